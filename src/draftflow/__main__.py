@@ -1,0 +1,5 @@
+"""`python -m draftflow` runs the command line."""
+
+from draftflow.cli import main
+
+main()

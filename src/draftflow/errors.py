@@ -1,0 +1,50 @@
+"""One error root for draftflow; the CLI alone turns these into messages and exit codes.
+
+Every error carries a message saying what went wrong and a `hint` saying what to do.
+"""
+
+from __future__ import annotations
+
+
+class DraftflowError(Exception):
+    """Root of every error draftflow raises on purpose."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return self.message if not self.hint else f"{self.message}\n  fix: {self.hint}"
+
+
+class ConfigError(DraftflowError):
+    """A setting is missing or wrong (model URL, config file, environment)."""
+
+
+class InputError(DraftflowError):
+    """A source, record or path given to draftflow cannot be used as it is."""
+
+
+class ModelError(DraftflowError):
+    """The model server failed, was unreachable, or answered something unusable."""
+
+    exit_code = 3
+
+
+class CassetteMissError(ModelError):
+    """Replay mode met a request that the cassette does not hold."""
+
+
+class OutputError(DraftflowError):
+    """draftflow could not write its output (disk, permissions, a lock held elsewhere)."""
+
+    exit_code = 4
+
+
+class CheckFailed(DraftflowError):
+    """The checked thing failed: verification found error flags, sign-off was refused."""
+
+    exit_code = 1

@@ -1,0 +1,113 @@
+"""The acquire stage's artifact: a pinned repository revision and the documents read from it.
+
+Line numbers follow what GitHub shows for the same file: lines are split on LF, a trailing CR
+is dropped (CRLF files), a UTF-8 byte-order mark is not part of line 1, and a final newline
+does not start an extra line. Invalid UTF-8 is decoded with replacement characters so the
+line count never changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cached_property
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GITHUB = "https://github.com"
+
+
+def split_lines(text: str) -> list[str]:
+    """Split decoded text into lines numbered as GitHub numbers them (index 0 is line 1)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def decode(data: bytes) -> str:
+    """Decode document bytes as UTF-8, replacing invalid sequences rather than failing."""
+    return data.decode("utf-8", errors="replace")
+
+
+def sha256_hex(data: bytes) -> str:
+    """The sha256 of exact bytes, as lowercase hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def pinned_url(repository: str, revision: str, path: str) -> str:
+    """The canonical GitHub URL of one file at one full revision."""
+    return f"{GITHUB}/{repository}/blob/{revision}/{path}"
+
+
+def repository_url(repository: str) -> str:
+    """The canonical GitHub URL of a repository (`OWNER/NAME`)."""
+    return f"{GITHUB}/{repository}"
+
+
+class Document(BaseModel):
+    """One source document: its identity, its exact bytes' hash, and its text by line."""
+
+    model_config = ConfigDict(frozen=True)
+
+    document_id: str
+    path: str
+    sha256: str
+    bytes: int
+    lines: int
+    pinned_url: str
+    data: bytes = Field(repr=False, exclude=True)
+
+    @cached_property
+    def text(self) -> str:
+        """The decoded text (invalid UTF-8 replaced)."""
+        return decode(self.data)
+
+    @cached_property
+    def line_list(self) -> list[str]:
+        """The document's lines; `line_list[n - 1]` is line n."""
+        return split_lines(self.text)
+
+    def line(self, number: int) -> str | None:
+        """Line `number` (1-based) or None when there is no such line."""
+        if 1 <= number <= len(self.line_list):
+            return self.line_list[number - 1]
+        return None
+
+    def line_url(self, number: int) -> str:
+        """The pinned URL anchored at one line, as reported results cite it."""
+        return f"{self.pinned_url}#L{number}"
+
+
+class SkippedFile(BaseModel):
+    """A file in the tree that the pipeline does not read, and why."""
+
+    path: str
+    reason: str
+
+
+class Snapshot(BaseModel):
+    """A repository pinned at one full revision, with every document the pipeline reads."""
+
+    repository: str = Field(description="OWNER/NAME on GitHub")
+    url: str
+    revision: str = Field(description="full 40-hex commit sha")
+    commit_time: str | None = Field(description="ISO 8601 commit time, when known")
+    documents: list[Document]
+    skipped: list[SkippedFile] = Field(default_factory=list)
+
+    def document(self, document_id: str) -> Document | None:
+        """The document with this id, if any."""
+        return next((d for d in self.documents if d.document_id == document_id), None)
+
+    def by_path(self, path: str) -> Document | None:
+        """The document at this repository-relative path, if any."""
+        return next((d for d in self.documents if d.path == path), None)
+
+    def by_url(self, url: str) -> Document | None:
+        """The document whose pinned URL is `url` (a `#L` anchor is ignored)."""
+        base = url.split("#", 1)[0]
+        return next((d for d in self.documents if d.pinned_url == base), None)
