@@ -8,6 +8,7 @@ line count never changes.
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 from functools import cached_property
 
@@ -59,7 +60,7 @@ class Document(BaseModel):
     bytes: int
     lines: int
     pinned_url: str
-    data: bytes = Field(repr=False, exclude=True)
+    data: builtins.bytes = Field(repr=False, exclude=True)
 
     @cached_property
     def text(self) -> str:

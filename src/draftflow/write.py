@@ -27,8 +27,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     The bytes go to a temporary file in the same directory, are flushed to disk, and then
     replace the target in one `os.replace`; an interruption leaves the previous file intact.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as error:
         raise OutputError(

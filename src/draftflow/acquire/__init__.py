@@ -1,0 +1,198 @@
+"""The acquire stage: a remote URL, a local checkout or a plain folder → a pinned `Snapshot`.
+
+- A remote git URL is fetched shallowly into the user cache and read from the object database.
+- A local git checkout is read from its commit (HEAD or `revision`), never from the work tree;
+  the repository comes from its GitHub `origin` remote or from `origin=`.
+- A plain folder (a byte-exact copy of a repository) needs `origin=` and the full 40-hex
+  `revision=` it is a copy of.
+
+Selection rules live in `select.py`; git subprocess work in `git.py`; URLs in `remote.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from draftflow.acquire.folder import collect_folder
+from draftflow.acquire.git import (
+    FULL_SHA,
+    collect_commit,
+    commit_time,
+    is_git_repository,
+    remote_url,
+    resolve_commit,
+)
+from draftflow.acquire.remote import (
+    URL_EXAMPLE,
+    Progress,
+    default_cache_dir,
+    fetch_commit,
+    looks_like_url,
+    parse_github_repository,
+    parse_remote,
+)
+from draftflow.acquire.select import DEFAULT_MAX_BYTES, Collector, build_documents, skip_summary
+from draftflow.errors import InputError
+from draftflow.snapshot import Snapshot, repository_url
+
+__all__ = ["DEFAULT_MAX_BYTES", "Progress", "acquire", "skip_summary"]
+
+_HEX40 = re.compile(r"[0-9a-fA-F]{40}")
+
+
+def acquire(
+    source: str,
+    *,
+    revision: str | None = None,
+    origin: str | None = None,
+    cache_dir: Path | None = None,
+    timeout: float = 60.0,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    progress: Progress | None = None,
+) -> Snapshot:
+    """Pin `source` at one full revision and read every document that passes selection.
+
+    `source` is a remote git URL, a local git checkout, or a plain folder. `revision` picks
+    the commit (a plain folder needs the full 40-hex sha it is a copy of); `origin` is the
+    GitHub repository URL used for pinned URLs (required for a plain folder, and for a
+    checkout or remote that is not on github.com). `timeout` bounds each git call in seconds;
+    files over `max_bytes` are skipped. `progress`, when given, receives short status lines.
+    Raises `InputError` for every unusable input, before anything is written.
+    """
+    if timeout <= 0 or max_bytes <= 0:
+        raise InputError(
+            "timeout and max_bytes must be positive",
+            hint="pass a timeout in seconds and a size limit in bytes above 0",
+        )
+    repository = parse_github_repository(origin) if origin else None
+    path = Path(source).expanduser()
+    if path.exists():
+        if not path.is_dir():
+            raise InputError(
+                f"{source} is a file, not a repository folder",
+                hint="pass the folder that holds the repository's files, or a repository URL",
+            )
+        if is_git_repository(path):
+            return _from_checkout(path, revision, repository, timeout, max_bytes)
+        return _from_folder(path, revision, repository, max_bytes)
+    if looks_like_url(source):
+        remote = parse_remote(source)
+        if remote.revision and revision and remote.revision != revision:
+            raise InputError(
+                f"the URL names revision {remote.revision!r} but --revision is {revision!r}",
+                hint="give the revision once: either in the URL (/tree/REV) or as --revision",
+            )
+        if repository is None and not remote.is_github:
+            raise InputError(
+                f"{source} is not on github.com, so pinned URLs cannot be built from it",
+                hint=f"pass --origin {URL_EXAMPLE} naming the GitHub repository it mirrors",
+            )
+        return _from_remote(
+            source,
+            revision or remote.revision,
+            repository or remote.repository,
+            cache_dir or default_cache_dir(),
+            timeout,
+            max_bytes,
+            progress,
+        )
+    raise InputError(
+        f"{source} does not exist",
+        hint=f"pass an existing folder or git checkout, or a repository URL like {URL_EXAMPLE}",
+    )
+
+
+def _from_checkout(
+    path: Path, revision: str | None, repository: str | None, timeout: float, max_bytes: int
+) -> Snapshot:
+    sha = _checkout_commit(path, revision, timeout)
+    if repository is None:
+        repository = _origin_repository(path, timeout)
+    collector = Collector(max_bytes)
+    collect_commit(path, sha, collector, timeout=timeout)
+    return _snapshot(repository, sha, commit_time(path, sha, timeout=timeout), collector)
+
+
+def _checkout_commit(path: Path, revision: str | None, timeout: float) -> str:
+    if revision is not None:
+        return resolve_commit(path, revision, timeout=timeout)
+    try:
+        return resolve_commit(path, "HEAD", timeout=timeout)
+    except InputError as error:
+        if "owned by another user" in error.message:
+            raise
+        raise InputError(
+            f"the git repository {path} has no commits yet (HEAD does not name a commit)",
+            hint="commit the files first (git add -A && git commit), or pass --revision",
+        ) from error
+
+
+def _origin_repository(path: Path, timeout: float) -> str:
+    url = remote_url(path, "origin", timeout=timeout)
+    if url is None:
+        raise InputError(
+            f"the git checkout {path} has no `origin` remote, so its GitHub repository is unknown",
+            hint=f"pass --origin {URL_EXAMPLE}",
+        )
+    try:
+        return parse_github_repository(url)
+    except InputError as error:
+        raise InputError(
+            f"the `origin` remote of {path} ({url}) is not a GitHub repository URL",
+            hint=f"pass --origin {URL_EXAMPLE} naming the GitHub repository it is a copy of",
+        ) from error
+
+
+def _from_folder(
+    path: Path, revision: str | None, repository: str | None, max_bytes: int
+) -> Snapshot:
+    if repository is None or revision is None:
+        raise InputError(
+            f"{path} is a plain folder, not a git checkout, so its repository and revision "
+            "are unknown",
+            hint=f"pass --origin {URL_EXAMPLE} and --revision <full 40-hex sha> naming the "
+            "commit it is a copy of",
+        )
+    if not _HEX40.fullmatch(revision):
+        raise InputError(
+            f"--revision {revision!r} is not a full 40-hex commit sha",
+            hint="a plain folder cannot resolve branch names or short shas: pass the full sha "
+            "of the commit the folder is a copy of",
+        )
+    collector = Collector(max_bytes)
+    collect_folder(path, collector)
+    return _snapshot(repository, revision.lower(), None, collector)
+
+
+def _from_remote(
+    source: str,
+    revision: str | None,
+    repository: str,
+    cache_dir: Path,
+    timeout: float,
+    max_bytes: int,
+    progress: Progress | None,
+) -> Snapshot:
+    remote = parse_remote(source)
+    repo, sha = fetch_commit(
+        remote, revision, cache_dir=cache_dir, timeout=timeout, progress=progress
+    )
+    if progress:
+        progress(f"reading {repository} at {sha[:12]}")
+    collector = Collector(max_bytes)
+    collect_commit(repo, sha, collector, timeout=timeout)
+    return _snapshot(repository, sha, commit_time(repo, sha, timeout=timeout), collector)
+
+
+def _snapshot(repository: str, sha: str, time: str | None, collector: Collector) -> Snapshot:
+    if not FULL_SHA.fullmatch(sha):
+        raise InputError(f"{sha!r} is not a full commit sha")
+    return Snapshot(
+        repository=repository,
+        url=repository_url(repository),
+        revision=sha,
+        commit_time=time,
+        documents=build_documents(collector.files, repository, sha),
+        skipped=collector.skipped,
+    )

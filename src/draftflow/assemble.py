@@ -1,0 +1,201 @@
+"""The assemble stage: the snapshot, the extraction and the editorial draft become one Record.
+
+Assembly adds no number of its own. Every document a result or a section cites becomes a
+pinned source; everything the stages did not establish stays null.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from draftflow import __version__
+from draftflow.draft import EditorialDraft
+from draftflow.extract import Extraction
+from draftflow.records import (
+    Editorial,
+    License,
+    Provenance,
+    Record,
+    Source,
+    SupplementalSource,
+)
+from draftflow.snapshot import Document, Snapshot, repository_url
+
+# The record-level conditions block of the seeds: unknown until an editor states otherwise.
+TOP_LEVEL_CONDITION_KEYS = (
+    "model_revision", "weight_hash", "runtime_execution_revision", "input_tokens",
+    "output_tokens", "concurrency", "cache_state", "quantization", "speculative_decoding",
+    "temperature", "top_p",
+)
+
+RUNTIME_KEYWORDS = {
+    "vLLM": r"\bvllm\b",
+    "SGLang": r"\bsglang\b",
+    "llama.cpp": r"\bllama[.-]?cpp\b|\bllama-server\b",
+    "Ollama": r"\bollama\b",
+    "TensorRT-LLM": r"\btensorrt[- ]llm\b|\btrt-llm\b",
+    "LM Studio": r"\blm studio\b",
+}
+HARDWARE_KEYWORDS = {
+    "spark": r"\bdgx spark\b|\bspark\b",
+    "nvidia": r"\bnvidia\b|\bgb10\b|\bdgx\b",
+    "gx10": r"\bgx10\b",
+}
+PLATFORM_KEYWORDS = {"linux": r"\blinux\b|\bubuntu\b|\bdgx os\b"}
+MAIN_DOCUMENT_NAMES = ("README.md", "readme.md", "README.markdown", "REPORT.md")
+
+
+def record_id_for(repository: str) -> str:
+    """The stable record id of a repository: `owner-name`, lowercased, safe as a file name."""
+    slug = re.sub(r"[^a-z0-9]+", "-", repository.lower().replace("/", "-"))
+    return slug.strip("-")
+
+
+def main_document(snapshot: Snapshot, cited: list[Document]) -> Document | None:
+    """The report's front page: its README when there is one, else the first cited document."""
+    for name in MAIN_DOCUMENT_NAMES:
+        document = snapshot.by_path(name)
+        if document is not None:
+            return document
+    if cited:
+        return cited[0]
+    return snapshot.documents[0] if snapshot.documents else None
+
+
+def cited_documents(snapshot: Snapshot, extraction: Extraction, draft: EditorialDraft) -> list[Document]:
+    """Every document a result or a section cites, in snapshot order."""
+    wanted = {r.source_document_id for r in extraction.reported_results}
+    urls = {c for s in draft.sections for c in s.citations}
+    return [d for d in snapshot.documents if d.document_id in wanted or d.pinned_url in urls]
+
+
+def topics(snapshot: Snapshot, keywords: dict[str, str]) -> list[str]:
+    """Topic labels whose keyword appears in any document (case-insensitive)."""
+    found: list[str] = []
+    for label, pattern in keywords.items():
+        regex = re.compile(pattern, re.IGNORECASE)
+        if any(regex.search(d.text) for d in snapshot.documents):
+            found.append(label)
+    return found
+
+
+def assemble(
+    snapshot: Snapshot,
+    extraction: Extraction,
+    draft: EditorialDraft,
+    *,
+    provenance: Provenance,
+    today: date,
+    record_id: str | None = None,
+) -> Record:
+    """Build the Record in the seed shape from the stage outputs."""
+    record_id = record_id or record_id_for(snapshot.repository)
+    cited = cited_documents(snapshot, extraction, draft)
+    main = main_document(snapshot, cited)
+    runtimes = topics(snapshot, RUNTIME_KEYWORDS)
+    owner = snapshot.repository.split("/", 1)[0]
+    checked_on = today.isoformat()
+    source = _source(snapshot, main, owner, checked_on)
+    supplemental = [
+        _supplemental(snapshot, d, owner, record_id, checked_on)
+        for d in cited
+        if main is None or d.document_id != main.document_id
+    ]
+    editorial = Editorial(
+        version=1,
+        published_on=checked_on,
+        modified_on=checked_on,
+        byline="draftflow draft for editorial review",
+        creation_method=draft.creation_method,
+        answer=draft.answer,
+        sections=draft.sections,
+        facts=[],
+        reported_results=extraction.reported_results,
+        source_document_sha256=main.sha256 if main else None,
+    )
+    return Record(
+        id=record_id,
+        title=draft.title,
+        kind="benchmark",
+        source_type="community_operator_report",
+        summary=draft.summary,
+        runtime=" / ".join(runtimes) if runtimes else None,
+        runtime_topics=runtimes,
+        hardware_topics=topics(snapshot, HARDWARE_KEYWORDS),
+        platform_topics=topics(snapshot, PLATFORM_KEYWORDS),
+        model_label=None,
+        model_family=None,
+        model_id=None,
+        model_release_date=None,
+        model_artifact=None,
+        evidence_state="source_reported",
+        site_reproduced=False,
+        record_type="curated_reference",
+        performance_ranking_allowed=False,
+        metrics=None,
+        metrics_status="site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results",
+        conditions=dict.fromkeys(TOP_LEVEL_CONDITION_KEYS),
+        reported_setup=extraction.reported_setup,
+        test_profiles=extraction.test_profiles,
+        deployment_options=[],
+        recipe_parameters=None,
+        measurement_scope="inference_speed" if extraction.reported_results else "none_reported",
+        notes=draft.notes,
+        limitations=draft.limitations,
+        comparison_status="not_comparable",
+        editorial_status="draft",
+        public_benchmark_snapshot=False,
+        source=source,
+        supplemental_sources=supplemental,
+        license=License(declared_spdx=None, scope="Not read by draftflow; check the repository's license file."),
+        editorial=editorial,
+        provenance=provenance,
+    )
+
+
+def _source(snapshot: Snapshot, main: Document | None, owner: str, checked_on: str) -> Source:
+    return Source(
+        publisher=owner,
+        url=repository_url(snapshot.repository),
+        repository=snapshot.repository,
+        platform="github",
+        revision=snapshot.revision,
+        document_path=main.path if main else None,
+        pinned_url=main.pinned_url if main else None,
+        report_url=main.pinned_url if main else None,
+        document_sha256=main.sha256 if main else None,
+        last_commit_at=snapshot.commit_time,
+        checked_on=checked_on,
+        metadata_status="checked",
+    )
+
+
+def _supplemental(
+    snapshot: Snapshot, document: Document, owner: str, record_id: str, checked_on: str
+) -> SupplementalSource:
+    return SupplementalSource(
+        document_id=document.document_id,
+        parent_record_id=record_id,
+        publisher=owner,
+        repository=snapshot.repository,
+        revision=snapshot.revision,
+        document_path=document.path,
+        pinned_url=document.pinned_url,
+        document_sha256=document.sha256,
+        checked_on=checked_on,
+    )
+
+
+def provenance_for(
+    model: str | None, prompt_hashes: dict[str, str], created_at: str, dropped: list[str]
+) -> Provenance:
+    """The provenance block: which draftflow, which model (or none), which prompts, when,
+    and what the pipeline dropped because no source supported it."""
+    return Provenance(
+        draftflow_version=__version__,
+        model=model or "deterministic (no model configured)",
+        prompt_hashes=dict(sorted(prompt_hashes.items())),
+        created_at=created_at,
+        dropped=list(dropped),
+    )

@@ -1,0 +1,135 @@
+"""`draftflow draft`: from a repository to a verified record, its article and its diff."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from draftflow.cli import main
+from draftflow.cli.model import model_options, settings_from_options
+from draftflow.draft import NO_MODEL_HINT
+from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
+
+EXAMPLES = """\b
+Examples:
+  # a corpus folder (a plain copy): say which repository and revision it is
+  draftflow draft ../shared/corpus/jvr0x__dgx-spark-bench \\
+      --origin https://github.com/jvr0x/dgx-spark-bench \\
+      --revision a486d93911d504bfeaa33d6af5cdb454fcf29cae
+
+  # a public repository, drafted by Qwen behind vLLM on a Spark
+  draftflow draft https://github.com/OWNER/NAME \\
+      --base-url http://spark.local:8000/v1 --model Qwen/Qwen3-32B
+
+  # replay recorded model exchanges offline
+  draftflow draft ../shared/corpus/jvr0x__dgx-spark-bench --origin ... --revision ... \\
+      --cassette cassettes/jvr0x-dgx-spark-bench.json
+
+Without a model server the sections are written from templates over the grounded figures.
+"""
+
+
+class _Progress:
+    """Stage-by-stage progress on stderr; silent when asked or when stderr is not a terminal."""
+
+    def __init__(self, console: Console, enabled: bool) -> None:
+        self.console = console
+        self.enabled = enabled
+
+    @contextmanager
+    def _stage(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        if not self.enabled:
+            yield
+            return
+        with self.console.status(f"[bold]{name}[/]…"):
+            yield
+        self.console.print(f"[green]✓[/] {name} [dim]{time.perf_counter() - started:.1f}s[/]")
+
+    def stage(self, name: str) -> AbstractContextManager[None]:
+        return self._stage(name)
+
+
+@main.command(epilog=EXAMPLES)
+@click.argument("source")
+@click.option("--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch).")
+@click.option("--origin", help="GitHub URL of the repository a plain folder is a copy of.")
+@click.option(
+    "--records-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("records"),
+    show_default=True,
+    envvar="DRAFTFLOW_RECORDS_DIR",
+    help="Where records are written.",
+)
+@click.option("--id", "record_id", help="Record id (default: owner-name of the repository).")
+@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary.")
+@model_options
+def draft(
+    source: str,
+    revision: str | None,
+    origin: str | None,
+    records_dir: Path,
+    record_id: str | None,
+    as_json: bool,
+    **model_flags: Any,
+) -> None:
+    """Draft a verified record from SOURCE (a GitHub URL, a checkout or a corpus folder).
+
+    Pins the revision, hashes every document, extracts each reported result with its
+    source line, drafts the editorial, verifies every number offline (dropping what no
+    source supports), writes records/ID.json, .md and .verify.json, and prints the diff
+    against the previous version with the flags that need a look.
+    """
+    settings = settings_from_options(**model_flags)
+    err = Console(stderr=True)
+    events = _Progress(err, enabled=not as_json and sys.stderr.isatty())
+    request = DraftRequest(
+        source=source,
+        records_dir=records_dir,
+        settings=settings,
+        revision=revision,
+        origin=origin,
+        record_id=record_id,
+    )
+    outcome = asyncio.run(run_draft(request, events))
+    if as_json:
+        click.echo(outcome.model_dump_json(indent=2))
+    else:
+        _print_outcome(Console(), outcome, model_configured=settings.configured)
+    if outcome.errors:
+        sys.exit(1)
+
+
+def _print_outcome(console: Console, outcome: DraftOutcome, *, model_configured: bool) -> None:
+    if outcome.new_record:
+        console.print(f"[bold]new record[/] {outcome.record_path}")
+    elif outcome.changed:
+        console.print(outcome.diff, markup=False, highlight=False)
+    else:
+        console.print(f"unchanged: {outcome.record_path}")
+    console.print(
+        f"{outcome.results} reported results, {outcome.sections} sections; "
+        f"flags: [red]{outcome.errors} error[/], [yellow]{outcome.warnings} warning[/]"
+    )
+    if outcome.dropped:
+        console.print(f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)")
+    usage = outcome.usage
+    if model_configured:
+        console.print(
+            f"model {outcome.model}: {usage.get('requests', 0)} calls, "
+            f"{usage.get('cache_hits', 0)} cached, {usage.get('replays', 0)} replayed, "
+            f"{usage.get('prompt_tokens', 0)} prompt + {usage.get('completion_tokens', 0)} completion tokens"
+        )
+    else:
+        console.print(f"[dim]{NO_MODEL_HINT}[/]")
+    console.print(f"article {outcome.article_path}; report {outcome.report_path}")
+    console.print(f"done in {outcome.elapsed_seconds:.1f}s")

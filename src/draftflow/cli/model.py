@@ -1,0 +1,209 @@
+"""Model commands (`models`, `doctor`, `cache clear|info`) and the reusable `model_options`.
+
+`model_options` adds every model flag, each backed by a `DRAFTFLOW_*` environment variable;
+`settings_from_options(**flags)` turns the flags into `ModelSettings` (flags, then the
+environment, then `draftflow.toml` / `[tool.draftflow]`, then `OPENAI_*`, then defaults).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from draftflow.cli import main
+from draftflow.errors import CheckFailed, ConfigError
+from draftflow.llm import ModelClient, ModelSettings, resolve_settings
+from draftflow.llm.cache import ResponseCache
+from draftflow.llm.doctor import CheckStatus, DoctorReport, run_doctor
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# The keyword arguments `model_options` adds, in the order they appear in --help.
+MODEL_OPTION_NAMES = (
+    "base_url", "model", "api_key", "timeout", "max_retries", "concurrency", "temperature",
+    "seed", "no_cache", "cassette", "record_mode",
+)
+
+_OPTIONS: tuple[Callable[[F], F], ...] = (
+    click.option("--base-url", envvar="DRAFTFLOW_BASE_URL", show_envvar=True,
+                 help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
+                 "(falls back to OPENAI_BASE_URL)."),
+    click.option("--model", envvar="DRAFTFLOW_MODEL", show_envvar=True,
+                 help="Model name as the server lists it (see `draftflow models`)."),
+    click.option("--api-key", envvar="DRAFTFLOW_API_KEY", show_envvar=True,
+                 help="Bearer token, if the server wants one (falls back to OPENAI_API_KEY)."),
+    click.option("--timeout", type=float, envvar="DRAFTFLOW_TIMEOUT", show_envvar=True,
+                 help="Seconds to wait for each request  [default: 120]."),
+    click.option("--max-retries", type=click.IntRange(min=0), envvar="DRAFTFLOW_MAX_RETRIES",
+                 show_envvar=True, help="Retries on 429, 5xx and timeouts  [default: 2]."),
+    click.option("--concurrency", type=click.IntRange(min=1), envvar="DRAFTFLOW_CONCURRENCY",
+                 show_envvar=True, help="Requests in flight at once  [default: 4]."),
+    click.option("--temperature", type=click.FloatRange(0, 2), envvar="DRAFTFLOW_TEMPERATURE",
+                 show_envvar=True, help="Sampling temperature  [default: 0]."),
+    click.option("--seed", type=int, envvar="DRAFTFLOW_SEED", show_envvar=True,
+                 help="Sampling seed  [default: 0]."),
+    click.option("--no-cache", is_flag=True, default=False, envvar="DRAFTFLOW_NO_CACHE",
+                 show_envvar=True, help="Ask the server even when a cached reply exists."),
+    click.option("--cassette", type=click.Path(dir_okay=False, path_type=Path),
+                 envvar="DRAFTFLOW_CASSETTE", show_envvar=True,
+                 help="Replay (and with --record-mode, record) model exchanges in this file."),
+    click.option("--record-mode", type=click.Choice(["none", "new", "all"]),
+                 envvar="DRAFTFLOW_RECORD_MODE", show_envvar=True,
+                 help="With --cassette: none = replay only; new = record misses; "
+                 "all = re-record everything  [default: none]."),
+)
+
+
+def model_options(command: F) -> F:
+    """Add the model flags (`MODEL_OPTION_NAMES`) to a click command."""
+    for option in reversed(_OPTIONS):
+        command = option(command)
+    return command
+
+
+def settings_from_options(**flags: Any) -> ModelSettings:
+    """Resolve `ModelSettings` from the keyword arguments `model_options` produced.
+
+    Only the names in `MODEL_OPTION_NAMES` are read; anything else is ignored, so a command
+    may pass all of its arguments.
+    """
+    overrides: dict[str, object] = {
+        name: flags.get(name) for name in MODEL_OPTION_NAMES if name != "no_cache"
+    }
+    if flags.get("no_cache"):
+        overrides["use_cache"] = False
+    return resolve_settings(overrides, project_dir=Path.cwd())
+
+
+MODELS_EPILOG = """\b
+Examples:
+  draftflow models --base-url http://127.0.0.1:8080/v1
+  DRAFTFLOW_BASE_URL=http://spark.local:8000/v1 draftflow models --json
+"""
+
+
+@main.command("models", epilog=MODELS_EPILOG)
+@click.option("--json", "as_json", is_flag=True, help="Print the names as a JSON list.")
+@model_options
+def models_command(as_json: bool, **flags: Any) -> None:
+    """List the models the configured server offers."""
+    settings = settings_from_options(**flags)
+    if not settings.base_url:
+        raise ConfigError("no model server is configured",
+                          hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL")
+    names = asyncio.run(_list_models(settings))
+    if as_json:
+        click.echo(json.dumps(names))
+        return
+    for name in names:
+        click.echo(name)
+
+
+async def _list_models(settings: ModelSettings) -> list[str]:
+    async with ModelClient(settings) as client:
+        return await client.list_models()
+
+
+DOCTOR_EPILOG = """\b
+Examples:
+  draftflow doctor --base-url http://127.0.0.1:8080/v1 --model smollm2
+  draftflow doctor --json        # with DRAFTFLOW_BASE_URL / DRAFTFLOW_MODEL set
+"""
+
+_STATUS_STYLE = {
+    CheckStatus.OK: "[green]ok[/]",
+    CheckStatus.WARN: "[yellow]warn[/]",
+    CheckStatus.FAIL: "[red]FAIL[/]",
+    CheckStatus.SKIP: "[dim]skip[/]",
+}
+
+
+@main.command("doctor", epilog=DOCTOR_EPILOG)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@model_options
+def doctor_command(as_json: bool, **flags: Any) -> None:
+    """Check the model server: reachable, model served, JSON-schema output honoured.
+
+    Talks to the server directly (no cache, no cassette) and says what to fix. Exits 1 when
+    a check fails.
+    """
+    settings = settings_from_options(**flags)
+    report = asyncio.run(run_doctor(settings))
+    if as_json:
+        click.echo(report.model_dump_json(indent=2))
+    else:
+        _print_report(Console(), report)
+    if not report.ok:
+        failed = [c for c in report.checks if c.status is CheckStatus.FAIL]
+        raise CheckFailed(f"doctor: {failed[0].name}: {failed[0].detail}", hint=failed[0].hint)
+
+
+def _print_report(console: Console, report: DoctorReport) -> None:
+    console.print(f"[bold]endpoint[/] {report.base_url or '-'}   [bold]model[/] "
+                  f"{report.model or '-'}")
+    table = Table(show_header=True, header_style="bold", expand=False)
+    table.add_column("check", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("detail", overflow="fold")
+    for check in report.checks:
+        detail = escape(check.detail)
+        if check.seconds is not None:
+            detail += f" [dim]({check.seconds:.2f} s)[/]"
+        if check.hint:
+            detail += f"\n[cyan]fix:[/] {escape(check.hint)}"
+        table.add_row(check.name, _STATUS_STYLE[check.status], detail)
+    console.print(table)
+
+
+CACHE_EPILOG = """\b
+Examples:
+  draftflow cache info
+  draftflow cache clear
+  DRAFTFLOW_CACHE_DIR=/tmp/df-cache draftflow cache clear
+"""
+
+
+@main.group("cache", epilog=CACHE_EPILOG)
+def cache_group() -> None:
+    """Inspect or empty the cache of validated model replies."""
+
+
+@cache_group.command("clear", epilog=CACHE_EPILOG)
+def cache_clear() -> None:
+    """Remove every cached model reply (the next run asks the server again)."""
+    cache = _open_cache()
+    try:
+        removed = cache.clear()
+    finally:
+        cache.close()
+    click.echo(f"removed {removed} cached repl{'y' if removed == 1 else 'ies'} "
+               f"from {cache.directory}")
+
+
+@cache_group.command("info", epilog=CACHE_EPILOG)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def cache_info(as_json: bool) -> None:
+    """Show where the cache is, how many replies it holds and its size."""
+    cache = _open_cache()
+    try:
+        info = {"directory": str(cache.directory), "entries": len(cache),
+                "bytes": cache.volume()}
+    finally:
+        cache.close()
+    if as_json:
+        click.echo(json.dumps(info))
+    else:
+        click.echo(f"{info['directory']}: {info['entries']} replies, {info['bytes']} bytes")
+
+
+def _open_cache() -> ResponseCache:
+    settings = resolve_settings({}, project_dir=Path.cwd())
+    return ResponseCache(settings.resolved_cache_dir)

@@ -1,0 +1,60 @@
+"""`draftflow render`: write a record's Markdown article."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from draftflow.cli import main
+from draftflow.errors import InputError, OutputError
+from draftflow.records import load_record
+from draftflow.render import render_markdown
+from draftflow.write import atomic_write_text
+
+RENDER_EPILOG = """\b
+Examples:
+  draftflow render records/deepseek-1017-tensorfold-spark.json
+      writes records/deepseek-1017-tensorfold-spark.md next to the record
+  draftflow render records/<id>.json -o article.md
+  draftflow render records/<id>.json -o - | less
+"""
+
+
+@main.command("render", epilog=RENDER_EPILOG)
+@click.argument("record_path", metavar="RECORD.json", type=click.Path(path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    metavar="OUT.md",
+    default=None,
+    help="Where to write the article; '-' prints it. Default: the record's path with .md.",
+)
+def render_command(record_path: Path, output: str | None) -> None:
+    """Render RECORD.json as the Markdown article an editor reads and publishes.
+
+    The article has the published structure: title, summary, metadata, conditions,
+    reading notes, limits, licence, the editorial answer, one heading per section with
+    its sources, the selected source-reported figures and the supplemental sources.
+    The file is written atomically: an interrupted run leaves the previous article intact.
+    """
+    record = load_record(record_path)
+    article = render_markdown(record)
+    if output == "-":
+        click.echo(article, nl=False)
+        return
+    target = Path(output) if output else record_path.with_suffix(".md")
+    if target.resolve() == record_path.resolve():
+        raise InputError(
+            f"the article would overwrite the record itself ({record_path})",
+            hint="name the record *.json, or pass -o OUT.md",
+        )
+    try:
+        atomic_write_text(target, article)
+    except OSError as error:  # e.g. a parent "directory" that is a file
+        raise OutputError(
+            f"cannot write {target}: {error.strerror}",
+            hint="pass -o with a path in a writable directory, or -o - to print",
+        ) from error
+    click.echo(f"wrote {target}", err=True)

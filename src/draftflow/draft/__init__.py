@@ -1,0 +1,48 @@
+"""The draft stage: the editorial text of a record, by a model or from fixed templates.
+
+`draft_editorial(snapshot, extraction, client)` asks the model when a client is given and
+there is at least one grounded result; otherwise it writes the editorial deterministically
+from templates (and the pipeline prints `NO_MODEL_HINT` when no model was configured).
+`drop_sentences` removes the sentences verification rejected.
+"""
+
+from __future__ import annotations
+
+from draftflow.draft.artifact import (
+    CREATION_DETERMINISTIC,
+    NO_MODEL_HINT,
+    EditorialDraft,
+    ExtractionLike,
+)
+from draftflow.draft.model_drafter import StructuredClient, draft_with_model
+from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences, split_sentences
+from draftflow.draft.templates import draft_deterministic
+from draftflow.snapshot import Snapshot
+
+__all__ = [
+    "CREATION_DETERMINISTIC",
+    "NO_MODEL_HINT",
+    "TITLE_WITHDRAWN",
+    "EditorialDraft",
+    "ExtractionLike",
+    "StructuredClient",
+    "draft_deterministic",
+    "draft_editorial",
+    "draft_with_model",
+    "drop_sentences",
+    "split_sentences",
+]
+
+
+async def draft_editorial(
+    snapshot: Snapshot, extraction: ExtractionLike, client: StructuredClient | None
+) -> EditorialDraft:
+    """Draft the editorial: with the model when one is given, else from templates.
+
+    A repository with no grounded result never goes to the model: the template draft says
+    that no reported results were found, and there is nothing a model could add safely.
+    """
+    grounded = any(snapshot.by_url(r.evidence_url) for r in extraction.reported_results)
+    if client is None or not grounded:
+        return draft_deterministic(snapshot, extraction)
+    return await draft_with_model(snapshot, extraction, client)

@@ -1,0 +1,87 @@
+"""The draft stage's artifact: the editorial text of a record, before assembly and verification.
+
+`EditorialDraft` holds only what the draft stage writes (title, summary, answer, sections,
+notes, limitations) plus how it was written (`creation_method`, `prompt_hashes`). The assemble
+stage places these fields into the record: `title`, `summary`, `notes` and `limitations` at the
+top level, `answer`, `sections` and `creation_method` under `editorial`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from draftflow.records import ReportedResult, ReportedSetup, Section, TestProfile
+
+CREATION_DETERMINISTIC = (
+    "Drafted by draftflow from fixed templates over the grounded extraction, without a model; "
+    "not edited."
+)
+CREATION_MODEL = (
+    "Drafted by draftflow with the model named in the provenance, from the grounded "
+    "extraction only; citations outside the pinned documents and sentences with numbers not "
+    "in the grounded results were removed; not edited."
+)
+CREATION_MODEL_FALLBACK = (
+    "Title, summary and answer drafted by draftflow with the model named in the provenance; "
+    "sections written from fixed templates because no model section had a valid citation; "
+    "not edited."
+)
+
+NO_MODEL_HINT = (
+    "No model server configured: the editorial was drafted from templates. To have a model "
+    "draft it, point draftflow at an OpenAI-compatible server (see `draftflow model --help`)."
+)
+"""The one-line hint the pipeline prints when the deterministic drafter was used."""
+
+
+class ExtractionLike(Protocol):
+    """What the draft stage reads from the extract stage's `Extraction` (read-only)."""
+
+    @property
+    def reported_results(self) -> Sequence[ReportedResult]:
+        """Grounded reported results, each tied to a document line."""
+        ...
+
+    @property
+    def test_profiles(self) -> Sequence[TestProfile]:
+        """Measured configurations with their evidence lines."""
+        ...
+
+    @property
+    def reported_setup(self) -> ReportedSetup | None:
+        """The record-level setup the source reports."""
+        ...
+
+    @property
+    def dropped(self) -> Sequence[object]:
+        """Candidates the extract stage could not ground (only their presence is used)."""
+        ...
+
+
+class EditorialDraft(BaseModel):
+    """The editorial text of one record and how it was written."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    title: str
+    summary: str
+    answer: str
+    sections: list[Section]
+    notes: list[str] = Field(default_factory=list)
+    limitations: list[str] = Field(default_factory=list)
+    creation_method: str
+    prompt_hashes: dict[str, str] = Field(
+        default_factory=dict, description="prompt name -> sha256 of the prompt file"
+    )
+    dropped: list[str] = Field(
+        default_factory=list,
+        description="what the drafter removed from the model's reply, and why (for provenance)",
+    )
+
+    @property
+    def drafted_by_model(self) -> bool:
+        """True when a model wrote any of the text (the pipeline prints a hint otherwise)."""
+        return bool(self.prompt_hashes)

@@ -1,0 +1,160 @@
+"""The drafter's own check that a piece of prose states only numbers its sources support.
+
+The verify stage has the last word on the record. The drafter cannot ask it about text it has
+not assembled into a record yet, so it applies the same reading first: the prose is read with
+`draftflow.numbers.find_numbers` (as verify reads it), and each mention must be supported:
+
+- a quantity (digits or a number word, a range, a `±` pair): every value rounds, at its written
+  precision, to a number written in the allowed texts or to one of the allowed record values;
+- a date, version, hex string or identifier: its text is written in the allowed texts or names
+  one of the allowed record strings (labels, metrics, the repository);
+- a URL: it is written in the allowed texts.
+
+A phrase that fails is not written. For the template drafter the allowed texts are the cited
+documents; for the model drafter they are the material the model was shown, which is stricter
+than verify: a hostile line elsewhere in a cited file cannot lend the model a figure.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from draftflow.numbers import (
+    NumberKind,
+    NumberMention,
+    detect_decimal_comma,
+    find_numbers,
+    parse_number,
+)
+from draftflow.snapshot import Document
+
+_NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl")
+_PIECE_SPLIT = re.compile(r"[-_./:]")
+
+
+def format_value(value: int | float | bool) -> str:
+    """Write a record number as JSON would, without exponent notation (27.0 stays 27.0)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    text = repr(value)
+    if "e" in text or "E" in text:
+        text = format(Decimal(text), "f")
+    return text
+
+
+def number_claims(text: str) -> list[str]:
+    """The mentions in `text` that verify checks: quantities, number words, dates, versions,
+    hex strings, identifiers and URLs, as written."""
+    return [mention.text for mention in find_numbers(text, decimal_comma=False)]
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """A text that prose may draw on, read once: lower-cased, and every number it states."""
+
+    lowered: str
+    values: array[float]
+
+    @classmethod
+    def read(cls, text: str, *, decimal_comma: bool = False) -> SourceText:
+        """Read every number of `text`, line by line, as verify indexes a document."""
+        found: set[float] = set()
+        for line in text.splitlines():
+            if line.strip():
+                _collect_values(line, decimal_comma, found)
+        return cls(text.lower(), array("d", sorted(found)))
+
+    def states(self, low: float, high: float) -> bool:
+        """True when a number between `low` and `high` is written here."""
+        return bisect_right(self.values, high) > bisect_left(self.values, low)
+
+
+def _collect_values(line: str, decimal_comma: bool, found: set[float]) -> None:
+    for mention in find_numbers(line, decimal_comma=decimal_comma):
+        for number in mention.numbers:
+            found.update(number.alternatives)
+        if mention.kind is NumberKind.IDENTIFIER:
+            # A quantity that stands as its own piece of a name (`30b` in `qwen3-30b-a3b`).
+            for piece in _PIECE_SPLIT.split((mention.normalized or mention.text).lower()):
+                parsed = parse_number(piece) if piece[:1].isdigit() else None
+                if parsed is not None:
+                    found.update(parsed.alternatives)
+
+
+class SourceTexts:
+    """Read each document once per drafting run, however many phrases cite it."""
+
+    def __init__(self) -> None:
+        self._by_sha: dict[str, SourceText] = {}
+
+    def document(self, document: Document) -> SourceText:
+        """The document's text, read with the decimal-comma rule verify uses for it."""
+        read = self._by_sha.get(document.sha256)
+        if read is None:
+            text = document.text
+            comma = not document.path.lower().endswith(_NO_DECIMAL_COMMA_SUFFIXES) and (
+                detect_decimal_comma(text)
+            )
+            read = SourceText.read(text, decimal_comma=comma)
+            self._by_sha[document.sha256] = read
+        return read
+
+
+class Grounding:
+    """What a piece of prose may draw on: source texts, record values and record names."""
+
+    def __init__(
+        self,
+        sources: Iterable[SourceText],
+        values: Iterable[float] = (),
+        names: Iterable[str] = (),
+    ) -> None:
+        self._sources = list(sources)
+        self._values = array("d", sorted({float(v) for v in values}))
+        self._names = [name.lower() for name in names if name]
+        self._verdicts: dict[str, bool] = {}
+
+    @classmethod
+    def of_texts(
+        cls, texts: Iterable[str], values: Iterable[float] = (), names: Iterable[str] = ()
+    ) -> Grounding:
+        """A grounding over plain texts (the model's material)."""
+        return cls((SourceText.read(t) for t in texts), values, names)
+
+    def supports(self, text: str) -> bool:
+        """True when every number-like mention in `text` is supported (see the module doc)."""
+        verdict = self._verdicts.get(text)
+        if verdict is None:
+            verdict = all(
+                self._supports_mention(m) for m in find_numbers(text, decimal_comma=False)
+            )
+            self._verdicts[text] = verdict
+        return verdict
+
+    def keep(self, items: Iterable[str]) -> list[str]:
+        """The items (phrases or sentences) whose numbers are all supported, in order."""
+        return [item for item in items if self.supports(item)]
+
+    def _supports_mention(self, mention: NumberMention) -> bool:
+        if mention.kind.is_numeric:
+            return all(
+                any(self._stated(low, high) for low, high in number.intervals())
+                for number in mention.numbers
+            )
+        written = mention.text.lower()
+        key = (mention.normalized or mention.text).lower()
+        if any(written in s.lowered or key in s.lowered for s in self._sources):
+            return True
+        return mention.kind is not NumberKind.URL and any(key in name for name in self._names)
+
+    def _stated(self, low: float, high: float) -> bool:
+        if bisect_right(self._values, high) > bisect_left(self._values, low):
+            return True
+        return any(source.states(low, high) for source in self._sources)

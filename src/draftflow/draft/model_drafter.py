@@ -1,0 +1,286 @@
+"""The model drafter: a model writes the editorial from the grounded extraction only.
+
+Two independent calls run concurrently (the client bounds concurrency): `draft_sections`
+writes the question-headed sections, `draft_framing` the title, summary, answer, notes and
+limitations. The model sees the grounded results (label, value, unit, statistic, conditions,
+document URL and the text of the evidence line) and the documents' pinned URLs, nothing else.
+
+Its reply is then checked before anyone reads it:
+- a citation that is not one of the snapshot's pinned URLs is dropped (a `#L` anchor is cut),
+  and a section left without a valid citation is dropped;
+- a sentence with a number (digits or a number word) that does not occur in the material the
+  model was given is dropped. This is stricter than verify, which accepts any number on a
+  cited document: a hostile line elsewhere in a cited file cannot lend the model a figure.
+Every such drop is listed in `EditorialDraft.dropped`. The pipeline still verifies the record
+and removes what verify rejects with `drop_sentences`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from pydantic import BaseModel, Field, JsonValue
+
+from draftflow.draft.artifact import (
+    CREATION_MODEL,
+    CREATION_MODEL_FALLBACK,
+    EditorialDraft,
+    ExtractionLike,
+)
+from draftflow.draft.grounding import Grounding
+from draftflow.draft.sentences import split_sentences
+from draftflow.draft.templates import (
+    LIMITATIONS,
+    STANDARD_CONDITION_KEYS,
+    draft_deterministic,
+    record_names,
+    record_values,
+)
+from draftflow.llm.prompts import Prompt, load_prompt
+from draftflow.records import ReportedResult, Section
+from draftflow.snapshot import Document, Snapshot
+
+SECTIONS_PROMPT = "draft_sections"
+FRAMING_PROMPT = "draft_framing"
+MAX_RESULTS_IN_PROMPT = 80
+MAX_PROFILES_IN_PROMPT = 30
+MAX_DOCUMENTS_IN_PROMPT = 60
+MAX_LINE_CHARS = 300
+MAX_SECTIONS = 8
+# Limitations every record keeps whoever drafts it: the seeds' evidence discipline.
+STANDING_LIMITATIONS = LIMITATIONS[:3]
+
+_T = TypeVar("_T", bound=BaseModel)
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class SectionReply(BaseModel):
+    """One section as the model writes it."""
+
+    heading: str = Field(description="a short question")
+    paragraphs: list[str] = Field(description="plain-prose paragraphs")
+    citations: list[str] = Field(description="pinned document URLs the section relies on")
+
+
+class SectionsReply(BaseModel):
+    """The `draft_sections` reply."""
+
+    sections: list[SectionReply]
+
+
+class FramingReply(BaseModel):
+    """The `draft_framing` reply."""
+
+    title: str
+    summary: str
+    answer: str
+    notes: list[str] = Field(default_factory=list)
+    limitations: list[str] = Field(default_factory=list)
+
+
+class StructuredResult(Protocol[_T_co]):
+    """What `ModelClient.structured` returns: the validated reply as `.value`."""
+
+    @property
+    def value(self) -> _T_co:
+        """The validated pydantic object."""
+        ...
+
+
+class StructuredClient(Protocol):
+    """The part of `draftflow.llm.ModelClient` the drafter uses."""
+
+    async def structured(
+        self, prompt: Prompt, variables: dict[str, str], schema: type[_T]
+    ) -> StructuredResult[_T]:
+        """Fill `prompt`, ask the model, validate the reply against `schema`."""
+        ...
+
+
+async def draft_with_model(
+    snapshot: Snapshot, extraction: ExtractionLike, client: StructuredClient
+) -> EditorialDraft:
+    """Ask the model for sections and framing concurrently, then keep only what checks out."""
+    sections_prompt = load_prompt(SECTIONS_PROMPT)
+    framing_prompt = load_prompt(FRAMING_PROMPT)
+    variables = prompt_variables(snapshot, extraction)
+    sections_reply, framing_reply = await asyncio.gather(
+        client.structured(sections_prompt, variables, SectionsReply),
+        client.structured(framing_prompt, variables, FramingReply),
+    )
+    fallback = draft_deterministic(snapshot, extraction)
+    checker = _ReplyChecker(snapshot, material_grounding(snapshot, extraction, variables))
+    sections = checker.sections(sections_reply.value.sections)
+    creation = CREATION_MODEL
+    if not sections:
+        sections = fallback.sections
+        creation = CREATION_MODEL_FALLBACK
+        checker.dropped.append("draft: no model section kept; template sections used instead")
+    framing = framing_reply.value
+    return EditorialDraft(
+        title=checker.single("/title", framing.title) or fallback.title,
+        summary=checker.single("/summary", framing.summary) or fallback.summary,
+        answer=checker.prose("/editorial/answer", framing.answer) or fallback.answer,
+        sections=sections,
+        notes=checker.items("/notes", framing.notes) or fallback.notes,
+        limitations=_merge(
+            STANDING_LIMITATIONS, checker.items("/limitations", framing.limitations)
+        ),
+        creation_method=creation,
+        prompt_hashes={
+            SECTIONS_PROMPT: sections_prompt.sha256,
+            FRAMING_PROMPT: framing_prompt.sha256,
+        },
+        dropped=checker.dropped,
+    )
+
+
+def prompt_variables(snapshot: Snapshot, extraction: ExtractionLike) -> dict[str, str]:
+    """The material the model sees, as prompt variables (deterministic text)."""
+    results = [r for r in extraction.reported_results if snapshot.by_url(r.evidence_url)]
+    documents = _documents_for(snapshot, extraction)
+    result_lines = [_json_line(_result_material(snapshot, r)) for r in results]
+    if len(result_lines) > MAX_RESULTS_IN_PROMPT:
+        result_lines = result_lines[:MAX_RESULTS_IN_PROMPT]
+        result_lines.append("(further results omitted here; do not mention them)")
+    profiles = [
+        _json_line({"label": p.label, "conditions": p.conditions, "evidence": p.evidence_url})
+        for p in extraction.test_profiles[:MAX_PROFILES_IN_PROMPT]
+    ]
+    setup = extraction.reported_setup
+    stated = [r.conditions for r in results] + [p.conditions for p in extraction.test_profiles]
+    unknown = [k for k in STANDARD_CONDITION_KEYS if all(c.get(k) is None for c in stated)]
+    return {
+        "repository": snapshot.repository,
+        "revision": snapshot.revision,
+        "documents": "\n".join(f"- {d.path}: {d.pinned_url}" for d in documents) or "(none)",
+        "results": "\n".join(result_lines) or "(none)",
+        "profiles": "\n".join(profiles) or "(none)",
+        "setup": _json_line(setup.model_dump(mode="json")) if setup else "(none)",
+        "unknown_conditions": ", ".join(unknown) or "(none)",
+    }
+
+
+def material_grounding(
+    snapshot: Snapshot, extraction: ExtractionLike, variables: dict[str, str]
+) -> Grounding:
+    """The guard for model prose: numbers must be stated in the material the model was given
+    (or be a result's value or bound); names may be the record's own."""
+    results = list(extraction.reported_results)
+    texts = [variables[k] for k in ("documents", "results", "profiles", "setup")]
+    return Grounding.of_texts(
+        texts,
+        record_values(results),
+        record_names(snapshot.repository, results, extraction.test_profiles),
+    )
+
+
+def _documents_for(snapshot: Snapshot, extraction: ExtractionLike) -> list[Document]:
+    """The documents results and profiles come from first, then the rest, up to the cap."""
+    urls = [r.evidence_url.split("#", 1)[0] for r in extraction.reported_results]
+    urls += [p.evidence_url.split("#", 1)[0] for p in extraction.test_profiles]
+    first = [d for d in snapshot.documents if d.pinned_url in set(urls)]
+    rest = [d for d in snapshot.documents if d.pinned_url not in set(urls)]
+    return (first + rest)[:MAX_DOCUMENTS_IN_PROMPT]
+
+
+def _result_material(snapshot: Snapshot, result: ReportedResult) -> dict[str, JsonValue]:
+    document = snapshot.by_url(result.evidence_url)
+    line = document.line(result.source_line) if document else None
+    uncertainty = result.uncertainty.model_dump(mode="json") if result.uncertainty else None
+    return {
+        "label": result.label,
+        "metric": result.metric,
+        "value": result.value,
+        "unit": result.unit,
+        "statistic": result.statistic,
+        "uncertainty": uncertainty,
+        "conditions": result.conditions,
+        "document": document.pinned_url if document else None,
+        "source_line": (line or "").strip()[:MAX_LINE_CHARS],
+    }
+
+
+def _json_line(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=False)
+
+
+class _ReplyChecker:
+    """Applies the citation and number checks to the model's reply, recording every drop."""
+
+    def __init__(self, snapshot: Snapshot, grounding: Grounding) -> None:
+        self.pinned = {d.pinned_url for d in snapshot.documents}
+        self.grounding = grounding
+        self.dropped: list[str] = []
+
+    def sections(self, replies: Sequence[SectionReply]) -> list[Section]:
+        kept: list[Section] = []
+        for index, reply in enumerate(replies[:MAX_SECTIONS]):
+            citations = self.citations(index, reply.citations)
+            location = f"/editorial/sections/{len(kept)}/paragraphs"
+            paragraphs = [
+                text
+                for number, paragraph in enumerate(reply.paragraphs)
+                if (text := self.prose(f"{location}/{number}", paragraph))
+            ]
+            heading = " ".join(reply.heading.split())
+            if not citations or not paragraphs or not heading:
+                reason = "no valid citation" if not citations else "no usable text"
+                self.dropped.append(f"draft: model section {heading!r} dropped: {reason}")
+                continue
+            kept.append(Section(heading=heading, paragraphs=paragraphs, citations=citations))
+        return kept
+
+    def citations(self, index: int, citations: Sequence[str]) -> list[str]:
+        valid: list[str] = []
+        for citation in citations:
+            url = citation.strip().split("#", 1)[0]
+            if url in self.pinned:
+                if url not in valid:
+                    valid.append(url)
+            else:
+                self.dropped.append(
+                    f"draft: model section {index}: citation {citation!r} is not a pinned "
+                    "document of this snapshot"
+                )
+        return valid
+
+    def prose(self, location: str, text: str) -> str:
+        """`text` without the sentences whose numbers are not in the model's material."""
+        kept = []
+        for sentence in split_sentences(" ".join(text.split())):
+            if self.grounding.supports(sentence):
+                kept.append(sentence)
+            else:
+                self.dropped.append(
+                    f"draft: {location}: sentence with a number not in the grounded results "
+                    f"dropped: {sentence!r}"
+                )
+        return " ".join(kept)
+
+    def single(self, location: str, text: str) -> str:
+        """A one-piece field (title, summary): kept whole or not at all."""
+        text = " ".join(text.split())
+        if self.grounding.supports(text):
+            return text
+        self.dropped.append(f"draft: {location}: model text with an unsupported number replaced")
+        return ""
+
+    def items(self, location: str, items: Sequence[str]) -> list[str]:
+        kept = []
+        for index, item in enumerate(items):
+            text = self.prose(f"{location}/{index}", item)
+            if text:
+                kept.append(text)
+        return kept
+
+
+def _merge(first: Sequence[str], second: Sequence[str]) -> list[str]:
+    merged: list[str] = []
+    for item in (*first, *second):
+        if item and item not in merged:
+            merged.append(item)
+    return merged

@@ -1,0 +1,127 @@
+"""Sentence-level edits of a draft: split prose into sentences, drop the ones verify rejects.
+
+`drop_sentences` takes what a verification `Flag` carries, its location and its claim, and
+removes every sentence at that location that contains the claim text. Removing by claim text
+rather than by sentence index was chosen because it needs nothing but the flag, stays correct
+when several flags hit one string, and cannot remove the wrong sentence if the string was
+re-split differently. Locations are JSON pointers into the record (`/title`, `/summary`,
+`/notes/0`, `/limitations/1`, `/editorial/answer`, `/editorial/sections/1/paragraphs/0`,
+`/editorial/sections/1/citations/0`, `/editorial/sections/1`); `/sections/...` without the
+`/editorial` prefix is accepted too. Locations outside the draft's text (reported results,
+test profiles) are ignored: the pipeline drops those from the extraction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from draftflow.draft.artifact import EditorialDraft
+from draftflow.records import Section
+
+TITLE_WITHDRAWN = "Draft record: the title needs an editor"
+
+# A sentence ends at . ! or ? followed by whitespace and a capital, digit, quote or bracket;
+# a decimal point ("27.0") or an abbreviation before a lower-case word does not end one.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[`])")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split prose into sentences, keeping each sentence's own punctuation."""
+    return [part for part in _SENTENCE_END.split(text.strip()) if part]
+
+
+def without_claims(text: str, claims: Iterable[str]) -> str:
+    """`text` minus every sentence that contains any of `claims`.
+
+    When no sentence contains any claim (a verifier that reports a normalised claim), the
+    whole text goes: a rejected number must never survive the edit.
+    """
+    claims = list(claims)
+    sentences = split_sentences(text)
+    kept = [s for s in sentences if not any(claim in s for claim in claims)]
+    if len(kept) == len(sentences):
+        return ""
+    return " ".join(kept)
+
+
+Claims = Mapping[str, Iterable[str]] | Iterable[tuple[str, str]]
+
+
+def drop_sentences(draft: EditorialDraft, claims: Claims) -> EditorialDraft:
+    """A copy of `draft` without the sentences that hold a rejected claim at its location.
+
+    `claims` maps a location to the claims rejected there (or is a list of `(location,
+    claim)` pairs), e.g. `flag.location -> {flag.claim}` for each flag on the prose. A flag on
+    a section (`/editorial/sections/2`) or its heading drops the section; a flag on one of its
+    citations (`/editorial/sections/2/citations/0`) drops that citation. Paragraphs, notes and
+    limitations left empty are removed, then sections left without paragraphs or citations;
+    an emptied title becomes `TITLE_WITHDRAWN`, an emptied summary or answer stays empty.
+    """
+    by_location = _by_location(claims)
+    title = _apply(draft.title, by_location, "/title") or TITLE_WITHDRAWN
+    summary = _apply(draft.summary, by_location, "/summary")
+    answer = _apply(draft.answer, by_location, "/editorial/answer", "/answer")
+    return draft.model_copy(
+        update={
+            "title": title,
+            "summary": summary,
+            "answer": answer,
+            "notes": _edit_list(draft.notes, "notes", by_location),
+            "limitations": _edit_list(draft.limitations, "limitations", by_location),
+            "sections": _edit_sections(draft.sections, by_location),
+        }
+    )
+
+
+def _by_location(claims: Claims) -> dict[str, list[str]]:
+    pairs: Iterable[tuple[str, str]]
+    if isinstance(claims, Mapping):
+        pairs = [(loc, claim) for loc, found in claims.items() for claim in found]
+    else:
+        pairs = claims
+    by_location: dict[str, list[str]] = {}
+    for location, claim in pairs:
+        # Draft-relative pointers (`/sections/0/...`) mean the same as record pointers.
+        normal = location.rstrip("/")
+        if normal.startswith("/sections/"):
+            normal = "/editorial" + normal
+        by_location.setdefault(normal, []).append(claim)
+    return by_location
+
+
+def _apply(text: str, by_location: dict[str, list[str]], *locations: str) -> str:
+    found = [claim for location in locations for claim in by_location.get(location, [])]
+    return without_claims(text, found) if found else text
+
+
+def _edit_list(items: list[str], name: str, by_location: dict[str, list[str]]) -> list[str]:
+    edited = []
+    for index, text in enumerate(items):
+        kept = _apply(text, by_location, f"/{name}/{index}")
+        if kept:
+            edited.append(kept)
+    return edited
+
+
+def _edit_sections(sections: list[Section], by_location: dict[str, list[str]]) -> list[Section]:
+    edited = []
+    for index, section in enumerate(sections):
+        prefix = f"/editorial/sections/{index}"
+        if prefix in by_location or f"{prefix}/heading" in by_location:
+            continue
+        paragraphs = []
+        for number, paragraph in enumerate(section.paragraphs):
+            kept = _apply(paragraph, by_location, f"{prefix}/paragraphs/{number}")
+            if kept:
+                paragraphs.append(kept)
+        citations = [
+            citation
+            for number, citation in enumerate(section.citations)
+            if f"{prefix}/citations/{number}" not in by_location
+        ]
+        if paragraphs and citations:
+            edited.append(
+                section.model_copy(update={"paragraphs": paragraphs, "citations": citations})
+            )
+    return edited

@@ -1,0 +1,67 @@
+"""The extract stage's output: reported results, test profiles, setup, and what was dropped."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+from draftflow.records import ReportedResult, ReportedSetup, TestProfile
+
+
+class DropReason(StrEnum):
+    """Why a proposed figure, condition or profile was not accepted."""
+
+    UNKNOWN_DOCUMENT = "unknown_document"
+    NO_SUCH_LINE = "no_such_line"
+    NOT_ON_LINE = "value_not_on_cited_line"
+    INSTRUCTION_TEXT = "cited_line_reads_as_instructions"
+    UNKNOWN_CANDIDATE = "unknown_candidate"
+    TOO_FEW_RUNS = "too_few_grounded_runs"
+    CONDITION_NOT_IN_SOURCES = "condition_not_in_sources"
+    CONDITION_WRONG_TYPE = "condition_wrong_type"
+    DUPLICATE = "duplicate"
+
+
+class DroppedClaim(BaseModel):
+    """Something the model proposed that could not be grounded in the sources, and why."""
+
+    kind: str = Field(description="result | repeated_runs | condition | profile | setup")
+    label: str
+    claimed: str = Field(description="what was claimed, as the model wrote it")
+    document_id: str | None = None
+    line: int | None = None
+    reason: DropReason
+    detail: str = ""
+
+    def __str__(self) -> str:
+        where = f" at {self.document_id}#L{self.line}" if self.document_id else ""
+        return f"{self.kind} {self.label!r}: {self.claimed}{where} dropped ({self.reason}): " + (
+            self.detail
+        )
+
+
+def empty_setup() -> ReportedSetup:
+    """A reported setup with every field unknown."""
+    return ReportedSetup(
+        system=None,
+        node_count=None,
+        parallelism=None,
+        kv_dtype=None,
+        context_limit_tokens=None,
+        experiment_date=None,
+    )
+
+
+class Extraction(BaseModel):
+    """Everything extract established, each number tied to a document line, plus the drops."""
+
+    reported_results: list[ReportedResult] = Field(default_factory=list)
+    test_profiles: list[TestProfile] = Field(default_factory=list)
+    reported_setup: ReportedSetup = Field(default_factory=empty_setup)
+    dropped: list[DroppedClaim] = Field(default_factory=list)
+    candidates_seen: int = 0
+    prompt_hashes: dict[str, str] = Field(default_factory=dict)
+    method: str = Field(
+        default="deterministic", description='"deterministic" or "model:<name>"'
+    )

@@ -1,0 +1,160 @@
+"""A harvested candidate: one number-bearing table cell or JSON leaf, tied to its exact line."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from draftflow.extract.numeric import cell_numbers
+from draftflow.snapshot import Document
+
+
+class SourceFormat(StrEnum):
+    """Where a candidate was harvested from."""
+
+    CSV = "csv"
+    TSV = "tsv"
+    JSON = "json"
+    JSONL = "jsonl"
+    MARKDOWN = "markdown"
+
+
+class Candidate(BaseModel):
+    """One number-bearing cell or leaf, as written, with what surrounds it.
+
+    `key` names what the number is (column header or the last JSON key); `row_header` and
+    `context` hold the rest of its row (or the scalar members of its enclosing JSON objects),
+    which is where its configuration comes from.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    candidate_id: str = Field(description="stable id: document id + line + column/path")
+    document_id: str
+    path: str
+    line: int = Field(ge=1)
+    format: SourceFormat
+    text: str = Field(description="the cell or leaf exactly as written (JSON strings decoded)")
+    values: list[int | float] = Field(description="every number in `text`, in order")
+    column: str | None = Field(default=None, description="column header (tables)")
+    row_header: str | None = Field(default=None, description="first cell of the row (tables)")
+    json_path: str | None = Field(default=None, description="e.g. series[0].points[2].ttft_ms.p50")
+    heading: str | None = Field(default=None, description="nearest Markdown heading above")
+    caption: str | None = Field(
+        default=None, description="prose between the heading and the table (Markdown)"
+    )
+    table: int = Field(default=0, description="index of the table within the document")
+    row: int = Field(default=0, description="index of the row within its table (0 = first body)")
+    unit_guess: str | None = None
+    context: dict[str, str] = Field(
+        default_factory=dict,
+        description="the whole row (header → cell) or the scalar leaves around a JSON leaf",
+    )
+
+    @property
+    def key(self) -> str:
+        """What the number is called in the source: the column header or the JSON key path tail."""
+        if self.column is not None:
+            return self.column
+        if self.json_path:
+            return json_key_tail(self.json_path)
+        return ""
+
+    @property
+    def value(self) -> int | float:
+        """The primary number of the cell: the first one written."""
+        return self.values[0]
+
+
+def json_key_tail(path: str) -> str:
+    """The last two named keys of a JSON path (`ttft_ms.p50`), skipping array indexes."""
+    names = [part for part in re.split(r"\.|\[\d+\]", path) if part]
+    return ".".join(names[-2:])
+
+
+_UNIT_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"tok(en)?s?\s*/\s*s|t/s|tokens?_per_s(ec(ond)?)?|tok_s\b|\btps\b|tokens?/sec", "tokens/s"),
+    (r"req(uest)?s?\s*/\s*s|\brps\b|request_throughput|req_s\b", "requests/s"),
+    (r"\(ms\)|_ms\b|\bms\b|millisecond", "ms"),
+    (r"\(s\)|_s\b|\bsec(onds?)?\b|_seconds\b", "s"),
+    (r"\bgib\b|_gib\b", "GiB"),
+    (r"\bgb\b|_gb\b|\(gb\)", "GB"),
+    (r"\bmib\b|_mib\b", "MiB"),
+    (r"\bmb\b|_mb\b|\(mb\)", "MB"),
+    (r"\bw\b|_w\b|watt", "W"),
+    (r"%|_pct\b|percent", "%"),
+)
+_HAS_LETTER_OR_PERCENT = re.compile(r"[A-Za-z%]")
+_CELL_UNIT = re.compile(r"^[^\d]*[-\d.,]+\s*(ms|s|tok/s|t/s|GB|GiB|MB|W|%|x)\b", re.IGNORECASE)
+
+
+def guess_unit(key: str, text: str) -> str | None:
+    """A unit from the cell itself (`168 ms`) or else from its header or key (`ttft_ms`)."""
+    if _HAS_LETTER_OR_PERCENT.search(text):
+        cell = _CELL_UNIT.match(text.strip().strip("*_`"))
+        if cell:
+            unit = cell.group(1)
+            return {"tok/s": "tokens/s", "t/s": "tokens/s"}.get(unit.lower(), unit)
+    return unit_from_key(key)
+
+
+@lru_cache(maxsize=4096)
+def unit_from_key(key: str) -> str | None:
+    """The unit a column header or JSON key implies (`TTFT (s)` → s, `ttft_ms` → ms)."""
+    lowered = key.lower()
+    for pattern, unit in _UNIT_PATTERNS:
+        if re.search(pattern, lowered):
+            return unit
+    return None
+
+
+def cell_values(text: str) -> list[int | float]:
+    """The numbers written in one cell or leaf, typed as written (int stays int)."""
+    return list(cell_numbers(text))
+
+
+def make_candidate(
+    document: Document,
+    *,
+    line: int,
+    fmt: SourceFormat,
+    text: str,
+    locator: str,
+    column: str | None = None,
+    row_header: str | None = None,
+    json_path: str | None = None,
+    heading: str | None = None,
+    caption: str | None = None,
+    table: int = 0,
+    row: int = 0,
+    context: dict[str, str] | None = None,
+    values: list[int | float] | None = None,
+) -> Candidate | None:
+    """A candidate for one cell or leaf, or None when it holds no number."""
+    found = values if values is not None else cell_values(text)
+    if not found:
+        return None
+    key = column if column is not None else json_key_tail(json_path or "")
+    # model_construct: harvesting builds tens of thousands of these from already-typed parts,
+    # and rows share one context dict instead of copying it per cell.
+    return Candidate.model_construct(
+        candidate_id=f"{document.document_id}:L{line}:{locator}",
+        document_id=document.document_id,
+        path=document.path,
+        line=line,
+        format=fmt,
+        text=text,
+        values=found,
+        column=column,
+        row_header=row_header,
+        json_path=json_path,
+        heading=heading,
+        caption=caption,
+        table=table,
+        row=row,
+        unit_guess=guess_unit(key, text),
+        context=context if context is not None else {},
+    )

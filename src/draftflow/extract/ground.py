@@ -1,0 +1,140 @@
+"""Grounding: every number the model returns must be written on the line it cites.
+
+The claimed value only chooses which number on the line is meant; the accepted value is the
+source's own written number (a model that writes 60.49 for `60.48877` gets `60.48877`).
+Anything that cannot be tied to its line is dropped with a recorded reason. Lines that read
+as instructions to a model are never evidence, whatever numbers they hold.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from draftflow.extract.artifact import DroppedClaim, DropReason
+from draftflow.extract.numeric import Found, as_number, matches_written, numbers_in
+from draftflow.snapshot import Document, Snapshot
+
+INSTRUCTION_TEXT = re.compile(
+    r"ignore\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding)\s+"
+    r"(instructions?|prompts?|messages?|rules?)"
+    r"|disregard\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier)"
+    r"|system\s+prompt|you\s+are\s+now\b|as\s+an\s+ai\b|new\s+instructions?\s*:"
+    r"|\b(report|output|state|write)\s+(that\s+)?[~≈]?\d[\d,.]*\s*(tok|t/s|tokens)"
+    r"|<\|im_start\|>|\[/?INST\]|</?system>",
+    re.IGNORECASE,
+)
+
+
+def best_match(claimed: float, numbers: list[Found]) -> Found | None:
+    """The number on a line that `claimed` means: an exact match before a rounded one.
+
+    A one-line JSON file holds many numbers; 0.2994 must pick `0.29940777` rather than the
+    `0.3` that happens to come first and covers it at its own precision.
+    """
+    for found in numbers:
+        if abs(found.value - claimed) <= 1e-9 * max(1.0, abs(claimed)):
+            return found
+    for found in numbers:
+        if matches_written(claimed, found):
+            return found
+    return None
+
+
+def reads_as_instructions(text: str) -> bool:
+    """True when a line tries to instruct a model ("ignore previous instructions ...")."""
+    return bool(INSTRUCTION_TEXT.search(text))
+
+
+@dataclass(frozen=True)
+class Grounded:
+    """A claimed number tied to the source number on its cited line."""
+
+    document: Document
+    line: int
+    value: int | float
+    found: Found
+
+    @property
+    def decimals(self) -> int:
+        """The written precision of the source number."""
+        return self.found.decimals
+
+
+@dataclass
+class Grounder:
+    """Checks claims against a snapshot, reading each cited line's numbers once."""
+
+    snapshot: Snapshot
+    _line_numbers: dict[tuple[str, int], list[Found]] = field(default_factory=dict)
+    _texts: str | None = None
+    _values: list[Found] | None = None
+
+    def numbers_on(self, document: Document, line: int) -> list[Found]:
+        """The quantities written on one line of a document (memoised)."""
+        key = (document.document_id, line)
+        if key not in self._line_numbers:
+            self._line_numbers[key] = numbers_in(document.line(line) or "")
+        return self._line_numbers[key]
+
+    def ground(
+        self, *, kind: str, label: str, document_id: str, line: int, claimed: float
+    ) -> Grounded | DroppedClaim:
+        """Tie `claimed` to the number written on `document_id` line `line`, or say why not."""
+
+        def drop(reason: DropReason, detail: str) -> DroppedClaim:
+            return DroppedClaim(
+                kind=kind, label=label, claimed=_show(claimed), document_id=document_id,
+                line=line, reason=reason, detail=detail,
+            )
+
+        document = self.snapshot.document(document_id)
+        if document is None:
+            return drop(DropReason.UNKNOWN_DOCUMENT, "no document with this id in the snapshot")
+        text = document.line(line)
+        if text is None:
+            count = len(document.line_list)
+            return drop(DropReason.NO_SUCH_LINE, f"the document has {count} lines")
+        if reads_as_instructions(text):
+            return drop(DropReason.INSTRUCTION_TEXT, f"line reads: {text.strip()[:120]!r}")
+        found = best_match(claimed, self.numbers_on(document, line))
+        if found is not None:
+            return Grounded(document, line, as_number(found.value, found.decimals), found)
+        written = ", ".join(f.text for f in self.numbers_on(document, line)) or "no numbers"
+        return drop(DropReason.NOT_ON_LINE, f"the line holds: {written[:160]}")
+
+    def all_text(self) -> str:
+        """Every document's text, casefolded, for checking what conditions state."""
+        if self._texts is None:
+            self._texts = "\n".join(d.text for d in self.snapshot.documents).casefold()
+        return self._texts
+
+    def stated_in_sources(self, value: str) -> bool:
+        """True when every number-bearing token of `value` is written in some document.
+
+        Conditions are free text ("2 x DGX Spark GB10, TP2"), so the words may be the model's,
+        but every digit-bearing token must be the sources'.
+        """
+        text = self.all_text()
+        for raw in _DIGIT_TOKEN.findall(value.casefold()):
+            token = raw.strip(".:/+-")
+            if not re.search(rf"(?<![\w.]){re.escape(token)}(?![\w])", text):
+                return False
+        return True
+
+    def number_in_sources(self, value: int | float) -> bool:
+        """True when the number is written somewhere in the snapshot (any written form)."""
+        if self.stated_in_sources(_show(value)):
+            return True
+        if self._values is None:
+            self._values = [
+                f for d in self.snapshot.documents for f in numbers_in(d.text)
+            ]
+        return any(f.parsed.matches(float(value)) for f in self._values)
+
+
+_DIGIT_TOKEN = re.compile(r"[\w.:/+-]*\d[\w.:/+-]*")
+
+
+def _show(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(value)

@@ -1,0 +1,118 @@
+"""Harvest CSV/TSV rows: every number-bearing cell with its header, its row and its exact line.
+
+Line numbers are GitHub's: the csv reader is fed the document one LF-terminated line at a
+time, so `reader.line_num` counts exactly those lines, and a quoted cell that spans lines is
+located by re-scanning its record.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections.abc import Iterator
+
+from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
+from draftflow.snapshot import Document
+
+# Result CSVs can carry whole model answers in one cell; the default 128 KiB cap would abort
+# the file at the first long answer.
+csv.field_size_limit(max(csv.field_size_limit(), min(sys.maxsize, 2**26)))
+
+
+def _raw_lines(text: str) -> list[str]:
+    """The document's lines with their LF kept, BOM removed (GitHub numbering)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    pieces = text.split("\n")
+    lines = [piece + "\n" for piece in pieces[:-1]]
+    if pieces[-1]:
+        lines.append(pieces[-1])
+    return lines
+
+
+def _field_lines(raw: str, delimiter: str, first_line: int) -> list[int]:
+    """The line on which each field of one multi-line record starts."""
+    starts = [first_line]
+    line = first_line
+    quoted = False
+    for char in raw:  # a doubled quote inside a quoted cell toggles twice: still quoted
+        if char == '"':
+            quoted = not quoted
+        elif char == "\n":
+            if not quoted:
+                break
+            line += 1
+        elif char == delimiter and not quoted:
+            starts.append(line)
+    return starts
+
+
+def _records(
+    lines: list[str], delimiter: str
+) -> Iterator[tuple[list[str], list[int]]]:
+    """Each record's cells and the line each cell starts on."""
+    reader = csv.reader(iter(lines), delimiter=delimiter)
+    start = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:
+            return  # malformed beyond recovery (e.g. NUL bytes): keep what was read so far
+        end = reader.line_num
+        if end == start:
+            yield cells, [start] * len(cells)
+        else:
+            raw = "".join(lines[start - 1 : end])
+            field_lines = _field_lines(raw, delimiter, start)
+            field_lines += [field_lines[-1]] * (len(cells) - len(field_lines))
+            yield cells, field_lines[: len(cells)]
+        start = end + 1
+
+
+def _header_names(cells: list[str]) -> list[str]:
+    """Header cells, stripped; blank or repeated headers get a positional name."""
+    names: list[str] = []
+    for index, cell in enumerate(cells):
+        name = cell.strip() or f"column {index + 1}"
+        if name in names:
+            name = f"{name} ({index + 1})"
+        names.append(name)
+    return names
+
+
+def harvest_csv(document: Document) -> list[Candidate]:
+    """Every number-bearing body cell of a CSV or TSV document, tied to its header and line."""
+    is_tsv = document.path.lower().endswith(".tsv")
+    delimiter = "\t" if is_tsv else ","
+    fmt = SourceFormat.TSV if is_tsv else SourceFormat.CSV
+    header: list[str] | None = None
+    candidates: list[Candidate] = []
+    row_index = 0
+    for cells, field_lines in _records(_raw_lines(document.text), delimiter):
+        if not any(cell.strip() for cell in cells):
+            continue
+        if header is None:
+            header = _header_names(cells)
+            continue
+        names = header + [f"column {i + 1}" for i in range(len(header), len(cells))]
+        context = {names[i]: cell for i, cell in enumerate(cells) if cell.strip()}
+        row_header = cells[0].strip() or None
+        for index, cell in enumerate(cells):
+            for offset, piece in enumerate(cell.split("\n")):
+                candidate = make_candidate(
+                    document,
+                    line=field_lines[index] + offset,
+                    fmt=fmt,
+                    text=piece.rstrip("\r") if "\n" in cell else cell,
+                    locator=f"r{row_index}c{index}" + (f"+{offset}" if offset else ""),
+                    column=names[index],
+                    row_header=row_header if index else None,
+                    row=row_index,
+                    context=context,
+                )
+                if candidate is not None:
+                    candidates.append(candidate)
+        row_index += 1
+    return candidates

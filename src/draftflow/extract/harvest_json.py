@@ -1,0 +1,217 @@
+"""Harvest JSON and JSONL leaves: every number-bearing leaf with its path and the line it sits on.
+
+The stdlib `json` module gives no positions, so this is a small position-tracking scanner: a
+tokenizer over the text that records the line of each value's first character, and a parser
+that builds just enough of a tree to know each leaf's path and the scalars around it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from dataclasses import dataclass, field
+
+from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
+from draftflow.snapshot import Document
+
+MAX_DEPTH = 200
+MAX_CONTEXT = 48
+MAX_CONTEXT_TEXT = 160
+
+_TOKEN = re.compile(
+    r"[ \t\r\n]*(?:"
+    r"(?P<punct>[{}\[\]:,])"
+    r"|(?P<string>\"(?:[^\"\\]|\\.)*\")"
+    r"|(?P<number>-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+    r"|(?P<literal>true|false|null)"
+    r")",
+    re.DOTALL,
+)
+
+
+class JsonScanError(ValueError):
+    """The text is not JSON this scanner can read (syntax error or nesting too deep)."""
+
+
+@dataclass
+class Node:
+    """One JSON value with the line its first character sits on."""
+
+    kind: str  # object | array | string | number | literal
+    line: int
+    text: str = ""  # scalars: the token as written (strings: decoded)
+    members: list[tuple[str, Node]] = field(default_factory=list)  # objects, in order
+    items: list[Node] = field(default_factory=list)  # arrays
+
+
+class _Scanner:
+    """A recursive-descent reader over `_TOKEN` matches, tracking lines by offset."""
+
+    def __init__(self, text: str, first_line: int = 1) -> None:
+        self.text = text
+        self.pos = 0
+        self.first_line = first_line
+        self.newlines = [m.start() for m in re.finditer("\n", text)]
+
+    def line_at(self, offset: int) -> int:
+        """GitHub line number of a character offset."""
+        return self.first_line + bisect.bisect_left(self.newlines, offset)
+
+    def next_token(self) -> tuple[str, str, int]:
+        """The next token's kind, text and start offset."""
+        match = _TOKEN.match(self.text, self.pos)
+        if match is None or match.lastgroup is None:
+            raise JsonScanError(f"unexpected character at line {self.line_at(self.pos)}")
+        self.pos = match.end()
+        return match.lastgroup, match.group(match.lastgroup), match.start(match.lastgroup)
+
+    def parse_document(self) -> Node:
+        """Parse one complete JSON value; trailing non-space text is an error."""
+        node = self.parse_value(self.next_token(), 0)
+        if self.text[self.pos :].strip():
+            raise JsonScanError(f"extra data at line {self.line_at(self.pos)}")
+        return node
+
+    def parse_value(self, token: tuple[str, str, int], depth: int) -> Node:
+        """Parse the value that starts with `token`."""
+        kind, text, start = token
+        line = self.line_at(start)
+        if depth > MAX_DEPTH:
+            raise JsonScanError(f"nesting deeper than {MAX_DEPTH} at line {line}")
+        if kind == "punct" and text == "{":
+            return self.parse_object(line, depth)
+        if kind == "punct" and text == "[":
+            return self.parse_array(line, depth)
+        if kind == "string":
+            return Node("string", line, _decode_string(text))
+        if kind in ("number", "literal"):
+            return Node(kind, line, text)
+        raise JsonScanError(f"unexpected {text!r} at line {line}")
+
+    def parse_object(self, line: int, depth: int) -> Node:
+        """Parse object members up to the closing brace."""
+        node = Node("object", line)
+        token = self.next_token()
+        if token[:2] == ("punct", "}"):
+            return node
+        while True:
+            if token[0] != "string":
+                raise JsonScanError(f"expected a key at line {self.line_at(token[2])}")
+            key = _decode_string(token[1])
+            if self.next_token()[:2] != ("punct", ":"):
+                raise JsonScanError(f"expected ':' at line {self.line_at(self.pos)}")
+            node.members.append((key, self.parse_value(self.next_token(), depth + 1)))
+            separator = self.next_token()
+            if separator[:2] == ("punct", "}"):
+                return node
+            if separator[:2] != ("punct", ","):
+                raise JsonScanError(f"expected ',' or '}}' at line {self.line_at(separator[2])}")
+            token = self.next_token()
+
+    def parse_array(self, line: int, depth: int) -> Node:
+        """Parse array items up to the closing bracket."""
+        node = Node("array", line)
+        token = self.next_token()
+        if token[:2] == ("punct", "]"):
+            return node
+        while True:
+            node.items.append(self.parse_value(token, depth + 1))
+            separator = self.next_token()
+            if separator[:2] == ("punct", "]"):
+                return node
+            if separator[:2] != ("punct", ","):
+                raise JsonScanError(f"expected ',' or ']' at line {self.line_at(separator[2])}")
+            token = self.next_token()
+
+
+def _decode_string(token: str) -> str:
+    """A JSON string token's value; an invalid escape keeps the raw text."""
+    try:
+        value = json.loads(token)
+    except ValueError:
+        return token[1:-1]
+    return value if isinstance(value, str) else token[1:-1]
+
+
+def scan_json(text: str, first_line: int = 1) -> Node:
+    """Parse JSON text into a tree of `Node`s carrying line numbers."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return _Scanner(text, first_line).parse_document()
+
+
+def _scope(node: Node, inherited: dict[str, str]) -> dict[str, str]:
+    """The scalars an object's leaves see: its own members first, then its ancestors'."""
+    own = {
+        key: child.text[:MAX_CONTEXT_TEXT]
+        for key, child in node.members
+        if child.kind in ("string", "number", "literal")
+    }
+    merged = dict(list(own.items())[:MAX_CONTEXT])
+    for key, value in inherited.items():
+        if len(merged) >= MAX_CONTEXT:
+            break
+        merged.setdefault(key, value)
+    return merged
+
+
+class _LeafCollector:
+    """Walks a scanned tree and turns number-bearing leaves into candidates."""
+
+    def __init__(self, document: Document, fmt: SourceFormat) -> None:
+        self.document = document
+        self.fmt = fmt
+        self.candidates: list[Candidate] = []
+
+    def walk(self, node: Node, path: str, scope: dict[str, str]) -> None:
+        """Visit `node` at `path`, with the scalars of its enclosing objects in `scope`."""
+        if node.kind == "object":
+            inner = _scope(node, scope)
+            for key, child in node.members:
+                self.walk(child, f"{path}.{key}" if path else key, inner)
+        elif node.kind == "array":
+            for index, child in enumerate(node.items):
+                self.walk(child, f"{path}[{index}]", scope)
+        elif node.kind in ("number", "string"):
+            candidate = make_candidate(
+                self.document,
+                line=node.line,
+                fmt=self.fmt,
+                text=node.text,
+                locator=path or "$",
+                json_path=path or "$",
+                context=scope,
+            )
+            if candidate is not None:
+                self.candidates.append(candidate)
+
+
+def harvest_json(document: Document) -> list[Candidate]:
+    """Every number-bearing leaf of a JSON document (or of each JSONL line), with path and line.
+
+    A file that is not valid JSON yields no candidates rather than failing the run; for JSONL,
+    only the unreadable lines are skipped.
+    """
+    if document.path.lower().endswith(".jsonl"):
+        return _harvest_jsonl(document)
+    collector = _LeafCollector(document, SourceFormat.JSON)
+    try:
+        root = scan_json(document.text)
+    except (JsonScanError, RecursionError):
+        return []
+    collector.walk(root, "", {})
+    return collector.candidates
+
+
+def _harvest_jsonl(document: Document) -> list[Candidate]:
+    collector = _LeafCollector(document, SourceFormat.JSONL)
+    for number, line in enumerate(document.line_list, start=1):
+        if not line.strip():
+            continue
+        try:
+            root = scan_json(line, first_line=number)
+        except (JsonScanError, RecursionError):
+            continue
+        collector.walk(root, f"[{number - 1}]", {})
+    return collector.candidates

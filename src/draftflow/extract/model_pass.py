@@ -1,0 +1,338 @@
+"""The model pass: the model chooses, labels, groups and fills conditions; Python checks it.
+
+The model sees the documents with their line numbers (chunked to a context budget, never
+renumbered) and the harvested candidates. Every number it returns is grounded on its cited
+line (`ground.py`); repeated runs it points out are summarised here (`derive.py`); conditions
+and setup values whose numbers are not in the sources become null. What fails is recorded in
+`Extraction.dropped`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal, Protocol, TypeVar
+
+from pydantic import BaseModel, Field, JsonValue
+
+from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction, empty_setup
+from draftflow.extract.candidates import Candidate
+from draftflow.extract.chunks import Chunk, chunk_documents
+from draftflow.extract.derive import RunValue, derive
+from draftflow.extract.ground import Grounded, Grounder, reads_as_instructions
+from draftflow.extract.results import (
+    condition_key,
+    conditions_for,
+    conform,
+    make_profile,
+    make_result,
+    typed_value,
+)
+from draftflow.extract.select import select
+from draftflow.llm import Prompt, load_prompt
+from draftflow.records import ReportedResult, ReportedSetup, TestProfile
+from draftflow.snapshot import Snapshot
+
+DEFAULT_CONTEXT_BUDGET_TOKENS = 12_000
+EXTRACT_PROMPT = "extract"
+
+T = TypeVar("T", bound=BaseModel)
+T_co = TypeVar("T_co", covariant=True)
+
+
+class StructuredLike(Protocol[T_co]):
+    """What a structured reply offers: the validated value."""
+
+    @property
+    def value(self) -> T_co:
+        """The validated reply."""
+        ...
+
+
+class ExtractClient(Protocol):
+    """The part of `draftflow.llm.ModelClient` the extract stage uses."""
+
+    async def structured(
+        self, prompt: Prompt, variables: Mapping[str, str], schema: type[T]
+    ) -> StructuredLike[T]:
+        """Fill `prompt`, ask the model, validate the reply against `schema`."""
+        ...
+
+
+# ---- the reply schema the model fills ------------------------------------------------------
+
+
+class ConditionClaim(BaseModel):
+    """One setting of a measured configuration, as the source states it."""
+
+    name: str = Field(description="setting name, e.g. concurrency, input_tokens, engine")
+    value: str | None = Field(description="the value as the source writes it; null if unknown")
+
+
+class ResultClaim(BaseModel):
+    """One reported figure, chosen from the candidates (or a cited line)."""
+
+    candidate: str | None = Field(default=None, description="candidate id such as c12")
+    document_id: str
+    line: int = Field(description="the line number shown as L<n> where the figure is written")
+    value: float = Field(description="the figure exactly as written on that line")
+    label: str
+    metric: str = Field(description="decode_rate, prefill_rate, ttft, latency, throughput, ...")
+    unit: str = Field(description="tokens/s, s, ms, GB, ...")
+    statistic: str = Field(default="as reported", description="what the source says it is")
+    profile: str | None = Field(default=None, description="label of its test profile")
+    conditions: list[ConditionClaim] = Field(default_factory=list)
+
+
+class RunRef(BaseModel):
+    """One run of a repeated measurement: where its figure is written."""
+
+    document_id: str
+    line: int
+    value: float
+
+
+class RepeatedRunsClaim(BaseModel):
+    """Runs of one configuration that the source repeats; Python computes the summary."""
+
+    label: str
+    metric: str
+    unit: str
+    statistic: Literal["median", "mean"]
+    runs: list[RunRef]
+    profile: str | None = None
+    conditions: list[ConditionClaim] = Field(default_factory=list)
+
+
+class ProfileClaim(BaseModel):
+    """One measured configuration and the line that states it."""
+
+    label: str
+    document_id: str
+    line: int
+    conditions: list[ConditionClaim] = Field(default_factory=list)
+
+
+class SetupClaim(BaseModel):
+    """The setup stated for the whole report; null for anything not stated."""
+
+    system: str | None = None
+    node_count: int | None = None
+    parallelism: str | None = None
+    kv_dtype: str | None = None
+    context_limit_tokens: int | None = None
+    experiment_date: str | None = None
+
+
+class ExtractReply(BaseModel):
+    """The model's answer for one chunk."""
+
+    results: list[ResultClaim] = Field(default_factory=list)
+    repeated_runs: list[RepeatedRunsClaim] = Field(default_factory=list)
+    profiles: list[ProfileClaim] = Field(default_factory=list)
+    setup: SetupClaim = Field(default_factory=SetupClaim)
+
+
+# ---- checking the reply -------------------------------------------------------------------
+
+
+@dataclass
+class _Checker:
+    """Grounds one chunk's claims after another and collects what survives."""
+
+    snapshot: Snapshot
+    grounder: Grounder
+    results: list[ReportedResult] = field(default_factory=list)
+    profiles: dict[str, TestProfile] = field(default_factory=dict)
+    setup: dict[str, JsonValue] = field(default_factory=dict)
+    dropped: list[DroppedClaim] = field(default_factory=list)
+    _seen: set[tuple[str, int, float, str]] = field(default_factory=set)
+
+    def conditions(self, label: str, claims: list[ConditionClaim]) -> dict[str, JsonValue]:
+        """The claimed conditions, each value's numbers checked against the sources."""
+        conditions: dict[str, JsonValue] = {}
+        for claim in claims:
+            key = condition_key(claim.name)
+            if claim.value is None or not claim.value.strip():
+                conditions.setdefault(key, None)
+                continue
+            if reads_as_instructions(claim.value) or not self._stated(typed_value(claim.value),
+                                                                       claim.value):
+                self.dropped.append(DroppedClaim(
+                    kind="condition", label=label, claimed=f"{claim.name}={claim.value}",
+                    reason=DropReason.CONDITION_NOT_IN_SOURCES,
+                    detail="its numbers are not written in any document; kept as null",
+                ))
+                conditions.setdefault(key, None)
+                continue
+            key, value = conform(key, typed_value(claim.value), claim.value.strip())
+            conditions.setdefault(key, value)
+        return conditions
+
+    def _stated(self, value: JsonValue, written: str) -> bool:
+        if isinstance(value, bool):
+            return True
+        if isinstance(value, int | float):
+            return self.grounder.number_in_sources(value)
+        return self.grounder.stated_in_sources(written)
+
+    def accept_result(self, claim: ResultClaim, candidates: Mapping[str, Candidate]) -> None:
+        """Ground one proposed figure; keep it with the source's written value, or drop it."""
+        candidate = candidates.get(claim.candidate) if claim.candidate else None
+        if claim.candidate and candidate is None:
+            self.dropped.append(DroppedClaim(
+                kind="result", label=claim.label, claimed=repr(claim.value),
+                document_id=claim.document_id, line=claim.line,
+                reason=DropReason.UNKNOWN_CANDIDATE,
+                detail=f"{claim.candidate} is not a candidate of this chunk; checked the line",
+            ))
+        document_id = candidate.document_id if candidate else claim.document_id
+        line = candidate.line if candidate else claim.line
+        outcome = self.grounder.ground(
+            kind="result", label=claim.label, document_id=document_id, line=line,
+            claimed=claim.value,
+        )
+        if isinstance(outcome, DroppedClaim):
+            self.dropped.append(outcome)
+            return
+        key = (document_id, line, float(outcome.value), claim.label)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        conditions = self.conditions(claim.label, claim.conditions)
+        if candidate is not None:
+            for name, value in conditions_for(candidate).items():
+                conditions.setdefault(name, value)
+        self.results.append(make_result(
+            document=outcome.document, line=line, value=outcome.value, label=claim.label,
+            metric=claim.metric, unit=claim.unit or "unspecified", statistic=claim.statistic,
+            conditions=conditions,
+        ))
+
+    def accept_repeated(self, claim: RepeatedRunsClaim) -> None:
+        """Ground each run; summarise the grounded runs in Python, or drop the group."""
+        grounded: list[Grounded] = []
+        for run in claim.runs:
+            outcome = self.grounder.ground(
+                kind="repeated_runs", label=claim.label, document_id=run.document_id,
+                line=run.line, claimed=run.value,
+            )
+            if isinstance(outcome, DroppedClaim):
+                self.dropped.append(outcome)
+            else:
+                grounded.append(outcome)
+        if len(grounded) < 2 or len({g.document.document_id for g in grounded}) != 1:
+            self.dropped.append(DroppedClaim(
+                kind="repeated_runs", label=claim.label,
+                claimed=f"{claim.statistic} of {len(claim.runs)} runs",
+                reason=DropReason.TOO_FEW_RUNS,
+                detail=f"{len(grounded)} runs grounded in one document; at least 2 are needed",
+            ))
+            return
+        figure = derive([RunValue(g.value, g.line, g.decimals) for g in grounded],
+                        claim.statistic)
+        self.results.append(make_result(
+            document=grounded[0].document, line=figure.anchor_line, value=figure.value,
+            label=claim.label, metric=claim.metric, unit=claim.unit or "unspecified",
+            statistic=figure.statistic, conditions=self.conditions(claim.label, claim.conditions),
+            derived=figure,
+        ))
+
+    def accept_profile(self, claim: ProfileClaim) -> None:
+        """Keep a profile whose cited line exists and is not an instruction; first label wins."""
+        document = self.snapshot.document(claim.document_id)
+        text = document.line(claim.line) if document else None
+        if document is None or text is None or reads_as_instructions(text):
+            reason = (DropReason.UNKNOWN_DOCUMENT if document is None else
+                      DropReason.NO_SUCH_LINE if text is None else DropReason.INSTRUCTION_TEXT)
+            self.dropped.append(DroppedClaim(
+                kind="profile", label=claim.label, claimed=claim.label,
+                document_id=claim.document_id, line=claim.line, reason=reason,
+            ))
+            return
+        if claim.label in self.profiles:
+            return
+        self.profiles[claim.label] = make_profile(
+            document=document, line=claim.line, label=claim.label,
+            conditions=self.conditions(claim.label, claim.conditions),
+        )
+
+    def accept_setup(self, claim: SetupClaim) -> None:
+        """Merge the stated setup: first non-null value per field, its numbers in the sources."""
+        for name, value in claim.model_dump().items():
+            if value is None or self.setup.get(name) is not None:
+                continue
+            written = str(value)
+            stated = (self.grounder.number_in_sources(value) if isinstance(value, int)
+                      else self.grounder.stated_in_sources(written))
+            if not stated or reads_as_instructions(written):
+                self.dropped.append(DroppedClaim(
+                    kind="setup", label=name, claimed=written,
+                    reason=DropReason.CONDITION_NOT_IN_SOURCES,
+                    detail="its numbers are not written in any document; kept as null",
+                ))
+                continue
+            self.setup[name] = value
+
+    def reported_setup(self) -> ReportedSetup:
+        """The merged setup as the record's model."""
+        base = empty_setup().model_dump()
+        base.update(self.setup)
+        return ReportedSetup.model_validate(base)
+
+
+# ---- running the pass ---------------------------------------------------------------------
+
+
+def prompt_variables(snapshot: Snapshot, chunk: Chunk, total: int) -> dict[str, str]:
+    """The extract prompt's variables for one chunk."""
+    return {
+        "repository": snapshot.repository,
+        "revision": snapshot.revision,
+        "chunk": f"{chunk.index + 1} of {total}",
+        "documents": chunk.documents_text,
+        "candidates": chunk.candidates_text or "(no harvested candidates in this chunk)",
+    }
+
+
+async def extract_with_model(
+    snapshot: Snapshot,
+    candidates: list[Candidate],
+    client: ExtractClient,
+    *,
+    context_budget_tokens: int = DEFAULT_CONTEXT_BUDGET_TOKENS,
+    prompt: Prompt | None = None,
+) -> Extraction:
+    """Ask the model about each chunk concurrently, then ground everything it proposes."""
+    prompt = prompt or load_prompt(EXTRACT_PROMPT)
+    chunks = chunk_documents(snapshot, candidates, select(candidates), context_budget_tokens)
+    replies = await asyncio.gather(*(
+        client.structured(prompt, prompt_variables(snapshot, chunk, len(chunks)), ExtractReply)
+        for chunk in chunks
+    ))
+    checker = _Checker(snapshot, Grounder(snapshot))
+    for chunk, reply in zip(chunks, replies, strict=True):
+        answer = reply.value
+        for result in answer.results:
+            checker.accept_result(result, chunk.candidates)
+        for repeated in answer.repeated_runs:
+            checker.accept_repeated(repeated)
+        for profile in answer.profiles:
+            checker.accept_profile(profile)
+        checker.accept_setup(answer.setup)
+    return Extraction(
+        reported_results=checker.results,
+        test_profiles=list(checker.profiles.values()),
+        reported_setup=checker.reported_setup(),
+        dropped=checker.dropped,
+        candidates_seen=len(candidates),
+        prompt_hashes={prompt.name: prompt.sha256},
+        method="model",
+    )
+
+
+def reply_schema_json() -> str:
+    """The reply schema as JSON text (for documentation and tests)."""
+    return json.dumps(ExtractReply.model_json_schema(), indent=2)

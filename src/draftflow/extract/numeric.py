@@ -1,0 +1,87 @@
+"""The extract stage's one door to number parsing.
+
+Numbers are parsed only in `draftflow.numbers`; every caller in `extract/` goes through
+`numbers_in` and `matches_written`, so extract never reads digits on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from draftflow.numbers import ParsedNumber, find_numbers, parse_number
+
+_PLAIN = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_DIGIT = re.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class Found:
+    """One number read from text: its value, its text as written and its decimal places."""
+
+    value: float
+    text: str
+    decimals: int
+    parsed: ParsedNumber
+
+
+def numbers_in(text: str, *, decimal_comma: bool | None = None) -> list[Found]:
+    """Every quantity written in `text` (a `±` cell gives centre then spread), in order.
+
+    Dates, versions, hashes and identifiers are not quantities and are left out.
+    """
+    found: list[Found] = []
+    for mention in find_numbers(text, decimal_comma=decimal_comma):
+        if not mention.kind.is_numeric:
+            continue
+        for number in mention.numbers:
+            found.append(Found(number.value, mention.text, number.decimals, number))
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def cell_numbers(text: str) -> tuple[int | float, ...]:
+    """The quantities written in one table cell or data leaf, typed as written.
+
+    Data files repeat the same cells thousands of times, so results are memoised, and a cell
+    that is one plain number takes the short road through `parse_number`.
+    """
+    if not _DIGIT.search(text):
+        return ()
+    stripped = text.strip()
+    if _PLAIN.fullmatch(stripped):
+        parsed = parse_number(stripped)
+        if parsed is not None:
+            return (as_number(parsed.value, parsed.decimals),)
+    return tuple(as_number(f.value, f.decimals) for f in numbers_in(text))
+
+
+def as_number(value: float, decimals: int) -> int | float:
+    """A parsed value in the type its written form implies: `2,165` → 2165, `27.0` → 27.0."""
+    if decimals == 0 and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    return round(value, decimals) if decimals <= 15 else value
+
+
+def matches_written(claimed: float, found: Found) -> bool:
+    """True when `claimed` is the written number, at the source's or the claim's precision.
+
+    A model that writes 60.49 for a source cell 60.48877 is citing that cell: the claim
+    rounds to it. A claim with more precision than the source must round to the source.
+    """
+    if bool(found.parsed.matches(claimed)):
+        return True
+    claimed_decimals = _decimals_of(claimed)
+    if claimed_decimals < found.decimals:
+        tolerance: float = 0.5 * 10.0 ** (-claimed_decimals) + 1e-12
+        return abs(found.value - claimed) <= tolerance
+    return False
+
+
+def _decimals_of(value: float) -> int:
+    text = repr(float(value))
+    if "e" in text or "E" in text:
+        return 0 if float(value).is_integer() else 6
+    fraction = text.split(".", 1)[1] if "." in text else ""
+    return 0 if fraction == "0" else len(fraction)

@@ -1,0 +1,199 @@
+"""Turning grounded figures into the record's reported results and test profiles.
+
+Conditions come only from the source: the other cells of the figure's row, the scalars around
+a JSON leaf, and a column header that names a setting by value (`c=1`). A key the record
+types (`concurrency` must be an int) that the source writes otherwise is kept as written
+under `<key>_as_written` rather than coerced.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import JsonValue, TypeAdapter, ValidationError
+
+from draftflow.extract.candidates import Candidate
+from draftflow.extract.derive import RANGE_KIND, DerivedFigure
+from draftflow.extract.harvest_markdown import plain_text
+from draftflow.extract.numeric import cell_numbers
+from draftflow.extract.select import Selected, is_metric_key, strip_setting_values
+from draftflow.records import (
+    KNOWN_CONDITION_TYPES,
+    ReportedResult,
+    TestProfile,
+    Uncertainty,
+)
+from draftflow.snapshot import Document
+
+EVIDENCE_STATE = "source_reported"
+MAX_CONDITION_TEXT = 120
+MAX_LABEL_PARTS = 4
+
+ALIASES = {
+    "c": "concurrency",
+    "concurrency": "concurrency",
+    "max_concurrency": "concurrency",
+    "model": "model",
+    "quant": "quantization",
+    "quantization": "quantization",
+    "prompt_tokens": "input_tokens",
+    "input_tokens": "input_tokens",
+    "output_tokens": "output_tokens",
+}
+_STAT_KEY = re.compile(r"^(p\d+(\.\d+)?|mean|median|avg|average|min|max|std|stdev|sum)$", re.I)
+_SETTING_HEADER = re.compile(r"\b([a-z_]+)\s*=\s*([\d.,]+[km]?)\b", re.IGNORECASE)
+_PLAIN_NUMBER = re.compile(r"^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][-+]?\d+)?$")
+_LABEL_PRIORITY = re.compile(
+    r"model|name|label|^id$|test|workload|scenario|profile|concurrency|prompt|batch|quant"
+    r"|backend|engine|think|category|mode|^c$|load",
+    re.IGNORECASE,
+)
+_ADAPTERS: dict[str, TypeAdapter[Any]] = {
+    key: TypeAdapter(value_type) for key, value_type in KNOWN_CONDITION_TYPES.items()
+}
+
+
+def typed_value(text: str) -> JsonValue:
+    """A condition value as its source writes it: a plain number, a boolean, or text."""
+    plain = plain_text(text).strip()
+    if _PLAIN_NUMBER.match(plain):
+        numbers = cell_numbers(plain)
+        if len(numbers) == 1:
+            return numbers[0]
+    if plain.lower() in ("true", "false"):
+        return plain.lower() == "true"
+    return plain
+
+
+def condition_key(name: str) -> str:
+    """The record's key for a source header: known aliases, else the header as written."""
+    return ALIASES.get(name.strip().lower().replace(" ", "_"), name.strip())
+
+
+def conform(key: str, value: JsonValue, written: str) -> tuple[str, JsonValue]:
+    """Fit a condition to the record's typed keys, or keep it as written under another key."""
+    adapter = _ADAPTERS.get(key)
+    if adapter is None:
+        return key, value
+    for attempt in (value, written):
+        try:
+            adapter.validate_python(attempt, strict=True)
+        except ValidationError:
+            continue
+        return key, attempt
+    return f"{key}_as_written", written
+
+
+def _add(conditions: dict[str, JsonValue], name: str, written: str) -> None:
+    key, value = conform(condition_key(name), typed_value(written), plain_text(written))
+    conditions.setdefault(key, value)
+
+
+def _is_measurement(candidate: Candidate, name: str, text: str) -> bool:
+    """True for a neighbour that is another figure (or empty), not a setting of this one."""
+    if not text.strip() or is_metric_key(name) or "±" in text:
+        return True
+    if candidate.json_path is not None:
+        return bool(_STAT_KEY.match(name)) or text == "null"
+    return False
+
+
+def conditions_for(candidate: Candidate) -> dict[str, JsonValue]:
+    """The measured configuration of a figure, from its own row or JSON neighbourhood."""
+    conditions: dict[str, JsonValue] = {}
+    if candidate.column is not None:
+        for name, value in _SETTING_HEADER.findall(candidate.column):
+            _add(conditions, name, value)
+    own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
+    for name, text in candidate.context.items():
+        if name == candidate.column or (candidate.json_path and name == own_key):
+            continue
+        if _is_measurement(candidate, name, text) or len(text) > MAX_CONDITION_TEXT:
+            continue
+        _add(conditions, name, text)
+    return conditions
+
+
+def identity(candidate: Candidate) -> list[str]:
+    """The few cells that name a figure's row (`model=…`, `concurrency=1`), most telling first."""
+    parts: list[tuple[int, str]] = []
+    own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
+    for order, (name, text) in enumerate(candidate.context.items()):
+        if name == candidate.column or (candidate.json_path and name == own_key):
+            continue
+        if _is_measurement(candidate, name, text) or len(text) > 40:
+            continue
+        rank = 0 if _LABEL_PRIORITY.search(name) else 1
+        parts.append((rank * 1000 + order, f"{name}={plain_text(text)}"))
+    return [part for _, part in sorted(parts)[:MAX_LABEL_PARTS]]
+
+
+def result_label(selected: Selected) -> str:
+    """A readable, deterministic label: the row's identity, then what the figure is."""
+    candidate = selected.candidate
+    if candidate.json_path is not None:
+        what = candidate.key
+    elif candidate.row_header and not is_metric_key(candidate.column or ""):
+        bare = strip_setting_values(candidate.column or "")
+        what = candidate.row_header if not bare else f"{candidate.row_header}, {candidate.column}"
+    else:
+        what = candidate.column or candidate.key
+    parts = identity(candidate)
+    if candidate.column and _SETTING_HEADER.search(candidate.column):
+        parts.append(candidate.column)
+    return "; ".join([*parts, what]) if parts else what
+
+
+def profile_label(selected: Selected) -> str:
+    """The label of the configuration a figure was measured in (its identity without metric)."""
+    candidate = selected.candidate
+    parts = identity(candidate)
+    if candidate.column and _SETTING_HEADER.search(candidate.column):
+        parts.append(candidate.column)
+    return "; ".join(parts) if parts else f"{candidate.path} table {candidate.table + 1}"
+
+
+def make_result(
+    *,
+    document: Document,
+    line: int,
+    value: int | float,
+    label: str,
+    metric: str,
+    unit: str,
+    statistic: str,
+    conditions: dict[str, JsonValue],
+    derived: DerivedFigure | None = None,
+) -> ReportedResult:
+    """A reported result in the record's shape, cited by pinned URL and line."""
+    uncertainty = None
+    if derived is not None:
+        conditions = {**conditions, "per_run_values": list(derived.per_run_values)}
+        uncertainty = Uncertainty(
+            observed_min=derived.observed_min,
+            observed_max=derived.observed_max,
+            interval_kind=RANGE_KIND,
+        )
+    return ReportedResult(
+        label=label,
+        metric=metric,
+        value=value,
+        unit=unit,
+        statistic=statistic,
+        uncertainty=uncertainty,
+        conditions=conditions,
+        evidence_state=EVIDENCE_STATE,
+        site_reproduced=False,
+        evidence_url=document.line_url(line),
+        source_document_sha256=document.sha256,
+        source_document_id=document.document_id,
+        source_line=line,
+    )
+
+
+def make_profile(
+    *, document: Document, line: int, label: str, conditions: dict[str, JsonValue]
+) -> TestProfile:
+    """A test profile: one measured configuration and the line that states it."""
+    return TestProfile(label=label, evidence_url=document.line_url(line), conditions=conditions)

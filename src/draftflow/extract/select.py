@@ -1,0 +1,260 @@
+"""Deterministic choice of which harvested candidates are reported results.
+
+A candidate is a result when what names it (its column header or JSON key, else its row
+header, else a Markdown table's caption) reads as a performance metric: token rates, TTFT,
+latency, throughput, prefill/decode, memory. Identifiers, dates, versions, sweep settings and
+spreads (std, normalised scores) never are. Time-series telemetry and raw dumps of hundreds of
+rows are data, not reported figures, and are left to the model (or the editor) to cite.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
+
+MAX_TABLE_ROWS = 120
+"""A table (or CSV file) with more body rows than this is raw data, not a results table."""
+
+# First match wins: the more specific names come first.
+METRICS: tuple[tuple[str, str], ...] = (
+    ("relative_change", r"^(change|delta|diff|improvement|speed.?up|gain)\b"),
+    ("ttfc", r"\bttfc\b|time.to.first.chunk"),
+    ("ttft", r"ttf[tr]|time.to.first"),
+    ("inter_token_latency", r"\bitl\b|itl_|tpot|inter.?token|time.per.output"),
+    (
+        "prefill_rate",
+        r"prefill|\bpp\d*\b|prompt.?(eval|processing).?(rate|tok|speed)|prompt.?tok(en)?s?.?(per|/)",
+    ),
+    ("aggregate_throughput", r"aggregate|\bagg\b|agg_|t/s \(total\)|total.?token.?throughput"),
+    (
+        "decode_rate",
+        r"decode|\btg\d*\b|gen(eration)?.?(tok|speed|rate)|eval.?rate|per.?(stream|session)"
+        r"|stream.?tok|t/s \(req\)|output.?throughput|\bgen\b",
+    ),
+    ("request_throughput", r"req(uest)?s?.?(/|per).?s|request.?throughput|\brps\b"),
+    ("throughput", r"tok(en)?s?\s*/\s*s|\bt/s\b|tokens?.?per.?s|tok_s\b|\btps\b|throughput"),
+    ("latency", r"latency|e2el|e2e|\bwall\b|wall_|\bppt\b|est.?ppt"),
+    ("memory", r"mem(ory)?.?used|memory|vram|peak.?mem|\bmem\b|kv.?pool"),
+    ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
+    ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
+    ("composite_score", r"composite"),
+    ("rank", r"^rank$"),
+    ("total_output_tokens", r"^(\d+\.)?tot(al)?.?(output.?)?tokens$"),
+)
+_METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in METRICS)
+
+# What a number is NOT a result of: names of identifiers, dates, settings and spreads.
+_SKIP_KEY = re.compile(
+    r"\b(id|uuid|hash|sha|digest|date|timestamp|version|seed|port|pid|index|idx"
+    r"|elapsed|step|commit|year|month|day)\b"
+    r"|^time$|concurrency|^c$|batch|ctx|context|max.?model.?len|max.?tokens|max.?num|params"
+    r"|num.?prompts|samples|count|^n$|request.?rate|burstiness|utili[sz]ation|temperature"
+    r"|top.?[pk]|draft|chunk|^prompt$|^prompt.?tokens$|^output.?tokens$|input.?len|output.?len"
+    r"|depth|^runs?$|trial|iteration|temp_c|power"
+    r"|watt|mhz|clock|gpu.?util|fan|_pct|percent|weights?.?gb|mem.?gb|bw.?gbs|tops|_chars"
+)
+# JSON subtrees that describe the setup rather than report a measurement.
+_CONFIG_PATH = re.compile(
+    r"(^|\.)(hardware|config|server_config|sweep|workload|settings|args|env|recipe|parameters"
+    r"|options|schema|properties|meta|gpu)(\.|\[|$)"
+)
+_TELEMETRY_FIRST_COLUMN = re.compile(r"^(elapsed|time|timestamp|t|ts|sec|seconds)(_s|\(s\))?$")
+_STATISTICS: tuple[tuple[str, str], ...] = (
+    (r"\bp50\b|median|_p50", "median as reported"),
+    (r"\bp(9\d(\.\d+)?)\b", "p{0} as reported"),
+    (r"mean|avg|average", "mean as reported"),
+    (r"\bmax\b|_max|peak", "maximum as reported"),
+    (r"\bmin\b|_min", "minimum as reported"),
+)
+_UNITS_BY_METRIC = {
+    "relative_change": "%",
+    "speculative_acceptance_rate": "ratio",
+    "judge_pass_rate": "fraction",
+    "composite_score": "score",
+    "rank": "rank",
+    "total_output_tokens": "tokens",
+    "prefill_rate": "tokens/s",
+    "decode_rate": "tokens/s",
+    "aggregate_throughput": "tokens/s",
+    "throughput": "tokens/s",
+    "request_throughput": "requests/s",
+}
+
+
+@dataclass(frozen=True)
+class Selected:
+    """A candidate chosen as a reported result, with its metric, unit and statistic."""
+
+    candidate: Candidate
+    metric: str
+    unit: str
+    statistic: str
+
+
+_SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$")
+
+
+def strip_setting_values(name: str) -> str:
+    """A header without the settings it names by value: `c=6 aggregate` → `aggregate`."""
+    return _SETTING_VALUE.sub(" ", name.lower()).strip()
+
+
+_QUALIFIERS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"[ _-]?(std|stdev|standard.deviation)\b|_std$"), "_stdev"),
+    (re.compile(r"[ _-]?(norm|normali[sz]ed)\b|_norm$"), "_normalised"),
+)
+
+
+@lru_cache(maxsize=8192)
+def metric_name(name: str) -> str | None:
+    """The canonical metric a header or key names, or None for settings and identifiers.
+
+    A spread or normalised column names its base metric with a suffix
+    (`decode_tokens_per_s_std` → `decode_rate_stdev`, `ttft_s_norm` → `ttft_normalised`).
+    """
+    lowered = strip_setting_values(name)
+    suffix = ""
+    for pattern, qualifier in _QUALIFIERS:
+        if pattern.search(lowered):
+            lowered, suffix = pattern.sub("", lowered).strip(), qualifier
+            break
+    if not lowered or _SKIP_KEY.search(lowered):
+        return None
+    for metric, regex in _METRIC_RES:
+        if regex.search(lowered):
+            return metric + suffix
+    return None
+
+
+@lru_cache(maxsize=2048)
+def metric_in_prose(text: str) -> str | None:
+    """The metric a table caption describes (`Cell value = median decode tok/s`), if any.
+
+    Prose mentions settings freely, so only the metric patterns apply here, not the skips.
+    """
+    lowered = text.lower()
+    for metric, regex in _METRIC_RES:
+        if regex.search(lowered):
+            return metric
+    return None
+
+
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+_UNIT_WORDS = frozenset(
+    {"ms", "tok", "tokens", "token", "gb", "gib", "mb", "mib", "req", "sec", "seconds", "tps",
+     "rps"}
+)
+
+
+_NOT_A_FIGURE = re.compile(r"^\s*`|#\d|https?://|[≈=≤≥<>]")
+_PERCENT_METRICS = frozenset({"relative_change", "judge_pass_rate", "speculative_acceptance_rate"})
+_NOT_A_LABEL = re.compile(r"`|\.(py|sh|md|json|ya?ml|txt|cu|cpp|h|toml)\b|https?://|/v\d+/")
+
+
+def is_figure_text(text: str) -> bool:
+    """True for a cell that is a figure (`**191.2**`, `168 ms`, `5.36 s`), not a sentence.
+
+    Code (`1024` in backticks), issue numbers (#48407), formulas and bounds (`≈`, `≤`) are
+    not reported figures.
+    """
+    if _NOT_A_FIGURE.search(text):
+        return False
+    words = [w for w in _WORDS.findall(text) if w.lower() not in _UNIT_WORDS]
+    return len(words) <= 1 and len(text) <= 60
+
+
+def is_metric_key(name: str) -> bool:
+    """True when a header or key names a measured figure (used to tell metrics from settings)."""
+    return metric_name(name) is not None
+
+
+def _statistic(name: str, text: str) -> str:
+    lowered = name.lower()
+    for pattern, statistic in _STATISTICS:
+        match = re.search(pattern, lowered)
+        if match:
+            return statistic.format(match.group(1)) if "{0}" in statistic else statistic
+    if "±" in text or "+/-" in text:
+        return "as reported; the source cell gives a ± spread"
+    return "as reported"
+
+
+def _candidate_metric(candidate: Candidate) -> str | None:
+    key = candidate.key
+    if candidate.json_path is not None:
+        if _CONFIG_PATH.search(candidate.json_path):
+            return None
+        return metric_name(key) or metric_name(key.rsplit(".", 1)[0])
+    metric = metric_name(key)
+    if metric is not None:
+        return metric
+    bare = strip_setting_values(key)
+    if (bare and _SKIP_KEY.search(bare)) or candidate.row_header is None:
+        return None  # a settings column, or the first column: the row's own label
+    if _NOT_A_LABEL.search(candidate.row_header):
+        return None
+    metric = metric_name(candidate.row_header)
+    if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
+        # a column named by a setting's value (`c=1`): the caption says what the cells are
+        metric = metric_in_prose(candidate.caption or "")
+    return metric
+
+
+def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
+    """(document, table) pairs that are telemetry or too long to be a results table."""
+    rows: dict[tuple[str, int], int] = {}
+    telemetry: set[tuple[str, int]] = set()
+    for candidate in candidates:
+        if candidate.json_path is not None:
+            continue
+        where = (candidate.document_id, candidate.table)
+        rows[where] = max(rows.get(where, 0), candidate.row + 1)
+        first_column = next(iter(candidate.context), "")
+        if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
+            telemetry.add(where)
+    return telemetry | {where for where, count in rows.items() if count > MAX_TABLE_ROWS}
+
+
+_PREFILL_TEST = re.compile(r"\bpp\d+\b")
+_DECODE_TEST = re.compile(r"\btg\d+\b")
+_GENERIC_RATES = frozenset({"throughput", "aggregate_throughput", "decode_rate"})
+
+
+def _refine(metric: str, candidate: Candidate) -> str:
+    """llama-bench style rows name the phase (`pp1024`, `tg128`): a rate there is that phase's."""
+    if metric not in _GENERIC_RATES:
+        return metric
+    row = " ".join(text for name, text in candidate.context.items() if name != candidate.column)
+    if _PREFILL_TEST.search(row.lower()):
+        return "prefill_rate"
+    if _DECODE_TEST.search(row.lower()):
+        return "decode_rate"
+    return metric
+
+
+def select(candidates: list[Candidate]) -> list[Selected]:
+    """The candidates that are reported results, in harvest order."""
+    raw = raw_tables(candidates)
+    selected: list[Selected] = []
+    for candidate in candidates:
+        if candidate.json_path is None and (candidate.document_id, candidate.table) in raw:
+            continue
+        if candidate.json_path is None and not is_figure_text(candidate.text):
+            continue
+        metric = _candidate_metric(candidate)
+        if metric is None or ("%" in candidate.text and metric not in _PERCENT_METRICS):
+            continue
+        if candidate.json_path is None:
+            metric = _refine(metric, candidate)
+        name = candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
+        unit = "score" if metric.endswith("_normalised") else (
+            candidate.unit_guess
+            or unit_from_key(name)
+            or _UNITS_BY_METRIC.get(metric)
+            or "unspecified"
+        )
+        selected.append(Selected(candidate, metric, unit, _statistic(name, candidate.text)))
+    return selected

@@ -1,0 +1,125 @@
+"""Prompts are files: `src/draftflow/prompts/<name>.md`, loaded as langchain-core templates.
+
+A prompt file is split into chat messages by marker lines:
+
+    ---system---
+    You extract benchmark results. Quote braces as {{ and }}.
+    ---user---
+    Document {path}:
+    {text}
+
+Markers are `---system---`, `---user---` and `---assistant---`; text before the first marker
+is a comment and is ignored. Variables use `{name}` (f-string syntax). The sha256 of the
+file's bytes versions the prompt: it enters every cache key and the output's provenance.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from langchain_core.messages import BaseMessage
+from langchain_core.prompts import ChatPromptTemplate
+
+from draftflow.errors import ConfigError
+
+PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
+_MARKER = re.compile(r"^---(system|user|assistant)---[ \t]*$", re.MULTILINE)
+_LANGCHAIN_ROLE = {"system": "system", "user": "human", "assistant": "ai"}
+_OPENAI_ROLE = {"system": "system", "human": "user", "ai": "assistant"}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A versioned chat prompt: its name, file, content hash, template and variables."""
+
+    name: str
+    path: Path
+    sha256: str
+    template: ChatPromptTemplate
+    variables: tuple[str, ...]
+
+    def messages(self, variables: Mapping[str, str]) -> list[dict[str, str]]:
+        """Fill the template and return OpenAI chat messages (`role`, `content`).
+
+        Raises `ConfigError` naming the file when a variable is missing or unknown.
+        """
+        self._check_variables(variables)
+        filled = self.template.format_messages(**dict(variables))
+        return [_to_openai(message) for message in filled]
+
+    def _check_variables(self, variables: Mapping[str, str]) -> None:
+        missing = sorted(set(self.variables) - set(variables))
+        unknown = sorted(set(variables) - set(self.variables))
+        if missing:
+            raise ConfigError(
+                f"prompt {self.path} needs variable(s) {', '.join(missing)}",
+                hint=f"pass every variable the prompt uses: {', '.join(self.variables)}",
+            )
+        if unknown:
+            raise ConfigError(
+                f"prompt {self.path} has no variable(s) {', '.join(unknown)}",
+                hint=f"it uses: {', '.join(self.variables) or 'none'}; check the spelling",
+            )
+
+
+def load_prompt(name: str, *, directory: Path | None = None) -> Prompt:
+    """Load prompt `name` (without `.md`) from `directory`, default the packaged prompts."""
+    return _load(name, (directory or PROMPTS_DIR).resolve())
+
+
+@cache
+def _load(name: str, directory: Path) -> Prompt:
+    path = directory / f"{name}.md"
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        available = sorted(p.stem for p in directory.glob("*.md"))
+        raise ConfigError(
+            f"no prompt {name!r} at {path}",
+            hint=f"available prompts: {', '.join(available) or 'none'}",
+        ) from error
+    parts = split_messages(data.decode("utf-8"), path)
+    try:
+        template = ChatPromptTemplate.from_messages(
+            [(_LANGCHAIN_ROLE[role], text) for role, text in parts]
+        )
+    except (ValueError, KeyError) as error:
+        raise ConfigError(
+            f"prompt {path} is not a valid template: {error}",
+            hint="write literal braces as {{ and }}; variables as {name}",
+        ) from error
+    return Prompt(
+        name=name,
+        path=path,
+        sha256=hashlib.sha256(data).hexdigest(),
+        template=template,
+        variables=tuple(sorted(template.input_variables)),
+    )
+
+
+def split_messages(text: str, path: Path) -> list[tuple[str, str]]:
+    """Split prompt text at its `---role---` marker lines into (role, text) pairs."""
+    markers = list(_MARKER.finditer(text))
+    if not markers:
+        raise ConfigError(
+            f"prompt {path} has no ---system--- or ---user--- marker line",
+            hint="start each message with a line ---system---, ---user--- or ---assistant---",
+        )
+    parts = []
+    for index, marker in enumerate(markers):
+        end = markers[index + 1].start() if index + 1 < len(markers) else len(text)
+        body = text[marker.end() : end].strip("\n")
+        parts.append((marker.group(1), body))
+    return parts
+
+
+def _to_openai(message: BaseMessage) -> dict[str, str]:
+    content = message.content
+    if not isinstance(content, str):  # templates built from text always give text
+        raise ConfigError(f"prompt produced non-text content: {content!r}")
+    return {"role": _OPENAI_ROLE[message.type], "content": content}

@@ -1,0 +1,188 @@
+"""Structured output: ask for JSON in the strongest way a server accepts, then validate it.
+
+The ladder of output modes, strongest first:
+1. `json_schema`: the pydantic schema goes in `response_format`; servers with grammar support
+   (vLLM, llama.cpp's server, SGLang, LM Studio, Ollama) then cannot answer anything else.
+2. `json_object`: any JSON object, with the schema spelled out in the prompt (for servers such
+   as llama-cpp-python's, which answers 500 to `json_schema`).
+3. `prompt`: no `response_format` at all; the schema is in the prompt.
+Whatever the mode, replies lose `<think>` reasoning and code fences before parsing, and an
+invalid reply is re-asked with the validation error (only the latest failed turn is kept).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from draftflow.errors import ModelError
+from draftflow.llm.exchange import Usage
+
+T = TypeVar("T", bound=BaseModel)
+
+_THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
+_FENCE = re.compile(r"^```[a-zA-Z0-9_-]*[ \t]*\n(.*?)\n?```\s*$", re.DOTALL)
+_SCHEMA_NAME = re.compile(r"[^a-zA-Z0-9_-]")
+_REPLY_SHOWN = 2000
+
+
+class OutputMode(StrEnum):
+    """How the request asks for JSON."""
+
+    JSON_SCHEMA = "json_schema"
+    JSON_OBJECT = "json_object"
+    PROMPT = "prompt"
+
+
+def modes_for(setting: str) -> list[OutputMode]:
+    """The modes to try, in order, for the `structured_output` setting."""
+    if setting == "auto":
+        return list(OutputMode)
+    return [OutputMode(setting)]
+
+
+@dataclass(frozen=True)
+class Structured(Generic[T]):
+    """A validated reply, with the tokens spent, where it came from and how many tries it took."""
+
+    value: T
+    usage: Usage
+    cached: bool
+    attempts: int
+    mode: OutputMode
+    fingerprint: str
+    prompt_name: str
+    prompt_sha256: str
+
+
+class ReplyInvalid(Exception):
+    """A reply that is not valid JSON for the schema; the message is shown to the model."""
+
+
+class StructuredOutputError(ModelError):
+    """Every attempt answered something that does not validate against the schema."""
+
+    def __init__(self, message: str, *, hint: str, attempts: int, last_reply: str) -> None:
+        super().__init__(message, hint=hint)
+        self.attempts = attempts
+        self.last_reply = last_reply
+
+
+def response_format(mode: OutputMode, schema: type[BaseModel]) -> dict[str, Any] | None:
+    """The `response_format` for `mode`, or None when the schema goes in the prompt only."""
+    if mode is OutputMode.JSON_SCHEMA:
+        name = _SCHEMA_NAME.sub("_", schema.__name__)[:64] or "reply"
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": name, "schema": schema.model_json_schema(), "strict": True},
+        }
+    if mode is OutputMode.JSON_OBJECT:
+        return {"type": "json_object"}
+    return None
+
+
+def schema_instruction(schema: type[BaseModel]) -> str:
+    """The instruction that carries the schema when `response_format` cannot."""
+    return (
+        "Answer with one JSON object that validates against this JSON Schema, and nothing "
+        "else: no prose, no code fences.\nJSON Schema:\n"
+        + json.dumps(schema.model_json_schema(), sort_keys=True, ensure_ascii=False)
+    )
+
+
+def build_messages(
+    base: list[dict[str, str]],
+    mode: OutputMode,
+    schema: type[BaseModel],
+    repair: tuple[str, str] | None = None,
+) -> list[dict[str, str]]:
+    """The messages for one attempt: the prompt, the schema where needed, the latest repair.
+
+    `repair` is (the last invalid reply, its validation error). Earlier failed turns are
+    dropped: they only add tokens and tempt the model to repeat itself.
+    """
+    messages = [dict(message) for message in base]
+    if mode is not OutputMode.JSON_SCHEMA:
+        messages = _with_system_text(messages, schema_instruction(schema))
+    if repair is not None:
+        reply, error = repair
+        messages.append({"role": "assistant", "content": reply})
+        messages.append({"role": "user", "content": repair_instruction(error)})
+    return messages
+
+
+def repair_instruction(error: str) -> str:
+    """The follow-up turn that shows the model its validation error."""
+    return (
+        "That reply was not valid:\n"
+        f"{error}\n"
+        "Answer again with only the corrected JSON object."
+    )
+
+
+def _with_system_text(messages: list[dict[str, str]], text: str) -> list[dict[str, str]]:
+    if messages and messages[0]["role"] == "system":
+        first = messages[0]
+        return [{"role": "system", "content": f"{first['content']}\n\n{text}"}, *messages[1:]]
+    return [{"role": "system", "content": text}, *messages]
+
+
+def clean_reply(text: str) -> str:
+    """Remove reasoning and code fences around the JSON a model returned."""
+    text = _THINK_BLOCK.sub("", text)
+    # Some reasoning models print the closing tag without the opening one.
+    if "</think>" in text:
+        text = text.rsplit("</think>", 1)[1]
+    text = text.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1).strip()
+    return text
+
+
+def parse_reply(text: str, schema: type[T]) -> T:
+    """Parse and validate a reply; raise `ReplyInvalid` with a message meant for the model."""
+    cleaned = clean_reply(text)
+    if not cleaned:
+        raise ReplyInvalid("the reply was empty; expected a JSON object")
+    try:
+        data = json.loads(_outermost_object(cleaned))
+    except json.JSONDecodeError as error:
+        raise ReplyInvalid(f"the reply is not valid JSON: {error}") from error
+    try:
+        return schema.model_validate(data)
+    except ValidationError as error:
+        raise ReplyInvalid(_validation_summary(error)) from error
+
+
+def _outermost_object(text: str) -> str:
+    """The text from the first `{` to the last `}` when prose surrounds a JSON object."""
+    if text.startswith(("{", "[")):
+        return text
+    start, end = text.find("{"), text.rfind("}")
+    return text[start : end + 1] if 0 <= start < end else text
+
+
+def _validation_summary(error: ValidationError) -> str:
+    lines = [
+        f"- {'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}" for e in error.errors()
+    ]
+    return "the JSON does not match the schema:\n" + "\n".join(lines[:20])
+
+
+def give_up(schema: type[BaseModel], prompt_name: str, attempts: int, reply: str,
+            error: str) -> StructuredOutputError:
+    """The error after the last attempt, carrying the attempts and the last reply."""
+    shown = reply if len(reply) <= _REPLY_SHOWN else reply[:_REPLY_SHOWN] + "…"
+    return StructuredOutputError(
+        f"the model gave no valid {schema.__name__} for prompt {prompt_name!r} after "
+        f"{attempts} attempt(s); last error: {error}\nlast reply: {shown}",
+        hint="use a stronger model, raise max_repairs, or simplify the prompt's schema",
+        attempts=attempts,
+        last_reply=reply,
+    )

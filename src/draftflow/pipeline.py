@@ -1,0 +1,226 @@
+"""The pipeline: acquire → extract → draft → assemble → verify → write, wired in one place.
+
+Verification is always the last step before writing. Whatever the verifier cannot support is
+dropped (results, test profiles, prose sentences) and the record is verified again, so a
+written draft carries no unsupported number unflagged; what was dropped is listed in the
+record's provenance for the editor.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from draftflow.acquire import acquire
+from draftflow.assemble import assemble, provenance_for, record_id_for
+from draftflow.draft import EditorialDraft, draft_editorial, drop_sentences
+from draftflow.extract import Extraction, extract
+from draftflow.llm import ModelClient, ModelSettings
+from draftflow.records import Record, dump_record, parse_record
+from draftflow.render import render_markdown
+from draftflow.snapshot import Snapshot
+from draftflow.verify import VerificationReport, verify_record
+from draftflow.write import RecordStore
+
+MAX_DROP_ROUNDS = 3
+
+# Fields that change with the day a draft runs, not with what the sources say.
+VOLATILE_PATHS = (
+    ("source", "checked_on"),
+    ("editorial", "published_on"),
+    ("editorial", "modified_on"),
+    ("editorial", "version"),
+    ("provenance", "created_at"),
+)
+
+
+class StageEvents(Protocol):
+    """What the pipeline tells its caller while it runs (the CLI shows it as progress)."""
+
+    def stage(self, name: str) -> AbstractContextManager[None]:
+        """Bracket one stage."""
+        ...
+
+
+class _Silent:
+    def stage(self, name: str) -> AbstractContextManager[None]:
+        return nullcontext()
+
+
+@dataclass(frozen=True)
+class DraftRequest:
+    """What to draft, from where, and with which model settings."""
+
+    source: str
+    records_dir: Path
+    settings: ModelSettings
+    revision: str | None = None
+    origin: str | None = None
+    record_id: str | None = None
+    today: date | None = None
+
+
+class DraftOutcome(BaseModel):
+    """The result of one draft run, as the CLI prints it (and `--json` emits it)."""
+
+    record_id: str
+    record_path: str
+    article_path: str
+    report_path: str
+    new_record: bool
+    changed: bool
+    diff: str
+    results: int
+    sections: int
+    errors: int
+    warnings: int
+    dropped: list[str]
+    model: str | None
+    usage: dict[str, int]
+    elapsed_seconds: float
+
+
+@dataclass
+class _Run:
+    request: DraftRequest
+    events: StageEvents
+    dropped: list[str] = field(default_factory=list)
+
+
+async def run_draft(request: DraftRequest, events: StageEvents | None = None) -> DraftOutcome:
+    """Draft, verify and write one record; returns what changed and what needs a look."""
+    started = time.perf_counter()
+    run = _Run(request, events or _Silent())
+    with run.events.stage("acquire"):
+        snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
+    client = ModelClient(request.settings) if request.settings.configured else None
+    try:
+        with run.events.stage("extract"):
+            extraction = await extract(snapshot, client)
+        run.dropped.extend(f"extract: {d}" for d in _describe_dropped(extraction))
+        with run.events.stage("draft"):
+            draft = await draft_editorial(snapshot, extraction, client)
+        usage = client.usage.as_dict() if client else {}
+    finally:
+        if client is not None:
+            await client.aclose()
+    store = RecordStore(request.records_dir)
+    record_id = request.record_id or record_id_for(snapshot.repository)
+    previous = store.load(record_id) if store.exists(record_id) else None
+    with run.events.stage("verify"):
+        record, report = _assemble_verified(run, snapshot, extraction, draft, record_id, previous)
+    with run.events.stage("write"):
+        saved = store.save(
+            record, markdown=render_markdown(record), report=report.model_dump_json(indent=2) + "\n"
+        )
+    paths = store.paths(record_id)
+    return DraftOutcome(
+        record_id=record_id,
+        record_path=str(paths.json),
+        article_path=str(paths.md),
+        report_path=str(paths.verify),
+        new_record=saved.previous_text is None,
+        changed=saved.changed,
+        diff=saved.unified_diff(),
+        results=len(record.editorial.reported_results),
+        sections=len(record.editorial.sections),
+        errors=report.checked.errors,
+        warnings=report.checked.warnings,
+        dropped=run.dropped,
+        model=request.settings.model if client else None,
+        usage=usage,
+        elapsed_seconds=round(time.perf_counter() - started, 3),
+    )
+
+
+def _assemble_verified(
+    run: _Run,
+    snapshot: Snapshot,
+    extraction: Extraction,
+    draft: EditorialDraft,
+    record_id: str,
+    previous: Record | None,
+) -> tuple[Record, VerificationReport]:
+    """Assemble, verify, drop what is unsupported, and repeat until nothing more drops."""
+    settings = run.request.settings
+    today = run.request.today or datetime.now(UTC).date()
+    created_at = datetime.now(UTC).replace(microsecond=0).isoformat()
+    prompt_hashes = {**extraction.prompt_hashes, **draft.prompt_hashes}
+    for _ in range(MAX_DROP_ROUNDS):
+        provenance = provenance_for(
+            settings.model if settings.configured else None, prompt_hashes, created_at, run.dropped
+        )
+        record = assemble(
+            snapshot, extraction, draft, provenance=provenance, today=today, record_id=record_id
+        )
+        record = stabilise(record, previous)
+        report = verify_record(record, snapshot)
+        errors = [f for f in report.flags if f.severity == "error"]
+        if not errors:
+            return record, report
+        extraction, draft = _drop_unsupported(run, extraction, draft, errors)
+    return record, report
+
+
+def _drop_unsupported(
+    run: _Run, extraction: Extraction, draft: EditorialDraft, errors: list[Any]
+) -> tuple[Extraction, EditorialDraft]:
+    bad_results: set[int] = set()
+    bad_profiles: set[int] = set()
+    prose: dict[str, set[str]] = {}
+    for flag in errors:
+        parts = flag.location.strip("/").split("/")
+        if parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
+            bad_results.add(int(parts[2]))
+        elif parts[0] == "test_profiles" and len(parts) > 1:
+            bad_profiles.add(int(parts[1]))
+        else:
+            prose.setdefault(flag.location, set()).add(flag.claim)
+        run.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
+    results = [r for i, r in enumerate(extraction.reported_results) if i not in bad_results]
+    profiles = [p for i, p in enumerate(extraction.test_profiles) if i not in bad_profiles]
+    extraction = extraction.model_copy(update={"reported_results": results, "test_profiles": profiles})
+    if prose:
+        draft = drop_sentences(draft, prose)
+    return extraction, draft
+
+
+def _describe_dropped(extraction: Extraction) -> Iterator[str]:
+    for dropped in extraction.dropped:
+        yield str(dropped)
+
+
+def stabilise(record: Record, previous: Record | None) -> Record:
+    """Keep the previous version when only the run's date differs; else bump the version.
+
+    Running the same draft twice must write byte-identical files, whatever the day.
+    """
+    if previous is None:
+        return record
+    new_data, old_data = _comparable(record), _comparable(previous)
+    if new_data == old_data:
+        return previous
+    data = record.model_dump(mode="json", by_alias=True)
+    data["editorial"]["published_on"] = previous.editorial.published_on
+    data["editorial"]["version"] = (previous.editorial.version or 0) + 1
+    return parse_record(dump_record(Record.model_validate(data)))
+
+
+def _comparable(record: Record) -> dict[str, Any]:
+    data: dict[str, Any] = record.model_dump(mode="json", by_alias=True)
+    for parent, key in VOLATILE_PATHS:
+        section = data.get(parent)
+        if isinstance(section, dict):
+            section.pop(key, None)
+    for supplemental in data.get("supplemental_sources") or []:
+        supplemental.pop("checked_on", None)
+    data.pop("editorial_status", None)
+    return data
+

@@ -1,0 +1,533 @@
+"""The published record: pydantic models for exactly the seed 000 JSON shape, and its file form.
+
+A record round-trips: loading a record and dumping it again gives the same JSON, with the same
+keys in the same order, `null` kept as `null`, and numbers kept as written (an int stays an
+int, `27.0` stays `27.0`). Field declaration order below therefore IS the on-disk key order.
+
+`conditions` dicts are open (sources report many different settings) but the keys that the
+pipeline reasons about are typed: a known key with a wrongly typed value is rejected, while
+the dict itself, including its key order and every value, is kept exactly as given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from pathlib import Path
+from typing import Annotated, Any, NamedTuple
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    SerializerFunctionWrapHandler,
+    StrictFloat,
+    StrictInt,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+)
+from pydantic_core import PydanticCustomError
+
+from draftflow.errors import InputError
+
+__all__ = [
+    "KNOWN_CONDITION_TYPES",
+    "Conditions",
+    "Editorial",
+    "License",
+    "ModelArtifact",
+    "PinnedDocument",
+    "Provenance",
+    "Record",
+    "ReportedResult",
+    "ReportedSetup",
+    "Section",
+    "Source",
+    "SupplementalSource",
+    "TestProfile",
+    "Uncertainty",
+    "dump_record",
+    "load_record",
+    "parse_record",
+    "record_content_sha256",
+    "record_documents",
+    "record_to_json",
+]
+
+Number = StrictInt | StrictFloat
+Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+Revision = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{40}$")]
+IsoDate = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
+
+# Known condition keys and the type their value must have. Values are checked strictly (no
+# coercion: "1" is not an int, true is not an int, 1.5 is not an int) and then kept unchanged,
+# so an int temperature such as 1 stays 1 on disk rather than becoming 1.0.
+KNOWN_CONDITION_TYPES: dict[str, Any] = {
+    # identity of what was executed
+    "model": str | None,
+    "model_artifact": str | None,
+    "model_revision": str | None,
+    "weight_hash": str | None,
+    "weight_precision": str | None,
+    "quantization": str | None,
+    "engine": str | None,
+    "engine_version": str | None,
+    "runtime_execution_revision": str | None,
+    "image_digest": str | None,
+    "executed_image_digest": str | None,
+    "image_tag": str | None,
+    # hardware and topology
+    "system": str | None,
+    "node_count": int | None,
+    "parallelism": str | None,
+    "driver": str | None,
+    "CUDA": str | None,
+    "experiment_date": str | None,
+    # workload and sampling
+    "input_tokens": int | None,
+    "output_tokens": int | None,
+    "actual_output_tokens": int | None,
+    "max_output_tokens": int | None,
+    "cached_tokens": int | None,
+    "concurrency": int | None,
+    "configured_max_requests": int | None,
+    "repetitions": int | None,
+    "prompt_count": int | None,
+    "temperature": float | None,
+    "top_p": float | None,
+    "thinking": bool | None,
+    "reasoning_effort": int | str | None,
+    "speculative_decoding": bool | str | None,
+    "draft_tokens": int | None,
+    # memory, cache and context
+    "cache_state": str | None,
+    "prefix_cache": bool | str | None,
+    "kv_dtype": str | None,
+    "kv_pool_tokens": int | None,
+    "context_limit_tokens": int | None,
+    "prefill_chunk_tokens": int | None,
+    # measurement
+    "measurement_denominator": str | None,
+    "per_run_values": list[int | float] | None,
+    "per_prompt_decode_rates": list[int | float] | None,
+    "per_prompt_TTFT_seconds": list[int | float] | None,
+    "TTFT_seconds": float | None,
+    "run_ids": list[str] | None,
+}
+
+_CONDITION_ADAPTERS: dict[str, TypeAdapter[Any]] = {
+    key: TypeAdapter(value_type) for key, value_type in KNOWN_CONDITION_TYPES.items()
+}
+
+
+def _finite(value: JsonValue) -> JsonValue:
+    """Reject NaN and infinities anywhere inside a JSON value: JSON cannot write them."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise PydanticCustomError(
+            "finite_number",
+            "{value} is not a JSON number; write null when unknown",
+            {"value": value},
+        )
+    if isinstance(value, dict):
+        for item in value.values():
+            _finite(item)
+    elif isinstance(value, list):
+        for item in value:
+            _finite(item)
+    return value
+
+
+Json = Annotated[JsonValue, AfterValidator(_finite)]
+"""Any JSON value (finite numbers only), kept exactly as given."""
+
+
+def _check_known_conditions(conditions: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """Reject a known key whose value has the wrong type; keep the dict (and its order) as is."""
+    _finite(conditions)
+    for key, value in conditions.items():
+        adapter = _CONDITION_ADAPTERS.get(key)
+        if adapter is None:
+            continue
+        try:
+            adapter.validate_python(value, strict=True)
+        except ValidationError as error:
+            expected = _type_name(KNOWN_CONDITION_TYPES[key])
+            got = json.dumps(value, ensure_ascii=False)
+            detail = f"condition {key!r} must be {expected}, got {got}"
+            raise PydanticCustomError(
+                "condition_type", "{detail}", {"detail": detail, "key": key}
+            ) from error
+    return conditions
+
+
+def _type_name(value_type: Any) -> str:
+    name = str(value_type).replace("NoneType", "None").replace(" | ", " or ")
+    return name.replace("None", "null")
+
+
+Conditions = Annotated[dict[str, JsonValue], AfterValidator(_check_known_conditions)]
+"""An open dict of measured settings; known keys are type-checked, order and values kept."""
+
+
+class _Strict(BaseModel):
+    """Base for the record's fixed-shape objects: strict types, no unknown keys."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
+
+
+class ModelArtifact(_Strict):
+    """The exact model weights a record is about: repository id and revision (or null)."""
+
+    id: str | None
+    revision: str | None
+
+
+class ReportedSetup(_Strict):
+    """The setup the source reports at record level (system, topology, limits, date)."""
+
+    system: str | None
+    node_count: StrictInt | None
+    parallelism: str | None
+    kv_dtype: str | None
+    context_limit_tokens: StrictInt | None
+    experiment_date: str | None
+
+
+class TestProfile(_Strict):
+    """One measured configuration, with the evidence line that states it."""
+
+    __test__ = False  # not a pytest test class despite the name
+
+    label: str
+    evidence_url: str
+    conditions: Conditions
+
+
+class Source(_Strict):
+    """The record's primary source: a document pinned at a full revision, with its hash."""
+
+    publisher: str
+    url: str
+    repository: str
+    platform: str
+    revision: Revision
+    # null only when the repository has no readable document (record_documents skips it)
+    document_path: str | None
+    pinned_url: str | None
+    report_url: str | None
+    document_sha256: Sha256 | None
+    last_commit_at: str | None
+    checked_on: IsoDate
+    metadata_status: str
+
+
+class SupplementalSource(_Strict):
+    """A further pinned document the record cites or draws results from."""
+
+    document_id: str
+    parent_record_id: str
+    publisher: str
+    repository: str
+    revision: Revision
+    document_path: str
+    pinned_url: str
+    document_sha256: Sha256
+    checked_on: IsoDate
+
+
+class License(_Strict):
+    """The source's declared licence (SPDX id or null) and what that declaration covers."""
+
+    declared_spdx: str | None
+    scope: str
+
+
+class Section(_Strict):
+    """One editorial section: a question-style heading, its paragraphs and its citations."""
+
+    heading: str
+    paragraphs: list[str]
+    citations: list[str]
+
+
+class Uncertainty(_Strict):
+    """The observed spread of a derived figure, labelled with what kind of interval it is."""
+
+    observed_min: Number | None
+    observed_max: Number | None
+    interval_kind: str
+
+
+class ReportedResult(_Strict):
+    """One source-reported figure, its full conditions, and the exact line that states it."""
+
+    label: str
+    metric: str
+    value: Number
+    unit: str
+    statistic: str
+    uncertainty: Uncertainty | None
+    conditions: Conditions
+    evidence_state: str
+    site_reproduced: bool
+    evidence_url: str
+    source_document_sha256: Sha256
+    source_document_id: str
+    source_line: Annotated[StrictInt, Field(ge=1)]
+
+
+class Editorial(_Strict):
+    """The editorial article: answer, sections, facts and the selected reported results."""
+
+    version: StrictInt
+    published_on: IsoDate
+    modified_on: IsoDate
+    byline: str
+    creation_method: str
+    answer: str
+    sections: list[Section]
+    facts: list[Json]
+    reported_results: list[ReportedResult]
+    source_document_sha256: Sha256 | None
+
+
+class Provenance(_Strict):
+    """How draftflow produced a record; appended last, and absent from hand-made records."""
+
+    draftflow_version: str
+    model: str = Field(description='model name, or "deterministic" when no model was used')
+    prompt_hashes: dict[str, Sha256] = Field(default_factory=dict)
+    created_at: str
+    cache: dict[str, Json] | None = Field(
+        default=None, description="cassette / cache details: mode, path, hits, misses"
+    )
+    dropped: list[str] = Field(
+        default_factory=list, description="what the pipeline dropped for lack of support"
+    )
+
+
+class Record(_Strict):
+    """A published editorial record of one community benchmark report (the seed 000 shape)."""
+
+    id: str
+    title: str
+    kind: str
+    source_type: str
+    summary: str
+    runtime: str | None
+    runtime_topics: list[str]
+    hardware_topics: list[str]
+    platform_topics: list[str]
+    model_label: str | None
+    model_family: str | None
+    model_id: str | None
+    model_release_date: str | None
+    model_artifact: ModelArtifact | None
+    evidence_state: str
+    site_reproduced: bool
+    record_type: str
+    performance_ranking_allowed: bool
+    metrics: dict[str, Json] | None
+    metrics_status: str
+    conditions: Conditions
+    reported_setup: ReportedSetup
+    test_profiles: list[TestProfile]
+    deployment_options: list[Json]
+    recipe_parameters: dict[str, Json] | None
+    measurement_scope: str
+    notes: list[str]
+    limitations: list[str]
+    comparison_status: str
+    editorial_status: str
+    public_benchmark_snapshot: bool
+    source: Source
+    supplemental_sources: list[SupplementalSource]
+    license: License
+    editorial: Editorial
+    provenance: Provenance | None = None
+
+    @model_serializer(mode="wrap")
+    def _drop_absent_provenance(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # Every other null is written; provenance alone is omitted when absent so that
+        # hand-made records (the seeds) round-trip byte for byte.
+        data = handler(self)
+        if isinstance(data, dict) and data.get("provenance", ...) is None:
+            del data["provenance"]
+        return data
+
+
+class PinnedDocument(NamedTuple):
+    """One pinned document a record names: its id, path, pinned URL and expected sha256."""
+
+    document_id: str
+    path: str
+    pinned_url: str
+    sha256: str
+
+    @property
+    def repository(self) -> str | None:
+        """`OWNER/NAME` parsed from the pinned URL (`https://HOST/OWNER/NAME/blob/REV/PATH`)."""
+        parts = self._url_parts()
+        return f"{parts[0]}/{parts[1]}" if parts else None
+
+    @property
+    def revision(self) -> str | None:
+        """The revision parsed from the pinned URL."""
+        parts = self._url_parts()
+        return parts[3] if parts else None
+
+    def _url_parts(self) -> list[str] | None:
+        _, _, rest = self.pinned_url.partition("://")
+        parts = rest.split("/", 5)[1:]
+        return parts if len(parts) >= 4 and parts[2] == "blob" else None
+
+
+def record_documents(record: Record) -> list[PinnedDocument]:
+    """Every pinned document the record names: the source first, then each supplemental source.
+
+    The primary source carries no document id in the record; it gets the id that the
+    supplemental sources' naming implies (their common prefix + the path), falling back to the
+    snapshot convention `<repository name lowercased>-<path with / replaced by ->`.
+    Documents are listed once each (by pinned URL), in record order.
+    """
+    source = record.source
+    documents: list[PinnedDocument] = []
+    if source.document_path and source.pinned_url and source.document_sha256:
+        documents.append(
+            PinnedDocument(
+                _source_document_id(record, source.document_path),
+                source.document_path,
+                source.pinned_url,
+                source.document_sha256,
+            )
+        )
+    documents += [
+        PinnedDocument(s.document_id, s.document_path, s.pinned_url, s.document_sha256)
+        for s in record.supplemental_sources
+    ]
+    seen: set[str] = set()
+    unique = []
+    for document in documents:
+        if document.pinned_url not in seen:
+            seen.add(document.pinned_url)
+            unique.append(document)
+    return unique
+
+
+def _path_slug(path: str) -> str:
+    return path.replace("/", "-")
+
+
+def _source_document_id(record: Record, path: str) -> str:
+    source = record.source
+    for supplemental in record.supplemental_sources:
+        if supplemental.document_path == path and (supplemental.repository == source.repository):
+            return supplemental.document_id
+    for supplemental in record.supplemental_sources:
+        suffix = "-" + _path_slug(supplemental.document_path)
+        if supplemental.repository == source.repository and supplemental.document_id.endswith(
+            suffix
+        ):
+            prefix = supplemental.document_id[: -len(suffix)]
+            return f"{prefix}-{_path_slug(path)}"
+    name = source.repository.rsplit("/", 1)[-1].lower()
+    return f"{name}-{_path_slug(path)}"
+
+
+class _NonFiniteNumber(ValueError):
+    """NaN or Infinity in a record: Python's json accepts them, JSON does not."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise _NonFiniteNumber(name)
+
+
+def parse_record(text: str, *, origin: str = "record") -> Record:
+    """Parse a record from JSON text; raises `InputError` naming the first invalid field."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except _NonFiniteNumber as error:
+        raise InputError(
+            f"{origin} holds {error.args[0]}, which is not a JSON number",
+            hint="write null for an unknown value, or the number the source states",
+        ) from None
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"{origin} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
+            hint="fix the JSON syntax there (a record is one JSON object, as in seed 000)",
+        ) from None
+    if not isinstance(data, dict):
+        raise InputError(
+            f"{origin} is not a record: expected a JSON object, got {type(data).__name__}",
+            hint="a record file holds one JSON object with id, title, source, editorial, ...",
+        )
+    try:
+        return Record.model_validate(data)
+    except ValidationError as error:
+        raise _schema_error(origin, error) from None
+
+
+def _schema_error(origin: str, error: ValidationError) -> InputError:
+    first = error.errors()[0]
+    location = [*first["loc"]]
+    if first["type"] == "condition_type":
+        location.append(first.get("ctx", {})["key"])
+    pointer = "/" + "/".join(str(part) for part in location)
+    more = error.error_count() - 1
+    also = f" (and {more} more problem{'s' * (more > 1)})" if more else ""
+    if first["type"] == "missing":
+        hint = f"add the field at {pointer}; write null when the source does not state it"
+    elif first["type"] == "extra_forbidden":
+        hint = f"remove {pointer} or move it into a `conditions` object, which is open"
+    else:
+        hint = f"give {pointer} a value of the right type; unknown values are null"
+    return InputError(f"{origin}: invalid field {pointer}: {first['msg']}{also}", hint=hint)
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and validate a record file; raises `InputError` naming the file and the problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(
+            f"record file {path} does not exist",
+            hint="pass the path of a record JSON file, e.g. records/<id>.json",
+        ) from None
+    except IsADirectoryError:
+        raise InputError(
+            f"{path} is a directory, not a record file",
+            hint="pass the path of a record JSON file inside it, e.g. records/<id>.json",
+        ) from None
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"record file {path} is not UTF-8 text (byte {error.start})",
+            hint="records are UTF-8 JSON; re-save the file as UTF-8",
+        ) from None
+    except OSError as error:
+        raise InputError(
+            f"cannot read record file {path}: {error.strerror}",
+            hint="check the path and its permissions",
+        ) from None
+    return parse_record(text, origin=str(path))
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    """The record as plain JSON data, keys in on-disk order."""
+    data: dict[str, Any] = record.model_dump(mode="json")
+    return data
+
+
+def dump_record(record: Record) -> str:
+    """The record's file text: 2-space indent, UTF-8 (not ASCII-escaped), trailing newline."""
+    return json.dumps(record_to_json(record), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def record_content_sha256(record: Record) -> str:
+    """The sha256 of the record's file bytes as `dump_record` writes them (sign-off pins it)."""
+    return hashlib.sha256(dump_record(record).encode("utf-8")).hexdigest()

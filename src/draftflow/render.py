@@ -1,0 +1,169 @@
+"""The Markdown article an editor reads and publishes, rendered from a record.
+
+The structure follows the published example (seed 001): title and summary, bullet metadata,
+Conditions (fenced JSON), Reading notes, Limits, License declaration, Editorial answer with
+byline and creation method, one `##` heading per section with its `Sources:` line, the
+selected source-reported figures (fenced JSON) and the supplemental source identities
+(fenced JSON). Rendering is a pure function of the record: same record, same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from draftflow.records import Record
+
+__all__ = ["render_markdown"]
+
+_KIND_LABELS = {"benchmark": "Performance report"}
+
+_CONDITIONS_INTRO = "Unknown is null. Recipe options are not measured benchmark settings."
+_FIGURES_INTRO = (
+    "Each point retains its own configuration, measurement unit and source. "
+    "No site reproduction or cross-source ranking."
+)
+
+
+def render_markdown(record: Record) -> str:
+    """The record as a Markdown article in the published structure, ending with a newline."""
+    blocks: list[str] = [
+        f"# {_one_line(record.title)}",
+        _prose(record.summary),
+        _metadata(record),
+        *_conditions(record),
+        *_bullet_section("Reading notes", record.notes),
+        *_bullet_section("Limits", record.limitations),
+        "## License declaration",
+        _inline_json(record.license.model_dump(mode="json")),
+        *_editorial_answer(record),
+        *_sections(record),
+        *_figures(record),
+        *_supplemental(record),
+        *_provenance(record),
+    ]
+    return "\n\n".join(block for block in blocks if block) + "\n"
+
+
+def _one_line(text: str) -> str:
+    """Collapse whitespace so a heading or bullet value cannot break the Markdown structure."""
+    return " ".join(text.split())
+
+
+def _prose(text: str) -> str:
+    """One paragraph on one line; a leading `#` or fence is escaped so it stays text."""
+    line = re.sub(r"\s*\n\s*", " ", text.strip())
+    return "\\" + line if line.startswith(("#", "```")) else line
+
+
+def _inline_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _fenced_json(value: Any) -> str:
+    body = json.dumps(value, indent=2, ensure_ascii=False)
+    # A fence longer than any backtick run inside keeps the block closed where it should be.
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}json\n{body}\n{fence}"
+
+
+def _show(value: object) -> str:
+    """A scalar as the article shows it: null stays "null", booleans are lowercase JSON."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return _one_line(str(value))
+
+
+def _metadata(record: Record) -> str:
+    source = record.source
+    setup = record.reported_setup
+    figures = (
+        "attributed selections with per-point conditions; no cross-source ranking"
+        if record.editorial.reported_results
+        else "none selected"
+    )
+    rows: list[tuple[str, object]] = [
+        ("Type", _KIND_LABELS.get(record.kind, record.kind)),
+        ("Evidence", f"{record.evidence_state}; site reproduced: {_show(record.site_reproduced)}"),
+        ("Model family", record.model_family),
+        ("Model", record.model_id),
+        ("Original author", source.publisher),
+        ("Original project", source.url),
+        ("Pinned document", source.pinned_url),
+        ("Source revision", source.revision),
+        ("Source commit time (not experiment date)", source.last_commit_at),
+        ("Checked", source.checked_on),
+        ("Experiment date", setup.experiment_date),
+        ("Runtime topics", ", ".join(record.runtime_topics)),
+        ("Hardware topics", ", ".join(record.hardware_topics)),
+        ("Platform topics", ", ".join(record.platform_topics)),
+        ("Reported setup", _inline_json(setup.model_dump(mode="json"))),
+        ("Performance figures", figures),
+    ]
+    return "\n".join(f"- {label}: {_show(value)}" for label, value in rows if value != "")
+
+
+def _conditions(record: Record) -> list[str]:
+    block = {
+        "conditions": record.conditions,
+        "test_profiles": [profile.model_dump(mode="json") for profile in record.test_profiles],
+        "recipe_parameters": record.recipe_parameters,
+        "deployment_options": record.deployment_options,
+    }
+    return ["## Conditions", _CONDITIONS_INTRO, _fenced_json(block)]
+
+
+def _bullet_section(heading: str, items: list[str]) -> list[str]:
+    if not items:
+        return []
+    return [f"## {heading}", "\n".join(f"- {_one_line(item)}" for item in items)]
+
+
+def _editorial_answer(record: Record) -> list[str]:
+    editorial = record.editorial
+    dated = editorial.published_on
+    if editorial.modified_on != editorial.published_on:
+        dated += f" (updated {editorial.modified_on})"
+    return [
+        "## Editorial answer",
+        _prose(editorial.answer),
+        f"By {_one_line(editorial.byline)} · {dated}",
+        _prose(editorial.creation_method),
+    ]
+
+
+def _sections(record: Record) -> list[str]:
+    blocks: list[str] = []
+    for section in record.editorial.sections:
+        blocks.append(f"## {_one_line(section.heading)}")
+        blocks.extend(_prose(paragraph) for paragraph in section.paragraphs)
+        cited = ", ".join(section.citations) if section.citations else "none cited"
+        blocks.append(f"Sources: {cited}")
+    return blocks
+
+
+def _figures(record: Record) -> list[str]:
+    results = [result.model_dump(mode="json") for result in record.editorial.reported_results]
+    if not results:
+        return []
+    return ["## Selected source-reported figures", _FIGURES_INTRO, _fenced_json(results)]
+
+
+def _supplemental(record: Record) -> list[str]:
+    if not record.supplemental_sources:
+        return []
+    sources = [source.model_dump(mode="json") for source in record.supplemental_sources]
+    return ["## Supplemental source identities", _fenced_json({"supplemental_sources": sources})]
+
+
+def _provenance(record: Record) -> list[str]:
+    provenance = record.provenance
+    if provenance is None:
+        return []
+    line = (
+        f"Drafted by draftflow {provenance.draftflow_version} with {provenance.model} "
+        f"on {provenance.created_at}."
+    )
+    return ["## Provenance", line, _fenced_json(provenance.model_dump(mode="json"))]

@@ -1,0 +1,202 @@
+"""Sign-off: an editor approves one exact version of a record, with every error flag answered.
+
+What a sign-off is bound to: `record_sha256` is `record_content_sha256` of the record *as
+approved*, that is after its `editorial_status` has been set to `approved`. It is therefore the
+sha256 of the bytes of `records/<id>.json` on disk (`sha256sum` gives the same value) for as
+long as the approved version is the current one. Any later change to the file, the status
+included, makes the sign-off stale. A re-draft whose content is unchanged keeps the previous
+record (and so its status) byte for byte (see `pipeline.stabilise`), so it does not go stale.
+
+`approve` re-runs verify against the sources first, then refuses while any error flag has no
+acknowledgement with a reason. The record is saved (the pre-approval version goes to history)
+before the sign-off file is written, so a crash in between leaves an unsigned record, never a
+sign-off for content that was not written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError
+
+from draftflow import __version__
+from draftflow.acquire import acquire
+from draftflow.errors import CheckFailed, InputError, OutputError
+from draftflow.records import Record, dump_record, record_content_sha256
+from draftflow.render import render_markdown
+from draftflow.snapshot import Snapshot
+from draftflow.verify import Flag, VerificationReport, verify_record
+from draftflow.write import RecordStore, atomic_write_text
+
+APPROVED_STATUS = "approved"
+HASH_SCOPE = "sha256 of records/<id>.json as approved (editorial_status included)"
+
+Verifier = Callable[[Record, Snapshot], VerificationReport]
+
+
+class Acknowledgement(BaseModel):
+    """An editor's answer to one flag: the flag as it stood and the reason it may stand."""
+
+    flag_id: str
+    severity: str
+    rule: str
+    location: str
+    claim: str
+    reason: str = Field(min_length=1)
+
+
+class SignOff(BaseModel):
+    """The editor's sign-off of one exact version of a record (`records/<id>.signoff.json`)."""
+
+    record_id: str
+    editor: str = Field(min_length=1)
+    time: str = Field(description="ISO 8601 UTC time of the sign-off")
+    record_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    hash_scope: str = HASH_SCOPE
+    editorial_status: str = APPROVED_STATUS
+    acknowledged: list[Acknowledgement] = Field(default_factory=list)
+    errors: int = Field(description="error flags at sign-off, all acknowledged")
+    warnings: int = Field(description="warning flags at sign-off")
+    draftflow_version: str = __version__
+
+
+@dataclass(frozen=True)
+class ApprovalResult:
+    """What `approve` did: the sign-off written, the report it rests on, and where."""
+
+    signoff: SignOff
+    report: VerificationReport
+    signoff_path: Path
+    record_changed: bool
+
+
+def snapshot_for(record: Record, source: str | Path | None) -> Snapshot:
+    """The record's sources at the record's revision: from `source` (a folder or checkout
+    holding them) or, without it, acquired from the record's own repository URL."""
+    origin = record.source.url
+    revision = record.source.revision
+    if source is not None:
+        return acquire(str(source), revision=revision, origin=origin)
+    return acquire(origin, revision=revision, origin=origin)
+
+
+def load_signoff(path: Path) -> SignOff | None:
+    """The sign-off stored at `path`, or None when the record was never signed off."""
+    if not path.is_file():
+        return None
+    try:
+        return SignOff.model_validate_json(path.read_text(encoding="utf-8"))
+    except (ValidationError, UnicodeDecodeError) as error:
+        raise InputError(
+            f"the sign-off file {path} is not a valid sign-off: {error}",
+            hint="delete it and run `draftflow approve` again",
+        ) from None
+
+
+def dump_signoff(signoff: SignOff) -> str:
+    """The sign-off file text: 2-space indented JSON with a trailing newline."""
+    return json.dumps(signoff.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+def resolve_acknowledgements(
+    flags: list[Flag], acks: Mapping[str, str]
+) -> tuple[list[Acknowledgement], list[Flag]]:
+    """Match each `--ack` (a flag id or a unique prefix of one) to a flag.
+
+    Returns the acknowledgements and the error flags still open. An ack naming no flag, an
+    ambiguous prefix, or an empty reason is an `InputError`.
+    """
+    acknowledged: dict[str, Acknowledgement] = {}
+    for given, reason in acks.items():
+        flag = _find_flag(flags, given)
+        if not reason.strip():
+            raise InputError(
+                f"the acknowledgement of flag {flag.id} has no reason",
+                hint=f'say why it may stand: --ack {flag.id} --reason "..."',
+            )
+        acknowledged[flag.id] = Acknowledgement(
+            flag_id=flag.id,
+            severity=str(flag.severity),
+            rule=flag.rule,
+            location=flag.location,
+            claim=flag.claim,
+            reason=reason.strip(),
+        )
+    still_open = [f for f in flags if _is_error(f) and f.id not in acknowledged]
+    return list(acknowledged.values()), still_open
+
+
+def _find_flag(flags: list[Flag], given: str) -> Flag:
+    exact = [f for f in flags if f.id == given]
+    matches = exact or [f for f in flags if f.id.startswith(given)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise InputError(
+            f"no flag {given!r} in the current verification of this record",
+            hint="run `draftflow review ID` to list the flags and their ids",
+        )
+    raise InputError(
+        f"flag id prefix {given!r} matches {len(matches)} flags",
+        hint="give more characters of the flag id (see `draftflow review ID`)",
+    )
+
+
+def _is_error(flag: Flag) -> bool:
+    return str(flag.severity) == "error"
+
+
+def approve(
+    store: RecordStore,
+    record_id: str,
+    snapshot: Snapshot,
+    *,
+    editor: str,
+    acks: Mapping[str, str] | None = None,
+    now: datetime | None = None,
+    verifier: Verifier | None = None,
+) -> ApprovalResult:
+    """Re-verify a record against its sources, then sign it off for `editor`.
+
+    Refuses (`CheckFailed`) while an error flag has no acknowledgement with a reason. On
+    success the record is saved with `editorial_status = "approved"` (its article and report
+    rewritten too) and `records/<id>.signoff.json` pins the sha256 of exactly those bytes.
+    """
+    if not editor.strip():
+        raise InputError("the editor's name is empty", hint="pass --editor 'Your Name'")
+    record = store.load(record_id)
+    report = (verifier or verify_record)(record, snapshot)
+    acknowledged, still_open = resolve_acknowledgements(report.flags, acks or {})
+    if still_open:
+        raise CheckFailed(
+            f"sign-off refused: {len(still_open)} error flag(s) of {record_id} are not "
+            f"acknowledged: {', '.join(f.id for f in still_open)}",
+            hint="fix the record, or acknowledge each with --ack FLAG_ID --reason TEXT "
+            "(see `draftflow review " + record_id + "`)",
+        )
+    approved = record.model_copy(update={"editorial_status": APPROVED_STATUS})
+    report_text = report.model_dump_json(indent=2) + "\n"
+    saved = store.save(approved, markdown=render_markdown(approved), report=report_text)
+    if saved.previous_text not in (None, dump_record(record), dump_record(approved)):
+        # Another writer replaced the record between our load and our save: our approved copy
+        # overwrote their version (it is in history). Refuse rather than sign the wrong one.
+        raise OutputError(
+            f"{record_id} changed while it was being approved; the sign-off was not written",
+            hint="run `draftflow diff ID --against previous`, then approve again",
+        )
+    signoff = SignOff(
+        record_id=record_id,
+        editor=editor.strip(),
+        time=(now or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0).isoformat(),
+        record_sha256=record_content_sha256(approved),
+        acknowledged=acknowledged,
+        errors=sum(1 for f in report.flags if _is_error(f)),
+        warnings=sum(1 for f in report.flags if not _is_error(f)),
+    )
+    path = store.paths(record_id).signoff
+    atomic_write_text(path, dump_signoff(signoff))
+    return ApprovalResult(signoff, report, path, saved.changed)

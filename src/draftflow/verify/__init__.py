@@ -1,0 +1,80 @@
+"""The verify stage: an offline, deterministic cross-check of a record against its sources.
+
+`verify_record(record, snapshot)` applies the five rules of DESIGN.md (identity, reported
+results, prose, citations, conditions) and returns a `VerificationReport`. It reads no
+network and calls no model; each source document is indexed once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from draftflow.records import Record
+from draftflow.snapshot import Snapshot
+from draftflow.verify.citations import check_citations
+from draftflow.verify.conditions import check_conditions
+from draftflow.verify.context import VerifyContext
+from draftflow.verify.identity import check_identity, listed_documents
+from draftflow.verify.prose import check_prose
+from draftflow.verify.report import (
+    CheckedCounts,
+    ClaimCheck,
+    ClaimStatus,
+    Evidence,
+    Flag,
+    Rule,
+    Severity,
+    VerificationReport,
+    flag_id,
+)
+from draftflow.verify.results import check_results
+
+__all__ = [
+    "CheckedCounts",
+    "ClaimCheck",
+    "ClaimStatus",
+    "Evidence",
+    "Flag",
+    "Rule",
+    "Severity",
+    "VerificationReport",
+    "flag_id",
+    "verify_record",
+]
+
+
+def verify_record(record: Record | Mapping[str, Any], snapshot: Snapshot) -> VerificationReport:
+    """Check every hash, URL, line, number and citation of `record` against `snapshot`.
+
+    `record` may be a `Record` or its plain JSON data (validated here). The report lists
+    flags (errors block sign-off) in a deterministic order and one `ClaimCheck` per checked
+    number, hash, date, version or identifier.
+    """
+    if not isinstance(record, Record):
+        record = Record.model_validate(dict(record))
+    ctx = VerifyContext(record, snapshot, listed_documents(record, snapshot))
+    check_identity(ctx)
+    check_citations(ctx)
+    check_conditions(ctx)
+    check_results(ctx)
+    check_prose(ctx)
+    flags = _deduplicated(ctx)
+    ctx.counts.errors = sum(1 for f in flags if f.severity is Severity.ERROR)
+    ctx.counts.warnings = len(flags) - ctx.counts.errors
+    return VerificationReport(
+        record_id=record.id, checked=ctx.counts, flags=flags, claims=ctx.claims
+    )
+
+
+def _deduplicated(ctx: VerifyContext) -> list[Flag]:
+    """One flag per id (the same claim at the same place), errors first, stable order."""
+    seen: dict[str, Flag] = {}
+    for flag in ctx.flags:
+        kept = seen.get(flag.id)
+        if kept is None or (
+            flag.severity is Severity.ERROR and kept.severity is Severity.WARNING
+        ):
+            seen[flag.id] = flag
+    order = {Severity.ERROR: 0, Severity.WARNING: 1}
+    return sorted(seen.values(), key=lambda f: order[f.severity])

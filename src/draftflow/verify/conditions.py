@@ -1,0 +1,168 @@
+"""Rule 5, conditions: a non-null condition must be stated somewhere in the sources.
+
+Numbers (and lists of numbers) must appear in a listed document; hex revisions and hashes
+must be known; dates and versions inside condition strings must be stated. Quantities inside
+free-text strings ("2 x DGX Spark") are checked too, as warnings. Every condition that passes
+becomes one of the record's verified values that prose may repeat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from draftflow.numbers import NumberKind, find_numbers
+from draftflow.verify.context import VerifyContext, number_of, pointer
+from draftflow.verify.index import identifier_keys
+from draftflow.verify.lookup import find_hex, find_in
+from draftflow.verify.report import ClaimStatus, Rule, Severity
+
+# Lists that a reported result derives its value from; rule 2 checks them for results.
+INPUT_LIST_PREFIXES = ("per_run_", "per_prompt_")
+
+
+def is_input_list(key: str, value: Any) -> bool:
+    """True for a list of numbers that a figure may be derived from (`per_run_values`)."""
+    return (
+        key.startswith(INPUT_LIST_PREFIXES) and isinstance(value, list) and bool(value)
+        and all(_is_number(v) for v in value)
+    )
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def check_conditions(ctx: VerifyContext) -> None:
+    """Check every condition of the record, its setup, test profiles and results."""
+    record = ctx.record
+    _check_mapping(ctx, record.conditions, ("conditions",), skip_inputs=False)
+    _check_mapping(ctx, record.reported_setup.model_dump(), ("reported_setup",),
+                   skip_inputs=False)
+    if record.model_artifact is not None and record.model_artifact.revision:
+        _check_value(ctx, ("model_artifact", "revision"), record.model_artifact.revision)
+    for i, profile in enumerate(record.test_profiles):
+        _check_mapping(ctx, profile.conditions, ("test_profiles", i, "conditions"),
+                       skip_inputs=False)
+    for i, result in enumerate(record.editorial.reported_results):
+        _check_mapping(ctx, result.conditions,
+                       ("editorial", "reported_results", i, "conditions"), skip_inputs=True)
+    _remember_record_strings(ctx)
+
+
+def _check_mapping(
+    ctx: VerifyContext, mapping: Mapping[str, Any], where: tuple[str | int, ...],
+    *, skip_inputs: bool,
+) -> None:
+    for key, value in mapping.items():
+        if value is None or isinstance(value, bool):
+            continue
+        if skip_inputs and is_input_list(key, value):
+            continue
+        _check_value(ctx, (*where, key), value)
+
+
+def _check_value(ctx: VerifyContext, where: tuple[str | int, ...], value: Any) -> None:
+    if isinstance(value, Mapping):
+        _check_mapping(ctx, value, where, skip_inputs=False)
+    elif isinstance(value, list):
+        for j, item in enumerate(value):
+            if item is not None and not isinstance(item, bool):
+                _check_value(ctx, (*where, j), item)
+    elif _is_number(value):
+        _check_number(ctx, where, value)
+    elif isinstance(value, str):
+        _check_string(ctx, where, value)
+
+
+def _check_number(ctx: VerifyContext, where: tuple[str | int, ...], value: int | float) -> None:
+    ctx.counts.conditions += 1
+    location = pointer(*where)
+    parsed = number_of(value)
+    evidence = ctx.find_number(parsed, ctx.listed)
+    text = repr(value)
+    if evidence:
+        ctx.record_values.add_number(float(value))
+        ctx.claim(location, text, 0, len(text), NumberKind.QUANTITY, ClaimStatus.SUPPORTED,
+                  evidence)
+        return
+    ctx.claim(location, text, 0, len(text), NumberKind.QUANTITY, ClaimStatus.UNSUPPORTED)
+    ctx.flag(Severity.ERROR, Rule.CONDITIONS, location, text,
+             f"condition {where[-1]} = {text} is not stated in any listed source document; "
+             "unknown conditions stay null")
+
+
+def _check_string(ctx: VerifyContext, where: tuple[str | int, ...], value: str) -> None:
+    """Hashes, dates and versions in a condition string must be stated (errors); quantities
+    in free text are checked as warnings; identifiers are only remembered."""
+    location = pointer(*where)
+    for mention in find_numbers(value, decimal_comma=False):
+        kind = mention.kind
+        if kind is NumberKind.HEX:
+            lookup = find_hex(ctx, mention.text)
+            severity = Severity.ERROR
+            if lookup.status.ok:
+                ctx.record_values.hexes.add(mention.text.lower())
+        elif kind in (NumberKind.DATE, NumberKind.VERSION):
+            assert mention.normalized is not None
+            lookup = find_in(ctx, kind.value, mention.normalized, ctx.listed, set())
+            severity = Severity.ERROR
+            if lookup.status.ok and kind is NumberKind.DATE:
+                ctx.record_values.add_date(mention.normalized)
+            elif lookup.status.ok:
+                ctx.record_values.versions.add(mention.normalized)
+        elif kind.is_numeric:
+            found = [ctx.find_number(p, ctx.listed) for p in mention.numbers]
+            ok = all(found)
+            status = ClaimStatus.SUPPORTED if ok else ClaimStatus.UNSUPPORTED
+            ctx.claim(location, mention.text, mention.start, mention.end, kind, status,
+                      [e for f in found for e in f][:3])
+            if ok:
+                for parsed in mention.numbers:
+                    ctx.record_values.add_number(parsed.value)
+            else:
+                ctx.flag(Severity.WARNING, Rule.CONDITIONS, location, mention.text,
+                         f"{mention.text} in condition {where[-1]} is not stated in any "
+                         "listed source document")
+            continue
+        else:
+            continue
+        ctx.counts.conditions += 1
+        ctx.claim(location, mention.text, mention.start, mention.end, kind, lookup.status,
+                  lookup.evidence)
+        if not lookup.status.ok:
+            ctx.flag(severity if lookup.status is not ClaimStatus.AMBIGUOUS else Severity.WARNING,
+                     Rule.CONDITIONS, location, mention.text,
+                     f"{kind.value} {mention.text} in condition {where[-1]} is not stated in "
+                     f"any listed source document{_detail(lookup.detail)}", lookup.evidence)
+
+
+def _detail(detail: str) -> str:
+    return f" ({detail})" if detail else ""
+
+
+def _remember_record_strings(ctx: VerifyContext) -> None:
+    """Identifiers and dates in the record's descriptive fields, which prose may repeat."""
+    record = ctx.record
+    strings = [
+        record.id, record.runtime or "", record.model_label or "", record.model_id or "",
+        record.model_family or "", record.source.repository, record.source.publisher,
+        record.reported_setup.system or "", record.reported_setup.parallelism or "",
+        *record.runtime_topics, *record.hardware_topics, *record.platform_topics,
+        *(p.label for p in record.test_profiles),
+        *(r.label for r in record.editorial.reported_results),
+        *(r.metric for r in record.editorial.reported_results),
+        *(r.unit for r in record.editorial.reported_results),
+    ]
+    for text in strings:
+        for mention in find_numbers(text, decimal_comma=False):
+            if mention.kind in (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL):
+                ctx.record_values.identifiers.update(
+                    identifier_keys((mention.normalized or mention.text).lower()))
+    for date in (
+        record.source.last_commit_at, record.source.checked_on, record.editorial.published_on,
+        record.editorial.modified_on,
+    ):
+        for mention in find_numbers(date or "", decimal_comma=False):
+            if mention.kind is NumberKind.DATE and mention.normalized:
+                ctx.record_values.add_date(mention.normalized)

@@ -1,0 +1,180 @@
+"""The shared state of one verification run: the record's documents, their indexes (built
+once each), the record's verified values, and the flags and claims collected so far."""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+
+from draftflow.numbers import NumberKind, ParsedNumber, parse_number, value_decimals
+from draftflow.records import Record
+from draftflow.snapshot import Document, Snapshot
+from draftflow.verify.index import PATH_LINE, DocumentIndex
+from draftflow.verify.report import (
+    CheckedCounts,
+    ClaimCheck,
+    ClaimStatus,
+    Evidence,
+    Flag,
+    Rule,
+    Severity,
+    make_flag,
+)
+
+MAX_EVIDENCE = 3
+
+
+def pointer(*parts: str | int) -> str:
+    """A JSON pointer from path parts, escaping `~` and `/` as RFC 6901 says."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def number_of(value: int | float) -> ParsedNumber:
+    """A record's JSON number as a parsed number with the precision it is written with."""
+    decimals = value_decimals(value)
+    parsed = parse_number(repr(value) if isinstance(value, float) else str(value))
+    if parsed is not None and parsed.decimals == decimals:
+        return parsed
+    half = 0.5 * 10.0 ** (-decimals)
+    return ParsedNumber(float(value), decimals, (float(value),), (half,))
+
+
+@dataclass
+class ListedDocument:
+    """One document the record names, and (when the snapshot holds it) its bytes."""
+
+    document_id: str
+    path: str
+    pinned_url: str
+    sha256: str
+    repository: str
+    revision: str
+    pointer: str
+    document: Document | None = None
+
+
+class RecordValues:
+    """Numbers, hashes, dates, versions and identifiers from the record's verified fields."""
+
+    def __init__(self) -> None:
+        self._pending: list[float] = []
+        self._values: array[float] | None = None
+        self.hexes: set[str] = set()
+        self.dates: set[str] = set()
+        self.versions: set[str] = set()
+        self.identifiers: set[str] = set()
+
+    def add_number(self, value: float) -> None:
+        """Remember one verified number."""
+        self._pending.append(float(value))
+        self._values = None
+
+    def add_date(self, normalized: str) -> None:
+        """Remember a date (also as month-day and month) that prose may repeat."""
+        self.dates.add(normalized)
+        year, _, rest = normalized.partition("-")
+        if year != "-" and len(rest) == 5:
+            self.dates.update({f"--{rest}", f"{year}-{rest[:2]}"})
+
+    def has_number(self, number: ParsedNumber) -> bool:
+        """True when a verified value rounds to `number` at its written precision."""
+        if self._values is None:
+            self._values = array("d", sorted(set(self._pending)))
+        values = self._values
+        return any(
+            bisect_right(values, high) > bisect_left(values, low)
+            for low, high in number.intervals()
+        )
+
+
+@dataclass
+class VerifyContext:
+    """One verification run over one record and one snapshot."""
+
+    record: Record
+    snapshot: Snapshot
+    listed: list[ListedDocument]
+    flags: list[Flag] = field(default_factory=list)
+    claims: list[ClaimCheck] = field(default_factory=list)
+    counts: CheckedCounts = field(default_factory=CheckedCounts)
+    record_values: RecordValues = field(default_factory=RecordValues)
+    known_hexes: set[str] = field(default_factory=set)
+    _indexes: dict[str, DocumentIndex] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_id = {d.document_id: d for d in self.listed}
+        self.by_url = {d.pinned_url: d for d in self.listed}
+
+    # -- documents --------------------------------------------------------------------------
+
+    def available(self, documents: list[ListedDocument] | None = None) -> list[ListedDocument]:
+        """The listed documents (or `documents`) whose bytes the snapshot holds."""
+        return [d for d in (self.listed if documents is None else documents) if d.document]
+
+    def index(self, listed: ListedDocument) -> DocumentIndex:
+        """The document's index, built on first use and kept: each document is read once."""
+        assert listed.document is not None
+        key = listed.document.path
+        built = self._indexes.get(key)
+        if built is None:
+            built = DocumentIndex(listed.document)
+            self._indexes[key] = built
+        return built
+
+    def evidence(self, listed: ListedDocument, line: int | None) -> Evidence:
+        """Evidence pointing at one line of a listed document (or at the document itself)."""
+        text = None
+        if listed.document is not None and line and line != PATH_LINE:
+            text = listed.document.line(line)
+        url = listed.pinned_url if not line else f"{listed.pinned_url}#L{line}"
+        return Evidence(
+            document_id=listed.document_id, path=listed.path,
+            line=line if line else None, text=text, url=url,
+        )
+
+    def find_number(
+        self, number: ParsedNumber, documents: list[ListedDocument],
+        exclude: tuple[str, int] | None = None,
+    ) -> list[Evidence]:
+        """Evidence lines (at most a few) in `documents` stating a value `number` rounds to."""
+        found: list[Evidence] = []
+        for listed in self.available(documents):
+            for line in self.index(listed).lines_for_number(number):
+                if exclude == (listed.path, line):
+                    continue
+                found.append(self.evidence(listed, line))
+                if len(found) >= MAX_EVIDENCE:
+                    return found
+        return found
+
+    # -- outcomes ---------------------------------------------------------------------------
+
+    def flag(
+        self, severity: Severity, rule: Rule, location: str, claim: str, message: str,
+        evidence: list[Evidence] | None = None,
+    ) -> None:
+        """Record one flag."""
+        self.flags.append(make_flag(severity, rule, location, claim, message, evidence))
+
+    def claim(
+        self, location: str, claim: str, start: int, end: int, kind: NumberKind,
+        status: ClaimStatus, evidence: list[Evidence] | None = None,
+    ) -> None:
+        """Record the outcome of one checked claim and count it."""
+        self.claims.append(ClaimCheck(
+            location=location, claim=claim, start=start, end=end, kind=kind, status=status,
+            evidence=evidence or [],
+        ))
+        counts = self.counts
+        counts.numbers += 1
+        if status is ClaimStatus.SUPPORTED:
+            counts.supported += 1
+        elif status is ClaimStatus.DERIVED:
+            counts.derived += 1
+        elif status is ClaimStatus.RECORD:
+            counts.record += 1
+        elif status is ClaimStatus.IDENTIFIER:
+            counts.identifiers += 1
+        else:
+            counts.unsupported += 1

@@ -1,0 +1,195 @@
+"""A per-document index of every number, hash, date, version and identifier, built once.
+
+Verification asks "which lines of this document state X?" thousands of times; each question
+is a bisect or a dict lookup here, never a rescan of the document. Only the one cited line of
+a reported result is parsed again, and that parse is cached.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+
+from draftflow.numbers import (
+    NumberKind,
+    NumberMention,
+    ParsedNumber,
+    detect_decimal_comma,
+    find_dates,
+    find_hex_strings,
+    find_numbers,
+    find_versions,
+    parse_number,
+)
+from draftflow.snapshot import Document
+
+PATH_LINE = 0
+"""The line number used for things found in a document's path rather than its text."""
+
+MAX_LINES_PER_KEY = 32
+"""Lines remembered per indexed key: enough for evidence, bounded for huge documents."""
+
+_NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl")
+_PIECE_SPLIT = re.compile(r"[-_./:]")
+
+
+def uses_decimal_comma(path: str, text: str) -> bool:
+    """Whether a document writes decimal commas; never for CSV/JSON, where commas separate."""
+    if path.lower().endswith(_NO_DECIMAL_COMMA_SUFFIXES):
+        return False
+    return detect_decimal_comma(text)
+
+
+def _add(table: dict[str, list[int]], key: str, line: int) -> None:
+    lines = table.setdefault(key, [])
+    if len(lines) < MAX_LINES_PER_KEY and (not lines or lines[-1] != line):
+        lines.append(line)
+
+
+def identifier_keys(normalized: str) -> list[str]:
+    """An identifier and each run of its `-_./:`-separated pieces (`deepseek-v4.1-flash`
+    also yields `v4.1`, `flash`, `v4.1-flash`, ...), so a shorter name in prose is found."""
+    pieces = [p for p in _PIECE_SPLIT.split(normalized) if p]
+    keys = {normalized}
+    limit = min(len(pieces), 8)
+    for i in range(limit):
+        for j in range(i + 1, limit + 1):
+            keys.add(normalized_join(normalized, pieces[i:j]))
+    return sorted(keys)
+
+
+def normalized_join(whole: str, pieces: list[str]) -> str:
+    """The substring of `whole` spanning `pieces` (keeps the original separators)."""
+    if len(pieces) == 1:
+        return pieces[0]
+    start = whole.find(pieces[0])
+    end = whole.find(pieces[-1], start + len(pieces[0])) + len(pieces[-1])
+    return whole[start:end] if start >= 0 and end > start else "-".join(pieces)
+
+
+class DocumentIndex:
+    """Everything number-like in one document, keyed for fast lookup, built in one pass."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.decimal_comma = uses_decimal_comma(document.path, document.text)
+        self._lines_by_value: dict[float, list[int]] = {}
+        self.hexes: dict[str, list[int]] = {}
+        self.dates: dict[str, list[int]] = {}
+        self.versions: dict[str, list[int]] = {}
+        self.identifiers: dict[str, list[int]] = {}
+        self._line_cache: dict[int, list[NumberMention]] = {}
+        self._index_path(document.path)
+        for number, line in enumerate(document.line_list, start=1):
+            self._index_line(number, line)
+        self._values = array("d", sorted(self._lines_by_value))
+        self._hex_keys = sorted(self.hexes)
+
+    # -- building -------------------------------------------------------------------------
+
+    def _index_path(self, path: str) -> None:
+        for _, _, date in find_dates(path):
+            self._add_date(date, PATH_LINE)
+        for _, _, hex_string in find_hex_strings(path):
+            _add(self.hexes, hex_string, PATH_LINE)
+        for _, _, version in find_versions(path):
+            _add(self.versions, version, PATH_LINE)
+
+    def _index_line(self, number: int, line: str) -> None:
+        if not line:
+            return
+        for mention in find_numbers(line, decimal_comma=self.decimal_comma):
+            self._index_mention(mention, number)
+        for _, _, hex_string in find_hex_strings(line):
+            _add(self.hexes, hex_string, number)
+        if "-" in line or "/" in line or any(c.isalpha() for c in line):
+            for _, _, date in find_dates(line):
+                self._add_date(date, number)
+        if "." in line:
+            for _, _, version in find_versions(line):
+                _add(self.versions, version, number)
+
+    def _index_mention(self, mention: NumberMention, line: int) -> None:
+        if mention.numbers:
+            for parsed in mention.numbers:
+                self._add_values(parsed.alternatives, line)
+            return
+        if mention.kind in (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL):
+            normalized = (mention.normalized or mention.text).lower()
+            for key in identifier_keys(normalized):
+                _add(self.identifiers, key, line)
+            if mention.kind is NumberKind.IDENTIFIER:
+                self._index_identifier_numbers(normalized, line)
+
+    def _index_identifier_numbers(self, normalized: str, line: int) -> None:
+        """Quantities that stand as their own piece of a name (`30b` in `qwen3-30b-a3b`)."""
+        for piece in _PIECE_SPLIT.split(normalized):
+            if piece and piece[0].isdigit():
+                parsed = parse_number(piece)
+                if parsed is not None:
+                    self._add_values(parsed.alternatives, line)
+
+    def _add_values(self, values: Iterable[float], line: int) -> None:
+        for value in values:
+            lines = self._lines_by_value.get(value)
+            if lines is None:
+                self._lines_by_value[value] = [line]
+            elif len(lines) < MAX_LINES_PER_KEY and lines[-1] != line:
+                lines.append(line)
+
+    def _add_date(self, date: str, line: int) -> None:
+        _add(self.dates, date, line)
+        year, _, rest = date.partition("-")
+        if year != "-" and len(rest) == 5:
+            _add(self.dates, f"--{rest}", line)
+            _add(self.dates, f"{year}-{rest[:2]}", line)
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def lines_for_number(self, number: ParsedNumber) -> list[int]:
+        """Lines stating a value that `number` rounds to at its written precision."""
+        found: set[int] = set()
+        for low, high in number.intervals():
+            start = bisect_left(self._values, low)
+            stop = bisect_right(self._values, high)
+            for i in range(start, stop):
+                found.update(self._lines_by_value[self._values[i]])
+        return sorted(found)
+
+    def hex_matches(self, prefix: str) -> dict[str, list[int]]:
+        """Every indexed hex string that starts with `prefix` (lowercase), with its lines."""
+        prefix = prefix.lower()
+        matches: dict[str, list[int]] = {}
+        i = bisect_left(self._hex_keys, prefix)
+        while i < len(self._hex_keys) and self._hex_keys[i].startswith(prefix):
+            matches[self._hex_keys[i]] = self.hexes[self._hex_keys[i]]
+            i += 1
+        return matches
+
+    def lines_for_date(self, normalized: str) -> list[int]:
+        """Lines (or `PATH_LINE` for the path) stating this date, month-day or month."""
+        return self.dates.get(normalized, [])
+
+    def lines_for_version(self, normalized: str) -> list[int]:
+        """Lines stating this version."""
+        return self.versions.get(normalized, [])
+
+    def lines_for_identifier(self, normalized: str) -> list[int]:
+        """Lines naming this identifier (case-insensitive, whole or as a run of pieces)."""
+        return self.identifiers.get(normalized.lower(), [])
+
+    def line_mentions(self, number: int) -> list[NumberMention]:
+        """The mentions on one line, parsed once and cached."""
+        cached = self._line_cache.get(number)
+        if cached is None:
+            text = self.document.line(number) or ""
+            cached = find_numbers(text, decimal_comma=self.decimal_comma)
+            self._line_cache[number] = cached
+        return cached
+
+    @property
+    def value_count(self) -> int:
+        """How many distinct numeric values the document states."""
+        return len(self._values)

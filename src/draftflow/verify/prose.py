@@ -1,0 +1,137 @@
+"""Rule 3, prose: every number in the title, summary, answer, section headings and
+paragraphs, notes and limitations is supported by the documents it may draw on (a section's
+cited documents; outside sections any listed document) or by the record's verified fields.
+
+Numbers written as words count. Hex strings must name a known revision or hash (or a unique
+prefix of one); dates, versions, identifiers and URLs are checked as what they are.
+"""
+
+from __future__ import annotations
+
+from draftflow.numbers import NumberKind, NumberMention, find_numbers
+from draftflow.verify.citations import cited_documents
+from draftflow.verify.context import ListedDocument, VerifyContext, pointer
+from draftflow.verify.lookup import Lookup, find_hex, find_in
+from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
+
+
+def prose_fields(ctx: VerifyContext) -> list[tuple[str, str, list[ListedDocument]]]:
+    """Every prose string as (JSON pointer, text, documents it may draw on)."""
+    record = ctx.record
+    everything = ctx.listed
+    fields = [("/title", record.title, everything), ("/summary", record.summary, everything),
+              ("/editorial/answer", record.editorial.answer, everything)]
+    for i, section in enumerate(record.editorial.sections):
+        cited = cited_documents(ctx, i)
+        fields.append((pointer("editorial", "sections", i, "heading"), section.heading, cited))
+        fields += [
+            (pointer("editorial", "sections", i, "paragraphs", j), paragraph, cited)
+            for j, paragraph in enumerate(section.paragraphs)
+        ]
+    fields += [(pointer("notes", i), note, everything) for i, note in enumerate(record.notes)]
+    fields += [
+        (pointer("limitations", i), text, everything) for i, text in enumerate(record.limitations)
+    ]
+    return fields
+
+
+def check_prose(ctx: VerifyContext) -> None:
+    """Check every number-like mention in every prose field."""
+    for location, text, documents in prose_fields(ctx):
+        for mention in find_numbers(text, decimal_comma=False):
+            _check_mention(ctx, location, mention, documents)
+
+
+def _check_mention(
+    ctx: VerifyContext, location: str, mention: NumberMention, documents: list[ListedDocument]
+) -> None:
+    kind = mention.kind
+    if kind.is_numeric:
+        lookup = _quantity(ctx, mention, documents)
+        severity = Severity.ERROR
+    elif kind is NumberKind.HEX:
+        lookup = find_hex(ctx, mention.text)
+        severity = Severity.ERROR
+    elif kind in (NumberKind.DATE, NumberKind.VERSION):
+        assert mention.normalized is not None
+        record_keys = ctx.record_values.dates if kind is NumberKind.DATE else (
+            ctx.record_values.versions)
+        lookup = find_in(ctx, kind.value, mention.normalized, documents, record_keys)
+        severity = Severity.ERROR
+    elif kind is NumberKind.URL:
+        lookup = _url(ctx, mention.text)
+        severity = Severity.WARNING
+    else:
+        key = (mention.normalized or mention.text).lower()
+        lookup = find_in(ctx, "identifier", key, ctx.listed, ctx.record_values.identifiers)
+        if lookup.status.ok:
+            lookup = Lookup(ClaimStatus.IDENTIFIER, lookup.evidence)
+        severity = Severity.WARNING
+    status = lookup.status
+    if kind in (NumberKind.DATE, NumberKind.VERSION) and status is ClaimStatus.ELSEWHERE:
+        severity = Severity.WARNING
+    ctx.claim(location, mention.text, mention.start, mention.end, kind, status, lookup.evidence)
+    if status.ok:
+        return
+    if status is ClaimStatus.AMBIGUOUS:
+        severity = Severity.WARNING
+    ctx.flag(severity, Rule.PROSE, location, mention.text,
+             _message(mention, status, documents, lookup.detail), lookup.evidence)
+
+
+def _quantity(
+    ctx: VerifyContext, mention: NumberMention, documents: list[ListedDocument]
+) -> Lookup:
+    """Each value of the mention (both ends of a range) must be supported; the weakest wins."""
+    evidence: list[Evidence] = []
+    statuses: list[ClaimStatus] = []
+    others = [d for d in ctx.listed if d not in documents]
+    for parsed in mention.numbers:
+        found = ctx.find_number(parsed, documents)
+        if found:
+            statuses.append(ClaimStatus.SUPPORTED)
+            evidence += found
+        elif ctx.record_values.has_number(parsed):
+            statuses.append(ClaimStatus.RECORD)
+        elif found_elsewhere := ctx.find_number(parsed, others):
+            statuses.append(ClaimStatus.ELSEWHERE)
+            evidence += found_elsewhere
+        else:
+            statuses.append(ClaimStatus.UNSUPPORTED)
+    order = [ClaimStatus.UNSUPPORTED, ClaimStatus.ELSEWHERE, ClaimStatus.RECORD,
+             ClaimStatus.SUPPORTED]
+    worst = min(statuses, key=order.index) if statuses else ClaimStatus.UNSUPPORTED
+    return Lookup(worst, evidence[:3])
+
+
+def _url(ctx: VerifyContext, url: str) -> Lookup:
+    base = url.partition("#")[0].rstrip("/")
+    record = ctx.record
+    known = {d.pinned_url for d in ctx.listed} | {record.source.url.rstrip("/")}
+    if record.source.report_url:
+        known.add(record.source.report_url)
+    if base in known:
+        return Lookup(ClaimStatus.IDENTIFIER, [])
+    return Lookup(ClaimStatus.UNSUPPORTED, [])
+
+
+def _message(
+    mention: NumberMention, status: ClaimStatus, documents: list[ListedDocument], detail: str
+) -> str:
+    kind = mention.kind
+    scope = ("the documents this section cites (" + ", ".join(d.path for d in documents) + ")"
+             if documents else "any cited document")
+    if status is ClaimStatus.ELSEWHERE:
+        return (f"{kind.value} {mention.text} is not in {scope}; it is only in a document "
+                "the text does not cite")
+    if status is ClaimStatus.AMBIGUOUS:
+        return f"hex {mention.text} is ambiguous: {detail}"
+    if kind is NumberKind.HEX:
+        return (f"hex {mention.text} matches no known revision or hash (the checked revision, "
+                "a document sha256, or a hash stated in a source)")
+    if kind is NumberKind.IDENTIFIER:
+        return f"identifier {mention.text} appears in no listed source and no record field"
+    if kind is NumberKind.URL:
+        return f"URL {mention.text} is not one of the record's pinned documents"
+    return (f"{kind.value} {mention.text} is not supported by {scope} or by the record's "
+            "verified fields")

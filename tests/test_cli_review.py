@@ -1,0 +1,369 @@
+"""The editor's cycle on a corpus record, through the CLI, and safe concurrent writes.
+
+draft → review → approval refused (open error) → acknowledged approval → a re-draft that
+changes one value → `status` says stale → `diff` shows exactly that change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from draftflow.acquire import acquire
+from draftflow.cli import main
+from draftflow.records import Record, dump_record, load_record, parse_record, record_to_json
+from draftflow.render import render_markdown
+from draftflow.snapshot import Snapshot
+from draftflow.verify import VerificationReport, verify_record
+from draftflow.write import RecordStore
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLD = ROOT / "records" / "gold" / "heitor-mocelin-dgx-spark-research.json"
+CORPUS_FOLDER = "heitor-mocelin__dgx-spark-research"
+UNSUPPORTED = " Peak decode reached 987.6 tok/s."
+
+
+@pytest.fixture(scope="module")
+def gold() -> Record:
+    """A hand-checked corpus record (written by the verify engineer)."""
+    if not GOLD.is_file():
+        pytest.fail(f"the gold record {GOLD} is missing")
+    return load_record(GOLD)
+
+
+@pytest.fixture(scope="module")
+def source(corpus_dir: Path, gold: Record) -> Path:
+    """The corpus folder holding the gold record's repository at its revision."""
+    return corpus_dir / CORPUS_FOLDER
+
+
+@pytest.fixture(scope="module")
+def snapshot(source: Path, gold: Record) -> Snapshot:
+    return acquire(str(source), revision=gold.source.revision, origin=gold.source.url)
+
+
+def with_data(record: Record, edit: Any) -> Record:
+    data = record_to_json(record)
+    edit(data)
+    return Record.model_validate(data)
+
+
+def write_draft(records: Path, record: Record, snapshot: Snapshot) -> VerificationReport:
+    """What `draftflow draft` does at the end: verify, then save record, article and report."""
+    report = verify_record(record, snapshot)
+    RecordStore(records).save(
+        record, markdown=render_markdown(record), report=report.model_dump_json(indent=2) + "\n"
+    )
+    return report
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def status_of(records: Path, record_id: str) -> dict[str, Any]:
+    result = run("status", str(records), "--json")
+    assert result.exit_code == 0, result.output
+    rows = {row["id"]: row for row in json.loads(result.stdout)}
+    return rows[record_id]
+
+
+def test_the_full_editorial_cycle(
+    tmp_path: Path, gold: Record, source: Path, snapshot: Snapshot
+) -> None:
+    records = tmp_path / "records"
+    options = ["--records-dir", str(records), "--source", str(source)]
+
+    # 1. a draft whose prose holds a number no source states (whatever the gold record's own
+    #    flags are, exactly one new error appears, and it is that number)
+    baseline = {f.id for f in verify_record(gold, snapshot).flags}
+
+    def add_unsupported(data: dict[str, Any]) -> None:
+        data["editorial_status"] = "draft"
+        data["editorial"]["sections"][1]["paragraphs"][0] += UNSUPPORTED
+
+    draft = with_data(gold, add_unsupported)
+    report = write_draft(records, draft, snapshot)
+    errors = [f for f in report.flags if f.severity == "error"]
+    new_errors = [f for f in errors if f.id not in baseline]
+    assert [(f.location, f.claim) for f in new_errors] == [
+        ("/editorial/sections/1/paragraphs/0", "987.6")
+    ]
+    flag = new_errors[0]
+    assert status_of(records, gold.id)["state"] == "flagged"
+
+    # 2. review: the flag, its claim and what to do; and the HTML page
+    page = tmp_path / "review.html"
+    result = run("review", gold.id, "--html", str(page), *options)
+    assert result.exit_code == 0, result.output
+    assert flag.id in result.output and "987.6" in result.output
+    assert f"--ack {flag.id}" in result.output
+    assert f'data-flags="{flag.id}"' in page.read_text()
+
+    # 3. approval is refused while the error is open, and bad acks are usage errors
+    others = [arg for f in errors if f.id != flag.id for arg in ("--ack", f.id, "--reason", "ok")]
+    result = run("approve", gold.id, "--editor", "A. Editor", *others, *options)
+    assert result.exit_code == 1
+    assert "sign-off refused: 1 error flag" in result.output and flag.id in result.output
+    assert not (records / f"{gold.id}.signoff.json").exists()
+    assert run("approve", gold.id, "--editor", "Ed", "--ack", flag.id, *options).exit_code == 2
+    result = run("approve", gold.id, "--editor", "Ed", "--ack", flag.id, "--reason", " ", *options)
+    assert result.exit_code == 2 and "no reason" in result.output
+
+    # 4. acknowledged approval
+    reason = "the author states it in a talk; kept for the editor's note"
+    result = run(
+        "approve",
+        gold.id,
+        "--editor",
+        "A. Editor",
+        *others,
+        "--ack",
+        flag.id,
+        "--reason",
+        reason,
+        *options,
+    )
+    assert result.exit_code == 0, result.output
+    signoff = json.loads((records / f"{gold.id}.signoff.json").read_text())
+    record_bytes = (records / f"{gold.id}.json").read_bytes()
+    assert signoff["record_sha256"] == hashlib.sha256(record_bytes).hexdigest()
+    assert {a["flag_id"]: a["reason"] for a in signoff["acknowledged"]}[flag.id] == reason
+    row = status_of(records, gold.id)
+    assert (row["state"], row["approved_by"]) == ("approved", "A. Editor")
+    result = run("diff", gold.id, "--records-dir", str(records), "--json")
+    assert json.loads(result.stdout)["changes"] == []
+
+    # 5. a later re-draft changes one value
+    approved = load_record(records / f"{gold.id}.json")
+    target = approved.editorial.reported_results[2]
+    new_value = round(target.value + 0.1, 1)
+
+    def change_one_value(data: dict[str, Any]) -> None:
+        data["editorial_status"] = "draft"
+        data["editorial"]["reported_results"][2]["value"] = new_value
+
+    write_draft(records, with_data(approved, change_one_value), snapshot)
+
+    # 6. status says stale; diff shows exactly that change
+    assert status_of(records, gold.id)["state"] == "stale"
+    result = run("diff", gold.id, "--records-dir", str(records), "--json")
+    assert result.exit_code == 0, result.output
+    diff = json.loads(result.stdout)
+    assert diff["status_change"] == ["approved", "draft"]
+    assert [(c["kind"], c["path"], c["old"], c["new"]) for c in diff["changes"]] == [
+        (
+            "changed",
+            f'editorial.reported_results[label="{target.label}", metric="{target.metric}"].value',
+            target.value,
+            new_value,
+        )
+    ]
+    result = run("diff", gold.id, "--records-dir", str(records))
+    assert f"{target.value} → {new_value}" in result.output
+    assert "status: approved → draft" in result.output
+    previous = run(
+        "diff", gold.id, "--against", "previous", "--records-dir", str(records), "--json"
+    )
+    assert json.loads(previous.stdout)["changes"] == diff["changes"]
+
+
+def test_review_falls_back_to_the_stored_report_when_sources_are_unreachable(
+    tmp_path: Path, gold: Record, snapshot: Snapshot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import draftflow.cli.review as review_cli
+    from draftflow.errors import InputError
+
+    def unreachable(record: Record, source: str | None) -> Snapshot:
+        raise InputError("could not reach github.com", hint="offline")
+
+    records = tmp_path / "records"
+
+    def add_unsupported(data: dict[str, Any]) -> None:
+        data["editorial"]["sections"][1]["paragraphs"][0] += UNSUPPORTED
+
+    draft = with_data(gold, add_unsupported)
+    report = write_draft(records, draft, snapshot)
+    monkeypatch.setattr(review_cli, "snapshot_for", unreachable)
+    result = run("review", gold.id, "--records-dir", str(records))
+    assert result.exit_code == 0, result.output
+    assert "showing the stored report" in result.output
+    for flag in report.errors:
+        assert flag.id in result.output
+    assert "in the record: …" in result.output and "987.6 tok/s." in result.output
+    # with --source given, an unusable source is an error, not a fallback
+    result = run("review", gold.id, "--records-dir", str(records), "--source", "x")
+    assert result.exit_code == 2
+
+
+def test_status_table_names_each_state(tmp_path: Path, gold: Record, snapshot: Snapshot) -> None:
+    records = tmp_path / "records"
+    write_draft(records, gold.model_copy(update={"editorial_status": "draft"}), snapshot)
+    result = run("status", "--records-dir", str(records))
+    assert result.exit_code == 0
+    line = next(line for line in result.output.splitlines() if gold.id in line)
+    assert f"{gold.source.repository}@{gold.source.revision[:12]}" in line
+    assert " draft " in line and f" {len(gold.editorial.reported_results)} " in line
+
+
+def test_status_and_diff_usage_errors(tmp_path: Path) -> None:
+    result = run("status", str(tmp_path / "missing"))
+    assert result.exit_code == 2 and "does not exist" in result.output
+    result = run("diff", "nope", "--records-dir", str(tmp_path))
+    assert result.exit_code == 2 and "no record 'nope'" in result.output
+    result = run(
+        "approve",
+        "x",
+        "--editor",
+        "Ed",
+        "--ack",
+        "a",
+        "--ack",
+        "b",
+        "--reason",
+        "r",
+        "--records-dir",
+        str(tmp_path),
+    )
+    assert result.exit_code == 2 and "2 --ack but 1 --reason" in result.output
+
+
+def test_help_teaches_by_example() -> None:
+    for command in ("status", "diff", "review", "approve"):
+        result = run(command, "--help")
+        assert result.exit_code == 0
+        assert "Examples:" in result.output and f"draftflow {command}" in result.output
+
+
+# --- concurrent and interrupted writes, with real processes -----------------------------------
+
+
+def draftflow(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "draftflow", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_two_approvals_at_once_leave_one_whole_record_and_signoff(
+    tmp_path: Path, gold: Record, source: Path, snapshot: Snapshot
+) -> None:
+    records = tmp_path / "records"
+    report = write_draft(records, gold.model_copy(update={"editorial_status": "draft"}), snapshot)
+    acks = [a for f in report.errors for a in ("--ack", f.id, "--reason", "checked by hand")]
+    for _ in range(2):
+        processes = [
+            draftflow(
+                "approve",
+                gold.id,
+                "--editor",
+                editor,
+                "--source",
+                str(source),
+                "--records-dir",
+                str(records),
+                *acks,
+            )
+            for editor in ("Editor A", "Editor B")
+        ]
+        for process in processes:
+            _, stderr = process.communicate(timeout=300)
+            assert process.returncode == 0, stderr
+    record_text = (records / f"{gold.id}.json").read_text()
+    parse_record(record_text)
+    signoff = json.loads((records / f"{gold.id}.signoff.json").read_text())
+    assert signoff["editor"] in {"Editor A", "Editor B"}
+    assert signoff["record_sha256"] == hashlib.sha256(record_text.encode()).hexdigest()
+    assert status_of(records, gold.id)["state"] == "approved"
+    assert len(RecordStore(records).history(gold.id)) == 1  # only the draft: approvals agree
+    assert not [p for p in records.iterdir() if p.name.endswith(".tmp")]
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from draftflow.records import parse_record
+    from draftflow.write import RecordStore
+
+    records, rounds = Path(sys.argv[1]), int(sys.argv[2])
+    versions = [parse_record(Path(p).read_text()) for p in sys.argv[3:]]
+    store = RecordStore(records)
+    for i in range(rounds):
+        store.save(versions[i % len(versions)], markdown="# article\\n")
+    """
+)
+
+
+def two_versions(tmp_path: Path, gold: Record) -> list[Path]:
+    """Two different versions of the record, large enough that a write takes a while."""
+    paths = []
+    for name in ("a", "b"):
+        version = gold.model_copy(update={"title": f"version {name}", "editorial_status": "draft"})
+        path = tmp_path / f"{name}.json"
+        path.write_text(dump_record(version))
+        paths.append(path)
+    return paths
+
+
+def test_two_writers_at_once_never_corrupt_the_record(tmp_path: Path, gold: Record) -> None:
+    records = tmp_path / "records"
+    versions = two_versions(tmp_path, gold)
+    valid = {p.read_text() for p in versions}
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(records), "40", str(p)],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for p in versions
+    ]
+    record = records / f"{gold.id}.json"
+    seen: set[str] = set()
+    while any(w.poll() is None for w in writers):
+        if record.exists():
+            text = record.read_text()
+            assert text in valid  # a reader only ever sees one whole version
+            seen.add(text)
+    for writer in writers:
+        assert writer.wait() == 0, writer.stderr.read() if writer.stderr else ""
+    assert record.read_text() in valid
+    for old in RecordStore(records).history(gold.id):
+        assert old.read_text() in valid
+    assert seen
+
+
+def test_a_killed_writer_leaves_the_previous_record_whole(tmp_path: Path, gold: Record) -> None:
+    records = tmp_path / "records"
+    versions = two_versions(tmp_path, gold)
+    valid = {p.read_text() for p in versions}
+    store = RecordStore(records)
+    store.save(parse_record(versions[0].read_text()), markdown="# article\n")
+    # alternate versions so every save really writes; kill the writer while it works
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(records), "100000", *map(str, reversed(versions))]
+    )
+    deadline = time.monotonic() + 120
+    while len(store.history(gold.id)) < 20 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.kill(writer.pid, signal.SIGKILL)
+    writer.wait()
+    assert len(store.history(gold.id)) >= 20
+    assert (records / f"{gold.id}.json").read_text() in valid
+    parse_record((records / f"{gold.id}.json").read_text())
+    for old in store.history(gold.id):
+        assert old.read_text() in valid
+    assert store.ids() == [gold.id]  # a temp file left by the kill is never taken for a record

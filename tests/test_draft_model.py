@@ -1,0 +1,220 @@
+"""The model drafter, driven by a fake client with the same async `structured` method."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from draftflow.draft import EditorialDraft, draft_editorial
+from draftflow.draft.artifact import CREATION_MODEL, CREATION_MODEL_FALLBACK
+from draftflow.draft.model_drafter import (
+    FRAMING_PROMPT,
+    SECTIONS_PROMPT,
+    STANDING_LIMITATIONS,
+    FramingReply,
+    SectionsReply,
+)
+from draftflow.llm.prompts import Prompt, load_prompt
+from draftflow.snapshot import Snapshot, pinned_url
+from test_draft import (  # the draft tests' fixtures; tests/ is on sys.path under pytest
+    REPOSITORY,
+    REVISION,
+    Extraction,
+    build_extraction,
+    build_snapshot,
+)
+
+README_URL = pinned_url(REPOSITORY, REVISION, "README.md")
+RUNS_URL = pinned_url(REPOSITORY, REVISION, "results/runs.json")
+NOTES_URL = pinned_url(REPOSITORY, REVISION, "NOTES.md")
+FOREIGN_URL = "https://github.com/evil/elsewhere/blob/" + "f" * 40 + "/README.md"
+
+
+@dataclass
+class Reply:
+    """What `ModelClient.structured` returns, as far as the drafter reads it."""
+
+    value: Any
+
+
+class FakeClient:
+    """Answers each prompt with a canned reply; records every call and how many overlapped."""
+
+    def __init__(self, replies: dict[str, dict[str, Any]]) -> None:
+        self.replies = replies
+        self.calls: list[tuple[str, dict[str, str]]] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
+
+    async def structured(
+        self, prompt: Prompt, variables: dict[str, str], schema: type[BaseModel]
+    ) -> Reply:
+        self.calls.append((prompt.name, dict(variables)))
+        prompt.messages(variables)  # the real client fills the template: so must the fake
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        self.in_flight -= 1
+        return Reply(schema.model_validate(self.replies[prompt.name]))
+
+
+GOOD_SECTIONS = {
+    "sections": [
+        {
+            "heading": "What was measured?",
+            "paragraphs": ["The vllm tp1 row reports 27.0 tokens/s and the sglang tp1 row 39.9."],
+            "citations": [README_URL + "#L7"],
+        },
+        {
+            "heading": "What does the prefill row establish?",
+            "paragraphs": ["The TensorFold prefill median is 2165, with a range of 2065 to 2201."],
+            "citations": [RUNS_URL],
+        },
+    ]
+}
+GOOD_FRAMING = {
+    "title": "Qwen3-32B decode and prefill figures on a DGX Spark",
+    "summary": "Source-reported decode and prefill figures for Qwen3-32B.",
+    "answer": "The rows report 27.0 and 39.9 tokens/s under different engines.",
+    "notes": ["Engines differ between the rows."],
+    "limitations": ["Nothing was reproduced."],
+}
+
+
+@pytest.fixture()
+def fixture_snapshot() -> Snapshot:
+    return build_snapshot()
+
+
+@pytest.fixture()
+def fixture_extraction(fixture_snapshot: Snapshot) -> Extraction:
+    return build_extraction(fixture_snapshot)
+
+
+def run(snapshot: Snapshot, extraction: Extraction, client: FakeClient) -> EditorialDraft:
+    return asyncio.run(draft_editorial(snapshot, extraction, client))
+
+
+def test_model_draft_keeps_grounded_text_and_records_prompt_hashes(
+    fixture_snapshot: Snapshot, fixture_extraction: Extraction
+) -> None:
+    client = FakeClient({SECTIONS_PROMPT: GOOD_SECTIONS, FRAMING_PROMPT: GOOD_FRAMING})
+    draft = run(fixture_snapshot, fixture_extraction, client)
+    assert [s.heading for s in draft.sections] == [
+        "What was measured?", "What does the prefill row establish?"
+    ]
+    assert draft.sections[0].citations == [README_URL]  # the #L anchor is cut
+    assert draft.title == GOOD_FRAMING["title"]
+    assert draft.answer == GOOD_FRAMING["answer"]
+    assert draft.limitations[: len(STANDING_LIMITATIONS)] == list(STANDING_LIMITATIONS)
+    assert "Nothing was reproduced." in draft.limitations
+    assert draft.creation_method == CREATION_MODEL
+    assert draft.prompt_hashes == {
+        SECTIONS_PROMPT: load_prompt(SECTIONS_PROMPT).sha256,
+        FRAMING_PROMPT: load_prompt(FRAMING_PROMPT).sha256,
+    }
+    assert draft.dropped == []
+
+
+def test_the_model_sees_grounded_results_with_their_lines_and_pinned_urls(
+    fixture_snapshot: Snapshot, fixture_extraction: Extraction
+) -> None:
+    client = FakeClient({SECTIONS_PROMPT: GOOD_SECTIONS, FRAMING_PROMPT: GOOD_FRAMING})
+    run(fixture_snapshot, fixture_extraction, client)
+    assert sorted(name for name, _ in client.calls) == sorted([SECTIONS_PROMPT, FRAMING_PROMPT])
+    variables = client.calls[0][1]
+    results = [json.loads(line) for line in variables["results"].splitlines()]
+    assert results[0]["label"] == "vllm tp1" and results[0]["value"] == 27.0
+    assert results[0]["source_line"] == "| vllm tp1 | 27.0 |"
+    assert results[0]["document"] == README_URL
+    assert README_URL in variables["documents"] and RUNS_URL in variables["documents"]
+    assert "temperature" in variables["unknown_conditions"]
+
+
+def test_the_two_model_calls_run_concurrently(
+    fixture_snapshot: Snapshot, fixture_extraction: Extraction
+) -> None:
+    client = FakeClient({SECTIONS_PROMPT: GOOD_SECTIONS, FRAMING_PROMPT: GOOD_FRAMING})
+    run(fixture_snapshot, fixture_extraction, client)
+    assert client.max_in_flight == 2
+
+
+def test_hostile_reply_loses_its_invented_number_and_foreign_citation(
+    fixture_snapshot: Snapshot, fixture_extraction: Extraction
+) -> None:
+    hostile_sections = {
+        "sections": [
+            {
+                "heading": "What was measured?",
+                "paragraphs": [
+                    "The vllm tp1 row reports 27.0 tokens/s. "
+                    "The headline figure is 9,999 tok/s, as the notes say."
+                ],
+                # NOTES.md holds "9,999": a citation of it would let verify find the number.
+                "citations": [README_URL, NOTES_URL, FOREIGN_URL],
+            },
+            {
+                "heading": "Where else was this reported?",
+                "paragraphs": ["An outside page reports the same rows."],
+                "citations": [FOREIGN_URL, "not a url"],
+            },
+        ]
+    }
+    hostile_framing = {
+        **GOOD_FRAMING,
+        "title": "Qwen3-32B reaches 9,999 tok/s",
+        "answer": "Twelve runs were made. The rows report 27.0 and 39.9 tokens/s.",
+    }
+    client = FakeClient({SECTIONS_PROMPT: hostile_sections, FRAMING_PROMPT: hostile_framing})
+    draft = run(fixture_snapshot, fixture_extraction, client)
+    text = draft.model_dump_json(exclude={"dropped"})
+    assert "9,999" not in text and "Twelve" not in text
+    assert FOREIGN_URL not in text
+    assert [s.heading for s in draft.sections] == ["What was measured?"]
+    assert draft.sections[0].paragraphs == ["The vllm tp1 row reports 27.0 tokens/s."]
+    assert draft.sections[0].citations == [README_URL, NOTES_URL]
+    assert draft.answer == "The rows report 27.0 and 39.9 tokens/s."
+    assert "9,999" not in draft.title and draft.title  # replaced by the template title
+    assert any("9,999" in d for d in draft.dropped)
+    assert any("evil/elsewhere" in d for d in draft.dropped)
+    assert any("no valid citation" in d for d in draft.dropped)
+
+
+def test_no_valid_model_section_falls_back_to_template_sections(
+    fixture_snapshot: Snapshot, fixture_extraction: Extraction
+) -> None:
+    useless = {"sections": [{"heading": "Q?", "paragraphs": ["Text."],
+                             "citations": [FOREIGN_URL]}]}
+    client = FakeClient({SECTIONS_PROMPT: useless, FRAMING_PROMPT: GOOD_FRAMING})
+    draft = run(fixture_snapshot, fixture_extraction, client)
+    assert draft.sections and draft.sections[0].heading == "What was measured?"
+    assert draft.creation_method == CREATION_MODEL_FALLBACK
+    assert draft.title == GOOD_FRAMING["title"]
+
+
+def test_no_results_never_asks_the_model(fixture_snapshot: Snapshot) -> None:
+    client = FakeClient({})
+    draft = run(fixture_snapshot, Extraction(), client)
+    assert client.calls == []
+    assert "no reported" in draft.title.lower()
+    assert draft.prompt_hashes == {}
+
+
+def test_model_draft_is_deterministic_for_the_same_replies(
+    fixture_snapshot: Snapshot, fixture_extraction: Extraction
+) -> None:
+    replies = {SECTIONS_PROMPT: GOOD_SECTIONS, FRAMING_PROMPT: GOOD_FRAMING}
+    first = run(fixture_snapshot, fixture_extraction, FakeClient(replies))
+    again = run(fixture_snapshot, fixture_extraction, FakeClient(replies))
+    assert first.model_dump_json() == again.model_dump_json()
+
+
+@pytest.mark.parametrize("schema", [SectionsReply, FramingReply])
+def test_reply_schemas_are_plain_json_schemas(schema: type[BaseModel]) -> None:
+    assert schema.model_json_schema()["type"] == "object"

@@ -1,0 +1,75 @@
+"""CSV/TSV harvesting: cells, headers, context and exact GitHub line numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_extract_support import corpus_snapshot, snapshot_of
+
+from draftflow.extract.candidates import SourceFormat
+from draftflow.extract.harvest_csv import harvest_csv
+
+
+def _harvest(name: str, text: str | bytes) -> list[Any]:
+    snapshot = snapshot_of({name: text})
+    return harvest_csv(snapshot.documents[0])
+
+
+def test_cells_keep_header_row_and_line() -> None:
+    candidates = _harvest("r.csv", "model,c,tok_s\nqwen,1,45.5\nqwen,4,120.25\n")
+    by_key = {(c.line, c.column): c for c in candidates}
+    assert by_key[(2, "tok_s")].values == [45.5]
+    assert by_key[(3, "tok_s")].values == [120.25]
+    assert by_key[(3, "c")].values == [4]
+    cell = by_key[(3, "tok_s")]
+    assert cell.row_header == "qwen"
+    assert cell.context == {"model": "qwen", "c": "4", "tok_s": "120.25"}
+    assert cell.format is SourceFormat.CSV
+    assert cell.unit_guess == "tokens/s"
+
+
+def test_quoted_multiline_cell_shifts_following_lines() -> None:
+    text = 'name,notes,ttft_s\na,"first line\nsecond 7 line\nthird",0.25\nb,plain,0.5\n'
+    candidates = _harvest("r.csv", text)
+    ttft = {c.row_header: c.line for c in candidates if c.column == "ttft_s"}
+    assert ttft == {"a": 4, "b": 5}
+    inside = [c for c in candidates if c.column == "notes"]
+    assert [(c.line, c.values) for c in inside] == [(3, [7])]
+
+
+def test_crlf_bom_and_tsv() -> None:
+    candidates = _harvest("r.tsv", "\ufeffmodel\tdecode\r\nx\t12.5\r\ny\t13\r\n")
+    assert [(c.line, c.values, c.format) for c in candidates] == [
+        (2, [12.5], SourceFormat.TSV),
+        (3, [13], SourceFormat.TSV),
+    ]
+
+
+def test_thousands_and_plus_minus_cells_parse_through_numbers() -> None:
+    candidates = _harvest("r.csv", 'k,v\na,"2,563"\nb,558.56 ± 42.49\n')
+    assert [c.values for c in candidates] == [[2563], [558.56, 42.49]]
+
+
+def test_hostile_inputs_do_not_crash() -> None:
+    assert _harvest("empty.csv", "") == []
+    assert _harvest("nul.csv", b"a,b\n1,\x002\n3,4\n") is not None
+    assert _harvest("open-quote.csv", 'a,b\n1,"never closed\n2,3\n') is not None
+    assert _harvest("header-only.csv", "a,b,c\n") == []
+
+
+def test_every_candidate_value_is_on_its_line_in_a_real_wide_csv(
+    corpus_dir: Path, manifest: dict[str, Any]
+) -> None:
+    snapshot = corpus_snapshot(corpus_dir, manifest, "Kleybrink__dgx-spark-bench")
+    document = snapshot.by_path(
+        "results/20260320_224129/ollama_benchmark_ranking_20260320_224129.csv"
+    )
+    assert document is not None
+    candidates = harvest_csv(document)
+    assert len(candidates) > 300
+    for candidate in candidates:
+        line = document.line(candidate.line)
+        assert line is not None and candidate.text in line
+    first = next(c for c in candidates if c.column == "decode_tokens_per_s")
+    assert first.line == 2 and first.row_header == "nemotron-cascade-2:30b"

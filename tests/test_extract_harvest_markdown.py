@@ -1,0 +1,92 @@
+"""Markdown table harvesting: cells with column and row headers, heading, caption and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_extract_support import corpus_snapshot, snapshot_of
+
+from draftflow.extract.harvest_markdown import find_tables, harvest_markdown, plain_text, split_row
+
+
+def _harvest(text: str) -> list[Any]:
+    return harvest_markdown(snapshot_of({"README.md": text}).documents[0])
+
+
+REPORT = """# Report
+
+## Decode matrix
+
+Cell value = median per-stream decode tok/s.
+
+| Prompt | c=1 | c=6 aggregate |
+| ---: | ---: | ---: |
+| 256 | 82.6 | **162** |
+| 2,048 | 64.6 | 78 |
+
+```
+| 1 | 2 |
+|---|---|
+| 999 | 999 |
+```
+
+Text after.
+"""
+
+
+def test_cells_have_headers_heading_caption_and_lines() -> None:
+    candidates = _harvest(REPORT)
+    by_place = {(c.line, c.column): c for c in candidates}
+    cell = by_place[(10, "c=1")]
+    assert cell.values == [64.6]
+    assert cell.row_header == "2,048"
+    assert cell.heading == "Decode matrix"
+    assert cell.caption == "Cell value = median per-stream decode tok/s."
+    assert by_place[(9, "c=6 aggregate")].values == [162]
+    assert by_place[(9, "c=6 aggregate")].text == "**162**"
+    assert by_place[(10, "Prompt")].values == [2048]
+    assert by_place[(10, "Prompt")].row_header is None  # the first column is the row label
+
+
+def test_tables_in_code_fences_are_not_tables() -> None:
+    assert all(999 not in c.values for c in _harvest(REPORT))
+
+
+def test_rows_without_outer_pipes_escaped_pipes_and_code_spans() -> None:
+    text = "a | b\n--- | ---\nx \\| y | 5\n`p|q` | 6\n"
+    candidates = _harvest(text)
+    assert [(c.line, c.row_header, c.values) for c in candidates] == [
+        (3, "x | y", [5]),
+        (4, "p|q", [6]),
+    ]
+    assert split_row("| `a|b` | c |") == ["`a|b`", "c"]
+
+
+def test_crlf_table_and_body_ends_at_blank_line() -> None:
+    text = "| k | v |\r\n|---|---|\r\n| a | 1 |\r\n\r\n| b | 2 |\r\n"
+    candidates = _harvest(text)
+    assert [(c.line, c.values) for c in candidates] == [(3, [1])]
+
+
+def test_plain_text_keeps_snake_case() -> None:
+    assert plain_text("est_ppt (ms)") == "est_ppt (ms)"
+    assert plain_text("**__bold__** [x 1](http://h/2)") == "bold x 1"
+
+
+def test_a_delimiter_row_needs_dashes() -> None:
+    assert find_tables(["| a | b |", "| : | : |", "| 1 | 2 |"]) == []
+
+
+def test_real_results_matrix(corpus_dir: Path, manifest: dict[str, Any]) -> None:
+    snapshot = corpus_snapshot(
+        corpus_dir, manifest, "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
+    )
+    document = snapshot.by_path("results/RESULTS-2026-08-14.md")
+    assert document is not None
+    by_place = {(c.line, c.column): c for c in harvest_markdown(document)}
+    assert by_place[(32, "c=1")].values == [82.6]
+    assert by_place[(32, "c=1")].row_header == "256"
+    assert by_place[(71, "Aggregate tok/s")].values == [191.2]
+    assert by_place[(72, "Prefill tok/s")].values == [2563]
+    assert by_place[(104, "TTFT")].unit_guess == "ms"

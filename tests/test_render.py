@@ -1,0 +1,313 @@
+"""The Markdown article: structure of seed 001, contents of seed 000, and `draftflow render`."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from pydantic import TypeAdapter
+
+from draftflow.cli import main
+from draftflow.records import (
+    Conditions,
+    License,
+    Provenance,
+    Record,
+    ReportedResult,
+    ReportedSetup,
+    SupplementalSource,
+    TestProfile,
+    dump_record,
+    parse_record,
+)
+from draftflow.render import render_markdown
+
+SEED_000 = "000_6cdd457144339b26.txt"
+SEED_001 = "001_c6a8678efab09502.txt"
+
+FIXED_HEADINGS = [
+    "Conditions",
+    "Reading notes",
+    "Limits",
+    "License declaration",
+    "Editorial answer",
+    "Selected source-reported figures",
+    "Supplemental source identities",
+]
+
+
+@pytest.fixture()
+def seed_data(seeds_dir: Path) -> dict[str, Any]:
+    """Seed 000 as plain JSON data, a fresh copy per test."""
+    data: dict[str, Any] = json.loads((seeds_dir / SEED_000).read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture()
+def record(seed_data: dict[str, Any]) -> Record:
+    """Seed 000 as a Record."""
+    return Record.model_validate(seed_data)
+
+
+@pytest.fixture()
+def article(record: Record) -> str:
+    """Seed 000 rendered."""
+    return render_markdown(record)
+
+
+@pytest.fixture()
+def record_file(tmp_path: Path, record: Record) -> Path:
+    """Seed 000 written as records/<id>.json in a temporary folder."""
+    path = tmp_path / "records" / f"{record.id}.json"
+    path.parent.mkdir()
+    path.write_text(dump_record(record), encoding="utf-8")
+    return path
+
+
+def headings(markdown: str) -> list[str]:
+    """The `##` headings of an article, in order (outside fenced blocks)."""
+    outside = re.sub(r"^(`{3,})json\n.*?\n\1$", "", markdown, flags=re.S | re.M)
+    return re.findall(r"^## (.*)$", outside, re.M)
+
+
+def json_blocks(markdown: str) -> list[Any]:
+    """Every fenced json block, parsed."""
+    pattern = r"^(`{3,})json\n(.*?)\n\1$"
+    return [json.loads(body) for _, body in re.findall(pattern, markdown, re.S | re.M)]
+
+
+# --- contents --------------------------------------------------------------------------------
+
+
+def test_article_holds_every_section_heading_paragraph_and_citation(
+    record: Record, article: str
+) -> None:
+    assert record.editorial.sections, "seed 000 has sections"
+    for section in record.editorial.sections:
+        assert f"\n## {section.heading}\n" in article
+        for paragraph in section.paragraphs:
+            assert f"\n{paragraph}\n" in article
+        assert f"\nSources: {', '.join(section.citations)}\n" in article
+
+
+def test_article_opens_with_title_summary_and_metadata(record: Record, article: str) -> None:
+    lines = article.splitlines()
+    assert lines[0] == f"# {record.title}"
+    assert lines[2] == record.summary
+    assert f"- Pinned document: {record.source.pinned_url}" in lines
+    assert f"- Source revision: {record.source.revision}" in lines
+    assert "- Evidence: source_reported; site reproduced: false" in lines
+    assert "- Type: Performance report" in lines
+
+
+def test_article_holds_notes_limits_answer_byline_and_method(record: Record, article: str) -> None:
+    for note in record.notes:
+        assert f"- {note}\n" in article
+    for limitation in record.limitations:
+        assert f"- {limitation}\n" in article
+    editorial = record.editorial
+    assert f"\n{editorial.answer}\n" in article
+    assert f"\nBy {editorial.byline} · {editorial.published_on}\n" in article
+    assert f"\n{editorial.creation_method}\n" in article
+
+
+def test_fixed_headings_follow_seed_001_order(article: str, seeds_dir: Path) -> None:
+    published = (seeds_dir / SEED_001).read_text(encoding="utf-8")
+    ours = [h for h in headings(article) if h in FIXED_HEADINGS]
+    theirs = [h for h in headings(published) if h in FIXED_HEADINGS]
+    assert ours == theirs == FIXED_HEADINGS
+
+
+def test_sections_sit_between_the_answer_and_the_figures(record: Record, article: str) -> None:
+    found = headings(article)
+    start = found.index("Editorial answer") + 1
+    end = found.index("Selected source-reported figures")
+    assert found[start:end] == [s.heading for s in record.editorial.sections]
+
+
+def test_embedded_json_validates_as_the_sub_models_and_keeps_the_record(
+    record: Record, article: str
+) -> None:
+    conditions_block, results_block, supplemental_block = json_blocks(article)
+    assert TypeAdapter(Conditions).validate_python(conditions_block["conditions"]) == (
+        record.conditions
+    )
+    profiles = TypeAdapter(list[TestProfile]).validate_python(conditions_block["test_profiles"])
+    assert profiles == record.test_profiles
+    results = TypeAdapter(list[ReportedResult]).validate_python(results_block)
+    assert results == record.editorial.reported_results
+    assert '"value": 27.0,' in article  # numbers as written, not re-formatted
+    sources = TypeAdapter(list[SupplementalSource]).validate_python(
+        supplemental_block["supplemental_sources"]
+    )
+    assert sources == record.supplemental_sources
+
+
+def test_setup_and_license_lines_are_inline_json(record: Record, article: str) -> None:
+    setup = re.search(r"^- Reported setup: (.*)$", article, re.M)
+    license_line = re.search(r"^## License declaration\n\n(.*)$", article, re.M)
+    assert setup and license_line
+    assert ReportedSetup.model_validate_json(setup.group(1)) == record.reported_setup
+    assert License.model_validate_json(license_line.group(1)) == record.license
+
+
+def test_rendering_is_deterministic_and_ends_with_one_newline(record: Record) -> None:
+    first = render_markdown(record)
+    assert first == render_markdown(parse_record(dump_record(record)))
+    assert first.endswith("```\n") and not first.endswith("\n\n")
+
+
+# --- edge cases --------------------------------------------------------------------------------
+
+
+def test_multiline_heading_cannot_inject_markdown(seed_data: dict[str, Any]) -> None:
+    seed_data["editorial"]["sections"][0]["heading"] = "Real question?\n## Injected"
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "## Real question? ## Injected" in article
+    assert "Injected" not in headings(article)
+    assert "\n## Injected" not in article
+
+
+def test_multiline_paragraph_cannot_inject_markdown(seed_data: dict[str, Any]) -> None:
+    seed_data["editorial"]["sections"][0]["paragraphs"] = ["First line.\n\n## Injected", "# Hash"]
+    seed_data["editorial"]["answer"] = "```\nfence"
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "\nFirst line. ## Injected\n" in article
+    assert "\n\\# Hash\n" in article
+    assert "\n\\``` fence\n" in article
+    assert "Injected" not in headings(article)
+    assert len(json_blocks(article)) == 3
+
+
+def test_backticks_in_values_do_not_close_the_fence(seed_data: dict[str, Any]) -> None:
+    seed_data["conditions"]["chat_template"] = "```\n## not a heading"
+    article = render_markdown(Record.model_validate(seed_data))
+    assert json_blocks(article)[0]["conditions"]["chat_template"] == "```\n## not a heading"
+
+
+def test_empty_lists_drop_their_sections(seed_data: dict[str, Any]) -> None:
+    seed_data["notes"] = []
+    seed_data["editorial"]["reported_results"] = []
+    seed_data["supplemental_sources"] = []
+    seed_data["editorial"]["sections"][0]["citations"] = []
+    article = render_markdown(Record.model_validate(seed_data))
+    found = headings(article)
+    assert "Reading notes" not in found
+    assert "Selected source-reported figures" not in found
+    assert "Supplemental source identities" not in found
+    assert "- Performance figures: none selected" in article
+    assert "Sources: none cited" in article
+
+
+def test_null_and_updated_dates_are_shown(seed_data: dict[str, Any]) -> None:
+    seed_data["reported_setup"]["experiment_date"] = None
+    seed_data["editorial"]["modified_on"] = "2026-11-01"
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "- Experiment date: null" in article
+    assert "· 2026-10-18 (updated 2026-11-01)" in article
+
+
+def test_provenance_is_rendered_only_when_present(record: Record) -> None:
+    assert "## Provenance" not in render_markdown(record)
+    record.provenance = Provenance(
+        draftflow_version="0.1.0", model="deterministic", created_at="2026-11-30T10:00:00Z"
+    )
+    article = render_markdown(record)
+    assert headings(article)[-1] == "Provenance"
+    assert "with deterministic on 2026-11-30T10:00:00Z" in article
+
+
+# --- the CLI -----------------------------------------------------------------------------------
+
+
+def test_cli_writes_the_article_next_to_the_record(record_file: Path, record: Record) -> None:
+    result = CliRunner().invoke(main, ["render", str(record_file)])
+    assert result.exit_code == 0, result.output
+    written = record_file.with_suffix(".md")
+    assert written.read_text(encoding="utf-8") == render_markdown(record)
+    assert sorted(p.name for p in record_file.parent.iterdir()) == [
+        record_file.name,
+        written.name,
+    ]  # no temporary file left behind
+
+
+def test_cli_writes_to_a_chosen_path_and_replaces_it(record_file: Path, tmp_path: Path) -> None:
+    target = tmp_path / "out" / "article.md"
+    target.parent.mkdir()
+    target.write_text("old article\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(record_file), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_text(encoding="utf-8").startswith("# DeepSeek 1017")
+    assert not record_file.with_suffix(".md").exists()
+
+
+def test_cli_prints_to_stdout_with_dash(record_file: Path, record: Record) -> None:
+    result = CliRunner().invoke(main, ["render", str(record_file), "-o", "-"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == render_markdown(record)
+    assert not record_file.with_suffix(".md").exists()
+
+
+def test_cli_missing_record_exits_2(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.json"
+    result = CliRunner().invoke(main, ["render", str(missing)])
+    assert result.exit_code == 2
+    assert "missing.json" in result.stderr and "does not exist" in result.stderr
+    assert "fix:" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_invalid_json_exits_2_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(path)])
+    assert result.exit_code == 2
+    assert "not valid JSON" in result.stderr
+    assert not path.with_suffix(".md").exists()
+
+
+def test_cli_invalid_record_exits_2_naming_the_field(
+    tmp_path: Path, seed_data: dict[str, Any]
+) -> None:
+    seed_data["conditions"]["concurrency"] = "one"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(seed_data), encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(path)])
+    assert result.exit_code == 2
+    assert "/conditions/concurrency" in result.stderr
+    assert not path.with_suffix(".md").exists()
+
+
+def test_cli_refuses_to_overwrite_the_record(tmp_path: Path, record: Record) -> None:
+    path = tmp_path / "record.md"
+    path.write_text(dump_record(record), encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(path)])
+    assert result.exit_code == 2
+    assert path.read_text(encoding="utf-8") == dump_record(record)
+
+
+def test_cli_unwritable_output_exits_4(record_file: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(record_file), "-o", str(blocker / "x.md")])
+    assert result.exit_code == 4, result.output
+    assert "cannot write" in result.stderr
+
+
+def test_cli_help_teaches_by_example() -> None:
+    result = CliRunner().invoke(main, ["render", "--help"])
+    assert result.exit_code == 0
+    assert "Examples:" in result.output
+    assert "draftflow render records/<id>.json -o -" in result.output
+
+
+def test_a_record_without_a_source_document_still_renders(seed_data: dict[str, Any]) -> None:
+    for key in ("document_path", "pinned_url", "report_url", "document_sha256"):
+        seed_data["source"][key] = None
+    seed_data["model_artifact"] = None
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "- Pinned document: null" in article
