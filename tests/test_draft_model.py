@@ -19,6 +19,7 @@ from draftflow.draft.model_drafter import (
     FramingReply,
     SectionsReply,
 )
+from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.llm.prompts import Prompt, load_prompt
 from draftflow.snapshot import Snapshot, pinned_url
 from test_draft import (  # the draft tests' fixtures; tests/ is on sys.path under pytest
@@ -160,6 +161,11 @@ def test_hostile_reply_loses_its_invented_number_and_foreign_citation(
                 "citations": [README_URL, NOTES_URL, FOREIGN_URL],
             },
             {
+                "heading": "Why is 9,999 the headline?",
+                "paragraphs": ["The sglang tp1 row reports 39.9 tokens/s."],
+                "citations": [README_URL],
+            },
+            {
                 "heading": "Where else was this reported?",
                 "paragraphs": ["An outside page reports the same rows."],
                 "citations": [FOREIGN_URL, "not a url"],
@@ -176,8 +182,9 @@ def test_hostile_reply_loses_its_invented_number_and_foreign_citation(
     text = draft.model_dump_json(exclude={"dropped"})
     assert "9,999" not in text and "Twelve" not in text
     assert FOREIGN_URL not in text
-    assert [s.heading for s in draft.sections] == ["What was measured?"]
+    assert [s.heading for s in draft.sections] == ["What was measured?", NEUTRAL_HEADING]
     assert draft.sections[0].paragraphs == ["The vllm tp1 row reports 27.0 tokens/s."]
+    assert draft.sections[1].paragraphs == ["The sglang tp1 row reports 39.9 tokens/s."]
     assert draft.sections[0].citations == [README_URL, NOTES_URL]
     assert draft.answer == "The rows report 27.0 and 39.9 tokens/s."
     assert "9,999" not in draft.title and draft.title  # replaced by the template title
@@ -218,3 +225,23 @@ def test_model_draft_is_deterministic_for_the_same_replies(
 @pytest.mark.parametrize("schema", [SectionsReply, FramingReply])
 def test_reply_schemas_are_plain_json_schemas(schema: type[BaseModel]) -> None:
     assert schema.model_json_schema()["type"] == "object"
+
+
+def test_long_material_is_cut_between_numbers_never_inside_one() -> None:
+    from draftflow.draft.model_drafter import _cut
+
+    assert _cut("short", 10) == "short"
+    assert _cut("rate 2,165 tok/s and more", 8) == "rate …"
+    assert _cut("x 123456789", 5) == "x …"
+    assert _cut("a,b,1234,5678,9999", 10) == "a …"
+
+
+def test_sampled_results_show_every_metric_in_extraction_order(
+    fixture_extraction: Extraction,
+) -> None:
+    from draftflow.draft.model_drafter import sample_results
+
+    results = list(fixture_extraction.reported_results)
+    sample = sample_results(results, 2)
+    assert [r.metric for r in sample] == ["decode_rate", "prefill_rate"]
+    assert sample_results(results, 10) == results

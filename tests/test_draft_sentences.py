@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from draftflow.draft import TITLE_WITHDRAWN, EditorialDraft, drop_sentences, split_sentences
+from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.records import Section
 
 URL_A = "https://github.com/acme/bench/blob/" + "a" * 40 + "/README.md"
@@ -86,6 +87,9 @@ def test_section_and_citation_flags() -> None:
     assert [s.heading for s in draft.sections] == ["What was measured?"]
     draft = drop_sentences(make_draft(), {"/editorial/sections/0": {""}})
     assert [s.heading for s in draft.sections] == ["What is missing?"]
+    draft = drop_sentences(make_draft(), {"/editorial/sections/1/heading": {"7"}})
+    assert [s.heading for s in draft.sections] == ["What was measured?", NEUTRAL_HEADING]
+    assert draft.sections[1].paragraphs == ["Temperature is not reported."]
 
 
 def test_unrelated_locations_change_nothing() -> None:

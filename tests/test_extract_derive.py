@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from test_extract_support import snapshot_of
 
 from draftflow.extract import extract
 from draftflow.extract.derive import RANGE_KIND, RunValue, derive, repeated_runs
 from draftflow.extract.harvest import harvest
 from draftflow.extract.select import select
+from test_extract_support import snapshot_of
 
 
 def _runs(*values: tuple[int | float, int]) -> list[RunValue]:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from test_extract_support import snapshot_of
-
-from draftflow.extract.artifact import DropReason, DroppedClaim
+from draftflow.extract.artifact import DroppedClaim, DropReason
 from draftflow.extract.ground import Grounded, Grounder, reads_as_instructions
+from test_extract_support import snapshot_of
 
 README = (
     "# Bench\n"

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_extract_support import corpus_snapshot, snapshot_of
-
 from draftflow.extract.candidates import SourceFormat
 from draftflow.extract.harvest_csv import harvest_csv
+from test_extract_support import corpus_snapshot, snapshot_of
 
 
 def _harvest(name: str, text: str | bytes) -> list[Any]:

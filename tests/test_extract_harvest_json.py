@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_extract_support import corpus_snapshot, snapshot_of
 
 from draftflow.extract.harvest_json import JsonScanError, harvest_json, scan_json
+from test_extract_support import corpus_snapshot, snapshot_of
 
 
 def _harvest(name: str, text: str | bytes) -> list[Any]:

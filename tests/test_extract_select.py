@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from test_extract_support import snapshot_of
 
 from draftflow.extract.harvest import harvest
 from draftflow.extract.select import MAX_TABLE_ROWS, is_figure_text, metric_name, select
+from test_extract_support import snapshot_of
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,8 @@ from draftflow.extract.select import MAX_TABLE_ROWS, is_figure_text, metric_name
         ("max_model_len", None),
         ("prompt_tokens", None),
         ("version", None),
-        ("samples", None),
+        ("samples", "completed_requests"),
+        ("num_prompts", None),
         ("temperature", None),
     ],
 )
@@ -100,7 +101,10 @@ def test_llama_bench_rows_name_their_phase() -> None:
 
 
 def test_percentages_only_for_changes_and_rates() -> None:
-    text = "| x | Decode tok/s | Change | Pass Rate |\n|---|---|---|---|\n| a | 50% | +28.6% | 90% |\n"
+    text = (
+        "| x | Decode tok/s | Change | Pass Rate |\n|---|---|---|---|\n"
+        "| a | 50% | +28.6% | 90% |\n"
+    )
     assert [(m, v) for _, _, m, v in _selected({"R.md": text})] == [
         ("relative_change", 28.6),
         ("judge_pass_rate", 90),

@@ -79,6 +79,7 @@ def test_the_cassette_is_indented_sorted_json_with_a_trailing_newline(tmp_path, 
     text = path.read_text()
     data = json.loads(text)
     assert text.endswith("}\n") and text.startswith('{\n  "format"')
+    assert path.stat().st_mode & 0o777 == 0o644  # readable by whoever checks it out
     fingerprints = [e["fingerprint"] for e in data["entries"]]
     assert fingerprints == sorted(fingerprints) and len(fingerprints) == 2
     entry = data["entries"][0]

@@ -201,6 +201,43 @@ def test_against_a_git_revision_of_the_records_directory(tmp_path: Path, seed: R
         load_version(store, seed.id, "approved")
 
 
+def test_against_approved_after_a_hand_edit(tmp_path: Path, seed: Record) -> None:
+    from draftflow.review.signoff import approve
+    from draftflow.snapshot import Snapshot
+    from draftflow.verify import CheckedCounts, VerificationReport
+
+    store = RecordStore(tmp_path)
+    store.save(seed, markdown="# v1\n")
+    snapshot = Snapshot(
+        repository="o/n", url="u", revision="0" * 40, commit_time=None, documents=[]
+    )
+    approve(
+        store,
+        seed.id,
+        snapshot,
+        editor="Ed",
+        verifier=lambda r, s: VerificationReport(record_id=r.id, checked=CheckedCounts(), flags=[]),
+    )
+    old, label = load_version(store, seed.id, "approved")
+    assert label.startswith("approved by Ed at ")
+    assert diff_records(old, store.load(seed.id)).identical
+
+    # an editor rewrites the file by hand: no history entry, yet the approved version is kept
+    edited_text = dump_record(seed.model_copy(update={"summary": "Hand-edited."}))
+    store.paths(seed.id).json.write_text(edited_text)
+    old, _ = load_version(store, seed.id, "approved")
+    diff = diff_records(old, store.load(seed.id))
+    assert [c.path for c in diff.changes] == ["summary"]
+    assert diff.status_change == ("approved", seed.editorial_status)
+
+    # without any copy of the signed bytes, the editor is told where else to look
+    (tmp_path / ".approved" / f"{seed.id}.json").unlink()
+    for old_version in store.history(seed.id):
+        old_version.unlink()
+    with pytest.raises(InputError, match="is not in"):
+        load_version(store, seed.id, "approved")
+
+
 def test_previous_needs_history(tmp_path: Path, seed: Record) -> None:
     store = RecordStore(tmp_path)
     store.save(seed, markdown="# v1\n")

@@ -175,6 +175,11 @@ def test_the_page_is_self_contained_and_escaped(record: Record, report: Verifica
     )
     assert csp.startswith("default-src 'none'")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    # every in-page link lands somewhere
+    targets = [
+        a["href"][1:] for tag, a in page.tags if tag == "a" and a.get("href", "").startswith("#")
+    ]
+    assert targets and set(targets) <= page.ids()
 
 
 def test_acknowledgements_are_shown_and_open_errors_said(

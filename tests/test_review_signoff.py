@@ -148,6 +148,9 @@ def test_acknowledged_approval_pins_the_exact_bytes(store: RecordStore, draft: R
     # the draft went to history; article and report match the approved record
     assert [p.read_text() for p in store.history(draft.id)] == [dump_record(draft)]
     assert paths.md.read_text() == render_markdown(approved)
+    assert (
+        paths.json.parent / ".approved" / f"{draft.id}.json"
+    ).read_text() == paths.json.read_text()
     assert json.loads(paths.verify.read_text())["flags"][0]["id"] == ERROR.id
     on_disk = json.loads(paths.signoff.read_text())
     assert list(on_disk)[:4] == ["record_id", "editor", "time", "record_sha256"]
@@ -199,6 +202,21 @@ def test_a_record_changed_during_approval_is_not_signed(store: RecordStore, draf
     assert not store.paths(draft.id).signoff.exists()
     # the other writer's version is kept in history
     assert "Re-drafted meanwhile" in store.history(draft.id)[-1].read_text()
+
+
+def test_a_hand_edited_record_in_another_layout_is_approved(
+    store: RecordStore, draft: Record
+) -> None:
+    path = store.paths(draft.id).json
+    path.write_text(json.dumps(json.loads(path.read_text())))  # one line, no final newline
+    result = approve(store, draft.id, snapshot_of(draft), editor="Ed", verifier=verifier_with())
+    assert result.signoff.record_sha256 == file_sha256(path)
+    assert path.read_text() == dump_record(store.load(draft.id))  # written canonically
+
+
+def test_a_missing_record_cannot_be_approved(store: RecordStore, draft: Record) -> None:
+    with pytest.raises(InputError, match="no record 'nope'"):
+        approve(store, "nope", snapshot_of(draft), editor="Ed", verifier=verifier_with())
 
 
 def test_a_broken_signoff_file_is_reported(tmp_path: Path) -> None:

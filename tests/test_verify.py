@@ -11,7 +11,7 @@ import pytest
 
 from draftflow.acquire import acquire
 from draftflow.snapshot import Snapshot
-from draftflow.verify import ClaimStatus, Rule, Severity, VerificationReport, verify_record
+from draftflow.verify import ClaimStatus, Rule, VerificationReport, verify_record
 
 REPO = "MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
 FOLDER = "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
@@ -187,3 +187,164 @@ def test_every_prose_number_gets_a_claim_with_its_span(
     assert {"82.6", "2,048-token", "64.6", "Six", "162", "128K", "282"} <= {
         c.claim for c in claims
     }
+
+
+def _set(path: str, value: Any) -> Any:
+    """A mutation setting one JSON-pointer path of the record to `value`."""
+
+    def apply(record: dict[str, Any]) -> None:
+        *parents, last = [int(p) if p.isdigit() else p for p in path.strip("/").split("/")]
+        target: Any = record
+        for part in parents:
+            target = target[part]
+        target[last] = value(target[last]) if callable(value) else value
+
+    return apply
+
+
+OTHER_REVISION = "0" * 40
+BREAKAGES: dict[str, tuple[Any, str]] = {
+    "changed digit": (_set("/editorial/reported_results/0/value", 82.7),
+                      "/editorial/reported_results/0/value"),
+    "decimal shift": (_set("/editorial/reported_results/1/value", 6.46),
+                      "/editorial/reported_results/1/value"),
+    "anchor disagrees with source_line": (
+        _set("/editorial/reported_results/0/evidence_url", lambda u: u[:-3] + "L33"),
+        "/editorial/reported_results/0/evidence_url"),
+    "flipped document hash": (
+        _set("/supplemental_sources/1/document_sha256", lambda h: h[:-1] + "0"),
+        "/supplemental_sources/1/document_sha256"),
+    "wrong revision in pinned URL": (
+        _set("/supplemental_sources/2/pinned_url",
+             lambda u: u.replace("489af9589684127ece879dd9e53395c5ff9157c8", OTHER_REVISION)),
+        "/supplemental_sources/2/pinned_url"),
+    "unsupported sentence": (
+        _set("/editorial/sections/0/paragraphs/1", lambda p: p + " It peaked at 917.3 tok/s."),
+        "/editorial/sections/0/paragraphs/1"),
+    "changed prose number": (
+        _set("/editorial/sections/0/paragraphs/0", lambda p: p.replace("82.6", "83.6")),
+        "/editorial/sections/0/paragraphs/0"),
+    "changed number word": (
+        _set("/editorial/sections/0/paragraphs/1", lambda p: p.replace("Five", "Nineteen")),
+        "/editorial/sections/0/paragraphs/1"),
+    "changed hex prefix": (
+        _set("/editorial/sections/2/paragraphs/0", lambda p: p.replace("9e165c30", "9e165c31")),
+        "/editorial/sections/2/paragraphs/0"),
+    "changed date": (
+        _set("/editorial/sections/0/paragraphs/1", lambda p: p.replace("August 14", "May 3")),
+        "/editorial/sections/0/paragraphs/1"),
+    "number from an uncited document": (
+        _set("/editorial/sections/2/paragraphs/0", lambda p: p + " One cell reads 54.3."),
+        "/editorial/sections/2/paragraphs/0"),
+    "foreign citation": (
+        _set("/editorial/sections/1/citations/0",
+             "https://github.com/other/repo/blob/" + OTHER_REVISION + "/x.md"),
+        "/editorial/sections/1/citations/0"),
+    "uncited section": (_set("/editorial/sections/1/citations", []),
+                        "/editorial/sections/1/citations"),
+    "wrong uncertainty bound": (
+        _set("/editorial/reported_results/3/uncertainty/observed_min", 56.2),
+        "/editorial/reported_results/3/uncertainty/observed_min"),
+    "changed input value": (
+        _set("/editorial/reported_results/3/conditions/per_run_values/0", 61.26),
+        "/editorial/reported_results/3/conditions/per_run_values/0"),
+    "statistic does not say derived": (
+        _set("/editorial/reported_results/3/statistic", "as reported"),
+        "/editorial/reported_results/3/statistic"),
+    "unsupported condition": (
+        _set("/test_profiles/0/conditions/concurrency", 100003),
+        "/test_profiles/0/conditions/concurrency"),
+    "unknown document id": (
+        _set("/editorial/reported_results/2/source_document_id", "nope"),
+        "/editorial/reported_results/2/source_document_id"),
+    "line past the end": (
+        _set("/editorial/reported_results/2/source_line", 99999),
+        "/editorial/reported_results/2/source_line"),
+    "editorial hash disagrees": (
+        _set("/editorial/source_document_sha256", "f" * 64),
+        "/editorial/source_document_sha256"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BREAKAGES))
+def test_breakage_is_an_error_at_its_location(
+    name: str, record: dict[str, Any], snapshot: Snapshot
+) -> None:
+    mutate, location = BREAKAGES[name]
+    mutate(record)
+    report = verify_record(record, snapshot)
+    assert location in _errors_at(report), [(f.location, f.message) for f in report.flags]
+
+
+def test_shifted_line_names_the_line_where_the_value_is(
+    record: dict[str, Any], snapshot: Snapshot
+) -> None:
+    result = record["editorial"]["reported_results"][1]
+    result["source_line"] = 34
+    result["evidence_url"] = result["evidence_url"].replace("#L33", "#L34")
+    report = verify_record(record, snapshot)
+    flag = next(f for f in report.errors if f.location == "/editorial/reported_results/1/value")
+    assert "line 33" in flag.message
+    assert flag.rule is Rule.REPORTED_RESULTS
+    assert [e.line for e in flag.evidence][:2] == [34, 33]
+
+
+def test_swapped_values_are_both_flagged(record: dict[str, Any], snapshot: Snapshot) -> None:
+    results = record["editorial"]["reported_results"]
+    results[0]["value"], results[1]["value"] = results[1]["value"], results[0]["value"]
+    errors = _errors_at(verify_record(record, snapshot))
+    assert {"/editorial/reported_results/0/value", "/editorial/reported_results/1/value"} <= errors
+
+
+def test_flag_ids_are_stable_and_distinct(record: dict[str, Any], snapshot: Snapshot) -> None:
+    record["editorial"]["reported_results"][0]["value"] = 82.7
+    record["editorial"]["reported_results"][1]["value"] = 64.7
+    report = verify_record(record, snapshot)
+    ids = [f.id for f in report.errors]
+    assert len(ids) == len(set(ids)) == 2
+    assert all(len(i) == 12 for i in ids)
+
+
+def test_uncited_prose_number_names_the_document_it_is_in(
+    record: dict[str, Any], snapshot: Snapshot
+) -> None:
+    BREAKAGES["number from an uncited document"][0](record)
+    report = verify_record(record, snapshot)
+    claim = next(c for c in report.claims
+                 if c.location == "/editorial/sections/2/paragraphs/0" and c.claim == "54.3")
+    assert claim.status is ClaimStatus.ELSEWHERE
+    assert claim.evidence[0].path == RESULTS_MD
+
+
+def test_unique_hex_prefix_passes_and_unknown_hex_fails(
+    record: dict[str, Any], snapshot: Snapshot
+) -> None:
+    record["summary"] += f" Checked at {snapshot.revision[:10]}; not at deadbeef1234."
+    report = verify_record(record, snapshot)
+    statuses = {c.claim: c.status for c in report.claims if c.location == "/summary"}
+    assert statuses[snapshot.revision[:10]] is ClaimStatus.SUPPORTED
+    assert statuses["deadbeef1234"] is ClaimStatus.UNSUPPORTED
+    assert any(f.location == "/summary" and f.claim == "deadbeef1234" for f in report.errors)
+
+
+def test_document_of_another_repository_is_a_warning_not_a_pass(
+    record: dict[str, Any], snapshot: Snapshot
+) -> None:
+    record["supplemental_sources"].append({
+        **record["supplemental_sources"][0],
+        "document_id": "hf-readme", "repository": "deepseek-ai/DeepSeek-V4-Flash-0731",
+        "pinned_url": "https://huggingface.co/deepseek-ai/DeepSeek-V4-Flash-0731/blob/"
+                      f"{OTHER_REVISION}/README.md",
+        "revision": OTHER_REVISION,
+    })
+    report = verify_record(record, snapshot)
+    assert report.errors == []
+    assert [f.location for f in report.warnings] == ["/supplemental_sources/3"]
+    assert report.checked.documents_missing == 1
+
+
+def test_verify_accepts_a_record_model(record: dict[str, Any], snapshot: Snapshot) -> None:
+    from draftflow.records import Record
+
+    report = verify_record(Record.model_validate(record), snapshot)
+    assert report.passed and report.record_id == "miaai-dsv4-flash"

@@ -22,6 +22,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 __all__ = [
     "NumberKind",
@@ -165,6 +166,7 @@ _TENS_WORDS = {
     "eighty": 80, "ninety": 90,
 }
 _BIG_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_ARTICLE_WORDS = frozenset({"dozen", *_BIG_WORDS})
 
 
 def _word_value(word: str) -> int | None:
@@ -204,17 +206,20 @@ _COMPACT_DATE_RE = re.compile(
     r"(?<!\d)(?P<y>(?:19|20)\d{2})(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)"
 )
 _MONTH_DAY_RE = re.compile(
-    rf"\b(?P<mon>{_MONTH_RE})\.?\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?",
+    rf"\b(?P<mon>{_MONTH_RE})\.?[ \t]+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b"
+    r"(?:,?[ \t]+(?P<y>(?:19|20)\d{2})\b)?",
     re.IGNORECASE,
 )
 _DAY_MONTH_RE = re.compile(
-    rf"\b(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\s+(?P<mon>{_MONTH_RE})\b\.?"
-    r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
+    rf"\b(?P<d>[0-3]?\d)(?:st|nd|rd|th)?[ \t]+(?P<mon>{_MONTH_RE})\b\.?"
+    r"(?:,?[ \t]+(?P<y>(?:19|20)\d{2})\b)?",
     re.IGNORECASE,
 )
 _MONTH_YEAR_RE = re.compile(
-    rf"\b(?P<mon>{_MONTH_RE})\.?\s+(?P<y>(?:19|20)\d{{2}})\b", re.IGNORECASE
+    rf"\b(?P<mon>{_MONTH_RE})\.?[ \t]+(?P<y>(?:19|20)\d{{2}})\b", re.IGNORECASE
 )
+_MONTH_HINT_RE = re.compile(r"(?i)\b(?:jan|feb|ma[ary]|mei|apr|jun|jul|aug|sep|o[ck]t|nov|dec)")
+_HAS_DIGIT_RE = re.compile(r"\d")
 _TIME_RE = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\w:])")
 
 # A token: a run of word characters and inner punctuation that starts and ends alphanumeric.
@@ -231,9 +236,9 @@ _HEX_RE = re.compile(
     r"(?<![0-9A-Za-z])(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{7,64}(?![0-9A-Za-z])"
 )
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+){2,}(?:[-+.]?[A-Za-z0-9]+)*|[vV]\d+(?:\.\d+)+")
-_RANGE_SEP_RE = re.compile(r"\s*[–—]\s*|-|\s+to\s+")
-_PLUS_MINUS_RE = re.compile(r"\s*(?:±|\+/-|\+-)\s*")
-_NEGATIVE_PREFIX = frozenset(" \t([{=:,|;<>\"'")
+_RANGE_SEP_RE = re.compile(r"[ \t]*[–—][ \t]*|-|[ \t]+to[ \t]+")
+_PLUS_MINUS_RE = re.compile(r"[ \t]*(?:±|\+/-|\+-)[ \t]*")
+_NEGATIVE_PREFIX = frozenset(" \t\n([{=:,|;<>\"'")
 
 
 def _decimals(digits: str) -> int:
@@ -300,6 +305,12 @@ def _parse_digits(digits: str, decimal_comma: bool) -> tuple[float, int, tuple[f
 def parse_number(token: str, *, decimal_comma: bool = False) -> ParsedNumber | None:
     """Parse one token that is a single quantity (`2,165`, `32K`, `24.7tok/s`, `95%`, `-3`,
     `~188`, `1.2e3`, `two`); None when the token is not a single quantity."""
+    return _parse_cached(token, decimal_comma)
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_cached(token: str, decimal_comma: bool) -> ParsedNumber | None:
+    """`parse_number`, memoised: documents repeat the same tokens over and over."""
     text = token.strip()
     approximate = text[:1] in ("~", "≈")
     if approximate:
@@ -369,6 +380,8 @@ def find_dates(text: str) -> list[tuple[int, int, str]]:
 def _named_dates(text: str) -> list[tuple[int, int, str]]:
     """Dates written with month names: `October 17`, `17 Oct 2026`, `October 2026`."""
     found: list[tuple[int, int, str]] = []
+    if not _MONTH_HINT_RE.search(text):
+        return found
     for regex in (_MONTH_DAY_RE, _DAY_MONTH_RE):
         for m in regex.finditer(text):
             day = int(m["d"])
@@ -391,16 +404,19 @@ class _Scanner:
     decimal_comma: bool
     mentions: list[NumberMention] = field(default_factory=list)
     taken: list[tuple[int, int]] = field(default_factory=list)
+    mask: bytearray = field(default_factory=bytearray)
 
     def free(self, start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in self.taken)
+        return not any(self.mask[start:end])
 
     def add(self, mention: NumberMention) -> None:
         self.mentions.append(mention)
         self.taken.append((mention.start, mention.end))
+        self.mask[mention.start:mention.end] = b"\x01" * (mention.end - mention.start)
 
     def scan(self) -> list[NumberMention]:
-        for m in _URL_RE.finditer(self.text):
+        self.mask = bytearray(len(self.text))
+        for m in _URL_RE.finditer(self.text) if "://" in self.text else ():
             end = m.end()
             while end > m.start() and self.text[end - 1] in ".,;:!?'\"":
                 end -= 1
@@ -414,14 +430,17 @@ class _Scanner:
             if self.free(start, end):
                 self.add(NumberMention(start, end, self.text[start:end], NumberKind.DATE,
                                        normalized=normalized))
-        for m in _TIME_RE.finditer(self.text):
+        for m in _TIME_RE.finditer(self.text) if ":" in self.text else ():
             if self.free(m.start(), m.end()):
                 self.add(NumberMention(m.start(), m.end(), m.group(), NumberKind.TIME,
                                        normalized=m.group()))
-        masked = list(self.text)
-        for start, end in self.taken:
-            masked[start:end] = " " * (end - start)
-        for m in _TOKEN_RE.finditer("".join(masked)):
+        masked = self.text
+        if self.taken:
+            chars = list(self.text)
+            for start, end in self.taken:
+                chars[start:end] = " " * (end - start)
+            masked = "".join(chars)
+        for m in _TOKEN_RE.finditer(masked):
             self.token(m.start(), m.end())
         self.merge_words()
         self.mentions.sort(key=lambda mention: mention.start)
@@ -430,7 +449,7 @@ class _Scanner:
     def token(self, start: int, end: int) -> None:
         """Classify one token (recursing into `/` and `:` separated parts)."""
         tok = self.text[start:end]
-        if not any(c.isdigit() for c in tok):
+        if not _HAS_DIGIT_RE.search(tok):
             value = _word_value(tok)
             if value is not None:
                 self.add(self.quantity(start, end, _make(float(value), 0, word=True)))
@@ -466,6 +485,8 @@ class _Scanner:
                 continue
             if kind is NumberKind.FRACTION and (first.unit or second.unit):
                 continue
+            if kind is NumberKind.RANGE:
+                first = _shared_scale(first, second)
             self.add(NumberMention(start, end, tok, kind, (first, second)))
             return True
         return False
@@ -484,16 +505,16 @@ class _Scanner:
 
     def quantity(self, start: int, end: int, parsed: ParsedNumber) -> NumberMention:
         """A quantity mention, taking a sign and a `~` written just before the token."""
-        before = self.text[:start]
-        signed = before.endswith(("-", "−"))
-        if signed and (len(before) == 1 or before[-2] in _NEGATIVE_PREFIX):
+        text = self.text
+        signed = start >= 1 and text[start - 1] in "-−"
+        if signed and (start == 1 or text[start - 2] in _NEGATIVE_PREFIX):
             start -= 1
-            negative = parse_number("-" + self.text[start + 1:end],
-                                    decimal_comma=self.decimal_comma)
+            negative = parse_number("-" + text[start + 1:end], decimal_comma=self.decimal_comma)
             parsed = negative or parsed
-        stripped = self.text[:start].rstrip()
+        window = text[max(0, start - 8):start]
+        stripped = window.rstrip(" \t")
         if stripped.endswith(("~", "≈")):
-            start = len(stripped) - 1
+            start -= len(window) - len(stripped) + 1
             parsed = _replace_approx(parsed)
         kind = NumberKind.PERCENT if parsed.percent else NumberKind.QUANTITY
         return NumberMention(start, end, self.text[start:end], kind, (parsed,))
@@ -518,14 +539,21 @@ class _Scanner:
                     )
                     continue
             merged.append(mention)
-        self.mentions = [self.dozen(m) for m in merged]
+        self.mentions = [m for m in (self.article(m) for m in merged) if m is not None]
 
-    def dozen(self, mention: NumberMention) -> NumberMention:
-        if mention.text.lower() == "dozen" and self.text[:mention.start].lower().endswith("a "):
-            start = mention.start - 2
-            return NumberMention(start, mention.end, self.text[start:mention.end],
-                                 mention.kind, mention.numbers)
-        return mention
+    def article(self, mention: NumberMention) -> NumberMention | None:
+        """`a dozen`, `a hundred`: the article is part of the number. A bare `hundred` (as in
+        `a few hundred`) or `dozen` is no number at all."""
+        word = mention.text.lower()
+        if word not in _ARTICLE_WORDS:
+            return mention
+        before = self.text[max(0, mention.start - 5):mention.start].lower()
+        for article in ("a ", "one "):
+            at = mention.start - len(article)
+            if before.endswith(article) and (at == 0 or not self.text[at - 1].isalnum()):
+                return NumberMention(at, mention.end, self.text[at:mention.end],
+                                     mention.kind, mention.numbers)
+        return None
 
     def combine(self) -> list[NumberMention]:
         """Join `558.56 ± 42.49` and `20 – 27` / `20 to 27` into one mention."""
@@ -540,12 +568,30 @@ class _Scanner:
                 elif _RANGE_SEP_RE.fullmatch(gap) and not prev.numbers[0].word:
                     kind = NumberKind.RANGE
                 if kind is not None:
-                    numbers = (prev.numbers[0], _unsigned(mention.numbers[0], mention.text))
+                    second = _unsigned(mention.numbers[0], mention.text)
+                    first = prev.numbers[0]
+                    if kind is NumberKind.RANGE:
+                        first = _shared_scale(first, second)
+                    numbers = (first, second)
                     out[-1] = NumberMention(prev.start, mention.end,
                                             self.text[prev.start:mention.end], kind, numbers)
                     continue
             out.append(mention)
         return out
+
+
+def _shared_scale(first: ParsedNumber, second: ParsedNumber) -> ParsedNumber:
+    """In `3–4B` or `20–30%` the second end's scale or percent applies to the first too."""
+    if first.multiplier is not None or first.percent or first.unit or first.word:
+        return first
+    if second.multiplier is not None and second.value:
+        scales = tuple(a / (second.value / second.multiplier) for a in second.alternatives)
+        return _make(first.value, first.decimals, scales=scales,
+                     approximate=first.approximate)
+    if second.percent or second.unit:
+        return _make(first.value, first.decimals, unit=second.unit, percent=second.percent,
+                     approximate=first.approximate)
+    return first
 
 
 def _single(mention: NumberMention) -> bool:

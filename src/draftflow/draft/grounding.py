@@ -8,7 +8,8 @@ not assembled into a record yet, so it applies the same reading first: the prose
   precision, to a number written in the allowed texts or to one of the allowed record values;
 - a date, version, hex string or identifier: its text is written in the allowed texts or names
   one of the allowed record strings (labels, metrics, the repository);
-- a URL: it is written in the allowed texts.
+- a URL: it is one of the allowed URLs (the snapshot's pinned documents, for the model; none
+  for the templates, whose citations carry the URLs).
 
 A phrase that fails is not written. For the template drafter the allowed texts are the cited
 documents; for the model drafter they are the material the model was shown, which is stricter
@@ -49,6 +50,36 @@ def format_value(value: int | float | bool) -> str:
     return text
 
 
+def as_written(value: int | float, line: str, *, decimal_comma: bool) -> str:
+    """`value` as its evidence line writes it (`13.2M`, `2,165`, `85%`) when the line states it
+    exactly and the text reads back the same in prose; otherwise as the record stores it."""
+    if not decimal_comma:
+        for mention in find_numbers(line, decimal_comma=False):
+            if len(mention.numbers) != 1 or mention.kind not in _SINGLE_KINDS:
+                continue
+            if _exactly(mention.numbers[0].alternatives, value) and _reads_back(
+                mention.text, value
+            ):
+                return mention.text
+    return format_value(value)
+
+
+_SINGLE_KINDS = (NumberKind.QUANTITY, NumberKind.PERCENT)
+
+
+def _exactly(alternatives: tuple[float, ...], value: float) -> bool:
+    return any(abs(alt - value) <= 1e-9 * max(1.0, abs(value)) for alt in alternatives)
+
+
+def _reads_back(text: str, value: float) -> bool:
+    mentions = find_numbers(text, decimal_comma=False)
+    return (
+        len(mentions) == 1
+        and len(mentions[0].numbers) == 1
+        and _exactly(mentions[0].numbers[0].alternatives, value)
+    )
+
+
 def number_claims(text: str) -> list[str]:
     """The mentions in `text` that verify checks: quantities, number words, dates, versions,
     hex strings, identifiers and URLs, as written."""
@@ -61,6 +92,7 @@ class SourceText:
 
     lowered: str
     values: array[float]
+    decimal_comma: bool = False
 
     @classmethod
     def read(cls, text: str, *, decimal_comma: bool = False) -> SourceText:
@@ -69,7 +101,7 @@ class SourceText:
         for line in text.splitlines():
             if line.strip():
                 _collect_values(line, decimal_comma, found)
-        return cls(text.lower(), array("d", sorted(found)))
+        return cls(text.lower(), array("d", sorted(found)), decimal_comma)
 
     def states(self, low: float, high: float) -> bool:
         """True when a number between `low` and `high` is written here."""
@@ -115,18 +147,24 @@ class Grounding:
         sources: Iterable[SourceText],
         values: Iterable[float] = (),
         names: Iterable[str] = (),
+        urls: Iterable[str] = (),
     ) -> None:
         self._sources = list(sources)
+        self._urls = {url.rstrip("/") for url in urls}
         self._values = array("d", sorted({float(v) for v in values}))
         self._names = [name.lower() for name in names if name]
         self._verdicts: dict[str, bool] = {}
 
     @classmethod
     def of_texts(
-        cls, texts: Iterable[str], values: Iterable[float] = (), names: Iterable[str] = ()
+        cls,
+        texts: Iterable[str],
+        values: Iterable[float] = (),
+        names: Iterable[str] = (),
+        urls: Iterable[str] = (),
     ) -> Grounding:
         """A grounding over plain texts (the model's material)."""
-        return cls((SourceText.read(t) for t in texts), values, names)
+        return cls((SourceText.read(t) for t in texts), values, names, urls)
 
     def supports(self, text: str) -> bool:
         """True when every number-like mention in `text` is supported (see the module doc)."""
@@ -148,11 +186,13 @@ class Grounding:
                 any(self._stated(low, high) for low, high in number.intervals())
                 for number in mention.numbers
             )
+        if mention.kind is NumberKind.URL:
+            return mention.text.partition("#")[0].rstrip("/") in self._urls
         written = mention.text.lower()
         key = (mention.normalized or mention.text).lower()
         if any(written in s.lowered or key in s.lowered for s in self._sources):
             return True
-        return mention.kind is not NumberKind.URL and any(key in name for name in self._names)
+        return any(key in name for name in self._names)
 
     def _stated(self, low: float, high: float) -> bool:
         if bisect_right(self._values, high) > bisect_left(self._values, low):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
@@ -31,7 +32,7 @@ from draftflow.draft.artifact import (
     ExtractionLike,
 )
 from draftflow.draft.grounding import Grounding
-from draftflow.draft.sentences import split_sentences
+from draftflow.draft.sentences import NEUTRAL_HEADING, split_sentences
 from draftflow.draft.templates import (
     LIMITATIONS,
     STANDARD_CONDITION_KEYS,
@@ -45,14 +46,17 @@ from draftflow.snapshot import Document, Snapshot
 
 SECTIONS_PROMPT = "draft_sections"
 FRAMING_PROMPT = "draft_framing"
-MAX_RESULTS_IN_PROMPT = 80
-MAX_PROFILES_IN_PROMPT = 30
-MAX_DOCUMENTS_IN_PROMPT = 60
+MAX_RESULTS_IN_PROMPT = 48
+MAX_PROFILES_IN_PROMPT = 24
+MAX_DOCUMENTS_IN_PROMPT = 40
+MAX_CONDITION_CHARS = 120
+MAX_LIST_ITEMS = 12
 MAX_LINE_CHARS = 300
 MAX_SECTIONS = 8
 # Limitations every record keeps whoever drafts it: the seeds' evidence discipline.
 STANDING_LIMITATIONS = LIMITATIONS[:3]
 
+_SEPARATOR = re.compile(r"\s|;|\||,(?!\d)")
 _T = TypeVar("_T", bound=BaseModel)
 _T_co = TypeVar("_T_co", covariant=True)
 
@@ -142,12 +146,18 @@ def prompt_variables(snapshot: Snapshot, extraction: ExtractionLike) -> dict[str
     """The material the model sees, as prompt variables (deterministic text)."""
     results = [r for r in extraction.reported_results if snapshot.by_url(r.evidence_url)]
     documents = _documents_for(snapshot, extraction)
-    result_lines = [_json_line(_result_material(snapshot, r)) for r in results]
-    if len(result_lines) > MAX_RESULTS_IN_PROMPT:
-        result_lines = result_lines[:MAX_RESULTS_IN_PROMPT]
+    shown = sample_results(results, MAX_RESULTS_IN_PROMPT)
+    result_lines = [_json_line(_result_material(snapshot, r)) for r in shown]
+    if len(shown) < len(results):
         result_lines.append("(further results omitted here; do not mention them)")
     profiles = [
-        _json_line({"label": p.label, "conditions": p.conditions, "evidence": p.evidence_url})
+        _json_line(
+            {
+                "label": p.label,
+                "conditions": _compact(p.conditions),
+                "evidence": p.evidence_url.split("#", 1)[0],
+            }
+        )
         for p in extraction.test_profiles[:MAX_PROFILES_IN_PROMPT]
     ]
     setup = extraction.reported_setup
@@ -164,6 +174,45 @@ def prompt_variables(snapshot: Snapshot, extraction: ExtractionLike) -> dict[str
     }
 
 
+def sample_results(results: Sequence[ReportedResult], limit: int) -> list[ReportedResult]:
+    """Up to `limit` results, taken in turn from each metric so every metric is shown; kept in
+    extraction order (deterministic)."""
+    by_metric: dict[str, list[int]] = {}
+    for index, result in enumerate(results):
+        by_metric.setdefault(result.metric, []).append(index)
+    chosen: list[int] = []
+    queues = list(by_metric.values())
+    depth = 0
+    while len(chosen) < limit and any(depth < len(q) for q in queues):
+        for queue in queues:
+            if depth < len(queue) and len(chosen) < limit:
+                chosen.append(queue[depth])
+        depth += 1
+    return [results[i] for i in sorted(chosen)]
+
+
+def _compact(conditions: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """Conditions as the model sees them: scalars and short lists, long text cut."""
+    compact: dict[str, JsonValue] = {}
+    for key, value in conditions.items():
+        if isinstance(value, str):
+            compact[key] = _cut(value, MAX_CONDITION_CHARS)
+        elif not isinstance(value, list | dict) or (
+            isinstance(value, list) and len(value) <= MAX_LIST_ITEMS
+        ):
+            compact[key] = value
+    return compact
+
+
+def _cut(text: str, limit: int) -> str:
+    """`text` cut before `limit` characters at a separator (a space, `;`, `|`, or a comma not
+    followed by a digit), so that no number is cut in two and no partial number is shown."""
+    if len(text) <= limit:
+        return text
+    cuts = [m.start() for m in _SEPARATOR.finditer(text[: limit + 1])]
+    return (text[: cuts[-1]].rstrip() if cuts else "") + " …"
+
+
 def material_grounding(
     snapshot: Snapshot, extraction: ExtractionLike, variables: dict[str, str]
 ) -> Grounding:
@@ -175,16 +224,18 @@ def material_grounding(
         texts,
         record_values(results),
         record_names(snapshot.repository, results, extraction.test_profiles),
+        [d.pinned_url for d in snapshot.documents],
     )
 
 
 def _documents_for(snapshot: Snapshot, extraction: ExtractionLike) -> list[Document]:
-    """The documents results and profiles come from first, then the rest, up to the cap."""
-    urls = [r.evidence_url.split("#", 1)[0] for r in extraction.reported_results]
-    urls += [p.evidence_url.split("#", 1)[0] for p in extraction.test_profiles]
-    first = [d for d in snapshot.documents if d.pinned_url in set(urls)]
-    rest = [d for d in snapshot.documents if d.pinned_url not in set(urls)]
-    return (first + rest)[:MAX_DOCUMENTS_IN_PROMPT]
+    """The documents results and profiles come from, and the README, up to the cap."""
+    urls = {r.evidence_url.split("#", 1)[0] for r in extraction.reported_results}
+    urls |= {p.evidence_url.split("#", 1)[0] for p in extraction.test_profiles}
+    readme = snapshot.by_path("README.md")
+    if readme is not None:
+        urls.add(readme.pinned_url)
+    return [d for d in snapshot.documents if d.pinned_url in urls][:MAX_DOCUMENTS_IN_PROMPT]
 
 
 def _result_material(snapshot: Snapshot, result: ReportedResult) -> dict[str, JsonValue]:
@@ -198,9 +249,9 @@ def _result_material(snapshot: Snapshot, result: ReportedResult) -> dict[str, Js
         "unit": result.unit,
         "statistic": result.statistic,
         "uncertainty": uncertainty,
-        "conditions": result.conditions,
+        "conditions": _compact(result.conditions),
         "document": document.pinned_url if document else None,
-        "source_line": (line or "").strip()[:MAX_LINE_CHARS],
+        "source_line": _cut((line or "").strip(), MAX_LINE_CHARS),
     }
 
 
@@ -227,6 +278,12 @@ class _ReplyChecker:
                 if (text := self.prose(f"{location}/{number}", paragraph))
             ]
             heading = " ".join(reply.heading.split())
+            if heading and not self.grounding.supports(heading):
+                self.dropped.append(
+                    f"draft: model heading {heading!r} has a number not in the grounded "
+                    f"results; replaced by {NEUTRAL_HEADING!r}"
+                )
+                heading = NEUTRAL_HEADING
             if not citations or not paragraphs or not heading:
                 reason = "no valid citation" if not citations else "no usable text"
                 self.dropped.append(f"draft: model section {heading!r} dropped: {reason}")

@@ -20,6 +20,7 @@ from draftflow.draft.artifact import EditorialDraft
 from draftflow.records import Section
 
 TITLE_WITHDRAWN = "Draft record: the title needs an editor"
+NEUTRAL_HEADING = "What else does the source report?"
 
 # A sentence ends at . ! or ? followed by whitespace and a capital, digit, quote or bracket;
 # a decimal point ("27.0") or an abbreviation before a lower-case word does not end one.
@@ -53,7 +54,8 @@ def drop_sentences(draft: EditorialDraft, claims: Claims) -> EditorialDraft:
 
     `claims` maps a location to the claims rejected there (or is a list of `(location,
     claim)` pairs), e.g. `flag.location -> {flag.claim}` for each flag on the prose. A flag on
-    a section (`/editorial/sections/2`) or its heading drops the section; a flag on one of its
+    a section (`/editorial/sections/2`) drops the section, a flag on its heading replaces the
+    heading with `NEUTRAL_HEADING`, a flag on one of its
     citations (`/editorial/sections/2/citations/0`) drops that citation. Paragraphs, notes and
     limitations left empty are removed, then sections left without paragraphs or citations;
     an emptied title becomes `TITLE_WITHDRAWN`, an emptied summary or answer stays empty.
@@ -108,8 +110,9 @@ def _edit_sections(sections: list[Section], by_location: dict[str, list[str]]) -
     edited = []
     for index, section in enumerate(sections):
         prefix = f"/editorial/sections/{index}"
-        if prefix in by_location or f"{prefix}/heading" in by_location:
+        if prefix in by_location:
             continue
+        heading = NEUTRAL_HEADING if f"{prefix}/heading" in by_location else section.heading
         paragraphs = []
         for number, paragraph in enumerate(section.paragraphs):
             kept = _apply(paragraph, by_location, f"{prefix}/paragraphs/{number}")
@@ -121,7 +124,5 @@ def _edit_sections(sections: list[Section], by_location: dict[str, list[str]]) -
             if f"{prefix}/citations/{number}" not in by_location
         ]
         if paragraphs and citations:
-            edited.append(
-                section.model_copy(update={"paragraphs": paragraphs, "citations": citations})
-            )
+            edited.append(Section(heading=heading, paragraphs=paragraphs, citations=citations))
     return edited

@@ -13,88 +13,27 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from pydantic import JsonValue
 
+from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
-from draftflow.draft.grounding import Grounding, SourceTexts, format_value
+from draftflow.draft.grounding import Grounding, SourceTexts, as_written, format_value
+from draftflow.draft.wording import (
+    LIMITATIONS,
+    MAX_DOCUMENTS_NAMED,
+    MAX_METRICS,
+    MAX_METRICS_IN_SUMMARY,
+    MAX_METRICS_IN_TITLE,
+    MAX_PROFILES,
+    MAX_RESULTS_PER_METRIC,
+    NOTES,
+    README_NAMES,
+    SETUP_FIELDS,
+    STANDARD_CONDITION_KEYS,
+)
 from draftflow.records import ReportedResult, Section, TestProfile
 from draftflow.snapshot import Document, Snapshot
-
-_T = TypeVar("_T")
-
-MAX_METRICS = 8
-MAX_RESULTS_PER_METRIC = 8
-MAX_PROFILES = 8
-MAX_CONDITIONS_PER_PROFILE = 12
-MAX_DOCUMENTS_NAMED = 12
-MAX_METRICS_IN_TITLE = 3
-MAX_METRICS_IN_SUMMARY = 5
-MAX_KEYS_NAMED = 10
-MAX_VALUE_CHARS = 80
-
-# The record-level conditions of the seeds: what an editor needs to know to compare figures.
-STANDARD_CONDITION_KEYS = (
-    "model_revision",
-    "weight_hash",
-    "runtime_execution_revision",
-    "input_tokens",
-    "output_tokens",
-    "concurrency",
-    "cache_state",
-    "quantization",
-    "speculative_decoding",
-    "temperature",
-    "top_p",
-)
-# Conditions shown first when describing a configuration; other scalar keys follow.
-SALIENT_CONDITION_KEYS = (
-    "model",
-    "model_artifact",
-    "weight_precision",
-    "quantization",
-    "engine",
-    "engine_version",
-    "system",
-    "node_count",
-    "parallelism",
-    "concurrency",
-    "input_tokens",
-    "output_tokens",
-    "max_output_tokens",
-    "temperature",
-    "top_p",
-    "thinking",
-    "speculative_decoding",
-    "kv_dtype",
-    "context_limit_tokens",
-    "cache_state",
-    "prefix_cache",
-    "experiment_date",
-    "repetitions",
-)
-SETUP_FIELDS = (
-    ("system", "system"),
-    ("node_count", "node count"),
-    ("parallelism", "parallelism"),
-    ("kv_dtype", "KV cache dtype"),
-    ("context_limit_tokens", "context limit in tokens"),
-    ("experiment_date", "experiment date"),
-)
-README_NAMES = ("README.md", "readme.md", "README.markdown", "README.txt", "README")
-
-LIMITATIONS = (
-    "Source-reported only; nothing here was reproduced independently.",
-    "The document revision identifies the report, not the executed runtime or weight revision.",
-    "Figures from different configurations are not ranked against each other.",
-    "Written from templates without a model: the text restates the extracted figures and "
-    "does not interpret them.",
-)
-NOTES = (
-    "Each figure is tied to the line of the document that states it; a condition the source "
-    "does not state stays null.",
-)
 
 
 @dataclass(frozen=True)
@@ -170,10 +109,10 @@ class _Writer:
         self.values = record_values(results)
         self.names = record_names(snapshot.repository, results, extraction.test_profiles)
         self.texts = SourceTexts()
-        self.documents = _unique_documents(item.document for item in grounded)
+        self.documents = w.unique_documents(item.document for item in grounded)
         self._groundings: dict[tuple[str, ...], Grounding] = {}
         self.everywhere = self.ground(self.documents)
-        self.metrics = _unique(_metric_name(item.result) for item in grounded)
+        self.metrics = w.unique(w.metric_name(item.result) for item in grounded)
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         """The guard over these documents and the record's values (cached per document set)."""
@@ -183,6 +122,12 @@ class _Writer:
             sources = [self.texts.document(d) for d in documents]
             self._groundings[key] = Grounding(sources, self.values, self.names)
         return self._groundings[key]
+
+    def written(self, item: _Grounded) -> str:
+        """The result's value as its evidence line writes it, when it reads back the same."""
+        line = item.document.line(item.result.source_line) or ""
+        comma = self.texts.document(item.document).decimal_comma
+        return as_written(item.result.value, line, decimal_comma=comma)
 
     def draft(self) -> EditorialDraft:
         sections = [
@@ -209,10 +154,10 @@ class _Writer:
         metrics = self.everywhere.keep(self.metrics)
         if not metrics or len(metrics) > limit:
             return "benchmark"
-        return _join(metrics)
+        return w.join(metrics)
 
     def common_model(self) -> str | None:
-        models = _unique(_text(item.result.conditions.get("model")) for item in self.grounded)
+        models = w.unique(w.text(item.result.conditions.get("model")) for item in self.grounded)
         if len(models) == 1 and models[0] and self.everywhere.supports(models[0]):
             return models[0]
         return None
@@ -220,7 +165,7 @@ class _Writer:
     def title(self) -> str:
         subject = self.common_model() or self.snapshot.repository
         metrics = self.metric_phrase(MAX_METRICS_IN_TITLE)
-        return _first_supported(
+        return w.first_supported(
             self.everywhere,
             f"{subject}: source-reported {metrics} figures",
             f"{self.snapshot.repository}: source-reported {metrics} figures",
@@ -229,7 +174,7 @@ class _Writer:
         )
 
     def summary(self) -> str:
-        return _first_supported(
+        return w.first_supported(
             self.everywhere,
             f"Source-reported {self.metric_phrase()} figures from {self.snapshot.repository}, "
             "each tied to the document line that states it, with the measured configuration "
@@ -259,7 +204,7 @@ class _Writer:
         for (metric, unit), items in groups[:MAX_METRICS]:
             phrases = []
             for item in items[:MAX_RESULTS_PER_METRIC]:
-                phrase = f"{item.result.label}, {format_value(item.result.value)}"
+                phrase = f"{w.display_label(item.result.label)}: {self.written(item)}"
                 if self.ground([item.document]).supports(phrase):
                     phrases.append(phrase)
                     cited.append(item.document)
@@ -274,7 +219,7 @@ class _Writer:
         derived = self.derived_paragraph(cited)
         if derived:
             paragraphs.append(derived)
-        return _section("What was measured?", paragraphs, cited)
+        return w.section("What was measured?", paragraphs, cited)
 
     def derived_paragraph(self, cited: list[Document]) -> str | None:
         sentences = []
@@ -290,7 +235,8 @@ class _Writer:
                     format_value(uncertainty.observed_max),
                 )
                 bounds = f"; range {low} to {high}, {uncertainty.interval_kind}"
-            sentence = f"{_capitalise(result.label)} is derived: {result.statistic}{bounds}."
+            label = w.capitalise(w.display_label(result.label))
+            sentence = f"{label} is derived: {result.statistic}{bounds}."
             if self.ground([item.document]).supports(sentence):
                 sentences.append(sentence)
         return " ".join(sentences[:MAX_RESULTS_PER_METRIC]) or None
@@ -302,9 +248,10 @@ class _Writer:
         for profile in profiles[:MAX_PROFILES]:
             documents = [profile.document] if profile.document else self.documents
             grounding = self.ground(documents)
-            phrases = grounding.keep(_condition_phrases(profile.conditions))
-            if phrases and grounding.supports(profile.label):
-                paragraphs.append(f"{_capitalise(profile.label)}: {'; '.join(phrases)}.")
+            phrases = grounding.keep(w.condition_phrases(profile.conditions))
+            label = w.capitalise(w.display_label(profile.label))
+            if phrases and grounding.supports(label):
+                paragraphs.append(f"{label}: {'; '.join(phrases)}.")
                 cited += documents
         if len(profiles) > MAX_PROFILES:
             paragraphs.append("Further configurations are listed with the test profiles.")
@@ -312,7 +259,7 @@ class _Writer:
         if setup:
             paragraphs.append(setup)
             cited += self.documents
-        return _section("Under which configurations?", paragraphs, cited)
+        return w.section("Under which configurations?", paragraphs, cited)
 
     def setup_sentence(self) -> str | None:
         setup = self.extraction.reported_setup
@@ -322,7 +269,7 @@ class _Writer:
         for name, label in SETUP_FIELDS:
             value = getattr(setup, name)
             if value is not None:
-                phrases.append(f"{label}: {_display(value)}")
+                phrases.append(f"{label}: {w.display(value)}")
         phrases = self.everywhere.keep(phrases)
         return f"The reported setup gives {'; '.join(phrases)}." if phrases else None
 
@@ -343,43 +290,44 @@ class _Writer:
         profiles = self.profiles()
         if len(profiles) < 2:
             return None
-        keys = _unique(k for p in profiles for k, v in p.conditions.items() if _is_scalar(v))
-        differ = [k for k in keys if len({_canon(p.conditions.get(k)) for p in profiles}) > 1]
+        cited = w.unique_documents(p.document for p in profiles if p.document)
+        cited = cited[:MAX_DOCUMENTS_NAMED] or self.documents[:MAX_DOCUMENTS_NAMED]
+        grounding = self.ground(cited)
+        keys = w.unique(k for p in profiles for k, v in p.conditions.items() if w.is_scalar(v))
+        differ = [k for k in keys if len({w.canon(p.conditions.get(k)) for p in profiles}) > 1]
         shared = [k for k in keys if k not in differ and profiles[0].conditions.get(k) is not None]
+        differ_names = grounding.keep(w.key_names(differ))
+        shared_names = grounding.keep(w.key_names(shared))
         sentences = []
-        if differ:
+        if differ_names:
             sentences.append(
-                f"The configurations differ in {_join_capped(_key_names(differ))}, so their "
+                f"The configurations differ in {w.join_capped(differ_names)}, so their "
                 "figures describe different setups rather than repeated runs of a shared setup."
             )
-        if shared:
-            sentences.append(f"They share {_join_capped(_key_names(shared))}.")
-        cited = [p.document for p in profiles if p.document] or self.documents
-        return _section(
-            "What differs between the configurations?",
-            [" ".join(self.everywhere.keep(sentences))],
-            cited,
-        )
+        if shared_names:
+            sentences.append(f"They share {w.join_capped(shared_names)}.")
+        return w.section("What differs between the configurations?", [" ".join(sentences)], cited)
 
     def documents_section(self) -> Section | None:
+        named = self.documents[:MAX_DOCUMENTS_NAMED]
         sentences = []
-        for document in self.documents[:MAX_DOCUMENTS_NAMED]:
-            metrics = _unique(
-                _metric_name(i.result)
+        for document in named:
+            metrics = w.unique(
+                w.metric_name(i.result)
                 for i in self.grounded
                 if i.document.pinned_url == document.pinned_url
             )
-            sentence = f"{document.path} reports {_join(metrics)} figures."
-            if self.ground([document]).supports(sentence):
-                sentences.append(sentence)
+            grounding = self.ground([document])
+            name = w.document_name(document, grounding)
+            sentence = f"{name} reports {w.join(metrics)} figures."
+            if name and grounding.supports(sentence):
+                sentences.append(w.capitalise(sentence))
         if len(self.documents) > MAX_DOCUMENTS_NAMED:
             sentences.append("Further documents are cited with the reported results.")
         sentences.append(
             "Each reported result links to the exact line at the pinned revision of its document."
         )
-        return _section(
-            "Which documents report the figures?", [" ".join(sentences)], self.documents
-        )
+        return w.section("Which documents report the figures?", [" ".join(sentences)], named)
 
     def missing_section(self) -> Section | None:
         results = [item.result for item in self.grounded]
@@ -395,11 +343,11 @@ class _Writer:
         sentences = []
         if unknown:
             sentences.append(
-                f"No reported figure states its {_join(_key_names(unknown), 'or')}; "
+                f"No reported figure states its {w.join(w.key_names(unknown), 'or')}; "
                 "these stay unknown."
             )
         if partial:
-            sentences.append(f"Only some figures state their {_join(_key_names(partial))}.")
+            sentences.append(f"Only some figures state their {w.join(w.key_names(partial))}.")
         sentences += self.missing_setup_sentences()
         if self.extraction.dropped:
             sentences.append(
@@ -407,9 +355,9 @@ class _Writer:
                 "were left out."
             )
         sentences.append("No figure was reproduced independently.")
-        return _section(
-            "What is missing?", [" ".join(self.everywhere.keep(sentences))], self.documents
-        )
+        # These sentences hold no number, so the section cites the leading documents only.
+        cited = self.documents[:MAX_DOCUMENTS_NAMED]
+        return w.section("What is missing?", [" ".join(self.ground(cited).keep(sentences))], cited)
 
     def missing_setup_sentences(self) -> list[str]:
         setup = self.extraction.reported_setup
@@ -418,7 +366,7 @@ class _Writer:
         missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
         if not missing:
             return []
-        return [f"The reported setup does not state the {_join(missing, 'or')}."]
+        return [f"The reported setup does not state the {w.join(missing, 'or')}."]
 
 
 def _no_results_draft(snapshot: Snapshot, extraction: ExtractionLike) -> EditorialDraft:
@@ -429,7 +377,7 @@ def _no_results_draft(snapshot: Snapshot, extraction: ExtractionLike) -> Editori
     read = grounding.keep(d.path for d in documents)
     looked = "The repository's documents were read at a pinned revision."
     if read:
-        looked = f"The documents read at the pinned revision include {_join(read)}."
+        looked = f"The documents read at the pinned revision include {w.join(read)}."
     missing = ["No measured figure, configuration or setup could be tied to a source line."]
     if extraction.dropped:
         missing.append(
@@ -439,11 +387,11 @@ def _no_results_draft(snapshot: Snapshot, extraction: ExtractionLike) -> Editori
     sections = []
     if documents:
         sections = [
-            _section_always("What was looked at?", [looked], documents),
-            _section_always("What is missing?", [" ".join(missing)], documents),
+            w.section_always("What was looked at?", [looked], documents),
+            w.section_always("What is missing?", [" ".join(missing)], documents),
         ]
     return EditorialDraft(
-        title=_first_supported(
+        title=w.first_supported(
             grounding,
             f"{snapshot.repository}: no reported benchmark results found",
             "No reported benchmark results found",
@@ -467,111 +415,10 @@ def _front_documents(snapshot: Snapshot) -> list[Document]:
     return ([readme] if readme else [])[:1] + rest[: MAX_DOCUMENTS_NAMED - (1 if readme else 0)]
 
 
-# --- small helpers ----------------------------------------------------------------------------
-
-
-def _section(heading: str, paragraphs: list[str], cited: Iterable[Document]) -> Section | None:
-    paragraphs = [p for p in paragraphs if p]
-    documents = _unique_documents(cited)
-    if not paragraphs or not documents:
-        return None
-    return Section(
-        heading=heading, paragraphs=paragraphs, citations=[d.pinned_url for d in documents]
-    )
-
-
-def _section_always(heading: str, paragraphs: list[str], cited: Iterable[Document]) -> Section:
-    documents = _unique_documents(cited)
-    return Section(
-        heading=heading, paragraphs=paragraphs, citations=[d.pinned_url for d in documents]
-    )
-
-
 def _group_by_metric(
     grounded: Sequence[_Grounded],
 ) -> list[tuple[tuple[str, str], list[_Grounded]]]:
     groups: dict[tuple[str, str], list[_Grounded]] = {}
     for item in grounded:
-        groups.setdefault((_metric_name(item.result), item.result.unit), []).append(item)
+        groups.setdefault((w.metric_name(item.result), item.result.unit), []).append(item)
     return list(groups.items())
-
-
-def _condition_phrases(conditions: dict[str, JsonValue]) -> list[str]:
-    keys = [k for k in SALIENT_CONDITION_KEYS if k in conditions]
-    keys += [k for k in conditions if k not in SALIENT_CONDITION_KEYS]
-    phrases = [
-        f"{_key_name(k)}: {_display(conditions[k])}"
-        for k in keys
-        if conditions[k] is not None and _is_scalar(conditions[k])
-    ]
-    # Long free-text values (notes, whole table cells of prose) are data, not a condition
-    # worth restating; they stay in the record's conditions.
-    short = [p for p in phrases if len(p) <= MAX_VALUE_CHARS and "\n" not in p]
-    return short[:MAX_CONDITIONS_PER_PROFILE]
-
-
-def _metric_name(result: ReportedResult) -> str:
-    return result.metric.replace("_", " ").strip() or "unnamed metric"
-
-
-def _key_name(key: str) -> str:
-    return key.replace("_", " ")
-
-
-def _key_names(keys: Iterable[str]) -> list[str]:
-    return [_key_name(k) for k in keys]
-
-
-def _display(value: JsonValue) -> str:
-    if isinstance(value, bool | int | float):
-        return format_value(value)
-    return " ".join(str(value).split()).rstrip(".")
-
-
-def _text(value: JsonValue) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _is_scalar(value: JsonValue) -> bool:
-    return value is None or isinstance(value, str | int | float | bool)
-
-
-def _canon(value: JsonValue) -> str:
-    return json.dumps(value, sort_keys=True)
-
-
-def _capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _join(items: Sequence[str], conjunction: str = "and") -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
-
-
-def _join_capped(items: Sequence[str], limit: int = MAX_KEYS_NAMED) -> str:
-    if len(items) > limit:
-        return _join([*items[:limit], "other conditions"])
-    return _join(items)
-
-
-def _unique(items: Iterable[_T]) -> list[_T]:
-    seen: dict[_T, None] = {}
-    for item in items:
-        seen.setdefault(item, None)
-    return list(seen)
-
-
-def _unique_documents(documents: Iterable[Document]) -> list[Document]:
-    seen: dict[str, Document] = {}
-    for document in documents:
-        seen.setdefault(document.pinned_url, document)
-    return list(seen.values())
-
-
-def _first_supported(grounding: Grounding, *candidates: str) -> str:
-    for candidate in candidates:
-        if grounding.supports(candidate):
-            return candidate
-    return candidates[-1]

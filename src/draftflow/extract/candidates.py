@@ -20,6 +20,7 @@ class SourceFormat(StrEnum):
     JSON = "json"
     JSONL = "jsonl"
     MARKDOWN = "markdown"
+    KEY_VALUE = "key_value"
 
 
 class Candidate(BaseModel):

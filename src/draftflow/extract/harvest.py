@@ -7,18 +7,25 @@ from collections.abc import Callable
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.harvest_csv import harvest_csv
 from draftflow.extract.harvest_json import harvest_json
+from draftflow.extract.harvest_keyvalue import harvest_keyvalue
 from draftflow.extract.harvest_markdown import harvest_markdown
 from draftflow.snapshot import Document, Snapshot
 
 Harvester = Callable[[Document], list[Candidate]]
+
+def harvest_report(document: Document) -> list[Candidate]:
+    """Markdown tables, then the key/value report blocks of a Markdown document."""
+    return harvest_markdown(document) + harvest_keyvalue(document)
+
 
 HARVESTERS: dict[str, Harvester] = {
     ".csv": harvest_csv,
     ".tsv": harvest_csv,
     ".json": harvest_json,
     ".jsonl": harvest_json,
-    ".md": harvest_markdown,
-    ".markdown": harvest_markdown,
+    ".md": harvest_report,
+    ".markdown": harvest_report,
+    ".txt": harvest_keyvalue,
 }
 
 

@@ -42,7 +42,14 @@ METRICS: tuple[tuple[str, str], ...] = (
     ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
     ("composite_score", r"composite"),
     ("rank", r"^rank$"),
-    ("total_output_tokens", r"^(\d+\.)?tot(al)?.?(output.?)?tokens$"),
+    ("total_output_tokens", r"^(\d+\.)?tot(al)?.?(output.?|generated.?)?tokens$"),
+    ("completed_requests", r"completed.?requests|successful.?requests|^(points\.)?samples$"),
+    ("failed_requests", r"failed.?requests"),
+    ("peak_concurrent_requests", r"peak.?concurrent"),
+    ("benchmark_duration", r"benchmark.?duration"),
+    ("total_input_tokens", r"total.?input.?tokens"),
+    ("gpu_temperature", r"temperature_c\b|temp_c\b|gpu.?temp"),
+    ("gpu_power_draw", r"power.?draw|power_w\b|gpu.?power"),
 )
 _METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in METRICS)
 
@@ -51,15 +58,15 @@ _SKIP_KEY = re.compile(
     r"\b(id|uuid|hash|sha|digest|date|timestamp|version|seed|port|pid|index|idx"
     r"|elapsed|step|commit|year|month|day)\b"
     r"|^time$|concurrency|^c$|batch|ctx|context|max.?model.?len|max.?tokens|max.?num|params"
-    r"|num.?prompts|samples|count|^n$|request.?rate|burstiness|utili[sz]ation|temperature"
+    r"|num.?prompts|count|^n$|request.?rate|burstiness|utili[sz]ation|^temperature$"
     r"|top.?[pk]|draft|chunk|^prompt$|^prompt.?tokens$|^output.?tokens$|input.?len|output.?len"
-    r"|depth|^runs?$|trial|iteration|temp_c|power"
-    r"|watt|mhz|clock|gpu.?util|fan|_pct|percent|weights?.?gb|mem.?gb|bw.?gbs|tops|_chars"
+    r"|depth|^runs?$|trial|iteration"
+    r"|mhz|clock|gpu.?util|fan|_pct|percent|weights?.?gb|mem.?gb|bw.?gbs|tops|_chars"
 )
 # JSON subtrees that describe the setup rather than report a measurement.
 _CONFIG_PATH = re.compile(
     r"(^|\.)(hardware|config|server_config|sweep|workload|settings|args|env|recipe|parameters"
-    r"|options|schema|properties|meta|gpu)(\.|\[|$)"
+    r"|options|schema|properties|meta)(\.|\[|$)"
 )
 _TELEMETRY_FIRST_COLUMN = re.compile(r"^(elapsed|time|timestamp|t|ts|sec|seconds)(_s|\(s\))?$")
 _STATISTICS: tuple[tuple[str, str], ...] = (
@@ -76,6 +83,12 @@ _UNITS_BY_METRIC = {
     "composite_score": "score",
     "rank": "rank",
     "total_output_tokens": "tokens",
+    "completed_requests": "requests",
+    "failed_requests": "requests",
+    "peak_concurrent_requests": "requests",
+    "total_input_tokens": "tokens",
+    "gpu_temperature": "°C",
+    "gpu_power_draw": "W",
     "prefill_rate": "tokens/s",
     "decode_rate": "tokens/s",
     "aggregate_throughput": "tokens/s",

@@ -34,6 +34,7 @@ _SECRET_PATTERNS = (
 )
 _SECRET_KEYS = frozenset({"authorization", "api_key", "api-key", "x-api-key"})
 _CONTEXT = 40
+_FILE_MODE = 0o644
 
 
 class CassetteEntry(BaseModel):
@@ -222,6 +223,7 @@ def _atomic_write(path: Path, text: str) -> None:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
+        os.chmod(temporary, _FILE_MODE)  # mkstemp makes it private; cassettes are shared
         os.replace(temporary, path)
     except OSError as error:
         raise OutputError(

@@ -13,7 +13,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from draftflow.errors import DraftflowError
-from draftflow.llm.client import FormatRejected, ModelClient
+from draftflow.llm.client import ModelClient
 from draftflow.llm.exchange import ChatRequest, PromptRef
 from draftflow.llm.prompts import load_prompt
 from draftflow.llm.settings import ModelSettings
@@ -24,6 +24,7 @@ from draftflow.llm.structured import (
     parse_reply,
     response_format,
 )
+from draftflow.llm.transport import FormatRejected
 
 _PROBE_TOKENS = 48
 _PROBE_VARIABLES = {"word": "draftflow", "count": "3"}

@@ -48,7 +48,12 @@ def modes_for(setting: str) -> list[OutputMode]:
 
 @dataclass(frozen=True)
 class Structured(Generic[T]):
-    """A validated reply, with the tokens spent, where it came from and how many tries it took."""
+    """A validated reply, with the tokens spent, where it came from and how many tries it took.
+
+    On a cache hit (`cached`), `usage` and `attempts` are those of the call that filled the
+    cache; the client's totals count a hit in `cache_hits` only. `prompt_sha256` is what the
+    output's provenance records.
+    """
 
     value: T
     usage: Usage

@@ -25,7 +25,7 @@ from pydantic import BaseModel, JsonValue
 
 from draftflow.errors import InputError
 from draftflow.records import Record, parse_record, record_content_sha256, record_to_json
-from draftflow.review.signoff import load_signoff
+from draftflow.review.signoff import approved_copy_path, load_signoff
 from draftflow.write import RecordStore
 
 STATUS_FIELD = "editorial_status"
@@ -263,9 +263,10 @@ def _prose_change(old: str, new: str, at: _Path) -> FieldChange:
 def load_version(store: RecordStore, record_id: str, against: str) -> tuple[Record, str]:
     """The version of a record to diff against, and a label saying which it is.
 
-    `approved`: the version whose sha256 the sign-off pins (the current file or one in
-    history); `previous`: the newest version in history; anything else: a git revision of the
-    repository holding the records directory (`git show REV:./<id>.json`).
+    `approved`: the version whose sha256 the sign-off pins (the current file, the copy that
+    `approve` keeps, or one in history); `previous`: the newest version in history; anything
+    else: a git revision of the repository holding the records directory
+    (`git show REV:./<id>.json`).
     """
     if against == "approved":
         return _approved_version(store, record_id)
@@ -291,7 +292,13 @@ def _approved_version(store: RecordStore, record_id: str) -> tuple[Record, str]:
             hint="use --against previous, or approve it first: "
             f"draftflow approve {record_id} --editor NAME",
         )
-    for candidate in [paths.json, *reversed(store.history(record_id))]:
+    copy = approved_copy_path(store, record_id)
+    candidates = [
+        paths.json,
+        *([copy] if copy.is_file() else []),
+        *reversed(store.history(record_id)),
+    ]
+    for candidate in candidates:
         text = candidate.read_text(encoding="utf-8")
         if _sha256_text(text) == signoff.record_sha256:
             label = f"approved by {signoff.editor} at {signoff.time}"

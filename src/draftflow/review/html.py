@@ -86,6 +86,7 @@ class _Mark:
     evidence: list[Evidence] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
     anchor: str = ""
+    in_text: bool = True
 
 
 class _Page:
@@ -172,7 +173,8 @@ class _Page:
         parts = [
             f'<section class="evidence" id="ev-{mark.anchor}">',
             f"<h4>“{html.escape(mark.claim)}”: {html.escape(mark.status)} "
-            f'<a href="#m-{mark.anchor}">↩ back to the text</a></h4>',
+            + (f'<a href="#m-{mark.anchor}">↩ back to the text</a>' if mark.in_text else "")
+            + "</h4>",
             f'<div class="meta">at <code>{html.escape(mark.location)}</code></div>',
         ]
         for flag in mark.flags:
@@ -224,6 +226,7 @@ class _Page:
     # --- page parts -----------------------------------------------------------------------
 
     def article(self) -> str:
+        """Title, summary, answer, sections with their sources, notes and limits, marked."""
         record = self.record
         parts = [
             f"<h2>Article</h2><h1>{self.prose('/title', record.title)}</h1>",
@@ -254,6 +257,7 @@ class _Page:
         return [f"<h3>{heading}</h3><ul>{rows}</ul>"]
 
     def results(self) -> str:
+        """The reported results table, each value marked and linked to its source line."""
         rows = []
         for i, result in enumerate(self.record.editorial.reported_results):
             pointer = f"/editorial/reported_results/{i}/value"
@@ -295,23 +299,34 @@ class _Page:
         return _Mark(0, len(text), status, text, prefix, evidence, flags)
 
     def flag_table(self) -> str:
+        """Every flag with its acknowledgement; call after the parts that mark numbers."""
         if not self.report.flags:
             return "<h2>Flags</h2><p>No flags: every checked number is supported.</p>"
         rows = []
         for flag in self.report.flags:
-            anchor = self.flag_anchor.get(flag.id)
-            if anchor is None:
+            marked = self.flag_anchor.get(flag.id)
+            if marked is not None:
+                target = f"#m-{marked}"  # the number in the text; its evidence is one click on
+            else:
+                severity_label = str(flag.severity)
                 mark = _Mark(
-                    0, 0, "unsupported", flag.claim, flag.location, list(flag.evidence), [flag]
+                    0,
+                    0,
+                    severity_label,
+                    flag.claim,
+                    flag.location,
+                    list(flag.evidence),
+                    [flag],
+                    in_text=False,
                 )
                 mark.anchor = self._next_anchor()
                 self.evidence_blocks.append(self._evidence_block(mark))
-                anchor = mark.anchor
+                target = f"#ev-{mark.anchor}"
             severity = html.escape(str(flag.severity))
             rows.append(
                 f'<tr data-flag="{html.escape(flag.id)}"><td class="sev-{severity}">{severity}</td>'
                 f"<td><code>{html.escape(flag.id)}</code></td><td>{html.escape(flag.rule)}</td>"
-                f'<td><a href="#ev-{anchor}"><code>{html.escape(flag.location)}</code></a></td>'
+                f'<td><a href="{target}"><code>{html.escape(flag.location)}</code></a></td>'
                 f"<td>{html.escape(flag.claim)}</td><td>{html.escape(flag.message)}</td>"
                 f"<td>{self._ack_html(flag) or 'warning: needs a look'}</td></tr>"
             )
@@ -321,6 +336,7 @@ class _Page:
         return f"<h2>Flags ({len(rows)})</h2><table>{head}{''.join(rows)}</table>"
 
     def header(self) -> str:
+        """The record's identity, review state, counts and the colour legend."""
         record = self.record
         state = self.state or "draft"
         signed = (

@@ -9,8 +9,9 @@ record (and so its status) byte for byte (see `pipeline.stabilise`), so it does 
 
 `approve` re-runs verify against the sources first, then refuses while any error flag has no
 acknowledgement with a reason. The record is saved (the pre-approval version goes to history)
-before the sign-off file is written, so a crash in between leaves an unsigned record, never a
-sign-off for content that was not written.
+and a copy of the approved bytes kept in `.approved/<id>.json` before the sign-off file is
+written, so a crash in between leaves an unsigned record, never a sign-off for content that
+was not written.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pydantic import BaseModel, Field, ValidationError
 from draftflow import __version__
 from draftflow.acquire import acquire
 from draftflow.errors import CheckFailed, InputError, OutputError
-from draftflow.records import Record, dump_record, record_content_sha256
+from draftflow.records import Record, dump_record, parse_record, record_content_sha256
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
 from draftflow.verify import Flag, VerificationReport, verify_record
@@ -75,13 +76,25 @@ class ApprovalResult:
 
 
 def snapshot_for(record: Record, source: str | Path | None) -> Snapshot:
-    """The record's sources at the record's revision: from `source` (a folder or checkout
-    holding them) or, without it, acquired from the record's own repository URL."""
+    """The record's sources at the record's revision.
+
+    From `source` (a folder or checkout holding them) or, without it, acquired from the
+    record's own repository URL; the repository and revision always come from the record.
+    """
     origin = record.source.url
     revision = record.source.revision
     if source is not None:
         return acquire(str(source), revision=revision, origin=origin)
     return acquire(origin, revision=revision, origin=origin)
+
+
+def approved_copy_path(store: RecordStore, record_id: str) -> Path:
+    """Where `approve` keeps a copy of exactly the bytes it signed (`.approved/<id>.json`).
+
+    History only holds versions that a later save replaced; a record edited by hand would
+    otherwise lose its approved version, and `diff --against approved` with it.
+    """
+    return store.root / ".approved" / f"{record_id}.json"
 
 
 def load_signoff(path: Path) -> SignOff | None:
@@ -168,7 +181,11 @@ def approve(
     """
     if not editor.strip():
         raise InputError("the editor's name is empty", hint="pass --editor 'Your Name'")
-    record = store.load(record_id)
+    path = store.paths(record_id).json
+    if not store.exists(record_id):
+        store.load(record_id)  # raises the store's "no record" error with its hint
+    loaded_text = path.read_text(encoding="utf-8")  # exact bytes: a hand edit need not be canonical
+    record = parse_record(loaded_text, origin=str(path))
     report = (verifier or verify_record)(record, snapshot)
     acknowledged, still_open = resolve_acknowledgements(report.flags, acks or {})
     if still_open:
@@ -181,9 +198,10 @@ def approve(
     approved = record.model_copy(update={"editorial_status": APPROVED_STATUS})
     report_text = report.model_dump_json(indent=2) + "\n"
     saved = store.save(approved, markdown=render_markdown(approved), report=report_text)
-    if saved.previous_text not in (None, dump_record(record), dump_record(approved)):
-        # Another writer replaced the record between our load and our save: our approved copy
-        # overwrote their version (it is in history). Refuse rather than sign the wrong one.
+    if saved.previous_text not in (None, loaded_text, dump_record(approved)):
+        # Another writer replaced the record between our read and our save (a concurrent
+        # approval of the same content would have written the same bytes): our copy overwrote
+        # theirs, which is in history. Refuse rather than sign what the editor did not review.
         raise OutputError(
             f"{record_id} changed while it was being approved; the sign-off was not written",
             hint="run `draftflow diff ID --against previous`, then approve again",
@@ -197,6 +215,7 @@ def approve(
         errors=sum(1 for f in report.flags if _is_error(f)),
         warnings=sum(1 for f in report.flags if not _is_error(f)),
     )
+    atomic_write_text(approved_copy_path(store, record_id), dump_record(approved))
     path = store.paths(record_id).signoff
     atomic_write_text(path, dump_signoff(signoff))
     return ApprovalResult(signoff, report, path, saved.changed)

@@ -82,8 +82,7 @@ class DocumentIndex:
         self.identifiers: dict[str, list[int]] = {}
         self._line_cache: dict[int, list[NumberMention]] = {}
         self._index_path(document.path)
-        for number, line in enumerate(document.line_list, start=1):
-            self._index_line(number, line)
+        self._index_text(document.line_list)
         self._values = array("d", sorted(self._lines_by_value))
         self._hex_keys = sorted(self.hexes)
 
@@ -97,19 +96,27 @@ class DocumentIndex:
         for _, _, version in find_versions(path):
             _add(self.versions, version, PATH_LINE)
 
-    def _index_line(self, number: int, line: str) -> None:
-        if not line:
-            return
-        for mention in find_numbers(line, decimal_comma=self.decimal_comma):
-            self._index_mention(mention, number)
-        for _, _, hex_string in find_hex_strings(line):
-            _add(self.hexes, hex_string, number)
-        if "-" in line or "/" in line or any(c.isalpha() for c in line):
-            for _, _, date in find_dates(line):
-                self._add_date(date, number)
-        if "." in line:
-            for _, _, version in find_versions(line):
-                _add(self.versions, version, number)
+    def _index_text(self, lines: list[str]) -> None:
+        """One pass over the whole text (lines joined by LF, so no match spans two lines,
+        see numbers.py); each match is placed on its line by bisecting the line starts."""
+        starts = array("l", [0])
+        offset = 0
+        for line in lines:
+            offset += len(line) + 1
+            starts.append(offset)
+        text = "\n".join(lines)
+
+        def line_of(position: int) -> int:
+            return bisect_right(starts, position)
+
+        for mention in find_numbers(text, decimal_comma=self.decimal_comma):
+            self._index_mention(mention, line_of(mention.start))
+        for start, _, hex_string in find_hex_strings(text):
+            _add(self.hexes, hex_string, line_of(start))
+        for start, _, date in find_dates(text):
+            self._add_date(date, line_of(start))
+        for start, _, version in find_versions(text):
+            _add(self.versions, version, line_of(start))
 
     def _index_mention(self, mention: NumberMention, line: int) -> None:
         if mention.numbers:

@@ -1,0 +1,216 @@
+"""The wording of the template drafter: its fixed lists, limits and small text helpers.
+
+Nothing here writes a digit or a number word of its own; numbers only ever arrive inside the
+labels, values and conditions the callers pass in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from pydantic import JsonValue
+
+from draftflow.draft.grounding import Grounding, format_value
+from draftflow.records import ReportedResult, Section
+from draftflow.snapshot import Document
+
+_T = TypeVar("_T")
+
+MAX_METRICS = 8
+MAX_RESULTS_PER_METRIC = 8
+MAX_PROFILES = 8
+MAX_CONDITIONS_PER_PROFILE = 12
+MAX_DOCUMENTS_NAMED = 12
+MAX_METRICS_IN_TITLE = 3
+MAX_METRICS_IN_SUMMARY = 5
+MAX_KEYS_NAMED = 10
+MAX_VALUE_CHARS = 80
+MAX_LABEL_CHARS = 60
+MAX_HEADING_SCAN = 20
+
+# The record-level conditions of the seeds: what an editor needs to know to compare figures.
+STANDARD_CONDITION_KEYS = (
+    "model_revision",
+    "weight_hash",
+    "runtime_execution_revision",
+    "input_tokens",
+    "output_tokens",
+    "concurrency",
+    "cache_state",
+    "quantization",
+    "speculative_decoding",
+    "temperature",
+    "top_p",
+)
+# Conditions shown first when describing a configuration; other scalar keys follow.
+SALIENT_CONDITION_KEYS = (
+    "model",
+    "model_artifact",
+    "weight_precision",
+    "quantization",
+    "engine",
+    "engine_version",
+    "system",
+    "node_count",
+    "parallelism",
+    "concurrency",
+    "input_tokens",
+    "output_tokens",
+    "max_output_tokens",
+    "temperature",
+    "top_p",
+    "thinking",
+    "speculative_decoding",
+    "kv_dtype",
+    "context_limit_tokens",
+    "cache_state",
+    "prefix_cache",
+    "experiment_date",
+    "repetitions",
+)
+SETUP_FIELDS = (
+    ("system", "system"),
+    ("node_count", "node count"),
+    ("parallelism", "parallelism"),
+    ("kv_dtype", "KV cache dtype"),
+    ("context_limit_tokens", "context limit in tokens"),
+    ("experiment_date", "experiment date"),
+)
+README_NAMES = ("README.md", "readme.md", "README.markdown", "README.txt", "README")
+
+LIMITATIONS = (
+    "Source-reported only; nothing here was reproduced independently.",
+    "The document revision identifies the report, not the executed runtime or weight revision.",
+    "Figures from different configurations are not ranked against each other.",
+    "Written from templates without a model: the text restates the extracted figures and "
+    "does not interpret them.",
+)
+NOTES = (
+    "Each figure is tied to the line of the document that states it; a condition the source "
+    "does not state stays null.",
+)
+
+
+def section(heading: str, paragraphs: list[str], cited: Iterable[Document]) -> Section | None:
+    paragraphs = [p for p in paragraphs if p]
+    documents = unique_documents(cited)
+    if not paragraphs or not documents:
+        return None
+    return Section(
+        heading=heading, paragraphs=paragraphs, citations=[d.pinned_url for d in documents]
+    )
+
+
+def section_always(heading: str, paragraphs: list[str], cited: Iterable[Document]) -> Section:
+    documents = unique_documents(cited)
+    return Section(
+        heading=heading, paragraphs=paragraphs, citations=[d.pinned_url for d in documents]
+    )
+
+
+def condition_phrases(conditions: dict[str, JsonValue]) -> list[str]:
+    keys = [k for k in SALIENT_CONDITION_KEYS if k in conditions]
+    keys += [k for k in conditions if k not in SALIENT_CONDITION_KEYS]
+    phrases = [
+        f"{key_name(k)}: {display(conditions[k])}"
+        for k in keys
+        if conditions[k] is not None and is_scalar(conditions[k])
+    ]
+    # Long free-text values (notes, whole table cells of prose) are data, not a condition
+    # worth restating; they stay in the record's conditions.
+    short = [p for p in phrases if len(p) <= MAX_VALUE_CHARS and "\n" not in p]
+    return short[:MAX_CONDITIONS_PER_PROFILE]
+
+
+def display_label(label: str) -> str:
+    """A label short enough to read in a sentence: long harvested labels ("context; row,
+    column") keep their last part, and are cut at a word boundary, never inside a number."""
+    label = " ".join(label.split())
+    if len(label) > MAX_LABEL_CHARS and "; " in label:
+        label = label.rsplit("; ", 1)[1]
+    if len(label) > MAX_LABEL_CHARS:
+        cut = label[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
+        label = cut.rstrip(",;:") + " …"
+    return label
+
+
+def document_name(document: Document, grounding: Grounding) -> str:
+    """The document's path, or its first heading when the path holds a name no source has."""
+    if grounding.supports(document.path):
+        return document.path
+    for line in document.line_list[:MAX_HEADING_SCAN]:
+        if line.startswith("#"):
+            heading = " ".join(line.lstrip("#").split())
+            if heading and len(heading) <= MAX_LABEL_CHARS and grounding.supports(heading):
+                return f"the document headed “{heading}”"
+            break
+    return ""
+
+
+def metric_name(result: ReportedResult) -> str:
+    return result.metric.replace("_", " ").strip() or "unnamed metric"
+
+
+def key_name(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def key_names(keys: Iterable[str]) -> list[str]:
+    return [key_name(k) for k in keys]
+
+
+def display(value: JsonValue) -> str:
+    if isinstance(value, bool | int | float):
+        return format_value(value)
+    return " ".join(str(value).split()).rstrip(".")
+
+
+def text(value: JsonValue) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def is_scalar(value: JsonValue) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def canon(value: JsonValue) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def join(items: Sequence[str], conjunction: str = "and") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def join_capped(items: Sequence[str], limit: int = MAX_KEYS_NAMED) -> str:
+    if len(items) > limit:
+        return join([*items[:limit], "other conditions"])
+    return join(items)
+
+
+def unique(items: Iterable[_T]) -> list[_T]:
+    seen: dict[_T, None] = {}
+    for item in items:
+        seen.setdefault(item, None)
+    return list(seen)
+
+
+def unique_documents(documents: Iterable[Document]) -> list[Document]:
+    seen: dict[str, Document] = {}
+    for document in documents:
+        seen.setdefault(document.pinned_url, document)
+    return list(seen.values())
+
+
+def first_supported(grounding: Grounding, *candidates: str) -> str:
+    for candidate in candidates:
+        if grounding.supports(candidate):
+            return candidate
+    return candidates[-1]

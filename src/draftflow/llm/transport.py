@@ -1,0 +1,185 @@
+"""HTTP to an OpenAI-compatible server: bounded concurrency, retries, and errors that explain.
+
+Retries are ours (the openai client's own are switched off) so that a server refusing a
+`response_format` answers at once and the caller can fall back, instead of being retried.
+Retried: 408, 409, 429 (honouring Retry-After), 5xx, timeouts and refused connections, with
+exponential backoff; a refused connection stops retrying once the timeout is spent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import openai
+from openai import AsyncOpenAI
+
+from draftflow.errors import ConfigError, ModelError
+from draftflow.llm.exchange import ChatReply, ChatRequest, Rejection, Usage, UsageTotals
+from draftflow.llm.settings import ModelSettings
+
+R = TypeVar("R")
+
+# Statuses with which servers refuse a `response_format` they do not support.
+FORMAT_REJECTION = frozenset({400, 422, 500, 501})
+RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
+MAX_RETRY_AFTER = 30.0
+_UNSET_KEY = "not-needed"  # local servers ignore the key, but the client insists on one
+
+
+class FormatRejected(Exception):
+    """The server refused the request's `response_format`: try the next output mode."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.message)
+        self.rejection = rejection
+
+
+class Transport:
+    """Chat completions and model listing against `settings.base_url`."""
+
+    def __init__(self, settings: ModelSettings, usage: UsageTotals) -> None:
+        self.settings = settings
+        self.usage = usage
+        self._semaphore = asyncio.Semaphore(settings.concurrency)
+        self._openai: AsyncOpenAI | None = None
+
+    async def aclose(self) -> None:
+        """Close the HTTP connections."""
+        if self._openai is not None:
+            await self._openai.close()
+            self._openai = None
+
+    async def complete(self, request: ChatRequest) -> ChatReply:
+        """Send one chat request; raise `FormatRejected` when its response_format is refused."""
+        client = self._client()
+
+        async def create() -> ChatReply:
+            completion = await client.chat.completions.create(**request.api_arguments())
+            return reply_from(completion, self.settings.base_url or "")
+
+        reply = await self._with_retries(
+            create, model=request.model, formats=request.response_format is not None
+        )
+        self.usage.add_tokens(reply.usage)
+        return reply
+
+    async def list_models(self) -> list[str]:
+        """The model names the server lists at `/models`."""
+        client = self._client()
+
+        async def fetch() -> list[str]:
+            return sorted([model.id async for model in client.models.list()])
+
+        return await self._with_retries(fetch, model=None)
+
+    async def _with_retries(self, call: Callable[[], Awaitable[R]], *, model: str | None,
+                            formats: bool = False) -> R:
+        started = time.monotonic()
+        attempt = 0
+        while True:
+            try:
+                async with self._semaphore:
+                    self.usage.requests += 1
+                    return await call()
+            except openai.APIStatusError as error:
+                if formats and error.status_code in FORMAT_REJECTION:
+                    raise FormatRejected(
+                        Rejection(status=error.status_code, message=status_text(error))
+                    ) from error
+                delay = self._delay(attempt, error)
+                if error.status_code not in RETRY_STATUS or attempt >= self.settings.max_retries:
+                    raise self._status_error(error, model, attempt) from error
+            except openai.APIConnectionError as error:
+                delay = self._delay(attempt, None)
+                out_of_time = time.monotonic() - started + delay > self.settings.timeout
+                if attempt >= self.settings.max_retries or out_of_time:
+                    raise self._connection_error(error, attempt) from error
+            attempt += 1
+            await asyncio.sleep(delay)
+
+    def _delay(self, attempt: int, error: openai.APIStatusError | None) -> float:
+        delay: float = self.settings.retry_backoff * 2**attempt
+        retry_after = error.response.headers.get("retry-after") if error is not None else None
+        if retry_after and retry_after.replace(".", "", 1).isdigit():
+            delay = max(delay, min(float(retry_after), MAX_RETRY_AFTER))
+        return delay
+
+    def _connection_error(self, error: openai.APIConnectionError, retries: int) -> ModelError:
+        url = self.settings.base_url
+        tries = f"{retries + 1} attempt(s)"
+        if isinstance(error, openai.APITimeoutError):
+            return ModelError(
+                f"the model server at {url} did not answer within {self.settings.timeout:g} s "
+                f"({tries})",
+                hint="check the server is running and not overloaded, or raise --timeout",
+            )
+        return ModelError(
+            f"cannot reach the model server at {url} ({tries}): {error.__cause__ or error}",
+            hint="start the server, or fix --base-url / DRAFTFLOW_BASE_URL "
+            "(OpenAI-compatible servers usually end in /v1)",
+        )
+
+    def _status_error(self, error: openai.APIStatusError, model: str | None,
+                      retries: int) -> ModelError:
+        url, status, text = self.settings.base_url, error.status_code, status_text(error)
+        if status == 404:
+            return ModelError(
+                f"the server at {url} answered 404 for model {model!r}: {text}",
+                hint="run `draftflow models` to see the names it serves, and check that the "
+                "base URL ends in /v1",
+            )
+        if status in (401, 403):
+            return ModelError(
+                f"the server at {url} refused the credentials ({status}): {text}",
+                hint="pass --api-key or set DRAFTFLOW_API_KEY",
+            )
+        return ModelError(
+            f"the server at {url} answered {status} after {retries + 1} attempt(s): {text}",
+            hint="check the server's log; raise --max-retries for a busy server",
+        )
+
+    def _client(self) -> AsyncOpenAI:
+        if not self.settings.base_url:
+            raise ConfigError(
+                "this needs a model server, and none is configured",
+                hint="pass --base-url http://HOST:PORT/v1 (or set DRAFTFLOW_BASE_URL)",
+            )
+        if self._openai is None:
+            self._openai = AsyncOpenAI(
+                base_url=self.settings.base_url,
+                api_key=self.settings.api_key_value() or _UNSET_KEY,
+                timeout=self.settings.timeout,
+                max_retries=0,
+            )
+        return self._openai
+
+
+def reply_from(completion: Any, url: str) -> ChatReply:
+    """The `ChatReply` in an openai `ChatCompletion`."""
+    if not completion.choices:
+        raise ModelError(f"the server at {url} answered with no choices",
+                         hint="check the server's log for the failed generation")
+    choice = completion.choices[0]
+    usage = completion.usage
+    return ChatReply(
+        content=choice.message.content or "",
+        usage=Usage(
+            prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
+            completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+        ),
+        model=completion.model,
+        finish_reason=choice.finish_reason,
+    )
+
+
+def status_text(error: openai.APIStatusError) -> str:
+    """The server's own error message, from an OpenAI-style body when there is one."""
+    body = error.body
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            return str(inner["message"])
+    return str(error.message)

@@ -1,0 +1,115 @@
+"""The HTTP transport: which statuses are retried, refused formats, credentials, odd replies."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from draftflow.errors import ConfigError, ModelError
+from draftflow.llm import ChatRequest, ModelSettings, UsageTotals
+from draftflow.llm.exchange import ChatReply, PromptRef
+from draftflow.llm.transport import FormatRejected, Transport
+from stub_server import StubReply, StubServer, completion, error, script
+
+
+def request(response_format: dict[str, Any] | None = None) -> ChatRequest:
+    return ChatRequest(model="stub-model", messages=[{"role": "user", "content": "hi"}],
+                       temperature=0.0, response_format=response_format,
+                       prompt=PromptRef(name="p", sha256="0" * 64))
+
+
+def send(url: str | None, chat: ChatRequest, **changes: Any) -> tuple[ChatReply, UsageTotals]:
+    values: dict[str, Any] = {"base_url": url, "timeout": 2.0, "max_retries": 2,
+                              "retry_backoff": 0.01}
+    values.update(changes)
+    usage = UsageTotals()
+
+    async def go() -> ChatReply:
+        transport = Transport(ModelSettings(**values), usage)
+        try:
+            return await transport.complete(chat)
+        finally:
+            await transport.aclose()
+
+    return asyncio.run(go()), usage
+
+
+@pytest.fixture
+def serve() -> Iterator[Any]:
+    servers: list[StubServer] = []
+
+    def start(*replies: StubReply) -> StubServer:
+        server = StubServer(script(*replies)).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def test_a_reply_carries_content_usage_and_finish_reason(serve):
+    server = serve(completion("hello", prompt_tokens=3, completion_tokens=2))
+    reply, usage = send(server.url, request())
+    assert (reply.content, reply.finish_reason, reply.model) == ("hello", "stop", "stub-model")
+    assert (usage.requests, usage.prompt_tokens, usage.completion_tokens) == (1, 3, 2)
+
+
+@pytest.mark.parametrize("status", [400, 422, 500, 501])
+def test_a_refused_response_format_is_not_retried(serve, status: int):
+    server = serve(error(status, "unsupported response_format"))
+    with pytest.raises(FormatRejected) as raised:
+        send(server.url, request({"type": "json_schema"}))
+    assert raised.value.rejection.status == status
+    assert raised.value.rejection.message == "unsupported response_format"
+    assert len(server.chat_requests) == 1
+
+
+def test_without_a_response_format_a_400_is_a_model_error_at_once(serve):
+    server = serve(error(400, "context too long"))
+    with pytest.raises(ModelError, match="answered 400 after 1 attempt"):
+        send(server.url, request())
+    assert len(server.chat_requests) == 1
+
+
+@pytest.mark.parametrize("status", [408, 409, 429, 502, 503, 504])
+def test_transient_statuses_are_retried(serve, status: int):
+    server = serve(error(status, "busy"), completion("ok"))
+    reply, usage = send(server.url, request({"type": "json_object"}))
+    assert reply.content == "ok" and usage.requests == 2
+
+
+def test_retries_stop_at_max_retries(serve):
+    server = serve(error(503, "down for maintenance"))
+    with pytest.raises(ModelError, match="answered 503 after 3 attempt"):
+        send(server.url, request())
+    assert len(server.chat_requests) == 3
+
+
+@pytest.mark.parametrize("status", [401, 403])
+def test_refused_credentials_point_at_the_api_key(serve, status: int):
+    server = serve(error(status, "bad key"))
+    with pytest.raises(ModelError, match="refused the credentials") as raised:
+        send(server.url, request())
+    assert "DRAFTFLOW_API_KEY" in (raised.value.hint or "")
+
+
+def test_a_reply_without_choices_is_a_model_error(serve):
+    server = serve(StubReply(body={"id": "x", "object": "chat.completion", "created": 0,
+                                   "model": "stub-model", "choices": []}))
+    with pytest.raises(ModelError, match="no choices"):
+        send(server.url, request())
+
+
+def test_a_non_json_error_body_still_gives_a_message(serve):
+    server = serve(StubReply(status=404, body="<html>not found</html>"))
+    with pytest.raises(ModelError, match="404 for model 'stub-model'"):
+        send(server.url, request())
+
+
+def test_no_base_url_is_a_config_error():
+    with pytest.raises(ConfigError, match="needs a model server"):
+        send(None, request())
