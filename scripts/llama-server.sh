@@ -40,9 +40,21 @@ fetch_model() {
   rm -rf "$model_dir" && mv "$model_dir.tmp" "$model_dir"
 }
 
+# A build tool missing on a fresh machine: the distribution's package, else the PyPI wheel.
+# pip puts the wheel's executable next to the interpreter, so that folder joins PATH.
+ensure_tool() {
+  command -v "$1" >/dev/null && return
+  log "installing $1"
+  apt-get install -y -qq "$2" >&2 2>/dev/null || "$PY" -m pip install --quiet "$3" >&2
+}
+
 mkdir -p "$CACHE_ROOT"
-command -v ninja >/dev/null || { log "installing ninja-build"; apt-get install -y -qq ninja-build >&2 || "$PY" -m pip install --quiet ninja >&2; }
-[ -x "$binary" ] || build_server
+if [ ! -x "$binary" ]; then
+  PATH="$PATH:$("$PY" -c 'import sysconfig; print(sysconfig.get_path("scripts"))')"
+  ensure_tool ninja ninja-build ninja
+  ensure_tool cmake cmake cmake
+  build_server
+fi
 model="$(find "$model_dir" -name '*.gguf' 2>/dev/null | head -n 1 || true)"
 if [ -z "$model" ]; then
   fetch_model

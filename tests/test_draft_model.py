@@ -245,3 +245,51 @@ def test_sampled_results_show_every_metric_in_extraction_order(
     sample = sample_results(results, 2)
     assert [r.metric for r in sample] == ["decode_rate", "prefill_rate"]
     assert sample_results(results, 10) == results
+
+
+def test_what_verify_still_rejects_in_model_prose_is_removed_by_drop_sentences() -> None:
+    """The pipeline's loop on the model path: a number the model copied from its material
+    but placed in a section that does not cite its document passes the drafter's guard,
+    verify flags it, and `drop_sentences` removes exactly that sentence."""
+    from datetime import date
+
+    from draftflow.assemble import assemble, provenance_for
+    from draftflow.draft import drop_sentences
+    from draftflow.verify import verify_record
+    from test_draft import document, result, snapshot
+
+    readme = document("README.md", "# Bench\n\n| engine | decode tok/s | prompt |\n"
+                                   "|---|---|---|\n| vllm | 27.0 | 512 |\n")
+    notes = document("docs/notes.md", "# Notes\n\nThe run used vLLM.\n")
+    snap = snapshot(readme, notes)
+    extraction = Extraction(reported_results=[
+        result(readme, 5, "vllm", 27.0, conditions={"engine": "vLLM"})
+    ])
+    notes_url = pinned_url(REPOSITORY, REVISION, "docs/notes.md")
+    sections = {"sections": [
+        {"heading": "What was measured?",
+         "paragraphs": ["The vllm row reports 27.0 tokens/s."],
+         "citations": [README_URL]},
+        {"heading": "Which engine ran?",
+         "paragraphs": ["The run used vLLM. Its prompts were 512 tokens long."],
+         "citations": [notes_url]},
+    ]}
+    framing = {**GOOD_FRAMING, "title": "vLLM decode on a DGX Spark",
+               "answer": "The vllm row reports 27.0 tokens/s."}
+    draft = run(snap, extraction, FakeClient({SECTIONS_PROMPT: sections,
+                                              FRAMING_PROMPT: framing}))
+    assert "512" in draft.sections[1].paragraphs[0]  # in the material: the guard lets it pass
+
+    def verified(d: EditorialDraft) -> list[Any]:
+        provenance = provenance_for("fake", d.prompt_hashes, "2026-01-02T03:04:05+00:00", [])
+        record = assemble(snap, extraction, d, provenance=provenance, today=date(2026, 1, 2))
+        report = verify_record(record, snap)
+        return [f for f in report.flags if f.severity == "error"]
+
+    errors = verified(draft)
+    assert [(f.location, f.claim) for f in errors] == [
+        ("/editorial/sections/1/paragraphs/0", "512")
+    ]
+    cleaned = drop_sentences(draft, {f.location: {f.claim} for f in errors})
+    assert cleaned.sections[1].paragraphs == ["The run used vLLM."]
+    assert verified(cleaned) == []

@@ -220,6 +220,7 @@ _MONTH_YEAR_RE = re.compile(
 )
 _MONTH_HINT_RE = re.compile(r"(?i)\b(?:jan|feb|ma[ary]|mei|apr|jun|jul|aug|sep|o[ck]t|nov|dec)")
 _HAS_DIGIT_RE = re.compile(r"\d")
+_SIMPLE_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 _TIME_RE = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\w:])")
 
 # A token: a run of word characters and inner punctuation that starts and ends alphanumeric.
@@ -263,6 +264,9 @@ def _make(
     word: bool = False, extra: tuple[float, ...] = (),
 ) -> ParsedNumber:
     half = 0.5 * 10.0 ** (-decimals)
+    if not scales and not percent and not extra:  # the common case, kept cheap
+        return ParsedNumber(value, decimals, (value,), (half,), None, unit, False,
+                            approximate, word)
     alternatives: list[float] = []
     tolerances: list[float] = []
     for scale in scales or (1.0,):
@@ -320,7 +324,7 @@ def _parse_cached(token: str, decimal_comma: bool) -> ParsedNumber | None:
         sign, text = -1.0, text[1:]
     elif text[:1] == "+":
         text = text[1:]
-    word = _word_value(text)
+    word = None if text[:1].isdigit() else _word_value(text)
     if word is not None:
         return _make(sign * word, 0, approximate=approximate, word=True)
     match = _QUANTITY_RE.fullmatch(text)
@@ -454,6 +458,15 @@ class _Scanner:
             if value is not None:
                 self.add(self.quantity(start, end, _make(float(value), 0, word=True)))
             return
+        if _SIMPLE_NUMBER_RE.fullmatch(tok):  # the common case, first
+            dot = tok.find(".")
+            decimals = len(tok) - dot - 1 if dot >= 0 else 0
+            parsed = _make(float(tok), decimals)
+            self.add(self.quantity(start, end, parsed))
+            return
+        if "," in tok and "-" not in tok and not _QUANTITY_RE.fullmatch(tok):
+            self.split(start, tok, ",")  # CSV cells and JSON arrays: "1.5,2,37"
+            return
         if _HEX_RE.fullmatch(tok) and not _QUANTITY_RE.fullmatch(tok):
             self.add(NumberMention(start, end, tok, NumberKind.HEX, normalized=tok.lower()))
             return
@@ -506,6 +519,9 @@ class _Scanner:
     def quantity(self, start: int, end: int, parsed: ParsedNumber) -> NumberMention:
         """A quantity mention, taking a sign and a `~` written just before the token."""
         text = self.text
+        if start and text[start - 1] not in "-−~≈ \t":  # nothing to look back for
+            kind = NumberKind.PERCENT if parsed.percent else NumberKind.QUANTITY
+            return NumberMention(start, end, text[start:end], kind, (parsed,))
         signed = start >= 1 and text[start - 1] in "-−"
         if signed and (start == 1 or text[start - 2] in _NEGATIVE_PREFIX):
             start -= 1

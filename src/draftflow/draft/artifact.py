@@ -31,10 +31,12 @@ CREATION_MODEL_FALLBACK = (
 )
 
 NO_MODEL_HINT = (
-    "No model server configured: the editorial was drafted from templates. To have a model "
-    "draft it, point draftflow at an OpenAI-compatible server (see `draftflow model --help`)."
+    "No model server configured, so the editorial was drafted from templates; to have a model "
+    "draft it, pass --base-url http://HOST:PORT/v1 --model NAME (or set DRAFTFLOW_BASE_URL and "
+    "DRAFTFLOW_MODEL), or replay recorded exchanges with --cassette PATH."
 )
-"""The one-line hint the pipeline prints when the deterministic drafter was used."""
+"""The one-line hint the pipeline prints when the deterministic drafter was used (no square
+brackets: the CLI prints it through rich markup)."""
 
 
 class ExtractionLike(Protocol):

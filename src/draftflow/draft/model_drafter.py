@@ -33,13 +33,8 @@ from draftflow.draft.artifact import (
 )
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.sentences import NEUTRAL_HEADING, split_sentences
-from draftflow.draft.templates import (
-    LIMITATIONS,
-    STANDARD_CONDITION_KEYS,
-    draft_deterministic,
-    record_names,
-    record_values,
-)
+from draftflow.draft.templates import draft_deterministic, record_names, record_values
+from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
 from draftflow.llm.prompts import Prompt, load_prompt
 from draftflow.records import ReportedResult, Section
 from draftflow.snapshot import Document, Snapshot

@@ -110,6 +110,8 @@ class _Writer:
         self.names = record_names(snapshot.repository, results, extraction.test_profiles)
         self.texts = SourceTexts()
         self.documents = w.unique_documents(item.document for item in grounded)
+        # Sections whose claims span every document cite the first ones only, as the seeds do.
+        self.leading = self.documents[:MAX_DOCUMENTS_NAMED]
         self._groundings: dict[tuple[str, ...], Grounding] = {}
         self.everywhere = self.ground(self.documents)
         self.metrics = w.unique(w.metric_name(item.result) for item in grounded)
@@ -130,6 +132,7 @@ class _Writer:
         return as_written(item.result.value, line, decimal_comma=comma)
 
     def draft(self) -> EditorialDraft:
+        """The whole editorial: framing, the question sections, notes and limitations."""
         sections = [
             self.measured_section(),
             self.configurations_section(),
@@ -157,6 +160,7 @@ class _Writer:
         return w.join(metrics)
 
     def common_model(self) -> str | None:
+        """The model every result names in its conditions, when they all name the same one."""
         models = w.unique(w.text(item.result.conditions.get("model")) for item in self.grounded)
         if len(models) == 1 and models[0] and self.everywhere.supports(models[0]):
             return models[0]
@@ -205,14 +209,14 @@ class _Writer:
             phrases = []
             for item in items[:MAX_RESULTS_PER_METRIC]:
                 phrase = f"{w.display_label(item.result.label)}: {self.written(item)}"
-                if self.ground([item.document]).supports(phrase):
+                if phrase not in phrases and self.ground([item.document]).supports(phrase):
                     phrases.append(phrase)
                     cited.append(item.document)
             if not phrases:
                 continue
             more = len(items) > MAX_RESULTS_PER_METRIC
             tail = " Further figures for this metric are listed with the reported results."
-            lead = f"Reported {metric} ({unit}): " if unit else f"Reported {metric}: "
+            lead = f"Reported {metric} ({unit}): " if w.has_unit(unit) else f"Reported {metric}: "
             paragraphs.append(lead + "; ".join(phrases) + "." + (tail if more else ""))
         if len(groups) > MAX_METRICS:
             paragraphs.append("Further metrics are listed with the reported results.")
@@ -235,8 +239,8 @@ class _Writer:
                     format_value(uncertainty.observed_max),
                 )
                 bounds = f"; range {low} to {high}, {uncertainty.interval_kind}"
-            label = w.capitalise(w.display_label(result.label))
-            sentence = f"{label} is derived: {result.statistic}{bounds}."
+            label = w.display_label(result.label)
+            sentence = f"The figure {label} is derived: {result.statistic}{bounds}."
             if self.ground([item.document]).supports(sentence):
                 sentences.append(sentence)
         return " ".join(sentences[:MAX_RESULTS_PER_METRIC]) or None
@@ -246,10 +250,10 @@ class _Writer:
         cited: list[Document] = []
         profiles = self.profiles()
         for profile in profiles[:MAX_PROFILES]:
-            documents = [profile.document] if profile.document else self.documents
+            documents = [profile.document] if profile.document else self.leading
             grounding = self.ground(documents)
             phrases = grounding.keep(w.condition_phrases(profile.conditions))
-            label = w.capitalise(w.display_label(profile.label))
+            label = w.display_label(profile.label)
             if phrases and grounding.supports(label):
                 paragraphs.append(f"{label}: {'; '.join(phrases)}.")
                 cited += documents
@@ -258,10 +262,11 @@ class _Writer:
         setup = self.setup_sentence()
         if setup:
             paragraphs.append(setup)
-            cited += self.documents
+            cited += self.leading
         return w.section("Under which configurations?", paragraphs, cited)
 
     def setup_sentence(self) -> str | None:
+        """The record-level setup's stated fields, grounded on the leading documents."""
         setup = self.extraction.reported_setup
         if setup is None:
             return None
@@ -270,7 +275,7 @@ class _Writer:
             value = getattr(setup, name)
             if value is not None:
                 phrases.append(f"{label}: {w.display(value)}")
-        phrases = self.everywhere.keep(phrases)
+        phrases = self.ground(self.leading).keep(phrases)
         return f"The reported setup gives {'; '.join(phrases)}." if phrases else None
 
     def profiles(self) -> list[_Profile]:
@@ -291,7 +296,7 @@ class _Writer:
         if len(profiles) < 2:
             return None
         cited = w.unique_documents(p.document for p in profiles if p.document)
-        cited = cited[:MAX_DOCUMENTS_NAMED] or self.documents[:MAX_DOCUMENTS_NAMED]
+        cited = cited[:MAX_DOCUMENTS_NAMED] or self.leading
         grounding = self.ground(cited)
         keys = w.unique(k for p in profiles for k, v in p.conditions.items() if w.is_scalar(v))
         differ = [k for k in keys if len({w.canon(p.conditions.get(k)) for p in profiles}) > 1]
@@ -309,7 +314,7 @@ class _Writer:
         return w.section("What differs between the configurations?", [" ".join(sentences)], cited)
 
     def documents_section(self) -> Section | None:
-        named = self.documents[:MAX_DOCUMENTS_NAMED]
+        named = self.leading
         sentences = []
         for document in named:
             metrics = w.unique(
@@ -356,8 +361,8 @@ class _Writer:
             )
         sentences.append("No figure was reproduced independently.")
         # These sentences hold no number, so the section cites the leading documents only.
-        cited = self.documents[:MAX_DOCUMENTS_NAMED]
-        return w.section("What is missing?", [" ".join(self.ground(cited).keep(sentences))], cited)
+        grounding = self.ground(self.leading)
+        return w.section("What is missing?", [" ".join(grounding.keep(sentences))], self.leading)
 
     def missing_setup_sentences(self) -> list[str]:
         setup = self.extraction.reported_setup

@@ -137,9 +137,10 @@ def display_label(label: str) -> str:
 
 
 def document_name(document: Document, grounding: Grounding) -> str:
-    """The document's path, or its first heading when the path holds a name no source has."""
+    """A noun phrase naming the document: by its path, or by its first heading when the path
+    holds a name no source states; empty when neither can be written."""
     if grounding.supports(document.path):
-        return document.path
+        return f"the file {document.path}"
     for line in document.line_list[:MAX_HEADING_SCAN]:
         if line.startswith("#"):
             heading = " ".join(line.lstrip("#").split())
@@ -147,6 +148,11 @@ def document_name(document: Document, grounding: Grounding) -> str:
                 return f"the document headed “{heading}”"
             break
     return ""
+
+
+def has_unit(unit: str) -> bool:
+    """False for the extract stage's placeholders for a unit the source does not give."""
+    return unit.strip().lower() not in {"", "unspecified", "unknown", "none"}
 
 
 def metric_name(result: ReportedResult) -> str:

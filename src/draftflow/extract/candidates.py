@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from draftflow.extract.numeric import cell_numbers
 from draftflow.snapshot import Document
@@ -23,37 +22,44 @@ class SourceFormat(StrEnum):
     KEY_VALUE = "key_value"
 
 
-class Candidate(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Candidate:
     """One number-bearing cell or leaf, as written, with what surrounds it.
 
     `key` names what the number is (column header or the last JSON key); `row_header` and
     `context` hold the rest of its row (or the scalar members of its enclosing JSON objects),
-    which is where its configuration comes from.
+    which is where its configuration comes from. A plain slotted dataclass: harvesting builds
+    hundreds of thousands of these, and rows share one `context` dict.
     """
 
-    model_config = ConfigDict(frozen=True)
-
-    candidate_id: str = Field(description="stable id: document id + line + column/path")
+    candidate_id: str
+    """Stable id: document id + line + column/path."""
     document_id: str
     path: str
-    line: int = Field(ge=1)
+    line: int
+    """1-based line, numbered as GitHub numbers it."""
     format: SourceFormat
-    text: str = Field(description="the cell or leaf exactly as written (JSON strings decoded)")
-    values: list[int | float] = Field(description="every number in `text`, in order")
-    column: str | None = Field(default=None, description="column header (tables)")
-    row_header: str | None = Field(default=None, description="first cell of the row (tables)")
-    json_path: str | None = Field(default=None, description="e.g. series[0].points[2].ttft_ms.p50")
-    heading: str | None = Field(default=None, description="nearest Markdown heading above")
-    caption: str | None = Field(
-        default=None, description="prose between the heading and the table (Markdown)"
-    )
-    table: int = Field(default=0, description="index of the table within the document")
-    row: int = Field(default=0, description="index of the row within its table (0 = first body)")
+    text: str
+    """The cell or leaf exactly as written (JSON strings decoded)."""
+    values: list[int | float]
+    """Every number in `text`, in order, typed as written."""
+    column: str | None = None
+    """Column header (tables, key/value blocks)."""
+    row_header: str | None = None
+    """First cell of the row (tables), when the candidate is not in the first column."""
+    json_path: str | None = None
+    """e.g. `series[0].points[2].ttft_ms.p50`."""
+    heading: str | None = None
+    """Nearest Markdown heading (or report section) above."""
+    caption: str | None = None
+    """Prose between the heading and the table (Markdown)."""
+    table: int = 0
+    """Index of the table within the document."""
+    row: int = 0
+    """Index of the row within its table (0 = first body row)."""
     unit_guess: str | None = None
-    context: dict[str, str] = Field(
-        default_factory=dict,
-        description="the whole row (header → cell) or the scalar leaves around a JSON leaf",
-    )
+    context: dict[str, str] = field(default_factory=dict)
+    """The whole row (header → cell) or the scalar leaves around a JSON leaf."""
 
     @property
     def key(self) -> str:
@@ -139,9 +145,7 @@ def make_candidate(
     if not found:
         return None
     key = column if column is not None else json_key_tail(json_path or "")
-    # model_construct: harvesting builds tens of thousands of these from already-typed parts,
-    # and rows share one context dict instead of copying it per cell.
-    return Candidate.model_construct(
+    return Candidate(
         candidate_id=f"{document.document_id}:L{line}:{locator}",
         document_id=document.document_id,
         path=document.path,

@@ -19,8 +19,8 @@ BLOCK_TABLE_OFFSET = 10_000
 """Key/value blocks are numbered after the document's Markdown tables (table indexes)."""
 
 _KEY_VALUE = re.compile(
-    r"^\s*(?:[-*]\s+)?\**(?P<key>[A-Za-z][\w ()/.%*#+-]{0,70}?)\s*:\*{0,2}\s+"
-    r"(?P<value>[-+~]?\d[\d,]*(?:\.\d+)?(?:\s*(?:ms|s|%|x|×|tok/s|t/s|tokens/s|req/s|GB|GiB|MB|MiB|W))?)"
+    r"^\s*(?:[-*]\s+)?\**(?P<key>[A-Za-z][\w ()/.,%*#+-]{0,70}?)\s*:\*{0,2}\s+"
+    r"(?P<value>[-+~]?\d[\d,]*(?:\.\d+)?(?:\s*(?:ms|s|%|x|×|tok/s|t/s|tokens/s|req/s|tokens|GB|GiB|MB|MiB|W))?)"
     r"\s*$"
 )
 _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")

@@ -3,7 +3,8 @@
 Retries are ours (the openai client's own are switched off) so that a server refusing a
 `response_format` answers at once and the caller can fall back, instead of being retried.
 Retried: 408, 409, 429 (honouring Retry-After), 5xx, timeouts and refused connections, with
-exponential backoff; a refused connection stops retrying once the timeout is spent.
+exponential backoff, `max_retries` times; a refused connection also stops retrying once
+`timeout` seconds have passed, so a server that is down is reported within the timeout.
 """
 
 from __future__ import annotations
@@ -94,7 +95,10 @@ class Transport:
                     raise self._status_error(error, model, attempt) from error
             except openai.APIConnectionError as error:
                 delay = self._delay(attempt, None)
-                out_of_time = time.monotonic() - started + delay > self.settings.timeout
+                # A refused connection fails fast: retry only while the timeout lasts, so that
+                # a server that is down is reported within it. A timeout has its own budget.
+                refused = not isinstance(error, openai.APITimeoutError)
+                out_of_time = refused and time.monotonic() - started + delay > self.settings.timeout
                 if attempt >= self.settings.max_retries or out_of_time:
                     raise self._connection_error(error, attempt) from error
             attempt += 1
