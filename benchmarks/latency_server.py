@@ -231,6 +231,13 @@ def completion(model: str, content: str, prompt_chars: int) -> dict[str, Any]:
 # ---- the server -----------------------------------------------------------------------------
 
 
+class _Listener(ThreadingHTTPServer):
+    # socketserver listens with a backlog of 5: a burst of 8 new connections can overflow it,
+    # and the dropped SYN is retried a full second later, which would look like lost overlap.
+    request_queue_size = 128
+    daemon_threads = True
+
+
 class LatencyServer:
     """The server on 127.0.0.1, in a background thread until `stop()`."""
 
@@ -243,8 +250,7 @@ class LatencyServer:
         self._lock = threading.Lock()
         self._stats = Stats()
         self._stopping = threading.Event()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", port), _handler_class(self))
-        self._httpd.daemon_threads = True
+        self._httpd = _Listener(("127.0.0.1", port), _handler_class(self))
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
         )

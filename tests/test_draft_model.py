@@ -293,3 +293,37 @@ def test_what_verify_still_rejects_in_model_prose_is_removed_by_drop_sentences()
     cleaned = drop_sentences(draft, {f.location: {f.claim} for f in errors})
     assert cleaned.sections[1].paragraphs == ["The run used vLLM."]
     assert verified(cleaned) == []
+
+
+def test_the_real_model_client_drafts_through_an_openai_compatible_server(
+    tmp_path: Any, fixture_snapshot: Snapshot, fixture_extraction: Extraction
+) -> None:
+    """The drafter against `draftflow.llm.ModelClient` and a local stub server: both prompts
+    fill, both replies validate, and a second run is answered from the cache."""
+    from draftflow.llm import ModelClient, ModelSettings
+    from stub_server import StubReply, StubRequest, StubServer, completion
+
+    def handle(request: StubRequest) -> StubReply:
+        system = request.body["messages"][0]["content"]
+        reply = GOOD_SECTIONS if "editorial sections" in system else GOOD_FRAMING
+        return completion(json.dumps(reply))
+
+    settings_values: dict[str, Any] = {
+        "model": "stub-model", "cache_dir": tmp_path / "cache", "timeout": 5.0,
+        "max_retries": 0,
+    }
+
+    async def draft_with_server(url: str) -> tuple[EditorialDraft, ModelClient]:
+        async with ModelClient(ModelSettings(base_url=url, **settings_values)) as client:
+            return await draft_editorial(fixture_snapshot, fixture_extraction, client), client
+
+    with StubServer(handle) as server:
+        first, _ = asyncio.run(draft_with_server(server.url))
+        calls = len(server.chat_requests)
+        again, _ = asyncio.run(draft_with_server(server.url))
+        assert len(server.chat_requests) == calls  # the second draft made no model call
+    assert calls == 2
+    assert first.model_dump_json() == again.model_dump_json()
+    assert first.sections[0].heading == "What was measured?"
+    assert first.creation_method == CREATION_MODEL
+    assert set(first.prompt_hashes) == {SECTIONS_PROMPT, FRAMING_PROMPT}

@@ -276,3 +276,10 @@ def test_spans_index_the_text() -> None:
     text = "Run 11 decoded 24.7tok/s at 32K, about ~188 ms."
     for mention in find_numbers(text):
         assert text[mention.start:mention.end] == mention.text
+
+
+def test_version_with_a_build_suffix_normalises_to_its_number() -> None:
+    mention = find_numbers("image v0.26.0-aarch64-cu129-ubuntu2404 built")[0]
+    assert mention.kind is NumberKind.VERSION
+    assert mention.normalized == "0.26.0"
+    assert {v for _, _, v in find_versions("tag v0.26.0-aarch64-cu129")} == {"0.26.0"}

@@ -348,3 +348,13 @@ def test_verify_accepts_a_record_model(record: dict[str, Any], snapshot: Snapsho
 
     report = verify_record(Record.model_validate(record), snapshot)
     assert report.passed and report.record_id == "miaai-dsv4-flash"
+
+
+def test_test_profile_evidence_must_be_a_pinned_document_line(
+    record: dict[str, Any], snapshot: Snapshot
+) -> None:
+    profile = record["test_profiles"][0]
+    profile["evidence_url"] = profile["evidence_url"].replace("#L4", "#L999999")
+    record["test_profiles"].append({**profile, "evidence_url": "https://example.com/x#L1"})
+    errors = _errors_at(verify_record(record, snapshot))
+    assert {"/test_profiles/0/evidence_url", "/test_profiles/1/evidence_url"} <= errors

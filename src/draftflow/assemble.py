@@ -24,9 +24,17 @@ from draftflow.snapshot import Document, Snapshot, repository_url
 
 # The record-level conditions block of the seeds: unknown until an editor states otherwise.
 TOP_LEVEL_CONDITION_KEYS = (
-    "model_revision", "weight_hash", "runtime_execution_revision", "input_tokens",
-    "output_tokens", "concurrency", "cache_state", "quantization", "speculative_decoding",
-    "temperature", "top_p",
+    "model_revision",
+    "weight_hash",
+    "runtime_execution_revision",
+    "input_tokens",
+    "output_tokens",
+    "concurrency",
+    "cache_state",
+    "quantization",
+    "speculative_decoding",
+    "temperature",
+    "top_p",
 )
 
 RUNTIME_KEYWORDS = {
@@ -43,6 +51,7 @@ HARDWARE_KEYWORDS = {
     "gx10": r"\bgx10\b",
 }
 PLATFORM_KEYWORDS = {"linux": r"\blinux\b|\bubuntu\b|\bdgx os\b"}
+METRICS_STATUS = "site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results"
 MAIN_DOCUMENT_NAMES = ("README.md", "readme.md", "README.markdown", "REPORT.md")
 
 
@@ -63,7 +72,9 @@ def main_document(snapshot: Snapshot, cited: list[Document]) -> Document | None:
     return snapshot.documents[0] if snapshot.documents else None
 
 
-def cited_documents(snapshot: Snapshot, extraction: Extraction, draft: EditorialDraft) -> list[Document]:
+def cited_documents(
+    snapshot: Snapshot, extraction: Extraction, draft: EditorialDraft
+) -> list[Document]:
     """Every document a result or a section cites, in snapshot order."""
     wanted = {r.source_document_id for r in extraction.reported_results}
     urls = {c for s in draft.sections for c in s.citations}
@@ -134,7 +145,7 @@ def assemble(
         record_type="curated_reference",
         performance_ranking_allowed=False,
         metrics=None,
-        metrics_status="site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results",
+        metrics_status=METRICS_STATUS,
         conditions=dict.fromkeys(TOP_LEVEL_CONDITION_KEYS),
         reported_setup=extraction.reported_setup,
         test_profiles=extraction.test_profiles,
@@ -148,7 +159,9 @@ def assemble(
         public_benchmark_snapshot=False,
         source=source,
         supplemental_sources=supplemental,
-        license=License(declared_spdx=None, scope="Not read by draftflow; check the repository's license file."),
+        license=License(
+            declared_spdx=None, scope="Not read by draftflow; check the repository's license file."
+        ),
         editorial=editorial,
         provenance=provenance,
     )

@@ -237,6 +237,7 @@ _HEX_RE = re.compile(
     r"(?<![0-9A-Za-z])(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{7,64}(?![0-9A-Za-z])"
 )
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+){2,}(?:[-+.]?[A-Za-z0-9]+)*|[vV]\d+(?:\.\d+)+")
+_VERSION_CORE_RE = re.compile(r"[vV]?(\d+(?:\.\d+)+)")
 _RANGE_SEP_RE = re.compile(r"[ \t]*[–—][ \t]*|-|[ \t]+to[ \t]+")
 _PLUS_MINUS_RE = re.compile(r"[ \t]*(?:±|\+/-|\+-)[ \t]*")
 _NEGATIVE_PREFIX = frozenset(" \t\n([{=:,|;<>\"'")
@@ -471,12 +472,13 @@ class _Scanner:
             self.add(NumberMention(start, end, tok, NumberKind.HEX, normalized=tok.lower()))
             return
         if _VERSION_RE.fullmatch(tok):
-            norm = tok[1:] if tok[0] in "vV" else tok
+            core = _VERSION_CORE_RE.match(tok)
+            norm = core.group(1) if core else tok  # `v0.26.0-aarch64` is version 0.26.0
             self.add(NumberMention(start, end, tok, NumberKind.VERSION, normalized=norm))
             return
-        parsed = parse_number(tok, decimal_comma=self.decimal_comma)
-        if parsed is not None:
-            self.add(self.quantity(start, end, parsed))
+        quantity = parse_number(tok, decimal_comma=self.decimal_comma)
+        if quantity is not None:
+            self.add(self.quantity(start, end, quantity))
             return
         if self.compound(start, end, tok):
             return

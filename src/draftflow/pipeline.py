@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from draftflow.acquire import acquire
 from draftflow.assemble import assemble, provenance_for, record_id_for
-from draftflow.draft import EditorialDraft, draft_editorial, drop_sentences
+from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft_editorial, drop_sentences
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
 from draftflow.records import Record, dump_record, parse_record
@@ -84,6 +84,7 @@ class DraftOutcome(BaseModel):
     dropped: list[str]
     model: str | None
     usage: dict[str, int]
+    hint: str | None
     elapsed_seconds: float
 
 
@@ -107,6 +108,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
         run.dropped.extend(f"extract: {d}" for d in _describe_dropped(extraction))
         with run.events.stage("draft"):
             draft = await draft_editorial(snapshot, extraction, client)
+        run.dropped.extend(f"draft: {d}" for d in draft.dropped)
         usage = client.usage.as_dict() if client else {}
     finally:
         if client is not None:
@@ -136,6 +138,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
         dropped=run.dropped,
         model=request.settings.model if client else None,
         usage=usage,
+        hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
     )
 
@@ -186,7 +189,9 @@ def _drop_unsupported(
         run.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
     results = [r for i, r in enumerate(extraction.reported_results) if i not in bad_results]
     profiles = [p for i, p in enumerate(extraction.test_profiles) if i not in bad_profiles]
-    extraction = extraction.model_copy(update={"reported_results": results, "test_profiles": profiles})
+    extraction = extraction.model_copy(
+        update={"reported_results": results, "test_profiles": profiles}
+    )
     if prose:
         draft = drop_sentences(draft, prose)
     return extraction, draft
@@ -223,4 +228,3 @@ def _comparable(record: Record) -> dict[str, Any]:
         supplemental.pop("checked_on", None)
     data.pop("editorial_status", None)
     return data
-

@@ -8,15 +8,16 @@ import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 
 from draftflow.cli import main
 from draftflow.cli.model import model_options, settings_from_options
-from draftflow.draft import NO_MODEL_HINT
-from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
+
+if TYPE_CHECKING:
+    from draftflow.pipeline import DraftOutcome
 
 EXAMPLES = """\b
 Examples:
@@ -60,7 +61,9 @@ class _Progress:
 
 @main.command(epilog=EXAMPLES)
 @click.argument("source")
-@click.option("--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch).")
+@click.option(
+    "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
+)
 @click.option("--origin", help="GitHub URL of the repository a plain folder is a copy of.")
 @click.option(
     "--records-dir",
@@ -89,6 +92,8 @@ def draft(
     source supports), writes records/ID.json, .md and .verify.json, and prints the diff
     against the previous version with the flags that need a look.
     """
+    from draftflow.pipeline import DraftRequest, run_draft
+
     settings = settings_from_options(**model_flags)
     err = Console(stderr=True)
     events = _Progress(err, enabled=not as_json and sys.stderr.isatty())
@@ -104,12 +109,12 @@ def draft(
     if as_json:
         click.echo(outcome.model_dump_json(indent=2))
     else:
-        _print_outcome(Console(), outcome, model_configured=settings.configured)
+        _print_outcome(Console(), outcome)
     if outcome.errors:
         sys.exit(1)
 
 
-def _print_outcome(console: Console, outcome: DraftOutcome, *, model_configured: bool) -> None:
+def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     if outcome.new_record:
         console.print(f"[bold]new record[/] {outcome.record_path}")
     elif outcome.changed:
@@ -121,15 +126,18 @@ def _print_outcome(console: Console, outcome: DraftOutcome, *, model_configured:
         f"flags: [red]{outcome.errors} error[/], [yellow]{outcome.warnings} warning[/]"
     )
     if outcome.dropped:
-        console.print(f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)")
+        console.print(
+            f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)"
+        )
     usage = outcome.usage
-    if model_configured:
+    if outcome.hint is None:
         console.print(
             f"model {outcome.model}: {usage.get('requests', 0)} calls, "
-            f"{usage.get('cache_hits', 0)} cached, {usage.get('replays', 0)} replayed, "
-            f"{usage.get('prompt_tokens', 0)} prompt + {usage.get('completion_tokens', 0)} completion tokens"
+            f"{usage.get('cache_hits', 0)} cached, {usage.get('cassette_replays', 0)} replayed, "
+            f"{usage.get('prompt_tokens', 0)} prompt + "
+            f"{usage.get('completion_tokens', 0)} completion tokens"
         )
     else:
-        console.print(f"[dim]{NO_MODEL_HINT}[/]")
+        console.print(outcome.hint, style="dim", markup=False, soft_wrap=True)
     console.print(f"article {outcome.article_path}; report {outcome.report_path}")
     console.print(f"done in {outcome.elapsed_seconds:.1f}s")

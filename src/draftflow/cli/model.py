@@ -11,7 +11,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import Console
@@ -20,9 +20,11 @@ from rich.table import Table
 
 from draftflow.cli import main
 from draftflow.errors import CheckFailed, ConfigError
-from draftflow.llm import ModelClient, ModelSettings, resolve_settings
-from draftflow.llm.cache import ResponseCache
-from draftflow.llm.doctor import CheckStatus, DoctorReport, run_doctor
+from draftflow.llm import ModelSettings, resolve_settings
+
+if TYPE_CHECKING:
+    from draftflow.llm.cache import ResponseCache
+    from draftflow.llm.doctor import DoctorReport
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -108,6 +110,8 @@ def models_command(as_json: bool, **flags: Any) -> None:
 
 
 async def _list_models(settings: ModelSettings) -> list[str]:
+    from draftflow.llm import ModelClient
+
     async with ModelClient(settings) as client:
         return await client.list_models()
 
@@ -119,10 +123,10 @@ Examples:
 """
 
 _STATUS_STYLE = {
-    CheckStatus.OK: "[green]ok[/]",
-    CheckStatus.WARN: "[yellow]warn[/]",
-    CheckStatus.FAIL: "[red]FAIL[/]",
-    CheckStatus.SKIP: "[dim]skip[/]",
+    "ok": "[green]ok[/]",
+    "warn": "[yellow]warn[/]",
+    "fail": "[red]FAIL[/]",
+    "skip": "[dim]skip[/]",
 }
 
 
@@ -136,13 +140,15 @@ def doctor_command(as_json: bool, **flags: Any) -> None:
     a check fails.
     """
     settings = settings_from_options(**flags)
+    from draftflow.llm.doctor import run_doctor
+
     report = asyncio.run(run_doctor(settings))
     if as_json:
         click.echo(report.model_dump_json(indent=2))
     else:
         _print_report(Console(), report)
     if not report.ok:
-        failed = [c for c in report.checks if c.status is CheckStatus.FAIL]
+        failed = [c for c in report.checks if c.status == "fail"]
         raise CheckFailed(f"doctor: {failed[0].name}: {failed[0].detail}", hint=failed[0].hint)
 
 
@@ -159,7 +165,7 @@ def _print_report(console: Console, report: DoctorReport) -> None:
             detail += f" [dim]({check.seconds:.2f} s)[/]"
         if check.hint:
             detail += f"\n[cyan]fix:[/] {escape(check.hint)}"
-        table.add_row(check.name, _STATUS_STYLE[check.status], detail)
+        table.add_row(check.name, _STATUS_STYLE[check.status.value], detail)
     console.print(table)
 
 
@@ -205,5 +211,7 @@ def cache_info(as_json: bool) -> None:
 
 
 def _open_cache() -> ResponseCache:
+    from draftflow.llm.cache import ResponseCache
+
     settings = resolve_settings({}, project_dir=Path.cwd())
     return ResponseCache(settings.resolved_cache_dir)

@@ -12,7 +12,7 @@ from typing import Any
 
 from draftflow.records import Record
 from draftflow.snapshot import Snapshot
-from draftflow.verify.citations import check_citations
+from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
 from draftflow.verify.context import VerifyContext
 from draftflow.verify.identity import check_identity, listed_documents
@@ -56,6 +56,7 @@ def verify_record(record: Record | Mapping[str, Any], snapshot: Snapshot) -> Ver
     ctx = VerifyContext(record, snapshot, listed_documents(record, snapshot))
     check_identity(ctx)
     check_citations(ctx)
+    check_test_profiles(ctx)
     check_conditions(ctx)
     check_results(ctx)
     check_prose(ctx)

@@ -43,6 +43,19 @@ def check_citations(ctx: VerifyContext) -> None:
             _check_one(ctx, f"{where}/{j}", citation)
 
 
+def check_test_profiles(ctx: VerifyContext) -> None:
+    """Each test profile's evidence_url must be a pinned document URL anchored at a line
+    that exists (the line that states the configuration)."""
+    for i, profile in enumerate(ctx.record.test_profiles):
+        where = pointer("test_profiles", i, "evidence_url")
+        listed, _ = resolve_citation(ctx, profile.evidence_url)
+        if listed is None:
+            ctx.flag(Severity.ERROR, Rule.CITATIONS, where, profile.evidence_url,
+                     "this evidence_url is not one of the record's pinned document URLs")
+            continue
+        _check_one(ctx, where, profile.evidence_url)
+
+
 def _check_one(ctx: VerifyContext, where: str, citation: str) -> None:
     listed, line = resolve_citation(ctx, citation)
     if listed is None:

@@ -76,7 +76,8 @@ def _check_mention(
     if status is ClaimStatus.AMBIGUOUS:
         severity = Severity.WARNING
     ctx.flag(severity, Rule.PROSE, location, mention.text,
-             _message(mention, status, documents, lookup.detail), lookup.evidence)
+             _message(mention, status, documents, lookup.detail,
+                      everywhere=documents is ctx.listed), lookup.evidence)
 
 
 def _quantity(
@@ -116,11 +117,14 @@ def _url(ctx: VerifyContext, url: str) -> Lookup:
 
 
 def _message(
-    mention: NumberMention, status: ClaimStatus, documents: list[ListedDocument], detail: str
+    mention: NumberMention, status: ClaimStatus, documents: list[ListedDocument], detail: str,
+    *, everywhere: bool,
 ) -> str:
     kind = mention.kind
     scope = ("the documents this section cites (" + ", ".join(d.path for d in documents) + ")"
              if documents else "any cited document")
+    if everywhere:
+        scope = "any listed source document"
     if status is ClaimStatus.ELSEWHERE:
         return (f"{kind.value} {mention.text} is not in {scope}; it is only in a document "
                 "the text does not cite")

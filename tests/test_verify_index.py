@@ -1,0 +1,100 @@
+"""The per-document index: what it finds on which line, and that verify builds it once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import draftflow.verify.context as context_module
+from draftflow.numbers import parse_number
+from draftflow.snapshot import Document, sha256_hex, split_lines
+from draftflow.verify import verify_record
+from draftflow.verify.index import PATH_LINE, DocumentIndex, identifier_keys, uses_decimal_comma
+from test_verify import build_record
+
+MIAAI = "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
+
+
+def document(path: str, data: bytes) -> Document:
+    return Document(document_id=path, path=path, sha256=sha256_hex(data), bytes=len(data),
+                    lines=len(split_lines(data.decode("utf-8", "replace"))),
+                    pinned_url=f"https://github.com/o/n/blob/{'a' * 40}/{path}", data=data)
+
+
+@pytest.fixture(scope="module")
+def results_index(corpus_dir: Path) -> DocumentIndex:
+    path = "results/RESULTS-2026-08-14.md"
+    return DocumentIndex(document(path, (corpus_dir / MIAAI / path).read_bytes()))
+
+
+def test_numbers_are_found_on_their_lines(results_index: DocumentIndex) -> None:
+    # results/RESULTS-2026-08-14.md:32 "| 256 | 82.6 | 56.9 | 54.3 | 35.9 | 162 |"
+    number = parse_number("82.6")
+    assert number is not None
+    assert results_index.lines_for_number(number) == [32]
+    thousands = parse_number("2048")
+    assert thousands is not None and 33 in results_index.lines_for_number(thousands)
+
+
+def test_rounded_claims_find_precise_source_values(results_index: DocumentIndex) -> None:
+    coarse = parse_number("83")  # 82.6 rounds to 83
+    assert coarse is not None and 32 in results_index.lines_for_number(coarse)
+    absent = parse_number("82.64")
+    assert absent is not None and results_index.lines_for_number(absent) == []
+
+
+def test_dates_hex_and_versions(results_index: DocumentIndex) -> None:
+    assert PATH_LINE in results_index.lines_for_date("2026-08-14")  # in the path
+    assert 22 in results_index.lines_for_date("2026-08-14")
+    assert results_index.lines_for_date("--08-14")
+    assert 8 in results_index.hex_matches("9e165c")["9e165c30"]
+    assert results_index.lines_for_version("0.1.1")
+
+
+def test_crlf_and_bom_keep_github_line_numbers() -> None:
+    index = DocumentIndex(document("a.md", b"\xef\xbb\xbfone 11\r\ntwo 22\r\nthree 33\r\n"))
+    for value, line in (("11", 1), ("22", 2), ("33", 3)):
+        number = parse_number(value)
+        assert number is not None and index.lines_for_number(number) == [line]
+
+
+def test_invalid_utf8_does_not_break_the_index() -> None:
+    index = DocumentIndex(document("b.md", b"bad \xff\xfe byte\nvalue 42\n"))
+    number = parse_number("42")
+    assert number is not None and index.lines_for_number(number) == [2]
+
+
+def test_decimal_comma_is_decided_per_document() -> None:
+    assert uses_decimal_comma("README.md", "0,3 rps and 0,7 burstiness")
+    assert not uses_decimal_comma("data.csv", "0,3,4\n1,2,3")
+    index = DocumentIndex(document("nl.md", b"belasting 0,3 rps en 1,5 rps\n"))
+    number = parse_number("1.5")
+    assert number is not None and index.lines_for_number(number) == [1]
+
+
+def test_identifier_keys_cover_runs_of_pieces() -> None:
+    keys = identifier_keys("deepseek-v4.1-flash-1017")
+    assert {"deepseek-v4.1-flash-1017", "v4.1", "v4.1-flash", "flash-1017"} <= set(keys)
+
+
+def test_verify_indexes_each_document_once(
+    corpus_dir: Path, manifest: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from draftflow.acquire import acquire
+
+    entry = manifest[MIAAI]
+    snapshot = acquire(str(corpus_dir / MIAAI), revision=entry["revision"], origin=entry["url"])
+    built: list[str] = []
+    real = context_module.DocumentIndex
+
+    def counting(doc: Document) -> DocumentIndex:
+        built.append(doc.path)
+        return real(doc)
+
+    monkeypatch.setattr(context_module, "DocumentIndex", counting)
+    report = verify_record(build_record(snapshot), snapshot)
+    assert report.passed
+    assert sorted(built) == sorted(set(built))
+    assert len(built) == 3
