@@ -48,6 +48,7 @@ DEFAULT_REPOS = (
 EXTRACT_SCHEMA = "ExtractReply"
 MODEL = "latency-model"
 SERVER_START_SECONDS = 20.0
+GENERATED_END = "<!-- end of generated results: text below this line is kept on --write -->"
 
 
 @dataclass
@@ -276,8 +277,21 @@ def markdown(rows: list[Row], args: argparse.Namespace, started: str) -> str:
         "Records go to temporary folders. `--repo OWNER/NAME` (repeatable) picks corpus "
         "repositories, `--corpus DIR` the corpus folder, `--raw FILE` keeps every run as JSON.",
         "",
+        GENERATED_END,
+        "",
     ]
     return "\n".join(lines)
+
+
+def write_results(path: Path, generated: str) -> None:
+    """Write `generated` to `path`, keeping the hand-written text after the marker."""
+    kept = ""
+    if path.exists():
+        old = path.read_text(encoding="utf-8")
+        if GENERATED_END in old:
+            kept = old.split(GENERATED_END, 1)[1].lstrip("\n")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(generated + kept, encoding="utf-8")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -323,8 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     text = markdown(summarise(runs, args.latency), args, started)
     print(text)
     if args.write:
-        args.write.parent.mkdir(parents=True, exist_ok=True)
-        args.write.write_text(text, encoding="utf-8")
+        write_results(args.write, text)
     if args.raw:
         args.raw.write_text(json.dumps([asdict(r) for r in runs], indent=2) + "\n",
                             encoding="utf-8")

@@ -205,3 +205,52 @@ def test_max_in_flight_counts_requests_held_at_once() -> None:
     assert stats["in_flight"] == 3
     assert stats["max_in_flight"] == 3
     assert stats["requests"] == 3
+
+
+# ---- the benchmark's arithmetic (benchmarks/draft_concurrency.py) ---------------------------
+
+
+def _load_benchmark_module() -> ModuleType:
+    path = SERVER_PATH.with_name("draft_concurrency.py")
+    spec = importlib.util.spec_from_file_location("draft_concurrency", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_benchmark_module()
+
+
+@pytest.mark.parametrize(("extract", "draft", "concurrency", "waves"), [
+    (11, 2, 1, 13), (11, 2, 2, 7), (11, 2, 4, 4), (11, 2, 8, 3), (18, 2, 8, 4), (0, 0, 4, 0),
+])
+def test_ideal_span_counts_extract_waves_then_draft_waves(
+    extract: int, draft: int, concurrency: int, waves: int
+) -> None:
+    assert bench.ideal_span(0.5, extract, draft, concurrency) == pytest.approx(0.5 * waves)
+
+
+def test_summary_takes_medians_per_repository_and_concurrency() -> None:
+    def run(wall: float, repeat: int, concurrency: int = 2) -> Any:
+        return bench.Run(repository="o/n", concurrency=concurrency, repeat=repeat, requests=5,
+                         extract_requests=4, draft_requests=1, latency_sum=2.5, wall=wall,
+                         span=wall - 0.5, max_in_flight=repeat + 1, stages={"extract": 1.0})
+
+    rows = bench.summarise([run(3.0, 0), run(9.0, 1), run(4.0, 2), run(7.0, 0, 4)], 0.5)
+    by_concurrency = {row.concurrency: row for row in rows}
+    assert by_concurrency[2].wall == 4.0
+    assert by_concurrency[2].span == 3.5
+    assert by_concurrency[2].max_in_flight == 3
+    assert by_concurrency[2].ideal == pytest.approx(0.5 * (2 + 1))
+    assert by_concurrency[2].wall_ratio == pytest.approx(4.0 / 2.5)
+    assert by_concurrency[4].repeats == 1
+
+
+def test_write_keeps_the_hand_written_text_below_the_marker(tmp_path: Path) -> None:
+    target = tmp_path / "results.md"
+    bench.write_results(target, f"# old table\n{bench.GENERATED_END}\n")
+    target.write_text(target.read_text() + "## Findings\nkept\n")
+    bench.write_results(target, f"# new table\n{bench.GENERATED_END}\n")
+    assert target.read_text() == f"# new table\n{bench.GENERATED_END}\n## Findings\nkept\n"

@@ -358,3 +358,14 @@ def test_test_profile_evidence_must_be_a_pinned_document_line(
     record["test_profiles"].append({**profile, "evidence_url": "https://example.com/x#L1"})
     errors = _errors_at(verify_record(record, snapshot))
     assert {"/test_profiles/0/evidence_url", "/test_profiles/1/evidence_url"} <= errors
+
+
+def test_a_bare_year_is_supported_by_a_source_date(
+    record: dict[str, Any], snapshot: Snapshot
+) -> None:
+    record["editorial"]["sections"][0]["paragraphs"][1] += " The matrix ran in 2026, not 2019."
+    report = verify_record(record, snapshot)
+    statuses = {c.claim: c.status for c in report.claims
+                if c.location == "/editorial/sections/0/paragraphs/1"}
+    assert statuses["2026"] is ClaimStatus.SUPPORTED
+    assert statuses["2019"] is ClaimStatus.UNSUPPORTED

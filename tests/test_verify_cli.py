@@ -128,3 +128,16 @@ def test_help_teaches_with_examples() -> None:
     result = CliRunner().invoke(main, ["verify", "--help"])
     assert result.exit_code == 0
     assert "Examples:" in result.output and "--source" in result.output
+
+
+def test_source_may_be_a_git_checkout_at_the_records_revision(
+    tmp_path: Path, folder: Path, make_git_repo: Any
+) -> None:
+    origin = "https://github.com/MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
+    checkout = make_git_repo(folder, origin=origin)
+    record = build_record(acquire(str(checkout)))
+    result = run(str(write(tmp_path, record)), "--source", str(checkout), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["flags"] == []
+    record["source"]["revision"] = "f" * 40  # a revision the checkout does not hold
+    assert run(str(write(tmp_path, record)), "--source", str(checkout)).exit_code == 2

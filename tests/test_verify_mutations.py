@@ -3,10 +3,11 @@
 Each gold record is mutated automatically, over many results, paragraphs, sections and
 documents, in every way the verification rules cover (issue 3): a changed digit, a decimal
 shift, a shifted line, an anchor that disagrees with `source_line`, swapped values, a flipped
-hash, a wrong revision in a pinned URL, an added sentence with an unsupported number, a changed
-number in prose, a foreign citation, an uncited section, a wrong uncertainty bound and an
-unsupported condition. A mutation is caught when `verify_record` raises an `error` flag at the
-mutation's JSON pointer (or inside it). `test_catch_rate_is_total` prints the catch rate and the
+hash, a wrong revision in a pinned URL, an added sentence with an unsupported number (in digits
+or in words), a changed number in prose, a foreign citation, an uncited section, a wrong
+uncertainty bound and an unsupported condition. A mutation is caught when `verify_record`
+raises an `error` flag at the mutation's JSON pointer (or inside it) that the clean record does
+not already carry. `test_catch_rate_is_total` prints the catch rate and the
 false-error count on the clean records, and lists every miss.
 """
 
@@ -42,6 +43,11 @@ SCALES = {"K": (1e3, 2**10), "M": (1e6, 2**20)}
 PROSE_NUMBER = re.compile(r"(?<![\w.:/=+-])\d[\d,]*(?:\.\d+)?(?![\w-]|\.\d|,\d)")
 UNSUPPORTED_CANDIDATES = (7351.3, 6137.9, 8419.7, 9273.1, 5839.3, 4619.7, 3187.9)
 UNSUPPORTED_INTEGERS = (73513, 61379, 84197, 92731, 58393, 46197, 31879)
+TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+WORD_NUMBERS = tuple(
+    (f"{TENS[t]}-{ONES[o]}", 10 * (t + 2) + o + 1) for t in range(8) for o in range(9)
+)
 
 
 @dataclass(frozen=True)
@@ -123,8 +129,10 @@ def all_numbers(record_id: str) -> tuple[float, ...]:
 
 
 def absent(record_id: str, value: float) -> bool:
-    """True when no source or record number is within 1% of `value`."""
-    return all(abs(n - value) > 0.01 * abs(value) for n in all_numbers(record_id))
+    """True when no source or record number is within 1% of `value`, or rounds to it at the
+    precision `value` is written with (40.5 supports a written 41)."""
+    window = max(0.01 * abs(value), 0.5 * 10.0 ** -decimals(value) + 1e-9)
+    return all(abs(n - value) > window for n in all_numbers(record_id))
 
 
 def fresh_number(record_id: str, salt: int = 0, *, integer: bool = False) -> int | float:
@@ -357,10 +365,26 @@ def prose_fields(record: dict[str, Any]) -> list[tuple[str, str]]:
     return fields
 
 
+def fresh_word_number(record_id: str, salt: int) -> str:
+    """A number written as words (`seventy-three`) that nothing in the record supports."""
+    free = [words for words, value in WORD_NUMBERS if absent(record_id, value)]
+    assert free, f"no unsupported word number is free in {record_id}"
+    return free[salt % len(free)]
+
+
 def prose_mutations(record_id: str) -> Iterator[Mutation]:
-    """An added sentence with an unsupported number, and a changed number, in every prose field."""
+    """An added sentence with an unsupported number (in digits, or in words in paragraphs) and a
+    changed number, in every prose field."""
     record = gold(record_id)
     for n, (pointer, text) in enumerate(prose_fields(record)):
+        if "/paragraphs/" in pointer:
+            words = fresh_word_number(record_id, n)
+            yield Mutation(
+                f"{record_id}-unsupported_word_number-{pointer.strip('/').replace('/', '.')}",
+                "unsupported_word_number", record_id,
+                _set(pointer, f"{text} The author repeated the sweep {words} times."),
+                ((pointer,),),
+            )
         number = fresh_number(record_id, n)
         sentence = f" A later rerun reported {number} tok/s on the same setup."
         if pointer != "/title":
@@ -516,7 +540,8 @@ def _shift_line(pointer: str, line: int) -> Callable[[dict[str, Any]], None]:
 GENERATORS = (value_mutations, line_mutations, identity_mutations, prose_mutations,
               citation_mutations, uncertainty_mutations, condition_mutations)
 KINDS = ("changed_digit", "decimal_shift", "shifted_line", "anchor_mismatch", "swapped_values",
-         "flipped_hash", "wrong_revision", "unsupported_sentence", "changed_prose_number",
+         "flipped_hash", "wrong_revision", "unsupported_sentence", "unsupported_word_number",
+         "changed_prose_number",
          "foreign_citation", "uncited_section", "wrong_uncertainty", "unsupported_condition")
 
 

@@ -542,28 +542,27 @@ class _Scanner:
         self.mentions.sort(key=lambda mention: mention.start)
         merged: list[NumberMention] = []
         for mention in self.mentions:
-            prev = merged[-1] if merged else None
-            gap = self.text[prev.end:mention.start] if prev else ""
-            both_words = (
-                prev is not None and prev.numbers and mention.numbers
-                and prev.numbers[0].word and mention.numbers[0].word and gap == " "
-            )
-            if prev is not None and both_words:
-                joined = _join_words(prev.values[0], mention.text.lower(), mention.values[0])
-                if joined is not None:
-                    merged[-1] = NumberMention(
-                        prev.start, mention.end, self.text[prev.start:mention.end],
-                        NumberKind.QUANTITY, (_make(joined, 0, word=True),),
-                    )
-                    continue
+            if merged and mention.numbers and mention.numbers[0].word:
+                prev = merged[-1]
+                if (prev.numbers and prev.numbers[0].word
+                        and self.text[prev.end:mention.start] == " "):
+                    joined = _join_words(prev.values[0], mention.text.lower(),
+                                         mention.values[0])
+                    if joined is not None:
+                        merged[-1] = NumberMention(
+                            prev.start, mention.end, self.text[prev.start:mention.end],
+                            NumberKind.QUANTITY, (_make(joined, 0, word=True),),
+                        )
+                        continue
             merged.append(mention)
         self.mentions = [m for m in (self.article(m) for m in merged) if m is not None]
 
     def article(self, mention: NumberMention) -> NumberMention | None:
         """`a dozen`, `a hundred`: the article is part of the number. A bare `hundred` (as in
         `a few hundred`) or `dozen` is no number at all."""
-        word = mention.text.lower()
-        if word not in _ARTICLE_WORDS:
+        if not (mention.numbers and mention.numbers[0].word):
+            return mention
+        if mention.text.lower() not in _ARTICLE_WORDS:
             return mention
         before = self.text[max(0, mention.start - 5):mention.start].lower()
         for article in ("a ", "one "):
@@ -578,7 +577,8 @@ class _Scanner:
         out: list[NumberMention] = []
         for mention in self.mentions:
             prev = out[-1] if out else None
-            if prev is not None and _single(prev) and _single(mention):
+            close = prev is not None and mention.start - prev.end <= 12
+            if prev is not None and close and _single(prev) and _single(mention):
                 gap = self.text[prev.end:mention.start]
                 kind = None
                 if _PLUS_MINUS_RE.fullmatch(gap):

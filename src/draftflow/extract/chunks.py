@@ -20,6 +20,8 @@ PROMPT_OVERHEAD_TOKENS = 2_000
 MIN_CHUNK_TOKENS = 500
 MAX_LINE_CHARS = 400
 RAW_ROWS_SHOWN = 5
+MAX_CANDIDATES_PER_LINE = 40
+"""A line holding thousands of numbers (a one-line JSON dump) lists only its first few."""
 FRONT_PAGES = ("readme.md", "report.md", "results.md")
 
 
@@ -115,9 +117,13 @@ def chunk_documents(
                 pending_skip = 0
             rendered.append(f"L{number}: {_clip(text)}")
             listed: list[tuple[str, Candidate]] = []
-            for candidate in on_line.get((document.document_id, number), []):
+            here = on_line.get((document.document_id, number), [])
+            for candidate in here[:MAX_CANDIDATES_PER_LINE]:
                 counter += 1
                 listed.append((f"c{counter}", candidate))
+            if len(here) > MAX_CANDIDATES_PER_LINE:
+                rendered.append(f"[{len(here) - MAX_CANDIDATES_PER_LINE} more candidates on "
+                                f"L{number} are not listed]")
             cost = sum(len(r) + 1 for r in rendered) + sum(
                 len(describe_candidate(i, c)) + 1 for i, c in listed
             )

@@ -26,16 +26,34 @@ INSTRUCTION_TEXT = re.compile(
 )
 
 
-def best_match(claimed: float, numbers: list[Found]) -> Found | None:
+@dataclass(frozen=True)
+class LineNumbers:
+    """The quantities written on one line, with an index by exact value."""
+
+    numbers: list[Found]
+    exact: dict[float, Found]
+
+    @classmethod
+    def of(cls, text: str) -> LineNumbers:
+        """Read the numbers of one line once."""
+        numbers = numbers_in(text)
+        exact: dict[float, Found] = {}
+        for found in numbers:
+            exact.setdefault(found.value, found)
+        return cls(numbers, exact)
+
+
+def best_match(claimed: float, line: LineNumbers) -> Found | None:
     """The number on a line that `claimed` means: an exact match before a rounded one.
 
     A one-line JSON file holds many numbers; 0.2994 must pick `0.29940777` rather than the
-    `0.3` that happens to come first and covers it at its own precision.
+    `0.3` that happens to come first and covers it at its own precision. The exact lookup is
+    a dict hit, so a line of thousands of numbers stays cheap.
     """
-    for found in numbers:
-        if abs(found.value - claimed) <= 1e-9 * max(1.0, abs(claimed)):
-            return found
-    for found in numbers:
+    exact = line.exact.get(float(claimed))
+    if exact is not None:
+        return exact
+    for found in line.numbers:
         if matches_written(claimed, found):
             return found
     return None
@@ -66,15 +84,15 @@ class Grounder:
     """Checks claims against a snapshot, reading each cited line's numbers once."""
 
     snapshot: Snapshot
-    _line_numbers: dict[tuple[str, int], list[Found]] = field(default_factory=dict)
+    _line_numbers: dict[tuple[str, int], LineNumbers] = field(default_factory=dict)
     _texts: str | None = None
     _values: list[Found] | None = None
 
-    def numbers_on(self, document: Document, line: int) -> list[Found]:
+    def numbers_on(self, document: Document, line: int) -> LineNumbers:
         """The quantities written on one line of a document (memoised)."""
         key = (document.document_id, line)
         if key not in self._line_numbers:
-            self._line_numbers[key] = numbers_in(document.line(line) or "")
+            self._line_numbers[key] = LineNumbers.of(document.line(line) or "")
         return self._line_numbers[key]
 
     def ground(
@@ -100,8 +118,8 @@ class Grounder:
         found = best_match(claimed, self.numbers_on(document, line))
         if found is not None:
             return Grounded(document, line, as_number(found.value, found.decimals), found)
-        written = ", ".join(f.text for f in self.numbers_on(document, line)) or "no numbers"
-        return drop(DropReason.NOT_ON_LINE, f"the line holds: {written[:160]}")
+        written = ", ".join(f.text for f in self.numbers_on(document, line).numbers[:12])
+        return drop(DropReason.NOT_ON_LINE, f"the line holds: {written[:160] or 'no numbers'}")
 
     def all_text(self) -> str:
         """Every document's text, casefolded, for checking what conditions state."""

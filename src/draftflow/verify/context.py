@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from draftflow.numbers import NumberKind, ParsedNumber, parse_number, value_decimals
 from draftflow.records import Record
 from draftflow.snapshot import Document, Snapshot
-from draftflow.verify.index import PATH_LINE, DocumentIndex
+from draftflow.verify.index import PATH_LINE, DocumentIndex, date_keys
 from draftflow.verify.report import (
     CheckedCounts,
     ClaimCheck,
@@ -72,10 +72,7 @@ class RecordValues:
 
     def add_date(self, normalized: str) -> None:
         """Remember a date (also as month-day and month) that prose may repeat."""
-        self.dates.add(normalized)
-        year, _, rest = normalized.partition("-")
-        if year != "-" and len(rest) == 5:
-            self.dates.update({f"--{rest}", f"{year}-{rest[:2]}"})
+        self.dates.update(date_keys(normalized))
 
     def has_number(self, number: ParsedNumber) -> bool:
         """True when a verified value rounds to `number` at its written precision."""

@@ -69,6 +69,18 @@ def normalized_join(whole: str, pieces: list[str]) -> str:
     return whole[start:end] if start >= 0 and end > start else "-".join(pieces)
 
 
+def date_keys(date: str) -> list[str]:
+    """A date and the shorter forms prose may use for it: `--MM-DD` (no year), `YYYY-MM`
+    and the bare year `YYYY`."""
+    keys = [date]
+    year, _, rest = date.partition("-")
+    if year != "-" and len(rest) == 5:
+        keys += [f"--{rest}", f"{year}-{rest[:2]}"]
+    if year != "-":
+        keys.append(year)
+    return keys
+
+
 class DocumentIndex:
     """Everything number-like in one document, keyed for fast lookup, built in one pass."""
 
@@ -147,11 +159,8 @@ class DocumentIndex:
                 lines.append(line)
 
     def _add_date(self, date: str, line: int) -> None:
-        _add(self.dates, date, line)
-        year, _, rest = date.partition("-")
-        if year != "-" and len(rest) == 5:
-            _add(self.dates, f"--{rest}", line)
-            _add(self.dates, f"{year}-{rest[:2]}", line)
+        for key in date_keys(date):
+            _add(self.dates, key, line)
 
     # -- queries ----------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ prefix of one); dates, versions, identifiers and URLs are checked as what they a
 
 from __future__ import annotations
 
-from draftflow.numbers import NumberKind, NumberMention, find_numbers
+from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
 from draftflow.verify.citations import cited_documents
 from draftflow.verify.context import ListedDocument, VerifyContext, pointer
 from draftflow.verify.lookup import Lookup, find_hex, find_in
@@ -94,6 +94,11 @@ def _quantity(
             evidence += found
         elif ctx.record_values.has_number(parsed):
             statuses.append(ClaimStatus.RECORD)
+        elif (year := _as_year(parsed)) and (
+            dated := find_in(ctx, "date", year, documents, ctx.record_values.dates)
+        ).status in (ClaimStatus.SUPPORTED, ClaimStatus.RECORD):
+            statuses.append(dated.status)  # "in 2026" stated by a source date 2026-08-14
+            evidence += dated.evidence
         elif found_elsewhere := ctx.find_number(parsed, others):
             statuses.append(ClaimStatus.ELSEWHERE)
             evidence += found_elsewhere
@@ -103,6 +108,13 @@ def _quantity(
              ClaimStatus.SUPPORTED]
     worst = min(statuses, key=order.index) if statuses else ClaimStatus.UNSUPPORTED
     return Lookup(worst, evidence[:3])
+
+
+def _as_year(number: ParsedNumber) -> str | None:
+    """`2026` written as a plain integer may be a year; its text if so."""
+    value = number.value
+    plain = number.decimals == 0 and number.multiplier is None and not number.percent
+    return str(int(value)) if plain and 1900 <= value <= 2100 and value == int(value) else None
 
 
 def _url(ctx: VerifyContext, url: str) -> Lookup:
