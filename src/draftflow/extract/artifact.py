@@ -16,17 +16,20 @@ class DropReason(StrEnum):
     NO_SUCH_LINE = "no_such_line"
     NOT_ON_LINE = "value_not_on_cited_line"
     INSTRUCTION_TEXT = "cited_line_reads_as_instructions"
-    UNKNOWN_CANDIDATE = "unknown_candidate"
     TOO_FEW_RUNS = "too_few_grounded_runs"
     CONDITION_NOT_IN_SOURCES = "condition_not_in_sources"
     CONDITION_WRONG_TYPE = "condition_wrong_type"
+    TEXT_NOT_IN_SOURCES = "text_numbers_not_in_sources"
     DUPLICATE = "duplicate"
 
 
 class DroppedClaim(BaseModel):
     """Something the model proposed that could not be grounded in the sources, and why."""
 
-    kind: str = Field(description="result | repeated_runs | condition | profile | setup")
+    kind: str = Field(
+        description="result | repeated_runs | condition | profile | setup | label | metric | "
+        "unit | statistic"
+    )
     label: str
     claimed: str = Field(description="what was claimed, as the model wrote it")
     document_id: str | None = None

@@ -20,6 +20,7 @@ class SourceFormat(StrEnum):
     JSONL = "jsonl"
     MARKDOWN = "markdown"
     KEY_VALUE = "key_value"
+    PROSE = "prose"
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ PROMPT_OVERHEAD_TOKENS = 2_000
 MIN_CHUNK_TOKENS = 500
 MAX_LINE_CHARS = 400
 RAW_ROWS_SHOWN = 5
+MAX_CANDIDATES_PER_CHUNK = 150
+"""The model answers one entry per figure it keeps: this bounds the reply, not just the prompt."""
 MAX_CANDIDATES_PER_LINE = 40
 """A line holding thousands of numbers (a one-line JSON dump) lists only its first few."""
 FRONT_PAGES = ("readme.md", "report.md", "results.md")
@@ -87,8 +89,11 @@ def chunk_documents(
     candidates: list[Candidate],
     selected: list[Selected],
     budget_tokens: int,
+    *,
+    max_candidates: int = MAX_CANDIDATES_PER_CHUNK,
 ) -> list[Chunk]:
-    """Chunks of at most `budget_tokens` (estimated), covering every document line in order."""
+    """Chunks of at most `budget_tokens` (estimated) and `max_candidates` candidates, covering
+    every document line in order."""
     budget = max(budget_tokens - PROMPT_OVERHEAD_TOKENS, MIN_CHUNK_TOKENS) * CHARS_PER_TOKEN
     on_line: dict[tuple[str, int], list[Candidate]] = {}
     for item in selected:
@@ -127,7 +132,8 @@ def chunk_documents(
             cost = sum(len(r) + 1 for r in rendered) + sum(
                 len(describe_candidate(i, c)) + 1 for i, c in listed
             )
-            if current.size + cost > budget and current.size > len(header) + 1:
+            crowded = len(current.candidates) + len(listed) > max_candidates
+            if (current.size + cost > budget or crowded) and current.size > len(header) + 1:
                 current = Chunk(len(chunks))
                 chunks.append(current)
                 continued = f"=== document {document.document_id} (continued) ==="

@@ -33,7 +33,7 @@ def ground_selected(
             label=result_label(item),
             document_id=candidate.document_id,
             line=candidate.line,
-            claimed=float(candidate.value),
+            claimed=float(item.value),
         )
         if isinstance(outcome, DroppedClaim):
             dropped.append(outcome)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from draftflow.extract.artifact import DroppedClaim, DropReason
 from draftflow.extract.numeric import Found, as_number, matches_written, numbers_in
@@ -59,8 +60,12 @@ def best_match(claimed: float, line: LineNumbers) -> Found | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def reads_as_instructions(text: str) -> bool:
-    """True when a line tries to instruct a model ("ignore previous instructions ...")."""
+    """True when a line tries to instruct a model ("ignore previous instructions ...").
+
+    Memoised: every figure of a long line is checked against the same line.
+    """
     return bool(INSTRUCTION_TEXT.search(text))
 
 

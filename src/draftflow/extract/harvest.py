@@ -9,13 +9,14 @@ from draftflow.extract.harvest_csv import harvest_csv
 from draftflow.extract.harvest_json import harvest_json
 from draftflow.extract.harvest_keyvalue import harvest_keyvalue
 from draftflow.extract.harvest_markdown import harvest_markdown
+from draftflow.extract.harvest_prose import harvest_prose
 from draftflow.snapshot import Document, Snapshot
 
 Harvester = Callable[[Document], list[Candidate]]
 
 def harvest_report(document: Document) -> list[Candidate]:
-    """Markdown tables, then the key/value report blocks of a Markdown document."""
-    return harvest_markdown(document) + harvest_keyvalue(document)
+    """Markdown tables, key/value report blocks, then figures written in prose."""
+    return harvest_markdown(document) + harvest_keyvalue(document) + harvest_prose(document)
 
 
 HARVESTERS: dict[str, Harvester] = {

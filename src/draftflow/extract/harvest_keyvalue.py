@@ -15,6 +15,8 @@ from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
 from draftflow.extract.harvest_markdown import plain_text
 from draftflow.snapshot import Document
 
+MAX_LINE = 300
+"""Longer lines are prose or data dumps, never `label: number` report lines."""
 BLOCK_TABLE_OFFSET = 10_000
 """Key/value blocks are numbered after the document's Markdown tables (table indexes)."""
 
@@ -28,6 +30,11 @@ _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(?P<title>.*?)[ \t#]*$")
 
 
+def key_value_match(line: str) -> bool:
+    """True for a `label: number` report line."""
+    return bool(_KEY_VALUE.match(line)) and "|" not in line
+
+
 def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str]]]]:
     """Contiguous key/value lines: (section title, [(line, key, value)])."""
     blocks: list[tuple[str | None, list[tuple[int, str, str]]]] = []
@@ -35,13 +42,16 @@ def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str
     section: str | None = None  # a `---- Title ----` rule inside it; a bare rule ends it
     current: list[tuple[int, str, str]] = []
     for number, line in enumerate(lines, start=1):
-        match = _KEY_VALUE.match(line) if "|" not in line else None
+        short = len(line) <= MAX_LINE
+        match = _KEY_VALUE.match(line) if short and "|" not in line else None
         if match:
             current.append((number, plain_text(match["key"]), match["value"].strip()))
             continue
         if current:
             blocks.append((section or heading, current))
             current = []
+        if not short:
+            continue
         if heading_match := _HEADING.match(line):
             heading, section = plain_text(heading_match["title"]) or heading, None
         elif rule := _RULE.match(line):

@@ -15,6 +15,8 @@ from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, m
 from draftflow.snapshot import Document
 
 CAPTION_LINES = 3
+MAX_HEADING_LINE = 1_000
+"""A longer line is not read as a heading (and never fed to the heading pattern)."""
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -101,7 +103,7 @@ def find_tables(lines: list[str]) -> list[Table]:
             fence = fence_match.group(1)
             number += 1
             continue
-        heading_match = _HEADING.match(line)
+        heading_match = _HEADING.match(line) if len(line) <= MAX_HEADING_LINE else None
         if heading_match:
             heading = plain_text(heading_match.group(2)) or heading
             prose = []

@@ -178,16 +178,24 @@ class _Checker:
             return self.grounder.number_in_sources(value)
         return self.grounder.stated_in_sources(written)
 
+    def text(self, kind: str, label: str, written: str, fallback: str) -> str:
+        """A label, metric, unit or statistic of the model's, or `fallback` when it carries a
+        number that no document writes (or reads as an instruction)."""
+        if self.grounder.stated_in_sources(written) and not reads_as_instructions(written):
+            return written
+        self.dropped.append(DroppedClaim(
+            kind=kind, label=label, claimed=written, reason=DropReason.TEXT_NOT_IN_SOURCES,
+            detail=f"its numbers are not written in any document; replaced by {fallback!r}",
+        ))
+        return fallback
+
     def accept_result(self, claim: ResultClaim, candidates: Mapping[str, Candidate]) -> None:
-        """Ground one proposed figure; keep it with the source's written value, or drop it."""
+        """Ground one proposed figure; keep it with the source's written value, or drop it.
+
+        A known candidate id fixes the document and line; an unknown one is ignored and the
+        cited line is checked instead.
+        """
         candidate = candidates.get(claim.candidate) if claim.candidate else None
-        if claim.candidate and candidate is None:
-            self.dropped.append(DroppedClaim(
-                kind="result", label=claim.label, claimed=repr(claim.value),
-                document_id=claim.document_id, line=claim.line,
-                reason=DropReason.UNKNOWN_CANDIDATE,
-                detail=f"{claim.candidate} is not a candidate of this chunk; checked the line",
-            ))
         document_id = candidate.document_id if candidate else claim.document_id
         line = candidate.line if candidate else claim.line
         outcome = self.grounder.ground(
@@ -197,17 +205,21 @@ class _Checker:
         if isinstance(outcome, DroppedClaim):
             self.dropped.append(outcome)
             return
-        key = (document_id, line, float(outcome.value), claim.label)
+        where = f"{outcome.document.path} L{line}"
+        label = self.text("label", claim.label, claim.label, f"{claim.metric} at {where}")
+        key = (document_id, line, float(outcome.value), label)
         if key in self._seen:
             return
         self._seen.add(key)
-        conditions = self.conditions(claim.label, claim.conditions)
+        conditions = self.conditions(label, claim.conditions)
         if candidate is not None:
             for name, value in conditions_for(candidate).items():
                 conditions.setdefault(name, value)
         self.results.append(make_result(
-            document=outcome.document, line=line, value=outcome.value, label=claim.label,
-            metric=claim.metric, unit=claim.unit or "unspecified", statistic=claim.statistic,
+            document=outcome.document, line=line, value=outcome.value, label=label,
+            metric=self.text("metric", label, claim.metric, "unspecified"),
+            unit=self.text("unit", label, claim.unit, "unspecified") or "unspecified",
+            statistic=self.text("statistic", label, claim.statistic, "as reported"),
             conditions=conditions,
         ))
 
@@ -233,10 +245,13 @@ class _Checker:
             return
         figure = derive([RunValue(g.value, g.line, g.decimals) for g in grounded],
                         claim.statistic)
+        label = self.text("label", claim.label, claim.label,
+                          f"{claim.statistic} of {grounded[0].document.path} runs")
         self.results.append(make_result(
             document=grounded[0].document, line=figure.anchor_line, value=figure.value,
-            label=claim.label, metric=claim.metric, unit=claim.unit or "unspecified",
-            statistic=figure.statistic, conditions=self.conditions(claim.label, claim.conditions),
+            label=label, metric=self.text("metric", label, claim.metric, "unspecified"),
+            unit=self.text("unit", label, claim.unit, "unspecified") or "unspecified",
+            statistic=figure.statistic, conditions=self.conditions(label, claim.conditions),
             derived=figure,
         ))
 
@@ -252,11 +267,13 @@ class _Checker:
                 document_id=claim.document_id, line=claim.line, reason=reason,
             ))
             return
-        if claim.label in self.profiles:
+        label = self.text("profile", claim.label, claim.label,
+                          f"profile at {document.path} L{claim.line}")
+        if label in self.profiles:
             return
-        self.profiles[claim.label] = make_profile(
-            document=document, line=claim.line, label=claim.label,
-            conditions=self.conditions(claim.label, claim.conditions),
+        self.profiles[label] = make_profile(
+            document=document, line=claim.line, label=label,
+            conditions=self.conditions(label, claim.conditions),
         )
 
     def accept_setup(self, claim: SetupClaim) -> None:
@@ -307,7 +324,8 @@ async def extract_with_model(
 ) -> Extraction:
     """Ask the model about each chunk concurrently, then ground everything it proposes."""
     prompt = prompt or load_prompt(EXTRACT_PROMPT)
-    chunks = chunk_documents(snapshot, candidates, select(candidates), context_budget_tokens)
+    chosen = select(candidates, include_prose=True)
+    chunks = chunk_documents(snapshot, candidates, chosen, context_budget_tokens)
     replies = await asyncio.gather(*(
         client.structured(prompt, prompt_variables(snapshot, chunk, len(chunks)), ExtractReply)
         for chunk in chunks

@@ -24,6 +24,8 @@ class Found:
     text: str
     decimals: int
     parsed: ParsedNumber
+    start: int = 0
+    end: int = 0
 
 
 def numbers_in(text: str, *, decimal_comma: bool | None = None) -> list[Found]:
@@ -36,7 +38,8 @@ def numbers_in(text: str, *, decimal_comma: bool | None = None) -> list[Found]:
         if not mention.kind.is_numeric:
             continue
         for number in mention.numbers:
-            found.append(Found(number.value, mention.text, number.decimals, number))
+            found.append(Found(number.value, mention.text, number.decimals, number,
+                               mention.start, mention.end))
     return found
 
 

@@ -17,7 +17,7 @@ from draftflow.extract.candidates import Candidate
 from draftflow.extract.derive import RANGE_KIND, DerivedFigure
 from draftflow.extract.harvest_markdown import plain_text
 from draftflow.extract.numeric import cell_numbers
-from draftflow.extract.select import Selected, is_metric_key, strip_setting_values
+from draftflow.extract.select import Selected, is_metric_key, is_slashed, strip_setting_values
 from draftflow.records import (
     KNOWN_CONDITION_TYPES,
     ReportedResult,
@@ -139,6 +139,11 @@ def result_label(selected: Selected) -> str:
         what = candidate.row_header if not bare else f"{candidate.row_header}, {candidate.column}"
     else:
         what = candidate.column or candidate.key
+    count = len(candidate.values)
+    if "±" in candidate.text or "+/-" in candidate.text:
+        what = f"{what} ± spread" if selected.value_index else what
+    elif count > 1 and is_slashed(candidate.text):
+        what = f"{what} (value {selected.value_index + 1} of {count})"
     parts = identity(candidate)
     if candidate.column and _SETTING_HEADER.search(candidate.column):
         parts.append(candidate.column)

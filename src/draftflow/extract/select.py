@@ -99,12 +99,22 @@ _UNITS_BY_METRIC = {
 
 @dataclass(frozen=True)
 class Selected:
-    """A candidate chosen as a reported result, with its metric, unit and statistic."""
+    """A candidate chosen as a reported result, with its metric, unit and statistic.
+
+    `value_index` says which number of the cell is the figure: 0 for the value, 1 for the
+    spread written after `±` (reported as its own figure, `<metric>_spread`).
+    """
 
     candidate: Candidate
     metric: str
     unit: str
     statistic: str
+    value_index: int = 0
+
+    @property
+    def value(self) -> int | float:
+        """The figure this selection reports."""
+        return self.candidate.values[self.value_index]
 
 
 _SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$")
@@ -216,12 +226,15 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     return metric
 
 
+_TABLE_FORMATS = frozenset({SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN})
+
+
 def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
     """(document, table) pairs that are telemetry or too long to be a results table."""
     rows: dict[tuple[str, int], int] = {}
     telemetry: set[tuple[str, int]] = set()
     for candidate in candidates:
-        if candidate.json_path is not None:
+        if candidate.format not in _TABLE_FORMATS:
             continue
         where = (candidate.document_id, candidate.table)
         rows[where] = max(rows.get(where, 0), candidate.row + 1)
@@ -231,6 +244,13 @@ def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
     return telemetry | {where for where, count in rows.items() if count > MAX_TABLE_ROWS}
 
 
+_PLUS_MINUS = re.compile(r"±|\+/-")
+# `263.7 / 340.5` under `C4 / C6 aggregate`: one figure per written value
+_SLASHED = re.compile(r"^[\s*~]*[\d.,]+[\s*]*(/[\s*~]*[\d.,]+[\s*]*)+$")
+SPREAD_STATISTIC = (
+    "the ± spread written after the value in the source cell; the cell does not say which "
+    "spread (standard deviation, error) it is"
+)
 _PREFILL_TEST = re.compile(r"\bpp\d+\b")
 _DECODE_TEST = re.compile(r"\btg\d+\b")
 _GENERIC_RATES = frozenset({"throughput", "aggregate_throughput", "decode_rate"})
@@ -248,11 +268,23 @@ def _refine(metric: str, candidate: Candidate) -> str:
     return metric
 
 
-def select(candidates: list[Candidate]) -> list[Selected]:
-    """The candidates that are reported results, in harvest order."""
+def is_slashed(text: str) -> bool:
+    """True for a cell of several figures separated by slashes (`263.7 / 340.5`)."""
+    return bool(_SLASHED.match(text))
+
+
+def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[Selected]:
+    """The candidates that are reported results, in harvest order.
+
+    Figures written in prose are left out unless `include_prose`: a sentence mixes results
+    with specifications, targets and other people's numbers, which only a reader (the model,
+    whose picks are grounded) can tell apart. Tables, data files and report blocks are in.
+    """
     raw = raw_tables(candidates)
     selected: list[Selected] = []
     for candidate in candidates:
+        if candidate.format is SourceFormat.PROSE and not include_prose:
+            continue
         if candidate.json_path is None and (candidate.document_id, candidate.table) in raw:
             continue
         if candidate.json_path is None and not is_figure_text(candidate.text):
@@ -270,4 +302,10 @@ def select(candidates: list[Candidate]) -> list[Selected]:
             or "unspecified"
         )
         selected.append(Selected(candidate, metric, unit, _statistic(name, candidate.text)))
+        if _PLUS_MINUS.search(candidate.text) and len(candidate.values) >= 2:
+            selected.append(Selected(candidate, f"{metric}_spread", unit, SPREAD_STATISTIC, 1))
+        elif _SLASHED.match(candidate.text):
+            statistic = _statistic(name, candidate.text)
+            selected += [Selected(candidate, metric, unit, statistic, index)
+                         for index in range(1, len(candidate.values))]
     return selected

@@ -1,0 +1,140 @@
+"""End to end on the real corpus: `draftflow draft` writes a record that validates, renders,
+verifies clean, and is byte-identical when drafted again."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from draftflow.acquire import acquire
+from draftflow.cli import main
+from draftflow.llm import ModelSettings
+from draftflow.pipeline import DraftRequest, run_draft
+from draftflow.records import load_record
+from draftflow.render import render_markdown
+from draftflow.verify import verify_record
+
+# One repository per result format: nested JSON, Markdown tables, CSV.
+CORPUS_EXAMPLES = (
+    "jvr0x__dgx-spark-bench",
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark",
+    "Kleybrink__dgx-spark-bench",
+)
+
+
+def draft_args(folder: Path, entry: dict[str, Any], records: Path) -> list[str]:
+    return [
+        "draft",
+        str(folder),
+        "--origin",
+        entry["url"],
+        "--revision",
+        entry["revision"],
+        "--records-dir",
+        str(records),
+        "--json",
+    ]
+
+
+def written_files(records: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in records.iterdir() if p.is_file()}
+
+
+@pytest.mark.parametrize("name", CORPUS_EXAMPLES)
+def test_deterministic_draft_is_verified_and_reproducible(
+    name: str,
+    corpus_dir: Path,
+    manifest: dict[str, dict[str, Any]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
+        monkeypatch.delenv(variable, raising=False)
+    entry, folder, records = manifest[name], corpus_dir / name, tmp_path / "records"
+    runner = CliRunner()
+
+    first = runner.invoke(main, draft_args(folder, entry, records))
+    assert first.exit_code == 0, first.output
+    summary = json.loads(first.output)
+    assert summary["new_record"] and summary["errors"] == 0
+    assert summary["results"] > 0 and summary["sections"] >= 3
+    assert summary["model"] is None and summary["hint"]
+
+    record = load_record(summary["record_path"])
+    assert record.id == entry["repository"].replace("/", "-").lower()
+    assert Path(summary["article_path"]).read_text() == render_markdown(record)
+    snapshot = acquire(str(folder), origin=entry["url"], revision=entry["revision"])
+    report = verify_record(record, snapshot)
+    assert [f for f in report.flags if f.severity == "error"] == []
+    assert "deterministic" in record.editorial.creation_method.lower() or "template" in (
+        record.editorial.creation_method.lower()
+    )
+
+    files = written_files(records)
+    second = runner.invoke(main, draft_args(folder, entry, records))
+    assert second.exit_code == 0, second.output
+    assert json.loads(second.output)["changed"] is False
+    assert written_files(records) == files
+
+
+def test_a_changed_document_shows_in_the_diff(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    name = "heitor-mocelin__dgx-spark-research"
+    entry = manifest[name]
+    folder = tmp_path / "copy"
+    shutil.copytree(corpus_dir / name, folder)
+    records = tmp_path / "records"
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=records,
+        settings=ModelSettings(),
+        origin=entry["url"],
+        revision=entry["revision"],
+    )
+    first = asyncio.run(run_draft(request))
+    path = folder / "AsusGx10/benchmarks/small-models/qwen3-4b.json"
+    path.write_text(path.read_text().replace("64.4", "66.6", 1))
+    second = asyncio.run(run_draft(request))
+    assert first.new_record and second.changed and not second.new_record
+    assert "66.6" in second.diff and "64.4" in second.diff
+    assert second.errors == 0
+    history = sorted((records / ".history" / second.record_id).glob("*.json"))
+    assert len(history) == 1
+
+
+def test_a_repository_without_results_says_so(tmp_path: Path) -> None:
+    folder = tmp_path / "empty-report"
+    folder.mkdir()
+    (folder / "README.md").write_text(
+        "# Notes\n\nWe plan to benchmark a model on a DGX Spark next week.\n"
+    )
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        origin="https://github.com/someone/plans",
+        revision="a" * 40,
+    )
+    outcome = asyncio.run(run_draft(request))
+    record = load_record(outcome.record_path)
+    assert outcome.results == 0 and outcome.errors == 0
+    assert record.editorial.reported_results == []
+    text = " ".join([record.summary, record.editorial.answer]).lower()
+    assert "no reported" in text or "no benchmark" in text
+
+
+def test_bad_source_is_a_usage_error_and_writes_nothing(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    result = CliRunner().invoke(
+        main, ["draft", str(tmp_path / "missing"), "--records-dir", str(records)]
+    )
+    assert result.exit_code == 2
+    assert "fix:" in result.output
+    assert not records.exists()
