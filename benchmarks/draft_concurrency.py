@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from draftflow.llm import ModelSettings
+from draftflow.llm import ModelSettings, RecordMode
 from draftflow.pipeline import DraftRequest, run_draft
 
 HERE = Path(__file__).resolve().parent
@@ -133,13 +133,21 @@ def manifest(corpus: Path) -> dict[str, dict[str, Any]]:
 
 
 def draft_once(server: ServerProcess, entry: dict[str, Any], folder: Path, concurrency: int,
-               repeat: int, timeout: float) -> Run:
-    """One draft of `folder` at `concurrency`, records into a fresh temporary folder."""
-    settings = ModelSettings(base_url=server.url, model=MODEL, concurrency=concurrency,
-                             use_cache=False, timeout=timeout, max_retries=0)
+               repeat: int, timeout: float, *, record_cassette: bool = False) -> Run:
+    """One draft of `folder` at `concurrency`, records into a fresh temporary folder.
+
+    With `record_cassette` every exchange is also recorded to a new cassette (record mode
+    `new`), the way cassettes are made against a real server.
+    """
     timer = StageTimer()
     server.reset()
     with tempfile.TemporaryDirectory(prefix="draftflow-bench-") as records:
+        cassette = Path(records) / "cassette.json" if record_cassette else None
+        settings = ModelSettings(
+            base_url=server.url, model=MODEL, concurrency=concurrency, use_cache=False,
+            timeout=timeout, max_retries=0, cassette=cassette,
+            record_mode=RecordMode.NEW if record_cassette else RecordMode.NONE,
+        )
         request = DraftRequest(source=str(folder), records_dir=Path(records), settings=settings,
                                revision=entry["revision"], origin=entry["url"])
         started = time.perf_counter()
@@ -228,9 +236,10 @@ def markdown(rows: list[Row], args: argparse.Namespace, started: str) -> str:
         f"Measured {started} on {platform.node() or 'this machine'}: {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, shared and noisy, so every figure is the median "
         f"of {args.repeats} runs. Latency per request: {args.latency:g} s. Response cache off; "
-        f"every model call reaches the server. The server echoes {args.echo} harvested "
-        "candidates per extract chunk as results, so the draft stage has grounded results "
-        "and makes its model calls too.",
+        f"every model call reaches the server. Cassette recording: "
+        f"{'on (record mode new)' if args.record_cassette else 'off'}. The server echoes "
+        f"{args.echo} harvested candidates per extract chunk as results, so the draft stage "
+        "has grounded results and makes its model calls too.",
         "",
         "| repository | c | requests (extract+draft) | sum of latencies s | wall s | "
         "wall / sum | model span s | ideal span s | overlap | max in flight | "
@@ -269,7 +278,8 @@ def markdown(rows: list[Row], args: argparse.Namespace, started: str) -> str:
         "```bash",
         "cd /work/main   # the checkout",
         f".venv/bin/python benchmarks/draft_concurrency.py --latency {args.latency:g} "
-        f"--repeats {args.repeats} --concurrency {' '.join(map(str, args.concurrency))} \\",
+        f"--repeats {args.repeats} --concurrency {' '.join(map(str, args.concurrency))}"
+        f"{' --record-cassette' if args.record_cassette else ''} \\",
         "    --write benchmarks/results/draft_concurrency.md",
         "```",
         "",
@@ -304,6 +314,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--echo", type=int, default=3, help="candidates echoed per chunk")
     parser.add_argument("--timeout", type=float, default=60.0, help="client timeout, seconds")
+    parser.add_argument("--record-cassette", action="store_true",
+                        help="also record every exchange to a new cassette, as when recording")
     parser.add_argument("--write", type=Path, help="write the Markdown results here")
     parser.add_argument("--raw", type=Path, help="write every run as JSON here")
     return parser.parse_args(argv)
@@ -320,13 +332,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         first = entries[repos[0]]
         folder = args.corpus / first["repository"].replace("/", "__")
-        draft_once(server, first, folder, max(args.concurrency), -1, args.timeout)  # warm-up
+        draft_once(server, first, folder, max(args.concurrency), -1, args.timeout,
+                   record_cassette=args.record_cassette)  # warm-up
         for repeat in range(args.repeats):
             for name in repos:
                 entry = entries[name]
                 folder = args.corpus / name.replace("/", "__")
                 for concurrency in args.concurrency:
-                    run = draft_once(server, entry, folder, concurrency, repeat, args.timeout)
+                    run = draft_once(server, entry, folder, concurrency, repeat, args.timeout,
+                                     record_cassette=args.record_cassette)
                     runs.append(run)
                     print(f"{name} c={concurrency} #{repeat}: {run.requests} requests, "
                           f"sum {run.latency_sum:.2f}s, wall {run.wall:.2f}s, "
