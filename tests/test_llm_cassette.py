@@ -187,11 +187,28 @@ def test_the_model_comes_from_the_cassette_when_not_named(tmp_path, server, prom
     assert replayed.value.word == "draftflow"
 
 
+def test_recording_is_batched_and_flushed(tmp_path):
+    path = tmp_path / "c.json"
+    recording = Cassette(path, RecordMode.NEW)
+    requests = [
+        ChatRequest(model="m", messages=[{"role": "user", "content": f"q{i}"}],
+                    temperature=0.0, prompt=PromptRef(name="p", sha256="0" * 64))
+        for i in range(3)
+    ]
+    for request in requests:
+        recording.record(request, ChatReply(content="{}"))
+    assert len(json.loads(path.read_text())["entries"]) == 1, "later entries wait for a flush"
+    recording.flush()
+    assert len(json.loads(path.read_text())["entries"]) == 3
+
+
 def test_entries_keep_their_fingerprint_across_a_reload(tmp_path):
     request = ChatRequest(model="m", messages=[{"role": "user", "content": "hi"}],
                           temperature=0.0, prompt=PromptRef(name="p", sha256="0" * 64))
     path = tmp_path / "c.json"
-    Cassette(path, RecordMode.NEW).record(request, ChatReply(content="{}"))
+    recording = Cassette(path, RecordMode.NEW)
+    recording.record(request, ChatReply(content="{}"))
+    recording.flush()
     reloaded = Cassette(path, RecordMode.NONE)
     entry = reloaded.get(request.fingerprint())
     assert entry is not None and entry.reply is not None and entry.reply.content == "{}"

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ _SECRET_PATTERNS = (
 _SECRET_KEYS = frozenset({"authorization", "api_key", "api-key", "x-api-key"})
 _CONTEXT = 40
 _FILE_MODE = 0o644
+WRITE_INTERVAL_SECONDS = 2.0
 
 
 class CassetteEntry(BaseModel):
@@ -54,6 +56,8 @@ class Cassette:
         self.mode = mode
         self._secrets = tuple(s for s in secrets if s)
         self._entries: dict[str, CassetteEntry] = self._read()
+        self._dirty = False
+        self._written_at = -WRITE_INTERVAL_SECONDS  # the first recorded entry is written at once
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -77,7 +81,9 @@ class Cassette:
         return {entry.request.model for entry in self._entries.values()}
 
     def record(self, request: ChatRequest, outcome: ChatReply | Rejection) -> None:
-        """Add (or replace) the entry for `request` and rewrite the file atomically."""
+        """Add (or replace) the entry for `request`; the file is rewritten atomically at most
+        once per `WRITE_INTERVAL_SECONDS` (rewriting per reply grew quadratically and stalled
+        the event loop while recording), and always by `flush`."""
         entry = CassetteEntry(
             fingerprint=request.fingerprint(),
             request=request,
@@ -85,7 +91,16 @@ class Cassette:
             rejection=outcome if isinstance(outcome, Rejection) else None,
         )
         self._entries[entry.fingerprint] = entry
-        self._write()
+        self._dirty = True
+        if time.monotonic() - self._written_at >= WRITE_INTERVAL_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write recorded entries not yet on disk (the client calls this when it closes)."""
+        if self._dirty:
+            self._write()
+            self._dirty = False
+            self._written_at = time.monotonic()
 
     def miss_error(self, request: ChatRequest) -> CassetteMissError:
         """The error for a request the cassette lacks, naming the closest recorded one."""

@@ -80,7 +80,9 @@ class ModelClient:
         await self.aclose()
 
     async def aclose(self) -> None:
-        """Close the HTTP connections and the cache files."""
+        """Write what the cassette recorded, close the HTTP connections and the cache files."""
+        if self._cassette is not None:
+            self._cassette.flush()
         await self._transport.aclose()
         if self._cache is not None:
             self._cache.close()
