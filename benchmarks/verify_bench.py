@@ -36,7 +36,7 @@ RESULTS = ROOT / "benchmarks" / "results" / "verify.md"
 REPOSITORY = "bench/synthetic-spark-report"
 URL = f"https://github.com/{REPOSITORY}"
 REVISION = "5eed0000c0ffee00000000000000000000000001"
-DOC_BYTES = 520_000
+DOC_BYTES = 540_000
 DOCS_PER_SCALE = 100
 RESULTS_PER_SCALE = 1000
 PARAGRAPHS_PER_SCALE = 300
@@ -80,7 +80,7 @@ def _json(rng: random.Random, i: int) -> tuple[str, list[tuple[int, list[float]]
                 "concurrency": rng.randint(1, 8), "runs": runs,
                 "ttft_ms": [round(rng.uniform(20, 900), 1) for _ in range(3)]}
         cases.append(case)
-        size += 260
+        size += 225
     text = json.dumps({"report": i, "date": "2026-08-14", "cases": cases}, indent=2) + "\n"
     # Each case object opens with a line "    {" at indent 4; the runs follow inside it.
     picks = []

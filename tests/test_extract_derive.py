@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from draftflow.extract import extract
-from draftflow.extract.derive import RANGE_KIND, RunValue, derive, repeated_runs
-from draftflow.extract.harvest import harvest
-from draftflow.extract.select import select
+from draftflow.extract.derive import RANGE_KIND, RunValue, derive
 from test_extract_support import snapshot_of
 
 
@@ -45,37 +44,70 @@ def test_empty_runs_are_an_error() -> None:
         derive([], "mean")
 
 
-RUNS_CSV = (
-    "model,prompt,run,decode_tok_s\n"
-    "m,256,1,40.1\nm,256,2,41.3\nm,256,3,39.8\n"
-    "m,2048,1,30.0\nm,2048,2,31.5\nm,2048,3,30.5\n"
-)
-
-
-def test_rows_that_differ_only_in_the_run_column_are_grouped() -> None:
-    groups = repeated_runs(select(harvest(snapshot_of({"r.csv": RUNS_CSV}))))
-    assert [[m.candidate.value for m in g.members] for g in groups] == [
-        [40.1, 41.3, 39.8],
-        [30.0, 31.5, 30.5],
+RUNS_JSON = """{
+  "model": "m",
+  "ttft_ms": {
+    "mean": 31.9,
+    "runs": [
+      31.6,
+      31.6,
+      32.4
     ]
-    assert {g.run_column for g in groups} == {"run"}
+  },
+  "decode_tps": {
+    "runs": [64.5, 64.4, 64.1, 64.4]
+  },
+  "prefill_tps": {
+    "mean": 900.0,
+    "runs": [1000, 1100, 1200]
+  }
+}
+"""
 
 
-def test_rows_without_a_run_column_are_never_assumed_repeats() -> None:
-    text = "model,prompt,decode_tok_s\nm,256,40.1\nm,256,41.3\n"
-    assert repeated_runs(select(harvest(snapshot_of({"r.csv": text})))) == []
+def _by_metric(text: str) -> dict[str, list[Any]]:
+    extraction = asyncio.run(extract(snapshot_of({"r.json": text}), None))
+    found: dict[str, list[Any]] = {}
+    for result in extraction.reported_results:
+        found.setdefault(result.metric, []).append(result)
+    return found
 
 
-def test_deterministic_extraction_adds_derived_medians_with_their_inputs() -> None:
-    extraction = asyncio.run(extract(snapshot_of({"r.csv": RUNS_CSV}), None))
-    derived = [r for r in extraction.reported_results if r.uncertainty is not None]
-    assert [(r.value, r.source_line) for r in derived] == [(40.1, 2), (30.5, 7)]
-    first = derived[0]
-    assert first.conditions["per_run_values"] == [40.1, 41.3, 39.8]
-    assert first.uncertainty is not None
-    assert first.uncertainty.interval_kind == RANGE_KIND
-    assert (first.uncertainty.observed_min, first.uncertainty.observed_max) == (39.8, 41.3)
-    assert "run" not in first.conditions
-    assert first.statistic.startswith("median of 3 source rows")
-    # the individual rows are results too
-    assert len(extraction.reported_results) == 6 + 2
+def test_a_stated_mean_that_its_runs_confirm_carries_them() -> None:
+    ttft = _by_metric(RUNS_JSON)["ttft"]
+    assert len(ttft) == 1  # the runs are folded into the stated mean, not listed one by one
+    mean = ttft[0]
+    assert (mean.value, mean.source_line) == (31.9, 4)
+    assert mean.conditions["per_run_values"] == [31.6, 31.6, 32.4]
+    assert mean.uncertainty is not None
+    assert mean.uncertainty.interval_kind == RANGE_KIND
+    assert (mean.uncertainty.observed_min, mean.uncertainty.observed_max) == (31.6, 32.4)
+    assert mean.statistic.startswith("mean of 3 source runs, as stated by the source")
+
+
+def test_runs_without_a_stated_summary_get_a_median_on_the_array_line() -> None:
+    decode = _by_metric(RUNS_JSON)["decode_rate"]
+    assert [(r.value, r.source_line) for r in decode] == [(64.4, 12)]
+    assert decode[0].conditions["per_run_values"] == [64.5, 64.4, 64.1, 64.4]
+    assert decode[0].statistic.startswith("median of 4 source values (lines 12)")
+
+
+def test_a_stated_summary_the_runs_contradict_is_kept_and_the_median_added() -> None:
+    prefill = _by_metric(RUNS_JSON)["prefill_rate"]
+    assert [(r.value, r.source_line, r.uncertainty is None) for r in prefill] == [
+        (900.0, 15, True),  # the source's own figure, as reported
+        (1100, 16, False),  # recomputed from the runs, anchored where the array opens
+    ]
+    assert prefill[1].statistic.startswith("mean of 3 source values")
+
+
+def test_derived_figures_pass_verification_rules_for_their_inputs() -> None:
+    """Every input of a derived figure sits on its cited line or in its JSON block."""
+    snapshot = snapshot_of({"r.json": RUNS_JSON})
+    document = snapshot.documents[0]
+    for result in asyncio.run(extract(snapshot, None)).reported_results:
+        if result.uncertainty is None:
+            continue
+        block = "\n".join(document.line_list[result.source_line - 1 : result.source_line + 8])
+        for value in result.conditions["per_run_values"]:  # type: ignore[union-attr]
+            assert str(value) in block

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 from draftflow.extract.harvest import harvest
-from draftflow.extract.harvest_keyvalue import harvest_keyvalue
 from draftflow.extract.harvest_markdown import find_tables, harvest_markdown, plain_text, split_row
 from test_extract_support import corpus_snapshot, snapshot_of
 
@@ -93,34 +92,14 @@ def test_real_results_matrix(corpus_dir: Path, manifest: dict[str, Any]) -> None
     assert by_place[(104, "TTFT")].unit_guess == "ms"
 
 
-BENCH_SERVE = """## Results
-
-============ Serving Benchmark Result ============
-Successful requests:                     200
-Request throughput (req/s):              0.29
-Output token throughput (tok/s):         116.14
----------------Time to First Token----------------
-Mean TTFT (ms):                          826.65
-P99 TTFT (ms):                           2292.97
-==================================================
-
-**Generated:** 2026-08-14 12:58:32
-Note: we saw 3 failures, see the log.
-- **Decode:** 45.5 tok/s
-"""
-
-
-def test_key_value_report_blocks() -> None:
-    snapshot = snapshot_of({"r.md": BENCH_SERVE, "notes.txt": "Peak memory (GB): 97.2\n"})
-    found = [(c.path, c.line, c.key, c.values, c.heading) for c in harvest(snapshot)]
-    assert found == [
-        ("notes.txt", 1, "Peak memory (GB)", [97.2], None),
-        ("r.md", 4, "Successful requests", [200], "Serving Benchmark Result"),
-        ("r.md", 5, "Request throughput (req/s)", [0.29], "Serving Benchmark Result"),
-        ("r.md", 6, "Output token throughput (tok/s)", [116.14], "Serving Benchmark Result"),
-        ("r.md", 8, "Mean TTFT (ms)", [826.65], "Time to First Token"),
-        ("r.md", 9, "P99 TTFT (ms)", [2292.97], "Time to First Token"),
-        ("r.md", 14, "Decode", [45.5], "Results"),
-    ]
-    kv = harvest_keyvalue(snapshot.by_path("r.md"))  # type: ignore[arg-type]
-    assert kv[0].context["Request throughput (req/s)"] == "0.29"
+def test_pathological_lines_are_read_linearly() -> None:
+    # each of these lines sends a naive heading/rule/key-value pattern into quadratic
+    # backtracking; they must be skipped, not chewed on
+    text = (
+        "# " + " #" * 50_000 + "x\n"
+        + "--- " + " " * 100_000 + "y\n"
+        + "k" + " " * 100_000 + ": 5\n"
+        + "| a |\n|" + "-|" * 50_000 + "\n| 1 |\n"
+    )
+    candidates = harvest(snapshot_of({"a.md": text}))
+    assert [(c.line, c.values) for c in candidates] == [(6, [1])]

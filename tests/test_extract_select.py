@@ -93,11 +93,14 @@ def test_llama_bench_rows_name_their_phase() -> None:
         "| m | pp1024 (c1) | 11792.96 ± 265.41 |\n| m | tg1024 (c1) | 46.47 ± 0.35 |\n"
     )
     chosen = select(harvest(snapshot_of({"R.md": text})))
-    assert [(s.metric, s.candidate.value) for s in chosen] == [
+    assert [(s.metric, s.value) for s in chosen] == [
         ("prefill_rate", 11792.96),
+        ("prefill_rate_spread", 265.41),
         ("decode_rate", 46.47),
+        ("decode_rate_spread", 0.35),
     ]
     assert "±" in chosen[0].statistic
+    assert "spread" in chosen[1].statistic
 
 
 def test_percentages_only_for_changes_and_rates() -> None:
@@ -129,3 +132,12 @@ def test_json_settings_subtrees_are_not_results() -> None:
 def test_selection_is_deterministic() -> None:
     text = "model,decode_tok_s,ttft_s\na,1.5,0.2\nb,2.5,0.3\n"
     assert _selected({"r.csv": text}) == _selected({"r.csv": text})
+
+
+def test_slashed_cells_give_one_figure_per_value() -> None:
+    text = "| Mode | Regular |\n|---|---|\n| C4 / C6 aggregate | 263.7 / 340.5 |\n"
+    chosen = select(harvest(snapshot_of({"R.md": text})))
+    assert [(s.metric, s.value) for s in chosen] == [
+        ("aggregate_throughput", 263.7),
+        ("aggregate_throughput", 340.5),
+    ]

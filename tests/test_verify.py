@@ -369,3 +369,10 @@ def test_a_bare_year_is_supported_by_a_source_date(
                 if c.location == "/editorial/sections/0/paragraphs/1"}
     assert statuses["2026"] is ClaimStatus.SUPPORTED
     assert statuses["2019"] is ClaimStatus.UNSUPPORTED
+
+
+def test_invalid_record_data_is_an_input_error(snapshot: Snapshot) -> None:
+    from draftflow.errors import InputError
+
+    with pytest.raises(InputError):
+        verify_record({"id": "x"}, snapshot)

@@ -104,7 +104,9 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
     client = ModelClient(request.settings) if request.settings.configured else None
     try:
         with run.events.stage("extract"):
-            extraction = await extract(snapshot, client)
+            extraction = await extract(
+                snapshot, client, context_budget_tokens=request.settings.context_tokens
+            )
         run.dropped.extend(f"extract: {d}" for d in _describe_dropped(extraction))
         with run.events.stage("draft"):
             draft = await draft_editorial(snapshot, extraction, client)

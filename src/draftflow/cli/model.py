@@ -31,7 +31,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 # The keyword arguments `model_options` adds, in the order they appear in --help.
 MODEL_OPTION_NAMES = (
     "base_url", "model", "api_key", "timeout", "max_retries", "concurrency", "temperature",
-    "seed", "no_cache", "cassette", "record_mode",
+    "seed", "max_tokens", "context_tokens", "no_cache", "cassette", "record_mode",
 )
 
 _OPTIONS: tuple[Callable[[F], F], ...] = (
@@ -52,6 +52,12 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
                  show_envvar=True, help="Sampling temperature  [default: 0]."),
     click.option("--seed", type=int, envvar="DRAFTFLOW_SEED", show_envvar=True,
                  help="Sampling seed  [default: 0]."),
+    click.option("--max-tokens", type=click.IntRange(min=16), envvar="DRAFTFLOW_MAX_TOKENS",
+                 show_envvar=True, help="Cap on each reply's tokens  [default: 4096]."),
+    click.option("--context-tokens", type=click.IntRange(min=1000),
+                 envvar="DRAFTFLOW_CONTEXT_TOKENS", show_envvar=True,
+                 help="The server's context window; long documents are split to fit  "
+                 "[default: 12000]."),
     click.option("--no-cache", is_flag=True, default=False, envvar="DRAFTFLOW_NO_CACHE",
                  show_envvar=True, help="Ask the server even when a cached reply exists."),
     click.option("--cassette", type=click.Path(dir_okay=False, path_type=Path),

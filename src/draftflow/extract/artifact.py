@@ -17,6 +17,7 @@ class DropReason(StrEnum):
     NOT_ON_LINE = "value_not_on_cited_line"
     INSTRUCTION_TEXT = "cited_line_reads_as_instructions"
     TOO_FEW_RUNS = "too_few_grounded_runs"
+    RUNS_NOT_ON_ONE_LINE = "runs_not_on_one_line"
     CONDITION_NOT_IN_SOURCES = "condition_not_in_sources"
     CONDITION_WRONG_TYPE = "condition_wrong_type"
     TEXT_NOT_IN_SOURCES = "text_numbers_not_in_sources"
@@ -66,5 +67,5 @@ class Extraction(BaseModel):
     candidates_seen: int = 0
     prompt_hashes: dict[str, str] = Field(default_factory=dict)
     method: str = Field(
-        default="deterministic", description='"deterministic" or "model:<name>"'
+        default="deterministic", description="\"deterministic\" (no model) or \"model\""
     )

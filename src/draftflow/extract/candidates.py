@@ -61,6 +61,8 @@ class Candidate:
     unit_guess: str | None = None
     context: dict[str, str] = field(default_factory=dict)
     """The whole row (header → cell) or the scalar leaves around a JSON leaf."""
+    parent_line: int | None = None
+    """JSON: the line the leaf's enclosing array or object opens on (`"runs": [`)."""
 
     @property
     def key(self) -> str:
@@ -140,6 +142,7 @@ def make_candidate(
     row: int = 0,
     context: dict[str, str] | None = None,
     values: list[int | float] | None = None,
+    parent_line: int | None = None,
 ) -> Candidate | None:
     """A candidate for one cell or leaf, or None when it holds no number."""
     found = values if values is not None else cell_values(text)
@@ -163,4 +166,5 @@ def make_candidate(
         row=row,
         unit_guess=guess_unit(key, text),
         context=context if context is not None else {},
+        parent_line=parent_line,
     )

@@ -13,14 +13,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal
 
-from draftflow.extract.select import Selected, is_metric_key
+from draftflow.extract.select import Selected
 
 RANGE_KIND = "observed range, not confidence interval"
-
-_RUN_COLUMN = re.compile(
-    r"^(run|runs?[ _-]?(id|no|nr|number|index|#)?|trial|rep|repetition|iteration|attempt|pass)$",
-    re.IGNORECASE,
-)
 
 Kind = Literal["median", "mean"]
 
@@ -65,10 +60,11 @@ def _decimals_of(value: int | float) -> int:
     return len(text.split(".", 1)[1]) if "." in text and "e" not in text else 0
 
 
-def derive(runs: list[RunValue], kind: Kind) -> DerivedFigure:
+def derive(runs: list[RunValue], kind: Kind, anchor_line: int | None = None) -> DerivedFigure:
     """The median or mean of `runs`, rounded to the precision the inputs are written at.
 
-    Raises ValueError for an empty list.
+    `anchor_line` is the line the figure cites (by default a run equal to the figure, else the
+    first run). Raises ValueError for an empty list.
     """
     if not runs:
         raise ValueError("a derived figure needs at least one run")
@@ -76,7 +72,7 @@ def derive(runs: list[RunValue], kind: Kind) -> DerivedFigure:
     raw = statistics.median(values) if kind == "median" else statistics.fmean(values)
     decimals = max(run.decimals for run in runs)
     value = _rounded(float(raw), decimals)
-    anchor = next((run.line for run in runs if run.value == value), runs[0].line)
+    anchor = anchor_line or next((run.line for run in runs if run.value == value), runs[0].line)
     return DerivedFigure(
         kind=kind,
         value=value,
@@ -97,57 +93,57 @@ def _rounded(raw: float, decimals: int) -> int | float:
     return round(raw, decimals + 1)
 
 
+_ARRAY_ITEM = re.compile(r"^(?P<array>.*)\[(?P<index>\d+)\]$")
+_SUMMARY_KEYS: dict[str, Kind] = {
+    "mean": "mean", "avg": "mean", "average": "mean", "median": "median", "p50": "median",
+}
+
+
 @dataclass(frozen=True)
-class RunGroup:
-    """Selected results that are repeated runs of one configuration and one metric."""
+class RunArray:
+    """A JSON array of run values under a metric key, and the summary stated beside it.
+
+    Verification reads a figure's inputs on its cited line or in the JSON block around it, so
+    runs are only summarised where that holds: the items of one array (anchored on the line
+    the array opens on) or a `mean`/`median` member next to it.
+    """
 
     members: list[Selected]
-    run_column: str
+    anchor_line: int
+    stated: Selected | None
+    kind: Kind
 
 
-def _run_column(selected: Selected) -> str | None:
-    for name in selected.candidate.context:
-        if _RUN_COLUMN.match(name.strip()):
-            return name
-    return None
+def _parent_path(path: str) -> str:
+    return path.rsplit(".", 1)[0] if "." in path else ""
 
 
-def _configuration(selected: Selected, run_column: str) -> tuple[tuple[str, str], ...]:
-    """The row's settings: every cell except the run id and the measured figures."""
-    return tuple(
-        (name, text)
-        for name, text in selected.candidate.context.items()
-        if name != run_column and not is_metric_key(name)
-    )
-
-
-def repeated_runs(selected: list[Selected]) -> list[RunGroup]:
-    """Groups of table rows that differ only in a run/trial/repetition column.
-
-    Only tables that name such a column are grouped: rows that merely look alike are not
-    assumed to be repeats of one configuration.
-    """
-    groups: dict[tuple[object, ...], list[Selected]] = defaultdict(list)
-    columns: dict[tuple[object, ...], str] = {}
+def run_arrays(selected: list[Selected]) -> list[RunArray]:
+    """Arrays of at least two selected JSON numbers, with the sibling summary if one is stated."""
+    arrays: dict[tuple[str, str], list[Selected]] = defaultdict(list)
+    summaries: dict[tuple[str, str], Selected] = {}
     for item in selected:
-        candidate = item.candidate
-        if candidate.json_path is not None:
+        path = item.candidate.json_path
+        if path is None or item.value_index:
             continue
-        run_column = _run_column(item)
-        if run_column is None:
-            continue
-        key = (
-            candidate.document_id,
-            candidate.table,
-            candidate.column,
-            item.metric,
-            _configuration(item, run_column),
-        )
-        groups[key].append(item)
-        columns[key] = run_column
+        item_match = _ARRAY_ITEM.match(path)
+        if item_match:
+            arrays[(item.candidate.document_id, item_match["array"])].append(item)
+        elif path.rsplit(".", 1)[-1].lower() in _SUMMARY_KEYS:
+            summaries[(item.candidate.document_id, _parent_path(path))] = item
     found = []
-    for group_key, members in groups.items():
-        run_ids = {m.candidate.context.get(columns[group_key]) for m in members}
-        if len(members) >= 2 and len(run_ids) == len(members):
-            found.append(RunGroup(members, columns[group_key]))
+    for (document_id, array_path), members in arrays.items():
+        if len(members) < 2:
+            continue
+        stated = summaries.get((document_id, _parent_path(array_path)))
+        kind: Kind = "median"
+        if stated is not None:
+            kind = _SUMMARY_KEYS[stated.candidate.key.rsplit(".", 1)[-1].lower()]
+        first = members[0].candidate
+        found.append(RunArray(members, first.parent_line or first.line, stated, kind))
     return found
+
+
+def agrees(figure: DerivedFigure, stated: int | float, stated_decimals: int) -> bool:
+    """True when the source's stated summary is the recomputed one at its written precision."""
+    return abs(float(figure.value) - float(stated)) <= 0.5 * 10.0 ** (-stated_decimals) + 1e-9

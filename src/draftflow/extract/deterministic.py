@@ -6,7 +6,7 @@ import json
 
 from draftflow.extract.artifact import DroppedClaim, Extraction
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.derive import RunValue, derive, repeated_runs
+from draftflow.extract.derive import DerivedFigure, RunValue, agrees, derive, run_arrays
 from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.results import (
     conditions_for,
@@ -42,64 +42,77 @@ def ground_selected(
     return grounded, dropped
 
 
-def _results(grounded: list[tuple[Selected, Grounded]]) -> list[ReportedResult]:
+Anchored = list[tuple[Selected, Grounded]]
+
+
+def _result(item: Selected, anchor: Grounded, *, statistic: str | None = None,
+            derived: DerivedFigure | None = None) -> ReportedResult:
+    return make_result(
+        document=anchor.document,
+        line=anchor.line,
+        value=anchor.value,
+        label=result_label(item),
+        metric=item.metric,
+        unit=item.unit,
+        statistic=statistic or item.statistic,
+        conditions=conditions_for(item.candidate),
+        derived=derived,
+    )
+
+
+Summaries = tuple[set[int], dict[int, DerivedFigure], list[ReportedResult]]
+
+
+def _summaries(grounded: Anchored) -> Summaries:
+    """Run arrays: their items (reported through per_run_values, not one by one), the stated
+    summaries they confirm, and the figures derived where the source states none."""
+    anchors = {id(item): anchor for item, anchor in grounded}
+    in_arrays: set[int] = set()
+    confirmed: dict[int, DerivedFigure] = {}
+    derived: list[ReportedResult] = []
+    for array in run_arrays([item for item, _ in grounded]):
+        runs = [RunValue(anchors[id(m)].value, anchors[id(m)].line, anchors[id(m)].decimals)
+                for m in array.members]
+        in_arrays.update(id(m) for m in array.members)
+        stated = anchors.get(id(array.stated)) if array.stated is not None else None
+        figure = derive(runs, array.kind, stated.line if stated else array.anchor_line)
+        if array.stated is not None and stated is not None and agrees(
+            figure, stated.value, stated.decimals
+        ):
+            confirmed[id(array.stated)] = figure
+            continue
+        first = array.members[0]
+        document = anchors[id(first)].document
+        label = f"{profile_label(first)}; {first.candidate.key} ({figure.kind} of {len(runs)} runs)"
+        derived.append(make_result(
+            document=document, line=array.anchor_line, value=figure.value, label=label,
+            metric=first.metric, unit=first.unit, statistic=figure.statistic,
+            conditions=conditions_for(first.candidate), derived=figure,
+        ))
+    return in_arrays, confirmed, derived
+
+
+def _results(grounded: Anchored) -> list[ReportedResult]:
+    """Every grounded figure, run arrays folded into their summary, in harvest order."""
+    in_arrays, confirmed, derived = _summaries(grounded)
     results: list[ReportedResult] = []
     seen: set[tuple[str, int, str, str]] = set()
     for item, anchor in grounded:
         label = result_label(item)
         key = (anchor.document.document_id, anchor.line, item.candidate.candidate_id, label)
-        if key in seen:
+        if id(item) in in_arrays or key in seen:
             continue
         seen.add(key)
-        results.append(
-            make_result(
-                document=anchor.document,
-                line=anchor.line,
-                value=anchor.value,
-                label=label,
-                metric=item.metric,
-                unit=item.unit,
-                statistic=item.statistic,
-                conditions=conditions_for(item.candidate),
-            )
-        )
-    return results
+        figure = confirmed.get(id(item))
+        statistic = None
+        if figure is not None:
+            statistic = (f"{figure.kind} of {len(figure.per_run_values)} source runs, as stated "
+                         "by the source; individually recoverable in per_run_values")
+        results.append(_result(item, anchor, statistic=statistic, derived=figure))
+    return results + derived
 
 
-def _derived(
-    grounded: list[tuple[Selected, Grounded]],
-) -> list[ReportedResult]:
-    """Medians of repeated runs named by a run/trial column, computed here."""
-    anchors = {id(item): anchor for item, anchor in grounded}
-    results: list[ReportedResult] = []
-    for group in repeated_runs([item for item, _ in grounded]):
-        runs = [
-            RunValue(anchors[id(m)].value, anchors[id(m)].line, anchors[id(m)].decimals)
-            for m in group.members
-        ]
-        figure = derive(runs, "median")
-        first = group.members[0]
-        conditions = {
-            k: v for k, v in conditions_for(first.candidate).items() if k != group.run_column
-        }
-        label = f"{profile_label(first)} — {first.candidate.key} (median of {len(runs)} runs)"
-        results.append(
-            make_result(
-                document=anchors[id(first)].document,
-                line=figure.anchor_line,
-                value=figure.value,
-                label=label,
-                metric=first.metric,
-                unit=first.unit,
-                statistic=figure.statistic,
-                conditions=conditions,
-                derived=figure,
-            )
-        )
-    return results
-
-
-def _profiles(grounded: list[tuple[Selected, Grounded]]) -> list[TestProfile]:
+def _profiles(grounded: Anchored) -> list[TestProfile]:
     """One profile per distinct configuration (document, label and conditions)."""
     profiles: list[TestProfile] = []
     seen: set[tuple[str, str, str]] = set()
@@ -122,7 +135,7 @@ def extract_deterministic(snapshot: Snapshot, candidates: list[Candidate]) -> Ex
     grounder = Grounder(snapshot)
     grounded, dropped = ground_selected(grounder, select(candidates))
     return Extraction(
-        reported_results=_results(grounded) + _derived(grounded),
+        reported_results=_results(grounded),
         test_profiles=_profiles(grounded),
         dropped=dropped,
         candidates_seen=len(candidates),

@@ -164,15 +164,16 @@ class _LeafCollector:
         self.fmt = fmt
         self.candidates: list[Candidate] = []
 
-    def walk(self, node: Node, path: str, scope: dict[str, str]) -> None:
-        """Visit `node` at `path`, with the scalars of its enclosing objects in `scope`."""
+    def walk(self, node: Node, path: str, scope: dict[str, str], parent_line: int) -> None:
+        """Visit `node` at `path`, with the scalars of its enclosing objects in `scope` and the
+        line its container opens on."""
         if node.kind == "object":
             inner = _scope(node, scope)
             for key, child in node.members:
-                self.walk(child, f"{path}.{key}" if path else key, inner)
+                self.walk(child, f"{path}.{key}" if path else key, inner, node.line)
         elif node.kind == "array":
             for index, child in enumerate(node.items):
-                self.walk(child, f"{path}[{index}]", scope)
+                self.walk(child, f"{path}[{index}]", scope, node.line)
         elif node.kind in ("number", "string"):
             candidate = make_candidate(
                 self.document,
@@ -182,6 +183,7 @@ class _LeafCollector:
                 locator=path or "$",
                 json_path=path or "$",
                 context=scope,
+                parent_line=parent_line,
             )
             if candidate is not None:
                 self.candidates.append(candidate)
@@ -200,7 +202,7 @@ def harvest_json(document: Document) -> list[Candidate]:
         root = scan_json(document.text)
     except (JsonScanError, RecursionError):
         return []
-    collector.walk(root, "", {})
+    collector.walk(root, "", {}, root.line)
     return collector.candidates
 
 
@@ -213,5 +215,5 @@ def _harvest_jsonl(document: Document) -> list[Candidate]:
             root = scan_json(line, first_line=number)
         except (JsonScanError, RecursionError):
             continue
-        collector.walk(root, f"[{number - 1}]", {})
+        collector.walk(root, f"[{number - 1}]", {}, number)
     return collector.candidates

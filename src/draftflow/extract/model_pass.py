@@ -148,6 +148,8 @@ class _Checker:
     profiles: dict[str, TestProfile] = field(default_factory=dict)
     setup: dict[str, JsonValue] = field(default_factory=dict)
     dropped: list[DroppedClaim] = field(default_factory=list)
+    array_lines: dict[tuple[str, int], int] = field(default_factory=dict)
+    """(document, line) of a JSON array item → the line its array opens on."""
     _seen: set[tuple[str, int, float, str]] = field(default_factory=set)
 
     def conditions(self, label: str, claims: list[ConditionClaim]) -> dict[str, JsonValue]:
@@ -235,16 +237,27 @@ class _Checker:
                 self.dropped.append(outcome)
             else:
                 grounded.append(outcome)
+        claimed = f"{claim.statistic} of {len(claim.runs)} runs"
         if len(grounded) < 2 or len({g.document.document_id for g in grounded}) != 1:
             self.dropped.append(DroppedClaim(
-                kind="repeated_runs", label=claim.label,
-                claimed=f"{claim.statistic} of {len(claim.runs)} runs",
+                kind="repeated_runs", label=claim.label, claimed=claimed,
                 reason=DropReason.TOO_FEW_RUNS,
                 detail=f"{len(grounded)} runs grounded in one document; at least 2 are needed",
             ))
             return
+        anchor = self._anchor(grounded)
+        if anchor is None:
+            self.dropped.append(DroppedClaim(
+                kind="repeated_runs", label=claim.label, claimed=claimed,
+                document_id=grounded[0].document.document_id, line=grounded[0].line,
+                reason=DropReason.RUNS_NOT_ON_ONE_LINE,
+                detail="a derived figure cites one line (or one JSON array) holding all its "
+                "inputs; these runs are on lines "
+                + ", ".join(str(g.line) for g in grounded),
+            ))
+            return
         figure = derive([RunValue(g.value, g.line, g.decimals) for g in grounded],
-                        claim.statistic)
+                        claim.statistic, anchor)
         label = self.text("label", claim.label, claim.label,
                           f"{claim.statistic} of {grounded[0].document.path} runs")
         self.results.append(make_result(
@@ -254,6 +267,18 @@ class _Checker:
             statistic=figure.statistic, conditions=self.conditions(label, claim.conditions),
             derived=figure,
         ))
+
+    def _anchor(self, grounded: list[Grounded]) -> int | None:
+        """The one line a derived figure can cite: the runs' shared line, or the line their
+        JSON array opens on; None when the runs are spread over separate lines."""
+        lines = {g.line for g in grounded}
+        if len(lines) == 1:
+            return grounded[0].line
+        document_id = grounded[0].document.document_id
+        openers = {self.array_lines.get((document_id, line)) for line in lines}
+        if len(openers) == 1:
+            return openers.pop()
+        return None
 
     def accept_profile(self, claim: ProfileClaim) -> None:
         """Keep a profile whose cited line exists and is not an instruction; first label wins."""
@@ -303,6 +328,15 @@ class _Checker:
 # ---- running the pass ---------------------------------------------------------------------
 
 
+def _array_lines(candidates: list[Candidate]) -> dict[tuple[str, int], int]:
+    """Where each JSON array item's array opens, by the item's (document, line)."""
+    return {
+        (c.document_id, c.line): c.parent_line
+        for c in candidates
+        if c.parent_line is not None and (c.json_path or "").endswith("]")
+    }
+
+
 def prompt_variables(snapshot: Snapshot, chunk: Chunk, total: int) -> dict[str, str]:
     """The extract prompt's variables for one chunk."""
     return {
@@ -330,7 +364,7 @@ async def extract_with_model(
         client.structured(prompt, prompt_variables(snapshot, chunk, len(chunks)), ExtractReply)
         for chunk in chunks
     ))
-    checker = _Checker(snapshot, Grounder(snapshot))
+    checker = _Checker(snapshot, Grounder(snapshot), array_lines=_array_lines(candidates))
     for chunk, reply in zip(chunks, replies, strict=True):
         answer = reply.value
         for result in answer.results:

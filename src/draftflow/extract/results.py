@@ -117,7 +117,7 @@ def conditions_for(candidate: Candidate) -> dict[str, JsonValue]:
 
 def identity(candidate: Candidate) -> list[str]:
     """The few cells that name a figure's row (`model=…`, `concurrency=1`), most telling first."""
-    parts: list[tuple[int, str]] = []
+    parts: list[tuple[int, int, str]] = []
     own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
     for order, (name, text) in enumerate(candidate.context.items()):
         if name == candidate.column or (candidate.json_path and name == own_key):
@@ -125,8 +125,10 @@ def identity(candidate: Candidate) -> list[str]:
         if _is_measurement(candidate, name, text) or len(text) > 40:
             continue
         rank = 0 if _LABEL_PRIORITY.search(name) else 1
-        parts.append((rank * 1000 + order, f"{name}={plain_text(text)}"))
-    return [part for _, part in sorted(parts)[:MAX_LABEL_PARTS]]
+        parts.append((rank, order, f"{name}={plain_text(text)}"))
+    if any(rank == 0 for rank, _, _ in parts):  # naming cells exist: the rest is noise
+        parts = [part for part in parts if part[0] == 0]
+    return [part for _, _, part in sorted(parts)[:MAX_LABEL_PARTS]]
 
 
 def result_label(selected: Selected) -> str:

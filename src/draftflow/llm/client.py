@@ -163,7 +163,7 @@ class ModelClient:
             response_format=response_format(mode, call.schema),
             temperature=self.settings.temperature,
             seed=self.settings.seed,
-            max_tokens=call.max_tokens,
+            max_tokens=call.max_tokens or self.settings.max_tokens,
             prompt=PromptRef(name=call.prompt.name, sha256=call.prompt.sha256),
         )
 

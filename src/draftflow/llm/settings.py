@@ -49,6 +49,14 @@ class ModelSettings(BaseModel):
     concurrency: int = Field(default=4, ge=1, description="requests in flight at once")
     temperature: float = Field(default=0.0, ge=0, le=2)
     seed: int | None = Field(default=0, description="sampling seed; None to let the server pick")
+    max_tokens: int = Field(
+        default=4096, ge=16, description="cap on each reply's tokens; a looping model stops here"
+    )
+    context_tokens: int = Field(
+        default=12_000,
+        ge=1_000,
+        description="the server's context window: long documents are split to fit it",
+    )
     use_cache: bool = True
     cache_dir: Path | None = Field(default=None, description="default: the user cache dir")
     cassette: Path | None = None

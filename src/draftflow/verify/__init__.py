@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import ValidationError
+
+from draftflow.errors import InputError
 from draftflow.records import Record
 from draftflow.snapshot import Snapshot
 from draftflow.verify.citations import check_citations, check_test_profiles
@@ -52,7 +55,13 @@ def verify_record(record: Record | Mapping[str, Any], snapshot: Snapshot) -> Ver
     number, hash, date, version or identifier.
     """
     if not isinstance(record, Record):
-        record = Record.model_validate(dict(record))
+        try:
+            record = Record.model_validate(dict(record))
+        except ValidationError as error:
+            raise InputError(
+                f"not a record: {error.errors()[0]['loc']}: {error.errors()[0]['msg']}",
+                hint="pass a Record or JSON data in the seed 000 shape",
+            ) from None
     ctx = VerifyContext(record, snapshot, listed_documents(record, snapshot))
     check_identity(ctx)
     check_citations(ctx)

@@ -137,7 +137,8 @@ class VerifyContext:
         """Evidence lines (at most a few) in `documents` stating a value `number` rounds to."""
         found: list[Evidence] = []
         for listed in self.available(documents):
-            for line in self.index(listed).lines_for_number(number):
+            lines = self.index(listed).lines_for_number(number, limit=MAX_EVIDENCE + 1)
+            for line in lines:
                 if exclude == (listed.path, line):
                     continue
                 found.append(self.evidence(listed, line))

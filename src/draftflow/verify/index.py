@@ -28,8 +28,8 @@ from draftflow.snapshot import Document
 PATH_LINE = 0
 """The line number used for things found in a document's path rather than its text."""
 
-MAX_LINES_PER_KEY = 32
-"""Lines remembered per indexed key: enough for evidence, bounded for huge documents."""
+MAX_LINES_PER_KEY = 8
+"""Lines remembered per hash, date, version or identifier: enough for evidence, bounded."""
 
 _NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl")
 _PIECE_SPLIT = re.compile(r"[-_./:]")
@@ -87,7 +87,9 @@ class DocumentIndex:
     def __init__(self, document: Document) -> None:
         self.document = document
         self.decimal_comma = uses_decimal_comma(document.path, document.text)
-        self._lines_by_value: dict[float, list[int]] = {}
+        # (value, line) pairs as two parallel arrays, 12 bytes a pair, sorted by value once.
+        self._values = array("d")
+        self._lines = array("l")
         self.hexes: dict[str, list[int]] = {}
         self.dates: dict[str, list[int]] = {}
         self.versions: dict[str, list[int]] = {}
@@ -95,7 +97,7 @@ class DocumentIndex:
         self._line_cache: dict[int, list[NumberMention]] = {}
         self._index_path(document.path)
         self._index_text(document.line_list)
-        self._values = array("d", sorted(self._lines_by_value))
+        self._sort_values()
         self._hex_keys = sorted(self.hexes)
 
     # -- building -------------------------------------------------------------------------
@@ -152,11 +154,15 @@ class DocumentIndex:
 
     def _add_values(self, values: Iterable[float], line: int) -> None:
         for value in values:
-            lines = self._lines_by_value.get(value)
-            if lines is None:
-                self._lines_by_value[value] = [line]
-            elif len(lines) < MAX_LINES_PER_KEY and lines[-1] != line:
-                lines.append(line)
+            self._values.append(value)
+            self._lines.append(line)
+
+    def _sort_values(self) -> None:
+        """Sort the pairs by value; a stable sort keeps each value's lines in order."""
+        values, lines = self._values, self._lines
+        order = sorted(range(len(values)), key=values.__getitem__)
+        self._values = array("d", (values[i] for i in order))
+        self._lines = array("l", (lines[i] for i in order))
 
     def _add_date(self, date: str, line: int) -> None:
         for key in date_keys(date):
@@ -164,14 +170,20 @@ class DocumentIndex:
 
     # -- queries ----------------------------------------------------------------------------
 
-    def lines_for_number(self, number: ParsedNumber) -> list[int]:
-        """Lines stating a value that `number` rounds to at its written precision."""
+    def lines_for_number(self, number: ParsedNumber, limit: int | None = None) -> list[int]:
+        """Lines stating a value that `number` rounds to at its written precision (at most
+        `limit` of them, when given), in ascending order."""
         found: set[int] = set()
         for low, high in number.intervals():
             start = bisect_left(self._values, low)
             stop = bisect_right(self._values, high)
-            for i in range(start, stop):
-                found.update(self._lines_by_value[self._values[i]])
+            if limit is not None:
+                for line in self._lines[start:stop]:
+                    found.add(line)
+                    if len(found) >= limit:
+                        return sorted(found)
+            else:
+                found.update(self._lines[start:stop])
         return sorted(found)
 
     def hex_matches(self, prefix: str) -> dict[str, list[int]]:
@@ -207,5 +219,5 @@ class DocumentIndex:
 
     @property
     def value_count(self) -> int:
-        """How many distinct numeric values the document states."""
+        """How many (value, line) pairs the document states (readings counted apart)."""
         return len(self._values)
