@@ -18,9 +18,10 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from draftflow.acquire import acquire
+from draftflow.acquire import acquire, restrict
 from draftflow.assemble import assemble, provenance_for, record_id_for
 from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft_editorial, drop_sentences
+from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
 from draftflow.records import Record, dump_record, parse_record
@@ -64,6 +65,7 @@ class DraftRequest:
     revision: str | None = None
     origin: str | None = None
     record_id: str | None = None
+    only: tuple[str, ...] = ()
     today: date | None = None
 
 
@@ -101,6 +103,13 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
     run = _Run(request, events or _Silent())
     with run.events.stage("acquire"):
         snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
+        snapshot = restrict(snapshot, request.only)
+        if not snapshot.documents:
+            raise InputError(
+                f"{request.source} holds no document draftflow reads (Markdown, CSV, JSON, ...)",
+                hint="check the source with `draftflow sources SOURCE --json`: it lists what was "
+                "skipped and why",
+            )
     client = ModelClient(request.settings) if request.settings.configured else None
     try:
         with run.events.stage("extract"):
@@ -110,7 +119,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
         run.dropped.extend(f"extract: {d}" for d in _describe_dropped(extraction))
         with run.events.stage("draft"):
             draft = await draft_editorial(snapshot, extraction, client)
-        run.dropped.extend(f"draft: {d}" for d in draft.dropped)
+        run.dropped.extend(draft.dropped)
         usage = client.usage.as_dict() if client else {}
     finally:
         if client is not None:

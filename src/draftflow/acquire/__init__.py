@@ -11,7 +11,9 @@ Selection rules live in `select.py`; git subprocess work in `git.py`; URLs in `r
 
 from __future__ import annotations
 
+import fnmatch
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from draftflow.acquire.folder import collect_folder
@@ -34,9 +36,9 @@ from draftflow.acquire.remote import (
 )
 from draftflow.acquire.select import DEFAULT_MAX_BYTES, Collector, build_documents, skip_summary
 from draftflow.errors import InputError
-from draftflow.snapshot import Snapshot, repository_url
+from draftflow.snapshot import SkippedFile, Snapshot, repository_url
 
-__all__ = ["DEFAULT_MAX_BYTES", "Progress", "acquire", "skip_summary"]
+__all__ = ["DEFAULT_MAX_BYTES", "Progress", "acquire", "restrict", "skip_summary"]
 
 _HEX40 = re.compile(r"[0-9a-fA-F]{40}")
 
@@ -195,4 +197,29 @@ def _snapshot(repository: str, sha: str, time: str | None, collector: Collector)
         commit_time=time,
         documents=build_documents(collector.files, repository, sha),
         skipped=collector.skipped,
+    )
+
+
+def restrict(snapshot: Snapshot, patterns: Sequence[str]) -> Snapshot:
+    """Keep the documents whose path matches one of `patterns`; list the rest as skipped.
+
+    Patterns are shell-style (`results/*.md`; `*` also crosses `/`). Document ids and pinned
+    URLs do not change, so a record drafted from a restricted snapshot verifies against the
+    whole repository. Raises `InputError` when no document matches.
+    """
+    if not patterns:
+        return snapshot
+    kept = [d for d in snapshot.documents if any(fnmatch.fnmatchcase(d.path, p) for p in patterns)]
+    if not kept:
+        raise InputError(
+            f"no document of {snapshot.repository} matches --only {' '.join(patterns)}",
+            hint="list the documents with `draftflow sources SOURCE` and pass their paths",
+        )
+    left_out = [
+        SkippedFile(path=d.path, reason="not selected by --only")
+        for d in snapshot.documents
+        if d not in kept
+    ]
+    return snapshot.model_copy(
+        update={"documents": kept, "skipped": [*snapshot.skipped, *left_out]}
     )

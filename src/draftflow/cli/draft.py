@@ -73,6 +73,13 @@ class _Progress:
     envvar="DRAFTFLOW_RECORDS_DIR",
     help="Where records are written.",
 )
+@click.option(
+    "--only",
+    "only",
+    multiple=True,
+    metavar="GLOB",
+    help="Read only documents whose path matches (repeatable), e.g. 'results/*.csv'.",
+)
 @click.option("--id", "record_id", help="Record id (default: owner-name of the repository).")
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary.")
 @model_options
@@ -81,6 +88,7 @@ def draft(
     revision: str | None,
     origin: str | None,
     records_dir: Path,
+    only: tuple[str, ...],
     record_id: str | None,
     as_json: bool,
     **model_flags: Any,
@@ -104,6 +112,7 @@ def draft(
         revision=revision,
         origin=origin,
         record_id=record_id,
+        only=only,
     )
     outcome = asyncio.run(run_draft(request, events))
     if as_json:
