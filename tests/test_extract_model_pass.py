@@ -9,6 +9,7 @@ from typing import Any
 from draftflow.extract import extract
 from draftflow.extract.artifact import DropReason
 from draftflow.extract.harvest import harvest
+from draftflow.extract.model_pass import extract_with_model
 from draftflow.llm import load_prompt
 from test_extract_support import FakeClient, snapshot_of
 
@@ -83,7 +84,8 @@ def _hostile_answer(variables: Mapping[str, str]) -> dict[str, Any]:
 
 def _run(files: dict[str, str], answer: Any, **kwargs: Any) -> tuple[Any, FakeClient]:
     client = FakeClient(answer)
-    extraction = asyncio.run(extract(snapshot_of(files), client, **kwargs))
+    snapshot = snapshot_of(files)
+    extraction = asyncio.run(extract_with_model(snapshot, harvest(snapshot), client, **kwargs))
     return extraction, client
 
 

@@ -13,6 +13,7 @@ from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.deterministic import extract_deterministic
 from draftflow.extract.harvest import harvest, harvest_document
+from draftflow.extract.merge import merge_extractions
 from draftflow.extract.model_pass import (
     DEFAULT_CONTEXT_BUDGET_TOKENS,
     EXTRACT_PROMPT,
@@ -46,12 +47,16 @@ async def extract(
 
     With `client` None the extraction is fully deterministic. With a client, the model labels,
     groups and fills conditions over documents chunked to `context_budget_tokens`; what it
-    proposes that cannot be grounded is listed in `Extraction.dropped`. A repository with no
-    results gives an empty extraction: nothing is invented.
+    proposes that cannot be grounded is listed in `Extraction.dropped`. The deterministic
+    figures are kept either way (see `merge.py`). A repository with no results gives an empty
+    extraction: nothing is invented.
     """
     candidates = harvest(snapshot)
+    baseline = extract_deterministic(snapshot, candidates)
     if client is None:
-        return extract_deterministic(snapshot, candidates)
-    return await extract_with_model(
+        return baseline
+    modelled = await extract_with_model(
         snapshot, candidates, client, context_budget_tokens=context_budget_tokens
     )
+    order = [d.document_id for d in snapshot.documents]
+    return merge_extractions(baseline, modelled, order)
