@@ -24,7 +24,9 @@ FIXED_DATE = "2026-01-02T03:04:05+00:00"
 def corpus_dir() -> Path:
     """The shared corpus of real benchmark-report repositories (byte-exact copies)."""
     if not CORPUS.is_dir():
-        pytest.fail(f"the corpus is missing at {CORPUS}; set DRAFTFLOW_SHARED to the shared/ folder")
+        pytest.fail(
+            f"the corpus is missing at {CORPUS}; set DRAFTFLOW_SHARED to the shared/ folder"
+        )
     return CORPUS
 
 
@@ -51,9 +53,23 @@ def git(cwd: Path, *args: str) -> str:
         "HOME": str(cwd),
     }
     result = subprocess.run(
-        ["git", "-c", "user.name=fixture", "-c", "user.email=fixture@example.invalid",
-         "-c", "core.autocrlf=false", "-c", "init.defaultBranch=main", *args],
-        cwd=cwd, env=env, check=True, capture_output=True, text=True,
+        [
+            "git",
+            "-c",
+            "user.name=fixture",
+            "-c",
+            "user.email=fixture@example.invalid",
+            "-c",
+            "core.autocrlf=false",
+            "-c",
+            "init.defaultBranch=main",
+            *args,
+        ],
+        cwd=cwd,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return result.stdout.strip()
 
