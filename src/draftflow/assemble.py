@@ -13,6 +13,7 @@ from draftflow import __version__
 from draftflow.draft import EditorialDraft
 from draftflow.extract import Extraction
 from draftflow.records import (
+    RECORD_CONDITION_KEYS,
     Editorial,
     License,
     Provenance,
@@ -21,21 +22,6 @@ from draftflow.records import (
     SupplementalSource,
 )
 from draftflow.snapshot import Document, Snapshot, repository_url
-
-# The record-level conditions block of the seeds: unknown until an editor states otherwise.
-TOP_LEVEL_CONDITION_KEYS = (
-    "model_revision",
-    "weight_hash",
-    "runtime_execution_revision",
-    "input_tokens",
-    "output_tokens",
-    "concurrency",
-    "cache_state",
-    "quantization",
-    "speculative_decoding",
-    "temperature",
-    "top_p",
-)
 
 RUNTIME_KEYWORDS = {
     "vLLM": r"\bvllm\b",
@@ -146,7 +132,7 @@ def assemble(
         performance_ranking_allowed=False,
         metrics=None,
         metrics_status=METRICS_STATUS,
-        conditions=dict.fromkeys(TOP_LEVEL_CONDITION_KEYS),
+        conditions=dict.fromkeys(RECORD_CONDITION_KEYS),
         reported_setup=extraction.reported_setup,
         test_profiles=extraction.test_profiles,
         deployment_options=[],

@@ -174,6 +174,22 @@ Conditions = Annotated[dict[str, JsonValue], AfterValidator(_check_known_conditi
 """An open dict of measured settings; known keys are type-checked, order and values kept."""
 
 
+# The record-level `conditions` block of the seeds, in their order: unknown (null) until a
+# source states it.
+RECORD_CONDITION_KEYS = (
+    "model_revision",
+    "weight_hash",
+    "runtime_execution_revision",
+    "input_tokens",
+    "output_tokens",
+    "concurrency",
+    "cache_state",
+    "quantization",
+    "speculative_decoding",
+    "temperature",
+    "top_p",
+)
+
 class _Strict(BaseModel):
     """Base for the record's fixed-shape objects: strict types, no unknown keys."""
 

@@ -13,7 +13,7 @@ from typing import TypeVar
 from pydantic import JsonValue
 
 from draftflow.draft.grounding import Grounding, format_value
-from draftflow.records import ReportedResult, Section
+from draftflow.records import RECORD_CONDITION_KEYS, ReportedResult, Section
 from draftflow.snapshot import Document
 
 _T = TypeVar("_T")
@@ -30,20 +30,7 @@ MAX_VALUE_CHARS = 80
 MAX_LABEL_CHARS = 60
 MAX_HEADING_SCAN = 20
 
-# The record-level conditions of the seeds: what an editor needs to know to compare figures.
-STANDARD_CONDITION_KEYS = (
-    "model_revision",
-    "weight_hash",
-    "runtime_execution_revision",
-    "input_tokens",
-    "output_tokens",
-    "concurrency",
-    "cache_state",
-    "quantization",
-    "speculative_decoding",
-    "temperature",
-    "top_p",
-)
+STANDARD_CONDITION_KEYS = RECORD_CONDITION_KEYS
 # Conditions shown first when describing a configuration; other scalar keys follow.
 SALIENT_CONDITION_KEYS = (
     "model",
