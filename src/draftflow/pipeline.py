@@ -9,7 +9,7 @@ record's provenance for the editor.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -42,16 +42,19 @@ VOLATILE_PATHS = (
 )
 
 
+UsageProbe = Callable[[], dict[str, int]]
+
+
 class StageEvents(Protocol):
     """What the pipeline tells its caller while it runs (the CLI shows it as progress)."""
 
-    def stage(self, name: str) -> AbstractContextManager[None]:
-        """Bracket one stage."""
+    def stage(self, name: str, usage: UsageProbe | None = None) -> AbstractContextManager[None]:
+        """Bracket one stage; `usage`, when given, reads the model calls made so far."""
         ...
 
 
 class _Silent:
-    def stage(self, name: str) -> AbstractContextManager[None]:
+    def stage(self, name: str, usage: UsageProbe | None = None) -> AbstractContextManager[None]:
         return nullcontext()
 
 
@@ -111,13 +114,14 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
                 "skipped and why",
             )
     client = ModelClient(request.settings) if request.settings.configured else None
+    probe = client.usage.as_dict if client else None
     try:
-        with run.events.stage("extract"):
+        with run.events.stage("extract", probe):
             extraction = await extract(
                 snapshot, client, context_budget_tokens=request.settings.context_tokens
             )
         run.dropped.extend(f"extract: {d}" for d in _describe_dropped(extraction))
-        with run.events.stage("draft"):
+        with run.events.stage("draft", probe):
             draft = await draft_editorial(snapshot, extraction, client)
         run.dropped.extend(draft.dropped)
         usage = client.usage.as_dict() if client else {}

@@ -17,7 +17,7 @@ from draftflow.cli import main
 from draftflow.cli.model import model_options, settings_from_options
 
 if TYPE_CHECKING:
-    from draftflow.pipeline import DraftOutcome
+    from draftflow.pipeline import DraftOutcome, UsageProbe
 
 EXAMPLES = """\b
 Examples:
@@ -38,6 +38,30 @@ Without a model server the sections are written from templates over the grounded
 """
 
 
+class _StageLine:
+    """The live status line of one stage: its name, model calls so far, and elapsed time."""
+
+    def __init__(self, name: str, usage: UsageProbe | None) -> None:
+        self.name = name
+        self.usage = usage
+        self.started = time.perf_counter()
+
+    def __rich__(self) -> str:
+        return f"[bold]{self.name}[/]… {self.calls()}[dim]{self.elapsed():.0f}s[/]"
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def calls(self) -> str:
+        if self.usage is None:
+            return ""
+        u = self.usage()
+        return (
+            f"model calls: {u.get('requests', 0)} sent, {u.get('cache_hits', 0)} cached, "
+            f"{u.get('cassette_replays', 0)} replayed  "
+        )
+
+
 class _Progress:
     """Stage-by-stage progress on stderr; silent when asked or when stderr is not a terminal."""
 
@@ -46,17 +70,17 @@ class _Progress:
         self.enabled = enabled
 
     @contextmanager
-    def _stage(self, name: str) -> Iterator[None]:
-        started = time.perf_counter()
+    def _stage(self, name: str, usage: UsageProbe | None) -> Iterator[None]:
         if not self.enabled:
             yield
             return
-        with self.console.status(f"[bold]{name}[/]…"):
+        line = _StageLine(name, usage)
+        with self.console.status(line):
             yield
-        self.console.print(f"[green]✓[/] {name} [dim]{time.perf_counter() - started:.1f}s[/]")
+        self.console.print(f"[green]✓[/] {name} {line.calls()}[dim]{line.elapsed():.1f}s[/]")
 
-    def stage(self, name: str) -> AbstractContextManager[None]:
-        return self._stage(name)
+    def stage(self, name: str, usage: UsageProbe | None = None) -> AbstractContextManager[None]:
+        return self._stage(name, usage)
 
 
 @main.command(epilog=EXAMPLES)
