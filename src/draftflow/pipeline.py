@@ -9,7 +9,7 @@ record's provenance for the editor.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -120,11 +120,12 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
             extraction = await extract(
                 snapshot, client, context_budget_tokens=request.settings.context_tokens
             )
-        run.dropped.extend(f"extract: {d}" for d in _describe_dropped(extraction))
+        run.dropped.extend(f"extract: {d}" for d in extraction.dropped)
         with run.events.stage("draft", probe):
             draft = await draft_editorial(snapshot, extraction, client)
         run.dropped.extend(draft.dropped)
         usage = client.usage.as_dict() if client else {}
+        model = await client.model_name() if client else None
     finally:
         if client is not None:
             await client.aclose()
@@ -132,7 +133,9 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
     record_id = request.record_id or record_id_for(snapshot.repository)
     previous = store.load(record_id) if store.exists(record_id) else None
     with run.events.stage("verify"):
-        record, report = _assemble_verified(run, snapshot, extraction, draft, record_id, previous)
+        record, report = _assemble_verified(
+            run, snapshot, extraction, draft, record_id, previous, model
+        )
     with run.events.stage("write"):
         saved = store.save(
             record, markdown=render_markdown(record), report=report.model_dump_json(indent=2) + "\n"
@@ -151,7 +154,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
         errors=report.checked.errors,
         warnings=report.checked.warnings,
         dropped=run.dropped,
-        model=request.settings.model if client else None,
+        model=model,
         usage=usage,
         hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
@@ -165,16 +168,14 @@ def _assemble_verified(
     draft: EditorialDraft,
     record_id: str,
     previous: Record | None,
+    model: str | None,
 ) -> tuple[Record, VerificationReport]:
     """Assemble, verify, drop what is unsupported, and repeat until nothing more drops."""
-    settings = run.request.settings
     today = run.request.today or datetime.now(UTC).date()
     created_at = datetime.now(UTC).replace(microsecond=0).isoformat()
     prompt_hashes = {**extraction.prompt_hashes, **draft.prompt_hashes}
     for _ in range(MAX_DROP_ROUNDS):
-        provenance = provenance_for(
-            settings.model if settings.configured else None, prompt_hashes, created_at, run.dropped
-        )
+        provenance = provenance_for(model, prompt_hashes, created_at, run.dropped)
         record = assemble(
             snapshot, extraction, draft, provenance=provenance, today=today, record_id=record_id
         )
@@ -210,11 +211,6 @@ def _drop_unsupported(
     if prose:
         draft = drop_sentences(draft, prose)
     return extraction, draft
-
-
-def _describe_dropped(extraction: Extraction) -> Iterator[str]:
-    for dropped in extraction.dropped:
-        yield str(dropped)
 
 
 def stabilise(record: Record, previous: Record | None) -> Record:
