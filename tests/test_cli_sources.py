@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from draftflow.cli import main
 
@@ -24,22 +24,19 @@ def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
     return CliRunner()
 
 
+def invoke_sources(
+    runner: CliRunner, folder: Path, origin: str, revision: str, *options: str
+) -> Result:
+    """`draftflow sources FOLDER --origin ORIGIN --revision REVISION [OPTIONS]`."""
+    arguments = ["sources", str(folder), "--origin", origin, "--revision", revision, *options]
+    return runner.invoke(main, arguments)
+
+
 def test_json_output_for_a_corpus_folder(
     runner: CliRunner, corpus_dir: Path, manifest: dict[str, Any]
 ) -> None:
     entry = manifest[FOLDER]
-    result = runner.invoke(
-        main,
-        [
-            "sources",
-            str(corpus_dir / FOLDER),
-            "--origin",
-            entry["url"],
-            "--revision",
-            entry["revision"],
-            "--json",
-        ],
-    )
+    result = invoke_sources(runner, corpus_dir / FOLDER, entry["url"], entry["revision"], "--json")
     assert result.exit_code == 0, result.output
     assert result.stderr == ""  # no progress noise when stderr is not a terminal
     payload = json.loads(result.stdout)
@@ -62,18 +59,7 @@ def test_json_lists_skips_with_reasons(runner: CliRunner, tmp_path: Path) -> Non
     (repo / "nul.md").write_bytes(b"\0")
     (repo / "run.sh").write_text("echo\n")
     (repo / "link.md").symlink_to("/etc/passwd")
-    result = runner.invoke(
-        main,
-        [
-            "sources",
-            str(repo),
-            "--origin",
-            "https://github.com/o/n",
-            "--revision",
-            "a" * 40,
-            "--json",
-        ],
-    )
+    result = invoke_sources(runner, repo, "https://github.com/o/n", "a" * 40, "--json")
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
     assert [d["document_id"] for d in payload["documents"]] == ["n-ok.md"]
@@ -88,17 +74,7 @@ def test_human_output_has_a_table_and_a_summary(
     runner: CliRunner, corpus_dir: Path, manifest: dict[str, Any]
 ) -> None:
     entry = manifest[FOLDER]
-    result = runner.invoke(
-        main,
-        [
-            "sources",
-            str(corpus_dir / FOLDER),
-            "--origin",
-            entry["url"],
-            "--revision",
-            entry["revision"],
-        ],
-    )
+    result = invoke_sources(runner, corpus_dir / FOLDER, entry["url"], entry["revision"])
     assert result.exit_code == 0, result.output
     assert "schema" in result.stdout  # a path in the table
     summary = " ".join(result.stdout.split())

@@ -179,3 +179,24 @@ def test_a_failing_server_is_a_model_error_and_writes_nothing(
     assert result.exit_code == 3, result.output
     assert "fix:" in result.output
     assert not (tmp_path / "records").exists()
+
+
+class GarbageServer(LatencyServer):
+    """A model that answers every request with text that is not JSON."""
+
+    def _content(self, body: dict[str, Any], schema: dict[str, Any] | None) -> str:
+        return "I am sorry, as a small model I cannot produce JSON today."
+
+
+def test_a_model_answering_garbage_costs_its_labels_not_the_draft(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    entry = manifest[HEITOR]
+    with GarbageServer(0.0) as server:
+        outcome = draft(corpus_dir / HEITOR, tmp_path / "records", server, tmp_path / "c", entry)
+    assert outcome.errors == 0 and outcome.results > 0
+    dropped = "\n".join(outcome.dropped)
+    assert "model_reply_invalid" in dropped, "each unusable chunk is listed for the editor"
+    assert "draft_sections" in dropped and "draft_framing" in dropped
+    record = load_record(outcome.record_path)
+    assert "template" in record.editorial.creation_method

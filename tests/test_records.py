@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -18,22 +17,15 @@ from draftflow.errors import InputError
 from draftflow.records import (
     KNOWN_CONDITION_TYPES,
     Conditions,
-    License,
     Provenance,
     Record,
-    ReportedResult,
-    ReportedSetup,
-    SupplementalSource,
-    TestProfile,
     dump_record,
     load_record,
     parse_record,
     record_content_sha256,
     record_documents,
 )
-
-SEED_000 = "000_6cdd457144339b26.txt"
-SEED_001 = "001_c6a8678efab09502.txt"
+from seed_records import SEED_000, SEED_001, article_json
 
 
 @pytest.fixture(scope="module")
@@ -53,11 +45,6 @@ def seed_data(seed_text: str) -> dict[str, Any]:
 def article_001(seeds_dir: Path) -> str:
     """Seed 001: a record rendered as Markdown with embedded JSON blocks."""
     return (seeds_dir / SEED_001).read_text(encoding="utf-8")
-
-
-def json_blocks(markdown: str) -> list[Any]:
-    """Every fenced ```json block of a Markdown article, parsed."""
-    return [json.loads(block) for block in re.findall(r"```json\n(.*?)\n```", markdown, re.S)]
 
 
 def assert_same_json(left: Any, right: Any, where: str = "") -> None:
@@ -156,16 +143,16 @@ def test_provenance_prompt_hashes_must_be_sha256() -> None:
 
 
 def test_seed_001_conditions_block_validates(article_001: str) -> None:
-    conditions_block = json_blocks(article_001)[0]
+    embedded = article_json(article_001)
+    conditions_block = embedded.conditions_block
     assert list(conditions_block) == [
         "conditions",
         "test_profiles",
         "recipe_parameters",
         "deployment_options",
     ]
-    conditions = TypeAdapter(Conditions).validate_python(conditions_block["conditions"])
-    assert list(conditions) == list(conditions_block["conditions"])
-    profiles = TypeAdapter(list[TestProfile]).validate_python(conditions_block["test_profiles"])
+    assert list(embedded.conditions) == list(conditions_block["conditions"])
+    profiles = embedded.test_profiles
     assert [p.label for p in profiles][:2] == [
         "tensorfold C1 thinking off",
         "tensorfold C1 thinking 75",
@@ -176,8 +163,8 @@ def test_seed_001_conditions_block_validates(article_001: str) -> None:
 
 
 def test_seed_001_reported_results_validate(article_001: str) -> None:
-    results_block = json_blocks(article_001)[1]
-    results = TypeAdapter(list[ReportedResult]).validate_python(results_block)
+    embedded = article_json(article_001)
+    results_block, results = embedded.results_block, embedded.reported_results
     assert len(results) == 4
     assert results[3].value == 41.447290817386964
     assert all(r.source_line in (2, 10) for r in results)
@@ -186,19 +173,17 @@ def test_seed_001_reported_results_validate(article_001: str) -> None:
 
 
 def test_seed_001_supplemental_sources_validate(article_001: str) -> None:
-    block = json_blocks(article_001)[2]
-    sources = TypeAdapter(list[SupplementalSource]).validate_python(block["supplemental_sources"])
+    embedded = article_json(article_001)
+    block, sources = embedded.supplemental_block, embedded.supplemental_sources
     assert {s.parent_record_id for s in sources} == {"deepseek-1017-dual-spark-quick"}
     assert_same_json([s.model_dump(mode="json") for s in sources], block["supplemental_sources"])
 
 
 def test_seed_001_reported_setup_and_license_lines_validate(article_001: str) -> None:
-    setup_line = re.search(r"^- Reported setup: (.*)$", article_001, re.M)
-    license_line = re.search(r"^## License declaration\n\n(.*)$", article_001, re.M)
-    assert setup_line and license_line
-    setup = ReportedSetup.model_validate_json(setup_line.group(1))
+    embedded = article_json(article_001)
+    setup = embedded.reported_setup
     assert setup.context_limit_tokens == 262144 and setup.experiment_date is None
-    assert License.model_validate_json(license_line.group(1)).declared_spdx is None
+    assert embedded.license.declared_spdx is None
 
 
 # --- typed known condition keys, open order-preserving dicts ---------------------------------

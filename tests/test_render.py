@@ -9,25 +9,11 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from pydantic import TypeAdapter
 
 from draftflow.cli import main
-from draftflow.records import (
-    Conditions,
-    License,
-    Provenance,
-    Record,
-    ReportedResult,
-    ReportedSetup,
-    SupplementalSource,
-    TestProfile,
-    dump_record,
-    parse_record,
-)
+from draftflow.records import Provenance, Record, dump_record, parse_record
 from draftflow.render import render_markdown
-
-SEED_000 = "000_6cdd457144339b26.txt"
-SEED_001 = "001_c6a8678efab09502.txt"
+from seed_records import SEED_001, article_json, json_blocks, seed_000_data
 
 FIXED_HEADINGS = [
     "Conditions",
@@ -43,8 +29,7 @@ FIXED_HEADINGS = [
 @pytest.fixture()
 def seed_data(seeds_dir: Path) -> dict[str, Any]:
     """Seed 000 as plain JSON data, a fresh copy per test."""
-    data: dict[str, Any] = json.loads((seeds_dir / SEED_000).read_text(encoding="utf-8"))
-    return data
+    return seed_000_data(seeds_dir)
 
 
 @pytest.fixture()
@@ -72,12 +57,6 @@ def headings(markdown: str) -> list[str]:
     """The `##` headings of an article, in order (outside fenced blocks)."""
     outside = re.sub(r"^(`{3,})json\n.*?\n\1$", "", markdown, flags=re.S | re.M)
     return re.findall(r"^## (.*)$", outside, re.M)
-
-
-def json_blocks(markdown: str) -> list[Any]:
-    """Every fenced json block, parsed."""
-    pattern = r"^(`{3,})json\n(.*?)\n\1$"
-    return [json.loads(body) for _, body in re.findall(pattern, markdown, re.S | re.M)]
 
 
 # --- contents --------------------------------------------------------------------------------
@@ -132,27 +111,18 @@ def test_sections_sit_between_the_answer_and_the_figures(record: Record, article
 def test_embedded_json_validates_as_the_sub_models_and_keeps_the_record(
     record: Record, article: str
 ) -> None:
-    conditions_block, results_block, supplemental_block = json_blocks(article)
-    assert TypeAdapter(Conditions).validate_python(conditions_block["conditions"]) == (
-        record.conditions
-    )
-    profiles = TypeAdapter(list[TestProfile]).validate_python(conditions_block["test_profiles"])
-    assert profiles == record.test_profiles
-    results = TypeAdapter(list[ReportedResult]).validate_python(results_block)
-    assert results == record.editorial.reported_results
+    embedded = article_json(article)
+    assert embedded.conditions == record.conditions
+    assert embedded.test_profiles == record.test_profiles
+    assert embedded.reported_results == record.editorial.reported_results
     assert '"value": 27.0,' in article  # numbers as written, not re-formatted
-    sources = TypeAdapter(list[SupplementalSource]).validate_python(
-        supplemental_block["supplemental_sources"]
-    )
-    assert sources == record.supplemental_sources
+    assert embedded.supplemental_sources == record.supplemental_sources
 
 
 def test_setup_and_license_lines_are_inline_json(record: Record, article: str) -> None:
-    setup = re.search(r"^- Reported setup: (.*)$", article, re.M)
-    license_line = re.search(r"^## License declaration\n\n(.*)$", article, re.M)
-    assert setup and license_line
-    assert ReportedSetup.model_validate_json(setup.group(1)) == record.reported_setup
-    assert License.model_validate_json(license_line.group(1)) == record.license
+    embedded = article_json(article)
+    assert embedded.reported_setup == record.reported_setup
+    assert embedded.license == record.license
 
 
 def test_rendering_is_deterministic_and_ends_with_one_newline(record: Record) -> None:

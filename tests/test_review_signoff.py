@@ -81,38 +81,27 @@ def test_refused_while_an_error_flag_is_open(store: RecordStore, draft: Record) 
     assert store.paths(draft.id).json.read_bytes() == before
 
 
-def test_an_acknowledgement_needs_a_reason(store: RecordStore, draft: Record) -> None:
-    with pytest.raises(InputError, match="has no reason"):
+@pytest.mark.parametrize(
+    ("acks", "flags", "message"),
+    [
+        pytest.param({ERROR.id: "  "}, (ERROR,), "has no reason", id="no reason"),
+        pytest.param({"ffff": "why"}, (ERROR,), "no flag 'ffff'", id="unknown flag id"),
+        pytest.param({"": "why"}, (ERROR, WARNING), "matches 2 flags", id="ambiguous flag id"),
+    ],
+)
+def test_a_bad_acknowledgement_is_refused(
+    store: RecordStore, draft: Record, acks: dict[str, str], flags: tuple[object, ...], message: str
+) -> None:
+    with pytest.raises(InputError, match=message):
         approve(
             store,
             draft.id,
             snapshot_of(draft),
             editor="Ed",
-            acks={ERROR.id: "  "},
-            verifier=verifier_with(ERROR),
+            acks=acks,
+            verifier=verifier_with(*flags),
         )
     assert not store.paths(draft.id).signoff.exists()
-
-
-def test_an_unknown_or_ambiguous_flag_id_is_refused(store: RecordStore, draft: Record) -> None:
-    with pytest.raises(InputError, match="no flag 'ffff'"):
-        approve(
-            store,
-            draft.id,
-            snapshot_of(draft),
-            editor="Ed",
-            acks={"ffff": "why"},
-            verifier=verifier_with(ERROR),
-        )
-    with pytest.raises(InputError, match="matches 2 flags"):
-        approve(
-            store,
-            draft.id,
-            snapshot_of(draft),
-            editor="Ed",
-            acks={"": "why"},
-            verifier=verifier_with(ERROR, WARNING),
-        )
 
 
 def test_an_empty_editor_is_refused(store: RecordStore, draft: Record) -> None:

@@ -4,36 +4,33 @@ A record round-trips: loading a record and dumping it again gives the same JSON,
 keys in the same order, `null` kept as `null`, and numbers kept as written (an int stays an
 int, `27.0` stays `27.0`). Field declaration order below therefore IS the on-disk key order.
 
-`conditions` dicts are open (sources report many different settings) but the keys that the
-pipeline reasons about are typed: a known key with a wrongly typed value is rejected, while
-the dict itself, including its key order and every value, is kept exactly as given.
+The open `conditions` dicts and their typed known keys live in `records_conditions`, the
+pinned documents a record names in `records_documents`; both are re-exported here.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
-    JsonValue,
     SerializerFunctionWrapHandler,
     StrictFloat,
     StrictInt,
     StringConstraints,
-    TypeAdapter,
     ValidationError,
     model_serializer,
 )
-from pydantic_core import PydanticCustomError
 
 from draftflow.errors import InputError
+from draftflow.records_conditions import KNOWN_CONDITION_TYPES, Conditions, Json
+from draftflow.records_conditions import RECORD_CONDITION_KEYS as RECORD_CONDITION_KEYS
+from draftflow.records_documents import PinnedDocument, record_documents
 
 __all__ = [
     "KNOWN_CONDITION_TYPES",
@@ -64,131 +61,6 @@ Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 Revision = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{40}$")]
 IsoDate = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 
-# Known condition keys and the type their value must have. Values are checked strictly (no
-# coercion: "1" is not an int, true is not an int, 1.5 is not an int) and then kept unchanged,
-# so an int temperature such as 1 stays 1 on disk rather than becoming 1.0.
-KNOWN_CONDITION_TYPES: dict[str, Any] = {
-    # identity of what was executed
-    "model": str | None,
-    "model_artifact": str | None,
-    "model_revision": str | None,
-    "weight_hash": str | None,
-    "weight_precision": str | None,
-    "quantization": str | None,
-    "engine": str | None,
-    "engine_version": str | None,
-    "runtime_execution_revision": str | None,
-    "image_digest": str | None,
-    "executed_image_digest": str | None,
-    "image_tag": str | None,
-    # hardware and topology
-    "system": str | None,
-    "node_count": int | None,
-    "parallelism": str | None,
-    "driver": str | None,
-    "CUDA": str | None,
-    "experiment_date": str | None,
-    # workload and sampling
-    "input_tokens": int | None,
-    "output_tokens": int | None,
-    "actual_output_tokens": int | None,
-    "max_output_tokens": int | None,
-    "cached_tokens": int | None,
-    "concurrency": int | None,
-    "configured_max_requests": int | None,
-    "repetitions": int | None,
-    "prompt_count": int | None,
-    "temperature": float | None,
-    "top_p": float | None,
-    "thinking": bool | None,
-    "reasoning_effort": int | str | None,
-    "speculative_decoding": bool | str | None,
-    "draft_tokens": int | None,
-    # memory, cache and context
-    "cache_state": str | None,
-    "prefix_cache": bool | str | None,
-    "kv_dtype": str | None,
-    "kv_pool_tokens": int | None,
-    "context_limit_tokens": int | None,
-    "prefill_chunk_tokens": int | None,
-    # measurement
-    "measurement_denominator": str | None,
-    "per_run_values": list[int | float] | None,
-    "per_prompt_decode_rates": list[int | float] | None,
-    "per_prompt_TTFT_seconds": list[int | float] | None,
-    "TTFT_seconds": float | None,
-    "run_ids": list[str] | None,
-}
-
-_CONDITION_ADAPTERS: dict[str, TypeAdapter[Any]] = {
-    key: TypeAdapter(value_type) for key, value_type in KNOWN_CONDITION_TYPES.items()
-}
-
-
-def _finite(value: JsonValue) -> JsonValue:
-    """Reject NaN and infinities anywhere inside a JSON value: JSON cannot write them."""
-    if isinstance(value, float) and not math.isfinite(value):
-        raise PydanticCustomError(
-            "finite_number",
-            "{value} is not a JSON number; write null when unknown",
-            {"value": value},
-        )
-    if isinstance(value, dict):
-        for item in value.values():
-            _finite(item)
-    elif isinstance(value, list):
-        for item in value:
-            _finite(item)
-    return value
-
-
-Json = Annotated[JsonValue, AfterValidator(_finite)]
-"""Any JSON value (finite numbers only), kept exactly as given."""
-
-
-def _check_known_conditions(conditions: dict[str, JsonValue]) -> dict[str, JsonValue]:
-    """Reject a known key whose value has the wrong type; keep the dict (and its order) as is."""
-    _finite(conditions)
-    for key, value in conditions.items():
-        adapter = _CONDITION_ADAPTERS.get(key)
-        if adapter is None:
-            continue
-        try:
-            adapter.validate_python(value, strict=True)
-        except ValidationError as error:
-            expected = _type_name(KNOWN_CONDITION_TYPES[key])
-            got = json.dumps(value, ensure_ascii=False)
-            detail = f"condition {key!r} must be {expected}, got {got}"
-            raise PydanticCustomError(
-                "condition_type", "{detail}", {"detail": detail, "key": key}
-            ) from error
-    return conditions
-
-
-def _type_name(value_type: Any) -> str:
-    name = str(value_type).replace("NoneType", "None").replace(" | ", " or ")
-    return name.replace("None", "null")
-
-
-Conditions = Annotated[dict[str, JsonValue], AfterValidator(_check_known_conditions)]
-"""An open dict of measured settings; known keys are type-checked, order and values kept."""
-
-
-# The record-level `conditions` block of the seeds, in their order: unknown (null) until a
-# source states it.
-RECORD_CONDITION_KEYS = (
-    "model_revision",
-    "weight_hash",
-    "runtime_execution_revision",
-    "input_tokens",
-    "output_tokens",
-    "concurrency",
-    "cache_state",
-    "quantization",
-    "speculative_decoding",
-    "temperature",
-    "top_p",
-)
 
 class _Strict(BaseModel):
     """Base for the record's fixed-shape objects: strict types, no unknown keys."""
@@ -376,83 +248,6 @@ class Record(_Strict):
             del data["provenance"]
         return data
 
-
-class PinnedDocument(NamedTuple):
-    """One pinned document a record names: its id, path, pinned URL and expected sha256."""
-
-    document_id: str
-    path: str
-    pinned_url: str
-    sha256: str
-
-    @property
-    def repository(self) -> str | None:
-        """`OWNER/NAME` parsed from the pinned URL (`https://HOST/OWNER/NAME/blob/REV/PATH`)."""
-        parts = self._url_parts()
-        return f"{parts[0]}/{parts[1]}" if parts else None
-
-    @property
-    def revision(self) -> str | None:
-        """The revision parsed from the pinned URL."""
-        parts = self._url_parts()
-        return parts[3] if parts else None
-
-    def _url_parts(self) -> list[str] | None:
-        _, _, rest = self.pinned_url.partition("://")
-        parts = rest.split("/", 5)[1:]
-        return parts if len(parts) >= 4 and parts[2] == "blob" else None
-
-
-def record_documents(record: Record) -> list[PinnedDocument]:
-    """Every pinned document the record names: the source first, then each supplemental source.
-
-    The primary source carries no document id in the record; it gets the id that the
-    supplemental sources' naming implies (their common prefix + the path), falling back to the
-    snapshot convention `<repository name lowercased>-<path with / replaced by ->`.
-    Documents are listed once each (by pinned URL), in record order.
-    """
-    source = record.source
-    documents: list[PinnedDocument] = []
-    if source.document_path and source.pinned_url and source.document_sha256:
-        documents.append(
-            PinnedDocument(
-                _source_document_id(record, source.document_path),
-                source.document_path,
-                source.pinned_url,
-                source.document_sha256,
-            )
-        )
-    documents += [
-        PinnedDocument(s.document_id, s.document_path, s.pinned_url, s.document_sha256)
-        for s in record.supplemental_sources
-    ]
-    seen: set[str] = set()
-    unique = []
-    for document in documents:
-        if document.pinned_url not in seen:
-            seen.add(document.pinned_url)
-            unique.append(document)
-    return unique
-
-
-def _path_slug(path: str) -> str:
-    return path.replace("/", "-")
-
-
-def _source_document_id(record: Record, path: str) -> str:
-    source = record.source
-    for supplemental in record.supplemental_sources:
-        if supplemental.document_path == path and (supplemental.repository == source.repository):
-            return supplemental.document_id
-    for supplemental in record.supplemental_sources:
-        suffix = "-" + _path_slug(supplemental.document_path)
-        if supplemental.repository == source.repository and supplemental.document_id.endswith(
-            suffix
-        ):
-            prefix = supplemental.document_id[: -len(suffix)]
-            return f"{prefix}-{_path_slug(path)}"
-    name = source.repository.rsplit("/", 1)[-1].lower()
-    return f"{name}-{_path_slug(path)}"
 
 
 class _NonFiniteNumber(ValueError):

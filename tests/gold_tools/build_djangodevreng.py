@@ -11,7 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gold_common import Doc, Repo, result, write_record
+from gold_common import (
+    Doc,
+    Repo,
+    curated_record,
+    editorial,
+    record_conditions,
+    result,
+    write_record,
+)
 
 REPO = Repo("djangodevreng/dgx-spark-benchmarks")
 SUITE = "results/gpt-oss/gpt-oss-20b/mxfp4"
@@ -223,43 +231,20 @@ def build() -> dict[str, Any]:
             "citations": [README.pinned_url, INDEX.pinned_url],
         },
     ]
-    return {
-        "id": rid,
-        "title": "gpt-oss-20b MXFP4 on one DGX Spark: chat, RAG and office-baseline tests",
-        "kind": "benchmark",
-        "source_type": "community_operator_report",
-        "summary": "Closed-loop llama-benchy tables with mean ± sd cells and an open-loop vllm "
+    return curated_record(
+        id=rid,
+        title="gpt-oss-20b MXFP4 on one DGX Spark: chat, RAG and office-baseline tests",
+        summary="Closed-loop llama-benchy tables with mean ± sd cells and an open-loop vllm "
         "bench serve summary for gpt-oss-20b served by vLLM 0.26.0 on one Spark.",
-        "runtime": "vLLM",
-        "runtime_topics": ["vLLM"],
-        "hardware_topics": ["spark", "nvidia"],
-        "platform_topics": ["linux"],
-        "model_label": "gpt-oss-20b",
-        "model_family": "gpt-oss",
-        "model_id": "openai/gpt-oss-20b",
-        "model_release_date": None,
-        "model_artifact": {"id": "openai/gpt-oss-20b", "revision": None},
-        "evidence_state": "source_reported",
-        "site_reproduced": False,
-        "record_type": "curated_reference",
-        "performance_ranking_allowed": False,
-        "metrics": None,
-        "metrics_status": "site_metrics_unmeasured; attributed_source_figures_in_editorial."
-        "reported_results",
-        "conditions": {
-            "model_revision": None,
-            "weight_hash": None,
-            "runtime_execution_revision": None,
-            "input_tokens": None,
-            "output_tokens": None,
-            "concurrency": None,
-            "cache_state": None,
-            "quantization": "mxfp4",
-            "speculative_decoding": None,
-            "temperature": None,
-            "top_p": None,
-        },
-        "reported_setup": {
+        runtime="vLLM",
+        runtime_topics=["vLLM"],
+        hardware_topics=["spark", "nvidia"],
+        model_label="gpt-oss-20b",
+        model_family="gpt-oss",
+        model_id="openai/gpt-oss-20b",
+        model_artifact={"id": "openai/gpt-oss-20b", "revision": None},
+        conditions=record_conditions(quantization="mxfp4"),
+        reported_setup={
             "system": "DGX Spark NVIDIA GB10 128GB unified",
             "node_count": 1,
             "parallelism": None,
@@ -267,7 +252,7 @@ def build() -> dict[str, Any]:
             "context_limit_tokens": 131072,
             "experiment_date": "2026-08-14",
         },
-        "test_profiles": [
+        test_profiles=[
             {
                 "label": "01-chat (llama-benchy)",
                 "evidence_url": f"{CHAT.pinned_url}#L12",
@@ -288,47 +273,35 @@ def build() -> dict[str, Any]:
                                "burstiness": 0.7},
             },
         ],
-        "deployment_options": [],
-        "recipe_parameters": None,
-        "measurement_scope": "inference_speed",
-        "notes": [
+        measurement_scope="inference_speed",
+        notes=[
             "A ± cell is a mean and a standard deviation over three llama-benchy runs; both "
             "are carried as separate results and the spread is not an observed range.",
         ],
-        "limitations": [
+        limitations=[
             "Source-reported only; no independent site model runs.",
             "Three of the suite's tests are carried; telemetry and the rate sweep are not.",
             "The open-loop figures come from one run without repeats.",
         ],
-        "comparison_status": "not_comparable",
-        "editorial_status": "source_derived_detailed_article",
-        "public_benchmark_snapshot": False,
-        "source": REPO.source(README),
-        "supplemental_sources": [
+        source=REPO.source(README),
+        supplemental_sources=[
             d.supplemental(rid) for d in (CHAT, RAG, OFFICE, META, INDEX, OFFICE_JSON)
         ],
-        "license": {
+        license={
             "declared_spdx": "CC-BY-4.0",
             "scope": "The README declares the repository's data under CC-BY-4.0 with "
             "attribution; model weights and images keep their own terms.",
         },
-        "editorial": {
-            "version": 1,
-            "published_on": "2026-11-30",
-            "modified_on": "2026-11-30",
-            "byline": "draftflow gold record",
-            "creation_method": "Hand-checked reference record: every figure located on its "
-            "pinned source line; no independent model execution.",
-            "answer": "On one DGX Spark with vLLM 0.26.0, gpt-oss-20b generates 46.47 tok/s for "
+        editorial=editorial(
+            answer="On one DGX Spark with vLLM 0.26.0, gpt-oss-20b generates 46.47 tok/s for "
             "a single request and 180.39 tok/s in total at c10 in the chat test, and served the "
             "open-loop office baseline with a 764.70 ms median TTFT. Per-request figures under "
             "concurrency vary widely between runs.",
-            "sections": sections,
-            "facts": [],
-            "reported_results": results,
-            "source_document_sha256": README.sha256,
-        },
-    }
+            sections=sections,
+            reported_results=results,
+            source_document_sha256=README.sha256,
+        ),
+    )
 
 
 if __name__ == "__main__":

@@ -12,7 +12,16 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-from gold_common import Doc, Repo, observed_range, result, write_record
+from gold_common import (
+    Doc,
+    Repo,
+    curated_record,
+    editorial,
+    observed_range,
+    record_conditions,
+    result,
+    write_record,
+)
 
 REPO = Repo("heitor-mocelin/dgx-spark-research")
 BENCH = "AsusGx10/benchmarks/small-models"
@@ -188,7 +197,8 @@ def build() -> dict[str, Any]:
     rid = REPO.record_id
     files = {stem: REPO.doc(f"{BENCH}/{stem}.json") for stem in MODELS}
     results = [r for stem in MODELS for r in model_results(stem)]
-    q4, gemma, llama, q8, phi, ministral = (files[s] for s in MODELS)
+    llama = files["llama31-8b"]
+    model_urls = [doc.pinned_url for doc in files.values()]  # every standalone result file
     supplemental = [
         d.supplemental(rid)
         for d in (BENCH_README, DIGESTS, *files.values(), REPO.doc(f"{BENCH}/gpt-oss-20b.json"),
@@ -223,10 +233,7 @@ def build() -> dict[str, Any]:
                 "while the others ran NVFP4. What the figures describe is each complete "
                 "configuration on this box.",
             ],
-            "citations": [
-                q4.pinned_url, gemma.pinned_url, llama.pinned_url, q8.pinned_url,
-                phi.pinned_url, ministral.pinned_url, FINDINGS.pinned_url,
-            ],
+            "citations": [*model_urls, FINDINGS.pinned_url],
         },
         {
             "heading": "What does the concurrency sweep add?",
@@ -239,10 +246,7 @@ def build() -> dict[str, Any]:
                 "single value with no spread, so whether sweep points were repeated is not "
                 "established.",
             ],
-            "citations": [
-                q4.pinned_url, gemma.pinned_url, llama.pinned_url, q8.pinned_url,
-                phi.pinned_url, ministral.pinned_url, BENCH_README.pinned_url,
-            ],
+            "citations": [*model_urls, BENCH_README.pinned_url],
         },
         {
             "heading": "Where are the limits?",
@@ -263,44 +267,21 @@ def build() -> dict[str, Any]:
             ],
         },
     ]
-    return {
-        "id": rid,
-        "title": "Small models on one GB10: TTFT, decode and a four-point sweep",
-        "kind": "benchmark",
-        "source_type": "community_operator_report",
-        "summary": "Standalone vLLM runs of small instruction models on one ASUS GX10, each with "
+    return curated_record(
+        id=rid,
+        title="Small models on one GB10: TTFT, decode and a four-point sweep",
+        summary="Standalone vLLM runs of small instruction models on one ASUS GX10, each with "
         "three-run TTFT and decode means and an aggregate sweep up to c=32; formats differ per "
         "model, so the figures describe whole configurations.",
-        "runtime": "vLLM",
-        "runtime_topics": ["vLLM"],
-        "hardware_topics": ["spark", "nvidia", "gx10"],
-        "platform_topics": ["linux"],
-        "model_label": None,
-        "model_family": None,
-        "model_id": None,
-        "model_release_date": None,
-        "model_artifact": {"id": None, "revision": None},
-        "evidence_state": "source_reported",
-        "site_reproduced": False,
-        "record_type": "curated_reference",
-        "performance_ranking_allowed": False,
-        "metrics": None,
-        "metrics_status": "site_metrics_unmeasured; attributed_source_figures_in_editorial."
-        "reported_results",
-        "conditions": {
-            "model_revision": None,
-            "weight_hash": None,
-            "runtime_execution_revision": None,
-            "input_tokens": None,
-            "output_tokens": None,
-            "concurrency": None,
-            "cache_state": None,
-            "quantization": None,
-            "speculative_decoding": None,
-            "temperature": 0,
-            "top_p": None,
-        },
-        "reported_setup": {
+        runtime="vLLM",
+        runtime_topics=["vLLM"],
+        hardware_topics=["spark", "nvidia", "gx10"],
+        model_label=None,
+        model_family=None,
+        model_id=None,
+        model_artifact={"id": None, "revision": None},
+        conditions=record_conditions(temperature=0),
+        reported_setup={
             "system": COMMON_SYSTEM,
             "node_count": 1,
             "parallelism": None,
@@ -308,47 +289,35 @@ def build() -> dict[str, Any]:
             "context_limit_tokens": None,
             "experiment_date": "2026-06",
         },
-        "test_profiles": test_profiles(),
-        "deployment_options": [],
-        "recipe_parameters": None,
-        "measurement_scope": "inference_speed",
-        "notes": [
+        test_profiles=test_profiles(),
+        measurement_scope="inference_speed",
+        notes=[
             "Per-model formats differ (NVFP4, NVFP4 W4A16, BF16) by the author's design; each "
             "figure belongs to its complete configuration, not to the model alone.",
         ],
-        "limitations": [
+        limitations=[
             "Source-reported only; no independent site model runs.",
             "The result files record neither checkpoint nor format; both come from other "
             "documents of the same repository.",
             "Sweep repetitions are not stated; power figures are outside the carried files.",
         ],
-        "comparison_status": "not_comparable",
-        "editorial_status": "source_derived_detailed_article",
-        "public_benchmark_snapshot": False,
-        "source": REPO.source(FINDINGS),
-        "supplemental_sources": supplemental,
-        "license": {
+        source=REPO.source(FINDINGS),
+        supplemental_sources=supplemental,
+        license={
             "declared_spdx": "MIT",
             "scope": "Repository content as declared in its README; model weights keep their own "
             "terms.",
         },
-        "editorial": {
-            "version": 1,
-            "published_on": "2026-11-30",
-            "modified_on": "2026-11-30",
-            "byline": "draftflow gold record",
-            "creation_method": "Hand-checked reference record: every figure located on its "
-            "pinned source line; no independent model execution.",
-            "answer": "On one GB10, the standalone small-model runs report single-stream decode "
+        editorial=editorial(
+            answer="On one GB10, the standalone small-model runs report single-stream decode "
             "from 14.6 tok/s (Ministral-8B, BF16) to 64.4 tok/s (Qwen3-4B, NVFP4) and c=32 "
             "aggregates from 412.7 to 1680.5 tok/s. Formats differ per model, sweep repetitions "
             "are not stated, and the result files do not name the checkpoints served.",
-            "sections": sections,
-            "facts": [],
-            "reported_results": results,
-            "source_document_sha256": FINDINGS.sha256,
-        },
-    }
+            sections=sections,
+            reported_results=results,
+            source_document_sha256=FINDINGS.sha256,
+        ),
+    )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gold_common import Doc, Repo, result, write_record
+from gold_common import (
+    Doc,
+    Repo,
+    curated_record,
+    editorial,
+    record_conditions,
+    result,
+    write_record,
+)
 
 REPO = Repo("jvr0x/dgx-spark-bench")
 README = REPO.doc("README.md")
@@ -181,44 +189,23 @@ def build() -> dict[str, Any]:
             "citations": [SCHEMA.pinned_url, RECIPE_README.pinned_url, *both],
         },
     ]
-    return {
-        "id": rid,
-        "title": "Qwen3.6-35B-A3B NVFP4 on one DGX Spark: MTP on and off, concurrency 1 to 64",
-        "kind": "benchmark",
-        "source_type": "community_operator_report",
-        "summary": "Two closed-loop vLLM sweeps of the same NVFP4 checkpoint and image, with MTP "
+    return curated_record(
+        id=rid,
+        title="Qwen3.6-35B-A3B NVFP4 on one DGX Spark: MTP on and off, concurrency 1 to 64",
+        summary="Two closed-loop vLLM sweeps of the same NVFP4 checkpoint and image, with MTP "
         "speculative decoding on and off, each reporting throughput, latency percentiles and a "
         "GPU snapshot per concurrency point.",
-        "runtime": "vLLM",
-        "runtime_topics": ["vLLM"],
-        "hardware_topics": ["spark", "nvidia"],
-        "platform_topics": ["linux"],
-        "model_label": "Qwen3.6-35B-A3B",
-        "model_family": "Qwen",
-        "model_id": "nvidia/qwen3.6-35b-a3b-nvfp4",
-        "model_release_date": None,
-        "model_artifact": {"id": "nvidia/qwen3.6-35b-a3b-nvfp4", "revision": None},
-        "evidence_state": "source_reported",
-        "site_reproduced": False,
-        "record_type": "curated_reference",
-        "performance_ranking_allowed": False,
-        "metrics": None,
-        "metrics_status": "site_metrics_unmeasured; attributed_source_figures_in_editorial."
-        "reported_results",
-        "conditions": {
-            "model_revision": None,
-            "weight_hash": None,
-            "runtime_execution_revision": None,
-            "input_tokens": 1024,
-            "output_tokens": 256,
-            "concurrency": None,
-            "cache_state": None,
-            "quantization": "modelopt_mixed (auto)",
-            "speculative_decoding": None,
-            "temperature": None,
-            "top_p": None,
-        },
-        "reported_setup": {
+        runtime="vLLM",
+        runtime_topics=["vLLM"],
+        hardware_topics=["spark", "nvidia"],
+        model_label="Qwen3.6-35B-A3B",
+        model_family="Qwen",
+        model_id="nvidia/qwen3.6-35b-a3b-nvfp4",
+        model_artifact={"id": "nvidia/qwen3.6-35b-a3b-nvfp4", "revision": None},
+        conditions=record_conditions(
+            input_tokens=1024, output_tokens=256, quantization="modelopt_mixed (auto)"
+        ),
+        reported_setup={
             "system": SYSTEM,
             "node_count": 1,
             "parallelism": None,
@@ -226,7 +213,7 @@ def build() -> dict[str, Any]:
             "context_limit_tokens": 32768,
             "experiment_date": "2026-07-19",
         },
-        "test_profiles": [
+        test_profiles=[
             {
                 "label": f"{arm} sweep",
                 "evidence_url": f"{doc.pinned_url}#L{doc.locate(chr(34) + 'series' + chr(34))}",
@@ -235,49 +222,37 @@ def build() -> dict[str, Any]:
             }
             for doc, arm in ((SPEC_ON, "MTP on"), (SPEC_OFF, "MTP off"))
         ],
-        "deployment_options": [],
-        "recipe_parameters": None,
-        "measurement_scope": "inference_speed",
-        "notes": [
+        measurement_scope="inference_speed",
+        notes=[
             "The two runs differ in speculative decoding and in harness commit; each figure "
             "belongs to its complete serving configuration.",
         ],
-        "limitations": [
+        limitations=[
             "Source-reported only; no independent site model runs.",
             "One run per sweep point and no repeats; GPU figures are single snapshots.",
             "The backend label and the image tag name different vLLM versions.",
         ],
-        "comparison_status": "not_comparable",
-        "editorial_status": "source_derived_detailed_article",
-        "public_benchmark_snapshot": False,
-        "source": REPO.source(README),
-        "supplemental_sources": [
+        source=REPO.source(README),
+        supplemental_sources=[
             d.supplemental(rid)
             for d in (SPEC_ON, SPEC_OFF, SCHEMA, RECIPE_README, HARNESS_ON, HARNESS_OFF,
                       PROFILE_ON, PROFILE_OFF)
         ],
-        "license": {
+        license={
             "declared_spdx": "MIT",
             "scope": "Repository harness, recipes and results as declared in the README; model "
             "weights and images keep their own terms.",
         },
-        "editorial": {
-            "version": 1,
-            "published_on": "2026-11-30",
-            "modified_on": "2026-11-30",
-            "byline": "draftflow gold record",
-            "creation_method": "Hand-checked reference record: every figure located on its "
-            "pinned source line; no independent model execution.",
-            "answer": "On one DGX Spark, the same NVFP4 checkpoint and image report 99.6 tok/s "
+        editorial=editorial(
+            answer="On one DGX Spark, the same NVFP4 checkpoint and image report 99.6 tok/s "
             "aggregate at concurrency 1 with MTP on against 74.0 with MTP off, and 574.6 against "
             "577.4 at concurrency 64. Each point is a single run, and the two runs also differ "
             "in harness commit.",
-            "sections": sections,
-            "facts": [],
-            "reported_results": results,
-            "source_document_sha256": README.sha256,
-        },
-    }
+            sections=sections,
+            reported_results=results,
+            source_document_sha256=README.sha256,
+        ),
+    )
 
 
 if __name__ == "__main__":

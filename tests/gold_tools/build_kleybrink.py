@@ -13,7 +13,7 @@ import csv
 import io
 from typing import Any
 
-from gold_common import Repo, result, write_record
+from gold_common import Repo, curated_record, editorial, record_conditions, result, write_record
 
 REPO = Repo("Kleybrink/dgx-spark-bench")
 RUN = "results/20260320_224129"
@@ -184,44 +184,21 @@ def build() -> dict[str, Any]:
             ],
         },
     ]
-    return {
-        "id": rid,
-        "title": "Ollama on one DGX Spark: 30 model-mode combinations, judged and timed",
-        "kind": "benchmark",
-        "source_type": "community_operator_report",
-        "summary": "Judge-scored pass rates with decode, end-to-end, TTFT and wall latency "
+    return curated_record(
+        id=rid,
+        title="Ollama on one DGX Spark: 30 model-mode combinations, judged and timed",
+        summary="Judge-scored pass rates with decode, end-to-end, TTFT and wall latency "
         "means for 16 Ollama models in think or no-think mode on one DGX Spark, plus the "
         "author's composite ranking.",
-        "runtime": "Ollama",
-        "runtime_topics": ["Ollama"],
-        "hardware_topics": ["spark", "nvidia"],
-        "platform_topics": ["linux"],
-        "model_label": None,
-        "model_family": None,
-        "model_id": None,
-        "model_release_date": None,
-        "model_artifact": {"id": None, "revision": None},
-        "evidence_state": "source_reported",
-        "site_reproduced": False,
-        "record_type": "curated_reference",
-        "performance_ranking_allowed": False,
-        "metrics": None,
-        "metrics_status": "site_metrics_unmeasured; attributed_source_figures_in_editorial."
-        "reported_results",
-        "conditions": {
-            "model_revision": None,
-            "weight_hash": None,
-            "runtime_execution_revision": None,
-            "input_tokens": None,
-            "output_tokens": None,
-            "concurrency": None,
-            "cache_state": None,
-            "quantization": None,
-            "speculative_decoding": None,
-            "temperature": None,
-            "top_p": None,
-        },
-        "reported_setup": {
+        runtime="Ollama",
+        runtime_topics=["Ollama"],
+        hardware_topics=["spark", "nvidia"],
+        model_label=None,
+        model_family=None,
+        model_id=None,
+        model_artifact={"id": None, "revision": None},
+        conditions=record_conditions(),
+        reported_setup={
             "system": "NVIDIA DGX Spark, GB10, 128 GB unified LPDDR5x",
             "node_count": 1,
             "parallelism": None,
@@ -229,49 +206,37 @@ def build() -> dict[str, Any]:
             "context_limit_tokens": None,
             "experiment_date": "2026-03-20",
         },
-        "test_profiles": test_profiles(),
-        "deployment_options": [],
-        "recipe_parameters": None,
-        "measurement_scope": "inference_speed_and_judged_quality",
-        "notes": [
+        test_profiles=test_profiles(),
+        measurement_scope="inference_speed_and_judged_quality",
+        notes=[
             "Pass rates come from an LLM judge and speed figures from the same runs; the "
             "composite rank mixes both with the author's weights and is not a site ranking.",
         ],
-        "limitations": [
+        limitations=[
             "Source-reported only; no independent site model runs.",
             "Means only: the ranking CSV gives no per-run spread, Ollama version or per-tag "
             "quantization.",
             "Normalised columns and ranks are relative to this run's set of combinations.",
         ],
-        "comparison_status": "not_comparable",
-        "editorial_status": "source_derived_detailed_article",
-        "public_benchmark_snapshot": False,
-        "source": REPO.source(README),
-        "supplemental_sources": [
+        source=REPO.source(README),
+        supplemental_sources=[
             d.supplemental(rid) for d in (RANKING, REPORT, CONFIG, EARLIER, EARLIER_REPORT)
         ],
-        "license": {
+        license={
             "declared_spdx": "MIT",
             "scope": "Repository code and documents as declared in the README; models keep "
             "their own terms.",
         },
-        "editorial": {
-            "version": 1,
-            "published_on": "2026-11-30",
-            "modified_on": "2026-11-30",
-            "byline": "draftflow gold record",
-            "creation_method": "Hand-checked reference record: every figure located on its "
-            "pinned source line; no independent model execution.",
-            "answer": "The run measures 30 model-mode combinations of 16 Ollama models on one "
+        editorial=editorial(
+            answer="The run measures 30 model-mode combinations of 16 Ollama models on one "
             "DGX Spark, each as means over 2 runs of 21 prompts: judged pass rate, decode and "
             "end-to-end speed, TTFT and wall latency. The composite rank is the author's "
             "weighting of those figures, relative to this run's set of combinations.",
-            "sections": sections,
-            "facts": [],
-            "reported_results": reported_results(),
-            "source_document_sha256": README.sha256,
-        },
-    }
+            sections=sections,
+            reported_results=reported_results(),
+            source_document_sha256=README.sha256,
+        ),
+    )
 
 
 if __name__ == "__main__":

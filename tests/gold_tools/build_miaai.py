@@ -9,9 +9,18 @@ as separate results; the table notes they summarise are.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from gold_common import Doc, Repo, result, write_record
+from gold_common import (
+    Doc,
+    Repo,
+    curated_record,
+    editorial,
+    record_conditions,
+    result,
+    write_record,
+)
 
 REPO = Repo("MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark")
 RESULTS = REPO.doc("results/RESULTS-2026-08-14.md")
@@ -57,6 +66,30 @@ def number(cell: str) -> int | float:
     """A table cell's number as written (thousands separators dropped, `~` and `+` ignored)."""
     text = cell.lstrip("~+").replace(",", "").split()[0].rstrip("%s")
     return float(text) if "." in text else int(text)
+
+
+# One column of a table row: (label with `{key}` for the row's first cell, metric, unit,
+# statistic).
+Column = tuple[str, str, str, str]
+
+
+def row_results(
+    lines: range, conditions: Callable[[str], dict[str, Any]], *columns: Column
+) -> list[dict[str, Any]]:
+    """One result per column of each RESULTS table row in `lines`.
+
+    The row's first cell keys it: it fills `{key}` in the labels and gives the conditions.
+    """
+    out = []
+    for line in lines:
+        key, *values = cells(RESULTS, line)
+        row_conditions = conditions(key)
+        out += [
+            result(label=label.format(key=key), metric=metric, value=number(value), unit=unit,
+                   statistic=statistic, conditions=row_conditions, doc=RESULTS, line=line)
+            for (label, metric, unit, statistic), value in zip(columns, values, strict=True)
+        ]
+    return out
 
 
 def matrix_0814() -> list[dict[str, Any]]:
@@ -300,17 +333,13 @@ def historical() -> list[dict[str, Any]]:
                value=2.70, unit="x", statistic="as reported; approximate (~)",
                conditions={**preview, "concurrency": None}, doc=RESULTS, line=131),
     ]
-    for line in range(137, 140):
-        c, agg, stream = cells(RESULTS, line)
-        conditions = {**preview, "concurrency": int(c)}
-        out += [
-            result(label=f"preview C{c} aggregate decode", metric="aggregate_decode_throughput",
-                   value=number(agg), unit="tokens/s", statistic="as reported; 3 trials",
-                   conditions=conditions, doc=RESULTS, line=line),
-            result(label=f"preview C{c} mean stream", metric="per_stream_decode_rate_mean",
-                   value=number(stream), unit="tokens/s", statistic="as reported; 3 trials",
-                   conditions=conditions, doc=RESULTS, line=line),
-        ]
+    out += row_results(
+        range(137, 140), lambda c: {**preview, "concurrency": int(c)},
+        ("preview C{key} aggregate decode", "aggregate_decode_throughput", "tokens/s",
+         "as reported; 3 trials"),
+        ("preview C{key} mean stream", "per_stream_decode_rate_mean", "tokens/s",
+         "as reported; 3 trials"),
+    )
     out += [
         result(label="2026-07-02 Stage-C KV pool", metric="kv_pool_tokens", value=3230000,
                unit="tokens", statistic="as reported; approximate (~3.23M)",
@@ -319,18 +348,13 @@ def historical() -> list[dict[str, Any]]:
                value=3.2, unit="x", statistic="as reported; approximate (~)",
                conditions={**stage_c, "concurrency": None}, doc=RESULTS, line=144),
     ]
-    for line in range(148, 151):
-        c, gen, acceptance = cells(RESULTS, line)
-        conditions = {**stage_c, "concurrency": int(c)}
-        out += [
-            result(label=f"2026-07-02 Keys C{c} server gen", metric="server_generation_rate",
-                   value=number(gen), unit="tokens/s", statistic="as reported",
-                   conditions=conditions, doc=RESULTS, line=line),
-            result(label=f"2026-07-02 Keys C{c} acceptance",
-                   metric="speculative_acceptance_rate", value=number(acceptance),
-                   unit="ratio", statistic="as reported", conditions=conditions,
-                   doc=RESULTS, line=line),
-        ]
+    out += row_results(
+        range(148, 151), lambda c: {**stage_c, "concurrency": int(c)},
+        ("2026-07-02 Keys C{key} server gen", "server_generation_rate", "tokens/s",
+         "as reported"),
+        ("2026-07-02 Keys C{key} acceptance", "speculative_acceptance_rate", "ratio",
+         "as reported"),
+    )
     out.append(
         result(label="2026-06-30 clean agent checkpoint C6 aggregate",
                metric="aggregate_decode_throughput", value=104, unit="tokens/s",
@@ -342,22 +366,16 @@ def historical() -> list[dict[str, Any]]:
                            "experiment_date": "2026-06-30"},
                doc=RESULTS, line=156)
     )
-    for line in range(174, 177):
-        c, agg, stream, acceptance = cells(RESULTS, line)
-        conditions = {**keys_200k, "concurrency": int(c), "arrivals": "static batch"}
-        out += [
-            result(label=f"200K/16 static C{c} best aggregate",
-                   metric="aggregate_decode_throughput_best", value=number(agg),
-                   unit="tokens/s", statistic="as reported; best of the lane's runs",
-                   conditions=conditions, doc=RESULTS, line=line),
-            result(label=f"200K/16 static C{c} per stream", metric="per_stream_decode_rate",
-                   value=number(stream), unit="tokens/s", statistic="as reported",
-                   conditions=conditions, doc=RESULTS, line=line),
-            result(label=f"200K/16 static C{c} acceptance",
-                   metric="speculative_acceptance_rate", value=number(acceptance),
-                   unit="ratio", statistic="as reported", conditions=conditions,
-                   doc=RESULTS, line=line),
-        ]
+    out += row_results(
+        range(174, 177),
+        lambda c: {**keys_200k, "concurrency": int(c), "arrivals": "static batch"},
+        ("200K/16 static C{key} best aggregate", "aggregate_decode_throughput_best",
+         "tokens/s", "as reported; best of the lane's runs"),
+        ("200K/16 static C{key} per stream", "per_stream_decode_rate", "tokens/s",
+         "as reported"),
+        ("200K/16 static C{key} acceptance", "speculative_acceptance_rate", "ratio",
+         "as reported"),
+    )
     out += [
         result(label="200K/16 staggered C16 aggregate", metric="aggregate_decode_throughput",
                value=205.0, unit="tokens/s", statistic="as reported",
@@ -373,20 +391,12 @@ def historical() -> list[dict[str, Any]]:
                            "experiment_date": None},
                doc=RESULTS, line=185),
     ]
-    for line in range(191, 194):
-        case, rate, ttfc, acceptance = cells(RESULTS, line)
-        conditions = {**single_1m, "case": case}
-        out += [
-            result(label=f"1M NVFP4 {case} server rate", metric="server_generation_rate",
-                   value=number(rate), unit="tokens/s", statistic="as reported",
-                   conditions=conditions, doc=RESULTS, line=line),
-            result(label=f"1M NVFP4 {case} time to first chunk", metric="ttfc",
-                   value=number(ttfc), unit="s", statistic="as reported",
-                   conditions=conditions, doc=RESULTS, line=line),
-            result(label=f"1M NVFP4 {case} acceptance", metric="speculative_acceptance_rate",
-                   value=number(acceptance), unit="ratio", statistic="as reported",
-                   conditions=conditions, doc=RESULTS, line=line),
-        ]
+    out += row_results(
+        range(191, 194), lambda case: {**single_1m, "case": case},
+        ("1M NVFP4 {key} server rate", "server_generation_rate", "tokens/s", "as reported"),
+        ("1M NVFP4 {key} time to first chunk", "ttfc", "s", "as reported"),
+        ("1M NVFP4 {key} acceptance", "speculative_acceptance_rate", "ratio", "as reported"),
+    )
     out += [
         result(label="1M NVFP4 probes boot KV pool", metric="kv_pool_tokens", value=2040000,
                unit="tokens", statistic="as reported; approximate (~2.04M)",
@@ -492,44 +502,21 @@ def build() -> dict[str, Any]:
             "citations": [RESULTS.pinned_url],
         },
     ]
-    return {
-        "id": rid,
-        "title": "DeepSeek-V4-Flash-0731 on two DGX Sparks: dated decode and prefill tables",
-        "kind": "benchmark",
-        "source_type": "community_operator_report",
-        "summary": "A 2026-08-14 fixed-output decode matrix and a 1 Aug natural-completion sweep "
+    return curated_record(
+        id=rid,
+        title="DeepSeek-V4-Flash-0731 on two DGX Sparks: dated decode and prefill tables",
+        summary="A 2026-08-14 fixed-output decode matrix and a 1 Aug natural-completion sweep "
         "of the official 0731 checkpoint on two Sparks, with historical lanes on other stacks "
         "kept apart.",
-        "runtime": "vLLM",
-        "runtime_topics": ["vLLM"],
-        "hardware_topics": ["spark", "nvidia"],
-        "platform_topics": ["linux"],
-        "model_label": "DeepSeek-V4-Flash-0731",
-        "model_family": "DeepSeek",
-        "model_id": MODEL_0731,
-        "model_release_date": None,
-        "model_artifact": {"id": MODEL_0731, "revision": REVISION_0731},
-        "evidence_state": "source_reported",
-        "site_reproduced": False,
-        "record_type": "curated_reference",
-        "performance_ranking_allowed": False,
-        "metrics": None,
-        "metrics_status": "site_metrics_unmeasured; attributed_source_figures_in_editorial."
-        "reported_results",
-        "conditions": {
-            "model_revision": REVISION_0731,
-            "weight_hash": None,
-            "runtime_execution_revision": None,
-            "input_tokens": None,
-            "output_tokens": None,
-            "concurrency": None,
-            "cache_state": None,
-            "quantization": None,
-            "speculative_decoding": "MTP-5",
-            "temperature": None,
-            "top_p": None,
-        },
-        "reported_setup": {
+        runtime="vLLM",
+        runtime_topics=["vLLM"],
+        hardware_topics=["spark", "nvidia"],
+        model_label="DeepSeek-V4-Flash-0731",
+        model_family="DeepSeek",
+        model_id=MODEL_0731,
+        model_artifact={"id": MODEL_0731, "revision": REVISION_0731},
+        conditions=record_conditions(model_revision=REVISION_0731, speculative_decoding="MTP-5"),
+        reported_setup={
             "system": SYSTEM,
             "node_count": 2,
             "parallelism": "TP=2",
@@ -537,49 +524,37 @@ def build() -> dict[str, Any]:
             "context_limit_tokens": 1048576,
             "experiment_date": "2026-08-14 and 2026-08-01, separate cohorts",
         },
-        "test_profiles": test_profiles(),
-        "deployment_options": [],
-        "recipe_parameters": None,
-        "measurement_scope": "inference_speed",
-        "notes": [
+        test_profiles=test_profiles(),
+        measurement_scope="inference_speed",
+        notes=[
             "The 2026-08-14 matrix and the 1 Aug sweep use different output lengths and thinking "
             "settings; keep them apart. Historical lanes describe other checkpoints and images.",
         ],
-        "limitations": [
+        limitations=[
             "Source-reported only; no independent site model runs.",
             "The tables give no spread or per-request values; medians are the source's own.",
             "The decode-bench capture is an image that is not in the corpus; its date and "
             "concurrency meaning are not stated.",
         ],
-        "comparison_status": "not_comparable",
-        "editorial_status": "source_derived_detailed_article",
-        "public_benchmark_snapshot": False,
-        "source": REPO.source(README),
-        "supplemental_sources": [
+        source=REPO.source(README),
+        supplemental_sources=[
             d.supplemental(rid) for d in (RESULTS, METHOD, MATRIX_JSON, SWEEP_JSON)
         ],
-        "license": {
+        license={
             "declared_spdx": None,
             "scope": "README points to a repository LICENSE that is not in the corpus; overlay, "
             "runtime, weights and images keep their own terms.",
         },
-        "editorial": {
-            "version": 1,
-            "published_on": "2026-11-30",
-            "modified_on": "2026-11-30",
-            "byline": "draftflow gold record",
-            "creation_method": "Hand-checked reference record: every figure located on its "
-            "pinned source line; no independent model execution.",
-            "answer": "On two DGX Sparks, the official 0731 checkpoint keeps c=1 decode between "
+        editorial=editorial(
+            answer="On two DGX Sparks, the official 0731 checkpoint keeps c=1 decode between "
             "62.0 and 82.6 tok/s up to 131,072 prompt tokens in the 2026-08-14 matrix, while "
             "concurrent long prompts collapse to a few tok/s. The 1 Aug sweep used natural "
             "completions and other settings, and the historical lanes used other stacks.",
-            "sections": sections,
-            "facts": [],
-            "reported_results": results,
-            "source_document_sha256": README.sha256,
-        },
-    }
+            sections=sections,
+            reported_results=results,
+            source_document_sha256=README.sha256,
+        ),
+    )
 
 
 if __name__ == "__main__":

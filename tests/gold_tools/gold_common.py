@@ -8,6 +8,7 @@ hand against the sources.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -16,6 +17,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from draftflow.records import RECORD_CONDITION_KEYS, Record
 from draftflow.snapshot import split_lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,8 +26,30 @@ CORPUS = SHARED / "corpus"
 GOLD_DIR = ROOT / "records" / "gold"
 
 CHECKED_ON = "2026-11-30"
+PUBLISHED_ON = "2026-11-30"
 OBSERVED_RANGE = "observed range, not confidence interval"
 SCALES = {"K": (1e3, 2**10), "M": (1e6, 2**20)}
+# Every record key but `provenance` (hand-made records have none), in the on-disk order.
+RECORD_KEYS = tuple(key for key in Record.model_fields if key != "provenance")
+# What every gold record states alike: a curated, source-reported reference, not a site run.
+CURATED_DEFAULTS: dict[str, Any] = {
+    "kind": "benchmark",
+    "source_type": "community_operator_report",
+    "platform_topics": ["linux"],
+    "model_release_date": None,
+    "evidence_state": "source_reported",
+    "site_reproduced": False,
+    "record_type": "curated_reference",
+    "performance_ranking_allowed": False,
+    "metrics": None,
+    "metrics_status": "site_metrics_unmeasured; attributed_source_figures_in_editorial."
+    "reported_results",
+    "deployment_options": [],
+    "recipe_parameters": None,
+    "comparison_status": "not_comparable",
+    "editorial_status": "source_derived_detailed_article",
+    "public_benchmark_snapshot": False,
+}
 NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?")
 
 
@@ -215,6 +239,51 @@ def observed_range(values: list[int | float]) -> dict[str, Any]:
         "observed_max": max(values),
         "interval_kind": OBSERVED_RANGE,
     }
+
+
+def record_conditions(**stated: Any) -> dict[str, Any]:
+    """The record-level `conditions` block: every seed key in its order, null unless stated."""
+    unknown = set(stated) - set(RECORD_CONDITION_KEYS)
+    if unknown:
+        raise KeyError(f"not record-level condition keys: {sorted(unknown)}")
+    return {key: stated.get(key) for key in RECORD_CONDITION_KEYS}
+
+
+def editorial(
+    *,
+    answer: str,
+    sections: list[dict[str, Any]],
+    reported_results: list[dict[str, Any]],
+    source_document_sha256: str,
+) -> dict[str, Any]:
+    """The `editorial` block of a gold record: version 1, hand-checked, no facts."""
+    return {
+        "version": 1,
+        "published_on": PUBLISHED_ON,
+        "modified_on": PUBLISHED_ON,
+        "byline": "draftflow gold record",
+        "creation_method": "Hand-checked reference record: every figure located on its "
+        "pinned source line; no independent model execution.",
+        "answer": answer,
+        "sections": sections,
+        "facts": [],
+        "reported_results": reported_results,
+        "source_document_sha256": source_document_sha256,
+    }
+
+
+def curated_record(**fields: Any) -> dict[str, Any]:
+    """A whole gold record in the on-disk key order: `fields` over `CURATED_DEFAULTS`.
+
+    Raises when a record key is missing or an unknown key is given, so a typo cannot slip
+    into a gold file.
+    """
+    merged = {**copy.deepcopy(CURATED_DEFAULTS), **fields}
+    missing = [key for key in RECORD_KEYS if key not in merged]
+    unknown = [key for key in merged if key not in RECORD_KEYS]
+    if missing or unknown:
+        raise KeyError(f"record keys missing: {missing}; unknown: {unknown}")
+    return {key: merged[key] for key in RECORD_KEYS}
 
 
 def write_record(record: dict[str, Any]) -> Path:

@@ -36,6 +36,7 @@ from draftflow.draft.sentences import NEUTRAL_HEADING, split_sentences
 from draftflow.draft.templates import draft_deterministic, record_names, record_values
 from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
 from draftflow.llm.prompts import Prompt, load_prompt
+from draftflow.llm.structured import StructuredOutputError
 from draftflow.records import ReportedResult, Section
 from draftflow.snapshot import Document, Snapshot
 
@@ -106,19 +107,21 @@ async def draft_with_model(
     sections_prompt = load_prompt(SECTIONS_PROMPT)
     framing_prompt = load_prompt(FRAMING_PROMPT)
     variables = prompt_variables(snapshot, extraction)
+    failures: list[str] = []
     sections_reply, framing_reply = await asyncio.gather(
-        client.structured(sections_prompt, variables, SectionsReply),
-        client.structured(framing_prompt, variables, FramingReply),
+        _ask(client, sections_prompt, variables, SectionsReply, failures),
+        _ask(client, framing_prompt, variables, FramingReply, failures),
     )
     fallback = draft_deterministic(snapshot, extraction)
     checker = _ReplyChecker(snapshot, material_grounding(snapshot, extraction, variables))
-    sections = checker.sections(sections_reply.value.sections)
+    checker.dropped.extend(failures)
+    sections = checker.sections(sections_reply.sections) if sections_reply else []
     creation = CREATION_MODEL
     if not sections:
         sections = fallback.sections
         creation = CREATION_MODEL_FALLBACK
         checker.dropped.append("draft: no model section kept; template sections used instead")
-    framing = framing_reply.value
+    framing = framing_reply or FramingReply(title="", summary="", answer="")
     return EditorialDraft(
         title=checker.single("/title", framing.title) or fallback.title,
         summary=checker.single("/summary", framing.summary) or fallback.summary,
@@ -135,6 +138,22 @@ async def draft_with_model(
         },
         dropped=checker.dropped,
     )
+
+
+async def _ask(
+    client: StructuredClient,
+    prompt: Prompt,
+    variables: dict[str, str],
+    schema: type[_T],
+    failures: list[str],
+) -> _T | None:
+    """The validated reply, or None (noted in `failures`) when no attempt validated: a model
+    that answers garbage costs its part of the draft, which the templates then write."""
+    try:
+        return (await client.structured(prompt, variables, schema)).value
+    except StructuredOutputError as error:
+        failures.append(f"draft: {prompt.name}: {error.message.splitlines()[0]}")
+        return None
 
 
 def prompt_variables(snapshot: Snapshot, extraction: ExtractionLike) -> dict[str, str]:

@@ -22,6 +22,7 @@ class DropReason(StrEnum):
     CONDITION_WRONG_TYPE = "condition_wrong_type"
     TEXT_NOT_IN_SOURCES = "text_numbers_not_in_sources"
     DUPLICATE = "duplicate"
+    REPLY_INVALID = "model_reply_invalid"
 
 
 class DroppedClaim(BaseModel):
@@ -29,7 +30,7 @@ class DroppedClaim(BaseModel):
 
     kind: str = Field(
         description="result | repeated_runs | condition | profile | setup | label | metric | "
-        "unit | statistic"
+        "unit | statistic | chunk"
     )
     label: str
     claimed: str = Field(description="what was claimed, as the model wrote it")

@@ -31,7 +31,7 @@ from draftflow.extract.results import (
     typed_value,
 )
 from draftflow.extract.select import select
-from draftflow.llm import Prompt, load_prompt
+from draftflow.llm import Prompt, StructuredOutputError, load_prompt
 from draftflow.records import ReportedResult, ReportedSetup, TestProfile
 from draftflow.snapshot import Snapshot
 
@@ -160,13 +160,18 @@ class _Checker:
             if claim.value is None or not claim.value.strip():
                 conditions.setdefault(key, None)
                 continue
-            if reads_as_instructions(claim.value) or not self._stated(typed_value(claim.value),
-                                                                       claim.value):
-                self.dropped.append(DroppedClaim(
-                    kind="condition", label=label, claimed=f"{claim.name}={claim.value}",
-                    reason=DropReason.CONDITION_NOT_IN_SOURCES,
-                    detail="its numbers are not written in any document; kept as null",
-                ))
+            if reads_as_instructions(claim.value) or not self._stated(
+                typed_value(claim.value), claim.value
+            ):
+                self.dropped.append(
+                    DroppedClaim(
+                        kind="condition",
+                        label=label,
+                        claimed=f"{claim.name}={claim.value}",
+                        reason=DropReason.CONDITION_NOT_IN_SOURCES,
+                        detail="its numbers are not written in any document; kept as null",
+                    )
+                )
                 conditions.setdefault(key, None)
                 continue
             key, value = conform(key, typed_value(claim.value), claim.value.strip())
@@ -185,10 +190,15 @@ class _Checker:
         number that no document writes (or reads as an instruction)."""
         if self.grounder.stated_in_sources(written) and not reads_as_instructions(written):
             return written
-        self.dropped.append(DroppedClaim(
-            kind=kind, label=label, claimed=written, reason=DropReason.TEXT_NOT_IN_SOURCES,
-            detail=f"its numbers are not written in any document; replaced by {fallback!r}",
-        ))
+        self.dropped.append(
+            DroppedClaim(
+                kind=kind,
+                label=label,
+                claimed=written,
+                reason=DropReason.TEXT_NOT_IN_SOURCES,
+                detail=f"its numbers are not written in any document; replaced by {fallback!r}",
+            )
+        )
         return fallback
 
     def accept_result(self, claim: ResultClaim, candidates: Mapping[str, Candidate]) -> None:
@@ -201,7 +211,10 @@ class _Checker:
         document_id = candidate.document_id if candidate else claim.document_id
         line = candidate.line if candidate else claim.line
         outcome = self.grounder.ground(
-            kind="result", label=claim.label, document_id=document_id, line=line,
+            kind="result",
+            label=claim.label,
+            document_id=document_id,
+            line=line,
             claimed=claim.value,
         )
         if isinstance(outcome, DroppedClaim):
@@ -217,21 +230,29 @@ class _Checker:
         if candidate is not None:
             for name, value in conditions_for(candidate).items():
                 conditions.setdefault(name, value)
-        self.results.append(make_result(
-            document=outcome.document, line=line, value=outcome.value, label=label,
-            metric=self.text("metric", label, claim.metric, "unspecified"),
-            unit=self.text("unit", label, claim.unit, "unspecified") or "unspecified",
-            statistic=self.text("statistic", label, claim.statistic, "as reported"),
-            conditions=conditions,
-        ))
+        self.results.append(
+            make_result(
+                document=outcome.document,
+                line=line,
+                value=outcome.value,
+                label=label,
+                metric=self.text("metric", label, claim.metric, "unspecified"),
+                unit=self.text("unit", label, claim.unit, "unspecified") or "unspecified",
+                statistic=self.text("statistic", label, claim.statistic, "as reported"),
+                conditions=conditions,
+            )
+        )
 
     def accept_repeated(self, claim: RepeatedRunsClaim) -> None:
         """Ground each run; summarise the grounded runs in Python, or drop the group."""
         grounded: list[Grounded] = []
         for run in claim.runs:
             outcome = self.grounder.ground(
-                kind="repeated_runs", label=claim.label, document_id=run.document_id,
-                line=run.line, claimed=run.value,
+                kind="repeated_runs",
+                label=claim.label,
+                document_id=run.document_id,
+                line=run.line,
+                claimed=run.value,
             )
             if isinstance(outcome, DroppedClaim):
                 self.dropped.append(outcome)
@@ -239,34 +260,53 @@ class _Checker:
                 grounded.append(outcome)
         claimed = f"{claim.statistic} of {len(claim.runs)} runs"
         if len(grounded) < 2 or len({g.document.document_id for g in grounded}) != 1:
-            self.dropped.append(DroppedClaim(
-                kind="repeated_runs", label=claim.label, claimed=claimed,
-                reason=DropReason.TOO_FEW_RUNS,
-                detail=f"{len(grounded)} runs grounded in one document; at least 2 are needed",
-            ))
+            self.dropped.append(
+                DroppedClaim(
+                    kind="repeated_runs",
+                    label=claim.label,
+                    claimed=claimed,
+                    reason=DropReason.TOO_FEW_RUNS,
+                    detail=f"{len(grounded)} runs grounded in one document; at least 2 are needed",
+                )
+            )
             return
         anchor = self._anchor(grounded)
         if anchor is None:
-            self.dropped.append(DroppedClaim(
-                kind="repeated_runs", label=claim.label, claimed=claimed,
-                document_id=grounded[0].document.document_id, line=grounded[0].line,
-                reason=DropReason.RUNS_NOT_ON_ONE_LINE,
-                detail="a derived figure cites one line (or one JSON array) holding all its "
-                "inputs; these runs are on lines "
-                + ", ".join(str(g.line) for g in grounded),
-            ))
+            self.dropped.append(
+                DroppedClaim(
+                    kind="repeated_runs",
+                    label=claim.label,
+                    claimed=claimed,
+                    document_id=grounded[0].document.document_id,
+                    line=grounded[0].line,
+                    reason=DropReason.RUNS_NOT_ON_ONE_LINE,
+                    detail="a derived figure cites one line (or one JSON array) holding all its "
+                    "inputs; these runs are on lines " + ", ".join(str(g.line) for g in grounded),
+                )
+            )
             return
-        figure = derive([RunValue(g.value, g.line, g.decimals) for g in grounded],
-                        claim.statistic, anchor)
-        label = self.text("label", claim.label, claim.label,
-                          f"{claim.statistic} of {grounded[0].document.path} runs")
-        self.results.append(make_result(
-            document=grounded[0].document, line=figure.anchor_line, value=figure.value,
-            label=label, metric=self.text("metric", label, claim.metric, "unspecified"),
-            unit=self.text("unit", label, claim.unit, "unspecified") or "unspecified",
-            statistic=figure.statistic, conditions=self.conditions(label, claim.conditions),
-            derived=figure,
-        ))
+        figure = derive(
+            [RunValue(g.value, g.line, g.decimals) for g in grounded], claim.statistic, anchor
+        )
+        label = self.text(
+            "label",
+            claim.label,
+            claim.label,
+            f"{claim.statistic} of {grounded[0].document.path} runs",
+        )
+        self.results.append(
+            make_result(
+                document=grounded[0].document,
+                line=figure.anchor_line,
+                value=figure.value,
+                label=label,
+                metric=self.text("metric", label, claim.metric, "unspecified"),
+                unit=self.text("unit", label, claim.unit, "unspecified") or "unspecified",
+                statistic=figure.statistic,
+                conditions=self.conditions(label, claim.conditions),
+                derived=figure,
+            )
+        )
 
     def _anchor(self, grounded: list[Grounded]) -> int | None:
         """The one line a derived figure can cite: the runs' shared line, or the line their
@@ -285,19 +325,33 @@ class _Checker:
         document = self.snapshot.document(claim.document_id)
         text = document.line(claim.line) if document else None
         if document is None or text is None or reads_as_instructions(text):
-            reason = (DropReason.UNKNOWN_DOCUMENT if document is None else
-                      DropReason.NO_SUCH_LINE if text is None else DropReason.INSTRUCTION_TEXT)
-            self.dropped.append(DroppedClaim(
-                kind="profile", label=claim.label, claimed=claim.label,
-                document_id=claim.document_id, line=claim.line, reason=reason,
-            ))
+            reason = (
+                DropReason.UNKNOWN_DOCUMENT
+                if document is None
+                else DropReason.NO_SUCH_LINE
+                if text is None
+                else DropReason.INSTRUCTION_TEXT
+            )
+            self.dropped.append(
+                DroppedClaim(
+                    kind="profile",
+                    label=claim.label,
+                    claimed=claim.label,
+                    document_id=claim.document_id,
+                    line=claim.line,
+                    reason=reason,
+                )
+            )
             return
-        label = self.text("profile", claim.label, claim.label,
-                          f"profile at {document.path} L{claim.line}")
+        label = self.text(
+            "profile", claim.label, claim.label, f"profile at {document.path} L{claim.line}"
+        )
         if label in self.profiles:
             return
         self.profiles[label] = make_profile(
-            document=document, line=claim.line, label=label,
+            document=document,
+            line=claim.line,
+            label=label,
             conditions=self.conditions(label, claim.conditions),
         )
 
@@ -307,14 +361,21 @@ class _Checker:
             if value is None or self.setup.get(name) is not None:
                 continue
             written = str(value)
-            stated = (self.grounder.number_in_sources(value) if isinstance(value, int)
-                      else self.grounder.stated_in_sources(written))
+            stated = (
+                self.grounder.number_in_sources(value)
+                if isinstance(value, int)
+                else self.grounder.stated_in_sources(written)
+            )
             if not stated or reads_as_instructions(written):
-                self.dropped.append(DroppedClaim(
-                    kind="setup", label=name, claimed=written,
-                    reason=DropReason.CONDITION_NOT_IN_SOURCES,
-                    detail="its numbers are not written in any document; kept as null",
-                ))
+                self.dropped.append(
+                    DroppedClaim(
+                        kind="setup",
+                        label=name,
+                        claimed=written,
+                        reason=DropReason.CONDITION_NOT_IN_SOURCES,
+                        detail="its numbers are not written in any document; kept as null",
+                    )
+                )
                 continue
             self.setup[name] = value
 
@@ -360,12 +421,14 @@ async def extract_with_model(
     prompt = prompt or load_prompt(EXTRACT_PROMPT)
     chosen = select(candidates, include_prose=True)
     chunks = chunk_documents(snapshot, candidates, chosen, context_budget_tokens)
-    replies = await asyncio.gather(*(
-        client.structured(prompt, prompt_variables(snapshot, chunk, len(chunks)), ExtractReply)
-        for chunk in chunks
-    ))
+    replies = await asyncio.gather(
+        *(_ask(client, prompt, prompt_variables(snapshot, chunk, len(chunks))) for chunk in chunks)
+    )
     checker = _Checker(snapshot, Grounder(snapshot), array_lines=_array_lines(candidates))
     for chunk, reply in zip(chunks, replies, strict=True):
+        if isinstance(reply, StructuredOutputError):
+            checker.dropped.append(_unusable_chunk(chunk, len(chunks), reply))
+            continue
         answer = reply.value
         for result in answer.results:
             checker.accept_result(result, chunk.candidates)
@@ -382,6 +445,31 @@ async def extract_with_model(
         candidates_seen=len(candidates),
         prompt_hashes={prompt.name: prompt.sha256},
         method="model",
+    )
+
+
+async def _ask(
+    client: ExtractClient, prompt: Prompt, variables: dict[str, str]
+) -> StructuredLike[ExtractReply] | StructuredOutputError:
+    """One chunk's reply, or the error when no attempt validated.
+
+    A model that answers one chunk with garbage costs that chunk's labels, not the draft: the
+    deterministic figures stay (see `merge.py`) and the failure is listed for the editor. A
+    server that is down still fails the run.
+    """
+    try:
+        return await client.structured(prompt, variables, ExtractReply)
+    except StructuredOutputError as error:
+        return error
+
+
+def _unusable_chunk(chunk: Chunk, total: int, error: StructuredOutputError) -> DroppedClaim:
+    return DroppedClaim(
+        kind="chunk",
+        label=f"chunk {chunk.index + 1} of {total}",
+        claimed=f"{error.attempts} replies",
+        reason=DropReason.REPLY_INVALID,
+        detail=error.message.split("\n", 1)[0],
     )
 
 

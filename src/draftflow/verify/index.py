@@ -112,7 +112,7 @@ class DocumentIndex:
 
     def _index_text(self, lines: list[str]) -> None:
         """One pass over the whole text (lines joined by LF, so no match spans two lines,
-        see numbers.py); each match is placed on its line by bisecting the line starts."""
+        see draftflow.numbers); each match is placed on its line by bisecting the line starts."""
         starts = array("l", [0])
         offset = 0
         for line in lines:

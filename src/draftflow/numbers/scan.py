@@ -1,0 +1,289 @@
+"""Finding mentions in text: every number-like span of a text, classified by kind."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from draftflow.numbers.dates import ISO_DATE_RE, named_dates
+from draftflow.numbers.kinds import NumberKind, NumberMention, ParsedNumber
+from draftflow.numbers.parse import QUANTITY_RE, detect_decimal_comma, make_number, parse_number
+from draftflow.numbers.words import ARTICLE_WORDS, join_words, word_value
+
+_URL_RE = re.compile(r"https?://[^\s<>\"'`)\]|]+", re.IGNORECASE)
+_HAS_DIGIT_RE = re.compile(r"\d")
+_SIMPLE_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+_TIME_RE = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\w:])")
+
+# A token: a run of word characters and inner punctuation that starts and ends alphanumeric.
+_TOKEN_RE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_.,:/+\-]*[A-Za-z0-9])?%?")
+_HEX_RE = re.compile(
+    r"(?<![0-9A-Za-z])(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{7,64}(?![0-9A-Za-z])"
+)
+_VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+){2,}(?:[-+.]?[A-Za-z0-9]+)*|[vV]\d+(?:\.\d+)+")
+_VERSION_CORE_RE = re.compile(r"[vV]?(\d+(?:\.\d+)+)")
+_RANGE_SEP_RE = re.compile(r"[ \t]*[–—][ \t]*|-|[ \t]+to[ \t]+")
+_PLUS_MINUS_RE = re.compile(r"[ \t]*(?:±|\+/-|\+-)[ \t]*")
+_NEGATIVE_PREFIX = frozenset(" \t\n([{=:,|;<>\"'")
+
+
+def find_hex_strings(text: str) -> list[tuple[int, int, str]]:
+    """Every hex string of 7 to 64 characters with a letter and a digit: (start, end, lower)."""
+    return [(m.start(), m.end(), m.group().lower()) for m in _HEX_RE.finditer(text)]
+
+
+_VERSION_ANYWHERE_RE = re.compile(
+    r"(?<![\w.])[vV]?(\d+(?:\.\d+){2,})(?!\w|\.\d)"
+    r"|(?<=[-_/:\s])[vV](\d+(?:\.\d+)+)(?!\w|\.\d)"
+)
+
+
+def find_versions(text: str) -> list[tuple[int, int, str]]:
+    """Every dotted version anywhere in a text, also inside names (`vllm-v0.6.6`):
+    (start, end, normalized without a leading `v`)."""
+    return [
+        (m.start(), m.end(), m.group(1) or m.group(2)) for m in _VERSION_ANYWHERE_RE.finditer(text)
+    ]
+
+
+
+@dataclass
+class _Scanner:
+    """Turns one text into mentions; spans already claimed are skipped by later passes."""
+
+    text: str
+    decimal_comma: bool
+    mentions: list[NumberMention] = field(default_factory=list)
+    taken: list[tuple[int, int]] = field(default_factory=list)
+    mask: bytearray = field(default_factory=bytearray)
+
+    def free(self, start: int, end: int) -> bool:
+        return not any(self.mask[start:end])
+
+    def add(self, mention: NumberMention) -> None:
+        self.mentions.append(mention)
+        self.taken.append((mention.start, mention.end))
+        self.mask[mention.start:mention.end] = b"\x01" * (mention.end - mention.start)
+
+    def scan(self) -> list[NumberMention]:
+        self.mask = bytearray(len(self.text))
+        for m in _URL_RE.finditer(self.text) if "://" in self.text else ():
+            end = m.end()
+            while end > m.start() and self.text[end - 1] in ".,;:!?'\"":
+                end -= 1
+            self.add(NumberMention(m.start(), end, self.text[m.start():end], NumberKind.URL,
+                                   normalized=self.text[m.start():end]))
+        for m in ISO_DATE_RE.finditer(self.text):
+            if self.free(m.start(), m.end()):
+                self.add(NumberMention(m.start(), m.end(), m.group(), NumberKind.DATE,
+                                       normalized=f"{m['y']}-{m['m']}-{m['d']}"))
+        for start, end, normalized in named_dates(self.text):
+            if self.free(start, end):
+                self.add(NumberMention(start, end, self.text[start:end], NumberKind.DATE,
+                                       normalized=normalized))
+        for m in _TIME_RE.finditer(self.text) if ":" in self.text else ():
+            if self.free(m.start(), m.end()):
+                self.add(NumberMention(m.start(), m.end(), m.group(), NumberKind.TIME,
+                                       normalized=m.group()))
+        masked = self.text
+        if self.taken:
+            chars = list(self.text)
+            for start, end in self.taken:
+                chars[start:end] = " " * (end - start)
+            masked = "".join(chars)
+        for m in _TOKEN_RE.finditer(masked):
+            self.token(m.start(), m.end())
+        self.merge_words()
+        self.mentions.sort(key=lambda mention: mention.start)
+        return self.combine()
+
+    def token(self, start: int, end: int) -> None:
+        """Classify one token (recursing into `/` and `:` separated parts)."""
+        tok = self.text[start:end]
+        if not _HAS_DIGIT_RE.search(tok):
+            value = word_value(tok)
+            if value is not None:
+                self.add(self.quantity(start, end, make_number(float(value), 0, word=True)))
+            return
+        if _SIMPLE_NUMBER_RE.fullmatch(tok):  # the common case, first
+            dot = tok.find(".")
+            decimals = len(tok) - dot - 1 if dot >= 0 else 0
+            parsed = make_number(float(tok), decimals)
+            self.add(self.quantity(start, end, parsed))
+            return
+        if "," in tok and "-" not in tok and not QUANTITY_RE.fullmatch(tok):
+            self.split(start, tok, ",")  # CSV cells and JSON arrays: "1.5,2,37"
+            return
+        if _HEX_RE.fullmatch(tok) and not QUANTITY_RE.fullmatch(tok):
+            self.add(NumberMention(start, end, tok, NumberKind.HEX, normalized=tok.lower()))
+            return
+        if _VERSION_RE.fullmatch(tok):
+            core = _VERSION_CORE_RE.match(tok)
+            norm = core.group(1) if core else tok  # `v0.26.0-aarch64` is version 0.26.0
+            self.add(NumberMention(start, end, tok, NumberKind.VERSION, normalized=norm))
+            return
+        quantity = parse_number(tok, decimal_comma=self.decimal_comma)
+        if quantity is not None:
+            self.add(self.quantity(start, end, quantity))
+            return
+        if self.compound(start, end, tok):
+            return
+        for sep in ("/", ":", ","):
+            if sep in tok:
+                self.split(start, tok, sep)
+                return
+        self.add(NumberMention(start, end, tok, NumberKind.IDENTIFIER, normalized=tok.lower()))
+
+    def compound(self, start: int, end: int, tok: str) -> bool:
+        """A hyphenated range (`24-30`, `10k-20k`) or a fraction (`3/4`); True if handled."""
+        for sep, kind in (("-", NumberKind.RANGE), ("/", NumberKind.FRACTION)):
+            left, found, right = tok.partition(sep)
+            if not found or sep in right:
+                continue
+            first = parse_number(left, decimal_comma=self.decimal_comma)
+            second = parse_number(right, decimal_comma=self.decimal_comma)
+            if first is None or second is None:
+                continue
+            if kind is NumberKind.FRACTION and (first.unit or second.unit):
+                continue
+            if kind is NumberKind.RANGE:
+                first = _shared_scale(first, second)
+            self.add(NumberMention(start, end, tok, kind, (first, second)))
+            return True
+        return False
+
+    def split(self, start: int, tok: str, sep: str) -> None:
+        offset = 0
+        for part in tok.split(sep):
+            part_start = start + offset
+            offset += len(part) + 1
+            inner = _TOKEN_RE.fullmatch(part)
+            if part and inner:
+                self.token(part_start, part_start + len(part))
+            elif part:
+                for m in _TOKEN_RE.finditer(part):
+                    self.token(part_start + m.start(), part_start + m.end())
+
+    def quantity(self, start: int, end: int, parsed: ParsedNumber) -> NumberMention:
+        """A quantity mention, taking a sign and a `~` written just before the token."""
+        text = self.text
+        if start and text[start - 1] not in "-−~≈ \t":  # nothing to look back for
+            kind = NumberKind.PERCENT if parsed.percent else NumberKind.QUANTITY
+            return NumberMention(start, end, text[start:end], kind, (parsed,))
+        signed = start >= 1 and text[start - 1] in "-−"
+        if signed and (start == 1 or text[start - 2] in _NEGATIVE_PREFIX):
+            start -= 1
+            negative = parse_number("-" + text[start + 1:end], decimal_comma=self.decimal_comma)
+            parsed = negative or parsed
+        window = text[max(0, start - 8):start]
+        stripped = window.rstrip(" \t")
+        if stripped.endswith(("~", "≈")):
+            start -= len(window) - len(stripped) + 1
+            parsed = _replace_approx(parsed)
+        kind = NumberKind.PERCENT if parsed.percent else NumberKind.QUANTITY
+        return NumberMention(start, end, self.text[start:end], kind, (parsed,))
+
+    def merge_words(self) -> None:
+        """Join `two hundred`, `twenty five`, `a dozen` into one quantity mention."""
+        self.mentions.sort(key=lambda mention: mention.start)
+        merged: list[NumberMention] = []
+        for mention in self.mentions:
+            if merged and mention.numbers and mention.numbers[0].word:
+                prev = merged[-1]
+                if (prev.numbers and prev.numbers[0].word
+                        and self.text[prev.end:mention.start] == " "):
+                    joined = join_words(prev.values[0], mention.text.lower(),
+                                         mention.values[0])
+                    if joined is not None:
+                        merged[-1] = NumberMention(
+                            prev.start, mention.end, self.text[prev.start:mention.end],
+                            NumberKind.QUANTITY, (make_number(joined, 0, word=True),),
+                        )
+                        continue
+            merged.append(mention)
+        self.mentions = [m for m in (self.article(m) for m in merged) if m is not None]
+
+    def article(self, mention: NumberMention) -> NumberMention | None:
+        """`a dozen`, `a hundred`: the article is part of the number. A bare `hundred` (as in
+        `a few hundred`) or `dozen` is no number at all."""
+        if not (mention.numbers and mention.numbers[0].word):
+            return mention
+        if mention.text.lower() not in ARTICLE_WORDS:
+            return mention
+        before = self.text[max(0, mention.start - 5):mention.start].lower()
+        for article in ("a ", "one "):
+            at = mention.start - len(article)
+            if before.endswith(article) and (at == 0 or not self.text[at - 1].isalnum()):
+                return NumberMention(at, mention.end, self.text[at:mention.end],
+                                     mention.kind, mention.numbers)
+        return None
+
+    def combine(self) -> list[NumberMention]:
+        """Join `558.56 ± 42.49` and `20 – 27` / `20 to 27` into one mention."""
+        out: list[NumberMention] = []
+        for mention in self.mentions:
+            prev = out[-1] if out else None
+            close = prev is not None and mention.start - prev.end <= 12
+            if prev is not None and close and _single(prev) and _single(mention):
+                gap = self.text[prev.end:mention.start]
+                kind = None
+                if _PLUS_MINUS_RE.fullmatch(gap):
+                    kind = NumberKind.PLUS_MINUS
+                elif _RANGE_SEP_RE.fullmatch(gap) and not prev.numbers[0].word:
+                    kind = NumberKind.RANGE
+                if kind is not None:
+                    second = _unsigned(mention.numbers[0], mention.text)
+                    first = prev.numbers[0]
+                    if kind is NumberKind.RANGE:
+                        first = _shared_scale(first, second)
+                    numbers = (first, second)
+                    out[-1] = NumberMention(prev.start, mention.end,
+                                            self.text[prev.start:mention.end], kind, numbers)
+                    continue
+            out.append(mention)
+        return out
+
+
+def _shared_scale(first: ParsedNumber, second: ParsedNumber) -> ParsedNumber:
+    """In `3–4B` or `20–30%` the second end's scale or percent applies to the first too."""
+    if first.multiplier is not None or first.percent or first.unit or first.word:
+        return first
+    if second.multiplier is not None and second.value:
+        scales = tuple(a / (second.value / second.multiplier) for a in second.alternatives)
+        return make_number(first.value, first.decimals, scales=scales,
+                     approximate=first.approximate)
+    if second.percent or second.unit:
+        return make_number(first.value, first.decimals, unit=second.unit, percent=second.percent,
+                     approximate=first.approximate)
+    return first
+
+
+def _single(mention: NumberMention) -> bool:
+    return mention.kind in (NumberKind.QUANTITY, NumberKind.PERCENT) and len(mention.numbers) == 1
+
+
+def _unsigned(number: ParsedNumber, text: str) -> ParsedNumber:
+    """`20 -27` read as a range: the second end was taken as negative; undo the sign."""
+    if number.value < 0 and text.startswith(("-", "−")):
+        return parse_number(text[1:]) or number
+    return number
+
+
+def _replace_approx(number: ParsedNumber) -> ParsedNumber:
+    return ParsedNumber(
+        number.value, number.decimals, number.alternatives, number.tolerances,
+        number.multiplier, number.unit, number.percent, True, number.word,
+    )
+
+
+
+def find_numbers(text: str, *, decimal_comma: bool | None = None) -> list[NumberMention]:
+    """Every number-like mention in `text`, in order: quantities, percents, ranges, `±`
+    pairs, fractions, dates, times, versions, hex strings, identifiers and URLs.
+
+    `decimal_comma=None` decides from the text itself (see `detect_decimal_comma`); pass the
+    document-level decision when scanning a document line by line.
+    """
+    if decimal_comma is None:
+        decimal_comma = detect_decimal_comma(text)
+    return _Scanner(text, decimal_comma).scan()
