@@ -53,6 +53,7 @@ def test_recorded_model_draft_replays_offline_and_verifies(
 ) -> None:
     for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL"):
         monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("DRAFTFLOW_MAX_REPAIRS", "0")  # as recorded: scripts/record-cassettes.sh
     entry = manifest[name]
     only = [arg for pattern in RECORDED[name] for arg in ("--only", pattern)]
     args = [
