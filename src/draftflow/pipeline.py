@@ -122,7 +122,9 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
             )
         run.dropped.extend(f"extract: {d}" for d in extraction.dropped)
         with run.events.stage("draft", probe):
-            draft = await draft_editorial(snapshot, extraction, client)
+            draft = await draft_editorial(
+                snapshot, extraction, client, budget_tokens=request.settings.context_tokens
+            )
         run.dropped.extend(draft.dropped)
         usage = client.usage.as_dict() if client else {}
         model = await client.model_name() if client else None

@@ -56,8 +56,8 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
                  show_envvar=True, help="Cap on each reply's tokens  [default: 4096]."),
     click.option("--context-tokens", type=click.IntRange(min=1000),
                  envvar="DRAFTFLOW_CONTEXT_TOKENS", show_envvar=True,
-                 help="The server's context window; long documents are split to fit  "
-                 "[default: 12000]."),
+                 help="Tokens one prompt may take (the server's context window less "
+                 "--max-tokens); long documents are split to fit  [default: 12000]."),
     click.option("--no-cache", is_flag=True, default=False, envvar="DRAFTFLOW_NO_CACHE",
                  show_envvar=True, help="Ask the server even when a cached reply exists."),
     click.option("--cassette", type=click.Path(dir_okay=False, path_type=Path),

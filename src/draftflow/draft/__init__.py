@@ -14,7 +14,11 @@ from draftflow.draft.artifact import (
     EditorialDraft,
     ExtractionLike,
 )
-from draftflow.draft.model_drafter import StructuredClient, draft_with_model
+from draftflow.draft.model_drafter import (
+    DEFAULT_BUDGET_TOKENS,
+    StructuredClient,
+    draft_with_model,
+)
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences, split_sentences
 from draftflow.draft.templates import draft_deterministic
 from draftflow.snapshot import Snapshot
@@ -35,7 +39,11 @@ __all__ = [
 
 
 async def draft_editorial(
-    snapshot: Snapshot, extraction: ExtractionLike, client: StructuredClient | None
+    snapshot: Snapshot,
+    extraction: ExtractionLike,
+    client: StructuredClient | None,
+    *,
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS,
 ) -> EditorialDraft:
     """Draft the editorial: with the model when one is given, else from templates.
 
@@ -45,4 +53,4 @@ async def draft_editorial(
     grounded = any(snapshot.by_url(r.evidence_url) for r in extraction.reported_results)
     if client is None or not grounded:
         return draft_deterministic(snapshot, extraction)
-    return await draft_with_model(snapshot, extraction, client)
+    return await draft_with_model(snapshot, extraction, client, budget_tokens=budget_tokens)

@@ -35,6 +35,7 @@ from draftflow.draft.grounding import Grounding
 from draftflow.draft.sentences import NEUTRAL_HEADING, split_sentences
 from draftflow.draft.templates import draft_deterministic, record_names, record_values
 from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
+from draftflow.extract.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
 from draftflow.llm.prompts import Prompt, load_prompt
 from draftflow.llm.structured import StructuredOutputError
 from draftflow.records import ReportedResult, Section
@@ -43,6 +44,8 @@ from draftflow.snapshot import Document, Snapshot
 SECTIONS_PROMPT = "draft_sections"
 FRAMING_PROMPT = "draft_framing"
 MAX_RESULTS_IN_PROMPT = 48
+MIN_RESULTS_IN_PROMPT = 3
+DEFAULT_BUDGET_TOKENS = 12_000
 MAX_PROFILES_IN_PROMPT = 24
 MAX_DOCUMENTS_IN_PROMPT = 40
 MAX_CONDITION_CHARS = 120
@@ -101,12 +104,16 @@ class StructuredClient(Protocol):
 
 
 async def draft_with_model(
-    snapshot: Snapshot, extraction: ExtractionLike, client: StructuredClient
+    snapshot: Snapshot,
+    extraction: ExtractionLike,
+    client: StructuredClient,
+    *,
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS,
 ) -> EditorialDraft:
     """Ask the model for sections and framing concurrently, then keep only what checks out."""
     sections_prompt = load_prompt(SECTIONS_PROMPT)
     framing_prompt = load_prompt(FRAMING_PROMPT)
-    variables = prompt_variables(snapshot, extraction)
+    variables = prompt_variables(snapshot, extraction, budget_tokens)
     failures: list[str] = []
     sections_reply, framing_reply = await asyncio.gather(
         _ask(client, sections_prompt, variables, SectionsReply, failures),
@@ -156,11 +163,24 @@ async def _ask(
         return None
 
 
-def prompt_variables(snapshot: Snapshot, extraction: ExtractionLike) -> dict[str, str]:
-    """The material the model sees, as prompt variables (deterministic text)."""
+def prompt_variables(
+    snapshot: Snapshot, extraction: ExtractionLike, budget_tokens: int = DEFAULT_BUDGET_TOKENS
+) -> dict[str, str]:
+    """The material the model sees, as prompt variables (deterministic text), shrunk until it
+    fits `budget_tokens`: fewer results and profiles are shown, each metric still sampled."""
+    budget_chars = max(budget_tokens - PROMPT_OVERHEAD_TOKENS, 0) * CHARS_PER_TOKEN
+    limit = MAX_RESULTS_IN_PROMPT
+    while True:
+        variables = _variables(snapshot, extraction, limit)
+        if limit <= MIN_RESULTS_IN_PROMPT or sum(map(len, variables.values())) <= budget_chars:
+            return variables
+        limit //= 2
+
+
+def _variables(snapshot: Snapshot, extraction: ExtractionLike, limit: int) -> dict[str, str]:
     results = [r for r in extraction.reported_results if snapshot.by_url(r.evidence_url)]
     documents = _documents_for(snapshot, extraction)
-    shown = sample_results(results, MAX_RESULTS_IN_PROMPT)
+    shown = sample_results(results, limit)
     result_lines = [_json_line(_result_material(snapshot, r)) for r in shown]
     if len(shown) < len(results):
         result_lines.append("(further results omitted here; do not mention them)")
@@ -172,7 +192,7 @@ def prompt_variables(snapshot: Snapshot, extraction: ExtractionLike) -> dict[str
                 "evidence": p.evidence_url.split("#", 1)[0],
             }
         )
-        for p in extraction.test_profiles[:MAX_PROFILES_IN_PROMPT]
+        for p in extraction.test_profiles[: min(limit, MAX_PROFILES_IN_PROMPT)]
     ]
     setup = extraction.reported_setup
     stated = [r.conditions for r in results] + [p.conditions for p in extraction.test_profiles]

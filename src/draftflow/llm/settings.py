@@ -55,7 +55,8 @@ class ModelSettings(BaseModel):
     context_tokens: int = Field(
         default=12_000,
         ge=1_000,
-        description="the server's context window: long documents are split to fit it",
+        description="tokens one prompt may take (the context window less max_tokens): long "
+        "documents are split to fit",
     )
     use_cache: bool = True
     cache_dir: Path | None = Field(default=None, description="default: the user cache dir")
