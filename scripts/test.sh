@@ -37,4 +37,4 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 
 step "tests"
-exec .venv/bin/pytest -q
+exec .venv/bin/pytest -q -n 2

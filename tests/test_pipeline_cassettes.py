@@ -84,7 +84,7 @@ def test_recorded_model_draft_replays_offline_and_verifies(
     assert Path(summary["article_path"]).read_text() == render_markdown(record)
     snapshot = acquire(str(corpus_dir / name), origin=entry["url"], revision=entry["revision"])
     report = verify_record(record, snapshot)
-    assert report.errors == 0
+    assert report.errors == []
     assert record.editorial.reported_results, "the harvest's figures survive a weak model"
 
 
