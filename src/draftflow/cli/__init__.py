@@ -61,11 +61,7 @@ def main() -> None:
 
 def _register() -> None:
     for name in _COMMAND_MODULES:
-        try:
-            importlib.import_module(f"draftflow.cli.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"draftflow.cli.{name}":
-                raise
+        importlib.import_module(f"draftflow.cli.{name}")
 
 
 _register()
