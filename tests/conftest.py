@@ -5,19 +5,18 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from gitrepo import git
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("DRAFTFLOW_SHARED", ROOT.parent / "shared")).resolve()
 CORPUS = SHARED / "corpus"
 SEEDS = SHARED / "seeds"
-
-FIXED_DATE = "2026-01-02T03:04:05+00:00"
 
 
 @pytest.fixture(scope="session")
@@ -41,37 +40,6 @@ def manifest(corpus_dir: Path) -> dict[str, dict[str, Any]]:
 def seeds_dir() -> Path:
     """The two published example records."""
     return SEEDS
-
-
-def git(cwd: Path, *args: str) -> str:
-    """Run git with a fixed identity and dates so fixture commits are reproducible."""
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_DATE": FIXED_DATE,
-        "GIT_COMMITTER_DATE": FIXED_DATE,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "HOME": str(cwd),
-    }
-    result = subprocess.run(
-        [
-            "git",
-            "-c",
-            "user.name=fixture",
-            "-c",
-            "user.email=fixture@example.invalid",
-            "-c",
-            "core.autocrlf=false",
-            "-c",
-            "init.defaultBranch=main",
-            *args,
-        ],
-        cwd=cwd,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return result.stdout.strip()
 
 
 MakeRepo = Callable[..., Path]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +11,8 @@ import pytest
 from draftflow.acquire import acquire
 from draftflow.errors import InputError
 from draftflow.snapshot import Snapshot, pinned_url, sha256_hex
+from gitrepo import FIXED_DATE, git
 
-FIXED_DATE = "2026-01-02T03:04:05+00:00"
 ORIGIN = "https://github.com/example-owner/Hostile-Repo"
 REVISION = "0123456789abcdef0123456789abcdef01234567"
 SECRET = "TOP-SECRET-OUTSIDE-THE-REPOSITORY"
@@ -35,37 +34,6 @@ def github_line_count(data: bytes) -> int:
     if not data:
         return 0
     return data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
-
-
-def git(repo: Path, *args: str) -> str:
-    """Run git in `repo` with a fixed identity and dates."""
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_DATE": FIXED_DATE,
-        "GIT_COMMITTER_DATE": FIXED_DATE,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "HOME": str(repo),
-    }
-    result = subprocess.run(
-        [
-            "git",
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.invalid",
-            "-c",
-            "core.autocrlf=false",
-            "-c",
-            "init.defaultBranch=main",
-            *args,
-        ],
-        cwd=repo,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return result.stdout.strip()
 
 
 def assert_matches_manifest(snapshot: Snapshot, entry: dict[str, Any], revision: str) -> None:

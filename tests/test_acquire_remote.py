@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
@@ -22,6 +21,7 @@ from draftflow.acquire.remote import (
     parse_remote,
 )
 from draftflow.errors import InputError
+from gitrepo import git
 
 ORIGIN = "https://github.com/robbiemu/dgx-spark-inference"
 
@@ -139,27 +139,6 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _git(repo: Path, *args: str, env: dict[str, str] | None = None) -> str:
-    result = subprocess.run(
-        [
-            "git",
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.invalid",
-            "-c",
-            "init.defaultBranch=main",
-            *args,
-        ],
-        cwd=repo,
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    return result.stdout.strip()
-
-
 @pytest.fixture()
 def served(tmp_path: Path, corpus_dir: Path) -> Iterator[dict[str, Any]]:
     """A corpus folder committed twice and served read-only by `git daemon` on loopback."""
@@ -170,15 +149,15 @@ def served(tmp_path: Path, corpus_dir: Path) -> Iterator[dict[str, Any]]:
     base = tmp_path / "served"
     repo = base / "o" / "n"
     shutil.copytree(corpus_dir / "robbiemu__dgx-spark-inference", repo)
-    _git(repo, "init", "-q")
-    _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "first")
-    first = _git(repo, "rev-parse", "HEAD")
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "first")
+    first = git(repo, "rev-parse", "HEAD")
     (repo / "NEW.md").write_text("added in the second commit\n")
-    _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "second")
-    _git(repo, "tag", "v2")
-    _git(repo, "config", "uploadpack.allowAnySHA1InWant", "true")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "second")
+    git(repo, "tag", "v2")
+    git(repo, "config", "uploadpack.allowAnySHA1InWant", "true")
     port = _free_port()
     daemon = subprocess.Popen(
         [
@@ -200,7 +179,7 @@ def served(tmp_path: Path, corpus_dir: Path) -> Iterator[dict[str, Any]]:
         yield {
             "url": f"git://127.0.0.1:{port}/o/n",
             "first": first,
-            "second": _git(repo, "rev-parse", "HEAD"),
+            "second": git(repo, "rev-parse", "HEAD"),
             "daemon": daemon,
         }
     finally:
@@ -284,9 +263,8 @@ def test_fetch_runs_no_hooks(
     # The same fetch by plain git runs the hook: proof that this test can fail.
     plain = tmp_path / "plain"
     plain.mkdir()
-    env = {**os.environ, "HOME": str(home)}
-    _git(plain, "init", "-q", "--bare", env=env)
-    _git(plain, "fetch", "-q", "--depth", "1", served["url"], "HEAD:refs/x", env=env)
+    git(plain, "init", "-q", "--bare", home=home)
+    git(plain, "fetch", "-q", "--depth", "1", served["url"], "HEAD:refs/x", home=home)
     assert marker.exists()
     marker.unlink()
 

@@ -43,6 +43,23 @@ def cassette_for(entry: dict[str, Any]) -> Path:
     return CASSETTES / (entry["repository"].replace("/", "-").lower() + ".json")
 
 
+def replay_args(folder: Path, entry: dict[str, Any], records: Path, *extra: str) -> list[str]:
+    """`draftflow draft` replaying the folder's cassette, with the given settings."""
+    return [
+        "draft",
+        str(folder),
+        "--origin",
+        entry["url"],
+        "--revision",
+        entry["revision"],
+        "--records-dir",
+        str(records),
+        "--cassette",
+        str(cassette_for(entry)),
+        *extra,
+    ]
+
+
 @pytest.mark.parametrize("name", sorted(RECORDED))
 def test_recorded_model_draft_replays_offline_and_verifies(
     name: str,
@@ -56,21 +73,7 @@ def test_recorded_model_draft_replays_offline_and_verifies(
     monkeypatch.setenv("DRAFTFLOW_MAX_REPAIRS", "0")  # as recorded: scripts/record-cassettes.sh
     entry = manifest[name]
     only = [arg for pattern in RECORDED[name] for arg in ("--only", pattern)]
-    args = [
-        "draft",
-        str(corpus_dir / name),
-        "--origin",
-        entry["url"],
-        "--revision",
-        entry["revision"],
-        "--records-dir",
-        str(tmp_path),
-        "--cassette",
-        str(cassette_for(entry)),
-        *SETTINGS,
-        *only,
-        "--json",
-    ]
+    args = replay_args(corpus_dir / name, entry, tmp_path, *SETTINGS, *only, "--json")
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
@@ -93,26 +96,10 @@ def test_a_request_missing_from_the_cassette_names_the_closest_one(
 ) -> None:
     name = "jvr0x__dgx-spark-bench"
     entry = manifest[name]
-    args = [
-        "draft",
-        str(corpus_dir / name),
-        "--origin",
-        entry["url"],
-        "--revision",
-        entry["revision"],
-        "--records-dir",
-        str(tmp_path / "records"),
-        "--cassette",
-        str(cassette_for(entry)),
-        "--model",
-        "smollm2",
-        "--context-tokens",
-        "5000",
-        "--max-tokens",
-        "512",  # a different chunking: misses
-        "--only",
-        RECORDED[name][0],
-    ]
+    changed = ["--model", "smollm2", "--context-tokens", "5000", "--max-tokens", "512"]
+    args = replay_args(  # a different chunking than recorded: every request misses
+        corpus_dir / name, entry, tmp_path / "records", *changed, "--only", RECORDED[name][0]
+    )
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 3, result.output
     assert "has no entry for request" in result.output
