@@ -160,6 +160,16 @@ def test_server_500_is_retried_then_reported_with_its_status(serve, settings_for
     assert "kaboom" in raised.value.message and len(server.chat_requests) == 2
 
 
+def test_a_prompt_too_long_for_the_context_says_to_lower_the_budget(
+    serve, settings_for, prompt
+):
+    message = "request (18233 tokens) exceeds the available context size (8192 tokens)"
+    server = serve(script(error(400, message)))
+    with pytest.raises(ModelError, match="no room for the request") as raised:
+        run(ask(settings_for(server.url, structured_output="prompt"), prompt))
+    assert "--context-tokens" in (raised.value.hint or "")
+
+
 def test_a_transient_503_then_success_is_retried(serve, settings_for, prompt):
     server = serve(script(error(503, "loading model"), completion(VALID)))
     result, client = run(ask(settings_for(server.url), prompt))

@@ -69,7 +69,7 @@ def test_a_refused_response_format_is_not_retried(serve, status: int):
 
 
 def test_without_a_response_format_a_400_is_a_model_error_at_once(serve):
-    server = serve(error(400, "context too long"))
+    server = serve(error(400, "messages must alternate roles"))
     with pytest.raises(ModelError, match="answered 400 after 1 attempt"):
         send(server.url, request())
     assert len(server.chat_requests) == 1

@@ -140,6 +140,12 @@ class Transport:
                 f"the server at {url} refused the credentials ({status}): {text}",
                 hint="pass --api-key or set DRAFTFLOW_API_KEY",
             )
+        if status == 400 and "context" in text.lower():
+            return ModelError(
+                f"the server at {url} has no room for the request: {text}",
+                hint="lower --context-tokens (DRAFTFLOW_CONTEXT_TOKENS) so that a prompt plus "
+                "--max-tokens fits the server's context window",
+            )
         return ModelError(
             f"the server at {url} answered {status} after {retries + 1} attempt(s): {text}",
             hint="check the server's log; raise --max-retries for a busy server",
