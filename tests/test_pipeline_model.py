@@ -199,4 +199,4 @@ def test_a_model_answering_garbage_costs_its_labels_not_the_draft(
     assert "model_reply_invalid" in dropped, "each unusable chunk is listed for the editor"
     assert "draft_sections" in dropped and "draft_framing" in dropped
     record = load_record(outcome.record_path)
-    assert "template" in record.editorial.creation_method
+    assert "none of its replies was usable" in record.editorial.creation_method

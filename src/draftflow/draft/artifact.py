@@ -24,6 +24,16 @@ CREATION_MODEL = (
     "extraction only; citations outside the pinned documents and sentences with numbers not "
     "in the grounded results were removed; not edited."
 )
+CREATION_MODEL_UNUSABLE = (
+    "Drafted by draftflow from fixed templates over the grounded extraction: the model named "
+    "in the provenance was asked, but none of its replies was usable (see provenance.dropped); "
+    "not edited."
+)
+CREATION_MODEL_SECTIONS_ONLY = (
+    "Sections drafted by draftflow with the model named in the provenance, from the grounded "
+    "extraction only; title, summary and answer written from fixed templates because the "
+    "model's were unusable; not edited."
+)
 CREATION_MODEL_FALLBACK = (
     "Title, summary and answer drafted by draftflow with the model named in the provenance; "
     "sections written from fixed templates because no model section had a valid citation; "

@@ -28,6 +28,8 @@ from pydantic import BaseModel, Field, JsonValue
 from draftflow.draft.artifact import (
     CREATION_MODEL,
     CREATION_MODEL_FALLBACK,
+    CREATION_MODEL_SECTIONS_ONLY,
+    CREATION_MODEL_UNUSABLE,
     EditorialDraft,
     ExtractionLike,
 )
@@ -128,6 +130,9 @@ async def draft_with_model(
         sections = fallback.sections
         creation = CREATION_MODEL_FALLBACK
         checker.dropped.append("draft: no model section kept; template sections used instead")
+    if framing_reply is None:
+        unusable = creation == CREATION_MODEL_FALLBACK
+        creation = CREATION_MODEL_UNUSABLE if unusable else CREATION_MODEL_SECTIONS_ONLY
     framing = framing_reply or FramingReply(title="", summary="", answer="")
     return EditorialDraft(
         title=checker.single("/title", framing.title) or fallback.title,
