@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
 from draftflow.llm import ModelSettings
@@ -26,20 +27,6 @@ CORPUS_EXAMPLES = (
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark",
     "Kleybrink__dgx-spark-bench",
 )
-
-
-def draft_args(folder: Path, entry: dict[str, Any], records: Path) -> list[str]:
-    return [
-        "draft",
-        str(folder),
-        "--origin",
-        entry["url"],
-        "--revision",
-        entry["revision"],
-        "--records-dir",
-        str(records),
-        "--json",
-    ]
 
 
 def written_files(records: Path) -> dict[str, bytes]:
@@ -59,7 +46,7 @@ def test_deterministic_draft_is_verified_and_reproducible(
     entry, folder, records = manifest[name], corpus_dir / name, tmp_path / "records"
     runner = CliRunner()
 
-    first = runner.invoke(main, draft_args(folder, entry, records))
+    first = runner.invoke(main, draft_args(folder, entry, records, "--json"))
     assert first.exit_code == 0, first.output
     summary = json.loads(first.output)
     assert summary["new_record"] and summary["errors"] == 0
@@ -77,7 +64,7 @@ def test_deterministic_draft_is_verified_and_reproducible(
     )
 
     files = written_files(records)
-    second = runner.invoke(main, draft_args(folder, entry, records))
+    second = runner.invoke(main, draft_args(folder, entry, records, "--json"))
     assert second.exit_code == 0, second.output
     assert json.loads(second.output)["changed"] is False
     assert written_files(records) == files

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
 from draftflow.records import load_record
@@ -45,19 +46,7 @@ def cassette_for(entry: dict[str, Any]) -> Path:
 
 def replay_args(folder: Path, entry: dict[str, Any], records: Path, *extra: str) -> list[str]:
     """`draftflow draft` replaying the folder's cassette, with the given settings."""
-    return [
-        "draft",
-        str(folder),
-        "--origin",
-        entry["url"],
-        "--revision",
-        entry["revision"],
-        "--records-dir",
-        str(records),
-        "--cassette",
-        str(cassette_for(entry)),
-        *extra,
-    ]
+    return draft_args(folder, entry, records, "--cassette", str(cassette_for(entry)), *extra)
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED))
