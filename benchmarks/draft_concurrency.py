@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from draftflow.llm import ModelSettings, RecordMode
-from draftflow.pipeline import DraftRequest, run_draft
+from draftflow.pipeline import DraftRequest, UsageProbe, run_draft
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE.parents[1] / "shared" / "corpus"
@@ -85,8 +85,8 @@ class StageTimer:
         finally:
             self.seconds[name] = time.perf_counter() - started
 
-    def stage(self, name: str) -> AbstractContextManager[None]:
-        """Time one stage."""
+    def stage(self, name: str, usage: UsageProbe | None = None) -> AbstractContextManager[None]:
+        """Time one stage (the model-call probe is not needed here)."""
         return self._timed(name)
 
 

@@ -50,17 +50,24 @@ def _pinned(path: str) -> str:
 
 
 def _markdown(rng: random.Random, i: int) -> tuple[str, list[tuple[int, float, str]]]:
-    lines = [f"# Report {i}", "", "Generated: 2026-08-12 09:57:06, commit 9e165c30e2704aec.",
-             "", "| model | tok/s | ttft s | tokens | spread |",
-             "| --- | ---: | ---: | ---: | ---: |"]
+    lines = [
+        f"# Report {i}",
+        "",
+        "Generated: 2026-08-12 09:57:06, commit 9e165c30e2704aec.",
+        "",
+        "| model | tok/s | ttft s | tokens | spread |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
     picks: list[tuple[int, float, str]] = []
     size = sum(len(line) + 1 for line in lines)
     row = 0
     while size < DOC_BYTES:
         row += 1
         rate, ttft = round(rng.uniform(5, 200), 1), round(rng.uniform(0.05, 9), 2)
-        line = (f"| model-{i}-{row} | {rate} | {ttft} | {rng.randint(128, 131072):,} | "
-                f"{round(rng.uniform(1, 900), 2)} ± {round(rng.uniform(0, 50), 2)} |")
+        line = (
+            f"| model-{i}-{row} | {rate} | {ttft} | {rng.randint(128, 131072):,} | "
+            f"{round(rng.uniform(1, 900), 2)} ± {round(rng.uniform(0, 50), 2)} |"
+        )
         if row % 40 == 0:
             nodes, tp = rng.randint(2, 9), rng.randint(1, 4)
             line = f"Run {row} of report {i} used {nodes} nodes and TP{tp}."
@@ -72,23 +79,29 @@ def _markdown(rng: random.Random, i: int) -> tuple[str, list[tuple[int, float, s
 
 
 def _json(rng: random.Random, i: int) -> tuple[str, list[tuple[int, list[float]]]]:
-    cases = []
+    cases: list[dict[str, Any]] = []
+    run_lists: list[list[float]] = []
     size = 0
     while size < DOC_BYTES:
         runs = [round(rng.uniform(10, 300), 1) for _ in range(3)]
-        case = {"case": len(cases), "prompt_tokens": rng.choice([256, 2048, 8192, 32768]),
-                "concurrency": rng.randint(1, 8), "runs": runs,
-                "ttft_ms": [round(rng.uniform(20, 900), 1) for _ in range(3)]}
+        run_lists.append(runs)
+        case = {
+            "case": len(cases),
+            "prompt_tokens": rng.choice([256, 2048, 8192, 32768]),
+            "concurrency": rng.randint(1, 8),
+            "runs": runs,
+            "ttft_ms": [round(rng.uniform(20, 900), 1) for _ in range(3)],
+        }
         cases.append(case)
         size += 225
     text = json.dumps({"report": i, "date": "2026-08-14", "cases": cases}, indent=2) + "\n"
     # Each case object opens with a line "    {" at indent 4; the runs follow inside it.
-    picks = []
+    picks: list[tuple[int, list[float]]] = []
     lines = text.split("\n")
     case_index = 0
     for number, line in enumerate(lines, start=1):
         if line == "    {":
-            picks.append((number, cases[case_index]["runs"]))
+            picks.append((number, run_lists[case_index]))
             case_index += 1
     return text, picks
 
@@ -112,8 +125,11 @@ def generate(folder: Path, scale: int, seed: int = 1) -> dict[str, Any]:
     documents: list[dict[str, Any]] = []
     for i in range(DOCS_PER_SCALE * scale):
         kind = ("md", "json", "csv")[i % 3]
-        path = {"md": f"reports/report-{i:03d}.md", "json": f"runs/run-{i:03d}.json",
-                "csv": f"data/sweep-{i:03d}.csv"}[kind]
+        path = {
+            "md": f"reports/report-{i:03d}.md",
+            "json": f"runs/run-{i:03d}.json",
+            "csv": f"data/sweep-{i:03d}.csv",
+        }[kind]
         maker = {"md": _markdown, "json": _json, "csv": _csv}[kind]
         text, picks = maker(rng, i)
         target = folder / path
@@ -129,82 +145,155 @@ def _record(rng: random.Random, documents: list[dict[str, Any]], scale: int) -> 
     for doc in documents:
         doc["sha"] = hashlib.sha256(doc["text"].encode()).hexdigest()
         doc["id"] = "bench-" + doc["path"].replace("/", "-")
-    results = [_result(rng, documents[n % len(documents)])
-               for n in range(RESULTS_PER_SCALE * scale)]
+    results = [
+        _result(rng, documents[n % len(documents)]) for n in range(RESULTS_PER_SCALE * scale)
+    ]
     sections = []
     paragraphs_needed = PARAGRAPHS_PER_SCALE * scale
     for s in range(paragraphs_needed // 3):
         doc = documents[s % len(documents)]
-        sections.append({
-            "heading": f"What does {doc['path']} show?",
-            "paragraphs": [_paragraph(rng, doc) for _ in range(3)],
-            "citations": [_pinned(doc["path"])],
-        })
+        sections.append(
+            {
+                "heading": f"What does {doc['path']} show?",
+                "paragraphs": [_paragraph(rng, doc) for _ in range(3)],
+                "citations": [_pinned(doc["path"])],
+            }
+        )
     source = documents[0]
     return {
-        "id": f"bench-scale-{scale}", "title": "Synthetic report on two DGX Sparks",
-        "kind": "benchmark", "source_type": "community_operator_report",
-        "summary": "A synthetic record for the verify benchmark.", "runtime": "vLLM",
-        "runtime_topics": ["vLLM"], "hardware_topics": ["spark"], "platform_topics": ["linux"],
-        "model_label": None, "model_family": None, "model_id": None,
-        "model_release_date": None, "model_artifact": {"id": None, "revision": None},
-        "evidence_state": "source_reported", "site_reproduced": False,
-        "record_type": "curated_reference", "performance_ranking_allowed": False,
-        "metrics": None, "metrics_status": "site_metrics_unmeasured", "conditions": {},
-        "reported_setup": {"system": None, "node_count": None, "parallelism": None,
-                           "kv_dtype": None, "context_limit_tokens": None,
-                           "experiment_date": None},
-        "test_profiles": [], "deployment_options": [], "recipe_parameters": None,
-        "measurement_scope": "inference_speed", "notes": [], "limitations": [],
-        "comparison_status": "not_comparable", "editorial_status": "draft",
+        "id": f"bench-scale-{scale}",
+        "title": "Synthetic report on two DGX Sparks",
+        "kind": "benchmark",
+        "source_type": "community_operator_report",
+        "summary": "A synthetic record for the verify benchmark.",
+        "runtime": "vLLM",
+        "runtime_topics": ["vLLM"],
+        "hardware_topics": ["spark"],
+        "platform_topics": ["linux"],
+        "model_label": None,
+        "model_family": None,
+        "model_id": None,
+        "model_release_date": None,
+        "model_artifact": {"id": None, "revision": None},
+        "evidence_state": "source_reported",
+        "site_reproduced": False,
+        "record_type": "curated_reference",
+        "performance_ranking_allowed": False,
+        "metrics": None,
+        "metrics_status": "site_metrics_unmeasured",
+        "conditions": {},
+        "reported_setup": {
+            "system": None,
+            "node_count": None,
+            "parallelism": None,
+            "kv_dtype": None,
+            "context_limit_tokens": None,
+            "experiment_date": None,
+        },
+        "test_profiles": [],
+        "deployment_options": [],
+        "recipe_parameters": None,
+        "measurement_scope": "inference_speed",
+        "notes": [],
+        "limitations": [],
+        "comparison_status": "not_comparable",
+        "editorial_status": "draft",
         "public_benchmark_snapshot": False,
-        "source": {"publisher": "bench", "url": URL, "repository": REPOSITORY,
-                   "platform": "github", "revision": REVISION,
-                   "document_path": source["path"], "pinned_url": _pinned(source["path"]),
-                   "report_url": _pinned(source["path"]), "document_sha256": source["sha"],
-                   "last_commit_at": None, "checked_on": "2026-08-22",
-                   "metadata_status": "checked"},
+        "source": {
+            "publisher": "bench",
+            "url": URL,
+            "repository": REPOSITORY,
+            "platform": "github",
+            "revision": REVISION,
+            "document_path": source["path"],
+            "pinned_url": _pinned(source["path"]),
+            "report_url": _pinned(source["path"]),
+            "document_sha256": source["sha"],
+            "last_commit_at": None,
+            "checked_on": "2026-08-22",
+            "metadata_status": "checked",
+        },
         "supplemental_sources": [
-            {"document_id": d["id"], "parent_record_id": f"bench-scale-{scale}",
-             "publisher": "bench", "repository": REPOSITORY, "revision": REVISION,
-             "document_path": d["path"], "pinned_url": _pinned(d["path"]),
-             "document_sha256": d["sha"], "checked_on": "2026-08-22"} for d in documents],
+            {
+                "document_id": d["id"],
+                "parent_record_id": f"bench-scale-{scale}",
+                "publisher": "bench",
+                "repository": REPOSITORY,
+                "revision": REVISION,
+                "document_path": d["path"],
+                "pinned_url": _pinned(d["path"]),
+                "document_sha256": d["sha"],
+                "checked_on": "2026-08-22",
+            }
+            for d in documents
+        ],
         "license": {"declared_spdx": None, "scope": "not stated"},
-        "editorial": {"version": 1, "published_on": "2026-08-22", "modified_on": "2026-08-22",
-                      "byline": "bench", "creation_method": "generated",
-                      "answer": "Every figure below is read from its cited line.",
-                      "sections": sections, "facts": [], "reported_results": results,
-                      "source_document_sha256": source["sha"]},
+        "editorial": {
+            "version": 1,
+            "published_on": "2026-08-22",
+            "modified_on": "2026-08-22",
+            "byline": "bench",
+            "creation_method": "generated",
+            "answer": "Every figure below is read from its cited line.",
+            "sections": sections,
+            "facts": [],
+            "reported_results": results,
+            "source_document_sha256": source["sha"],
+        },
     }
 
 
 def _result(rng: random.Random, doc: dict[str, Any]) -> dict[str, Any]:
-    base = {"label": doc["path"], "metric": "decode_rate", "unit": "tokens/s",
-            "evidence_state": "source_reported", "site_reproduced": False,
-            "source_document_sha256": doc["sha"], "source_document_id": doc["id"]}
+    base = {
+        "label": doc["path"],
+        "metric": "decode_rate",
+        "unit": "tokens/s",
+        "evidence_state": "source_reported",
+        "site_reproduced": False,
+        "source_document_sha256": doc["sha"],
+        "source_document_id": doc["id"],
+    }
     if doc["kind"] == "json":
         line, runs = rng.choice(doc["picks"])
         mean = round(statistics.fmean(runs), 1)
-        return {**base, "value": mean, "statistic": "mean of three runs",
-                "uncertainty": {"observed_min": min(runs), "observed_max": max(runs),
-                                "interval_kind": "observed range"},
-                "conditions": {"per_run_values": runs, "repetitions": 3},
-                "evidence_url": f"{_pinned(doc['path'])}#L{line}", "source_line": line}
+        return {
+            **base,
+            "value": mean,
+            "statistic": "mean of three runs",
+            "uncertainty": {
+                "observed_min": min(runs),
+                "observed_max": max(runs),
+                "interval_kind": "observed range",
+            },
+            "conditions": {"per_run_values": runs, "repetitions": 3},
+            "evidence_url": f"{_pinned(doc['path'])}#L{line}",
+            "source_line": line,
+        }
     line, value, _ = rng.choice(doc["picks"])
-    return {**base, "value": value, "statistic": "as reported", "uncertainty": None,
-            "conditions": {}, "evidence_url": f"{_pinned(doc['path'])}#L{line}",
-            "source_line": line}
+    return {
+        **base,
+        "value": value,
+        "statistic": "as reported",
+        "uncertainty": None,
+        "conditions": {},
+        "evidence_url": f"{_pinned(doc['path'])}#L{line}",
+        "source_line": line,
+    }
 
 
 def _paragraph(rng: random.Random, doc: dict[str, Any]) -> str:
     if doc["kind"] == "json":
         picks = [rng.choice(doc["picks"])[1] for _ in range(2)]
-        return (f"Three runs on 2026-08-14 gave {picks[0][0]}, {picks[0][1]} and {picks[0][2]} "
-                f"tok/s; another case gave {picks[1][0]} tok/s with two nodes.")
+        return (
+            f"Three runs on 2026-08-14 gave {picks[0][0]}, {picks[0][1]} and {picks[0][2]} "
+            f"tok/s; another case gave {picks[1][0]} tok/s with two nodes."
+        )
     picks = [rng.choice(doc["picks"])[2] for _ in range(3)]
     when = "On August 12" if doc["kind"] == "md" else "In the sweep"
-    return (f"{when} one row decoded at {picks[0]} tok/s, another at {picks[1]} and a "
-            f"third at {picks[2]} tok/s, at commit 9e165c30.")
+    return (
+        f"{when} one row decoded at {picks[0]} tok/s, another at {picks[1]} and a "
+        f"third at {picks[2]} tok/s, at commit 9e165c30."
+    )
 
 
 # --- measuring ---------------------------------------------------------------------------------
@@ -237,11 +326,15 @@ def measure(folder: Path, record_path: Path, *, trace: bool) -> dict[str, Any]:
     traced = tracemalloc.get_traced_memory()[1] if trace else None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {
-        "seconds": seconds, "cpu_seconds": cpu, "peak_rss_mib": peak / 1024,
+        "seconds": seconds,
+        "cpu_seconds": cpu,
+        "peak_rss_mib": peak / 1024,
         "verify_rss_mib": max(0, peak - rss_before) / 1024,
         "traced_peak_mib": traced / 2**20 if traced is not None else None,
-        "documents": report.checked.documents, "results": report.checked.results,
-        "numbers": report.checked.numbers, "flags": len(report.flags),
+        "documents": report.checked.documents,
+        "results": report.checked.results,
+        "numbers": report.checked.numbers,
+        "flags": len(report.flags),
         "bytes": sum(d.bytes for d in snapshot.documents),
     }
 
@@ -269,7 +362,8 @@ def bench(scales: list[int], runs: int, trace: bool) -> dict[int, dict[str, Any]
             timed = [_subprocess(folder, record_path, trace=False) for _ in range(runs)]
             traced = _subprocess(folder, record_path, trace=True) if trace else None
         summary[scale] = {
-            "runs": timed, "traced": traced,
+            "runs": timed,
+            "traced": traced,
             "median_seconds": statistics.median(r["seconds"] for r in timed),
             "median_cpu_seconds": statistics.median(r["cpu_seconds"] for r in timed),
             "median_verify_rss_mib": statistics.median(r["verify_rss_mib"] for r in timed),
@@ -282,41 +376,55 @@ def bench(scales: list[int], runs: int, trace: bool) -> dict[int, dict[str, Any]
 
 def write_markdown(summary: dict[int, dict[str, Any]], runs: int) -> str:
     """The results page: inputs, per-run figures, medians and the growth ratio."""
-    lines = ["# verify benchmark", "",
-             "Generated by `.venv/bin/python benchmarks/verify_bench.py` "
-             f"(Python {platform.python_version()}, {platform.machine()}, "
-             f"{platform.system()}, {os.cpu_count()} CPUs shared with other jobs). Each size "
-             "is generated fresh in a temp dir; each run is a fresh subprocess; only "
-             "`verify_record` is timed (reading the snapshot is not). CPU time is reported "
-             "next to wall time because the machine was shared while this ran.",
-             "", "| size | documents | MB | results | paragraphs | numbers checked | flags |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = [
+        "# verify benchmark",
+        "",
+        "Generated by `.venv/bin/python benchmarks/verify_bench.py` "
+        f"(Python {platform.python_version()}, {platform.machine()}, "
+        f"{platform.system()}, {os.cpu_count()} CPUs shared with other jobs). Each size "
+        "is generated fresh in a temp dir; each run is a fresh subprocess; only "
+        "`verify_record` is timed (reading the snapshot is not). CPU time is reported "
+        "next to wall time because the machine was shared while this ran.",
+        "",
+        "| size | documents | MB | results | paragraphs | numbers checked | flags |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for scale, s in summary.items():
         r = s["runs"][0]
-        lines.append(f"| {scale}× | {r['documents']} | {r['bytes'] / 1e6:.1f} | {r['results']} "
-                     f"| {s['paragraphs']} | {r['numbers']} | {r['flags']} |")
-    lines += ["", f"| size | wall time per run (s), {runs} runs | median wall (s) | median CPU "
-              "(s) | median peak RSS (MiB) | median RSS growth during verify (MiB) |"
-              " tracemalloc peak (MiB) |",
-              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+        lines.append(
+            f"| {scale}× | {r['documents']} | {r['bytes'] / 1e6:.1f} | {r['results']} "
+            f"| {s['paragraphs']} | {r['numbers']} | {r['flags']} |"
+        )
+    lines += [
+        "",
+        f"| size | wall time per run (s), {runs} runs | median wall (s) | median CPU "
+        "(s) | median peak RSS (MiB) | median RSS growth during verify (MiB) |"
+        " tracemalloc peak (MiB) |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for scale, s in summary.items():
         times = ", ".join(f"{r['seconds']:.1f}" for r in s["runs"])
         traced = f"{s['traced']['traced_peak_mib']:.0f}" if s["traced"] else "not run"
-        lines.append(f"| {scale}× | {times} | {s['median_seconds']:.1f} | "
-                     f"{s['median_cpu_seconds']:.1f} | {s['median_peak_rss_mib']:.0f} | "
-                     f"{s['median_verify_rss_mib']:.0f} | {traced} |")
+        lines.append(
+            f"| {scale}× | {times} | {s['median_seconds']:.1f} | "
+            f"{s['median_cpu_seconds']:.1f} | {s['median_peak_rss_mib']:.0f} | "
+            f"{s['median_verify_rss_mib']:.0f} | {traced} |"
+        )
     scales = sorted(summary)
     if len(scales) >= 2:
         low, high = summary[scales[0]], summary[scales[-1]]
         wall = high["median_seconds"] / low["median_seconds"]
         cpu = high["median_cpu_seconds"] / low["median_cpu_seconds"]
         memory = high["median_verify_rss_mib"] / max(low["median_verify_rss_mib"], 1e-9)
-        lines += ["", f"Doubling the input ({scales[0]}× → {scales[-1]}×) multiplies the median "
-                  f"wall time by **{wall:.2f}**, the median CPU time by **{cpu:.2f}** and the "
-                  f"RSS growth during verify by **{memory:.2f}** (2.00 is linear). Each document "
-                  "is indexed once (one pass over its text), and every claim is a bisect or a "
-                  "dict lookup in those indexes, never a rescan; only a result's cited line "
-                  "(and the object around it, in JSON) is parsed again."]
+        lines += [
+            "",
+            f"Doubling the input ({scales[0]}× → {scales[-1]}×) multiplies the median "
+            f"wall time by **{wall:.2f}**, the median CPU time by **{cpu:.2f}** and the "
+            f"RSS growth during verify by **{memory:.2f}** (2.00 is linear). Each document "
+            "is indexed once (one pass over its text), and every claim is a bisect or a "
+            "dict lookup in those indexes, never a rescan; only a result's cited line "
+            "(and the object around it, in JSON) is parsed again.",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -326,8 +434,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--scale", type=int, action="append")
     parser.add_argument("--measure", nargs=2, metavar=("FOLDER", "RECORD"))
-    parser.add_argument("--trace", action="store_true",
-                        help="also measure the tracemalloc peak (one extra, slower run)")
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="also measure the tracemalloc peak (one extra, slower run)",
+    )
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args()
     if args.measure:
