@@ -18,7 +18,6 @@ than verify: a hostile line elsewhere in a cited file cannot lend the model a fi
 
 from __future__ import annotations
 
-import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
@@ -28,14 +27,11 @@ from decimal import Decimal
 from draftflow.numbers import (
     NumberKind,
     NumberMention,
-    detect_decimal_comma,
     find_numbers,
-    parse_number,
+    stated_values,
+    uses_decimal_comma,
 )
 from draftflow.snapshot import Document
-
-_NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl")
-_PIECE_SPLIT = re.compile(r"[-_./:]")
 
 
 def format_value(value: int | float | bool) -> str:
@@ -110,14 +106,7 @@ class SourceText:
 
 def _collect_values(line: str, decimal_comma: bool, found: set[float]) -> None:
     for mention in find_numbers(line, decimal_comma=decimal_comma):
-        for number in mention.numbers:
-            found.update(number.alternatives)
-        if mention.kind is NumberKind.IDENTIFIER:
-            # A quantity that stands as its own piece of a name (`30b` in `qwen3-30b-a3b`).
-            for piece in _PIECE_SPLIT.split((mention.normalized or mention.text).lower()):
-                parsed = parse_number(piece) if piece[:1].isdigit() else None
-                if parsed is not None:
-                    found.update(parsed.alternatives)
+        found.update(stated_values(mention))
 
 
 class SourceTexts:
@@ -131,9 +120,7 @@ class SourceTexts:
         read = self._by_sha.get(document.sha256)
         if read is None:
             text = document.text
-            comma = not document.path.lower().endswith(_NO_DECIMAL_COMMA_SUFFIXES) and (
-                detect_decimal_comma(text)
-            )
+            comma = uses_decimal_comma(document.path, text)
             read = SourceText.read(text, decimal_comma=comma)
             self._by_sha[document.sha256] = read
         return read

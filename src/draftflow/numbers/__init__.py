@@ -24,8 +24,19 @@ from __future__ import annotations
 from draftflow.numbers.dates import find_dates
 from draftflow.numbers.kinds import NumberKind, NumberMention, ParsedNumber
 from draftflow.numbers.parse import SCALES as SCALES
-from draftflow.numbers.parse import detect_decimal_comma, parse_number, value_decimals
-from draftflow.numbers.scan import find_hex_strings, find_numbers, find_versions
+from draftflow.numbers.parse import (
+    detect_decimal_comma,
+    parse_number,
+    uses_decimal_comma,
+    value_decimals,
+)
+from draftflow.numbers.scan import (
+    find_hex_strings,
+    find_numbers,
+    find_versions,
+    name_pieces,
+    stated_values,
+)
 
 __all__ = [
     "NumberKind",
@@ -36,6 +47,9 @@ __all__ = [
     "find_hex_strings",
     "find_numbers",
     "find_versions",
+    "name_pieces",
     "parse_number",
+    "stated_values",
+    "uses_decimal_comma",
     "value_decimals",
 ]

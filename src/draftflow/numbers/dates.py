@@ -6,12 +6,39 @@ from __future__ import annotations
 import re
 
 _MONTHS = {
-    "jan": 1, "january": 1, "januari": 1, "feb": 2, "february": 2, "februari": 2,
-    "mar": 3, "march": 3, "maart": 3, "apr": 4, "april": 4, "may": 5, "mei": 5,
-    "jun": 6, "june": 6, "juni": 6, "jul": 7, "july": 7, "juli": 7,
-    "aug": 8, "august": 8, "augustus": 8, "sep": 9, "sept": 9, "september": 9,
-    "oct": 10, "october": 10, "okt": 10, "oktober": 10, "nov": 11, "november": 11,
-    "dec": 12, "december": 12,
+    "jan": 1,
+    "january": 1,
+    "januari": 1,
+    "feb": 2,
+    "february": 2,
+    "februari": 2,
+    "mar": 3,
+    "march": 3,
+    "maart": 3,
+    "apr": 4,
+    "april": 4,
+    "may": 5,
+    "mei": 5,
+    "jun": 6,
+    "june": 6,
+    "juni": 6,
+    "jul": 7,
+    "july": 7,
+    "juli": 7,
+    "aug": 8,
+    "august": 8,
+    "augustus": 8,
+    "sep": 9,
+    "sept": 9,
+    "september": 9,
+    "oct": 10,
+    "october": 10,
+    "okt": 10,
+    "oktober": 10,
+    "nov": 11,
+    "november": 11,
+    "dec": 12,
+    "december": 12,
 }
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _ISO_DATE = r"(?P<y>(?:19|20)\d{2})[-/](?P<m>0[1-9]|1[0-2])[-/](?P<d>0[1-9]|[12]\d|3[01])"
@@ -66,4 +93,3 @@ def named_dates(text: str) -> list[tuple[int, int, str]]:
         if not any(s <= m.start() < e for s, e, _ in found):
             found.append((m.start(), m.end(), f"{m['y']}-{_MONTHS[m['mon'].lower()]:02d}"))
     return found
-

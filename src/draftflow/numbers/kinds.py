@@ -28,8 +28,13 @@ class NumberKind(StrEnum):
 
 
 _NUMERIC_KINDS = frozenset(
-    {NumberKind.QUANTITY, NumberKind.PERCENT, NumberKind.RANGE, NumberKind.PLUS_MINUS,
-     NumberKind.FRACTION}
+    {
+        NumberKind.QUANTITY,
+        NumberKind.PERCENT,
+        NumberKind.RANGE,
+        NumberKind.PLUS_MINUS,
+        NumberKind.FRACTION,
+    }
 )
 
 
@@ -105,4 +110,3 @@ class NumberMention:
     def unit(self) -> str | None:
         """The unit written against the first value (`tok/s`, `GB`, `%`), if any."""
         return self.numbers[0].unit if self.numbers else None
-

@@ -48,16 +48,23 @@ def value_decimals(value: int | float) -> int:
 
 
 def make_number(
-    value: float, decimals: int, *, scales: tuple[float, ...] | None = None,
-    unit: str | None = None, percent: bool = False, approximate: bool = False,
-    word: bool = False, extra: tuple[float, ...] = (),
+    value: float,
+    decimals: int,
+    *,
+    scales: tuple[float, ...] | None = None,
+    unit: str | None = None,
+    percent: bool = False,
+    approximate: bool = False,
+    word: bool = False,
+    extra: tuple[float, ...] = (),
 ) -> ParsedNumber:
     """A `ParsedNumber` for `value` written with `decimals` digits: one reading per scale,
     plus the fraction reading of a percent and any `extra` readings (ambiguous commas)."""
     half = 0.5 * 10.0 ** (-decimals)
     if not scales and not percent and not extra:  # the common case, kept cheap
-        return ParsedNumber(value, decimals, (value,), (half,), None, unit, False,
-                            approximate, word)
+        return ParsedNumber(
+            value, decimals, (value,), (half,), None, unit, False, approximate, word
+        )
     alternatives: list[float] = []
     tolerances: list[float] = []
     for scale in scales or (1.0,):
@@ -70,9 +77,15 @@ def make_number(
         alternatives.append(alt)
         tolerances.append(half)
     return ParsedNumber(
-        value=alternatives[0], decimals=decimals, alternatives=tuple(alternatives),
-        tolerances=tuple(tolerances), multiplier=scales[0] if scales else None, unit=unit,
-        percent=percent, approximate=approximate, word=word,
+        value=alternatives[0],
+        decimals=decimals,
+        alternatives=tuple(alternatives),
+        tolerances=tuple(tolerances),
+        multiplier=scales[0] if scales else None,
+        unit=unit,
+        percent=percent,
+        approximate=approximate,
+        word=word,
     )
 
 
@@ -131,9 +144,25 @@ def _parse_cached(token: str, decimal_comma: bool) -> ParsedNumber | None:
         unit = None
     percent = bool(match["pct"])
     return make_number(
-        sign * value, decimals, scales=scales, unit="%" if percent else unit, percent=percent,
-        approximate=approximate, extra=tuple(sign * e for e in extra),
+        sign * value,
+        decimals,
+        scales=scales,
+        unit="%" if percent else unit,
+        percent=percent,
+        approximate=approximate,
+        extra=tuple(sign * e for e in extra),
     )
+
+
+# Commas separate fields in these formats, so a comma there is never a decimal point.
+_NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl")
+
+
+def uses_decimal_comma(path: str, text: str) -> bool:
+    """Whether the document at `path` writes decimal commas; never for CSV/TSV/JSON."""
+    if path.lower().endswith(_NO_DECIMAL_COMMA_SUFFIXES):
+        return False
+    return detect_decimal_comma(text)
 
 
 def detect_decimal_comma(text: str) -> bool:
@@ -141,4 +170,3 @@ def detect_decimal_comma(text: str) -> bool:
     comma = len(re.findall(r"(?<![\d.,])\d+,\d{1,2}(?=[\s%)|;]|,\s|$)", text))
     thousands = len(re.findall(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])", text))
     return comma >= 1 and comma > thousands
-

@@ -46,7 +46,6 @@ def find_versions(text: str) -> list[tuple[int, int, str]]:
     ]
 
 
-
 @dataclass
 class _Scanner:
     """Turns one text into mentions; spans already claimed are skipped by later passes."""
@@ -63,7 +62,7 @@ class _Scanner:
     def add(self, mention: NumberMention) -> None:
         self.mentions.append(mention)
         self.taken.append((mention.start, mention.end))
-        self.mask[mention.start:mention.end] = b"\x01" * (mention.end - mention.start)
+        self.mask[mention.start : mention.end] = b"\x01" * (mention.end - mention.start)
 
     def scan(self) -> list[NumberMention]:
         self.mask = bytearray(len(self.text))
@@ -71,20 +70,40 @@ class _Scanner:
             end = m.end()
             while end > m.start() and self.text[end - 1] in ".,;:!?'\"":
                 end -= 1
-            self.add(NumberMention(m.start(), end, self.text[m.start():end], NumberKind.URL,
-                                   normalized=self.text[m.start():end]))
+            self.add(
+                NumberMention(
+                    m.start(),
+                    end,
+                    self.text[m.start() : end],
+                    NumberKind.URL,
+                    normalized=self.text[m.start() : end],
+                )
+            )
         for m in ISO_DATE_RE.finditer(self.text):
             if self.free(m.start(), m.end()):
-                self.add(NumberMention(m.start(), m.end(), m.group(), NumberKind.DATE,
-                                       normalized=f"{m['y']}-{m['m']}-{m['d']}"))
+                self.add(
+                    NumberMention(
+                        m.start(),
+                        m.end(),
+                        m.group(),
+                        NumberKind.DATE,
+                        normalized=f"{m['y']}-{m['m']}-{m['d']}",
+                    )
+                )
         for start, end, normalized in named_dates(self.text):
             if self.free(start, end):
-                self.add(NumberMention(start, end, self.text[start:end], NumberKind.DATE,
-                                       normalized=normalized))
+                self.add(
+                    NumberMention(
+                        start, end, self.text[start:end], NumberKind.DATE, normalized=normalized
+                    )
+                )
         for m in _TIME_RE.finditer(self.text) if ":" in self.text else ():
             if self.free(m.start(), m.end()):
-                self.add(NumberMention(m.start(), m.end(), m.group(), NumberKind.TIME,
-                                       normalized=m.group()))
+                self.add(
+                    NumberMention(
+                        m.start(), m.end(), m.group(), NumberKind.TIME, normalized=m.group()
+                    )
+                )
         masked = self.text
         if self.taken:
             chars = list(self.text)
@@ -173,9 +192,9 @@ class _Scanner:
         signed = start >= 1 and text[start - 1] in "-−"
         if signed and (start == 1 or text[start - 2] in _NEGATIVE_PREFIX):
             start -= 1
-            negative = parse_number("-" + text[start + 1:end], decimal_comma=self.decimal_comma)
+            negative = parse_number("-" + text[start + 1 : end], decimal_comma=self.decimal_comma)
             parsed = negative or parsed
-        window = text[max(0, start - 8):start]
+        window = text[max(0, start - 8) : start]
         stripped = window.rstrip(" \t")
         if stripped.endswith(("~", "≈")):
             start -= len(window) - len(stripped) + 1
@@ -190,14 +209,19 @@ class _Scanner:
         for mention in self.mentions:
             if merged and mention.numbers and mention.numbers[0].word:
                 prev = merged[-1]
-                if (prev.numbers and prev.numbers[0].word
-                        and self.text[prev.end:mention.start] == " "):
-                    joined = join_words(prev.values[0], mention.text.lower(),
-                                         mention.values[0])
+                if (
+                    prev.numbers
+                    and prev.numbers[0].word
+                    and self.text[prev.end : mention.start] == " "
+                ):
+                    joined = join_words(prev.values[0], mention.text.lower(), mention.values[0])
                     if joined is not None:
                         merged[-1] = NumberMention(
-                            prev.start, mention.end, self.text[prev.start:mention.end],
-                            NumberKind.QUANTITY, (make_number(joined, 0, word=True),),
+                            prev.start,
+                            mention.end,
+                            self.text[prev.start : mention.end],
+                            NumberKind.QUANTITY,
+                            (make_number(joined, 0, word=True),),
                         )
                         continue
             merged.append(mention)
@@ -210,12 +234,13 @@ class _Scanner:
             return mention
         if mention.text.lower() not in ARTICLE_WORDS:
             return mention
-        before = self.text[max(0, mention.start - 5):mention.start].lower()
+        before = self.text[max(0, mention.start - 5) : mention.start].lower()
         for article in ("a ", "one "):
             at = mention.start - len(article)
             if before.endswith(article) and (at == 0 or not self.text[at - 1].isalnum()):
-                return NumberMention(at, mention.end, self.text[at:mention.end],
-                                     mention.kind, mention.numbers)
+                return NumberMention(
+                    at, mention.end, self.text[at : mention.end], mention.kind, mention.numbers
+                )
         return None
 
     def combine(self) -> list[NumberMention]:
@@ -225,7 +250,7 @@ class _Scanner:
             prev = out[-1] if out else None
             close = prev is not None and mention.start - prev.end <= 12
             if prev is not None and close and _single(prev) and _single(mention):
-                gap = self.text[prev.end:mention.start]
+                gap = self.text[prev.end : mention.start]
                 kind = None
                 if _PLUS_MINUS_RE.fullmatch(gap):
                     kind = NumberKind.PLUS_MINUS
@@ -237,8 +262,9 @@ class _Scanner:
                     if kind is NumberKind.RANGE:
                         first = _shared_scale(first, second)
                     numbers = (first, second)
-                    out[-1] = NumberMention(prev.start, mention.end,
-                                            self.text[prev.start:mention.end], kind, numbers)
+                    out[-1] = NumberMention(
+                        prev.start, mention.end, self.text[prev.start : mention.end], kind, numbers
+                    )
                     continue
             out.append(mention)
         return out
@@ -250,11 +276,17 @@ def _shared_scale(first: ParsedNumber, second: ParsedNumber) -> ParsedNumber:
         return first
     if second.multiplier is not None and second.value:
         scales = tuple(a / (second.value / second.multiplier) for a in second.alternatives)
-        return make_number(first.value, first.decimals, scales=scales,
-                     approximate=first.approximate)
+        return make_number(
+            first.value, first.decimals, scales=scales, approximate=first.approximate
+        )
     if second.percent or second.unit:
-        return make_number(first.value, first.decimals, unit=second.unit, percent=second.percent,
-                     approximate=first.approximate)
+        return make_number(
+            first.value,
+            first.decimals,
+            unit=second.unit,
+            percent=second.percent,
+            approximate=first.approximate,
+        )
     return first
 
 
@@ -271,10 +303,16 @@ def _unsigned(number: ParsedNumber, text: str) -> ParsedNumber:
 
 def _replace_approx(number: ParsedNumber) -> ParsedNumber:
     return ParsedNumber(
-        number.value, number.decimals, number.alternatives, number.tolerances,
-        number.multiplier, number.unit, number.percent, True, number.word,
+        number.value,
+        number.decimals,
+        number.alternatives,
+        number.tolerances,
+        number.multiplier,
+        number.unit,
+        number.percent,
+        True,
+        number.word,
     )
-
 
 
 def find_numbers(text: str, *, decimal_comma: bool | None = None) -> list[NumberMention]:
@@ -287,3 +325,26 @@ def find_numbers(text: str, *, decimal_comma: bool | None = None) -> list[Number
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(text)
     return _Scanner(text, decimal_comma).scan()
+
+
+_PIECE_SPLIT = re.compile(r"[-_./:]")
+
+
+def name_pieces(name: str) -> list[str]:
+    """The `-_./:`-separated pieces of a name, in order (`qwen3-30b-a3b` → qwen3, 30b, a3b)."""
+    return [piece for piece in _PIECE_SPLIT.split(name) if piece]
+
+
+def stated_values(mention: NumberMention) -> list[float]:
+    """Every value a mention states: its numbers' readings, or, for a name, the quantities
+    that stand as their own piece of it (`30b` in `qwen3-30b-a3b`)."""
+    if mention.numbers:
+        return [value for number in mention.numbers for value in number.alternatives]
+    if mention.kind is not NumberKind.IDENTIFIER:
+        return []
+    values: list[float] = []
+    for piece in name_pieces((mention.normalized or mention.text).lower()):
+        parsed = parse_number(piece) if piece[:1].isdigit() else None
+        if parsed is not None:
+            values.extend(parsed.alternatives)
+    return values

@@ -7,7 +7,6 @@ a reported result is parsed again, and that parse is cached.
 
 from __future__ import annotations
 
-import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
@@ -16,12 +15,13 @@ from draftflow.numbers import (
     NumberKind,
     NumberMention,
     ParsedNumber,
-    detect_decimal_comma,
     find_dates,
     find_hex_strings,
     find_numbers,
     find_versions,
-    parse_number,
+    name_pieces,
+    stated_values,
+    uses_decimal_comma,
 )
 from draftflow.snapshot import Document
 
@@ -30,16 +30,6 @@ PATH_LINE = 0
 
 MAX_LINES_PER_KEY = 8
 """Lines remembered per hash, date, version or identifier: enough for evidence, bounded."""
-
-_NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl")
-_PIECE_SPLIT = re.compile(r"[-_./:]")
-
-
-def uses_decimal_comma(path: str, text: str) -> bool:
-    """Whether a document writes decimal commas; never for CSV/JSON, where commas separate."""
-    if path.lower().endswith(_NO_DECIMAL_COMMA_SUFFIXES):
-        return False
-    return detect_decimal_comma(text)
 
 
 def _add(table: dict[str, list[int]], key: str, line: int) -> None:
@@ -51,7 +41,7 @@ def _add(table: dict[str, list[int]], key: str, line: int) -> None:
 def identifier_keys(normalized: str) -> list[str]:
     """An identifier and each run of its `-_./:`-separated pieces (`deepseek-v4.1-flash`
     also yields `v4.1`, `flash`, `v4.1-flash`, ...), so a shorter name in prose is found."""
-    pieces = [p for p in _PIECE_SPLIT.split(normalized) if p]
+    pieces = name_pieces(normalized)
     keys = {normalized}
     limit = min(len(pieces), 8)
     for i in range(limit):
@@ -133,24 +123,14 @@ class DocumentIndex:
             _add(self.versions, version, line_of(start))
 
     def _index_mention(self, mention: NumberMention, line: int) -> None:
-        if mention.numbers:
-            for parsed in mention.numbers:
-                self._add_values(parsed.alternatives, line)
-            return
-        if mention.kind in (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL):
-            normalized = (mention.normalized or mention.text).lower()
-            for key in identifier_keys(normalized):
+        self._add_values(stated_values(mention), line)
+        if not mention.numbers and mention.kind in (
+            NumberKind.IDENTIFIER,
+            NumberKind.TIME,
+            NumberKind.URL,
+        ):
+            for key in identifier_keys((mention.normalized or mention.text).lower()):
                 _add(self.identifiers, key, line)
-            if mention.kind is NumberKind.IDENTIFIER:
-                self._index_identifier_numbers(normalized, line)
-
-    def _index_identifier_numbers(self, normalized: str, line: int) -> None:
-        """Quantities that stand as their own piece of a name (`30b` in `qwen3-30b-a3b`)."""
-        for piece in _PIECE_SPLIT.split(normalized):
-            if piece and piece[0].isdigit():
-                parsed = parse_number(piece)
-                if parsed is not None:
-                    self._add_values(parsed.alternatives, line)
 
     def _add_values(self, values: Iterable[float], line: int) -> None:
         for value in values:
