@@ -15,11 +15,10 @@ trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
 
 CORPUS="${CORPUS:-../shared/corpus}"
-# The tiny model's replies are mostly cut at --max-tokens, so re-asking with the validation
-# error only triples the recording time; the replay test sets the same.
-export DRAFTFLOW_MAX_REPAIRS=0
 settings=(--base-url "http://127.0.0.1:$PORT/v1" --model smollm2 --record-mode "${MODE:-new}"
-          --context-tokens 6000 --max-tokens 512 --concurrency 1 --timeout 600 --json)
+          --context-tokens 6000 --max-tokens 512 --concurrency 1 --timeout 600 --json
+          # The tiny model's replies run to --max-tokens, so re-asking only triples the time.
+          --max-repairs 0)
 record() {
   local folder=$1 origin=$2 revision=$3; shift 3
   local id; id=$(echo "${origin#https://github.com/}" | tr '/A-Z' '-a-z')

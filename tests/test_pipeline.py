@@ -94,6 +94,9 @@ def test_a_changed_document_shows_in_the_diff(
     assert second.errors == 0
     history = sorted((records / ".history" / second.record_id).glob("*.json"))
     assert len(history) == 1
+    before, after = load_record(history[0]), load_record(second.record_path)
+    assert after.editorial.version == before.editorial.version + 1
+    assert after.editorial.published_on == before.editorial.published_on
 
 
 def test_a_repository_without_results_says_so(tmp_path: Path) -> None:

@@ -37,7 +37,16 @@ RECORDED = {
         "README.md",
     ),
 }
-SETTINGS = ["--model", "smollm2", "--context-tokens", "6000", "--max-tokens", "512"]
+SETTINGS = [
+    "--model",
+    "smollm2",
+    "--context-tokens",
+    "6000",
+    "--max-tokens",
+    "512",
+    "--max-repairs",
+    "0",
+]
 
 
 def cassette_for(entry: dict[str, Any]) -> Path:
@@ -59,7 +68,6 @@ def test_recorded_model_draft_replays_offline_and_verifies(
 ) -> None:
     for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL"):
         monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("DRAFTFLOW_MAX_REPAIRS", "0")  # as recorded: scripts/record-cassettes.sh
     entry = manifest[name]
     only = [arg for pattern in RECORDED[name] for arg in ("--only", pattern)]
     args = replay_args(corpus_dir / name, entry, tmp_path, *SETTINGS, *only, "--json")

@@ -24,10 +24,10 @@ from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft_editorial, drop
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
-from draftflow.records import Record, dump_record, parse_record
+from draftflow.records import Record
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
-from draftflow.verify import VerificationReport, verify_record
+from draftflow.verify import Flag, VerificationReport, verify_record
 from draftflow.write import RecordStore
 
 MAX_DROP_ROUNDS = 3
@@ -183,15 +183,14 @@ def _assemble_verified(
         )
         record = stabilise(record, previous)
         report = verify_record(record, snapshot)
-        errors = [f for f in report.flags if f.severity == "error"]
-        if not errors:
+        if not report.errors:
             return record, report
-        extraction, draft = _drop_unsupported(run, extraction, draft, errors)
+        extraction, draft = _drop_unsupported(run, extraction, draft, report.errors)
     return record, report
 
 
 def _drop_unsupported(
-    run: _Run, extraction: Extraction, draft: EditorialDraft, errors: list[Any]
+    run: _Run, extraction: Extraction, draft: EditorialDraft, errors: list[Flag]
 ) -> tuple[Extraction, EditorialDraft]:
     bad_results: set[int] = set()
     bad_profiles: set[int] = set()
@@ -225,10 +224,13 @@ def stabilise(record: Record, previous: Record | None) -> Record:
     new_data, old_data = _comparable(record), _comparable(previous)
     if new_data == old_data:
         return previous
-    data = record.model_dump(mode="json", by_alias=True)
-    data["editorial"]["published_on"] = previous.editorial.published_on
-    data["editorial"]["version"] = (previous.editorial.version or 0) + 1
-    return parse_record(dump_record(Record.model_validate(data)))
+    editorial = record.editorial.model_copy(
+        update={
+            "published_on": previous.editorial.published_on,
+            "version": previous.editorial.version + 1,
+        }
+    )
+    return record.model_copy(update={"editorial": editorial})
 
 
 def _comparable(record: Record) -> dict[str, Any]:

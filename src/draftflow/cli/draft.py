@@ -21,18 +21,25 @@ if TYPE_CHECKING:
 
 EXAMPLES = """\b
 Examples:
+\b
   # a corpus folder (a plain copy): say which repository and revision it is
   draftflow draft ../shared/corpus/jvr0x__dgx-spark-bench \\
       --origin https://github.com/jvr0x/dgx-spark-bench \\
       --revision a486d93911d504bfeaa33d6af5cdb454fcf29cae
 
+\b
   # a public repository, drafted by Qwen behind vLLM on a Spark
   draftflow draft https://github.com/OWNER/NAME \\
       --base-url http://spark.local:8000/v1 --model Qwen/Qwen3-32B
 
-  # replay recorded model exchanges offline
-  draftflow draft ../shared/corpus/jvr0x__dgx-spark-bench --origin ... --revision ... \\
-      --cassette cassettes/jvr0x-dgx-spark-bench.json
+\b
+  # replay recorded model exchanges offline (with the settings they were recorded with)
+  draftflow draft ../shared/corpus/jvr0x__dgx-spark-bench \\
+      --origin https://github.com/jvr0x/dgx-spark-bench \\
+      --revision a486d93911d504bfeaa33d6af5cdb454fcf29cae \\
+      --only 'results/qwen3.6-35b-nvfp4-nvidia*.json' \\
+      --cassette cassettes/jvr0x-dgx-spark-bench.json \\
+      --model smollm2 --context-tokens 6000 --max-tokens 512 --max-repairs 0
 
 Without a model server the sections are written from templates over the grounded figures.
 """

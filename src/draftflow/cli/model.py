@@ -31,7 +31,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 # The keyword arguments `model_options` adds, in the order they appear in --help.
 MODEL_OPTION_NAMES = (
     "base_url", "model", "api_key", "timeout", "max_retries", "concurrency", "temperature",
-    "seed", "max_tokens", "context_tokens", "no_cache", "cassette", "record_mode",
+    "seed", "max_tokens", "context_tokens", "max_repairs", "no_cache", "cassette", "record_mode",
 )
 
 _OPTIONS: tuple[Callable[[F], F], ...] = (
@@ -58,6 +58,9 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
                  envvar="DRAFTFLOW_CONTEXT_TOKENS", show_envvar=True,
                  help="Tokens one prompt may take (the server's context window less "
                  "--max-tokens); long documents are split to fit  [default: 12000]."),
+    click.option("--max-repairs", type=click.IntRange(min=0), envvar="DRAFTFLOW_MAX_REPAIRS",
+                 show_envvar=True, help="Re-asks with the validation error after an invalid "
+                 "reply  [default: 2]."),
     click.option("--no-cache", is_flag=True, default=False, envvar="DRAFTFLOW_NO_CACHE",
                  show_envvar=True, help="Ask the server even when a cached reply exists."),
     click.option("--cassette", type=click.Path(dir_okay=False, path_type=Path),
