@@ -40,6 +40,8 @@ _MONTHS = {
     "dec": 12,
     "december": 12,
 }
+MONTHS = _MONTHS
+"""Month names and abbreviations (English and Dutch, lower case) with their numbers."""
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _ISO_DATE = r"(?P<y>(?:19|20)\d{2})[-/](?P<m>0[1-9]|1[0-2])[-/](?P<d>0[1-9]|[12]\d|3[01])"
 _ISO_TIME = r"(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"

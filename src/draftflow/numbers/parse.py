@@ -167,6 +167,20 @@ def uses_decimal_comma(path: str, text: str) -> bool:
 
 def detect_decimal_comma(text: str) -> bool:
     """True when a text writes decimal commas (`0,3 rps`), judged over the whole text."""
-    comma = len(re.findall(r"(?<![\d.,])\d+,\d{1,2}(?=[\s%)|;]|,\s|$)", text))
+    comma = sum(1 for m in _DECIMAL_COMMA_RE.finditer(text) if _starts_a_run(text, m.start()))
+    if comma == 0:  # the common case: no need to count thousands groups
+        return False
     thousands = len(re.findall(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])", text))
-    return comma >= 1 and comma > thousands
+    return comma > thousands
+
+
+# `,\d{1,2}` after a digit, found from its literal comma (fast); `_starts_a_run` then asks
+# that the digits before it are not themselves after `.` or `,` (`(?<![\d.,])\d+`).
+_DECIMAL_COMMA_RE = re.compile(r",(?<=\d,)\d{1,2}(?=[\s%)|;]|,\s|$)")
+
+
+def _starts_a_run(text: str, comma: int) -> bool:
+    at = comma - 1
+    while at >= 0 and text[at].isdigit():
+        at -= 1
+    return at < 0 or text[at] not in ".,"

@@ -75,3 +75,7 @@ def join_words(first: float, second_text: str, second: float) -> float | None:
     if first >= 100 and first % 100 == 0 and 1 <= second < 100:
         return first + second
     return None
+
+
+NUMBER_WORDS = frozenset({*_UNITS_WORDS, *_TENS_WORDS, *_BIG_WORDS})
+"""Every word `word_value` reads (compounds such as `twenty-five` are two of them)."""

@@ -1,15 +1,20 @@
-"""A per-document index of every number, hash, date, version and identifier, built once.
+"""A per-document index for verification, built once per document and mostly lazily.
 
-Verification asks "which lines of this document state X?" thousands of times; each question
-is a bisect or a dict lookup here, never a rescan of the document. Only the one cited line of
-a reported result is parsed again, and that parse is cached.
+Verification asks "which lines of this document state X?" thousands of times. The index
+looks for the few strings any written form of the value contains (`numbers.forms`) with a
+C-speed substring search, skips hits glued to other digits or letters, and confirms what
+is left on its line with `find_numbers`, whose mentions are parsed once per line and cached.
+Dates, hashes, versions and identifiers are looked up the same way, by substring first. No
+document is ever read token by token as a whole (that cost minutes for a large source).
 """
 
 from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from itertools import accumulate, count
+from operator import add
 
 from draftflow.numbers import (
     NumberKind,
@@ -23,6 +28,8 @@ from draftflow.numbers import (
     stated_values,
     uses_decimal_comma,
 )
+from draftflow.numbers.dates import MONTHS
+from draftflow.numbers.forms import SUFFIXED_RE, WORDS_RE, search_forms, standalone_offsets
 from draftflow.snapshot import Document
 
 PATH_LINE = 0
@@ -30,6 +37,10 @@ PATH_LINE = 0
 
 MAX_LINES_PER_KEY = 8
 """Lines remembered per hash, date, version or identifier: enough for evidence, bounded."""
+
+
+Accept = Callable[[int, NumberMention, ParsedNumber], bool]
+"""A further test of a mention that states a value: (line, mention, the stated number)."""
 
 
 def _add(table: dict[str, list[int]], key: str, line: int) -> None:
@@ -71,122 +82,104 @@ def date_keys(date: str) -> list[str]:
     return keys
 
 
+def states(mention: NumberMention, number: ParsedNumber) -> ParsedNumber | None:
+    """The number of `mention` whose value `number` rounds to (a name's pieces count)."""
+    for parsed in mention.numbers:
+        if any(number.matches(value) for value in parsed.alternatives):
+            return parsed
+    if not mention.numbers and any(number.matches(v) for v in stated_values(mention)):
+        return ParsedNumber(number.value, 0, (number.value,), (0.5,))
+    return None
+
+
 class DocumentIndex:
-    """Everything number-like in one document, keyed for fast lookup, built in one pass."""
+    """Everything number-like in one document, found by substring and confirmed per line."""
 
     def __init__(self, document: Document) -> None:
         self.document = document
         self.decimal_comma = uses_decimal_comma(document.path, document.text)
-        # (value, line) pairs as two parallel arrays, 12 bytes a pair, sorted by value once.
-        self._values = array("d")
-        self._lines = array("l")
-        self.hexes: dict[str, list[int]] = {}
-        self.dates: dict[str, list[int]] = {}
-        self.versions: dict[str, list[int]] = {}
-        self.identifiers: dict[str, list[int]] = {}
+        lines = document.line_list
+        self.text = "\n".join(lines)
+        # Offset of each line start: the lengths before it plus one LF each (all in C).
+        self._starts = array("l", map(add, accumulate(map(len, lines), initial=0), count()))
         self._line_cache: dict[int, list[NumberMention]] = {}
-        self._index_path(document.path)
-        self._index_text(document.line_list)
-        self._sort_values()
-        self._hex_keys = sorted(self.hexes)
+        self._number_cache: dict[tuple[ParsedNumber, int | None], list[int]] = {}
+        self._hex_cache: dict[str, dict[str, list[int]]] = {}
+        self._date_cache: dict[str, list[int]] = {}
+        self._lower: str | None = None
+        self._readings: _ValueTable | None = None
+        self._identifier_cache: dict[str, list[int]] = {}
 
-    # -- building -------------------------------------------------------------------------
+    # -- numbers ----------------------------------------------------------------------------
 
-    def _index_path(self, path: str) -> None:
-        for _, _, date in find_dates(path):
-            self._add_date(date, PATH_LINE)
-        for _, _, hex_string in find_hex_strings(path):
-            _add(self.hexes, hex_string, PATH_LINE)
-        for _, _, version in find_versions(path):
-            _add(self.versions, version, PATH_LINE)
+    def line_of(self, offset: int) -> int:
+        """The 1-based line holding a text offset."""
+        return bisect_right(self._starts, offset)
 
-    def _index_text(self, lines: list[str]) -> None:
-        """One pass over the whole text (lines joined by LF, so no match spans two lines,
-        see draftflow.numbers); each match is placed on its line by bisecting the line starts."""
-        starts = array("l", [0])
-        offset = 0
-        for line in lines:
-            offset += len(line) + 1
-            starts.append(offset)
-        text = "\n".join(lines)
-
-        def line_of(position: int) -> int:
-            return bisect_right(starts, position)
-
-        for mention in find_numbers(text, decimal_comma=self.decimal_comma):
-            self._index_mention(mention, line_of(mention.start))
-        for start, _, hex_string in find_hex_strings(text):
-            _add(self.hexes, hex_string, line_of(start))
-        for start, _, date in find_dates(text):
-            self._add_date(date, line_of(start))
-        for start, _, version in find_versions(text):
-            _add(self.versions, version, line_of(start))
-
-    def _index_mention(self, mention: NumberMention, line: int) -> None:
-        self._add_values(stated_values(mention), line)
-        if not mention.numbers and mention.kind in (
-            NumberKind.IDENTIFIER,
-            NumberKind.TIME,
-            NumberKind.URL,
-        ):
-            for key in identifier_keys((mention.normalized or mention.text).lower()):
-                _add(self.identifiers, key, line)
-
-    def _add_values(self, values: Iterable[float], line: int) -> None:
-        for value in values:
-            self._values.append(value)
-            self._lines.append(line)
-
-    def _sort_values(self) -> None:
-        """Sort the pairs by value; a stable sort keeps each value's lines in order."""
-        values, lines = self._values, self._lines
-        order = sorted(range(len(values)), key=values.__getitem__)
-        self._values = array("d", (values[i] for i in order))
-        self._lines = array("l", (lines[i] for i in order))
-
-    def _add_date(self, date: str, line: int) -> None:
-        for key in date_keys(date):
-            _add(self.dates, key, line)
-
-    # -- queries ----------------------------------------------------------------------------
-
-    def lines_for_number(self, number: ParsedNumber, limit: int | None = None) -> list[int]:
+    def lines_for_number(
+        self, number: ParsedNumber, limit: int | None = None, accept: Accept | None = None
+    ) -> list[int]:
         """Lines stating a value that `number` rounds to at its written precision (at most
-        `limit` of them, when given), in ascending order."""
-        found: set[int] = set()
-        for low, high in number.intervals():
-            start = bisect_left(self._values, low)
-            stop = bisect_right(self._values, high)
-            if limit is not None:
-                for line in self._lines[start:stop]:
-                    found.add(line)
-                    if len(found) >= limit:
-                        return sorted(found)
-            else:
-                found.update(self._lines[start:stop])
-        return sorted(found)
+        `limit` of them, when given), in ascending order; `accept` may refuse a mention."""
+        key = (number, limit)
+        if accept is None and key in self._number_cache:
+            return self._number_cache[key]
+        found: list[int] = []
+        for line in self._candidate_lines(number):
+            if self._line_states(line, number, accept):
+                found.append(line)
+                if limit is not None and len(found) >= limit:
+                    break
+        found.sort()
+        if accept is None:
+            self._number_cache[key] = found
+        return found
 
-    def hex_matches(self, prefix: str) -> dict[str, list[int]]:
-        """Every indexed hex string that starts with `prefix` (lowercase), with its lines."""
-        prefix = prefix.lower()
-        matches: dict[str, list[int]] = {}
-        i = bisect_left(self._hex_keys, prefix)
-        while i < len(self._hex_keys) and self._hex_keys[i].startswith(prefix):
-            matches[self._hex_keys[i]] = self.hexes[self._hex_keys[i]]
-            i += 1
-        return matches
+    def _line_states(self, line: int, number: ParsedNumber, accept: Accept | None) -> bool:
+        for mention in self.line_mentions(line):
+            parsed = states(mention, number)
+            if parsed is not None and (accept is None or accept(line, mention, parsed)):
+                return True
+        return False
 
-    def lines_for_date(self, normalized: str) -> list[int]:
-        """Lines (or `PATH_LINE` for the path) stating this date, month-day or month."""
-        return self.dates.get(normalized, [])
+    def _candidate_lines(self, number: ParsedNumber) -> Iterable[int]:
+        """Lines that may state `number`, each once: first those writing it in plain digits
+        (all lines when that cannot be narrowed), then the lines with other readings."""
+        forms = search_forms(number, decimal_comma=self.decimal_comma)
+        seen: set[int] = set()
+        if forms is None:
+            seen.update(range(1, len(self._starts)))
+            yield from range(1, len(self._starts))
+        for at in standalone_offsets(self.text, forms or ()):
+            line = self.line_of(at)
+            if line not in seen:
+                seen.add(line)
+                yield line
+        for line in self._other_readings().lines_for(number):
+            if line not in seen:
+                seen.add(line)
+                yield line
 
-    def lines_for_version(self, normalized: str) -> list[int]:
-        """Lines stating this version."""
-        return self.versions.get(normalized, [])
+    def _other_readings(self) -> _ValueTable:
+        """The values of the lines whose readings differ from their digits (`32K`, `95%`,
+        `1e-5`, number words), read in full once, on the first question."""
+        if self._readings is None:
+            lines = {self.line_of(m.start()) for m in SUFFIXED_RE.finditer(self.text)}
+            lines |= {self.line_of(m.start()) for m in WORDS_RE.finditer(self.lower_text)}
+            table = _ValueTable()
+            for line in sorted(lines):
+                for mention in self.line_mentions(line):
+                    table.add(stated_values(mention), line)
+            table.freeze()
+            self._readings = table
+        return self._readings
 
-    def lines_for_identifier(self, normalized: str) -> list[int]:
-        """Lines naming this identifier (case-insensitive, whole or as a run of pieces)."""
-        return self.identifiers.get(normalized.lower(), [])
+    @property
+    def lower_text(self) -> str:
+        """The text in lower case (made on first use)."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
 
     def line_mentions(self, number: int) -> list[NumberMention]:
         """The mentions on one line, parsed once and cached."""
@@ -197,7 +190,125 @@ class DocumentIndex:
             self._line_cache[number] = cached
         return cached
 
-    @property
-    def value_count(self) -> int:
-        """How many (value, line) pairs the document states (readings counted apart)."""
-        return len(self._values)
+    # -- hashes, dates, versions, identifiers -----------------------------------------------
+
+    def _lines_with(self, needles: Iterable[str], *, lower: bool = False) -> list[int]:
+        """Lines holding any of `needles` (plain substrings), in order."""
+        text = self.lower_text if lower else self.text
+        lines: set[int] = set()
+        for needle in needles:
+            at = text.find(needle)
+            while at >= 0:
+                line = self.line_of(at)
+                lines.add(line)
+                at = text.find("\n", at)
+                at = text.find(needle, at) if at >= 0 else -1
+        return sorted(lines)
+
+    def hex_matches(self, prefix: str) -> dict[str, list[int]]:
+        """Every hex string (in the text or the path) that starts with `prefix`, with its
+        lines."""
+        prefix = prefix.lower()
+        cached = self._hex_cache.get(prefix)
+        if cached is not None:
+            return cached
+        matches: dict[str, list[int]] = {}
+        for _, _, hex_string in find_hex_strings(self.document.path):
+            if hex_string.startswith(prefix):
+                _add(matches, hex_string, PATH_LINE)
+        for line in self._lines_with([prefix], lower=True) if prefix else ():
+            for _, _, hex_string in find_hex_strings(self.document.line(line) or ""):
+                if hex_string.startswith(prefix):
+                    _add(matches, hex_string, line)
+        self._hex_cache[prefix] = matches
+        return matches
+
+    def lines_for_date(self, normalized: str) -> list[int]:
+        """Lines (or `PATH_LINE` for the path) stating this date, month-day or month."""
+        cached = self._date_cache.get(normalized)
+        if cached is not None:
+            return cached
+        found: dict[str, list[int]] = {}
+        for _, _, date in find_dates(self.document.path):
+            if normalized in date_keys(date):
+                _add(found, normalized, PATH_LINE)
+        for line in self._lines_with(_date_needles(normalized), lower=True):
+            for _, _, date in find_dates(self.document.line(line) or ""):
+                if normalized in date_keys(date):
+                    _add(found, normalized, line)
+        lines = found.get(normalized, [])
+        self._date_cache[normalized] = lines
+        return lines
+
+    def lines_for_version(self, normalized: str) -> list[int]:
+        """Lines stating this version."""
+        found: dict[str, list[int]] = {}
+        for _, _, version in find_versions(self.document.path):
+            if version == normalized:
+                _add(found, normalized, PATH_LINE)
+        for line in self._lines_with([normalized]) if normalized else ():
+            for _, _, version in find_versions(self.document.line(line) or ""):
+                if version == normalized:
+                    _add(found, normalized, line)
+        return found.get(normalized, [])
+
+    def lines_for_identifier(self, normalized: str) -> list[int]:
+        """Lines naming this identifier (case-insensitive, whole or as a run of pieces)."""
+        key = normalized.lower()
+        cached = self._identifier_cache.get(key)
+        if cached is not None:
+            return cached
+        lines: list[int] = []
+        for line in self._lines_with([key], lower=True) if key else ():
+            if key in self._identifiers_on(line):
+                lines.append(line)
+                if len(lines) >= MAX_LINES_PER_KEY:
+                    break
+        self._identifier_cache[key] = lines
+        return lines
+
+    def _identifiers_on(self, line: int) -> set[str]:
+        keys: set[str] = set()
+        for mention in self.line_mentions(line):
+            if not mention.numbers and mention.kind in _NAME_KINDS:
+                keys.update(identifier_keys((mention.normalized or mention.text).lower()))
+        return keys
+
+
+_NAME_KINDS = (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL)
+
+
+class _ValueTable:
+    """(value, line) pairs sorted by value, for the few lines read in full."""
+
+    def __init__(self) -> None:
+        self._pairs: list[tuple[float, int]] = []
+        self._values = array("d")
+
+    def add(self, values: Iterable[float], line: int) -> None:
+        """Remember the values one line states."""
+        self._pairs.extend((value, line) for value in values)
+
+    def freeze(self) -> None:
+        """Sort once; queries follow."""
+        self._pairs.sort()
+        self._values = array("d", (value for value, _ in self._pairs))
+
+    def lines_for(self, number: ParsedNumber) -> list[int]:
+        """Lines stating a value `number` rounds to."""
+        lines: set[int] = set()
+        for low, high in number.intervals():
+            start = bisect_left(self._values, low)
+            stop = bisect_right(self._values, high)
+            lines.update(line for _, line in self._pairs[start:stop])
+        return sorted(lines)
+
+
+def _date_needles(normalized: str) -> list[str]:
+    """Substrings one of which every written form of a date key contains (lower case)."""
+    year = normalized.partition("-")[0]
+    if year and year != "-":
+        return [year]
+    month, _, day = normalized.lstrip("-").partition("-")
+    needles = [name for name, number in MONTHS.items() if f"{number:02d}" == month]
+    return [*needles, f"{month}-{day}", f"{month}/{day}", f"{month}{day}"]

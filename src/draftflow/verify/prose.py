@@ -19,8 +19,11 @@ def prose_fields(ctx: VerifyContext) -> list[tuple[str, str, list[ListedDocument
     """Every prose string as (JSON pointer, text, documents it may draw on)."""
     record = ctx.record
     everything = ctx.listed
-    fields = [("/title", record.title, everything), ("/summary", record.summary, everything),
-              ("/editorial/answer", record.editorial.answer, everything)]
+    fields = [
+        ("/title", record.title, everything),
+        ("/summary", record.summary, everything),
+        ("/editorial/answer", record.editorial.answer, everything),
+    ]
     for i, section in enumerate(record.editorial.sections):
         cited = cited_documents(ctx, i)
         fields.append((pointer("editorial", "sections", i, "heading"), section.heading, cited))
@@ -54,8 +57,9 @@ def _check_mention(
         severity = Severity.ERROR
     elif kind in (NumberKind.DATE, NumberKind.VERSION):
         assert mention.normalized is not None
-        record_keys = ctx.record_values.dates if kind is NumberKind.DATE else (
-            ctx.record_values.versions)
+        record_keys = (
+            ctx.record_values.dates if kind is NumberKind.DATE else (ctx.record_values.versions)
+        )
         lookup = find_in(ctx, kind.value, mention.normalized, documents, record_keys)
         severity = Severity.ERROR
     elif kind is NumberKind.URL:
@@ -63,7 +67,11 @@ def _check_mention(
         severity = Severity.WARNING
     else:
         key = (mention.normalized or mention.text).lower()
-        lookup = find_in(ctx, "identifier", key, ctx.listed, ctx.record_values.identifiers)
+        lookup = (
+            Lookup(ClaimStatus.RECORD, [])
+            if key in ctx.record_values.identifiers
+            else find_in(ctx, "identifier", key, ctx.listed, ctx.record_values.identifiers)
+        )
         if lookup.status.ok:
             lookup = Lookup(ClaimStatus.IDENTIFIER, lookup.evidence)
         severity = Severity.WARNING
@@ -75,9 +83,14 @@ def _check_mention(
         return
     if status is ClaimStatus.AMBIGUOUS:
         severity = Severity.WARNING
-    ctx.flag(severity, Rule.PROSE, location, mention.text,
-             _message(mention, status, documents, lookup.detail,
-                      everywhere=documents is ctx.listed), lookup.evidence)
+    ctx.flag(
+        severity,
+        Rule.PROSE,
+        location,
+        mention.text,
+        _message(mention, status, documents, lookup.detail, everywhere=documents is ctx.listed),
+        lookup.evidence,
+    )
 
 
 def _quantity(
@@ -104,8 +117,12 @@ def _quantity(
             evidence += found_elsewhere
         else:
             statuses.append(ClaimStatus.UNSUPPORTED)
-    order = [ClaimStatus.UNSUPPORTED, ClaimStatus.ELSEWHERE, ClaimStatus.RECORD,
-             ClaimStatus.SUPPORTED]
+    order = [
+        ClaimStatus.UNSUPPORTED,
+        ClaimStatus.ELSEWHERE,
+        ClaimStatus.RECORD,
+        ClaimStatus.SUPPORTED,
+    ]
     worst = min(statuses, key=order.index) if statuses else ClaimStatus.UNSUPPORTED
     return Lookup(worst, evidence[:3])
 
@@ -129,25 +146,38 @@ def _url(ctx: VerifyContext, url: str) -> Lookup:
 
 
 def _message(
-    mention: NumberMention, status: ClaimStatus, documents: list[ListedDocument], detail: str,
-    *, everywhere: bool,
+    mention: NumberMention,
+    status: ClaimStatus,
+    documents: list[ListedDocument],
+    detail: str,
+    *,
+    everywhere: bool,
 ) -> str:
     kind = mention.kind
-    scope = ("the documents this section cites (" + ", ".join(d.path for d in documents) + ")"
-             if documents else "any cited document")
+    scope = (
+        "the documents this section cites (" + ", ".join(d.path for d in documents) + ")"
+        if documents
+        else "any cited document"
+    )
     if everywhere:
         scope = "any listed source document"
     if status is ClaimStatus.ELSEWHERE:
-        return (f"{kind.value} {mention.text} is not in {scope}; it is only in a document "
-                "the text does not cite")
+        return (
+            f"{kind.value} {mention.text} is not in {scope}; it is only in a document "
+            "the text does not cite"
+        )
     if status is ClaimStatus.AMBIGUOUS:
         return f"hex {mention.text} is ambiguous: {detail}"
     if kind is NumberKind.HEX:
-        return (f"hex {mention.text} matches no known revision or hash (the checked revision, "
-                "a document sha256, or a hash stated in a source)")
+        return (
+            f"hex {mention.text} matches no known revision or hash (the checked revision, "
+            "a document sha256, or a hash stated in a source)"
+        )
     if kind is NumberKind.IDENTIFIER:
         return f"identifier {mention.text} appears in no listed source and no record field"
     if kind is NumberKind.URL:
         return f"URL {mention.text} is not one of the record's pinned documents"
-    return (f"{kind.value} {mention.text} is not supported by {scope} or by the record's "
-            "verified fields")
+    return (
+        f"{kind.value} {mention.text} is not supported by {scope} or by the record's "
+        "verified fields"
+    )

@@ -1,0 +1,146 @@
+"""How a value may be written, as substrings to look for: the fast path of verify's index.
+
+Reading a whole document token by token (`find_numbers`) costs microseconds a token, minutes
+for a large source. A question "which lines state about 41.3?" needs far less: every way a
+source can write a value in [41.25, 41.35] contains one of a few strings (`41.2`, `41.3`),
+and the few lines where a reading differs from the written digits (`32K`, `95%`, `two`) are
+found by `SUFFIXED_RE` and `WORDS_RE`, two fast patterns. So the index finds those strings
+with `str.find` (C speed), skips hits glued to other digits or letters, and confirms what is
+left on its line with `find_numbers`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Iterator
+
+from draftflow.numbers.kinds import ParsedNumber
+from draftflow.numbers.words import NUMBER_WORDS
+
+MAX_STEPS = 12
+
+
+SUFFIXED_RE = re.compile(r"[kKMGTBbeE%](?<=\d.)")
+"""A scale, exponent or percent glued to a digit: where a reading is not the written value
+(`32K` is 32768, `95%` is 0.95, `1e-5`). The lookbehind runs only at those letters: fast."""
+
+WORDS_RE = re.compile("|".join(sorted(NUMBER_WORDS, key=len, reverse=True)))
+"""Number words anywhere in lower-case text (inside other words too: a cheap superset)."""
+
+Form = tuple[str, str]
+"""A substring and what may follow it: `any`, `end` (no digit), `more` (a digit or a
+thousands comma) or `exact` (no digit and no decimal fraction)."""
+
+MAX_DEPTH = 0
+
+
+def search_forms(number: ParsedNumber, *, decimal_comma: bool = False) -> set[Form] | None:
+    """Strings one of which any plain written form of `number` contains (a scaled, percent
+    or word reading is not plain: see `SUFFIXED_RE`), each with what may follow it, or None
+    when that cannot be said (every line is a candidate)."""
+    forms: set[Form] = set()
+    for low, high in number.intervals():
+        found = interval_forms(low, high)
+        if found is None:
+            return None
+        forms |= found
+    if decimal_comma:
+        forms |= {(form.replace(".", ","), rule) for form, rule in forms if "." in form}
+    return forms
+
+
+def interval_forms(low: float, high: float) -> set[Form] | None:
+    """Written forms of every plain decimal in [low, high] (sign dropped)."""
+    if high < 0:
+        low, high = -high, -low
+    low = max(low, 0.0)
+    width = high - low
+    if not math.isfinite(width) or high >= 1e18:
+        return None
+    if high < 1e-9:
+        return set()
+    level = max(math.floor(math.log10(width)) if width > 0 else -12, -12)
+    forms: set[Form] = set()
+    if not _cover(low, high, level, 0, forms):
+        return None
+    return forms
+
+
+def _cover(low: float, high: float, level: int, depth: int, forms: set[Form]) -> bool:
+    """Add the forms of the cells of size 10**level that meet [low, high]; a cell only
+    partly inside is split once more (twice at most), keeping its own exact value."""
+    step = 10.0**level
+    first, last = math.floor(low / step + 1e-9), math.floor(high / step - 1e-9)
+    if last - first > MAX_STEPS:
+        return False
+    for k in range(first, last + 1):
+        cell_low, cell_high = k * step, (k + 1) * step
+        inside = cell_low >= low - 1e-12 * step and cell_high <= high + 1e-12 * step
+        if inside or depth >= MAX_DEPTH or level <= -12:
+            rule = "any" if level < 0 else "end" if level == 0 else "more"
+            forms.update((text, rule) for text in _renderings(k, level))
+            continue
+        if low <= cell_low <= high:
+            exact = _renderings(k * 10**level, 0) if level > 0 else _renderings(k, level)
+            forms.update((text, "exact") for text in exact)
+        if not _cover(max(low, cell_low), min(high, cell_high), level - 1, depth + 1, forms):
+            return False
+    return True
+
+
+def _renderings(k: int, level: int) -> set[str]:
+    """`k × 10**level` as written: `41.3`, `.3` / `0.3`, `1234` / `1,234`, or a prefix of
+    a longer integer (`32` for 32000 at level 3)."""
+    if level < 0:
+        text = f"{k * 10.0**level:.{-level}f}"
+        whole, _, fraction = text.partition(".")
+        forms = {text}
+        if whole == "0":
+            forms.add("." + fraction)
+        elif len(whole) > 3:
+            forms.add(f"{int(whole):,}.{fraction}")
+        return forms
+    digits = str(k * 10**level)
+    keep = len(digits) - level
+    if keep <= 0:
+        return {"0"} if k == 0 else set()
+    grouped = f"{k * 10**level:,}"
+    kept, seen = [], 0
+    for char in grouped:
+        if seen == keep:
+            break
+        kept.append(char)
+        seen += char.isdigit()
+    return {digits[:keep], "".join(kept)}
+
+
+def standalone_offsets(text: str, forms: Iterable[Form]) -> Iterator[int]:
+    """Offsets where one of `forms` starts a number in `text`: not glued to a digit, a
+    letter or a decimal point before it, and followed by what its rule allows. One pass of
+    one compiled alternation (cached by `re`), whatever the number of forms."""
+    rules = dict(sorted(forms, key=lambda form: _STRICTNESS[form[1]]))
+    if not rules:
+        return
+    pattern = re.compile("|".join(map(re.escape, sorted(rules, key=len, reverse=True))))
+    for match in pattern.finditer(text):
+        at, needle = match.start(), match.group()
+        before = text[at - 1] if at else " "
+        if before.isalnum() or (before == "." and needle[0].isdigit()):
+            continue
+        if _follows(rules[needle], text[match.end() : match.end() + 2]):
+            yield at
+
+
+_STRICTNESS = {"exact": 0, "end": 1, "more": 2, "any": 3}
+
+
+def _follows(rule: str, after: str) -> bool:
+    first = after[:1]
+    if rule == "any":
+        return True
+    if rule == "more":
+        return first.isdigit() or first == ","
+    if first.isdigit():
+        return False
+    return rule == "end" or not (first == "." and after[1:2].isdigit() and after[1:2] != "0")
