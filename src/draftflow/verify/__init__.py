@@ -18,6 +18,7 @@ from draftflow.snapshot import Snapshot
 from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
 from draftflow.verify.context import VerifyContext
+from draftflow.verify.fields import check_fields
 from draftflow.verify.identity import check_identity, listed_documents
 from draftflow.verify.prose import check_prose
 from draftflow.verify.report import (
@@ -69,6 +70,7 @@ def verify_record(record: Record | Mapping[str, Any], snapshot: Snapshot) -> Ver
     check_conditions(ctx)
     check_results(ctx)
     check_prose(ctx)
+    check_fields(ctx)
     flags = _deduplicated(ctx)
     ctx.counts.errors = sum(1 for f in flags if f.severity is Severity.ERROR)
     ctx.counts.warnings = len(flags) - ctx.counts.errors

@@ -31,6 +31,7 @@ from draftflow.numbers import (
 from draftflow.numbers.dates import MONTHS
 from draftflow.numbers.forms import SUFFIXED_RE, WORDS_RE, search_forms, standalone_offsets
 from draftflow.snapshot import Document
+from draftflow.verify.instructions import is_instruction
 
 PATH_LINE = 0
 """The line number used for things found in a document's path rather than its text."""
@@ -136,6 +137,8 @@ class DocumentIndex:
         return found
 
     def _line_states(self, line: int, number: ParsedNumber, accept: Accept | None) -> bool:
+        if self.is_instruction(line):
+            return False
         for mention in self.line_mentions(line):
             parsed = states(mention, number)
             if parsed is not None and (accept is None or accept(line, mention, parsed)):
@@ -180,6 +183,10 @@ class DocumentIndex:
         if self._lower is None:
             self._lower = self.text.lower()
         return self._lower
+
+    def is_instruction(self, number: int) -> bool:
+        """True when line `number` reads as an instruction to a model (it supports nothing)."""
+        return is_instruction(self.document.line(number) or "")
 
     def line_mentions(self, number: int) -> list[NumberMention]:
         """The mentions on one line, parsed once and cached."""

@@ -19,13 +19,14 @@ class Severity(StrEnum):
 
 
 class Rule(StrEnum):
-    """The five verification rules of DESIGN.md, in order."""
+    """The verification rules: the five of DESIGN.md, then the claim-bearing fields."""
 
     IDENTITY = "identity"
     REPORTED_RESULTS = "reported_results"
     PROSE = "prose"
     CITATIONS = "citations"
     CONDITIONS = "conditions"
+    FIELDS = "fields"
 
 
 class ClaimStatus(StrEnum):

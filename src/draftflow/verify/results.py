@@ -14,6 +14,7 @@ from draftflow.records import ReportedResult
 from draftflow.verify.conditions import is_input_list
 from draftflow.verify.context import ListedDocument, VerifyContext, number_of, pointer
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
+from draftflow.verify.roles import check_role
 
 MAX_BLOCK_LINES = 400
 
@@ -85,6 +86,7 @@ def _check_result(ctx: VerifyContext, i: int, result: ReportedResult) -> None:
         _unsupported(ctx, base, value_text)
         return
     _ResultCheck(ctx, base, result, listed).run()
+    check_role(ctx, base, result, document, ctx.evidence(listed, result.source_line))
 
 
 def _is_number(value: object) -> bool:

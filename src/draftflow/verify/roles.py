@@ -1,0 +1,315 @@
+"""Rule 2 continued, a result's role: the value must stand on its line *as* what the record
+says it is. Its unit and metric agree with each other and with the line's key or column
+header; a table cell's column is the one its label names (two values swapped between the
+columns of one row are caught); one end of a range is not the range; a statistic word
+(`median`, `p99`, `max`) names what the source names; a line that holds no number (a
+closing `},`) or reads as an instruction supports nothing."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
+from draftflow.records import ReportedResult
+from draftflow.snapshot import Document
+from draftflow.verify.context import VerifyContext
+from draftflow.verify.instructions import is_instruction
+from draftflow.verify.report import Evidence, Rule, Severity
+
+# The dimension a unit may have; a unit may fit more than one (`x` is a count or a ratio).
+_UNIT_DIMENSIONS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("tokens/s", "tok/s", "t/s", "tps", "token/s", "tokens/sec"), frozenset({"rate"})
+    ),
+    **dict.fromkeys(("requests/s", "req/s", "rps"), frozenset({"rate"})),
+    **dict.fromkeys(
+        ("ms", "s", "sec", "seconds", "us", "µs", "min", "minutes", "h"), frozenset({"time"})
+    ),
+    **dict.fromkeys(("w", "watts", "kw"), frozenset({"power"})),
+    **dict.fromkeys(("°c", "c", "celsius"), frozenset({"temperature"})),
+    **dict.fromkeys(("gb", "gib", "mb", "mib", "tb", "tib"), frozenset({"memory"})),
+    **dict.fromkeys(("tokens", "requests", "runs", "count"), frozenset({"count"})),
+    **dict.fromkeys(("%", "fraction", "ratio", "score", "rank"), frozenset({"ratio"})),
+    "x": frozenset({"ratio", "count"}),
+}
+
+# Words of a metric name or a key/header, first match wins (specific before general).
+_METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"\b(?:{pattern})\b"), dimension)
+    for pattern, dimension in (
+        (
+            r"normali[sz]ed|norm|score|rank|pass rate|acceptance|relative|ratio|fraction|"
+            r"percent|pct|util\w*",
+            "ratio",
+        ),
+        (r"memory|vram|gib|gb|mib", "memory"),
+        (r"power|watts?", "power"),
+        (r"temperature|temp", "temperature"),
+        (r"throughput|tps|tok s|tokens per s|per s|tok/s|t/s|tokens/s|req/s|rps", "rate"),
+        (
+            r"ttft|ttfc|ttfr|tpot|itl|e2el|latency|duration|wall time|ppt|time|ms|sec|seconds",
+            "time",
+        ),
+        (r"rate|decode|prefill|gen", "rate"),
+        (r"tokens|requests|concurrency|count|runs", "count"),
+    )
+)
+
+# Words that tell apart columns of one dimension: a label naming one of a family must not
+# be supported by a cell whose header names another of the same family.
+_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset(
+        {
+            "p50",
+            "p90",
+            "p95",
+            "p99",
+            "p999",
+            "median",
+            "mean",
+            "avg",
+            "average",
+            "min",
+            "max",
+            "sd",
+            "stdev",
+            "std",
+        }
+    ),
+    frozenset({"total", "req", "request", "per_request", "aggregate", "per_stream", "session"}),
+    frozenset({"ttft", "tpot", "itl", "e2el", "ttfr"}),
+    frozenset({"prefill", "decode", "pp", "tg"}),
+)
+_WORD_RE = re.compile(r"[a-z0-9]+")
+_KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
+_CLOSING_RE = re.compile(r"\s*[}\]][}\],;\s]*")
+_SYNONYMS = {
+    "req": "request",
+    "requests": "request",
+    "avg": "mean",
+    "average": "mean",
+    "stdev": "sd",
+    "std": "sd",
+    "stddev": "sd",
+    "per_stream": "session",
+    "per_session": "session",
+    "sessions": "session",
+    "aggregate": "total",
+}
+_RANGE_WORDS = ("min", "max", "low", "high", "lower", "upper", "range", "from", "to", "end")
+
+
+def unit_dimensions(unit: str) -> frozenset[str]:
+    """The dimensions a unit may have (empty when unknown)."""
+    return _UNIT_DIMENSIONS.get(unit.strip().lower(), frozenset())
+
+
+def metric_dimension(name: str) -> str | None:
+    """The dimension a metric name, JSON key or column header names, if any."""
+    text = " ".join(re.findall(r"[a-z0-9/%]+", name.lower().replace("_", " ")))
+    for pattern, dimension in _METRIC_DIMENSIONS:
+        if pattern.search(text):
+            return dimension
+    return None
+
+
+def words(text: str) -> set[str]:
+    """Lower-case words of a text, also joined pairs (`per request` → `per_request`)."""
+    found = _WORD_RE.findall(text.lower().replace("_", " "))
+    pairs = {f"{a}_{b}" for a, b in itertools.pairwise(found)}
+    return {_SYNONYMS.get(word, word) for word in (*found, *pairs)}
+
+
+def check_role(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    document: Document,
+    evidence: Evidence,
+) -> None:
+    """Flag a result whose value does not stand on its line as what the record says."""
+    line_text = document.line(result.source_line) or ""
+    value = f"{base}/value"
+    if is_instruction(line_text):
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            value,
+            repr(result.value),
+            "the cited line reads as an instruction to a model, not a measurement; "
+            "nothing on it supports a figure",
+            [evidence],
+        )
+        return
+    if _CLOSING_RE.fullmatch(line_text):
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/source_line",
+            str(result.source_line),
+            "the cited line holds no value (a bracket or blank line); cite the line "
+            "that states the figure",
+            [evidence],
+        )
+        return
+    context = _context_name(document, result.source_line, result)
+    _check_dimensions(ctx, base, result, context, evidence)
+    _check_statistic_words(ctx, base, result, context, evidence)
+    _check_range(ctx, base, result, line_text, evidence)
+
+
+def _context_name(document: Document, line: int, result: ReportedResult) -> str:
+    """What the source calls the value: its JSON key, or its table column's header."""
+    text = document.line(line) or ""
+    key = _KEY_RE.match(text)
+    if key:
+        return key.group(1)
+    header = _column_header(document, line, result.value)
+    return header or ""
+
+
+def _column_header(document: Document, line: int, value: float) -> str | None:
+    """The header of the table column (Markdown or CSV) whose cell on `line` states
+    `value`, when exactly one column on the row does."""
+    cells, header = _row_and_header(document, line)
+    if cells is None or header is None or len(header) != len(cells):
+        return None
+    number = _as_number(value)
+    columns = [i for i, cell in enumerate(cells) if _cell_states(cell, number)]
+    return header[columns[0]] if len(columns) == 1 else None
+
+
+def _row_and_header(document: Document, line: int) -> tuple[list[str] | None, list[str] | None]:
+    text = document.line(line) or ""
+    if document.path.lower().endswith(".csv") and line > 1:
+        return text.split(","), (document.line(1) or "").split(",")
+    if not text.lstrip().startswith("|"):
+        return None, None
+    start = line
+    while start > 1 and (document.line(start - 1) or "").lstrip().startswith("|"):
+        start -= 1
+    separator = document.line(start + 1) or ""
+    if start == line or not re.fullmatch(r"\s*\|?[\s:|-]+\|?\s*", separator):
+        return None, None
+    return _cells(text), _cells(document.line(start) or "")
+
+
+def _cells(row: str) -> list[str]:
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+def _as_number(value: float) -> ParsedNumber:
+    from draftflow.verify.context import number_of
+
+    return number_of(value)
+
+
+def _cell_states(cell: str, number: ParsedNumber) -> bool:
+    return any(
+        number.matches(alt)
+        for mention in find_numbers(cell, decimal_comma=False)
+        for parsed in mention.numbers
+        for alt in parsed.alternatives
+    )
+
+
+def _check_dimensions(
+    ctx: VerifyContext, base: str, result: ReportedResult, context: str, evidence: Evidence
+) -> None:
+    units = unit_dimensions(result.unit)
+    metric = metric_dimension(result.metric)
+    source = metric_dimension(context) if context else None
+    if source is not None and units and source not in units:
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/unit",
+            result.unit,
+            f"the unit {result.unit!r} does not fit what the source calls this value "
+            f"({context!r}, a {source})",
+            [evidence],
+        )
+    if source is not None and metric is not None and metric != source:
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/metric",
+            result.metric,
+            f"the metric {result.metric!r} (a {metric}) is not what the source calls "
+            f"this value ({context!r}, a {source})",
+            [evidence],
+        )
+    if source is None and metric is not None and units and metric not in units:
+        for field, claim in (("unit", result.unit), ("metric", result.metric)):
+            ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{base}/{field}",
+                claim,
+                f"the unit {result.unit!r} and the metric {result.metric!r} (a {metric})"
+                " disagree; one of them is wrong",
+                [evidence],
+            )
+
+
+def _check_statistic_words(
+    ctx: VerifyContext, base: str, result: ReportedResult, context: str, evidence: Evidence
+) -> None:
+    """Words that tell columns apart (`p50`/`p99`, `total`/`request`, `ttft`/`itl`): the
+    source's word for the value must not contradict the label's and metric's (the value is
+    in another column, or on another key), nor the statistic's."""
+    source_words = words(context) if context else set()
+    claimed = words(f"{result.metric} {result.label}")
+    statistic = words(result.statistic)
+    for family in _FAMILIES:
+        named = source_words & family
+        if not named:
+            continue
+        wrong = (claimed & family) - named
+        if wrong and not claimed & named:
+            ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{base}/value",
+                repr(result.value),
+                f"the value stands under {context!r} in the source, but the label and "
+                f"metric name {', '.join(sorted(wrong))}",
+                [evidence],
+            )
+        wrong = (statistic & family) - named - {"mean"}
+        if family is _FAMILIES[0] and wrong and not statistic & named:
+            ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{base}/statistic",
+                result.statistic,
+                f"the statistic says {', '.join(sorted(wrong))} but the source names "
+                f"this value {context!r}",
+                [evidence],
+            )
+
+
+def _check_range(
+    ctx: VerifyContext, base: str, result: ReportedResult, line_text: str, evidence: Evidence
+) -> None:
+    """One end of a range stated as the value, with no word saying it is an end."""
+    number = _as_number(result.value)
+    mentions = find_numbers(line_text, decimal_comma=False)
+    ends = [m for m in mentions if m.kind is NumberKind.RANGE and _states(m, number)]
+    alone = [m for m in mentions if m.kind is not NumberKind.RANGE and _states(m, number)]
+    said = words(f"{result.statistic} {result.label} {result.metric}")
+    if ends and not alone and not said & set(_RANGE_WORDS):
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/value",
+            repr(result.value),
+            f"the source states a range ({ends[0].text}); {result.value!r} is only one "
+            "end of it, and nothing in the record says so",
+            [evidence],
+        )
+
+
+def _states(mention: NumberMention, number: ParsedNumber) -> bool:
+    return any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
