@@ -16,6 +16,7 @@ from draftflow.verify.context import VerifyContext, number_of, pointer
 from draftflow.verify.index import identifier_keys
 from draftflow.verify.lookup import find_hex, find_in
 from draftflow.verify.report import ClaimStatus, Rule, Severity
+from draftflow.verify.roles import metric_dimension
 
 # Lists that a reported result derives its value from; rule 2 checks them for results.
 INPUT_LIST_PREFIXES = ("per_run_", "per_prompt_")
@@ -82,7 +83,10 @@ def _check_number(ctx: VerifyContext, where: tuple[str | int, ...], value: int |
     evidence = ctx.find_number(parsed, ctx.listed)
     text = repr(value)
     if evidence:
-        ctx.record_values.add_number(float(value))
+        dimension = metric_dimension(str(where[-1])) if isinstance(where[-1], str) else None
+        ctx.record_values.add_number(
+            float(value), frozenset({dimension}) if dimension else frozenset()
+        )
         ctx.claim(location, text, 0, len(text), NumberKind.QUANTITY, ClaimStatus.SUPPORTED,
                   evidence)
         return

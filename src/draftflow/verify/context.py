@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from draftflow.numbers import NumberKind, ParsedNumber, parse_number, value_decimals
 from draftflow.records import Record
 from draftflow.snapshot import Document, Snapshot
-from draftflow.verify.index import PATH_LINE, DocumentIndex, date_keys
+from draftflow.verify.index import PATH_LINE, Accept, DocumentIndex, date_keys
 from draftflow.verify.report import (
     CheckedCounts,
     ClaimCheck,
@@ -55,34 +56,50 @@ class ListedDocument:
 
 
 class RecordValues:
-    """Numbers, hashes, dates, versions and identifiers from the record's verified fields."""
+    """Numbers, hashes, dates, versions and identifiers from the record's verified fields;
+    each number with the dimensions it was verified as (`tokens/s`, a time...), if known."""
 
     def __init__(self) -> None:
-        self._pending: list[float] = []
-        self._values: array[float] | None = None
+        self._pending: list[tuple[float, frozenset[str]]] = []
+        self._sorted: list[tuple[float, frozenset[str]]] | None = None
+        self._values: array[float] = array("d")
         self.hexes: set[str] = set()
         self.dates: set[str] = set()
         self.versions: set[str] = set()
         self.identifiers: set[str] = set()
 
-    def add_number(self, value: float) -> None:
-        """Remember one verified number."""
-        self._pending.append(float(value))
-        self._values = None
+    def add_number(self, value: float, dimensions: frozenset[str] = frozenset()) -> None:
+        """Remember one verified number (and what it is, when known)."""
+        self._pending.append((float(value), dimensions))
+        self._sorted = None
 
     def add_date(self, normalized: str) -> None:
         """Remember a date (also as month-day and month) that prose may repeat."""
         self.dates.update(date_keys(normalized))
 
-    def has_number(self, number: ParsedNumber) -> bool:
-        """True when a verified value rounds to `number` at its written precision."""
-        if self._values is None:
-            self._values = array("d", sorted(set(self._pending)))
-        values = self._values
-        return any(
-            bisect_right(values, high) > bisect_left(values, low)
-            for low, high in number.intervals()
-        )
+    def has_number(
+        self,
+        number: ParsedNumber,
+        dimensions: frozenset[str] = frozenset(),
+        *,
+        strict: bool = False,
+    ) -> bool:
+        """True when a verified value rounds to `number` at its written precision (less than
+        half its last digit away when `strict`) and is not of another dimension."""
+        if self._sorted is None:
+            self._sorted = sorted(set(self._pending), key=lambda pair: pair[0])
+            self._values = array("d", (value for value, _ in self._sorted))
+        for (low, high), alt, tolerance in zip(
+            number.intervals(), number.alternatives, number.tolerances, strict=True
+        ):
+            start, stop = bisect_left(self._values, low), bisect_right(self._values, high)
+            for value, known in self._sorted[start:stop]:
+                if dimensions and known and not dimensions & known:
+                    continue
+                if strict and abs(value - alt) >= tolerance * (1 - 1e-9) and value != alt:
+                    continue
+                return True
+        return False
 
 
 @dataclass
@@ -126,18 +143,27 @@ class VerifyContext:
             text = listed.document.line(line)
         url = listed.pinned_url if not line else f"{listed.pinned_url}#L{line}"
         return Evidence(
-            document_id=listed.document_id, path=listed.path,
-            line=line if line else None, text=text, url=url,
+            document_id=listed.document_id,
+            path=listed.path,
+            line=line if line else None,
+            text=text,
+            url=url,
         )
 
     def find_number(
-        self, number: ParsedNumber, documents: list[ListedDocument],
+        self,
+        number: ParsedNumber,
+        documents: list[ListedDocument],
         exclude: tuple[str, int] | None = None,
+        accept: Callable[[ListedDocument], Accept | None] | None = None,
     ) -> list[Evidence]:
-        """Evidence lines (at most a few) in `documents` stating a value `number` rounds to."""
+        """Evidence lines (at most a few) in `documents` stating a value `number` rounds to
+        (and that `accept`, given the document, lets stand)."""
         found: list[Evidence] = []
         for listed in self.available(documents):
-            lines = self.index(listed).lines_for_number(number, limit=MAX_EVIDENCE + 1)
+            lines = self.index(listed).lines_for_number(
+                number, limit=MAX_EVIDENCE + 1, accept=accept(listed) if accept else None
+            )
             for line in lines:
                 if exclude == (listed.path, line):
                     continue
@@ -149,21 +175,39 @@ class VerifyContext:
     # -- outcomes ---------------------------------------------------------------------------
 
     def flag(
-        self, severity: Severity, rule: Rule, location: str, claim: str, message: str,
+        self,
+        severity: Severity,
+        rule: Rule,
+        location: str,
+        claim: str,
+        message: str,
         evidence: list[Evidence] | None = None,
     ) -> None:
         """Record one flag."""
         self.flags.append(make_flag(severity, rule, location, claim, message, evidence))
 
     def claim(
-        self, location: str, claim: str, start: int, end: int, kind: NumberKind,
-        status: ClaimStatus, evidence: list[Evidence] | None = None,
+        self,
+        location: str,
+        claim: str,
+        start: int,
+        end: int,
+        kind: NumberKind,
+        status: ClaimStatus,
+        evidence: list[Evidence] | None = None,
     ) -> None:
         """Record the outcome of one checked claim and count it."""
-        self.claims.append(ClaimCheck(
-            location=location, claim=claim, start=start, end=end, kind=kind, status=status,
-            evidence=evidence or [],
-        ))
+        self.claims.append(
+            ClaimCheck(
+                location=location,
+                claim=claim,
+                start=start,
+                end=end,
+                kind=kind,
+                status=status,
+                evidence=evidence or [],
+            )
+        )
         counts = self.counts
         counts.numbers += 1
         if status is ClaimStatus.SUPPORTED:

@@ -8,11 +8,17 @@ prefix of one); dates, versions, identifiers and URLs are checked as what they a
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
 from draftflow.verify.citations import cited_documents
 from draftflow.verify.context import ListedDocument, VerifyContext, pointer
+from draftflow.verify.index import Accept
 from draftflow.verify.lookup import Lookup, find_hex, find_in
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
+from draftflow.verify.roles import source_dimensions, unit_after
 
 
 def prose_fields(ctx: VerifyContext) -> list[tuple[str, str, list[ListedDocument]]]:
@@ -42,15 +48,19 @@ def check_prose(ctx: VerifyContext) -> None:
     """Check every number-like mention in every prose field."""
     for location, text, documents in prose_fields(ctx):
         for mention in find_numbers(text, decimal_comma=False):
-            _check_mention(ctx, location, mention, documents)
+            _check_mention(ctx, location, text, mention, documents)
 
 
 def _check_mention(
-    ctx: VerifyContext, location: str, mention: NumberMention, documents: list[ListedDocument]
+    ctx: VerifyContext,
+    location: str,
+    text: str,
+    mention: NumberMention,
+    documents: list[ListedDocument],
 ) -> None:
     kind = mention.kind
     if kind.is_numeric:
-        lookup = _quantity(ctx, mention, documents)
+        lookup = _quantity(ctx, mention, documents, _role(text, mention))
         severity = Severity.ERROR
     elif kind is NumberKind.HEX:
         lookup = find_hex(ctx, mention.text)
@@ -93,19 +103,69 @@ def _check_mention(
     )
 
 
+_APPROXIMATE_RE = re.compile(
+    r"(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|"
+    r"circa|ca\.|~|≈)\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _Role:
+    """What a prose number claims to be: its unit's dimensions and whether it is rounded."""
+
+    dimensions: frozenset[str]
+    approximate: bool
+
+
+def _role(text: str, mention: NumberMention) -> _Role:
+    approximate = bool(_APPROXIMATE_RE.search(text[max(0, mention.start - 16) : mention.start]))
+    approximate = approximate or any(p.approximate for p in mention.numbers)
+    return _Role(unit_after(text, mention.end), approximate)
+
+
+def _accepting(
+    ctx: VerifyContext, role: _Role, claimed: ParsedNumber
+) -> Callable[[ListedDocument], Accept]:
+    """A source mention supports a prose number only with a compatible unit, and (unless
+    the prose says it is approximate) only within less than half its last written digit:
+    `41` is not 40.5, `~41` may be."""
+
+    def for_document(listed: ListedDocument) -> Accept:
+        document = listed.document
+        assert document is not None
+
+        def accept(line: int, mention: NumberMention, parsed: ParsedNumber) -> bool:
+            if role.dimensions:
+                stated = source_dimensions(document, line, mention)
+                if stated and not stated & role.dimensions:
+                    return False
+            if role.approximate:
+                return True
+            return any(
+                abs(value - alt) < tolerance * (1 - 1e-9) or abs(value - alt) < 1e-12
+                for alt, tolerance in zip(claimed.alternatives, claimed.tolerances, strict=True)
+                for value in parsed.alternatives
+            )
+
+        return accept
+
+    return for_document
+
+
 def _quantity(
-    ctx: VerifyContext, mention: NumberMention, documents: list[ListedDocument]
+    ctx: VerifyContext, mention: NumberMention, documents: list[ListedDocument], role: _Role
 ) -> Lookup:
     """Each value of the mention (both ends of a range) must be supported; the weakest wins."""
     evidence: list[Evidence] = []
     statuses: list[ClaimStatus] = []
     others = [d for d in ctx.listed if d not in documents]
     for parsed in mention.numbers:
-        found = ctx.find_number(parsed, documents)
+        found = ctx.find_number(parsed, documents, accept=_accepting(ctx, role, parsed))
         if found:
             statuses.append(ClaimStatus.SUPPORTED)
             evidence += found
-        elif ctx.record_values.has_number(parsed):
+        elif ctx.record_values.has_number(parsed, role.dimensions, strict=not role.approximate):
             statuses.append(ClaimStatus.RECORD)
         elif (year := _as_year(parsed)) and (
             dated := find_in(ctx, "date", year, documents, ctx.record_values.dates)

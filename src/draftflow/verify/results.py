@@ -14,7 +14,7 @@ from draftflow.records import ReportedResult
 from draftflow.verify.conditions import is_input_list
 from draftflow.verify.context import ListedDocument, VerifyContext, number_of, pointer
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
-from draftflow.verify.roles import check_role
+from draftflow.verify.roles import check_role, unit_dimensions
 
 MAX_BLOCK_LINES = 400
 
@@ -136,7 +136,9 @@ class _ResultCheck:
         self.ctx.claim(f"{self.base}/value", self.value_text, 0, len(self.value_text),
                        NumberKind.QUANTITY, status, evidence)
         if status.ok:
-            self.ctx.record_values.add_number(float(self.result.value))
+            self.ctx.record_values.add_number(
+                float(self.result.value), unit_dimensions(self.result.unit)
+            )
         for inputs in lists:
             self.ctx.record_values.add_number(float(len(inputs.values)))
         self._check_uncertainty(derived_from or (lists[0] if lists else None),
@@ -313,7 +315,7 @@ class _ResultCheck:
             self.ctx.claim(location, text, 0, len(text), NumberKind.QUANTITY, status,
                            [self.ctx.evidence(self.listed, self.line)])
             if ok:
-                self.ctx.record_values.add_number(float(bound))
+                self.ctx.record_values.add_number(float(bound), unit_dimensions(self.result.unit))
                 continue
             message = (f"{name} {text} must equal the {name[9:]} of {inputs.key or 'the inputs'}"
                        f" ({target!r})" if target is not None and inputs else

@@ -52,7 +52,7 @@ _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "time",
         ),
         (r"rate|decode|prefill|gen", "rate"),
-        (r"tokens|requests|concurrency|count|runs", "count"),
+        (r"tokens|requests|concurrency|count|runs|len|length|context|pool|batch", "count"),
     )
 )
 
@@ -313,3 +313,39 @@ def _check_range(
 
 def _states(mention: NumberMention, number: ParsedNumber) -> bool:
     return any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
+
+
+_UNIT_AFTER_RE = re.compile(
+    r"\s*(?:-\s*)?(tokens?/s(?:ec)?|tok/s|t/s|tps|req/s|requests/s|rps|ms|µs|us|s|sec|seconds|"
+    r"minutes|min|h|w|watts|kw|°c|gb|gib|mb|mib|tb|tib|tokens|requests|runs|%|x)(?![a-z0-9/])",
+    re.IGNORECASE,
+)
+
+
+def unit_after(text: str, end: int) -> frozenset[str]:
+    """The dimensions of the unit written right after a number ending at `end`, if any."""
+    match = _UNIT_AFTER_RE.match(text, end)
+    return unit_dimensions(match.group(1)) if match else frozenset()
+
+
+def source_dimensions(document: Document, line: int, mention: NumberMention) -> frozenset[str]:
+    """What a source says a number on `line` is: the unit after it, its JSON key, its
+    column's header, or the words just before it (`KV pool: 346,485`)."""
+    text = document.line(line) or ""
+    after = unit_after(text, mention.end)
+    if after:
+        return after
+    key = _KEY_RE.match(text)
+    names = [key.group(1)] if key else []
+    cells, header = _row_and_header(document, line)
+    if cells is not None and header is not None and len(cells) == len(header):
+        column = text[: mention.start].count("|" if "|" in text else ",")
+        column -= 1 if text.lstrip().startswith("|") else 0
+        if 0 <= column < len(header):
+            names.append(header[column])
+    names.append(text[max(0, mention.start - 40) : mention.start])
+    for name in names:
+        dimension = metric_dimension(name)
+        if dimension is not None:
+            return frozenset({dimension})
+    return frozenset()
