@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import verify_role_mutations as roles
 
 from draftflow.acquire import acquire
 from draftflow.records import parse_record
@@ -61,6 +62,8 @@ class Mutation:
     expected: tuple[tuple[str, ...], ...]
     """Groups of JSON pointers. Each group needs an error flag at (or inside) its first pointer,
     or exactly at one of its alternates."""
+    plant: Callable[[Snapshot], Snapshot] | None = None
+    """A change to the sources too (a planted instruction), when the mutation needs one."""
 
 
 def numbers_on(text: str) -> list[float]:
@@ -494,6 +497,39 @@ def condition_mutations(record_id: str) -> Iterator[Mutation]:
         )
 
 
+# ------------------------------------------------------------- role, field and injection mutations
+
+
+def role_mutations(record_id: str) -> Iterator[Mutation]:
+    """Issue 11: numbers in the wrong role or column, printed fields, planted instructions."""
+    record = gold(record_id)
+
+    def line_of(result: dict[str, Any], line: int) -> str:
+        return line_text(record_id, result, line)
+
+    def fresh(salt: int) -> float:
+        return float(fresh_number(record_id, salt))
+
+    for suffix, kind, apply, expected in roles.result_kind_mutations(
+        record, record_id, line_of, fresh, spread
+    ):
+        yield Mutation(f"{record_id}-{kind}-{suffix}", kind, record_id, apply, expected)
+    for i, profile in enumerate(spread(record["test_profiles"], 3)):
+        index = record["test_profiles"].index(profile)
+        pointer = f"/test_profiles/{index}/label"
+        number = fresh_number(record_id, i + 3)
+        yield Mutation(f"{record_id}-profile_label_change-p{index}", "profile_label_change",
+                       record_id, _set(pointer, f"{profile['label']} at {number} tok/s"),
+                       ((pointer,),))
+    fields = prose_fields(record)
+    for suffix, kind, apply, expected in roles.prose_kind_mutations(record, fields):
+        yield Mutation(f"{record_id}-{kind}-{suffix}", kind, record_id, apply, expected)
+    for suffix, kind, apply, expected, plant in roles.injected_mutations(
+        record, snapshot(record_id), fields
+    ):
+        yield Mutation(f"{record_id}-{kind}-{suffix}", kind, record_id, apply, expected, plant)
+
+
 # ----------------------------------------------------------------------- mutation primitives
 
 
@@ -538,11 +574,12 @@ def _shift_line(pointer: str, line: int) -> Callable[[dict[str, Any]], None]:
 
 
 GENERATORS = (value_mutations, line_mutations, identity_mutations, prose_mutations,
-              citation_mutations, uncertainty_mutations, condition_mutations)
+              citation_mutations, uncertainty_mutations, condition_mutations, role_mutations)
 KINDS = ("changed_digit", "decimal_shift", "shifted_line", "anchor_mismatch", "swapped_values",
          "flipped_hash", "wrong_revision", "unsupported_sentence", "unsupported_word_number",
          "changed_prose_number",
-         "foreign_citation", "uncited_section", "wrong_uncertainty", "unsupported_condition")
+         "foreign_citation", "uncited_section", "wrong_uncertainty", "unsupported_condition",
+         *roles.KINDS)
 
 
 @cache
@@ -551,11 +588,14 @@ def all_mutations() -> tuple[Mutation, ...]:
     return tuple(m for path in GOLD_PATHS for generate in GENERATORS for m in generate(path.stem))
 
 
-def error_flags(record: dict[str, Any], record_id: str) -> list[tuple[str, str]]:
-    """(location, claim) of every error flag verify raises on `record`."""
+def error_flags(
+    record: dict[str, Any], record_id: str, source: Snapshot | None = None
+) -> list[tuple[str, str]]:
+    """(location, claim) of every error flag verify raises on `record` (against `source`, or
+    the record's corpus snapshot)."""
     from draftflow.verify import verify_record
 
-    report = verify_record(parse_record(json.dumps(record)), snapshot(record_id))
+    report = verify_record(parse_record(json.dumps(record)), source or snapshot(record_id))
     return [(f.location, f.claim) for f in report.flags
             if str(getattr(f.severity, "value", f.severity)) == "error"]
 
@@ -575,7 +615,8 @@ def outcome(mutation_id: str) -> tuple[bool, tuple[str, ...]]:
     assert record != gold(mutation.record_id), f"{mutation.id} did not change the record"
     # Only errors the clean record does not already carry count as catching the mutation.
     known = set(clean_errors(mutation.record_id))
-    locations = [loc for loc, claim in error_flags(record, mutation.record_id)
+    source = mutation.plant(snapshot(mutation.record_id)) if mutation.plant else None
+    locations = [loc for loc, claim in error_flags(record, mutation.record_id, source)
                  if (loc, claim) not in known]
     caught = all(any(matches(loc, group) for loc in locations) for group in mutation.expected)
     return caught, tuple(locations)
@@ -597,6 +638,7 @@ def test_every_kind_is_generated_for_every_record() -> None:
         has_uncertainty = any(r["uncertainty"] for r in
                               gold(record_id)["editorial"]["reported_results"])
         expected = set(KINDS) - (set() if has_uncertainty else {"wrong_uncertainty"})
+        expected -= roles.OPTIONAL_KINDS
         assert expected <= kinds, f"{record_id} lacks {sorted(expected - kinds)}"
     assert {m.kind for m in all_mutations()} == set(KINDS)
     assert len(all_mutations()) >= 150

@@ -104,8 +104,8 @@ def _check_mention(
 
 
 _APPROXIMATE_RE = re.compile(
-    r"(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|"
-    r"circa|ca\.|~|≈)\s*$",
+    r"(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|above|"
+    r"below|up to|at least|at most|less than|more than|circa|ca\.|~|≈|<|>|≤|≥)\s*$",
     re.IGNORECASE,
 )
 
@@ -138,7 +138,9 @@ def _accepting(
         def accept(line: int, mention: NumberMention, parsed: ParsedNumber) -> bool:
             if role.dimensions:
                 stated = source_dimensions(document, line, mention)
-                if stated and not stated & role.dimensions:
+                # A unit in prose needs a source that says the same; a bound (`over 20 s`)
+                # only one that does not say otherwise.
+                if not stated & role.dimensions and (stated or not role.approximate):
                     return False
             if role.approximate:
                 return True

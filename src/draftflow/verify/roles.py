@@ -160,13 +160,33 @@ def check_role(
 
 
 def _context_name(document: Document, line: int, result: ReportedResult) -> str:
-    """What the source calls the value: its JSON key, or its table column's header."""
+    """What the source calls the value: the unit written after it, the words with a `:` or
+    `=` just before it (`P50 TTFT (ms):  45.2`, `{ "mean": 53.5`), its JSON key, or its
+    table column's header with the row's first cell."""
     text = document.line(line) or ""
+    number = _as_number(result.value)
+    mentions = find_numbers(text, decimal_comma=False)
+    for mention in mentions:
+        if not _states(mention, number):
+            continue
+        unit = _UNIT_AFTER_RE.match(text, mention.end) or _WORD_UNIT_RE.match(text, mention.end)
+        if unit:
+            return unit.group(1)
+        before = words_before(text, mention, mentions)
+        if re.search(r"[:=]\W*$", before):
+            return before
+        break
     key = _KEY_RE.match(text)
     if key:
         return key.group(1)
-    header = _column_header(document, line, result.value)
-    return header or ""
+    return _column_header(document, line, result.value) or ""
+
+
+def words_before(text: str, mention: NumberMention, mentions: list[NumberMention]) -> str:
+    """The text between the previous number on the line (or its start) and `mention`."""
+    previous = max((m.end for m in mentions if m.numbers and m.end <= mention.start), default=0)
+    unit = _UNIT_AFTER_RE.match(text, previous) if previous else None
+    return text[unit.end() if unit else previous : mention.start]
 
 
 def _column_header(document: Document, line: int, value: float) -> str | None:
@@ -177,7 +197,10 @@ def _column_header(document: Document, line: int, value: float) -> str | None:
         return None
     number = _as_number(value)
     columns = [i for i, cell in enumerate(cells) if _cell_states(cell, number)]
-    return header[columns[0]] if len(columns) == 1 else None
+    if len(columns) != 1:
+        return None
+    row_label = cells[0] if columns[0] > 0 and not _cell_states(cells[0], number) else ""
+    return f"{header[columns[0]]} | {row_label}" if row_label else header[columns[0]]
 
 
 def _row_and_header(document: Document, line: int) -> tuple[list[str] | None, list[str] | None]:
@@ -217,9 +240,15 @@ def _cell_states(cell: str, number: ParsedNumber) -> bool:
 def _check_dimensions(
     ctx: VerifyContext, base: str, result: ReportedResult, context: str, evidence: Evidence
 ) -> None:
+    context = context.split(" | ")[0]  # a column's header, not its row's label
     units = unit_dimensions(result.unit)
     metric = metric_dimension(result.metric)
-    source = metric_dimension(context) if context else None
+    stated = unit_dimensions(context)
+    source = (
+        next(iter(stated))
+        if len(stated) == 1
+        else (metric_dimension(context) if context and not stated else None)
+    )
     if source is not None and units and source not in units:
         ctx.flag(
             Severity.ERROR,
@@ -322,6 +351,12 @@ _UNIT_AFTER_RE = re.compile(
 )
 
 
+_WORD_UNIT_RE = re.compile(
+    r"\s*[a-z]+\s+(tokens?/s|tok/s|t/s|ms|s|w|gb|gib|tokens|requests)(?![a-z0-9/])",
+    re.IGNORECASE,
+)
+
+
 def unit_after(text: str, end: int) -> frozenset[str]:
     """The dimensions of the unit written right after a number ending at `end`, if any."""
     match = _UNIT_AFTER_RE.match(text, end)
@@ -343,7 +378,7 @@ def source_dimensions(document: Document, line: int, mention: NumberMention) -> 
         column -= 1 if text.lstrip().startswith("|") else 0
         if 0 <= column < len(header):
             names.append(header[column])
-    names.append(text[max(0, mention.start - 40) : mention.start])
+    names.append(words_before(text, mention, find_numbers(text, decimal_comma=False)))
     for name in names:
         dimension = metric_dimension(name)
         if dimension is not None:
