@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import verify_role_mutations as roles
 
+import verify_role_mutations as roles
 from draftflow.acquire import acquire
 from draftflow.records import parse_record
 from draftflow.snapshot import Snapshot
