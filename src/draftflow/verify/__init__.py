@@ -84,9 +84,7 @@ def _deduplicated(ctx: VerifyContext) -> list[Flag]:
     seen: dict[str, Flag] = {}
     for flag in ctx.flags:
         kept = seen.get(flag.id)
-        if kept is None or (
-            flag.severity is Severity.ERROR and kept.severity is Severity.WARNING
-        ):
+        if kept is None or (flag.severity is Severity.ERROR and kept.severity is Severity.WARNING):
             seen[flag.id] = flag
     order = {Severity.ERROR: 0, Severity.WARNING: 1}
     return sorted(seen.values(), key=lambda f: order[f.severity])

@@ -35,8 +35,13 @@ def check_citations(ctx: VerifyContext) -> None:
         ctx.counts.sections += 1
         where = pointer("editorial", "sections", i, "citations")
         if not section.citations:
-            ctx.flag(Severity.ERROR, Rule.CITATIONS, where, section.heading,
-                     "this section cites no document; every section needs at least one")
+            ctx.flag(
+                Severity.ERROR,
+                Rule.CITATIONS,
+                where,
+                section.heading,
+                "this section cites no document; every section needs at least one",
+            )
             continue
         for j, citation in enumerate(section.citations):
             ctx.counts.citations += 1
@@ -50,8 +55,13 @@ def check_test_profiles(ctx: VerifyContext) -> None:
         where = pointer("test_profiles", i, "evidence_url")
         listed, _ = resolve_citation(ctx, profile.evidence_url)
         if listed is None:
-            ctx.flag(Severity.ERROR, Rule.CITATIONS, where, profile.evidence_url,
-                     "this evidence_url is not one of the record's pinned document URLs")
+            ctx.flag(
+                Severity.ERROR,
+                Rule.CITATIONS,
+                where,
+                profile.evidence_url,
+                "this evidence_url is not one of the record's pinned document URLs",
+            )
             continue
         _check_one(ctx, where, profile.evidence_url)
 
@@ -59,11 +69,20 @@ def check_test_profiles(ctx: VerifyContext) -> None:
 def _check_one(ctx: VerifyContext, where: str, citation: str) -> None:
     listed, line = resolve_citation(ctx, citation)
     if listed is None:
-        ctx.flag(Severity.ERROR, Rule.CITATIONS, where, citation,
-                 "this citation is not one of the record's pinned document URLs "
-                 "(source.pinned_url or a supplemental_sources[].pinned_url)")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.CITATIONS,
+            where,
+            citation,
+            "this citation is not one of the record's pinned document URLs "
+            "(source.pinned_url or a supplemental_sources[].pinned_url)",
+        )
         return
     if line is not None and listed.document is not None and listed.document.line(line) is None:
-        ctx.flag(Severity.ERROR, Rule.CITATIONS, where, citation,
-                 f"{listed.path} has {len(listed.document.line_list)} lines; "
-                 f"line {line} does not exist")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.CITATIONS,
+            where,
+            citation,
+            f"{listed.path} has {len(listed.document.line_list)} lines; line {line} does not exist",
+        )

@@ -25,7 +25,9 @@ INPUT_LIST_PREFIXES = ("per_run_", "per_prompt_")
 def is_input_list(key: str, value: Any) -> bool:
     """True for a list of numbers that a figure may be derived from (`per_run_values`)."""
     return (
-        key.startswith(INPUT_LIST_PREFIXES) and isinstance(value, list) and bool(value)
+        key.startswith(INPUT_LIST_PREFIXES)
+        and isinstance(value, list)
+        and bool(value)
         and all(_is_number(v) for v in value)
     )
 
@@ -38,22 +40,29 @@ def check_conditions(ctx: VerifyContext) -> None:
     """Check every condition of the record, its setup, test profiles and results."""
     record = ctx.record
     _check_mapping(ctx, record.conditions, ("conditions",), skip_inputs=False)
-    _check_mapping(ctx, record.reported_setup.model_dump(), ("reported_setup",),
-                   skip_inputs=False)
+    _check_mapping(ctx, record.reported_setup.model_dump(), ("reported_setup",), skip_inputs=False)
     if record.model_artifact is not None and record.model_artifact.revision:
         _check_value(ctx, ("model_artifact", "revision"), record.model_artifact.revision)
     for i, profile in enumerate(record.test_profiles):
-        _check_mapping(ctx, profile.conditions, ("test_profiles", i, "conditions"),
-                       skip_inputs=False)
+        _check_mapping(
+            ctx, profile.conditions, ("test_profiles", i, "conditions"), skip_inputs=False
+        )
     for i, result in enumerate(record.editorial.reported_results):
-        _check_mapping(ctx, result.conditions,
-                       ("editorial", "reported_results", i, "conditions"), skip_inputs=True)
+        _check_mapping(
+            ctx,
+            result.conditions,
+            ("editorial", "reported_results", i, "conditions"),
+            skip_inputs=True,
+        )
     _remember_record_strings(ctx)
 
 
 def _check_mapping(
-    ctx: VerifyContext, mapping: Mapping[str, Any], where: tuple[str | int, ...],
-    *, skip_inputs: bool,
+    ctx: VerifyContext,
+    mapping: Mapping[str, Any],
+    where: tuple[str | int, ...],
+    *,
+    skip_inputs: bool,
 ) -> None:
     for key, value in mapping.items():
         if value is None or isinstance(value, bool):
@@ -87,13 +96,19 @@ def _check_number(ctx: VerifyContext, where: tuple[str | int, ...], value: int |
         ctx.record_values.add_number(
             float(value), frozenset({dimension}) if dimension else frozenset()
         )
-        ctx.claim(location, text, 0, len(text), NumberKind.QUANTITY, ClaimStatus.SUPPORTED,
-                  evidence)
+        ctx.claim(
+            location, text, 0, len(text), NumberKind.QUANTITY, ClaimStatus.SUPPORTED, evidence
+        )
         return
     ctx.claim(location, text, 0, len(text), NumberKind.QUANTITY, ClaimStatus.UNSUPPORTED)
-    ctx.flag(Severity.ERROR, Rule.CONDITIONS, location, text,
-             f"condition {where[-1]} = {text} is not stated in any listed source document; "
-             "unknown conditions stay null")
+    ctx.flag(
+        Severity.ERROR,
+        Rule.CONDITIONS,
+        location,
+        text,
+        f"condition {where[-1]} = {text} is not stated in any listed source document; "
+        "unknown conditions stay null",
+    )
 
 
 def _check_string(ctx: VerifyContext, where: tuple[str | int, ...], value: str) -> None:
@@ -119,26 +134,44 @@ def _check_string(ctx: VerifyContext, where: tuple[str | int, ...], value: str) 
             found = [ctx.find_number(p, ctx.listed) for p in mention.numbers]
             ok = all(found)
             status = ClaimStatus.SUPPORTED if ok else ClaimStatus.UNSUPPORTED
-            ctx.claim(location, mention.text, mention.start, mention.end, kind, status,
-                      [e for f in found for e in f][:3])
+            ctx.claim(
+                location,
+                mention.text,
+                mention.start,
+                mention.end,
+                kind,
+                status,
+                [e for f in found for e in f][:3],
+            )
             if ok:
                 for parsed in mention.numbers:
                     ctx.record_values.add_number(parsed.value)
             else:
-                ctx.flag(Severity.WARNING, Rule.CONDITIONS, location, mention.text,
-                         f"{mention.text} in condition {where[-1]} is not stated in any "
-                         "listed source document")
+                ctx.flag(
+                    Severity.WARNING,
+                    Rule.CONDITIONS,
+                    location,
+                    mention.text,
+                    f"{mention.text} in condition {where[-1]} is not stated in any "
+                    "listed source document",
+                )
             continue
         else:
             continue
         ctx.counts.conditions += 1
-        ctx.claim(location, mention.text, mention.start, mention.end, kind, lookup.status,
-                  lookup.evidence)
+        ctx.claim(
+            location, mention.text, mention.start, mention.end, kind, lookup.status, lookup.evidence
+        )
         if not lookup.status.ok:
-            ctx.flag(severity if lookup.status is not ClaimStatus.AMBIGUOUS else Severity.WARNING,
-                     Rule.CONDITIONS, location, mention.text,
-                     f"{kind.value} {mention.text} in condition {where[-1]} is not stated in "
-                     f"any listed source document{_detail(lookup.detail)}", lookup.evidence)
+            ctx.flag(
+                severity if lookup.status is not ClaimStatus.AMBIGUOUS else Severity.WARNING,
+                Rule.CONDITIONS,
+                location,
+                mention.text,
+                f"{kind.value} {mention.text} in condition {where[-1]} is not stated in "
+                f"any listed source document{_detail(lookup.detail)}",
+                lookup.evidence,
+            )
 
 
 def _detail(detail: str) -> str:
@@ -149,10 +182,18 @@ def _remember_record_strings(ctx: VerifyContext) -> None:
     """Identifiers and dates in the record's descriptive fields, which prose may repeat."""
     record = ctx.record
     strings = [
-        record.id, record.runtime or "", record.model_label or "", record.model_id or "",
-        record.model_family or "", record.source.repository, record.source.publisher,
-        record.reported_setup.system or "", record.reported_setup.parallelism or "",
-        *record.runtime_topics, *record.hardware_topics, *record.platform_topics,
+        record.id,
+        record.runtime or "",
+        record.model_label or "",
+        record.model_id or "",
+        record.model_family or "",
+        record.source.repository,
+        record.source.publisher,
+        record.reported_setup.system or "",
+        record.reported_setup.parallelism or "",
+        *record.runtime_topics,
+        *record.hardware_topics,
+        *record.platform_topics,
         *(p.label for p in record.test_profiles),
         *(r.label for r in record.editorial.reported_results),
         *(r.metric for r in record.editorial.reported_results),
@@ -162,9 +203,12 @@ def _remember_record_strings(ctx: VerifyContext) -> None:
         for mention in find_numbers(text, decimal_comma=False):
             if mention.kind in (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL):
                 ctx.record_values.identifiers.update(
-                    identifier_keys((mention.normalized or mention.text).lower()))
+                    identifier_keys((mention.normalized or mention.text).lower())
+                )
     for date in (
-        record.source.last_commit_at, record.source.checked_on, record.editorial.published_on,
+        record.source.last_commit_at,
+        record.source.checked_on,
+        record.editorial.published_on,
         record.editorial.modified_on,
     ):
         for mention in find_numbers(date or "", decimal_comma=False):

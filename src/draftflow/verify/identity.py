@@ -18,7 +18,10 @@ def listed_documents(record: Record, snapshot: Snapshot) -> list[ListedDocument]
     places: dict[str, tuple[str, str, str]] = {}
     if record.source.pinned_url:
         places[record.source.pinned_url] = (
-            record.source.repository, record.source.revision, "/source")
+            record.source.repository,
+            record.source.revision,
+            "/source",
+        )
     for i, supplemental in enumerate(record.supplemental_sources):
         places.setdefault(
             supplemental.pinned_url,
@@ -29,11 +32,18 @@ def listed_documents(record: Record, snapshot: Snapshot) -> list[ListedDocument]
         repository, revision, where = places[doc.pinned_url]
         same_repository = repository.lower() == snapshot.repository.lower()
         document = snapshot.by_path(doc.path) if same_repository else None
-        listed.append(ListedDocument(
-            document_id=doc.document_id, path=doc.path, pinned_url=doc.pinned_url,
-            sha256=doc.sha256, repository=repository, revision=revision, pointer=where,
-            document=document,
-        ))
+        listed.append(
+            ListedDocument(
+                document_id=doc.document_id,
+                path=doc.path,
+                pinned_url=doc.pinned_url,
+                sha256=doc.sha256,
+                repository=repository,
+                revision=revision,
+                pointer=where,
+                document=document,
+            )
+        )
     return listed
 
 
@@ -53,14 +63,22 @@ def check_identity(ctx: VerifyContext) -> None:
     for listed in ctx.listed:
         ctx.counts.documents += 1
         if listed.document_id in ids:
-            ctx.flag(Severity.ERROR, Rule.IDENTITY, listed.pointer, listed.document_id,
-                     f"document id {listed.document_id} is used by two documents")
+            ctx.flag(
+                Severity.ERROR,
+                Rule.IDENTITY,
+                listed.pointer,
+                listed.document_id,
+                f"document id {listed.document_id} is used by two documents",
+            )
         ids.add(listed.document_id)
         _check_pinned_url(ctx, listed)
         if listed.repository.lower() != snapshot.repository.lower():
             ctx.counts.documents_missing += 1
             ctx.flag(
-                Severity.WARNING, Rule.IDENTITY, listed.pointer, listed.pinned_url,
+                Severity.WARNING,
+                Rule.IDENTITY,
+                listed.pointer,
+                listed.pinned_url,
                 f"{listed.path} is in {listed.repository}, not in the checked repository "
                 f"{snapshot.repository}; its bytes and numbers cannot be checked offline",
             )
@@ -73,47 +91,78 @@ def check_identity(ctx: VerifyContext) -> None:
         for i, s in enumerate(record.supplemental_sources)
     ):
         if parent != record.id:
-            ctx.flag(Severity.WARNING, Rule.IDENTITY, supplemental_pointer, parent,
-                     f"parent_record_id {parent} is not this record's id {record.id}")
+            ctx.flag(
+                Severity.WARNING,
+                Rule.IDENTITY,
+                supplemental_pointer,
+                parent,
+                f"parent_record_id {parent} is not this record's id {record.id}",
+            )
 
 
 def _check_source_fields(ctx: VerifyContext) -> None:
     record, snapshot = ctx.record, ctx.snapshot
     source = record.source
     if source.repository.lower() != snapshot.repository.lower():
-        ctx.flag(Severity.ERROR, Rule.IDENTITY, "/source/repository", source.repository,
-                 f"the record names {source.repository} but the checked source is "
-                 f"{snapshot.repository}")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.IDENTITY,
+            "/source/repository",
+            source.repository,
+            f"the record names {source.repository} but the checked source is {snapshot.repository}",
+        )
     if source.revision != snapshot.revision:
-        ctx.flag(Severity.ERROR, Rule.IDENTITY, "/source/revision", source.revision,
-                 f"the record pins revision {source.revision} but the checked source is at "
-                 f"{snapshot.revision}")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.IDENTITY,
+            "/source/revision",
+            source.revision,
+            f"the record pins revision {source.revision} but the checked source is at "
+            f"{snapshot.revision}",
+        )
     if source.url != repository_url(source.repository):
-        ctx.flag(Severity.ERROR, Rule.IDENTITY, "/source/url", source.url,
-                 f"source url should be {repository_url(source.repository)}")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.IDENTITY,
+            "/source/url",
+            source.url,
+            f"source url should be {repository_url(source.repository)}",
+        )
     if source.document_sha256 and record.editorial.source_document_sha256 != (
         source.document_sha256
     ):
-        ctx.flag(Severity.ERROR, Rule.IDENTITY, "/editorial/source_document_sha256",
-                 record.editorial.source_document_sha256 or "null",
-                 f"the editorial names document sha256 {record.editorial.source_document_sha256}"
-                 f" but the source document's is {source.document_sha256}")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.IDENTITY,
+            "/editorial/source_document_sha256",
+            record.editorial.source_document_sha256 or "null",
+            f"the editorial names document sha256 {record.editorial.source_document_sha256}"
+            f" but the source document's is {source.document_sha256}",
+        )
 
 
 def _check_pinned_url(ctx: VerifyContext, listed: ListedDocument) -> None:
     if listed.pinned_url not in canonical_urls(listed.repository, listed.revision, listed.path):
         expected = pinned_url(listed.repository, listed.revision, listed.path)
         ctx.flag(
-            Severity.ERROR, Rule.IDENTITY, f"{listed.pointer}/pinned_url", listed.pinned_url,
+            Severity.ERROR,
+            Rule.IDENTITY,
+            f"{listed.pointer}/pinned_url",
+            listed.pinned_url,
             f"pinned URL is not the canonical URL for {listed.repository} at revision "
             f"{listed.revision}, path {listed.path}: expected {expected}",
         )
     snapshot = ctx.snapshot
     same = listed.repository.lower() == snapshot.repository.lower()
     if same and listed.revision != snapshot.revision and listed.pointer != "/source":
-        ctx.flag(Severity.ERROR, Rule.IDENTITY, f"{listed.pointer}/revision", listed.revision,
-                 f"{listed.path} is pinned at {listed.revision}, but the checked source is at "
-                 f"{snapshot.revision}")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.IDENTITY,
+            f"{listed.pointer}/revision",
+            listed.revision,
+            f"{listed.path} is pinned at {listed.revision}, but the checked source is at "
+            f"{snapshot.revision}",
+        )
 
 
 def _check_bytes(ctx: VerifyContext, listed: ListedDocument) -> None:
@@ -121,7 +170,10 @@ def _check_bytes(ctx: VerifyContext, listed: ListedDocument) -> None:
     if document is None:
         ctx.counts.documents_missing += 1
         ctx.flag(
-            Severity.ERROR, Rule.IDENTITY, f"{listed.pointer}/document_path", listed.path,
+            Severity.ERROR,
+            Rule.IDENTITY,
+            f"{listed.pointer}/document_path",
+            listed.path,
             f"{listed.path} does not exist in {ctx.snapshot.repository} at "
             f"{ctx.snapshot.revision} (or was skipped when the source was read)",
         )
@@ -129,7 +181,10 @@ def _check_bytes(ctx: VerifyContext, listed: ListedDocument) -> None:
     actual = sha256_hex(document.data)
     if actual != listed.sha256:
         ctx.flag(
-            Severity.ERROR, Rule.IDENTITY, f"{listed.pointer}/document_sha256", listed.sha256,
+            Severity.ERROR,
+            Rule.IDENTITY,
+            f"{listed.pointer}/document_sha256",
+            listed.sha256,
             f"the bytes of {listed.path} hash to {actual}, not to the recorded {listed.sha256}",
             [ctx.evidence(listed, None)],
         )

@@ -60,13 +60,19 @@ def find_hex(ctx: VerifyContext, claim: str) -> Lookup:
         return Lookup(ClaimStatus.AMBIGUOUS, evidence, "too short to name one revision")
     longest = max(full, key=len)
     if any(not longest.startswith(h) for h in full):
-        return Lookup(ClaimStatus.AMBIGUOUS, evidence,
-                      f"prefix of {len(full)} different hashes: " + ", ".join(sorted(full)[:3]))
+        return Lookup(
+            ClaimStatus.AMBIGUOUS,
+            evidence,
+            f"prefix of {len(full)} different hashes: " + ", ".join(sorted(full)[:3]),
+        )
     return Lookup(ClaimStatus.SUPPORTED, evidence)
 
 
 def find_in(
-    ctx: VerifyContext, kind: str, key: str, cited: list[ListedDocument],
+    ctx: VerifyContext,
+    kind: str,
+    key: str,
+    cited: list[ListedDocument],
     record_keys: set[str],
 ) -> Lookup:
     """A date, version or identifier: in the cited documents (supported), the record's

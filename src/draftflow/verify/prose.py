@@ -138,9 +138,8 @@ def _accepting(
         def accept(line: int, mention: NumberMention, parsed: ParsedNumber) -> bool:
             if role.dimensions:
                 stated = source_dimensions(document, line, mention)
-                # A unit in prose needs a source that says the same; a bound (`over 20 s`)
-                # only one that does not say otherwise.
-                if not stated & role.dimensions and (stated or not role.approximate):
+                # A unit in prose needs a source that does not say otherwise.
+                if stated and not stated & role.dimensions:
                     return False
             if role.approximate:
                 return True

@@ -51,7 +51,10 @@ class ClaimStatus(StrEnum):
     def ok(self) -> bool:
         """True when the claim passes."""
         return self in (
-            ClaimStatus.SUPPORTED, ClaimStatus.DERIVED, ClaimStatus.RECORD, ClaimStatus.IDENTIFIER
+            ClaimStatus.SUPPORTED,
+            ClaimStatus.DERIVED,
+            ClaimStatus.RECORD,
+            ClaimStatus.IDENTIFIER,
         )
 
 
@@ -88,13 +91,22 @@ def flag_id(rule: Rule, location: str, claim: str) -> str:
 
 
 def make_flag(
-    severity: Severity, rule: Rule, location: str, claim: str, message: str,
+    severity: Severity,
+    rule: Rule,
+    location: str,
+    claim: str,
+    message: str,
     evidence: list[Evidence] | None = None,
 ) -> Flag:
     """A flag with its stable id filled in."""
     return Flag(
-        id=flag_id(rule, location, claim), severity=severity, rule=rule, location=location,
-        claim=claim, evidence=evidence or [], message=message,
+        id=flag_id(rule, location, claim),
+        severity=severity,
+        rule=rule,
+        location=location,
+        claim=claim,
+        evidence=evidence or [],
+        message=message,
     )
 
 

@@ -56,33 +56,54 @@ def _check_result(ctx: VerifyContext, i: int, result: ReportedResult) -> None:
     value_text = repr(result.value)
     listed = ctx.by_id.get(result.source_document_id)
     if listed is None:
-        ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, f"{base}/source_document_id",
-                 result.source_document_id,
-                 "source_document_id is not the id of any document the record lists")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/source_document_id",
+            result.source_document_id,
+            "source_document_id is not the id of any document the record lists",
+        )
         _unsupported(ctx, base, value_text)
         return
     if result.source_document_sha256 != listed.sha256:
-        ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, f"{base}/source_document_sha256",
-                 result.source_document_sha256,
-                 f"source_document_sha256 differs from {listed.document_id}'s {listed.sha256}")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/source_document_sha256",
+            result.source_document_sha256,
+            f"source_document_sha256 differs from {listed.document_id}'s {listed.sha256}",
+        )
     expected_url = f"{listed.pinned_url}#L{result.source_line}"
     if result.evidence_url != expected_url:
-        ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, f"{base}/evidence_url",
-                 result.evidence_url,
-                 f"evidence_url must be the pinned URL plus #L{result.source_line} "
-                 f"(source_line): expected {expected_url}")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/evidence_url",
+            result.evidence_url,
+            f"evidence_url must be the pinned URL plus #L{result.source_line} "
+            f"(source_line): expected {expected_url}",
+        )
     document = listed.document
     if document is None:
-        ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, f"{base}/value", value_text,
-                 f"{listed.path} is not available in the checked source, so this value "
-                 "cannot be verified")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/value",
+            value_text,
+            f"{listed.path} is not available in the checked source, so this value "
+            "cannot be verified",
+        )
         _unsupported(ctx, base, value_text)
         return
     if document.line(result.source_line) is None:
-        ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, f"{base}/source_line",
-                 str(result.source_line),
-                 f"{listed.path} has {len(document.line_list)} lines; line "
-                 f"{result.source_line} does not exist")
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/source_line",
+            str(result.source_line),
+            f"{listed.path} has {len(document.line_list)} lines; line "
+            f"{result.source_line} does not exist",
+        )
         _unsupported(ctx, base, value_text)
         return
     _ResultCheck(ctx, base, result, listed).run()
@@ -94,8 +115,14 @@ def _is_number(value: object) -> bool:
 
 
 def _unsupported(ctx: VerifyContext, base: str, value_text: str) -> None:
-    ctx.claim(f"{base}/value", value_text, 0, len(value_text), NumberKind.QUANTITY,
-              ClaimStatus.UNSUPPORTED)
+    ctx.claim(
+        f"{base}/value",
+        value_text,
+        0,
+        len(value_text),
+        NumberKind.QUANTITY,
+        ClaimStatus.UNSUPPORTED,
+    )
 
 
 class _ResultCheck:
@@ -133,16 +160,24 @@ class _ResultCheck:
             status = ClaimStatus.UNSUPPORTED
             self._value_not_on_line()
         evidence = [self.ctx.evidence(self.listed, self.line)]
-        self.ctx.claim(f"{self.base}/value", self.value_text, 0, len(self.value_text),
-                       NumberKind.QUANTITY, status, evidence)
+        self.ctx.claim(
+            f"{self.base}/value",
+            self.value_text,
+            0,
+            len(self.value_text),
+            NumberKind.QUANTITY,
+            status,
+            evidence,
+        )
         if status.ok:
             self.ctx.record_values.add_number(
                 float(self.result.value), unit_dimensions(self.result.unit)
             )
         for inputs in lists:
             self.ctx.record_values.add_number(float(len(inputs.values)))
-        self._check_uncertainty(derived_from or (lists[0] if lists else None),
-                                contains_value=derived_as != ["sum"])
+        self._check_uncertainty(
+            derived_from or (lists[0] if lists else None), contains_value=derived_as != ["sum"]
+        )
 
     # -- the cited line and its block -------------------------------------------------------
 
@@ -206,7 +241,8 @@ class _ResultCheck:
             if not inputs.values:
                 continue
             names = [
-                name for name, function in STATISTICS.items()
+                name
+                for name, function in STATISTICS.items()
                 if self.value.matches(function(inputs.values))
             ]
             if names:
@@ -225,7 +261,10 @@ class _ResultCheck:
             if holds_input or not self._on_line(self.value, numbers):
                 continue
             self.ctx.flag(
-                Severity.ERROR, Rule.REPORTED_RESULTS, f"{self.base}/value", self.value_text,
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{self.base}/value",
+                self.value_text,
                 f"value {self.value_text} is not on the cited line ({self.listed.path} line "
                 f"{self.line}); the source states it on line {line}",
                 [self.ctx.evidence(self.listed, self.line), self.ctx.evidence(self.listed, line)],
@@ -239,7 +278,9 @@ class _ResultCheck:
             return
         source = inputs.key or f"the values on line {self.line}"
         self.ctx.flag(
-            Severity.ERROR, Rule.REPORTED_RESULTS, f"{self.base}/statistic",
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{self.base}/statistic",
             self.result.statistic,
             f"the value {self.value_text} is the {' / '.join(names)} of {source}, not a value "
             "on the cited line, but the statistic does not say so",
@@ -259,8 +300,12 @@ class _ResultCheck:
             if self._on_line(parsed, self.block_numbers):
                 continue
             ok = False
-            self._misplaced(pointer(*self._parts(), "conditions", inputs.key or "", j),
-                            repr(item), parsed, "input value")
+            self._misplaced(
+                pointer(*self._parts(), "conditions", inputs.key or "", j),
+                repr(item),
+                parsed,
+                "input value",
+            )
         return ok
 
     def _parts(self) -> list[str | int]:
@@ -277,18 +322,21 @@ class _ResultCheck:
         where = f"{self.listed.path} line {self.line}"
         if elsewhere:
             lines = ", ".join(str(e.line) for e in elsewhere)
-            message = (f"{what} {text} is not on the cited line ({where}); it is on "
-                       f"line {lines}")
+            message = f"{what} {text} is not on the cited line ({where}); it is on line {lines}"
         else:
             elsewhere = self.ctx.find_number(
-                number, [d for d in self.ctx.listed if d is not self.listed])
+                number, [d for d in self.ctx.listed if d is not self.listed]
+            )
             if elsewhere:
                 places = ", ".join(f"{e.path} line {e.line}" for e in elsewhere)
-                message = (f"{what} {text} is not on the cited line ({where}); it is only in "
-                           f"{places}")
+                message = (
+                    f"{what} {text} is not on the cited line ({where}); it is only in {places}"
+                )
             else:
-                message = (f"{what} {text} is not on the cited line ({where}) and no listed "
-                           "source states it")
+                message = (
+                    f"{what} {text} is not on the cited line ({where}) and no listed "
+                    "source states it"
+                )
         evidence: list[Evidence] = [self.ctx.evidence(self.listed, self.line), *elsewhere]
         self.ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, location, text, message, evidence)
 
@@ -298,8 +346,10 @@ class _ResultCheck:
         uncertainty = self.result.uncertainty
         if uncertainty is None:
             return
-        bounds = {"observed_min": uncertainty.observed_min,
-                  "observed_max": uncertainty.observed_max}
+        bounds = {
+            "observed_min": uncertainty.observed_min,
+            "observed_max": uncertainty.observed_max,
+        }
         expected = self._expected_bounds(inputs)
         for name, bound in bounds.items():
             if bound is None:
@@ -307,30 +357,55 @@ class _ResultCheck:
             location = f"{self.base}/uncertainty/{name}"
             parsed = number_of(bound)
             target = expected[name] if expected else None
-            ok = parsed.matches(target) if target is not None else self._on_line(
-                parsed, self.block_numbers)
+            ok = (
+                parsed.matches(target)
+                if target is not None
+                else self._on_line(parsed, self.block_numbers)
+            )
             text = repr(bound)
-            status = ClaimStatus.DERIVED if ok and target is not None else (
-                ClaimStatus.SUPPORTED if ok else ClaimStatus.UNSUPPORTED)
-            self.ctx.claim(location, text, 0, len(text), NumberKind.QUANTITY, status,
-                           [self.ctx.evidence(self.listed, self.line)])
+            status = (
+                ClaimStatus.DERIVED
+                if ok and target is not None
+                else (ClaimStatus.SUPPORTED if ok else ClaimStatus.UNSUPPORTED)
+            )
+            self.ctx.claim(
+                location,
+                text,
+                0,
+                len(text),
+                NumberKind.QUANTITY,
+                status,
+                [self.ctx.evidence(self.listed, self.line)],
+            )
             if ok:
                 self.ctx.record_values.add_number(float(bound), unit_dimensions(self.result.unit))
                 continue
-            message = (f"{name} {text} must equal the {name[9:]} of {inputs.key or 'the inputs'}"
-                       f" ({target!r})" if target is not None and inputs else
-                       f"{name} {text} is not stated on the cited line and there are no "
-                       "input values to take it from")
-            self.ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, location, text, message,
-                          [self.ctx.evidence(self.listed, self.line)])
+            message = (
+                f"{name} {text} must equal the {name[9:]} of {inputs.key or 'the inputs'}"
+                f" ({target!r})"
+                if target is not None and inputs
+                else f"{name} {text} is not stated on the cited line and there are no "
+                "input values to take it from"
+            )
+            self.ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                location,
+                text,
+                message,
+                [self.ctx.evidence(self.listed, self.line)],
+            )
         low, high = uncertainty.observed_min, uncertainty.observed_max
         value = self.result.value
         outside = (low is not None and low > value) or (high is not None and high < value)
         if contains_value and outside:
-            self.ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, f"{self.base}/uncertainty",
-                          f"{low}..{high}",
-                          f"the observed range {low}..{high} does not contain the value "
-                          f"{self.value_text}")
+            self.ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{self.base}/uncertainty",
+                f"{low}..{high}",
+                f"the observed range {low}..{high} does not contain the value {self.value_text}",
+            )
 
     def _expected_bounds(self, inputs: Inputs | None) -> dict[str, float] | None:
         if inputs is not None and inputs.values:

@@ -40,7 +40,7 @@ _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, dimension in (
         (
             r"normali[sz]ed|norm|score|rank|pass rate|acceptance|relative|ratio|fraction|"
-            r"percent|pct|util\w*",
+            r"gain|speedup|percent|pct|util\w*",
             "ratio",
         ),
         (r"memory|vram|gib|gb|mib", "memory"),
@@ -52,7 +52,7 @@ _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "time",
         ),
         (r"rate|decode|prefill|gen", "rate"),
-        (r"tokens|requests|concurrency|count|runs|len|length|context|pool|batch", "count"),
+        (r"tokens|requests|concurrency|count|runs|len|length|context|pool", "count"),
     )
 )
 
@@ -241,6 +241,8 @@ def _check_dimensions(
     ctx: VerifyContext, base: str, result: ReportedResult, context: str, evidence: Evidence
 ) -> None:
     context = context.split(" | ")[0]  # a column's header, not its row's label
+    if "=" in context:  # `Batch=1`: a condition heads the column, not a dimension
+        context = ""
     units = unit_dimensions(result.unit)
     metric = metric_dimension(result.metric)
     stated = unit_dimensions(context)
