@@ -28,13 +28,17 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from draftflow.errors import ConfigError, DraftflowError
+from draftflow.acquire.git import is_git_repository, remote_url
+from draftflow.acquire.remote import looks_like_url, parse_github_repository, parse_remote
+from draftflow.assemble import record_id_for
+from draftflow.errors import ConfigError, DraftflowError, InputError
 from draftflow.llm import ModelSettings, RecordMode
 from draftflow.llm.slots import SharedSlots
 from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
 from draftflow.records import load_record
 
 POLL_SECONDS = 0.5
+GIT_SECONDS = 10.0
 JOIN_SECONDS = 10.0
 INTERNAL_EXIT_CODE = 2  # an unexpected error in one repository: reported, like bad input
 
@@ -120,25 +124,11 @@ def run_batch(
     """
     _check_settings([r.settings for r in requests])
     started = time.perf_counter()
-    processes, per_worker = plan_workers(len(requests), concurrency, workers)
-    context = multiprocessing.get_context("spawn")
-    slots = context.BoundedSemaphore(concurrency)
-    jobs: multiprocessing.Queue[tuple[int, DraftRequest] | None] = context.Queue()
-    results: multiprocessing.Queue[tuple[int, BatchItem]] = context.Queue()
-    for index, request in enumerate(requests):
-        jobs.put((index, request))
-    for _ in range(processes):
-        jobs.put(None)
-    pool = [
-        context.Process(target=_worker_main, args=(jobs, results, slots, per_worker), daemon=True)
-        for _ in range(processes)
-    ]
-    for process in pool:
-        process.start()
-    try:
-        found = _collect(results, pool, len(requests), on_item)
-    finally:
-        _stop(pool)
+    found = _duplicates(requests)
+    todo = [(i, r) for i, r in enumerate(requests) if i not in found]
+    processes, per_worker = plan_workers(len(todo), concurrency, workers)
+    if todo:
+        found.update(_draft_in_workers(todo, concurrency, processes, per_worker, on_item))
     items = [
         found.get(i)
         or _failed(
@@ -159,6 +149,75 @@ def run_batch(
         usage=_total_usage(items),
         elapsed_seconds=round(time.perf_counter() - started, 3),
     )
+
+
+def _draft_in_workers(
+    todo: list[tuple[int, DraftRequest]],
+    concurrency: int,
+    processes: int,
+    per_worker: int,
+    on_item: ItemCallback | None,
+) -> dict[int, BatchItem]:
+    context = multiprocessing.get_context("spawn")
+    slots = context.BoundedSemaphore(concurrency)
+    jobs: multiprocessing.Queue[tuple[int, DraftRequest] | None] = context.Queue()
+    results: multiprocessing.Queue[tuple[int, BatchItem]] = context.Queue()
+    for job in todo:
+        jobs.put(job)
+    for _ in range(processes):
+        jobs.put(None)
+    pool = [
+        context.Process(target=_worker_main, args=(jobs, results, slots, per_worker), daemon=True)
+        for _ in range(processes)
+    ]
+    for process in pool:
+        process.start()
+    try:
+        return _collect(results, pool, len(todo), on_item)
+    finally:
+        _stop(pool)
+
+
+def expected_record_id(request: DraftRequest) -> str | None:
+    """The record id `request` will write, when it can be told without reading the source."""
+    if request.record_id:
+        return request.record_id
+    try:
+        if request.origin:
+            return record_id_for(parse_github_repository(request.origin))
+        path = Path(request.source).expanduser()
+        if path.is_dir():
+            url = (
+                remote_url(path, "origin", timeout=GIT_SECONDS) if is_git_repository(path) else None
+            )
+            return record_id_for(parse_github_repository(url)) if url else None
+        if looks_like_url(request.source):
+            return record_id_for(parse_remote(request.source).repository)
+    except DraftflowError:
+        return None  # the draft itself reports what is wrong with the source
+    return None
+
+
+def _duplicates(requests: Sequence[DraftRequest]) -> dict[int, BatchItem]:
+    """A failed item for each request that would write a record an earlier one writes."""
+    first: dict[str, str] = {}
+    failed: dict[int, BatchItem] = {}
+    for index, request in enumerate(requests):
+        record_id = expected_record_id(request)
+        if record_id is None:
+            continue
+        if record_id in first:
+            failed[index] = _failed(
+                request.source,
+                "InputError",
+                f"it would write record {record_id}, which {first[record_id]} writes in this batch",
+                "list each repository once, or give this line its own --id in the --from FILE",
+                InputError.exit_code,
+                0.0,
+            )
+        else:
+            first[record_id] = request.source
+    return failed
 
 
 def _check_settings(settings: Sequence[ModelSettings]) -> None:

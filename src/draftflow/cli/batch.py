@@ -116,7 +116,8 @@ def emit_report(report: BatchReport, *, as_json: bool) -> None:
     console.print(
         f"{len(report.items)} repositories in {report.elapsed_seconds:.1f}s "
         f"({report.workers} workers, at most {report.concurrency} model requests in flight): "
-        f"{failed} failed, {flagged} with error flags"
+        f"{failed} failed, {flagged} with error flags",
+        soft_wrap=True,
     )
 
 
