@@ -57,8 +57,9 @@ SAMPLE_SECONDS = 0.05
 
 @dataclass
 class BatchRun:
-    """One batch of every repository at one concurrency."""
+    """One batch of a set of repositories at one concurrency."""
 
+    batch: str
     concurrency: int
     repeat: int
     wall: float
@@ -130,6 +131,7 @@ def requests_for(
 
 
 def batch_once(
+    label: str,
     server: ServerProcess,
     entries: dict[str, dict[str, Any]],
     corpus: Path,
@@ -158,6 +160,7 @@ def batch_once(
         cpu = _cpu_seconds() - cpu
     stats = server.stats()
     return BatchRun(
+        batch=label,
         concurrency=concurrency,
         repeat=repeat,
         wall=wall,
@@ -180,6 +183,40 @@ def ideal_wall(latency: float, calibration: list[Run], concurrency: int) -> floa
         for run in calibration
     )
     return latency * max(math.ceil(total / concurrency), chain)
+
+
+def batch_table(
+    label: str, runs: list[BatchRun], calibration: list[Run], latency: float
+) -> list[str]:
+    """One table: the medians of a set's batches at each concurrency, against the ideal."""
+    title = (
+        "all of them"
+        if label == "all"
+        else "the subset " + ", ".join(sorted(r.repository for r in calibration))
+    )
+    lines = [
+        "",
+        f"## One batch of {title}",
+        "",
+        "| c | workers | requests | wall s | ideal s | wall / ideal | model span s | "
+        "max in flight | CPU s | CPU / cores s | peak RSS MiB | failed |",
+        "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    for concurrency in sorted({run.concurrency for run in runs}):
+        group = [run for run in runs if run.concurrency == concurrency]
+        wall = statistics.median(run.wall for run in group)
+        ideal = ideal_wall(latency, calibration, concurrency)
+        cpu = statistics.median(r.cpu_seconds for r in group)
+        lines.append(
+            f"| {concurrency} | {group[0].workers} | "
+            f"{int(statistics.median(r.requests for r in group))} | {wall:.2f} | "
+            f"{ideal:.2f} | {wall / ideal:.2f} | "
+            f"{statistics.median(r.span for r in group):.2f} | "
+            f"{max(r.max_in_flight for r in group)} | {cpu:.1f} | "
+            f"{cpu / (os.cpu_count() or 1):.1f} | "
+            f"{max(r.peak_rss_mib for r in group):.0f} | {max(r.failed for r in group)} |"
+        )
+    return lines
 
 
 def markdown(
@@ -212,28 +249,14 @@ def markdown(
             f"{run.stages.get('draft', 0):.2f} | {other:.2f} |"
         )
     total = sum(run.requests for run in calibration)
-    lines += [
-        f"| all | {total} | {sum(r.wall for r in calibration):.2f} | | | |",
-        "",
-        "## One batch of all of them",
-        "",
-        "| c | workers | requests | wall s | ideal s | wall / ideal | model span s | "
-        "max in flight | CPU s | peak RSS MiB | failed |",
-        "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
-    ]
-    for concurrency in sorted({run.concurrency for run in runs}):
-        group = [run for run in runs if run.concurrency == concurrency]
-        wall = statistics.median(run.wall for run in group)
-        ideal = ideal_wall(args.latency, calibration, concurrency)
-        lines.append(
-            f"| {concurrency} | {group[0].workers} | "
-            f"{int(statistics.median(r.requests for r in group))} | {wall:.2f} | "
-            f"{ideal:.2f} | {wall / ideal:.2f} | "
-            f"{statistics.median(r.span for r in group):.2f} | "
-            f"{max(r.max_in_flight for r in group)} | "
-            f"{statistics.median(r.cpu_seconds for r in group):.1f} | "
-            f"{max(r.peak_rss_mib for r in group):.0f} | "
-            f"{max(r.failed for r in group)} |"
+    lines.append(f"| all | {total} | {sum(r.wall for r in calibration):.2f} | | | |")
+    for label in dict.fromkeys(run.batch for run in runs):
+        names = {r.repository for r in calibration} if label == "all" else set(args.subset)
+        lines += batch_table(
+            label,
+            [r for r in runs if r.batch == label],
+            [r for r in calibration if r.repository in names],
+            args.latency,
         )
     lines += [
         "",
@@ -248,7 +271,9 @@ def markdown(
         "- **model span**: first request received to last reply sent, server side.",
         "- **max in flight**: the most requests the server held at once (max over repeats); "
         "never above c.",
-        "- **CPU**: user + system seconds of this process and its worker processes.",
+        "- **CPU**: user + system seconds of this process and its worker processes; "
+        "**CPU / cores** is the wall time that CPU work alone needs on this machine with "
+        "every core free (it is not: the machine is shared).",
         "- **peak RSS**: the most memory this process and its workers held together "
         "(sampled every 50 ms; max over repeats).",
         "",
@@ -257,6 +282,7 @@ def markdown(
         "```bash",
         f".venv/bin/python benchmarks/batch.py --latency {args.latency:g} "
         f"--concurrency {' '.join(map(str, args.concurrency))} --repeats {args.repeats} \\",
+        *([f"    --subset {' '.join(args.subset)} \\"] if args.subset else []),
         "    --write benchmarks/results/batch.md",
         "```",
         "",
@@ -279,6 +305,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--echo", type=int, default=3, help="candidates echoed per chunk")
     parser.add_argument("--timeout", type=float, default=120.0, help="client timeout, seconds")
     parser.add_argument("--workers", type=int, help="worker processes (default: CPU count)")
+    parser.add_argument(
+        "--subset",
+        nargs="+",
+        default=[],
+        metavar="OWNER/NAME",
+        help="also batch these repositories alone (a second table)",
+    )
     parser.add_argument("--write", type=Path, help="write the Markdown results here")
     parser.add_argument("--raw", type=Path, help="write every run as JSON here")
     return parser.parse_args(argv)
@@ -302,19 +335,30 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
                 flush=True,
             )
+        sets = {"all": entries}
+        if args.subset:
+            sets["subset"] = {name: entries[name] for name in args.subset}
         for repeat in range(args.repeats):
-            for concurrency in args.concurrency:
-                batch = batch_once(
-                    server, entries, args.corpus, concurrency, repeat, args.timeout, args.workers
-                )
-                runs.append(batch)
-                print(
-                    f"batch c={concurrency} #{repeat}: {batch.requests} requests, wall "
-                    f"{batch.wall:.2f}s, max in flight {batch.max_in_flight}, "
-                    f"peak {batch.peak_rss_mib:.0f} MiB, failed {batch.failed}",
-                    file=sys.stderr,
-                    flush=True,
-                )
+            for label, chosen in sets.items():
+                for concurrency in args.concurrency:
+                    batch = batch_once(
+                        label,
+                        server,
+                        chosen,
+                        args.corpus,
+                        concurrency,
+                        repeat,
+                        args.timeout,
+                        args.workers,
+                    )
+                    runs.append(batch)
+                    print(
+                        f"{label} c={concurrency} #{repeat}: {batch.requests} requests, "
+                        f"wall {batch.wall:.2f}s, max in flight {batch.max_in_flight}, "
+                        f"peak {batch.peak_rss_mib:.0f} MiB, failed {batch.failed}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
     finally:
         server.close()
     text = markdown(runs, calibration, args, started)
