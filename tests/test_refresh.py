@@ -126,6 +126,19 @@ def test_refresh_twice_changes_nothing(two_checkouts: dict[str, Any]) -> None:
     assert {p: p.read_bytes() for p in records.rglob("*") if p.is_file()} == everything
 
 
+def test_a_vanished_checkout_fails_alone(two_checkouts: dict[str, Any]) -> None:
+    records: Path = two_checkouts["records"]
+    shutil.rmtree(two_checkouts["second"])
+    head = commit_new_results(two_checkouts["first"])
+    result = run("refresh", "--records-dir", str(records), "--json")
+    assert result.exit_code == 2, result.output
+    checks = {c["record_id"]: c for c in json.loads(result.output)["checks"]}
+    gone = checks["palatinevision-dgx-spark-benchmark"]
+    assert gone["state"] == "failed" and "no longer exists" in gone["message"]
+    assert checks["robbiemu-dgx-spark-inference"]["state"] == "redrafted"
+    assert load_record(records / "robbiemu-dgx-spark-inference.json").source.revision == head
+
+
 def test_plain_folder_and_unknown_source_are_reported(
     corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
 ) -> None:
