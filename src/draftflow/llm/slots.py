@@ -6,8 +6,10 @@ slots are a `multiprocessing` semaphore created by the parent and handed to each
 worker's transport takes one slot per request on top of its own asyncio bound.
 
 Waiting polls without blocking the event loop: a blocking `acquire` in a thread could not be
-cancelled, and a cancelled wait must never hold a slot. The poll interval is small against
-the latency of a model request (tens of milliseconds against seconds).
+cancelled, and a cancelled wait must never hold a slot. Only one coroutine per process polls
+at a time (the others queue on an asyncio lock, in order), so hundreds of waiting requests
+cost one poll every few milliseconds, not hundreds; the interval is small against the
+latency of a model request (milliseconds against seconds).
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Protocol
 
-POLL_SECONDS = 0.005
-MAX_POLL_SECONDS = 0.02
+POLL_SECONDS = 0.002
+MAX_POLL_SECONDS = 0.01
 
 
 class ProcessSemaphore(Protocol):
@@ -38,14 +40,16 @@ class SharedSlots:
 
     def __init__(self, semaphore: ProcessSemaphore) -> None:
         self.semaphore = semaphore
+        self._poller = asyncio.Lock()
 
     @asynccontextmanager
     async def slot(self) -> AsyncIterator[None]:
         """Hold one slot while the body runs."""
-        delay = POLL_SECONDS
-        while not self.semaphore.acquire(False):
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, MAX_POLL_SECONDS)
+        async with self._poller:
+            delay = POLL_SECONDS
+            while not self.semaphore.acquire(False):
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, MAX_POLL_SECONDS)
         try:
             yield
         finally:
