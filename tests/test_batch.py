@@ -4,6 +4,7 @@ code, and the one bound on model requests in flight across every repository of t
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -212,3 +213,36 @@ def test_requests_in_flight_never_exceed_concurrency_across_repositories(
     per_repository = [i.outcome.usage["requests"] for i in report.items if i.outcome]
     assert all(count > 0 for count in per_repository)
     assert sum(per_repository) == stats["requests"] == report.usage["requests"]
+
+
+def test_a_server_that_is_down_fails_every_repository_with_exit_3(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    listing = tmp_path / "list.txt"
+    listing.write_text(
+        "\n".join(list_line(corpus_dir, f, manifest[f]) for f in (ROBBIEMU, PALATINE)) + "\n",
+        encoding="utf-8",
+    )
+    result = run(
+        "draft",
+        "--from",
+        str(listing),
+        "--records-dir",
+        str(tmp_path / "r"),
+        "--base-url",
+        f"http://127.0.0.1:{port}/v1",
+        "--model",
+        "m",
+        "--max-retries",
+        "0",
+        "--no-cache",
+        "--json",
+    )
+    assert result.exit_code == 3, result.output
+    report = json.loads(result.output)
+    assert [i["failure"]["exit_code"] for i in report["items"]] == [3, 3]
+    assert all("cannot reach" in i["failure"]["message"] for i in report["items"])
+    assert not (tmp_path / "r").exists() or not list((tmp_path / "r").glob("*.json"))
