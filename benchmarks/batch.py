@@ -5,10 +5,11 @@ the pieces come from `draft_concurrency.py`), then:
 
 1. calibrates: drafts each repository alone (`draft_concurrency.draft_once`) to count its
    extract and draft requests, and to time it alone;
-2. drafts all of them in one `run_batch` at each `--concurrency`, `--repeats` times, with the
-   response cache off, and measures the wall time, the server's requests, span and most
-   requests in flight, the CPU time of this process and its workers, and the peak of the
-   summed RSS of this process and its workers (sampled every 50 ms).
+2. drafts all of them in one batch at each `--concurrency`, `--repeats` times, as a user
+   would (`python -m draftflow draft --from LIST --json`, response cache off), and measures
+   the command's wall time, the server's requests, span and most requests in flight, the CPU
+   time of the command and its workers, and the peak of their summed RSS (sampled every
+   0.1 s).
 
 The ideal wall time is the model's alone, with no CPU cost: a repository's draft calls need
 its grounded extraction, so its chain is ⌈extract/c⌉ + ⌈draft/c⌉ waves, and all requests
@@ -23,11 +24,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import platform
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -48,11 +49,7 @@ from draft_concurrency import (
     write_results,
 )
 
-from draftflow.batch import BatchReport, run_batch
-from draftflow.llm import ModelSettings
-from draftflow.pipeline import DraftRequest
-
-SAMPLE_SECONDS = 0.05
+SAMPLE_SECONDS = 0.1
 
 
 @dataclass
@@ -74,9 +71,10 @@ class BatchRun:
 
 
 class RssSampler:
-    """The peak of the summed RSS of this process and its multiprocessing children."""
+    """The peak of the summed RSS of one process and all of its descendants."""
 
-    def __init__(self) -> None:
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
         self.peak_kib = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -91,9 +89,25 @@ class RssSampler:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            pids = [os.getpid(), *(p.pid for p in multiprocessing.active_children() if p.pid)]
-            self.peak_kib = max(self.peak_kib, sum(_rss_kib(pid) for pid in pids))
+            self.peak_kib = max(self.peak_kib, sum(_rss_kib(p) for p in _tree(self.pid)))
             self._stop.wait(SAMPLE_SECONDS)
+
+
+def _tree(root: int) -> list[int]:
+    """`root` and its descendants, from the parent pid of every process in /proc."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # the process ended while we looked
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, pending = [], [root]
+    while pending:
+        pid = pending.pop()
+        found.append(pid)
+        pending.extend(children.get(pid, []))
+    return found
 
 
 def _rss_kib(pid: int) -> int:
@@ -106,28 +120,19 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
-def _cpu_seconds() -> float:
-    own, children = (
-        resource.getrusage(resource.RUSAGE_SELF),
-        resource.getrusage(resource.RUSAGE_CHILDREN),
-    )
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+def _children_cpu_seconds() -> float:
+    """CPU of every waited-for descendant: the command, and the workers it waited for."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
-def requests_for(
-    entries: dict[str, dict[str, Any]], corpus: Path, records: Path, settings: ModelSettings
-) -> list[DraftRequest]:
-    """One draft request per corpus repository, pinned to its manifest entry."""
-    return [
-        DraftRequest(
-            source=str(corpus / name.replace("/", "__")),
-            records_dir=records,
-            settings=settings,
-            revision=entry["revision"],
-            origin=entry["url"],
-        )
+def source_list(entries: dict[str, dict[str, Any]], corpus: Path) -> str:
+    """The `--from FILE` text: one corpus folder per line, pinned to its manifest entry."""
+    return "".join(
+        f"{corpus / name.replace('/', '__')} --origin {entry['url']} "
+        f"--revision {entry['revision']}\n"
         for name, entry in sorted(entries.items())
-    ]
+    )
 
 
 def batch_once(
@@ -140,24 +145,45 @@ def batch_once(
     timeout: float,
     workers: int | None,
 ) -> BatchRun:
-    """Draft every repository in one batch into a fresh temporary records folder."""
+    """Run `draftflow draft --from LIST` as a user would, into a fresh temporary folder.
+
+    It runs in a temporary working directory, so no project config file applies.
+    """
     server.reset()
-    with tempfile.TemporaryDirectory(prefix="draftflow-batch-") as records:
-        settings = ModelSettings(
-            base_url=server.url,
-            model=MODEL,
-            concurrency=concurrency,
-            use_cache=False,
-            timeout=timeout,
-            max_retries=0,
-        )
-        requests = requests_for(entries, corpus, Path(records), settings)
-        cpu = _cpu_seconds()
+    with tempfile.TemporaryDirectory(prefix="draftflow-batch-") as tmp:
+        listing = Path(tmp) / "sources.txt"
+        listing.write_text(source_list(entries, corpus), encoding="utf-8")
+        command = [
+            sys.executable,
+            "-m",
+            "draftflow",
+            "draft",
+            "--from",
+            str(listing),
+            "--records-dir",
+            str(Path(tmp) / "records"),
+            "--json",
+            "--base-url",
+            server.url,
+            "--model",
+            MODEL,
+            "--concurrency",
+            str(concurrency),
+            "--no-cache",
+            "--max-retries",
+            "0",
+            "--timeout",
+            str(timeout),
+            *(["--workers", str(workers)] if workers else []),
+        ]
+        cpu = _children_cpu_seconds()
         started = time.perf_counter()
-        with RssSampler() as sampler:
-            report: BatchReport = run_batch(requests, concurrency=concurrency, workers=workers)
+        process = subprocess.Popen(command, cwd=tmp, stdout=subprocess.PIPE, text=True)
+        with RssSampler(process.pid) as sampler:
+            out, _ = process.communicate()
         wall = time.perf_counter() - started
-        cpu = _cpu_seconds() - cpu
+        cpu = _children_cpu_seconds() - cpu
+    report = json.loads(out)
     stats = server.stats()
     return BatchRun(
         batch=label,
@@ -170,8 +196,8 @@ def batch_once(
         max_in_flight=stats["max_in_flight"],
         cpu_seconds=cpu,
         peak_rss_mib=sampler.peak_kib / 1024,
-        failed=sum(1 for item in report.items if item.failure is not None),
-        workers=report.workers,
+        failed=sum(1 for item in report["items"] if item["failure"] is not None),
+        workers=int(report["workers"]),
     )
 
 
@@ -264,18 +290,19 @@ def markdown(
         "- **c**: `--concurrency`, the requests in flight across the whole batch.",
         "- **workers**: worker processes (the CPU count, at most one per repository).",
         "- **requests**: chat requests the server answered in the batch.",
-        "- **wall**: `run_batch` from start to return, including starting the worker "
-        "processes (spawn), acquire, harvest, model calls, verify and write.",
+        "- **wall**: the `draftflow draft --from LIST` command from start to exit: Python's "
+        "start and imports, the worker processes, acquire, harvest, model calls, verify "
+        "and write.",
         "- **ideal**: latency × max(⌈requests/c⌉, the longest repository chain "
         "⌈extract/c⌉ + ⌈draft/c⌉): the model's time alone, with no CPU cost at all.",
         "- **model span**: first request received to last reply sent, server side.",
         "- **max in flight**: the most requests the server held at once (max over repeats); "
         "never above c.",
-        "- **CPU**: user + system seconds of this process and its worker processes; "
+        "- **CPU**: user + system seconds of the command and its worker processes; "
         "**CPU / cores** is the wall time that CPU work alone needs on this machine with "
         "every core free (it is not: the machine is shared).",
-        "- **peak RSS**: the most memory this process and its workers held together "
-        "(sampled every 50 ms; max over repeats).",
+        "- **peak RSS**: the most memory the command and its workers held together "
+        "(sampled every 0.1 s; max over repeats).",
         "",
         "## Reproduce",
         "",

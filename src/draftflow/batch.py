@@ -1,10 +1,14 @@
 """Batch drafting: many repositories in worker processes, one bounded pool of model requests.
 
 The no-model work of a draft (acquire, harvest, grounding, verify, write) is CPU bound, so
-repositories are drafted in worker processes (`spawn`ed: safe with threads, same on every
-OS). Model requests are network bound and the server is shared, so every worker's requests
-take a slot from one process-shared semaphore of `concurrency` slots: the server sees at most
-`concurrency` requests in flight, however many repositories and workers there are.
+repositories are drafted in worker processes. On Linux, a process with no other thread (the
+CLI) forks them: they start at once with draftflow already imported (a spawned worker needs
+seconds to import it again, 12 s each on the loaded machine the benchmark ran on). A process
+with threads uses a fork server with draftflow preloaded instead, since forking it could copy
+a lock another thread holds; other systems spawn. Model requests are network bound and the
+server is shared, so every worker's requests take a slot from one process-shared semaphore of
+`concurrency` slots: the server sees at most `concurrency` requests in flight, however many
+repositories and workers there are.
 
 Each worker keeps several repositories in flight at once, so while one repository harvests
 or verifies, the others' requests keep the server busy. A repository's failure becomes its
@@ -19,10 +23,12 @@ import math
 import multiprocessing
 import os
 import queue
+import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from enum import StrEnum
-from multiprocessing.context import SpawnProcess
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -158,24 +164,43 @@ def _draft_in_workers(
     per_worker: int,
     on_item: ItemCallback | None,
 ) -> dict[int, BatchItem]:
-    context = multiprocessing.get_context("spawn")
+    context = worker_context()
     slots = context.BoundedSemaphore(concurrency)
     jobs: multiprocessing.Queue[tuple[int, DraftRequest] | None] = context.Queue()
     results: multiprocessing.Queue[tuple[int, BatchItem]] = context.Queue()
-    for job in todo:
-        jobs.put(job)
-    for _ in range(processes):
-        jobs.put(None)
     pool = [
         context.Process(target=_worker_main, args=(jobs, results, slots, per_worker), daemon=True)
         for _ in range(processes)
     ]
     for process in pool:
-        process.start()
+        process.start()  # before the first put, which starts the queue's feeder thread
+    for job in todo:
+        jobs.put(job)
+    for _ in range(processes):
+        jobs.put(None)
     try:
         return _collect(results, pool, len(todo), on_item)
     finally:
         _stop(pool)
+
+
+WorkerContext = (
+    multiprocessing.context.ForkContext
+    | multiprocessing.context.ForkServerContext
+    | multiprocessing.context.SpawnContext
+)
+
+
+def worker_context() -> WorkerContext:
+    """How workers start: fork when it is safe and available, else a fork server, else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and threading.active_count() == 1 and "fork" in methods:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["draftflow.batch"])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 def expected_record_id(request: DraftRequest) -> str | None:
@@ -232,7 +257,7 @@ def _check_settings(settings: Sequence[ModelSettings]) -> None:
 
 def _collect(
     results: multiprocessing.Queue[tuple[int, BatchItem]],
-    pool: list[SpawnProcess],
+    pool: Sequence[BaseProcess],
     expected: int,
     on_item: ItemCallback | None,
 ) -> dict[int, BatchItem]:
@@ -250,7 +275,7 @@ def _collect(
     return found
 
 
-def _stop(pool: list[SpawnProcess]) -> None:
+def _stop(pool: Sequence[BaseProcess]) -> None:
     for process in pool:
         process.join(timeout=JOIN_SECONDS if not process.is_alive() else 0.1)
     for process in pool:
