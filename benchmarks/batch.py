@@ -293,7 +293,8 @@ def markdown(
         "",
         "Columns:",
         "- **c**: `--concurrency`, the requests in flight across the whole batch.",
-        "- **workers**: worker processes (the CPU count, at most one per repository).",
+        "- **workers**: worker processes (one per CPU, or per four request slots; each drafts "
+        "one repository at a time).",
         "- **requests**: chat requests the server answered in the batch.",
         "- **wall**: the `draftflow draft --from LIST` command from start to exit: Python's "
         "start and imports, the worker processes, acquire, harvest, model calls, verify "
