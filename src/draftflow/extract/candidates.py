@@ -8,6 +8,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from draftflow.extract.numeric import cell_numbers
+from draftflow.extract.vocabulary import UNIT_PATTERNS
 from draftflow.snapshot import Document
 
 
@@ -85,18 +86,6 @@ def json_key_tail(path: str) -> str:
     return ".".join(names[-2:])
 
 
-_UNIT_PATTERNS: tuple[tuple[str, str], ...] = (
-    (r"tok(en)?s?\s*/\s*s|t/s|tokens?_per_s(ec(ond)?)?|tok_s\b|\btps\b|tokens?/sec", "tokens/s"),
-    (r"req(uest)?s?\s*/\s*s|\brps\b|request_throughput|req_s\b", "requests/s"),
-    (r"\(ms\)|_ms\b|\bms\b|millisecond", "ms"),
-    (r"\(s\)|_s\b|\bsec(onds?)?\b|_seconds\b", "s"),
-    (r"\bgib\b|_gib\b", "GiB"),
-    (r"\bgb\b|_gb\b|\(gb\)", "GB"),
-    (r"\bmib\b|_mib\b", "MiB"),
-    (r"\bmb\b|_mb\b|\(mb\)", "MB"),
-    (r"\bw\b|_w\b|watt", "W"),
-    (r"%|_pct\b|percent", "%"),
-)
 _HAS_LETTER_OR_PERCENT = re.compile(r"[A-Za-z%]")
 _CELL_UNIT = re.compile(r"^[^\d]*[-\d.,]+\s*(ms|s|tok/s|t/s|GB|GiB|MB|W|%|x)\b", re.IGNORECASE)
 
@@ -115,7 +104,7 @@ def guess_unit(key: str, text: str) -> str | None:
 def unit_from_key(key: str) -> str | None:
     """The unit a column header or JSON key implies (`TTFT (s)` → s, `ttft_ms` → ms)."""
     lowered = key.lower()
-    for pattern, unit in _UNIT_PATTERNS:
+    for pattern, unit in UNIT_PATTERNS:
         if re.search(pattern, lowered):
             return unit
     return None

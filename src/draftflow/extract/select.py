@@ -14,87 +14,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
+from draftflow.extract.vocabulary import (
+    CONFIG_PATH,
+    METRICS,
+    SKIP_KEY,
+    STATISTICS,
+    UNIT_WORDS,
+    UNITS_BY_METRIC,
+)
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
 
-# First match wins: the more specific names come first.
-METRICS: tuple[tuple[str, str], ...] = (
-    ("relative_change", r"^(change|delta|diff|improvement|speed.?up|gain)\b"),
-    ("ttfc", r"\bttfc\b|time.to.first.chunk"),
-    ("ttft", r"ttf[tr]|time.to.first"),
-    ("inter_token_latency", r"\bitl\b|itl_|tpot|inter.?token|time.per.output"),
-    (
-        "prefill_rate",
-        r"prefill|\bpp\d*\b|prompt.?(eval|processing).?(rate|tok|speed)|prompt.?tok(en)?s?.?(per|/)",
-    ),
-    ("aggregate_throughput", r"aggregate|\bagg\b|agg_|t/s \(total\)|total.?token.?throughput"),
-    (
-        "decode_rate",
-        r"decode|\btg\d*\b|gen(eration)?.?(tok|speed|rate)|eval.?rate|per.?(stream|session)"
-        r"|stream.?tok|t/s \(req\)|output.?throughput|\bgen\b",
-    ),
-    ("request_throughput", r"req(uest)?s?.?(/|per).?s|request.?throughput|\brps\b"),
-    ("throughput", r"tok(en)?s?\s*/\s*s|\bt/s\b|tokens?.?per.?s|tok_s\b|\btps\b|throughput"),
-    ("latency", r"latency|e2el|e2e|\bwall\b|wall_|\bppt\b|est.?ppt"),
-    ("memory", r"mem(ory)?.?used|memory|vram|peak.?mem|\bmem\b|kv.?pool"),
-    ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
-    ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
-    ("composite_score", r"composite"),
-    ("rank", r"^rank$"),
-    ("total_output_tokens", r"^(\d+\.)?tot(al)?.?(output.?|generated.?)?tokens$"),
-    ("completed_requests", r"completed.?requests|successful.?requests|^(points\.)?samples$"),
-    ("failed_requests", r"failed.?requests"),
-    ("peak_concurrent_requests", r"peak.?concurrent"),
-    ("benchmark_duration", r"benchmark.?duration"),
-    ("total_input_tokens", r"total.?input.?tokens"),
-    ("gpu_temperature", r"temperature_c\b|temp_c\b|gpu.?temp"),
-    ("gpu_power_draw", r"power.?draw|power_w\b|gpu.?power"),
-)
 _METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in METRICS)
 
-# What a number is NOT a result of: names of identifiers, dates, settings and spreads.
-_SKIP_KEY = re.compile(
-    r"\b(id|uuid|hash|sha|digest|date|timestamp|version|seed|port|pid|index|idx"
-    r"|elapsed|step|commit|year|month|day)\b"
-    r"|^time$|concurrency|^c$|batch|ctx|context|max.?model.?len|max.?tokens|max.?num|params"
-    r"|num.?prompts|count|^n$|request.?rate|burstiness|utili[sz]ation|^temperature$"
-    r"|top.?[pk]|draft|chunk|^prompt$|^prompt.?tokens$|^output.?tokens$|input.?len|output.?len"
-    r"|depth|^runs?$|trial|iteration"
-    r"|mhz|clock|gpu.?util|fan|_pct|percent|weights?.?gb|mem.?gb|bw.?gbs|tops|_chars"
-)
-# JSON subtrees that describe the setup rather than report a measurement.
-_CONFIG_PATH = re.compile(
-    r"(^|\.)(hardware|config|server_config|sweep|workload|settings|args|env|recipe|parameters"
-    r"|options|schema|properties|meta)(\.|\[|$)"
-)
 _TELEMETRY_FIRST_COLUMN = re.compile(r"^(elapsed|time|timestamp|t|ts|sec|seconds)(_s|\(s\))?$")
-_STATISTICS: tuple[tuple[str, str], ...] = (
-    (r"\bp50\b|median|_p50", "median as reported"),
-    (r"\bp(9\d(\.\d+)?)\b", "p{0} as reported"),
-    (r"mean|avg|average", "mean as reported"),
-    (r"\bmax\b|_max|peak", "maximum as reported"),
-    (r"\bmin\b|_min", "minimum as reported"),
-)
-_UNITS_BY_METRIC = {
-    "relative_change": "%",
-    "speculative_acceptance_rate": "ratio",
-    "judge_pass_rate": "fraction",
-    "composite_score": "score",
-    "rank": "rank",
-    "total_output_tokens": "tokens",
-    "completed_requests": "requests",
-    "failed_requests": "requests",
-    "peak_concurrent_requests": "requests",
-    "total_input_tokens": "tokens",
-    "gpu_temperature": "°C",
-    "gpu_power_draw": "W",
-    "prefill_rate": "tokens/s",
-    "decode_rate": "tokens/s",
-    "aggregate_throughput": "tokens/s",
-    "throughput": "tokens/s",
-    "request_throughput": "requests/s",
-}
 
 
 @dataclass(frozen=True)
@@ -144,7 +78,7 @@ def metric_name(name: str) -> str | None:
         if pattern.search(lowered):
             lowered, suffix = pattern.sub("", lowered).strip(), qualifier
             break
-    if not lowered or _SKIP_KEY.search(lowered):
+    if not lowered or SKIP_KEY.search(lowered):
         return None
     for metric, regex in _METRIC_RES:
         if regex.search(lowered):
@@ -166,11 +100,6 @@ def metric_in_prose(text: str) -> str | None:
 
 
 _WORDS = re.compile(r"[^\W\d_]{2,}")
-_UNIT_WORDS = frozenset(
-    {"ms", "tok", "tokens", "token", "gb", "gib", "mb", "mib", "req", "sec", "seconds", "tps",
-     "rps"}
-)
-
 
 _NOT_A_FIGURE = re.compile(r"^\s*`|#\d|https?://|[≈=≤≥<>]")
 _PERCENT_METRICS = frozenset({"relative_change", "judge_pass_rate", "speculative_acceptance_rate"})
@@ -185,7 +114,7 @@ def is_figure_text(text: str) -> bool:
     """
     if _NOT_A_FIGURE.search(text):
         return False
-    words = [w for w in _WORDS.findall(text) if w.lower() not in _UNIT_WORDS]
+    words = [w for w in _WORDS.findall(text) if w.lower() not in UNIT_WORDS]
     return len(words) <= 1 and len(text) <= 60
 
 
@@ -196,7 +125,7 @@ def is_metric_key(name: str) -> bool:
 
 def _statistic(name: str, text: str) -> str:
     lowered = name.lower()
-    for pattern, statistic in _STATISTICS:
+    for pattern, statistic in STATISTICS:
         match = re.search(pattern, lowered)
         if match:
             return statistic.format(match.group(1)) if "{0}" in statistic else statistic
@@ -208,14 +137,14 @@ def _statistic(name: str, text: str) -> str:
 def _candidate_metric(candidate: Candidate) -> str | None:
     key = candidate.key
     if candidate.json_path is not None:
-        if _CONFIG_PATH.search(candidate.json_path):
+        if CONFIG_PATH.search(candidate.json_path):
             return None
         return metric_name(key) or metric_name(key.rsplit(".", 1)[0])
     metric = metric_name(key)
     if metric is not None:
         return metric
     bare = strip_setting_values(key)
-    if (bare and _SKIP_KEY.search(bare)) or candidate.row_header is None:
+    if (bare and SKIP_KEY.search(bare)) or candidate.row_header is None:
         return None  # a settings column, or the first column: the row's own label
     if _NOT_A_LABEL.search(candidate.row_header):
         return None
@@ -295,17 +224,23 @@ def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[
         if candidate.json_path is None:
             metric = _refine(metric, candidate)
         name = candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
-        unit = "score" if metric.endswith("_normalised") else (
-            candidate.unit_guess
-            or unit_from_key(name)
-            or _UNITS_BY_METRIC.get(metric)
-            or "unspecified"
+        unit = (
+            "score"
+            if metric.endswith("_normalised")
+            else (
+                candidate.unit_guess
+                or unit_from_key(name)
+                or UNITS_BY_METRIC.get(metric)
+                or "unspecified"
+            )
         )
         selected.append(Selected(candidate, metric, unit, _statistic(name, candidate.text)))
         if _PLUS_MINUS.search(candidate.text) and len(candidate.values) >= 2:
             selected.append(Selected(candidate, f"{metric}_spread", unit, SPREAD_STATISTIC, 1))
         elif _SLASHED.match(candidate.text):
             statistic = _statistic(name, candidate.text)
-            selected += [Selected(candidate, metric, unit, statistic, index)
-                         for index in range(1, len(candidate.values))]
+            selected += [
+                Selected(candidate, metric, unit, statistic, index)
+                for index in range(1, len(candidate.values))
+            ]
     return selected
