@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
@@ -474,7 +475,10 @@ def line_shape(path: str, line: str, *, in_fence: bool = False, raw: str = "") -
         return SourceShape.LOG
     stripped = line.strip()
     if stripped.startswith("|") or stripped.count("|") >= 2:
-        cell = next((c for c in stripped.strip("|").split("|") if raw and raw in c), "")
+        written = re.compile(rf"(?<![\w.,-]){re.escape(raw)}(?!\w|[.,]\d)") if raw else None
+        cell = next(
+            (c for c in stripped.strip("|").split("|") if written and written.search(c)), ""
+        )
         return SourceShape.PROSE if is_sentence(cell) else SourceShape.TABLE
     if "<td" in stripped.lower():
         return SourceShape.TABLE

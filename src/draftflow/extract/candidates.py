@@ -86,8 +86,13 @@ def json_key_tail(path: str) -> str:
     return ".".join(names[-2:])
 
 
+_LETTER_OR_SIGN = re.compile(r"[^\d\s.,+\-eE\"]")
+
+
 def guess_unit(key: str, text: str) -> str | None:
     """A unit from the cell itself (`168 ms`, `100%`) or else from its header or key."""
+    if not _LETTER_OR_SIGN.search(text):
+        return unit_of_name(key)
     for figure in split_cell(text, key):
         if figure.role is CellRole.VALUE:
             return figure.unit

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
+from draftflow.extract.harvest_markdown import plain_text
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
     CONFIG_PATH,
+    GENERIC_HEADERS,
     HARD_SKIP,
     METRICS,
     PERCENT_METRICS,
@@ -297,7 +299,7 @@ def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
     if candidate.json_path is not None and CONFIG_PATH.search(candidate.json_path):
         return None
     if candidate.json_path is None and candidate.row_header is not None:
-        if unit_from_key(key) is None:
+        if GENERIC_HEADERS.match(plain_text(key).lower().strip()):
             names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
     elif candidate.json_path is None:
         return None  # the first column: the row's own label

@@ -37,9 +37,9 @@ from draftflow.numbers.units import (
 METRICS: tuple[tuple[str, str], ...] = (
     ("relative_change", r"^(change|delta|diff|improvement|speed.?up|gain)\b"),
     ("failed_requests", r"failed.?requests"),
-    ("error_count", r"\berrors?\b|_errors?\b|\berrors?_"),
-    ("failure_count", r"\bfailures?\b|_failures?\b|\bfailures?_"),
-    ("warning_count", r"\bwarnings?\b|_warnings?\b"),
+    ("error_count", r"(?<![a-z])errors?(?![a-z])"),
+    ("failure_count", r"(?<![a-z])failures?(?![a-z])"),
+    ("warning_count", r"(?<![a-z])warnings?(?![a-z])"),
     ("ttfc", r"\bttfc\b|time.to.first.chunk"),
     ("ttft", r"ttf[tr]|time.to.first"),
     ("inter_token_latency", r"\bitl\b|itl_|tpot|inter.?token|time.per.output"),
@@ -128,6 +128,11 @@ RATE_METRICS = frozenset(
         "latency",
         "inter_token_latency",
     }
+)
+# Column headers that say only "the figure is here": the row header names it (`Metric | Value`).
+GENERIC_HEADERS = re.compile(
+    r"^(value|values|result|results|measured|measurement|observed|reading|figure|number"
+    r"|data|stat|statistic|outcome|amount)?$"
 )
 # Names of a memory figure that was measured (used, peak, free), not a size or a spec.
 MEMORY_WORDS = re.compile(

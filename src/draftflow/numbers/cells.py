@@ -20,6 +20,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from draftflow.numbers.kinds import NumberKind, NumberMention
+from draftflow.numbers.parse import parse_number
 from draftflow.numbers.scan import find_numbers
 from draftflow.numbers.units import canonical_unit, unit_after, unit_of_name
 
@@ -105,6 +106,7 @@ _NOT_COUNTED = frozenset(
 _SEGMENT = re.compile(r"[,;]\s+|\s+[|·]\s+")
 _MARKERS = re.compile(r"\*\*|`|~~|__")
 _HEADER_PAIR = re.compile(r"\s+/\s+|/")
+_PLAIN = re.compile(r"\s*[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\s*")
 
 
 def words_of(text: str) -> list[str]:
@@ -138,6 +140,17 @@ def is_sentence(text: str) -> bool:
 @lru_cache(maxsize=1 << 15)
 def split_cell(text: str, header: str = "") -> tuple[CellFigure, ...]:
     """The figures one cell states, in value order (see the module docstring)."""
+    if _PLAIN.fullmatch(text):
+        parsed = parse_number(text.strip())
+        if parsed is not None:
+            unit = unit_of_name(header) if header else None
+            raw = text.strip()
+            signed = raw[:1] in "+-"
+            return (
+                CellFigure(
+                    0, parsed.value, parsed.decimals, raw, CellRole.VALUE, unit, signed=signed
+                ),
+            )
     mentions = _numeric(text)
     if not mentions:
         return ()
