@@ -10,7 +10,7 @@ rows are data, not reported figures, and are left to the model (or the editor) t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
@@ -30,6 +30,7 @@ from draftflow.extract.vocabulary import (
     metric_by_unit,
 )
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
+from draftflow.numbers.units import unit_named
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
@@ -238,6 +239,13 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
     if len(figures) != len(candidate.values):
         figures = ()
     named = _candidate_metric(candidate)
+    record = _named_record(candidate)
+    if record is not None:  # `{"name": "decode", "value": 41.2, "unit": "tok/s"}`
+        name, unit = record
+        if HARD_SKIP.search(name.lower()) or THRESHOLD_WORDS.search(name.lower()):
+            return []
+        named = metric_name(name) or metric_by_unit(unit or unit_from_key(name), name) or named
+        figures = tuple(replace(f, unit=unit or f.unit, label=name) for f in figures)
     chosen: list[Selected] = []
     for figure in figures:
         if figure.role is CellRole.DENOMINATOR:
@@ -257,7 +265,7 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             or UNITS_BY_METRIC.get(metric)
             or "unspecified"
         )
-        statistic = _statistic(name, candidate.text)
+        statistic = _statistic(f"{name} {candidate.key}", candidate.text)
         if figure.role is CellRole.SPREAD:
             metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
         elif figure.role is not CellRole.VALUE:
@@ -270,6 +278,25 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             )
         )
     return chosen
+
+
+_NAME_KEYS = ("name", "metric", "label", "measure", "key", "title")
+_VALUE_KEYS = re.compile(r"^(value|val|result|score|mean|median|avg|average|p\d+|min|max)$")
+
+
+def _named_record(candidate: Candidate) -> tuple[str, str | None] | None:
+    """For a JSON leaf under a generic key (`value`, `p50`) in an object that names it
+    (`name`, `metric`), that name and the object's `unit`."""
+    if candidate.json_path is None:
+        return None
+    own = candidate.json_path.rsplit(".", 1)[-1].lower()
+    if not _VALUE_KEYS.match(own):
+        return None
+    name = next((candidate.context[k] for k in _NAME_KEYS if k in candidate.context), None)
+    if not name or any(ch.isdigit() for ch in name[:1]):
+        return None
+    unit_text = candidate.context.get("unit") or candidate.context.get("units")
+    return name, unit_named(unit_text) if unit_text else None
 
 
 def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:

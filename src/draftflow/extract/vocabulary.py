@@ -134,6 +134,12 @@ GENERIC_HEADERS = re.compile(
     r"^(value|values|result|results|measured|measurement|observed|reading|figure|number"
     r"|data|stat|statistic|outcome|amount)?$"
 )
+# Arrays of repeated runs: only these are summarised (a median is derived); others are sweeps.
+RUN_WORDS = re.compile(
+    r"(^|[._\[])(runs?|trials?|repeats?|repetitions?|iterations?|samples?|reps|attempts?"
+    r"|measurements?)($|[._\]\[])|per.?run",
+    re.IGNORECASE,
+)
 # Names of a memory figure that was measured (used, peak, free), not a size or a spec.
 MEMORY_WORDS = re.compile(
     r"used|usage|peak|\bkv|cache|memory|vram|resident|rss|swap|available|free|allocat"

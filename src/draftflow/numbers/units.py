@@ -131,3 +131,13 @@ def unit_of_name(name: str) -> str | None:
         if pattern.search(lowered):
             return unit
     return None
+
+
+def unit_named(text: str) -> str | None:
+    """The canonical unit a whole text spells (a JSON `"unit": "tok/s"` field), or None."""
+    stripped = text.strip()
+    for unit, pattern in _WRITTEN:
+        match = pattern.fullmatch(stripped)
+        if match:
+            return unit
+    return None
