@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from draftflow.extract.candidates import Candidate
+from draftflow.extract.harvest_aligned import harvest_aligned
 from draftflow.extract.harvest_csv import harvest_csv
+from draftflow.extract.harvest_html import harvest_html
 from draftflow.extract.harvest_json import harvest_json
 from draftflow.extract.harvest_keyvalue import harvest_keyvalue
 from draftflow.extract.harvest_markdown import harvest_markdown
@@ -17,13 +19,20 @@ CheckedHarvester = Callable[[Document, list[str]], list[Candidate]]
 
 
 def harvest_log(document: Document) -> list[Candidate]:
-    """Text and log files: aligned and pipe tables (llama-bench), then key/value lines."""
-    return harvest_markdown(document) + harvest_keyvalue(document)
+    """Text and log files: pipe tables (llama-bench), aligned tables, then key/value lines."""
+    return harvest_markdown(document) + harvest_aligned(document) + harvest_keyvalue(document)
 
 
 def harvest_report(document: Document) -> list[Candidate]:
-    """Markdown tables, key/value report blocks, then figures written in prose."""
-    return harvest_markdown(document) + harvest_keyvalue(document) + harvest_prose(document)
+    """Markdown and HTML tables, aligned tables in fences, key/value report blocks, then
+    figures written in prose."""
+    return (
+        harvest_markdown(document)
+        + harvest_html(document)
+        + harvest_aligned(document)
+        + harvest_keyvalue(document)
+        + harvest_prose(document)
+    )
 
 
 HARVESTERS: dict[str, Harvester] = {

@@ -165,7 +165,9 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     return metric
 
 
-_TABLE_FORMATS = frozenset({SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN})
+_TABLE_FORMATS = frozenset(
+    {SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN, SourceFormat.TEXT_TABLE}
+)
 
 
 def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
