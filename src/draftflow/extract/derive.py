@@ -55,13 +55,6 @@ class DerivedFigure:
         )
 
 
-def _decimals_of(value: int | float) -> int:
-    if isinstance(value, int):
-        return 0
-    text = repr(value)
-    return len(text.split(".", 1)[1]) if "." in text and "e" not in text else 0
-
-
 def derive(runs: list[RunValue], kind: Kind, anchor_line: int | None = None) -> DerivedFigure:
     """The median or mean of `runs`, rounded to the precision the inputs are written at.
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
+from draftflow.extract.fences import fenced_lines
 from draftflow.extract.harvest_keyvalue import MAX_LINE as KEY_VALUE_MAX_LINE
 from draftflow.extract.harvest_keyvalue import key_value_match
 from draftflow.extract.harvest_markdown import plain_text
@@ -22,7 +23,6 @@ MAX_LINE = 2_000
 PROSE_TABLE = 20_000
 """Prose candidates are numbered after tables and key/value blocks (table indexes)."""
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _UNIT = re.compile(
     r"^[\s*_`~]*(?:[^\s\d,.;:()\[\]]+\s+){0,2}?[*_`]*"
     r"(?P<unit>tok/s|t/s|tokens?/s(?:ec)?|tps|req/s|ms|s|sec|seconds|GiB|GB|MiB|MB|tokens)"
@@ -48,15 +48,9 @@ def _words_after(line: str, end: int) -> str:
 def _prose_lines(document: Document) -> list[tuple[int, str]]:
     """Numbered lines outside code fences that are prose (not tables, headings, key/values)."""
     lines: list[tuple[int, str]] = []
-    fence: str | None = None
+    fenced = fenced_lines(document.line_list)
     for number, line in enumerate(document.line_list, start=1):
-        marker = _FENCE.match(line)
-        if fence is not None:
-            if marker and marker.group(1)[0] == fence[0]:
-                fence = None
-            continue
-        if marker:
-            fence = marker.group(1)
+        if fenced[number - 1]:
             continue
         stripped = line.lstrip()
         if (

@@ -91,7 +91,7 @@ def metric_name(name: str) -> str | None:
         if pattern.search(lowered):
             lowered, suffix = pattern.sub("", lowered).strip(), qualifier
             break
-    if not lowered or HARD_SKIP.search(lowered):
+    if not lowered or HARD_SKIP.search(lowered) or THRESHOLD_WORDS.search(lowered):
         return None
     for metric, regex in _METRIC_RES:
         if regex.search(lowered):
@@ -310,6 +310,8 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         metric = _fallback_metric(candidate, figure.unit)
     if metric is None:
         return None
+    if figure.unit == "×" and metric == "relative_change":
+        return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
     if figure.unit == "%" and metric not in PERCENT_METRICS:
