@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
 from draftflow.extract.fences import fence_infos, fence_opening, is_code_fence
@@ -78,6 +79,7 @@ def _is_header(line: str) -> bool:
     return "|" in line and bool(line.strip())
 
 
+@lru_cache(maxsize=1 << 16)
 def plain_text(cell: str) -> str:
     """A cell without Markdown emphasis, code ticks or link targets (`**191.2**` → `191.2`)."""
     return _EMPHASIS.sub("", _LINK.sub(r"\1", cell)).strip()

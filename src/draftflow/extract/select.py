@@ -178,10 +178,11 @@ def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
         if candidate.format not in _TABLE_FORMATS:
             continue
         where = (candidate.document_id, candidate.table)
+        if where not in rows:
+            first_column = next(iter(candidate.context), "")
+            if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
+                telemetry.add(where)
         rows[where] = max(rows.get(where, 0), candidate.row + 1)
-        first_column = next(iter(candidate.context), "")
-        if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
-            telemetry.add(where)
     return telemetry | {where for where, count in rows.items() if count > MAX_TABLE_ROWS}
 
 
