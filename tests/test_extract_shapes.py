@@ -16,7 +16,8 @@ from draftflow.acquire import restrict
 from draftflow.extract import harvest
 from draftflow.extract.deterministic import extract_deterministic
 from draftflow.records import ReportedResult
-from test_extract_support import corpus_snapshot
+from draftflow.snapshot import SkippedFile
+from test_extract_support import corpus_snapshot, snapshot_of
 
 Expected = list[tuple[str, float, str]]
 
@@ -104,6 +105,26 @@ CASES: list[tuple[str, str, int, Expected]] = [
         [],
     ),
     ("jvr0x__dgx-spark-bench", "docs/glm-5.2-2bit-evaluation-framework.md", 253, []),
+    # `100%` stays a percentage (never `fraction` 100); `+56 pp` is a change in points
+    (
+        "Kleybrink__dgx-spark-bench",
+        "README.md",
+        134,
+        [
+            ("percentage", 44, "%"),
+            ("percentage", 100, "%"),
+            ("relative_change", 56, "pp"),
+        ],
+    ),
+    (
+        "Kleybrink__dgx-spark-bench",
+        "README.md",
+        156,
+        [
+            ("judge_pass_rate", 100, "%"),
+            ("decode_rate", 66.8, "tokens/s"),
+        ],
+    ),
 ]
 
 
@@ -142,3 +163,48 @@ def test_real_line(
         assert found == []
         return
     assert found == expected
+
+
+def _extract(files: dict[str, str]) -> list[ReportedResult]:
+    snapshot = snapshot_of(files)
+    return extract_deterministic(snapshot, harvest(snapshot)).reported_results
+
+
+def test_a_sweep_stays_one_figure_per_point_with_its_setting() -> None:
+    sweep = '{\n  "concurrency": [1, 4, 16],\n  "tokens_per_second": [30.1, 95.4, 210.7]\n}\n'
+    results = _extract({"sweep.json": sweep})
+    assert [(r.value, r.conditions.get("concurrency")) for r in results] == [
+        (30.1, 1),
+        (95.4, 4),
+        (210.7, 16),
+    ]
+    assert not any("per_run_values" in r.conditions for r in results)  # no invented median
+
+
+def test_runs_are_summarised_only_when_the_source_says_runs() -> None:
+    runs = '{\n  "decode_tps": {\n    "runs": [30.1, 30.4, 30.2]\n  }\n}\n'
+    [derived] = _extract({"runs.json": runs})
+    assert derived.value == 30.2 and derived.conditions["per_run_values"] == [30.1, 30.4, 30.2]
+
+
+def test_tool_output_tables_in_fences_logs_and_html() -> None:
+    readme = (
+        "# r\n\n```\n| model | test | t/s |\n| --- | ---: | ---: |\n"
+        "| gemma Q4_0 | tg128 | 77.35 ± 0.13 |\n```\n\n"
+        "```\nmodel        decode_tps   ttft_ms\nqwen-8b      41.5         120\n```\n\n"
+        "<table><tr><th>model</th><th>decode tok/s</th></tr>\n"
+        "<tr><td>A</td><td>38.2</td></tr></table>\n"
+    )
+    found = {(r.source_line, r.value, r.unit) for r in _extract({"README.md": readme})}
+    assert {(6, 77.35, "tokens/s"), (6, 0.13, "tokens/s")} <= found  # llama-bench in a fence
+    assert {(11, 41.5, "tokens/s"), (11, 120, "ms")} <= found  # an aligned table
+    assert (15, 38.2, "tokens/s") in found  # an HTML table
+
+
+def test_unreadable_documents_are_listed_with_the_reason() -> None:
+    snapshot = snapshot_of({"bad.json": '{"decode_tok_s": 4', "nan.json": '{"a": NaN, "b": 2}'})
+    unreadable: list[SkippedFile] = []
+    harvest(snapshot, unreadable)
+    reasons = {s.path: s.reason for s in unreadable}
+    assert reasons["bad.json"].startswith("not valid JSON")
+    assert "NaN" in reasons["nan.json"]

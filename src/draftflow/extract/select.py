@@ -315,6 +315,8 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
+    if figure.unit == "pp":
+        return "relative_change"  # percentage points: always a difference
     if figure.unit == "%" and metric not in PERCENT_METRICS:
         if figure.signed or CHANGE_WORDS.search(candidate.key.lower()):
             return "relative_change"

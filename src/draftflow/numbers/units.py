@@ -31,11 +31,14 @@ WRITTEN_UNITS: tuple[tuple[str, str], ...] = (
     ("MHz", r"MHz"),
     ("W", r"W|watts?"),
     ("°C", r"°\s*C|ºC|C°|degC"),
-    ("%", r"%|percent|pp"),
+    ("pp", r"pp|p\.p\.|percentage[ -]points?"),
+    ("%", r"%|percent"),
     ("×", r"×|(?<=\d)[xX]"),
     ("tokens", r"tok(?:en)?s"),
 )
-_CASELESS = frozenset({"tokens/s", "requests/s", "ms", "µs", "s", "min", "h", "W", "%", "tokens"})
+_CASELESS = frozenset(
+    {"tokens/s", "requests/s", "ms", "µs", "s", "min", "h", "W", "%", "pp", "tokens"}
+)
 _WRITTEN = tuple(
     (
         unit,
