@@ -208,3 +208,16 @@ def test_unreadable_documents_are_listed_with_the_reason() -> None:
     reasons = {s.path: s.reason for s in unreadable}
     assert reasons["bad.json"].startswith("not valid JSON")
     assert "NaN" in reasons["nan.json"]
+
+
+def test_lm_eval_value_column_is_named_by_its_metric_column() -> None:
+    table = (
+        "# lm-eval\n\n```\n"
+        "|  Tasks  |Version|Filter|n-shot| Metric |   |Value |   |Stderr|\n"
+        "|---------|------:|------|-----:|--------|---|-----:|---|-----:|\n"
+        "|hellaswag|      1|none  |     0|acc     |↑  |0.5982|±  |0.0049|\n"
+        "```\n"
+    )
+    [accuracy] = _extract({"README.md": table})
+    assert (accuracy.source_line, accuracy.metric, accuracy.value) == (6, "accuracy", 0.5982)
+    assert accuracy.label.endswith("Value: acc")

@@ -288,17 +288,20 @@ _VALUE_KEYS = re.compile(r"^(value|val|result|score|mean|median|avg|average|p\d+
 
 
 def _named_record(candidate: Candidate) -> tuple[str, str | None] | None:
-    """For a JSON leaf under a generic key (`value`, `p50`) in an object that names it
-    (`name`, `metric`), that name and the object's `unit`."""
-    if candidate.json_path is None:
-        return None
-    own = candidate.json_path.rsplit(".", 1)[-1].lower()
+    """For a figure under a generic name (a JSON `value`/`p50` key, a `Value` column) whose
+    object or row names it (`name`, `metric`, a `Metric` column, as lm-eval prints), that
+    name and the object's or row's `unit`."""
+    if candidate.json_path is not None:
+        own = candidate.json_path.rsplit(".", 1)[-1].lower()
+    else:
+        own = plain_text(candidate.column or "").lower().strip()
     if not _VALUE_KEYS.match(own):
         return None
-    name = next((candidate.context[k] for k in _NAME_KEYS if k in candidate.context), None)
+    fields = {key.strip().lower(): text for key, text in candidate.context.items()}
+    name = next((plain_text(fields[k]) for k in _NAME_KEYS if fields.get(k)), None)
     if not name or any(ch.isdigit() for ch in name[:1]):
         return None
-    unit_text = candidate.context.get("unit") or candidate.context.get("units")
+    unit_text = fields.get("unit") or fields.get("units")
     return name, unit_named(unit_text) if unit_text else None
 
 

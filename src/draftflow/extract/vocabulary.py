@@ -62,6 +62,7 @@ METRICS: tuple[tuple[str, str], ...] = (
     ("startup_time", r"start.?up|cold.?start|start.?to.?ready|weight.?load|load(ing)?.?time"),
     ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
     ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
+    ("accuracy", r"\bacc\b|acc_norm|exact.?match|pass@\d|\bf1\b|\bmc[12]\b"),
     ("composite_score", r"composite"),
     ("score", r"\bscore\b|_score\b"),
     ("rank", r"^rank$"),
