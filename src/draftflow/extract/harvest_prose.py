@@ -12,17 +12,18 @@ from __future__ import annotations
 import re
 
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
+from draftflow.extract.fences import fenced_lines
 from draftflow.extract.harvest_keyvalue import MAX_LINE as KEY_VALUE_MAX_LINE
 from draftflow.extract.harvest_keyvalue import key_value_match
 from draftflow.extract.harvest_markdown import plain_text
 from draftflow.extract.numeric import as_number, numbers_in
+from draftflow.numbers.cells import is_sentence
 from draftflow.snapshot import Document
 
 MAX_LINE = 2_000
 PROSE_TABLE = 20_000
 """Prose candidates are numbered after tables and key/value blocks (table indexes)."""
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _UNIT = re.compile(
     r"^[\s*_`~]*(?:[^\s\d,.;:()\[\]]+\s+){0,2}?[*_`]*"
     r"(?P<unit>tok/s|t/s|tokens?/s(?:ec)?|tps|req/s|ms|s|sec|seconds|GiB|GB|MiB|MB|tokens)"
@@ -45,23 +46,39 @@ def _words_after(line: str, end: int) -> str:
     return " ".join(after.split()[:_AFTER_WORDS])
 
 
+def sentence_cells_only(row: str) -> str:
+    """A table row with every cell blanked except the sentences (prose sitting in a table);
+    offsets are kept, so a figure's position is its position on the line. Empty when the
+    row holds no sentence cell."""
+    kept = [" "] * len(row)
+    start = 0
+    found = False
+    for end in [*(i for i, ch in enumerate(row) if ch == "|"), len(row)]:
+        cell = row[start:end]
+        if is_sentence(cell):
+            kept[start:end] = cell
+            found = True
+        start = end + 1
+    return "".join(kept) if found else ""
+
+
 def _prose_lines(document: Document) -> list[tuple[int, str]]:
-    """Numbered lines outside code fences that are prose (not tables, headings, key/values)."""
+    """Numbered lines outside code fences that are prose (not tables, headings, key/values);
+    a table row contributes its sentence cells (see `sentence_cells_only`)."""
     lines: list[tuple[int, str]] = []
-    fence: str | None = None
+    fenced = fenced_lines(document.line_list)
     for number, line in enumerate(document.line_list, start=1):
-        marker = _FENCE.match(line)
-        if fence is not None:
-            if marker and marker.group(1)[0] == fence[0]:
-                fence = None
-            continue
-        if marker:
-            fence = marker.group(1)
+        if fenced[number - 1]:
             continue
         stripped = line.lstrip()
+        if stripped.startswith("|"):
+            cells = sentence_cells_only(line)
+            if cells:
+                lines.append((number, cells))
+            continue
         if (
             not stripped
-            or stripped.startswith(("|", "#", ">"))
+            or stripped.startswith(("#", ">"))
             or len(line) > MAX_LINE
             or (len(line) <= KEY_VALUE_MAX_LINE and key_value_match(line))
         ):
