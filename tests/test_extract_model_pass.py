@@ -170,8 +170,10 @@ def test_without_a_model_the_hostile_line_yields_nothing_and_runs_are_stable() -
     second = asyncio.run(extract(snapshot, None))
     assert first == second
     assert [(r.source_line, r.value) for r in first.reported_results] == [
-        (9, 75.4), (9, 0.63), (10, 68.8), (10, 0.81),
+        (9, 75.4), (9, 0.63), (10, 68.8), (10, 0.81),  # the table
+        (12, 74.9), (12, 75.4), (12, 76.0),  # the runs the prose states; not the hostile 9,999
     ]
+    assert [d.line for d in first.dropped] == [3]
 
 
 def _long_document(lines: int) -> str:

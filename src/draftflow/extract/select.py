@@ -202,17 +202,22 @@ def is_slashed(text: str) -> bool:
     return bool(_SLASHED.match(text))
 
 
-def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[Selected]:
+def select(candidates: list[Candidate]) -> list[Selected]:
     """The candidates that are reported results, in harvest order.
 
-    Figures written in prose are left out unless `include_prose`: a sentence mixes results
-    with specifications, targets and other people's numbers, which only a reader (the model,
-    whose picks are grounded) can tell apart. Tables, data files and report blocks are in.
+    Tables, data files and report blocks are judged here by their headers and keys. Figures
+    written in prose were judged by the prose finder when it read their sentence
+    (`prose_figures.py`): its reading is taken as it is.
     """
     raw = raw_tables(candidates)
     selected: list[Selected] = []
     for candidate in candidates:
-        if candidate.format is SourceFormat.PROSE and not include_prose:
+        if candidate.format is SourceFormat.PROSE:
+            reading = candidate.reading
+            if reading is not None:
+                selected.append(
+                    Selected(candidate, reading.metric, reading.unit, reading.statistic)
+                )
             continue
         if candidate.json_path is None and (candidate.document_id, candidate.table) in raw:
             continue

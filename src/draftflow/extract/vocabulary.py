@@ -116,3 +116,73 @@ UNIT_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\bw\b|_w\b|watt", "W"),
     (r"%|_pct\b|percent", "%"),
 )
+
+# ---- figures written in text: the unit right after a number, and outcome words ------------
+# (read by the prose finder; patterns match the lowercased words after the number)
+
+# The unit written right after a number (`48 tok/s`, `0.187 seconds`, `1.78x`), first match
+# wins; each pattern is anchored at the start of the text after the number.
+UNITS_AFTER_NUMBER: tuple[tuple[str, str], ...] = (
+    (r"tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tokens?\s+per\s+s(?:ec(?:ond)?)?\b|tps\b", "tokens/s"),
+    (r"req(?:uest)?s?\s*/\s*s(?:ec)?\b|requests?\s+per\s+s(?:ec(?:ond)?)?\b|rps\b", "requests/s"),
+    (r"gb/s\b|gib/s\b|gbps\b", "GB/s"),
+    (r"ms\b|msec\b|millisec(?:ond)?s?\b", "ms"),
+    (r"(?:µs|us)\b|microsec(?:ond)?s?\b", "µs"),
+    (r"s\b|secs?\b|seconds?\b", "s"),
+    (r"min\b|mins\b|minutes?\b", "min"),
+    (r"h\b|hrs?\b|hours?\b", "h"),
+    (r"gib\b", "GiB"),
+    (r"gb\b", "GB"),
+    (r"mib\b", "MiB"),
+    (r"mb\b", "MB"),
+    (r"tib\b|tb\b", "TB"),
+    (r"%|percent\b|pct\b", "%"),
+    (r"[x×](?![\w/])", "x"),
+    (r"w\b|watts?\b", "W"),
+    (r"°\s*c\b|degrees?\s+c(?:elsius)?\b|c\b(?=\s*(?:peak|max|gpu|cpu|temp))", "°C"),
+    (r"[mg]hz\b", "MHz"),
+    (r"tokens?\b", "tokens"),
+)
+
+# The metric a unit implies when the words around a figure name none.
+METRIC_BY_UNIT = {
+    "tokens/s": "throughput",
+    "requests/s": "request_throughput",
+    "GB/s": "bandwidth",
+    "ms": "latency",
+    "µs": "latency",
+    "s": "latency",
+    "min": "latency",
+    "h": "latency",
+    "GiB": "memory",
+    "GB": "memory",
+    "MiB": "memory",
+    "MB": "memory",
+    "TB": "memory",
+    "x": "ratio",
+    "W": "power",
+    "°C": "temperature",
+    "MHz": "clock",
+    "tokens": "kv_capacity",
+}
+
+# Metric words of prose that tables rarely use; checked after METRICS.
+PROSE_METRICS: tuple[tuple[str, str], ...] = (
+    ("cpu_utilization", r"load.?average|\bcpu\b"),
+    ("kv_capacity", r"\bkv\b|kv.?cache|kv.?pool|cache.?size"),
+    ("startup_time", r"\bload(ing|ed)\b|start.?up|boot|graph.?capture|warm.?up|compil"),
+    ("cosine_similarity", r"cosine"),
+    ("max_abs_error", r"abs(olute)?.?error"),
+    ("accuracy", r"accura|\bscor(e|ed|es|ing)\b|pass@|exact.?match"),
+    ("perplexity", r"perplexity|\bppl\b"),
+    ("relative_change", r"faster|slower|speed.?up|improve|regress|higher|lower|gain|drop"),
+)
+
+# Nouns counted as outcomes of a run (`0 errors`, `two retry storms`, `847 times`).
+OUTCOME_NOUNS: tuple[tuple[str, str], ...] = (
+    ("error_count", r"errors?|exceptions?|crash(es)?|ooms?|warnings?"),
+    ("failure_count", r"failures?|fail(s|ed)?|timeouts?|storms?|loops?|hangs?|restarts?|retries"),
+    ("pass_count", r"pass(es|ed)?|successes|successful"),
+    ("message_count", r"messages?|responses?"),
+    ("event_count", r"times|occurrences|events?"),
+)
