@@ -48,8 +48,9 @@ _APPROXIMATE = re.compile(
     re.IGNORECASE,
 )
 _BOUND = re.compile(
-    r"\b(?:below|under|above|over|more than|less than|fewer than|greater than|at least|at most|"
-    r"up to|no more than|exceed(?:s|ed|ing)?(?: by)?|beyond|within|>|<|≤|≥|>=|<=)\s*$",
+    r"(?:\b(?:below|under|above|over|more than|less than|fewer than|greater than|at least|"
+    r"at most|up to|no more than|exceed(?:s|ed|ing)?(?: by)?|beyond|within(?:\s+(?:the|a|an))?)"
+    r"|[<>≤≥]=?)\s*$",
     re.IGNORECASE,
 )
 _SETTING_BEFORE = re.compile(
@@ -59,7 +60,8 @@ _SETTING_BEFORE = re.compile(
     r"context(?: of)?|ctx|concurrency(?: of)?|batch(?: size)?(?: of)?|c|n|temperature(?: of)?|"
     r"top_?[pk]|seed|runs?|trials?|iterations?|timeout(?: of)?|interval(?: of)?|every|restart "
     r"with|version|v|build|issue|pr|round|phase|stage|step|part|chapter|section|figure|table|"
-    r"page|line|port|pid|id|gpu|node|rank|layer|day|week|month|year|ubuntu|python|cuda))\s*$",
+    r"page|line|port|pid|id|gpu|node|rank|layer|day|week|month|year|ubuntu|python|cuda|test|case|"
+    r"item|option|tier|level|lane|slot|part|poisson|arrival|burst(?:iness)?|#))\s*$",
     re.IGNORECASE,
 )
 _SETTING_AFTER = re.compile(
@@ -71,9 +73,15 @@ _SETTING_AFTER = re.compile(
     r"completion token)s?\b",
     re.IGNORECASE,
 )
+_COMPARATIVE = re.compile(
+    r"^\s*(?:faster|slower|more|less|fewer|higher|lower|larger|smaller|better|worse|speed|"
+    r"improvement|the|as|over|vs|versus|than|compared|relative|of)\b",
+    re.IGNORECASE,
+)
 _SETTING_WORDS = re.compile(
-    r"\b(?:fraction|utili[sz]ation|util|budget|limit|target|threshold|timeout|interval|"
-    r"concurrency|context|batch|temperature|top.?[pk]|seed|max.?tokens|flag|setting)\b",
+    r"(?<![a-z])(?:fraction|utili[sz]ation|util|budget|limit|target|threshold|timeout|interval|"
+    r"concurrency|context|batch|temperature|top.?[pk]|seed|max.?tokens|flags?|settings?|"
+    r"default|fixed|prompts?)(?![a-z])",
     re.IGNORECASE,
 )
 _MEASURED = re.compile(
@@ -92,13 +100,14 @@ _SPEC_NOUN = re.compile(
 )
 _NOT_THIS_SENTENCE = re.compile(
     r"\b(?:retract(?:ed|s)?|was wrong|were wrong|incorrect(?:ly)?|erroneous|invalid(?:ated)?|"
-    r"disregard|superseded|would|could|might|theoretical(?:ly)?|in theory|projected|assuming|"
+    r"disregard|superseded|would|could|might|will|theoretical(?:ly)?|in theory|projected|assuming|"
+    r"placeholder|hypothes[ie]s|goal|planned|"
     r"hypothetical|estimate[sd]?|back-of-(?:the-)?envelope|expected to|e\.g\.|for example|"
     r"example:|such as)\b|~~",
     re.IGNORECASE,
 )
 _ARITHMETIC = re.compile(r"\d\s*(?:[×*+=]|\s/\s)\s*[\d(]|\d\s*x\s+\d")
-_LIST_GAP = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|/|;|vs\.?|versus)\s*$", re.IGNORECASE)
+_LIST_GAP = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|/|;|vs\.?|versus|→|->|⇒)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s*$|\bfrom\s*$", re.IGNORECASE)
 _RANGE_AND = re.compile(r"^\s*(?:and|to)\s*$", re.IGNORECASE)
 _OF = re.compile(r"^\s*(?:out\s+)?of\s+(?:the\s+)?$", re.IGNORECASE)
@@ -327,6 +336,20 @@ def _code_is_figure(code: tuple[int, int, str], mention: NumberMention) -> bool:
     return not rest or _unit_of(rest.lower(), full=True) is not None
 
 
+@dataclass(frozen=True)
+class _Context:
+    """The words around a number with a unit: its clause, the text before and after it."""
+
+    clause: str
+    before: str
+    after: str
+    signed: bool
+    spaced: bool
+    """The unit is written apart from the number (`128K × c`), not joined (`1.78x`)."""
+    written: str = ""
+    """The unit as written (`KV tokens`)."""
+
+
 @dataclass
 class _Block:
     """One block's mentions and the judgements made on them."""
@@ -365,8 +388,10 @@ class _Block:
         after = text[end : end + 6]
         if re.search(r"[#@$]\s*\Z|\d\s*[×*+=]\s*\Z|[\w.]\Z", before):
             return True
-        if re.match(r"^\s*[×*+=]\s*\d|^[\w]|^[\s-]*bits?\b", after):
-            return mention.unit is None or bool(re.match(r"^\s*[×*+=]\s*\d", after))
+        if re.match(r"^\s*[×*=]\s*[\d(]|^\s*[×x]\s*[a-z]\w*=?\d|^\+(?!\d)", after):
+            return True  # `4096 × 4096`, `32K×c4`: a shape; `500K+`: a bound
+        if re.match(r"^[\w]|^[\s-]*bits?\b", after):
+            return mention.unit is None
         return bool(mention.multiplier and mention.text.rstrip().endswith(("B", "b")))
 
     def listed_after(self, i: int, accepted: dict[int, tuple[str, str]]) -> tuple[str, str] | None:
@@ -417,28 +442,47 @@ class _Block:
             outcome = _outcome(_phrase_after(text, mention.end))
             if outcome is not None:
                 return outcome
-            if word or named is None or _SETTING_WORDS.search(before[-40:]):
+            lead = self.block.lead_in or ""
+            if word or named is None or _SETTING_WORDS.search(f"{lead} {before[-40:]}"):
                 return None
-            following = _phrase_after(text, mention.end, 1)
-            return (named, "") if not following or not following[0].isalpha() else None
+            following = re.match(r"[^\w\n]*([A-Za-z]+)", text[mention.end : mention.end + 30])
+            if following and not _PHRASE_STOP.match(following.group(1)):
+                return None  # `accuracy on 50 questions`: a count of something else
+            return named, ""
+        if unit == "s" and re.search(r"\b(?:low|mid|high|early|late|the)\s*$", core):
+            return None  # `in the low 60s`: a decade of values, not seconds
         if unit in _TIME_UNITS and re.search(r"\bfor\b[^,.;:]{0,20}$", core):
             return None  # `ran for 60 s`, `up for 15 hours`: a duration of the setup
         if word:
             return None
-        return self._with_unit(unit, named, clause_text, text[unit_end : unit_end + 60], signed)
+        spaced = mention.unit is None and text[mention.end : mention.end + 1].isspace()
+        context = _Context(
+            clause_text,
+            before,
+            text[unit_end : unit_end + 60],
+            signed,
+            spaced,
+            written=text[mention.end : unit_end],
+        )
+        return self._with_unit(unit, named, context)
 
-    def _with_unit(
-        self, unit: str, named: str | None, clause: str, after: str, signed: bool
-    ) -> tuple[str, str] | None:
+    def _with_unit(self, unit: str, named: str | None, context: _Context) -> tuple[str, str] | None:
+        clause, before, after = context.clause, context.before, context.after
+        signed, spaced = context.signed, context.spaced
         mentioned = named or _metric_in(clause)
+        measured = bool(_MEASURED.search(f"{before[-50:]} {after[:30]}"))
         if unit == "tokens":
-            return (
-                ("kv_capacity", unit)
-                if re.search(r"\bkv\b|cache|pool|capacity", clause, re.IGNORECASE)
-                else None
-            )
+            near = " ".join([*before.split()[-4:], context.written, *after.split()[:3]])
+            kv = re.search(r"\bkv\b|cache|pool|capacity", near, re.IGNORECASE)
+            return ("kv_capacity", unit) if kv else None
         if unit in _SIZE_UNITS:
-            if _SPEC_NOUN.match(after) and not _MEASURED.search(clause):
+            if re.search(
+                r"(?:weights?|checkpoints?|safetensors|model size|download)\W+\S*$",
+                before,
+                re.IGNORECASE,
+            ):
+                return None
+            if _SPEC_NOUN.match(after) and not measured:
                 return None
             if re.match(
                 r"^\s*of\s+(?:\w+\s+)?(?:weights|checkpoints?|safetensors|model|"
@@ -447,11 +491,11 @@ class _Block:
                 re.IGNORECASE,
             ):
                 return None
-            if not (_MEASURED.search(clause) or mentioned in ("memory", "kv_capacity")):
+            if not (measured or mentioned in ("memory", "kv_capacity")):
                 return None
             return (mentioned if mentioned and _fits(mentioned, unit) else "memory"), unit
         if unit == "GB/s":
-            return ("bandwidth", unit) if _MEASURED.search(clause) else None
+            return ("bandwidth", unit) if measured else None
         if unit == "%":
             if signed:
                 return "relative_change", unit
@@ -462,14 +506,23 @@ class _Block:
             return percent, unit
         if unit == "x":
             if re.match(r"^\s*(?:[A-Z]|gpus?\b|nodes?\b|sparks?\b|machines?\b)", after):
-                return None
+                return None  # `2x DGX Spark`: a count of machines
+            if spaced and not _COMPARATIVE.match(after):
+                return None  # `128K × c=6`: a shape, not a ratio
+            if re.match(
+                r"^\s*(?:\)|averaged|runs?\b|repeats?|repetitions?|each|per\b|trials?)",
+                after,
+                re.IGNORECASE,
+            ):
+                return None  # `3× averaged`, `TTFT (3×)`: repetitions of the workload
             return ("relative_change" if signed else "ratio"), unit
         if unit in _RATE_UNITS or unit in _TIME_UNITS:
             return (
                 mentioned if mentioned and _fits(mentioned, unit) else METRIC_BY_UNIT[unit]
             ), unit
         if unit in ("W", "°C", "MHz"):
-            return (METRIC_BY_UNIT[unit], unit) if (_MEASURED.search(clause) or mentioned) else None
+            own = METRIC_BY_UNIT[unit]
+            return (own, unit) if (measured or mentioned == own) else None
         return None
 
 

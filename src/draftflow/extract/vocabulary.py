@@ -173,7 +173,8 @@ PROSE_METRICS: tuple[tuple[str, str], ...] = (
     ("startup_time", r"\bload(ing|ed)\b|start.?up|boot|graph.?capture|warm.?up|compil"),
     ("cosine_similarity", r"cosine"),
     ("max_abs_error", r"abs(olute)?.?error"),
-    ("accuracy", r"accura|\bscor(e|ed|es|ing)\b|pass@|exact.?match"),
+    ("accuracy", r"accura|exact.?match"),
+    ("score", r"\bscor(e|ed|es|ing)\b|pass@"),
     ("perplexity", r"perplexity|\bppl\b"),
     ("relative_change", r"faster|slower|speed.?up|improve|regress|higher|lower|gain|drop"),
 )
@@ -182,7 +183,7 @@ PROSE_METRICS: tuple[tuple[str, str], ...] = (
 OUTCOME_NOUNS: tuple[tuple[str, str], ...] = (
     ("error_count", r"errors?|exceptions?|crash(es)?|ooms?|warnings?"),
     ("failure_count", r"failures?|fail(s|ed)?|timeouts?|storms?|loops?|hangs?|restarts?|retries"),
-    ("pass_count", r"pass(es|ed)?|successes|successful"),
+    ("pass_count", r"passes|passed|successes"),
     ("message_count", r"messages?|responses?"),
     ("event_count", r"times|occurrences|events?"),
 )
