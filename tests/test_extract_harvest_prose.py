@@ -84,7 +84,7 @@ def test_ratios_and_capacities_in_code_spans() -> None:
         "- stock `fp4_e2m1` with Triton attention allocated a larger `5,534,509` token KV pool, "
         "about `1.78x` the fp8 row, then failed on missing `KVFP4QuantizeUtil`."
     )
-    assert figures(line) == [(1, 5534509, "tokens"), (1, 1.78, "x")]
+    assert figures(line) == [(1, 5534509, "tokens"), (1, 1.78, "×")]
     assert readings(line)[1][1:4] == ("ratio", "as reported", True)
 
 
@@ -109,7 +109,7 @@ def test_a_metric_phrase_introduces_a_list_of_values() -> None:
         (2, 0.51, "unspecified"),
         (2, 0.38, "unspecified"),
     ]
-    assert {r[1] for r in readings(text)} == {"cpu_utilization"}
+    assert {r[1] for r in readings(text)} == {"utilization"}
 
 
 def test_a_metric_word_before_a_unitless_value() -> None:

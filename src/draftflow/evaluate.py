@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
@@ -32,6 +33,7 @@ from draftflow.assemble import record_id_for
 from draftflow.errors import InputError
 from draftflow.extract.fences import fenced_lines
 from draftflow.llm import ModelSettings
+from draftflow.numbers.cells import is_sentence
 from draftflow.records import load_record
 from draftflow.snapshot import Snapshot
 
@@ -344,7 +346,7 @@ def score_repository(
     per_shape = {shape: Tally() for shape in SourceShape}
     per_document = {d.path: Tally() for d in gold.documents}
     for figure in gold.figures:
-        shape = shapes.get((figure.path, figure.line), SourceShape.PROSE)
+        shape = shapes.get((figure.path, figure.line, figure.raw), SourceShape.PROSE)
         found = _holds(by_place, figure.path, figure.line, figure.value)
         for tally in (per_shape[shape], per_document.setdefault(figure.path, Tally())):
             tally.total += 1
@@ -439,9 +441,9 @@ def _holds(index: dict[tuple[str, int], list[float]], path: str, line: int, valu
     )
 
 
-def _shapes(gold: GoldFile, snapshot: Snapshot) -> dict[tuple[str, int], SourceShape]:
+def _shapes(gold: GoldFile, snapshot: Snapshot) -> dict[tuple[str, int, str], SourceShape]:
     """The shape of every line a gold figure stands on."""
-    shapes: dict[tuple[str, int], SourceShape] = {}
+    shapes: dict[tuple[str, int, str], SourceShape] = {}
     fences: dict[str, list[bool]] = {}
     for figure in gold.figures:
         document = snapshot.by_path(figure.path)
@@ -450,12 +452,18 @@ def _shapes(gold: GoldFile, snapshot: Snapshot) -> dict[tuple[str, int], SourceS
             fences[figure.path] = fenced_lines(lines)
         text = lines[figure.line - 1] if 0 < figure.line <= len(lines) else ""
         in_fence = figure.line <= len(lines) and fences[figure.path][figure.line - 1]
-        shapes[(figure.path, figure.line)] = line_shape(figure.path, text, in_fence=in_fence)
+        shapes[(figure.path, figure.line, figure.raw)] = line_shape(
+            figure.path, text, in_fence=in_fence, raw=figure.raw
+        )
     return shapes
 
 
-def line_shape(path: str, line: str, *, in_fence: bool = False) -> SourceShape:
-    """The shape of a figure's line: by the file's format, then by the line's own form."""
+def line_shape(path: str, line: str, *, in_fence: bool = False, raw: str = "") -> SourceShape:
+    """The shape of a figure's line: by the file's format, then by the line's own form.
+
+    A Markdown table cell that is a sentence is prose that happens to sit in a table: the
+    figure `raw` in such a cell counts as prose.
+    """
     suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
     if suffix in ("json", "jsonl", "yaml", "yml", "toml"):
         return SourceShape.JSON
@@ -466,7 +474,13 @@ def line_shape(path: str, line: str, *, in_fence: bool = False) -> SourceShape:
     if in_fence:
         return SourceShape.LOG
     stripped = line.strip()
-    if stripped.startswith("|") or stripped.count("|") >= 2 or "<td" in stripped.lower():
+    if stripped.startswith("|") or stripped.count("|") >= 2:
+        written = re.compile(rf"(?<![\w.,-]){re.escape(raw)}(?!\w|[.,]\d)") if raw else None
+        cell = next(
+            (c for c in stripped.strip("|").split("|") if written and written.search(c)), ""
+        )
+        return SourceShape.PROSE if is_sentence(cell) else SourceShape.TABLE
+    if "<td" in stripped.lower():
         return SourceShape.TABLE
     return SourceShape.PROSE
 

@@ -24,7 +24,7 @@ from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft_editorial, drop
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
-from draftflow.records import Record
+from draftflow.records import Record, ReportedResult
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
 from draftflow.verify import Flag, VerificationReport, verify_record
@@ -194,17 +194,29 @@ def _drop_unsupported(
 ) -> tuple[Extraction, EditorialDraft]:
     bad_results: set[int] = set()
     bad_profiles: set[int] = set()
+    bad_conditions: dict[int, set[str]] = {}
     prose: dict[str, set[str]] = {}
     for flag in errors:
         parts = flag.location.strip("/").split("/")
-        if parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
+        if (
+            parts[:2] == ["editorial", "reported_results"]
+            and len(parts) == 5
+            and (parts[3] == "conditions")
+        ):
+            # only the condition is unsupported: drop it, keep the figure
+            bad_conditions.setdefault(int(parts[2]), set()).add(parts[4])
+        elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             bad_results.add(int(parts[2]))
         elif parts[0] == "test_profiles" and len(parts) > 1:
             bad_profiles.add(int(parts[1]))
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
         run.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
-    results = [r for i, r in enumerate(extraction.reported_results) if i not in bad_results]
+    results = [
+        _without_conditions(r, bad_conditions.get(i, set()))
+        for i, r in enumerate(extraction.reported_results)
+        if i not in bad_results
+    ]
     profiles = [p for i, p in enumerate(extraction.test_profiles) if i not in bad_profiles]
     extraction = extraction.model_copy(
         update={"reported_results": results, "test_profiles": profiles}
@@ -212,6 +224,13 @@ def _drop_unsupported(
     if prose:
         draft = drop_sentences(draft, prose)
     return extraction, draft
+
+
+def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
+    if not keys:
+        return result
+    kept = {k: v for k, v in result.conditions.items() if k not in keys}
+    return result.model_copy(update={"conditions": kept})
 
 
 def stabilise(record: Record, previous: Record | None) -> Record:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
 
 from draftflow.extract.numeric import cell_numbers
-from draftflow.extract.vocabulary import UNIT_PATTERNS
+from draftflow.numbers.cells import CellRole, split_cell
+from draftflow.numbers.units import unit_of_name
 from draftflow.snapshot import Document
 
 
@@ -101,28 +101,22 @@ def json_key_tail(path: str) -> str:
     return ".".join(names[-2:])
 
 
-_HAS_LETTER_OR_PERCENT = re.compile(r"[A-Za-z%]")
-_CELL_UNIT = re.compile(r"^[^\d]*[-\d.,]+\s*(ms|s|tok/s|t/s|GB|GiB|MB|W|%|x)\b", re.IGNORECASE)
+_LETTER_OR_SIGN = re.compile(r"[^\d\s.,+\-eE\"]")
 
 
 def guess_unit(key: str, text: str) -> str | None:
-    """A unit from the cell itself (`168 ms`) or else from its header or key (`ttft_ms`)."""
-    if _HAS_LETTER_OR_PERCENT.search(text):
-        cell = _CELL_UNIT.match(text.strip().strip("*_`"))
-        if cell:
-            unit = cell.group(1)
-            return {"tok/s": "tokens/s", "t/s": "tokens/s"}.get(unit.lower(), unit)
-    return unit_from_key(key)
+    """A unit from the cell itself (`168 ms`, `100%`) or else from its header or key."""
+    if not _LETTER_OR_SIGN.search(text):
+        return unit_of_name(key)
+    for figure in split_cell(text, key):
+        if figure.role is CellRole.VALUE:
+            return figure.unit
+    return unit_of_name(key)
 
 
-@lru_cache(maxsize=4096)
 def unit_from_key(key: str) -> str | None:
     """The unit a column header or JSON key implies (`TTFT (s)` → s, `ttft_ms` → ms)."""
-    lowered = key.lower()
-    for pattern, unit in UNIT_PATTERNS:
-        if re.search(pattern, lowered):
-            return unit
-    return None
+    return unit_of_name(key)
 
 
 def cell_values(text: str) -> list[int | float]:

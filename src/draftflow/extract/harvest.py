@@ -14,6 +14,12 @@ from draftflow.snapshot import Document, Snapshot
 
 Harvester = Callable[[Document], list[Candidate]]
 
+
+def harvest_log(document: Document) -> list[Candidate]:
+    """Text and log files: aligned and pipe tables (llama-bench), then key/value lines."""
+    return harvest_markdown(document) + harvest_keyvalue(document)
+
+
 def harvest_report(document: Document) -> list[Candidate]:
     """Markdown tables, key/value report blocks, then figures written in prose."""
     return harvest_markdown(document) + harvest_keyvalue(document) + harvest_prose(document)
@@ -26,7 +32,8 @@ HARVESTERS: dict[str, Harvester] = {
     ".jsonl": harvest_json,
     ".md": harvest_report,
     ".markdown": harvest_report,
-    ".txt": harvest_keyvalue,
+    ".txt": harvest_log,
+    ".log": harvest_log,
 }
 
 

@@ -419,7 +419,7 @@ async def extract_with_model(
 ) -> Extraction:
     """Ask the model about each chunk concurrently, then ground everything it proposes."""
     prompt = prompt or load_prompt(EXTRACT_PROMPT)
-    chosen = select(candidates)
+    chosen = select(candidates, include_prose=True)
     chunks = chunk_documents(snapshot, candidates, chosen, context_budget_tokens)
     replies = await asyncio.gather(
         *(_ask(client, prompt, prompt_variables(snapshot, chunk, len(chunks))) for chunk in chunks)

@@ -17,6 +17,8 @@ from enum import StrEnum
 
 from draftflow.extract.harvest_keyvalue import MAX_LINE as KEY_VALUE_MAX_LINE
 from draftflow.extract.harvest_keyvalue import key_value_match
+from draftflow.extract.harvest_markdown import split_row
+from draftflow.numbers.cells import is_sentence
 from draftflow.snapshot import Document
 
 MAX_LINE = 2_000
@@ -32,6 +34,7 @@ _LEAD_IN = re.compile(
     r"^\s*(?:\*\*|__)(?P<bold>[^*_\n]{1,80}?)(?:\*\*|__)|^\s*(?P<plain>[^:\n]{1,60}?):\s"
 )
 _CODE_SPAN = re.compile(r"`+([^`\n]*)`+")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 
 
 class BlockKind(StrEnum):
@@ -40,6 +43,8 @@ class BlockKind(StrEnum):
     PARAGRAPH = "paragraph"
     ITEM = "item"
     HEADING = "heading"
+    CELL = "cell"
+    """A table cell that is a sentence (`numbers.cells.is_sentence`)."""
 
 
 @dataclass(frozen=True)
@@ -89,12 +94,18 @@ def _strip_markers(line: str) -> tuple[str, bool]:
     return line, False
 
 
+def is_table_row(line: str) -> bool:
+    """A Markdown pipe-table line (header, separator or body row)."""
+    stripped = line.strip()
+    return stripped.startswith("|") or stripped.count("|") >= 2
+
+
 def _is_foreign(line: str) -> bool:
     """A line another harvester reads, or no prose at all: tables, HTML, report lines."""
     stripped = line.strip()
     return (
-        stripped.startswith(("|", "<"))
-        or stripped.count("|") >= 2
+        stripped.startswith("<")
+        or is_table_row(line)
         or len(line) > MAX_LINE
         or bool(_RULE.match(line))
         or (len(line) <= KEY_VALUE_MAX_LINE and key_value_match(line))
@@ -123,7 +134,13 @@ class _Builder:
         return make_block(self.kind, parts, self.heading)
 
 
-def make_block(kind: BlockKind, parts: list[tuple[int, str]], heading: str | None) -> ProseBlock:
+def make_block(
+    kind: BlockKind,
+    parts: list[tuple[int, str]],
+    heading: str | None,
+    *,
+    lead_in: str | None = None,
+) -> ProseBlock:
     """A block from its (line number, marker-blanked line) parts."""
     starts, offset = [], 0
     for _, text in parts:
@@ -131,7 +148,8 @@ def make_block(kind: BlockKind, parts: list[tuple[int, str]], heading: str | Non
         offset += len(text) + 1
     raw = "\n".join(text for _, text in parts)
     lead = _LEAD_IN.match(raw) if kind is BlockKind.ITEM else None
-    lead_in = (lead["bold"] or lead["plain"]).strip(" :") if lead else None
+    if lead:
+        lead_in = (lead["bold"] or lead["plain"]).strip(" :")
     spans = tuple((m.start(), m.end(), m.group(1)) for m in _CODE_SPAN.finditer(raw))
     text = _EMPHASIS.sub(lambda m: " " * len(m.group()), raw).replace("`", " ")
     return ProseBlock(
@@ -145,11 +163,36 @@ def make_block(kind: BlockKind, parts: list[tuple[int, str]], heading: str | Non
     )
 
 
+def sentence_cells(
+    line: str, number: int, header: list[str], heading: str | None
+) -> list[ProseBlock]:
+    """The cells of a table row that are sentences, each a block; its text is the line with
+    everything outside the cell blanked, so offsets are the line's own. The row's first cell
+    and the column's header are its lead-in."""
+    cells = split_row(line)
+    blocks: list[ProseBlock] = []
+    cursor = 0
+    for index, cell in enumerate(cells):
+        at = line.find(cell, cursor) if cell else -1
+        if at < 0:
+            continue
+        cursor = at + len(cell)
+        if index == 0 or not is_sentence(cell):
+            continue
+        masked = " " * at + cell + " " * (len(line) - at - len(cell))
+        column = header[index] if index < len(header) else None
+        lead = " / ".join(part for part in (cells[0], column) if part)
+        blocks.append(make_block(BlockKind.CELL, [(number, masked)], heading, lead_in=lead))
+    return blocks
+
+
 def prose_blocks(document: Document) -> list[ProseBlock]:
-    """The document's paragraphs, list items and headings, in order (outside code fences)."""
+    """The document's paragraphs, list items, headings and sentence cells of tables, in
+    order (outside code fences)."""
     blocks: list[ProseBlock] = []
     builder = _Builder()
     fence: str | None = None
+    header: list[str] | None = None
 
     def flush() -> None:
         block = builder.finish()
@@ -165,6 +208,14 @@ def prose_blocks(document: Document) -> list[ProseBlock]:
             elif marker and fence is not None and marker.group(1)[0] == fence[0]:
                 fence = None
             continue
+        if is_table_row(line) and len(line) <= MAX_LINE:
+            flush()
+            if header is None:
+                header = split_row(line)
+            elif not _TABLE_SEPARATOR.match(line):
+                blocks.extend(sentence_cells(line, number, header, builder.heading))
+            continue
+        header = None
         if not line.strip() or _is_foreign(line):
             flush()
             continue

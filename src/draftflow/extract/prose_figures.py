@@ -24,22 +24,23 @@ from functools import lru_cache
 from draftflow.extract.numeric import as_number
 from draftflow.extract.prose_blocks import ProseBlock
 from draftflow.extract.vocabulary import (
-    METRIC_BY_UNIT,
     METRICS,
     OUTCOME_NOUNS,
+    PROSE_FALLBACK_METRICS,
     PROSE_METRICS,
     STATISTICS,
-    UNITS_AFTER_NUMBER,
+    metric_by_unit,
 )
 from draftflow.numbers import NumberKind, NumberMention, find_numbers
+from draftflow.numbers.units import canonical_unit, unit_after
 from draftflow.sentences import clause_spans, sentence_spans
 
 MAX_LABEL = 200
 
-_UNIT_RES = tuple(
-    (re.compile(pattern, re.IGNORECASE), unit) for pattern, unit in UNITS_AFTER_NUMBER
+_METRIC_RES = tuple(
+    (name, re.compile(pattern))
+    for name, pattern in (*PROSE_METRICS, *METRICS, *PROSE_FALLBACK_METRICS)
 )
-_METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in (*METRICS, *PROSE_METRICS))
 _OUTCOME_RES = tuple((name, re.compile(rf"^(?:{pattern})$")) for name, pattern in OUTCOME_NOUNS)
 
 _APPROXIMATE = re.compile(
@@ -54,7 +55,8 @@ _BOUND = re.compile(
     re.IGNORECASE,
 )
 _SETTING_BEFORE = re.compile(
-    r"(?:=|:=|--[\w-]+\s*|\b(?:set(?:s|ting)? (?:to|at)|with|using|limit(?:ed)? (?:to|of)|"
+    r"(?:=|:=|--[\w-]+\s*|\b(?:set(?:s|ting)? (?:to|at)|(?:run|ran|launched|started|configured|"
+    r"restarted|served|tested|benchmarked) with|using|limit(?:ed)? (?:to|of)|"
     r"budget of|capped at|max(?:imum)? of|target(?:s|ed)?(?: of)?|threshold(?: of)?|goal(?: of)?|"
     r"floor(?: of)?|gate(?: of)?|requires?|required|expect(?:s|ed)?|should|must|needs?|"
     r"context(?: of)?|ctx|concurrency(?: of)?|batch(?: size)?(?: of)?|c|n|temperature(?: of)?|"
@@ -142,7 +144,11 @@ _CONNECTOR = re.compile(
     r"still|then|now|=|:)\s*)*$",
     re.IGNORECASE,
 )
-_WORD_THEN_TOKENS = re.compile(r"^[A-Za-z][\w-]*\s+tokens?\b", re.IGNORECASE)
+_TOKEN_WORD = re.compile(r"[ \t`*_]*tokens?\b", re.IGNORECASE)
+_UNIT_GAP = re.compile(r"[ \t*_`]*-?[ \t*_`]*\n?[ \t*_`]*")
+_UNIT_WORD = re.compile(r"[^\s,.;:()\[\]*_`]+")
+_PER_SECOND = re.compile(r"\s+per\s+s(?:ec(?:ond)?)?\b", re.IGNORECASE)
+_WORD_THEN_TOKENS = re.compile(r"[A-Za-z][\w-]*\s+tokens?\b", re.IGNORECASE)
 _CAPITALISED_NAME = re.compile(
     r"(?:^|\s)(?!(?:The|A|An|All|Only|Both|Each|Every|With|At|In|On|For|About|Around|And|"
     r"But|Then|Over|Under|Just|Roughly|Approximately|Nearly|Some|Its|Their|This|These|Those|"
@@ -201,47 +207,50 @@ class _Reading:
 
 
 def _unit_after(text: str, mention: NumberMention) -> tuple[str | None, int]:
-    """The unit written right after a mention and where it ends; (None, end) if none."""
-    attached = (mention.unit or "").lower()
-    if mention.kind is NumberKind.PERCENT or attached == "%":
+    """The unit written right after a mention (`numbers.units`, the one unit vocabulary) and
+    where it ends; (None, the mention's end) if none."""
+    if mention.kind is NumberKind.PERCENT or mention.unit == "%":
         return "%", mention.end
-    if attached:
-        return _unit_of(attached, full=True), mention.end
-    rest = text[mention.end : mention.end + 40]
-    gap = re.match(r"[ \t]*-?[ \t]*|\n", rest)
-    skip = gap.end() if gap else 0
-    after = rest[skip:]
-    for regex, unit in _UNIT_RES:
-        match = regex.match(after)
-        if match:
-            return unit, mention.end + skip + match.end()
-    tokens = _WORD_THEN_TOKENS.match(after)
-    if tokens:  # `1,557,709 KV tokens`: one word may stand between
-        return "tokens", mention.end + skip + tokens.end()
-    return None, mention.end
+    if mention.unit:  # joined to the number by the parser: `11s`, `1.78x`, `600-second`
+        return _joined_unit(mention.unit), mention.end
+    token = _TOKEN_WORD.match(text, mention.end)
+    if token:  # `3,113,713 token KV pool`: the adjective form the vocabulary spells plural
+        per_second = _PER_SECOND.match(text, token.end())
+        return ("tokens/s", per_second.end()) if per_second else ("tokens", token.end())
+    end = mention.end
+    gap = _UNIT_GAP.match(text, end)
+    start = gap.end() if gap else end
+    # the vocabulary reads units after spaces and emphasis; a hyphen or a line break too
+    unit = unit_after(text[:end] + " " + text[start:], end)
+    if unit is None:
+        tokens = _WORD_THEN_TOKENS.match(text, start)
+        if tokens:  # `1,557,709 KV tokens`: one word may stand between
+            return "tokens", tokens.end()
+        return None, end
+    written = _UNIT_WORD.match(text, start)
+    unit_end = written.end() if written else start
+    per_second = _PER_SECOND.match(text, unit_end)
+    if unit == "tokens" and per_second:  # `15.79 tokens per second`
+        return "tokens/s", per_second.end()
+    return unit, unit_end
 
 
-@lru_cache(maxsize=4096)
-def _unit_of(text: str, *, full: bool) -> str | None:
-    for regex, unit in _UNIT_RES:
-        match = regex.fullmatch(text) if full else regex.match(text)
-        if match:
-            return unit
-    if full and text in ("c", "°c"):
-        return "°C"
-    if full and text in ("token", "tokens"):
+@lru_cache(maxsize=1024)
+def _joined_unit(written: str) -> str | None:
+    if written.lower() in ("token", "tokens"):  # `336,566-token KV cache`
         return "tokens"
-    return None
+    return unit_after("0" + written, 1) or canonical_unit(written)
 
 
 def _words_before(text: str, start: int, limit: int) -> str:
     return " ".join(text[max(0, start - 80) : start].split()[-limit:])
 
 
-def _metric_in(text: str) -> str | None:
+def _metric_in(text: str, unit: str | None = None) -> str | None:
+    """The first metric the words name that fits the unit (any metric when there is none)."""
     lowered = text.lower()
     for name, regex in _METRIC_RES:
-        if regex.search(lowered):
+        if regex.search(lowered) and (unit is None or _fits(name, unit)):
             return name
     return None
 
@@ -333,7 +342,7 @@ def _code_is_figure(code: tuple[int, int, str], mention: NumberMention) -> bool:
     """A code span holding just the number (and its unit) is a figure written as code."""
     inner = code[2].strip()
     rest = inner.replace(mention.text.strip("~≈"), "", 1).strip(" ~≈")
-    return not rest or _unit_of(rest.lower(), full=True) is not None
+    return not rest or _joined_unit(rest) is not None
 
 
 @dataclass(frozen=True)
@@ -423,7 +432,7 @@ class _Block:
         sentence = _containing(self.sentences, mention.start)
         clause = _containing(clause_spans(text, *sentence), mention.start)
         before = text[clause[0] : mention.start]
-        core = _APPROXIMATE.sub("", before.rstrip(" \t\n~≈")).rstrip(" \t\n+−-")
+        core = " ".join(_APPROXIMATE.sub("", before.rstrip(" \t\n~≈")).rstrip(" \t\n+−-").split())
         if _BOUND.search(core) or _SETTING_BEFORE.search(core) or _HTTP_STATUS.search(core):
             return None
         clause_text = text[clause[0] : clause[1]]
@@ -469,7 +478,7 @@ class _Block:
     def _with_unit(self, unit: str, named: str | None, context: _Context) -> tuple[str, str] | None:
         clause, before, after = context.clause, context.before, context.after
         signed, spaced = context.signed, context.spaced
-        mentioned = named or _metric_in(clause)
+        mentioned = named if named and _fits(named, unit) else _metric_in(clause, unit)
         measured = bool(_MEASURED.search(f"{before[-50:]} {after[:30]}"))
         if unit == "tokens":
             near = " ".join([*before.split()[-4:], context.written, *after.split()[:3]])
@@ -504,7 +513,7 @@ class _Block:
             if percent is None or percent in _RATE_METRICS or percent in _TIME_METRICS:
                 return None
             return percent, unit
-        if unit == "x":
+        if unit == "×":
             if re.match(r"^\s*(?:[A-Z]|gpus?\b|nodes?\b|sparks?\b|machines?\b)", after):
                 return None  # `2x DGX Spark`: a count of machines
             if spaced and not _COMPARATIVE.match(after):
@@ -517,12 +526,11 @@ class _Block:
                 return None  # `3× averaged`, `TTFT (3×)`: repetitions of the workload
             return ("relative_change" if signed else "ratio"), unit
         if unit in _RATE_UNITS or unit in _TIME_UNITS:
-            return (
-                mentioned if mentioned and _fits(mentioned, unit) else METRIC_BY_UNIT[unit]
-            ), unit
-        if unit in ("W", "°C", "MHz"):
-            own = METRIC_BY_UNIT[unit]
-            return (own, unit) if (measured or mentioned == own) else None
+            fallback = metric_by_unit(unit, clause) or "throughput"
+            return (mentioned if mentioned and _fits(mentioned, unit) else fallback), unit
+        if unit in ("W", "°C", "MHz", "GHz"):
+            own = metric_by_unit(unit, clause)
+            return (own, unit) if own and (measured or mentioned == own) else None
         return None
 
 

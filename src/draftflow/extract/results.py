@@ -142,10 +142,14 @@ def result_label(selected: Selected) -> str:
     else:
         what = candidate.column or candidate.key
     count = len(candidate.values)
-    if "±" in candidate.text or "+/-" in candidate.text:
+    if selected.part:
+        what = f"{what}: {selected.part}"
+    elif "±" in candidate.text or "+/-" in candidate.text:
         what = f"{what} ± spread" if selected.value_index else what
-    elif count > 1 and is_slashed(candidate.text):
+    elif (count > 1 and is_slashed(candidate.text)) or (count > 1 and selected.value_index):
         what = f"{what} (value {selected.value_index + 1} of {count})"
+    if selected.denominator is not None:
+        what = f"{what} (of {selected.denominator:g})"
     parts = identity(candidate)
     if candidate.column and _SETTING_HEADER.search(candidate.column):
         parts.append(candidate.column)

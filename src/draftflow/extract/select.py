@@ -13,15 +13,23 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
+from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
+from draftflow.extract.harvest_markdown import plain_text
 from draftflow.extract.vocabulary import (
+    CHANGE_WORDS,
     CONFIG_PATH,
+    GENERIC_HEADERS,
+    HARD_SKIP,
     METRICS,
+    PERCENT_METRICS,
+    RATE_METRICS,
     SKIP_KEY,
     STATISTICS,
-    UNIT_WORDS,
+    THRESHOLD_WORDS,
     UNITS_BY_METRIC,
+    metric_by_unit,
 )
+from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
@@ -44,6 +52,10 @@ class Selected:
     unit: str
     statistic: str
     value_index: int = 0
+    part: str | None = None
+    """What the cell names this figure (a paired header's part, a list cell's words)."""
+    denominator: float | None = None
+    """For an `x/y` score: y."""
 
     @property
     def value(self) -> int | float:
@@ -78,7 +90,7 @@ def metric_name(name: str) -> str | None:
         if pattern.search(lowered):
             lowered, suffix = pattern.sub("", lowered).strip(), qualifier
             break
-    if not lowered or SKIP_KEY.search(lowered):
+    if not lowered or HARD_SKIP.search(lowered):
         return None
     for metric, regex in _METRIC_RES:
         if regex.search(lowered):
@@ -99,23 +111,20 @@ def metric_in_prose(text: str) -> str | None:
     return None
 
 
-_WORDS = re.compile(r"[^\W\d_]{2,}")
-
-_NOT_A_FIGURE = re.compile(r"^\s*`|#\d|https?://|[≈=≤≥<>]")
-_PERCENT_METRICS = frozenset({"relative_change", "judge_pass_rate", "speculative_acceptance_rate"})
+_NOT_A_FIGURE = re.compile(r"^\s*`|#\d|https?://|[=≤≥<>]|(?<=\S)\s*≈")
 _NOT_A_LABEL = re.compile(r"`|\.(py|sh|md|json|ya?ml|txt|cu|cpp|h|toml)\b|https?://|/v\d+/")
 
 
 def is_figure_text(text: str) -> bool:
-    """True for a cell that is a figure (`**191.2**`, `168 ms`, `5.36 s`), not a sentence.
+    """True for a cell that is a figure (`**191.2**`, `168 ms`, `5.36 s`) or a list of named
+    figures (`prefill 125.77 tok/s, decode 43.57 tok/s`), not a sentence.
 
     Code (`1024` in backticks), issue numbers (#48407), formulas and bounds (`≈`, `≤`) are
     not reported figures.
     """
     if _NOT_A_FIGURE.search(text):
         return False
-    words = [w for w in _WORDS.findall(text) if w.lower() not in UNIT_WORDS]
-    return len(words) <= 1 and len(text) <= 60
+    return not is_sentence(text)
 
 
 def is_metric_key(name: str) -> bool:
@@ -202,50 +211,114 @@ def is_slashed(text: str) -> bool:
     return bool(_SLASHED.match(text))
 
 
-def select(candidates: list[Candidate]) -> list[Selected]:
-    """The candidates that are reported results, in harvest order.
+def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[Selected]:
+    """The candidates that are reported results, one `Selected` per figure, in harvest order.
 
-    Tables, data files and report blocks are judged here by their headers and keys. Figures
-    written in prose were judged by the prose finder when it read their sentence
-    (`prose_figures.py`): its reading is taken as it is.
+    Figures the prose finder read in sentences (`prose_figures.py`) carry their reading and
+    are taken as read. Other prose (a table cell that is a sentence) is left out unless
+    `include_prose`: only a reader (the model, whose picks are grounded) can tell its
+    results from its settings. Tables, data files and report blocks are in.
     """
     raw = raw_tables(candidates)
     selected: list[Selected] = []
     for candidate in candidates:
         if candidate.format is SourceFormat.PROSE:
-            reading = candidate.reading
-            if reading is not None:
-                selected.append(
-                    Selected(candidate, reading.metric, reading.unit, reading.statistic)
-                )
-            continue
+            if candidate.reading is not None:
+                selected.append(_read_in_prose(candidate, candidate.reading))
+                continue
+            if not include_prose:
+                continue
         if candidate.json_path is None and (candidate.document_id, candidate.table) in raw:
             continue
         if candidate.json_path is None and not is_figure_text(candidate.text):
             continue
-        metric = _candidate_metric(candidate)
-        if metric is None or ("%" in candidate.text and metric not in _PERCENT_METRICS):
+        selected.extend(_cell_figures(candidate))
+    return selected
+
+
+def _read_in_prose(candidate: Candidate, reading: Reading) -> Selected:
+    denominator = float(reading.denominator) if reading.denominator is not None else None
+    return Selected(
+        candidate, reading.metric, reading.unit, reading.statistic, denominator=denominator
+    )
+
+
+def _cell_figures(candidate: Candidate) -> list[Selected]:
+    """Every figure of one cell or leaf that is a measured outcome."""
+    figures = split_cell(candidate.text, candidate.key)
+    if len(figures) != len(candidate.values):
+        figures = ()
+    named = _candidate_metric(candidate)
+    chosen: list[Selected] = []
+    for figure in figures:
+        if figure.role is CellRole.DENOMINATOR:
             continue
-        if candidate.json_path is None:
-            metric = _refine(metric, candidate)
-        name = candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
+        metric = _figure_metric(candidate, figure, named)
+        if metric is None:
+            continue
+        name = figure.label or (
+            candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
+        )
         unit = (
             "score"
             if metric.endswith("_normalised")
-            else (
-                candidate.unit_guess
-                or unit_from_key(name)
-                or UNITS_BY_METRIC.get(metric)
-                or "unspecified"
+            else figure.unit
+            or unit_from_key(name)
+            or unit_from_key(candidate.key)
+            or UNITS_BY_METRIC.get(metric)
+            or "unspecified"
+        )
+        statistic = _statistic(name, candidate.text)
+        if figure.role is CellRole.SPREAD:
+            metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
+        elif figure.role is not CellRole.VALUE:
+            statistic = f"{figure.role.value}: one end of the range written in the source"
+        if figure.approximate:
+            statistic += "; approximate as written"
+        chosen.append(
+            Selected(
+                candidate, metric, unit, statistic, figure.index, figure.label, figure.denominator
             )
         )
-        selected.append(Selected(candidate, metric, unit, _statistic(name, candidate.text)))
-        if _PLUS_MINUS.search(candidate.text) and len(candidate.values) >= 2:
-            selected.append(Selected(candidate, f"{metric}_spread", unit, SPREAD_STATISTIC, 1))
-        elif _SLASHED.match(candidate.text):
-            statistic = _statistic(name, candidate.text)
-            selected += [
-                Selected(candidate, metric, unit, statistic, index)
-                for index in range(1, len(candidate.values))
-            ]
-    return selected
+    return chosen
+
+
+def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:
+    """The metric of one figure of a cell: its own label's, the cell's, or its unit's."""
+    metric = named
+    if figure.label is not None:
+        metric = metric_name(figure.label) or metric_by_unit(figure.unit, figure.label) or named
+    if metric is None:
+        metric = _fallback_metric(candidate, figure.unit)
+    if metric is None:
+        return None
+    if candidate.json_path is None:
+        metric = _refine(metric, candidate)
+    if figure.unit == "%" and metric not in PERCENT_METRICS:
+        if figure.signed or CHANGE_WORDS.search(candidate.key.lower()):
+            return "relative_change"
+        if metric in RATE_METRICS:
+            return None  # a share of a rate is a change or an efficiency, not the rate
+    return metric
+
+
+def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
+    """A metric for a figure whose names are in no vocabulary: by its unit, unless a name
+    says it is a setting, an identifier or a threshold."""
+    key = candidate.key
+    names = [key]
+    if candidate.json_path is not None and CONFIG_PATH.search(candidate.json_path):
+        return None
+    if candidate.json_path is None and candidate.row_header is not None:
+        if GENERIC_HEADERS.match(plain_text(key).lower().strip()):
+            names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
+    elif candidate.json_path is None:
+        return None  # the first column: the row's own label
+    for name in names:
+        bare = strip_setting_values(name)
+        if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+            return None
+        if _NOT_A_LABEL.search(name):
+            return None
+    unit = unit or unit_from_key(key) or unit_from_key(names[-1])
+    return metric_by_unit(unit, " ".join(names))

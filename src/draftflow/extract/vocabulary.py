@@ -2,15 +2,44 @@
 
 Every harvester and the classifier read their words from here, so a new header word or unit
 is added once. Patterns match lowercased names (column headers, JSON keys, caption text).
+The unit table itself is defined next to the number parser (`numbers/units.py`, which may
+not import `extract/`) and re-exported here: there is one unit vocabulary, not one per reader.
+
+Settings are told from outcomes in two steps: HARD_SKIP names are never outcomes
+(identifiers, dates, engine settings such as `gpu_memory_utilization`); SOFT_SKIP names are
+settings unless a metric pattern also names the figure (`Decode tok/s (32K context)` is a
+decode rate, `Batched throughput (tok/s)` a throughput, `Draft acceptance rate` an
+acceptance rate; `context`, `batch` and `draft` alone are settings).
 """
 
 from __future__ import annotations
 
 import re
 
+from draftflow.numbers.units import (
+    MEASURED_UNITS as MEASURED_UNITS,
+)
+from draftflow.numbers.units import (
+    MEMORY_UNITS,
+    TIME_UNITS,
+)
+from draftflow.numbers.units import (
+    NAME_UNITS as NAME_UNITS,
+)
+from draftflow.numbers.units import (
+    WRITTEN_UNITS as WRITTEN_UNITS,
+)
+from draftflow.numbers.units import (
+    unit_of_name as unit_of_name,
+)
+
 # First match wins: the more specific names come first.
 METRICS: tuple[tuple[str, str], ...] = (
     ("relative_change", r"^(change|delta|diff|improvement|speed.?up|gain)\b"),
+    ("failed_requests", r"failed.?requests"),
+    ("error_count", r"(?<![a-z])errors?(?![a-z])"),
+    ("failure_count", r"(?<![a-z])failures?(?![a-z])"),
+    ("warning_count", r"(?<![a-z])warnings?(?![a-z])"),
     ("ttfc", r"\bttfc\b|time.to.first.chunk"),
     ("ttft", r"ttf[tr]|time.to.first"),
     ("inter_token_latency", r"\bitl\b|itl_|tpot|inter.?token|time.per.output"),
@@ -28,30 +57,88 @@ METRICS: tuple[tuple[str, str], ...] = (
     ("throughput", r"tok(en)?s?\s*/\s*s|\bt/s\b|tokens?.?per.?s|tok_s\b|\btps\b|throughput"),
     ("latency", r"latency|e2el|e2e|\bwall\b|wall_|\bppt\b|est.?ppt"),
     ("memory", r"mem(ory)?.?used|memory|vram|peak.?mem|\bmem\b|kv.?pool"),
+    ("kv_capacity", r"capacity"),
+    ("utilization", r"utili[sz]ation|\butil\b|_util\b|cpu.?percent|load.?average|loadavg"),
+    ("startup_time", r"start.?up|cold.?start|start.?to.?ready|weight.?load|load(ing)?.?time"),
     ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
     ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
     ("composite_score", r"composite"),
+    ("score", r"\bscore\b|_score\b"),
     ("rank", r"^rank$"),
     ("total_output_tokens", r"^(\d+\.)?tot(al)?.?(output.?|generated.?)?tokens$"),
-    ("completed_requests", r"completed.?requests|successful.?requests|^(points\.)?samples$"),
-    ("failed_requests", r"failed.?requests"),
-    ("peak_concurrent_requests", r"peak.?concurrent"),
-    ("benchmark_duration", r"benchmark.?duration"),
+    (
+        "completed_requests",
+        r"completed.?requests|successful.?requests|^completed$|^(points\.)?samples$",
+    ),
+    ("peak_concurrent_requests", r"peak.?concurrent|max.?concurrent.?requests"),
+    ("benchmark_duration", r"duration"),
     ("total_input_tokens", r"total.?input.?tokens"),
     ("gpu_temperature", r"temperature_c\b|temp_c\b|gpu.?temp"),
     ("gpu_power_draw", r"power.?draw|power_w\b|gpu.?power"),
+    ("temperature", r"\btemp(erature)?\b"),
+    ("power", r"\bpower\b"),
 )
 
-# What a number is NOT a result of: names of identifiers, dates, settings and spreads.
-SKIP_KEY = re.compile(
+# Names that are never a measured outcome: identifiers, dates, engine settings, hardware.
+HARD_SKIP = re.compile(
     r"\b(id|uuid|hash|sha|digest|date|timestamp|version|seed|port|pid|index|idx"
-    r"|elapsed|step|commit|year|month|day)\b"
-    r"|^time$|concurrency|^c$|batch|ctx|context|max.?model.?len|max.?tokens|max.?num|params"
-    r"|num.?prompts|count|^n$|request.?rate|burstiness|utili[sz]ation|^temperature$"
-    r"|top.?[pk]|draft|chunk|^prompt$|^prompt.?tokens$|^output.?tokens$|input.?len|output.?len"
-    r"|depth|^runs?$|trial|iteration"
-    r"|mhz|clock|gpu.?util|fan|_pct|percent|weights?.?gb|mem.?gb|bw.?gbs|tops|_chars"
+    r"|step|commit|year|month|day)\b"
+    r"|^time$|max.?model.?len|max.?tokens|max.?num|params|num.?prompts|^n$|request.?rate"
+    r"|burstiness|mem(ory)?.?util|^temperature$|sampling.?temp|top.?[pk]|^prompt$"
+    r"|^prompt.?tokens$|^output.?tokens$|input.?len|output.?len|^runs?$|trial|iteration"
+    r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout|disk|size"
 )
+# Names of settings that a metric word in the same name overrides (see the module docstring).
+SOFT_SKIP = re.compile(
+    r"concurrency|^c$|batch|ctx|context|count|draft|chunk|depth|mhz|clock|fan|_chars"
+)
+# Both, for callers that only ask "is this name a setting?"
+SKIP_KEY = re.compile(f"{HARD_SKIP.pattern}|{SOFT_SKIP.pattern}")
+# Targets, gates and limits: a number named so is a threshold, not a result.
+THRESHOLD_WORDS = re.compile(
+    r"\b(target|threshold|gate|floor|ceiling|limit|budget|goal|slo|sla|requirement|cap)s?\b"
+)
+# A percentage under a header naming a change is the change.
+CHANGE_WORDS = re.compile(
+    r"change|delta|\bdiff|\bvs\b|improvement|speed.?up|\bgain|regression|uplift|Δ"
+)
+# Metrics a percentage may be (others take a % only as a change).
+PERCENT_METRICS = frozenset(
+    {
+        "relative_change",
+        "judge_pass_rate",
+        "speculative_acceptance_rate",
+        "percentage",
+        "utilization",
+        "memory",
+        "score",
+        "error_rate",
+    }
+)
+# Rates and times: a bare % beside them is not the rate itself.
+RATE_METRICS = frozenset(
+    {
+        "throughput",
+        "decode_rate",
+        "prefill_rate",
+        "aggregate_throughput",
+        "request_throughput",
+        "ttft",
+        "ttfc",
+        "latency",
+        "inter_token_latency",
+    }
+)
+# Column headers that say only "the figure is here": the row header names it (`Metric | Value`).
+GENERIC_HEADERS = re.compile(
+    r"^(value|values|result|results|measured|measurement|observed|reading|figure|number"
+    r"|data|stat|statistic|outcome|amount)?$"
+)
+# Names of a memory figure that was measured (used, peak, free), not a size or a spec.
+MEMORY_WORDS = re.compile(
+    r"used|usage|peak|\bkv|cache|memory|vram|resident|rss|swap|available|free|allocat"
+)
+
 # JSON subtrees that describe the setup rather than report a measurement.
 CONFIG_PATH = re.compile(
     r"(^|\.)(hardware|config|server_config|sweep|workload|settings|args|env|recipe|parameters"
@@ -85,103 +172,53 @@ UNITS_BY_METRIC = {
     "request_throughput": "requests/s",
 }
 
-UNIT_WORDS = frozenset(
-    {
-        "ms",
-        "tok",
-        "tokens",
-        "token",
-        "gb",
-        "gib",
-        "mb",
-        "mib",
-        "req",
-        "sec",
-        "seconds",
-        "tps",
-        "rps",
-    }
-)
-
-# Units a header or key implies, first match wins (`ttft_ms` → ms, `Power (W)` → W).
-UNIT_PATTERNS: tuple[tuple[str, str], ...] = (
-    (r"tok(en)?s?\s*/\s*s|t/s|tokens?_per_s(ec(ond)?)?|tok_s\b|\btps\b|tokens?/sec", "tokens/s"),
-    (r"req(uest)?s?\s*/\s*s|\brps\b|request_throughput|req_s\b", "requests/s"),
-    (r"\(ms\)|_ms\b|\bms\b|millisecond", "ms"),
-    (r"\(s\)|_s\b|\bsec(onds?)?\b|_seconds\b", "s"),
-    (r"\bgib\b|_gib\b", "GiB"),
-    (r"\bgb\b|_gb\b|\(gb\)", "GB"),
-    (r"\bmib\b|_mib\b", "MiB"),
-    (r"\bmb\b|_mb\b|\(mb\)", "MB"),
-    (r"\bw\b|_w\b|watt", "W"),
-    (r"%|_pct\b|percent", "%"),
-)
-
-# ---- figures written in text: the unit right after a number, and outcome words ------------
-# (read by the prose finder; patterns match the lowercased words after the number)
-
-# The unit written right after a number (`48 tok/s`, `0.187 seconds`, `1.78x`), first match
-# wins; each pattern is anchored at the start of the text after the number.
-UNITS_AFTER_NUMBER: tuple[tuple[str, str], ...] = (
-    (r"tok(?:en)?s?\s*/\s*s(?:ec)?\b|t/s\b|tokens?\s+per\s+s(?:ec(?:ond)?)?\b|tps\b", "tokens/s"),
-    (r"req(?:uest)?s?\s*/\s*s(?:ec)?\b|requests?\s+per\s+s(?:ec(?:ond)?)?\b|rps\b", "requests/s"),
-    (r"gb/s\b|gib/s\b|gbps\b", "GB/s"),
-    (r"ms\b|msec\b|millisec(?:ond)?s?\b", "ms"),
-    (r"(?:µs|us)\b|microsec(?:ond)?s?\b", "µs"),
-    (r"s\b|secs?\b|seconds?\b", "s"),
-    (r"min\b|mins\b|minutes?\b", "min"),
-    (r"h\b|hrs?\b|hours?\b", "h"),
-    (r"gib\b", "GiB"),
-    (r"gb\b", "GB"),
-    (r"mib\b", "MiB"),
-    (r"mb\b", "MB"),
-    (r"tib\b|tb\b", "TB"),
-    (r"%|percent\b|pct\b", "%"),
-    (r"[x×](?![\w/])", "x"),
-    (r"w\b|watts?\b", "W"),
-    (r"°\s*c\b|degrees?\s+c(?:elsius)?\b|c\b(?=\s*(?:peak|max|gpu|cpu|temp))", "°C"),
-    (r"[mg]hz\b", "MHz"),
-    (r"tokens?\b", "tokens"),
-)
-
-# The metric a unit implies when the words around a figure name none.
-METRIC_BY_UNIT = {
+_METRIC_OF_UNIT = {
     "tokens/s": "throughput",
     "requests/s": "request_throughput",
     "GB/s": "bandwidth",
-    "ms": "latency",
-    "µs": "latency",
-    "s": "latency",
-    "min": "latency",
-    "h": "latency",
-    "GiB": "memory",
-    "GB": "memory",
-    "MiB": "memory",
-    "MB": "memory",
-    "TB": "memory",
-    "x": "ratio",
     "W": "power",
     "°C": "temperature",
     "MHz": "clock",
-    "tokens": "kv_capacity",
+    "GHz": "clock",
+    "×": "ratio",
+    "%": "percentage",
 }
 
-# Metric words of prose that tables rarely use; checked after METRICS.
+
+def metric_by_unit(unit: str | None, name: str) -> str | None:
+    """The metric a figure with no metric word is, by its unit (`ms` → latency); a memory
+    size counts only when its name says it was measured (`KV cache 39.02 GiB`)."""
+    if unit is None:
+        return None
+    if unit in TIME_UNITS:
+        return "latency"
+    if unit in MEMORY_UNITS:
+        return "memory" if MEMORY_WORDS.search(name.lower()) else None
+    return _METRIC_OF_UNIT.get(unit)
+
+
+# ---- figures written in prose (read by the prose finder, extract/prose_figures.py) ---------
+
+# Metric words of prose that tables rarely use: the specific ones are checked before METRICS,
+# the general ones after it.
 PROSE_METRICS: tuple[tuple[str, str], ...] = (
-    ("cpu_utilization", r"load.?average|\bcpu\b"),
     ("kv_capacity", r"\bkv\b|kv.?cache|kv.?pool|cache.?size"),
-    ("startup_time", r"\bload(ing|ed)\b|start.?up|boot|graph.?capture|warm.?up|compil"),
     ("cosine_similarity", r"cosine"),
     ("max_abs_error", r"abs(olute)?.?error"),
+    ("perplexity", r"perplexity|\bppl\b"),
+)
+PROSE_FALLBACK_METRICS: tuple[tuple[str, str], ...] = (
+    ("startup_time", r"\bload(ing|ed)\b|boot|graph.?capture|warm.?up|compil"),
     ("accuracy", r"accura|exact.?match"),
     ("score", r"\bscor(e|ed|es|ing)\b|pass@"),
-    ("perplexity", r"perplexity|\bppl\b"),
     ("relative_change", r"faster|slower|speed.?up|improve|regress|higher|lower|gain|drop"),
 )
 
 # Nouns counted as outcomes of a run (`0 errors`, `two retry storms`, `847 times`).
 OUTCOME_NOUNS: tuple[tuple[str, str], ...] = (
-    ("error_count", r"errors?|exceptions?|crash(es)?|ooms?|warnings?"),
+    ("error_count", r"errors?|exceptions?|crash(es)?|ooms?"),
+    ("warning_count", r"warnings?|suggestions?"),
+    ("repair_count", r"fix(es)?"),
     ("failure_count", r"failures?|fail(s|ed)?|timeouts?|storms?|loops?|hangs?|restarts?|retries"),
     ("pass_count", r"passes|passed|successes"),
     ("message_count", r"messages?|responses?"),
