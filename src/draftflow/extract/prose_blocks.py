@@ -34,6 +34,14 @@ _LEAD_IN = re.compile(
     r"^\s*(?:\*\*|__)(?P<bold>[^*_\n]{1,80}?)(?:\*\*|__)|^\s*(?P<plain>[^:\n]{1,60}?):\s"
 )
 _CODE_SPAN = re.compile(r"`+([^`\n]*)`+")
+_WORDY = re.compile(r"[A-Za-z]{2,}")
+_MAY_HOLD_FIGURE = re.compile(
+    r"\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|"
+    r"twenty|thirty|forty|fifty|hundred)\b",
+    re.IGNORECASE,
+)
+MIN_SENTENCE_WORDS = 6
+"""A table row with fewer words than this holds no sentence cell (a quick pre-check)."""
 _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 
 
@@ -129,9 +137,14 @@ class _Builder:
 
     def finish(self) -> ProseBlock | None:
         parts, self.parts = self.parts, None
-        if not parts:
+        if not parts or not any(may_hold_figure(text) for _, text in parts):
             return None
         return make_block(self.kind, parts, self.heading)
+
+
+def may_hold_figure(text: str) -> bool:
+    """True when a text has a digit or a number word: only those can state a figure."""
+    return bool(_MAY_HOLD_FIGURE.search(text))
 
 
 def make_block(
@@ -169,6 +182,8 @@ def sentence_cells(
     """The cells of a table row that are sentences, each a block; its text is the line with
     everything outside the cell blanked, so offsets are the line's own. The row's first cell
     and the column's header are its lead-in."""
+    if len(_WORDY.findall(line)) < MIN_SENTENCE_WORDS:
+        return []  # a row of figures and names: no cell in it is a sentence
     cells = split_row(line)
     blocks: list[ProseBlock] = []
     cursor = 0
@@ -223,7 +238,8 @@ def prose_blocks(document: Document) -> list[ProseBlock]:
         if _HEADING.match(_QUOTE.sub("", line)):
             flush()
             heading_block = make_block(BlockKind.HEADING, [(number, text)], builder.heading)
-            blocks.append(heading_block)
+            if may_hold_figure(text):
+                blocks.append(heading_block)
             builder.heading = " ".join(heading_block.text.split()) or builder.heading
             continue
         if is_item:

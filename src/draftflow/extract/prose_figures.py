@@ -36,11 +36,16 @@ from draftflow.numbers.units import canonical_unit, unit_after
 from draftflow.sentences import clause_spans, sentence_spans
 
 MAX_LABEL = 200
+_METRIC_REACH = 60
+_SETTING_REACH = 60
+"""How far before a number a setting, bound or approximation word may stand (characters)."""
+"""How far before a number a metric phrase may stand (characters)."""
 
 _METRIC_RES = tuple(
     (name, re.compile(pattern))
     for name, pattern in (*PROSE_METRICS, *METRICS, *PROSE_FALLBACK_METRICS)
 )
+_ANY_METRIC = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in _METRIC_RES))
 _OUTCOME_RES = tuple((name, re.compile(rf"^(?:{pattern})$")) for name, pattern in OUTCOME_NOUNS)
 
 _APPROXIMATE = re.compile(
@@ -323,8 +328,10 @@ def _outcome(words: list[str]) -> tuple[str, str] | None:
 
 def _metric_before(before: str, lead_in: str | None) -> str | None:
     """The metric a phrase names just before the number (only connector words between)."""
-    lowered = before.lower()
+    lowered = before[-_METRIC_REACH:].lower()
     best: tuple[int, str] | None = None
+    if not _ANY_METRIC.search(lowered):
+        return _lead_in_metric(before, lead_in)
     for name, regex in _METRIC_RES:
         for match in regex.finditer(lowered):
             rest = re.sub(r"^[\w-]*", "", lowered[match.end() :])
@@ -333,6 +340,11 @@ def _metric_before(before: str, lead_in: str | None) -> str | None:
                 best = (match.start(), name)
     if best is not None:
         return best[1]
+    return _lead_in_metric(before, lead_in)
+
+
+def _lead_in_metric(before: str, lead_in: str | None) -> str | None:
+    """A bullet's lead-in names the figure that opens its text (`- minimum cosine: 0.99`)."""
     if lead_in is not None and not before.strip(" :*_-") and not _SETTING_WORDS.search(lead_in):
         return _metric_in(lead_in)
     return None
@@ -432,7 +444,8 @@ class _Block:
         sentence = _containing(self.sentences, mention.start)
         clause = _containing(clause_spans(text, *sentence), mention.start)
         before = text[clause[0] : mention.start]
-        core = " ".join(_APPROXIMATE.sub("", before.rstrip(" \t\n~≈")).rstrip(" \t\n+−-").split())
+        near = before[-_SETTING_REACH:].rstrip(" \t\n~≈")
+        core = " ".join(_APPROXIMATE.sub("", near).rstrip(" \t\n+−-").split())
         if _BOUND.search(core) or _SETTING_BEFORE.search(core) or _HTTP_STATUS.search(core):
             return None
         clause_text = text[clause[0] : clause[1]]
@@ -572,11 +585,14 @@ def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[
     figures: list[ProseFigure] = []
     skipped: set[int] = set()
     accepted: dict[int, tuple[str, str]] = {}
+    judged_sentences: dict[tuple[int, int], bool] = {}
     for i, mention in enumerate(mentions):
         sentence = _containing(state.sentences, mention.start)
         if i in skipped or state.excluded(mention):
             continue
-        if _NOT_THIS_SENTENCE.search(text[slice(*sentence)]):
+        if sentence not in judged_sentences:
+            judged_sentences[sentence] = not _NOT_THIS_SENTENCE.search(text[slice(*sentence)])
+        if not judged_sentences[sentence]:
             continue
         denominator = denominators.get(i)
         if denominator is not None:
@@ -607,7 +623,7 @@ def _figures(
     sentence = _containing(state.sentences, mention.start)
     clause = _containing(clause_spans(text, *sentence), mention.start)
     before = text[clause[0] : mention.start]
-    approximate = bool(_APPROXIMATE.search(before.rstrip())) or any(
+    approximate = bool(_APPROXIMATE.search(before[-_SETTING_REACH:].rstrip())) or any(
         n.approximate for n in mention.numbers
     )
     label = state.label(clause)
