@@ -60,7 +60,8 @@ _BOUND = re.compile(
     re.IGNORECASE,
 )
 _SETTING_BEFORE = re.compile(
-    r"(?:=|:=|--[\w-]+\s*|\b(?:set(?:s|ting)? (?:to|at)|(?:run|ran|launched|started|configured|"
+    r"(?:=|:=|--[\w-]+\s*|\b(?:set(?:s|ting)? (?:to|at)|default(?:s to)?|"
+    r"(?:do not |don't )?use|(?:run|ran|launched|started|configured|"
     r"restarted|served|tested|benchmarked) with|using|limit(?:ed)? (?:to|of)|"
     r"budget of|capped at|max(?:imum)? of|target(?:s|ed)?(?: of)?|threshold(?: of)?|goal(?: of)?|"
     r"floor(?: of)?|gate(?: of)?|requires?|required|expect(?:s|ed)?|should|must|needs?|"
@@ -110,7 +111,10 @@ _NOT_THIS_SENTENCE = re.compile(
     r"disregard|superseded|would|could|might|will|theoretical(?:ly)?|in theory|projected|assuming|"
     r"placeholder|hypothes[ie]s|goal|planned|"
     r"hypothetical|estimate[sd]?|back-of-(?:the-)?envelope|expected to|e\.g\.|for example|"
-    r"example:|such as)\b|~~",
+    r"example:|such as|should|ought to)\b|~~|\?\s*$"
+    r"|^[\W\d]*(?:drop|use|set|run|restart|add|try|avoid|enable|disable|keep|pin|make|ensure|"
+    r"consider|prefer|increase|decrease|raise|lower|reduce|bump|switch|install|do not|don't|"
+    r"never|always|start|stop|pass|export)\b",
     re.IGNORECASE,
 )
 _ARITHMETIC = re.compile(r"\d\s*(?:[×*+=]|\s/\s)\s*[\d(]|\d\s*x\s+\d")
@@ -467,7 +471,7 @@ class _Block:
             lead = self.block.lead_in or ""
             if word or named is None or _SETTING_WORDS.search(f"{lead} {before[-40:]}"):
                 return None
-            following = re.match(r"[^\w\n]*([A-Za-z]+)", text[mention.end : mention.end + 30])
+            following = re.match(r"[^\w\n.;:!?,]*([A-Za-z]+)", text[mention.end : mention.end + 30])
             if following and not _PHRASE_STOP.match(following.group(1)):
                 return None  # `accuracy on 50 questions`: a count of something else
             return named, ""
