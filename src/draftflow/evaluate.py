@@ -10,12 +10,15 @@ normal pipeline (or reads records already drafted) and scores the record's groun
   figure, over all results on covered lines;
 - headline agreement: gold headline figures present in the record's `reported_results`.
 
-All grounded figures are read from `records/<id>.figures.json` when it exists (the record's
-`reported_results` may be only its headline), else from the record itself.
+By default only the documents the gold covers are drafted (the figures of one document do not
+depend on the others, and a whole repository can take minutes with a model); `all_documents`
+drafts everything. All grounded figures are read from `records/<id>.figures.json` when it
+exists (the record's `reported_results` may be only its headline), else from the record.
 """
 
 from __future__ import annotations
 
+import glob
 import json
 import math
 import re
@@ -226,6 +229,8 @@ class EvalRequest:
     corpus_dir: Path | None = None
     sources: dict[str, str] | None = None
     """Explicit source (checkout, folder or URL) per repository `OWNER/NAME`."""
+    all_documents: bool = False
+    """Draft the whole repository, not only the documents the gold covers."""
 
 
 @dataclass(frozen=True)
@@ -262,7 +267,8 @@ async def evaluate(request: EvalRequest) -> EvalReport:
             records_dir = request.records_dir
             if records_dir is None:
                 records_dir = Path(scratch)
-                await _draft(source, origin, gold, records_dir, request.settings)
+                only = () if request.all_documents else _gold_globs(gold)
+                await _draft(source, origin, gold, records_dir, request.settings, only)
             scores.append(score_repository(gold, gold_path, snapshot, records_dir))
     return EvalReport(
         model=request.settings.model if request.settings.configured else None,
@@ -271,8 +277,18 @@ async def evaluate(request: EvalRequest) -> EvalReport:
     )
 
 
+def _gold_globs(gold: GoldFile) -> tuple[str, ...]:
+    """The gold's documents as `--only` patterns (escaped: paths are not patterns)."""
+    return tuple(glob.escape(d.path) for d in gold.documents)
+
+
 async def _draft(
-    source: str, origin: str | None, gold: GoldFile, records_dir: Path, settings: ModelSettings
+    source: str,
+    origin: str | None,
+    gold: GoldFile,
+    records_dir: Path,
+    settings: ModelSettings,
+    only: tuple[str, ...],
 ) -> None:
     from draftflow.pipeline import DraftRequest, run_draft  # the pipeline imports every stage
 
@@ -282,6 +298,7 @@ async def _draft(
         settings=settings,
         revision=gold.revision,
         origin=origin,
+        only=only,
     )
     await run_draft(request)
 

@@ -91,6 +91,9 @@ class DraftOutcome(BaseModel):
     usage: dict[str, int]
     hint: str | None
     elapsed_seconds: float
+    unreadable: list[str] = []
+    """Documents that could not be read in full (`path: reason`); listed in the snapshot's
+    skipped documents too."""
 
 
 @dataclass
@@ -121,6 +124,10 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
                 snapshot, client, context_budget_tokens=request.settings.context_tokens
             )
         run.dropped.extend(f"extract: {d}" for d in extraction.dropped)
+        if extraction.unreadable:
+            snapshot = snapshot.model_copy(
+                update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
+            )
         with run.events.stage("draft", probe):
             draft = await draft_editorial(
                 snapshot, extraction, client, budget_tokens=request.settings.context_tokens
@@ -160,6 +167,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
         usage=usage,
         hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
+        unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
     )
 
 

@@ -165,6 +165,12 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
         f"{outcome.results} reported results, {outcome.sections} sections; "
         f"flags: [red]{outcome.errors} error[/], [yellow]{outcome.warnings} warning[/]"
     )
+    if outcome.unreadable:
+        console.print(
+            f"[yellow]{len(outcome.unreadable)} document(s) could not be read in full:[/]"
+        )
+        for line in outcome.unreadable:
+            console.print(f"  {line}", markup=False, highlight=False)
     if outcome.dropped:
         console.print(
             f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)"

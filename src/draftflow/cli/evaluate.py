@@ -51,6 +51,11 @@ figures, in total, the precision proxy, headline agreement, and the time taken.
     help="Draft this repository from SOURCE (a checkout, folder or URL); repeatable. "
     "With one gold file, SOURCE alone is enough.",
 )
+@click.option(
+    "--all-documents",
+    is_flag=True,
+    help="Draft every document of the repository, not only those the gold covers.",
+)
 @click.option("--misses", default=15, show_default=True, help="Misses listed per repository.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @model_options
@@ -59,6 +64,7 @@ def evaluate_command(
     records_dir: Path | None,
     corpus_dir: Path | None,
     sources: tuple[str, ...],
+    all_documents: bool,
     misses: int,
     as_json: bool,
     **model_flags: Any,
@@ -77,6 +83,7 @@ def evaluate_command(
         records_dir=records_dir,
         corpus_dir=corpus_dir,
         sources=_parse_sources(sources, gold),
+        all_documents=all_documents,
     )
     report = asyncio.run(evaluate(request))
     if as_json:

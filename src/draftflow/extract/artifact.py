@@ -7,6 +7,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from draftflow.records import ReportedResult, ReportedSetup, TestProfile
+from draftflow.snapshot import SkippedFile
 
 
 class DropReason(StrEnum):
@@ -71,7 +72,9 @@ class Extraction(BaseModel):
     reported_setup: ReportedSetup = Field(default_factory=empty_setup)
     dropped: list[DroppedClaim] = Field(default_factory=list)
     candidates_seen: int = 0
+    unreadable: list[SkippedFile] = Field(default_factory=list)
+    """Documents that could not be read in full (a parse error, a NaN, a CSV error), and why."""
     prompt_hashes: dict[str, str] = Field(default_factory=dict)
     method: str = Field(
-        default="deterministic", description="\"deterministic\" (no model) or \"model\""
+        default="deterministic", description='"deterministic" (no model) or "model"'
     )

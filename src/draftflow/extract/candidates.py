@@ -21,6 +21,8 @@ class SourceFormat(StrEnum):
     JSONL = "jsonl"
     MARKDOWN = "markdown"
     KEY_VALUE = "key_value"
+    TEXT_TABLE = "text_table"
+    """An aligned text table (columns separated by spaces), as tools print them."""
     PROSE = "prose"
 
 

@@ -36,17 +36,63 @@ def closes_fence(line: str, opening: str) -> bool:
 
 def fenced_lines(lines: Sequence[str]) -> list[bool]:
     """For each line, whether it belongs to a fenced code block (its markers included)."""
-    inside: list[bool] = []
+    return [info is not None for info in fence_infos(lines)]
+
+
+def fence_infos(lines: Sequence[str]) -> list[str | None]:
+    """For each line, the info string of the fenced block it belongs to (`""` for a bare
+    fence, `"python"` …), or None outside fences."""
+    infos: list[str | None] = []
     opening: str | None = None
+    info = ""
     for line in lines:
         if opening is not None:
-            inside.append(True)
+            infos.append(info)
             if closes_fence(line, opening):
                 opening = None
             continue
         opening = fence_opening(line)
-        inside.append(opening is not None)
-    return inside
+        info = fence_info(line) if opening is not None else ""
+        infos.append(info if opening is not None else None)
+    return infos
+
+
+# Fences in these languages hold code or configuration, never a tool's printed results.
+CODE_LANGUAGES = frozenset(
+    {
+        "python",
+        "py",
+        "js",
+        "javascript",
+        "ts",
+        "typescript",
+        "rust",
+        "rs",
+        "go",
+        "c",
+        "cpp",
+        "c++",
+        "java",
+        "yaml",
+        "yml",
+        "toml",
+        "json",
+        "jsonc",
+        "dockerfile",
+        "html",
+        "css",
+        "sql",
+        "diff",
+        "ini",
+        "xml",
+        "mermaid",
+    }
+)
+
+
+def is_code_fence(info: str | None) -> bool:
+    """True inside a fence whose language is code or configuration (not a tool's output)."""
+    return info is not None and info.split()[0:1] != [] and info.split()[0] in CODE_LANGUAGES
 
 
 def fence_info(line: str) -> str:

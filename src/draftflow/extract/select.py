@@ -10,7 +10,7 @@ rows are data, not reported figures, and are left to the model (or the editor) t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
@@ -30,6 +30,7 @@ from draftflow.extract.vocabulary import (
     metric_by_unit,
 )
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
+from draftflow.numbers.units import unit_named
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
@@ -90,7 +91,7 @@ def metric_name(name: str) -> str | None:
         if pattern.search(lowered):
             lowered, suffix = pattern.sub("", lowered).strip(), qualifier
             break
-    if not lowered or HARD_SKIP.search(lowered):
+    if not lowered or HARD_SKIP.search(lowered) or THRESHOLD_WORDS.search(lowered):
         return None
     for metric, regex in _METRIC_RES:
         if regex.search(lowered):
@@ -164,7 +165,9 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     return metric
 
 
-_TABLE_FORMATS = frozenset({SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN})
+_TABLE_FORMATS = frozenset(
+    {SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN, SourceFormat.TEXT_TABLE}
+)
 
 
 def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
@@ -175,10 +178,11 @@ def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
         if candidate.format not in _TABLE_FORMATS:
             continue
         where = (candidate.document_id, candidate.table)
+        if where not in rows:
+            first_column = next(iter(candidate.context), "")
+            if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
+                telemetry.add(where)
         rows[where] = max(rows.get(where, 0), candidate.row + 1)
-        first_column = next(iter(candidate.context), "")
-        if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
-            telemetry.add(where)
     return telemetry | {where for where, count in rows.items() if count > MAX_TABLE_ROWS}
 
 
@@ -249,6 +253,13 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
     if len(figures) != len(candidate.values):
         figures = ()
     named = _candidate_metric(candidate)
+    record = _named_record(candidate)
+    if record is not None:  # `{"name": "decode", "value": 41.2, "unit": "tok/s"}`
+        name, unit = record
+        if HARD_SKIP.search(name.lower()) or THRESHOLD_WORDS.search(name.lower()):
+            return []
+        named = metric_name(name) or metric_by_unit(unit or unit_from_key(name), name) or named
+        figures = tuple(replace(f, unit=unit or f.unit, label=name) for f in figures)
     chosen: list[Selected] = []
     for figure in figures:
         if figure.role is CellRole.DENOMINATOR:
@@ -268,7 +279,7 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             or UNITS_BY_METRIC.get(metric)
             or "unspecified"
         )
-        statistic = _statistic(name, candidate.text)
+        statistic = _statistic(f"{name} {candidate.key}", candidate.text)
         if figure.role is CellRole.SPREAD:
             metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
         elif figure.role is not CellRole.VALUE:
@@ -283,6 +294,28 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
     return chosen
 
 
+_NAME_KEYS = ("name", "metric", "label", "measure", "key", "title")
+_VALUE_KEYS = re.compile(r"^(value|val|result|score|mean|median|avg|average|p\d+|min|max)$")
+
+
+def _named_record(candidate: Candidate) -> tuple[str, str | None] | None:
+    """For a figure under a generic name (a JSON `value`/`p50` key, a `Value` column) whose
+    object or row names it (`name`, `metric`, a `Metric` column, as lm-eval prints), that
+    name and the object's or row's `unit`."""
+    if candidate.json_path is not None:
+        own = candidate.json_path.rsplit(".", 1)[-1].lower()
+    else:
+        own = plain_text(candidate.column or "").lower().strip()
+    if not _VALUE_KEYS.match(own):
+        return None
+    fields = {key.strip().lower(): text for key, text in candidate.context.items()}
+    name = next((plain_text(fields[k]) for k in _NAME_KEYS if fields.get(k)), None)
+    if not name or any(ch.isdigit() for ch in name[:1]):
+        return None
+    unit_text = fields.get("unit") or fields.get("units")
+    return name, unit_named(unit_text) if unit_text else None
+
+
 def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:
     """The metric of one figure of a cell: its own label's, the cell's, or its unit's."""
     metric = named
@@ -292,8 +325,12 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         metric = _fallback_metric(candidate, figure.unit)
     if metric is None:
         return None
+    if figure.unit == "×" and metric == "relative_change":
+        return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
+    if figure.unit == "pp":
+        return "relative_change"  # percentage points: always a difference
     if figure.unit == "%" and metric not in PERCENT_METRICS:
         if figure.signed or CHANGE_WORDS.search(candidate.key.lower()):
             return "relative_change"

@@ -62,6 +62,7 @@ METRICS: tuple[tuple[str, str], ...] = (
     ("startup_time", r"start.?up|cold.?start|start.?to.?ready|weight.?load|load(ing)?.?time"),
     ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
     ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
+    ("accuracy", r"\bacc\b|acc_norm|exact.?match|pass@\d|\bf1\b|\bmc[12]\b"),
     ("composite_score", r"composite"),
     ("score", r"\bscore\b|_score\b"),
     ("rank", r"^rank$"),
@@ -85,7 +86,8 @@ HARD_SKIP = re.compile(
     r"|step|commit|year|month|day)\b"
     r"|^time$|max.?model.?len|max.?tokens|max.?num|params|num.?prompts|^n$|request.?rate"
     r"|burstiness|mem(ory)?.?util|^temperature$|sampling.?temp|top.?[pk]|^prompt$"
-    r"|^prompt.?tokens$|^output.?tokens$|input.?len|output.?len|^runs?$|trial|iteration"
+    r"|^(prompt|prefill|decode|input|output|completion|context|generated|gen)[ _]?tokens$"
+    r"|input.?len|output.?len|^runs?$|trial|iteration"
     r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout|disk|size"
 )
 # Names of settings that a metric word in the same name overrides (see the module docstring).
@@ -94,9 +96,10 @@ SOFT_SKIP = re.compile(
 )
 # Both, for callers that only ask "is this name a setting?"
 SKIP_KEY = re.compile(f"{HARD_SKIP.pattern}|{SOFT_SKIP.pattern}")
-# Targets, gates and limits: a number named so is a threshold, not a result.
+# Targets, gates, limits and estimates: a number named so is not a measured result.
 THRESHOLD_WORDS = re.compile(
-    r"\b(target|threshold|gate|floor|ceiling|limit|budget|goal|slo|sla|requirement|cap)s?\b"
+    r"\b(target|threshold|gate|floor|ceiling|limit|budget|goal|slo|sla|requirement|cap"
+    r"|expected|estimated?|projected|theoretical|predicted)s?\b"
 )
 # A percentage under a header naming a change is the change.
 CHANGE_WORDS = re.compile(
@@ -134,6 +137,12 @@ GENERIC_HEADERS = re.compile(
     r"^(value|values|result|results|measured|measurement|observed|reading|figure|number"
     r"|data|stat|statistic|outcome|amount)?$"
 )
+# Arrays of repeated runs: only these are summarised (a median is derived); others are sweeps.
+RUN_WORDS = re.compile(
+    r"(^|[._\[])(runs?|trials?|repeats?|repetitions?|iterations?|samples?|reps|attempts?"
+    r"|measurements?)($|[._\]\[])|per.?run",
+    re.IGNORECASE,
+)
 # Names of a memory figure that was measured (used, peak, free), not a size or a spec.
 MEMORY_WORDS = re.compile(
     r"used|usage|peak|\bkv|cache|memory|vram|resident|rss|swap|available|free|allocat"
@@ -170,6 +179,7 @@ UNITS_BY_METRIC = {
     "aggregate_throughput": "tokens/s",
     "throughput": "tokens/s",
     "request_throughput": "requests/s",
+    "kv_capacity": "tokens",
 }
 
 _METRIC_OF_UNIT = {

@@ -31,11 +31,14 @@ WRITTEN_UNITS: tuple[tuple[str, str], ...] = (
     ("MHz", r"MHz"),
     ("W", r"W|watts?"),
     ("°C", r"°\s*C|ºC|C°|degC"),
-    ("%", r"%|percent|pp"),
+    ("pp", r"pp|p\.p\.|percentage[ -]points?"),
+    ("%", r"%|percent"),
     ("×", r"×|(?<=\d)[xX]"),
     ("tokens", r"tok(?:en)?s"),
 )
-_CASELESS = frozenset({"tokens/s", "requests/s", "ms", "µs", "s", "min", "h", "W", "%", "tokens"})
+_CASELESS = frozenset(
+    {"tokens/s", "requests/s", "ms", "µs", "s", "min", "h", "W", "%", "pp", "tokens"}
+)
 _WRITTEN = tuple(
     (
         unit,
@@ -129,5 +132,15 @@ def unit_of_name(name: str) -> str | None:
     lowered = name.lower()
     for unit, pattern in _NAMES:
         if pattern.search(lowered):
+            return unit
+    return None
+
+
+def unit_named(text: str) -> str | None:
+    """The canonical unit a whole text spells (a JSON `"unit": "tok/s"` field), or None."""
+    stripped = text.strip()
+    for unit, pattern in _WRITTEN:
+        match = pattern.fullmatch(stripped)
+        if match:
             return unit
     return None
