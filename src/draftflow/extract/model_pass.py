@@ -230,6 +230,8 @@ class _Checker:
             )
             return
         self.confirmed.add((document_id, line, float(outcome.value)))
+        if candidate is not None:  # confirmed by id: the candidate's own figure stands
+            self.confirmed.add((document_id, line, float(candidate.value)))
         where = f"{outcome.document.path} L{line}"
         label = self.text("label", claim.label, claim.label, f"{claim.metric} at {where}")
         key = (document_id, line, float(outcome.value), label)
