@@ -272,3 +272,19 @@ def test_prose_figures_are_selected_with_their_reading() -> None:
     assert (
         chosen[0].candidate.column == "Results › Code-completion microbench: ~182 tok/s aggregate ."
     )
+
+
+def test_a_table_cell_that_is_a_sentence_is_read_as_prose() -> None:
+    # teaql reports/DGX-SPARK-EXECUTION-LEDGER.md lines 48-49 and 62 (shortened)
+    text = (
+        "| Date | Run | Recorded outcome | Classification |\n"
+        "|---|---|---|---|\n"
+        "| 2026-07-24/25 | Round 12 Qwen 30-object service | Focused generation completed in "
+        "157 seconds but had 202 native syntax errors. AST normalization and a privacy fix "
+        "produced zero evaluation errors. | Confirmed DGX inference; repaired final pass |\n"
+        "| 2026-07-25 | Round 14 | 45 tok/s | short |\n"
+    )
+    assert figures(text) == [(3, 157, "s"), (3, 202, "native syntax errors"), (3, 0, "evaluation errors")]
+    document = snapshot_of({"R.md": text}).documents[0]
+    label = harvest_prose(document)[0].column or ""
+    assert label.startswith("2026-07-24/25 / Recorded outcome › Focused generation")
