@@ -284,7 +284,11 @@ def test_a_table_cell_that_is_a_sentence_is_read_as_prose() -> None:
         "produced zero evaluation errors. | Confirmed DGX inference; repaired final pass |\n"
         "| 2026-07-25 | Round 14 | 45 tok/s | short |\n"
     )
-    assert figures(text) == [(3, 157, "s"), (3, 202, "native syntax errors"), (3, 0, "evaluation errors")]
+    assert figures(text) == [
+        (3, 157, "s"),
+        (3, 202, "native syntax errors"),
+        (3, 0, "evaluation errors"),
+    ]
     document = snapshot_of({"R.md": text}).documents[0]
     label = harvest_prose(document)[0].column or ""
     assert label.startswith("2026-07-24/25 / Recorded outcome › Focused generation")

@@ -31,7 +31,11 @@ def test_a_wrapped_report_paragraph_splits_at_its_full_stops_and_keeps_offsets()
 
 def test_emphasis_and_code_after_a_full_stop_start_a_sentence() -> None:
     text = "It passed. **Decode** was 45 tok/s. `Triton` served it."
-    assert split_sentences(text) == ["It passed.", "**Decode** was 45 tok/s.", "`Triton` served it."]
+    assert split_sentences(text) == [
+        "It passed.",
+        "**Decode** was 45 tok/s.",
+        "`Triton` served it.",
+    ]
 
 
 def test_clauses_split_at_semicolons_colons_dashes_and_conjunctions() -> None:
