@@ -24,6 +24,11 @@ class DropReason(StrEnum):
     TEXT_NOT_IN_SOURCES = "text_numbers_not_in_sources"
     DUPLICATE = "duplicate"
     REPLY_INVALID = "model_reply_invalid"
+    NOT_HARVESTED = "number_not_a_harvested_figure"
+    """The model cited a number of a prose line that the prose finder did not read as a
+    figure: the model confirms figures, it never adds one."""
+    NOT_CONFIRMED = "prose_figure_not_confirmed"
+    """A figure the prose finder read that the model, shown it, did not confirm."""
 
 
 class DroppedClaim(BaseModel):

@@ -27,6 +27,19 @@ class SourceFormat(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Reading:
+    """What the prose finder read a figure in a sentence as: its metric, unit and statistic."""
+
+    metric: str
+    unit: str
+    statistic: str
+    approximate: bool = False
+    """The source writes `~`, `≈`, "about", "roughly" before it."""
+    denominator: int | float | None = None
+    """`x of y` and `x/y` scores: y (the value is x)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Candidate:
     """One number-bearing cell or leaf, as written, with what surrounds it.
 
@@ -66,6 +79,8 @@ class Candidate:
     """The whole row (header → cell) or the scalar leaves around a JSON leaf."""
     parent_line: int | None = None
     """JSON: the line the leaf's enclosing array or object opens on (`"runs": [`)."""
+    reading: Reading | None = None
+    """Prose: what the sentence says the figure is (select takes it as it is)."""
 
     @property
     def key(self) -> str:
@@ -128,6 +143,7 @@ def make_candidate(
     context: dict[str, str] | None = None,
     values: list[int | float] | None = None,
     parent_line: int | None = None,
+    reading: Reading | None = None,
 ) -> Candidate | None:
     """A candidate for one cell or leaf, or None when it holds no number."""
     found = values if values is not None else cell_values(text)
@@ -152,4 +168,5 @@ def make_candidate(
         unit_guess=guess_unit(key, text),
         context=context if context is not None else {},
         parent_line=parent_line,
+        reading=reading,
     )

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
+from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
 from draftflow.extract.harvest_markdown import plain_text
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
@@ -220,16 +220,20 @@ def is_slashed(text: str) -> bool:
 def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[Selected]:
     """The candidates that are reported results, one `Selected` per figure, in harvest order.
 
-    Figures written in prose are left out unless `include_prose`: a sentence mixes results
-    with specifications, targets and other people's numbers, which only a reader (the model,
-    whose picks are grounded) can tell apart. Tables, data files and report blocks are in;
-    a table cell that is a sentence is prose too.
+    Figures the prose finder read in sentences (`prose_figures.py`) carry their reading and
+    are taken as read. Other prose (a table cell that is a sentence) is left out unless
+    `include_prose`: only a reader (the model, whose picks are grounded) can tell its
+    results from its settings. Tables, data files and report blocks are in.
     """
     raw = raw_tables(candidates)
     selected: list[Selected] = []
     for candidate in candidates:
-        if candidate.format is SourceFormat.PROSE and not include_prose:
-            continue
+        if candidate.format is SourceFormat.PROSE:
+            if candidate.reading is not None:
+                selected.append(_read_in_prose(candidate, candidate.reading))
+                continue
+            if not include_prose:
+                continue
         if candidate.json_path is None and (candidate.document_id, candidate.table) in raw:
             continue
         if candidate.json_path is None and not is_figure_text(candidate.text):
@@ -241,6 +245,13 @@ def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[
 _NOT_REPORTED = frozenset(
     {CellRole.DENOMINATOR, CellRole.INTERVAL, CellRole.CONDITION, CellRole.AMBIGUOUS}
 )
+
+
+def _read_in_prose(candidate: Candidate, reading: Reading) -> Selected:
+    denominator = float(reading.denominator) if reading.denominator is not None else None
+    return Selected(
+        candidate, reading.metric, reading.unit, reading.statistic, denominator=denominator
+    )
 
 
 def _cell_figures(candidate: Candidate) -> list[Selected]:

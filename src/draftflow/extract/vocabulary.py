@@ -213,3 +213,32 @@ def metric_by_unit(unit: str | None, name: str) -> str | None:
     if unit in MEMORY_UNITS:
         return "memory" if MEMORY_WORDS.search(name.lower()) else None
     return _METRIC_OF_UNIT.get(unit)
+
+
+# ---- figures written in prose (read by the prose finder, extract/prose_figures.py) ---------
+
+# Metric words of prose that tables rarely use: the specific ones are checked before METRICS,
+# the general ones after it.
+PROSE_METRICS: tuple[tuple[str, str], ...] = (
+    ("kv_capacity", r"\bkv\b|kv.?cache|kv.?pool|cache.?size"),
+    ("cosine_similarity", r"cosine"),
+    ("max_abs_error", r"abs(olute)?.?error"),
+    ("perplexity", r"perplexity|\bppl\b"),
+)
+PROSE_FALLBACK_METRICS: tuple[tuple[str, str], ...] = (
+    ("startup_time", r"\bload(ing|ed)\b|boot|graph.?capture|warm.?up|compil"),
+    ("accuracy", r"accura|exact.?match"),
+    ("score", r"\bscor(e|ed|es|ing)\b|pass@"),
+    ("relative_change", r"faster|slower|speed.?up|improve|regress|higher|lower|gain|drop"),
+)
+
+# Nouns counted as outcomes of a run (`0 errors`, `two retry storms`, `847 times`).
+OUTCOME_NOUNS: tuple[tuple[str, str], ...] = (
+    ("error_count", r"errors?|exceptions?|crash(es)?|ooms?"),
+    ("warning_count", r"warnings?|suggestions?"),
+    ("repair_count", r"fix(es)?"),
+    ("failure_count", r"failures?|fail(s|ed)?|timeouts?|storms?|loops?|hangs?|restarts?|retries"),
+    ("pass_count", r"passes|passed|successes"),
+    ("message_count", r"messages?|responses?"),
+    ("event_count", r"times|occurrences|events?"),
+)
