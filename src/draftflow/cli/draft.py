@@ -108,7 +108,8 @@ class _Progress:
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    help="With several sources: processes that draft them  [default: the CPU count].",
+    help="With several sources: processes that draft them, one repository each at a time  "
+    "[default: one per CPU, or per 4 --concurrency slots].",
 )
 @click.option(
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
