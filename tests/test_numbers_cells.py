@@ -116,3 +116,14 @@ def test_sentence_cells_are_prose() -> None:
     )
     assert cell_shape(cell) is CellShape.SENTENCE
     assert cell_shape("0% at idle snapshot") is CellShape.FIGURE
+
+
+def test_interval_bounds_conditions_and_ambiguous_ranges_are_not_values() -> None:
+    # Reederey87 docs/13-vllm-026-cand7.md:60 and :57, docs/12-dsv4-flash-0731-upgrade.md:72
+    roles = [f.role for f in split_cell("33.84 (−0.9%, Welch95 [−0.90, +0.30])", "cand7")]
+    assert roles == [CellRole.VALUE, CellRole.VALUE, CellRole.INTERVAL, CellRole.INTERVAL]
+    ratio, at = split_cell("2,948,751 tok / 2.81× @1M", "Value")[1:]
+    assert (ratio.unit, at.role) == ("×", CellRole.CONDITION)
+    assert {f.role for f in split_cell("−5…−8%", "change")} == {CellRole.AMBIGUOUS}
+    low, high = split_cell("5…8 ms", "x")
+    assert (low.role, high.role, high.unit) == (CellRole.RANGE_MIN, CellRole.RANGE_MAX, "ms")

@@ -19,12 +19,15 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from draftflow.acquire import acquire, restrict
+from draftflow.acquire.heads import source_of
 from draftflow.assemble import assemble, provenance_for, record_id_for
 from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft_editorial, drop_sentences
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
+from draftflow.llm.slots import SharedSlots
 from draftflow.records import Record, ReportedResult
+from draftflow.records_source import save_record_source
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
 from draftflow.verify import Flag, VerificationReport, verify_record
@@ -103,8 +106,13 @@ class _Run:
     dropped: list[str] = field(default_factory=list)
 
 
-async def run_draft(request: DraftRequest, events: StageEvents | None = None) -> DraftOutcome:
-    """Draft, verify and write one record; returns what changed and what needs a look."""
+async def run_draft(
+    request: DraftRequest, events: StageEvents | None = None, *, slots: SharedSlots | None = None
+) -> DraftOutcome:
+    """Draft, verify and write one record; returns what changed and what needs a look.
+
+    `slots`, in a batch, bounds model requests in flight across all of its repositories.
+    """
     started = time.perf_counter()
     run = _Run(request, events or _Silent())
     with run.events.stage("acquire"):
@@ -116,7 +124,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
                 hint="check the source with `draftflow sources SOURCE --json`: it lists what was "
                 "skipped and why",
             )
-    client = ModelClient(request.settings) if request.settings.configured else None
+    client = ModelClient(request.settings, slots=slots) if request.settings.configured else None
     probe = client.usage.as_dict if client else None
     try:
         with run.events.stage("extract", probe):
@@ -149,6 +157,8 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
         saved = store.save(
             record, markdown=render_markdown(record), report=report.model_dump_json(indent=2) + "\n"
         )
+        source = source_of(request.source, origin=request.origin, only=request.only)
+        save_record_source(request.records_dir, record_id, source)
     paths = store.paths(record_id)
     return DraftOutcome(
         record_id=record_id,

@@ -240,6 +240,11 @@ def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[
     return selected
 
 
+_NOT_REPORTED = frozenset(
+    {CellRole.DENOMINATOR, CellRole.INTERVAL, CellRole.CONDITION, CellRole.AMBIGUOUS}
+)
+
+
 def _read_in_prose(candidate: Candidate, reading: Reading) -> Selected:
     denominator = float(reading.denominator) if reading.denominator is not None else None
     return Selected(
@@ -262,8 +267,12 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
         figures = tuple(replace(f, unit=unit or f.unit, label=name) for f in figures)
     chosen: list[Selected] = []
     for figure in figures:
-        if figure.role is CellRole.DENOMINATOR:
+        if figure.role in _NOT_REPORTED:
             continue
+        if abs(float(candidate.values[figure.index]) - figure.value) > 1e-9 * max(
+            1.0, abs(figure.value)
+        ):
+            continue  # the cell and its parse disagree: report nothing rather than misstate
         metric = _figure_metric(candidate, figure, named)
         if metric is None:
             continue
@@ -329,8 +338,8 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
-    if figure.unit == "pp":
-        return "relative_change"  # percentage points: always a difference
+    if figure.unit == "pp" or (figure.unit == "%" and figure.signed):
+        return "relative_change"  # percentage points, or a signed percentage: a difference
     if figure.unit == "%" and metric not in PERCENT_METRICS:
         if figure.signed or CHANGE_WORDS.search(candidate.key.lower()):
             return "relative_change"

@@ -40,6 +40,7 @@ METRICS: tuple[tuple[str, str], ...] = (
     ("error_count", r"(?<![a-z])errors?(?![a-z])"),
     ("failure_count", r"(?<![a-z])failures?(?![a-z])"),
     ("warning_count", r"(?<![a-z])warnings?(?![a-z])"),
+    ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
     ("ttfc", r"\bttfc\b|time.to.first.chunk"),
     ("ttft", r"ttf[tr]|time.to.first"),
     ("inter_token_latency", r"\bitl\b|itl_|tpot|inter.?token|time.per.output"),
@@ -60,7 +61,6 @@ METRICS: tuple[tuple[str, str], ...] = (
     ("kv_capacity", r"capacity"),
     ("utilization", r"utili[sz]ation|\butil\b|_util\b|cpu.?percent|load.?average|loadavg"),
     ("startup_time", r"start.?up|cold.?start|start.?to.?ready|weight.?load|load(ing)?.?time"),
-    ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
     ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
     ("accuracy", r"\bacc\b|acc_norm|exact.?match|pass@\d|\bf1\b|\bmc[12]\b"),
     ("composite_score", r"composite"),
@@ -88,7 +88,7 @@ HARD_SKIP = re.compile(
     r"|burstiness|mem(ory)?.?util|^temperature$|sampling.?temp|top.?[pk]|^prompt$"
     r"|^(prompt|prefill|decode|input|output|completion|context|generated|gen)[ _]?tokens$"
     r"|input.?len|output.?len|^runs?$|trial|iteration"
-    r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout|disk|size"
+    r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout|disk|size|mem(ory)?.?fraction|fraction.?static"
 )
 # Names of settings that a metric word in the same name overrides (see the module docstring).
 SOFT_SKIP = re.compile(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any, TypeVar
 
 import openai
@@ -20,6 +21,7 @@ from openai import AsyncOpenAI
 from draftflow.errors import ConfigError, ModelError
 from draftflow.llm.exchange import ChatReply, ChatRequest, Rejection, Usage, UsageTotals
 from draftflow.llm.settings import ModelSettings
+from draftflow.llm.slots import SharedSlots
 
 R = TypeVar("R")
 
@@ -41,10 +43,13 @@ class FormatRejected(Exception):
 class Transport:
     """Chat completions and model listing against `settings.base_url`."""
 
-    def __init__(self, settings: ModelSettings, usage: UsageTotals) -> None:
+    def __init__(
+        self, settings: ModelSettings, usage: UsageTotals, slots: SharedSlots | None = None
+    ) -> None:
         self.settings = settings
         self.usage = usage
         self._semaphore = asyncio.Semaphore(settings.concurrency)
+        self._shared = slots  # a batch's bound across processes, on top of this one
         self._openai: AsyncOpenAI | None = None
 
     async def aclose(self) -> None:
@@ -82,7 +87,7 @@ class Transport:
         attempt = 0
         while True:
             try:
-                async with self._semaphore:
+                async with self._semaphore, self._shared_slot():
                     self.usage.requests += 1
                     return await call()
             except openai.APIStatusError as error:
@@ -103,6 +108,9 @@ class Transport:
                     raise self._connection_error(error, attempt) from error
             attempt += 1
             await asyncio.sleep(delay)
+
+    def _shared_slot(self) -> AbstractAsyncContextManager[None]:
+        return self._shared.slot() if self._shared is not None else nullcontext()
 
     def _delay(self, attempt: int, error: openai.APIStatusError | None) -> float:
         delay: float = self.settings.retry_backoff * 2**attempt

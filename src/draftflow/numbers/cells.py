@@ -36,6 +36,12 @@ class CellRole(StrEnum):
     RANGE_MAX = "range_max"
     SPREAD = "spread"
     DENOMINATOR = "denominator"
+    INTERVAL = "interval"
+    """Inside `[...]`: an interval's bound (`Welch95 [−12.25, +9.55]`), not a value."""
+    CONDITION = "condition"
+    """Written after `@`: the condition a figure was measured at (`2.81× @1M`)."""
+    AMBIGUOUS = "ambiguous"
+    """Written so that the parsed value would misstate it (`−5…−8%`): never reported."""
 
 
 class CellShape(StrEnum):
@@ -157,7 +163,12 @@ def split_cell(text: str, header: str = "") -> tuple[CellFigure, ...]:
     header_unit = unit_of_name(header) if header else None
     figures: list[CellFigure] = []
     for mention in mentions:
-        figures.extend(_figures_of(text, mention, len(figures), header_unit))
+        found = _figures_of(text, mention, len(figures), header_unit)
+        aside = _aside(text, mention.start)
+        if aside is not None:
+            found = [_with(f, role=aside) for f in found]
+        figures.extend(found)
+    figures = _ellipsis_ranges(text, figures)
     values = [f for f in figures if f.role is CellRole.VALUE]
     pairs = _header_pairs(header)
     if len(values) >= 2 and len(pairs) == len(values):
@@ -169,6 +180,43 @@ def split_cell(text: str, header: str = "") -> tuple[CellFigure, ...]:
     elif len(values) >= 2 and cell_shape(text) is CellShape.LIST:
         figures = [_with(f, label=_words_before(text, f.raw)) for f in figures]
     return tuple(figures)
+
+
+def _aside(text: str, start: int) -> CellRole | None:
+    """Whether a number is an interval bound (inside brackets) or a condition (after `@`)."""
+    before = text[:start]
+    if before.count("[") > before.count("]"):
+        return CellRole.INTERVAL
+    if before.rstrip(" ~").endswith("@"):
+        return CellRole.CONDITION
+    return None
+
+
+_ELLIPSIS = re.compile(r"^\s*(?:…|\.\.\.?)\s*(?P<minus>[-−]?)$")
+
+
+def _ellipsis_ranges(text: str, figures: list[CellFigure]) -> list[CellFigure]:
+    """`−5…−8%`: two values joined by an ellipsis are the ends of a range."""
+    for i in range(len(figures) - 1):
+        low, high = figures[i], figures[i + 1]
+        if low.role is not CellRole.VALUE or high.role is not CellRole.VALUE:
+            continue
+        end = text.find(low.raw) + len(low.raw)
+        start = text.find(high.raw, end)
+        gap = _ELLIPSIS.match(text[end:start]) if start > end >= len(low.raw) else None
+        if gap is not None:
+            unit = high.unit or low.unit
+            if gap["minus"]:
+                # `−5…−8%`: the parser reads the second end as 8; reporting it either way would
+                # state a number the source does not, so neither end is reported
+                figures[i] = _with(low, role=CellRole.AMBIGUOUS)
+                figures[i + 1] = _with(high, role=CellRole.AMBIGUOUS)
+                continue
+            figures[i] = _with(low, role=CellRole.RANGE_MIN, unit=unit, raw=f"{low.raw}…{high.raw}")
+            figures[i + 1] = _with(
+                high, role=CellRole.RANGE_MAX, unit=unit, raw=f"{low.raw}…{high.raw}"
+            )
+    return figures
 
 
 def _with(figure: CellFigure, **changes: object) -> CellFigure:
