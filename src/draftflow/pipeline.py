@@ -104,6 +104,8 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
     """Draft, verify and write one record; returns what changed and what needs a look."""
     started = time.perf_counter()
     run = _Run(request, events or _Silent())
+    store = RecordStore(request.records_dir)
+    store.ensure_writable()  # before any model call, not after them
     with run.events.stage("acquire"):
         snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
         snapshot = restrict(snapshot, request.only)
@@ -131,7 +133,6 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
     finally:
         if client is not None:
             await client.aclose()
-    store = RecordStore(request.records_dir)
     record_id = request.record_id or record_id_for(snapshot.repository)
     previous = store.load(record_id) if store.exists(record_id) else None
     with run.events.stage("verify"):

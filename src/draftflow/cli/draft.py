@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 
-from draftflow.cli import main
+from draftflow.cli import main, output_console
 from draftflow.cli.model import model_options, settings_from_options
+from draftflow.errors import Interrupted
+from draftflow.write import validate_record_id
 
 if TYPE_CHECKING:
     from draftflow.pipeline import DraftOutcome, UsageProbe
@@ -111,7 +113,12 @@ class _Progress:
     metavar="GLOB",
     help="Read only documents whose path matches (repeatable), e.g. 'results/*.csv'.",
 )
-@click.option("--id", "record_id", help="Record id (default: owner-name of the repository).")
+@click.option(
+    "--id",
+    "record_id",
+    callback=lambda _ctx, _param, value: None if value is None else validate_record_id(value),
+    help="Record id: letters, digits, '-' and '_' (default: owner-name of the repository).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary.")
 @model_options
 def draft(
@@ -146,10 +153,14 @@ def draft(
         only=only,
     )
     outcome = asyncio.run(run_draft(request, events))
-    if as_json:
-        click.echo(outcome.model_dump_json(indent=2))
-    else:
-        _print_outcome(Console(), outcome)
+    try:
+        if as_json:
+            click.echo(outcome.model_dump_json(indent=2))
+        else:
+            _print_outcome(output_console(), outcome)
+    except Interrupted as interrupted:  # the files were complete before this
+        interrupted.written.extend(Path(p) for p in (outcome.record_path, outcome.article_path))
+        raise
     if outcome.errors:
         sys.exit(1)
 

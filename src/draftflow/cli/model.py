@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from draftflow.cli import main
+from draftflow.cli import main, output_console
 from draftflow.errors import CheckFailed, ConfigError
 from draftflow.llm import ModelSettings, resolve_settings
 
@@ -30,8 +30,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # The keyword arguments `model_options` adds, in the order they appear in --help.
 MODEL_OPTION_NAMES = (
-    "base_url", "model", "api_key", "timeout", "max_retries", "concurrency", "temperature",
-    "seed", "max_tokens", "context_tokens", "max_repairs", "no_cache", "cassette", "record_mode",
+    "base_url", "model", "api_key", "timeout", "deadline", "max_retries", "concurrency",
+    "temperature", "seed", "max_tokens", "context_tokens", "max_repairs", "no_cache", "cassette",
+    "record_mode",
 )
 
 _OPTIONS: tuple[Callable[[F], F], ...] = (
@@ -43,7 +44,11 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
     click.option("--api-key", envvar="DRAFTFLOW_API_KEY", show_envvar=True,
                  help="Bearer token, if the server wants one (falls back to OPENAI_API_KEY)."),
     click.option("--timeout", type=float, envvar="DRAFTFLOW_TIMEOUT", show_envvar=True,
-                 help="Seconds to wait for each request  [default: 120]."),
+                 help="Seconds one attempt of a request may take  [default: 120]."),
+    click.option("--deadline", type=click.FloatRange(min=0, min_open=True),
+                 envvar="DRAFTFLOW_DEADLINE", show_envvar=True,
+                 help="Seconds one request may take in all, retries included: a server that "
+                 "stops answering ends the run (exit 3) within this  [default: 180]."),
     click.option("--max-retries", type=click.IntRange(min=0), envvar="DRAFTFLOW_MAX_RETRIES",
                  show_envvar=True, help="Retries on 429, 5xx and timeouts  [default: 2]."),
     click.option("--concurrency", type=click.IntRange(min=1), envvar="DRAFTFLOW_CONCURRENCY",
@@ -155,7 +160,7 @@ def doctor_command(as_json: bool, **flags: Any) -> None:
     if as_json:
         click.echo(report.model_dump_json(indent=2))
     else:
-        _print_report(Console(), report)
+        _print_report(output_console(), report)
     if not report.ok:
         failed = [c for c in report.checks if c.status == "fail"]
         raise CheckFailed(f"doctor: {failed[0].name}: {failed[0].detail}", hint=failed[0].hint)

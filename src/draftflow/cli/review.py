@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from draftflow.cli import main
+from draftflow.cli import main, output_console
 from draftflow.errors import DraftflowError, InputError
 from draftflow.records import Record, record_to_json
 from draftflow.review import (
@@ -52,13 +52,6 @@ _STATE_STYLES = {"draft": "cyan", "flagged": "red", "approved": "green", "stale"
 _DIFF_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "info": "bold"}
 
 
-def _console() -> Console:
-    console = Console(highlight=False, soft_wrap=True)
-    if not console.is_terminal:  # piped or captured: don't squeeze tables into 80 columns
-        console = Console(highlight=False, soft_wrap=True, width=200)
-    return console
-
-
 @main.command(
     "status",
     epilog="""\b
@@ -93,7 +86,7 @@ def status_command(records_dir_arg: Path | None, records_dir: Path, as_json: boo
             Text(row.state.value, style=_STATE_STYLES[row.state.value]),
             row.last_change,
         )
-    console = _console()
+    console = output_console()
     console.print(table if rows else f"no records in {records_dir_arg or records_dir}")
 
 
@@ -129,7 +122,7 @@ def diff_command(record_id: str, against: str, records_dir: Path, as_json: bool)
     if as_json:
         click.echo(diff.model_dump_json(indent=2))
         return
-    console = _console()
+    console = output_console()
     console.print(Text(f"{record_id}: against {label}", style="bold"))
     for style, line in diff_lines(diff):
         console.print(Text(line, style=_DIFF_STYLES[style]))
@@ -164,7 +157,7 @@ def review_command(
     """
     store = RecordStore(records_dir)
     record = store.load(record_id)
-    console = _console()
+    console = output_console()
     snapshot, report = _current_report(store, record, source, console)
     signoff = load_signoff(store.paths(record_id).signoff)
     state = review_state(record, report, signoff)
@@ -174,7 +167,7 @@ def review_command(
         page = render_review_html(
             record, report, snapshot=snapshot, signoff=live_signoff, state=state.value
         )
-        atomic_write_text(html_path, page)
+        atomic_write_text(html_path, page, create_folder=False)
         console.print(f"wrote {html_path}")
 
 
@@ -265,7 +258,8 @@ def _record_context(record: Record, pointer: str, claim: str, width: int = 70) -
 
 def _print_evidence(console: Console, evidence: Evidence, snapshot: Snapshot | None) -> None:
     line = evidence.line
-    console.print(Text(f"  {evidence.path}#L{line}  {evidence.url}", style="dim"))
+    where = f"{evidence.path}#L{line}" if line is not None else evidence.path
+    console.print(Text(f"  {where}  {evidence.url}", style="dim"))
     document = snapshot.document(evidence.document_id) if snapshot and line else None
     if document is None or line is None:
         if evidence.text is not None:
@@ -333,7 +327,7 @@ def approve_command(
         click.echo(result.signoff.model_dump_json(indent=2))
         return
     signoff = result.signoff
-    console = _console()
+    console = output_console()
     console.print(
         Text(f"{record_id} approved by {signoff.editor} at {signoff.time}", style="green bold")
     )

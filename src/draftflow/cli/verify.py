@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from draftflow.acquire import DEFAULT_MAX_BYTES, acquire
-from draftflow.cli import main
+from draftflow.cli import main, output_console
 from draftflow.errors import CheckFailed
 from draftflow.records import Record, load_record
 from draftflow.snapshot import Snapshot
@@ -65,7 +65,7 @@ def verify_command(
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
-        print_report(report, snapshot, Console())
+        print_report(report, snapshot, output_console())
     if report.errors:
         raise CheckFailed(
             f"{record.id}: {len(report.errors)} error flag(s)",
