@@ -328,9 +328,9 @@ class RecordStore:
     def ensure_writable(self) -> None:
         """Create the records folder if needed and fail now, not after an hour of model calls,
         when it cannot be written."""
-        probe = self.root / ".locks" / ".write-check"
+        probe = self.root / f".write-check-{os.getpid()}"
         try:
-            probe.parent.mkdir(parents=True, exist_ok=True)
+            self.root.mkdir(parents=True, exist_ok=True)
             probe.write_bytes(b"")
             probe.unlink()
         except OSError as error:

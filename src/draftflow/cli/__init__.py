@@ -7,15 +7,17 @@ Exit codes: 0 success; 1 the checked thing failed (error flags, refused sign-off
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import logging
+import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -38,6 +40,7 @@ Run `draftflow COMMAND --help` for each command's options and examples.
 """
 
 
+T = TypeVar("T")
 INTERRUPTED_EXIT = 130
 _HANDLED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _PIPED_WIDTH = 200
@@ -52,13 +55,50 @@ def output_console(*, stderr: bool = False) -> Console:
     return console
 
 
-def _raise_interrupted(signum: int, _frame: FrameType | None) -> None:
-    raise Interrupted(signal.Signals(signum).name)
+class _Running:
+    """The coroutine `run_async` is running, and a signal that asked it to stop."""
+
+    main_task: asyncio.Task[Any] | None = None
+    signal_name: str | None = None
+
+
+def _on_signal(signum: int, _frame: FrameType | None) -> None:
+    """Stop now: raise `Interrupted` where the main thread is, unless that is inside the event
+    loop but not in the main coroutine (a helper task, the loop's own code), where an exception
+    would strand the other tasks: there the main coroutine is cancelled instead."""
+    name = signal.Signals(signum).name
+    main_task = _Running.main_task
+    if main_task is not None and not main_task.done():
+        loop = main_task.get_loop()
+        if asyncio.current_task(loop) is not main_task:
+            _Running.signal_name = name
+            loop.call_soon_threadsafe(main_task.cancel)
+            return
+    raise Interrupted(name)
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` for the commands: SIGINT and SIGTERM stop the coroutine within moments,
+    whether it waits on the network or computes (see `_on_signal`)."""
+
+    async def main() -> T:
+        _Running.main_task = asyncio.current_task()
+        return await coroutine
+
+    _Running.signal_name = None
+    try:
+        return asyncio.run(main())
+    except asyncio.CancelledError:
+        if _Running.signal_name is None:
+            raise
+        raise Interrupted(_Running.signal_name) from None
+    finally:
+        _Running.main_task = None
 
 
 @contextlib.contextmanager
 def _interrupts_raise() -> Iterator[None]:
-    """SIGINT and SIGTERM raise `Interrupted` at once, wherever the main thread is.
+    """SIGINT and SIGTERM stop the command at once, wherever the main thread is.
 
     Installed before `asyncio.run`, this also keeps asyncio from deferring SIGINT to the next
     `await` (after a CPU-bound verify and the whole save). The previous handlers come back on
@@ -66,7 +106,7 @@ def _interrupts_raise() -> Iterator[None]:
     """
     previous = {number: signal.getsignal(number) for number in _HANDLED_SIGNALS}
     for number in _HANDLED_SIGNALS:
-        signal.signal(number, _raise_interrupted)
+        signal.signal(number, _on_signal)
     try:
         yield
     finally:
@@ -104,6 +144,20 @@ def _log_notices_to_stderr() -> None:
 
 class _Group(click.Group):
     """A click group that turns draftflow errors into one clean message and an exit code."""
+
+    def main(self, args: Any = None, *pos: Any, **kwargs: Any) -> Any:
+        """As click's, except that an interrupted program (not one called with `args`, as
+        tests do) leaves at once: every `finally` has run by then (temporary files removed,
+        a cassette written) and tearing down openai and langchain would take another second
+        or more on a busy machine."""
+        try:
+            return super().main(args, *pos, **kwargs)
+        except SystemExit as leaving:
+            if leaving.code == INTERRUPTED_EXIT and args is None:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(INTERRUPTED_EXIT)
+            raise
 
     def invoke(self, ctx: click.Context) -> Any:
         _log_notices_to_stderr()

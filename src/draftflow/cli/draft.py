@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import time
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 
-from draftflow.cli import main, output_console
+from draftflow.cli import main, output_console, run_async
 from draftflow.cli.model import model_options, settings_from_options
 from draftflow.errors import Interrupted
 from draftflow.write import validate_record_id
@@ -152,7 +151,7 @@ def draft(
         record_id=record_id,
         only=only,
     )
-    outcome = asyncio.run(run_draft(request, events))
+    outcome = run_async(run_draft(request, events))
     try:
         if as_json:
             click.echo(outcome.model_dump_json(indent=2))

@@ -7,7 +7,6 @@ environment, then `draftflow.toml` / `[tool.draftflow]`, then `OPENAI_*`, then d
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from draftflow.cli import main, output_console
+from draftflow.cli import main, output_console, run_async
 from draftflow.errors import CheckFailed, ConfigError
 from draftflow.llm import ModelSettings, resolve_settings
 
@@ -115,7 +114,7 @@ def models_command(as_json: bool, **flags: Any) -> None:
     if not settings.base_url:
         raise ConfigError("no model server is configured",
                           hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL")
-    names = asyncio.run(_list_models(settings))
+    names = run_async(_list_models(settings))
     if as_json:
         click.echo(json.dumps(names))
         return
@@ -156,7 +155,7 @@ def doctor_command(as_json: bool, **flags: Any) -> None:
     settings = settings_from_options(**flags)
     from draftflow.llm.doctor import run_doctor
 
-    report = asyncio.run(run_doctor(settings))
+    report = run_async(run_doctor(settings))
     if as_json:
         click.echo(report.model_dump_json(indent=2))
     else:
