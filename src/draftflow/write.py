@@ -326,11 +326,17 @@ class RecordStore:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     def ensure_writable(self) -> None:
-        """Create the records folder if needed and fail now, not after an hour of model calls,
-        when it cannot be written."""
-        probe = self.root / f".write-check-{os.getpid()}"
+        """Fail now, not after an hour of model calls, when the records folder cannot be
+        written (or, when it does not exist yet, created). Creates nothing."""
+        folder = self.root
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        probe = folder / f".draftflow-write-check-{os.getpid()}"
+        if folder != self.root:  # nothing of ours to write a probe into: ask the system
+            if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+                raise write_error(probe, PermissionError(errno.EACCES, "Permission denied"))
+            return
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
             probe.write_bytes(b"")
             probe.unlink()
         except OSError as error:
