@@ -24,6 +24,7 @@ from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft_editorial, drop
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
+from draftflow.pointer import pointer_parts
 from draftflow.records import Record
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
@@ -197,10 +198,10 @@ def _drop_unsupported(
     bad_profiles: set[int] = set()
     prose: dict[str, set[str]] = {}
     for flag in errors:
-        parts = flag.location.strip("/").split("/")
+        parts = pointer_parts(flag.location)
         if parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             bad_results.add(int(parts[2]))
-        elif parts[0] == "test_profiles" and len(parts) > 1:
+        elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             bad_profiles.add(int(parts[1]))
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
