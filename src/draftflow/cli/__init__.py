@@ -37,6 +37,12 @@ Examples:
   draftflow render records/<id>.json
 
 Run `draftflow COMMAND --help` for each command's options and examples.
+
+\b
+Exit codes: 0 success; 1 the checked thing failed (error flags, refused
+sign-off); 2 bad usage or unusable input; 3 the model server failed (also: no
+answer within --deadline); 4 output could not be written; 130 interrupted
+(SIGINT or SIGTERM: the message says which files, if any, were complete).
 """
 
 

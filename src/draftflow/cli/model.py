@@ -133,6 +133,7 @@ DOCTOR_EPILOG = """\b
 Examples:
   draftflow doctor --base-url http://127.0.0.1:8080/v1 --model smollm2
   draftflow doctor --json        # with DRAFTFLOW_BASE_URL / DRAFTFLOW_MODEL set
+  draftflow doctor --base-url http://spark.local:8000/v1 --deadline 30   # give up after 30 s
 """
 
 _STATUS_STYLE = {
