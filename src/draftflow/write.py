@@ -107,7 +107,7 @@ def deferred_signals() -> Iterator[None]:
         yield
     finally:
         for number, handler in previous.items():
-            signal.signal(number, handler)
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
         for signum in received:
             signal.raise_signal(signum)
 

@@ -14,6 +14,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from types import FrameType
@@ -110,6 +111,9 @@ def _interrupts_raise() -> Iterator[None]:
     `await` (after a CPU-bound verify and the whole save). The previous handlers come back on
     the way out, so the CLI can run inside another program (the tests' CliRunner).
     """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (and only it receives signals)
+        return
     previous = {number: signal.getsignal(number) for number in _HANDLED_SIGNALS}
     for number in _HANDLED_SIGNALS:
         signal.signal(number, _on_signal)
@@ -117,7 +121,7 @@ def _interrupts_raise() -> Iterator[None]:
         yield
     finally:
         for number, handler in previous.items():
-            signal.signal(number, handler)
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
 def interrupted_message(interrupted: KeyboardInterrupt) -> str:
