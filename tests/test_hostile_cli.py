@@ -352,3 +352,35 @@ def test_piped_output_keeps_long_paths_on_one_line(jvr0x, tmp_path):
     assert any(record in line for line in result.stdout.splitlines()), result.stdout
     summary = json.loads(cli(tmp_path, *small_draft(jvr0x, records, "--json")).stdout)
     assert summary["record_path"] == record
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_during_the_save_keeps_all_the_files_or_none(
+    signum, corpus_dir, manifest, tmp_path
+):
+    entry = manifest[JVR0X]
+    records = tmp_path / "records"
+    args = draft_args(corpus_dir / JVR0X, entry, records)  # a 17 MB report: the save takes time
+    process = subprocess.Popen(
+        [sys.executable, "-m", "draftflow", *args],
+        cwd=tmp_path, env=clean_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while not leftovers(records) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.001)  # the first temporary file of the save appears
+    assert process.poll() is None, "the run ended before the save was seen: nothing was tested"
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err
+    written = sorted(p.name for p in records.iterdir() if p.is_file())
+    unit = ["jvr0x-dgx-spark-bench.json", "jvr0x-dgx-spark-bench.md"]
+    unit.append("jvr0x-dgx-spark-bench.verify.json")
+    assert written in ([], sorted(unit)), f"half a record was written: {written}"
+    assert leftovers(records) == []
+    name = signal.Signals(signum).name
+    if written:
+        assert f"interrupted by {name} after the output was complete: wrote" in err
+    else:
+        assert f"interrupted by {name}: no record or output file was written" in err

@@ -158,7 +158,8 @@ def draft(
         else:
             _print_outcome(output_console(), outcome)
     except Interrupted as interrupted:  # the files were complete before this
-        interrupted.written.extend(Path(p) for p in (outcome.record_path, outcome.article_path))
+        written = (outcome.record_path, outcome.article_path, outcome.report_path)
+        interrupted.written.extend(Path(p) for p in written)
         raise
     if outcome.errors:
         sys.exit(1)
