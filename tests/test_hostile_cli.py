@@ -161,7 +161,9 @@ def test_records_get_the_permissions_of_any_new_file(jvr0x, tmp_path):
         result = cli(tmp_path, *small_draft(jvr0x, records), umask=umask)
         assert result.returncode == 0, result.stderr
         written = sorted(p for p in records.iterdir() if p.is_file())
-        assert [p.suffix for p in written] == [".json", ".md", ".json"]
+        assert [p.name.split(".", 1)[1] for p in written] == [
+            "json", "md", "source.json", "verify.json"
+        ]  # fmt: skip
         assert {oct(p.stat().st_mode & 0o777) for p in written} == {oct(mode)}
 
 
@@ -375,8 +377,7 @@ def test_a_signal_during_the_save_keeps_all_the_files_or_none(
     assert process.returncode == 130, err
     assert "Traceback" not in err
     written = sorted(p.name for p in records.iterdir() if p.is_file())
-    unit = ["jvr0x-dgx-spark-bench.json", "jvr0x-dgx-spark-bench.md"]
-    unit.append("jvr0x-dgx-spark-bench.verify.json")
+    unit = [f"jvr0x-dgx-spark-bench.{end}" for end in ("json", "md", "source.json", "verify.json")]
     assert written in ([], sorted(unit)), f"half a record was written: {written}"
     assert leftovers(records) == []
     name = signal.Signals(signum).name

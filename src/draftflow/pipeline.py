@@ -19,13 +19,16 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from draftflow.acquire import acquire, restrict
+from draftflow.acquire.heads import source_of
 from draftflow.assemble import assemble, provenance_for, record_id_for
 from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft_editorial, drop_sentences
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
+from draftflow.llm.slots import SharedSlots
 from draftflow.pointer import pointer_parts
-from draftflow.records import Record
+from draftflow.records import Record, ReportedResult
+from draftflow.records_source import SOURCE_SUFFIX, record_source_text
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
 from draftflow.verify import Flag, VerificationReport, verify_record
@@ -92,6 +95,9 @@ class DraftOutcome(BaseModel):
     usage: dict[str, int]
     hint: str | None
     elapsed_seconds: float
+    unreadable: list[str] = []
+    """Documents that could not be read in full (`path: reason`); listed in the snapshot's
+    skipped documents too."""
 
 
 @dataclass
@@ -101,8 +107,13 @@ class _Run:
     dropped: list[str] = field(default_factory=list)
 
 
-async def run_draft(request: DraftRequest, events: StageEvents | None = None) -> DraftOutcome:
-    """Draft, verify and write one record; returns what changed and what needs a look."""
+async def run_draft(
+    request: DraftRequest, events: StageEvents | None = None, *, slots: SharedSlots | None = None
+) -> DraftOutcome:
+    """Draft, verify and write one record; returns what changed and what needs a look.
+
+    `slots`, in a batch, bounds model requests in flight across all of its repositories.
+    """
     started = time.perf_counter()
     run = _Run(request, events or _Silent())
     store = RecordStore(request.records_dir)
@@ -116,7 +127,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
                 hint="check the source with `draftflow sources SOURCE --json`: it lists what was "
                 "skipped and why",
             )
-    client = ModelClient(request.settings) if request.settings.configured else None
+    client = ModelClient(request.settings, slots=slots) if request.settings.configured else None
     probe = client.usage.as_dict if client else None
     try:
         with run.events.stage("extract", probe):
@@ -124,6 +135,10 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
                 snapshot, client, context_budget_tokens=request.settings.context_tokens
             )
         run.dropped.extend(f"extract: {d}" for d in extraction.dropped)
+        if extraction.unreadable:
+            snapshot = snapshot.model_copy(
+                update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
+            )
         with run.events.stage("draft", probe):
             draft = await draft_editorial(
                 snapshot, extraction, client, budget_tokens=request.settings.context_tokens
@@ -141,8 +156,12 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
             run, snapshot, extraction, draft, record_id, previous, model
         )
     with run.events.stage("write"):
-        saved = store.save(
-            record, markdown=render_markdown(record), report=report.model_dump_json(indent=2) + "\n"
+        source = source_of(request.source, origin=request.origin, only=request.only)
+        saved = store.save(  # one unit: all of these files, or none of them
+            record,
+            markdown=render_markdown(record),
+            report=report.model_dump_json(indent=2) + "\n",
+            extra={SOURCE_SUFFIX.lstrip("."): record_source_text(source)},
         )
     paths = store.paths(record_id)
     return DraftOutcome(
@@ -162,6 +181,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
         usage=usage,
         hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
+        unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
     )
 
 
@@ -196,17 +216,29 @@ def _drop_unsupported(
 ) -> tuple[Extraction, EditorialDraft]:
     bad_results: set[int] = set()
     bad_profiles: set[int] = set()
+    bad_conditions: dict[int, set[str]] = {}
     prose: dict[str, set[str]] = {}
     for flag in errors:
         parts = pointer_parts(flag.location)
-        if parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
+        if (
+            parts[:2] == ["editorial", "reported_results"]
+            and len(parts) == 5
+            and (parts[3] == "conditions")
+        ):
+            # only the condition is unsupported: drop it, keep the figure
+            bad_conditions.setdefault(int(parts[2]), set()).add(parts[4])
+        elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             bad_results.add(int(parts[2]))
         elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             bad_profiles.add(int(parts[1]))
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
         run.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
-    results = [r for i, r in enumerate(extraction.reported_results) if i not in bad_results]
+    results = [
+        _without_conditions(r, bad_conditions.get(i, set()))
+        for i, r in enumerate(extraction.reported_results)
+        if i not in bad_results
+    ]
     profiles = [p for i, p in enumerate(extraction.test_profiles) if i not in bad_profiles]
     extraction = extraction.model_copy(
         update={"reported_results": results, "test_profiles": profiles}
@@ -214,6 +246,13 @@ def _drop_unsupported(
     if prose:
         draft = drop_sentences(draft, prose)
     return extraction, draft
+
+
+def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
+    if not keys:
+        return result
+    kept = {k: v for k, v in result.conditions.items() if k not in keys}
+    return result.model_copy(update={"conditions": kept})
 
 
 def stabilise(record: Record, previous: Record | None) -> Record:

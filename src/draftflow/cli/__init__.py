@@ -27,7 +27,9 @@ from draftflow import __version__
 from draftflow.errors import DraftflowError, Interrupted
 
 # Each module registers its commands on `main`; listed here so `--help` shows them all.
-_COMMAND_MODULES = ("sources", "render", "verify", "model", "draft", "review")
+_COMMAND_MODULES = (
+    "sources", "render", "verify", "model", "draft", "review", "evaluate", "refresh",
+)
 
 EPILOG = """\b
 Examples:

@@ -34,6 +34,11 @@ Examples:
       --base-url http://spark.local:8000/v1 --model Qwen/Qwen3-32B
 
 \b
+  # several repositories at once, one shared bound on requests to the server
+  draftflow draft --from repositories.txt --base-url http://spark.local:8000/v1 \\
+      --concurrency 32
+
+\b
   # replay recorded model exchanges offline (with the settings they were recorded with)
   draftflow draft ../shared/corpus/jvr0x__dgx-spark-bench \\
       --origin https://github.com/jvr0x/dgx-spark-bench \\
@@ -92,7 +97,20 @@ class _Progress:
 
 
 @main.command(epilog=EXAMPLES)
-@click.argument("source")
+@click.argument("sources", metavar="SOURCE...", nargs=-1)
+@click.option(
+    "--from",
+    "source_list",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Draft every source listed in FILE (one per line, `#` comments; a line may add "
+    "--origin, --revision, --id, --only).",
+    metavar="FILE",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="With several sources: processes that draft them  [default: the CPU count].",
+)
 @click.option(
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
 )
@@ -121,7 +139,9 @@ class _Progress:
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary.")
 @model_options
 def draft(
-    source: str,
+    sources: tuple[str, ...],
+    source_list: Path | None,
+    workers: int | None,
     revision: str | None,
     origin: str | None,
     records_dir: Path,
@@ -136,10 +156,28 @@ def draft(
     source line, drafts the editorial, verifies every number offline (dropping what no
     source supports), writes records/ID.json, .md and .verify.json, and prints the diff
     against the previous version with the flags that need a look.
+
+    Several SOURCEs (or --from FILE) are drafted in parallel processes; --concurrency is
+    then the total of model requests in flight across all of them, and one table sums up.
     """
     from draftflow.pipeline import DraftRequest, run_draft
 
     settings = settings_from_options(**model_flags)
+    if source_list is not None or len(sources) != 1:
+        from draftflow.cli.batch import draft_many
+
+        draft_many(
+            sources,
+            source_list,
+            settings=settings,
+            records_dir=records_dir,
+            only=only,
+            single=(revision, origin, record_id),
+            workers=workers,
+            as_json=as_json,
+        )
+        return
+    (source,) = sources
     err = Console(stderr=True)
     events = _Progress(err, enabled=not as_json and sys.stderr.isatty())
     request = DraftRequest(
@@ -176,6 +214,12 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
         f"{outcome.results} reported results, {outcome.sections} sections; "
         f"flags: [red]{outcome.errors} error[/], [yellow]{outcome.warnings} warning[/]"
     )
+    if outcome.unreadable:
+        console.print(
+            f"[yellow]{len(outcome.unreadable)} document(s) could not be read in full:[/]"
+        )
+        for line in outcome.unreadable:
+            console.print(f"  {line}", markup=False, highlight=False)
     if outcome.dropped:
         console.print(
             f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)"

@@ -22,6 +22,7 @@ from draftflow.llm.cassette import Cassette
 from draftflow.llm.exchange import ChatReply, ChatRequest, PromptRef, Usage, UsageTotals
 from draftflow.llm.prompts import Prompt
 from draftflow.llm.settings import ModelSettings
+from draftflow.llm.slots import SharedSlots
 from draftflow.llm.structured import (
     OutputMode,
     ReplyInvalid,
@@ -55,10 +56,11 @@ class _Call(Generic[T]):
 class ModelClient:
     """Structured calls to one model, cached, recordable, replayable and bounded in concurrency."""
 
-    def __init__(self, settings: ModelSettings) -> None:
+    def __init__(self, settings: ModelSettings, *, slots: SharedSlots | None = None) -> None:
+        """`slots`, when given, bounds requests in flight together with other clients (a batch)."""
         self.settings = settings
         self.usage = UsageTotals()
-        self._transport = Transport(settings, self.usage)
+        self._transport = Transport(settings, self.usage, slots)
         self._model_lock = asyncio.Lock()
         self._calls: set[asyncio.Task[Any]] = set()
         self._model: str | None = settings.model

@@ -22,6 +22,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any, TypeVar
 
 import openai
@@ -31,6 +32,7 @@ from openai.types.chat import ChatCompletion
 from draftflow.errors import ConfigError, ModelError
 from draftflow.llm.exchange import ChatReply, ChatRequest, Rejection, Usage, UsageTotals
 from draftflow.llm.settings import ModelSettings
+from draftflow.llm.slots import SharedSlots
 
 R = TypeVar("R")
 
@@ -60,10 +62,13 @@ class FormatRejected(Exception):
 class Transport:
     """Chat completions and model listing against `settings.base_url`."""
 
-    def __init__(self, settings: ModelSettings, usage: UsageTotals) -> None:
+    def __init__(
+        self, settings: ModelSettings, usage: UsageTotals, slots: SharedSlots | None = None
+    ) -> None:
         self.settings = settings
         self.usage = usage
         self._semaphore = asyncio.Semaphore(settings.concurrency)
+        self._shared = slots  # a batch's bound across processes, on top of this one
         self._openai: AsyncOpenAI | None = None
         self._waiting: dict[object, float] = {}  # requests waiting now: when each started
 
@@ -118,7 +123,7 @@ class Transport:
     ) -> R:
         # The slot is held through the retries: a retry queued behind other requests could
         # otherwise wait far past the deadline.
-        async with self._semaphore:
+        async with self._semaphore, self._shared_slot():
             return await self._attempts(call, model, waiting_for, formats)
 
     async def _attempts(
@@ -166,6 +171,9 @@ class Transport:
                 raise not_openai(settings.base_url or "", "reply", seen) from error
             attempt += 1
             await asyncio.sleep(delay)
+
+    def _shared_slot(self) -> AbstractAsyncContextManager[None]:
+        return self._shared.slot() if self._shared is not None else nullcontext()
 
     @contextlib.asynccontextmanager
     async def _notices(self, waiting_for: str, started: float, attempt: int) -> AsyncIterator[None]:
