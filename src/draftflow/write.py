@@ -56,18 +56,25 @@ def write_error(path: Path, error: OSError) -> OutputError:
     code, reason = error.errno, error.strerror or str(error)
     folder = path.parent
     if code == errno.EISDIR or path.is_dir():
-        return OutputError(f"cannot write {path}: it is a folder",
-                           hint=f"name a file instead, e.g. {path / 'out.md'}")
+        return OutputError(
+            f"cannot write {path}: it is a folder",
+            hint=f"name a file instead, e.g. {path / 'out.md'}",
+        )
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return OutputError(f"cannot write {path}: {reason}",
-                           hint=f"free disk space on the disk holding {folder}, then run again")
+        return OutputError(
+            f"cannot write {path}: {reason}",
+            hint=f"free disk space on the disk holding {folder}, then run again",
+        )
     if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return OutputError(f"cannot write in {folder}: {reason}",
-                           hint=f"make {folder} writable for you, or write somewhere else "
-                           "(e.g. --records-dir)")
+        return OutputError(
+            f"cannot write in {folder}: {reason}",
+            hint=f"make {folder} writable for you, or write somewhere else (e.g. --records-dir)",
+        )
     if code in (errno.ENOENT, errno.ENOTDIR):
-        return OutputError(f"cannot write {path}: the folder {folder} does not exist",
-                           hint=f"create it first (mkdir -p {folder}) or choose another path")
+        return OutputError(
+            f"cannot write {path}: the folder {folder} does not exist",
+            hint=f"create it first (mkdir -p {folder}) or choose another path",
+        )
     return OutputError(f"cannot write {path}: {reason}", hint="check the path, then run again")
 
 
@@ -123,8 +130,9 @@ class WriteUnit:
         """Write `text` to a temporary file next to `target`, flushed to disk."""
         with deferred_signals():  # a temporary file is never created without being tracked
             try:
-                fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                            dir=target.parent)
+                fd, name = tempfile.mkstemp(
+                    prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+                )
             except OSError as error:
                 raise write_error(target, error) from error
             temporary = Path(name)
@@ -409,5 +417,6 @@ def _read_or_none(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror}",
-                         hint=f"make {path} readable for you") from error
+        raise InputError(
+            f"cannot read {path}: {error.strerror}", hint=f"make {path} readable for you"
+        ) from error

@@ -28,7 +28,14 @@ from draftflow.errors import DraftflowError, Interrupted
 
 # Each module registers its commands on `main`; listed here so `--help` shows them all.
 _COMMAND_MODULES = (
-    "sources", "render", "verify", "model", "draft", "review", "evaluate", "refresh",
+    "sources",
+    "render",
+    "verify",
+    "model",
+    "draft",
+    "review",
+    "evaluate",
+    "refresh",
 )
 
 EPILOG = """\b
