@@ -26,8 +26,9 @@ from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
 from draftflow.llm.slots import SharedSlots
-from draftflow.records import Record
-from draftflow.records_source import save_record_source
+from draftflow.pointer import pointer_parts
+from draftflow.records import Record, ReportedResult
+from draftflow.records_source import SOURCE_SUFFIX, record_source_text
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
 from draftflow.verify import Flag, VerificationReport, verify_record
@@ -94,6 +95,9 @@ class DraftOutcome(BaseModel):
     usage: dict[str, int]
     hint: str | None
     elapsed_seconds: float
+    unreadable: list[str] = []
+    """Documents that could not be read in full (`path: reason`); listed in the snapshot's
+    skipped documents too."""
 
 
 @dataclass
@@ -112,6 +116,8 @@ async def run_draft(
     """
     started = time.perf_counter()
     run = _Run(request, events or _Silent())
+    store = RecordStore(request.records_dir)
+    store.ensure_writable()  # before any model call, not after them
     with run.events.stage("acquire"):
         snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
         snapshot = restrict(snapshot, request.only)
@@ -129,6 +135,10 @@ async def run_draft(
                 snapshot, client, context_budget_tokens=request.settings.context_tokens
             )
         run.dropped.extend(f"extract: {d}" for d in extraction.dropped)
+        if extraction.unreadable:
+            snapshot = snapshot.model_copy(
+                update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
+            )
         with run.events.stage("draft", probe):
             draft = await draft_editorial(
                 snapshot, extraction, client, budget_tokens=request.settings.context_tokens
@@ -139,7 +149,6 @@ async def run_draft(
     finally:
         if client is not None:
             await client.aclose()
-    store = RecordStore(request.records_dir)
     record_id = request.record_id or record_id_for(snapshot.repository)
     previous = store.load(record_id) if store.exists(record_id) else None
     with run.events.stage("verify"):
@@ -147,11 +156,13 @@ async def run_draft(
             run, snapshot, extraction, draft, record_id, previous, model
         )
     with run.events.stage("write"):
-        saved = store.save(
-            record, markdown=render_markdown(record), report=report.model_dump_json(indent=2) + "\n"
-        )
         source = source_of(request.source, origin=request.origin, only=request.only)
-        save_record_source(request.records_dir, record_id, source)
+        saved = store.save(  # one unit: all of these files, or none of them
+            record,
+            markdown=render_markdown(record),
+            report=report.model_dump_json(indent=2) + "\n",
+            extra={SOURCE_SUFFIX.lstrip("."): record_source_text(source)},
+        )
     paths = store.paths(record_id)
     return DraftOutcome(
         record_id=record_id,
@@ -170,6 +181,7 @@ async def run_draft(
         usage=usage,
         hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
+        unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
     )
 
 
@@ -204,17 +216,29 @@ def _drop_unsupported(
 ) -> tuple[Extraction, EditorialDraft]:
     bad_results: set[int] = set()
     bad_profiles: set[int] = set()
+    bad_conditions: dict[int, set[str]] = {}
     prose: dict[str, set[str]] = {}
     for flag in errors:
-        parts = flag.location.strip("/").split("/")
-        if parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
+        parts = pointer_parts(flag.location)
+        if (
+            parts[:2] == ["editorial", "reported_results"]
+            and len(parts) == 5
+            and (parts[3] == "conditions")
+        ):
+            # only the condition is unsupported: drop it, keep the figure
+            bad_conditions.setdefault(int(parts[2]), set()).add(parts[4])
+        elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             bad_results.add(int(parts[2]))
-        elif parts[0] == "test_profiles" and len(parts) > 1:
+        elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             bad_profiles.add(int(parts[1]))
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
         run.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
-    results = [r for i, r in enumerate(extraction.reported_results) if i not in bad_results]
+    results = [
+        _without_conditions(r, bad_conditions.get(i, set()))
+        for i, r in enumerate(extraction.reported_results)
+        if i not in bad_results
+    ]
     profiles = [p for i, p in enumerate(extraction.test_profiles) if i not in bad_profiles]
     extraction = extraction.model_copy(
         update={"reported_results": results, "test_profiles": profiles}
@@ -222,6 +246,13 @@ def _drop_unsupported(
     if prose:
         draft = drop_sentences(draft, prose)
     return extraction, draft
+
+
+def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
+    if not keys:
+        return result
+    kept = {k: v for k, v in result.conditions.items() if k not in keys}
+    return result.model_copy(update={"conditions": kept})
 
 
 def stabilise(record: Record, previous: Record | None) -> Record:

@@ -19,8 +19,9 @@ from draftflow.draft.model_drafter import (
     StructuredClient,
     draft_with_model,
 )
-from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences, split_sentences
+from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
+from draftflow.sentences import split_sentences
 from draftflow.snapshot import Snapshot
 
 __all__ = [
