@@ -261,7 +261,12 @@ def markdown(
         f"{len(calibration)} corpus repositories (the three dev-set repositories with gold "
         "figures are among them) in one batch.",
         "",
-        f"## The repositories, each drafted alone (calibration, c = {max(args.concurrency)})",
+        "## The repositories, each drafted alone (calibration, c = 32"
+        + (
+            f"; from an earlier run: `--calibration {args.calibration}`)"
+            if args.calibration
+            else ")"
+        ),
         "",
         "| repository | requests (extract+draft) | wall alone s | extract stage s | "
         "draft stage s | other stages s |",
@@ -333,6 +338,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=120.0, help="client timeout, seconds")
     parser.add_argument("--workers", type=int, help="worker processes (default: CPU count)")
     parser.add_argument(
+        "--calibration",
+        type=Path,
+        help="reuse the calibration of an earlier --raw FILE instead of drafting each "
+        "repository alone again",
+    )
+    parser.add_argument(
         "--subset",
         nargs="+",
         default=[],
@@ -353,9 +364,12 @@ def main(argv: list[str] | None = None) -> int:
     runs: list[BatchRun] = []
     try:
         calibration = []
-        for name, entry in sorted(entries.items()):
+        if args.calibration is not None:
+            recorded = json.loads(args.calibration.read_text(encoding="utf-8"))["calibration"]
+            calibration = [Run(**run) for run in recorded]
+        for name, entry in sorted(entries.items()) if not calibration else ():
             folder = args.corpus / name.replace("/", "__")
-            run = draft_once(server, entry, folder, max(args.concurrency), -1, args.timeout)
+            run = draft_once(server, entry, folder, 32, -1, args.timeout)
             calibration.append(run)
             print(
                 f"alone {name}: {run.requests} requests, wall {run.wall:.2f}s",

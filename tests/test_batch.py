@@ -106,11 +106,15 @@ def test_exit_code_is_the_worst_outcome() -> None:
     )
 
 
-def test_plan_keeps_enough_repositories_in_flight_to_fill_the_pool() -> None:
-    assert plan_workers(10, 32, 2) == (2, 5)  # all ten at once: the pool has room
-    assert plan_workers(10, 1, 2) == (2, 1)  # one each: the pool serialises anyway
-    assert plan_workers(10, 4, 2) == (2, 2)
-    assert plan_workers(1, 8, 4) == (1, 1)  # never more processes than repositories
+def test_plan_has_a_worker_per_cpu_or_per_four_slots_one_repository_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    assert plan_workers(10, 32, None) == (8, 1)  # enough repositories to fill 32 slots
+    assert plan_workers(10, 1, None) == (2, 1)  # one per CPU: the pool serialises anyway
+    assert plan_workers(10, 8, None) == (2, 1)
+    assert plan_workers(3, 32, None) == (3, 1)  # never more processes than repositories
+    assert plan_workers(10, 32, 3) == (3, 1)  # --workers decides
 
 
 # --- the command line, no model --------------------------------------------------------------

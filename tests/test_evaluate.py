@@ -169,6 +169,6 @@ def test_cli_prints_a_six_line_summary_last() -> None:
     assert tail[4].startswith("precision proxy")
     assert tail[5].startswith("done in ")
     as_json = CliRunner().invoke(main, ["eval", gold, "--json"])
-    assert json.loads(as_json.output)["repositories"][0]["repository"] == (
-        "PalatineVision/dgx-spark-benchmark"
-    )
+    data = json.loads(as_json.output)
+    assert data["repositories"][0]["repository"] == "PalatineVision/dgx-spark-benchmark"
+    assert data["totals"]["all"]["total"] == 115

@@ -105,6 +105,8 @@ CASES: list[tuple[str, str, int, Expected]] = [
         [],
     ),
     ("jvr0x__dgx-spark-bench", "docs/glm-5.2-2bit-evaluation-framework.md", 253, []),
+    # a memory size in the machine's description is a specification (teaql)
+    ("teaql__nvidia-dgx-spark-model-benchmark", "reports/round-1-dgx-spark-teaql.md", 53, []),
     # `100%` stays a percentage (never `fraction` 100); `+56 pp` is a change in points
     (
         "Kleybrink__dgx-spark-bench",

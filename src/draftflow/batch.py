@@ -10,9 +10,14 @@ server is shared, so every worker's requests take a slot from one process-shared
 `concurrency` slots: the server sees at most `concurrency` requests in flight, however many
 repositories and workers there are.
 
-Each worker keeps several repositories in flight at once, so while one repository harvests
-or verifies, the others' requests keep the server busy. A repository's failure becomes its
-item in the report (with the error's exit code); it never stops the others.
+Each worker drafts one repository at a time. Two repositories in one worker would share its
+event loop, and while one verified (seconds of CPU) the other's replies would wait unread:
+its request slots stay taken and its request timeouts run out, measured, on a loaded
+machine, as repositories failing. So there are enough workers to keep the pool busy instead:
+at least one per CPU, and one per `REQUESTS_PER_REPOSITORY` slots, since a repository keeps
+a few requests out on average (many while its chunks are extracted, two while it drafts,
+none while it verifies). A repository's failure becomes its item in the report (with the
+error's exit code); it never stops the others.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
 from draftflow.records import load_record
 
 POLL_SECONDS = 0.5
+REQUESTS_PER_REPOSITORY = 4  # a repository's requests in flight, on average over its draft
 GIT_SECONDS = 10.0
 JOIN_SECONDS = 10.0
 INTERNAL_EXIT_CODE = 2  # an unexpected error in one repository: reported, like bad input
@@ -106,14 +112,13 @@ def batch_exit_code(items: Sequence[BatchItem]) -> int:
 
 
 def plan_workers(jobs: int, concurrency: int, workers: int | None) -> tuple[int, int]:
-    """Worker processes, and repositories each keeps in flight.
+    """Worker processes, and the repositories each drafts at once (one: see the module doc).
 
-    Enough repositories are in flight in total to fill `concurrency` request slots (each has
-    at least one request out while it waits on the model), never more than there are.
+    By default one process per CPU, or per `REQUESTS_PER_REPOSITORY` request slots when that
+    is more; never more processes than repositories.
     """
-    processes = max(1, min(jobs, workers or os.cpu_count() or 1))
-    in_flight = min(jobs, max(processes, concurrency))
-    return processes, max(1, math.ceil(in_flight / processes))
+    wanted = workers or max(os.cpu_count() or 1, math.ceil(concurrency / REQUESTS_PER_REPOSITORY))
+    return max(1, min(jobs, wanted)), 1
 
 
 def run_batch(

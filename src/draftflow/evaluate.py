@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
 from draftflow.acquire import acquire
 from draftflow.assemble import record_id_for
@@ -217,6 +217,17 @@ class EvalReport(BaseModel):
     def headline(self) -> Tally:
         """Gold headline figures present in the records' reported results."""
         return _sum(r.headline for r in self.repositories)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def totals(self) -> dict[str, Tally]:
+        """The summary in `--json`: recall per shape, structured, total, precision, headline."""
+        totals: dict[str, Tally] = {str(k): v for k, v in self.shape_totals().items() if v.total}
+        totals["table_csv_json_log"] = self.structured_recall()
+        totals["all"] = self.recall()
+        totals["off_gold_on_covered_lines"] = self.precision_proxy()
+        totals["headline"] = self.headline()
+        return totals
 
 
 @dataclass(frozen=True)

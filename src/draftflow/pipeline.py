@@ -26,8 +26,9 @@ from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
 from draftflow.llm.slots import SharedSlots
+from draftflow.pointer import pointer_parts
 from draftflow.records import Record, ReportedResult
-from draftflow.records_source import save_record_source
+from draftflow.records_source import SOURCE_SUFFIX, record_source_text
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
 from draftflow.verify import Flag, VerificationReport, verify_record
@@ -115,6 +116,8 @@ async def run_draft(
     """
     started = time.perf_counter()
     run = _Run(request, events or _Silent())
+    store = RecordStore(request.records_dir)
+    store.ensure_writable()  # before any model call, not after them
     with run.events.stage("acquire"):
         snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
         snapshot = restrict(snapshot, request.only)
@@ -146,7 +149,6 @@ async def run_draft(
     finally:
         if client is not None:
             await client.aclose()
-    store = RecordStore(request.records_dir)
     record_id = request.record_id or record_id_for(snapshot.repository)
     previous = store.load(record_id) if store.exists(record_id) else None
     with run.events.stage("verify"):
@@ -154,11 +156,13 @@ async def run_draft(
             run, snapshot, extraction, draft, record_id, previous, model
         )
     with run.events.stage("write"):
-        saved = store.save(
-            record, markdown=render_markdown(record), report=report.model_dump_json(indent=2) + "\n"
-        )
         source = source_of(request.source, origin=request.origin, only=request.only)
-        save_record_source(request.records_dir, record_id, source)
+        saved = store.save(  # one unit: all of these files, or none of them
+            record,
+            markdown=render_markdown(record),
+            report=report.model_dump_json(indent=2) + "\n",
+            extra={SOURCE_SUFFIX.lstrip("."): record_source_text(source)},
+        )
     paths = store.paths(record_id)
     return DraftOutcome(
         record_id=record_id,
@@ -215,7 +219,7 @@ def _drop_unsupported(
     bad_conditions: dict[int, set[str]] = {}
     prose: dict[str, set[str]] = {}
     for flag in errors:
-        parts = flag.location.strip("/").split("/")
+        parts = pointer_parts(flag.location)
         if (
             parts[:2] == ["editorial", "reported_results"]
             and len(parts) == 5
@@ -225,7 +229,7 @@ def _drop_unsupported(
             bad_conditions.setdefault(int(parts[2]), set()).add(parts[4])
         elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             bad_results.add(int(parts[2]))
-        elif parts[0] == "test_profiles" and len(parts) > 1:
+        elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             bad_profiles.add(int(parts[1]))
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)

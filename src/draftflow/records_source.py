@@ -49,10 +49,15 @@ def record_source_path(records_dir: Path, record_id: str) -> Path:
     return records_dir / f"{record_id}{SOURCE_SUFFIX}"
 
 
+def record_source_text(source: RecordSource) -> str:
+    """The source file's text (the pipeline saves it in one unit with the record)."""
+    return source.model_dump_json(indent=2) + "\n"
+
+
 def save_record_source(records_dir: Path, record_id: str, source: RecordSource) -> None:
     """Write the source file atomically; an unchanged one keeps its bytes (and its mtime)."""
     path = record_source_path(records_dir, record_id)
-    text = source.model_dump_json(indent=2) + "\n"
+    text = record_source_text(source)
     if path.is_file() and path.read_text(encoding="utf-8") == text:
         return
     atomic_write_text(path, text)

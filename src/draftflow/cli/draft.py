@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import time
 from collections.abc import Iterator
@@ -13,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 
-from draftflow.cli import main
+from draftflow.cli import main, output_console, run_async
 from draftflow.cli.model import model_options, settings_from_options
+from draftflow.errors import Interrupted
+from draftflow.write import validate_record_id
 
 if TYPE_CHECKING:
     from draftflow.pipeline import DraftOutcome, UsageProbe
@@ -108,7 +109,8 @@ class _Progress:
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    help="With several sources: processes that draft them  [default: the CPU count].",
+    help="With several sources: processes that draft them, one repository each at a time  "
+    "[default: one per CPU, or per 4 --concurrency slots].",
 )
 @click.option(
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
@@ -129,7 +131,12 @@ class _Progress:
     metavar="GLOB",
     help="Read only documents whose path matches (repeatable), e.g. 'results/*.csv'.",
 )
-@click.option("--id", "record_id", help="Record id (default: owner-name of the repository).")
+@click.option(
+    "--id",
+    "record_id",
+    callback=lambda _ctx, _param, value: None if value is None else validate_record_id(value),
+    help="Record id: letters, digits, '-' and '_' (default: owner-name of the repository).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary.")
 @model_options
 def draft(
@@ -183,11 +190,16 @@ def draft(
         record_id=record_id,
         only=only,
     )
-    outcome = asyncio.run(run_draft(request, events))
-    if as_json:
-        click.echo(outcome.model_dump_json(indent=2))
-    else:
-        _print_outcome(Console(), outcome)
+    outcome = run_async(run_draft(request, events))
+    try:
+        if as_json:
+            click.echo(outcome.model_dump_json(indent=2))
+        else:
+            _print_outcome(output_console(), outcome)
+    except Interrupted as interrupted:  # the files were complete before this
+        written = (outcome.record_path, outcome.article_path, outcome.report_path)
+        interrupted.written.extend(Path(p) for p in written)
+        raise
     if outcome.errors:
         sys.exit(1)
 

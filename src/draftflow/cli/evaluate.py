@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -10,7 +9,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from draftflow.cli import main
+from draftflow.cli import main, run_async
 from draftflow.cli.model import model_options, settings_from_options
 from draftflow.errors import InputError
 
@@ -85,7 +84,7 @@ def evaluate_command(
         sources=_parse_sources(sources, gold),
         all_documents=all_documents,
     )
-    report = asyncio.run(evaluate(request))
+    report = run_async(evaluate(request))
     if as_json:
         click.echo(report.model_dump_json(indent=2))
         return

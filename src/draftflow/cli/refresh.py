@@ -54,7 +54,7 @@ _STATE_STYLE = {
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    help="Processes that re-draft  [default: the CPU count].",
+    help="Processes that re-draft  [default: one per CPU, or per 4 --concurrency slots].",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
 @model_options

@@ -24,13 +24,15 @@ from draftflow.extract.vocabulary import (
     PERCENT_METRICS,
     RATE_METRICS,
     SKIP_KEY,
+    SPEC_HEADINGS,
     STATISTICS,
     THRESHOLD_WORDS,
+    TOTAL_SIZE,
     UNITS_BY_METRIC,
     metric_by_unit,
 )
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
-from draftflow.numbers.units import unit_named
+from draftflow.numbers.units import MEMORY_UNITS, unit_named
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
@@ -334,6 +336,8 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         metric = _fallback_metric(candidate, figure.unit)
     if metric is None:
         return None
+    if metric == "memory" and _is_spec_size(candidate, figure.unit):
+        return None
     if figure.unit == "×" and metric == "relative_change":
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
@@ -346,6 +350,14 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         if metric in RATE_METRICS:
             return None  # a share of a rate is a change or an efficiency, not the rate
     return metric
+
+
+def _is_spec_size(candidate: Candidate, unit: str | None) -> bool:
+    """A memory size in a hardware/setup section, or named as a resource's total: a spec."""
+    if TOTAL_SIZE.search(candidate.key.lower()):
+        return True
+    in_spec_section = bool(candidate.heading and SPEC_HEADINGS.search(candidate.heading))
+    return in_spec_section and (unit is None or unit in MEMORY_UNITS)
 
 
 def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:

@@ -137,6 +137,14 @@ GENERIC_HEADERS = re.compile(
     r"^(value|values|result|results|measured|measurement|observed|reading|figure|number"
     r"|data|stat|statistic|outcome|amount)?$"
 )
+# Headings of a section that describes the machine or the setup: sizes there are specs.
+SPEC_HEADINGS = re.compile(
+    r"hardware|environment|setup|platform|machine|system\b|specs?\b|specifications?|topology"
+    r"|configuration",
+    re.IGNORECASE,
+)
+# Names of a resource's total size: a specification, not a measurement.
+TOTAL_SIZE = re.compile(r"total.?bytes|mem(ory)?.?total|total.?mem(ory)?|swap.?total|total.?swap")
 # Arrays of repeated runs: only these are summarised (a median is derived); others are sweeps.
 RUN_WORDS = re.compile(
     r"(^|[._\[])(runs?|trials?|repeats?|repetitions?|iterations?|samples?|reps|attempts?"
