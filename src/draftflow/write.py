@@ -59,6 +59,7 @@ class RecordPaths:
     json: Path
     md: Path
     verify: Path
+    figures: Path
     signoff: Path
     history_dir: Path
     lock: Path
@@ -103,6 +104,7 @@ class RecordStore:
             json=self.root / f"{record_id}.json",
             md=self.root / f"{record_id}.md",
             verify=self.root / f"{record_id}.verify.json",
+            figures=self.root / f"{record_id}.figures.json",
             signoff=self.root / f"{record_id}.signoff.json",
             history_dir=self.root / ".history" / record_id,
             lock=self.root / ".locks" / f"{record_id}.lock",
@@ -149,8 +151,16 @@ class RecordStore:
             finally:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
-    def save(self, record: Record, *, markdown: str, report: str | None = None) -> SaveResult:
-        """Write a record, its article and its report; keep the previous version in history.
+    def save(
+        self,
+        record: Record,
+        *,
+        markdown: str,
+        report: str | None = None,
+        figures: str | None = None,
+    ) -> SaveResult:
+        """Write a record, its article, its report and its figures file (every grounded
+        figure, `{"figures": [...]}`); keep the previous version in history.
 
         Takes the record's lock. An unchanged record rewrites nothing and adds no history.
         """
@@ -165,10 +175,11 @@ class RecordStore:
                 atomic_write_text(paths.json, new_text)
             if not paths.md.is_file() or paths.md.read_text(encoding="utf-8") != markdown:
                 atomic_write_text(paths.md, markdown)
-            if report is not None and (
-                not paths.verify.is_file() or paths.verify.read_text(encoding="utf-8") != report
-            ):
-                atomic_write_text(paths.verify, report)
+            for path, text in ((paths.verify, report), (paths.figures, figures)):
+                if text is not None and (
+                    not path.is_file() or path.read_text(encoding="utf-8") != text
+                ):
+                    atomic_write_text(path, text)
         return SaveResult(paths.json, previous, new_text, changed)
 
     def _archive(self, paths: RecordPaths, previous: str) -> None:
