@@ -162,6 +162,33 @@ def assemble(
     return record if selection is None else _with_selection(record, selection)
 
 
+def apply_selection(record: Record, selection: Selection, snapshot: Snapshot) -> Record:
+    """An existing record with another selection (an editor's `draftflow select`): its
+    headline results, profiles and metadata, and every document they cite listed."""
+    listed = {s.document_id for s in record.supplemental_sources}
+    owner = snapshot.repository.split("/", 1)[0]
+    supplemental = list(record.supplemental_sources)
+    for result in selection.headline:
+        document = snapshot.document(result.source_document_id)
+        if document is None or document.document_id in listed:
+            continue
+        if document.pinned_url == record.source.pinned_url:
+            continue
+        listed.add(document.document_id)
+        supplemental.append(
+            _supplemental(snapshot, document, owner, record.id, record.source.checked_on)
+        )
+    editorial = record.editorial.model_copy(update={"reported_results": selection.headline})
+    updated = record.model_copy(
+        update={
+            "editorial": editorial,
+            "test_profiles": selection.profiles,
+            "supplemental_sources": supplemental,
+        }
+    )
+    return _with_selection(updated, selection)
+
+
 def _with_selection(record: Record, selection: Selection) -> Record:
     """The record's metadata, setup and scope as the select stage read them from the sources."""
     meta = selection.metadata

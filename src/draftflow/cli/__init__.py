@@ -17,7 +17,7 @@ from draftflow import __version__
 from draftflow.errors import DraftflowError
 
 # Each module registers its commands on `main`; listed here so `--help` shows them all.
-_COMMAND_MODULES = ("sources", "render", "verify", "model", "draft", "review")
+_COMMAND_MODULES = ("sources", "render", "verify", "model", "draft", "review", "select")
 
 EPILOG = """\b
 Examples:

@@ -36,6 +36,7 @@ from draftflow.snapshot import Snapshot
 
 __all__ = [
     "DEFAULT_MAX_RESULTS",
+    "EDITED",
     "Figure",
     "RecordMetadata",
     "Selection",
@@ -54,6 +55,7 @@ __all__ = [
 
 METHOD_RULES = "rules"
 METHOD_MODEL = "model"
+EDITED = "; edited by the editor"
 
 
 @dataclass
@@ -145,7 +147,7 @@ async def select_headline(
             method = f"{METHOD_RULES} ({answer.failure}; the rules chose)"
     if edits:
         chosen = apply_edits(chosen, figures, edits)
-        method = f"{method}; the editor's changes re-applied"
+        method += EDITED
     selection = build_selection(
         snapshot,
         figures,
