@@ -25,6 +25,9 @@ input.ff{position:absolute;opacity:0;pointer-events:none}
   border-radius:12px;cursor:pointer;background:#fff}
 tr.fig.sel td:first-child{border-left:4px solid #2a7d46}
 td.fid{font-family:ui-monospace,monospace;font-size:12px;white-space:nowrap}
+table.figs{table-layout:fixed}table.figs td{overflow-wrap:anywhere}
+table.figs col.c-id{width:10em}table.figs col.c-label{width:30%}table.figs col.c-value{width:9em}
+table.figs col.c-source{width:24%}
 """
 
 
@@ -98,8 +101,8 @@ def figures_section(figures: Sequence[FigureLike], selected: set[str]) -> str:
             f'<tr class="{" ".join(classes)}"><td class="fid">{html.escape(figure.id)}</td>'
             f"<td>{html.escape(result.label)}</td><td>{html.escape(result.metric)}</td>"
             f"<td>{_value(result.value)}</td><td>{html.escape(result.unit)}</td>"
-            f'<td><a href="{html.escape(result.evidence_url)}">'
-            f"{html.escape(document)}:{result.source_line}</a></td>"
+            f'<td><a href="{html.escape(result.evidence_url)}" title="{html.escape(document)}">'
+            f"{html.escape(document.rsplit('/', 1)[-1])}:{result.source_line}</a></td>"
             f"<td>{'headline' if figure.id in selected else ''}</td></tr>"
         )
     more = len(figures) - MAX_ROWS
@@ -110,7 +113,9 @@ def figures_section(figures: Sequence[FigureLike], selected: set[str]) -> str:
         "fm", [("any", "any metric")] + [(str(i), m) for i, m in enumerate(metrics)]
     )
     by_document = _filter(
-        "fd", [("any", "any document")] + [(str(i), d) for i, d in enumerate(documents)]
+        "fd",
+        [("any", "any document")]
+        + [(str(i), d.rsplit("/", 1)[-1]) for i, d in enumerate(documents)],
     )
     css += [shows[2], by_metric[2], by_document[2]]
     head = "".join(
@@ -126,5 +131,7 @@ def figures_section(figures: Sequence[FigureLike], selected: set[str]) -> str:
         f'<div class="filters"><b>show</b>{shows[1]}</div>'
         f'<div class="filters"><b>metric</b>{by_metric[1]}</div>'
         f'<div class="filters"><b>document</b>{by_document[1]}</div>'
-        f"<table><tr>{head}</tr>{''.join(rows)}</table></div>{note}"
+        '<table class="figs"><colgroup><col class="c-id"><col class="c-label"><col><col '
+        'class="c-value"><col><col class="c-source"><col></colgroup>'
+        f"<tr>{head}</tr>{''.join(rows)}</table></div>{note}"
     )

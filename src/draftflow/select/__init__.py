@@ -132,7 +132,11 @@ async def select_headline(
     edits: Sequence[SelectionEdit] = (),
 ) -> Selection:
     """Choose at most `max_results` headline figures among the extraction's results."""
-    figures = make_figures(list(extraction.reported_results))
+    # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
+    results = [
+        r.model_copy(update={"label": readable_label(r.label)}) for r in extraction.reported_results
+    ]
+    figures = make_figures(results)
     scored = score_figures(snapshot, figures)
     chosen = [(item.figure.id, item.why) for item in choose(scored, max_results)]
     method = METHOD_RULES

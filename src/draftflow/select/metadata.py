@@ -45,6 +45,8 @@ _HF_ID = re.compile(
 _FILE_EXTENSION = re.compile(
     r"\.(md|json|jsonl|py|sh|ya?ml|txt|csv|tsv|toml|git|html?|png|log)$", re.I
 )
+_FULL_REVISION = re.compile(r"\b[0-9a-f]{40}\b")
+_MODEL_LABEL = re.compile(r"\bmodel\b", re.I)
 _MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_.]v\d|\d+\.\d+|-a\d+b", re.I)
 _QUANT = re.compile(
     r"\b(nvfp4|mxfp4|fp8|fp4|int4|int8|w4a16|w8a8|awq|gptq(?:-int\d)?|q\d_k_[a-z]+|q\d_\d|bf16"
@@ -185,7 +187,9 @@ def _model(
         name_part = artifact[0].split("/", 1)[1]
         if name is None or name.lower() in (artifact[0].lower(), name_part.lower()):
             meta.model_id = artifact[0]
-            meta.model_artifact = ModelArtifact(id=artifact[0], revision=None)
+            meta.model_artifact = ModelArtifact(
+                id=artifact[0], revision=_revision_on(snapshot, artifact[1])
+            )
             meta.evidence["model_id"] = meta.evidence.get("model_id", artifact[1])
             meta.evidence["model_artifact"] = artifact[1]
             name = name or name_part
@@ -202,6 +206,15 @@ def _model(
         meta.evidence["model_family"] = meta.evidence["model_id"]
 
 
+def _revision_on(snapshot: Snapshot, line_url: str) -> str | None:
+    """A full 40-hex revision written on the artifact's own line, if any."""
+    url, _, number = line_url.partition("#L")
+    document = snapshot.by_url(url)
+    line = document.line(int(number)) if document is not None and number.isdigit() else None
+    match = _FULL_REVISION.search(line or "")
+    return match.group(0) if match else None
+
+
 def _common_model(names: list[str]) -> str | None:
     """One model for several stated names when they are variants of it (`Qwen/Qwen3-30B-A3B`
     and its `-FP8` and `-GPTQ-Int4` quantizations), else None."""
@@ -215,6 +228,7 @@ def _artifact(documents: list[Document], name: str | None) -> tuple[str, str] | 
     """The model repository id (`owner/Name-30B`) the documents name, matching `name`; with
     no name, only when the documents name exactly one (several: the record is not about one)."""
     found: dict[str, str] = {}
+    labelled: dict[str, str] = {}
     for document in documents:
         for number, line in enumerate(document.line_list, 1):
             for match in _HF_ID.finditer(line):
@@ -225,6 +239,8 @@ def _artifact(documents: list[Document], name: str | None) -> tuple[str, str] | 
                 if name is not None and name.lower() in (ident.lower(), model.lower()):
                     return ident, document.line_url(number)
                 found.setdefault(ident, document.line_url(number))
+                if _MODEL_LABEL.search(line[: match.start()]):
+                    labelled.setdefault(ident, document.line_url(number))
     if name is None and len(found) == 1:
         return next(iter(found.items()))
     if name is None and found and documents:
@@ -233,6 +249,9 @@ def _artifact(documents: list[Document], name: str | None) -> tuple[str, str] | 
         led = [i for i in found if i.split("/", 1)[1].lower() in lead]
         if len(led) == 1:
             return led[0], found[led[0]]
+        # ... else the one a line labels as the (served, tested) model: `| Served model | id |`
+        if len(labelled) == 1:
+            return next(iter(labelled.items()))
     return None
 
 
