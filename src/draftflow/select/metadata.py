@@ -55,7 +55,8 @@ _QUANT = re.compile(
 )
 _SYSTEM = re.compile(
     r"(?:\b(?P<count>\d+|one|two|three|four)\s*(?:x|×|-node)?\s*)?"
-    r"(?:nvidia\s+)?(?:dgx[\s-]?sparks?|(?:asus\s+)?(?:ascent\s+)?gx10s?|gb10)\b",
+    r"(?<![\w-])(?:nvidia\s+)?(?:dgx[\s-]?sparks?|(?:asus\s+)?(?:ascent\s+)?gx10s?|gb10)\b"
+    r"(?!-\w)",  # not a piece of a slug (`dgx-spark-2x-...` names a repository)
     re.I,
 )
 # Only counts written as numbers (digits or number words) count: verify must find them stated.

@@ -125,15 +125,26 @@ def make_profiles(results: list[ReportedResult]) -> list[TestProfile]:
         differing = {k: v for k, v in conditions.items() if k not in shared}
         label = (
             profile_label(differing)
+            or _plain_label(differing)
             or profile_label(conditions)
             or _label_without_metric(result.label)
         )
-        label = _distinct(label, conditions, labels)
+        label = _distinct(label, {**differing, **conditions}, labels)
         labels.add(label)
         profiles.append(
             TestProfile(label=label, evidence_url=result.evidence_url, conditions=conditions)
         )
     return profiles
+
+
+def _plain_label(conditions: dict[str, JsonValue]) -> str:
+    """The first few settings as `key value`, when none of them is a setting people name."""
+    parts = [
+        f"{key.replace('_', ' ')} {shown}"
+        for key, value in conditions.items()
+        if (shown := _plain(value)) is not None
+    ]
+    return ", ".join(parts[:2])[:MAX_LABEL_CHARS]
 
 
 def _shared(configurations: list[dict[str, JsonValue]]) -> set[str]:
@@ -161,7 +172,8 @@ def _distinct(label: str, conditions: dict[str, JsonValue], taken: set[str]) -> 
         shown = _plain(value)
         if shown is None or shown in label:
             continue
-        candidate = f"{label}, {key} {shown}" if label else f"{key} {shown}"
+        name = key.replace("_", " ")
+        candidate = f"{label}, {name} {shown}" if label else f"{name} {shown}"
         if candidate not in taken:
             return candidate
     number = 2
