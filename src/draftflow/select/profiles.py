@@ -38,6 +38,7 @@ _LABEL_KEYS: tuple[tuple[str, str], ...] = (
     (r"^(context|ctx|context_length|depth)$", "context {v}"),
 )
 _LABEL_RES = tuple((re.compile(p, re.I), template) for p, template in _LABEL_KEYS)
+_MEASURED_TEXT = re.compile(r"^[~≈]?[-\d.,/ ×x%]+$")
 _SETTING = re.compile(r"^\s*([^=]{1,40}?)\s*=\s*(.+?)\s*$")
 
 
@@ -139,10 +140,13 @@ def make_profiles(results: list[ReportedResult]) -> list[TestProfile]:
 
 def _plain_label(conditions: dict[str, JsonValue]) -> str:
     """The first few settings as `key value`, when none of them is a setting people name."""
+    # a measured cell of the same row is not a setting: text values name configurations
     parts = [
         f"{key.replace('_', ' ')} {shown}"
         for key, value in conditions.items()
-        if (shown := _plain(value)) is not None
+        if isinstance(value, str)
+        and (shown := _plain(value)) is not None
+        and not _MEASURED_TEXT.match(shown)
     ]
     return ", ".join(parts[:2])[:MAX_LABEL_CHARS]
 
