@@ -149,35 +149,42 @@ def differences_section(writer: Writer) -> Section | None:
 def comparable_section(writer: Writer) -> Section | None:
     """Which headline figures can be read side by side, and which cannot."""
     groups = group_by_metric(writer.grounded)
-    sentences = []
+    reasons: dict[str, list[str]] = {}
+    shared: list[str] = []
     for (metric, _unit), items in groups[:MAX_METRICS]:
         if len(items) < 2:
             continue
-        conditions = [item.result.conditions for item in items]
-        keys = w.unique(k for c in conditions for k, v in c.items() if w.is_scalar(v))
-        differ = [
-            k
-            for k in keys
-            if k not in ("per_run_values",) and len({w.canon(c.get(k)) for c in conditions}) > 1
-        ]
-        statistics = w.unique(item.result.statistic for item in items)
-        if not differ and len(statistics) == 1:
-            sentences.append(f"The {metric} figures share their stated conditions.")
-            continue
-        reasons = []
-        if differ:
-            reasons.append(w.join_capped(w.key_names(differ), COMPARED_KEYS))
-        if len(statistics) > 1:
-            reasons.append("the statistic reported")
+        why = _why_not_comparable(items)
+        if why:
+            reasons.setdefault(why, []).append(metric)
+        else:
+            shared.append(metric)
+    sentences = []
+    for why, metrics in reasons.items():
+        subject = "figures of each metric" if len(metrics) > 2 else f"{w.join(metrics)} figures"
         sentences.append(
-            f"The {metric} figures differ in {w.join(reasons)}; a gap between them is not "
-            "attributable to any setting alone."
+            f"The {subject} differ in {why}; a gap between them is not attributable to any "
+            "setting alone."
         )
+    if shared:
+        sentences.append(f"The {w.join(shared)} figures share their stated conditions.")
     if len(groups) > 1:
         sentences.append("Figures of different metrics or units are not comparable.")
     sentences.append("No figure is compared with another source or repository.")
     kept = writer.ground(writer.front).keep(sentences)
     return w.section("What is comparable and what is not?", [" ".join(kept)], writer.front)
+
+
+def _why_not_comparable(items: Sequence[Grounded]) -> str:
+    conditions = [item.result.conditions for item in items]
+    keys = w.unique(k for c in conditions for k, v in c.items() if w.is_scalar(v))
+    differ = [k for k in keys if len({w.canon(c.get(k)) for c in conditions}) > 1]
+    parts = []
+    if differ:
+        parts.append(w.join_capped(w.key_names(differ), COMPARED_KEYS))
+    if len(w.unique(item.result.statistic for item in items)) > 1:
+        parts.append("the statistic reported")
+    return w.join(parts)
 
 
 def missing_section(writer: Writer) -> Section | None:
