@@ -135,3 +135,21 @@ def test_bad_source_is_a_usage_error_and_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "fix:" in result.output
     assert not records.exists()
+
+
+def test_a_document_that_cannot_be_read_is_named_in_the_outcome(tmp_path: Path) -> None:
+    folder = tmp_path / "half-broken"
+    folder.mkdir()
+    (folder / "README.md").write_text("# R\n\n| model | decode tok/s |\n|---|---|\n| A | 41.5 |\n")
+    (folder / "results.json").write_text('{"decode_tok_s": 4')  # truncated
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        origin="https://github.com/someone/half-broken",
+        revision="a" * 40,
+    )
+    outcome = asyncio.run(run_draft(request))
+    assert outcome.results >= 1
+    [line] = outcome.unreadable
+    assert line.startswith("results.json: not valid JSON")

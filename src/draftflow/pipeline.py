@@ -19,18 +19,31 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from draftflow.acquire import acquire, restrict
+from draftflow.acquire.heads import source_of
 from draftflow.assemble import assemble, provenance_for, record_id_for
-from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft_editorial, drop_sentences
+from draftflow.draft import (
+    CREATION_MODEL_UNUSABLE,
+    NO_MODEL_HINT,
+    EditorialDraft,
+    draft_deterministic,
+    draft_editorial,
+    drop_sentences,
+)
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.llm import ModelClient, ModelSettings
-from draftflow.records import Record, SelectionEdit
+from draftflow.llm.slots import SharedSlots
+from draftflow.pointer import pointer_parts
+from draftflow.records import Record, ReportedResult, SelectionEdit
+from draftflow.records_source import SOURCE_SUFFIX, record_source_text
 from draftflow.render import render_markdown
 from draftflow.select import (
     DEFAULT_MAX_RESULTS,
+    FIGURES_NAME,
     Selection,
     build_selection,
     dump_figures,
+    make_profiles,
     select_headline,
 )
 from draftflow.snapshot import Snapshot
@@ -108,6 +121,9 @@ class DraftOutcome(BaseModel):
     usage: dict[str, int]
     hint: str | None
     elapsed_seconds: float
+    unreadable: list[str] = []
+    """Documents that could not be read in full (`path: reason`); listed in the snapshot's
+    skipped documents too."""
 
 
 @dataclass
@@ -115,12 +131,20 @@ class _Run:
     request: DraftRequest
     events: StageEvents
     dropped: list[str] = field(default_factory=list)
+    bad_conditions: dict[str, set[str]] = field(default_factory=dict)
 
 
-async def run_draft(request: DraftRequest, events: StageEvents | None = None) -> DraftOutcome:
-    """Draft, verify and write one record; returns what changed and what needs a look."""
+async def run_draft(
+    request: DraftRequest, events: StageEvents | None = None, *, slots: SharedSlots | None = None
+) -> DraftOutcome:
+    """Draft, verify and write one record; returns what changed and what needs a look.
+
+    `slots`, in a batch, bounds model requests in flight across all of its repositories.
+    """
     started = time.perf_counter()
     run = _Run(request, events or _Silent())
+    store = RecordStore(request.records_dir)
+    store.ensure_writable()  # before any model call, not after them
     with run.events.stage("acquire"):
         snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
         snapshot = restrict(snapshot, request.only)
@@ -130,11 +154,10 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
                 hint="check the source with `draftflow sources SOURCE --json`: it lists what was "
                 "skipped and why",
             )
-    store = RecordStore(request.records_dir)
     record_id = request.record_id or record_id_for(snapshot.repository)
     paths = store.paths(record_id)
     previous = store.load(record_id) if store.exists(record_id) else None
-    client = ModelClient(request.settings) if request.settings.configured else None
+    client = ModelClient(request.settings, slots=slots) if request.settings.configured else None
     probe = client.usage.as_dict if client else None
     try:
         with run.events.stage("extract", probe):
@@ -142,12 +165,16 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
                 snapshot, client, context_budget_tokens=request.settings.context_tokens
             )
         run.dropped.extend(f"extract: {d}" for d in extraction.dropped)
+        if extraction.unreadable:
+            snapshot = snapshot.model_copy(
+                update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
+            )
         with run.events.stage("select", probe):
             selection = await select_headline(
                 snapshot,
                 extraction,
                 client,
-                figures_file=paths.figures.name,
+                figures_file=store.extra_path(record_id, FIGURES_NAME).name,
                 max_results=request.max_results,
                 edits=_editor_edits(previous),
             )
@@ -164,6 +191,18 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
                 budget_tokens=request.settings.context_tokens,
                 metadata=selection.metadata,
             )
+        if client is not None and draft.creation_method == CREATION_MODEL_UNUSABLE:
+            # no usable reply: the templates write about the headline, as with no model at all
+            templated = draft_deterministic(
+                snapshot, headline_extraction(extraction, selection), selection.metadata
+            )
+            draft = templated.model_copy(
+                update={
+                    "creation_method": draft.creation_method,
+                    "dropped": draft.dropped,
+                    "prompt_hashes": draft.prompt_hashes,
+                }
+            )
         run.dropped.extend(draft.dropped)
         usage = client.usage.as_dict() if client else {}
         model = await client.model_name() if client else None
@@ -175,18 +214,22 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
             run, snapshot, extraction, selection, draft, record_id, previous, model
         )
     with run.events.stage("write"):
-        saved = store.save(
+        source = source_of(request.source, origin=request.origin, only=request.only)
+        saved = store.save(  # one unit: all of these files, or none of them
             record,
             markdown=render_markdown(record),
             report=report.model_dump_json(indent=2) + "\n",
-            figures=dump_figures(selection.figures),
+            extra={
+                SOURCE_SUFFIX.lstrip("."): record_source_text(source),
+                FIGURES_NAME: dump_figures(selection.figures),
+            },
         )
     return DraftOutcome(
         record_id=record_id,
         record_path=str(paths.json),
         article_path=str(paths.md),
         report_path=str(paths.verify),
-        figures_path=str(paths.figures),
+        figures_path=str(store.extra_path(record_id, FIGURES_NAME)),
         new_record=saved.previous_text is None,
         changed=saved.changed,
         diff=saved.unified_diff(),
@@ -201,6 +244,7 @@ async def run_draft(request: DraftRequest, events: StageEvents | None = None) ->
         usage=usage,
         hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
+        unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
     )
 
 
@@ -281,33 +325,52 @@ def _drop_unsupported(
     bad_figures: set[str] = set()
     prose: dict[str, set[str]] = {}
     for flag in errors:
-        parts = flag.location.strip("/").split("/")
-        if parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
+        parts = pointer_parts(flag.location)
+        if (
+            parts[:2] == ["editorial", "reported_results"]
+            and len(parts) == 5
+            and parts[3] == "conditions"
+        ):
+            # only the condition is unsupported: drop it, keep the figure
+            figure = selection.note.chosen[int(parts[2])].id
+            run.bad_conditions.setdefault(figure, set()).add(parts[4])
+        elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             bad_figures.add(selection.note.chosen[int(parts[2])].id)
-        elif parts[0] == "figures" and len(parts) > 1:
+        elif parts[:1] == ["figures"] and len(parts) > 1:
             bad_figures.add(selection.figures[int(parts[1])].id)
-        elif parts[0] == "test_profiles" and len(parts) > 1:
+        elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             pass  # profiles are rebuilt from the remaining headline figures
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
         run.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
-    if bad_figures or any(f.location.startswith("/test_profiles/") for f in errors):
-        figures = [f for f in selection.figures if f.id not in bad_figures]
-        chosen = [(c.id, c.why) for c in selection.note.chosen if c.id not in bad_figures]
-        rebuilt = build_selection(
-            snapshot,
-            figures,
-            chosen,
-            method=selection.note.method,
-            max_results=selection.note.max_results,
-            figures_file=selection.note.figures_file,
-            edits=selection.note.edits,
-        )
-        rebuilt.prompt_hashes = selection.prompt_hashes
-        selection = rebuilt
+    figures = [f for f in selection.figures if f.id not in bad_figures]
+    chosen = [(c.id, c.why) for c in selection.note.chosen if c.id not in bad_figures]
+    rebuilt = build_selection(
+        snapshot,
+        figures,
+        chosen,
+        method=selection.note.method,
+        max_results=selection.note.max_results,
+        figures_file=selection.note.figures_file,
+        edits=selection.note.edits,
+    )
+    rebuilt.prompt_hashes = selection.prompt_hashes
+    rebuilt.headline = [
+        _without_conditions(result, run.bad_conditions.get(pick.id, set()))
+        for pick, result in zip(rebuilt.note.chosen, rebuilt.headline, strict=True)
+    ]
+    rebuilt.profiles = make_profiles(rebuilt.headline)
+    selection = rebuilt
     if prose:
         draft = drop_sentences(draft, prose)
     return selection, draft
+
+
+def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
+    if not keys:
+        return result
+    kept = {k: v for k, v in result.conditions.items() if k not in keys}
+    return result.model_copy(update={"conditions": kept})
 
 
 def stabilise(record: Record, previous: Record | None) -> Record:

@@ -17,7 +17,14 @@ from draftflow.assemble import apply_selection
 from draftflow.errors import InputError
 from draftflow.records import Record, SelectionEdit
 from draftflow.render import render_markdown
-from draftflow.select import EDITED, apply_edits, build_selection, dump_figures, load_figures
+from draftflow.select import (
+    EDITED,
+    FIGURES_NAME,
+    apply_edits,
+    build_selection,
+    dump_figures,
+    load_figures,
+)
 from draftflow.snapshot import Snapshot
 from draftflow.verify import VerificationReport, verify_figures, verify_record, with_figures
 from draftflow.write import RecordStore, SaveResult
@@ -52,11 +59,12 @@ def edit_selection(
             f"record {record_id} has no selection to edit (it predates the select stage)",
             hint="re-draft it with `draftflow draft` to write its figures file, then select",
         )
-    figures = load_figures(store.paths(record_id).figures)
+    figures_path = store.extra_path(record_id, FIGURES_NAME)
+    figures = load_figures(figures_path)
     known = {figure.id for figure in figures}
     chosen = [(c.id, c.why) for c in note.chosen]
     current = {pick[0] for pick in chosen}
-    _check_ids(add, known, "is not in the figures file", store.paths(record_id).figures.name)
+    _check_ids(add, known, "is not in the figures file", figures_path.name)
     _check_ids(drop, current, "is not in the selection", "the record's provenance.selection")
     if not reason.strip():
         raise InputError("an edit of the selection needs a reason", hint="pass --reason TEXT")
@@ -89,7 +97,7 @@ def edit_selection(
         updated,
         markdown=render_markdown(updated),
         report=report.model_dump_json(indent=2) + "\n",
-        figures=dump_figures(figures),
+        extra={FIGURES_NAME: dump_figures(figures)},
     )
     return SelectOutcome(updated, report, saved, edit.added, edit.dropped)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from draftflow.draft.artifact import (
     CREATION_DETERMINISTIC,
+    CREATION_MODEL_UNUSABLE,
     NO_MODEL_HINT,
     EditorialDraft,
     ExtractionLike,
@@ -20,12 +21,14 @@ from draftflow.draft.model_drafter import (
     StructuredClient,
     draft_with_model,
 )
-from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences, split_sentences
+from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
+from draftflow.sentences import split_sentences
 from draftflow.snapshot import Snapshot
 
 __all__ = [
     "CREATION_DETERMINISTIC",
+    "CREATION_MODEL_UNUSABLE",
     "NO_MODEL_HINT",
     "TITLE_WITHDRAWN",
     "EditorialDraft",

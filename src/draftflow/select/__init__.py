@@ -37,6 +37,7 @@ from draftflow.snapshot import Snapshot
 __all__ = [
     "DEFAULT_MAX_RESULTS",
     "EDITED",
+    "FIGURES_NAME",
     "Figure",
     "RecordMetadata",
     "Selection",
@@ -46,6 +47,7 @@ __all__ = [
     "figure_id",
     "load_figures",
     "make_figures",
+    "make_profiles",
     "model_family",
     "parse_figures",
     "profile_label",
@@ -53,6 +55,8 @@ __all__ = [
     "select_headline",
 ]
 
+FIGURES_NAME = "figures.json"
+"""The figures file beside a record: `records/<id>.figures.json`."""
 METHOD_RULES = "rules"
 METHOD_MODEL = "model"
 EDITED = "; edited by the editor"
