@@ -47,7 +47,8 @@ _FILE_EXTENSION = re.compile(
 )
 _FULL_REVISION = re.compile(r"\b[0-9a-f]{40}\b")
 _MODEL_LABEL = re.compile(r"\bmodel\b", re.I)
-_MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_.]v\d|\d+\.\d+|-a\d+b", re.I)
+# a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
+_MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)
 _QUANT = re.compile(
     r"\b(nvfp4|mxfp4|fp8|fp4|int4|int8|w4a16|w8a8|awq|gptq(?:-int\d)?|q\d_k_[a-z]+|q\d_\d|bf16"
     r"|fp16|exl\d)\b",
