@@ -36,6 +36,7 @@ _COMMAND_MODULES = (
     "review",
     "evaluate",
     "refresh",
+    "select",
 )
 
 EPILOG = """\b

@@ -137,6 +137,15 @@ class _Progress:
     callback=lambda _ctx, _param, value: None if value is None else validate_record_id(value),
     help="Record id: letters, digits, '-' and '_' (default: owner-name of the repository).",
 )
+@click.option(
+    "--max-results",
+    type=click.IntRange(min=1),
+    default=24,
+    show_default=True,
+    envvar="DRAFTFLOW_MAX_RESULTS",
+    help="At most this many headline figures in reported_results; every grounded figure "
+    "stays in records/ID.figures.json.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary.")
 @model_options
 def draft(
@@ -148,6 +157,7 @@ def draft(
     records_dir: Path,
     only: tuple[str, ...],
     record_id: str | None,
+    max_results: int,
     as_json: bool,
     **model_flags: Any,
 ) -> None:
@@ -189,6 +199,7 @@ def draft(
         origin=origin,
         record_id=record_id,
         only=only,
+        max_results=max_results,
     )
     outcome = run_async(run_draft(request, events))
     try:
@@ -212,7 +223,8 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     else:
         console.print(f"unchanged: {outcome.record_path}")
     console.print(
-        f"{outcome.results} reported results, {outcome.sections} sections; "
+        f"{outcome.results} headline results of {outcome.figures} figures "
+        f"(selected by {outcome.selection_method}), {outcome.sections} sections; "
         f"flags: [red]{outcome.errors} error[/], [yellow]{outcome.warnings} warning[/]"
     )
     if outcome.unreadable:
@@ -235,5 +247,8 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
         )
     else:
         console.print(outcome.hint, style="dim", markup=False, soft_wrap=True)
-    console.print(f"article {outcome.article_path}; report {outcome.report_path}")
+    console.print(
+        f"article {outcome.article_path}; report {outcome.report_path}; "
+        f"figures {outcome.figures_path}"
+    )
     console.print(f"done in {outcome.elapsed_seconds:.1f}s")

@@ -28,6 +28,7 @@ from draftflow.review import (
     status,
 )
 from draftflow.review.signoff import SignOff
+from draftflow.select import FIGURES_NAME, load_figures
 from draftflow.snapshot import Snapshot
 from draftflow.verify import VerificationReport, verify_record
 from draftflow.write import RecordStore, atomic_write_text
@@ -163,8 +164,15 @@ def review_command(
     live_signoff = signoff if state is ReviewState.APPROVED else None
     _print_review(console, record, report, snapshot, live_signoff, state)
     if html_path is not None:
+        figures_path = store.extra_path(record_id, FIGURES_NAME)
+        figures = load_figures(figures_path) if figures_path.is_file() else []
         page = render_review_html(
-            record, report, snapshot=snapshot, signoff=live_signoff, state=state.value
+            record,
+            report,
+            snapshot=snapshot,
+            signoff=live_signoff,
+            state=state.value,
+            figures=figures,
         )
         atomic_write_text(html_path, page, create_folder=False)
         console.print(f"wrote {html_path}")

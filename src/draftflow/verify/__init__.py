@@ -18,6 +18,7 @@ from draftflow.snapshot import Snapshot
 from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
 from draftflow.verify.context import VerifyContext
+from draftflow.verify.figures import verify_figures, with_figures
 from draftflow.verify.identity import check_identity, listed_documents
 from draftflow.verify.prose import check_prose
 from draftflow.verify.report import (
@@ -43,7 +44,9 @@ __all__ = [
     "Severity",
     "VerificationReport",
     "flag_id",
+    "verify_figures",
     "verify_record",
+    "with_figures",
 ]
 
 
@@ -82,9 +85,7 @@ def _deduplicated(ctx: VerifyContext) -> list[Flag]:
     seen: dict[str, Flag] = {}
     for flag in ctx.flags:
         kept = seen.get(flag.id)
-        if kept is None or (
-            flag.severity is Severity.ERROR and kept.severity is Severity.WARNING
-        ):
+        if kept is None or (flag.severity is Severity.ERROR and kept.severity is Severity.WARNING):
             seen[flag.id] = flag
     order = {Severity.ERROR: 0, Severity.WARNING: 1}
     return sorted(seen.values(), key=lambda f: order[f.severity])
