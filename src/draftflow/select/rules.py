@@ -27,6 +27,7 @@ DEFAULT_MAX_RESULTS = 24
 MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
 SMALL_TABLE_ROWS = 16
 LEAD_FRACTION = 0.2
+LEAD_MAX_LINES = 60
 TABLE_GAP_LINES = 2
 INDEX_MIN_RESTATED = 3
 # A further pick from the same document and metric costs this much: a result file is one
@@ -99,8 +100,23 @@ class _DocumentShape:
         headings = [n for n, line in enumerate(lines, 1) if _HEADING.match(line)]
         # the opening section: up to the second heading (the first is usually the title)
         second = headings[1] if len(headings) > 1 else self.length + 1
-        self.lead_end = max(second, int(self.length * LEAD_FRACTION))
+        self.lead_end = max(second, min(int(self.length * LEAD_FRACTION), LEAD_MAX_LINES))
         self.table_rows = _table_sizes(lines) if _is_markdown(document) else {}
+        self._body_values: set[str] | None = None
+
+    def restates_in_body(self, value: float) -> bool:
+        """Whether the same value, to its own precision, stands again after the opening
+        section: a summary that leads a report restates the figures its body measures."""
+        if self._body_values is None:
+            body = "\n".join(self.document.line_list[self.lead_end - 1 :])
+            self._body_values = {
+                _key(number.value, number.decimals)
+                for mention in find_numbers(body)
+                if mention.kind in (NumberKind.QUANTITY, NumberKind.PERCENT)
+                for number in mention.numbers
+            }
+        decimals = _decimals(float(value))
+        return _significant(float(value)) >= 2 and _key(value, decimals) in self._body_values
 
     def leads_with(self, line: int) -> bool:
         return line < self.lead_end
@@ -190,7 +206,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
             shape = shapes[document.document_id] = _DocumentShape(document)
         _score_place(item, document, shape)
         _score_emphasis(item, document, restatements)
-        _score_metric(item)
+        _score_metric(item, in_sentence=_in_sentence(document, result.source_line))
     _score_comparisons(scored)
     _score_index_document(scored)
     return scored
@@ -223,8 +239,12 @@ def _score_place(item: Scored, document: Document, shape: _DocumentShape) -> Non
         item.add(1.0, "")
     if _is_markdown(document) and shape.leads_with(line):
         item.add(1.5, "in the opening section of " + ("the README" if main else document.path))
+        if shape.restates_in_body(item.figure.result.value):
+            item.add(2.0, "the opening section sums up a figure its body reports")
     if shape.in_small_table(line):
         item.add(1.0, "in a summary table")
+        if _is_markdown(document) and shape.leads_with(line):
+            item.add(2.0, "a row of the summary table the document opens with")
 
 
 def _score_emphasis(item: Scored, document: Document, restatements: _Restatements) -> None:
@@ -274,15 +294,24 @@ def _named_as_rate(label: str) -> bool:
     return bool(_PHASE_NAME.search(what)) and not _COUNT_NAME.search(what)
 
 
-def _score_metric(item: Scored) -> None:
+def _in_sentence(document: Document, line: int) -> bool:
+    """A figure written in a Markdown sentence (not a table row): its label is the sentence."""
+    text = (document.line(line) or "").lstrip()
+    return _is_markdown(document) and not text.startswith("|")
+
+
+def _score_metric(item: Scored, *, in_sentence: bool) -> None:
     result = item.figure.result
     metric = result.metric
-    if metric in RATE_METRICS and (not _named_as_rate(result.label) or result.value == 0):
+    rate_unit = bool(RATE_UNITS.search(result.unit))
+    # a column or key is named as a rate or not; a sentence says so by the unit it writes
+    named_as_rate = (in_sentence and rate_unit) or _named_as_rate(result.label)
+    if metric in RATE_METRICS and (not named_as_rate or result.value == 0):
         item.add(-5.0, "")
     if _SPREAD.search(metric):
         item.add(-3.0, "")
     elif metric in RATE_METRICS:
-        item.add(2.5 if RATE_UNITS.search(result.unit) else -1.0, "a speed figure")
+        item.add(2.5 if rate_unit else -1.0, "a speed figure")
     elif metric in TIME_METRICS:
         item.add(1.0 if result.unit in TIME_UNITS else -1.0, "a latency figure")
     elif metric in BOOKKEEPING:
