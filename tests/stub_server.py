@@ -36,6 +36,7 @@ class StubReply:
     body: dict[str, Any] | str = field(default_factory=dict)
     delay: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
+    content_type: str = "application/json"
 
 
 Handler = Callable[[StubRequest], StubReply]
@@ -174,7 +175,7 @@ class StubServer:
                         else json.dumps(reply.body)).encode()
                 try:
                     self.send_response(reply.status)
-                    self.send_header("content-type", "application/json")
+                    self.send_header("content-type", reply.content_type)
                     self.send_header("content-length", str(len(data)))
                     for name, value in reply.headers.items():
                         self.send_header(name, value)

@@ -17,6 +17,7 @@ from draftflow.draft import (
     EditorialDraft,
     draft_deterministic,
     draft_editorial,
+    sections,
 )
 from draftflow.draft.grounding import Grounding, SourceTexts, format_value, number_claims
 from draftflow.numbers import find_numbers
@@ -221,8 +222,8 @@ def test_sections_ask_questions_and_cite_pinned_documents(
 ) -> None:
     draft = draft_deterministic(fixture_snapshot, fixture_extraction)
     headings = [s.heading for s in draft.sections]
-    assert headings[:2] == ["What was measured?", "Under which configurations?"]
-    assert "Which documents report the figures?" in headings
+    assert headings[0] == "What was measured?"
+    assert "What is comparable and what is not?" in headings
     assert "What is missing?" in headings
     pinned = {d.pinned_url for d in fixture_snapshot.documents}
     for section in draft.sections:
@@ -414,7 +415,7 @@ def test_template_text_itself_holds_no_number() -> None:
     import draftflow.draft.wording as wording
 
     literals: list[str] = []
-    for module in (templates, wording):
+    for module in (templates, wording, sections):
         tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
         docstrings = {
             id(body[0].value) for node in ast.walk(tree)

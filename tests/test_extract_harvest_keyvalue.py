@@ -34,6 +34,8 @@ def test_key_value_report_blocks() -> None:
         ("r.md", 8, "Mean TTFT (ms)", [826.65], "Time to First Token"),
         ("r.md", 9, "P99 TTFT (ms)", [2292.97], "Time to First Token"),
         ("r.md", 14, "Decode", [45.5], "Results"),
+        # not a key/value line: the prose finder reads the sentence's outcome count
+        ("r.md", 13, "Results › Generated: we saw 3 failures, see the log.", [3], None),
     ]
     kv = harvest_keyvalue(snapshot.by_path("r.md"))  # type: ignore[arg-type]
     assert kv[0].context["Request throughput (req/s)"] == "0.29"

@@ -31,6 +31,12 @@ Cell value = median per-stream decode tok/s.
 | 999 | 999 |
 ```
 
+```python
+| 3 | 4 |
+|---|---|
+| 777 | 777 |
+```
+
 Text after.
 """
 
@@ -49,8 +55,11 @@ def test_cells_have_headers_heading_caption_and_lines() -> None:
     assert by_place[(10, "Prompt")].row_header is None  # the first column is the row label
 
 
-def test_tables_in_code_fences_are_not_tables() -> None:
-    assert all(999 not in c.values for c in _harvest(REPORT))
+def test_tables_in_output_fences_are_tables_and_in_code_fences_not() -> None:
+    # tools print pipe tables (llama-bench, lm-eval) and reports paste them in bare fences
+    found = _harvest(REPORT)
+    assert [c.line for c in found if 999 in c.values] == [15, 15]
+    assert all(777 not in c.values for c in found)
 
 
 def test_rows_without_outer_pipes_escaped_pipes_and_code_spans() -> None:

@@ -10,7 +10,7 @@ from draftflow.extract import extract
 from draftflow.extract.artifact import DropReason
 from draftflow.extract.harvest import harvest
 from draftflow.extract.model_pass import extract_with_model
-from draftflow.llm import load_prompt
+from draftflow.llm import StructuredOutputError, load_prompt
 from test_extract_support import FakeClient, snapshot_of
 
 HOSTILE_README = """# Spark bench
@@ -170,8 +170,10 @@ def test_without_a_model_the_hostile_line_yields_nothing_and_runs_are_stable() -
     second = asyncio.run(extract(snapshot, None))
     assert first == second
     assert [(r.source_line, r.value) for r in first.reported_results] == [
-        (9, 75.4), (9, 0.63), (10, 68.8), (10, 0.81),
+        (9, 75.4), (9, 0.63), (10, 68.8), (10, 0.81),  # the table
+        (12, 74.9), (12, 75.4), (12, 76.0),  # the runs the prose states; not the hostile 9,999
     ]
+    assert [d.line for d in first.dropped] == [3]
 
 
 def _long_document(lines: int) -> str:
@@ -213,6 +215,53 @@ def test_hostile_documents_neither_crash_nor_inject() -> None:
     values = {r.value for r in deterministic.reported_results}
     assert {41.5, 12.5} <= values and 9999 not in values
     assert 9999 not in {r.value for r in with_model.reported_results}
-    assert {d.reason for d in with_model.dropped} == {DropReason.INSTRUCTION_TEXT}
+    reasons = {d.reason for d in with_model.dropped if d.reason is not DropReason.NOT_CONFIRMED}
+    assert reasons == {DropReason.INSTRUCTION_TEXT}
     readme = next(r for r in deterministic.reported_results if r.value == 41.5)
     assert readme.source_line == 5
+
+
+PROSE_README = """# Bench
+
+Decode reached 45.2 tok/s at c=1; we used a 600-second request timeout.
+
+Prefill ran at 1,200 tok/s on the same build.
+"""
+
+
+def _confirm_one(variables: Mapping[str, str]) -> dict[str, Any]:
+    decode = _candidate_id(variables, 3, "45.2")
+    return {
+        "results": [
+            {"candidate": decode, "document_id": "bench-repo-README.md", "line": 3,
+             "value": 45.2, "label": "decode at c=1", "metric": "decode_rate",
+             "unit": "tokens/s"},
+            {"document_id": "bench-repo-README.md", "line": 3, "value": 600,
+             "label": "request timeout", "metric": "latency", "unit": "s"},
+        ],
+    }
+
+
+def test_the_model_confirms_prose_figures_by_id_and_never_adds_one() -> None:
+    snapshot = snapshot_of({"README.md": PROSE_README})
+    without = asyncio.run(extract(snapshot, None))
+    assert [(r.source_line, r.value) for r in without.reported_results] == [(3, 45.2), (5, 1200)]
+    with_model = asyncio.run(extract(snapshot, FakeClient(_confirm_one)))
+    assert [(r.source_line, r.value, r.label) for r in with_model.reported_results] == [
+        (3, 45.2, "decode at c=1"),
+    ]
+    drops = {(d.line, d.claimed, d.reason) for d in with_model.dropped}
+    assert (3, "600", DropReason.NOT_HARVESTED) in drops  # on the line, but a setting
+    assert (5, "1200", DropReason.NOT_CONFIRMED) in drops  # shown, not confirmed
+
+
+def test_an_unusable_reply_keeps_the_prose_figures_the_editor_sees() -> None:
+    snapshot = snapshot_of({"README.md": PROSE_README})
+
+    def garbage(variables: Mapping[str, str]) -> dict[str, Any]:
+        raise StructuredOutputError("no reply validated", hint="-", attempts=1, last_reply="x")
+
+    with_model = asyncio.run(extract(snapshot, FakeClient(garbage)))
+    assert [(r.source_line, r.value) for r in with_model.reported_results] == [
+        (3, 45.2), (5, 1200),
+    ]

@@ -100,12 +100,14 @@ def test_schema_is_found_in_every_output_mode(mode: OutputMode) -> None:
 
 
 def test_extract_requests_get_the_listed_candidates_back_as_results() -> None:
-    candidates = "\n".join([
-        "c1 | repo-README.md L12 | key: tok/s | row: llama | cell: 1,234.5 tok/s",
-        "c2 | repo-README.md L13 | key: note | cell: n/a",
-        "c3 | repo-data.json L4 | key: ttft_ms.p50 | under: Results | cell: 87",
-        "c4 | repo-data.json L5 | key: ttft_ms.p95 | cell: 99",
-    ])
+    candidates = "\n".join(
+        [
+            "c1 | repo-README.md L12 | key: tok/s | row: llama | cell: 1,234.5 tok/s",
+            "c2 | repo-README.md L13 | key: note | cell: n/a",
+            "c3 | repo-data.json L4 | key: ttft_ms.p50 | under: Results | cell: 87",
+            "c4 | repo-data.json L5 | key: ttft_ms.p95 | cell: 99",
+        ]
+    )
     body = _chat_body(ExtractReply, OutputMode.JSON_SCHEMA, user=candidates)
     schema = ls.schema_of(body)
     reply = ExtractReply.model_validate(ls.echo_candidates(schema, body, 2))
@@ -120,16 +122,31 @@ def test_other_schemas_are_not_echoed() -> None:
     assert ls.echo_candidates(FramingReply.model_json_schema(), body, 3) is None
 
 
+def _settled_stats(server: Any, timeout: float = 5.0) -> dict[str, Any]:
+    """The server's statistics once no request is in flight.
+
+    A reply reaches the client before the server books its timing (the latency counted runs
+    until the send returns), so a loaded machine can read the statistics in between.
+    """
+    deadline = time.monotonic() + timeout
+    stats: dict[str, Any] = server.stats()
+    while stats["in_flight"] and time.monotonic() < deadline:
+        time.sleep(0.01)
+        stats = server.stats()
+    return stats
+
+
 def test_chat_answers_valid_json_and_counts_requests(server: Any) -> None:
     for schema in (FramingReply, SectionsReply):
         reply = _post(f"{server.url}/chat/completions", _chat_body(schema, OutputMode.JSON_OBJECT))
         schema.model_validate_json(reply["choices"][0]["message"]["content"])
-    stats = server.stats()
+    stats = _settled_stats(server)
     assert stats["requests"] == 2
     assert stats["max_in_flight"] == 1
     assert stats["by_schema"] == {"FramingReply": 1, "SectionsReply": 1}
-    assert stats["latency_sum"] == pytest.approx(sum(t["sent"] - t["received"]
-                                                     for t in stats["timings"]))
+    assert stats["latency_sum"] == pytest.approx(
+        sum(t["sent"] - t["received"] for t in stats["timings"])
+    )
 
 
 def test_stats_over_http_and_reset(server: Any) -> None:
@@ -155,8 +172,18 @@ def test_model_client_gets_validated_replies_through_the_server(server: Any) -> 
         async with ModelClient(settings) as client:
             reply = await client.structured(
                 load_prompt("draft_framing"),
-                {key: "x" for key in ("repository", "revision", "documents", "results",
-                                      "profiles", "setup", "unknown_conditions")},
+                {
+                    key: "x"
+                    for key in (
+                        "repository",
+                        "revision",
+                        "documents",
+                        "results",
+                        "profiles",
+                        "setup",
+                        "unknown_conditions",
+                    )
+                },
                 FramingReply,
             )
             return reply.value
@@ -168,12 +195,27 @@ def test_model_client_gets_validated_replies_through_the_server(server: Any) -> 
 def test_cassette_replies_are_replayed_by_request(tmp_path: Path) -> None:
     body = _chat_body(FramingReply, OutputMode.JSON_SCHEMA)
     recorded = {"title": "T", "summary": "S", "answer": "A", "notes": [], "limitations": []}
-    request = {**body, "seed": None, "max_tokens": None,
-               "prompt": {"name": "draft_framing", "sha256": "0" * 64}}
+    request = {
+        **body,
+        "seed": None,
+        "max_tokens": None,
+        "prompt": {"name": "draft_framing", "sha256": "0" * 64},
+    }
     cassette = tmp_path / "c.json"
-    cassette.write_text(json.dumps({"format": "draftflow-cassette/1", "entries": [
-        {"fingerprint": "f", "request": request, "reply": {"content": json.dumps(recorded)}}
-    ]}))
+    cassette.write_text(
+        json.dumps(
+            {
+                "format": "draftflow-cassette/1",
+                "entries": [
+                    {
+                        "fingerprint": "f",
+                        "request": request,
+                        "reply": {"content": json.dumps(recorded)},
+                    }
+                ],
+            }
+        )
+    )
     with ls.LatencyServer(0.0, cassette=cassette) as running:
         reply = _post(f"{running.url}/chat/completions", body)
         other = _post(f"{running.url}/chat/completions", {**body, "temperature": 0.5})
@@ -223,9 +265,17 @@ def _load_benchmark_module() -> ModuleType:
 bench = _load_benchmark_module()
 
 
-@pytest.mark.parametrize(("extract", "draft", "concurrency", "waves"), [
-    (11, 2, 1, 13), (11, 2, 2, 7), (11, 2, 4, 4), (11, 2, 8, 3), (18, 2, 8, 4), (0, 0, 4, 0),
-])
+@pytest.mark.parametrize(
+    ("extract", "draft", "concurrency", "waves"),
+    [
+        (11, 2, 1, 13),
+        (11, 2, 2, 7),
+        (11, 2, 4, 4),
+        (11, 2, 8, 3),
+        (18, 2, 8, 4),
+        (0, 0, 4, 0),
+    ],
+)
 def test_ideal_span_counts_extract_waves_then_draft_waves(
     extract: int, draft: int, concurrency: int, waves: int
 ) -> None:
@@ -234,9 +284,19 @@ def test_ideal_span_counts_extract_waves_then_draft_waves(
 
 def test_summary_takes_medians_per_repository_and_concurrency() -> None:
     def run(wall: float, repeat: int, concurrency: int = 2) -> Any:
-        return bench.Run(repository="o/n", concurrency=concurrency, repeat=repeat, requests=5,
-                         extract_requests=4, draft_requests=1, latency_sum=2.5, wall=wall,
-                         span=wall - 0.5, max_in_flight=repeat + 1, stages={"extract": 1.0})
+        return bench.Run(
+            repository="o/n",
+            concurrency=concurrency,
+            repeat=repeat,
+            requests=5,
+            extract_requests=4,
+            draft_requests=1,
+            latency_sum=2.5,
+            wall=wall,
+            span=wall - 0.5,
+            max_in_flight=repeat + 1,
+            stages={"extract": 1.0},
+        )
 
     rows = bench.summarise([run(3.0, 0), run(9.0, 1), run(4.0, 2), run(7.0, 0, 4)], 0.5)
     by_concurrency = {row.concurrency: row for row in rows}

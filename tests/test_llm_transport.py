@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,14 +18,22 @@ from stub_server import StubReply, StubServer, completion, error, script
 
 
 def request(response_format: dict[str, Any] | None = None) -> ChatRequest:
-    return ChatRequest(model="stub-model", messages=[{"role": "user", "content": "hi"}],
-                       temperature=0.0, response_format=response_format,
-                       prompt=PromptRef(name="p", sha256="0" * 64))
+    return ChatRequest(
+        model="stub-model",
+        messages=[{"role": "user", "content": "hi"}],
+        temperature=0.0,
+        response_format=response_format,
+        prompt=PromptRef(name="p", sha256="0" * 64),
+    )
 
 
 def send(url: str | None, chat: ChatRequest, **changes: Any) -> tuple[ChatReply, UsageTotals]:
-    values: dict[str, Any] = {"base_url": url, "timeout": 2.0, "max_retries": 2,
-                              "retry_backoff": 0.01}
+    values: dict[str, Any] = {
+        "base_url": url,
+        "timeout": 2.0,
+        "max_retries": 2,
+        "retry_backoff": 0.01,
+    }
     values.update(changes)
     usage = UsageTotals()
 
@@ -98,8 +108,17 @@ def test_refused_credentials_point_at_the_api_key(serve, status: int):
 
 
 def test_a_reply_without_choices_is_a_model_error(serve):
-    server = serve(StubReply(body={"id": "x", "object": "chat.completion", "created": 0,
-                                   "model": "stub-model", "choices": []}))
+    server = serve(
+        StubReply(
+            body={
+                "id": "x",
+                "object": "chat.completion",
+                "created": 0,
+                "model": "stub-model",
+                "choices": [],
+            }
+        )
+    )
     with pytest.raises(ModelError, match="no choices"):
         send(server.url, request())
 
@@ -113,3 +132,59 @@ def test_a_non_json_error_body_still_gives_a_message(serve):
 def test_no_base_url_is_a_config_error():
     with pytest.raises(ConfigError, match="needs a model server"):
         send(None, request())
+
+
+# ---- servers that do not speak the API, or say nothing -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        StubReply(body="<html><body>Welcome to nginx!</body></html>", content_type="text/html"),
+        StubReply(body='{"id": "chatcmpl-1", "choices": [{"index": 0,'),
+        StubReply(body={"unexpected": "shape"}),
+    ],
+    ids=["html page", "broken json", "not a completion"],
+)
+def test_a_reply_that_is_not_a_chat_completion_is_a_model_error_at_once(serve, reply):
+    server = serve(reply)
+    with pytest.raises(ModelError, match="did not answer with an OpenAI-compatible") as raised:
+        send(server.url, request())
+    assert "/v1" in (raised.value.hint or "")
+    assert len(server.chat_requests) == 1, "a server that does not speak the API is not retried"
+
+
+def test_a_model_list_that_is_an_html_page_is_a_model_error(serve):
+    server = StubServer(lambda _r: StubReply(body="<html></html>", content_type="text/html"))
+    server._answer = lambda request: StubReply(body="<html></html>", content_type="text/html")
+    with server:
+        settings = ModelSettings(base_url=server.url, timeout=2.0, retry_backoff=0.01)
+
+        async def go() -> list[str]:
+            transport = Transport(settings, UsageTotals())
+            try:
+                return await transport.list_models()
+            finally:
+                await transport.aclose()
+
+        with pytest.raises(ModelError, match="OpenAI-compatible reply"):
+            asyncio.run(go())
+
+
+def test_a_silent_server_ends_within_the_deadline_whatever_the_retries(serve, caplog):
+    server = serve(StubReply(delay=60))
+    started = time.monotonic()
+    with (
+        caplog.at_level(logging.WARNING, logger="draftflow.llm"),
+        pytest.raises(ModelError, match=r"did not answer within 1 s") as raised,
+    ):
+        send(server.url, request(), timeout=1.0, deadline=2.5, max_retries=10)
+    elapsed = time.monotonic() - started
+    assert elapsed < 2.5 + 1.0, f"{elapsed:.1f} s: the deadline did not bound the retries"
+    assert len(server.chat_requests) <= 3
+    assert "--deadline 2.5 s per request" in str(raised.value)
+    notices = [
+        r.getMessage() for r in caplog.records if "waiting for the model server" in r.getMessage()
+    ]
+    assert notices and "to answer prompt 'p' (model stub-model)" in notices[0]
+    assert "gives up after 2.5 s (--deadline)" in notices[0]

@@ -19,6 +19,7 @@ from draftflow.llm import ModelSettings
 from draftflow.pipeline import DraftRequest, run_draft
 from draftflow.records import load_record
 from draftflow.render import render_markdown
+from draftflow.select import load_figures
 from draftflow.verify import verify_record
 
 # One repository per result format: nested JSON, Markdown tables, CSV.
@@ -90,7 +91,13 @@ def test_a_changed_document_shows_in_the_diff(
     path.write_text(path.read_text().replace("64.4", "66.6", 1))
     second = asyncio.run(run_draft(request))
     assert first.new_record and second.changed and not second.new_record
-    assert "66.6" in second.diff and "64.4" in second.diff
+    # the changed figure is in the figures file; the record changes with it (its selection
+    # note counts and ids the figures), whether or not the figure is a headline figure
+    figures = load_figures(Path(second.figures_path))
+    changed = [f for f in figures if f.result.evidence_url.split("#")[0].endswith("qwen3-4b.json")]
+    assert any(f.result.value == 66.6 for f in changed)
+    assert not any(f.result.value == 64.4 for f in changed)
+    assert second.diff
     assert second.errors == 0
     history = sorted((records / ".history" / second.record_id).glob("*.json"))
     assert len(history) == 1
@@ -128,3 +135,21 @@ def test_bad_source_is_a_usage_error_and_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "fix:" in result.output
     assert not records.exists()
+
+
+def test_a_document_that_cannot_be_read_is_named_in_the_outcome(tmp_path: Path) -> None:
+    folder = tmp_path / "half-broken"
+    folder.mkdir()
+    (folder / "README.md").write_text("# R\n\n| model | decode tok/s |\n|---|---|\n| A | 41.5 |\n")
+    (folder / "results.json").write_text('{"decode_tok_s": 4')  # truncated
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        origin="https://github.com/someone/half-broken",
+        revision="a" * 40,
+    )
+    outcome = asyncio.run(run_draft(request))
+    assert outcome.results >= 1
+    [line] = outcome.unreadable
+    assert line.startswith("results.json: not valid JSON")

@@ -1,8 +1,12 @@
 """The model path offline: drafts of three corpus repositories (Markdown tables, nested JSON,
 CSV) replayed from cassettes recorded against a real llama-server (SmolLM2-135M-Instruct).
 
-The model is tiny and its extractions are poor; these tests prove the live path's exchanges
-replay exactly and that whatever the model said, the written record verifies clean.
+The model is tiny: every one of its recorded replies is JSON cut off at the 512-token cap, so
+none is usable and the templates write the whole record. These tests pin exactly that (how
+many replies were replayed, that all were invalid, that the record equals a draft without any
+model), prove the live path's exchanges replay exactly, and that the written record verifies
+clean. What a capable model's replies do to a record is tested in
+test_pipeline_scripted_model.py.
 Re-record with `scripts/record-cassettes.sh` after changing a prompt or the request shape.
 """
 
@@ -18,6 +22,7 @@ from click.testing import CliRunner
 from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
+from draftflow.draft.artifact import CREATION_MODEL_UNUSABLE
 from draftflow.records import load_record
 from draftflow.render import render_markdown
 from draftflow.verify import verify_record
@@ -36,6 +41,12 @@ RECORDED = {
         "results/20260320_224129/ollama_benchmark_ranking_20260320_224129.csv",
         "README.md",
     ),
+}
+# Replies replayed per repository; every one is invalid JSON (cut at --max-tokens 512).
+RECORDED_REPLIES = {
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": 11,
+    "jvr0x__dgx-spark-bench": 6,
+    "Kleybrink__dgx-spark-bench": 17,
 }
 SETTINGS = [
     "--model",
@@ -86,6 +97,30 @@ def test_recorded_model_draft_replays_offline_and_verifies(
     report = verify_record(record, snapshot)
     assert report.errors == []
     assert record.editorial.reported_results, "the harvest's figures survive a weak model"
+
+    replies = RECORDED_REPLIES[name]
+    usage = summary["usage"]
+    assert (usage["cassette_replays"], usage["invalid_replies"]) == (replies, replies), (
+        "which recorded replies were usable changed: re-check the cassette and this count"
+    )
+    assert record.editorial.creation_method == CREATION_MODEL_UNUSABLE
+    invalid = [d for d in record.provenance.dropped if "model_reply_invalid" in d]
+    assert len(invalid) == sum(1 for d in record.provenance.dropped if "chunk" in d) > 0
+    # With no usable reply, the templates wrote the text and the harvest labelled every figure,
+    # exactly as with no model at all (the template's list of what is missing also names the
+    # dropped replies, so the paragraphs themselves may differ).
+    plain = CliRunner().invoke(
+        main, draft_args(corpus_dir / name, entry, tmp_path / "plain", *only, "--json")
+    )
+    assert plain.exit_code == 0, plain.output
+    template = load_record(json.loads(plain.output)["record_path"])
+    assert [s.heading for s in record.editorial.sections] == [
+        s.heading for s in template.editorial.sections
+    ]
+    assert record.title == template.title
+    assert sorted((r.label, r.value) for r in record.editorial.reported_results) == sorted(
+        (r.label, r.value) for r in template.editorial.reported_results
+    )
 
 
 def test_a_request_missing_from_the_cassette_names_the_closest_one(

@@ -436,4 +436,5 @@ def test_provenance_lists_what_was_dropped() -> None:
         "created_at",
         "cache",
         "dropped",
+        "selection",
     ]

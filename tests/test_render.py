@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from draftflow.cli import main
-from draftflow.records import Provenance, Record, dump_record, parse_record
+from draftflow.records import License, Provenance, Record, dump_record, parse_record
 from draftflow.render import render_markdown
-from seed_records import SEED_001, article_json, json_blocks, seed_000_data
+from seed_records import SEED_001, json_blocks, seed_000_data
 
 FIXED_HEADINGS = [
     "Conditions",
@@ -108,21 +108,49 @@ def test_sections_sit_between_the_answer_and_the_figures(record: Record, article
     assert found[start:end] == [s.heading for s in record.editorial.sections]
 
 
-def test_embedded_json_validates_as_the_sub_models_and_keeps_the_record(
-    record: Record, article: str
-) -> None:
-    embedded = article_json(article)
-    assert embedded.conditions == record.conditions
-    assert embedded.test_profiles == record.test_profiles
-    assert embedded.reported_results == record.editorial.reported_results
-    assert '"value": 27.0,' in article  # numbers as written, not re-formatted
-    assert embedded.supplemental_sources == record.supplemental_sources
+def test_headline_figures_are_a_table_not_a_json_dump(record: Record, article: str) -> None:
+    conditions_block, supplemental_block = json_blocks(article)
+    assert conditions_block["conditions"] == record.conditions
+    assert supplemental_block["supplemental_sources"] == [
+        s.model_dump(mode="json") for s in record.supplemental_sources
+    ]
+    assert '"per_prompt_decode_rates"' not in article  # results' conditions stay in the JSON
+    for result in record.editorial.reported_results:
+        assert f"| {result.label} | {result.metric} | {result.value!r} |" in article
+        assert f"]({result.evidence_url}) |" in article
+    for profile in record.test_profiles:
+        assert f"- {profile.label} ([source]({profile.evidence_url}))" in article
 
 
-def test_setup_and_license_lines_are_inline_json(record: Record, article: str) -> None:
-    embedded = article_json(article)
-    assert embedded.reported_setup == record.reported_setup
-    assert embedded.license == record.license
+def test_setup_lines_and_license_line(record: Record, article: str) -> None:
+    assert f"- System: {record.reported_setup.system}" in article
+    assert f"- Node count: {record.reported_setup.node_count}" in article
+    license_line = re.search(r"^## License declaration\n\n(.*)$", article, re.M)
+    assert license_line is not None
+    assert License.model_validate_json(license_line.group(1)) == record.license
+
+
+def test_unknowns_print_as_not_stated(seed_data: dict[str, Any]) -> None:
+    seed_data["model_family"] = None
+    seed_data["model_id"] = None
+    seed_data["reported_setup"]["system"] = None
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "- Model: not stated" in article
+    assert "- Model family: not stated" in article
+    assert "- System: not stated" in article
+    assert ": null\n" not in article.split("## Conditions")[0]
+
+
+def test_source_html_is_escaped(seed_data: dict[str, Any]) -> None:
+    seed_data["title"] = "<script>alert(1)</script> on a Spark"
+    seed_data["editorial"]["answer"] = 'Fast <img src=x onerror="alert(1)"> & cheap.'
+    seed_data["editorial"]["sections"][0]["paragraphs"] = ["<b>bold</b> claim"]
+    seed_data["editorial"]["reported_results"][0]["label"] = "<i>run</i> | one"
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "<script>" not in article and "<img" not in article and "<b>" not in article
+    assert "# &lt;script&gt;alert(1)&lt;/script&gt; on a Spark" in article
+    assert 'Fast &lt;img src=x onerror="alert(1)"&gt; &amp; cheap.' in article
+    assert "| &lt;i&gt;run&lt;/i&gt; \\| one |" in article
 
 
 def test_rendering_is_deterministic_and_ends_with_one_newline(record: Record) -> None:
@@ -150,7 +178,7 @@ def test_multiline_paragraph_cannot_inject_markdown(seed_data: dict[str, Any]) -
     assert "\n\\# Hash\n" in article
     assert "\n\\``` fence\n" in article
     assert "Injected" not in headings(article)
-    assert len(json_blocks(article)) == 3
+    assert len(json_blocks(article)) == 2
 
 
 def test_backticks_in_values_do_not_close_the_fence(seed_data: dict[str, Any]) -> None:
@@ -177,7 +205,7 @@ def test_null_and_updated_dates_are_shown(seed_data: dict[str, Any]) -> None:
     seed_data["reported_setup"]["experiment_date"] = None
     seed_data["editorial"]["modified_on"] = "2026-11-01"
     article = render_markdown(Record.model_validate(seed_data))
-    assert "- Experiment date: null" in article
+    assert "- Experiment date: not stated" in article
     assert "· 2026-10-18 (updated 2026-11-01)" in article
 
 
@@ -280,4 +308,4 @@ def test_a_record_without_a_source_document_still_renders(seed_data: dict[str, A
         seed_data["source"][key] = None
     seed_data["model_artifact"] = None
     article = render_markdown(Record.model_validate(seed_data))
-    assert "- Pinned document: null" in article
+    assert "- Pinned document: not stated" in article

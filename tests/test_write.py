@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from draftflow.errors import InputError, OutputError
+from draftflow.errors import InputError, Interrupted, OutputError
 from draftflow.records import Record, dump_record, load_record
-from draftflow.write import RecordStore, atomic_write_text
+from draftflow.write import RecordStore, atomic_write_text, validate_record_id
 
 GOLD = Path(__file__).resolve().parents[1] / "records" / "gold"
 
@@ -79,3 +81,146 @@ def test_bad_ids_and_missing_records_say_what_to_do(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         store.load("nope")
     assert "draftflow status" in (caught.value.hint or "")
+
+
+# ---- the save as one unit -----------------------------------------------------------------
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` (hidden ones too) with its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def changed(record: Record) -> Record:
+    editorial = record.editorial.model_copy(update={"version": record.editorial.version + 1})
+    return record.model_copy(update={"editorial": editorial})
+
+
+@pytest.fixture()
+def interrupts_raise() -> Iterator[None]:
+    """The CLI's own SIGINT/SIGTERM handlers, as a real run has them."""
+    from draftflow.cli import _interrupts_raise
+
+    with _interrupts_raise():
+        yield
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_staging_writes_nothing_and_leaves_no_temporary_file(
+    tmp_path: Path,
+    record: Record,
+    monkeypatch: pytest.MonkeyPatch,
+    interrupts_raise: None,
+    signum: int,
+) -> None:
+    store = RecordStore(tmp_path)
+    store.save(record, markdown="# a\n", report="{}\n", extra={"figures.json": "[]\n"})
+    before = files_of(tmp_path)
+    real_fsync, calls = os.fsync, []
+
+    def fsync_then_signal(fd: int) -> None:  # the signal lands while the 2nd file is staged
+        real_fsync(fd)
+        calls.append(fd)
+        if len(calls) == 2:
+            signal.raise_signal(signum)
+
+    monkeypatch.setattr(os, "fsync", fsync_then_signal)
+    with pytest.raises(Interrupted) as caught:
+        store.save(
+            changed(record), markdown="# b\n", report="{1}\n", extra={"figures.json": "[1]\n"}
+        )
+    assert caught.value.signal_name == signal.Signals(signum).name
+    assert caught.value.written == []
+    assert files_of(tmp_path) == before, "the previous version stays whole, nothing half-new"
+
+
+def test_a_signal_during_the_renames_waits_until_all_are_done(
+    tmp_path: Path, record: Record, monkeypatch: pytest.MonkeyPatch, interrupts_raise: None
+) -> None:
+    store = RecordStore(tmp_path)
+    store.save(record, markdown="# a\n", report="{}\n", extra={"figures.json": "[]\n"})
+    real_replace = os.replace
+
+    def replace_with_a_signal(src: str, dst: str) -> None:
+        signal.raise_signal(signal.SIGTERM)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace_with_a_signal)
+    new = changed(record)
+    with pytest.raises(Interrupted) as caught:
+        store.save(new, markdown="# b\n", report="{1}\n", extra={"figures.json": "[1]\n"})
+    paths = store.paths(record.id)
+    assert paths.json in caught.value.written
+    assert paths.json.read_text() == dump_record(new)
+    assert (paths.md.read_text(), paths.verify.read_text()) == ("# b\n", "{1}\n")
+    assert store.extra_path(record.id, "figures.json").read_text() == "[1]\n"
+    assert [p.name for p in store.history(record.id)] == ["0001.json"]
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith((".tmp", ".previous"))]
+
+
+def test_a_failed_rename_puts_every_earlier_file_back(
+    tmp_path: Path, record: Record, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = RecordStore(tmp_path)
+    store.save(record, markdown="# a\n", report="{}\n", extra={"figures.json": "[]\n"})
+    before = files_of(tmp_path)
+    real_replace, renames = os.replace, []
+
+    def third_rename_fails(src: str, dst: str) -> None:
+        renames.append(dst)
+        if len(renames) == 3:
+            raise OSError(28, "No space left on device")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", third_rename_fails)
+    with pytest.raises(OutputError, match="No space left") as caught:
+        store.save(
+            changed(record), markdown="# b\n", report="{1}\n", extra={"figures.json": "[1]\n"}
+        )
+    assert "free disk space" in (caught.value.hint or "")
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert files_of(tmp_path) == before, "the history copy is gone too"
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith((".tmp", ".previous"))]
+
+
+def test_files_get_the_umask_mode_and_replaced_files_keep_theirs(
+    tmp_path: Path, record: Record
+) -> None:
+    store = RecordStore(tmp_path)
+    old = os.umask(0o027)
+    try:
+        store.save(record, markdown="# a\n", report="{}\n")
+    finally:
+        os.umask(old)
+    paths = store.paths(record.id)
+    assert {oct(p.stat().st_mode & 0o777) for p in (paths.json, paths.md, paths.verify)} == {
+        oct(0o640)
+    }
+    paths.md.chmod(0o664)
+    store.save(record, markdown="# b\n", report="{}\n")
+    assert oct(paths.md.stat().st_mode & 0o777) == oct(0o664)
+
+
+def test_an_extra_file_name_must_be_a_plain_suffix(tmp_path: Path, record: Record) -> None:
+    store = RecordStore(tmp_path)
+    for bad in ("../x.json", "verify.json", "md", "Figures.JSON"):
+        with pytest.raises(ValueError):
+            store.extra_path(record.id, bad)
+    assert store.extra_path(record.id, "figures.json").name == f"{record.id}.figures.json"
+    assert store.ids() == []
+
+
+def test_record_ids_that_cannot_name_a_file_safely_are_refused() -> None:
+    for bad in ("a b$(x)", "../x", ".hidden", "a/b", "a.b", "", "x" * 129):
+        with pytest.raises(InputError, match="is not a record id"):
+            validate_record_id(bad)
+    assert validate_record_id("jvr0x-dgx-spark-bench_2") == "jvr0x-dgx-spark-bench_2"
+
+
+def test_writing_into_a_missing_folder_can_be_refused(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "page.html"
+    with pytest.raises(OutputError, match="does not exist"):
+        atomic_write_text(target, "<html>", create_folder=False)
+    assert not target.parent.exists()
+    with pytest.raises(OutputError, match="it is a folder"):
+        atomic_write_text(tmp_path, "x")

@@ -18,9 +18,11 @@ from draftflow.records import (
     License,
     Provenance,
     Record,
+    ReportedSetup,
     Source,
     SupplementalSource,
 )
+from draftflow.select import Selection
 from draftflow.snapshot import Document, Snapshot, repository_url
 
 RUNTIME_KEYWORDS = {
@@ -32,7 +34,7 @@ RUNTIME_KEYWORDS = {
     "LM Studio": r"\blm studio\b",
 }
 HARDWARE_KEYWORDS = {
-    "spark": r"\bdgx spark\b|\bspark\b",
+    "spark": r"\bdgx[\s-]?sparks?\b",  # a bare "spark" is also Apache Spark
     "nvidia": r"\bnvidia\b|\bgb10\b|\bdgx\b",
     "gx10": r"\bgx10\b",
 }
@@ -85,9 +87,15 @@ def assemble(
     provenance: Provenance,
     today: date,
     record_id: str | None = None,
+    selection: Selection | None = None,
 ) -> Record:
-    """Build the Record in the seed shape from the stage outputs."""
+    """Build the Record in the seed shape from the stage outputs; with a `selection`, its
+    headline figures, profiles and metadata are the record's."""
     record_id = record_id or record_id_for(snapshot.repository)
+    if selection is not None:
+        extraction = extraction.model_copy(
+            update={"reported_results": selection.headline, "test_profiles": selection.profiles}
+        )
     cited = cited_documents(snapshot, extraction, draft)
     main = main_document(snapshot, cited)
     runtimes = topics(snapshot, RUNTIME_KEYWORDS)
@@ -111,7 +119,7 @@ def assemble(
         reported_results=extraction.reported_results,
         source_document_sha256=main.sha256 if main else None,
     )
-    return Record(
+    record = Record(
         id=record_id,
         title=draft.title,
         kind="benchmark",
@@ -150,6 +158,70 @@ def assemble(
         ),
         editorial=editorial,
         provenance=provenance,
+    )
+    return record if selection is None else _with_selection(record, selection)
+
+
+def apply_selection(record: Record, selection: Selection, snapshot: Snapshot) -> Record:
+    """An existing record with another selection (an editor's `draftflow select`): its
+    headline results, profiles and metadata, and every document they cite listed."""
+    listed = {s.document_id for s in record.supplemental_sources}
+    owner = snapshot.repository.split("/", 1)[0]
+    supplemental = list(record.supplemental_sources)
+    for result in selection.headline:
+        document = snapshot.document(result.source_document_id)
+        if document is None or document.document_id in listed:
+            continue
+        if document.pinned_url == record.source.pinned_url:
+            continue
+        listed.add(document.document_id)
+        supplemental.append(
+            _supplemental(snapshot, document, owner, record.id, record.source.checked_on)
+        )
+    editorial = record.editorial.model_copy(update={"reported_results": selection.headline})
+    updated = record.model_copy(
+        update={
+            "editorial": editorial,
+            "test_profiles": selection.profiles,
+            "supplemental_sources": supplemental,
+        }
+    )
+    return _with_selection(updated, selection)
+
+
+def _with_selection(record: Record, selection: Selection) -> Record:
+    """The record's metadata, setup and scope as the select stage read them from the sources."""
+    meta = selection.metadata
+    setup = record.reported_setup
+    reported_setup = ReportedSetup(
+        system=setup.system or meta.system,
+        node_count=setup.node_count if setup.node_count is not None else meta.node_count,
+        parallelism=setup.parallelism,
+        kv_dtype=setup.kv_dtype,
+        context_limit_tokens=setup.context_limit_tokens,
+        experiment_date=setup.experiment_date or meta.experiment_date,
+    )
+    conditions = dict(record.conditions)
+    if meta.quantization is not None:
+        conditions["quantization"] = meta.quantization
+    provenance = record.provenance
+    if provenance is not None:
+        provenance = provenance.model_copy(update={"selection": selection.note})
+    return record.model_copy(
+        update={
+            "runtime": " / ".join(meta.runtimes) if meta.runtimes else None,
+            "runtime_topics": meta.runtimes,
+            "hardware_topics": meta.hardware_topics,
+            "platform_topics": meta.platform_topics,
+            "model_label": meta.model_label,
+            "model_family": meta.model_family,
+            "model_id": meta.model_id,
+            "model_artifact": meta.model_artifact,
+            "conditions": conditions,
+            "reported_setup": reported_setup,
+            "measurement_scope": meta.measurement_scope,
+            "provenance": provenance,
+        }
     )
 
 

@@ -5,6 +5,8 @@ Every error carries a message saying what went wrong and a `hint` saying what to
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class DraftflowError(Exception):
     """Root of every error draftflow raises on purpose."""
@@ -48,3 +50,16 @@ class CheckFailed(DraftflowError):
     """The checked thing failed: verification found error flags, sign-off was refused."""
 
     exit_code = 1
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM arrived; `written` lists the files completed before it did.
+
+    A KeyboardInterrupt, not a DraftflowError: nothing on the way out may swallow it. The
+    CLI raises it from its signal handlers and alone turns it into exit code 130.
+    """
+
+    def __init__(self, signal_name: str) -> None:
+        super().__init__(signal_name)
+        self.signal_name = signal_name
+        self.written: list[Path] = []

@@ -34,6 +34,7 @@ from draftflow.records_documents import PinnedDocument, record_documents
 
 __all__ = [
     "KNOWN_CONDITION_TYPES",
+    "ChosenFigure",
     "Conditions",
     "Editorial",
     "License",
@@ -44,6 +45,8 @@ __all__ = [
     "ReportedResult",
     "ReportedSetup",
     "Section",
+    "SelectionEdit",
+    "SelectionNote",
     "Source",
     "SupplementalSource",
     "TestProfile",
@@ -184,6 +187,36 @@ class Editorial(_Strict):
     source_document_sha256: Sha256 | None
 
 
+class ChosenFigure(_Strict):
+    """One figure in the headline selection: its id in the figures file and why it was chosen."""
+
+    id: str
+    why: str
+
+
+class SelectionEdit(_Strict):
+    """An editor's change of the selection (`draftflow select`): figure ids added and dropped."""
+
+    added: list[str]
+    dropped: list[str]
+    reason: str
+    on: IsoDate
+
+
+class SelectionNote(_Strict):
+    """How the headline `reported_results` were chosen among the figures in the figures file,
+    and where the record-level metadata is stated (or why it stays null)."""
+
+    method: str = Field(description='"rules", "model", or rules with why the model was not used')
+    max_results: StrictInt
+    figures_file: str
+    figures_total: StrictInt
+    chosen: list[ChosenFigure] = Field(description="in the order of editorial.reported_results")
+    metadata_evidence: dict[str, str] = Field(default_factory=dict)
+    unstated: dict[str, str] = Field(default_factory=dict)
+    edits: list[SelectionEdit] = Field(default_factory=list)
+
+
 class Provenance(_Strict):
     """How draftflow produced a record; appended last, and absent from hand-made records."""
 
@@ -197,6 +230,7 @@ class Provenance(_Strict):
     dropped: list[str] = Field(
         default_factory=list, description="what the pipeline dropped for lack of support"
     )
+    selection: SelectionNote | None = None
 
 
 class Record(_Strict):
@@ -249,7 +283,6 @@ class Record(_Strict):
         return data
 
 
-
 class _NonFiniteNumber(ValueError):
     """NaN or Infinity in a record: Python's json accepts them, JSON does not."""
 
@@ -271,6 +304,11 @@ def parse_record(text: str, *, origin: str = "record") -> Record:
         raise InputError(
             f"{origin} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
             hint="fix the JSON syntax there (a record is one JSON object, as in seed 000)",
+        ) from None
+    except RecursionError:
+        raise InputError(
+            f"{origin} nests its JSON deeper than any record does",
+            hint="a record is seed 000's shape, a few levels deep: check that this is a record",
         ) from None
     if not isinstance(data, dict):
         raise InputError(

@@ -1,14 +1,17 @@
 """The Markdown article an editor reads and publishes, rendered from a record.
 
 The structure follows the published example (seed 001): title and summary, bullet metadata,
-Conditions (fenced JSON), Reading notes, Limits, License declaration, Editorial answer with
-byline and creation method, one `##` heading per section with its `Sources:` line, the
-selected source-reported figures (fenced JSON) and the supplemental source identities
-(fenced JSON). Rendering is a pure function of the record: same record, same bytes.
+Conditions (fenced JSON) and the test profiles, Reading notes, Limits, License declaration,
+Editorial answer with byline and creation method, one `##` heading per section with its
+`Sources:` line, the headline figures as a table (every other figure stays in the record's
+figures file) and the supplemental source identities (fenced JSON). A field the sources do
+not state prints as "not stated"; text from the sources is HTML-escaped, so raw HTML in a
+source never reaches the published page. Rendering is a pure function of the record.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -21,9 +24,12 @@ _KIND_LABELS = {"benchmark": "Performance report"}
 
 _CONDITIONS_INTRO = "Unknown is null. Recipe options are not measured benchmark settings."
 _FIGURES_INTRO = (
-    "Each point retains its own configuration, measurement unit and source. "
+    "The headline figures, each with its source line. Each keeps its full configuration in "
+    "the record's JSON; every other grounded figure is in the record's figures file. "
     "No site reproduction or cross-source ranking."
 )
+NOT_STATED = "not stated"
+MAX_DROPPED_SHOWN = 20
 
 
 def render_markdown(record: Record) -> str:
@@ -47,13 +53,14 @@ def render_markdown(record: Record) -> str:
 
 
 def _one_line(text: str) -> str:
-    """Collapse whitespace so a heading or bullet value cannot break the Markdown structure."""
-    return " ".join(text.split())
+    """One line of escaped text: whitespace collapsed so a heading or bullet value cannot
+    break the Markdown structure, and `<`, `>`, `&` escaped so source HTML stays text."""
+    return html.escape(" ".join(text.split()), quote=False)
 
 
 def _prose(text: str) -> str:
-    """One paragraph on one line; a leading `#` or fence is escaped so it stays text."""
-    line = re.sub(r"\s*\n\s*", " ", text.strip())
+    """One escaped paragraph on one line; a leading `#` or fence is escaped so it stays text."""
+    line = html.escape(re.sub(r"\s*\n\s*", " ", text.strip()), quote=False)
     return "\\" + line if line.startswith(("#", "```")) else line
 
 
@@ -70,8 +77,10 @@ def _fenced_json(value: Any) -> str:
 
 
 def _show(value: object) -> str:
-    """A scalar as the article shows it: null stays "null", booleans are lowercase JSON."""
-    if value is None or isinstance(value, bool):
+    """A scalar as the article shows it: unknown is "not stated", booleans are lowercase."""
+    if value is None or value == "":
+        return NOT_STATED
+    if isinstance(value, bool):
         return json.dumps(value)
     return _one_line(str(value))
 
@@ -89,6 +98,7 @@ def _metadata(record: Record) -> str:
         ("Evidence", f"{record.evidence_state}; site reproduced: {_show(record.site_reproduced)}"),
         ("Model family", record.model_family),
         ("Model", record.model_id),
+        ("Model revision", record.model_artifact.revision if record.model_artifact else None),
         ("Original author", source.publisher),
         ("Original project", source.url),
         ("Pinned document", source.pinned_url),
@@ -99,20 +109,30 @@ def _metadata(record: Record) -> str:
         ("Runtime topics", ", ".join(record.runtime_topics)),
         ("Hardware topics", ", ".join(record.hardware_topics)),
         ("Platform topics", ", ".join(record.platform_topics)),
-        ("Reported setup", _inline_json(setup.model_dump(mode="json"))),
+        ("System", setup.system),
+        ("Node count", setup.node_count),
+        ("Measurement scope", record.measurement_scope),
         ("Performance figures", figures),
     ]
-    return "\n".join(f"- {label}: {_show(value)}" for label, value in rows if value != "")
+    return "\n".join(f"- {label}: {_show(value)}" for label, value in rows)
 
 
 def _conditions(record: Record) -> list[str]:
     block = {
         "conditions": record.conditions,
-        "test_profiles": [profile.model_dump(mode="json") for profile in record.test_profiles],
         "recipe_parameters": record.recipe_parameters,
         "deployment_options": record.deployment_options,
     }
-    return ["## Conditions", _CONDITIONS_INTRO, _fenced_json(block)]
+    blocks = ["## Conditions", _CONDITIONS_INTRO, _fenced_json(block)]
+    if record.test_profiles:
+        blocks.append("### Test profiles")
+        blocks.append(
+            "\n".join(
+                f"- {_one_line(profile.label)} ([source]({profile.evidence_url}))"
+                for profile in record.test_profiles
+            )
+        )
+    return blocks
 
 
 def _bullet_section(heading: str, items: list[str]) -> list[str]:
@@ -144,11 +164,24 @@ def _sections(record: Record) -> list[str]:
     return blocks
 
 
+def _cell(text: object) -> str:
+    """A table cell: one escaped line with its pipes escaped."""
+    return _show(text).replace("|", "\\|")
+
+
 def _figures(record: Record) -> list[str]:
-    results = [result.model_dump(mode="json") for result in record.editorial.reported_results]
+    results = record.editorial.reported_results
     if not results:
         return []
-    return ["## Selected source-reported figures", _FIGURES_INTRO, _fenced_json(results)]
+    rows = ["| Figure | Metric | Value | Unit | Statistic | Source |", "|---|---|---:|---|---|---|"]
+    for result in results:
+        value = repr(result.value) if isinstance(result.value, float) else str(result.value)
+        where = result.evidence_url.split("/blob/", 1)[-1].split("/", 1)[-1].replace("#L", ":")
+        rows.append(
+            f"| {_cell(result.label)} | {_cell(result.metric)} | {value} | {_cell(result.unit)} "
+            f"| {_cell(result.statistic)} | [{_cell(where)}]({result.evidence_url}) |"
+        )
+    return ["## Selected source-reported figures", _FIGURES_INTRO, "\n".join(rows)]
 
 
 def _supplemental(record: Record) -> list[str]:
@@ -166,4 +199,9 @@ def _provenance(record: Record) -> list[str]:
         f"Drafted by draftflow {provenance.draftflow_version} with {provenance.model} "
         f"on {provenance.created_at}."
     )
-    return ["## Provenance", line, _fenced_json(provenance.model_dump(mode="json"))]
+    data = provenance.model_dump(mode="json")
+    dropped = data.get("dropped") or []
+    if len(dropped) > MAX_DROPPED_SHOWN:
+        more = len(dropped) - MAX_DROPPED_SHOWN
+        data["dropped"] = [*dropped[:MAX_DROPPED_SHOWN], f"... and {more} more in the record"]
+    return ["## Provenance", line, _fenced_json(data)]

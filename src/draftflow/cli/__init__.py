@@ -7,17 +7,37 @@ Exit codes: 0 success; 1 the checked thing failed (error flags, refused sign-off
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
+import logging
+import os
+import signal
 import sys
-from typing import Any
+import threading
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from types import FrameType
+from typing import Any, TypeVar
 
 import click
+from rich.console import Console
 
 from draftflow import __version__
-from draftflow.errors import DraftflowError
+from draftflow.errors import DraftflowError, Interrupted
 
 # Each module registers its commands on `main`; listed here so `--help` shows them all.
-_COMMAND_MODULES = ("sources", "render", "verify", "model", "draft", "review")
+_COMMAND_MODULES = (
+    "sources",
+    "render",
+    "verify",
+    "model",
+    "draft",
+    "review",
+    "evaluate",
+    "refresh",
+    "select",
+)
 
 EPILOG = """\b
 Examples:
@@ -28,23 +48,150 @@ Examples:
   draftflow render records/<id>.json
 
 Run `draftflow COMMAND --help` for each command's options and examples.
+
+\b
+Exit codes: 0 success; 1 the checked thing failed (error flags, refused
+sign-off); 2 bad usage or unusable input; 3 the model server failed (also: no
+answer within --deadline); 4 output could not be written; 130 interrupted
+(SIGINT or SIGTERM: the message says which files, if any, were complete).
 """
+
+
+T = TypeVar("T")
+INTERRUPTED_EXIT = 130
+_HANDLED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_PIPED_WIDTH = 200
+
+
+def output_console(*, stderr: bool = False) -> Console:
+    """The console every command prints with: lines are never re-wrapped, and when the output
+    is piped or captured tables get room instead of squeezing into 80 columns."""
+    console = Console(highlight=False, soft_wrap=True, stderr=stderr)
+    if not console.is_terminal:
+        console = Console(highlight=False, soft_wrap=True, stderr=stderr, width=_PIPED_WIDTH)
+    return console
+
+
+class _Running:
+    """The coroutine `run_async` is running, and a signal that asked it to stop."""
+
+    main_task: asyncio.Task[Any] | None = None
+    signal_name: str | None = None
+
+
+def _on_signal(signum: int, _frame: FrameType | None) -> None:
+    """Stop now: raise `Interrupted` where the main thread is, unless that is inside the event
+    loop but not in the main coroutine (a helper task, the loop's own code), where an exception
+    would strand the other tasks: there the main coroutine is cancelled instead."""
+    name = signal.Signals(signum).name
+    main_task = _Running.main_task
+    if main_task is not None and not main_task.done():
+        loop = main_task.get_loop()
+        if asyncio.current_task(loop) is not main_task:
+            _Running.signal_name = name
+            loop.call_soon_threadsafe(main_task.cancel)
+            return
+    raise Interrupted(name)
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` for the commands: SIGINT and SIGTERM stop the coroutine within moments,
+    whether it waits on the network or computes (see `_on_signal`)."""
+
+    async def main() -> T:
+        _Running.main_task = asyncio.current_task()
+        return await coroutine
+
+    _Running.signal_name = None
+    try:
+        return asyncio.run(main())
+    except asyncio.CancelledError:
+        if _Running.signal_name is None:
+            raise
+        raise Interrupted(_Running.signal_name) from None
+    finally:
+        _Running.main_task = None
+
+
+@contextlib.contextmanager
+def _interrupts_raise() -> Iterator[None]:
+    """SIGINT and SIGTERM stop the command at once, wherever the main thread is.
+
+    Installed before `asyncio.run`, this also keeps asyncio from deferring SIGINT to the next
+    `await` (after a CPU-bound verify and the whole save). The previous handlers come back on
+    the way out, so the CLI can run inside another program (the tests' CliRunner).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers (and only it receives signals)
+        return
+    previous = {number: signal.getsignal(number) for number in _HANDLED_SIGNALS}
+    for number in _HANDLED_SIGNALS:
+        signal.signal(number, _on_signal)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def interrupted_message(interrupted: KeyboardInterrupt) -> str:
+    """What an interruption kept, truthfully: the files completed before it, or none."""
+    name = getattr(interrupted, "signal_name", "SIGINT")
+    written: list[Path] = list(dict.fromkeys(getattr(interrupted, "written", [])))
+    if not written:
+        return (
+            f"interrupted by {name}: no record or output file was written "
+            "(files already there are unchanged); run the command again"
+        )
+    listed = ", ".join(str(path) for path in written)
+    return f"interrupted by {name} after the output was complete: wrote {listed}"
+
+
+class _StderrNotices(logging.Handler):
+    """Notices from the stages (e.g. a model server that keeps us waiting), one line each on
+    whatever stderr is at the time."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"draftflow: {record.getMessage()}", err=True)
+
+
+def _log_notices_to_stderr() -> None:
+    logger = logging.getLogger("draftflow")
+    if not any(isinstance(handler, _StderrNotices) for handler in logger.handlers):
+        logger.addHandler(_StderrNotices())
+        logger.setLevel(logging.INFO)
 
 
 class _Group(click.Group):
     """A click group that turns draftflow errors into one clean message and an exit code."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def main(self, args: Any = None, *pos: Any, **kwargs: Any) -> Any:
+        """As click's, except that an interrupted program (not one called with `args`, as
+        tests do) leaves at once: every `finally` has run by then (temporary files removed,
+        a cassette written) and tearing down openai and langchain would take another second
+        or more on a busy machine."""
         try:
-            return super().invoke(ctx)
+            return super().main(args, *pos, **kwargs)
+        except SystemExit as leaving:
+            if leaving.code == INTERRUPTED_EXIT and args is None:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(INTERRUPTED_EXIT)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        _log_notices_to_stderr()
+        try:
+            with _interrupts_raise():
+                return super().invoke(ctx)
         except DraftflowError as error:
             click.secho(f"error: {error.message}", fg="red", err=True)
             if error.hint:
                 click.echo(f"  fix: {error.hint}", err=True)
             ctx.exit(error.exit_code)
-        except KeyboardInterrupt:
-            click.echo("interrupted: nothing half-written was kept", err=True)
-            ctx.exit(130)
+        except KeyboardInterrupt as interrupted:
+            click.echo(interrupted_message(interrupted), err=True)
+            ctx.exit(INTERRUPTED_EXIT)
 
 
 @click.group(cls=_Group, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import time
 from collections.abc import Iterator
@@ -13,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 
-from draftflow.cli import main
+from draftflow.cli import main, output_console, run_async
 from draftflow.cli.model import model_options, settings_from_options
+from draftflow.errors import Interrupted
+from draftflow.write import validate_record_id
 
 if TYPE_CHECKING:
     from draftflow.pipeline import DraftOutcome, UsageProbe
@@ -31,6 +32,11 @@ Examples:
   # a public repository, drafted by Qwen behind vLLM on a Spark
   draftflow draft https://github.com/OWNER/NAME \\
       --base-url http://spark.local:8000/v1 --model Qwen/Qwen3-32B
+
+\b
+  # several repositories at once, one shared bound on requests to the server
+  draftflow draft --from repositories.txt --base-url http://spark.local:8000/v1 \\
+      --concurrency 32
 
 \b
   # replay recorded model exchanges offline (with the settings they were recorded with)
@@ -91,7 +97,21 @@ class _Progress:
 
 
 @main.command(epilog=EXAMPLES)
-@click.argument("source")
+@click.argument("sources", metavar="SOURCE...", nargs=-1)
+@click.option(
+    "--from",
+    "source_list",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Draft every source listed in FILE (one per line, `#` comments; a line may add "
+    "--origin, --revision, --id, --only).",
+    metavar="FILE",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="With several sources: processes that draft them, one repository each at a time  "
+    "[default: one per CPU, or per 4 --concurrency slots].",
+)
 @click.option(
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
 )
@@ -111,16 +131,33 @@ class _Progress:
     metavar="GLOB",
     help="Read only documents whose path matches (repeatable), e.g. 'results/*.csv'.",
 )
-@click.option("--id", "record_id", help="Record id (default: owner-name of the repository).")
+@click.option(
+    "--id",
+    "record_id",
+    callback=lambda _ctx, _param, value: None if value is None else validate_record_id(value),
+    help="Record id: letters, digits, '-' and '_' (default: owner-name of the repository).",
+)
+@click.option(
+    "--max-results",
+    type=click.IntRange(min=1),
+    default=24,
+    show_default=True,
+    envvar="DRAFTFLOW_MAX_RESULTS",
+    help="At most this many headline figures in reported_results; every grounded figure "
+    "stays in records/ID.figures.json.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable summary.")
 @model_options
 def draft(
-    source: str,
+    sources: tuple[str, ...],
+    source_list: Path | None,
+    workers: int | None,
     revision: str | None,
     origin: str | None,
     records_dir: Path,
     only: tuple[str, ...],
     record_id: str | None,
+    max_results: int,
     as_json: bool,
     **model_flags: Any,
 ) -> None:
@@ -130,10 +167,28 @@ def draft(
     source line, drafts the editorial, verifies every number offline (dropping what no
     source supports), writes records/ID.json, .md and .verify.json, and prints the diff
     against the previous version with the flags that need a look.
+
+    Several SOURCEs (or --from FILE) are drafted in parallel processes; --concurrency is
+    then the total of model requests in flight across all of them, and one table sums up.
     """
     from draftflow.pipeline import DraftRequest, run_draft
 
     settings = settings_from_options(**model_flags)
+    if source_list is not None or len(sources) != 1:
+        from draftflow.cli.batch import draft_many
+
+        draft_many(
+            sources,
+            source_list,
+            settings=settings,
+            records_dir=records_dir,
+            only=only,
+            single=(revision, origin, record_id),
+            workers=workers,
+            as_json=as_json,
+        )
+        return
+    (source,) = sources
     err = Console(stderr=True)
     events = _Progress(err, enabled=not as_json and sys.stderr.isatty())
     request = DraftRequest(
@@ -144,12 +199,18 @@ def draft(
         origin=origin,
         record_id=record_id,
         only=only,
+        max_results=max_results,
     )
-    outcome = asyncio.run(run_draft(request, events))
-    if as_json:
-        click.echo(outcome.model_dump_json(indent=2))
-    else:
-        _print_outcome(Console(), outcome)
+    outcome = run_async(run_draft(request, events))
+    try:
+        if as_json:
+            click.echo(outcome.model_dump_json(indent=2))
+        else:
+            _print_outcome(output_console(), outcome)
+    except Interrupted as interrupted:  # the files were complete before this
+        written = (outcome.record_path, outcome.article_path, outcome.report_path)
+        interrupted.written.extend(Path(p) for p in written)
+        raise
     if outcome.errors:
         sys.exit(1)
 
@@ -162,9 +223,16 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     else:
         console.print(f"unchanged: {outcome.record_path}")
     console.print(
-        f"{outcome.results} reported results, {outcome.sections} sections; "
+        f"{outcome.results} headline results of {outcome.figures} figures "
+        f"(selected by {outcome.selection_method}), {outcome.sections} sections; "
         f"flags: [red]{outcome.errors} error[/], [yellow]{outcome.warnings} warning[/]"
     )
+    if outcome.unreadable:
+        console.print(
+            f"[yellow]{len(outcome.unreadable)} document(s) could not be read in full:[/]"
+        )
+        for line in outcome.unreadable:
+            console.print(f"  {line}", markup=False, highlight=False)
     if outcome.dropped:
         console.print(
             f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)"
@@ -179,5 +247,8 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
         )
     else:
         console.print(outcome.hint, style="dim", markup=False, soft_wrap=True)
-    console.print(f"article {outcome.article_path}; report {outcome.report_path}")
+    console.print(
+        f"article {outcome.article_path}; report {outcome.report_path}; "
+        f"figures {outcome.figures_path}"
+    )
     console.print(f"done in {outcome.elapsed_seconds:.1f}s")

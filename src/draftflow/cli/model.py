@@ -7,7 +7,6 @@ environment, then `draftflow.toml` / `[tool.draftflow]`, then `OPENAI_*`, then d
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from draftflow.cli import main
+from draftflow.cli import main, output_console, run_async
 from draftflow.errors import CheckFailed, ConfigError
 from draftflow.llm import ModelSettings, resolve_settings
 
@@ -30,46 +29,131 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # The keyword arguments `model_options` adds, in the order they appear in --help.
 MODEL_OPTION_NAMES = (
-    "base_url", "model", "api_key", "timeout", "max_retries", "concurrency", "temperature",
-    "seed", "max_tokens", "context_tokens", "max_repairs", "no_cache", "cassette", "record_mode",
+    "base_url",
+    "model",
+    "api_key",
+    "timeout",
+    "deadline",
+    "max_retries",
+    "concurrency",
+    "temperature",
+    "seed",
+    "max_tokens",
+    "context_tokens",
+    "max_repairs",
+    "no_cache",
+    "cassette",
+    "record_mode",
 )
 
 _OPTIONS: tuple[Callable[[F], F], ...] = (
-    click.option("--base-url", envvar="DRAFTFLOW_BASE_URL", show_envvar=True,
-                 help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
-                 "(falls back to OPENAI_BASE_URL)."),
-    click.option("--model", envvar="DRAFTFLOW_MODEL", show_envvar=True,
-                 help="Model name as the server lists it (see `draftflow models`)."),
-    click.option("--api-key", envvar="DRAFTFLOW_API_KEY", show_envvar=True,
-                 help="Bearer token, if the server wants one (falls back to OPENAI_API_KEY)."),
-    click.option("--timeout", type=float, envvar="DRAFTFLOW_TIMEOUT", show_envvar=True,
-                 help="Seconds to wait for each request  [default: 120]."),
-    click.option("--max-retries", type=click.IntRange(min=0), envvar="DRAFTFLOW_MAX_RETRIES",
-                 show_envvar=True, help="Retries on 429, 5xx and timeouts  [default: 2]."),
-    click.option("--concurrency", type=click.IntRange(min=1), envvar="DRAFTFLOW_CONCURRENCY",
-                 show_envvar=True, help="Requests in flight at once  [default: 4]."),
-    click.option("--temperature", type=click.FloatRange(0, 2), envvar="DRAFTFLOW_TEMPERATURE",
-                 show_envvar=True, help="Sampling temperature  [default: 0]."),
-    click.option("--seed", type=int, envvar="DRAFTFLOW_SEED", show_envvar=True,
-                 help="Sampling seed  [default: 0]."),
-    click.option("--max-tokens", type=click.IntRange(min=16), envvar="DRAFTFLOW_MAX_TOKENS",
-                 show_envvar=True, help="Cap on each reply's tokens  [default: 4096]."),
-    click.option("--context-tokens", type=click.IntRange(min=1000),
-                 envvar="DRAFTFLOW_CONTEXT_TOKENS", show_envvar=True,
-                 help="Tokens one prompt may take (the server's context window less "
-                 "--max-tokens); long documents are split to fit  [default: 12000]."),
-    click.option("--max-repairs", type=click.IntRange(min=0), envvar="DRAFTFLOW_MAX_REPAIRS",
-                 show_envvar=True, help="Re-asks with the validation error after an invalid "
-                 "reply  [default: 2]."),
-    click.option("--no-cache", is_flag=True, default=False, envvar="DRAFTFLOW_NO_CACHE",
-                 show_envvar=True, help="Ask the server even when a cached reply exists."),
-    click.option("--cassette", type=click.Path(dir_okay=False, path_type=Path),
-                 envvar="DRAFTFLOW_CASSETTE", show_envvar=True,
-                 help="Replay (and with --record-mode, record) model exchanges in this file."),
-    click.option("--record-mode", type=click.Choice(["none", "new", "all"]),
-                 envvar="DRAFTFLOW_RECORD_MODE", show_envvar=True,
-                 help="With --cassette: none = replay only; new = record misses; "
-                 "all = re-record everything  [default: none]."),
+    click.option(
+        "--base-url",
+        envvar="DRAFTFLOW_BASE_URL",
+        show_envvar=True,
+        help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
+        "(falls back to OPENAI_BASE_URL).",
+    ),
+    click.option(
+        "--model",
+        envvar="DRAFTFLOW_MODEL",
+        show_envvar=True,
+        help="Model name as the server lists it (see `draftflow models`).",
+    ),
+    click.option(
+        "--api-key",
+        envvar="DRAFTFLOW_API_KEY",
+        show_envvar=True,
+        help="Bearer token, if the server wants one (falls back to OPENAI_API_KEY).",
+    ),
+    click.option(
+        "--timeout",
+        type=float,
+        envvar="DRAFTFLOW_TIMEOUT",
+        show_envvar=True,
+        help="Seconds one attempt of a request may take  [default: 120].",
+    ),
+    click.option(
+        "--deadline",
+        type=click.FloatRange(min=0, min_open=True),
+        envvar="DRAFTFLOW_DEADLINE",
+        show_envvar=True,
+        help="Seconds one request may take in all, retries included: a server that "
+        "stops answering ends the run (exit 3) within this  [default: 180].",
+    ),
+    click.option(
+        "--max-retries",
+        type=click.IntRange(min=0),
+        envvar="DRAFTFLOW_MAX_RETRIES",
+        show_envvar=True,
+        help="Retries on 429, 5xx and timeouts  [default: 2].",
+    ),
+    click.option(
+        "--concurrency",
+        type=click.IntRange(min=1),
+        envvar="DRAFTFLOW_CONCURRENCY",
+        show_envvar=True,
+        help="Requests in flight at once  [default: 4].",
+    ),
+    click.option(
+        "--temperature",
+        type=click.FloatRange(0, 2),
+        envvar="DRAFTFLOW_TEMPERATURE",
+        show_envvar=True,
+        help="Sampling temperature  [default: 0].",
+    ),
+    click.option(
+        "--seed",
+        type=int,
+        envvar="DRAFTFLOW_SEED",
+        show_envvar=True,
+        help="Sampling seed  [default: 0].",
+    ),
+    click.option(
+        "--max-tokens",
+        type=click.IntRange(min=16),
+        envvar="DRAFTFLOW_MAX_TOKENS",
+        show_envvar=True,
+        help="Cap on each reply's tokens  [default: 4096].",
+    ),
+    click.option(
+        "--context-tokens",
+        type=click.IntRange(min=1000),
+        envvar="DRAFTFLOW_CONTEXT_TOKENS",
+        show_envvar=True,
+        help="Tokens one prompt may take (the server's context window less "
+        "--max-tokens); long documents are split to fit  [default: 12000].",
+    ),
+    click.option(
+        "--max-repairs",
+        type=click.IntRange(min=0),
+        envvar="DRAFTFLOW_MAX_REPAIRS",
+        show_envvar=True,
+        help="Re-asks with the validation error after an invalid reply  [default: 2].",
+    ),
+    click.option(
+        "--no-cache",
+        is_flag=True,
+        default=False,
+        envvar="DRAFTFLOW_NO_CACHE",
+        show_envvar=True,
+        help="Ask the server even when a cached reply exists.",
+    ),
+    click.option(
+        "--cassette",
+        type=click.Path(dir_okay=False, path_type=Path),
+        envvar="DRAFTFLOW_CASSETTE",
+        show_envvar=True,
+        help="Replay (and with --record-mode, record) model exchanges in this file.",
+    ),
+    click.option(
+        "--record-mode",
+        type=click.Choice(["none", "new", "all"]),
+        envvar="DRAFTFLOW_RECORD_MODE",
+        show_envvar=True,
+        help="With --cassette: none = replay only; new = record misses; "
+        "all = re-record everything  [default: none].",
+    ),
 )
 
 
@@ -108,9 +192,11 @@ def models_command(as_json: bool, **flags: Any) -> None:
     """List the models the configured server offers."""
     settings = settings_from_options(**flags)
     if not settings.base_url:
-        raise ConfigError("no model server is configured",
-                          hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL")
-    names = asyncio.run(_list_models(settings))
+        raise ConfigError(
+            "no model server is configured",
+            hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL",
+        )
+    names = run_async(_list_models(settings))
     if as_json:
         click.echo(json.dumps(names))
         return
@@ -129,6 +215,7 @@ DOCTOR_EPILOG = """\b
 Examples:
   draftflow doctor --base-url http://127.0.0.1:8080/v1 --model smollm2
   draftflow doctor --json        # with DRAFTFLOW_BASE_URL / DRAFTFLOW_MODEL set
+  draftflow doctor --base-url http://spark.local:8000/v1 --deadline 30   # give up after 30 s
 """
 
 _STATUS_STYLE = {
@@ -151,19 +238,20 @@ def doctor_command(as_json: bool, **flags: Any) -> None:
     settings = settings_from_options(**flags)
     from draftflow.llm.doctor import run_doctor
 
-    report = asyncio.run(run_doctor(settings))
+    report = run_async(run_doctor(settings))
     if as_json:
         click.echo(report.model_dump_json(indent=2))
     else:
-        _print_report(Console(), report)
+        _print_report(output_console(), report)
     if not report.ok:
         failed = [c for c in report.checks if c.status == "fail"]
         raise CheckFailed(f"doctor: {failed[0].name}: {failed[0].detail}", hint=failed[0].hint)
 
 
 def _print_report(console: Console, report: DoctorReport) -> None:
-    console.print(f"[bold]endpoint[/] {report.base_url or '-'}   [bold]model[/] "
-                  f"{report.model or '-'}")
+    console.print(
+        f"[bold]endpoint[/] {report.base_url or '-'}   [bold]model[/] {report.model or '-'}"
+    )
     table = Table(show_header=True, header_style="bold", expand=False)
     table.add_column("check", no_wrap=True)
     table.add_column("status", no_wrap=True)
@@ -199,8 +287,9 @@ def cache_clear() -> None:
         removed = cache.clear()
     finally:
         cache.close()
-    click.echo(f"removed {removed} cached repl{'y' if removed == 1 else 'ies'} "
-               f"from {cache.directory}")
+    click.echo(
+        f"removed {removed} cached repl{'y' if removed == 1 else 'ies'} from {cache.directory}"
+    )
 
 
 @cache_group.command("info", epilog=CACHE_EPILOG)
@@ -209,8 +298,7 @@ def cache_info(as_json: bool) -> None:
     """Show where the cache is, how many replies it holds and its size."""
     cache = _open_cache()
     try:
-        info = {"directory": str(cache.directory), "entries": len(cache),
-                "bytes": cache.volume()}
+        info = {"directory": str(cache.directory), "entries": len(cache), "bytes": cache.volume()}
     finally:
         cache.close()
     if as_json:

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from draftflow.cli import main
-from draftflow.errors import InputError, OutputError
+from draftflow.errors import InputError
 from draftflow.records import load_record
 from draftflow.render import render_markdown
 from draftflow.write import atomic_write_text
@@ -17,6 +17,7 @@ Examples:
   draftflow render records/deepseek-1017-tensorfold-spark.json
       writes records/deepseek-1017-tensorfold-spark.md next to the record
   draftflow render records/<id>.json -o article.md
+  draftflow render records/<id>.json -o site/articles/     # writes site/articles/<id>.md
   draftflow render records/<id>.json -o - | less
 """
 
@@ -29,7 +30,8 @@ Examples:
     "output",
     metavar="OUT.md",
     default=None,
-    help="Where to write the article; '-' prints it. Default: the record's path with .md.",
+    help="Where to write the article (a file, or an existing folder to write <id>.md in); "
+    "'-' prints it. Default: the record's path with .md.",
 )
 def render_command(record_path: Path, output: str | None) -> None:
     """Render RECORD.json as the Markdown article an editor reads and publishes.
@@ -45,16 +47,12 @@ def render_command(record_path: Path, output: str | None) -> None:
         click.echo(article, nl=False)
         return
     target = Path(output) if output else record_path.with_suffix(".md")
+    if target.is_dir():  # like cp: into the folder, under the record's name
+        target = target / record_path.with_suffix(".md").name
     if target.resolve() == record_path.resolve():
         raise InputError(
             f"the article would overwrite the record itself ({record_path})",
             hint="name the record *.json, or pass -o OUT.md",
         )
-    try:
-        atomic_write_text(target, article)
-    except OSError as error:  # e.g. a parent "directory" that is a file
-        raise OutputError(
-            f"cannot write {target}: {error.strerror}",
-            hint="pass -o with a path in a writable directory, or -o - to print",
-        ) from error
+    atomic_write_text(target, article, create_folder=False)
     click.echo(f"wrote {target}", err=True)

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from draftflow.cli import main
+from draftflow.cli import main, output_console
+from draftflow.cli.flags import print_flag
 from draftflow.errors import DraftflowError, InputError
-from draftflow.records import Record, record_to_json
+from draftflow.records import Record
 from draftflow.review import (
     ReviewState,
     approve,
@@ -28,8 +28,9 @@ from draftflow.review import (
     status,
 )
 from draftflow.review.signoff import SignOff
+from draftflow.select import FIGURES_NAME, load_figures
 from draftflow.snapshot import Snapshot
-from draftflow.verify import Evidence, Flag, VerificationReport, verify_record
+from draftflow.verify import VerificationReport, verify_record
 from draftflow.write import RecordStore, atomic_write_text
 
 RECORDS_DIR_OPTION = click.option(
@@ -47,16 +48,8 @@ SOURCE_OPTION = click.option(
     "(default: acquire the record's repository URL).",
 )
 
-CONTEXT = 2
 _STATE_STYLES = {"draft": "cyan", "flagged": "red", "approved": "green", "stale": "yellow"}
 _DIFF_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "info": "bold"}
-
-
-def _console() -> Console:
-    console = Console(highlight=False, soft_wrap=True)
-    if not console.is_terminal:  # piped or captured: don't squeeze tables into 80 columns
-        console = Console(highlight=False, soft_wrap=True, width=200)
-    return console
 
 
 @main.command(
@@ -93,7 +86,7 @@ def status_command(records_dir_arg: Path | None, records_dir: Path, as_json: boo
             Text(row.state.value, style=_STATE_STYLES[row.state.value]),
             row.last_change,
         )
-    console = _console()
+    console = output_console()
     console.print(table if rows else f"no records in {records_dir_arg or records_dir}")
 
 
@@ -129,7 +122,7 @@ def diff_command(record_id: str, against: str, records_dir: Path, as_json: bool)
     if as_json:
         click.echo(diff.model_dump_json(indent=2))
         return
-    console = _console()
+    console = output_console()
     console.print(Text(f"{record_id}: against {label}", style="bold"))
     for style, line in diff_lines(diff):
         console.print(Text(line, style=_DIFF_STYLES[style]))
@@ -164,17 +157,24 @@ def review_command(
     """
     store = RecordStore(records_dir)
     record = store.load(record_id)
-    console = _console()
+    console = output_console()
     snapshot, report = _current_report(store, record, source, console)
     signoff = load_signoff(store.paths(record_id).signoff)
     state = review_state(record, report, signoff)
     live_signoff = signoff if state is ReviewState.APPROVED else None
     _print_review(console, record, report, snapshot, live_signoff, state)
     if html_path is not None:
+        figures_path = store.extra_path(record_id, FIGURES_NAME)
+        figures = load_figures(figures_path) if figures_path.is_file() else []
         page = render_review_html(
-            record, report, snapshot=snapshot, signoff=live_signoff, state=state.value
+            record,
+            report,
+            snapshot=snapshot,
+            signoff=live_signoff,
+            state=state.value,
+            figures=figures,
         )
-        atomic_write_text(html_path, page)
+        atomic_write_text(html_path, page, create_folder=False)
         console.print(f"wrote {html_path}")
 
 
@@ -212,70 +212,14 @@ def _print_review(
     )
     acks = {a.flag_id: a for a in signoff.acknowledged} if signoff else {}
     for flag in report.flags:
-        _print_flag(console, record, flag, snapshot, acks.get(flag.id) is not None)
-
-
-def _print_flag(
-    console: Console, record: Record, flag: Flag, snapshot: Snapshot | None, acknowledged: bool
-) -> None:
-    severity = str(flag.severity)
-    style = "red" if severity == "error" else "yellow"
-    console.print()
-    console.print(
-        Text(f"{severity} {flag.id} [{flag.rule}] at {flag.location}", style=style + " bold")
-    )
-    console.print(f"  claim: {flag.claim}")
-    around = _record_context(record, flag.location, flag.claim)
-    if around:
-        console.print(Text(f"  in the record: {around}"))
-    console.print(f"  {flag.message}")
-    for evidence in flag.evidence:
-        _print_evidence(console, evidence, snapshot)
-    if acknowledged:
-        console.print(Text("  acknowledged in the current sign-off", style="green"))
-    elif severity == "error":
-        console.print(
-            f"  to do: fix {flag.location} in the record, or acknowledge it: "
-            f"draftflow approve {record.id} --editor NAME --ack {flag.id} --reason TEXT"
+        print_flag(
+            console,
+            flag,
+            snapshot,
+            record=record,
+            acknowledged=acks.get(flag.id) is not None,
+            advice=True,
         )
-    else:
-        console.print("  to do: check it; acknowledging a warning is optional")
-
-
-def _record_context(record: Record, pointer: str, claim: str, width: int = 70) -> str | None:
-    """The record's text around `claim` at the JSON pointer `pointer`, on one line."""
-    value: Any = record_to_json(record)
-    for part in pointer.strip("/").split("/") if pointer.strip("/") else []:
-        key = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(value, dict) and key in value:
-            value = value[key]
-        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
-            value = value[int(key)]
-        else:
-            return None
-    if not isinstance(value, str):
-        return None if isinstance(value, (dict, list)) else json.dumps(value)
-    at = value.find(claim)
-    if at < 0:
-        return " ".join(value.split())[: 2 * width]
-    start, end = max(0, at - width), min(len(value), at + len(claim) + width)
-    before, after = ("…" if start else ""), ("…" if end < len(value) else "")
-    return before + " ".join(value[start:end].split()) + after
-
-
-def _print_evidence(console: Console, evidence: Evidence, snapshot: Snapshot | None) -> None:
-    line = evidence.line
-    console.print(Text(f"  {evidence.path}#L{line}  {evidence.url}", style="dim"))
-    document = snapshot.document(evidence.document_id) if snapshot and line else None
-    if document is None or line is None:
-        if evidence.text is not None:
-            console.print(Text(f"  >{line or '?':>6} | {evidence.text}"))
-        return
-    for number in range(max(1, line - CONTEXT), line + CONTEXT + 1):
-        text = document.line(number)
-        if text is not None:
-            marker = ">" if number == line else " "
-            console.print(Text(f"  {marker}{number:>6} | {text}"))
 
 
 @main.command(
@@ -333,7 +277,7 @@ def approve_command(
         click.echo(result.signoff.model_dump_json(indent=2))
         return
     signoff = result.signoff
-    console = _console()
+    console = output_console()
     console.print(
         Text(f"{record_id} approved by {signoff.editor} at {signoff.time}", style="green bold")
     )

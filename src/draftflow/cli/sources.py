@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from draftflow.acquire import DEFAULT_MAX_BYTES, Progress, acquire, skip_summary
-from draftflow.cli import main
+from draftflow.cli import main, output_console
 from draftflow.snapshot import Snapshot
 
 SOURCES_EPILOG = """\b
@@ -113,7 +113,7 @@ def _progress() -> Iterator[Progress | None]:
 
 
 def _print_human(snapshot: Snapshot) -> None:
-    console = Console()
+    console = output_console()
     table = Table(title=f"{snapshot.repository} @ {snapshot.revision}", title_justify="left")
     table.add_column("path", overflow="fold")
     table.add_column("lines", justify="right")

@@ -11,13 +11,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from draftflow.acquire import DEFAULT_MAX_BYTES, acquire
-from draftflow.cli import main
+from draftflow.cli import main, output_console
+from draftflow.cli.flags import print_flag
 from draftflow.errors import CheckFailed
 from draftflow.records import Record, load_record
 from draftflow.snapshot import Snapshot
-from draftflow.verify import Evidence, Flag, Severity, VerificationReport, verify_record
-
-CONTEXT_LINES = 2
+from draftflow.verify import VerificationReport, verify_record
 
 VERIFY_EPILOG = """\b
 Examples:
@@ -38,14 +37,33 @@ Exit codes: 0 no error flag, 1 error flags found, 2 bad usage or unreadable inpu
 
 @main.command("verify", epilog=VERIFY_EPILOG)
 @click.argument("record_path", metavar="RECORD.json", type=click.Path(path_type=Path))
-@click.option("--source", "source", metavar="SOURCE", default=None,
-              help="Local checkout or folder of the record's repository at its revision.")
-@click.option("--json", "as_json", is_flag=True,
-              help='Print {"record_id", "checked", "flags", "claims"} as JSON on stdout.')
-@click.option("--max-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_BYTES,
-              show_default=True, help="Skip source files larger than this many bytes.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=60.0,
-              show_default=True, help="Seconds allowed for each git operation.")
+@click.option(
+    "--source",
+    "source",
+    metavar="SOURCE",
+    default=None,
+    help="Local checkout or folder of the record's repository at its revision.",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Print {"record_id", "checked", "flags", "claims"} as JSON on stdout.',
+)
+@click.option(
+    "--max-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_BYTES,
+    show_default=True,
+    help="Skip source files larger than this many bytes.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60.0,
+    show_default=True,
+    help="Seconds allowed for each git operation.",
+)
 def verify_command(
     record_path: Path, source: str | None, as_json: bool, max_bytes: int, timeout: float
 ) -> None:
@@ -65,12 +83,12 @@ def verify_command(
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
-        print_report(report, snapshot, Console())
+        print_report(report, snapshot, output_console(), record)
     if report.errors:
         raise CheckFailed(
             f"{record.id}: {len(report.errors)} error flag(s)",
             hint="fix each flagged value, line or citation in the record (or the record's "
-                 "source), then run draftflow verify again",
+            "source), then run draftflow verify again",
         )
 
 
@@ -78,11 +96,14 @@ def _acquire(record: Record, source: str | None, *, max_bytes: int, timeout: flo
     """The record's repository at the record's revision, from SOURCE or from its URL."""
     origin = record.source.url
     revision = record.source.revision
-    return acquire(source or origin, revision=revision, origin=origin,
-                   max_bytes=max_bytes, timeout=timeout)
+    return acquire(
+        source or origin, revision=revision, origin=origin, max_bytes=max_bytes, timeout=timeout
+    )
 
 
-def print_report(report: VerificationReport, snapshot: Snapshot, console: Console) -> None:
+def print_report(
+    report: VerificationReport, snapshot: Snapshot, console: Console, record: Record | None = None
+) -> None:
     """The human form: a summary of what was checked, then each flag with its context."""
     checked = report.checked
     console.print(f"[bold]verify[/bold] {escape(report.record_id)}")
@@ -106,31 +127,6 @@ def print_report(report: VerificationReport, snapshot: Snapshot, console: Consol
         table.add_row(label, str(count))
     console.print(table)
     for flag in report.flags:
-        _print_flag(flag, snapshot, console)
+        print_flag(console, flag, snapshot, record=record)
     verdict = "[red]FAILED[/red]" if report.errors else "[green]passed[/green]"
     console.print(f"\n{verdict}: {len(report.errors)} error(s), {len(report.warnings)} warning(s)")
-
-
-def _print_flag(flag: Flag, snapshot: Snapshot, console: Console) -> None:
-    colour = "red" if flag.severity is Severity.ERROR else "yellow"
-    console.print(
-        f"\n[{colour}]{flag.severity.value}[/{colour}] [bold]{flag.rule.value}[/bold] "
-        f"[dim]{flag.id}[/dim]\n  at {escape(flag.location)}\n"
-        f"  claim: {escape(flag.claim)}\n  {escape(flag.message)}"
-    )
-    for evidence in flag.evidence:
-        _print_evidence(evidence, snapshot, console)
-
-
-def _print_evidence(evidence: Evidence, snapshot: Snapshot, console: Console) -> None:
-    console.print(f"  [dim]{escape(evidence.url)}[/dim]")
-    document = snapshot.by_path(evidence.path)
-    if document is None or evidence.line is None:
-        return
-    first = max(1, evidence.line - CONTEXT_LINES)
-    last = min(len(document.line_list), evidence.line + CONTEXT_LINES)
-    for number in range(first, last + 1):
-        text = escape((document.line(number) or "")[:200])
-        marker = ">" if number == evidence.line else " "
-        style = "bold" if number == evidence.line else "dim"
-        console.print(f"  [{style}]{marker} {number:>6} | {text}[/{style}]", highlight=False)

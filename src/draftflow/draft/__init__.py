@@ -10,21 +10,25 @@ from __future__ import annotations
 
 from draftflow.draft.artifact import (
     CREATION_DETERMINISTIC,
+    CREATION_MODEL_UNUSABLE,
     NO_MODEL_HINT,
     EditorialDraft,
     ExtractionLike,
 )
+from draftflow.draft.facts import RecordFacts
 from draftflow.draft.model_drafter import (
     DEFAULT_BUDGET_TOKENS,
     StructuredClient,
     draft_with_model,
 )
-from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences, split_sentences
+from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
+from draftflow.sentences import split_sentences
 from draftflow.snapshot import Snapshot
 
 __all__ = [
     "CREATION_DETERMINISTIC",
+    "CREATION_MODEL_UNUSABLE",
     "NO_MODEL_HINT",
     "TITLE_WITHDRAWN",
     "EditorialDraft",
@@ -44,13 +48,15 @@ async def draft_editorial(
     client: StructuredClient | None,
     *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
+    metadata: RecordFacts | None = None,
 ) -> EditorialDraft:
-    """Draft the editorial: with the model when one is given, else from templates.
+    """Draft the editorial: with the model when one is given, else from templates (which also
+    use the record-level `metadata` the select stage read from the sources).
 
     A repository with no grounded result never goes to the model: the template draft says
     that no reported results were found, and there is nothing a model could add safely.
     """
     grounded = any(snapshot.by_url(r.evidence_url) for r in extraction.reported_results)
     if client is None or not grounded:
-        return draft_deterministic(snapshot, extraction)
+        return draft_deterministic(snapshot, extraction, metadata)
     return await draft_with_model(snapshot, extraction, client, budget_tokens=budget_tokens)

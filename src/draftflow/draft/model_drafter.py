@@ -34,13 +34,14 @@ from draftflow.draft.artifact import (
     ExtractionLike,
 )
 from draftflow.draft.grounding import Grounding
-from draftflow.draft.sentences import NEUTRAL_HEADING, split_sentences
+from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.draft.templates import draft_deterministic, record_names, record_values
 from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
 from draftflow.extract.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
 from draftflow.llm.prompts import Prompt, load_prompt
 from draftflow.llm.structured import StructuredOutputError
 from draftflow.records import ReportedResult, Section
+from draftflow.sentences import split_sentences
 from draftflow.snapshot import Document, Snapshot
 
 SECTIONS_PROMPT = "draft_sections"

@@ -13,23 +13,14 @@ test profiles) are ignored: the pipeline drops those from the extraction.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from draftflow.draft.artifact import EditorialDraft
 from draftflow.records import Section
+from draftflow.sentences import split_sentences
 
 TITLE_WITHDRAWN = "Draft record: the title needs an editor"
 NEUTRAL_HEADING = "What else does the source report?"
-
-# A sentence ends at . ! or ? followed by whitespace and a capital, digit, quote or bracket;
-# a decimal point ("27.0") or an abbreviation before a lower-case word does not end one.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[`])")
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split prose into sentences, keeping each sentence's own punctuation."""
-    return [part for part in _SENTENCE_END.split(text.strip()) if part]
 
 
 def without_claims(text: str, claims: Iterable[str]) -> str:

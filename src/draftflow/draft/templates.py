@@ -16,28 +16,27 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
+from draftflow.draft import sections as sections_
 from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
-from draftflow.draft.grounding import Grounding, SourceTexts, as_written, format_value
+from draftflow.draft.facts import RecordFacts
+from draftflow.draft.grounding import Grounding, SourceTexts, as_written
 from draftflow.draft.wording import (
     LIMITATIONS,
     MAX_DOCUMENTS_NAMED,
-    MAX_METRICS,
     MAX_METRICS_IN_SUMMARY,
     MAX_METRICS_IN_TITLE,
-    MAX_PROFILES,
-    MAX_RESULTS_PER_METRIC,
     NOTES,
     README_NAMES,
-    SETUP_FIELDS,
-    STANDARD_CONDITION_KEYS,
 )
-from draftflow.records import ReportedResult, Section, TestProfile
+from draftflow.records import ReportedResult, TestProfile
 from draftflow.snapshot import Document, Snapshot
+
+MAX_FRONT_DOCUMENTS = 6
 
 
 @dataclass(frozen=True)
-class _Grounded:
+class Grounded:
     """A reported result with the snapshot document its evidence line is in."""
 
     result: ReportedResult
@@ -53,23 +52,26 @@ class _Profile:
     document: Document | None
 
 
-def draft_deterministic(snapshot: Snapshot, extraction: ExtractionLike) -> EditorialDraft:
-    """Write the editorial from templates over the grounded extraction alone."""
+def draft_deterministic(
+    snapshot: Snapshot, extraction: ExtractionLike, facts: RecordFacts | None = None
+) -> EditorialDraft:
+    """Write the editorial from templates over the grounded extraction (and the record-level
+    `facts` the select stage read from the sources, when given)."""
     grounded = _grounded_results(snapshot, extraction.reported_results)
     if not grounded:
         return _no_results_draft(snapshot, extraction)
-    writer = _Writer(snapshot, extraction, grounded)
+    writer = Writer(snapshot, extraction, grounded, facts)
     return writer.draft()
 
 
-def _grounded_results(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list[_Grounded]:
+def _grounded_results(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list[Grounded]:
     grounded = []
     for result in results:
         document = snapshot.by_url(result.evidence_url) or snapshot.document(
             result.source_document_id
         )
         if document is not None:
-            grounded.append(_Grounded(result, document))
+            grounded.append(Grounded(result, document))
     return grounded
 
 
@@ -96,15 +98,20 @@ def record_names(
     return names
 
 
-class _Writer:
+class Writer:
     """Writes each part of the editorial over one grounded extraction."""
 
     def __init__(
-        self, snapshot: Snapshot, extraction: ExtractionLike, grounded: list[_Grounded]
+        self,
+        snapshot: Snapshot,
+        extraction: ExtractionLike,
+        grounded: list[Grounded],
+        facts: RecordFacts | None = None,
     ) -> None:
         self.snapshot = snapshot
         self.extraction = extraction
         self.grounded = grounded
+        self.facts = facts
         results = [item.result for item in grounded]
         self.values = record_values(results)
         self.names = record_names(snapshot.repository, results, extraction.test_profiles)
@@ -114,6 +121,9 @@ class _Writer:
         self.leading = self.documents[:MAX_DOCUMENTS_NAMED]
         self._groundings: dict[tuple[str, ...], Grounding] = {}
         self.everywhere = self.ground(self.documents)
+        readme = _front_documents(snapshot)[:1]
+        # sections about the whole record cite the README and the headline figures' documents
+        self.front = w.unique_documents([*readme, *self.leading])[:MAX_FRONT_DOCUMENTS]
         self.metrics = w.unique(w.metric_name(item.result) for item in grounded)
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
@@ -125,7 +135,7 @@ class _Writer:
             self._groundings[key] = Grounding(sources, self.values, self.names)
         return self._groundings[key]
 
-    def written(self, item: _Grounded) -> str:
+    def written(self, item: Grounded) -> str:
         """The result's value as its evidence line writes it, when it reads back the same."""
         line = item.document.line(item.result.source_line) or ""
         comma = self.texts.document(item.document).decimal_comma
@@ -134,11 +144,11 @@ class _Writer:
     def draft(self) -> EditorialDraft:
         """The whole editorial: framing, the question sections, notes and limitations."""
         sections = [
-            self.measured_section(),
-            self.configurations_section(),
-            self.differences_section(),
-            self.documents_section(),
-            self.missing_section(),
+            sections_.artifact_section(self),
+            sections_.figures_section(self),
+            sections_.differences_section(self),
+            sections_.comparable_section(self),
+            sections_.missing_section(self),
         ]
         return EditorialDraft(
             title=self.title(),
@@ -160,7 +170,11 @@ class _Writer:
         return w.join(metrics)
 
     def common_model(self) -> str | None:
-        """The model every result names in its conditions, when they all name the same one."""
+        """The measured model the sources name, else the one every result names."""
+        if self.facts is not None and self.facts.model_label:
+            label = self.facts.model_label
+            if self.ground(self.front).supports(label):
+                return label
         models = w.unique(w.text(item.result.conditions.get("model")) for item in self.grounded)
         if len(models) == 1 and models[0] and self.everywhere.supports(models[0]):
             return models[0]
@@ -199,86 +213,8 @@ class _Writer:
         ]
         return " ".join(self.everywhere.keep(sentences))
 
-    # --- sections ----------------------------------------------------------------------
-
-    def measured_section(self) -> Section | None:
-        paragraphs: list[str] = []
-        cited: list[Document] = []
-        groups = _group_by_metric(self.grounded)
-        for (metric, unit), items in groups[:MAX_METRICS]:
-            phrases = []
-            for item in items[:MAX_RESULTS_PER_METRIC]:
-                phrase = f"{w.display_label(item.result.label)}: {self.written(item)}"
-                if phrase not in phrases and self.ground([item.document]).supports(phrase):
-                    phrases.append(phrase)
-                    cited.append(item.document)
-            if not phrases:
-                continue
-            more = len(items) > MAX_RESULTS_PER_METRIC
-            tail = " Further figures for this metric are listed with the reported results."
-            lead = f"Reported {metric} ({unit}): " if w.has_unit(unit) else f"Reported {metric}: "
-            paragraphs.append(lead + "; ".join(phrases) + "." + (tail if more else ""))
-        if len(groups) > MAX_METRICS:
-            paragraphs.append("Further metrics are listed with the reported results.")
-        derived = self.derived_paragraph(cited)
-        if derived:
-            paragraphs.append(derived)
-        return w.section("What was measured?", paragraphs, cited)
-
-    def derived_paragraph(self, cited: list[Document]) -> str | None:
-        sentences = []
-        cited_urls = {d.pinned_url for d in cited}
-        for item in self.grounded:
-            result, uncertainty = item.result, item.result.uncertainty
-            if uncertainty is None or item.document.pinned_url not in cited_urls:
-                continue
-            bounds = ""
-            if uncertainty.observed_min is not None and uncertainty.observed_max is not None:
-                low, high = (
-                    format_value(uncertainty.observed_min),
-                    format_value(uncertainty.observed_max),
-                )
-                bounds = f"; range {low} to {high}, {uncertainty.interval_kind}"
-            label = w.display_label(result.label)
-            sentence = f"The figure {label} is derived: {result.statistic}{bounds}."
-            if self.ground([item.document]).supports(sentence):
-                sentences.append(sentence)
-        return " ".join(sentences[:MAX_RESULTS_PER_METRIC]) or None
-
-    def configurations_section(self) -> Section | None:
-        paragraphs: list[str] = []
-        cited: list[Document] = []
-        profiles = self.profiles()
-        for profile in profiles[:MAX_PROFILES]:
-            documents = [profile.document] if profile.document else self.leading
-            grounding = self.ground(documents)
-            phrases = grounding.keep(w.condition_phrases(profile.conditions))
-            label = w.display_label(profile.label)
-            if phrases and grounding.supports(label):
-                paragraphs.append(f"{label}: {'; '.join(phrases)}.")
-                cited += documents
-        if len(profiles) > MAX_PROFILES:
-            paragraphs.append("Further configurations are listed with the test profiles.")
-        setup = self.setup_sentence()
-        if setup:
-            paragraphs.append(setup)
-            cited += self.leading
-        return w.section("Under which configurations?", paragraphs, cited)
-
-    def setup_sentence(self) -> str | None:
-        """The record-level setup's stated fields, grounded on the leading documents."""
-        setup = self.extraction.reported_setup
-        if setup is None:
-            return None
-        phrases = []
-        for name, label in SETUP_FIELDS:
-            value = getattr(setup, name)
-            if value is not None:
-                phrases.append(f"{label}: {w.display(value)}")
-        phrases = self.ground(self.leading).keep(phrases)
-        return f"The reported setup gives {'; '.join(phrases)}." if phrases else None
-
     def profiles(self) -> list[_Profile]:
+        """The configurations to compare: the test profiles, else the results' conditions."""
         if self.extraction.test_profiles:
             return [
                 _Profile(p.label, p.conditions, self.snapshot.by_url(p.evidence_url))
@@ -290,88 +226,6 @@ class _Writer:
             if key not in profiles and item.result.conditions:
                 profiles[key] = _Profile(item.result.label, item.result.conditions, item.document)
         return list(profiles.values())
-
-    def differences_section(self) -> Section | None:
-        profiles = self.profiles()
-        if len(profiles) < 2:
-            return None
-        cited = w.unique_documents(p.document for p in profiles if p.document)
-        cited = cited[:MAX_DOCUMENTS_NAMED] or self.leading
-        grounding = self.ground(cited)
-        keys = w.unique(k for p in profiles for k, v in p.conditions.items() if w.is_scalar(v))
-        differ = [k for k in keys if len({w.canon(p.conditions.get(k)) for p in profiles}) > 1]
-        shared = [k for k in keys if k not in differ and profiles[0].conditions.get(k) is not None]
-        differ_names = grounding.keep(w.key_names(differ))
-        shared_names = grounding.keep(w.key_names(shared))
-        sentences = []
-        if differ_names:
-            sentences.append(
-                f"The configurations differ in {w.join_capped(differ_names)}, so their "
-                "figures describe different setups rather than repeated runs of a shared setup."
-            )
-        if shared_names:
-            sentences.append(f"They share {w.join_capped(shared_names)}.")
-        return w.section("What differs between the configurations?", [" ".join(sentences)], cited)
-
-    def documents_section(self) -> Section | None:
-        named = self.leading
-        sentences = []
-        for document in named:
-            metrics = w.unique(
-                w.metric_name(i.result)
-                for i in self.grounded
-                if i.document.pinned_url == document.pinned_url
-            )
-            grounding = self.ground([document])
-            name = w.document_name(document, grounding)
-            sentence = f"{name} reports {w.join(metrics)} figures."
-            if name and grounding.supports(sentence):
-                sentences.append(w.capitalise(sentence))
-        if len(self.documents) > MAX_DOCUMENTS_NAMED:
-            sentences.append("Further documents are cited with the reported results.")
-        sentences.append(
-            "Each reported result links to the exact line at the pinned revision of its document."
-        )
-        return w.section("Which documents report the figures?", [" ".join(sentences)], named)
-
-    def missing_section(self) -> Section | None:
-        results = [item.result for item in self.grounded]
-        stated = [r.conditions for r in results] + [
-            p.conditions for p in self.extraction.test_profiles
-        ]
-        unknown = [k for k in STANDARD_CONDITION_KEYS if all(c.get(k) is None for c in stated)]
-        partial = [
-            k
-            for k in STANDARD_CONDITION_KEYS
-            if k not in unknown and any(r.conditions.get(k) is None for r in results)
-        ]
-        sentences = []
-        if unknown:
-            sentences.append(
-                f"No reported figure states its {w.join(w.key_names(unknown), 'or')}; "
-                "these stay unknown."
-            )
-        if partial:
-            sentences.append(f"Only some figures state their {w.join(w.key_names(partial))}.")
-        sentences += self.missing_setup_sentences()
-        if self.extraction.dropped:
-            sentences.append(
-                "Some candidate figures could not be tied to a line of a source document and "
-                "were left out."
-            )
-        sentences.append("No figure was reproduced independently.")
-        # These sentences hold no number, so the section cites the leading documents only.
-        grounding = self.ground(self.leading)
-        return w.section("What is missing?", [" ".join(grounding.keep(sentences))], self.leading)
-
-    def missing_setup_sentences(self) -> list[str]:
-        setup = self.extraction.reported_setup
-        if setup is None:
-            return ["The source does not report a record-level setup."]
-        missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
-        if not missing:
-            return []
-        return [f"The reported setup does not state the {w.join(missing, 'or')}."]
 
 
 def _no_results_draft(snapshot: Snapshot, extraction: ExtractionLike) -> EditorialDraft:
@@ -421,9 +275,9 @@ def _front_documents(snapshot: Snapshot) -> list[Document]:
 
 
 def _group_by_metric(
-    grounded: Sequence[_Grounded],
-) -> list[tuple[tuple[str, str], list[_Grounded]]]:
-    groups: dict[tuple[str, str], list[_Grounded]] = {}
+    grounded: Sequence[Grounded],
+) -> list[tuple[tuple[str, str], list[Grounded]]]:
+    groups: dict[tuple[str, str], list[Grounded]] = {}
     for item in grounded:
         groups.setdefault((w.metric_name(item.result), item.result.unit), []).append(item)
     return list(groups.items())

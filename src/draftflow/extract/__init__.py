@@ -20,7 +20,7 @@ from draftflow.extract.model_pass import (
     ExtractClient,
     extract_with_model,
 )
-from draftflow.snapshot import Snapshot
+from draftflow.snapshot import SkippedFile, Snapshot
 
 __all__ = [
     "DEFAULT_CONTEXT_BUDGET_TOKENS",
@@ -51,12 +51,14 @@ async def extract(
     figures are kept either way (see `merge.py`). A repository with no results gives an empty
     extraction: nothing is invented.
     """
-    candidates = harvest(snapshot)
+    unreadable: list[SkippedFile] = []
+    candidates = harvest(snapshot, unreadable)
     baseline = extract_deterministic(snapshot, candidates)
     if client is None:
-        return baseline
+        return baseline.model_copy(update={"unreadable": unreadable})
     modelled = await extract_with_model(
         snapshot, candidates, client, context_budget_tokens=context_budget_tokens
     )
     order = [d.document_id for d in snapshot.documents]
-    return merge_extractions(baseline, modelled, order)
+    merged = merge_extractions(baseline, modelled, order)
+    return merged.model_copy(update={"unreadable": unreadable})

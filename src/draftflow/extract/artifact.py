@@ -7,6 +7,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from draftflow.records import ReportedResult, ReportedSetup, TestProfile
+from draftflow.snapshot import SkippedFile
 
 
 class DropReason(StrEnum):
@@ -23,6 +24,11 @@ class DropReason(StrEnum):
     TEXT_NOT_IN_SOURCES = "text_numbers_not_in_sources"
     DUPLICATE = "duplicate"
     REPLY_INVALID = "model_reply_invalid"
+    NOT_HARVESTED = "number_not_a_harvested_figure"
+    """The model cited a number of a prose line that the prose finder did not read as a
+    figure: the model confirms figures, it never adds one."""
+    NOT_CONFIRMED = "prose_figure_not_confirmed"
+    """A figure the prose finder read that the model, shown it, did not confirm."""
 
 
 class DroppedClaim(BaseModel):
@@ -66,7 +72,9 @@ class Extraction(BaseModel):
     reported_setup: ReportedSetup = Field(default_factory=empty_setup)
     dropped: list[DroppedClaim] = Field(default_factory=list)
     candidates_seen: int = 0
+    unreadable: list[SkippedFile] = Field(default_factory=list)
+    """Documents that could not be read in full (a parse error, a NaN, a CSV error), and why."""
     prompt_hashes: dict[str, str] = Field(default_factory=dict)
     method: str = Field(
-        default="deterministic", description="\"deterministic\" (no model) or \"model\""
+        default="deterministic", description='"deterministic" (no model) or "model"'
     )

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
 
 from draftflow.extract.numeric import cell_numbers
+from draftflow.numbers.cells import CellRole, split_cell
+from draftflow.numbers.units import unit_of_name
 from draftflow.snapshot import Document
 
 
@@ -20,7 +21,22 @@ class SourceFormat(StrEnum):
     JSONL = "jsonl"
     MARKDOWN = "markdown"
     KEY_VALUE = "key_value"
+    TEXT_TABLE = "text_table"
+    """An aligned text table (columns separated by spaces), as tools print them."""
     PROSE = "prose"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the prose finder read a figure in a sentence as: its metric, unit and statistic."""
+
+    metric: str
+    unit: str
+    statistic: str
+    approximate: bool = False
+    """The source writes `~`, `≈`, "about", "roughly" before it."""
+    denominator: int | float | None = None
+    """`x of y` and `x/y` scores: y (the value is x)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +79,8 @@ class Candidate:
     """The whole row (header → cell) or the scalar leaves around a JSON leaf."""
     parent_line: int | None = None
     """JSON: the line the leaf's enclosing array or object opens on (`"runs": [`)."""
+    reading: Reading | None = None
+    """Prose: what the sentence says the figure is (select takes it as it is)."""
 
     @property
     def key(self) -> str:
@@ -85,40 +103,22 @@ def json_key_tail(path: str) -> str:
     return ".".join(names[-2:])
 
 
-_UNIT_PATTERNS: tuple[tuple[str, str], ...] = (
-    (r"tok(en)?s?\s*/\s*s|t/s|tokens?_per_s(ec(ond)?)?|tok_s\b|\btps\b|tokens?/sec", "tokens/s"),
-    (r"req(uest)?s?\s*/\s*s|\brps\b|request_throughput|req_s\b", "requests/s"),
-    (r"\(ms\)|_ms\b|\bms\b|millisecond", "ms"),
-    (r"\(s\)|_s\b|\bsec(onds?)?\b|_seconds\b", "s"),
-    (r"\bgib\b|_gib\b", "GiB"),
-    (r"\bgb\b|_gb\b|\(gb\)", "GB"),
-    (r"\bmib\b|_mib\b", "MiB"),
-    (r"\bmb\b|_mb\b|\(mb\)", "MB"),
-    (r"\bw\b|_w\b|watt", "W"),
-    (r"%|_pct\b|percent", "%"),
-)
-_HAS_LETTER_OR_PERCENT = re.compile(r"[A-Za-z%]")
-_CELL_UNIT = re.compile(r"^[^\d]*[-\d.,]+\s*(ms|s|tok/s|t/s|GB|GiB|MB|W|%|x)\b", re.IGNORECASE)
+_LETTER_OR_SIGN = re.compile(r"[^\d\s.,+\-eE\"]")
 
 
 def guess_unit(key: str, text: str) -> str | None:
-    """A unit from the cell itself (`168 ms`) or else from its header or key (`ttft_ms`)."""
-    if _HAS_LETTER_OR_PERCENT.search(text):
-        cell = _CELL_UNIT.match(text.strip().strip("*_`"))
-        if cell:
-            unit = cell.group(1)
-            return {"tok/s": "tokens/s", "t/s": "tokens/s"}.get(unit.lower(), unit)
-    return unit_from_key(key)
+    """A unit from the cell itself (`168 ms`, `100%`) or else from its header or key."""
+    if not _LETTER_OR_SIGN.search(text):
+        return unit_of_name(key)
+    for figure in split_cell(text, key):
+        if figure.role is CellRole.VALUE:
+            return figure.unit
+    return unit_of_name(key)
 
 
-@lru_cache(maxsize=4096)
 def unit_from_key(key: str) -> str | None:
     """The unit a column header or JSON key implies (`TTFT (s)` → s, `ttft_ms` → ms)."""
-    lowered = key.lower()
-    for pattern, unit in _UNIT_PATTERNS:
-        if re.search(pattern, lowered):
-            return unit
-    return None
+    return unit_of_name(key)
 
 
 def cell_values(text: str) -> list[int | float]:
@@ -143,6 +143,7 @@ def make_candidate(
     context: dict[str, str] | None = None,
     values: list[int | float] | None = None,
     parent_line: int | None = None,
+    reading: Reading | None = None,
 ) -> Candidate | None:
     """A candidate for one cell or leaf, or None when it holds no number."""
     found = values if values is not None else cell_values(text)
@@ -167,4 +168,5 @@ def make_candidate(
         unit_guess=guess_unit(key, text),
         context=context if context is not None else {},
         parent_line=parent_line,
+        reading=reading,
     )

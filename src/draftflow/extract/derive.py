@@ -13,7 +13,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal
 
+from draftflow.extract.candidates import Candidate
 from draftflow.extract.select import Selected
+from draftflow.extract.vocabulary import RUN_WORDS, SKIP_KEY
 
 RANGE_KIND = "observed range, not confidence interval"
 
@@ -53,13 +55,6 @@ class DerivedFigure:
         )
 
 
-def _decimals_of(value: int | float) -> int:
-    if isinstance(value, int):
-        return 0
-    text = repr(value)
-    return len(text.split(".", 1)[1]) if "." in text and "e" not in text else 0
-
-
 def derive(runs: list[RunValue], kind: Kind, anchor_line: int | None = None) -> DerivedFigure:
     """The median or mean of `runs`, rounded to the precision the inputs are written at.
 
@@ -95,7 +90,11 @@ def _rounded(raw: float, decimals: int) -> int | float:
 
 _ARRAY_ITEM = re.compile(r"^(?P<array>.*)\[(?P<index>\d+)\]$")
 _SUMMARY_KEYS: dict[str, Kind] = {
-    "mean": "mean", "avg": "mean", "average": "mean", "median": "median", "p50": "median",
+    "mean": "mean",
+    "avg": "mean",
+    "average": "mean",
+    "median": "median",
+    "p50": "median",
 }
 
 
@@ -119,7 +118,11 @@ def _parent_path(path: str) -> str:
 
 
 def run_arrays(selected: list[Selected]) -> list[RunArray]:
-    """Arrays of at least two selected JSON numbers, with the sibling summary if one is stated."""
+    """Arrays of repeated runs: at least two selected JSON numbers in an array the source calls
+    runs (`runs`, `trials`, `samples`, ...) or next to a stated mean/median.
+
+    Any other array is a sweep: each point stays its own figure (see `sweep_conditions`).
+    """
     arrays: dict[tuple[str, str], list[Selected]] = defaultdict(list)
     summaries: dict[tuple[str, str], Selected] = {}
     for item in selected:
@@ -136,6 +139,8 @@ def run_arrays(selected: list[Selected]) -> list[RunArray]:
         if len(members) < 2:
             continue
         stated = summaries.get((document_id, _parent_path(array_path)))
+        if stated is None and not RUN_WORDS.search(array_path):
+            continue  # a sweep (one figure per point), not repeated runs
         kind: Kind = "median"
         if stated is not None:
             kind = _SUMMARY_KEYS[stated.candidate.key.rsplit(".", 1)[-1].lower()]
@@ -147,3 +152,35 @@ def run_arrays(selected: list[Selected]) -> list[RunArray]:
 def agrees(figure: DerivedFigure, stated: int | float, stated_decimals: int) -> bool:
     """True when the source's stated summary is the recomputed one at its written precision."""
     return abs(float(figure.value) - float(stated)) <= 0.5 * 10.0 ** (-stated_decimals) + 1e-9
+
+
+def sweep_conditions(candidates: list[Candidate]) -> dict[str, dict[str, int | float]]:
+    """For each item of a JSON array, the settings at the same index of its sibling arrays.
+
+    `{"concurrency": [1, 4, 16], "tokens_per_second": [30.1, 95.4, 210.7]}` gives the item
+    `tokens_per_second[1]` the condition `concurrency: 4`.
+    """
+    arrays: dict[tuple[str, str], dict[str, dict[int, int | float]]] = defaultdict(dict)
+    items: list[tuple[Candidate, str, str, int]] = []
+    for candidate in candidates:
+        match = _ARRAY_ITEM.match(candidate.json_path or "")
+        if match is None or len(candidate.values) != 1:
+            continue
+        parent, _, key = match["array"].rpartition(".")
+        index = int(match["index"])
+        arrays[(candidate.document_id, parent)].setdefault(key, {})[index] = candidate.values[0]
+        items.append((candidate, parent, key, index))
+    conditions: dict[str, dict[str, int | float]] = {}
+    for candidate, parent, key, index in items:
+        siblings = arrays[(candidate.document_id, parent)]
+        found = {
+            name: values[index]
+            for name, values in siblings.items()
+            if name != key
+            and index in values
+            and SKIP_KEY.search(name.lower())
+            and len(values) == len(siblings[key])
+        }
+        if found:
+            conditions[candidate.candidate_id] = found
+    return conditions

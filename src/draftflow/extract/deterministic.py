@@ -6,7 +6,14 @@ import json
 
 from draftflow.extract.artifact import DroppedClaim, Extraction
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.derive import DerivedFigure, RunValue, agrees, derive, run_arrays
+from draftflow.extract.derive import (
+    DerivedFigure,
+    RunValue,
+    agrees,
+    derive,
+    run_arrays,
+    sweep_conditions,
+)
 from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.results import (
     conditions_for,
@@ -45,8 +52,13 @@ def ground_selected(
 Anchored = list[tuple[Selected, Grounded]]
 
 
-def _result(item: Selected, anchor: Grounded, *, statistic: str | None = None,
-            derived: DerivedFigure | None = None) -> ReportedResult:
+def _result(
+    item: Selected,
+    anchor: Grounded,
+    *,
+    statistic: str | None = None,
+    derived: DerivedFigure | None = None,
+) -> ReportedResult:
     return make_result(
         document=anchor.document,
         line=anchor.line,
@@ -71,29 +83,45 @@ def _summaries(grounded: Anchored) -> Summaries:
     confirmed: dict[int, DerivedFigure] = {}
     derived: list[ReportedResult] = []
     for array in run_arrays([item for item, _ in grounded]):
-        runs = [RunValue(anchors[id(m)].value, anchors[id(m)].line, anchors[id(m)].decimals)
-                for m in array.members]
+        runs = [
+            RunValue(anchors[id(m)].value, anchors[id(m)].line, anchors[id(m)].decimals)
+            for m in array.members
+        ]
         in_arrays.update(id(m) for m in array.members)
         stated = anchors.get(id(array.stated)) if array.stated is not None else None
         figure = derive(runs, array.kind, stated.line if stated else array.anchor_line)
-        if array.stated is not None and stated is not None and agrees(
-            figure, stated.value, stated.decimals
+        if (
+            array.stated is not None
+            and stated is not None
+            and agrees(figure, stated.value, stated.decimals)
         ):
             confirmed[id(array.stated)] = figure
             continue
         first = array.members[0]
         document = anchors[id(first)].document
         label = f"{profile_label(first)}; {first.candidate.key} ({figure.kind} of {len(runs)} runs)"
-        derived.append(make_result(
-            document=document, line=array.anchor_line, value=figure.value, label=label,
-            metric=first.metric, unit=first.unit, statistic=figure.statistic,
-            conditions=conditions_for(first.candidate), derived=figure,
-        ))
+        derived.append(
+            make_result(
+                document=document,
+                line=array.anchor_line,
+                value=figure.value,
+                label=label,
+                metric=first.metric,
+                unit=first.unit,
+                statistic=figure.statistic,
+                conditions=conditions_for(first.candidate),
+                derived=figure,
+            )
+        )
     return in_arrays, confirmed, derived
 
 
-def _results(grounded: Anchored) -> list[ReportedResult]:
-    """Every grounded figure, run arrays folded into their summary, in harvest order."""
+def _results(
+    grounded: Anchored, sweeps: dict[str, dict[str, int | float]] | None = None
+) -> list[ReportedResult]:
+    """Every grounded figure, run arrays folded into their summary, sweep points with their
+    setting, in harvest order."""
+    sweeps = sweeps or {}
     in_arrays, confirmed, derived = _summaries(grounded)
     results: list[ReportedResult] = []
     seen: set[tuple[str, int, str, str]] = set()
@@ -106,9 +134,21 @@ def _results(grounded: Anchored) -> list[ReportedResult]:
         figure = confirmed.get(id(item))
         statistic = None
         if figure is not None:
-            statistic = (f"{figure.kind} of {len(figure.per_run_values)} source runs, as stated "
-                         "by the source; individually recoverable in per_run_values")
-        results.append(_result(item, anchor, statistic=statistic, derived=figure))
+            statistic = (
+                f"{figure.kind} of {len(figure.per_run_values)} source runs, as stated "
+                "by the source; individually recoverable in per_run_values"
+            )
+        result = _result(item, anchor, statistic=statistic, derived=figure)
+        point = sweeps.get(item.candidate.candidate_id)
+        if point:
+            where = ", ".join(f"{name}={value}" for name, value in point.items())
+            result = result.model_copy(
+                update={
+                    "label": f"{result.label} at {where}",
+                    "conditions": {**result.conditions, **point},
+                }
+            )
+        results.append(result)
     return results + derived
 
 
@@ -124,8 +164,9 @@ def _profiles(grounded: Anchored) -> list[TestProfile]:
             continue
         seen.add(key)
         profiles.append(
-            make_profile(document=anchor.document, line=anchor.line, label=label,
-                         conditions=conditions)
+            make_profile(
+                document=anchor.document, line=anchor.line, label=label, conditions=conditions
+            )
         )
     return profiles
 
@@ -135,7 +176,7 @@ def extract_deterministic(snapshot: Snapshot, candidates: list[Candidate]) -> Ex
     grounder = Grounder(snapshot)
     grounded, dropped = ground_selected(grounder, select(candidates))
     return Extraction(
-        reported_results=_results(grounded),
+        reported_results=_results(grounded, sweep_conditions(candidates)),
         test_profiles=_profiles(grounded),
         dropped=dropped,
         candidates_seen=len(candidates),

@@ -5,18 +5,34 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from draftflow.extract.candidates import Candidate
+from draftflow.extract.harvest_aligned import harvest_aligned
 from draftflow.extract.harvest_csv import harvest_csv
+from draftflow.extract.harvest_html import harvest_html
 from draftflow.extract.harvest_json import harvest_json
 from draftflow.extract.harvest_keyvalue import harvest_keyvalue
 from draftflow.extract.harvest_markdown import harvest_markdown
 from draftflow.extract.harvest_prose import harvest_prose
-from draftflow.snapshot import Document, Snapshot
+from draftflow.snapshot import Document, SkippedFile, Snapshot
 
 Harvester = Callable[[Document], list[Candidate]]
+CheckedHarvester = Callable[[Document, list[str]], list[Candidate]]
+
+
+def harvest_log(document: Document) -> list[Candidate]:
+    """Text and log files: pipe tables (llama-bench), aligned tables, then key/value lines."""
+    return harvest_markdown(document) + harvest_aligned(document) + harvest_keyvalue(document)
+
 
 def harvest_report(document: Document) -> list[Candidate]:
-    """Markdown tables, key/value report blocks, then figures written in prose."""
-    return harvest_markdown(document) + harvest_keyvalue(document) + harvest_prose(document)
+    """Markdown and HTML tables, aligned tables in fences, key/value report blocks, then
+    figures written in prose."""
+    return (
+        harvest_markdown(document)
+        + harvest_html(document)
+        + harvest_aligned(document)
+        + harvest_keyvalue(document)
+        + harvest_prose(document)
+    )
 
 
 HARVESTERS: dict[str, Harvester] = {
@@ -26,7 +42,17 @@ HARVESTERS: dict[str, Harvester] = {
     ".jsonl": harvest_json,
     ".md": harvest_report,
     ".markdown": harvest_report,
-    ".txt": harvest_keyvalue,
+    ".txt": harvest_log,
+    ".log": harvest_log,
+}
+
+
+# Harvesters that can tell what they could not read (a parse error, a NaN, a CSV error).
+CHECKED: dict[str, CheckedHarvester] = {
+    ".csv": harvest_csv,
+    ".tsv": harvest_csv,
+    ".json": harvest_json,
+    ".jsonl": harvest_json,
 }
 
 
@@ -39,15 +65,26 @@ def harvester_for(path: str) -> Harvester | None:
     return None
 
 
-def harvest_document(document: Document) -> list[Candidate]:
-    """Every candidate of one document (none for formats without tables or data leaves)."""
+def harvest_document(document: Document, problems: list[str] | None = None) -> list[Candidate]:
+    """Every candidate of one document (none for formats without tables or data leaves); what
+    could not be read is appended to `problems`."""
+    lowered = document.path.lower()
+    for suffix, checked in CHECKED.items():
+        if lowered.endswith(suffix):
+            return checked(document, problems if problems is not None else [])
     harvester = harvester_for(document.path)
     return harvester(document) if harvester else []
 
 
-def harvest(snapshot: Snapshot) -> list[Candidate]:
-    """Every candidate of every document, in snapshot order, then line order."""
+def harvest(snapshot: Snapshot, unreadable: list[SkippedFile] | None = None) -> list[Candidate]:
+    """Every candidate of every document, in snapshot order, then line order.
+
+    Documents that could not be read in full are appended to `unreadable` with the reason.
+    """
     candidates: list[Candidate] = []
     for document in snapshot.documents:
-        candidates.extend(harvest_document(document))
+        problems: list[str] = []
+        candidates.extend(harvest_document(document, problems))
+        if problems and unreadable is not None:
+            unreadable.append(SkippedFile(path=document.path, reason="; ".join(problems)))
     return candidates

@@ -48,9 +48,10 @@ def _field_lines(raw: str, delimiter: str, first_line: int) -> list[int]:
 
 
 def _records(
-    lines: list[str], delimiter: str
+    lines: list[str], delimiter: str, problems: list[str] | None = None
 ) -> Iterator[tuple[list[str], list[int]]]:
-    """Each record's cells and the line each cell starts on."""
+    """Each record's cells and the line each cell starts on; a CSV error ends the reading and
+    is appended to `problems`."""
     reader = csv.reader(iter(lines), delimiter=delimiter)
     start = 1
     while True:
@@ -58,8 +59,13 @@ def _records(
             cells = next(reader)
         except StopIteration:
             return
-        except csv.Error:
-            return  # malformed beyond recovery (e.g. NUL bytes): keep what was read so far
+        except csv.Error as error:
+            # malformed beyond recovery (e.g. NUL bytes): keep what was read so far
+            if problems is not None:
+                problems.append(
+                    f"CSV error after line {start - 1} ({error}); the rest was not read"
+                )
+            return
         end = reader.line_num
         if end == start:
             yield cells, [start] * len(cells)
@@ -82,7 +88,7 @@ def _header_names(cells: list[str]) -> list[str]:
     return names
 
 
-def harvest_csv(document: Document) -> list[Candidate]:
+def harvest_csv(document: Document, problems: list[str] | None = None) -> list[Candidate]:
     """Every number-bearing body cell of a CSV or TSV document, tied to its header and line."""
     is_tsv = document.path.lower().endswith(".tsv")
     delimiter = "\t" if is_tsv else ","
@@ -90,7 +96,7 @@ def harvest_csv(document: Document) -> list[Candidate]:
     header: list[str] | None = None
     candidates: list[Candidate] = []
     row_index = 0
-    for cells, field_lines in _records(_raw_lines(document.text), delimiter):
+    for cells, field_lines in _records(_raw_lines(document.text), delimiter, problems):
         if not any(cell.strip() for cell in cells):
             continue
         if header is None:

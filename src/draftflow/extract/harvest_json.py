@@ -24,10 +24,13 @@ _TOKEN = re.compile(
     r"(?P<punct>[{}\[\]:,])"
     r"|(?P<string>\"(?:[^\"\\]|\\.)*\")"
     r"|(?P<number>-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
-    r"|(?P<literal>true|false|null)"
+    r"|(?P<literal>true|false|null|NaN|-?Infinity)"
     r")",
     re.DOTALL,
 )
+
+
+_NON_FINITE = re.compile(r"(?<![\w\"])(?:NaN|-?Infinity)(?![\w\"])")
 
 
 class JsonScanError(ValueError):
@@ -189,31 +192,42 @@ class _LeafCollector:
                 self.candidates.append(candidate)
 
 
-def harvest_json(document: Document) -> list[Candidate]:
+def harvest_json(document: Document, problems: list[str] | None = None) -> list[Candidate]:
     """Every number-bearing leaf of a JSON document (or of each JSONL line), with path and line.
 
     A file that is not valid JSON yields no candidates rather than failing the run; for JSONL,
-    only the unreadable lines are skipped.
+    only the unreadable lines are skipped. Either way the reason is appended to `problems`,
+    and so is a `NaN`/`Infinity` (read as a missing value, as Python's json reads it).
     """
+    found = problems if problems is not None else []
+    if _NON_FINITE.search(document.text):
+        found.append("NaN or Infinity values (not valid JSON) were read as missing values")
     if document.path.lower().endswith(".jsonl"):
-        return _harvest_jsonl(document)
+        return _harvest_jsonl(document, found)
     collector = _LeafCollector(document, SourceFormat.JSON)
     try:
         root = scan_json(document.text)
-    except (JsonScanError, RecursionError):
+    except (JsonScanError, RecursionError) as error:
+        reason = str(error) if isinstance(error, JsonScanError) else "nesting too deep"
+        found.append(f"not valid JSON ({reason}); no figure was read from it")
         return []
     collector.walk(root, "", {}, root.line)
     return collector.candidates
 
 
-def _harvest_jsonl(document: Document) -> list[Candidate]:
+def _harvest_jsonl(document: Document, problems: list[str]) -> list[Candidate]:
     collector = _LeafCollector(document, SourceFormat.JSONL)
+    unreadable: list[int] = []
     for number, line in enumerate(document.line_list, start=1):
         if not line.strip():
             continue
         try:
             root = scan_json(line, first_line=number)
         except (JsonScanError, RecursionError):
+            unreadable.append(number)
             continue
         collector.walk(root, f"[{number - 1}]", {}, number)
+    if unreadable:
+        shown = ", ".join(str(n) for n in unreadable[:5]) + (" ..." if len(unreadable) > 5 else "")
+        problems.append(f"{len(unreadable)} line(s) are not valid JSON and were skipped: {shown}")
     return collector.candidates

@@ -22,8 +22,8 @@ BLOCK_TABLE_OFFSET = 10_000
 
 _KEY_VALUE = re.compile(
     r"^\s*(?:[-*]\s+)?\**(?P<key>[A-Za-z][\w ()/.,%*#+-]{0,70}?)\s*:\*{0,2}\s+"
-    r"(?P<value>[-+~]?\d[\d,]*(?:\.\d+)?"
-    r"(?:\s*(?:ms|s|%|x|×|tok/s|t/s|tokens/s|req/s|tokens|GB|GiB|MB|MiB|W))?)"
+    r"(?P<value>[-+~≈]?\d[\d,]*(?:\.\d+)?"
+    r"(?:\s?[A-Za-z%×°µ][\w/%°.]{0,11})?)"
     r"\s*$"
 )
 _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")

@@ -3,22 +3,24 @@ the table's nearest heading, and its exact line.
 
 Tables follow GitHub's rules closely enough for reports: a header row, a delimiter row of
 dashes (with optional colons), then body rows until a blank line or a line without a pipe.
-Tables inside fenced code blocks are code, not tables, and are skipped.
+Tables inside fenced code blocks are read too: tools print pipe tables (llama-bench, lm-eval)
+and reports paste them in fences.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
+from draftflow.extract.fences import fence_infos, fence_opening, is_code_fence
 from draftflow.snapshot import Document
 
 CAPTION_LINES = 3
 MAX_HEADING_LINE = 1_000
 """A longer line is not read as a heading (and never fed to the heading pattern)."""
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _DELIMITER_CELL = re.compile(r"^\s*:?-+:?\s*$")
 # Emphasis markers; an underscore inside a word (`est_ppt`) is part of the word.
@@ -77,47 +79,47 @@ def _is_header(line: str) -> bool:
     return "|" in line and bool(line.strip())
 
 
+@lru_cache(maxsize=1 << 16)
 def plain_text(cell: str) -> str:
     """A cell without Markdown emphasis, code ticks or link targets (`**191.2**` → `191.2`)."""
     return _EMPHASIS.sub("", _LINK.sub(r"\1", cell)).strip()
 
 
 def find_tables(lines: list[str]) -> list[Table]:
-    """Every table in a Markdown document's lines, outside fenced code blocks."""
+    """Every table in a Markdown document's lines, also inside fenced code blocks (tool
+    output such as llama-bench or lm-eval prints pipe tables); headings and captions are read
+    outside fences only."""
     tables: list[Table] = []
     heading: str | None = None
     prose: list[str] = []  # the last few prose lines since the heading: the table's caption
-    fence: str | None = None
+    infos = fence_infos(lines)
+    fenced = [info is not None for info in infos]
     number = 0
     while number < len(lines):
         line = lines[number]
-        fence_match = _FENCE.match(line)
-        if fence is not None:
-            if fence_match and fence_match.group(1)[0] == fence[0] and len(
-                fence_match.group(1)
-            ) >= len(fence):
-                fence = None
-            number += 1
+        in_fence = fenced[number]
+        if in_fence and (fence_opening(line) is not None or is_code_fence(infos[number])):
+            number += 1  # a fence marker, or code
             continue
-        if fence_match:
-            fence = fence_match.group(1)
-            number += 1
-            continue
-        heading_match = _HEADING.match(line) if len(line) <= MAX_HEADING_LINE else None
+        heading_match = (
+            _HEADING.match(line) if not in_fence and len(line) <= MAX_HEADING_LINE else None
+        )
         if heading_match:
             heading = plain_text(heading_match.group(2)) or heading
             prose = []
         elif line.strip() and "|" not in line:
-            prose = [*prose[-(CAPTION_LINES - 1) :], line.strip()]
-        elif (
-            number + 1 < len(lines)
-            and _is_header(line)
-            and _is_delimiter(lines[number + 1])
-        ):
+            if not in_fence:
+                prose = [*prose[-(CAPTION_LINES - 1) :], line.strip()]
+        elif number + 1 < len(lines) and _is_header(line) and _is_delimiter(lines[number + 1]):
             header = [plain_text(cell) for cell in split_row(line)]
             rows: list[tuple[int, list[str]]] = []
             body = number + 2
-            while body < len(lines) and "|" in lines[body] and lines[body].strip():
+            while (
+                body < len(lines)
+                and "|" in lines[body]
+                and lines[body].strip()
+                and fenced[body] == in_fence
+            ):
                 rows.append((body + 1, split_row(lines[body])))
                 body += 1
             caption = " ".join(prose) or None

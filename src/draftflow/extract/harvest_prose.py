@@ -1,96 +1,78 @@
-"""Harvest figures written in prose: a number followed closely by a rate, time or size unit.
+"""Harvest figures written in prose: README paragraphs, run reports, bullet lists, headings.
 
-Reports state some results only in sentences ("~182 tok/s aggregate", "median TTFT was
-**282 s**"). A prose candidate is a number with a unit within the next two words; its key is
-the clause around it (the words before it back to the last sentence or clause break, the
-unit, and a few words after), which is what selection reads the metric from. Lines in code
-fences, tables, headings and key/value report lines are left to their own harvesters.
+The document is read as blocks (`prose_blocks.py`: paragraphs, list items and headings,
+wrapped lines joined, each offset mapped back to its line), and each block's sentences are
+read for reported figures (`prose_figures.py`). Each figure becomes a candidate that cites
+the line its number is written on and carries its reading (metric, unit, statistic,
+approximate, denominator), labelled from the sentence: the nearest heading, the bullet's
+lead-in and the clause. Without a model the readings are the results; with one, the model
+confirms and relabels them by candidate id and cannot add a number of its own.
 """
 
 from __future__ import annotations
 
-import re
-
-from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
-from draftflow.extract.harvest_keyvalue import MAX_LINE as KEY_VALUE_MAX_LINE
-from draftflow.extract.harvest_keyvalue import key_value_match
-from draftflow.extract.harvest_markdown import plain_text
-from draftflow.extract.numeric import as_number, numbers_in
+from draftflow.extract.candidates import Candidate, Reading, SourceFormat, make_candidate
+from draftflow.extract.prose_blocks import prose_blocks
+from draftflow.extract.prose_figures import ProseFigure, figures_in_block
+from draftflow.numbers import detect_decimal_comma
 from draftflow.snapshot import Document
 
-MAX_LINE = 2_000
 PROSE_TABLE = 20_000
 """Prose candidates are numbered after tables and key/value blocks (table indexes)."""
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_UNIT = re.compile(
-    r"^[\s*_`~]*(?:[^\s\d,.;:()\[\]]+\s+){0,2}?[*_`]*"
-    r"(?P<unit>tok/s|t/s|tokens?/s(?:ec)?|tps|req/s|ms|s|sec|seconds|GiB|GB|MiB|MB|tokens)"
-    r"(?![\w/])",
-    re.IGNORECASE,
-)
-_CLAUSE_BREAK = re.compile(r"[.;:(\[]\s|[.;:]$|[(\[]|,\s")
-_AFTER_WORDS = 3
+
+def prose_figures(document: Document) -> list[ProseFigure]:
+    """Every figure the document's prose states, in document order."""
+    decimal_comma = detect_decimal_comma(document.text)
+    figures: list[ProseFigure] = []
+    for block in prose_blocks(document):
+        figures.extend(figures_in_block(block, decimal_comma=decimal_comma))
+    return figures
 
 
-def _clause_before(line: str, start: int) -> str:
-    """The words before a number back to the last clause break."""
-    before = line[:start]
-    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(before)]
-    return before[breaks[-1] if breaks else 0 :].strip()
-
-
-def _words_after(line: str, end: int) -> str:
-    after = re.split(r"[.;,()\[\]]\s|[.;,()\[\]]$|[()\[\]]", line[end:], maxsplit=1)[0]
-    return " ".join(after.split()[:_AFTER_WORDS])
-
-
-def _prose_lines(document: Document) -> list[tuple[int, str]]:
-    """Numbered lines outside code fences that are prose (not tables, headings, key/values)."""
-    lines: list[tuple[int, str]] = []
-    fence: str | None = None
-    for number, line in enumerate(document.line_list, start=1):
-        marker = _FENCE.match(line)
-        if fence is not None:
-            if marker and marker.group(1)[0] == fence[0]:
-                fence = None
-            continue
-        if marker:
-            fence = marker.group(1)
-            continue
-        stripped = line.lstrip()
-        if (
-            not stripped
-            or stripped.startswith(("|", "#", ">"))
-            or len(line) > MAX_LINE
-            or (len(line) <= KEY_VALUE_MAX_LINE and key_value_match(line))
-        ):
-            continue
-        lines.append((number, line))
-    return lines
+def statistic_text(figure: ProseFigure) -> str:
+    """The record's statistic for a prose figure: what the sentence says it is."""
+    parts = [figure.statistic]
+    if figure.denominator is not None:
+        denominator = (
+            int(figure.denominator)
+            if float(figure.denominator).is_integer()
+            else (figure.denominator)
+        )
+        parts.append(f"out of {denominator}")
+    if figure.approximate:
+        parts.append("approximate (the source writes ~ or about)")
+    return "; ".join(parts)
 
 
 def harvest_prose(document: Document) -> list[Candidate]:
-    """Every number in the document's prose that a unit follows within two words."""
+    """A candidate for every figure the document's prose states, with its reading."""
     candidates: list[Candidate] = []
-    for row, (number, line) in enumerate(_prose_lines(document)):
-        for found in numbers_in(line):
-            unit = _UNIT.match(line[found.end :])
-            if unit is None or found.end <= found.start:
-                continue
-            before = plain_text(_clause_before(line, found.start))
-            key = " ".join(part for part in (before, _words_after(line, found.end)) if part)
-            candidate = make_candidate(
-                document,
-                line=number,
-                fmt=SourceFormat.PROSE,
-                text=plain_text(line[found.start : found.end + unit.end()]),
-                locator=f"p{found.start}",
-                column=plain_text(key),
-                table=PROSE_TABLE,
-                row=row,
-                values=[as_number(found.value, found.decimals)],
-            )
-            if candidate is not None:
-                candidates.append(candidate)
+    seen: dict[str, int] = {}
+    for row, figure in enumerate(prose_figures(document)):
+        locator = f"p{figure.start}"
+        seen[locator] = seen.get(locator, 0) + 1
+        if seen[locator] > 1:  # the second end of a range written as one mention
+            locator = f"{locator}.{seen[locator]}"
+        reading = Reading(
+            metric=figure.metric,
+            unit=figure.unit or "unspecified",
+            statistic=statistic_text(figure),
+            approximate=figure.approximate,
+            denominator=figure.denominator,
+        )
+        candidate = make_candidate(
+            document,
+            line=figure.line,
+            fmt=SourceFormat.PROSE,
+            text=figure.raw,
+            locator=locator,
+            column=figure.label,
+            table=PROSE_TABLE,
+            row=row,
+            values=[figure.value],
+            reading=reading,
+        )
+        if candidate is not None:
+            candidates.append(candidate)
     return candidates

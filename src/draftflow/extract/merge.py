@@ -4,13 +4,15 @@ The deterministic harvest is the floor: every figure it selects stays in the rec
 model that skips a table row cannot make a reported figure disappear. What the model adds is
 kept on top: its labels, metrics, units, statistics and conditions replace the deterministic
 ones for the same figure (same document, line and value), and figures only the model found
-(prose, repeated runs it grouped) are added. Everything the model returned was grounded before
-it got here.
+(repeated runs it grouped) are added. Figures read in prose are the exception to the floor: a
+model shown one that did not confirm it (`DropReason.NOT_CONFIRMED`) removes it, because only
+a reader can tell a sentence's results from its settings. Everything the model returned was
+grounded before it got here.
 """
 
 from __future__ import annotations
 
-from draftflow.extract.artifact import Extraction
+from draftflow.extract.artifact import DropReason, Extraction
 from draftflow.records import ReportedResult, TestProfile
 
 FigureKey = tuple[str, int, float]
@@ -27,7 +29,16 @@ def merge_extractions(
     """The baseline's figures, labelled by the model where it spoke, plus the model's own."""
     by_key = {figure_key(r): r for r in modelled.reported_results}
     baseline_keys = {figure_key(r) for r in baseline.reported_results}
-    results = [by_key.get(figure_key(r), r) for r in baseline.reported_results]
+    unconfirmed = {
+        (d.document_id, d.line, float(d.claimed))
+        for d in modelled.dropped
+        if d.reason is DropReason.NOT_CONFIRMED and d.document_id and d.line is not None
+    }
+    results = [
+        by_key.get(figure_key(r), r)
+        for r in baseline.reported_results
+        if figure_key(r) not in unconfirmed
+    ]
     results += [r for r in modelled.reported_results if figure_key(r) not in baseline_keys]
     position = {document_id: index for index, document_id in enumerate(document_order)}
     results.sort(key=lambda r: (position.get(r.source_document_id, len(position)), r.source_line))

@@ -18,7 +18,7 @@ from typing import Literal, Protocol, TypeVar
 from pydantic import BaseModel, Field, JsonValue
 
 from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction, empty_setup
-from draftflow.extract.candidates import Candidate
+from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.chunks import Chunk, chunk_documents
 from draftflow.extract.derive import RunValue, derive
 from draftflow.extract.ground import Grounded, Grounder, reads_as_instructions
@@ -150,6 +150,10 @@ class _Checker:
     dropped: list[DroppedClaim] = field(default_factory=list)
     array_lines: dict[tuple[str, int], int] = field(default_factory=dict)
     """(document, line) of a JSON array item → the line its array opens on."""
+    figures: HarvestedFigures | None = None
+    """What the harvest read on each line: what the model may confirm in prose."""
+    confirmed: set[tuple[str, int, float]] = field(default_factory=set)
+    """(document, line, value) of every accepted result."""
     _seen: set[tuple[str, int, float, str]] = field(default_factory=set)
 
     def conditions(self, label: str, claims: list[ConditionClaim]) -> dict[str, JsonValue]:
@@ -220,6 +224,14 @@ class _Checker:
         if isinstance(outcome, DroppedClaim):
             self.dropped.append(outcome)
             return
+        if self.figures is not None and not self.figures.allows(document_id, line, outcome.value):
+            self.dropped.append(
+                self.figures.not_harvested(claim.label, document_id, line, outcome.value)
+            )
+            return
+        self.confirmed.add((document_id, line, float(outcome.value)))
+        if candidate is not None:  # confirmed by id: the candidate's own figure stands
+            self.confirmed.add((document_id, line, float(candidate.value)))
         where = f"{outcome.document.path} L{line}"
         label = self.text("label", claim.label, claim.label, f"{claim.metric} at {where}")
         key = (document_id, line, float(outcome.value), label)
@@ -256,6 +268,14 @@ class _Checker:
             )
             if isinstance(outcome, DroppedClaim):
                 self.dropped.append(outcome)
+            elif self.figures is not None and not self.figures.allows(
+                run.document_id, run.line, outcome.value
+            ):
+                self.dropped.append(
+                    self.figures.not_harvested(
+                        claim.label, run.document_id, run.line, outcome.value
+                    )
+                )
             else:
                 grounded.append(outcome)
         claimed = f"{claim.statistic} of {len(claim.runs)} runs"
@@ -424,11 +444,18 @@ async def extract_with_model(
     replies = await asyncio.gather(
         *(_ask(client, prompt, prompt_variables(snapshot, chunk, len(chunks))) for chunk in chunks)
     )
-    checker = _Checker(snapshot, Grounder(snapshot), array_lines=_array_lines(candidates))
+    checker = _Checker(
+        snapshot,
+        Grounder(snapshot),
+        array_lines=_array_lines(candidates),
+        figures=HarvestedFigures.of(candidates),
+    )
+    answered: list[Chunk] = []
     for chunk, reply in zip(chunks, replies, strict=True):
         if isinstance(reply, StructuredOutputError):
             checker.dropped.append(_unusable_chunk(chunk, len(chunks), reply))
             continue
+        answered.append(chunk)
         answer = reply.value
         for result in answer.results:
             checker.accept_result(result, chunk.candidates)
@@ -437,6 +464,7 @@ async def extract_with_model(
         for profile in answer.profiles:
             checker.accept_profile(profile)
         checker.accept_setup(answer.setup)
+    checker.dropped += unconfirmed_prose(answered, checker.confirmed)
     return Extraction(
         reported_results=checker.results,
         test_profiles=list(checker.profiles.values()),
@@ -446,6 +474,75 @@ async def extract_with_model(
         prompt_hashes={prompt.name: prompt.sha256},
         method="model",
     )
+
+
+@dataclass(frozen=True)
+class HarvestedFigures:
+    """Per line, whether the harvest read it as data (a table row, a JSON leaf, a report line)
+    and which values the prose finder read on it."""
+
+    data_lines: frozenset[tuple[str, int]]
+    prose_values: dict[tuple[str, int], list[float]]
+
+    @classmethod
+    def of(cls, candidates: list[Candidate]) -> HarvestedFigures:
+        """The harvest's lines and prose values."""
+        data: set[tuple[str, int]] = set()
+        prose: dict[tuple[str, int], list[float]] = {}
+        for candidate in candidates:
+            key = (candidate.document_id, candidate.line)
+            if candidate.format is SourceFormat.PROSE and candidate.reading is not None:
+                prose.setdefault(key, []).extend(float(v) for v in candidate.values)
+            elif candidate.format is not SourceFormat.PROSE:
+                data.add(key)
+        return cls(frozenset(data), prose)
+
+    def allows(self, document_id: str, line: int, value: float) -> bool:
+        """True for a data line, or a prose line where the prose finder read this value."""
+        key = (document_id, line)
+        return key in self.data_lines or float(value) in self.prose_values.get(key, [])
+
+    def not_harvested(
+        self, label: str, document_id: str, line: int, value: int | float
+    ) -> DroppedClaim:
+        """The drop of a number the model added to a prose line."""
+        return DroppedClaim(
+            kind="result",
+            label=label,
+            claimed=str(value),
+            document_id=document_id,
+            line=line,
+            reason=DropReason.NOT_HARVESTED,
+            detail="the prose finder read no such figure on this line; the model confirms "
+            "harvested figures and never adds one",
+        )
+
+
+def unconfirmed_prose(
+    chunks: list[Chunk], confirmed: set[tuple[str, int, float]]
+) -> list[DroppedClaim]:
+    """The prose figures shown to the model in chunks it answered that it did not confirm."""
+    dropped: list[DroppedClaim] = []
+    for chunk in chunks:
+        for candidate in chunk.candidates.values():
+            if candidate.format is not SourceFormat.PROSE or candidate.reading is None:
+                continue
+            key = (candidate.document_id, candidate.line, float(candidate.value))
+            if key in confirmed:
+                continue
+            dropped.append(
+                DroppedClaim(
+                    kind="result",
+                    label=candidate.column or candidate.text,
+                    claimed=str(candidate.value),
+                    document_id=candidate.document_id,
+                    line=candidate.line,
+                    reason=DropReason.NOT_CONFIRMED,
+                    detail="a figure the prose finder read; the model, shown it as a candidate, "
+                    "did not confirm it",
+                )
+            )
+    return dropped
 
 
 async def _ask(

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from draftflow.numbers import ParsedNumber, find_numbers, parse_number
+from draftflow.numbers import ParsedNumber, claimed_decimals_of, find_numbers, parse_number
 
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _DIGIT = re.compile(r"\d")
@@ -75,16 +75,8 @@ def matches_written(claimed: float, found: Found) -> bool:
     """
     if bool(found.parsed.matches(claimed)):
         return True
-    claimed_decimals = _decimals_of(claimed)
+    claimed_decimals = claimed_decimals_of(claimed)
     if claimed_decimals < found.decimals:
         tolerance: float = 0.5 * 10.0 ** (-claimed_decimals) + 1e-12
         return abs(found.value - claimed) <= tolerance
     return False
-
-
-def _decimals_of(value: float) -> int:
-    text = repr(float(value))
-    if "e" in text or "E" in text:
-        return 0 if float(value).is_integer() else 6
-    fraction = text.split(".", 1)[1] if "." in text else ""
-    return 0 if fraction == "0" else len(fraction)

@@ -9,6 +9,7 @@ under `<key>_as_written` rather than coerced.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from pydantic import JsonValue, TypeAdapter, ValidationError
@@ -54,6 +55,7 @@ _ADAPTERS: dict[str, TypeAdapter[Any]] = {
 }
 
 
+@lru_cache(maxsize=1 << 16)
 def typed_value(text: str) -> JsonValue:
     """A condition value as its source writes it: a plain number, a boolean, or text."""
     plain = plain_text(text).strip()
@@ -66,6 +68,7 @@ def typed_value(text: str) -> JsonValue:
     return plain
 
 
+@lru_cache(maxsize=1 << 14)
 def condition_key(name: str) -> str:
     """The record's key for a source header: known aliases, else the header as written."""
     return ALIASES.get(name.strip().lower().replace(" ", "_"), name.strip())
@@ -86,15 +89,26 @@ def conform(key: str, value: JsonValue, written: str) -> tuple[str, JsonValue]:
 
 
 def _add(conditions: dict[str, JsonValue], name: str, written: str) -> None:
-    key, value = conform(condition_key(name), typed_value(written), plain_text(written))
+    key, value = _condition(name, written)
     conditions.setdefault(key, value)
+
+
+@lru_cache(maxsize=1 << 16)
+def _condition(name: str, written: str) -> tuple[str, JsonValue]:
+    """One source cell as a typed condition (memoised: rows repeat the same cells)."""
+    return conform(condition_key(name), typed_value(written), plain_text(written))
 
 
 def _is_measurement(candidate: Candidate, name: str, text: str) -> bool:
     """True for a neighbour that is another figure (or empty), not a setting of this one."""
+    return _is_measurement_cell(candidate.json_path is not None, name, text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _is_measurement_cell(in_json: bool, name: str, text: str) -> bool:
     if not text.strip() or is_metric_key(name) or "±" in text:
         return True
-    if candidate.json_path is not None:
+    if in_json:
         return bool(_STAT_KEY.match(name)) or text == "null"
     return False
 
@@ -142,10 +156,14 @@ def result_label(selected: Selected) -> str:
     else:
         what = candidate.column or candidate.key
     count = len(candidate.values)
-    if "±" in candidate.text or "+/-" in candidate.text:
+    if selected.part:
+        what = f"{what}: {selected.part}"
+    elif "±" in candidate.text or "+/-" in candidate.text:
         what = f"{what} ± spread" if selected.value_index else what
-    elif count > 1 and is_slashed(candidate.text):
+    elif (count > 1 and is_slashed(candidate.text)) or (count > 1 and selected.value_index):
         what = f"{what} (value {selected.value_index + 1} of {count})"
+    if selected.denominator is not None:
+        what = f"{what} (of {selected.denominator:g})"
     parts = identity(candidate)
     if candidate.column and _SETTING_HEADER.search(candidate.column):
         parts.append(candidate.column)

@@ -10,91 +10,36 @@ rows are data, not reported figures, and are left to the model (or the editor) t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
+from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
+from draftflow.extract.harvest_markdown import plain_text
+from draftflow.extract.vocabulary import (
+    CHANGE_WORDS,
+    CONFIG_PATH,
+    GENERIC_HEADERS,
+    HARD_SKIP,
+    METRICS,
+    PERCENT_METRICS,
+    RATE_METRICS,
+    SKIP_KEY,
+    SPEC_HEADINGS,
+    STATISTICS,
+    THRESHOLD_WORDS,
+    TOTAL_SIZE,
+    UNITS_BY_METRIC,
+    metric_by_unit,
+)
+from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
+from draftflow.numbers.units import MEMORY_UNITS, unit_named
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
 
-# First match wins: the more specific names come first.
-METRICS: tuple[tuple[str, str], ...] = (
-    ("relative_change", r"^(change|delta|diff|improvement|speed.?up|gain)\b"),
-    ("ttfc", r"\bttfc\b|time.to.first.chunk"),
-    ("ttft", r"ttf[tr]|time.to.first"),
-    ("inter_token_latency", r"\bitl\b|itl_|tpot|inter.?token|time.per.output"),
-    (
-        "prefill_rate",
-        r"prefill|\bpp\d*\b|prompt.?(eval|processing).?(rate|tok|speed)|prompt.?tok(en)?s?.?(per|/)",
-    ),
-    ("aggregate_throughput", r"aggregate|\bagg\b|agg_|t/s \(total\)|total.?token.?throughput"),
-    (
-        "decode_rate",
-        r"decode|\btg\d*\b|gen(eration)?.?(tok|speed|rate)|eval.?rate|per.?(stream|session)"
-        r"|stream.?tok|t/s \(req\)|output.?throughput|\bgen\b",
-    ),
-    ("request_throughput", r"req(uest)?s?.?(/|per).?s|request.?throughput|\brps\b"),
-    ("throughput", r"tok(en)?s?\s*/\s*s|\bt/s\b|tokens?.?per.?s|tok_s\b|\btps\b|throughput"),
-    ("latency", r"latency|e2el|e2e|\bwall\b|wall_|\bppt\b|est.?ppt"),
-    ("memory", r"mem(ory)?.?used|memory|vram|peak.?mem|\bmem\b|kv.?pool"),
-    ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
-    ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
-    ("composite_score", r"composite"),
-    ("rank", r"^rank$"),
-    ("total_output_tokens", r"^(\d+\.)?tot(al)?.?(output.?|generated.?)?tokens$"),
-    ("completed_requests", r"completed.?requests|successful.?requests|^(points\.)?samples$"),
-    ("failed_requests", r"failed.?requests"),
-    ("peak_concurrent_requests", r"peak.?concurrent"),
-    ("benchmark_duration", r"benchmark.?duration"),
-    ("total_input_tokens", r"total.?input.?tokens"),
-    ("gpu_temperature", r"temperature_c\b|temp_c\b|gpu.?temp"),
-    ("gpu_power_draw", r"power.?draw|power_w\b|gpu.?power"),
-)
 _METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in METRICS)
 
-# What a number is NOT a result of: names of identifiers, dates, settings and spreads.
-_SKIP_KEY = re.compile(
-    r"\b(id|uuid|hash|sha|digest|date|timestamp|version|seed|port|pid|index|idx"
-    r"|elapsed|step|commit|year|month|day)\b"
-    r"|^time$|concurrency|^c$|batch|ctx|context|max.?model.?len|max.?tokens|max.?num|params"
-    r"|num.?prompts|count|^n$|request.?rate|burstiness|utili[sz]ation|^temperature$"
-    r"|top.?[pk]|draft|chunk|^prompt$|^prompt.?tokens$|^output.?tokens$|input.?len|output.?len"
-    r"|depth|^runs?$|trial|iteration"
-    r"|mhz|clock|gpu.?util|fan|_pct|percent|weights?.?gb|mem.?gb|bw.?gbs|tops|_chars"
-)
-# JSON subtrees that describe the setup rather than report a measurement.
-_CONFIG_PATH = re.compile(
-    r"(^|\.)(hardware|config|server_config|sweep|workload|settings|args|env|recipe|parameters"
-    r"|options|schema|properties|meta)(\.|\[|$)"
-)
 _TELEMETRY_FIRST_COLUMN = re.compile(r"^(elapsed|time|timestamp|t|ts|sec|seconds)(_s|\(s\))?$")
-_STATISTICS: tuple[tuple[str, str], ...] = (
-    (r"\bp50\b|median|_p50", "median as reported"),
-    (r"\bp(9\d(\.\d+)?)\b", "p{0} as reported"),
-    (r"mean|avg|average", "mean as reported"),
-    (r"\bmax\b|_max|peak", "maximum as reported"),
-    (r"\bmin\b|_min", "minimum as reported"),
-)
-_UNITS_BY_METRIC = {
-    "relative_change": "%",
-    "speculative_acceptance_rate": "ratio",
-    "judge_pass_rate": "fraction",
-    "composite_score": "score",
-    "rank": "rank",
-    "total_output_tokens": "tokens",
-    "completed_requests": "requests",
-    "failed_requests": "requests",
-    "peak_concurrent_requests": "requests",
-    "total_input_tokens": "tokens",
-    "gpu_temperature": "°C",
-    "gpu_power_draw": "W",
-    "prefill_rate": "tokens/s",
-    "decode_rate": "tokens/s",
-    "aggregate_throughput": "tokens/s",
-    "throughput": "tokens/s",
-    "request_throughput": "requests/s",
-}
 
 
 @dataclass(frozen=True)
@@ -110,6 +55,10 @@ class Selected:
     unit: str
     statistic: str
     value_index: int = 0
+    part: str | None = None
+    """What the cell names this figure (a paired header's part, a list cell's words)."""
+    denominator: float | None = None
+    """For an `x/y` score: y."""
 
     @property
     def value(self) -> int | float:
@@ -144,7 +93,7 @@ def metric_name(name: str) -> str | None:
         if pattern.search(lowered):
             lowered, suffix = pattern.sub("", lowered).strip(), qualifier
             break
-    if not lowered or _SKIP_KEY.search(lowered):
+    if not lowered or HARD_SKIP.search(lowered) or THRESHOLD_WORDS.search(lowered):
         return None
     for metric, regex in _METRIC_RES:
         if regex.search(lowered):
@@ -165,28 +114,20 @@ def metric_in_prose(text: str) -> str | None:
     return None
 
 
-_WORDS = re.compile(r"[^\W\d_]{2,}")
-_UNIT_WORDS = frozenset(
-    {"ms", "tok", "tokens", "token", "gb", "gib", "mb", "mib", "req", "sec", "seconds", "tps",
-     "rps"}
-)
-
-
-_NOT_A_FIGURE = re.compile(r"^\s*`|#\d|https?://|[≈=≤≥<>]")
-_PERCENT_METRICS = frozenset({"relative_change", "judge_pass_rate", "speculative_acceptance_rate"})
+_NOT_A_FIGURE = re.compile(r"^\s*`|#\d|https?://|[=≤≥<>]|(?<=\S)\s*≈")
 _NOT_A_LABEL = re.compile(r"`|\.(py|sh|md|json|ya?ml|txt|cu|cpp|h|toml)\b|https?://|/v\d+/")
 
 
 def is_figure_text(text: str) -> bool:
-    """True for a cell that is a figure (`**191.2**`, `168 ms`, `5.36 s`), not a sentence.
+    """True for a cell that is a figure (`**191.2**`, `168 ms`, `5.36 s`) or a list of named
+    figures (`prefill 125.77 tok/s, decode 43.57 tok/s`), not a sentence.
 
     Code (`1024` in backticks), issue numbers (#48407), formulas and bounds (`≈`, `≤`) are
     not reported figures.
     """
     if _NOT_A_FIGURE.search(text):
         return False
-    words = [w for w in _WORDS.findall(text) if w.lower() not in _UNIT_WORDS]
-    return len(words) <= 1 and len(text) <= 60
+    return not is_sentence(text)
 
 
 def is_metric_key(name: str) -> bool:
@@ -196,7 +137,7 @@ def is_metric_key(name: str) -> bool:
 
 def _statistic(name: str, text: str) -> str:
     lowered = name.lower()
-    for pattern, statistic in _STATISTICS:
+    for pattern, statistic in STATISTICS:
         match = re.search(pattern, lowered)
         if match:
             return statistic.format(match.group(1)) if "{0}" in statistic else statistic
@@ -208,14 +149,14 @@ def _statistic(name: str, text: str) -> str:
 def _candidate_metric(candidate: Candidate) -> str | None:
     key = candidate.key
     if candidate.json_path is not None:
-        if _CONFIG_PATH.search(candidate.json_path):
+        if CONFIG_PATH.search(candidate.json_path):
             return None
         return metric_name(key) or metric_name(key.rsplit(".", 1)[0])
     metric = metric_name(key)
     if metric is not None:
         return metric
     bare = strip_setting_values(key)
-    if (bare and _SKIP_KEY.search(bare)) or candidate.row_header is None:
+    if (bare and SKIP_KEY.search(bare)) or candidate.row_header is None:
         return None  # a settings column, or the first column: the row's own label
     if _NOT_A_LABEL.search(candidate.row_header):
         return None
@@ -226,7 +167,9 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     return metric
 
 
-_TABLE_FORMATS = frozenset({SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN})
+_TABLE_FORMATS = frozenset(
+    {SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN, SourceFormat.TEXT_TABLE}
+)
 
 
 def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
@@ -237,10 +180,11 @@ def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
         if candidate.format not in _TABLE_FORMATS:
             continue
         where = (candidate.document_id, candidate.table)
+        if where not in rows:
+            first_column = next(iter(candidate.context), "")
+            if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
+                telemetry.add(where)
         rows[where] = max(rows.get(where, 0), candidate.row + 1)
-        first_column = next(iter(candidate.context), "")
-        if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
-            telemetry.add(where)
     return telemetry | {where for where, count in rows.items() if count > MAX_TABLE_ROWS}
 
 
@@ -274,38 +218,165 @@ def is_slashed(text: str) -> bool:
 
 
 def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[Selected]:
-    """The candidates that are reported results, in harvest order.
+    """The candidates that are reported results, one `Selected` per figure, in harvest order.
 
-    Figures written in prose are left out unless `include_prose`: a sentence mixes results
-    with specifications, targets and other people's numbers, which only a reader (the model,
-    whose picks are grounded) can tell apart. Tables, data files and report blocks are in.
+    Figures the prose finder read in sentences (`prose_figures.py`) carry their reading and
+    are taken as read. Other prose (a table cell that is a sentence) is left out unless
+    `include_prose`: only a reader (the model, whose picks are grounded) can tell its
+    results from its settings. Tables, data files and report blocks are in.
     """
     raw = raw_tables(candidates)
     selected: list[Selected] = []
     for candidate in candidates:
-        if candidate.format is SourceFormat.PROSE and not include_prose:
-            continue
+        if candidate.format is SourceFormat.PROSE:
+            if candidate.reading is not None:
+                selected.append(_read_in_prose(candidate, candidate.reading))
+                continue
+            if not include_prose:
+                continue
         if candidate.json_path is None and (candidate.document_id, candidate.table) in raw:
             continue
         if candidate.json_path is None and not is_figure_text(candidate.text):
             continue
-        metric = _candidate_metric(candidate)
-        if metric is None or ("%" in candidate.text and metric not in _PERCENT_METRICS):
+        selected.extend(_cell_figures(candidate))
+    return selected
+
+
+_NOT_REPORTED = frozenset(
+    {CellRole.DENOMINATOR, CellRole.INTERVAL, CellRole.CONDITION, CellRole.AMBIGUOUS}
+)
+
+
+def _read_in_prose(candidate: Candidate, reading: Reading) -> Selected:
+    denominator = float(reading.denominator) if reading.denominator is not None else None
+    return Selected(
+        candidate, reading.metric, reading.unit, reading.statistic, denominator=denominator
+    )
+
+
+def _cell_figures(candidate: Candidate) -> list[Selected]:
+    """Every figure of one cell or leaf that is a measured outcome."""
+    figures = split_cell(candidate.text, candidate.key)
+    if len(figures) != len(candidate.values):
+        figures = ()
+    named = _candidate_metric(candidate)
+    record = _named_record(candidate)
+    if record is not None:  # `{"name": "decode", "value": 41.2, "unit": "tok/s"}`
+        name, unit = record
+        if HARD_SKIP.search(name.lower()) or THRESHOLD_WORDS.search(name.lower()):
+            return []
+        named = metric_name(name) or metric_by_unit(unit or unit_from_key(name), name) or named
+        figures = tuple(replace(f, unit=unit or f.unit, label=name) for f in figures)
+    chosen: list[Selected] = []
+    for figure in figures:
+        if figure.role in _NOT_REPORTED:
             continue
-        if candidate.json_path is None:
-            metric = _refine(metric, candidate)
-        name = candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
-        unit = "score" if metric.endswith("_normalised") else (
-            candidate.unit_guess
+        if abs(float(candidate.values[figure.index]) - figure.value) > 1e-9 * max(
+            1.0, abs(figure.value)
+        ):
+            continue  # the cell and its parse disagree: report nothing rather than misstate
+        metric = _figure_metric(candidate, figure, named)
+        if metric is None:
+            continue
+        name = figure.label or (
+            candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
+        )
+        unit = (
+            "score"
+            if metric.endswith("_normalised")
+            else figure.unit
             or unit_from_key(name)
-            or _UNITS_BY_METRIC.get(metric)
+            or unit_from_key(candidate.key)
+            or UNITS_BY_METRIC.get(metric)
             or "unspecified"
         )
-        selected.append(Selected(candidate, metric, unit, _statistic(name, candidate.text)))
-        if _PLUS_MINUS.search(candidate.text) and len(candidate.values) >= 2:
-            selected.append(Selected(candidate, f"{metric}_spread", unit, SPREAD_STATISTIC, 1))
-        elif _SLASHED.match(candidate.text):
-            statistic = _statistic(name, candidate.text)
-            selected += [Selected(candidate, metric, unit, statistic, index)
-                         for index in range(1, len(candidate.values))]
-    return selected
+        statistic = _statistic(f"{name} {candidate.key}", candidate.text)
+        if figure.role is CellRole.SPREAD:
+            metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
+        elif figure.role is not CellRole.VALUE:
+            statistic = f"{figure.role.value}: one end of the range written in the source"
+        if figure.approximate:
+            statistic += "; approximate as written"
+        chosen.append(
+            Selected(
+                candidate, metric, unit, statistic, figure.index, figure.label, figure.denominator
+            )
+        )
+    return chosen
+
+
+_NAME_KEYS = ("name", "metric", "label", "measure", "key", "title")
+_VALUE_KEYS = re.compile(r"^(value|val|result|score|mean|median|avg|average|p\d+|min|max)$")
+
+
+def _named_record(candidate: Candidate) -> tuple[str, str | None] | None:
+    """For a figure under a generic name (a JSON `value`/`p50` key, a `Value` column) whose
+    object or row names it (`name`, `metric`, a `Metric` column, as lm-eval prints), that
+    name and the object's or row's `unit`."""
+    if candidate.json_path is not None:
+        own = candidate.json_path.rsplit(".", 1)[-1].lower()
+    else:
+        own = plain_text(candidate.column or "").lower().strip()
+    if not _VALUE_KEYS.match(own):
+        return None
+    fields = {key.strip().lower(): text for key, text in candidate.context.items()}
+    name = next((plain_text(fields[k]) for k in _NAME_KEYS if fields.get(k)), None)
+    if not name or any(ch.isdigit() for ch in name[:1]):
+        return None
+    unit_text = fields.get("unit") or fields.get("units")
+    return name, unit_named(unit_text) if unit_text else None
+
+
+def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:
+    """The metric of one figure of a cell: its own label's, the cell's, or its unit's."""
+    metric = named
+    if figure.label is not None:
+        metric = metric_name(figure.label) or metric_by_unit(figure.unit, figure.label) or named
+    if metric is None:
+        metric = _fallback_metric(candidate, figure.unit)
+    if metric is None:
+        return None
+    if metric == "memory" and _is_spec_size(candidate, figure.unit):
+        return None
+    if figure.unit == "×" and metric == "relative_change":
+        return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
+    if candidate.json_path is None:
+        metric = _refine(metric, candidate)
+    if figure.unit == "pp" or (figure.unit == "%" and figure.signed):
+        return "relative_change"  # percentage points, or a signed percentage: a difference
+    if figure.unit == "%" and metric not in PERCENT_METRICS:
+        if figure.signed or CHANGE_WORDS.search(candidate.key.lower()):
+            return "relative_change"
+        if metric in RATE_METRICS:
+            return None  # a share of a rate is a change or an efficiency, not the rate
+    return metric
+
+
+def _is_spec_size(candidate: Candidate, unit: str | None) -> bool:
+    """A memory size in a hardware/setup section, or named as a resource's total: a spec."""
+    if TOTAL_SIZE.search(candidate.key.lower()):
+        return True
+    in_spec_section = bool(candidate.heading and SPEC_HEADINGS.search(candidate.heading))
+    return in_spec_section and (unit is None or unit in MEMORY_UNITS)
+
+
+def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
+    """A metric for a figure whose names are in no vocabulary: by its unit, unless a name
+    says it is a setting, an identifier or a threshold."""
+    key = candidate.key
+    names = [key]
+    if candidate.json_path is not None and CONFIG_PATH.search(candidate.json_path):
+        return None
+    if candidate.json_path is None and candidate.row_header is not None:
+        if GENERIC_HEADERS.match(plain_text(key).lower().strip()):
+            names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
+    elif candidate.json_path is None:
+        return None  # the first column: the row's own label
+    for name in names:
+        bare = strip_setting_values(name)
+        if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+            return None
+        if _NOT_A_LABEL.search(name):
+            return None
+    unit = unit or unit_from_key(key) or unit_from_key(names[-1])
+    return metric_by_unit(unit, " ".join(names))

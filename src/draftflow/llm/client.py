@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
@@ -22,6 +22,7 @@ from draftflow.llm.cassette import Cassette
 from draftflow.llm.exchange import ChatReply, ChatRequest, PromptRef, Usage, UsageTotals
 from draftflow.llm.prompts import Prompt
 from draftflow.llm.settings import ModelSettings
+from draftflow.llm.slots import SharedSlots
 from draftflow.llm.structured import (
     OutputMode,
     ReplyInvalid,
@@ -55,11 +56,13 @@ class _Call(Generic[T]):
 class ModelClient:
     """Structured calls to one model, cached, recordable, replayable and bounded in concurrency."""
 
-    def __init__(self, settings: ModelSettings) -> None:
+    def __init__(self, settings: ModelSettings, *, slots: SharedSlots | None = None) -> None:
+        """`slots`, when given, bounds requests in flight together with other clients (a batch)."""
         self.settings = settings
         self.usage = UsageTotals()
-        self._transport = Transport(settings, self.usage)
+        self._transport = Transport(settings, self.usage, slots)
         self._model_lock = asyncio.Lock()
+        self._calls: set[asyncio.Task[Any]] = set()
         self._model: str | None = settings.model
         self._cache: ResponseCache | None = None
         self._cassette: Cassette | None = None
@@ -80,7 +83,17 @@ class ModelClient:
         await self.aclose()
 
     async def aclose(self) -> None:
-        """Write what the cassette recorded, close the HTTP connections and the cache files."""
+        """Cancel the calls still running, write what the cassette recorded, close the HTTP
+        connections and the cache files.
+
+        Calls still running are those a failed sibling left behind (`asyncio.gather` does not
+        cancel them): closing the connections under them would end each in a traceback.
+        """
+        this = asyncio.current_task()
+        running = [task for task in self._calls if task is not this and not task.done()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
         if self._cassette is not None:
             self._cassette.flush()
         await self._transport.aclose()
@@ -102,9 +115,26 @@ class ModelClient:
         `CassetteMissError` when replay lacks the request, and `StructuredOutputError` when
         no attempt validates.
         """
+        task = asyncio.current_task()
+        if task is not None:
+            self._calls.add(task)
+        try:
+            return await self._structured(prompt, variables, schema, max_tokens)
+        finally:
+            if task is not None:
+                self._calls.discard(task)
+
+    async def _structured(
+        self,
+        prompt: Prompt,
+        variables: Mapping[str, str],
+        schema: type[T],
+        max_tokens: int | None,
+    ) -> Structured[T]:
         self._require_configured()
-        call = _Call(prompt, prompt.messages(variables), schema, await self.model_name(),
-                     max_tokens)
+        call = _Call(
+            prompt, prompt.messages(variables), schema, await self.model_name(), max_tokens
+        )
         modes = modes_for(self.settings.structured_output)
         key = self._request(call, modes[0]).fingerprint()
         hit = self._from_cache(key, call)
@@ -112,9 +142,16 @@ class ModelClient:
             return hit
         value, mode, content = await self._ask(call, modes)
         self._store(key, content, call, mode)
-        return Structured(value=value, usage=call.usage, cached=False, attempts=call.attempts,
-                          mode=mode, fingerprint=key, prompt_name=prompt.name,
-                          prompt_sha256=prompt.sha256)
+        return Structured(
+            value=value,
+            usage=call.usage,
+            cached=False,
+            attempts=call.attempts,
+            mode=mode,
+            fingerprint=key,
+            prompt_name=prompt.name,
+            prompt_sha256=prompt.sha256,
+        )
 
     async def list_models(self) -> list[str]:
         """The model names the server lists at `/models`."""
@@ -155,8 +192,9 @@ class ModelClient:
             hint="pass --model NAME (or set DRAFTFLOW_MODEL)",
         )
 
-    def _request(self, call: _Call[T], mode: OutputMode,
-                 repair: tuple[str, str] | None = None) -> ChatRequest:
+    def _request(
+        self, call: _Call[T], mode: OutputMode, repair: tuple[str, str] | None = None
+    ) -> ChatRequest:
         return ChatRequest(
             model=call.model,
             messages=build_messages(call.base, mode, call.schema, repair),
@@ -178,7 +216,7 @@ class ModelClient:
                 raise ModelError(
                     f"{self.settings.base_url} refused response_format {mode} "
                     f"({rejected.rejection.status}: {rejected.rejection.message})",
-                    hint="set structured_output = \"auto\" (DRAFTFLOW_STRUCTURED_OUTPUT=auto) "
+                    hint='set structured_output = "auto" (DRAFTFLOW_STRUCTURED_OUTPUT=auto) '
                     "to fall back to json_object or a schema in the prompt",
                 ) from rejected
         raise AssertionError("modes_for returns at least one mode")  # pragma: no cover
@@ -240,22 +278,32 @@ class ModelClient:
         except (ReplyInvalid, KeyError, ValueError):
             return None  # an entry this version cannot use is a miss, not an error
         self.usage.cache_hits += 1
-        return Structured(value=value, usage=usage, cached=True, attempts=attempts, mode=mode,
-                          fingerprint=key, prompt_name=call.prompt.name,
-                          prompt_sha256=call.prompt.sha256)
+        return Structured(
+            value=value,
+            usage=usage,
+            cached=True,
+            attempts=attempts,
+            mode=mode,
+            fingerprint=key,
+            prompt_name=call.prompt.name,
+            prompt_sha256=call.prompt.sha256,
+        )
 
     def _store(self, key: str, content: str, call: _Call[T], mode: OutputMode) -> None:
         cache = self._response_cache()
         if cache is None:
             return
-        cache.put(key, {
-            "content": content,
-            "usage": call.usage.model_dump(),
-            "attempts": call.attempts,
-            "mode": str(mode),
-            "model": call.model,
-            "prompt": {"name": call.prompt.name, "sha256": call.prompt.sha256},
-        })
+        cache.put(
+            key,
+            {
+                "content": content,
+                "usage": call.usage.model_dump(),
+                "attempts": call.attempts,
+                "mode": str(mode),
+                "model": call.model,
+                "prompt": {"name": call.prompt.name, "sha256": call.prompt.sha256},
+            },
+        )
 
 
 def _secrets(settings: ModelSettings) -> tuple[str, ...]:

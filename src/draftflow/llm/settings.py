@@ -44,7 +44,13 @@ class ModelSettings(BaseModel):
     base_url: str | None = Field(default=None, description="OpenAI-compatible endpoint, .../v1")
     model: str | None = Field(default=None, description="model name as the server lists it")
     api_key: SecretStr | None = Field(default=None, description="sent as a Bearer token")
-    timeout: float = Field(default=120.0, gt=0, description="seconds per request")
+    timeout: float = Field(default=120.0, gt=0, description="seconds per attempt of a request")
+    deadline: float = Field(
+        default=180.0,
+        gt=0,
+        description="seconds one request may take in all, retries and backoff included: a "
+        "server that stops answering ends the run within it",
+    )
     max_retries: int = Field(default=2, ge=0, description="retries on 429, 5xx, timeouts")
     concurrency: int = Field(default=4, ge=1, description="requests in flight at once")
     temperature: float = Field(default=0.0, ge=0, le=2)

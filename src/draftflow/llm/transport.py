@@ -5,21 +5,34 @@ Retries are ours (the openai client's own are switched off) so that a server ref
 Retried: 408, 409, 429 (honouring Retry-After), 5xx, timeouts and refused connections, with
 exponential backoff, `max_retries` times; a refused connection also stops retrying once
 `timeout` seconds have passed, so a server that is down is reported within the timeout.
+
+A server that accepts the connection and then says nothing is bounded twice: each attempt
+ends after `timeout` seconds (a hard wall-clock limit, not the socket's idle timeout, so a
+trickle of bytes cannot stretch it), and one request with all its retries and backoff ends
+after `deadline` seconds. While a request waits, a notice every few seconds (logger
+`draftflow.llm`) says which server, which prompt, how long so far and when it gives up.
+A reply that is not an OpenAI chat completion (an HTML page, broken JSON) is a `ModelError`
+at once, never retried.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any, TypeVar
 
 import openai
 from openai import AsyncOpenAI
+from openai.types.chat import ChatCompletion
 
 from draftflow.errors import ConfigError, ModelError
 from draftflow.llm.exchange import ChatReply, ChatRequest, Rejection, Usage, UsageTotals
 from draftflow.llm.settings import ModelSettings
+from draftflow.llm.slots import SharedSlots
 
 R = TypeVar("R")
 
@@ -27,6 +40,14 @@ R = TypeVar("R")
 FORMAT_REJECTION = frozenset({400, 422, 500, 501})
 RETRY_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504})
 MAX_RETRY_AFTER = 30.0
+WAIT_NOTICE_SECONDS = 15.0
+_SHOWN_BODY = 80
+_NOT_OPENAI_HINT = (
+    "check that --base-url is the server's OpenAI-compatible API (it usually ends in /v1), "
+    "not a web page or a proxy's error page"
+)
+
+log = logging.getLogger("draftflow.llm")
 _UNSET_KEY = "not-needed"  # local servers ignore the key, but the client insists on one
 
 
@@ -41,11 +62,15 @@ class FormatRejected(Exception):
 class Transport:
     """Chat completions and model listing against `settings.base_url`."""
 
-    def __init__(self, settings: ModelSettings, usage: UsageTotals) -> None:
+    def __init__(
+        self, settings: ModelSettings, usage: UsageTotals, slots: SharedSlots | None = None
+    ) -> None:
         self.settings = settings
         self.usage = usage
         self._semaphore = asyncio.Semaphore(settings.concurrency)
+        self._shared = slots  # a batch's bound across processes, on top of this one
         self._openai: AsyncOpenAI | None = None
+        self._waiting: dict[object, float] = {}  # requests waiting now: when each started
 
     async def aclose(self) -> None:
         """Close the HTTP connections."""
@@ -57,12 +82,17 @@ class Transport:
         """Send one chat request; raise `FormatRejected` when its response_format is refused."""
         client = self._client()
 
-        async def create() -> ChatReply:
-            completion = await client.chat.completions.create(**request.api_arguments())
+        async def create(seconds: float) -> ChatReply:
+            completion = await client.with_options(timeout=seconds).chat.completions.create(
+                **request.api_arguments()
+            )
             return reply_from(completion, self.settings.base_url or "")
 
         reply = await self._with_retries(
-            create, model=request.model, formats=request.response_format is not None
+            create,
+            model=request.model,
+            formats=request.response_format is not None,
+            waiting_for=f"answer prompt {request.prompt.name!r} (model {request.model})",
         )
         self.usage.add_tokens(reply.usage)
         return reply
@@ -70,39 +100,118 @@ class Transport:
     async def list_models(self) -> list[str]:
         """The model names the server lists at `/models`."""
         client = self._client()
+        url = self.settings.base_url or ""
 
-        async def fetch() -> list[str]:
-            return sorted([model.id async for model in client.models.list()])
+        async def fetch(seconds: float) -> list[str]:
+            names = []
+            async for model in client.with_options(timeout=seconds).models.list():
+                name = getattr(model, "id", None)
+                if not isinstance(name, str):
+                    raise not_openai(url, "model list", model)
+                names.append(name)
+            return sorted(names)
 
-        return await self._with_retries(fetch, model=None)
+        return await self._with_retries(fetch, model=None, waiting_for="list its models")
 
-    async def _with_retries(self, call: Callable[[], Awaitable[R]], *, model: str | None,
-                            formats: bool = False) -> R:
+    async def _with_retries(
+        self,
+        call: Callable[[float], Awaitable[R]],
+        *,
+        model: str | None,
+        waiting_for: str,
+        formats: bool = False,
+    ) -> R:
+        # The slot is held through the retries: a retry queued behind other requests could
+        # otherwise wait far past the deadline.
+        async with self._semaphore, self._shared_slot():
+            return await self._attempts(call, model, waiting_for, formats)
+
+    async def _attempts(
+        self,
+        call: Callable[[float], Awaitable[R]],
+        model: str | None,
+        waiting_for: str,
+        formats: bool,
+    ) -> R:
+        settings = self.settings
         started = time.monotonic()
         attempt = 0
         while True:
+            seconds = max(
+                0.001, min(settings.timeout, started + settings.deadline - time.monotonic())
+            )
             try:
-                async with self._semaphore:
-                    self.usage.requests += 1
-                    return await call()
+                self.usage.requests += 1
+                async with self._notices(waiting_for, started, attempt):
+                    return await asyncio.wait_for(call(seconds), timeout=seconds)
             except openai.APIStatusError as error:
                 if formats and error.status_code in FORMAT_REJECTION:
                     raise FormatRejected(
                         Rejection(status=error.status_code, message=status_text(error))
                     ) from error
                 delay = self._delay(attempt, error)
-                if error.status_code not in RETRY_STATUS or attempt >= self.settings.max_retries:
+                if error.status_code not in RETRY_STATUS or attempt >= settings.max_retries:
                     raise self._status_error(error, model, attempt) from error
-            except openai.APIConnectionError as error:
+            except (openai.APIConnectionError, TimeoutError) as error:
                 delay = self._delay(attempt, None)
                 # A refused connection fails fast: retry only while the timeout lasts, so that
                 # a server that is down is reported within it. A timeout has its own budget.
-                refused = not isinstance(error, openai.APITimeoutError)
-                out_of_time = refused and time.monotonic() - started + delay > self.settings.timeout
-                if attempt >= self.settings.max_retries or out_of_time:
-                    raise self._connection_error(error, attempt) from error
+                refused = isinstance(error, openai.APIConnectionError) and not isinstance(
+                    error, openai.APITimeoutError
+                )
+                elapsed = time.monotonic() - started
+                out_of_time = refused and elapsed + delay > settings.timeout
+                past_deadline = elapsed + delay >= settings.deadline
+                if attempt >= settings.max_retries or out_of_time or past_deadline:
+                    raise self._connection_error(error, attempt, elapsed) from error
+            except ValueError as error:  # the openai client meets broken JSON
+                raise not_openai(settings.base_url or "", "reply", error) from error
+            except (AttributeError, TypeError) as error:  # ...or a page it hands back as text
+                seen = "a body that is not JSON (an HTML page?)"
+                raise not_openai(settings.base_url or "", "reply", seen) from error
             attempt += 1
             await asyncio.sleep(delay)
+
+    def _shared_slot(self) -> AbstractAsyncContextManager[None]:
+        return self._shared.slot() if self._shared is not None else nullcontext()
+
+    @contextlib.asynccontextmanager
+    async def _notices(self, waiting_for: str, started: float, attempt: int) -> AsyncIterator[None]:
+        """Log, every few seconds while the block waits, what it waits for and until when.
+
+        Of the requests waiting at once, the one waiting longest speaks for them all.
+        """
+        settings = self.settings
+        interval = max(1.0, min(WAIT_NOTICE_SECONDS, settings.deadline / 4))
+        key = object()
+        self._waiting[key] = started
+
+        async def notify() -> None:
+            while True:
+                await asyncio.sleep(interval)
+                if min(self._waiting.values()) != started:
+                    continue
+                others = len(self._waiting) - 1
+                log.warning(
+                    "waiting for the model server at %s to %s: %.0f s so far (attempt %d of "
+                    "%d%s); gives up after %g s (--deadline)",
+                    settings.base_url,
+                    waiting_for,
+                    time.monotonic() - started,
+                    attempt + 1,
+                    settings.max_retries + 1,
+                    f"; {others} more request(s) waiting" if others else "",
+                    settings.deadline,
+                )
+
+        notifier = asyncio.create_task(notify())
+        try:
+            yield
+        finally:
+            del self._waiting[key]
+            notifier.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await notifier
 
     def _delay(self, attempt: int, error: openai.APIStatusError | None) -> float:
         delay: float = self.settings.retry_backoff * 2**attempt
@@ -111,14 +220,19 @@ class Transport:
             delay = max(delay, min(float(retry_after), MAX_RETRY_AFTER))
         return delay
 
-    def _connection_error(self, error: openai.APIConnectionError, retries: int) -> ModelError:
+    def _connection_error(
+        self, error: openai.APIConnectionError | TimeoutError, retries: int, elapsed: float
+    ) -> ModelError:
         url = self.settings.base_url
         tries = f"{retries + 1} attempt(s)"
-        if isinstance(error, openai.APITimeoutError):
+        if isinstance(error, openai.APITimeoutError | TimeoutError):
             return ModelError(
-                f"the model server at {url} did not answer within {self.settings.timeout:g} s "
-                f"({tries})",
-                hint="check the server is running and not overloaded, or raise --timeout",
+                f"the model server at {url} did not answer within "
+                f"{min(self.settings.timeout, self.settings.deadline):g} s ({tries}, "
+                f"{elapsed:.0f} s in all; --timeout {self.settings.timeout:g} s per attempt, "
+                f"--deadline {self.settings.deadline:g} s per request)",
+                hint="check that the server is running and not overloaded; a slow server needs "
+                "a higher --timeout and --deadline",
             )
         return ModelError(
             f"cannot reach the model server at {url} ({tries}): {error.__cause__ or error}",
@@ -126,8 +240,9 @@ class Transport:
             "(OpenAI-compatible servers usually end in /v1)",
         )
 
-    def _status_error(self, error: openai.APIStatusError, model: str | None,
-                      retries: int) -> ModelError:
+    def _status_error(
+        self, error: openai.APIStatusError, model: str | None, retries: int
+    ) -> ModelError:
         url, status, text = self.settings.base_url, error.status_code, status_text(error)
         if status == 404:
             return ModelError(
@@ -167,11 +282,27 @@ class Transport:
         return self._openai
 
 
+def not_openai(url: str, what: str, seen: object) -> ModelError:
+    """The error for a server whose answer is not what an OpenAI-compatible API sends."""
+    shown = " ".join(str(seen).split())
+    shown = shown if len(shown) <= _SHOWN_BODY else shown[:_SHOWN_BODY] + "…"
+    return ModelError(
+        f"the server at {url} did not answer with an OpenAI-compatible {what}: {shown!r}",
+        hint=_NOT_OPENAI_HINT,
+    )
+
+
 def reply_from(completion: Any, url: str) -> ChatReply:
     """The `ChatReply` in an openai `ChatCompletion`."""
+    if not isinstance(completion, ChatCompletion) or not isinstance(
+        getattr(completion, "choices", None), list
+    ):
+        raise not_openai(url, "chat completion", completion)
     if not completion.choices:
-        raise ModelError(f"the server at {url} answered with no choices",
-                         hint="check the server's log for the failed generation")
+        raise ModelError(
+            f"the server at {url} answered with no choices",
+            hint="check the server's log for the failed generation",
+        )
     choice = completion.choices[0]
     usage = completion.usage
     return ChatReply(

@@ -25,6 +25,7 @@ from draftflow.numbers.dates import find_dates
 from draftflow.numbers.kinds import NumberKind, NumberMention, ParsedNumber
 from draftflow.numbers.parse import SCALES as SCALES
 from draftflow.numbers.parse import (
+    claimed_decimals_of,
     detect_decimal_comma,
     parse_number,
     uses_decimal_comma,
@@ -42,6 +43,7 @@ __all__ = [
     "NumberKind",
     "NumberMention",
     "ParsedNumber",
+    "claimed_decimals_of",
     "detect_decimal_comma",
     "find_dates",
     "find_hex_strings",

@@ -47,6 +47,19 @@ def value_decimals(value: int | float) -> int:
     return _decimals(repr(value))
 
 
+def claimed_decimals_of(value: float) -> int:
+    """The precision a claimed figure states (`27.0` claims 0 decimals, `60.49` two).
+
+    Unlike `value_decimals` (how a JSON number was written), a claim's trailing `.0` adds no
+    precision: a model writing 27.0 for a source `27` is citing it exactly.
+    """
+    text = repr(float(value))
+    if "e" in text or "E" in text:
+        return 0 if float(value).is_integer() else 6
+    fraction = text.split(".", 1)[1] if "." in text else ""
+    return 0 if fraction == "0" else len(fraction)
+
+
 def make_number(
     value: float,
     decimals: int,

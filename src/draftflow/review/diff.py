@@ -15,7 +15,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-import re
 import subprocess
 from collections.abc import Iterator
 from enum import StrEnum
@@ -26,6 +25,7 @@ from pydantic import BaseModel, JsonValue
 from draftflow.errors import InputError
 from draftflow.records import Record, parse_record, record_content_sha256, record_to_json
 from draftflow.review.signoff import approved_copy_path, load_signoff
+from draftflow.sentences import split_sentences
 from draftflow.write import RecordStore
 
 STATUS_FIELD = "editorial_status"
@@ -48,8 +48,6 @@ PROSE_FIELDS: frozenset[tuple[str, ...]] = frozenset(
         ("editorial", "sections", "*", "paragraphs", "*"),
     }
 )
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 
 
 class ChangeKind(StrEnum):
@@ -95,12 +93,6 @@ class RecordDiff(BaseModel):
     def identical(self) -> bool:
         """True when the two versions have the same content (status aside)."""
         return not self.changes
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split prose into sentences (a full stop inside a number such as 2.5 does not split)."""
-    stripped = text.strip()
-    return [s for s in _SENTENCE_END.split(stripped) if s] if stripped else []
 
 
 def diff_records(old: Record, new: Record, *, against: str = "previous") -> RecordDiff:

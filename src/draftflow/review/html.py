@@ -18,10 +18,12 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from draftflow.records import Record, ReportedResult
+from draftflow.review.figures_html import FIGURES_STYLE, FigureLike, figures_section
 from draftflow.review.signoff import Acknowledgement, SignOff
 from draftflow.snapshot import Snapshot
 from draftflow.verify import ClaimCheck, Evidence, Flag, VerificationReport
@@ -429,6 +431,7 @@ def render_review_html(
     snapshot: Snapshot | None = None,
     signoff: SignOff | None = None,
     state: str | None = None,
+    figures: Sequence[FigureLike] = (),
 ) -> str:
     """The self-contained review page of `record` and its verification `report`.
 
@@ -440,13 +443,16 @@ def render_review_html(
     article = page.article()
     results = page.results()
     flags = page.flag_table()
+    selection = record.provenance.selection if record.provenance else None
+    chosen = {c.id for c in selection.chosen} if selection else set()
+    all_figures = figures_section(figures, chosen)
     title = html.escape(f"Review: {record.title}")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{title}</title><style>{_STYLE}</style></head><body><main>"
-        f"{header}{flags}{article}{results}"
+        f"<title>{title}</title><style>{_STYLE}{FIGURES_STYLE}</style></head><body><main>"
+        f"{header}{flags}{article}{results}{all_figures}"
         f"<h2>Evidence</h2>{''.join(page.evidence_blocks)}"
         "</main></body></html>\n"
     )

@@ -19,6 +19,7 @@ from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
 from draftflow.verify.context import VerifyContext
 from draftflow.verify.fields import check_fields
+from draftflow.verify.figures import verify_figures, with_figures
 from draftflow.verify.identity import check_identity, listed_documents
 from draftflow.verify.prose import check_prose
 from draftflow.verify.report import (
@@ -44,7 +45,9 @@ __all__ = [
     "Severity",
     "VerificationReport",
     "flag_id",
+    "verify_figures",
     "verify_record",
+    "with_figures",
 ]
 
 

@@ -1,0 +1,141 @@
+"""Benchmark: the no-model harvest of the whole corpus (10 repositories, 7.7 MB).
+
+Acquires every corpus folder once (at its manifest revision; not timed in the total), then
+times, per repository and in total, `harvest` (every number-bearing cell, leaf and line) and
+the deterministic extraction on top of it (`extract_deterministic`: classify, ground, derive).
+Medians over repeats. The target (issue 9): the whole-corpus harvest + extraction under 10 s.
+
+    .venv/bin/python benchmarks/harvest_bench.py --repeats 3 \\
+        --write benchmarks/results/harvest.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from draftflow.acquire import acquire
+from draftflow.extract import harvest
+from draftflow.extract.deterministic import extract_deterministic
+from draftflow.snapshot import Snapshot
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_CORPUS = HERE.parents[1] / "shared" / "corpus"
+TARGET_SECONDS = 10.0
+
+
+@dataclass
+class Timing:
+    """One repository's medians."""
+
+    repository: str
+    documents: int
+    megabytes: float
+    candidates: int
+    results: int
+    harvest_seconds: float
+    extract_seconds: float
+    wall_seconds: float
+
+
+def _snapshots(corpus: Path) -> list[Snapshot]:
+    entries = json.loads((corpus / "MANIFEST.json").read_text(encoding="utf-8"))
+    return [
+        acquire(
+            str(corpus / e["repository"].replace("/", "__")),
+            origin=e["url"],
+            revision=e["revision"],
+        )
+        for e in entries
+    ]
+
+
+def _time(snapshot: Snapshot, repeats: int) -> Timing:
+    harvest_times: list[float] = []
+    extract_times: list[float] = []
+    wall_times: list[float] = []
+    candidates = results = 0
+    for _ in range(repeats):
+        wall = time.perf_counter()
+        started = time.process_time()
+        found = harvest(snapshot)
+        harvested = time.process_time()
+        extraction = extract_deterministic(snapshot, found)
+        done = time.process_time()
+        harvest_times.append(harvested - started)
+        extract_times.append(done - harvested)
+        wall_times.append(time.perf_counter() - wall)
+        candidates, results = len(found), len(extraction.reported_results)
+    return Timing(
+        repository=snapshot.repository,
+        documents=len(snapshot.documents),
+        megabytes=sum(d.bytes for d in snapshot.documents) / 1e6,
+        candidates=candidates,
+        results=results,
+        harvest_seconds=statistics.median(harvest_times),
+        extract_seconds=statistics.median(extract_times),
+        wall_seconds=statistics.median(wall_times),
+    )
+
+
+def _report(timings: list[Timing], repeats: int) -> str:
+    total_harvest = sum(t.harvest_seconds for t in timings)
+    total_extract = sum(t.extract_seconds for t in timings)
+    total = total_harvest + total_extract
+    verdict = "meets" if total < TARGET_SECONDS else "MISSES"
+    lines = [
+        "# Whole-corpus harvest (no model)",
+        "",
+        f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {platform.machine()}, "
+        f"{os.cpu_count()} CPUs (shared with other work), Python {platform.python_version()}; "
+        f"median of {repeats} runs per repository; acquisition not timed. Times are CPU seconds "
+        "of the process (`time.process_time`): the machine is shared, so wall time (last "
+        "column) depends on the load.",
+        "",
+        "    .venv/bin/python benchmarks/harvest_bench.py --repeats 3 "
+        "--write benchmarks/results/harvest.md",
+        "",
+        "| repository | documents | MB | candidates | results | harvest s | extract s | wall s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    lines += [
+        f"| {t.repository} | {t.documents} | {t.megabytes:.2f} | {t.candidates} | {t.results} "
+        f"| {t.harvest_seconds:.2f} | {t.extract_seconds:.2f} | {t.wall_seconds:.2f} |"
+        for t in timings
+    ]
+    lines += [
+        f"| **all {len(timings)}** | {sum(t.documents for t in timings)} "
+        f"| {sum(t.megabytes for t in timings):.2f} | {sum(t.candidates for t in timings)} "
+        f"| {sum(t.results for t in timings)} | {total_harvest:.2f} | {total_extract:.2f} "
+        f"| {sum(t.wall_seconds for t in timings):.2f} |",
+        "",
+        f"Total harvest + extraction: **{total:.2f} CPU s** ({verdict} the "
+        f"{TARGET_SECONDS:.0f} s target).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    """Run the benchmark and print (or write) the Markdown report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--write", type=Path, help="Write the report to this file.")
+    args = parser.parse_args()
+    timings = [_time(snapshot, args.repeats) for snapshot in _snapshots(args.corpus)]
+    report = _report(timings, args.repeats)
+    if args.write:
+        args.write.write_text(report, encoding="utf-8")
+    print(report)
+
+
+if __name__ == "__main__":
+    main()

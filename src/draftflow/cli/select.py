@@ -1,0 +1,83 @@
+"""`draftflow select`: the editor changes a record's headline figures by figure id."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from draftflow.cli import main
+
+EXAMPLES = """\b
+Examples:
+  draftflow select jvr0x-dgx-spark-bench --add fig-0123abcd4567 \\
+      --reason "the README leads with this single-stream figure" \\
+      --source ../shared/corpus/jvr0x__dgx-spark-bench
+  draftflow select jvr0x-dgx-spark-bench --drop fig-89ab01234567 --reason "a token count"
+"""
+
+
+@main.command("select", epilog=EXAMPLES)
+@click.argument("record_id", metavar="ID")
+@click.option(
+    "--add",
+    "add",
+    multiple=True,
+    metavar="FIGURE_ID",
+    help="Add this figure (an id from records/ID.figures.json) to the headline.",
+)
+@click.option(
+    "--drop", "drop", multiple=True, metavar="FIGURE_ID", help="Drop this figure from the headline."
+)
+@click.option("--reason", required=True, help="Why (kept in the record's provenance).")
+@click.option(
+    "--source",
+    metavar="PATH",
+    default=None,
+    help="A folder or checkout holding the record's repository at its revision "
+    "(default: acquire the record's repository URL).",
+)
+@click.option(
+    "--records-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("records"),
+    show_default=True,
+    envvar="DRAFTFLOW_RECORDS_DIR",
+    help="Where records are written.",
+)
+def select_command(
+    record_id: str,
+    add: tuple[str, ...],
+    drop: tuple[str, ...],
+    reason: str,
+    source: str | None,
+    records_dir: Path,
+) -> None:
+    """Change the headline figures of record ID: add or drop figures by id.
+
+    Only figures of the record's figures file can be added, so no number enters the record
+    without its source line. The record is verified again, its version bumps (an earlier
+    sign-off goes stale), and the edit is kept and re-applied by later drafts.
+    """
+    from draftflow.reselect import edit_selection
+    from draftflow.review import snapshot_for
+    from draftflow.write import RecordStore
+
+    if not add and not drop:
+        raise click.UsageError("pass at least one --add FIGURE_ID or --drop FIGURE_ID")
+    store = RecordStore(records_dir)
+    snapshot = snapshot_for(store.load(record_id), source)
+    outcome = edit_selection(store, record_id, snapshot, add=add, drop=drop, reason=reason)
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(outcome.saved.unified_diff(), markup=False)
+    record = outcome.record
+    console.print(
+        f"{record_id} version {record.editorial.version}: "
+        f"{len(record.editorial.reported_results)} headline figures "
+        f"(added {len(outcome.added)}, dropped {len(outcome.dropped)}); "
+        f"flags: {outcome.report.checked.errors} error, {outcome.report.checked.warnings} warning"
+    )
+    if outcome.report.checked.errors:
+        sys.exit(1)

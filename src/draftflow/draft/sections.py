@@ -1,0 +1,231 @@
+"""The template drafter's sections: each answers one question this repository raises about
+its headline figures (which artifact, what the figures say, what differs, what compares, what
+is missing), in a few sentences. Labels are named at most a couple at a time; lists of settings
+are capped; every sentence that carries a number passes the grounding guard or is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from draftflow.draft import wording as w
+from draftflow.draft.facts import UNSTATED_NAMES
+from draftflow.draft.grounding import format_value
+from draftflow.draft.wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
+from draftflow.records import Section
+
+if TYPE_CHECKING:
+    from draftflow.draft.templates import Grounded, Writer
+
+MAX_DERIVED_SENTENCES = 3
+COMPARED_KEYS = 4
+
+
+def artifact_section(writer: Writer) -> Section | None:
+    """Which model, runtime and machine the headline figures were measured on."""
+    facts = writer.facts
+    if facts is None:
+        return None
+    grounding = writer.ground(writer.front)
+    sentences = []
+    model = facts.model_id or facts.model_label
+    runtimes = w.join(list(facts.runtimes))
+    subject = (
+        f"The headline figures were measured on {model}"
+        if model
+        else ("The sources do not name the model of the headline figures")
+    )
+    if runtimes:
+        subject += f" with {runtimes}"
+    if facts.system:
+        subject += f" on {facts.system}"
+    sentences.append(subject + ".")
+    if facts.quantization:
+        sentences.append(f"The weights are {facts.quantization}.")
+    if facts.experiment_date:
+        sentences.append(f"The measurements are dated {facts.experiment_date}.")
+    kept = grounding.keep(sentences)
+    return w.section("Which artifact was measured?", [" ".join(kept)], writer.front)
+
+
+def _group_sentences(
+    writer: Writer, metric: str, unit: str, items: Sequence[Grounded]
+) -> list[str]:
+    """The span of one metric's headline figures: with the labels of its ends when they can
+    be written, else the values alone (a label may hold a number no source states)."""
+    unit_text = f" {unit}" if w.has_unit(unit) else ""
+    ordered = sorted(items, key=lambda i: float(i.result.value))
+    low, high = ordered[0], ordered[-1]
+    low_label, high_label = w.display_label(low.result.label), w.display_label(high.result.label)
+    if len(items) == 1:
+        value = f"{writer.written(low)}{unit_text}"
+        return [
+            f"The headline {metric} is {value} ({low_label}).",
+            f"The headline {metric} is {value}.",
+        ]
+    if low.result.value == high.result.value:
+        return [f"The headline {metric} figures are all {writer.written(low)}{unit_text}."]
+    low_text, high_text = f"{writer.written(low)}{unit_text}", f"{writer.written(high)}{unit_text}"
+    return [
+        f"The headline {metric} figures run from {low_text} ({low_label}) to {high_text} "
+        f"({high_label}).",
+        f"The headline {metric} figures run from {low_text} to {high_text}.",
+    ]
+
+
+def figures_section(writer: Writer) -> Section | None:
+    """What the headline figures say: the span of each metric, and how derived ones were made."""
+    paragraphs: list[str] = []
+    cited = []
+    groups = group_by_metric(writer.grounded)
+    for (metric, unit), items in groups[:MAX_METRICS]:
+        documents = w.unique_documents(item.document for item in items)
+        grounding = writer.ground(documents)
+        sentence = next(
+            (s for s in _group_sentences(writer, metric, unit, items) if grounding.supports(s)),
+            None,
+        )
+        if sentence is not None:
+            paragraphs.append(sentence)
+            cited += documents
+    if len(groups) > MAX_METRICS:
+        paragraphs.append("Further metrics are listed with the reported results.")
+    derived = _derived_paragraph(writer)
+    if derived:
+        paragraphs.append(derived)
+        cited += [item.document for item in writer.grounded if item.result.uncertainty]
+    paragraphs.append(
+        "Every other grounded figure of the repository is kept beside the record in its "
+        "figures file."
+    )
+    return w.section("What was measured?", [" ".join(paragraphs)], cited)
+
+
+def _derived_paragraph(writer: Writer) -> str | None:
+    sentences = []
+    for item in writer.grounded:
+        result, uncertainty = item.result, item.result.uncertainty
+        if uncertainty is None:
+            continue
+        bounds = ""
+        if uncertainty.observed_min is not None and uncertainty.observed_max is not None:
+            low, high = (
+                format_value(uncertainty.observed_min),
+                format_value(uncertainty.observed_max),
+            )
+            bounds = f"; range {low} to {high}, {uncertainty.interval_kind}"
+        sentence = (
+            f"{w.capitalise(w.display_label(result.label))} is derived: {result.statistic}{bounds}."
+        )
+        if writer.ground([item.document]).supports(sentence):
+            sentences.append(sentence)
+    return " ".join(sentences[:MAX_DERIVED_SENTENCES]) or None
+
+
+def differences_section(writer: Writer) -> Section | None:
+    """Which settings differ between the measured configurations, and which they share."""
+    profiles = writer.profiles()
+    if len(profiles) < 2:
+        return None
+    cited = w.unique_documents(p.document for p in profiles if p.document)[:3] or writer.front
+    grounding = writer.ground(cited)
+    keys = w.unique(k for p in profiles for k, v in p.conditions.items() if w.is_scalar(v))
+    differ = [k for k in keys if len({w.canon(p.conditions.get(k)) for p in profiles}) > 1]
+    shared = [k for k in keys if k not in differ and profiles[0].conditions.get(k) is not None]
+    differ_names = grounding.keep(w.key_names(differ))
+    shared_names = grounding.keep(w.key_names(shared))
+    sentences = []
+    if differ_names:
+        sentences.append(
+            f"The configurations differ in {w.join_capped(differ_names, COMPARED_KEYS)}, so "
+            "their figures describe different setups rather than repeated runs of a shared setup."
+        )
+    if shared_names:
+        sentences.append(f"They share {w.join_capped(shared_names, COMPARED_KEYS)}.")
+    return w.section("What differs between the configurations?", [" ".join(sentences)], cited)
+
+
+def comparable_section(writer: Writer) -> Section | None:
+    """Which headline figures can be read side by side, and which cannot."""
+    groups = group_by_metric(writer.grounded)
+    reasons: dict[str, list[str]] = {}
+    shared: list[str] = []
+    for (metric, _unit), items in groups[:MAX_METRICS]:
+        if len(items) < 2:
+            continue
+        why = _why_not_comparable(items)
+        if why:
+            reasons.setdefault(why, []).append(metric)
+        else:
+            shared.append(metric)
+    sentences = []
+    for why, metrics in reasons.items():
+        subject = "figures of each metric" if len(metrics) > 2 else f"{w.join(metrics)} figures"
+        sentences.append(
+            f"The {subject} differ in {why}; a gap between them is not attributable to any "
+            "setting alone."
+        )
+    if shared:
+        sentences.append(f"The {w.join(shared)} figures share their stated conditions.")
+    if len(groups) > 1:
+        sentences.append("Figures of different metrics or units are not comparable.")
+    sentences.append("No figure is compared with another source or repository.")
+    kept = writer.ground(writer.front).keep(sentences)
+    return w.section("What is comparable and what is not?", [" ".join(kept)], writer.front)
+
+
+def _why_not_comparable(items: Sequence[Grounded]) -> str:
+    conditions = [item.result.conditions for item in items]
+    keys = w.unique(k for c in conditions for k, v in c.items() if w.is_scalar(v))
+    differ = [k for k in keys if len({w.canon(c.get(k)) for c in conditions}) > 1]
+    parts = []
+    if differ:
+        parts.append(w.join_capped(w.key_names(differ), COMPARED_KEYS))
+    if len(w.unique(item.result.statistic for item in items)) > 1:
+        parts.append("the statistic reported")
+    return w.join(parts)
+
+
+def missing_section(writer: Writer) -> Section | None:
+    """What the sources leave unstated about the headline figures."""
+    results = [item.result for item in writer.grounded]
+    stated = [r.conditions for r in results]
+    unknown = [k for k in STANDARD_CONDITION_KEYS if all(c.get(k) is None for c in stated)]
+    partial = [
+        k
+        for k in STANDARD_CONDITION_KEYS
+        if k not in unknown and any(c.get(k) is None for c in stated)
+    ]
+    sentences = []
+    if writer.facts is not None and writer.facts.unstated:
+        names = [UNSTATED_NAMES.get(k, w.key_name(k)) for k in writer.facts.unstated]
+        sentences.append(f"The sources do not state {w.join(names, 'or')}.")
+    if unknown:
+        sentences.append(
+            f"No headline figure states its {w.join(w.key_names(unknown), 'or')}; "
+            "these stay unknown."
+        )
+    if partial:
+        sentences.append(f"Only some headline figures state their {w.join(w.key_names(partial))}.")
+    setup = writer.extraction.reported_setup
+    if setup is not None:
+        missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
+        if missing:
+            sentences.append(f"The reported setup does not state the {w.join(missing, 'or')}.")
+    if writer.extraction.dropped:
+        sentences.append(
+            "Some candidate figures could not be tied to a line of a source document and "
+            "were left out."
+        )
+    sentences.append("No figure was reproduced independently.")
+    kept = writer.ground(writer.front).keep(sentences)
+    return w.section("What is missing?", [" ".join(kept)], writer.front)
+
+
+def group_by_metric(grounded: Sequence[Grounded]) -> list[tuple[tuple[str, str], list[Grounded]]]:
+    """The headline figures grouped by metric and unit, in order of first appearance."""
+    groups: dict[tuple[str, str], list[Grounded]] = {}
+    for item in grounded:
+        groups.setdefault((w.metric_name(item.result), item.result.unit), []).append(item)
+    return list(groups.items())

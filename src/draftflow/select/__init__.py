@@ -1,0 +1,174 @@
+"""The select stage: the headline `reported_results` among every grounded figure, and the
+record-level metadata, test profiles and per-figure conditions the sources state.
+
+`select_headline(snapshot, extraction, client)` scores every figure by rules (see `rules.py`);
+with a model, the model chooses among the best-ranked candidates by id (`model_choice.py`) and
+can never add a number. Every figure keeps a stable id in `records/<id>.figures.json`; an
+editor's later changes (`draftflow select ID --add/--drop`) are re-applied on a re-draft.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from draftflow.records import (
+    ChosenFigure,
+    ReportedResult,
+    SelectionEdit,
+    SelectionNote,
+    TestProfile,
+)
+from draftflow.select.figures import (
+    Figure,
+    dump_figures,
+    figure_id,
+    load_figures,
+    make_figures,
+    parse_figures,
+)
+from draftflow.select.metadata import RecordMetadata, model_family, read_metadata
+from draftflow.select.model_choice import SelectClient, choose_with_model
+from draftflow.select.profiles import enrich, make_profiles, profile_label, readable_label
+from draftflow.select.rules import DEFAULT_MAX_RESULTS, Scored, choose, score_figures
+from draftflow.snapshot import Snapshot
+
+__all__ = [
+    "DEFAULT_MAX_RESULTS",
+    "EDITED",
+    "FIGURES_NAME",
+    "Figure",
+    "RecordMetadata",
+    "Selection",
+    "apply_edits",
+    "build_selection",
+    "dump_figures",
+    "figure_id",
+    "load_figures",
+    "make_figures",
+    "make_profiles",
+    "model_family",
+    "parse_figures",
+    "profile_label",
+    "readable_label",
+    "select_headline",
+]
+
+FIGURES_NAME = "figures.json"
+"""The figures file beside a record: `records/<id>.figures.json`."""
+METHOD_RULES = "rules"
+METHOD_MODEL = "model"
+EDITED = "; edited by the editor"
+
+
+@dataclass
+class Selection:
+    """The select stage's output: all figures, the headline results and what they state."""
+
+    figures: list[Figure]
+    headline: list[ReportedResult]
+    profiles: list[TestProfile]
+    metadata: RecordMetadata
+    note: SelectionNote
+    prompt_hashes: dict[str, str] = field(default_factory=dict)
+
+
+class _ResultsLike(Protocol):
+    @property
+    def reported_results(self) -> list[ReportedResult]: ...
+
+
+def build_selection(
+    snapshot: Snapshot,
+    figures: list[Figure],
+    chosen: Sequence[tuple[str, str]],
+    *,
+    method: str,
+    max_results: int,
+    figures_file: str,
+    edits: Sequence[SelectionEdit] = (),
+) -> Selection:
+    """The headline results for the chosen figure ids (in figures-file order), enriched with
+    the record-level setup their sources state, and one test profile per configuration."""
+    why = dict(chosen)
+    picked = [figure for figure in figures if figure.id in why]
+    metadata = read_metadata(snapshot, [f.result for f in picked], [f.result for f in figures])
+    headline = [enrich(figure.result, metadata) for figure in picked]
+    note = SelectionNote(
+        method=method,
+        max_results=max_results,
+        figures_file=figures_file,
+        figures_total=len(figures),
+        chosen=[ChosenFigure(id=figure.id, why=why[figure.id]) for figure in picked],
+        metadata_evidence=dict(sorted(metadata.evidence.items())),
+        unstated=dict(sorted(metadata.unstated.items())),
+        edits=list(edits),
+    )
+    return Selection(figures, headline, make_profiles(headline), metadata, note)
+
+
+def apply_edits(
+    chosen: list[tuple[str, str]], figures: list[Figure], edits: Sequence[SelectionEdit]
+) -> list[tuple[str, str]]:
+    """The chosen ids after the editor's edits (unknown ids are skipped: a figure that is no
+    longer in the sources cannot be selected)."""
+    known = {figure.id for figure in figures}
+    result = list(chosen)
+    for edit in edits:
+        result = [pick for pick in result if pick[0] not in edit.dropped]
+        present = {pick[0] for pick in result}
+        result += [
+            (figure, f"added by the editor: {edit.reason}")
+            for figure in edit.added
+            if figure in known and figure not in present
+        ]
+    return result
+
+
+async def select_headline(
+    snapshot: Snapshot,
+    extraction: _ResultsLike,
+    client: SelectClient | None,
+    *,
+    figures_file: str,
+    max_results: int = DEFAULT_MAX_RESULTS,
+    edits: Sequence[SelectionEdit] = (),
+) -> Selection:
+    """Choose at most `max_results` headline figures among the extraction's results."""
+    # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
+    results = [
+        r.model_copy(update={"label": readable_label(r.label)}) for r in extraction.reported_results
+    ]
+    figures = make_figures(results)
+    scored = score_figures(snapshot, figures)
+    chosen = [(item.figure.id, item.why) for item in choose(scored, max_results)]
+    method = METHOD_RULES
+    prompt_hashes: dict[str, str] = {}
+    if client is not None and figures:
+        ranked = _ranked(scored)
+        answer = await choose_with_model(client, snapshot.repository, ranked, max_results)
+        prompt_hashes["select"] = answer.prompt_sha256
+        if answer.picks:
+            chosen, method = answer.picks, METHOD_MODEL
+        else:
+            method = f"{METHOD_RULES} ({answer.failure}; the rules chose)"
+    if edits:
+        chosen = apply_edits(chosen, figures, edits)
+        method += EDITED
+    selection = build_selection(
+        snapshot,
+        figures,
+        chosen,
+        method=method,
+        max_results=max_results,
+        figures_file=figures_file,
+        edits=edits,
+    )
+    selection.prompt_hashes = prompt_hashes
+    return selection
+
+
+def _ranked(scored: list[Scored]) -> list[Scored]:
+    """Best first; ties keep source order."""
+    return sorted(scored, key=lambda item: -item.score)

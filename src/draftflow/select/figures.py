@@ -1,0 +1,112 @@
+"""Every grounded figure of a record, each with a stable id: the `<id>.figures.json` file.
+
+The record publishes a handful of headline results; the figures file keeps all of them, each
+shaped exactly like a reported result with an `id` in front, so an editor can add one to the
+selection by id (`draftflow select ID --add FIGURE_ID`) and verify can check every one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from draftflow.errors import InputError
+from draftflow.records import ReportedResult
+
+FIGURE_ID_PREFIX = "fig-"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One grounded figure and its stable id."""
+
+    id: str
+    result: ReportedResult
+
+    def to_json(self) -> dict[str, Any]:
+        """The figure as the figures file writes it: `id`, then the reported result's keys."""
+        data: dict[str, Any] = {"id": self.id}
+        data.update(self.result.model_dump(mode="json"))
+        return data
+
+
+def figure_id(result: ReportedResult) -> str:
+    """A stable id from what makes a figure itself: its document, line, metric, value,
+    statistic and label (the same extraction always gives the same ids)."""
+    key = "|".join(
+        (
+            result.source_document_id,
+            str(result.source_line),
+            result.metric,
+            repr(result.value),
+            result.statistic,
+            result.label,
+        )
+    )
+    return FIGURE_ID_PREFIX + hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+
+
+def make_figures(results: list[ReportedResult]) -> list[Figure]:
+    """Figures for results in order; two results with the same identity get a suffix."""
+    figures: list[Figure] = []
+    seen: dict[str, int] = {}
+    for result in results:
+        base = figure_id(result)
+        count = seen.get(base, 0)
+        seen[base] = count + 1
+        figures.append(Figure(base if count == 0 else f"{base}-{count + 1}", result))
+    return figures
+
+
+def dump_figures(figures: list[Figure]) -> str:
+    """The figures file text: `{"figures": [...]}`, 2-space indent, trailing newline."""
+    body = {"figures": [figure.to_json() for figure in figures]}
+    return json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def parse_figures(text: str, *, origin: str = "figures file") -> list[Figure]:
+    """Figures from the file text; raises `InputError` naming the first invalid figure."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"{origin} is not valid JSON: {error.msg} at line {error.lineno}",
+            hint="re-draft the record to rewrite its figures file",
+        ) from None
+    items = data.get("figures") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise InputError(
+            f'{origin} holds no "figures" list', hint="re-draft the record to rewrite it"
+        )
+    figures: list[Figure] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            raise InputError(f"{origin}: figure {index} has no id", hint="re-draft the record")
+        fields = {key: value for key, value in item.items() if key != "id"}
+        try:
+            figures.append(Figure(item["id"], ReportedResult.model_validate(fields)))
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = "/".join(str(part) for part in first["loc"])
+            raise InputError(
+                f"{origin}: figure {item['id']}: invalid field {where}: {first['msg']}",
+                hint="re-draft the record to rewrite its figures file",
+            ) from None
+    return figures
+
+
+def load_figures(path: Path) -> list[Figure]:
+    """The figures file of a record; an absent file is an error that says how to make it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(
+            f"no figures file {path}",
+            hint="re-draft the record with `draftflow draft` to write its figures file",
+        ) from None
+    return parse_figures(text, origin=str(path))

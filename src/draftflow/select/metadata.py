@@ -1,0 +1,399 @@
+"""Record-level metadata read from the sources, each value with the line that states it.
+
+The model is the one the selected figures were measured on (their `model` conditions), else
+the model repository id the README names; its family is the name's leading word. Runtimes are
+those named where the headline figures are (their labels, conditions and documents), not every
+runtime the README mentions. System, node count, quantization and experiment date come from
+the README and the headline figures' documents. A field no source states stays None.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from pydantic import BaseModel, Field
+
+from draftflow.numbers import find_dates, parse_number
+from draftflow.records import ModelArtifact, ReportedResult
+from draftflow.snapshot import Document, Snapshot
+
+RUNTIMES = {
+    "vLLM": r"\bvllm\b",
+    "SGLang": r"\bsglang\b",
+    "llama.cpp": r"\bllama[.-]?cpp\b|\bllama-server\b|\bllama-bench\b",
+    "Ollama": r"\bollama\b",
+    "TensorRT-LLM": r"\btensorrt[- ]llm\b|\btrt-llm\b",
+    "LM Studio": r"\blm studio\b",
+}
+# A bare "spark" is also Apache Spark: the hardware is named with its maker's product words.
+HARDWARE = {
+    "spark": r"\bdgx[\s-]?sparks?\b",
+    "nvidia": r"\bnvidia\b|\bgb10\b",
+    "gx10": r"\bgx10\b",
+}
+PLATFORMS = {"linux": r"\blinux\b|\bubuntu\b|\bdgx os\b"}
+LEAD_LINES = 15
+MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")
+QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
+DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
+_HF_ID = re.compile(
+    r"(?:huggingface\.co/|(?<![\w./-]))([A-Za-z0-9][\w.-]{1,38})/([A-Za-z][\w.-]*\d[\w.-]*)"
+    r"(?![\w/])"
+)
+_FILE_EXTENSION = re.compile(
+    r"\.(md|json|jsonl|py|sh|ya?ml|txt|csv|tsv|toml|git|html?|png|log)$", re.I
+)
+_FULL_REVISION = re.compile(r"\b[0-9a-f]{40}\b")
+_MODEL_LABEL = re.compile(r"\bmodel\b", re.I)
+# a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
+_MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)
+_QUANT = re.compile(
+    r"\b(nvfp4|mxfp4|fp8|fp4|int4|int8|w4a16|w8a8|awq|gptq(?:-int\d)?|q\d_k_[a-z]+|q\d_\d|bf16"
+    r"|fp16|exl\d)\b",
+    re.I,
+)
+_SYSTEM = re.compile(
+    r"(?:\b(?P<count>\d+|one|two|three|four)\s*(?:x|×|-node)?\s*)?"
+    r"(?<![\w-])(?:nvidia\s+)?(?:dgx[\s-]?sparks?|(?:asus\s+)?(?:ascent\s+)?gx10s?|gb10)\b"
+    r"(?!-\w)",  # not a piece of a slug (`dgx-spark-2x-...` names a repository)
+    re.I,
+)
+# Only counts written as numbers (digits or number words) count: verify must find them stated.
+_NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
+_DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re.I)
+SPEED = frozenset(
+    {
+        "decode_rate",
+        "prefill_rate",
+        "throughput",
+        "aggregate_throughput",
+        "request_throughput",
+        "ttft",
+        "ttfc",
+        "latency",
+        "inter_token_latency",
+    }
+)
+MEMORY = re.compile(r"memory|kv_capacity|kv_pool")
+QUALITY = re.compile(r"accuracy|score|pass_rate|error_count|failure_count|acceptance")
+TELEMETRY = re.compile(r"temperature|power|clock|cpu_utilization")
+
+
+class RecordMetadata(BaseModel):
+    """What the sources state about the measured setup, and where each value is stated."""
+
+    model_label: str | None = None
+    model_family: str | None = None
+    model_id: str | None = None
+    model_artifact: ModelArtifact | None = None
+    runtimes: list[str] = Field(default_factory=list)
+    hardware_topics: list[str] = Field(default_factory=list)
+    platform_topics: list[str] = Field(default_factory=list)
+    system: str | None = None
+    node_count: int | None = None
+    quantization: str | None = None
+    experiment_date: str | None = None
+    measurement_scope: str = "none_reported"
+    evidence: dict[str, str] = Field(
+        default_factory=dict, description="field → pinned URL and line that states its value"
+    )
+    unstated: dict[str, str] = Field(default_factory=dict, description="field → why it stays null")
+
+
+def main_document(snapshot: Snapshot) -> Document | None:
+    """The repository's README (or top-level REPORT), when it has one."""
+    for document in snapshot.documents:
+        if "/" not in document.path and document.path.lower() in ("readme.md", "report.md"):
+            return document
+    return None
+
+
+def read_metadata(
+    snapshot: Snapshot, headline: list[ReportedResult], every: list[ReportedResult]
+) -> RecordMetadata:
+    """The record's metadata from the README and the documents of the headline figures."""
+    meta = RecordMetadata()
+    readme = main_document(snapshot)
+    cited = _documents_of(snapshot, headline)
+    front = ([readme] if readme else []) + [d for d in cited if d is not readme]
+    _model(meta, snapshot, headline, front)
+    _runtimes(meta, headline, cited, [readme] if readme else [])
+    meta.hardware_topics = _topics(meta, snapshot.documents, HARDWARE, "hardware")
+    meta.platform_topics = _topics(meta, snapshot.documents, PLATFORMS, "platform")
+    _system(meta, front)
+    _quantization(meta, headline)
+    _experiment_date(meta, headline, cited)
+    meta.measurement_scope = measurement_scope(r.metric for r in every)
+    return meta
+
+
+def _documents_of(snapshot: Snapshot, results: list[ReportedResult]) -> list[Document]:
+    seen: dict[str, Document] = {}
+    for result in results:
+        document = snapshot.document(result.source_document_id)
+        if document is not None:
+            seen.setdefault(document.document_id, document)
+    return list(seen.values())
+
+
+def _first_line(documents: Iterable[Document], pattern: re.Pattern[str]) -> tuple[str, str] | None:
+    """The first (match text, line URL) of a pattern in the documents, in order."""
+    for document in documents:
+        for number, line in enumerate(document.line_list, 1):
+            match = pattern.search(line)
+            if match:
+                return match.group(0), document.line_url(number)
+    return None
+
+
+def model_family(name: str) -> str | None:
+    """The family a model name belongs to: its leading word (`Qwen3.6-35B` → Qwen,
+    `gpt-oss-120b` → gpt-oss, `DeepSeek-V4-Flash` → DeepSeek)."""
+    words: list[str] = []
+    for piece in re.split(r"[-_ ]", name):
+        letters = re.match(r"[A-Za-z]+", piece)
+        if letters is None:
+            break
+        words.append(letters.group(0))
+        if letters.group(0) != piece:
+            break
+        if len(words) == 1 and len(piece) >= 4:
+            break
+    family = "-".join(words)
+    return family if len(family) >= 3 else None
+
+
+def _model(
+    meta: RecordMetadata, snapshot: Snapshot, headline: list[ReportedResult], front: list[Document]
+) -> None:
+    stated: Counter[str] = Counter()
+    where: dict[str, str] = {}
+    for result in headline:
+        for key in MODEL_KEYS:
+            value = result.conditions.get(key)
+            if isinstance(value, str) and value.strip():
+                stated[value.strip()] += 1
+                where.setdefault(value.strip(), result.evidence_url)
+                break
+    name: str | None = None
+    if stated:
+        name = _common_model(list(stated))
+        if name is None:
+            meta.unstated["model_id"] = "the headline figures were measured on several models"
+            return
+        meta.evidence["model_id"] = where[name]
+    artifact = _artifact(front, name)
+    if artifact is not None:
+        name_part = artifact[0].split("/", 1)[1]
+        if name is None or name.lower() in (artifact[0].lower(), name_part.lower()):
+            meta.model_id = artifact[0]
+            meta.model_artifact = ModelArtifact(
+                id=artifact[0], revision=_revision_on(snapshot, artifact[1])
+            )
+            meta.evidence["model_id"] = meta.evidence.get("model_id", artifact[1])
+            meta.evidence["model_artifact"] = artifact[1]
+            name = name or name_part
+    if name is None:
+        meta.unstated["model_id"] = (
+            "no source names one measured model (none, or several without one being measured)"
+        )
+        return
+    meta.model_id = meta.model_id or name
+    meta.model_label = name.split("/", 1)[-1]
+    meta.model_family = model_family(meta.model_label)
+    meta.evidence["model_label"] = meta.evidence["model_id"]
+    if meta.model_family:
+        meta.evidence["model_family"] = meta.evidence["model_id"]
+
+
+def _revision_on(snapshot: Snapshot, line_url: str) -> str | None:
+    """A full 40-hex revision written on the artifact's own line, if any."""
+    url, _, number = line_url.partition("#L")
+    document = snapshot.by_url(url)
+    line = document.line(int(number)) if document is not None and number.isdigit() else None
+    match = _FULL_REVISION.search(line or "")
+    return match.group(0) if match else None
+
+
+def _common_model(names: list[str]) -> str | None:
+    """One model for several stated names when they are variants of it (`Qwen/Qwen3-30B-A3B`
+    and its `-FP8` and `-GPTQ-Int4` quantizations), else None."""
+    base = min(names, key=len)
+    if all(n.lower().startswith(base.lower()) for n in names):
+        return base
+    return None
+
+
+def _artifact(documents: list[Document], name: str | None) -> tuple[str, str] | None:
+    """The model repository id (`owner/Name-30B`) the documents name, matching `name`; with
+    no name, only when the documents name exactly one (several: the record is not about one)."""
+    found: dict[str, str] = {}
+    labelled: dict[str, str] = {}
+    for document in documents:
+        for number, line in enumerate(document.line_list, 1):
+            for match in _HF_ID.finditer(line):
+                owner, model = match.group(1), match.group(2)
+                if _FILE_EXTENSION.search(model) or not _MODEL_SHAPE.search(model):
+                    continue
+                ident = f"{owner}/{model}".rstrip(".")
+                if name is not None and name.lower() in (ident.lower(), model.lower()):
+                    return ident, document.line_url(number)
+                found.setdefault(ident, document.line_url(number))
+                if _MODEL_LABEL.search(line[: match.start()]):
+                    labelled.setdefault(ident, document.line_url(number))
+    if name is None and len(found) == 1:
+        return next(iter(found.items()))
+    if name is None and found and documents:
+        # several models named: the one the README leads with is the one it is about
+        lead = " ".join(documents[0].line_list[:LEAD_LINES]).lower()
+        led = [i for i in found if i.split("/", 1)[1].lower() in lead]
+        if len(led) == 1:
+            return led[0], found[led[0]]
+        # ... else the one a line labels as the (served, tested) model: `| Served model | id |`
+        if len(labelled) == 1:
+            return next(iter(labelled.items()))
+    return None
+
+
+def _runtimes(
+    meta: RecordMetadata,
+    headline: list[ReportedResult],
+    cited: list[Document],
+    readme: list[Document],
+) -> None:
+    """Runtimes named by the headline figures themselves, else by their documents, else the
+    one runtime the README names."""
+    found: list[str] = []
+    for runtime, pattern in RUNTIMES.items():
+        regex = re.compile(pattern, re.I)
+        for result in headline:
+            text = " ".join([result.label, *(str(v) for v in result.conditions.values())])
+            if regex.search(text):
+                found.append(runtime)
+                meta.evidence[f"runtime:{runtime}"] = result.evidence_url
+                break
+    for documents in (cited, readme):
+        if found:
+            break
+        hits = {
+            runtime: hit
+            for runtime, pattern in RUNTIMES.items()
+            if (hit := _first_line(documents, re.compile(pattern, re.I))) is not None
+        }
+        if documents is readme and len(hits) > 1:
+            break  # a README that names several runtimes does not say which one measured these
+        for runtime, hit in hits.items():
+            found.append(runtime)
+            meta.evidence[f"runtime:{runtime}"] = hit[1]
+    meta.runtimes = found
+    if not found:
+        meta.unstated["runtime"] = "no runtime is named where the headline figures are"
+
+
+def _topics(
+    meta: RecordMetadata, documents: list[Document], patterns: dict[str, str], kind: str
+) -> list[str]:
+    topics: list[str] = []
+    for topic, pattern in patterns.items():
+        hit = _first_line(documents, re.compile(pattern, re.I))
+        if hit is not None:
+            topics.append(topic)
+            meta.evidence[f"{kind}:{topic}"] = hit[1]
+    return topics
+
+
+def _count(word: str | None) -> int | None:
+    if word is None:
+        return None
+    lowered = word.lower()
+    parsed = parse_number(lowered)
+    return int(parsed.value) if parsed is not None and parsed.value.is_integer() else None
+
+
+def _system(meta: RecordMetadata, front: list[Document]) -> None:
+    hit = _first_line(front, _SYSTEM)
+    if hit is None:
+        meta.unstated["system"] = "no source names the system"
+        return
+    meta.system, meta.evidence["system"] = hit[0].strip(), hit[1]
+    match = _SYSTEM.search(hit[0])
+    count = _count(match.group("count") if match else None)
+    if count is None:
+        nodes = _first_line(front, _NODE_COUNT)
+        node_match = _NODE_COUNT.search(nodes[0]) if nodes else None
+        count = _count(node_match.group("count")) if node_match else None
+        if nodes is not None and count is not None:
+            meta.evidence["node_count"] = nodes[1]
+    else:
+        meta.evidence["node_count"] = hit[1]
+    meta.node_count = count
+    if count is None:
+        meta.unstated["node_count"] = "no source states how many machines were used"
+
+
+def _quantization(meta: RecordMetadata, headline: list[ReportedResult]) -> None:
+    stated: dict[str, str] = {}
+    for result in headline:
+        for key in QUANT_KEYS:
+            value = result.conditions.get(key)
+            if isinstance(value, str) and value.strip():
+                stated.setdefault(value.strip(), result.evidence_url)
+                break
+    if len(stated) == 1:
+        meta.quantization, meta.evidence["quantization"] = next(iter(stated.items()))
+        return
+    if len(stated) > 1:
+        meta.unstated["quantization"] = "the headline figures use several quantizations"
+        return
+    if meta.model_id:
+        match = _QUANT.search(meta.model_id)
+        if match:
+            meta.quantization = match.group(0)
+            meta.evidence["quantization"] = meta.evidence.get("model_id", "")
+            return
+    meta.unstated["quantization"] = "no source states the quantization of the measured model"
+
+
+def _experiment_date(
+    meta: RecordMetadata, headline: list[ReportedResult], cited: list[Document]
+) -> None:
+    dates: dict[str, str] = {}
+    for result in headline:
+        for key, value in result.conditions.items():
+            if DATE_KEYS.match(key) and isinstance(value, str):
+                for _, _, date in find_dates(value)[:1]:
+                    dates.setdefault(date, result.evidence_url)
+    if not dates:
+        for document in cited:
+            for number, line in enumerate(document.line_list, 1):
+                if _DATE_LINE.match(line):
+                    for _, _, date in find_dates(line)[:1]:
+                        dates.setdefault(date, document.line_url(number))
+    if not dates:
+        meta.unstated["experiment_date"] = "no source dates the measurements"
+        return
+    ordered = sorted(dates)
+    if len(ordered) == 1:
+        meta.experiment_date = ordered[0]
+    elif len(ordered) == 2:
+        meta.experiment_date = f"{ordered[0]} and {ordered[1]}"
+    else:
+        meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
+    meta.evidence["experiment_date"] = dates[ordered[0]]
+
+
+def measurement_scope(metrics: Iterable[str]) -> str:
+    """What was measured, from the metrics of every figure: speed, memory, quality, telemetry."""
+    names = set(metrics)
+    parts = []
+    if names & SPEED:
+        parts.append("inference_speed")
+    if any(MEMORY.search(m) for m in names):
+        parts.append("memory")
+    if any(QUALITY.search(m) for m in names):
+        parts.append("task_quality")
+    if any(TELEMETRY.search(m) for m in names):
+        parts.append("telemetry")
+    return "_and_".join(parts) if parts else ("other_measurements" if names else "none_reported")

@@ -1,0 +1,107 @@
+"""The headline selection by a model: it chooses among the grounded candidates by id.
+
+The model sees the rule-ranked candidates (id, label, metric, value, where) and replies with
+ids and a reason each. It can never add a number: an id not in the list is ignored, and a
+reply with no usable id (or no reply: a server failure, a cassette without this exchange)
+leaves the rules' selection in place, which the selection's provenance says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from pydantic import BaseModel, Field
+
+from draftflow.errors import ModelError
+from draftflow.llm import Prompt, load_prompt
+from draftflow.select.rules import Scored
+
+SELECT_PROMPT = "select"
+CANDIDATES_PER_PICK = 3
+MAX_CANDIDATES = 90
+
+
+class Choice(BaseModel):
+    """One chosen figure: its id and why it is a headline figure."""
+
+    id: str
+    why: str = ""
+
+
+class SelectReply(BaseModel):
+    """The model's reply: the chosen ids, best first."""
+
+    chosen: list[Choice] = Field(default_factory=list)
+
+
+_T = TypeVar("_T", bound=BaseModel)
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+class _Reply(Protocol[_T_co]):
+    @property
+    def value(self) -> _T_co:
+        """The validated reply."""
+        ...
+
+
+class SelectClient(Protocol):
+    """What the select stage needs of a model client."""
+
+    async def structured(
+        self, prompt: Prompt, variables: dict[str, str], schema: type[_T]
+    ) -> _Reply[_T]:
+        """A validated structured reply."""
+        ...
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    """The model's usable picks (ids with reasons), or why there are none."""
+
+    picks: list[tuple[str, str]]
+    failure: str | None
+    prompt_sha256: str
+
+
+def candidate_lines(ranked: list[Scored]) -> str:
+    """The candidates as the prompt lists them, one per line, no more than the model needs."""
+    lines = []
+    for item in ranked:
+        result = item.figure.result
+        where = result.evidence_url.split("/blob/", 1)[-1].split("/", 1)[-1].replace("#L", ":")
+        lines.append(
+            f"{item.figure.id} | {result.label} | {result.metric} | {result.value!r} "
+            f"{result.unit} | {result.statistic} | {where} | {item.why}"
+        )
+    return "\n".join(lines)
+
+
+async def choose_with_model(
+    client: SelectClient, repository: str, ranked: list[Scored], max_results: int
+) -> ModelChoice:
+    """Ask the model to choose among `ranked` (best first by the rules); never raises for a
+    model that fails or answers garbage: the failure is returned for provenance."""
+    prompt = load_prompt(SELECT_PROMPT)
+    shown = ranked[: min(MAX_CANDIDATES, max_results * CANDIDATES_PER_PICK)]
+    variables = {
+        "repository": repository,
+        "max_results": str(max_results),
+        "candidates": candidate_lines(shown),
+    }
+    try:
+        reply = (await client.structured(prompt, variables, SelectReply)).value
+    except ModelError as error:
+        first = error.message.splitlines()[0] if error.message else type(error).__name__
+        return ModelChoice([], f"no usable model reply ({first})", prompt.sha256)
+    known = {item.figure.id for item in shown}
+    picks: list[tuple[str, str]] = []
+    for choice in reply.chosen:
+        if choice.id in known and choice.id not in {p[0] for p in picks}:
+            picks.append((choice.id, " ".join(choice.why.split())[:200]))
+        if len(picks) >= max_results:
+            break
+    if not picks:
+        return ModelChoice([], "the model chose no figure from the list", prompt.sha256)
+    return ModelChoice(picks, None, prompt.sha256)

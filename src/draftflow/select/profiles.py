@@ -1,0 +1,186 @@
+"""Headline figures in the seed's shape: full conditions, readable labels, one test profile per
+measured configuration.
+
+A figure's conditions gain the record-level setup the sources state (model, artifact, engine,
+system, node count, quantization, date) where the figure's own row does not say otherwise, and
+name the rest as unknown (null). Labels read as a person writes them
+(`vLLM 0.20.1, NVFP4, MTP n=2, concurrency 8`), never as `key=value` pairs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pydantic import JsonValue
+
+from draftflow.records import ReportedResult, TestProfile
+from draftflow.select.metadata import RecordMetadata
+
+MAX_LABEL_PARTS = 5
+MAX_LABEL_CHARS = 90
+MEASURED_LISTS = ("per_run_", "per_prompt_")
+
+# The settings a person names a configuration by, in the order they name them.
+_LABEL_KEYS: tuple[tuple[str, str], ...] = (
+    (r"^(model|model_id|model_name|served_model(_name)?)$", "{v}"),
+    (r"^(engine|backend|runtime|server)$", "{v}"),
+    (r"^engine_version$", "{v}"),
+    (r"^(quantization|quant|weight_precision|precision|dtype)$", "{v}"),
+    (r"^(speculative_decoding|spec(ulative)?|mtp)$", "{v}"),
+    (r"^draft_tokens$", "draft {v}"),
+    (r"^(kv_dtype|kv_cache_dtype)$", "KV {v}"),
+    (r"^(case|test|workload|scenario|dataset(_name)?|prompt|task|mode|thinking)$", "{v}"),
+    (r"^(concurrency|max_concurrency|c|clients|users|parallel)$", "concurrency {v}"),
+    (r"^(batch|batch_size)$", "batch {v}"),
+    (r"^(input_tokens|prompt_tokens|input_len|isl)$", "{v} input tokens"),
+    (r"^(output_tokens|output_len|osl)$", "{v} output tokens"),
+    (r"^(context|ctx|context_length|depth)$", "context {v}"),
+)
+_LABEL_RES = tuple((re.compile(p, re.I), template) for p, template in _LABEL_KEYS)
+_MEASURED_TEXT = re.compile(r"^[~≈]?[-\d.,/ ×x%]+$")
+_SETTING = re.compile(r"^\s*([^=]{1,40}?)\s*=\s*(.+?)\s*$")
+
+
+def _plain(value: JsonValue) -> str | None:
+    if value is None or isinstance(value, dict | list):
+        return None
+    if isinstance(value, bool):
+        return None
+    text = " ".join(str(value).split())
+    return text if text and len(text) <= 40 else None
+
+
+def profile_label(conditions: dict[str, JsonValue], *, skip_model: bool = False) -> str:
+    """A configuration named as a person names it, from its salient settings."""
+    parts: list[str] = []
+    for regex, template in _LABEL_RES:
+        for key, value in conditions.items():
+            if not regex.match(key.strip().replace(" ", "_")):
+                continue
+            if skip_model and template == "{v}" and regex.pattern.startswith("^(model"):
+                break
+            shown = _plain(value)
+            if key == "thinking" and isinstance(value, bool):
+                shown = "thinking on" if value else "thinking off"
+                parts.append(shown)
+            elif shown is not None and shown not in parts:
+                parts.append(template.format(v=shown))
+            break
+        if len(parts) >= MAX_LABEL_PARTS:
+            break
+    return ", ".join(parts)[:MAX_LABEL_CHARS]
+
+
+def readable_label(label: str) -> str:
+    """A harvested label without `key=value` soup: `c=4; decode tok/s` → `c 4, decode tok/s`."""
+    parts = []
+    for part in label.split(";"):
+        match = _SETTING.match(part)
+        if match:
+            key, value = match.group(1), match.group(2)
+            numeric = bool(re.fullmatch(r"[~≈]?[-\d.,]+[kKmM]?", value))
+            parts.append(f"{key} {value}" if numeric else value)
+        elif part.strip():
+            parts.append(part.strip())
+    return ", ".join(dict.fromkeys(parts))
+
+
+def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
+    """The figure with the record-level setup in its conditions, as seed 000 carries it."""
+    conditions: dict[str, JsonValue] = {}
+    own_model = any(isinstance(result.conditions.get(k), str) for k in ("model", "model_id"))
+    setup: dict[str, JsonValue] = {
+        "model": None if own_model else meta.model_label,
+        "model_artifact": meta.model_artifact.id if meta.model_artifact and not own_model else None,
+        "engine": meta.runtimes[0] if len(meta.runtimes) == 1 else None,
+        "system": meta.system,
+        "node_count": meta.node_count,
+        "quantization": None if own_model else meta.quantization,
+    }
+    for key, value in setup.items():
+        if key not in result.conditions and not (own_model and key in ("model",)):
+            conditions[key] = value
+    conditions.update(result.conditions)
+    label = readable_label(result.label)
+    return result.model_copy(update={"conditions": conditions, "label": label})
+
+
+def _configuration(conditions: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    return {key: value for key, value in conditions.items() if not key.startswith(MEASURED_LISTS)}
+
+
+def make_profiles(results: list[ReportedResult]) -> list[TestProfile]:
+    """One test profile per distinct measured configuration of the headline figures."""
+    profiles: list[TestProfile] = []
+    seen: dict[str, int] = {}
+    labels: set[str] = set()
+    configurations = [_configuration(result.conditions) for result in results]
+    shared = _shared(configurations)
+    for result, conditions in zip(results, configurations, strict=True):
+        key = json.dumps(conditions, sort_keys=True)
+        if key in seen:
+            continue
+        seen[key] = len(profiles)
+        # a person names a configuration by what sets it apart, not by what all of them share
+        differing = {k: v for k, v in conditions.items() if k not in shared}
+        label = (
+            profile_label(differing)
+            or _plain_label(differing)
+            or profile_label(conditions)
+            or _label_without_metric(result.label)
+        )
+        label = _distinct(label, {**differing, **conditions}, labels)
+        labels.add(label)
+        profiles.append(
+            TestProfile(label=label, evidence_url=result.evidence_url, conditions=conditions)
+        )
+    return profiles
+
+
+def _plain_label(conditions: dict[str, JsonValue]) -> str:
+    """The first few settings as `key value`, when none of them is a setting people name."""
+    # a measured cell of the same row is not a setting: text values name configurations
+    parts = [
+        f"{key.replace('_', ' ')} {shown}"
+        for key, value in conditions.items()
+        if isinstance(value, str)
+        and (shown := _plain(value)) is not None
+        and not _MEASURED_TEXT.match(shown)
+    ]
+    return ", ".join(parts[:2])[:MAX_LABEL_CHARS]
+
+
+def _shared(configurations: list[dict[str, JsonValue]]) -> set[str]:
+    """Keys every configuration states with the same value (nothing when there is only one)."""
+    if len(configurations) < 2:
+        return set()
+    first = configurations[0]
+    return {
+        key
+        for key, value in first.items()
+        if all(key in c and c[key] == value for c in configurations[1:])
+    }
+
+
+def _label_without_metric(label: str) -> str:
+    parts = [p.strip() for p in label.split(",")]
+    return ", ".join(parts[:-1]) if len(parts) > 1 else (parts[0] if parts else "configuration")
+
+
+def _distinct(label: str, conditions: dict[str, JsonValue], taken: set[str]) -> str:
+    """The label, told apart from an earlier profile's by the first setting not yet in it."""
+    if label not in taken:
+        return label
+    for key, value in conditions.items():
+        shown = _plain(value)
+        if shown is None or shown in label:
+            continue
+        name = key.replace("_", " ")
+        candidate = f"{label}, {name} {shown}" if label else f"{name} {shown}"
+        if candidate not in taken:
+            return candidate
+    number = 2
+    while f"{label} ({number})" in taken:
+        number += 1
+    return f"{label} ({number})"

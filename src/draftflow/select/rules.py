@@ -1,0 +1,415 @@
+"""The headline selection without a model: which grounded figures are the repository's claims.
+
+Every rule reads a shape of the sources, never the words of one repository:
+- a figure the README (or a report's opening section) states is what the repository leads with;
+- a figure in a small Markdown table is in a summary a person wrote, not a raw data dump;
+- a figure written in bold, or restated in another document, is one its author stresses;
+- in each compared configuration (a table column, or one metric across result files) the best
+  value and the first one, the baseline it is compared against, are the claims;
+- a median (or mean) derived from repeated runs summarises them;
+- speeds and latencies are headline metrics; token counts, durations and spreads are not.
+Then figures are taken greedily by score, each further pick from the same document and
+metric costing a little, so the selection covers the repository rather than one table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from draftflow.numbers import NumberKind, find_numbers
+from draftflow.records import ReportedResult
+from draftflow.select.figures import Figure
+from draftflow.snapshot import Document, Snapshot
+
+DEFAULT_MAX_RESULTS = 24
+MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
+SMALL_TABLE_ROWS = 16
+LEAD_FRACTION = 0.2
+LEAD_MAX_LINES = 60
+TABLE_GAP_LINES = 2
+INDEX_MIN_RESTATED = 3
+# A further pick from the same document and metric costs this much: a result file is one
+# configuration, so data files are covered broadly; a Markdown summary may hold many claims.
+SAME_METRIC_COST = {True: 0.2, False: 1.5}
+SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
+
+RATE_METRICS = frozenset(
+    {"decode_rate", "prefill_rate", "throughput", "aggregate_throughput", "request_throughput"}
+)
+TIME_METRICS = frozenset({"ttft", "ttfc", "latency", "inter_token_latency"})
+LOWER_IS_BETTER = TIME_METRICS | {"memory", "failed_requests", "error_count", "failure_count"}
+BOOKKEEPING = frozenset(
+    {
+        "total_output_tokens",
+        "total_input_tokens",
+        "completed_requests",
+        "peak_concurrent_requests",
+        "benchmark_duration",
+        "rank",
+    }
+)
+_SPREAD = re.compile(r"_(spread|stdev|normalised)$")
+_TAIL_STATISTIC = re.compile(r"\bp9\d|\bp99|\bmaximum|\bminimum")
+_BOLD = re.compile(r"\*\*([^*]+)\*\*|__([^_]+)__")
+_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
+_UNIT_AFTER = re.compile(
+    r"^\s?(tok(en)?s?/s|t/s|tps|ms|s\b|sec|seconds|gib|gb|%|x\b)", re.IGNORECASE
+)
+RATE_UNITS = re.compile(r"/s$|per.?s", re.IGNORECASE)
+TIME_UNITS = frozenset({"s", "ms", "seconds", "us", "min"})
+
+
+@dataclass
+class Scored:
+    """A figure with its headline score and the rules that gave it."""
+
+    figure: Figure
+    score: float = 0.0
+    reasons: list[str] = field(default_factory=list)
+
+    def add(self, points: float, reason: str) -> None:
+        """Credit (or debit) the figure and say why."""
+        self.score += points
+        if reason and points > 0:
+            self.reasons.append(reason)
+
+    @property
+    def why(self) -> str:
+        """The reasons as one phrase for provenance and the review page."""
+        return "; ".join(self.reasons) or "a grounded figure of the repository"
+
+
+def is_main_document(document: Document) -> bool:
+    """The repository's front page: a README or REPORT at the top level."""
+    return "/" not in document.path and document.path.lower() in MAIN_NAMES
+
+
+def _is_markdown(document: Document) -> bool:
+    return document.path.lower().endswith((".md", ".markdown"))
+
+
+class _DocumentShape:
+    """What the rules need to know about one document: where it leads, where its tables are."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        lines = document.line_list
+        self.length = len(lines)
+        headings = [n for n, line in enumerate(lines, 1) if _HEADING.match(line)]
+        # the opening section: up to the second heading (the first is usually the title)
+        second = headings[1] if len(headings) > 1 else self.length + 1
+        self.lead_end = max(second, min(int(self.length * LEAD_FRACTION), LEAD_MAX_LINES))
+        self.table_rows = _table_sizes(lines) if _is_markdown(document) else {}
+        self._body_values: set[str] | None = None
+
+    def restates_in_body(self, value: float) -> bool:
+        """Whether the same value, to its own precision, stands again after the opening
+        section: a summary that leads a report restates the figures its body measures."""
+        if self._body_values is None:
+            body = "\n".join(self.document.line_list[self.lead_end - 1 :])
+            self._body_values = {
+                _key(number.value, number.decimals)
+                for mention in find_numbers(body)
+                if mention.kind in (NumberKind.QUANTITY, NumberKind.PERCENT)
+                for number in mention.numbers
+            }
+        decimals = _decimals(float(value))
+        return _significant(float(value)) >= 2 and _key(value, decimals) in self._body_values
+
+    def leads_with(self, line: int) -> bool:
+        return line < self.lead_end
+
+    def in_small_table(self, line: int) -> bool:
+        size = self.table_rows.get(line)
+        return size is not None and size <= SMALL_TABLE_ROWS
+
+
+def _table_sizes(lines: list[str]) -> dict[int, int]:
+    """For each Markdown table row's line number, the number of rows of its table."""
+    sizes: dict[int, int] = {}
+    block: list[int] = []
+    for number, line in enumerate([*lines, ""], 1):
+        if line.lstrip().startswith("|"):
+            block.append(number)
+            continue
+        for row in block:
+            sizes[row] = len(block) - 2  # header and separator rows
+        block = []
+    return sizes
+
+
+class _Restatements:
+    """Numbers the Markdown documents write, to tell which figures are restated elsewhere."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.exact: dict[str, set[str]] = defaultdict(set)
+        self.main_rounded: set[str] = set()
+        for document in snapshot.documents:
+            if not _is_markdown(document):
+                continue
+            main = is_main_document(document)
+            text = document.text
+            for mention in find_numbers(text):
+                if mention.kind not in (NumberKind.QUANTITY, NumberKind.PERCENT):
+                    continue
+                with_unit = main and bool(_UNIT_AFTER.match(text[mention.end : mention.end + 12]))
+                for number in mention.numbers:
+                    key = _key(number.value, number.decimals)
+                    self.exact[key].add(document.document_id)
+                    if with_unit:
+                        self.main_rounded.add(key)
+
+    def restated(self, result: ReportedResult, decimals: int) -> bool:
+        """The same value, as precisely written, in another Markdown document."""
+        if _significant(result.value) < 3:
+            return False
+        others = self.exact.get(_key(result.value, decimals), set())
+        return bool(others - {result.source_document_id})
+
+    def rounded_in_main(self, result: ReportedResult, decimals: int) -> bool:
+        """The README restates the value rounded, with a unit (`about 98 tok/s` for 98.38)."""
+        for places in range(0, decimals):
+            rounded = round(float(result.value), places)
+            if _significant(rounded) >= 2 and _key(rounded, places) in self.main_rounded:
+                return True
+        return False
+
+
+def _key(value: float, decimals: int) -> str:
+    return f"{float(value):.{max(decimals, 0)}f}"
+
+
+def _significant(value: float) -> int:
+    digits = f"{abs(float(value)):.6g}".replace(".", "").lstrip("0")
+    return len(digits.split("e")[0])
+
+
+def _decimals(value: float) -> int:
+    text = repr(value)
+    return len(text.split(".")[1]) if "." in text and "e" not in text else 0
+
+
+def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
+    """Every figure scored by the headline rules, in the figures' order."""
+    shapes: dict[str, _DocumentShape] = {}
+    restatements = _Restatements(snapshot)
+    scored = [Scored(figure) for figure in figures]
+    for item in scored:
+        result = item.figure.result
+        document = snapshot.document(result.source_document_id)
+        if document is None:
+            continue
+        shape = shapes.get(document.document_id)
+        if shape is None:
+            shape = shapes[document.document_id] = _DocumentShape(document)
+        _score_place(item, document, shape)
+        _score_emphasis(item, document, restatements)
+        _score_metric(item, in_sentence=_in_sentence(document, result.source_line))
+    _score_comparisons(scored)
+    _score_index_document(scored)
+    return scored
+
+
+def _score_index_document(scored: list[Scored]) -> None:
+    """The document whose figures other documents restate most is the repository's results
+    index (a summary of the runs); its figures are the ones the rest of the repository cites."""
+    restated: Counter[str] = Counter(
+        item.figure.result.source_document_id
+        for item in scored
+        if "restated in another document" in item.reasons
+    )
+    if not restated:
+        return
+    index, count = restated.most_common(1)[0]
+    if count < INDEX_MIN_RESTATED:
+        return
+    for item in scored:
+        if item.figure.result.source_document_id == index:
+            item.add(2.0, "in the repository's results index (the document others restate)")
+
+
+def _score_place(item: Scored, document: Document, shape: _DocumentShape) -> None:
+    line = item.figure.result.source_line
+    main = is_main_document(document)
+    if main:
+        item.add(2.0, "stated in the README")
+    elif _is_markdown(document):
+        item.add(1.0, "")
+    if _is_markdown(document) and shape.leads_with(line):
+        item.add(1.5, "in the opening section of " + ("the README" if main else document.path))
+        if shape.restates_in_body(item.figure.result.value):
+            item.add(2.0, "the opening section sums up a figure its body reports")
+    if shape.in_small_table(line):
+        item.add(1.0, "in a summary table")
+        if _is_markdown(document) and shape.leads_with(line):
+            item.add(2.0, "a row of the summary table the document opens with")
+
+
+def _score_emphasis(item: Scored, document: Document, restatements: _Restatements) -> None:
+    result = item.figure.result
+    text = document.line(result.source_line) or ""
+    decimals = _decimals(float(result.value)) if isinstance(result.value, float) else 0
+    if _bold_value(text, float(result.value)):
+        item.add(2.0, "written in bold")
+    if restatements.restated(result, decimals):
+        item.add(3.0, "restated in another document")
+    elif restatements.rounded_in_main(result, decimals):
+        item.add(2.0, "restated, rounded, in the README")
+    if result.uncertainty is not None:
+        item.add(1.5, "derived from repeated runs")
+
+
+def _bold_value(line: str, value: float) -> bool:
+    for match in _BOLD.finditer(line):
+        for mention in find_numbers(match.group(1) or match.group(2) or ""):
+            if any(
+                abs(v - value) <= 1e-9 * max(1.0, abs(value))
+                for n in mention.numbers
+                for v in n.alternatives
+            ):
+                return True
+    return False
+
+
+_COUNT_NAME = re.compile(r"\btokens?\b(?!\s*(/|per\b))|\bseconds?\b|\bsec\b|\(s\)|_s$", re.I)
+_RATE_NAME = re.compile(r"/\s*s\b|\bper.?s(ec)?\b|\brate\b|throughput|speed|\btps\b|tok_s", re.I)
+
+
+def _what(label: str) -> str:
+    """What the source calls the figure: the last part of its label (its column or key)."""
+    return label.rsplit(";", 1)[-1].rsplit(",", 1)[-1].strip()
+
+
+_PHASE_NAME = re.compile(r"decode|prefill|\bgen|\bpp\d|\btg\d|prompt|eval|output|tok", re.I)
+
+
+def _named_as_rate(label: str) -> bool:
+    """Whether what the source calls the figure reads as a rate (or names a phase whose rate
+    it is); `generated tokens`, `total seconds` or `max abs error` under a rate metric are not."""
+    what = _what(label)
+    if _RATE_NAME.search(what):
+        return True
+    return bool(_PHASE_NAME.search(what)) and not _COUNT_NAME.search(what)
+
+
+def _in_sentence(document: Document, line: int) -> bool:
+    """A figure written in a Markdown sentence (not a table row): its label is the sentence."""
+    text = (document.line(line) or "").lstrip()
+    return _is_markdown(document) and not text.startswith("|")
+
+
+def _score_metric(item: Scored, *, in_sentence: bool) -> None:
+    result = item.figure.result
+    metric = result.metric
+    rate_unit = bool(RATE_UNITS.search(result.unit))
+    # a column or key is named as a rate or not; a sentence says so by the unit it writes
+    named_as_rate = (in_sentence and rate_unit) or _named_as_rate(result.label)
+    if metric in RATE_METRICS and (not named_as_rate or result.value == 0):
+        item.add(-5.0, "")
+    if _SPREAD.search(metric):
+        item.add(-3.0, "")
+    elif metric in RATE_METRICS:
+        item.add(2.5 if rate_unit else -1.0, "a speed figure")
+    elif metric in TIME_METRICS:
+        item.add(1.0 if result.unit in TIME_UNITS else -1.0, "a latency figure")
+    elif metric in BOOKKEEPING:
+        item.add(-1.5, "")
+    if _TAIL_STATISTIC.search(result.statistic.lower()):
+        item.add(-1.0, "")
+    if "spread" in result.statistic or "std" in result.statistic.lower():
+        item.add(-2.0, "")
+
+
+def _group_key(result: ReportedResult) -> tuple[str, str, str]:
+    return (result.metric, result.unit, result.statistic)
+
+
+def _score_comparisons(scored: list[Scored]) -> None:
+    """Best and baseline of each table column, and the best of each metric across files."""
+    columns: dict[tuple[str, ...], list[list[Scored]]] = defaultdict(list)
+    across: dict[tuple[str, str, str], list[Scored]] = defaultdict(list)
+    for item in scored:
+        result = item.figure.result
+        key = (result.source_document_id, _what(result.label), *_group_key(result))
+        runs = columns[key]
+        gap = result.source_line - runs[-1][-1].figure.result.source_line if runs else -1
+        if gap == 0:
+            continue  # the same row: another figure of it, not another row of the column
+        if runs and 0 < gap <= TABLE_GAP_LINES:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+        across[_group_key(result)].append(item)
+    for runs in columns.values():
+        for column in runs:
+            if len(column) < 2:
+                continue
+            _best(column).add(2.0, "best of its table column")
+            if column[0] is not _best(column):
+                column[0].add(2.0, "the baseline row of its table column")
+    for group in across.values():
+        documents = {item.figure.result.source_document_id for item in group}
+        if len(documents) > 1:
+            _best(group).add(1.0, "best of this metric across the result files")
+            group[0].add(0.5, "")
+
+
+def _best(group: list[Scored]) -> Scored:
+    metric = group[0].figure.result.metric
+    lower = metric in LOWER_IS_BETTER
+    return (min if lower else max)(group, key=lambda item: float(item.figure.result.value))
+
+
+def choose(scored: list[Scored], max_results: int) -> list[Scored]:
+    """The top figures by score, covering documents and metrics, never one number twice;
+    returned in source order."""
+    pool = _without_restatements(scored)
+    markdown = {
+        item.figure.result.source_document_id: item.figure.result.evidence_url.split("#")[0]
+        .lower()
+        .endswith((".md", ".markdown"))
+        for item in pool
+    }
+    taken: list[Scored] = []
+    per_metric: Counter[tuple[str, str]] = Counter()
+    per_document: Counter[str] = Counter()
+    while pool and len(taken) < max_results:
+        best_index, best_score = -1, float("-inf")
+        for index, item in enumerate(pool):
+            result = item.figure.result
+            prose_document = markdown[result.source_document_id]
+            score = (
+                item.score
+                - SAME_METRIC_COST[prose_document]
+                * per_metric[(result.source_document_id, result.metric)]
+                - SAME_DOCUMENT_COST[prose_document] * per_document[result.source_document_id]
+            )
+            if score > best_score:
+                best_index, best_score = index, score
+        if best_index < 0:
+            break
+        item = pool.pop(best_index)
+        result = item.figure.result
+        taken.append(item)
+        per_metric[(result.source_document_id, result.metric)] += 1
+        per_document[result.source_document_id] += 1
+    order = {id(item): index for index, item in enumerate(scored)}
+    return sorted(taken, key=lambda item: order[id(item)])
+
+
+def _without_restatements(scored: list[Scored]) -> list[Scored]:
+    """One figure per metric and value: where a number is restated, the best-scored place
+    (the first one on a tie) stands for it."""
+    kept: dict[tuple[str, float], Scored] = {}
+    for item in scored:
+        key = (item.figure.result.metric, float(item.figure.result.value))
+        if key not in kept or item.score > kept[key].score:
+            kept[key] = item
+    chosen = {id(item) for item in kept.values()}
+    return [item for item in scored if id(item) in chosen]
+
+
+def _is_markdown_url(url: str) -> bool:
+    return url.split("#", 1)[0].lower().endswith((".md", ".markdown"))

@@ -1,0 +1,64 @@
+"""The one place prose is split into sentences and clauses.
+
+The drafter drops sentences whose numbers it cannot ground, review diffs prose sentence by
+sentence, and extract reads figures out of a source's sentences: all three split the same
+way, here. A sentence ends at `.`, `!` or `?` (closing quotes and brackets may follow) before
+whitespace and a capital, a digit, a quote, a bracket or Markdown emphasis. A decimal point
+(`27.0`), a version (`0.6.6`) and an abbreviation before a lower-case word (`e.g. with`) do
+not end one; nor does a known abbreviation before a capital (`vs. BF16`).
+
+Spans are (start, end) offsets into the text, so a caller that joined several source lines
+can map a sentence back to its lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s+[\"'“‘(\[`*_]*[A-Z0-9])")
+_ABBREVIATION = re.compile(
+    r"(?:^|[\s(\[])(?:e\.g|i\.e|vs|approx|cf|fig|incl|resp|Dr|Mr|Ms|Mrs|St|[A-Z])\.$",
+    re.IGNORECASE,
+)
+_CLAUSE_BREAK = re.compile(r";\s|:\s|\s[—–]\s|\s--\s|,\s(?=(?:and|but|while|whereas|so)\b)")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of each sentence of `text`, trimmed of surrounding space."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        end = match.end()
+        if _ABBREVIATION.search(text[start : match.start() + 1]):
+            continue
+        spans.append((start, end))
+        start = end
+    spans.append((start, len(text)))
+    return [trimmed for span in spans if (trimmed := _trim(text, span)) is not None]
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split prose into sentences, keeping each sentence's own punctuation."""
+    return [text[start:end] for start, end in sentence_spans(text)]
+
+
+def clause_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """The clauses of one sentence (`text[start:end]`): split at `;`, `:`, a dash, and a comma
+    before a conjunction (`, while`), as offsets into `text`."""
+    stop = len(text) if end is None else end
+    spans: list[tuple[int, int]] = []
+    at = start
+    for match in _CLAUSE_BREAK.finditer(text, start, stop):
+        spans.append((at, match.start() + 1))
+        at = match.end()
+    spans.append((at, stop))
+    return [trimmed for span in spans if (trimmed := _trim(text, span)) is not None]
+
+
+def _trim(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    start, end = span
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return (start, end) if end > start else None

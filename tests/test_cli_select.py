@@ -1,0 +1,138 @@
+"""`draftflow select`: the editor changes the headline by figure id, end to end on a corpus
+repository; the figures file is verified; the review page lists every figure."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from draft_cli import draft_args
+from draftflow.acquire import acquire
+from draftflow.cli import main
+from draftflow.records import load_record
+from draftflow.review import (
+    ReviewState,
+    load_report,
+    load_signoff,
+    render_review_html,
+    review_state,
+)
+from draftflow.select import load_figures
+from draftflow.verify import verify_figures
+
+FOLDER = "PalatineVision__dgx-spark-benchmark"
+RECORD_ID = "palatinevision-dgx-spark-benchmark"
+
+
+@pytest.fixture(scope="module")
+def drafted(
+    tmp_path_factory: pytest.TempPathFactory, corpus_dir: Path, manifest: dict[str, Any]
+) -> Path:
+    records = tmp_path_factory.mktemp("records")
+    args = draft_args(corpus_dir / FOLDER, manifest[FOLDER], records, "--max-results", "8")
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    return records
+
+
+def _select(records: Path, corpus_dir: Path, *args: str) -> Any:
+    return CliRunner().invoke(
+        main,
+        [
+            "select",
+            RECORD_ID,
+            *args,
+            "--records-dir",
+            str(records),
+            "--source",
+            str(corpus_dir / FOLDER),
+        ],
+    )
+
+
+def test_draft_writes_the_cap_and_every_figure(drafted: Path) -> None:
+    record = load_record(drafted / f"{RECORD_ID}.json")
+    figures = load_figures(drafted / f"{RECORD_ID}.figures.json")
+    assert len(record.editorial.reported_results) == 8 < len(figures)
+    assert record.provenance is not None and record.provenance.selection is not None
+    chosen = [c.id for c in record.provenance.selection.chosen]
+    by_id = {f.id: f.result for f in figures}
+    for figure_id, result in zip(chosen, record.editorial.reported_results, strict=True):
+        assert by_id[figure_id].value == result.value
+        assert by_id[figure_id].evidence_url == result.evidence_url
+
+
+def test_select_adds_and_drops_by_id_and_bumps_the_version(
+    tmp_path: Path, drafted: Path, corpus_dir: Path
+) -> None:
+    records = tmp_path / "records"
+    records.mkdir()
+    for path in drafted.glob(f"{RECORD_ID}*"):
+        (records / path.name).write_bytes(path.read_bytes())
+    before = load_record(records / f"{RECORD_ID}.json")
+    assert before.provenance is not None and before.provenance.selection is not None
+    chosen = [c.id for c in before.provenance.selection.chosen]
+    outside = next(
+        f.id for f in load_figures(records / f"{RECORD_ID}.figures.json") if f.id not in chosen
+    )
+    result = _select(
+        records,
+        corpus_dir,
+        "--add",
+        outside,
+        "--drop",
+        chosen[0],
+        "--reason",
+        "the README's figure",
+    )
+    assert result.exit_code == 0, result.output
+    after = load_record(records / f"{RECORD_ID}.json")
+    assert after.editorial.version == before.editorial.version + 1
+    assert after.provenance is not None and after.provenance.selection is not None
+    ids = [c.id for c in after.provenance.selection.chosen]
+    assert outside in ids and chosen[0] not in ids
+    assert after.provenance.selection.edits[-1].reason == "the README's figure"
+    assert len(list((records / ".history" / RECORD_ID).glob("*.json"))) == 1
+    report = load_report(records / f"{RECORD_ID}.verify.json")
+    assert report is not None and report.checked.errors == 0
+    assert review_state(after, report, load_signoff(records / f"{RECORD_ID}.signoff.json")) in (
+        ReviewState.DRAFT,
+        ReviewState.FLAGGED,
+    )
+
+
+def test_an_unknown_figure_id_is_refused_with_a_hint(drafted: Path, corpus_dir: Path) -> None:
+    result = _select(drafted, corpus_dir, "--add", "fig-000000000000", "--reason", "x")
+    assert result.exit_code == 2
+    assert "not in the figures file" in result.output and "fix:" in result.output
+
+
+def test_verify_figures_flags_a_figure_not_on_its_line(
+    drafted: Path, corpus_dir: Path, manifest: dict[str, Any]
+) -> None:
+    record = load_record(drafted / f"{RECORD_ID}.json")
+    entry = manifest[FOLDER]
+    snapshot = acquire(str(corpus_dir / FOLDER), origin=entry["url"], revision=entry["revision"])
+    figures = [f.result for f in load_figures(drafted / f"{RECORD_ID}.figures.json")]
+    assert verify_figures(record, figures, snapshot).errors == []
+    figures[5] = figures[5].model_copy(update={"value": 123456.75})
+    errors = verify_figures(record, figures, snapshot).errors
+    assert [e.location.split("/")[:3] for e in errors] == [["", "figures", "5"]]
+
+
+def test_the_review_page_lists_every_figure_with_filters(drafted: Path) -> None:
+    record = load_record(drafted / f"{RECORD_ID}.json")
+    report = load_report(drafted / f"{RECORD_ID}.verify.json")
+    assert report is not None
+    figures = load_figures(drafted / f"{RECORD_ID}.figures.json")
+    page = render_review_html(record, report, figures=figures)
+    assert f"All figures ({len(figures)})" in page
+    assert page.count('<tr class="fig') == len(figures)
+    assert page.count('<tr class="fig sel') == len(record.editorial.reported_results)
+    assert 'id="fs-sel"' in page and 'id="fm-0"' in page and 'id="fd-0"' in page
+    assert "<script" not in page
+    assert json.loads((drafted / f"{RECORD_ID}.figures.json").read_text())["figures"]

@@ -1,0 +1,126 @@
+"""The model path with a capable model, scripted at the HTTP boundary.
+
+The replies in tests/fixtures/scripted_model/ are HAND-WRITTEN (what a good model answers for
+one corpus repository), served by the stub server as an OpenAI-compatible endpoint. The whole
+pipeline runs against it (`draftflow draft --base-url ...`), and the model's labels, setup and
+sections must reach the record: a pipeline that drops what the model said fails here, which
+the SmolLM2 cassettes (every reply invalid) cannot show.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from draft_cli import draft_args
+from draftflow.cli import main
+from draftflow.llm import load_prompt
+from draftflow.records import Record, load_record
+from stub_server import StubReply, StubRequest, StubServer, completion, error
+
+FIXTURE = Path(__file__).parent / "fixtures" / "scripted_model" / "jvr0x-dgx-spark-bench.json"
+CORPUS_FOLDER = "jvr0x__dgx-spark-bench"
+_CHUNK = re.compile(r"This is chunk (\d+) of (\d+)")
+
+
+def prompt_openings(names: set[str]) -> dict[str, str]:
+    """The opening of each prompt's system message, which tells the prompts apart."""
+    openings = {}
+    for name in names:
+        prompt = load_prompt(name)
+        system = prompt.messages({v: "" for v in prompt.variables})[0]["content"]
+        openings[name] = system[:120]
+    return openings
+
+
+class ScriptedModel:
+    """Answers each request with the fixture's reply for its prompt (and chunk)."""
+
+    def __init__(self, fixture: dict[str, Any]) -> None:
+        self.replies: dict[str, Any] = fixture["replies"]
+        self.openings = prompt_openings({key.split("#")[0] for key in self.replies})
+        self.asked: list[str] = []
+
+    def key_for(self, request: StubRequest) -> str:
+        messages = request.body["messages"]
+        system = next(m["content"] for m in messages if m["role"] == "system")
+        name = next((n for n, opening in self.openings.items() if system.startswith(opening)), "?")
+        user = "\n".join(m["content"] for m in messages if m["role"] == "user")
+        chunk = _CHUNK.search(user)
+        return f"{name}#{chunk.group(1)}" if chunk else name
+
+    def __call__(self, request: StubRequest) -> StubReply:
+        key = self.key_for(request)
+        self.asked.append(key)
+        if key not in self.replies:
+            return error(500, f"the scripted model has no reply for {key}")
+        return completion(json.dumps(self.replies[key]))
+
+
+@pytest.fixture
+def scripted() -> Iterator[tuple[ScriptedModel, StubServer]]:
+    model = ScriptedModel(json.loads(FIXTURE.read_text()))
+    with StubServer(model) as server:
+        yield model, server
+
+
+def draft_with(
+    server: StubServer, corpus_dir: Path, manifest: dict[str, dict[str, Any]], records: Path
+) -> tuple[dict[str, Any], Record]:
+    fixture = json.loads(FIXTURE.read_text())
+    only = [arg for pattern in fixture["only"] for arg in ("--only", pattern)]
+    args = draft_args(
+        corpus_dir / CORPUS_FOLDER,
+        manifest[CORPUS_FOLDER],
+        records,
+        "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json", *only,
+    )  # fmt: skip
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    return summary, load_record(summary["record_path"])
+
+
+def test_a_capable_model_s_labels_setup_and_sections_reach_the_record(
+    scripted, corpus_dir, manifest, tmp_path, monkeypatch
+):
+    for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
+        monkeypatch.delenv(variable, raising=False)
+    model, server = scripted
+    summary, record = draft_with(server, corpus_dir, manifest, tmp_path / "records")
+
+    assert sorted(set(model.asked)) == sorted(model.replies), "every scripted reply was asked for"
+    assert summary["usage"]["invalid_replies"] == 0 and summary["errors"] == 0
+    assert summary["usage"]["requests"] == len(model.asked)
+
+    labelled = {(r.source_line, r.label): r for r in record.editorial.reported_results}
+    for claim in model.replies["extract#1"]["results"]:
+        result = labelled.get((claim["line"], claim["label"]))
+        assert result is not None, f"the model's label for line {claim['line']} was dropped"
+        assert float(result.value) == claim["value"]
+        assert (result.metric, result.unit) == (claim["metric"], claim["unit"])
+        stated = {c["name"]: c["value"] for c in claim["conditions"]}
+        assert result.conditions.get("concurrency") == int(stated["concurrency"])
+
+    setup = record.reported_setup
+    assert (setup.system, setup.kv_dtype, setup.context_limit_tokens) == (
+        "DGX Spark",
+        "fp8",
+        32768,
+    )
+    profiles = {p.label for p in record.test_profiles}
+    assert model.replies["extract#1"]["profiles"][0]["label"] in profiles
+
+    headings = [s.heading for s in record.editorial.sections]
+    assert headings == [s["heading"] for s in model.replies["draft_sections"]["sections"]]
+    framing = model.replies["draft_framing"]
+    assert record.title == framing["title"]
+    assert record.summary == framing["summary"]
+    assert record.provenance is not None and record.provenance.model == "stub-model"
+    assert not [d for d in record.provenance.dropped if d.startswith("draft:")]

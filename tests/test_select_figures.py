@@ -1,0 +1,58 @@
+"""The figures file: stable ids, a byte-stable round trip, and clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from draftflow.errors import InputError
+from draftflow.records import ReportedResult
+from draftflow.select.figures import dump_figures, load_figures, make_figures, parse_figures
+
+URL = "https://github.com/o/r/blob/" + "c" * 40 + "/results.md#L{}"
+
+
+def _result(line: int, value: float, label: str = "decode tok/s") -> ReportedResult:
+    return ReportedResult(
+        label=label,
+        metric="decode_rate",
+        value=value,
+        unit="tokens/s",
+        statistic="as reported",
+        uncertainty=None,
+        conditions={},
+        evidence_state="source_reported",
+        site_reproduced=False,
+        evidence_url=URL.format(line),
+        source_document_sha256="d" * 64,
+        source_document_id="r-results.md",
+        source_line=line,
+    )
+
+
+def test_ids_are_stable_and_distinct() -> None:
+    results = [_result(3, 41.5), _result(4, 41.5), _result(3, 41.5)]
+    first, again = make_figures(results), make_figures(list(results))
+    assert [f.id for f in first] == [f.id for f in again]
+    assert len({f.id for f in first}) == 3  # a repeated identity gets a suffix
+    assert first[0].id.startswith("fig-") and first[2].id == first[0].id + "-2"
+
+
+def test_round_trip_is_byte_stable(tmp_path: Path) -> None:
+    figures = make_figures([_result(3, 41.5), _result(7, 27)])
+    text = dump_figures(figures)
+    assert text.startswith('{\n  "figures": [\n    {\n      "id": "fig-')
+    path = tmp_path / "x.figures.json"
+    path.write_text(text, encoding="utf-8")
+    assert dump_figures(load_figures(path)) == text
+    assert isinstance(load_figures(path)[1].result.value, int)
+
+
+def test_a_broken_figures_file_says_how_to_fix_it(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="re-draft"):
+        load_figures(tmp_path / "missing.figures.json")
+    with pytest.raises(InputError, match="has no id"):
+        parse_figures('{"figures": [{"label": "x"}]}')
+    with pytest.raises(InputError, match="invalid field"):
+        parse_figures('{"figures": [{"id": "fig-1", "label": "x"}]}')

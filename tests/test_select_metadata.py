@@ -1,0 +1,141 @@
+"""Record-level metadata read from the sources, each value with the line that states it."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from draftflow.acquire import acquire
+from draftflow.records import ReportedResult
+from draftflow.select.metadata import measurement_scope, model_family, read_metadata
+from draftflow.snapshot import Document, Snapshot
+
+REVISION = "b" * 40
+
+
+def _document(path: str, text: str) -> Document:
+    data = text.encode("utf-8")
+    return Document(
+        document_id=f"demo-{path.replace('/', '-')}",
+        path=path,
+        sha256=hashlib.sha256(data).hexdigest(),
+        bytes=len(data),
+        lines=text.count("\n"),
+        pinned_url=f"https://github.com/o/demo/blob/{REVISION}/{path}",
+        data=data,
+    )
+
+
+def _snapshot(*documents: Document) -> Snapshot:
+    return Snapshot(
+        repository="o/demo",
+        url="https://github.com/o/demo",
+        revision=REVISION,
+        commit_time="2026-01-01T00:00:00Z",
+        documents=list(documents),
+    )
+
+
+def _result(document: Document, line: int, value: float, **conditions: Any) -> ReportedResult:
+    return ReportedResult(
+        label="decode tok/s",
+        metric="decode_rate",
+        value=value,
+        unit="tokens/s",
+        statistic="as reported",
+        uncertainty=None,
+        conditions=conditions,
+        evidence_state="source_reported",
+        site_reproduced=False,
+        evidence_url=document.line_url(line),
+        source_document_sha256=document.sha256,
+        source_document_id=document.document_id,
+        source_line=line,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "family"),
+    [
+        ("Qwen3.6-35B-A3B", "Qwen"),
+        ("DeepSeek-V4-Flash-0731", "DeepSeek"),
+        ("gpt-oss-120b", "gpt-oss"),
+        ("Llama-3.1-8B", "Llama"),
+        ("Nemotron-3-Super", "Nemotron"),
+    ],
+)
+def test_model_family_is_the_leading_word(name: str, family: str) -> None:
+    assert model_family(name) == family
+
+
+def test_model_from_the_readme_with_evidence_and_hardware_from_product_words() -> None:
+    readme = _document(
+        "README.md",
+        "# Bench\n\nServing [`acme/Foo-30B-A3B-FP8`](https://huggingface.co/acme/Foo-30B-A3B-FP8)"
+        " on 2x DGX Spark with vLLM.\n\nWe also tried Apache Spark for the logs.\n",
+    )
+    table = _document("results.md", "| case | decode tok/s |\n|---|---|\n| short | 41.5 |\n")
+    meta = read_metadata(_snapshot(readme, table), [_result(table, 3, 41.5)], [])
+    assert meta.model_id == "acme/Foo-30B-A3B-FP8"
+    assert meta.model_family == "Foo"
+    assert meta.model_artifact is not None and meta.model_artifact.revision is None
+    assert meta.evidence["model_id"] == readme.line_url(3)
+    assert meta.quantization == "FP8"
+    assert meta.node_count == 2 and meta.system == "2x DGX Spark"
+    assert meta.runtimes == ["vLLM"]  # the README's one runtime: the table names none
+    assert meta.hardware_topics == ["spark"]
+
+
+def test_apache_spark_alone_is_not_the_hardware() -> None:
+    readme = _document("README.md", "# ETL\n\nApache Spark jobs, measured at 12.5 s each.\n")
+    meta = read_metadata(_snapshot(readme), [_result(readme, 3, 12.5)], [])
+    assert "spark" not in meta.hardware_topics
+    assert meta.system is None and "system" in meta.unstated
+
+
+def test_several_models_leave_the_record_model_null_and_say_why() -> None:
+    table = _document("r.md", "| model | tok/s |\n|---|---|\n| a-7B | 10.5 |\n| b-13B | 20.5 |\n")
+    headline = [_result(table, 3, 10.5, model="a-7B"), _result(table, 4, 20.5, model="b-13B")]
+    meta = read_metadata(_snapshot(table), headline, headline)
+    assert meta.model_id is None and meta.model_family is None
+    assert "several models" in meta.unstated["model_id"]
+
+
+def test_quantized_variants_of_one_model_are_that_model() -> None:
+    table = _document("r.md", "x\n")
+    headline = [
+        _result(table, 1, 1.5, model="Qwen/Qwen3-30B-A3B"),
+        _result(table, 1, 2.5, model="Qwen/Qwen3-30B-A3B-FP8"),
+    ]
+    meta = read_metadata(_snapshot(table), headline, headline)
+    assert meta.model_id == "Qwen/Qwen3-30B-A3B" and meta.model_family == "Qwen"
+
+
+def test_runtimes_are_those_of_the_headline_figures_not_every_mention() -> None:
+    readme = _document("README.md", "# Notes\n\nWe use vLLM. SGLang and Ollama are next.\n")
+    table = _document("r.md", "| engine | tok/s |\n|---|---|\n| vllm | 10.5 |\n")
+    meta = read_metadata(_snapshot(readme, table), [_result(table, 3, 10.5, engine="vllm")], [])
+    assert meta.runtimes == ["vLLM"]
+
+
+def test_measurement_scope_follows_what_was_measured() -> None:
+    assert measurement_scope(["decode_rate", "ttft"]) == "inference_speed"
+    assert measurement_scope(["decode_rate", "memory"]) == "inference_speed_and_memory"
+    assert measurement_scope([]) == "none_reported"
+
+
+def test_corpus_readme_leads_with_its_model(corpus_dir: Path, manifest: dict[str, Any]) -> None:
+    folder = "Reederey87__dgx-spark-2x-deepseek-v4-flash"
+    entry = manifest[folder]
+    snapshot = acquire(str(corpus_dir / folder), origin=entry["url"], revision=entry["revision"])
+    meta = read_metadata(snapshot, [], [])
+    assert meta.model_id == "deepseek-ai/DeepSeek-V4-Flash-0731"
+    assert meta.model_family == "DeepSeek"
+    readme = snapshot.by_path("README.md")
+    assert readme is not None
+    line = int(meta.evidence["model_id"].rsplit("#L", 1)[1])
+    assert "deepseek-ai/DeepSeek-V4-Flash-0731" in (readme.line(line) or "")
+    assert meta.node_count == 2
