@@ -40,13 +40,19 @@ _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, dimension in (
         (
             r"normali[sz]ed|norm|score|rank|pass rate|acceptance|relative|ratio|fraction|"
-            r"gain|speedup|percent|pct|util\w*",
+            r"gain|speedup|percent|pct|util\w*|change|delta|diff|improvement|vs",
             "ratio",
         ),
         (r"memory|vram|gib|gb|mib", "memory"),
         (r"power|watts?", "power"),
         (r"temperature|temp", "temperature"),
-        (r"throughput|tps|tok s|tokens per s|per s|tok/s|t/s|tokens/s|req/s|rps", "rate"),
+        (
+            r"throughput|tps|tok s|tokens per s|per s|per sec|per second|tok/s|t/s|tokens/s"
+            r"|req/s|rps",
+            "rate",
+        ),
+        # a name ending in a time unit (`decode_s`, `wall_ms`) counts that time
+        (r"(?:\w+ )+(?:s|ms|us|sec|secs|seconds|minutes|min)$", "time"),
         (
             r"ttft|ttfc|ttfr|tpot|itl|e2el|latency|duration|wall time|ppt|time|ms|sec|seconds",
             "time",
@@ -83,6 +89,7 @@ _FAMILIES: tuple[frozenset[str], ...] = (
 )
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
+_LAST_KEY_RE = re.compile(r'"([^"]+)"\s*:')
 _CLOSING_RE = re.compile(r"\s*[}\]][}\],;\s]*")
 _SYNONYMS = {
     "req": "request",
@@ -174,7 +181,8 @@ def _context_name(document: Document, line: int, result: ReportedResult) -> str:
             return unit.group(1)
         before = words_before(text, mention, mentions)
         if re.search(r"[:=]\W*$", before):
-            return before
+            keys = _LAST_KEY_RE.findall(before)
+            return keys[-1] if keys else before  # minified JSON: the value's own key
         break
     key = _KEY_RE.match(text)
     if key:
