@@ -33,6 +33,18 @@ CASES: list[tuple[str, str, int, Expected]] = [
             ("relative_change", -3.9, "%"),
         ],
     ),
+    # a time column on a row named by a phase: `total seconds` of `short_decode` is a latency,
+    # its `decode tok/s` the rate (jethac)
+    (
+        "jethac__dgx-spark-hijinks",
+        "docs/BASELINE_RESULTS.md",
+        34,
+        [
+            ("ttft", 0.098, "s"),
+            ("latency", 1.434, "s"),
+            ("decode_rate", 47.91, "tokens/s"),
+        ],
+    ),
     # a list cell beside workload settings, which are not results (jethac)
     (
         "jethac__dgx-spark-hijinks",

@@ -32,7 +32,7 @@ from draftflow.extract.vocabulary import (
     metric_by_unit,
 )
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
-from draftflow.numbers.units import MEMORY_UNITS, unit_named
+from draftflow.numbers.units import MEMORY_UNITS, TIME_UNITS, unit_named
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
@@ -342,6 +342,9 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
+    if figure.label is None and metric in _SPEED_METRICS and figure.unit in TIME_UNITS:
+        # `total seconds` on a `short_decode` row, `decode_s`: the time a phase took, not its rate
+        return "latency"
     if figure.unit == "pp" or (figure.unit == "%" and figure.signed):
         return "relative_change"  # percentage points, or a signed percentage: a difference
     if figure.unit == "%" and metric not in PERCENT_METRICS:
@@ -350,6 +353,11 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         if metric in RATE_METRICS:
             return None  # a share of a rate is a change or an efficiency, not the rate
     return metric
+
+
+_SPEED_METRICS = frozenset(
+    {"decode_rate", "prefill_rate", "throughput", "aggregate_throughput", "request_throughput"}
+)
 
 
 def _is_spec_size(candidate: Candidate, unit: str | None) -> bool:
