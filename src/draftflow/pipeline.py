@@ -40,6 +40,7 @@ from draftflow.render import render_markdown
 from draftflow.select import (
     DEFAULT_MAX_RESULTS,
     FIGURES_NAME,
+    RecordMetadata,
     Selection,
     build_selection,
     dump_figures,
@@ -132,6 +133,7 @@ class _Run:
     events: StageEvents
     dropped: list[str] = field(default_factory=list)
     bad_conditions: dict[str, set[str]] = field(default_factory=dict)
+    bad_fields: set[str] = field(default_factory=set)
 
 
 async def run_draft(
@@ -340,6 +342,8 @@ def _drop_unsupported(
             bad_figures.add(selection.figures[int(parts[1])].id)
         elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             pass  # profiles are rebuilt from the remaining headline figures
+        elif parts[:1] in (["runtime"], ["hardware_topics"]):
+            run.bad_fields.add(flag.location)  # record-level metadata no listed source names
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
         run.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
@@ -360,10 +364,27 @@ def _drop_unsupported(
         for pick, result in zip(rebuilt.note.chosen, rebuilt.headline, strict=True)
     ]
     rebuilt.profiles = make_profiles(rebuilt.headline)
+    rebuilt.metadata = _without_fields(rebuilt.metadata, run.bad_fields)
     selection = rebuilt
     if prose:
         draft = drop_sentences(draft, prose)
     return selection, draft
+
+
+def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMetadata:
+    """The metadata without the runtimes or hardware topics verify found no listed source for."""
+    if not locations:
+        return metadata
+    unstated = dict(metadata.unstated)
+    runtimes = metadata.runtimes
+    if "/runtime" in locations:
+        runtimes = []
+        unstated["runtime"] = "verify found no listed source naming the runtimes read"
+    bad_topics = {int(loc.rsplit("/", 1)[1]) for loc in locations if loc.startswith("/hardware_")}
+    topics = [t for i, t in enumerate(metadata.hardware_topics) if i not in bad_topics]
+    return metadata.model_copy(
+        update={"runtimes": runtimes, "hardware_topics": topics, "unstated": unstated}
+    )
 
 
 def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:

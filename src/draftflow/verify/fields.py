@@ -22,6 +22,8 @@ from draftflow.verify.report import ClaimStatus, Rule, Severity
 
 SOURCE_REPORTED = "source_reported"
 
+# `vLLM / llama.cpp`: a record measured on several runtimes names each of them
+_RUNTIME_SEPARATORS = re.compile(r"\s*(?:/|,|\+|\band\b)\s*")
 # Topics and runtimes are names editors file records under, written in their own words.
 _TOPIC_ALIASES: dict[str, tuple[str, ...]] = {
     "spark": ("spark", "gb10"),
@@ -95,7 +97,10 @@ def _check_names(ctx: VerifyContext) -> None:
             f"the publisher {publisher!r} is neither the repository owner ({owner}) "
             "nor named in any listed source",
         )
-    if record.runtime and not _named(ctx, record.runtime.lower()):
+    runtimes = [
+        part.strip() for part in re.split(r"\s*(?:/|,|\+|\band\b)\s*", record.runtime or "")
+    ]
+    if record.runtime and not all(_named(ctx, part.lower()) for part in runtimes if part):
         ctx.flag(
             Severity.ERROR,
             Rule.FIELDS,

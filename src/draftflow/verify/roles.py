@@ -92,6 +92,7 @@ _KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
 _LAST_KEY_RE = re.compile(r'"([^"]+)"\s*:')
 _CLOSING_RE = re.compile(r"\s*[}\]][}\],;\s]*")
 _SYNONYMS = {
+    "p50": "median",
     "req": "request",
     "requests": "request",
     "avg": "mean",
