@@ -44,8 +44,9 @@ class ScriptedModel:
 
     def __init__(self, fixture: dict[str, Any]) -> None:
         self.replies: dict[str, Any] = fixture["replies"]
-        self.openings = prompt_openings({key.split("#")[0] for key in self.replies})
+        self.openings = prompt_openings({key.split("#")[0] for key in self.replies} | {"select"})
         self.asked: list[str] = []
+        self.chosen: list[str] = []
 
     def key_for(self, request: StubRequest) -> str:
         messages = request.body["messages"]
@@ -58,9 +59,25 @@ class ScriptedModel:
     def __call__(self, request: StubRequest) -> StubReply:
         key = self.key_for(request)
         self.asked.append(key)
+        if key == "select":
+            return completion(json.dumps(self.select_reply(request)))
         if key not in self.replies:
             return error(500, f"the scripted model has no reply for {key}")
         return completion(json.dumps(self.replies[key]))
+
+
+    def select_reply(self, request: StubRequest) -> dict[str, Any]:
+        """The headline choice a capable model makes here, by rule because figure ids are
+        hashes: the figures its own extraction labelled (ids from the request's list)."""
+        labels = {claim["label"] for claim in self.replies["extract#1"]["results"]}
+        user = "\n".join(m["content"] for m in request.body["messages"] if m["role"] == "user")
+        chosen = []
+        for line in user.splitlines():
+            parts = [part.strip() for part in line.split(" | ")]
+            if len(parts) > 2 and parts[0].startswith("fig-") and parts[1] in labels:
+                chosen.append({"id": parts[0], "why": "scripted: a figure the model labelled"})
+        self.chosen = [c["id"] for c in chosen]
+        return {"chosen": chosen}
 
 
 @pytest.fixture
@@ -95,7 +112,12 @@ def test_a_capable_model_s_labels_setup_and_sections_reach_the_record(
     model, server = scripted
     summary, record = draft_with(server, corpus_dir, manifest, tmp_path / "records")
 
-    assert sorted(set(model.asked)) == sorted(model.replies), "every scripted reply was asked for"
+    asked = sorted(set(model.asked))
+    assert asked == sorted([*model.replies, "select"]), "every scripted reply was asked for"
+    # the model's headline choice is the record's: every figure it chose, by id
+    selection = record.provenance.selection if record.provenance else None
+    assert selection is not None and selection.method == "model"
+    assert model.chosen and sorted(c.id for c in selection.chosen) == sorted(model.chosen)
     assert summary["usage"]["invalid_replies"] == 0 and summary["errors"] == 0
     assert summary["usage"]["requests"] == len(model.asked)
 
@@ -115,7 +137,8 @@ def test_a_capable_model_s_labels_setup_and_sections_reach_the_record(
         32768,
     )
     profiles = {p.label for p in record.test_profiles}
-    assert model.replies["extract#1"]["profiles"][0]["label"] in profiles
+    stated = model.replies["extract#1"]["profiles"][0]["label"]
+    assert any(label.startswith(stated) for label in profiles), profiles
 
     headings = [s.heading for s in record.editorial.sections]
     assert headings == [s["heading"] for s in model.replies["draft_sections"]["sections"]]

@@ -46,6 +46,7 @@ from draftflow.select import (
     dump_figures,
     make_profiles,
     select_headline,
+    with_stated_labels,
 )
 from draftflow.snapshot import Snapshot
 from draftflow.verify import (
@@ -357,13 +358,16 @@ def _drop_unsupported(
         max_results=selection.note.max_results,
         figures_file=selection.note.figures_file,
         edits=selection.note.edits,
+        stated_profiles=selection.stated_profiles,
     )
     rebuilt.prompt_hashes = selection.prompt_hashes
     rebuilt.headline = [
         _without_conditions(result, run.bad_conditions.get(pick.id, set()))
         for pick, result in zip(rebuilt.note.chosen, rebuilt.headline, strict=True)
     ]
-    rebuilt.profiles = make_profiles(rebuilt.headline)
+    rebuilt.profiles = with_stated_labels(
+        make_profiles(rebuilt.headline), rebuilt.stated_profiles
+    )
     rebuilt.metadata = _without_fields(rebuilt.metadata, run.bad_fields)
     selection = rebuilt
     if prose:

@@ -30,7 +30,13 @@ from draftflow.select.figures import (
 )
 from draftflow.select.metadata import RecordMetadata, model_family, read_metadata
 from draftflow.select.model_choice import SelectClient, choose_with_model
-from draftflow.select.profiles import enrich, make_profiles, profile_label, readable_label
+from draftflow.select.profiles import (
+    enrich,
+    make_profiles,
+    profile_label,
+    readable_label,
+    with_stated_labels,
+)
 from draftflow.select.rules import DEFAULT_MAX_RESULTS, Scored, choose, score_figures
 from draftflow.snapshot import Snapshot
 
@@ -53,6 +59,7 @@ __all__ = [
     "profile_label",
     "readable_label",
     "select_headline",
+    "with_stated_labels",
 ]
 
 FIGURES_NAME = "figures.json"
@@ -72,6 +79,8 @@ class Selection:
     metadata: RecordMetadata
     note: SelectionNote
     prompt_hashes: dict[str, str] = field(default_factory=dict)
+    stated_profiles: list[TestProfile] = field(default_factory=list)
+    """The profiles a model stated (grounded): their labels name the built profiles they fit."""
 
 
 class _ResultsLike(Protocol):
@@ -88,6 +97,7 @@ def build_selection(
     max_results: int,
     figures_file: str,
     edits: Sequence[SelectionEdit] = (),
+    stated_profiles: Sequence[TestProfile] = (),
 ) -> Selection:
     """The headline results for the chosen figure ids (in figures-file order), enriched with
     the record-level setup their sources state, and one test profile per configuration."""
@@ -105,7 +115,10 @@ def build_selection(
         unstated=dict(sorted(metadata.unstated.items())),
         edits=list(edits),
     )
-    return Selection(figures, headline, make_profiles(headline), metadata, note)
+    profiles = with_stated_labels(make_profiles(headline), list(stated_profiles))
+    return Selection(
+        figures, headline, profiles, metadata, note, stated_profiles=list(stated_profiles)
+    )
 
 
 def apply_edits(
@@ -156,6 +169,7 @@ async def select_headline(
     if edits:
         chosen = apply_edits(chosen, figures, edits)
         method += EDITED
+    stated = getattr(extraction, "test_profiles", []) if client is not None else []
     selection = build_selection(
         snapshot,
         figures,
@@ -164,6 +178,7 @@ async def select_headline(
         max_results=max_results,
         figures_file=figures_file,
         edits=edits,
+        stated_profiles=stated,
     )
     selection.prompt_hashes = prompt_hashes
     return selection

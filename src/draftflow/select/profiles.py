@@ -138,6 +138,28 @@ def make_profiles(results: list[ReportedResult]) -> list[TestProfile]:
     return profiles
 
 
+def with_stated_labels(profiles: list[TestProfile], stated: list[TestProfile]) -> list[TestProfile]:
+    """Profiles named as the model named them: where a profile the model stated (grounded in
+    the sources) has settings all of which a built profile carries, its label leads; where it
+    fits several, what sets each apart follows it."""
+
+    def fits(profile: TestProfile, named: TestProfile) -> bool:
+        return bool(named.conditions) and all(
+            str(profile.conditions.get(k)) == str(v) for k, v in named.conditions.items()
+        )
+
+    labelled: list[TestProfile] = []
+    for profile in profiles:
+        named = next((n for n in stated if fits(profile, n)), None)
+        if named is None:
+            labelled.append(profile)
+            continue
+        shared = sum(1 for p in profiles if fits(p, named)) > 1
+        label = f"{named.label} ({profile.label})" if shared else named.label
+        labelled.append(profile.model_copy(update={"label": label}))
+    return labelled
+
+
 def _plain_label(conditions: dict[str, JsonValue]) -> str:
     """The first few settings as `key value`, when none of them is a setting people name."""
     # a measured cell of the same row is not a setting: text values name configurations
