@@ -162,7 +162,7 @@ def test_records_get_the_permissions_of_any_new_file(jvr0x, tmp_path):
         assert result.returncode == 0, result.stderr
         written = sorted(p for p in records.iterdir() if p.is_file())
         assert [p.name.split(".", 1)[1] for p in written] == [
-            "json", "md", "source.json", "verify.json"
+            "figures.json", "json", "md", "source.json", "verify.json"
         ]  # fmt: skip
         assert {oct(p.stat().st_mode & 0o777) for p in written} == {oct(mode)}
 
