@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from draftflow.extract.numeric import cell_numbers
 from draftflow.numbers.cells import CellRole, split_cell
@@ -39,14 +40,15 @@ class Reading:
     """`x of y` and `x/y` scores: y (the value is x)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Candidate:
     """One number-bearing cell or leaf, as written, with what surrounds it.
 
     `key` names what the number is (column header or the last JSON key); `row_header` and
     `context` hold the rest of its row (or the scalar members of its enclosing JSON objects),
-    which is where its configuration comes from. A plain slotted dataclass: harvesting builds
-    hundreds of thousands of these, and rows share one `context` dict.
+    which is where its configuration comes from. A plain slotted dataclass, not a frozen one
+    (a frozen `__init__` costs twice as much): harvesting builds hundreds of thousands of
+    these, and rows share one `context` dict. Nothing changes a candidate once it is made.
     """
 
     candidate_id: str
@@ -97,6 +99,7 @@ class Candidate:
         return self.values[0]
 
 
+@lru_cache(maxsize=1 << 16)
 def json_key_tail(path: str) -> str:
     """The last two named keys of a JSON path (`ttft_ms.p50`), skipping array indexes."""
     names = [part for part in re.split(r"\.|\[\d+\]", path) if part]
@@ -106,8 +109,10 @@ def json_key_tail(path: str) -> str:
 _LETTER_OR_SIGN = re.compile(r"[^\d\s.,+\-eE\"]")
 
 
+@lru_cache(maxsize=1 << 16)
 def guess_unit(key: str, text: str) -> str | None:
-    """A unit from the cell itself (`168 ms`, `100%`) or else from its header or key."""
+    """A unit from the cell itself (`168 ms`, `100%`) or else from its header or key
+    (memoised: a column repeats the same header and often the same cells)."""
     if not _LETTER_OR_SIGN.search(text):
         return unit_of_name(key)
     for figure in split_cell(text, key):
@@ -146,27 +151,28 @@ def make_candidate(
     reading: Reading | None = None,
 ) -> Candidate | None:
     """A candidate for one cell or leaf, or None when it holds no number."""
-    found = values if values is not None else cell_values(text)
+    found = values if values is not None else cell_numbers(text)
     if not found:
         return None
     key = column if column is not None else json_key_tail(json_path or "")
+    # positional: this runs once per harvested cell, hundreds of thousands of times
     return Candidate(
-        candidate_id=f"{document.document_id}:L{line}:{locator}",
-        document_id=document.document_id,
-        path=document.path,
-        line=line,
-        format=fmt,
-        text=text,
-        values=found,
-        column=column,
-        row_header=row_header,
-        json_path=json_path,
-        heading=heading,
-        caption=caption,
-        table=table,
-        row=row,
-        unit_guess=guess_unit(key, text),
-        context=context if context is not None else {},
-        parent_line=parent_line,
-        reading=reading,
+        f"{document.document_id}:L{line}:{locator}",
+        document.document_id,
+        document.path,
+        line,
+        fmt,
+        text,
+        list(found),
+        column,
+        row_header,
+        json_path,
+        heading,
+        caption,
+        table,
+        row,
+        guess_unit(key, text),
+        context if context is not None else {},
+        parent_line,
+        reading,
     )

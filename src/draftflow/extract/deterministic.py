@@ -26,9 +26,13 @@ from draftflow.extract.select import Selected, select
 from draftflow.records import ReportedResult, TestProfile
 from draftflow.snapshot import Snapshot
 
+Labels = dict[int, str]
+"""Each selected figure's result label by `id()`: computed once, used for its grounding,
+its result and its dedup key."""
+
 
 def ground_selected(
-    grounder: Grounder, selected: list[Selected]
+    grounder: Grounder, selected: list[Selected], labels: Labels | None = None
 ) -> tuple[list[tuple[Selected, Grounded]], list[DroppedClaim]]:
     """Each selected candidate tied to its line (a harvested cell always is; checked anyway)."""
     grounded: list[tuple[Selected, Grounded]] = []
@@ -37,7 +41,7 @@ def ground_selected(
         candidate = item.candidate
         outcome = grounder.ground(
             kind="result",
-            label=result_label(item),
+            label=labels[id(item)] if labels is not None else result_label(item),
             document_id=candidate.document_id,
             line=candidate.line,
             claimed=float(item.value),
@@ -55,6 +59,7 @@ Anchored = list[tuple[Selected, Grounded]]
 def _result(
     item: Selected,
     anchor: Grounded,
+    label: str,
     *,
     statistic: str | None = None,
     derived: DerivedFigure | None = None,
@@ -63,7 +68,7 @@ def _result(
         document=anchor.document,
         line=anchor.line,
         value=anchor.value,
-        label=result_label(item),
+        label=label,
         metric=item.metric,
         unit=item.unit,
         statistic=statistic or item.statistic,
@@ -117,7 +122,7 @@ def _summaries(grounded: Anchored) -> Summaries:
 
 
 def _results(
-    grounded: Anchored, sweeps: dict[str, dict[str, int | float]] | None = None
+    grounded: Anchored, labels: Labels, sweeps: dict[str, dict[str, int | float]] | None = None
 ) -> list[ReportedResult]:
     """Every grounded figure, run arrays folded into their summary, sweep points with their
     setting, in harvest order."""
@@ -126,7 +131,7 @@ def _results(
     results: list[ReportedResult] = []
     seen: set[tuple[str, int, str, str]] = set()
     for item, anchor in grounded:
-        label = result_label(item)
+        label = labels[id(item)]
         key = (anchor.document.document_id, anchor.line, item.candidate.candidate_id, label)
         if id(item) in in_arrays or key in seen:
             continue
@@ -138,7 +143,7 @@ def _results(
                 f"{figure.kind} of {len(figure.per_run_values)} source runs, as stated "
                 "by the source; individually recoverable in per_run_values"
             )
-        result = _result(item, anchor, statistic=statistic, derived=figure)
+        result = _result(item, anchor, label, statistic=statistic, derived=figure)
         point = sweeps.get(item.candidate.candidate_id)
         if point:
             where = ", ".join(f"{name}={value}" for name, value in point.items())
@@ -174,9 +179,11 @@ def _profiles(grounded: Anchored) -> list[TestProfile]:
 def extract_deterministic(snapshot: Snapshot, candidates: list[Candidate]) -> Extraction:
     """The extraction that harvesting alone supports: every selected figure, grounded."""
     grounder = Grounder(snapshot)
-    grounded, dropped = ground_selected(grounder, select(candidates))
+    selected = select(candidates)
+    labels = {id(item): result_label(item) for item in selected}
+    grounded, dropped = ground_selected(grounder, selected, labels)
     return Extraction(
-        reported_results=_results(grounded, sweep_conditions(candidates)),
+        reported_results=_results(grounded, labels, sweep_conditions(candidates)),
         test_profiles=_profiles(grounded),
         dropped=dropped,
         candidates_seen=len(candidates),

@@ -92,6 +92,14 @@ class Grounder:
     _line_numbers: dict[tuple[str, int], LineNumbers] = field(default_factory=dict)
     _texts: str | None = None
     _values: list[Found] | None = None
+    _documents: dict[str, Document] = field(default_factory=dict)
+
+    def document(self, document_id: str) -> Document | None:
+        """The snapshot's document with this id (indexed once: claims cite thousands)."""
+        if not self._documents:
+            for document in self.snapshot.documents:
+                self._documents.setdefault(document.document_id, document)
+        return self._documents.get(document_id)
 
     def numbers_on(self, document: Document, line: int) -> LineNumbers:
         """The quantities written on one line of a document (memoised)."""
@@ -107,11 +115,16 @@ class Grounder:
 
         def drop(reason: DropReason, detail: str) -> DroppedClaim:
             return DroppedClaim(
-                kind=kind, label=label, claimed=_show(claimed), document_id=document_id,
-                line=line, reason=reason, detail=detail,
+                kind=kind,
+                label=label,
+                claimed=_show(claimed),
+                document_id=document_id,
+                line=line,
+                reason=reason,
+                detail=detail,
             )
 
-        document = self.snapshot.document(document_id)
+        document = self.document(document_id)
         if document is None:
             return drop(DropReason.UNKNOWN_DOCUMENT, "no document with this id in the snapshot")
         text = document.line(line)
@@ -150,9 +163,7 @@ class Grounder:
         if self.stated_in_sources(_show(value)):
             return True
         if self._values is None:
-            self._values = [
-                f for d in self.snapshot.documents for f in numbers_in(d.text)
-            ]
+            self._values = [f for d in self.snapshot.documents for f in numbers_in(d.text)]
         return any(f.parsed.matches(float(value)) for f in self._values)
 
 

@@ -8,6 +8,7 @@ located by re-scanning its record.
 from __future__ import annotations
 
 import csv
+import re
 import sys
 from collections.abc import Iterator
 
@@ -17,6 +18,8 @@ from draftflow.snapshot import Document
 # Result CSVs can carry whole model answers in one cell; the default 128 KiB cap would abort
 # the file at the first long answer.
 csv.field_size_limit(max(csv.field_size_limit(), min(sys.maxsize, 2**26)))
+
+_DIGIT = re.compile(r"\d")
 
 
 def _raw_lines(text: str) -> list[str]:
@@ -106,6 +109,8 @@ def harvest_csv(document: Document, problems: list[str] | None = None) -> list[C
         context = {names[i]: cell for i, cell in enumerate(cells) if cell.strip()}
         row_header = cells[0].strip() or None
         for index, cell in enumerate(cells):
+            if not _DIGIT.search(cell):
+                continue  # no number: no candidate (the common case in text columns)
             for offset, piece in enumerate(cell.split("\n")):
                 candidate = make_candidate(
                     document,

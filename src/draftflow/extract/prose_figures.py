@@ -18,7 +18,7 @@ issue numbers and model names (`Gemma 4`, `Round 3`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from draftflow.extract.numeric import as_number
@@ -255,8 +255,10 @@ def _words_before(text: str, start: int, limit: int) -> str:
     return " ".join(text[max(0, start - 80) : start].split()[-limit:])
 
 
+@lru_cache(maxsize=4096)
 def _metric_in(text: str, unit: str | None = None) -> str | None:
-    """The first metric the words name that fits the unit (any metric when there is none)."""
+    """The first metric the words name that fits the unit (any metric when there is none);
+    memoised, as every number of a clause asks it of the same clause."""
     lowered = text.lower()
     for name, regex in _METRIC_RES:
         if regex.search(lowered) and (unit is None or _fits(name, unit)):
@@ -384,10 +386,18 @@ class _Block:
     units: list[tuple[str | None, int]]
     sentences: list[tuple[int, int]]
     quoted: list[tuple[int, int]]
+    _clauses: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
         return self.block.text
+
+    def clauses(self, sentence: tuple[int, int]) -> list[tuple[int, int]]:
+        """The clauses of one sentence, split once however many numbers it holds."""
+        found = self._clauses.get(sentence)
+        if found is None:
+            found = self._clauses[sentence] = clause_spans(self.text, *sentence)
+        return found
 
     def listed_units(self) -> None:
         """`56.73, 56.81 and 57.10 tok/s`: list members share the unit after the last."""
@@ -432,7 +442,7 @@ class _Block:
     def label(self, clause: tuple[int, int]) -> str:
         """Heading, lead-in and clause: what the sentence says the figure is."""
         sentence = _containing(self.sentences, clause[0])
-        first = clause_spans(self.text, *sentence)[0]
+        first = self.clauses(sentence)[0]
         lead = self.text[first[0] : first[1]] if first[0] < clause[0] else ""
         words = " ".join(f"{lead} {self.text[clause[0] : clause[1]]}".split())
         if self.block.lead_in and words.startswith(self.block.lead_in):
@@ -446,7 +456,7 @@ class _Block:
         mention, (unit, unit_end) = self.mentions[i], self.units[i]
         text = self.text
         sentence = _containing(self.sentences, mention.start)
-        clause = _containing(clause_spans(text, *sentence), mention.start)
+        clause = _containing(self.clauses(sentence), mention.start)
         before = text[clause[0] : mention.start]
         near = before[-_SETTING_REACH:].rstrip(" \t\n~≈")
         core = " ".join(_APPROXIMATE.sub("", near).rstrip(" \t\n+−-").split())
@@ -555,9 +565,12 @@ def _pairs(state: _Block) -> dict[int, float]:
     """`3 of 4`, `All five`: the numerator's index → its denominator (score sentences only)."""
     text, mentions = state.text, state.mentions
     denominators: dict[int, float] = {}
+    scored: dict[tuple[int, int], bool] = {}
     for i, mention in enumerate(mentions):
-        sentence = text[slice(*_containing(state.sentences, mention.start))]
-        if not _SCORE_WORDS.search(sentence) or not mention.values:
+        sentence = _containing(state.sentences, mention.start)
+        if sentence not in scored:
+            scored[sentence] = bool(_SCORE_WORDS.search(text[slice(*sentence)]))
+        if not scored[sentence] or not mention.values:
             continue
         following = mentions[i + 1] if i + 1 < len(mentions) else None
         if mention.kind is NumberKind.FRACTION and len(mention.values) == 2:
@@ -625,7 +638,7 @@ def _figures(
     text, mention = state.text, state.mentions[i]
     metric, unit = judged
     sentence = _containing(state.sentences, mention.start)
-    clause = _containing(clause_spans(text, *sentence), mention.start)
+    clause = _containing(state.clauses(sentence), mention.start)
     before = text[clause[0] : mention.start]
     approximate = bool(_APPROXIMATE.search(before[-_SETTING_REACH:].rstrip())) or any(
         n.approximate for n in mention.numbers

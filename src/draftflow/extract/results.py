@@ -99,13 +99,9 @@ def _condition(name: str, written: str) -> tuple[str, JsonValue]:
     return conform(condition_key(name), typed_value(written), plain_text(written))
 
 
-def _is_measurement(candidate: Candidate, name: str, text: str) -> bool:
-    """True for a neighbour that is another figure (or empty), not a setting of this one."""
-    return _is_measurement_cell(candidate.json_path is not None, name, text)
-
-
 @lru_cache(maxsize=1 << 16)
 def _is_measurement_cell(in_json: bool, name: str, text: str) -> bool:
+    """True for a neighbour that is another figure (or empty), not a setting of this one."""
     if not text.strip() or is_metric_key(name) or "±" in text:
         return True
     if in_json:
@@ -120,26 +116,58 @@ def conditions_for(candidate: Candidate) -> dict[str, JsonValue]:
         for name, value in _SETTING_HEADER.findall(candidate.column):
             _add(conditions, name, value)
     own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
-    for name, text in candidate.context.items():
-        if name == candidate.column or (candidate.json_path and name == own_key):
+    in_json = candidate.json_path is not None
+    for name, key, value in _setting_cells(_row_of(candidate), in_json):
+        if name == candidate.column or (in_json and name == own_key):
             continue
-        if _is_measurement(candidate, name, text) or len(text) > MAX_CONDITION_TEXT:
-            continue
-        _add(conditions, name, text)
+        conditions.setdefault(key, value)
     return conditions
+
+
+Row = tuple[tuple[str, str], ...]
+
+
+def _row_of(candidate: Candidate) -> Row:
+    """A candidate's row (or JSON neighbourhood) as a hashable key; rows share one context."""
+    return tuple(candidate.context.items())
+
+
+@lru_cache(maxsize=1 << 12)
+def _setting_cells(row: Row, in_json: bool) -> tuple[tuple[str, str, JsonValue], ...]:
+    """The cells of a row that can be a setting of its figures: (name, key, typed value).
+
+    Computed once per row: every figure of the row skips only its own cell from it.
+    """
+    cells: list[tuple[str, str, JsonValue]] = []
+    for name, text in row:
+        if _is_measurement_cell(in_json, name, text) or len(text) > MAX_CONDITION_TEXT:
+            continue
+        cells.append((name, *_condition(name, text)))
+    return tuple(cells)
+
+
+@lru_cache(maxsize=1 << 12)
+def _naming_cells(row: Row, in_json: bool) -> tuple[tuple[int, int, str, str], ...]:
+    """The cells of a row that can name it: (rank, position, name, `name=text`), rank 0 for
+    a naming header (model, test, concurrency...). Computed once per row."""
+    cells: list[tuple[int, int, str, str]] = []
+    for order, (name, text) in enumerate(row):
+        if _is_measurement_cell(in_json, name, text) or len(text) > 40:
+            continue
+        rank = 0 if _LABEL_PRIORITY.search(name) else 1
+        cells.append((rank, order, name, f"{name}={plain_text(text)}"))
+    return tuple(cells)
 
 
 def identity(candidate: Candidate) -> list[str]:
     """The few cells that name a figure's row (`model=…`, `concurrency=1`), most telling first."""
-    parts: list[tuple[int, int, str]] = []
     own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
-    for order, (name, text) in enumerate(candidate.context.items()):
-        if name == candidate.column or (candidate.json_path and name == own_key):
-            continue
-        if _is_measurement(candidate, name, text) or len(text) > 40:
-            continue
-        rank = 0 if _LABEL_PRIORITY.search(name) else 1
-        parts.append((rank, order, f"{name}={plain_text(text)}"))
+    in_json = candidate.json_path is not None
+    parts = [
+        (rank, order, part)
+        for rank, order, name, part in _naming_cells(_row_of(candidate), in_json)
+        if name != candidate.column and not (in_json and name == own_key)
+    ]
     if any(rank == 0 for rank, _, _ in parts):  # naming cells exist: the rest is noise
         parts = [part for part in parts if part[0] == 0]
     return [part for _, _, part in sorted(parts)[:MAX_LABEL_PARTS]]

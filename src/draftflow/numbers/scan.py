@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from draftflow.numbers.dates import ISO_DATE_RE, named_dates
 from draftflow.numbers.kinds import NumberKind, NumberMention, ParsedNumber
 from draftflow.numbers.parse import QUANTITY_RE, detect_decimal_comma, make_number, parse_number
-from draftflow.numbers.words import ARTICLE_WORDS, join_words, word_value
+from draftflow.numbers.words import ARTICLE_WORDS, NUMBER_WORDS, join_words, word_value
 
 _URL_RE = re.compile(r"https?://[^\s<>\"'`)\]|]+", re.IGNORECASE)
 _HAS_DIGIT_RE = re.compile(r"\d")
@@ -111,6 +111,9 @@ class _Scanner:
                 chars[start:end] = " " * (end - start)
             masked = "".join(chars)
         for m in _TOKEN_RE.finditer(masked):
+            word = m.group()
+            if word.isalpha() and word.lower() not in NUMBER_WORDS:
+                continue  # most tokens of prose are words that are no number: skip them fast
             self.token(m.start(), m.end())
         self.merge_words()
         self.mentions.sort(key=lambda mention: mention.start)
