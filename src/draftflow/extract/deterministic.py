@@ -15,6 +15,7 @@ from draftflow.extract.derive import (
     sweep_conditions,
 )
 from draftflow.extract.ground import Grounded, Grounder
+from draftflow.extract.harvest import collection_paused
 from draftflow.extract.results import (
     conditions_for,
     make_profile,
@@ -178,14 +179,15 @@ def _profiles(grounded: Anchored) -> list[TestProfile]:
 
 def extract_deterministic(snapshot: Snapshot, candidates: list[Candidate]) -> Extraction:
     """The extraction that harvesting alone supports: every selected figure, grounded."""
-    grounder = Grounder(snapshot)
-    selected = select(candidates)
-    labels = {id(item): result_label(item) for item in selected}
-    grounded, dropped = ground_selected(grounder, selected, labels)
-    return Extraction(
-        reported_results=_results(grounded, labels, sweep_conditions(candidates)),
-        test_profiles=_profiles(grounded),
-        dropped=dropped,
-        candidates_seen=len(candidates),
-        method="deterministic",
-    )
+    with collection_paused():
+        grounder = Grounder(snapshot)
+        selected = select(candidates)
+        labels = {id(item): result_label(item) for item in selected}
+        grounded, dropped = ground_selected(grounder, selected, labels)
+        return Extraction(
+            reported_results=_results(grounded, labels, sweep_conditions(candidates)),
+            test_profiles=_profiles(grounded),
+            dropped=dropped,
+            candidates_seen=len(candidates),
+            method="deterministic",
+        )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.harvest_aligned import harvest_aligned
@@ -76,15 +78,34 @@ def harvest_document(document: Document, problems: list[str] | None = None) -> l
     return harvester(document) if harvester else []
 
 
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a stage builds many objects, then restore it.
+
+    Harvesting and extraction build hundreds of thousands of small objects (candidates, row
+    dicts, mentions) that hold no reference cycles, so reference counting frees them all; the
+    cycle collector would only re-walk every live object again and again (about a tenth of the
+    whole-corpus harvest time). A collector that was already off stays off.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def harvest(snapshot: Snapshot, unreadable: list[SkippedFile] | None = None) -> list[Candidate]:
     """Every candidate of every document, in snapshot order, then line order.
 
     Documents that could not be read in full are appended to `unreadable` with the reason.
     """
     candidates: list[Candidate] = []
-    for document in snapshot.documents:
-        problems: list[str] = []
-        candidates.extend(harvest_document(document, problems))
-        if problems and unreadable is not None:
-            unreadable.append(SkippedFile(path=document.path, reason="; ".join(problems)))
+    with collection_paused():
+        for document in snapshot.documents:
+            problems: list[str] = []
+            candidates.extend(harvest_document(document, problems))
+            if problems and unreadable is not None:
+                unreadable.append(SkippedFile(path=document.path, reason="; ".join(problems)))
     return candidates

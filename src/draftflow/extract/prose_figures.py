@@ -462,38 +462,24 @@ class _Block:
         core = " ".join(_APPROXIMATE.sub("", near).rstrip(" \t\n+−-").split())
         if _BOUND.search(core) or _SETTING_BEFORE.search(core) or _HTTP_STATUS.search(core):
             return None
-        clause_text = text[clause[0] : clause[1]]
-        phrase = _phrase_after(text, unit_end, 3)
-        if unit is not None and phrase and _SETTING_AFTER.match(" ".join(phrase)):
-            return None
         word = bool(mention.numbers and mention.numbers[0].word)
-        signed = bool(_SIGN_BEFORE.search(text[max(0, mention.start - 1) : mention.start]))
-        signed = signed or (mention.values[0] < 0 if mention.values else False)
-        named = _metric_before(before, self.block.lead_in)
         if unit is None:
-            if not word and _CAPITALISED_NAME.search(
-                text[max(0, mention.start - 40) : mention.start]
-            ):
-                return None  # `Gemma 4`, `Round 3`, `SGLang 26.05`: part of a name
-            outcome = _outcome(_phrase_after(text, mention.end))
-            if outcome is not None:
-                return outcome
-            lead = self.block.lead_in or ""
-            if word or named is None or _SETTING_WORDS.search(f"{lead} {before[-40:]}"):
-                return None
-            following = re.match(r"[^\w\n.;:!?,]*([A-Za-z]+)", text[mention.end : mention.end + 30])
-            if following and not _PHRASE_STOP.match(following.group(1)):
-                return None  # `accuracy on 50 questions`: a count of something else
-            return named, ""
+            return self._without_unit(mention, before, word)
+        phrase = _phrase_after(text, unit_end, 3)
+        if phrase and _SETTING_AFTER.match(" ".join(phrase)):
+            return None
         if unit == "s" and re.search(r"\b(?:low|mid|high|early|late|the)\s*$", core):
             return None  # `in the low 60s`: a decade of values, not seconds
         if unit in _TIME_UNITS and re.search(r"\bfor\b[^,.;:]{0,20}$", core):
             return None  # `ran for 60 s`, `up for 15 hours`: a duration of the setup
         if word:
             return None
+        signed = bool(_SIGN_BEFORE.search(text[max(0, mention.start - 1) : mention.start]))
+        signed = signed or (mention.values[0] < 0 if mention.values else False)
+        named = _metric_before(before, self.block.lead_in)
         spaced = mention.unit is None and text[mention.end : mention.end + 1].isspace()
         context = _Context(
-            clause_text,
+            text[clause[0] : clause[1]],
             before,
             text[unit_end : unit_end + 60],
             signed,
@@ -501,6 +487,27 @@ class _Block:
             written=text[mention.end : unit_end],
         )
         return self._with_unit(unit, named, context)
+
+    def _without_unit(
+        self, mention: NumberMention, before: str, word: bool
+    ) -> tuple[str, str] | None:
+        """A number with no unit: a count of outcomes (`0 errors`), or a figure a metric phrase
+        names just before it (`cosine similarity around 0.991`). The metric phrase, the costly
+        test, is looked for last."""
+        text = self.text
+        if not word and _CAPITALISED_NAME.search(text[max(0, mention.start - 40) : mention.start]):
+            return None  # `Gemma 4`, `Round 3`, `SGLang 26.05`: part of a name
+        outcome = _outcome(_phrase_after(text, mention.end))
+        if outcome is not None:
+            return outcome
+        lead = self.block.lead_in or ""
+        if word or _SETTING_WORDS.search(f"{lead} {before[-40:]}"):
+            return None
+        following = re.match(r"[^\w\n.;:!?,]*([A-Za-z]+)", text[mention.end : mention.end + 30])
+        if following and not _PHRASE_STOP.match(following.group(1)):
+            return None  # `accuracy on 50 questions`: a count of something else
+        named = _metric_before(before, self.block.lead_in)
+        return (named, "") if named is not None else None
 
     def _with_unit(self, unit: str, named: str | None, context: _Context) -> tuple[str, str] | None:
         clause, before, after = context.clause, context.before, context.after

@@ -66,6 +66,12 @@ _MONTH_YEAR_RE = re.compile(
     rf"\b(?P<mon>{_MONTH_RE})\.?[ \t]+(?P<y>(?:19|20)\d{{2}})\b", re.IGNORECASE
 )
 _MONTH_HINT_RE = re.compile(r"(?i)\b(?:jan|feb|ma[ary]|mei|apr|jun|jul|aug|sep|o[ck]t|nov|dec)")
+# The same tests on lower-cased ASCII text, without IGNORECASE (several times faster): a month
+# name written next to a number, as every named date has it (`Oct 17`, `17th October`).
+_MONTH_HINT_LOWER_RE = re.compile(r"\b(?:jan|feb|ma[ary]|mei|apr|jun|jul|aug|sep|o[ck]t|nov|dec)")
+_NEXT_TO_NUMBER_LOWER_RE = re.compile(
+    rf"\b(?:{_MONTH_RE})\.?[ \t]+\d|\d(?:st|nd|rd|th)?[ \t]+(?:{_MONTH_RE})\b"
+)
 
 
 def find_dates(text: str) -> list[tuple[int, int, str]]:
@@ -81,7 +87,11 @@ def find_dates(text: str) -> list[tuple[int, int, str]]:
 def named_dates(text: str) -> list[tuple[int, int, str]]:
     """Dates written with month names: `October 17`, `17 Oct 2026`, `October 2026`."""
     found: list[tuple[int, int, str]] = []
-    if not _MONTH_HINT_RE.search(text):
+    if text.isascii():
+        lowered = text.lower()
+        if not _MONTH_HINT_LOWER_RE.search(lowered) or not _NEXT_TO_NUMBER_LOWER_RE.search(lowered):
+            return found
+    elif not _MONTH_HINT_RE.search(text):
         return found
     for regex in (_MONTH_DAY_RE, _DAY_MONTH_RE):
         for m in regex.finditer(text):

@@ -14,6 +14,10 @@ _URL_RE = re.compile(r"https?://[^\s<>\"'`)\]|]+", re.IGNORECASE)
 _HAS_DIGIT_RE = re.compile(r"\d")
 _SIMPLE_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 _TIME_RE = re.compile(r"(?<![\w:.])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?![\w:])")
+# Cheap tests that start with a digit (the regex engine skips to candidates fast): every ISO
+# date holds `(19|20)dd-` or `/`, every time `d:dd`.
+_ISO_HINT_RE = re.compile(r"(?:19|20)\d\d[-/]")
+_TIME_HINT_RE = re.compile(r"\d:\d\d")
 
 # A token: a run of word characters and inner punctuation that starts and ends alphanumeric.
 _TOKEN_RE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_.,:/+\-]*[A-Za-z0-9])?%?")
@@ -55,14 +59,16 @@ class _Scanner:
     mentions: list[NumberMention] = field(default_factory=list)
     taken: list[tuple[int, int]] = field(default_factory=list)
     mask: bytearray = field(default_factory=bytearray)
+    marking: bool = True
 
     def free(self, start: int, end: int) -> bool:
         return not any(self.mask[start:end])
 
     def add(self, mention: NumberMention) -> None:
         self.mentions.append(mention)
-        self.taken.append((mention.start, mention.end))
-        self.mask[mention.start : mention.end] = b"\x01" * (mention.end - mention.start)
+        if self.marking:  # only URLs, dates and times claim spans that later passes skip
+            self.taken.append((mention.start, mention.end))
+            self.mask[mention.start : mention.end] = b"\x01" * (mention.end - mention.start)
 
     def scan(self) -> list[NumberMention]:
         self.mask = bytearray(len(self.text))
@@ -79,7 +85,7 @@ class _Scanner:
                     normalized=self.text[m.start() : end],
                 )
             )
-        for m in ISO_DATE_RE.finditer(self.text):
+        for m in ISO_DATE_RE.finditer(self.text) if _ISO_HINT_RE.search(self.text) else ():
             if self.free(m.start(), m.end()):
                 self.add(
                     NumberMention(
@@ -97,7 +103,7 @@ class _Scanner:
                         start, end, self.text[start:end], NumberKind.DATE, normalized=normalized
                     )
                 )
-        for m in _TIME_RE.finditer(self.text) if ":" in self.text else ():
+        for m in _TIME_RE.finditer(self.text) if _TIME_HINT_RE.search(self.text) else ():
             if self.free(m.start(), m.end()):
                 self.add(
                     NumberMention(
@@ -110,6 +116,7 @@ class _Scanner:
             for start, end in self.taken:
                 chars[start:end] = " " * (end - start)
             masked = "".join(chars)
+        self.marking = False
         for m in _TOKEN_RE.finditer(masked):
             word = m.group()
             if word.isalpha() and word.lower() not in NUMBER_WORDS:
