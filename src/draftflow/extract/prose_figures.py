@@ -117,6 +117,21 @@ _NOT_THIS_SENTENCE = re.compile(
     r"never|always|start|stop|pass|export)\b",
     re.IGNORECASE,
 )
+# The case-blind tests above, compiled again without IGNORECASE for lower-cased ASCII text
+# (their words are written in lower case): the regex engine runs them about twice as fast.
+_FOLDED = {
+    pattern: re.compile(pattern.pattern)
+    for pattern in (_NOT_THIS_SENTENCE, _BOUND, _SETTING_BEFORE)
+}
+
+
+def _says(pattern: re.Pattern[str], text: str) -> bool:
+    """`pattern.search(text)`, through its lower-case twin when the text is ASCII."""
+    if text.isascii():
+        return _FOLDED[pattern].search(text.lower()) is not None
+    return pattern.search(text) is not None
+
+
 _ARITHMETIC = re.compile(r"\d\s*(?:[×*+=]|\s/\s)\s*[\d(]|\d\s*x\s+\d")
 _LIST_GAP = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|/|;|vs\.?|versus|→|->|⇒)\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s*$|\bfrom\s*$", re.IGNORECASE)
@@ -460,7 +475,7 @@ class _Block:
         before = text[clause[0] : mention.start]
         near = before[-_SETTING_REACH:].rstrip(" \t\n~≈")
         core = " ".join(_APPROXIMATE.sub("", near).rstrip(" \t\n+−-").split())
-        if _BOUND.search(core) or _SETTING_BEFORE.search(core) or _HTTP_STATUS.search(core):
+        if _says(_BOUND, core) or _says(_SETTING_BEFORE, core) or _HTTP_STATUS.search(core):
             return None
         word = bool(mention.numbers and mention.numbers[0].word)
         if unit is None:
@@ -615,7 +630,7 @@ def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[
         if i in skipped or state.excluded(mention):
             continue
         if sentence not in judged_sentences:
-            judged_sentences[sentence] = not _NOT_THIS_SENTENCE.search(text[slice(*sentence)])
+            judged_sentences[sentence] = not _says(_NOT_THIS_SENTENCE, text[slice(*sentence)])
         if not judged_sentences[sentence]:
             continue
         denominator = denominators.get(i)
