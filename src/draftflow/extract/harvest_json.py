@@ -130,6 +130,8 @@ class _Scanner:
 
 def _decode_string(token: str) -> str:
     """A JSON string token's value; an invalid escape keeps the raw text."""
+    if "\\" not in token:
+        return token[1:-1]  # nothing to decode (the common case; control characters too)
     try:
         value = json.loads(token)
     except ValueError:
