@@ -349,19 +349,24 @@ def _outcome(words: list[str]) -> tuple[str, str] | None:
 
 def _metric_before(before: str, lead_in: str | None) -> str | None:
     """The metric a phrase names just before the number (only connector words between)."""
-    lowered = before[-_METRIC_REACH:].lower()
-    best: tuple[int, str] | None = None
+    named = _metric_ending(before[-_METRIC_REACH:].lower())
+    return named if named is not None else _lead_in_metric(before, lead_in)
+
+
+@lru_cache(maxsize=8192)
+def _metric_ending(lowered: str) -> str | None:
+    """The metric named last in a window of text that only connector words follow, if any
+    (memoised: reports repeat the same lead-ups, `decode throughput was`)."""
     if not _ANY_METRIC.search(lowered):
-        return _lead_in_metric(before, lead_in)
+        return None
+    best: tuple[int, str] | None = None
     for name, regex in _METRIC_RES:
         for match in regex.finditer(lowered):
             rest = re.sub(r"^[\w-]*", "", lowered[match.end() :])
             joined = _CONNECTOR.match(rest) or _CONNECTOR.match(re.sub(r"^\s*[\w-]+", "", rest))
             if joined and (best is None or match.start() > best[0]):
                 best = (match.start(), name)
-    if best is not None:
-        return best[1]
-    return _lead_in_metric(before, lead_in)
+    return best[1] if best is not None else None
 
 
 def _lead_in_metric(before: str, lead_in: str | None) -> str | None:
