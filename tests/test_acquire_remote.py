@@ -229,6 +229,24 @@ def test_cached_full_sha_needs_no_network(served: dict[str, Any], tmp_path: Path
         acquire(served["url"], origin=ORIGIN, cache_dir=cache)
 
 
+def test_offline_reads_the_cache_and_never_fetches(served: dict[str, Any], tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    with pytest.raises(InputError, match="not in the local cache") as raised:
+        acquire(
+            served["url"], origin=ORIGIN, revision=served["first"], cache_dir=cache, offline=True
+        )
+    assert "fetching is off" in raised.value.message and not cache.exists()
+    acquire(served["url"], origin=ORIGIN, revision=served["first"], cache_dir=cache)
+    cached = acquire(
+        served["url"], origin=ORIGIN, revision=served["first"], cache_dir=cache, offline=True
+    )
+    assert cached.revision == served["first"]
+    with pytest.raises(InputError, match="not in the local cache"):  # on the daemon, not cached
+        acquire(
+            served["url"], origin=ORIGIN, revision=served["second"], cache_dir=cache, offline=True
+        )
+
+
 @pytest.mark.parametrize("revision", ["no-such-branch", "f" * 40])
 def test_fetch_nonexistent_revision(served: dict[str, Any], tmp_path: Path, revision: str) -> None:
     cache = tmp_path / "cache"

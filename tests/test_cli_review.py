@@ -23,6 +23,7 @@ from click.testing import CliRunner, Result
 from draftflow.acquire import acquire
 from draftflow.cli import main
 from draftflow.records import Record, dump_record, load_record, parse_record, record_to_json
+from draftflow.records_source import RecordSource, SourceKind, record_source_text
 from draftflow.render import render_markdown
 from draftflow.snapshot import Snapshot
 from draftflow.verify import VerificationReport, verify_record
@@ -59,11 +60,18 @@ def with_data(record: Record, edit: Any) -> Record:
     return Record.model_validate(data)
 
 
-def write_draft(records: Path, record: Record, snapshot: Snapshot) -> VerificationReport:
-    """What `draftflow draft` does at the end: verify, then save record, article and report."""
+def write_draft(
+    records: Path, record: Record, snapshot: Snapshot, source: Path | None = None
+) -> VerificationReport:
+    """What `draftflow draft` does at the end: verify, then save record, article and report
+    (and, given the folder it was drafted from, the source file naming it)."""
     report = verify_record(record, snapshot)
+    stored = RecordSource(kind=SourceKind.FOLDER, location=str(source)) if source else None
     RecordStore(records).save(
-        record, markdown=render_markdown(record), report=report.model_dump_json(indent=2) + "\n"
+        record,
+        markdown=render_markdown(record),
+        report=report.model_dump_json(indent=2) + "\n",
+        extra={"source.json": record_source_text(stored)} if stored else None,
     )
     return report
 
@@ -73,9 +81,12 @@ def run(*args: str) -> Result:
 
 
 def status_of(records: Path, record_id: str) -> dict[str, Any]:
+    """The record's row of `draftflow status --json`; the exit code agrees with the rows."""
     result = run("status", str(records), "--json")
-    assert result.exit_code == 0, result.output
     rows = {row["id"]: row for row in json.loads(result.stdout)}
+    states = {row["state"] for row in rows.values()}
+    expected = 2 if "unreadable" in states else 1 if "flagged" in states else 0
+    assert result.exit_code == expected, result.output
     return rows[record_id]
 
 
@@ -94,7 +105,7 @@ def test_the_full_editorial_cycle(
         data["editorial"]["sections"][1]["paragraphs"][0] += UNSUPPORTED
 
     draft = with_data(gold, add_unsupported)
-    report = write_draft(records, draft, snapshot)
+    report = write_draft(records, draft, snapshot, source)
     errors = [f for f in report.flags if f.severity == "error"]
     new_errors = [f for f in errors if f.id not in baseline]
     assert [(f.location, f.claim) for f in new_errors] == [
@@ -154,7 +165,7 @@ def test_the_full_editorial_cycle(
         data["editorial_status"] = "draft"
         data["editorial"]["reported_results"][2]["value"] = new_value
 
-    write_draft(records, with_data(approved, change_one_value), snapshot)
+    write_draft(records, with_data(approved, change_one_value), snapshot, source)
 
     # 6. status says stale; diff shows exactly that change
     assert status_of(records, gold.id)["state"] == "stale"
@@ -179,37 +190,40 @@ def test_the_full_editorial_cycle(
     assert json.loads(previous.stdout)["changes"] == diff["changes"]
 
 
-def test_review_falls_back_to_the_stored_report_when_sources_are_unreachable(
-    tmp_path: Path, gold: Record, snapshot: Snapshot, monkeypatch: pytest.MonkeyPatch
+def test_review_says_it_could_not_reverify_when_sources_are_unreadable(
+    tmp_path: Path, gold: Record, snapshot: Snapshot
 ) -> None:
-    import draftflow.cli.review as review_cli
-    from draftflow.errors import InputError
-
-    def unreachable(record: Record, source: str | None) -> Snapshot:
-        raise InputError("could not reach github.com", hint="offline")
-
     records = tmp_path / "records"
 
     def add_unsupported(data: dict[str, Any]) -> None:
         data["editorial"]["sections"][1]["paragraphs"][0] += UNSUPPORTED
 
     draft = with_data(gold, add_unsupported)
-    report = write_draft(records, draft, snapshot)
-    monkeypatch.setattr(review_cli, "snapshot_for", unreachable)
+    report = write_draft(records, draft, snapshot, tmp_path / "moved-away")
     result = run("review", gold.id, "--records-dir", str(records))
     assert result.exit_code == 0, result.output
-    assert "showing the stored report" in result.output
+    assert f"{gold.id}: not-reverified" in result.output
+    assert f"{gold.id}: could not re-verify:" in result.output and "--source PATH" in result.output
+    assert "showing the stored report of an earlier check" in result.output
     for flag in report.errors:
         assert flag.id in result.output
     assert "in the record: …" in result.output and "987.6 tok/s." in result.output
-    # with --source given, an unusable source is an error, not a fallback
+    row = status_of(records, gold.id)
+    assert (row["state"], row["verified"]) == ("not-reverified", False)
+    assert row["problem"].startswith("could not re-verify")
+    # with --source given, an unusable source is an error, not a fallback; nothing is signed
     result = run("review", gold.id, "--records-dir", str(records), "--source", "x")
     assert result.exit_code == 2
+    result = run("approve", gold.id, "--editor", "Ed", "--records-dir", str(records))
+    assert result.exit_code == 2 and "moved-away" in result.output
+    assert not (records / f"{gold.id}.signoff.json").exists()
 
 
-def test_status_table_names_each_state(tmp_path: Path, gold: Record, snapshot: Snapshot) -> None:
+def test_status_table_names_each_state(
+    tmp_path: Path, gold: Record, source: Path, snapshot: Snapshot
+) -> None:
     records = tmp_path / "records"
-    write_draft(records, gold.model_copy(update={"editorial_status": "draft"}), snapshot)
+    write_draft(records, gold.model_copy(update={"editorial_status": "draft"}), snapshot, source)
     result = run("status", "--records-dir", str(records))
     assert result.exit_code == 0
     line = next(line for line in result.output.splitlines() if gold.id in line)
@@ -262,7 +276,8 @@ def test_two_approvals_at_once_leave_one_whole_record_and_signoff(
     tmp_path: Path, gold: Record, source: Path, snapshot: Snapshot
 ) -> None:
     records = tmp_path / "records"
-    report = write_draft(records, gold.model_copy(update={"editorial_status": "draft"}), snapshot)
+    draft = gold.model_copy(update={"editorial_status": "draft"})
+    report = write_draft(records, draft, snapshot, source)
     acks = [a for f in report.errors for a in ("--ack", f.id, "--reason", "checked by hand")]
     for _ in range(2):
         processes = [
