@@ -23,18 +23,23 @@ def load_optional_json(path: Path, model: type[Model], *, what: str, hint: str) 
     `what` names the file for the message ("the sign-off file"); `hint` says how to fix an
     unusable one. A file that cannot be read, decoded or validated raises `InputError`.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{what} {path} cannot be read: {error}", hint=hint) from None
+    text = read_input_text(path, what=what, hint=hint)
     try:
         return model.model_validate_json(text)
     except ValidationError as error:
         raise InputError(
             f"{what} {path} cannot be read: {_first_problem(error)}", hint=hint
         ) from None
+
+
+def read_input_text(path: Path, *, what: str, hint: str) -> str:
+    """The UTF-8 text of a file the user's records hold; unreadable → `InputError` with `hint`."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"{what} {path} cannot be read: {error}", hint=hint) from None
 
 
 def _first_problem(error: ValidationError) -> str:

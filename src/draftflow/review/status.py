@@ -22,7 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from draftflow.errors import DraftflowError, InputError
-from draftflow.json_files import load_optional_json
+from draftflow.json_files import load_optional_json, read_input_text
 from draftflow.records import Record, parse_record, record_file_sha256
 from draftflow.review.reverify import Reverification, Verification, reverify
 from draftflow.review.signoff import SignOff, load_signoff
@@ -102,13 +102,11 @@ def record_status(
     A corrupt file of the record raises `InputError` (`status` turns it into a row).
     """
     path = store.paths(record_id).json
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(
-            f"record file {path} cannot be read: {error}",
-            hint="restore it from its history (.history/) or draft the record again",
-        ) from None
+    text = read_input_text(
+        path,
+        what="the record file",
+        hint="restore it from its history (.history/) or draft the record again",
+    )
     record = parse_record(text, origin=str(path))
     signoff = load_signoff(store.paths(record_id).signoff)
     check = reverify(store, record, source=source, offline=offline)
