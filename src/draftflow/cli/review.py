@@ -43,7 +43,7 @@ SOURCE_OPTION = click.option(
     metavar="PATH",
     default=None,
     help="A folder or checkout holding the record's repository at the record's revision "
-    "(default: acquire the record's repository URL).",
+    "(default: the source its draft stored, else the record's repository URL).",
 )
 
 _STATE_STYLES = {
