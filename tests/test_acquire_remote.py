@@ -20,7 +20,7 @@ from draftflow.acquire.remote import (
     parse_github_repository,
     parse_remote,
 )
-from draftflow.errors import InputError
+from draftflow.errors import InputError, NotCachedError
 from gitrepo import git
 
 ORIGIN = "https://github.com/robbiemu/dgx-spark-inference"
@@ -231,7 +231,7 @@ def test_cached_full_sha_needs_no_network(served: dict[str, Any], tmp_path: Path
 
 def test_offline_reads_the_cache_and_never_fetches(served: dict[str, Any], tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    with pytest.raises(InputError, match="not in the local cache") as raised:
+    with pytest.raises(NotCachedError, match="not in the local cache") as raised:
         acquire(
             served["url"], origin=ORIGIN, revision=served["first"], cache_dir=cache, offline=True
         )

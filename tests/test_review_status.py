@@ -130,6 +130,9 @@ def test_status_lists_every_record_sorted_and_a_corrupt_one_as_one_row(
     assert broken.state is ReviewState.UNREADABLE and broken.repository is None
     assert broken.problem and "not valid JSON" in broken.problem and broken.fix
     assert {rows[0].state, rows[2].state} == {ReviewState.NOT_REVERIFIED}
+    # no source file, and the record's repository is not in the fetch cache: status never fetches
+    assert rows[0].problem and "fetching is off" in rows[0].problem
+    assert rows[0].fix and "draftflow status --fetch" in rows[0].fix
 
 
 def test_a_missing_records_directory_is_an_input_error(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import platformdirs
 
 from draftflow.acquire.git import FULL_SHA, GitFailed, resolve_commit, run_git
-from draftflow.errors import InputError
+from draftflow.errors import InputError, NotCachedError
 
 GITHUB_HOST = "github.com"
 ALLOWED_SCHEMES = ("https", "ssh", "git")
@@ -234,8 +234,8 @@ def fetch_commit(
         return target, sha
 
 
-def _not_cached(remote: RemoteSource, revision: str | None, target: Path) -> InputError:
-    return InputError(
+def _not_cached(remote: RemoteSource, revision: str | None, target: Path) -> NotCachedError:
+    return NotCachedError(
         f"{remote.clone_url} at {revision or 'its default branch'} is not in the local cache "
         f"{target}, and fetching is off",
         hint="pass the repository's checkout or folder, or allow fetching",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from draftflow.acquire import acquire
-from draftflow.errors import DraftflowError
+from draftflow.errors import DraftflowError, NotCachedError
 from draftflow.records import Record
 from draftflow.records_source import RecordSource, load_record_source
 from draftflow.select import FIGURES_NAME, load_figures
@@ -103,8 +103,7 @@ def reverify(
 
 
 def _unreadable_hint(record: Record, error: DraftflowError) -> str:
-    base = error.hint or "make the record's sources readable"
-    return (
-        f"{base}; or name them: draftflow review {record.id} --source PATH "
-        "(a checkout or folder of the repository at the record's revision)"
-    )
+    named = f"draftflow review {record.id} --source PATH (its repository at its revision)"
+    if isinstance(error, NotCachedError):
+        return f"let it fetch (draftflow status --fetch), or name the sources: {named}"
+    return f"{error.hint or 'make the sources readable'}; or name them: {named}"
