@@ -109,8 +109,8 @@ class _Progress:
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    help="With several sources: processes that draft them, one repository each at a time  "
-    "[default: one per CPU, or per 4 --concurrency slots].",
+    help="With several sources: processes that draft them, each several repositories at once "
+    "when --concurrency needs more to keep its slots busy  [default: one per CPU].",
 )
 @click.option(
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
