@@ -58,7 +58,8 @@ class StageCpu:
 
 
 def profile_one(server: ServerProcess, repository: str, corpus: Path, top: int) -> str:
-    """One draft of `repository` under cProfile: its stage CPU and its top functions."""
+    """One draft of `repository` under cProfile (none when `top` is 0): its stage CPU and its
+    top functions."""
     entry = manifest(corpus)[repository]
     folder = corpus / repository.replace("/", "__")
     timer = StageCpu()
@@ -81,14 +82,18 @@ def profile_one(server: ServerProcess, repository: str, corpus: Path, top: int) 
         )
         profiler = cProfile.Profile()
         cpu, wall = time.process_time(), time.perf_counter()
-        profiler.enable()
+        if top:
+            profiler.enable()
         asyncio.run(run_draft(request, timer))
         profiler.disable()
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     out = io.StringIO()
     stages = ", ".join(f"{name} {seconds:.2f}" for name, seconds in timer.cpu.items())
-    out.write(f"## {repository}: {cpu:.2f} CPU s, {wall:.2f} wall s (profiled)\n")
+    profiled = "profiled" if top else "not profiled"
+    out.write(f"## {repository}: {cpu:.2f} CPU s, {wall:.2f} wall s ({profiled})\n")
     out.write(f"stage CPU s: {stages}\n\n")
+    if not top:
+        return out.getvalue()
     stats = pstats.Stats(profiler, stream=out)
     stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)
@@ -102,7 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per request")
     parser.add_argument("--echo", type=int, default=3, help="candidates echoed per chunk")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--top", type=int, default=30, help="functions listed per sort")
+    parser.add_argument(
+        "--top",
+        type=int,
+        default=30,
+        help="functions listed per sort; 0: no profiler, stage CPU only",
+    )
     args = parser.parse_args(argv)
     server = ServerProcess(args.latency, args.echo)
     try:

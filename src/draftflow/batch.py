@@ -98,6 +98,8 @@ class BatchReport(BaseModel):
     exit_code: int
     concurrency: int
     workers: int
+    repositories_per_worker: int = 1
+    """Repositories each worker process drafts at once (a thread each)."""
     usage: dict[str, int]
     elapsed_seconds: float
 
@@ -179,6 +181,7 @@ def run_batch(
         exit_code=batch_exit_code(items),
         concurrency=concurrency,
         workers=processes,
+        repositories_per_worker=per_worker,
         usage=_total_usage(items),
         elapsed_seconds=round(time.perf_counter() - started, 3),
     )
