@@ -26,11 +26,11 @@ failure becomes its item in the report (with the error's exit code); it never st
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import math
 import multiprocessing
 import os
 import queue
+import signal
 import sys
 import threading
 import time
@@ -49,6 +49,7 @@ from draftflow.errors import ConfigError, DraftflowError, InputError
 from draftflow.llm import ModelSettings, RecordMode
 from draftflow.llm.slots import ProcessSemaphore, SharedSlots
 from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
+from draftflow.write import between_saves
 
 POLL_SECONDS = 0.5
 REQUESTS_PER_REPOSITORY = 4  # a repository's requests in flight, on average over its draft
@@ -326,9 +327,20 @@ def _total_usage(items: Sequence[BatchItem]) -> dict[str, int]:
 
 
 def _worker_main(jobs: Any, results: Any, semaphore: Any, at_once: int) -> None:
-    """A worker process: draft jobs from `jobs`, `at_once` at a time, until the end marks."""
-    with contextlib.suppress(KeyboardInterrupt):  # the parent reports the interruption
-        serve_jobs(jobs, results, semaphore, at_once)
+    """A worker process: draft jobs from `jobs`, `at_once` at a time, until the end marks.
+
+    The parent takes an interrupt and stops its workers (SIGTERM). Saves run in the drafting
+    threads, where signals cannot be held, so the worker stops between saves, never halfway
+    through one: each record's files are all written or none are.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_between_saves)
+    serve_jobs(jobs, results, semaphore, at_once)
+
+
+def _stop_between_saves(signum: int, _frame: object) -> None:
+    with between_saves():
+        os._exit(128 + signum)  # at once: the drafting threads are not waited for
 
 
 def serve_jobs(
