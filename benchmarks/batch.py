@@ -304,8 +304,9 @@ def markdown(
         "",
         "Columns:",
         "- **c**: `--concurrency`, the requests in flight across the whole batch.",
-        "- **workers × at once**: worker processes (one per CPU), and the repositories each "
-        "drafts at once, a thread each (enough in all to fill the pool: one per four slots).",
+        "- **workers × at once**: worker processes (one per CPU, or per four slots), and the "
+        "repositories each drafts at once, a thread each (one per CPU plus one per four slots "
+        "in all, so both the CPUs and the pool have work).",
         "- **requests**: chat requests the server answered in the batch.",
         "- **wall**: the `draftflow draft --from LIST` command from start to exit: Python's "
         "start and imports, the worker processes, acquire, harvest, model calls, verify "

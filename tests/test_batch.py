@@ -110,16 +110,17 @@ def test_exit_code_is_the_worst_outcome() -> None:
     )
 
 
-def test_plan_has_a_process_per_cpu_and_enough_repositories_at_once_to_fill_the_slots(
+def test_plan_keeps_every_cpu_and_every_request_slot_busy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr("os.cpu_count", lambda: 2)
-    assert plan_workers(10, 32, None) == (2, 4)  # 8 repositories at once fill 32 slots
-    assert plan_workers(10, 1, None) == (2, 1)  # one per CPU: the pool serialises anyway
-    assert plan_workers(10, 8, None) == (2, 1)
-    assert plan_workers(3, 32, None) == (2, 2)  # never more at once than repositories
+    # in progress: 2 for the CPUs + one per 4 slots; processes: per CPU or per 4 slots
+    assert plan_workers(10, 32, None) == (8, 2)  # 10 in progress
+    assert plan_workers(10, 1, None) == (2, 2)  # 3 in progress: the slot has work while 2 verify
+    assert plan_workers(10, 8, None) == (2, 2)  # 4 in progress
+    assert plan_workers(3, 32, None) == (3, 1)  # never more than the repositories
     assert plan_workers(1, 32, None) == (1, 1)
-    assert plan_workers(10, 32, 3) == (3, 3)  # --workers decides the processes
+    assert plan_workers(10, 32, 3) == (3, 4)  # --workers decides the processes
 
 
 # --- the command line, no model --------------------------------------------------------------

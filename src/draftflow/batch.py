@@ -1,7 +1,7 @@
 """Batch drafting: many repositories in worker processes, one bounded pool of model requests.
 
 The no-model work of a draft (acquire, harvest, grounding, verify, write) is CPU bound, so
-repositories are drafted in worker processes, one per CPU. On Linux, a process with no other
+repositories are drafted in worker processes (see `plan_workers`). On Linux, a process with no other
 thread (the CLI) forks them: they start at once with draftflow already imported (a spawned
 worker needs seconds to import it again, 12 s each on the loaded machine the benchmark ran
 on). A process with threads uses a fork server with draftflow preloaded instead, since forking
@@ -16,8 +16,8 @@ the loop that reads another repository's replies: the interpreter hands the othe
 turn every few milliseconds (`sys.getswitchinterval`), so their replies are read and their
 request slots released at once. (Two repositories sharing one event loop stalled each other:
 while one verified, the other's replies waited unread, its slots stayed taken, and its request
-timeouts ran out; measured on a loaded machine as repositories failing.) The repositories in
-progress across the batch are enough to keep the pool busy: at least one per CPU, and one per
+timeouts ran out; measured on a loaded machine as repositories failing.) Enough repositories
+are in progress to keep both the CPUs and the pool busy: one per CPU, plus one per
 `REQUESTS_PER_REPOSITORY` slots, since a repository keeps a few requests out on average (many
 while its chunks are extracted, two while it drafts, none while it verifies). A repository's
 failure becomes its item in the report (with the error's exit code); it never stops the others.
@@ -136,13 +136,18 @@ def batch_exit_code(items: Sequence[BatchItem]) -> int:
 def plan_workers(jobs: int, concurrency: int, workers: int | None) -> tuple[int, int]:
     """Worker processes, and the repositories each drafts at once (a thread each).
 
-    Processes: one per CPU by default (`workers` decides when given), never more than
-    repositories. Repositories in progress: one per CPU, or per `REQUESTS_PER_REPOSITORY`
-    request slots when that is more, never more than the repositories, shared out evenly.
+    Repositories in progress: one per CPU for the CPU-bound stages, plus one per
+    `REQUESTS_PER_REPOSITORY` request slots for the model's: a repository in a CPU stage makes
+    no request, so the two are counted apart (never more than the repositories). Processes:
+    one per CPU, or per `REQUESTS_PER_REPOSITORY` slots when that is more (`workers` decides
+    when given), so the system spreads the CPU-bound stages over every core; threads of one
+    process share one core's worth of Python.
     """
-    processes = max(1, min(jobs, workers or os.cpu_count() or 1))
-    wanted = max(processes, math.ceil(concurrency / REQUESTS_PER_REPOSITORY))
-    return processes, max(1, math.ceil(min(jobs, wanted) / processes))
+    cpus = os.cpu_count() or 1
+    slots_share = math.ceil(concurrency / REQUESTS_PER_REPOSITORY)
+    processes = max(1, min(jobs, workers or max(cpus, slots_share)))
+    in_progress = max(processes, min(jobs, cpus + slots_share))
+    return processes, math.ceil(in_progress / processes)
 
 
 def run_batch(

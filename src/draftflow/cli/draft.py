@@ -111,7 +111,8 @@ class _Progress:
     "--workers",
     type=click.IntRange(min=1),
     help="With several sources: processes that draft them, each several repositories at once "
-    "when --concurrency needs more to keep its slots busy  [default: one per CPU].",
+    "(one per CPU plus one per 4 --concurrency slots in all)  [default: one per CPU, or per "
+    "4 slots].",
 )
 @click.option(
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
