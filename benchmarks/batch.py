@@ -50,6 +50,7 @@ from draft_concurrency import (
 )
 
 SAMPLE_SECONDS = 0.1
+STARTED = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 @dataclass
@@ -383,6 +384,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--extra-concurrency", type=int, nargs="+", default=[8, 32])
     parser.add_argument("--extra-repeats", type=int, default=1)
+    parser.add_argument(
+        "--report-only",
+        type=Path,
+        metavar="RAW",
+        help="run nothing: write the tables from the runs and calibration of a --raw FILE "
+        "(the other options say what the runs were)",
+    )
     parser.add_argument("--write", type=Path, help="write the Markdown results here")
     parser.add_argument("--raw", type=Path, help="write every run as JSON here")
     return parser.parse_args(argv)
@@ -432,8 +440,10 @@ def batches(
 def main(argv: list[str] | None = None) -> int:
     """Calibrate, run the batches, print the table, and write it when asked."""
     args = parse_args(argv)
+    if args.report_only:
+        return report_only(args)
     entries = manifest(args.corpus)
-    started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    started = STARTED
     server = ServerProcess(args.latency, args.echo)
     runs: list[BatchRun] = []
     try:
@@ -482,9 +492,26 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def report_only(args: argparse.Namespace) -> int:
+    """The results file from a --raw FILE of an earlier (perhaps cut) run."""
+    raw = json.loads(args.report_only.read_text(encoding="utf-8"))
+    calibration = [Run(**run) for run in raw["calibration"]]
+    runs = [BatchRun(**run) for run in raw["runs"]]
+    started = raw.get("started", "(time not recorded)")
+    text = markdown(runs, calibration, args, started)
+    print(text)
+    if args.write:
+        write_results(args.write, text)
+    return 0
+
+
 def save_raw(path: Path, calibration: list[Run], runs: list[BatchRun]) -> None:
     """Every run so far, and the calibration, as JSON (`--calibration` reads it back)."""
-    raw = {"calibration": [asdict(r) for r in calibration], "runs": [asdict(r) for r in runs]}
+    raw = {
+        "started": STARTED,
+        "calibration": [asdict(r) for r in calibration],
+        "runs": [asdict(r) for r in runs],
+    }
     path.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
 
 
