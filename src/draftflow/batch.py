@@ -1,14 +1,14 @@
 """Batch drafting: many repositories in worker processes, one bounded pool of model requests.
 
 The no-model work of a draft (acquire, harvest, grounding, verify, write) is CPU bound, so
-repositories are drafted in worker processes (see `plan_workers`). On Linux, a process with no other
-thread (the CLI) forks them: they start at once with draftflow already imported (a spawned
-worker needs seconds to import it again, 12 s each on the loaded machine the benchmark ran
-on). A process with threads uses a fork server with draftflow preloaded instead, since forking
-it could copy a lock another thread holds; other systems spawn. Model requests are network
-bound and the server is shared, so every request takes a slot from one process-shared
-semaphore of `concurrency` slots: the server sees at most `concurrency` requests in flight,
-however many repositories and workers there are.
+repositories are drafted in worker processes (see `plan_workers`). On Linux, a process with
+no other thread (the CLI) forks them: they start at once with draftflow already imported (a
+spawned worker needs seconds to import it again, 12 s each on the loaded machine the
+benchmark ran on). A process with threads uses a fork server with draftflow preloaded
+instead, since forking it could copy a lock another thread holds; other systems spawn.
+Model requests are network bound and the server is shared, so every request takes a slot
+from one process-shared semaphore of `concurrency` slots: the server sees at most
+`concurrency` requests in flight, however many repositories and workers there are.
 
 A worker drafts several repositories at once, each in its own thread with its own event loop.
 A repository's CPU-bound stage (seconds of verification) then blocks only its own loop, never
@@ -159,8 +159,8 @@ def run_batch(
 ) -> BatchReport:
     """Draft every request; `concurrency` bounds model requests in flight across all of them.
 
-    `workers` is the number of processes (default: the CPU count, at most one per request);
-    each drafts several repositories at once when `concurrency` needs them to fill the pool.
+    `workers` is the number of processes (default: see `plan_workers`); each drafts several
+    repositories at once, so that both the CPUs and the `concurrency` slots have work.
     `on_item` is called in this process as each repository finishes.
     """
     _check_settings([r.settings for r in requests])
