@@ -234,9 +234,10 @@ def batch_table(
         "",
         f"## One batch of {title}, {latency:g} s per request",
         "",
-        "| c | workers × at once | requests | wall s | ideal s | CPU floor s | wall / ideal | "
-        "model span s | max in flight | CPU s | peak RSS MiB | load before | failed |",
-        "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+        "| c | runs | workers × at once | requests | wall s | ideal s | CPU floor s | "
+        "wall / ideal | model span s | max in flight | CPU s | peak RSS MiB | load before | "
+        "failed |",
+        "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for concurrency in sorted({run.concurrency for run in runs}):
         group = [run for run in runs if run.concurrency == concurrency]
@@ -245,7 +246,7 @@ def batch_table(
         cpu = statistics.median(r.cpu_seconds for r in group)
         loads = "–".join(f"{load:.1f}" for load in sorted({r.load_before for r in group}))
         lines.append(
-            f"| {concurrency} | {group[0].workers} × {group[0].at_once} | "
+            f"| {concurrency} | {len(group)} | {group[0].workers} × {group[0].at_once} | "
             f"{int(statistics.median(r.requests for r in group))} | {wall:.2f} | "
             f"{ideal:.2f} | {cpu / (os.cpu_count() or 1):.1f} | {wall / ideal:.2f} | "
             f"{statistics.median(r.span for r in group):.2f} | "
@@ -305,6 +306,7 @@ def markdown(
         "",
         "Columns:",
         "- **c**: `--concurrency`, the requests in flight across the whole batch.",
+        "- **runs**: batches measured; wall, span, requests and CPU are their medians.",
         "- **workers × at once**: worker processes (one per CPU, or per four slots), and the "
         "repositories each drafts at once, a thread each (one per CPU plus one per four slots "
         "in all, so both the CPUs and the pool have work).",
