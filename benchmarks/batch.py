@@ -244,7 +244,8 @@ def batch_table(
         wall = statistics.median(run.wall for run in group)
         ideal = ideal_wall(latency, calibration, concurrency)
         cpu = statistics.median(r.cpu_seconds for r in group)
-        loads = "–".join(f"{load:.1f}" for load in sorted({r.load_before for r in group}))
+        low, high = min(r.load_before for r in group), max(r.load_before for r in group)
+        loads = f"{low:.1f}" if f"{low:.1f}" == f"{high:.1f}" else f"{low:.1f}–{high:.1f}"
         lines.append(
             f"| {concurrency} | {len(group)} | {group[0].workers} × {group[0].at_once} | "
             f"{int(statistics.median(r.requests for r in group))} | {wall:.2f} | "
@@ -266,8 +267,10 @@ def markdown(
         "",
         f"Measured {started} on {platform.node() or 'this machine'}: {os.cpu_count()} cores, "
         f"Python {platform.python_version()}. The machine is shared with other engineers' "
-        "test runs and noisy: batch figures are medians of "
-        f"{args.repeats} runs. Latency per request: {args.latency:g} s; response cache off, "
+        "test runs and noisy: batch figures are medians of the runs each row counts (up to "
+        f"{args.repeats}). Latency per request: {args.latency:g} s"
+        + (f" (and {args.extra_latency:g} s, a second table)" if args.extra_latency else "")
+        + "; response cache off, "
         f"so every model call reaches the server; the server echoes {args.echo} harvested "
         "candidates per extract chunk as results. All "
         f"{len(calibration)} corpus repositories (the three dev-set repositories with gold "
