@@ -1,10 +1,15 @@
 """Record-level metadata read from the sources, each value with the line that states it.
 
 The model is the one the selected figures were measured on (their `model` conditions), else
-the model repository id the README names; its family is the name's leading word. Runtimes are
-those named where the headline figures are (their labels, conditions and documents), not every
-runtime the README mentions. System, node count, quantization and experiment date come from
-the README and the headline figures' documents. A field no source states stays None.
+the model repository id the README names, else the one model the README states by another
+shape (title, `Model:` line, a model column of one value: `model_names.py`), else the one model
+every headline figure's document states; its family is the name's leading word. A repository
+that compares models names none: the reason lists them, and the family is kept when all of
+them share it. Each headline figure without a model of its own carries its document's model.
+Runtimes are those named where the headline figures are (their labels, conditions and
+documents), not every runtime the README mentions. System, node count, quantization and
+experiment date come from the README and the headline figures' documents. A field no source
+states stays None.
 """
 
 from __future__ import annotations
@@ -17,6 +22,13 @@ from pydantic import BaseModel, Field
 
 from draftflow.numbers import find_dates, parse_number
 from draftflow.records import ModelArtifact, ReportedResult
+from draftflow.select.model_names import (
+    StatedModel,
+    comparison_reason,
+    distinct_models,
+    one_model,
+    stated_models,
+)
 from draftflow.snapshot import Document, Snapshot
 
 RUNTIMES = {
@@ -100,6 +112,10 @@ class RecordMetadata(BaseModel):
         default_factory=dict, description="field → pinned URL and line that states its value"
     )
     unstated: dict[str, str] = Field(default_factory=dict, description="field → why it stays null")
+    document_models: dict[str, tuple[str, str]] = Field(
+        default_factory=dict,
+        description="document id → (the one model it names, its line URL), for the figures",
+    )
 
 
 def main_document(snapshot: Snapshot) -> Document | None:
@@ -118,7 +134,14 @@ def read_metadata(
     readme = main_document(snapshot)
     cited = _documents_of(snapshot, headline)
     front = ([readme] if readme else []) + [d for d in cited if d is not readme]
-    _model(meta, snapshot, headline, front)
+    for document in cited:
+        named = one_model(document)
+        if named is not None:
+            meta.document_models[document.document_id] = (
+                named.name,
+                document.line_url(named.line),
+            )
+    _model(meta, snapshot, headline, front, readme)
     _runtimes(meta, headline, cited, [readme] if readme else [])
     meta.hardware_topics = _topics(meta, snapshot.documents, HARDWARE, "hardware")
     meta.platform_topics = _topics(meta, snapshot.documents, PLATFORMS, "platform")
@@ -148,11 +171,15 @@ def _first_line(documents: Iterable[Document], pattern: re.Pattern[str]) -> tupl
     return None
 
 
+# a maker's name before the model's own (`NVIDIA Nemotron 3 Super`, `Meta Llama 3.1 8B`)
+_MAKER = re.compile(r"^(nvidia|meta|google|microsoft|alibaba|ibm|mistral\s?ai|openai)[-_ ]+", re.I)
+
+
 def model_family(name: str) -> str | None:
-    """The family a model name belongs to: its leading word (`Qwen3.6-35B` → Qwen,
-    `gpt-oss-120b` → gpt-oss, `DeepSeek-V4-Flash` → DeepSeek)."""
+    """The family a model name belongs to: its leading word after any maker's name
+    (`Qwen3.6-35B` → Qwen, `gpt-oss-120b` → gpt-oss, `NVIDIA-Nemotron-3-Super` → Nemotron)."""
     words: list[str] = []
-    for piece in re.split(r"[-_ ]", name):
+    for piece in re.split(r"[-_ ]", _MAKER.sub("", name)):
         letters = re.match(r"[A-Za-z]+", piece)
         if letters is None:
             break
@@ -166,7 +193,11 @@ def model_family(name: str) -> str | None:
 
 
 def _model(
-    meta: RecordMetadata, snapshot: Snapshot, headline: list[ReportedResult], front: list[Document]
+    meta: RecordMetadata,
+    snapshot: Snapshot,
+    headline: list[ReportedResult],
+    front: list[Document],
+    readme: Document | None,
 ) -> None:
     stated: Counter[str] = Counter()
     where: dict[str, str] = {}
@@ -177,12 +208,24 @@ def _model(
                 stated[value.strip()] += 1
                 where.setdefault(value.strip(), result.evidence_url)
                 break
+    # with the models that figures without one of their own carry from their documents
+    every = dict(where)
+    for result in headline:
+        carried = meta.document_models.get(result.source_document_id)
+        if carried is not None and not any(
+            isinstance(result.conditions.get(key), str) for key in MODEL_KEYS
+        ):
+            every.setdefault(carried[0], carried[1])
+    named = distinct_models([StatedModel(n, 0) for n in every])
     name: str | None = None
+    if len(named) > 1 and _common_model(list(every)) is None:
+        found = [(n.name, every[n.name]) for n in named]
+        _comparison(meta, found, "the headline figures were measured on")
+        return
     if stated:
         name = _common_model(list(stated))
         if name is None:
-            meta.unstated["model_id"] = "the headline figures were measured on several models"
-            return
+            return  # several stated models that are not variants of one: handled above
         meta.evidence["model_id"] = where[name]
     artifact = _artifact(front, name)
     if artifact is not None:
@@ -196,9 +239,10 @@ def _model(
             meta.evidence["model_artifact"] = artifact[1]
             name = name or name_part
     if name is None:
-        meta.unstated["model_id"] = (
-            "no source names one measured model (none, or several without one being measured)"
-        )
+        name = _stated_elsewhere(meta, readme, headline, front[1:] if readme else front)
+    if name is None:
+        if "model_id" not in meta.unstated:
+            meta.unstated["model_id"] = "no source names the model it measured"
         return
     meta.model_id = meta.model_id or name
     meta.model_label = name.split("/", 1)[-1]
@@ -206,6 +250,68 @@ def _model(
     meta.evidence["model_label"] = meta.evidence["model_id"]
     if meta.model_family:
         meta.evidence["model_family"] = meta.evidence["model_id"]
+
+
+def _stated_elsewhere(
+    meta: RecordMetadata,
+    readme: Document | None,
+    headline: list[ReportedResult],
+    cited: list[Document],
+) -> str | None:
+    """The one model the README states (title, `Model:` line, model column), else the one
+    every headline figure's document states; several in the README: a comparison."""
+    if readme is not None:
+        named = stated_models(readme)
+        if len(named) == 1:
+            meta.evidence["model_id"] = readme.line_url(named[0].line)
+            return named[0].name
+        if named:
+            found = [(n.name, readme.line_url(n.line)) for n in named]
+            _comparison(meta, found, "the README names")
+            return None
+    carried = [meta.document_models.get(r.source_document_id) for r in headline]
+    if not headline or None in carried:
+        _unnamed(meta, cited)  # a figure's document names no one model: the record cannot
+        return None
+    urls = dict(sorted({c for c in carried if c is not None}, reverse=True))
+    named = distinct_models([StatedModel(name, 0) for name in sorted(urls)])
+    if len(named) == 1:
+        meta.evidence["model_id"] = urls[named[0].name]
+        return named[0].name
+    return None
+
+
+def _unnamed(meta: RecordMetadata, cited: list[Document]) -> None:
+    """Why no model: the headline figures' documents compare several, or name one only in
+    some of them (those figures carry it in their conditions)."""
+    found = [
+        (stated.name, document.line_url(stated.line))
+        for document in cited
+        for stated in stated_models(document)
+    ]
+    named = distinct_models([StatedModel(name, 0) for name, _ in found])
+    urls = dict(reversed(found))
+    if len(named) > 1 and _common_model([name for name, _ in found]) is None:
+        listed = [(n.name, urls[n.name]) for n in named]
+        _comparison(meta, listed, "the documents of the headline figures name")
+    elif named:
+        meta.unstated["model_id"] = (
+            f"only some headline figures' documents name their model ({named[0].name}); "
+            "those figures carry it in their conditions, the others state none"
+        )
+
+
+def _comparison(meta: RecordMetadata, found: list[tuple[str, str]], where: str) -> None:
+    """A record about several models (name, line URL) names none; the family stays when all
+    of them share it."""
+    names = [name for name, _ in found]
+    meta.unstated["model_id"] = comparison_reason(names, where)
+    families = {(model_family(n.split("/")[-1]) or "").lower() for n in names}
+    if len(families) == 1 and "" not in families:
+        meta.model_family = model_family(names[0].split("/")[-1])
+        meta.evidence["model_family"] = found[0][1]
+    else:
+        meta.unstated["model_family"] = "the compared models belong to several families"
 
 
 def _revision_on(snapshot: Snapshot, line_url: str) -> str | None:
