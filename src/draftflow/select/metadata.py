@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
+from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_dates, parse_number
 from draftflow.records import ModelArtifact, ReportedResult
 from draftflow.select.model_names import (
@@ -75,19 +76,7 @@ _SYSTEM = re.compile(
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
 _DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re.I)
-SPEED = frozenset(
-    {
-        "decode_rate",
-        "prefill_rate",
-        "throughput",
-        "aggregate_throughput",
-        "request_throughput",
-        "ttft",
-        "ttfc",
-        "latency",
-        "inter_token_latency",
-    }
-)
+
 MEMORY = re.compile(r"memory|kv_capacity|kv_pool")
 QUALITY = re.compile(r"accuracy|score|pass_rate|error_count|failure_count|acceptance")
 TELEMETRY = re.compile(r"temperature|power|clock|cpu_utilization")
@@ -494,7 +483,7 @@ def measurement_scope(metrics: Iterable[str]) -> str:
     """What was measured, from the metrics of every figure: speed, memory, quality, telemetry."""
     names = set(metrics)
     parts = []
-    if names & SPEED:
+    if names & SPEED_AND_TIME_METRICS:
         parts.append("inference_speed")
     if any(MEMORY.search(m) for m in names):
         parts.append("memory")

@@ -21,7 +21,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from draftflow.extract.fences import fenced_lines
+from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
 from draftflow.numbers import NumberKind, find_numbers, value_decimals
+from draftflow.numbers.cells import CellShape, cell_shape
 from draftflow.records import ReportedResult
 from draftflow.select.figures import Figure
 from draftflow.snapshot import Document, Snapshot
@@ -29,6 +31,7 @@ from draftflow.snapshot import Document, Snapshot
 DEFAULT_MAX_RESULTS = 24
 MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
 SMALL_TABLE_ROWS = 16
+PROSE_LABEL_JOINER = " › "  # how a prose figure's label joins heading, lead-in and clause
 LEAD_FRACTION = 0.2
 LEAD_MAX_LINES = 60
 TABLE_GAP_LINES = 2
@@ -38,10 +41,6 @@ INDEX_MIN_RESTATED = 3
 SAME_METRIC_COST = {True: 0.2, False: 1.5}
 SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
 
-RATE_METRICS = frozenset(
-    {"decode_rate", "prefill_rate", "throughput", "aggregate_throughput", "request_throughput"}
-)
-TIME_METRICS = frozenset({"ttft", "ttfc", "latency", "inter_token_latency"})
 LOWER_IS_BETTER = TIME_METRICS | {"memory"}
 # counts of faults (errors, warnings, failed requests, retries): fewer is better
 _FAULT_METRIC = re.compile(r"error|warning|fail|retr(y|ies)|timeout", re.IGNORECASE)
@@ -243,7 +242,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
             shape = shapes[document.document_id] = _DocumentShape(document)
         _score_place(item, document, shape)
         _score_emphasis(item, document, restatements)
-        _score_metric(item, in_sentence=_in_sentence(document, result.source_line))
+        _score_metric(item, in_sentence=_read_in_sentence(result.label))
     _score_comparisons(scored)
     _score_index_document(scored)
     return scored
@@ -333,10 +332,12 @@ def _named_as_rate(label: str) -> bool:
     return bool(_PHASE_NAME.search(what)) and not _COUNT_NAME.search(what)
 
 
-def _in_sentence(document: Document, line: int) -> bool:
-    """A figure written in a Markdown sentence (not a table row): its label is the sentence."""
-    text = (document.line(line) or "").lstrip()
-    return _is_markdown(document) and not text.startswith("|")
+def _read_in_sentence(label: str) -> bool:
+    """A figure read in a sentence carries the sentence (its clause, after any heading and
+    lead-in: `Heading › lead-in › clause`) as its label; a cell's label names its column."""
+    if PROSE_LABEL_JOINER not in label:
+        return False
+    return cell_shape(label.rsplit(PROSE_LABEL_JOINER, 1)[-1]) is CellShape.SENTENCE
 
 
 def _score_metric(item: Scored, *, in_sentence: bool) -> None:
@@ -345,11 +346,11 @@ def _score_metric(item: Scored, *, in_sentence: bool) -> None:
     rate_unit = bool(RATE_UNITS.search(result.unit))
     # a column or key is named as a rate or not; a sentence says so by the unit it writes
     named_as_rate = (in_sentence and rate_unit) or _named_as_rate(result.label)
-    if metric in RATE_METRICS and (not named_as_rate or result.value == 0):
+    if metric in SPEED_METRICS and (not named_as_rate or result.value == 0):
         item.add(-5.0, "")
     if _SPREAD.search(metric):
         item.add(-3.0, "")
-    elif metric in RATE_METRICS:
+    elif metric in SPEED_METRICS:
         item.add(2.5 if rate_unit else -1.0, "a speed figure")
     elif metric in TIME_METRICS:
         item.add(1.0 if result.unit in TIME_UNITS else -1.0, "a latency figure")
