@@ -10,7 +10,8 @@ import pytest
 
 from draftflow.acquire import acquire
 from draftflow.records import ReportedResult
-from draftflow.select.metadata import measurement_scope, model_family, read_metadata
+from draftflow.select.metadata import measurement_scope, read_metadata
+from draftflow.select.model_names import model_family
 from draftflow.snapshot import Document, Snapshot
 
 REVISION = "b" * 40

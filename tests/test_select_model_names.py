@@ -10,8 +10,8 @@ from typing import Any
 
 from draftflow.acquire import acquire
 from draftflow.records import ReportedResult
-from draftflow.select.metadata import model_family, read_metadata
-from draftflow.select.model_names import clean_name, one_model, stated_models
+from draftflow.select.metadata import read_metadata
+from draftflow.select.model_names import clean_name, model_family, one_model, stated_models
 from draftflow.select.profiles import enrich
 from draftflow.snapshot import Document, Snapshot
 

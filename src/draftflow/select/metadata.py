@@ -25,10 +25,16 @@ from draftflow.numbers import find_dates, parse_number
 from draftflow.records import ModelArtifact, ReportedResult
 from draftflow.select.model_names import (
     StatedModel,
+    common_model,
     comparison_reason,
     distinct_models,
+    model_family,
     one_model,
+    revision_on,
     stated_models,
+)
+from draftflow.select.model_names import (
+    artifact as named_artifact,
 )
 from draftflow.snapshot import Document, Snapshot
 
@@ -47,21 +53,9 @@ HARDWARE = {
     "gx10": r"\bgx10\b",
 }
 PLATFORMS = {"linux": r"\blinux\b|\bubuntu\b|\bdgx os\b"}
-LEAD_LINES = 15
 MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
-_HF_ID = re.compile(
-    r"(?:huggingface\.co/|(?<![\w./-]))([A-Za-z0-9][\w.-]{1,38})/([A-Za-z][\w.-]*\d[\w.-]*)"
-    r"(?![\w/])"
-)
-_FILE_EXTENSION = re.compile(
-    r"\.(md|json|jsonl|py|sh|ya?ml|txt|csv|tsv|toml|git|html?|png|log)$", re.I
-)
-_FULL_REVISION = re.compile(r"\b[0-9a-f]{40}\b")
-_MODEL_LABEL = re.compile(r"\bmodel\b", re.I)
-# a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
-_MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)
 _QUANT = re.compile(
     r"\b(nvfp4|mxfp4|fp8|fp4|int4|int8|w4a16|w8a8|awq|gptq(?:-int\d)?|q\d_k_[a-z]+|q\d_\d|bf16"
     r"|fp16|exl\d)\b",
@@ -161,26 +155,6 @@ def _first_line(documents: Iterable[Document], pattern: re.Pattern[str]) -> tupl
 
 
 # a maker's name before the model's own (`NVIDIA Nemotron 3 Super`, `Meta Llama 3.1 8B`)
-_MAKER = re.compile(r"^(nvidia|meta|google|microsoft|alibaba|ibm|mistral\s?ai|openai)[-_ ]+", re.I)
-
-
-def model_family(name: str) -> str | None:
-    """The family a model name belongs to: its leading word after any maker's name
-    (`Qwen3.6-35B` → Qwen, `gpt-oss-120b` → gpt-oss, `NVIDIA-Nemotron-3-Super` → Nemotron)."""
-    words: list[str] = []
-    for piece in re.split(r"[-_ ]", _MAKER.sub("", name)):
-        letters = re.match(r"[A-Za-z]+", piece)
-        if letters is None:
-            break
-        words.append(letters.group(0))
-        if letters.group(0) != piece:
-            break
-        if len(words) == 1 and len(piece) >= 4:
-            break
-    family = "-".join(words)
-    return family if len(family) >= 3 else None
-
-
 def _model(
     meta: RecordMetadata,
     snapshot: Snapshot,
@@ -207,22 +181,22 @@ def _model(
             every.setdefault(carried[0], carried[1])
     named = distinct_models([StatedModel(n, 0) for n in every])
     name: str | None = None
-    if len(named) > 1 and _common_model(list(every)) is None:
+    if len(named) > 1 and common_model(list(every)) is None:
         found = [(n.name, every[n.name]) for n in named]
         _comparison(meta, found, "the headline figures were measured on")
         return
     if stated:
-        name = _common_model(list(stated))
+        name = common_model(list(stated))
         if name is None:
             return  # several stated models that are not variants of one: handled above
         meta.evidence["model_id"] = where[name]
-    artifact = _artifact(front, name)
+    artifact = named_artifact(front, name)
     if artifact is not None:
         name_part = artifact[0].split("/", 1)[1]
         if name is None or name.lower() in (artifact[0].lower(), name_part.lower()):
             meta.model_id = artifact[0]
             meta.model_artifact = ModelArtifact(
-                id=artifact[0], revision=_revision_on(snapshot, artifact[1])
+                id=artifact[0], revision=revision_on(snapshot, artifact[1])
             )
             meta.evidence["model_id"] = meta.evidence.get("model_id", artifact[1])
             meta.evidence["model_artifact"] = artifact[1]
@@ -280,7 +254,7 @@ def _unnamed(meta: RecordMetadata, cited: list[Document]) -> None:
     ]
     named = distinct_models([StatedModel(name, 0) for name, _ in found])
     urls = dict(reversed(found))
-    if len(named) > 1 and _common_model([name for name, _ in found]) is None:
+    if len(named) > 1 and common_model([name for name, _ in found]) is None:
         listed = [(n.name, urls[n.name]) for n in named]
         _comparison(meta, listed, "the documents of the headline figures name")
     elif named:
@@ -301,55 +275,6 @@ def _comparison(meta: RecordMetadata, found: list[tuple[str, str]], where: str) 
         meta.evidence["model_family"] = found[0][1]
     else:
         meta.unstated["model_family"] = "the compared models belong to several families"
-
-
-def _revision_on(snapshot: Snapshot, line_url: str) -> str | None:
-    """A full 40-hex revision written on the artifact's own line, if any."""
-    url, _, number = line_url.partition("#L")
-    document = snapshot.by_url(url)
-    line = document.line(int(number)) if document is not None and number.isdigit() else None
-    match = _FULL_REVISION.search(line or "")
-    return match.group(0) if match else None
-
-
-def _common_model(names: list[str]) -> str | None:
-    """One model for several stated names when they are variants of it (`Qwen/Qwen3-30B-A3B`
-    and its `-FP8` and `-GPTQ-Int4` quantizations), else None."""
-    base = min(names, key=len)
-    if all(n.lower().startswith(base.lower()) for n in names):
-        return base
-    return None
-
-
-def _artifact(documents: list[Document], name: str | None) -> tuple[str, str] | None:
-    """The model repository id (`owner/Name-30B`) the documents name, matching `name`; with
-    no name, only when the documents name exactly one (several: the record is not about one)."""
-    found: dict[str, str] = {}
-    labelled: dict[str, str] = {}
-    for document in documents:
-        for number, line in enumerate(document.line_list, 1):
-            for match in _HF_ID.finditer(line):
-                owner, model = match.group(1), match.group(2)
-                if _FILE_EXTENSION.search(model) or not _MODEL_SHAPE.search(model):
-                    continue
-                ident = f"{owner}/{model}".rstrip(".")
-                if name is not None and name.lower() in (ident.lower(), model.lower()):
-                    return ident, document.line_url(number)
-                found.setdefault(ident, document.line_url(number))
-                if _MODEL_LABEL.search(line[: match.start()]):
-                    labelled.setdefault(ident, document.line_url(number))
-    if name is None and len(found) == 1:
-        return next(iter(found.items()))
-    if name is None and found and documents:
-        # several models named: the one the README leads with is the one it is about
-        lead = " ".join(documents[0].line_list[:LEAD_LINES]).lower()
-        led = [i for i in found if i.split("/", 1)[1].lower() in lead]
-        if len(led) == 1:
-            return led[0], found[led[0]]
-        # ... else the one a line labels as the (served, tested) model: `| Served model | id |`
-        if len(labelled) == 1:
-            return next(iter(labelled.items()))
-    return None
 
 
 def _runtimes(

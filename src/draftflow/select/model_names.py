@@ -5,7 +5,9 @@ A document names its model in a title (`# Round 2: Nemotron 3 Super 120B Modelin
 column headed `Model` whose rows hold one distinct value, or a `"model"` key of a JSON file
 with one distinct value. Several distinct names mean the document compares models: it names
 none as *the* model. A name counts only when it reads as a model (it states a size such as
-`30B` or a version piece such as `-V4`), so `Model: see below` names nothing.
+`30B` or a version piece such as `-V4`), so `Model: see below` names nothing. Also here: a
+model repository id (`org/Name-7B-Instruct`) the documents name, with a revision on its line,
+and the family a name belongs to.
 """
 
 from __future__ import annotations
@@ -14,10 +16,20 @@ import re
 from dataclasses import dataclass
 
 from draftflow.extract.fences import fenced_lines
-from draftflow.snapshot import Document
+from draftflow.snapshot import Document, Snapshot
 
 # a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
 MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)
+_HF_ID = re.compile(
+    r"(?:huggingface\.co/|(?<![\w./-]))([A-Za-z0-9][\w.-]{1,38})/([A-Za-z][\w.-]*\d[\w.-]*)"
+    r"(?![\w/])"
+)
+_FILE_EXTENSION = re.compile(
+    r"\.(md|json|jsonl|py|sh|ya?ml|txt|csv|tsv|toml|git|html?|png|log)$", re.I
+)
+FULL_REVISION = re.compile(r"\b[0-9a-f]{40}\b")
+_MODEL_LABEL = re.compile(r"\bmodel\b", re.I)
+LEAD_LINES = 15
 _TITLE = re.compile(r"^ {0,3}#\s+(.+?)\s*#*\s*$")
 # a model written in running text: a word, up to four more, then its size (`Qwen3.6-27B`,
 # `Nemotron 3 Super 120B`, `Llama 3.1 8B`), with an active-size or variant suffix
@@ -196,3 +208,72 @@ def comparison_reason(names: list[str], where: str) -> str:
 
 
 COMPARISON_SHOWN = 4
+
+
+_MAKER = re.compile(r"^(nvidia|meta|google|microsoft|alibaba|ibm|mistral\s?ai|openai)[-_ ]+", re.I)
+
+
+def model_family(name: str) -> str | None:
+    """The family a model name belongs to: its leading word after any maker's name
+    (`Qwen3.6-35B` → Qwen, `gpt-oss-120b` → gpt-oss, `NVIDIA-Nemotron-3-Super` → Nemotron)."""
+    words: list[str] = []
+    for piece in re.split(r"[-_ ]", _MAKER.sub("", name)):
+        letters = re.match(r"[A-Za-z]+", piece)
+        if letters is None:
+            break
+        words.append(letters.group(0))
+        if letters.group(0) != piece:
+            break
+        if len(words) == 1 and len(piece) >= 4:
+            break
+    family = "-".join(words)
+    return family if len(family) >= 3 else None
+
+
+def revision_on(snapshot: Snapshot, line_url: str) -> str | None:
+    """A full 40-hex revision written on the artifact's own line, if any."""
+    url, _, number = line_url.partition("#L")
+    document = snapshot.by_url(url)
+    line = document.line(int(number)) if document is not None and number.isdigit() else None
+    match = FULL_REVISION.search(line or "")
+    return match.group(0) if match else None
+
+
+def common_model(names: list[str]) -> str | None:
+    """One model for several stated names when they are variants of it (`Qwen/Qwen3-30B-A3B`
+    and its `-FP8` and `-GPTQ-Int4` quantizations), else None."""
+    base = min(names, key=len)
+    if all(n.lower().startswith(base.lower()) for n in names):
+        return base
+    return None
+
+
+def artifact(documents: list[Document], name: str | None) -> tuple[str, str] | None:
+    """The model repository id (`owner/Name-30B`) the documents name, matching `name`; with
+    no name, only when the documents name exactly one (several: the record is not about one)."""
+    found: dict[str, str] = {}
+    labelled: dict[str, str] = {}
+    for document in documents:
+        for number, line in enumerate(document.line_list, 1):
+            for match in _HF_ID.finditer(line):
+                owner, model = match.group(1), match.group(2)
+                if _FILE_EXTENSION.search(model) or not MODEL_SHAPE.search(model):
+                    continue
+                ident = f"{owner}/{model}".rstrip(".")
+                if name is not None and name.lower() in (ident.lower(), model.lower()):
+                    return ident, document.line_url(number)
+                found.setdefault(ident, document.line_url(number))
+                if _MODEL_LABEL.search(line[: match.start()]):
+                    labelled.setdefault(ident, document.line_url(number))
+    if name is None and len(found) == 1:
+        return next(iter(found.items()))
+    if name is None and found and documents:
+        # several models named: the one the README leads with is the one it is about
+        lead = " ".join(documents[0].line_list[:LEAD_LINES]).lower()
+        led = [i for i in found if i.split("/", 1)[1].lower() in lead]
+        if len(led) == 1:
+            return led[0], found[led[0]]
+        # ... else the one a line labels as the (served, tested) model: `| Served model | id |`
+        if len(labelled) == 1:
+            return next(iter(labelled.items()))
+    return None
