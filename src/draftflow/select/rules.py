@@ -357,7 +357,8 @@ def _score_metric(item: Scored, *, in_sentence: bool) -> None:
     elif metric in BOOKKEEPING:
         item.add(-1.5, "")
     elif metric.endswith("_count") and result.unit == "%":
-        item.add(-3.0, "")  # a count read as a percentage: the reading does not hold together
+        # a count read as a percentage: the reading does not hold together (verify rejects it)
+        item.add(-10.0, "")
     if _TAIL_STATISTIC.search(result.statistic.lower()):
         item.add(-1.0, "")
     if "spread" in result.statistic or "std" in result.statistic.lower():
