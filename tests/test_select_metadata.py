@@ -143,3 +143,14 @@ def test_corpus_readme_leads_with_its_model(corpus_dir: Path, manifest: dict[str
     line = int(meta.evidence["model_id"].rsplit("#L", 1)[1])
     assert "deepseek-ai/DeepSeek-V4-Flash-0731" in (readme.line(line) or "")
     assert meta.node_count == 2
+
+
+def test_runtimes_are_those_of_the_headline_figures_sections() -> None:
+    report = _document(
+        "report.md",
+        "# Report\n\n## Serving\n\nServed with SGLang.\n\n| case | tok/s |\n|---|---|\n"
+        "| short | 10.5 |\n\n## Later\n\nWe will try vLLM and Ollama next.\n",
+    )
+    meta = read_metadata(_snapshot(report), [_result(report, 9, 10.5)], [])
+    assert meta.runtimes == ["SGLang"]
+    assert meta.evidence["runtime:SGLang"] == report.line_url(5)

@@ -69,6 +69,7 @@ _SYSTEM = re.compile(
 )
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
+_SECTION_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 _DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re.I)
 
 MEMORY = re.compile(r"memory|kv_capacity|kv_pool")
@@ -283,8 +284,8 @@ def _runtimes(
     cited: list[Document],
     readme: list[Document],
 ) -> None:
-    """Runtimes named by the headline figures themselves, else by their documents, else the
-    one runtime the README names."""
+    """Runtimes named by the headline figures themselves, else in the sections that hold them
+    (a whole document when it has no headings), else the one runtime the README names."""
     found: list[str] = []
     for runtime, pattern in RUNTIMES.items():
         regex = re.compile(pattern, re.I)
@@ -294,22 +295,55 @@ def _runtimes(
                 found.append(runtime)
                 meta.evidence[f"runtime:{runtime}"] = result.evidence_url
                 break
-    for documents in (cited, readme):
-        if found:
-            break
+    if not found:
+        found = _runtimes_where(meta, _sections_of(cited, headline))
+    if not found and readme:
         hits = {
             runtime: hit
             for runtime, pattern in RUNTIMES.items()
-            if (hit := _first_line(documents, re.compile(pattern, re.I))) is not None
+            if (hit := _first_line(readme, re.compile(pattern, re.I))) is not None
         }
-        if documents is readme and len(hits) > 1:
-            break  # a README that names several runtimes does not say which one measured these
-        for runtime, hit in hits.items():
+        if len(hits) == 1:  # a README naming several does not say which one measured these
+            runtime, hit = next(iter(hits.items()))
             found.append(runtime)
             meta.evidence[f"runtime:{runtime}"] = hit[1]
     meta.runtimes = found
     if not found:
         meta.unstated["runtime"] = "no runtime is named where the headline figures are"
+
+
+def _sections_of(
+    cited: list[Document], headline: list[ReportedResult]
+) -> list[tuple[Document, int, int]]:
+    """Each headline figure's section: from the heading above its line to the next heading
+    (first and last line, 1-based); a document without headings is one section."""
+    by_id = {document.document_id: document for document in cited}
+    sections: dict[tuple[str, int, int], tuple[Document, int, int]] = {}
+    for result in headline:
+        document = by_id.get(result.source_document_id)
+        if document is None:
+            continue
+        lines = document.line_list
+        headings = [n for n, line in enumerate(lines, 1) if _SECTION_HEADING.match(line)]
+        start = max((n for n in headings if n <= result.source_line), default=1)
+        end = min((n - 1 for n in headings if n > result.source_line), default=len(lines))
+        sections.setdefault((document.document_id, start, end), (document, start, end))
+    return list(sections.values())
+
+
+def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, int]]) -> list[str]:
+    found: list[str] = []
+    for runtime, pattern in RUNTIMES.items():
+        regex = re.compile(pattern, re.I)
+        for document, start, end in sections:
+            number = next(
+                (n for n in range(start, end + 1) if regex.search(document.line(n) or "")), None
+            )
+            if number is not None:
+                found.append(runtime)
+                meta.evidence[f"runtime:{runtime}"] = document.line_url(number)
+                break
+    return found
 
 
 def _topics(
