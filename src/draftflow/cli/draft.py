@@ -14,6 +14,7 @@ from rich.console import Console
 
 from draftflow.cli import main, output_console, run_async
 from draftflow.cli.model import model_options, settings_from_options
+from draftflow.cli.options import records_dir_option
 from draftflow.errors import Interrupted
 from draftflow.write import validate_record_id
 
@@ -116,14 +117,7 @@ class _Progress:
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
 )
 @click.option("--origin", help="GitHub URL of the repository a plain folder is a copy of.")
-@click.option(
-    "--records-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("records"),
-    show_default=True,
-    envvar="DRAFTFLOW_RECORDS_DIR",
-    help="Where records are written.",
-)
+@records_dir_option("Where records are written.")
 @click.option(
     "--only",
     "only",

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from draftflow.cli import main
 from draftflow.cli.model import model_options, settings_from_options
+from draftflow.cli.options import records_dir_option
 
 if TYPE_CHECKING:
     from draftflow.refresh import RefreshReport
@@ -42,14 +43,7 @@ _STATE_STYLE = {
 
 @main.command("refresh", epilog=EPILOG)
 @click.argument("ids", nargs=-1, metavar="[ID]...")
-@click.option(
-    "--records-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("records"),
-    show_default=True,
-    envvar="DRAFTFLOW_RECORDS_DIR",
-    help="Where records are.",
-)
+@records_dir_option()
 @click.option("--dry-run", is_flag=True, help="List the records whose source moved; write nothing.")
 @click.option(
     "--workers",

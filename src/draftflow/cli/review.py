@@ -12,6 +12,7 @@ from rich.text import Text
 
 from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
+from draftflow.cli.options import records_dir_option
 from draftflow.errors import DraftflowError, InputError
 from draftflow.records import Record
 from draftflow.review import (
@@ -33,13 +34,7 @@ from draftflow.snapshot import Snapshot
 from draftflow.verify import VerificationReport, verify_record
 from draftflow.write import RecordStore, atomic_write_text
 
-RECORDS_DIR_OPTION = click.option(
-    "--records-dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("records"),
-    show_default=True,
-    help="The folder holding <id>.json records.",
-)
+RECORDS_DIR_OPTION = records_dir_option()
 SOURCE_OPTION = click.option(
     "--source",
     metavar="PATH",

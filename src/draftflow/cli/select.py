@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 
 from draftflow.cli import main
+from draftflow.cli.options import records_dir_option
 
 EXAMPLES = """\b
 Examples:
@@ -39,14 +40,7 @@ Examples:
     help="A folder or checkout holding the record's repository at its revision "
     "(default: acquire the record's repository URL).",
 )
-@click.option(
-    "--records-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("records"),
-    show_default=True,
-    envvar="DRAFTFLOW_RECORDS_DIR",
-    help="Where records are written.",
-)
+@records_dir_option()
 def select_command(
     record_id: str,
     add: tuple[str, ...],

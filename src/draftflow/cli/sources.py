@@ -10,8 +10,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from draftflow.acquire import DEFAULT_MAX_BYTES, Progress, acquire, skip_summary
+from draftflow.acquire import Progress, acquire, skip_summary
 from draftflow.cli import main, output_console
+from draftflow.cli.options import git_timeout_option, max_bytes_option
 from draftflow.snapshot import Snapshot
 
 SOURCES_EPILOG = """\b
@@ -51,20 +52,8 @@ SKIPS_SHOWN = 20
     help="GitHub repository URL the source is a copy of, for pinned URLs.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON on stdout.")
-@click.option(
-    "--max-bytes",
-    type=click.IntRange(min=1),
-    default=DEFAULT_MAX_BYTES,
-    show_default=True,
-    help="Skip files larger than this many bytes.",
-)
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=60.0,
-    show_default=True,
-    help="Seconds allowed for each git operation.",
-)
+@max_bytes_option()
+@git_timeout_option()
 def sources_command(
     source: str,
     revision: str | None,

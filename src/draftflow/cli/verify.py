@@ -10,9 +10,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from draftflow.acquire import DEFAULT_MAX_BYTES, acquire
+from draftflow.acquire import acquire
 from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
+from draftflow.cli.options import git_timeout_option, max_bytes_option
 from draftflow.errors import CheckFailed
 from draftflow.records import Record, load_record
 from draftflow.snapshot import Snapshot
@@ -50,20 +51,8 @@ Exit codes: 0 no error flag, 1 error flags found, 2 bad usage or unreadable inpu
     is_flag=True,
     help='Print {"record_id", "checked", "flags", "claims"} as JSON on stdout.',
 )
-@click.option(
-    "--max-bytes",
-    type=click.IntRange(min=1),
-    default=DEFAULT_MAX_BYTES,
-    show_default=True,
-    help="Skip source files larger than this many bytes.",
-)
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=60.0,
-    show_default=True,
-    help="Seconds allowed for each git operation.",
-)
+@max_bytes_option()
+@git_timeout_option()
 def verify_command(
     record_path: Path, source: str | None, as_json: bool, max_bytes: int, timeout: float
 ) -> None:
