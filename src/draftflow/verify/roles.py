@@ -334,6 +334,8 @@ def _check_statistic_words(
                 [evidence],
             )
     named = (source_words & _FAMILIES[0]) or near_statistics
+    if named and not source_words & _FAMILIES[0] and "range" in statistic:
+        statistic = statistic - {"min", "max"}  # `range_min`: an end of a range, not a min
     if named:
         wrong = (statistic & _FAMILIES[0]) - named - {"mean"}
         if wrong and not statistic & named:
