@@ -50,6 +50,7 @@ from draft_concurrency import (
 )
 
 SAMPLE_SECONDS = 0.1
+STARTED = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 @dataclass
@@ -68,6 +69,9 @@ class BatchRun:
     peak_rss_mib: float
     failed: int
     workers: int
+    at_once: int = 1
+    latency: float = 0.0
+    load_before: float = 0.0
 
 
 class RssSampler:
@@ -138,6 +142,7 @@ def source_list(entries: dict[str, dict[str, Any]], corpus: Path) -> str:
 def batch_once(
     label: str,
     server: ServerProcess,
+    latency: float,
     entries: dict[str, dict[str, Any]],
     corpus: Path,
     concurrency: int,
@@ -176,6 +181,7 @@ def batch_once(
             str(timeout),
             *(["--workers", str(workers)] if workers else []),
         ]
+        load_before = os.getloadavg()[0]
         cpu = _children_cpu_seconds()
         started = time.perf_counter()
         process = subprocess.Popen(command, cwd=tmp, stdout=subprocess.PIPE, text=True)
@@ -198,6 +204,9 @@ def batch_once(
         peak_rss_mib=sampler.peak_kib / 1024,
         failed=sum(1 for item in report["items"] if item["failure"] is not None),
         workers=int(report["workers"]),
+        at_once=int(report.get("repositories_per_worker", 1)),
+        latency=latency,
+        load_before=load_before,
     )
 
 
@@ -214,7 +223,8 @@ def ideal_wall(latency: float, calibration: list[Run], concurrency: int) -> floa
 def batch_table(
     label: str, runs: list[BatchRun], calibration: list[Run], latency: float
 ) -> list[str]:
-    """One table: the medians of a set's batches at each concurrency, against the ideal."""
+    """One table: the medians of a set's batches at each concurrency, against the ideal and
+    the CPU floor."""
     title = (
         "all of them"
         if label == "all"
@@ -222,25 +232,28 @@ def batch_table(
     )
     lines = [
         "",
-        f"## One batch of {title}",
+        f"## One batch of {title}, {latency:g} s per request",
         "",
-        "| c | workers | requests | wall s | ideal s | wall / ideal | model span s | "
-        "max in flight | CPU s | CPU / cores s | peak RSS MiB | failed |",
-        "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+        "| c | runs | workers × at once | requests | wall s | ideal s | CPU floor s | "
+        "wall / ideal | model span s | max in flight | CPU s | peak RSS MiB | load before | "
+        "failed |",
+        "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for concurrency in sorted({run.concurrency for run in runs}):
         group = [run for run in runs if run.concurrency == concurrency]
         wall = statistics.median(run.wall for run in group)
         ideal = ideal_wall(latency, calibration, concurrency)
         cpu = statistics.median(r.cpu_seconds for r in group)
+        low, high = min(r.load_before for r in group), max(r.load_before for r in group)
+        loads = f"{low:.1f}" if f"{low:.1f}" == f"{high:.1f}" else f"{low:.1f}–{high:.1f}"
         lines.append(
-            f"| {concurrency} | {group[0].workers} | "
+            f"| {concurrency} | {len(group)} | {group[0].workers} × {group[0].at_once} | "
             f"{int(statistics.median(r.requests for r in group))} | {wall:.2f} | "
-            f"{ideal:.2f} | {wall / ideal:.2f} | "
+            f"{ideal:.2f} | {cpu / (os.cpu_count() or 1):.1f} | {wall / ideal:.2f} | "
             f"{statistics.median(r.span for r in group):.2f} | "
             f"{max(r.max_in_flight for r in group)} | {cpu:.1f} | "
-            f"{cpu / (os.cpu_count() or 1):.1f} | "
-            f"{max(r.peak_rss_mib for r in group):.0f} | {max(r.failed for r in group)} |"
+            f"{max(r.peak_rss_mib for r in group):.0f} | {loads} | "
+            f"{max(r.failed for r in group)} |"
         )
     return lines
 
@@ -254,8 +267,10 @@ def markdown(
         "",
         f"Measured {started} on {platform.node() or 'this machine'}: {os.cpu_count()} cores, "
         f"Python {platform.python_version()}. The machine is shared with other engineers' "
-        "test runs and noisy: batch figures are medians of "
-        f"{args.repeats} runs. Latency per request: {args.latency:g} s; response cache off, "
+        "test runs and noisy: batch figures are medians of the runs each row counts (up to "
+        f"{args.repeats}). Latency per request: {args.latency:g} s"
+        + (f" (and {args.extra_latency:g} s, a second table)" if args.extra_latency else "")
+        + "; response cache off, "
         f"so every model call reaches the server; the server echoes {args.echo} harvested "
         "candidates per extract chunk as results. All "
         f"{len(calibration)} corpus repositories (the three dev-set repositories with gold "
@@ -281,32 +296,38 @@ def markdown(
         )
     total = sum(run.requests for run in calibration)
     lines.append(f"| all | {total} | {sum(r.wall for r in calibration):.2f} | | | |")
-    for label in dict.fromkeys(run.batch for run in runs):
-        names = {r.repository for r in calibration} if label == "all" else set(args.subset)
-        lines += batch_table(
-            label,
-            [r for r in runs if r.batch == label],
-            [r for r in calibration if r.repository in names],
-            args.latency,
-        )
+    for latency in dict.fromkeys(run.latency for run in runs):
+        for label in dict.fromkeys(run.batch for run in runs if run.latency == latency):
+            names = {r.repository for r in calibration} if label == "all" else set(args.subset)
+            lines += batch_table(
+                label,
+                [r for r in runs if r.batch == label and r.latency == latency],
+                [r for r in calibration if r.repository in names],
+                latency,
+            )
     lines += [
         "",
         "Columns:",
         "- **c**: `--concurrency`, the requests in flight across the whole batch.",
-        "- **workers**: worker processes (one per CPU, or per four request slots; each drafts "
-        "one repository at a time).",
+        "- **runs**: batches measured; wall, span, requests and CPU are their medians.",
+        "- **workers × at once**: worker processes (one per CPU, or per four slots), and the "
+        "repositories each drafts at once, a thread each (one per CPU plus one per four slots "
+        "in all, so both the CPUs and the pool have work).",
         "- **requests**: chat requests the server answered in the batch.",
         "- **wall**: the `draftflow draft --from LIST` command from start to exit: Python's "
         "start and imports, the worker processes, acquire, harvest, model calls, verify "
         "and write.",
         "- **ideal**: latency × max(⌈requests/c⌉, the longest repository chain "
         "⌈extract/c⌉ + ⌈draft/c⌉): the model's time alone, with no CPU cost at all.",
+        "- **CPU floor**: the batch's CPU seconds / cores: the wall time its CPU work alone "
+        "needs on this machine with every core free for it (they are not: the machine is "
+        "shared). No schedule beats max(ideal, CPU floor).",
         "- **model span**: first request received to last reply sent, server side.",
         "- **max in flight**: the most requests the server held at once (max over repeats); "
         "never above c.",
-        "- **CPU**: user + system seconds of the command and its worker processes; "
-        "**CPU / cores** is the wall time that CPU work alone needs on this machine with "
-        "every core free (it is not: the machine is shared).",
+        "- **CPU**: user + system seconds of the command and its worker processes.",
+        "- **load before**: the 1-minute load average when the run started (range over "
+        "repeats): other work on the machine competing for its cores.",
         "- **peak RSS**: the most memory the command and its workers held together "
         "(sampled every 0.1 s; max over repeats).",
         "",
@@ -315,6 +336,15 @@ def markdown(
         "```bash",
         f".venv/bin/python benchmarks/batch.py --latency {args.latency:g} "
         f"--concurrency {' '.join(map(str, args.concurrency))} --repeats {args.repeats} \\",
+        *(
+            [
+                f"    --extra-latency {args.extra_latency:g} --extra-concurrency "
+                f"{' '.join(map(str, args.extra_concurrency))} --extra-repeats "
+                f"{args.extra_repeats} \\"
+            ]
+            if args.extra_latency
+            else []
+        ),
         *([f"    --subset {' '.join(args.subset)} \\"] if args.subset else []),
         "    --write benchmarks/results/batch.md",
         "```",
@@ -351,16 +381,74 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="OWNER/NAME",
         help="also batch these repositories alone (a second table)",
     )
+    parser.add_argument(
+        "--extra-latency",
+        type=float,
+        help="also batch against a server with this latency (an extra table; the ideal takes "
+        "its request counts from the calibration)",
+    )
+    parser.add_argument("--extra-concurrency", type=int, nargs="+", default=[8, 32])
+    parser.add_argument("--extra-repeats", type=int, default=1)
+    parser.add_argument(
+        "--report-only",
+        type=Path,
+        metavar="RAW",
+        help="run nothing: write the tables from the runs and calibration of a --raw FILE "
+        "(the other options say what the runs were)",
+    )
     parser.add_argument("--write", type=Path, help="write the Markdown results here")
     parser.add_argument("--raw", type=Path, help="write every run as JSON here")
     return parser.parse_args(argv)
 
 
+def batches(
+    server: ServerProcess,
+    latency: float,
+    sets: dict[str, dict[str, dict[str, Any]]],
+    concurrencies: list[int],
+    repeats: int,
+    args: argparse.Namespace,
+    done: list[BatchRun],
+    calibration: list[Run],
+) -> list[BatchRun]:
+    """Every set batched at every concurrency, `repeats` times, against `server`; with
+    `--raw`, the file is rewritten after every batch, so a cut run keeps what it measured."""
+    runs: list[BatchRun] = []
+    for repeat in range(repeats):
+        for label, chosen in sets.items():
+            for concurrency in concurrencies:
+                batch = batch_once(
+                    label,
+                    server,
+                    latency,
+                    chosen,
+                    args.corpus,
+                    concurrency,
+                    repeat,
+                    args.timeout,
+                    args.workers,
+                )
+                runs.append(batch)
+                if args.raw:
+                    save_raw(args.raw, calibration, [*done, *runs])
+                print(
+                    f"{label} {latency:g}s c={concurrency} #{repeat}: {batch.requests} "
+                    f"requests, wall {batch.wall:.2f}s, max in flight {batch.max_in_flight}, "
+                    f"CPU {batch.cpu_seconds:.1f}s, peak {batch.peak_rss_mib:.0f} MiB, "
+                    f"load {batch.load_before:.1f}, failed {batch.failed}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    return runs
+
+
 def main(argv: list[str] | None = None) -> int:
     """Calibrate, run the batches, print the table, and write it when asked."""
     args = parse_args(argv)
+    if args.report_only:
+        return report_only(args)
     entries = manifest(args.corpus)
-    started = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    started = STARTED
     server = ServerProcess(args.latency, args.echo)
     runs: list[BatchRun] = []
     try:
@@ -380,37 +468,56 @@ def main(argv: list[str] | None = None) -> int:
         sets = {"all": entries}
         if args.subset:
             sets["subset"] = {name: entries[name] for name in args.subset}
-        for repeat in range(args.repeats):
-            for label, chosen in sets.items():
-                for concurrency in args.concurrency:
-                    batch = batch_once(
-                        label,
-                        server,
-                        chosen,
-                        args.corpus,
-                        concurrency,
-                        repeat,
-                        args.timeout,
-                        args.workers,
-                    )
-                    runs.append(batch)
-                    print(
-                        f"{label} c={concurrency} #{repeat}: {batch.requests} requests, "
-                        f"wall {batch.wall:.2f}s, max in flight {batch.max_in_flight}, "
-                        f"peak {batch.peak_rss_mib:.0f} MiB, failed {batch.failed}",
-                        file=sys.stderr,
-                        flush=True,
-                    )
+        runs += batches(
+            server, args.latency, sets, args.concurrency, args.repeats, args, runs, calibration
+        )
     finally:
         server.close()
+    if args.extra_latency:
+        server = ServerProcess(args.extra_latency, args.echo)
+        try:
+            runs += batches(
+                server,
+                args.extra_latency,
+                {"all": entries},
+                args.extra_concurrency,
+                args.extra_repeats,
+                args,
+                runs,
+                calibration,
+            )
+        finally:
+            server.close()
     text = markdown(runs, calibration, args, started)
     print(text)
     if args.write:
         write_results(args.write, text)
     if args.raw:
-        raw = {"calibration": [asdict(r) for r in calibration], "runs": [asdict(r) for r in runs]}
-        args.raw.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
+        save_raw(args.raw, calibration, runs)
     return 0
+
+
+def report_only(args: argparse.Namespace) -> int:
+    """The results file from a --raw FILE of an earlier (perhaps cut) run."""
+    raw = json.loads(args.report_only.read_text(encoding="utf-8"))
+    calibration = [Run(**run) for run in raw["calibration"]]
+    runs = [BatchRun(**run) for run in raw["runs"]]
+    started = raw.get("started", "(time not recorded)")
+    text = markdown(runs, calibration, args, started)
+    print(text)
+    if args.write:
+        write_results(args.write, text)
+    return 0
+
+
+def save_raw(path: Path, calibration: list[Run], runs: list[BatchRun]) -> None:
+    """Every run so far, and the calibration, as JSON (`--calibration` reads it back)."""
+    raw = {
+        "started": STARTED,
+        "calibration": [asdict(r) for r in calibration],
+        "runs": [asdict(r) for r in runs],
+    }
+    path.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

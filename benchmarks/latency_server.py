@@ -301,19 +301,32 @@ class LatencyServer:
         """Answer one chat request through `send` after the latency, and time it.
 
         The latency counted runs from here (the request has been read) until `send` returns.
+        A request stops counting as in flight just before its reply goes out: once the client
+        has the reply it may send its next request, which this thread might otherwise count
+        before it had let go of this one (a c+1 that no client sent).
         """
         received = self._begin()
         schema = schema_of(body)
+        held = True
+
+        def reply(status: int, payload: dict[str, Any]) -> None:
+            nonlocal held
+            self._release()
+            held = False
+            send(status, payload)
+
         try:
             if body.get("model") != self.model:
-                send(404, {"error": {"message": f"model {body.get('model')!r} not found"}})
+                reply(404, {"error": {"message": f"model {body.get('model')!r} not found"}})
                 return
             content = self._content(body, schema)
             if self._stopping.wait(self.latency):
                 return
             prompt_chars = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
-            send(200, completion(self.model, content, prompt_chars))
+            reply(200, completion(self.model, content, prompt_chars))
         finally:
+            if held:
+                self._release()
             self._done(RequestTiming(schema_name(body, schema), received, time.monotonic()))
 
     def _begin(self) -> float:
@@ -332,9 +345,12 @@ class LatencyServer:
         echoed = echo_candidates(schema, body, self.echo)
         return json.dumps(echoed if echoed is not None else minimal_instance(schema))
 
-    def _done(self, timing: RequestTiming) -> None:
+    def _release(self) -> None:
         with self._lock:
             self._stats.in_flight -= 1
+
+    def _done(self, timing: RequestTiming) -> None:
+        with self._lock:
             self._stats.timings.append(timing)
 
 

@@ -20,7 +20,7 @@ from draftflow.acquire.remote import (
     parse_github_repository,
     parse_remote,
 )
-from draftflow.errors import InputError
+from draftflow.errors import InputError, NotCachedError
 from gitrepo import git
 
 ORIGIN = "https://github.com/robbiemu/dgx-spark-inference"
@@ -227,6 +227,24 @@ def test_cached_full_sha_needs_no_network(served: dict[str, Any], tmp_path: Path
     assert again.revision == served["first"]
     with pytest.raises(InputError, match="could not reach"):
         acquire(served["url"], origin=ORIGIN, cache_dir=cache)
+
+
+def test_offline_reads_the_cache_and_never_fetches(served: dict[str, Any], tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    with pytest.raises(NotCachedError, match="not in the local cache") as raised:
+        acquire(
+            served["url"], origin=ORIGIN, revision=served["first"], cache_dir=cache, offline=True
+        )
+    assert "fetching is off" in raised.value.message and not cache.exists()
+    acquire(served["url"], origin=ORIGIN, revision=served["first"], cache_dir=cache)
+    cached = acquire(
+        served["url"], origin=ORIGIN, revision=served["first"], cache_dir=cache, offline=True
+    )
+    assert cached.revision == served["first"]
+    with pytest.raises(InputError, match="not in the local cache"):  # on the daemon, not cached
+        acquire(
+            served["url"], origin=ORIGIN, revision=served["second"], cache_dir=cache, offline=True
+        )
 
 
 @pytest.mark.parametrize("revision", ["no-such-branch", "f" * 40])

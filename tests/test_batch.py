@@ -4,14 +4,17 @@ code, and the one bound on model requests in flight across every repository of t
 from __future__ import annotations
 
 import json
+import queue
 import socket
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
+from draftflow import pipeline
 from draftflow.batch import (
     BatchFailure,
     BatchItem,
@@ -19,6 +22,7 @@ from draftflow.batch import (
     batch_exit_code,
     plan_workers,
     run_batch,
+    serve_jobs,
 )
 from draftflow.batch_sources import SourceLine, parse_source_list
 from draftflow.cli import main
@@ -106,15 +110,17 @@ def test_exit_code_is_the_worst_outcome() -> None:
     )
 
 
-def test_plan_has_a_worker_per_cpu_or_per_four_slots_one_repository_each(
+def test_plan_keeps_every_cpu_and_every_request_slot_busy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr("os.cpu_count", lambda: 2)
-    assert plan_workers(10, 32, None) == (8, 1)  # enough repositories to fill 32 slots
-    assert plan_workers(10, 1, None) == (2, 1)  # one per CPU: the pool serialises anyway
-    assert plan_workers(10, 8, None) == (2, 1)
-    assert plan_workers(3, 32, None) == (3, 1)  # never more processes than repositories
-    assert plan_workers(10, 32, 3) == (3, 1)  # --workers decides
+    # in progress: 2 for the CPUs + one per 4 slots; processes: per CPU or per 4 slots
+    assert plan_workers(10, 32, None) == (8, 2)  # 10 in progress
+    assert plan_workers(10, 1, None) == (2, 2)  # 3 in progress: the slot has work while 2 verify
+    assert plan_workers(10, 8, None) == (2, 2)  # 4 in progress
+    assert plan_workers(3, 32, None) == (3, 1)  # never more than the repositories
+    assert plan_workers(1, 32, None) == (1, 1)
+    assert plan_workers(10, 32, 3) == (3, 4)  # --workers decides the processes
 
 
 # --- the command line, no model --------------------------------------------------------------
@@ -250,3 +256,68 @@ def test_a_server_that_is_down_fails_every_repository_with_exit_3(
     assert [i["failure"]["exit_code"] for i in report["items"]] == [3, 3]
     assert all("cannot reach" in i["failure"]["message"] for i in report["items"])
     assert not (tmp_path / "r").exists() or not list((tmp_path / "r").glob("*.json"))
+
+
+def test_a_repository_stuck_in_a_cpu_stage_holds_no_request_slot(
+    corpus_dir: Path,
+    manifest: dict[str, dict[str, Any]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One worker drafts two repositories at once with one request slot between them. While
+    the first is stuck in its verify stage (its event loop's thread blocked, as seconds of CPU
+    block it), the second makes every one of its requests through that slot and finishes."""
+    stuck, release = threading.Event(), threading.Event()
+    stuck_repository = manifest[ROBBIEMU]["repository"]
+    real_verified, real_acquire = pipeline.assemble_verified, pipeline.acquire
+
+    def blocking_verify(inputs: Any, *rest: Any) -> Any:
+        if inputs.snapshot.repository == stuck_repository:
+            stuck.set()
+            release.wait(timeout=60)  # holds this thread, as a CPU-bound stage does
+        return real_verified(inputs, *rest)
+
+    def acquire_once_stuck(source: str, **options: Any) -> Any:
+        if source.endswith(PALATINE):
+            assert stuck.wait(timeout=60)  # the other one is in verify before this one starts
+        return real_acquire(source, **options)
+
+    monkeypatch.setattr(pipeline, "assemble_verified", blocking_verify)
+    monkeypatch.setattr(pipeline, "acquire", acquire_once_stuck)
+    jobs: queue.Queue[tuple[int, DraftRequest] | None] = queue.Queue()
+    results: queue.Queue[tuple[int, BatchItem]] = queue.Queue()
+    with LatencyServer(0.05) as server:
+        settings = ModelSettings(
+            base_url=server.url,
+            model=server.model,
+            use_cache=False,
+            max_retries=0,
+            timeout=60,
+        )
+        for index, folder in enumerate((ROBBIEMU, PALATINE)):
+            request = DraftRequest(
+                source=str(corpus_dir / folder),
+                records_dir=tmp_path / "records",
+                settings=settings,
+                revision=manifest[folder]["revision"],
+                origin=manifest[folder]["url"],
+            )
+            jobs.put((index, request))
+        jobs.put(None)
+        jobs.put(None)
+        worker = threading.Thread(
+            target=serve_jobs, args=(jobs, results, threading.BoundedSemaphore(1), 2)
+        )
+        worker.start()
+        try:
+            first = results.get(timeout=60)  # queue.Empty here: the stuck one blocked it
+        finally:
+            release.set()
+            worker.join(timeout=120)
+        second = results.get(timeout=60)
+        stats = server.stats()
+    index, item = first
+    assert index == 1 and item.state is BatchState.NEW, item.failure
+    assert item.outcome is not None and item.outcome.usage["requests"] >= 4  # one after another
+    assert second[0] == 0 and second[1].state is BatchState.NEW, second[1].failure
+    assert stats["max_in_flight"] == 1

@@ -123,17 +123,25 @@ def test_other_schemas_are_not_echoed() -> None:
 
 
 def _settled_stats(server: Any, timeout: float = 5.0) -> dict[str, Any]:
-    """The server's statistics once no request is in flight.
+    """The server's statistics once every request's timing is booked.
 
     A reply reaches the client before the server books its timing (the latency counted runs
     until the send returns), so a loaded machine can read the statistics in between.
     """
     deadline = time.monotonic() + timeout
     stats: dict[str, Any] = server.stats()
-    while stats["in_flight"] and time.monotonic() < deadline:
+    while len(stats["timings"]) < stats["requests"] and time.monotonic() < deadline:
         time.sleep(0.01)
         stats = server.stats()
     return stats
+
+
+def test_a_request_has_left_the_count_in_flight_when_its_reply_arrives(server: Any) -> None:
+    # so the next request of a client holding one slot never counts as a second in flight
+    for _ in range(5):
+        _post(f"{server.url}/chat/completions", _chat_body(FramingReply, OutputMode.JSON_OBJECT))
+        assert server.stats()["in_flight"] == 0
+    assert _settled_stats(server)["max_in_flight"] == 1
 
 
 def test_chat_answers_valid_json_and_counts_requests(server: Any) -> None:

@@ -10,7 +10,8 @@ import pytest
 
 from draftflow.acquire import acquire
 from draftflow.records import ReportedResult
-from draftflow.select.metadata import measurement_scope, model_family, read_metadata
+from draftflow.select.metadata import measurement_scope, read_metadata
+from draftflow.select.model_names import model_family
 from draftflow.snapshot import Document, Snapshot
 
 REVISION = "b" * 40
@@ -101,7 +102,10 @@ def test_several_models_leave_the_record_model_null_and_say_why() -> None:
     headline = [_result(table, 3, 10.5, model="a-7B"), _result(table, 4, 20.5, model="b-13B")]
     meta = read_metadata(_snapshot(table), headline, headline)
     assert meta.model_id is None and meta.model_family is None
-    assert "several models" in meta.unstated["model_id"]
+    assert (
+        meta.unstated["model_id"].startswith("a comparison")
+        and "a-7B, b-13B" in (meta.unstated["model_id"])
+    )
 
 
 def test_quantized_variants_of_one_model_are_that_model() -> None:
@@ -139,3 +143,14 @@ def test_corpus_readme_leads_with_its_model(corpus_dir: Path, manifest: dict[str
     line = int(meta.evidence["model_id"].rsplit("#L", 1)[1])
     assert "deepseek-ai/DeepSeek-V4-Flash-0731" in (readme.line(line) or "")
     assert meta.node_count == 2
+
+
+def test_runtimes_are_those_of_the_headline_figures_sections() -> None:
+    report = _document(
+        "report.md",
+        "# Report\n\n## Serving\n\nServed with SGLang.\n\n| case | tok/s |\n|---|---|\n"
+        "| short | 10.5 |\n\n## Later\n\nWe will try vLLM and Ollama next.\n",
+    )
+    meta = read_metadata(_snapshot(report), [_result(report, 9, 10.5)], [])
+    assert meta.runtimes == ["SGLang"]
+    assert meta.evidence["runtime:SGLang"] == report.line_url(5)

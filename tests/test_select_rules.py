@@ -16,17 +16,24 @@ from draftflow.acquire import acquire
 from draftflow.extract import extract
 from draftflow.records import ReportedResult
 from draftflow.select.figures import make_figures
-from draftflow.select.rules import DEFAULT_MAX_RESULTS, choose, score_figures
+from draftflow.select.rules import (
+    DEFAULT_MAX_RESULTS,
+    _summary_sections,
+    choose,
+    is_lower_better,
+    score_figures,
+)
 from draftflow.snapshot import Snapshot
 
 DEVGOLD = SHARED / "devgold"
 # The share of each gold file's headline figures the rules must choose (issue 10 asks 60%).
-# teaql measures 5/12: four of its headlines are prose counts written as words or with nouns
-# for units ("none of the four", "one repair", "140 objects") that extraction does not read yet.
+# teaql measures 6/12: 7 of its 12 headlines are harvested at all; the others are prose counts
+# written as words or with nouns for units ("none of the four", "one repair", "140 objects")
+# that extraction does not read yet, so 60% cannot be reached by selection alone.
 GOLD_RECALL = {
-    "PalatineVision__dgx-spark-benchmark": 0.6,
+    "PalatineVision__dgx-spark-benchmark": 0.8,
     "jethac__dgx-spark-hijinks": 0.6,
-    "teaql__nvidia-dgx-spark-model-benchmark": 0.4,
+    "teaql__nvidia-dgx-spark-model-benchmark": 0.5,
 }
 
 
@@ -69,8 +76,9 @@ def test_a_restated_number_is_chosen_once_and_counts_are_not_rates(
 ) -> None:
     snapshot = _snapshot(corpus_dir, manifest, "jethac__dgx-spark-hijinks")
     chosen = _headline(snapshot)
-    keys = [(r.metric, float(r.value)) for r in chosen]
-    assert len(keys) == len(set(keys))
+    # a number precise enough not to be a coincidence is one claim wherever it is restated
+    keys = [(r.metric, float(r.value)) for r in chosen if len(f"{float(r.value):g}") >= 4]
+    assert keys and len(keys) == len(set(keys))
     # a `generated tokens` or `total seconds` column is never a headline rate
     rates = ("decode_rate", "prefill_rate", "throughput", "aggregate_throughput")
     assert not any(
@@ -93,3 +101,21 @@ def test_every_choice_says_why_and_the_cap_is_respected(
     # source order, so the article reads document by document
     order = [scored.index(item) for item in few]
     assert order == sorted(order)
+
+
+def test_summary_sections_and_fault_counts() -> None:
+    lines = [
+        "# Report",
+        "## Executive summary",
+        "Generation ran at 328 s.",
+        "### Detail",
+        "still the summary",
+        "## Method",
+        "```bash",
+        "# summary of flags",
+        "```",
+        "outside",
+    ]
+    assert _summary_sections(lines) == {3, 5}
+    assert is_lower_better("warning_count") and is_lower_better("failed_requests")
+    assert is_lower_better("ttft") and not is_lower_better("decode_rate")

@@ -73,8 +73,7 @@ def test_error_flags_exit_1_and_json_names_the_location(
     assert result.exit_code == 1
     flags = json.loads(result.stdout)["flags"]
     assert [f["location"] for f in flags] == ["/editorial/reported_results/0/value"]
-    assert set(flags[0]) == {"id", "severity", "rule", "location", "claim", "evidence",
-                             "message"}
+    assert set(flags[0]) == {"id", "severity", "rule", "location", "claim", "evidence", "message"}
     again = run(str(path), "--source", str(folder), "--json")
     assert json.loads(again.stdout)["flags"][0]["id"] == flags[0]["id"]
 
@@ -141,3 +140,35 @@ def test_source_may_be_a_git_checkout_at_the_records_revision(
     assert json.loads(result.stdout)["flags"] == []
     record["source"]["revision"] = "f" * 40  # a revision the checkout does not hold
     assert run(str(write(tmp_path, record)), "--source", str(checkout)).exit_code == 2
+
+
+ROBBIEMU = "robbiemu__dgx-spark-inference"
+MISREAD = " Under load the box draws 346,485 W, and TTFT is 262144 ms."
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 11 open: the prose unit and role check (verify/prose.py, s2-mutations) accepts "
+    "346,485 W and 262144 ms from a token pool and a context length",
+)
+def test_a_hand_added_sentence_misreading_a_token_pool_and_a_context_length_is_flagged(
+    tmp_path: Path, corpus_dir: Path, manifest: dict[str, dict[str, Any]], monkeypatch: Any
+) -> None:
+    """Issue 11: 346,485 is a KV pool in tokens and 262144 a context length in the source; as
+    watts and milliseconds nothing supports them, though both numbers stand in the README."""
+    for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
+        monkeypatch.delenv(variable, raising=False)
+    folder, entry = corpus_dir / ROBBIEMU, manifest[ROBBIEMU]
+    records = tmp_path / "records"
+    args = ["draft", str(folder), "--origin", entry["url"], "--revision", entry["revision"]]
+    drafted = CliRunner().invoke(main, [*args, "--records-dir", str(records), "--json"])
+    assert drafted.exit_code == 0, drafted.output
+    path = Path(json.loads(drafted.stdout)["record_path"])
+    record = json.loads(path.read_text())
+    record["editorial"]["sections"][0]["paragraphs"][0] += MISREAD
+    path.write_text(json.dumps(record, indent=2))
+    result = run(str(path), "--source", str(folder), "--json")
+    errors = {(f["location"], f["claim"]) for f in json.loads(result.stdout)["flags"]}
+    pointer = "/editorial/sections/0/paragraphs/0"
+    assert {(pointer, "346,485"), (pointer, "262144")} <= errors, errors
+    assert result.exit_code == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from draftflow.errors import InputError, Interrupted, OutputError
 from draftflow.records import Record, dump_record, load_record
-from draftflow.write import RecordStore, atomic_write_text, validate_record_id
+from draftflow.write import RecordStore, atomic_write_text, between_saves, validate_record_id
 
 GOLD = Path(__file__).resolve().parents[1] / "records" / "gold"
 
@@ -224,3 +225,35 @@ def test_writing_into_a_missing_folder_can_be_refused(tmp_path: Path) -> None:
     assert not target.parent.exists()
     with pytest.raises(OutputError, match="it is a folder"):
         atomic_write_text(tmp_path, "x")
+
+
+def test_a_stop_between_saves_waits_for_renames_another_thread_has_begun(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renaming, proceed = threading.Event(), threading.Event()
+    real_replace = os.replace
+
+    def held_replace(source: str | Path, target: str | Path) -> None:
+        renaming.set()
+        proceed.wait(timeout=30)
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", held_replace)
+    target = tmp_path / "a.txt"
+    saver = threading.Thread(target=atomic_write_text, args=(target, "saved"))
+    saver.start()
+    assert renaming.wait(timeout=30)
+    seen: list[str] = []
+
+    def stop() -> None:
+        with between_saves():
+            seen.append(target.read_text())  # the save is whole by now
+
+    stopper = threading.Thread(target=stop)
+    stopper.start()
+    stopper.join(timeout=0.5)
+    assert stopper.is_alive()  # still waiting: the rename has not ended
+    proceed.set()
+    saver.join(timeout=30)
+    stopper.join(timeout=30)
+    assert seen == ["saved"]

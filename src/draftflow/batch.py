@@ -1,33 +1,36 @@
 """Batch drafting: many repositories in worker processes, one bounded pool of model requests.
 
 The no-model work of a draft (acquire, harvest, grounding, verify, write) is CPU bound, so
-repositories are drafted in worker processes. On Linux, a process with no other thread (the
-CLI) forks them: they start at once with draftflow already imported (a spawned worker needs
-seconds to import it again, 12 s each on the loaded machine the benchmark ran on). A process
-with threads uses a fork server with draftflow preloaded instead, since forking it could copy
-a lock another thread holds; other systems spawn. Model requests are network bound and the
-server is shared, so every worker's requests take a slot from one process-shared semaphore of
-`concurrency` slots: the server sees at most `concurrency` requests in flight, however many
-repositories and workers there are.
+repositories are drafted in worker processes (see `plan_workers`). On Linux, a process with
+no other thread (the CLI) forks them: they start at once with draftflow already imported (a
+spawned worker needs seconds to import it again, 12 s each on the loaded machine the
+benchmark ran on). A process with threads uses a fork server with draftflow preloaded
+instead, since forking it could copy a lock another thread holds; other systems spawn.
+Model requests are network bound and the server is shared, so every request takes a slot
+from one process-shared semaphore of `concurrency` slots: the server sees at most
+`concurrency` requests in flight, however many repositories and workers there are.
 
-Each worker drafts one repository at a time. Two repositories in one worker would share its
-event loop, and while one verified (seconds of CPU) the other's replies would wait unread:
-its request slots stay taken and its request timeouts run out, measured, on a loaded
-machine, as repositories failing. So there are enough workers to keep the pool busy instead:
-at least one per CPU, and one per `REQUESTS_PER_REPOSITORY` slots, since a repository keeps
-a few requests out on average (many while its chunks are extracted, two while it drafts,
-none while it verifies). A repository's failure becomes its item in the report (with the
-error's exit code); it never stops the others.
+A worker drafts several repositories at once, each in its own thread with its own event loop.
+A repository's CPU-bound stage (seconds of verification) then blocks only its own loop, never
+the loop that reads another repository's replies: the interpreter hands the other threads a
+turn every few milliseconds (`sys.getswitchinterval`), so their replies are read and their
+request slots released at once. (Two repositories sharing one event loop stalled each other:
+while one verified, the other's replies waited unread, its slots stayed taken, and its request
+timeouts ran out; measured on a loaded machine as repositories failing.) Enough repositories
+are in progress to keep both the CPUs and the pool busy: one per CPU, plus one per
+`REQUESTS_PER_REPOSITORY` slots, since a repository keeps a few requests out on average (many
+while its chunks are extracted, two while it drafts, none while it verifies). A repository's
+failure becomes its item in the report (with the error's exit code); it never stops the others.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import math
 import multiprocessing
 import os
 import queue
+import signal
 import sys
 import threading
 import time
@@ -35,7 +38,7 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -44,9 +47,9 @@ from draftflow.acquire.remote import looks_like_url, parse_github_repository, pa
 from draftflow.assemble import record_id_for
 from draftflow.errors import ConfigError, DraftflowError, InputError
 from draftflow.llm import ModelSettings, RecordMode
-from draftflow.llm.slots import SharedSlots
+from draftflow.llm.slots import ProcessSemaphore, SharedSlots
 from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
-from draftflow.records import load_record
+from draftflow.write import between_saves
 
 POLL_SECONDS = 0.5
 REQUESTS_PER_REPOSITORY = 4  # a repository's requests in flight, on average over its draft
@@ -96,11 +99,30 @@ class BatchReport(BaseModel):
     exit_code: int
     concurrency: int
     workers: int
+    repositories_per_worker: int = 1
+    """Repositories each worker process drafts at once (a thread each)."""
     usage: dict[str, int]
     elapsed_seconds: float
 
 
 ItemCallback = Callable[[BatchItem], None]
+Job = tuple[int, DraftRequest]
+
+
+class JobSource(Protocol):
+    """Where a worker takes its jobs (a queue): `None` is an end mark."""
+
+    def get(self) -> Job | None:
+        """The next job, waiting for one."""
+        ...
+
+
+class ResultSink(Protocol):
+    """Where a worker puts each finished job's item (a queue)."""
+
+    def put(self, item: tuple[int, BatchItem]) -> None:
+        """Hand one result back."""
+        ...
 
 
 def batch_exit_code(items: Sequence[BatchItem]) -> int:
@@ -112,13 +134,20 @@ def batch_exit_code(items: Sequence[BatchItem]) -> int:
 
 
 def plan_workers(jobs: int, concurrency: int, workers: int | None) -> tuple[int, int]:
-    """Worker processes, and the repositories each drafts at once (one: see the module doc).
+    """Worker processes, and the repositories each drafts at once (a thread each).
 
-    By default one process per CPU, or per `REQUESTS_PER_REPOSITORY` request slots when that
-    is more; never more processes than repositories.
+    Repositories in progress: one per CPU for the CPU-bound stages, plus one per
+    `REQUESTS_PER_REPOSITORY` request slots for the model's: a repository in a CPU stage makes
+    no request, so the two are counted apart (never more than the repositories). Processes:
+    one per CPU, or per `REQUESTS_PER_REPOSITORY` slots when that is more (`workers` decides
+    when given), so the system spreads the CPU-bound stages over every core; threads of one
+    process share one core's worth of Python.
     """
-    wanted = workers or max(os.cpu_count() or 1, math.ceil(concurrency / REQUESTS_PER_REPOSITORY))
-    return max(1, min(jobs, wanted)), 1
+    cpus = os.cpu_count() or 1
+    slots_share = math.ceil(concurrency / REQUESTS_PER_REPOSITORY)
+    processes = max(1, min(jobs, workers or max(cpus, slots_share)))
+    in_progress = max(processes, min(jobs, cpus + slots_share))
+    return processes, math.ceil(in_progress / processes)
 
 
 def run_batch(
@@ -130,7 +159,8 @@ def run_batch(
 ) -> BatchReport:
     """Draft every request; `concurrency` bounds model requests in flight across all of them.
 
-    `workers` is the number of processes (default: the CPU count, at most one per request).
+    `workers` is the number of processes (default: see `plan_workers`); each drafts several
+    repositories at once, so that both the CPUs and the `concurrency` slots have work.
     `on_item` is called in this process as each repository finishes.
     """
     _check_settings([r.settings for r in requests])
@@ -157,6 +187,7 @@ def run_batch(
         exit_code=batch_exit_code(items),
         concurrency=concurrency,
         workers=processes,
+        repositories_per_worker=per_worker,
         usage=_total_usage(items),
         elapsed_seconds=round(time.perf_counter() - started, 3),
     )
@@ -181,8 +212,8 @@ def _draft_in_workers(
         process.start()  # before the first put, which starts the queue's feeder thread
     for job in todo:
         jobs.put(job)
-    for _ in range(processes):
-        jobs.put(None)
+    for _ in range(processes * per_worker):
+        jobs.put(None)  # one end mark for each drafting thread
     try:
         return _collect(results, pool, len(todo), on_item)
     finally:
@@ -300,28 +331,46 @@ def _total_usage(items: Sequence[BatchItem]) -> dict[str, int]:
 # ---- in the worker processes ----------------------------------------------------------------
 
 
-def _worker_main(jobs: Any, results: Any, semaphore: Any, in_flight: int) -> None:
-    """A worker: draft jobs from `jobs` until its sentinel, `in_flight` at a time."""
-    with contextlib.suppress(KeyboardInterrupt):  # the parent reports the interruption
-        asyncio.run(_serve(jobs, results, SharedSlots(semaphore), in_flight))
+def _worker_main(jobs: Any, results: Any, semaphore: Any, at_once: int) -> None:
+    """A worker process: draft jobs from `jobs`, `at_once` at a time, until the end marks.
+
+    The parent takes an interrupt and stops its workers (SIGTERM). Saves run in the drafting
+    threads, where signals cannot be held, so the worker stops between saves, never halfway
+    through one: each record's files are all written or none are.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_between_saves)
+    serve_jobs(jobs, results, semaphore, at_once)
 
 
-async def _serve(jobs: Any, results: Any, slots: SharedSlots, in_flight: int) -> None:
-    gate = asyncio.Semaphore(in_flight)
-    running: set[asyncio.Task[None]] = set()
-    while True:
-        await gate.acquire()
-        job = await asyncio.to_thread(jobs.get)
-        if job is None:
-            break
-        task = asyncio.create_task(_draft_one(job, results, slots))
-        running.add(task)
-        task.add_done_callback(running.discard)
-        task.add_done_callback(lambda _: gate.release())
-    await asyncio.gather(*running)
+def _stop_between_saves(signum: int, _frame: object) -> None:
+    with between_saves():
+        os._exit(128 + signum)  # at once: the drafting threads are not waited for
 
 
-async def _draft_one(job: tuple[int, DraftRequest], results: Any, slots: SharedSlots) -> None:
+def serve_jobs(
+    jobs: JobSource, results: ResultSink, semaphore: ProcessSemaphore, at_once: int
+) -> None:
+    """Draft jobs from `jobs` in `at_once` threads, each with its own event loop, one
+    repository at a time, until each thread has taken an end mark (None); results go to
+    `results` as `(index, BatchItem)`. Every model request takes a slot of `semaphore`."""
+    threads = [
+        threading.Thread(target=_drafter, args=(jobs, results, semaphore), daemon=True)
+        for _ in range(at_once)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def _drafter(jobs: JobSource, results: ResultSink, semaphore: ProcessSemaphore) -> None:
+    while (job := jobs.get()) is not None:
+        # a loop of its own per repository: the slots' asyncio lock belongs to one loop
+        results.put(asyncio.run(_draft_one(job, SharedSlots(semaphore))))
+
+
+async def _draft_one(job: Job, slots: SharedSlots) -> tuple[int, BatchItem]:
     index, request = job
     started = time.perf_counter()
     try:
@@ -345,11 +394,10 @@ async def _draft_one(job: tuple[int, DraftRequest], results: Any, slots: SharedS
             INTERNAL_EXIT_CODE,
             time.perf_counter() - started,
         )
-    results.put((index, item))
+    return index, item
 
 
 def _succeeded(source: str, outcome: DraftOutcome) -> BatchItem:
-    record = load_record(Path(outcome.record_path))
     if outcome.new_record:
         state = BatchState.NEW
     else:
@@ -358,8 +406,8 @@ def _succeeded(source: str, outcome: DraftOutcome) -> BatchItem:
         source=source,
         state=state,
         record_id=outcome.record_id,
-        repository=record.source.repository,
-        revision=str(record.source.revision),
+        repository=outcome.repository,
+        revision=outcome.revision,
         results=outcome.results,
         errors=outcome.errors,
         warnings=outcome.warnings,

@@ -30,6 +30,10 @@ class InputError(DraftflowError):
     """A source, record or path given to draftflow cannot be used as it is."""
 
 
+class NotCachedError(InputError):
+    """Offline, a remote repository's commit is not in the local fetch cache."""
+
+
 class ModelError(DraftflowError):
     """The model server failed, was unreachable, or answered something unusable."""
 

@@ -377,6 +377,16 @@ def dump_record(record: Record) -> str:
     return json.dumps(record_to_json(record), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
+def record_file_sha256(content: str | bytes) -> str:
+    """The one hash of a record: sha256 of its file's bytes (`sha256sum` gives the same).
+
+    `status`, `diff`, `approve` and the sign-off all hash a record through this function, of
+    the bytes as they stand on disk (text is hashed as its UTF-8 bytes).
+    """
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    return hashlib.sha256(data).hexdigest()
+
+
 def record_content_sha256(record: Record) -> str:
-    """The sha256 of the record's file bytes as `dump_record` writes them (sign-off pins it)."""
-    return hashlib.sha256(dump_record(record).encode("utf-8")).hexdigest()
+    """The hash of the file `dump_record` writes for `record` (what `approve` saves and pins)."""
+    return record_file_sha256(dump_record(record))

@@ -12,9 +12,9 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from draftflow.errors import InputError
+from draftflow.json_files import load_optional_json
 from draftflow.write import atomic_write_text
 
 SOURCE_SUFFIX = ".source.json"
@@ -65,13 +65,9 @@ def save_record_source(records_dir: Path, record_id: str, source: RecordSource) 
 
 def load_record_source(records_dir: Path, record_id: str) -> RecordSource | None:
     """The source file of a record, or None for a record drafted before draftflow kept one."""
-    path = record_source_path(records_dir, record_id)
-    if not path.is_file():
-        return None
-    try:
-        return RecordSource.model_validate_json(path.read_text(encoding="utf-8"))
-    except (ValidationError, UnicodeDecodeError) as error:
-        raise InputError(
-            f"the source file {path} cannot be read: {error}",
-            hint="draft the record again from its source: that rewrites the file",
-        ) from None
+    return load_optional_json(
+        record_source_path(records_dir, record_id),
+        RecordSource,
+        what="the source file",
+        hint="draft the record again from its source: that rewrites the file",
+    )

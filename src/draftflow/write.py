@@ -38,6 +38,7 @@ RECORD_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}")
 EXTRA_NAME = re.compile(r"[a-z][a-z0-9_-]*\.[a-z]+")
 _OWN_SUFFIXES = frozenset({"json", "md", "verify.json", "signoff.json"})
 _DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_RENAMING = threading.RLock()  # held by whichever thread renames a unit's files into place
 
 
 def validate_record_id(record_id: str) -> str:
@@ -98,6 +99,16 @@ def _mode_for(target: Path) -> int:
 
 
 @contextlib.contextmanager
+def between_saves() -> Iterator[None]:
+    """Run the block while no thread of this process is renaming a save's files into place
+    (and keep them from starting): a process that must stop at once, with saves running in
+    other threads where signals cannot be held (a batch worker), stops here, never halfway
+    through a save."""
+    with _RENAMING:
+        yield
+
+
+@contextlib.contextmanager
 def deferred_signals() -> Iterator[None]:
     """Hold SIGINT and SIGTERM until the block ends, then deliver them.
 
@@ -153,7 +164,7 @@ class WriteUnit:
         already replaced get their previous files back (kept as hard links meanwhile).
         """
         backups: list[tuple[Path, Path | None]] = []
-        with deferred_signals():
+        with deferred_signals(), _RENAMING:
             try:
                 for temporary, target in self.staged:
                     backups.append((target, _hard_link_backup(target)))

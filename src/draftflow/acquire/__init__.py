@@ -52,6 +52,7 @@ def acquire(
     timeout: float = 60.0,
     max_bytes: int = DEFAULT_MAX_BYTES,
     progress: Progress | None = None,
+    offline: bool = False,
 ) -> Snapshot:
     """Pin `source` at one full revision and read every document that passes selection.
 
@@ -60,6 +61,7 @@ def acquire(
     GitHub repository URL used for pinned URLs (required for a plain folder, and for a
     checkout or remote that is not on github.com). `timeout` bounds each git call in seconds;
     files over `max_bytes` are skipped. `progress`, when given, receives short status lines.
+    With `offline`, a remote is read from the cache only (never fetched).
     Raises `InputError` for every unusable input, before anything is written.
     """
     if timeout <= 0 or max_bytes <= 0:
@@ -98,6 +100,7 @@ def acquire(
             timeout,
             max_bytes,
             progress,
+            offline,
         )
     raise InputError(
         f"{source} does not exist",
@@ -175,10 +178,11 @@ def _from_remote(
     timeout: float,
     max_bytes: int,
     progress: Progress | None,
+    offline: bool,
 ) -> Snapshot:
     remote = parse_remote(source)
     repo, sha = fetch_commit(
-        remote, revision, cache_dir=cache_dir, timeout=timeout, progress=progress
+        remote, revision, cache_dir=cache_dir, timeout=timeout, progress=progress, offline=offline
     )
     if progress:
         progress(f"reading {repository} at {sha[:12]}")

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import platformdirs
 
 from draftflow.acquire.git import FULL_SHA, GitFailed, resolve_commit, run_git
-from draftflow.errors import InputError
+from draftflow.errors import InputError, NotCachedError
 
 GITHUB_HOST = "github.com"
 ALLOWED_SCHEMES = ("https", "ssh", "git")
@@ -190,24 +190,30 @@ def fetch_commit(
     cache_dir: Path,
     timeout: float,
     progress: Progress | None = None,
+    offline: bool = False,
 ) -> tuple[Path, str]:
     """Fetch one commit of `remote` (default branch when `revision` is None) shallowly.
 
     Returns the bare cache repository and the commit's full sha. A full sha already in the
-    cache is used without touching the network. A lock file serialises draftflow processes
+    cache is used without touching the network; with `offline` nothing else is either (a
+    commit not in the cache is an `InputError`). A lock file serialises draftflow processes
     that share the cache.
     """
     _check_fetchable(revision)
     if revision and FULL_SHA.fullmatch(revision.lower()):
         revision = revision.lower()
-    cache_dir.mkdir(parents=True, exist_ok=True)
     target = cache_dir / cache_key(remote)
+    if offline and not target.is_dir():
+        raise _not_cached(remote, revision, target)
+    cache_dir.mkdir(parents=True, exist_ok=True)
     with _locked(cache_dir):
         if target.is_dir() and revision and FULL_SHA.fullmatch(revision):
             try:
                 return target, resolve_commit(target, revision, timeout=timeout)
             except InputError:
                 pass
+        if offline:
+            raise _not_cached(remote, revision, target)
         if progress:
             progress(f"fetching {remote.clone_url} ({revision or 'default branch'})")
         if target.is_dir() and _is_usable_cache(target, timeout):
@@ -226,6 +232,14 @@ def fetch_commit(
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         return target, sha
+
+
+def _not_cached(remote: RemoteSource, revision: str | None, target: Path) -> NotCachedError:
+    return NotCachedError(
+        f"{remote.clone_url} at {revision or 'its default branch'} is not in the local cache "
+        f"{target}, and fetching is off",
+        hint="pass the repository's checkout or folder, or allow fetching",
+    )
 
 
 @contextmanager

@@ -115,7 +115,8 @@ def emit_report(report: BatchReport, *, as_json: bool) -> None:
     flagged = sum(1 for item in report.items if item.errors)
     console.print(
         f"{len(report.items)} repositories in {report.elapsed_seconds:.1f}s "
-        f"({report.workers} workers, at most {report.concurrency} model requests in flight): "
+        f"({report.workers} workers drafting up to {report.repositories_per_worker} each at "
+        f"once, at most {report.concurrency} model requests in flight): "
         f"{failed} failed, {flagged} with error flags",
         soft_wrap=True,
     )

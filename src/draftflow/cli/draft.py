@@ -110,8 +110,9 @@ class _Progress:
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    help="With several sources: processes that draft them, one repository each at a time  "
-    "[default: one per CPU, or per 4 --concurrency slots].",
+    help="With several sources: processes that draft them, each several repositories at once "
+    "(one per CPU plus one per 4 --concurrency slots in all)  [default: one per CPU, or per "
+    "4 slots].",
 )
 @click.option(
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."

@@ -13,17 +13,20 @@ from rich.text import Text
 from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
 from draftflow.cli.options import records_dir_option
-from draftflow.errors import DraftflowError, InputError
-from draftflow.records import Record
+from draftflow.errors import CheckFailed, InputError
+from draftflow.records import Record, record_file_sha256
+from draftflow.records_source import load_record_source
 from draftflow.review import (
+    RecordStatus,
+    Reverification,
     ReviewState,
     approve,
     diff_lines,
-    diff_records,
+    diff_versions,
     load_report,
     load_signoff,
-    load_version,
     render_review_html,
+    reverify,
     review_state,
     snapshot_for,
     status,
@@ -31,7 +34,7 @@ from draftflow.review import (
 from draftflow.review.signoff import SignOff
 from draftflow.select import FIGURES_NAME, load_figures
 from draftflow.snapshot import Snapshot
-from draftflow.verify import VerificationReport, verify_record
+from draftflow.verify import CheckedCounts, VerificationReport
 from draftflow.write import RecordStore, atomic_write_text
 
 RECORDS_DIR_OPTION = records_dir_option()
@@ -40,10 +43,17 @@ SOURCE_OPTION = click.option(
     metavar="PATH",
     default=None,
     help="A folder or checkout holding the record's repository at the record's revision "
-    "(default: acquire the record's repository URL).",
+    "(default: the source its draft stored, else the record's repository URL).",
 )
 
-_STATE_STYLES = {"draft": "cyan", "flagged": "red", "approved": "green", "stale": "yellow"}
+_STATE_STYLES = {
+    "draft": "cyan",
+    "flagged": "red",
+    "approved": "green",
+    "stale": "yellow",
+    "not-reverified": "magenta",
+    "unreadable": "red",
+}
 _DIFF_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "info": "bold"}
 
 
@@ -53,20 +63,45 @@ _DIFF_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "info":
 Examples:
   draftflow status
   draftflow status records/gold --json
+  draftflow status --fetch
+
+\b
+Exit codes: 0 every record read and none flagged, 1 a record has error flags its sign-off
+does not acknowledge, 2 a record's file cannot be read (its row says which and the fix).
 """,
 )
 @click.argument("records_dir_arg", metavar="[RECORDS_DIR]", required=False, type=Path)
 @RECORDS_DIR_OPTION
+@click.option(
+    "--fetch",
+    is_flag=True,
+    help="Fetch a record's repository when it is not in the local cache (default: offline).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON on stdout.")
-def status_command(records_dir_arg: Path | None, records_dir: Path, as_json: bool) -> None:
+def status_command(
+    records_dir_arg: Path | None, records_dir: Path, fetch: bool, as_json: bool
+) -> None:
     """One row per record: id, repository@revision, results, flags, state, last change.
 
-    States: draft (no error flags, not approved), flagged (error flags), approved (the
-    sign-off matches the record's current sha256) and stale (changed since approval).
+    Each record is verified again against its sources (the one its draft stored, else its
+    repository at its revision from the fetch cache); nothing on disk is taken on trust.
+    States: draft (no error flags), flagged (error flags not acknowledged), approved (the
+    sign-off matches the record's sha256 and every error flag found now is acknowledged),
+    stale (changed since approval), not-reverified (the sources could not be read) and
+    unreadable (a file of the record is corrupt).
     """
-    rows = status(records_dir_arg or records_dir)
+    rows = status(records_dir_arg or records_dir, offline=not fetch)
     if as_json:
         click.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
+    else:
+        _print_status(rows, records_dir_arg or records_dir)
+    _raise_for_status(rows)
+
+
+def _print_status(rows: list[RecordStatus], folder: Path) -> None:
+    console = output_console()
+    if not rows:
+        console.print(f"no records in {folder}")
         return
     table = Table(
         "id", "repository@revision", "results", "errors", "warnings", "state", "last change"
@@ -74,15 +109,35 @@ def status_command(records_dir_arg: Path | None, records_dir: Path, as_json: boo
     for row in rows:
         table.add_row(
             row.id,
-            f"{row.repository}@{row.short_revision}",
-            str(row.results),
+            f"{row.repository}@{row.short_revision}" if row.repository else "?",
+            str(row.results) if row.repository else "?",
             str(row.errors) if row.verified else "?",
             str(row.warnings) if row.verified else "?",
             Text(row.state.value, style=_STATE_STYLES[row.state.value]),
-            row.last_change,
+            row.last_change or "?",
         )
-    console = output_console()
-    console.print(table if rows else f"no records in {records_dir_arg or records_dir}")
+    console.print(table)
+    for row in rows:
+        if row.problem:
+            style = _STATE_STYLES[row.state.value]
+            console.print(Text(f"{row.id}: {row.problem}", style=style))
+            if row.fix:
+                console.print(Text(f"  fix: {row.fix}"))
+
+
+def _raise_for_status(rows: list[RecordStatus]) -> None:
+    unreadable = [r.id for r in rows if r.state is ReviewState.UNREADABLE]
+    if unreadable:
+        raise InputError(
+            f"{len(unreadable)} record(s) have a file that cannot be read: {', '.join(unreadable)}",
+            hint="each row above names the file and how to fix it",
+        )
+    flagged = [r.id for r in rows if r.state is ReviewState.FLAGGED]
+    if flagged:
+        raise CheckFailed(
+            f"{len(flagged)} record(s) have error flags: {', '.join(flagged)}",
+            hint="run `draftflow review ID` for each flag and what to do",
+        )
 
 
 @main.command(
@@ -110,15 +165,12 @@ def diff_command(record_id: str, against: str, records_dir: Path, as_json: bool)
     Reported results are matched by (label, metric), not by position; prose is compared
     sentence by sentence; a change of editorial status is shown on its own line.
     """
-    store = RecordStore(records_dir)
-    current = store.load(record_id)
-    old, label = load_version(store, record_id, against)
-    diff = diff_records(old, current, against=label)
+    diff = diff_versions(RecordStore(records_dir), record_id, against)
     if as_json:
         click.echo(diff.model_dump_json(indent=2))
         return
     console = output_console()
-    console.print(Text(f"{record_id}: against {label}", style="bold"))
+    console.print(Text(f"{record_id}: against {diff.against}", style="bold"))
     for style, line in diff_lines(diff):
         console.print(Text(line, style=_DIFF_STYLES[style]))
 
@@ -146,25 +198,31 @@ def review_command(
 ) -> None:
     """Every flag of a record with its claim, the cited source lines around it, and what to do.
 
-    The record is verified again against its sources; when they cannot be acquired (and no
-    --source is given) the stored report is shown instead. Nothing in the records directory
-    is changed.
+    The record is verified again against its sources (--source, else the one its draft
+    stored, else its repository at its revision). When they cannot be read, the review says
+    plainly that it could not re-verify, and lists the stored report's flags as what they
+    are: an earlier check that may not match the record now. Nothing in the records
+    directory is changed.
     """
     store = RecordStore(records_dir)
+    path = store.paths(record_id).json
     record = store.load(record_id)
     console = output_console()
-    snapshot, report = _current_report(store, record, source, console)
+    check = reverify(store, record, source=source)
+    if check.report is None and source is not None:
+        raise InputError(check.reason or "the sources cannot be read", hint=check.hint)
     signoff = load_signoff(store.paths(record_id).signoff)
-    state = review_state(record, report, signoff)
+    state = review_state(record_file_sha256(path.read_bytes()), check, signoff)
+    report = check.report or _stored_report(store, record_id, check, console)
     live_signoff = signoff if state is ReviewState.APPROVED else None
-    _print_review(console, record, report, snapshot, live_signoff, state)
+    _print_review(console, record, report, check.snapshot, live_signoff, state)
     if html_path is not None:
         figures_path = store.extra_path(record_id, FIGURES_NAME)
         figures = load_figures(figures_path) if figures_path.is_file() else []
         page = render_review_html(
             record,
             report,
-            snapshot=snapshot,
+            snapshot=check.snapshot,
             signoff=live_signoff,
             state=state.value,
             figures=figures,
@@ -173,22 +231,24 @@ def review_command(
         console.print(f"wrote {html_path}")
 
 
-def _current_report(
-    store: RecordStore, record: Record, source: str | None, console: Console
-) -> tuple[Snapshot | None, VerificationReport]:
-    try:
-        snapshot = snapshot_for(record, source)
-    except DraftflowError as error:
-        stored = load_report(store.paths(record.id).verify)
-        if source is not None or stored is None:
-            raise
-        console.print(
-            Text(
-                f"sources unavailable ({error.message}); showing the stored report", style="yellow"
-            )
+def _stored_report(
+    store: RecordStore, record_id: str, check: Reverification, console: Console
+) -> VerificationReport:
+    """What to show when the sources cannot be read: the stored report, said to be just that."""
+    console.print(Text(f"{record_id}: {check.reason}", style="magenta bold"))
+    if check.hint:
+        console.print(Text(f"  fix: {check.hint}"))
+    stored = load_report(store.paths(record_id).verify)
+    if stored is None:
+        console.print("no stored report either: nothing has checked this record")
+        return VerificationReport(record_id=record_id, checked=CheckedCounts(), flags=[])
+    console.print(
+        Text(
+            "showing the stored report of an earlier check; it may not match the record now",
+            style="yellow",
         )
-        return None, stored
-    return snapshot, verify_record(record, snapshot)
+    )
+    return stored
 
 
 def _print_review(
@@ -251,6 +311,9 @@ def approve_command(
 ) -> None:
     """Sign off a record: verify it again, then record who approved which exact content.
 
+    The sources are --source, else the one the record's draft stored, else its repository
+    at its revision; when they cannot be read nothing is signed.
+
     Refused (exit 1) while any error flag is not acknowledged with a reason. On success
     records/<id>.signoff.json holds the editor, the time, the sha256 of the approved record
     and each acknowledgement; any later change to the record makes it stale.
@@ -264,7 +327,8 @@ def approve_command(
         raise InputError("a flag is acknowledged twice", hint="give each --ack once")
     store = RecordStore(records_dir)
     record = store.load(record_id)
-    snapshot = snapshot_for(record, source)
+    stored = load_record_source(records_dir, record_id)
+    snapshot = snapshot_for(record, source, stored=stored)
     result = approve(
         store, record_id, snapshot, editor=editor, acks=dict(zip(acks, reasons, strict=True))
     )

@@ -38,7 +38,7 @@ Examples:
     metavar="PATH",
     default=None,
     help="A folder or checkout holding the record's repository at its revision "
-    "(default: acquire the record's repository URL).",
+    "(default: the source its draft stored, else the record's repository URL).",
 )
 @records_dir_option()
 def select_command(
@@ -55,6 +55,7 @@ def select_command(
     without its source line. The record is verified again, its version bumps (an earlier
     sign-off goes stale), and the edit is kept and re-applied by later drafts.
     """
+    from draftflow.records_source import load_record_source
     from draftflow.reselect import edit_selection
     from draftflow.review import snapshot_for
     from draftflow.write import RecordStore
@@ -62,7 +63,8 @@ def select_command(
     if not add and not drop:
         raise click.UsageError("pass at least one --add FIGURE_ID or --drop FIGURE_ID")
     store = RecordStore(records_dir)
-    snapshot = snapshot_for(store.load(record_id), source)
+    stored = load_record_source(records_dir, record_id)
+    snapshot = snapshot_for(store.load(record_id), source, stored=stored)
     outcome = edit_selection(store, record_id, snapshot, add=add, drop=drop, reason=reason)
     console = Console(highlight=False, soft_wrap=True)
     console.print(outcome.saved.unified_diff(), markup=False)

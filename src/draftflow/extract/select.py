@@ -22,9 +22,10 @@ from draftflow.extract.vocabulary import (
     HARD_SKIP,
     METRICS,
     PERCENT_METRICS,
-    RATE_METRICS,
     SKIP_KEY,
     SPEC_HEADINGS,
+    SPEED_AND_TIME_METRICS,
+    SPEED_METRICS,
     STATISTICS,
     THRESHOLD_WORDS,
     TOTAL_SIZE,
@@ -342,7 +343,7 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
-    if figure.label is None and metric in _SPEED_METRICS and figure.unit in TIME_UNITS:
+    if figure.label is None and metric in SPEED_METRICS and figure.unit in TIME_UNITS:
         # `total seconds` on a `short_decode` row, `decode_s`: the time a phase took, not its rate
         return "latency"
     if figure.unit == "pp" or (figure.unit == "%" and figure.signed):
@@ -350,14 +351,9 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
     if figure.unit == "%" and metric not in PERCENT_METRICS:
         if figure.signed or CHANGE_WORDS.search(candidate.key.lower()):
             return "relative_change"
-        if metric in RATE_METRICS:
+        if metric in SPEED_AND_TIME_METRICS:
             return None  # a share of a rate is a change or an efficiency, not the rate
     return metric
-
-
-_SPEED_METRICS = frozenset(
-    {"decode_rate", "prefill_rate", "throughput", "aggregate_throughput", "request_throughput"}
-)
 
 
 def _is_spec_size(candidate: Candidate, unit: str | None) -> bool:

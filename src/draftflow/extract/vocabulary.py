@@ -118,20 +118,13 @@ PERCENT_METRICS = frozenset(
         "error_rate",
     }
 )
-# Rates and times: a bare % beside them is not the rate itself.
-RATE_METRICS = frozenset(
-    {
-        "throughput",
-        "decode_rate",
-        "prefill_rate",
-        "aggregate_throughput",
-        "request_throughput",
-        "ttft",
-        "ttfc",
-        "latency",
-        "inter_token_latency",
-    }
+# Speeds (tokens or requests per second) and times (latencies).
+SPEED_METRICS = frozenset(
+    {"throughput", "decode_rate", "prefill_rate", "aggregate_throughput", "request_throughput"}
 )
+TIME_METRICS = frozenset({"ttft", "ttfc", "latency", "inter_token_latency"})
+# Speeds and times: a bare % beside them is not the figure itself.
+SPEED_AND_TIME_METRICS = SPEED_METRICS | TIME_METRICS
 # Column headers that say only "the figure is here": the row header names it (`Metric | Value`).
 GENERIC_HEADERS = re.compile(
     r"^(value|values|result|results|measured|measurement|observed|reading|figure|number"

@@ -12,6 +12,7 @@ invalid reply is re-asked with the validation error (only the latest failed turn
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -84,7 +85,7 @@ def response_format(mode: OutputMode, schema: type[BaseModel]) -> dict[str, Any]
         name = _SCHEMA_NAME.sub("_", schema.__name__)[:64] or "reply"
         return {
             "type": "json_schema",
-            "json_schema": {"name": name, "schema": schema.model_json_schema(), "strict": True},
+            "json_schema": {"name": name, "schema": json_schema(schema), "strict": True},
         }
     if mode is OutputMode.JSON_OBJECT:
         return {"type": "json_object"}
@@ -95,9 +96,20 @@ def schema_instruction(schema: type[BaseModel]) -> str:
     """The instruction that carries the schema when `response_format` cannot."""
     return (
         "Answer with one JSON object that validates against this JSON Schema, and nothing "
-        "else: no prose, no code fences.\nJSON Schema:\n"
-        + json.dumps(schema.model_json_schema(), sort_keys=True, ensure_ascii=False)
+        "else: no prose, no code fences.\nJSON Schema:\n" + _schema_text(schema)
     )
+
+
+@functools.cache
+def json_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    """The JSON Schema of `schema`, generated once per class: pydantic takes tens of
+    milliseconds per generation, and a draft sends hundreds of requests. Read-only."""
+    return schema.model_json_schema()
+
+
+@functools.cache
+def _schema_text(schema: type[BaseModel]) -> str:
+    return json.dumps(json_schema(schema), sort_keys=True, ensure_ascii=False)
 
 
 def build_messages(
@@ -123,11 +135,7 @@ def build_messages(
 
 def repair_instruction(error: str) -> str:
     """The follow-up turn that shows the model its validation error."""
-    return (
-        "That reply was not valid:\n"
-        f"{error}\n"
-        "Answer again with only the corrected JSON object."
-    )
+    return f"That reply was not valid:\n{error}\nAnswer again with only the corrected JSON object."
 
 
 def _with_system_text(messages: list[dict[str, str]], text: str) -> list[dict[str, str]]:
@@ -180,8 +188,9 @@ def _validation_summary(error: ValidationError) -> str:
     return "the JSON does not match the schema:\n" + "\n".join(lines[:20])
 
 
-def give_up(schema: type[BaseModel], prompt_name: str, attempts: int, reply: str,
-            error: str) -> StructuredOutputError:
+def give_up(
+    schema: type[BaseModel], prompt_name: str, attempts: int, reply: str, error: str
+) -> StructuredOutputError:
     """The error after the last attempt, carrying the attempts and the last reply."""
     shown = reply if len(reply) <= _REPLY_SHOWN else reply[:_REPLY_SHOWN] + "…"
     return StructuredOutputError(

@@ -1,7 +1,20 @@
 """Review and sign-off: where records stand, what changed, the review page, and approval."""
 
-from draftflow.review.diff import RecordDiff, diff_lines, diff_records, load_version
+from draftflow.review.diff import (
+    RecordDiff,
+    diff_lines,
+    diff_records,
+    diff_versions,
+    load_version,
+)
 from draftflow.review.html import render_review_html
+from draftflow.review.reverify import (
+    Reverification,
+    Verification,
+    current_report,
+    reverify,
+    snapshot_for,
+)
 from draftflow.review.signoff import (
     APPROVED_STATUS,
     Acknowledgement,
@@ -9,12 +22,12 @@ from draftflow.review.signoff import (
     SignOff,
     approve,
     load_signoff,
-    snapshot_for,
 )
 from draftflow.review.status import (
     RecordStatus,
     ReviewState,
     load_report,
+    open_errors,
     record_status,
     review_state,
     status,
@@ -26,16 +39,22 @@ __all__ = [
     "ApprovalResult",
     "RecordDiff",
     "RecordStatus",
+    "Reverification",
     "ReviewState",
     "SignOff",
+    "Verification",
     "approve",
+    "current_report",
     "diff_lines",
     "diff_records",
+    "diff_versions",
     "load_report",
     "load_signoff",
     "load_version",
+    "open_errors",
     "record_status",
     "render_review_html",
+    "reverify",
     "review_state",
     "snapshot_for",
     "status",

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 import subprocess
 from collections.abc import Iterator
@@ -23,7 +22,13 @@ from typing import Any
 from pydantic import BaseModel, JsonValue
 
 from draftflow.errors import InputError
-from draftflow.records import Record, parse_record, record_content_sha256, record_to_json
+from draftflow.records import (
+    Record,
+    parse_record,
+    record_content_sha256,
+    record_file_sha256,
+    record_to_json,
+)
 from draftflow.review.signoff import approved_copy_path, load_signoff
 from draftflow.sentences import split_sentences
 from draftflow.write import RecordStore
@@ -95,16 +100,27 @@ class RecordDiff(BaseModel):
         return not self.changes
 
 
-def diff_records(old: Record, new: Record, *, against: str = "previous") -> RecordDiff:
-    """The structural diff of `new` against `old` (see the module docstring)."""
+def diff_records(
+    old: Record,
+    new: Record,
+    *,
+    against: str = "previous",
+    old_sha256: str | None = None,
+    new_sha256: str | None = None,
+) -> RecordDiff:
+    """The structural diff of `new` against `old` (see the module docstring).
+
+    The hashes are those of the versions' files when given (`diff_versions` reads them), else
+    of the files `dump_record` would write for them.
+    """
     old_data, new_data = record_to_json(old), record_to_json(new)
     old_status, new_status = old_data.pop(STATUS_FIELD, None), new_data.pop(STATUS_FIELD, None)
     changes = list(_diff(old_data, new_data, _Path()))
     return RecordDiff(
         record_id=new.id,
         against=against,
-        old_sha256=record_content_sha256(old),
-        new_sha256=record_content_sha256(new),
+        old_sha256=old_sha256 or record_content_sha256(old),
+        new_sha256=new_sha256 or record_content_sha256(new),
         status_change=(str(old_status), str(new_status)) if old_status != new_status else None,
         changes=changes,
     )
@@ -252,8 +268,31 @@ def _prose_change(old: str, new: str, at: _Path) -> FieldChange:
 # --- which version to compare against -------------------------------------------------------
 
 
+def diff_versions(store: RecordStore, record_id: str, against: str) -> RecordDiff:
+    """The diff of the record's file now against the version `against` names (`load_version`),
+    with the hash of each version's file bytes, as `status` and the sign-off hash them."""
+    path = store.paths(record_id).json
+    store.load(record_id)  # raises the store's "no record" error with its hint
+    current_text = path.read_text(encoding="utf-8")
+    old_text, label = version_text(store, record_id, against)
+    return diff_records(
+        _parse_file_text(old_text, label),
+        _parse_file_text(current_text, str(path)),
+        against=label,
+        old_sha256=record_file_sha256(old_text),
+        new_sha256=record_file_sha256(current_text),
+    )
+
+
 def load_version(store: RecordStore, record_id: str, against: str) -> tuple[Record, str]:
-    """The version of a record to diff against, and a label saying which it is.
+    """The version of a record to diff against, and a label saying which it is (see
+    `version_text`)."""
+    text, label = version_text(store, record_id, against)
+    return _parse_file_text(text, label), label
+
+
+def version_text(store: RecordStore, record_id: str, against: str) -> tuple[str, str]:
+    """The file text of the version of a record to diff against, and a label saying which.
 
     `approved`: the version whose sha256 the sign-off pins (the current file, the copy that
     `approve` keeps, or one in history); `previous`: the newest version in history; anything
@@ -269,13 +308,11 @@ def load_version(store: RecordStore, record_id: str, against: str) -> tuple[Reco
                 f"{record_id} has no previous version",
                 hint="a record gets history when a later draft or sign-off changes it",
             )
-        return _parse_file_text(
-            history[-1].read_text(encoding="utf-8"), str(history[-1])
-        ), "previous"
+        return history[-1].read_text(encoding="utf-8"), "previous"
     return _git_version(store, record_id, against), f"git {against}"
 
 
-def _approved_version(store: RecordStore, record_id: str) -> tuple[Record, str]:
+def _approved_version(store: RecordStore, record_id: str) -> tuple[str, str]:
     paths = store.paths(record_id)
     signoff = load_signoff(paths.signoff)
     if signoff is None:
@@ -292,9 +329,8 @@ def _approved_version(store: RecordStore, record_id: str) -> tuple[Record, str]:
     ]
     for candidate in candidates:
         text = candidate.read_text(encoding="utf-8")
-        if _sha256_text(text) == signoff.record_sha256:
-            label = f"approved by {signoff.editor} at {signoff.time}"
-            return _parse_file_text(text, str(candidate)), label
+        if record_file_sha256(text) == signoff.record_sha256:
+            return text, f"approved by {signoff.editor} at {signoff.time}"
     raise InputError(
         f"the approved version of {record_id} (sha256 {signoff.record_sha256[:12]}) is not in "
         f"{paths.json.parent} or its history",
@@ -302,7 +338,7 @@ def _approved_version(store: RecordStore, record_id: str) -> tuple[Record, str]:
     )
 
 
-def _git_version(store: RecordStore, record_id: str, revision: str) -> Record:
+def _git_version(store: RecordStore, record_id: str, revision: str) -> str:
     if revision.startswith("-"):
         raise InputError(
             f"{revision!r} is not a git revision", hint="pass e.g. HEAD~1 or a commit sha"
@@ -324,15 +360,13 @@ def _git_version(store: RecordStore, record_id: str, revision: str) -> Record:
             hint="pass a revision of the git repository holding the records directory "
             "in which the record exists (e.g. HEAD~1)",
         )
-    return _parse_file_text(result.stdout.decode("utf-8", "replace"), f"{spec} (git)")
+    text = result.stdout.decode("utf-8", "replace")
+    _parse_file_text(text, f"{spec} (git)")  # a version that is no record fails here, named
+    return text
 
 
 def _parse_file_text(text: str, origin: str) -> Record:
     return parse_record(text, origin=origin)
-
-
-def _sha256_text(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # --- text form ------------------------------------------------------------------------------

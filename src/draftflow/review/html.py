@@ -48,6 +48,8 @@ h2{border-bottom:1px solid #dde2e8;padding-bottom:4px;margin-top:2em}
 .state-stale{background:#b86e00}
 .state-flagged{background:#b3261e}
 .state-draft{background:#5b6573}
+.state-not-reverified{background:#6b4fa0}
+.state-unreadable{background:#b3261e}
 .legend span{margin-right:14px}
 a.num{text-decoration:none;color:inherit;border-radius:3px;padding:0 2px;
   border-bottom:2px solid}

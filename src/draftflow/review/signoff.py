@@ -1,17 +1,28 @@
 """Sign-off: an editor approves one exact version of a record, with every error flag answered.
 
-What a sign-off is bound to: `record_sha256` is `record_content_sha256` of the record *as
-approved*, that is after its `editorial_status` has been set to `approved`. It is therefore the
-sha256 of the bytes of `records/<id>.json` on disk (`sha256sum` gives the same value) for as
-long as the approved version is the current one. Any later change to the file, the status
-included, makes the sign-off stale. A re-draft whose content is unchanged keeps the previous
-record (and so its status) byte for byte (see `pipeline.stabilise`), so it does not go stale.
+What a sign-off is bound to: `record_sha256` is `record_file_sha256` of the record's file *as
+approved*, that is after its `editorial_status` has been set to `approved`: the sha256 of the
+bytes of `records/<id>.json` (`sha256sum` gives the same value). Any later change to the file,
+the status included, makes the sign-off stale. A re-draft whose content is unchanged keeps the
+previous record (and so its status) byte for byte (see `pipeline.stabilise`), so it does not
+go stale.
 
-`approve` re-runs verify against the sources first, then refuses while any error flag has no
-acknowledgement with a reason. The record is saved (the pre-approval version goes to history)
-and a copy of the approved bytes kept in `.approved/<id>.json` before the sign-off file is
-written, so a crash in between leaves an unsigned record, never a sign-off for content that
-was not written.
+What a sign-off guarantees, and what it does not: it is a plain file, not a cryptographic
+signature; whoever can write the records folder can write one (editor, time, hash and
+acknowledgements alike). So it is never taken on trust: `status` and `review` call a record
+approved only when (1) the sign-off's hash is that of the record's bytes now, and (2) the
+record, verified again against its sources now (`reverify`), has no error flag that the
+sign-off does not acknowledge by flag id with a reason. A record edited by hand, with or
+without a sign-off edited to match, therefore shows as flagged (or, where its sources cannot
+be read, as not re-verified), never as approved. What the sign-off alone attests (who approved
+and when) is only as trustworthy as write access to the records folder; bind it to a person
+with the records repository's signed commits.
+
+`approve` re-runs verify (the record and its figures file) against the sources first, then
+refuses while any error flag has no acknowledgement with a reason. The record is saved (the
+pre-approval version goes to history) and a copy of the approved bytes kept in
+`.approved/<id>.json` before the sign-off file is written, so a crash in between leaves an
+unsigned record, never a sign-off for content that was not written.
 """
 
 from __future__ import annotations
@@ -22,15 +33,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from draftflow import __version__
-from draftflow.acquire import acquire
 from draftflow.errors import CheckFailed, InputError, OutputError
-from draftflow.records import Record, dump_record, parse_record, record_content_sha256
+from draftflow.json_files import load_optional_json
+from draftflow.records import Record, dump_record, parse_record, record_file_sha256
 from draftflow.render import render_markdown
+from draftflow.review.reverify import current_report
 from draftflow.snapshot import Snapshot
-from draftflow.verify import Flag, VerificationReport, verify_record
+from draftflow.verify import Flag, VerificationReport
 from draftflow.write import RecordStore, atomic_write_text
 
 APPROVED_STATUS = "approved"
@@ -75,19 +87,6 @@ class ApprovalResult:
     record_changed: bool
 
 
-def snapshot_for(record: Record, source: str | Path | None) -> Snapshot:
-    """The record's sources at the record's revision.
-
-    From `source` (a folder or checkout holding them) or, without it, acquired from the
-    record's own repository URL; the repository and revision always come from the record.
-    """
-    origin = record.source.url
-    revision = record.source.revision
-    if source is not None:
-        return acquire(str(source), revision=revision, origin=origin)
-    return acquire(origin, revision=revision, origin=origin)
-
-
 def approved_copy_path(store: RecordStore, record_id: str) -> Path:
     """Where `approve` keeps a copy of exactly the bytes it signed (`.approved/<id>.json`).
 
@@ -99,15 +98,12 @@ def approved_copy_path(store: RecordStore, record_id: str) -> Path:
 
 def load_signoff(path: Path) -> SignOff | None:
     """The sign-off stored at `path`, or None when the record was never signed off."""
-    if not path.is_file():
-        return None
-    try:
-        return SignOff.model_validate_json(path.read_text(encoding="utf-8"))
-    except (ValidationError, UnicodeDecodeError) as error:
-        raise InputError(
-            f"the sign-off file {path} is not a valid sign-off: {error}",
-            hint="delete it and run `draftflow approve` again",
-        ) from None
+    return load_optional_json(
+        path,
+        SignOff,
+        what="the sign-off file",
+        hint="delete it and run `draftflow approve` again",
+    )
 
 
 def dump_signoff(signoff: SignOff) -> str:
@@ -163,6 +159,10 @@ def _is_error(flag: Flag) -> bool:
     return str(flag.severity) == "error"
 
 
+def _verifier_for(store: RecordStore) -> Verifier:
+    return lambda record, snapshot: current_report(record, snapshot, store)
+
+
 def approve(
     store: RecordStore,
     record_id: str,
@@ -186,7 +186,7 @@ def approve(
         store.load(record_id)  # raises the store's "no record" error with its hint
     loaded_text = path.read_text(encoding="utf-8")  # exact bytes: a hand edit need not be canonical
     record = parse_record(loaded_text, origin=str(path))
-    report = (verifier or verify_record)(record, snapshot)
+    report = (verifier or _verifier_for(store))(record, snapshot)
     acknowledged, still_open = resolve_acknowledgements(report.flags, acks or {})
     if still_open:
         raise CheckFailed(
@@ -210,7 +210,7 @@ def approve(
         record_id=record_id,
         editor=editor.strip(),
         time=(now or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0).isoformat(),
-        record_sha256=record_content_sha256(approved),
+        record_sha256=record_file_sha256(dump_record(approved)),
         acknowledged=acknowledged,
         errors=sum(1 for f in report.flags if _is_error(f)),
         warnings=sum(1 for f in report.flags if not _is_error(f)),

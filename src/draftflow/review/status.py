@@ -1,10 +1,16 @@
-"""Where each record stands in review: draft, flagged, approved, or stale since approval.
+"""Where each record stands in review, from its files AND its sources checked again now.
 
-The state is computed from files alone (no sources, no network), so `status` is instant:
-- `approved`: a sign-off exists and its `record_sha256` equals the sha256 of the record now;
-- `stale`: a sign-off exists but the record changed since (approve again);
-- `flagged`: never signed off, and the stored verification report has error flags;
-- `draft`: never signed off, no error flags (or no stored report yet: `verified` says so).
+Nothing on disk is taken on trust (`verified`, the stored report, the sign-off): each record is
+re-verified against its sources (`reverify`), and its state is
+- `approved`: a sign-off exists, its hash is the record file's sha256 now, and re-verification
+  finds no error flag the sign-off does not acknowledge;
+- `stale`: a sign-off exists but the record file changed since (approve again);
+- `flagged`: re-verification finds error flags (for a signed record: ones it does not
+  acknowledge; a sign-off edited to match a tampered record lands here);
+- `draft`: never signed off, and re-verification finds no error flag;
+- `not-reverified`: the sources could not be read, so nothing is claimed (`problem` says why);
+- `unreadable`: a file of the record (the record, its sign-off, figures or source file) is
+  corrupt; the row names the file and the fix, and the other records still show.
 """
 
 from __future__ import annotations
@@ -13,10 +19,12 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
-from draftflow.errors import InputError
-from draftflow.records import Record, record_content_sha256
+from draftflow.errors import DraftflowError, InputError
+from draftflow.json_files import load_optional_json, read_input_text
+from draftflow.records import Record, parse_record, record_file_sha256
+from draftflow.review.reverify import Reverification, Verification, reverify
 from draftflow.review.signoff import SignOff, load_signoff
 from draftflow.verify import VerificationReport
 from draftflow.write import RecordStore
@@ -29,88 +37,150 @@ class ReviewState(StrEnum):
     FLAGGED = "flagged"
     APPROVED = "approved"
     STALE = "stale"
+    NOT_REVERIFIED = "not-reverified"
+    UNREADABLE = "unreadable"
 
 
 class RecordStatus(BaseModel):
-    """One row of `draftflow status`."""
+    """One row of `draftflow status`: the record now, its re-verification and its sign-off."""
 
     id: str
-    repository: str
-    revision: str
-    short_revision: str
-    results: int
-    errors: int
-    warnings: int
-    verified: bool
     state: ReviewState
-    last_change: str
+    verification: Verification | None = None
+    repository: str | None = None
+    revision: str | None = None
+    short_revision: str | None = None
+    results: int = 0
+    errors: int = 0
+    warnings: int = 0
+    acknowledged: int = 0
+    verified: bool = False
+    last_change: str | None = None
     approved_by: str | None = None
     approved_at: str | None = None
     approved_sha256: str | None = None
-    content_sha256: str
+    content_sha256: str | None = None
+    problem: str | None = None
+    fix: str | None = None
 
 
 def load_report(path: Path) -> VerificationReport | None:
     """The stored verification report at `path`, or None when there is none."""
-    if not path.is_file():
-        return None
-    try:
-        return VerificationReport.model_validate_json(path.read_text(encoding="utf-8"))
-    except (ValidationError, UnicodeDecodeError) as error:
-        raise InputError(
-            f"the verification report {path} cannot be read: {error}",
-            hint="re-run `draftflow verify` or `draftflow draft` to rewrite it",
-        ) from None
+    return load_optional_json(
+        path,
+        VerificationReport,
+        what="the verification report",
+        hint="re-run `draftflow verify` or `draftflow draft` to rewrite it",
+    )
 
 
 def review_state(
-    record: Record, report: VerificationReport | None, signoff: SignOff | None
+    content_sha256: str, check: Reverification, signoff: SignOff | None
 ) -> ReviewState:
-    """The review state of one record from its content, stored report and sign-off."""
-    if signoff is not None:
-        if signoff.record_sha256 == record_content_sha256(record):
-            return ReviewState.APPROVED
+    """The state of a record whose file hashes to `content_sha256`, from its re-verification
+    now and its sign-off (the rules are in the module docstring)."""
+    if signoff is not None and signoff.record_sha256 != content_sha256:
         return ReviewState.STALE
-    if report is not None and any(str(f.severity) == "error" for f in report.flags):
+    if check.report is None:
+        return ReviewState.NOT_REVERIFIED
+    if open_errors(check.report, signoff):
         return ReviewState.FLAGGED
-    return ReviewState.DRAFT
+    return ReviewState.APPROVED if signoff is not None else ReviewState.DRAFT
 
 
-def record_status(store: RecordStore, record_id: str) -> RecordStatus:
-    """The status row of one record in `store`."""
-    paths = store.paths(record_id)
-    record = store.load(record_id)
-    report = load_report(paths.verify)
-    signoff = load_signoff(paths.signoff)
-    flags = report.flags if report else []
-    errors = sum(1 for f in flags if str(f.severity) == "error")
+def open_errors(report: VerificationReport, signoff: SignOff | None) -> int:
+    """How many error flags of `report` the sign-off does not acknowledge."""
+    acknowledged = {a.flag_id for a in signoff.acknowledged} if signoff else set()
+    return sum(1 for flag in report.errors if flag.id not in acknowledged)
+
+
+def record_status(
+    store: RecordStore, record_id: str, *, source: str | None = None, offline: bool = True
+) -> RecordStatus:
+    """The status row of one record in `store`, re-verified against its sources.
+
+    A corrupt file of the record raises `InputError` (`status` turns it into a row).
+    """
+    path = store.paths(record_id).json
+    text = read_input_text(
+        path,
+        what="the record file",
+        hint="restore it from its history (.history/) or draft the record again",
+    )
+    record = parse_record(text, origin=str(path))
+    signoff = load_signoff(store.paths(record_id).signoff)
+    check = reverify(store, record, source=source, offline=offline)
+    return _row(record_id, record, record_file_sha256(text), check, signoff, _mtime_iso(path))
+
+
+def _row(
+    record_id: str,
+    record: Record,
+    content_sha256: str,
+    check: Reverification,
+    signoff: SignOff | None,
+    last_change: str,
+) -> RecordStatus:
+    report = check.report
+    errors = len(report.errors) if report else 0
+    state = review_state(content_sha256, check, signoff)
+    problem, fix = check.reason, check.hint
+    if state is ReviewState.FLAGGED and signoff is not None and report is not None:
+        problem = (
+            f"signed off, but {open_errors(report, signoff)} error flag(s) found now are not "
+            "acknowledged: the record or its sign-off was changed by hand"
+        )
+        fix = f"run `draftflow review {record_id}`, then fix the record and approve it again"
     return RecordStatus(
         id=record_id,
+        state=state,
+        verification=check.verification,
         repository=record.source.repository,
         revision=record.source.revision,
         short_revision=record.source.revision[:12],
         results=len(record.editorial.reported_results),
         errors=errors,
-        warnings=len(flags) - errors,
+        warnings=len(report.flags) - errors if report else 0,
+        acknowledged=errors - open_errors(report, signoff) if report else 0,
         verified=report is not None,
-        state=review_state(record, report, signoff),
-        last_change=_mtime_iso(paths.json),
+        last_change=last_change,
         approved_by=signoff.editor if signoff else None,
         approved_at=signoff.time if signoff else None,
         approved_sha256=signoff.record_sha256 if signoff else None,
-        content_sha256=record_content_sha256(record),
+        content_sha256=content_sha256,
+        problem=problem,
+        fix=fix,
     )
 
 
-def status(records_dir: Path) -> list[RecordStatus]:
-    """One status row per record in `records_dir`, sorted by id."""
+def unreadable_row(record_id: str, error: DraftflowError) -> RecordStatus:
+    """The row of a record one of whose files is corrupt: what is wrong and the fix."""
+    return RecordStatus(
+        id=record_id,
+        state=ReviewState.UNREADABLE,
+        problem=error.message,
+        fix=error.hint,
+    )
+
+
+def status(records_dir: Path, *, offline: bool = True) -> list[RecordStatus]:
+    """One status row per record in `records_dir`, sorted by id, each re-verified now.
+
+    A record whose files cannot be read is one `unreadable` row; the others still show.
+    """
     if not records_dir.is_dir():
         raise InputError(
             f"records directory {records_dir} does not exist",
             hint="pass the folder holding <id>.json records, or draft one first",
         )
     store = RecordStore(records_dir)
-    return [record_status(store, record_id) for record_id in store.ids()]
+    rows = []
+    for record_id in store.ids():
+        try:
+            rows.append(record_status(store, record_id, offline=offline))
+        except InputError as error:
+            rows.append(unreadable_row(record_id, error))
+    return rows
 
 
 def _mtime_iso(path: Path) -> str:

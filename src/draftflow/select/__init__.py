@@ -28,8 +28,9 @@ from draftflow.select.figures import (
     make_figures,
     parse_figures,
 )
-from draftflow.select.metadata import RecordMetadata, model_family, read_metadata
+from draftflow.select.metadata import RecordMetadata, read_metadata
 from draftflow.select.model_choice import SelectClient, choose_with_model
+from draftflow.select.model_names import model_family
 from draftflow.select.profiles import (
     enrich,
     make_profiles,

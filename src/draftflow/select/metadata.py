@@ -1,10 +1,15 @@
 """Record-level metadata read from the sources, each value with the line that states it.
 
 The model is the one the selected figures were measured on (their `model` conditions), else
-the model repository id the README names; its family is the name's leading word. Runtimes are
-those named where the headline figures are (their labels, conditions and documents), not every
-runtime the README mentions. System, node count, quantization and experiment date come from
-the README and the headline figures' documents. A field no source states stays None.
+the model repository id the README names, else the one model the README states by another
+shape (title, `Model:` line, a model column of one value: `model_names.py`), else the one model
+every headline figure's document states; its family is the name's leading word. A repository
+that compares models names none: the reason lists them, and the family is kept when all of
+them share it. Each headline figure without a model of its own carries its document's model.
+Runtimes are those named where the headline figures are (their labels, conditions and
+documents), not every runtime the README mentions. System, node count, quantization and
+experiment date come from the README and the headline figures' documents. A field no source
+states stays None.
 """
 
 from __future__ import annotations
@@ -15,8 +20,22 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
+from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_dates, parse_number
 from draftflow.records import ModelArtifact, ReportedResult
+from draftflow.select.model_names import (
+    StatedModel,
+    common_model,
+    comparison_reason,
+    distinct_models,
+    model_family,
+    one_model,
+    revision_on,
+    stated_models,
+)
+from draftflow.select.model_names import (
+    artifact as named_artifact,
+)
 from draftflow.snapshot import Document, Snapshot
 
 RUNTIMES = {
@@ -34,21 +53,9 @@ HARDWARE = {
     "gx10": r"\bgx10\b",
 }
 PLATFORMS = {"linux": r"\blinux\b|\bubuntu\b|\bdgx os\b"}
-LEAD_LINES = 15
 MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
-_HF_ID = re.compile(
-    r"(?:huggingface\.co/|(?<![\w./-]))([A-Za-z0-9][\w.-]{1,38})/([A-Za-z][\w.-]*\d[\w.-]*)"
-    r"(?![\w/])"
-)
-_FILE_EXTENSION = re.compile(
-    r"\.(md|json|jsonl|py|sh|ya?ml|txt|csv|tsv|toml|git|html?|png|log)$", re.I
-)
-_FULL_REVISION = re.compile(r"\b[0-9a-f]{40}\b")
-_MODEL_LABEL = re.compile(r"\bmodel\b", re.I)
-# a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
-_MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)
 _QUANT = re.compile(
     r"\b(nvfp4|mxfp4|fp8|fp4|int4|int8|w4a16|w8a8|awq|gptq(?:-int\d)?|q\d_k_[a-z]+|q\d_\d|bf16"
     r"|fp16|exl\d)\b",
@@ -62,20 +69,9 @@ _SYSTEM = re.compile(
 )
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
+_SECTION_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 _DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re.I)
-SPEED = frozenset(
-    {
-        "decode_rate",
-        "prefill_rate",
-        "throughput",
-        "aggregate_throughput",
-        "request_throughput",
-        "ttft",
-        "ttfc",
-        "latency",
-        "inter_token_latency",
-    }
-)
+
 MEMORY = re.compile(r"memory|kv_capacity|kv_pool")
 QUALITY = re.compile(r"accuracy|score|pass_rate|error_count|failure_count|acceptance")
 TELEMETRY = re.compile(r"temperature|power|clock|cpu_utilization")
@@ -100,6 +96,10 @@ class RecordMetadata(BaseModel):
         default_factory=dict, description="field → pinned URL and line that states its value"
     )
     unstated: dict[str, str] = Field(default_factory=dict, description="field → why it stays null")
+    document_models: dict[str, tuple[str, str]] = Field(
+        default_factory=dict,
+        description="document id → (the one model it names, its line URL), for the figures",
+    )
 
 
 def main_document(snapshot: Snapshot) -> Document | None:
@@ -118,7 +118,14 @@ def read_metadata(
     readme = main_document(snapshot)
     cited = _documents_of(snapshot, headline)
     front = ([readme] if readme else []) + [d for d in cited if d is not readme]
-    _model(meta, snapshot, headline, front)
+    for document in cited:
+        named = one_model(document)
+        if named is not None:
+            meta.document_models[document.document_id] = (
+                named.name,
+                document.line_url(named.line),
+            )
+    _model(meta, snapshot, headline, front, readme)
     _runtimes(meta, headline, cited, [readme] if readme else [])
     meta.hardware_topics = _topics(meta, snapshot.documents, HARDWARE, "hardware")
     meta.platform_topics = _topics(meta, snapshot.documents, PLATFORMS, "platform")
@@ -148,25 +155,13 @@ def _first_line(documents: Iterable[Document], pattern: re.Pattern[str]) -> tupl
     return None
 
 
-def model_family(name: str) -> str | None:
-    """The family a model name belongs to: its leading word (`Qwen3.6-35B` → Qwen,
-    `gpt-oss-120b` → gpt-oss, `DeepSeek-V4-Flash` → DeepSeek)."""
-    words: list[str] = []
-    for piece in re.split(r"[-_ ]", name):
-        letters = re.match(r"[A-Za-z]+", piece)
-        if letters is None:
-            break
-        words.append(letters.group(0))
-        if letters.group(0) != piece:
-            break
-        if len(words) == 1 and len(piece) >= 4:
-            break
-    family = "-".join(words)
-    return family if len(family) >= 3 else None
-
-
+# a maker's name before the model's own (`NVIDIA Nemotron 3 Super`, `Meta Llama 3.1 8B`)
 def _model(
-    meta: RecordMetadata, snapshot: Snapshot, headline: list[ReportedResult], front: list[Document]
+    meta: RecordMetadata,
+    snapshot: Snapshot,
+    headline: list[ReportedResult],
+    front: list[Document],
+    readme: Document | None,
 ) -> None:
     stated: Counter[str] = Counter()
     where: dict[str, str] = {}
@@ -177,28 +172,41 @@ def _model(
                 stated[value.strip()] += 1
                 where.setdefault(value.strip(), result.evidence_url)
                 break
+    # with the models that figures without one of their own carry from their documents
+    every = dict(where)
+    for result in headline:
+        carried = meta.document_models.get(result.source_document_id)
+        if carried is not None and not any(
+            isinstance(result.conditions.get(key), str) for key in MODEL_KEYS
+        ):
+            every.setdefault(carried[0], carried[1])
+    named = distinct_models([StatedModel(n, 0) for n in every])
     name: str | None = None
+    if len(named) > 1 and common_model(list(every)) is None:
+        found = [(n.name, every[n.name]) for n in named]
+        _comparison(meta, found, "the headline figures were measured on")
+        return
     if stated:
-        name = _common_model(list(stated))
+        name = common_model(list(stated))
         if name is None:
-            meta.unstated["model_id"] = "the headline figures were measured on several models"
-            return
+            return  # several stated models that are not variants of one: handled above
         meta.evidence["model_id"] = where[name]
-    artifact = _artifact(front, name)
+    artifact = named_artifact(front, name)
     if artifact is not None:
         name_part = artifact[0].split("/", 1)[1]
         if name is None or name.lower() in (artifact[0].lower(), name_part.lower()):
             meta.model_id = artifact[0]
             meta.model_artifact = ModelArtifact(
-                id=artifact[0], revision=_revision_on(snapshot, artifact[1])
+                id=artifact[0], revision=revision_on(snapshot, artifact[1])
             )
             meta.evidence["model_id"] = meta.evidence.get("model_id", artifact[1])
             meta.evidence["model_artifact"] = artifact[1]
             name = name or name_part
     if name is None:
-        meta.unstated["model_id"] = (
-            "no source names one measured model (none, or several without one being measured)"
-        )
+        name = _stated_elsewhere(meta, readme, headline, front[1:] if readme else front)
+    if name is None:
+        if "model_id" not in meta.unstated:
+            meta.unstated["model_id"] = "no source names the model it measured"
         return
     meta.model_id = meta.model_id or name
     meta.model_label = name.split("/", 1)[-1]
@@ -208,53 +216,66 @@ def _model(
         meta.evidence["model_family"] = meta.evidence["model_id"]
 
 
-def _revision_on(snapshot: Snapshot, line_url: str) -> str | None:
-    """A full 40-hex revision written on the artifact's own line, if any."""
-    url, _, number = line_url.partition("#L")
-    document = snapshot.by_url(url)
-    line = document.line(int(number)) if document is not None and number.isdigit() else None
-    match = _FULL_REVISION.search(line or "")
-    return match.group(0) if match else None
-
-
-def _common_model(names: list[str]) -> str | None:
-    """One model for several stated names when they are variants of it (`Qwen/Qwen3-30B-A3B`
-    and its `-FP8` and `-GPTQ-Int4` quantizations), else None."""
-    base = min(names, key=len)
-    if all(n.lower().startswith(base.lower()) for n in names):
-        return base
+def _stated_elsewhere(
+    meta: RecordMetadata,
+    readme: Document | None,
+    headline: list[ReportedResult],
+    cited: list[Document],
+) -> str | None:
+    """The one model the README states (title, `Model:` line, model column), else the one
+    every headline figure's document states; several in the README: a comparison."""
+    if readme is not None:
+        named = stated_models(readme)
+        if len(named) == 1:
+            meta.evidence["model_id"] = readme.line_url(named[0].line)
+            return named[0].name
+        if named:
+            found = [(n.name, readme.line_url(n.line)) for n in named]
+            _comparison(meta, found, "the README names")
+            return None
+    carried = [meta.document_models.get(r.source_document_id) for r in headline]
+    if not headline or None in carried:
+        _unnamed(meta, cited)  # a figure's document names no one model: the record cannot
+        return None
+    urls = dict(sorted({c for c in carried if c is not None}, reverse=True))
+    named = distinct_models([StatedModel(name, 0) for name in sorted(urls)])
+    if len(named) == 1:
+        meta.evidence["model_id"] = urls[named[0].name]
+        return named[0].name
     return None
 
 
-def _artifact(documents: list[Document], name: str | None) -> tuple[str, str] | None:
-    """The model repository id (`owner/Name-30B`) the documents name, matching `name`; with
-    no name, only when the documents name exactly one (several: the record is not about one)."""
-    found: dict[str, str] = {}
-    labelled: dict[str, str] = {}
-    for document in documents:
-        for number, line in enumerate(document.line_list, 1):
-            for match in _HF_ID.finditer(line):
-                owner, model = match.group(1), match.group(2)
-                if _FILE_EXTENSION.search(model) or not _MODEL_SHAPE.search(model):
-                    continue
-                ident = f"{owner}/{model}".rstrip(".")
-                if name is not None and name.lower() in (ident.lower(), model.lower()):
-                    return ident, document.line_url(number)
-                found.setdefault(ident, document.line_url(number))
-                if _MODEL_LABEL.search(line[: match.start()]):
-                    labelled.setdefault(ident, document.line_url(number))
-    if name is None and len(found) == 1:
-        return next(iter(found.items()))
-    if name is None and found and documents:
-        # several models named: the one the README leads with is the one it is about
-        lead = " ".join(documents[0].line_list[:LEAD_LINES]).lower()
-        led = [i for i in found if i.split("/", 1)[1].lower() in lead]
-        if len(led) == 1:
-            return led[0], found[led[0]]
-        # ... else the one a line labels as the (served, tested) model: `| Served model | id |`
-        if len(labelled) == 1:
-            return next(iter(labelled.items()))
-    return None
+def _unnamed(meta: RecordMetadata, cited: list[Document]) -> None:
+    """Why no model: the headline figures' documents compare several, or name one only in
+    some of them (those figures carry it in their conditions)."""
+    found = [
+        (stated.name, document.line_url(stated.line))
+        for document in cited
+        for stated in stated_models(document)
+    ]
+    named = distinct_models([StatedModel(name, 0) for name, _ in found])
+    urls = dict(reversed(found))
+    if len(named) > 1 and common_model([name for name, _ in found]) is None:
+        listed = [(n.name, urls[n.name]) for n in named]
+        _comparison(meta, listed, "the documents of the headline figures name")
+    elif named:
+        meta.unstated["model_id"] = (
+            f"only some headline figures' documents name their model ({named[0].name}); "
+            "those figures carry it in their conditions, the others state none"
+        )
+
+
+def _comparison(meta: RecordMetadata, found: list[tuple[str, str]], where: str) -> None:
+    """A record about several models (name, line URL) names none; the family stays when all
+    of them share it."""
+    names = [name for name, _ in found]
+    meta.unstated["model_id"] = comparison_reason(names, where)
+    families = {(model_family(n.split("/")[-1]) or "").lower() for n in names}
+    if len(families) == 1 and "" not in families:
+        meta.model_family = model_family(names[0].split("/")[-1])
+        meta.evidence["model_family"] = found[0][1]
+    else:
+        meta.unstated["model_family"] = "the compared models belong to several families"
 
 
 def _runtimes(
@@ -263,8 +284,8 @@ def _runtimes(
     cited: list[Document],
     readme: list[Document],
 ) -> None:
-    """Runtimes named by the headline figures themselves, else by their documents, else the
-    one runtime the README names."""
+    """Runtimes named by the headline figures themselves, else in the sections that hold them
+    (a whole document when it has no headings), else the one runtime the README names."""
     found: list[str] = []
     for runtime, pattern in RUNTIMES.items():
         regex = re.compile(pattern, re.I)
@@ -274,22 +295,55 @@ def _runtimes(
                 found.append(runtime)
                 meta.evidence[f"runtime:{runtime}"] = result.evidence_url
                 break
-    for documents in (cited, readme):
-        if found:
-            break
+    if not found:
+        found = _runtimes_where(meta, _sections_of(cited, headline))
+    if not found and readme:
         hits = {
             runtime: hit
             for runtime, pattern in RUNTIMES.items()
-            if (hit := _first_line(documents, re.compile(pattern, re.I))) is not None
+            if (hit := _first_line(readme, re.compile(pattern, re.I))) is not None
         }
-        if documents is readme and len(hits) > 1:
-            break  # a README that names several runtimes does not say which one measured these
-        for runtime, hit in hits.items():
+        if len(hits) == 1:  # a README naming several does not say which one measured these
+            runtime, hit = next(iter(hits.items()))
             found.append(runtime)
             meta.evidence[f"runtime:{runtime}"] = hit[1]
     meta.runtimes = found
     if not found:
         meta.unstated["runtime"] = "no runtime is named where the headline figures are"
+
+
+def _sections_of(
+    cited: list[Document], headline: list[ReportedResult]
+) -> list[tuple[Document, int, int]]:
+    """Each headline figure's section: from the heading above its line to the next heading
+    (first and last line, 1-based); a document without headings is one section."""
+    by_id = {document.document_id: document for document in cited}
+    sections: dict[tuple[str, int, int], tuple[Document, int, int]] = {}
+    for result in headline:
+        document = by_id.get(result.source_document_id)
+        if document is None:
+            continue
+        lines = document.line_list
+        headings = [n for n, line in enumerate(lines, 1) if _SECTION_HEADING.match(line)]
+        start = max((n for n in headings if n <= result.source_line), default=1)
+        end = min((n - 1 for n in headings if n > result.source_line), default=len(lines))
+        sections.setdefault((document.document_id, start, end), (document, start, end))
+    return list(sections.values())
+
+
+def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, int]]) -> list[str]:
+    found: list[str] = []
+    for runtime, pattern in RUNTIMES.items():
+        regex = re.compile(pattern, re.I)
+        for document, start, end in sections:
+            number = next(
+                (n for n in range(start, end + 1) if regex.search(document.line(n) or "")), None
+            )
+            if number is not None:
+                found.append(runtime)
+                meta.evidence[f"runtime:{runtime}"] = document.line_url(number)
+                break
+    return found
 
 
 def _topics(
@@ -388,7 +442,7 @@ def measurement_scope(metrics: Iterable[str]) -> str:
     """What was measured, from the metrics of every figure: speed, memory, quality, telemetry."""
     names = set(metrics)
     parts = []
-    if names & SPEED:
+    if names & SPEED_AND_TIME_METRICS:
         parts.append("inference_speed")
     if any(MEMORY.search(m) for m in names):
         parts.append("memory")

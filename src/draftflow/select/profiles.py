@@ -3,8 +3,9 @@ measured configuration.
 
 A figure's conditions gain the record-level setup the sources state (model, artifact, engine,
 system, node count, quantization, date) where the figure's own row does not say otherwise, and
-name the rest as unknown (null). Labels read as a person writes them
-(`vLLM 0.20.1, NVFP4, MTP n=2, concurrency 8`), never as `key=value` pairs.
+name the rest as unknown (null); with no record-level model, the model its own document names.
+Labels read as a person writes them (`vLLM 0.20.1, NVFP4, MTP n=2, concurrency 8`), never
+as `key=value` pairs.
 """
 
 from __future__ import annotations
@@ -90,9 +91,14 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
     """The figure with the record-level setup in its conditions, as seed 000 carries it."""
     conditions: dict[str, JsonValue] = {}
     own_model = any(isinstance(result.conditions.get(k), str) for k in ("model", "model_id"))
+    # a record comparing models names none: the figure carries the one its document names
+    document_model = meta.document_models.get(result.source_document_id, (None, None))[0]
+    artifact = meta.model_artifact.id if meta.model_artifact else None
+    if artifact and document_model and document_model.lower().startswith(artifact.lower()):
+        artifact = document_model  # a variant of the record's model (`…-FP8`) measured here
     setup: dict[str, JsonValue] = {
-        "model": None if own_model else meta.model_label,
-        "model_artifact": meta.model_artifact.id if meta.model_artifact and not own_model else None,
+        "model": None if own_model else (meta.model_label or document_model),
+        "model_artifact": None if own_model else artifact,
         "engine": meta.runtimes[0] if len(meta.runtimes) == 1 else None,
         "system": meta.system,
         "node_count": meta.node_count,

@@ -2,6 +2,8 @@
 
 Every rule reads a shape of the sources, never the words of one repository:
 - a figure the README (or a report's opening section) states is what the repository leads with;
+- a figure in a section headed as a summary (executive summary, key findings, TL;DR,
+  conclusion) is one the author sums the work up with;
 - a figure in a small Markdown table is in a summary a person wrote, not a raw data dump;
 - a figure written in bold, or restated in another document, is one its author stresses;
 - in each compared configuration (a table column, or one metric across result files) the best
@@ -18,7 +20,10 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from draftflow.numbers import NumberKind, find_numbers
+from draftflow.extract.fences import fenced_lines
+from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
+from draftflow.numbers import NumberKind, find_numbers, value_decimals
+from draftflow.numbers.cells import CellShape, cell_shape
 from draftflow.records import ReportedResult
 from draftflow.select.figures import Figure
 from draftflow.snapshot import Document, Snapshot
@@ -26,6 +31,7 @@ from draftflow.snapshot import Document, Snapshot
 DEFAULT_MAX_RESULTS = 24
 MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
 SMALL_TABLE_ROWS = 16
+PROSE_LABEL_JOINER = " › "  # how a prose figure's label joins heading, lead-in and clause
 LEAD_FRACTION = 0.2
 LEAD_MAX_LINES = 60
 TABLE_GAP_LINES = 2
@@ -35,11 +41,12 @@ INDEX_MIN_RESTATED = 3
 SAME_METRIC_COST = {True: 0.2, False: 1.5}
 SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
 
-RATE_METRICS = frozenset(
-    {"decode_rate", "prefill_rate", "throughput", "aggregate_throughput", "request_throughput"}
-)
-TIME_METRICS = frozenset({"ttft", "ttfc", "latency", "inter_token_latency"})
-LOWER_IS_BETTER = TIME_METRICS | {"memory", "failed_requests", "error_count", "failure_count"}
+LOWER_IS_BETTER = TIME_METRICS | {"memory"}
+# counts of faults (errors, warnings, failed requests, retries): fewer is better
+_FAULT_METRIC = re.compile(r"error|warning|fail|retr(y|ies)|timeout", re.IGNORECASE)
+# a restatement repeats a number precise enough not to be a coincidence (`0 errors` twice is
+# two outcomes; `98.38 tok/s` twice is one)
+RESTATED_MIN_DIGITS = 3
 BOOKKEEPING = frozenset(
     {
         "total_output_tokens",
@@ -53,7 +60,13 @@ BOOKKEEPING = frozenset(
 _SPREAD = re.compile(r"_(spread|stdev|normalised)$")
 _TAIL_STATISTIC = re.compile(r"\bp9\d|\bp99|\bmaximum|\bminimum")
 _BOLD = re.compile(r"\*\*([^*]+)\*\*|__([^_]+)__")
-_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
+_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*)$")
+# headings of the section a report sums itself up in: report structure, not any one topic
+_SUMMARY_HEADING = re.compile(
+    r"\b(summary|executive|tl;?\s?dr|highlights?|key\s+(findings?|results?|numbers|takeaways?)"
+    r"|at\s+a\s+glance|headlines?|bottom\s+line|conclusions?|takeaways?)\b",
+    re.IGNORECASE,
+)
 _UNIT_AFTER = re.compile(
     r"^\s?(tok(en)?s?/s|t/s|tps|ms|s\b|sec|seconds|gib|gb|%|x\b)", re.IGNORECASE
 )
@@ -98,32 +111,60 @@ class _DocumentShape:
         lines = document.line_list
         self.length = len(lines)
         headings = [n for n, line in enumerate(lines, 1) if _HEADING.match(line)]
+        self.summary_lines = _summary_sections(lines) if _is_markdown(document) else set()
         # the opening section: up to the second heading (the first is usually the title)
         second = headings[1] if len(headings) > 1 else self.length + 1
         self.lead_end = max(second, min(int(self.length * LEAD_FRACTION), LEAD_MAX_LINES))
         self.table_rows = _table_sizes(lines) if _is_markdown(document) else {}
         self._body_values: set[str] | None = None
 
-    def restates_in_body(self, value: float) -> bool:
-        """Whether the same value, to its own precision, stands again after the opening
-        section: a summary that leads a report restates the figures its body measures."""
+    def restates_in_body(self, value: int | float) -> bool:
+        """Whether the same value, to its own precision (or the body's, rounded: `328 s` for
+        `328.15 s`), stands again after the opening section: a summary that leads a report
+        restates the figures its body measures."""
         if self._body_values is None:
             body = "\n".join(self.document.line_list[self.lead_end - 1 :])
             self._body_values = {
-                _key(number.value, number.decimals)
+                _key(number.value, places)
                 for mention in find_numbers(body)
                 if mention.kind in (NumberKind.QUANTITY, NumberKind.PERCENT)
                 for number in mention.numbers
+                for places in range(number.decimals, -1, -1)
+                if places == number.decimals or _significant(round(number.value, places)) >= 3
             }
-        decimals = _decimals(float(value))
-        return _significant(float(value)) >= 2 and _key(value, decimals) in self._body_values
+        return _significant(float(value)) >= 2 and _key(value, value_decimals(value)) in (
+            self._body_values
+        )
 
     def leads_with(self, line: int) -> bool:
         return line < self.lead_end
 
+    def in_summary_section(self, line: int) -> bool:
+        return line in self.summary_lines
+
     def in_small_table(self, line: int) -> bool:
         size = self.table_rows.get(line)
         return size is not None and size <= SMALL_TABLE_ROWS
+
+
+def _summary_sections(lines: list[str]) -> set[int]:
+    """The lines of each section whose heading reads as a summary, up to the next heading of
+    the same or a higher level."""
+    inside: set[int] = set()
+    level = 0  # the open summary section's heading level; 0 when none is open
+    fenced = fenced_lines(lines)
+    for number, line in enumerate(lines, 1):
+        heading = None if fenced[number - 1] else _HEADING.match(line)
+        if heading:
+            depth = len(heading.group(1))
+            if level and depth <= level:
+                level = 0
+            if not level and _SUMMARY_HEADING.search(heading.group(2)):
+                level = depth
+            continue
+        if level:
+            inside.add(number)
+    return inside
 
 
 def _table_sizes(lines: list[str]) -> dict[int, int]:
@@ -163,7 +204,7 @@ class _Restatements:
 
     def restated(self, result: ReportedResult, decimals: int) -> bool:
         """The same value, as precisely written, in another Markdown document."""
-        if _significant(result.value) < 3:
+        if _significant(result.value) < RESTATED_MIN_DIGITS:
             return False
         others = self.exact.get(_key(result.value, decimals), set())
         return bool(others - {result.source_document_id})
@@ -186,11 +227,6 @@ def _significant(value: float) -> int:
     return len(digits.split("e")[0])
 
 
-def _decimals(value: float) -> int:
-    text = repr(value)
-    return len(text.split(".")[1]) if "." in text and "e" not in text else 0
-
-
 def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     """Every figure scored by the headline rules, in the figures' order."""
     shapes: dict[str, _DocumentShape] = {}
@@ -206,7 +242,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
             shape = shapes[document.document_id] = _DocumentShape(document)
         _score_place(item, document, shape)
         _score_emphasis(item, document, restatements)
-        _score_metric(item, in_sentence=_in_sentence(document, result.source_line))
+        _score_metric(item, in_sentence=_read_in_sentence(result.label))
     _score_comparisons(scored)
     _score_index_document(scored)
     return scored
@@ -241,6 +277,8 @@ def _score_place(item: Scored, document: Document, shape: _DocumentShape) -> Non
         item.add(1.5, "in the opening section of " + ("the README" if main else document.path))
         if shape.restates_in_body(item.figure.result.value):
             item.add(2.0, "the opening section sums up a figure its body reports")
+    if shape.in_summary_section(line):
+        item.add(2.0, "in a section that sums the document up")
     if shape.in_small_table(line):
         item.add(1.0, "in a summary table")
         if _is_markdown(document) and shape.leads_with(line):
@@ -250,7 +288,7 @@ def _score_place(item: Scored, document: Document, shape: _DocumentShape) -> Non
 def _score_emphasis(item: Scored, document: Document, restatements: _Restatements) -> None:
     result = item.figure.result
     text = document.line(result.source_line) or ""
-    decimals = _decimals(float(result.value)) if isinstance(result.value, float) else 0
+    decimals = value_decimals(result.value)
     if _bold_value(text, float(result.value)):
         item.add(2.0, "written in bold")
     if restatements.restated(result, decimals):
@@ -294,10 +332,12 @@ def _named_as_rate(label: str) -> bool:
     return bool(_PHASE_NAME.search(what)) and not _COUNT_NAME.search(what)
 
 
-def _in_sentence(document: Document, line: int) -> bool:
-    """A figure written in a Markdown sentence (not a table row): its label is the sentence."""
-    text = (document.line(line) or "").lstrip()
-    return _is_markdown(document) and not text.startswith("|")
+def _read_in_sentence(label: str) -> bool:
+    """A figure read in a sentence carries the sentence (its clause, after any heading and
+    lead-in: `Heading › lead-in › clause`) as its label; a cell's label names its column."""
+    if PROSE_LABEL_JOINER not in label:
+        return False
+    return cell_shape(label.rsplit(PROSE_LABEL_JOINER, 1)[-1]) is CellShape.SENTENCE
 
 
 def _score_metric(item: Scored, *, in_sentence: bool) -> None:
@@ -306,16 +346,19 @@ def _score_metric(item: Scored, *, in_sentence: bool) -> None:
     rate_unit = bool(RATE_UNITS.search(result.unit))
     # a column or key is named as a rate or not; a sentence says so by the unit it writes
     named_as_rate = (in_sentence and rate_unit) or _named_as_rate(result.label)
-    if metric in RATE_METRICS and (not named_as_rate or result.value == 0):
+    if metric in SPEED_METRICS and (not named_as_rate or result.value == 0):
         item.add(-5.0, "")
     if _SPREAD.search(metric):
         item.add(-3.0, "")
-    elif metric in RATE_METRICS:
+    elif metric in SPEED_METRICS:
         item.add(2.5 if rate_unit else -1.0, "a speed figure")
     elif metric in TIME_METRICS:
         item.add(1.0 if result.unit in TIME_UNITS else -1.0, "a latency figure")
     elif metric in BOOKKEEPING:
         item.add(-1.5, "")
+    elif metric.endswith("_count") and result.unit == "%":
+        # a count read as a percentage: the reading does not hold together (verify rejects it)
+        item.add(-10.0, "")
     if _TAIL_STATISTIC.search(result.statistic.lower()):
         item.add(-1.0, "")
     if "spread" in result.statistic or "std" in result.statistic.lower():
@@ -357,9 +400,13 @@ def _score_comparisons(scored: list[Scored]) -> None:
 
 
 def _best(group: list[Scored]) -> Scored:
-    metric = group[0].figure.result.metric
-    lower = metric in LOWER_IS_BETTER
+    lower = is_lower_better(group[0].figure.result.metric)
     return (min if lower else max)(group, key=lambda item: float(item.figure.result.value))
+
+
+def is_lower_better(metric: str) -> bool:
+    """Whether a smaller value of the metric is the better outcome (times, memory, faults)."""
+    return metric in LOWER_IS_BETTER or bool(_FAULT_METRIC.search(metric))
 
 
 def choose(scored: list[Scored], max_results: int) -> list[Scored]:
@@ -401,10 +448,13 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
 
 def _without_restatements(scored: list[Scored]) -> list[Scored]:
     """One figure per metric and value: where a number is restated, the best-scored place
-    (the first one on a tie) stands for it."""
-    kept: dict[tuple[str, float], Scored] = {}
+    (the first one on a tie) stands for it. A number of few digits (`0 errors`, `2 warnings`)
+    is only a restatement under the same label."""
+    kept: dict[tuple[str, float, str], Scored] = {}
     for item in scored:
-        key = (item.figure.result.metric, float(item.figure.result.value))
+        result = item.figure.result
+        precise = _significant(float(result.value)) >= RESTATED_MIN_DIGITS
+        key = (result.metric, float(result.value), "" if precise else result.label)
         if key not in kept or item.score > kept[key].score:
             kept[key] = item
     chosen = {id(item) for item in kept.values()}

@@ -1,0 +1,99 @@
+"""The verify rounds: the figures file is checked once, and its flags follow the figures that
+remain when a later round drops some; the written report is what a fresh check finds."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import draftflow.verified as verified
+from draftflow.acquire import acquire
+from draftflow.llm import ModelSettings
+from draftflow.pipeline import DraftRequest, run_draft
+from draftflow.records import Record, ReportedResult
+from draftflow.select import Figure, load_figures
+from draftflow.snapshot import Snapshot
+from draftflow.verified import FigureFlags
+from draftflow.verify import (
+    CheckedCounts,
+    Rule,
+    Severity,
+    VerificationReport,
+    flag_id,
+    verify_figures,
+)
+from draftflow.verify.report import make_flag
+
+# a small repository whose first round drops figures the figures check rejects
+ROBBIEMU = "robbiemu__dgx-spark-inference"
+
+
+def _figure(figure_id: str) -> Figure:
+    result = ReportedResult.model_construct(label=figure_id)
+    return Figure(figure_id, result)
+
+
+def test_flags_follow_their_figures_to_new_places() -> None:
+    figures = [_figure("fig-a"), _figure("fig-b"), _figure("fig-c")]
+    first = make_flag(Severity.ERROR, Rule.REPORTED_RESULTS, "/figures/0/value", "1.5", "m")
+    third = make_flag(Severity.WARNING, Rule.REPORTED_RESULTS, "/figures/2/unit", "ms", "m")
+    report = VerificationReport(
+        record_id="r", checked=CheckedCounts(errors=1, warnings=1), flags=[first, third]
+    )
+    flags = FigureFlags.of(report, figures)
+
+    kept = flags.report_for([figures[1], figures[2]])  # fig-a dropped: fig-c is now /figures/1
+    assert [f.location for f in kept.flags] == ["/figures/1/unit"]
+    assert kept.flags[0].id == flag_id(Rule.REPORTED_RESULTS, "/figures/1/unit", "ms")
+    assert (kept.checked.errors, kept.checked.warnings, kept.checked.results) == (0, 1, 2)
+    assert flags.report_for(figures).flags == [first, third]  # nothing moved: the same flags
+
+
+def test_a_flag_outside_the_figures_is_refused() -> None:
+    stray = make_flag(Severity.ERROR, Rule.IDENTITY, "/source/revision", "x", "m")
+    report = VerificationReport(record_id="r", checked=CheckedCounts(errors=1), flags=[stray])
+    with pytest.raises(ValueError, match="outside the figures list"):
+        FigureFlags.of(report, [_figure("fig-a")])
+
+
+def test_the_figures_file_is_checked_once_and_its_report_is_a_fresh_checks(
+    corpus_dir: Path,
+    manifest: dict[str, dict[str, Any]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    checks: list[tuple[int, int]] = []
+
+    def counted(record: Record, figures: list[ReportedResult], snapshot: Snapshot) -> Any:
+        report = verify_figures(record, figures, snapshot)
+        checks.append((len(figures), report.checked.errors))
+        return report
+
+    monkeypatch.setattr(verified, "verify_figures", counted)
+    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path,
+        settings=ModelSettings(),
+        revision=entry["revision"],
+        origin=entry["url"],
+    )
+    outcome = asyncio.run(run_draft(request))
+
+    assert len(checks) == 1  # one check of the figures, though a later round ran
+    checked, errors = checks[0]
+    assert errors > 0 and outcome.figures < checked  # the rejected figures were dropped
+    assert outcome.errors == 0
+    snapshot = acquire(str(folder), origin=entry["url"], revision=entry["revision"])
+    written = Path(outcome.record_path)
+    record = Record.model_validate(json.loads(written.read_text()))
+    figures = [f.result for f in load_figures(Path(outcome.figures_path))]
+    fresh = verify_figures(record, figures, snapshot)
+    report = json.loads(Path(outcome.report_path).read_text())
+    kept = [f for f in report["flags"] if f["location"].startswith("/figures/")]
+    assert kept == [f.model_dump(mode="json") for f in fresh.flags]
+    assert fresh.checked.errors == 0
