@@ -146,11 +146,6 @@ ROBBIEMU = "robbiemu__dgx-spark-inference"
 MISREAD = " Under load the box draws 346,485 W, and TTFT is 262144 ms."
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 11 open: the prose unit and role check (verify/prose.py, s2-mutations) accepts "
-    "346,485 W and 262144 ms from a token pool and a context length",
-)
 def test_a_hand_added_sentence_misreading_a_token_pool_and_a_context_length_is_flagged(
     tmp_path: Path, corpus_dir: Path, manifest: dict[str, dict[str, Any]], monkeypatch: Any
 ) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from draftflow.numbers.kinds import ParsedNumber
 from draftflow.numbers.words import NUMBER_WORDS
@@ -122,7 +123,7 @@ def standalone_offsets(text: str, forms: Iterable[Form]) -> Iterator[int]:
     rules = dict(sorted(forms, key=lambda form: _STRICTNESS[form[1]]))
     if not rules:
         return
-    pattern = re.compile("|".join(map(re.escape, sorted(rules, key=len, reverse=True))))
+    pattern = _alternation(tuple(sorted(rules, key=lambda form: (-len(form), form))))
     for match in pattern.finditer(text):
         at, needle = match.start(), match.group()
         before = text[at - 1] if at else " "
@@ -130,6 +131,13 @@ def standalone_offsets(text: str, forms: Iterable[Form]) -> Iterator[int]:
             continue
         if _follows(rules[needle], text[match.end() : match.end() + 2]):
             yield at
+
+
+@lru_cache(maxsize=4096)
+def _alternation(needles: tuple[str, ...]) -> re.Pattern[str]:
+    """One compiled pattern finding any of `needles`, longest first (compiled once per
+    question: the same value is asked of many documents)."""
+    return re.compile("|".join(map(re.escape, needles)))
 
 
 _STRICTNESS = {"exact": 0, "end": 1, "more": 2, "any": 3}

@@ -83,9 +83,11 @@ class RecordValues:
         dimensions: frozenset[str] = frozenset(),
         *,
         strict: bool = False,
+        stated: bool = False,
     ) -> bool:
         """True when a verified value rounds to `number` at its written precision (less than
-        half its last digit away when `strict`) and is not of another dimension."""
+        half its last digit away when `strict`) and is not of another dimension (and, when
+        `stated`, was verified as one of `dimensions`, not as a bare number)."""
         if self._sorted is None:
             self._sorted = sorted(set(self._pending), key=lambda pair: pair[0])
             self._values = array("d", (value for value, _ in self._sorted))
@@ -95,6 +97,8 @@ class RecordValues:
             start, stop = bisect_left(self._values, low), bisect_right(self._values, high)
             for value, known in self._sorted[start:stop]:
                 if dimensions and known and not dimensions & known:
+                    continue
+                if stated and not known:
                     continue
                 if strict and abs(value - alt) >= tolerance * (1 - 1e-9) and value != alt:
                     continue
@@ -161,8 +165,10 @@ class VerifyContext:
         (and that `accept`, given the document, lets stand)."""
         found: list[Evidence] = []
         for listed in self.available(documents):
+            # One line more than the evidence kept when one line is excluded.
+            limit = MAX_EVIDENCE + (exclude is not None)
             lines = self.index(listed).lines_for_number(
-                number, limit=MAX_EVIDENCE + 1, accept=accept(listed) if accept else None
+                number, limit=limit, accept=accept(listed) if accept else None
             )
             for line in lines:
                 if exclude == (listed.path, line):

@@ -10,11 +10,12 @@ document is ever read token by token as a whole (that cost minutes for a large s
 
 from __future__ import annotations
 
+import math
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable
-from itertools import accumulate, count
-from operator import add
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
+from itertools import accumulate
 
 from draftflow.numbers import (
     NumberKind,
@@ -29,9 +30,19 @@ from draftflow.numbers import (
     uses_decimal_comma,
 )
 from draftflow.numbers.dates import MONTHS
-from draftflow.numbers.forms import SUFFIXED_RE, WORDS_RE, search_forms, standalone_offsets
+from draftflow.numbers.forms import (
+    SUFFIXED_RE,
+    WORDS_RE,
+    Form,
+    search_forms,
+    standalone_offsets,
+)
 from draftflow.snapshot import Document
 from draftflow.verify.instructions import is_instruction
+from draftflow.verify.layout import DocumentLayout
+
+_BLOCK = 2048
+"""Characters per block of the line-number table."""
 
 PATH_LINE = 0
 """The line number used for things found in a document's path rather than its text."""
@@ -98,24 +109,33 @@ class DocumentIndex:
 
     def __init__(self, document: Document) -> None:
         self.document = document
+        self.layout = DocumentLayout(document)
         self.decimal_comma = uses_decimal_comma(document.path, document.text)
         lines = document.line_list
-        self.text = "\n".join(lines)
-        # Offset of each line start: the lengths before it plus one LF each (all in C).
-        self._starts = array("l", map(add, accumulate(map(len, lines), initial=0), count()))
+        self._line_count = len(lines)
+        text = document.text
+        # The decoded text is the lines joined by LF unless it has a BOM or CRs: no copy.
+        self.text = "\n".join(lines) if text.startswith("\ufeff") or "\r" in text else text
+        # Lines before each block of the text (counted in C); a line number is then one
+        # short count inside a block, not a table of every line start.
+        text = self.text
+        counts = (text.count("\n", at, at + _BLOCK) for at in range(0, len(text), _BLOCK))
+        self._block_lines = array("l", accumulate(counts, initial=0))
         self._line_cache: dict[int, list[NumberMention]] = {}
         self._number_cache: dict[tuple[ParsedNumber, int | None], list[int]] = {}
         self._hex_cache: dict[str, dict[str, list[int]]] = {}
         self._date_cache: dict[str, list[int]] = {}
         self._lower: str | None = None
-        self._readings: _ValueTable | None = None
+        self._suffixed: _ValueTable | None = None
+        self._words: _ValueTable | None = None
         self._identifier_cache: dict[str, list[int]] = {}
 
     # -- numbers ----------------------------------------------------------------------------
 
     def line_of(self, offset: int) -> int:
         """The 1-based line holding a text offset."""
-        return bisect_right(self._starts, offset)
+        block = offset // _BLOCK
+        return self._block_lines[block] + self.text.count("\n", block * _BLOCK, offset) + 1
 
     def lines_for_number(
         self, number: ParsedNumber, limit: int | None = None, accept: Accept | None = None
@@ -136,6 +156,16 @@ class DocumentIndex:
             self._number_cache[key] = found
         return found
 
+    def may_state(self, line: int, number: ParsedNumber) -> bool:
+        """False only when line `line` cannot state `number`: no written form of it is a
+        substring of the line and the line has no scaled, percent or word reading. A cheap
+        test (no parsing, no pattern) before parsing the line."""
+        forms = _forms(number, self.decimal_comma)
+        text = self.document.line(line) or ""
+        if forms is None or any(form in text for form, _ in forms):
+            return True
+        return SUFFIXED_RE.search(text) is not None or WORDS_RE.search(text.lower()) is not None
+
     def _line_states(self, line: int, number: ParsedNumber, accept: Accept | None) -> bool:
         if self.is_instruction(line):
             return False
@@ -148,34 +178,45 @@ class DocumentIndex:
     def _candidate_lines(self, number: ParsedNumber) -> Iterable[int]:
         """Lines that may state `number`, each once: first those writing it in plain digits
         (all lines when that cannot be narrowed), then the lines with other readings."""
-        forms = search_forms(number, decimal_comma=self.decimal_comma)
+        forms = _forms(number, self.decimal_comma)
         seen: set[int] = set()
         if forms is None:
-            seen.update(range(1, len(self._starts)))
-            yield from range(1, len(self._starts))
+            seen.update(range(1, self._line_count + 1))
+            yield from range(1, self._line_count + 1)
         for at in standalone_offsets(self.text, forms or ()):
             line = self.line_of(at)
             if line not in seen:
                 seen.add(line)
                 yield line
-        for line in self._other_readings().lines_for(number):
-            if line not in seen:
-                seen.add(line)
-                yield line
+        for table in self._reading_tables(number):
+            for line in table.lines_for(number):
+                if line not in seen:
+                    seen.add(line)
+                    yield line
 
-    def _other_readings(self) -> _ValueTable:
-        """The values of the lines whose readings differ from their digits (`32K`, `95%`,
-        `1e-5`, number words), read in full once, on the first question."""
-        if self._readings is None:
-            lines = {self.line_of(m.start()) for m in SUFFIXED_RE.finditer(self.text)}
-            lines |= {self.line_of(m.start()) for m in WORDS_RE.finditer(self.lower_text)}
-            table = _ValueTable()
-            for line in sorted(lines):
-                for mention in self.line_mentions(line):
-                    table.add(stated_values(mention), line)
-            table.freeze()
-            self._readings = table
-        return self._readings
+    def _reading_tables(self, number: ParsedNumber) -> Iterator[_ValueTable]:
+        """The tables of readings that may hold `number`: words read only as whole numbers
+        (`two`, `a dozen`); scales, percents and exponents only as values below 1 or from
+        100 up (`95%`, `32K`, `1e-5`); a value in between is always written in digits."""
+        intervals = number.intervals()
+        if any(low < 1 or high >= 100 for low, high in ((abs(a), abs(b)) for a, b in intervals)):
+            if self._suffixed is None:
+                self._suffixed = self._table_of(m.start() for m in SUFFIXED_RE.finditer(self.text))
+            yield self._suffixed
+        if any(math.floor(high) >= low for low, high in intervals):
+            if self._words is None:
+                found = WORDS_RE.finditer(self.lower_text)
+                self._words = self._table_of(m.start() for m in found)
+            yield self._words
+
+    def _table_of(self, offsets: Iterable[int]) -> _ValueTable:
+        """The values stated on the lines holding these offsets, read in full once."""
+        table = _ValueTable()
+        for line in sorted({self.line_of(at) for at in offsets}):
+            for mention in self.line_mentions(line):
+                table.add(stated_values(mention), line)
+        table.freeze()
+        return table
 
     @property
     def lower_text(self) -> str:
@@ -283,6 +324,13 @@ class DocumentIndex:
 
 
 _NAME_KINDS = (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL)
+
+
+@lru_cache(maxsize=8192)
+def _forms(number: ParsedNumber, decimal_comma: bool) -> frozenset[Form] | None:
+    """`search_forms`, once per value asked (the same value is asked of many lines)."""
+    forms = search_forms(number, decimal_comma=decimal_comma)
+    return None if forms is None else frozenset(forms)
 
 
 class _ValueTable:

@@ -18,7 +18,7 @@ from draftflow.verify.context import ListedDocument, VerifyContext, pointer
 from draftflow.verify.index import Accept
 from draftflow.verify.lookup import Lookup, find_hex, find_in
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
-from draftflow.verify.roles import source_dimensions, unit_after
+from draftflow.verify.roles import MEASURED, source_dimensions, unit_after
 
 
 def prose_fields(ctx: VerifyContext) -> list[tuple[str, str, list[ListedDocument]]]:
@@ -117,6 +117,14 @@ class _Role:
     dimensions: frozenset[str]
     approximate: bool
 
+    @property
+    def measured(self) -> bool:
+        """True when the number is an exact figure of a measured quantity (a rate, a time, a
+        power...): only a source that names the same kind of quantity supports it, never a
+        bare number. A bound or an approximation (`over 20 s`, `~40 W`) is only held to
+        a source that does not say otherwise."""
+        return bool(self.dimensions & MEASURED) and not self.approximate
+
 
 def _role(text: str, mention: NumberMention) -> _Role:
     approximate = bool(_APPROXIMATE_RE.search(text[max(0, mention.start - 16) : mention.start]))
@@ -132,14 +140,16 @@ def _accepting(
     `41` is not 40.5, `~41` may be."""
 
     def for_document(listed: ListedDocument) -> Accept:
-        document = listed.document
-        assert document is not None
+        index = ctx.index(listed)
 
         def accept(line: int, mention: NumberMention, parsed: ParsedNumber) -> bool:
             if role.dimensions:
-                stated = source_dimensions(document, line, mention)
-                # A unit in prose needs a source that does not say otherwise.
+                stated = source_dimensions(index, line, mention)
+                # A unit in prose needs a source that does not say otherwise, and a measured
+                # unit (`ms`, `W`, `tok/s`) a source that says so: `200 prompts` is no 200 W.
                 if stated and not stated & role.dimensions:
+                    return False
+                if not stated and role.measured:
                     return False
             if role.approximate:
                 return True
@@ -166,7 +176,9 @@ def _quantity(
         if found:
             statuses.append(ClaimStatus.SUPPORTED)
             evidence += found
-        elif ctx.record_values.has_number(parsed, role.dimensions, strict=not role.approximate):
+        elif ctx.record_values.has_number(
+            parsed, role.dimensions, strict=not role.approximate, stated=role.measured
+        ):
             statuses.append(ClaimStatus.RECORD)
         elif (year := _as_year(parsed)) and (
             dated := find_in(ctx, "date", year, documents, ctx.record_values.dates)

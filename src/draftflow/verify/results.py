@@ -13,8 +13,9 @@ from draftflow.numbers import NumberKind, ParsedNumber
 from draftflow.records import ReportedResult
 from draftflow.verify.conditions import is_input_list
 from draftflow.verify.context import ListedDocument, VerifyContext, number_of, pointer
+from draftflow.verify.index import states
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
-from draftflow.verify.roles import check_role, unit_dimensions
+from draftflow.verify.roles import check_role, source_dimensions, unit_dimensions
 
 MAX_BLOCK_LINES = 400
 
@@ -107,7 +108,7 @@ def _check_result(ctx: VerifyContext, i: int, result: ReportedResult) -> None:
         _unsupported(ctx, base, value_text)
         return
     _ResultCheck(ctx, base, result, listed).run()
-    check_role(ctx, base, result, document, ctx.evidence(listed, result.source_line))
+    check_role(ctx, base, result, ctx.index(listed), ctx.evidence(listed, result.source_line))
 
 
 def _is_number(value: object) -> bool:
@@ -138,7 +139,6 @@ class _ResultCheck:
         self.value_text = repr(result.value)
         self.line_numbers = self._numbers_on([self.line])
         self.block = self._block_lines()
-        self.block_numbers = self._numbers_on(self.block)
 
     def run(self) -> None:
         lists = self._input_lists()
@@ -169,12 +169,16 @@ class _ResultCheck:
             status,
             evidence,
         )
+        dimensions = unit_dimensions(self.result.unit)
         if status.ok:
-            self.ctx.record_values.add_number(
-                float(self.result.value), unit_dimensions(self.result.unit)
-            )
+            self.ctx.record_values.add_number(float(self.result.value), dimensions)
         for inputs in lists:
             self.ctx.record_values.add_number(float(len(inputs.values)))
+            if status.ok and inputs_ok:
+                # Verified runs of a verified figure are figures of its unit (prose may
+                # restate `287.4 tok/s` from a `runs` array whose key names no unit).
+                for value in inputs.values:
+                    self.ctx.record_values.add_number(value, dimensions)
         self._check_uncertainty(
             derived_from or (lists[0] if lists else None), contains_value=derived_as != ["sum"]
         )
@@ -222,6 +226,15 @@ class _ResultCheck:
             for parsed in mention.numbers
         ]
 
+    def _in_block(self, number: ParsedNumber) -> bool:
+        """True when a line of the block states `number` (only the lines that may state
+        it are parsed)."""
+        return any(
+            self._on_line(number, self._numbers_on([line]))
+            for line in self.block
+            if self.index.may_state(line, number)
+        )
+
     @staticmethod
     def _on_line(number: ParsedNumber, numbers: list[ParsedNumber]) -> bool:
         return any(number.matches(alt) for parsed in numbers for alt in parsed.alternatives)
@@ -254,11 +267,11 @@ class _ResultCheck:
         the inputs) belongs to that line: the record cites the wrong one. Flag it."""
         input_numbers = [number_of(v) for v in inputs.values]
         for line in self.block:
-            if line == self.line:
+            if line == self.line or not self.index.may_state(line, self.value):
                 continue
             numbers = self._numbers_on([line])
             holds_input = any(self._on_line(n, numbers) for n in input_numbers)
-            if holds_input or not self._on_line(self.value, numbers):
+            if holds_input or not self._states_as_result(line):
                 continue
             self.ctx.flag(
                 Severity.ERROR,
@@ -270,6 +283,18 @@ class _ResultCheck:
                 [self.ctx.evidence(self.listed, self.line), self.ctx.evidence(self.listed, line)],
             )
             return True
+        return False
+
+    def _states_as_result(self, line: int) -> bool:
+        """True when `line` states the value as a figure of the result's kind; a value of
+        another dimension (a `ttft_ms` run equal to a decode mean by chance) is not it."""
+        units = unit_dimensions(self.result.unit)
+        for mention in self.index.line_mentions(line):
+            if states(mention, self.value) is None:
+                continue
+            stated = source_dimensions(self.index, line, mention) if units else frozenset()
+            if not stated or stated & units:
+                return True
         return False
 
     def _check_statistic_says(self, names: list[str], inputs: Inputs) -> None:
@@ -297,7 +322,7 @@ class _ResultCheck:
                 continue
             assert isinstance(item, int | float)
             parsed = number_of(item)
-            if self._on_line(parsed, self.block_numbers):
+            if self._in_block(parsed):
                 continue
             ok = False
             self._misplaced(
@@ -357,11 +382,7 @@ class _ResultCheck:
             location = f"{self.base}/uncertainty/{name}"
             parsed = number_of(bound)
             target = expected[name] if expected else None
-            ok = (
-                parsed.matches(target)
-                if target is not None
-                else self._on_line(parsed, self.block_numbers)
-            )
+            ok = parsed.matches(target) if target is not None else self._in_block(parsed)
             text = repr(bound)
             status = (
                 ClaimStatus.DERIVED

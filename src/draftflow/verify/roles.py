@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
 from draftflow.records import ReportedResult
-from draftflow.snapshot import Document
 from draftflow.verify.context import VerifyContext
-from draftflow.verify.instructions import is_instruction
+from draftflow.verify.index import DocumentIndex
 from draftflow.verify.report import Evidence, Rule, Severity
 
 # The dimension a unit may have; a unit may fit more than one (`x` is a count or a ratio).
@@ -33,6 +33,9 @@ _UNIT_DIMENSIONS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("%", "fraction", "ratio", "score", "rank"), frozenset({"ratio"})),
     "x": frozenset({"ratio", "count"}),
 }
+
+MEASURED = frozenset({"rate", "time", "power", "temperature", "memory"})
+"""Dimensions of a measurement: a number in one of them is never a bare count or setting."""
 
 # Words of a metric name or a key/header, first match wins (specific before general).
 _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -88,7 +91,6 @@ _FAMILIES: tuple[frozenset[str], ...] = (
     frozenset({"prefill", "decode", "pp", "tg"}),
 )
 _WORD_RE = re.compile(r"[a-z0-9]+")
-_KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
 _LAST_KEY_RE = re.compile(r'"([^"]+)"\s*:')
 _CLOSING_RE = re.compile(r"\s*[}\]][}\],;\s]*")
 _SYNONYMS = {
@@ -113,6 +115,7 @@ def unit_dimensions(unit: str) -> frozenset[str]:
     return _UNIT_DIMENSIONS.get(unit.strip().lower(), frozenset())
 
 
+@lru_cache(maxsize=4096)
 def metric_dimension(name: str) -> str | None:
     """The dimension a metric name, JSON key or column header names, if any."""
     text = " ".join(re.findall(r"[a-z0-9/%]+", name.lower().replace("_", " ")))
@@ -133,13 +136,13 @@ def check_role(
     ctx: VerifyContext,
     base: str,
     result: ReportedResult,
-    document: Document,
+    index: DocumentIndex,
     evidence: Evidence,
 ) -> None:
     """Flag a result whose value does not stand on its line as what the record says."""
-    line_text = document.line(result.source_line) or ""
+    line_text = index.document.line(result.source_line) or ""
     value = f"{base}/value"
-    if is_instruction(line_text):
+    if index.is_instruction(result.source_line):
         ctx.flag(
             Severity.ERROR,
             Rule.REPORTED_RESULTS,
@@ -161,19 +164,31 @@ def check_role(
             [evidence],
         )
         return
-    context = _context_name(document, result.source_line, result)
+    context = _context_name(index, result.source_line, result)
     _check_dimensions(ctx, base, result, context, evidence)
-    _check_statistic_words(ctx, base, result, context, evidence)
-    _check_range(ctx, base, result, line_text, evidence)
+    _check_statistic_words(ctx, base, result, context, _words_near(index, result), evidence)
+    _check_range(ctx, base, result, index.line_mentions(result.source_line), evidence)
 
 
-def _context_name(document: Document, line: int, result: ReportedResult) -> str:
+def _words_near(index: DocumentIndex, result: ReportedResult) -> str:
+    """The words the source writes just before the value on its line (`128K × c=6 median
+    TTFT was 282 s`): a statistic named there names the value."""
+    text = index.document.line(result.source_line) or ""
+    number = _as_number(result.value)
+    mentions = index.line_mentions(result.source_line)
+    for mention in mentions:
+        if _states(mention, number):
+            return words_before(text, mention, mentions)
+    return ""
+
+
+def _context_name(index: DocumentIndex, line: int, result: ReportedResult) -> str:
     """What the source calls the value: the unit written after it, the words with a `:` or
     `=` just before it (`P50 TTFT (ms):  45.2`, `{ "mean": 53.5`), its JSON key, or its
     table column's header with the row's first cell."""
-    text = document.line(line) or ""
+    text = index.document.line(line) or ""
     number = _as_number(result.value)
-    mentions = find_numbers(text, decimal_comma=False)
+    mentions = index.line_mentions(line)
     for mention in mentions:
         if not _states(mention, number):
             continue
@@ -185,10 +200,10 @@ def _context_name(document: Document, line: int, result: ReportedResult) -> str:
             keys = _LAST_KEY_RE.findall(before)
             return keys[-1] if keys else before  # minified JSON: the value's own key
         break
-    key = _KEY_RE.match(text)
+    key = index.layout.own_key(line)
     if key:
-        return key.group(1)
-    return _column_header(document, line, result.value) or ""
+        return key
+    return _column_header(index, line, result.value) or ""
 
 
 def words_before(text: str, mention: NumberMention, mentions: list[NumberMention]) -> str:
@@ -198,37 +213,19 @@ def words_before(text: str, mention: NumberMention, mentions: list[NumberMention
     return text[unit.end() if unit else previous : mention.start]
 
 
-def _column_header(document: Document, line: int, value: float) -> str | None:
+def _column_header(index: DocumentIndex, line: int, value: float) -> str | None:
     """The header of the table column (Markdown or CSV) whose cell on `line` states
     `value`, when exactly one column on the row does."""
-    cells, header = _row_and_header(document, line)
-    if cells is None or header is None or len(header) != len(cells):
+    table = index.layout.row_and_header(line)
+    if table is None or len(table[1]) != len(table[0]):
         return None
+    cells, header = table
     number = _as_number(value)
     columns = [i for i, cell in enumerate(cells) if _cell_states(cell, number)]
     if len(columns) != 1:
         return None
     row_label = cells[0] if columns[0] > 0 and not _cell_states(cells[0], number) else ""
     return f"{header[columns[0]]} | {row_label}" if row_label else header[columns[0]]
-
-
-def _row_and_header(document: Document, line: int) -> tuple[list[str] | None, list[str] | None]:
-    text = document.line(line) or ""
-    if document.path.lower().endswith(".csv") and line > 1:
-        return text.split(","), (document.line(1) or "").split(",")
-    if not text.lstrip().startswith("|"):
-        return None, None
-    start = line
-    while start > 1 and (document.line(start - 1) or "").lstrip().startswith("|"):
-        start -= 1
-    separator = document.line(start + 1) or ""
-    if start == line or not re.fullmatch(r"\s*\|?[\s:|-]+\|?\s*", separator):
-        return None, None
-    return _cells(text), _cells(document.line(start) or "")
-
-
-def _cells(row: str) -> list[str]:
-    return [cell.strip() for cell in row.strip().strip("|").split("|")]
 
 
 def _as_number(value: float) -> ParsedNumber:
@@ -280,6 +277,18 @@ def _check_dimensions(
             f"this value ({context!r}, a {source})",
             [evidence],
         )
+        if units and source not in units:
+            # Unit and metric agree with each other, not with the source: the value is
+            # another quantity's (a cell of another column, a key of another meaning).
+            ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{base}/value",
+                repr(result.value),
+                f"the value stands on its line as {context!r} (a {source}), not as the "
+                f"{metric} the record says it is",
+                [evidence],
+            )
     if source is None and metric is not None and units and metric not in units:
         for field, claim in (("unit", result.unit), ("metric", result.metric)):
             ctx.flag(
@@ -294,12 +303,19 @@ def _check_dimensions(
 
 
 def _check_statistic_words(
-    ctx: VerifyContext, base: str, result: ReportedResult, context: str, evidence: Evidence
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    context: str,
+    near: str,
+    evidence: Evidence,
 ) -> None:
     """Words that tell columns apart (`p50`/`p99`, `total`/`request`, `ttft`/`itl`): the
     source's word for the value must not contradict the label's and metric's (the value is
-    in another column, or on another key), nor the statistic's."""
+    in another column, or on another key), nor the statistic's. A statistic word written
+    just before the value on its line (`median TTFT was 282 s`) names it too."""
     source_words = words(context) if context else set()
+    near_statistics = words(near) & _FAMILIES[0]
     claimed = words(f"{result.metric} {result.label}")
     statistic = words(result.statistic)
     for family in _FAMILIES:
@@ -317,25 +333,32 @@ def _check_statistic_words(
                 f"metric name {', '.join(sorted(wrong))}",
                 [evidence],
             )
-        wrong = (statistic & family) - named - {"mean"}
-        if family is _FAMILIES[0] and wrong and not statistic & named:
+    named = (source_words & _FAMILIES[0]) or near_statistics
+    if named and not source_words & _FAMILIES[0] and "range" in statistic:
+        statistic = statistic - {"min", "max"}  # `range_min`: an end of a range, not a min
+    if named:
+        wrong = (statistic & _FAMILIES[0]) - named - {"mean"}
+        if wrong and not statistic & named:
             ctx.flag(
                 Severity.ERROR,
                 Rule.REPORTED_RESULTS,
                 f"{base}/statistic",
                 result.statistic,
                 f"the statistic says {', '.join(sorted(wrong))} but the source names "
-                f"this value {context!r}",
+                f"this value {context if source_words & named else near.strip()!r}",
                 [evidence],
             )
 
 
 def _check_range(
-    ctx: VerifyContext, base: str, result: ReportedResult, line_text: str, evidence: Evidence
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    mentions: list[NumberMention],
+    evidence: Evidence,
 ) -> None:
     """One end of a range stated as the value, with no word saying it is an end."""
     number = _as_number(result.value)
-    mentions = find_numbers(line_text, decimal_comma=False)
     ends = [m for m in mentions if m.kind is NumberKind.RANGE and _states(m, number)]
     alone = [m for m in mentions if m.kind is not NumberKind.RANGE and _states(m, number)]
     said = words(f"{result.statistic} {result.label} {result.metric}")
@@ -374,24 +397,55 @@ def unit_after(text: str, end: int) -> frozenset[str]:
     return unit_dimensions(match.group(1)) if match else frozenset()
 
 
-def source_dimensions(document: Document, line: int, mention: NumberMention) -> frozenset[str]:
-    """What a source says a number on `line` is: the unit after it, its JSON key, its
-    column's header, or the words just before it (`KV pool: 346,485`)."""
-    text = document.line(line) or ""
+_CAPTION_UNIT_RE = re.compile(
+    r"(?<![\w/])(tokens?/s(?:ec)?|tok/s|t/s|tps|req/s|requests/s|ms|µs|seconds|W|watts|kW|°C|"
+    r"GB|GiB|MB|MiB)(?![\w/])"
+)
+
+
+def caption_dimensions(caption: str) -> frozenset[str]:
+    """The measured dimension a table's caption names by its units, when it names exactly
+    one (`median per-stream decode tok/s`); none when it names several or none."""
+    found = {
+        dimension
+        for unit in _CAPTION_UNIT_RE.findall(caption)
+        for dimension in unit_dimensions(unit)
+        if dimension in MEASURED
+    }
+    return frozenset(found) if len(found) == 1 else frozenset()
+
+
+def source_dimensions(index: DocumentIndex, line: int, mention: NumberMention) -> frozenset[str]:
+    """What a source says a number on `line` is, from the nearest name that says it: the
+    unit after it, its JSON or YAML key, its column's header, the words just before it
+    (`KV pool: 346,485`), its row's first cell, the keys of the objects around it."""
+    text = index.document.line(line) or ""
     after = unit_after(text, mention.end)
     if after:
         return after
-    key = _KEY_RE.match(text)
-    names = [key.group(1)] if key else []
-    cells, header = _row_and_header(document, line)
-    if cells is not None and header is not None and len(cells) == len(header):
+    layout = index.layout
+    key = layout.own_key(line)
+    names = [key] if key else []
+    table = layout.row_and_header(line)
+    if table is not None and len(table[0]) == len(table[1]):
+        cells, header = table
         column = text[: mention.start].count("|" if "|" in text else ",")
         column -= 1 if text.lstrip().startswith("|") else 0
         if 0 <= column < len(header):
             names.append(header[column])
-    names.append(words_before(text, mention, find_numbers(text, decimal_comma=False)))
+        if column > 0:
+            names.append(cells[0])
+    names.append(words_before(text, mention, index.line_mentions(line)))
     for name in names:
         dimension = metric_dimension(name)
         if dimension is not None:
+            return frozenset({dimension})
+    if table is not None:
+        return caption_dimensions(layout.caption(line))
+    # An enclosing object or array names a group (`runs`, `requests`); only a measured
+    # quantity in its name (`decode_tok_s`, `ttft_ms`) says what the values inside are.
+    for name in layout.enclosing_keys(line):
+        dimension = metric_dimension(name)
+        if dimension in MEASURED:
             return frozenset({dimension})
     return frozenset()

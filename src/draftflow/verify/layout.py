@@ -1,0 +1,152 @@
+"""Where a line stands in its document: the table it is a row of, and the keys of the
+objects that enclose it. Verify asks this for every candidate line of every claim with a
+unit or a column, so each answer is computed once per document and line, and a table's
+header or an object's opener is found once for all the lines that share it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from draftflow.snapshot import Document
+
+_SEPARATOR_RE = re.compile(r"\s*\|?[\s:|-]+\|?\s*")
+_JSON_KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
+_YAML_KEY_RE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w.-]*)\s*:")
+_NESTED_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml")
+MAX_ENCLOSING_KEYS = 3
+MAX_CAPTION_LINES = 8
+
+
+def cells(row: str) -> list[str]:
+    """The cells of a Markdown table row, stripped."""
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
+class DocumentLayout:
+    """Table rows and enclosing keys of one document's lines, memoised per line."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self._lines = document.line_list
+        path = document.path.lower()
+        self._csv = path.endswith(".csv")
+        self._nested = path.endswith(_NESTED_SUFFIXES)
+        self._table_start: dict[int, int] = {}
+        self._parents: dict[int, int] = {}
+        self._csv_header: list[str] | None = None
+        self._captions: dict[int, str] = {}
+
+    def _line(self, number: int) -> str:
+        return self._lines[number - 1] if 1 <= number <= len(self._lines) else ""
+
+    # -- tables -----------------------------------------------------------------------------
+
+    def row_and_header(self, line: int) -> tuple[list[str], list[str]] | None:
+        """The cells of `line` and of its table's header row (Markdown or CSV), if `line`
+        is a body row of a table."""
+        text = self._line(line)
+        if self._csv:
+            if line <= 1:
+                return None
+            if self._csv_header is None:
+                self._csv_header = self._line(1).split(",")
+            return text.split(","), self._csv_header
+        if not text.lstrip().startswith("|"):
+            return None
+        start = self._start_of_table(line)
+        if start == line or not _SEPARATOR_RE.fullmatch(self._line(start + 1)):
+            return None
+        return cells(text), cells(self._line(start))
+
+    def _start_of_table(self, line: int) -> int:
+        """The first line of the run of `|` lines holding `line` (found once per run)."""
+        walked = []
+        number = line
+        while number not in self._table_start:
+            walked.append(number)
+            if number <= 1 or not self._line(number - 1).lstrip().startswith("|"):
+                self._table_start[number] = number
+                break
+            number -= 1
+        start = self._table_start[number]
+        for seen in walked:
+            self._table_start[seen] = start
+        return start
+
+    def caption(self, line: int) -> str:
+        """The text just above the table holding `line` (up to its heading, a few lines at
+        most): where a table whose headers are settings (`c=1`, `c=2`) states its unit
+        (`Cell value = median per-stream decode tok/s`). Empty outside a table."""
+        if self.row_and_header(line) is None or self._csv:
+            return ""
+        start = self._start_of_table(line)
+        cached = self._captions.get(start)
+        if cached is None:
+            kept: list[str] = []
+            for number in range(start - 1, max(0, start - 1 - MAX_CAPTION_LINES), -1):
+                text = self._line(number).strip()
+                if text.startswith("|"):
+                    break
+                kept.append(text)
+                if text.startswith("#"):
+                    break
+            cached = " ".join(reversed(kept))
+            self._captions[start] = cached
+        return cached
+
+    # -- nested data ------------------------------------------------------------------------
+
+    def own_key(self, line: int) -> str | None:
+        """The key written at the start of `line`: `"mean": 64.4` (JSON anywhere), `mean:
+        64.4` (in a JSON or YAML document)."""
+        text = self._line(line)
+        key = _JSON_KEY_RE.match(text) or (_YAML_KEY_RE.match(text) if self._nested else None)
+        return key.group(1) if key else None
+
+    def enclosing_keys(self, line: int) -> Iterator[str]:
+        """The keys of the objects or arrays around `line` in a JSON or YAML document,
+        innermost first, at most a few (`"decode_tok_s": {` around `"mean": 64.4`); read
+        lazily, so a caller that stops at the first telling key walks no further."""
+        if not self._nested:
+            return
+        number, found = line, 0
+        while found < MAX_ENCLOSING_KEYS:
+            number = self._opener(number)
+            if not number:
+                return
+            key = self.own_key(number)
+            if key:
+                found += 1
+                yield key
+
+    def _opener(self, line: int) -> int:
+        """The nearest line above `line` indented less than it (0 when there is none).
+        Siblings share the answer and remember it, so the lines under one opener are
+        walked once however many of them are asked about."""
+        known = self._parents.get(line)
+        if known is not None:
+            return known
+        lines = self._lines
+        text = self._line(line)
+        indent = len(text) - len(text.lstrip(" \t"))
+        walked = [line]
+        parent = 0
+        number = line - 1
+        while number >= 1 and indent:
+            above = lines[number - 1]
+            stripped = above.lstrip(" \t")
+            depth = len(above) - len(stripped)
+            if stripped and depth < indent:
+                parent = number
+                break
+            if stripped and depth == indent:
+                known = self._parents.get(number)
+                if known is not None:
+                    parent = known
+                    break
+                walked.append(number)
+            number -= 1
+        for seen in walked:
+            self._parents[seen] = parent
+        return parent

@@ -1,0 +1,81 @@
+"""Where a line stands in its document (table header, caption, keys), and what a source
+calls a number from there, on the real corpus and on the shapes reports use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from draftflow.numbers import NumberMention
+from draftflow.snapshot import Document, sha256_hex, split_lines
+from draftflow.verify.index import DocumentIndex
+from draftflow.verify.layout import DocumentLayout
+from draftflow.verify.roles import source_dimensions
+
+MIAAI = "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
+HEITOR = "heitor-mocelin__dgx-spark-research"
+
+
+def document(path: str, data: bytes) -> Document:
+    return Document(
+        document_id=path,
+        path=path,
+        sha256=sha256_hex(data),
+        bytes=len(data),
+        lines=len(split_lines(data.decode("utf-8", "replace"))),
+        pinned_url=f"https://github.com/o/n/blob/{'a' * 40}/{path}",
+        data=data,
+    )
+
+
+def mention_of(index: DocumentIndex, line: int, text: str) -> NumberMention:
+    return next(m for m in index.line_mentions(line) if m.text == text)
+
+
+def test_a_table_row_has_its_header_and_caption(corpus_dir: Path) -> None:
+    path = "results/RESULTS-2026-08-14.md"
+    index = DocumentIndex(document(path, (corpus_dir / MIAAI / path).read_bytes()))
+    table = index.layout.row_and_header(32)  # | 256 | 82.6 | 56.9 | 54.3 | 35.9 | 162 |
+    assert table is not None
+    cells, header = table
+    assert cells[1] == "82.6" and header[1] == "c=1"
+    assert "decode tok/s" in index.layout.caption(32)
+    # The header says only the concurrency; the caption names the unit: a rate.
+    assert source_dimensions(index, 32, mention_of(index, 32, "82.6")) == {"rate"}
+    assert index.layout.row_and_header(26) is None  # prose above the table
+
+
+def test_a_json_value_has_its_enclosing_keys(corpus_dir: Path) -> None:
+    path = "AsusGx10/benchmarks/small-models/qwen3-4b.json"
+    index = DocumentIndex(document(path, (corpus_dir / HEITOR / path).read_bytes()))
+    layout = index.layout
+    line = next(n for n, text in enumerate(index.document.line_list, 1) if '"mean": 64.4' in text)
+    assert layout.own_key(line) == "mean"
+    enclosing = list(layout.enclosing_keys(line))
+    assert enclosing[0] == "decode_tps"
+    # `mean` names no dimension; the decode object around it does.
+    assert source_dimensions(index, line, mention_of(index, line, "64.4")) == {"rate"}
+
+
+def test_shapes_without_a_measured_name_state_no_dimension() -> None:
+    data = (
+        b'{\n  "cases": [\n    {\n      "samples": 70,\n      "runs": [\n        12.5,\n'
+        b"        13.5\n      ]\n    }\n  ]\n}\n"
+    )
+    index = DocumentIndex(document("run.json", data))
+    # `samples` and `runs` name a count or a group, never what a value measures: a prose
+    # `70 W` or `12.5 ms` finds no support here.
+    assert source_dimensions(index, 4, mention_of(index, 4, "70")) == frozenset()
+    assert source_dimensions(index, 6, mention_of(index, 6, "12.5")) == frozenset()
+
+
+def test_a_table_interrupted_by_prose_ends_there() -> None:
+    text = "| a | tok/s |\n| --- | --- |\n| x | 1.5 |\nA note.\n| y | 2.5 |\n"
+    layout = DocumentLayout(document("t.md", text.encode()))
+    assert layout.row_and_header(3) == (["x", "1.5"], ["a", "tok/s"])
+    assert layout.row_and_header(5) is None  # no header row of its own
+
+
+def test_csv_rows_take_the_first_line_as_header() -> None:
+    layout = DocumentLayout(document("d.csv", b"model,ttft_ms\nm,45.2\n"))
+    assert layout.row_and_header(2) == (["m", "45.2"], ["model", "ttft_ms"])
+    assert layout.row_and_header(1) is None
