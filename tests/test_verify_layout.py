@@ -79,3 +79,14 @@ def test_csv_rows_take_the_first_line_as_header() -> None:
     layout = DocumentLayout(document("d.csv", b"model,ttft_ms\nm,45.2\n"))
     assert layout.row_and_header(2) == (["m", "45.2"], ["model", "ttft_ms"])
     assert layout.row_and_header(1) is None
+
+
+def test_a_rate_written_out_in_words_is_a_rate_not_a_token_count(corpus_dir: Path) -> None:
+    """`between 15.45 and 16.36 tokens per second` states a rate; `4,312 tokens` a count."""
+    teaql = "teaql__nvidia-dgx-spark-model-benchmark"
+    path = "reports/round-2-nemotron-super-modeling.md"
+    index = DocumentIndex(document(path, (corpus_dir / teaql / path).read_bytes()))
+    assert source_dimensions(index, 14, mention_of(index, 14, "16.36")) == {"rate"}
+    counted = document("notes.md", b"The reply ran 4,312 tokens before it stopped.\n")
+    count_index = DocumentIndex(counted)
+    assert source_dimensions(count_index, 1, mention_of(count_index, 1, "4,312")) == {"count"}

@@ -24,6 +24,11 @@ _UNIT_DIMENSIONS: dict[str, frozenset[str]] = {
     ),
     **dict.fromkeys(("requests/s", "req/s", "rps"), frozenset({"rate"})),
     **dict.fromkeys(
+        ("tokens per second", "token per second", "tokens per sec", "token per sec"),
+        frozenset({"rate"}),
+    ),
+    **dict.fromkeys(("requests per second", "request per second"), frozenset({"rate"})),
+    **dict.fromkeys(
         ("ms", "s", "sec", "seconds", "us", "µs", "min", "minutes", "h"), frozenset({"time"})
     ),
     **dict.fromkeys(("w", "watts", "kw"), frozenset({"power"})),
@@ -112,7 +117,7 @@ _RANGE_WORDS = ("min", "max", "low", "high", "lower", "upper", "range", "from", 
 
 def unit_dimensions(unit: str) -> frozenset[str]:
     """The dimensions a unit may have (empty when unknown)."""
-    return _UNIT_DIMENSIONS.get(unit.strip().lower(), frozenset())
+    return _UNIT_DIMENSIONS.get(" ".join(unit.lower().split()), frozenset())
 
 
 @lru_cache(maxsize=4096)
@@ -379,7 +384,7 @@ def _states(mention: NumberMention, number: ParsedNumber) -> bool:
 
 
 _UNIT_AFTER_RE = re.compile(
-    r"\s*(?:-\s*)?(tokens?/s(?:ec)?|tok/s|t/s|tps|req/s|requests/s|rps|ms|µs|us|s|sec|seconds|"
+    r"\s*(?:-\s*)?((?:tokens?|requests?)\s+per\s+sec(?:ond)?|tokens?/s(?:ec)?|tok/s|t/s|tps|req/s|requests/s|rps|ms|µs|us|s|sec|seconds|"
     r"minutes|min|h|w|watts|kw|°c|gb|gib|mb|mib|tb|tib|tokens|requests|runs|%|x)(?![a-z0-9/])",
     re.IGNORECASE,
 )
