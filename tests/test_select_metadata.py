@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from documents import make_document
 from draftflow.acquire import acquire
 from draftflow.records import ReportedResult
 from draftflow.select.metadata import measurement_scope, read_metadata
@@ -18,16 +18,7 @@ REVISION = "b" * 40
 
 
 def _document(path: str, text: str) -> Document:
-    data = text.encode("utf-8")
-    return Document(
-        document_id=f"demo-{path.replace('/', '-')}",
-        path=path,
-        sha256=hashlib.sha256(data).hexdigest(),
-        bytes=len(data),
-        lines=text.count("\n"),
-        pinned_url=f"https://github.com/o/demo/blob/{REVISION}/{path}",
-        data=data,
-    )
+    return make_document(path, text, revision=REVISION, prefix="demo-")
 
 
 def _snapshot(*documents: Document) -> Snapshot:

@@ -4,10 +4,10 @@ its README (or every headline figure's document) does."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
+from documents import make_document
 from draftflow.acquire import acquire
 from draftflow.records import ReportedResult
 from draftflow.select.metadata import read_metadata
@@ -19,16 +19,7 @@ REVISION = "c" * 40
 
 
 def _document(path: str, text: str) -> Document:
-    data = text.encode("utf-8")
-    return Document(
-        document_id=f"demo-{path.replace('/', '-').replace('.', '-')}",
-        path=path,
-        sha256=hashlib.sha256(data).hexdigest(),
-        bytes=len(data),
-        lines=text.count("\n"),
-        pinned_url=f"https://github.com/o/demo/blob/{REVISION}/{path}",
-        data=data,
-    )
+    return make_document(path, text, revision=REVISION, prefix="demo-")
 
 
 def _result(document: Document, line: int, value: float) -> ReportedResult:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from documents import make_document
 from draftflow.numbers import NumberMention
-from draftflow.snapshot import Document, sha256_hex, split_lines
+from draftflow.snapshot import Document
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.roles import source_dimensions
@@ -16,15 +17,7 @@ HEITOR = "heitor-mocelin__dgx-spark-research"
 
 
 def document(path: str, data: bytes) -> Document:
-    return Document(
-        document_id=path,
-        path=path,
-        sha256=sha256_hex(data),
-        bytes=len(data),
-        lines=len(split_lines(data.decode("utf-8", "replace"))),
-        pinned_url=f"https://github.com/o/n/blob/{'a' * 40}/{path}",
-        data=data,
-    )
+    return make_document(path, data, repository="o/n")
 
 
 def mention_of(index: DocumentIndex, line: int, text: str) -> NumberMention:

@@ -1,0 +1,28 @@
+"""Snapshot documents built in tests the way `acquire` builds them (hash, lines, pinned URL)."""
+
+from __future__ import annotations
+
+from draftflow.snapshot import Document, pinned_url, sha256_hex, split_lines
+
+
+def make_document(
+    path: str,
+    content: str | bytes,
+    *,
+    repository: str = "o/demo",
+    revision: str = "a" * 40,
+    prefix: str = "",
+) -> Document:
+    """A document at `path` holding `content`; its id is `prefix` + the path with `/` and `.`
+    as `-` (ids are the path itself when no prefix is given, as the index tests use them)."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    document_id = f"{prefix}{path.replace('/', '-').replace('.', '-')}" if prefix else path
+    return Document(
+        document_id=document_id,
+        path=path,
+        sha256=sha256_hex(data),
+        bytes=len(data),
+        lines=len(split_lines(data.decode("utf-8", "replace"))),
+        pinned_url=pinned_url(repository, revision, path),
+        data=data,
+    )
