@@ -1,4 +1,5 @@
-"""Fenced code blocks in Markdown: the one place that decides which lines are inside a fence.
+"""Markdown block markers every reader shares: which lines are inside a code fence, and what
+is a heading (the one place each is decided).
 
 CommonMark rules: a fence opens with three or more backticks or tildes (indented at most
 three spaces) and closes with a run of the same character at least as long, with nothing but
@@ -11,6 +12,9 @@ import re
 from collections.abc import Sequence
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+"""An ATX heading line: group 1 its `#` marks (the level), group 2 its title (closing `#`s
+and trailing blanks left out)."""
 
 
 def fence_opening(line: str) -> str | None:

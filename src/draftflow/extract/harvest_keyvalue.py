@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
+from draftflow.extract.fences import HEADING
 from draftflow.extract.harvest_markdown import plain_text
 from draftflow.snapshot import Document
 
@@ -27,7 +28,6 @@ _KEY_VALUE = re.compile(
     r"\s*$"
 )
 _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")
-_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(?P<title>.*?)[ \t#]*$")
 
 
 def key_value_match(line: str) -> bool:
@@ -52,8 +52,8 @@ def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str
             current = []
         if not short:
             continue
-        if heading_match := _HEADING.match(line):
-            heading, section = plain_text(heading_match["title"]) or heading, None
+        if heading_match := HEADING.match(line):
+            heading, section = plain_text(heading_match[2]) or heading, None
         elif rule := _RULE.match(line):
             section = plain_text(rule["title"]) or None
     if current:

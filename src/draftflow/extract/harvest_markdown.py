@@ -14,14 +14,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
-from draftflow.extract.fences import fence_infos, fence_opening, is_code_fence
+from draftflow.extract.fences import HEADING, fence_infos, fence_opening, is_code_fence
 from draftflow.snapshot import Document
 
 CAPTION_LINES = 3
 MAX_HEADING_LINE = 1_000
 """A longer line is not read as a heading (and never fed to the heading pattern)."""
 
-_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _DELIMITER_CELL = re.compile(r"^\s*:?-+:?\s*$")
 # Emphasis markers; an underscore inside a word (`est_ppt`) is part of the word.
 _EMPHASIS = re.compile(r"\*\*|\*|`|~~|(?<![^\W_])__?|__?(?![^\W_])")
@@ -102,7 +101,7 @@ def find_tables(lines: list[str]) -> list[Table]:
             number += 1  # a fence marker, or code
             continue
         heading_match = (
-            _HEADING.match(line) if not in_fence and len(line) <= MAX_HEADING_LINE else None
+            HEADING.match(line) if not in_fence and len(line) <= MAX_HEADING_LINE else None
         )
         if heading_match:
             heading = plain_text(heading_match.group(2)) or heading

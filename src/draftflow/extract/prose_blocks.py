@@ -15,6 +15,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from enum import StrEnum
 
+from draftflow.extract.fences import HEADING
 from draftflow.extract.harvest_keyvalue import MAX_LINE as KEY_VALUE_MAX_LINE
 from draftflow.extract.harvest_keyvalue import key_value_match
 from draftflow.extract.harvest_markdown import split_row
@@ -25,7 +26,6 @@ MAX_LINE = 2_000
 """Longer lines are data dumps, not prose."""
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+")
 _ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])[ \t]+")
 _QUOTE = re.compile(r"^ {0,3}(>[ \t]?)+")
 _RULE = re.compile(r"^ {0,3}([-*_=])(?:[ \t]*\1){2,}[ \t]*$")
@@ -94,9 +94,9 @@ def _strip_markers(line: str) -> tuple[str, bool]:
     quote = _QUOTE.match(line)
     if quote:
         line = _blank(line, 0, quote.end())
-    heading = _HEADING.match(line)
+    heading = HEADING.match(line)
     if heading:
-        return _blank(line, 0, heading.end()).rstrip("# \t").ljust(len(line)), False
+        return _blank(line, 0, heading.start(2)).rstrip("# \t").ljust(len(line)), False
     item = _ITEM.match(line)
     if item:
         return _blank(line, item.start(2), item.end()), True
@@ -241,7 +241,7 @@ def prose_blocks(document: Document) -> list[ProseBlock]:
             flush()
             continue
         text, is_item = _strip_markers(line)
-        if _HEADING.match(_QUOTE.sub("", line)):
+        if HEADING.match(_QUOTE.sub("", line)):
             flush()
             heading_block = make_block(BlockKind.HEADING, [(number, text)], builder.heading)
             if may_hold_figure(text):

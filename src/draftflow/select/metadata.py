@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
+from draftflow.extract.fences import HEADING
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_dates, parse_number
 from draftflow.records import ModelArtifact, ReportedResult
@@ -69,7 +70,6 @@ _SYSTEM = re.compile(
 )
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
-_SECTION_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 _DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re.I)
 
 MEMORY = re.compile(r"memory|kv_capacity|kv_pool")
@@ -324,7 +324,7 @@ def _sections_of(
         if document is None:
             continue
         lines = document.line_list
-        headings = [n for n, line in enumerate(lines, 1) if _SECTION_HEADING.match(line)]
+        headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
         start = max((n for n in headings if n <= result.source_line), default=1)
         end = min((n - 1 for n in headings if n > result.source_line), default=len(lines))
         sections.setdefault((document.document_id, start, end), (document, start, end))

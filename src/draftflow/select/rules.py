@@ -20,7 +20,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from draftflow.extract.fences import fenced_lines
+from draftflow.extract.fences import HEADING, fenced_lines
 from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
 from draftflow.numbers import NumberKind, find_numbers, value_decimals
 from draftflow.numbers.cells import CellShape, cell_shape
@@ -60,7 +60,6 @@ BOOKKEEPING = frozenset(
 _SPREAD = re.compile(r"_(spread|stdev|normalised)$")
 _TAIL_STATISTIC = re.compile(r"\bp9\d|\bp99|\bmaximum|\bminimum")
 _BOLD = re.compile(r"\*\*([^*]+)\*\*|__([^_]+)__")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*)$")
 # headings of the section a report sums itself up in: report structure, not any one topic
 _SUMMARY_HEADING = re.compile(
     r"\b(summary|executive|tl;?\s?dr|highlights?|key\s+(findings?|results?|numbers|takeaways?)"
@@ -110,7 +109,7 @@ class _DocumentShape:
         self.document = document
         lines = document.line_list
         self.length = len(lines)
-        headings = [n for n, line in enumerate(lines, 1) if _HEADING.match(line)]
+        headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
         self.summary_lines = _summary_sections(lines) if _is_markdown(document) else set()
         # the opening section: up to the second heading (the first is usually the title)
         second = headings[1] if len(headings) > 1 else self.length + 1
@@ -154,7 +153,7 @@ def _summary_sections(lines: list[str]) -> set[int]:
     level = 0  # the open summary section's heading level; 0 when none is open
     fenced = fenced_lines(lines)
     for number, line in enumerate(lines, 1):
-        heading = None if fenced[number - 1] else _HEADING.match(line)
+        heading = None if fenced[number - 1] else HEADING.match(line)
         if heading:
             depth = len(heading.group(1))
             if level and depth <= level:
