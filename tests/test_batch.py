@@ -152,7 +152,7 @@ def test_batch_drafts_the_good_and_reports_the_bad(
         assert record.source.revision == manifest[folder]["revision"]
 
     again = run("draft", "--from", str(listing), "--records-dir", str(records), "--json")
-    assert again.exit_code == 2
+    assert again.exit_code == 2, again.output
     report = json.loads(again.output)
     assert [i["state"] for i in report["items"]] == ["unchanged", "failed", "unchanged"]
     assert report["items"][1]["failure"]["exit_code"] == 2

@@ -54,6 +54,26 @@ def test_unwritable_directory_is_an_output_error(tmp_path: Path) -> None:
     assert caught.value.hint
 
 
+def test_threads_of_one_process_check_one_folder_at_once(tmp_path: Path) -> None:
+    store = RecordStore(tmp_path)
+    failures: list[BaseException] = []
+
+    def check() -> None:
+        for _ in range(200):
+            try:
+                store.ensure_writable()
+            except OutputError as error:
+                failures.append(error)
+
+    threads = [threading.Thread(target=check) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert list(tmp_path.iterdir()) == [], "no probe left behind"
+
+
 def test_save_new_then_unchanged_then_changed(tmp_path: Path, record: Record) -> None:
     store = RecordStore(tmp_path)
     first = store.save(record, markdown="# a\n", report="{}\n")

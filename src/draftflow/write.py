@@ -350,16 +350,17 @@ class RecordStore:
         folder = self.root
         while not folder.exists() and folder != folder.parent:
             folder = folder.parent
-        probe = folder / f".draftflow-write-check-{os.getpid()}"
         if folder != self.root:  # nothing of ours to write a probe into: ask the system
             if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+                probe = folder / ".draftflow-write-check"
                 raise write_error(probe, PermissionError(errno.EACCES, "Permission denied"))
             return
+        # A name of its own per call: threads of one batch worker check the same folder at once.
         try:
-            probe.write_bytes(b"")
-            probe.unlink()
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".draftflow-write-check-"):
+                pass
         except OSError as error:
-            raise write_error(probe, error) from error
+            raise write_error(folder / ".draftflow-write-check", error) from error
 
     def save(
         self,
