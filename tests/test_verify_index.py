@@ -137,3 +137,36 @@ def test_plain_decimal_cells_read_as_the_scanner_reads_them(
         for parsed in mention.numbers
         for alt in parsed.alternatives
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cells=st.lists(
+        st.one_of(
+            st.integers(min_value=-5000, max_value=5000).map(str),
+            st.floats(min_value=0, max_value=500, allow_nan=False).map(lambda v: f"{v:.2f}"),
+            st.sampled_from(["32K", "95%", "1e-5", "72-75 ms", "4.1 ± 0.3", "~41", "two"]),
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    claim=st.one_of(
+        st.integers(min_value=-5000, max_value=5000).map(str),
+        st.floats(min_value=0, max_value=500, allow_nan=False).map(lambda v: f"{v:.1f}"),
+        st.sampled_from(["32000", "0.95", "95", "72", "41", "2", "4.1"]),
+    ),
+)
+def test_stating_is_every_mention_whose_reading_the_number_matches(
+    cells: list[str], claim: str
+) -> None:
+    """The sorted lookup finds exactly the mentions a reading-by-reading test finds."""
+    text = "| " + " | ".join(cells) + " |\n"
+    index = DocumentIndex(document("t.md", text.encode()))
+    number = parse_number(claim)
+    assert number is not None
+    naive = [
+        mention
+        for mention in index.line_mentions(1)
+        if any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
+    ]
+    assert index.stating(1, number) == naive

@@ -132,6 +132,7 @@ class DocumentIndex:
         self._words: _ValueTable | None = None
         self._identifier_cache: dict[str, list[int]] = {}
         self._instruction_cache: dict[int, bool] = {}
+        self._readings_cache: dict[int, _LineReadings] = {}
         self._cell_cache: dict[int, list[tuple[float, ...]]] = {}
 
     # -- numbers ----------------------------------------------------------------------------
@@ -257,6 +258,16 @@ class DocumentIndex:
             self._line_cache[number] = cached
         return cached
 
+    def stating(self, line: int, number: ParsedNumber) -> list[NumberMention]:
+        """The mentions on `line` with a reading that `number` rounds to, in line order (as
+        `ParsedNumber.matches` decides, over every reading of every number of a mention);
+        the line's readings are sorted once, so each figure of a wide row costs a bisect."""
+        readings = self._readings_cache.get(line)
+        if readings is None:
+            readings = _LineReadings(self.line_mentions(line))
+            self._readings_cache[line] = readings
+        return readings.stating(number)
+
     # -- hashes, dates, versions, identifiers -----------------------------------------------
 
     def _lines_with(self, needles: Iterable[str], *, lower: bool = False) -> list[int]:
@@ -366,6 +377,42 @@ def _forms(number: ParsedNumber, decimal_comma: bool) -> frozenset[Form] | None:
     """`search_forms`, once per value asked (the same value is asked of many lines)."""
     forms = search_forms(number, decimal_comma=decimal_comma)
     return None if forms is None else frozenset(forms)
+
+
+class _LineReadings:
+    """Every reading of every number on one line, sorted, with the mention it belongs to."""
+
+    def __init__(self, mentions: list[NumberMention]) -> None:
+        self.mentions = mentions
+        pairs = sorted(
+            (alt, i)
+            for i, mention in enumerate(mentions)
+            for parsed in mention.numbers
+            for alt in parsed.alternatives
+        )
+        # A NaN reading cannot be ordered: such a line is read one mention at a time.
+        self._sorted = not any(math.isnan(alt) for alt, _ in pairs)
+        self._values = array("d", (alt for alt, _ in pairs)) if self._sorted else array("d")
+        self._owners = [i for _, i in pairs]
+
+    def stating(self, number: ParsedNumber) -> list[NumberMention]:
+        """The mentions with a reading `number` matches, in line order."""
+        if not self._sorted:
+            return [m for m in self.mentions if _mention_states(m, number)]
+        owners: set[int] = set()
+        for alt, tolerance in zip(number.alternatives, number.tolerances, strict=True):
+            # A window wider than `matches` accepts; `matches` then decides exactly.
+            slack = 2 * (tolerance + 1e-12) + 1e-9 * (abs(alt) + 1)
+            start = bisect_left(self._values, alt - slack)
+            stop = bisect_right(self._values, alt + slack)
+            owners.update(
+                self._owners[k] for k in range(start, stop) if number.matches(self._values[k])
+            )
+        return [self.mentions[i] for i in sorted(owners)]
+
+
+def _mention_states(mention: NumberMention, number: ParsedNumber) -> bool:
+    return any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
 
 
 class _ValueTable:

@@ -142,7 +142,7 @@ class _ResultCheck:
 
     def run(self) -> None:
         lists = self._input_lists()
-        direct = self._on_line(self.value, self.line_numbers)
+        direct = bool(self.index.stating(self.line, self.value))
         derived_from: Inputs | None = None
         derived_as: list[str] = []
         if not direct:

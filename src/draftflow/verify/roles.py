@@ -174,7 +174,7 @@ def check_role(
     number = _as_number(result.value)
     mentions = index.line_mentions(result.source_line)
     # The mentions that state the value, found once for all the checks below.
-    stating = [mention for mention in mentions if _states(mention, number)]
+    stating = index.stating(result.source_line, number)
     context = _context_name(index, result.source_line, number, mentions, stating)
     _check_dimensions(ctx, base, result, context, evidence)
     near = words_before(line_text, stating[0], mentions) if stating else ""
@@ -314,12 +314,14 @@ def _check_statistic_words(
     just before the value on its line (`median TTFT was 282 s`) names it too."""
     source_words = words(context) if context else frozenset()
     near_statistics = words(near) & _FAMILIES[0]
-    claimed = words(f"{result.metric} {result.label}")
+    claimed: frozenset[str] | None = None  # read only when the source names a family
     statistic = words(result.statistic)
     for family in _FAMILIES:
         named = source_words & family
         if not named:
             continue
+        if claimed is None:
+            claimed = words(f"{result.metric} {result.label}")
         wrong = (claimed & family) - named
         if wrong and not claimed & named:
             ctx.flag(
@@ -348,6 +350,12 @@ def _check_statistic_words(
             )
 
 
+def _says_range(result: ReportedResult) -> bool:
+    """True when the record's statistic, label or metric says the value is a range's end."""
+    said = words(f"{result.statistic} {result.label} {result.metric}")
+    return bool(said & set(_RANGE_WORDS))
+
+
 def _check_range(
     ctx: VerifyContext,
     base: str,
@@ -359,8 +367,7 @@ def _check_range(
     the mentions on the cited line that state the value)."""
     ends = [m for m in stating if m.kind is NumberKind.RANGE]
     alone = [m for m in stating if m.kind is not NumberKind.RANGE]
-    said = words(f"{result.statistic} {result.label} {result.metric}")
-    if ends and not alone and not said & set(_RANGE_WORDS):
+    if ends and not alone and not _says_range(result):
         ctx.flag(
             Severity.ERROR,
             Rule.REPORTED_RESULTS,
@@ -370,10 +377,6 @@ def _check_range(
             "end of it, and nothing in the record says so",
             [evidence],
         )
-
-
-def _states(mention: NumberMention, number: ParsedNumber) -> bool:
-    return any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
 
 
 _UNIT_AFTER_RE = re.compile(
