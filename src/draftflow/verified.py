@@ -41,6 +41,7 @@ from draftflow.verify import (
     verify_record,
     with_figures,
 )
+from draftflow.verify.index import DocumentIndex
 from draftflow.verify.report import make_flag
 
 MAX_DROP_ROUNDS = 3
@@ -118,6 +119,7 @@ def assemble_verified(
     created_at = datetime.now(UTC).replace(microsecond=0).isoformat()
     prompt_hashes = {**extraction.prompt_hashes, **selection.prompt_hashes, **draft.prompt_hashes}
     figure_flags: FigureFlags | None = None
+    indexes: dict[str, DocumentIndex] = {}  # each document indexed once for every round
     for _ in range(MAX_DROP_ROUNDS):
         provenance = provenance_for(inputs.model, prompt_hashes, created_at, log.dropped)
         record = assemble(
@@ -130,11 +132,11 @@ def assemble_verified(
             selection=selection,
         )
         record = stabilise(record, inputs.previous)
-        report = verify_record(record, snapshot)
+        report = verify_record(record, snapshot, indexes=indexes)
         if figure_flags is None:
             results = [figure.result for figure in selection.figures]
             figure_flags = FigureFlags.of(
-                verify_figures(record, results, snapshot), selection.figures
+                verify_figures(record, results, snapshot, indexes=indexes), selection.figures
             )
         report = with_figures(report, figure_flags.report_for(selection.figures))
         if not report.errors:

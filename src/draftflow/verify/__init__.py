@@ -21,6 +21,7 @@ from draftflow.verify.context import VerifyContext
 from draftflow.verify.fields import check_fields
 from draftflow.verify.figures import verify_figures, with_figures
 from draftflow.verify.identity import check_identity, listed_documents
+from draftflow.verify.index import DocumentIndex
 from draftflow.verify.prose import check_prose
 from draftflow.verify.report import (
     CheckedCounts,
@@ -51,12 +52,18 @@ __all__ = [
 ]
 
 
-def verify_record(record: Record | Mapping[str, Any], snapshot: Snapshot) -> VerificationReport:
+def verify_record(
+    record: Record | Mapping[str, Any],
+    snapshot: Snapshot,
+    *,
+    indexes: dict[str, DocumentIndex] | None = None,
+) -> VerificationReport:
     """Check every hash, URL, line, number and citation of `record` against `snapshot`.
 
     `record` may be a `Record` or its plain JSON data (validated here). The report lists
     flags (errors block sign-off) in a deterministic order and one `ClaimCheck` per checked
-    number, hash, date, version or identifier.
+    number, hash, date, version or identifier. `indexes`, when given, holds the documents'
+    indexes of earlier runs over the same snapshot, and keeps this run's.
     """
     if not isinstance(record, Record):
         try:
@@ -66,7 +73,8 @@ def verify_record(record: Record | Mapping[str, Any], snapshot: Snapshot) -> Ver
                 f"not a record: {error.errors()[0]['loc']}: {error.errors()[0]['msg']}",
                 hint="pass a Record or JSON data in the seed 000 shape",
             ) from None
-    ctx = VerifyContext(record, snapshot, listed_documents(record, snapshot))
+    listed = listed_documents(record, snapshot)
+    ctx = VerifyContext(record, snapshot, listed, indexes={} if indexes is None else indexes)
     check_identity(ctx)
     check_citations(ctx)
     check_test_profiles(ctx)

@@ -118,7 +118,9 @@ class VerifyContext:
     counts: CheckedCounts = field(default_factory=CheckedCounts)
     record_values: RecordValues = field(default_factory=RecordValues)
     known_hexes: set[str] = field(default_factory=set)
-    _indexes: dict[str, DocumentIndex] = field(default_factory=dict)
+    indexes: dict[str, DocumentIndex] = field(default_factory=dict)
+    """Each document's index by path; an index depends on its document alone, so the runs
+    over one snapshot may share them (`verified.py`: the rounds and the figures file)."""
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}
@@ -134,10 +136,10 @@ class VerifyContext:
         """The document's index, built on first use and kept: each document is read once."""
         assert listed.document is not None
         key = listed.document.path
-        built = self._indexes.get(key)
+        built = self.indexes.get(key)
         if built is None:
             built = DocumentIndex(listed.document)
-            self._indexes[key] = built
+            self.indexes[key] = built
         return built
 
     def evidence(self, listed: ListedDocument, line: int | None) -> Evidence:

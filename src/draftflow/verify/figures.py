@@ -11,6 +11,7 @@ from draftflow.records import Record, ReportedResult, SupplementalSource
 from draftflow.snapshot import Snapshot
 from draftflow.verify.context import VerifyContext
 from draftflow.verify.identity import listed_documents
+from draftflow.verify.index import DocumentIndex
 from draftflow.verify.report import VerificationReport, make_flag
 from draftflow.verify.results import check_results
 
@@ -19,11 +20,17 @@ FIGURES_POINTER = "/figures/"
 
 
 def verify_figures(
-    record: Record, figures: list[ReportedResult], snapshot: Snapshot
+    record: Record,
+    figures: list[ReportedResult],
+    snapshot: Snapshot,
+    *,
+    indexes: dict[str, DocumentIndex] | None = None,
 ) -> VerificationReport:
-    """Check every figure of the record's figures file against the snapshot (rule 2 only)."""
+    """Check every figure of the record's figures file against the snapshot (rule 2 only);
+    `indexes` as for `verify_record`."""
     shadow = _shadow_record(record, figures, snapshot)
-    ctx = VerifyContext(shadow, snapshot, listed_documents(shadow, snapshot))
+    listed = listed_documents(shadow, snapshot)
+    ctx = VerifyContext(shadow, snapshot, listed, indexes={} if indexes is None else indexes)
     check_results(ctx)
     flags = [
         make_flag(
