@@ -26,6 +26,7 @@ from draftflow.extract.model_pass import (
     ExtractClient,
     extract_with_model,
 )
+from draftflow.extract.select import select, without_unread_prose
 from draftflow.snapshot import SkippedFile, Snapshot
 
 __all__ = [
@@ -65,13 +66,19 @@ async def extract(
     # The model's requests go out first; the deterministic pass (seconds on a big repository)
     # runs in a thread while they are answered, and this loop keeps reading the replies. The
     # two passes share no state, so each gives what it gives alone.
+    chosen = select(candidates, include_prose=True)  # classified once for both passes
     modelled_task = asyncio.ensure_future(
         extract_with_model(
-            snapshot, candidates, client, context_budget_tokens=context_budget_tokens
+            snapshot,
+            candidates,
+            client,
+            context_budget_tokens=context_budget_tokens,
+            chosen=chosen,
         )
     )
     try:
-        baseline = await _in_thread(extract_deterministic, snapshot, candidates)
+        plain = without_unread_prose(chosen)
+        baseline = await _in_thread(extract_deterministic, snapshot, candidates, plain)
     except BaseException:
         modelled_task.cancel()
         await asyncio.gather(modelled_task, return_exceptions=True)

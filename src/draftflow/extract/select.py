@@ -243,6 +243,17 @@ def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[
     return selected
 
 
+def without_unread_prose(selected: list[Selected]) -> list[Selected]:
+    """`select(candidates)` from `select(candidates, include_prose=True)`: the same figures
+    less those of prose the prose finder did not read (each candidate is selected on its own,
+    so the rest is the same), without classifying every candidate twice."""
+    return [
+        item
+        for item in selected
+        if item.candidate.format is not SourceFormat.PROSE or item.candidate.reading is not None
+    ]
+
+
 _NOT_REPORTED = frozenset(
     {CellRole.DENOMINATOR, CellRole.INTERVAL, CellRole.CONDITION, CellRole.AMBIGUOUS}
 )
