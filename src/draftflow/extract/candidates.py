@@ -151,16 +151,16 @@ def make_candidate(
     reading: Reading | None = None,
 ) -> Candidate | None:
     """A candidate for one cell or leaf, or None when it holds no number."""
-    key = column if column is not None else json_key_tail(json_path or "")
     plain = plain_cell_value(text) if values is None else None
+    found: list[int | float] | tuple[int | float, ...]
     if plain is not None:  # the common cell of data files: its unit can only be the header's
-        found: list[int | float] | tuple[int | float, ...] = (plain,)
-        unit = unit_of_name(key)
+        found = (plain,)
     else:
         found = values if values is not None else cell_numbers(text)
         if not found:
             return None
-        unit = guess_unit(key, text)
+    key = column if column is not None else json_key_tail(json_path or "")
+    unit = unit_of_name(key) if plain is not None else guess_unit(key, text)
     # positional: this runs once per harvested cell, hundreds of thousands of times
     return Candidate(
         f"{document.document_id}:L{line}:{locator}",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from draftflow.numbers import ParsedNumber, claimed_decimals_of, find_numbers, parse_number
+from draftflow.numbers.scan import numeric_mentions
 
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _DIGIT = re.compile(r"\d")
@@ -78,7 +79,7 @@ def cell_numbers(text: str) -> tuple[int | float, ...]:
         parsed = parse_number(stripped)
         if parsed is not None:
             return (as_number(parsed.value, parsed.decimals),)
-    return tuple(as_number(f.value, f.decimals) for f in numbers_in(text))
+    return tuple(as_number(n.value, n.decimals) for m in numeric_mentions(text) for n in m.numbers)
 
 
 def as_number(value: float, decimals: int) -> int | float:
