@@ -182,3 +182,41 @@ def make_candidate(
         parent_line,
         reading,
     )
+
+
+def plain_cell_candidate(
+    document: Document,
+    fmt: SourceFormat,
+    line: int,
+    locator: str,
+    text: str,
+    value: int | float,
+    column: str,
+    unit: str | None,
+    row_header: str | None,
+    row: int,
+    context: dict[str, str],
+) -> Candidate:
+    """The candidate `make_candidate` makes for a data-table cell that is one plain number
+    (`plain_cell_value` gave `value`), with its column's unit: data files hold hundreds of
+    thousands of such cells, so the table reader passes what it computed once per column."""
+    return Candidate(
+        f"{document.document_id}:L{line}:{locator}",
+        document.document_id,
+        document.path,
+        line,
+        fmt,
+        text,
+        [value],
+        column,
+        row_header,
+        None,
+        None,
+        None,
+        0,
+        row,
+        unit,
+        context,
+        None,
+        None,
+    )
