@@ -30,6 +30,7 @@ _TOKEN = re.compile(
 )
 
 
+_DIGIT = re.compile(r"\d")
 _NON_FINITE = re.compile(r"(?<![\w\"])(?:NaN|-?Infinity)(?![\w\"])")
 
 
@@ -179,7 +180,7 @@ class _LeafCollector:
         elif node.kind == "array":
             for index, child in enumerate(node.items):
                 self.walk(child, f"{path}[{index}]", scope, node.line)
-        elif node.kind in ("number", "string"):
+        elif node.kind == "number" or (node.kind == "string" and _DIGIT.search(node.text)):
             candidate = make_candidate(
                 self.document,
                 line=node.line,

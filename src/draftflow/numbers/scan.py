@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from draftflow.numbers.dates import ISO_DATE_RE, named_dates
 from draftflow.numbers.kinds import NumberKind, NumberMention, ParsedNumber
@@ -335,6 +336,16 @@ def find_numbers(text: str, *, decimal_comma: bool | None = None) -> list[Number
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(text)
     return _Scanner(text, decimal_comma).scan()
+
+
+@lru_cache(maxsize=1 << 14)
+def numeric_mentions(text: str) -> tuple[NumberMention, ...]:
+    """The quantities of a table cell or data leaf (quantities, percents, ranges, `±` pairs,
+    fractions), the decimal comma decided from the cell itself.
+
+    Memoised: a cell is read once for its values and again for its figures.
+    """
+    return tuple(m for m in find_numbers(text) if m.kind.is_numeric)
 
 
 _PIECE_SPLIT = re.compile(r"[-_./:]")
