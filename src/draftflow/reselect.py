@@ -26,7 +26,13 @@ from draftflow.select import (
     load_figures,
 )
 from draftflow.snapshot import Snapshot
-from draftflow.verify import VerificationReport, verify_figures, verify_record, with_figures
+from draftflow.verify import (
+    DocumentIndexes,
+    VerificationReport,
+    verify_figures,
+    verify_record,
+    with_figures,
+)
 from draftflow.write import RecordStore, SaveResult
 
 
@@ -90,8 +96,10 @@ def edit_selection(
     )
     provenance = updated.provenance
     updated = updated.model_copy(update={"editorial": editorial, "provenance": provenance})
-    report = verify_record(updated, snapshot)
-    figures_report = verify_figures(updated, [f.result for f in figures], snapshot)
+    indexes = DocumentIndexes()  # the record and its figures file read each document once
+    report = verify_record(updated, snapshot, indexes=indexes)
+    results = [f.result for f in figures]
+    figures_report = verify_figures(updated, results, snapshot, indexes=indexes)
     report = with_figures(report, figures_report)
     saved = store.save(
         updated,

@@ -35,13 +35,13 @@ from draftflow.select import (
 from draftflow.snapshot import Snapshot
 from draftflow.verify import (
     CheckedCounts,
+    DocumentIndexes,
     Flag,
     VerificationReport,
     verify_figures,
     verify_record,
     with_figures,
 )
-from draftflow.verify.index import DocumentIndex
 from draftflow.verify.report import make_flag
 
 MAX_DROP_ROUNDS = 3
@@ -119,7 +119,7 @@ def assemble_verified(
     created_at = datetime.now(UTC).replace(microsecond=0).isoformat()
     prompt_hashes = {**extraction.prompt_hashes, **selection.prompt_hashes, **draft.prompt_hashes}
     figure_flags: FigureFlags | None = None
-    indexes: dict[str, DocumentIndex] = {}  # each document indexed once for every round
+    indexes = DocumentIndexes()  # every round and the figures file read each document once
     for _ in range(MAX_DROP_ROUNDS):
         provenance = provenance_for(inputs.model, prompt_hashes, created_at, log.dropped)
         record = assemble(

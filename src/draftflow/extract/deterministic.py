@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from draftflow.collector import collection_paused
 from draftflow.extract.artifact import DroppedClaim, Extraction
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.derive import (
@@ -15,7 +16,6 @@ from draftflow.extract.derive import (
     sweep_conditions,
 )
 from draftflow.extract.ground import Grounded, Grounder
-from draftflow.extract.harvest import collection_paused
 from draftflow.extract.results import (
     conditions_for,
     make_profile,

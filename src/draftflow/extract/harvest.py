@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
+from draftflow.collector import collection_paused
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.harvest_aligned import harvest_aligned
 from draftflow.extract.harvest_csv import harvest_csv
@@ -76,24 +75,6 @@ def harvest_document(document: Document, problems: list[str] | None = None) -> l
             return checked(document, problems if problems is not None else [])
     harvester = harvester_for(document.path)
     return harvester(document) if harvester else []
-
-
-@contextmanager
-def collection_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a stage builds many objects, then restore it.
-
-    Harvesting and extraction build hundreds of thousands of small objects (candidates, row
-    dicts, mentions) that hold no reference cycles, so reference counting frees them all; the
-    cycle collector would only re-walk every live object again and again (about a tenth of the
-    whole-corpus harvest time). A collector that was already off stays off.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def harvest(snapshot: Snapshot, unreadable: list[SkippedFile] | None = None) -> list[Candidate]:

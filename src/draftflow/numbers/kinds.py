@@ -60,10 +60,11 @@ class ParsedNumber:
 
     def matches(self, other: float) -> bool:
         """True when `other` rounds to this number at its written precision (any reading)."""
-        return any(
-            abs(other - alt) <= tol * (1 + 1e-9) + 1e-12
-            for alt, tol in zip(self.alternatives, self.tolerances, strict=True)
-        )
+        # A plain loop, not any() over a generator: verify asks this millions of times.
+        for alt, tol in zip(self.alternatives, self.tolerances, strict=True):
+            if abs(other - alt) <= tol * (1 + 1e-9) + 1e-12:
+                return True
+        return False
 
     def intervals(self) -> list[tuple[float, float]]:
         """The closed value intervals this number covers, one per reading."""

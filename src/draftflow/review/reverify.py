@@ -23,7 +23,13 @@ from draftflow.records import Record
 from draftflow.records_source import RecordSource, load_record_source
 from draftflow.select import FIGURES_NAME, load_figures
 from draftflow.snapshot import Snapshot
-from draftflow.verify import VerificationReport, verify_figures, verify_record, with_figures
+from draftflow.verify import (
+    DocumentIndexes,
+    VerificationReport,
+    verify_figures,
+    verify_record,
+    with_figures,
+)
 from draftflow.write import RecordStore
 
 
@@ -72,12 +78,13 @@ def _stored_location(stored: RecordSource | None) -> str | None:
 def current_report(record: Record, snapshot: Snapshot, store: RecordStore) -> VerificationReport:
     """The record's report now: `verify_record`, plus its figures file's flags when it has one
     (as the draft wrote them). A figures file that cannot be read raises `InputError`."""
-    report = verify_record(record, snapshot)
+    indexes = DocumentIndexes()  # the record and its figures file read each document once
+    report = verify_record(record, snapshot, indexes=indexes)
     figures_path = store.extra_path(record.id, FIGURES_NAME)
     if not figures_path.is_file():
         return report
     figures = [figure.result for figure in load_figures(figures_path)]
-    return with_figures(report, verify_figures(record, figures, snapshot))
+    return with_figures(report, verify_figures(record, figures, snapshot, indexes=indexes))
 
 
 def reverify(

@@ -12,16 +12,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from draftflow.collector import collection_paused
 from draftflow.errors import InputError
 from draftflow.records import Record
 from draftflow.snapshot import Snapshot
 from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
-from draftflow.verify.context import VerifyContext
+from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.fields import check_fields
 from draftflow.verify.figures import verify_figures, with_figures
 from draftflow.verify.identity import check_identity, listed_documents
-from draftflow.verify.index import DocumentIndex
 from draftflow.verify.prose import check_prose
 from draftflow.verify.report import (
     CheckedCounts,
@@ -40,6 +40,7 @@ __all__ = [
     "CheckedCounts",
     "ClaimCheck",
     "ClaimStatus",
+    "DocumentIndexes",
     "Evidence",
     "Flag",
     "Rule",
@@ -56,14 +57,14 @@ def verify_record(
     record: Record | Mapping[str, Any],
     snapshot: Snapshot,
     *,
-    indexes: dict[str, DocumentIndex] | None = None,
+    indexes: DocumentIndexes | None = None,
 ) -> VerificationReport:
     """Check every hash, URL, line, number and citation of `record` against `snapshot`.
 
     `record` may be a `Record` or its plain JSON data (validated here). The report lists
     flags (errors block sign-off) in a deterministic order and one `ClaimCheck` per checked
-    number, hash, date, version or identifier. `indexes`, when given, holds the documents'
-    indexes of earlier runs over the same snapshot, and keeps this run's.
+    number, hash, date, version or identifier. `indexes`, when given, keeps the documents'
+    indexes for further runs over the same snapshot (the next round, the figures file).
     """
     if not isinstance(record, Record):
         try:
@@ -73,15 +74,20 @@ def verify_record(
                 f"not a record: {error.errors()[0]['loc']}: {error.errors()[0]['msg']}",
                 hint="pass a Record or JSON data in the seed 000 shape",
             ) from None
-    listed = listed_documents(record, snapshot)
-    ctx = VerifyContext(record, snapshot, listed, indexes={} if indexes is None else indexes)
-    check_identity(ctx)
-    check_citations(ctx)
-    check_test_profiles(ctx)
-    check_conditions(ctx)
-    check_results(ctx)
-    check_prose(ctx)
-    check_fields(ctx)
+    ctx = VerifyContext(
+        record,
+        snapshot,
+        listed_documents(record, snapshot),
+        indexes=indexes if indexes is not None else DocumentIndexes(),
+    )
+    with collection_paused():
+        check_identity(ctx)
+        check_citations(ctx)
+        check_test_profiles(ctx)
+        check_conditions(ctx)
+        check_results(ctx)
+        check_prose(ctx)
+        check_fields(ctx)
     flags = _deduplicated(ctx)
     ctx.counts.errors = sum(1 for f in flags if f.severity is Severity.ERROR)
     ctx.counts.warnings = len(flags) - ctx.counts.errors

@@ -106,6 +106,25 @@ class RecordValues:
         return False
 
 
+class DocumentIndexes:
+    """The indexes of a snapshot's documents, kept across verification runs over it (the
+    rounds of one draft, a record and its figures file): each document is indexed, and each
+    of its lines read, once however many runs ask. An index depends on the document's bytes
+    alone, so runs over other records may share it."""
+
+    def __init__(self) -> None:
+        self._built: dict[tuple[str, str], DocumentIndex] = {}
+
+    def of(self, document: Document) -> DocumentIndex:
+        """The document's index, built on first use and kept."""
+        key = (document.path, document.sha256)
+        built = self._built.get(key)
+        if built is None:
+            built = DocumentIndex(document)
+            self._built[key] = built
+        return built
+
+
 @dataclass
 class VerifyContext:
     """One verification run over one record and one snapshot."""
@@ -118,9 +137,7 @@ class VerifyContext:
     counts: CheckedCounts = field(default_factory=CheckedCounts)
     record_values: RecordValues = field(default_factory=RecordValues)
     known_hexes: set[str] = field(default_factory=set)
-    indexes: dict[str, DocumentIndex] = field(default_factory=dict)
-    """Each document's index by path; an index depends on its document alone, so the runs
-    over one snapshot may share them (`verified.py`: the rounds and the figures file)."""
+    indexes: DocumentIndexes = field(default_factory=DocumentIndexes)
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}
@@ -135,12 +152,7 @@ class VerifyContext:
     def index(self, listed: ListedDocument) -> DocumentIndex:
         """The document's index, built on first use and kept: each document is read once."""
         assert listed.document is not None
-        key = listed.document.path
-        built = self.indexes.get(key)
-        if built is None:
-            built = DocumentIndex(listed.document)
-            self.indexes[key] = built
-        return built
+        return self.indexes.of(listed.document)
 
     def evidence(self, listed: ListedDocument, line: int | None) -> Evidence:
         """Evidence pointing at one line of a listed document (or at the document itself)."""

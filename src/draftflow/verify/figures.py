@@ -7,11 +7,11 @@ is rewritten to point into the figures file (`/figures/<index>/...`).
 
 from __future__ import annotations
 
+from draftflow.collector import collection_paused
 from draftflow.records import Record, ReportedResult, SupplementalSource
-from draftflow.snapshot import Snapshot
-from draftflow.verify.context import VerifyContext
+from draftflow.snapshot import Document, Snapshot
+from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.identity import listed_documents
-from draftflow.verify.index import DocumentIndex
 from draftflow.verify.report import VerificationReport, make_flag
 from draftflow.verify.results import check_results
 
@@ -24,14 +24,19 @@ def verify_figures(
     figures: list[ReportedResult],
     snapshot: Snapshot,
     *,
-    indexes: dict[str, DocumentIndex] | None = None,
+    indexes: DocumentIndexes | None = None,
 ) -> VerificationReport:
     """Check every figure of the record's figures file against the snapshot (rule 2 only);
-    `indexes` as for `verify_record`."""
+    `indexes` as `verify_record` takes it."""
     shadow = _shadow_record(record, figures, snapshot)
-    listed = listed_documents(shadow, snapshot)
-    ctx = VerifyContext(shadow, snapshot, listed, indexes={} if indexes is None else indexes)
-    check_results(ctx)
+    ctx = VerifyContext(
+        shadow,
+        snapshot,
+        listed_documents(shadow, snapshot),
+        indexes=indexes if indexes is not None else DocumentIndexes(),
+    )
+    with collection_paused():
+        check_results(ctx)
     flags = [
         make_flag(
             flag.severity,
@@ -52,8 +57,11 @@ def _shadow_record(record: Record, figures: list[ReportedResult], snapshot: Snap
     """The record with the figures as its results and every document they cite listed."""
     listed = {s.document_id for s in record.supplemental_sources}
     extra: list[SupplementalSource] = []
+    by_id: dict[str, Document] = {}
+    for each in snapshot.documents:  # the first of an id, as `Snapshot.document` finds
+        by_id.setdefault(each.document_id, each)
     for result in figures:
-        document = snapshot.document(result.source_document_id)
+        document = by_id.get(result.source_document_id)
         if document is None or document.document_id in listed:
             continue
         if record.source.pinned_url == document.pinned_url:

@@ -11,6 +11,7 @@ document is ever read token by token as a whole (that cost minutes for a large s
 from __future__ import annotations
 
 import math
+import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
@@ -36,6 +37,7 @@ from draftflow.numbers.forms import (
     Form,
     search_forms,
     standalone_offsets,
+    suffixed_offsets,
 )
 from draftflow.snapshot import Document
 from draftflow.verify.instructions import is_instruction
@@ -129,6 +131,8 @@ class DocumentIndex:
         self._suffixed: _ValueTable | None = None
         self._words: _ValueTable | None = None
         self._identifier_cache: dict[str, list[int]] = {}
+        self._instruction_cache: dict[int, bool] = {}
+        self._cell_cache: dict[int, list[tuple[float, ...]]] = {}
 
     # -- numbers ----------------------------------------------------------------------------
 
@@ -201,7 +205,7 @@ class DocumentIndex:
         intervals = number.intervals()
         if any(low < 1 or high >= 100 for low, high in ((abs(a), abs(b)) for a, b in intervals)):
             if self._suffixed is None:
-                self._suffixed = self._table_of(m.start() for m in SUFFIXED_RE.finditer(self.text))
+                self._suffixed = self._table_of(suffixed_offsets(self.text))
             yield self._suffixed
         if any(math.floor(high) >= low for low, high in intervals):
             if self._words is None:
@@ -226,8 +230,23 @@ class DocumentIndex:
         return self._lower
 
     def is_instruction(self, number: int) -> bool:
-        """True when line `number` reads as an instruction to a model (it supports nothing)."""
-        return is_instruction(self.document.line(number) or "")
+        """True when line `number` reads as an instruction to a model (it supports nothing);
+        read once per line (a cited line is asked about by every check of its figures)."""
+        cached = self._instruction_cache.get(number)
+        if cached is None:
+            cached = is_instruction(self.document.line(number) or "")
+            self._instruction_cache[number] = cached
+        return cached
+
+    def cell_values(self, line: int, cells: list[str]) -> list[tuple[float, ...]]:
+        """Every reading of every number in each of `cells`, the cells of table row `line`
+        (read in isolation, as a cell: no decimal comma), parsed once per row however many
+        figures of the row are checked."""
+        cached = self._cell_cache.get(line)
+        if cached is None:
+            cached = [_cell_readings(cell) for cell in cells]
+            self._cell_cache[line] = cached
+        return cached
 
     def line_mentions(self, number: int) -> list[NumberMention]:
         """The mentions on one line, parsed once and cached."""
@@ -324,6 +343,22 @@ class DocumentIndex:
 
 
 _NAME_KINDS = (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL)
+
+_PLAIN_DECIMAL_RE = re.compile(r"[0-9]{1,15}(?:\.[0-9]{1,15})?")
+"""A cell that is one plain decimal: read as itself (what `find_numbers` reads it as)."""
+
+
+def _cell_readings(cell: str) -> tuple[float, ...]:
+    """Every reading of every number in one table cell, read in isolation (no decimal
+    comma); a plain decimal cell, most cells of a data table, without the scanner."""
+    if _PLAIN_DECIMAL_RE.fullmatch(cell):
+        return (float(cell),)
+    return tuple(
+        alt
+        for mention in find_numbers(cell, decimal_comma=False)
+        for parsed in mention.numbers
+        for alt in parsed.alternatives
+    )
 
 
 @lru_cache(maxsize=8192)

@@ -23,6 +23,27 @@ _INSTRUCTION_RE = re.compile(
 )
 
 
+# Every match holds one of these words; an ASCII line without any of them is no instruction
+# (in ASCII, lower case is what the pattern's IGNORECASE compares).
+_NEEDED_WORDS = (
+    "report",
+    "write",
+    "say",
+    "claim",
+    "respond",
+    "answer",
+    "tell",
+    "state",
+    "ignore",
+    "instruction",
+    "note",
+)
+
+
 def is_instruction(line: str) -> bool:
     """True when a source line reads as an instruction to whoever (or whatever) reads it."""
+    if line.isascii():
+        lowered = line.lower()
+        if not any(word in lowered for word in _NEEDED_WORDS):
+            return False
     return bool(_INSTRUCTION_RE.search(line))

@@ -170,7 +170,6 @@ def _quantity(
     """Each value of the mention (both ends of a range) must be supported; the weakest wins."""
     evidence: list[Evidence] = []
     statuses: list[ClaimStatus] = []
-    others = [d for d in ctx.listed if d not in documents]
     for parsed in mention.numbers:
         found = ctx.find_number(parsed, documents, accept=_accepting(ctx, role, parsed))
         if found:
@@ -185,7 +184,9 @@ def _quantity(
         ).status in (ClaimStatus.SUPPORTED, ClaimStatus.RECORD):
             statuses.append(dated.status)  # "in 2026" stated by a source date 2026-08-14
             evidence += dated.evidence
-        elif found_elsewhere := ctx.find_number(parsed, others):
+        elif found_elsewhere := ctx.find_number(
+            parsed, [d for d in ctx.listed if d not in documents]
+        ):
             statuses.append(ClaimStatus.ELSEWHERE)
             evidence += found_elsewhere
         else:

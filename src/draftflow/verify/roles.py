@@ -11,7 +11,7 @@ import itertools
 import re
 from functools import lru_cache
 
-from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
+from draftflow.numbers import NumberKind, NumberMention, ParsedNumber
 from draftflow.records import ReportedResult
 from draftflow.verify.context import VerifyContext
 from draftflow.verify.index import DocumentIndex
@@ -130,11 +130,13 @@ def metric_dimension(name: str) -> str | None:
     return None
 
 
-def words(text: str) -> set[str]:
-    """Lower-case words of a text, also joined pairs (`per request` → `per_request`)."""
+@lru_cache(maxsize=4096)
+def words(text: str) -> frozenset[str]:
+    """Lower-case words of a text, also joined pairs (`per request` → `per_request`); once
+    per text (every figure of a column shares its header, label and metric words)."""
     found = _WORD_RE.findall(text.lower().replace("_", " "))
     pairs = {f"{a}_{b}" for a, b in itertools.pairwise(found)}
-    return {_SYNONYMS.get(word, word) for word in (*found, *pairs)}
+    return frozenset(_SYNONYMS.get(word, word) for word in (*found, *pairs))
 
 
 def check_role(
@@ -169,34 +171,31 @@ def check_role(
             [evidence],
         )
         return
-    context = _context_name(index, result.source_line, result)
-    _check_dimensions(ctx, base, result, context, evidence)
-    _check_statistic_words(ctx, base, result, context, _words_near(index, result), evidence)
-    _check_range(ctx, base, result, index.line_mentions(result.source_line), evidence)
-
-
-def _words_near(index: DocumentIndex, result: ReportedResult) -> str:
-    """The words the source writes just before the value on its line (`128K × c=6 median
-    TTFT was 282 s`): a statistic named there names the value."""
-    text = index.document.line(result.source_line) or ""
     number = _as_number(result.value)
     mentions = index.line_mentions(result.source_line)
-    for mention in mentions:
-        if _states(mention, number):
-            return words_before(text, mention, mentions)
-    return ""
+    # The mentions that state the value, found once for all the checks below.
+    stating = [mention for mention in mentions if _states(mention, number)]
+    context = _context_name(index, result.source_line, number, mentions, stating)
+    _check_dimensions(ctx, base, result, context, evidence)
+    near = words_before(line_text, stating[0], mentions) if stating else ""
+    _check_statistic_words(ctx, base, result, context, near, evidence)
+    _check_range(ctx, base, result, stating, evidence)
 
 
-def _context_name(index: DocumentIndex, line: int, result: ReportedResult) -> str:
+def _context_name(
+    index: DocumentIndex,
+    line: int,
+    number: ParsedNumber,
+    mentions: list[NumberMention],
+    stating: list[NumberMention],
+) -> str:
     """What the source calls the value: the unit written after it, the words with a `:` or
     `=` just before it (`P50 TTFT (ms):  45.2`, `{ "mean": 53.5`), its JSON key, or its
-    table column's header with the row's first cell."""
+    table column's header with the row's first cell. `stating`: the mentions of `line`
+    that state `number`."""
     text = index.document.line(line) or ""
-    number = _as_number(result.value)
-    mentions = index.line_mentions(line)
-    for mention in mentions:
-        if not _states(mention, number):
-            continue
+    if stating:
+        mention = stating[0]
         unit = _UNIT_AFTER_RE.match(text, mention.end) or _WORD_UNIT_RE.match(text, mention.end)
         if unit:
             return unit.group(1)
@@ -204,11 +203,10 @@ def _context_name(index: DocumentIndex, line: int, result: ReportedResult) -> st
         if re.search(r"[:=]\W*$", before):
             keys = _LAST_KEY_RE.findall(before)
             return keys[-1] if keys else before  # minified JSON: the value's own key
-        break
     key = index.layout.own_key(line)
     if key:
         return key
-    return _column_header(index, line, result.value) or ""
+    return _column_header(index, line, number) or ""
 
 
 def words_before(text: str, mention: NumberMention, mentions: list[NumberMention]) -> str:
@@ -218,18 +216,18 @@ def words_before(text: str, mention: NumberMention, mentions: list[NumberMention
     return text[unit.end() if unit else previous : mention.start]
 
 
-def _column_header(index: DocumentIndex, line: int, value: float) -> str | None:
+def _column_header(index: DocumentIndex, line: int, number: ParsedNumber) -> str | None:
     """The header of the table column (Markdown or CSV) whose cell on `line` states
-    `value`, when exactly one column on the row does."""
+    `number`, when exactly one column on the row does."""
     table = index.layout.row_and_header(line)
     if table is None or len(table[1]) != len(table[0]):
         return None
     cells, header = table
-    number = _as_number(value)
-    columns = [i for i, cell in enumerate(cells) if _cell_states(cell, number)]
+    values = index.cell_values(line, cells)
+    columns = [i for i, readings in enumerate(values) if _reads_as(readings, number)]
     if len(columns) != 1:
         return None
-    row_label = cells[0] if columns[0] > 0 and not _cell_states(cells[0], number) else ""
+    row_label = cells[0] if columns[0] > 0 and not _reads_as(values[0], number) else ""
     return f"{header[columns[0]]} | {row_label}" if row_label else header[columns[0]]
 
 
@@ -239,13 +237,8 @@ def _as_number(value: float) -> ParsedNumber:
     return number_of(value)
 
 
-def _cell_states(cell: str, number: ParsedNumber) -> bool:
-    return any(
-        number.matches(alt)
-        for mention in find_numbers(cell, decimal_comma=False)
-        for parsed in mention.numbers
-        for alt in parsed.alternatives
-    )
+def _reads_as(readings: tuple[float, ...], number: ParsedNumber) -> bool:
+    return any(number.matches(alt) for alt in readings)
 
 
 def _check_dimensions(
@@ -319,7 +312,7 @@ def _check_statistic_words(
     source's word for the value must not contradict the label's and metric's (the value is
     in another column, or on another key), nor the statistic's. A statistic word written
     just before the value on its line (`median TTFT was 282 s`) names it too."""
-    source_words = words(context) if context else set()
+    source_words = words(context) if context else frozenset()
     near_statistics = words(near) & _FAMILIES[0]
     claimed = words(f"{result.metric} {result.label}")
     statistic = words(result.statistic)
@@ -359,13 +352,13 @@ def _check_range(
     ctx: VerifyContext,
     base: str,
     result: ReportedResult,
-    mentions: list[NumberMention],
+    stating: list[NumberMention],
     evidence: Evidence,
 ) -> None:
-    """One end of a range stated as the value, with no word saying it is an end."""
-    number = _as_number(result.value)
-    ends = [m for m in mentions if m.kind is NumberKind.RANGE and _states(m, number)]
-    alone = [m for m in mentions if m.kind is not NumberKind.RANGE and _states(m, number)]
+    """One end of a range stated as the value, with no word saying it is an end (`stating`:
+    the mentions on the cited line that state the value)."""
+    ends = [m for m in stating if m.kind is NumberKind.RANGE]
+    alone = [m for m in stating if m.kind is not NumberKind.RANGE]
     said = words(f"{result.statistic} {result.label} {result.metric}")
     if ends and not alone and not said & set(_RANGE_WORDS):
         ctx.flag(

@@ -1,0 +1,100 @@
+"""The written forms of a value (`numbers/forms.py`): every plain rendering of a value in a
+number's interval is found, and the fast search finds what one alternation finds."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from draftflow.numbers import parse_number
+from draftflow.numbers.forms import (
+    SUFFIXED_RE,
+    WORDS_RE,
+    occurrences,
+    search_forms,
+    standalone_offsets,
+    suffixed_offsets,
+)
+from draftflow.numbers.words import NUMBER_WORDS
+
+
+def _alternation_matches(text: str, needles: tuple[str, ...]) -> list[tuple[int, str]]:
+    pattern = re.compile("|".join(map(re.escape, needles)))
+    return [(match.start(), match.group()) for match in pattern.finditer(text)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.text(alphabet="0123456789.,| -\n", max_size=200),
+    prefix=st.text(alphabet="0123456789.", min_size=0, max_size=5),
+    tails=st.lists(st.text(alphabet="0123456789.,", max_size=3), min_size=1, max_size=6),
+)
+def test_occurrences_are_the_alternation_matches(text: str, prefix: str, tails: list[str]) -> None:
+    needles = tuple(
+        sorted({prefix + tail for tail in tails if prefix + tail}, key=lambda n: (-len(n), n))
+    )
+    if not needles:
+        return
+    planted = text + " " + " ".join(needles) + prefix + needles[0]
+    assert list(occurrences(planted, needles)) == _alternation_matches(planted, needles)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    whole=st.integers(min_value=1, max_value=99_999),
+    decimals=st.integers(min_value=0, max_value=3),
+    extra=st.integers(min_value=0, max_value=3),
+    offset=st.floats(min_value=-0.49, max_value=0.49),
+)
+def test_every_rendering_in_the_interval_is_found(
+    whole: int, decimals: int, extra: int, offset: float
+) -> None:
+    """A source writing any value the claim rounds to, at any precision, is a candidate.
+    (A claim of exactly 0 is not covered: its forms miss a bare `0`, a known gap.)"""
+    claim = f"{whole / 10**decimals:.{decimals}f}"
+    number = parse_number(claim)
+    assert number is not None
+    forms = search_forms(number)
+    assert forms is not None
+    value = number.value + offset * 10.0**-decimals
+    for written in (f"{value:.{decimals + extra}f}", f"{value:,.{decimals + extra}f}"):
+        source = parse_number(written)
+        if source is None or not number.matches(source.value):
+            continue
+        text = f"| row | {written} | 12 |"
+        assert list(standalone_offsets(text, forms)) == [text.index(written)], (claim, written)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet="0123456789kKMGTBbeE%x. \n٣", max_size=120))
+def test_suffixed_offsets_are_the_pattern_matches(text: str) -> None:
+    expected = [match.start() for match in SUFFIXED_RE.finditer(text)]
+    assert list(suffixed_offsets(text)) == expected
+    assert list(suffixed_offsets(text.replace("٣", "3"))) == [
+        match.start() for match in SUFFIXED_RE.finditer(text.replace("٣", "3"))
+    ]
+
+
+WORD_LIST = re.compile("|".join(sorted(NUMBER_WORDS, key=len, reverse=True)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from([*sorted(NUMBER_WORDS), "x", "t", "s", "\n", " ", "een", "ty"]),
+        max_size=30,
+    )
+)
+def test_number_words_are_found_where_the_word_list_finds_them(pieces: list[str]) -> None:
+    """The letter-by-letter pattern finds a number word on the same lines as one
+    alternation of the whole words, longest first."""
+    text = "".join(pieces)
+
+    def lines(pattern: re.Pattern[str]) -> set[int]:
+        return {text.count("\n", 0, match.start()) for match in pattern.finditer(text)}
+
+    assert lines(WORDS_RE) == lines(WORD_LIST)
+    for line in text.split("\n"):
+        assert (WORDS_RE.search(line) is None) == (WORD_LIST.search(line) is None)
