@@ -56,7 +56,10 @@ def test_one_line_json_and_numeric_strings() -> None:
     text = '{"a": 1, "b": "2,165 tok/s", "c": "v0.6.6", "d": [3, 4.5], "e": null, "f": true}'
     candidates = _harvest("r.json", text)
     assert {c.json_path: c.values for c in candidates} == {
-        "a": [1], "b": [2165], "d[0]": [3], "d[1]": [4.5],
+        "a": [1],
+        "b": [2165],
+        "d[0]": [3],
+        "d[1]": [4.5],
     }
     assert {c.line for c in candidates} == {1}
 
@@ -91,17 +94,39 @@ def test_deep_nesting_is_refused_not_crashed() -> None:
         scan_json("[" * 5000 + "]" * 5000)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"a": 1,\n "b" 2}', "expected ':' at line 2"),
+        ("[1,\n2\n3]", "expected ',' or ']' at line 3"),
+        ('{"a": 1}\n\n]', "extra data at line 1"),
+        ('{"a":\n  @}', "unexpected character at line 1"),
+        ('{\n"a": [1,', "unexpected character at line 2"),
+        ("{\n 7: 1}", "expected a key at line 2"),
+    ],
+)
+def test_unreadable_json_says_where(text: str, message: str) -> None:
+    with pytest.raises(JsonScanError, match=message):
+        scan_json(text)
+
+
+def test_trailing_whitespace_of_any_kind_is_no_extra_data() -> None:
+    assert scan_json('{"a": 1}\n\f\u00a0 ').members[0][1].text == "1"
+
+
 _LEAVES = st.one_of(
-    st.integers(-10**9, 10**9),
+    st.integers(-(10**9), 10**9),
     st.floats(allow_nan=False, allow_infinity=False, width=32).map(lambda f: round(f, 3)),
-    st.text(alphabet="ab \"\\é\n", max_size=5),
+    st.text(alphabet='ab "\\é\n', max_size=5),
     st.booleans(),
     st.none(),
 )
 _TREES = st.recursive(
     _LEAVES,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(alphabet="xyz_\"", min_size=1, max_size=3), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.text(alphabet='xyz_"', min_size=1, max_size=3), children, max_size=4)
+    ),
     max_leaves=20,
 )
 

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from draftflow.extract.harvest import harvest
-from draftflow.extract.select import MAX_TABLE_ROWS, is_figure_text, metric_name, select
+from draftflow.extract.select import (
+    MAX_TABLE_ROWS,
+    is_figure_text,
+    metric_name,
+    select,
+    without_unread_prose,
+)
 from test_extract_support import snapshot_of
 
 
@@ -105,8 +114,7 @@ def test_llama_bench_rows_name_their_phase() -> None:
 
 def test_percentages_only_for_changes_and_rates() -> None:
     text = (
-        "| x | Decode tok/s | Change | Pass Rate |\n|---|---|---|---|\n"
-        "| a | 50% | +28.6% | 90% |\n"
+        "| x | Decode tok/s | Change | Pass Rate |\n|---|---|---|---|\n| a | 50% | +28.6% | 90% |\n"
     )
     assert [(m, v) for _, _, m, v in _selected({"R.md": text})] == [
         ("relative_change", 28.6),
@@ -141,3 +149,28 @@ def test_slashed_cells_give_one_figure_per_value() -> None:
         ("aggregate_throughput", 263.7),
         ("aggregate_throughput", 340.5),
     ]
+
+
+@pytest.mark.parametrize(
+    "folder", ["heitor-mocelin__dgx-spark-research", "teaql__nvidia-dgx-spark-model-benchmark"]
+)
+def test_the_model_pass_selection_less_unread_prose_is_the_deterministic_one(
+    folder: str, corpus_dir: Path, manifest: dict[str, dict[str, Any]]
+) -> None:
+    """extract() classifies the candidates once for both passes: the deterministic pass's
+    selection is the model pass's without the prose the prose finder did not read."""
+    from dataclasses import replace
+
+    from draftflow.acquire import acquire
+    from draftflow.extract.candidates import SourceFormat
+    from draftflow.extract.select import Selected
+
+    entry = manifest[folder]
+    snapshot = acquire(str(corpus_dir / folder), revision=entry["revision"], origin=entry["url"])
+    candidates = harvest(snapshot)
+    with_prose = select(candidates, include_prose=True)
+    assert without_unread_prose(with_prose) == select(candidates)
+    read = next(c for c in candidates if c.format is SourceFormat.PROSE and c.reading)
+    unread = replace(read, reading=None)  # prose the prose finder did not read
+    extra = [Selected(unread, "m", "", "as reported"), Selected(read, "m", "", "as reported")]
+    assert without_unread_prose([*with_prose, *extra]) == [*select(candidates), extra[1]]

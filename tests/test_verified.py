@@ -68,8 +68,10 @@ def test_the_figures_file_is_checked_once_and_its_report_is_a_fresh_checks(
 ) -> None:
     checks: list[tuple[int, int]] = []
 
-    def counted(record: Record, figures: list[ReportedResult], snapshot: Snapshot) -> Any:
-        report = verify_figures(record, figures, snapshot)
+    def counted(
+        record: Record, figures: list[ReportedResult], snapshot: Snapshot, **options: Any
+    ) -> Any:
+        report = verify_figures(record, figures, snapshot, **options)
         checks.append((len(figures), report.checked.errors))
         return report
 
@@ -97,3 +99,33 @@ def test_the_figures_file_is_checked_once_and_its_report_is_a_fresh_checks(
     kept = [f for f in report["flags"] if f["location"].startswith("/figures/")]
     assert kept == [f.model_dump(mode="json") for f in fresh.flags]
     assert fresh.checked.errors == 0
+
+
+def test_the_rounds_and_the_figures_file_index_each_document_once(
+    corpus_dir: Path,
+    manifest: dict[str, Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An index depends on its document alone: the record's rounds and the figures file share
+    them, so no document is indexed twice in one draft (robbiemu takes two rounds)."""
+    from draftflow.verify import context as context_module
+
+    built: list[str] = []
+    real = context_module.DocumentIndex
+
+    def counting(document: Any) -> Any:
+        built.append(document.path)
+        return real(document)
+
+    monkeypatch.setattr(context_module, "DocumentIndex", counting)
+    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        revision=entry["revision"],
+        origin=entry["url"],
+    )
+    asyncio.run(run_draft(request))
+    assert built and sorted(built) == sorted(set(built))

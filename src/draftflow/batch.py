@@ -26,6 +26,7 @@ failure becomes its item in the report (with the error's exit code); it never st
 from __future__ import annotations
 
 import asyncio
+import gc
 import math
 import multiprocessing
 import os
@@ -48,6 +49,7 @@ from draftflow.assemble import record_id_for
 from draftflow.errors import ConfigError, DraftflowError, InputError
 from draftflow.llm import ModelSettings, RecordMode
 from draftflow.llm.slots import ProcessSemaphore, SharedSlots
+from draftflow.llm.transport import import_lazy_modules
 from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
 from draftflow.write import between_saves
 
@@ -201,6 +203,8 @@ def _draft_in_workers(
     on_item: ItemCallback | None,
 ) -> dict[int, BatchItem]:
     context = worker_context()
+    if isinstance(context, multiprocessing.context.ForkContext):
+        _prepare_fork()
     slots = context.BoundedSemaphore(concurrency)
     jobs: multiprocessing.Queue[tuple[int, DraftRequest] | None] = context.Queue()
     results: multiprocessing.Queue[tuple[int, BatchItem]] = context.Queue()
@@ -210,6 +214,7 @@ def _draft_in_workers(
     ]
     for process in pool:
         process.start()  # before the first put, which starts the queue's feeder thread
+    gc.unfreeze()  # the workers have their copies; this process collects as before
     for job in todo:
         jobs.put(job)
     for _ in range(processes * per_worker):
@@ -218,6 +223,14 @@ def _draft_in_workers(
         return _collect(results, pool, len(todo), on_item)
     finally:
         _stop(pool)
+
+
+def _prepare_fork() -> None:
+    """Load in this process what every worker would otherwise load for itself, then freeze
+    the heap until the workers are forked: they share its pages, and their garbage collector
+    never walks (so never copies) the objects they inherit."""
+    import_lazy_modules()
+    gc.freeze()
 
 
 WorkerContext = (

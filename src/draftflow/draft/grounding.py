@@ -21,7 +21,6 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import Decimal
 
 from draftflow.numbers import (
@@ -82,26 +81,38 @@ def number_claims(text: str) -> list[str]:
     return [mention.text for mention in find_numbers(text, decimal_comma=False)]
 
 
-@dataclass(frozen=True)
 class SourceText:
-    """A text that prose may draw on, read once: lower-cased, and every number it states."""
+    """A text that prose may draw on: lower-cased at once, and every number it states, read
+    line by line (as verify indexes a document) the first time a number is looked up. Most
+    phrases state record values, which `Grounding` checks first: then the text is never read
+    for numbers at all (the templates' sections cite whole documents)."""
 
-    lowered: str
-    values: array[float]
-    decimal_comma: bool = False
+    def __init__(self, text: str, *, decimal_comma: bool = False) -> None:
+        self.lowered = text.lower()
+        self.decimal_comma = decimal_comma
+        self._text: str | None = text
+        self._values: array[float] | None = None
 
     @classmethod
     def read(cls, text: str, *, decimal_comma: bool = False) -> SourceText:
-        """Read every number of `text`, line by line, as verify indexes a document."""
-        found: set[float] = set()
-        for line in text.splitlines():
-            if line.strip():
-                _collect_values(line, decimal_comma, found)
-        return cls(text.lower(), array("d", sorted(found)), decimal_comma)
+        """The text, its numbers to be read when first needed."""
+        return cls(text, decimal_comma=decimal_comma)
+
+    @property
+    def values(self) -> array[float]:
+        """Every number the text states, sorted."""
+        if self._values is None:
+            found: set[float] = set()
+            for line in (self._text or "").splitlines():
+                if line.strip():
+                    _collect_values(line, self.decimal_comma, found)
+            self._values, self._text = array("d", sorted(found)), None
+        return self._values
 
     def states(self, low: float, high: float) -> bool:
         """True when a number between `low` and `high` is written here."""
-        return bisect_right(self.values, high) > bisect_left(self.values, low)
+        values = self.values
+        return bisect_right(values, high) > bisect_left(values, low)
 
 
 def _collect_values(line: str, decimal_comma: bool, found: set[float]) -> None:

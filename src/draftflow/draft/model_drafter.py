@@ -18,7 +18,6 @@ and removes what verify rejects with `drop_sentences`.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import re
 from collections.abc import Sequence
@@ -36,7 +35,7 @@ from draftflow.draft.artifact import (
 )
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.sentences import NEUTRAL_HEADING
-from draftflow.draft.templates import draft_deterministic, record_names, record_values
+from draftflow.draft.templates import TemplateParts, record_names, record_values
 from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
 from draftflow.extract.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
 from draftflow.llm.prompts import Prompt, load_prompt
@@ -123,14 +122,14 @@ async def draft_with_model(
         _ask(client, sections_prompt, variables, SectionsReply, failures),
         _ask(client, framing_prompt, variables, FramingReply, failures),
     )
-    # The templates cost seconds on a big extraction: written only when a part needs them.
-    fallback = functools.cache(lambda: draft_deterministic(snapshot, extraction))
+    # The templates cost seconds on a big extraction: each part written only when needed.
+    fallback = TemplateParts(snapshot, extraction)
     checker = _ReplyChecker(snapshot, material_grounding(snapshot, extraction, variables))
     checker.dropped.extend(failures)
     sections = checker.sections(sections_reply.sections) if sections_reply else []
     creation = CREATION_MODEL
     if not sections:
-        sections = fallback().sections
+        sections = fallback.sections
         creation = CREATION_MODEL_FALLBACK
         checker.dropped.append("draft: no model section kept; template sections used instead")
     if framing_reply is None:
@@ -138,11 +137,11 @@ async def draft_with_model(
         creation = CREATION_MODEL_UNUSABLE if unusable else CREATION_MODEL_SECTIONS_ONLY
     framing = framing_reply or FramingReply(title="", summary="", answer="")
     return EditorialDraft(
-        title=checker.single("/title", framing.title) or fallback().title,
-        summary=checker.single("/summary", framing.summary) or fallback().summary,
-        answer=checker.prose("/editorial/answer", framing.answer) or fallback().answer,
+        title=checker.single("/title", framing.title) or fallback.title,
+        summary=checker.single("/summary", framing.summary) or fallback.summary,
+        answer=checker.prose("/editorial/answer", framing.answer) or fallback.answer,
         sections=sections,
-        notes=checker.items("/notes", framing.notes) or fallback().notes,
+        notes=checker.items("/notes", framing.notes) or fallback.notes,
         limitations=_merge(
             STANDING_LIMITATIONS, checker.items("/limitations", framing.limitations)
         ),

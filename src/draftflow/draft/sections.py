@@ -131,7 +131,7 @@ def differences_section(writer: Writer) -> Section | None:
     cited = w.unique_documents(p.document for p in profiles if p.document)[:3] or writer.front
     grounding = writer.ground(cited)
     keys = w.unique(k for p in profiles for k, v in p.conditions.items() if w.is_scalar(v))
-    differ = [k for k in keys if len({w.canon(p.conditions.get(k)) for p in profiles}) > 1]
+    differ = [k for k in keys if w.differ(p.conditions.get(k) for p in profiles)]
     shared = [k for k in keys if k not in differ and profiles[0].conditions.get(k) is not None]
     differ_names = grounding.keep(w.key_names(differ))
     shared_names = grounding.keep(w.key_names(shared))
@@ -178,7 +178,7 @@ def comparable_section(writer: Writer) -> Section | None:
 def _why_not_comparable(items: Sequence[Grounded]) -> str:
     conditions = [item.result.conditions for item in items]
     keys = w.unique(k for c in conditions for k, v in c.items() if w.is_scalar(v))
-    differ = [k for k in keys if len({w.canon(c.get(k)) for c in conditions}) > 1]
+    differ = [k for k in keys if w.differ(c.get(k) for c in conditions)]
     parts = []
     if differ:
         parts.append(w.join_capped(w.key_names(differ), COMPARED_KEYS))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from pydantic import JsonValue
 
@@ -29,7 +30,7 @@ from draftflow.draft.wording import (
     NOTES,
     README_NAMES,
 )
-from draftflow.records import ReportedResult, TestProfile
+from draftflow.records import ReportedResult, Section, TestProfile
 from draftflow.snapshot import Document, Snapshot
 
 MAX_FRONT_DOCUMENTS = 6
@@ -62,6 +63,54 @@ def draft_deterministic(
         return _no_results_draft(snapshot, extraction)
     writer = Writer(snapshot, extraction, grounded, facts)
     return writer.draft()
+
+
+class TemplateParts:
+    """The template editorial part by part, each written only when asked for.
+
+    The model drafter falls back on the templates for the parts whose reply fails (often
+    the sections alone); the whole template draft of a big extraction costs seconds, mostly
+    reading every cited document for the framing. Each part is the same text
+    `draft_deterministic` writes: the groundings only cache verdicts, so the order in which
+    parts are written changes nothing."""
+
+    def __init__(self, snapshot: Snapshot, extraction: ExtractionLike) -> None:
+        self._snapshot = snapshot
+        self._extraction = extraction
+
+    @cached_property
+    def _writer(self) -> Writer | None:
+        grounded = _grounded_results(self._snapshot, self._extraction.reported_results)
+        return Writer(self._snapshot, self._extraction, grounded) if grounded else None
+
+    @cached_property
+    def _empty(self) -> EditorialDraft:
+        return _no_results_draft(self._snapshot, self._extraction)
+
+    @cached_property
+    def sections(self) -> list[Section]:
+        """The question sections."""
+        return self._writer.sections() if self._writer else self._empty.sections
+
+    @cached_property
+    def title(self) -> str:
+        """The title."""
+        return self._writer.title() if self._writer else self._empty.title
+
+    @cached_property
+    def summary(self) -> str:
+        """The summary."""
+        return self._writer.summary() if self._writer else self._empty.summary
+
+    @cached_property
+    def answer(self) -> str:
+        """The answer."""
+        return self._writer.answer() if self._writer else self._empty.answer
+
+    @property
+    def notes(self) -> list[str]:
+        """The notes."""
+        return list(NOTES) if self._writer else self._empty.notes
 
 
 def _grounded_results(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list[Grounded]:
@@ -120,11 +169,15 @@ class Writer:
         # Sections whose claims span every document cite the first ones only, as the seeds do.
         self.leading = self.documents[:MAX_DOCUMENTS_NAMED]
         self._groundings: dict[tuple[str, ...], Grounding] = {}
-        self.everywhere = self.ground(self.documents)
         readme = _front_documents(snapshot)[:1]
         # sections about the whole record cite the README and the headline figures' documents
         self.front = w.unique_documents([*readme, *self.leading])[:MAX_FRONT_DOCUMENTS]
         self.metrics = w.unique(w.metric_name(item.result) for item in grounded)
+
+    @cached_property
+    def everywhere(self) -> Grounding:
+        """The guard over every cited document: read only when the framing is written."""
+        return self.ground(self.documents)
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         """The guard over these documents and the record's values (cached per document set)."""
@@ -141,8 +194,8 @@ class Writer:
         comma = self.texts.document(item.document).decimal_comma
         return as_written(item.result.value, line, decimal_comma=comma)
 
-    def draft(self) -> EditorialDraft:
-        """The whole editorial: framing, the question sections, notes and limitations."""
+    def sections(self) -> list[Section]:
+        """The question sections that have something to say, in the seeds' order."""
         sections = [
             sections_.artifact_section(self),
             sections_.figures_section(self),
@@ -150,11 +203,16 @@ class Writer:
             sections_.comparable_section(self),
             sections_.missing_section(self),
         ]
+        return [s for s in sections if s is not None and s.paragraphs and s.citations]
+
+    def draft(self) -> EditorialDraft:
+        """The whole editorial: framing, the question sections, notes and limitations."""
+        sections = self.sections()
         return EditorialDraft(
             title=self.title(),
             summary=self.summary(),
             answer=self.answer(),
-            sections=[s for s in sections if s is not None and s.paragraphs and s.citations],
+            sections=sections,
             notes=list(NOTES),
             limitations=list(LIMITATIONS),
             creation_method=CREATION_DETERMINISTIC,

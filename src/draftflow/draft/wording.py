@@ -168,8 +168,25 @@ def is_scalar(value: JsonValue) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def canon(value: JsonValue) -> str:
-    return json.dumps(value, sort_keys=True)
+def differ(values: Iterable[JsonValue]) -> bool:
+    """True when two of the values differ as canonical JSON (sorted keys) writes them."""
+    iterator = iter(values)
+    first = _same_as_json(next(iterator, None))
+    return any(_same_as_json(value) != first for value in iterator)
+
+
+def _same_as_json(value: JsonValue) -> object:
+    # Equal exactly when json.dumps(value, sort_keys=True) is, without writing JSON for the
+    # scalars (tens of thousands per draft: keys x configurations): 1, 1.0 and true differ.
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, int):
+        return ("int", value)
+    if isinstance(value, float):
+        return ("float", repr(value))
+    return ("json", json.dumps(value, sort_keys=True))
 
 
 def capitalise(text: str) -> str:

@@ -9,6 +9,12 @@ cited line before it is accepted; derived figures are computed in Python.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from typing import TypeVar, cast
+
 from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.deterministic import extract_deterministic
@@ -20,6 +26,7 @@ from draftflow.extract.model_pass import (
     ExtractClient,
     extract_with_model,
 )
+from draftflow.extract.select import select, without_unread_prose
 from draftflow.snapshot import SkippedFile, Snapshot
 
 __all__ = [
@@ -53,12 +60,64 @@ async def extract(
     """
     unreadable: list[SkippedFile] = []
     candidates = harvest(snapshot, unreadable)
-    baseline = extract_deterministic(snapshot, candidates)
     if client is None:
+        baseline = extract_deterministic(snapshot, candidates)
         return baseline.model_copy(update={"unreadable": unreadable})
-    modelled = await extract_with_model(
-        snapshot, candidates, client, context_budget_tokens=context_budget_tokens
+    # The model's requests go out first; the deterministic pass (seconds on a big repository)
+    # runs in a thread while they are answered, and this loop keeps reading the replies. The
+    # two passes share no state, so each gives what it gives alone.
+    chosen = select(candidates, include_prose=True)  # classified once for both passes
+    modelled_task = asyncio.ensure_future(
+        extract_with_model(
+            snapshot,
+            candidates,
+            client,
+            context_budget_tokens=context_budget_tokens,
+            chosen=chosen,
+        )
     )
+    try:
+        plain = without_unread_prose(chosen)
+        baseline = await _in_thread(extract_deterministic, snapshot, candidates, plain)
+    except BaseException:
+        modelled_task.cancel()
+        await asyncio.gather(modelled_task, return_exceptions=True)
+        raise
+    modelled = await modelled_task
     order = [d.document_id for d in snapshot.documents]
     merged = merge_extractions(baseline, modelled, order)
     return merged.model_copy(update={"unreadable": unreadable})
+
+
+_T = TypeVar("_T")
+
+
+async def _in_thread(function: Callable[..., _T], *args: object) -> _T:
+    """`function(*args)` in a daemon thread of its own, awaited on this loop.
+
+    Not the loop's executor: `asyncio.run` waits for the executor's threads on the way out,
+    so an interrupt during the pass would wait for it to finish; this thread is left behind.
+    """
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[_T] = loop.create_future()
+
+    def settle(result: _T | None, error: BaseException | None) -> None:
+        if done.done():
+            return  # the awaiting coroutine was cancelled
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(cast(_T, result))
+
+    def run() -> None:
+        result: _T | None = None
+        error: BaseException | None = None
+        try:
+            result = function(*args)
+        except BaseException as raised:  # handed to the awaiting coroutine, as to_thread does
+            error = raised
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name="draftflow-extract", daemon=True).start()
+    return await done

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from draftflow.extract.numeric import cell_numbers
+from draftflow.extract.numeric import cell_numbers, plain_cell_value
 from draftflow.numbers.cells import CellRole, split_cell
 from draftflow.numbers.units import unit_of_name
 from draftflow.snapshot import Document
@@ -151,10 +151,16 @@ def make_candidate(
     reading: Reading | None = None,
 ) -> Candidate | None:
     """A candidate for one cell or leaf, or None when it holds no number."""
-    found = values if values is not None else cell_numbers(text)
-    if not found:
-        return None
+    plain = plain_cell_value(text) if values is None else None
+    found: list[int | float] | tuple[int | float, ...]
+    if plain is not None:  # the common cell of data files: its unit can only be the header's
+        found = (plain,)
+    else:
+        found = values if values is not None else cell_numbers(text)
+        if not found:
+            return None
     key = column if column is not None else json_key_tail(json_path or "")
+    unit = unit_of_name(key) if plain is not None else guess_unit(key, text)
     # positional: this runs once per harvested cell, hundreds of thousands of times
     return Candidate(
         f"{document.document_id}:L{line}:{locator}",
@@ -171,8 +177,46 @@ def make_candidate(
         caption,
         table,
         row,
-        guess_unit(key, text),
+        unit,
         context if context is not None else {},
         parent_line,
         reading,
+    )
+
+
+def plain_cell_candidate(
+    document: Document,
+    fmt: SourceFormat,
+    line: int,
+    locator: str,
+    text: str,
+    value: int | float,
+    column: str,
+    unit: str | None,
+    row_header: str | None,
+    row: int,
+    context: dict[str, str],
+) -> Candidate:
+    """The candidate `make_candidate` makes for a data-table cell that is one plain number
+    (`plain_cell_value` gave `value`), with its column's unit: data files hold hundreds of
+    thousands of such cells, so the table reader passes what it computed once per column."""
+    return Candidate(
+        f"{document.document_id}:L{line}:{locator}",
+        document.document_id,
+        document.path,
+        line,
+        fmt,
+        text,
+        [value],
+        column,
+        row_header,
+        None,
+        None,
+        None,
+        0,
+        row,
+        unit,
+        context,
+        None,
+        None,
     )

@@ -124,17 +124,19 @@ def chunk_documents(
                 rendered.append(f"[{pending_skip} raw data rows not shown]")
                 pending_skip = 0
             rendered.append(f"L{number}: {_clip(text)}")
-            listed: list[tuple[str, Candidate]] = []
+            listed: list[tuple[str, Candidate, str]] = []  # short id, candidate, description
             here = on_line.get((document.document_id, number), [])
             for candidate in here[:MAX_CANDIDATES_PER_LINE]:
                 counter += 1
-                listed.append((f"c{counter}", candidate))
+                listed.append(
+                    (f"c{counter}", candidate, describe_candidate(f"c{counter}", candidate))
+                )
             if len(here) > MAX_CANDIDATES_PER_LINE:
-                rendered.append(f"[{len(here) - MAX_CANDIDATES_PER_LINE} more candidates on "
-                                f"L{number} are not listed]")
-            cost = sum(len(r) + 1 for r in rendered) + sum(
-                len(describe_candidate(i, c)) + 1 for i, c in listed
-            )
+                rendered.append(
+                    f"[{len(here) - MAX_CANDIDATES_PER_LINE} more candidates on "
+                    f"L{number} are not listed]"
+                )
+            cost = sum(len(r) + 1 for r in rendered) + sum(len(d) + 1 for _, _, d in listed)
             crowded = len(current.candidates) + len(listed) > max_candidates
             if (current.size + cost > budget or crowded) and current.size > len(header) + 1:
                 current = Chunk(len(chunks))
@@ -144,9 +146,9 @@ def chunk_documents(
                 current.size += len(continued) + 1
             current.lines.extend(rendered)
             current.size += cost
-            for short_id, candidate in listed:
+            for short_id, candidate, description in listed:
                 current.candidates[short_id] = candidate
-                current.candidate_lines.append(describe_candidate(short_id, candidate))
+                current.candidate_lines.append(description)
         if pending_skip:
             current.lines.append(f"[{pending_skip} raw data rows not shown]")
     return [chunk for chunk in chunks if chunk.lines]

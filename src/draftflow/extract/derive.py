@@ -163,7 +163,9 @@ def sweep_conditions(candidates: list[Candidate]) -> dict[str, dict[str, int | f
     arrays: dict[tuple[str, str], dict[str, dict[int, int | float]]] = defaultdict(dict)
     items: list[tuple[Candidate, str, str, int]] = []
     for candidate in candidates:
-        match = _ARRAY_ITEM.match(candidate.json_path or "")
+        if candidate.json_path is None:
+            continue  # not a JSON leaf (most candidates: table cells)
+        match = _ARRAY_ITEM.match(candidate.json_path)
         if match is None or len(candidate.values) != 1:
             continue
         parent, _, key = match["array"].rpartition(".")

@@ -177,11 +177,15 @@ def _profiles(grounded: Anchored) -> list[TestProfile]:
     return profiles
 
 
-def extract_deterministic(snapshot: Snapshot, candidates: list[Candidate]) -> Extraction:
-    """The extraction that harvesting alone supports: every selected figure, grounded."""
+def extract_deterministic(
+    snapshot: Snapshot, candidates: list[Candidate], selected: list[Selected] | None = None
+) -> Extraction:
+    """The extraction that harvesting alone supports: every selected figure, grounded.
+
+    `selected`, when given, is `select(candidates)` computed already."""
     with collection_paused():
         grounder = Grounder(snapshot)
-        selected = select(candidates)
+        selected = select(candidates) if selected is None else selected
         labels = {id(item): result_label(item) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
         return Extraction(

@@ -12,7 +12,14 @@ import re
 import sys
 from collections.abc import Iterator
 
-from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
+from draftflow.extract.candidates import (
+    Candidate,
+    SourceFormat,
+    make_candidate,
+    plain_cell_candidate,
+)
+from draftflow.extract.numeric import plain_cell_value
+from draftflow.numbers.units import unit_of_name
 from draftflow.snapshot import Document
 
 # Result CSVs can carry whole model answers in one cell; the default 128 KiB cap would abort
@@ -97,6 +104,8 @@ def harvest_csv(document: Document, problems: list[str] | None = None) -> list[C
     delimiter = "\t" if is_tsv else ","
     fmt = SourceFormat.TSV if is_tsv else SourceFormat.CSV
     header: list[str] | None = None
+    names: list[str] = []
+    units: list[str | None] = []
     candidates: list[Candidate] = []
     row_index = 0
     for cells, field_lines in _records(_raw_lines(document.text), delimiter, problems):
@@ -104,13 +113,35 @@ def harvest_csv(document: Document, problems: list[str] | None = None) -> list[C
             continue
         if header is None:
             header = _header_names(cells)
+            names = header
+            units = [unit_of_name(name) for name in names]
             continue
-        names = header + [f"column {i + 1}" for i in range(len(header), len(cells))]
+        if len(cells) > len(names):
+            names = header + [f"column {i + 1}" for i in range(len(header), len(cells))]
+            units = [unit_of_name(name) for name in names]
         context = {names[i]: cell for i, cell in enumerate(cells) if cell.strip()}
         row_header = cells[0].strip() or None
         for index, cell in enumerate(cells):
             if not _DIGIT.search(cell):
                 continue  # no number: no candidate (the common case in text columns)
+            value = plain_cell_value(cell)
+            if value is not None:  # the common cell of a data file, built without re-reading
+                candidates.append(
+                    plain_cell_candidate(
+                        document,
+                        fmt,
+                        field_lines[index],
+                        f"r{row_index}c{index}",
+                        cell,
+                        value,
+                        names[index],
+                        units[index],
+                        row_header if index else None,
+                        row_index,
+                        context,
+                    )
+                )
+                continue
             for offset, piece in enumerate(cell.split("\n")):
                 candidate = make_candidate(
                     document,

@@ -7,7 +7,6 @@ that builds just enough of a tree to know each leaf's path and the scalars aroun
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 from dataclasses import dataclass, field
@@ -19,17 +18,23 @@ MAX_DEPTH = 200
 MAX_CONTEXT = 48
 MAX_CONTEXT_TEXT = 160
 
-_TOKEN = re.compile(
-    r"[ \t\r\n]*(?:"
-    r"(?P<punct>[{}\[\]:,])"
-    r"|(?P<string>\"(?:[^\"\\]|\\.)*\")"
-    r"|(?P<number>-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
-    r"|(?P<literal>true|false|null|NaN|-?Infinity)"
+# One token with the whitespace before it. The last group takes any other character, so the
+# tokens of a text are contiguous: reading stops at the first one that is not JSON.
+_TOKENS = re.compile(
+    r"([ \t\r\n]*)(?:"
+    r"([{}\[\]:,])"
+    r"|(\"[^\"\\]*(?:\\.[^\"\\]*)*\")"
+    r"|(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+    r"|(true|false|null|NaN|-?Infinity)"
+    r"|([^ \t\r\n])"
     r")",
     re.DOTALL,
 )
+Token = tuple[str, str, str, str, str, str]
+"""Whitespace, then one of: punctuation, string, number, literal, any other character."""
 
 
+_DIGIT = re.compile(r"\d")
 _NON_FINITE = re.compile(r"(?<![\w\"])(?:NaN|-?Infinity)(?![\w\"])")
 
 
@@ -49,37 +54,48 @@ class Node:
 
 
 class _Scanner:
-    """A recursive-descent reader over `_TOKEN` matches, tracking lines by offset."""
+    """A recursive-descent reader over the text's tokens (read in one pass by the regex
+    engine), tracking the line each token starts on."""
 
     def __init__(self, text: str, first_line: int = 1) -> None:
-        self.text = text
-        self.pos = 0
-        self.first_line = first_line
-        self.newlines = [m.start() for m in re.finditer("\n", text)]
-
-    def line_at(self, offset: int) -> int:
-        """GitHub line number of a character offset."""
-        return self.first_line + bisect.bisect_left(self.newlines, offset)
+        self.tokens: list[Token] = _TOKENS.findall(text)
+        self.index = 0
+        self.line = first_line
+        """The line the last token read ends on."""
 
     def next_token(self) -> tuple[str, str, int]:
-        """The next token's kind, text and start offset."""
-        match = _TOKEN.match(self.text, self.pos)
-        if match is None or match.lastgroup is None:
-            raise JsonScanError(f"unexpected character at line {self.line_at(self.pos)}")
-        self.pos = match.end()
-        return match.lastgroup, match.group(match.lastgroup), match.start(match.lastgroup)
+        """The next token's kind, text and line."""
+        if self.index >= len(self.tokens):
+            raise JsonScanError(f"unexpected character at line {self.line}")
+        space, punct, string, number, literal, other = self.tokens[self.index]
+        if other:
+            raise JsonScanError(f"unexpected character at line {self.line}")
+        self.index += 1
+        line = self.line + space.count("\n") if space else self.line
+        if punct:
+            kind, text = "punct", punct
+        elif string:
+            kind, text = "string", string
+            self.line = line + string.count("\n")
+            return kind, text, line
+        elif number:
+            kind, text = "number", number
+        else:
+            kind, text = "literal", literal
+        self.line = line
+        return kind, text, line
 
     def parse_document(self) -> Node:
         """Parse one complete JSON value; trailing non-space text is an error."""
         node = self.parse_value(self.next_token(), 0)
-        if self.text[self.pos :].strip():
-            raise JsonScanError(f"extra data at line {self.line_at(self.pos)}")
+        rest = self.tokens[self.index :]
+        if any(not (token[5] and token[5].isspace()) for token in rest):
+            raise JsonScanError(f"extra data at line {self.line}")
         return node
 
     def parse_value(self, token: tuple[str, str, int], depth: int) -> Node:
         """Parse the value that starts with `token`."""
-        kind, text, start = token
-        line = self.line_at(start)
+        kind, text, line = token
         if depth > MAX_DEPTH:
             raise JsonScanError(f"nesting deeper than {MAX_DEPTH} at line {line}")
         if kind == "punct" and text == "{":
@@ -95,36 +111,37 @@ class _Scanner:
     def parse_object(self, line: int, depth: int) -> Node:
         """Parse object members up to the closing brace."""
         node = Node("object", line)
-        token = self.next_token()
-        if token[:2] == ("punct", "}"):
+        kind, text, at = self.next_token()
+        if kind == "punct" and text == "}":
             return node
         while True:
-            if token[0] != "string":
-                raise JsonScanError(f"expected a key at line {self.line_at(token[2])}")
-            key = _decode_string(token[1])
-            if self.next_token()[:2] != ("punct", ":"):
-                raise JsonScanError(f"expected ':' at line {self.line_at(self.pos)}")
+            if kind != "string":
+                raise JsonScanError(f"expected a key at line {at}")
+            key = _decode_string(text)
+            kind, text, at = self.next_token()
+            if kind != "punct" or text != ":":
+                raise JsonScanError(f"expected ':' at line {self.line}")
             node.members.append((key, self.parse_value(self.next_token(), depth + 1)))
-            separator = self.next_token()
-            if separator[:2] == ("punct", "}"):
+            kind, text, at = self.next_token()
+            if kind == "punct" and text == "}":
                 return node
-            if separator[:2] != ("punct", ","):
-                raise JsonScanError(f"expected ',' or '}}' at line {self.line_at(separator[2])}")
-            token = self.next_token()
+            if kind != "punct" or text != ",":
+                raise JsonScanError(f"expected ',' or '}}' at line {at}")
+            kind, text, at = self.next_token()
 
     def parse_array(self, line: int, depth: int) -> Node:
         """Parse array items up to the closing bracket."""
         node = Node("array", line)
         token = self.next_token()
-        if token[:2] == ("punct", "]"):
+        if token[0] == "punct" and token[1] == "]":
             return node
         while True:
             node.items.append(self.parse_value(token, depth + 1))
-            separator = self.next_token()
-            if separator[:2] == ("punct", "]"):
+            kind, text, at = self.next_token()
+            if kind == "punct" and text == "]":
                 return node
-            if separator[:2] != ("punct", ","):
-                raise JsonScanError(f"expected ',' or ']' at line {self.line_at(separator[2])}")
+            if kind != "punct" or text != ",":
+                raise JsonScanError(f"expected ',' or ']' at line {at}")
             token = self.next_token()
 
 
@@ -179,7 +196,7 @@ class _LeafCollector:
         elif node.kind == "array":
             for index, child in enumerate(node.items):
                 self.walk(child, f"{path}[{index}]", scope, node.line)
-        elif node.kind in ("number", "string"):
+        elif node.kind == "number" or (node.kind == "string" and _DIGIT.search(node.text)):
             candidate = make_candidate(
                 self.document,
                 line=node.line,

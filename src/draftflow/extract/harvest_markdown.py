@@ -21,6 +21,7 @@ CAPTION_LINES = 3
 MAX_HEADING_LINE = 1_000
 """A longer line is not read as a heading (and never fed to the heading pattern)."""
 
+_DIGIT = re.compile(r"\d")
 _DELIMITER_CELL = re.compile(r"^\s*:?-+:?\s*$")
 # Emphasis markers; an underscore inside a word (`est_ppt`) is part of the word.
 _EMPHASIS = re.compile(r"\*\*|\*|`|~~|(?<![^\W_])__?|__?(?![^\W_])")
@@ -45,6 +46,8 @@ def split_row(line: str) -> list[str]:
         text = text[1:]
     if text.endswith("|") and not text.endswith("\\|"):
         text = text[:-1]
+    if "`" not in text and "\\|" not in text:  # no code span, no escaped pipe: every pipe splits
+        return [cell.strip() for cell in text.split("|")]
     cells: list[str] = []
     current: list[str] = []
     in_code = False
@@ -144,6 +147,8 @@ def harvest_markdown(document: Document) -> list[Candidate]:
             context = {names[i]: cell for i, cell in enumerate(cells) if cell}
             row_header = plain_text(cells[0]) if cells else None
             for column_index, cell in enumerate(cells):
+                if not _DIGIT.search(cell):
+                    continue  # no number (and none once emphasis and links are removed)
                 candidate = make_candidate(
                     document,
                     line=line,

@@ -30,7 +30,7 @@ from draftflow.extract.results import (
     make_result,
     typed_value,
 )
-from draftflow.extract.select import select
+from draftflow.extract.select import Selected, select
 from draftflow.llm import Prompt, StructuredOutputError, load_prompt
 from draftflow.records import ReportedResult, ReportedSetup, TestProfile
 from draftflow.snapshot import Snapshot
@@ -436,10 +436,13 @@ async def extract_with_model(
     *,
     context_budget_tokens: int = DEFAULT_CONTEXT_BUDGET_TOKENS,
     prompt: Prompt | None = None,
+    chosen: list[Selected] | None = None,
 ) -> Extraction:
-    """Ask the model about each chunk concurrently, then ground everything it proposes."""
+    """Ask the model about each chunk concurrently, then ground everything it proposes.
+
+    `chosen`, when given, is `select(candidates, include_prose=True)` computed already."""
     prompt = prompt or load_prompt(EXTRACT_PROMPT)
-    chosen = select(candidates, include_prose=True)
+    chosen = select(candidates, include_prose=True) if chosen is None else chosen
     chunks = chunk_documents(snapshot, candidates, chosen, context_budget_tokens)
     replies = await asyncio.gather(
         *(_ask(client, prompt, prompt_variables(snapshot, chunk, len(chunks))) for chunk in chunks)

@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from draftflow.numbers import ParsedNumber, claimed_decimals_of, find_numbers, parse_number
+from draftflow.numbers.scan import numeric_mentions
 
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _DIGIT = re.compile(r"\d")
+# One plain decimal number and nothing else, short enough that `as_number` keeps it exact.
+_PLAIN_CELL = re.compile(r"-?(\d{1,15})(?:\.(\d{1,15}))?")
 
 
 @dataclass(frozen=True)
@@ -38,9 +41,28 @@ def numbers_in(text: str, *, decimal_comma: bool | None = None) -> list[Found]:
         if not mention.kind.is_numeric:
             continue
         for number in mention.numbers:
-            found.append(Found(number.value, mention.text, number.decimals, number,
-                               mention.start, mention.end))
+            found.append(
+                Found(
+                    number.value, mention.text, number.decimals, number, mention.start, mention.end
+                )
+            )
     return found
+
+
+def plain_cell_value(text: str) -> int | float | None:
+    """The value of a cell that is one plain decimal number (`42`, `-3.750`), typed as
+    written (what `cell_numbers` gives for it); None for any other cell.
+
+    Data files are mostly such cells, and mostly distinct ones (telemetry, per-prompt
+    timings), so they take this road without parsing or memoising.
+    """
+    match = _PLAIN_CELL.fullmatch(text)
+    if match is None:
+        return None
+    fraction = match[2]
+    if fraction is None:
+        return int(text)
+    return round(float(text), len(fraction))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -57,7 +79,7 @@ def cell_numbers(text: str) -> tuple[int | float, ...]:
         parsed = parse_number(stripped)
         if parsed is not None:
             return (as_number(parsed.value, parsed.decimals),)
-    return tuple(as_number(f.value, f.decimals) for f in numbers_in(text))
+    return tuple(as_number(n.value, n.decimals) for m in numeric_mentions(text) for n in m.numbers)
 
 
 def as_number(value: float, decimals: int) -> int | float:

@@ -9,6 +9,7 @@ under `<key>_as_written` rather than coerced.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -117,7 +118,7 @@ def conditions_for(candidate: Candidate) -> dict[str, JsonValue]:
             _add(conditions, name, value)
     own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
     in_json = candidate.json_path is not None
-    for name, key, value in _setting_cells(_row_of(candidate), in_json):
+    for name, key, value in _row_cells(candidate).settings:
         if name == candidate.column or (in_json and name == own_key):
             continue
         conditions.setdefault(key, value)
@@ -130,6 +131,37 @@ Row = tuple[tuple[str, str], ...]
 def _row_of(candidate: Candidate) -> Row:
     """A candidate's row (or JSON neighbourhood) as a hashable key; rows share one context."""
     return tuple(candidate.context.items())
+
+
+@dataclass(frozen=True)
+class _RowCells:
+    """The cells of one row (or JSON neighbourhood) that can be settings of its figures or
+    name it, for the row's context dict."""
+
+    context: dict[str, str]
+    in_json: bool
+    settings: tuple[tuple[str, str, JsonValue], ...]
+    naming: tuple[tuple[int, int, str, str], ...]
+
+
+_last_row: _RowCells | None = None
+
+
+def _row_cells(candidate: Candidate) -> _RowCells:
+    """The setting and naming cells of a candidate's row. The figures of a row come one after
+    another and share one context dict, so the last row's are kept by that dict's identity:
+    a row of a hundred cells is then neither re-read nor re-hashed for each of its figures."""
+    global _last_row
+    last = _last_row  # read once: another thread may replace it
+    in_json = candidate.json_path is not None
+    if last is not None and last.context is candidate.context and last.in_json == in_json:
+        return last
+    row = _row_of(candidate)
+    last = _RowCells(
+        candidate.context, in_json, _setting_cells(row, in_json), _naming_cells(row, in_json)
+    )
+    _last_row = last
+    return last
 
 
 @lru_cache(maxsize=1 << 12)
@@ -165,7 +197,7 @@ def identity(candidate: Candidate) -> list[str]:
     in_json = candidate.json_path is not None
     parts = [
         (rank, order, part)
-        for rank, order, name, part in _naming_cells(_row_of(candidate), in_json)
+        for rank, order, name, part in _row_cells(candidate).naming
         if name != candidate.column and not (in_json and name == own_key)
     ]
     if any(rank == 0 for rank, _, _ in parts):  # naming cells exist: the rest is noise

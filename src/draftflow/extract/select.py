@@ -136,15 +136,28 @@ def is_metric_key(name: str) -> bool:
     return metric_name(name) is not None
 
 
+_STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
+
+
 def _statistic(name: str, text: str) -> str:
-    lowered = name.lower()
-    for pattern, statistic in STATISTICS:
-        match = re.search(pattern, lowered)
-        if match:
-            return statistic.format(match.group(1)) if "{0}" in statistic else statistic
+    named = _named_statistic(name)
+    if named is not None:
+        return named
     if "±" in text or "+/-" in text:
         return "as reported; the source cell gives a ± spread"
     return "as reported"
+
+
+@lru_cache(maxsize=8192)
+def _named_statistic(name: str) -> str | None:
+    """The statistic a figure's names state (`p95`, `median`), memoised: a column's figures
+    share their names."""
+    lowered = name.lower()
+    for pattern, statistic in _STATISTIC_RES:
+        match = pattern.search(lowered)
+        if match:
+            return statistic.format(match.group(1)) if "{0}" in statistic else statistic
+    return None
 
 
 def _candidate_metric(candidate: Candidate) -> str | None:
@@ -177,15 +190,19 @@ def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
     """(document, table) pairs that are telemetry or too long to be a results table."""
     rows: dict[tuple[str, int], int] = {}
     telemetry: set[tuple[str, int]] = set()
+    where: tuple[str, int] | None = None
     for candidate in candidates:
         if candidate.format not in _TABLE_FORMATS:
             continue
-        where = (candidate.document_id, candidate.table)
-        if where not in rows:
-            first_column = next(iter(candidate.context), "")
-            if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
-                telemetry.add(where)
-        rows[where] = max(rows.get(where, 0), candidate.row + 1)
+        if where is None or candidate.table != where[1] or candidate.document_id != where[0]:
+            where = (candidate.document_id, candidate.table)  # a table's cells come together
+            if where not in rows:
+                rows[where] = 0
+                first_column = next(iter(candidate.context), "")
+                if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
+                    telemetry.add(where)
+        if candidate.row >= rows[where]:
+            rows[where] = candidate.row + 1
     return telemetry | {where for where, count in rows.items() if count > MAX_TABLE_ROWS}
 
 
@@ -241,6 +258,17 @@ def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[
             continue
         selected.extend(_cell_figures(candidate))
     return selected
+
+
+def without_unread_prose(selected: list[Selected]) -> list[Selected]:
+    """`select(candidates)` from `select(candidates, include_prose=True)`: the same figures
+    less those of prose the prose finder did not read (each candidate is selected on its own,
+    so the rest is the same), without classifying every candidate twice."""
+    return [
+        item
+        for item in selected
+        if item.candidate.format is not SourceFormat.PROSE or item.candidate.reading is not None
+    ]
 
 
 _NOT_REPORTED = frozenset(

@@ -59,6 +59,19 @@ class FormatRejected(Exception):
         self.rejection = rejection
 
 
+def import_lazy_modules() -> None:
+    """Import what the OpenAI client loads only on its first request: its resources, the
+    HTTP stack and the asyncio backend (about 80 modules). A batch calls this before it forks
+    its workers, which then share them instead of each importing them again (about 0.15 CPU s
+    per worker). Opens no connection."""
+    client = AsyncOpenAI(api_key="unused", base_url="http://127.0.0.1/v1")
+    _ = (client.chat.completions, client.models)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # no loop runs here: closing in one imports the asyncio backend
+        asyncio.run(client.close())
+
+
 class Transport:
     """Chat completions and model listing against `settings.base_url`."""
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from draftflow.numbers.kinds import NumberKind, NumberMention
 from draftflow.numbers.parse import parse_number
-from draftflow.numbers.scan import find_numbers
+from draftflow.numbers.scan import numeric_mentions
 from draftflow.numbers.units import canonical_unit, unit_after, unit_of_name
 
 MAX_FIGURE_WORDS = 3
@@ -121,7 +121,7 @@ def words_of(text: str) -> list[str]:
 
 
 def _numeric(text: str) -> list[NumberMention]:
-    return [m for m in find_numbers(text) if m.kind.is_numeric]
+    return list(numeric_mentions(text))
 
 
 @lru_cache(maxsize=1 << 14)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from draftflow.numbers.dates import ISO_DATE_RE, named_dates
 from draftflow.numbers.kinds import NumberKind, NumberMention, ParsedNumber
@@ -58,20 +59,22 @@ class _Scanner:
     decimal_comma: bool
     mentions: list[NumberMention] = field(default_factory=list)
     taken: list[tuple[int, int]] = field(default_factory=list)
-    mask: bytearray = field(default_factory=bytearray)
     marking: bool = True
+    words: bool = False
+    """Whether a number word (`two`) was read: only then are adjacent words joined."""
 
     def free(self, start: int, end: int) -> bool:
-        return not any(self.mask[start:end])
+        """No span claimed so far overlaps `start:end` (a text claims few: URLs, dates)."""
+        return not any(s < end and start < e for s, e in self.taken)
 
     def add(self, mention: NumberMention) -> None:
         self.mentions.append(mention)
+        if mention.numbers and mention.numbers[0].word:
+            self.words = True
         if self.marking:  # only URLs, dates and times claim spans that later passes skip
             self.taken.append((mention.start, mention.end))
-            self.mask[mention.start : mention.end] = b"\x01" * (mention.end - mention.start)
 
     def scan(self) -> list[NumberMention]:
-        self.mask = bytearray(len(self.text))
         for m in _URL_RE.finditer(self.text) if "://" in self.text else ():
             end = m.end()
             while end > m.start() and self.text[end - 1] in ".,;:!?'\"":
@@ -122,8 +125,9 @@ class _Scanner:
             if word.isalpha() and word.lower() not in NUMBER_WORDS:
                 continue  # most tokens of prose are words that are no number: skip them fast
             self.token(m.start(), m.end())
-        self.merge_words()
-        self.mentions.sort(key=lambda mention: mention.start)
+        if self.words:
+            self.merge_words()
+        self.mentions.sort(key=_start)
         return self.combine()
 
     def token(self, start: int, end: int) -> None:
@@ -135,10 +139,7 @@ class _Scanner:
                 self.add(self.quantity(start, end, make_number(float(value), 0, word=True)))
             return
         if _SIMPLE_NUMBER_RE.fullmatch(tok):  # the common case, first
-            dot = tok.find(".")
-            decimals = len(tok) - dot - 1 if dot >= 0 else 0
-            parsed = make_number(float(tok), decimals)
-            self.add(self.quantity(start, end, parsed))
+            self.add(self.quantity(start, end, _simple_number(tok)))
             return
         if "," in tok and "-" not in tok and not QUANTITY_RE.fullmatch(tok):
             self.split(start, tok, ",")  # CSV cells and JSON arrays: "1.5,2,37"
@@ -280,6 +281,18 @@ class _Scanner:
         return out
 
 
+def _start(mention: NumberMention) -> int:
+    return mention.start
+
+
+@lru_cache(maxsize=1 << 14)
+def _simple_number(token: str) -> ParsedNumber:
+    """A token of digits with at most one decimal point (`42`, `3.75`), parsed (memoised: a
+    text repeats its small numbers)."""
+    dot = token.find(".")
+    return make_number(float(token), len(token) - dot - 1 if dot >= 0 else 0)
+
+
 def _shared_scale(first: ParsedNumber, second: ParsedNumber) -> ParsedNumber:
     """In `3–4B` or `20–30%` the second end's scale or percent applies to the first too."""
     if first.multiplier is not None or first.percent or first.unit or first.word:
@@ -335,6 +348,16 @@ def find_numbers(text: str, *, decimal_comma: bool | None = None) -> list[Number
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(text)
     return _Scanner(text, decimal_comma).scan()
+
+
+@lru_cache(maxsize=1 << 14)
+def numeric_mentions(text: str) -> tuple[NumberMention, ...]:
+    """The quantities of a table cell or data leaf (quantities, percents, ranges, `±` pairs,
+    fractions), the decimal comma decided from the cell itself.
+
+    Memoised: a cell is read once for its values and again for its figures.
+    """
+    return tuple(m for m in find_numbers(text) if m.kind.is_numeric)
 
 
 _PIECE_SPLIT = re.compile(r"[-_./:]")

@@ -1,0 +1,61 @@
+"""The extract stage's door to number parsing: the plain-cell road agrees with the full one."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from draftflow.extract.numeric import cell_numbers, plain_cell_value
+
+_DIGITS = st.text(alphabet="0123456789", min_size=1, max_size=15)
+
+
+@given(sign=st.sampled_from(["", "-"]), whole=_DIGITS, fraction=st.one_of(st.none(), _DIGITS))
+def test_a_plain_cell_reads_as_the_full_parser_reads_it(
+    sign: str, whole: str, fraction: str | None
+) -> None:
+    text = sign + whole + ("" if fraction is None else "." + fraction)
+    value = plain_cell_value(text)
+    (expected,) = cell_numbers(text)
+    assert (value, type(value)) == (expected, type(expected))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("42", 42),
+        ("-0", 0),
+        ("007", 7),
+        ("27.0", 27.0),
+        ("-3.750", -3.75),
+        ("0.29940777", 0.29940777),
+    ],
+)
+def test_plain_cells_keep_their_written_type(text: str, value: int | float) -> None:
+    found = plain_cell_value(text)
+    assert (found, type(found)) == (value, type(value))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " 42",
+        "42 ",
+        "+5",
+        "1,024",
+        "1e3",
+        ".5",
+        "5.",
+        "32K",
+        "95%",
+        "~188",
+        "1234567890123456",
+        "2026-10-17",
+        "v0.6.6",
+        "24.7 tok/s",
+    ],
+)
+def test_any_other_cell_takes_the_full_road(text: str) -> None:
+    assert plain_cell_value(text) is None
