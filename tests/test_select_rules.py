@@ -27,13 +27,11 @@ from draftflow.snapshot import Snapshot
 
 DEVGOLD = SHARED / "devgold"
 # The share of each gold file's headline figures the rules must choose (issue 10 asks 60%).
-# teaql measures 6/12: 7 of its 12 headlines are harvested at all; the others are prose counts
-# written as words or with nouns for units ("none of the four", "one repair", "140 objects")
-# that extraction does not read yet, so 60% cannot be reached by selection alone.
+# Measured: PalatineVision 9/11, jethac 6/10, teaql 9/12.
 GOLD_RECALL = {
     "PalatineVision__dgx-spark-benchmark": 0.8,
     "jethac__dgx-spark-hijinks": 0.6,
-    "teaql__nvidia-dgx-spark-model-benchmark": 0.5,
+    "teaql__nvidia-dgx-spark-model-benchmark": 0.6,
 }
 
 
