@@ -234,6 +234,39 @@ def test_numbers_in_words_and_a_quantifier_over_a_counted_set() -> None:
     assert harvest_prose(document)[0].text == "None of the four"
 
 
+def test_counts_listed_after_a_count_and_a_subset_of_it() -> None:
+    # teaql reports/DGX-SPARK-EXECUTION-LEDGER.md lines 130-131 and 136
+    text = (
+        "Its main session\n"
+        "accumulated 142 assistant messages, 137 tool parts, and five checkpoint records.\n"
+        "\n"
+        "- 3,420 assistant messages, including 3,387 with no finish reason, over an\n"
+        "  interval of 15 minutes.\n"
+    )
+    assert [(line, value, unit) for line, value, unit in figures(text)] == [
+        (2, 142, "assistant messages"),
+        (2, 137, "tool parts"),
+        (2, 5, "checkpoint records"),
+        (4, 3420, "assistant messages"),
+        (4, 3387, "assistant messages"),
+    ]
+
+
+def test_the_other_end_of_a_change_and_a_count_after_a_name_with_a_digit() -> None:
+    # teaql reports/DGX-SPARK-EXECUTION-LEDGER.md lines 51 and 53 (table cells that are
+    # sentences): "from one error to zero"; "Pass@1" is a metric's name, not an instruction
+    text = (
+        "Exact validator feedback repaired the official-sampling result from one error to "
+        "zero.\n\nPass@1 failed with eight compiler errors; a compiled string value persisted "
+        "as numeric zero.\n"
+    )
+    assert readings(text) == [
+        (1, "error_count", "as reported", False, None),
+        (0, "error_count", "as reported", False, None),
+        (8, "error_count", "as reported", False, None),
+    ]
+
+
 # ---- OUT: numbers the gold policy leaves out, one per rule -----------------------------------
 
 

@@ -115,7 +115,7 @@ _NOT_THIS_SENTENCE = re.compile(
     r"example:|such as|should|ought to)\b|~~|\?\s*$"
     r"|^[\W\d]*(?:drop|use|set|run|restart|add|try|avoid|enable|disable|keep|pin|make|ensure|"
     r"consider|prefer|increase|decrease|raise|lower|reduce|bump|switch|install|do not|don't|"
-    r"never|always|start|stop|pass|export)\b",
+    r"never|always|start|stop|pass|export)\b(?![@/])",
     re.IGNORECASE,
 )
 # The case-blind tests above, compiled again without IGNORECASE for lower-cased ASCII text
@@ -157,7 +157,8 @@ _OUTCOME_ADJECTIVE = re.compile(
 _OUTCOME_VERB_BEFORE = re.compile(
     r"\b(?:succeeded|passed|failed|completed|finished|processed|solved|resolved|handled|"
     r"compiled|scaled|produced|generated|created|migrated|converted|validated|accepted|"
-    r"rejected|recovered)(?:\s+(?:through|at|on|with|for|across|over))?\s*$",
+    r"rejected|recovered|spawned|triggered|emitted|accumulated|logged|recorded)"
+    r"(?:\s+(?:through|at|on|with|for|across|over))?\s*$",
     re.IGNORECASE,
 )
 _WORKLOAD_WITH = re.compile(
@@ -165,6 +166,8 @@ _WORKLOAD_WITH = re.compile(
     r"\s+with\b[^,;:]*$",
     re.IGNORECASE,
 )
+_SUBSET_GAP = re.compile(r"^\s*,?\s*(?:including|of which|of them|of these)\s+$", re.IGNORECASE)
+_CHANGE_GAP = re.compile(r"^\s*(?:[A-Za-z][\w/-]*\s+){1,3}to\s+$")
 _PLURAL_NOUN = re.compile(r"^[a-z]{2,}[^s\W]s$|^[a-z]+ies$")
 _WORKLOAD_NOUN = re.compile(r"^(?:user|input|prompt|system|test|sample|warm-?up)$", re.IGNORECASE)
 _PHRASE_STOP = re.compile(
@@ -482,9 +485,23 @@ class _Block:
         if i == 0 or (i - 1) not in accepted or self.units[i][0] is not None:
             return None
         previous, here = self.mentions[i - 1], self.mentions[i]
-        if not _LIST_GAP.match(self.text[previous.end : here.start]):
+        gap = self.text[previous.end : here.start]
+        if _CHANGE_GAP.match(gap) and _BETWEEN.search(self.text[: previous.start]):
+            return accepted[i - 1]  # `from one error to zero`: the other end of a change
+        metric, unit = accepted[i - 1]
+        counted = metric == "count" or metric.endswith("_count")
+        if counted and unit and gap.lstrip().startswith(unit):
+            gap = gap.lstrip()[len(unit) :]  # past the counted noun: `6,864 messages, …`
+        if counted and _SUBSET_GAP.match(gap):
+            return accepted[i - 1]  # `6,864 messages, including 6,839 with no finish reason`
+        if not _LIST_GAP.match(gap):
             return None
-        following = _phrase_after(self.text, here.end, 1)
+        following = _phrase_after(self.text, here.end)
+        if counted and following and _PLURAL_NOUN.match(following[-1]):
+            # `142 assistant messages, 137 tool parts, and five checkpoint records`
+            return _outcome(following) or ("count", " ".join(following))
+        if counted and re.match(r"\s*[A-Za-z]", self.text[here.end : here.end + 3]):
+            return None  # `3 errors, 2 of 4 GPUs`: a count of something else
         return None if following and following[0].isalpha() else accepted[i - 1]
 
     def label(self, clause: tuple[int, int]) -> str:
