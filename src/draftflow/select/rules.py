@@ -58,7 +58,8 @@ BOOKKEEPING = frozenset(
     }
 )
 _SPREAD = re.compile(r"_(spread|stdev|normalised)$")
-_OUT_OF = re.compile(r"\bout of \d|\(of \d[\d.]*\)$")
+# `out of 4`, `(of 12)`; a denominator of 100 is a percentage scale, not a tested set
+_OUT_OF = re.compile(r"\bout of (?!100\b)\d|\(of (?!100\))\d[\d.]*\)$")
 _QUALITY_WORD = re.compile(
     r"\b(pass(es|ed|ing)?|fail(s|ed|ing)?|correct(ly)?|solved|accura\w*|valid(ated)?|"
     r"succeed(s|ed)?|success(ful)?)\b",
@@ -419,11 +420,13 @@ def _score_comparisons(scored: list[Scored]) -> None:
 
 
 def _best(group: list[Scored]) -> Scored | None:
-    """The one best figure of a group; None when the best value is shared (`0 errors` in
-    several runs): a tie names no best."""
+    """The one best figure of a group; None when a few-digit best value is shared (`0 errors`
+    in several runs): a tie names no best."""
     lower = is_lower_better(group[0].figure.result.metric)
     best = (min if lower else max)(group, key=lambda item: float(item.figure.result.value))
     value = float(best.figure.result.value)
+    if _significant(value) >= RESTATED_MIN_DIGITS:
+        return best  # `155.4 GiB` twice is one claim restated, not a tie
     ties = sum(float(item.figure.result.value) == value for item in group)
     return best if ties == 1 else None
 
