@@ -405,7 +405,7 @@ def _score_comparisons(scored: list[Scored]) -> None:
         for column in runs:
             if len(column) < 2:
                 continue
-            best = _best(column)
+            best = _best(column, ties=True)
             if best is not None:
                 best.add(2.0, "best of its table column")
             if column[0] is not best:
@@ -419,13 +419,14 @@ def _score_comparisons(scored: list[Scored]) -> None:
             group[0].add(0.5, "")
 
 
-def _best(group: list[Scored]) -> Scored | None:
-    """The one best figure of a group; None when a few-digit best value is shared (`0 errors`
-    in several runs): a tie names no best."""
+def _best(group: list[Scored], *, ties: bool = False) -> Scored | None:
+    """The best figure of a group (the first on a tie when `ties`); across result files None
+    when a few-digit best value is shared (`0 errors` in several runs): a tie names no best.
+    Within one table the first of tied rows stands (`0.5 req/s` under two SLOs)."""
     lower = is_lower_better(group[0].figure.result.metric)
     best = (min if lower else max)(group, key=lambda item: float(item.figure.result.value))
     value = float(best.figure.result.value)
-    if _significant(value) >= RESTATED_MIN_DIGITS:
+    if ties or _significant(value) >= RESTATED_MIN_DIGITS:
         return best  # `155.4 GiB` twice is one claim restated, not a tie
     ties = sum(float(item.figure.result.value) == value for item in group)
     return best if ties == 1 else None
