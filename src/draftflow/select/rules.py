@@ -428,8 +428,8 @@ def _best(group: list[Scored], *, ties: bool = False) -> Scored | None:
     value = float(best.figure.result.value)
     if ties or _significant(value) >= RESTATED_MIN_DIGITS:
         return best  # `155.4 GiB` twice is one claim restated, not a tie
-    ties = sum(float(item.figure.result.value) == value for item in group)
-    return best if ties == 1 else None
+    shared = sum(float(item.figure.result.value) == value for item in group)
+    return best if shared == 1 else None
 
 
 def is_lower_better(metric: str) -> bool:
