@@ -201,6 +201,72 @@ def test_signed_changes_and_x_of_y_scores() -> None:
     ]
 
 
+def test_counts_of_a_counted_noun_that_a_verb_of_outcome_governs() -> None:
+    # teaql reports/DGX-SPARK-EXECUTION-LEDGER.md lines 20-24: what a run achieved and where it
+    # failed; the 600-second timeout is a setting
+    text = (
+        "2. **Python orchestration path:** scripts called the DGX-hosted\n"
+        "   OpenAI-compatible endpoint directly, wrote model responses locally, and ran\n"
+        "   TeaQL and Cargo locally. This path produced the strongest repeatable record:\n"
+        "   modular Nemotron generation succeeded through 140 objects and failed at 160\n"
+        "   objects because of 600-second request timeouts and a circular dependency.\n"
+    )
+    assert figures(text) == [(4, 140, "objects"), (4, 160, "objects")]
+    assert [r[1] for r in readings(text)] == ["count", "count"]
+
+
+def test_numbers_in_words_and_a_quantifier_over_a_counted_set() -> None:
+    # teaql reports/round-2-nemotron-super-modeling.md line 17 and lines 29-31
+    text = (
+        "None of the four first attempts passed the fixed KSML validator:\n"
+        "\n"
+        "When the best output and its one exact validator error were returned to the\n"
+        "model, it changed `employee_id` to `staff_number`; the complete XML passed all\n"
+        "fixed checks in one repair. The final conclusion was that the 120B model had\n"
+    )
+    assert [(line, value) for line, value, _ in figures(text)] == [(1, 0), (3, 1), (5, 1)]
+    assert readings(text) == [
+        (0, "score", "as reported", False, 4),
+        (1, "error_count", "as reported", False, None),
+        (1, "repair_count", "as reported", False, None),
+    ]
+    document = snapshot_of({"R.md": text}).documents[0]
+    assert harvest_prose(document)[0].text == "None of the four"
+
+
+def test_counts_listed_after_a_count_and_a_subset_of_it() -> None:
+    # teaql reports/DGX-SPARK-EXECUTION-LEDGER.md lines 130-131 and 136
+    text = (
+        "Its main session\n"
+        "accumulated 142 assistant messages, 137 tool parts, and five checkpoint records.\n"
+        "\n"
+        "- 3,420 assistant messages, including 3,387 with no finish reason, over an\n"
+        "  interval of 15 minutes.\n"
+    )
+    assert [(line, value, unit) for line, value, unit in figures(text)] == [
+        (2, 142, "assistant messages"),
+        (2, 137, "tool parts"),
+        (2, 5, "checkpoint records"),
+        (4, 3420, "assistant messages"),
+        (4, 3387, "assistant messages"),
+    ]
+
+
+def test_the_other_end_of_a_change_and_a_count_after_a_name_with_a_digit() -> None:
+    # teaql reports/DGX-SPARK-EXECUTION-LEDGER.md lines 51 and 53 (table cells that are
+    # sentences): "from one error to zero"; "Pass@1" is a metric's name, not an instruction
+    text = (
+        "Exact validator feedback repaired the official-sampling result from one error to "
+        "zero.\n\nPass@1 failed with eight compiler errors; a compiled string value persisted "
+        "as numeric zero.\n"
+    )
+    assert readings(text) == [
+        (1, "error_count", "as reported", False, None),
+        (0, "error_count", "as reported", False, None),
+        (8, "error_count", "as reported", False, None),
+    ]
+
+
 # ---- OUT: numbers the gold policy leaves out, one per rule -----------------------------------
 
 
@@ -246,6 +312,13 @@ def test_signed_changes_and_x_of_y_scores() -> None:
         "The host had been up for 7 days and 15 hours.",
         # star ratings
         "Ease of setup: 4/5 stars, documentation ★★★☆☆.",
+        # a quantifier without a counted set, and a count of workload inputs after a verb
+        # of outcome (teaql round-2 line 12)
+        "None of these attempts passed the validator.",
+        "It completed four first-attempt modeling requests with a 4.3K-token TeaQL rules",
+        # a version is no count (heitor-mocelin 005-qwen36-35b... line 73)
+        "the FP4 MoE kernels lacked SM120/121 coverage, so vLLM falls back. vLLM 0.19's "
+        "day-one SM121 fixes",
     ],
 )
 def test_sentences_whose_numbers_are_not_results(text: str) -> None:

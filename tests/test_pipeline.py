@@ -153,3 +153,43 @@ def test_a_document_that_cannot_be_read_is_named_in_the_outcome(tmp_path: Path) 
     assert outcome.results >= 1
     [line] = outcome.unreadable
     assert line.startswith("results.json: not valid JSON")
+
+
+def test_a_count_written_as_words_is_drafted_and_verified_only_on_its_own_line(
+    tmp_path: Path,
+) -> None:
+    # teaql reports/round-2-nemotron-super-modeling.md lines 9-17, shortened
+    folder = tmp_path / "round-2"
+    folder.mkdir()
+    (folder / "README.md").write_text(
+        "# Round 2\n\n## Executive result\n\n"
+        "Warm generation remained between 15.45 and 16.36 tokens per second.\n\n"
+        "None of the four first attempts passed the fixed KSML validator:\n\n"
+        "- None of these attempts returned a usable model.\n"
+    )
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        origin="https://github.com/someone/round-2",
+        revision="a" * 40,
+    )
+    outcome = asyncio.run(run_draft(request))
+    assert outcome.errors == 0
+    record = load_record(outcome.record_path)
+    (none_of_four,) = [r for r in record.editorial.reported_results if r.source_line == 7]
+    assert none_of_four.value == 0 and "out of 4" in none_of_four.statistic
+    snapshot = acquire(str(folder), origin=request.origin, revision=request.revision)
+    assert [f for f in verify_record(record, snapshot).flags if f.severity == "error"] == []
+    # the same 0 cited on a line that writes no counted set is not supported
+    moved = record.model_copy(deep=True)
+    index = moved.editorial.reported_results.index(none_of_four)
+    url = none_of_four.evidence_url.replace("#L7", "#L9")
+    moved.editorial.reported_results[index] = none_of_four.model_copy(
+        update={"source_line": 9, "evidence_url": url}
+    )
+    flags = verify_record(moved, snapshot).flags
+    assert any(
+        f.severity == "error" and f.location.startswith(f"/editorial/reported_results/{index}")
+        for f in flags
+    )

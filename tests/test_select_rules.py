@@ -27,13 +27,11 @@ from draftflow.snapshot import Snapshot
 
 DEVGOLD = SHARED / "devgold"
 # The share of each gold file's headline figures the rules must choose (issue 10 asks 60%).
-# teaql measures 6/12: 7 of its 12 headlines are harvested at all; the others are prose counts
-# written as words or with nouns for units ("none of the four", "one repair", "140 objects")
-# that extraction does not read yet, so 60% cannot be reached by selection alone.
+# Measured: PalatineVision 9/11, jethac 6/10, teaql 9/12.
 GOLD_RECALL = {
     "PalatineVision__dgx-spark-benchmark": 0.8,
     "jethac__dgx-spark-hijinks": 0.6,
-    "teaql__nvidia-dgx-spark-model-benchmark": 0.5,
+    "teaql__nvidia-dgx-spark-model-benchmark": 0.6,
 }
 
 
@@ -119,3 +117,37 @@ def test_summary_sections_and_fault_counts() -> None:
     assert _summary_sections(lines) == {3, 5}
     assert is_lower_better("warning_count") and is_lower_better("failed_requests")
     assert is_lower_better("ttft") and not is_lower_better("decode_rate")
+
+
+def test_a_pass_count_is_a_claim_and_a_shared_best_is_no_best(
+    corpus_dir: Path, manifest: dict[str, Any]
+) -> None:
+    snapshot = _snapshot(corpus_dir, manifest, "teaql__nvidia-dgx-spark-model-benchmark")
+    extraction = asyncio.run(extract(snapshot, None))
+    scored = score_figures(snapshot, make_figures(extraction.reported_results))
+
+    def path(item: Any) -> str:
+        document = snapshot.document(item.figure.result.source_document_id)
+        assert document is not None
+        return document.path
+
+    # round-2 line 17: "None of the four first attempts passed the fixed KSML validator:"
+    (none_of_four,) = [
+        s
+        for s in scored
+        if path(s).endswith("round-2-nemotron-super-modeling.md")
+        and s.figure.result.source_line == 17
+    ]
+    assert float(none_of_four.figure.result.value) == 0
+    assert "a pass count out of the tested set" in none_of_four.reasons
+    # `0 errors` in many runs across the reports: the best value is shared, so no run is the
+    # best of the metric across them
+    zeros = [
+        s
+        for s in scored
+        if s.figure.result.metric == "error_count"
+        and s.figure.result.unit.lower() == "errors"
+        and float(s.figure.result.value) == 0
+    ]
+    assert len({path(s) for s in zeros}) > 1
+    assert not any("best of this metric across" in reason for s in zeros for reason in s.reasons)

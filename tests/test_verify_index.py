@@ -170,3 +170,18 @@ def test_stating_is_every_mention_whose_reading_the_number_matches(
         if any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
     ]
     assert index.stating(1, number) == naive
+
+
+def test_a_quantifier_phrase_states_its_zero_only_on_its_own_line() -> None:
+    # teaql reports/round-2-nemotron-super-modeling.md line 17, and a line with no counted set
+    data = (
+        b"# Round 2\n\nNone of the four first attempts passed the fixed KSML validator:\n\n"
+        b"None of these attempts returned a valid model.\nSeven checks ran.\n"
+    )
+    index = DocumentIndex(document("R.md", data))
+    assert [m.values for m in index.line_mentions(3)] == [(0, 4)]
+    assert index.line_mentions(5) == []
+    zero, four = parse_number("0"), parse_number("4")
+    assert zero is not None and four is not None
+    assert index.lines_for_number(zero) == [3]
+    assert index.lines_for_number(four) == [3]

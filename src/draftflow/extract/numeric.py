@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from draftflow.numbers import ParsedNumber, claimed_decimals_of, find_numbers, parse_number
+from draftflow.numbers.quantifiers import with_quantified
 from draftflow.numbers.scan import numeric_mentions
 
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
@@ -34,10 +35,11 @@ class Found:
 def numbers_in(text: str, *, decimal_comma: bool | None = None) -> list[Found]:
     """Every quantity written in `text` (a `±` cell gives centre then spread), in order.
 
-    Dates, versions, hashes and identifiers are not quantities and are left out.
+    Dates, versions, hashes and identifiers are not quantities and are left out; a
+    quantifier phrase (`none of the four`) states its count and its set size.
     """
     found: list[Found] = []
-    for mention in find_numbers(text, decimal_comma=decimal_comma):
+    for mention in with_quantified(text, find_numbers(text, decimal_comma=decimal_comma)):
         if not mention.kind.is_numeric:
             continue
         for number in mention.numbers:

@@ -32,6 +32,7 @@ from draftflow.extract.vocabulary import (
     metric_by_unit,
 )
 from draftflow.numbers import NumberKind, NumberMention, find_numbers
+from draftflow.numbers.quantifiers import with_quantified
 from draftflow.numbers.units import canonical_unit, unit_after
 from draftflow.sentences import clause_spans, sentence_spans
 
@@ -114,7 +115,7 @@ _NOT_THIS_SENTENCE = re.compile(
     r"example:|such as|should|ought to)\b|~~|\?\s*$"
     r"|^[\W\d]*(?:drop|use|set|run|restart|add|try|avoid|enable|disable|keep|pin|make|ensure|"
     r"consider|prefer|increase|decrease|raise|lower|reduce|bump|switch|install|do not|don't|"
-    r"never|always|start|stop|pass|export)\b",
+    r"never|always|start|stop|pass|export)\b(?![@/])",
     re.IGNORECASE,
 )
 # The case-blind tests above, compiled again without IGNORECASE for lower-cased ASCII text
@@ -153,6 +154,21 @@ _OUTCOME_ADJECTIVE = re.compile(
     r"dropped|rejected|correct|wrong|incorrect)$",
     re.IGNORECASE,
 )
+_OUTCOME_VERB_BEFORE = re.compile(
+    r"\b(?:succeeded|passed|failed|completed|finished|processed|solved|resolved|handled|"
+    r"compiled|scaled|produced|generated|created|migrated|converted|validated|accepted|"
+    r"rejected|recovered|spawned|triggered|emitted|accumulated|logged|recorded)"
+    r"(?:\s+(?:through|at|on|with|for|across|over))?\s*$",
+    re.IGNORECASE,
+)
+_WORKLOAD_WITH = re.compile(
+    r"\b(?:requests?|prompts?|runs?|trials?|iterations?|samples?|tasks?|questions?|jobs?)"
+    r"\s+with\b[^,;:]*$",
+    re.IGNORECASE,
+)
+_SUBSET_GAP = re.compile(r"^\s*,?\s*(?:including|of which|of them|of these)\s+$", re.IGNORECASE)
+_CHANGE_GAP = re.compile(r"^\s*(?:[A-Za-z][\w/-]*\s+){1,3}to\s+$")
+_PLURAL_NOUN = re.compile(r"^[a-z]{2,}[^s\W]s$|^[a-z]+ies$")
 _WORKLOAD_NOUN = re.compile(r"^(?:user|input|prompt|system|test|sample|warm-?up)$", re.IGNORECASE)
 _PHRASE_STOP = re.compile(
     r"^(?:and|or|but|with|in|of|to|for|from|by|at|on|before|after|over|under|during|while|"
@@ -347,6 +363,21 @@ def _outcome(words: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def _counted_outcome(before: str, words: list[str]) -> tuple[str, str] | None:
+    """("count", the counted noun) when a verb of outcome governs the number and a plural
+    noun follows it (`succeeded through 140 objects`, `failed at 160 objects`, `produced 30
+    accepted objects`): the size of what a run achieved. Workload nouns (requests, prompts,
+    runs) and settings are inputs, not outcomes."""
+    if not words or not _OUTCOME_VERB_BEFORE.search(before[-40:]):
+        return None
+    for position, word in enumerate(words[:2]):
+        if _SETTING_AFTER.match(word) or _WORKLOAD_NOUN.match(word) or not word.isalpha():
+            return None
+        if _PLURAL_NOUN.match(word):
+            return "count", " ".join(words[: position + 1])
+    return None
+
+
 def _metric_before(before: str, lead_in: str | None) -> str | None:
     """The metric a phrase names just before the number (only connector words between)."""
     named = _metric_ending(before[-_METRIC_REACH:].lower())
@@ -454,9 +485,23 @@ class _Block:
         if i == 0 or (i - 1) not in accepted or self.units[i][0] is not None:
             return None
         previous, here = self.mentions[i - 1], self.mentions[i]
-        if not _LIST_GAP.match(self.text[previous.end : here.start]):
+        gap = self.text[previous.end : here.start]
+        if _CHANGE_GAP.match(gap) and _BETWEEN.search(self.text[: previous.start]):
+            return accepted[i - 1]  # `from one error to zero`: the other end of a change
+        metric, unit = accepted[i - 1]
+        counted = metric == "count" or metric.endswith("_count")
+        if counted and unit and gap.lstrip().startswith(unit):
+            gap = gap.lstrip()[len(unit) :]  # past the counted noun: `6,864 messages, …`
+        if counted and _SUBSET_GAP.match(gap):
+            return accepted[i - 1]  # `6,864 messages, including 6,839 with no finish reason`
+        if not _LIST_GAP.match(gap):
             return None
-        following = _phrase_after(self.text, here.end, 1)
+        following = _phrase_after(self.text, here.end)
+        if counted and following and _PLURAL_NOUN.match(following[-1]):
+            # `142 assistant messages, 137 tool parts, and five checkpoint records`
+            return _outcome(following) or ("count", " ".join(following))
+        if counted and re.match(r"\s*[A-Za-z]", self.text[here.end : here.end + 3]):
+            return None  # `3 errors, 2 of 4 GPUs`: a count of something else
         return None if following and following[0].isalpha() else accepted[i - 1]
 
     def label(self, clause: tuple[int, int]) -> str:
@@ -517,9 +562,13 @@ class _Block:
         text = self.text
         if not word and _CAPITALISED_NAME.search(text[max(0, mention.start - 40) : mention.start]):
             return None  # `Gemma 4`, `Round 3`, `SGLang 26.05`: part of a name
-        outcome = _outcome(_phrase_after(text, mention.end))
+        phrase = _phrase_after(text, mention.end)
+        outcome = _outcome(phrase) or _counted_outcome(before, phrase)
         if outcome is not None:
-            return outcome
+            if _WORKLOAD_WITH.search(before):
+                return None  # `four requests with a 4.3K prompt and one repair`: the workload
+            whole = all(float(value).is_integer() for value in mention.values)
+            return outcome if whole else None  # `vLLM 0.19's fixes`: a count is whole
         lead = self.block.lead_in or ""
         if word or _SETTING_WORDS.search(f"{lead} {before[-40:]}"):
             return None
@@ -614,7 +663,8 @@ def _pairs(state: _Block) -> dict[int, float]:
 def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[ProseFigure]:
     """Every reported figure the block's sentences state, in order."""
     text = block.text
-    mentions = [m for m in find_numbers(text, decimal_comma=decimal_comma) if m.kind in _NUMERIC]
+    found = with_quantified(text, find_numbers(text, decimal_comma=decimal_comma))
+    mentions = [m for m in found if m.kind in _NUMERIC]
     if not mentions:
         return []
     state = _Block(

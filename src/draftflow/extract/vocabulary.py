@@ -229,7 +229,7 @@ PROSE_FALLBACK_METRICS: tuple[tuple[str, str], ...] = (
 OUTCOME_NOUNS: tuple[tuple[str, str], ...] = (
     ("error_count", r"errors?|exceptions?|crash(es)?|ooms?"),
     ("warning_count", r"warnings?|suggestions?"),
-    ("repair_count", r"fix(es)?"),
+    ("repair_count", r"fix(es)?|repairs?"),
     ("failure_count", r"failures?|fail(s|ed)?|timeouts?|storms?|loops?|hangs?|restarts?|retries"),
     ("pass_count", r"passes|passed|successes"),
     ("message_count", r"messages?|responses?"),

@@ -58,6 +58,13 @@ BOOKKEEPING = frozenset(
     }
 )
 _SPREAD = re.compile(r"_(spread|stdev|normalised)$")
+# `out of 4`, `(of 12)`; a denominator of 100 is a percentage scale, not a tested set
+_OUT_OF = re.compile(r"\bout of (?!100\b)\d|\(of (?!100\))\d[\d.]*\)$")
+_QUALITY_WORD = re.compile(
+    r"\b(pass(es|ed|ing)?|fail(s|ed|ing)?|correct(ly)?|solved|accura\w*|valid(ated)?|"
+    r"succeed(s|ed)?|success(ful)?)\b",
+    re.IGNORECASE,
+)
 _TAIL_STATISTIC = re.compile(r"\bp9\d|\bp99|\bmaximum|\bminimum")
 _BOLD = re.compile(r"\*\*([^*]+)\*\*|__([^_]+)__")
 # headings of the section a report sums itself up in: report structure, not any one topic
@@ -355,6 +362,8 @@ def _score_metric(item: Scored, *, in_sentence: bool) -> None:
         item.add(1.0 if result.unit in TIME_UNITS else -1.0, "a latency figure")
     elif metric in BOOKKEEPING:
         item.add(-1.5, "")
+    elif _is_pass_count(result):
+        item.add(2.5, "a pass count out of the tested set")
     elif metric.endswith("_count") and result.unit == "%":
         # a count read as a percentage: the reading does not hold together (verify rejects it)
         item.add(-10.0, "")
@@ -362,6 +371,14 @@ def _score_metric(item: Scored, *, in_sentence: bool) -> None:
         item.add(-1.0, "")
     if "spread" in result.statistic or "std" in result.statistic.lower():
         item.add(-2.0, "")
+
+
+def _is_pass_count(result: ReportedResult) -> bool:
+    """`None of the four attempts passed`, `9/10 tasks correct`: the outcome of a quality
+    check over a tested set is a claim as a speed is; `all five requests returned HTTP 200`
+    counts transport, not quality."""
+    out_of = bool(_OUT_OF.search(result.statistic) or _OUT_OF.search(result.label))
+    return out_of and bool(_QUALITY_WORD.search(result.label))
 
 
 def _group_key(result: ReportedResult) -> tuple[str, str, str]:
@@ -388,19 +405,31 @@ def _score_comparisons(scored: list[Scored]) -> None:
         for column in runs:
             if len(column) < 2:
                 continue
-            _best(column).add(2.0, "best of its table column")
-            if column[0] is not _best(column):
+            best = _best(column, ties=True)
+            if best is not None:
+                best.add(2.0, "best of its table column")
+            if column[0] is not best:
                 column[0].add(2.0, "the baseline row of its table column")
     for group in across.values():
         documents = {item.figure.result.source_document_id for item in group}
         if len(documents) > 1:
-            _best(group).add(1.0, "best of this metric across the result files")
+            best = _best(group)
+            if best is not None:
+                best.add(1.0, "best of this metric across the result files")
             group[0].add(0.5, "")
 
 
-def _best(group: list[Scored]) -> Scored:
+def _best(group: list[Scored], *, ties: bool = False) -> Scored | None:
+    """The best figure of a group (the first on a tie when `ties`); across result files None
+    when a few-digit best value is shared (`0 errors` in several runs): a tie names no best.
+    Within one table the first of tied rows stands (`0.5 req/s` under two SLOs)."""
     lower = is_lower_better(group[0].figure.result.metric)
-    return (min if lower else max)(group, key=lambda item: float(item.figure.result.value))
+    best = (min if lower else max)(group, key=lambda item: float(item.figure.result.value))
+    value = float(best.figure.result.value)
+    if ties or _significant(value) >= RESTATED_MIN_DIGITS:
+        return best  # `155.4 GiB` twice is one claim restated, not a tie
+    shared = sum(float(item.figure.result.value) == value for item in group)
+    return best if shared == 1 else None
 
 
 def is_lower_better(metric: str) -> bool:

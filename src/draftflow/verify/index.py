@@ -39,6 +39,7 @@ from draftflow.numbers.forms import (
     standalone_offsets,
     suffixed_offsets,
 )
+from draftflow.numbers.quantifiers import with_quantified
 from draftflow.snapshot import Document
 from draftflow.verify.instructions import is_instruction
 from draftflow.verify.layout import DocumentLayout
@@ -254,7 +255,7 @@ class DocumentIndex:
         cached = self._line_cache.get(number)
         if cached is None:
             text = self.document.line(number) or ""
-            cached = find_numbers(text, decimal_comma=self.decimal_comma)
+            cached = with_quantified(text, find_numbers(text, decimal_comma=self.decimal_comma))
             self._line_cache[number] = cached
         return cached
 
