@@ -3,6 +3,9 @@
 # SmolLM2-135M-Instruct (built and cached by scripts/llama-server.sh). Takes about 40 minutes
 # on 2 cores: the tiny model still has to read every chunk. Run it after changing a prompt or
 # the shape of a model request; tests/test_pipeline_cassettes.py replays the result offline.
+# Usage: scripts/record-cassettes.sh [CORPUS_FOLDER...]   (no folder: all of them). A named
+# cassette is deleted and recorded afresh, unless MODE is set (MODE=new keeps the recorded
+# requests and records only the missing ones).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-8791}"
@@ -19,9 +22,14 @@ settings=(--base-url "http://127.0.0.1:$PORT/v1" --model smollm2 --record-mode "
           --context-tokens 6000 --max-tokens 512 --concurrency 1 --timeout 600 --deadline 1800 --json
           # The tiny model's replies run to --max-tokens, so re-asking only triples the time.
           --max-repairs 0)
+wanted=("$@")
 record() {
   local folder=$1 origin=$2 revision=$3; shift 3
   local id; id=$(echo "${origin#https://github.com/}" | tr '/A-Z' '-a-z')
+  if [ ${#wanted[@]} -gt 0 ]; then
+    [[ " ${wanted[*]} " == *" $folder "* ]] || return 0
+    [ -n "${MODE-}" ] || rm -f "cassettes/$id.json"
+  fi
   echo "recording cassettes/$id.json" >&2
   .venv/bin/draftflow draft "$CORPUS/$folder" --origin "$origin" --revision "$revision" \
     --records-dir "$(mktemp -d)" --cassette "cassettes/$id.json" "${settings[@]}" "$@" >/dev/null
