@@ -73,6 +73,8 @@ _NEXT_TO_NUMBER_LOWER_RE = re.compile(
     rf"\b(?:{_MONTH_RE})\.?[ \t]+\d|\d(?:st|nd|rd|th)?[ \t]+(?:{_MONTH_RE})\b"
 )
 
+_NEXT_TO_NUMBER_RE = re.compile(_NEXT_TO_NUMBER_LOWER_RE.pattern, re.IGNORECASE)
+
 
 def find_dates(text: str) -> list[tuple[int, int, str]]:
     """Every date written anywhere in a text, also inside paths and names (`runs/2026-10-18/`),
@@ -91,7 +93,7 @@ def named_dates(text: str) -> list[tuple[int, int, str]]:
         lowered = text.lower()
         if not _MONTH_HINT_LOWER_RE.search(lowered) or not _NEXT_TO_NUMBER_LOWER_RE.search(lowered):
             return found
-    elif not _MONTH_HINT_RE.search(text):
+    elif not _MONTH_HINT_RE.search(text) or not _NEXT_TO_NUMBER_RE.search(text):
         return found
     for regex in (_MONTH_DAY_RE, _DAY_MONTH_RE):
         for m in regex.finditer(text):
