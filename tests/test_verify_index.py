@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import draftflow.verify.context as context_module
+from documents import make_document
 from draftflow.numbers import find_numbers, parse_number
-from draftflow.snapshot import Document, sha256_hex, split_lines
+from draftflow.snapshot import Document
 from draftflow.verify import verify_record
 from draftflow.verify.index import (
     PATH_LINE,
@@ -26,15 +27,7 @@ MIAAI = "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
 
 
 def document(path: str, data: bytes) -> Document:
-    return Document(
-        document_id=path,
-        path=path,
-        sha256=sha256_hex(data),
-        bytes=len(data),
-        lines=len(split_lines(data.decode("utf-8", "replace"))),
-        pinned_url=f"https://github.com/o/n/blob/{'a' * 40}/{path}",
-        data=data,
-    )
+    return make_document(path, data)
 
 
 @pytest.fixture(scope="module")
