@@ -18,7 +18,7 @@ from draftflow.extract.candidates import (
     make_candidate,
     plain_cell_candidate,
 )
-from draftflow.extract.numeric import plain_cell_value
+from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.units import unit_of_name
 from draftflow.snapshot import Document
 

@@ -16,8 +16,6 @@ from draftflow.numbers.scan import numeric_mentions
 
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _DIGIT = re.compile(r"\d")
-# One plain decimal number and nothing else, short enough that `as_number` keeps it exact.
-_PLAIN_CELL = re.compile(r"-?(\d{1,15})(?:\.(\d{1,15}))?")
 
 
 @dataclass(frozen=True)
@@ -49,22 +47,6 @@ def numbers_in(text: str, *, decimal_comma: bool | None = None) -> list[Found]:
                 )
             )
     return found
-
-
-def plain_cell_value(text: str) -> int | float | None:
-    """The value of a cell that is one plain decimal number (`42`, `-3.750`), typed as
-    written (what `cell_numbers` gives for it); None for any other cell.
-
-    Data files are mostly such cells, and mostly distinct ones (telemetry, per-prompt
-    timings), so they take this road without parsing or memoising.
-    """
-    match = _PLAIN_CELL.fullmatch(text)
-    if match is None:
-        return None
-    fraction = match[2]
-    if fraction is None:
-        return int(text)
-    return round(float(text), len(fraction))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -295,3 +295,24 @@ def _words_before(text: str, raw: str) -> str | None:
     segment = _SEGMENT.split(text[:at])[-1]
     words = " ".join(_MARKERS.sub("", segment).split())
     return words or None
+
+
+# One plain decimal number and nothing else (ASCII digits, as the scanner reads them), short
+# enough that a float keeps it exact.
+_PLAIN_CELL = re.compile(r"-?([0-9]{1,15})(?:\.([0-9]{1,15}))?")
+
+
+def plain_cell_value(text: str) -> int | float | None:
+    """The value of a cell that is one plain decimal number (`42`, `-3.750`), typed as
+    written (what the scanner reads in it); None for any other cell.
+
+    Data files are mostly such cells, and mostly distinct ones (telemetry, per-prompt
+    timings), so they take this road without parsing or memoising.
+    """
+    match = _PLAIN_CELL.fullmatch(text)
+    if match is None:
+        return None
+    fraction = match[2]
+    if fraction is None:
+        return int(text)
+    return round(float(text), len(fraction))

@@ -11,7 +11,6 @@ document is ever read token by token as a whole (that cost minutes for a large s
 from __future__ import annotations
 
 import math
-import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
@@ -30,6 +29,7 @@ from draftflow.numbers import (
     stated_values,
     uses_decimal_comma,
 )
+from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.dates import MONTHS
 from draftflow.numbers.forms import (
     SUFFIXED_RE,
@@ -356,15 +356,13 @@ class DocumentIndex:
 
 _NAME_KINDS = (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL)
 
-_PLAIN_DECIMAL_RE = re.compile(r"[0-9]{1,15}(?:\.[0-9]{1,15})?")
-"""A cell that is one plain decimal: read as itself (what `find_numbers` reads it as)."""
-
 
 def _cell_readings(cell: str) -> tuple[float, ...]:
     """Every reading of every number in one table cell, read in isolation (no decimal
     comma); a plain decimal cell, most cells of a data table, without the scanner."""
-    if _PLAIN_DECIMAL_RE.fullmatch(cell):
-        return (float(cell),)
+    plain = plain_cell_value(cell)
+    if plain is not None:
+        return (float(plain),)
     return tuple(
         alt
         for mention in find_numbers(cell, decimal_comma=False)
