@@ -139,6 +139,44 @@ def source_list(entries: dict[str, dict[str, Any]], corpus: Path) -> str:
     )
 
 
+def batch_command(
+    tmp: Path,
+    server: ServerProcess,
+    entries: dict[str, dict[str, Any]],
+    corpus: Path,
+    concurrency: int,
+    timeout: float,
+    workers: int | None,
+) -> list[str]:
+    """The `draftflow draft --from LIST` command a user would run, its list and records in
+    `tmp`, the response cache off, against `server`."""
+    listing = tmp / "sources.txt"
+    listing.write_text(source_list(entries, corpus), encoding="utf-8")
+    return [
+        sys.executable,
+        "-m",
+        "draftflow",
+        "draft",
+        "--from",
+        str(listing),
+        "--records-dir",
+        str(tmp / "records"),
+        "--json",
+        "--base-url",
+        server.url,
+        "--model",
+        MODEL,
+        "--concurrency",
+        str(concurrency),
+        "--no-cache",
+        "--max-retries",
+        "0",
+        "--timeout",
+        str(timeout),
+        *(["--workers", str(workers)] if workers else []),
+    ]
+
+
 def batch_once(
     label: str,
     server: ServerProcess,
@@ -156,31 +194,7 @@ def batch_once(
     """
     server.reset()
     with tempfile.TemporaryDirectory(prefix="draftflow-batch-") as tmp:
-        listing = Path(tmp) / "sources.txt"
-        listing.write_text(source_list(entries, corpus), encoding="utf-8")
-        command = [
-            sys.executable,
-            "-m",
-            "draftflow",
-            "draft",
-            "--from",
-            str(listing),
-            "--records-dir",
-            str(Path(tmp) / "records"),
-            "--json",
-            "--base-url",
-            server.url,
-            "--model",
-            MODEL,
-            "--concurrency",
-            str(concurrency),
-            "--no-cache",
-            "--max-retries",
-            "0",
-            "--timeout",
-            str(timeout),
-            *(["--workers", str(workers)] if workers else []),
-        ]
+        command = batch_command(Path(tmp), server, entries, corpus, concurrency, timeout, workers)
         load_before = os.getloadavg()[0]
         cpu = _children_cpu_seconds()
         started = time.perf_counter()

@@ -12,6 +12,7 @@ from datetime import date
 from draftflow import __version__
 from draftflow.draft import EditorialDraft
 from draftflow.extract import Extraction
+from draftflow.keywords import Keyword, topics
 from draftflow.records import (
     RECORD_CONDITION_KEYS,
     Editorial,
@@ -25,20 +26,20 @@ from draftflow.records import (
 from draftflow.select import Selection
 from draftflow.snapshot import Document, Snapshot, repository_url
 
-RUNTIME_KEYWORDS = {
-    "vLLM": r"\bvllm\b",
-    "SGLang": r"\bsglang\b",
-    "llama.cpp": r"\bllama[.-]?cpp\b|\bllama-server\b",
-    "Ollama": r"\bollama\b",
-    "TensorRT-LLM": r"\btensorrt[- ]llm\b|\btrt-llm\b",
-    "LM Studio": r"\blm studio\b",
+RUNTIME_KEYWORDS: dict[str, Keyword] = {
+    "vLLM": ("vllm",),
+    "SGLang": ("sglang",),
+    "llama.cpp": ("llama[.-]?cpp", "llama-server"),
+    "Ollama": ("ollama",),
+    "TensorRT-LLM": ("tensorrt[- ]llm", "trt-llm"),
+    "LM Studio": ("lm studio",),
 }
-HARDWARE_KEYWORDS = {
-    "spark": r"\bdgx[\s-]?sparks?\b",  # a bare "spark" is also Apache Spark
-    "nvidia": r"\bnvidia\b|\bgb10\b|\bdgx\b",
-    "gx10": r"\bgx10\b",
+HARDWARE_KEYWORDS: dict[str, Keyword] = {
+    "spark": (r"dgx[\s-]?sparks?",),  # a bare "spark" is also Apache Spark
+    "nvidia": ("nvidia", "gb10", "dgx"),
+    "gx10": ("gx10",),
 }
-PLATFORM_KEYWORDS = {"linux": r"\blinux\b|\bubuntu\b|\bdgx os\b"}
+PLATFORM_KEYWORDS: dict[str, Keyword] = {"linux": ("linux", "ubuntu", "dgx os")}
 METRICS_STATUS = "site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results"
 MAIN_DOCUMENT_NAMES = ("README.md", "readme.md", "README.markdown", "REPORT.md")
 
@@ -69,16 +70,6 @@ def cited_documents(
     return [d for d in snapshot.documents if d.document_id in wanted or d.pinned_url in urls]
 
 
-def topics(snapshot: Snapshot, keywords: dict[str, str]) -> list[str]:
-    """Topic labels whose keyword appears in any document (case-insensitive)."""
-    found: list[str] = []
-    for label, pattern in keywords.items():
-        regex = re.compile(pattern, re.IGNORECASE)
-        if any(regex.search(d.text) for d in snapshot.documents):
-            found.append(label)
-    return found
-
-
 def assemble(
     snapshot: Snapshot,
     extraction: Extraction,
@@ -98,7 +89,7 @@ def assemble(
         )
     cited = cited_documents(snapshot, extraction, draft)
     main = main_document(snapshot, cited)
-    runtimes = topics(snapshot, RUNTIME_KEYWORDS)
+    runtimes = topics(snapshot.documents, RUNTIME_KEYWORDS)
     owner = snapshot.repository.split("/", 1)[0]
     checked_on = today.isoformat()
     source = _source(snapshot, main, owner, checked_on)
@@ -127,8 +118,8 @@ def assemble(
         summary=draft.summary,
         runtime=" / ".join(runtimes) if runtimes else None,
         runtime_topics=runtimes,
-        hardware_topics=topics(snapshot, HARDWARE_KEYWORDS),
-        platform_topics=topics(snapshot, PLATFORM_KEYWORDS),
+        hardware_topics=topics(snapshot.documents, HARDWARE_KEYWORDS),
+        platform_topics=topics(snapshot.documents, PLATFORM_KEYWORDS),
         model_label=None,
         model_family=None,
         model_id=None,

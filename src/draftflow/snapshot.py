@@ -68,6 +68,11 @@ class Document(BaseModel):
         return decode(self.data)
 
     @cached_property
+    def lowered_text(self) -> str:
+        """The text lowercased (`str.lower`), kept for keyword searches (`keywords.py`)."""
+        return self.text.lower()
+
+    @cached_property
     def line_list(self) -> list[str]:
         """The document's lines; `line_list[n - 1]` is line n."""
         return split_lines(self.text)

@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from draftflow.extract.fences import HEADING
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.keywords import Keyword, naming, pattern
 from draftflow.numbers import find_dates, parse_number
 from draftflow.records import ModelArtifact, ReportedResult
 from draftflow.select.model_names import (
@@ -39,21 +40,21 @@ from draftflow.select.model_names import (
 )
 from draftflow.snapshot import Document, Snapshot
 
-RUNTIMES = {
-    "vLLM": r"\bvllm\b",
-    "SGLang": r"\bsglang\b",
-    "llama.cpp": r"\bllama[.-]?cpp\b|\bllama-server\b|\bllama-bench\b",
-    "Ollama": r"\bollama\b",
-    "TensorRT-LLM": r"\btensorrt[- ]llm\b|\btrt-llm\b",
-    "LM Studio": r"\blm studio\b",
+RUNTIMES: dict[str, Keyword] = {
+    "vLLM": ("vllm",),
+    "SGLang": ("sglang",),
+    "llama.cpp": ("llama[.-]?cpp", "llama-server", "llama-bench"),
+    "Ollama": ("ollama",),
+    "TensorRT-LLM": ("tensorrt[- ]llm", "trt-llm"),
+    "LM Studio": ("lm studio",),
 }
 # A bare "spark" is also Apache Spark: the hardware is named with its maker's product words.
-HARDWARE = {
-    "spark": r"\bdgx[\s-]?sparks?\b",
-    "nvidia": r"\bnvidia\b|\bgb10\b",
-    "gx10": r"\bgx10\b",
+HARDWARE: dict[str, Keyword] = {
+    "spark": (r"dgx[\s-]?sparks?",),
+    "nvidia": ("nvidia", "gb10"),
+    "gx10": ("gx10",),
 }
-PLATFORMS = {"linux": r"\blinux\b|\bubuntu\b|\bdgx os\b"}
+PLATFORMS: dict[str, Keyword] = {"linux": ("linux", "ubuntu", "dgx os")}
 MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
@@ -145,11 +146,11 @@ def _documents_of(snapshot: Snapshot, results: list[ReportedResult]) -> list[Doc
     return list(seen.values())
 
 
-def _first_line(documents: Iterable[Document], pattern: re.Pattern[str]) -> tuple[str, str] | None:
+def _first_line(documents: Iterable[Document], regex: re.Pattern[str]) -> tuple[str, str] | None:
     """The first (match text, line URL) of a pattern in the documents, in order."""
     for document in documents:
         for number, line in enumerate(document.line_list, 1):
-            match = pattern.search(line)
+            match = regex.search(line)
             if match:
                 return match.group(0), document.line_url(number)
     return None
@@ -287,8 +288,8 @@ def _runtimes(
     """Runtimes named by the headline figures themselves, else in the sections that hold them
     (a whole document when it has no headings), else the one runtime the README names."""
     found: list[str] = []
-    for runtime, pattern in RUNTIMES.items():
-        regex = re.compile(pattern, re.I)
+    for runtime, keyword in RUNTIMES.items():
+        regex = pattern(keyword)
         for result in headline:
             text = " ".join([result.label, *(str(v) for v in result.conditions.values())])
             if regex.search(text):
@@ -300,8 +301,8 @@ def _runtimes(
     if not found and readme:
         hits = {
             runtime: hit
-            for runtime, pattern in RUNTIMES.items()
-            if (hit := _first_line(readme, re.compile(pattern, re.I))) is not None
+            for runtime, keyword in RUNTIMES.items()
+            if (hit := _first_line(naming(readme, keyword), pattern(keyword))) is not None
         }
         if len(hits) == 1:  # a README naming several does not say which one measured these
             runtime, hit = next(iter(hits.items()))
@@ -333,8 +334,8 @@ def _sections_of(
 
 def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, int]]) -> list[str]:
     found: list[str] = []
-    for runtime, pattern in RUNTIMES.items():
-        regex = re.compile(pattern, re.I)
+    for runtime, keyword in RUNTIMES.items():
+        regex = pattern(keyword)
         for document, start, end in sections:
             number = next(
                 (n for n in range(start, end + 1) if regex.search(document.line(n) or "")), None
@@ -347,11 +348,12 @@ def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, in
 
 
 def _topics(
-    meta: RecordMetadata, documents: list[Document], patterns: dict[str, str], kind: str
+    meta: RecordMetadata, documents: list[Document], keywords: dict[str, Keyword], kind: str
 ) -> list[str]:
     topics: list[str] = []
-    for topic, pattern in patterns.items():
-        hit = _first_line(documents, re.compile(pattern, re.I))
+    for topic, keyword in keywords.items():
+        # only a document that names the keyword somewhere can have a line that does
+        hit = _first_line(naming(documents, keyword), pattern(keyword))
         if hit is not None:
             topics.append(topic)
             meta.evidence[f"{kind}:{topic}"] = hit[1]
