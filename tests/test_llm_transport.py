@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import ssl
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -188,3 +189,39 @@ def test_a_silent_server_ends_within_the_deadline_whatever_the_retries(serve, ca
     ]
     assert notices and "to answer prompt 'p' (model stub-model)" in notices[0]
     assert "gives up after 2.5 s (--deadline)" in notices[0]
+
+
+def test_each_attempt_states_its_own_timeout_to_the_server(serve):
+    server = serve(completion("a"), completion("b"))
+    send(server.url, request(), timeout=7.5)
+    send(server.url, request(), timeout=3.0)
+    timeouts = [r.headers.get("x-stainless-read-timeout") for r in server.chat_requests]
+    assert timeouts == ["7.5", "3.0"]
+
+
+def test_one_client_serves_every_request_of_a_transport(serve, monkeypatch):
+    """No client per request: a copy of the client looks up its platform again, in a thread."""
+    import openai._base_client as base_client
+
+    lookups: list[int] = []
+    real = base_client.get_platform
+    monkeypatch.setattr(base_client, "get_platform", lambda: lookups.append(1) or real())
+    server = serve(*(completion(str(i)) for i in range(3)))
+
+    async def go() -> list[str]:
+        transport = Transport(ModelSettings(base_url=server.url, timeout=2.0), UsageTotals())
+        try:
+            return [(await transport.complete(request())).content for _ in range(3)]
+        finally:
+            await transport.aclose()
+
+    assert asyncio.run(go()) == ["0", "1", "2"]
+    assert len(lookups) == 1
+
+
+def test_clients_share_one_tls_context():
+    settings = ModelSettings(base_url="https://models.example/v1", timeout=2.0)
+    first, second = (Transport(settings, UsageTotals())._client() for _ in range(2))
+    pools = [client._client._transport._pool for client in (first, second)]
+    assert pools[0]._ssl_context is pools[1]._ssl_context
+    assert pools[0]._ssl_context.verify_mode == ssl.CERT_REQUIRED

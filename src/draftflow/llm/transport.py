@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+import ssl
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any, TypeVar
 
+import httpx2
 import openai
-from openai import AsyncOpenAI
+from openai import AsyncOpenAI, DefaultAsyncHttpxClient
 from openai.types.chat import ChatCompletion
 
 from draftflow.errors import ConfigError, ModelError
@@ -63,13 +66,24 @@ def import_lazy_modules() -> None:
     """Import what the OpenAI client loads only on its first request: its resources, the
     HTTP stack and the asyncio backend (about 80 modules). A batch calls this before it forks
     its workers, which then share them instead of each importing them again (about 0.15 CPU s
-    per worker). Opens no connection."""
+    per worker), and loads the TLS certificates the workers' clients share. Opens no
+    connection."""
+    tls_context()
     client = AsyncOpenAI(api_key="unused", base_url="http://127.0.0.1/v1")
     _ = (client.chat.completions, client.models)
     try:
         asyncio.get_running_loop()
     except RuntimeError:  # no loop runs here: closing in one imports the asyncio backend
         asyncio.run(client.close())
+
+
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """The TLS context of every client this process makes, as the OpenAI client would build
+    it (`httpx2.create_ssl_context()`: certificates from the environment or the system). Built
+    once: loading the certificates costs about 50 ms of CPU per client, and a batch makes one
+    client per repository."""
+    return httpx2.create_ssl_context()
 
 
 class Transport:
@@ -96,8 +110,10 @@ class Transport:
         client = self._client()
 
         async def create(seconds: float) -> ChatReply:
-            completion = await client.with_options(timeout=seconds).chat.completions.create(
-                **request.api_arguments()
+            # A per-request timeout, not `with_options`: that copies the client per request,
+            # and each copy finds its platform headers again in a thread of its own.
+            completion = await client.chat.completions.create(
+                **request.api_arguments(), timeout=seconds
             )
             return reply_from(completion, self.settings.base_url or "")
 
@@ -117,7 +133,7 @@ class Transport:
 
         async def fetch(seconds: float) -> list[str]:
             names = []
-            async for model in client.with_options(timeout=seconds).models.list():
+            async for model in client.models.list(timeout=seconds):
                 name = getattr(model, "id", None)
                 if not isinstance(name, str):
                     raise not_openai(url, "model list", model)
@@ -286,11 +302,16 @@ class Transport:
                 hint="pass --base-url http://HOST:PORT/v1 (or set DRAFTFLOW_BASE_URL)",
             )
         if self._openai is None:
+            base_url, timeout = self.settings.base_url, self.settings.timeout
             self._openai = AsyncOpenAI(
-                base_url=self.settings.base_url,
+                base_url=base_url,
                 api_key=self.settings.api_key_value() or _UNSET_KEY,
-                timeout=self.settings.timeout,
+                timeout=timeout,
                 max_retries=0,
+                # the client the SDK would make (its limits, redirects), with the shared context
+                http_client=DefaultAsyncHttpxClient(
+                    base_url=base_url, timeout=timeout, verify=tls_context()
+                ),
             )
         return self._openai
 
