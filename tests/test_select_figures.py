@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,27 @@ def test_a_broken_figures_file_says_how_to_fix_it(tmp_path: Path) -> None:
         parse_figures('{"figures": [{"label": "x"}]}')
     with pytest.raises(InputError, match="invalid field"):
         parse_figures('{"figures": [{"id": "fig-1", "label": "x"}]}')
+
+
+@pytest.mark.parametrize(
+    "value", [41.5, 0.0, -0.0, 1e-4, 5.2820621170504965e-05, -3e-7, 9.8e-08, 1e16, 1e300, 7]
+)
+@pytest.mark.parametrize("big", [2**62, 2**70])  # beyond 64 bits: json writes the file
+def test_the_file_is_what_json_dumps_writes(value: float, big: int) -> None:
+    """orjson writes the file, byte for byte as `json.dumps(indent=2)` would."""
+    odd = 'quote " back \\ tab \t nl \n nul \x00 del \x7f ü € 😀 \u2028'
+    result = _result(3, value, label=odd).model_copy(
+        update={"conditions": {"runs": [value, big, None, True], odd: {"nested": []}}}
+    )
+    figures = make_figures([result, _result(4, value)])
+    expected = json.dumps(
+        {"figures": [f.to_json() for f in figures]}, indent=2, ensure_ascii=False, allow_nan=False
+    )
+    assert dump_figures(figures) == expected + "\n"
+    assert parse_figures(dump_figures(figures)) == figures
+
+
+def test_a_figure_that_is_not_a_number_is_refused_as_json_refuses_it() -> None:
+    result = _result(3, 1.0).model_copy(update={"conditions": {"x": float("nan")}})
+    with pytest.raises(ValueError, match="not JSON compliant"):
+        dump_figures(make_figures([result]))

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from pydantic import ValidationError
 
 from draftflow.errors import InputError
@@ -64,9 +66,39 @@ def make_figures(results: list[ReportedResult]) -> list[Figure]:
 
 
 def dump_figures(figures: list[Figure]) -> str:
-    """The figures file text: `{"figures": [...]}`, 2-space indent, trailing newline."""
-    body = {"figures": [figure.to_json() for figure in figures]}
-    return json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    """The figures file text: `{"figures": [...]}`, 2-space indent, trailing newline.
+
+    The bytes are `json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False)`'s. With an
+    indent, `json` runs its pure-Python encoder (a quarter of a CPU second for a 7 MB figures
+    file); orjson writes the same text ten times faster, except for floats below 1e-4, which
+    it writes without an exponent: those go in as `repr` fragments. A value orjson cannot
+    write (an integer beyond 64 bits) leaves the file to `json`.
+    """
+    try:
+        body = _as_python_writes({"figures": [figure.to_json() for figure in figures]})
+        text = orjson.dumps(body, option=orjson.OPT_INDENT_2).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        body = {"figures": [figure.to_json() for figure in figures]}
+        text = json.dumps(body, indent=2, ensure_ascii=False, allow_nan=False)
+    return text + "\n"
+
+
+def _as_python_writes(value: Any) -> Any:
+    """`value` (fresh from `model_dump`, changed in place) with each float orjson would write
+    otherwise than `json` as its `repr`; a non-finite one is refused as `json` refuses it."""
+    kind = type(value)
+    if kind is float:
+        if not math.isfinite(value):
+            raise ValueError("Out of range float values are not JSON compliant: " + repr(value))
+        return orjson.Fragment(repr(value).encode()) if value and -1e-4 < value < 1e-4 else value
+    items = value.items() if kind is dict else enumerate(value) if kind is list else ()
+    for key, item in items:
+        if type(item) in _CONTAINERS_AND_FLOATS:
+            value[key] = _as_python_writes(item)
+    return value
+
+
+_CONTAINERS_AND_FLOATS = frozenset({dict, list, float})
 
 
 def parse_figures(text: str, *, origin: str = "figures file") -> list[Figure]:
