@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from openai import AsyncOpenAI
 
 from draftflow.errors import ConfigError, ModelError
 from draftflow.llm import ChatRequest, ModelSettings, UsageTotals
@@ -225,3 +226,31 @@ def test_clients_share_one_tls_context():
     pools = [client._client._transport._pool for client in (first, second)]
     assert pools[0]._ssl_context is pools[1]._ssl_context
     assert pools[0]._ssl_context.verify_mode == ssl.CERT_REQUIRED
+
+
+@pytest.mark.parametrize(
+    "response_format",
+    [
+        None,
+        {"type": "json_object"},
+        {"type": "json_schema", "json_schema": {"name": "R", "schema": {"type": "object"}}},
+    ],
+)
+def test_the_request_is_what_the_sdks_create_sends(serve, response_format):
+    """The transport posts the body itself; the server sees what `create` would send it."""
+    chat = request(response_format).model_copy(update={"seed": 7, "max_tokens": 64})
+    server = serve(completion("a"), completion("b"))
+    send(server.url, chat, timeout=5.0)
+
+    async def create() -> None:
+        client = AsyncOpenAI(base_url=server.url, api_key="not-needed", max_retries=0)
+        try:
+            await client.chat.completions.create(**chat.api_arguments(), timeout=5.0)
+        finally:
+            await client.close()
+
+    asyncio.run(create())
+    ours, sdks = server.chat_requests
+    assert list(ours.body.items()) == list(sdks.body.items())  # keys in the same order
+    assert ours.headers == sdks.headers
+    assert ours.path == sdks.path
