@@ -107,13 +107,36 @@ class Snapshot(BaseModel):
 
     def document(self, document_id: str) -> Document | None:
         """The document with this id, if any."""
-        return next((d for d in self.documents if d.document_id == document_id), None)
+        return self._lookup().by_id.get(document_id)
 
     def by_path(self, path: str) -> Document | None:
         """The document at this repository-relative path, if any."""
-        return next((d for d in self.documents if d.path == path), None)
+        return self._lookup().by_path.get(path)
 
     def by_url(self, url: str) -> Document | None:
         """The document whose pinned URL is `url` (a `#L` anchor is ignored)."""
-        base = url.split("#", 1)[0]
-        return next((d for d in self.documents if d.pinned_url == base), None)
+        return self._lookup().by_url.get(url.split("#", 1)[0])
+
+    def _lookup(self) -> _Lookup:
+        # The stages look documents up by id and URL tens of thousands of times per draft (a
+        # scan of the list each time cost a CPU second for the corpus); the tables follow the
+        # documents list: a copy of the snapshot with other documents builds its own.
+        lookup: _Lookup | None = self.__dict__.get("_lookup_tables")
+        if lookup is None or lookup.documents is not self.documents:
+            lookup = _Lookup(self.documents)
+            self.__dict__["_lookup_tables"] = lookup
+        return lookup
+
+
+class _Lookup:
+    """The documents of one list by id, path and pinned URL (the first of each, as in order)."""
+
+    def __init__(self, documents: list[Document]) -> None:
+        self.documents = documents
+        self.by_id: dict[str, Document] = {}
+        self.by_path: dict[str, Document] = {}
+        self.by_url: dict[str, Document] = {}
+        for document in documents:
+            self.by_id.setdefault(document.document_id, document)
+            self.by_path.setdefault(document.path, document)
+            self.by_url.setdefault(document.pinned_url, document)
