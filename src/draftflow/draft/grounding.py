@@ -18,6 +18,7 @@ than verify: a hostile line elsewhere in a cited file cannot lend the model a fi
 
 from __future__ import annotations
 
+import copy
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
@@ -152,6 +153,15 @@ class Grounding:
         self._values = array("d", sorted({float(v) for v in values}))
         self._names = [name.lower() for name in names if name]
         self._verdicts: dict[str, bool] = {}
+
+    def over(self, sources: Iterable[SourceText]) -> Grounding:
+        """The same record values, names and URLs over other source texts: a writer grounds
+        each section over its own documents, and reading the record's thousands of values
+        and names again for each cost more than the sections themselves."""
+        grounding = copy.copy(self)
+        grounding._sources = list(sources)
+        grounding._verdicts = {}
+        return grounding
 
     @classmethod
     def of_texts(

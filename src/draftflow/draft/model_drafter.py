@@ -176,43 +176,57 @@ def prompt_variables(
     """The material the model sees, as prompt variables (deterministic text), shrunk until it
     fits `budget_tokens`: fewer results and profiles are shown, each metric still sampled."""
     budget_chars = max(budget_tokens - PROMPT_OVERHEAD_TOKENS, 0) * CHARS_PER_TOKEN
+    material = _Material(snapshot, extraction)
     limit = MAX_RESULTS_IN_PROMPT
     while True:
-        variables = _variables(snapshot, extraction, limit)
+        variables = material.variables(limit)
         if limit <= MIN_RESULTS_IN_PROMPT or sum(map(len, variables.values())) <= budget_chars:
             return variables
         limit //= 2
 
 
-def _variables(snapshot: Snapshot, extraction: ExtractionLike, limit: int) -> dict[str, str]:
-    results = [r for r in extraction.reported_results if snapshot.by_url(r.evidence_url)]
-    documents = _documents_for(snapshot, extraction)
-    shown = sample_results(results, limit)
-    result_lines = [_json_line(_result_material(snapshot, r)) for r in shown]
-    if len(shown) < len(results):
-        result_lines.append("(further results omitted here; do not mention them)")
-    profiles = [
-        _json_line(
-            {
-                "label": p.label,
-                "conditions": _compact(p.conditions),
-                "evidence": p.evidence_url.split("#", 1)[0],
-            }
-        )
-        for p in extraction.test_profiles[: min(limit, MAX_PROFILES_IN_PROMPT)]
-    ]
-    setup = extraction.reported_setup
-    stated = [r.conditions for r in results] + [p.conditions for p in extraction.test_profiles]
-    unknown = [k for k in STANDARD_CONDITION_KEYS if all(c.get(k) is None for c in stated)]
-    return {
-        "repository": snapshot.repository,
-        "revision": snapshot.revision,
-        "documents": "\n".join(f"- {d.path}: {d.pinned_url}" for d in documents) or "(none)",
-        "results": "\n".join(result_lines) or "(none)",
-        "profiles": "\n".join(profiles) or "(none)",
-        "setup": _json_line(setup.model_dump(mode="json")) if setup else "(none)",
-        "unknown_conditions": ", ".join(unknown) or "(none)",
-    }
+class _Material:
+    """What the prompt shows of a draft, read once; `variables(limit)` shows `limit` results."""
+
+    def __init__(self, snapshot: Snapshot, extraction: ExtractionLike) -> None:
+        self.snapshot = snapshot
+        self.extraction = extraction
+        self.results = [r for r in extraction.reported_results if snapshot.by_url(r.evidence_url)]
+        documents = _documents_for(snapshot, extraction)
+        self.documents = "\n".join(f"- {d.path}: {d.pinned_url}" for d in documents) or "(none)"
+        setup = extraction.reported_setup
+        self.setup = _json_line(setup.model_dump(mode="json")) if setup else "(none)"
+        stated = [r.conditions for r in self.results] + [
+            p.conditions for p in extraction.test_profiles
+        ]
+        unknown = [k for k in STANDARD_CONDITION_KEYS if all(c.get(k) is None for c in stated)]
+        self.unknown = ", ".join(unknown) or "(none)"
+
+    def variables(self, limit: int) -> dict[str, str]:
+        """The prompt variables with at most `limit` results and profiles shown."""
+        shown = sample_results(self.results, limit)
+        result_lines = [_json_line(_result_material(self.snapshot, r)) for r in shown]
+        if len(shown) < len(self.results):
+            result_lines.append("(further results omitted here; do not mention them)")
+        profiles = [
+            _json_line(
+                {
+                    "label": p.label,
+                    "conditions": _compact(p.conditions),
+                    "evidence": p.evidence_url.split("#", 1)[0],
+                }
+            )
+            for p in self.extraction.test_profiles[: min(limit, MAX_PROFILES_IN_PROMPT)]
+        ]
+        return {
+            "repository": self.snapshot.repository,
+            "revision": self.snapshot.revision,
+            "documents": self.documents,
+            "results": "\n".join(result_lines) or "(none)",
+            "profiles": "\n".join(profiles) or "(none)",
+            "setup": self.setup,
+            "unknown_conditions": self.unknown,
+        }
 
 
 def sample_results(results: Sequence[ReportedResult], limit: int) -> list[ReportedResult]:

@@ -164,6 +164,7 @@ class Writer:
         results = [item.result for item in grounded]
         self.values = record_values(results)
         self.names = record_names(snapshot.repository, results, extraction.test_profiles)
+        self._record = Grounding((), self.values, self.names)
         self.texts = SourceTexts()
         self.documents = w.unique_documents(item.document for item in grounded)
         # Sections whose claims span every document cite the first ones only, as the seeds do.
@@ -185,7 +186,7 @@ class Writer:
         key = tuple(d.pinned_url for d in documents)
         if key not in self._groundings:
             sources = [self.texts.document(d) for d in documents]
-            self._groundings[key] = Grounding(sources, self.values, self.names)
+            self._groundings[key] = self._record.over(sources)
         return self._groundings[key]
 
     def written(self, item: Grounded) -> str:

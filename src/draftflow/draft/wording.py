@@ -171,8 +171,21 @@ def is_scalar(value: JsonValue) -> bool:
 def differ(values: Iterable[JsonValue]) -> bool:
     """True when two of the values differ as canonical JSON (sorted keys) writes them."""
     iterator = iter(values)
-    first = _same_as_json(next(iterator, None))
-    return any(_same_as_json(value) != first for value in iterator)
+    first = next(iterator, None)
+    kind = type(first)
+    plain = kind in _WRITTEN_AS_EQUAL
+    canonical = _same_as_json(first)
+    for value in iterator:
+        # an equal string, integer, boolean or null of the same type writes the same JSON
+        if plain and type(value) is kind and value == first:
+            continue
+        if _same_as_json(value) != canonical:
+            return True
+    return False
+
+
+# Types whose equal values of one type are written alike (floats are not: 0.0 == -0.0).
+_WRITTEN_AS_EQUAL = frozenset({str, int, bool, type(None)})
 
 
 def _same_as_json(value: JsonValue) -> object:
