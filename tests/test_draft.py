@@ -444,3 +444,27 @@ def test_the_number_oracle_can_fail(
     assert unsupported_numbers(draft, fixture_snapshot, results) == [
         ("/editorial/sections/0/paragraphs/0", "9,999")
     ]
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([1, 1, 1], False),
+        ([1, 1.0], True),  # JSON writes 1 and 1.0 apart
+        ([1, True], True),
+        ([0.0, -0.0], True),
+        (["a", "a", None], True),
+        ([None, None], False),
+        ([{"b": 1, "a": 2}, {"a": 2, "b": 1}], False),  # keys sorted
+        ([float("nan"), float("nan")], False),
+        ([], False),
+    ],
+)
+def test_values_differ_as_their_canonical_json_does(values: list[Any], expected: bool) -> None:
+    import json
+
+    from draftflow.draft.wording import differ
+
+    assert differ(values) is expected
+    written = {json.dumps(v, sort_keys=True) for v in values}
+    assert (len(written) > 1) is expected
