@@ -22,7 +22,13 @@ from dataclasses import dataclass, field
 
 from draftflow.extract.fences import HEADING, fenced_lines
 from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
-from draftflow.numbers import NumberKind, find_numbers, value_decimals
+from draftflow.numbers import (
+    NumberKind,
+    NumberMention,
+    detect_decimal_comma,
+    find_numbers,
+    value_decimals,
+)
 from draftflow.numbers.cells import CellShape, cell_shape
 from draftflow.records import ReportedResult
 from draftflow.select.figures import Figure
@@ -197,16 +203,25 @@ class _Restatements:
             if not _is_markdown(document):
                 continue
             main = is_main_document(document)
-            text = document.text
-            for mention in find_numbers(text):
-                if mention.kind not in (NumberKind.QUANTITY, NumberKind.PERCENT):
-                    continue
-                with_unit = main and bool(_UNIT_AFTER.match(text[mention.end : mention.end + 12]))
-                for number in mention.numbers:
-                    key = _key(number.value, number.decimals)
-                    self.exact[key].add(document.document_id)
-                    if with_unit:
-                        self.main_rounded.add(key)
+            # Line by line, as verify reads a document, with the document's decimal-comma
+            # decision: the scanner's lines are short texts it may have read already (the
+            # month-name date search over a whole README was a third of this scan).
+            comma = detect_decimal_comma(document.text)
+            for line in document.line_list:
+                self._add(document, main, line, find_numbers(line, decimal_comma=comma))
+
+    def _add(
+        self, document: Document, main: bool, line: str, mentions: list[NumberMention]
+    ) -> None:
+        for mention in mentions:
+            if mention.kind not in (NumberKind.QUANTITY, NumberKind.PERCENT):
+                continue
+            with_unit = main and bool(_UNIT_AFTER.match(line[mention.end : mention.end + 12]))
+            for number in mention.numbers:
+                key = _key(number.value, number.decimals)
+                self.exact[key].add(document.document_id)
+                if with_unit:
+                    self.main_rounded.add(key)
 
     def restated(self, result: ReportedResult, decimals: int) -> bool:
         """The same value, as precisely written, in another Markdown document."""
