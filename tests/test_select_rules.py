@@ -18,11 +18,11 @@ from draftflow.records import ReportedResult
 from draftflow.select.figures import make_figures
 from draftflow.select.rules import (
     DEFAULT_MAX_RESULTS,
-    _summary_sections,
     choose,
     is_lower_better,
     score_figures,
 )
+from draftflow.select.shapes import summary_sections
 from draftflow.snapshot import Snapshot
 
 DEVGOLD = SHARED / "devgold"
@@ -114,7 +114,7 @@ def test_summary_sections_and_fault_counts() -> None:
         "```",
         "outside",
     ]
-    assert _summary_sections(lines) == {3, 5}
+    assert summary_sections(lines) == {3, 5}
     assert is_lower_better("warning_count") and is_lower_better("failed_requests")
     assert is_lower_better("ttft") and not is_lower_better("decode_rate")
 

@@ -12,6 +12,8 @@ Every rule reads a shape of the sources, never the words of one repository:
 - speeds and latencies are headline metrics; token counts, durations and spreads are not.
 Then figures are taken greedily by score, each further pick from the same document and
 metric costing a little, so the selection covers the repository rather than one table.
+Where a figure stands in its document (front page, opening and summary sections, small
+tables, restatements) is read by `shapes.py`.
 """
 
 from __future__ import annotations
@@ -20,26 +22,26 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from draftflow.extract.fences import HEADING, fenced_lines
 from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
 from draftflow.numbers import (
-    NumberKind,
-    NumberMention,
-    detect_decimal_comma,
     find_numbers,
     value_decimals,
 )
 from draftflow.numbers.cells import CellShape, cell_shape
 from draftflow.records import ReportedResult
 from draftflow.select.figures import Figure
+from draftflow.select.shapes import (
+    RESTATED_MIN_DIGITS,
+    DocumentShape,
+    Restatements,
+    is_main_document,
+    is_markdown,
+    significant_digits,
+)
 from draftflow.snapshot import Document, Snapshot
 
 DEFAULT_MAX_RESULTS = 24
-MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
-SMALL_TABLE_ROWS = 16
 PROSE_LABEL_JOINER = " › "  # how a prose figure's label joins heading, lead-in and clause
-LEAD_FRACTION = 0.2
-LEAD_MAX_LINES = 60
 TABLE_GAP_LINES = 2
 INDEX_MIN_RESTATED = 3
 # A further pick from the same document and metric costs this much: a result file is one
@@ -52,7 +54,6 @@ LOWER_IS_BETTER = TIME_METRICS | {"memory"}
 _FAULT_METRIC = re.compile(r"error|warning|fail|retr(y|ies)|timeout", re.IGNORECASE)
 # a restatement repeats a number precise enough not to be a coincidence (`0 errors` twice is
 # two outcomes; `98.38 tok/s` twice is one)
-RESTATED_MIN_DIGITS = 3
 BOOKKEEPING = frozenset(
     {
         "total_output_tokens",
@@ -73,15 +74,6 @@ _QUALITY_WORD = re.compile(
 )
 _TAIL_STATISTIC = re.compile(r"\bp9\d|\bp99|\bmaximum|\bminimum")
 _BOLD = re.compile(r"\*\*([^*]+)\*\*|__([^_]+)__")
-# headings of the section a report sums itself up in: report structure, not any one topic
-_SUMMARY_HEADING = re.compile(
-    r"\b(summary|executive|tl;?\s?dr|highlights?|key\s+(findings?|results?|numbers|takeaways?)"
-    r"|at\s+a\s+glance|headlines?|bottom\s+line|conclusions?|takeaways?)\b",
-    re.IGNORECASE,
-)
-_UNIT_AFTER = re.compile(
-    r"^\s?(tok(en)?s?/s|t/s|tps|ms|s\b|sec|seconds|gib|gb|%|x\b)", re.IGNORECASE
-)
 RATE_UNITS = re.compile(r"/s$|per.?s", re.IGNORECASE)
 TIME_UNITS = frozenset({"s", "ms", "seconds", "us", "min"})
 
@@ -106,152 +98,10 @@ class Scored:
         return "; ".join(self.reasons) or "a grounded figure of the repository"
 
 
-def is_main_document(document: Document) -> bool:
-    """The repository's front page: a README or REPORT at the top level."""
-    return "/" not in document.path and document.path.lower() in MAIN_NAMES
-
-
-def _is_markdown(document: Document) -> bool:
-    return document.path.lower().endswith((".md", ".markdown"))
-
-
-class _DocumentShape:
-    """What the rules need to know about one document: where it leads, where its tables are."""
-
-    def __init__(self, document: Document) -> None:
-        self.document = document
-        lines = document.line_list
-        self.length = len(lines)
-        headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
-        self.summary_lines = _summary_sections(lines) if _is_markdown(document) else set()
-        # the opening section: up to the second heading (the first is usually the title)
-        second = headings[1] if len(headings) > 1 else self.length + 1
-        self.lead_end = max(second, min(int(self.length * LEAD_FRACTION), LEAD_MAX_LINES))
-        self.table_rows = _table_sizes(lines) if _is_markdown(document) else {}
-        self._body_values: set[str] | None = None
-
-    def restates_in_body(self, value: int | float) -> bool:
-        """Whether the same value, to its own precision (or the body's, rounded: `328 s` for
-        `328.15 s`), stands again after the opening section: a summary that leads a report
-        restates the figures its body measures."""
-        if self._body_values is None:
-            body = "\n".join(self.document.line_list[self.lead_end - 1 :])
-            self._body_values = {
-                _key(number.value, places)
-                for mention in find_numbers(body)
-                if mention.kind in (NumberKind.QUANTITY, NumberKind.PERCENT)
-                for number in mention.numbers
-                for places in range(number.decimals, -1, -1)
-                if places == number.decimals or _significant(round(number.value, places)) >= 3
-            }
-        return _significant(float(value)) >= 2 and _key(value, value_decimals(value)) in (
-            self._body_values
-        )
-
-    def leads_with(self, line: int) -> bool:
-        return line < self.lead_end
-
-    def in_summary_section(self, line: int) -> bool:
-        return line in self.summary_lines
-
-    def in_small_table(self, line: int) -> bool:
-        size = self.table_rows.get(line)
-        return size is not None and size <= SMALL_TABLE_ROWS
-
-
-def _summary_sections(lines: list[str]) -> set[int]:
-    """The lines of each section whose heading reads as a summary, up to the next heading of
-    the same or a higher level."""
-    inside: set[int] = set()
-    level = 0  # the open summary section's heading level; 0 when none is open
-    fenced = fenced_lines(lines)
-    for number, line in enumerate(lines, 1):
-        heading = None if fenced[number - 1] else HEADING.match(line)
-        if heading:
-            depth = len(heading.group(1))
-            if level and depth <= level:
-                level = 0
-            if not level and _SUMMARY_HEADING.search(heading.group(2)):
-                level = depth
-            continue
-        if level:
-            inside.add(number)
-    return inside
-
-
-def _table_sizes(lines: list[str]) -> dict[int, int]:
-    """For each Markdown table row's line number, the number of rows of its table."""
-    sizes: dict[int, int] = {}
-    block: list[int] = []
-    for number, line in enumerate([*lines, ""], 1):
-        if line.lstrip().startswith("|"):
-            block.append(number)
-            continue
-        for row in block:
-            sizes[row] = len(block) - 2  # header and separator rows
-        block = []
-    return sizes
-
-
-class _Restatements:
-    """Numbers the Markdown documents write, to tell which figures are restated elsewhere."""
-
-    def __init__(self, snapshot: Snapshot) -> None:
-        self.exact: dict[str, set[str]] = defaultdict(set)
-        self.main_rounded: set[str] = set()
-        for document in snapshot.documents:
-            if not _is_markdown(document):
-                continue
-            main = is_main_document(document)
-            # Line by line, as verify reads a document, with the document's decimal-comma
-            # decision: the scanner's lines are short texts it may have read already (the
-            # month-name date search over a whole README was a third of this scan).
-            comma = detect_decimal_comma(document.text)
-            for line in document.line_list:
-                self._add(document, main, line, find_numbers(line, decimal_comma=comma))
-
-    def _add(
-        self, document: Document, main: bool, line: str, mentions: list[NumberMention]
-    ) -> None:
-        for mention in mentions:
-            if mention.kind not in (NumberKind.QUANTITY, NumberKind.PERCENT):
-                continue
-            with_unit = main and bool(_UNIT_AFTER.match(line[mention.end : mention.end + 12]))
-            for number in mention.numbers:
-                key = _key(number.value, number.decimals)
-                self.exact[key].add(document.document_id)
-                if with_unit:
-                    self.main_rounded.add(key)
-
-    def restated(self, result: ReportedResult, decimals: int) -> bool:
-        """The same value, as precisely written, in another Markdown document."""
-        if _significant(result.value) < RESTATED_MIN_DIGITS:
-            return False
-        others = self.exact.get(_key(result.value, decimals), set())
-        return bool(others - {result.source_document_id})
-
-    def rounded_in_main(self, result: ReportedResult, decimals: int) -> bool:
-        """The README restates the value rounded, with a unit (`about 98 tok/s` for 98.38)."""
-        for places in range(0, decimals):
-            rounded = round(float(result.value), places)
-            if _significant(rounded) >= 2 and _key(rounded, places) in self.main_rounded:
-                return True
-        return False
-
-
-def _key(value: float, decimals: int) -> str:
-    return f"{float(value):.{max(decimals, 0)}f}"
-
-
-def _significant(value: float) -> int:
-    digits = f"{abs(float(value)):.6g}".replace(".", "").lstrip("0")
-    return len(digits.split("e")[0])
-
-
 def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     """Every figure scored by the headline rules, in the figures' order."""
-    shapes: dict[str, _DocumentShape] = {}
-    restatements = _Restatements(snapshot)
+    shapes: dict[str, DocumentShape] = {}
+    restatements = Restatements(snapshot)
     scored = [Scored(figure) for figure in figures]
     for item in scored:
         result = item.figure.result
@@ -260,7 +110,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
             continue
         shape = shapes.get(document.document_id)
         if shape is None:
-            shape = shapes[document.document_id] = _DocumentShape(document)
+            shape = shapes[document.document_id] = DocumentShape(document)
         _score_place(item, document, shape)
         _score_emphasis(item, document, restatements)
         _score_metric(item, in_sentence=_read_in_sentence(result.label))
@@ -287,14 +137,14 @@ def _score_index_document(scored: list[Scored]) -> None:
             item.add(2.0, "in the repository's results index (the document others restate)")
 
 
-def _score_place(item: Scored, document: Document, shape: _DocumentShape) -> None:
+def _score_place(item: Scored, document: Document, shape: DocumentShape) -> None:
     line = item.figure.result.source_line
     main = is_main_document(document)
     if main:
         item.add(2.0, "stated in the README")
-    elif _is_markdown(document):
+    elif is_markdown(document):
         item.add(1.0, "")
-    if _is_markdown(document) and shape.leads_with(line):
+    if is_markdown(document) and shape.leads_with(line):
         item.add(1.5, "in the opening section of " + ("the README" if main else document.path))
         if shape.restates_in_body(item.figure.result.value):
             item.add(2.0, "the opening section sums up a figure its body reports")
@@ -302,11 +152,11 @@ def _score_place(item: Scored, document: Document, shape: _DocumentShape) -> Non
         item.add(2.0, "in a section that sums the document up")
     if shape.in_small_table(line):
         item.add(1.0, "in a summary table")
-        if _is_markdown(document) and shape.leads_with(line):
+        if is_markdown(document) and shape.leads_with(line):
             item.add(2.0, "a row of the summary table the document opens with")
 
 
-def _score_emphasis(item: Scored, document: Document, restatements: _Restatements) -> None:
+def _score_emphasis(item: Scored, document: Document, restatements: Restatements) -> None:
     result = item.figure.result
     text = document.line(result.source_line) or ""
     decimals = value_decimals(result.value)
@@ -396,7 +246,7 @@ def _is_pass_count(result: ReportedResult) -> bool:
     return out_of and bool(_QUALITY_WORD.search(result.label))
 
 
-def _group_key(result: ReportedResult) -> tuple[str, str, str]:
+def _groupvalue_key(result: ReportedResult) -> tuple[str, str, str]:
     return (result.metric, result.unit, result.statistic)
 
 
@@ -406,7 +256,7 @@ def _score_comparisons(scored: list[Scored]) -> None:
     across: dict[tuple[str, str, str], list[Scored]] = defaultdict(list)
     for item in scored:
         result = item.figure.result
-        key = (result.source_document_id, _what(result.label), *_group_key(result))
+        key = (result.source_document_id, _what(result.label), *_groupvalue_key(result))
         runs = columns[key]
         gap = result.source_line - runs[-1][-1].figure.result.source_line if runs else -1
         if gap == 0:
@@ -415,7 +265,7 @@ def _score_comparisons(scored: list[Scored]) -> None:
             runs[-1].append(item)
         else:
             runs.append([item])
-        across[_group_key(result)].append(item)
+        across[_groupvalue_key(result)].append(item)
     for runs in columns.values():
         for column in runs:
             if len(column) < 2:
@@ -441,7 +291,7 @@ def _best(group: list[Scored], *, ties: bool = False) -> Scored | None:
     lower = is_lower_better(group[0].figure.result.metric)
     best = (min if lower else max)(group, key=lambda item: float(item.figure.result.value))
     value = float(best.figure.result.value)
-    if ties or _significant(value) >= RESTATED_MIN_DIGITS:
+    if ties or significant_digits(value) >= RESTATED_MIN_DIGITS:
         return best  # `155.4 GiB` twice is one claim restated, not a tie
     shared = sum(float(item.figure.result.value) == value for item in group)
     return best if shared == 1 else None
@@ -507,7 +357,7 @@ def _without_restatements(scored: list[Scored]) -> list[Scored]:
     kept: dict[tuple[str, float, str], Scored] = {}
     for item in scored:
         result = item.figure.result
-        precise = _significant(float(result.value)) >= RESTATED_MIN_DIGITS
+        precise = significant_digits(float(result.value)) >= RESTATED_MIN_DIGITS
         key = (result.metric, float(result.value), "" if precise else result.label)
         if key not in kept or item.score > kept[key].score:
             kept[key] = item

@@ -1,0 +1,178 @@
+"""Where a figure stands in its document, for the headline rules: the front page, the opening
+section, sections headed as a summary, small Markdown tables, and the numbers the Markdown
+documents write (a figure restated in another document, or rounded in the README).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from draftflow.extract.fences import HEADING, fenced_lines
+from draftflow.numbers import (
+    NumberKind,
+    NumberMention,
+    detect_decimal_comma,
+    find_numbers,
+    value_decimals,
+)
+from draftflow.records import ReportedResult
+from draftflow.snapshot import Document, Snapshot
+
+MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
+SMALL_TABLE_ROWS = 16
+LEAD_FRACTION = 0.2
+LEAD_MAX_LINES = 60
+RESTATED_MIN_DIGITS = 3
+
+# headings of the section a report sums itself up in: report structure, not any one topic
+_SUMMARY_HEADING = re.compile(
+    r"\b(summary|executive|tl;?\s?dr|highlights?|key\s+(findings?|results?|numbers|takeaways?)"
+    r"|at\s+a\s+glance|headlines?|bottom\s+line|conclusions?|takeaways?)\b",
+    re.IGNORECASE,
+)
+_UNIT_AFTER = re.compile(
+    r"^\s?(tok(en)?s?/s|t/s|tps|ms|s\b|sec|seconds|gib|gb|%|x\b)", re.IGNORECASE
+)
+
+
+def is_main_document(document: Document) -> bool:
+    """The repository's front page: a README or REPORT at the top level."""
+    return "/" not in document.path and document.path.lower() in MAIN_NAMES
+
+
+def is_markdown(document: Document) -> bool:
+    return document.path.lower().endswith((".md", ".markdown"))
+
+
+class DocumentShape:
+    """What the rules need to know about one document: where it leads, where its tables are."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        lines = document.line_list
+        self.length = len(lines)
+        headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
+        self.summary_lines = summary_sections(lines) if is_markdown(document) else set()
+        # the opening section: up to the second heading (the first is usually the title)
+        second = headings[1] if len(headings) > 1 else self.length + 1
+        self.lead_end = max(second, min(int(self.length * LEAD_FRACTION), LEAD_MAX_LINES))
+        self.table_rows = table_sizes(lines) if is_markdown(document) else {}
+        self._body_values: set[str] | None = None
+
+    def restates_in_body(self, value: int | float) -> bool:
+        """Whether the same value, to its own precision (or the body's, rounded: `328 s` for
+        `328.15 s`), stands again after the opening section: a summary that leads a report
+        restates the figures its body measures."""
+        if self._body_values is None:
+            body = "\n".join(self.document.line_list[self.lead_end - 1 :])
+            self._body_values = {
+                value_key(number.value, places)
+                for mention in find_numbers(body)
+                if mention.kind in (NumberKind.QUANTITY, NumberKind.PERCENT)
+                for number in mention.numbers
+                for places in range(number.decimals, -1, -1)
+                if places == number.decimals or significant_digits(round(number.value, places)) >= 3
+            }
+        return significant_digits(float(value)) >= 2 and value_key(
+            value, value_decimals(value)
+        ) in (self._body_values)
+
+    def leads_with(self, line: int) -> bool:
+        return line < self.lead_end
+
+    def in_summary_section(self, line: int) -> bool:
+        return line in self.summary_lines
+
+    def in_small_table(self, line: int) -> bool:
+        size = self.table_rows.get(line)
+        return size is not None and size <= SMALL_TABLE_ROWS
+
+
+def summary_sections(lines: list[str]) -> set[int]:
+    """The lines of each section whose heading reads as a summary, up to the next heading of
+    the same or a higher level."""
+    inside: set[int] = set()
+    level = 0  # the open summary section's heading level; 0 when none is open
+    fenced = fenced_lines(lines)
+    for number, line in enumerate(lines, 1):
+        heading = None if fenced[number - 1] else HEADING.match(line)
+        if heading:
+            depth = len(heading.group(1))
+            if level and depth <= level:
+                level = 0
+            if not level and _SUMMARY_HEADING.search(heading.group(2)):
+                level = depth
+            continue
+        if level:
+            inside.add(number)
+    return inside
+
+
+def table_sizes(lines: list[str]) -> dict[int, int]:
+    """For each Markdown table row's line number, the number of rows of its table."""
+    sizes: dict[int, int] = {}
+    block: list[int] = []
+    for number, line in enumerate([*lines, ""], 1):
+        if line.lstrip().startswith("|"):
+            block.append(number)
+            continue
+        for row in block:
+            sizes[row] = len(block) - 2  # header and separator rows
+        block = []
+    return sizes
+
+
+class Restatements:
+    """Numbers the Markdown documents write, to tell which figures are restated elsewhere."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.exact: dict[str, set[str]] = defaultdict(set)
+        self.main_rounded: set[str] = set()
+        for document in snapshot.documents:
+            if not is_markdown(document):
+                continue
+            main = is_main_document(document)
+            # Line by line, as verify reads a document, with the document's decimal-comma
+            # decision: the scanner's lines are short texts it may have read already (the
+            # month-name date search over a whole README was a third of this scan).
+            comma = detect_decimal_comma(document.text)
+            for line in document.line_list:
+                self._add(document, main, line, find_numbers(line, decimal_comma=comma))
+
+    def _add(
+        self, document: Document, main: bool, line: str, mentions: list[NumberMention]
+    ) -> None:
+        for mention in mentions:
+            if mention.kind not in (NumberKind.QUANTITY, NumberKind.PERCENT):
+                continue
+            with_unit = main and bool(_UNIT_AFTER.match(line[mention.end : mention.end + 12]))
+            for number in mention.numbers:
+                key = value_key(number.value, number.decimals)
+                self.exact[key].add(document.document_id)
+                if with_unit:
+                    self.main_rounded.add(key)
+
+    def restated(self, result: ReportedResult, decimals: int) -> bool:
+        """The same value, as precisely written, in another Markdown document."""
+        if significant_digits(result.value) < RESTATED_MIN_DIGITS:
+            return False
+        others = self.exact.get(value_key(result.value, decimals), set())
+        return bool(others - {result.source_document_id})
+
+    def rounded_in_main(self, result: ReportedResult, decimals: int) -> bool:
+        """The README restates the value rounded, with a unit (`about 98 tok/s` for 98.38)."""
+        for places in range(0, decimals):
+            rounded = round(float(result.value), places)
+            if significant_digits(rounded) >= 2 and value_key(rounded, places) in self.main_rounded:
+                return True
+        return False
+
+
+def value_key(value: float, decimals: int) -> str:
+    return f"{float(value):.{max(decimals, 0)}f}"
+
+
+def significant_digits(value: float) -> int:
+    digits = f"{abs(float(value)):.6g}".replace(".", "").lstrip("0")
+    return len(digits.split("e")[0])
