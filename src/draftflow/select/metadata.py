@@ -7,9 +7,9 @@ every headline figure's document states; its family is the name's leading word. 
 that compares models names none: the reason lists them, and the family is kept when all of
 them share it. Each headline figure without a model of its own carries its document's model.
 Runtimes are those named where the headline figures are (their labels, conditions and
-documents), not every runtime the README mentions. System, node count, quantization and
-experiment date come from the README and the headline figures' documents. A field no source
-states stays None.
+documents), not every runtime the README mentions (`topics.py`). System, node count,
+quantization and experiment date come from the README and the headline figures' documents. A
+field no source states stays None.
 """
 
 from __future__ import annotations
@@ -20,9 +20,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
-from draftflow.extract.fences import HEADING
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
-from draftflow.keywords import Keyword, naming, pattern
 from draftflow.numbers import find_dates, parse_number
 from draftflow.records import ModelArtifact, ReportedResult
 from draftflow.select.model_names import (
@@ -38,23 +36,9 @@ from draftflow.select.model_names import (
 from draftflow.select.model_names import (
     artifact as named_artifact,
 )
+from draftflow.select.topics import HARDWARE, PLATFORMS, first_line, read_runtimes, read_topics
 from draftflow.snapshot import Document, Snapshot
 
-RUNTIMES: dict[str, Keyword] = {
-    "vLLM": ("vllm",),
-    "SGLang": ("sglang",),
-    "llama.cpp": ("llama[.-]?cpp", "llama-server", "llama-bench"),
-    "Ollama": ("ollama",),
-    "TensorRT-LLM": ("tensorrt[- ]llm", "trt-llm"),
-    "LM Studio": ("lm studio",),
-}
-# A bare "spark" is also Apache Spark: the hardware is named with its maker's product words.
-HARDWARE: dict[str, Keyword] = {
-    "spark": (r"dgx[\s-]?sparks?",),
-    "nvidia": ("nvidia", "gb10"),
-    "gx10": ("gx10",),
-}
-PLATFORMS: dict[str, Keyword] = {"linux": ("linux", "ubuntu", "dgx os")}
 MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
@@ -127,9 +111,9 @@ def read_metadata(
                 document.line_url(named.line),
             )
     _model(meta, snapshot, headline, front, readme)
-    _runtimes(meta, headline, cited, [readme] if readme else [])
-    meta.hardware_topics = _topics(meta, snapshot.documents, HARDWARE, "hardware")
-    meta.platform_topics = _topics(meta, snapshot.documents, PLATFORMS, "platform")
+    read_runtimes(meta, headline, cited, [readme] if readme else [])
+    meta.hardware_topics = read_topics(meta, snapshot.documents, HARDWARE, "hardware")
+    meta.platform_topics = read_topics(meta, snapshot.documents, PLATFORMS, "platform")
     _system(meta, front)
     _quantization(meta, headline)
     _experiment_date(meta, headline, cited)
@@ -144,16 +128,6 @@ def _documents_of(snapshot: Snapshot, results: list[ReportedResult]) -> list[Doc
         if document is not None:
             seen.setdefault(document.document_id, document)
     return list(seen.values())
-
-
-def _first_line(documents: Iterable[Document], regex: re.Pattern[str]) -> tuple[str, str] | None:
-    """The first (match text, line URL) of a pattern in the documents, in order."""
-    for document in documents:
-        for number, line in enumerate(document.line_list, 1):
-            match = regex.search(line)
-            if match:
-                return match.group(0), document.line_url(number)
-    return None
 
 
 # a maker's name before the model's own (`NVIDIA Nemotron 3 Super`, `Meta Llama 3.1 8B`)
@@ -279,87 +253,6 @@ def _comparison(meta: RecordMetadata, found: list[tuple[str, str]], where: str) 
         meta.unstated["model_family"] = "the compared models belong to several families"
 
 
-def _runtimes(
-    meta: RecordMetadata,
-    headline: list[ReportedResult],
-    cited: list[Document],
-    readme: list[Document],
-) -> None:
-    """Runtimes named by the headline figures themselves, else in the sections that hold them
-    (a whole document when it has no headings), else the one runtime the README names."""
-    found: list[str] = []
-    for runtime, keyword in RUNTIMES.items():
-        regex = pattern(keyword)
-        for result in headline:
-            text = " ".join([result.label, *(str(v) for v in result.conditions.values())])
-            if regex.search(text):
-                found.append(runtime)
-                meta.evidence[f"runtime:{runtime}"] = result.evidence_url
-                break
-    if not found:
-        found = _runtimes_where(meta, _sections_of(cited, headline))
-    if not found and readme:
-        hits = {
-            runtime: hit
-            for runtime, keyword in RUNTIMES.items()
-            if (hit := _first_line(naming(readme, keyword), pattern(keyword))) is not None
-        }
-        if len(hits) == 1:  # a README naming several does not say which one measured these
-            runtime, hit = next(iter(hits.items()))
-            found.append(runtime)
-            meta.evidence[f"runtime:{runtime}"] = hit[1]
-    meta.runtimes = found
-    if not found:
-        meta.unstated["runtime"] = "no runtime is named where the headline figures are"
-
-
-def _sections_of(
-    cited: list[Document], headline: list[ReportedResult]
-) -> list[tuple[Document, int, int]]:
-    """Each headline figure's section: from the heading above its line to the next heading
-    (first and last line, 1-based); a document without headings is one section."""
-    by_id = {document.document_id: document for document in cited}
-    sections: dict[tuple[str, int, int], tuple[Document, int, int]] = {}
-    for result in headline:
-        document = by_id.get(result.source_document_id)
-        if document is None:
-            continue
-        lines = document.line_list
-        headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
-        start = max((n for n in headings if n <= result.source_line), default=1)
-        end = min((n - 1 for n in headings if n > result.source_line), default=len(lines))
-        sections.setdefault((document.document_id, start, end), (document, start, end))
-    return list(sections.values())
-
-
-def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, int]]) -> list[str]:
-    found: list[str] = []
-    for runtime, keyword in RUNTIMES.items():
-        regex = pattern(keyword)
-        for document, start, end in sections:
-            number = next(
-                (n for n in range(start, end + 1) if regex.search(document.line(n) or "")), None
-            )
-            if number is not None:
-                found.append(runtime)
-                meta.evidence[f"runtime:{runtime}"] = document.line_url(number)
-                break
-    return found
-
-
-def _topics(
-    meta: RecordMetadata, documents: list[Document], keywords: dict[str, Keyword], kind: str
-) -> list[str]:
-    topics: list[str] = []
-    for topic, keyword in keywords.items():
-        # only a document that names the keyword somewhere can have a line that does
-        hit = _first_line(naming(documents, keyword), pattern(keyword))
-        if hit is not None:
-            topics.append(topic)
-            meta.evidence[f"{kind}:{topic}"] = hit[1]
-    return topics
-
-
 def _count(word: str | None) -> int | None:
     if word is None:
         return None
@@ -369,7 +262,7 @@ def _count(word: str | None) -> int | None:
 
 
 def _system(meta: RecordMetadata, front: list[Document]) -> None:
-    hit = _first_line(front, _SYSTEM)
+    hit = first_line(front, _SYSTEM)
     if hit is None:
         meta.unstated["system"] = "no source names the system"
         return
@@ -377,7 +270,7 @@ def _system(meta: RecordMetadata, front: list[Document]) -> None:
     match = _SYSTEM.search(hit[0])
     count = _count(match.group("count") if match else None)
     if count is None:
-        nodes = _first_line(front, _NODE_COUNT)
+        nodes = first_line(front, _NODE_COUNT)
         node_match = _NODE_COUNT.search(nodes[0]) if nodes else None
         count = _count(node_match.group("count")) if node_match else None
         if nodes is not None and count is not None:

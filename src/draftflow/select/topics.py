@@ -1,0 +1,129 @@
+"""The runtimes, hardware and platforms a record names, each with the line that names it.
+
+Runtimes are those named where the headline figures are (their labels, conditions and the
+sections that hold them), else the one runtime the README names; hardware and platform topics
+are those any document names (`keywords.py` finds a keyword's documents, then its first line).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from draftflow.extract.fences import HEADING
+from draftflow.keywords import Keyword, naming, pattern
+from draftflow.records import ReportedResult
+from draftflow.snapshot import Document
+
+if TYPE_CHECKING:
+    from draftflow.select.metadata import RecordMetadata
+
+RUNTIMES: dict[str, Keyword] = {
+    "vLLM": ("vllm",),
+    "SGLang": ("sglang",),
+    "llama.cpp": ("llama[.-]?cpp", "llama-server", "llama-bench"),
+    "Ollama": ("ollama",),
+    "TensorRT-LLM": ("tensorrt[- ]llm", "trt-llm"),
+    "LM Studio": ("lm studio",),
+}
+# A bare "spark" is also Apache Spark: the hardware is named with its maker's product words.
+HARDWARE: dict[str, Keyword] = {
+    "spark": (r"dgx[\s-]?sparks?",),
+    "nvidia": ("nvidia", "gb10"),
+    "gx10": ("gx10",),
+}
+PLATFORMS: dict[str, Keyword] = {"linux": ("linux", "ubuntu", "dgx os")}
+
+
+def first_line(documents: Iterable[Document], regex: re.Pattern[str]) -> tuple[str, str] | None:
+    """The first (match text, line URL) of a pattern in the documents, in order."""
+    for document in documents:
+        for number, line in enumerate(document.line_list, 1):
+            match = regex.search(line)
+            if match:
+                return match.group(0), document.line_url(number)
+    return None
+
+
+def read_runtimes(
+    meta: RecordMetadata,
+    headline: list[ReportedResult],
+    cited: list[Document],
+    readme: list[Document],
+) -> None:
+    """Runtimes named by the headline figures themselves, else in the sections that hold them
+    (a whole document when it has no headings), else the one runtime the README names."""
+    found: list[str] = []
+    for runtime, keyword in RUNTIMES.items():
+        regex = pattern(keyword)
+        for result in headline:
+            text = " ".join([result.label, *(str(v) for v in result.conditions.values())])
+            if regex.search(text):
+                found.append(runtime)
+                meta.evidence[f"runtime:{runtime}"] = result.evidence_url
+                break
+    if not found:
+        found = _runtimes_where(meta, _sections_of(cited, headline))
+    if not found and readme:
+        hits = {
+            runtime: hit
+            for runtime, keyword in RUNTIMES.items()
+            if (hit := first_line(naming(readme, keyword), pattern(keyword))) is not None
+        }
+        if len(hits) == 1:  # a README naming several does not say which one measured these
+            runtime, hit = next(iter(hits.items()))
+            found.append(runtime)
+            meta.evidence[f"runtime:{runtime}"] = hit[1]
+    meta.runtimes = found
+    if not found:
+        meta.unstated["runtime"] = "no runtime is named where the headline figures are"
+
+
+def _sections_of(
+    cited: list[Document], headline: list[ReportedResult]
+) -> list[tuple[Document, int, int]]:
+    """Each headline figure's section: from the heading above its line to the next heading
+    (first and last line, 1-based); a document without headings is one section."""
+    by_id = {document.document_id: document for document in cited}
+    sections: dict[tuple[str, int, int], tuple[Document, int, int]] = {}
+    for result in headline:
+        document = by_id.get(result.source_document_id)
+        if document is None:
+            continue
+        lines = document.line_list
+        headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
+        start = max((n for n in headings if n <= result.source_line), default=1)
+        end = min((n - 1 for n in headings if n > result.source_line), default=len(lines))
+        sections.setdefault((document.document_id, start, end), (document, start, end))
+    return list(sections.values())
+
+
+def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, int]]) -> list[str]:
+    found: list[str] = []
+    for runtime, keyword in RUNTIMES.items():
+        regex = pattern(keyword)
+        for document, start, end in sections:
+            number = next(
+                (n for n in range(start, end + 1) if regex.search(document.line(n) or "")), None
+            )
+            if number is not None:
+                found.append(runtime)
+                meta.evidence[f"runtime:{runtime}"] = document.line_url(number)
+                break
+    return found
+
+
+def read_topics(
+    meta: RecordMetadata, documents: list[Document], keywords: dict[str, Keyword], kind: str
+) -> list[str]:
+    """The topics of `keywords` some document names, in table order; each one's first line is
+    its evidence (`kind:topic`)."""
+    topics: list[str] = []
+    for topic, keyword in keywords.items():
+        # only a document that names the keyword somewhere can have a line that does
+        hit = first_line(naming(documents, keyword), pattern(keyword))
+        if hit is not None:
+            topics.append(topic)
+            meta.evidence[f"{kind}:{topic}"] = hit[1]
+    return topics
