@@ -10,6 +10,7 @@ as `key=value` pairs.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -41,6 +42,7 @@ _LABEL_KEYS: tuple[tuple[str, str], ...] = (
 _LABEL_RES = tuple((re.compile(p, re.I), template) for p, template in _LABEL_KEYS)
 _MEASURED_TEXT = re.compile(r"^[~≈]?[-\d.,/ ×x%]+$")
 _SETTING = re.compile(r"^\s*([^=]{1,40}?)\s*=\s*(.+?)\s*$")
+_NUMERIC_SETTING = re.compile(r"[~≈]?[-\d.,]+[kKmM]?")
 
 
 def _plain(value: JsonValue) -> str | None:
@@ -73,14 +75,17 @@ def profile_label(conditions: dict[str, JsonValue], *, skip_model: bool = False)
     return ", ".join(parts)[:MAX_LABEL_CHARS]
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def readable_label(label: str) -> str:
-    """A harvested label without `key=value` soup: `c=4; decode tok/s` → `c 4, decode tok/s`."""
+    """A harvested label without `key=value` soup: `c=4; decode tok/s` → `c 4, decode tok/s`.
+
+    Memoised: the rows of one table share their labels' parts, and every figure is read."""
     parts = []
     for part in label.split(";"):
         match = _SETTING.match(part)
         if match:
             key, value = match.group(1), match.group(2)
-            numeric = bool(re.fullmatch(r"[~≈]?[-\d.,]+[kKmM]?", value))
+            numeric = bool(_NUMERIC_SETTING.fullmatch(value))
             parts.append(f"{key} {value}" if numeric else value)
         elif part.strip():
             parts.append(part.strip())
