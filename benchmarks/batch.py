@@ -72,6 +72,7 @@ class BatchRun:
     at_once: int = 1
     latency: float = 0.0
     load_before: float = 0.0
+    server_cpu_seconds: float = 0.0
 
 
 class RssSampler:
@@ -122,6 +123,12 @@ def _rss_kib(pid: int) -> int:
     except (OSError, ValueError):
         pass  # the process ended between listing and reading
     return 0
+
+
+def _process_cpu_seconds(pid: int) -> float:
+    """User + system seconds a live process has used so far (its /proc stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _children_cpu_seconds() -> float:
@@ -197,12 +204,14 @@ def batch_once(
         command = batch_command(Path(tmp), server, entries, corpus, concurrency, timeout, workers)
         load_before = os.getloadavg()[0]
         cpu = _children_cpu_seconds()
+        server_cpu = _process_cpu_seconds(server.process.pid)
         started = time.perf_counter()
         process = subprocess.Popen(command, cwd=tmp, stdout=subprocess.PIPE, text=True)
         with RssSampler(process.pid) as sampler:
             out, _ = process.communicate()
         wall = time.perf_counter() - started
         cpu = _children_cpu_seconds() - cpu
+        server_cpu = _process_cpu_seconds(server.process.pid) - server_cpu
     report = json.loads(out)
     stats = server.stats()
     return BatchRun(
@@ -221,6 +230,7 @@ def batch_once(
         at_once=int(report.get("repositories_per_worker", 1)),
         latency=latency,
         load_before=load_before,
+        server_cpu_seconds=server_cpu,
     )
 
 
@@ -249,9 +259,9 @@ def batch_table(
         f"## One batch of {title}, {latency:g} s per request",
         "",
         "| c | runs | workers × at once | requests | wall s | ideal s | CPU floor s | "
-        "wall / ideal | model span s | max in flight | CPU s | peak RSS MiB | load before | "
-        "failed |",
-        "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+        "wall / ideal | model span s | max in flight | CPU s | stub CPU s | peak RSS MiB | "
+        "load before | failed |",
+        "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for concurrency in sorted({run.concurrency for run in runs}):
         group = [run for run in runs if run.concurrency == concurrency]
@@ -266,6 +276,7 @@ def batch_table(
             f"{ideal:.2f} | {cpu / (os.cpu_count() or 1):.1f} | {wall / ideal:.2f} | "
             f"{statistics.median(r.span for r in group):.2f} | "
             f"{max(r.max_in_flight for r in group)} | {cpu:.1f} | "
+            f"{statistics.median(r.server_cpu_seconds for r in group):.1f} | "
             f"{max(r.peak_rss_mib for r in group):.0f} | {loads} | "
             f"{max(r.failed for r in group)} |"
         )
@@ -340,6 +351,8 @@ def markdown(
         "- **max in flight**: the most requests the server held at once (max over repeats); "
         "never above c.",
         "- **CPU**: user + system seconds of the command and its worker processes.",
+        "- **stub CPU**: user + system seconds of the latency server during the batch: not "
+        "draftflow's, but it runs on the same cores (a real model server would not).",
         "- **load before**: the 1-minute load average when the run started (range over "
         "repeats): other work on the machine competing for its cores.",
         "- **peak RSS**: the most memory the command and its workers held together "
