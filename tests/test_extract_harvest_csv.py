@@ -7,6 +7,7 @@ from typing import Any
 
 from draftflow.extract.candidates import SourceFormat
 from draftflow.extract.harvest_csv import harvest_csv
+from draftflow.extract.select import MAX_TABLE_ROWS, raw_tables, select
 from test_extract_support import corpus_snapshot, snapshot_of
 
 
@@ -72,3 +73,35 @@ def test_every_candidate_value_is_on_its_line_in_a_real_wide_csv(
         assert line is not None and candidate.text in line
     first = next(c for c in candidates if c.column == "decode_tokens_per_s")
     assert first.line == 2 and first.row_header == "nemotron-cascade-2:30b"
+
+
+def test_a_raw_data_table_gives_one_candidate_per_line_that_holds_a_number() -> None:
+    # telemetry (its first column a time) and a dump of more rows than a results table has
+    telemetry = 'elapsed_s,power_w,note\n0,41.5,warm\n1,,idle\n2,43.0,"two\nlines 7"\n3,44,\n'
+    lines = [(c.line, c.column, c.value) for c in _harvest("t.csv", telemetry)]
+    # the first number of each one-line row; a record over two lines: every cell of it
+    assert lines == [
+        (2, "elapsed_s", 0),
+        (3, "elapsed_s", 1),
+        (4, "elapsed_s", 2),
+        (4, "power_w", 43.0),
+        (5, "note", 7),
+        (6, "elapsed_s", 3),
+    ]
+    rows = MAX_TABLE_ROWS + 1
+    dump = "model,decode_tok_s\n" + "".join(f"m{i},{i}.5\n" for i in range(rows))
+    candidates = _harvest("dump.csv", dump)
+    assert [(c.line, c.column) for c in candidates] == [
+        (i + 2, "decode_tok_s") for i in range(rows)
+    ]
+    # what select reads of it is unchanged: the table is raw, and it gives no result
+    assert raw_tables(candidates) == {(candidates[0].document_id, 0)}
+    assert select(candidates) == []
+
+
+def test_a_results_table_keeps_every_cell() -> None:
+    rows = MAX_TABLE_ROWS
+    table = "model,c,decode_tok_s\n" + "".join(f"m{i},{i},{i}.5\n" for i in range(rows))
+    candidates = _harvest("results.csv", table)
+    assert len(candidates) == 2 * rows
+    assert raw_tables(candidates) == set()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from pydantic import JsonValue
+
 from draftflow.collector import collection_paused
 from draftflow.extract.artifact import DroppedClaim, Extraction
 from draftflow.extract.candidates import Candidate
@@ -18,6 +20,7 @@ from draftflow.extract.derive import (
 from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.results import (
     conditions_for,
+    label_parts,
     make_profile,
     make_result,
     profile_label,
@@ -30,6 +33,10 @@ from draftflow.snapshot import Snapshot
 Labels = dict[int, str]
 """Each selected figure's result label by `id()`: computed once, used for its grounding,
 its result and its dedup key."""
+Parts = dict[int, list[str]]
+"""Each selected figure's `label_parts` by `id()`: the start of its result and profile labels."""
+Conditions = dict[int, dict[str, JsonValue]]
+"""Each grounded figure's conditions by `id()`: read once for its result and its profile."""
 
 
 def ground_selected(
@@ -61,6 +68,7 @@ def _result(
     item: Selected,
     anchor: Grounded,
     label: str,
+    conditions: dict[str, JsonValue],
     *,
     statistic: str | None = None,
     derived: DerivedFigure | None = None,
@@ -73,7 +81,7 @@ def _result(
         metric=item.metric,
         unit=item.unit,
         statistic=statistic or item.statistic,
-        conditions=conditions_for(item.candidate),
+        conditions=conditions,
         derived=derived,
     )
 
@@ -123,7 +131,10 @@ def _summaries(grounded: Anchored) -> Summaries:
 
 
 def _results(
-    grounded: Anchored, labels: Labels, sweeps: dict[str, dict[str, int | float]] | None = None
+    grounded: Anchored,
+    labels: Labels,
+    conditions: Conditions,
+    sweeps: dict[str, dict[str, int | float]] | None = None,
 ) -> list[ReportedResult]:
     """Every grounded figure, run arrays folded into their summary, sweep points with their
     setting, in harvest order."""
@@ -144,7 +155,9 @@ def _results(
                 f"{figure.kind} of {len(figure.per_run_values)} source runs, as stated "
                 "by the source; individually recoverable in per_run_values"
             )
-        result = _result(item, anchor, label, statistic=statistic, derived=figure)
+        result = _result(
+            item, anchor, label, conditions[id(item)], statistic=statistic, derived=figure
+        )
         point = sweeps.get(item.candidate.candidate_id)
         if point:
             where = ", ".join(f"{name}={value}" for name, value in point.items())
@@ -158,13 +171,13 @@ def _results(
     return results + derived
 
 
-def _profiles(grounded: Anchored) -> list[TestProfile]:
+def _profiles(grounded: Anchored, parts: Parts, read: Conditions) -> list[TestProfile]:
     """One profile per distinct configuration (document, label and conditions)."""
     profiles: list[TestProfile] = []
     seen: set[tuple[str, str, str]] = set()
     for item, anchor in grounded:
-        conditions = conditions_for(item.candidate)
-        label = profile_label(item)
+        conditions = read[id(item)]
+        label = profile_label(item, parts[id(item)])
         key = (anchor.document.document_id, label, json.dumps(conditions, sort_keys=True))
         if key in seen:
             continue
@@ -186,11 +199,13 @@ def extract_deterministic(
     with collection_paused():
         grounder = Grounder(snapshot)
         selected = select(candidates) if selected is None else selected
-        labels = {id(item): result_label(item) for item in selected}
+        parts = {id(item): label_parts(item.candidate) for item in selected}
+        labels = {id(item): result_label(item, parts[id(item)]) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
+        conditions = {id(item): conditions_for(item.candidate) for item, _ in grounded}
         return Extraction(
-            reported_results=_results(grounded, labels, sweep_conditions(candidates)),
-            test_profiles=_profiles(grounded),
+            reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),
+            test_profiles=_profiles(grounded, parts, conditions),
             dropped=dropped,
             candidates_seen=len(candidates),
             method="deterministic",

@@ -3,6 +3,12 @@
 Line numbers are GitHub's: the csv reader is fed the document one LF-terminated line at a
 time, so `reader.line_num` counts exactly those lines, and a quoted cell that spans lines is
 located by re-scanning its record.
+
+A raw data table (telemetry, or more rows than a results table has: `select.is_raw_table`) is
+never a result, and what later steps read of it is which lines hold numbers (the model is
+shown its first rows, the grounding of the model's claims accepts a data line): so each of
+its rows gives one candidate per line, its first number-bearing cell, not one per cell. Data
+files hold hundreds of thousands of cells, and nothing reads the rest.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import csv
 import re
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from draftflow.extract.candidates import (
     Candidate,
@@ -18,6 +25,7 @@ from draftflow.extract.candidates import (
     make_candidate,
     plain_cell_candidate,
 )
+from draftflow.extract.select import is_raw_table
 from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.units import unit_of_name
 from draftflow.snapshot import Document
@@ -59,9 +67,9 @@ def _field_lines(raw: str, delimiter: str, first_line: int) -> list[int]:
 
 def _records(
     lines: list[str], delimiter: str, problems: list[str] | None = None
-) -> Iterator[tuple[list[str], list[int]]]:
-    """Each record's cells and the line each cell starts on; a CSV error ends the reading and
-    is appended to `problems`."""
+) -> Iterator[tuple[list[str], list[int], bool]]:
+    """Each record's cells, the line each cell starts on and whether the record is one line;
+    a CSV error ends the reading and is appended to `problems`."""
     reader = csv.reader(iter(lines), delimiter=delimiter)
     start = 1
     while True:
@@ -78,12 +86,12 @@ def _records(
             return
         end = reader.line_num
         if end == start:
-            yield cells, [start] * len(cells)
+            yield cells, [start] * len(cells), True
         else:
             raw = "".join(lines[start - 1 : end])
             field_lines = _field_lines(raw, delimiter, start)
             field_lines += [field_lines[-1]] * (len(cells) - len(field_lines))
-            yield cells, field_lines[: len(cells)]
+            yield cells, field_lines[: len(cells)], False
         start = end + 1
 
 
@@ -98,17 +106,27 @@ def _header_names(cells: list[str]) -> list[str]:
     return names
 
 
-def harvest_csv(document: Document, problems: list[str] | None = None) -> list[Candidate]:
-    """Every number-bearing body cell of a CSV or TSV document, tied to its header and line."""
-    is_tsv = document.path.lower().endswith(".tsv")
-    delimiter = "\t" if is_tsv else ","
-    fmt = SourceFormat.TSV if is_tsv else SourceFormat.CSV
+@dataclass(slots=True)
+class _Row:
+    """One body record: its cells, where each starts, and what its candidates share."""
+
+    cells: list[str]
+    field_lines: list[int]
+    one_line: bool
+    index: int
+    names: list[str]
+    units: list[str | None]
+    context: dict[str, str]
+    row_header: str | None
+
+
+def _rows(document: Document, delimiter: str, problems: list[str] | None) -> list[_Row]:
+    """The body records of a CSV or TSV document, blank ones skipped, each with its header."""
     header: list[str] | None = None
     names: list[str] = []
     units: list[str | None] = []
-    candidates: list[Candidate] = []
-    row_index = 0
-    for cells, field_lines in _records(_raw_lines(document.text), delimiter, problems):
+    rows: list[_Row] = []
+    for cells, field_lines, one_line in _records(_raw_lines(document.text), delimiter, problems):
         if not any(cell.strip() for cell in cells):
             continue
         if header is None:
@@ -121,40 +139,81 @@ def harvest_csv(document: Document, problems: list[str] | None = None) -> list[C
             units = [unit_of_name(name) for name in names]
         context = {names[i]: cell for i, cell in enumerate(cells) if cell.strip()}
         row_header = cells[0].strip() or None
-        for index, cell in enumerate(cells):
-            if not _DIGIT.search(cell):
-                continue  # no number: no candidate (the common case in text columns)
-            value = plain_cell_value(cell)
-            if value is not None:  # the common cell of a data file, built without re-reading
-                candidates.append(
-                    plain_cell_candidate(
-                        document,
-                        fmt,
-                        field_lines[index],
-                        f"r{row_index}c{index}",
-                        cell,
-                        value,
-                        names[index],
-                        units[index],
-                        row_header if index else None,
-                        row_index,
-                        context,
-                    )
+        rows.append(
+            _Row(cells, field_lines, one_line, len(rows), names, units, context, row_header)
+        )
+    return rows
+
+
+def _row_candidates(
+    document: Document, fmt: SourceFormat, row: _Row, *, first_only: bool = False
+) -> list[Candidate]:
+    """The candidates of one record's number-bearing cells (only the first when `first_only`)."""
+    candidates: list[Candidate] = []
+    for index, cell in enumerate(row.cells):
+        if not _DIGIT.search(cell):
+            continue  # no number: no candidate (the common case in text columns)
+        value = plain_cell_value(cell)
+        if value is not None:  # the common cell of a data file, built without re-reading
+            candidates.append(
+                plain_cell_candidate(
+                    document,
+                    fmt,
+                    row.field_lines[index],
+                    f"r{row.index}c{index}",
+                    cell,
+                    value,
+                    row.names[index],
+                    row.units[index],
+                    row.row_header if index else None,
+                    row.index,
+                    row.context,
                 )
-                continue
+            )
+        else:
             for offset, piece in enumerate(cell.split("\n")):
                 candidate = make_candidate(
                     document,
-                    line=field_lines[index] + offset,
+                    line=row.field_lines[index] + offset,
                     fmt=fmt,
                     text=piece.rstrip("\r") if "\n" in cell else cell,
-                    locator=f"r{row_index}c{index}" + (f"+{offset}" if offset else ""),
-                    column=names[index],
-                    row_header=row_header if index else None,
-                    row=row_index,
-                    context=context,
+                    locator=f"r{row.index}c{index}" + (f"+{offset}" if offset else ""),
+                    column=row.names[index],
+                    row_header=row.row_header if index else None,
+                    row=row.index,
+                    context=row.context,
                 )
                 if candidate is not None:
                     candidates.append(candidate)
-        row_index += 1
+        if first_only and candidates:
+            return candidates[:1]
+    return candidates
+
+
+def _is_raw(document: Document, fmt: SourceFormat, rows: list[_Row]) -> bool:
+    """`select.raw_tables` of this table, decided from its first and last rows that hold a
+    candidate (the rows it counts and the first column it reads) before the rest is built."""
+    first = next(
+        (c for row in rows if (c := _row_candidates(document, fmt, row, first_only=True))), None
+    )
+    if first is None:
+        return False
+    last = next(
+        row for row in reversed(rows) if _row_candidates(document, fmt, row, first_only=True)
+    )
+    return is_raw_table(last.index + 1, next(iter(first[0].context), ""))
+
+
+def harvest_csv(document: Document, problems: list[str] | None = None) -> list[Candidate]:
+    """Every number-bearing body cell of a CSV or TSV document, tied to its header and line;
+    of a raw data table, one candidate per line that holds a number (see above)."""
+    is_tsv = document.path.lower().endswith(".tsv")
+    delimiter = "\t" if is_tsv else ","
+    fmt = SourceFormat.TSV if is_tsv else SourceFormat.CSV
+    rows = _rows(document, delimiter, problems)
+    raw = _is_raw(document, fmt, rows)
+    candidates: list[Candidate] = []
+    for row in rows:
+        first_only = raw and row.one_line  # a record over several lines: each of its lines
+        candidates.extend(_row_candidates(document, fmt, row, first_only=first_only))
     return candidates

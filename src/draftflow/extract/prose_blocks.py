@@ -255,3 +255,11 @@ def prose_blocks(document: Document) -> list[ProseBlock]:
             builder.add(number, text)
     flush()
     return blocks
+
+
+def span_at(spans: list[tuple[int, int]], offset: int) -> tuple[int, int]:
+    """The span (sentence or clause of a block) holding `offset`; an empty one at it if none."""
+    for span in spans:
+        if span[0] <= offset < span[1]:
+            return span
+    return (offset, offset)

@@ -205,8 +205,19 @@ def identity(candidate: Candidate) -> list[str]:
     return [part for _, _, part in sorted(parts)[:MAX_LABEL_PARTS]]
 
 
-def result_label(selected: Selected) -> str:
-    """A readable, deterministic label: the row's identity, then what the figure is."""
+def label_parts(candidate: Candidate) -> list[str]:
+    """What names a figure's configuration: its row's identity, then its column when the
+    column states a setting. Both labels start with it (`result_label`, `profile_label`)."""
+    parts = identity(candidate)
+    if candidate.column and _SETTING_HEADER.search(candidate.column):
+        parts.append(candidate.column)
+    return parts
+
+
+def result_label(selected: Selected, parts: list[str] | None = None) -> str:
+    """A readable, deterministic label: the row's identity, then what the figure is.
+
+    `parts`, when given, is `label_parts(selected.candidate)` computed already."""
     candidate = selected.candidate
     if candidate.json_path is not None:
         what = candidate.key
@@ -224,18 +235,15 @@ def result_label(selected: Selected) -> str:
         what = f"{what} (value {selected.value_index + 1} of {count})"
     if selected.denominator is not None:
         what = f"{what} (of {selected.denominator:g})"
-    parts = identity(candidate)
-    if candidate.column and _SETTING_HEADER.search(candidate.column):
-        parts.append(candidate.column)
+    parts = label_parts(candidate) if parts is None else parts
     return "; ".join([*parts, what]) if parts else what
 
 
-def profile_label(selected: Selected) -> str:
-    """The label of the configuration a figure was measured in (its identity without metric)."""
+def profile_label(selected: Selected, parts: list[str] | None = None) -> str:
+    """The label of the configuration a figure was measured in (its identity without metric);
+    `parts` as for `result_label`."""
     candidate = selected.candidate
-    parts = identity(candidate)
-    if candidate.column and _SETTING_HEADER.search(candidate.column):
-        parts.append(candidate.column)
+    parts = label_parts(candidate) if parts is None else parts
     return "; ".join(parts) if parts else f"{candidate.path} table {candidate.table + 1}"
 
 

@@ -186,10 +186,19 @@ _TABLE_FORMATS = frozenset(
 )
 
 
+def is_raw_table(rows: int, first_column: str) -> bool:
+    """True for a table of telemetry (its first column a time) or one too long to be a results
+    table: `rows` counts its body rows up to the last one holding a candidate, `first_column`
+    is the first named cell of its first such row."""
+    return rows > MAX_TABLE_ROWS or bool(
+        _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip())
+    )
+
+
 def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
     """(document, table) pairs that are telemetry or too long to be a results table."""
     rows: dict[tuple[str, int], int] = {}
-    telemetry: set[tuple[str, int]] = set()
+    first_columns: dict[tuple[str, int], str] = {}
     where: tuple[str, int] | None = None
     for candidate in candidates:
         if candidate.format not in _TABLE_FORMATS:
@@ -198,12 +207,10 @@ def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
             where = (candidate.document_id, candidate.table)  # a table's cells come together
             if where not in rows:
                 rows[where] = 0
-                first_column = next(iter(candidate.context), "")
-                if _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
-                    telemetry.add(where)
+                first_columns[where] = next(iter(candidate.context), "")
         if candidate.row >= rows[where]:
             rows[where] = candidate.row + 1
-    return telemetry | {where for where, count in rows.items() if count > MAX_TABLE_ROWS}
+    return {where for where, count in rows.items() if is_raw_table(count, first_columns[where])}
 
 
 _PLUS_MINUS = re.compile(r"±|\+/-")

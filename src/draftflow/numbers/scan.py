@@ -347,7 +347,20 @@ def find_numbers(text: str, *, decimal_comma: bool | None = None) -> list[Number
     """
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(text)
-    return _Scanner(text, decimal_comma).scan()
+    if len(text) > MEMO_MAX_CHARS:
+        return _Scanner(text, decimal_comma).scan()
+    return list(_scanned(text, decimal_comma))
+
+
+MEMO_MAX_CHARS = 4096
+"""Texts up to this long (lines, cells, sentences) are scanned once per process."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _scanned(text: str, decimal_comma: bool) -> tuple[NumberMention, ...]:
+    """One text's mentions, memoised: the extract stage grounds each cited line, and verify
+    and the drafter read the same lines again (mentions are frozen, so they are shared)."""
+    return tuple(_Scanner(text, decimal_comma).scan())
 
 
 @lru_cache(maxsize=1 << 14)
