@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import draftflow.verify.context as context_module
 from documents import make_document
-from draftflow.numbers import ParsedNumber, find_numbers, parse_number
+from draftflow.numbers import find_numbers, parse_number
 from draftflow.snapshot import Document
 from draftflow.verify import verify_record
 from draftflow.verify.index import (
@@ -178,67 +178,3 @@ def test_a_quantifier_phrase_states_its_zero_only_on_its_own_line() -> None:
     assert zero is not None and four is not None
     assert index.lines_for_number(zero) == [3]
     assert index.lines_for_number(four) == [3]
-
-
-_CELLS = st.one_of(
-    st.integers(min_value=-5000, max_value=5000).map(str),
-    st.floats(min_value=0, max_value=500, allow_nan=False).map(lambda v: f"{v:.2f}"),
-    st.floats(min_value=0, max_value=500, allow_nan=False).map(lambda v: f"{v:.3f}"),
-    st.integers(min_value=0, max_value=10**7).map(lambda v: f"{v:,}"),
-    st.sampled_from(
-        [
-            "32K", "95%", "1e-5", "72-75 ms", "4.1 ± 0.3", "~41", "two", "Twenty Five",
-            "none of the four", "qwen3-30b-a3b", "1.5k", "3/4", "TP4", "−5", "2x", "0.5",
-        ]
-    ),
-)  # fmt: skip
-_CLAIMS = st.one_of(
-    st.integers(min_value=-5000, max_value=5000).map(str),
-    st.floats(min_value=0, max_value=500, allow_nan=False).map(lambda v: f"{v:.1f}"),
-    st.floats(min_value=0, max_value=500, allow_nan=False).map(lambda v: f"{v:.2f}"),
-    st.sampled_from(
-        ["32000", "32768", "0.95", "95", "72", "41", "2", "25", "4.1", "1500", "30", "0.75", "4"]
-    ),
-)
-
-
-@settings(max_examples=400, deadline=None)
-@given(rows=st.lists(st.lists(_CELLS, min_size=1, max_size=6), min_size=1, max_size=6),
-       claim=_CLAIMS, comma=st.booleans())  # fmt: skip
-def test_a_line_may_state_tells_unparsed_is_never_a_line_that_states(
-    rows: list[list[str]], claim: str, comma: bool
-) -> None:
-    """`may_state` is False only for lines no reading of which the number matches, so the
-    lines it keeps `lines_for_number` from parsing are lines that would not be found."""
-    text = "".join("| " + " | ".join(cells) + " |\n" for cells in rows)
-    if comma:  # a prose document whose decimals are commas
-        text = "Speeds were 0,3 rps and 1,5 rps.\n" + text.replace(".", ",")
-    index = DocumentIndex(document("t.md", text.encode()))
-    number = parse_number(claim)
-    assert number is not None
-    if number.value == 0:
-        return  # a bare `0` has no search form (a known gap): no line is a candidate
-    for line in range(1, len(text.splitlines()) + 1):
-        if not index.may_state(line, number):
-            assert index.stating(line, number) == [], (line, claim)
-
-
-class _ParsingEveryCandidate(DocumentIndex):
-    """The index without its pre-test: every candidate line is parsed."""
-
-    def may_state(self, line: int, number: ParsedNumber) -> bool:
-        return True
-
-
-@settings(max_examples=300, deadline=None)
-@given(rows=st.lists(st.lists(_CELLS, min_size=1, max_size=6), min_size=1, max_size=8),
-       claim=_CLAIMS, limit=st.sampled_from([None, 1, 3]))  # fmt: skip
-def test_lines_for_number_finds_what_parsing_every_candidate_finds(
-    rows: list[list[str]], claim: str, limit: int | None
-) -> None:
-    text = "".join("| " + " | ".join(cells) + " |\n" for cells in rows)
-    number = parse_number(claim)
-    assert number is not None
-    found = DocumentIndex(document("t.md", text.encode())).lines_for_number(number, limit)
-    parsed_all = _ParsingEveryCandidate(document("t.md", text.encode()))
-    assert parsed_all.lines_for_number(number, limit) == found

@@ -78,16 +78,13 @@ thousands comma) or `exact` (no digit and no decimal fraction)."""
 MAX_DEPTH = 0
 
 
-def search_forms(
-    number: ParsedNumber, *, decimal_comma: bool = False, depth: int = MAX_DEPTH
-) -> set[Form] | None:
+def search_forms(number: ParsedNumber, *, decimal_comma: bool = False) -> set[Form] | None:
     """Strings one of which any plain written form of `number` contains (a scaled, percent
     or word reading is not plain: see `SUFFIXED_RE`), each with what may follow it, or None
-    when that cannot be said (every line is a candidate). A greater `depth` splits a cell
-    only partly inside once more: more strings, fewer places that hold one in vain."""
+    when that cannot be said (every line is a candidate)."""
     forms: set[Form] = set()
     for low, high in number.intervals():
-        found = interval_forms(low, high, depth)
+        found = interval_forms(low, high)
         if found is None:
             return None
         forms |= found
@@ -96,9 +93,8 @@ def search_forms(
     return forms
 
 
-def interval_forms(low: float, high: float, depth: int = MAX_DEPTH) -> set[Form] | None:
-    """Written forms of every plain decimal in [low, high] (sign dropped), cells split up
-    to `depth` times."""
+def interval_forms(low: float, high: float) -> set[Form] | None:
+    """Written forms of every plain decimal in [low, high] (sign dropped)."""
     if high < 0:
         low, high = -high, -low
     low = max(low, 0.0)
@@ -109,14 +105,14 @@ def interval_forms(low: float, high: float, depth: int = MAX_DEPTH) -> set[Form]
         return set()
     level = max(math.floor(math.log10(width)) if width > 0 else -12, -12)
     forms: set[Form] = set()
-    if not _cover(low, high, level, depth, forms):
+    if not _cover(low, high, level, 0, forms):
         return None
     return forms
 
 
-def _cover(low: float, high: float, level: int, splits: int, forms: set[Form]) -> bool:
+def _cover(low: float, high: float, level: int, depth: int, forms: set[Form]) -> bool:
     """Add the forms of the cells of size 10**level that meet [low, high]; a cell only
-    partly inside is split again while `splits` remain, keeping its own exact value."""
+    partly inside is split once more (twice at most), keeping its own exact value."""
     step = 10.0**level
     first, last = math.floor(low / step + 1e-9), math.floor(high / step - 1e-9)
     if last - first > MAX_STEPS:
@@ -124,14 +120,14 @@ def _cover(low: float, high: float, level: int, splits: int, forms: set[Form]) -
     for k in range(first, last + 1):
         cell_low, cell_high = k * step, (k + 1) * step
         inside = cell_low >= low - 1e-12 * step and cell_high <= high + 1e-12 * step
-        if inside or splits <= 0 or level <= -12:
+        if inside or depth >= MAX_DEPTH or level <= -12:
             rule = "any" if level < 0 else "end" if level == 0 else "more"
             forms.update((text, rule) for text in _renderings(k, level))
             continue
         if low <= cell_low <= high:
             exact = _renderings(k * 10**level, 0) if level > 0 else _renderings(k, level)
             forms.update((text, "exact") for text in exact)
-        if not _cover(max(low, cell_low), min(high, cell_high), level - 1, splits - 1, forms):
+        if not _cover(max(low, cell_low), min(high, cell_high), level - 1, depth + 1, forms):
             return False
     return True
 

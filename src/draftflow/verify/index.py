@@ -153,8 +153,6 @@ class DocumentIndex:
             return self._number_cache[key]
         found: list[int] = []
         for line in self._candidate_lines(number):
-            if line not in self._line_cache and not self.may_state(line, number):
-                continue  # parsing it would find no reading of the number
             if self._line_states(line, number, accept):
                 found.append(line)
                 if limit is not None and len(found) >= limit:
@@ -167,12 +165,10 @@ class DocumentIndex:
     def may_state(self, line: int, number: ParsedNumber) -> bool:
         """False only when line `line` cannot state `number`: no written form of it is a
         substring of the line and the line has no scaled, percent or word reading. A cheap
-        test (no parsing, no pattern) before parsing the line. The forms are split finer
-        than the search's (`41.3` is looked for as `41.2`/`41.3`, tested as `41.25`…`41.35`),
-        so most lines a search finds in vain (`41.21`) are never parsed."""
-        forms = _tight_forms(number, self.decimal_comma)
+        test (no parsing, no pattern) before parsing the line."""
+        forms = _forms(number, self.decimal_comma)
         text = self.document.line(line) or ""
-        if forms is None or any(form in text for form in forms):
+        if forms is None or any(form in text for form, _ in forms):
             return True
         return SUFFIXED_RE.search(text) is not None or WORDS_RE.search(text.lower()) is not None
 
@@ -380,17 +376,6 @@ def _forms(number: ParsedNumber, decimal_comma: bool) -> frozenset[Form] | None:
     """`search_forms`, once per value asked (the same value is asked of many lines)."""
     forms = search_forms(number, decimal_comma=decimal_comma)
     return None if forms is None else frozenset(forms)
-
-
-TIGHT_DEPTH = 1
-"""How often `may_state` splits a cell only partly inside: once (a dozen more strings)."""
-
-
-@lru_cache(maxsize=8192)
-def _tight_forms(number: ParsedNumber, decimal_comma: bool) -> tuple[str, ...] | None:
-    """The strings of `search_forms` split `TIGHT_DEPTH` times, for `may_state`."""
-    forms = search_forms(number, decimal_comma=decimal_comma, depth=TIGHT_DEPTH)
-    return None if forms is None else tuple(sorted({form for form, _ in forms}))
 
 
 class _LineReadings:
