@@ -18,6 +18,7 @@ tables, restatements) is read by `shapes.py`.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -186,6 +187,7 @@ _COUNT_NAME = re.compile(r"\btokens?\b(?!\s*(/|per\b))|\bseconds?\b|\bsec\b|\(s\
 _RATE_NAME = re.compile(r"/\s*s\b|\bper.?s(ec)?\b|\brate\b|throughput|speed|\btps\b|tok_s", re.I)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # asked of each figure by several rules
 def _what(label: str) -> str:
     """What the source calls the figure: the last part of its label (its column or key)."""
     return label.rsplit(";", 1)[-1].rsplit(",", 1)[-1].strip()

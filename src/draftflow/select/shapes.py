@@ -5,6 +5,7 @@ documents write (a figure restated in another document, or rounded in the README
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 
@@ -65,10 +66,13 @@ class DocumentShape:
         `328.15 s`), stands again after the opening section: a summary that leads a report
         restates the figures its body measures."""
         if self._body_values is None:
-            body = "\n".join(self.document.line_list[self.lead_end - 1 :])
+            lines = self.document.line_list[self.lead_end - 1 :]
+            # line by line with the body's decimal-comma decision, as `Restatements` reads
+            comma = detect_decimal_comma("\n".join(lines))
             self._body_values = {
                 value_key(number.value, places)
-                for mention in find_numbers(body)
+                for line in lines
+                for mention in find_numbers(line, decimal_comma=comma)
                 if mention.kind in (NumberKind.QUANTITY, NumberKind.PERCENT)
                 for number in mention.numbers
                 for places in range(number.decimals, -1, -1)
@@ -170,9 +174,12 @@ class Restatements:
 
 
 def value_key(value: float, decimals: int) -> str:
+    """The value as written to `decimals` places: the key restatements are matched by."""
     return f"{float(value):.{max(decimals, 0)}f}"
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the same values are asked of every rule; -0.0 is 0
 def significant_digits(value: float) -> int:
+    """The significant digits of the value written to six (`328.15` → 5, `0.05` → 1)."""
     digits = f"{abs(float(value)):.6g}".replace(".", "").lstrip("0")
     return len(digits.split("e")[0])
