@@ -3,11 +3,13 @@
 Runs one `draftflow draft --from LIST` batch of the corpus (the command `batch.py` measures)
 under py-spy (`pip install py-spy`; a sampling profiler, so the batch runs at nearly its own
 speed), with the parent and every worker process sampled, and py-spy attached to the latency
-server as well. Samples of threads that are not on a CPU are left out, so a sample is about
-1/rate CPU seconds. It prints the samples by process (parent, workers, server), by pipeline
-stage (the first draftflow module a stack runs under `run_draft`, else its first draftflow
-module), how much of each ran inside the OpenAI SDK and its HTTP stack, and the functions
-with the most own samples.
+server as well. Only samples of a thread holding its process's GIL count (`--gil`): one per
+process at a time. On a loaded machine a process also holds its GIL while it waits for a
+core, so the totals run above the CPU seconds the batch used (printed first, from rusage):
+read the shares, not the seconds. It prints the samples by process (parent, workers,
+server), by pipeline stage (the first draftflow module a stack runs under `run_draft`, else
+its first draftflow module), how much of each ran inside the OpenAI SDK and its HTTP stack,
+and the functions with the most own samples.
 
     .venv/bin/python benchmarks/profile_batch.py --latency 0.5 --concurrency 32
 """
@@ -99,8 +101,8 @@ def read_raw(path: Path, tallies: dict[str, Tally], default_kind: str) -> None:
 def report(tallies: dict[str, Tally], rate: int, top: int) -> str:
     """The tables: samples (≈ CPU s) by process kind and stage, the SDK's share, own time."""
     total = sum(t.samples for t in tallies.values())
-    lines = [f"samples in all: {total} (~{total / rate:.1f} CPU s at {rate} Hz)", ""]
-    lines += ["| process | stage | CPU s | % of all | of it in the SDK (openai, httpx...) |"]
+    lines = [f"samples in all: {total} ({total / rate:.1f} s at {rate} Hz)", ""]
+    lines += ["| process | stage | GIL s | % of all | of it in the SDK (openai, httpx...) |"]
     lines += ["|---|---|--:|--:|--:|"]
     for kind, tally in sorted(tallies.items(), key=lambda kv: -kv[1].samples):
         for stage, count in tally.by_stage.most_common():
