@@ -77,6 +77,11 @@ GOOD_SECTIONS = {
             "paragraphs": ["The TensorFold prefill median is 2165, with a range of 2065 to 2201."],
             "citations": [RUNS_URL],
         },
+        {
+            "heading": "What is missing?",
+            "paragraphs": ["The rows do not report the context length."],
+            "citations": [README_URL],
+        },
     ]
 }
 GOOD_FRAMING = {
@@ -108,7 +113,9 @@ def test_model_draft_keeps_grounded_text_and_records_prompt_hashes(
     client = FakeClient({SECTIONS_PROMPT: GOOD_SECTIONS, FRAMING_PROMPT: GOOD_FRAMING})
     draft = run(fixture_snapshot, fixture_extraction, client)
     assert [s.heading for s in draft.sections] == [
-        "What was measured?", "What does the prefill row establish?"
+        "What was measured?",
+        "What does the prefill row establish?",
+        "What is missing?",
     ]
     assert draft.sections[0].citations == [README_URL]  # the #L anchor is cut
     assert draft.title == GOOD_FRAMING["title"]
@@ -166,6 +173,11 @@ def test_hostile_reply_loses_its_invented_number_and_foreign_citation(
                 "citations": [README_URL],
             },
             {
+                "heading": "What is missing?",
+                "paragraphs": ["The rows do not report the context length."],
+                "citations": [README_URL],
+            },
+            {
                 "heading": "Where else was this reported?",
                 "paragraphs": ["An outside page reports the same rows."],
                 "citations": [FOREIGN_URL, "not a url"],
@@ -182,7 +194,11 @@ def test_hostile_reply_loses_its_invented_number_and_foreign_citation(
     text = draft.model_dump_json(exclude={"dropped"})
     assert "9,999" not in text and "Twelve" not in text
     assert FOREIGN_URL not in text
-    assert [s.heading for s in draft.sections] == ["What was measured?", NEUTRAL_HEADING]
+    assert [s.heading for s in draft.sections] == [
+        "What was measured?",
+        NEUTRAL_HEADING,
+        "What is missing?",
+    ]
     assert draft.sections[0].paragraphs == ["The vllm tp1 row reports 27.0 tokens/s."]
     assert draft.sections[1].paragraphs == ["The sglang tp1 row reports 39.9 tokens/s."]
     assert draft.sections[0].citations == [README_URL, NOTES_URL]
@@ -196,12 +212,26 @@ def test_hostile_reply_loses_its_invented_number_and_foreign_citation(
 def test_no_valid_model_section_falls_back_to_template_sections(
     fixture_snapshot: Snapshot, fixture_extraction: Extraction
 ) -> None:
-    useless = {"sections": [{"heading": "Q?", "paragraphs": ["Text."],
-                             "citations": [FOREIGN_URL]}]}
+    useless = {"sections": [{"heading": "Q?", "paragraphs": ["Text."], "citations": [FOREIGN_URL]}]}
     client = FakeClient({SECTIONS_PROMPT: useless, FRAMING_PROMPT: GOOD_FRAMING})
     draft = run(fixture_snapshot, fixture_extraction, client)
     assert draft.sections and draft.sections[0].heading == "What was measured?"
     assert draft.creation_method == CREATION_MODEL_FALLBACK
+    assert draft.title == GOOD_FRAMING["title"]
+
+
+def test_fewer_sections_than_the_prompt_asks_fall_back_to_template_sections(
+    fixture_snapshot: Snapshot, fixture_extraction: Extraction
+) -> None:
+    # A weak model's one valid section (grounded, cited, about something else) must not stand
+    # in for every question the template's sections answer.
+    two = {"sections": GOOD_SECTIONS["sections"][:2]}
+    client = FakeClient({SECTIONS_PROMPT: two, FRAMING_PROMPT: GOOD_FRAMING})
+    draft = run(fixture_snapshot, fixture_extraction, client)
+    assert draft.creation_method == CREATION_MODEL_FALLBACK
+    assert len(draft.sections) >= 3
+    assert "What does the prefill row establish?" not in [s.heading for s in draft.sections]
+    assert any("2 model sections kept of the 3" in d for d in draft.dropped)
     assert draft.title == GOOD_FRAMING["title"]
 
 
@@ -258,26 +288,41 @@ def test_what_verify_still_rejects_in_model_prose_is_removed_by_drop_sentences()
     from draftflow.verify import verify_record
     from test_draft import document, result, snapshot
 
-    readme = document("README.md", "# Bench\n\n| engine | decode tok/s | prompt |\n"
-                                   "|---|---|---|\n| vllm | 27.0 | 512 |\n")
+    readme = document(
+        "README.md",
+        "# Bench\n\n| engine | decode tok/s | prompt |\n|---|---|---|\n| vllm | 27.0 | 512 |\n",
+    )
     notes = document("docs/notes.md", "# Notes\n\nThe run used vLLM.\n")
     snap = snapshot(readme, notes)
-    extraction = Extraction(reported_results=[
-        result(readme, 5, "vllm", 27.0, conditions={"engine": "vLLM"})
-    ])
+    extraction = Extraction(
+        reported_results=[result(readme, 5, "vllm", 27.0, conditions={"engine": "vLLM"})]
+    )
     notes_url = pinned_url(REPOSITORY, REVISION, "docs/notes.md")
-    sections = {"sections": [
-        {"heading": "What was measured?",
-         "paragraphs": ["The vllm row reports 27.0 tokens/s."],
-         "citations": [README_URL]},
-        {"heading": "Which engine ran?",
-         "paragraphs": ["The run used vLLM. Its prompts were 512 tokens long."],
-         "citations": [notes_url]},
-    ]}
-    framing = {**GOOD_FRAMING, "title": "vLLM decode on a DGX Spark",
-               "answer": "The vllm row reports 27.0 tokens/s."}
-    draft = run(snap, extraction, FakeClient({SECTIONS_PROMPT: sections,
-                                              FRAMING_PROMPT: framing}))
+    sections = {
+        "sections": [
+            {
+                "heading": "What was measured?",
+                "paragraphs": ["The vllm row reports 27.0 tokens/s."],
+                "citations": [README_URL],
+            },
+            {
+                "heading": "Which engine ran?",
+                "paragraphs": ["The run used vLLM. Its prompts were 512 tokens long."],
+                "citations": [notes_url],
+            },
+            {
+                "heading": "What is missing?",
+                "paragraphs": ["The row does not report the context length."],
+                "citations": [README_URL],
+            },
+        ]
+    }
+    framing = {
+        **GOOD_FRAMING,
+        "title": "vLLM decode on a DGX Spark",
+        "answer": "The vllm row reports 27.0 tokens/s.",
+    }
+    draft = run(snap, extraction, FakeClient({SECTIONS_PROMPT: sections, FRAMING_PROMPT: framing}))
     assert "512" in draft.sections[1].paragraphs[0]  # in the material: the guard lets it pass
 
     def verified(d: EditorialDraft) -> list[Any]:
@@ -309,7 +354,9 @@ def test_the_real_model_client_drafts_through_an_openai_compatible_server(
         return completion(json.dumps(reply))
 
     settings_values: dict[str, Any] = {
-        "model": "stub-model", "cache_dir": tmp_path / "cache", "timeout": 5.0,
+        "model": "stub-model",
+        "cache_dir": tmp_path / "cache",
+        "timeout": 5.0,
         "max_retries": 0,
     }
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from draftflow.errors import CassetteMissError, ConfigError
+from draftflow.errors import CassetteMissError, ConfigError, ModelError
 from draftflow.llm import ModelClient, ModelSettings, OutputMode, RecordMode
 from draftflow.llm.cassette import REDACTED, Cassette, scrub
 from draftflow.llm.exchange import ChatReply, ChatRequest, PromptRef
@@ -21,6 +21,7 @@ from stub_server import (
     StubRequest,
     StubServer,
     completion,
+    error,
     rejecting_json_schema,
     script,
 )
@@ -212,3 +213,18 @@ def test_entries_keep_their_fingerprint_across_a_reload(tmp_path):
     reloaded = Cassette(path, RecordMode.NONE)
     entry = reloaded.get(request.fingerprint())
     assert entry is not None and entry.reply is not None and entry.reply.content == "{}"
+
+
+def test_a_request_too_long_for_the_context_is_recorded_and_fails_alike_on_replay(
+    tmp_path, prompt
+):
+    path = tmp_path / "c.json"
+    message = "request (9095 tokens) exceeds the available context size (8192 tokens)"
+    with StubServer(script(error(400, message))) as stub:
+        with pytest.raises(ModelError, match="no room for the request"):
+            ask(settings(path, RecordMode.NEW, stub.url), prompt)
+        assert len(stub.chat_requests) == 1, "no other output mode is tried"
+    with pytest.raises(ModelError, match="no room for the request") as replayed:
+        ask(settings(path, RecordMode.NONE), prompt)  # offline: the recorded refusal
+    assert not isinstance(replayed.value, CassetteMissError)
+    assert "9095 tokens" in replayed.value.message

@@ -170,6 +170,20 @@ def test_a_prompt_too_long_for_the_context_says_to_lower_the_budget(
     assert "--context-tokens" in (raised.value.hint or "")
 
 
+def test_a_request_too_long_in_json_schema_mode_is_not_retried_in_other_modes(
+    serve, settings_for, prompt
+):
+    # llama-server refuses a long request with 400 while a response_format is set: that is
+    # its length, not its format, and the other modes only make the request longer.
+    message = "request (9095 tokens) exceeds the available context size (8192 tokens)"
+    server = serve(script(error(400, message)))
+    with pytest.raises(ModelError, match="no room for the request") as raised:
+        run(ask(settings_for(server.url), prompt))
+    assert response_format_types(server) == ["json_schema"]
+    assert "9095 tokens" in raised.value.message
+    assert "--context-tokens" in (raised.value.hint or "")
+
+
 def test_a_transient_503_then_success_is_retried(serve, settings_for, prompt):
     server = serve(script(error(503, "loading model"), completion(VALID)))
     result, client = run(ask(settings_for(server.url), prompt))

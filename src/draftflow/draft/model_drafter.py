@@ -7,7 +7,8 @@ document URL and the text of the evidence line) and the documents' pinned URLs, 
 
 Its reply is then checked before anyone reads it:
 - a citation that is not one of the snapshot's pinned URLs is dropped (a `#L` anchor is cut),
-  and a section left without a valid citation is dropped;
+  and a section left without a valid citation is dropped; fewer than three sections left
+  (the prompt asks for three to six) and the template's sections stand instead;
 - a sentence with a number (digits or a number word) that does not occur in the material the
   model was given is dropped. This is stricter than verify, which accepts any number on a
   cited document: a hostile line elsewhere in a cited file cannot lend the model a figure.
@@ -55,6 +56,9 @@ MAX_CONDITION_CHARS = 120
 MAX_LIST_ITEMS = 12
 MAX_LINE_CHARS = 300
 MAX_SECTIONS = 8
+# The prompt asks for three to six: fewer that pass the checks did not answer the questions a
+# record's sections answer, and the template's sections (every question) serve the editor better.
+MIN_SECTIONS = 3
 # Limitations every record keeps whoever drafts it: the seeds' evidence discipline.
 STANDING_LIMITATIONS = LIMITATIONS[:3]
 
@@ -128,10 +132,13 @@ async def draft_with_model(
     checker.dropped.extend(failures)
     sections = checker.sections(sections_reply.sections) if sections_reply else []
     creation = CREATION_MODEL
-    if not sections:
+    if len(sections) < MIN_SECTIONS:
+        checker.dropped.append(
+            f"draft: {len(sections)} model sections kept of the {MIN_SECTIONS} the prompt asks "
+            "for at least; template sections used instead"
+        )
         sections = fallback.sections
         creation = CREATION_MODEL_FALLBACK
-        checker.dropped.append("draft: no model section kept; template sections used instead")
     if framing_reply is None:
         unusable = creation == CREATION_MODEL_FALLBACK
         creation = CREATION_MODEL_UNUSABLE if unusable else CREATION_MODEL_SECTIONS_ONLY

@@ -19,7 +19,14 @@ from pydantic import BaseModel
 from draftflow.errors import ConfigError, ModelError
 from draftflow.llm.cache import ResponseCache
 from draftflow.llm.cassette import Cassette
-from draftflow.llm.exchange import ChatReply, ChatRequest, PromptRef, Usage, UsageTotals
+from draftflow.llm.exchange import (
+    ChatReply,
+    ChatRequest,
+    PromptRef,
+    Rejection,
+    Usage,
+    UsageTotals,
+)
 from draftflow.llm.prompts import Prompt
 from draftflow.llm.settings import ModelSettings
 from draftflow.llm.slots import SharedSlots
@@ -33,7 +40,7 @@ from draftflow.llm.structured import (
     parse_reply,
     response_format,
 )
-from draftflow.llm.transport import FormatRejected, Transport
+from draftflow.llm.transport import FormatRejected, Transport, context_overflow_error
 
 __all__ = ["FormatRejected", "ModelClient"]
 
@@ -242,7 +249,7 @@ class ModelClient:
             if entry is not None:
                 self.usage.cassette_replays += 1
                 if entry.rejection is not None:
-                    raise FormatRejected(entry.rejection)
+                    raise _refusal(entry.rejection, self.settings.base_url)
                 if entry.reply is not None:
                     self.usage.add_tokens(entry.reply.usage)
                     return entry.reply
@@ -253,7 +260,7 @@ class ModelClient:
         except FormatRejected as rejected:
             if cassette is not None:
                 cassette.record(request, rejected.rejection)
-            raise
+            raise _refusal(rejected.rejection, self.settings.base_url) from rejected
         if cassette is not None:
             cassette.record(request, reply)
         return reply
@@ -304,6 +311,15 @@ class ModelClient:
                 "prompt": {"name": call.prompt.name, "sha256": call.prompt.sha256},
             },
         )
+
+
+def _refusal(rejection: Rejection, url: str | None) -> Exception:
+    """What a refused request raises: `FormatRejected`, so that the next output mode is tried,
+    or for a request longer than the server's context window the error that says so (recorded
+    in a cassette like a refused format, so that replay fails the same way)."""
+    if rejection.context_overflow:
+        return context_overflow_error(url, rejection.message)
+    return FormatRejected(rejection)
 
 
 def _secrets(settings: ModelSettings) -> tuple[str, ...]:

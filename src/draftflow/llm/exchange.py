@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -88,11 +89,25 @@ class ChatReply(BaseModel):
     finish_reason: str | None = None
 
 
+# How servers word a request longer than their context window (llama.cpp, vLLM, OpenAI).
+_CONTEXT_OVERFLOW = re.compile(
+    r"context (size|length|window)|maximum context|context_length_exceeded|too many tokens",
+    re.IGNORECASE,
+)
+
+
 class Rejection(BaseModel):
-    """The server refused the request's `response_format` (recorded so replay falls back too)."""
+    """The server refused the request at once (recorded so that replay refuses it too): its
+    `response_format`, or, as its message says, its length."""
 
     status: int
     message: str
+
+    @property
+    def context_overflow(self) -> bool:
+        """True when the request is longer than the server's context window: not a format
+        the server lacks, so another output mode (a longer request) cannot help."""
+        return bool(_CONTEXT_OVERFLOW.search(self.message))
 
 
 class UsageTotals(BaseModel):

@@ -52,7 +52,8 @@ _UNSET_KEY = "not-needed"  # local servers ignore the key, but the client insist
 
 
 class FormatRejected(Exception):
-    """The server refused the request's `response_format`: try the next output mode."""
+    """The server refused the request at once: its `response_format` (try the next output
+    mode) or its length (`Rejection.context_overflow`: no mode helps)."""
 
     def __init__(self, rejection: Rejection) -> None:
         super().__init__(rejection.message)
@@ -158,10 +159,10 @@ class Transport:
                 async with self._notices(waiting_for, started, attempt):
                     return await asyncio.wait_for(call(seconds), timeout=seconds)
             except openai.APIStatusError as error:
-                if formats and error.status_code in FORMAT_REJECTION:
-                    raise FormatRejected(
-                        Rejection(status=error.status_code, message=status_text(error))
-                    ) from error
+                if error.status_code in FORMAT_REJECTION:
+                    rejection = Rejection(status=error.status_code, message=status_text(error))
+                    if formats or rejection.context_overflow:
+                        raise FormatRejected(rejection) from error
                 delay = self._delay(attempt, error)
                 if error.status_code not in RETRY_STATUS or attempt >= settings.max_retries:
                     raise self._status_error(error, model, attempt) from error
@@ -269,11 +270,7 @@ class Transport:
                 hint="pass --api-key or set DRAFTFLOW_API_KEY",
             )
         if status == 400 and "context" in text.lower():
-            return ModelError(
-                f"the server at {url} has no room for the request: {text}",
-                hint="lower --context-tokens (DRAFTFLOW_CONTEXT_TOKENS) so that a prompt plus "
-                "--max-tokens fits the server's context window",
-            )
+            return context_overflow_error(url, text)
         return ModelError(
             f"the server at {url} answered {status} after {retries + 1} attempt(s): {text}",
             hint="check the server's log; raise --max-retries for a busy server",
@@ -326,6 +323,18 @@ def reply_from(completion: Any, url: str) -> ChatReply:
         ),
         model=completion.model,
         finish_reason=choice.finish_reason,
+    )
+
+
+def context_overflow_error(url: str | None, text: str) -> ModelError:
+    """The error for a request longer than the server's context window (`text`, the
+    server's words); no output mode or retry can help."""
+    where = f"the server at {url}" if url else "the model server"
+    return ModelError(
+        f"{where} has no room for the request: {text}",
+        hint="lower --context-tokens (DRAFTFLOW_CONTEXT_TOKENS) so that a prompt plus "
+        "--max-tokens fits the server's context window, or give the server a larger context "
+        "(llama-server -c N, vLLM --max-model-len N)",
     )
 
 
