@@ -129,3 +129,37 @@ def test_the_rounds_and_the_figures_file_index_each_document_once(
     )
     asyncio.run(run_draft(request))
     assert built and sorted(built) == sorted(set(built))
+
+
+def test_a_draft_names_its_topics_from_the_selection_without_a_keyword_search(
+    corpus_dir: Path,
+    manifest: dict[str, Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The select stage's metadata names a drafted record's runtime and topics, so no round
+    searches every document for topic keywords (a quarter of a large draft's verify CPU);
+    a record assembled without a selection still is searched."""
+    import draftflow.assemble as assemble_module
+
+    searched: list[tuple[str, ...]] = []
+    real = assemble_module.topics
+
+    def counting(snapshot: Snapshot, keywords: dict[str, str]) -> list[str]:
+        searched.append(tuple(keywords))
+        return real(snapshot, keywords)
+
+    monkeypatch.setattr(assemble_module, "topics", counting)
+    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        revision=entry["revision"],
+        origin=entry["url"],
+    )
+    outcome = asyncio.run(run_draft(request))
+    assert searched == []
+    record = json.loads(Path(outcome.record_path).read_text())
+    assert record["runtime_topics"] and record["hardware_topics"]
+    assert record["runtime"] == " / ".join(record["runtime_topics"])

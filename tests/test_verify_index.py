@@ -178,3 +178,31 @@ def test_a_quantifier_phrase_states_its_zero_only_on_its_own_line() -> None:
     assert zero is not None and four is not None
     assert index.lines_for_number(zero) == [3]
     assert index.lines_for_number(four) == [3]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.text(alphabet="0123456789abcdefABCDEF \n-±\u212aé", max_size=200),
+    prefix=st.text(alphabet="0123456789abcdef", min_size=1, max_size=9),
+    planted=st.sampled_from(["", "lower", "upper", "mixed"]),
+)
+def test_hex_lines_are_those_of_a_lower_case_search(text: str, prefix: str, planted: str) -> None:
+    """A hex prefix is found on the lines where a search of the lower-cased text finds it
+    (the way it was found before): its run of digits is looked for, each place compared."""
+    written = {
+        "": "",
+        "lower": prefix,
+        "upper": prefix.upper(),
+        "mixed": "".join(c.upper() if i % 2 else c for i, c in enumerate(prefix)),
+    }[planted]
+    text = f"{text}\n{written} x\n{text}{written}"
+    index = DocumentIndex(document("h.md", text.encode()))
+    assert index._lines_with_hex(prefix) == index._lines_with([prefix], lower=True)
+
+
+def test_hex_lines_count_from_the_text_not_its_lower_case_copy() -> None:
+    # `İ` lowers to two characters: offsets in a lower-cased copy run one ahead per `İ`.
+    index = DocumentIndex(document("h.md", ("İ" * 20 + "\nab12cd3\n" + "x\n" * 9).encode()))
+    assert index._lines_with([ab := "ab12cd3"], lower=True) != [2]  # the copy's offsets
+    assert index._lines_with_hex(ab) == [2]
+    assert index.hex_matches(ab) == {ab: [2]}

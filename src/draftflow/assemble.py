@@ -98,7 +98,17 @@ def assemble(
         )
     cited = cited_documents(snapshot, extraction, draft)
     main = main_document(snapshot, cited)
-    runtimes = topics(snapshot, RUNTIME_KEYWORDS)
+    # A selection's metadata names the runtimes and topics (`_with_selection`): the search
+    # of every document for keywords is only for a record assembled without one.
+    runtimes, hardware, platforms = (
+        (
+            topics(snapshot, RUNTIME_KEYWORDS),
+            topics(snapshot, HARDWARE_KEYWORDS),
+            topics(snapshot, PLATFORM_KEYWORDS),
+        )
+        if selection is None
+        else ([], [], [])
+    )
     owner = snapshot.repository.split("/", 1)[0]
     checked_on = today.isoformat()
     source = _source(snapshot, main, owner, checked_on)
@@ -127,8 +137,8 @@ def assemble(
         summary=draft.summary,
         runtime=" / ".join(runtimes) if runtimes else None,
         runtime_topics=runtimes,
-        hardware_topics=topics(snapshot, HARDWARE_KEYWORDS),
-        platform_topics=topics(snapshot, PLATFORM_KEYWORDS),
+        hardware_topics=hardware,
+        platform_topics=platforms,
         model_label=None,
         model_family=None,
         model_id=None,

@@ -138,6 +138,13 @@ class VerifyContext:
     record_values: RecordValues = field(default_factory=RecordValues)
     known_hexes: set[str] = field(default_factory=set)
     indexes: DocumentIndexes = field(default_factory=DocumentIndexes)
+    # What a lookup over every listed document found, per claim: the same hash, date or
+    # name repeated in many places of a record is looked for in the sources once, not once
+    # per place (which grew with claims x documents).
+    hex_lookups: dict[str, tuple[frozenset[str], tuple[Evidence, ...]]] = field(
+        default_factory=dict
+    )
+    everywhere_lookups: dict[tuple[str, str], tuple[Evidence, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}
@@ -148,6 +155,13 @@ class VerifyContext:
     def available(self, documents: list[ListedDocument] | None = None) -> list[ListedDocument]:
         """The listed documents (or `documents`) whose bytes the snapshot holds."""
         return [d for d in (self.listed if documents is None else documents) if d.document]
+
+    def others(self, documents: list[ListedDocument]) -> list[ListedDocument]:
+        """The listed documents not among `documents` (none when `documents` is the list
+        itself, without comparing every pair)."""
+        if documents is self.listed:
+            return []
+        return [d for d in self.listed if d not in documents]
 
     def index(self, listed: ListedDocument) -> DocumentIndex:
         """The document's index, built on first use and kept: each document is read once."""

@@ -11,6 +11,7 @@ document is ever read token by token as a whole (that cost minutes for a large s
 from __future__ import annotations
 
 import math
+import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
@@ -284,6 +285,27 @@ class DocumentIndex:
                 at = text.find(needle, at) if at >= 0 else -1
         return sorted(lines)
 
+    def _lines_with_hex(self, prefix: str) -> list[int]:
+        """Lines holding `prefix` (lower-case hex) in any case. Only ASCII letters lower to
+        hex digits, so the text itself is searched for the prefix's longest run of digits
+        and each place compared in lower case: no lower-case copy of a document that is
+        asked nothing else (every listed document is asked each hex claim)."""
+        anchor = max(_DIGIT_RUN.findall(prefix), key=len, default="")
+        if len(anchor) < MIN_HEX_ANCHOR:
+            return self._lines_with([prefix], lower=True)
+        text, shift, size = self.text, prefix.index(anchor), len(prefix)
+        lines: list[int] = []
+        at = text.find(anchor, shift)
+        while at >= 0:
+            start = at - shift
+            if text[start : start + size].lower() == prefix:
+                lines.append(self.line_of(start))
+                at = text.find("\n", at)
+                if at < 0:
+                    break
+            at = text.find(anchor, at + 1)
+        return lines
+
     def hex_matches(self, prefix: str) -> dict[str, list[int]]:
         """Every hex string (in the text or the path) that starts with `prefix`, with its
         lines."""
@@ -295,7 +317,7 @@ class DocumentIndex:
         for _, _, hex_string in find_hex_strings(self.document.path):
             if hex_string.startswith(prefix):
                 _add(matches, hex_string, PATH_LINE)
-        for line in self._lines_with([prefix], lower=True) if prefix else ():
+        for line in self._lines_with_hex(prefix) if prefix else ():
             for _, _, hex_string in find_hex_strings(self.document.line(line) or ""):
                 if hex_string.startswith(prefix):
                     _add(matches, hex_string, line)
@@ -355,6 +377,11 @@ class DocumentIndex:
 
 
 _NAME_KINDS = (NumberKind.IDENTIFIER, NumberKind.TIME, NumberKind.URL)
+
+_DIGIT_RUN = re.compile(r"[0-9]+")
+MIN_HEX_ANCHOR = 2
+"""A shorter run of digits (`7` in `a7fe2bc`) stands so often in numeric text that
+lowering the document and searching it is faster."""
 
 
 def _cell_readings(cell: str) -> tuple[float, ...]:

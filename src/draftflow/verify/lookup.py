@@ -34,6 +34,16 @@ def _collect(
     return found
 
 
+def _collect_everywhere(ctx: VerifyContext, lines_of: str, key: str) -> list[Evidence]:
+    """`_collect` over every listed document, once per claim: a name or date repeated in
+    many places of a record is looked for once."""
+    found = ctx.everywhere_lookups.get((lines_of, key))
+    if found is None:
+        found = tuple(_collect(ctx, ctx.listed, lines_of, key))
+        ctx.everywhere_lookups[(lines_of, key)] = found
+    return list(found)
+
+
 def _lines(index: DocumentIndex, lines_of: str, key: str) -> list[int]:
     if lines_of == "date":
         return index.lines_for_date(key)
@@ -46,13 +56,13 @@ def find_hex(ctx: VerifyContext, claim: str) -> Lookup:
     """A hex claim must equal, or be a unique prefix of, a known revision or hash: the
     checked revision, a document's sha256, or a hex string stated in any listed document."""
     claim = claim.lower()
-    full: set[str] = {h for h in ctx.known_hexes if h.startswith(claim)}
-    evidence: list[Evidence] = []
-    for listed in ctx.available():
-        for hex_string, lines in ctx.index(listed).hex_matches(claim).items():
-            full.add(hex_string)
-            if len(evidence) < MAX_EVIDENCE:
-                evidence.append(ctx.evidence(listed, lines[0]))
+    in_documents = ctx.hex_lookups.get(claim)
+    if in_documents is None:
+        in_documents = _hexes_in_documents(ctx, claim)
+        ctx.hex_lookups[claim] = in_documents
+    stated, found = in_documents
+    evidence = list(found)
+    full: set[str] = {h for h in ctx.known_hexes if h.startswith(claim)} | stated
     full |= {h for h in ctx.record_values.hexes if h.startswith(claim)}
     if not full:
         return Lookup(ClaimStatus.UNSUPPORTED, [])
@@ -68,6 +78,21 @@ def find_hex(ctx: VerifyContext, claim: str) -> Lookup:
     return Lookup(ClaimStatus.SUPPORTED, evidence)
 
 
+def _hexes_in_documents(
+    ctx: VerifyContext, claim: str
+) -> tuple[frozenset[str], tuple[Evidence, ...]]:
+    """The hex strings starting with `claim` that the listed documents state, and the first
+    lines stating them (the part of `find_hex` that reads the sources, once per claim)."""
+    stated: set[str] = set()
+    evidence: list[Evidence] = []
+    for listed in ctx.available():
+        for hex_string, lines in ctx.index(listed).hex_matches(claim).items():
+            stated.add(hex_string)
+            if len(evidence) < MAX_EVIDENCE:
+                evidence.append(ctx.evidence(listed, lines[0]))
+    return frozenset(stated), tuple(evidence)
+
+
 def find_in(
     ctx: VerifyContext,
     kind: str,
@@ -77,13 +102,14 @@ def find_in(
 ) -> Lookup:
     """A date, version or identifier: in the cited documents (supported), the record's
     verified fields (record), another listed document (elsewhere), or nowhere."""
-    evidence = _collect(ctx, cited, kind, key)
+    evidence = _collect_everywhere(ctx, kind, key) if cited is ctx.listed else None
+    if evidence is None:
+        evidence = _collect(ctx, cited, kind, key)
     if evidence:
         return Lookup(ClaimStatus.SUPPORTED, evidence)
     if key in record_keys:
         return Lookup(ClaimStatus.RECORD, [])
-    others = [d for d in ctx.listed if d not in cited]
-    evidence = _collect(ctx, others, kind, key)
+    evidence = _collect(ctx, ctx.others(cited), kind, key)
     if evidence:
         return Lookup(ClaimStatus.ELSEWHERE, evidence)
     return Lookup(ClaimStatus.UNSUPPORTED, [])

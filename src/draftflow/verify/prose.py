@@ -184,9 +184,7 @@ def _quantity(
         ).status in (ClaimStatus.SUPPORTED, ClaimStatus.RECORD):
             statuses.append(dated.status)  # "in 2026" stated by a source date 2026-08-14
             evidence += dated.evidence
-        elif found_elsewhere := ctx.find_number(
-            parsed, [d for d in ctx.listed if d not in documents]
-        ):
+        elif found_elsewhere := ctx.find_number(parsed, ctx.others(documents)):
             statuses.append(ClaimStatus.ELSEWHERE)
             evidence += found_elsewhere
         else:
