@@ -182,7 +182,9 @@ def test_a_silent_server_ends_within_the_deadline_whatever_the_retries(serve, ca
     ):
         send(server.url, request(), timeout=1.0, deadline=2.5, max_retries=10)
     elapsed = time.monotonic() - started
-    assert elapsed < 2.5 + 1.0, f"{elapsed:.1f} s: the deadline did not bound the retries"
+    # Unbounded, 11 attempts of 1 s each would take 11 s or more; the margin over the 2.5 s
+    # deadline is for a loaded machine (this is a bound, not a speed target).
+    assert elapsed < 8.0, f"{elapsed:.1f} s: the deadline did not bound the retries"
     assert len(server.chat_requests) <= 3
     assert "--deadline 2.5 s per request" in str(raised.value)
     notices = [

@@ -63,7 +63,8 @@ def test_every_rendering_in_the_interval_is_found(
         source = parse_number(written)
         if source is None or not number.matches(source.value):
             continue
-        text = f"| row | {written} | 12 |"
+        # another number in the row, outside the claim's interval (it is above 10x the claim)
+        text = f"| row | {written} | {whole * 10 + 7} |"
         assert list(standalone_offsets(text, forms)) == [text.index(written)], (claim, written)
 
 
