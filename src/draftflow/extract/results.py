@@ -19,7 +19,13 @@ from draftflow.extract.candidates import Candidate
 from draftflow.extract.derive import RANGE_KIND, DerivedFigure
 from draftflow.extract.harvest_markdown import plain_text
 from draftflow.extract.numeric import cell_numbers
-from draftflow.extract.select import Selected, is_metric_key, is_slashed, strip_setting_values
+from draftflow.extract.select import (
+    Selected,
+    is_measured_column,
+    is_metric_key,
+    is_slashed,
+    strip_setting_values,
+)
 from draftflow.records import (
     KNOWN_CONDITION_TYPES,
     ReportedResult,
@@ -103,7 +109,7 @@ def _condition(name: str, written: str) -> tuple[str, JsonValue]:
 @lru_cache(maxsize=1 << 16)
 def _is_measurement_cell(in_json: bool, name: str, text: str) -> bool:
     """True for a neighbour that is another figure (or empty), not a setting of this one."""
-    if not text.strip() or is_metric_key(name) or "±" in text:
+    if not text.strip() or is_measured_column(name) or "±" in text:
         return True
     if in_json:
         return bool(_STAT_KEY.match(name)) or text == "null"

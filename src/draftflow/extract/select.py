@@ -136,6 +136,22 @@ def is_metric_key(name: str) -> bool:
     return metric_name(name) is not None
 
 
+@lru_cache(maxsize=8192)
+def is_measured_column(name: str) -> bool:
+    """True when a header makes its cells figures by itself: a metric word, or a unit that makes
+    one (`total seconds`, `power W`) with no setting, identifier or threshold word. The same
+    test as a figure's own metric, so a column whose cells are results is never a setting of
+    the figures beside it."""
+    if is_metric_key(name):
+        return True
+    bare = strip_setting_values(name)
+    if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+        return False
+    if _NOT_A_LABEL.search(name):
+        return False
+    return metric_by_unit(unit_from_key(name), name) is not None
+
+
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 
 
