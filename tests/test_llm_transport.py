@@ -32,7 +32,9 @@ def request(response_format: dict[str, Any] | None = None) -> ChatRequest:
 def send(url: str | None, chat: ChatRequest, **changes: Any) -> tuple[ChatReply, UsageTotals]:
     values: dict[str, Any] = {
         "base_url": url,
-        "timeout": 2.0,
+        # Long enough that a loaded machine never turns a prompt stub answer into a timeout
+        # (and one more attempt); the tests of timeouts set their own.
+        "timeout": 10.0,
         "max_retries": 2,
         "retry_backoff": 0.01,
     }
