@@ -22,7 +22,6 @@ from draftflow.select.rules import (
     is_lower_better,
     score_figures,
 )
-from draftflow.select.shapes import summary_sections
 from draftflow.snapshot import Snapshot
 
 DEVGOLD = SHARED / "devgold"
@@ -101,20 +100,7 @@ def test_every_choice_says_why_and_the_cap_is_respected(
     assert order == sorted(order)
 
 
-def test_summary_sections_and_fault_counts() -> None:
-    lines = [
-        "# Report",
-        "## Executive summary",
-        "Generation ran at 328 s.",
-        "### Detail",
-        "still the summary",
-        "## Method",
-        "```bash",
-        "# summary of flags",
-        "```",
-        "outside",
-    ]
-    assert summary_sections(lines) == {3, 5}
+def test_fault_counts_and_times_are_lower_is_better() -> None:
     assert is_lower_better("warning_count") and is_lower_better("failed_requests")
     assert is_lower_better("ttft") and not is_lower_better("decode_rate")
 

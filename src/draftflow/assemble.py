@@ -12,7 +12,7 @@ from datetime import date
 from draftflow import __version__
 from draftflow.draft import EditorialDraft
 from draftflow.extract import Extraction
-from draftflow.keywords import Keyword, topics
+from draftflow.keywords import HARDWARE, PLATFORMS, RUNTIMES, topics
 from draftflow.records import (
     RECORD_CONDITION_KEYS,
     Editorial,
@@ -26,20 +26,6 @@ from draftflow.records import (
 from draftflow.select import Selection
 from draftflow.snapshot import Document, Snapshot, repository_url
 
-RUNTIME_KEYWORDS: dict[str, Keyword] = {
-    "vLLM": ("vllm",),
-    "SGLang": ("sglang",),
-    "llama.cpp": ("llama[.-]?cpp", "llama-server"),
-    "Ollama": ("ollama",),
-    "TensorRT-LLM": ("tensorrt[- ]llm", "trt-llm"),
-    "LM Studio": ("lm studio",),
-}
-HARDWARE_KEYWORDS: dict[str, Keyword] = {
-    "spark": (r"dgx[\s-]?sparks?",),  # a bare "spark" is also Apache Spark
-    "nvidia": ("nvidia", "gb10", "dgx"),
-    "gx10": ("gx10",),
-}
-PLATFORM_KEYWORDS: dict[str, Keyword] = {"linux": ("linux", "ubuntu", "dgx os")}
 METRICS_STATUS = "site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results"
 MAIN_DOCUMENT_NAMES = ("README.md", "readme.md", "README.markdown", "REPORT.md")
 
@@ -93,9 +79,9 @@ def assemble(
     # of every document for keywords is only for a record assembled without one.
     runtimes, hardware, platforms = (
         (
-            topics(snapshot.documents, RUNTIME_KEYWORDS),
-            topics(snapshot.documents, HARDWARE_KEYWORDS),
-            topics(snapshot.documents, PLATFORM_KEYWORDS),
+            topics(snapshot.documents, RUNTIMES),
+            topics(snapshot.documents, HARDWARE),
+            topics(snapshot.documents, PLATFORMS),
         )
         if selection is None
         else ([], [], [])

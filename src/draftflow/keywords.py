@@ -25,6 +25,24 @@ from draftflow.snapshot import Document
 Keyword = tuple[str, ...]
 """Alternatives, each a regex that begins and ends with a word character."""
 
+# The topics a record names: one vocabulary for the select stage (`select/topics.py`, with
+# the line that names each) and for a record assembled without a selection (`assemble.py`).
+RUNTIMES: dict[str, Keyword] = {
+    "vLLM": ("vllm",),
+    "SGLang": ("sglang",),
+    "llama.cpp": ("llama[.-]?cpp", "llama-server", "llama-bench"),
+    "Ollama": ("ollama",),
+    "TensorRT-LLM": ("tensorrt[- ]llm", "trt-llm"),
+    "LM Studio": ("lm studio",),
+}
+# A bare "spark" is also Apache Spark: the hardware is named with its maker's product words.
+HARDWARE: dict[str, Keyword] = {
+    "spark": (r"dgx[\s-]?sparks?",),
+    "nvidia": ("nvidia", "gb10"),
+    "gx10": ("gx10",),
+}
+PLATFORMS: dict[str, Keyword] = {"linux": ("linux", "ubuntu", "dgx os")}
+
 _WORD = re.compile(r"\w")
 
 

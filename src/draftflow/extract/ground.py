@@ -92,14 +92,10 @@ class Grounder:
     _line_numbers: dict[tuple[str, int], LineNumbers] = field(default_factory=dict)
     _texts: str | None = None
     _values: list[Found] | None = None
-    _documents: dict[str, Document] = field(default_factory=dict)
 
     def document(self, document_id: str) -> Document | None:
-        """The snapshot's document with this id (indexed once: claims cite thousands)."""
-        if not self._documents:
-            for document in self.snapshot.documents:
-                self._documents.setdefault(document.document_id, document)
-        return self._documents.get(document_id)
+        """The snapshot's document with this id."""
+        return self.snapshot.document(document_id)
 
     def numbers_on(self, document: Document, line: int) -> LineNumbers:
         """The quantities written on one line of a document (memoised)."""

@@ -290,8 +290,6 @@ class Transport:
                 f"the server at {url} refused the credentials ({status}): {text}",
                 hint="pass --api-key or set DRAFTFLOW_API_KEY",
             )
-        if status == 400 and "context" in text.lower():
-            return context_overflow_error(url, text)
         return ModelError(
             f"the server at {url} answered {status} after {retries + 1} attempt(s): {text}",
             hint="check the server's log; raise --max-retries for a busy server",

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pydantic import BaseModel, Field
 
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.keywords import HARDWARE, PLATFORMS
 from draftflow.numbers import find_dates, parse_number
 from draftflow.records import ModelArtifact, ReportedResult
 from draftflow.select.model_names import (
@@ -36,7 +37,7 @@ from draftflow.select.model_names import (
 from draftflow.select.model_names import (
     artifact as named_artifact,
 )
-from draftflow.select.topics import HARDWARE, PLATFORMS, first_line, read_runtimes, read_topics
+from draftflow.select.topics import first_line, read_runtimes, read_topics
 from draftflow.snapshot import Document, Snapshot
 
 MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")

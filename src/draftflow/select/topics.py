@@ -12,28 +12,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from draftflow.extract.fences import HEADING
-from draftflow.keywords import Keyword, naming, pattern
+from draftflow.keywords import RUNTIMES, Keyword, naming, pattern
 from draftflow.records import ReportedResult
 from draftflow.snapshot import Document
 
 if TYPE_CHECKING:
     from draftflow.select.metadata import RecordMetadata
-
-RUNTIMES: dict[str, Keyword] = {
-    "vLLM": ("vllm",),
-    "SGLang": ("sglang",),
-    "llama.cpp": ("llama[.-]?cpp", "llama-server", "llama-bench"),
-    "Ollama": ("ollama",),
-    "TensorRT-LLM": ("tensorrt[- ]llm", "trt-llm"),
-    "LM Studio": ("lm studio",),
-}
-# A bare "spark" is also Apache Spark: the hardware is named with its maker's product words.
-HARDWARE: dict[str, Keyword] = {
-    "spark": (r"dgx[\s-]?sparks?",),
-    "nvidia": ("nvidia", "gb10"),
-    "gx10": ("gx10",),
-}
-PLATFORMS: dict[str, Keyword] = {"linux": ("linux", "ubuntu", "dgx os")}
 
 
 def first_line(documents: Iterable[Document], regex: re.Pattern[str]) -> tuple[str, str] | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from draftflow.collector import collection_paused
 from draftflow.records import Record, ReportedResult, SupplementalSource
-from draftflow.snapshot import Document, Snapshot
+from draftflow.snapshot import Snapshot
 from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.identity import listed_documents
 from draftflow.verify.report import VerificationReport, make_flag
@@ -57,11 +57,8 @@ def _shadow_record(record: Record, figures: list[ReportedResult], snapshot: Snap
     """The record with the figures as its results and every document they cite listed."""
     listed = {s.document_id for s in record.supplemental_sources}
     extra: list[SupplementalSource] = []
-    by_id: dict[str, Document] = {}
-    for each in snapshot.documents:  # the first of an id, as `Snapshot.document` finds
-        by_id.setdefault(each.document_id, each)
     for result in figures:
-        document = by_id.get(result.source_document_id)
+        document = snapshot.document(result.source_document_id)
         if document is None or document.document_id in listed:
             continue
         if record.source.pinned_url == document.pinned_url:

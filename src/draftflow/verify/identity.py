@@ -5,7 +5,7 @@ path. Also gathers the record's documents and the revisions and hashes known to 
 from __future__ import annotations
 
 from draftflow.records import Record, record_documents
-from draftflow.snapshot import Document, Snapshot, pinned_url, repository_url, sha256_hex
+from draftflow.snapshot import Snapshot, pinned_url, repository_url, sha256_hex
 from draftflow.verify.context import ListedDocument, VerifyContext, pointer
 from draftflow.verify.report import Rule, Severity
 
@@ -27,16 +27,11 @@ def listed_documents(record: Record, snapshot: Snapshot) -> list[ListedDocument]
             supplemental.pinned_url,
             (supplemental.repository, supplemental.revision, pointer("supplemental_sources", i)),
         )
-    # The first document at each path, as `Snapshot.by_path` finds it, without a scan per
-    # listed document.
-    by_path: dict[str, Document] = {}
-    for held in snapshot.documents:
-        by_path.setdefault(held.path, held)
     listed = []
     for doc in record_documents(record):
         repository, revision, where = places[doc.pinned_url]
         same_repository = repository.lower() == snapshot.repository.lower()
-        document = by_path.get(doc.path) if same_repository else None
+        document = snapshot.by_path(doc.path) if same_repository else None
         listed.append(
             ListedDocument(
                 document_id=doc.document_id,

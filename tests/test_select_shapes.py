@@ -1,0 +1,82 @@
+"""Where a figure stands in its document: front page, opening and summary sections, small
+tables, restatements (select/shapes.py)."""
+
+from __future__ import annotations
+
+from documents import make_document
+from draftflow.records import ReportedResult
+from draftflow.select.shapes import (
+    DocumentShape,
+    Restatements,
+    significant_digits,
+    summary_sections,
+    table_sizes,
+)
+from draftflow.snapshot import Snapshot
+
+
+def test_summary_sections_end_at_a_heading_of_their_level_and_skip_fences() -> None:
+    lines = [
+        "# Report",
+        "## Executive summary",
+        "Generation ran at 328 s.",
+        "### Detail",
+        "still the summary",
+        "## Method",
+        "```bash",
+        "# summary of flags",
+        "```",
+        "outside",
+    ]
+    assert summary_sections(lines) == {3, 5}
+
+
+def test_table_sizes_count_body_rows_per_table() -> None:
+    lines = ["| a | b |", "|---|---|", "| 1 | 2 |", "| 3 | 4 |", "", "| c |", "|---|", "| 5 |"]
+    assert table_sizes(lines) == {1: 2, 2: 2, 3: 2, 4: 2, 6: 1, 7: 1, 8: 1}
+
+
+def test_a_lead_figure_the_body_restates_more_precisely() -> None:
+    body = "\n".join(f"line {n}" for n in range(20))
+    text = f"# Report\n\nDecode ran at 328 s.\n\n## Body\n\n{body}\n\nIt took 328.15 s in all.\n"
+    shape = DocumentShape(make_document("README.md", text))
+    assert shape.leads_with(3) and not shape.leads_with(30)
+    assert shape.restates_in_body(328)  # the body writes it more precisely: 328.15
+    assert not shape.restates_in_body(41.5)
+
+
+def _result(document_id: str, value: float) -> ReportedResult:
+    return ReportedResult(
+        label="decode tok/s",
+        metric="decode_rate",
+        value=value,
+        unit="tokens/s",
+        statistic="as reported",
+        uncertainty=None,
+        conditions={},
+        evidence_state="source_reported",
+        site_reproduced=False,
+        evidence_url=f"https://github.com/o/demo/blob/{'a' * 40}/{document_id}#L1",
+        source_document_sha256="0" * 64,
+        source_document_id=document_id,
+        source_line=1,
+    )
+
+
+def test_restatements_across_markdown_documents() -> None:
+    readme = make_document("README.md", "# Bench\n\nAbout 98 tok/s, and 123.45 in the table.\n")
+    results = make_document("results.md", "| case | tok/s |\n|---|---|\n| a | 123.45 |\n")
+    data = make_document("runs.csv", "case,tok_s\na,777.25\n")
+    snapshot = Snapshot(
+        repository="o/demo",
+        url="https://github.com/o/demo",
+        revision="a" * 40,
+        commit_time=None,
+        documents=[readme, results, data],
+    )
+    restatements = Restatements(snapshot)
+    assert restatements.restated(_result("results.md", 123.45), 2)  # the README writes it
+    assert not restatements.restated(_result("runs.csv", 777.25), 2)  # CSV is not read
+    assert restatements.rounded_in_main(_result("results.md", 98.38), 2)  # `About 98 tok/s`
+    assert not restatements.rounded_in_main(_result("results.md", 97.38), 2)
+    assert significant_digits(328.15) == 5 and significant_digits(0.05) == 1
