@@ -1,7 +1,11 @@
-"""Snapshot documents built in tests the way `acquire` builds them (hash, lines, pinned URL)."""
+"""Snapshot documents built in tests the way `acquire` builds them (hash, lines, pinned URL),
+and results citing them."""
 
 from __future__ import annotations
 
+from pydantic import JsonValue
+
+from draftflow.records import ReportedResult
 from draftflow.snapshot import Document, pinned_url, sha256_hex, split_lines
 
 
@@ -25,4 +29,30 @@ def make_document(
         lines=len(split_lines(data.decode("utf-8", "replace"))),
         pinned_url=pinned_url(repository, revision, path),
         data=data,
+    )
+
+
+def make_result(
+    document: Document,
+    line: int,
+    value: float,
+    *,
+    label: str = "decode tok/s",
+    conditions: dict[str, JsonValue] | None = None,
+) -> ReportedResult:
+    """A source-reported decode rate of `value` stated on `line` of `document`."""
+    return ReportedResult(
+        label=label,
+        metric="decode_rate",
+        value=value,
+        unit="tokens/s",
+        statistic="as reported",
+        uncertainty=None,
+        conditions=conditions or {},
+        evidence_state="source_reported",
+        site_reproduced=False,
+        evidence_url=document.line_url(line),
+        source_document_sha256=document.sha256,
+        source_document_id=document.document_id,
+        source_line=line,
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from documents import make_document
+from documents import make_document, make_result
 from draftflow.acquire import acquire
 from draftflow.records import ReportedResult
 from draftflow.select.metadata import measurement_scope, read_metadata
@@ -32,21 +32,7 @@ def _snapshot(*documents: Document) -> Snapshot:
 
 
 def _result(document: Document, line: int, value: float, **conditions: Any) -> ReportedResult:
-    return ReportedResult(
-        label="decode tok/s",
-        metric="decode_rate",
-        value=value,
-        unit="tokens/s",
-        statistic="as reported",
-        uncertainty=None,
-        conditions=conditions,
-        evidence_state="source_reported",
-        site_reproduced=False,
-        evidence_url=document.line_url(line),
-        source_document_sha256=document.sha256,
-        source_document_id=document.document_id,
-        source_line=line,
-    )
+    return make_result(document, line, value, conditions=conditions)
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from documents import make_document
+from documents import make_document, make_result
 from draftflow.acquire import acquire
-from draftflow.records import ReportedResult
 from draftflow.select.metadata import read_metadata
 from draftflow.select.model_names import clean_name, model_family, one_model, stated_models
 from draftflow.select.profiles import enrich
@@ -22,22 +21,6 @@ def _document(path: str, text: str) -> Document:
     return make_document(path, text, revision=REVISION, prefix="demo-")
 
 
-def _result(document: Document, line: int, value: float) -> ReportedResult:
-    return ReportedResult(
-        label="decode tok/s",
-        metric="decode_rate",
-        value=value,
-        unit="tokens/s",
-        statistic="as reported",
-        uncertainty=None,
-        conditions={},
-        evidence_state="source_reported",
-        site_reproduced=False,
-        evidence_url=document.line_url(line),
-        source_document_sha256=document.sha256,
-        source_document_id=document.document_id,
-        source_line=line,
-    )
 
 
 def _names(text: str, path: str = "r.md") -> list[tuple[str, int]]:
@@ -94,7 +77,7 @@ def test_a_readme_naming_one_model_is_the_record_model_with_its_line() -> None:
         commit_time="2026-01-01T00:00:00Z",
         documents=[readme, table],
     )
-    meta = read_metadata(snapshot, [_result(table, 3, 41.5)], [])
+    meta = read_metadata(snapshot, [make_result(table, 3, 41.5)], [])
     assert meta.model_label == "Foo-30B-A3B" and meta.model_family == "Foo"
     assert meta.evidence["model_id"] == readme.line_url(3)
 
@@ -108,7 +91,7 @@ def test_figures_carry_their_documents_model_when_the_record_compares(
     round_1 = snapshot.by_path("reports/round-1-dgx-spark-teaql.md")
     round_2 = snapshot.by_path("reports/round-2-nemotron-super-modeling.md")
     assert round_1 is not None and round_2 is not None
-    headline = [_result(round_1, 12, 0.187), _result(round_2, 14, 15.45)]
+    headline = [make_result(round_1, 12, 0.187), make_result(round_2, 14, 15.45)]
     meta = read_metadata(snapshot, headline, headline)
     # round 1 measured other models than round 2: the record names none, and says why
     assert meta.model_label is None and "only some" in meta.unstated["model_id"]

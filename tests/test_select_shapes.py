@@ -3,8 +3,7 @@ tables, restatements (select/shapes.py)."""
 
 from __future__ import annotations
 
-from documents import make_document
-from draftflow.records import ReportedResult
+from documents import make_document, make_result
 from draftflow.select.shapes import (
     DocumentShape,
     Restatements,
@@ -45,24 +44,6 @@ def test_a_lead_figure_the_body_restates_more_precisely() -> None:
     assert not shape.restates_in_body(41.5)
 
 
-def _result(document_id: str, value: float) -> ReportedResult:
-    return ReportedResult(
-        label="decode tok/s",
-        metric="decode_rate",
-        value=value,
-        unit="tokens/s",
-        statistic="as reported",
-        uncertainty=None,
-        conditions={},
-        evidence_state="source_reported",
-        site_reproduced=False,
-        evidence_url=f"https://github.com/o/demo/blob/{'a' * 40}/{document_id}#L1",
-        source_document_sha256="0" * 64,
-        source_document_id=document_id,
-        source_line=1,
-    )
-
-
 def test_restatements_across_markdown_documents() -> None:
     readme = make_document("README.md", "# Bench\n\nAbout 98 tok/s, and 123.45 in the table.\n")
     results = make_document("results.md", "| case | tok/s |\n|---|---|\n| a | 123.45 |\n")
@@ -75,8 +56,8 @@ def test_restatements_across_markdown_documents() -> None:
         documents=[readme, results, data],
     )
     restatements = Restatements(snapshot)
-    assert restatements.restated(_result("results.md", 123.45), 2)  # the README writes it
-    assert not restatements.restated(_result("runs.csv", 777.25), 2)  # CSV is not read
-    assert restatements.rounded_in_main(_result("results.md", 98.38), 2)  # `About 98 tok/s`
-    assert not restatements.rounded_in_main(_result("results.md", 97.38), 2)
+    assert restatements.restated(make_result(results, 3, 123.45), 2)  # the README writes it
+    assert not restatements.restated(make_result(data, 2, 777.25), 2)  # CSV is not read
+    assert restatements.rounded_in_main(make_result(results, 3, 98.38), 2)  # `About 98 tok/s`
+    assert not restatements.rounded_in_main(make_result(results, 3, 97.38), 2)
     assert significant_digits(328.15) == 5 and significant_digits(0.05) == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from documents import make_document
+from documents import make_document, make_result
 from draftflow.keywords import HARDWARE, PLATFORMS
 from draftflow.records import ReportedResult
 from draftflow.select.metadata import RecordMetadata
@@ -14,21 +14,7 @@ from draftflow.snapshot import Document
 
 
 def _result(document: Document, line: int, label: str, **conditions: Any) -> ReportedResult:
-    return ReportedResult(
-        label=label,
-        metric="decode_rate",
-        value=41.5,
-        unit="tokens/s",
-        statistic="as reported",
-        uncertainty=None,
-        conditions=conditions,
-        evidence_state="source_reported",
-        site_reproduced=False,
-        evidence_url=document.line_url(line),
-        source_document_sha256=document.sha256,
-        source_document_id=document.document_id,
-        source_line=line,
-    )
+    return make_result(document, line, 41.5, label=label, conditions=conditions)
 
 
 README = make_document("README.md", "# Bench\n\nServed with vLLM on Ubuntu.\n\nSee results.\n")
