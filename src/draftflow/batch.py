@@ -46,6 +46,7 @@ from pydantic import BaseModel
 from draftflow.acquire.git import is_git_repository, remote_url
 from draftflow.acquire.remote import looks_like_url, parse_github_repository, parse_remote
 from draftflow.assemble import record_id_for
+from draftflow.collector import tune_collector
 from draftflow.errors import ConfigError, DraftflowError, InputError
 from draftflow.llm import ModelSettings, RecordMode
 from draftflow.llm.slots import ProcessSemaphore, SharedSlots
@@ -353,6 +354,7 @@ def _worker_main(jobs: Any, results: Any, semaphore: Any, at_once: int) -> None:
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop_between_saves)
+    tune_collector()  # a forked worker has it already; a spawned one does not
     serve_jobs(jobs, results, semaphore, at_once)
 
 

@@ -24,6 +24,7 @@ import click
 from rich.console import Console
 
 from draftflow import __version__
+from draftflow.collector import tune_collector
 from draftflow.errors import DraftflowError, Interrupted
 
 # Each module registers its commands on `main`; listed here so `--help` shows them all.
@@ -166,17 +167,19 @@ class _Group(click.Group):
     """A click group that turns draftflow errors into one clean message and an exit code."""
 
     def main(self, args: Any = None, *pos: Any, **kwargs: Any) -> Any:
-        """As click's, except that an interrupted program (not one called with `args`, as
-        tests do) leaves at once: every `finally` has run by then (temporary files removed,
-        a cassette written) and tearing down openai and langchain would take another second
-        or more on a busy machine."""
+        """As click's, except in a program of its own (not one called with `args`, as tests
+        do): the collector runs less often (`tune_collector`), and the program leaves as soon
+        as the command is done. Every `finally` has run by then (records saved, temporary
+        files removed, a cassette written, batch workers stopped), and tearing down openai,
+        langchain and a draft's objects would take another half second, or more than a
+        second on a busy machine."""
+        if args is None:
+            tune_collector()
         try:
             return super().main(args, *pos, **kwargs)
         except SystemExit as leaving:
-            if leaving.code == INTERRUPTED_EXIT and args is None:
-                sys.stdout.flush()
-                sys.stderr.flush()
-                os._exit(INTERRUPTED_EXIT)
+            if args is None:
+                _leave_now(leaving.code)
             raise
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -192,6 +195,18 @@ class _Group(click.Group):
         except KeyboardInterrupt as interrupted:
             click.echo(interrupted_message(interrupted), err=True)
             ctx.exit(INTERRUPTED_EXIT)
+
+
+def _leave_now(code: object) -> None:
+    """Exit with `code` as `sys.exit` would, output flushed, skipping the interpreter's
+    teardown."""
+    if code is not None and not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code or 0)
 
 
 @click.group(cls=_Group, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
