@@ -39,9 +39,28 @@ def test_chunks_keep_every_line_number_exactly_once() -> None:
         for number, text in enumerate(document.line_list, start=1):
             assert seen[(document.document_id, number)] == text
 
+
 def test_chunks_bound_the_number_of_candidates_and_so_the_reply() -> None:
     snapshot = snapshot_of({"README.md": _long_document(100)})
     candidates = harvest(snapshot)
-    chunks = chunk_documents(snapshot, candidates, select(candidates), budget_tokens=100_000,
-                             max_candidates=30)
+    chunks = chunk_documents(
+        snapshot, candidates, select(candidates), budget_tokens=100_000, max_candidates=30
+    )
     assert [len(c.candidates) for c in chunks] == [30, 30, 30, 10]
+
+
+def test_a_chunk_over_its_candidate_bound_takes_no_further_line() -> None:
+    """A line may bring more candidates than the bound when it opens a chunk; the lines after
+    it, candidates or not, start the next chunk."""
+    rows = (
+        "| model | decode tok/s | prefill tok/s | ttft ms |\n|---|---|---|---|\n"
+        "| m1 | 1.5 | 2.5 | 3.5 |\n\nplain prose\n"
+    )
+    snapshot = snapshot_of({"README.md": rows})
+    candidates = harvest(snapshot)
+    chunks = chunk_documents(
+        snapshot, candidates, select(candidates), budget_tokens=100_000, max_candidates=2
+    )
+    assert [len(c.candidates) for c in chunks] == [0, 3, 0]
+    assert chunks[1].lines[-1] == "L3: | m1 | 1.5 | 2.5 | 3.5 |"
+    assert chunks[2].lines[1:] == ["L4: ", "L5: plain prose"]

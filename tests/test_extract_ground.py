@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from draftflow.extract.artifact import DroppedClaim, DropReason
-from draftflow.extract.ground import Grounded, Grounder, reads_as_instructions
+from draftflow.extract.ground import Grounded, Grounder, reads_as_instructions, written_whole
 from test_extract_support import snapshot_of
 
 README = (
@@ -19,8 +24,11 @@ def _ground(claimed: float, line: int, document_id: str | None = None) -> Ground
     snapshot = snapshot_of({"README.md": README})
     grounder = Grounder(snapshot)
     return grounder.ground(
-        kind="result", label="x", document_id=document_id or snapshot.documents[0].document_id,
-        line=line, claimed=claimed,
+        kind="result",
+        label="x",
+        document_id=document_id or snapshot.documents[0].document_id,
+        line=line,
+        claimed=claimed,
     )
 
 
@@ -83,3 +91,24 @@ def test_conditions_must_have_their_numbers_in_the_sources() -> None:
     assert grounder.number_in_sources(2563)
     assert grounder.number_in_sources(45.5)
     assert not grounder.number_in_sources(4096)
+
+
+_PIECES = ["12", "1.5", "v2", "x", "_", ".", "-", " ", "\n", "é", "٣", "12.5", "a1"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    token=st.sampled_from(["12", "1.5", "v2", "2", "5x", "12.5"]),
+    text=st.lists(st.sampled_from(_PIECES), max_size=12).map("".join),
+)
+def test_written_whole_is_the_lookbehind_search(token: str, text: str) -> None:
+    """The `str.find` reading answers as the regex it replaced, wherever the token stands."""
+    expected = re.search(rf"(?<![\w.]){re.escape(token)}(?![\w])", text) is not None
+    assert written_whole(token, text) is expected
+
+
+def test_stated_in_sources_needs_every_number_token_standing_alone() -> None:
+    grounder = Grounder(snapshot_of({"README.md": README}))
+    assert grounder.stated_in_sources("45.5 tok/s at c=1")
+    assert not grounder.stated_in_sources("5.5 tok/s")  # only inside `45.5`
+    assert not grounder.stated_in_sources("2,56")  # `56` stands only inside `2,563`

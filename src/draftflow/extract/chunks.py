@@ -68,6 +68,7 @@ def describe_candidate(short_id: str, candidate: Candidate) -> str:
 
 def _document_order(snapshot: Snapshot) -> list[Document]:
     """Front pages (README, REPORT) first, then the rest in snapshot order."""
+
     def rank(document: Document) -> int:
         name = document.path.rsplit("/", 1)[-1].lower()
         depth = document.path.count("/")
@@ -115,9 +116,20 @@ def chunk_documents(
         current.lines.append(header)
         current.size += len(header) + 1
         pending_skip = 0
+        document_id = document.document_id
         for number, text in enumerate(document.line_list, start=1):
             if number in skipped:
                 pending_skip += 1
+                continue
+            if not pending_skip and (document_id, number) not in on_line:
+                # Most lines: shown alone with no candidate, the general case below made cheap.
+                line = f"L{number}: {_clip(text)}"
+                cost = len(line) + 1
+                crowded = len(current.candidates) > max_candidates
+                if (current.size + cost > budget or crowded) and current.size > len(header) + 1:
+                    current = _continued(chunks, document_id)
+                current.lines.append(line)
+                current.size += cost
                 continue
             rendered: list[str] = []
             if pending_skip:
@@ -125,7 +137,7 @@ def chunk_documents(
                 pending_skip = 0
             rendered.append(f"L{number}: {_clip(text)}")
             listed: list[tuple[str, Candidate, str]] = []  # short id, candidate, description
-            here = on_line.get((document.document_id, number), [])
+            here = on_line.get((document_id, number), [])
             for candidate in here[:MAX_CANDIDATES_PER_LINE]:
                 counter += 1
                 listed.append(
@@ -139,11 +151,7 @@ def chunk_documents(
             cost = sum(len(r) + 1 for r in rendered) + sum(len(d) + 1 for _, _, d in listed)
             crowded = len(current.candidates) + len(listed) > max_candidates
             if (current.size + cost > budget or crowded) and current.size > len(header) + 1:
-                current = Chunk(len(chunks))
-                chunks.append(current)
-                continued = f"=== document {document.document_id} (continued) ==="
-                current.lines.append(continued)
-                current.size += len(continued) + 1
+                current = _continued(chunks, document_id)
             current.lines.extend(rendered)
             current.size += cost
             for short_id, candidate, description in listed:
@@ -152,3 +160,13 @@ def chunk_documents(
         if pending_skip:
             current.lines.append(f"[{pending_skip} raw data rows not shown]")
     return [chunk for chunk in chunks if chunk.lines]
+
+
+def _continued(chunks: list[Chunk], document_id: str) -> Chunk:
+    """A new chunk that goes on with the document where the last one stopped."""
+    current = Chunk(len(chunks))
+    chunks.append(current)
+    continued = f"=== document {document_id} (continued) ==="
+    current.lines.append(continued)
+    current.size += len(continued) + 1
+    return current

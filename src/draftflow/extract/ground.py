@@ -149,8 +149,7 @@ class Grounder:
         """
         text = self.all_text()
         for raw in _DIGIT_TOKEN.findall(value.casefold()):
-            token = raw.strip(".:/+-")
-            if not re.search(rf"(?<![\w.]){re.escape(token)}(?![\w])", text):
+            if not written_whole(raw.strip(".:/+-"), text):
                 return False
         return True
 
@@ -164,6 +163,22 @@ class Grounder:
 
 
 _DIGIT_TOKEN = re.compile(r"[\w.:/+-]*\d[\w.:/+-]*")
+_JOINS_BEFORE = re.compile(r"[\w.]")
+_JOINS_AFTER = re.compile(r"\w")
+
+
+def written_whole(token: str, text: str) -> bool:
+    r"""`token` stands in `text` with no word character or `.` before it and no word character
+    after it: `re.search(rf"(?<![\w.]){re.escape(token)}(?![\w])", text)`, found by `str.find`
+    of the token (a pattern that opens with a lookbehind gets no literal-prefix search from
+    the regex engine, which then tries every position of all the snapshot's text)."""
+    at = text.find(token)
+    while at >= 0:
+        end = at + len(token)
+        if not (at and _JOINS_BEFORE.match(text, at - 1)) and not _JOINS_AFTER.match(text, end):
+            return True
+        at = text.find(token, at + 1)
+    return False
 
 
 def _show(value: float) -> str:
