@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from draftflow.numbers import (
     NumberKind,
@@ -18,6 +20,7 @@ from draftflow.numbers import (
     parse_number,
     value_decimals,
 )
+from draftflow.numbers.dates import named_dates, read_named_dates
 from draftflow.snapshot import split_lines
 
 DJANGO = "djangodevreng__dgx-spark-benchmarks"
@@ -152,8 +155,7 @@ def test_thousands_separators_in_a_markdown_table(corpus_dir: Path) -> None:
     # MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark/results/RESULTS-2026-08-14.md:33
     line = corpus_line(corpus_dir, f"{MIAAI}/results/RESULTS-2026-08-14.md", 33)
     assert line.startswith("| 2,048 |")
-    assert [m.values[0] for m in numeric(find_numbers(line))] == [2048, 64.6, 50.1, 29.6,
-                                                                  20.8, 78]
+    assert [m.values[0] for m in numeric(find_numbers(line))] == [2048, 64.6, 50.1, 29.6, 20.8, 78]
 
 
 def test_scale_suffix_and_units(corpus_dir: Path) -> None:
@@ -216,8 +218,7 @@ def test_dates_and_times(corpus_dir: Path) -> None:
     assert dates[0].normalized == "2026-08-12"
     assert not numeric(find_numbers(line))
     named = find_numbers("Five October 18 source rows; on 17 Oct 2026")
-    assert [m.normalized for m in named if m.kind is NumberKind.DATE] == ["--10-18",
-                                                                        "2026-10-17"]
+    assert [m.normalized for m in named if m.kind is NumberKind.DATE] == ["--10-18", "2026-10-17"]
 
 
 def test_dates_inside_paths_are_found() -> None:
@@ -275,7 +276,7 @@ def test_json_scientific_and_long_floats(corpus_dir: Path) -> None:
 def test_spans_index_the_text() -> None:
     text = "Run 11 decoded 24.7tok/s at 32K, about ~188 ms."
     for mention in find_numbers(text):
-        assert text[mention.start:mention.end] == mention.text
+        assert text[mention.start : mention.end] == mention.text
 
 
 def test_version_with_a_build_suffix_normalises_to_its_number() -> None:
@@ -283,3 +284,44 @@ def test_version_with_a_build_suffix_normalises_to_its_number() -> None:
     assert mention.kind is NumberKind.VERSION
     assert mention.normalized == "0.26.0"
     assert {v for _, _, v in find_versions("tag v0.26.0-aarch64-cu129")} == {"0.26.0"}
+
+
+_DATE_PIECES = [
+    "Oct",
+    "OCT",
+    "october",
+    "Mei",
+    "maart",
+    "ſept",
+    "ſep",
+    "Dec.",
+    "jul",
+    "MEİ",
+    "ıan",
+    "17",
+    "2026",
+    "3rd",
+    "1st",
+    " ",
+    "\t",
+    ", ",
+    "→",
+    "×",
+    "é",
+    "x",
+    "-",
+    "_",
+    "s",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_DATE_PIECES), max_size=10).map("".join))
+def test_named_dates_quick_tests_never_hide_a_date(text: str) -> None:
+    """The quick tests before the date patterns only skip texts the patterns find nothing in."""
+    assert named_dates(text) == read_named_dates(text)
+
+
+def test_a_month_written_with_a_case_blind_letter_is_no_date() -> None:
+    assert named_dates("ſep 17 → 2026") == []  # was a KeyError
+    assert named_dates("Sep 17 → 2026") == [(0, 6, "--09-17")]

@@ -65,10 +65,15 @@ _DAY_MONTH_RE = re.compile(
 _MONTH_YEAR_RE = re.compile(
     rf"\b(?P<mon>{_MONTH_RE})\.?[ \t]+(?P<y>(?:19|20)\d{{2}})\b", re.IGNORECASE
 )
-_MONTH_HINT_RE = re.compile(r"(?i)\b(?:jan|feb|ma[ary]|mei|apr|jun|jul|aug|sep|o[ck]t|nov|dec)")
+# A quick test on lower-cased text before the one below, which alone decides: the start of a
+# month name anywhere (no word boundary: a pattern that opens with one gets no fast search
+# for its first letters from the regex engine, and every month name holds one of these).
+_MONTH_HINT_LOWER_RE = re.compile(r"jan|feb|ma[ary]|mei|apr|jun|jul|aug|sep|o[ck]t|nov|dec")
+# Letters that case-blind matching equates with an ASCII letter of a month name but that
+# `str.lower` leaves as they are (long s, dotless i): a text with one skips the quick test.
+_CASE_BLIND_ONLY = ("ſ", "ı")
 # The same tests on lower-cased ASCII text, without IGNORECASE (several times faster): a month
 # name written next to a number, as every named date has it (`Oct 17`, `17th October`).
-_MONTH_HINT_LOWER_RE = re.compile(r"\b(?:jan|feb|ma[ary]|mei|apr|jun|jul|aug|sep|o[ck]t|nov|dec)")
 _NEXT_TO_NUMBER_LOWER_RE = re.compile(
     rf"\b(?:{_MONTH_RE})\.?[ \t]+\d|\d(?:st|nd|rd|th)?[ \t]+(?:{_MONTH_RE})\b"
 )
@@ -88,22 +93,33 @@ def find_dates(text: str) -> list[tuple[int, int, str]]:
 
 def named_dates(text: str) -> list[tuple[int, int, str]]:
     """Dates written with month names: `October 17`, `17 Oct 2026`, `October 2026`."""
-    found: list[tuple[int, int, str]] = []
     if text.isascii():
         lowered = text.lower()
         if not _MONTH_HINT_LOWER_RE.search(lowered) or not _NEXT_TO_NUMBER_LOWER_RE.search(lowered):
-            return found
-    elif not _MONTH_HINT_RE.search(text) or not _NEXT_TO_NUMBER_RE.search(text):
-        return found
+            return []
+    elif (
+        not any(letter in text for letter in _CASE_BLIND_ONLY)
+        and not _MONTH_HINT_LOWER_RE.search(text.lower())
+    ) or not _NEXT_TO_NUMBER_RE.search(text):
+        return []
+    return read_named_dates(text)
+
+
+def read_named_dates(text: str) -> list[tuple[int, int, str]]:
+    """`named_dates` without its quick tests: the patterns tried on any text. A month the
+    case-blind patterns read in letters `str.lower` keeps (`ſep`, `MEİ`) is no date (it
+    raised a KeyError)."""
+    found: list[tuple[int, int, str]] = []
     for regex in (_MONTH_DAY_RE, _DAY_MONTH_RE):
         for m in regex.finditer(text):
             day = int(m["d"])
-            if not 1 <= day <= 31:
+            month = _MONTHS.get(m["mon"].lower())
+            if not 1 <= day <= 31 or month is None:
                 continue
-            month = _MONTHS[m["mon"].lower()]
             year = m["y"] or "-"
             found.append((m.start(), m.end(), f"{year}-{month:02d}-{day:02d}"))
     for m in _MONTH_YEAR_RE.finditer(text):
-        if not any(s <= m.start() < e for s, e, _ in found):
-            found.append((m.start(), m.end(), f"{m['y']}-{_MONTHS[m['mon'].lower()]:02d}"))
+        month = _MONTHS.get(m["mon"].lower())
+        if month is not None and not any(s <= m.start() < e for s, e, _ in found):
+            found.append((m.start(), m.end(), f"{m['y']}-{month:02d}"))
     return found
