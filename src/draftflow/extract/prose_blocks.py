@@ -41,6 +41,7 @@ _NUMBER_WORD = re.compile(
     r"twenty|thirty|forty|fifty|hundred)\b",
     re.IGNORECASE,
 )
+_NUMBER_WORD_LOWER = re.compile(_NUMBER_WORD.pattern)
 MIN_SENTENCE_WORDS = 6
 """A table row with fewer words than this holds no sentence cell (a quick pre-check)."""
 _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
@@ -138,14 +139,20 @@ class _Builder:
 
     def finish(self) -> ProseBlock | None:
         parts, self.parts = self.parts, None
-        if not parts or not any(may_hold_figure(text) for _, text in parts):
+        # One test of the lines joined (a number word cannot span the line break), not one
+        # per line.
+        if not parts or not may_hold_figure("\n".join(text for _, text in parts)):
             return None
         return make_block(self.kind, parts, self.heading)
 
 
 def may_hold_figure(text: str) -> bool:
     """True when a text has a digit or a number word: only those can state a figure."""
-    return bool(_DIGIT.search(text) or _NUMBER_WORD.search(text))  # the digit test is cheap
+    if _DIGIT.search(text):  # the cheap test first
+        return True
+    if text.isascii():  # the case-blind pattern's lower-case twin reads ASCII twice as fast
+        return bool(_NUMBER_WORD_LOWER.search(text.lower()))
+    return bool(_NUMBER_WORD.search(text))
 
 
 def make_block(
