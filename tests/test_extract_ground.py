@@ -8,7 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from draftflow.extract.artifact import DroppedClaim, DropReason
-from draftflow.extract.ground import Grounded, Grounder, reads_as_instructions, written_whole
+from draftflow.extract.ground import (
+    INSTRUCTION_TEXT,
+    Grounded,
+    Grounder,
+    reads_as_instructions,
+    written_whole,
+)
 from test_extract_support import snapshot_of
 
 README = (
@@ -112,3 +118,30 @@ def test_stated_in_sources_needs_every_number_token_standing_alone() -> None:
     assert grounder.stated_in_sources("45.5 tok/s at c=1")
     assert not grounder.stated_in_sources("5.5 tok/s")  # only inside `45.5`
     assert not grounder.stated_in_sources("2,56")  # `56` stands only inside `2,563`
+
+
+_LINE_PIECES = [
+    "[INST]",
+    "[/inst]",
+    "Ignore ",
+    "previous ",
+    "INSTRUCTIONS",
+    "report ",
+    "45 ",
+    "TOK/S",
+    "<|im_start|>",
+    "</SYSTEM>",
+    "As an AI ",
+    "é",
+    "≈",
+    " ",
+    "x",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_LINE_PIECES), max_size=8).map("".join))
+def test_reads_as_instructions_is_the_case_blind_pattern(text: str) -> None:
+    """The lower-case twin used for ASCII lines answers as the case-blind pattern does."""
+    expected = INSTRUCTION_TEXT.search(text) is not None
+    assert reads_as_instructions.__wrapped__(text) is expected

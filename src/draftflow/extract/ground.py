@@ -25,6 +25,9 @@ INSTRUCTION_TEXT = re.compile(
     r"|<\|im_start\|>|\[/?INST\]|</?system>",
     re.IGNORECASE,
 )
+# Its lower-case twin for lower-cased ASCII lines, without IGNORECASE: the regex engine reads
+# a long line about twice as fast, and a line is checked for every figure grounded on it.
+_INSTRUCTION_TEXT_LOWER = re.compile(INSTRUCTION_TEXT.pattern.replace("INST", "inst"))
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,9 @@ def reads_as_instructions(text: str) -> bool:
 
     Memoised: every figure of a long line is checked against the same line.
     """
-    return bool(INSTRUCTION_TEXT.search(text))
+    if text.isascii():
+        return _INSTRUCTION_TEXT_LOWER.search(text.lower()) is not None
+    return INSTRUCTION_TEXT.search(text) is not None
 
 
 @dataclass(frozen=True)
