@@ -5,7 +5,11 @@ and quantifiers over a counted set, and a metric phrase before a number with no 
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from draftflow.extract.harvest_prose import harvest_prose
+from draftflow.extract.prose_counts import _SCORE_WORDS, _scores
 from prose_cases import figures, readings
 from test_extract_support import snapshot_of
 
@@ -126,3 +130,13 @@ def test_the_other_end_of_a_change_and_a_count_after_a_name_with_a_digit() -> No
         (0, "error_count", "as reported", False, None),
         (8, "error_count", "as reported", False, None),
     ]
+
+
+_SENTENCE_PIECES = ["PASSED", "Correct", "ok", "OKAY", "scored", "é", "×", " ", "3 of 4", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_SENTENCE_PIECES), max_size=8).map("".join))
+def test_score_words_are_read_in_any_case(sentence: str) -> None:
+    """The lower-case twin used for ASCII sentences answers as the case-blind pattern does."""
+    assert _scores(sentence) is (_SCORE_WORDS.search(sentence) is not None)
