@@ -20,13 +20,19 @@ from draftflow.snapshot import Snapshot
 from draftflow.verified import FigureFlags
 from draftflow.verify import (
     CheckedCounts,
+    DocumentIndexes,
     Rule,
     Severity,
     VerificationReport,
     flag_id,
     verify_figures,
+    verify_record,
 )
+from draftflow.verify.context import VerifyContext
+from draftflow.verify.figures import _shadow_record
+from draftflow.verify.identity import listed_documents
 from draftflow.verify.report import make_flag
+from draftflow.verify.results import check_results
 
 # a small repository whose first round drops figures the figures check rejects
 ROBBIEMU = "robbiemu__dgx-spark-inference"
@@ -163,3 +169,40 @@ def test_a_draft_names_its_topics_from_the_selection_without_a_keyword_search(
     record = json.loads(Path(outcome.record_path).read_text())
     assert record["runtime_topics"] and record["hardware_topics"]
     assert record["runtime"] == " / ".join(record["runtime_topics"])
+
+
+def test_lookups_remembered_across_runs_and_unbuilt_claims_change_no_verdict(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    """A second run over shared indexes (prose lookups remembered by their acceptance test)
+    reports exactly what a fresh run does, claims included; the figures file's run, which
+    builds no claims, finds the flags and counts a run that builds them finds."""
+    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path,
+        settings=ModelSettings(),
+        revision=entry["revision"],
+        origin=entry["url"],
+    )
+    outcome = asyncio.run(run_draft(request))
+    snapshot = acquire(str(folder), origin=entry["url"], revision=entry["revision"])
+    record = Record.model_validate(json.loads(Path(outcome.record_path).read_text()))
+    indexes = DocumentIndexes()
+    first = verify_record(record, snapshot, indexes=indexes)
+    again = verify_record(record, snapshot, indexes=indexes)
+    fresh = verify_record(record, snapshot)
+    prose = [c for c in fresh.claims if c.location.startswith("/editorial/sections/")]
+    assert any(c.kind.is_numeric for c in prose)  # the prose lookups were exercised
+    assert again == fresh == first
+
+    figures = [f.result for f in load_figures(Path(outcome.figures_path))]
+    unbuilt = verify_figures(record, figures, snapshot)
+    shadow = _shadow_record(record, figures, snapshot)
+    built = VerifyContext(shadow, snapshot, listed_documents(shadow, snapshot))
+    check_results(built)
+    assert unbuilt.claims == [] and len(built.claims) >= len(figures)
+    assert [f.claim for f in unbuilt.flags] == [f.claim for f in built.flags]
+    assert unbuilt.checked.numbers == built.counts.numbers
+    assert unbuilt.checked.supported == built.counts.supported
+    assert unbuilt.checked.unsupported == built.counts.unsupported

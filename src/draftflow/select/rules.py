@@ -172,6 +172,8 @@ def _score_emphasis(item: Scored, document: Document, restatements: Restatements
 
 
 def _bold_value(line: str, value: float) -> bool:
+    if "**" not in line and "__" not in line:
+        return False  # no bold on the line (`_BOLD` needs one of them): most lines
     for match in _BOLD.finditer(line):
         for mention in find_numbers(match.group(1) or match.group(2) or ""):
             if any(

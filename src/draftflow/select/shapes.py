@@ -17,6 +17,7 @@ from draftflow.numbers import (
     find_numbers,
     value_decimals,
 )
+from draftflow.numbers.forms import WORDS_RE
 from draftflow.records import ReportedResult
 from draftflow.snapshot import Document, Snapshot
 
@@ -32,6 +33,7 @@ _SUMMARY_HEADING = re.compile(
     r"|at\s+a\s+glance|headlines?|bottom\s+line|conclusions?|takeaways?)\b",
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")
 _UNIT_AFTER = re.compile(
     r"^\s?(tok(en)?s?/s|t/s|tps|ms|s\b|sec|seconds|gib|gb|%|x\b)", re.IGNORECASE
 )
@@ -142,7 +144,8 @@ class Restatements:
             # month-name date search over a whole README was a third of this scan).
             comma = detect_decimal_comma(document.text)
             for line in document.line_list:
-                self._add(document, main, line, find_numbers(line, decimal_comma=comma))
+                if may_write_quantity(line):
+                    self._add(document, main, line, find_numbers(line, decimal_comma=comma))
 
     def _add(
         self, document: Document, main: bool, line: str, mentions: list[NumberMention]
@@ -166,11 +169,21 @@ class Restatements:
 
     def rounded_in_main(self, result: ReportedResult, decimals: int) -> bool:
         """The README restates the value rounded, with a unit (`about 98 tok/s` for 98.38)."""
+        if not self.main_rounded:
+            return False
         for places in range(0, decimals):
             rounded = round(float(result.value), places)
             if significant_digits(rounded) >= 2 and value_key(rounded, places) in self.main_rounded:
                 return True
         return False
+
+
+def may_write_quantity(line: str) -> bool:
+    """False only when `find_numbers` reads no quantity or percent on the line: it has no
+    digit and no number word (the scanner reads a token without a digit only as a number word,
+    `NUMBER_WORDS`, which `WORDS_RE` finds anywhere in the lowered text). Most lines of prose
+    have neither, and scanning them was a fifth of the restatements' cost."""
+    return _DIGIT.search(line) is not None or WORDS_RE.search(line.lower()) is not None
 
 
 def value_key(value: float, decimals: int) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from draftflow.numbers import NumberKind, ParsedNumber, parse_number, value_decimals
@@ -145,6 +144,9 @@ class VerifyContext:
         default_factory=dict
     )
     everywhere_lookups: dict[tuple[str, str], tuple[Evidence, ...]] = field(default_factory=dict)
+    # False for a run whose report carries no claims (the figures file's): claims are counted,
+    # not built (one per figure, thousands of them, all thrown away).
+    keep_claims: bool = True
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}
@@ -187,17 +189,15 @@ class VerifyContext:
         number: ParsedNumber,
         documents: list[ListedDocument],
         exclude: tuple[str, int] | None = None,
-        accept: Callable[[ListedDocument], Accept | None] | None = None,
+        accept: Accept | None = None,
     ) -> list[Evidence]:
         """Evidence lines (at most a few) in `documents` stating a value `number` rounds to
-        (and that `accept`, given the document, lets stand)."""
+        (and that `accept` lets stand)."""
         found: list[Evidence] = []
         for listed in self.available(documents):
             # One line more than the evidence kept when one line is excluded.
             limit = MAX_EVIDENCE + (exclude is not None)
-            lines = self.index(listed).lines_for_number(
-                number, limit=limit, accept=accept(listed) if accept else None
-            )
+            lines = self.index(listed).lines_for_number(number, limit=limit, accept=accept)
             for line in lines:
                 if exclude == (listed.path, line):
                     continue
@@ -230,18 +230,19 @@ class VerifyContext:
         status: ClaimStatus,
         evidence: list[Evidence] | None = None,
     ) -> None:
-        """Record the outcome of one checked claim and count it."""
-        self.claims.append(
-            ClaimCheck(
-                location=location,
-                claim=claim,
-                start=start,
-                end=end,
-                kind=kind,
-                status=status,
-                evidence=evidence or [],
+        """Record the outcome of one checked claim (when the run keeps claims) and count it."""
+        if self.keep_claims:
+            self.claims.append(
+                ClaimCheck(
+                    location=location,
+                    claim=claim,
+                    start=start,
+                    end=end,
+                    kind=kind,
+                    status=status,
+                    evidence=evidence or [],
+                )
             )
-        )
         counts = self.counts
         counts.numbers += 1
         if status is ClaimStatus.SUPPORTED:

@@ -55,8 +55,11 @@ MAX_LINES_PER_KEY = 8
 """Lines remembered per hash, date, version or identifier: enough for evidence, bounded."""
 
 
-Accept = Callable[[int, NumberMention, ParsedNumber], bool]
-"""A further test of a mention that states a value: (line, mention, the stated number)."""
+Accept = Callable[["DocumentIndex", int, NumberMention, ParsedNumber], bool]
+"""A further test of a mention that states a value: (the document's index, line, mention, the
+stated number). A hashable value whose answers follow from its fields and the index alone
+(a frozen dataclass): an index remembers a lookup by it, so the rounds of a draft ask the
+sources each such question once."""
 
 
 def _add(table: dict[str, list[int]], key: str, line: int) -> None:
@@ -126,7 +129,7 @@ class DocumentIndex:
         counts = (text.count("\n", at, at + _BLOCK) for at in range(0, len(text), _BLOCK))
         self._block_lines = array("l", accumulate(counts, initial=0))
         self._line_cache: dict[int, list[NumberMention]] = {}
-        self._number_cache: dict[tuple[ParsedNumber, int | None], list[int]] = {}
+        self._number_cache: dict[tuple[ParsedNumber, int | None, Accept | None], list[int]] = {}
         self._hex_cache: dict[str, dict[str, list[int]]] = {}
         self._date_cache: dict[str, list[int]] = {}
         self._lower: str | None = None
@@ -149,9 +152,10 @@ class DocumentIndex:
     ) -> list[int]:
         """Lines stating a value that `number` rounds to at its written precision (at most
         `limit` of them, when given), in ascending order; `accept` may refuse a mention."""
-        key = (number, limit)
-        if accept is None and key in self._number_cache:
-            return self._number_cache[key]
+        key = (number, limit, accept)
+        cached = self._number_cache.get(key)
+        if cached is not None:
+            return cached
         found: list[int] = []
         for line in self._candidate_lines(number):
             if self._line_states(line, number, accept):
@@ -159,8 +163,7 @@ class DocumentIndex:
                 if limit is not None and len(found) >= limit:
                     break
         found.sort()
-        if accept is None:
-            self._number_cache[key] = found
+        self._number_cache[key] = found
         return found
 
     def may_state(self, line: int, number: ParsedNumber) -> bool:
@@ -178,7 +181,7 @@ class DocumentIndex:
             return False
         for mention in self.line_mentions(line):
             parsed = states(mention, number)
-            if parsed is not None and (accept is None or accept(line, mention, parsed)):
+            if parsed is not None and (accept is None or accept(self, line, mention, parsed)):
                 return True
         return False
 

@@ -9,13 +9,12 @@ prefix of one); dates, versions, identifiers and URLs are checked as what they a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
 from draftflow.verify.citations import cited_documents
 from draftflow.verify.context import ListedDocument, VerifyContext, pointer
-from draftflow.verify.index import Accept
+from draftflow.verify.index import DocumentIndex
 from draftflow.verify.lookup import Lookup, find_hex, find_in
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
 from draftflow.verify.roles import MEASURED, source_dimensions, unit_after
@@ -132,36 +131,35 @@ def _role(text: str, mention: NumberMention) -> _Role:
     return _Role(unit_after(text, mention.end), approximate)
 
 
-def _accepting(
-    ctx: VerifyContext, role: _Role, claimed: ParsedNumber
-) -> Callable[[ListedDocument], Accept]:
+@dataclass(frozen=True)
+class _Accepting:
     """A source mention supports a prose number only with a compatible unit, and (unless
     the prose says it is approximate) only within less than half its last written digit:
-    `41` is not 40.5, `~41` may be."""
+    `41` is not 40.5, `~41` may be. A value (role and claimed number), so an index
+    remembers each lookup by it across the rounds of a draft."""
 
-    def for_document(listed: ListedDocument) -> Accept:
-        index = ctx.index(listed)
+    role: _Role
+    claimed: ParsedNumber
 
-        def accept(line: int, mention: NumberMention, parsed: ParsedNumber) -> bool:
-            if role.dimensions:
-                stated = source_dimensions(index, line, mention)
-                # A unit in prose needs a source that does not say otherwise, and a measured
-                # unit (`ms`, `W`, `tok/s`) a source that says so: `200 prompts` is no 200 W.
-                if stated and not stated & role.dimensions:
-                    return False
-                if not stated and role.measured:
-                    return False
-            if role.approximate:
-                return True
-            return any(
-                abs(value - alt) < tolerance * (1 - 1e-9) or abs(value - alt) < 1e-12
-                for alt, tolerance in zip(claimed.alternatives, claimed.tolerances, strict=True)
-                for value in parsed.alternatives
-            )
-
-        return accept
-
-    return for_document
+    def __call__(
+        self, index: DocumentIndex, line: int, mention: NumberMention, parsed: ParsedNumber
+    ) -> bool:
+        role, claimed = self.role, self.claimed
+        if role.dimensions:
+            stated = source_dimensions(index, line, mention)
+            # A unit in prose needs a source that does not say otherwise, and a measured
+            # unit (`ms`, `W`, `tok/s`) a source that says so: `200 prompts` is no 200 W.
+            if stated and not stated & role.dimensions:
+                return False
+            if not stated and role.measured:
+                return False
+        if role.approximate:
+            return True
+        return any(
+            abs(value - alt) < tolerance * (1 - 1e-9) or abs(value - alt) < 1e-12
+            for alt, tolerance in zip(claimed.alternatives, claimed.tolerances, strict=True)
+            for value in parsed.alternatives
+        )
 
 
 def _quantity(
@@ -171,7 +169,7 @@ def _quantity(
     evidence: list[Evidence] = []
     statuses: list[ClaimStatus] = []
     for parsed in mention.numbers:
-        found = ctx.find_number(parsed, documents, accept=_accepting(ctx, role, parsed))
+        found = ctx.find_number(parsed, documents, accept=_Accepting(role, parsed))
         if found:
             statuses.append(ClaimStatus.SUPPORTED)
             evidence += found

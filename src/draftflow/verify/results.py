@@ -8,6 +8,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from draftflow.numbers import NumberKind, ParsedNumber
 from draftflow.records import ReportedResult
@@ -107,8 +108,9 @@ def _check_result(ctx: VerifyContext, i: int, result: ReportedResult) -> None:
         )
         _unsupported(ctx, base, value_text)
         return
-    _ResultCheck(ctx, base, result, listed).run()
-    check_role(ctx, base, result, ctx.index(listed), ctx.evidence(listed, result.source_line))
+    check = _ResultCheck(ctx, base, result, listed)
+    check.run()
+    check_role(ctx, base, result, check.index, listed, check.value, check.stating)
 
 
 def _is_number(value: object) -> bool:
@@ -137,12 +139,22 @@ class _ResultCheck:
         self.line = result.source_line
         self.value = number_of(result.value)
         self.value_text = repr(result.value)
-        self.line_numbers = self._numbers_on([self.line])
-        self.block = self._block_lines()
+        # The mentions of the cited line that state the value (the role checks read them too).
+        self.stating = self.index.stating(self.line, self.value)
+
+    @cached_property
+    def line_numbers(self) -> list[ParsedNumber]:
+        """The numbers of the cited line (read only when the value is not stated on it)."""
+        return self._numbers_on([self.line])
+
+    @cached_property
+    def block(self) -> list[int]:
+        """The lines the result's inputs may stand on (`_block_lines`), found on first use."""
+        return self._block_lines()
 
     def run(self) -> None:
         lists = self._input_lists()
-        direct = bool(self.index.stating(self.line, self.value))
+        direct = bool(self.stating)
         derived_from: Inputs | None = None
         derived_as: list[str] = []
         if not direct:
@@ -159,7 +171,8 @@ class _ResultCheck:
         else:
             status = ClaimStatus.UNSUPPORTED
             self._value_not_on_line()
-        evidence = [self.ctx.evidence(self.listed, self.line)]
+        # A run that keeps no claims (the figures file's) builds no evidence for them.
+        evidence = [self.ctx.evidence(self.listed, self.line)] if self.ctx.keep_claims else []
         self.ctx.claim(
             f"{self.base}/value",
             self.value_text,

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber
 from draftflow.records import ReportedResult
-from draftflow.verify.context import VerifyContext
+from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.report import Evidence, Rule, Severity
 
@@ -98,6 +99,7 @@ _FAMILIES: tuple[frozenset[str], ...] = (
 _WORD_RE = re.compile(r"[a-z0-9]+")
 _LAST_KEY_RE = re.compile(r'"([^"]+)"\s*:')
 _CLOSING_RE = re.compile(r"\s*[}\]][}\],;\s]*")
+_NAMED_BEFORE_RE = re.compile(r"[:=]\W*$")
 _SYNONYMS = {
     "p50": "median",
     "req": "request",
@@ -144,12 +146,22 @@ def check_role(
     base: str,
     result: ReportedResult,
     index: DocumentIndex,
-    evidence: Evidence,
+    listed: ListedDocument,
+    number: ParsedNumber,
+    stating: list[NumberMention],
 ) -> None:
-    """Flag a result whose value does not stand on its line as what the record says."""
-    line_text = index.document.line(result.source_line) or ""
+    """Flag a result whose value does not stand on its line as what the record says.
+    `number` is the result's value as parsed, `stating` the mentions of its cited line that
+    state it (rule 2's value check found both)."""
+    line = result.source_line
+    line_text = index.document.line(line) or ""
     value = f"{base}/value"
-    if index.is_instruction(result.source_line):
+
+    def evidence() -> Evidence:
+        # built only for a flag: most figures raise none
+        return ctx.evidence(listed, line)
+
+    if index.is_instruction(line):
         ctx.flag(
             Severity.ERROR,
             Rule.REPORTED_RESULTS,
@@ -157,7 +169,7 @@ def check_role(
             repr(result.value),
             "the cited line reads as an instruction to a model, not a measurement; "
             "nothing on it supports a figure",
-            [evidence],
+            [evidence()],
         )
         return
     if _CLOSING_RE.fullmatch(line_text):
@@ -165,17 +177,14 @@ def check_role(
             Severity.ERROR,
             Rule.REPORTED_RESULTS,
             f"{base}/source_line",
-            str(result.source_line),
+            str(line),
             "the cited line holds no value (a bracket or blank line); cite the line "
             "that states the figure",
-            [evidence],
+            [evidence()],
         )
         return
-    number = _as_number(result.value)
-    mentions = index.line_mentions(result.source_line)
-    # The mentions that state the value, found once for all the checks below.
-    stating = index.stating(result.source_line, number)
-    context = _context_name(index, result.source_line, number, mentions, stating)
+    mentions = index.line_mentions(line)
+    context = _context_name(index, line, number, mentions, stating)
     _check_dimensions(ctx, base, result, context, evidence)
     near = words_before(line_text, stating[0], mentions) if stating else ""
     _check_statistic_words(ctx, base, result, context, near, evidence)
@@ -200,7 +209,7 @@ def _context_name(
         if unit:
             return unit.group(1)
         before = words_before(text, mention, mentions)
-        if re.search(r"[:=]\W*$", before):
+        if _NAMED_BEFORE_RE.search(before):
             keys = _LAST_KEY_RE.findall(before)
             return keys[-1] if keys else before  # minified JSON: the value's own key
     key = index.layout.own_key(line)
@@ -231,18 +240,16 @@ def _column_header(index: DocumentIndex, line: int, number: ParsedNumber) -> str
     return f"{header[columns[0]]} | {row_label}" if row_label else header[columns[0]]
 
 
-def _as_number(value: float) -> ParsedNumber:
-    from draftflow.verify.context import number_of
-
-    return number_of(value)
-
-
 def _reads_as(readings: tuple[float, ...], number: ParsedNumber) -> bool:
     return any(number.matches(alt) for alt in readings)
 
 
 def _check_dimensions(
-    ctx: VerifyContext, base: str, result: ReportedResult, context: str, evidence: Evidence
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    context: str,
+    evidence: Callable[[], Evidence],
 ) -> None:
     context = context.split(" | ")[0]  # a column's header, not its row's label
     if "=" in context:  # `Batch=1`: a condition heads the column, not a dimension
@@ -263,7 +270,7 @@ def _check_dimensions(
             result.unit,
             f"the unit {result.unit!r} does not fit what the source calls this value "
             f"({context!r}, a {source})",
-            [evidence],
+            [evidence()],
         )
     if source is not None and metric is not None and metric != source:
         ctx.flag(
@@ -273,7 +280,7 @@ def _check_dimensions(
             result.metric,
             f"the metric {result.metric!r} (a {metric}) is not what the source calls "
             f"this value ({context!r}, a {source})",
-            [evidence],
+            [evidence()],
         )
         if units and source not in units:
             # Unit and metric agree with each other, not with the source: the value is
@@ -285,7 +292,7 @@ def _check_dimensions(
                 repr(result.value),
                 f"the value stands on its line as {context!r} (a {source}), not as the "
                 f"{metric} the record says it is",
-                [evidence],
+                [evidence()],
             )
     if source is None and metric is not None and units and metric not in units:
         for field, claim in (("unit", result.unit), ("metric", result.metric)):
@@ -296,7 +303,7 @@ def _check_dimensions(
                 claim,
                 f"the unit {result.unit!r} and the metric {result.metric!r} (a {metric})"
                 " disagree; one of them is wrong",
-                [evidence],
+                [evidence()],
             )
 
 
@@ -306,7 +313,7 @@ def _check_statistic_words(
     result: ReportedResult,
     context: str,
     near: str,
-    evidence: Evidence,
+    evidence: Callable[[], Evidence],
 ) -> None:
     """Words that tell columns apart (`p50`/`p99`, `total`/`request`, `ttft`/`itl`): the
     source's word for the value must not contradict the label's and metric's (the value is
@@ -331,7 +338,7 @@ def _check_statistic_words(
                 repr(result.value),
                 f"the value stands under {context!r} in the source, but the label and "
                 f"metric name {', '.join(sorted(wrong))}",
-                [evidence],
+                [evidence()],
             )
     named = (source_words & _FAMILIES[0]) or near_statistics
     if named and not source_words & _FAMILIES[0] and "range" in statistic:
@@ -346,7 +353,7 @@ def _check_statistic_words(
                 result.statistic,
                 f"the statistic says {', '.join(sorted(wrong))} but the source names "
                 f"this value {context if source_words & named else near.strip()!r}",
-                [evidence],
+                [evidence()],
             )
 
 
@@ -361,7 +368,7 @@ def _check_range(
     base: str,
     result: ReportedResult,
     stating: list[NumberMention],
-    evidence: Evidence,
+    evidence: Callable[[], Evidence],
 ) -> None:
     """One end of a range stated as the value, with no word saying it is an end (`stating`:
     the mentions on the cited line that state the value)."""
@@ -375,7 +382,7 @@ def _check_range(
             repr(result.value),
             f"the source states a range ({ends[0].text}); {result.value!r} is only one "
             "end of it, and nothing in the record says so",
-            [evidence],
+            [evidence()],
         )
 
 
