@@ -73,6 +73,15 @@ def test_invalid_utf8_does_not_break_the_index() -> None:
     assert number is not None and index.lines_for_number(number) == [2]
 
 
+def test_a_claim_of_zero_finds_the_lines_that_write_zero() -> None:
+    index = DocumentIndex(
+        document("z.md", b"| run | errors | rate |\n| a | 0 | 0.0 |\n| b | 10 | 20.5 |\n")
+    )
+    for claim, lines in (("0", [2]), ("0.0", [2])):
+        number = parse_number(claim)
+        assert number is not None and index.lines_for_number(number) == lines, claim
+
+
 def test_decimal_comma_is_decided_per_document() -> None:
     assert uses_decimal_comma("README.md", "0,3 rps and 0,7 burstiness")
     assert not uses_decimal_comma("data.csv", "0,3,4\n1,2,3")

@@ -97,8 +97,10 @@ def interval_forms(low: float, high: float) -> set[Form] | None:
     """Written forms of every plain decimal in [low, high] (sign dropped)."""
     if high < 0:
         low, high = -high, -low
-    low = max(low, 0.0)
+    # An interval around zero (`0` is [-0.5, 0.5]) keeps its whole width for the cell size: cut
+    # to [0, 0.5] it would be covered in tenths (`0.0`..`0.4`), none of which a bare `0` holds.
     width = high - low
+    low = max(low, 0.0)
     if not math.isfinite(width) or high >= 1e18:
         return None
     if high < 1e-9:
