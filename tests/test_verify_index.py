@@ -11,13 +11,12 @@ from hypothesis import strategies as st
 
 import draftflow.verify.context as context_module
 from documents import make_document
-from draftflow.numbers import find_numbers, parse_number
+from draftflow.numbers import parse_number
 from draftflow.snapshot import Document
 from draftflow.verify import verify_record
 from draftflow.verify.index import (
     PATH_LINE,
     DocumentIndex,
-    _cell_readings,
     identifier_keys,
     uses_decimal_comma,
 )
@@ -114,31 +113,6 @@ def test_verify_indexes_each_document_once(
     assert report.passed
     assert sorted(built) == sorted(set(built))
     assert len(built) == 3
-
-
-@settings(max_examples=500, deadline=None)
-@given(
-    whole=st.integers(min_value=0, max_value=10**15 - 1),
-    fraction=st.one_of(st.none(), st.text(alphabet="0123456789", min_size=1, max_size=15)),
-)
-def test_plain_decimal_cells_read_as_the_scanner_reads_them(
-    whole: int, fraction: str | None
-) -> None:
-    """The shortcut for a plain decimal cell gives what `find_numbers` gives."""
-    cell = str(whole) if fraction is None else f"{whole}.{fraction}"
-    expected = tuple(
-        alt
-        for mention in find_numbers(cell, decimal_comma=False)
-        for parsed in mention.numbers
-        for alt in parsed.alternatives
-    )
-    assert _cell_readings(cell) == expected
-    assert _cell_readings(f"0{cell}") == tuple(
-        alt
-        for mention in find_numbers(f"0{cell}", decimal_comma=False)
-        for parsed in mention.numbers
-        for alt in parsed.alternatives
-    )
 
 
 @settings(max_examples=300, deadline=None)

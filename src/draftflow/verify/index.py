@@ -13,9 +13,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
 from itertools import accumulate
 
 from draftflow.numbers import (
@@ -30,13 +28,10 @@ from draftflow.numbers import (
     stated_values,
     uses_decimal_comma,
 )
-from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.dates import MONTHS
 from draftflow.numbers.forms import (
     SUFFIXED_RE,
     WORDS_RE,
-    Form,
-    search_forms,
     standalone_offsets,
     suffixed_offsets,
 )
@@ -44,6 +39,13 @@ from draftflow.numbers.quantifiers import with_quantified
 from draftflow.snapshot import Document
 from draftflow.verify.instructions import is_instruction
 from draftflow.verify.layout import DocumentLayout
+from draftflow.verify.readings import (
+    LineReadings,
+    ValueTable,
+    cell_readings,
+    states,
+    value_forms,
+)
 
 _BLOCK = 2048
 """Characters per block of the line-number table."""
@@ -101,16 +103,6 @@ def date_keys(date: str) -> list[str]:
     return keys
 
 
-def states(mention: NumberMention, number: ParsedNumber) -> ParsedNumber | None:
-    """The number of `mention` whose value `number` rounds to (a name's pieces count)."""
-    for parsed in mention.numbers:
-        if any(number.matches(value) for value in parsed.alternatives):
-            return parsed
-    if not mention.numbers and any(number.matches(v) for v in stated_values(mention)):
-        return ParsedNumber(number.value, 0, (number.value,), (0.5,))
-    return None
-
-
 class DocumentIndex:
     """Everything number-like in one document, found by substring and confirmed per line."""
 
@@ -133,11 +125,11 @@ class DocumentIndex:
         self._hex_cache: dict[str, dict[str, list[int]]] = {}
         self._date_cache: dict[str, list[int]] = {}
         self._lower: str | None = None
-        self._suffixed: _ValueTable | None = None
-        self._words: _ValueTable | None = None
+        self._suffixed: ValueTable | None = None
+        self._words: ValueTable | None = None
         self._identifier_cache: dict[str, list[int]] = {}
         self._instruction_cache: dict[int, bool] = {}
-        self._readings_cache: dict[int, _LineReadings] = {}
+        self._readings_cache: dict[int, LineReadings] = {}
         self._cell_cache: dict[int, list[tuple[float, ...]]] = {}
 
     # -- numbers ----------------------------------------------------------------------------
@@ -170,7 +162,7 @@ class DocumentIndex:
         """False only when line `line` cannot state `number`: no written form of it is a
         substring of the line and the line has no scaled, percent or word reading. A cheap
         test (no parsing, no pattern) before parsing the line."""
-        forms = _forms(number, self.decimal_comma)
+        forms = value_forms(number, self.decimal_comma)
         text = self.document.line(line) or ""
         if forms is None or any(form in text for form, _ in forms):
             return True
@@ -188,7 +180,7 @@ class DocumentIndex:
     def _candidate_lines(self, number: ParsedNumber) -> Iterable[int]:
         """Lines that may state `number`, each once: first those writing it in plain digits
         (all lines when that cannot be narrowed), then the lines with other readings."""
-        forms = _forms(number, self.decimal_comma)
+        forms = value_forms(number, self.decimal_comma)
         seen: set[int] = set()
         if forms is None:
             seen.update(range(1, self._line_count + 1))
@@ -204,7 +196,7 @@ class DocumentIndex:
                     seen.add(line)
                     yield line
 
-    def _reading_tables(self, number: ParsedNumber) -> Iterator[_ValueTable]:
+    def _reading_tables(self, number: ParsedNumber) -> Iterator[ValueTable]:
         """The tables of readings that may hold `number`: words read only as whole numbers
         (`two`, `a dozen`); scales, percents and exponents only as values below 1 or from
         100 up (`95%`, `32K`, `1e-5`); a value in between is always written in digits."""
@@ -219,9 +211,9 @@ class DocumentIndex:
                 self._words = self._table_of(m.start() for m in found)
             yield self._words
 
-    def _table_of(self, offsets: Iterable[int]) -> _ValueTable:
+    def _table_of(self, offsets: Iterable[int]) -> ValueTable:
         """The values stated on the lines holding these offsets, read in full once."""
-        table = _ValueTable()
+        table = ValueTable()
         for line in sorted({self.line_of(at) for at in offsets}):
             for mention in self.line_mentions(line):
                 table.add(stated_values(mention), line)
@@ -250,7 +242,7 @@ class DocumentIndex:
         figures of the row are checked."""
         cached = self._cell_cache.get(line)
         if cached is None:
-            cached = [_cell_readings(cell) for cell in cells]
+            cached = [cell_readings(cell) for cell in cells]
             self._cell_cache[line] = cached
         return cached
 
@@ -269,7 +261,7 @@ class DocumentIndex:
         the line's readings are sorted once, so each figure of a wide row costs a bisect."""
         readings = self._readings_cache.get(line)
         if readings is None:
-            readings = _LineReadings(self.line_mentions(line))
+            readings = LineReadings(self.line_mentions(line))
             self._readings_cache[line] = readings
         return readings.stating(number)
 
@@ -385,89 +377,6 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 MIN_HEX_ANCHOR = 2
 """A shorter run of digits (`7` in `a7fe2bc`) stands so often in numeric text that
 lowering the document and searching it is faster."""
-
-
-def _cell_readings(cell: str) -> tuple[float, ...]:
-    """Every reading of every number in one table cell, read in isolation (no decimal
-    comma); a plain decimal cell, most cells of a data table, without the scanner."""
-    plain = plain_cell_value(cell)
-    if plain is not None:
-        return (float(plain),)
-    return tuple(
-        alt
-        for mention in find_numbers(cell, decimal_comma=False)
-        for parsed in mention.numbers
-        for alt in parsed.alternatives
-    )
-
-
-@lru_cache(maxsize=8192)
-def _forms(number: ParsedNumber, decimal_comma: bool) -> frozenset[Form] | None:
-    """`search_forms`, once per value asked (the same value is asked of many lines)."""
-    forms = search_forms(number, decimal_comma=decimal_comma)
-    return None if forms is None else frozenset(forms)
-
-
-class _LineReadings:
-    """Every reading of every number on one line, sorted, with the mention it belongs to."""
-
-    def __init__(self, mentions: list[NumberMention]) -> None:
-        self.mentions = mentions
-        pairs = sorted(
-            (alt, i)
-            for i, mention in enumerate(mentions)
-            for parsed in mention.numbers
-            for alt in parsed.alternatives
-        )
-        # A NaN reading cannot be ordered: such a line is read one mention at a time.
-        self._sorted = not any(math.isnan(alt) for alt, _ in pairs)
-        self._values = array("d", (alt for alt, _ in pairs)) if self._sorted else array("d")
-        self._owners = [i for _, i in pairs]
-
-    def stating(self, number: ParsedNumber) -> list[NumberMention]:
-        """The mentions with a reading `number` matches, in line order."""
-        if not self._sorted:
-            return [m for m in self.mentions if _mention_states(m, number)]
-        owners: set[int] = set()
-        for alt, tolerance in zip(number.alternatives, number.tolerances, strict=True):
-            # A window wider than `matches` accepts; `matches` then decides exactly.
-            slack = 2 * (tolerance + 1e-12) + 1e-9 * (abs(alt) + 1)
-            start = bisect_left(self._values, alt - slack)
-            stop = bisect_right(self._values, alt + slack)
-            owners.update(
-                self._owners[k] for k in range(start, stop) if number.matches(self._values[k])
-            )
-        return [self.mentions[i] for i in sorted(owners)]
-
-
-def _mention_states(mention: NumberMention, number: ParsedNumber) -> bool:
-    return any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
-
-
-class _ValueTable:
-    """(value, line) pairs sorted by value, for the few lines read in full."""
-
-    def __init__(self) -> None:
-        self._pairs: list[tuple[float, int]] = []
-        self._values = array("d")
-
-    def add(self, values: Iterable[float], line: int) -> None:
-        """Remember the values one line states."""
-        self._pairs.extend((value, line) for value in values)
-
-    def freeze(self) -> None:
-        """Sort once; queries follow."""
-        self._pairs.sort()
-        self._values = array("d", (value for value, _ in self._pairs))
-
-    def lines_for(self, number: ParsedNumber) -> list[int]:
-        """Lines stating a value `number` rounds to."""
-        lines: set[int] = set()
-        for low, high in number.intervals():
-            start = bisect_left(self._values, low)
-            stop = bisect_right(self._values, high)
-            lines.update(line for _, line in self._pairs[start:stop])
-        return sorted(lines)
 
 
 def _date_needles(normalized: str) -> list[str]:

@@ -1,0 +1,111 @@
+"""What a line or a table cell states: the readings of its numbers, sorted for lookups.
+
+The per-document index (`index.py`) keeps one `LineReadings` per line it has read and one
+`ValueTable` per set of lines read in full, so the question "does this line state a value
+that rounds to X?" is a bisect, not a scan of the line's mentions.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+from functools import lru_cache
+
+from draftflow.numbers import NumberMention, ParsedNumber, find_numbers, stated_values
+from draftflow.numbers.cells import plain_cell_value
+from draftflow.numbers.forms import Form, search_forms
+
+
+def states(mention: NumberMention, number: ParsedNumber) -> ParsedNumber | None:
+    """The number of `mention` whose value `number` rounds to (a name's pieces count)."""
+    for parsed in mention.numbers:
+        if any(number.matches(value) for value in parsed.alternatives):
+            return parsed
+    if not mention.numbers and any(number.matches(v) for v in stated_values(mention)):
+        return ParsedNumber(number.value, 0, (number.value,), (0.5,))
+    return None
+
+
+def cell_readings(cell: str) -> tuple[float, ...]:
+    """Every reading of every number in one table cell, read in isolation (no decimal
+    comma); a plain decimal cell, most cells of a data table, without the scanner."""
+    plain = plain_cell_value(cell)
+    if plain is not None:
+        return (float(plain),)
+    return tuple(
+        alt
+        for mention in find_numbers(cell, decimal_comma=False)
+        for parsed in mention.numbers
+        for alt in parsed.alternatives
+    )
+
+
+@lru_cache(maxsize=8192)
+def value_forms(number: ParsedNumber, decimal_comma: bool) -> frozenset[Form] | None:
+    """`search_forms`, once per value asked (the same value is asked of many lines)."""
+    forms = search_forms(number, decimal_comma=decimal_comma)
+    return None if forms is None else frozenset(forms)
+
+
+class LineReadings:
+    """Every reading of every number on one line, sorted, with the mention it belongs to."""
+
+    def __init__(self, mentions: list[NumberMention]) -> None:
+        self.mentions = mentions
+        pairs = sorted(
+            (alt, i)
+            for i, mention in enumerate(mentions)
+            for parsed in mention.numbers
+            for alt in parsed.alternatives
+        )
+        # A NaN reading cannot be ordered: such a line is read one mention at a time.
+        self._sorted = not any(math.isnan(alt) for alt, _ in pairs)
+        self._values = array("d", (alt for alt, _ in pairs)) if self._sorted else array("d")
+        self._owners = [i for _, i in pairs]
+
+    def stating(self, number: ParsedNumber) -> list[NumberMention]:
+        """The mentions with a reading `number` matches, in line order."""
+        if not self._sorted:
+            return [m for m in self.mentions if mention_states(m, number)]
+        owners: set[int] = set()
+        for alt, tolerance in zip(number.alternatives, number.tolerances, strict=True):
+            # A window wider than `matches` accepts; `matches` then decides exactly.
+            slack = 2 * (tolerance + 1e-12) + 1e-9 * (abs(alt) + 1)
+            start = bisect_left(self._values, alt - slack)
+            stop = bisect_right(self._values, alt + slack)
+            owners.update(
+                self._owners[k] for k in range(start, stop) if number.matches(self._values[k])
+            )
+        return [self.mentions[i] for i in sorted(owners)]
+
+
+def mention_states(mention: NumberMention, number: ParsedNumber) -> bool:
+    return any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
+
+
+class ValueTable:
+    """(value, line) pairs sorted by value, for the few lines read in full."""
+
+    def __init__(self) -> None:
+        self._pairs: list[tuple[float, int]] = []
+        self._values = array("d")
+
+    def add(self, values: Iterable[float], line: int) -> None:
+        """Remember the values one line states."""
+        self._pairs.extend((value, line) for value in values)
+
+    def freeze(self) -> None:
+        """Sort once; queries follow."""
+        self._pairs.sort()
+        self._values = array("d", (value for value, _ in self._pairs))
+
+    def lines_for(self, number: ParsedNumber) -> list[int]:
+        """Lines stating a value `number` rounds to."""
+        lines: set[int] = set()
+        for low, high in number.intervals():
+            start = bisect_left(self._values, low)
+            stop = bisect_right(self._values, high)
+            lines.update(line for _, line in self._pairs[start:stop])
+        return sorted(lines)
