@@ -13,7 +13,7 @@ import pytest
 import draftflow.verified as verified
 from draftflow.acquire import acquire
 from draftflow.llm import ModelSettings
-from draftflow.pipeline import DraftRequest, run_draft
+from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
 from draftflow.records import Record, ReportedResult
 from draftflow.select import Figure, load_figures
 from draftflow.snapshot import Snapshot
@@ -36,6 +36,24 @@ from draftflow.verify.results import check_results
 
 # a small repository whose first round drops figures the figures check rejects
 ROBBIEMU = "robbiemu__dgx-spark-inference"
+
+
+def _draft_robbiemu(corpus_dir: Path, manifest: dict[str, Any], records_dir: Path) -> DraftOutcome:
+    """A no-model draft of the robbiemu corpus folder at its manifest revision."""
+    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=records_dir,
+        settings=ModelSettings(),
+        revision=entry["revision"],
+        origin=entry["url"],
+    )
+    return asyncio.run(run_draft(request))
+
+
+def _robbiemu_snapshot(corpus_dir: Path, manifest: dict[str, Any]) -> Snapshot:
+    entry = manifest[ROBBIEMU]
+    return acquire(str(corpus_dir / ROBBIEMU), origin=entry["url"], revision=entry["revision"])
 
 
 def _figure(figure_id: str) -> Figure:
@@ -82,21 +100,13 @@ def test_the_figures_file_is_checked_once_and_its_report_is_a_fresh_checks(
         return report
 
     monkeypatch.setattr(verified, "verify_figures", counted)
-    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
-    request = DraftRequest(
-        source=str(folder),
-        records_dir=tmp_path,
-        settings=ModelSettings(),
-        revision=entry["revision"],
-        origin=entry["url"],
-    )
-    outcome = asyncio.run(run_draft(request))
+    outcome = _draft_robbiemu(corpus_dir, manifest, tmp_path)
 
     assert len(checks) == 1  # one check of the figures, though a later round ran
     checked, errors = checks[0]
     assert errors > 0 and outcome.figures < checked  # the rejected figures were dropped
     assert outcome.errors == 0
-    snapshot = acquire(str(folder), origin=entry["url"], revision=entry["revision"])
+    snapshot = _robbiemu_snapshot(corpus_dir, manifest)
     written = Path(outcome.record_path)
     record = Record.model_validate(json.loads(written.read_text()))
     figures = [f.result for f in load_figures(Path(outcome.figures_path))]
@@ -125,15 +135,7 @@ def test_the_rounds_and_the_figures_file_index_each_document_once(
         return real(document)
 
     monkeypatch.setattr(context_module, "DocumentIndex", counting)
-    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
-    request = DraftRequest(
-        source=str(folder),
-        records_dir=tmp_path / "records",
-        settings=ModelSettings(),
-        revision=entry["revision"],
-        origin=entry["url"],
-    )
-    asyncio.run(run_draft(request))
+    _draft_robbiemu(corpus_dir, manifest, tmp_path / "records")
     assert built and sorted(built) == sorted(set(built))
 
 
@@ -156,15 +158,7 @@ def test_a_draft_names_its_topics_from_the_selection_without_a_keyword_search(
         return real(snapshot, keywords)
 
     monkeypatch.setattr(assemble_module, "topics", counting)
-    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
-    request = DraftRequest(
-        source=str(folder),
-        records_dir=tmp_path / "records",
-        settings=ModelSettings(),
-        revision=entry["revision"],
-        origin=entry["url"],
-    )
-    outcome = asyncio.run(run_draft(request))
+    outcome = _draft_robbiemu(corpus_dir, manifest, tmp_path / "records")
     assert searched == []
     record = json.loads(Path(outcome.record_path).read_text())
     assert record["runtime_topics"] and record["hardware_topics"]
@@ -177,16 +171,8 @@ def test_lookups_remembered_across_runs_and_unbuilt_claims_change_no_verdict(
     """A second run over shared indexes (prose lookups remembered by their acceptance test)
     reports exactly what a fresh run does, claims included; the figures file's run, which
     builds no claims, finds the flags and counts a run that builds them finds."""
-    entry, folder = manifest[ROBBIEMU], corpus_dir / ROBBIEMU
-    request = DraftRequest(
-        source=str(folder),
-        records_dir=tmp_path,
-        settings=ModelSettings(),
-        revision=entry["revision"],
-        origin=entry["url"],
-    )
-    outcome = asyncio.run(run_draft(request))
-    snapshot = acquire(str(folder), origin=entry["url"], revision=entry["revision"])
+    outcome = _draft_robbiemu(corpus_dir, manifest, tmp_path)
+    snapshot = _robbiemu_snapshot(corpus_dir, manifest)
     record = Record.model_validate(json.loads(Path(outcome.record_path).read_text()))
     indexes = DocumentIndexes()
     first = verify_record(record, snapshot, indexes=indexes)
