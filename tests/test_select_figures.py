@@ -7,29 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from documents import make_document, make_result
 from draftflow.errors import InputError
 from draftflow.records import ReportedResult
 from draftflow.select.figures import dump_figures, load_figures, make_figures, parse_figures
 
-URL = "https://github.com/o/r/blob/" + "c" * 40 + "/results.md#L{}"
+RESULTS = make_document("results.md", "".join(f"line {n}\n" for n in range(1, 11)), prefix="r-")
 
 
 def _result(line: int, value: float, label: str = "decode tok/s") -> ReportedResult:
-    return ReportedResult(
-        label=label,
-        metric="decode_rate",
-        value=value,
-        unit="tokens/s",
-        statistic="as reported",
-        uncertainty=None,
-        conditions={},
-        evidence_state="source_reported",
-        site_reproduced=False,
-        evidence_url=URL.format(line),
-        source_document_sha256="d" * 64,
-        source_document_id="r-results.md",
-        source_line=line,
-    )
+    return make_result(RESULTS, line, value, label=label)
 
 
 def test_ids_are_stable_and_distinct() -> None:
