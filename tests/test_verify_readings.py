@@ -7,7 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from draftflow.numbers import find_numbers, parse_number
-from draftflow.verify.readings import LineReadings, ValueTable, cell_readings, states
+from draftflow.verify.readings import (
+    LineReadings,
+    OwnedReadings,
+    ValueTable,
+    cell_readings,
+    states,
+)
 
 
 @settings(max_examples=500, deadline=None)
@@ -59,6 +65,18 @@ def test_a_line_states_what_its_mentions_state_one_by_one(cells: list[str], clai
     assert number is not None
     one_by_one = [m for m in mentions if states(m, number) is not None and m.numbers]
     assert LineReadings(mentions).stating(number) == one_by_one
+
+
+@settings(max_examples=300, deadline=None)
+@given(cells=_CELLS, claim=_CLAIMS)
+def test_a_row_reads_as_a_number_in_the_cells_one_by_one_find(cells: list[str], claim: str) -> None:
+    """The sorted readings of a row's cells name the columns that reading each cell in turn
+    names (NaN cells included: such a row is read one cell at a time)."""
+    number = parse_number(claim)
+    assert number is not None
+    readings = [cell_readings(cell) for cell in cells]
+    one_by_one = [i for i, alts in enumerate(readings) if any(number.matches(a) for a in alts)]
+    assert OwnedReadings(readings).owners(number) == one_by_one
 
 
 @settings(max_examples=300, deadline=None)

@@ -41,6 +41,7 @@ from draftflow.verify.instructions import is_instruction
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.readings import (
     LineReadings,
+    OwnedReadings,
     ValueTable,
     cell_readings,
     states,
@@ -130,7 +131,7 @@ class DocumentIndex:
         self._identifier_cache: dict[str, list[int]] = {}
         self._instruction_cache: dict[int, bool] = {}
         self._readings_cache: dict[int, LineReadings] = {}
-        self._cell_cache: dict[int, list[tuple[float, ...]]] = {}
+        self._cell_cache: dict[int, OwnedReadings] = {}
 
     # -- numbers ----------------------------------------------------------------------------
 
@@ -236,13 +237,13 @@ class DocumentIndex:
             self._instruction_cache[number] = cached
         return cached
 
-    def cell_values(self, line: int, cells: list[str]) -> list[tuple[float, ...]]:
+    def cell_values(self, line: int, cells: list[str]) -> OwnedReadings:
         """Every reading of every number in each of `cells`, the cells of table row `line`
-        (read in isolation, as a cell: no decimal comma), parsed once per row however many
-        figures of the row are checked."""
+        (read in isolation, as a cell: no decimal comma), parsed and sorted once per row
+        however many figures of the row are checked."""
         cached = self._cell_cache.get(line)
         if cached is None:
-            cached = [cell_readings(cell) for cell in cells]
+            cached = OwnedReadings([cell_readings(cell) for cell in cells])
             self._cell_cache[line] = cached
         return cached
 

@@ -49,26 +49,26 @@ def value_forms(number: ParsedNumber, decimal_comma: bool) -> frozenset[Form] | 
     return None if forms is None else frozenset(forms)
 
 
-class LineReadings:
-    """Every reading of every number on one line, sorted, with the mention it belongs to."""
+class OwnedReadings:
+    """Readings grouped by owner (a line's mentions, a table row's cells), sorted once so
+    that which owners hold a reading a number matches is a bisect, not a scan of them all."""
 
-    def __init__(self, mentions: list[NumberMention]) -> None:
-        self.mentions = mentions
-        pairs = sorted(
-            (alt, i)
-            for i, mention in enumerate(mentions)
-            for parsed in mention.numbers
-            for alt in parsed.alternatives
-        )
-        # A NaN reading cannot be ordered: such a line is read one mention at a time.
+    def __init__(self, readings: list[tuple[float, ...]]) -> None:
+        self.readings = readings
+        pairs = sorted((alt, i) for i, alts in enumerate(readings) for alt in alts)
+        # A NaN reading cannot be ordered: such owners are read one at a time.
         self._sorted = not any(math.isnan(alt) for alt, _ in pairs)
         self._values = array("d", (alt for alt, _ in pairs)) if self._sorted else array("d")
         self._owners = [i for _, i in pairs]
 
-    def stating(self, number: ParsedNumber) -> list[NumberMention]:
-        """The mentions with a reading `number` matches, in line order."""
+    def owners(self, number: ParsedNumber) -> list[int]:
+        """The owners with a reading `number` matches, in order."""
         if not self._sorted:
-            return [m for m in self.mentions if mention_states(m, number)]
+            return [
+                i
+                for i, alts in enumerate(self.readings)
+                if any(number.matches(alt) for alt in alts)
+            ]
         owners: set[int] = set()
         for alt, tolerance in zip(number.alternatives, number.tolerances, strict=True):
             # A window wider than `matches` accepts; `matches` then decides exactly.
@@ -78,11 +78,21 @@ class LineReadings:
             owners.update(
                 self._owners[k] for k in range(start, stop) if number.matches(self._values[k])
             )
-        return [self.mentions[i] for i in sorted(owners)]
+        return sorted(owners)
 
 
-def mention_states(mention: NumberMention, number: ParsedNumber) -> bool:
-    return any(number.matches(alt) for parsed in mention.numbers for alt in parsed.alternatives)
+class LineReadings:
+    """Every reading of every number on one line, sorted, with the mention it belongs to."""
+
+    def __init__(self, mentions: list[NumberMention]) -> None:
+        self.mentions = mentions
+        self._readings = OwnedReadings(
+            [tuple(alt for parsed in m.numbers for alt in parsed.alternatives) for m in mentions]
+        )
+
+    def stating(self, number: ParsedNumber) -> list[NumberMention]:
+        """The mentions with a reading `number` matches, in line order."""
+        return [self.mentions[i] for i in self._readings.owners(number)]
 
 
 class ValueTable:

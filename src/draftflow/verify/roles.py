@@ -183,10 +183,9 @@ def check_role(
             [evidence()],
         )
         return
-    mentions = index.line_mentions(line)
-    context = _context_name(index, line, number, mentions, stating)
+    near = words_before(line_text, stating[0], index.line_mentions(line)) if stating else ""
+    context = _context_name(index, line, number, stating, near)
     _check_dimensions(ctx, base, result, context, evidence)
-    near = words_before(line_text, stating[0], mentions) if stating else ""
     _check_statistic_words(ctx, base, result, context, near, evidence)
     _check_range(ctx, base, result, stating, evidence)
 
@@ -195,20 +194,19 @@ def _context_name(
     index: DocumentIndex,
     line: int,
     number: ParsedNumber,
-    mentions: list[NumberMention],
     stating: list[NumberMention],
+    before: str,
 ) -> str:
     """What the source calls the value: the unit written after it, the words with a `:` or
     `=` just before it (`P50 TTFT (ms):  45.2`, `{ "mean": 53.5`), its JSON key, or its
     table column's header with the row's first cell. `stating`: the mentions of `line`
-    that state `number`."""
+    that state `number`; `before`: the words before the first of them (`words_before`)."""
     text = index.document.line(line) or ""
     if stating:
         mention = stating[0]
         unit = _UNIT_AFTER_RE.match(text, mention.end) or _WORD_UNIT_RE.match(text, mention.end)
         if unit:
             return unit.group(1)
-        before = words_before(text, mention, mentions)
         if _NAMED_BEFORE_RE.search(before):
             keys = _LAST_KEY_RE.findall(before)
             return keys[-1] if keys else before  # minified JSON: the value's own key
@@ -233,10 +231,10 @@ def _column_header(index: DocumentIndex, line: int, number: ParsedNumber) -> str
         return None
     cells, header = table
     values = index.cell_values(line, cells)
-    columns = [i for i, readings in enumerate(values) if _reads_as(readings, number)]
+    columns = values.owners(number)
     if len(columns) != 1:
         return None
-    row_label = cells[0] if columns[0] > 0 and not _reads_as(values[0], number) else ""
+    row_label = cells[0] if columns[0] > 0 and not _reads_as(values.readings[0], number) else ""
     return f"{header[columns[0]]} | {row_label}" if row_label else header[columns[0]]
 
 
