@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,10 @@ from draftflow.records import ReportedResult
 from draftflow.select.figures import make_figures
 from draftflow.select.rules import (
     DEFAULT_MAX_RESULTS,
+    SAME_DOCUMENT_COST,
+    SAME_METRIC_COST,
+    Scored,
+    _without_restatements,
     choose,
     is_lower_better,
     score_figures,
@@ -137,3 +143,69 @@ def test_a_pass_count_is_a_claim_and_a_shared_best_is_no_best(
     ]
     assert len({path(s) for s in zeros}) > 1
     assert not any("best of this metric across" in reason for s in zeros for reason in s.reasons)
+
+
+def _choose_comparing_every_group(scored: list[Scored], max_results: int) -> list[Scored]:
+    """`choose` as it was before its lazy heap: each pick compares the next figure of every
+    (document, metric) group (the code the heap replaced, kept here as the reference)."""
+    pool = _without_restatements(scored)
+    markdown = {
+        item.figure.result.source_document_id: item.figure.result.evidence_url.split("#")[0]
+        .lower()
+        .endswith((".md", ".markdown"))
+        for item in pool
+    }
+    groups: dict[tuple[str, str], list[tuple[int, Scored]]] = {}
+    for index, item in enumerate(pool):
+        result = item.figure.result
+        groups.setdefault((result.source_document_id, result.metric), []).append((index, item))
+    for members in groups.values():
+        members.sort(key=lambda member: (-member[1].score, member[0]))
+    next_of = dict.fromkeys(groups, 0)
+    taken: list[Scored] = []
+    per_metric: Counter[tuple[str, str]] = Counter()
+    per_document: Counter[str] = Counter()
+    while len(taken) < max_results:
+        best: tuple[str, str] | None = None
+        best_index, best_score = -1, float("-inf")
+        for key, members in groups.items():
+            if next_of[key] >= len(members):
+                continue
+            index, item = members[next_of[key]]
+            prose_document = markdown[key[0]]
+            score = (
+                item.score
+                - SAME_METRIC_COST[prose_document] * per_metric[key]
+                - SAME_DOCUMENT_COST[prose_document] * per_document[key[0]]
+            )
+            if score > best_score or (score == best_score and index < best_index):
+                best, best_index, best_score = key, index, score
+        if best is None:
+            break
+        taken.append(groups[best][next_of[best]][1])
+        next_of[best] += 1
+        per_metric[best] += 1
+        per_document[best[0]] += 1
+    order = {id(item): index for index, item in enumerate(scored)}
+    return sorted(taken, key=lambda item: order[id(item)])
+
+
+@pytest.mark.parametrize(
+    "folder", ["jethac__dgx-spark-hijinks", "djangodevreng__dgx-spark-benchmarks"]
+)
+def test_choose_picks_what_comparing_every_group_picks(
+    corpus_dir: Path, manifest: dict[str, Any], folder: str
+) -> None:
+    """The lazy heap picks the same figures as comparing every group each round, on the
+    corpus's scores and on scores coarsened to force ties (the lowest index wins a tie)."""
+    snapshot = _snapshot(corpus_dir, manifest, folder)
+    extraction = asyncio.run(extract(snapshot, None))
+    scored = score_figures(snapshot, make_figures(extraction.reported_results))
+    rng = random.Random(13)
+    coarse = [Scored(item.figure, float(rng.choice([0, 1, 2, 2.5, 4]))) for item in scored]
+    for items in (scored, coarse):
+        # every figure, till the groups run out, where that is quick to compare
+        everything = [len(items) + 1] if len(items) < 2000 else []
+        for cap in (0, 1, 5, 24, 200, *everything):
+            expected = _choose_comparing_every_group(items, cap)
+            assert [id(i) for i in choose(items, cap)] == [id(i) for i in expected]

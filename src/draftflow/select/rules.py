@@ -19,6 +19,7 @@ tables, restatements) is read by `shapes.py`.
 from __future__ import annotations
 
 import functools
+import heapq
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -329,27 +330,42 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
     taken: list[Scored] = []
     per_metric: Counter[tuple[str, str]] = Counter()
     per_document: Counter[str] = Counter()
-    while len(taken) < max_results:
-        best: tuple[str, str] | None = None
-        best_index, best_score = -1, float("-inf")
-        for key, members in groups.items():
-            if next_of[key] >= len(members):
-                continue
-            index, item = members[next_of[key]]
-            prose_document = markdown[key[0]]
-            score = (
-                item.score
-                - SAME_METRIC_COST[prose_document] * per_metric[key]
-                - SAME_DOCUMENT_COST[prose_document] * per_document[key[0]]
-            )
-            if score > best_score or (score == best_score and index < best_index):
-                best, best_index, best_score = key, index, score
-        if best is None:
-            break
-        taken.append(groups[best][next_of[best]][1])
-        next_of[best] += 1
-        per_metric[best] += 1
-        per_document[best[0]] += 1
+
+    def offer(key: tuple[str, str]) -> tuple[float, int, tuple[str, str]] | None:
+        """The group's next figure as a heap entry: (minus its score now, its index)."""
+        members = groups[key]
+        if next_of[key] >= len(members):
+            return None
+        index, item = members[next_of[key]]
+        prose_document = markdown[key[0]]
+        score = (
+            item.score
+            - SAME_METRIC_COST[prose_document] * per_metric[key]
+            - SAME_DOCUMENT_COST[prose_document] * per_document[key[0]]
+        )
+        return -score, index, key
+
+    # The best offer (highest score, then lowest index) by a lazy heap: an offer's score only
+    # falls as figures are taken (costs grow, a group's next figure scores no higher), so an
+    # entry is an upper bound; one whose score is still current is the best of all offers.
+    heap = [entry for entry in map(offer, groups) if entry is not None]
+    heapq.heapify(heap)
+    while len(taken) < max_results and heap:
+        entry = heapq.heappop(heap)
+        key = entry[2]
+        current = offer(key)
+        if current is None:
+            continue
+        if current != entry:
+            heapq.heappush(heap, current)
+            continue
+        taken.append(groups[key][next_of[key]][1])
+        next_of[key] += 1
+        per_metric[key] += 1
+        per_document[key[0]] += 1
+        following = offer(key)
+        if following is not None:
+            heapq.heappush(heap, following)
     order = {id(item): index for index, item in enumerate(scored)}
     return sorted(taken, key=lambda item: order[id(item)])
 
