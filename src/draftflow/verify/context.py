@@ -6,6 +6,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from draftflow.numbers import NumberKind, ParsedNumber, parse_number, value_decimals
 from draftflow.records import Record
@@ -32,6 +33,13 @@ def pointer(*parts: str | int) -> str:
 
 def number_of(value: int | float) -> ParsedNumber:
     """A record's JSON number as a parsed number with the precision it is written with."""
+    return _number_of(type(value).__name__, repr(value), value)
+
+
+@lru_cache(maxsize=1 << 14)
+def _number_of(kind: str, written: str, value: int | float) -> ParsedNumber:
+    """`number_of`, once per number as written (a figures file repeats many values; its type
+    and repr are in the key, so `0.0` and `-0.0`, `1` and `1.0` stay apart)."""
     decimals = value_decimals(value)
     parsed = parse_number(repr(value) if isinstance(value, float) else str(value))
     if parsed is not None and parsed.decimals == decimals:

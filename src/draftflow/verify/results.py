@@ -19,6 +19,7 @@ from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
 from draftflow.verify.roles import check_role, source_dimensions, unit_dimensions
 
 MAX_BLOCK_LINES = 400
+RESULTS_BASE = pointer("editorial", "reported_results") + "/"
 
 STATISTICS: dict[str, Callable[[Sequence[float]], float]] = {
     "mean": statistics.fmean,
@@ -54,7 +55,7 @@ def check_results(ctx: VerifyContext) -> None:
 
 
 def _check_result(ctx: VerifyContext, i: int, result: ReportedResult) -> None:
-    base = pointer("editorial", "reported_results", i)
+    base = f"{RESULTS_BASE}{i}"  # pointer("editorial", "reported_results", i): no escapes
     value_text = repr(result.value)
     listed = ctx.by_id.get(result.source_document_id)
     if listed is None:

@@ -117,6 +117,7 @@ _SYNONYMS = {
 _RANGE_WORDS = ("min", "max", "low", "high", "lower", "upper", "range", "from", "to", "end")
 
 
+@lru_cache(maxsize=4096)  # asked of each figure's unit by several checks
 def unit_dimensions(unit: str) -> frozenset[str]:
     """The dimensions a unit may have (empty when unknown)."""
     return _UNIT_DIMENSIONS.get(" ".join(unit.lower().split()), frozenset())
