@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from documents import make_document, make_result
 from draftflow.numbers import NumberKind, find_numbers
@@ -16,6 +18,7 @@ from draftflow.select.shapes import (
     significant_digits,
     summary_sections,
     table_sizes,
+    value_key,
 )
 from draftflow.snapshot import Snapshot
 
@@ -103,3 +106,51 @@ def test_no_markdown_line_of_the_corpus_is_skipped_with_a_quantity_on_it(
                 kinds = {m.kind for m in find_numbers(line, decimal_comma=comma)}
                 assert not kinds & {NumberKind.QUANTITY, NumberKind.PERCENT}, line
     assert skipped > 10_000  # the test reads the prose lines it is about
+
+
+def _rounded_trying_every_place(restatements: Restatements, value: float, decimals: int) -> bool:
+    """`rounded_in_main` as it was before its bisect: every place tried (the reference)."""
+    for places in range(0, decimals):
+        rounded = round(float(value), places)
+        key = value_key(rounded, places)
+        if significant_digits(rounded) >= 2 and key in restatements.main_rounded:
+            return True
+    return False
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    keys=st.lists(
+        st.floats(min_value=-1e6, max_value=1e6, allow_nan=False).map(lambda v: round(v, 2)),
+        max_size=6,
+    ),
+    places=st.lists(st.integers(min_value=0, max_value=3), min_size=6, max_size=6),
+    value=st.one_of(
+        st.floats(allow_nan=False, allow_infinity=False),  # a record holds finite values
+        st.floats(min_value=-1e6, max_value=1e6).map(lambda v: round(v, 4)),
+    ),
+    decimals=st.integers(min_value=0, max_value=6),
+    near=st.booleans(),
+)
+def test_rounded_in_main_answers_as_trying_every_place(
+    keys: list[float], places: list[int], value: float, decimals: int, near: bool
+) -> None:
+    """The bisect over the README's rounded values answers as trying each place does, for
+    values near a key (within a rounding of it) and anywhere else."""
+    readme = make_document("README.md", "# Bench\n")
+    snapshot = Snapshot(
+        repository="o/demo",
+        url="https://github.com/o/demo",
+        revision="a" * 40,
+        commit_time=None,
+        documents=[readme],
+    )
+    restatements = Restatements(snapshot)
+    restatements.main_rounded = {value_key(k, p) for k, p in zip(keys, places, strict=False)}
+    if near and keys:
+        value = keys[0] + (value % 1.0) - 0.5  # within half a unit of a key
+    result = make_result(readme, 1, value)
+    expected = bool(restatements.main_rounded) and _rounded_trying_every_place(
+        restatements, value, decimals
+    )
+    assert restatements.rounded_in_main(result, decimals) == expected

@@ -5,7 +5,9 @@ documents write (a figure restated in another document, or rounded in the README
 
 from __future__ import annotations
 
+import bisect
 import functools
+import math
 import re
 from collections import defaultdict
 
@@ -135,6 +137,7 @@ class Restatements:
     def __init__(self, snapshot: Snapshot) -> None:
         self.exact: dict[str, set[str]] = defaultdict(set)
         self.main_rounded: set[str] = set()
+        self._rounded_values: list[float] | None = None  # main_rounded's values, sorted
         for document in snapshot.documents:
             if not is_markdown(document):
                 continue
@@ -171,11 +174,25 @@ class Restatements:
         """The README restates the value rounded, with a unit (`about 98 tok/s` for 98.38)."""
         if not self.main_rounded:
             return False
+        value = float(result.value)
+        if math.isfinite(value) and not self._rounded_near(value):
+            return False
         for places in range(0, decimals):
             rounded = round(float(result.value), places)
             if significant_digits(rounded) >= 2 and value_key(rounded, places) in self.main_rounded:
                 return True
         return False
+
+    def _rounded_near(self, value: float) -> bool:
+        """Whether a rounded value of the README lies within 1 of `value`: a value rounded to
+        0 or more places is within 0.5 of it, so no key farther off can be its rounding (one
+        bisect, where the places were tried one by one for every figure)."""
+        if self._rounded_values is None:
+            finite = (float(key) for key in self.main_rounded)
+            self._rounded_values = sorted(v for v in finite if math.isfinite(v))
+        margin = 1.0 + 1e-9 * abs(value)
+        at = bisect.bisect_left(self._rounded_values, value - margin)
+        return at < len(self._rounded_values) and self._rounded_values[at] <= value + margin
 
 
 def may_write_quantity(line: str) -> bool:
