@@ -36,8 +36,6 @@ from draftflow.select.shapes import (
     RESTATED_MIN_DIGITS,
     DocumentShape,
     Restatements,
-    is_main_document,
-    is_markdown,
     significant_digits,
 )
 from draftflow.snapshot import Document, Snapshot
@@ -141,12 +139,12 @@ def _score_index_document(scored: list[Scored]) -> None:
 
 def _score_place(item: Scored, document: Document, shape: DocumentShape) -> None:
     line = item.figure.result.source_line
-    main = is_main_document(document)
+    main = shape.main  # the document's kind, read once per document
     if main:
         item.add(2.0, "stated in the README")
-    elif is_markdown(document):
+    elif shape.markdown:
         item.add(1.0, "")
-    if is_markdown(document) and shape.leads_with(line):
+    if shape.markdown and shape.leads_with(line):
         item.add(1.5, "in the opening section of " + ("the README" if main else document.path))
         if shape.restates_in_body(item.figure.result.value):
             item.add(2.0, "the opening section sums up a figure its body reports")
@@ -154,7 +152,7 @@ def _score_place(item: Scored, document: Document, shape: DocumentShape) -> None
         item.add(2.0, "in a section that sums the document up")
     if shape.in_small_table(line):
         item.add(1.0, "in a summary table")
-        if is_markdown(document) and shape.leads_with(line):
+        if shape.markdown and shape.leads_with(line):
             item.add(2.0, "a row of the summary table the document opens with")
 
 

@@ -58,11 +58,13 @@ class DocumentShape:
         lines = document.line_list
         self.length = len(lines)
         headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
-        self.summary_lines = summary_sections(lines) if is_markdown(document) else set()
+        self.main = is_main_document(document)
+        self.markdown = is_markdown(document)
+        self.summary_lines = summary_sections(lines) if self.markdown else set()
         # the opening section: up to the second heading (the first is usually the title)
         second = headings[1] if len(headings) > 1 else self.length + 1
         self.lead_end = max(second, min(int(self.length * LEAD_FRACTION), LEAD_MAX_LINES))
-        self.table_rows = table_sizes(lines) if is_markdown(document) else {}
+        self.table_rows = table_sizes(lines) if self.markdown else {}
         self._body_values: set[str] | None = None
 
     def restates_in_body(self, value: int | float) -> bool:
