@@ -10,7 +10,7 @@ from typing import Any
 
 from draftflow.numbers import NumberKind, find_numbers
 from draftflow.snapshot import Document, Snapshot, sha256_hex
-from draftflow.verify.roles import metric_dimension, unit_dimensions
+from draftflow.verify.dimensions import metric_dimension, unit_dimensions
 
 Apply = Callable[[dict[str, Any]], None]
 Plant = Callable[[Snapshot], Snapshot]

@@ -13,10 +13,10 @@ from typing import Any
 
 from draftflow.numbers import NumberKind, find_numbers
 from draftflow.verify.context import VerifyContext, number_of, pointer
+from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
 from draftflow.verify.lookup import find_hex, find_in
 from draftflow.verify.report import ClaimStatus, Rule, Severity
-from draftflow.verify.roles import metric_dimension
 
 # Lists that a reported result derives its value from; rule 2 checks them for results.
 INPUT_LIST_PREFIXES = ("per_run_", "per_prompt_")

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
 from draftflow.verify.citations import cited_documents
 from draftflow.verify.context import ListedDocument, VerifyContext, pointer
+from draftflow.verify.dimensions import MEASURED, unit_after
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.lookup import Lookup, find_hex, find_in
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
-from draftflow.verify.roles import MEASURED, source_dimensions, unit_after
+from draftflow.verify.roles import source_dimensions
 
 
 def prose_fields(ctx: VerifyContext) -> list[tuple[str, str, list[ListedDocument]]]:

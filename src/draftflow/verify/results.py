@@ -14,9 +14,10 @@ from draftflow.numbers import NumberKind, ParsedNumber
 from draftflow.records import ReportedResult
 from draftflow.verify.conditions import is_input_list
 from draftflow.verify.context import ListedDocument, VerifyContext, number_of, pointer
+from draftflow.verify.dimensions import unit_dimensions
 from draftflow.verify.readings import states
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
-from draftflow.verify.roles import check_role, source_dimensions, unit_dimensions
+from draftflow.verify.roles import check_role, source_dimensions
 
 MAX_BLOCK_LINES = 400
 RESULTS_BASE = pointer("editorial", "reported_results") + "/"
