@@ -40,7 +40,6 @@ from draftflow.extract.prose_units import (
     UnitContext,
     figure_with_unit,
     joined_unit,
-    metric_before,
     statistic_of,
     unit_after_number,
 )
@@ -111,6 +110,14 @@ _RANGE_AND = re.compile(r"^\s*(?:and|to)\s*$", re.IGNORECASE)
 _QUOTED = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”")
 _SIGN_BEFORE = re.compile(r"[+−-]$")
 _HTTP_STATUS = re.compile(r"\bHTTP\s*$", re.IGNORECASE)
+# Compiled once (the per-call pattern cache lookup of `re.search(str, …)` showed in profiles:
+# these run for every number of every prose block).
+_ID_OR_ARITHMETIC_BEFORE = re.compile(r"[#@$]\s*\Z|\d\s*[×*+=]\s*\Z|[\w.]\Z")
+_SHAPE_OR_BOUND_AFTER = re.compile(r"^\s*[×*=]\s*[\d(]|^\s*[×x]\s*[a-z]\w*=?\d|^\+(?!\d)")
+_WORD_OR_BITS_AFTER = re.compile(r"^[\w]|^[\s-]*bits?\b")
+_LETTER_AFTER = re.compile(r"\s*[A-Za-z]")
+_DECADE_BEFORE = re.compile(r"\b(?:low|mid|high|early|late|the)\s*$")
+_DURATION_BEFORE = re.compile(r"\bfor\b[^,.;:]{0,20}$")
 _NUMERIC = frozenset(
     {
         NumberKind.QUANTITY,
@@ -188,11 +195,11 @@ class _Block:
             return True
         before = text[max(0, start - 6) : start]
         after = text[end : end + 6]
-        if re.search(r"[#@$]\s*\Z|\d\s*[×*+=]\s*\Z|[\w.]\Z", before):
+        if _ID_OR_ARITHMETIC_BEFORE.search(before):
             return True
-        if re.match(r"^\s*[×*=]\s*[\d(]|^\s*[×x]\s*[a-z]\w*=?\d|^\+(?!\d)", after):
+        if _SHAPE_OR_BOUND_AFTER.match(after):
             return True  # `4096 × 4096`, `32K×c4`: a shape; `500K+`: a bound
-        if re.match(r"^[\w]|^[\s-]*bits?\b", after):
+        if _WORD_OR_BITS_AFTER.match(after):
             return mention.unit is None
         return bool(mention.multiplier and mention.text.rstrip().endswith(("B", "b")))
 
@@ -216,7 +223,7 @@ class _Block:
         if counted and following and PLURAL_NOUN.match(following[-1]):
             # `142 assistant messages, 137 tool parts, and five checkpoint records`
             return outcome_of(following) or ("count", " ".join(following))
-        if counted and re.match(r"\s*[A-Za-z]", self.text[here.end : here.end + 3]):
+        if counted and _LETTER_AFTER.match(self.text[here.end : here.end + 3]):
             return None  # `3 errors, 2 of 4 GPUs`: a count of something else
         return None if following and following[0].isalpha() else accepted[i - 1]
 
@@ -249,15 +256,14 @@ class _Block:
         phrase = phrase_after(text, unit_end, 3)
         if phrase and SETTING_AFTER.match(" ".join(phrase)):
             return None
-        if unit == "s" and re.search(r"\b(?:low|mid|high|early|late|the)\s*$", core):
+        if unit == "s" and _DECADE_BEFORE.search(core):
             return None  # `in the low 60s`: a decade of values, not seconds
-        if unit in TIME_UNITS and re.search(r"\bfor\b[^,.;:]{0,20}$", core):
+        if unit in TIME_UNITS and _DURATION_BEFORE.search(core):
             return None  # `ran for 60 s`, `up for 15 hours`: a duration of the setup
         if word:
             return None
         signed = bool(_SIGN_BEFORE.search(text[max(0, mention.start - 1) : mention.start]))
         signed = signed or (mention.values[0] < 0 if mention.values else False)
-        named = metric_before(before, self.block.lead_in)
         spaced = mention.unit is None and text[mention.end : mention.end + 1].isspace()
         context = UnitContext(
             text[clause[0] : clause[1]],
@@ -266,8 +272,9 @@ class _Block:
             signed,
             spaced,
             written=text[mention.end : unit_end],
+            lead_in=self.block.lead_in,
         )
-        return figure_with_unit(unit, named, context)
+        return figure_with_unit(unit, context)
 
 
 def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[ProseFigure]:
