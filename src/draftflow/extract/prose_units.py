@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from draftflow.extract.prose_literals import GatedPattern
 from draftflow.extract.vocabulary import (
     METRICS,
     PROSE_FALLBACK_METRICS,
@@ -31,6 +32,9 @@ _METRIC_RES = tuple(
     (name, re.compile(pattern))
     for name, pattern in (*PROSE_METRICS, *METRICS, *PROSE_FALLBACK_METRICS)
 )
+# Each metric pattern with the literals every match of it contains: most phrases hold none
+# of a pattern's literals, and a substring test rules it out for a fraction of a search.
+_GATED_METRICS = tuple((name, GatedPattern.of(regex)) for name, regex in _METRIC_RES)
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 _WORD_REST = re.compile(r"^[\w-]*")
 _NEXT_WORD = re.compile(r"^\s*[\w-]+")
@@ -107,8 +111,9 @@ def unit_after_number(text: str, mention: NumberMention) -> tuple[str | None, in
     end = mention.end
     gap = _UNIT_GAP.match(text, end)
     start = gap.end() if gap else end
-    # the vocabulary reads units after spaces and emphasis; a hyphen or a line break too
-    unit = unit_after(text[:end] + " " + text[start:], end)
+    # the vocabulary reads units after spaces and emphasis; a hyphen or a line break too (it
+    # reads the character before `end` and 16 after it: only those are joined, not the block)
+    unit = unit_after(text[end - 1 : end] + " " + text[start : start + 15], 1)
     if unit is None:
         tokens = _WORD_THEN_TOKENS.match(text, start)
         if tokens:  # `1,557,709 KV tokens`: one word may stand between
@@ -134,8 +139,12 @@ def metric_in(text: str, unit: str | None = None) -> str | None:
     """The first metric the words name that fits the unit (any metric when there is none);
     memoised, as every number of a clause asks it of the same clause."""
     lowered = text.lower()
-    for name, regex in _METRIC_RES:
-        if regex.search(lowered) and (unit is None or fits_unit(name, unit)):
+    for name, gated in _GATED_METRICS:
+        if (
+            gated.may_match(lowered)
+            and gated.pattern.search(lowered)
+            and (unit is None or fits_unit(name, unit))
+        ):
             return name
     return None
 
@@ -176,8 +185,10 @@ def _metric_ending(lowered: str) -> str | None:
     """The metric named last in a window of text that only connector words follow, if any
     (memoised: reports repeat the same lead-ups, `decode throughput was`)."""
     best: tuple[int, str] | None = None
-    for name, regex in _METRIC_RES:
-        for match in regex.finditer(lowered):
+    for name, gated in _GATED_METRICS:
+        if not gated.may_match(lowered):
+            continue
+        for match in gated.pattern.finditer(lowered):
             rest = _WORD_REST.sub("", lowered[match.end() :])
             joined = _CONNECTOR.match(rest) or _CONNECTOR.match(_NEXT_WORD.sub("", rest))
             if joined and (best is None or match.start() > best[0]):
