@@ -57,6 +57,33 @@ _APPROXIMATE = re.compile(
     r"ca\.))\s*$",
     re.IGNORECASE,
 )
+# What `_APPROXIMATE` can match at the end of an ASCII text, in lower case: a text that ends
+# otherwise has nothing for it to remove (the pattern is tried at every place of it).
+_APPROXIMATE_ENDINGS = (
+    "~",
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    "approx",
+    "approx.",
+    "nearly",
+    "almost",
+    "near",
+    "circa",
+    "some",
+    "ca.",
+)
+
+
+def _without_approximation(near: str) -> str:
+    """`near` without the approximation word or sign it ends with (`_APPROXIMATE`): only an
+    ASCII text that ends in one of its words (blanks after it aside) can hold a match."""
+    if near.isascii() and not near.lower().rstrip().endswith(_APPROXIMATE_ENDINGS):
+        return near
+    return _APPROXIMATE.sub("", near)
+
+
 _BOUND = re.compile(
     r"(?:\b(?:below|under|above|over|more than|less than|fewer than|greater than|at least|"
     r"at most|up to|no more than|exceed(?:s|ed|ing)?(?: by)?|beyond|within(?:\s+(?:the|a|an))?)"
@@ -247,7 +274,7 @@ class _Block:
         clause = span_at(self.clauses(sentence), mention.start)
         before = text[clause[0] : mention.start]
         near = before[-_SETTING_REACH:].rstrip(" \t\n~≈")
-        core = " ".join(_APPROXIMATE.sub("", near).rstrip(" \t\n+−-").split())
+        core = " ".join(_without_approximation(near).rstrip(" \t\n+−-").split())
         if _says(_BOUND, core) or _says(_SETTING_BEFORE, core) or _HTTP_STATUS.search(core):
             return None
         word = bool(mention.numbers and mention.numbers[0].word)
