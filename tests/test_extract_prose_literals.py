@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.extract.prose_literals import GatedPattern, required_literals
+from draftflow.extract.prose_literals import GatedPattern, GatedPatterns, required_literals
 from draftflow.extract.prose_units import _GATED_METRICS
 
 
@@ -65,6 +65,16 @@ _PIECES = [
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=8).map("".join))
 def test_the_gate_never_hides_a_metric_pattern_match(text: str) -> None:
-    for _, gated in _GATED_METRICS:
-        if gated.pattern.search(text):
-            assert gated.may_match(text), (gated.pattern.pattern, text)
+    tried = _GATED_METRICS.candidates(text)
+    for name, pattern in _GATED_METRICS.named:
+        if pattern.search(text):
+            assert (name, pattern) in tried, (pattern.pattern, text)
+        assert GatedPattern.of(pattern).may_match(text) is ((name, pattern) in tried)
+
+
+def test_candidates_keep_the_patterns_order() -> None:
+    gated = GatedPatterns(
+        (("b", re.compile("beta")), ("a", re.compile("alpha|beta")), ("x", re.compile(r"\d")))
+    )
+    assert [name for name, _ in gated.candidates("beta 1")] == ["b", "a", "x"]
+    assert [name for name, _ in gated.candidates("alpha")] == ["a", "x"]

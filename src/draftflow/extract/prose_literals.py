@@ -89,4 +89,31 @@ class GatedPattern:
     def may_match(self, text: str) -> bool:
         """False only when `text` holds none of the literals, so the pattern cannot match."""
         literals = self.literals
-        return literals is None or any(literal in text for literal in literals)
+        return literals is None or any(map(text.__contains__, literals))
+
+
+class GatedPatterns:
+    """Named patterns tried in order on one text, gated together: each distinct literal of
+    them all is looked for once per text, and only the patterns whose literals it holds (and
+    those without a gate) are tried."""
+
+    def __init__(self, named: tuple[tuple[str, re.Pattern[str]], ...]) -> None:
+        self.named = named
+        self._ungated: list[int] = []
+        self._by_literal: dict[str, list[int]] = {}
+        for index, (_, pattern) in enumerate(named):
+            literals = required_literals(pattern)
+            if literals is None:
+                self._ungated.append(index)
+            for literal in literals or ():
+                self._by_literal.setdefault(literal, []).append(index)
+        self._literals = tuple(self._by_literal)
+
+    def candidates(self, text: str) -> list[tuple[str, re.Pattern[str]]]:
+        """The (name, pattern) pairs that may match `text`, in their order."""
+        found = set(self._ungated)
+        by_literal = self._by_literal
+        for literal in filter(text.__contains__, self._literals):
+            found.update(by_literal[literal])
+        named = self.named
+        return [named[index] for index in sorted(found)]

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from draftflow.extract.prose_literals import GatedPattern
+from draftflow.extract.prose_literals import GatedPatterns
 from draftflow.extract.vocabulary import (
     METRICS,
     PROSE_FALLBACK_METRICS,
@@ -34,7 +34,7 @@ _METRIC_RES = tuple(
 )
 # Each metric pattern with the literals every match of it contains: most phrases hold none
 # of a pattern's literals, and a substring test rules it out for a fraction of a search.
-_GATED_METRICS = tuple((name, GatedPattern.of(regex)) for name, regex in _METRIC_RES)
+_GATED_METRICS = GatedPatterns(_METRIC_RES)
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 _WORD_REST = re.compile(r"^[\w-]*")
 _NEXT_WORD = re.compile(r"^\s*[\w-]+")
@@ -139,12 +139,8 @@ def metric_in(text: str, unit: str | None = None) -> str | None:
     """The first metric the words name that fits the unit (any metric when there is none);
     memoised, as every number of a clause asks it of the same clause."""
     lowered = text.lower()
-    for name, gated in _GATED_METRICS:
-        if (
-            gated.may_match(lowered)
-            and gated.pattern.search(lowered)
-            and (unit is None or fits_unit(name, unit))
-        ):
+    for name, regex in _GATED_METRICS.candidates(lowered):
+        if regex.search(lowered) and (unit is None or fits_unit(name, unit)):
             return name
     return None
 
@@ -185,10 +181,8 @@ def _metric_ending(lowered: str) -> str | None:
     """The metric named last in a window of text that only connector words follow, if any
     (memoised: reports repeat the same lead-ups, `decode throughput was`)."""
     best: tuple[int, str] | None = None
-    for name, gated in _GATED_METRICS:
-        if not gated.may_match(lowered):
-            continue
-        for match in gated.pattern.finditer(lowered):
+    for name, regex in _GATED_METRICS.candidates(lowered):
+        for match in regex.finditer(lowered):
             rest = _WORD_REST.sub("", lowered[match.end() :])
             joined = _CONNECTOR.match(rest) or _CONNECTOR.match(_NEXT_WORD.sub("", rest))
             if joined and (best is None or match.start() > best[0]):
