@@ -51,7 +51,7 @@ def find_versions(text: str) -> list[tuple[int, int, str]]:
     ]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Scanner:
     """Turns one text into mentions; spans already claimed are skipped by later passes."""
 
