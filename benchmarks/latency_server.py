@@ -48,11 +48,13 @@ _REPLAY_KEYS = ("model", "messages", "response_format", "temperature", "seed", "
 
 @dataclass(frozen=True)
 class RequestTiming:
-    """One chat request: which schema it asked for, and when it came and was answered."""
+    """One chat request: which schema it asked for, how long its prompt was (characters of
+    its messages), and when it came and was answered."""
 
     schema: str
     received: float
     sent: float
+    prompt_chars: int = 0
 
     @property
     def latency(self) -> float:
@@ -307,6 +309,7 @@ class LatencyServer:
         """
         received = self._begin()
         schema = schema_of(body)
+        prompt_chars = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
         held = True
 
         def reply(status: int, payload: dict[str, Any]) -> None:
@@ -322,12 +325,14 @@ class LatencyServer:
             content = self._content(body, schema)
             if self._stopping.wait(self.latency):
                 return
-            prompt_chars = sum(len(str(m.get("content", ""))) for m in body.get("messages", []))
             reply(200, completion(self.model, content, prompt_chars))
         finally:
             if held:
                 self._release()
-            self._done(RequestTiming(schema_name(body, schema), received, time.monotonic()))
+            timing = RequestTiming(
+                schema_name(body, schema), received, time.monotonic(), prompt_chars
+            )
+            self._done(timing)
 
     def _begin(self) -> float:
         with self._lock:

@@ -45,11 +45,12 @@ RECORDED = {
 # (replies replayed, replies invalid, how the editorial was made) per repository: most replies
 # are JSON cut at --max-tokens 512. MiaAI's sections reply parses, but only one of its
 # sections passes the checks (the prompt asks for three at least), so the templates write them.
-# jvr0x's select request is longer than the recording server's 8192-token context: its
-# recorded refusal replays as that error, and the rules choose the headline.
+# Each select prompt lists only the candidates that fit --context-tokens 6000 (before, jvr0x's
+# ran past the recording server's 8192-token context and was refused); the tiny model's
+# select replies are cut at 512 tokens too, so the rules choose every headline.
 RECORDED_REPLIES = {
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_UNUSABLE),
-    "jvr0x__dgx-spark-bench": (7, 6, CREATION_MODEL_UNUSABLE),
+    "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
     "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
 }
 SETTINGS = [
@@ -75,7 +76,8 @@ def replay_args(folder: Path, entry: dict[str, Any], records: Path, *extra: str)
 
 # A cassette recorded before a change of its requests (a prompt, the candidates a prompt lists)
 # is named here, and skipped with a reason, until scripts/record-cassettes.sh re-records it.
-# None is stale today: all three were recorded on 2026-12-01 against the current prompts.
+# None is stale today: all three were recorded on 2026-12-01 against the current prompts,
+# their select exchanges on 2026-12-02 (MODE=new) when the select prompt began to fit the budget.
 STALE: set[str] = set()
 
 

@@ -7,10 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from draftflow.errors import CassetteMissError
-from draftflow.llm import Prompt
+from draftflow.extract.chunks import CHARS_PER_TOKEN
+from draftflow.llm import Prompt, load_prompt
 from draftflow.records import ReportedResult
 from draftflow.select.figures import make_figures
-from draftflow.select.model_choice import SelectReply, candidate_lines, choose_with_model
+from draftflow.select.model_choice import (
+    SELECT_PROMPT,
+    SelectReply,
+    candidate_lines,
+    choose_with_model,
+    prompt_variables,
+)
 from draftflow.select.rules import Scored
 
 URL = "https://github.com/o/r/blob/" + "c" * 40 + "/results.md#L{}"
@@ -88,3 +95,30 @@ def test_candidates_are_listed_without_more_than_the_model_needs() -> None:
     text = candidate_lines(_ranked(2))
     assert text.count("\n") == 1 and "results.md:1" in text
     assert SelectReply.model_validate({"chosen": []}).chosen == []
+
+
+def _prompt_chars(variables: dict[str, str]) -> int:
+    return sum(len(m["content"]) for m in load_prompt(SELECT_PROMPT).messages(variables))
+
+
+def test_the_prompt_lists_fewer_candidates_to_fit_the_context_budget() -> None:
+    ranked = _ranked(90)
+    prompt = load_prompt(SELECT_PROMPT)
+    roomy, shown = prompt_variables(prompt, "o/r", ranked, 24, budget_tokens=12_000)
+    assert len(shown) == 72 and roomy["candidates"].count("\n") == 71
+    tight, fitted = prompt_variables(prompt, "o/r", ranked, 24, budget_tokens=3_000)
+    assert 24 < len(fitted) < 72
+    assert fitted == ranked[: len(fitted)]  # the best-ranked are the ones kept
+    assert _prompt_chars(tight) <= 3_000 * CHARS_PER_TOKEN < _prompt_chars(roomy)
+
+
+def test_the_prompt_never_lists_fewer_candidates_than_picks() -> None:
+    prompt = load_prompt(SELECT_PROMPT)
+    _, shown = prompt_variables(prompt, "o/r", _ranked(90), 24, budget_tokens=1_000)
+    assert len(shown) == 24
+
+
+def test_the_client_is_sent_the_prompt_that_fits() -> None:
+    client = _Client({"chosen": [{"id": "x", "why": ""}]})
+    asyncio.run(choose_with_model(client, "o/r", _ranked(90), 24, budget_tokens=3_000))
+    assert _prompt_chars(client.seen) <= 3_000 * CHARS_PER_TOKEN

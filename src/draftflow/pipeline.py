@@ -150,6 +150,7 @@ async def run_draft(
                 figures_file=store.extra_path(record_id, FIGURES_NAME).name,
                 max_results=request.max_results,
                 edits=_editor_edits(previous),
+                budget_tokens=request.settings.context_tokens,
             )
         with events.stage("draft", probe):
             # The model drafter reads the whole extraction as it always has (its requests, and

@@ -122,7 +122,8 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
         envvar="DRAFTFLOW_CONTEXT_TOKENS",
         show_envvar=True,
         help="Tokens one prompt may take (the server's context window less "
-        "--max-tokens); long documents are split to fit  [default: 12000].",
+        "--max-tokens); long documents are split, and the headline and draft prompts list "
+        "fewer figures, to fit  [default: 12000].",
     ),
     click.option(
         "--max-repairs",

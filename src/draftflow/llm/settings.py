@@ -62,7 +62,7 @@ class ModelSettings(BaseModel):
         default=12_000,
         ge=1_000,
         description="tokens one prompt may take (the context window less max_tokens): long "
-        "documents are split to fit",
+        "documents are split, and the select and draft prompts list fewer figures, to fit",
     )
     use_cache: bool = True
     cache_dir: Path | None = Field(default=None, description="default: the user cache dir")

@@ -29,7 +29,11 @@ from draftflow.select.figures import (
     parse_figures,
 )
 from draftflow.select.metadata import RecordMetadata, read_metadata
-from draftflow.select.model_choice import SelectClient, choose_with_model
+from draftflow.select.model_choice import (
+    DEFAULT_BUDGET_TOKENS,
+    SelectClient,
+    choose_with_model,
+)
 from draftflow.select.model_names import model_family
 from draftflow.select.profiles import (
     enrich,
@@ -148,8 +152,10 @@ async def select_headline(
     figures_file: str,
     max_results: int = DEFAULT_MAX_RESULTS,
     edits: Sequence[SelectionEdit] = (),
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS,
 ) -> Selection:
-    """Choose at most `max_results` headline figures among the extraction's results."""
+    """Choose at most `max_results` headline figures among the extraction's results; the
+    model's prompt (with a client) fits `budget_tokens`."""
     # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
     results = [
         r.model_copy(update={"label": readable_label(r.label)}) for r in extraction.reported_results
@@ -161,7 +167,9 @@ async def select_headline(
     prompt_hashes: dict[str, str] = {}
     if client is not None and figures:
         ranked = _ranked(scored)
-        answer = await choose_with_model(client, snapshot.repository, ranked, max_results)
+        answer = await choose_with_model(
+            client, snapshot.repository, ranked, max_results, budget_tokens
+        )
         prompt_hashes["select"] = answer.prompt_sha256
         if answer.picks:
             chosen, method = answer.picks, METHOD_MODEL

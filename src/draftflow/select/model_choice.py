@@ -14,12 +14,14 @@ from typing import Protocol, TypeVar
 from pydantic import BaseModel, Field
 
 from draftflow.errors import ModelError
+from draftflow.extract.chunks import CHARS_PER_TOKEN
 from draftflow.llm import Prompt, load_prompt
 from draftflow.select.rules import Scored
 
 SELECT_PROMPT = "select"
 CANDIDATES_PER_PICK = 3
 MAX_CANDIDATES = 90
+DEFAULT_BUDGET_TOKENS = 12_000
 
 
 class Choice(BaseModel):
@@ -78,18 +80,46 @@ def candidate_lines(ranked: list[Scored]) -> str:
     return "\n".join(lines)
 
 
+def prompt_variables(
+    prompt: Prompt,
+    repository: str,
+    ranked: list[Scored],
+    max_results: int,
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS,
+) -> tuple[dict[str, str], list[Scored]]:
+    """The select prompt's variables and the candidates they list: the best-ranked
+    `CANDIDATES_PER_PICK` per pick, fewer (never fewer than `max_results`) until the whole
+    prompt fits `budget_tokens`, counted as the other stages count them."""
+    budget_chars = budget_tokens * CHARS_PER_TOKEN
+    count = min(MAX_CANDIDATES, max_results * CANDIDATES_PER_PICK)
+    while True:
+        shown = ranked[:count]
+        variables = {
+            "repository": repository,
+            "max_results": str(max_results),
+            "candidates": candidate_lines(shown),
+        }
+        if count <= max_results or _prompt_chars(prompt, variables) <= budget_chars:
+            return variables, shown
+        count = max(max_results, count * 3 // 4)
+
+
+def _prompt_chars(prompt: Prompt, variables: dict[str, str]) -> int:
+    return sum(len(message["content"]) for message in prompt.messages(variables))
+
+
 async def choose_with_model(
-    client: SelectClient, repository: str, ranked: list[Scored], max_results: int
+    client: SelectClient,
+    repository: str,
+    ranked: list[Scored],
+    max_results: int,
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS,
 ) -> ModelChoice:
-    """Ask the model to choose among `ranked` (best first by the rules); never raises for a
-    model that fails or answers garbage: the failure is returned for provenance."""
+    """Ask the model to choose among `ranked` (best first by the rules), in a prompt that fits
+    `budget_tokens`; never raises for a model that fails or answers garbage: the failure is
+    returned for provenance."""
     prompt = load_prompt(SELECT_PROMPT)
-    shown = ranked[: min(MAX_CANDIDATES, max_results * CANDIDATES_PER_PICK)]
-    variables = {
-        "repository": repository,
-        "max_results": str(max_results),
-        "candidates": candidate_lines(shown),
-    }
+    variables, shown = prompt_variables(prompt, repository, ranked, max_results, budget_tokens)
     try:
         reply = (await client.structured(prompt, variables, SelectReply)).value
     except ModelError as error:
