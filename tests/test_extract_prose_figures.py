@@ -6,7 +6,10 @@ policy (`../shared/devgold/POLICY.md`, "Out") says are not results, one per rule
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from draftflow.extract.prose_figures import _APPROXIMATE, _without_approximation
 from prose_cases import figures, readings
 
 
@@ -87,3 +90,28 @@ def test_a_metric_phrase_introduces_a_list_of_values() -> None:
 )
 def test_sentences_whose_numbers_are_not_results(text: str) -> None:
     assert figures(text) == []
+
+
+_NEAR_PIECES = ["about", "About", "APPROX", "approx.", "ca.", "ca", "circa", "some", "ſome", "near"]
+_NEAR_PIECES += [
+    "nearly",
+    "almost",
+    "around",
+    "roughly",
+    "~",
+    "≈",
+    " ",
+    "\t",
+    "\r",
+    "\f",
+    "x",
+    "5",
+    ".",
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_NEAR_PIECES), max_size=6).map("".join))
+def test_approximation_is_removed_as_the_pattern_removes_it(near: str) -> None:
+    """The ending test before `_APPROXIMATE` skips only texts it removes nothing from."""
+    assert _without_approximation(near) == _APPROXIMATE.sub("", near)

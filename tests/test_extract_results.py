@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from draftflow.extract import results
+from draftflow.extract.candidates import Candidate
 from draftflow.extract.harvest import harvest
-from draftflow.extract.results import conditions_for, result_label
+from draftflow.extract.results import (
+    MAX_LABEL_PARTS,
+    conditions_for,
+    identity,
+    result_label,
+)
 from draftflow.extract.select import Selected, is_measured_column, select
-from test_extract_support import snapshot_of
+from test_extract_support import corpus_snapshot, snapshot_of
 
 # The shape of a results table that reports several outcomes per row beside its settings.
 CASES_TABLE = """# Baseline
@@ -73,3 +84,57 @@ def test_a_label_names_its_row_by_settings_not_by_another_figure() -> None:
     assert "1x128x128" in label and "installed mean ms" in label
     assert "0.0769" not in label, "the patched time is a figure of its own, not a name"
     assert "patched mean ms" not in conditions_for(installed.candidate)
+
+
+def _conditions_cell_by_cell(candidate: Candidate) -> dict[str, object]:
+    """`conditions_for` as the row is read for each figure on its own (its first form)."""
+    conditions: dict[str, object] = {}
+    if candidate.column is not None:
+        for name, value in results._SETTING_HEADER.findall(candidate.column):
+            conditions.setdefault(*results._condition(name, value))
+    own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
+    in_json = candidate.json_path is not None
+    for name, key, value in results._setting_cells(tuple(candidate.context.items()), in_json):
+        if name == candidate.column or (in_json and name == own_key):
+            continue
+        conditions.setdefault(key, value)
+    return conditions
+
+
+def _identity_cell_by_cell(candidate: Candidate) -> list[str]:
+    """`identity` as the row is read for each figure on its own (its first form)."""
+    own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
+    in_json = candidate.json_path is not None
+    parts = [
+        (rank, order, part)
+        for rank, order, name, part in results._naming_cells(
+            tuple(candidate.context.items()), in_json
+        )
+        if name != candidate.column and not (in_json and name == own_key)
+    ]
+    if any(rank == 0 for rank, _, _ in parts):
+        parts = [part for part in parts if part[0] == 0]
+    return [part for _, _, part in sorted(parts)[:MAX_LABEL_PARTS]]
+
+
+@pytest.mark.parametrize(
+    "folder", ["djangodevreng__dgx-spark-benchmarks", "jvr0x__dgx-spark-bench"]
+)
+def test_a_rows_cells_read_once_give_each_cell_what_reading_it_alone_gives(
+    corpus_dir: Path, manifest: dict[str, Any], folder: str
+) -> None:
+    # Every harvested cell, setting and naming cells too (whose own cell the row's shared
+    # conditions and identity must leave out), in harvest order and then backwards.
+    candidates = harvest(corpus_snapshot(corpus_dir, manifest, folder))
+    assert len(candidates) > 1000
+    own_cell_left_out = 0
+    for candidate in [*candidates, *reversed(candidates)]:
+        conditions = conditions_for(candidate)
+        assert json.dumps(conditions) == json.dumps(_conditions_cell_by_cell(candidate))
+        assert identity(candidate) == _identity_cell_by_cell(candidate)
+        row = tuple(candidate.context.items())
+        in_json = candidate.json_path is not None
+        names = {name for name, _, _ in results._setting_cells(row, in_json)}
+        names |= {name for _, _, name, _ in results._naming_cells(row, in_json)}
+        own_cell_left_out += candidate.column in names
+    assert own_cell_left_out > 0

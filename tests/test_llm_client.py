@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from draftflow.errors import ConfigError, ModelError
 from draftflow.llm import ModelClient, ModelSettings, OutputMode, StructuredOutputError
+from draftflow.llm.exchange import ChatRequest
 from draftflow.llm.prompts import Prompt, load_prompt
 from stub_server import (
     StubReply,
@@ -254,6 +255,24 @@ def test_the_cache_key_changes_with_sampling_and_no_cache_skips_it(serve, settin
     run(ask(settings_for(server.url, use_cache=False), prompt))
     hit, _ = run(ask(settings_for(server.url), prompt))
     assert len(server.chat_requests) == 4 and hit.cached
+
+
+def test_without_a_cache_or_cassette_no_request_is_hashed_until_asked(
+        serve, settings_for, prompt, monkeypatch):
+    server = serve(script(completion(VALID)))
+    hashed: list[str] = []
+    real = ChatRequest.fingerprint
+
+    def counted(self: ChatRequest) -> str:
+        hashed.append(self.prompt.name)
+        return real(self)
+
+    monkeypatch.setattr(ChatRequest, "fingerprint", counted)
+    result, _ = run(ask(settings_for(server.url, use_cache=False), prompt))
+    assert result.value.word == "draftflow" and hashed == []
+    assert result.fingerprint == real(result.request) and hashed == ["doctor"]
+    run(ask(settings_for(server.url), prompt))  # a cache keys on the hash
+    assert hashed == ["doctor", "doctor"]
 
 
 def test_concurrency_is_bounded_by_the_semaphore(serve, settings_for, prompt):

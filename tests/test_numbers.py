@@ -21,6 +21,7 @@ from draftflow.numbers import (
     value_decimals,
 )
 from draftflow.numbers.dates import named_dates, read_named_dates
+from draftflow.numbers.units import _WRITTEN, unit_after
 from draftflow.snapshot import split_lines
 
 DJANGO = "djangodevreng__dgx-spark-benchmarks"
@@ -325,3 +326,81 @@ def test_named_dates_quick_tests_never_hide_a_date(text: str) -> None:
 def test_a_month_written_with_a_case_blind_letter_is_no_date() -> None:
     assert named_dates("ſep 17 → 2026") == []  # was a KeyError
     assert named_dates("Sep 17 → 2026") == [(0, 6, "--09-17")]
+
+
+_UNIT_PIECES = [
+    "tok/s",
+    "tokens per second",
+    "t/s",
+    "TPS",
+    "req/s",
+    "GB/s",
+    "GiB",
+    "gb",
+    "ms",
+    "MS",
+    "µs",
+    "Μs",
+    "us",
+    "s",
+    "ſ",
+    "sec",
+    "min",
+    "h",
+    "hours",
+    "TB",
+    "KiB",
+    "K",
+    "GHz",
+    "MHz",
+    "W",
+    "watts",
+    "°C",
+    "° C",
+    "ºC",
+    "C°",
+    "degC",
+    "pp",
+    "p.p.",
+    "percentage points",
+    "%",
+    "percent",
+    "×",
+    "x",
+    "X",
+    "tokens",
+    "3",
+    " ",
+    "\t",
+    "*",
+    "_",
+    "`",
+    "/",
+    "a",
+    ".",
+]
+
+
+def _unit_after_one_by_one(text: str, end: int) -> str | None:
+    """`unit_after` as it read before one alternation took the units up to `×`: each unit's
+    pattern tried in vocabulary order."""
+    window = text[max(0, end - 1) : end + 16]
+    attached = window[1:2] not in (" ", "\t", "*", "_", "`")
+    rest = window[1:].lstrip("*_` \t")
+    for unit, pattern in _WRITTEN:
+        if unit == "×" and not attached and not rest.startswith("×"):
+            continue
+        if pattern.match(
+            rest if unit != "×" or not attached else window[0] + rest,
+            1 if (unit == "×" and attached) else 0,
+        ):
+            return unit
+    return None
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_UNIT_PIECES), max_size=6).map("".join))
+def test_unit_after_reads_the_first_unit_of_the_vocabulary(after: str) -> None:
+    """One alternation finds the unit the vocabulary's patterns find tried one by one."""
+    text = "12" + after
+    assert unit_after(text, 2) == _unit_after_one_by_one(text, 2)

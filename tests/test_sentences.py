@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from draftflow.draft import split_sentences as draft_split
 from draftflow.review.diff import split_sentences as review_split
-from draftflow.sentences import clause_spans, sentence_spans, split_sentences
+from draftflow.sentences import (
+    _ABBREVIATION,
+    _ends_with_abbreviation,
+    clause_spans,
+    sentence_spans,
+    split_sentences,
+)
 
 
 def test_decimals_versions_and_abbreviations_do_not_end_a_sentence() -> None:
@@ -52,3 +61,35 @@ def test_clauses_split_at_semicolons_colons_dashes_and_conjunctions() -> None:
 
 def test_draft_and_review_use_the_same_splitter() -> None:
     assert draft_split is split_sentences and review_split is split_sentences
+
+
+_SENTENCE_PIECES = [
+    "e.g",
+    "i.e",
+    "vs",
+    "approx",
+    "cf",
+    "Fig",
+    "incl",
+    "St",
+    "A",
+    "x",
+    "word",
+    " ",
+    "(",
+    "[",
+    ".",
+    "\n",
+    "ſt",
+    "3",
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_SENTENCE_PIECES), max_size=12).map("".join))
+def test_abbreviation_is_read_in_the_last_characters_only(sentence: str) -> None:
+    """Only a sentence's last characters are searched for an abbreviation before its dot: the
+    same answer as the pattern over the whole sentence."""
+    text = "Lead. " + sentence + "."
+    expected = _ABBREVIATION.search(text[6:]) is not None
+    assert _ends_with_abbreviation(text, 6, len(text)) is expected

@@ -20,6 +20,12 @@ _ABBREVIATION = re.compile(
     r"(?:^|[\s(\[])(?:e\.g|i\.e|vs|approx|cf|fig|incl|resp|Dr|Mr|Ms|Mrs|St|[A-Z])\.$",
     re.IGNORECASE,
 )
+# Only the last few characters of a sentence so far can end in an abbreviation (`approx.`
+# and the blank before it is 8), so a longer one is searched there, where `^` cannot match.
+_ABBREVIATION_REACH = 9
+_ABBREVIATION_AFTER_BLANK = re.compile(
+    _ABBREVIATION.pattern.replace(r"(?:^|[\s(\[])", r"[\s(\[]", 1), re.IGNORECASE
+)
 _CLAUSE_BREAK = re.compile(r";\s|:\s|\s[—–]\s|\s--\s|,\s(?=(?:and|but|while|whereas|so)\b)")
 
 
@@ -29,12 +35,19 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     start = 0
     for match in _SENTENCE_END.finditer(text):
         end = match.end()
-        if _ABBREVIATION.search(text[start : match.start() + 1]):
+        if _ends_with_abbreviation(text, start, match.start() + 1):
             continue
         spans.append((start, end))
         start = end
     spans.append((start, len(text)))
     return [trimmed for span in spans if (trimmed := _trim(text, span)) is not None]
+
+
+def _ends_with_abbreviation(text: str, start: int, end: int) -> bool:
+    """`_ABBREVIATION.search(text[start:end])`, reading only the sentence's last characters."""
+    if end - start <= _ABBREVIATION_REACH:
+        return _ABBREVIATION.search(text[start:end]) is not None
+    return _ABBREVIATION_AFTER_BLANK.search(text[end - _ABBREVIATION_REACH : end]) is not None
 
 
 def split_sentences(text: str) -> list[str]:

@@ -171,14 +171,37 @@ def _results(
     return results + derived
 
 
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def conditions_key(conditions: dict[str, JsonValue]) -> object:
+    """A hashable key equal for two conditions exactly when their sorted JSON texts are.
+
+    A figure's conditions are scalars read from its row, so the key is their sorted items,
+    each value with its type (`1`, `1.0` and `true` differ in JSON) and a float by its repr
+    (`-0.0` is not `0.0`); anything else is keyed by its JSON text, as it was. Encoding every
+    grounded figure's conditions was a sixth of the deterministic pass."""
+    items: list[tuple[str, type, object]] = []
+    for name, value in conditions.items():
+        kind = type(value)
+        if kind is float:
+            items.append((name, kind, repr(value)))
+        elif kind in _SCALARS:
+            items.append((name, kind, value))
+        else:
+            return json.dumps(conditions, sort_keys=True)
+    items.sort(key=lambda item: item[0])
+    return tuple(items)
+
+
 def _profiles(grounded: Anchored, parts: Parts, read: Conditions) -> list[TestProfile]:
     """One profile per distinct configuration (document, label and conditions)."""
     profiles: list[TestProfile] = []
-    seen: set[tuple[str, str, str]] = set()
+    seen: set[tuple[str, str, object]] = set()
     for item, anchor in grounded:
         conditions = read[id(item)]
         label = profile_label(item, parts[id(item)])
-        key = (anchor.document.document_id, label, json.dumps(conditions, sort_keys=True))
+        key = (anchor.document.document_id, label, conditions_key(conditions))
         if key in seen:
             continue
         seen.add(key)

@@ -19,6 +19,8 @@ and trailing blanks left out)."""
 
 def fence_opening(line: str) -> str | None:
     """The fence marker (e.g. three backticks) a line opens a block with, or None."""
+    if "`" not in line and "~" not in line:  # most lines: no marker to match
+        return None
     match = FENCE.match(line)
     if match is None:
         return None
@@ -29,6 +31,8 @@ def fence_opening(line: str) -> str | None:
 
 def closes_fence(line: str, opening: str) -> bool:
     """Whether `line` closes the block opened by `opening`."""
+    if opening[0] not in line:  # most lines of a block: not even its marker's character
+        return False
     match = FENCE.match(line)
     return (
         match is not None

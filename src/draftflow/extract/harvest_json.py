@@ -219,7 +219,9 @@ def harvest_json(document: Document, problems: list[str] | None = None) -> list[
     and so is a `NaN`/`Infinity` (read as a missing value, as Python's json reads it).
     """
     found = problems if problems is not None else []
-    if _NON_FINITE.search(document.text):
+    text = document.text
+    # the pattern opens with a lookbehind, so the regex engine would try it at every place
+    if ("NaN" in text or "Infinity" in text) and _NON_FINITE.search(text):
         found.append("NaN or Infinity values (not valid JSON) were read as missing values")
     if document.path.lower().endswith(".jsonl"):
         return _harvest_jsonl(document, found)

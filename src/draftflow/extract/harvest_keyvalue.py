@@ -32,7 +32,8 @@ _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")
 
 def key_value_match(line: str) -> bool:
     """True for a `label: number` report line."""
-    return bool(_KEY_VALUE.match(line)) and "|" not in line
+    # the pattern needs a colon: most lines are ruled out without running it
+    return ":" in line and "|" not in line and bool(_KEY_VALUE.match(line))
 
 
 def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str]]]]:
@@ -43,7 +44,7 @@ def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str
     current: list[tuple[int, str, str]] = []
     for number, line in enumerate(lines, start=1):
         short = len(line) <= MAX_LINE
-        match = _KEY_VALUE.match(line) if short and "|" not in line else None
+        match = _KEY_VALUE.match(line) if short and ":" in line and "|" not in line else None
         if match:
             current.append((number, plain_text(match["key"]), match["value"].strip()))
             continue
@@ -54,7 +55,7 @@ def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str
             continue
         if heading_match := HEADING.match(line):
             heading, section = plain_text(heading_match[2]) or heading, None
-        elif rule := _RULE.match(line):
+        elif ("-" in line or "=" in line) and (rule := _RULE.match(line)):
             section = plain_text(rule["title"]) or None
     if current:
         blocks.append((section or heading, current))

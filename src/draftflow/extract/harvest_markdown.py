@@ -81,9 +81,15 @@ def _is_header(line: str) -> bool:
     return "|" in line and bool(line.strip())
 
 
+# Every emphasis mark and link holds one of these; a cell with none has nothing to remove.
+_MARKUP = frozenset("*`~_[")
+
+
 @lru_cache(maxsize=1 << 16)
 def plain_text(cell: str) -> str:
     """A cell without Markdown emphasis, code ticks or link targets (`**191.2**` → `191.2`)."""
+    if _MARKUP.isdisjoint(cell):  # most cells: no pattern to run
+        return cell.strip()
     return _EMPHASIS.sub("", _LINK.sub(r"\1", cell)).strip()
 
 

@@ -29,7 +29,10 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])[ \t]+")
 _QUOTE = re.compile(r"^ {0,3}(>[ \t]?)+")
 _RULE = re.compile(r"^ {0,3}([-*_=])(?:[ \t]*\1){2,}[ \t]*$")
-_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+# `**`, `__`, and a `*` that opens (nothing wordy before it, something after) or closes
+# emphasis; the lookbehinds stand after the `*` (and look back over it), so that every branch
+# opens with a literal and the regex engine skips to the next `*` or `_` by itself.
+_EMPHASIS = re.compile(r"\*\*|__|\*(?<![\w*]\*)(?=\S)|\*(?<=\S\*)(?![\w*])")
 _LEAD_IN = re.compile(
     r"^\s*(?:\*\*|__)(?P<bold>[^*_\n]{1,80}?)(?:\*\*|__)|^\s*(?P<plain>[^:\n]{1,60}?):\s"
 )
@@ -90,22 +93,28 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _strip_markers(line: str) -> tuple[str, bool]:
-    """The line with quote, list and heading markers blanked; True when it starts an item."""
+def _strip_markers(line: str) -> tuple[str, bool, bool]:
+    """The line with quote, list and heading markers blanked; whether it starts an item, and
+    whether it is a heading once its quote markers are removed."""
     quote = _QUOTE.match(line)
     if quote:
+        is_heading = bool(HEADING.match(_QUOTE.sub("", line)))
         line = _blank(line, 0, quote.end())
     heading = HEADING.match(line)
+    if not quote:  # nothing to remove: the line is its own quote-free form
+        is_heading = heading is not None
     if heading:
-        return _blank(line, 0, heading.start(2)).rstrip("# \t").ljust(len(line)), False
+        return _blank(line, 0, heading.start(2)).rstrip("# \t").ljust(len(line)), False, is_heading
     item = _ITEM.match(line)
     if item:
-        return _blank(line, item.start(2), item.end()), True
-    return line, False
+        return _blank(line, item.start(2), item.end()), True, is_heading
+    return line, False, is_heading
 
 
 def is_table_row(line: str) -> bool:
     """A Markdown pipe-table line (header, separator or body row)."""
+    if "|" not in line:
+        return False
     stripped = line.strip()
     return stripped.startswith("|") or stripped.count("|") >= 2
 
@@ -247,8 +256,8 @@ def prose_blocks(document: Document) -> list[ProseBlock]:
         if not line.strip() or _is_foreign(line):
             flush()
             continue
-        text, is_item = _strip_markers(line)
-        if HEADING.match(_QUOTE.sub("", line)):
+        text, is_item, is_heading = _strip_markers(line)
+        if is_heading:
             flush()
             heading_block = make_block(BlockKind.HEADING, [(number, text)], builder.heading)
             if may_hold_figure(text):

@@ -70,6 +70,9 @@ _CAPITALISED_NAME = re.compile(
     r"After|Before|Of|To|By|From|Total|Another|Also)\s)[A-Z][\w.+-]*\s$"
 )
 
+_PHRASE_BREAK = re.compile(r"[,.;:()\[\]\"]")
+_WORD_AFTER = re.compile(r"[^\w\n.;:!?,]*([A-Za-z]+)")
+
 
 def phrase_after(text: str, start: int, limit: int = 5) -> list[str]:
     """The words of the noun phrase after `start`, up to a preposition or punctuation."""
@@ -77,7 +80,7 @@ def phrase_after(text: str, start: int, limit: int = 5) -> list[str]:
     window = text[start : start + 120]
     previous_end = 0
     for match in _WORD.finditer(window):
-        if re.search(r"[,.;:()\[\]\"]", window[previous_end : match.start()]):
+        if _PHRASE_BREAK.search(window, previous_end, match.start()):
             break
         previous_end = match.end()
         word = match.group().strip("`'’")
@@ -138,7 +141,7 @@ def unitless_figure(
     lead = lead_in or ""
     if word or SETTING_WORDS.search(f"{lead} {before[-40:]}"):
         return None
-    following = re.match(r"[^\w\n.;:!?,]*([A-Za-z]+)", text[mention.end : mention.end + 30])
+    following = _WORD_AFTER.match(text[mention.end : mention.end + 30])
     if following and not _PHRASE_STOP.match(following.group(1)):
         return None  # `accuracy on 50 questions`: a count of something else
     named = metric_before(before, lead_in)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from draftflow.extract.numeric import as_number
 from draftflow.extract.prose_blocks import ProseBlock, span_at
@@ -40,7 +41,6 @@ from draftflow.extract.prose_units import (
     UnitContext,
     figure_with_unit,
     joined_unit,
-    metric_before,
     statistic_of,
     unit_after_number,
 )
@@ -58,6 +58,33 @@ _APPROXIMATE = re.compile(
     r"ca\.))\s*$",
     re.IGNORECASE,
 )
+# What `_APPROXIMATE` can match at the end of an ASCII text, in lower case: a text that ends
+# otherwise has nothing for it to remove (the pattern is tried at every place of it).
+_APPROXIMATE_ENDINGS = (
+    "~",
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    "approx",
+    "approx.",
+    "nearly",
+    "almost",
+    "near",
+    "circa",
+    "some",
+    "ca.",
+)
+
+
+def _without_approximation(near: str) -> str:
+    """`near` without the approximation word or sign it ends with (`_APPROXIMATE`): only an
+    ASCII text that ends in one of its words (blanks after it aside) can hold a match."""
+    if near.isascii() and not near.lower().rstrip().endswith(_APPROXIMATE_ENDINGS):
+        return near
+    return _APPROXIMATE.sub("", near)
+
+
 _BOUND = re.compile(
     r"(?:\b(?:below|under|above|over|more than|less than|fewer than|greater than|at least|"
     r"at most|up to|no more than|exceed(?:s|ed|ing)?(?: by)?|beyond|within(?:\s+(?:the|a|an))?)"
@@ -97,8 +124,10 @@ _FOLDED = {
 }
 
 
+@lru_cache(maxsize=1 << 13)
 def _says(pattern: re.Pattern[str], text: str) -> bool:
-    """`pattern.search(text)`, through its lower-case twin when the text is ASCII."""
+    """`pattern.search(text)`, through its lower-case twin when the text is ASCII (memoised:
+    a third of the words before numbers repeat, in lists and tables of sentences)."""
     if text.isascii():
         return _FOLDED[pattern].search(text.lower()) is not None
     return pattern.search(text) is not None
@@ -111,6 +140,14 @@ _RANGE_AND = re.compile(r"^\s*(?:and|to)\s*$", re.IGNORECASE)
 _QUOTED = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”")
 _SIGN_BEFORE = re.compile(r"[+−-]$")
 _HTTP_STATUS = re.compile(r"\bHTTP\s*$", re.IGNORECASE)
+# Compiled once (the per-call pattern cache lookup of `re.search(str, …)` showed in profiles:
+# these run for every number of every prose block).
+_ID_OR_ARITHMETIC_BEFORE = re.compile(r"[#@$]\s*\Z|\d\s*[×*+=]\s*\Z|[\w.]\Z")
+_SHAPE_OR_BOUND_AFTER = re.compile(r"^\s*[×*=]\s*[\d(]|^\s*[×x]\s*[a-z]\w*=?\d|^\+(?!\d)")
+_WORD_OR_BITS_AFTER = re.compile(r"^[\w]|^[\s-]*bits?\b")
+_LETTER_AFTER = re.compile(r"\s*[A-Za-z]")
+_DECADE_BEFORE = re.compile(r"\b(?:low|mid|high|early|late|the)\s*$")
+_DURATION_BEFORE = re.compile(r"\bfor\b[^,.;:]{0,20}$")
 _NUMERIC = frozenset(
     {
         NumberKind.QUANTITY,
@@ -188,11 +225,11 @@ class _Block:
             return True
         before = text[max(0, start - 6) : start]
         after = text[end : end + 6]
-        if re.search(r"[#@$]\s*\Z|\d\s*[×*+=]\s*\Z|[\w.]\Z", before):
+        if _ID_OR_ARITHMETIC_BEFORE.search(before):
             return True
-        if re.match(r"^\s*[×*=]\s*[\d(]|^\s*[×x]\s*[a-z]\w*=?\d|^\+(?!\d)", after):
+        if _SHAPE_OR_BOUND_AFTER.match(after):
             return True  # `4096 × 4096`, `32K×c4`: a shape; `500K+`: a bound
-        if re.match(r"^[\w]|^[\s-]*bits?\b", after):
+        if _WORD_OR_BITS_AFTER.match(after):
             return mention.unit is None
         return bool(mention.multiplier and mention.text.rstrip().endswith(("B", "b")))
 
@@ -216,7 +253,7 @@ class _Block:
         if counted and following and PLURAL_NOUN.match(following[-1]):
             # `142 assistant messages, 137 tool parts, and five checkpoint records`
             return outcome_of(following) or ("count", " ".join(following))
-        if counted and re.match(r"\s*[A-Za-z]", self.text[here.end : here.end + 3]):
+        if counted and _LETTER_AFTER.match(self.text[here.end : here.end + 3]):
             return None  # `3 errors, 2 of 4 GPUs`: a count of something else
         return None if following and following[0].isalpha() else accepted[i - 1]
 
@@ -240,7 +277,7 @@ class _Block:
         clause = span_at(self.clauses(sentence), mention.start)
         before = text[clause[0] : mention.start]
         near = before[-_SETTING_REACH:].rstrip(" \t\n~≈")
-        core = " ".join(_APPROXIMATE.sub("", near).rstrip(" \t\n+−-").split())
+        core = " ".join(_without_approximation(near).rstrip(" \t\n+−-").split())
         if _says(_BOUND, core) or _says(_SETTING_BEFORE, core) or _HTTP_STATUS.search(core):
             return None
         word = bool(mention.numbers and mention.numbers[0].word)
@@ -249,15 +286,14 @@ class _Block:
         phrase = phrase_after(text, unit_end, 3)
         if phrase and SETTING_AFTER.match(" ".join(phrase)):
             return None
-        if unit == "s" and re.search(r"\b(?:low|mid|high|early|late|the)\s*$", core):
+        if unit == "s" and _DECADE_BEFORE.search(core):
             return None  # `in the low 60s`: a decade of values, not seconds
-        if unit in TIME_UNITS and re.search(r"\bfor\b[^,.;:]{0,20}$", core):
+        if unit in TIME_UNITS and _DURATION_BEFORE.search(core):
             return None  # `ran for 60 s`, `up for 15 hours`: a duration of the setup
         if word:
             return None
         signed = bool(_SIGN_BEFORE.search(text[max(0, mention.start - 1) : mention.start]))
         signed = signed or (mention.values[0] < 0 if mention.values else False)
-        named = metric_before(before, self.block.lead_in)
         spaced = mention.unit is None and text[mention.end : mention.end + 1].isspace()
         context = UnitContext(
             text[clause[0] : clause[1]],
@@ -266,8 +302,9 @@ class _Block:
             signed,
             spaced,
             written=text[mention.end : unit_end],
+            lead_in=self.block.lead_in,
         )
-        return figure_with_unit(unit, named, context)
+        return figure_with_unit(unit, context)
 
 
 def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[ProseFigure]:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from draftflow.extract.prose_literals import GatedPatterns
 from draftflow.extract.vocabulary import (
     METRICS,
     PROSE_FALLBACK_METRICS,
@@ -31,7 +32,12 @@ _METRIC_RES = tuple(
     (name, re.compile(pattern))
     for name, pattern in (*PROSE_METRICS, *METRICS, *PROSE_FALLBACK_METRICS)
 )
-_ANY_METRIC = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in _METRIC_RES))
+# Each metric pattern with the literals every match of it contains: most phrases hold none
+# of a pattern's literals, and a substring test rules it out for a fraction of a search.
+_GATED_METRICS = GatedPatterns(_METRIC_RES)
+_STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
+_WORD_REST = re.compile(r"^[\w-]*")
+_NEXT_WORD = re.compile(r"^\s*[\w-]+")
 
 SETTING_AFTER = re.compile(
     r"^[\s-]*(?:[\w/.-]+\s+){0,2}?(?:limit|budget|cap|ceiling|floor|target|threshold|gate|goal|"
@@ -105,8 +111,9 @@ def unit_after_number(text: str, mention: NumberMention) -> tuple[str | None, in
     end = mention.end
     gap = _UNIT_GAP.match(text, end)
     start = gap.end() if gap else end
-    # the vocabulary reads units after spaces and emphasis; a hyphen or a line break too
-    unit = unit_after(text[:end] + " " + text[start:], end)
+    # the vocabulary reads units after spaces and emphasis; a hyphen or a line break too (it
+    # reads the character before `end` and 16 after it: only those are joined, not the block)
+    unit = unit_after(text[end - 1 : end] + " " + text[start : start + 15], 1)
     if unit is None:
         tokens = _WORD_THEN_TOKENS.match(text, start)
         if tokens:  # `1,557,709 KV tokens`: one word may stand between
@@ -132,7 +139,7 @@ def metric_in(text: str, unit: str | None = None) -> str | None:
     """The first metric the words name that fits the unit (any metric when there is none);
     memoised, as every number of a clause asks it of the same clause."""
     lowered = text.lower()
-    for name, regex in _METRIC_RES:
+    for name, regex in _GATED_METRICS.candidates(lowered):
         if regex.search(lowered) and (unit is None or fits_unit(name, unit)):
             return name
     return None
@@ -156,8 +163,8 @@ def statistic_of(before: str, index: int, kind: NumberKind) -> str:
     if kind is NumberKind.RANGE:
         return "range_min" if index == 0 else "range_max"
     lowered = before.lower()
-    for pattern, statistic in STATISTICS:
-        match = re.search(pattern, lowered)
+    for pattern, statistic in _STATISTIC_RES:
+        match = pattern.search(lowered)
         if match:
             return statistic.format(match.group(1)) if "{0}" in statistic else statistic
     return "as reported"
@@ -173,13 +180,11 @@ def metric_before(before: str, lead_in: str | None) -> str | None:
 def _metric_ending(lowered: str) -> str | None:
     """The metric named last in a window of text that only connector words follow, if any
     (memoised: reports repeat the same lead-ups, `decode throughput was`)."""
-    if not _ANY_METRIC.search(lowered):
-        return None
     best: tuple[int, str] | None = None
-    for name, regex in _METRIC_RES:
+    for name, regex in _GATED_METRICS.candidates(lowered):
         for match in regex.finditer(lowered):
-            rest = re.sub(r"^[\w-]*", "", lowered[match.end() :])
-            joined = _CONNECTOR.match(rest) or _CONNECTOR.match(re.sub(r"^\s*[\w-]+", "", rest))
+            rest = _WORD_REST.sub("", lowered[match.end() :])
+            joined = _CONNECTOR.match(rest) or _CONNECTOR.match(_NEXT_WORD.sub("", rest))
             if joined and (best is None or match.start() > best[0]):
                 best = (match.start(), name)
     return best[1] if best is not None else None
@@ -204,16 +209,31 @@ class UnitContext:
     """The unit is written apart from the number (`128K × c`), not joined (`1.78x`)."""
     written: str = ""
     """The unit as written (`KV tokens`)."""
+    lead_in: str | None = None
+    """The block's lead-in, which names the figure that opens an item (`metric_before`)."""
+
+    def named(self) -> str | None:
+        """The metric the phrase just before the number names (`metric_before`)."""
+        return metric_before(self.before, self.lead_in)
+
+    def mentioned(self, unit: str) -> str | None:
+        """The metric named just before the number if it fits the unit, else the first the
+        clause names that fits it."""
+        named = self.named()
+        return named if named and fits_unit(named, unit) else metric_in(self.clause, unit)
+
+    def measured(self) -> bool:
+        """Something used, held or measured the quantity (`used`, `peaked`, `remaining`)."""
+        return bool(_MEASURED.search(f"{self.before[-50:]} {self.after[:30]}"))
 
 
-def figure_with_unit(unit: str, named: str | None, context: UnitContext) -> tuple[str, str] | None:
+def figure_with_unit(unit: str, context: UnitContext) -> tuple[str, str] | None:
     """(metric, unit) when a number with a unit is a reported figure, else None: its metric from
-    the phrase before it (`named`) or its clause, and the unit's own tests: a size is memory only
-    when measured, a ratio is no count of machines or repetitions, a percent needs a metric."""
+    the phrase before it (`UnitContext.named`) or its clause, and the unit's own tests: a size is
+    memory only when measured, a ratio is no count of machines or repetitions, a percent needs a
+    metric. The metric phrases are read only for the units whose tests use them."""
     clause, before, after = context.clause, context.before, context.after
     signed, spaced = context.signed, context.spaced
-    mentioned = named if named and fits_unit(named, unit) else metric_in(clause, unit)
-    measured = bool(_MEASURED.search(f"{before[-50:]} {after[:30]}"))
     if unit == "tokens":
         near = " ".join([*before.split()[-4:], context.written, *after.split()[:3]])
         kv = re.search(r"\bkv\b|cache|pool|capacity", near, re.IGNORECASE)
@@ -225,6 +245,7 @@ def figure_with_unit(unit: str, named: str | None, context: UnitContext) -> tupl
             re.IGNORECASE,
         ):
             return None
+        measured = context.measured()
         if _SPEC_NOUN.match(after) and not measured:
             return None
         if re.match(
@@ -234,16 +255,17 @@ def figure_with_unit(unit: str, named: str | None, context: UnitContext) -> tupl
             re.IGNORECASE,
         ):
             return None
+        mentioned = context.mentioned(unit)
         if not (measured or mentioned in ("memory", "kv_capacity")):
             return None
         return (mentioned if mentioned and fits_unit(mentioned, unit) else "memory"), unit
     if unit == "GB/s":
-        return ("bandwidth", unit) if measured else None
+        return ("bandwidth", unit) if context.measured() else None
     if unit == "%":
         if signed:
             return "relative_change", unit
         named_after = metric_in(" ".join(after.split()[:2]))
-        percent = named_after or named or metric_in(clause)
+        percent = named_after or context.named() or metric_in(clause)
         if percent is None or percent in _RATE_METRICS or percent in _TIME_METRICS:
             return None
         return percent, unit
@@ -261,8 +283,11 @@ def figure_with_unit(unit: str, named: str | None, context: UnitContext) -> tupl
         return ("relative_change" if signed else "ratio"), unit
     if unit in _RATE_UNITS or unit in TIME_UNITS:
         fallback = metric_by_unit(unit, clause) or "throughput"
+        mentioned = context.mentioned(unit)
         return (mentioned if mentioned and fits_unit(mentioned, unit) else fallback), unit
     if unit in ("W", "°C", "MHz", "GHz"):
         own = metric_by_unit(unit, clause)
-        return (own, unit) if own and (measured or mentioned == own) else None
+        if not own:
+            return None
+        return (own, unit) if context.measured() or context.mentioned(unit) == own else None
     return None

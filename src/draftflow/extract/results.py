@@ -118,14 +118,44 @@ def _is_measurement_cell(in_json: bool, name: str, text: str) -> bool:
 
 def conditions_for(candidate: Candidate) -> dict[str, JsonValue]:
     """The measured configuration of a figure, from its own row or JSON neighbourhood."""
+    row = _row_cells(candidate)
+    column, own_key = candidate.column, _own_key(candidate)
+    if column in row.setting_names or own_key in row.setting_names:
+        return _conditions(row.settings, column, own_key)
+    # The figure's own cell is no setting of the row (the usual case): the row's settings
+    # less nothing, after what its column header states.
+    header = _header_conditions(column) if column is not None else None
+    if not header:
+        return dict(row.conditions)
+    conditions = dict(header)
+    for key, value in row.conditions.items():
+        conditions.setdefault(key, value)
+    return conditions
+
+
+def _own_key(candidate: Candidate) -> str | None:
+    """A JSON leaf's own key (never a setting or a name of itself), None for a table cell."""
+    if candidate.json_path is None:
+        return None
+    return candidate.json_path.rsplit(".", 1)[-1]
+
+
+@lru_cache(maxsize=1 << 12)
+def _header_conditions(column: str) -> dict[str, JsonValue]:
+    """The settings a column header names by value (`c=1`), read-only: a column's figures
+    share them."""
     conditions: dict[str, JsonValue] = {}
-    if candidate.column is not None:
-        for name, value in _SETTING_HEADER.findall(candidate.column):
-            _add(conditions, name, value)
-    own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
-    in_json = candidate.json_path is not None
-    for name, key, value in _row_cells(candidate).settings:
-        if name == candidate.column or (in_json and name == own_key):
+    for name, value in _SETTING_HEADER.findall(column):
+        _add(conditions, name, value)
+    return conditions
+
+
+def _conditions(
+    settings: tuple[tuple[str, str, JsonValue], ...], column: str | None, own_key: str | None
+) -> dict[str, JsonValue]:
+    conditions = dict(_header_conditions(column)) if column is not None else {}
+    for name, key, value in settings:
+        if name in (column, own_key):
             continue
         conditions.setdefault(key, value)
     return conditions
@@ -142,15 +172,19 @@ def _row_of(candidate: Candidate) -> Row:
 @dataclass(frozen=True)
 class _RowCells:
     """The cells of one row (or JSON neighbourhood) that can be settings of its figures or
-    name it, for the row's context dict."""
+    name it; and the conditions and identity they give a figure whose own cell is not among
+    them (most are: a figure's cell is a measurement), with the names of the cells each
+    reads, so that a figure knows when they are its own."""
 
-    context: dict[str, str]
-    in_json: bool
     settings: tuple[tuple[str, str, JsonValue], ...]
     naming: tuple[tuple[int, int, str, str], ...]
+    conditions: dict[str, JsonValue]
+    setting_names: frozenset[str]
+    identity: tuple[str, ...]
+    identity_names: frozenset[str]
 
 
-_last_row: _RowCells | None = None
+_last_row: tuple[dict[str, str], bool, _RowCells] | None = None
 
 
 def _row_cells(candidate: Candidate) -> _RowCells:
@@ -160,17 +194,32 @@ def _row_cells(candidate: Candidate) -> _RowCells:
     global _last_row
     last = _last_row  # read once: another thread may replace it
     in_json = candidate.json_path is not None
-    if last is not None and last.context is candidate.context and last.in_json == in_json:
-        return last
-    row = _row_of(candidate)
-    last = _RowCells(
-        candidate.context, in_json, _setting_cells(row, in_json), _naming_cells(row, in_json)
-    )
-    _last_row = last
-    return last
+    if last is not None and last[0] is candidate.context and last[1] == in_json:
+        return last[2]
+    cells = _read_row(_row_of(candidate), in_json)
+    _last_row = (candidate.context, in_json, cells)
+    return cells
 
 
 @lru_cache(maxsize=1 << 12)
+def _read_row(row: Row, in_json: bool) -> _RowCells:
+    """A row's cells, read once per row: the labels, the conditions and the model pass each
+    go through the figures again."""
+    settings, naming = _setting_cells(row, in_json), _naming_cells(row, in_json)
+    conditions: dict[str, JsonValue] = {}
+    for _, key, value in settings:
+        conditions.setdefault(key, value)
+    identity, identity_names = _identity(naming, None, None)
+    return _RowCells(
+        settings,
+        naming,
+        conditions,
+        frozenset(name for name, _, _ in settings),
+        identity,
+        identity_names,
+    )
+
+
 def _setting_cells(row: Row, in_json: bool) -> tuple[tuple[str, str, JsonValue], ...]:
     """The cells of a row that can be a setting of its figures: (name, key, typed value).
 
@@ -184,7 +233,6 @@ def _setting_cells(row: Row, in_json: bool) -> tuple[tuple[str, str, JsonValue],
     return tuple(cells)
 
 
-@lru_cache(maxsize=1 << 12)
 def _naming_cells(row: Row, in_json: bool) -> tuple[tuple[int, int, str, str], ...]:
     """The cells of a row that can name it: (rank, position, name, `name=text`), rank 0 for
     a naming header (model, test, concurrency...). Computed once per row."""
@@ -199,16 +247,29 @@ def _naming_cells(row: Row, in_json: bool) -> tuple[tuple[int, int, str, str], .
 
 def identity(candidate: Candidate) -> list[str]:
     """The few cells that name a figure's row (`model=…`, `concurrency=1`), most telling first."""
-    own_key = (candidate.json_path or "").rsplit(".", 1)[-1]
-    in_json = candidate.json_path is not None
+    row = _row_cells(candidate)
+    column, own_key = candidate.column, _own_key(candidate)
+    if column in row.identity_names or own_key in row.identity_names:
+        return list(_identity(row.naming, column, own_key)[0])
+    # Leaving out cells the row's identity does not use changes neither which rank names the
+    # row nor its first cells of that rank.
+    return list(row.identity)
+
+
+def _identity(
+    naming: tuple[tuple[int, int, str, str], ...], column: str | None, own_key: str | None
+) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The identity of a row without the cells named `column` and `own_key`, and the names of
+    the cells it uses."""
     parts = [
-        (rank, order, part)
-        for rank, order, name, part in _row_cells(candidate).naming
-        if name != candidate.column and not (in_json and name == own_key)
+        (rank, order, name, part)
+        for rank, order, name, part in naming
+        if name not in (column, own_key)
     ]
-    if any(rank == 0 for rank, _, _ in parts):  # naming cells exist: the rest is noise
+    if any(rank == 0 for rank, _, _, _ in parts):  # naming cells exist: the rest is noise
         parts = [part for part in parts if part[0] == 0]
-    return [part for _, _, part in sorted(parts)[:MAX_LABEL_PARTS]]
+    chosen = sorted(parts)[:MAX_LABEL_PARTS]
+    return tuple(part for _, _, _, part in chosen), frozenset(name for _, _, name, _ in chosen)
 
 
 def label_parts(candidate: Candidate) -> list[str]:

@@ -70,8 +70,11 @@ class Selected:
 _SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$")
 
 
+@lru_cache(maxsize=1 << 14)
 def strip_setting_values(name: str) -> str:
-    """A header without the settings it names by value: `c=6 aggregate` → `aggregate`."""
+    """A header without the settings it names by value: `c=6 aggregate` → `aggregate`.
+
+    Memoised: a column's figures, and every label of its rows, ask about the same header."""
     return _SETTING_VALUE.sub(" ", name.lower()).strip()
 
 
@@ -427,11 +430,17 @@ def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
             names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
     elif candidate.json_path is None:
         return None  # the first column: the row's own label
-    for name in names:
-        bare = strip_setting_values(name)
-        if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
-            return None
-        if _NOT_A_LABEL.search(name):
-            return None
+    if any(_names_no_metric(name) for name in names):
+        return None
     unit = unit or unit_from_key(key) or unit_from_key(names[-1])
     return metric_by_unit(unit, " ".join(names))
+
+
+@lru_cache(maxsize=1 << 14)
+def _names_no_metric(name: str) -> bool:
+    """True when a name says its figures are settings, thresholds or identifiers, never a
+    metric by their unit. Memoised: the figures of a column (and a row) share their names."""
+    bare = strip_setting_values(name)
+    if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+        return True
+    return _NOT_A_LABEL.search(name) is not None

@@ -143,19 +143,23 @@ class ModelClient:
             prompt, prompt.messages(variables), schema, await self.model_name(), max_tokens
         )
         modes = modes_for(self.settings.structured_output)
-        key = self._request(call, modes[0]).fingerprint()
-        hit = self._from_cache(key, call)
+        first = self._request(call, modes[0])
+        cache = self._response_cache()
+        # Only a cache needs the key: without one, the request is never hashed here.
+        key = first.fingerprint() if cache is not None else None
+        hit = self._from_cache(cache, key, first, call) if key is not None else None
         if hit is not None:
             return hit
         value, mode, content = await self._ask(call, modes)
-        self._store(key, content, call, mode)
+        if cache is not None and key is not None:
+            self._store(cache, key, content, call, mode)
         return Structured(
             value=value,
             usage=call.usage,
             cached=False,
             attempts=call.attempts,
             mode=mode,
-            fingerprint=key,
+            request=first,
             prompt_name=prompt.name,
             prompt_sha256=prompt.sha256,
         )
@@ -272,8 +276,9 @@ class ModelClient:
             self._cache = ResponseCache(self.settings.resolved_cache_dir)
         return self._cache
 
-    def _from_cache(self, key: str, call: _Call[T]) -> Structured[T] | None:
-        cache = self._response_cache()
+    def _from_cache(
+        self, cache: ResponseCache | None, key: str, first: ChatRequest, call: _Call[T]
+    ) -> Structured[T] | None:
         stored = cache.get(key) if cache is not None else None
         if stored is None:
             return None
@@ -291,15 +296,14 @@ class ModelClient:
             cached=True,
             attempts=attempts,
             mode=mode,
-            fingerprint=key,
+            request=first,
             prompt_name=call.prompt.name,
             prompt_sha256=call.prompt.sha256,
         )
 
-    def _store(self, key: str, content: str, call: _Call[T], mode: OutputMode) -> None:
-        cache = self._response_cache()
-        if cache is None:
-            return
+    def _store(
+        self, cache: ResponseCache, key: str, content: str, call: _Call[T], mode: OutputMode
+    ) -> None:
         cache.put(
             key,
             {

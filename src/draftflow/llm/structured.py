@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from draftflow.errors import ModelError
-from draftflow.llm.exchange import Usage
+from draftflow.llm.exchange import ChatRequest, Usage
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -53,7 +53,8 @@ class Structured(Generic[T]):
 
     On a cache hit (`cached`), `usage` and `attempts` are those of the call that filled the
     cache; the client's totals count a hit in `cache_hits` only. `prompt_sha256` is what the
-    output's provenance records.
+    output's provenance records. `request` is the call's first request, in the first output
+    mode: its fingerprint keys the response cache.
     """
 
     value: T
@@ -61,9 +62,16 @@ class Structured(Generic[T]):
     cached: bool
     attempts: int
     mode: OutputMode
-    fingerprint: str
+    request: ChatRequest
     prompt_name: str
     prompt_sha256: str
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """The cache key of the call (`ChatRequest.fingerprint` of `request`), hashed when
+        asked: a draft without a cache or a cassette never needs it, and hashing each request's
+        canonical JSON cost about 0.3 CPU s over the ten corpus drafts."""
+        return self.request.fingerprint()
 
 
 class ReplyInvalid(Exception):

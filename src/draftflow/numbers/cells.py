@@ -128,11 +128,13 @@ def _numeric(text: str) -> list[NumberMention]:
 def cell_shape(text: str) -> CellShape:
     """Whether a cell is a figure, a list of named figures, or a sentence."""
     plain = _MARKERS.sub("", text).strip()
-    if len(words_of(plain)) <= MAX_FIGURE_WORDS and len(plain) <= MAX_FIGURE_CELL:
+    # the cheap test of each pair first: a long cell's words are not counted, and a segment
+    # with too many words is not scanned for numbers
+    if len(plain) <= MAX_FIGURE_CELL and len(words_of(plain)) <= MAX_FIGURE_WORDS:
         return CellShape.FIGURE
     segments = [s for s in _SEGMENT.split(plain) if s.strip()]
     if len(segments) >= 2 and all(
-        len(_numeric(s)) <= 1 and len(words_of(s)) <= MAX_FIGURE_WORDS for s in segments
+        len(words_of(s)) <= MAX_FIGURE_WORDS and len(_numeric(s)) <= 1 for s in segments
     ):
         return CellShape.LIST
     return CellShape.SENTENCE

@@ -51,7 +51,7 @@ def find_versions(text: str) -> list[tuple[int, int, str]]:
     ]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Scanner:
     """Turns one text into mentions; spans already claimed are skipped by later passes."""
 
@@ -131,68 +131,17 @@ class _Scanner:
         return self.combine()
 
     def token(self, start: int, end: int) -> None:
-        """Classify one token (recursing into `/` and `:` separated parts)."""
-        tok = self.text[start:end]
-        if not _HAS_DIGIT_RE.search(tok):
-            value = word_value(tok)
-            if value is not None:
-                self.add(self.quantity(start, end, make_number(float(value), 0, word=True)))
-            return
-        if _SIMPLE_NUMBER_RE.fullmatch(tok):  # the common case, first
-            self.add(self.quantity(start, end, _simple_number(tok)))
-            return
-        if "," in tok and "-" not in tok and not QUANTITY_RE.fullmatch(tok):
-            self.split(start, tok, ",")  # CSV cells and JSON arrays: "1.5,2,37"
-            return
-        if _HEX_RE.fullmatch(tok) and not QUANTITY_RE.fullmatch(tok):
-            self.add(NumberMention(start, end, tok, NumberKind.HEX, normalized=tok.lower()))
-            return
-        if _VERSION_RE.fullmatch(tok):
-            core = _VERSION_CORE_RE.match(tok)
-            norm = core.group(1) if core else tok  # `v0.26.0-aarch64` is version 0.26.0
-            self.add(NumberMention(start, end, tok, NumberKind.VERSION, normalized=norm))
-            return
-        quantity = parse_number(tok, decimal_comma=self.decimal_comma)
-        if quantity is not None:
-            self.add(self.quantity(start, end, quantity))
-            return
-        if self.compound(start, end, tok):
-            return
-        for sep in ("/", ":", ","):
-            if sep in tok:
-                self.split(start, tok, sep)
-                return
-        self.add(NumberMention(start, end, tok, NumberKind.IDENTIFIER, normalized=tok.lower()))
-
-    def compound(self, start: int, end: int, tok: str) -> bool:
-        """A hyphenated range (`24-30`, `10k-20k`) or a fraction (`3/4`); True if handled."""
-        for sep, kind in (("-", NumberKind.RANGE), ("/", NumberKind.FRACTION)):
-            left, found, right = tok.partition(sep)
-            if not found or sep in right:
-                continue
-            first = parse_number(left, decimal_comma=self.decimal_comma)
-            second = parse_number(right, decimal_comma=self.decimal_comma)
-            if first is None or second is None:
-                continue
-            if kind is NumberKind.FRACTION and (first.unit or second.unit):
-                continue
-            if kind is NumberKind.RANGE:
-                first = _shared_scale(first, second)
-            self.add(NumberMention(start, end, tok, kind, (first, second)))
-            return True
-        return False
-
-    def split(self, start: int, tok: str, sep: str) -> None:
-        offset = 0
-        for part in tok.split(sep):
-            part_start = start + offset
-            offset += len(part) + 1
-            inner = _TOKEN_RE.fullmatch(part)
-            if part and inner:
-                self.token(part_start, part_start + len(part))
-            elif part:
-                for m in _TOKEN_RE.finditer(part):
-                    self.token(part_start + m.start(), part_start + m.end())
+        """Add the mentions of one token (`_token_steps`: what a token holds depends on its
+        text alone; a quantity's sign and `~` are read here, in the text around it)."""
+        text = self.text
+        for step_start, step_end, kind, numbers, normalized in _token_steps(
+            text[start:end], self.decimal_comma
+        ):
+            at, to = start + step_start, start + step_end
+            if kind is None:
+                self.add(self.quantity(at, to, numbers[0]))
+            else:
+                self.add(NumberMention(at, to, text[at:to], kind, numbers, normalized=normalized))
 
     def quantity(self, start: int, end: int, parsed: ParsedNumber) -> NumberMention:
         """A quantity mention, taking a sign and a `~` written just before the token."""
@@ -283,6 +232,90 @@ class _Scanner:
 
 def _start(mention: NumberMention) -> int:
     return mention.start
+
+
+_Step = tuple[int, int, NumberKind | None, tuple[ParsedNumber, ...], str | None]
+"""One mention of a token: its offsets in the token, its kind (None: a quantity, whose sign
+and `~` the scanner reads in the text), its parsed numbers and its normalized text."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _token_steps(token: str, decimal_comma: bool) -> tuple[_Step, ...]:
+    """The mentions one token holds, in order (memoised: texts repeat their tokens, and the
+    classification below tries up to eight patterns on each)."""
+    steps: list[_Step] = []
+    _plan_token(token, 0, decimal_comma, steps)
+    return tuple(steps)
+
+
+def _plan_token(tok: str, offset: int, decimal_comma: bool, steps: list[_Step]) -> None:
+    """Classify one token at `offset` (recursing into `/`, `:` and `,` separated parts)."""
+    end = offset + len(tok)
+    if not _HAS_DIGIT_RE.search(tok):
+        value = word_value(tok)
+        if value is not None:
+            steps.append((offset, end, None, (make_number(float(value), 0, word=True),), None))
+        return
+    if _SIMPLE_NUMBER_RE.fullmatch(tok):  # the common case, first
+        steps.append((offset, end, None, (_simple_number(tok),), None))
+        return
+    if "," in tok and "-" not in tok and not QUANTITY_RE.fullmatch(tok):
+        _plan_parts(tok, offset, ",", decimal_comma, steps)  # CSV cells and JSON arrays
+        return
+    if _HEX_RE.fullmatch(tok) and not QUANTITY_RE.fullmatch(tok):
+        steps.append((offset, end, NumberKind.HEX, (), tok.lower()))
+        return
+    if _VERSION_RE.fullmatch(tok):
+        core = _VERSION_CORE_RE.match(tok)
+        norm = core.group(1) if core else tok  # `v0.26.0-aarch64` is version 0.26.0
+        steps.append((offset, end, NumberKind.VERSION, (), norm))
+        return
+    quantity = parse_number(tok, decimal_comma=decimal_comma)
+    if quantity is not None:
+        steps.append((offset, end, None, (quantity,), None))
+        return
+    compound = _compound(tok, decimal_comma)
+    if compound is not None:
+        steps.append((offset, end, compound[0], compound[1], None))
+        return
+    for sep in ("/", ":", ","):
+        if sep in tok:
+            _plan_parts(tok, offset, sep, decimal_comma, steps)
+            return
+    steps.append((offset, end, NumberKind.IDENTIFIER, (), tok.lower()))
+
+
+def _compound(
+    tok: str, decimal_comma: bool
+) -> tuple[NumberKind, tuple[ParsedNumber, ParsedNumber]] | None:
+    """A hyphenated range (`24-30`, `10k-20k`) or a fraction (`3/4`), if the token is one."""
+    for sep, kind in (("-", NumberKind.RANGE), ("/", NumberKind.FRACTION)):
+        left, found, right = tok.partition(sep)
+        if not found or sep in right:
+            continue
+        first = parse_number(left, decimal_comma=decimal_comma)
+        second = parse_number(right, decimal_comma=decimal_comma)
+        if first is None or second is None:
+            continue
+        if kind is NumberKind.FRACTION and (first.unit or second.unit):
+            continue
+        if kind is NumberKind.RANGE:
+            first = _shared_scale(first, second)
+        return kind, (first, second)
+    return None
+
+
+def _plan_parts(tok: str, offset: int, sep: str, decimal_comma: bool, steps: list[_Step]) -> None:
+    """The mentions of a token's `sep`-separated parts, each read as a token."""
+    at = 0
+    for part in tok.split(sep):
+        part_start = offset + at
+        at += len(part) + 1
+        if part and _TOKEN_RE.fullmatch(part):
+            _plan_token(part, part_start, decimal_comma, steps)
+        elif part:
+            for m in _TOKEN_RE.finditer(part):
+                _plan_token(m.group(), part_start + m.start(), decimal_comma, steps)
 
 
 @lru_cache(maxsize=1 << 14)
