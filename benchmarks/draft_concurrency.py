@@ -94,8 +94,16 @@ class ServerProcess:
     """`latency_server.py` in a subprocess, with its statistics over HTTP."""
 
     def __init__(self, latency: float, echo: int) -> None:
-        command = [sys.executable, str(HERE / "latency_server.py"), "--latency", str(latency),
-                   "--model", MODEL, "--echo", str(echo)]
+        command = [
+            sys.executable,
+            str(HERE / "latency_server.py"),
+            "--latency",
+            str(latency),
+            "--model",
+            MODEL,
+            "--echo",
+            str(echo),
+        ]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         self.url = self.process.stdout.readline().strip()
@@ -132,8 +140,16 @@ def manifest(corpus: Path) -> dict[str, dict[str, Any]]:
     return {entry["repository"]: entry for entry in entries}
 
 
-def draft_once(server: ServerProcess, entry: dict[str, Any], folder: Path, concurrency: int,
-               repeat: int, timeout: float, *, record_cassette: bool = False) -> Run:
+def draft_once(
+    server: ServerProcess,
+    entry: dict[str, Any],
+    folder: Path,
+    concurrency: int,
+    repeat: int,
+    timeout: float,
+    *,
+    record_cassette: bool = False,
+) -> Run:
     """One draft of `folder` at `concurrency`, records into a fresh temporary folder.
 
     With `record_cassette` every exchange is also recorded to a new cassette (record mode
@@ -144,23 +160,41 @@ def draft_once(server: ServerProcess, entry: dict[str, Any], folder: Path, concu
     with tempfile.TemporaryDirectory(prefix="draftflow-bench-") as records:
         cassette = Path(records) / "cassette.json" if record_cassette else None
         settings = ModelSettings(
-            base_url=server.url, model=MODEL, concurrency=concurrency, use_cache=False,
-            timeout=timeout, max_retries=0, cassette=cassette,
+            base_url=server.url,
+            model=MODEL,
+            concurrency=concurrency,
+            use_cache=False,
+            timeout=timeout,
+            max_retries=0,
+            cassette=cassette,
             record_mode=RecordMode.NEW if record_cassette else RecordMode.NONE,
         )
-        request = DraftRequest(source=str(folder), records_dir=Path(records), settings=settings,
-                               revision=entry["revision"], origin=entry["url"])
+        request = DraftRequest(
+            source=str(folder),
+            records_dir=Path(records),
+            settings=settings,
+            revision=entry["revision"],
+            origin=entry["url"],
+        )
         started = time.perf_counter()
         outcome = asyncio.run(run_draft(request, timer))
         wall = time.perf_counter() - started
     stats = server.stats()
     extract = stats["by_schema"].get(EXTRACT_SCHEMA, 0)
     return Run(
-        repository=entry["repository"], concurrency=concurrency, repeat=repeat,
-        requests=stats["requests"], extract_requests=extract,
-        draft_requests=stats["requests"] - extract, latency_sum=stats["latency_sum"],
-        wall=wall, span=stats["span"], max_in_flight=stats["max_in_flight"],
-        stages=timer.seconds, results=outcome.results, sections=outcome.sections,
+        repository=entry["repository"],
+        concurrency=concurrency,
+        repeat=repeat,
+        requests=stats["requests"],
+        extract_requests=extract,
+        draft_requests=stats["requests"] - extract,
+        latency_sum=stats["latency_sum"],
+        wall=wall,
+        span=stats["span"],
+        max_in_flight=stats["max_in_flight"],
+        stages=timer.seconds,
+        results=outcome.results,
+        sections=outcome.sections,
         client_requests=outcome.usage.get("requests", 0),
     )
 
@@ -209,22 +243,27 @@ def summarise(runs: list[Run], latency: float) -> list[Row]:
     for (repository, concurrency), group in groups.items():
         extract = int(statistics.median(r.extract_requests for r in group))
         draft = int(statistics.median(r.draft_requests for r in group))
-        rows.append(Row(
-            repository=repository, concurrency=concurrency, repeats=len(group),
-            requests=int(statistics.median(r.requests for r in group)),
-            extract_requests=extract, draft_requests=draft,
-            latency_sum=statistics.median(r.latency_sum for r in group),
-            wall=statistics.median(r.wall for r in group),
-            span=statistics.median(r.span for r in group),
-            ideal=ideal_span(latency, extract, draft, concurrency),
-            max_in_flight=max(r.max_in_flight for r in group),
-            extract_stage=statistics.median(r.stages.get("extract", 0.0) for r in group),
-            draft_stage=statistics.median(r.stages.get("draft", 0.0) for r in group),
-            other_stages=statistics.median(
-                sum(v for k, v in r.stages.items() if k not in ("extract", "draft"))
-                for r in group
-            ),
-        ))
+        rows.append(
+            Row(
+                repository=repository,
+                concurrency=concurrency,
+                repeats=len(group),
+                requests=int(statistics.median(r.requests for r in group)),
+                extract_requests=extract,
+                draft_requests=draft,
+                latency_sum=statistics.median(r.latency_sum for r in group),
+                wall=statistics.median(r.wall for r in group),
+                span=statistics.median(r.span for r in group),
+                ideal=ideal_span(latency, extract, draft, concurrency),
+                max_in_flight=max(r.max_in_flight for r in group),
+                extract_stage=statistics.median(r.stages.get("extract", 0.0) for r in group),
+                draft_stage=statistics.median(r.stages.get("draft", 0.0) for r in group),
+                other_stages=statistics.median(
+                    sum(v for k, v in r.stages.items() if k not in ("extract", "draft"))
+                    for r in group
+                ),
+            )
+        )
     return rows
 
 
@@ -314,8 +353,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--echo", type=int, default=3, help="candidates echoed per chunk")
     parser.add_argument("--timeout", type=float, default=60.0, help="client timeout, seconds")
-    parser.add_argument("--record-cassette", action="store_true",
-                        help="also record every exchange to a new cassette, as when recording")
+    parser.add_argument(
+        "--record-cassette",
+        action="store_true",
+        help="also record every exchange to a new cassette, as when recording",
+    )
     parser.add_argument("--write", type=Path, help="write the Markdown results here")
     parser.add_argument("--raw", type=Path, help="write every run as JSON here")
     return parser.parse_args(argv)
@@ -332,20 +374,37 @@ def main(argv: list[str] | None = None) -> int:
     try:
         first = entries[repos[0]]
         folder = args.corpus / first["repository"].replace("/", "__")
-        draft_once(server, first, folder, max(args.concurrency), -1, args.timeout,
-                   record_cassette=args.record_cassette)  # warm-up
+        draft_once(
+            server,
+            first,
+            folder,
+            max(args.concurrency),
+            -1,
+            args.timeout,
+            record_cassette=args.record_cassette,
+        )  # warm-up
         for repeat in range(args.repeats):
             for name in repos:
                 entry = entries[name]
                 folder = args.corpus / name.replace("/", "__")
                 for concurrency in args.concurrency:
-                    run = draft_once(server, entry, folder, concurrency, repeat, args.timeout,
-                                     record_cassette=args.record_cassette)
+                    run = draft_once(
+                        server,
+                        entry,
+                        folder,
+                        concurrency,
+                        repeat,
+                        args.timeout,
+                        record_cassette=args.record_cassette,
+                    )
                     runs.append(run)
-                    print(f"{name} c={concurrency} #{repeat}: {run.requests} requests, "
-                          f"sum {run.latency_sum:.2f}s, wall {run.wall:.2f}s, "
-                          f"span {run.span:.2f}s, max in flight {run.max_in_flight}",
-                          file=sys.stderr, flush=True)
+                    print(
+                        f"{name} c={concurrency} #{repeat}: {run.requests} requests, "
+                        f"sum {run.latency_sum:.2f}s, wall {run.wall:.2f}s, "
+                        f"span {run.span:.2f}s, max in flight {run.max_in_flight}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
     finally:
         server.close()
     text = markdown(summarise(runs, args.latency), args, started)
@@ -353,8 +412,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         write_results(args.write, text)
     if args.raw:
-        args.raw.write_text(json.dumps([asdict(r) for r in runs], indent=2) + "\n",
-                            encoding="utf-8")
+        args.raw.write_text(
+            json.dumps([asdict(r) for r in runs], indent=2) + "\n", encoding="utf-8"
+        )
     return 0
 
 

@@ -76,8 +76,11 @@ class Stats:
         by_schema: dict[str, int] = {}
         for timing in self.timings:
             by_schema[timing.schema] = by_schema.get(timing.schema, 0) + 1
-        span = (max(t.sent for t in self.timings) - min(t.received for t in self.timings)
-                if self.timings else 0.0)
+        span = (
+            max(t.sent for t in self.timings) - min(t.received for t in self.timings)
+            if self.timings
+            else 0.0
+        )
         return {
             "requests": self.requests,
             "in_flight": self.in_flight,
@@ -92,8 +95,9 @@ class Stats:
 # ---- replies --------------------------------------------------------------------------------
 
 
-def minimal_instance(schema: dict[str, Any], root: dict[str, Any] | None = None,
-                     depth: int = 0) -> Any:
+def minimal_instance(
+    schema: dict[str, Any], root: dict[str, Any] | None = None, depth: int = 0
+) -> Any:
     """The smallest value valid for `schema`: required keys only, empty text, zero, null."""
     root = schema if root is None else root
     if depth > MAX_SCHEMA_DEPTH:
@@ -122,12 +126,15 @@ def minimal_instance(schema: dict[str, Any], root: dict[str, Any] | None = None,
 def _minimal_of_type(kind: str, schema: dict[str, Any], root: dict[str, Any], depth: int) -> Any:
     if kind == "object":
         properties = schema.get("properties", {})
-        return {name: minimal_instance(properties.get(name, {}), root, depth + 1)
-                for name in schema.get("required", [])}
+        return {
+            name: minimal_instance(properties.get(name, {}), root, depth + 1)
+            for name in schema.get("required", [])
+        }
     if kind == "array":
         item = schema.get("items", {})
-        return [minimal_instance(item, root, depth + 1)
-                for _ in range(int(schema.get("minItems", 0)))]
+        return [
+            minimal_instance(item, root, depth + 1) for _ in range(int(schema.get("minItems", 0)))
+        ]
     if kind == "string":
         return "x" * int(schema.get("minLength", 0))
     if kind in ("integer", "number"):
@@ -186,8 +193,12 @@ def echo_candidates(schema: dict[str, Any], body: dict[str, Any], limit: int) ->
         if number is None:
             continue
         claim = minimal_instance(item_schema, schema)
-        claim.update(candidate=short_id, document_id=document_id, line=int(line),
-                     value=float(number.group().replace(",", "")))
+        claim.update(
+            candidate=short_id,
+            document_id=document_id,
+            line=int(line),
+            value=float(number.group().replace(",", "")),
+        )
         if "label" in claim:
             claim["label"] = key.strip() or short_id
         claims.append(claim)
@@ -200,8 +211,12 @@ def echo_candidates(schema: dict[str, Any], body: dict[str, Any], limit: int) ->
 
 def replay_key(body: dict[str, Any]) -> str:
     """What identifies a request for cassette replay: the cassette fingerprint minus `prompt`."""
-    return json.dumps({key: body.get(key) for key in _REPLAY_KEYS}, sort_keys=True,
-                      separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(
+        {key: body.get(key) for key in _REPLAY_KEYS},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
 
 
 def load_cassette(path: Path) -> dict[str, str]:
@@ -223,10 +238,18 @@ def completion(model: str, content: str, prompt_chars: int) -> dict[str, Any]:
         "object": "chat.completion",
         "created": 0,
         "model": model,
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
-                     "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                  "total_tokens": prompt_tokens + completion_tokens},
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content},
+                "finish_reason": "stop",
+            }
+        ],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
     }
 
 
@@ -243,8 +266,15 @@ class _Listener(ThreadingHTTPServer):
 class LatencyServer:
     """The server on 127.0.0.1, in a background thread until `stop()`."""
 
-    def __init__(self, latency: float, *, port: int = 0, model: str = DEFAULT_MODEL,
-                 cassette: Path | None = None, echo: int = DEFAULT_ECHO) -> None:
+    def __init__(
+        self,
+        latency: float,
+        *,
+        port: int = 0,
+        model: str = DEFAULT_MODEL,
+        cassette: Path | None = None,
+        echo: int = DEFAULT_ECHO,
+    ) -> None:
         self.latency = latency
         self.model = model
         self.echo = echo
@@ -371,9 +401,20 @@ def _handler_class(server: LatencyServer) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:
             if self.path.rstrip("/").endswith("/models"):
-                self._send(200, {"object": "list", "data": [
-                    {"id": server.model, "object": "model", "created": 0, "owned_by": "bench"}
-                ]})
+                self._send(
+                    200,
+                    {
+                        "object": "list",
+                        "data": [
+                            {
+                                "id": server.model,
+                                "object": "model",
+                                "created": 0,
+                                "owned_by": "bench",
+                            }
+                        ],
+                    },
+                )
             elif self.path.rstrip("/") == "/stats":
                 self._send(200, server.stats())
             else:
@@ -418,11 +459,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--model", default=DEFAULT_MODEL)
     parser.add_argument("--cassette", type=Path, help="replay matching replies from this file")
-    parser.add_argument("--echo", type=int, default=DEFAULT_ECHO,
-                        help="candidates per extract reply to return as results")
+    parser.add_argument(
+        "--echo",
+        type=int,
+        default=DEFAULT_ECHO,
+        help="candidates per extract reply to return as results",
+    )
     args = parser.parse_args(argv)
-    server = LatencyServer(args.latency, port=args.port, model=args.model,
-                           cassette=args.cassette, echo=args.echo).start()
+    server = LatencyServer(
+        args.latency, port=args.port, model=args.model, cassette=args.cassette, echo=args.echo
+    ).start()
     print(server.url, flush=True)
     try:
         server.wait()

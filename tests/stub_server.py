@@ -42,25 +42,35 @@ class StubReply:
 Handler = Callable[[StubRequest], StubReply]
 
 
-def completion(content: str, *, prompt_tokens: int = 11, completion_tokens: int = 7,
-               model: str = DEFAULT_MODEL, finish_reason: str = "stop") -> StubReply:
+def completion(
+    content: str,
+    *,
+    prompt_tokens: int = 11,
+    completion_tokens: int = 7,
+    model: str = DEFAULT_MODEL,
+    finish_reason: str = "stop",
+) -> StubReply:
     """A successful chat completion whose message is `content`."""
-    return StubReply(body={
-        "id": "chatcmpl-stub",
-        "object": "chat.completion",
-        "created": 0,
-        "model": model,
-        "choices": [{
-            "index": 0,
-            "message": {"role": "assistant", "content": content},
-            "finish_reason": finish_reason,
-        }],
-        "usage": {
-            "prompt_tokens": prompt_tokens,
-            "completion_tokens": completion_tokens,
-            "total_tokens": prompt_tokens + completion_tokens,
-        },
-    })
+    return StubReply(
+        body={
+            "id": "chatcmpl-stub",
+            "object": "chat.completion",
+            "created": 0,
+            "model": model,
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": content},
+                    "finish_reason": finish_reason,
+                }
+            ],
+            "usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+        }
+    )
 
 
 def error(status: int, message: str) -> StubReply:
@@ -138,10 +148,15 @@ class StubServer:
     def _answer(self, request: StubRequest) -> StubReply:
         self.requests.append(request)
         if request.method == "GET" and request.path.endswith("/models"):
-            return StubReply(body={"object": "list", "data": [
-                {"id": name, "object": "model", "created": 0, "owned_by": "stub"}
-                for name in self.models
-            ]})
+            return StubReply(
+                body={
+                    "object": "list",
+                    "data": [
+                        {"id": name, "object": "model", "created": 0, "owned_by": "stub"}
+                        for name in self.models
+                    ],
+                }
+            )
         if request.method == "POST" and request.path.endswith("/chat/completions"):
             model = request.body.get("model")
             if model not in self.models:
@@ -171,8 +186,9 @@ class StubServer:
                 reply = server._answer(request)
                 if reply.delay and server._stopping.wait(reply.delay):
                     return
-                data = (reply.body if isinstance(reply.body, str)
-                        else json.dumps(reply.body)).encode()
+                data = (
+                    reply.body if isinstance(reply.body, str) else json.dumps(reply.body)
+                ).encode()
                 try:
                     self.send_response(reply.status)
                     self.send_header("content-type", reply.content_type)

@@ -105,8 +105,19 @@ def test_model_options_reach_the_settings_with_env_and_flags(isolated: Path):
     (isolated / "draftflow.toml").write_text('model = "from-file"\nconcurrency = 7\n')
     result = CliRunner().invoke(
         probe,
-        ["--base-url", "http://h:1/v1", "--timeout", "5", "--no-cache", "--cassette", "c.json",
-         "--record-mode", "new", "--seed", "42"],
+        [
+            "--base-url",
+            "http://h:1/v1",
+            "--timeout",
+            "5",
+            "--no-cache",
+            "--cassette",
+            "c.json",
+            "--record-mode",
+            "new",
+            "--seed",
+            "42",
+        ],
         env={"DRAFTFLOW_TEMPERATURE": "0.3", "DRAFTFLOW_API_KEY": "sk-env-key-12345"},
         catch_exceptions=False,
     )

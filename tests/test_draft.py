@@ -57,9 +57,14 @@ class Extraction(BaseModel):
     reported_results: list[ReportedResult] = Field(default_factory=list)
     test_profiles: list[TestProfile] = Field(default_factory=list)
     reported_setup: ReportedSetup = Field(
-        default_factory=lambda: ReportedSetup(system=None, node_count=None, parallelism=None,
-                                              kv_dtype=None, context_limit_tokens=None,
-                                              experiment_date=None)
+        default_factory=lambda: ReportedSetup(
+            system=None,
+            node_count=None,
+            parallelism=None,
+            kv_dtype=None,
+            context_limit_tokens=None,
+            experiment_date=None,
+        )
     )
     dropped: list[str] = Field(default_factory=list)
 
@@ -128,26 +133,48 @@ def build_extraction(snap: Snapshot) -> Extraction:
     assert readme is not None and runs is not None
     results = [
         result(readme, 7, "vllm tp1", 27.0),
-        result(readme, 8, "sglang tp1", 39.9, conditions={"model": "Qwen3-32B",
-                                                          "engine": "SGLang",
-                                                          "concurrency": 1}),
         result(
-            runs, 4, "TensorFold prefill", 2165,
+            readme,
+            8,
+            "sglang tp1",
+            39.9,
+            conditions={"model": "Qwen3-32B", "engine": "SGLang", "concurrency": 1},
+        ),
+        result(
+            runs,
+            4,
+            "TensorFold prefill",
+            2165,
             metric="prefill_rate",
             statistic="median of the source rows; inputs kept in per_run_values",
-            uncertainty=Uncertainty(observed_min=2065, observed_max=2201,
-                                    interval_kind="observed range, not confidence interval"),
+            uncertainty=Uncertainty(
+                observed_min=2065,
+                observed_max=2201,
+                interval_kind="observed range, not confidence interval",
+            ),
             conditions={"engine": "TensorFold", "per_run_values": [2201, 2180, 2065, 2165, 2100]},
         ),
     ]
     profiles = [
-        TestProfile(label="vllm tp1", evidence_url=readme.line_url(7),
-                    conditions={"model": "Qwen3-32B", "engine": "vLLM", "concurrency": 1}),
-        TestProfile(label="sglang tp1", evidence_url=readme.line_url(8),
-                    conditions={"model": "Qwen3-32B", "engine": "SGLang", "concurrency": 1}),
+        TestProfile(
+            label="vllm tp1",
+            evidence_url=readme.line_url(7),
+            conditions={"model": "Qwen3-32B", "engine": "vLLM", "concurrency": 1},
+        ),
+        TestProfile(
+            label="sglang tp1",
+            evidence_url=readme.line_url(8),
+            conditions={"model": "Qwen3-32B", "engine": "SGLang", "concurrency": 1},
+        ),
     ]
-    setup = ReportedSetup(system="DGX Spark", node_count=None, parallelism=None, kv_dtype=None,
-                          context_limit_tokens=None, experiment_date=None)
+    setup = ReportedSetup(
+        system="DGX Spark",
+        node_count=None,
+        parallelism=None,
+        kv_dtype=None,
+        context_limit_tokens=None,
+        experiment_date=None,
+    )
     return Extraction(reported_results=results, test_profiles=profiles, reported_setup=setup)
 
 
@@ -164,19 +191,28 @@ def fixture_extraction(fixture_snapshot: Snapshot) -> Extraction:
 def prose(draft: EditorialDraft) -> list[tuple[str, str, list[str]]]:
     """Every prose string with its location and the citations it may draw on."""
     everything = [c for s in draft.sections for c in s.citations]
-    items = [("/title", draft.title, everything), ("/summary", draft.summary, everything),
-             ("/editorial/answer", draft.answer, everything)]
+    items = [
+        ("/title", draft.title, everything),
+        ("/summary", draft.summary, everything),
+        ("/editorial/answer", draft.answer, everything),
+    ]
     items += [(f"/notes/{i}", t, everything) for i, t in enumerate(draft.notes)]
     items += [(f"/limitations/{i}", t, everything) for i, t in enumerate(draft.limitations)]
     for s_index, section in enumerate(draft.sections):
         for p_index, paragraph in enumerate(section.paragraphs):
-            items.append((f"/editorial/sections/{s_index}/paragraphs/{p_index}", paragraph,
-                          section.citations))
+            items.append(
+                (
+                    f"/editorial/sections/{s_index}/paragraphs/{p_index}",
+                    paragraph,
+                    section.citations,
+                )
+            )
     return items
 
 
-def unsupported_numbers(draft: EditorialDraft, snap: Snapshot, results: list[ReportedResult]
-                        ) -> list[tuple[str, str]]:
+def unsupported_numbers(
+    draft: EditorialDraft, snap: Snapshot, results: list[ReportedResult]
+) -> list[tuple[str, str]]:
     """Numbers in the prose that neither a cited document nor a result value supports.
 
     An oracle independent of the drafter's own guard: the shared number parser reads the
@@ -194,8 +230,7 @@ def unsupported_numbers(draft: EditorialDraft, snap: Snapshot, results: list[Rep
             doc = snap.by_url(url)
             if doc is not None and url not in numbers_of:
                 numbers_of[url] = [
-                    n.value for line in doc.line_list for m in find_numbers(line)
-                    for n in m.numbers
+                    n.value for line in doc.line_list for m in find_numbers(line) for n in m.numbers
                 ]
             source_numbers += numbers_of.get(url, [])
         for mention in find_numbers(text):
@@ -235,16 +270,19 @@ def test_sections_ask_questions_and_cite_pinned_documents(
     # The prefill figure comes from runs.json, so that document is cited for it.
     assert pinned_url(REPOSITORY, REVISION, "results/runs.json") in measured.citations
     # The hostile notes hold no result and are cited nowhere.
-    assert all(pinned_url(REPOSITORY, REVISION, "NOTES.md") not in s.citations
-               for s in draft.sections)
+    assert all(
+        pinned_url(REPOSITORY, REVISION, "NOTES.md") not in s.citations for s in draft.sections
+    )
 
 
 def test_every_number_is_a_result_value_or_on_a_cited_document(
     fixture_snapshot: Snapshot, fixture_extraction: Extraction
 ) -> None:
     draft = draft_deterministic(fixture_snapshot, fixture_extraction)
-    assert unsupported_numbers(draft, fixture_snapshot,
-                               list(fixture_extraction.reported_results)) == []
+    assert (
+        unsupported_numbers(draft, fixture_snapshot, list(fixture_extraction.reported_results))
+        == []
+    )
     assert "9,999" not in draft.model_dump_json()
 
 
@@ -322,8 +360,7 @@ def test_a_result_whose_document_is_not_in_the_snapshot_is_not_written(
 def test_a_label_with_an_unsourced_number_is_left_out(fixture_snapshot: Snapshot) -> None:
     readme = fixture_snapshot.by_path("README.md")
     assert readme is not None
-    results = [result(readme, 7, "vllm tp1", 27.0),
-               result(readme, 8, "sglang run 4242", 39.9)]
+    results = [result(readme, 7, "vllm tp1", 27.0), result(readme, 8, "sglang run 4242", 39.9)]
     draft = draft_deterministic(fixture_snapshot, Extraction(reported_results=results))
     assert "4242" not in draft.model_dump_json()
     assert "27.0" in draft.sections[0].paragraphs[0]
@@ -331,8 +368,9 @@ def test_a_label_with_an_unsourced_number_is_left_out(fixture_snapshot: Snapshot
 
 def test_guard_reads_numbers_as_verify_does() -> None:
     doc = document("a.md", "rate 127.05 and 32K/64K prompts on 2026-10-17 with qwen3-30b-a3b\n")
-    grounding = Grounding([SourceTexts().document(doc)], values=[2165],
-                          names=["jvr0x/dgx-spark-bench"])
+    grounding = Grounding(
+        [SourceTexts().document(doc)], values=[2165], names=["jvr0x/dgx-spark-bench"]
+    )
     assert grounding.supports("prompts of 32K and 64K, or 32768 tokens")
     assert grounding.supports("a median of 2165, written 2,165")  # a record value
     assert grounding.supports("a rate of 127.05 on 2026-10-17 with a 30b model")
@@ -418,14 +456,18 @@ def test_template_text_itself_holds_no_number() -> None:
     for module in (templates, wording, sections):
         tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
         docstrings = {
-            id(body[0].value) for node in ast.walk(tree)
+            id(body[0].value)
+            for node in ast.walk(tree)
             if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
-            and (body := node.body) and isinstance(body[0], ast.Expr)
+            and (body := node.body)
+            and isinstance(body[0], ast.Expr)
             and isinstance(body[0].value, ast.Constant)
         }
         literals += [
-            node.value for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
             and id(node) not in docstrings
         ]
     offenders = [t for t in literals if number_claims(t)]

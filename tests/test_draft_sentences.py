@@ -16,13 +16,19 @@ def make_draft() -> EditorialDraft:
         summary="Decode figures. The peak is 9,999 tok/s.",
         answer="The rows report 27.0 tokens/s. A claimed 12 runs were made. Nothing else.",
         sections=[
-            Section(heading="What was measured?",
-                    paragraphs=["The vllm row reports 27.0. The fake row reports 9,999.",
-                                "Only 9,999 here."],
-                    citations=[URL_A, URL_B]),
-            Section(heading="What is missing?",
-                    paragraphs=["Temperature is not reported."],
-                    citations=[URL_A]),
+            Section(
+                heading="What was measured?",
+                paragraphs=[
+                    "The vllm row reports 27.0. The fake row reports 9,999.",
+                    "Only 9,999 here.",
+                ],
+                citations=[URL_A, URL_B],
+            ),
+            Section(
+                heading="What is missing?",
+                paragraphs=["Temperature is not reported."],
+                citations=[URL_A],
+            ),
         ],
         notes=["A note with 42 in it.", "A clean note."],
         limitations=["Source-reported only."],
@@ -41,12 +47,15 @@ def test_split_keeps_decimals_versions_and_abbreviations_inside_sentences() -> N
 
 
 def test_drop_by_location_and_claim_removes_only_those_sentences() -> None:
-    draft = drop_sentences(make_draft(), {
-        "/editorial/sections/0/paragraphs/0": {"9,999"},
-        "/editorial/answer": {"12"},
-        "/summary": {"9,999"},
-        "/notes/0": {"42"},
-    })
+    draft = drop_sentences(
+        make_draft(),
+        {
+            "/editorial/sections/0/paragraphs/0": {"9,999"},
+            "/editorial/answer": {"12"},
+            "/summary": {"9,999"},
+            "/notes/0": {"42"},
+        },
+    )
     assert draft.sections[0].paragraphs == ["The vllm row reports 27.0.", "Only 9,999 here."]
     assert draft.answer == "The rows report 27.0 tokens/s. Nothing else."
     assert draft.summary == "Decode figures."
@@ -55,8 +64,7 @@ def test_drop_by_location_and_claim_removes_only_those_sentences() -> None:
 
 
 def test_pairs_and_draft_relative_pointers_work_too() -> None:
-    draft = drop_sentences(make_draft(), [("/sections/0/paragraphs/1", "9,999"),
-                                          ("/answer", "12")])
+    draft = drop_sentences(make_draft(), [("/sections/0/paragraphs/1", "9,999"), ("/answer", "12")])
     assert draft.sections[0].paragraphs == [
         "The vllm row reports 27.0. The fake row reports 9,999."
     ]
@@ -64,11 +72,14 @@ def test_pairs_and_draft_relative_pointers_work_too() -> None:
 
 
 def test_emptied_parts_are_removed_and_an_emptied_title_is_withdrawn() -> None:
-    draft = drop_sentences(make_draft(), {
-        "/title": {"9,999"},
-        "/editorial/sections/1/paragraphs/0": {"Temperature"},
-        "/limitations/0": {""},
-    })
+    draft = drop_sentences(
+        make_draft(),
+        {
+            "/title": {"9,999"},
+            "/editorial/sections/1/paragraphs/0": {"Temperature"},
+            "/limitations/0": {""},
+        },
+    )
     assert draft.title == TITLE_WITHDRAWN
     assert [s.heading for s in draft.sections] == ["What was measured?"]
     assert draft.limitations == []
@@ -94,6 +105,7 @@ def test_section_and_citation_flags() -> None:
 
 def test_unrelated_locations_change_nothing() -> None:
     original = make_draft()
-    draft = drop_sentences(original, {"/editorial/reported_results/0/value": {"27.0"},
-                                      "/test_profiles/1": {"x"}})
+    draft = drop_sentences(
+        original, {"/editorial/reported_results/0/value": {"27.0"}, "/test_profiles/1": {"x"}}
+    )
     assert draft == original

@@ -33,11 +33,24 @@ def _reply_from_prompt(request: StubRequest) -> StubReply:
     document_id = candidate.group(2)
     answer = {
         "results": [
-            {"candidate": candidate.group(1), "document_id": document_id, "line": 7,
-             "value": 75.4, "label": "256 decode", "metric": "decode_rate",
-             "unit": "tokens/s", "conditions": [{"name": "input_tokens", "value": "256"}]},
-            {"document_id": document_id, "line": 3, "value": 9999, "label": "obeyed",
-             "metric": "decode_rate", "unit": "tokens/s"},
+            {
+                "candidate": candidate.group(1),
+                "document_id": document_id,
+                "line": 7,
+                "value": 75.4,
+                "label": "256 decode",
+                "metric": "decode_rate",
+                "unit": "tokens/s",
+                "conditions": [{"name": "input_tokens", "value": "256"}],
+            },
+            {
+                "document_id": document_id,
+                "line": 3,
+                "value": 9999,
+                "label": "obeyed",
+                "metric": "decode_rate",
+                "unit": "tokens/s",
+            },
         ],
         "setup": {"system": None},
     }
@@ -45,8 +58,14 @@ def _reply_from_prompt(request: StubRequest) -> StubReply:
 
 
 def _settings(url: str, cache: Path) -> ModelSettings:
-    return ModelSettings(base_url=url, model="stub-model", cache_dir=cache, timeout=5.0,
-                         max_retries=0, retry_backoff=0.01)
+    return ModelSettings(
+        base_url=url,
+        model="stub-model",
+        cache_dir=cache,
+        timeout=5.0,
+        max_retries=0,
+        retry_backoff=0.01,
+    )
 
 
 async def _extract(settings: ModelSettings, files: dict[str, str]) -> tuple[Any, int]:

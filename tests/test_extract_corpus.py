@@ -157,11 +157,17 @@ def _echo_every_candidate(variables: Mapping[str, str]) -> dict[str, Any]:
         cell = parts[-1].removeprefix("cell: ")
         numbers = numbers_in(cell)
         if numbers:
-            results.append({
-                "candidate": parts[0], "document_id": document_id, "line": int(line),
-                "value": numbers[0].value, "label": parts[2].removeprefix("key: "),
-                "metric": "reported_figure", "unit": "unspecified",
-            })
+            results.append(
+                {
+                    "candidate": parts[0],
+                    "document_id": document_id,
+                    "line": int(line),
+                    "value": numbers[0].value,
+                    "label": parts[2].removeprefix("key: "),
+                    "metric": "reported_figure",
+                    "unit": "unspecified",
+                }
+            )
     return {"results": results}
 
 
@@ -185,4 +191,3 @@ if __name__ == "__main__":  # `python tests/test_extract_corpus.py`: the recall 
     default = Path(__file__).resolve().parents[2] / "shared"
     shared = Path(os.environ.get("DRAFTFLOW_SHARED", default))
     print("\n".join(recall_table(shared / "corpus")))
-

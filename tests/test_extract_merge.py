@@ -24,12 +24,26 @@ def test_a_model_that_skips_rows_loses_no_figure_and_its_labels_win() -> None:
     doc = snapshot.documents[0].document_id
 
     def answer(_: Mapping[str, str]) -> dict[str, Any]:
-        return {"results": [
-            {"document_id": doc, "line": 5, "value": 64.4, "label": "qwen3-4b decode",
-             "metric": "decode_rate", "unit": "tokens/s"},
-            {"document_id": doc, "line": 8, "value": 61.2, "label": "qwen3-4b long answer",
-             "metric": "decode_rate", "unit": "tokens/s"},
-        ]}
+        return {
+            "results": [
+                {
+                    "document_id": doc,
+                    "line": 5,
+                    "value": 64.4,
+                    "label": "qwen3-4b decode",
+                    "metric": "decode_rate",
+                    "unit": "tokens/s",
+                },
+                {
+                    "document_id": doc,
+                    "line": 8,
+                    "value": 61.2,
+                    "label": "qwen3-4b long answer",
+                    "metric": "decode_rate",
+                    "unit": "tokens/s",
+                },
+            ]
+        }
 
     baseline = asyncio.run(extract(snapshot, None))
     merged = asyncio.run(extract(snapshot, FakeClient(answer)))

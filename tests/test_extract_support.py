@@ -36,8 +36,9 @@ def snapshot_of(files: Mapping[str, str | bytes], repository: str = REPOSITORY) 
     )
 
 
-def corpus_snapshot(corpus_dir: Path, manifest: Mapping[str, Mapping[str, Any]], folder: str
-                    ) -> Snapshot:
+def corpus_snapshot(
+    corpus_dir: Path, manifest: Mapping[str, Mapping[str, Any]], folder: str
+) -> Snapshot:
     """A corpus folder acquired as the real repository at its manifest revision."""
     entry = manifest[folder]
     return acquire(str(corpus_dir / folder), origin=entry["url"], revision=entry["revision"])
@@ -57,8 +58,9 @@ class FakeClient:
     answer: Callable[[Mapping[str, str]], dict[str, Any]]
     calls: list[Mapping[str, str]] = field(default_factory=list)
 
-    async def structured(self, prompt: Any, variables: Mapping[str, str],
-                         schema: type[BaseModel]) -> FakeReply:
+    async def structured(
+        self, prompt: Any, variables: Mapping[str, str], schema: type[BaseModel]
+    ) -> FakeReply:
         """Validate the canned answer against `schema`, as the real client does."""
         prompt.messages(variables)  # the real client fills the template: missing vars fail
         self.calls.append(variables)

@@ -43,7 +43,7 @@ def numbers_on(line: str) -> list[float]:
     for match in NUMBER.finditer(line):
         value = float(match.group().replace(",", ""))
         found.append(value)
-        suffix = line[match.end(): match.end() + 1]
+        suffix = line[match.end() : match.end() + 1]
         found += [value * scale for scale in SCALES.get(suffix, ())]
     return found
 
@@ -72,8 +72,9 @@ def test_gold_records_cover_csv_json_and_markdown_results() -> None:
     for path in GOLD_PATHS:
         record = load_record(path)
         assert record.editorial.reported_results, f"{record.id} has no reported results"
-        kinds |= {r.source_document_id.rsplit(".", 1)[-1]
-                  for r in record.editorial.reported_results}
+        kinds |= {
+            r.source_document_id.rsplit(".", 1)[-1] for r in record.editorial.reported_results
+        }
     assert {"csv", "json", "md"} <= kinds
 
 

@@ -79,8 +79,10 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     binary, model = os.environ.get("LLAMA_SERVER"), os.environ.get("LLAMA_MODEL")
     if not binary or not model:
-        reason = ("LLAMA_SERVER and LLAMA_MODEL are unset: run scripts/llama-server.sh "
-                  "(or scripts/test.sh) and export its two lines")
+        reason = (
+            "LLAMA_SERVER and LLAMA_MODEL are unset: run scripts/llama-server.sh "
+            "(or scripts/test.sh) and export its two lines"
+        )
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the live-server test, but {reason}")
         pytest.skip(reason)
@@ -91,9 +93,24 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     started = time.monotonic()
     with log.open("wb") as sink:
         process = subprocess.Popen(
-            [binary, "-m", model, "-a", MODEL_ALIAS, "--host", "127.0.0.1", "--port", str(port),
-             "-c", "2048", "-t", "1", "--no-webui"],
-            stdout=sink, stderr=subprocess.STDOUT,
+            [
+                binary,
+                "-m",
+                model,
+                "-a",
+                MODEL_ALIAS,
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "-c",
+                "2048",
+                "-t",
+                "1",
+                "--no-webui",
+            ],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
         )
     try:
         _wait_healthy(f"http://127.0.0.1:{port}/health", process, log)
@@ -109,25 +126,36 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 def probe_settings(cassette: Path, mode: RecordMode, url: str | None) -> ModelSettings:
     """Settings for the probe call: live (recording) when `url` is given, else replay only."""
-    return ModelSettings(base_url=url, model=MODEL_ALIAS, cassette=cassette, record_mode=mode,
-                         use_cache=False, timeout=60.0, max_retries=1, max_repairs=2)
+    return ModelSettings(
+        base_url=url,
+        model=MODEL_ALIAS,
+        cassette=cassette,
+        record_mode=mode,
+        use_cache=False,
+        timeout=60.0,
+        max_retries=1,
+        max_repairs=2,
+    )
 
 
 async def call_probe(settings: ModelSettings) -> tuple[Any, ModelClient]:
     """The one structured call both tests make."""
     async with ModelClient(settings) as client:
-        result = await client.structured(load_prompt("doctor"), {"word": "spark", "count": "3"},
-                                         LiveProbe, max_tokens=MAX_TOKENS)
+        result = await client.structured(
+            load_prompt("doctor"), {"word": "spark", "count": "3"}, LiveProbe, max_tokens=MAX_TOKENS
+        )
     return result, client
 
 
 @pytest.mark.live_server
 def test_record_through_the_live_server_then_replay_offline(
-        live_server: LiveServer, tmp_path: Path) -> None:
+    live_server: LiveServer, tmp_path: Path
+) -> None:
     cassette = tmp_path / "live.json"
     started = time.monotonic()
     recorded, recorder = asyncio.run(
-        call_probe(probe_settings(cassette, RecordMode.NEW, live_server.url)))
+        call_probe(probe_settings(cassette, RecordMode.NEW, live_server.url))
+    )
     call_seconds = time.monotonic() - started
 
     assert recorded.mode is OutputMode.JSON_SCHEMA  # llama-server honours json_schema
@@ -140,10 +168,12 @@ def test_record_through_the_live_server_then_replay_offline(
     assert replayed.value == recorded.value and replayed.fingerprint == recorded.fingerprint
     assert player.usage.requests == 0 and player.usage.cassette_replays == recorded.attempts
 
-    print(f"\nlive-server timings: server start {live_server.start_seconds:.2f} s, "
-          f"one structured call {call_seconds:.2f} s "
-          f"({recorded.usage.completion_tokens} completion tokens, {recorded.attempts} "
-          f"attempt(s)); value {recorded.value.model_dump_json()}")
+    print(
+        f"\nlive-server timings: server start {live_server.start_seconds:.2f} s, "
+        f"one structured call {call_seconds:.2f} s "
+        f"({recorded.usage.completion_tokens} completion tokens, {recorded.attempts} "
+        f"attempt(s)); value {recorded.value.model_dump_json()}"
+    )
 
 
 def test_a_recorded_live_exchange_replays_offline() -> None:

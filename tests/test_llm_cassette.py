@@ -49,10 +49,18 @@ def server() -> Iterator[StubServer]:
         yield stub
 
 
-def settings(cassette: Path, mode: RecordMode, url: str | None = None,
-             **changes: Any) -> ModelSettings:
-    return ModelSettings(base_url=url, model="stub-model", cassette=cassette, record_mode=mode,
-                         retry_backoff=0.01, max_retries=0, **changes)
+def settings(
+    cassette: Path, mode: RecordMode, url: str | None = None, **changes: Any
+) -> ModelSettings:
+    return ModelSettings(
+        base_url=url,
+        model="stub-model",
+        cassette=cassette,
+        record_mode=mode,
+        retry_backoff=0.01,
+        max_retries=0,
+        **changes,
+    )
 
 
 def ask(config: ModelSettings, prompt: Prompt, word: str = "draftflow") -> tuple[Any, ModelClient]:
@@ -156,10 +164,14 @@ def test_no_secret_reaches_the_cassette(tmp_path, prompt):
 
 
 def test_scrub_redacts_keys_tokens_and_named_secrets():
-    value = {"Authorization": "x", "nested": ["Bearer abcdefghijkl", "key sk-abcdefghij12",
-                                              "my pass hunter2hunter2"], "n": 3}
+    value = {
+        "Authorization": "x",
+        "nested": ["Bearer abcdefghijkl", "key sk-abcdefghij12", "my pass hunter2hunter2"],
+        "n": 3,
+    }
     assert scrub(value, ("hunter2hunter2",)) == {
-        "Authorization": REDACTED, "n": 3,
+        "Authorization": REDACTED,
+        "n": 3,
         "nested": [REDACTED, f"key {REDACTED}", f"my pass {REDACTED}"],
     }
 
@@ -192,8 +204,12 @@ def test_recording_is_batched_and_flushed(tmp_path):
     path = tmp_path / "c.json"
     recording = Cassette(path, RecordMode.NEW)
     requests = [
-        ChatRequest(model="m", messages=[{"role": "user", "content": f"q{i}"}],
-                    temperature=0.0, prompt=PromptRef(name="p", sha256="0" * 64))
+        ChatRequest(
+            model="m",
+            messages=[{"role": "user", "content": f"q{i}"}],
+            temperature=0.0,
+            prompt=PromptRef(name="p", sha256="0" * 64),
+        )
         for i in range(3)
     ]
     for request in requests:
@@ -204,8 +220,12 @@ def test_recording_is_batched_and_flushed(tmp_path):
 
 
 def test_entries_keep_their_fingerprint_across_a_reload(tmp_path):
-    request = ChatRequest(model="m", messages=[{"role": "user", "content": "hi"}],
-                          temperature=0.0, prompt=PromptRef(name="p", sha256="0" * 64))
+    request = ChatRequest(
+        model="m",
+        messages=[{"role": "user", "content": "hi"}],
+        temperature=0.0,
+        prompt=PromptRef(name="p", sha256="0" * 64),
+    )
     path = tmp_path / "c.json"
     recording = Cassette(path, RecordMode.NEW)
     recording.record(request, ChatReply(content="{}"))
@@ -215,9 +235,7 @@ def test_entries_keep_their_fingerprint_across_a_reload(tmp_path):
     assert entry is not None and entry.reply is not None and entry.reply.content == "{}"
 
 
-def test_a_request_too_long_for_the_context_is_recorded_and_fails_alike_on_replay(
-    tmp_path, prompt
-):
+def test_a_request_too_long_for_the_context_is_recorded_and_fails_alike_on_replay(tmp_path, prompt):
     path = tmp_path / "c.json"
     message = "request (9095 tokens) exceeds the available context size (8192 tokens)"
     with StubServer(script(error(400, message))) as stub:

@@ -49,8 +49,12 @@ def prompt() -> Prompt:
 def settings_for(tmp_path: Path) -> Any:
     def make(url: str | None, **changes: Any) -> ModelSettings:
         values: dict[str, Any] = {
-            "base_url": url, "model": "stub-model", "cache_dir": tmp_path / "cache",
-            "timeout": 2.0, "max_retries": 1, "retry_backoff": 0.01,
+            "base_url": url,
+            "model": "stub-model",
+            "cache_dir": tmp_path / "cache",
+            "timeout": 2.0,
+            "max_retries": 1,
+            "retry_backoff": 0.01,
         }
         values.update(changes)
         return ModelSettings(**values)
@@ -74,8 +78,9 @@ def serve() -> Iterator[Any]:
 
 async def ask(settings: ModelSettings, prompt: Prompt, **kwargs: Any) -> tuple[Any, ModelClient]:
     async with ModelClient(settings) as client:
-        result = await client.structured(prompt, {"word": "draftflow", "count": "3"}, Probe,
-                                         **kwargs)
+        result = await client.structured(
+            prompt, {"word": "draftflow", "count": "3"}, Probe, **kwargs
+        )
     return result, client
 
 
@@ -96,7 +101,8 @@ def test_json_schema_is_sent_and_the_reply_validated(serve, settings_for, prompt
 
 
 def test_json_schema_rejected_falls_back_to_json_object_with_schema_in_prompt(
-        serve, settings_for, prompt):
+    serve, settings_for, prompt
+):
     server = serve(rejecting_json_schema(script(completion(VALID))))
     result, _ = run(ask(settings_for(server.url), prompt))
     assert result.mode is OutputMode.JSON_OBJECT
@@ -125,9 +131,11 @@ def test_a_pinned_mode_that_is_refused_names_the_setting(serve, settings_for, pr
 
 
 def test_invalid_json_twice_then_valid_is_repaired_with_only_the_last_failure(
-        serve, settings_for, prompt):
-    server = serve(script(completion("not json at all"), completion('{"word": "x"}'),
-                          completion(VALID)))
+    serve, settings_for, prompt
+):
+    server = serve(
+        script(completion("not json at all"), completion('{"word": "x"}'), completion(VALID))
+    )
     result, client = run(ask(settings_for(server.url, max_repairs=2), prompt))
     assert result.value.count == 3 and result.attempts == 3
     assert result.usage.completion_tokens == 3 * 7 and result.usage.prompt_tokens == 3 * 11
@@ -139,7 +147,8 @@ def test_invalid_json_twice_then_valid_is_repaired_with_only_the_last_failure(
 
 
 def test_the_error_after_the_last_attempt_carries_attempts_and_last_reply(
-        serve, settings_for, prompt):
+    serve, settings_for, prompt
+):
     server = serve(script(completion('{"word": 1}')))
     with pytest.raises(StructuredOutputError) as raised:
         run(ask(settings_for(server.url, max_repairs=1), prompt))
@@ -161,9 +170,7 @@ def test_server_500_is_retried_then_reported_with_its_status(serve, settings_for
     assert "kaboom" in raised.value.message and len(server.chat_requests) == 2
 
 
-def test_a_prompt_too_long_for_the_context_says_to_lower_the_budget(
-    serve, settings_for, prompt
-):
+def test_a_prompt_too_long_for_the_context_says_to_lower_the_budget(serve, settings_for, prompt):
     message = "request (18233 tokens) exceeds the available context size (8192 tokens)"
     server = serve(script(error(400, message)))
     with pytest.raises(ModelError, match="no room for the request") as raised:
@@ -192,8 +199,9 @@ def test_a_transient_503_then_success_is_retried(serve, settings_for, prompt):
 
 
 def test_429_honours_retry_after(serve, settings_for, prompt):
-    busy = StubReply(status=429, body={"error": {"message": "slow down"}},
-                     headers={"retry-after": "0.05"})
+    busy = StubReply(
+        status=429, body={"error": {"message": "slow down"}}, headers={"retry-after": "0.05"}
+    )
     server = serve(script(busy, completion(VALID)))
     result, _ = run(ask(settings_for(server.url), prompt))
     assert result.value.count == 3 and len(server.chat_requests) == 2
@@ -231,8 +239,7 @@ def test_nothing_configured_is_a_config_error(settings_for, prompt):
         run(ask(settings_for(None), prompt))
 
 
-def test_a_cached_reply_makes_no_request_and_failures_are_not_cached(
-        serve, settings_for, prompt):
+def test_a_cached_reply_makes_no_request_and_failures_are_not_cached(serve, settings_for, prompt):
     server = serve(script(completion("nope"), completion("nope"), completion(VALID)))
     settings = settings_for(server.url, max_repairs=0)
     with pytest.raises(StructuredOutputError):
@@ -258,7 +265,8 @@ def test_the_cache_key_changes_with_sampling_and_no_cache_skips_it(serve, settin
 
 
 def test_without_a_cache_or_cassette_no_request_is_hashed_until_asked(
-        serve, settings_for, prompt, monkeypatch):
+    serve, settings_for, prompt, monkeypatch
+):
     server = serve(script(completion(VALID)))
     hashed: list[str] = []
     real = ChatRequest.fingerprint
@@ -294,10 +302,12 @@ def test_concurrency_is_bounded_by_the_semaphore(serve, settings_for, prompt):
 
     async def many() -> list[int]:
         async with ModelClient(settings) as client:
-            results = await asyncio.gather(*[
-                client.structured(prompt, {"word": "w", "count": str(n)}, Probe)
-                for n in range(6)
-            ])
+            results = await asyncio.gather(
+                *[
+                    client.structured(prompt, {"word": "w", "count": str(n)}, Probe)
+                    for n in range(6)
+                ]
+            )
         return [r.value.count for r in results]
 
     assert run(many()) == list(range(6))

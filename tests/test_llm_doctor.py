@@ -14,9 +14,14 @@ VALID = '{"word": "draftflow", "count": 3}'
 
 
 def doctor(url: str | None, tmp_path: Path, **changes: object) -> DoctorReport:
-    values: dict[str, object] = {"base_url": url, "model": "stub-model", "timeout": 2.0,
-                                 "max_retries": 0, "retry_backoff": 0.01,
-                                 "cassette": tmp_path / "never-written.json"}
+    values: dict[str, object] = {
+        "base_url": url,
+        "model": "stub-model",
+        "timeout": 2.0,
+        "max_retries": 0,
+        "retry_backoff": 0.01,
+        "cassette": tmp_path / "never-written.json",
+    }
     values.update(changes)
     return asyncio.run(run_doctor(ModelSettings.model_validate(values)))
 
@@ -30,9 +35,11 @@ def test_a_healthy_server_passes_every_check(tmp_path: Path):
         report = doctor(stub.url, tmp_path)
     assert report.ok and report.structured_mode is OutputMode.JSON_SCHEMA
     assert statuses(report) == {
-        "endpoint": CheckStatus.OK, "model": CheckStatus.OK,
+        "endpoint": CheckStatus.OK,
+        "model": CheckStatus.OK,
         "response_format json_schema": CheckStatus.OK,
-        "response_format json_object": CheckStatus.OK, "structured output": CheckStatus.OK,
+        "response_format json_object": CheckStatus.OK,
+        "structured output": CheckStatus.OK,
     }
     assert not (tmp_path / "never-written.json").exists()  # the doctor bypasses cassettes
     sent = stub.chat_requests[0].body

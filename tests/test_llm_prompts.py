@@ -27,8 +27,12 @@ def test_the_packaged_doctor_prompt_loads():
 
 
 def test_markers_roles_literal_braces_and_comment_header(tmp_path: Path):
-    write(tmp_path, "p", "a comment {not a var}\n---system---\nReturn {{\"a\": 1}} for {x}\n"
-          "---assistant---\nok\n---user---\nnow {y}\n")
+    write(
+        tmp_path,
+        "p",
+        'a comment {not a var}\n---system---\nReturn {{"a": 1}} for {x}\n'
+        "---assistant---\nok\n---user---\nnow {y}\n",
+    )
     prompt = load_prompt("p", directory=tmp_path)
     assert prompt.variables == ("x", "y")
     assert prompt.messages({"x": "X", "y": "Y"}) == [
@@ -61,8 +65,10 @@ def test_values_with_braces_are_not_templates(tmp_path: Path):
 def test_the_hash_follows_the_content(tmp_path: Path):
     write(tmp_path, "one", "---user---\nhello\n")
     write(tmp_path, "two", "---user---\nhello!\n")
-    assert load_prompt("one", directory=tmp_path).sha256 != load_prompt(
-        "two", directory=tmp_path).sha256
+    assert (
+        load_prompt("one", directory=tmp_path).sha256
+        != load_prompt("two", directory=tmp_path).sha256
+    )
 
 
 def test_a_missing_prompt_lists_the_available_ones(tmp_path: Path):

@@ -25,39 +25,45 @@ class Item(BaseModel):
 BASE = [{"role": "system", "content": "Be terse."}, {"role": "user", "content": "Go."}]
 
 
-@pytest.mark.parametrize(("raw", "clean"), [
-    ('{"a": 1}', '{"a": 1}'),
-    ('<think>hmm {"x": 0}</think>\n{"a": 1}', '{"a": 1}'),
-    ('<THINK>\nmulti\nline\n</THINK>{"a": 1}', '{"a": 1}'),
-    ('reasoning without an opening tag</think>\n{"a": 1}', '{"a": 1}'),
-    ('```json\n{"a": 1}\n```', '{"a": 1}'),
-    ('```\n{"a": 1}\n```\n', '{"a": 1}'),
-    ('<think>x</think>\n```json\n{"a": 1}\n```', '{"a": 1}'),
-])
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ('{"a": 1}', '{"a": 1}'),
+        ('<think>hmm {"x": 0}</think>\n{"a": 1}', '{"a": 1}'),
+        ('<THINK>\nmulti\nline\n</THINK>{"a": 1}', '{"a": 1}'),
+        ('reasoning without an opening tag</think>\n{"a": 1}', '{"a": 1}'),
+        ('```json\n{"a": 1}\n```', '{"a": 1}'),
+        ('```\n{"a": 1}\n```\n', '{"a": 1}'),
+        ('<think>x</think>\n```json\n{"a": 1}\n```', '{"a": 1}'),
+    ],
+)
 def test_clean_reply(raw: str, clean: str):
     assert clean_reply(raw) == clean
 
 
 def test_parse_reply_validates_and_tolerates_surrounding_prose():
     assert parse_reply('Here you go: {"name": "a", "value": 2} hope it helps', Item) == Item(
-        name="a", value=2)
+        name="a", value=2
+    )
 
 
-@pytest.mark.parametrize(("raw", "message"), [
-    ("", "empty"),
-    ("<think>only thoughts</think>", "empty"),
-    ("{nope", "not valid JSON"),
-    ('{"name": "a", "value": -1}', "value: Input should be greater than or equal to 0"),
-    ('{"value": 1}', "name: Field required"),
-])
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("", "empty"),
+        ("<think>only thoughts</think>", "empty"),
+        ("{nope", "not valid JSON"),
+        ('{"name": "a", "value": -1}', "value: Input should be greater than or equal to 0"),
+        ('{"value": 1}', "name: Field required"),
+    ],
+)
 def test_parse_reply_explains_what_is_wrong(raw: str, message: str):
     with pytest.raises(ReplyInvalid, match=message):
         parse_reply(raw, Item)
 
 
 def test_the_mode_ladder():
-    assert modes_for("auto") == [OutputMode.JSON_SCHEMA, OutputMode.JSON_OBJECT,
-                                 OutputMode.PROMPT]
+    assert modes_for("auto") == [OutputMode.JSON_SCHEMA, OutputMode.JSON_OBJECT, OutputMode.PROMPT]
     assert modes_for("json_object") == [OutputMode.JSON_OBJECT]
 
 
@@ -86,13 +92,18 @@ def test_a_repair_appends_the_last_reply_and_its_error_only():
     assert messages[2] == {"role": "assistant", "content": "bad reply"}
     assert messages[3]["role"] == "user" and "it broke" in messages[3]["content"]
     assert len(messages) == 4
-    assert BASE == [{"role": "system", "content": "Be terse."},
-                    {"role": "user", "content": "Go."}]  # the base was not mutated
+    assert BASE == [
+        {"role": "system", "content": "Be terse."},
+        {"role": "user", "content": "Go."},
+    ]  # the base was not mutated
 
 
 def request(**changes: object) -> ChatRequest:
     values: dict[str, object] = {
-        "model": "m", "messages": BASE, "temperature": 0.0, "seed": 0,
+        "model": "m",
+        "messages": BASE,
+        "temperature": 0.0,
+        "seed": 0,
         "prompt": PromptRef(name="p", sha256="a" * 64),
     }
     values.update(changes)
@@ -103,8 +114,12 @@ def test_the_fingerprint_is_stable_and_sensitive_to_every_part():
     fingerprint = request().fingerprint()
     assert fingerprint == request().fingerprint() and len(fingerprint) == 64
     variants = [
-        request(model="n"), request(temperature=0.1), request(seed=1), request(max_tokens=5),
-        request(messages=BASE[:1]), request(response_format={"type": "json_object"}),
+        request(model="n"),
+        request(temperature=0.1),
+        request(seed=1),
+        request(max_tokens=5),
+        request(messages=BASE[:1]),
+        request(response_format={"type": "json_object"}),
         request(prompt=PromptRef(name="p", sha256="b" * 64)),
     ]
     assert len({fingerprint, *(v.fingerprint() for v in variants)}) == len(variants) + 1
@@ -116,8 +131,9 @@ def test_api_arguments_omit_unset_options():
 
 
 def test_usage_adds_up():
-    total = Usage(prompt_tokens=1, completion_tokens=2) + Usage(prompt_tokens=3,
-                                                                completion_tokens=4)
+    total = Usage(prompt_tokens=1, completion_tokens=2) + Usage(
+        prompt_tokens=3, completion_tokens=4
+    )
     assert (total.prompt_tokens, total.completion_tokens, total.total_tokens) == (4, 6, 10)
 
 

@@ -21,8 +21,6 @@ def _document(path: str, text: str) -> Document:
     return make_document(path, text, revision=REVISION, prefix="demo-")
 
 
-
-
 def _names(text: str, path: str = "r.md") -> list[tuple[str, int]]:
     return [(s.name, s.line) for s in stated_models(_document(path, text))]
 

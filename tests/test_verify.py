@@ -33,16 +33,29 @@ def _doc(snapshot: Snapshot, path: str) -> dict[str, str]:
 
 
 def _result(
-    snapshot: Snapshot, path: str, line: int, value: float, statistic: str,
-    conditions: dict[str, Any], uncertainty: dict[str, Any] | None = None,
+    snapshot: Snapshot,
+    path: str,
+    line: int,
+    value: float,
+    statistic: str,
+    conditions: dict[str, Any],
+    uncertainty: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     doc = _doc(snapshot, path)
     return {
-        "label": f"{path}#{line}", "metric": "decode_rate", "value": value, "unit": "tokens/s",
-        "statistic": statistic, "uncertainty": uncertainty, "conditions": conditions,
-        "evidence_state": "source_reported", "site_reproduced": False,
-        "evidence_url": f"{doc['url']}#L{line}", "source_document_sha256": doc["sha"],
-        "source_document_id": _doc_id(path), "source_line": line,
+        "label": f"{path}#{line}",
+        "metric": "decode_rate",
+        "value": value,
+        "unit": "tokens/s",
+        "statistic": statistic,
+        "uncertainty": uncertainty,
+        "conditions": conditions,
+        "evidence_state": "source_reported",
+        "site_reproduced": False,
+        "evidence_url": f"{doc['url']}#L{line}",
+        "source_document_sha256": doc["sha"],
+        "source_document_id": _doc_id(path),
+        "source_line": line,
     }
 
 
@@ -57,90 +70,163 @@ def build_record(snapshot: Snapshot) -> dict[str, Any]:
 
     def supplemental(doc: dict[str, str]) -> dict[str, Any]:
         return {
-            "document_id": _doc_id(doc["path"]), "parent_record_id": "miaai-dsv4-flash",
-            "publisher": "MiaAI-Lab", "repository": REPO, "revision": snapshot.revision,
-            "document_path": doc["path"], "pinned_url": doc["url"],
-            "document_sha256": doc["sha"], "checked_on": "2026-08-22",
+            "document_id": _doc_id(doc["path"]),
+            "parent_record_id": "miaai-dsv4-flash",
+            "publisher": "MiaAI-Lab",
+            "repository": REPO,
+            "revision": snapshot.revision,
+            "document_path": doc["path"],
+            "pinned_url": doc["url"],
+            "document_sha256": doc["sha"],
+            "checked_on": "2026-08-22",
         }
 
     return {
-        "id": "miaai-dsv4-flash", "title": "DeepSeek V4 Flash 0731 on two DGX Sparks",
-        "kind": "benchmark", "source_type": "community_operator_report",
+        "id": "miaai-dsv4-flash",
+        "title": "DeepSeek V4 Flash 0731 on two DGX Sparks",
+        "kind": "benchmark",
+        "source_type": "community_operator_report",
         "summary": "Decode rates at one to six concurrent streams from the 2026-08-14 matrix.",
-        "runtime": "vLLM", "runtime_topics": ["vLLM"], "hardware_topics": ["spark"],
-        "platform_topics": ["linux"], "model_label": "DeepSeek-V4-Flash-0731",
-        "model_family": "DeepSeek", "model_id": "deepseek-ai/DeepSeek-V4-Flash-0731",
+        "runtime": "vLLM",
+        "runtime_topics": ["vLLM"],
+        "hardware_topics": ["spark"],
+        "platform_topics": ["linux"],
+        "model_label": "DeepSeek-V4-Flash-0731",
+        "model_family": "DeepSeek",
+        "model_id": "deepseek-ai/DeepSeek-V4-Flash-0731",
         "model_release_date": None,
-        "model_artifact": {"id": "deepseek-ai/DeepSeek-V4-Flash-0731",
-                           "revision": "9e165c30e2704aec5d9d593cce3eebd58bbef1cb"},
-        "evidence_state": "source_reported", "site_reproduced": False,
-        "record_type": "curated_reference", "performance_ranking_allowed": False,
-        "metrics": None, "metrics_status": "site_metrics_unmeasured",
-        "conditions": {"model_revision": "9e165c30e2704aec5d9d593cce3eebd58bbef1cb",
-                       "concurrency": None},
-        "reported_setup": {"system": "2 x DGX Spark", "node_count": 2, "parallelism": "TP=2",
-                           "kv_dtype": None, "context_limit_tokens": 1048576,
-                           "experiment_date": "2026-08-14"},
-        "test_profiles": [{
-            "label": "c=1 256-token prompt", "evidence_url": f"{sweep['url']}#L4",
-            "conditions": {"concurrency": 1, "input_tokens": 256, "thinking": False},
-        }],
-        "deployment_options": [], "recipe_parameters": None,
-        "measurement_scope": "inference_speed", "notes": [
-            "The c=6 aggregate for 256-token prompts was 162 tok/s."],
+        "model_artifact": {
+            "id": "deepseek-ai/DeepSeek-V4-Flash-0731",
+            "revision": "9e165c30e2704aec5d9d593cce3eebd58bbef1cb",
+        },
+        "evidence_state": "source_reported",
+        "site_reproduced": False,
+        "record_type": "curated_reference",
+        "performance_ranking_allowed": False,
+        "metrics": None,
+        "metrics_status": "site_metrics_unmeasured",
+        "conditions": {
+            "model_revision": "9e165c30e2704aec5d9d593cce3eebd58bbef1cb",
+            "concurrency": None,
+        },
+        "reported_setup": {
+            "system": "2 x DGX Spark",
+            "node_count": 2,
+            "parallelism": "TP=2",
+            "kv_dtype": None,
+            "context_limit_tokens": 1048576,
+            "experiment_date": "2026-08-14",
+        },
+        "test_profiles": [
+            {
+                "label": "c=1 256-token prompt",
+                "evidence_url": f"{sweep['url']}#L4",
+                "conditions": {"concurrency": 1, "input_tokens": 256, "thinking": False},
+            }
+        ],
+        "deployment_options": [],
+        "recipe_parameters": None,
+        "measurement_scope": "inference_speed",
+        "notes": ["The c=6 aggregate for 256-token prompts was 162 tok/s."],
         "limitations": ["Source-reported only; one run per cell."],
-        "comparison_status": "not_comparable", "editorial_status": "draft",
+        "comparison_status": "not_comparable",
+        "editorial_status": "draft",
         "public_benchmark_snapshot": False,
         "source": {
-            "publisher": "MiaAI-Lab", "url": f"https://github.com/{REPO}", "repository": REPO,
-            "platform": "github", "revision": snapshot.revision, "document_path": "README.md",
-            "pinned_url": readme["url"], "report_url": readme["url"],
-            "document_sha256": readme["sha"], "last_commit_at": "2026-08-22T07:17:09Z",
-            "checked_on": "2026-08-22", "metadata_status": "checked",
+            "publisher": "MiaAI-Lab",
+            "url": f"https://github.com/{REPO}",
+            "repository": REPO,
+            "platform": "github",
+            "revision": snapshot.revision,
+            "document_path": "README.md",
+            "pinned_url": readme["url"],
+            "report_url": readme["url"],
+            "document_sha256": readme["sha"],
+            "last_commit_at": "2026-08-22T07:17:09Z",
+            "checked_on": "2026-08-22",
+            "metadata_status": "checked",
         },
-        "supplemental_sources": [supplemental(readme), supplemental(results_md),
-                                 supplemental(sweep)],
+        "supplemental_sources": [
+            supplemental(readme),
+            supplemental(results_md),
+            supplemental(sweep),
+        ],
         "license": {"declared_spdx": None, "scope": "not stated"},
         "editorial": {
-            "version": 1, "published_on": "2026-08-22", "modified_on": "2026-08-22",
-            "byline": "test", "creation_method": "by hand",
+            "version": 1,
+            "published_on": "2026-08-22",
+            "modified_on": "2026-08-22",
+            "byline": "test",
+            "creation_method": "by hand",
             "answer": "Solo decode stays between 62.0 and 82.6 tok/s from 256 to 131,072 "
-                      "prompt tokens.",
+            "prompt tokens.",
             "sections": [
-                {"heading": "What does the 2026-08-14 matrix show?",
-                 "paragraphs": [
-                     "At c=1 the 256-token prompt decoded at 82.6 tok/s and the 2,048-token "
-                     "prompt at 64.6 tok/s. Six concurrent streams reached 162 tok/s in "
-                     "aggregate. The 128K prompt at c=6 had a median TTFT of 282 s.",
-                     "Five prompt sizes were measured on August 14.",
-                 ],
-                 "citations": [results_md["url"]]},
-                {"heading": "What does the raw sweep say?",
-                 "paragraphs": [
-                     "Two requests at concurrency 2 decoded at a mean of 58.3 tok/s, "
-                     "individually 60.26 and 56.35 tok/s.",
-                 ],
-                 "citations": [sweep["url"]]},
-                {"heading": "Which checkpoint?",
-                 "paragraphs": [
-                     "The official checkpoint is pinned at 9e165c30 and served with image "
-                     "version 0.1.1 at TP=2.",
-                 ],
-                 "citations": [readme["url"]]},
+                {
+                    "heading": "What does the 2026-08-14 matrix show?",
+                    "paragraphs": [
+                        "At c=1 the 256-token prompt decoded at 82.6 tok/s and the 2,048-token "
+                        "prompt at 64.6 tok/s. Six concurrent streams reached 162 tok/s in "
+                        "aggregate. The 128K prompt at c=6 had a median TTFT of 282 s.",
+                        "Five prompt sizes were measured on August 14.",
+                    ],
+                    "citations": [results_md["url"]],
+                },
+                {
+                    "heading": "What does the raw sweep say?",
+                    "paragraphs": [
+                        "Two requests at concurrency 2 decoded at a mean of 58.3 tok/s, "
+                        "individually 60.26 and 56.35 tok/s.",
+                    ],
+                    "citations": [sweep["url"]],
+                },
+                {
+                    "heading": "Which checkpoint?",
+                    "paragraphs": [
+                        "The official checkpoint is pinned at 9e165c30 and served with image "
+                        "version 0.1.1 at TP=2.",
+                    ],
+                    "citations": [readme["url"]],
+                },
             ],
             "facts": [],
             "reported_results": [
-                _result(snapshot, RESULTS_MD, 32, 82.6, "median per-stream decode, as source",
-                        {"concurrency": 1, "input_tokens": 256}),
-                _result(snapshot, RESULTS_MD, 33, 64.6, "median per-stream decode, as source",
-                        {"concurrency": 1, "input_tokens": 2048}),
-                _result(snapshot, SWEEP_JSON, 8, 75.42, "median output rate, rounded",
-                        {"concurrency": 1}),
-                _result(snapshot, SWEEP_JSON, 24, 116.61,
-                        "sum of two request-level output rates",
-                        {"concurrency": 2, "per_run_values": [60.26, 56.35]},
-                        {"observed_min": 56.35, "observed_max": 60.26,
-                         "interval_kind": "observed range, not confidence interval"}),
+                _result(
+                    snapshot,
+                    RESULTS_MD,
+                    32,
+                    82.6,
+                    "median per-stream decode, as source",
+                    {"concurrency": 1, "input_tokens": 256},
+                ),
+                _result(
+                    snapshot,
+                    RESULTS_MD,
+                    33,
+                    64.6,
+                    "median per-stream decode, as source",
+                    {"concurrency": 1, "input_tokens": 2048},
+                ),
+                _result(
+                    snapshot,
+                    SWEEP_JSON,
+                    8,
+                    75.42,
+                    "median output rate, rounded",
+                    {"concurrency": 1},
+                ),
+                _result(
+                    snapshot,
+                    SWEEP_JSON,
+                    24,
+                    116.61,
+                    "sum of two request-level output rates",
+                    {"concurrency": 2, "per_run_values": [60.26, 56.35]},
+                    {
+                        "observed_min": 56.35,
+                        "observed_max": 60.26,
+                        "interval_kind": "observed range, not confidence interval",
+                    },
+                ),
             ],
             "source_document_sha256": readme["sha"],
         },
@@ -183,10 +269,8 @@ def test_every_prose_number_gets_a_claim_with_its_span(
     report = verify_record(record, snapshot)
     paragraph = record["editorial"]["sections"][0]["paragraphs"][0]
     claims = [c for c in report.claims if c.location == "/editorial/sections/0/paragraphs/0"]
-    assert [paragraph[c.start:c.end] for c in claims] == [c.claim for c in claims]
-    assert {"82.6", "2,048-token", "64.6", "Six", "162", "128K", "282"} <= {
-        c.claim for c in claims
-    }
+    assert [paragraph[c.start : c.end] for c in claims] == [c.claim for c in claims]
+    assert {"82.6", "2,048-token", "64.6", "Six", "162", "128K", "282"} <= {c.claim for c in claims}
 
 
 def _set(path: str, value: Any) -> Any:
@@ -204,65 +288,92 @@ def _set(path: str, value: Any) -> Any:
 
 OTHER_REVISION = "0" * 40
 BREAKAGES: dict[str, tuple[Any, str]] = {
-    "changed digit": (_set("/editorial/reported_results/0/value", 82.7),
-                      "/editorial/reported_results/0/value"),
-    "decimal shift": (_set("/editorial/reported_results/1/value", 6.46),
-                      "/editorial/reported_results/1/value"),
+    "changed digit": (
+        _set("/editorial/reported_results/0/value", 82.7),
+        "/editorial/reported_results/0/value",
+    ),
+    "decimal shift": (
+        _set("/editorial/reported_results/1/value", 6.46),
+        "/editorial/reported_results/1/value",
+    ),
     "anchor disagrees with source_line": (
         _set("/editorial/reported_results/0/evidence_url", lambda u: u[:-3] + "L33"),
-        "/editorial/reported_results/0/evidence_url"),
+        "/editorial/reported_results/0/evidence_url",
+    ),
     "flipped document hash": (
         _set("/supplemental_sources/1/document_sha256", lambda h: h[:-1] + "0"),
-        "/supplemental_sources/1/document_sha256"),
+        "/supplemental_sources/1/document_sha256",
+    ),
     "wrong revision in pinned URL": (
-        _set("/supplemental_sources/2/pinned_url",
-             lambda u: u.replace("489af9589684127ece879dd9e53395c5ff9157c8", OTHER_REVISION)),
-        "/supplemental_sources/2/pinned_url"),
+        _set(
+            "/supplemental_sources/2/pinned_url",
+            lambda u: u.replace("489af9589684127ece879dd9e53395c5ff9157c8", OTHER_REVISION),
+        ),
+        "/supplemental_sources/2/pinned_url",
+    ),
     "unsupported sentence": (
         _set("/editorial/sections/0/paragraphs/1", lambda p: p + " It peaked at 917.3 tok/s."),
-        "/editorial/sections/0/paragraphs/1"),
+        "/editorial/sections/0/paragraphs/1",
+    ),
     "changed prose number": (
         _set("/editorial/sections/0/paragraphs/0", lambda p: p.replace("82.6", "83.6")),
-        "/editorial/sections/0/paragraphs/0"),
+        "/editorial/sections/0/paragraphs/0",
+    ),
     "changed number word": (
         _set("/editorial/sections/0/paragraphs/1", lambda p: p.replace("Five", "Nineteen")),
-        "/editorial/sections/0/paragraphs/1"),
+        "/editorial/sections/0/paragraphs/1",
+    ),
     "changed hex prefix": (
         _set("/editorial/sections/2/paragraphs/0", lambda p: p.replace("9e165c30", "9e165c31")),
-        "/editorial/sections/2/paragraphs/0"),
+        "/editorial/sections/2/paragraphs/0",
+    ),
     "changed date": (
         _set("/editorial/sections/0/paragraphs/1", lambda p: p.replace("August 14", "May 3")),
-        "/editorial/sections/0/paragraphs/1"),
+        "/editorial/sections/0/paragraphs/1",
+    ),
     "number from an uncited document": (
         _set("/editorial/sections/2/paragraphs/0", lambda p: p + " One cell reads 54.3."),
-        "/editorial/sections/2/paragraphs/0"),
+        "/editorial/sections/2/paragraphs/0",
+    ),
     "foreign citation": (
-        _set("/editorial/sections/1/citations/0",
-             "https://github.com/other/repo/blob/" + OTHER_REVISION + "/x.md"),
-        "/editorial/sections/1/citations/0"),
-    "uncited section": (_set("/editorial/sections/1/citations", []),
-                        "/editorial/sections/1/citations"),
+        _set(
+            "/editorial/sections/1/citations/0",
+            "https://github.com/other/repo/blob/" + OTHER_REVISION + "/x.md",
+        ),
+        "/editorial/sections/1/citations/0",
+    ),
+    "uncited section": (
+        _set("/editorial/sections/1/citations", []),
+        "/editorial/sections/1/citations",
+    ),
     "wrong uncertainty bound": (
         _set("/editorial/reported_results/3/uncertainty/observed_min", 56.2),
-        "/editorial/reported_results/3/uncertainty/observed_min"),
+        "/editorial/reported_results/3/uncertainty/observed_min",
+    ),
     "changed input value": (
         _set("/editorial/reported_results/3/conditions/per_run_values/0", 61.26),
-        "/editorial/reported_results/3/conditions/per_run_values/0"),
+        "/editorial/reported_results/3/conditions/per_run_values/0",
+    ),
     "statistic does not say derived": (
         _set("/editorial/reported_results/3/statistic", "as reported"),
-        "/editorial/reported_results/3/statistic"),
+        "/editorial/reported_results/3/statistic",
+    ),
     "unsupported condition": (
         _set("/test_profiles/0/conditions/concurrency", 100003),
-        "/test_profiles/0/conditions/concurrency"),
+        "/test_profiles/0/conditions/concurrency",
+    ),
     "unknown document id": (
         _set("/editorial/reported_results/2/source_document_id", "nope"),
-        "/editorial/reported_results/2/source_document_id"),
+        "/editorial/reported_results/2/source_document_id",
+    ),
     "line past the end": (
         _set("/editorial/reported_results/2/source_line", 99999),
-        "/editorial/reported_results/2/source_line"),
+        "/editorial/reported_results/2/source_line",
+    ),
     "editorial hash disagrees": (
         _set("/editorial/source_document_sha256", "f" * 64),
-        "/editorial/source_document_sha256"),
+        "/editorial/source_document_sha256",
+    ),
 }
 
 
@@ -310,8 +421,11 @@ def test_uncited_prose_number_names_the_document_it_is_in(
 ) -> None:
     BREAKAGES["number from an uncited document"][0](record)
     report = verify_record(record, snapshot)
-    claim = next(c for c in report.claims
-                 if c.location == "/editorial/sections/2/paragraphs/0" and c.claim == "54.3")
+    claim = next(
+        c
+        for c in report.claims
+        if c.location == "/editorial/sections/2/paragraphs/0" and c.claim == "54.3"
+    )
     assert claim.status is ClaimStatus.ELSEWHERE
     assert claim.evidence[0].path == RESULTS_MD
 
@@ -330,13 +444,16 @@ def test_unique_hex_prefix_passes_and_unknown_hex_fails(
 def test_document_of_another_repository_is_a_warning_not_a_pass(
     record: dict[str, Any], snapshot: Snapshot
 ) -> None:
-    record["supplemental_sources"].append({
-        **record["supplemental_sources"][0],
-        "document_id": "hf-readme", "repository": "deepseek-ai/DeepSeek-V4-Flash-0731",
-        "pinned_url": "https://huggingface.co/deepseek-ai/DeepSeek-V4-Flash-0731/blob/"
-                      f"{OTHER_REVISION}/README.md",
-        "revision": OTHER_REVISION,
-    })
+    record["supplemental_sources"].append(
+        {
+            **record["supplemental_sources"][0],
+            "document_id": "hf-readme",
+            "repository": "deepseek-ai/DeepSeek-V4-Flash-0731",
+            "pinned_url": "https://huggingface.co/deepseek-ai/DeepSeek-V4-Flash-0731/blob/"
+            f"{OTHER_REVISION}/README.md",
+            "revision": OTHER_REVISION,
+        }
+    )
     report = verify_record(record, snapshot)
     assert report.errors == []
     assert [f.location for f in report.warnings] == ["/supplemental_sources/3"]
@@ -365,8 +482,11 @@ def test_a_bare_year_is_supported_by_a_source_date(
 ) -> None:
     record["editorial"]["sections"][0]["paragraphs"][1] += " The matrix ran in 2026, not 2019."
     report = verify_record(record, snapshot)
-    statuses = {c.claim: c.status for c in report.claims
-                if c.location == "/editorial/sections/0/paragraphs/1"}
+    statuses = {
+        c.claim: c.status
+        for c in report.claims
+        if c.location == "/editorial/sections/0/paragraphs/1"
+    }
     assert statuses["2026"] is ClaimStatus.SUPPORTED
     assert statuses["2019"] is ClaimStatus.UNSUPPORTED
 

@@ -72,14 +72,14 @@ def numbers_on(text: str) -> list[float]:
     for match in NUMBER.finditer(text):
         value = float(match.group().replace(",", ""))
         found.append(value)
-        suffix = text[match.end(): match.end() + 1]
+        suffix = text[match.end() : match.end() + 1]
         found += [value * scale for scale in SCALES.get(suffix, ())]
     return found
 
 
 def near(a: float, b: float, places: int) -> bool:
     """True when a and b are within 1.5 units of the last written decimal place."""
-    return abs(a - b) <= 1.5 * 10.0 ** -places + 1e-12
+    return abs(a - b) <= 1.5 * 10.0**-places + 1e-12
 
 
 def decimals(value: int | float) -> int:
@@ -173,14 +173,14 @@ def flip_hex(text: str, position: int) -> str:
     """`text` with one hex digit changed at `position`."""
     old = text[position]
     new = "0123456789abcdef"[("0123456789abcdef".index(old.lower()) + 7) % 16]
-    return text[:position] + new + text[position + 1:]
+    return text[:position] + new + text[position + 1 :]
 
 
 def with_revision_flipped(url: str) -> str:
     """A pinned URL whose 40-hex revision has one digit changed."""
     match = re.search(r"/blob/([0-9a-f]{40})/", url)
     assert match, url
-    return url[: match.start(1)] + flip_hex(match.group(1), 17) + url[match.end(1):]
+    return url[: match.start(1)] + flip_hex(match.group(1), 17) + url[match.end(1) :]
 
 
 def derived_values(result: dict[str, Any]) -> list[float]:
@@ -208,9 +208,9 @@ def digit_changed(value: int | float, salt: int) -> int | float:
     position = positions[salt % len(positions)]
     digit = int(text[position])
     new = (digit + 3) % 10
-    if position == positions[0] and new == 0 and text[position + 1: position + 2] != ".":
+    if position == positions[0] and new == 0 and text[position + 1 : position + 2] != ".":
         new = (digit + 4) % 10
-    changed = text[:position] + str(new) + text[position + 1:]
+    changed = text[:position] + str(new) + text[position + 1 :]
     return type(value)(json.loads(changed))
 
 
@@ -222,9 +222,9 @@ def decimal_shifted(value: int | float, salt: int) -> int | float:
     point = text.index(".")
     digits = text.replace(".", "")
     if salt % 2:
-        shifted = digits[: point + 1] + "." + (digits[point + 1:] or "0")
+        shifted = digits[: point + 1] + "." + (digits[point + 1 :] or "0")
     else:
-        shifted = (digits[: point - 1] or "0") + "." + digits[point - 1:]
+        shifted = (digits[: point - 1] or "0") + "." + digits[point - 1 :]
     return float(shifted)
 
 
@@ -242,16 +242,22 @@ def value_mutations(record_id: str) -> Iterator[Mutation]:
                 continue
             pointer = f"/editorial/reported_results/{index}"
             yield Mutation(
-                f"{record_id}-{kind}-r{index}", kind, record_id,
-                _set(f"{pointer}/value", new), ((f"{pointer}/value",),),
+                f"{record_id}-{kind}-r{index}",
+                kind,
+                record_id,
+                _set(f"{pointer}/value", new),
+                ((f"{pointer}/value",),),
             )
     pairs = swap_pairs(record_id)
     for first, second in pairs:
         a = f"/editorial/reported_results/{first}/value"
         b = f"/editorial/reported_results/{second}/value"
         yield Mutation(
-            f"{record_id}-swapped_values-r{first}-r{second}", "swapped_values", record_id,
-            _swap(a, b), ((a,), (b,)),
+            f"{record_id}-swapped_values-r{first}-r{second}",
+            "swapped_values",
+            record_id,
+            _swap(a, b),
+            ((a,), (b,)),
         )
 
 
@@ -263,9 +269,11 @@ def swap_pairs(record_id: str) -> list[tuple[int, int]]:
         for offset in range(7, len(results), 7):
             second = (first + offset) % len(results)
             a, b = results[first], results[second]
-            if (a["evidence_url"] != b["evidence_url"]
-                    and unsupported_here(record_id, a, b["value"])
-                    and unsupported_here(record_id, b, a["value"])):
+            if (
+                a["evidence_url"] != b["evidence_url"]
+                and unsupported_here(record_id, a, b["value"])
+                and unsupported_here(record_id, b, a["value"])
+            ):
                 pairs.append((first, second))
                 break
     return pairs
@@ -286,16 +294,21 @@ def line_mutations(record_id: str) -> Iterator[Mutation]:
                 continue
             if unsupported_here_on(record_id, result, line):
                 yield Mutation(
-                    f"{record_id}-shifted_line-r{index}", "shifted_line", record_id,
+                    f"{record_id}-shifted_line-r{index}",
+                    "shifted_line",
+                    record_id,
                     _shift_line(pointer, line),
-                    ((f"{pointer}/value", f"{pointer}/source_line",
-                      f"{pointer}/evidence_url"),),
+                    ((f"{pointer}/value", f"{pointer}/source_line", f"{pointer}/evidence_url"),),
                 )
                 break
         yield Mutation(
-            f"{record_id}-anchor_mismatch-r{index}", "anchor_mismatch", record_id,
-            _set(f"{pointer}/evidence_url", anchored(result["evidence_url"],
-                                                      result["source_line"] + 1)),
+            f"{record_id}-anchor_mismatch-r{index}",
+            "anchor_mismatch",
+            record_id,
+            _set(
+                f"{pointer}/evidence_url",
+                anchored(result["evidence_url"], result["source_line"] + 1),
+            ),
             ((f"{pointer}/evidence_url", f"{pointer}/source_line"),),
         )
 
@@ -303,8 +316,9 @@ def line_mutations(record_id: str) -> Iterator[Mutation]:
 def unsupported_here_on(record_id: str, result: dict[str, Any], line: int) -> bool:
     """True when the result's value is not on `line` of its document."""
     places = decimals(result["value"])
-    return not any(near(result["value"], n, places)
-                   for n in numbers_on(line_text(record_id, result, line)))
+    return not any(
+        near(result["value"], n, places) for n in numbers_on(line_text(record_id, result, line))
+    )
 
 
 # ------------------------------------------------------------------ identity mutations
@@ -314,12 +328,16 @@ def identity_mutations(record_id: str) -> Iterator[Mutation]:
     """Flipped hash characters and wrong revisions in pinned URLs, across the record's documents."""
     record = gold(record_id)
     yield Mutation(
-        f"{record_id}-flipped_hash-source", "flipped_hash", record_id,
+        f"{record_id}-flipped_hash-source",
+        "flipped_hash",
+        record_id,
         _set("/source/document_sha256", flip_hex(record["source"]["document_sha256"], 5)),
         (("/source/document_sha256",),),
     )
     yield Mutation(
-        f"{record_id}-wrong_revision-source", "wrong_revision", record_id,
+        f"{record_id}-wrong_revision-source",
+        "wrong_revision",
+        record_id,
         _set("/source/pinned_url", with_revision_flipped(record["source"]["pinned_url"])),
         (("/source/pinned_url",),),
     )
@@ -327,12 +345,16 @@ def identity_mutations(record_id: str) -> Iterator[Mutation]:
         supplemental = record["supplemental_sources"][k]
         pointer = f"/supplemental_sources/{k}"
         yield Mutation(
-            f"{record_id}-flipped_hash-supplemental{k}", "flipped_hash", record_id,
+            f"{record_id}-flipped_hash-supplemental{k}",
+            "flipped_hash",
+            record_id,
             _set(f"{pointer}/document_sha256", flip_hex(supplemental["document_sha256"], 63)),
             ((f"{pointer}/document_sha256",),),
         )
         yield Mutation(
-            f"{record_id}-wrong_revision-supplemental{k}", "wrong_revision", record_id,
+            f"{record_id}-wrong_revision-supplemental{k}",
+            "wrong_revision",
+            record_id,
             _set(f"{pointer}/pinned_url", with_revision_flipped(supplemental["pinned_url"])),
             ((f"{pointer}/pinned_url",),),
         )
@@ -341,13 +363,18 @@ def identity_mutations(record_id: str) -> Iterator[Mutation]:
         result = results[index]
         pointer = f"/editorial/reported_results/{index}"
         yield Mutation(
-            f"{record_id}-flipped_hash-r{index}", "flipped_hash", record_id,
-            _set(f"{pointer}/source_document_sha256",
-                 flip_hex(result["source_document_sha256"], 0)),
+            f"{record_id}-flipped_hash-r{index}",
+            "flipped_hash",
+            record_id,
+            _set(
+                f"{pointer}/source_document_sha256", flip_hex(result["source_document_sha256"], 0)
+            ),
             ((f"{pointer}/source_document_sha256",),),
         )
         yield Mutation(
-            f"{record_id}-wrong_revision-r{index}", "wrong_revision", record_id,
+            f"{record_id}-wrong_revision-r{index}",
+            "wrong_revision",
+            record_id,
             _set(f"{pointer}/evidence_url", with_revision_flipped(result["evidence_url"])),
             ((f"{pointer}/evidence_url",),),
         )
@@ -358,13 +385,18 @@ def identity_mutations(record_id: str) -> Iterator[Mutation]:
 
 def prose_fields(record: dict[str, Any]) -> list[tuple[str, str]]:
     """Every prose string verify checks, with its JSON pointer."""
-    fields = [("/title", record["title"]), ("/summary", record["summary"]),
-              ("/editorial/answer", record["editorial"]["answer"])]
+    fields = [
+        ("/title", record["title"]),
+        ("/summary", record["summary"]),
+        ("/editorial/answer", record["editorial"]["answer"]),
+    ]
     fields += [(f"/notes/{i}", text) for i, text in enumerate(record["notes"])]
     fields += [(f"/limitations/{i}", text) for i, text in enumerate(record["limitations"])]
     for s, section in enumerate(record["editorial"]["sections"]):
-        fields += [(f"/editorial/sections/{s}/paragraphs/{p}", text)
-                   for p, text in enumerate(section["paragraphs"])]
+        fields += [
+            (f"/editorial/sections/{s}/paragraphs/{p}", text)
+            for p, text in enumerate(section["paragraphs"])
+        ]
     return fields
 
 
@@ -384,7 +416,8 @@ def prose_mutations(record_id: str) -> Iterator[Mutation]:
             words = fresh_word_number(record_id, n)
             yield Mutation(
                 f"{record_id}-unsupported_word_number-{pointer.strip('/').replace('/', '.')}",
-                "unsupported_word_number", record_id,
+                "unsupported_word_number",
+                record_id,
                 _set(pointer, f"{text} The author repeated the sweep {words} times."),
                 ((pointer,),),
             )
@@ -393,22 +426,29 @@ def prose_mutations(record_id: str) -> Iterator[Mutation]:
         if pointer != "/title":
             yield Mutation(
                 f"{record_id}-unsupported_sentence-{pointer.strip('/').replace('/', '.')}",
-                "unsupported_sentence", record_id, _set(pointer, text + sentence),
+                "unsupported_sentence",
+                record_id,
+                _set(pointer, text + sentence),
                 ((pointer,),),
             )
         changed = changed_prose_number(record_id, text, n)
         if changed is not None:
             yield Mutation(
                 f"{record_id}-changed_prose_number-{pointer.strip('/').replace('/', '.')}",
-                "changed_prose_number", record_id, _set(pointer, changed),
+                "changed_prose_number",
+                record_id,
+                _set(pointer, changed),
                 ((pointer,),),
             )
 
 
 def changed_prose_number(record_id: str, text: str, salt: int) -> str | None:
     """`text` with one quantity's digit changed so that nothing supports it, if possible."""
-    matches = [m for m in PROSE_NUMBER.finditer(text)
-               if float(m.group().replace(",", "")) > 1 and not m.group().startswith("0")]
+    matches = [
+        m
+        for m in PROSE_NUMBER.finditer(text)
+        if float(m.group().replace(",", "")) > 1 and not m.group().startswith("0")
+    ]
     for offset in range(len(matches)):
         match = matches[(salt + offset) % len(matches)]
         written = match.group()
@@ -417,9 +457,9 @@ def changed_prose_number(record_id: str, text: str, salt: int) -> str | None:
             new_digit = str((int(written[first]) + step) % 10)
             if new_digit == "0":
                 continue
-            candidate = written[:first] + new_digit + written[first + 1:]
+            candidate = written[:first] + new_digit + written[first + 1 :]
             if absent(record_id, float(candidate.replace(",", ""))):
-                return text[: match.start()] + candidate + text[match.end():]
+                return text[: match.start()] + candidate + text[match.end() :]
     return None
 
 
@@ -433,19 +473,25 @@ def citation_mutations(record_id: str) -> Iterator[Mutation]:
     listed = {record["source"]["pinned_url"]} | {
         s["pinned_url"] for s in record["supplemental_sources"]
     }
-    unlisted = next(d.pinned_url for d in snapshot(record_id).documents
-                    if d.pinned_url not in listed)
+    unlisted = next(
+        d.pinned_url for d in snapshot(record_id).documents if d.pinned_url not in listed
+    )
     for s, section in enumerate(record["editorial"]["sections"]):
         pointer = f"/editorial/sections/{s}/citations"
         foreign = others[s % len(others)] if s % 2 == 0 else unlisted
         yield Mutation(
-            f"{record_id}-foreign_citation-s{s}", "foreign_citation", record_id,
+            f"{record_id}-foreign_citation-s{s}",
+            "foreign_citation",
+            record_id,
             _set(pointer, [*section["citations"], foreign]),
             ((f"{pointer}/{len(section['citations'])}",),),
         )
         yield Mutation(
-            f"{record_id}-uncited_section-s{s}", "uncited_section", record_id,
-            _set(pointer, []), ((pointer, f"/editorial/sections/{s}"),),
+            f"{record_id}-uncited_section-s{s}",
+            "uncited_section",
+            record_id,
+            _set(pointer, []),
+            ((pointer, f"/editorial/sections/{s}"),),
         )
 
 
@@ -466,7 +512,9 @@ def uncertainty_mutations(record_id: str) -> Iterator[Mutation]:
             wrong = round(wrong * 1.5, 1)
         pointer = f"/editorial/reported_results/{index}/uncertainty"
         yield Mutation(
-            f"{record_id}-wrong_uncertainty-r{index}", "wrong_uncertainty", record_id,
+            f"{record_id}-wrong_uncertainty-r{index}",
+            "wrong_uncertainty",
+            record_id,
             _set(f"{pointer}/{bound}", wrong),
             ((f"{pointer}/{bound}",),),
         )
@@ -480,19 +528,27 @@ def condition_mutations(record_id: str) -> Iterator[Mutation]:
         for i, r in enumerate(record["editorial"]["reported_results"])
     ]
     places = spread(places) + spread(
-        [(f"/test_profiles/{i}/conditions", p["conditions"])
-         for i, p in enumerate(record["test_profiles"])], 3,
+        [
+            (f"/test_profiles/{i}/conditions", p["conditions"])
+            for i, p in enumerate(record["test_profiles"])
+        ],
+        3,
     )
     for n, (pointer, conditions) in enumerate(places):
-        keys = [k for k, v in conditions.items()
-                if isinstance(v, int | float) and not isinstance(v, bool)]
+        keys = [
+            k
+            for k, v in conditions.items()
+            if isinstance(v, int | float) and not isinstance(v, bool)
+        ]
         if not keys:
             continue
         key = keys[n % len(keys)]
         value = fresh_number(record_id, n, integer=isinstance(conditions[key], int))
         yield Mutation(
             f"{record_id}-unsupported_condition-{pointer.strip('/').replace('/', '.')}.{key}",
-            "unsupported_condition", record_id, _set(f"{pointer}/{key}", value),
+            "unsupported_condition",
+            record_id,
+            _set(f"{pointer}/{key}", value),
             ((f"{pointer}/{key}",),),
         )
 
@@ -518,9 +574,13 @@ def role_mutations(record_id: str) -> Iterator[Mutation]:
         index = record["test_profiles"].index(profile)
         pointer = f"/test_profiles/{index}/label"
         number = fresh_number(record_id, i + 3)
-        yield Mutation(f"{record_id}-profile_label_change-p{index}", "profile_label_change",
-                       record_id, _set(pointer, f"{profile['label']} at {number} tok/s"),
-                       ((pointer,),))
+        yield Mutation(
+            f"{record_id}-profile_label_change-p{index}",
+            "profile_label_change",
+            record_id,
+            _set(pointer, f"{profile['label']} at {number} tok/s"),
+            ((pointer,),),
+        )
     fields = prose_fields(record)
     for suffix, kind, apply, expected in roles.prose_kind_mutations(record, fields):
         yield Mutation(f"{record_id}-{kind}-{suffix}", kind, record_id, apply, expected)
@@ -573,13 +633,33 @@ def _shift_line(pointer: str, line: int) -> Callable[[dict[str, Any]], None]:
 # ------------------------------------------------------------------------------- running
 
 
-GENERATORS = (value_mutations, line_mutations, identity_mutations, prose_mutations,
-              citation_mutations, uncertainty_mutations, condition_mutations, role_mutations)
-KINDS = ("changed_digit", "decimal_shift", "shifted_line", "anchor_mismatch", "swapped_values",
-         "flipped_hash", "wrong_revision", "unsupported_sentence", "unsupported_word_number",
-         "changed_prose_number",
-         "foreign_citation", "uncited_section", "wrong_uncertainty", "unsupported_condition",
-         *roles.KINDS)
+GENERATORS = (
+    value_mutations,
+    line_mutations,
+    identity_mutations,
+    prose_mutations,
+    citation_mutations,
+    uncertainty_mutations,
+    condition_mutations,
+    role_mutations,
+)
+KINDS = (
+    "changed_digit",
+    "decimal_shift",
+    "shifted_line",
+    "anchor_mismatch",
+    "swapped_values",
+    "flipped_hash",
+    "wrong_revision",
+    "unsupported_sentence",
+    "unsupported_word_number",
+    "changed_prose_number",
+    "foreign_citation",
+    "uncited_section",
+    "wrong_uncertainty",
+    "unsupported_condition",
+    *roles.KINDS,
+)
 
 
 @cache
@@ -596,8 +676,11 @@ def error_flags(
     from draftflow.verify import verify_record
 
     report = verify_record(parse_record(json.dumps(record)), source or snapshot(record_id))
-    return [(f.location, f.claim) for f in report.flags
-            if str(getattr(f.severity, "value", f.severity)) == "error"]
+    return [
+        (f.location, f.claim)
+        for f in report.flags
+        if str(getattr(f.severity, "value", f.severity)) == "error"
+    ]
 
 
 def matches(location: str, group: tuple[str, ...]) -> bool:
@@ -616,8 +699,11 @@ def outcome(mutation_id: str) -> tuple[bool, tuple[str, ...]]:
     # Only errors the clean record does not already carry count as catching the mutation.
     known = set(clean_errors(mutation.record_id))
     source = mutation.plant(snapshot(mutation.record_id)) if mutation.plant else None
-    locations = [loc for loc, claim in error_flags(record, mutation.record_id, source)
-                 if (loc, claim) not in known]
+    locations = [
+        loc
+        for loc, claim in error_flags(record, mutation.record_id, source)
+        if (loc, claim) not in known
+    ]
     caught = all(any(matches(loc, group) for loc in locations) for group in mutation.expected)
     return caught, tuple(locations)
 
@@ -635,8 +721,9 @@ def test_every_kind_is_generated_for_every_record() -> None:
         by_record.setdefault(mutation.record_id, set()).add(mutation.kind)
     assert len(by_record) >= 3
     for record_id, kinds in by_record.items():
-        has_uncertainty = any(r["uncertainty"] for r in
-                              gold(record_id)["editorial"]["reported_results"])
+        has_uncertainty = any(
+            r["uncertainty"] for r in gold(record_id)["editorial"]["reported_results"]
+        )
         expected = set(KINDS) - (set() if has_uncertainty else {"wrong_uncertainty"})
         expected -= roles.OPTIONAL_KINDS
         assert expected <= kinds, f"{record_id} lacks {sorted(expected - kinds)}"
@@ -658,11 +745,15 @@ dimension than both the unit and the metric does not support the value; a statis
 just before the value on its line names it."""
 
 
-@pytest.mark.parametrize("mutation_id", [
-    pytest.param(m.id, marks=pytest.mark.xfail(reason="known miss, issue 11", strict=True))
-    if m.id in KNOWN_MISSES else m.id
-    for m in all_mutations()
-])
+@pytest.mark.parametrize(
+    "mutation_id",
+    [
+        pytest.param(m.id, marks=pytest.mark.xfail(reason="known miss, issue 11", strict=True))
+        if m.id in KNOWN_MISSES
+        else m.id
+        for m in all_mutations()
+    ],
+)
 def test_mutation_is_flagged_as_error_at_its_location(mutation_id: str) -> None:
     """verify raises an error flag at (or inside) each pointer the mutation broke."""
     mutation = next(m for m in all_mutations() if m.id == mutation_id)
@@ -677,17 +768,24 @@ def test_catch_rate_is_total(capsys: pytest.CaptureFixture[str]) -> None:
     false_errors = {p.stem: clean_errors(p.stem) for p in GOLD_PATHS}
     caught = len(mutations) - len(misses)
     per_kind = {
-        kind: (sum(1 for m in mutations if m.kind == kind and m not in misses),
-               sum(1 for m in mutations if m.kind == kind))
+        kind: (
+            sum(1 for m in mutations if m.kind == kind and m not in misses),
+            sum(1 for m in mutations if m.kind == kind),
+        )
         for kind in KINDS
     }
-    summary = [f"mutation catch rate: {caught}/{len(mutations)} = {caught / len(mutations):.3f}",
-               f"false errors on clean gold records: {sum(map(len, false_errors.values()))} "
-               f"({', '.join(f'{rid}: {len(f)}' for rid, f in false_errors.items())})"]
+    summary = [
+        f"mutation catch rate: {caught}/{len(mutations)} = {caught / len(mutations):.3f}",
+        f"false errors on clean gold records: {sum(map(len, false_errors.values()))} "
+        f"({', '.join(f'{rid}: {len(f)}' for rid, f in false_errors.items())})",
+    ]
     summary += [f"  {kind}: {hit}/{total}" for kind, (hit, total) in per_kind.items()]
     with capsys.disabled():
         print("\n" + "\n".join(summary))
     details = [f"{m.id}: expected error at {m.expected}, got {outcome(m.id)[1]}" for m in misses]
-    details += [f"{rid}: false error at {location} on {claim!r}"
-                for rid, flags in false_errors.items() for location, claim in flags]
+    details += [
+        f"{rid}: false error at {location} on {claim!r}"
+        for rid, flags in false_errors.items()
+        for location, claim in flags
+    ]
     assert not details, "\n".join(summary + details)

@@ -9,6 +9,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PinnedDocument", "record_documents"]
 
+
 class PinnedDocument(NamedTuple):
     """One pinned document a record names: its id, path, pinned URL and expected sha256."""
 

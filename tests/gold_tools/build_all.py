@@ -10,6 +10,5 @@ import build_miaai
 from gold_common import write_record
 
 if __name__ == "__main__":
-    for builder in (build_heitor, build_miaai, build_kleybrink, build_jvr0x,
-                    build_djangodevreng):
+    for builder in (build_heitor, build_miaai, build_kleybrink, build_jvr0x, build_djangodevreng):
         print(write_record(builder.build()))

@@ -37,7 +37,9 @@ BENCHY_COLUMNS: dict[str, tuple[str, str, str]] = {
     "t/s (req)": ("prefill_throughput_per_request", "decode_throughput_per_request", "tokens/s"),
     "peak t/s": ("peak_prefill_throughput", "peak_decode_throughput", "tokens/s"),
     "peak t/s (req)": (
-        "peak_prefill_throughput_per_request", "peak_decode_throughput_per_request", "tokens/s",
+        "peak_prefill_throughput_per_request",
+        "peak_decode_throughput_per_request",
+        "tokens/s",
     ),
     "ttfr (ms)": ("ttfr", "ttfr", "ms"),
     "est_ppt (ms)": ("est_ppt", "est_ppt", "ms"),
@@ -103,8 +105,11 @@ def benchy_results(doc: Doc, workload: str, pp: int, tg: int) -> list[dict[str, 
             metric = pp_metric if phase == "pp" else tg_metric
             for value_text, suffix, statistic in (
                 (mean_text, "", "mean of 3 runs, as reported by llama-benchy"),
-                (sd_text, "_sd", "as reported; standard deviation over 3 runs (the ± part "
-                 "of the cell)"),
+                (
+                    sd_text,
+                    "_sd",
+                    "as reported; standard deviation over 3 runs (the ± part of the cell)",
+                ),
             ):
                 out.append(
                     result(
@@ -173,8 +178,16 @@ def serve_results() -> list[dict[str, Any]]:
             continue
         value: int | float = float(written) if "." in written else int(written)
         out.append(
-            result(label=f"07-office-baseline {label}", metric=metric, value=value, unit=unit,
-                   statistic=statistic, conditions=conditions, doc=OFFICE, line=line)
+            result(
+                label=f"07-office-baseline {label}",
+                metric=metric,
+                value=value,
+                unit=unit,
+                statistic=statistic,
+                conditions=conditions,
+                doc=OFFICE,
+                line=line,
+            )
         )
     return out
 
@@ -182,8 +195,11 @@ def serve_results() -> list[dict[str, Any]]:
 def build() -> dict[str, Any]:
     """The whole record, in the seed 000 key order."""
     rid = REPO.record_id
-    results = (benchy_results(CHAT, "01-chat", 1024, 1024)
-               + benchy_results(RAG, "02-rag-8k", 8192, 512) + serve_results())
+    results = (
+        benchy_results(CHAT, "01-chat", 1024, 1024)
+        + benchy_results(RAG, "02-rag-8k", 8192, 512)
+        + serve_results()
+    )
     suite = [CHAT.pinned_url, RAG.pinned_url, OFFICE.pinned_url]
     sections = [
         {
@@ -256,21 +272,36 @@ def build() -> dict[str, Any]:
             {
                 "label": "01-chat (llama-benchy)",
                 "evidence_url": f"{CHAT.pinned_url}#L12",
-                "conditions": {**stack(), "input_tokens": 1024, "output_tokens": 1024,
-                               "repetitions": 3, "sweep_concurrencies": [1, 5, 10]},
+                "conditions": {
+                    **stack(),
+                    "input_tokens": 1024,
+                    "output_tokens": 1024,
+                    "repetitions": 3,
+                    "sweep_concurrencies": [1, 5, 10],
+                },
             },
             {
                 "label": "02-rag-8k (llama-benchy)",
                 "evidence_url": f"{RAG.pinned_url}#L12",
-                "conditions": {**stack(), "input_tokens": 8192, "output_tokens": 512,
-                               "repetitions": 3, "sweep_concurrencies": [5, 10, 20]},
+                "conditions": {
+                    **stack(),
+                    "input_tokens": 8192,
+                    "output_tokens": 512,
+                    "repetitions": 3,
+                    "sweep_concurrencies": [5, 10, 20],
+                },
             },
             {
                 "label": "07-office-baseline (vllm bench serve)",
                 "evidence_url": f"{OFFICE.pinned_url}#L12",
-                "conditions": {**stack(), "input_tokens": 4000, "output_tokens": 500,
-                               "prompt_count": 200, "request_rate_rps": 0.3,
-                               "burstiness": 0.7},
+                "conditions": {
+                    **stack(),
+                    "input_tokens": 4000,
+                    "output_tokens": 500,
+                    "prompt_count": 200,
+                    "request_rate_rps": 0.3,
+                    "burstiness": 0.7,
+                },
             },
         ],
         measurement_scope="inference_speed",

@@ -33,13 +33,19 @@ COMMON_SYSTEM = "ASUS GX10 / NVIDIA GB10, 128 GB"
 # file stem -> (model label, format as FINDINGS states it, planned checkpoint per the digests)
 MODELS: dict[str, tuple[str, str, str]] = {
     "qwen3-4b": (
-        "Qwen3-4B-Instruct-2507", "NVFP4", "kaitchup/Qwen3-4B-Instruct-2507-NVFP4",
+        "Qwen3-4B-Instruct-2507",
+        "NVFP4",
+        "kaitchup/Qwen3-4B-Instruct-2507-NVFP4",
     ),
     "gemma-4-e4b": (
-        "Gemma-4-E4B-it", "NVFP4 (W4A16)", "coolthor/Gemma-4-E4B-it-NVFP4A16",
+        "Gemma-4-E4B-it",
+        "NVFP4 (W4A16)",
+        "coolthor/Gemma-4-E4B-it-NVFP4A16",
     ),
     "llama31-8b": (
-        "Llama-3.1-8B-Instruct", "NVFP4", "nvidia/Llama-3.1-8B-Instruct-NVFP4",
+        "Llama-3.1-8B-Instruct",
+        "NVFP4",
+        "nvidia/Llama-3.1-8B-Instruct-NVFP4",
     ),
     "qwen3-8b": ("Qwen3-8B", "NVFP4", "nvidia/Qwen3-8B-NVFP4 (FP8 fallback)"),
     "phi4-mini": (
@@ -201,8 +207,13 @@ def build() -> dict[str, Any]:
     model_urls = [doc.pinned_url for doc in files.values()]  # every standalone result file
     supplemental = [
         d.supplemental(rid)
-        for d in (BENCH_README, DIGESTS, *files.values(), REPO.doc(f"{BENCH}/gpt-oss-20b.json"),
-                  REPO.doc(f"{BENCH}/phi4-mini-bf16.json"))
+        for d in (
+            BENCH_README,
+            DIGESTS,
+            *files.values(),
+            REPO.doc(f"{BENCH}/gpt-oss-20b.json"),
+            REPO.doc(f"{BENCH}/phi4-mini-bf16.json"),
+        )
     ]
     sections = [
         {

@@ -37,22 +37,47 @@ IMAGE = "ghcr.io/aeon-7/aeon-vllm-ultimate:2026-07-16-v0.25.1"
 PERCENTILE = "as reported; {p} over the point's completed requests"
 # (path inside a point, metric, unit, statistic, label)
 FIGURES: tuple[tuple[tuple[str, ...], str, str, str, str], ...] = (
-    (("agg_tok_s",), "aggregate_decode_throughput", "tokens/s",
-     "as reported; one sweep point", "aggregate tok/s"),
-    (("per_session_tok_s",), "per_session_decode_rate", "tokens/s",
-     "as reported; one sweep point", "per-session tok/s"),
+    (
+        ("agg_tok_s",),
+        "aggregate_decode_throughput",
+        "tokens/s",
+        "as reported; one sweep point",
+        "aggregate tok/s",
+    ),
+    (
+        ("per_session_tok_s",),
+        "per_session_decode_rate",
+        "tokens/s",
+        "as reported; one sweep point",
+        "per-session tok/s",
+    ),
     (("ttft_ms", "p50"), "ttft_p50", "ms", PERCENTILE.format(p="p50"), "TTFT p50"),
     (("ttft_ms", "p95"), "ttft_p95", "ms", PERCENTILE.format(p="p95"), "TTFT p95"),
     (("ttft_ms", "p99"), "ttft_p99", "ms", PERCENTILE.format(p="p99"), "TTFT p99"),
     (("itl_ms", "p50"), "itl_p50", "ms", PERCENTILE.format(p="p50"), "ITL p50"),
     (("itl_ms", "p95"), "itl_p95", "ms", PERCENTILE.format(p="p95"), "ITL p95"),
     (("itl_ms", "p99"), "itl_p99", "ms", PERCENTILE.format(p="p99"), "ITL p99"),
-    (("samples",), "completed_requests", "requests",
-     "as reported; completed requests aggregated into the point", "samples"),
-    (("gpu", "temperature_c"), "gpu_temperature", "°C",
-     "as reported; one nvidia-smi snapshot after the point", "GPU temperature"),
-    (("gpu", "power_draw_w"), "gpu_power_draw", "W",
-     "as reported; one nvidia-smi snapshot after the point", "GPU power"),
+    (
+        ("samples",),
+        "completed_requests",
+        "requests",
+        "as reported; completed requests aggregated into the point",
+        "samples",
+    ),
+    (
+        ("gpu", "temperature_c"),
+        "gpu_temperature",
+        "°C",
+        "as reported; one nvidia-smi snapshot after the point",
+        "GPU temperature",
+    ),
+    (
+        ("gpu", "power_draw_w"),
+        "gpu_power_draw",
+        "W",
+        "as reported; one nvidia-smi snapshot after the point",
+        "GPU power",
+    ),
 )
 
 
@@ -217,8 +242,11 @@ def build() -> dict[str, Any]:
             {
                 "label": f"{arm} sweep",
                 "evidence_url": f"{doc.pinned_url}#L{doc.locate(chr(34) + 'series' + chr(34))}",
-                "conditions": {**arm_conditions(doc), "concurrency": None,
-                               "sweep_concurrencies": [1, 2, 4, 8, 16, 32, 64]},
+                "conditions": {
+                    **arm_conditions(doc),
+                    "concurrency": None,
+                    "sweep_concurrencies": [1, 2, 4, 8, 16, 32, 64],
+                },
             }
             for doc, arm in ((SPEC_ON, "MTP on"), (SPEC_OFF, "MTP off"))
         ],
@@ -235,8 +263,16 @@ def build() -> dict[str, Any]:
         source=REPO.source(README),
         supplemental_sources=[
             d.supplemental(rid)
-            for d in (SPEC_ON, SPEC_OFF, SCHEMA, RECIPE_README, HARNESS_ON, HARNESS_OFF,
-                      PROFILE_ON, PROFILE_OFF)
+            for d in (
+                SPEC_ON,
+                SPEC_OFF,
+                SCHEMA,
+                RECIPE_README,
+                HARNESS_ON,
+                HARNESS_OFF,
+                PROFILE_ON,
+                PROFILE_OFF,
+            )
         ],
         license={
             "declared_spdx": "MIT",

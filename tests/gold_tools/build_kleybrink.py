@@ -24,8 +24,9 @@ CONFIG = REPO.doc("config.yaml")
 EARLIER = REPO.doc("results/20260320_184320/ollama_benchmark_ranking_20260320_184320.csv")
 EARLIER_REPORT = REPO.doc("results/20260320_184320/REPORT.md")
 
-MEASURED = "as reported; mean across the combination's runs (README: all values are means " \
-    "across runs)"
+MEASURED = (
+    "as reported; mean across the combination's runs (README: all values are means across runs)"
+)
 NORMALISED = "as reported; rank-based (percentile) normalisation across the 30 combinations"
 # column -> (metric, unit, statistic)
 COLUMNS: dict[str, tuple[str, str, str]] = {
@@ -35,7 +36,8 @@ COLUMNS: dict[str, tuple[str, str, str]] = {
     "ttft_s": ("ttft", "s", MEASURED),
     "wall_latency_s": ("wall_latency", "s", MEASURED),
     "composite_score": (
-        "composite_score", "score",
+        "composite_score",
+        "score",
         "as reported; source's weighted composite of the normalised columns",
     ),
     "judge_pass_rate_norm": ("judge_pass_rate_normalised", "score", NORMALISED),
@@ -179,7 +181,9 @@ def build() -> dict[str, Any]:
                 "run's and should not be mixed with them.",
             ],
             "citations": [
-                RANKING.pinned_url, EARLIER.pinned_url, EARLIER_REPORT.pinned_url,
+                RANKING.pinned_url,
+                EARLIER.pinned_url,
+                EARLIER_REPORT.pinned_url,
                 REPORT.pinned_url,
             ],
         },

@@ -85,8 +85,16 @@ def row_results(
         key, *values = cells(RESULTS, line)
         row_conditions = conditions(key)
         out += [
-            result(label=label.format(key=key), metric=metric, value=number(value), unit=unit,
-                   statistic=statistic, conditions=row_conditions, doc=RESULTS, line=line)
+            result(
+                label=label.format(key=key),
+                metric=metric,
+                value=number(value),
+                unit=unit,
+                statistic=statistic,
+                conditions=row_conditions,
+                doc=RESULTS,
+                line=line,
+            )
             for (label, metric, unit, statistic), value in zip(columns, values, strict=True)
         ]
     return out
@@ -115,11 +123,13 @@ def matrix_0814() -> list[dict[str, Any]]:
                 result(
                     label=f"0814 matrix {PROMPT_BUCKETS[prompt]} c={concurrency}"
                     + (" aggregate" if aggregate else " per-stream median"),
-                    metric="aggregate_decode_throughput" if aggregate else
-                    "per_stream_decode_rate_median",
+                    metric="aggregate_decode_throughput"
+                    if aggregate
+                    else "per_stream_decode_rate_median",
                     value=number(values[column]),
                     unit="tokens/s",
-                    statistic="as reported; aggregate over the cell's streams" if aggregate
+                    statistic="as reported; aggregate over the cell's streams"
+                    if aggregate
                     else "as reported; median per-stream decode over the cell's streams",
                     conditions=conditions,
                     doc=RESULTS,
@@ -141,21 +151,33 @@ def prose_0814() -> list[dict[str, Any]]:
     return [
         result(
             label="0814 matrix 128K c=6 median TTFT",
-            metric="ttft_median", value=282, unit="s", statistic="as reported; median",
-            conditions={**base, "concurrency": 6}, doc=RESULTS, line=41,
+            metric="ttft_median",
+            value=282,
+            unit="s",
+            statistic="as reported; median",
+            conditions={**base, "concurrency": 6},
+            doc=RESULTS,
+            line=41,
         ),
         result(
             label="0814 matrix 128K c=1 TTFT",
-            metric="ttft", value=80.4, unit="s", statistic="as reported",
-            conditions={**base, "concurrency": 1}, doc=RESULTS, line=42,
+            metric="ttft",
+            value=80.4,
+            unit="s",
+            statistic="as reported",
+            conditions={**base, "concurrency": 1},
+            doc=RESULTS,
+            line=42,
         ),
         result(
             label="1 Aug sweep 128K c=1 TTFT, as restated in the 08-14 notes",
-            metric="ttft", value=78.8, unit="s",
+            metric="ttft",
+            value=78.8,
+            unit="s",
             statistic="as reported; the 1 Aug table row states 78.75",
-            conditions={**default_stack("2026-08-01"), "prompt_bucket": "128K",
-                        "concurrency": 1},
-            doc=RESULTS, line=42,
+            conditions={**default_stack("2026-08-01"), "prompt_bucket": "128K", "concurrency": 1},
+            doc=RESULTS,
+            line=42,
         ),
     ]
 
@@ -171,16 +193,24 @@ def sweep_0801() -> list[dict[str, Any]]:
     }
     out = [
         result(
-            label="900K acceptance TTFT", metric="ttft", value=1028.85, unit="s",
+            label="900K acceptance TTFT",
+            metric="ttft",
+            value=1028.85,
+            unit="s",
             statistic="as reported; one acceptance run",
             conditions={**base, "input_tokens": 899994, "concurrency": None},
-            doc=RESULTS, line=64,
+            doc=RESULTS,
+            line=64,
         ),
         result(
-            label="900K acceptance prefill rate", metric="prefill_rate", value=874.8,
-            unit="tokens/s", statistic="as reported; approximate (~)",
+            label="900K acceptance prefill rate",
+            metric="prefill_rate",
+            value=874.8,
+            unit="tokens/s",
+            statistic="as reported; approximate (~)",
             conditions={**base, "input_tokens": 899994, "concurrency": None},
-            doc=RESULTS, line=64,
+            doc=RESULTS,
+            line=64,
         ),
     ]
     columns = (
@@ -195,22 +225,32 @@ def sweep_0801() -> list[dict[str, Any]]:
             out.append(
                 result(
                     label=f"1 Aug sweep {PROMPT_BUCKETS[prompt]} c={concurrency} {what}",
-                    metric=metric, value=number(cell), unit=unit,
-                    statistic="as reported; aggregate over requests" if what == "aggregate"
+                    metric=metric,
+                    value=number(cell),
+                    unit=unit,
+                    statistic="as reported; aggregate over requests"
+                    if what == "aggregate"
                     else "as reported; median across requests",
-                    conditions={**base, "prompt_tokens_nominal": number(prompt),
-                                "prompt_bucket": PROMPT_BUCKETS[prompt],
-                                "concurrency": int(concurrency)},
-                    doc=RESULTS, line=line,
+                    conditions={
+                        **base,
+                        "prompt_tokens_nominal": number(prompt),
+                        "prompt_bucket": PROMPT_BUCKETS[prompt],
+                        "concurrency": int(concurrency),
+                    },
+                    doc=RESULTS,
+                    line=line,
                 )
             )
     out.append(
         result(
             label="1 Aug sweep 128K c=4 partial rate (did not finish)",
-            metric="partial_decode_rate", value=0.6, unit="tokens/s",
+            metric="partial_decode_rate",
+            value=0.6,
+            unit="tokens/s",
             statistic="as reported; approximate (~), cell did not finish inside the window",
             conditions={**base, "prompt_bucket": "128K", "concurrency": 4},
-            doc=RESULTS, line=87,
+            doc=RESULTS,
+            line=87,
         )
     )
     return out
@@ -218,58 +258,111 @@ def sweep_0801() -> list[dict[str, Any]]:
 
 def cuda_graph_probe() -> list[dict[str, Any]]:
     """Lines 92-96: breakable vs regular CUDA graphs, natural completions at full 1M context."""
-    base = {**default_stack(None), "completion_length": "natural completions",
-            "context_probe": "full 1M context"}
+    base = {
+        **default_stack(None),
+        "completion_length": "natural completions",
+        "context_probe": "full 1M context",
+    }
     breakable = {**base, "cuda_graphs": "Anemll auto-breakable"}
     regular = {**base, "cuda_graphs": "regular (VLLM_USE_BREAKABLE_CUDAGRAPH=0)"}
     out = []
-    rows = ((94, 1, "decode_rate_warm_median", "C1 decode, warm median"),
-            (95, 2, "aggregate_decode_median", "C2 aggregate decode, median"))
+    rows = (
+        (94, 1, "decode_rate_warm_median", "C1 decode, warm median"),
+        (95, 2, "aggregate_decode_median", "C2 aggregate decode, median"),
+    )
     for line, concurrency, metric, label in rows:
         _, b, r, change = cells(RESULTS, line)
         out += [
-            result(label=f"{label}, breakable graphs", metric=metric, value=number(b),
-                   unit="tokens/s", statistic="as reported; median",
-                   conditions={**breakable, "concurrency": concurrency}, doc=RESULTS,
-                   line=line),
-            result(label=f"{label}, regular graphs", metric=metric, value=number(r),
-                   unit="tokens/s", statistic="as reported; median",
-                   conditions={**regular, "concurrency": concurrency}, doc=RESULTS, line=line),
-            result(label=f"{label}, regular vs breakable change", metric="relative_change",
-                   value=number(change), unit="%",
-                   statistic="as reported; change of regular over breakable",
-                   conditions={**regular, "concurrency": concurrency}, doc=RESULTS,
-                   line=line),
+            result(
+                label=f"{label}, breakable graphs",
+                metric=metric,
+                value=number(b),
+                unit="tokens/s",
+                statistic="as reported; median",
+                conditions={**breakable, "concurrency": concurrency},
+                doc=RESULTS,
+                line=line,
+            ),
+            result(
+                label=f"{label}, regular graphs",
+                metric=metric,
+                value=number(r),
+                unit="tokens/s",
+                statistic="as reported; median",
+                conditions={**regular, "concurrency": concurrency},
+                doc=RESULTS,
+                line=line,
+            ),
+            result(
+                label=f"{label}, regular vs breakable change",
+                metric="relative_change",
+                value=number(change),
+                unit="%",
+                statistic="as reported; change of regular over breakable",
+                conditions={**regular, "concurrency": concurrency},
+                doc=RESULTS,
+                line=line,
+            ),
         ]
     c4, c6 = (number(v) for v in cells(RESULTS, 96)[2].split("/"))
     for concurrency, value in ((4, c4), (6, c6)):
         out.append(
-            result(label=f"C{concurrency} aggregate, regular graphs",
-                   metric="aggregate_decode_throughput", value=value, unit="tokens/s",
-                   statistic="as reported",
-                   conditions={**regular, "concurrency": concurrency}, doc=RESULTS, line=96)
+            result(
+                label=f"C{concurrency} aggregate, regular graphs",
+                metric="aggregate_decode_throughput",
+                value=value,
+                unit="tokens/s",
+                statistic="as reported",
+                conditions={**regular, "concurrency": concurrency},
+                doc=RESULTS,
+                line=96,
+            )
         )
     return out
 
 
 def decode_bench_capture() -> list[dict[str, Any]]:
     """Lines 102-107: the official decode-bench capture (2048 completion tokens)."""
-    base = {**default_stack(None), "output_tokens": 2048,
-            "capture": "docs/benchmarks.png (image not in the corpus)"}
+    base = {
+        **default_stack(None),
+        "output_tokens": 2048,
+        "capture": "docs/benchmarks.png (image not in the corpus)",
+    }
     out = []
     for line in range(104, 108):
         load, ttft, aggregate, stream = cells(RESULTS, line)
         conditions = {**base, "load": load, "concurrency": None}
         out += [
-            result(label=f"decode-bench {load} TTFT", metric="ttft", value=number(ttft),
-                   unit="ms" if ttft.endswith("ms") else "s", statistic="as reported",
-                   conditions=conditions, doc=RESULTS, line=line),
-            result(label=f"decode-bench {load} aggregate", metric="aggregate_decode_throughput",
-                   value=number(aggregate), unit="tokens/s", statistic="as reported",
-                   conditions=conditions, doc=RESULTS, line=line),
-            result(label=f"decode-bench {load} stream", metric="per_stream_decode_rate",
-                   value=number(stream), unit="tokens/s", statistic="as reported",
-                   conditions=conditions, doc=RESULTS, line=line),
+            result(
+                label=f"decode-bench {load} TTFT",
+                metric="ttft",
+                value=number(ttft),
+                unit="ms" if ttft.endswith("ms") else "s",
+                statistic="as reported",
+                conditions=conditions,
+                doc=RESULTS,
+                line=line,
+            ),
+            result(
+                label=f"decode-bench {load} aggregate",
+                metric="aggregate_decode_throughput",
+                value=number(aggregate),
+                unit="tokens/s",
+                statistic="as reported",
+                conditions=conditions,
+                doc=RESULTS,
+                line=line,
+            ),
+            result(
+                label=f"decode-bench {load} stream",
+                metric="per_stream_decode_rate",
+                value=number(stream),
+                unit="tokens/s",
+                statistic="as reported",
+                conditions=conditions,
+                doc=RESULTS,
+                line=line,
+            ),
         ]
     return out
 
@@ -277,133 +370,282 @@ def decode_bench_capture() -> list[dict[str, Any]]:
 def historical() -> list[dict[str, Any]]:
     """Lines 111-207: earlier deployments, kept apart from the 0731 default stack."""
     nvfp4_1m = {
-        "model": "DeepSeek-V4-Flash (deployment of 2026-06-29)", "model_artifact": None,
-        "model_revision": None, "system": SYSTEM, "node_count": 2,
-        "context_limit_tokens": 1048576, "configured_max_requests": 6,
-        "kv_dtype": "NVFP4", "experiment_date": "2026-06-29",
+        "model": "DeepSeek-V4-Flash (deployment of 2026-06-29)",
+        "model_artifact": None,
+        "model_revision": None,
+        "system": SYSTEM,
+        "node_count": 2,
+        "context_limit_tokens": 1048576,
+        "configured_max_requests": 6,
+        "kv_dtype": "NVFP4",
+        "experiment_date": "2026-06-29",
         "workload": "code-completion microbench",
     }
     preview = {
-        "model": "DeepSeek-V4-Flash-DSpark (preview checkpoint)", "model_artifact": None,
-        "model_revision": None, "image_tag": IMAGE, "system": SYSTEM, "node_count": 2,
-        "gpu_memory_utilization": 0.85, "speculative_decoding": "MTP-3",
-        "workload": "agent / file-writing decode-only", "max_output_tokens": 512,
-        "temperature": 0, "repetitions": 3, "experiment_date": None,
+        "model": "DeepSeek-V4-Flash-DSpark (preview checkpoint)",
+        "model_artifact": None,
+        "model_revision": None,
+        "image_tag": IMAGE,
+        "system": SYSTEM,
+        "node_count": 2,
+        "gpu_memory_utilization": 0.85,
+        "speculative_decoding": "MTP-3",
+        "workload": "agent / file-writing decode-only",
+        "max_output_tokens": 512,
+        "temperature": 0,
+        "repetitions": 3,
+        "experiment_date": None,
     }
     stage_c = {
-        "model": "DeepSeek-V4-Flash (Stage-C deployment)", "model_artifact": None,
-        "model_revision": None, "image_tag": "vllm-dspark-runtime:dspark-nvfp4-stage-c",
-        "system": SYSTEM, "node_count": 2, "configured_max_requests": 6,
+        "model": "DeepSeek-V4-Flash (Stage-C deployment)",
+        "model_artifact": None,
+        "model_revision": None,
+        "image_tag": "vllm-dspark-runtime:dspark-nvfp4-stage-c",
+        "system": SYSTEM,
+        "node_count": 2,
+        "configured_max_requests": 6,
         "rejected_context_mask": "VLLM_DSPARK_GPU_REJECTED_CONTEXT_MASK=1",
         "experiment_date": "2026-07-02",
     }
     keys_200k = {
-        "model": "DeepSeek-V4-Flash (Stage-C + ragged path)", "model_artifact": None,
-        "model_revision": None, "system": SYSTEM, "node_count": 2,
-        "context_limit_tokens": 200000, "configured_max_requests": 16,
+        "model": "DeepSeek-V4-Flash (Stage-C + ragged path)",
+        "model_artifact": None,
+        "model_revision": None,
+        "system": SYSTEM,
+        "node_count": 2,
+        "context_limit_tokens": 200000,
+        "configured_max_requests": 16,
         "rejected_context_mask": "VLLM_DSPARK_GPU_REJECTED_CONTEXT_MASK=1",
-        "patch": "Keys-Concurrency-Patch @ 7e4d94bb", "experiment_date": None,
+        "patch": "Keys-Concurrency-Patch @ 7e4d94bb",
+        "experiment_date": None,
     }
     single_1m = {
-        "model": "DeepSeek-V4-Flash (1M NVFP4 single-stream probes)", "model_artifact": None,
-        "model_revision": None, "system": SYSTEM, "node_count": 2,
-        "context_limit_tokens": 1048576, "concurrency": 1, "experiment_date": None,
+        "model": "DeepSeek-V4-Flash (1M NVFP4 single-stream probes)",
+        "model_artifact": None,
+        "model_revision": None,
+        "system": SYSTEM,
+        "node_count": 2,
+        "context_limit_tokens": 1048576,
+        "concurrency": 1,
+        "experiment_date": None,
     }
     out = [
-        result(label="2026-06-29 1M/6 microbench aggregate", metric="aggregate_decode_throughput",
-               value=182, unit="tokens/s", statistic="as reported; approximate (~)",
-               conditions={**nvfp4_1m, "concurrency": 6, "completed": "6/6"},
-               doc=RESULTS, line=115),
-        result(label="2026-06-29 1M/6 microbench per stream", metric="per_stream_decode_rate",
-               value=30, unit="tokens/s", statistic="as reported; approximate (~)",
-               conditions={**nvfp4_1m, "concurrency": 6}, doc=RESULTS, line=115),
-        result(label="2026-06-29 solo code decode", metric="decode_rate", value=67,
-               unit="tokens/s", statistic="as reported; approximate (~)",
-               conditions={**nvfp4_1m, "concurrency": 1}, doc=RESULTS, line=116),
-        result(label="2026-06-29 KV pool", metric="kv_pool_tokens", value=1900000,
-               unit="tokens", statistic="as reported; approximate (~1.90M)",
-               conditions={**nvfp4_1m, "concurrency": None}, doc=RESULTS, line=116),
-        result(label="2026-06-29 KV pool at full 1M", metric="max_concurrency_at_context_limit",
-               value=1.81, unit="x", statistic="as reported; approximate (~)",
-               conditions={**nvfp4_1m, "concurrency": None}, doc=RESULTS, line=116),
-        result(label="preview boot KV pool", metric="kv_pool_tokens", value=2830000,
-               unit="tokens", statistic="as reported; approximate (~2.83M)",
-               conditions={**preview, "concurrency": None}, doc=RESULTS, line=131),
-        result(label="preview boot KV pool at 1M", metric="max_concurrency_at_context_limit",
-               value=2.70, unit="x", statistic="as reported; approximate (~)",
-               conditions={**preview, "concurrency": None}, doc=RESULTS, line=131),
+        result(
+            label="2026-06-29 1M/6 microbench aggregate",
+            metric="aggregate_decode_throughput",
+            value=182,
+            unit="tokens/s",
+            statistic="as reported; approximate (~)",
+            conditions={**nvfp4_1m, "concurrency": 6, "completed": "6/6"},
+            doc=RESULTS,
+            line=115,
+        ),
+        result(
+            label="2026-06-29 1M/6 microbench per stream",
+            metric="per_stream_decode_rate",
+            value=30,
+            unit="tokens/s",
+            statistic="as reported; approximate (~)",
+            conditions={**nvfp4_1m, "concurrency": 6},
+            doc=RESULTS,
+            line=115,
+        ),
+        result(
+            label="2026-06-29 solo code decode",
+            metric="decode_rate",
+            value=67,
+            unit="tokens/s",
+            statistic="as reported; approximate (~)",
+            conditions={**nvfp4_1m, "concurrency": 1},
+            doc=RESULTS,
+            line=116,
+        ),
+        result(
+            label="2026-06-29 KV pool",
+            metric="kv_pool_tokens",
+            value=1900000,
+            unit="tokens",
+            statistic="as reported; approximate (~1.90M)",
+            conditions={**nvfp4_1m, "concurrency": None},
+            doc=RESULTS,
+            line=116,
+        ),
+        result(
+            label="2026-06-29 KV pool at full 1M",
+            metric="max_concurrency_at_context_limit",
+            value=1.81,
+            unit="x",
+            statistic="as reported; approximate (~)",
+            conditions={**nvfp4_1m, "concurrency": None},
+            doc=RESULTS,
+            line=116,
+        ),
+        result(
+            label="preview boot KV pool",
+            metric="kv_pool_tokens",
+            value=2830000,
+            unit="tokens",
+            statistic="as reported; approximate (~2.83M)",
+            conditions={**preview, "concurrency": None},
+            doc=RESULTS,
+            line=131,
+        ),
+        result(
+            label="preview boot KV pool at 1M",
+            metric="max_concurrency_at_context_limit",
+            value=2.70,
+            unit="x",
+            statistic="as reported; approximate (~)",
+            conditions={**preview, "concurrency": None},
+            doc=RESULTS,
+            line=131,
+        ),
     ]
     out += row_results(
-        range(137, 140), lambda c: {**preview, "concurrency": int(c)},
-        ("preview C{key} aggregate decode", "aggregate_decode_throughput", "tokens/s",
-         "as reported; 3 trials"),
-        ("preview C{key} mean stream", "per_stream_decode_rate_mean", "tokens/s",
-         "as reported; 3 trials"),
+        range(137, 140),
+        lambda c: {**preview, "concurrency": int(c)},
+        (
+            "preview C{key} aggregate decode",
+            "aggregate_decode_throughput",
+            "tokens/s",
+            "as reported; 3 trials",
+        ),
+        (
+            "preview C{key} mean stream",
+            "per_stream_decode_rate_mean",
+            "tokens/s",
+            "as reported; 3 trials",
+        ),
     )
     out += [
-        result(label="2026-07-02 Stage-C KV pool", metric="kv_pool_tokens", value=3230000,
-               unit="tokens", statistic="as reported; approximate (~3.23M)",
-               conditions={**stage_c, "concurrency": None}, doc=RESULTS, line=144),
-        result(label="2026-07-02 Stage-C KV pool ratio", metric="max_concurrency_at_context_limit",
-               value=3.2, unit="x", statistic="as reported; approximate (~)",
-               conditions={**stage_c, "concurrency": None}, doc=RESULTS, line=144),
+        result(
+            label="2026-07-02 Stage-C KV pool",
+            metric="kv_pool_tokens",
+            value=3230000,
+            unit="tokens",
+            statistic="as reported; approximate (~3.23M)",
+            conditions={**stage_c, "concurrency": None},
+            doc=RESULTS,
+            line=144,
+        ),
+        result(
+            label="2026-07-02 Stage-C KV pool ratio",
+            metric="max_concurrency_at_context_limit",
+            value=3.2,
+            unit="x",
+            statistic="as reported; approximate (~)",
+            conditions={**stage_c, "concurrency": None},
+            doc=RESULTS,
+            line=144,
+        ),
     ]
     out += row_results(
-        range(148, 151), lambda c: {**stage_c, "concurrency": int(c)},
-        ("2026-07-02 Keys C{key} server gen", "server_generation_rate", "tokens/s",
-         "as reported"),
-        ("2026-07-02 Keys C{key} acceptance", "speculative_acceptance_rate", "ratio",
-         "as reported"),
+        range(148, 151),
+        lambda c: {**stage_c, "concurrency": int(c)},
+        ("2026-07-02 Keys C{key} server gen", "server_generation_rate", "tokens/s", "as reported"),
+        (
+            "2026-07-02 Keys C{key} acceptance",
+            "speculative_acceptance_rate",
+            "ratio",
+            "as reported",
+        ),
     )
     out.append(
-        result(label="2026-06-30 clean agent checkpoint C6 aggregate",
-               metric="aggregate_decode_throughput", value=104, unit="tokens/s",
-               statistic="as reported",
-               conditions={"model": "DeepSeek-V4-Flash (clean agent checkpoint)",
-                           "model_artifact": None, "model_revision": None, "system": SYSTEM,
-                           "node_count": 2, "speculative_decoding": "MTP-5",
-                           "thinking": False, "concurrency": 6,
-                           "experiment_date": "2026-06-30"},
-               doc=RESULTS, line=156)
+        result(
+            label="2026-06-30 clean agent checkpoint C6 aggregate",
+            metric="aggregate_decode_throughput",
+            value=104,
+            unit="tokens/s",
+            statistic="as reported",
+            conditions={
+                "model": "DeepSeek-V4-Flash (clean agent checkpoint)",
+                "model_artifact": None,
+                "model_revision": None,
+                "system": SYSTEM,
+                "node_count": 2,
+                "speculative_decoding": "MTP-5",
+                "thinking": False,
+                "concurrency": 6,
+                "experiment_date": "2026-06-30",
+            },
+            doc=RESULTS,
+            line=156,
+        )
     )
     out += row_results(
         range(174, 177),
         lambda c: {**keys_200k, "concurrency": int(c), "arrivals": "static batch"},
-        ("200K/16 static C{key} best aggregate", "aggregate_decode_throughput_best",
-         "tokens/s", "as reported; best of the lane's runs"),
-        ("200K/16 static C{key} per stream", "per_stream_decode_rate", "tokens/s",
-         "as reported"),
-        ("200K/16 static C{key} acceptance", "speculative_acceptance_rate", "ratio",
-         "as reported"),
+        (
+            "200K/16 static C{key} best aggregate",
+            "aggregate_decode_throughput_best",
+            "tokens/s",
+            "as reported; best of the lane's runs",
+        ),
+        ("200K/16 static C{key} per stream", "per_stream_decode_rate", "tokens/s", "as reported"),
+        ("200K/16 static C{key} acceptance", "speculative_acceptance_rate", "ratio", "as reported"),
     )
     out += [
-        result(label="200K/16 staggered C16 aggregate", metric="aggregate_decode_throughput",
-               value=205.0, unit="tokens/s", statistic="as reported",
-               conditions={**keys_200k, "concurrency": 16, "arrivals": "staggered"},
-               doc=RESULTS, line=178),
-        result(label="older 262144-context single-stream diagnostic", metric="decode_rate",
-               value=63.97, unit="tokens/s", statistic="as reported",
-               conditions={"model": "DeepSeek-V4-Flash (older diagnostic)",
-                           "model_artifact": None, "model_revision": None, "system": SYSTEM,
-                           "node_count": 2, "context_limit_tokens": 262144,
-                           "configured_max_requests": 1, "kv_dtype": "fp8",
-                           "concurrency": 1, "workload": "code-completion gate",
-                           "experiment_date": None},
-               doc=RESULTS, line=185),
+        result(
+            label="200K/16 staggered C16 aggregate",
+            metric="aggregate_decode_throughput",
+            value=205.0,
+            unit="tokens/s",
+            statistic="as reported",
+            conditions={**keys_200k, "concurrency": 16, "arrivals": "staggered"},
+            doc=RESULTS,
+            line=178,
+        ),
+        result(
+            label="older 262144-context single-stream diagnostic",
+            metric="decode_rate",
+            value=63.97,
+            unit="tokens/s",
+            statistic="as reported",
+            conditions={
+                "model": "DeepSeek-V4-Flash (older diagnostic)",
+                "model_artifact": None,
+                "model_revision": None,
+                "system": SYSTEM,
+                "node_count": 2,
+                "context_limit_tokens": 262144,
+                "configured_max_requests": 1,
+                "kv_dtype": "fp8",
+                "concurrency": 1,
+                "workload": "code-completion gate",
+                "experiment_date": None,
+            },
+            doc=RESULTS,
+            line=185,
+        ),
     ]
     out += row_results(
-        range(191, 194), lambda case: {**single_1m, "case": case},
+        range(191, 194),
+        lambda case: {**single_1m, "case": case},
         ("1M NVFP4 {key} server rate", "server_generation_rate", "tokens/s", "as reported"),
         ("1M NVFP4 {key} time to first chunk", "ttfc", "s", "as reported"),
         ("1M NVFP4 {key} acceptance", "speculative_acceptance_rate", "ratio", "as reported"),
     )
     out += [
-        result(label="1M NVFP4 probes boot KV pool", metric="kv_pool_tokens", value=2040000,
-               unit="tokens", statistic="as reported; approximate (~2.04M)",
-               conditions={**single_1m, "concurrency": None}, doc=RESULTS, line=195),
-        result(label="1M NVFP4 probes KV pool ratio", metric="max_concurrency_at_context_limit",
-               value=1.95, unit="x", statistic="as reported; approximate (~)",
-               conditions={**single_1m, "concurrency": None}, doc=RESULTS, line=195),
+        result(
+            label="1M NVFP4 probes boot KV pool",
+            metric="kv_pool_tokens",
+            value=2040000,
+            unit="tokens",
+            statistic="as reported; approximate (~2.04M)",
+            conditions={**single_1m, "concurrency": None},
+            doc=RESULTS,
+            line=195,
+        ),
+        result(
+            label="1M NVFP4 probes KV pool ratio",
+            metric="max_concurrency_at_context_limit",
+            value=1.95,
+            unit="x",
+            statistic="as reported; approximate (~)",
+            conditions={**single_1m, "concurrency": None},
+            doc=RESULTS,
+            line=195,
+        ),
     ]
     return out
 
@@ -412,15 +654,36 @@ def boot_evidence() -> list[dict[str, Any]]:
     """Lines 201-207: the live boot log of the text-only 0731 default stack."""
     base = {**default_stack(None), "gpu_memory_utilization": 0.835, "concurrency": None}
     return [
-        result(label="0731 boot available KV cache memory", metric="kv_cache_memory",
-               value=18.08, unit="GiB", statistic="as reported (boot log)",
-               conditions=base, doc=RESULTS, line=204),
-        result(label="0731 boot GPU KV cache size", metric="kv_pool_tokens", value=2493464,
-               unit="tokens", statistic="as reported (boot log)", conditions=base,
-               doc=RESULTS, line=205),
-        result(label="0731 boot maximum concurrency at 1,048,576 tokens",
-               metric="max_concurrency_at_context_limit", value=2.38, unit="x",
-               statistic="as reported (boot log)", conditions=base, doc=RESULTS, line=206),
+        result(
+            label="0731 boot available KV cache memory",
+            metric="kv_cache_memory",
+            value=18.08,
+            unit="GiB",
+            statistic="as reported (boot log)",
+            conditions=base,
+            doc=RESULTS,
+            line=204,
+        ),
+        result(
+            label="0731 boot GPU KV cache size",
+            metric="kv_pool_tokens",
+            value=2493464,
+            unit="tokens",
+            statistic="as reported (boot log)",
+            conditions=base,
+            doc=RESULTS,
+            line=205,
+        ),
+        result(
+            label="0731 boot maximum concurrency at 1,048,576 tokens",
+            metric="max_concurrency_at_context_limit",
+            value=2.38,
+            unit="x",
+            statistic="as reported (boot log)",
+            conditions=base,
+            doc=RESULTS,
+            line=206,
+        ),
     ]
 
 
@@ -430,16 +693,24 @@ def test_profiles() -> list[dict[str, Any]]:
         {
             "label": "2026-08-14 live Anemll 0731 matrix",
             "evidence_url": f"{RESULTS.pinned_url}#L25",
-            "conditions": {**default_stack("2026-08-14"), "thinking": False,
-                           "max_output_tokens": 128, "min_output_tokens": 128,
-                           "ignore_eos": True, "prefix_cache": "unique cold prefixes"},
+            "conditions": {
+                **default_stack("2026-08-14"),
+                "thinking": False,
+                "max_output_tokens": 128,
+                "min_output_tokens": 128,
+                "ignore_eos": True,
+                "prefix_cache": "unique cold prefixes",
+            },
         },
         {
             "label": "2026-08-01 published 0731 sweep",
             "evidence_url": f"{RESULTS.pinned_url}#L60",
-            "conditions": {**default_stack("2026-08-01"), "thinking": None,
-                           "completion_length": "natural ~512-token completions",
-                           "prefix_cache": "unique prefixes"},
+            "conditions": {
+                **default_stack("2026-08-01"),
+                "thinking": None,
+                "completion_length": "natural ~512-token completions",
+                "prefix_cache": "unique prefixes",
+            },
         },
     ]
 
@@ -447,8 +718,15 @@ def test_profiles() -> list[dict[str, Any]]:
 def build() -> dict[str, Any]:
     """The whole record, in the seed 000 key order."""
     rid = REPO.record_id
-    results = (matrix_0814() + prose_0814() + sweep_0801() + cuda_graph_probe()
-               + decode_bench_capture() + historical() + boot_evidence())
+    results = (
+        matrix_0814()
+        + prose_0814()
+        + sweep_0801()
+        + cuda_graph_probe()
+        + decode_bench_capture()
+        + historical()
+        + boot_evidence()
+    )
     sections = [
         {
             "heading": "Which stack was measured?",

@@ -65,7 +65,7 @@ def numbers_on(line: str) -> list[float]:
     for match in NUMBER.finditer(line):
         value = float(match.group().replace(",", ""))
         found.append(value)
-        suffix = line[match.end(): match.end() + 1]
+        suffix = line[match.end() : match.end() + 1]
         if suffix in SCALES:
             found += [value * scale for scale in SCALES[suffix]]
     return found

@@ -75,10 +75,14 @@ async def run_doctor(settings: ModelSettings) -> DoctorReport:
     live = settings.model_copy(update={"cassette": None, "use_cache": False})
     report = DoctorReport(base_url=settings.base_url, model=settings.model)
     if not settings.base_url:
-        report.checks.append(DoctorCheck(
-            name="configuration", status=CheckStatus.FAIL, detail="no base URL is set",
-            hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL",
-        ))
+        report.checks.append(
+            DoctorCheck(
+                name="configuration",
+                status=CheckStatus.FAIL,
+                detail="no base URL is set",
+                hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL",
+            )
+        )
         return report
     async with ModelClient(live) as client:
         models = await _check_endpoint(client, report)
@@ -102,53 +106,76 @@ async def _check_endpoint(client: ModelClient, report: DoctorReport) -> list[str
     try:
         models = await client.list_models()
     except DraftflowError as error:
-        report.checks.append(DoctorCheck(
-            name="endpoint", status=CheckStatus.FAIL, detail=error.message, hint=error.hint,
-        ))
+        report.checks.append(
+            DoctorCheck(
+                name="endpoint",
+                status=CheckStatus.FAIL,
+                detail=error.message,
+                hint=error.hint,
+            )
+        )
         return None
-    report.checks.append(DoctorCheck(
-        name="endpoint", status=CheckStatus.OK,
-        detail=f"{report.base_url}/models lists {len(models)} model(s): {', '.join(models)}",
-        seconds=round(time.monotonic() - started, 3),
-    ))
+    report.checks.append(
+        DoctorCheck(
+            name="endpoint",
+            status=CheckStatus.OK,
+            detail=f"{report.base_url}/models lists {len(models)} model(s): {', '.join(models)}",
+            seconds=round(time.monotonic() - started, 3),
+        )
+    )
     return models
 
 
 def _check_model(wanted: str | None, models: list[str], report: DoctorReport) -> str | None:
     if wanted is not None and wanted in models:
-        report.checks.append(DoctorCheck(name="model", status=CheckStatus.OK,
-                                         detail=f"{wanted!r} is served"))
+        report.checks.append(
+            DoctorCheck(name="model", status=CheckStatus.OK, detail=f"{wanted!r} is served")
+        )
         return wanted
     if wanted is None and len(models) == 1:
-        report.checks.append(DoctorCheck(
-            name="model", status=CheckStatus.WARN,
-            detail=f"no model named; the server's only model {models[0]!r} will be used",
-            hint=f"pin it: --model {models[0]} or DRAFTFLOW_MODEL={models[0]}",
-        ))
+        report.checks.append(
+            DoctorCheck(
+                name="model",
+                status=CheckStatus.WARN,
+                detail=f"no model named; the server's only model {models[0]!r} will be used",
+                hint=f"pin it: --model {models[0]} or DRAFTFLOW_MODEL={models[0]}",
+            )
+        )
         return models[0]
     if wanted is not None and models:
         # Some servers (llama.cpp, Ollama) answer for any name; say so, but let the probe judge.
-        report.checks.append(DoctorCheck(
-            name="model", status=CheckStatus.WARN,
-            detail=f"{wanted!r} is not in the server's list ({', '.join(models)})",
-            hint=f"use one of the listed names with --model, e.g. --model {models[0]}",
-        ))
+        report.checks.append(
+            DoctorCheck(
+                name="model",
+                status=CheckStatus.WARN,
+                detail=f"{wanted!r} is not in the server's list ({', '.join(models)})",
+                hint=f"use one of the listed names with --model, e.g. --model {models[0]}",
+            )
+        )
         return wanted
-    report.checks.append(DoctorCheck(
-        name="model", status=CheckStatus.FAIL,
-        detail="no model named and the server lists " + (", ".join(models) or "none"),
-        hint="pass --model NAME (or set DRAFTFLOW_MODEL)",
-    ))
+    report.checks.append(
+        DoctorCheck(
+            name="model",
+            status=CheckStatus.FAIL,
+            detail="no model named and the server lists " + (", ".join(models) or "none"),
+            hint="pass --model NAME (or set DRAFTFLOW_MODEL)",
+        )
+    )
     return None
 
 
-async def _check_mode(client: ModelClient, model: str, mode: OutputMode,
-                      report: DoctorReport) -> bool:
+async def _check_mode(
+    client: ModelClient, model: str, mode: OutputMode, report: DoctorReport
+) -> bool:
     prompt = load_prompt("doctor")
     messages = build_messages(prompt.messages(_PROBE_VARIABLES), mode, DoctorProbe)
     request = ChatRequest(
-        model=model, messages=messages, response_format=response_format(mode, DoctorProbe),
-        temperature=0.0, seed=client.settings.seed, max_tokens=_PROBE_TOKENS,
+        model=model,
+        messages=messages,
+        response_format=response_format(mode, DoctorProbe),
+        temperature=0.0,
+        seed=client.settings.seed,
+        max_tokens=_PROBE_TOKENS,
         prompt=PromptRef(name=prompt.name, sha256=prompt.sha256),
     )
     name = f"response_format {mode}"
@@ -156,41 +183,59 @@ async def _check_mode(client: ModelClient, model: str, mode: OutputMode,
     try:
         reply = await client.chat(request)
     except FormatRejected as rejected:
-        report.checks.append(DoctorCheck(
-            name=name, status=CheckStatus.WARN,
-            detail=f"refused ({rejected.rejection.status}: {_clip(rejected.rejection.message)})",
-            hint="draftflow falls back by itself; to skip the refused try, set "
-            "DRAFTFLOW_STRUCTURED_OUTPUT to a mode marked ok",
-        ))
+        report.checks.append(
+            DoctorCheck(
+                name=name,
+                status=CheckStatus.WARN,
+                detail=f"refused ({rejected.rejection.status}: "
+                f"{_clip(rejected.rejection.message)})",
+                hint="draftflow falls back by itself; to skip the refused try, set "
+                "DRAFTFLOW_STRUCTURED_OUTPUT to a mode marked ok",
+            )
+        )
         return False
     except DraftflowError as error:
-        report.checks.append(DoctorCheck(name=name, status=CheckStatus.FAIL,
-                                         detail=error.message, hint=error.hint))
+        report.checks.append(
+            DoctorCheck(name=name, status=CheckStatus.FAIL, detail=error.message, hint=error.hint)
+        )
         return False
     seconds = round(time.monotonic() - started, 3)
     try:
         probe = parse_reply(reply.content, DoctorProbe)
     except ReplyInvalid as invalid:
-        report.checks.append(DoctorCheck(
-            name=name, status=CheckStatus.WARN, seconds=seconds,
-            detail=f"accepted, but the reply did not validate: {_clip(str(invalid))}; "
-            f"reply {_clip(reply.content)!r}",
-            hint=_invalid_hint(reply.finish_reason),
-        ))
+        report.checks.append(
+            DoctorCheck(
+                name=name,
+                status=CheckStatus.WARN,
+                seconds=seconds,
+                detail=f"accepted, but the reply did not validate: {_clip(str(invalid))}; "
+                f"reply {_clip(reply.content)!r}",
+                hint=_invalid_hint(reply.finish_reason),
+            )
+        )
         return False
-    report.checks.append(DoctorCheck(
-        name=name, status=CheckStatus.OK, seconds=seconds,
-        detail=f"valid reply {probe.model_dump_json()} ({reply.usage.completion_tokens} tokens)",
-    ))
+    report.checks.append(
+        DoctorCheck(
+            name=name,
+            status=CheckStatus.OK,
+            seconds=seconds,
+            detail=f"valid reply {probe.model_dump_json()} "
+            f"({reply.usage.completion_tokens} tokens)",
+        )
+    )
     return True
 
 
 def _invalid_hint(finish_reason: str | None) -> str:
     if finish_reason == "length":
-        return (f"the reply was cut at {_PROBE_TOKENS} tokens: a weak model rambles here; "
-                "draftflow re-asks with the validation error when this happens in a run")
-    return ("the server may not constrain this format; draftflow re-asks with the validation "
-            "error, but a model that honours JSON output will need fewer calls")
+        return (
+            f"the reply was cut at {_PROBE_TOKENS} tokens: a weak model rambles here; "
+            "draftflow re-asks with the validation error when this happens in a run"
+        )
+    return (
+        "the server may not constrain this format; draftflow re-asks with the validation "
+        "error, but a model that honours JSON output will need fewer calls"
+    )
 
 
 def _clip(text: str, limit: int = 160) -> str:
@@ -199,10 +244,14 @@ def _clip(text: str, limit: int = 160) -> str:
 
 def _summary(mode: OutputMode) -> DoctorCheck:
     if mode is OutputMode.JSON_SCHEMA:
-        return DoctorCheck(name="structured output", status=CheckStatus.OK,
-                           detail="draftflow will send the JSON schema as response_format")
+        return DoctorCheck(
+            name="structured output",
+            status=CheckStatus.OK,
+            detail="draftflow will send the JSON schema as response_format",
+        )
     return DoctorCheck(
-        name="structured output", status=CheckStatus.WARN,
+        name="structured output",
+        status=CheckStatus.WARN,
         detail=f"json_schema is not honoured; draftflow will use {mode}",
         hint=f"set DRAFTFLOW_STRUCTURED_OUTPUT={mode} to skip the refused json_schema try",
     )
