@@ -98,6 +98,7 @@ _NEAR_PIECES += [
     "almost",
     "around",
     "roughly",
+    "approximately",
     "~",
     "≈",
     " ",
@@ -113,5 +114,5 @@ _NEAR_PIECES += [
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(_NEAR_PIECES), max_size=6).map("".join))
 def test_approximation_is_removed_as_the_pattern_removes_it(near: str) -> None:
-    """The ending test before `_APPROXIMATE` skips only texts it removes nothing from."""
+    """Searching only the last characters removes what the pattern removes anywhere."""
     assert _without_approximation(near) == _APPROXIMATE.sub("", near)

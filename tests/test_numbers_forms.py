@@ -4,14 +4,17 @@ number's interval is found, and the fast search finds what one alternation finds
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.numbers import parse_number
+from draftflow.numbers import NumberKind, find_numbers, parse_number
 from draftflow.numbers.forms import (
     SUFFIXED_RE,
     WORDS_RE,
+    may_write_number,
     occurrences,
     search_forms,
     standalone_offsets,
@@ -100,3 +103,39 @@ def test_number_words_are_found_where_the_word_list_finds_them(pieces: list[str]
     assert lines(WORDS_RE) == lines(WORD_LIST)
     for line in text.split("\n"):
         assert (WORDS_RE.search(line) is None) == (WORD_LIST.search(line) is None)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Two nodes ran it.",
+        "twenty-five runs",
+        "a dozen prompts",
+        "ZEVEN keer",
+        "Throughput was ١٢ tok/s.",
+        "no figures here, only words",
+        "",
+    ],
+)
+def test_a_line_skipped_as_holding_no_quantity_holds_none(line: str) -> None:
+    quantities = [
+        m for m in find_numbers(line) if m.kind in (NumberKind.QUANTITY, NumberKind.PERCENT)
+    ]
+    assert may_write_number(line) or not quantities
+
+
+def test_no_markdown_line_of_the_corpus_is_skipped_with_a_quantity_on_it(
+    corpus_dir: Path,
+) -> None:
+    """On every Markdown line of the corpus, a line `may_write_number` rules out holds no
+    quantity or percent (`Restatements` scans only the others)."""
+    skipped = 0
+    for path in sorted(corpus_dir.rglob("*.md")):
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            if may_write_number(line):
+                continue
+            skipped += 1
+            for comma in (False, True):
+                kinds = {m.kind for m in find_numbers(line, decimal_comma=comma)}
+                assert not kinds & {NumberKind.QUANTITY, NumberKind.PERCENT}, line
+    assert skipped > 10_000  # the test reads the prose lines it is about

@@ -3,18 +3,13 @@ tables, restatements (select/shapes.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from documents import make_document, make_result
-from draftflow.numbers import NumberKind, find_numbers
 from draftflow.select.shapes import (
     DocumentShape,
     Restatements,
-    may_write_quantity,
     significant_digits,
     summary_sections,
     table_sizes,
@@ -70,42 +65,6 @@ def test_restatements_across_markdown_documents() -> None:
     assert restatements.rounded_in_main(make_result(results, 3, 98.38), 2)  # `About 98 tok/s`
     assert not restatements.rounded_in_main(make_result(results, 3, 97.38), 2)
     assert significant_digits(328.15) == 5 and significant_digits(0.05) == 1
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "Two nodes ran it.",
-        "twenty-five runs",
-        "a dozen prompts",
-        "ZEVEN keer",
-        "Throughput was ١٢ tok/s.",
-        "no figures here, only words",
-        "",
-    ],
-)
-def test_a_line_skipped_as_holding_no_quantity_holds_none(line: str) -> None:
-    quantities = [
-        m for m in find_numbers(line) if m.kind in (NumberKind.QUANTITY, NumberKind.PERCENT)
-    ]
-    assert may_write_quantity(line) or not quantities
-
-
-def test_no_markdown_line_of_the_corpus_is_skipped_with_a_quantity_on_it(
-    corpus_dir: Path,
-) -> None:
-    """`Restatements` scans only the lines `may_write_quantity` lets through: on every
-    Markdown line of the corpus the skipped lines hold no quantity or percent."""
-    skipped = 0
-    for path in sorted(corpus_dir.rglob("*.md")):
-        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-            if may_write_quantity(line):
-                continue
-            skipped += 1
-            for comma in (False, True):
-                kinds = {m.kind for m in find_numbers(line, decimal_comma=comma)}
-                assert not kinds & {NumberKind.QUANTITY, NumberKind.PERCENT}, line
-    assert skipped > 10_000  # the test reads the prose lines it is about
 
 
 def _rounded_trying_every_place(restatements: Restatements, value: float, decimals: int) -> bool:

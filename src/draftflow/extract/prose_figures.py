@@ -53,36 +53,33 @@ _SETTING_REACH = 60
 """How far before a number a setting, bound or approximation word may stand (characters)."""
 
 
-_APPROXIMATE = re.compile(
-    r"(?:~|≈|\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|near|circa|some|"
-    r"ca\.))\s*$",
-    re.IGNORECASE,
-)
-# What `_APPROXIMATE` can match at the end of an ASCII text, in lower case: a text that ends
-# otherwise has nothing for it to remove (the pattern is tried at every place of it).
-_APPROXIMATE_ENDINGS = (
-    "~",
+_APPROXIMATION_WORDS = (
     "about",
     "around",
     "roughly",
     "approximately",
-    "approx",
-    "approx.",
+    r"approx\.?",
     "nearly",
     "almost",
     "near",
     "circa",
     "some",
-    "ca.",
+    r"ca\.",
 )
+_APPROXIMATE = re.compile(
+    rf"(?:~|≈|\b(?:{'|'.join(_APPROXIMATION_WORDS)}))\s*$",
+    re.IGNORECASE,
+)
+# A match is one of those words (or a sign) and blanks to the end, so it starts within this
+# many characters of the text's last non-blank one: only there is it searched for (the pattern
+# would otherwise be tried at every place of the text).
+_APPROXIMATION_REACH = max(len(word) for word in _APPROXIMATION_WORDS)
 
 
 def _without_approximation(near: str) -> str:
-    """`near` without the approximation word or sign it ends with (`_APPROXIMATE`): only an
-    ASCII text that ends in one of its words (blanks after it aside) can hold a match."""
-    if near.isascii() and not near.lower().rstrip().endswith(_APPROXIMATE_ENDINGS):
-        return near
-    return _APPROXIMATE.sub("", near)
+    """`near` without the approximation word or sign it ends with (`_APPROXIMATE`)."""
+    found = _APPROXIMATE.search(near, max(0, len(near.rstrip()) - _APPROXIMATION_REACH))
+    return near if found is None else near[: found.start()] + near[found.end() :]
 
 
 _BOUND = re.compile(

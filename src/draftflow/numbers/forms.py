@@ -70,6 +70,16 @@ def _trie(words: Iterable[str]) -> str:
 
 WORDS_RE = re.compile(_trie(NUMBER_WORDS))
 """Number words anywhere in lower-case text (inside other words too: a cheap superset)."""
+_DIGIT_RE = re.compile(r"\d")
+
+
+def may_write_number(text: str) -> bool:
+    """False only when `find_numbers` reads no quantity or percent in `text`: it has no digit
+    and no number word (the scanner reads a token without a digit only as a number word,
+    `NUMBER_WORDS`, which `WORDS_RE` finds anywhere in the lowered text). Most lines of prose
+    have neither, so a caller that scans many lines skips them unscanned."""
+    return _DIGIT_RE.search(text) is not None or WORDS_RE.search(text.lower()) is not None
+
 
 Form = tuple[str, str]
 """A substring and what may follow it: `any`, `end` (no digit), `more` (a digit or a

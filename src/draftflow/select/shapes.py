@@ -19,7 +19,7 @@ from draftflow.numbers import (
     find_numbers,
     value_decimals,
 )
-from draftflow.numbers.forms import WORDS_RE
+from draftflow.numbers.forms import may_write_number
 from draftflow.records import ReportedResult
 from draftflow.snapshot import Document, Snapshot
 
@@ -35,7 +35,6 @@ _SUMMARY_HEADING = re.compile(
     r"|at\s+a\s+glance|headlines?|bottom\s+line|conclusions?|takeaways?)\b",
     re.IGNORECASE,
 )
-_DIGIT = re.compile(r"\d")
 _UNIT_AFTER = re.compile(
     r"^\s?(tok(en)?s?/s|t/s|tps|ms|s\b|sec|seconds|gib|gb|%|x\b)", re.IGNORECASE
 )
@@ -149,7 +148,7 @@ class Restatements:
             # month-name date search over a whole README was a third of this scan).
             comma = detect_decimal_comma(document.text)
             for line in document.line_list:
-                if may_write_quantity(line):
+                if may_write_number(line):  # most prose lines: nothing to scan
                     self._add(document, main, line, find_numbers(line, decimal_comma=comma))
 
     def _add(
@@ -195,14 +194,6 @@ class Restatements:
         margin = 1.0 + 1e-9 * abs(value)
         at = bisect.bisect_left(self._rounded_values, value - margin)
         return at < len(self._rounded_values) and self._rounded_values[at] <= value + margin
-
-
-def may_write_quantity(line: str) -> bool:
-    """False only when `find_numbers` reads no quantity or percent on the line: it has no
-    digit and no number word (the scanner reads a token without a digit only as a number word,
-    `NUMBER_WORDS`, which `WORDS_RE` finds anywhere in the lowered text). Most lines of prose
-    have neither, and scanning them was a fifth of the restatements' cost."""
-    return _DIGIT.search(line) is not None or WORDS_RE.search(line.lower()) is not None
 
 
 def value_key(value: float, decimals: int) -> str:
