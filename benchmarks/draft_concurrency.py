@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from draftflow.llm import ModelSettings, RecordMode
-from draftflow.pipeline import DraftRequest, UsageProbe, run_draft
+from draftflow.pipeline.draft import DraftRequest, UsageProbe, run_draft
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE.parents[1] / "shared" / "corpus"

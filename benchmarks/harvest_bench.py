@@ -22,9 +22,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract import harvest
 from draftflow.extract.deterministic import extract_deterministic
-from draftflow.snapshot import Snapshot
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_CORPUS = HERE.parents[1] / "shared" / "corpus"

@@ -29,18 +29,18 @@ from pathlib import Path
 
 from harvest_bench import DEFAULT_CORPUS, _snapshots
 
-from draftflow.collector import tune_collector
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract import harvest
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.chunks import chunk_documents
+from draftflow.extract.classify import Selected, select, without_unread_prose
 from draftflow.extract.deterministic import extract_deterministic
-from draftflow.extract.model_pass import DEFAULT_CONTEXT_BUDGET_TOKENS, prompt_variables
-from draftflow.extract.model_reply import ExtractReply
-from draftflow.extract.select import Selected, select, without_unread_prose
+from draftflow.extract.model.chunks import chunk_documents
+from draftflow.extract.model.reply import ExtractReply
+from draftflow.extract.model.run import DEFAULT_CONTEXT_BUDGET_TOKENS, prompt_variables
 from draftflow.llm import load_prompt
 from draftflow.llm.exchange import ChatRequest, PromptRef
 from draftflow.llm.structured import OutputMode, build_messages, response_format
-from draftflow.snapshot import Snapshot
+from draftflow.runtime.collector import tune_collector
 
 Harvested = list[tuple[Snapshot, list[Candidate], list[Selected]]]
 

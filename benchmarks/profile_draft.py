@@ -26,7 +26,7 @@ from pathlib import Path
 from draft_concurrency import DEFAULT_CORPUS, MODEL, ServerProcess, manifest
 
 from draftflow.llm import ModelSettings, RecordMode
-from draftflow.pipeline import DraftRequest, UsageProbe, run_draft
+from draftflow.pipeline.draft import DraftRequest, UsageProbe, run_draft
 
 DEFAULT_REPOSITORIES = (
     "djangodevreng/dgx-spark-benchmarks",

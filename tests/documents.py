@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pydantic import JsonValue
 
-from draftflow.records import ReportedResult
-from draftflow.snapshot import Document, pinned_url, sha256_hex, split_lines
+from draftflow.acquire.snapshot import Document, pinned_url, sha256_hex, split_lines
+from draftflow.record.model import ReportedResult
 
 
 def make_document(

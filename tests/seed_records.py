@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from draftflow.records import (
+from draftflow.record.model import (
     Conditions,
     License,
     ReportedResult,

@@ -11,8 +11,8 @@ import pytest
 
 from conftest import CORPUS
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot, pinned_url, sha256_hex
 from draftflow.errors import InputError
-from draftflow.snapshot import Snapshot, pinned_url, sha256_hex
 from gitrepo import FIXED_DATE, git
 
 ORIGIN = "https://github.com/example-owner/Hostile-Repo"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.acquire.select import (
+from draftflow.acquire.rules import (
     Collector,
     build_documents,
     content_reason,

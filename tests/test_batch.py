@@ -15,7 +15,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from draftflow import pipeline
-from draftflow.batch import (
+from draftflow.cli import main
+from draftflow.errors import ConfigError, InputError
+from draftflow.llm import ModelSettings, RecordMode
+from draftflow.pipeline.batch import (
     BatchFailure,
     BatchItem,
     BatchState,
@@ -24,12 +27,9 @@ from draftflow.batch import (
     run_batch,
     serve_jobs,
 )
-from draftflow.batch_sources import SourceLine, parse_source_list
-from draftflow.cli import main
-from draftflow.errors import ConfigError, InputError
-from draftflow.llm import ModelSettings, RecordMode
-from draftflow.pipeline import DraftRequest
-from draftflow.records import load_record
+from draftflow.pipeline.batch_sources import SourceLine, parse_source_list
+from draftflow.pipeline.draft import DraftRequest
+from draftflow.record.model import load_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from latency_server import LatencyServer  # type: ignore[import-not-found]

@@ -23,13 +23,13 @@ from click.testing import CliRunner, Result
 
 from draft_cli import draft_args
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main
-from draftflow.records import Record, dump_record, load_record, parse_record, record_to_json
-from draftflow.records_source import RecordSource, SourceKind, record_source_text
-from draftflow.render import render_markdown
-from draftflow.snapshot import Snapshot
+from draftflow.record.model import Record, dump_record, load_record, parse_record, record_to_json
+from draftflow.record.render import render_markdown
+from draftflow.store.source import RecordSource, SourceKind, record_source_text
+from draftflow.store.write import RecordStore
 from draftflow.verify import VerificationReport, verify_record
-from draftflow.write import RecordStore
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLD = ROOT / "records" / "gold" / "heitor-mocelin-dgx-spark-research.json"
@@ -463,8 +463,8 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from draftflow.records import parse_record
-    from draftflow.write import RecordStore
+    from draftflow.record.model import parse_record
+    from draftflow.store.write import RecordStore
 
     records, rounds = Path(sys.argv[1]), int(sys.argv[2])
     versions = [parse_record(Path(p).read_text()) for p in sys.argv[3:]]

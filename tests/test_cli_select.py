@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
-from draftflow.records import load_record
+from draftflow.record.model import load_record
 from draftflow.review import (
     ReviewState,
     load_report,
@@ -21,8 +21,8 @@ from draftflow.review import (
     render_review_html,
 )
 from draftflow.select import load_figures
+from draftflow.store.write import RecordStore
 from draftflow.verify import verify_figures
-from draftflow.write import RecordStore
 
 FOLDER = "PalatineVision__dgx-spark-benchmark"
 RECORD_ID = "palatinevision-dgx-spark-benchmark"

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from draftflow.collector import DRAFT_THRESHOLDS, collection_paused, tune_collector
+from draftflow.runtime.collector import DRAFT_THRESHOLDS, collection_paused, tune_collector
 
 
 def test_the_collector_is_off_inside_and_back_on_after_even_on_error() -> None:

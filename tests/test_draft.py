@@ -11,6 +11,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Document, Snapshot, pinned_url, sha256_hex, split_lines
 from draftflow.draft import (
     CREATION_DETERMINISTIC,
     NO_MODEL_HINT,
@@ -21,8 +22,7 @@ from draftflow.draft import (
 )
 from draftflow.draft.grounding import Grounding, SourceTexts, format_value, number_claims
 from draftflow.numbers import find_numbers
-from draftflow.records import ReportedResult, ReportedSetup, TestProfile, Uncertainty
-from draftflow.snapshot import Document, Snapshot, pinned_url, sha256_hex, split_lines
+from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile, Uncertainty
 
 REPOSITORY = "acme/spark-bench"
 REVISION = "0123456789abcdef0123456789abcdef01234567"
@@ -433,7 +433,7 @@ def test_corpus_draft_passes_verification_without_a_prose_flag(
     draws no flag at all (errors or warnings), so the pipeline has nothing to drop."""
     from datetime import date
 
-    from draftflow.assemble import assemble, provenance_for
+    from draftflow.pipeline.assemble import assemble, provenance_for
     from draftflow.verify import verify_record
 
     snap, extraction, draft = corpus_draft(corpus_dir / folder, manifest[folder])

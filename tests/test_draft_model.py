@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from draftflow.acquire.snapshot import Snapshot, pinned_url
 from draftflow.draft import EditorialDraft, draft_editorial
 from draftflow.draft.artifact import CREATION_MODEL, CREATION_MODEL_FALLBACK
 from draftflow.draft.model_drafter import (
@@ -21,7 +22,6 @@ from draftflow.draft.model_drafter import (
 )
 from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.llm.prompts import Prompt, load_prompt
-from draftflow.snapshot import Snapshot, pinned_url
 from test_draft import (  # the draft tests' fixtures; tests/ is on sys.path under pytest
     REPOSITORY,
     REVISION,
@@ -283,8 +283,8 @@ def test_what_verify_still_rejects_in_model_prose_is_removed_by_drop_sentences()
     verify flags it, and `drop_sentences` removes exactly that sentence."""
     from datetime import date
 
-    from draftflow.assemble import assemble, provenance_for
     from draftflow.draft import drop_sentences
+    from draftflow.pipeline.assemble import assemble, provenance_for
     from draftflow.verify import verify_record
     from test_draft import document, result, snapshot
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from draftflow.draft import TITLE_WITHDRAWN, EditorialDraft, drop_sentences, split_sentences
 from draftflow.draft.sentences import NEUTRAL_HEADING
-from draftflow.records import Section
+from draftflow.record.model import Section
 
 URL_A = "https://github.com/acme/bench/blob/" + "a" * 40 + "/README.md"
 URL_B = "https://github.com/acme/bench/blob/" + "a" * 40 + "/results.csv"

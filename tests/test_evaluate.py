@@ -12,15 +12,15 @@ from click.testing import CliRunner
 
 from conftest import SHARED
 from draftflow.cli import main
-from draftflow.evaluate import (
+from draftflow.llm import ModelSettings
+from draftflow.pipeline.draft import DraftRequest, run_draft
+from draftflow.pipeline.evaluate import (
     EvalReport,
     EvalRequest,
     SourceShape,
     evaluate,
     line_shape,
 )
-from draftflow.llm import ModelSettings
-from draftflow.pipeline import DraftRequest, run_draft
 
 REVISION = "a" * 40
 README = """# Bench

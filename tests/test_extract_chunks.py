@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from draftflow.extract.chunks import chunk_documents
-from draftflow.extract.harvest import harvest
-from draftflow.extract.select import select
+from draftflow.extract.classify import select
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.model.chunks import chunk_documents
 from test_extract_support import snapshot_of
 
 

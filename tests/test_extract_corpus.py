@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
+from draftflow.acquire.snapshot import Document
 from draftflow.extract import extract, harvest
 from draftflow.extract.artifact import DropReason
 from draftflow.extract.candidates import Candidate
+from draftflow.extract.classify import select
 from draftflow.extract.numeric import numbers_in
-from draftflow.extract.select import select
-from draftflow.snapshot import Document
 from test_extract_support import FakeClient, corpus_snapshot
 
 GOLD_DIR = Path(__file__).resolve().parents[1] / "records" / "gold"

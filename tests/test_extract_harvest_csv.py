@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from draftflow.extract.candidates import SourceFormat
-from draftflow.extract.harvest_csv import harvest_csv
-from draftflow.extract.select import MAX_TABLE_ROWS, raw_tables, select
+from draftflow.extract.classify import MAX_TABLE_ROWS, raw_tables, select
+from draftflow.extract.harvest.csv_files import harvest_csv
 from test_extract_support import corpus_snapshot, snapshot_of
 
 

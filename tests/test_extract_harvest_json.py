@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.extract.harvest_json import JsonScanError, harvest_json, scan_json
+from draftflow.extract.harvest.json_leaves import JsonScanError, harvest_json, scan_json
 from test_extract_support import corpus_snapshot, snapshot_of
 
 

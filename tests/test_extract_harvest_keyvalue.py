@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from draftflow.extract.harvest import harvest
-from draftflow.extract.harvest_keyvalue import harvest_keyvalue
+from draftflow.extract.harvest.keyvalue import harvest_keyvalue
+from draftflow.extract.harvest.run import harvest
 from test_extract_support import snapshot_of
 
 BENCH_SERVE = """## Results

@@ -5,8 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from draftflow.extract.harvest import harvest
-from draftflow.extract.harvest_markdown import find_tables, harvest_markdown, plain_text, split_row
+from draftflow.extract.harvest.markdown_tables import (
+    find_tables,
+    harvest_markdown,
+    plain_text,
+    split_row,
+)
+from draftflow.extract.harvest.run import harvest
 from test_extract_support import corpus_snapshot, snapshot_of
 
 

@@ -7,9 +7,9 @@ table cell that is a sentence is read as prose. The sentence readers' own cases 
 from __future__ import annotations
 
 from draftflow.extract.candidates import SourceFormat
-from draftflow.extract.harvest import harvest
-from draftflow.extract.harvest_prose import harvest_prose
-from draftflow.extract.select import select
+from draftflow.extract.classify import select
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.prose.harvest import harvest_prose
 from prose_cases import figures
 from test_extract_support import snapshot_of
 

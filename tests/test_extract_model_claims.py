@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from draftflow.extract.artifact import DropReason
 from draftflow.extract.ground import Grounder
-from draftflow.extract.harvest import harvest
-from draftflow.extract.model_claims import ClaimChecker, HarvestedFigures, array_lines_of
-from draftflow.extract.model_reply import ResultClaim
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.model.claims import ClaimChecker, HarvestedFigures, array_lines_of
+from draftflow.extract.model.reply import ResultClaim
 from test_extract_support import snapshot_of
 
 README = """# Bench

@@ -8,8 +8,8 @@ from typing import Any
 
 from draftflow.extract import extract
 from draftflow.extract.artifact import DropReason
-from draftflow.extract.harvest import harvest
-from draftflow.extract.model_pass import extract_with_model
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.model.run import extract_with_model
 from draftflow.llm import StructuredOutputError, load_prompt
 from test_extract_support import FakeClient, snapshot_of
 

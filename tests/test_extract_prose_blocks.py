@@ -7,8 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.extract.fences import HEADING
-from draftflow.extract.prose_blocks import (
+from draftflow.extract.prose.blocks import (
     _EMPHASIS,
     _QUOTE,
     BlockKind,
@@ -16,6 +15,7 @@ from draftflow.extract.prose_blocks import (
     may_hold_figure,
     prose_blocks,
 )
+from draftflow.text.fences import HEADING
 from test_extract_support import snapshot_of
 
 _CASE_BLIND_WORD = re.compile(

@@ -8,8 +8,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.extract.harvest_prose import harvest_prose
-from draftflow.extract.prose_counts import _SCORE_WORDS, _scores
+from draftflow.extract.prose.counts import _SCORE_WORDS, _scores
+from draftflow.extract.prose.harvest import harvest_prose
 from prose_cases import figures, readings
 from test_extract_support import snapshot_of
 

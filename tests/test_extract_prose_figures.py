@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.extract.prose_figures import _APPROXIMATE, _without_approximation
+from draftflow.extract.prose.figures import _APPROXIMATE, _without_approximation
 from prose_cases import figures, readings
 
 

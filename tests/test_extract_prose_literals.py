@@ -7,8 +7,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.extract.prose_literals import GatedPattern, GatedPatterns, required_literals
-from draftflow.extract.prose_units import _GATED_METRICS
+from draftflow.extract.prose.literals import GatedPattern, GatedPatterns, required_literals
+from draftflow.extract.prose.units import _GATED_METRICS
 
 
 def test_literals_are_read_from_runs_groups_and_branches() -> None:

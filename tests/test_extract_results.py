@@ -10,14 +10,14 @@ import pytest
 
 from draftflow.extract import results
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.harvest import harvest
+from draftflow.extract.classify import Selected, is_measured_column, select
+from draftflow.extract.harvest.run import harvest
 from draftflow.extract.results import (
     MAX_LABEL_PARTS,
     conditions_for,
     identity,
     result_label,
 )
-from draftflow.extract.select import Selected, is_measured_column, select
 from test_extract_support import corpus_snapshot, snapshot_of
 
 # The shape of a results table that reports several outcomes per row beside its settings.

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from draftflow.extract.harvest import harvest
-from draftflow.extract.select import (
+from draftflow.extract.classify import (
     MAX_TABLE_ROWS,
     is_figure_text,
     metric_name,
     select,
     without_unread_prose,
 )
+from draftflow.extract.harvest.run import harvest
 from test_extract_support import snapshot_of
 
 
@@ -163,7 +163,7 @@ def test_the_model_pass_selection_less_unread_prose_is_the_deterministic_one(
 
     from draftflow.acquire import acquire
     from draftflow.extract.candidates import SourceFormat
-    from draftflow.extract.select import Selected
+    from draftflow.extract.classify import Selected
 
     entry = manifest[folder]
     snapshot = acquire(str(corpus_dir / folder), revision=entry["revision"], origin=entry["url"])

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from draftflow.acquire import restrict
+from draftflow.acquire.snapshot import SkippedFile
 from draftflow.extract import harvest
 from draftflow.extract.deterministic import extract_deterministic
-from draftflow.records import ReportedResult
-from draftflow.snapshot import SkippedFile
+from draftflow.record.model import ReportedResult
 from test_extract_support import corpus_snapshot, snapshot_of
 
 Expected = list[tuple[str, float, str]]

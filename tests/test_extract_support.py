@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from draftflow.acquire import acquire
-from draftflow.acquire.select import FileContent, build_documents
-from draftflow.snapshot import Snapshot
+from draftflow.acquire.rules import FileContent, build_documents
+from draftflow.acquire.snapshot import Snapshot
 
 REPOSITORY = "example-owner/Bench-Repo"
 REVISION = "0123456789abcdef0123456789abcdef01234567"

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from draftflow.acquire import acquire
-from draftflow.records import Record, dump_record, load_record, record_documents
-from draftflow.snapshot import Snapshot, split_lines
+from draftflow.acquire.snapshot import Snapshot, split_lines
+from draftflow.record.model import Record, dump_record, load_record, record_documents
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLD_DIR = ROOT / "records" / "gold"
@@ -89,7 +89,7 @@ def test_gold_record_round_trips(path: Path) -> None:
 @pytest.mark.parametrize("path", GOLD_PATHS, ids=GOLD_IDS)
 def test_gold_article_is_the_current_rendering(path: Path) -> None:
     """`<id>.md` is what `draftflow render` writes for the record today (rerun build_all.py)."""
-    from draftflow.render import render_markdown
+    from draftflow.record.render import render_markdown
 
     article = path.with_suffix(".md")
     assert article.read_text(encoding="utf-8") == render_markdown(load_record(path))

@@ -8,7 +8,7 @@ import pytest
 from pydantic import BaseModel
 
 from draftflow.errors import InputError
-from draftflow.json_files import load_optional_json, read_input_text
+from draftflow.store.json_files import load_optional_json, read_input_text
 
 
 class Note(BaseModel):

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from draftflow.keywords import found_in, naming, pattern, topics
-from draftflow.snapshot import Document
+from draftflow.acquire.snapshot import Document
+from draftflow.select.keywords import found_in, naming, pattern, topics
 
 TABLE = {
     "vLLM": ("vllm",),

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from draftflow.acquire.snapshot import split_lines
 from draftflow.numbers import (
     NumberKind,
     NumberMention,
@@ -22,7 +23,6 @@ from draftflow.numbers import (
 )
 from draftflow.numbers.dates import named_dates, read_named_dates
 from draftflow.numbers.units import _WRITTEN, unit_after
-from draftflow.snapshot import split_lines
 
 DJANGO = "djangodevreng__dgx-spark-benchmarks"
 KLEY = "Kleybrink__dgx-spark-bench"

@@ -23,8 +23,8 @@ from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
 from draftflow.draft.artifact import CREATION_MODEL_FALLBACK, CREATION_MODEL_UNUSABLE
-from draftflow.records import load_record
-from draftflow.render import render_markdown
+from draftflow.record.model import load_record
+from draftflow.record.render import render_markdown
 from draftflow.verify import verify_record
 
 CASSETTES = Path(__file__).resolve().parents[1] / "cassettes"

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from draftflow.llm import ModelSettings
-from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
-from draftflow.records import load_record
+from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
+from draftflow.record.model import load_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from latency_server import (  # type: ignore[import-not-found]

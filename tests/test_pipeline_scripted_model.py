@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from draft_cli import draft_args
 from draftflow.cli import main
 from draftflow.llm import load_prompt
-from draftflow.records import Record, load_record
+from draftflow.record.model import Record, load_record
 from stub_server import StubReply, StubRequest, StubServer, completion, error
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scripted_model" / "jvr0x-dgx-spark-bench.json"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.pointer import MISSING, pointer, pointer_parts, resolve
+from draftflow.text.pointer import MISSING, pointer, pointer_parts, resolve
 
 DOCUMENT = {"editorial": {"reported_results": [{"value": 82.6}]}, "a/b": {"~k": "x"}}
 

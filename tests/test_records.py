@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from draftflow.errors import InputError
-from draftflow.records import (
+from draftflow.record.model import (
     KNOWN_CONDITION_TYPES,
     Conditions,
     Provenance,

@@ -19,9 +19,9 @@ from click.testing import CliRunner, Result
 from draftflow.acquire.heads import current_head, source_of
 from draftflow.cli import main
 from draftflow.errors import InputError
-from draftflow.records import load_record
-from draftflow.records_source import SourceKind, load_record_source
+from draftflow.record.model import load_record
 from draftflow.review.status import status
+from draftflow.store.source import SourceKind, load_record_source
 from gitrepo import git
 
 ROBBIEMU = "robbiemu__dgx-spark-inference"
@@ -263,7 +263,7 @@ def test_remote_head_is_asked_with_ls_remote_and_followed(
 
 
 def test_unreachable_remote_fails_that_record_only(tmp_path: Path) -> None:
-    from draftflow.records_source import RecordSource
+    from draftflow.store.source import RecordSource
 
     port = _free_port()  # nothing listens there
     source = RecordSource(kind=SourceKind.REMOTE, location=f"git://127.0.0.1:{port}/o/n")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from draftflow.errors import InputError
-from draftflow.records import Record, dump_record, parse_record, record_to_json
+from draftflow.record.model import Record, dump_record, parse_record, record_to_json
 from draftflow.review.diff import (
     ChangeKind,
     diff_lines,
@@ -17,7 +17,7 @@ from draftflow.review.diff import (
     load_version,
     split_sentences,
 )
-from draftflow.write import RecordStore
+from draftflow.store.write import RecordStore
 
 
 @pytest.fixture()
@@ -202,8 +202,8 @@ def test_against_a_git_revision_of_the_records_directory(tmp_path: Path, seed: R
 
 
 def test_against_approved_after_a_hand_edit(tmp_path: Path, seed: Record) -> None:
+    from draftflow.acquire.snapshot import Snapshot
     from draftflow.review.signoff import approve
-    from draftflow.snapshot import Snapshot
     from draftflow.verify import CheckedCounts, VerificationReport
 
     store = RecordStore(tmp_path)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from draftflow.numbers import NumberKind
-from draftflow.records import Record, parse_record
+from draftflow.record.model import Record, parse_record
 from draftflow.review.html import render_review_html
 from draftflow.review.signoff import Acknowledgement, SignOff
 from draftflow.verify import (
@@ -213,7 +213,7 @@ def test_acknowledgements_are_shown_and_open_errors_said(
 def test_source_lines_are_shown_in_context_when_the_snapshot_is_given(
     record: Record, report: VerificationReport
 ) -> None:
-    from draftflow.snapshot import Document, Snapshot
+    from draftflow.acquire.snapshot import Document, Snapshot
 
     data = b"".join(f"line {n}\n".encode() for n in range(1, 21))
     document = Document(
@@ -295,7 +295,7 @@ def test_the_review_page_of_a_corpus_record_in_headless_chromium(
     Set REVIEW_SCREENSHOT=docs/review-screenshot.png to keep the screenshot.
     """
     from draftflow.acquire import acquire
-    from draftflow.records import load_record, record_to_json
+    from draftflow.record.model import load_record, record_to_json
     from draftflow.verify import verify_record
 
     binary = chromium_binary()

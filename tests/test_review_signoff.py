@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import CheckFailed, InputError, OutputError
-from draftflow.records import Record, dump_record, parse_record
-from draftflow.render import render_markdown
+from draftflow.record.model import Record, dump_record, parse_record
+from draftflow.record.render import render_markdown
 from draftflow.review.signoff import APPROVED_STATUS, approve, load_signoff
-from draftflow.snapshot import Snapshot
+from draftflow.store.write import RecordStore
 from draftflow.verify import CheckedCounts, Rule, Severity, VerificationReport
 from draftflow.verify.report import make_flag
-from draftflow.write import RecordStore
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from draftflow.errors import InputError
-from draftflow.records import Record, parse_record, record_file_sha256
-from draftflow.render import render_markdown
+from draftflow.record.model import Record, parse_record, record_file_sha256
+from draftflow.record.render import render_markdown
 from draftflow.review.reverify import Reverification, Verification
 from draftflow.review.signoff import SignOff
 from draftflow.review.status import (
@@ -24,9 +24,9 @@ from draftflow.review.status import (
     review_state,
     status,
 )
+from draftflow.store.write import RecordStore
 from draftflow.verify import CheckedCounts, Rule, Severity, VerificationReport
 from draftflow.verify.report import make_flag
-from draftflow.write import RecordStore
 
 SHA = "a" * 64
 

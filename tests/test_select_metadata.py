@@ -9,10 +9,10 @@ import pytest
 
 from documents import make_document, make_result
 from draftflow.acquire import acquire
-from draftflow.records import ReportedResult
+from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.record.model import ReportedResult
 from draftflow.select.metadata import measurement_scope, read_metadata
 from draftflow.select.model_names import model_family
-from draftflow.snapshot import Document, Snapshot
 
 REVISION = "b" * 40
 

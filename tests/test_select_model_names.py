@@ -9,10 +9,10 @@ from typing import Any
 
 from documents import make_document, make_result
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.select.metadata import read_metadata
 from draftflow.select.model_names import clean_name, model_family, one_model, stated_models
 from draftflow.select.profiles import enrich
-from draftflow.snapshot import Document, Snapshot
 
 REVISION = "c" * 40
 

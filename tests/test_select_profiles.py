@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from draftflow.records import ReportedResult
+from draftflow.record.model import ReportedResult
 from draftflow.select.metadata import RecordMetadata
 from draftflow.select.profiles import enrich, make_profiles, profile_label, readable_label
 

@@ -15,8 +15,9 @@ import pytest
 
 from conftest import SHARED
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract import extract
-from draftflow.records import ReportedResult
+from draftflow.record.model import ReportedResult
 from draftflow.select.figures import make_figures
 from draftflow.select.rules import (
     DEFAULT_MAX_RESULTS,
@@ -28,7 +29,6 @@ from draftflow.select.rules import (
     is_lower_better,
     score_figures,
 )
-from draftflow.snapshot import Snapshot
 
 DEVGOLD = SHARED / "devgold"
 # The share of each gold file's headline figures the rules must choose (issue 10 asks 60%).

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from documents import make_document, make_result
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.select.shapes import (
     DocumentShape,
     Restatements,
@@ -15,7 +16,6 @@ from draftflow.select.shapes import (
     table_sizes,
     value_key,
 )
-from draftflow.snapshot import Snapshot
 
 
 def test_summary_sections_end_at_a_heading_of_their_level_and_skip_fences() -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from documents import make_document, make_result
-from draftflow.keywords import HARDWARE, PLATFORMS
-from draftflow.records import ReportedResult
+from draftflow.acquire.snapshot import Document
+from draftflow.record.model import ReportedResult
+from draftflow.select.keywords import HARDWARE, PLATFORMS
 from draftflow.select.metadata import RecordMetadata
 from draftflow.select.topics import read_runtimes, read_topics
-from draftflow.snapshot import Document
 
 
 def _result(document: Document, line: int, label: str, **conditions: Any) -> ReportedResult:

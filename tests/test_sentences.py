@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from draftflow.draft import split_sentences as draft_split
 from draftflow.review.diff import split_sentences as review_split
-from draftflow.sentences import (
+from draftflow.text.sentences import (
     _ABBREVIATION,
     _ends_with_abbreviation,
     clause_spans,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from draftflow.snapshot import Document, Snapshot
+from draftflow.acquire.snapshot import Document, Snapshot
 
 
 def document(name: str, *, path: str | None = None) -> Document:

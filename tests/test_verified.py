@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-import draftflow.verified as verified
+import draftflow.pipeline.verified as verified
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.llm import ModelSettings
-from draftflow.pipeline import DraftOutcome, DraftRequest, run_draft
-from draftflow.records import Record, ReportedResult
+from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
+from draftflow.pipeline.verified import FigureFlags
+from draftflow.record.model import Record, ReportedResult
 from draftflow.select import Figure, load_figures
-from draftflow.snapshot import Snapshot
-from draftflow.verified import FigureFlags
 from draftflow.verify import (
     CheckedCounts,
     DocumentIndexes,
@@ -148,7 +148,7 @@ def test_a_draft_names_its_topics_from_the_selection_without_a_keyword_search(
     """The select stage's metadata names a drafted record's runtime and topics, so no round
     searches every document for topic keywords (a quarter of a large draft's verify CPU);
     a record assembled without a selection still is searched."""
-    import draftflow.assemble as assemble_module
+    import draftflow.pipeline.assemble as assemble_module
 
     searched: list[tuple[str, ...]] = []
     real = assemble_module.topics

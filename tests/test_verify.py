@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from draftflow.acquire import acquire
-from draftflow.snapshot import Snapshot
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.verify import ClaimStatus, Rule, VerificationReport, verify_record
 
 REPO = "MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
@@ -461,7 +461,7 @@ def test_document_of_another_repository_is_a_warning_not_a_pass(
 
 
 def test_verify_accepts_a_record_model(record: dict[str, Any], snapshot: Snapshot) -> None:
-    from draftflow.records import Record
+    from draftflow.record.model import Record
 
     report = verify_record(Record.model_validate(record), snapshot)
     assert report.passed and report.record_id == "miaai-dsv4-flash"

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 import draftflow.cli.verify as verify_cli
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main
-from draftflow.snapshot import Snapshot
 from test_verify import FOLDER, build_record
 
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import draftflow.verify.context as context_module
 from documents import make_document
+from draftflow.acquire.snapshot import Document
 from draftflow.numbers import parse_number
-from draftflow.snapshot import Document
 from draftflow.verify import verify_record
 from draftflow.verify.index import (
     PATH_LINE,

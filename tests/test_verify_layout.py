@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from documents import make_document
+from draftflow.acquire.snapshot import Document
 from draftflow.numbers import NumberMention
-from draftflow.snapshot import Document
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.roles import source_dimensions

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from draftflow.acquire import acquire
-from draftflow.records import Record
-from draftflow.snapshot import Snapshot
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.record.model import Record
 from draftflow.verify.context import MAX_EVIDENCE, ListedDocument, VerifyContext
 from draftflow.verify.identity import check_identity, listed_documents
 from draftflow.verify.lookup import MIN_HEX_PREFIX, Lookup, _collect, find_hex, find_in

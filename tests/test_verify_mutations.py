@@ -28,8 +28,8 @@ import pytest
 
 import verify_role_mutations as roles
 from draftflow.acquire import acquire
-from draftflow.records import parse_record
-from draftflow.snapshot import Snapshot
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.record.model import parse_record
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLD_DIR = ROOT / "records" / "gold"

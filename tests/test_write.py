@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from draftflow.errors import InputError, Interrupted, OutputError
-from draftflow.records import Record, dump_record, load_record
-from draftflow.write import RecordStore, atomic_write_text, between_saves, validate_record_id
+from draftflow.record.model import Record, dump_record, load_record
+from draftflow.store.write import RecordStore, atomic_write_text, between_saves, validate_record_id
 
 GOLD = Path(__file__).resolve().parents[1] / "records" / "gold"
 

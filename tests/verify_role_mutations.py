@@ -8,8 +8,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from draftflow.acquire.snapshot import Document, Snapshot, sha256_hex
 from draftflow.numbers import NumberKind, find_numbers
-from draftflow.snapshot import Document, Snapshot, sha256_hex
 from draftflow.verify.dimensions import metric_dimension, unit_dimensions
 
 Apply = Callable[[dict[str, Any]], None]

@@ -17,8 +17,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from draftflow.records import RECORD_CONDITION_KEYS, Record
-from draftflow.snapshot import split_lines
+from draftflow.acquire.snapshot import split_lines
+from draftflow.record.model import RECORD_CONDITION_KEYS, Record
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = Path(os.environ.get("DRAFTFLOW_SHARED", ROOT.parent / "shared")).resolve()
@@ -288,8 +288,8 @@ def curated_record(**fields: Any) -> dict[str, Any]:
 
 def write_record(record: dict[str, Any]) -> Path:
     """Write a record (2-space indent, UTF-8, trailing newline) and its Markdown article."""
-    from draftflow.records import parse_record
-    from draftflow.render import render_markdown
+    from draftflow.record.model import parse_record
+    from draftflow.record.render import render_markdown
 
     GOLD_DIR.mkdir(parents=True, exist_ok=True)
     path = GOLD_DIR / f"{record['id']}.json"

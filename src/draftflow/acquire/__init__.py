@@ -34,9 +34,9 @@ from draftflow.acquire.remote import (
     parse_github_repository,
     parse_remote,
 )
-from draftflow.acquire.select import DEFAULT_MAX_BYTES, Collector, build_documents, skip_summary
+from draftflow.acquire.rules import DEFAULT_MAX_BYTES, Collector, build_documents, skip_summary
+from draftflow.acquire.snapshot import SkippedFile, Snapshot, repository_url
 from draftflow.errors import InputError
-from draftflow.snapshot import SkippedFile, Snapshot, repository_url
 
 __all__ = ["DEFAULT_MAX_BYTES", "Progress", "acquire", "restrict", "skip_summary"]
 

@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-from draftflow.acquire.select import BAD_PATH, NOT_REGULAR, SYMLINK, Collector
+from draftflow.acquire.rules import BAD_PATH, NOT_REGULAR, SYMLINK, Collector
 from draftflow.errors import InputError
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)

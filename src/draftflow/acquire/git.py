@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from draftflow.acquire.select import BAD_PATH, SUBMODULE, SYMLINK, Collector
+from draftflow.acquire.rules import BAD_PATH, SUBMODULE, SYMLINK, Collector
 from draftflow.errors import InputError
 
 FULL_SHA = re.compile(r"[0-9a-f]{40}")

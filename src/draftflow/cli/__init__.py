@@ -24,8 +24,8 @@ import click
 from rich.console import Console
 
 from draftflow import __version__
-from draftflow.collector import tune_collector
 from draftflow.errors import DraftflowError, Interrupted
+from draftflow.runtime.collector import tune_collector
 
 # Each module registers its commands on `main`; listed here so `--help` shows them all.
 _COMMAND_MODULES = (

@@ -15,10 +15,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from draftflow.batch import BatchItem, BatchReport, BatchState, run_batch
-from draftflow.batch_sources import SourceLine, read_source_list
 from draftflow.llm import ModelSettings
-from draftflow.pipeline import DraftRequest
+from draftflow.pipeline.batch import BatchItem, BatchReport, BatchState, run_batch
+from draftflow.pipeline.batch_sources import SourceLine, read_source_list
+from draftflow.pipeline.draft import DraftRequest
 
 _STATE_STYLE = {
     BatchState.NEW: "[green]new[/]",

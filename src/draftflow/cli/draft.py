@@ -16,10 +16,10 @@ from draftflow.cli import main, output_console, run_async
 from draftflow.cli.model import model_options, settings_from_options
 from draftflow.cli.options import records_dir_option
 from draftflow.errors import Interrupted
-from draftflow.write import validate_record_id
+from draftflow.store.write import validate_record_id
 
 if TYPE_CHECKING:
-    from draftflow.pipeline import DraftOutcome, UsageProbe
+    from draftflow.pipeline.draft import DraftOutcome, UsageProbe
 
 EXAMPLES = """\b
 Examples:
@@ -166,7 +166,7 @@ def draft(
     Several SOURCEs (or --from FILE) are drafted in parallel processes; --concurrency is
     then the total of model requests in flight across all of them, and one table sums up.
     """
-    from draftflow.pipeline import DraftRequest, run_draft
+    from draftflow.pipeline.draft import DraftRequest, run_draft
 
     settings = settings_from_options(**model_flags)
     if source_list is not None or len(sources) != 1:

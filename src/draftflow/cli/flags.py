@@ -12,9 +12,9 @@ import json
 from rich.console import Console
 from rich.text import Text
 
-from draftflow.pointer import MISSING, resolve
-from draftflow.records import Record, record_to_json
-from draftflow.snapshot import Snapshot
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.record.model import Record, record_to_json
+from draftflow.text.pointer import MISSING, resolve
 from draftflow.verify import Evidence, Flag, Severity
 
 CONTEXT_LINES = 2

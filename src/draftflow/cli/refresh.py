@@ -16,7 +16,7 @@ from draftflow.cli.model import model_options, settings_from_options
 from draftflow.cli.options import records_dir_option
 
 if TYPE_CHECKING:
-    from draftflow.refresh import RefreshReport
+    from draftflow.pipeline.refresh import RefreshReport
 
 EPILOG = """\b
 Examples:
@@ -68,7 +68,7 @@ def refresh_command(
     from plain folders have no history and are reported as not refreshable.
     """
     from draftflow.cli.batch import batch_table
-    from draftflow.refresh import refresh
+    from draftflow.pipeline.refresh import refresh
 
     settings = settings_from_options(**model_flags)
     report = refresh(records_dir, ids, settings, dry_run=dry_run, workers=workers)

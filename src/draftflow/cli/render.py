@@ -8,9 +8,9 @@ import click
 
 from draftflow.cli import main
 from draftflow.errors import InputError
-from draftflow.records import load_record
-from draftflow.render import render_markdown
-from draftflow.write import atomic_write_text
+from draftflow.record.model import load_record
+from draftflow.record.render import render_markdown
+from draftflow.store.write import atomic_write_text
 
 RENDER_EPILOG = """\b
 Examples:

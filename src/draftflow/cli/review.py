@@ -10,12 +10,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
 from draftflow.cli.options import records_dir_option
 from draftflow.errors import CheckFailed, InputError
-from draftflow.records import Record, record_file_sha256
-from draftflow.records_source import load_record_source
+from draftflow.record.model import Record, record_file_sha256
 from draftflow.review import (
     RecordStatus,
     Reverification,
@@ -33,9 +33,9 @@ from draftflow.review import (
 )
 from draftflow.review.signoff import SignOff
 from draftflow.select import FIGURES_NAME, load_figures
-from draftflow.snapshot import Snapshot
+from draftflow.store.source import load_record_source
+from draftflow.store.write import RecordStore, atomic_write_text
 from draftflow.verify import CheckedCounts, VerificationReport
-from draftflow.write import RecordStore, atomic_write_text
 
 RECORDS_DIR_OPTION = records_dir_option()
 SOURCE_OPTION = click.option(

@@ -55,10 +55,10 @@ def select_command(
     without its source line. The record is verified again, its version bumps (an earlier
     sign-off goes stale), and the edit is kept and re-applied by later drafts.
     """
-    from draftflow.records_source import load_record_source
-    from draftflow.reselect import edit_selection
+    from draftflow.pipeline.reselect import edit_selection
     from draftflow.review import snapshot_for
-    from draftflow.write import RecordStore
+    from draftflow.store.source import load_record_source
+    from draftflow.store.write import RecordStore
 
     if not add and not drop:
         raise click.UsageError("pass at least one --add FIGURE_ID or --drop FIGURE_ID")

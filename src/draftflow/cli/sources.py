@@ -11,9 +11,9 @@ from rich.console import Console
 from rich.table import Table
 
 from draftflow.acquire import Progress, acquire, skip_summary
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main, output_console
 from draftflow.cli.options import git_timeout_option, max_bytes_option
-from draftflow.snapshot import Snapshot
 
 SOURCES_EPILOG = """\b
 Examples:

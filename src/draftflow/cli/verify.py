@@ -11,12 +11,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
 from draftflow.cli.options import git_timeout_option, max_bytes_option
 from draftflow.errors import CheckFailed
-from draftflow.records import Record, load_record
-from draftflow.snapshot import Snapshot
+from draftflow.record.model import Record, load_record
 from draftflow.verify import VerificationReport, verify_record
 
 VERIFY_EPILOG = """\b

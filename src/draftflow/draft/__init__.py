@@ -8,6 +8,7 @@ from templates (and the pipeline prints `NO_MODEL_HINT` when no model was config
 
 from __future__ import annotations
 
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft.artifact import (
     CREATION_DETERMINISTIC,
     CREATION_MODEL_UNUSABLE,
@@ -23,8 +24,7 @@ from draftflow.draft.model_drafter import (
 )
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
-from draftflow.sentences import split_sentences
-from draftflow.snapshot import Snapshot
+from draftflow.text.sentences import split_sentences
 
 __all__ = [
     "CREATION_DETERMINISTIC",

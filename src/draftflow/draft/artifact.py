@@ -13,7 +13,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from draftflow.records import ReportedResult, ReportedSetup, Section, TestProfile
+from draftflow.record.model import ReportedResult, ReportedSetup, Section, TestProfile
 
 CREATION_DETERMINISTIC = (
     "Drafted by draftflow from fixed templates over the grounded extraction, without a model; "

@@ -24,6 +24,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from decimal import Decimal
 
+from draftflow.acquire.snapshot import Document
 from draftflow.numbers import (
     NumberKind,
     NumberMention,
@@ -31,7 +32,6 @@ from draftflow.numbers import (
     stated_values,
     uses_decimal_comma,
 )
-from draftflow.snapshot import Document
 
 
 def format_value(value: int | float | bool) -> str:

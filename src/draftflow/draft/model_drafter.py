@@ -26,6 +26,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, Field, JsonValue
 
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft.artifact import (
     CREATION_MODEL,
     CREATION_MODEL_FALLBACK,
@@ -38,12 +39,11 @@ from draftflow.draft.grounding import Grounding
 from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.draft.templates import TemplateParts, record_names, record_values
 from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
-from draftflow.extract.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
+from draftflow.extract.model.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
 from draftflow.llm.prompts import Prompt, load_prompt
 from draftflow.llm.structured import StructuredOutputError
-from draftflow.records import ReportedResult, Section
-from draftflow.sentences import split_sentences
-from draftflow.snapshot import Document, Snapshot
+from draftflow.record.model import ReportedResult, Section
+from draftflow.text.sentences import split_sentences
 
 SECTIONS_PROMPT = "draft_sections"
 FRAMING_PROMPT = "draft_framing"

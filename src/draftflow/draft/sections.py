@@ -13,7 +13,7 @@ from draftflow.draft import wording as w
 from draftflow.draft.facts import UNSTATED_NAMES
 from draftflow.draft.grounding import format_value
 from draftflow.draft.wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
-from draftflow.records import Section
+from draftflow.record.model import Section
 
 if TYPE_CHECKING:
     from draftflow.draft.templates import Grounded, Writer

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from draftflow.draft.artifact import EditorialDraft
-from draftflow.records import Section
-from draftflow.sentences import split_sentences
+from draftflow.record.model import Section
+from draftflow.text.sentences import split_sentences
 
 TITLE_WITHDRAWN = "Draft record: the title needs an editor"
 NEUTRAL_HEADING = "What else does the source report?"

@@ -17,6 +17,7 @@ from functools import cached_property
 
 from pydantic import JsonValue
 
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections as sections_
 from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
@@ -30,8 +31,7 @@ from draftflow.draft.wording import (
     NOTES,
     README_NAMES,
 )
-from draftflow.records import ReportedResult, Section, TestProfile
-from draftflow.snapshot import Document, Snapshot
+from draftflow.record.model import ReportedResult, Section, TestProfile
 
 MAX_FRONT_DOCUMENTS = 6
 

@@ -12,9 +12,9 @@ from typing import TypeVar
 
 from pydantic import JsonValue
 
+from draftflow.acquire.snapshot import Document
 from draftflow.draft.grounding import Grounding, format_value
-from draftflow.records import RECORD_CONDITION_KEYS, ReportedResult, Section
-from draftflow.snapshot import Document
+from draftflow.record.model import RECORD_CONDITION_KEYS, ReportedResult, Section
 
 _T = TypeVar("_T")
 

@@ -15,19 +15,19 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar, cast
 
+from draftflow.acquire.snapshot import SkippedFile, Snapshot
 from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
 from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.classify import select, without_unread_prose
 from draftflow.extract.deterministic import extract_deterministic
-from draftflow.extract.harvest import harvest, harvest_document
+from draftflow.extract.harvest.run import harvest, harvest_document
 from draftflow.extract.merge import merge_extractions
-from draftflow.extract.model_pass import (
+from draftflow.extract.model.run import (
     DEFAULT_CONTEXT_BUDGET_TOKENS,
     EXTRACT_PROMPT,
     ExtractClient,
     extract_with_model,
 )
-from draftflow.extract.select import select, without_unread_prose
-from draftflow.snapshot import SkippedFile, Snapshot
 
 __all__ = [
     "DEFAULT_CONTEXT_BUDGET_TOKENS",

@@ -6,8 +6,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
-from draftflow.records import ReportedResult, ReportedSetup, TestProfile
-from draftflow.snapshot import SkippedFile
+from draftflow.acquire.snapshot import SkippedFile
+from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
 
 
 class DropReason(StrEnum):

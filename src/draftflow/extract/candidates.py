@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
+from draftflow.acquire.snapshot import Document
 from draftflow.extract.numeric import cell_numbers
 from draftflow.numbers.cells import CellRole, plain_cell_value, split_cell
 from draftflow.numbers.units import unit_of_name
-from draftflow.snapshot import Document
 
 
 class SourceFormat(StrEnum):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.select import Selected
+from draftflow.extract.classify import Selected
 from draftflow.extract.vocabulary import RUN_WORDS, SKIP_KEY
 
 RANGE_KIND = "observed range, not confidence interval"

@@ -6,9 +6,10 @@ import json
 
 from pydantic import JsonValue
 
-from draftflow.collector import collection_paused
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract.artifact import DroppedClaim, Extraction
 from draftflow.extract.candidates import Candidate
+from draftflow.extract.classify import Selected, select
 from draftflow.extract.derive import (
     DerivedFigure,
     RunValue,
@@ -26,9 +27,8 @@ from draftflow.extract.results import (
     profile_label,
     result_label,
 )
-from draftflow.extract.select import Selected, select
-from draftflow.records import ReportedResult, TestProfile
-from draftflow.snapshot import Snapshot
+from draftflow.record.model import ReportedResult, TestProfile
+from draftflow.runtime.collector import collection_paused
 
 Labels = dict[int, str]
 """Each selected figure's result label by `id()`: computed once, used for its grounding,

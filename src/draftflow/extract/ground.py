@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.artifact import DroppedClaim, DropReason
 from draftflow.extract.numeric import Found, as_number, matches_written, numbers_in
-from draftflow.snapshot import Document, Snapshot
 
 INSTRUCTION_TEXT = re.compile(
     r"ignore\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding)\s+"

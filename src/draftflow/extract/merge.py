@@ -13,7 +13,7 @@ grounded before it got here.
 from __future__ import annotations
 
 from draftflow.extract.artifact import DropReason, Extraction
-from draftflow.records import ReportedResult, TestProfile
+from draftflow.record.model import ReportedResult, TestProfile
 
 FigureKey = tuple[str, int, float]
 

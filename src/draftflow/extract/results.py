@@ -15,24 +15,24 @@ from typing import Any
 
 from pydantic import JsonValue, TypeAdapter, ValidationError
 
+from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.derive import RANGE_KIND, DerivedFigure
-from draftflow.extract.harvest_markdown import plain_text
-from draftflow.extract.numeric import cell_numbers
-from draftflow.extract.select import (
+from draftflow.extract.classify import (
     Selected,
     is_measured_column,
     is_metric_key,
     is_slashed,
     strip_setting_values,
 )
-from draftflow.records import (
+from draftflow.extract.derive import RANGE_KIND, DerivedFigure
+from draftflow.extract.harvest.markdown_tables import plain_text
+from draftflow.extract.numeric import cell_numbers
+from draftflow.record.model import (
     KNOWN_CONDITION_TYPES,
     ReportedResult,
     TestProfile,
     Uncertainty,
 )
-from draftflow.snapshot import Document
 
 EVIDENCE_STATE = "source_reported"
 MAX_CONDITION_TEXT = 120

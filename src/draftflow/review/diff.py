@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel, JsonValue
 
 from draftflow.errors import InputError
-from draftflow.records import (
+from draftflow.record.model import (
     Record,
     parse_record,
     record_content_sha256,
@@ -30,8 +30,8 @@ from draftflow.records import (
     record_to_json,
 )
 from draftflow.review.signoff import approved_copy_path, load_signoff
-from draftflow.sentences import split_sentences
-from draftflow.write import RecordStore
+from draftflow.store.write import RecordStore
+from draftflow.text.sentences import split_sentences
 
 STATUS_FIELD = "editorial_status"
 

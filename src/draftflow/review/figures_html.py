@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from draftflow.records import ReportedResult
+from draftflow.record.model import ReportedResult
 
 MAX_ROWS = 2000
 MAX_METRIC_FILTERS = 10

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from draftflow.records import Record, ReportedResult
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.record.model import Record, ReportedResult
 from draftflow.review.figures_html import FIGURES_STYLE, FigureLike, figures_section
 from draftflow.review.signoff import Acknowledgement, SignOff
-from draftflow.snapshot import Snapshot
 from draftflow.verify import ClaimCheck, Evidence, Flag, VerificationReport
 
 CONTEXT_LINES = 2

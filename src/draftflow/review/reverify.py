@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import DraftflowError, NotCachedError
-from draftflow.records import Record
-from draftflow.records_source import RecordSource, load_record_source
+from draftflow.record.model import Record
 from draftflow.select import FIGURES_NAME, load_figures
-from draftflow.snapshot import Snapshot
+from draftflow.store.source import RecordSource, load_record_source
+from draftflow.store.write import RecordStore
 from draftflow.verify import (
     DocumentIndexes,
     VerificationReport,
@@ -30,7 +31,6 @@ from draftflow.verify import (
     verify_record,
     with_figures,
 )
-from draftflow.write import RecordStore
 
 
 class Verification(StrEnum):

@@ -36,14 +36,14 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from draftflow import __version__
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import CheckFailed, InputError, OutputError
-from draftflow.json_files import load_optional_json
-from draftflow.records import Record, dump_record, parse_record, record_file_sha256
-from draftflow.render import render_markdown
+from draftflow.record.model import Record, dump_record, parse_record, record_file_sha256
+from draftflow.record.render import render_markdown
 from draftflow.review.reverify import current_report
-from draftflow.snapshot import Snapshot
+from draftflow.store.json_files import load_optional_json
+from draftflow.store.write import RecordStore, atomic_write_text
 from draftflow.verify import Flag, VerificationReport
-from draftflow.write import RecordStore, atomic_write_text
 
 APPROVED_STATUS = "approved"
 HASH_SCOPE = "sha256 of records/<id>.json as approved (editorial_status included)"

@@ -22,12 +22,12 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from draftflow.errors import DraftflowError, InputError
-from draftflow.json_files import load_optional_json, read_input_text
-from draftflow.records import Record, parse_record, record_file_sha256
+from draftflow.record.model import Record, parse_record, record_file_sha256
 from draftflow.review.reverify import Reverification, Verification, reverify
 from draftflow.review.signoff import SignOff, load_signoff
+from draftflow.store.json_files import load_optional_json, read_input_text
+from draftflow.store.write import RecordStore
 from draftflow.verify import VerificationReport
-from draftflow.write import RecordStore
 
 
 class ReviewState(StrEnum):

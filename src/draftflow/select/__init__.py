@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from draftflow.records import (
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.record.model import (
     ChosenFigure,
     ReportedResult,
     SelectionEdit,
@@ -43,7 +44,6 @@ from draftflow.select.profiles import (
     with_stated_labels,
 )
 from draftflow.select.rules import DEFAULT_MAX_RESULTS, Scored, choose, score_figures
-from draftflow.snapshot import Snapshot
 
 __all__ = [
     "DEFAULT_MAX_RESULTS",

@@ -18,7 +18,7 @@ import orjson
 from pydantic import ValidationError
 
 from draftflow.errors import InputError
-from draftflow.records import ReportedResult
+from draftflow.record.model import ReportedResult
 
 FIGURE_ID_PREFIX = "fig-"
 

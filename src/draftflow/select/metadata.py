@@ -20,10 +20,11 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
-from draftflow.keywords import HARDWARE, PLATFORMS
 from draftflow.numbers import find_dates, parse_number
-from draftflow.records import ModelArtifact, ReportedResult
+from draftflow.record.model import ModelArtifact, ReportedResult
+from draftflow.select.keywords import HARDWARE, PLATFORMS
 from draftflow.select.model_names import (
     StatedModel,
     common_model,
@@ -38,7 +39,6 @@ from draftflow.select.model_names import (
     artifact as named_artifact,
 )
 from draftflow.select.topics import first_line, read_runtimes, read_topics
-from draftflow.snapshot import Document, Snapshot
 
 MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")

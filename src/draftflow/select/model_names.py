@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from draftflow.extract.fences import fenced_lines
-from draftflow.snapshot import Document, Snapshot
+from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.text.fences import fenced_lines
 
 # a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
 MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)

@@ -16,7 +16,7 @@ import re
 
 from pydantic import JsonValue
 
-from draftflow.records import ReportedResult, TestProfile
+from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.select.metadata import RecordMetadata
 
 MAX_LABEL_PARTS = 5

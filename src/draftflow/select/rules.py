@@ -24,13 +24,14 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
 from draftflow.numbers import (
     find_numbers,
     value_decimals,
 )
 from draftflow.numbers.cells import CellShape, cell_shape
-from draftflow.records import ReportedResult
+from draftflow.record.model import ReportedResult
 from draftflow.select.figures import Figure
 from draftflow.select.shapes import (
     RESTATED_MIN_DIGITS,
@@ -38,7 +39,6 @@ from draftflow.select.shapes import (
     Restatements,
     significant_digits,
 )
-from draftflow.snapshot import Document, Snapshot
 
 DEFAULT_MAX_RESULTS = 24
 PROSE_LABEL_JOINER = " › "  # how a prose figure's label joins heading, lead-in and clause

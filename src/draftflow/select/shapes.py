@@ -11,7 +11,7 @@ import math
 import re
 from collections import defaultdict
 
-from draftflow.extract.fences import HEADING, fenced_lines
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.numbers import (
     NumberKind,
     NumberMention,
@@ -20,8 +20,8 @@ from draftflow.numbers import (
     value_decimals,
 )
 from draftflow.numbers.forms import may_write_number
-from draftflow.records import ReportedResult
-from draftflow.snapshot import Document, Snapshot
+from draftflow.record.model import ReportedResult
+from draftflow.text.fences import HEADING, fenced_lines
 
 MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
 SMALL_TABLE_ROWS = 16

@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from draftflow.extract.fences import HEADING
-from draftflow.keywords import RUNTIMES, Keyword, naming, pattern
-from draftflow.records import ReportedResult
-from draftflow.snapshot import Document
+from draftflow.acquire.snapshot import Document
+from draftflow.record.model import ReportedResult
+from draftflow.select.keywords import RUNTIMES, Keyword, naming, pattern
+from draftflow.text.fences import HEADING
 
 if TYPE_CHECKING:
     from draftflow.select.metadata import RecordMetadata

@@ -12,10 +12,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from draftflow.collector import collection_paused
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
-from draftflow.records import Record
-from draftflow.snapshot import Snapshot
+from draftflow.record.model import Record
+from draftflow.runtime.collector import collection_paused
 from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
 from draftflow.verify.context import DocumentIndexes, VerifyContext

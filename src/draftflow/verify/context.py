@@ -8,9 +8,9 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.numbers import NumberKind, ParsedNumber, parse_number, value_decimals
-from draftflow.records import Record
-from draftflow.snapshot import Document, Snapshot
+from draftflow.record.model import Record
 from draftflow.verify.index import PATH_LINE, Accept, DocumentIndex, date_keys
 from draftflow.verify.report import (
     CheckedCounts,

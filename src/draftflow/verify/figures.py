@@ -7,9 +7,9 @@ is rewritten to point into the figures file (`/figures/<index>/...`).
 
 from __future__ import annotations
 
-from draftflow.collector import collection_paused
-from draftflow.records import Record, ReportedResult, SupplementalSource
-from draftflow.snapshot import Snapshot
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.record.model import Record, ReportedResult, SupplementalSource
+from draftflow.runtime.collector import collection_paused
 from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.identity import listed_documents
 from draftflow.verify.report import VerificationReport, make_flag

@@ -16,6 +16,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate
 
+from draftflow.acquire.snapshot import Document
 from draftflow.numbers import (
     NumberKind,
     NumberMention,
@@ -36,7 +37,6 @@ from draftflow.numbers.forms import (
     suffixed_offsets,
 )
 from draftflow.numbers.quantifiers import with_quantified
-from draftflow.snapshot import Document
 from draftflow.verify.instructions import is_instruction
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.readings import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from draftflow.snapshot import Document
+from draftflow.acquire.snapshot import Document
 
 _SEPARATOR_RE = re.compile(r"\s*\|?[\s:|-]+\|?\s*")
 _JSON_KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')

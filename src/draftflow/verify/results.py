@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from draftflow.numbers import NumberKind, ParsedNumber
-from draftflow.records import ReportedResult
+from draftflow.record.model import ReportedResult
 from draftflow.verify.conditions import is_input_list
 from draftflow.verify.context import ListedDocument, VerifyContext, number_of, pointer
 from draftflow.verify.dimensions import unit_dimensions

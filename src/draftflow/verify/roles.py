@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber
-from draftflow.records import ReportedResult
+from draftflow.record.model import ReportedResult
 from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.dimensions import (
     MEASURED,

@@ -1,0 +1,446 @@
+"""Deterministic choice of which harvested candidates are reported results.
+
+A candidate is a result when what names it (its column header or JSON key, else its row
+header, else a Markdown table's caption) reads as a performance metric: token rates, TTFT,
+latency, throughput, prefill/decode, memory. Identifiers, dates, versions, sweep settings and
+spreads (std, normalised scores) never are. Time-series telemetry and raw dumps of hundreds of
+rows are data, not reported figures, and are left to the model (or the editor) to cite.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
+from draftflow.extract.harvest.markdown_tables import plain_text
+from draftflow.extract.vocabulary import (
+    CHANGE_WORDS,
+    CONFIG_PATH,
+    GENERIC_HEADERS,
+    HARD_SKIP,
+    METRICS,
+    PERCENT_METRICS,
+    SKIP_KEY,
+    SPEC_HEADINGS,
+    SPEED_AND_TIME_METRICS,
+    SPEED_METRICS,
+    STATISTICS,
+    THRESHOLD_WORDS,
+    TOTAL_SIZE,
+    UNITS_BY_METRIC,
+    metric_by_unit,
+)
+from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
+from draftflow.numbers.units import MEMORY_UNITS, TIME_UNITS, unit_named
+
+MAX_TABLE_ROWS = 120
+"""A table (or CSV file) with more body rows than this is raw data, not a results table."""
+
+_METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in METRICS)
+
+_TELEMETRY_FIRST_COLUMN = re.compile(r"^(elapsed|time|timestamp|t|ts|sec|seconds)(_s|\(s\))?$")
+
+
+@dataclass(frozen=True)
+class Selected:
+    """A candidate chosen as a reported result, with its metric, unit and statistic.
+
+    `value_index` says which number of the cell is the figure: 0 for the value, 1 for the
+    spread written after `±` (reported as its own figure, `<metric>_spread`).
+    """
+
+    candidate: Candidate
+    metric: str
+    unit: str
+    statistic: str
+    value_index: int = 0
+    part: str | None = None
+    """What the cell names this figure (a paired header's part, a list cell's words)."""
+    denominator: float | None = None
+    """For an `x/y` score: y."""
+
+    @property
+    def value(self) -> int | float:
+        """The figure this selection reports."""
+        return self.candidate.values[self.value_index]
+
+
+_SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$")
+
+
+@lru_cache(maxsize=1 << 14)
+def strip_setting_values(name: str) -> str:
+    """A header without the settings it names by value: `c=6 aggregate` → `aggregate`.
+
+    Memoised: a column's figures, and every label of its rows, ask about the same header."""
+    return _SETTING_VALUE.sub(" ", name.lower()).strip()
+
+
+_QUALIFIERS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"[ _-]?(std|stdev|standard.deviation)\b|_std$"), "_stdev"),
+    (re.compile(r"[ _-]?(norm|normali[sz]ed)\b|_norm$"), "_normalised"),
+)
+
+
+@lru_cache(maxsize=8192)
+def metric_name(name: str) -> str | None:
+    """The canonical metric a header or key names, or None for settings and identifiers.
+
+    A spread or normalised column names its base metric with a suffix
+    (`decode_tokens_per_s_std` → `decode_rate_stdev`, `ttft_s_norm` → `ttft_normalised`).
+    """
+    lowered = strip_setting_values(name)
+    suffix = ""
+    for pattern, qualifier in _QUALIFIERS:
+        if pattern.search(lowered):
+            lowered, suffix = pattern.sub("", lowered).strip(), qualifier
+            break
+    if not lowered or HARD_SKIP.search(lowered) or THRESHOLD_WORDS.search(lowered):
+        return None
+    for metric, regex in _METRIC_RES:
+        if regex.search(lowered):
+            return metric + suffix
+    return None
+
+
+@lru_cache(maxsize=2048)
+def metric_in_prose(text: str) -> str | None:
+    """The metric a table caption describes (`Cell value = median decode tok/s`), if any.
+
+    Prose mentions settings freely, so only the metric patterns apply here, not the skips.
+    """
+    lowered = text.lower()
+    for metric, regex in _METRIC_RES:
+        if regex.search(lowered):
+            return metric
+    return None
+
+
+_NOT_A_FIGURE = re.compile(r"^\s*`|#\d|https?://|[=≤≥<>]|(?<=\S)\s*≈")
+_NOT_A_LABEL = re.compile(r"`|\.(py|sh|md|json|ya?ml|txt|cu|cpp|h|toml)\b|https?://|/v\d+/")
+
+
+def is_figure_text(text: str) -> bool:
+    """True for a cell that is a figure (`**191.2**`, `168 ms`, `5.36 s`) or a list of named
+    figures (`prefill 125.77 tok/s, decode 43.57 tok/s`), not a sentence.
+
+    Code (`1024` in backticks), issue numbers (#48407), formulas and bounds (`≈`, `≤`) are
+    not reported figures.
+    """
+    if _NOT_A_FIGURE.search(text):
+        return False
+    return not is_sentence(text)
+
+
+def is_metric_key(name: str) -> bool:
+    """True when a header or key names a measured figure (used to tell metrics from settings)."""
+    return metric_name(name) is not None
+
+
+@lru_cache(maxsize=8192)
+def is_measured_column(name: str) -> bool:
+    """True when a header makes its cells figures by itself: a metric word, or a unit that makes
+    one (`total seconds`, `power W`) with no setting, identifier or threshold word. The same
+    test as a figure's own metric, so a column whose cells are results is never a setting of
+    the figures beside it."""
+    if is_metric_key(name):
+        return True
+    bare = strip_setting_values(name)
+    if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+        return False
+    if _NOT_A_LABEL.search(name):
+        return False
+    return metric_by_unit(unit_from_key(name), name) is not None
+
+
+_STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
+
+
+def _statistic(name: str, text: str) -> str:
+    named = _named_statistic(name)
+    if named is not None:
+        return named
+    if "±" in text or "+/-" in text:
+        return "as reported; the source cell gives a ± spread"
+    return "as reported"
+
+
+@lru_cache(maxsize=8192)
+def _named_statistic(name: str) -> str | None:
+    """The statistic a figure's names state (`p95`, `median`), memoised: a column's figures
+    share their names."""
+    lowered = name.lower()
+    for pattern, statistic in _STATISTIC_RES:
+        match = pattern.search(lowered)
+        if match:
+            return statistic.format(match.group(1)) if "{0}" in statistic else statistic
+    return None
+
+
+def _candidate_metric(candidate: Candidate) -> str | None:
+    key = candidate.key
+    if candidate.json_path is not None:
+        if CONFIG_PATH.search(candidate.json_path):
+            return None
+        return metric_name(key) or metric_name(key.rsplit(".", 1)[0])
+    metric = metric_name(key)
+    if metric is not None:
+        return metric
+    bare = strip_setting_values(key)
+    if (bare and SKIP_KEY.search(bare)) or candidate.row_header is None:
+        return None  # a settings column, or the first column: the row's own label
+    if _NOT_A_LABEL.search(candidate.row_header):
+        return None
+    metric = metric_name(candidate.row_header)
+    if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
+        # a column named by a setting's value (`c=1`): the caption says what the cells are
+        metric = metric_in_prose(candidate.caption or "")
+    return metric
+
+
+_TABLE_FORMATS = frozenset(
+    {SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN, SourceFormat.TEXT_TABLE}
+)
+
+
+def is_raw_table(rows: int, first_column: str) -> bool:
+    """True for a table of telemetry (its first column a time) or one too long to be a results
+    table: `rows` counts its body rows up to the last one holding a candidate, `first_column`
+    is the first named cell of its first such row."""
+    return rows > MAX_TABLE_ROWS or bool(
+        _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip())
+    )
+
+
+def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
+    """(document, table) pairs that are telemetry or too long to be a results table."""
+    rows: dict[tuple[str, int], int] = {}
+    first_columns: dict[tuple[str, int], str] = {}
+    where: tuple[str, int] | None = None
+    for candidate in candidates:
+        if candidate.format not in _TABLE_FORMATS:
+            continue
+        if where is None or candidate.table != where[1] or candidate.document_id != where[0]:
+            where = (candidate.document_id, candidate.table)  # a table's cells come together
+            if where not in rows:
+                rows[where] = 0
+                first_columns[where] = next(iter(candidate.context), "")
+        if candidate.row >= rows[where]:
+            rows[where] = candidate.row + 1
+    return {where for where, count in rows.items() if is_raw_table(count, first_columns[where])}
+
+
+_PLUS_MINUS = re.compile(r"±|\+/-")
+# `263.7 / 340.5` under `C4 / C6 aggregate`: one figure per written value
+_SLASHED = re.compile(r"^[\s*~]*[\d.,]+[\s*]*(/[\s*~]*[\d.,]+[\s*]*)+$")
+SPREAD_STATISTIC = (
+    "the ± spread written after the value in the source cell; the cell does not say which "
+    "spread (standard deviation, error) it is"
+)
+_PREFILL_TEST = re.compile(r"\bpp\d+\b")
+_DECODE_TEST = re.compile(r"\btg\d+\b")
+_GENERIC_RATES = frozenset({"throughput", "aggregate_throughput", "decode_rate"})
+
+
+def _refine(metric: str, candidate: Candidate) -> str:
+    """llama-bench style rows name the phase (`pp1024`, `tg128`): a rate there is that phase's."""
+    if metric not in _GENERIC_RATES:
+        return metric
+    row = " ".join(text for name, text in candidate.context.items() if name != candidate.column)
+    if _PREFILL_TEST.search(row.lower()):
+        return "prefill_rate"
+    if _DECODE_TEST.search(row.lower()):
+        return "decode_rate"
+    return metric
+
+
+def is_slashed(text: str) -> bool:
+    """True for a cell of several figures separated by slashes (`263.7 / 340.5`)."""
+    return bool(_SLASHED.match(text))
+
+
+def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[Selected]:
+    """The candidates that are reported results, one `Selected` per figure, in harvest order.
+
+    Figures the prose finder read in sentences (`prose_figures.py`) carry their reading and
+    are taken as read. Other prose (a table cell that is a sentence) is left out unless
+    `include_prose`: only a reader (the model, whose picks are grounded) can tell its
+    results from its settings. Tables, data files and report blocks are in.
+    """
+    raw = raw_tables(candidates)
+    selected: list[Selected] = []
+    for candidate in candidates:
+        if candidate.format is SourceFormat.PROSE:
+            if candidate.reading is not None:
+                selected.append(_read_in_prose(candidate, candidate.reading))
+                continue
+            if not include_prose:
+                continue
+        if candidate.json_path is None and (candidate.document_id, candidate.table) in raw:
+            continue
+        if candidate.json_path is None and not is_figure_text(candidate.text):
+            continue
+        selected.extend(_cell_figures(candidate))
+    return selected
+
+
+def without_unread_prose(selected: list[Selected]) -> list[Selected]:
+    """`select(candidates)` from `select(candidates, include_prose=True)`: the same figures
+    less those of prose the prose finder did not read (each candidate is selected on its own,
+    so the rest is the same), without classifying every candidate twice."""
+    return [
+        item
+        for item in selected
+        if item.candidate.format is not SourceFormat.PROSE or item.candidate.reading is not None
+    ]
+
+
+_NOT_REPORTED = frozenset(
+    {CellRole.DENOMINATOR, CellRole.INTERVAL, CellRole.CONDITION, CellRole.AMBIGUOUS}
+)
+
+
+def _read_in_prose(candidate: Candidate, reading: Reading) -> Selected:
+    denominator = float(reading.denominator) if reading.denominator is not None else None
+    return Selected(
+        candidate, reading.metric, reading.unit, reading.statistic, denominator=denominator
+    )
+
+
+def _cell_figures(candidate: Candidate) -> list[Selected]:
+    """Every figure of one cell or leaf that is a measured outcome."""
+    figures = split_cell(candidate.text, candidate.key)
+    if len(figures) != len(candidate.values):
+        figures = ()
+    named = _candidate_metric(candidate)
+    record = _named_record(candidate)
+    if record is not None:  # `{"name": "decode", "value": 41.2, "unit": "tok/s"}`
+        name, unit = record
+        if HARD_SKIP.search(name.lower()) or THRESHOLD_WORDS.search(name.lower()):
+            return []
+        named = metric_name(name) or metric_by_unit(unit or unit_from_key(name), name) or named
+        figures = tuple(replace(f, unit=unit or f.unit, label=name) for f in figures)
+    chosen: list[Selected] = []
+    for figure in figures:
+        if figure.role in _NOT_REPORTED:
+            continue
+        if abs(float(candidate.values[figure.index]) - figure.value) > 1e-9 * max(
+            1.0, abs(figure.value)
+        ):
+            continue  # the cell and its parse disagree: report nothing rather than misstate
+        metric = _figure_metric(candidate, figure, named)
+        if metric is None:
+            continue
+        name = figure.label or (
+            candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
+        )
+        unit = (
+            "score"
+            if metric.endswith("_normalised")
+            else figure.unit
+            or unit_from_key(name)
+            or unit_from_key(candidate.key)
+            or UNITS_BY_METRIC.get(metric)
+            or "unspecified"
+        )
+        statistic = _statistic(f"{name} {candidate.key}", candidate.text)
+        if figure.role is CellRole.SPREAD:
+            metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
+        elif figure.role is not CellRole.VALUE:
+            statistic = f"{figure.role.value}: one end of the range written in the source"
+        if figure.approximate:
+            statistic += "; approximate as written"
+        chosen.append(
+            Selected(
+                candidate, metric, unit, statistic, figure.index, figure.label, figure.denominator
+            )
+        )
+    return chosen
+
+
+_NAME_KEYS = ("name", "metric", "label", "measure", "key", "title")
+_VALUE_KEYS = re.compile(r"^(value|val|result|score|mean|median|avg|average|p\d+|min|max)$")
+
+
+def _named_record(candidate: Candidate) -> tuple[str, str | None] | None:
+    """For a figure under a generic name (a JSON `value`/`p50` key, a `Value` column) whose
+    object or row names it (`name`, `metric`, a `Metric` column, as lm-eval prints), that
+    name and the object's or row's `unit`."""
+    if candidate.json_path is not None:
+        own = candidate.json_path.rsplit(".", 1)[-1].lower()
+    else:
+        own = plain_text(candidate.column or "").lower().strip()
+    if not _VALUE_KEYS.match(own):
+        return None
+    fields = {key.strip().lower(): text for key, text in candidate.context.items()}
+    name = next((plain_text(fields[k]) for k in _NAME_KEYS if fields.get(k)), None)
+    if not name or any(ch.isdigit() for ch in name[:1]):
+        return None
+    unit_text = fields.get("unit") or fields.get("units")
+    return name, unit_named(unit_text) if unit_text else None
+
+
+def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:
+    """The metric of one figure of a cell: its own label's, the cell's, or its unit's."""
+    metric = named
+    if figure.label is not None:
+        metric = metric_name(figure.label) or metric_by_unit(figure.unit, figure.label) or named
+    if metric is None:
+        metric = _fallback_metric(candidate, figure.unit)
+    if metric is None:
+        return None
+    if metric == "memory" and _is_spec_size(candidate, figure.unit):
+        return None
+    if figure.unit == "×" and metric == "relative_change":
+        return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
+    if candidate.json_path is None:
+        metric = _refine(metric, candidate)
+    if figure.label is None and metric in SPEED_METRICS and figure.unit in TIME_UNITS:
+        # `total seconds` on a `short_decode` row, `decode_s`: the time a phase took, not its rate
+        return "latency"
+    if figure.unit == "pp" or (figure.unit == "%" and figure.signed):
+        return "relative_change"  # percentage points, or a signed percentage: a difference
+    if figure.unit == "%" and metric not in PERCENT_METRICS:
+        if figure.signed or CHANGE_WORDS.search(candidate.key.lower()):
+            return "relative_change"
+        if metric in SPEED_AND_TIME_METRICS:
+            return None  # a share of a rate is a change or an efficiency, not the rate
+    return metric
+
+
+def _is_spec_size(candidate: Candidate, unit: str | None) -> bool:
+    """A memory size in a hardware/setup section, or named as a resource's total: a spec."""
+    if TOTAL_SIZE.search(candidate.key.lower()):
+        return True
+    in_spec_section = bool(candidate.heading and SPEC_HEADINGS.search(candidate.heading))
+    return in_spec_section and (unit is None or unit in MEMORY_UNITS)
+
+
+def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
+    """A metric for a figure whose names are in no vocabulary: by its unit, unless a name
+    says it is a setting, an identifier or a threshold."""
+    key = candidate.key
+    names = [key]
+    if candidate.json_path is not None and CONFIG_PATH.search(candidate.json_path):
+        return None
+    if candidate.json_path is None and candidate.row_header is not None:
+        if GENERIC_HEADERS.match(plain_text(key).lower().strip()):
+            names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
+    elif candidate.json_path is None:
+        return None  # the first column: the row's own label
+    if any(_names_no_metric(name) for name in names):
+        return None
+    unit = unit or unit_from_key(key) or unit_from_key(names[-1])
+    return metric_by_unit(unit, " ".join(names))
+
+
+@lru_cache(maxsize=1 << 14)
+def _names_no_metric(name: str) -> bool:
+    """True when a name says its figures are settings, thresholds or identifiers, never a
+    metric by their unit. Memoised: the figures of a column (and a row) share their names."""
+    bare = strip_setting_values(name)
+    if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+        return True
+    return _NOT_A_LABEL.search(name) is not None

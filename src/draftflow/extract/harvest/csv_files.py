@@ -1,0 +1,219 @@
+"""Harvest CSV/TSV rows: every number-bearing cell with its header, its row and its exact line.
+
+Line numbers are GitHub's: the csv reader is fed the document one LF-terminated line at a
+time, so `reader.line_num` counts exactly those lines, and a quoted cell that spans lines is
+located by re-scanning its record.
+
+A raw data table (telemetry, or more rows than a results table has: `select.is_raw_table`) is
+never a result, and what later steps read of it is which lines hold numbers (the model is
+shown its first rows, the grounding of the model's claims accepts a data line): so each of
+its rows gives one candidate per line, its first number-bearing cell, not one per cell. Data
+files hold hundreds of thousands of cells, and nothing reads the rest.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.candidates import (
+    Candidate,
+    SourceFormat,
+    make_candidate,
+    plain_cell_candidate,
+)
+from draftflow.extract.classify import is_raw_table
+from draftflow.numbers.cells import plain_cell_value
+from draftflow.numbers.units import unit_of_name
+
+# Result CSVs can carry whole model answers in one cell; the default 128 KiB cap would abort
+# the file at the first long answer.
+csv.field_size_limit(max(csv.field_size_limit(), min(sys.maxsize, 2**26)))
+
+_DIGIT = re.compile(r"\d")
+
+
+def _raw_lines(text: str) -> list[str]:
+    """The document's lines with their LF kept, BOM removed (GitHub numbering)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    pieces = text.split("\n")
+    lines = [piece + "\n" for piece in pieces[:-1]]
+    if pieces[-1]:
+        lines.append(pieces[-1])
+    return lines
+
+
+def _field_lines(raw: str, delimiter: str, first_line: int) -> list[int]:
+    """The line on which each field of one multi-line record starts."""
+    starts = [first_line]
+    line = first_line
+    quoted = False
+    for char in raw:  # a doubled quote inside a quoted cell toggles twice: still quoted
+        if char == '"':
+            quoted = not quoted
+        elif char == "\n":
+            if not quoted:
+                break
+            line += 1
+        elif char == delimiter and not quoted:
+            starts.append(line)
+    return starts
+
+
+def _records(
+    lines: list[str], delimiter: str, problems: list[str] | None = None
+) -> Iterator[tuple[list[str], list[int], bool]]:
+    """Each record's cells, the line each cell starts on and whether the record is one line;
+    a CSV error ends the reading and is appended to `problems`."""
+    reader = csv.reader(iter(lines), delimiter=delimiter)
+    start = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            # malformed beyond recovery (e.g. NUL bytes): keep what was read so far
+            if problems is not None:
+                problems.append(
+                    f"CSV error after line {start - 1} ({error}); the rest was not read"
+                )
+            return
+        end = reader.line_num
+        if end == start:
+            yield cells, [start] * len(cells), True
+        else:
+            raw = "".join(lines[start - 1 : end])
+            field_lines = _field_lines(raw, delimiter, start)
+            field_lines += [field_lines[-1]] * (len(cells) - len(field_lines))
+            yield cells, field_lines[: len(cells)], False
+        start = end + 1
+
+
+def _header_names(cells: list[str]) -> list[str]:
+    """Header cells, stripped; blank or repeated headers get a positional name."""
+    names: list[str] = []
+    for index, cell in enumerate(cells):
+        name = cell.strip() or f"column {index + 1}"
+        if name in names:
+            name = f"{name} ({index + 1})"
+        names.append(name)
+    return names
+
+
+@dataclass(slots=True)
+class _Row:
+    """One body record: its cells, where each starts, and what its candidates share."""
+
+    cells: list[str]
+    field_lines: list[int]
+    one_line: bool
+    index: int
+    names: list[str]
+    units: list[str | None]
+    context: dict[str, str]
+    row_header: str | None
+
+
+def _rows(document: Document, delimiter: str, problems: list[str] | None) -> list[_Row]:
+    """The body records of a CSV or TSV document, blank ones skipped, each with its header."""
+    header: list[str] | None = None
+    names: list[str] = []
+    units: list[str | None] = []
+    rows: list[_Row] = []
+    for cells, field_lines, one_line in _records(_raw_lines(document.text), delimiter, problems):
+        if not any(cell.strip() for cell in cells):
+            continue
+        if header is None:
+            header = _header_names(cells)
+            names = header
+            units = [unit_of_name(name) for name in names]
+            continue
+        if len(cells) > len(names):
+            names = header + [f"column {i + 1}" for i in range(len(header), len(cells))]
+            units = [unit_of_name(name) for name in names]
+        context = {names[i]: cell for i, cell in enumerate(cells) if cell.strip()}
+        row_header = cells[0].strip() or None
+        rows.append(
+            _Row(cells, field_lines, one_line, len(rows), names, units, context, row_header)
+        )
+    return rows
+
+
+def _row_candidates(
+    document: Document, fmt: SourceFormat, row: _Row, *, first_only: bool = False
+) -> list[Candidate]:
+    """The candidates of one record's number-bearing cells (only the first when `first_only`)."""
+    candidates: list[Candidate] = []
+    for index, cell in enumerate(row.cells):
+        if not _DIGIT.search(cell):
+            continue  # no number: no candidate (the common case in text columns)
+        value = plain_cell_value(cell)
+        if value is not None:  # the common cell of a data file, built without re-reading
+            candidates.append(
+                plain_cell_candidate(
+                    document,
+                    fmt,
+                    row.field_lines[index],
+                    f"r{row.index}c{index}",
+                    cell,
+                    value,
+                    row.names[index],
+                    row.units[index],
+                    row.row_header if index else None,
+                    row.index,
+                    row.context,
+                )
+            )
+        else:
+            for offset, piece in enumerate(cell.split("\n")):
+                candidate = make_candidate(
+                    document,
+                    line=row.field_lines[index] + offset,
+                    fmt=fmt,
+                    text=piece.rstrip("\r") if "\n" in cell else cell,
+                    locator=f"r{row.index}c{index}" + (f"+{offset}" if offset else ""),
+                    column=row.names[index],
+                    row_header=row.row_header if index else None,
+                    row=row.index,
+                    context=row.context,
+                )
+                if candidate is not None:
+                    candidates.append(candidate)
+        if first_only and candidates:
+            return candidates[:1]
+    return candidates
+
+
+def _is_raw(document: Document, fmt: SourceFormat, rows: list[_Row]) -> bool:
+    """`select.raw_tables` of this table, decided from its first and last rows that hold a
+    candidate (the rows it counts and the first column it reads) before the rest is built."""
+    first = next(
+        (c for row in rows if (c := _row_candidates(document, fmt, row, first_only=True))), None
+    )
+    if first is None:
+        return False
+    last = next(
+        row for row in reversed(rows) if _row_candidates(document, fmt, row, first_only=True)
+    )
+    return is_raw_table(last.index + 1, next(iter(first[0].context), ""))
+
+
+def harvest_csv(document: Document, problems: list[str] | None = None) -> list[Candidate]:
+    """Every number-bearing body cell of a CSV or TSV document, tied to its header and line;
+    of a raw data table, one candidate per line that holds a number (see above)."""
+    is_tsv = document.path.lower().endswith(".tsv")
+    delimiter = "\t" if is_tsv else ","
+    fmt = SourceFormat.TSV if is_tsv else SourceFormat.CSV
+    rows = _rows(document, delimiter, problems)
+    raw = _is_raw(document, fmt, rows)
+    candidates: list[Candidate] = []
+    for row in rows:
+        first_only = raw and row.one_line  # a record over several lines: each of its lines
+        candidates.extend(_row_candidates(document, fmt, row, first_only=first_only))
+    return candidates

@@ -1,0 +1,92 @@
+"""Deterministic harvesting: every number-bearing table cell and data leaf of a snapshot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from draftflow.acquire.snapshot import Document, SkippedFile, Snapshot
+from draftflow.extract.candidates import Candidate
+from draftflow.extract.harvest.aligned import harvest_aligned
+from draftflow.extract.harvest.csv_files import harvest_csv
+from draftflow.extract.harvest.html_tables import harvest_html
+from draftflow.extract.harvest.json_leaves import harvest_json
+from draftflow.extract.harvest.keyvalue import harvest_keyvalue
+from draftflow.extract.harvest.markdown_tables import harvest_markdown
+from draftflow.extract.prose.harvest import harvest_prose
+from draftflow.runtime.collector import collection_paused
+
+Harvester = Callable[[Document], list[Candidate]]
+CheckedHarvester = Callable[[Document, list[str]], list[Candidate]]
+
+
+def harvest_log(document: Document) -> list[Candidate]:
+    """Text and log files: pipe tables (llama-bench), aligned tables, then key/value lines."""
+    return harvest_markdown(document) + harvest_aligned(document) + harvest_keyvalue(document)
+
+
+def harvest_report(document: Document) -> list[Candidate]:
+    """Markdown and HTML tables, aligned tables in fences, key/value report blocks, then
+    figures written in prose."""
+    return (
+        harvest_markdown(document)
+        + harvest_html(document)
+        + harvest_aligned(document)
+        + harvest_keyvalue(document)
+        + harvest_prose(document)
+    )
+
+
+HARVESTERS: dict[str, Harvester] = {
+    ".csv": harvest_csv,
+    ".tsv": harvest_csv,
+    ".json": harvest_json,
+    ".jsonl": harvest_json,
+    ".md": harvest_report,
+    ".markdown": harvest_report,
+    ".txt": harvest_log,
+    ".log": harvest_log,
+}
+
+
+# Harvesters that can tell what they could not read (a parse error, a NaN, a CSV error).
+CHECKED: dict[str, CheckedHarvester] = {
+    ".csv": harvest_csv,
+    ".tsv": harvest_csv,
+    ".json": harvest_json,
+    ".jsonl": harvest_json,
+}
+
+
+def harvester_for(path: str) -> Harvester | None:
+    """The harvester for a document by its file extension, or None for other formats."""
+    lowered = path.lower()
+    for suffix, harvester in HARVESTERS.items():
+        if lowered.endswith(suffix):
+            return harvester
+    return None
+
+
+def harvest_document(document: Document, problems: list[str] | None = None) -> list[Candidate]:
+    """Every candidate of one document (none for formats without tables or data leaves); what
+    could not be read is appended to `problems`."""
+    lowered = document.path.lower()
+    for suffix, checked in CHECKED.items():
+        if lowered.endswith(suffix):
+            return checked(document, problems if problems is not None else [])
+    harvester = harvester_for(document.path)
+    return harvester(document) if harvester else []
+
+
+def harvest(snapshot: Snapshot, unreadable: list[SkippedFile] | None = None) -> list[Candidate]:
+    """Every candidate of every document, in snapshot order, then line order.
+
+    Documents that could not be read in full are appended to `unreadable` with the reason.
+    """
+    candidates: list[Candidate] = []
+    with collection_paused():
+        for document in snapshot.documents:
+            problems: list[str] = []
+            candidates.extend(harvest_document(document, problems))
+            if problems and unreadable is not None:
+                unreadable.append(SkippedFile(path=document.path, reason="; ".join(problems)))
+    return candidates

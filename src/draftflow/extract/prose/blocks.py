@@ -1,0 +1,281 @@
+"""Markdown prose as blocks: paragraphs, list items and headings, each mapped to its lines.
+
+Reports wrap sentences over several lines and state a figure's subject in a bullet's bold
+lead-in (`- **Decode:** 45 tok/s`) or in the heading above, so a figure is read in its whole
+paragraph or list item, not its line. A block's text is its lines joined by newlines with the
+Markdown markers (list bullets, `>` quotes, heading hashes, emphasis) blanked to spaces, so
+every offset in the text is still the offset on its source line. Code fences, tables, HTML
+and `label: number` report lines belong to other harvesters and end a block.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from enum import StrEnum
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.harvest.keyvalue import MAX_LINE as KEY_VALUE_MAX_LINE
+from draftflow.extract.harvest.keyvalue import key_value_match
+from draftflow.extract.harvest.markdown_tables import split_row
+from draftflow.numbers.cells import is_sentence
+from draftflow.text.fences import HEADING
+
+MAX_LINE = 2_000
+"""Longer lines are data dumps, not prose."""
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])[ \t]+")
+_QUOTE = re.compile(r"^ {0,3}(>[ \t]?)+")
+_RULE = re.compile(r"^ {0,3}([-*_=])(?:[ \t]*\1){2,}[ \t]*$")
+# `**`, `__`, and a `*` that opens (nothing wordy before it, something after) or closes
+# emphasis; the lookbehinds stand after the `*` (and look back over it), so that every branch
+# opens with a literal and the regex engine skips to the next `*` or `_` by itself.
+_EMPHASIS = re.compile(r"\*\*|__|\*(?<![\w*]\*)(?=\S)|\*(?<=\S\*)(?![\w*])")
+_LEAD_IN = re.compile(
+    r"^\s*(?:\*\*|__)(?P<bold>[^*_\n]{1,80}?)(?:\*\*|__)|^\s*(?P<plain>[^:\n]{1,60}?):\s"
+)
+_CODE_SPAN = re.compile(r"`+([^`\n]*)`+")
+_WORDY = re.compile(r"[A-Za-z]{2,}")
+_DIGIT = re.compile(r"\d")
+_NUMBER_WORD = re.compile(
+    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|"
+    r"twenty|thirty|forty|fifty|hundred)\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORD_LOWER = re.compile(_NUMBER_WORD.pattern)
+MIN_SENTENCE_WORDS = 6
+"""A table row with fewer words than this holds no sentence cell (a quick pre-check)."""
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+
+
+class BlockKind(StrEnum):
+    """What kind of prose a block is."""
+
+    PARAGRAPH = "paragraph"
+    ITEM = "item"
+    HEADING = "heading"
+    CELL = "cell"
+    """A table cell that is a sentence (`numbers.cells.is_sentence`)."""
+
+
+@dataclass(frozen=True)
+class ProseBlock:
+    """One paragraph, list item or heading: its text (markers blanked) and where it lies."""
+
+    kind: BlockKind
+    text: str
+    line_starts: tuple[int, ...]
+    """Offset in `text` where each source line starts."""
+    lines: tuple[int, ...]
+    """The 1-based source line number of each of those lines."""
+    heading: str | None
+    """The nearest heading above (for a heading block: its parent heading)."""
+    lead_in: str | None
+    """A list item's bold or `Label:` lead-in, which names what the item reports."""
+    code_spans: tuple[tuple[int, int, str], ...]
+    """(start, end, inner text) of each inline code span in `text`."""
+
+    def line_at(self, offset: int) -> int:
+        """The source line that holds `offset`."""
+        return self.lines[max(bisect_right(self.line_starts, offset) - 1, 0)]
+
+    def code_span_at(self, start: int, end: int) -> tuple[int, int, str] | None:
+        """The inline code span that contains `text[start:end]`, if any."""
+        for span in self.code_spans:
+            if span[0] <= start and end <= span[1]:
+                return span
+        return None
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _strip_markers(line: str) -> tuple[str, bool, bool]:
+    """The line with quote, list and heading markers blanked; whether it starts an item, and
+    whether it is a heading once its quote markers are removed."""
+    quote = _QUOTE.match(line)
+    if quote:
+        is_heading = bool(HEADING.match(_QUOTE.sub("", line)))
+        line = _blank(line, 0, quote.end())
+    heading = HEADING.match(line)
+    if not quote:  # nothing to remove: the line is its own quote-free form
+        is_heading = heading is not None
+    if heading:
+        return _blank(line, 0, heading.start(2)).rstrip("# \t").ljust(len(line)), False, is_heading
+    item = _ITEM.match(line)
+    if item:
+        return _blank(line, item.start(2), item.end()), True, is_heading
+    return line, False, is_heading
+
+
+def is_table_row(line: str) -> bool:
+    """A Markdown pipe-table line (header, separator or body row)."""
+    if "|" not in line:
+        return False
+    stripped = line.strip()
+    return stripped.startswith("|") or stripped.count("|") >= 2
+
+
+def _is_foreign(line: str) -> bool:
+    """A line another harvester reads, or no prose at all: tables, HTML, report lines."""
+    stripped = line.strip()
+    return (
+        stripped.startswith("<")
+        or is_table_row(line)
+        or len(line) > MAX_LINE
+        or bool(_RULE.match(line))
+        or (len(line) <= KEY_VALUE_MAX_LINE and key_value_match(line))
+    )
+
+
+@dataclass
+class _Builder:
+    heading: str | None = None
+    kind: BlockKind = BlockKind.PARAGRAPH
+    parts: list[tuple[int, str]] | None = None
+
+    def start(self, kind: BlockKind, number: int, text: str) -> None:
+        self.kind, self.parts = kind, [(number, text)]
+
+    def add(self, number: int, text: str) -> None:
+        if self.parts is None:
+            self.start(BlockKind.PARAGRAPH, number, text)
+        else:
+            self.parts.append((number, text))
+
+    def finish(self) -> ProseBlock | None:
+        parts, self.parts = self.parts, None
+        # One test of the lines joined (a number word cannot span the line break), not one
+        # per line.
+        if not parts or not may_hold_figure("\n".join(text for _, text in parts)):
+            return None
+        return make_block(self.kind, parts, self.heading)
+
+
+def may_hold_figure(text: str) -> bool:
+    """True when a text has a digit or a number word: only those can state a figure."""
+    if _DIGIT.search(text):  # the cheap test first
+        return True
+    if text.isascii():  # the case-blind pattern's lower-case twin reads ASCII twice as fast
+        return bool(_NUMBER_WORD_LOWER.search(text.lower()))
+    return bool(_NUMBER_WORD.search(text))
+
+
+def make_block(
+    kind: BlockKind,
+    parts: list[tuple[int, str]],
+    heading: str | None,
+    *,
+    lead_in: str | None = None,
+) -> ProseBlock:
+    """A block from its (line number, marker-blanked line) parts."""
+    starts, offset = [], 0
+    for _, text in parts:
+        starts.append(offset)
+        offset += len(text) + 1
+    raw = "\n".join(text for _, text in parts)
+    lead = _LEAD_IN.match(raw) if kind is BlockKind.ITEM else None
+    if lead:
+        lead_in = (lead["bold"] or lead["plain"]).strip(" :")
+    spans: tuple[tuple[int, int, str], ...] = ()
+    text = raw
+    if "*" in raw or "__" in raw:  # what emphasis can be written with
+        text = _EMPHASIS.sub(lambda m: " " * len(m.group()), text)
+    if "`" in raw:
+        spans = tuple((m.start(), m.end(), m.group(1)) for m in _CODE_SPAN.finditer(raw))
+        text = text.replace("`", " ")
+    return ProseBlock(
+        kind=kind,
+        text=text,
+        line_starts=tuple(starts),
+        lines=tuple(number for number, _ in parts),
+        heading=heading,
+        lead_in=lead_in or None,
+        code_spans=spans,
+    )
+
+
+def sentence_cells(
+    line: str, number: int, header: list[str], heading: str | None
+) -> list[ProseBlock]:
+    """The cells of a table row that are sentences, each a block; its text is the line with
+    everything outside the cell blanked, so offsets are the line's own. The row's first cell
+    and the column's header are its lead-in."""
+    if len(_WORDY.findall(line)) < MIN_SENTENCE_WORDS:
+        return []  # a row of figures and names: no cell in it is a sentence
+    cells = split_row(line)
+    blocks: list[ProseBlock] = []
+    cursor = 0
+    for index, cell in enumerate(cells):
+        at = line.find(cell, cursor) if cell else -1
+        if at < 0:
+            continue
+        cursor = at + len(cell)
+        if index == 0 or not is_sentence(cell):
+            continue
+        masked = " " * at + cell + " " * (len(line) - at - len(cell))
+        column = header[index] if index < len(header) else None
+        lead = " / ".join(part for part in (cells[0], column) if part)
+        blocks.append(make_block(BlockKind.CELL, [(number, masked)], heading, lead_in=lead))
+    return blocks
+
+
+def prose_blocks(document: Document) -> list[ProseBlock]:
+    """The document's paragraphs, list items, headings and sentence cells of tables, in
+    order (outside code fences)."""
+    blocks: list[ProseBlock] = []
+    builder = _Builder()
+    fence: str | None = None
+    header: list[str] | None = None
+
+    def flush() -> None:
+        block = builder.finish()
+        if block is not None:
+            blocks.append(block)
+
+    for number, line in enumerate(document.line_list, start=1):
+        marker = _FENCE.match(line)
+        if fence is not None or marker:
+            flush()
+            if fence is None and marker:
+                fence = marker.group(1)
+            elif marker and fence is not None and marker.group(1)[0] == fence[0]:
+                fence = None
+            continue
+        if is_table_row(line) and len(line) <= MAX_LINE:
+            flush()
+            if header is None:
+                header = split_row(line)
+            elif not _TABLE_SEPARATOR.match(line):
+                blocks.extend(sentence_cells(line, number, header, builder.heading))
+            continue
+        header = None
+        if not line.strip() or _is_foreign(line):
+            flush()
+            continue
+        text, is_item, is_heading = _strip_markers(line)
+        if is_heading:
+            flush()
+            heading_block = make_block(BlockKind.HEADING, [(number, text)], builder.heading)
+            if may_hold_figure(text):
+                blocks.append(heading_block)
+            builder.heading = " ".join(heading_block.text.split()) or builder.heading
+            continue
+        if is_item:
+            flush()
+            builder.start(BlockKind.ITEM, number, text)
+        else:
+            builder.add(number, text)
+    flush()
+    return blocks
+
+
+def span_at(spans: list[tuple[int, int]], offset: int) -> tuple[int, int]:
+    """The span (sentence or clause of a block) holding `offset`; an empty one at it if none."""
+    for span in spans:
+        if span[0] <= offset < span[1]:
+            return span
+    return (offset, offset)

@@ -1,0 +1,405 @@
+"""Which numbers of a prose block are reported figures, and what each one is.
+
+A figure is a number with a unit right after it (`48 tok/s`, `0.187 seconds`, `1.78x`,
+`17.17 GiB`), a count of outcomes (`0 errors`, `847 times`, `two retry storms`), or a number
+a metric phrase introduces in the same clause (`cosine similarity around 0.991`,
+`Load average was 0.67 / 0.51 / 0.38`). Lists share the unit written after their last member
+(`56.73, 56.81 and 57.10 tok/s`); ranges (`48-54 tok/s`, `between 15.45 and 16.36 tokens
+per second`) give both ends; `x of y` and `x/y` keep the denominator.
+
+What is not a figure (`../shared/devgold/POLICY.md`, "Out"): settings and workload inputs
+(token budgets, context, concurrency, timeouts, `key=value` and flags in code), bounds in
+words (`below 2`, `at least`), thresholds and targets, hardware and model sizes (`128 GB
+unified memory`, `48 GiB of safetensors`, `1.5B`), arithmetic and hypotheticals, retracted
+claims, numbers inside quotes or code that says more than the number, versions, dates, ids,
+issue numbers and model names (`Gemma 4`, `Round 3`).
+
+This module reads sentences and clauses and applies those rules; what a number with a unit
+reports is `prose_units.py`, what a number without one counts is `prose_counts.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from draftflow.extract.numeric import as_number
+from draftflow.extract.prose.blocks import ProseBlock, span_at
+from draftflow.extract.prose.counts import (
+    CHANGE_GAP,
+    PLURAL_NOUN,
+    SUBSET_GAP,
+    outcome_of,
+    phrase_after,
+    score_denominators,
+    unitless_figure,
+)
+from draftflow.extract.prose.units import (
+    SETTING_AFTER,
+    TIME_UNITS,
+    UnitContext,
+    figure_with_unit,
+    joined_unit,
+    statistic_of,
+    unit_after_number,
+)
+from draftflow.numbers import NumberKind, NumberMention, find_numbers
+from draftflow.numbers.quantifiers import with_quantified
+from draftflow.text.sentences import clause_spans, sentence_spans
+
+MAX_LABEL = 200
+_SETTING_REACH = 60
+"""How far before a number a setting, bound or approximation word may stand (characters)."""
+
+
+_APPROXIMATION_WORDS = (
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    r"approx\.?",
+    "nearly",
+    "almost",
+    "near",
+    "circa",
+    "some",
+    r"ca\.",
+)
+_APPROXIMATE = re.compile(
+    rf"(?:~|≈|\b(?:{'|'.join(_APPROXIMATION_WORDS)}))\s*$",
+    re.IGNORECASE,
+)
+# A match is one of those words (or a sign) and blanks to the end, so it starts within this
+# many characters of the text's last non-blank one: only there is it searched for (the pattern
+# would otherwise be tried at every place of the text).
+_APPROXIMATION_REACH = max(len(word) for word in _APPROXIMATION_WORDS)
+
+
+def _without_approximation(near: str) -> str:
+    """`near` without the approximation word or sign it ends with (`_APPROXIMATE`)."""
+    found = _APPROXIMATE.search(near, max(0, len(near.rstrip()) - _APPROXIMATION_REACH))
+    return near if found is None else near[: found.start()] + near[found.end() :]
+
+
+_BOUND = re.compile(
+    r"(?:\b(?:below|under|above|over|more than|less than|fewer than|greater than|at least|"
+    r"at most|up to|no more than|exceed(?:s|ed|ing)?(?: by)?|beyond|within(?:\s+(?:the|a|an))?)"
+    r"|[<>≤≥]=?)\s*$",
+    re.IGNORECASE,
+)
+_SETTING_BEFORE = re.compile(
+    r"(?:=|:=|--[\w-]+\s*|\b(?:set(?:s|ting)? (?:to|at)|default(?:s to)?|"
+    r"(?:do not |don't )?use|(?:run|ran|launched|started|configured|"
+    r"restarted|served|tested|benchmarked) with|using|limit(?:ed)? (?:to|of)|"
+    r"budget of|capped at|max(?:imum)? of|target(?:s|ed)?(?: of)?|threshold(?: of)?|goal(?: of)?|"
+    r"floor(?: of)?|gate(?: of)?|requires?|required|expect(?:s|ed)?|should|must|needs?|"
+    r"context(?: of)?|ctx|concurrency(?: of)?|batch(?: size)?(?: of)?|c|n|temperature(?: of)?|"
+    r"top_?[pk]|seed|runs?|trials?|iterations?|timeout(?: of)?|interval(?: of)?|every|restart "
+    r"with|version|v|build|issue|pr|round|phase|stage|step|part|chapter|section|figure|table|"
+    r"page|line|port|pid|id|gpu|node|rank|layer|day|week|month|year|ubuntu|python|cuda|test|case|"
+    r"item|option|tier|level|lane|slot|part|poisson|arrival|burst(?:iness)?|#))\s*$",
+    re.IGNORECASE,
+)
+
+_NOT_THIS_SENTENCE = re.compile(
+    r"\b(?:retract(?:ed|s)?|was wrong|were wrong|incorrect(?:ly)?|erroneous|invalid(?:ated)?|"
+    r"disregard|superseded|would|could|might|will|theoretical(?:ly)?|in theory|projected|assuming|"
+    r"placeholder|hypothes[ie]s|goal|planned|"
+    r"hypothetical|estimate[sd]?|back-of-(?:the-)?envelope|expected to|e\.g\.|for example|"
+    r"example:|such as|should|ought to)\b|~~|\?\s*$"
+    r"|^[\W\d]*(?:drop|use|set|run|restart|add|try|avoid|enable|disable|keep|pin|make|ensure|"
+    r"consider|prefer|increase|decrease|raise|lower|reduce|bump|switch|install|do not|don't|"
+    r"never|always|start|stop|pass|export)\b(?![@/])",
+    re.IGNORECASE,
+)
+# The case-blind tests above, compiled again without IGNORECASE for lower-cased ASCII text
+# (their words are written in lower case): the regex engine runs them about twice as fast.
+_FOLDED = {
+    pattern: re.compile(pattern.pattern)
+    for pattern in (_NOT_THIS_SENTENCE, _BOUND, _SETTING_BEFORE)
+}
+
+
+@lru_cache(maxsize=1 << 13)
+def _says(pattern: re.Pattern[str], text: str) -> bool:
+    """`pattern.search(text)`, through its lower-case twin when the text is ASCII (memoised:
+    a third of the words before numbers repeat, in lists and tables of sentences)."""
+    if text.isascii():
+        return _FOLDED[pattern].search(text.lower()) is not None
+    return pattern.search(text) is not None
+
+
+_LIST_GAP = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|/|;|vs\.?|versus|→|->|⇒)\s*$", re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween\s*$|\bfrom\s*$", re.IGNORECASE)
+_RANGE_AND = re.compile(r"^\s*(?:and|to)\s*$", re.IGNORECASE)
+
+_QUOTED = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”")
+_SIGN_BEFORE = re.compile(r"[+−-]$")
+_HTTP_STATUS = re.compile(r"\bHTTP\s*$", re.IGNORECASE)
+# Compiled once (the per-call pattern cache lookup of `re.search(str, …)` showed in profiles:
+# these run for every number of every prose block).
+_ID_OR_ARITHMETIC_BEFORE = re.compile(r"[#@$]\s*\Z|\d\s*[×*+=]\s*\Z|[\w.]\Z")
+_SHAPE_OR_BOUND_AFTER = re.compile(r"^\s*[×*=]\s*[\d(]|^\s*[×x]\s*[a-z]\w*=?\d|^\+(?!\d)")
+_WORD_OR_BITS_AFTER = re.compile(r"^[\w]|^[\s-]*bits?\b")
+_LETTER_AFTER = re.compile(r"\s*[A-Za-z]")
+_DECADE_BEFORE = re.compile(r"\b(?:low|mid|high|early|late|the)\s*$")
+_DURATION_BEFORE = re.compile(r"\bfor\b[^,.;:]{0,20}$")
+_NUMERIC = frozenset(
+    {
+        NumberKind.QUANTITY,
+        NumberKind.PERCENT,
+        NumberKind.RANGE,
+        NumberKind.FRACTION,
+        NumberKind.PLUS_MINUS,
+    }
+)
+
+
+@dataclass(frozen=True)
+class ProseFigure:
+    """One reported figure read from a sentence: where it is and what it is."""
+
+    line: int
+    start: int
+    """Offset of the number in its block's text (its candidate's locator)."""
+    raw: str
+    value: int | float
+    metric: str
+    unit: str
+    statistic: str
+    label: str
+    approximate: bool = False
+    denominator: int | float | None = None
+
+
+def _code_is_figure(code: tuple[int, int, str], mention: NumberMention) -> bool:
+    """A code span holding just the number (and its unit) is a figure written as code."""
+    inner = code[2].strip()
+    rest = inner.replace(mention.text.strip("~≈"), "", 1).strip(" ~≈")
+    return not rest or joined_unit(rest) is not None
+
+
+@dataclass
+class _Block:
+    """One block's mentions and the judgements made on them."""
+
+    block: ProseBlock
+    mentions: list[NumberMention]
+    units: list[tuple[str | None, int]]
+    sentences: list[tuple[int, int]]
+    quoted: list[tuple[int, int]]
+    _clauses: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.block.text
+
+    def clauses(self, sentence: tuple[int, int]) -> list[tuple[int, int]]:
+        """The clauses of one sentence, split once however many numbers it holds."""
+        found = self._clauses.get(sentence)
+        if found is None:
+            found = self._clauses[sentence] = clause_spans(self.text, *sentence)
+        return found
+
+    def listed_units(self) -> None:
+        """`56.73, 56.81 and 57.10 tok/s`: list members share the unit after the last."""
+        for i in range(len(self.mentions) - 2, -1, -1):
+            here, after = self.mentions[i], self.mentions[i + 1]
+            if self.units[i][0] is not None or self.units[i + 1][0] is None:
+                continue
+            same = span_at(self.sentences, here.start) == span_at(self.sentences, after.start)
+            if same and _LIST_GAP.match(self.text[here.end : after.start]):
+                self.units[i] = (self.units[i + 1][0], here.end)
+
+    def excluded(self, mention: NumberMention) -> bool:
+        """Out by its form: code with more than the number, quotes, ids, sizes, arithmetic."""
+        text, start, end = self.text, mention.start, mention.end
+        code = self.block.code_span_at(start, end)
+        if code is not None and not _code_is_figure(code, mention):
+            return True
+        if any(a <= start < b for a, b in self.quoted):
+            return True
+        before = text[max(0, start - 6) : start]
+        after = text[end : end + 6]
+        if _ID_OR_ARITHMETIC_BEFORE.search(before):
+            return True
+        if _SHAPE_OR_BOUND_AFTER.match(after):
+            return True  # `4096 × 4096`, `32K×c4`: a shape; `500K+`: a bound
+        if _WORD_OR_BITS_AFTER.match(after):
+            return mention.unit is None
+        return bool(mention.multiplier and mention.text.rstrip().endswith(("B", "b")))
+
+    def listed_after(self, i: int, accepted: dict[int, tuple[str, str]]) -> tuple[str, str] | None:
+        """`Load average was 0.67 / 0.51 / 0.38`: a list member after a figure is one too."""
+        if i == 0 or (i - 1) not in accepted or self.units[i][0] is not None:
+            return None
+        previous, here = self.mentions[i - 1], self.mentions[i]
+        gap = self.text[previous.end : here.start]
+        if CHANGE_GAP.match(gap) and _BETWEEN.search(self.text[: previous.start]):
+            return accepted[i - 1]  # `from one error to zero`: the other end of a change
+        metric, unit = accepted[i - 1]
+        counted = metric == "count" or metric.endswith("_count")
+        if counted and unit and gap.lstrip().startswith(unit):
+            gap = gap.lstrip()[len(unit) :]  # past the counted noun: `6,864 messages, …`
+        if counted and SUBSET_GAP.match(gap):
+            return accepted[i - 1]  # `6,864 messages, including 6,839 with no finish reason`
+        if not _LIST_GAP.match(gap):
+            return None
+        following = phrase_after(self.text, here.end)
+        if counted and following and PLURAL_NOUN.match(following[-1]):
+            # `142 assistant messages, 137 tool parts, and five checkpoint records`
+            return outcome_of(following) or ("count", " ".join(following))
+        if counted and _LETTER_AFTER.match(self.text[here.end : here.end + 3]):
+            return None  # `3 errors, 2 of 4 GPUs`: a count of something else
+        return None if following and following[0].isalpha() else accepted[i - 1]
+
+    def label(self, clause: tuple[int, int]) -> str:
+        """Heading, lead-in and clause: what the sentence says the figure is."""
+        sentence = span_at(self.sentences, clause[0])
+        first = self.clauses(sentence)[0]
+        lead = self.text[first[0] : first[1]] if first[0] < clause[0] else ""
+        words = " ".join(f"{lead} {self.text[clause[0] : clause[1]]}".split())
+        if self.block.lead_in and words.startswith(self.block.lead_in):
+            words = words[len(self.block.lead_in) :].lstrip(" :")
+        parts = [self.block.heading, self.block.lead_in, words]
+        label = " › ".join(part for part in parts if part)
+        return label if len(label) <= MAX_LABEL else label[: MAX_LABEL - 1] + "…"
+
+    def judge(self, i: int) -> tuple[str, str] | None:
+        """(metric, unit) when mention `i` is a reported figure, else None."""
+        mention, (unit, unit_end) = self.mentions[i], self.units[i]
+        text = self.text
+        sentence = span_at(self.sentences, mention.start)
+        clause = span_at(self.clauses(sentence), mention.start)
+        before = text[clause[0] : mention.start]
+        near = before[-_SETTING_REACH:].rstrip(" \t\n~≈")
+        core = " ".join(_without_approximation(near).rstrip(" \t\n+−-").split())
+        if _says(_BOUND, core) or _says(_SETTING_BEFORE, core) or _HTTP_STATUS.search(core):
+            return None
+        word = bool(mention.numbers and mention.numbers[0].word)
+        if unit is None:
+            return unitless_figure(text, mention, before, word, self.block.lead_in)
+        phrase = phrase_after(text, unit_end, 3)
+        if phrase and SETTING_AFTER.match(" ".join(phrase)):
+            return None
+        if unit == "s" and _DECADE_BEFORE.search(core):
+            return None  # `in the low 60s`: a decade of values, not seconds
+        if unit in TIME_UNITS and _DURATION_BEFORE.search(core):
+            return None  # `ran for 60 s`, `up for 15 hours`: a duration of the setup
+        if word:
+            return None
+        signed = bool(_SIGN_BEFORE.search(text[max(0, mention.start - 1) : mention.start]))
+        signed = signed or (mention.values[0] < 0 if mention.values else False)
+        spaced = mention.unit is None and text[mention.end : mention.end + 1].isspace()
+        context = UnitContext(
+            text[clause[0] : clause[1]],
+            before,
+            text[unit_end : unit_end + 60],
+            signed,
+            spaced,
+            written=text[mention.end : unit_end],
+            lead_in=self.block.lead_in,
+        )
+        return figure_with_unit(unit, context)
+
+
+def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[ProseFigure]:
+    """Every reported figure the block's sentences state, in order."""
+    text = block.text
+    found = with_quantified(text, find_numbers(text, decimal_comma=decimal_comma))
+    mentions = [m for m in found if m.kind in _NUMERIC]
+    if not mentions:
+        return []
+    state = _Block(
+        block=block,
+        mentions=mentions,
+        units=[unit_after_number(text, m) for m in mentions],
+        sentences=sentence_spans(text),
+        quoted=[(m.start(), m.end()) for m in _QUOTED.finditer(text)],
+    )
+    state.listed_units()
+    denominators = score_denominators(text, mentions, state.sentences)
+    figures: list[ProseFigure] = []
+    skipped: set[int] = set()
+    accepted: dict[int, tuple[str, str]] = {}
+    judged_sentences: dict[tuple[int, int], bool] = {}
+    for i, mention in enumerate(mentions):
+        sentence = span_at(state.sentences, mention.start)
+        if i in skipped or state.excluded(mention):
+            continue
+        if sentence not in judged_sentences:
+            judged_sentences[sentence] = not _says(_NOT_THIS_SENTENCE, text[slice(*sentence)])
+        if not judged_sentences[sentence]:
+            continue
+        denominator = denominators.get(i)
+        if denominator is not None:
+            following = mentions[i + 1] if i + 1 < len(mentions) else None
+            if (
+                mention.kind is not NumberKind.FRACTION
+                and following is not None
+                and following.values
+                and denominator == following.values[0]
+            ):
+                skipped.add(i + 1)
+            judged: tuple[str, str] | None = ("score", "")
+        else:
+            judged = state.judge(i) or state.listed_after(i, accepted)
+        if judged is None:
+            continue
+        accepted[i] = judged
+        figures.extend(_figures(state, i, judged, denominator, skipped))
+    return figures
+
+
+def _figures(
+    state: _Block, i: int, judged: tuple[str, str], denominator: float | None, skipped: set[int]
+) -> list[ProseFigure]:
+    """The figure(s) of one judged mention: both ends of a range, the centre and spread of ±."""
+    text, mention = state.text, state.mentions[i]
+    metric, unit = judged
+    sentence = span_at(state.sentences, mention.start)
+    clause = span_at(state.clauses(sentence), mention.start)
+    before = text[clause[0] : mention.start]
+    approximate = bool(_APPROXIMATE.search(before[-_SETTING_REACH:].rstrip())) or any(
+        n.approximate for n in mention.numbers
+    )
+    label = state.label(clause)
+    line = state.block.line_at(mention.start)
+    raw = mention.text.lstrip("~≈ ")
+    values = list(mention.numbers)
+    kind = mention.kind
+    nxt = state.mentions[i + 1] if i + 1 < len(state.mentions) else None
+    second = mention
+    if (
+        kind is NumberKind.QUANTITY
+        and nxt is not None
+        and _BETWEEN.search(before)
+        and _RANGE_AND.match(text[mention.end : nxt.start])
+    ):
+        skipped.add(i + 1)
+        values, kind, second = [values[0], nxt.numbers[0]], NumberKind.RANGE, nxt
+    if kind is NumberKind.FRACTION:
+        values, denominator = values[:1], values[1].value
+    figures = []
+    for index, number in enumerate(values):
+        if kind is NumberKind.PLUS_MINUS and index == 1:
+            statistic, figure_metric = "± spread as written", f"{metric}_spread"
+        else:
+            statistic, figure_metric = statistic_of(before, index, kind), metric
+        position = mention if index == 0 else second
+        figures.append(
+            ProseFigure(
+                line=line if index == 0 else state.block.line_at(position.start),
+                start=mention.start if index == 0 else position.start,
+                raw=raw,
+                value=as_number(number.value, number.decimals),
+                metric=figure_metric,
+                unit=unit,
+                statistic=statistic,
+                label=label,
+                approximate=approximate,
+                denominator=denominator,
+            )
+        )
+    return figures

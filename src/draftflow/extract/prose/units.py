@@ -1,0 +1,293 @@
+"""A number's unit and metric in prose: the unit written right after it, the metric the words
+before it or its clause name, the statistic they state, and whether a number with a unit is a
+reported figure (`figure_with_unit`).
+
+A unit makes a number a candidate figure (`48 tok/s`, `0.187 seconds`, `1.78x`, `17.17 GiB`);
+the words around it decide: sizes are measured memory only when something used or held them
+(`128 GB unified memory` is the hardware), `2x DGX Spark` counts machines, a percent needs a
+metric. Settings written after the unit (`600-second request timeouts`) are not figures.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from draftflow.extract.prose.literals import GatedPatterns
+from draftflow.extract.vocabulary import (
+    METRICS,
+    PROSE_FALLBACK_METRICS,
+    PROSE_METRICS,
+    STATISTICS,
+    metric_by_unit,
+)
+from draftflow.numbers import NumberKind, NumberMention
+from draftflow.numbers.units import canonical_unit, unit_after
+
+_METRIC_REACH = 60
+"""How far before a number a metric phrase may stand (characters)."""
+
+_METRIC_RES = tuple(
+    (name, re.compile(pattern))
+    for name, pattern in (*PROSE_METRICS, *METRICS, *PROSE_FALLBACK_METRICS)
+)
+# Each metric pattern with the literals every match of it contains: most phrases hold none
+# of a pattern's literals, and a substring test rules it out for a fraction of a search.
+_GATED_METRICS = GatedPatterns(_METRIC_RES)
+_STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
+_WORD_REST = re.compile(r"^[\w-]*")
+_NEXT_WORD = re.compile(r"^\s*[\w-]+")
+
+SETTING_AFTER = re.compile(
+    r"^[\s-]*(?:[\w/.-]+\s+){0,2}?(?:limit|budget|cap|ceiling|floor|target|threshold|gate|goal|"
+    r"timeout|context(?!\s+(?:error|overflow))|window size|max|maximum|request|prompt|run|trial|"
+    r"iteration|sample|question|task|user|stream|parallel|concurrent|batch|layer|expert|param|"
+    r"parameter|weight|checkpoint|safetensor|model|file|download|disk|storage|ssd|nvme|unified|"
+    r"lpddr\w*|hbm\w*|ram|vram|bandwidth|bus|sequence|input|output token|prompt token|"
+    r"completion token)s?\b",
+    re.IGNORECASE,
+)
+_COMPARATIVE = re.compile(
+    r"^\s*(?:faster|slower|more|less|fewer|higher|lower|larger|smaller|better|worse|speed|"
+    r"improvement|the|as|over|vs|versus|than|compared|relative|of)\b",
+    re.IGNORECASE,
+)
+SETTING_WORDS = re.compile(
+    r"(?<![a-z])(?:fraction|utili[sz]ation|util|budget|limit|target|threshold|timeout|interval|"
+    r"concurrency|context|batch|temperature|top.?[pk]|seed|max.?tokens|flags?|settings?|"
+    r"default|fixed|prompts?)(?![a-z])",
+    re.IGNORECASE,
+)
+_MEASURED = re.compile(
+    r"\b(?:used|uses|took|takes|remain(?:ed|ing|s)?|available|free|allocated|consum(?:ed|es)|"
+    r"peak(?:ed|s)?|reported|showed|shows|in use|left|resident|footprint|occupied|reach(?:ed|es)|"
+    r"measured|observed|grew|rose|fell|dropped|averaged|sustain(?:ed|s)|achiev(?:ed|es)|got|"
+    r"hit|recorded|logged|produced|returned|scored|scores|finished|completed|ran|runs at|serves?|"
+    r"decod(?:ed|es)|generat(?:ed|es|ing)|delivered|allocat(?:ed|es)|creat(?:ed|ing)|loaded|"
+    r"wrote|written|writing|produc(?:ed|ing))\b",
+    re.IGNORECASE,
+)
+_SPEC_NOUN = re.compile(
+    r"^[\s-]*(?:of\s+)?(?:\w+\s+)?(?:unified|system|total|lpddr\w*|hbm\w*|ram|vram|"
+    r"storage|disk|ssd|nvme|weights|checkpoints?|safetensors|model|parameters|download|files?)\b",
+    re.IGNORECASE,
+)
+
+_CONNECTOR = re.compile(
+    r"^[\s:=,(]*(?:(?:is|was|were|are|of|at|around|about|roughly|approximately|near|reached|hit|"
+    r"scored|scores|averaged|averages|came in at|stayed|remained|went to|to|from|only|just|"
+    r"still|then|now|=|:)\s*)*$",
+    re.IGNORECASE,
+)
+_TOKEN_WORD = re.compile(r"[ \t`*_]*tokens?\b", re.IGNORECASE)
+_UNIT_GAP = re.compile(r"[ \t*_`]*-?[ \t*_`]*\n?[ \t*_`]*")
+_UNIT_WORD = re.compile(r"[^\s,.;:()\[\]*_`]+")
+_PER_SECOND = re.compile(r"\s+per\s+s(?:ec(?:ond)?)?\b", re.IGNORECASE)
+_WORD_THEN_TOKENS = re.compile(r"[A-Za-z][\w-]*\s+tokens?\b", re.IGNORECASE)
+
+_RATE_UNITS = frozenset({"tokens/s", "requests/s"})
+TIME_UNITS = frozenset({"ms", "µs", "s", "min", "h"})
+_SIZE_UNITS = frozenset({"GiB", "GB", "MiB", "MB", "TB"})
+_RATE_METRICS = frozenset(
+    {"prefill_rate", "decode_rate", "aggregate_throughput", "throughput", "request_throughput"}
+)
+_TIME_METRICS = frozenset(
+    {"ttft", "ttfc", "inter_token_latency", "latency", "startup_time", "benchmark_duration"}
+)
+
+
+def unit_after_number(text: str, mention: NumberMention) -> tuple[str | None, int]:
+    """The unit written right after a mention (`numbers.units`, the one unit vocabulary) and
+    where it ends; (None, the mention's end) if none."""
+    if mention.kind is NumberKind.PERCENT or mention.unit == "%":
+        return "%", mention.end
+    if mention.unit:  # joined to the number by the parser: `11s`, `1.78x`, `600-second`
+        return joined_unit(mention.unit), mention.end
+    token = _TOKEN_WORD.match(text, mention.end)
+    if token:  # `3,113,713 token KV pool`: the adjective form the vocabulary spells plural
+        per_second = _PER_SECOND.match(text, token.end())
+        return ("tokens/s", per_second.end()) if per_second else ("tokens", token.end())
+    end = mention.end
+    gap = _UNIT_GAP.match(text, end)
+    start = gap.end() if gap else end
+    # the vocabulary reads units after spaces and emphasis; a hyphen or a line break too (it
+    # reads the character before `end` and 16 after it: only those are joined, not the block)
+    unit = unit_after(text[end - 1 : end] + " " + text[start : start + 15], 1)
+    if unit is None:
+        tokens = _WORD_THEN_TOKENS.match(text, start)
+        if tokens:  # `1,557,709 KV tokens`: one word may stand between
+            return "tokens", tokens.end()
+        return None, end
+    written = _UNIT_WORD.match(text, start)
+    unit_end = written.end() if written else start
+    per_second = _PER_SECOND.match(text, unit_end)
+    if unit == "tokens" and per_second:  # `15.79 tokens per second`
+        return "tokens/s", per_second.end()
+    return unit, unit_end
+
+
+@lru_cache(maxsize=1024)
+def joined_unit(written: str) -> str | None:
+    if written.lower() in ("token", "tokens"):  # `336,566-token KV cache`
+        return "tokens"
+    return unit_after("0" + written, 1) or canonical_unit(written)
+
+
+@lru_cache(maxsize=4096)
+def metric_in(text: str, unit: str | None = None) -> str | None:
+    """The first metric the words name that fits the unit (any metric when there is none);
+    memoised, as every number of a clause asks it of the same clause."""
+    lowered = text.lower()
+    for name, regex in _GATED_METRICS.candidates(lowered):
+        if regex.search(lowered) and (unit is None or fits_unit(name, unit)):
+            return name
+    return None
+
+
+def fits_unit(metric: str | None, unit: str | None) -> bool:
+    if metric is None or unit is None:
+        return metric is not None
+    if unit in _RATE_UNITS:
+        return metric in _RATE_METRICS
+    if unit in TIME_UNITS:
+        return metric in _TIME_METRICS
+    if unit in _SIZE_UNITS:
+        return metric in ("memory", "kv_capacity")
+    if unit == "tokens":
+        return metric == "kv_capacity"
+    return True
+
+
+def statistic_of(before: str, index: int, kind: NumberKind) -> str:
+    if kind is NumberKind.RANGE:
+        return "range_min" if index == 0 else "range_max"
+    lowered = before.lower()
+    for pattern, statistic in _STATISTIC_RES:
+        match = pattern.search(lowered)
+        if match:
+            return statistic.format(match.group(1)) if "{0}" in statistic else statistic
+    return "as reported"
+
+
+def metric_before(before: str, lead_in: str | None) -> str | None:
+    """The metric a phrase names just before the number (only connector words between)."""
+    named = _metric_ending(before[-_METRIC_REACH:].lower())
+    return named if named is not None else _lead_in_metric(before, lead_in)
+
+
+@lru_cache(maxsize=8192)
+def _metric_ending(lowered: str) -> str | None:
+    """The metric named last in a window of text that only connector words follow, if any
+    (memoised: reports repeat the same lead-ups, `decode throughput was`)."""
+    best: tuple[int, str] | None = None
+    for name, regex in _GATED_METRICS.candidates(lowered):
+        for match in regex.finditer(lowered):
+            rest = _WORD_REST.sub("", lowered[match.end() :])
+            joined = _CONNECTOR.match(rest) or _CONNECTOR.match(_NEXT_WORD.sub("", rest))
+            if joined and (best is None or match.start() > best[0]):
+                best = (match.start(), name)
+    return best[1] if best is not None else None
+
+
+def _lead_in_metric(before: str, lead_in: str | None) -> str | None:
+    """A bullet's lead-in names the figure that opens its text (`- minimum cosine: 0.99`)."""
+    if lead_in is not None and not before.strip(" :*_-") and not SETTING_WORDS.search(lead_in):
+        return metric_in(lead_in)
+    return None
+
+
+@dataclass(frozen=True)
+class UnitContext:
+    """The words around a number with a unit: its clause, the text before and after it."""
+
+    clause: str
+    before: str
+    after: str
+    signed: bool
+    spaced: bool
+    """The unit is written apart from the number (`128K × c`), not joined (`1.78x`)."""
+    written: str = ""
+    """The unit as written (`KV tokens`)."""
+    lead_in: str | None = None
+    """The block's lead-in, which names the figure that opens an item (`metric_before`)."""
+
+    def named(self) -> str | None:
+        """The metric the phrase just before the number names (`metric_before`)."""
+        return metric_before(self.before, self.lead_in)
+
+    def mentioned(self, unit: str) -> str | None:
+        """The metric named just before the number if it fits the unit, else the first the
+        clause names that fits it."""
+        named = self.named()
+        return named if named and fits_unit(named, unit) else metric_in(self.clause, unit)
+
+    def measured(self) -> bool:
+        """Something used, held or measured the quantity (`used`, `peaked`, `remaining`)."""
+        return bool(_MEASURED.search(f"{self.before[-50:]} {self.after[:30]}"))
+
+
+def figure_with_unit(unit: str, context: UnitContext) -> tuple[str, str] | None:
+    """(metric, unit) when a number with a unit is a reported figure, else None: its metric from
+    the phrase before it (`UnitContext.named`) or its clause, and the unit's own tests: a size is
+    memory only when measured, a ratio is no count of machines or repetitions, a percent needs a
+    metric. The metric phrases are read only for the units whose tests use them."""
+    clause, before, after = context.clause, context.before, context.after
+    signed, spaced = context.signed, context.spaced
+    if unit == "tokens":
+        near = " ".join([*before.split()[-4:], context.written, *after.split()[:3]])
+        kv = re.search(r"\bkv\b|cache|pool|capacity", near, re.IGNORECASE)
+        return ("kv_capacity", unit) if kv else None
+    if unit in _SIZE_UNITS:
+        if re.search(
+            r"(?:weights?|checkpoints?|safetensors|model size|download)\W+\S*$",
+            before,
+            re.IGNORECASE,
+        ):
+            return None
+        measured = context.measured()
+        if _SPEC_NOUN.match(after) and not measured:
+            return None
+        if re.match(
+            r"^\s*of\s+(?:\w+\s+)?(?:weights|checkpoints?|safetensors|model|"
+            r"parameters|download)",
+            after,
+            re.IGNORECASE,
+        ):
+            return None
+        mentioned = context.mentioned(unit)
+        if not (measured or mentioned in ("memory", "kv_capacity")):
+            return None
+        return (mentioned if mentioned and fits_unit(mentioned, unit) else "memory"), unit
+    if unit == "GB/s":
+        return ("bandwidth", unit) if context.measured() else None
+    if unit == "%":
+        if signed:
+            return "relative_change", unit
+        named_after = metric_in(" ".join(after.split()[:2]))
+        percent = named_after or context.named() or metric_in(clause)
+        if percent is None or percent in _RATE_METRICS or percent in _TIME_METRICS:
+            return None
+        return percent, unit
+    if unit == "×":
+        if re.match(r"^\s*(?:[A-Z]|gpus?\b|nodes?\b|sparks?\b|machines?\b)", after):
+            return None  # `2x DGX Spark`: a count of machines
+        if spaced and not _COMPARATIVE.match(after):
+            return None  # `128K × c=6`: a shape, not a ratio
+        if re.match(
+            r"^\s*(?:\)|averaged|runs?\b|repeats?|repetitions?|each|per\b|trials?)",
+            after,
+            re.IGNORECASE,
+        ):
+            return None  # `3× averaged`, `TTFT (3×)`: repetitions of the workload
+        return ("relative_change" if signed else "ratio"), unit
+    if unit in _RATE_UNITS or unit in TIME_UNITS:
+        fallback = metric_by_unit(unit, clause) or "throughput"
+        mentioned = context.mentioned(unit)
+        return (mentioned if mentioned and fits_unit(mentioned, unit) else fallback), unit
+    if unit in ("W", "°C", "MHz", "GHz"):
+        own = metric_by_unit(unit, clause)
+        if not own:
+            return None
+        return (own, unit) if context.measured() or context.mentioned(unit) == own else None
+    return None

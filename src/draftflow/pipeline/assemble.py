@@ -1,0 +1,259 @@
+"""The assemble stage: the snapshot, the extraction and the editorial draft become one Record.
+
+Assembly adds no number of its own. Every document a result or a section cites becomes a
+pinned source; everything the stages did not establish stays null.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from draftflow import __version__
+from draftflow.acquire.snapshot import Document, Snapshot, repository_url
+from draftflow.draft import EditorialDraft
+from draftflow.extract import Extraction
+from draftflow.record.model import (
+    RECORD_CONDITION_KEYS,
+    Editorial,
+    License,
+    Provenance,
+    Record,
+    ReportedSetup,
+    Source,
+    SupplementalSource,
+)
+from draftflow.select import Selection
+from draftflow.select.keywords import HARDWARE, PLATFORMS, RUNTIMES, topics
+
+METRICS_STATUS = "site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results"
+MAIN_DOCUMENT_NAMES = ("README.md", "readme.md", "README.markdown", "REPORT.md")
+
+
+def record_id_for(repository: str) -> str:
+    """The stable record id of a repository: `owner-name`, lowercased, safe as a file name."""
+    slug = re.sub(r"[^a-z0-9]+", "-", repository.lower().replace("/", "-"))
+    return slug.strip("-")
+
+
+def main_document(snapshot: Snapshot, cited: list[Document]) -> Document | None:
+    """The report's front page: its README when there is one, else the first cited document."""
+    for name in MAIN_DOCUMENT_NAMES:
+        document = snapshot.by_path(name)
+        if document is not None:
+            return document
+    if cited:
+        return cited[0]
+    return snapshot.documents[0] if snapshot.documents else None
+
+
+def cited_documents(
+    snapshot: Snapshot, extraction: Extraction, draft: EditorialDraft
+) -> list[Document]:
+    """Every document a result or a section cites, in snapshot order."""
+    wanted = {r.source_document_id for r in extraction.reported_results}
+    urls = {c for s in draft.sections for c in s.citations}
+    return [d for d in snapshot.documents if d.document_id in wanted or d.pinned_url in urls]
+
+
+def assemble(
+    snapshot: Snapshot,
+    extraction: Extraction,
+    draft: EditorialDraft,
+    *,
+    provenance: Provenance,
+    today: date,
+    record_id: str | None = None,
+    selection: Selection | None = None,
+) -> Record:
+    """Build the Record in the seed shape from the stage outputs; with a `selection`, its
+    headline figures, profiles and metadata are the record's."""
+    record_id = record_id or record_id_for(snapshot.repository)
+    if selection is not None:
+        extraction = extraction.model_copy(
+            update={"reported_results": selection.headline, "test_profiles": selection.profiles}
+        )
+    cited = cited_documents(snapshot, extraction, draft)
+    main = main_document(snapshot, cited)
+    # A selection's metadata names the runtimes and topics (`_with_selection`): the search
+    # of every document for keywords is only for a record assembled without one.
+    runtimes, hardware, platforms = (
+        (
+            topics(snapshot.documents, RUNTIMES),
+            topics(snapshot.documents, HARDWARE),
+            topics(snapshot.documents, PLATFORMS),
+        )
+        if selection is None
+        else ([], [], [])
+    )
+    owner = snapshot.repository.split("/", 1)[0]
+    checked_on = today.isoformat()
+    source = _source(snapshot, main, owner, checked_on)
+    supplemental = [
+        _supplemental(snapshot, d, owner, record_id, checked_on)
+        for d in cited
+        if main is None or d.document_id != main.document_id
+    ]
+    editorial = Editorial(
+        version=1,
+        published_on=checked_on,
+        modified_on=checked_on,
+        byline="draftflow draft for editorial review",
+        creation_method=draft.creation_method,
+        answer=draft.answer,
+        sections=draft.sections,
+        facts=[],
+        reported_results=extraction.reported_results,
+        source_document_sha256=main.sha256 if main else None,
+    )
+    record = Record(
+        id=record_id,
+        title=draft.title,
+        kind="benchmark",
+        source_type="community_operator_report",
+        summary=draft.summary,
+        runtime=" / ".join(runtimes) if runtimes else None,
+        runtime_topics=runtimes,
+        hardware_topics=hardware,
+        platform_topics=platforms,
+        model_label=None,
+        model_family=None,
+        model_id=None,
+        model_release_date=None,
+        model_artifact=None,
+        evidence_state="source_reported",
+        site_reproduced=False,
+        record_type="curated_reference",
+        performance_ranking_allowed=False,
+        metrics=None,
+        metrics_status=METRICS_STATUS,
+        conditions=dict.fromkeys(RECORD_CONDITION_KEYS),
+        reported_setup=extraction.reported_setup,
+        test_profiles=extraction.test_profiles,
+        deployment_options=[],
+        recipe_parameters=None,
+        measurement_scope="inference_speed" if extraction.reported_results else "none_reported",
+        notes=draft.notes,
+        limitations=draft.limitations,
+        comparison_status="not_comparable",
+        editorial_status="draft",
+        public_benchmark_snapshot=False,
+        source=source,
+        supplemental_sources=supplemental,
+        license=License(
+            declared_spdx=None, scope="Not read by draftflow; check the repository's license file."
+        ),
+        editorial=editorial,
+        provenance=provenance,
+    )
+    return record if selection is None else _with_selection(record, selection)
+
+
+def apply_selection(record: Record, selection: Selection, snapshot: Snapshot) -> Record:
+    """An existing record with another selection (an editor's `draftflow select`): its
+    headline results, profiles and metadata, and every document they cite listed."""
+    listed = {s.document_id for s in record.supplemental_sources}
+    owner = snapshot.repository.split("/", 1)[0]
+    supplemental = list(record.supplemental_sources)
+    for result in selection.headline:
+        document = snapshot.document(result.source_document_id)
+        if document is None or document.document_id in listed:
+            continue
+        if document.pinned_url == record.source.pinned_url:
+            continue
+        listed.add(document.document_id)
+        supplemental.append(
+            _supplemental(snapshot, document, owner, record.id, record.source.checked_on)
+        )
+    editorial = record.editorial.model_copy(update={"reported_results": selection.headline})
+    updated = record.model_copy(
+        update={
+            "editorial": editorial,
+            "test_profiles": selection.profiles,
+            "supplemental_sources": supplemental,
+        }
+    )
+    return _with_selection(updated, selection)
+
+
+def _with_selection(record: Record, selection: Selection) -> Record:
+    """The record's metadata, setup and scope as the select stage read them from the sources."""
+    meta = selection.metadata
+    setup = record.reported_setup
+    reported_setup = ReportedSetup(
+        system=setup.system or meta.system,
+        node_count=setup.node_count if setup.node_count is not None else meta.node_count,
+        parallelism=setup.parallelism,
+        kv_dtype=setup.kv_dtype,
+        context_limit_tokens=setup.context_limit_tokens,
+        experiment_date=setup.experiment_date or meta.experiment_date,
+    )
+    conditions = dict(record.conditions)
+    if meta.quantization is not None:
+        conditions["quantization"] = meta.quantization
+    provenance = record.provenance
+    if provenance is not None:
+        provenance = provenance.model_copy(update={"selection": selection.note})
+    return record.model_copy(
+        update={
+            "runtime": " / ".join(meta.runtimes) if meta.runtimes else None,
+            "runtime_topics": meta.runtimes,
+            "hardware_topics": meta.hardware_topics,
+            "platform_topics": meta.platform_topics,
+            "model_label": meta.model_label,
+            "model_family": meta.model_family,
+            "model_id": meta.model_id,
+            "model_artifact": meta.model_artifact,
+            "conditions": conditions,
+            "reported_setup": reported_setup,
+            "measurement_scope": meta.measurement_scope,
+            "provenance": provenance,
+        }
+    )
+
+
+def _source(snapshot: Snapshot, main: Document | None, owner: str, checked_on: str) -> Source:
+    return Source(
+        publisher=owner,
+        url=repository_url(snapshot.repository),
+        repository=snapshot.repository,
+        platform="github",
+        revision=snapshot.revision,
+        document_path=main.path if main else None,
+        pinned_url=main.pinned_url if main else None,
+        report_url=main.pinned_url if main else None,
+        document_sha256=main.sha256 if main else None,
+        last_commit_at=snapshot.commit_time,
+        checked_on=checked_on,
+        metadata_status="checked",
+    )
+
+
+def _supplemental(
+    snapshot: Snapshot, document: Document, owner: str, record_id: str, checked_on: str
+) -> SupplementalSource:
+    return SupplementalSource(
+        document_id=document.document_id,
+        parent_record_id=record_id,
+        publisher=owner,
+        repository=snapshot.repository,
+        revision=snapshot.revision,
+        document_path=document.path,
+        pinned_url=document.pinned_url,
+        document_sha256=document.sha256,
+        checked_on=checked_on,
+    )
+
+
+def provenance_for(
+    model: str | None, prompt_hashes: dict[str, str], created_at: str, dropped: list[str]
+) -> Provenance:
+    """The provenance block: which draftflow, which model (or none), which prompts, when,
+    and what the pipeline dropped because no source supported it."""
+    return Provenance(
+        draftflow_version=__version__,
+        model=model or "deterministic (no model configured)",
+        prompt_hashes=dict(sorted(prompt_hashes.items())),
+        created_at=created_at,
+        dropped=list(dropped),
+    )

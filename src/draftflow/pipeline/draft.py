@@ -1,0 +1,251 @@
+"""The pipeline: acquire → extract → select → draft → assemble → verify → write, in one place.
+
+Verification is always the last step before writing (`verified.py`): whatever the verifier
+cannot support is dropped (results, test profiles, prose sentences) and the record is verified
+again, so a written draft carries no unsupported number unflagged; what was dropped is listed
+in the record's provenance for the editor.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from draftflow.acquire import acquire, restrict
+from draftflow.acquire.heads import source_of
+from draftflow.draft import (
+    CREATION_MODEL_UNUSABLE,
+    NO_MODEL_HINT,
+    draft_deterministic,
+    draft_editorial,
+)
+from draftflow.errors import InputError
+from draftflow.extract import Extraction, extract
+from draftflow.llm import ModelClient, ModelSettings
+from draftflow.llm.slots import SharedSlots
+from draftflow.pipeline.assemble import record_id_for
+from draftflow.pipeline.verified import DropLog, VerifyInputs, assemble_verified, stabilise
+from draftflow.record.model import Record, SelectionEdit
+from draftflow.record.render import render_markdown
+from draftflow.select import (
+    DEFAULT_MAX_RESULTS,
+    FIGURES_NAME,
+    Selection,
+    dump_figures,
+    select_headline,
+)
+from draftflow.store.source import SOURCE_SUFFIX, record_source_text
+from draftflow.store.write import RecordStore
+
+__all__ = ["DraftOutcome", "DraftRequest", "StageEvents", "UsageProbe", "run_draft", "stabilise"]
+
+UsageProbe = Callable[[], dict[str, int]]
+
+
+class StageEvents(Protocol):
+    """What the pipeline tells its caller while it runs (the CLI shows it as progress)."""
+
+    def stage(self, name: str, usage: UsageProbe | None = None) -> AbstractContextManager[None]:
+        """Bracket one stage; `usage`, when given, reads the model calls made so far."""
+        ...
+
+
+class _Silent:
+    def stage(self, name: str, usage: UsageProbe | None = None) -> AbstractContextManager[None]:
+        return nullcontext()
+
+
+@dataclass(frozen=True)
+class DraftRequest:
+    """What to draft, from where, and with which model settings."""
+
+    source: str
+    records_dir: Path
+    settings: ModelSettings
+    revision: str | None = None
+    origin: str | None = None
+    record_id: str | None = None
+    only: tuple[str, ...] = ()
+    today: date | None = None
+    max_results: int = DEFAULT_MAX_RESULTS
+
+
+class DraftOutcome(BaseModel):
+    """The result of one draft run, as the CLI prints it (and `--json` emits it)."""
+
+    record_id: str
+    repository: str
+    revision: str
+    record_path: str
+    article_path: str
+    report_path: str
+    figures_path: str
+    new_record: bool
+    changed: bool
+    diff: str
+    results: int
+    figures: int
+    selection_method: str
+    sections: int
+    errors: int
+    warnings: int
+    dropped: list[str]
+    model: str | None
+    usage: dict[str, int]
+    hint: str | None
+    elapsed_seconds: float
+    unreadable: list[str] = []
+    """Documents that could not be read in full (`path: reason`); listed in the snapshot's
+    skipped documents too."""
+
+
+async def run_draft(
+    request: DraftRequest, events: StageEvents | None = None, *, slots: SharedSlots | None = None
+) -> DraftOutcome:
+    """Draft, verify and write one record; returns what changed and what needs a look.
+
+    `slots`, in a batch, bounds model requests in flight across all of its repositories.
+    """
+    started = time.perf_counter()
+    events = events or _Silent()
+    log = DropLog()
+    store = RecordStore(request.records_dir)
+    store.ensure_writable()  # before any model call, not after them
+    with events.stage("acquire"):
+        snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
+        snapshot = restrict(snapshot, request.only)
+        if not snapshot.documents:
+            raise InputError(
+                f"{request.source} holds no document draftflow reads (Markdown, CSV, JSON, ...)",
+                hint="check the source with `draftflow sources SOURCE --json`: it lists what was "
+                "skipped and why",
+            )
+    record_id = request.record_id or record_id_for(snapshot.repository)
+    paths = store.paths(record_id)
+    previous = store.load(record_id) if store.exists(record_id) else None
+    client = ModelClient(request.settings, slots=slots) if request.settings.configured else None
+    probe = client.usage.as_dict if client else None
+    try:
+        with events.stage("extract", probe):
+            extraction = await extract(
+                snapshot, client, context_budget_tokens=request.settings.context_tokens
+            )
+        log.dropped.extend(f"extract: {d}" for d in extraction.dropped)
+        if extraction.unreadable:
+            snapshot = snapshot.model_copy(
+                update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
+            )
+        with events.stage("select", probe):
+            selection = await select_headline(
+                snapshot,
+                extraction,
+                client,
+                figures_file=store.extra_path(record_id, FIGURES_NAME).name,
+                max_results=request.max_results,
+                edits=_editor_edits(previous),
+                budget_tokens=request.settings.context_tokens,
+            )
+        with events.stage("draft", probe):
+            # The model drafter reads the whole extraction as it always has (its requests, and
+            # so the recorded cassettes, stay the same); the templates write about the headline.
+            drafted = (
+                extraction if client is not None else headline_extraction(extraction, selection)
+            )
+            draft = await draft_editorial(
+                snapshot,
+                drafted,
+                client,
+                budget_tokens=request.settings.context_tokens,
+                metadata=selection.metadata,
+            )
+        if client is not None and draft.creation_method == CREATION_MODEL_UNUSABLE:
+            # no usable reply: the templates write about the headline, as with no model at all
+            templated = draft_deterministic(
+                snapshot, headline_extraction(extraction, selection), selection.metadata
+            )
+            draft = templated.model_copy(
+                update={
+                    "creation_method": draft.creation_method,
+                    "dropped": draft.dropped,
+                    "prompt_hashes": draft.prompt_hashes,
+                }
+            )
+        log.dropped.extend(draft.dropped)
+        usage = client.usage.as_dict() if client else {}
+        model = await client.model_name() if client else None
+    finally:
+        if client is not None:
+            await client.aclose()
+    with events.stage("verify"):
+        inputs = VerifyInputs(snapshot, extraction, record_id, previous, model, request.today)
+        record, report, selection = assemble_verified(inputs, selection, draft, log)
+    with events.stage("write"):
+        source = source_of(request.source, origin=request.origin, only=request.only)
+        saved = store.save(  # one unit: all of these files, or none of them
+            record,
+            markdown=render_markdown(record),
+            report=report.model_dump_json(indent=2) + "\n",
+            extra={
+                SOURCE_SUFFIX.lstrip("."): record_source_text(source),
+                FIGURES_NAME: dump_figures(selection.figures),
+            },
+        )
+    return DraftOutcome(
+        record_id=record_id,
+        repository=record.source.repository,
+        revision=str(record.source.revision),
+        record_path=str(paths.json),
+        article_path=str(paths.md),
+        report_path=str(paths.verify),
+        figures_path=str(store.extra_path(record_id, FIGURES_NAME)),
+        new_record=saved.previous_text is None,
+        changed=saved.changed,
+        diff=saved.unified_diff(),
+        results=len(record.editorial.reported_results),
+        figures=len(selection.figures),
+        selection_method=selection.note.method,
+        sections=len(record.editorial.sections),
+        errors=report.checked.errors,
+        warnings=report.checked.warnings,
+        dropped=log.dropped,
+        model=model,
+        usage=usage,
+        hint=None if client else NO_MODEL_HINT,
+        elapsed_seconds=round(time.perf_counter() - started, 3),
+        unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
+    )
+
+
+def headline_extraction(extraction: Extraction, selection: Selection) -> Extraction:
+    """The extraction as the template drafter reads it: the headline figures and profiles, and
+    the setup the select stage read from the sources where extraction stated none."""
+    setup = extraction.reported_setup
+    meta = selection.metadata
+    setup = setup.model_copy(
+        update={
+            "system": setup.system or meta.system,
+            "node_count": setup.node_count if setup.node_count is not None else meta.node_count,
+            "experiment_date": setup.experiment_date or meta.experiment_date,
+        }
+    )
+    return extraction.model_copy(
+        update={
+            "reported_results": selection.headline,
+            "test_profiles": selection.profiles,
+            "reported_setup": setup,
+        }
+    )
+
+
+def _editor_edits(previous: Record | None) -> list[SelectionEdit]:
+    """The editor's changes of the previous version's selection, re-applied on a re-draft."""
+    if previous is None or previous.provenance is None or previous.provenance.selection is None:
+        return []
+    return list(previous.provenance.selection.edits)

@@ -1,0 +1,520 @@
+"""Evaluate extraction against hand-checked gold files: recall, a precision proxy, headlines.
+
+A gold file (`../shared/devgold/POLICY.md`) lists every reported figure of some documents of
+one repository at one revision. `evaluate` drafts that repository at that revision through the
+normal pipeline (or reads records already drafted) and scores the record's grounded figures:
+
+- recall: gold figures found at the same document, line and value (floats within rounding
+  noise only), per document and per source shape (table, CSV, JSON, log, prose);
+- the precision proxy: results citing a covered document at a covered line that holds no gold
+  figure, over all results on covered lines;
+- headline agreement: gold headline figures present in the record's `reported_results`.
+
+By default only the documents the gold covers are drafted (the figures of one document do not
+depend on the others, and a whole repository can take minutes with a model); `all_documents`
+drafts everything. All grounded figures are read from `records/<id>.figures.json` when it
+exists (the record's `reported_results` may be only its headline), else from the record.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import math
+import re
+import tempfile
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
+
+from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.errors import InputError
+from draftflow.llm import ModelSettings
+from draftflow.numbers.cells import is_sentence
+from draftflow.pipeline.assemble import record_id_for
+from draftflow.record.model import load_record
+from draftflow.text.fences import fenced_lines
+
+CORPUS_MANIFEST = "MANIFEST.json"
+
+
+class SourceShape(StrEnum):
+    """The shape of the line a figure is written on."""
+
+    TABLE = "table"
+    CSV = "csv"
+    JSON = "json"
+    LOG = "log"
+    PROSE = "prose"
+
+
+STRUCTURED_SHAPES = (SourceShape.TABLE, SourceShape.CSV, SourceShape.JSON, SourceShape.LOG)
+
+
+class GoldFigure(BaseModel):
+    """One hand-checked figure of a gold file."""
+
+    model_config = ConfigDict(extra="allow")
+
+    path: str
+    line: int
+    metric: str
+    value: float
+    unit: str | None = None
+    label: str = ""
+    raw: str = ""
+    statistic: str | None = None
+
+
+class GoldHeadline(BaseModel):
+    """One figure an editor would publish as a headline result."""
+
+    model_config = ConfigDict(extra="allow")
+
+    path: str
+    line: int
+    value: float
+    metric: str = ""
+    label: str = ""
+
+
+class GoldDocument(BaseModel):
+    """A covered document and the sha256 of its bytes."""
+
+    path: str
+    sha256: str
+
+
+class GoldFile(BaseModel):
+    """A gold file: which repository, at which revision, and its figures."""
+
+    model_config = ConfigDict(extra="allow")
+
+    repository: str
+    revision: str
+    documents: list[GoldDocument]
+    covered_lines: dict[str, list[int]] | None = None
+    figures: list[GoldFigure]
+    headline: list[GoldHeadline] = Field(default_factory=list)
+
+    def covers(self, path: str, line: int) -> bool:
+        """Whether the gold lists every figure of this document line."""
+        if path not in {d.path for d in self.documents}:
+            return False
+        span = (self.covered_lines or {}).get(path)
+        return span is None or span[0] <= line <= span[1]
+
+
+class Tally(BaseModel):
+    """Found out of total."""
+
+    found: int = 0
+    total: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        """found / total, or None when there is nothing to find."""
+        return self.found / self.total if self.total else None
+
+    def add(self, other: Tally) -> None:
+        """Add another tally into this one."""
+        self.found += other.found
+        self.total += other.total
+
+    def text(self) -> str:
+        """`found/total (rate%)`."""
+        rate = self.rate
+        return f"{self.found}/{self.total}" + (f" ({rate:.1%})" if rate is not None else "")
+
+
+class Miss(BaseModel):
+    """A gold figure the record does not hold."""
+
+    path: str
+    line: int
+    shape: SourceShape
+    raw: str
+    value: float
+    metric: str
+    label: str
+
+
+class OffGold(BaseModel):
+    """A result on a covered line that holds no gold figure."""
+
+    path: str
+    line: int
+    value: float
+    metric: str
+    label: str
+
+
+class DocumentScore(BaseModel):
+    """Recall on one gold document."""
+
+    path: str
+    recall: Tally
+    sha256_matches: bool
+
+
+class RepositoryEval(BaseModel):
+    """The scores of one gold file."""
+
+    gold_file: str
+    repository: str
+    revision: str
+    record_path: str
+    figures_from: str
+    documents: list[DocumentScore]
+    shapes: dict[SourceShape, Tally]
+    results_on_covered: int
+    off_gold: list[OffGold]
+    headline: Tally
+    misses: list[Miss]
+
+    @property
+    def recall(self) -> Tally:
+        """Recall over every shape."""
+        return _sum(self.shapes.values())
+
+
+class EvalReport(BaseModel):
+    """The scores of every gold file, and their totals."""
+
+    model: str | None
+    repositories: list[RepositoryEval]
+    elapsed_seconds: float
+
+    def shape_totals(self) -> dict[SourceShape, Tally]:
+        """Recall per shape over every repository."""
+        totals = {shape: Tally() for shape in SourceShape}
+        for repository in self.repositories:
+            for shape, tally in repository.shapes.items():
+                totals[shape].add(tally)
+        return totals
+
+    def structured_recall(self) -> Tally:
+        """Recall of table, CSV, JSON and log figures."""
+        totals = self.shape_totals()
+        return _sum(totals[shape] for shape in STRUCTURED_SHAPES)
+
+    def recall(self) -> Tally:
+        """Recall over every shape and repository."""
+        return _sum(self.shape_totals().values())
+
+    def precision_proxy(self) -> Tally:
+        """Results on covered lines holding no gold figure, over results on covered lines."""
+        return Tally(
+            found=sum(len(r.off_gold) for r in self.repositories),
+            total=sum(r.results_on_covered for r in self.repositories),
+        )
+
+    def headline(self) -> Tally:
+        """Gold headline figures present in the records' reported results."""
+        return _sum(r.headline for r in self.repositories)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def totals(self) -> dict[str, Tally]:
+        """The summary in `--json`: recall per shape, structured, total, precision, headline."""
+        totals: dict[str, Tally] = {str(k): v for k, v in self.shape_totals().items() if v.total}
+        totals["table_csv_json_log"] = self.structured_recall()
+        totals["all"] = self.recall()
+        totals["off_gold_on_covered_lines"] = self.precision_proxy()
+        totals["headline"] = self.headline()
+        return totals
+
+
+@dataclass(frozen=True)
+class EvalRequest:
+    """What to evaluate and how to get the records."""
+
+    gold_paths: Sequence[Path]
+    settings: ModelSettings
+    records_dir: Path | None = None
+    corpus_dir: Path | None = None
+    sources: dict[str, str] | None = None
+    """Explicit source (checkout, folder or URL) per repository `OWNER/NAME`."""
+    all_documents: bool = False
+    """Draft the whole repository, not only the documents the gold covers."""
+
+
+@dataclass(frozen=True)
+class _Figure:
+    path: str
+    line: int
+    value: float
+    metric: str
+    label: str
+
+
+def load_gold(path: Path) -> GoldFile:
+    """Read and validate one gold file."""
+    try:
+        return GoldFile.model_validate_json(path.read_bytes())
+    except OSError as error:
+        raise InputError(f"cannot read gold file {path}: {error.strerror}") from error
+    except ValidationError as error:
+        raise InputError(
+            f"{path} is not a gold file: {error.errors()[0]['msg']}",
+            hint="the format is described in ../shared/devgold/POLICY.md",
+        ) from error
+
+
+async def evaluate(request: EvalRequest) -> EvalReport:
+    """Draft (or read) the record of each gold file's repository and score it."""
+    started = time.perf_counter()
+    scores: list[RepositoryEval] = []
+    with tempfile.TemporaryDirectory(prefix="draftflow-eval-") as scratch:
+        for gold_path in request.gold_paths:
+            gold = load_gold(gold_path)
+            source, origin = _source_for(gold, gold_path, request)
+            snapshot = acquire(source, revision=gold.revision, origin=origin)
+            records_dir = request.records_dir
+            if records_dir is None:
+                records_dir = Path(scratch)
+                only = () if request.all_documents else _gold_globs(gold)
+                await _draft(source, origin, gold, records_dir, request.settings, only)
+            scores.append(score_repository(gold, gold_path, snapshot, records_dir))
+    return EvalReport(
+        model=request.settings.model if request.settings.configured else None,
+        repositories=scores,
+        elapsed_seconds=round(time.perf_counter() - started, 3),
+    )
+
+
+def _gold_globs(gold: GoldFile) -> tuple[str, ...]:
+    """The gold's documents as `--only` patterns (escaped: paths are not patterns)."""
+    return tuple(glob.escape(d.path) for d in gold.documents)
+
+
+async def _draft(
+    source: str,
+    origin: str | None,
+    gold: GoldFile,
+    records_dir: Path,
+    settings: ModelSettings,
+    only: tuple[str, ...],
+) -> None:
+    from draftflow.pipeline.draft import DraftRequest, run_draft  # the pipeline imports every stage
+
+    request = DraftRequest(
+        source=source,
+        records_dir=records_dir,
+        settings=settings,
+        revision=gold.revision,
+        origin=origin,
+        only=only,
+    )
+    await run_draft(request)
+
+
+def _source_for(gold: GoldFile, gold_path: Path, request: EvalRequest) -> tuple[str, str | None]:
+    """The source to draft from, and the origin URL a plain folder needs."""
+    origin = f"https://github.com/{gold.repository}"
+    explicit = (request.sources or {}).get(gold.repository)
+    if explicit is not None:
+        return explicit, origin
+    folder_name = gold.repository.replace("/", "__")
+    corpora = [request.corpus_dir] if request.corpus_dir else []
+    corpora += [gold_path.parent.parent / "corpus", Path("../shared/corpus")]
+    for corpus in corpora:
+        folder = corpus / folder_name
+        if folder.is_dir():
+            _check_manifest(corpus, gold)
+            return str(folder), origin
+    raise InputError(
+        f"no source for {gold.repository}: no {folder_name}/ in "
+        + ", ".join(str(c) for c in corpora),
+        hint=f"pass --source {gold.repository}=PATH_OR_URL or --corpus DIR",
+    )
+
+
+def _check_manifest(corpus: Path, gold: GoldFile) -> None:
+    manifest = corpus / CORPUS_MANIFEST
+    if not manifest.is_file():
+        return
+    entries = json.loads(manifest.read_text(encoding="utf-8"))
+    for entry in entries:
+        if entry.get("repository") == gold.repository and entry.get("revision") != gold.revision:
+            raise InputError(
+                f"the corpus copy of {gold.repository} is at {entry.get('revision')}, "
+                f"the gold file at {gold.revision}",
+                hint=f"pass --source {gold.repository}=CHECKOUT with a checkout of that revision",
+            )
+
+
+def score_repository(
+    gold: GoldFile, gold_path: Path, snapshot: Snapshot, records_dir: Path
+) -> RepositoryEval:
+    """Score the drafted record of one gold file's repository."""
+    record_id = record_id_for(gold.repository)
+    record_path = records_dir / f"{record_id}.json"
+    figures_path = records_dir / f"{record_id}.figures.json"
+    if not record_path.is_file():
+        raise InputError(
+            f"no record {record_path} for {gold.repository}",
+            hint="draft it first, or leave out --records to draft into a temporary folder",
+        )
+    record = load_record(record_path)
+    headline = [_figure_of(r.model_dump(mode="json")) for r in record.editorial.reported_results]
+    if figures_path.is_file():
+        grounded = _read_figures(figures_path)
+        figures_from = str(figures_path)
+    else:
+        grounded, figures_from = headline, str(record_path)
+    shapes = _shapes(gold, snapshot)
+    by_place = _index(grounded)
+    misses: list[Miss] = []
+    per_shape = {shape: Tally() for shape in SourceShape}
+    per_document = {d.path: Tally() for d in gold.documents}
+    for figure in gold.figures:
+        shape = shapes.get((figure.path, figure.line, figure.raw), SourceShape.PROSE)
+        found = _holds(by_place, figure.path, figure.line, figure.value)
+        for tally in (per_shape[shape], per_document.setdefault(figure.path, Tally())):
+            tally.total += 1
+            tally.found += found
+        if not found:
+            misses.append(
+                Miss(
+                    path=figure.path,
+                    line=figure.line,
+                    shape=shape,
+                    raw=figure.raw,
+                    value=figure.value,
+                    metric=figure.metric,
+                    label=figure.label,
+                )
+            )
+    gold_lines = {(f.path, f.line) for f in gold.figures}
+    on_covered = [f for f in grounded if gold.covers(f.path, f.line)]
+    off_gold = [
+        OffGold(path=f.path, line=f.line, value=f.value, metric=f.metric, label=f.label)
+        for f in on_covered
+        if (f.path, f.line) not in gold_lines
+    ]
+    headline_index = _index(headline)
+    headline_tally = Tally(
+        found=sum(_holds(headline_index, h.path, h.line, h.value) for h in gold.headline),
+        total=len(gold.headline),
+    )
+    return RepositoryEval(
+        gold_file=str(gold_path),
+        repository=gold.repository,
+        revision=gold.revision,
+        record_path=str(record_path),
+        figures_from=figures_from,
+        documents=[
+            DocumentScore(
+                path=d.path, recall=per_document[d.path], sha256_matches=_sha_matches(snapshot, d)
+            )
+            for d in gold.documents
+        ],
+        shapes={shape: tally for shape, tally in per_shape.items() if tally.total},
+        results_on_covered=len(on_covered),
+        off_gold=off_gold,
+        headline=headline_tally,
+        misses=misses,
+    )
+
+
+def _sha_matches(snapshot: Snapshot, document: GoldDocument) -> bool:
+    found = snapshot.by_path(document.path)
+    return found is not None and found.sha256 == document.sha256
+
+
+def _read_figures(path: Path) -> list[_Figure]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise InputError(f"cannot read {path}: {error}") from error
+    items = data.get("figures") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise InputError(f'{path} holds no "figures" list')
+    return [_figure_of(item) for item in items if isinstance(item, dict)]
+
+
+def _figure_of(result: dict[str, object]) -> _Figure:
+    """A grounded figure's place and value, from a reported-result-shaped dict."""
+    url = str(result.get("evidence_url", ""))
+    _, _, rest = url.partition("/blob/")
+    path = rest.split("/", 1)[1].split("#", 1)[0] if "/" in rest else ""
+    line = result.get("source_line")
+    value = result.get("value")
+    return _Figure(
+        path=path,
+        line=line if isinstance(line, int) else 0,
+        value=float(value) if isinstance(value, int | float) else math.nan,
+        metric=str(result.get("metric", "")),
+        label=str(result.get("label", "")),
+    )
+
+
+def _index(figures: Iterable[_Figure]) -> dict[tuple[str, int], list[float]]:
+    index: dict[tuple[str, int], list[float]] = {}
+    for figure in figures:
+        index.setdefault((figure.path, figure.line), []).append(figure.value)
+    return index
+
+
+def _holds(index: dict[tuple[str, int], list[float]], path: str, line: int, value: float) -> bool:
+    return any(
+        math.isclose(value, found, rel_tol=1e-9, abs_tol=1e-12)
+        for found in index.get((path, line), ())
+    )
+
+
+def _shapes(gold: GoldFile, snapshot: Snapshot) -> dict[tuple[str, int, str], SourceShape]:
+    """The shape of every line a gold figure stands on."""
+    shapes: dict[tuple[str, int, str], SourceShape] = {}
+    fences: dict[str, list[bool]] = {}
+    for figure in gold.figures:
+        document = snapshot.by_path(figure.path)
+        lines = document.line_list if document else []
+        if figure.path not in fences:
+            fences[figure.path] = fenced_lines(lines)
+        text = lines[figure.line - 1] if 0 < figure.line <= len(lines) else ""
+        in_fence = figure.line <= len(lines) and fences[figure.path][figure.line - 1]
+        shapes[(figure.path, figure.line, figure.raw)] = line_shape(
+            figure.path, text, in_fence=in_fence, raw=figure.raw
+        )
+    return shapes
+
+
+def line_shape(path: str, line: str, *, in_fence: bool = False, raw: str = "") -> SourceShape:
+    """The shape of a figure's line: by the file's format, then by the line's own form.
+
+    A Markdown table cell that is a sentence is prose that happens to sit in a table: the
+    figure `raw` in such a cell counts as prose.
+    """
+    suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
+    if suffix in ("json", "jsonl", "yaml", "yml", "toml"):
+        return SourceShape.JSON
+    if suffix in ("csv", "tsv"):
+        return SourceShape.CSV
+    if suffix in ("txt", "log", "out"):
+        return SourceShape.LOG
+    if in_fence:
+        return SourceShape.LOG
+    stripped = line.strip()
+    if stripped.startswith("|") or stripped.count("|") >= 2:
+        written = re.compile(rf"(?<![\w.,-]){re.escape(raw)}(?!\w|[.,]\d)") if raw else None
+        cell = next(
+            (c for c in stripped.strip("|").split("|") if written and written.search(c)), ""
+        )
+        return SourceShape.PROSE if is_sentence(cell) else SourceShape.TABLE
+    if "<td" in stripped.lower():
+        return SourceShape.TABLE
+    return SourceShape.PROSE
+
+
+def _sum(tallies: Iterable[Tally]) -> Tally:
+    total = Tally()
+    for tally in tallies:
+        total.add(tally)
+    return total

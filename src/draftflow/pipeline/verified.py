@@ -1,0 +1,271 @@
+"""The verified record: assemble, verify, drop what is unsupported, and repeat.
+
+Verification is always the last step before writing. Whatever the verifier cannot support is
+dropped (results, test profiles, prose sentences, record-level runtimes and topics) and the
+record is verified again, at most `MAX_DROP_ROUNDS` times, so a written draft carries no
+unsupported number unflagged; what was dropped is listed for the editor.
+
+The figures file is verified once, in the first round. A figure's verdict depends only on the
+figure and the document it cites (rule 2 checks each result on its own line, and every cited
+document is listed for it), so a later round, which only removes figures, reuses the first
+round's flags of the figures it keeps, re-pointed at their new places. Checking every figure
+again each round was the larger part of a big repository's draft (two passes over 7,000
+figures for djangodevreng, measured with `benchmarks/profile_draft.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import Any
+
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.draft import EditorialDraft, drop_sentences
+from draftflow.extract import Extraction
+from draftflow.pipeline.assemble import assemble, provenance_for
+from draftflow.record.model import Record, ReportedResult
+from draftflow.select import (
+    Figure,
+    RecordMetadata,
+    Selection,
+    build_selection,
+    make_profiles,
+    with_stated_labels,
+)
+from draftflow.text.pointer import pointer_parts
+from draftflow.verify import (
+    CheckedCounts,
+    DocumentIndexes,
+    Flag,
+    VerificationReport,
+    verify_figures,
+    verify_record,
+    with_figures,
+)
+from draftflow.verify.report import make_flag
+
+MAX_DROP_ROUNDS = 3
+FIGURES_KEY = "figures"
+
+# Fields that change with the day a draft runs, not with what the sources say.
+VOLATILE_PATHS = (
+    ("source", "checked_on"),
+    ("editorial", "published_on"),
+    ("editorial", "modified_on"),
+    ("editorial", "version"),
+    ("provenance", "created_at"),
+)
+
+
+@dataclass
+class DropLog:
+    """What the rounds dropped, kept across rounds: for the record's provenance, and for the
+    conditions and fields that stay dropped when the selection is rebuilt."""
+
+    dropped: list[str] = field(default_factory=list)
+    bad_conditions: dict[str, set[str]] = field(default_factory=dict)
+    bad_fields: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class VerifyInputs:
+    """What one record is assembled from, besides the selection and draft the rounds change."""
+
+    snapshot: Snapshot
+    extraction: Extraction
+    record_id: str
+    previous: Record | None
+    model: str | None
+    today: date | None = None
+
+
+@dataclass(frozen=True)
+class FigureFlags:
+    """The figures file's flags, by figure id, as the first round found them."""
+
+    record_id: str
+    by_figure: dict[str, list[Flag]]
+
+    @classmethod
+    def of(cls, report: VerificationReport, figures: list[Figure]) -> FigureFlags:
+        """Each flag of `report` (located at `/figures/<i>/...`) under the id of figure i."""
+        by_figure: dict[str, list[Flag]] = {figure.id: [] for figure in figures}
+        for flag in report.flags:
+            index = _figure_index(flag.location)
+            if index is None or index >= len(figures):
+                raise ValueError(f"a figures flag outside the figures list: {flag.location}")
+            by_figure[figures[index].id].append(flag)
+        return cls(report.record_id, by_figure)
+
+    def report_for(self, figures: list[Figure]) -> VerificationReport:
+        """The report of the figures file holding `figures` (each verified in round one)."""
+        flags = [
+            _moved(flag, index)
+            for index, figure in enumerate(figures)
+            for flag in self.by_figure[figure.id]
+        ]
+        errors = sum(1 for flag in flags if flag.severity.value == "error")
+        counts = CheckedCounts(results=len(figures), errors=errors, warnings=len(flags) - errors)
+        return VerificationReport(record_id=self.record_id, checked=counts, flags=flags)
+
+
+def assemble_verified(
+    inputs: VerifyInputs, selection: Selection, draft: EditorialDraft, log: DropLog
+) -> tuple[Record, VerificationReport, Selection]:
+    """Assemble, verify the record and its figures, drop what is unsupported, and repeat until
+    nothing more drops (or the rounds run out: then the last report's errors stay flagged)."""
+    snapshot, extraction = inputs.snapshot, inputs.extraction
+    today = inputs.today or datetime.now(UTC).date()
+    created_at = datetime.now(UTC).replace(microsecond=0).isoformat()
+    prompt_hashes = {**extraction.prompt_hashes, **selection.prompt_hashes, **draft.prompt_hashes}
+    figure_flags: FigureFlags | None = None
+    indexes = DocumentIndexes()  # every round and the figures file read each document once
+    for _ in range(MAX_DROP_ROUNDS):
+        provenance = provenance_for(inputs.model, prompt_hashes, created_at, log.dropped)
+        record = assemble(
+            snapshot,
+            extraction,
+            draft,
+            provenance=provenance,
+            today=today,
+            record_id=inputs.record_id,
+            selection=selection,
+        )
+        record = stabilise(record, inputs.previous)
+        report = verify_record(record, snapshot, indexes=indexes)
+        if figure_flags is None:
+            results = [figure.result for figure in selection.figures]
+            figure_flags = FigureFlags.of(
+                verify_figures(record, results, snapshot, indexes=indexes), selection.figures
+            )
+        report = with_figures(report, figure_flags.report_for(selection.figures))
+        if not report.errors:
+            return record, report, selection
+        selection, draft = _drop_unsupported(log, snapshot, selection, draft, report.errors)
+    return record, report, selection
+
+
+def _figure_index(location: str) -> int | None:
+    parts = pointer_parts(location)
+    if len(parts) < 2 or parts[0] != FIGURES_KEY or not parts[1].isdigit():
+        return None
+    return int(parts[1])
+
+
+def _moved(flag: Flag, index: int) -> Flag:
+    """`flag` re-pointed at figure `index` (its id follows its location)."""
+    parts = flag.location.split("/")  # "", "figures", "<i>", ...
+    location = "/".join([*parts[:2], str(index), *parts[3:]])
+    if location == flag.location:
+        return flag
+    return make_flag(
+        flag.severity, flag.rule, location, flag.claim, flag.message, list(flag.evidence)
+    )
+
+
+def _drop_unsupported(
+    log: DropLog,
+    snapshot: Snapshot,
+    selection: Selection,
+    draft: EditorialDraft,
+    errors: list[Flag],
+) -> tuple[Selection, EditorialDraft]:
+    bad_figures: set[str] = set()
+    prose: dict[str, set[str]] = {}
+    for flag in errors:
+        parts = pointer_parts(flag.location)
+        if (
+            parts[:2] == ["editorial", "reported_results"]
+            and len(parts) == 5
+            and parts[3] == "conditions"
+        ):
+            # only the condition is unsupported: drop it, keep the figure
+            figure = selection.note.chosen[int(parts[2])].id
+            log.bad_conditions.setdefault(figure, set()).add(parts[4])
+        elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
+            bad_figures.add(selection.note.chosen[int(parts[2])].id)
+        elif parts[:1] == [FIGURES_KEY] and len(parts) > 1:
+            bad_figures.add(selection.figures[int(parts[1])].id)
+        elif parts[:1] == ["test_profiles"] and len(parts) > 1:
+            pass  # profiles are rebuilt from the remaining headline figures
+        elif parts[:1] in (["runtime"], ["hardware_topics"]):
+            log.bad_fields.add(flag.location)  # record-level metadata no listed source names
+        else:
+            prose.setdefault(flag.location, set()).add(flag.claim)
+        log.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
+    figures = [f for f in selection.figures if f.id not in bad_figures]
+    chosen = [(c.id, c.why) for c in selection.note.chosen if c.id not in bad_figures]
+    rebuilt = build_selection(
+        snapshot,
+        figures,
+        chosen,
+        method=selection.note.method,
+        max_results=selection.note.max_results,
+        figures_file=selection.note.figures_file,
+        edits=selection.note.edits,
+        stated_profiles=selection.stated_profiles,
+    )
+    rebuilt.prompt_hashes = selection.prompt_hashes
+    rebuilt.headline = [
+        _without_conditions(result, log.bad_conditions.get(pick.id, set()))
+        for pick, result in zip(rebuilt.note.chosen, rebuilt.headline, strict=True)
+    ]
+    rebuilt.profiles = with_stated_labels(make_profiles(rebuilt.headline), rebuilt.stated_profiles)
+    rebuilt.metadata = _without_fields(rebuilt.metadata, log.bad_fields)
+    if prose:
+        draft = drop_sentences(draft, prose)
+    return rebuilt, draft
+
+
+def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMetadata:
+    """The metadata without the runtimes or hardware topics verify found no listed source for."""
+    if not locations:
+        return metadata
+    unstated = dict(metadata.unstated)
+    runtimes = metadata.runtimes
+    if "/runtime" in locations:
+        runtimes = []
+        unstated["runtime"] = "verify found no listed source naming the runtimes read"
+    bad_topics = {int(loc.rsplit("/", 1)[1]) for loc in locations if loc.startswith("/hardware_")}
+    topics = [t for i, t in enumerate(metadata.hardware_topics) if i not in bad_topics]
+    return metadata.model_copy(
+        update={"runtimes": runtimes, "hardware_topics": topics, "unstated": unstated}
+    )
+
+
+def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
+    if not keys:
+        return result
+    kept = {k: v for k, v in result.conditions.items() if k not in keys}
+    return result.model_copy(update={"conditions": kept})
+
+
+def stabilise(record: Record, previous: Record | None) -> Record:
+    """Keep the previous version when only the run's date differs; else bump the version.
+
+    Running the same draft twice must write byte-identical files, whatever the day.
+    """
+    if previous is None:
+        return record
+    new_data, old_data = _comparable(record), _comparable(previous)
+    if new_data == old_data:
+        return previous
+    editorial = record.editorial.model_copy(
+        update={
+            "published_on": previous.editorial.published_on,
+            "version": previous.editorial.version + 1,
+        }
+    )
+    return record.model_copy(update={"editorial": editorial})
+
+
+def _comparable(record: Record) -> dict[str, Any]:
+    data: dict[str, Any] = record.model_dump(mode="json", by_alias=True)
+    for parent, key in VOLATILE_PATHS:
+        section = data.get(parent)
+        if isinstance(section, dict):
+            section.pop(key, None)
+    for supplemental in data.get("supplemental_sources") or []:
+        supplemental.pop("checked_on", None)
+    data.pop("editorial_status", None)
+    return data

@@ -1,0 +1,392 @@
+"""The published record: pydantic models for exactly the seed 000 JSON shape, and its file form.
+
+A record round-trips: loading a record and dumping it again gives the same JSON, with the same
+keys in the same order, `null` kept as `null`, and numbers kept as written (an int stays an
+int, `27.0` stays `27.0`). Field declaration order below therefore IS the on-disk key order.
+
+The open `conditions` dicts and their typed known keys live in `records_conditions`, the
+pinned documents a record names in `records_documents`; both are re-exported here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictFloat,
+    StrictInt,
+    StringConstraints,
+    ValidationError,
+    model_serializer,
+)
+
+from draftflow.errors import InputError
+from draftflow.record.conditions import KNOWN_CONDITION_TYPES, Conditions, Json
+from draftflow.record.conditions import RECORD_CONDITION_KEYS as RECORD_CONDITION_KEYS
+from draftflow.record.documents import PinnedDocument, record_documents
+
+__all__ = [
+    "KNOWN_CONDITION_TYPES",
+    "ChosenFigure",
+    "Conditions",
+    "Editorial",
+    "License",
+    "ModelArtifact",
+    "PinnedDocument",
+    "Provenance",
+    "Record",
+    "ReportedResult",
+    "ReportedSetup",
+    "Section",
+    "SelectionEdit",
+    "SelectionNote",
+    "Source",
+    "SupplementalSource",
+    "TestProfile",
+    "Uncertainty",
+    "dump_record",
+    "load_record",
+    "parse_record",
+    "record_content_sha256",
+    "record_documents",
+    "record_to_json",
+]
+
+Number = StrictInt | StrictFloat
+Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+Revision = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{40}$")]
+IsoDate = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
+
+
+class _Strict(BaseModel):
+    """Base for the record's fixed-shape objects: strict types, no unknown keys."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False)
+
+
+class ModelArtifact(_Strict):
+    """The exact model weights a record is about: repository id and revision (or null)."""
+
+    id: str | None
+    revision: str | None
+
+
+class ReportedSetup(_Strict):
+    """The setup the source reports at record level (system, topology, limits, date)."""
+
+    system: str | None
+    node_count: StrictInt | None
+    parallelism: str | None
+    kv_dtype: str | None
+    context_limit_tokens: StrictInt | None
+    experiment_date: str | None
+
+
+class TestProfile(_Strict):
+    """One measured configuration, with the evidence line that states it."""
+
+    __test__ = False  # not a pytest test class despite the name
+
+    label: str
+    evidence_url: str
+    conditions: Conditions
+
+
+class Source(_Strict):
+    """The record's primary source: a document pinned at a full revision, with its hash."""
+
+    publisher: str
+    url: str
+    repository: str
+    platform: str
+    revision: Revision
+    # null only when the repository has no readable document (record_documents skips it)
+    document_path: str | None
+    pinned_url: str | None
+    report_url: str | None
+    document_sha256: Sha256 | None
+    last_commit_at: str | None
+    checked_on: IsoDate
+    metadata_status: str
+
+
+class SupplementalSource(_Strict):
+    """A further pinned document the record cites or draws results from."""
+
+    document_id: str
+    parent_record_id: str
+    publisher: str
+    repository: str
+    revision: Revision
+    document_path: str
+    pinned_url: str
+    document_sha256: Sha256
+    checked_on: IsoDate
+
+
+class License(_Strict):
+    """The source's declared licence (SPDX id or null) and what that declaration covers."""
+
+    declared_spdx: str | None
+    scope: str
+
+
+class Section(_Strict):
+    """One editorial section: a question-style heading, its paragraphs and its citations."""
+
+    heading: str
+    paragraphs: list[str]
+    citations: list[str]
+
+
+class Uncertainty(_Strict):
+    """The observed spread of a derived figure, labelled with what kind of interval it is."""
+
+    observed_min: Number | None
+    observed_max: Number | None
+    interval_kind: str
+
+
+class ReportedResult(_Strict):
+    """One source-reported figure, its full conditions, and the exact line that states it."""
+
+    label: str
+    metric: str
+    value: Number
+    unit: str
+    statistic: str
+    uncertainty: Uncertainty | None
+    conditions: Conditions
+    evidence_state: str
+    site_reproduced: bool
+    evidence_url: str
+    source_document_sha256: Sha256
+    source_document_id: str
+    source_line: Annotated[StrictInt, Field(ge=1)]
+
+
+class Editorial(_Strict):
+    """The editorial article: answer, sections, facts and the selected reported results."""
+
+    version: StrictInt
+    published_on: IsoDate
+    modified_on: IsoDate
+    byline: str
+    creation_method: str
+    answer: str
+    sections: list[Section]
+    facts: list[Json]
+    reported_results: list[ReportedResult]
+    source_document_sha256: Sha256 | None
+
+
+class ChosenFigure(_Strict):
+    """One figure in the headline selection: its id in the figures file and why it was chosen."""
+
+    id: str
+    why: str
+
+
+class SelectionEdit(_Strict):
+    """An editor's change of the selection (`draftflow select`): figure ids added and dropped."""
+
+    added: list[str]
+    dropped: list[str]
+    reason: str
+    on: IsoDate
+
+
+class SelectionNote(_Strict):
+    """How the headline `reported_results` were chosen among the figures in the figures file,
+    and where the record-level metadata is stated (or why it stays null)."""
+
+    method: str = Field(description='"rules", "model", or rules with why the model was not used')
+    max_results: StrictInt
+    figures_file: str
+    figures_total: StrictInt
+    chosen: list[ChosenFigure] = Field(description="in the order of editorial.reported_results")
+    metadata_evidence: dict[str, str] = Field(default_factory=dict)
+    unstated: dict[str, str] = Field(default_factory=dict)
+    edits: list[SelectionEdit] = Field(default_factory=list)
+
+
+class Provenance(_Strict):
+    """How draftflow produced a record; appended last, and absent from hand-made records."""
+
+    draftflow_version: str
+    model: str = Field(description='model name, or "deterministic" when no model was used')
+    prompt_hashes: dict[str, Sha256] = Field(default_factory=dict)
+    created_at: str
+    cache: dict[str, Json] | None = Field(
+        default=None, description="cassette / cache details: mode, path, hits, misses"
+    )
+    dropped: list[str] = Field(
+        default_factory=list, description="what the pipeline dropped for lack of support"
+    )
+    selection: SelectionNote | None = None
+
+
+class Record(_Strict):
+    """A published editorial record of one community benchmark report (the seed 000 shape)."""
+
+    id: str
+    title: str
+    kind: str
+    source_type: str
+    summary: str
+    runtime: str | None
+    runtime_topics: list[str]
+    hardware_topics: list[str]
+    platform_topics: list[str]
+    model_label: str | None
+    model_family: str | None
+    model_id: str | None
+    model_release_date: str | None
+    model_artifact: ModelArtifact | None
+    evidence_state: str
+    site_reproduced: bool
+    record_type: str
+    performance_ranking_allowed: bool
+    metrics: dict[str, Json] | None
+    metrics_status: str
+    conditions: Conditions
+    reported_setup: ReportedSetup
+    test_profiles: list[TestProfile]
+    deployment_options: list[Json]
+    recipe_parameters: dict[str, Json] | None
+    measurement_scope: str
+    notes: list[str]
+    limitations: list[str]
+    comparison_status: str
+    editorial_status: str
+    public_benchmark_snapshot: bool
+    source: Source
+    supplemental_sources: list[SupplementalSource]
+    license: License
+    editorial: Editorial
+    provenance: Provenance | None = None
+
+    @model_serializer(mode="wrap")
+    def _drop_absent_provenance(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # Every other null is written; provenance alone is omitted when absent so that
+        # hand-made records (the seeds) round-trip byte for byte.
+        data = handler(self)
+        if isinstance(data, dict) and data.get("provenance", ...) is None:
+            del data["provenance"]
+        return data
+
+
+class _NonFiniteNumber(ValueError):
+    """NaN or Infinity in a record: Python's json accepts them, JSON does not."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise _NonFiniteNumber(name)
+
+
+def parse_record(text: str, *, origin: str = "record") -> Record:
+    """Parse a record from JSON text; raises `InputError` naming the first invalid field."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except _NonFiniteNumber as error:
+        raise InputError(
+            f"{origin} holds {error.args[0]}, which is not a JSON number",
+            hint="write null for an unknown value, or the number the source states",
+        ) from None
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"{origin} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
+            hint="fix the JSON syntax there (a record is one JSON object, as in seed 000)",
+        ) from None
+    except RecursionError:
+        raise InputError(
+            f"{origin} nests its JSON deeper than any record does",
+            hint="a record is seed 000's shape, a few levels deep: check that this is a record",
+        ) from None
+    if not isinstance(data, dict):
+        raise InputError(
+            f"{origin} is not a record: expected a JSON object, got {type(data).__name__}",
+            hint="a record file holds one JSON object with id, title, source, editorial, ...",
+        )
+    try:
+        return Record.model_validate(data)
+    except ValidationError as error:
+        raise _schema_error(origin, error) from None
+
+
+def _schema_error(origin: str, error: ValidationError) -> InputError:
+    first = error.errors()[0]
+    location = [*first["loc"]]
+    if first["type"] == "condition_type":
+        location.append(first.get("ctx", {})["key"])
+    pointer = "/" + "/".join(str(part) for part in location)
+    more = error.error_count() - 1
+    also = f" (and {more} more problem{'s' * (more > 1)})" if more else ""
+    if first["type"] == "missing":
+        hint = f"add the field at {pointer}; write null when the source does not state it"
+    elif first["type"] == "extra_forbidden":
+        hint = f"remove {pointer} or move it into a `conditions` object, which is open"
+    else:
+        hint = f"give {pointer} a value of the right type; unknown values are null"
+    return InputError(f"{origin}: invalid field {pointer}: {first['msg']}{also}", hint=hint)
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and validate a record file; raises `InputError` naming the file and the problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(
+            f"record file {path} does not exist",
+            hint="pass the path of a record JSON file, e.g. records/<id>.json",
+        ) from None
+    except IsADirectoryError:
+        raise InputError(
+            f"{path} is a directory, not a record file",
+            hint="pass the path of a record JSON file inside it, e.g. records/<id>.json",
+        ) from None
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"record file {path} is not UTF-8 text (byte {error.start})",
+            hint="records are UTF-8 JSON; re-save the file as UTF-8",
+        ) from None
+    except OSError as error:
+        raise InputError(
+            f"cannot read record file {path}: {error.strerror}",
+            hint="check the path and its permissions",
+        ) from None
+    return parse_record(text, origin=str(path))
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    """The record as plain JSON data, keys in on-disk order."""
+    data: dict[str, Any] = record.model_dump(mode="json")
+    return data
+
+
+def dump_record(record: Record) -> str:
+    """The record's file text: 2-space indent, UTF-8 (not ASCII-escaped), trailing newline."""
+    return json.dumps(record_to_json(record), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def record_file_sha256(content: str | bytes) -> str:
+    """The one hash of a record: sha256 of its file's bytes (`sha256sum` gives the same).
+
+    `status`, `diff`, `approve` and the sign-off all hash a record through this function, of
+    the bytes as they stand on disk (text is hashed as its UTF-8 bytes).
+    """
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    return hashlib.sha256(data).hexdigest()
+
+
+def record_content_sha256(record: Record) -> str:
+    """The hash of the file `dump_record` writes for `record` (what `approve` saves and pins)."""
+    return record_file_sha256(dump_record(record))

@@ -1,0 +1,207 @@
+"""The Markdown article an editor reads and publishes, rendered from a record.
+
+The structure follows the published example (seed 001): title and summary, bullet metadata,
+Conditions (fenced JSON) and the test profiles, Reading notes, Limits, License declaration,
+Editorial answer with byline and creation method, one `##` heading per section with its
+`Sources:` line, the headline figures as a table (every other figure stays in the record's
+figures file) and the supplemental source identities (fenced JSON). A field the sources do
+not state prints as "not stated"; text from the sources is HTML-escaped, so raw HTML in a
+source never reaches the published page. Rendering is a pure function of the record.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from draftflow.record.model import Record
+
+__all__ = ["render_markdown"]
+
+_KIND_LABELS = {"benchmark": "Performance report"}
+
+_CONDITIONS_INTRO = "Unknown is null. Recipe options are not measured benchmark settings."
+_FIGURES_INTRO = (
+    "The headline figures, each with its source line. Each keeps its full configuration in "
+    "the record's JSON; every other grounded figure is in the record's figures file. "
+    "No site reproduction or cross-source ranking."
+)
+NOT_STATED = "not stated"
+MAX_DROPPED_SHOWN = 20
+
+
+def render_markdown(record: Record) -> str:
+    """The record as a Markdown article in the published structure, ending with a newline."""
+    blocks: list[str] = [
+        f"# {_one_line(record.title)}",
+        _prose(record.summary),
+        _metadata(record),
+        *_conditions(record),
+        *_bullet_section("Reading notes", record.notes),
+        *_bullet_section("Limits", record.limitations),
+        "## License declaration",
+        _inline_json(record.license.model_dump(mode="json")),
+        *_editorial_answer(record),
+        *_sections(record),
+        *_figures(record),
+        *_supplemental(record),
+        *_provenance(record),
+    ]
+    return "\n\n".join(block for block in blocks if block) + "\n"
+
+
+def _one_line(text: str) -> str:
+    """One line of escaped text: whitespace collapsed so a heading or bullet value cannot
+    break the Markdown structure, and `<`, `>`, `&` escaped so source HTML stays text."""
+    return html.escape(" ".join(text.split()), quote=False)
+
+
+def _prose(text: str) -> str:
+    """One escaped paragraph on one line; a leading `#` or fence is escaped so it stays text."""
+    line = html.escape(re.sub(r"\s*\n\s*", " ", text.strip()), quote=False)
+    return "\\" + line if line.startswith(("#", "```")) else line
+
+
+def _inline_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _fenced_json(value: Any) -> str:
+    body = json.dumps(value, indent=2, ensure_ascii=False)
+    # A fence longer than any backtick run inside keeps the block closed where it should be.
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}json\n{body}\n{fence}"
+
+
+def _show(value: object) -> str:
+    """A scalar as the article shows it: unknown is "not stated", booleans are lowercase."""
+    if value is None or value == "":
+        return NOT_STATED
+    if isinstance(value, bool):
+        return json.dumps(value)
+    return _one_line(str(value))
+
+
+def _metadata(record: Record) -> str:
+    source = record.source
+    setup = record.reported_setup
+    figures = (
+        "attributed selections with per-point conditions; no cross-source ranking"
+        if record.editorial.reported_results
+        else "none selected"
+    )
+    rows: list[tuple[str, object]] = [
+        ("Type", _KIND_LABELS.get(record.kind, record.kind)),
+        ("Evidence", f"{record.evidence_state}; site reproduced: {_show(record.site_reproduced)}"),
+        ("Model family", record.model_family),
+        ("Model", record.model_id),
+        ("Model revision", record.model_artifact.revision if record.model_artifact else None),
+        ("Original author", source.publisher),
+        ("Original project", source.url),
+        ("Pinned document", source.pinned_url),
+        ("Source revision", source.revision),
+        ("Source commit time (not experiment date)", source.last_commit_at),
+        ("Checked", source.checked_on),
+        ("Experiment date", setup.experiment_date),
+        ("Runtime topics", ", ".join(record.runtime_topics)),
+        ("Hardware topics", ", ".join(record.hardware_topics)),
+        ("Platform topics", ", ".join(record.platform_topics)),
+        ("System", setup.system),
+        ("Node count", setup.node_count),
+        ("Measurement scope", record.measurement_scope),
+        ("Performance figures", figures),
+    ]
+    return "\n".join(f"- {label}: {_show(value)}" for label, value in rows)
+
+
+def _conditions(record: Record) -> list[str]:
+    block = {
+        "conditions": record.conditions,
+        "recipe_parameters": record.recipe_parameters,
+        "deployment_options": record.deployment_options,
+    }
+    blocks = ["## Conditions", _CONDITIONS_INTRO, _fenced_json(block)]
+    if record.test_profiles:
+        blocks.append("### Test profiles")
+        blocks.append(
+            "\n".join(
+                f"- {_one_line(profile.label)} ([source]({profile.evidence_url}))"
+                for profile in record.test_profiles
+            )
+        )
+    return blocks
+
+
+def _bullet_section(heading: str, items: list[str]) -> list[str]:
+    if not items:
+        return []
+    return [f"## {heading}", "\n".join(f"- {_one_line(item)}" for item in items)]
+
+
+def _editorial_answer(record: Record) -> list[str]:
+    editorial = record.editorial
+    dated = editorial.published_on
+    if editorial.modified_on != editorial.published_on:
+        dated += f" (updated {editorial.modified_on})"
+    return [
+        "## Editorial answer",
+        _prose(editorial.answer),
+        f"By {_one_line(editorial.byline)} · {dated}",
+        _prose(editorial.creation_method),
+    ]
+
+
+def _sections(record: Record) -> list[str]:
+    blocks: list[str] = []
+    for section in record.editorial.sections:
+        blocks.append(f"## {_one_line(section.heading)}")
+        blocks.extend(_prose(paragraph) for paragraph in section.paragraphs)
+        cited = ", ".join(section.citations) if section.citations else "none cited"
+        blocks.append(f"Sources: {cited}")
+    return blocks
+
+
+def _cell(text: object) -> str:
+    """A table cell: one escaped line with its pipes escaped."""
+    return _show(text).replace("|", "\\|")
+
+
+def _figures(record: Record) -> list[str]:
+    results = record.editorial.reported_results
+    if not results:
+        return []
+    rows = ["| Figure | Metric | Value | Unit | Statistic | Source |", "|---|---|---:|---|---|---|"]
+    for result in results:
+        value = repr(result.value) if isinstance(result.value, float) else str(result.value)
+        where = result.evidence_url.split("/blob/", 1)[-1].split("/", 1)[-1].replace("#L", ":")
+        rows.append(
+            f"| {_cell(result.label)} | {_cell(result.metric)} | {value} | {_cell(result.unit)} "
+            f"| {_cell(result.statistic)} | [{_cell(where)}]({result.evidence_url}) |"
+        )
+    return ["## Selected source-reported figures", _FIGURES_INTRO, "\n".join(rows)]
+
+
+def _supplemental(record: Record) -> list[str]:
+    if not record.supplemental_sources:
+        return []
+    sources = [source.model_dump(mode="json") for source in record.supplemental_sources]
+    return ["## Supplemental source identities", _fenced_json({"supplemental_sources": sources})]
+
+
+def _provenance(record: Record) -> list[str]:
+    provenance = record.provenance
+    if provenance is None:
+        return []
+    line = (
+        f"Drafted by draftflow {provenance.draftflow_version} with {provenance.model} "
+        f"on {provenance.created_at}."
+    )
+    data = provenance.model_dump(mode="json")
+    dropped = data.get("dropped") or []
+    if len(dropped) > MAX_DROPPED_SHOWN:
+        more = len(dropped) - MAX_DROPPED_SHOWN
+        data["dropped"] = [*dropped[:MAX_DROPPED_SHOWN], f"... and {more} more in the record"]
+    return ["## Provenance", line, _fenced_json(data)]
