@@ -7,7 +7,7 @@ and `test_extract_harvest_prose`.
 from __future__ import annotations
 
 from draftflow.extract.prose.harvest import harvest_prose
-from test_extract_support import snapshot_of
+from extract_support import snapshot_of
 
 Figure = tuple[int, float, str]
 

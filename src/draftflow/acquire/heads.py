@@ -12,7 +12,7 @@ from pathlib import Path
 from draftflow.acquire.git import FULL_SHA, GitFailed, is_git_repository, resolve_commit, run_git
 from draftflow.acquire.remote import looks_like_url, parse_remote
 from draftflow.errors import InputError
-from draftflow.store.source import RecordSource, SourceKind
+from draftflow.record.source import RecordSource, SourceKind
 
 
 def source_of(source: str, *, origin: str | None, only: tuple[str, ...]) -> RecordSource:

@@ -7,22 +7,19 @@ are capped; every sentence that carries a number passes the grounding guard or i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from draftflow.draft import wording as w
 from draftflow.draft.facts import UNSTATED_NAMES
 from draftflow.draft.grounding import format_value
+from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.record.model import Section
-
-if TYPE_CHECKING:
-    from draftflow.draft.templates import Grounded, Writer
 
 MAX_DERIVED_SENTENCES = 3
 COMPARED_KEYS = 4
 
 
-def artifact_section(writer: Writer) -> Section | None:
+def artifact_section(writer: SectionWriter) -> Section | None:
     """Which model, runtime and machine the headline figures were measured on."""
     facts = writer.facts
     if facts is None:
@@ -50,7 +47,7 @@ def artifact_section(writer: Writer) -> Section | None:
 
 
 def _group_sentences(
-    writer: Writer, metric: str, unit: str, items: Sequence[Grounded]
+    writer: SectionWriter, metric: str, unit: str, items: Sequence[Grounded]
 ) -> list[str]:
     """The span of one metric's headline figures: with the labels of its ends when they can
     be written, else the values alone (a label may hold a number no source states)."""
@@ -74,7 +71,7 @@ def _group_sentences(
     ]
 
 
-def figures_section(writer: Writer) -> Section | None:
+def figures_section(writer: SectionWriter) -> Section | None:
     """What the headline figures say: the span of each metric, and how derived ones were made."""
     paragraphs: list[str] = []
     cited = []
@@ -102,7 +99,7 @@ def figures_section(writer: Writer) -> Section | None:
     return w.section("What was measured?", [" ".join(paragraphs)], cited)
 
 
-def _derived_paragraph(writer: Writer) -> str | None:
+def _derived_paragraph(writer: SectionWriter) -> str | None:
     sentences = []
     for item in writer.grounded:
         result, uncertainty = item.result, item.result.uncertainty
@@ -123,7 +120,7 @@ def _derived_paragraph(writer: Writer) -> str | None:
     return " ".join(sentences[:MAX_DERIVED_SENTENCES]) or None
 
 
-def differences_section(writer: Writer) -> Section | None:
+def differences_section(writer: SectionWriter) -> Section | None:
     """Which settings differ between the measured configurations, and which they share."""
     profiles = writer.profiles()
     if len(profiles) < 2:
@@ -146,7 +143,7 @@ def differences_section(writer: Writer) -> Section | None:
     return w.section("What differs between the configurations?", [" ".join(sentences)], cited)
 
 
-def comparable_section(writer: Writer) -> Section | None:
+def comparable_section(writer: SectionWriter) -> Section | None:
     """Which headline figures can be read side by side, and which cannot."""
     groups = group_by_metric(writer.grounded)
     reasons: dict[str, list[str]] = {}
@@ -187,7 +184,7 @@ def _why_not_comparable(items: Sequence[Grounded]) -> str:
     return w.join(parts)
 
 
-def missing_section(writer: Writer) -> Section | None:
+def missing_section(writer: SectionWriter) -> Section | None:
     """What the sources leave unstated about the headline figures."""
     results = [item.result for item in writer.grounded]
     stated = [r.conditions for r in results]

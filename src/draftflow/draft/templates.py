@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
-
-from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections as sections_
@@ -23,6 +20,7 @@ from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
 from draftflow.draft.facts import RecordFacts
 from draftflow.draft.grounding import Grounding, SourceTexts, as_written
+from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.wording import (
     LIMITATIONS,
     MAX_DOCUMENTS_NAMED,
@@ -34,23 +32,6 @@ from draftflow.draft.wording import (
 from draftflow.record.model import ReportedResult, Section, TestProfile
 
 MAX_FRONT_DOCUMENTS = 6
-
-
-@dataclass(frozen=True)
-class Grounded:
-    """A reported result with the snapshot document its evidence line is in."""
-
-    result: ReportedResult
-    document: Document
-
-
-@dataclass(frozen=True)
-class _Profile:
-    """A configuration to describe: a test profile, or the shared conditions of results."""
-
-    label: str
-    conditions: dict[str, JsonValue]
-    document: Document | None
 
 
 def draft_deterministic(
@@ -272,18 +253,18 @@ class Writer:
         ]
         return " ".join(self.everywhere.keep(sentences))
 
-    def profiles(self) -> list[_Profile]:
+    def profiles(self) -> list[Profile]:
         """The configurations to compare: the test profiles, else the results' conditions."""
         if self.extraction.test_profiles:
             return [
-                _Profile(p.label, p.conditions, self.snapshot.by_url(p.evidence_url))
+                Profile(p.label, p.conditions, self.snapshot.by_url(p.evidence_url))
                 for p in self.extraction.test_profiles
             ]
-        profiles: dict[str, _Profile] = {}
+        profiles: dict[str, Profile] = {}
         for item in self.grounded:
             key = json.dumps(item.result.conditions, sort_keys=True)
             if key not in profiles and item.result.conditions:
-                profiles[key] = _Profile(item.result.label, item.result.conditions, item.document)
+                profiles[key] = Profile(item.result.label, item.result.conditions, item.document)
         return list(profiles.values())
 
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
-from draftflow.extract.harvest.markdown_tables import plain_text
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
     CONFIG_PATH,
@@ -34,6 +33,7 @@ from draftflow.extract.vocabulary import (
 )
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
 from draftflow.numbers.units import MEMORY_UNITS, TIME_UNITS, unit_named
+from draftflow.text.lines import plain_text
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""

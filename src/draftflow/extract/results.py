@@ -25,7 +25,6 @@ from draftflow.extract.classify import (
     strip_setting_values,
 )
 from draftflow.extract.derive import RANGE_KIND, DerivedFigure
-from draftflow.extract.harvest.markdown_tables import plain_text
 from draftflow.extract.numeric import cell_numbers
 from draftflow.record.model import (
     KNOWN_CONDITION_TYPES,
@@ -33,6 +32,7 @@ from draftflow.record.model import (
     TestProfile,
     Uncertainty,
 )
+from draftflow.text.lines import plain_text
 
 EVIDENCE_STATE = "source_reported"
 MAX_CONDITION_TEXT = 120

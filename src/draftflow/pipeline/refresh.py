@@ -25,7 +25,8 @@ from draftflow.errors import DraftflowError
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.batch import BatchItem, BatchReport, ItemCallback, run_batch
 from draftflow.pipeline.draft import DraftRequest
-from draftflow.store.source import RecordSource, SourceKind, load_record_source
+from draftflow.record.source import RecordSource, SourceKind
+from draftflow.store.source import load_record_source
 from draftflow.store.write import RecordStore
 
 LOOKUP_THREADS = 8  # `git ls-remote` waits on the network, not the CPU

@@ -30,7 +30,6 @@ from pydantic import (
 from draftflow.errors import InputError
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES, Conditions, Json
 from draftflow.record.conditions import RECORD_CONDITION_KEYS as RECORD_CONDITION_KEYS
-from draftflow.record.documents import PinnedDocument, record_documents
 
 __all__ = [
     "KNOWN_CONDITION_TYPES",
@@ -39,7 +38,6 @@ __all__ = [
     "Editorial",
     "License",
     "ModelArtifact",
-    "PinnedDocument",
     "Provenance",
     "Record",
     "ReportedResult",
@@ -55,7 +53,6 @@ __all__ = [
     "load_record",
     "parse_record",
     "record_content_sha256",
-    "record_documents",
     "record_to_json",
 ]
 

@@ -21,8 +21,9 @@ from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import DraftflowError, NotCachedError
 from draftflow.record.model import Record
+from draftflow.record.source import RecordSource
 from draftflow.select import FIGURES_NAME, load_figures
-from draftflow.store.source import RecordSource, load_record_source
+from draftflow.store.source import load_record_source
 from draftflow.store.write import RecordStore
 from draftflow.verify import (
     DocumentIndexes,

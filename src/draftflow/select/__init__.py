@@ -29,7 +29,8 @@ from draftflow.select.figures import (
     make_figures,
     parse_figures,
 )
-from draftflow.select.metadata import RecordMetadata, read_metadata
+from draftflow.select.metadata import read_metadata
+from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_choice import (
     DEFAULT_BUDGET_TOKENS,
     SelectClient,

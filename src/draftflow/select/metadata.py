@@ -18,13 +18,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from pydantic import BaseModel, Field
-
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_dates, parse_number
 from draftflow.record.model import ModelArtifact, ReportedResult
 from draftflow.select.keywords import HARDWARE, PLATFORMS
+from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_names import (
     StatedModel,
     common_model,
@@ -61,31 +60,6 @@ _DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re
 MEMORY = re.compile(r"memory|kv_capacity|kv_pool")
 QUALITY = re.compile(r"accuracy|score|pass_rate|error_count|failure_count|acceptance")
 TELEMETRY = re.compile(r"temperature|power|clock|cpu_utilization")
-
-
-class RecordMetadata(BaseModel):
-    """What the sources state about the measured setup, and where each value is stated."""
-
-    model_label: str | None = None
-    model_family: str | None = None
-    model_id: str | None = None
-    model_artifact: ModelArtifact | None = None
-    runtimes: list[str] = Field(default_factory=list)
-    hardware_topics: list[str] = Field(default_factory=list)
-    platform_topics: list[str] = Field(default_factory=list)
-    system: str | None = None
-    node_count: int | None = None
-    quantization: str | None = None
-    experiment_date: str | None = None
-    measurement_scope: str = "none_reported"
-    evidence: dict[str, str] = Field(
-        default_factory=dict, description="field → pinned URL and line that states its value"
-    )
-    unstated: dict[str, str] = Field(default_factory=dict, description="field → why it stays null")
-    document_models: dict[str, tuple[str, str]] = Field(
-        default_factory=dict,
-        description="document id → (the one model it names, its line URL), for the figures",
-    )
 
 
 def main_document(snapshot: Snapshot) -> Document | None:

@@ -17,7 +17,7 @@ import re
 from pydantic import JsonValue
 
 from draftflow.record.model import ReportedResult, TestProfile
-from draftflow.select.metadata import RecordMetadata
+from draftflow.select.metadata_model import RecordMetadata
 
 MAX_LABEL_PARTS = 5
 MAX_LABEL_CHARS = 90

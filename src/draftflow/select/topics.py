@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from draftflow.acquire.snapshot import Document
 from draftflow.record.model import ReportedResult
 from draftflow.select.keywords import RUNTIMES, Keyword, naming, pattern
+from draftflow.select.metadata_model import RecordMetadata
 from draftflow.text.fences import HEADING
-
-if TYPE_CHECKING:
-    from draftflow.select.metadata import RecordMetadata
 
 
 def first_line(documents: Iterable[Document], regex: re.Pattern[str]) -> tuple[str, str] | None:

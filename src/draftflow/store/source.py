@@ -9,39 +9,13 @@ the published record, so it neither changes the record's content nor makes a sig
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
-
+from draftflow.record.source import RecordSource
 from draftflow.store.json_files import load_optional_json
 from draftflow.store.write import atomic_write_text
 
 SOURCE_SUFFIX = ".source.json"
-
-
-class SourceKind(StrEnum):
-    """How a source is read: fetched from a URL, read from a checkout's commit, or a folder."""
-
-    REMOTE = "remote"
-    CHECKOUT = "checkout"
-    FOLDER = "folder"
-
-
-class RecordSource(BaseModel):
-    """What `refresh` needs to find a record's source again and draft it the same way."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: SourceKind
-    location: str
-    origin: str | None = None
-    only: list[str] = []
-
-    @property
-    def refreshable(self) -> bool:
-        """Whether the source can move: a git source can, a plain folder copy cannot."""
-        return self.kind is not SourceKind.FOLDER
 
 
 def record_source_path(records_dir: Path, record_id: str) -> Path:

@@ -5,7 +5,8 @@ path. Also gathers the record's documents and the revisions and hashes known to 
 from __future__ import annotations
 
 from draftflow.acquire.snapshot import Snapshot, pinned_url, repository_url, sha256_hex
-from draftflow.record.model import Record, record_documents
+from draftflow.record.documents import record_documents
+from draftflow.record.model import Record
 from draftflow.verify.context import ListedDocument, VerifyContext, pointer
 from draftflow.verify.report import Rule, Severity
 

@@ -13,27 +13,13 @@ import re
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
-from draftflow.extract.harvest.markdown_tables import plain_text
 from draftflow.text.fences import HEADING
+from draftflow.text.lines import KEY_VALUE, MAX_LINE, plain_text
 
-MAX_LINE = 300
-"""Longer lines are prose or data dumps, never `label: number` report lines."""
 BLOCK_TABLE_OFFSET = 10_000
 """Key/value blocks are numbered after the document's Markdown tables (table indexes)."""
 
-_KEY_VALUE = re.compile(
-    r"^\s*(?:[-*]\s+)?\**(?P<key>[A-Za-z][\w ()/.,%*#+-]{0,70}?)\s*:\*{0,2}\s+"
-    r"(?P<value>[-+~≈]?\d[\d,]*(?:\.\d+)?"
-    r"(?:\s?[A-Za-z%×°µ][\w/%°.]{0,11})?)"
-    r"\s*$"
-)
 _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")
-
-
-def key_value_match(line: str) -> bool:
-    """True for a `label: number` report line."""
-    # the pattern needs a colon: most lines are ruled out without running it
-    return ":" in line and "|" not in line and bool(_KEY_VALUE.match(line))
 
 
 def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str]]]]:
@@ -44,7 +30,7 @@ def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str
     current: list[tuple[int, str, str]] = []
     for number, line in enumerate(lines, start=1):
         short = len(line) <= MAX_LINE
-        match = _KEY_VALUE.match(line) if short and ":" in line and "|" not in line else None
+        match = KEY_VALUE.match(line) if short and ":" in line and "|" not in line else None
         if match:
             current.append((number, plain_text(match["key"]), match["value"].strip()))
             continue

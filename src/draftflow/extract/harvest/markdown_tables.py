@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
 from draftflow.text.fences import HEADING, fence_infos, fence_opening, is_code_fence
+from draftflow.text.lines import plain_text, split_row
 
 CAPTION_LINES = 3
 MAX_HEADING_LINE = 1_000
@@ -23,9 +23,6 @@ MAX_HEADING_LINE = 1_000
 
 _DIGIT = re.compile(r"\d")
 _DELIMITER_CELL = re.compile(r"^\s*:?-+:?\s*$")
-# Emphasis markers; an underscore inside a word (`est_ppt`) is part of the word.
-_EMPHASIS = re.compile(r"\*\*|\*|`|~~|(?<![^\W_])__?|__?(?![^\W_])")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 
 
 @dataclass
@@ -39,37 +36,6 @@ class Table:
     index: int
 
 
-def split_row(line: str) -> list[str]:
-    """The cells of one table row: pipes split cells unless escaped or inside a code span."""
-    text = line.strip()
-    if text.startswith("|"):
-        text = text[1:]
-    if text.endswith("|") and not text.endswith("\\|"):
-        text = text[:-1]
-    if "`" not in text and "\\|" not in text:  # no code span, no escaped pipe: every pipe splits
-        return [cell.strip() for cell in text.split("|")]
-    cells: list[str] = []
-    current: list[str] = []
-    in_code = False
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text) and text[index + 1] == "|":
-            current.append("|")
-            index += 2
-            continue
-        if char == "`":
-            in_code = not in_code
-        if char == "|" and not in_code:
-            cells.append("".join(current).strip())
-            current = []
-        else:
-            current.append(char)
-        index += 1
-    cells.append("".join(current).strip())
-    return cells
-
-
 def _is_delimiter(line: str) -> bool:
     if "-" not in line:
         return False
@@ -79,18 +45,6 @@ def _is_delimiter(line: str) -> bool:
 
 def _is_header(line: str) -> bool:
     return "|" in line and bool(line.strip())
-
-
-# Every emphasis mark and link holds one of these; a cell with none has nothing to remove.
-_MARKUP = frozenset("*`~_[")
-
-
-@lru_cache(maxsize=1 << 16)
-def plain_text(cell: str) -> str:
-    """A cell without Markdown emphasis, code ticks or link targets (`**191.2**` → `191.2`)."""
-    if _MARKUP.isdisjoint(cell):  # most cells: no pattern to run
-        return cell.strip()
-    return _EMPHASIS.sub("", _LINK.sub(r"\1", cell)).strip()
 
 
 def find_tables(lines: list[str]) -> list[Table]:

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.harvest.keyvalue import MAX_LINE as KEY_VALUE_MAX_LINE
-from draftflow.extract.harvest.keyvalue import key_value_match
-from draftflow.extract.harvest.markdown_tables import split_row
 from draftflow.numbers.cells import is_sentence
 from draftflow.text.fences import HEADING
+from draftflow.text.lines import MAX_LINE as KEY_VALUE_MAX_LINE
+from draftflow.text.lines import key_value_match, split_row
 
 MAX_LINE = 2_000
 """Longer lines are data dumps, not prose."""

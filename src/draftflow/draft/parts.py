@@ -1,0 +1,54 @@
+"""What the template sections read: grounded results, configurations, and the writer's view of
+them (`SectionWriter`, which `templates.Writer` implements)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from pydantic import JsonValue
+
+from draftflow.acquire.snapshot import Document
+from draftflow.draft.artifact import ExtractionLike
+from draftflow.draft.facts import RecordFacts
+from draftflow.draft.grounding import Grounding
+from draftflow.record.model import ReportedResult
+
+
+@dataclass(frozen=True)
+class Grounded:
+    """A reported result with the snapshot document its evidence line is in."""
+
+    result: ReportedResult
+    document: Document
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A configuration to describe: a test profile, or the shared conditions of results."""
+
+    label: str
+    conditions: dict[str, JsonValue]
+    document: Document | None
+
+
+class SectionWriter(Protocol):
+    """What a template section reads of the writer."""
+
+    extraction: ExtractionLike
+    facts: RecordFacts | None
+    front: list[Document]
+    grounded: list[Grounded]
+
+    def ground(self, documents: Iterable[Document]) -> Grounding:
+        """The guard over these documents and the record's values."""
+        ...
+
+    def written(self, item: Grounded) -> str:
+        """The result's value as its evidence line writes it."""
+        ...
+
+    def profiles(self) -> list[Profile]:
+        """The configurations to describe."""
+        ...

@@ -1,0 +1,127 @@
+"""Markdown table harvesting: cells with column and row headers, heading, caption and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from draftflow.extract.harvest.markdown_tables import find_tables, harvest_markdown
+from draftflow.extract.harvest.run import harvest
+from draftflow.text.lines import plain_text, split_row
+from extract_support import corpus_snapshot, snapshot_of
+
+
+def _harvest(text: str) -> list[Any]:
+    return harvest_markdown(snapshot_of({"README.md": text}).documents[0])
+
+
+REPORT = """# Report
+
+## Decode matrix
+
+Cell value = median per-stream decode tok/s.
+
+| Prompt | c=1 | c=6 aggregate |
+| ---: | ---: | ---: |
+| 256 | 82.6 | **162** |
+| 2,048 | 64.6 | 78 |
+
+```
+| 1 | 2 |
+|---|---|
+| 999 | 999 |
+```
+
+```python
+| 3 | 4 |
+|---|---|
+| 777 | 777 |
+```
+
+Text after.
+"""
+
+
+def test_cells_have_headers_heading_caption_and_lines() -> None:
+    candidates = _harvest(REPORT)
+    by_place = {(c.line, c.column): c for c in candidates}
+    cell = by_place[(10, "c=1")]
+    assert cell.values == [64.6]
+    assert cell.row_header == "2,048"
+    assert cell.heading == "Decode matrix"
+    assert cell.caption == "Cell value = median per-stream decode tok/s."
+    assert by_place[(9, "c=6 aggregate")].values == [162]
+    assert by_place[(9, "c=6 aggregate")].text == "**162**"
+    assert by_place[(10, "Prompt")].values == [2048]
+    assert by_place[(10, "Prompt")].row_header is None  # the first column is the row label
+
+
+def test_tables_in_output_fences_are_tables_and_in_code_fences_not() -> None:
+    # tools print pipe tables (llama-bench, lm-eval) and reports paste them in bare fences
+    found = _harvest(REPORT)
+    assert [c.line for c in found if 999 in c.values] == [15, 15]
+    assert all(777 not in c.values for c in found)
+
+
+def test_rows_without_outer_pipes_escaped_pipes_and_code_spans() -> None:
+    text = "a | b\n--- | ---\nx \\| y | 5\n`p|q` | 6\n"
+    candidates = _harvest(text)
+    assert [(c.line, c.row_header, c.values) for c in candidates] == [
+        (3, "x | y", [5]),
+        (4, "p|q", [6]),
+    ]
+    assert split_row("| `a|b` | c |") == ["`a|b`", "c"]
+    # the same cells whichever way a row is read: with a code span it is read char by char
+    row = "| **9.5** tok/s |  | x\\y | 7 |"
+    assert split_row(row) == ["**9.5** tok/s", "", "x\\y", "7"]
+    assert split_row(row + " `z` |") == ["**9.5** tok/s", "", "x\\y", "7", "`z`"]
+
+
+def test_crlf_table_and_body_ends_at_blank_line() -> None:
+    text = "| k | v |\r\n|---|---|\r\n| a | 1 |\r\n\r\n| b | 2 |\r\n"
+    candidates = _harvest(text)
+    assert [(c.line, c.values) for c in candidates] == [(3, [1])]
+
+
+def test_plain_text_keeps_snake_case() -> None:
+    assert plain_text("est_ppt (ms)") == "est_ppt (ms)"
+    assert plain_text("**__bold__** [x 1](http://h/2)") == "bold x 1"
+
+
+def test_a_delimiter_row_needs_dashes() -> None:
+    assert find_tables(["| a | b |", "| : | : |", "| 1 | 2 |"]) == []
+
+
+def test_real_results_matrix(corpus_dir: Path, manifest: dict[str, Any]) -> None:
+    snapshot = corpus_snapshot(
+        corpus_dir, manifest, "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"
+    )
+    document = snapshot.by_path("results/RESULTS-2026-08-14.md")
+    assert document is not None
+    by_place = {(c.line, c.column): c for c in harvest_markdown(document)}
+    assert by_place[(32, "c=1")].values == [82.6]
+    assert by_place[(32, "c=1")].row_header == "256"
+    assert by_place[(71, "Aggregate tok/s")].values == [191.2]
+    assert by_place[(72, "Prefill tok/s")].values == [2563]
+    assert by_place[(104, "TTFT")].unit_guess == "ms"
+
+
+def test_pathological_lines_are_read_linearly() -> None:
+    # each of these lines sends a naive heading/rule/key-value pattern into quadratic
+    # backtracking; they must be skipped, not chewed on
+    text = (
+        "# "
+        + " #" * 50_000
+        + "x\n"
+        + "--- "
+        + " " * 100_000
+        + "y\n"
+        + "k"
+        + " " * 100_000
+        + ": 5\n"
+        + "| a |\n|"
+        + "-|" * 50_000
+        + "\n| 1 |\n"
+    )
+    candidates = harvest(snapshot_of({"a.md": text}))
+    assert [(c.line, c.values) for c in candidates] == [(6, [1])]

@@ -1,0 +1,176 @@
+"""Selection: which harvested candidates are reported results, deterministically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from draftflow.extract.classify import (
+    MAX_TABLE_ROWS,
+    is_figure_text,
+    metric_name,
+    select,
+    without_unread_prose,
+)
+from draftflow.extract.harvest.run import harvest
+from extract_support import snapshot_of
+
+
+@pytest.mark.parametrize(
+    ("name", "metric"),
+    [
+        ("decode_tokens_per_s", "decode_rate"),
+        ("Decode tok/s", "decode_rate"),
+        ("Prefill tok/s", "prefill_rate"),
+        ("pp512", "prefill_rate"),
+        ("tg128", "decode_rate"),
+        ("Aggregate tok/s", "aggregate_throughput"),
+        ("t/s (total)", "aggregate_throughput"),
+        ("TTFT (s)", "ttft"),
+        ("ttft_ms.p50", "ttft"),
+        ("p99 ITL (ms)", "inter_token_latency"),
+        ("wall_latency_s", "latency"),
+        ("gpu_mem_used_peak_mb", "memory"),
+        ("decode_tokens_per_s_std", "decode_rate_stdev"),
+        ("ttft_s_norm", "ttft_normalised"),
+        ("c=6 aggregate", "aggregate_throughput"),
+        ("Acceptance", "speculative_acceptance_rate"),
+        ("judge_pass_rate", "judge_pass_rate"),
+        ("id", None),
+        ("timestamp", None),
+        ("date", None),
+        ("concurrency", None),
+        ("c=1", None),
+        ("max_model_len", None),
+        ("prompt_tokens", None),
+        ("version", None),
+        ("samples", "completed_requests"),
+        ("num_prompts", None),
+        ("temperature", None),
+    ],
+)
+def test_metric_names(name: str, metric: str | None) -> None:
+    assert metric_name(name) == metric
+
+
+def test_figures_are_not_sentences_code_or_bounds() -> None:
+    assert is_figure_text("**191.2**")
+    assert is_figure_text("168 ms")
+    assert is_figure_text("11792.96 ± 265.41")
+    assert not is_figure_text("`1024`")
+    assert not is_figure_text("Fleet generation (all streams together). ~160–190 at c=6")
+    assert not is_figure_text("≤ 300ms")
+    assert not is_figure_text("273 / 80 ≈ 3.4 tok/s")
+    assert not is_figure_text("#48407")
+
+
+def _selected(files: dict[str, str]) -> list[tuple[int, str, str, object]]:
+    chosen = select(harvest(snapshot_of(files)))
+    return [(s.candidate.line, s.candidate.key, s.metric, s.candidate.value) for s in chosen]
+
+
+def test_csv_selects_metric_columns_and_skips_settings_and_ids() -> None:
+    text = "run_id,date,concurrency,decode_tok_s,ttft_ms\n7,2026-01-02,4,45.5,120\n"
+    assert _selected({"r.csv": text}) == [
+        (2, "decode_tok_s", "decode_rate", 45.5),
+        (2, "ttft_ms", "ttft", 120),
+    ]
+
+
+def test_markdown_matrix_takes_its_metric_from_the_caption() -> None:
+    text = (
+        "## Matrix\n\nCell value = median per-stream decode tok/s.\n\n"
+        "| Prompt | c=1 | c=2 |\n|---|---|---|\n| 256 | 82.6 | 56.9 |\n"
+    )
+    assert _selected({"R.md": text}) == [
+        (7, "c=1", "decode_rate", 82.6),
+        (7, "c=2", "decode_rate", 56.9),
+    ]
+
+
+def test_row_header_names_the_metric_in_transposed_tables() -> None:
+    text = "| Mode | A | B |\n|---|---|---|\n| C1 decode, warm median | 74.6 | 95.9 |\n"
+    chosen = select(harvest(snapshot_of({"R.md": text})))
+    assert [(s.metric, s.statistic) for s in chosen] == [("decode_rate", "median as reported")] * 2
+
+
+def test_llama_bench_rows_name_their_phase() -> None:
+    text = (
+        "| model | test | t/s |\n|---|---|---|\n"
+        "| m | pp1024 (c1) | 11792.96 ± 265.41 |\n| m | tg1024 (c1) | 46.47 ± 0.35 |\n"
+    )
+    chosen = select(harvest(snapshot_of({"R.md": text})))
+    assert [(s.metric, s.value) for s in chosen] == [
+        ("prefill_rate", 11792.96),
+        ("prefill_rate_spread", 265.41),
+        ("decode_rate", 46.47),
+        ("decode_rate_spread", 0.35),
+    ]
+    assert "±" in chosen[0].statistic
+    assert "spread" in chosen[1].statistic
+
+
+def test_percentages_only_for_changes_and_rates() -> None:
+    text = (
+        "| x | Decode tok/s | Change | Pass Rate |\n|---|---|---|---|\n| a | 50% | +28.6% | 90% |\n"
+    )
+    assert [(m, v) for _, _, m, v in _selected({"R.md": text})] == [
+        ("relative_change", 28.6),
+        ("judge_pass_rate", 90),
+    ]
+
+
+def test_telemetry_and_raw_dumps_are_not_results() -> None:
+    telemetry = "elapsed_s,power_w,mem_used_mb,decode_tok_s\n" + "".join(
+        f"{i * 10},40.5,1200,{i}.5\n" for i in range(5)
+    )
+    dump = "model,decode_tok_s\n" + "".join(f"m{i},{i}.5\n" for i in range(MAX_TABLE_ROWS + 1))
+    small = "model,decode_tok_s\n" + "".join(f"m{i},{i}.5\n" for i in range(3))
+    assert _selected({"t.csv": telemetry, "dump.csv": dump}) == []
+    assert len(_selected({"small.csv": small})) == 3
+
+
+def test_json_settings_subtrees_are_not_results() -> None:
+    text = '{"hardware": {"mem_gb": 128}, "config": {"decode_tok_s": 1}, "decode_tok_s": 42.0}'
+    assert _selected({"r.json": text}) == [(1, "decode_tok_s", "decode_rate", 42.0)]
+
+
+def test_selection_is_deterministic() -> None:
+    text = "model,decode_tok_s,ttft_s\na,1.5,0.2\nb,2.5,0.3\n"
+    assert _selected({"r.csv": text}) == _selected({"r.csv": text})
+
+
+def test_slashed_cells_give_one_figure_per_value() -> None:
+    text = "| Mode | Regular |\n|---|---|\n| C4 / C6 aggregate | 263.7 / 340.5 |\n"
+    chosen = select(harvest(snapshot_of({"R.md": text})))
+    assert [(s.metric, s.value) for s in chosen] == [
+        ("aggregate_throughput", 263.7),
+        ("aggregate_throughput", 340.5),
+    ]
+
+
+@pytest.mark.parametrize(
+    "folder", ["heitor-mocelin__dgx-spark-research", "teaql__nvidia-dgx-spark-model-benchmark"]
+)
+def test_the_model_pass_selection_less_unread_prose_is_the_deterministic_one(
+    folder: str, corpus_dir: Path, manifest: dict[str, dict[str, Any]]
+) -> None:
+    """extract() classifies the candidates once for both passes: the deterministic pass's
+    selection is the model pass's without the prose the prose finder did not read."""
+    from dataclasses import replace
+
+    from draftflow.acquire import acquire
+    from draftflow.extract.candidates import SourceFormat
+    from draftflow.extract.classify import Selected
+
+    entry = manifest[folder]
+    snapshot = acquire(str(corpus_dir / folder), revision=entry["revision"], origin=entry["url"])
+    candidates = harvest(snapshot)
+    with_prose = select(candidates, include_prose=True)
+    assert without_unread_prose(with_prose) == select(candidates)
+    read = next(c for c in candidates if c.format is SourceFormat.PROSE and c.reading)
+    unread = replace(read, reading=None)  # prose the prose finder did not read
+    extra = [Selected(unread, "m", "", "as reported"), Selected(read, "m", "", "as reported")]
+    assert without_unread_prose([*with_prose, *extra]) == [*select(candidates), extra[1]]

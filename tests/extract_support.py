@@ -1,0 +1,65 @@
+"""Helpers shared by the extract tests (snapshots from text, corpus snapshots, a fake model).
+
+Imported by the `test_extract_*` modules; `e2e/test_extract_support.py` checks the helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from draftflow.acquire import acquire
+from draftflow.acquire.rules import FileContent, build_documents
+from draftflow.acquire.snapshot import Snapshot
+
+REPOSITORY = "example-owner/Bench-Repo"
+REVISION = "0123456789abcdef0123456789abcdef01234567"
+
+
+def snapshot_of(files: Mapping[str, str | bytes], repository: str = REPOSITORY) -> Snapshot:
+    """A snapshot of in-memory files, pinned like a real one (ids, hashes, URLs)."""
+    contents = [
+        FileContent(path, data.encode("utf-8") if isinstance(data, str) else data)
+        for path, data in files.items()
+    ]
+    return Snapshot(
+        repository=repository,
+        url=f"https://github.com/{repository}",
+        revision=REVISION,
+        commit_time=None,
+        documents=build_documents(contents, repository, REVISION),
+    )
+
+
+def corpus_snapshot(
+    corpus_dir: Path, manifest: Mapping[str, Mapping[str, Any]], folder: str
+) -> Snapshot:
+    """A corpus folder acquired as the real repository at its manifest revision."""
+    entry = manifest[folder]
+    return acquire(str(corpus_dir / folder), origin=entry["url"], revision=entry["revision"])
+
+
+@dataclass
+class FakeReply:
+    """What `ModelClient.structured` returns, reduced to what extract reads."""
+
+    value: Any
+
+
+@dataclass
+class FakeClient:
+    """A stand-in for `ModelClient`: answers each call with `answer(variables)`."""
+
+    answer: Callable[[Mapping[str, str]], dict[str, Any]]
+    calls: list[Mapping[str, str]] = field(default_factory=list)
+
+    async def structured(
+        self, prompt: Any, variables: Mapping[str, str], schema: type[BaseModel]
+    ) -> FakeReply:
+        """Validate the canned answer against `schema`, as the real client does."""
+        prompt.messages(variables)  # the real client fills the template: missing vars fail
+        self.calls.append(variables)
+        return FakeReply(schema.model_validate(self.answer(variables)))

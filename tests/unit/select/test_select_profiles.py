@@ -1,0 +1,83 @@
+"""Test profiles and labels as a person writes them, never `key=value` soup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from draftflow.record.model import ReportedResult
+from draftflow.select.metadata_model import RecordMetadata
+from draftflow.select.profiles import enrich, make_profiles, profile_label, readable_label
+
+URL = "https://github.com/o/r/blob/" + "c" * 40 + "/results.md#L{}"
+
+
+def _result(line: int, label: str = "decode tok/s", **conditions: Any) -> ReportedResult:
+    return ReportedResult(
+        label=label,
+        metric="decode_rate",
+        value=10.5 + line,
+        unit="tokens/s",
+        statistic="as reported",
+        uncertainty=None,
+        conditions=conditions,
+        evidence_state="source_reported",
+        site_reproduced=False,
+        evidence_url=URL.format(line),
+        source_document_sha256="d" * 64,
+        source_document_id="r-results.md",
+        source_line=line,
+    )
+
+
+def test_a_configuration_reads_as_a_person_names_it() -> None:
+    label = profile_label(
+        {
+            "engine": "vLLM 0.27",
+            "quantization": "NVFP4",
+            "speculative_decoding": "MTP n=3",
+            "batch": 1,
+            "temperature": 0.6,
+        }
+    )
+    assert label == "vLLM 0.27, NVFP4, MTP n=3, batch 1"
+    assert "=" not in profile_label({"concurrency": 8, "workload": "chat"}).replace("n=", "")
+
+
+def test_harvested_key_value_labels_become_readable() -> None:
+    assert readable_label("c=4; model=qwen3; decode tok/s") == "c 4, qwen3, decode tok/s"
+    assert "=" not in readable_label("Metric=Mean tok/s; System B (Spiky)=21.5")
+
+
+def test_profiles_are_named_by_what_sets_them_apart() -> None:
+    results = [
+        _result(3, engine="vLLM", quantization="FP8", concurrency=1),
+        _result(4, engine="vLLM", quantization="FP8", concurrency=8),
+        _result(5, engine="vLLM", quantization="FP8", concurrency=8),  # same configuration
+    ]
+    profiles = make_profiles(results)
+    assert [p.label for p in profiles] == ["concurrency 1", "concurrency 8"]
+    assert profiles[0].evidence_url == results[0].evidence_url
+    assert profiles[1].conditions["quantization"] == "FP8"
+
+
+def test_two_configurations_never_share_a_label() -> None:
+    results = [_result(3, case="short", run="a"), _result(4, case="short", run="b")]
+    labels = [p.label for p in make_profiles(results)]
+    assert len(set(labels)) == 2
+
+
+def test_enrich_adds_the_stated_setup_and_keeps_the_rows_own_values() -> None:
+    meta = RecordMetadata(
+        model_label="Foo-30B",
+        model_id="acme/Foo-30B",
+        runtimes=["vLLM"],
+        system="DGX Spark",
+        node_count=1,
+    )
+    plain = enrich(_result(3, label="c=1; decode tok/s", concurrency=1), meta)
+    assert plain.conditions["model"] == "Foo-30B"
+    assert plain.conditions["engine"] == "vLLM" and plain.conditions["node_count"] == 1
+    assert plain.conditions["quantization"] is None  # unknown stays null
+    assert plain.label == "c 1, decode tok/s"
+    own = enrich(_result(4, model_id="other/Bar-7B", engine="sglang"), meta)
+    assert "model" not in own.conditions and own.conditions["engine"] == "sglang"
