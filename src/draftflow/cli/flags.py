@@ -15,7 +15,7 @@ from rich.text import Text
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.record.model import Record, record_to_json
 from draftflow.text.pointer import MISSING, resolve
-from draftflow.verify import Evidence, Flag, Severity
+from draftflow.verify import Evidence, Flag
 
 CONTEXT_LINES = 2
 _AROUND = 70
@@ -31,7 +31,7 @@ def print_flag(
     advice: bool = False,
 ) -> None:
     """One flag, its place in the record and its evidence; with `advice`, what to do next."""
-    error = flag.severity is Severity.ERROR
+    error = flag.is_error
     style = "red" if error else "yellow"
     console.print()
     console.print(

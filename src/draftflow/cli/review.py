@@ -259,7 +259,7 @@ def _print_review(
     signoff: SignOff | None,
     state: ReviewState,
 ) -> None:
-    errors = [f for f in report.flags if str(f.severity) == "error"]
+    errors = [f for f in report.flags if f.is_error]
     console.print(Text(f"{record.id}: {state.value}", style=_STATE_STYLES[state.value] + " bold"))
     console.print(
         f"{len(report.claims)} numbers checked, {len(errors)} error flag(s), "

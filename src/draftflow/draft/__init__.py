@@ -19,11 +19,11 @@ from draftflow.draft.artifact import (
 from draftflow.draft.facts import RecordFacts
 from draftflow.draft.model_drafter import (
     DEFAULT_BUDGET_TOKENS,
-    StructuredClient,
     draft_with_model,
 )
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
+from draftflow.llm.protocol import StructuredClient
 from draftflow.text.sentences import split_sentences
 
 __all__ = [
@@ -33,7 +33,6 @@ __all__ = [
     "TITLE_WITHDRAWN",
     "EditorialDraft",
     "ExtractionLike",
-    "StructuredClient",
     "draft_deterministic",
     "draft_editorial",
     "draft_with_model",

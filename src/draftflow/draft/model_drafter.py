@@ -22,7 +22,7 @@ import asyncio
 import json
 import re
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, Field, JsonValue
 
@@ -41,6 +41,7 @@ from draftflow.draft.templates import TemplateParts, record_names, record_values
 from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
 from draftflow.extract.model.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
 from draftflow.llm.prompts import Prompt, load_prompt
+from draftflow.llm.protocol import StructuredClient
 from draftflow.llm.structured import StructuredOutputError
 from draftflow.record.model import ReportedResult, Section
 from draftflow.text.sentences import split_sentences
@@ -89,25 +90,6 @@ class FramingReply(BaseModel):
     answer: str
     notes: list[str] = Field(default_factory=list)
     limitations: list[str] = Field(default_factory=list)
-
-
-class StructuredResult(Protocol[_T_co]):
-    """What `ModelClient.structured` returns: the validated reply as `.value`."""
-
-    @property
-    def value(self) -> _T_co:
-        """The validated pydantic object."""
-        ...
-
-
-class StructuredClient(Protocol):
-    """The part of `draftflow.llm.ModelClient` the drafter uses."""
-
-    async def structured(
-        self, prompt: Prompt, variables: dict[str, str], schema: type[_T]
-    ) -> StructuredResult[_T]:
-        """Fill `prompt`, ask the model, validate the reply against `schema`."""
-        ...
 
 
 async def draft_with_model(

@@ -25,9 +25,9 @@ from draftflow.extract.merge import merge_extractions
 from draftflow.extract.model.run import (
     DEFAULT_CONTEXT_BUDGET_TOKENS,
     EXTRACT_PROMPT,
-    ExtractClient,
     extract_with_model,
 )
+from draftflow.llm.protocol import StructuredClient
 
 __all__ = [
     "DEFAULT_CONTEXT_BUDGET_TOKENS",
@@ -35,7 +35,6 @@ __all__ = [
     "Candidate",
     "DropReason",
     "DroppedClaim",
-    "ExtractClient",
     "Extraction",
     "SourceFormat",
     "extract",
@@ -46,7 +45,7 @@ __all__ = [
 
 async def extract(
     snapshot: Snapshot,
-    client: ExtractClient | None,
+    client: StructuredClient | None,
     *,
     context_budget_tokens: int = DEFAULT_CONTEXT_BUDGET_TOKENS,
 ) -> Extraction:

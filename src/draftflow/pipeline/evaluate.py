@@ -37,7 +37,7 @@ from draftflow.errors import InputError
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for
-from draftflow.record.model import load_record
+from draftflow.record.model import load_record, pinned_path
 from draftflow.text.fences import fenced_lines
 
 CORPUS_MANIFEST = "MANIFEST.json"
@@ -442,8 +442,7 @@ def _read_figures(path: Path) -> list[_Figure]:
 def _figure_of(result: dict[str, object]) -> _Figure:
     """A grounded figure's place and value, from a reported-result-shaped dict."""
     url = str(result.get("evidence_url", ""))
-    _, _, rest = url.partition("/blob/")
-    path = rest.split("/", 1)[1].split("#", 1)[0] if "/" in rest else ""
+    path = pinned_path(url)
     line = result.get("source_line")
     value = result.get("value")
     return _Figure(

@@ -104,7 +104,7 @@ class FigureFlags:
             for index, figure in enumerate(figures)
             for flag in self.by_figure[figure.id]
         ]
-        errors = sum(1 for flag in flags if flag.severity.value == "error")
+        errors = sum(1 for flag in flags if flag.is_error)
         counts = CheckedCounts(results=len(figures), errors=errors, warnings=len(flags) - errors)
         return VerificationReport(record_id=self.record_id, checked=counts, flags=flags)
 

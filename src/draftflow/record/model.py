@@ -62,6 +62,22 @@ Revision = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{40}$")]
 IsoDate = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 
 
+def pinned_path(url: str) -> str:
+    """The document path of a pinned URL: `https://github.com/O/N/blob/REV/PATH#L3` gives
+    `PATH`; a URL that is not pinned gives ''."""
+    _, found, rest = url.partition("/blob/")
+    if not found or "/" not in rest:
+        return ""
+    return rest.split("/", 1)[1].split("#", 1)[0]
+
+
+def pinned_place(url: str) -> str:
+    """`PATH:LINE` of a pinned line URL (`...#L3` gives `PATH:3`); the path alone without a line."""
+    _, _, fragment = url.partition("#")
+    line = fragment.removeprefix("L")
+    return f"{pinned_path(url)}:{line}" if line else pinned_path(url)
+
+
 class _Strict(BaseModel):
     """Base for the record's fixed-shape objects: strict types, no unknown keys."""
 
@@ -167,6 +183,16 @@ class ReportedResult(_Strict):
     source_document_sha256: Sha256
     source_document_id: str
     source_line: Annotated[StrictInt, Field(ge=1)]
+
+    @property
+    def source_path(self) -> str:
+        """The path of the document that states the figure, from its pinned evidence URL."""
+        return pinned_path(self.evidence_url)
+
+    @property
+    def source_place(self) -> str:
+        """Where the figure is stated, as `path:line` (from its pinned evidence URL)."""
+        return pinned_place(self.evidence_url)
 
 
 class Editorial(_Strict):

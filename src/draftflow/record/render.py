@@ -176,7 +176,7 @@ def _figures(record: Record) -> list[str]:
     rows = ["| Figure | Metric | Value | Unit | Statistic | Source |", "|---|---|---:|---|---|---|"]
     for result in results:
         value = repr(result.value) if isinstance(result.value, float) else str(result.value)
-        where = result.evidence_url.split("/blob/", 1)[-1].split("/", 1)[-1].replace("#L", ":")
+        where = result.source_place
         rows.append(
             f"| {_cell(result.label)} | {_cell(result.metric)} | {value} | {_cell(result.unit)} "
             f"| {_cell(result.statistic)} | [{_cell(where)}]({result.evidence_url}) |"

@@ -31,6 +31,7 @@ from draftflow.record.model import (
 )
 from draftflow.review.signoff import approved_copy_path, load_signoff
 from draftflow.store.write import RecordStore
+from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
 
 STATUS_FIELD = "editorial_status"
@@ -134,15 +135,11 @@ class _Path:
 
     def key(self, name: str) -> _Path:
         readable = f"{self.readable}.{name}" if self.readable else name
-        return _Path(readable, f"{self.pointer}/{_escape(name)}", (*self.schema, name))
+        return _Path(readable, self.pointer + pointer(name), (*self.schema, name))
 
     def item(self, index: int, label: str | None = None) -> _Path:
         shown = label if label is not None else str(index)
         return _Path(f"{self.readable}[{shown}]", f"{self.pointer}/{index}", (*self.schema, "*"))
-
-
-def _escape(name: str) -> str:
-    return name.replace("~", "~0").replace("/", "~1")
 
 
 def _diff(old: Any, new: Any, at: _Path) -> Iterator[FieldChange]:

@@ -42,7 +42,7 @@ class FigureLike(Protocol):
 
 
 def _document(result: ReportedResult) -> str:
-    return result.evidence_url.split("/blob/", 1)[-1].split("/", 1)[-1].split("#", 1)[0]
+    return result.source_path
 
 
 def _value(value: int | float) -> str:

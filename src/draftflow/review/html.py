@@ -223,7 +223,7 @@ class _Page:
                 f' <span class="ack">acknowledged by {html.escape(self.signoff.editor)}: '
                 f"{html.escape(ack.reason)}</span>"
             )
-        if str(flag.severity) == "error":
+        if flag.is_error:
             return ' <span class="open">open: blocks sign-off</span>'
         return ""
 
@@ -293,7 +293,7 @@ class _Page:
             status = _status(claim.status)
             evidence = list(claim.evidence)
         else:
-            errors = any(str(f.severity) == "error" for f in flags)
+            errors = any(f.is_error for f in flags)
             status = (
                 "unsupported"
                 if errors
@@ -370,7 +370,7 @@ class _Page:
 def _result_evidence(result: ReportedResult) -> Evidence:
     """A reported result's own evidence line, as a verify evidence item."""
     url = result.evidence_url
-    path = url.split("/blob/", 1)[-1].split("/", 1)[-1].split("#", 1)[0]
+    path = result.source_path
     return Evidence(
         document_id=result.source_document_id,
         path=path,

@@ -135,7 +135,7 @@ def resolve_acknowledgements(
             claim=flag.claim,
             reason=reason.strip(),
         )
-    still_open = [f for f in flags if _is_error(f) and f.id not in acknowledged]
+    still_open = [f for f in flags if f.is_error and f.id not in acknowledged]
     return list(acknowledged.values()), still_open
 
 
@@ -153,10 +153,6 @@ def _find_flag(flags: list[Flag], given: str) -> Flag:
         f"flag id prefix {given!r} matches {len(matches)} flags",
         hint="give more characters of the flag id (see `draftflow review ID`)",
     )
-
-
-def _is_error(flag: Flag) -> bool:
-    return str(flag.severity) == "error"
 
 
 def _verifier_for(store: RecordStore) -> Verifier:
@@ -212,8 +208,8 @@ def approve(
         time=(now or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0).isoformat(),
         record_sha256=record_file_sha256(dump_record(approved)),
         acknowledged=acknowledged,
-        errors=sum(1 for f in report.flags if _is_error(f)),
-        warnings=sum(1 for f in report.flags if not _is_error(f)),
+        errors=sum(1 for f in report.flags if f.is_error),
+        warnings=sum(1 for f in report.flags if not f.is_error),
     )
     atomic_write_text(approved_copy_path(store, record_id), dump_record(approved))
     path = store.paths(record_id).signoff

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from draftflow.acquire.snapshot import Snapshot
+from draftflow.llm.protocol import StructuredClient
 from draftflow.record.model import (
     ChosenFigure,
     ReportedResult,
@@ -33,7 +34,6 @@ from draftflow.select.metadata import read_metadata
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_choice import (
     DEFAULT_BUDGET_TOKENS,
-    SelectClient,
     choose_with_model,
 )
 from draftflow.select.model_names import model_family
@@ -148,7 +148,7 @@ def apply_edits(
 async def select_headline(
     snapshot: Snapshot,
     extraction: _ResultsLike,
-    client: SelectClient | None,
+    client: StructuredClient | None,
     *,
     figures_file: str,
     max_results: int = DEFAULT_MAX_RESULTS,

@@ -9,13 +9,14 @@ leaves the rules' selection in place, which the selection's provenance says.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, Field
 
 from draftflow.errors import ModelError
 from draftflow.extract.model.chunks import CHARS_PER_TOKEN
 from draftflow.llm import Prompt, load_prompt
+from draftflow.llm.protocol import StructuredClient
 from draftflow.select.rules import Scored
 
 SELECT_PROMPT = "select"
@@ -41,23 +42,6 @@ _T = TypeVar("_T", bound=BaseModel)
 _T_co = TypeVar("_T_co", covariant=True)
 
 
-class _Reply(Protocol[_T_co]):
-    @property
-    def value(self) -> _T_co:
-        """The validated reply."""
-        ...
-
-
-class SelectClient(Protocol):
-    """What the select stage needs of a model client."""
-
-    async def structured(
-        self, prompt: Prompt, variables: dict[str, str], schema: type[_T]
-    ) -> _Reply[_T]:
-        """A validated structured reply."""
-        ...
-
-
 @dataclass(frozen=True)
 class ModelChoice:
     """The model's usable picks (ids with reasons), or why there are none."""
@@ -72,7 +56,7 @@ def candidate_lines(ranked: list[Scored]) -> str:
     lines = []
     for item in ranked:
         result = item.figure.result
-        where = result.evidence_url.split("/blob/", 1)[-1].split("/", 1)[-1].replace("#L", ":")
+        where = result.source_place
         lines.append(
             f"{item.figure.id} | {result.label} | {result.metric} | {result.value!r} "
             f"{result.unit} | {result.statistic} | {where} | {item.why}"
@@ -109,7 +93,7 @@ def _prompt_chars(prompt: Prompt, variables: dict[str, str]) -> int:
 
 
 async def choose_with_model(
-    client: SelectClient,
+    client: StructuredClient,
     repository: str,
     ranked: list[Scored],
     max_results: int,

@@ -89,7 +89,7 @@ def verify_record(
         check_prose(ctx)
         check_fields(ctx)
     flags = _deduplicated(ctx)
-    ctx.counts.errors = sum(1 for f in flags if f.severity is Severity.ERROR)
+    ctx.counts.errors = sum(1 for f in flags if f.is_error)
     ctx.counts.warnings = len(flags) - ctx.counts.errors
     return VerificationReport(
         record_id=record.id, checked=ctx.counts, flags=flags, claims=ctx.claims

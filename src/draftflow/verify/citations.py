@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from draftflow.verify.context import ListedDocument, VerifyContext, pointer
+from draftflow.text.pointer import pointer
+from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.report import Rule, Severity
 
 _ANCHOR = re.compile(r"#L(\d+)(?:-L\d+)?$")

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from draftflow.numbers import NumberKind, find_numbers
-from draftflow.verify.context import VerifyContext, number_of, pointer
+from draftflow.text.pointer import pointer
+from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
 from draftflow.verify.lookup import find_hex, find_in

@@ -26,11 +26,6 @@ from draftflow.verify.report import (
 MAX_EVIDENCE = 3
 
 
-def pointer(*parts: str | int) -> str:
-    """A JSON pointer from path parts, escaping `~` and `/` as RFC 6901 says."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
 def number_of(value: int | float) -> ParsedNumber:
     """A record's JSON number as a parsed number with the precision it is written with."""
     return _number_of(type(value).__name__, repr(value), value)

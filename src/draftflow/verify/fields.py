@@ -17,7 +17,8 @@ import json
 import re
 
 from draftflow.numbers import NumberKind, ParsedNumber, find_numbers
-from draftflow.verify.context import ListedDocument, VerifyContext, pointer
+from draftflow.text.pointer import pointer
+from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.report import ClaimStatus, Rule, Severity
 
 SOURCE_REPORTED = "source_reported"

@@ -49,7 +49,7 @@ def verify_figures(
         )
         for flag in ctx.flags
     ]
-    ctx.counts.errors = sum(1 for flag in flags if flag.severity.value == "error")
+    ctx.counts.errors = sum(1 for flag in flags if flag.is_error)
     ctx.counts.warnings = len(flags) - ctx.counts.errors
     return VerificationReport(record_id=record.id, checked=ctx.counts, flags=flags)
 

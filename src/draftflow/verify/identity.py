@@ -7,7 +7,8 @@ from __future__ import annotations
 from draftflow.acquire.snapshot import Snapshot, pinned_url, repository_url, sha256_hex
 from draftflow.record.documents import record_documents
 from draftflow.record.model import Record
-from draftflow.verify.context import ListedDocument, VerifyContext, pointer
+from draftflow.text.pointer import pointer
+from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.report import Rule, Severity
 
 HUGGINGFACE = "https://huggingface.co"

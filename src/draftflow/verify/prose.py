@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass
 
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
+from draftflow.text.pointer import pointer
 from draftflow.verify.citations import cited_documents
-from draftflow.verify.context import ListedDocument, VerifyContext, pointer
+from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.dimensions import MEASURED, unit_after
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.lookup import Lookup, find_hex, find_in

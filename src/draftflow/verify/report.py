@@ -83,6 +83,11 @@ class Flag(BaseModel):
     evidence: list[Evidence] = Field(default_factory=list)
     message: str
 
+    @property
+    def is_error(self) -> bool:
+        """Whether the flag blocks sign-off until an editor acknowledges it."""
+        return self.severity is Severity.ERROR
+
 
 def flag_id(rule: Rule, location: str, claim: str) -> str:
     """The stable id of a flag: 12 hex digits of sha256 over rule, location and claim."""
@@ -154,7 +159,7 @@ class VerificationReport(BaseModel):
     @property
     def errors(self) -> list[Flag]:
         """The flags that block sign-off."""
-        return [f for f in self.flags if f.severity is Severity.ERROR]
+        return [f for f in self.flags if f.is_error]
 
     @property
     def warnings(self) -> list[Flag]:

@@ -12,8 +12,9 @@ from functools import cached_property
 
 from draftflow.numbers import NumberKind, ParsedNumber
 from draftflow.record.model import ReportedResult
+from draftflow.text.pointer import pointer
 from draftflow.verify.conditions import is_input_list
-from draftflow.verify.context import ListedDocument, VerifyContext, number_of, pointer
+from draftflow.verify.context import ListedDocument, VerifyContext, number_of
 from draftflow.verify.dimensions import unit_dimensions
 from draftflow.verify.readings import states
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity

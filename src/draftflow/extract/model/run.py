@@ -11,8 +11,7 @@ this module chunks, asks and gathers.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -25,31 +24,13 @@ from draftflow.extract.model.chunks import Chunk, chunk_documents
 from draftflow.extract.model.claims import ClaimChecker, HarvestedFigures, array_lines_of
 from draftflow.extract.model.reply import ExtractReply
 from draftflow.llm import Prompt, StructuredOutputError, load_prompt
+from draftflow.llm.protocol import StructuredClient, StructuredReply
 
 DEFAULT_CONTEXT_BUDGET_TOKENS = 12_000
 EXTRACT_PROMPT = "extract"
 
 T = TypeVar("T", bound=BaseModel)
 T_co = TypeVar("T_co", covariant=True)
-
-
-class StructuredLike(Protocol[T_co]):
-    """What a structured reply offers: the validated value."""
-
-    @property
-    def value(self) -> T_co:
-        """The validated reply."""
-        ...
-
-
-class ExtractClient(Protocol):
-    """The part of `draftflow.llm.ModelClient` the extract stage uses."""
-
-    async def structured(
-        self, prompt: Prompt, variables: Mapping[str, str], schema: type[T]
-    ) -> StructuredLike[T]:
-        """Fill `prompt`, ask the model, validate the reply against `schema`."""
-        ...
 
 
 def prompt_variables(snapshot: Snapshot, chunk: Chunk, total: int) -> dict[str, str]:
@@ -66,7 +47,7 @@ def prompt_variables(snapshot: Snapshot, chunk: Chunk, total: int) -> dict[str, 
 async def extract_with_model(
     snapshot: Snapshot,
     candidates: list[Candidate],
-    client: ExtractClient,
+    client: StructuredClient,
     *,
     context_budget_tokens: int = DEFAULT_CONTEXT_BUDGET_TOKENS,
     prompt: Prompt | None = None,
@@ -141,8 +122,8 @@ def unconfirmed_prose(
 
 
 async def _ask(
-    client: ExtractClient, prompt: Prompt, variables: dict[str, str]
-) -> StructuredLike[ExtractReply] | StructuredOutputError:
+    client: StructuredClient, prompt: Prompt, variables: dict[str, str]
+) -> StructuredReply[ExtractReply] | StructuredOutputError:
     """One chunk's reply, or the error when no attempt validated.
 
     A model that answers one chunk with garbage costs that chunk's labels, not the draft: the
