@@ -38,6 +38,7 @@ _COMMAND_MODULES = (
     "evaluate",
     "refresh",
     "select",
+    "prompts",
 )
 
 EPILOG = """\b

@@ -1,4 +1,6 @@
-"""Prompts are files: `src/draftflow/prompts/<name>.md`, loaded as langchain-core templates.
+"""Prompts are files: `prompts/<name>.md` at the project's top level (shipped inside the
+package as `draftflow/prompts/`), loaded as langchain-core templates. An editor's own folder
+named by `DRAFTFLOW_PROMPTS_DIR` overrides a prompt by file name; the others stay packaged.
 
 A prompt file is split into chat messages by marker lines:
 
@@ -10,12 +12,14 @@ A prompt file is split into chat messages by marker lines:
 
 Markers are `---system---`, `---user---` and `---assistant---`; text before the first marker
 is a comment and is ignored. Variables use `{name}` (f-string syntax). The sha256 of the
-file's bytes versions the prompt: it enters every cache key and the output's provenance.
+file's bytes versions the prompt, wherever it comes from: it enters every cache key and the
+output's provenance.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +32,7 @@ from langchain_core.prompts import ChatPromptTemplate
 from draftflow.errors import ConfigError
 
 PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
+PROMPTS_DIR_VARIABLE = "DRAFTFLOW_PROMPTS_DIR"
 _MARKER = re.compile(r"^---(system|user|assistant)---[ \t]*$", re.MULTILINE)
 _LANGCHAIN_ROLE = {"system": "system", "user": "human", "assistant": "ai"}
 _OPENAI_ROLE = {"system": "system", "human": "user", "ai": "assistant"}
@@ -68,8 +73,41 @@ class Prompt:
 
 
 def load_prompt(name: str, *, directory: Path | None = None) -> Prompt:
-    """Load prompt `name` (without `.md`) from `directory`, default the packaged prompts."""
-    return _load(name, (directory or PROMPTS_DIR).resolve())
+    """Load prompt `name` (without `.md`) from `directory`; by default from the editor's
+    folder (`DRAFTFLOW_PROMPTS_DIR`) when it has that file, else the packaged prompts."""
+    if directory is None:
+        directory = prompt_directory(name)
+    return _load(name, directory.resolve())
+
+
+def override_directory() -> Path | None:
+    """The editor's prompts folder (`DRAFTFLOW_PROMPTS_DIR`), when set.
+
+    Raises `ConfigError` when it is set to something that is not a folder."""
+    value = os.environ.get(PROMPTS_DIR_VARIABLE, "").strip()
+    if not value:
+        return None
+    folder = Path(value).expanduser()
+    if not folder.is_dir():
+        raise ConfigError(
+            f"{PROMPTS_DIR_VARIABLE}={value} is not a folder",
+            hint=f"point {PROMPTS_DIR_VARIABLE} at a folder of <name>.md prompt files, or unset it",
+        )
+    return folder
+
+
+def prompt_directory(name: str) -> Path:
+    """The folder prompt `name` is read from: the editor's folder when it holds `<name>.md`,
+    else the packaged prompts."""
+    override = override_directory()
+    if override is not None and (override / f"{name}.md").is_file():
+        return override
+    return PROMPTS_DIR
+
+
+def packaged_prompt_names() -> list[str]:
+    """The names of the packaged prompts, sorted."""
+    return sorted(path.stem for path in PROMPTS_DIR.glob("*.md"))
 
 
 @cache

@@ -88,3 +88,35 @@ def test_an_unbalanced_brace_is_a_config_error(tmp_path: Path):
     write(tmp_path, "p", "---user---\nbroken {x\n")
     with pytest.raises(ConfigError, match="not a valid template"):
         load_prompt("p", directory=tmp_path)
+
+
+def test_an_editors_folder_overrides_a_prompt_by_name_and_its_hash_follows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    own = write(tmp_path, "doctor", "---system---\nBe brief.\n---user---\n{word} {count}\n")
+    monkeypatch.setenv("DRAFTFLOW_PROMPTS_DIR", str(tmp_path))
+    prompt = load_prompt("doctor")
+    assert prompt.path == own.resolve()
+    assert prompt.sha256 == hashlib.sha256(own.read_bytes()).hexdigest()
+    packaged = load_prompt("extract")  # not in the folder: still the packaged one
+    assert packaged.path.parent == PROMPTS_DIR.resolve()
+
+
+def test_an_override_folder_that_is_not_a_folder_is_a_config_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("DRAFTFLOW_PROMPTS_DIR", str(tmp_path / "missing"))
+    with pytest.raises(ConfigError, match="is not a folder"):
+        load_prompt("doctor")
+
+
+def test_the_packaged_prompts_live_in_the_top_level_prompts_folder():
+    top_level = Path(__file__).resolve().parents[3] / "prompts"
+    assert PROMPTS_DIR.resolve() == top_level
+    assert sorted(p.stem for p in top_level.glob("*.md")) == [
+        "doctor",
+        "draft_framing",
+        "draft_sections",
+        "extract",
+        "select",
+    ]
