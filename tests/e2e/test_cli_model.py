@@ -87,14 +87,6 @@ def test_cache_info_and_clear(isolated: Path):
     assert json.loads(invoke("cache", "info", "--json").output)["entries"] == 0
 
 
-def test_help_teaches_with_examples():
-    for command in (["models"], ["doctor"], ["cache"], ["cache", "clear"]):
-        output = invoke(*command, "--help").output
-        assert "Examples:" in output
-    doctor_help = invoke("doctor", "--help").output
-    assert "DRAFTFLOW_BASE_URL" in doctor_help and "--record-mode" in doctor_help
-
-
 @click.command()
 @model_options
 def probe(**flags: Any) -> None:

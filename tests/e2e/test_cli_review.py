@@ -256,13 +256,6 @@ def test_status_and_diff_usage_errors(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "2 --ack but 1 --reason" in result.output
 
 
-def test_help_teaches_by_example() -> None:
-    for command in ("status", "diff", "review", "approve"):
-        result = run(command, "--help")
-        assert result.exit_code == 0
-        assert "Examples:" in result.output and f"draftflow {command}" in result.output
-
-
 # --- nothing on disk is taken on trust: a drafted corpus record edited by hand -------------------
 
 DRAFTED_FOLDER = "jvr0x__dgx-spark-bench"

@@ -104,13 +104,6 @@ def test_human_output_for_a_git_checkout(
     assert "1 skipped (1 not a document type)" in summary
 
 
-def test_help_teaches_by_example(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["sources", "--help"])
-    assert result.exit_code == 0
-    assert "Examples:" in result.output
-    assert "--origin" in result.output and "--revision" in result.output
-
-
 def _plain_folder(tmp_path: Path) -> Path:
     folder = tmp_path / "plain"
     folder.mkdir()

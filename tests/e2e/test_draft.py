@@ -14,7 +14,6 @@ from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Document, Snapshot, pinned_url, sha256_hex, split_lines
 from draftflow.draft import (
     CREATION_DETERMINISTIC,
-    NO_MODEL_HINT,
     EditorialDraft,
     draft_deterministic,
     draft_editorial,
@@ -383,12 +382,6 @@ def test_guard_reads_numbers_as_verify_does() -> None:
     assert format_value(1e-05) == "0.00001"
     assert format_value(27.0) == "27.0"
     assert format_value(True) == "yes"
-
-
-def test_no_model_hint_is_one_line() -> None:
-    assert "\n" not in NO_MODEL_HINT
-    assert "--base-url" in NO_MODEL_HINT and "DRAFTFLOW_BASE_URL" in NO_MODEL_HINT
-    assert "[" not in NO_MODEL_HINT  # printed through rich markup
 
 
 # --- the real corpus -------------------------------------------------------------------------

@@ -296,13 +296,6 @@ def test_cli_unwritable_output_exits_4(record_file: Path, tmp_path: Path) -> Non
     assert "cannot write" in result.stderr
 
 
-def test_cli_help_teaches_by_example() -> None:
-    result = CliRunner().invoke(main, ["render", "--help"])
-    assert result.exit_code == 0
-    assert "Examples:" in result.output
-    assert "draftflow render records/<id>.json -o -" in result.output
-
-
 def test_a_record_without_a_source_document_still_renders(seed_data: dict[str, Any]) -> None:
     for key in ("document_path", "pinned_url", "report_url", "document_sha256"):
         seed_data["source"][key] = None

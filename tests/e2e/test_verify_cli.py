@@ -123,12 +123,6 @@ def test_without_source_acquires_the_records_own_repository_at_its_revision(
     assert calls[0][1]["origin"] == source["url"]
 
 
-def test_help_teaches_with_examples() -> None:
-    result = CliRunner().invoke(main, ["verify", "--help"])
-    assert result.exit_code == 0
-    assert "Examples:" in result.output and "--source" in result.output
-
-
 def test_source_may_be_a_git_checkout_at_the_records_revision(
     tmp_path: Path, folder: Path, make_git_repo: Any
 ) -> None:
