@@ -157,8 +157,11 @@ def main(argv: list[str]) -> int:
             more = len(problems) - 20
             if more > 0:
                 print(f"error: … and {more} more", file=sys.stderr)
-            print(f"fix: restore the files with `git checkout -- tests/data examples`, or "
-                  f"copy them anew with `{REFRESH}`", file=sys.stderr)
+            print(
+                f"fix: restore the files with `git checkout -- tests/data examples`, or "
+                f"copy them anew with `{REFRESH}`",
+                file=sys.stderr,
+            )
             return 1
         count = len(read_sums(DATA / SUMS))
         print(f"test data: {count} files under tests/data match SHA256SUMS and the manifests")
