@@ -8,8 +8,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from draftflow.acquire import acquire
+from draftflow.cli import main
 from draftflow.errors import InputError
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -86,3 +88,26 @@ def test_an_unreadable_manifest_is_an_input_error_with_a_fix(example: Path, text
     with pytest.raises(InputError, match="is not a readable manifest") as caught:
         acquire(str(example))
     assert "--origin and --revision" in (caught.value.hint or "")
+
+
+def test_the_readme_main_command_drafts_the_example_with_no_flags(tmp_path: Path) -> None:
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    command = "draftflow draft examples/jvr0x__dgx-spark-bench --records-dir /tmp/draftflow-demo"
+    assert command in readme
+    records = tmp_path / "records"
+    result = CliRunner().invoke(
+        main, ["draft", str(EXAMPLES / FOLDER), "--records-dir", str(records)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "24 headline results of 2259 figures" in result.output
+    assert "It prints `24 headline results of 2259 figures`" in readme
+    record = json.loads((records / "jvr0x-dgx-spark-bench.json").read_text(encoding="utf-8"))
+    assert record["source"]["revision"] == REVISION
+
+
+def test_nothing_in_src_readme_or_help_points_outside_the_repository() -> None:
+    root = EXAMPLES.parent
+    texts = [root / "README.md", *sorted((root / "src").rglob("*.py"))]
+    offenders = [str(p) for p in texts if "../shared" in p.read_text(encoding="utf-8")]
+    assert offenders == []
+    assert "../shared" not in CliRunner().invoke(main, ["eval", "--help"]).output
