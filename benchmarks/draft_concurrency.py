@@ -39,7 +39,7 @@ from draftflow.llm import ModelSettings, RecordMode
 from draftflow.pipeline.draft import DraftRequest, UsageProbe, run_draft
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_CORPUS = HERE.parents[1] / "shared" / "corpus"
+DEFAULT_CORPUS = HERE.parent / "tests" / "data" / "corpus"
 DEFAULT_REPOS = (
     "MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark",
     "Reederey87/dgx-spark-2x-deepseek-v4-flash",

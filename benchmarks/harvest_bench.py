@@ -27,7 +27,7 @@ from draftflow.extract import harvest
 from draftflow.extract.deterministic import extract_deterministic
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_CORPUS = HERE.parents[1] / "shared" / "corpus"
+DEFAULT_CORPUS = HERE.parent / "tests" / "data" / "corpus"
 TARGET_SECONDS = 10.0
 
 

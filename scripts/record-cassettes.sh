@@ -17,7 +17,7 @@ server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
 
-CORPUS="${CORPUS:-../shared/corpus}"
+CORPUS="${CORPUS:-tests/data/corpus}"
 settings=(--base-url "http://127.0.0.1:$PORT/v1" --model smollm2 --record-mode "${MODE:-new}"
           --context-tokens 6000 --max-tokens 512 --concurrency 1 --timeout 600 --deadline 1800 --json
           # The tiny model's replies run to --max-tokens, so re-asking only triples the time.

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# The one test command: README's and CI's. Installs what the tests need (a venv, the package,
-# lint and type checks, a cached llama-server build for the live-server test, Chromium for
-# the review page test), then runs the whole suite offline.
+# The one test command: README's and CI's. Checks the test data the repository carries
+# (tests/data and examples, against their checksums), installs what the tests need (a venv,
+# the package, lint and type checks, a cached llama-server build for the live-server test,
+# Chromium for the review page test), then runs the whole suite offline.
+# Arguments go to pytest: `bash scripts/test.sh -k evaluate -x`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
+
+step "test data (tests/data, examples) against SHA256SUMS and the manifests"
+python3 tests/data_files.py check
 
 step "python environment (.venv)"
 [ -x .venv/bin/python ] || python3 -m venv .venv
@@ -37,4 +42,4 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 
 step "tests"
-exec .venv/bin/pytest -q -n 2
+exec .venv/bin/pytest -q -n 2 "$@"

@@ -1,9 +1,11 @@
-"""Fixtures shared by every test module: the real corpus and git repositories made from it."""
+"""Fixtures shared by every test module: the real corpus and git repositories made from it.
+
+The corpus, gold, wild repositories and seed records are carried in `tests/data/`
+(`data_files.py` checks them against their checksums)."""
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -11,20 +13,22 @@ from typing import Any
 
 import pytest
 
+from data_files import DATA, REFRESH
 from gitrepo import git
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("DRAFTFLOW_SHARED", ROOT.parent / "shared")).resolve()
-CORPUS = SHARED / "corpus"
-SEEDS = SHARED / "seeds"
+CORPUS = DATA / "corpus"
+DEVGOLD = DATA / "devgold"
+SEEDS = DATA / "seeds"
 
 
 @pytest.fixture(scope="session")
 def corpus_dir() -> Path:
-    """The shared corpus of real benchmark-report repositories (byte-exact copies)."""
+    """The corpus of real benchmark-report repositories (byte-exact copies in tests/data)."""
     if not CORPUS.is_dir():
         pytest.fail(
-            f"the corpus is missing at {CORPUS}; set DRAFTFLOW_SHARED to the shared/ folder"
+            f"the corpus is missing at {CORPUS}; restore it with `git checkout -- tests/data` "
+            f"or copy it with `{REFRESH}`"
         )
     return CORPUS
 

@@ -17,7 +17,6 @@ from click.testing import CliRunner, Result
 from draftflow.cli import main
 from draftflow.errors import ConfigError, InputError
 from draftflow.llm import ModelSettings, RecordMode
-from draftflow.pipeline import draft as pipeline
 from draftflow.pipeline.batch import (
     BatchFailure,
     BatchItem,
@@ -29,6 +28,7 @@ from draftflow.pipeline.batch import (
 )
 from draftflow.pipeline.batch_sources import SourceLine, parse_source_list
 from draftflow.pipeline.draft import DraftRequest
+from draftflow.pipeline.draft import draft as pipeline
 from draftflow.record.model import load_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from conftest import SHARED
+from conftest import DEVGOLD
 from draftflow.cli import main
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
@@ -34,7 +34,6 @@ README = """# Bench
 decode rate: 77.25 tok/s
 ```
 """
-DEVGOLD = SHARED / "devgold"
 
 
 def _figure(path: str, line: int, value: float, raw: str, **extra: Any) -> dict[str, Any]:
@@ -52,7 +51,7 @@ def _figure(path: str, line: int, value: float, raw: str, **extra: Any) -> dict[
 
 @pytest.fixture()
 def synthetic(tmp_path: Path) -> Path:
-    """A corpus folder and a gold file beside it, as ../shared lays them out."""
+    """A corpus folder and a gold file beside it, as tests/data lays them out."""
     folder = tmp_path / "corpus" / "someone__bench"
     folder.mkdir(parents=True)
     (folder / "README.md").write_text(README)

@@ -186,8 +186,4 @@ def test_the_model_path_grounds_every_candidate_it_is_shown(
 
 
 if __name__ == "__main__":  # `python tests/test_extract_corpus.py`: the recall report
-    import os
-
-    default = Path(__file__).resolve().parents[3] / "shared"
-    shared = Path(os.environ.get("DRAFTFLOW_SHARED", default))
-    print("\n".join(recall_table(shared / "corpus")))
+    print("\n".join(recall_table(Path(__file__).resolve().parents[1] / "data" / "corpus")))

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SHARED
+from conftest import DEVGOLD
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract import extract
@@ -30,7 +30,6 @@ from draftflow.select.rules import (
     score_figures,
 )
 
-DEVGOLD = SHARED / "devgold"
 # The share of each gold file's headline figures the rules must choose (issue 10 asks 60%).
 # Measured: PalatineVision 9/11, jethac 6/10, teaql 9/12.
 GOLD_RECALL = {

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import re
 import statistics
 from collections.abc import Callable, Iterator
@@ -34,8 +33,7 @@ from draftflow.record.model import parse_record
 ROOT = Path(__file__).resolve().parents[2]
 GOLD_DIR = ROOT / "records" / "gold"
 GOLD_PATHS = sorted(p for p in GOLD_DIR.glob("*.json") if p.name.count(".") == 1)
-SHARED = Path(os.environ.get("DRAFTFLOW_SHARED", ROOT.parent / "shared")).resolve()
-CORPUS = SHARED / "corpus"
+CORPUS = ROOT / "tests" / "data" / "corpus"
 SAMPLES = 8  # results mutated per record and per result-level mutation kind
 
 NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -21,8 +20,7 @@ from draftflow.acquire.snapshot import split_lines
 from draftflow.record.model import RECORD_CONDITION_KEYS, Record
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("DRAFTFLOW_SHARED", ROOT.parent / "shared")).resolve()
-CORPUS = SHARED / "corpus"
+CORPUS = ROOT / "tests" / "data" / "corpus"
 GOLD_DIR = ROOT / "records" / "gold"
 
 CHECKED_ON = "2026-11-30"

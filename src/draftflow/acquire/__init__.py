@@ -4,7 +4,7 @@
 - A local git checkout is read from its commit (HEAD or `revision`), never from the work tree;
   the repository comes from its GitHub `origin` remote or from `origin=`.
 - A plain folder (a byte-exact copy of a repository) needs `origin=` and the full 40-hex
-  `revision=` it is a copy of.
+  `revision=` it is a copy of, unless a `MANIFEST.json` beside it names both (`manifest.py`).
 
 Selection rules live in `select.py`; git subprocess work in `git.py`; URLs in `remote.py`.
 """
@@ -25,6 +25,7 @@ from draftflow.acquire.git import (
     remote_url,
     resolve_commit,
 )
+from draftflow.acquire.manifest import MANIFEST_NAME, check_copy, manifest_beside
 from draftflow.acquire.remote import (
     URL_EXAMPLE,
     Progress,
@@ -59,8 +60,10 @@ def acquire(
     `source` is a remote git URL, a local git checkout, or a plain folder. `revision` picks
     the commit (a plain folder needs the full 40-hex sha it is a copy of); `origin` is the
     GitHub repository URL used for pinned URLs (required for a plain folder, and for a
-    checkout or remote that is not on github.com). `timeout` bounds each git call in seconds;
-    files over `max_bytes` are skipped. `progress`, when given, receives short status lines.
+    checkout or remote that is not on github.com). A plain folder given neither takes both
+    from the `MANIFEST.json` beside it, when that names it and lists its files' exact bytes.
+    `timeout` bounds each git call in seconds; files over `max_bytes` are skipped.
+    `progress`, when given, receives short status lines.
     With `offline`, a remote is read from the cache only (never fetched).
     Raises `InputError` for every unusable input, before anything is written.
     """
@@ -152,10 +155,14 @@ def _origin_repository(path: Path, timeout: float) -> str:
 def _from_folder(
     path: Path, revision: str | None, repository: str | None, max_bytes: int
 ) -> Snapshot:
+    copy = manifest_beside(path) if repository is None and revision is None else None
+    if copy is not None:
+        repository = parse_github_repository(copy.entry.url)
+        revision = copy.entry.revision
     if repository is None or revision is None:
         raise InputError(
-            f"{path} is a plain folder, not a git checkout, so its repository and revision "
-            "are unknown",
+            f"{path} is a plain folder, not a git checkout, and no {MANIFEST_NAME} beside it "
+            "names it, so its repository and revision are unknown",
             hint=f"pass --origin {URL_EXAMPLE} and --revision <full 40-hex sha> naming the "
             "commit it is a copy of",
         )
@@ -167,6 +174,8 @@ def _from_folder(
         )
     collector = Collector(max_bytes)
     collect_folder(path, collector)
+    if copy is not None:
+        check_copy(copy, path, collector.files)
     return _snapshot(repository, revision.lower(), None, collector)
 
 

@@ -43,8 +43,7 @@ _COMMAND_MODULES = (
 
 EPILOG = """\b
 Examples:
-  draftflow sources ../shared/corpus/jvr0x__dgx-spark-bench \\
-      --origin https://github.com/jvr0x/dgx-spark-bench --revision <sha>
+  draftflow sources examples/jvr0x__dgx-spark-bench
   draftflow draft https://github.com/OWNER/NAME
   draftflow verify records/<id>.json --source path/to/checkout
   draftflow render records/<id>.json

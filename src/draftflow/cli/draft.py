@@ -24,10 +24,13 @@ if TYPE_CHECKING:
 EXAMPLES = """\b
 Examples:
 \b
-  # a corpus folder (a plain copy): say which repository and revision it is
-  draftflow draft ../shared/corpus/jvr0x__dgx-spark-bench \\
-      --origin https://github.com/jvr0x/dgx-spark-bench \\
-      --revision a486d93911d504bfeaa33d6af5cdb454fcf29cae
+  # a plain copy named in the MANIFEST.json beside it (its origin and revision)
+  draftflow draft examples/jvr0x__dgx-spark-bench
+
+\b
+  # a plain copy with no manifest: say which repository and revision it is
+  draftflow draft path/to/copy --origin https://github.com/OWNER/NAME \\
+      --revision <full 40-hex sha>
 
 \b
   # a public repository, drafted by Qwen behind vLLM on a Spark
@@ -41,9 +44,7 @@ Examples:
 
 \b
   # replay recorded model exchanges offline (with the settings they were recorded with)
-  draftflow draft ../shared/corpus/jvr0x__dgx-spark-bench \\
-      --origin https://github.com/jvr0x/dgx-spark-bench \\
-      --revision a486d93911d504bfeaa33d6af5cdb454fcf29cae \\
+  draftflow draft examples/jvr0x__dgx-spark-bench \\
       --only 'results/qwen3.6-35b-nvfp4-nvidia*.json' \\
       --cassette cassettes/jvr0x-dgx-spark-bench.json \\
       --model smollm2 --context-tokens 6000 --max-tokens 512 --max-repairs 0
@@ -117,7 +118,11 @@ class _Progress:
 @click.option(
     "--revision", help="Commit, tag or branch to pin (default: HEAD / the default branch)."
 )
-@click.option("--origin", help="GitHub URL of the repository a plain folder is a copy of.")
+@click.option(
+    "--origin",
+    help="GitHub URL of the repository a plain folder is a copy of (default: from the "
+    "MANIFEST.json beside the folder, with its revision).",
+)
 @records_dir_option("Where records are written.")
 @click.option(
     "--only",

@@ -18,10 +18,11 @@ if TYPE_CHECKING:
 
 EXAMPLES = """\b
 Examples:
-  draftflow eval ../shared/devgold/*.json
-  draftflow eval ../shared/devgold/jethac__dgx-spark-hijinks.json --records records
+  draftflow eval tests/data/devgold/*.json
+  draftflow eval tests/data/devgold/jethac__dgx-spark-hijinks.json --records records
   draftflow eval gold.json --source OWNER/NAME=path/to/checkout --json
-  draftflow eval ../shared/devgold/*.json --base-url http://spark.local:8000/v1 --model M
+  draftflow eval gold/*.json --corpus path/to/corpus
+  draftflow eval tests/data/devgold/*.json --base-url http://spark.local:8000/v1 --model M
 
 The last six lines are the summary: recall of table/CSV/JSON/log figures, of prose
 figures, in total, the precision proxy, headline agreement, and the time taken.

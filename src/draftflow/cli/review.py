@@ -179,7 +179,7 @@ def diff_command(record_id: str, against: str, records_dir: Path, as_json: bool)
     "review",
     epilog="""\b
 Examples:
-  draftflow review jvr0x-dgx-spark-bench --source ../shared/corpus/jvr0x__dgx-spark-bench
+  draftflow review jvr0x-dgx-spark-bench --source examples/jvr0x__dgx-spark-bench
   draftflow review jvr0x-dgx-spark-bench --html review.html
 """,
 )
@@ -282,7 +282,7 @@ def _print_review(
     epilog="""\b
 Examples:
   draftflow approve jvr0x-dgx-spark-bench --editor "A. Editor" \\
-      --source ../shared/corpus/jvr0x__dgx-spark-bench
+      --source examples/jvr0x__dgx-spark-bench
   draftflow approve jvr0x-dgx-spark-bench --editor "A. Editor" \\
       --ack 3f2a9c1e --reason "the source states it in a chart caption"
 """,

@@ -15,7 +15,7 @@ EXAMPLES = """\b
 Examples:
   draftflow select jvr0x-dgx-spark-bench --add fig-0123abcd4567 \\
       --reason "the README leads with this single-stream figure" \\
-      --source ../shared/corpus/jvr0x__dgx-spark-bench
+      --source examples/jvr0x__dgx-spark-bench
   draftflow select jvr0x-dgx-spark-bench --drop fig-89ab01234567 --reason "a token count"
 """
 

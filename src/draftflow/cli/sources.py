@@ -20,16 +20,17 @@ Examples:
   draftflow sources https://github.com/jvr0x/dgx-spark-bench
   draftflow sources https://github.com/OWNER/NAME/tree/v1.2 --json
   draftflow sources path/to/checkout --revision HEAD~3
-  draftflow sources ../shared/corpus/jvr0x__dgx-spark-bench \\
-      --origin https://github.com/jvr0x/dgx-spark-bench \\
-      --revision a486d93911d504bfeaa33d6af5cdb454fcf29cae --json
+  draftflow sources examples/jvr0x__dgx-spark-bench --json
+  draftflow sources path/to/copy --origin https://github.com/OWNER/NAME \\
+      --revision <full 40-hex sha>
 
 \b
 SOURCE is one of:
   a remote URL    https://github.com/OWNER/NAME[/tree/REV], git@github.com:OWNER/NAME.git,
                   ssh://... or git://... (fetched shallowly into the user cache)
   a git checkout  read at HEAD or --revision; pinned URLs from its GitHub `origin` remote
-  a plain folder  a copy of a repository: needs --origin URL and the full --revision SHA
+  a plain folder  a copy of a repository: needs --origin URL and the full --revision SHA,
+                  unless a MANIFEST.json beside it names both (as beside examples/ folders)
 """
 
 SKIPS_SHOWN = 20

@@ -24,7 +24,7 @@ Examples:
   draftflow verify records/<id>.json
   draftflow verify records/<id>.json --source path/to/checkout
   draftflow verify records/gold/miaai-lab-deepseek-v4-flash-dspark-2x-dgx-spark.json \\
-      --source ../shared/corpus/MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark --json
+      --source tests/data/corpus/MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark --json
 
 \b
 SOURCE is a local git checkout or a plain folder holding the record's repository at the

@@ -3,12 +3,13 @@
 One source per line: a repository URL, a git checkout or a plain folder. `#` starts a
 comment; blank lines are skipped. A line may add the options a single draft takes, written
 the same way: `--origin URL`, `--revision REV`, `--id ID`, `--only GLOB` (repeatable); a
-plain folder needs `--origin` and `--revision`. Words are split as a shell would (quotes
-work). A relative path is read from the list file's folder, so a list works from anywhere.
+plain folder needs `--origin` and `--revision` unless a `MANIFEST.json` beside it names it.
+Words are split as a shell would (quotes work). A relative path is read from the list file's
+folder, so a list works from anywhere.
 
-    # corpus copies, pinned to the commit they are copies of
-    ../shared/corpus/jvr0x__dgx-spark-bench --origin https://github.com/jvr0x/dgx-spark-bench \
-        --revision a486d93911d504bfeaa33d6af5cdb454fcf29cae
+    # a corpus copy named in the MANIFEST.json beside it, and one pinned by hand
+    examples/jvr0x__dgx-spark-bench
+    copies/bench --origin https://github.com/OWNER/NAME --revision <full 40-hex sha>
     https://github.com/OWNER/NAME            # the default branch, now
 """
 

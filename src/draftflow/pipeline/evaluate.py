@@ -1,6 +1,6 @@
 """Evaluate extraction against hand-checked gold files: recall, a precision proxy, headlines.
 
-A gold file (`../shared/devgold/POLICY.md`) lists every reported figure of some documents of
+A gold file (`tests/data/devgold/POLICY.md`) lists every reported figure of some documents of
 one repository at one revision. `evaluate` drafts that repository at that revision through the
 normal pipeline (or reads records already drafted) and scores the record's grounded figures:
 
@@ -262,7 +262,7 @@ def load_gold(path: Path) -> GoldFile:
     except ValidationError as error:
         raise InputError(
             f"{path} is not a gold file: {error.errors()[0]['msg']}",
-            hint="the format is described in ../shared/devgold/POLICY.md",
+            hint="the format is described in draftflow's repository: tests/data/devgold/POLICY.md",
         ) from error
 
 
@@ -322,7 +322,7 @@ def _source_for(gold: GoldFile, gold_path: Path, request: EvalRequest) -> tuple[
         return explicit, origin
     folder_name = gold.repository.replace("/", "__")
     corpora = [request.corpus_dir] if request.corpus_dir else []
-    corpora += [gold_path.parent.parent / "corpus", Path("../shared/corpus")]
+    corpora.append(gold_path.parent.parent / "corpus")
     for corpus in corpora:
         folder = corpus / folder_name
         if folder.is_dir():

@@ -1,6 +1,6 @@
 """Which numbers of a sentence are figures (`extract/prose_figures.py`): the line each
 number cites, lists and ranges, and the OUT cases: real sentences whose numbers the gold
-policy (`../shared/devgold/POLICY.md`, "Out") says are not results, one per rule.
+policy (`tests/data/devgold/POLICY.md`, "Out") says are not results, one per rule.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ a metric phrase introduces in the same clause (`cosine similarity around 0.991`,
 (`56.73, 56.81 and 57.10 tok/s`); ranges (`48-54 tok/s`, `between 15.45 and 16.36 tokens
 per second`) give both ends; `x of y` and `x/y` keep the denominator.
 
-What is not a figure (`../shared/devgold/POLICY.md`, "Out"): settings and workload inputs
+What is not a figure (`tests/data/devgold/POLICY.md`, "Out"): settings and workload inputs
 (token budgets, context, concurrency, timeouts, `key=value` and flags in code), bounds in
 words (`below 2`, `at least`), thresholds and targets, hardware and model sizes (`128 GB
 unified memory`, `48 GiB of safetensors`, `1.5B`), arithmetic and hypotheticals, retracted

@@ -1,0 +1,178 @@
+"""The test data the repository carries, and its checksums.
+
+`tests/data/` holds byte-exact copies of the benchmark-report corpus (`corpus/`, with its
+`MANIFEST.json` of path/sha256 per file), the hand-checked gold (`devgold/`), two repositories
+without gold (`wild/`, with its `MANIFEST.json`) and the two example records (`seeds/`).
+`tests/data/SHA256SUMS` lists every file under `tests/data/` (`sha256sum -c` reads it too);
+`examples/` holds one corpus repository for the README with its own `MANIFEST.json` entry.
+
+    python3 tests/data_files.py check            # every file against SHA256SUMS and manifests
+    python3 tests/data_files.py refresh SHARED   # copy SHARED/{corpus,devgold,wild,seeds} anew
+
+Standard library only: `scripts/test.sh` runs the check before the package is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+EXAMPLES = ROOT / "examples"
+PARTS = ("corpus", "devgold", "wild", "seeds")
+"""The folders copied from the shared data folder, each whole."""
+MANIFESTED = ("corpus", "wild")
+"""The parts whose `MANIFEST.json` lists path and sha256 of every file of every repository."""
+SUMS = "SHA256SUMS"
+EXAMPLE = "jvr0x/dgx-spark-bench"
+"""The corpus repository copied to `examples/` for the README's main command."""
+
+REFRESH = "bash scripts/refresh-test-data.sh PATH/TO/shared"
+USAGE = (
+    "usage: python3 tests/data_files.py check\n"
+    "       python3 tests/data_files.py refresh SHARED\n"
+    "SHARED is the folder holding corpus/, devgold/, wild/ and seeds/ to copy into tests/data/."
+)
+
+
+def sha256(path: Path) -> str:
+    """The sha256 hex digest of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def files_under(root: Path) -> list[str]:
+    """Every regular file under `root`, as sorted POSIX paths relative to it."""
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+
+
+def read_sums(path: Path) -> dict[str, str]:
+    """A `sha256sum` listing (`<hex>  <path>` per line) as path → digest."""
+    sums: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        digest, _, name = line.partition("  ")
+        sums[name] = digest
+    return sums
+
+
+def manifest_problems(part: Path) -> list[str]:
+    """What differs between a manifested folder (`corpus/`, `wild/`) and its `MANIFEST.json`."""
+    manifest = part / "MANIFEST.json"
+    if not manifest.is_file():
+        return [f"{manifest} is missing"]
+    entries: list[dict[str, Any]] = json.loads(manifest.read_text(encoding="utf-8"))
+    problems: list[str] = []
+    listed: set[str] = set()
+    for entry in entries:
+        folder = entry["repository"].replace("/", "__")
+        for item in entry["files"]:
+            relative = f"{folder}/{item['path']}"
+            listed.add(relative)
+            problems += _file_problems(part / relative, item["sha256"])
+    for extra in files_under(part):
+        if "/" in extra and extra not in listed:
+            problems.append(f"{part / extra} is not listed in {manifest}")
+    return problems
+
+
+def sums_problems(data: Path) -> list[str]:
+    """What differs between the files under `data` and `data/SHA256SUMS`."""
+    sums_path = data / SUMS
+    if not sums_path.is_file():
+        return [f"{sums_path} is missing"]
+    sums = read_sums(sums_path)
+    problems = [p for name, digest in sums.items() for p in _file_problems(data / name, digest)]
+    problems += [
+        f"{data / name} is not listed in {sums_path}"
+        for name in files_under(data)
+        if name != SUMS and name not in sums
+    ]
+    return problems
+
+
+def _file_problems(path: Path, digest: str) -> list[str]:
+    if not path.is_file():
+        return [f"{path} is missing"]
+    if sha256(path) != digest:
+        return [f"{path} differs from its recorded sha256 {digest[:12]}…"]
+    return []
+
+
+def check(data: Path = DATA, examples: Path = EXAMPLES) -> list[str]:
+    """Every problem with the carried test data and example; empty when all files match."""
+    missing = [data / part for part in PARTS if not (data / part).is_dir()]
+    if missing:
+        return [f"{path} is missing" for path in missing]
+    problems = sums_problems(data)
+    for part in MANIFESTED:
+        problems += manifest_problems(data / part)
+    return problems + manifest_problems(examples)
+
+
+def write_sums(data: Path) -> None:
+    """Write `data/SHA256SUMS` for every file under `data`, in `sha256sum` format."""
+    lines = [f"{sha256(data / name)}  {name}\n" for name in files_under(data) if name != SUMS]
+    (data / SUMS).write_text("".join(lines), encoding="utf-8")
+
+
+def refresh(shared: Path, data: Path = DATA, examples: Path = EXAMPLES) -> None:
+    """Replace `data`'s copies with `shared`'s folders and the example, then write checksums.
+
+    The source is checked against its own manifests first, so a damaged copy is never taken.
+    """
+    absent = [shared / part for part in PARTS if not (shared / part).is_dir()]
+    if absent:
+        raise SystemExit(f"error: {', '.join(map(str, absent))} not found\n{USAGE}")
+    damaged = [p for part in MANIFESTED for p in manifest_problems(shared / part)]
+    if damaged:
+        raise SystemExit("error: the source does not match its manifests:\n" + "\n".join(damaged))
+    for part in PARTS:
+        shutil.rmtree(data / part, ignore_errors=True)
+        shutil.copytree(shared / part, data / part)
+    write_sums(data)
+    _copy_example(data / "corpus", examples)
+
+
+def _copy_example(corpus: Path, examples: Path) -> None:
+    entries: list[dict[str, Any]] = json.loads((corpus / "MANIFEST.json").read_text("utf-8"))
+    entry = next(e for e in entries if e["repository"] == EXAMPLE)
+    folder = EXAMPLE.replace("/", "__")
+    shutil.rmtree(examples / folder, ignore_errors=True)
+    shutil.copytree(corpus / folder, examples / folder)
+    text = json.dumps([entry], indent=1, ensure_ascii=False) + "\n"
+    (examples / "MANIFEST.json").write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    """`check` (exit 1 on any problem) or `refresh SHARED`; usage on anything else."""
+    if argv == ["check"]:
+        problems = check()
+        for problem in problems[:20]:
+            print(f"error: {problem}", file=sys.stderr)
+        if problems:
+            more = len(problems) - 20
+            if more > 0:
+                print(f"error: … and {more} more", file=sys.stderr)
+            print(
+                f"fix: restore the files with `git checkout -- tests/data examples`, or "
+                f"copy them anew with `{REFRESH}`",
+                file=sys.stderr,
+            )
+            return 1
+        count = len(read_sums(DATA / SUMS))
+        print(f"test data: {count} files under tests/data match SHA256SUMS and the manifests")
+        return 0
+    if len(argv) == 2 and argv[0] == "refresh":
+        refresh(Path(argv[1]))
+        print(f"copied {', '.join(PARTS)} from {argv[1]} into {DATA}; wrote {DATA / SUMS}")
+        return main(["check"])
+    print(USAGE, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
