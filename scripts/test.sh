@@ -17,9 +17,11 @@ step "python environment (.venv)"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]' 2>&1 \
   | grep -v "^WARNING: Location" || true
 
-step "lint (ruff) and types (mypy --strict)"
+step "lint (ruff), format, types (mypy --strict) and the layer rules (lint-imports)"
 .venv/bin/ruff check src tests benchmarks
+.venv/bin/ruff format --check --quiet src tests benchmarks
 .venv/bin/mypy
+.venv/bin/lint-imports --no-cache
 
 step "a real OpenAI-compatible server for the live test (cached outside the clone)"
 if server_env="$(PYTHON=.venv/bin/python bash scripts/llama-server.sh)"; then
