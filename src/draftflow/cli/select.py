@@ -10,6 +10,7 @@ from rich.console import Console
 
 from draftflow.cli import main
 from draftflow.cli.options import records_dir_option
+from draftflow.errors import InputError
 
 EXAMPLES = """\b
 Examples:
@@ -61,7 +62,11 @@ def select_command(
     from draftflow.write import RecordStore
 
     if not add and not drop:
-        raise click.UsageError("pass at least one --add FIGURE_ID or --drop FIGURE_ID")
+        raise InputError(
+            "nothing to change: no --add or --drop",
+            hint=f"pass --add FIGURE_ID or --drop FIGURE_ID (`draftflow figures {record_id}` "
+            "lists the ids)",
+        )
     store = RecordStore(records_dir)
     stored = load_record_source(records_dir, record_id)
     snapshot = snapshot_for(store.load(record_id), source, stored=stored)
