@@ -39,6 +39,7 @@ _COMMAND_MODULES = (
     "evaluate",
     "refresh",
     "select",
+    "figures",
 )
 
 EPILOG = """\b

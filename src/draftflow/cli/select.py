@@ -28,7 +28,7 @@ Examples:
     "add",
     multiple=True,
     metavar="FIGURE_ID",
-    help="Add this figure (an id from records/ID.figures.json) to the headline.",
+    help="Add this figure to the headline (`draftflow figures ID` lists the ids).",
 )
 @click.option(
     "--drop", "drop", multiple=True, metavar="FIGURE_ID", help="Drop this figure from the headline."
