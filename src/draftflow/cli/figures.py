@@ -172,9 +172,12 @@ def figures_table(rows: list[FigureRow], width: int) -> Table:
     place_width = max(_MIN_FLEX, rest - label_width)
     table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, _GAP // 2))
     for header, column_width in zip(headers, [*fixed, label_width, place_width], strict=True):
-        justify = "right" if header == "value" else "left"
         table.add_column(
-            header, width=column_width, no_wrap=True, overflow="ellipsis", justify=justify
+            header,
+            width=column_width,
+            no_wrap=True,
+            overflow="ellipsis",
+            justify="right" if header == "value" else "left",
         )
     for cell in cells:
         cell[6] = _keep_end(cell[6], place_width)  # the file name and line say the most
