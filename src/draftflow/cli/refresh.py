@@ -13,6 +13,7 @@ from rich.table import Table
 
 from draftflow.cli import main
 from draftflow.cli.model import model_options, settings_from_options
+from draftflow.cli.notes import Note, print_notes
 from draftflow.cli.options import records_dir_option
 
 if TYPE_CHECKING:
@@ -109,12 +110,16 @@ def _checks_table(report: RefreshReport) -> Table:
 
 
 def _print_notes(console: Console, report: RefreshReport) -> None:
-    for check in report.checks:
-        if check.message is None:
-            continue
-        style = "red" if check.state == "failed" else "dim"
-        console.print(
-            f"[{style}]{escape(check.record_id)}[/]: {escape(check.message)}", soft_wrap=True
-        )
-        if check.hint:
-            console.print(f"  fix: {escape(check.hint)}", soft_wrap=True)
+    print_notes(
+        console,
+        (
+            Note(
+                check.record_id,
+                check.message,
+                check.hint,
+                "red" if check.state == "failed" else "dim",
+            )
+            for check in report.checks
+            if check.message is not None
+        ),
+    )
