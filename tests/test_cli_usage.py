@@ -80,9 +80,9 @@ def test_every_command_is_covered() -> None:
 
 
 def test_the_fix_line_offers_the_close_option() -> None:
-    result = CliRunner().invoke(main, ["select", "some-id", "--reasn", "r"], prog_name="draftflow")
+    result = CliRunner().invoke(main, ["select", "some-id", "--reaso", "r"], prog_name="draftflow")
     assert result.stderr.splitlines() == [
-        "error: draftflow select: no such option '--reasn'",
+        "error: draftflow select: no such option '--reaso'",
         "  fix: did you mean --reason? `draftflow select --help` lists the options this "
         "command takes",
     ]
