@@ -81,11 +81,10 @@ def test_every_command_is_covered() -> None:
 
 def test_the_fix_line_offers_the_close_option() -> None:
     result = CliRunner().invoke(main, ["select", "some-id", "--reaso", "r"], prog_name="draftflow")
-    assert result.stderr.splitlines() == [
-        "error: draftflow select: no such option '--reaso'",
-        "  fix: did you mean --reason? `draftflow select --help` lists the options this "
-        "command takes",
-    ]
+    error, fix = result.stderr.splitlines()
+    assert error == "error: draftflow select: no such option '--reaso'"
+    assert fix.startswith("  fix: did you mean ") and "--reason? " in fix
+    assert fix.endswith("`draftflow select --help` lists the options this command takes")
 
 
 def test_a_missing_subcommand_of_a_group_still_shows_its_help() -> None:
