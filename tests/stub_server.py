@@ -106,9 +106,18 @@ def rejecting_json_schema(then: Handler, *, status: int = 500) -> Handler:
 class StubServer:
     """The stub server, running in a background thread until `stop()`."""
 
-    def __init__(self, handler: Handler, *, models: tuple[str, ...] = (DEFAULT_MODEL,)) -> None:
+    def __init__(
+        self,
+        handler: Handler,
+        *,
+        models: tuple[str, ...] = (DEFAULT_MODEL,),
+        routes: dict[tuple[str, str], StubReply] | None = None,
+    ) -> None:
+        """`routes` answers further (METHOD, PATH) pairs first, as a server flavour's own
+        endpoints do (llama.cpp `GET /props`, Ollama `POST /api/show`, a vLLM model list)."""
         self.handler = handler
         self.models = models
+        self.routes = routes or {}
         self.requests: list[StubRequest] = []
         self._stopping = threading.Event()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -147,6 +156,8 @@ class StubServer:
 
     def _answer(self, request: StubRequest) -> StubReply:
         self.requests.append(request)
+        if (request.method, request.path) in self.routes:
+            return self.routes[(request.method, request.path)]
         if request.method == "GET" and request.path.endswith("/models"):
             return StubReply(
                 body={

@@ -87,6 +87,11 @@ def test_cache_info_and_clear(isolated: Path):
     assert json.loads(invoke("cache", "info", "--json").output)["entries"] == 0
 
 
+def test_doctor_help_lists_only_the_options_that_apply():
+    doctor_help = invoke("doctor", "--help").output
+    assert "DRAFTFLOW_BASE_URL" in doctor_help and "--record-mode" not in doctor_help
+
+
 @click.command()
 @model_options
 def probe(**flags: Any) -> None:

@@ -88,7 +88,8 @@ def status_of(records: Path, record_id: str) -> dict[str, Any]:
     result = run("status", str(records), "--json")
     rows = {row["id"]: row for row in json.loads(result.stdout)}
     states = {row["state"] for row in rows.values()}
-    expected = 2 if "unreadable" in states else 1 if "flagged" in states else 0
+    attention = {"flagged", "stale", "not-reverified"}
+    expected = 2 if "unreadable" in states else 1 if states & attention else 0
     assert result.exit_code == expected, result.output
     return rows[record_id]
 
@@ -120,7 +121,8 @@ def test_the_full_editorial_cycle(
     # 2. review: the flag, its claim and what to do; and the HTML page
     page = tmp_path / "review.html"
     result = run("review", gold.id, "--html", str(page), *options)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # while the error stands
+    assert result.stderr.startswith(f"error: {gold.id}: ") and flag.id in result.stderr
     assert flag.id in result.output and "987.6" in result.output
     assert f"--ack {flag.id}" in result.output
     assert f'data-flags="{flag.id}"' in page.read_text()
@@ -204,7 +206,7 @@ def test_review_says_it_could_not_reverify_when_sources_are_unreadable(
     draft = with_data(gold, add_unsupported)
     report = write_draft(records, draft, snapshot, tmp_path / "moved-away")
     result = run("review", gold.id, "--records-dir", str(records))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the stored report's errors still stand
     assert f"{gold.id}: not-reverified" in result.output
     assert f"{gold.id}: could not re-verify:" in result.output and "--source PATH" in result.output
     assert "showing the stored report of an earlier check" in result.output
@@ -227,10 +229,14 @@ def test_status_table_names_each_state(
 ) -> None:
     records = tmp_path / "records"
     write_draft(records, gold.model_copy(update={"editorial_status": "draft"}), snapshot, source)
-    result = run("status", "--records-dir", str(records))
-    assert result.exit_code == 0
+    for columns in (80, 120):
+        result = CliRunner().invoke(
+            main, ["status", "--records-dir", str(records)], env={"COLUMNS": str(columns)}
+        )
+        assert result.exit_code == 0
+        assert all(len(line) <= columns for line in result.output.splitlines()), result.output
     line = next(line for line in result.output.splitlines() if gold.id in line)
-    assert f"{gold.source.repository}@{gold.source.revision[:12]}" in line
+    assert f" {gold.source.revision[:12]} " in line
     assert " draft " in line and f" {len(gold.editorial.reported_results)} " in line
 
 
@@ -317,9 +323,12 @@ def test_a_hand_edited_number_fails_in_status_and_review_and_approve_refuses_it(
     row = status_of(drafted, DRAFTED_ID)
     assert (row["state"], row["verification"], row["errors"]) == ("flagged", "failed", 1)
     result = run("status", *records)
-    assert result.exit_code == 1 and "1 record(s) have error flags" in result.output
+    assert (
+        result.exit_code == 1
+        and f"1 of 1 record(s) need attention: {DRAFTED_ID} (flagged)" in result.output
+    )
     result = run("review", DRAFTED_ID, *records)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert f"{DRAFTED_ID}: flagged" in result.output
     assert "at /editorial/reported_results/0/value" in result.output
     flag_id = next(
@@ -351,8 +360,9 @@ def test_a_signoff_edited_to_match_a_tampered_record_is_not_approved(drafted: Pa
     assert (row["state"], row["verification"]) == ("flagged", "failed")  # ... and still fails
     assert "signed off, but 1 error flag(s)" in row["problem"]
     result = run("status", *records)
-    assert result.exit_code == 1 and "approved" not in result.output.split("┃ state")[-1]
+    assert result.exit_code == 1 and "approved" not in result.output.split(" state ")[-1]
     result = run("review", DRAFTED_ID, *records, "--html", str(drafted.parent / "r.html"))
+    assert result.exit_code == 1
     assert f"{DRAFTED_ID}: flagged" in result.output
     assert "acknowledged in the current sign-off" not in result.output
     assert 'state-flagged">flagged' in (drafted.parent / "r.html").read_text()

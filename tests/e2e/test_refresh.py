@@ -103,7 +103,11 @@ def test_moved_checkout_is_redrafted_and_stale_unmoved_untouched(
 
     result = run("refresh", "--records-dir", str(records))
     assert result.exit_code == 0, result.output
-    assert f'-      "revision": "{old_revision}"' in result.output  # the diff is printed
+    # what changed is printed as a table of fields, not as a raw JSON diff
+    assert f"{moved_id}: what the re-draft changed" in result.output
+    changed = next(line for line in result.output.splitlines() if "source.revision" in line)
+    assert f'"{old_revision}"' in changed and f'"{head}"' in changed
+    assert "@@" not in result.output
     assert "redrafted" in result.output and "current" in result.output
     record = load_record(records / f"{moved_id}.json")
     assert record.source.revision == head

@@ -105,7 +105,7 @@ def test_missing_record_or_source_exits_2(
     assert run(str(path), "--source", str(tmp_path / "no-such-folder")).exit_code == 2
 
 
-def test_without_source_acquires_the_records_own_repository_at_its_revision(
+def test_without_source_reads_the_records_repository_from_the_cache_and_fetches_on_request(
     tmp_path: Path, folder: Path, clean_record: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[tuple[str, dict[str, Any]]] = []
@@ -121,6 +121,41 @@ def test_without_source_acquires_the_records_own_repository_at_its_revision(
     assert calls[0][0] == source["url"]
     assert calls[0][1]["revision"] == source["revision"]
     assert calls[0][1]["origin"] == source["url"]
+    assert calls[0][1]["offline"] is True
+    assert run(str(write(tmp_path, clean_record)), "--fetch").exit_code == 0
+    assert calls[1][1]["offline"] is False
+
+
+def test_without_source_a_stored_source_is_read_offline(
+    tmp_path: Path, folder: Path, clean_record: dict[str, Any]
+) -> None:
+    from draftflow.store.source import RecordSource, record_source_path
+
+    path = write(tmp_path, clean_record, f"{clean_record['id']}.json")
+    stored = RecordSource.model_validate(
+        {"kind": "folder", "location": str(folder), "origin": clean_record["source"]["url"]}
+    )
+    record_source_path(tmp_path, clean_record["id"]).write_text(
+        stored.model_dump_json(), encoding="utf-8"
+    )
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    assert "passed: 0 error(s)" in result.output
+
+
+def test_without_any_source_offline_the_fix_names_source_and_fetch(
+    tmp_path: Path, clean_record: dict[str, Any]
+) -> None:
+    record = json.loads(json.dumps(clean_record))
+    record["source"]["url"] = "https://github.com/nobody-here/not-cached-anywhere"
+    result = run(str(write(tmp_path, record)))
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("error: ") and "not in the local cache" in lines[0]
+    assert lines[1] == (
+        "  fix: pass --source PATH (a checkout or folder of the repository at the record's "
+        "revision), or --fetch to fetch it"
+    )
 
 
 def test_source_may_be_a_git_checkout_at_the_records_revision(

@@ -24,6 +24,7 @@ import click
 from rich.console import Console
 
 from draftflow import __version__
+from draftflow.cli.usage import as_usage_failure
 from draftflow.errors import DraftflowError, Interrupted
 from draftflow.runtime.collector import tune_collector
 
@@ -39,6 +40,7 @@ _COMMAND_MODULES = (
     "refresh",
     "select",
     "prompts",
+    "figures",
 )
 
 EPILOG = """\b
@@ -182,11 +184,27 @@ class _Group(click.Group):
                 _leave_now(leaving.code)
             raise
 
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        """As click's, with a bad option of the group itself in draftflow's error form."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as error:
+            raise as_usage_failure(error) from None
+
     def invoke(self, ctx: click.Context) -> Any:
         _log_notices_to_stderr()
         try:
             with _interrupts_raise():
                 return super().invoke(ctx)
+        except click.ClickException as error:
+            sub = ctx.invoked_subcommand
+            raise as_usage_failure(error, f"{ctx.command_path} {sub}" if sub else None) from None
         except DraftflowError as error:
             click.secho(f"error: {error.message}", fg="red", err=True)
             if error.hint:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from draftflow.errors import InputError
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.batch import BatchItem, BatchReport, BatchState, run_batch
 from draftflow.pipeline.batch_sources import SourceLine, read_source_list
@@ -41,15 +42,15 @@ def draft_many(
 ) -> None:
     """Draft every source, print one table (or JSON), and exit with the batch's code."""
     if any(value is not None for value in single):
-        raise click.UsageError(
-            "--revision, --origin and --id name one repository: with several sources, put "
-            "them on that source's line of a --from FILE"
+        raise InputError(
+            "--revision, --origin and --id name one repository, and several sources were given",
+            hint="put each source's revision, origin and id on its line of a --from FILE",
         )
     lines = [SourceLine(source=s) for s in sources]
     if source_list is not None:
         lines += read_source_list(source_list)
     if not lines:
-        raise click.UsageError("give a SOURCE, several, or --from FILE")
+        raise InputError("no source to draft", hint="give a SOURCE, several, or --from FILE")
     requests = [
         DraftRequest(
             source=line.source,

@@ -20,6 +20,7 @@ from rich.table import Table
 from draftflow.cli import main, output_console, run_async
 from draftflow.errors import CheckFailed, ConfigError
 from draftflow.llm import ModelSettings, resolve_settings
+from draftflow.llm.settings import START_A_SERVER
 
 if TYPE_CHECKING:
     from draftflow.llm.cache import ResponseCache
@@ -165,6 +166,29 @@ def model_options(command: F) -> F:
     return command
 
 
+# What reaching a server takes; `models` needs no more, `doctor` adds what it reports.
+CONNECTION_OPTIONS = ("base_url", "api_key", "timeout", "deadline", "max_retries")
+DOCTOR_OPTIONS = (
+    *CONNECTION_OPTIONS[:1],
+    "model",
+    *CONNECTION_OPTIONS[1:],
+    "max_tokens",
+    "context_tokens",
+)
+
+
+def some_model_options(*names: str) -> Callable[[F], F]:
+    """Add only the model flags `names` (each in `MODEL_OPTION_NAMES`) to a click command."""
+    chosen = [_OPTIONS[MODEL_OPTION_NAMES.index(name)] for name in names]
+
+    def add(command: F) -> F:
+        for option in reversed(chosen):
+            command = option(command)
+        return command
+
+    return add
+
+
 def settings_from_options(**flags: Any) -> ModelSettings:
     """Resolve `ModelSettings` from the keyword arguments `model_options` produced.
 
@@ -188,14 +212,14 @@ Examples:
 
 @main.command("models", epilog=MODELS_EPILOG)
 @click.option("--json", "as_json", is_flag=True, help="Print the names as a JSON list.")
-@model_options
+@some_model_options(*CONNECTION_OPTIONS)
 def models_command(as_json: bool, **flags: Any) -> None:
     """List the models the configured server offers."""
     settings = settings_from_options(**flags)
     if not settings.base_url:
         raise ConfigError(
             "no model server is configured",
-            hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL",
+            hint=f"pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL; {START_A_SERVER}",
         )
     names = run_async(_list_models(settings))
     if as_json:
@@ -229,7 +253,7 @@ _STATUS_STYLE = {
 
 @main.command("doctor", epilog=DOCTOR_EPILOG)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@model_options
+@some_model_options(*DOCTOR_OPTIONS)
 def doctor_command(as_json: bool, **flags: Any) -> None:
     """Check the model server: reachable, model served, JSON-schema output honoured.
 
@@ -245,8 +269,8 @@ def doctor_command(as_json: bool, **flags: Any) -> None:
     else:
         _print_report(output_console(), report)
     if not report.ok:
-        failed = [c for c in report.checks if c.status == "fail"]
-        raise CheckFailed(f"doctor: {failed[0].name}: {failed[0].detail}", hint=failed[0].hint)
+        failed = next(c for c in report.checks if c.status == "fail")
+        raise CheckFailed(f"doctor: {failed.name}: {failed.detail}", hint=failed.hint)
 
 
 def _print_report(console: Console, report: DoctorReport) -> None:
@@ -258,10 +282,12 @@ def _print_report(console: Console, report: DoctorReport) -> None:
     table.add_column("status", no_wrap=True)
     table.add_column("detail", overflow="fold")
     for check in report.checks:
-        detail = escape(check.detail)
+        failed = check.status == "fail"
+        # a failure's detail and fix end the output as its error: and fix: lines, once
+        detail = "see below" if failed else escape(check.detail)
         if check.seconds is not None:
             detail += f" [dim]({check.seconds:.2f} s)[/]"
-        if check.hint:
+        if check.hint and not failed:
             detail += f"\n[cyan]fix:[/] {escape(check.hint)}"
         table.add_row(check.name, _STATUS_STYLE[check.status.value], detail)
     console.print(table)
@@ -296,7 +322,12 @@ def cache_clear() -> None:
 @cache_group.command("info", epilog=CACHE_EPILOG)
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def cache_info(as_json: bool) -> None:
-    """Show where the cache is, how many replies it holds and its size."""
+    """Show where the cache is, how many replies it holds and its size.
+
+    Only replies that validated are cached: a reply that failed validation is re-asked (up
+    to --max-repairs times) and never stored, so a run whose replies were all invalid
+    leaves the cache as it was.
+    """
     cache = _open_cache()
     try:
         info = {"directory": str(cache.directory), "entries": len(cache), "bytes": cache.volume()}
@@ -306,6 +337,10 @@ def cache_info(as_json: bool) -> None:
         click.echo(json.dumps(info))
     else:
         click.echo(f"{info['directory']}: {info['entries']} replies, {info['bytes']} bytes")
+        click.echo(
+            "only replies that validated are cached; an invalid reply is re-asked and "
+            "never stored, so a run with only invalid replies adds nothing"
+        )
 
 
 def _open_cache() -> ResponseCache:

@@ -11,8 +11,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from draftflow.cli import main
+from draftflow.cli import main, output_console
+from draftflow.cli.changes import print_changes
 from draftflow.cli.model import model_options, settings_from_options
+from draftflow.cli.notes import Note, print_notes
 from draftflow.cli.options import records_dir_option
 
 if TYPE_CHECKING:
@@ -50,7 +52,12 @@ _STATE_STYLE = {
     type=click.IntRange(min=1),
     help="Processes that re-draft  [default: one per CPU, or per 4 --concurrency slots].",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print a machine-readable report (each re-draft's raw unified diff included).",
+)
 @model_options
 def refresh_command(
     ids: tuple[str, ...],
@@ -75,19 +82,28 @@ def refresh_command(
     if as_json:
         click.echo(report.model_dump_json(indent=2))
     else:
-        console = Console()
+        console = output_console()
         console.print(_checks_table(report))
         _print_notes(console, report)
         if report.redrafts is not None:
             for item in report.redrafts.items:
                 if item.outcome is not None and item.outcome.diff:
-                    console.print(item.outcome.diff, markup=False, highlight=False)
+                    _print_redraft_changes(console, records_dir, item.outcome.record_id)
             console.print(batch_table(report.redrafts.items))
         elif dry_run:
             moved = sum(1 for c in report.checks if c.state == "moved")
             console.print(f"dry run: {moved} record(s) would be drafted again")
     if report.exit_code:
         sys.exit(report.exit_code)
+
+
+def _print_redraft_changes(console: Console, records_dir: Path, record_id: str) -> None:
+    """What the re-draft changed, field by field, against the version it replaced."""
+    from draftflow.review import diff_versions
+    from draftflow.store.write import RecordStore
+
+    diff = diff_versions(RecordStore(records_dir), record_id, "previous")
+    print_changes(console, diff, f"{record_id}: what the re-draft changed")
 
 
 def _checks_table(report: RefreshReport) -> Table:
@@ -109,12 +125,16 @@ def _checks_table(report: RefreshReport) -> Table:
 
 
 def _print_notes(console: Console, report: RefreshReport) -> None:
-    for check in report.checks:
-        if check.message is None:
-            continue
-        style = "red" if check.state == "failed" else "dim"
-        console.print(
-            f"[{style}]{escape(check.record_id)}[/]: {escape(check.message)}", soft_wrap=True
-        )
-        if check.hint:
-            console.print(f"  fix: {escape(check.hint)}", soft_wrap=True)
+    print_notes(
+        console,
+        (
+            Note(
+                check.record_id,
+                check.message,
+                check.hint,
+                "red" if check.state == "failed" else "dim",
+            )
+            for check in report.checks
+            if check.message is not None
+        ),
+    )

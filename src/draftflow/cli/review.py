@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
+from draftflow.cli.notes import Note, print_notes
 from draftflow.cli.options import records_dir_option
 from draftflow.errors import CheckFailed, InputError
 from draftflow.record.model import Record, record_file_sha256
@@ -54,6 +57,12 @@ _STATE_STYLES = {
     "not-reverified": "magenta",
     "unreadable": "red",
 }
+_NEEDS_ATTENTION = {
+    ReviewState.FLAGGED: "flagged: `draftflow review ID` shows each flag and what to do",
+    ReviewState.STALE: "stale: `draftflow diff ID` shows what changed since the sign-off, "
+    "then approve it again",
+    ReviewState.NOT_REVERIFIED: "not-reverified: the note above says how to give its sources",
+}
 _DIFF_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "info": "bold"}
 
 
@@ -66,8 +75,10 @@ Examples:
   draftflow status --fetch
 
 \b
-Exit codes: 0 every record read and none flagged, 1 a record has error flags its sign-off
-does not acknowledge, 2 a record's file cannot be read (its row says which and the fix).
+Exit codes: 0 every record re-verified and none flagged or stale, 1 a record is flagged
+(error flags its sign-off does not acknowledge), stale (changed since its sign-off) or not
+re-verified (its sources could not be read), 2 a record's file cannot be read (its row says
+which and the fix).
 """,
 )
 @click.argument("records_dir_arg", metavar="[RECORDS_DIR]", required=False, type=Path)
@@ -81,7 +92,7 @@ does not acknowledge, 2 a record's file cannot be read (its row says which and t
 def status_command(
     records_dir_arg: Path | None, records_dir: Path, fetch: bool, as_json: bool
 ) -> None:
-    """One row per record: id, repository@revision, results, flags, state, last change.
+    """One row per record: id, revision, results, flags, state, day of the last change.
 
     Each record is verified again against its sources (the one its draft stored, else its
     repository at its revision from the fetch cache); nothing on disk is taken on trust.
@@ -99,30 +110,36 @@ def status_command(
 
 
 def _print_status(rows: list[RecordStatus], folder: Path) -> None:
-    console = output_console()
+    console = Console(highlight=False)  # the terminal's width (COLUMNS when piped)
     if not rows:
         console.print(f"no records in {folder}")
         return
-    table = Table(
-        "id", "repository@revision", "results", "errors", "warnings", "state", "last change"
-    )
+    table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("id", overflow="fold")
+    table.add_column("revision", no_wrap=True)
+    for header in ("results", "errors", "warn"):
+        table.add_column(header, justify="right", no_wrap=True)
+    table.add_column("state", no_wrap=True)
+    table.add_column("changed", no_wrap=True)
     for row in rows:
         table.add_row(
-            row.id,
-            f"{row.repository}@{row.short_revision}" if row.repository else "?",
+            escape(row.id),
+            row.short_revision or "?",
             str(row.results) if row.repository else "?",
             str(row.errors) if row.verified else "?",
             str(row.warnings) if row.verified else "?",
             Text(row.state.value, style=_STATE_STYLES[row.state.value]),
-            row.last_change or "?",
+            (row.last_change or "?")[:10],
         )
     console.print(table)
-    for row in rows:
-        if row.problem:
-            style = _STATE_STYLES[row.state.value]
-            console.print(Text(f"{row.id}: {row.problem}", style=style))
-            if row.fix:
-                console.print(Text(f"  fix: {row.fix}"))
+    print_notes(
+        console,
+        (
+            Note(row.id, row.problem, row.fix, _STATE_STYLES[row.state.value])
+            for row in rows
+            if row.problem
+        ),
+    )
 
 
 def _raise_for_status(rows: list[RecordStatus]) -> None:
@@ -132,11 +149,15 @@ def _raise_for_status(rows: list[RecordStatus]) -> None:
             f"{len(unreadable)} record(s) have a file that cannot be read: {', '.join(unreadable)}",
             hint="each row above names the file and how to fix it",
         )
-    flagged = [r.id for r in rows if r.state is ReviewState.FLAGGED]
-    if flagged:
+    attention = [r for r in rows if r.state in _NEEDS_ATTENTION]
+    if attention:
+        counts = Counter(r.state for r in attention)
+        listed = ", ".join(f"{r.id} ({r.state.value})" for r in attention)
         raise CheckFailed(
-            f"{len(flagged)} record(s) have error flags: {', '.join(flagged)}",
-            hint="run `draftflow review ID` for each flag and what to do",
+            f"{len(attention)} of {len(rows)} record(s) need attention: {listed}",
+            hint="; ".join(
+                _NEEDS_ATTENTION[state] for state in _NEEDS_ATTENTION if state in counts
+            ),
         )
 
 
@@ -152,20 +173,28 @@ Examples:
 @click.argument("record_id", metavar="ID")
 @click.option(
     "--against",
-    default="approved",
-    show_default=True,
+    default=None,
     help="approved (the signed-off version), previous (the last version in history), "
-    "or a git revision of the repository holding the records directory.",
+    "or a git revision of the repository holding the records directory  "
+    "[default: approved, or previous for a record never approved].",
 )
 @RECORDS_DIR_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON on stdout.")
-def diff_command(record_id: str, against: str, records_dir: Path, as_json: bool) -> None:
+def diff_command(record_id: str, against: str | None, records_dir: Path, as_json: bool) -> None:
     """Show what changed in a record: fields added, removed and changed.
 
     Reported results are matched by (label, metric), not by position; prose is compared
-    sentence by sentence; a change of editorial status is shown on its own line.
+    sentence by sentence; a change of editorial status is shown on its own line. Without
+    --against, a record never approved is compared with its previous version.
     """
-    diff = diff_versions(RecordStore(records_dir), record_id, against)
+    store = RecordStore(records_dir)
+    if against is None:
+        against = "approved" if store.paths(record_id).signoff.is_file() else "previous"
+        if against == "previous":
+            click.echo(
+                f"{record_id} was never approved: comparing with its previous version", err=True
+            )
+    diff = diff_versions(store, record_id, against)
     if as_json:
         click.echo(diff.model_dump_json(indent=2))
         return
@@ -202,7 +231,7 @@ def review_command(
     stored, else its repository at its revision). When they cannot be read, the review says
     plainly that it could not re-verify, and lists the stored report's flags as what they
     are: an earlier check that may not match the record now. Nothing in the records
-    directory is changed.
+    directory is changed. Exit code 1 while an error flag stands unacknowledged.
     """
     store = RecordStore(records_dir)
     path = store.paths(record_id).json
@@ -229,6 +258,21 @@ def review_command(
         )
         atomic_write_text(html_path, page, create_folder=False)
         console.print(f"wrote {html_path}")
+    _raise_for_open_errors(record_id, report, live_signoff)
+
+
+def _raise_for_open_errors(
+    record_id: str, report: VerificationReport, signoff: SignOff | None
+) -> None:
+    """Exit 1 while an error flag stands that the live sign-off does not acknowledge."""
+    acknowledged = {ack.flag_id for ack in signoff.acknowledged} if signoff else set()
+    open_errors = [flag.id for flag in report.errors if flag.id not in acknowledged]
+    if open_errors:
+        raise CheckFailed(
+            f"{record_id}: {len(open_errors)} error flag(s) stand: {', '.join(open_errors)}",
+            hint="fix each in the record, or acknowledge it with a reason: "
+            f"draftflow approve {record_id} --editor NAME --ack FLAG_ID --reason TEXT",
+        )
 
 
 def _stored_report(

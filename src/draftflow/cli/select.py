@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -9,7 +10,9 @@ import click
 from rich.console import Console
 
 from draftflow.cli import main
+from draftflow.cli.changes import diff_texts, print_changes
 from draftflow.cli.options import records_dir_option
+from draftflow.errors import InputError
 
 EXAMPLES = """\b
 Examples:
@@ -27,7 +30,7 @@ Examples:
     "add",
     multiple=True,
     metavar="FIGURE_ID",
-    help="Add this figure (an id from records/ID.figures.json) to the headline.",
+    help="Add this figure to the headline (`draftflow figures ID` lists the ids).",
 )
 @click.option(
     "--drop", "drop", multiple=True, metavar="FIGURE_ID", help="Drop this figure from the headline."
@@ -41,6 +44,13 @@ Examples:
     "(default: the source its draft stored, else the record's repository URL).",
 )
 @records_dir_option()
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the outcome as JSON: the figures added and dropped, the structural diff, and "
+    "the raw unified diff of the record file.",
+)
 def select_command(
     record_id: str,
     add: tuple[str, ...],
@@ -48,6 +58,7 @@ def select_command(
     reason: str,
     source: str | None,
     records_dir: Path,
+    as_json: bool,
 ) -> None:
     """Change the headline figures of record ID: add or drop figures by id.
 
@@ -61,14 +72,41 @@ def select_command(
     from draftflow.store.write import RecordStore
 
     if not add and not drop:
-        raise click.UsageError("pass at least one --add FIGURE_ID or --drop FIGURE_ID")
+        raise InputError(
+            "nothing to change: no --add or --drop",
+            hint=f"pass --add FIGURE_ID or --drop FIGURE_ID (`draftflow figures {record_id}` "
+            "lists the ids)",
+        )
     store = RecordStore(records_dir)
     stored = load_record_source(records_dir, record_id)
     snapshot = snapshot_for(store.load(record_id), source, stored=stored)
     outcome = edit_selection(store, record_id, snapshot, add=add, drop=drop, reason=reason)
-    console = Console(highlight=False, soft_wrap=True)
-    console.print(outcome.saved.unified_diff(), markup=False)
     record = outcome.record
+    saved = outcome.saved
+    diff = diff_texts(saved.previous_text, saved.new_text) if saved.previous_text else None
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "record_id": record_id,
+                    "version": record.editorial.version,
+                    "added": list(outcome.added),
+                    "dropped": list(outcome.dropped),
+                    "errors": outcome.report.checked.errors,
+                    "warnings": outcome.report.checked.warnings,
+                    "diff": diff.model_dump(mode="json") if diff else None,
+                    "unified_diff": saved.unified_diff(),
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        if outcome.report.checked.errors:
+            sys.exit(1)
+        return
+    console = Console(highlight=False)
+    if diff is not None:
+        print_changes(console, diff, f"{record_id}: what changed")
     console.print(
         f"{record_id} version {record.editorial.version}: "
         f"{len(record.editorial.reported_results)} headline figures "

@@ -15,8 +15,9 @@ from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
 from draftflow.cli.options import git_timeout_option, max_bytes_option
-from draftflow.errors import CheckFailed
+from draftflow.errors import CheckFailed, NotCachedError
 from draftflow.record.model import Record, load_record
+from draftflow.store.source import load_record_source
 from draftflow.verify import VerificationReport, verify_record
 
 VERIFY_EPILOG = """\b
@@ -29,7 +30,9 @@ Examples:
 \b
 SOURCE is a local git checkout or a plain folder holding the record's repository at the
 record's revision (taken from source.revision; the repository from source.url). Without
---source the record's own repository is fetched at that revision.
+--source, verify reads the source the record's draft stored (<id>.source.json beside the
+record), else the record's repository from the local fetch cache; it goes online only
+with --fetch (as status, review and approve read their sources).
 
 \b
 Exit codes: 0 no error flag, 1 error flags found, 2 bad usage or unreadable input.
@@ -51,10 +54,21 @@ Exit codes: 0 no error flag, 1 error flags found, 2 bad usage or unreadable inpu
     is_flag=True,
     help='Print {"record_id", "checked", "flags", "claims"} as JSON on stdout.',
 )
+@click.option(
+    "--fetch",
+    is_flag=True,
+    help="Fetch the record's repository when neither --source nor a stored source is given "
+    "and it is not in the local cache (default: offline).",
+)
 @max_bytes_option()
 @git_timeout_option()
 def verify_command(
-    record_path: Path, source: str | None, as_json: bool, max_bytes: int, timeout: float
+    record_path: Path,
+    source: str | None,
+    as_json: bool,
+    fetch: bool,
+    max_bytes: int,
+    timeout: float,
 ) -> None:
     """Verify RECORD.json against its sources, offline and deterministically.
 
@@ -63,11 +77,13 @@ def verify_command(
     statistic says, from values that do); every number, hash, date and version in the
     prose must be supported by the cited documents or the record's verified fields; every
     section must cite pinned documents; every stated condition must appear in a source.
-    No model and no network are used (except to fetch the repository when --source is
-    not given).
+    No model and no network are used (except to fetch the repository with --fetch).
     """
     record = load_record(record_path)
-    snapshot = _acquire(record, source, max_bytes=max_bytes, timeout=timeout)
+    if source is None:
+        stored = load_record_source(record_path.parent, record.id)
+        source = stored.location if stored is not None else None
+    snapshot = _acquire(record, source, offline=not fetch, max_bytes=max_bytes, timeout=timeout)
     report = verify_record(record, snapshot)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
@@ -81,13 +97,27 @@ def verify_command(
         )
 
 
-def _acquire(record: Record, source: str | None, *, max_bytes: int, timeout: float) -> Snapshot:
-    """The record's repository at the record's revision, from SOURCE or from its URL."""
+def _acquire(
+    record: Record, source: str | None, *, offline: bool, max_bytes: int, timeout: float
+) -> Snapshot:
+    """The record's repository at the record's revision, from SOURCE or from its URL (the
+    fetch cache only, when `offline`)."""
     origin = record.source.url
-    revision = record.source.revision
-    return acquire(
-        source or origin, revision=revision, origin=origin, max_bytes=max_bytes, timeout=timeout
-    )
+    try:
+        return acquire(
+            source or origin,
+            revision=record.source.revision,
+            origin=origin,
+            max_bytes=max_bytes,
+            timeout=timeout,
+            offline=offline,
+        )
+    except NotCachedError as error:
+        raise NotCachedError(
+            error.message,
+            hint="pass --source PATH (a checkout or folder of the repository at the record's "
+            "revision), or --fetch to fetch it",
+        ) from None
 
 
 def print_report(

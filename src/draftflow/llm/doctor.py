@@ -16,7 +16,7 @@ from draftflow.errors import DraftflowError
 from draftflow.llm.client import ModelClient
 from draftflow.llm.exchange import ChatRequest, PromptRef
 from draftflow.llm.prompts import load_prompt
-from draftflow.llm.settings import ModelSettings
+from draftflow.llm.settings import START_A_SERVER, ModelSettings
 from draftflow.llm.structured import (
     OutputMode,
     ReplyInvalid,
@@ -80,7 +80,8 @@ async def run_doctor(settings: ModelSettings) -> DoctorReport:
                 name="configuration",
                 status=CheckStatus.FAIL,
                 detail="no base URL is set",
-                hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL",
+                hint="pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL; "
+                + START_A_SERVER,
             )
         )
         return report
@@ -111,7 +112,7 @@ async def _check_endpoint(client: ModelClient, report: DoctorReport) -> list[str
                 name="endpoint",
                 status=CheckStatus.FAIL,
                 detail=error.message,
-                hint=error.hint,
+                hint=f"{error.hint}; {START_A_SERVER}" if error.hint else START_A_SERVER,
             )
         )
         return None

@@ -22,6 +22,10 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 from draftflow.errors import ConfigError
 
 ENV_PREFIX = "DRAFTFLOW_"
+START_A_SERVER = (
+    "to start one: `llama-server -m MODEL.gguf -c 8192 --port 8080` (then --base-url "
+    "http://127.0.0.1:8080/v1) or `vllm serve MODEL` (--base-url http://127.0.0.1:8000/v1)"
+)
 CONFIG_FILE = "draftflow.toml"
 
 

@@ -326,12 +326,13 @@ def parse_record(text: str, *, origin: str = "record") -> Record:
     except json.JSONDecodeError as error:
         raise InputError(
             f"{origin} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-            hint="fix the JSON syntax there (a record is one JSON object, as in seed 000)",
+            hint="fix the JSON syntax there (a record is one JSON object, as `draftflow draft` "
+            "writes it)",
         ) from None
     except RecursionError:
         raise InputError(
             f"{origin} nests its JSON deeper than any record does",
-            hint="a record is seed 000's shape, a few levels deep: check that this is a record",
+            hint="a record nests a few levels deep: check that this file is a record",
         ) from None
     if not isinstance(data, dict):
         raise InputError(

@@ -72,7 +72,7 @@ def verify_record(
         except ValidationError as error:
             raise InputError(
                 f"not a record: {error.errors()[0]['loc']}: {error.errors()[0]['msg']}",
-                hint="pass a Record or JSON data in the seed 000 shape",
+                hint="pass a Record, or JSON data shaped as `draftflow draft` writes a record",
             ) from None
     ctx = VerifyContext(
         record,

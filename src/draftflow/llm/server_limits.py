@@ -1,0 +1,115 @@
+"""The server's context window, read from the server itself, and the settings sized to it.
+
+A local server started with a small context (`llama-server -c 8192`) refuses the default
+12,000-token prompts. Each server flavour states its window somewhere of its own:
+llama.cpp `GET /props` (`default_generation_settings.n_ctx`, or `n_ctx`), vLLM
+`GET /v1/models` (`max_model_len` of the model), Ollama `POST /api/show`
+(`model_info.*.context_length`, or `num_ctx` in its parameters). When the user gave no
+`--context-tokens`, prompts and `--max-tokens` are sized to what the server says.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Any
+
+import httpx2
+from pydantic import BaseModel
+
+from draftflow.llm.settings import ModelSettings
+
+__all__ = ["ContextWindow", "ServerFlavour", "fit_to_window", "read_context_window"]
+
+_PROBE_SECONDS = 5.0
+_MARGIN_TOKENS = 256  # the chat template's own tokens, and the tokenizer's disagreement with ours
+_MIN_CONTEXT = 1_000  # ModelSettings.context_tokens' floor
+
+
+class ServerFlavour(StrEnum):
+    """Which server's own endpoint stated the window."""
+
+    LLAMA_CPP = "llama.cpp /props"
+    VLLM = "vLLM /v1/models"
+    OLLAMA = "Ollama /api/show"
+
+
+class ContextWindow(BaseModel):
+    """The server's context window in tokens, and which endpoint said so."""
+
+    tokens: int
+    flavour: ServerFlavour
+
+
+async def read_context_window(settings: ModelSettings) -> ContextWindow | None:
+    """The window the server at `settings.base_url` states, or None when none of the three
+    endpoints answers with one (a hosted API, an older server)."""
+    if not settings.base_url:
+        return None
+    base = settings.base_url.rstrip("/")
+    root = re.sub(r"/v1$", "", base)
+    key = settings.api_key_value()
+    headers = {"authorization": f"Bearer {key}"} if key else {}
+    async with httpx2.AsyncClient(timeout=_PROBE_SECONDS, headers=headers) as http:
+        for flavour in ServerFlavour:
+            try:
+                response = await _ask(http, flavour, base, root, settings.model)
+                body = response.json() if response.status_code == 200 else None
+            except (httpx2.HTTPError, ValueError):
+                continue
+            tokens = _window_in(flavour, body, settings.model)
+            if tokens:
+                return ContextWindow(tokens=tokens, flavour=flavour)
+    return None
+
+
+async def _ask(
+    http: httpx2.AsyncClient, flavour: ServerFlavour, base: str, root: str, model: str | None
+) -> httpx2.Response:
+    if flavour is ServerFlavour.LLAMA_CPP:
+        return await http.get(f"{root}/props")
+    if flavour is ServerFlavour.VLLM:
+        return await http.get(f"{base}/models")
+    return await http.post(f"{root}/api/show", json={"model": model or ""})
+
+
+def _window_in(flavour: ServerFlavour, body: Any, model: str | None) -> int | None:
+    if not isinstance(body, dict):
+        return None
+    if flavour is ServerFlavour.LLAMA_CPP:
+        settings = body.get("default_generation_settings")
+        nested = settings.get("n_ctx") if isinstance(settings, dict) else None
+        return _positive(nested) or _positive(body.get("n_ctx"))
+    if flavour is ServerFlavour.VLLM:
+        models = [m for m in body.get("data") or [] if isinstance(m, dict)]
+        chosen = [m for m in models if m.get("id") == model] or models[:1]
+        return _positive(chosen[0].get("max_model_len")) if chosen else None
+    info = body.get("model_info")
+    if isinstance(info, dict):
+        for name, value in info.items():
+            if name.endswith(".context_length") and _positive(value):
+                return _positive(value)
+    found = re.search(r"num_ctx\s+(\d+)", str(body.get("parameters") or ""))
+    return int(found.group(1)) if found else None
+
+
+def _positive(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+def fit_to_window(settings: ModelSettings, window: ContextWindow) -> ModelSettings:
+    """`settings` with `max_tokens` and `context_tokens` sized to `window`, unless the user
+    set them: a reply gets at most a quarter of the window, a prompt the rest less a margin.
+
+    A window too small for draftflow's smallest prompt (1,000 tokens) is left to fail at the
+    server with its own message, which says the request's size and the window's.
+    """
+    given = settings.model_fields_set
+    max_tokens = settings.max_tokens
+    if "max_tokens" not in given:
+        max_tokens = max(16, min(settings.max_tokens, window.tokens // 4))
+    update: dict[str, int] = {"max_tokens": max_tokens}
+    if "context_tokens" not in given:
+        room = window.tokens - max_tokens - _MARGIN_TOKENS
+        update["context_tokens"] = max(_MIN_CONTEXT, min(settings.context_tokens, room))
+    return settings.model_copy(update=update)

@@ -1,0 +1,117 @@
+"""`draftflow figures`: find a record's figures by text, metric and document, in a table that
+fits the terminal or as JSON; `select --add` takes the ids it prints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from draft_cli import draft_args
+from draftflow.cli import main
+from draftflow.record.model import load_record
+from draftflow.select import load_figures
+
+FOLDER = "PalatineVision__dgx-spark-benchmark"
+RECORD_ID = "palatinevision-dgx-spark-benchmark"
+
+
+@pytest.fixture(scope="module")
+def records(
+    tmp_path_factory: pytest.TempPathFactory, corpus_dir: Path, manifest: dict[str, Any]
+) -> Path:
+    folder = tmp_path_factory.mktemp("records")
+    result = CliRunner().invoke(main, draft_args(corpus_dir / FOLDER, manifest[FOLDER], folder))
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def _figures(records: Path, *args: str, columns: int = 200) -> Result:
+    return CliRunner().invoke(
+        main,
+        ["figures", RECORD_ID, *args, "--records-dir", str(records)],
+        env={"COLUMNS": str(columns)},
+    )
+
+
+def _rows(records: Path, *args: str) -> list[dict[str, Any]]:
+    result = _figures(records, *args, "--json")
+    assert result.exit_code == 0, result.output
+    rows: list[dict[str, Any]] = json.loads(result.stdout)
+    return rows
+
+
+def test_every_figure_is_listed_with_its_place_and_selection(records: Path) -> None:
+    rows = _rows(records)
+    figures = load_figures(records / f"{RECORD_ID}.figures.json")
+    assert [row["id"] for row in rows] == [figure.id for figure in figures]
+    record = load_record(records / f"{RECORD_ID}.json")
+    assert record.provenance is not None and record.provenance.selection is not None
+    chosen = {c.id for c in record.provenance.selection.chosen}
+    assert {row["id"] for row in rows if row["selected"]} == chosen
+    first, figure = rows[0], figures[0].result
+    assert (first["value"], first["unit"], first["line"]) == (
+        figure.value,
+        figure.unit,
+        figure.source_line,
+    )
+    assert figure.evidence_url.endswith(f"/{first['document']}#L{first['line']}")
+
+
+def test_filters_narrow_the_list(records: Path) -> None:
+    everything = _rows(records)
+    ttft = _rows(records, "--metric", "ttft")
+    assert 0 < len(ttft) < len(everything)
+    assert all("ttft" in row["metric"] for row in ttft)
+    both = _rows(records, "GPTQ", "--metric", "ttft")
+    assert 0 < len(both) < len(ttft)
+    assert all("gptq" in (row["label"] + row["document"]).lower() for row in both)
+    conc1 = _rows(records, "--document", "conc1_")
+    assert conc1 and all("conc1_" in row["document"] for row in conc1)
+    selected = _rows(records, "--selected")
+    assert selected and all(row["selected"] for row in selected)
+    assert _rows(records, "no-such-words-anywhere") == []
+
+
+def test_the_table_fits_the_terminal(records: Path) -> None:
+    for columns in (80, 120):
+        result = _figures(records, "--metric", "ttft", columns=columns)
+        assert result.exit_code == 0, result.output
+        table = result.stdout.splitlines()[:-1]
+        assert len(table) == len(_rows(records, "--metric", "ttft")) + 1
+        assert all(len(line) <= columns for line in table), max(map(len, table))
+        assert "fig-" in table[1] and "ms" in table[1]
+    assert "of 1" in result.stdout.splitlines()[-1]
+
+
+def test_an_empty_match_says_so(records: Path) -> None:
+    result = _figures(records, "no-such-words-anywhere")
+    assert result.exit_code == 0
+    assert "no figure matches 'no-such-words-anywhere'" in result.stdout
+
+
+def test_select_adds_an_id_that_figures_printed(
+    records: Path, tmp_path: Path, corpus_dir: Path
+) -> None:
+    copy = tmp_path / "records"
+    copy.mkdir()
+    for path in records.glob(f"{RECORD_ID}*"):
+        (copy / path.name).write_bytes(path.read_bytes())
+    table = _figures(copy, "--metric", "ttft").stdout.splitlines()
+    printed = next(line.split()[0] for line in table[1:] if line.startswith(" "))
+    added = CliRunner().invoke(
+        main,
+        ["select", RECORD_ID, "--add", printed, "--reason", "test", "--records-dir", str(copy)],
+    )
+    assert added.exit_code == 0, added.output
+    assert printed in {row["id"] for row in _rows(copy, "--selected")}
+
+
+def test_a_record_without_figures_file_says_how_to_make_it(records: Path, tmp_path: Path) -> None:
+    (tmp_path / f"{RECORD_ID}.json").write_bytes((records / f"{RECORD_ID}.json").read_bytes())
+    result = _figures(tmp_path)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: no figures file") and "fix: re-draft" in result.stderr
