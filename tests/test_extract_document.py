@@ -13,6 +13,7 @@ from draftflow.extract.document import (
     DocumentKind,
     ListItem,
     Paragraph,
+    ParsedDocument,
     TableKind,
     document_kind,
     parse_document,
@@ -58,7 +59,7 @@ text
 """
 
 
-def _parse(path: str, text: str | bytes):  # type: ignore[no-untyped-def]
+def _parse(path: str, text: str | bytes) -> ParsedDocument:
     return parse_document(make_document(path, text))
 
 
@@ -95,7 +96,7 @@ def test_sections_paragraphs_and_list_items() -> None:
     paragraphs = [b for b in parsed.blocks if isinstance(b, Paragraph)]
     assert paragraphs[0].text == "Intro paragraph." and paragraphs[0].span.first == 3
     assert parsed.section_at(33) is not None
-    assert parsed.section_at(33).title == "Sub"  # type: ignore[union-attr]
+    assert parsed.section_at(33).title == "Sub"
 
 
 def test_code_blocks_keep_info_and_tool_output_tables_are_read() -> None:
