@@ -95,8 +95,8 @@ def test_sections_paragraphs_and_list_items() -> None:
     assert items[0].line_of(items[0].text.index("continued")) == 15
     paragraphs = [b for b in parsed.blocks if isinstance(b, Paragraph)]
     assert paragraphs[0].text == "Intro paragraph." and paragraphs[0].span.first == 3
-    assert parsed.section_at(33) is not None
-    assert parsed.section_at(33).title == "Sub"
+    section = parsed.section_at(33)
+    assert section is not None and section.title == "Sub"
 
 
 def test_code_blocks_keep_info_and_tool_output_tables_are_read() -> None:
