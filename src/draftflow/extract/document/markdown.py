@@ -130,7 +130,9 @@ def _cells(tokens: Sequence[Token], start: int, line: int, row: int) -> tuple[Ro
     index = start + 1
     while tokens[index].type != "tr_close":
         if tokens[index].type == "inline":
-            cells.append(Cell(inline_text(tokens[index]), line, len(cells), row))
+            text = inline_text(tokens[index])
+            raw = tokens[index].content.strip()
+            cells.append(Cell(text, line, len(cells), row, None if raw == text else raw))
         index += 1
     return tuple(cells), index + 1
 

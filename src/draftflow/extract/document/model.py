@@ -63,6 +63,13 @@ class Cell:
     """0-based column index (after spans are expanded)."""
     row: int
     """0-based row index within its part of the table (header rows and body rows apart)."""
+    raw: str | None = None
+    """The cell as written when that differs from `text` (Markdown: `**191.2**`)."""
+
+    @property
+    def written(self) -> str:
+        """The cell as written in the source (markup kept)."""
+        return self.text if self.raw is None else self.raw
 
 
 Row = tuple[Cell, ...]
