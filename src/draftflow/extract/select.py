@@ -236,8 +236,8 @@ def context_reading(candidate: Candidate) -> tuple[str, str | None] | None:
 
 def _context_metric(candidate: Candidate) -> str | None:
     """`context_reading`'s metric, unless the cell or its column writes a unit of its own
-    that is not the one the caption or heading states (a `Price ($)` column under a
-    throughput heading is not a throughput)."""
+    that is not the one the caption or heading states, known or not (a `Price ($)` column
+    under a latency heading is not a latency)."""
     reading = context_reading(candidate)
     if reading is None:
         return None
@@ -245,7 +245,12 @@ def _context_metric(candidate: Candidate) -> str | None:
     own = candidate.unit_guess
     if own is not None and own != unit and metric_by_unit(own, candidate.key) != metric:
         return None
+    if own is None and _WRITES_A_UNIT.search(candidate.key):
+        return None  # a unit the vocabulary does not know (`($)`, `[J/token]`): not the heading's
     return metric
+
+
+_WRITES_A_UNIT = re.compile(r"\([^)]*\)|\[[^\]]*\]|[$€£%]")
 
 
 _TABLE_FORMATS = frozenset(
