@@ -250,7 +250,9 @@ def _context_metric(candidate: Candidate) -> str | None:
     return metric
 
 
-_WRITES_A_UNIT = re.compile(r"\([^)]*\)|\[[^\]]*\]|[$€£%]")
+# a unit written in a header: a currency or percent sign, or a ratio in brackets (`[J/token]`);
+# a bracketed word (`(old)`, `(wiki.test)`) names a variant or a data set, not a unit
+_WRITES_A_UNIT = re.compile(r"[$€£%]|[(\[][^)\]]*/[^)\]]*[)\]]")
 
 
 _TABLE_FORMATS = frozenset(
