@@ -174,3 +174,36 @@ def test_the_model_pass_selection_less_unread_prose_is_the_deterministic_one(
     unread = replace(read, reading=None)  # prose the prose finder did not read
     extra = [Selected(unread, "m", "", "as reported"), Selected(read, "m", "", "as reported")]
     assert without_unread_prose([*with_prose, *extra]) == [*select(candidates), extra[1]]
+
+
+CHAIN = """# Leaderboard
+
+### Time to First Token (seconds)
+
+| Framework | Median | Mean | Price ($) |
+|---|---|---|---|
+| a | 0.25 | 0.31 | 1.5 |
+
+### Output Tokens Throughput (tokens/s)
+
+| Framework | Median |
+|---|---|
+| a | 66 |
+
+Average speed (tokens/s) of generating 1024 tokens.
+
+| GPU | 8B Q4_K_M |
+|---|---|
+| 3090 | 111.7 |
+"""
+
+
+def test_a_table_cell_reads_its_metric_and_unit_from_caption_then_headings() -> None:
+    chosen = select(harvest(snapshot_of({"README.md": CHAIN})))
+    # the `Price ($)` column writes a unit of its own: no metric from the heading
+    assert [(s.candidate.line, s.metric, s.unit, s.candidate.value) for s in chosen] == [
+        (7, "ttft", "s", 0.25),
+        (7, "ttft", "s", 0.31),
+        (13, "throughput", "tokens/s", 66),
+        (19, "throughput", "tokens/s", 111.7),
+    ]

@@ -83,6 +83,10 @@ class Candidate:
     """JSON: the line the leaf's enclosing array or object opens on (`"runs": [`)."""
     reading: Reading | None = None
     """Prose: what the sentence says the figure is (select takes it as it is)."""
+    headings: tuple[str, ...] = ()
+    """Tables: the titles of the headings the table stands under, outermost first (the last
+    is `heading`); the section path a figure's metric and unit are read from when its own
+    cell, column and row do not name them."""
 
     @property
     def key(self) -> str:
@@ -149,6 +153,7 @@ def make_candidate(
     values: list[int | float] | None = None,
     parent_line: int | None = None,
     reading: Reading | None = None,
+    headings: tuple[str, ...] = (),
 ) -> Candidate | None:
     """A candidate for one cell or leaf, or None when it holds no number."""
     plain = plain_cell_value(text) if values is None else None
@@ -181,6 +186,7 @@ def make_candidate(
         context if context is not None else {},
         parent_line,
         reading,
+        headings,
     )
 
 

@@ -21,6 +21,7 @@ from draftflow.extract.vocabulary import (
     HARD_SKIP,
     METRICS,
     PERCENT_METRICS,
+    PROSE_METRICS,
     SKIP_KEY,
     SPEC_HEADINGS,
     SPEED_AND_TIME_METRICS,
@@ -197,7 +198,61 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
         # a column named by a setting's value (`c=1`): the caption says what the cells are
         metric = metric_in_prose(candidate.caption or "")
+    if metric is None and candidate.format is SourceFormat.MARKDOWN:
+        metric = _context_metric(candidate)
     return metric
+
+
+_CHAIN_METRIC_RES = (
+    *_METRIC_RES,
+    *((name, re.compile(pattern)) for name, pattern in PROSE_METRICS if name == "perplexity"),
+)
+
+
+@lru_cache(maxsize=4096)
+def _chain_reading(text: str) -> tuple[str, str | None] | None:
+    """The metric a caption or heading names (`Time to First Token (seconds)`) and the unit
+    it writes, if any."""
+    lowered = text.lower()
+    if THRESHOLD_WORDS.search(lowered):
+        return None
+    for metric, regex in _CHAIN_METRIC_RES:
+        if regex.search(lowered):
+            return metric, unit_from_key(text)
+    return None
+
+
+def context_reading(candidate: Candidate) -> tuple[str, str | None] | None:
+    """The metric and unit a table cell takes from what stands above its table, when its
+    cell, column and row name none: the caption (the sentence before the table), then the
+    section headings, innermost first. The first that names a metric decides."""
+    chain = [candidate.caption or "", *reversed(candidate.headings)]
+    for text in chain:
+        reading = _chain_reading(text) if text else None
+        if reading is not None:
+            return reading
+    return None
+
+
+def _context_metric(candidate: Candidate) -> str | None:
+    """`context_reading`'s metric, unless the cell or its column writes a unit of its own
+    that is not the one the caption or heading states, known or not (a `Price ($)` column
+    under a latency heading is not a latency)."""
+    reading = context_reading(candidate)
+    if reading is None:
+        return None
+    metric, unit = reading
+    own = candidate.unit_guess
+    if own is not None and own != unit and metric_by_unit(own, candidate.key) != metric:
+        return None
+    if own is None and _WRITES_A_UNIT.search(candidate.key):
+        return None  # a unit the vocabulary does not know (`($)`, `[J/token]`): not the heading's
+    return metric
+
+
+# a unit written in a header: a currency or percent sign, or a ratio in brackets (`[J/token]`);
+# a bracketed word (`(old)`, `(wiki.test)`) names a variant or a data set, not a unit
+_WRITES_A_UNIT = re.compile(r"[$€£%]|[(\[][^)\]]*/[^)\]]*[)\]]")
 
 
 _TABLE_FORMATS = frozenset(
@@ -342,6 +397,7 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             else figure.unit
             or unit_from_key(name)
             or unit_from_key(candidate.key)
+            or _context_unit(candidate, metric)
             or UNITS_BY_METRIC.get(metric)
             or "unspecified"
         )
@@ -358,6 +414,14 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             )
         )
     return chosen
+
+
+def _context_unit(candidate: Candidate, metric: str) -> str | None:
+    """The unit the caption or heading that named `metric` writes (`(seconds)`), if any."""
+    if candidate.format is not SourceFormat.MARKDOWN:
+        return None
+    reading = context_reading(candidate)
+    return reading[1] if reading is not None and reading[0] == metric else None
 
 
 _NAME_KEYS = ("name", "metric", "label", "measure", "key", "title")

@@ -1,0 +1,244 @@
+"""Markdown read once with markdown-it-py (CommonMark plus GFM tables and strikethrough).
+
+Block tokens carry their source lines (`token.map`, 0-based, end exclusive). The text given
+to the parser is the document's lines (`snapshot.split_lines`) joined by LF with any CR left
+inside a line made a space, so the parser's lines are GitHub's lines.
+
+What it yields, in source order: headings (and from them the sections with their heading
+path), paragraphs, list items, GFM tables with each cell's line, code blocks (fenced and
+indented) with their info string, and HTML blocks. Tables are also read inside HTML blocks
+(consecutive HTML blocks separated by blank lines are read as one HTML text) and inside code
+blocks whose language is not a programming or configuration language (tool output:
+`text_tables`). A table's caption is the paragraph right before it under the same heading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from draftflow.extract.document.html_tables import html_tables
+from draftflow.extract.document.model import (
+    Block,
+    Cell,
+    CodeBlock,
+    Heading,
+    HeadingPath,
+    HtmlBlock,
+    ListItem,
+    Paragraph,
+    Row,
+    Section,
+    Span,
+    Table,
+    TableKind,
+)
+from draftflow.extract.document.text_tables import text_tables
+from draftflow.text.fences import CODE_LANGUAGES
+
+MAX_CAPTION = 400
+"""A caption longer than this keeps its last characters (the sentence before the table)."""
+
+_PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+
+
+def inline_text(token: Token) -> str:
+    """The plain text of an inline token: markup dropped, link and image text kept, line
+    breaks and `<br>` read as spaces, blanks collapsed."""
+    parts: list[str] = []
+    for child in token.children or ():
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif child.type == "image":
+            parts.append(inline_text(child))
+        elif child.type == "html_inline" and child.content.lower().startswith("<br"):
+            parts.append(" ")
+    return " ".join("".join(parts).split())
+
+
+def _span(token: Token) -> Span:
+    start, end = token.map if token.map else (0, 1)
+    return Span(start + 1, max(start + 1, end))
+
+
+@dataclass
+class _Walk:
+    """The state of one pass over the block tokens."""
+
+    line_count: int
+    blocks: list[Block] = field(default_factory=list)
+    headings: list[Heading] = field(default_factory=list)
+    path: list[tuple[int, str]] = field(default_factory=list)
+    list_depth: int = 0
+    html: list[tuple[int, int, str]] = field(default_factory=list)
+    """Pending HTML blocks (first line, last line, content) read together as one text."""
+
+    @property
+    def heading_path(self) -> HeadingPath:
+        return tuple(title for _, title in self.path)
+
+    def caption(self) -> str | None:
+        """The paragraph just before the current position, under the same heading."""
+        if not self.blocks:
+            return None
+        last = self.blocks[-1]
+        if isinstance(last, Paragraph | ListItem) and last.heading_path == self.heading_path:
+            text = " ".join(last.text.split())
+            return text[-MAX_CAPTION:] or None
+        return None
+
+    def flush_html(self) -> None:
+        if not self.html:
+            return
+        first = self.html[0][0]
+        pieces: list[str] = []
+        line = first
+        for start, end, content in self.html:
+            pieces.append("\n" * (start - line))
+            pieces.append(content)
+            line = end + 1
+        text = "".join(pieces)
+        caption = None
+        index = len(self.blocks) - len(self.html) - 1
+        if index >= 0:
+            before = self.blocks[index]
+            if isinstance(before, Paragraph) and before.heading_path == self.heading_path:
+                caption = " ".join(before.text.split())[-MAX_CAPTION:]
+        self.blocks.extend(html_tables(text, first, self.heading_path, caption))
+        self.html = []
+
+
+def _heading(walk: _Walk, token: Token, inline: Token) -> None:
+    level = int(token.tag[1])
+    title = inline_text(inline)
+    while walk.path and walk.path[-1][0] >= level:
+        walk.path.pop()
+    walk.path.append((level, title))
+    heading = Heading(title, level, _span(token), walk.heading_path)
+    walk.headings.append(heading)
+    walk.blocks.append(heading)
+
+
+def _cells(tokens: Sequence[Token], start: int, line: int, row: int) -> tuple[Row, int]:
+    """The cells of the row whose `tr_open` is at `start`; the index after `tr_close`."""
+    cells: list[Cell] = []
+    index = start + 1
+    while tokens[index].type != "tr_close":
+        if tokens[index].type == "inline":
+            text = inline_text(tokens[index])
+            raw = tokens[index].content.strip()
+            cells.append(Cell(text, line, len(cells), row, None if raw == text else raw))
+        index += 1
+    return tuple(cells), index + 1
+
+
+def _table(walk: _Walk, tokens: Sequence[Token], start: int) -> int:
+    """Read the GFM table whose `table_open` is at `start`; the index after it."""
+    header: list[Row] = []
+    body: list[Row] = []
+    in_head = False
+    index = start + 1
+    while tokens[index].type != "table_close":
+        kind = tokens[index].type
+        if kind in ("thead_open", "thead_close"):
+            in_head = kind == "thead_open"
+        if kind == "tr_open":
+            line = _span(tokens[index]).first
+            part = header if in_head else body
+            row, index = _cells(tokens, index, line, len(part))
+            part.append(row)
+            continue
+        index += 1
+    caption = walk.caption()
+    walk.blocks.append(
+        Table(
+            TableKind.MARKDOWN,
+            tuple(header),
+            tuple(body),
+            _span(tokens[start]),
+            walk.heading_path,
+            caption,
+        )
+    )
+    return index + 1
+
+
+def _code(walk: _Walk, token: Token) -> None:
+    span = _span(token)
+    fenced = token.type == "fence"
+    first = span.first + 1 if fenced else span.first
+    block = CodeBlock(
+        token.info.strip().lower(), token.content, first, span, walk.heading_path, fenced
+    )
+    caption = walk.caption()
+    walk.blocks.append(block)
+    if block.language in CODE_LANGUAGES:
+        return
+    lines = token.content.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    walk.blocks.extend(text_tables(lines, first, walk.heading_path, caption))
+
+
+def _text_block(walk: _Walk, token: Token, inline: Token) -> None:
+    span = _span(token)
+    if walk.list_depth:
+        walk.blocks.append(ListItem(inline.content, span, walk.heading_path, walk.list_depth - 1))
+    else:
+        walk.blocks.append(Paragraph(inline.content, span, walk.heading_path))
+
+
+def _sections(headings: list[Heading], line_count: int) -> tuple[Section, ...]:
+    sections: list[Section] = []
+    for index, heading in enumerate(headings):
+        last = line_count
+        for later in headings[index + 1 :]:
+            if later.level <= heading.level:
+                last = later.span.first - 1
+                break
+        sections.append(
+            Section(
+                heading.heading_path,
+                heading.level,
+                Span(heading.span.first, max(last, heading.span.first)),
+            )
+        )
+    return tuple(sections)
+
+
+def parse_markdown(lines: Sequence[str]) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
+    """The blocks and sections of a Markdown document given as its lines (GitHub's)."""
+    source = "\n".join(line.replace("\r", " ") for line in lines)
+    tokens = _PARSER.parse(source)
+    walk = _Walk(len(lines))
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        kind = token.type
+        if kind != "html_block" and token.nesting != -1 and kind not in ("list_item_open",):
+            walk.flush_html()
+        if kind == "heading_open":
+            _heading(walk, token, tokens[index + 1])
+        elif kind == "paragraph_open":
+            _text_block(walk, token, tokens[index + 1])
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            walk.list_depth += 1
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            walk.list_depth -= 1
+        elif kind == "table_open":
+            index = _table(walk, tokens, index)
+            continue
+        elif kind in ("fence", "code_block"):
+            _code(walk, token)
+        elif kind == "html_block":
+            span = _span(token)
+            walk.blocks.append(HtmlBlock(token.content, span, walk.heading_path))
+            walk.html.append((span.first, span.last, token.content))
+        index += 1
+    walk.flush_html()
+    return tuple(walk.blocks), _sections(walk.headings, len(lines))

@@ -1,0 +1,248 @@
+"""The document model: what a document holds, as structure, with its source lines.
+
+Every element carries 1-based line numbers as GitHub shows them (`snapshot.split_lines`: LF
+splits, a CR before it is dropped, a byte-order mark is not part of line 1). Elements are
+frozen: a parsed document is shared by every finder of a process (`parse_document`'s memo).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+HeadingPath = tuple[str, ...]
+"""The titles of the headings a block stands under, outermost first."""
+
+
+class DocumentKind(StrEnum):
+    """How a document is read."""
+
+    MARKDOWN = "markdown"
+    CSV = "csv"
+    JSON = "json"
+    JSONL = "jsonl"
+    TEXT = "text"
+    """Plain text and logs: aligned, pipe-separated and `key: value` tables."""
+    OTHER = "other"
+    """Not read (no structure this model knows)."""
+
+
+class TableKind(StrEnum):
+    """What a table was written as."""
+
+    MARKDOWN = "markdown"
+    HTML = "html"
+    CSV = "csv"
+    ALIGNED = "aligned"
+    """Columns separated by runs of spaces or tabs (tool output)."""
+    PIPE = "pipe"
+    """`|`-separated rows in text or a code block (llama-bench), with or without a rule."""
+    KEYVALUE = "keyvalue"
+    """`key: value` / `key = value` lines: one row per line, the key its row header."""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """The lines a block covers, 1-based and inclusive."""
+
+    first: int
+    last: int
+
+    def __post_init__(self) -> None:
+        if self.first < 1 or self.last < self.first:
+            raise ValueError(f"bad line span {self.first}-{self.last}")
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table cell: its text (markup removed), its line, its column and row."""
+
+    text: str
+    line: int
+    column: int
+    """0-based column index (after spans are expanded)."""
+    row: int
+    """0-based row index within its part of the table (header rows and body rows apart)."""
+    raw: str | None = None
+    """The cell as written when that differs from `text` (Markdown: `**191.2**`)."""
+
+    @property
+    def written(self) -> str:
+        """The cell as written in the source (markup kept)."""
+        return self.text if self.raw is None else self.raw
+
+
+Row = tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table: header rows and body rows of cells, and what stands above it."""
+
+    kind: TableKind
+    header_rows: tuple[Row, ...]
+    body_rows: tuple[Row, ...]
+    span: Span
+    heading_path: HeadingPath = ()
+    caption: str | None = None
+    """The sentence or short paragraph just before the table (its caption), if any."""
+
+    @property
+    def width(self) -> int:
+        """The number of columns of its widest row."""
+        return max((len(row) for row in (*self.header_rows, *self.body_rows)), default=0)
+
+    def column_header(self, column: int) -> str:
+        """The column's header cells joined (`Median › tok/s` for two header rows), or ``."""
+        parts: list[str] = []
+        for row in self.header_rows:
+            if column < len(row) and row[column].text and row[column].text not in parts:
+                parts.append(row[column].text)
+        return " › ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A heading and everything under it until a heading of the same or a higher level."""
+
+    heading_path: HeadingPath
+    """Its own title last."""
+    level: int
+    span: Span
+
+    @property
+    def title(self) -> str:
+        """The section's own heading."""
+        return self.heading_path[-1] if self.heading_path else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """A heading line (ATX or setext)."""
+
+    text: str
+    level: int
+    span: Span
+    heading_path: HeadingPath
+    """The path including this heading."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A paragraph as written (inline markup kept, its lines joined by `\\n`)."""
+
+    text: str
+    span: Span
+    heading_path: HeadingPath = ()
+
+    def line_of(self, offset: int) -> int:
+        """The line the character at `offset` of `text` sits on."""
+        return self.span.first + self.text.count("\n", 0, offset)
+
+
+@dataclass(frozen=True, slots=True)
+class ListItem:
+    """A list item's own paragraph text (nested items are items of their own)."""
+
+    text: str
+    span: Span
+    heading_path: HeadingPath = ()
+    depth: int = 0
+
+    def line_of(self, offset: int) -> int:
+        """The line the character at `offset` of `text` sits on."""
+        return self.span.first + self.text.count("\n", 0, offset)
+
+
+@dataclass(frozen=True, slots=True)
+class CodeBlock:
+    """A fenced or indented code block: its info string (lowercased) and content."""
+
+    info: str
+    text: str
+    first_line: int
+    """The line of the content's first line (after the opening fence)."""
+    span: Span
+    """The whole block, fences included."""
+    heading_path: HeadingPath = ()
+    fenced: bool = True
+
+    @property
+    def language(self) -> str:
+        """The info string's first word (`python`), or ``."""
+        return self.info.split()[0] if self.info.split() else ""
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlBlock:
+    """Raw HTML written in Markdown (its tables are read as `Table`s too)."""
+
+    text: str
+    span: Span
+    heading_path: HeadingPath = ()
+
+
+JsonValue = str | int | float | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class JsonLeaf:
+    """One scalar of a JSON document: its JSON pointer (RFC 6901), value and line."""
+
+    pointer: str
+    value: JsonValue
+    line: int
+    text: str
+    """The scalar as written (strings decoded)."""
+    record: int = 0
+    """JSONL: the 0-based record (line) index; 0 for a JSON document."""
+
+
+Block = Heading | Paragraph | ListItem | Table | CodeBlock | HtmlBlock | JsonLeaf
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    """A document read once as structure: its blocks in source order and its sections."""
+
+    path: str
+    kind: DocumentKind
+    blocks: tuple[Block, ...]
+    sections: tuple[Section, ...] = ()
+    problems: tuple[str, ...] = field(default=())
+    """What could not be read (a JSON syntax error, a CSV error), with its line."""
+
+    @property
+    def tables(self) -> list[Table]:
+        """Every table, in source order (tables found inside code blocks included)."""
+        return [block for block in self.blocks if isinstance(block, Table)]
+
+    @property
+    def paragraphs(self) -> list[Paragraph]:
+        """Every paragraph."""
+        return [block for block in self.blocks if isinstance(block, Paragraph)]
+
+    @property
+    def list_items(self) -> list[ListItem]:
+        """Every list item."""
+        return [block for block in self.blocks if isinstance(block, ListItem)]
+
+    @property
+    def code_blocks(self) -> list[CodeBlock]:
+        """Every code block."""
+        return [block for block in self.blocks if isinstance(block, CodeBlock)]
+
+    @property
+    def json_leaves(self) -> list[JsonLeaf]:
+        """Every JSON scalar (JSON and JSONL documents)."""
+        return [block for block in self.blocks if isinstance(block, JsonLeaf)]
+
+    def section_at(self, line: int) -> Section | None:
+        """The innermost section holding `line`, if any."""
+        found: Section | None = None
+        for section in self.sections:
+            if section.span.first <= line <= section.span.last and (
+                found is None or section.level > found.level
+            ):
+                found = section
+        return found

@@ -1,0 +1,257 @@
+"""Tables in plain text: logs, `.txt` files and code blocks holding a tool's output.
+
+Three shapes, tried in this order at each line (a line belongs to one table at most):
+
+- pipe rows, `| model | t/s |` or `pp512 | 1234.5 ± 3.2` (llama-bench), with or without a
+  rule of dashes (`|---|`, `+----+`); the rows above a rule are the header rows;
+- aligned columns, split on tabs or runs of two or more spaces, every row with the same
+  number of cells (a header with its first cell blank has one fewer);
+- `key: value` and `key = value` lines whose value holds a digit: one two-cell row each,
+  consecutive lines one table.
+
+Without a rule, the leading rows (at most two) whose cells do not open with a number are
+header rows. A table needs a row with a number; two rows at least, except key/value lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from draftflow.extract.document.model import Cell, HeadingPath, Row, Span, Table, TableKind
+
+MAX_LINE = 400
+"""A longer line is data or prose, never a table row."""
+MAX_CELL = 60
+"""An aligned cell longer than this is prose, not a column."""
+MAX_HEADER_ROWS = 2
+
+_GAP = re.compile(r"\t+| {2,}")
+_PIPE_RULE = re.compile(r"^[\s|+:=\-]*-{2,}[\s|+:=\-]*$|^[\s|+=]*={3,}[\s|+=]*$")
+_TEXT_RULE = re.compile(r"^[\s=\-+:|]*[=\-]{3,}[\s=\-+:|]*$")
+_LEADING_NUMBER = re.compile(r"^[*_`~≈±+\-−(\[]*\s*\.?\d")
+_DIGIT = re.compile(r"\d")
+_KEY_VALUE = re.compile(
+    r"^\s*(?:[-*]\s+)?(?P<key>[A-Za-z][^:=|]{0,80}?)\s*(?::|\s=)\s*(?P<value>\S.{0,60}?)\s*$"
+)
+
+
+def split_pipes(line: str) -> list[str]:
+    """The cells of a `|`-separated line (outer pipes dropped; `\\|` and code spans kept)."""
+    text = line.strip()
+    if text.startswith("|"):
+        text = text[1:]
+    if text.endswith("|") and not text.endswith("\\|"):
+        text = text[:-1]
+    cells: list[str] = []
+    current: list[str] = []
+    in_code = False
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and text[index + 1 : index + 2] == "|":
+            current.append("|")
+            index += 2
+            continue
+        if char == "`":
+            in_code = not in_code
+        if char == "|" and not in_code:
+            cells.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+        index += 1
+    cells.append("".join(current).strip())
+    return cells
+
+
+def _is_numeric(text: str) -> bool:
+    return bool(_LEADING_NUMBER.match(text))
+
+
+def _make_table(
+    kind: TableKind,
+    header: Sequence[tuple[int, list[str]]],
+    body: Sequence[tuple[int, list[str]]],
+    heading_path: HeadingPath,
+    caption: str | None,
+) -> Table:
+    def rows(part: Sequence[tuple[int, list[str]]]) -> tuple[Row, ...]:
+        return tuple(
+            tuple(Cell(text, line, column, index) for column, text in enumerate(cells))
+            for index, (line, cells) in enumerate(part)
+        )
+
+    lines = [line for line, _ in (*header, *body)]
+    return Table(
+        kind, rows(header), rows(body), Span(min(lines), max(lines)), heading_path, caption
+    )
+
+
+def _split_header(
+    rows: list[tuple[int, list[str]]],
+) -> tuple[list[tuple[int, list[str]]], list[tuple[int, list[str]]]]:
+    count = 0
+    while (
+        count < min(MAX_HEADER_ROWS, len(rows) - 1)
+        and not any(_is_numeric(cell) for cell in rows[count][1])
+        and any(rows[count][1])
+    ):
+        count += 1
+    return rows[:count], rows[count:]
+
+
+def _pipe_table(lines: Sequence[str], start: int) -> tuple[list[tuple[int, list[str]]], int]:
+    """The pipe rows from `start` (index) and the index after them; rules are marked by an
+    empty cell list."""
+    rows: list[tuple[int, list[str]]] = []
+    index = start
+    while index < len(lines) and "|" in lines[index] and len(lines[index]) <= MAX_LINE:
+        line = lines[index]
+        rows.append((index, [] if _PIPE_RULE.match(line) else split_pipes(line)))
+        index += 1
+    return rows, index
+
+
+def _aligned_cells(line: str) -> list[str]:
+    return [cell for cell in _GAP.split(line.strip()) if cell]
+
+
+AlignedRows = list[tuple[int, list[str]]]
+
+
+def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, AlignedRows, int]:
+    """Header rows and body rows of aligned cells from `start` (index), and the index after
+    them: up to two header lines without a number, an optional rule, then rows of one cell
+    count (a header line may lack its first, blank cell)."""
+    header: AlignedRows = []
+    body: AlignedRows = []
+    width: int | None = None
+    index = start
+    while index < len(lines) and len(lines[index]) <= MAX_LINE and "|" not in lines[index]:
+        line = lines[index]
+        if _TEXT_RULE.match(line):
+            if body or not header:
+                break
+            index += 1
+            continue
+        cells = _aligned_cells(line)
+        if len(cells) < 2 or any(len(cell) > MAX_CELL for cell in cells):
+            break
+        if width is None and not any(_is_numeric(cell) for cell in cells):
+            if len(header) == MAX_HEADER_ROWS:
+                break
+            header.append((index, cells))
+        elif width is None:
+            width = len(cells)
+            body.append((index, cells))
+        elif len(cells) == width:
+            body.append((index, cells))
+        else:
+            break
+        index += 1
+    if width is None:
+        return [], [], start
+    fitted: AlignedRows = []
+    for line_index, cells in header:
+        if len(cells) == width - 1:
+            cells = ["", *cells]
+        fitted = [*fitted, (line_index, cells)] if len(cells) == width else []
+    return fitted, body, index
+
+
+def _key_values(lines: Sequence[str], start: int) -> tuple[list[tuple[int, list[str]]], int]:
+    rows: list[tuple[int, list[str]]] = []
+    index = start
+    while index < len(lines) and len(lines[index]) <= MAX_LINE and "|" not in lines[index]:
+        match = _KEY_VALUE.match(lines[index])
+        if match is None or not _DIGIT.search(match["value"]):
+            break
+        rows.append((index, [match["key"].strip(), match["value"]]))
+        index += 1
+    return rows, index
+
+
+def _numbered(rows: list[tuple[int, list[str]]], first_line: int) -> list[tuple[int, list[str]]]:
+    return [(index + first_line, cells) for index, cells in rows]
+
+
+def text_tables(
+    lines: Sequence[str],
+    first_line: int = 1,
+    heading_path: HeadingPath = (),
+    caption: str | None = None,
+) -> list[Table]:
+    """Every table in text lines whose first is document line `first_line`."""
+    tables: list[Table] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if not line.strip() or len(line) > MAX_LINE:
+            index += 1
+            continue
+        table, after = _table_at(lines, index, first_line, heading_path, caption)
+        if table is not None:
+            tables.append(table)
+            index = after
+        else:
+            index += 1
+    return tables
+
+
+def _table_at(
+    lines: Sequence[str],
+    index: int,
+    first_line: int,
+    heading_path: HeadingPath,
+    caption: str | None,
+) -> tuple[Table | None, int]:
+    if "|" in lines[index]:
+        rows, after = _pipe_table(lines, index)
+        table = _pipe_rows(rows, first_line, heading_path, caption)
+        return table, after
+    header, body, after = _aligned_run(lines, index)
+    if len(header) + len(body) >= 2:
+        table = _make_table(
+            TableKind.ALIGNED,
+            _numbered(header, first_line),
+            _numbered(body, first_line),
+            heading_path,
+            caption,
+        )
+        return table, after
+    rows, after = _key_values(lines, index)
+    if rows:
+        table = _make_table(
+            TableKind.KEYVALUE, [], _numbered(rows, first_line), heading_path, caption
+        )
+        return table, after
+    return None, index + 1
+
+
+def _pipe_rows(
+    rows: list[tuple[int, list[str]]],
+    first_line: int,
+    heading_path: HeadingPath,
+    caption: str | None,
+) -> Table | None:
+    rule = next((i for i, (_, cells) in enumerate(rows) if not cells), None)
+    cells_rows = [(i, cells) for i, cells in rows if cells]
+    if not cells_rows or not any(_DIGIT.search(c) for _, cells in cells_rows for c in cells):
+        return None
+    if len(cells_rows) < 2 and not (len(cells_rows) == 1 and len(cells_rows[0][1]) >= 2):
+        return None
+    if rule is not None and rule > 0:
+        header = [row for row in rows[:rule] if row[1]][-MAX_HEADER_ROWS:]
+        body = [row for row in rows[rule:] if row[1]]
+    else:
+        header, body = _split_header(cells_rows)
+    if not body:
+        return None
+    return _make_table(
+        TableKind.PIPE,
+        _numbered(header, first_line),
+        _numbered(body, first_line),
+        heading_path,
+        caption,
+    )
