@@ -66,6 +66,8 @@ PERCENT_METRICS = frozenset(metric.id for metric in _VOCABULARY.metric if metric
 # Speeds (tokens or requests per second) and times (latencies).
 SPEED_METRICS = _VOCABULARY.metric_ids("speed")
 TIME_METRICS = _VOCABULARY.metric_ids("latency")
+# Metrics whose smaller values are the better outcome (times, memory, energy).
+LOWER_IS_BETTER = frozenset(metric.id for metric in _VOCABULARY.metric if metric.better == "lower")
 # Speeds and times: a bare % beside them is not the figure itself.
 SPEED_AND_TIME_METRICS = SPEED_METRICS | TIME_METRICS
 # Column headers that say only "the figure is here": the row header names it (`Metric | Value`).

@@ -41,6 +41,7 @@ class Unit(_Entry):
     joined: tuple[str, ...] = ()
     attached: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
     ambiguous: tuple[str, ...] = ()
     name_parts: tuple[str, ...] = ()
     name_words: tuple[str, ...] = ()
@@ -185,7 +186,7 @@ def dimensions_by_spelling() -> dict[str, frozenset[str]]:
     found: dict[str, frozenset[str]] = {}
     for unit in vocabulary().unit:
         if unit.dimensions:
-            for spelling in (unit.id, *unit.spellings):
+            for spelling in (unit.id, *unit.spellings, *unit.labels):
                 found.setdefault(spelling.lower(), unit.dimensions)
     return found
 
