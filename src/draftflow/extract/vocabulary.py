@@ -131,7 +131,9 @@ def metric_by_unit(unit: str | None, name: str) -> str | None:
 # Metric words of prose that tables rarely use: the specific ones are checked before METRICS,
 # the general ones after it.
 PROSE_METRICS: tuple[tuple[str, str], ...] = tuple(
-    (phrase.metric, phrase.pattern) for phrase in _VOCABULARY.prose_metric if phrase.order == "first"
+    (phrase.metric, phrase.pattern)
+    for phrase in _VOCABULARY.prose_metric
+    if phrase.order == "first"
 )
 PROSE_FALLBACK_METRICS: tuple[tuple[str, str], ...] = tuple(
     (phrase.metric, phrase.pattern) for phrase in _VOCABULARY.prose_metric if phrase.order == "last"

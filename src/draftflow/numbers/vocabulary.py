@@ -121,8 +121,8 @@ class Vocabulary(_Entry):
 
 def spelling_pattern(spellings: Iterable[str]) -> str:
     """One alternation of plain spellings, longest first (so `tokens/s` is tried before
-    `tokens`), each escaped; a space is any run of them, and spaces around a `/` are optional (after a
-word, not a lone letter: `tok / s`, not `t / s`)."""
+    `tokens`), each escaped; a space is any run of them, and spaces around a `/` are optional
+    after a word, not a lone letter (`tok / s`, not `t / s`)."""
     ordered = sorted(dict.fromkeys(spellings), key=len, reverse=True)
     return "|".join(_spelling(spelling) for spelling in ordered)
 
