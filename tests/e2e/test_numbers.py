@@ -22,7 +22,7 @@ from draftflow.numbers import (
     value_decimals,
 )
 from draftflow.numbers.dates import named_dates, read_named_dates
-from draftflow.numbers.units import _WRITTEN, unit_after
+from draftflow.numbers.units import _JOINED, _WRITTEN, unit_after
 
 DJANGO = "djangodevreng__dgx-spark-benchmarks"
 KLEY = "Kleybrink__dgx-spark-bench"
@@ -382,18 +382,16 @@ _UNIT_PIECES = [
 
 
 def _unit_after_one_by_one(text: str, end: int) -> str | None:
-    """`unit_after` as it read before one alternation took the units up to `×`: each unit's
-    pattern tried in vocabulary order."""
+    """`unit_after` as it read before one alternation took the units: each unit's pattern
+    tried in vocabulary order, then the spellings read only joined to the digit."""
     window = text[max(0, end - 1) : end + 16]
     attached = window[1:2] not in (" ", "\t", "*", "_", "`")
     rest = window[1:].lstrip("*_` \t")
     for unit, pattern in _WRITTEN:
-        if unit == "×" and not attached and not rest.startswith("×"):
-            continue
-        if pattern.match(
-            rest if unit != "×" or not attached else window[0] + rest,
-            1 if (unit == "×" and attached) else 0,
-        ):
+        if pattern.match(rest):
+            return unit
+    for unit, pattern in _JOINED if attached else ():
+        if pattern.match(window[0] + rest, 1):  # `1.7x`: only joined to the digit
             return unit
     return None
 

@@ -1,9 +1,10 @@
 """The vocabularies of figures, in one place: metric words, units, statistics and skips.
 
-Every harvester and the classifier read their words from here, so a new header word or unit
-is added once. Patterns match lowercased names (column headers, JSON keys, caption text).
-The unit table itself is defined next to the number parser (`numbers/units.py`, which may
-not import `extract/`) and re-exported here: there is one unit vocabulary, not one per reader.
+Every harvester and the classifier read their words from here. Metric names, their units and
+the units' spellings are data (`numbers/vocabulary.toml`, read through `numbers.vocabulary`,
+which the number parser and verify read too); this module keeps the words that tell settings,
+statistics and skips apart. Patterns match lowercased names (column headers, JSON keys,
+caption text).
 
 Settings are told from outcomes in two steps: HARD_SKIP names are never outcomes
 (identifiers, dates, engine settings such as `gpu_memory_utilization`); SOFT_SKIP names are
@@ -24,60 +25,15 @@ from draftflow.numbers.units import (
     TIME_UNITS,
 )
 from draftflow.numbers.units import (
-    NAME_UNITS as NAME_UNITS,
-)
-from draftflow.numbers.units import (
-    WRITTEN_UNITS as WRITTEN_UNITS,
-)
-from draftflow.numbers.units import (
     unit_of_name as unit_of_name,
 )
+from draftflow.numbers.vocabulary import vocabulary
 
-# First match wins: the more specific names come first.
-METRICS: tuple[tuple[str, str], ...] = (
-    ("relative_change", r"^(change|delta|diff|improvement|speed.?up|gain)\b"),
-    ("failed_requests", r"failed.?requests"),
-    ("error_count", r"(?<![a-z])errors?(?![a-z])"),
-    ("failure_count", r"(?<![a-z])failures?(?![a-z])"),
-    ("warning_count", r"(?<![a-z])warnings?(?![a-z])"),
-    ("speculative_acceptance_rate", r"acceptance|accept.?rate|\bal\b"),
-    ("ttfc", r"\bttfc\b|time.to.first.chunk"),
-    ("ttft", r"ttf[tr]|time.to.first"),
-    ("inter_token_latency", r"\bitl\b|itl_|tpot|inter.?token|time.per.output"),
-    (
-        "prefill_rate",
-        r"prefill|\bpp\d*\b|prompt.?(eval|processing).?(rate|tok|speed)|prompt.?tok(en)?s?.?(per|/)",
-    ),
-    ("aggregate_throughput", r"aggregate|\bagg\b|agg_|t/s \(total\)|total.?token.?throughput"),
-    (
-        "decode_rate",
-        r"decode|\btg\d*\b|gen(eration)?.?(tok|speed|rate)|eval.?rate|per.?(stream|session)"
-        r"|stream.?tok|t/s \(req\)|output.?throughput|\bgen\b",
-    ),
-    ("request_throughput", r"req(uest)?s?.?(/|per).?s|request.?throughput|\brps\b"),
-    ("throughput", r"tok(en)?s?\s*/\s*s|\bt/s\b|tokens?.?per.?s|tok_s\b|\btps\b|throughput"),
-    ("latency", r"latency|e2el|e2e|\bwall\b|wall_|\bppt\b|est.?ppt"),
-    ("memory", r"mem(ory)?.?used|memory|vram|peak.?mem|\bmem\b|kv.?pool"),
-    ("kv_capacity", r"capacity"),
-    ("utilization", r"utili[sz]ation|\butil\b|_util\b|cpu.?percent|load.?average|loadavg"),
-    ("startup_time", r"start.?up|cold.?start|start.?to.?ready|weight.?load|load(ing)?.?time"),
-    ("judge_pass_rate", r"pass.?rate|accuracy|judge"),
-    ("accuracy", r"\bacc\b|acc_norm|exact.?match|pass@\d|\bf1\b|\bmc[12]\b"),
-    ("composite_score", r"composite"),
-    ("score", r"\bscore\b|_score\b"),
-    ("rank", r"^rank$"),
-    ("total_output_tokens", r"^(\d+\.)?tot(al)?.?(output.?|generated.?)?tokens$"),
-    (
-        "completed_requests",
-        r"completed.?requests|successful.?requests|^completed$|^(points\.)?samples$",
-    ),
-    ("peak_concurrent_requests", r"peak.?concurrent|max.?concurrent.?requests"),
-    ("benchmark_duration", r"duration"),
-    ("total_input_tokens", r"total.?input.?tokens"),
-    ("gpu_temperature", r"temperature_c\b|temp_c\b|gpu.?temp"),
-    ("gpu_power_draw", r"power.?draw|power_w\b|gpu.?power"),
-    ("temperature", r"\btemp(erature)?\b"),
-    ("power", r"\bpower\b"),
+_VOCABULARY = vocabulary()
+
+# (metric, pattern over a lowercased name), first match wins: the more specific come first.
+METRICS: tuple[tuple[str, str], ...] = tuple(
+    (metric.id, pattern) for metric in _VOCABULARY.metric if (pattern := metric.pattern())
 )
 
 # Names that are never a measured outcome: identifiers, dates, engine settings, hardware.
@@ -106,23 +62,12 @@ CHANGE_WORDS = re.compile(
     r"change|delta|\bdiff|\bvs\b|improvement|speed.?up|\bgain|regression|uplift|Δ"
 )
 # Metrics a percentage may be (others take a % only as a change).
-PERCENT_METRICS = frozenset(
-    {
-        "relative_change",
-        "judge_pass_rate",
-        "speculative_acceptance_rate",
-        "percentage",
-        "utilization",
-        "memory",
-        "score",
-        "error_rate",
-    }
-)
+PERCENT_METRICS = frozenset(metric.id for metric in _VOCABULARY.metric if metric.percent)
 # Speeds (tokens or requests per second) and times (latencies).
-SPEED_METRICS = frozenset(
-    {"throughput", "decode_rate", "prefill_rate", "aggregate_throughput", "request_throughput"}
-)
-TIME_METRICS = frozenset({"ttft", "ttfc", "latency", "inter_token_latency"})
+SPEED_METRICS = _VOCABULARY.metric_ids("speed")
+TIME_METRICS = _VOCABULARY.metric_ids("latency")
+# Metrics whose smaller values are the better outcome (times, memory, energy).
+LOWER_IS_BETTER = frozenset(metric.id for metric in _VOCABULARY.metric if metric.better == "lower")
 # Speeds and times: a bare % beside them is not the figure itself.
 SPEED_AND_TIME_METRICS = SPEED_METRICS | TIME_METRICS
 # Column headers that say only "the figure is here": the row header names it (`Metric | Value`).
@@ -162,38 +107,11 @@ STATISTICS: tuple[tuple[str, str], ...] = (
     (r"\bmax\b|_max|peak", "maximum as reported"),
     (r"\bmin\b|_min", "minimum as reported"),
 )
-UNITS_BY_METRIC = {
-    "relative_change": "%",
-    "speculative_acceptance_rate": "ratio",
-    "judge_pass_rate": "fraction",
-    "composite_score": "score",
-    "rank": "rank",
-    "total_output_tokens": "tokens",
-    "completed_requests": "requests",
-    "failed_requests": "requests",
-    "peak_concurrent_requests": "requests",
-    "total_input_tokens": "tokens",
-    "gpu_temperature": "°C",
-    "gpu_power_draw": "W",
-    "prefill_rate": "tokens/s",
-    "decode_rate": "tokens/s",
-    "aggregate_throughput": "tokens/s",
-    "throughput": "tokens/s",
-    "request_throughput": "requests/s",
-    "kv_capacity": "tokens",
-}
+# The unit of a figure whose source writes none, by its metric.
+UNITS_BY_METRIC = {metric.id: metric.unit for metric in _VOCABULARY.metric if metric.unit}
 
-_METRIC_OF_UNIT = {
-    "tokens/s": "throughput",
-    "requests/s": "request_throughput",
-    "GB/s": "bandwidth",
-    "W": "power",
-    "°C": "temperature",
-    "MHz": "clock",
-    "GHz": "clock",
-    "×": "ratio",
-    "%": "percentage",
-}
+# The metric of a figure with no metric word, by its unit.
+_METRIC_OF_UNIT = {unit.id: unit.metric for unit in _VOCABULARY.unit if unit.metric}
 
 
 def metric_by_unit(unit: str | None, name: str) -> str | None:
@@ -212,17 +130,13 @@ def metric_by_unit(unit: str | None, name: str) -> str | None:
 
 # Metric words of prose that tables rarely use: the specific ones are checked before METRICS,
 # the general ones after it.
-PROSE_METRICS: tuple[tuple[str, str], ...] = (
-    ("kv_capacity", r"\bkv\b|kv.?cache|kv.?pool|cache.?size"),
-    ("cosine_similarity", r"cosine"),
-    ("max_abs_error", r"abs(olute)?.?error"),
-    ("perplexity", r"perplexity|\bppl\b"),
+PROSE_METRICS: tuple[tuple[str, str], ...] = tuple(
+    (phrase.metric, phrase.pattern)
+    for phrase in _VOCABULARY.prose_metric
+    if phrase.order == "first"
 )
-PROSE_FALLBACK_METRICS: tuple[tuple[str, str], ...] = (
-    ("startup_time", r"\bload(ing|ed)\b|boot|graph.?capture|warm.?up|compil"),
-    ("accuracy", r"accura|exact.?match"),
-    ("score", r"\bscor(e|ed|es|ing)\b|pass@"),
-    ("relative_change", r"faster|slower|speed.?up|improve|regress|higher|lower|gain|drop"),
+PROSE_FALLBACK_METRICS: tuple[tuple[str, str], ...] = tuple(
+    (phrase.metric, phrase.pattern) for phrase in _VOCABULARY.prose_metric if phrase.order == "last"
 )
 
 # Nouns counted as outcomes of a run (`0 errors`, `two retry storms`, `847 times`).

@@ -1,4 +1,5 @@
-"""The unit vocabulary, in one place: units written after a number, and units a name implies.
+"""Units written after a number, and units a name implies, read from the one vocabulary
+(`numbers/vocabulary.toml`, through `numbers.vocabulary`).
 
 `unit_after(text, end)` reads the unit written right after a number (`32.8 tok/s`, `53°C`,
 `3.2×`); `unit_of_name(name)` the unit a column header or JSON key implies (`TTFT (s)`,
@@ -10,118 +11,43 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-# canonical unit → how it is spelled right after a number (longest spellings first)
-WRITTEN_UNITS: tuple[tuple[str, str], ...] = (
-    ("tokens/s", r"tok(?:en)?s?\s*/\s*s(?:ec(?:ond)?)?|t/s|tps|tok/sec"),
-    ("requests/s", r"req(?:uest)?s?\s*/\s*s(?:ec)?|rps"),
-    ("GB/s", r"GB/s|GiB/s"),
-    ("ms", r"ms|msec|milliseconds?"),
-    ("µs", r"µs|us|microseconds?"),
-    ("s", r"s|sec|secs|seconds?"),
-    ("min", r"min|mins|minutes?"),
-    ("h", r"h|hrs?|hours?"),
-    ("TiB", r"TiB"),
-    ("TB", r"TB"),
-    ("GiB", r"GiB"),
-    ("GB", r"GB"),
-    ("MiB", r"MiB"),
-    ("MB", r"MB"),
-    ("KiB", r"KiB"),
-    ("GHz", r"GHz"),
-    ("MHz", r"MHz"),
-    ("W", r"W|watts?"),
-    ("°C", r"°\s*C|ºC|C°|degC"),
-    ("pp", r"pp|p\.p\.|percentage[ -]points?"),
-    ("%", r"%|percent"),
-    ("×", r"×|(?<=\d)[xX]"),
-    ("tokens", r"tok(?:en)?s"),
-)
-_CASELESS = frozenset(
-    {"tokens/s", "requests/s", "ms", "µs", "s", "min", "h", "W", "%", "pp", "tokens"}
-)
-_WRITTEN = tuple(
-    (
-        unit,
-        re.compile(rf"(?:{spelling})(?![A-Za-z0-9/])", re.IGNORECASE if unit in _CASELESS else 0),
-    )
-    for unit, spelling in WRITTEN_UNITS
+from draftflow.numbers.vocabulary import (
+    spelling_pattern,
+    unit_name_re,
+    unit_spelling_re,
+    vocabulary,
 )
 
-# canonical unit → pattern over a lowercased name (header or key); first match wins
-NAME_UNITS: tuple[tuple[str, str], ...] = (
-    (
-        "tokens/s",
-        r"tok(en)?s?\s*/\s*s|t/s|tokens?_per_s(ec(ond)?)?|tok_s\b|\btps\b|_tps\b|tokens?/sec"
-        r"|tokens?.per.second",
-    ),
-    ("requests/s", r"req(uest)?s?\s*/\s*s|\brps\b|request_throughput|req_s\b"),
-    ("GB/s", r"gb/s|gib/s|gbps\b|_gbs\b"),
-    ("ms", r"\(ms\)|_ms\b|\bms\b|millisecond"),
-    ("s", r"\(s\)|_s\b|\bsec(ond)?s?\b|_seconds?\b|_secs?\b"),
-    ("min", r"\(min\)|_min(ute)?s\b|\bminutes\b"),
-    ("GiB", r"\bgib\b|_gib\b"),
-    ("GB", r"\bgb\b|_gb\b|\(gb\)"),
-    ("MiB", r"\bmib\b|_mib\b"),
-    ("MB", r"\bmb\b|_mb\b|\(mb\)"),
-    ("W", r"\(w\)|\bw\b|_w\b|watts?\b"),
-    ("°C", r"°c|\(c\)|_c\b|celsius"),
-    ("MHz", r"mhz"),
-    ("%", r"%|_pct\b|percent"),
-    ("×", r"\(x\)|×|speed.?up"),
-)
-_NAMES = tuple((unit, re.compile(pattern)) for unit, pattern in NAME_UNITS)
+_VOCABULARY = vocabulary()
+_UNITS = _VOCABULARY.unit
 
 # Units that say a figure was measured (a rate, a time, telemetry), as opposed to a count.
-MEASURED_UNITS = frozenset(
-    {
-        "tokens/s",
-        "requests/s",
-        "GB/s",
-        "ms",
-        "µs",
-        "s",
-        "min",
-        "h",
-        "W",
-        "°C",
-        "%",
-        "×",
-        "MHz",
-        "GHz",
-    }
-)
-MEMORY_UNITS = frozenset({"TiB", "TB", "GiB", "GB", "MiB", "MB", "KiB"})
-TIME_UNITS = frozenset({"ms", "µs", "s", "min", "h"})
+MEASURED_UNITS = frozenset(unit.id for unit in _UNITS if unit.measured)
+MEMORY_UNITS = _VOCABULARY.unit_ids("memory")
+TIME_UNITS = _VOCABULARY.unit_ids("time")
 
 # spellings the number parser attaches to a token (`24.7tok/s`, `1.5x`) → canonical
-_ATTACHED = {
-    "tok/s": "tokens/s",
-    "t/s": "tokens/s",
-    "tokens/s": "tokens/s",
-    "x": "×",
-    "%": "%",
-}
+_ATTACHED = {spelling.lower(): unit.id for unit in _UNITS for spelling in unit.attached}
 
-
-def _first_of(units: tuple[tuple[str, re.Pattern[str]], ...]) -> re.Pattern[str]:
-    """One pattern that tries the units' patterns in order at one place (each in its own
-    case mode) and names the first that matches there: a group per unit, `g<index>`."""
-    return re.compile(
-        "|".join(
-            f"(?P<g{index}>(?{'i' if pattern.flags & re.IGNORECASE else '-i'}:{pattern.pattern}))"
-            for index, (_, pattern) in enumerate(units)
-        )
+_WRITTEN = tuple((unit.id, unit_spelling_re(unit.id)) for unit in _UNITS if unit.written)
+# One pattern names the unit written at a place: a group per unit, `g<index>`, each in its
+# unit's case mode. No two units share a spelling and none may be followed by a letter, so
+# at most one unit matches at a place and one search decides it.
+_FIRST = re.compile(
+    "|".join(
+        f"(?P<g{index}>(?{'i' if pattern.flags & re.IGNORECASE else '-i'}:{pattern.pattern}))"
+        for index, (_, pattern) in enumerate(_WRITTEN)
     )
-
-
-# The units before `×` are tried at the same place of the same text, so one alternation
-# decides which matches first, as trying them one after another does (in one search instead
-# of twenty); `×` reads another text (the digit before it) and `tokens` comes after it.
-_TIMES_AT = next(index for index, (unit, _) in enumerate(_WRITTEN) if unit == "×")
-_BEFORE_TIMES = _WRITTEN[:_TIMES_AT]
-_FIRST_BEFORE_TIMES = _first_of(_BEFORE_TIMES)
-_TIMES = _WRITTEN[_TIMES_AT][1]
-_AFTER_TIMES = _WRITTEN[_TIMES_AT + 1 :]
+)
+# Spellings read only joined to the number's last digit (`1.7x`; `2 x 4` is no ratio).
+_JOINED = tuple(
+    (unit.id, re.compile(rf"(?<=\d)(?:{spelling_pattern(unit.joined)})(?![A-Za-z0-9/])", re.I))
+    for unit in _UNITS
+    if unit.joined
+)
+_NAMES = tuple(
+    (unit.id, pattern) for unit in _UNITS if (pattern := unit_name_re(unit.id)) is not None
+)
 
 
 def unit_after(text: str, end: int) -> str | None:
@@ -129,17 +55,13 @@ def unit_after(text: str, end: int) -> str | None:
     window = text[max(0, end - 1) : end + 16]
     attached = window[1:2] not in (" ", "\t", "*", "_", "`")
     rest = window[1:].lstrip("*_` \t")
-    first = _FIRST_BEFORE_TIMES.match(rest)
+    first = _FIRST.match(rest)
     if first is not None:
-        return _BEFORE_TIMES[int(first.lastgroup[1:])][0]  # type: ignore[index]
+        return _WRITTEN[int(first.lastgroup[1:])][0]  # type: ignore[index]
     if attached:
-        if _TIMES.match(window[0] + rest, 1):
-            return "×"
-    elif rest.startswith("×") and _TIMES.match(rest):
-        return "×"
-    for unit, pattern in _AFTER_TIMES:
-        if pattern.match(rest):
-            return unit
+        for unit, pattern in _JOINED:
+            if pattern.match(window[0] + rest, 1):
+                return unit
     return None
 
 

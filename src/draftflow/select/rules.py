@@ -25,7 +25,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
+from draftflow.extract.vocabulary import LOWER_IS_BETTER, SPEED_METRICS, TIME_METRICS
 from draftflow.numbers import (
     find_numbers,
     value_decimals,
@@ -49,7 +49,6 @@ INDEX_MIN_RESTATED = 3
 SAME_METRIC_COST = {True: 0.2, False: 1.5}
 SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
 
-LOWER_IS_BETTER = TIME_METRICS | {"memory"}
 # counts of faults (errors, warnings, failed requests, retries): fewer is better
 _FAULT_METRIC = re.compile(r"error|warning|fail|retr(y|ies)|timeout", re.IGNORECASE)
 # a restatement repeats a number precise enough not to be a coincidence (`0 errors` twice is

@@ -6,27 +6,21 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-# The dimension a unit may have; a unit may fit more than one (`x` is a count or a ratio).
-_UNIT_DIMENSIONS: dict[str, frozenset[str]] = {
-    **dict.fromkeys(
-        ("tokens/s", "tok/s", "t/s", "tps", "token/s", "tokens/sec"), frozenset({"rate"})
-    ),
-    **dict.fromkeys(("requests/s", "req/s", "rps"), frozenset({"rate"})),
-    **dict.fromkeys(
-        ("tokens per second", "token per second", "tokens per sec", "token per sec"),
-        frozenset({"rate"}),
-    ),
-    **dict.fromkeys(("requests per second", "request per second"), frozenset({"rate"})),
-    **dict.fromkeys(
-        ("ms", "s", "sec", "seconds", "us", "µs", "min", "minutes", "h"), frozenset({"time"})
-    ),
-    **dict.fromkeys(("w", "watts", "kw"), frozenset({"power"})),
-    **dict.fromkeys(("°c", "c", "celsius"), frozenset({"temperature"})),
-    **dict.fromkeys(("gb", "gib", "mb", "mib", "tb", "tib"), frozenset({"memory"})),
-    **dict.fromkeys(("tokens", "requests", "runs", "count"), frozenset({"count"})),
-    **dict.fromkeys(("%", "fraction", "ratio", "score", "rank"), frozenset({"ratio"})),
-    "x": frozenset({"ratio", "count"}),
-}
+from draftflow.numbers.vocabulary import (
+    dimensions_by_spelling,
+    spelling_pattern,
+    spellings_with_dimensions,
+    vocabulary,
+)
+
+_SLASH_RE = re.compile(r"\s*/\s*")
+
+_VOCABULARY = vocabulary()
+# The dimensions of each spelling of a unit (`tok/s` → rate); a unit may fit more than one
+# (`x` is a count or a ratio).
+_UNIT_DIMENSIONS = dimensions_by_spelling()
+# Each metric's own dimension, by its id.
+_METRIC_IDS = {m.id: m.dimension for m in _VOCABULARY.metric if m.dimension is not None}
 
 MEASURED = frozenset({"rate", "time", "power", "temperature", "memory"})
 """Dimensions of a measurement: a number in one of them is never a bare count or setting."""
@@ -63,12 +57,16 @@ _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 @lru_cache(maxsize=4096)  # asked of each figure's unit by several checks
 def unit_dimensions(unit: str) -> frozenset[str]:
     """The dimensions a unit may have (empty when unknown)."""
-    return _UNIT_DIMENSIONS.get(" ".join(unit.lower().split()), frozenset())
+    spelled = _SLASH_RE.sub("/", " ".join(unit.lower().split()))
+    return _UNIT_DIMENSIONS.get(spelled, frozenset())
 
 
 @lru_cache(maxsize=4096)
 def metric_dimension(name: str) -> str | None:
-    """The dimension a metric name, JSON key or column header names, if any."""
+    """The dimension a metric name, JSON key or column header names, if any: a metric's own
+    (by its id in the vocabulary), else the first its words name."""
+    if name in _METRIC_IDS:
+        return _METRIC_IDS[name]
     text = " ".join(re.findall(r"[a-z0-9/%]+", name.lower().replace("_", " ")))
     for pattern, dimension in _METRIC_DIMENSIONS:
         if pattern.search(text):
@@ -76,11 +74,10 @@ def metric_dimension(name: str) -> str | None:
     return None
 
 
-UNIT_AFTER_RE = re.compile(
-    r"\s*(?:-\s*)?((?:tokens?|requests?)\s+per\s+sec(?:ond)?|tokens?/s(?:ec)?|tok/s|t/s|tps|req/s|requests/s|rps|ms|µs|us|s|sec|seconds|"
-    r"minutes|min|h|w|watts|kw|°c|gb|gib|mb|mib|tb|tib|tokens|requests|runs|%|x)(?![a-z0-9/])",
-    re.IGNORECASE,
-)
+UNIT_SPELLINGS = spelling_pattern(spelling for _, spelling in spellings_with_dimensions())
+"""Every spelling of a unit with dimensions, one alternation (longest first)."""
+UNIT_AFTER_RE = re.compile(rf"\s*(?:-\s*)?({UNIT_SPELLINGS})(?![a-z0-9/])", re.IGNORECASE)
+"""A unit written after a number, any spelling of a unit with dimensions, in any case."""
 
 
 def unit_after(text: str, end: int) -> frozenset[str]:
@@ -89,10 +86,14 @@ def unit_after(text: str, end: int) -> frozenset[str]:
     return unit_dimensions(match.group(1)) if match else frozenset()
 
 
-_CAPTION_UNIT_RE = re.compile(
-    r"(?<![\w/])(tokens?/s(?:ec)?|tok/s|t/s|tps|req/s|requests/s|ms|µs|seconds|W|watts|kW|°C|"
-    r"GB|GiB|MB|MiB)(?![\w/])"
+_CAPTION_SPELLINGS = spelling_pattern(
+    spelling
+    for unit, spelling in spellings_with_dimensions(free_text=True)
+    if unit.dimensions & MEASURED
 )
+_CAPTION_UNIT_RE = re.compile(rf"(?<![\w/])({_CAPTION_SPELLINGS})(?![\w/])")
+"""The units a caption may name, as the vocabulary spells them (a caption is free text: in
+its case, and none that is also an ordinary word): those of a measured dimension."""
 
 
 def caption_dimensions(caption: str) -> frozenset[str]:

@@ -18,6 +18,7 @@ from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.dimensions import (
     MEASURED,
     UNIT_AFTER_RE,
+    UNIT_SPELLINGS,
     caption_dimensions,
     metric_dimension,
     unit_after,
@@ -324,10 +325,8 @@ def _check_range(
         )
 
 
-_WORD_UNIT_RE = re.compile(
-    r"\s*[a-z]+\s+(tokens?/s|tok/s|t/s|ms|s|w|gb|gib|tokens|requests)(?![a-z0-9/])",
-    re.IGNORECASE,
-)
+# A unit one word after the number (`12 decode tok/s`): any spelling `UNIT_AFTER_RE` reads.
+_WORD_UNIT_RE = re.compile(rf"\s*[a-z]+\s+({UNIT_SPELLINGS})(?![a-z0-9/])", re.IGNORECASE)
 
 
 def source_dimensions(index: DocumentIndex, line: int, mention: NumberMention) -> frozenset[str]:

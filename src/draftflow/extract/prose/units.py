@@ -24,6 +24,7 @@ from draftflow.extract.vocabulary import (
 )
 from draftflow.numbers import NumberKind, NumberMention
 from draftflow.numbers.units import canonical_unit, unit_after
+from draftflow.numbers.vocabulary import vocabulary
 
 _METRIC_REACH = 60
 """How far before a number a metric phrase may stand (characters)."""
@@ -86,15 +87,19 @@ _UNIT_WORD = re.compile(r"[^\s,.;:()\[\]*_`]+")
 _PER_SECOND = re.compile(r"\s+per\s+s(?:ec(?:ond)?)?\b", re.IGNORECASE)
 _WORD_THEN_TOKENS = re.compile(r"[A-Za-z][\w-]*\s+tokens?\b", re.IGNORECASE)
 
-_RATE_UNITS = frozenset({"tokens/s", "requests/s"})
-TIME_UNITS = frozenset({"ms", "µs", "s", "min", "h"})
-_SIZE_UNITS = frozenset({"GiB", "GB", "MiB", "MB", "TB"})
-_RATE_METRICS = frozenset(
-    {"prefill_rate", "decode_rate", "aggregate_throughput", "throughput", "request_throughput"}
+_VOCABULARY = vocabulary()
+_RATE_UNITS = _VOCABULARY.unit_ids("rate")
+TIME_UNITS = _VOCABULARY.unit_ids("time")
+_SIZE_UNITS = _VOCABULARY.unit_ids("memory")
+# Units of telemetry and hardware: a figure in one is measured only when something measured it
+# (`a 240 W GPU` is its specification).
+_TELEMETRY_UNITS = frozenset(
+    unit
+    for dimension in ("power", "temperature", "frequency")
+    for unit in _VOCABULARY.unit_ids(dimension)
 )
-_TIME_METRICS = frozenset(
-    {"ttft", "ttfc", "inter_token_latency", "latency", "startup_time", "benchmark_duration"}
-)
+_RATE_METRICS = _VOCABULARY.metric_ids("speed")
+_TIME_METRICS = _VOCABULARY.metric_ids("latency") | _VOCABULARY.metric_ids("duration")
 
 
 def unit_after_number(text: str, mention: NumberMention) -> tuple[str | None, int]:
@@ -285,9 +290,9 @@ def figure_with_unit(unit: str, context: UnitContext) -> tuple[str, str] | None:
         fallback = metric_by_unit(unit, clause) or "throughput"
         mentioned = context.mentioned(unit)
         return (mentioned if mentioned and fits_unit(mentioned, unit) else fallback), unit
-    if unit in ("W", "°C", "MHz", "GHz"):
-        own = metric_by_unit(unit, clause)
+    own = metric_by_unit(unit, clause)
+    if unit in _TELEMETRY_UNITS:
         if not own:
             return None
         return (own, unit) if context.measured() or context.mentioned(unit) == own else None
-    return None
+    return (own, unit) if own else None  # a unit of its own metric (`0.42 J/token`)

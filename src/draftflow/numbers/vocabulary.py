@@ -1,0 +1,203 @@
+"""The one vocabulary of units and metrics, read from `vocabulary.toml` beside this module.
+
+numbers/, extract/ and verify/ read units and metrics from here; none of them keeps a table
+of its own. The data file holds plain spellings; the patterns the readers need are compiled
+here (`spelling_pattern`): escaped, longest first, spaces around a `/` optional. Adding a unit
+or a metric is one entry in the data file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
+
+from draftflow.errors import ConfigError
+
+DATA_FILE = "vocabulary.toml"
+
+
+class VocabularyError(ConfigError):
+    """The vocabulary data file does not load or contradicts itself."""
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Unit(_Entry):
+    """A unit: its canonical spelling, its dimensions and the ways texts write it."""
+
+    id: str
+    dimensions: frozenset[str] = frozenset()
+    measured: bool = False
+    exact_case: bool = False
+    written: tuple[str, ...] = ()
+    joined: tuple[str, ...] = ()
+    attached: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+    ambiguous: tuple[str, ...] = ()
+    name_parts: tuple[str, ...] = ()
+    name_words: tuple[str, ...] = ()
+    name_ends: tuple[str, ...] = ()
+    metric: str | None = None
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """Every spelling of the unit in a text: written, joined and aliases."""
+        return (*self.written, *self.joined, *self.aliases)
+
+    @property
+    def flags(self) -> re.RegexFlag:
+        """The case mode its spellings match in."""
+        return re.NOFLAG if self.exact_case else re.IGNORECASE
+
+
+class Metric(_Entry):
+    """A metric: its id, what it measures and the names that say it."""
+
+    id: str
+    dimension: str | None = None
+    unit: str | None = None
+    better: Literal["higher", "lower"] | None = None
+    kind: Literal["speed", "latency", "duration"] | None = None
+    percent: bool = False
+    spellings: tuple[str, ...] = ()
+    header: str | None = None
+
+    def pattern(self) -> str | None:
+        """The pattern a lowercased header, key or phrase naming it matches: its header
+        pattern, then its spellings (None when it has neither)."""
+        parts = [self.header] if self.header else []
+        if self.spellings:
+            parts.append(spelling_pattern(self.spellings))
+        return "|".join(parts) or None
+
+
+class ProseMetric(_Entry):
+    """A phrase prose names a metric with, tried before or after the metrics' patterns."""
+
+    metric: str
+    order: Literal["first", "last"]
+    pattern: str
+
+
+class Vocabulary(_Entry):
+    """The data file's contents, in the file's order (which is the order names are tried)."""
+
+    unit: tuple[Unit, ...]
+    metric: tuple[Metric, ...]
+    prose_metric: tuple[ProseMetric, ...] = ()
+
+    _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
+    _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: Any, /) -> None:
+        self._units.update((unit.id, unit) for unit in self.unit)
+        self._metrics.update((metric.id, metric) for metric in self.metric)
+
+    def unit_by_id(self, unit_id: str) -> Unit | None:
+        """The unit whose canonical spelling is `unit_id`."""
+        return self._units.get(unit_id)
+
+    def metric_by_id(self, metric_id: str) -> Metric | None:
+        """The metric whose id is `metric_id`."""
+        return self._metrics.get(metric_id)
+
+    def unit_ids(self, dimension: str) -> frozenset[str]:
+        """The canonical units of one dimension (`time` → ms, µs, s, min, h)."""
+        return frozenset(u.id for u in self.unit if dimension in u.dimensions)
+
+    def metric_ids(self, kind: str) -> frozenset[str]:
+        """The metrics of one kind (`speed`, `latency`, `duration`)."""
+        return frozenset(m.id for m in self.metric if m.kind == kind)
+
+
+def spelling_pattern(spellings: Iterable[str]) -> str:
+    """One alternation of plain spellings, longest first (so `tokens/s` is tried before
+    `tokens`), each escaped; a space is any run of them, and spaces around a `/` are optional
+    after a word, not a lone letter (`tok / s`, not `t / s`)."""
+    ordered = sorted(dict.fromkeys(spellings), key=len, reverse=True)
+    return "|".join(_spelling(spelling) for spelling in ordered)
+
+
+def _spelling(spelling: str) -> str:
+    escaped = re.escape(spelling).replace(r"\ ", r"\s+")
+    before = spelling.split("/", 1)[0]
+    # a lone letter before the slash stays tight: `Port / served` is no `t/s`
+    return escaped if len(before) < 2 else escaped.replace("/", r"\s*/\s*")
+
+
+def load(text: str) -> Vocabulary:
+    """A vocabulary from the text of a data file (the shipped one: `vocabulary()`)."""
+    try:
+        return Vocabulary.model_validate(tomllib.loads(text))
+    except (tomllib.TOMLDecodeError, ValidationError) as error:
+        raise VocabularyError(
+            f"the vocabulary data does not load ({error}); fix {DATA_FILE}"
+        ) from error
+
+
+@cache
+def vocabulary() -> Vocabulary:
+    """The shipped vocabulary, loaded once."""
+    text = resources.files("draftflow.numbers").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    return load(text)
+
+
+@cache
+def unit_spelling_re(unit_id: str) -> re.Pattern[str]:
+    """A unit's written spellings read right after a number, in the unit's case mode; a
+    letter, digit or `/` may not follow (`s` is not the start of `sec2`)."""
+    unit = _known_unit(unit_id)
+    return re.compile(rf"(?:{spelling_pattern(unit.written)})(?![A-Za-z0-9/])", unit.flags)
+
+
+@cache
+def unit_name_re(unit_id: str) -> re.Pattern[str] | None:
+    """A unit's spellings in a lowercased header or key (`ttft_ms`, `TTFT (ms)`), or None."""
+    unit = _known_unit(unit_id)
+    parts = []
+    if unit.name_parts:
+        parts.append(spelling_pattern(unit.name_parts))
+    if unit.name_words:
+        parts.append(rf"\b(?:{spelling_pattern(unit.name_words)})\b")
+    if unit.name_ends:
+        parts.append(rf"(?:{spelling_pattern(unit.name_ends)})\b")
+    return re.compile("|".join(parts)) if parts else None
+
+
+def _known_unit(unit_id: str) -> Unit:
+    unit = vocabulary().unit_by_id(unit_id)
+    if unit is None:
+        raise VocabularyError(f"no unit {unit_id!r} in {DATA_FILE}; add an entry for it")
+    return unit
+
+
+@cache
+def dimensions_by_spelling() -> dict[str, frozenset[str]]:
+    """Each lowercased spelling of a unit that has dimensions (its id too) → its dimensions."""
+    found: dict[str, frozenset[str]] = {}
+    for unit in vocabulary().unit:
+        if unit.dimensions:
+            for spelling in (unit.id, *unit.spellings, *unit.labels):
+                found.setdefault(spelling.lower(), unit.dimensions)
+    return found
+
+
+def spellings_with_dimensions(*, free_text: bool = False) -> list[tuple[Unit, str]]:
+    """(unit, spelling) for every spelling of every unit that has dimensions; `free_text`
+    leaves out the spellings that are also ordinary words (`s`, `min`, `us`)."""
+    return [
+        (unit, spelling)
+        for unit in vocabulary().unit
+        if unit.dimensions
+        for spelling in unit.spellings
+        if not (free_text and spelling in unit.ambiguous)
+    ]

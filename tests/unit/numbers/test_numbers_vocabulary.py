@@ -1,0 +1,182 @@
+"""The one vocabulary of units and metrics: it loads, holds together, compiles patterns that
+read every spelling it lists, and adding a metric (energy per token) is one entry."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_extract_support import snapshot_of
+
+from draftflow.cli import main
+from draftflow.extract.classify import metric_name
+from draftflow.numbers.units import canonical_unit, unit_after, unit_named, unit_of_name
+from draftflow.numbers.vocabulary import (
+    VocabularyError,
+    load,
+    spelling_pattern,
+    unit_name_re,
+    vocabulary,
+)
+from draftflow.verify.dimensions import UNIT_AFTER_RE, unit_dimensions
+from prose_cases import readings
+
+VOCABULARY = vocabulary()
+
+
+def test_the_shipped_vocabulary_loads_once() -> None:
+    assert vocabulary() is VOCABULARY
+    assert VOCABULARY.unit_by_id("tokens/s") is not None
+    assert VOCABULARY.unit_ids("time") == {"ms", "µs", "s", "min", "h"}
+    assert VOCABULARY.metric_by_id("ttft") is not None
+    assert VOCABULARY.metric_by_id("no_such_metric") is None
+
+
+def test_a_broken_data_file_says_which_file_to_fix() -> None:
+    with pytest.raises(VocabularyError, match=r"vocabulary\.toml"):
+        load('[[unit]]\nid = "x"\nspelled = ["x"]\n[[metric]]\nid = "m"\n')
+    with pytest.raises(VocabularyError, match=r"vocabulary\.toml"):
+        load("[[unit]\n")
+
+
+def _claims(spelling: str, exact: bool) -> str:
+    return spelling if exact else spelling.lower()
+
+
+def test_no_spelling_is_claimed_by_two_units() -> None:
+    owner: dict[str, str] = {}
+    for unit in VOCABULARY.unit:
+        for spelling in {*unit.spellings, *unit.labels}:
+            for key in {spelling, spelling.lower()} if not unit.exact_case else {spelling}:
+                other = owner.setdefault(key.lower() if not unit.exact_case else key, unit.id)
+                assert other == unit.id, f"{spelling!r} is claimed by {other} and {unit.id}"
+    caseless = {k for k, u in owner.items() if not VOCABULARY.unit_by_id(u).exact_case}  # type: ignore[union-attr]
+    for key, unit_id in owner.items():
+        if VOCABULARY.unit_by_id(unit_id).exact_case:  # type: ignore[union-attr]
+            assert key.lower() not in caseless or owner[key.lower()] == unit_id
+
+
+def test_ids_are_unique_and_every_reference_exists() -> None:
+    unit_ids = [unit.id for unit in VOCABULARY.unit]
+    metric_ids = [metric.id for metric in VOCABULARY.metric]
+    assert len(unit_ids) == len(set(unit_ids))
+    assert len(metric_ids) == len(set(metric_ids))
+    for metric in VOCABULARY.metric:
+        assert metric.unit is None or metric.unit in unit_ids, metric.id
+    for unit in VOCABULARY.unit:
+        assert unit.metric is None or unit.metric in metric_ids, unit.id
+        assert set(unit.ambiguous) <= set(unit.spellings), unit.id
+    for phrase in VOCABULARY.prose_metric:
+        assert phrase.metric in metric_ids
+
+
+def test_metric_dimensions_agree_with_their_units() -> None:
+    for metric in VOCABULARY.metric:
+        unit = VOCABULARY.unit_by_id(metric.unit) if metric.unit else None
+        if unit is not None and unit.dimensions and metric.dimension:
+            assert metric.dimension in unit.dimensions, metric.id
+
+
+@pytest.mark.parametrize("unit", VOCABULARY.unit, ids=lambda unit: unit.id)
+def test_every_written_spelling_reads_as_its_unit(unit: object) -> None:
+    from draftflow.numbers.vocabulary import Unit
+
+    assert isinstance(unit, Unit)
+    for spelling in unit.written:
+        if len(spelling) <= 15:  # unit_after reads 16 characters past the number
+            assert unit_after(f"12 {spelling} ", 2) == unit.id, spelling
+        assert unit_named(spelling) == unit.id, spelling
+        assert UNIT_AFTER_RE.match(f" {spelling}.") or not unit.dimensions, spelling
+    for spelling in unit.joined:
+        assert unit_after(f"12{spelling} ", 2) == unit.id
+        assert unit_after(f"12 {spelling} ", 2) is None  # `2 x 4` is a shape, not a ratio
+    for spelling in unit.attached:
+        assert canonical_unit(spelling) == unit.id
+    for spelling in (unit.id, *unit.spellings, *unit.labels):
+        if unit.dimensions:
+            assert unit_dimensions(spelling) == unit.dimensions, spelling
+
+
+@pytest.mark.parametrize(
+    "unit", [u for u in VOCABULARY.unit if unit_name_re(u.id)], ids=lambda unit: unit.id
+)
+def test_every_name_spelling_reads_as_its_unit(unit: object) -> None:
+    from draftflow.numbers.vocabulary import Unit
+
+    assert isinstance(unit, Unit)
+    # each unit's own pattern (headers try units in file order: `request/s` holds `t/s`)
+    pattern = unit_name_re(unit.id)
+    assert pattern is not None
+    for spelling in unit.name_parts:
+        assert pattern.search(f"value {spelling} here"), spelling
+    for spelling in unit.name_words:
+        assert pattern.search(f"mean {spelling}"), spelling
+        assert not pattern.search(f"mean{spelling}x"), spelling
+    for spelling in unit.name_ends:
+        assert pattern.search(f"ttft{spelling}"), spelling
+
+
+def test_spellings_are_escaped_longest_first_with_a_loose_slash() -> None:
+    pattern = spelling_pattern(["s", "tok/s", "p.p.", "tokens per second"])
+    assert pattern.split("|")[0].startswith("tokens")
+    assert re.fullmatch(pattern, "tok / s") and re.fullmatch(pattern, "tokens  per second")
+    assert not re.fullmatch(pattern, "pxpx")  # `.` is a dot, not any character
+    assert not re.fullmatch(spelling_pattern(["t/s"]), "t / s")  # `Port / served`
+
+
+# ---- adding a metric is one entry: energy per token ----------------------------------------
+
+
+def test_energy_per_token_is_one_unit_and_one_metric_entry() -> None:
+    assert unit_of_name("Energy (J/token)") == "J/token"
+    assert metric_name("Energy (J/token)") == "energy_per_token"
+    assert unit_after("0.42 J/token", 4) == "J/token"
+    assert unit_dimensions("J/token") == {"energy"}
+
+
+def test_energy_per_token_in_prose() -> None:
+    found = readings("On the Spark the decode used 0.42 J/token at batch 1.\n")
+    assert [(value, metric) for value, metric, *_ in found] == [(0.42, "energy_per_token")]
+
+
+README = """# Energy bench
+
+| Model | Decode (tok/s) | Energy (J/token) |
+|---|---|---|
+| Llama 8B | 41.2 | 0.37 |
+| Qwen 7B | 44.8 | 0.33 |
+
+The whole run averaged 0.42 J/token on the Spark.
+"""
+
+
+def test_energy_figures_from_a_table_and_prose_are_drafted_and_verified(tmp_path: Path) -> None:
+    folder = tmp_path / "energy-bench"
+    folder.mkdir()
+    (folder / "README.md").write_text(README)
+    records = tmp_path / "records"
+    args = ["draft", str(folder), "--origin", "https://github.com/example/energy-bench"]
+    args += ["--revision", "0" * 40, "--records-dir", str(records), "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["errors"] == 0
+    figures_file = next(records.glob("*.figures.json"))
+    figures = json.loads(figures_file.read_text())["figures"]
+    energy = {
+        (f["value"], f["unit"], f["source_line"])
+        for f in figures
+        if f["metric"] == "energy_per_token"
+    }
+    assert energy == {(0.37, "J/token", 5), (0.33, "J/token", 6), (0.42, "J/token", 8)}
+    verify = json.loads(next(records.glob("*.verify.json")).read_text())
+    flagged = [f for f in verify.get("flags", []) if "energy" in json.dumps(f)]
+    assert flagged == []
+
+
+def test_the_snapshot_helper_reads_the_table() -> None:
+    # the table's document is one Markdown file, as the draft above reads it
+    assert (snapshot_of({"README.md": README}).documents[0].line(5) or "").startswith("| Llama 8B")
