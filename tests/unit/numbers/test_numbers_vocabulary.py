@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_extract_support import snapshot_of
 
 from draftflow.cli import main
 from draftflow.extract.classify import metric_name
@@ -22,6 +21,7 @@ from draftflow.numbers.vocabulary import (
     vocabulary,
 )
 from draftflow.verify.dimensions import UNIT_AFTER_RE, unit_dimensions
+from extract_support import snapshot_of
 from prose_cases import readings
 
 VOCABULARY = vocabulary()
