@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+import draftflow.pipeline.draft as pipeline
 from draftflow.cli import main
 from draftflow.errors import ConfigError, InputError
 from draftflow.llm import ModelSettings, RecordMode
@@ -28,7 +29,6 @@ from draftflow.pipeline.batch import (
 )
 from draftflow.pipeline.batch_sources import SourceLine, parse_source_list
 from draftflow.pipeline.draft import DraftRequest
-from draftflow.pipeline.draft import draft as pipeline
 from draftflow.record.model import load_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))

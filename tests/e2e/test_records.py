@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from draftflow.errors import InputError
+from draftflow.record.documents import record_documents
 from draftflow.record.model import (
     KNOWN_CONDITION_TYPES,
     Conditions,
@@ -23,7 +24,6 @@ from draftflow.record.model import (
     load_record,
     parse_record,
     record_content_sha256,
-    record_documents,
 )
 from seed_records import SEED_000, SEED_001, article_json
 
