@@ -27,6 +27,7 @@ from draftflow.cli import main
 from draftflow.records import Record, dump_record, load_record, parse_record, record_to_json
 from draftflow.records_source import RecordSource, SourceKind, record_source_text
 from draftflow.render import render_markdown
+from draftflow.review.signoff import published_sha256_now
 from draftflow.snapshot import Snapshot
 from draftflow.verify import VerificationReport, verify_record
 from draftflow.write import RecordStore
@@ -87,7 +88,7 @@ def status_of(records: Path, record_id: str) -> dict[str, Any]:
     result = run("status", str(records), "--json")
     rows = {row["id"]: row for row in json.loads(result.stdout)}
     states = {row["state"] for row in rows.values()}
-    expected = 2 if "unreadable" in states else 1 if "flagged" in states else 0
+    expected = 2 if "unreadable" in states else 1 if states & {"flagged", "stale"} else 0
     assert result.exit_code == expected, result.output
     return rows[record_id]
 
@@ -351,6 +352,7 @@ def test_a_signoff_edited_to_match_a_tampered_record_is_not_approved(drafted: Pa
     signoff_path = drafted / f"{DRAFTED_ID}.signoff.json"
     signoff = json.loads(signoff_path.read_text())
     signoff["record_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    signoff["published_sha256"] = published_sha256_now(RecordStore(drafted), DRAFTED_ID)
     signoff_path.write_text(json.dumps(signoff, indent=2))
     row = status_of(drafted, DRAFTED_ID)
     assert row["content_sha256"] == row["approved_sha256"]  # the forgery matches the bytes ...

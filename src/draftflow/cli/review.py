@@ -14,7 +14,7 @@ from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
 from draftflow.cli.options import records_dir_option
 from draftflow.errors import CheckFailed, InputError
-from draftflow.records import Record, record_file_sha256
+from draftflow.records import Record
 from draftflow.records_source import load_record_source
 from draftflow.review import (
     RecordStatus,
@@ -31,7 +31,7 @@ from draftflow.review import (
     snapshot_for,
     status,
 )
-from draftflow.review.signoff import SignOff
+from draftflow.review.signoff import SignOff, published_sha256_now
 from draftflow.select import FIGURES_NAME, load_figures
 from draftflow.snapshot import Snapshot
 from draftflow.verify import CheckedCounts, VerificationReport
@@ -66,8 +66,9 @@ Examples:
   draftflow status --fetch
 
 \b
-Exit codes: 0 every record read and none flagged, 1 a record has error flags its sign-off
-does not acknowledge, 2 a record's file cannot be read (its row says which and the fix).
+Exit codes: 0 every record read, none flagged or stale; 1 a record has error flags its
+sign-off does not acknowledge, or was changed since its sign-off (stale); 2 a record's file
+cannot be read (its row says which and the fix).
 """,
 )
 @click.argument("records_dir_arg", metavar="[RECORDS_DIR]", required=False, type=Path)
@@ -133,10 +134,16 @@ def _raise_for_status(rows: list[RecordStatus]) -> None:
             hint="each row above names the file and how to fix it",
         )
     flagged = [r.id for r in rows if r.state is ReviewState.FLAGGED]
-    if flagged:
+    stale = [r.id for r in rows if r.state is ReviewState.STALE]
+    if flagged or stale:
+        said = (
+            [f"{len(flagged)} record(s) have error flags: {', '.join(flagged)}"] if flagged else []
+        )
+        if stale:
+            said.append(f"{len(stale)} signed-off record(s) changed since: {', '.join(stale)}")
         raise CheckFailed(
-            f"{len(flagged)} record(s) have error flags: {', '.join(flagged)}",
-            hint="run `draftflow review ID` for each flag and what to do",
+            "; ".join(said),
+            hint="run `draftflow review ID` for each, fix what it shows, then approve again",
         )
 
 
@@ -205,14 +212,13 @@ def review_command(
     directory is changed.
     """
     store = RecordStore(records_dir)
-    path = store.paths(record_id).json
     record = store.load(record_id)
     console = output_console()
     check = reverify(store, record, source=source)
     if check.report is None and source is not None:
         raise InputError(check.reason or "the sources cannot be read", hint=check.hint)
     signoff = load_signoff(store.paths(record_id).signoff)
-    state = review_state(record_file_sha256(path.read_bytes()), check, signoff)
+    state = review_state(published_sha256_now(store, record_id), check, signoff)
     report = check.report or _stored_report(store, record_id, check, console)
     live_signoff = signoff if state is ReviewState.APPROVED else None
     _print_review(console, record, report, check.snapshot, live_signoff, state)
