@@ -389,7 +389,7 @@ def test_one_corrupt_file_is_one_row_and_the_others_still_show(drafted: Path) ->
     assert rows[DRAFTED_ID]["state"] == "draft"
     expected = {
         "a-truncated": "a-truncated.json is not valid JSON",
-        "b-signoff": "b-signoff.signoff.json cannot be read",
+        "b-signoff": "b-signoff.signoff.json is not valid JSON",
         "c-figures": "c-figures.figures.json: figure 0 has no id",
     }
     for row_id, says in expected.items():

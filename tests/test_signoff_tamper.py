@@ -15,12 +15,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from draft_cli import draft_args
+from draft_cli import SMALL_ID as RECORD_ID
+from draft_cli import draft_small_record
 from draftflow.cli import main
-
-FOLDER = "jvr0x__dgx-spark-bench"
-RECORD_ID = "jvr0x-dgx-spark-bench"
-MODEL_VARIABLES = ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE", "DRAFTFLOW_MODEL")
 
 
 def run(*args: str) -> Result:
@@ -32,18 +29,7 @@ def approved_once(
     tmp_path_factory: pytest.TempPathFactory, corpus_dir: Path, manifest: dict[str, Any]
 ) -> Path:
     """One corpus results file drafted without a model and approved (its flags acknowledged)."""
-    records = tmp_path_factory.mktemp("tamper") / "records"
-    args = draft_args(
-        corpus_dir / FOLDER,
-        manifest[FOLDER],
-        records,
-        "--only",
-        "results/qwen3.6-35b-nvfp4-nvidia.json",
-    )
-    with pytest.MonkeyPatch.context() as patch:
-        for variable in MODEL_VARIABLES:
-            patch.delenv(variable, raising=False)
-        assert CliRunner().invoke(main, args).exit_code == 0
+    records = draft_small_record(corpus_dir, manifest, tmp_path_factory.mktemp("t") / "records")
     report = json.loads((records / f"{RECORD_ID}.verify.json").read_text())
     acks = [
         a

@@ -28,6 +28,7 @@ from pydantic import (
 )
 
 from draftflow.errors import InputError
+from draftflow.json_files import parse_json
 from draftflow.records_conditions import KNOWN_CONDITION_TYPES, Conditions, Json
 from draftflow.records_conditions import RECORD_CONDITION_KEYS as RECORD_CONDITION_KEYS
 from draftflow.records_documents import PinnedDocument, record_documents
@@ -283,33 +284,14 @@ class Record(_Strict):
         return data
 
 
-class _NonFiniteNumber(ValueError):
-    """NaN or Infinity in a record: Python's json accepts them, JSON does not."""
-
-
-def _reject_constant(name: str) -> Any:
-    raise _NonFiniteNumber(name)
-
-
 def parse_record(text: str, *, origin: str = "record") -> Record:
     """Parse a record from JSON text; raises `InputError` naming the first invalid field."""
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except _NonFiniteNumber as error:
-        raise InputError(
-            f"{origin} holds {error.args[0]}, which is not a JSON number",
-            hint="write null for an unknown value, or the number the source states",
-        ) from None
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"{origin} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-            hint="fix the JSON syntax there (a record is one JSON object, as in seed 000)",
-        ) from None
-    except RecursionError:
-        raise InputError(
-            f"{origin} nests its JSON deeper than any record does",
-            hint="a record is seed 000's shape, a few levels deep: check that this is a record",
-        ) from None
+    data = parse_json(
+        text,
+        origin=origin,
+        hint="fix the JSON there (a record is one JSON object, as in seed 000, a few levels "
+        "deep; write null for an unknown value)",
+    )
     if not isinstance(data, dict):
         raise InputError(
             f"{origin} is not a record: expected a JSON object, got {type(data).__name__}",
