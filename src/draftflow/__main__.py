@@ -1,5 +1,5 @@
-"""`python -m draftflow` runs the command line."""
+"""`python -m draftflow` runs the command line (signals handled from its first instruction)."""
 
-from draftflow.cli import main
+from draftflow.entry import main
 
 main()

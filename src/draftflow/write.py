@@ -47,6 +47,7 @@ EXTRA_NAME = re.compile(r"[a-z][a-z0-9_-]*\.[a-z]+")
 _OWN_SUFFIXES = frozenset({"json", "md", "verify.json", "signoff.json"})
 _DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _RENAMING = threading.RLock()  # held by whichever thread renames a unit's files into place
+_COMPLETED: list[Path] = []  # every file this process renamed into place (see `completed_writes`)
 LOCK_WAIT_ENV = "DRAFTFLOW_LOCK_WAIT"
 DEFAULT_LOCK_WAIT = 900.0
 _LOCK_POLL = 0.05
@@ -107,6 +108,20 @@ def _mode_for(target: Path) -> int:
         return stat.S_IMODE(target.stat().st_mode)
     except OSError:
         return 0o666 & ~_umask()
+
+
+def completed_writes() -> list[Path]:
+    """Every file this process has renamed into place since `forget_completed_writes`, in order.
+
+    Recorded in the same signal-free moment as the renames, so that whenever a signal stops a
+    command, what it says was written is exactly what is on disk.
+    """
+    return list(_COMPLETED)
+
+
+def forget_completed_writes() -> None:
+    """Start a new list of completed writes (at the start of each command)."""
+    _COMPLETED.clear()
 
 
 @contextlib.contextmanager
@@ -180,6 +195,7 @@ class WriteUnit:
                 for temporary, target in self.staged:
                     backups.append((target, _hard_link_backup(target)))
                     os.replace(temporary, target)
+                _COMPLETED.extend(written for written, _ in backups)
             except OSError as error:
                 _restore(backups)
                 raise write_error(target, error) from error
