@@ -49,7 +49,6 @@ MEASUREMENTS = [
     "You should see roughly 45 tok/s on a single Spark.",
     "The model must fit in 128 GB of unified memory.",
     "Note: results at concurrency 4 are 120 tok/s.",
-    "We report 45.2 tok/s at batch size 1.",
     "Summary: decode 45 tok/s, prefill 3000 tok/s.",
     "| Summary | 45.2 | 3000 |",
     "Assistant model: Qwen3-0.6B with 3 speculative tokens",

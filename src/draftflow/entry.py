@@ -37,7 +37,7 @@ def _on_signal(signum: int, _frame: FrameType | None) -> None:
 def _leave_interrupted(signum: int) -> None:
     name = signal.Signals(signum).name
     line = (
-        f"interrupted by {name} while starting: no record or output file was written "
+        f"interrupted by {name}: no record or output file was written "
         "(files already there are unchanged); run the command again\n"
     )
     os.write(2, line.encode())
