@@ -19,7 +19,7 @@ _VERBS = r"(?:report|write|say|claim|respond|answer|tell|state(?=\s+that))"
 _INSTRUCTION_RE = re.compile(
     r"^[\W_]*(?:(?:note|important|instruction|system|assistant|ai)\s*:\s*)?(?:please\s+)?"
     + _VERBS
-    + r"\s[^|\n]*\d"
+    + r"(?!\s+\w+\s*:)\s[^|\n]*\d"  # "Claim validation: ..." is a heading, not an imperative
     + r"|\bignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\b"
     + r"|\b(?:you|the\s+model|assistants?|ai|llms?|language\s+models?)\s+(?:must|should|shall"
     + r"|need\s+to|have\s+to)\s+"
