@@ -28,6 +28,7 @@ from draftflow.cli import main
 from draftflow.record.model import Record, dump_record, load_record, parse_record, record_to_json
 from draftflow.record.render import render_markdown
 from draftflow.record.source import RecordSource, SourceKind
+from draftflow.review.signoff import published_sha256_now
 from draftflow.store.source import record_source_text
 from draftflow.store.write import RecordStore
 from draftflow.verify import VerificationReport, verify_record
@@ -354,6 +355,7 @@ def test_a_signoff_edited_to_match_a_tampered_record_is_not_approved(drafted: Pa
     signoff_path = drafted / f"{DRAFTED_ID}.signoff.json"
     signoff = json.loads(signoff_path.read_text())
     signoff["record_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    signoff["published_sha256"] = published_sha256_now(RecordStore(drafted), DRAFTED_ID)
     signoff_path.write_text(json.dumps(signoff, indent=2))
     row = status_of(drafted, DRAFTED_ID)
     assert row["content_sha256"] == row["approved_sha256"]  # the forgery matches the bytes ...
@@ -391,7 +393,7 @@ def test_one_corrupt_file_is_one_row_and_the_others_still_show(drafted: Path) ->
     assert rows[DRAFTED_ID]["state"] == "draft"
     expected = {
         "a-truncated": "a-truncated.json is not valid JSON",
-        "b-signoff": "b-signoff.signoff.json cannot be read",
+        "b-signoff": "b-signoff.signoff.json is not valid JSON",
         "c-figures": "c-figures.figures.json: figure 0 has no id",
     }
     for row_id, says in expected.items():

@@ -179,18 +179,40 @@ def test_a_crash_before_replace_leaves_the_record_and_no_signoff(
 
 
 def test_a_record_changed_during_approval_is_not_signed(store: RecordStore, draft: Record) -> None:
-    def verify_while_someone_redrafts(record: Record, snapshot: Snapshot) -> VerificationReport:
+    def verify_while_someone_edits(record: Record, snapshot: Snapshot) -> VerificationReport:
+        # a hand edit: draftflow's own writers wait for the lock approve holds (next test)
         other = record.model_copy(update={"title": "Re-drafted meanwhile"})
-        store.save(other, markdown=render_markdown(other))
+        store.paths(draft.id).json.write_text(dump_record(other))
         return verifier_with()(record, snapshot)
 
     with pytest.raises(OutputError, match="changed while it was being approved"):
         approve(
-            store, draft.id, snapshot_of(draft), editor="Ed", verifier=verify_while_someone_redrafts
+            store, draft.id, snapshot_of(draft), editor="Ed", verifier=verify_while_someone_edits
         )
     assert not store.paths(draft.id).signoff.exists()
     # the other writer's version is kept in history
     assert "Re-drafted meanwhile" in store.history(draft.id)[-1].read_text()
+
+
+def test_another_writer_waits_for_the_approval_and_gives_up_clearly(
+    store: RecordStore, draft: Record, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DRAFTFLOW_LOCK_WAIT", "0.3")
+    other = draft.model_copy(update={"title": "Re-drafted meanwhile"})
+    refused: list[OutputError] = []
+
+    def verify_while_someone_redrafts(record: Record, snapshot: Snapshot) -> VerificationReport:
+        with pytest.raises(OutputError, match="being written by another draftflow") as caught:
+            store.save(other, markdown=render_markdown(other))
+        refused.append(caught.value)
+        return verifier_with()(record, snapshot)
+
+    approve(
+        store, draft.id, snapshot_of(draft), editor="Ed", verifier=verify_while_someone_redrafts
+    )
+    assert refused and f"process {os.getpid()}" in refused[0].message
+    assert "DRAFTFLOW_LOCK_WAIT" in (refused[0].hint or "")
+    assert store.load(draft.id).title == draft.title  # the approved version, signed
 
 
 def test_a_hand_edited_record_in_another_layout_is_approved(

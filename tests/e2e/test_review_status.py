@@ -65,6 +65,7 @@ def signoff(sha256: str = SHA, *acknowledged_ids: str) -> SignOff:
             "editor": "Ed",
             "time": "2026-12-01T00:00:00+00:00",
             "record_sha256": sha256,
+            "published_sha256": sha256,
             "acknowledged": acks,
             "errors": len(acks),
             "warnings": 0,

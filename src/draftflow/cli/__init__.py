@@ -27,6 +27,7 @@ from draftflow import __version__
 from draftflow.cli.usage import as_usage_failure
 from draftflow.errors import DraftflowError, Interrupted
 from draftflow.runtime.collector import tune_collector
+from draftflow.store.write import completed_writes, forget_completed_writes
 
 # Each module registers its commands on `main`; listed here so `--help` shows them all.
 _COMMAND_MODULES = (
@@ -82,10 +83,23 @@ class _Running:
     signal_name: str | None = None
 
 
+class _Received:
+    """The signal this command received, if any: once set, the command cannot end 0."""
+
+    name: str | None = None
+
+
+def note_signal(signum: int) -> None:
+    """Note a signal that arrived where it cannot stop the command at once (before the command
+    starts, or after it ends); the command then ends 130 (see `_Group`)."""
+    _Received.name = signal.Signals(signum).name
+
+
 def _on_signal(signum: int, _frame: FrameType | None) -> None:
     """Stop now: raise `Interrupted` where the main thread is, unless that is inside the event
     loop but not in the main coroutine (a helper task, the loop's own code), where an exception
     would strand the other tasks: there the main coroutine is cancelled instead."""
+    note_signal(signum)
     name = signal.Signals(signum).name
     main_task = _Running.main_task
     if main_task is not None and not main_task.done():
@@ -107,13 +121,16 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
 
     _Running.signal_name = None
     try:
-        return asyncio.run(main())
+        result = asyncio.run(main())
     except asyncio.CancelledError:
         if _Running.signal_name is None:
             raise
         raise Interrupted(_Running.signal_name) from None
     finally:
         _Running.main_task = None
+    if _Running.signal_name is not None:  # the coroutine ended before its cancellation landed
+        raise Interrupted(_Running.signal_name)
+    return result
 
 
 @contextlib.contextmanager
@@ -138,9 +155,15 @@ def _interrupts_raise() -> Iterator[None]:
 
 
 def interrupted_message(interrupted: KeyboardInterrupt) -> str:
-    """What an interruption kept, truthfully: the files completed before it, or none."""
+    """What an interruption kept, truthfully: the files completed before it, or none.
+
+    The files are those the command renamed into place (`completed_writes`, recorded with the
+    renames, so a signal just after them is told that they were written) and any the stage
+    named on its way out.
+    """
     name = getattr(interrupted, "signal_name", "SIGINT")
-    written: list[Path] = list(dict.fromkeys(getattr(interrupted, "written", [])))
+    named: list[Path] = [*completed_writes(), *getattr(interrupted, "written", [])]
+    written = list(dict.fromkeys(Path(path) for path in named))
     if not written:
         return (
             f"interrupted by {name}: no record or output file was written "
@@ -199,9 +222,13 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         _log_notices_to_stderr()
+        forget_completed_writes()
         try:
             with _interrupts_raise():
-                return super().invoke(ctx)
+                _raise_if_signalled()  # one that arrived while the options were parsed
+                result = super().invoke(ctx)
+                _raise_if_signalled()  # one that a stage held and nothing raised since
+                return result
         except click.ClickException as error:
             sub = ctx.invoked_subcommand
             raise as_usage_failure(error, f"{ctx.command_path} {sub}" if sub else None) from None
@@ -213,16 +240,31 @@ class _Group(click.Group):
         except KeyboardInterrupt as interrupted:
             click.echo(interrupted_message(interrupted), err=True)
             ctx.exit(INTERRUPTED_EXIT)
+        finally:
+            _Received.name = None
+
+
+def _raise_if_signalled() -> None:
+    if _Received.name is not None:
+        raise Interrupted(_Received.name)
 
 
 def _leave_now(code: object) -> None:
     """Exit with `code` as `sys.exit` would, output flushed, skipping the interpreter's
-    teardown."""
+    teardown. A signal that arrived after the command ended (noted, or still pending once
+    signals are blocked for the exit) turns a success into 130: a run that received a signal
+    never ends 0."""
     if code is not None and not isinstance(code, int):
         print(code, file=sys.stderr)
         code = 1
     logging.shutdown()
     sys.stdout.flush()
+    signal.pthread_sigmask(signal.SIG_BLOCK, _HANDLED_SIGNALS)
+    pending = signal.sigpending() & set(_HANDLED_SIGNALS)
+    if not code and (_Received.name is not None or pending):
+        name = _Received.name or signal.Signals(min(pending)).name
+        print(interrupted_message(Interrupted(name)), file=sys.stderr)
+        code = INTERRUPTED_EXIT
     sys.stderr.flush()
     os._exit(code or 0)
 

@@ -18,7 +18,7 @@ from draftflow.cli.flags import print_flag
 from draftflow.cli.notes import Note, print_notes
 from draftflow.cli.options import records_dir_option
 from draftflow.errors import CheckFailed, InputError
-from draftflow.record.model import Record, record_file_sha256
+from draftflow.record.model import Record
 from draftflow.review import (
     RecordStatus,
     Reverification,
@@ -34,7 +34,7 @@ from draftflow.review import (
     snapshot_for,
     status,
 )
-from draftflow.review.signoff import SignOff
+from draftflow.review.signoff import SignOff, published_sha256_now
 from draftflow.select import FIGURES_NAME, load_figures
 from draftflow.store.source import load_record_source
 from draftflow.store.write import RecordStore, atomic_write_text
@@ -234,14 +234,13 @@ def review_command(
     directory is changed. Exit code 1 while an error flag stands unacknowledged.
     """
     store = RecordStore(records_dir)
-    path = store.paths(record_id).json
     record = store.load(record_id)
     console = output_console()
     check = reverify(store, record, source=source)
     if check.report is None and source is not None:
         raise InputError(check.reason or "the sources cannot be read", hint=check.hint)
     signoff = load_signoff(store.paths(record_id).signoff)
-    state = review_state(record_file_sha256(path.read_bytes()), check, signoff)
+    state = review_state(published_sha256_now(store, record_id), check, signoff)
     report = check.report or _stored_report(store, record_id, check, console)
     live_signoff = signoff if state is ReviewState.APPROVED else None
     _print_review(console, record, report, check.snapshot, live_signoff, state)

@@ -15,6 +15,7 @@ from functools import lru_cache
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.artifact import DroppedClaim, DropReason
 from draftflow.extract.numeric import Found, as_number, matches_written, numbers_in
+from draftflow.text.instructions import is_instruction
 
 INSTRUCTION_TEXT = re.compile(
     r"ignore\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding)\s+"
@@ -70,8 +71,10 @@ def reads_as_instructions(text: str) -> bool:
     Memoised: every figure of a long line is checked against the same line.
     """
     if text.isascii():
-        return _INSTRUCTION_TEXT_LOWER.search(text.lower()) is not None
-    return INSTRUCTION_TEXT.search(text) is not None
+        fixed = _INSTRUCTION_TEXT_LOWER.search(text.lower()) is not None
+    else:
+        fixed = INSTRUCTION_TEXT.search(text) is not None
+    return fixed or is_instruction(text)
 
 
 @dataclass(frozen=True)

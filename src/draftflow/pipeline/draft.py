@@ -129,74 +129,78 @@ async def run_draft(
             )
     record_id = request.record_id or record_id_for(snapshot.repository)
     paths = store.paths(record_id)
-    previous = store.load(record_id) if store.exists(record_id) else None
-    client = ModelClient(request.settings, slots=slots) if request.settings.configured else None
-    probe = client.usage.as_dict if client else None
-    try:
-        with events.stage("extract", probe):
-            extraction = await extract(
-                snapshot, client, context_budget_tokens=request.settings.context_tokens
+    # One writer per record: from reading the previous version to saving the new one, so a
+    # `select` or a second draft meanwhile waits and then builds on this one.
+    async with store.writer_async(record_id) as held:
+        previous = store.load(record_id) if store.exists(record_id) else None
+        client = ModelClient(request.settings, slots=slots) if request.settings.configured else None
+        probe = client.usage.as_dict if client else None
+        try:
+            with events.stage("extract", probe):
+                extraction = await extract(
+                    snapshot, client, context_budget_tokens=request.settings.context_tokens
+                )
+            log.dropped.extend(f"extract: {d}" for d in extraction.dropped)
+            if extraction.unreadable:
+                snapshot = snapshot.model_copy(
+                    update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
+                )
+            with events.stage("select", probe):
+                selection = await select_headline(
+                    snapshot,
+                    extraction,
+                    client,
+                    figures_file=store.extra_path(record_id, FIGURES_NAME).name,
+                    max_results=request.max_results,
+                    edits=_editor_edits(previous),
+                    budget_tokens=request.settings.context_tokens,
+                )
+            with events.stage("draft", probe):
+                # The model drafter reads the whole extraction as it always has (its requests, and
+                # so the recorded cassettes, stay the same); the templates write about the headline.
+                drafted = (
+                    extraction if client is not None else headline_extraction(extraction, selection)
+                )
+                draft = await draft_editorial(
+                    snapshot,
+                    drafted,
+                    client,
+                    budget_tokens=request.settings.context_tokens,
+                    metadata=selection.metadata,
+                )
+            if client is not None and draft.creation_method == CREATION_MODEL_UNUSABLE:
+                # no usable reply: the templates write about the headline, as with no model at all
+                templated = draft_deterministic(
+                    snapshot, headline_extraction(extraction, selection), selection.metadata
+                )
+                draft = templated.model_copy(
+                    update={
+                        "creation_method": draft.creation_method,
+                        "dropped": draft.dropped,
+                        "prompt_hashes": draft.prompt_hashes,
+                    }
+                )
+            log.dropped.extend(draft.dropped)
+            usage = client.usage.as_dict() if client else {}
+            model = await client.model_name() if client else None
+        finally:
+            if client is not None:
+                await client.aclose()
+        with events.stage("verify"):
+            inputs = VerifyInputs(snapshot, extraction, record_id, previous, model, request.today)
+            record, report, selection = assemble_verified(inputs, selection, draft, log)
+        with events.stage("write"):
+            source = source_of(request.source, origin=request.origin, only=request.only)
+            saved = store.save(  # one unit: all of these files, or none of them
+                record,
+                markdown=render_markdown(record),
+                report=report.model_dump_json(indent=2) + "\n",
+                held=held,
+                extra={
+                    SOURCE_SUFFIX.lstrip("."): record_source_text(source),
+                    FIGURES_NAME: dump_figures(selection.figures),
+                },
             )
-        log.dropped.extend(f"extract: {d}" for d in extraction.dropped)
-        if extraction.unreadable:
-            snapshot = snapshot.model_copy(
-                update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
-            )
-        with events.stage("select", probe):
-            selection = await select_headline(
-                snapshot,
-                extraction,
-                client,
-                figures_file=store.extra_path(record_id, FIGURES_NAME).name,
-                max_results=request.max_results,
-                edits=_editor_edits(previous),
-                budget_tokens=request.settings.context_tokens,
-            )
-        with events.stage("draft", probe):
-            # The model drafter reads the whole extraction as it always has (its requests, and
-            # so the recorded cassettes, stay the same); the templates write about the headline.
-            drafted = (
-                extraction if client is not None else headline_extraction(extraction, selection)
-            )
-            draft = await draft_editorial(
-                snapshot,
-                drafted,
-                client,
-                budget_tokens=request.settings.context_tokens,
-                metadata=selection.metadata,
-            )
-        if client is not None and draft.creation_method == CREATION_MODEL_UNUSABLE:
-            # no usable reply: the templates write about the headline, as with no model at all
-            templated = draft_deterministic(
-                snapshot, headline_extraction(extraction, selection), selection.metadata
-            )
-            draft = templated.model_copy(
-                update={
-                    "creation_method": draft.creation_method,
-                    "dropped": draft.dropped,
-                    "prompt_hashes": draft.prompt_hashes,
-                }
-            )
-        log.dropped.extend(draft.dropped)
-        usage = client.usage.as_dict() if client else {}
-        model = await client.model_name() if client else None
-    finally:
-        if client is not None:
-            await client.aclose()
-    with events.stage("verify"):
-        inputs = VerifyInputs(snapshot, extraction, record_id, previous, model, request.today)
-        record, report, selection = assemble_verified(inputs, selection, draft, log)
-    with events.stage("write"):
-        source = source_of(request.source, origin=request.origin, only=request.only)
-        saved = store.save(  # one unit: all of these files, or none of them
-            record,
-            markdown=render_markdown(record),
-            report=report.model_dump_json(indent=2) + "\n",
-            extra={
-                SOURCE_SUFFIX.lstrip("."): record_source_text(source),
-                FIGURES_NAME: dump_figures(selection.figures),
-            },
-        )
     return DraftOutcome(
         record_id=record_id,
         repository=record.source.repository,

@@ -19,7 +19,6 @@ exists (the record's `reported_results` may be only its headline), else from the
 from __future__ import annotations
 
 import glob
-import json
 import math
 import re
 import tempfile
@@ -29,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
@@ -39,6 +38,7 @@ from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for
 from draftflow.record.model import load_record, pinned_path
 from draftflow.text.fences import fenced_lines
+from draftflow.text.json_input import parse_json, read_input_text, validate_json
 
 CORPUS_MANIFEST = "MANIFEST.json"
 
@@ -62,7 +62,7 @@ class GoldFigure(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     path: str
-    line: int
+    line: int = Field(ge=1, description="1-based line of the figure in its document")
     metric: str
     value: float
     unit: str | None = None
@@ -77,7 +77,7 @@ class GoldHeadline(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     path: str
-    line: int
+    line: int = Field(ge=1, description="1-based line of the figure in its document")
     value: float
     metric: str = ""
     label: str = ""
@@ -255,15 +255,9 @@ class _Figure:
 
 def load_gold(path: Path) -> GoldFile:
     """Read and validate one gold file."""
-    try:
-        return GoldFile.model_validate_json(path.read_bytes())
-    except OSError as error:
-        raise InputError(f"cannot read gold file {path}: {error.strerror}") from error
-    except ValidationError as error:
-        raise InputError(
-            f"{path} is not a gold file: {error.errors()[0]['msg']}",
-            hint="the format is described in draftflow's repository: tests/data/devgold/POLICY.md",
-        ) from error
+    hint = "the format is described in the gold folder's POLICY.md"
+    text = read_input_text(path, what="gold file", hint=hint)
+    return validate_json(text, GoldFile, origin=f"gold file {path}", hint=hint)
 
 
 async def evaluate(request: EvalRequest) -> EvalReport:
@@ -339,7 +333,11 @@ def _check_manifest(corpus: Path, gold: GoldFile) -> None:
     manifest = corpus / CORPUS_MANIFEST
     if not manifest.is_file():
         return
-    entries = json.loads(manifest.read_text(encoding="utf-8"))
+    hint = "restore the corpus MANIFEST.json, or pass --source OWNER/NAME=PATH"
+    text = read_input_text(manifest, what="the corpus manifest", hint=hint)
+    entries = parse_json(text, origin=str(manifest), hint=hint)
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise InputError(f"{manifest} is not a list of repositories", hint=hint)
     for entry in entries:
         if entry.get("repository") == gold.repository and entry.get("revision") != gold.revision:
             raise InputError(
@@ -429,10 +427,9 @@ def _sha_matches(snapshot: Snapshot, document: GoldDocument) -> bool:
 
 
 def _read_figures(path: Path) -> list[_Figure]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise InputError(f"cannot read {path}: {error}") from error
+    hint = "re-draft the record to rewrite its figures file"
+    text = read_input_text(path, what="the figures file", hint=hint)
+    data = parse_json(text, origin=str(path), hint=hint)
     items = data.get("figures") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise InputError(f'{path} holds no "figures" list')

@@ -25,6 +25,7 @@ from draftflow.errors import DraftflowError
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.batch import BatchItem, BatchReport, ItemCallback, run_batch
 from draftflow.pipeline.draft import DraftRequest
+from draftflow.record.model import Record
 from draftflow.record.source import RecordSource, SourceKind
 from draftflow.store.source import load_record_source
 from draftflow.store.write import RecordStore
@@ -70,24 +71,53 @@ def check_records(
 ) -> list[RefreshCheck]:
     """Look up the head of each record's source (all records when `ids` is empty).
 
-    An id that is not in the store raises `InputError` before any lookup.
+    An id that is not in the store raises `InputError` before any lookup; a record whose
+    file cannot be read is one `failed` check, and the others go on.
     """
     store = RecordStore(records_dir)
     wanted = list(ids) or store.ids()
-    records = [(record_id, store.load(record_id)) for record_id in wanted]
+    for record_id in wanted:
+        if not store.exists(record_id):
+            store.load(record_id)  # raises the store's "no record" error with its hint
+    loaded = [_load(store, record_id) for record_id in wanted]
+    readable = [(i, record) for i, record in loaded if isinstance(record, Record)]
     with ThreadPoolExecutor(max_workers=LOOKUP_THREADS) as pool:
-        return list(
+        checked = dict(
             pool.map(
-                lambda pair: _check(
-                    records_dir,
+                lambda pair: (
                     pair[0],
-                    pair[1].source.repository,
-                    str(pair[1].source.revision),
-                    timeout,
+                    _check(
+                        records_dir,
+                        pair[0],
+                        pair[1].source.repository,
+                        str(pair[1].source.revision),
+                        timeout,
+                    ),
                 ),
-                records,
+                readable,
             )
         )
+    return [
+        checked[record_id] if isinstance(record, Record) else record for record_id, record in loaded
+    ]
+
+
+def _load(store: RecordStore, record_id: str) -> tuple[str, Record | RefreshCheck]:
+    """The record, or the `failed` check that says why its file cannot be read."""
+    try:
+        return record_id, store.load(record_id)
+    except DraftflowError as error:
+        failed = RefreshCheck(
+            record_id=record_id,
+            repository="?",
+            source=None,
+            revision="?",
+            state=RefreshState.FAILED,
+            message=error.message,
+            hint=error.hint,
+            exit_code=error.exit_code,
+        )
+        return record_id, failed
 
 
 def _check(

@@ -26,7 +26,7 @@ from draftflow.select import (
     dump_figures,
     load_figures,
 )
-from draftflow.store.write import RecordStore, SaveResult
+from draftflow.store.write import HeldLock, RecordStore, SaveResult
 from draftflow.verify import (
     DocumentIndexes,
     VerificationReport,
@@ -57,7 +57,24 @@ def edit_selection(
     reason: str,
     today: date | None = None,
 ) -> SelectOutcome:
-    """Add and drop headline figures by id, re-verify, bump the version and save."""
+    """Add and drop headline figures by id, re-verify, bump the version and save.
+
+    Holds the record's writer lock from reading it to saving it (see `RecordStore.writer`).
+    """
+    with store.writer(record_id) as held:
+        return _edit_locked(store, record_id, snapshot, add, drop, reason, today, held)
+
+
+def _edit_locked(
+    store: RecordStore,
+    record_id: str,
+    snapshot: Snapshot,
+    add: tuple[str, ...],
+    drop: tuple[str, ...],
+    reason: str,
+    today: date | None,
+    held: HeldLock,
+) -> SelectOutcome:
     record = store.load(record_id)
     note = record.provenance.selection if record.provenance else None
     if note is None:
@@ -106,6 +123,7 @@ def edit_selection(
         markdown=render_markdown(updated),
         report=report.model_dump_json(indent=2) + "\n",
         extra={FIGURES_NAME: dump_figures(figures)},
+        held=held,
     )
     return SelectOutcome(updated, report, saved, edit.added, edit.dropped)
 

@@ -30,6 +30,7 @@ from pydantic import (
 from draftflow.errors import InputError
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES, Conditions, Json
 from draftflow.record.conditions import RECORD_CONDITION_KEYS as RECORD_CONDITION_KEYS
+from draftflow.text.json_input import parse_json
 
 __all__ = [
     "KNOWN_CONDITION_TYPES",
@@ -306,34 +307,14 @@ class Record(_Strict):
         return data
 
 
-class _NonFiniteNumber(ValueError):
-    """NaN or Infinity in a record: Python's json accepts them, JSON does not."""
-
-
-def _reject_constant(name: str) -> Any:
-    raise _NonFiniteNumber(name)
-
-
 def parse_record(text: str, *, origin: str = "record") -> Record:
     """Parse a record from JSON text; raises `InputError` naming the first invalid field."""
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except _NonFiniteNumber as error:
-        raise InputError(
-            f"{origin} holds {error.args[0]}, which is not a JSON number",
-            hint="write null for an unknown value, or the number the source states",
-        ) from None
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"{origin} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
-            hint="fix the JSON syntax there (a record is one JSON object, as `draftflow draft` "
-            "writes it)",
-        ) from None
-    except RecursionError:
-        raise InputError(
-            f"{origin} nests its JSON deeper than any record does",
-            hint="a record nests a few levels deep: check that this file is a record",
-        ) from None
+    data = parse_json(
+        text,
+        origin=origin,
+        hint="fix the JSON there (a record is one JSON object, as in seed 000, a few levels "
+        "deep; write null for an unknown value)",
+    )
     if not isinstance(data, dict):
         raise InputError(
             f"{origin} is not a record: expected a JSON object, got {type(data).__name__}",

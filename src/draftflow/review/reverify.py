@@ -100,6 +100,9 @@ def reverify(
     try:
         snapshot = snapshot_for(record, source, stored=stored, offline=offline)
     except DraftflowError as error:
+        figures_path = store.extra_path(record.id, FIGURES_NAME)
+        if figures_path.is_file():
+            load_figures(figures_path)  # a corrupt figures file is said even so (InputError)
         return Reverification(
             Verification.NOT_REVERIFIED,
             reason=f"could not re-verify: {error.message}",

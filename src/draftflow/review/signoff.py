@@ -1,11 +1,14 @@
 """Sign-off: an editor approves one exact version of a record, with every error flag answered.
 
-What a sign-off is bound to: `record_sha256` is `record_file_sha256` of the record's file *as
-approved*, that is after its `editorial_status` has been set to `approved`: the sha256 of the
-bytes of `records/<id>.json` (`sha256sum` gives the same value). Any later change to the file,
-the status included, makes the sign-off stale. A re-draft whose content is unchanged keeps the
-previous record (and so its status) byte for byte (see `pipeline.stabilise`), so it does not
-go stale.
+What a sign-off is bound to: everything that is published, as one hash. `published_sha256`
+(`published_sha256` below) covers the bytes of the record `records/<id>.json` *as approved*
+(its `editorial_status` set to `approved`), its article `<id>.md` and its figures file
+`<id>.figures.json` (ids and content; its absence is hashed too). Any later change to any of
+them, the status included, makes the sign-off stale; so does a sign-off written before the hash
+covered the article and figures (it has no `published_sha256`). `record_sha256` (the record
+file's own sha256, as `sha256sum` gives it) stays for `diff --against approved`. A re-draft
+whose content is unchanged keeps the previous files byte for byte (see `pipeline.stabilise`),
+so it does not go stale.
 
 What a sign-off guarantees, and what it does not: it is a plain file, not a cryptographic
 signature; whoever can write the records folder can write one (editor, time, hash and
@@ -27,6 +30,7 @@ unsigned record, never a sign-off for content that was not written.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -41,12 +45,17 @@ from draftflow.errors import CheckFailed, InputError, OutputError
 from draftflow.record.model import Record, dump_record, parse_record, record_file_sha256
 from draftflow.record.render import render_markdown
 from draftflow.review.reverify import current_report
-from draftflow.store.json_files import load_optional_json
-from draftflow.store.write import RecordStore, atomic_write_text
+from draftflow.store.write import HeldLock, RecordStore, atomic_write_text
+from draftflow.text.json_input import load_optional_json
 from draftflow.verify import Flag, VerificationReport
 
 APPROVED_STATUS = "approved"
-HASH_SCOPE = "sha256 of records/<id>.json as approved (editorial_status included)"
+HASH_SCOPE = (
+    "published_sha256: sha256 over records/<id>.json as approved (editorial_status included), "
+    "<id>.md and <id>.figures.json, each as name, byte count and bytes"
+)
+PUBLISHED_FILES = ("json", "md", "figures.json")
+_ABSENT = b"absent"
 
 Verifier = Callable[[Record, Snapshot], VerificationReport]
 
@@ -69,6 +78,11 @@ class SignOff(BaseModel):
     editor: str = Field(min_length=1)
     time: str = Field(description="ISO 8601 UTC time of the sign-off")
     record_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    published_sha256: str | None = Field(
+        default=None,
+        pattern=r"^[0-9a-f]{64}$",
+        description="one hash of the record, its article and its figures file as approved",
+    )
     hash_scope: str = HASH_SCOPE
     editorial_status: str = APPROVED_STATUS
     acknowledged: list[Acknowledgement] = Field(default_factory=list)
@@ -94,6 +108,42 @@ def approved_copy_path(store: RecordStore, record_id: str) -> Path:
     otherwise lose its approved version, and `diff --against approved` with it.
     """
     return store.root / ".approved" / f"{record_id}.json"
+
+
+def published_sha256(record_id: str, files: Mapping[str, bytes | None]) -> str:
+    """One sha256 over the published files of a record: for each of `PUBLISHED_FILES` (a
+    suffix such as "md" mapped to its bytes, None when there is no such file) its name, byte
+    count and bytes, so that no edit, swap, deletion or addition in any of them keeps the hash."""
+    digest = hashlib.sha256(b"draftflow published files v1\n")
+    for suffix in PUBLISHED_FILES:
+        data = files.get(suffix)
+        header = f"{record_id}.{suffix}\n{'-' if data is None else len(data)}\n"
+        digest.update(header.encode("utf-8"))
+        digest.update(_ABSENT if data is None else data)
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def published_files_now(store: RecordStore, record_id: str) -> dict[str, bytes | None]:
+    """The bytes of each published file of a record as it stands on disk (None: absent)."""
+    files: dict[str, bytes | None] = {}
+    for suffix in PUBLISHED_FILES:
+        path = store.root / f"{record_id}.{suffix}"
+        try:
+            files[suffix] = path.read_bytes()
+        except FileNotFoundError:
+            files[suffix] = None
+        except OSError as error:
+            raise InputError(
+                f"the published file {path} cannot be read: {error.strerror}",
+                hint=f"make {path} readable for you, or draft the record again",
+            ) from None
+    return files
+
+
+def published_sha256_now(store: RecordStore, record_id: str) -> str:
+    """`published_sha256` of the record's files on disk now."""
+    return published_sha256(record_id, published_files_now(store, record_id))
 
 
 def load_signoff(path: Path) -> SignOff | None:
@@ -177,13 +227,30 @@ def approve(
     """
     if not editor.strip():
         raise InputError("the editor's name is empty", hint="pass --editor 'Your Name'")
+    with store.writer(record_id) as held:
+        return _approve_locked(
+            store, record_id, snapshot, editor.strip(), acks or {}, now, verifier, held
+        )
+
+
+def _approve_locked(
+    store: RecordStore,
+    record_id: str,
+    snapshot: Snapshot,
+    editor: str,
+    acks: Mapping[str, str],
+    now: datetime | None,
+    verifier: Verifier | None,
+    held: HeldLock,
+) -> ApprovalResult:
     path = store.paths(record_id).json
     if not store.exists(record_id):
         store.load(record_id)  # raises the store's "no record" error with its hint
     loaded_text = path.read_text(encoding="utf-8")  # exact bytes: a hand edit need not be canonical
+    figures_before = published_files_now(store, record_id)["figures.json"]
     record = parse_record(loaded_text, origin=str(path))
     report = (verifier or _verifier_for(store))(record, snapshot)
-    acknowledged, still_open = resolve_acknowledgements(report.flags, acks or {})
+    acknowledged, still_open = resolve_acknowledgements(report.flags, acks)
     if still_open:
         raise CheckFailed(
             f"sign-off refused: {len(still_open)} error flag(s) of {record_id} are not "
@@ -192,26 +259,34 @@ def approve(
             "(see `draftflow review " + record_id + "`)",
         )
     approved = record.model_copy(update={"editorial_status": APPROVED_STATUS})
+    record_text, article = dump_record(approved), render_markdown(approved)
     report_text = report.model_dump_json(indent=2) + "\n"
-    saved = store.save(approved, markdown=render_markdown(approved), report=report_text)
-    if saved.previous_text not in (None, loaded_text, dump_record(approved)):
-        # Another writer replaced the record between our read and our save (a concurrent
-        # approval of the same content would have written the same bytes): our copy overwrote
-        # theirs, which is in history. Refuse rather than sign what the editor did not review.
+    saved = store.save(approved, markdown=article, report=report_text, held=held)
+    figures_after = published_files_now(store, record_id)["figures.json"]
+    if saved.previous_text not in (None, loaded_text, record_text) or (
+        figures_after != figures_before
+    ):
+        # Edited by hand between our read and our save (writers of draftflow wait for the
+        # lock): our copy overwrote theirs, which is in history. Refuse rather than sign what
+        # the editor did not review.
         raise OutputError(
             f"{record_id} changed while it was being approved; the sign-off was not written",
             hint="run `draftflow diff ID --against previous`, then approve again",
         )
     signoff = SignOff(
         record_id=record_id,
-        editor=editor.strip(),
+        editor=editor,
         time=(now or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0).isoformat(),
-        record_sha256=record_file_sha256(dump_record(approved)),
+        record_sha256=record_file_sha256(record_text),
+        published_sha256=published_sha256(
+            record_id,
+            {"json": record_text.encode(), "md": article.encode(), "figures.json": figures_after},
+        ),
         acknowledged=acknowledged,
         errors=sum(1 for f in report.flags if f.is_error),
         warnings=sum(1 for f in report.flags if not f.is_error),
     )
-    atomic_write_text(approved_copy_path(store, record_id), dump_record(approved))
+    atomic_write_text(approved_copy_path(store, record_id), record_text)
     path = store.paths(record_id).signoff
     atomic_write_text(path, dump_signoff(signoff))
     return ApprovalResult(signoff, report, path, saved.changed)

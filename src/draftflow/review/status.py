@@ -2,9 +2,11 @@
 
 Nothing on disk is taken on trust (`verified`, the stored report, the sign-off): each record is
 re-verified against its sources (`reverify`), and its state is
-- `approved`: a sign-off exists, its hash is the record file's sha256 now, and re-verification
-  finds no error flag the sign-off does not acknowledge;
-- `stale`: a sign-off exists but the record file changed since (approve again);
+- `approved`: a sign-off exists, its hash is the `published_sha256` of the record, its article
+  and its figures file now, and re-verification finds no error flag the sign-off does not
+  acknowledge;
+- `stale`: a sign-off exists but a published file changed since (approve again), or the
+  sign-off predates the hash that covers the article and figures file;
 - `flagged`: re-verification finds error flags (for a signed record: ones it does not
   acknowledge; a sign-off edited to match a tampered record lands here);
 - `draft`: never signed off, and re-verification finds no error flag;
@@ -24,9 +26,9 @@ from pydantic import BaseModel
 from draftflow.errors import DraftflowError, InputError
 from draftflow.record.model import Record, parse_record, record_file_sha256
 from draftflow.review.reverify import Reverification, Verification, reverify
-from draftflow.review.signoff import SignOff, load_signoff
-from draftflow.store.json_files import load_optional_json, read_input_text
+from draftflow.review.signoff import SignOff, load_signoff, published_sha256_now
 from draftflow.store.write import RecordStore
+from draftflow.text.json_input import load_optional_json, read_input_text
 from draftflow.verify import VerificationReport
 
 
@@ -60,6 +62,8 @@ class RecordStatus(BaseModel):
     approved_at: str | None = None
     approved_sha256: str | None = None
     content_sha256: str | None = None
+    published_sha256: str | None = None
+    approved_published_sha256: str | None = None
     problem: str | None = None
     fix: str | None = None
 
@@ -74,12 +78,10 @@ def load_report(path: Path) -> VerificationReport | None:
     )
 
 
-def review_state(
-    content_sha256: str, check: Reverification, signoff: SignOff | None
-) -> ReviewState:
-    """The state of a record whose file hashes to `content_sha256`, from its re-verification
-    now and its sign-off (the rules are in the module docstring)."""
-    if signoff is not None and signoff.record_sha256 != content_sha256:
+def review_state(published_now: str, check: Reverification, signoff: SignOff | None) -> ReviewState:
+    """The state of a record whose published files hash to `published_now` (`published_sha256`),
+    from its re-verification now and its sign-off (the rules are in the module docstring)."""
+    if signoff is not None and signoff.published_sha256 != published_now:
         return ReviewState.STALE
     if check.report is None:
         return ReviewState.NOT_REVERIFIED
@@ -109,23 +111,27 @@ def record_status(
     )
     record = parse_record(text, origin=str(path))
     signoff = load_signoff(store.paths(record_id).signoff)
+    published = published_sha256_now(store, record_id)
     check = reverify(store, record, source=source, offline=offline)
-    return _row(record_id, record, record_file_sha256(text), check, signoff, _mtime_iso(path))
+    hashes = (record_file_sha256(text), published)
+    return _row(record_id, record, hashes, check, signoff, _mtime_iso(path))
 
 
 def _row(
     record_id: str,
     record: Record,
-    content_sha256: str,
+    hashes: tuple[str, str],
     check: Reverification,
     signoff: SignOff | None,
     last_change: str,
 ) -> RecordStatus:
     report = check.report
     errors = len(report.errors) if report else 0
-    state = review_state(content_sha256, check, signoff)
+    state = review_state(hashes[1], check, signoff)
     problem, fix = check.reason, check.hint
-    if state is ReviewState.FLAGGED and signoff is not None and report is not None:
+    if state is ReviewState.STALE and signoff is not None:
+        problem, fix = _stale_problem(record_id, signoff)
+    elif state is ReviewState.FLAGGED and signoff is not None and report is not None:
         problem = (
             f"signed off, but {open_errors(report, signoff)} error flag(s) found now are not "
             "acknowledged: the record or its sign-off was changed by hand"
@@ -147,10 +153,19 @@ def _row(
         approved_by=signoff.editor if signoff else None,
         approved_at=signoff.time if signoff else None,
         approved_sha256=signoff.record_sha256 if signoff else None,
-        content_sha256=content_sha256,
+        content_sha256=hashes[0],
+        published_sha256=hashes[1],
+        approved_published_sha256=signoff.published_sha256 if signoff else None,
         problem=problem,
         fix=fix,
     )
+
+
+def _stale_problem(record_id: str, signoff: SignOff) -> tuple[str, str]:
+    fix = f"run `draftflow diff {record_id}` and `draftflow review {record_id}`, then approve again"
+    if signoff.published_sha256 is None:
+        return "the sign-off predates the hash that covers the article and figures file", fix
+    return "signed off, but the record, its article or its figures file changed since", fix
 
 
 def unreadable_row(record_id: str, error: DraftflowError) -> RecordStatus:
@@ -178,7 +193,7 @@ def status(records_dir: Path, *, offline: bool = True) -> list[RecordStatus]:
     for record_id in store.ids():
         try:
             rows.append(record_status(store, record_id, offline=offline))
-        except InputError as error:
+        except DraftflowError as error:
             rows.append(unreadable_row(record_id, error))
     return rows
 

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from draftflow.errors import InputError
 from draftflow.record.model import ReportedResult
+from draftflow.text.json_input import parse_json
 
 FIGURE_ID_PREFIX = "fig-"
 
@@ -103,13 +104,7 @@ _CONTAINERS_AND_FLOATS = frozenset({dict, list, float})
 
 def parse_figures(text: str, *, origin: str = "figures file") -> list[Figure]:
     """Figures from the file text; raises `InputError` naming the first invalid figure."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"{origin} is not valid JSON: {error.msg} at line {error.lineno}",
-            hint="re-draft the record to rewrite its figures file",
-        ) from None
+    data = parse_json(text, origin=origin, hint="re-draft the record to rewrite its figures file")
     items = data.get("figures") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise InputError(

@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from draftflow.record.source import RecordSource
-from draftflow.store.json_files import load_optional_json
 from draftflow.store.write import atomic_write_text
+from draftflow.text.json_input import load_optional_json
 
 SOURCE_SUFFIX = ".source.json"
 

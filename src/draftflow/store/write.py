@@ -6,6 +6,11 @@ Layout of a records directory (see docs/architecture.md):
 `<id>.signoff.json` the editor's sign-off, `.history/<id>/NNNN.json` earlier versions,
 `.locks/<id>.lock` the lock two writers take in turn.
 
+One writer per record: a command that reads a record and writes it back (draft, select,
+approve, refresh's re-drafts) holds the record's lock (`RecordStore.writer`) from its read to
+its save, so a second writer waits for it (at most `DRAFTFLOW_LOCK_WAIT` seconds, default 900)
+and then reads what the first wrote; it never overwrites it with an edit of an older version.
+
 A save is all or none: every file is first written to a temporary file beside its target
 and flushed, then all are renamed into place together while SIGINT and SIGTERM wait (the
 renames take microseconds); a failed rename puts the earlier files back. An interruption
@@ -16,6 +21,7 @@ replaced file keeps its mode.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import difflib
 import errno
@@ -27,9 +33,11 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from draftflow.errors import InputError, Interrupted, OutputError
 from draftflow.record.model import Record, dump_record, load_record
@@ -39,6 +47,10 @@ EXTRA_NAME = re.compile(r"[a-z][a-z0-9_-]*\.[a-z]+")
 _OWN_SUFFIXES = frozenset({"json", "md", "verify.json", "signoff.json"})
 _DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _RENAMING = threading.RLock()  # held by whichever thread renames a unit's files into place
+_COMPLETED: list[Path] = []  # every file this process renamed into place (see `completed_writes`)
+LOCK_WAIT_ENV = "DRAFTFLOW_LOCK_WAIT"
+DEFAULT_LOCK_WAIT = 900.0
+_LOCK_POLL = 0.05
 
 
 def validate_record_id(record_id: str) -> str:
@@ -96,6 +108,20 @@ def _mode_for(target: Path) -> int:
         return stat.S_IMODE(target.stat().st_mode)
     except OSError:
         return 0o666 & ~_umask()
+
+
+def completed_writes() -> list[Path]:
+    """Every file this process has renamed into place since `forget_completed_writes`, in order.
+
+    Recorded in the same signal-free moment as the renames, so that whenever a signal stops a
+    command, what it says was written is exactly what is on disk.
+    """
+    return list(_COMPLETED)
+
+
+def forget_completed_writes() -> None:
+    """Start a new list of completed writes (at the start of each command)."""
+    _COMPLETED.clear()
 
 
 @contextlib.contextmanager
@@ -169,6 +195,7 @@ class WriteUnit:
                 for temporary, target in self.staged:
                     backups.append((target, _hard_link_backup(target)))
                     os.replace(temporary, target)
+                _COMPLETED.extend(written for written, _ in backups)
             except OSError as error:
                 _restore(backups)
                 raise write_error(target, error) from error
@@ -245,6 +272,76 @@ def atomic_write_text(path: Path, text: str, *, create_folder: bool = True) -> N
         except Interrupted as interrupted:
             interrupted.written.append(path)
             raise
+
+
+@dataclass
+class HeldLock:
+    """A record's writer lock, held: pass it to `RecordStore.save` so the save does not wait
+    for the lock its own command holds."""
+
+    record_id: str
+    path: Path
+    handle: IO[bytes] | None = None
+
+    def release(self) -> None:
+        """Give the lock up (idempotent)."""
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(self.handle.fileno(), fcntl.LOCK_UN)
+            self.handle.close()
+            self.handle = None
+
+
+def lock_wait_seconds() -> float:
+    """How long a writer waits for another writer of the same record (`DRAFTFLOW_LOCK_WAIT`)."""
+    raw = os.environ.get(LOCK_WAIT_ENV, "").strip()
+    if not raw:
+        return DEFAULT_LOCK_WAIT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 86400:
+        raise InputError(
+            f"{LOCK_WAIT_ENV}={raw!r} is not a number of seconds between 0 and 86400",
+            hint=f"set {LOCK_WAIT_ENV} to e.g. 60, or unset it for the default of 900",
+        )
+    return value
+
+
+def _open_lock(record_id: str, lock_path: Path) -> HeldLock:
+    try:
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(lock_path, "a+b")  # noqa: SIM115 (closed by HeldLock.release)
+    except OSError as error:
+        raise write_error(lock_path, error) from error
+    return HeldLock(record_id, lock_path, handle)
+
+
+def _try_take(held: HeldLock) -> bool:
+    """Take the lock without waiting; on success note our pid in it for the next waiter."""
+    assert held.handle is not None
+    try:
+        fcntl.flock(held.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    with contextlib.suppress(OSError):
+        os.ftruncate(held.handle.fileno(), 0)
+        os.write(held.handle.fileno(), f"{os.getpid()}\n".encode())
+    return True
+
+
+def _busy_error(held: HeldLock, waited: float) -> OutputError:
+    holder = ""
+    with contextlib.suppress(OSError, ValueError):
+        holder = f" (process {int(held.path.read_text().split()[0])})"
+    held.release()
+    return OutputError(
+        f"record {held.record_id} is being written by another draftflow command{holder}; "
+        f"gave up after waiting {waited:.0f} s",
+        hint=f"run the command again when the other one has finished, or wait longer with "
+        f"{LOCK_WAIT_ENV}=SECONDS",
+    )
 
 
 @dataclass(frozen=True)
@@ -329,20 +426,48 @@ class RecordStore:
         return sorted(directory.glob("*.json")) if directory.is_dir() else []
 
     @contextlib.contextmanager
-    def lock(self, record_id: str) -> Iterator[None]:
-        """Hold the record's exclusive lock (blocks until another writer is done)."""
-        lock_path = self.paths(record_id).lock
+    def lock(self, record_id: str, held: HeldLock | None = None) -> Iterator[None]:
+        """Hold the record's exclusive lock for one save (nothing to do when `held` is it)."""
+        if held is not None and held.handle is not None and held.record_id == record_id:
+            yield
+            return
+        with self.writer(record_id):
+            yield
+
+    @contextlib.contextmanager
+    def writer(self, record_id: str) -> Iterator[HeldLock]:
+        """Be the one writer of a record: hold its lock from reading it to saving it.
+
+        Waits for another writer at most `lock_wait_seconds()`, then fails with
+        `OutputError` naming the process that holds it.
+        """
+        held = _open_lock(record_id, self.paths(record_id).lock)
+        started = time.monotonic()
+        deadline = started + lock_wait_seconds()
+        while not _try_take(held):
+            if time.monotonic() >= deadline:
+                raise _busy_error(held, time.monotonic() - started)
+            time.sleep(_LOCK_POLL)
         try:
-            lock_path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(lock_path, "a+b")  # noqa: SIM115 (closed below, after the unlock)
-        except OSError as error:
-            raise write_error(lock_path, error) from error
-        with handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            yield held
+        finally:
+            held.release()
+
+    @contextlib.asynccontextmanager
+    async def writer_async(self, record_id: str) -> AsyncIterator[HeldLock]:
+        """`writer` for a coroutine: waits without blocking the event loop (a batch drafts
+        several records in one loop)."""
+        held = _open_lock(record_id, self.paths(record_id).lock)
+        started = time.monotonic()
+        deadline = started + lock_wait_seconds()
+        while not _try_take(held):
+            if time.monotonic() >= deadline:
+                raise _busy_error(held, time.monotonic() - started)
+            await asyncio.sleep(_LOCK_POLL)
+        try:
+            yield held
+        finally:
+            held.release()
 
     def ensure_writable(self) -> None:
         """Fail now, not after an hour of model calls, when the records folder cannot be
@@ -369,12 +494,14 @@ class RecordStore:
         markdown: str,
         report: str | None = None,
         extra: Mapping[str, str] | None = None,
+        held: HeldLock | None = None,
     ) -> SaveResult:
         """Write a record, its article, its report and any `extra` files as one unit.
 
         `extra` maps a file name suffix to its text: `{"figures.json": text}` writes
         `<id>.figures.json`. All of the files (and the history copy of the previous record)
-        are written, or none of them: see the module docstring. Takes the record's lock. An
+        are written, or none of them: see the module docstring. Takes the record's lock
+        unless `held` is it (the caller took it with `writer` before reading the record). An
         unchanged file is not rewritten, and an unchanged record adds no history.
         """
         paths = self.paths(record.id)
@@ -388,7 +515,7 @@ class RecordStore:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise write_error(paths.json, error) from error
-        with self.lock(record.id), write_unit() as unit:
+        with self.lock(record.id, held), write_unit() as unit:
             previous = _read_or_none(paths.json)
             changed = previous != new_text
             if changed and previous is not None:

@@ -37,7 +37,7 @@ from draftflow.numbers.forms import (
     suffixed_offsets,
 )
 from draftflow.numbers.quantifiers import with_quantified
-from draftflow.verify.instructions import is_instruction
+from draftflow.text.instructions import is_instruction
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.readings import (
     LineReadings,

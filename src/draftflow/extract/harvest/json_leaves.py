@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
+from draftflow.text.instructions import is_instruction
 
 MAX_DEPTH = 200
 MAX_CONTEXT = 48
@@ -169,6 +170,7 @@ def _scope(node: Node, inherited: dict[str, str]) -> dict[str, str]:
         key: child.text[:MAX_CONTEXT_TEXT]
         for key, child in node.members
         if child.kind in ("string", "number", "literal")
+        and not (child.kind == "string" and is_instruction(child.text))  # planted text is data
     }
     merged = dict(list(own.items())[:MAX_CONTEXT])
     for key, value in inherited.items():

@@ -8,7 +8,7 @@ import pytest
 from pydantic import BaseModel
 
 from draftflow.errors import InputError
-from draftflow.store.json_files import load_optional_json, read_input_text
+from draftflow.text.json_input import load_optional_json, read_input_text
 
 
 class Note(BaseModel):
@@ -30,7 +30,7 @@ def test_absent_is_none_and_valid_is_the_model(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "says"),
     [
-        (b'{"text": "hi", "cou', "Invalid JSON"),
+        (b'{"text": "hi", "cou', "is not valid JSON: Unterminated string"),
         (b'{"text": "hi"}', "count: Field required"),
         (b'{"text": 1, "count": "x"}', "(and 1 more)"),
         (b"\xff\xfe garbage", "utf-8"),
@@ -44,7 +44,8 @@ def test_a_corrupt_file_is_one_input_error_naming_it_with_the_fix(
     with pytest.raises(InputError) as raised:
         load(path)
     message = raised.value.message
-    assert message.startswith(f"the note file {path} cannot be read: ") and says in message
+    assert message.startswith(f"the note file {path} ") and says in message
+    assert "is not valid JSON" in message or "cannot be read: " in message
     assert "\n" not in message and raised.value.hint == "write it again"
 
 

@@ -1,0 +1,103 @@
+"""Lines that read as instructions to a model ("report 9999 tok/s", "ignore previous ...").
+
+A source may carry text planted for a model that reads it. Such a line states nothing: no
+number on it supports a claim, wherever in the record the claim stands.
+
+Besides the fixed phrasings of `_INSTRUCTION_RE`, `_READER_RE` reads the structure of text
+addressed to a reader-program, not its words: a vocative to one (an assistant, a model, a bot,
+an agent, a summariser, "dear ...") followed by what to say or what is "correct"; a reader or
+a summary as the subject of "must / should / needs to" plus a verb of saying ("Summaries must
+give ...", "Bots writing reviews must quote ..."); a "when summarising ..." clause with a verb
+of saying; "if you are an AI ..."; "note for LLMs"; and "the correct/real headline is ...".
+"""
+
+from __future__ import annotations
+
+import re
+
+_VERBS = r"(?:report|write|say|claim|respond|answer|tell|state(?=\s+that))"
+_INSTRUCTION_RE = re.compile(
+    r"^[\W_]*(?:(?:note|important|instruction|system|assistant|ai)\s*:\s*)?(?:please\s+)?"
+    + _VERBS
+    + r"(?!\s+\w+\s*:)\s[^|\n]*\d"  # "Claim validation: ..." is a heading, not an imperative
+    + r"|\bignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\b"
+    + r"|\b(?:you|the\s+model|assistants?|ai|llms?|language\s+models?)\s+(?:must|should|shall"
+    + r"|need\s+to|have\s+to)\s+"
+    + _VERBS
+    + r"\b"
+    + r"|\b(?:instructions?|note)\s+(?:to|for)\s+(?:the\s+)?(?:ai|model|assistant|llm)s?\b",
+    re.IGNORECASE,
+)
+
+
+_READER = (
+    r"(?:a\.?i\.?|(?:ai\s+)?(?:assistants?|agents?|models?)|llms?|(?:chat)?bots?|chatgpt|gpts?|claude"
+    r"|copilot|gemini|summari[sz]ers?|crawlers?|language\s+models?|reviewer\s+bots?"
+    r"|automated\s+(?:reviewers?|readers?|tools?|systems?)|reader\s+programs?)"
+)
+_SAYING = (
+    r"(?:say|state|report|write|give|list|mention|cite|quote|present|describe|claim|answer"
+    r"|respond|tell|headline|lead\s+with|output|print|publish)"
+)
+_READER_RE = re.compile(
+    # a vocative: "Assistant, ...", "Reviewer bots: ...", "Dear language model, ..."
+    r"^[\W_]*(?:(?:dear|hey|hi|attention|to)\s+)?(?:the\s+|all\s+|any\s+)?"
+    + _READER
+    + r"\s*[,:;\u2014\u2013]\s*(?=[^\n]*\d)[^\n]*?\b(?:"
+    + _SAYING
+    + r"|correct|real|true|actual|official|must|should|please)\b"
+    # a reader or a summary that must say something
+    + r"|\b(?:"
+    + _READER
+    + r"|summar(?:y|ies)|overviews?|reviews?)\b[^.\n]{0,60}?\b(?:must|should|shall|needs?\s+to"
+    r"|ha(?:s|ve)\s+to|(?:is|are)\s+to|always)\s+(?:always\s+)?"
+    + _SAYING
+    + r"\b(?=[^\n]*\d)"
+    # "when summarising ..., state ..."
+    + r"|\b(?:when|while|if|before)\s+(?:you\s+(?:are\s+)?)?(?:summari[sz]\w*|writ\w*\s+(?:a|the"
+    r"|your|any)\s+(?:summary|headline|review|overview))\b[^\n]*?\b(?:"
+    + _SAYING
+    + r"|use)\b(?=[^\n]*\d)"
+    # "if you are an AI model reading this"
+    + r"|\bif\s+you\s+are\s+(?:an?\s+|the\s+)?"
+    + _READER
+    + r"\b"
+    # "note for LLMs", "instructions to assistants"
+    + r"|\b(?:notes?|instructions?|messages?)\s+(?:to|for)\s+(?:the\s+|all\s+|any\s+)?"
+    + _READER
+    + r"\b"
+    # "the correct headline is ..."
+    + r"|\bthe\s+(?:correct|real|true|actual|official)\s+(?:headline|summary|answer"
+    r"|(?:figure|number|value|result)\s+to\s+(?:report|use|publish))\b",
+    re.IGNORECASE,
+)
+
+
+# Every match holds one of these words; an ASCII line without any of them is no instruction
+# (in ASCII, lower case is what the pattern's IGNORECASE compares).
+_NEEDED_WORDS = (
+    "report",
+    "write",
+    "say",
+    "claim",
+    "respond",
+    "answer",
+    "tell",
+    "state",
+    "ignore",
+    "instruction",
+    "note",
+)
+
+
+def is_instruction(line: str) -> bool:
+    """True when a source line reads as an instruction to whoever (or whatever) reads it."""
+    return _fixed_phrasing(line) or _READER_RE.search(line) is not None
+
+
+def _fixed_phrasing(line: str) -> bool:
+    if line.isascii():
+        lowered = line.lower()
+        if not any(word in lowered for word in _NEEDED_WORDS):
+            return False
+    return bool(_INSTRUCTION_RE.search(line))
