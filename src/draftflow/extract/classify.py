@@ -247,12 +247,17 @@ def _context_metric(candidate: Candidate) -> str | None:
         return None
     if own is None and _WRITES_A_UNIT.search(candidate.key):
         return None  # a unit the vocabulary does not know (`($)`, `[J/token]`): not the heading's
+    if own is None and _CELL_WRITES_A_UNIT.search(candidate.text):
+        return None  # the cell's own unknown unit (`~80 GB/token`) is not the heading's metric
     return metric
 
 
 # a unit written in a header: a currency or percent sign, or a ratio in brackets (`[J/token]`);
 # a bracketed word (`(old)`, `(wiki.test)`) names a variant or a data set, not a unit
 _WRITES_A_UNIT = re.compile(r"[$€£%]|[(\[][^)\]]*/[^)\]]*[)\]]")
+# a cell whose number is followed by a word-unit of several letters or a ratio (`80 GB/token`);
+# a one-letter magnitude suffix (`8K`, `1.2M`) is part of the number
+_CELL_WRITES_A_UNIT = re.compile(r"\d\s?[A-Za-zµ]{2,}|\d\s?[A-Za-zµ]*/[A-Za-z]")
 
 
 _TABLE_FORMATS = frozenset(

@@ -9,7 +9,7 @@ path), paragraphs, list items, GFM tables with each cell's line, code blocks (fe
 indented) with their info string, and HTML blocks. Tables are also read inside HTML blocks
 (consecutive HTML blocks separated by blank lines are read as one HTML text) and inside code
 blocks whose language is not a programming or configuration language (tool output:
-`text_tables`). A table's caption is the paragraph right before it under the same heading.
+`text_tables`). A table's caption is the prose right before it under the same heading.
 """
 
 from __future__ import annotations
@@ -83,14 +83,21 @@ class _Walk:
         return tuple(title for _, title in self.path)
 
     def caption(self) -> str | None:
-        """The paragraph just before the current position, under the same heading."""
-        if not self.blocks:
-            return None
-        last = self.blocks[-1]
-        if isinstance(last, Paragraph | ListItem) and last.heading_path == self.heading_path:
-            text = " ".join(last.text.split())
-            return text[-MAX_CAPTION:] or None
-        return None
+        """The prose right before the current position under the same heading: the paragraphs
+        and list items since the last heading, table or code block, their last `MAX_CAPTION`
+        characters (a table's unit is often stated a paragraph above a link to its raw data)."""
+        texts: list[str] = []
+        for block in reversed(self.blocks):
+            if (
+                not isinstance(block, Paragraph | ListItem)
+                or block.heading_path != self.heading_path
+            ):
+                break
+            texts.append(" ".join(block.text.split()))
+            if sum(len(text) for text in texts) >= MAX_CAPTION:
+                break
+        text = " ".join(reversed(texts))
+        return text[-MAX_CAPTION:] or None
 
     def flush_html(self) -> None:
         if not self.html:
