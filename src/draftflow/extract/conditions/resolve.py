@@ -45,6 +45,7 @@ _STATED_VERSION = re.compile(
     r"\b(?:tested on|version)\s+v?(?P<a>\d+\.\d+(?:\.\d+)*)|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
     re.I,
 )
+_DIGITS = re.compile(r"\d+")
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
 
 
@@ -53,6 +54,9 @@ class Resolved:
     """Seed keys found so far; the first context to state a key wins."""
 
     values: dict[str, JsonValue] = field(default_factory=dict)
+    stated_version: str | None = None
+    """A version the context states without naming what (`tested on 0.3.1 version`): the
+    engine's, once an engine is known."""
 
     def put(self, key: str, value: JsonValue) -> None:
         """Set `key` unless a nearer context set it already; ints stay ints."""
@@ -118,6 +122,17 @@ def read_column(resolved: Resolved, header: str) -> None:
         resolved.put("node_count", vocab.count_of(header))
 
 
+def _prefer_caption_system(
+    resolved: Resolved, context: DocumentContext | None, line: int, header: str
+) -> None:
+    """A table titled with a system (`**Raspberry Pi 5 8GB**`) whose columns count the same
+    device (`4 x RasPi 5 8 GB`): the title names it in full."""
+    column = vocab.system_of_header(header)
+    titled = vocab.system_in(context.caption(line)) if context is not None else None
+    if column and titled and set(_DIGITS.findall(column)) & set(_DIGITS.findall(titled)):
+        resolved.put("system", titled)
+
+
 def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> None:
     """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`)."""
     for key, value in pairs:
@@ -128,14 +143,21 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
             resolved.put("engine_version", value)
             continue
         seed_key = vocab.header_key(key)
+        named = vocab.engine_in(value)
+        tagged = re.search(r":v?(\d+(?:\.\d+)+)", value) if named else None
+        if seed_key is None and named and tagged:  # an image tag: `.../sglang:26.05-py3`
+            resolved.put("engine", named)
+            resolved.put("engine_version", tagged.group(1))
+            continue
         if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
             resolved.put(seed_key, value)
             if seed_key == "model":
                 _precision_of_model(resolved, value)
 
 
-def read_text(resolved: Resolved, text: str, *, model: bool = True) -> None:
-    """Free text (a caption, a heading): what it names unambiguously."""
+def read_text(resolved: Resolved, text: str, *, local: bool = True) -> None:
+    """Free text: what it names unambiguously. A caption or heading (`local`) may name the
+    model and precision; an introduction only the engine, system and machine count."""
     engine = vocab.engine_in(text)
     if engine:
         resolved.put("engine", engine)
@@ -143,16 +165,17 @@ def read_text(resolved: Resolved, text: str, *, model: bool = True) -> None:
         if after:
             resolved.put("engine_version", after.group(1))
     stated = _STATED_VERSION.search(text)
-    if stated and "engine" in resolved.values:
-        resolved.put("engine_version", stated.group("a") or stated.group("b"))
+    if stated and resolved.stated_version is None:
+        resolved.stated_version = stated.group("a") or stated.group("b")
+    if not local:  # a document's or repository's introduction spans its runs
+        resolved.put("system", vocab.system_in(text))
+        resolved.put("node_count", vocab.count_of(text))
+        return
     match = vocab.PRECISION.search(text)
     if match and not _KV_PRECISION.match(text, match.end()):
         resolved.put("weight_precision", match.group(0))
-    system = vocab.system_in(text)
-    if system:
-        resolved.put("system", system)
-    if model:
-        resolved.put("model", vocab.model_in(text))
+    resolved.put("system", vocab.system_in(text))
+    resolved.put("model", vocab.model_in(text))
     resolved.put("node_count", vocab.count_of(text))
 
 
@@ -178,6 +201,7 @@ def seed_conditions(
         ]
         read_cells(resolved, cells)
         if own is not None and own < len(table.header):
+            _prefer_caption_system(resolved, context, line, table.header[own])
             read_column(resolved, table.header[own])
     else:
         read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
@@ -188,9 +212,11 @@ def seed_conditions(
         read_text(resolved, context.caption(line))
         for _, _, heading in context.heading_path(line):
             read_text(resolved, heading)
-        read_text(resolved, context.intro, model=False)
+        read_text(resolved, context.intro, local=False)
     if readme is not None and readme is not context:
-        read_text(resolved, f"{readme.title} {readme.intro}", model=False)
+        read_text(resolved, f"{readme.title} {readme.intro}", local=False)
+    if resolved.stated_version and "engine" in resolved.values:
+        resolved.put("engine_version", resolved.stated_version)
     return _assemble(resolved, raw)
 
 

@@ -52,7 +52,12 @@ COUNTED_SYSTEM = re.compile(
     rf"|(?P<system2>{_SYSTEM_WORDS})\s*[x×*]\s*(?P<count2>\d+)(?![\w.])",
     re.I,
 )
-NODE_WORDS = re.compile(r"(?<![\w.])(?P<count>\d+)[\s-](?:nodes?|machines|devices)\b", re.I)
+NODE_WORDS = re.compile(
+    r"(?<![\w.])(?P<count>\d+|one|two|three|four|eight)[\s-](?:[\w-]+\s+){0,2}?"
+    r"(?:nodes?|machines?|units?)\b",
+    re.I,
+)
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
 SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
 _HF_ID = re.compile(r"^[\w.-]+/[\w.-]*\d[\w.-]*$")
 _MODEL_NAME = re.compile(
@@ -66,7 +71,7 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)+(?:[\w.+-]*)$|^b\d{3,5}$|^[0-9a-f]{7,12}
 _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (key, re.compile(regex, re.I))
     for key, regex in (
-        ("model", r"^(?:served[\s_]+)?model(?:[\s_]*(?:id|name))?$|^checkpoint$"),
+        ("model", r"^model(?:[\s_]*(?:id|name))?$|^checkpoint$"),
         ("weight_precision", r"^(?:quant(?:ization)?|precision|weights?|dtype|format)$"),
         ("engine", r"^(?:engine|runtime|framework|inference engine|provider|server)$"),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
@@ -137,7 +142,10 @@ def count_of(text: str) -> int | None:
     if match:
         return int(match.group("count") or match.group("count2"))
     words = NODE_WORDS.search(text)
-    return int(words.group("count")) if words else None
+    if words is None:
+        return None
+    count = words.group("count").lower()
+    return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
 
 
 def is_model_value(text: str) -> bool:
