@@ -126,6 +126,24 @@ class DocumentContext:
         return TableCells(header=header, cells=cells, own=own)
 
     @cached_property
+    def setup_pairs(self) -> list[tuple[str, str]]:
+        """The rows of the document's two-column tables (`| Item | Value |`), in order: where a
+        report states its model, engine and service configuration once for all its runs."""
+        pairs: list[tuple[str, str]] = []
+        width = 0
+        for number, text in enumerate(self.lines, 1):
+            if self._fenced[number - 1] or not _is_table_line(text):
+                width = 0
+                continue
+            cells = split_row(text)
+            if width == 0:
+                width = len(cells)
+                continue
+            if width == 2 and len(cells) == 2 and not _SEPARATOR.match(text):
+                pairs.append((plain_text(cells[0]), plain_text(cells[1])))
+        return pairs
+
+    @cached_property
     def title(self) -> str:
         """The document's first heading."""
         return self._headings[0][2] if self._headings else ""

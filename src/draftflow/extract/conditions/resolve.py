@@ -150,6 +150,8 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
             resolved.put("engine_version", tagged.group(1))
             continue
         if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
+            if seed_key == "model" and "/" in value and "." in value.rsplit("/", 1)[-1]:
+                value = value.rsplit("/", 1)[-1].rsplit(".", 1)[0]  # a weights file's path
             resolved.put(seed_key, value)
             if seed_key == "model":
                 _precision_of_model(resolved, value)
@@ -175,7 +177,7 @@ def read_text(resolved: Resolved, text: str, *, local: bool = True) -> None:
     if match and not _KV_PRECISION.match(text, match.end()):
         resolved.put("weight_precision", match.group(0))
     resolved.put("system", vocab.system_in(text))
-    resolved.put("model", vocab.model_in(text))
+    resolved.put("model", vocab.model_in(vocab.without_engines(text)))
     resolved.put("node_count", vocab.count_of(text))
 
 
@@ -212,6 +214,7 @@ def seed_conditions(
         read_text(resolved, context.caption(line))
         for _, _, heading in context.heading_path(line):
             read_text(resolved, heading)
+        read_key_values(resolved, context.setup_pairs)
         read_text(resolved, context.intro, local=False)
     if readme is not None and readme is not context:
         read_text(resolved, f"{readme.title} {readme.intro}", local=False)

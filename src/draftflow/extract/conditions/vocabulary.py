@@ -28,7 +28,9 @@ ENGINES: dict[str, str] = {
     "TGI": r"text-generation-inference|tgi",
     "MLC LLM": r"mlc[- ]llm",
 }
-_ENGINE = [(name, re.compile(rf"(?<![\w/-])(?:{regex})(?![\w-])", re.I)) for name, regex in ENGINES.items()]
+_ENGINE = [
+    (name, re.compile(rf"(?<![\w-])(?:{regex})(?![\w-])", re.I)) for name, regex in ENGINES.items()
+]
 
 PRECISION = re.compile(
     r"(?<![A-Za-z0-9])(?:nvfp4|mxfp4|fp8|fp4|fp16|fp32|bf16|bfloat16|float16|f16|f32|int4|int8|w4a16"
@@ -49,6 +51,7 @@ _BARE_GPU = re.compile(r"^(?:rtx\s?)?[1-5]0[5-9]0\s?(?:ti)?(?:\s+\d+\s?gb)?$", r
 """A header that is a consumer GPU's model number alone (`4090`, `3090Ti`)."""
 COUNTED_SYSTEM = re.compile(
     rf"(?<![\w.])(?P<count>\d+)\s*[x×*]\s*(?P<system>(?:{_SYSTEM_WORDS})|vms?\b|nodes?\b|gpus?\b)"
+    rf"|\b(?P<count3>one|two|three|four|eight)\s+(?:{_SYSTEM_WORDS})(?![\w-])"
     rf"|(?P<system2>{_SYSTEM_WORDS})\s*[x×*]\s*(?P<count2>\d+)(?![\w.])",
     re.I,
 )
@@ -130,7 +133,7 @@ def system_of_header(header: str) -> str | None:
     if _BARE_GPU.match(plain):
         return plain
     counted = COUNTED_SYSTEM.search(plain)
-    if counted:
+    if counted and (counted.group("system") or counted.group("system2")):
         return (counted.group("system") or counted.group("system2")).strip()
     found = system_in(plain)
     return found if found and len(found) >= len(plain) - 8 else None
@@ -140,7 +143,8 @@ def count_of(text: str) -> int | None:
     """The number of machines a text states (`4 x RasPi 5`, `H100 * 4`, `2-node`)."""
     match = COUNTED_SYSTEM.search(text)
     if match:
-        return int(match.group("count") or match.group("count2"))
+        count = (match.group("count") or match.group("count2") or match.group("count3")).lower()
+        return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
     words = NODE_WORDS.search(text)
     if words is None:
         return None
@@ -163,6 +167,14 @@ def model_in(text: str) -> str | None:
         if SIZE.search(name) and not SYSTEM.fullmatch(name):
             return name
     return None
+
+
+def without_engines(text: str) -> str:
+    """A text with the engines it names left out (`llama.cpp Qwen2.5 1.5B` names a model
+    after its engine)."""
+    for _, regex in _ENGINE:
+        text = regex.sub(" ", text)
+    return text
 
 
 def is_size(text: str) -> bool:
