@@ -17,6 +17,7 @@ _KEY_VALUE = re.compile(
     r"^\s*(?:[-*+]\s+)?\**`?(?P<key>[A-Za-z][\w .+/()-]{0,40}?)`?\**\s*[:=]\s*\**(?P<value>\S.{0,160})$"
 )
 _INLINE_PAIR = re.compile(r"(?P<key>[A-Za-z][\w .-]{0,24}?)\s*=\s*(?P<value>[^,<]{1,60})")
+_DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$|^[-\s|]+$")
 
 
@@ -118,6 +119,9 @@ class DocumentContext:
             return None
         header = [plain_text(c) for c in split_row(self.lines[number - 1])]
         cells = [plain_text(c) for c in split_row(row)]
+        for index, cell in enumerate(cells):
+            if cell.strip() in _DITTO:
+                cells[index] = self._above(number + 2, line, index)
         wanted = plain_text(text).strip()
         own = next(
             (i for i, c in enumerate(cells) if wanted and (wanted in c or c and c in wanted)),
@@ -142,6 +146,14 @@ class DocumentContext:
             if width == 2 and len(cells) == 2 and not _SEPARATOR.match(text):
                 pairs.append((plain_text(cells[0]), plain_text(cells[1])))
         return pairs
+
+    def _above(self, first: int, line: int, index: int) -> str:
+        """A ditto cell's value: the nearest cell above it in its column that is not one."""
+        for number in range(line - 1, first - 1, -1):
+            cells = split_row(self.lines[number - 1])
+            if index < len(cells) and cells[index].strip() not in _DITTO:
+                return plain_text(cells[index])
+        return ""
 
     @cached_property
     def title(self) -> str:

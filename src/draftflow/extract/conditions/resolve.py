@@ -45,6 +45,7 @@ _STATED_VERSION = re.compile(
     r"\b(?:tested on|version)\s+v?(?P<a>\d+\.\d+(?:\.\d+)*)|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
     re.I,
 )
+_WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
 _DIGITS = re.compile(r"\d+")
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
 
@@ -150,8 +151,8 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
             resolved.put("engine_version", tagged.group(1))
             continue
         if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
-            if seed_key == "model" and "/" in value and "." in value.rsplit("/", 1)[-1]:
-                value = value.rsplit("/", 1)[-1].rsplit(".", 1)[0]  # a weights file's path
+            if seed_key == "model" and _WEIGHTS_FILE.search(value):
+                value = _WEIGHTS_FILE.sub("", value.rsplit("/", 1)[-1])  # a weights file's path
             resolved.put(seed_key, value)
             if seed_key == "model":
                 _precision_of_model(resolved, value)
