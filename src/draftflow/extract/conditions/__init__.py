@@ -8,7 +8,6 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.resolve import SEED_KEYS, SOURCE_CELLS, seed_conditions
-
 from draftflow.extract.ground import Grounded
 
 __all__ = ["SEED_KEYS", "SOURCE_CELLS", "ConditionReader", "DocumentContext", "seed_conditions"]

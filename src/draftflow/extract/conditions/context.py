@@ -14,7 +14,8 @@ from draftflow.text.lines import plain_text, split_row
 
 INTRO_LINES = 25
 _KEY_VALUE = re.compile(
-    r"^\s*(?:[-*+]\s+)?\**`?(?P<key>[A-Za-z][\w .+/()-]{0,40}?)`?\**\s*[:=]\s*\**(?P<value>\S.{0,160})$"
+    r"^\s*(?:[-*+]\s+)?\**`?(?P<key>[A-Za-z][\w .+/()-]{0,40}?)`?\**\s*[:=]\s*\**"
+    r"(?P<value>\S.{0,160})$"
 )
 _INLINE_PAIR = re.compile(r"(?P<key>[A-Za-z][\w .-]{0,24}?)\s*=\s*(?P<value>[^,<]{1,60})")
 _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
@@ -22,7 +23,7 @@ _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$|^[-\
 
 
 def _is_table_line(line: str) -> bool:
-    return line.count("|") >= 2 or "\t" in line.strip() and "|" in line
+    return line.count("|") >= 2 or ("\t" in line.strip() and "|" in line)
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class DocumentContext:
                 cells[index] = self._above(number + 2, line, index)
         wanted = plain_text(text).strip()
         own = next(
-            (i for i, c in enumerate(cells) if wanted and (wanted in c or c and c in wanted)),
+            (i for i, c in enumerate(cells) if wanted and (wanted in c or (c and c in wanted))),
             None,
         )
         return TableCells(header=header, cells=cells, own=own)

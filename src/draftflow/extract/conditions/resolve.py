@@ -36,13 +36,15 @@ SEED_KEYS = (
     "context_tokens",
     "workload",
 )
-INT_KEYS = frozenset({"node_count", "concurrency", "input_tokens", "output_tokens", "context_tokens"})
+INT_KEYS = frozenset(
+    {"node_count", "concurrency", "input_tokens", "output_tokens", "context_tokens"}
+)
 SOURCE_CELLS = "source_cells"
 """The figure's row as its source writes it (`header: cell`), kept for evidence."""
 KEPT_KEYS = frozenset({"per_run_values", "attribution", "status"})
-_ENGINE_VERSION = re.compile(r"^(?P<engine>.+?)\s+v?(?P<version>\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})$")
 _STATED_VERSION = re.compile(
-    r"\b(?:tested on|version)\s+v?(?P<a>\d+\.\d+(?:\.\d+)*)|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
+    r"\b(?:tested on|version)\s+v?(?P<a>\d+\.\d+(?:\.\d+)*)"
+    r"|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
     re.I,
 )
 _WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)

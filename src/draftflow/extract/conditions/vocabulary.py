@@ -80,11 +80,20 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
         ("system", r"^(?:gpu|device|hardware|system|machine|accelerator)$"),
         ("node_count", r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices)$"),
-        ("concurrency", r"^(?:c|concurrency|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel)$"),
+        (
+            "concurrency",
+            r"^(?:c|concurrency|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel)$",
+        ),
         ("input_tokens", r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$"),
-        ("output_tokens", r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$"),
+        (
+            "output_tokens",
+            r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$",
+        ),
         ("context_tokens", r"^(?:context|ctx)(?:[\s_]*(?:tokens|len(?:gth)?|size))?$"),
-        ("workload", r"^(?:case|test|workload|scenario|benchmark|task|dataset(?:[\s_]name)?|prompt[\s_]set)$"),
+        (
+            "workload",
+            r"^(?:case|test|workload|scenario|benchmark|task|dataset(?:[\s_]name)?|prompt[\s_]set)$",
+        ),
     )
 )
 
