@@ -92,6 +92,9 @@ def evaluate_command(
     console = Console(width=200)
     for repository in report.repositories:
         _print_repository(console, repository, misses)
+    console.print(f"conditions of gold headline figures: {report.condition_totals.text()}")
+    for key, tally in report.condition_keys().items():
+        console.print(f"  {key}: {tally.text()}", markup=False, highlight=False)
     for line in summary_lines(report):
         console.print(line, markup=False, highlight=False)
 
@@ -125,6 +128,12 @@ def _print_repository(console: Console, repository: RepositoryEval, misses: int)
         console.print(f"  {escape(document.path)}: {document.recall.text()}{changed}")
     shapes = ", ".join(f"{shape} {tally.text()}" for shape, tally in repository.shapes.items())
     console.print(f"  by shape: {shapes}")
+    console.print(f"  conditions: {repository.conditions.total.text()}", markup=False)
+    for mismatch in repository.conditions.mismatches[:misses]:
+        click.echo(
+            f"  condition {mismatch.path}:{mismatch.line} {mismatch.value:g} {mismatch.key} "
+            f"{mismatch.verdict}: gold {mismatch.gold!r}, record {mismatch.found!r}"
+        )
     for miss in repository.misses[:misses]:
         click.echo(
             f"  miss {miss.path}:{miss.line} [{miss.shape}] {miss.raw!r} = {miss.value:g} "

@@ -10,6 +10,7 @@ from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract.artifact import DroppedClaim, Extraction
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import Selected, select
+from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.derive import (
     DerivedFigure,
     RunValue,
@@ -225,7 +226,11 @@ def extract_deterministic(
         parts = {id(item): label_parts(item.candidate) for item in selected}
         labels = {id(item): result_label(item, parts[id(item)]) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
-        conditions = {id(item): conditions_for(item.candidate) for item, _ in grounded}
+        reader = ConditionReader(snapshot)
+        conditions = {
+            id(item): reader.read(conditions_for(item.candidate), item.candidate, anchor)
+            for item, anchor in grounded
+        }
         return Extraction(
             reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),
             test_profiles=_profiles(grounded, parts, conditions),

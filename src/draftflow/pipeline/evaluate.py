@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, computed_field
 
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
@@ -36,6 +36,13 @@ from draftflow.errors import InputError
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for
+from draftflow.pipeline.condition_score import (
+    ConditionScore,
+    GoldConditions,
+    KeyTally,
+    PlacedFigure,
+    score_conditions,
+)
 from draftflow.record.model import load_record, pinned_path
 from draftflow.text.fences import fenced_lines
 from draftflow.text.json_input import parse_json, read_input_text, validate_json
@@ -81,6 +88,8 @@ class GoldHeadline(BaseModel):
     value: float
     metric: str = ""
     label: str = ""
+    conditions: dict[str, JsonValue] | None = None
+    """What the source says the figure was measured on, and by whom (scored per key)."""
 
 
 class GoldDocument(BaseModel):
@@ -176,6 +185,7 @@ class RepositoryEval(BaseModel):
     off_gold: list[OffGold]
     headline: Tally
     misses: list[Miss]
+    conditions: ConditionScore = Field(default_factory=ConditionScore)
 
     @property
     def recall(self) -> Tally:
@@ -218,6 +228,22 @@ class EvalReport(BaseModel):
         """Gold headline figures present in the records' reported results."""
         return _sum(r.headline for r in self.repositories)
 
+    def condition_keys(self) -> dict[str, KeyTally]:
+        """Condition verdicts per key over every repository."""
+        total = ConditionScore()
+        for repository in self.repositories:
+            total.add(repository.conditions)
+        return dict(sorted(total.keys.items()))
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def condition_totals(self) -> KeyTally:
+        """Gold headline condition keys correct, wrong, missing, or on figures not found."""
+        total = KeyTally()
+        for tally in self.condition_keys().values():
+            total.add(tally)
+        return total
+
     @computed_field  # type: ignore[prop-decorator]
     @property
     def totals(self) -> dict[str, Tally]:
@@ -251,6 +277,7 @@ class _Figure:
     value: float
     metric: str
     label: str
+    conditions: dict[str, JsonValue]
 
 
 def load_gold(path: Path) -> GoldFile:
@@ -418,7 +445,23 @@ def score_repository(
         off_gold=off_gold,
         headline=headline_tally,
         misses=misses,
+        conditions=score_conditions(_gold_conditions(gold), _placed(grounded)),
     )
+
+
+def _gold_conditions(gold: GoldFile) -> list[GoldConditions]:
+    return [
+        GoldConditions(path=h.path, line=h.line, value=h.value, conditions=h.conditions)
+        for h in gold.headline
+        if h.conditions
+    ]
+
+
+def _placed(figures: Iterable[_Figure]) -> list[PlacedFigure]:
+    return [
+        PlacedFigure(path=f.path, line=f.line, value=f.value, conditions=f.conditions)
+        for f in figures
+    ]
 
 
 def _sha_matches(snapshot: Snapshot, document: GoldDocument) -> bool:
@@ -442,12 +485,14 @@ def _figure_of(result: dict[str, object]) -> _Figure:
     path = pinned_path(url)
     line = result.get("source_line")
     value = result.get("value")
+    conditions = result.get("conditions")
     return _Figure(
         path=path,
         line=line if isinstance(line, int) else 0,
         value=float(value) if isinstance(value, int | float) else math.nan,
         metric=str(result.get("metric", "")),
         label=str(result.get("label", "")),
+        conditions=conditions if isinstance(conditions, dict) else {},
     )
 
 

@@ -1,0 +1,246 @@
+"""A figure's conditions under the seed's keys, resolved from its context by structure.
+
+Nearest context first: the figure's own row (each cell under its header: a header that says
+what it holds, or a value whose form says it, such as an engine's name or a model with its
+parameter count), its column header (a system, `4 x RasPi 5`), the `key: value` lines of its
+section, the caption and headings above it, the document's introduction, then the
+repository's README. A key is set once, from the nearest context that states it; a context
+that names two engines (or two systems) says nothing about which one measured this figure.
+The raw `header: cell` pairs are kept, as evidence, under `source_cells`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from pydantic import JsonValue
+
+from draftflow.extract.conditions import vocabulary as vocab
+from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.numeric import cell_numbers
+
+SEED_KEYS = (
+    "model",
+    "model_artifact",
+    "weight_precision",
+    "engine",
+    "engine_version",
+    "system",
+    "node_count",
+    "concurrency",
+    "input_tokens",
+    "output_tokens",
+    "context_tokens",
+    "workload",
+)
+INT_KEYS = frozenset(
+    {"node_count", "concurrency", "input_tokens", "output_tokens", "context_tokens"}
+)
+SOURCE_CELLS = "source_cells"
+"""The figure's row as its source writes it (`header: cell`), kept for evidence."""
+KEPT_KEYS = frozenset({"per_run_values", "attribution", "status"})
+_STATED_VERSION = re.compile(
+    r"\b(?:tested on|version)\s+v?(?P<a>\d+\.\d+(?:\.\d+)*)"
+    r"|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
+    re.I,
+)
+_WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
+_DIGITS = re.compile(r"\d+")
+_KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
+
+
+@dataclass
+class Resolved:
+    """Seed keys found so far; the first context to state a key wins."""
+
+    values: dict[str, JsonValue] = field(default_factory=dict)
+    stated_version: str | None = None
+    """A version the context states without naming what (`tested on 0.3.1 version`): the
+    engine's, once an engine is known."""
+
+    def put(self, key: str, value: JsonValue) -> None:
+        """Set `key` unless a nearer context set it already; ints stay ints."""
+        if value is None or value == "" or key in self.values:
+            return
+        if key in INT_KEYS:
+            number = _int(value)
+            if number is None:
+                return
+            value = number
+        self.values[key] = value
+
+
+def _int(value: JsonValue) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        numbers = cell_numbers(value.replace(",", ""))
+        if len(numbers) == 1 and float(numbers[0]).is_integer():
+            return int(numbers[0])
+    return None
+
+
+def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
+    """A row's cells: by header where the header says what it holds, else by value."""
+    cells = list(cells)
+    sizes = [value for _, value in cells if vocab.is_size(value)]
+    for header, value in cells:
+        text = str(value).strip().strip("`")
+        key = vocab.header_key(header)
+        if key == "model" and sizes and not vocab.SIZE.search(text):
+            text = f"{text} {sizes[0]}"  # a model column beside a size column: `Llama` `7B`
+        if key == "engine" and vocab.engine_of_value(header) is None:
+            engine = vocab.engine_of_value(text)
+            resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+        elif key is not None and key != "engine":
+            resolved.put(key, text)
+        elif vocab.engine_of_value(text):
+            resolved.put("engine", vocab.engine_of_value(text))
+        elif vocab.is_model_value(text):
+            resolved.put("model", text)
+        elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
+            resolved.put("weight_precision", found)
+        if key == "model" or vocab.is_model_value(text):
+            _precision_of_model(resolved, text)
+
+
+def _precision_of_model(resolved: Resolved, model: str) -> None:
+    found = vocab.precision_in(model)
+    if found:
+        resolved.put("weight_precision", found)
+
+
+def read_column(resolved: Resolved, header: str) -> None:
+    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`)."""
+    system = vocab.system_of_header(header)
+    if system:
+        resolved.put("system", system)
+        resolved.put("node_count", vocab.count_of(header))
+
+
+def _prefer_caption_system(
+    resolved: Resolved, context: DocumentContext | None, line: int, header: str
+) -> None:
+    """A table titled with a system (`**Raspberry Pi 5 8GB**`) whose columns count the same
+    device (`4 x RasPi 5 8 GB`): the title names it in full."""
+    column = vocab.system_of_header(header)
+    titled = vocab.system_in(context.caption(line)) if context is not None else None
+    if column and titled and set(_DIGITS.findall(column)) & set(_DIGITS.findall(titled)):
+        resolved.put("system", titled)
+
+
+def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> None:
+    """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`)."""
+    for key, value in pairs:
+        value = value.strip().strip("`").split("`")[0].strip()
+        engine = vocab.engine_of_value(key)
+        if engine and vocab.is_version(value):
+            resolved.put("engine", engine)
+            resolved.put("engine_version", value)
+            continue
+        seed_key = vocab.header_key(key)
+        named = vocab.engine_in(value)
+        tagged = re.search(r":v?(\d+(?:\.\d+)+)", value) if named else None
+        if seed_key is None and named and tagged:  # an image tag: `.../sglang:26.05-py3`
+            resolved.put("engine", named)
+            resolved.put("engine_version", tagged.group(1))
+            continue
+        if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
+            if seed_key == "model" and _WEIGHTS_FILE.search(value):
+                value = _WEIGHTS_FILE.sub("", value.rsplit("/", 1)[-1])  # a weights file's path
+            resolved.put(seed_key, value)
+            if seed_key == "model":
+                _precision_of_model(resolved, value)
+
+
+def read_text(resolved: Resolved, text: str, *, local: bool = True) -> None:
+    """Free text: what it names unambiguously. A caption or heading (`local`) may name the
+    model and precision; an introduction only the engine, system and machine count."""
+    engine = vocab.engine_in(text)
+    if engine:
+        resolved.put("engine", engine)
+        after = re.search(rf"{re.escape(engine)}\s+v?(\d+(?:\.\d+)+|b\d{{3,5}})\b", text, re.I)
+        if after:
+            resolved.put("engine_version", after.group(1))
+    stated = _STATED_VERSION.search(text)
+    if stated and resolved.stated_version is None:
+        resolved.stated_version = stated.group("a") or stated.group("b")
+    if not local:  # a document's or repository's introduction spans its runs
+        resolved.put("system", vocab.system_in(text))
+        resolved.put("node_count", vocab.count_of(text))
+        return
+    match = vocab.PRECISION.search(text)
+    if match and not _KV_PRECISION.match(text, match.end()):
+        resolved.put("weight_precision", match.group(0))
+    resolved.put("system", vocab.system_in(text))
+    resolved.put("model", vocab.model_in(vocab.without_engines(text)))
+    resolved.put("node_count", vocab.count_of(text))
+
+
+def seed_conditions(
+    raw: Mapping[str, JsonValue],
+    *,
+    text: str,
+    value: float,
+    line: int,
+    column: str | None,
+    context: DocumentContext | None,
+    readme: DocumentContext | None,
+) -> dict[str, JsonValue]:
+    """The figure's conditions: seed keys first (in the seed's order), then the raw cells."""
+    resolved = Resolved()
+    table = context.table_cells(line, text) if context is not None else None
+    if table is not None:
+        own = table.own if table.own is not None else _own_by_value(table.cells, value)
+        cells = [
+            (h, c)
+            for i, (h, c) in enumerate(zip(table.header, table.cells, strict=False))
+            if i != own and c
+        ]
+        read_cells(resolved, cells)
+        if own is not None and own < len(table.header):
+            _prefer_caption_system(resolved, context, line, table.header[own])
+            read_column(resolved, table.header[own])
+    else:
+        read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
+        if column:
+            read_column(resolved, column)
+    if context is not None:
+        read_key_values(resolved, context.key_values(line))
+        read_text(resolved, context.caption(line))
+        for _, _, heading in context.heading_path(line):
+            read_text(resolved, heading)
+        read_key_values(resolved, context.setup_pairs)
+        read_text(resolved, context.intro, local=False)
+    if readme is not None and readme is not context:
+        read_text(resolved, f"{readme.title} {readme.intro}", local=False)
+    if resolved.stated_version and "engine" in resolved.values:
+        resolved.put("engine_version", resolved.stated_version)
+    return _assemble(resolved, raw)
+
+
+def _own_by_value(cells: list[str], value: float) -> int | None:
+    for index, cell in enumerate(cells):
+        if any(math.isclose(float(n), value, rel_tol=1e-9) for n in cell_numbers(cell)):
+            return index
+    return None
+
+
+def _assemble(resolved: Resolved, raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    conditions: dict[str, JsonValue] = {
+        key: resolved.values[key] for key in SEED_KEYS if key in resolved.values
+    }
+    for key in KEPT_KEYS:
+        if key in raw:
+            conditions[key] = raw[key]
+    cells = {k: v for k, v in raw.items() if k not in KEPT_KEYS}
+    if cells:
+        conditions[SOURCE_CELLS] = cells
+    return conditions

@@ -1,0 +1,196 @@
+"""What a value or a header names, by its form: an engine, a weight precision, a system, a
+model, a count of machines; and which seed condition key a header (or a `key: value` line's
+key) stands for.
+
+These are recognisers of kinds, not lists of answers: a model is a name with a parameter
+count (`7B`, `30B-A3B`) or a Hugging Face id, a precision is a quantisation format, a system
+is a product name with its model number. The engines are the inference engines benchmarks
+name; adding one is adding a line here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+ENGINES: dict[str, str] = {
+    "vLLM": r"vllm",
+    "SGLang": r"sglang",
+    "llama.cpp": r"llama[.-]?cpp|llama-bench|llama-server",
+    "Ollama": r"ollama",
+    "TensorRT-LLM": r"tensorrt[- ]llm|trt-llm",
+    "LM Studio": r"lm studio",
+    "MLX": r"mlx(?:[-_]lm)?",
+    "ExLlamaV2": r"exllama\s?v2",
+    "ExLlamaV3": r"exllama\s?v3",
+    "Distributed Llama": r"distributed[- ]llama",
+    "KTransformers": r"ktransformers",
+    "TGI": r"text-generation-inference|tgi",
+    "MLC LLM": r"mlc[- ]llm",
+}
+_ENGINE = [
+    (name, re.compile(rf"(?<![\w-])(?:{regex})(?![\w-])", re.I)) for name, regex in ENGINES.items()
+]
+
+PRECISION = re.compile(
+    r"(?<![A-Za-z0-9])(?:nvfp4|mxfp4|fp8|fp4|fp16|fp32|bf16|bfloat16|float16|f16|f32|int4|int8|w4a16"
+    r"|w8a8|awq|gptq(?:-int\d)?|q\d_k(?:_[a-z])?|q\d_\d|q\d0|exl\d\s+\d+(?:\.\d+)?\s*bpw"
+    r"|\d+(?:\.\d+)?\s*bpw|exl\d)(?![\w])",
+    re.I,
+)
+_SYSTEM_WORDS = (
+    r"(?:nvidia\s+)?dgx[\s-]?spark(?:-class\s+nvidia\s+gb10)?|(?:nvidia\s+)?gb10|(?:asus\s+)?gx10"
+    r"|(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx)\s?\d{4}(?:\s?ti)?(?:\s+\d+\s?gb)?"
+    r"|(?:nvidia\s+)?[ahlb]\d{2,3}(?:\s+(?:pcie|sxm\d?|nvl))?(?:\s+\d+\s?gb)?"
+    r"|(?:apple\s+)?m[1-4]\s+(?:pro|max|ultra)(?:\s+\d+-core\s+gpu)?(?:\s+\d+\s?gb)?"
+    r"|raspberry\s+pi\s+\d\w?(?:\s+\d+\s?gb)?|raspi\s+\d\w?(?:\s+\d+\s?gb)?"
+    r"|(?:amd\s+)?(?:instinct\s+)?mi\d{3}x?|jetson\s+\w+(?:\s+\w+)?"
+)
+SYSTEM = re.compile(rf"(?<![\w-])(?:{_SYSTEM_WORDS})(?![\w-])", re.I)
+_BARE_GPU = re.compile(r"^(?:rtx\s?)?[1-5]0[5-9]0\s?(?:ti)?(?:\s+\d+\s?gb)?$", re.I)
+"""A header that is a consumer GPU's model number alone (`4090`, `3090Ti`)."""
+COUNTED_SYSTEM = re.compile(
+    rf"(?<![\w.])(?P<count>\d+)\s*[x×*]\s*(?P<system>(?:{_SYSTEM_WORDS})|vms?\b|nodes?\b|gpus?\b)"
+    rf"|\b(?P<count3>one|two|three|four|eight)\s+(?:{_SYSTEM_WORDS})(?![\w-])"
+    rf"|(?P<system2>{_SYSTEM_WORDS})\s*[x×*]\s*(?P<count2>\d+)(?![\w.])",
+    re.I,
+)
+NODE_WORDS = re.compile(
+    r"(?<![\w.])(?P<count>\d+|one|two|three|four|eight)[\s-](?:[\w-]+\s+){0,2}?"
+    r"(?:nodes?|machines?|units?)\b",
+    re.I,
+)
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
+SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
+_HF_ID = re.compile(r"^[\w.-]+/[\w.-]*\d[\w.-]*$")
+_MODEL_NAME = re.compile(
+    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_-]?\d+(?:\.\d+)?[BbMm]"
+    r"(?:-A\d+B)?(?:[-_][\w.]+)*(?![\w])"
+)
+_MODEL_VALUE = re.compile(rf"(?:{_MODEL_NAME.pattern})(?:\s+[A-Za-z][\w.-]*){{0,2}}")
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)+(?:[\w.+-]*)$|^b\d{3,5}$|^[0-9a-f]{7,12}$")
+
+# Header (or `key:` of a key/value line) -> seed key, by what the header says it holds.
+_HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (key, re.compile(regex, re.I))
+    for key, regex in (
+        ("model", r"^model(?:[\s_]*(?:id|name))?$|^checkpoint$"),
+        ("weight_precision", r"^(?:quant(?:ization)?|precision|weights?|dtype|format)$"),
+        ("engine", r"^(?:engine|runtime|framework|inference engine|provider|server)$"),
+        ("engine_version", r"^(?:engine[\s_]+)?version$"),
+        ("system", r"^(?:gpu|device|hardware|system|machine|accelerator)$"),
+        ("node_count", r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices)$"),
+        (
+            "concurrency",
+            r"^(?:c|concurrency|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel)$",
+        ),
+        ("input_tokens", r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$"),
+        (
+            "output_tokens",
+            r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$",
+        ),
+        ("context_tokens", r"^(?:context|ctx)(?:[\s_]*(?:tokens|len(?:gth)?|size))?$"),
+        (
+            "workload",
+            r"^(?:case|test|workload|scenario|benchmark|task|dataset(?:[\s_]name)?|prompt[\s_]set)$",
+        ),
+    )
+)
+
+
+@lru_cache(maxsize=1 << 12)
+def header_key(header: str) -> str | None:
+    """The seed key a header names (`prompt tokens` -> `input_tokens`), or None."""
+    plain = header.replace("`", "").replace("*", "").strip().strip(":").strip()
+    for key, regex in _HEADER_KEYS:
+        if regex.match(plain):
+            return key
+    return None
+
+
+def engine_in(text: str) -> str | None:
+    """The one engine a text names (None when none or several do)."""
+    found = {name for name, regex in _ENGINE if regex.search(text)}
+    if "ExLlamaV2" in found or "ExLlamaV3" in found:
+        found.discard("ExLlama")
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def engine_of_value(text: str) -> str | None:
+    """The engine a short value is (the value names an engine and little else)."""
+    name = engine_in(text)
+    if name is None or len(text.split()) > 4:
+        return None
+    return name
+
+
+def precision_in(text: str) -> str | None:
+    """The first weight precision a text states, as written."""
+    match = PRECISION.search(text)
+    return match.group(0) if match else None
+
+
+def system_in(text: str) -> str | None:
+    """The first system (hardware) a text names, as written."""
+    match = SYSTEM.search(text)
+    return match.group(0).strip() if match else None
+
+
+def system_of_header(header: str) -> str | None:
+    """A column header that is a system: a named one, or a consumer GPU's number alone."""
+    plain = header.strip().strip("*`")
+    if _BARE_GPU.match(plain):
+        return plain
+    counted = COUNTED_SYSTEM.search(plain)
+    if counted and (counted.group("system") or counted.group("system2")):
+        return (counted.group("system") or counted.group("system2")).strip()
+    found = system_in(plain)
+    return found if found and len(found) >= len(plain) - 8 else None
+
+
+def count_of(text: str) -> int | None:
+    """The number of machines a text states (`4 x RasPi 5`, `H100 * 4`, `2-node`)."""
+    match = COUNTED_SYSTEM.search(text)
+    if match:
+        count = (match.group("count") or match.group("count2") or match.group("count3")).lower()
+        return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
+    words = NODE_WORDS.search(text)
+    if words is None:
+        return None
+    count = words.group("count").lower()
+    return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
+
+
+def is_model_value(text: str) -> bool:
+    """A value that names a model: a Hugging Face id or a name with a parameter count."""
+    plain = text.strip().strip("`*")
+    if not plain or len(plain) > 80:
+        return False
+    return bool(_HF_ID.match(plain)) or bool(_MODEL_VALUE.fullmatch(plain))
+
+
+def model_in(text: str) -> str | None:
+    """The first model name a text states (a name with a parameter count), as written."""
+    for match in _MODEL_NAME.finditer(text):
+        name = match.group(0).strip("-_ ")
+        if SIZE.search(name) and not SYSTEM.fullmatch(name):
+            return name
+    return None
+
+
+def without_engines(text: str) -> str:
+    """A text with the engines it names left out (`llama.cpp Qwen2.5 1.5B` names a model
+    after its engine)."""
+    for _, regex in _ENGINE:
+        text = regex.sub(" ", text)
+    return text
+
+
+def is_size(text: str) -> bool:
+    """A value that is only a parameter count (`7B`, `1.1B`, `8x7B`)."""
+    return bool(SIZE.fullmatch(text.strip()))
+
+
+def is_version(text: str) -> bool:
+    """A value that is a version or build (`0.20.1`, `b9536`, `da1daf40`)."""
+    return bool(_VERSION.match(text.strip().strip("`")))

@@ -1,0 +1,57 @@
+"""Scoring conditions: each gold key correct, wrong or missing on the record's figure."""
+
+from __future__ import annotations
+
+from draftflow.pipeline.condition_score import (
+    ConditionVerdict,
+    GoldConditions,
+    PlacedFigure,
+    score_conditions,
+    values_match,
+)
+
+
+def test_each_key_is_correct_wrong_missing_or_not_found() -> None:
+    gold = [
+        GoldConditions(
+            path="README.md",
+            line=5,
+            value=41.5,
+            conditions={"model": "Qwen3-30B-A3B", "engine": "vLLM", "concurrency": 8},
+        ),
+        GoldConditions(path="README.md", line=9, value=1.0, conditions={"system": "GB10"}),
+    ]
+    figures = [
+        PlacedFigure(
+            path="README.md",
+            line=5,
+            value=41.5,
+            conditions={"model": "Qwen/Qwen3-30B-A3B-FP8", "engine": "SGLang"},
+        )
+    ]
+    score = score_conditions(gold, figures)
+    assert score.keys["model"].correct == 1
+    assert score.keys["engine"].wrong == 1
+    assert score.keys["concurrency"].missing == 1
+    assert score.keys["system"].not_found == 1
+    total = score.total
+    assert (total.correct, total.wrong, total.missing, total.judged) == (1, 1, 1, 3)
+    verdicts = {(m.key, m.verdict) for m in score.mismatches}
+    assert ("engine", ConditionVerdict.WRONG) in verdicts
+
+
+def test_the_figure_agreeing_most_is_judged() -> None:
+    gold = [GoldConditions(path="a.md", line=1, value=2.0, conditions={"engine": "vLLM"})]
+    figures = [
+        PlacedFigure(path="a.md", line=1, value=2.0, conditions={"engine": "SGLang"}),
+        PlacedFigure(path="a.md", line=1, value=2.0, conditions={"engine": "vLLM 0.20.1"}),
+    ]
+    assert score_conditions(gold, figures).total.correct == 1
+
+
+def test_values_match_by_identifying_words_not_by_any_containment() -> None:
+    assert values_match("Qwen3-30B-A3B", "Qwen/Qwen3-30B-A3B-GPTQ-Int4")
+    assert values_match(1024, 1024.0)
+    assert not values_match(1024, 512)
+    assert not values_match("vLLM", "the run used vLLM with a patched scheduler on two nodes")
+    assert not values_match("4090", "3090Ti")
