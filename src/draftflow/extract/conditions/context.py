@@ -5,6 +5,7 @@ the table's header row and the line's cells, and the document's introduction."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -41,6 +42,7 @@ class DocumentContext:
     def __init__(self, document: Document) -> None:
         self.document = document
         self.lines = document.line_list
+        self._key_values: dict[int, list[tuple[str, str]]] = {}
 
     @cached_property
     def _fenced(self) -> list[bool]:
@@ -73,19 +75,43 @@ class DocumentContext:
 
     def key_values(self, line: int) -> list[tuple[str, str]]:
         """`key: value` lines (and `key = value` pairs) of the line's section above it,
-        closest first."""
+        closest first (read once per line: a row's figures share it)."""
+        cached = self._key_values.get(line)
+        if cached is None:
+            cached = self._key_values[line] = self._section_pairs(line)
+        return cached
+
+    def _section_pairs(self, line: int) -> list[tuple[str, str]]:
+        numbers = self._pair_line_numbers
+        first = bisect_left(numbers, self.section_start(line))
+        last = bisect_left(numbers, line)
         pairs: list[tuple[str, str]] = []
-        for number in range(line - 1, self.section_start(line) - 1, -1):
-            text = self.lines[number - 1]
+        for index in range(last - 1, first - 1, -1):
+            pairs.extend(self._pair_lines[numbers[index]])
+        return pairs
+
+    @cached_property
+    def _pair_lines(self) -> dict[int, list[tuple[str, str]]]:
+        """Each line that holds `key: value` pairs, with its pairs (read once per document)."""
+        found: dict[int, list[tuple[str, str]]] = {}
+        for number, text in enumerate(self.lines, 1):
             if self._fenced[number - 1] or HEADING.match(text) or _is_table_line(text):
                 continue
             match = _KEY_VALUE.match(text)
             if match and "http" not in match.group("key"):
-                pairs.append((match.group("key").strip(), plain_text(match.group("value"))))
+                found[number] = [(match.group("key").strip(), plain_text(match.group("value")))]
                 continue
-            for pair in _INLINE_PAIR.finditer(plain_text(text)):
-                pairs.append((pair.group("key").strip(), pair.group("value").strip()))
-        return pairs
+            pairs = [
+                (pair.group("key").strip(), pair.group("value").strip())
+                for pair in _INLINE_PAIR.finditer(plain_text(text))
+            ]
+            if pairs:
+                found[number] = pairs
+        return found
+
+    @cached_property
+    def _pair_line_numbers(self) -> list[int]:
+        return sorted(self._pair_lines)
 
     def caption(self, line: int) -> str:
         """The text between the section's last heading (or blank run) and the line's table."""

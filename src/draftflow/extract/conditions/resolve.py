@@ -15,6 +15,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pydantic import JsonValue
 
@@ -163,25 +164,37 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
 def read_text(resolved: Resolved, text: str, *, local: bool = True) -> None:
     """Free text: what it names unambiguously. A caption or heading (`local`) may name the
     model and precision; an introduction only the engine, system and machine count."""
+    found, stated = _text_reading(text, local)
+    for key, value in found:
+        resolved.put(key, value)
+    if stated and resolved.stated_version is None:
+        resolved.stated_version = stated
+
+
+@lru_cache(maxsize=1 << 14)
+def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], ...], str | None]:
+    """What `read_text` puts, in its order, and the version the text states without naming
+    what: read once per text (every figure under a heading reads the same heading)."""
+    found: list[tuple[str, JsonValue]] = []
     engine = vocab.engine_in(text)
     if engine:
-        resolved.put("engine", engine)
+        found.append(("engine", engine))
         after = re.search(rf"{re.escape(engine)}\s+v?(\d+(?:\.\d+)+|b\d{{3,5}})\b", text, re.I)
         if after:
-            resolved.put("engine_version", after.group(1))
-    stated = _STATED_VERSION.search(text)
-    if stated and resolved.stated_version is None:
-        resolved.stated_version = stated.group("a") or stated.group("b")
+            found.append(("engine_version", after.group(1)))
+    match = _STATED_VERSION.search(text)
+    stated = (match.group("a") or match.group("b")) if match else None
     if not local:  # a document's or repository's introduction spans its runs
-        resolved.put("system", vocab.system_in(text))
-        resolved.put("node_count", vocab.count_of(text))
-        return
-    match = vocab.PRECISION.search(text)
-    if match and not _KV_PRECISION.match(text, match.end()):
-        resolved.put("weight_precision", match.group(0))
-    resolved.put("system", vocab.system_in(text))
-    resolved.put("model", vocab.model_in(vocab.without_engines(text)))
-    resolved.put("node_count", vocab.count_of(text))
+        found.append(("system", vocab.system_in(text)))
+        found.append(("node_count", vocab.count_of(text)))
+        return tuple(found), stated
+    precision = vocab.PRECISION.search(text)
+    if precision and not _KV_PRECISION.match(text, precision.end()):
+        found.append(("weight_precision", precision.group(0)))
+    found.append(("system", vocab.system_in(text)))
+    found.append(("model", vocab.model_in(vocab.without_engines(text))))
+    found.append(("node_count", vocab.count_of(text)))
+    return tuple(found), stated
 
 
 def seed_conditions(

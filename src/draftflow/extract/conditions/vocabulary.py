@@ -108,6 +108,7 @@ def header_key(header: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 14)
 def engine_in(text: str) -> str | None:
     """The one engine a text names (None when none or several do)."""
     found = {name for name, regex in _ENGINE if regex.search(text)}
@@ -116,6 +117,7 @@ def engine_in(text: str) -> str | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
+@lru_cache(maxsize=1 << 14)
 def engine_of_value(text: str) -> str | None:
     """The engine a short value is (the value names an engine and little else)."""
     name = engine_in(text)
@@ -124,18 +126,21 @@ def engine_of_value(text: str) -> str | None:
     return name
 
 
+@lru_cache(maxsize=1 << 14)
 def precision_in(text: str) -> str | None:
     """The first weight precision a text states, as written."""
     match = PRECISION.search(text)
     return match.group(0) if match else None
 
 
+@lru_cache(maxsize=1 << 14)
 def system_in(text: str) -> str | None:
     """The first system (hardware) a text names, as written."""
     match = SYSTEM.search(text)
     return match.group(0).strip() if match else None
 
 
+@lru_cache(maxsize=1 << 14)
 def system_of_header(header: str) -> str | None:
     """A column header that is a system: a named one, or a consumer GPU's number alone."""
     plain = header.strip().strip("*`")
@@ -148,6 +153,7 @@ def system_of_header(header: str) -> str | None:
     return found if found and len(found) >= len(plain) - 8 else None
 
 
+@lru_cache(maxsize=1 << 14)
 def count_of(text: str) -> int | None:
     """The number of machines a text states (`4 x RasPi 5`, `H100 * 4`, `2-node`)."""
     match = COUNTED_SYSTEM.search(text)
@@ -161,6 +167,7 @@ def count_of(text: str) -> int | None:
     return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
 
 
+@lru_cache(maxsize=1 << 14)
 def is_model_value(text: str) -> bool:
     """A value that names a model: a Hugging Face id or a name with a parameter count."""
     plain = text.strip().strip("`*")
@@ -169,6 +176,7 @@ def is_model_value(text: str) -> bool:
     return bool(_HF_ID.match(plain)) or bool(_MODEL_VALUE.fullmatch(plain))
 
 
+@lru_cache(maxsize=1 << 14)
 def model_in(text: str) -> str | None:
     """The first model name a text states (a name with a parameter count), as written."""
     for match in _MODEL_NAME.finditer(text):
@@ -178,6 +186,7 @@ def model_in(text: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 14)
 def without_engines(text: str) -> str:
     """A text with the engines it names left out (`llama.cpp Qwen2.5 1.5B` names a model
     after its engine)."""
