@@ -126,7 +126,7 @@ def test_render_errors_do_not_mention_seeds(tmp_path: Path) -> None:
     result = run("render", str(broken))
     assert result.exit_code == 2
     assert "seed" not in result.output.lower()
-    assert result.stderr.splitlines()[1].startswith("  fix: fix the JSON syntax there")
+    assert result.stderr.splitlines()[1].startswith("  fix: fix the JSON there")
 
 
 def test_cache_info_says_invalid_replies_are_not_cached(tmp_path: Path) -> None:

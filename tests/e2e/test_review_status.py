@@ -144,7 +144,7 @@ def test_a_missing_records_directory_is_an_input_error(tmp_path: Path) -> None:
 def test_an_unreadable_report_is_an_input_error(tmp_path: Path) -> None:
     path = tmp_path / "r.verify.json"
     path.write_text("{not json")
-    with pytest.raises(InputError, match="cannot be read") as raised:
+    with pytest.raises(InputError, match="is not valid JSON") as raised:
         load_report(path)
     assert "draftflow verify" in (raised.value.hint or "")
     assert load_report(tmp_path / "missing.json") is None

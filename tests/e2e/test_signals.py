@@ -44,7 +44,7 @@ DURING_IMPORT = textwrap.dedent(
 AFTER_RENAMES = textwrap.dedent(
     """
     import os, signal, sys
-    from draftflow import write
+    from draftflow.store import write
     SIGNUM = int(sys.argv[1])
 
     commit = write.WriteUnit.commit

@@ -312,8 +312,8 @@ def parse_record(text: str, *, origin: str = "record") -> Record:
     data = parse_json(
         text,
         origin=origin,
-        hint="fix the JSON there (a record is one JSON object, as in seed 000, a few levels "
-        "deep; write null for an unknown value)",
+        hint="fix the JSON there (a record is one JSON object, as `draftflow draft` writes it, a "
+        "few levels deep; write null for an unknown value)",
     )
     if not isinstance(data, dict):
         raise InputError(
