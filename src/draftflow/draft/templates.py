@@ -18,7 +18,8 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections as sections_
 from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
-from draftflow.draft.facts import RecordFacts
+from draftflow.draft.facts.questions import fact_sections
+from draftflow.draft.facts.record import RecordFacts
 from draftflow.draft.grounding import Grounding, SourceTexts, as_written
 from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.wording import (
@@ -177,7 +178,11 @@ class Writer:
         return as_written(item.result.value, line, decimal_comma=comma)
 
     def sections(self) -> list[Section]:
-        """The question sections that have something to say, in the seeds' order."""
+        """The questions this repository's facts answer; when no fact can be written, the
+        general questions of the seeds that have something to say."""
+        answered = fact_sections(self)
+        if answered:
+            return answered
         sections = [
             sections_.artifact_section(self),
             sections_.figures_section(self),

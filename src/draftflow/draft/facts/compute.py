@@ -1,0 +1,349 @@
+"""Facts computed over the headline figures: leaders and margins, scaling series, changes
+between dated runs, limits, attributions, spans and what is left unstated.
+
+Everything is taken in headline order and ties are broken by that order, so the same input
+gives the same facts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from draftflow.draft.facts.figures import (
+    Written,
+    direction,
+    figure_ref,
+    short_label,
+    skeleton,
+    statistic_key,
+    text_value,
+    workload,
+)
+from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
+from draftflow.draft.parts import Grounded
+
+MIN_SERIES = 3
+FLAT_GAIN = 1.10
+MAX_LIMIT_ROWS = 4
+MAX_UNSTATED_INPUTS = 4
+LIMIT_RE = re.compile(
+    r"\b(OOM|out of memory|timed? ?out|timeout|crash(?:ed)?|failed|error|retracted|"
+    r"contaminat\w*)\b",
+    re.IGNORECASE,
+)
+FAILURE_METRICS = frozenset({"failed_requests", "error_count", "failure_count"})
+ATTRIBUTION_KEYS = ("attribution", "measured_by", "submitted_by", "contributor", "reporter")
+DATE_KEYS = ("experiment_date", "date")
+REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
+
+
+def compute_facts(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Every fact the headline figures support, grouped by kind in `FactKind` order."""
+    return [
+        *leaders(grounded, written),
+        *scaling(grounded, written),
+        *changes(grounded, written),
+        *limits(grounded, written),
+        *attributions(grounded, written),
+        *spans(grounded, written),
+        *unstated(grounded, written),
+    ]
+
+
+def _metric(item: Grounded) -> str:
+    return item.result.metric.replace("_", " ").strip() or "unnamed metric"
+
+
+def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Per metric, statistic and workload: the best figure and its margin over the next."""
+    groups: dict[tuple[object, ...], list[Grounded]] = {}
+    for item in grounded:
+        result = item.result
+        if direction(result) is None or result.value <= 0:
+            continue
+        key = (result.metric, result.unit, statistic_key(result), workload(result))
+        groups.setdefault(key, []).append(item)
+    facts = []
+    for items in groups.values():
+        way = direction(items[0].result)
+        assert way is not None
+        ranked = sorted(items, key=lambda i: float(i.result.value), reverse=way is Direction.HIGHER)
+        best = ranked[0]
+        runner = next((i for i in ranked[1:] if i.result.value != best.result.value), None)
+        if runner is None:
+            continue
+        inputs = (figure_ref(best, written), figure_ref(runner, written))
+        inputs = _distinct_names(inputs, (best, runner))
+        if inputs[0].label == inputs[1].label:
+            continue  # two configurations no label tells apart cannot be named
+        top, bottom = (inputs[0], inputs[1]) if way is Direction.HIGHER else (inputs[1], inputs[0])
+        fact = Fact(
+            kind=FactKind.LEADER,
+            metric=_metric(best),
+            unit=best.result.unit,
+            subject=inputs[0].label,
+            inputs=inputs,
+            arithmetic=f"{top.value!r} / {bottom.value!r}",
+            direction=way,
+            detail=_workload_phrase(best),
+            weight=len(items),
+        )
+        facts.append(fact.model_copy(update={"result": fact.recompute()}))
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def _distinct_names(
+    refs: tuple[FigureRef, ...], items: tuple[Grounded, ...]
+) -> tuple[FigureRef, ...]:
+    """Two inputs with the same label are told apart by the document that states each."""
+    if len({ref.label for ref in refs}) == len(refs):
+        return refs
+    return tuple(
+        ref.model_copy(update={"label": f"{ref.label} in {item.document.path}"})
+        for ref, item in zip(refs, items, strict=True)
+    )
+
+
+def _workload_phrase(item: Grounded) -> str:
+    pairs = workload(item.result)[:2]
+    return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in pairs)
+
+
+def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Series of figures whose labels differ in one number only, along that number."""
+    groups: dict[tuple[object, ...], list[tuple[float, Grounded]]] = {}
+    for item in grounded:
+        result = item.result
+        shape, numbers = skeleton(short_label(result))
+        for position, number in enumerate(numbers):
+            others = tuple(n for i, n in enumerate(numbers) if i != position)
+            setting = next((k for k, v in workload(result) if _same_number(v, number)), "-")
+            key = (
+                result.metric,
+                result.unit,
+                statistic_key(result),
+                shape,
+                position,
+                others,
+                workload(result, skip=setting),
+            )
+            groups.setdefault(key, []).append((float(number), item))
+    facts = []
+    used: set[int] = set()
+    for key, members in groups.items():
+        series = _one_per_setting(members)
+        if len(series) < MIN_SERIES or any(id(i) in used for _, i in series):
+            continue
+        used.update(id(i) for _, i in series)
+        shape, position = str(key[3]), int(str(key[4]))
+        facts.append(_series_fact(series, _setting_name(shape, position), written))
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def _same_number(text: str, number: str) -> bool:
+    try:
+        return float(text) == float(number)
+    except ValueError:
+        return False
+
+
+def _one_per_setting(members: list[tuple[float, Grounded]]) -> list[tuple[float, Grounded]]:
+    by_setting: dict[float, Grounded] = {}
+    for setting, item in members:
+        by_setting.setdefault(setting, item)
+    return sorted(by_setting.items())
+
+
+def _setting_name(shape: str, position: int) -> str:
+    """The word a label puts before its varied number (`max_concurrency #`), else the label
+    with that number written as N."""
+    pieces = shape.split("#")
+    before = pieces[position].rstrip()
+    word = re.search(r"([A-Za-z][A-Za-z_ ]{1,30})$", before)
+    if word and not before.endswith(("/", ",", "›")):
+        return word.group(1).strip().replace("_", " ")
+    marked = "".join(piece + ("N" if i == position else "#") for i, piece in enumerate(pieces[:-1]))
+    return " ".join((marked + pieces[-1]).split())
+
+
+def _series_fact(series: list[tuple[float, Grounded]], setting: str, written: Written) -> Fact:
+    items = [item for _, item in series]
+    way = direction(items[0].result)
+    inputs = tuple(figure_ref(item, written) for item in items)
+    detail = ""
+    for before, after in pairwise(inputs):
+        gain = after.value / before.value if before.value else 0.0
+        if way is Direction.LOWER and after.value:
+            gain = before.value / after.value
+        if way is not None and gain < FLAT_GAIN:
+            detail = after.label
+            break
+    fact = Fact(
+        kind=FactKind.SCALING,
+        metric=_metric(items[0]),
+        unit=items[0].result.unit,
+        subject=setting,
+        inputs=inputs,
+        arithmetic=f"{inputs[-1].value!r} / {inputs[0].value!r}",
+        direction=way,
+        detail=detail,
+        weight=len(items),
+    )
+    return fact.model_copy(update={"result": fact.recompute()})
+
+
+def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """The same configuration's figure in its earliest and latest dated runs."""
+    groups: dict[tuple[object, ...], list[tuple[str, Grounded]]] = {}
+    for item in grounded:
+        result = item.result
+        date = next((d for k in DATE_KEYS if (d := text_value(result.conditions.get(k)))), None)
+        if date is None:
+            continue
+        label = short_label(result)
+        key = (result.metric, result.unit, statistic_key(result), label, workload(result))
+        groups.setdefault(key, []).append((date, item))
+    facts = []
+    for members in groups.values():
+        dated = sorted(members, key=lambda pair: pair[0])
+        (first_date, first), (last_date, last) = dated[0], dated[-1]
+        if first_date == last_date:
+            continue
+        inputs = (figure_ref(first, written), figure_ref(last, written))
+        fact = Fact(
+            kind=FactKind.CHANGE,
+            metric=_metric(first),
+            unit=first.result.unit,
+            subject=inputs[0].label,
+            inputs=inputs,
+            arithmetic=f"{inputs[1].value!r} / {inputs[0].value!r}",
+            direction=direction(first.result),
+            detail=f"{first_date} → {last_date}",
+            weight=len(members),
+        )
+        facts.append(fact.model_copy(update={"result": fact.recompute()}))
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Configurations the sources mark as failed or over a limit: a condition cell reading
+    OOM, error or timeout beside a figure, or a failure count above zero."""
+    marked: dict[tuple[str, str], list[Grounded]] = {}
+    for item in grounded:
+        result = item.result
+        for key, value in result.conditions.items():
+            text = text_value(value)
+            found = LIMIT_RE.search(text) if text and len(text) <= 40 else None
+            if found:
+                marked.setdefault((key, found.group(1)), []).append(item)
+        if result.metric in FAILURE_METRICS and result.value > 0:
+            marked.setdefault((_metric(item), ""), []).append(item)
+    facts = []
+    for (subject, word), items in marked.items():
+        rows = _unique_rows(items)[:MAX_LIMIT_ROWS]
+        facts.append(
+            Fact(
+                kind=FactKind.LIMIT,
+                metric=_metric(rows[0]),
+                unit=rows[0].result.unit,
+                subject=subject,
+                inputs=tuple(figure_ref(item, written) for item in rows),
+                arithmetic="marked" if word else "count > 0",
+                detail=word,
+                weight=len(items),
+            )
+        )
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def _unique_rows(items: list[Grounded]) -> list[Grounded]:
+    rows: dict[str, Grounded] = {}
+    for item in items:
+        rows.setdefault(item.result.evidence_url, item)
+    return list(rows.values())
+
+
+def attributions(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Figures whose conditions name who measured them."""
+    by_whom: dict[str, list[Grounded]] = {}
+    for item in grounded:
+        for key in ATTRIBUTION_KEYS:
+            who = text_value(item.result.conditions.get(key))
+            if who:
+                by_whom.setdefault(who, []).append(item)
+    return [
+        Fact(
+            kind=FactKind.ATTRIBUTION,
+            metric=_metric(items[0]),
+            unit=items[0].result.unit,
+            subject=who,
+            inputs=tuple(figure_ref(i, written) for i in _unique_rows(items)[:MAX_LIMIT_ROWS]),
+            arithmetic="attributed",
+            weight=len(items),
+        )
+        for who, items in by_whom.items()
+    ]
+
+
+def spans(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Per metric and unit: the lowest and highest headline figure."""
+    groups: dict[tuple[str, str], list[Grounded]] = {}
+    for item in grounded:
+        groups.setdefault((item.result.metric, item.result.unit), []).append(item)
+    facts = []
+    for items in groups.values():
+        ordered = sorted(items, key=lambda i: float(i.result.value))
+        low, high = ordered[0], ordered[-1]
+        if len(items) < 2 or low.result.value == high.result.value:
+            continue
+        inputs = _distinct_names((figure_ref(low, written), figure_ref(high, written)), (low, high))
+        facts.append(
+            Fact(
+                kind=FactKind.SPAN,
+                metric=_metric(low),
+                unit=low.result.unit,
+                subject=_metric(low),
+                inputs=inputs,
+                arithmetic="min, max",
+                direction=direction(low.result),
+                weight=len(items),
+            )
+        )
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """What no headline figure states: repetitions and a variance, an engine's version."""
+    results = [item.result for item in grounded]
+    facts = []
+    inputs = tuple(figure_ref(item, written) for item in grounded[:MAX_UNSTATED_INPUTS])
+    if not any(r.uncertainty or any(r.conditions.get(k) for k in REPETITION_KEYS) for r in results):
+        facts.append(
+            Fact(
+                kind=FactKind.UNSTATED,
+                metric=_metric(grounded[0]),
+                unit=results[0].unit,
+                subject="repetitions",
+                inputs=inputs,
+                arithmetic="no figure states repetitions or a spread",
+                weight=len(results),
+            )
+        )
+    engines = [text_value(r.conditions.get("engine")) for r in results]
+    if any(engines) and not any(r.conditions.get("engine_version") for r in results):
+        engine = next(e for e in engines if e)
+        facts.append(
+            Fact(
+                kind=FactKind.UNSTATED,
+                metric=_metric(grounded[0]),
+                unit=results[0].unit,
+                subject="engine version",
+                inputs=inputs,
+                arithmetic="no figure states an engine version",
+                detail=engine,
+                weight=len(results),
+            )
+        )
+    return facts
