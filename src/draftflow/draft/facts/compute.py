@@ -15,6 +15,7 @@ from draftflow.draft.facts.figures import (
     Written,
     direction,
     figure_ref,
+    identity,
     short_label,
     skeleton,
     statistic_key,
@@ -100,6 +101,14 @@ def _distinct_names(
     """Two inputs with the same label are told apart by the document that states each."""
     if len({ref.label for ref in refs}) == len(refs):
         return refs
+    named = [dict(identity(item.result)) for item in items]
+    for key in named[0]:
+        values = [n.get(key) for n in named]
+        if all(values) and len(set(values)) == len(values):
+            return tuple(
+                ref.model_copy(update={"label": f"{ref.label} ({value})"})
+                for ref, value in zip(refs, values, strict=True)
+            )
     return tuple(
         ref.model_copy(update={"label": f"{ref.label} in {item.document.path}"})
         for ref, item in zip(refs, items, strict=True)
@@ -137,8 +146,8 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         if len(series) < MIN_SERIES or any(id(i) in used for _, i in series):
             continue
         used.update(id(i) for _, i in series)
-        shape, position = str(key[3]), int(str(key[4]))
-        facts.append(_series_fact(series, _setting_name(shape, position), written))
+        name = short_label(series[0][1].result)
+        facts.append(_series_fact(series, _setting_name(name, int(str(key[4]))), written))
     return sorted(facts, key=lambda f: -f.weight)
 
 
@@ -156,16 +165,16 @@ def _one_per_setting(members: list[tuple[float, Grounded]]) -> list[tuple[float,
     return sorted(by_setting.items())
 
 
-def _setting_name(shape: str, position: int) -> str:
-    """The word a label puts before its varied number (`max_concurrency #`), else the label
-    with that number written as N."""
-    pieces = shape.split("#")
-    before = pieces[position].rstrip()
+def _setting_name(name: str, position: int) -> str:
+    """The word a label puts before its varied number (`max_concurrency 8`), else the label
+    with that number written as N (`Llama 2 7B / N x RasPi 5 8 GB`)."""
+    spans = [m.span() for m in re.finditer(r"\d+(?:\.\d+)?", name)]
+    start, end = spans[position]
+    before = name[:start].rstrip()
     word = re.search(r"([A-Za-z][A-Za-z_ ]{1,30})$", before)
     if word and not before.endswith(("/", ",", "›")):
         return word.group(1).strip().replace("_", " ")
-    marked = "".join(piece + ("N" if i == position else "#") for i, piece in enumerate(pieces[:-1]))
-    return " ".join((marked + pieces[-1]).split())
+    return " ".join(f"{name[:start]}N{name[end:]}".split())
 
 
 def _series_fact(series: list[tuple[float, Grounded]], setting: str, written: Written) -> Fact:
@@ -203,7 +212,14 @@ def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         if date is None:
             continue
         label = short_label(result)
-        key = (result.metric, result.unit, statistic_key(result), label, workload(result))
+        key = (
+            result.metric,
+            result.unit,
+            statistic_key(result),
+            label,
+            workload(result),
+            identity(result),
+        )
         groups.setdefault(key, []).append((date, item))
     facts = []
     for members in groups.values():

@@ -37,6 +37,20 @@ _TIME_UNITS = frozenset({"ms", "s", "µs", "us", "min", "h"})
 _RATE_UNITS = frozenset({"tokens/s", "requests/s"})
 _STATISTIC_RE = re.compile(r"\b(p\d{2,3}|min|max|mean|median|average|avg)\b", re.IGNORECASE)
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+# a label part that is itself a figure (`101.81 ms`), not a configuration's name
+_FIGURE_RE = re.compile(r"^[\d.,\s]+(?:ms|s|t/s|tok/s|tokens/s)\b", re.IGNORECASE)
+# conditions that name a configuration, used to tell two same-labelled figures apart
+IDENTITY_KEYS = (
+    "model",
+    "model_id",
+    "model_artifact",
+    "quantization",
+    "weight_precision",
+    "engine",
+    "system",
+    "GPU",
+    "Framework",
+)
 
 
 def direction(result: ReportedResult) -> Direction | None:
@@ -73,7 +87,7 @@ def short_label(result: ReportedResult) -> str:
     label = result.label.split("<", 1)[0]
     parts = [p.strip(" ,;") for p in re.split(r"\s+›\s+", label) if p.strip(" ,;")]
     value_text = _plain(result.value)
-    named = [p for p in parts if value_text not in p] or parts
+    named = [p for p in parts if value_text not in p and not _FIGURE_RE.match(p)] or parts
     name = named[-1] if len(named) > 1 and len(named[-1]) > 3 else " ".join(named)
     pieces = [p.strip() for p in name.split(", ") if p.strip()]
     if len(pieces) > 3:
@@ -109,6 +123,15 @@ def figure_ref(item: Grounded, written: Written) -> FigureRef:
         value=float(result.value),
         written=written_value(float(result.value), written(item)),
         evidence_url=result.evidence_url,
+    )
+
+
+def identity(result: ReportedResult) -> tuple[tuple[str, str], ...]:
+    """The conditions that name the figure's configuration, as text pairs."""
+    return tuple(
+        (key, value)
+        for key in IDENTITY_KEYS
+        if (value := text_value(result.conditions.get(key))) is not None
     )
 
 
