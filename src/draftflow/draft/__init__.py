@@ -16,7 +16,7 @@ from draftflow.draft.artifact import (
     EditorialDraft,
     ExtractionLike,
 )
-from draftflow.draft.facts.record import RecordFacts
+from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.model_drafter import (
     DEFAULT_BUDGET_TOKENS,
     draft_with_model,

@@ -11,7 +11,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.draft.artifact import ExtractionLike
-from draftflow.draft.facts.record import RecordFacts
+from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.grounding import Grounding
 from draftflow.record.model import ReportedResult
 

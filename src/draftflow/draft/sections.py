@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.draft import wording as w
-from draftflow.draft.facts.record import UNSTATED_NAMES
+from draftflow.draft.record_facts import UNSTATED_NAMES
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS

@@ -75,8 +75,9 @@ def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         runner = next((i for i in ranked[1:] if i.result.value != best.result.value), None)
         if runner is None:
             continue
-        inputs = (figure_ref(best, written), figure_ref(runner, written))
-        inputs = _distinct_names(inputs, (best, runner))
+        inputs = _distinct_names(
+            (figure_ref(best, written), figure_ref(runner, written)), (best, runner)
+        )
         if inputs[0].label == inputs[1].label:
             continue  # two configurations no label tells apart cannot be named
         top, bottom = (inputs[0], inputs[1]) if way is Direction.HIGHER else (inputs[1], inputs[0])
@@ -141,13 +142,13 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             groups.setdefault(key, []).append((float(number), item))
     facts = []
     used: set[int] = set()
-    for key, members in groups.items():
+    for group, members in groups.items():
         series = _one_per_setting(members)
         if len(series) < MIN_SERIES or any(id(i) in used for _, i in series):
             continue
         used.update(id(i) for _, i in series)
         name = short_label(series[0][1].result)
-        facts.append(_series_fact(series, _setting_name(name, int(str(key[4]))), written))
+        facts.append(_series_fact(series, _setting_name(name, int(str(group[4]))), written))
     return sorted(facts, key=lambda f: -f.weight)
 
 
