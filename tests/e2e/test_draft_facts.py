@@ -130,7 +130,9 @@ def test_span_and_unstated_facts(xiong: Drafted) -> None:
     span = _of(xiong, FactKind.SPAN, "throughput")
     assert (span.inputs[0].value, span.inputs[1].value) == (4.09, 144.49)
     unstated = [f for f in xiong.facts if f.kind is FactKind.UNSTATED]
-    assert {f.subject for f in unstated} == {"repetitions", "engine version"}
+    assert {f.subject for f in unstated} == {"repetitions", "conditions", "engine version"}
+    conditions = next(f for f in unstated if f.subject == "conditions")
+    assert conditions.detail.startswith("concurrency, input tokens, output tokens")
     assert next(f for f in unstated if f.subject == "engine version").detail == "llama.cpp"
 
 

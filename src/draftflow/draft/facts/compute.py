@@ -37,6 +37,18 @@ LIMIT_RE = re.compile(
 FAILURE_METRICS = frozenset({"failed_requests", "error_count", "failure_count"})
 ATTRIBUTION_KEYS = ("attribution", "measured_by", "submitted_by", "contributor", "reporter")
 DATE_KEYS = ("experiment_date", "date")
+# conditions a reader needs to compare a figure, named when no headline figure states them
+UNKNOWN_KEYS = (
+    "concurrency",
+    "input_tokens",
+    "output_tokens",
+    "temperature",
+    "top_p",
+    "cache_state",
+    "quantization",
+    "speculative_decoding",
+)
+MAX_UNKNOWN_NAMED = 4
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 
 
@@ -144,6 +156,8 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     used: set[int] = set()
     for group, members in groups.items():
         series = _one_per_setting(members)
+        if any(item.result.value <= 0 for _, item in series):
+            continue  # a ratio along the series needs positive figures
         if len(series) < MIN_SERIES or any(id(i) in used for _, i in series):
             continue
         used.update(id(i) for _, i in series)
@@ -226,7 +240,7 @@ def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     for members in groups.values():
         dated = sorted(members, key=lambda pair: pair[0])
         (first_date, first), (last_date, last) = dated[0], dated[-1]
-        if first_date == last_date:
+        if first_date == last_date or first.result.value <= 0:
             continue
         inputs = (figure_ref(first, written), figure_ref(last, written))
         fact = Fact(
@@ -345,6 +359,21 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
                 subject="repetitions",
                 inputs=inputs,
                 arithmetic="no figure states repetitions or a spread",
+                weight=len(results),
+            )
+        )
+    conditions = [r.conditions for r in results]
+    unknown = [k for k in UNKNOWN_KEYS if all(c.get(k) is None for c in conditions)]
+    if unknown:
+        facts.append(
+            Fact(
+                kind=FactKind.UNSTATED,
+                metric=_metric(grounded[0]),
+                unit=results[0].unit,
+                subject="conditions",
+                inputs=inputs,
+                arithmetic="no figure states " + ", ".join(unknown),
+                detail=", ".join(k.replace("_", " ") for k in unknown[:MAX_UNKNOWN_NAMED]),
                 weight=len(results),
             )
         )

@@ -13,6 +13,7 @@ from draftflow.draft.facts import wording
 from draftflow.draft.facts.compute import compute_facts
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import SectionWriter
+from draftflow.draft.sections import derived_paragraph
 from draftflow.draft.wording import unique_documents
 from draftflow.record.model import Section
 
@@ -36,7 +37,29 @@ def fact_sections(writer: SectionWriter) -> list[Section]:
         weight = max(f.weight for f in by_kind[kind])
         rank = (1, order) if kind in _TRAILING else (0, -weight)
         written.append((rank, section))
-    return [section for _, section in sorted(written, key=lambda pair: pair[0])]
+    ordered = [section for _, section in sorted(written, key=lambda pair: pair[0])]
+    return _with_derivations(writer, ordered)
+
+
+def _with_derivations(writer: SectionWriter, sections: list[Section]) -> list[Section]:
+    """The span section (else the last) also says how derived figures were made: a median of
+    source rows and its observed range is a fact the span rests on."""
+    derived = derived_paragraph(writer)
+    if not derived or not sections:
+        return sections
+    index = next(
+        (i for i, s in enumerate(sections) if s.heading.startswith("How far apart")),
+        len(sections) - 1,
+    )
+    section = sections[index]
+    cited = [i.document.pinned_url for i in writer.grounded if i.result.uncertainty]
+    sections[index] = section.model_copy(
+        update={
+            "paragraphs": [*section.paragraphs, derived],
+            "citations": list(dict.fromkeys([*section.citations, *cited])),
+        }
+    )
+    return sections
 
 
 def supported_facts(writer: SectionWriter) -> list[tuple[Fact, list[str]]]:
@@ -75,11 +98,11 @@ def _section(writer: SectionWriter, facts: Sequence[Fact]) -> Section | None:
 
 def _grounded(writer: SectionWriter, fact: Fact) -> list[str]:
     grounding = writer.ground(_documents(writer, fact))
-    said = wording.sentences(fact)
-    # the first sentence carries the fact; without it the rest says nothing
-    if not said or not grounding.supports(said[0]):
-        return []
-    return [s for s in said if grounding.supports(s)]
+    for said in (wording.sentences(fact), wording.unnamed(fact)):
+        # the first sentence carries the fact; without it the rest says nothing
+        if said and grounding.supports(said[0]):
+            return [s for s in said if grounding.supports(s)]
+    return []
 
 
 def _documents(writer: SectionWriter, fact: Fact) -> list[Document]:

@@ -34,6 +34,27 @@ def sentences(fact: Fact) -> list[str]:
     return writer(fact)
 
 
+def unnamed(fact: Fact) -> list[str]:
+    """The fact without its configurations' labels, for when a label holds a number no
+    source states: the figures and their arithmetic still stand."""
+    if fact.kind is FactKind.LEADER:
+        best, runner = fact.inputs[0], fact.inputs[1]
+        at = f" at {fact.detail}" if fact.detail else ""
+        if fact.direction is Direction.LOWER:
+            return [
+                f"For {fact.metric}{at}, the lowest figure is {amount(best)}; the next takes "
+                f"{amount(runner)}, {_ratio(runner, best)} as much."
+            ]
+        return [
+            f"For {fact.metric}{at}, the highest figure is {amount(best)}, "
+            f"{_ratio(best, runner)} the next best, {amount(runner)}."
+        ]
+    if fact.kind is FactKind.SPAN:
+        low, high = fact.inputs[0], fact.inputs[1]
+        return [f"The headline {fact.metric} figures run from {amount(low)} to {amount(high)}."]
+    return []
+
+
 def _leader(fact: Fact) -> list[str]:
     best, runner = fact.inputs[0], fact.inputs[1]
     at = f" at {fact.detail}" if fact.detail else ""
@@ -97,9 +118,12 @@ def _unstated(fact: Fact) -> list[str]:
     documents = join(_paths(fact))
     if fact.subject == "engine version":
         return [f"The figures in {documents} name {fact.detail} but not its version."]
+    if fact.subject == "conditions":
+        names = join(fact.detail.split(", "), "or")
+        return [f"No headline figure in {documents} states its {names}; these stay unknown."]
     return [
         f"No headline figure in {documents} states how many runs it repeats or how far "
-        f"they spread, so each {fact.metric} figure is a single reported value."
+        f"they spread, so the {fact.metric} figures come without a spread."
     ]
 
 
