@@ -77,6 +77,11 @@ class TemplateParts:
         return self._writer.sections() if self._writer else self._empty.sections
 
     @cached_property
+    def claims(self) -> list[tuple[Fact, list[str]]]:
+        """The facts whose template sentences are grounded (none without results)."""
+        return self._writer.claims if self._writer else []
+
+    @cached_property
     def title(self) -> str:
         """The title."""
         return self._writer.title() if self._writer else self._empty.title
