@@ -52,6 +52,11 @@ def unnamed(fact: Fact) -> list[str]:
     if fact.kind is FactKind.SPAN:
         low, high = fact.inputs[0], fact.inputs[1]
         return [f"The headline {fact.metric} figures run from {amount(low)} to {amount(high)}."]
+    if fact.kind is FactKind.UNSTATED and fact.subject == "repetitions":
+        return [
+            f"No headline figure in {join(_paths(fact))} states how many runs it repeats or "
+            f"how far they spread, so the {fact.metric} figures come without a spread."
+        ]
     return []
 
 
@@ -121,9 +126,11 @@ def _unstated(fact: Fact) -> list[str]:
     if fact.subject == "conditions":
         names = join(fact.detail.split(", "), "or")
         return [f"No headline figure in {documents} states its {names}; these stay unknown."]
+    first = fact.inputs[0]
     return [
         f"No headline figure in {documents} states how many runs it repeats or how far "
-        f"they spread, so the {fact.metric} figures come without a spread."
+        f"they spread: the {amount(first)} of {first.label}, like every other figure, comes "
+        "without a spread."
     ]
 
 
