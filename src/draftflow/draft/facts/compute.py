@@ -1,5 +1,5 @@
 """Facts computed over the headline figures: leaders and margins, scaling series, changes
-between dated runs, limits, attributions, spans and what is left unstated.
+between dated runs and spans; with `gaps.py`'s limits, attributions and what is unstated.
 
 Everything is taken in headline order and ties are broken by that order, so the same input
 gives the same facts.
@@ -16,40 +16,20 @@ from draftflow.draft.facts.figures import (
     direction,
     figure_ref,
     identity,
+    metric_name,
     short_label,
     skeleton,
     statistic_key,
     text_value,
     workload,
 )
+from draftflow.draft.facts.gaps import attributions, limits, unstated
 from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.parts import Grounded
 
 MIN_SERIES = 3
 FLAT_GAIN = 1.10
-MAX_LIMIT_ROWS = 4
-MAX_UNSTATED_INPUTS = 4
-LIMIT_RE = re.compile(
-    r"\b(OOM|out of memory|timed? ?out|timeout|crash(?:ed)?|failed|error|retracted|"
-    r"contaminat\w*)\b",
-    re.IGNORECASE,
-)
-FAILURE_METRICS = frozenset({"failed_requests", "error_count", "failure_count"})
-ATTRIBUTION_KEYS = ("attribution", "measured_by", "submitted_by", "contributor", "reporter")
 DATE_KEYS = ("experiment_date", "date")
-# conditions a reader needs to compare a figure, named when no headline figure states them
-UNKNOWN_KEYS = (
-    "concurrency",
-    "input_tokens",
-    "output_tokens",
-    "temperature",
-    "top_p",
-    "cache_state",
-    "quantization",
-    "speculative_decoding",
-)
-MAX_UNKNOWN_NAMED = 4
-REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 
 
 def compute_facts(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
@@ -63,10 +43,6 @@ def compute_facts(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         *spans(grounded, written),
         *unstated(grounded, written),
     ]
-
-
-def _metric(item: Grounded) -> str:
-    return item.result.metric.replace("_", " ").strip() or "unnamed metric"
 
 
 def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
@@ -95,7 +71,7 @@ def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         top, bottom = (inputs[0], inputs[1]) if way is Direction.HIGHER else (inputs[1], inputs[0])
         fact = Fact(
             kind=FactKind.LEADER,
-            metric=_metric(best),
+            metric=metric_name(best),
             unit=best.result.unit,
             subject=inputs[0].label,
             inputs=inputs,
@@ -206,7 +182,7 @@ def _series_fact(series: list[tuple[float, Grounded]], setting: str, written: Wr
             break
     fact = Fact(
         kind=FactKind.SCALING,
-        metric=_metric(items[0]),
+        metric=metric_name(items[0]),
         unit=items[0].result.unit,
         subject=setting,
         inputs=inputs,
@@ -245,7 +221,7 @@ def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         inputs = (figure_ref(first, written), figure_ref(last, written))
         fact = Fact(
             kind=FactKind.CHANGE,
-            metric=_metric(first),
+            metric=metric_name(first),
             unit=first.result.unit,
             subject=inputs[0].label,
             inputs=inputs,
@@ -256,66 +232,6 @@ def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         )
         facts.append(fact.model_copy(update={"result": fact.recompute()}))
     return sorted(facts, key=lambda f: -f.weight)
-
-
-def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
-    """Configurations the sources mark as failed or over a limit: a condition cell reading
-    OOM, error or timeout beside a figure, or a failure count above zero."""
-    marked: dict[tuple[str, str], list[Grounded]] = {}
-    for item in grounded:
-        result = item.result
-        for key, value in result.conditions.items():
-            text = text_value(value)
-            found = LIMIT_RE.search(text) if text and len(text) <= 40 else None
-            if found:
-                marked.setdefault((key, found.group(1)), []).append(item)
-        if result.metric in FAILURE_METRICS and result.value > 0:
-            marked.setdefault((_metric(item), ""), []).append(item)
-    facts = []
-    for (subject, word), items in marked.items():
-        rows = _unique_rows(items)[:MAX_LIMIT_ROWS]
-        facts.append(
-            Fact(
-                kind=FactKind.LIMIT,
-                metric=_metric(rows[0]),
-                unit=rows[0].result.unit,
-                subject=subject,
-                inputs=tuple(figure_ref(item, written) for item in rows),
-                arithmetic="marked" if word else "count > 0",
-                detail=word,
-                weight=len(items),
-            )
-        )
-    return sorted(facts, key=lambda f: -f.weight)
-
-
-def _unique_rows(items: list[Grounded]) -> list[Grounded]:
-    rows: dict[str, Grounded] = {}
-    for item in items:
-        rows.setdefault(item.result.evidence_url, item)
-    return list(rows.values())
-
-
-def attributions(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
-    """Figures whose conditions name who measured them."""
-    by_whom: dict[str, list[Grounded]] = {}
-    for item in grounded:
-        for key in ATTRIBUTION_KEYS:
-            who = text_value(item.result.conditions.get(key))
-            if who:
-                by_whom.setdefault(who, []).append(item)
-    return [
-        Fact(
-            kind=FactKind.ATTRIBUTION,
-            metric=_metric(items[0]),
-            unit=items[0].result.unit,
-            subject=who,
-            inputs=tuple(figure_ref(i, written) for i in _unique_rows(items)[:MAX_LIMIT_ROWS]),
-            arithmetic="attributed",
-            weight=len(items),
-        )
-        for who, items in by_whom.items()
-    ]
 
 
 def spans(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
@@ -333,9 +249,9 @@ def spans(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         facts.append(
             Fact(
                 kind=FactKind.SPAN,
-                metric=_metric(low),
+                metric=metric_name(low),
                 unit=low.result.unit,
-                subject=_metric(low),
+                subject=metric_name(low),
                 inputs=inputs,
                 arithmetic="min, max",
                 direction=direction(low.result),
@@ -343,53 +259,3 @@ def spans(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             )
         )
     return sorted(facts, key=lambda f: -f.weight)
-
-
-def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
-    """What no headline figure states: repetitions and a variance, an engine's version."""
-    results = [item.result for item in grounded]
-    facts = []
-    inputs = tuple(figure_ref(item, written) for item in grounded[:MAX_UNSTATED_INPUTS])
-    if not any(r.uncertainty or any(r.conditions.get(k) for k in REPETITION_KEYS) for r in results):
-        facts.append(
-            Fact(
-                kind=FactKind.UNSTATED,
-                metric=_metric(grounded[0]),
-                unit=results[0].unit,
-                subject="repetitions",
-                inputs=inputs,
-                arithmetic="no figure states repetitions or a spread",
-                weight=len(results),
-            )
-        )
-    conditions = [r.conditions for r in results]
-    unknown = [k for k in UNKNOWN_KEYS if all(c.get(k) is None for c in conditions)]
-    if unknown:
-        facts.append(
-            Fact(
-                kind=FactKind.UNSTATED,
-                metric=_metric(grounded[0]),
-                unit=results[0].unit,
-                subject="conditions",
-                inputs=inputs,
-                arithmetic="no figure states " + ", ".join(unknown),
-                detail=", ".join(k.replace("_", " ") for k in unknown[:MAX_UNKNOWN_NAMED]),
-                weight=len(results),
-            )
-        )
-    engines = [text_value(r.conditions.get("engine")) for r in results]
-    if any(engines) and not any(r.conditions.get("engine_version") for r in results):
-        engine = next(e for e in engines if e)
-        facts.append(
-            Fact(
-                kind=FactKind.UNSTATED,
-                metric=_metric(grounded[0]),
-                unit=results[0].unit,
-                subject="engine version",
-                inputs=inputs,
-                arithmetic="no figure states an engine version",
-                detail=engine,
-                weight=len(results),
-            )
-        )
-    return facts

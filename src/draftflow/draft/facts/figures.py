@@ -135,6 +135,11 @@ def identity(result: ReportedResult) -> tuple[tuple[str, str], ...]:
     )
 
 
+def metric_name(item: Grounded) -> str:
+    """The figure's metric as prose names it (`decode rate`)."""
+    return item.result.metric.replace("_", " ").strip() or "unnamed metric"
+
+
 def text_value(value: JsonValue) -> str | None:
     """A condition's value when it is text."""
     return value if isinstance(value, str) else None
