@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from conftest import DEVGOLD
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft.facts.compute import compute_facts
@@ -172,3 +173,25 @@ def test_no_model_draft_is_deterministic(
         return json.dumps(parts).encode()
 
     assert text(again) == text(xiong)
+
+
+def test_the_dev_repositories_articles_ask_their_own_questions(
+    corpus_dir: Path, manifest: dict[str, Any], tmp_path: Path
+) -> None:
+    """Every dev repository's no-model article: each heading a question, each section a
+    computed fact with a figure and citations, no section body shared between repositories,
+    and verify without a flag on the prose."""
+    folders = sorted(p.stem for p in DEVGOLD.glob("*.json"))
+    assert len(folders) == 7
+    bodies: dict[str, str] = {}
+    for folder in folders:
+        drafted = _draft(folder, corpus_dir, manifest, tmp_path / folder)
+        sections = drafted.record.editorial.sections
+        assert len(sections) >= 2, folder
+        for section in sections:
+            body = " ".join(section.paragraphs)
+            assert section.heading.endswith("?") and section.citations, (folder, section)
+            assert any(ch.isdigit() for ch in body), (folder, section.heading)
+            assert bodies.setdefault(body, folder) == folder, (folder, bodies[body])
+        report = verify_record(drafted.record, drafted.snapshot)
+        assert not [f for f in report.flags if f.rule in ("prose", "citations")], folder

@@ -52,6 +52,11 @@ def unnamed(fact: Fact) -> list[str]:
     if fact.kind is FactKind.SPAN:
         low, high = fact.inputs[0], fact.inputs[1]
         return [f"The headline {fact.metric} figures run from {amount(low)} to {amount(high)}."]
+    if fact.kind is FactKind.UNSTATED and fact.subject == "conditions":
+        names = join(fact.detail.split(", "), "or")
+        return [
+            f"No headline figure in {join(_paths(fact))} states its {names}; these stay unknown."
+        ]
     if fact.kind is FactKind.UNSTATED and fact.subject == "repetitions":
         return [
             f"No headline figure in {join(_paths(fact))} states how many runs it repeats or "
@@ -125,7 +130,11 @@ def _unstated(fact: Fact) -> list[str]:
         return [f"The figures in {documents} name {fact.detail} but not its version."]
     if fact.subject == "conditions":
         names = join(fact.detail.split(", "), "or")
-        return [f"No headline figure in {documents} states its {names}; these stay unknown."]
+        first = fact.inputs[0]
+        return [
+            f"No headline figure in {documents} states its {names}: for the {amount(first)} "
+            f"of {first.label}, as for every other figure, these stay unknown."
+        ]
     first = fact.inputs[0]
     return [
         f"No headline figure in {documents} states how many runs it repeats or how far "
