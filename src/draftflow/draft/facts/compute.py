@@ -126,6 +126,9 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
                 position,
                 others,
                 workload(result, skip=setting),
+                # a series is one table's: labels alike in two documents may name
+                # configurations that differ in what neither label says
+                item.document.pinned_url,
             )
             groups.setdefault(key, []).append((float(number), item))
     facts = []
