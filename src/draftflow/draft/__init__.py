@@ -16,11 +16,11 @@ from draftflow.draft.artifact import (
     EditorialDraft,
     ExtractionLike,
 )
-from draftflow.draft.facts import RecordFacts
 from draftflow.draft.model_drafter import (
     DEFAULT_BUDGET_TOKENS,
     draft_with_model,
 )
+from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
 from draftflow.llm.protocol import StructuredClient

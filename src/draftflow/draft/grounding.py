@@ -32,6 +32,7 @@ from draftflow.numbers import (
     stated_values,
     uses_decimal_comma,
 )
+from draftflow.numbers.arithmetic import ratios
 
 
 def format_value(value: int | float | bool) -> str:
@@ -178,8 +179,12 @@ class Grounding:
         """True when every number-like mention in `text` is supported (see the module doc)."""
         verdict = self._verdicts.get(text)
         if verdict is None:
+            # a ratio is supported as the arithmetic of two quantities beside it, which are
+            # themselves checked like any other number
+            derived = {r.mention.start for r in ratios(text) if r.recomputable}
             verdict = all(
-                self._supports_mention(m) for m in find_numbers(text, decimal_comma=False)
+                m.start in derived or self._supports_mention(m)
+                for m in find_numbers(text, decimal_comma=False)
             )
             self._verdicts[text] = verdict
         return verdict

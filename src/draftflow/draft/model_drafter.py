@@ -35,6 +35,13 @@ from draftflow.draft.artifact import (
     EditorialDraft,
     ExtractionLike,
 )
+from draftflow.draft.facts.prompting import (
+    FACTS_PROMPT,
+    Claim,
+    FactChecker,
+    FactSectionsReply,
+    facts_material,
+)
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.draft.templates import TemplateParts, record_names, record_values
@@ -98,23 +105,39 @@ async def draft_with_model(
     client: StructuredClient,
     *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
+    from_facts: bool = False,
 ) -> EditorialDraft:
-    """Ask the model for sections and framing concurrently, then keep only what checks out."""
-    sections_prompt = load_prompt(SECTIONS_PROMPT)
+    """Ask the model for sections and framing concurrently, then keep only what checks out.
+
+    With `from_facts`, the sections are asked for from the facts computed in code (the
+    `draft_facts` prompt) and checked against them; the recorded cassettes hold the
+    `draft_sections` exchanges, so that prompt stays the default until they are recorded
+    again."""
+    # The templates cost seconds on a big extraction: each part written only when needed.
+    fallback = TemplateParts(snapshot, extraction)
+    claims = fallback.claims if from_facts else []
+    sections_prompt = load_prompt(FACTS_PROMPT if claims else SECTIONS_PROMPT)
     framing_prompt = load_prompt(FRAMING_PROMPT)
     variables = prompt_variables(snapshot, extraction, budget_tokens)
     failures: list[str] = []
+    schema: type[SectionsReply] | type[FactSectionsReply] = (
+        FactSectionsReply if claims else SectionsReply
+    )
+    section_variables = (
+        {"repository": snapshot.repository, "facts": facts_material(claims)}
+        if claims
+        else variables
+    )
     sections_reply, framing_reply = await asyncio.gather(
-        _ask(client, sections_prompt, variables, SectionsReply, failures),
+        _ask(client, sections_prompt, section_variables, schema, failures),
         _ask(client, framing_prompt, variables, FramingReply, failures),
     )
-    # The templates cost seconds on a big extraction: each part written only when needed.
-    fallback = TemplateParts(snapshot, extraction)
     checker = _ReplyChecker(snapshot, material_grounding(snapshot, extraction, variables))
     checker.dropped.extend(failures)
-    sections = checker.sections(sections_reply.sections) if sections_reply else []
+    sections = _checked_sections(checker, sections_reply, claims)
     creation = CREATION_MODEL
-    if len(sections) < MIN_SECTIONS:
+    # a fact section is checked against its facts, so one is worth keeping
+    if len(sections) < (1 if claims else MIN_SECTIONS):
         checker.dropped.append(
             f"draft: {len(sections)} model sections kept of the {MIN_SECTIONS} the prompt asks "
             "for at least; template sections used instead"
@@ -136,11 +159,27 @@ async def draft_with_model(
         ),
         creation_method=creation,
         prompt_hashes={
-            SECTIONS_PROMPT: sections_prompt.sha256,
+            sections_prompt.name: sections_prompt.sha256,
             FRAMING_PROMPT: framing_prompt.sha256,
         },
         dropped=checker.dropped,
     )
+
+
+def _checked_sections(
+    checker: _ReplyChecker,
+    reply: SectionsReply | FactSectionsReply | None,
+    claims: Sequence[Claim],
+) -> list[Section]:
+    """The model's sections that pass their checks: against the facts they list, or against
+    the material the model was shown."""
+    if isinstance(reply, FactSectionsReply):
+        names = [ref.label for fact, _ in claims for ref in fact.inputs]
+        facts = FactChecker(claims, names)
+        sections = facts.sections(reply.sections)
+        checker.dropped.extend(facts.dropped)
+        return sections
+    return checker.sections(reply.sections) if reply else []
 
 
 async def _ask(

@@ -11,8 +11,8 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.draft.artifact import ExtractionLike
-from draftflow.draft.facts import RecordFacts
 from draftflow.draft.grounding import Grounding
+from draftflow.draft.record_facts import RecordFacts
 from draftflow.record.model import ReportedResult
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.draft import wording as w
-from draftflow.draft.facts import UNSTATED_NAMES
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter
+from draftflow.draft.record_facts import UNSTATED_NAMES
 from draftflow.draft.wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.record.model import Section
 
@@ -88,7 +88,7 @@ def figures_section(writer: SectionWriter) -> Section | None:
             cited += documents
     if len(groups) > MAX_METRICS:
         paragraphs.append("Further metrics are listed with the reported results.")
-    derived = _derived_paragraph(writer)
+    derived = derived_paragraph(writer)
     if derived:
         paragraphs.append(derived)
         cited += [item.document for item in writer.grounded if item.result.uncertainty]
@@ -99,7 +99,8 @@ def figures_section(writer: SectionWriter) -> Section | None:
     return w.section("What was measured?", [" ".join(paragraphs)], cited)
 
 
-def _derived_paragraph(writer: SectionWriter) -> str | None:
+def derived_paragraph(writer: SectionWriter) -> str | None:
+    """How the derived headline figures were made (statistic and observed range), grounded."""
     sentences = []
     for item in writer.grounded:
         result, uncertainty = item.result, item.result.uncertainty

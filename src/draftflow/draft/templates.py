@@ -18,9 +18,12 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections as sections_
 from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
-from draftflow.draft.facts import RecordFacts
+from draftflow.draft.facts.model import Fact, FactKind
+from draftflow.draft.facts.questions import fact_sections, supported_facts
+from draftflow.draft.facts.wording import amount
 from draftflow.draft.grounding import Grounding, SourceTexts, as_written
 from draftflow.draft.parts import Grounded, Profile
+from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.wording import (
     LIMITATIONS,
     MAX_DOCUMENTS_NAMED,
@@ -72,6 +75,11 @@ class TemplateParts:
     def sections(self) -> list[Section]:
         """The question sections."""
         return self._writer.sections() if self._writer else self._empty.sections
+
+    @cached_property
+    def claims(self) -> list[tuple[Fact, list[str]]]:
+        """The facts whose template sentences are grounded (none without results)."""
+        return self._writer.claims if self._writer else []
 
     @cached_property
     def title(self) -> str:
@@ -177,7 +185,11 @@ class Writer:
         return as_written(item.result.value, line, decimal_comma=comma)
 
     def sections(self) -> list[Section]:
-        """The question sections that have something to say, in the seeds' order."""
+        """The questions this repository's facts answer; when no fact can be written, the
+        general questions of the seeds that have something to say."""
+        answered = fact_sections(self)
+        if answered:
+            return answered
         sections = [
             sections_.artifact_section(self),
             sections_.figures_section(self),
@@ -220,11 +232,33 @@ class Writer:
             return models[0]
         return None
 
+    @cached_property
+    def claims(self) -> list[tuple[Fact, list[str]]]:
+        """The facts whose sentences are grounded, leaders first, each kind by weight."""
+        return supported_facts(self)
+
+    def main_claim(self) -> tuple[Fact, list[str]] | None:
+        """The repository's main claim: the leader of the largest comparison, else the
+        largest scaling series."""
+        for kind in (FactKind.LEADER, FactKind.SCALING):
+            found = [claim for claim in self.claims if claim[0].kind is kind]
+            if found:
+                return max(found, key=lambda claim: claim[0].weight)
+        return None
+
     def title(self) -> str:
         subject = self.common_model() or self.snapshot.repository
         metrics = self.metric_phrase(MAX_METRICS_IN_TITLE)
+        claim = self.main_claim()
+        claimed: list[str] = []
+        if claim is not None:
+            fact = claim[0]
+            top = fact.inputs[0] if fact.kind is FactKind.LEADER else fact.inputs[-1]
+            verb = "leads" if fact.kind is FactKind.LEADER else "reaches"
+            claimed = [f"{subject}: {top.label} {verb} {fact.metric} with {amount(top)}"]
         return w.first_supported(
             self.everywhere,
+            *claimed,
             f"{subject}: source-reported {metrics} figures",
             f"{self.snapshot.repository}: source-reported {metrics} figures",
             f"Source-reported {metrics} figures",
@@ -232,8 +266,16 @@ class Writer:
         )
 
     def summary(self) -> str:
+        claim = self.main_claim()
+        claimed = []
+        if claim is not None:
+            claimed = [
+                f"{claim[1][0]} Each figure of {self.snapshot.repository} is tied to the "
+                "document line that states it."
+            ]
         return w.first_supported(
             self.everywhere,
+            *claimed,
             f"Source-reported {self.metric_phrase()} figures from {self.snapshot.repository}, "
             "each tied to the document line that states it, with the measured configuration "
             "as far as the source states it.",

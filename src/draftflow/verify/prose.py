@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
 from draftflow.text.pointer import pointer
+from draftflow.verify.arithmetic import derived_ratio
 from draftflow.verify.citations import cited_documents
 from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.dimensions import MEASURED, unit_after
@@ -61,7 +62,8 @@ def _check_mention(
 ) -> None:
     kind = mention.kind
     if kind.is_numeric:
-        lookup = _quantity(ctx, mention, documents, _role(text, mention))
+        derived = derived_ratio(ctx, text, mention)
+        lookup = derived or _quantity(ctx, mention, documents, _role(text, mention))
         severity = Severity.ERROR
     elif kind is NumberKind.HEX:
         lookup = find_hex(ctx, mention.text)

@@ -18,6 +18,7 @@ def test_lists_every_packaged_prompt_with_its_hash(monkeypatch: pytest.MonkeyPat
     rows = json.loads(result.output)
     assert [r["name"] for r in rows] == [
         "doctor",
+        "draft_facts",
         "draft_framing",
         "draft_sections",
         "extract",

@@ -1,0 +1,264 @@
+"""Facts computed over the headline figures: leaders and margins, scaling series, changes
+between dated runs and spans; with `gaps.py`'s limits, attributions and what is unstated.
+
+Everything is taken in headline order and ties are broken by that order, so the same input
+gives the same facts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from draftflow.draft.facts.figures import (
+    Written,
+    direction,
+    figure_ref,
+    identity,
+    metric_name,
+    short_label,
+    skeleton,
+    statistic_key,
+    text_value,
+    workload,
+)
+from draftflow.draft.facts.gaps import attributions, limits, unstated
+from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
+from draftflow.draft.parts import Grounded
+
+MIN_SERIES = 3
+FLAT_GAIN = 1.10
+DATE_KEYS = ("experiment_date", "date")
+
+
+def compute_facts(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Every fact the headline figures support, grouped by kind in `FactKind` order."""
+    return [
+        *leaders(grounded, written),
+        *scaling(grounded, written),
+        *changes(grounded, written),
+        *limits(grounded, written),
+        *attributions(grounded, written),
+        *spans(grounded, written),
+        *unstated(grounded, written),
+    ]
+
+
+def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Per metric, statistic and workload: the best figure and its margin over the next."""
+    groups: dict[tuple[object, ...], list[Grounded]] = {}
+    for item in grounded:
+        result = item.result
+        if direction(result) is None or result.value <= 0:
+            continue
+        key = (result.metric, result.unit, statistic_key(result), workload(result))
+        groups.setdefault(key, []).append(item)
+    facts = []
+    for items in groups.values():
+        way = direction(items[0].result)
+        assert way is not None
+        ranked = sorted(items, key=lambda i: float(i.result.value), reverse=way is Direction.HIGHER)
+        best = ranked[0]
+        runner = next((i for i in ranked[1:] if i.result.value != best.result.value), None)
+        if runner is None:
+            continue
+        inputs = _distinct_names(
+            (figure_ref(best, written), figure_ref(runner, written)), (best, runner)
+        )
+        if inputs[0].label == inputs[1].label:
+            continue  # two configurations no label tells apart cannot be named
+        top, bottom = (inputs[0], inputs[1]) if way is Direction.HIGHER else (inputs[1], inputs[0])
+        fact = Fact(
+            kind=FactKind.LEADER,
+            metric=metric_name(best),
+            unit=best.result.unit,
+            subject=inputs[0].label,
+            inputs=inputs,
+            arithmetic=f"{top.value!r} / {bottom.value!r}",
+            direction=way,
+            detail=_workload_phrase(best),
+            weight=len(items),
+        )
+        facts.append(fact.model_copy(update={"result": fact.recompute()}))
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def _distinct_names(
+    refs: tuple[FigureRef, ...], items: tuple[Grounded, ...]
+) -> tuple[FigureRef, ...]:
+    """Two inputs with the same label are told apart by the document that states each."""
+    if len({ref.label for ref in refs}) == len(refs):
+        return refs
+    named = [dict(identity(item.result)) for item in items]
+    for key in named[0]:
+        values = [n.get(key) for n in named]
+        if all(values) and len(set(values)) == len(values):
+            return tuple(
+                ref.model_copy(update={"label": f"{ref.label} ({value})"})
+                for ref, value in zip(refs, values, strict=True)
+            )
+    return tuple(
+        ref.model_copy(update={"label": f"{ref.label} in {item.document.path}"})
+        for ref, item in zip(refs, items, strict=True)
+    )
+
+
+def _workload_phrase(item: Grounded) -> str:
+    pairs = workload(item.result)[:2]
+    return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in pairs)
+
+
+def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Series of figures whose labels differ in one number only, along that number."""
+    groups: dict[tuple[object, ...], list[tuple[float, Grounded]]] = {}
+    for item in grounded:
+        result = item.result
+        shape, numbers = skeleton(short_label(result))
+        for position, number in enumerate(numbers):
+            others = tuple(n for i, n in enumerate(numbers) if i != position)
+            setting = next((k for k, v in workload(result) if _same_number(v, number)), "-")
+            key = (
+                result.metric,
+                result.unit,
+                statistic_key(result),
+                shape,
+                position,
+                others,
+                workload(result, skip=setting),
+                # a series is one table's: labels alike in two documents may name
+                # configurations that differ in what neither label says
+                item.document.pinned_url,
+            )
+            groups.setdefault(key, []).append((float(number), item))
+    facts = []
+    used: set[int] = set()
+    for group, members in groups.items():
+        series = _one_per_setting(members)
+        if any(item.result.value <= 0 for _, item in series):
+            continue  # a ratio along the series needs positive figures
+        if len(series) < MIN_SERIES or any(id(i) in used for _, i in series):
+            continue
+        used.update(id(i) for _, i in series)
+        name = short_label(series[0][1].result)
+        facts.append(_series_fact(series, _setting_name(name, int(str(group[4]))), written))
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def _same_number(text: str, number: str) -> bool:
+    try:
+        return float(text) == float(number)
+    except ValueError:
+        return False
+
+
+def _one_per_setting(members: list[tuple[float, Grounded]]) -> list[tuple[float, Grounded]]:
+    by_setting: dict[float, Grounded] = {}
+    for setting, item in members:
+        by_setting.setdefault(setting, item)
+    return sorted(by_setting.items())
+
+
+def _setting_name(name: str, position: int) -> str:
+    """The word a label puts before its varied number (`max_concurrency 8`), else the label
+    with that number written as N (`Llama 2 7B / N x RasPi 5 8 GB`)."""
+    spans = [m.span() for m in re.finditer(r"\d+(?:\.\d+)?", name)]
+    start, end = spans[position]
+    before = name[:start].rstrip()
+    word = re.search(r"([A-Za-z][A-Za-z_ ]{1,30})$", before)
+    if word and not before.endswith(("/", ",", "›")):
+        return word.group(1).strip().replace("_", " ")
+    return " ".join(f"{name[:start]}N{name[end:]}".split())
+
+
+def _series_fact(series: list[tuple[float, Grounded]], setting: str, written: Written) -> Fact:
+    items = [item for _, item in series]
+    way = direction(items[0].result)
+    inputs = tuple(figure_ref(item, written) for item in items)
+    detail = ""
+    for before, after in pairwise(inputs):
+        gain = after.value / before.value if before.value else 0.0
+        if way is Direction.LOWER and after.value:
+            gain = before.value / after.value
+        if way is not None and gain < FLAT_GAIN:
+            detail = after.label
+            break
+    fact = Fact(
+        kind=FactKind.SCALING,
+        metric=metric_name(items[0]),
+        unit=items[0].result.unit,
+        subject=setting,
+        inputs=inputs,
+        arithmetic=f"{inputs[-1].value!r} / {inputs[0].value!r}",
+        direction=way,
+        detail=detail,
+        weight=len(items),
+    )
+    return fact.model_copy(update={"result": fact.recompute()})
+
+
+def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """The same configuration's figure in its earliest and latest dated runs."""
+    groups: dict[tuple[object, ...], list[tuple[str, Grounded]]] = {}
+    for item in grounded:
+        result = item.result
+        date = next((d for k in DATE_KEYS if (d := text_value(result.conditions.get(k)))), None)
+        if date is None:
+            continue
+        label = short_label(result)
+        key = (
+            result.metric,
+            result.unit,
+            statistic_key(result),
+            label,
+            workload(result),
+            identity(result),
+        )
+        groups.setdefault(key, []).append((date, item))
+    facts = []
+    for members in groups.values():
+        dated = sorted(members, key=lambda pair: pair[0])
+        (first_date, first), (last_date, last) = dated[0], dated[-1]
+        if first_date == last_date or first.result.value <= 0:
+            continue
+        inputs = (figure_ref(first, written), figure_ref(last, written))
+        fact = Fact(
+            kind=FactKind.CHANGE,
+            metric=metric_name(first),
+            unit=first.result.unit,
+            subject=inputs[0].label,
+            inputs=inputs,
+            arithmetic=f"{inputs[1].value!r} / {inputs[0].value!r}",
+            direction=direction(first.result),
+            detail=f"{first_date} → {last_date}",
+            weight=len(members),
+        )
+        facts.append(fact.model_copy(update={"result": fact.recompute()}))
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def spans(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Per metric and unit: the lowest and highest headline figure."""
+    groups: dict[tuple[str, str], list[Grounded]] = {}
+    for item in grounded:
+        groups.setdefault((item.result.metric, item.result.unit), []).append(item)
+    facts = []
+    for items in groups.values():
+        ordered = sorted(items, key=lambda i: float(i.result.value))
+        low, high = ordered[0], ordered[-1]
+        if len(items) < 2 or low.result.value == high.result.value:
+            continue
+        inputs = _distinct_names((figure_ref(low, written), figure_ref(high, written)), (low, high))
+        facts.append(
+            Fact(
+                kind=FactKind.SPAN,
+                metric=metric_name(low),
+                unit=low.result.unit,
+                subject=metric_name(low),
+                inputs=inputs,
+                arithmetic="min, max",
+                direction=direction(low.result),
+                weight=len(items),
+            )
+        )
+    return sorted(facts, key=lambda f: -f.weight)

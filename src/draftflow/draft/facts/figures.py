@@ -1,0 +1,150 @@
+"""How facts read a headline figure: its short configuration label, its value as prose writes
+it, which way its metric is better, and the groups figures are compared in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pydantic import JsonValue
+
+from draftflow.draft.facts.model import Direction, FigureRef
+from draftflow.draft.parts import Grounded
+from draftflow.numbers.vocabulary import vocabulary
+from draftflow.record.model import ReportedResult
+
+Written = Callable[[Grounded], str]
+
+MAX_WRITTEN_CHARS = 8
+MAX_NAME_CHARS = 60
+# Conditions that say what work a figure measured; figures compared must share them.
+WORKLOAD_KEYS = (
+    "input_tokens",
+    "output_tokens",
+    "prompt_tokens",
+    "max_output_tokens",
+    "concurrency",
+    "batch",
+    "batch_size",
+    "context_tokens",
+    "context_length",
+    "workload",
+    "case",
+    "num_prompts",
+    "request_rate",
+)
+_TIME_UNITS = frozenset({"ms", "s", "µs", "us", "min", "h"})
+_RATE_UNITS = frozenset({"tokens/s", "requests/s"})
+_STATISTIC_RE = re.compile(r"\b(p\d{2,3}|min|max|mean|median|average|avg)\b", re.IGNORECASE)
+_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+# a label part that is itself a figure (`101.81 ms`), not a configuration's name
+_FIGURE_RE = re.compile(r"^[\d.,\s]+(?:ms|s|t/s|tok/s|tokens/s)\b", re.IGNORECASE)
+# conditions that name a configuration, used to tell two same-labelled figures apart
+IDENTITY_KEYS = (
+    "model",
+    "model_id",
+    "model_artifact",
+    "quantization",
+    "weight_precision",
+    "engine",
+    "system",
+    "GPU",
+    "Framework",
+)
+
+
+def direction(result: ReportedResult) -> Direction | None:
+    """Which way the figure's metric is better: from the vocabulary, else from its unit."""
+    metric = vocabulary().metric_by_id(result.metric)
+    if metric is not None and metric.better is not None:
+        return Direction(metric.better)
+    if result.unit in _TIME_UNITS:
+        return Direction.LOWER
+    if result.unit in _RATE_UNITS:
+        return Direction.HIGHER
+    return None
+
+
+def statistic_key(result: ReportedResult) -> str:
+    """The statistic a figure reports, with a percentile or bound its label names (`P25`)."""
+    found = _STATISTIC_RE.findall(result.label)
+    return f"{result.statistic}|{found[-1].lower() if found else ''}"
+
+
+def workload(result: ReportedResult, skip: str = "") -> tuple[tuple[str, str], ...]:
+    """The figure's workload conditions as text pairs (all but `skip`)."""
+    conditions = result.conditions
+    return tuple(
+        (key, str(conditions[key]))
+        for key in WORKLOAD_KEYS
+        if key != skip and conditions.get(key) is not None
+    )
+
+
+def short_label(result: ReportedResult) -> str:
+    """The configuration a label names, without markup and without the figure's own value:
+    `A › Llama 2 7B / 1 x RasPi 5 8 GB › 441.09 ms` names `Llama 2 7B / 1 x RasPi 5 8 GB`."""
+    label = result.label.split("<", 1)[0]
+    parts = [p.strip(" ,;") for p in re.split(r"\s+›\s+", label) if p.strip(" ,;")]
+    value_text = _plain(result.value)
+    named = [p for p in parts if value_text not in p and not _FIGURE_RE.match(p)] or parts
+    name = named[-1] if len(named) > 1 and len(named[-1]) > 3 else " ".join(named)
+    pieces = [p.strip() for p in name.split(", ") if p.strip()]
+    if len(pieces) > 3:
+        name = f"{pieces[0]}, {pieces[-1]}"
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME_CHARS:
+        name = name[:MAX_NAME_CHARS].rsplit(" ", 1)[0].rstrip(",;:/")
+    return name or " ".join(result.label.split())[:MAX_NAME_CHARS]
+
+
+def skeleton(name: str) -> tuple[str, list[str]]:
+    """The name with each number replaced by `#`, and the numbers in order."""
+    return _NUMBER_RE.sub("#", name), _NUMBER_RE.findall(name)
+
+
+def written_value(value: float, written: str) -> str:
+    """A value as prose writes it: as its line writes it when short, else to two decimals
+    (or three significant digits below one), which verify reads at that precision."""
+    if len(written) <= MAX_WRITTEN_CHARS:
+        return written
+    if abs(value) >= 1:
+        return f"{value:.2f}"
+    return f"{value:.3g}"
+
+
+def figure_ref(item: Grounded, written: Written) -> FigureRef:
+    """The fact input for one grounded headline figure."""
+    result = item.result
+    return FigureRef(
+        label=short_label(result),
+        metric=result.metric,
+        unit=result.unit,
+        value=float(result.value),
+        written=written_value(float(result.value), written(item)),
+        evidence_url=result.evidence_url,
+    )
+
+
+def identity(result: ReportedResult) -> tuple[tuple[str, str], ...]:
+    """The conditions that name the figure's configuration, as text pairs."""
+    return tuple(
+        (key, value)
+        for key in IDENTITY_KEYS
+        if (value := text_value(result.conditions.get(key))) is not None
+    )
+
+
+def metric_name(item: Grounded) -> str:
+    """The figure's metric as prose names it (`decode rate`)."""
+    return item.result.metric.replace("_", " ").strip() or "unnamed metric"
+
+
+def text_value(value: JsonValue) -> str | None:
+    """A condition's value when it is text."""
+    return value if isinstance(value, str) else None
+
+
+def _plain(value: float) -> str:
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text

@@ -1,0 +1,162 @@
+"""Facts about what the figures do not show by themselves: what failed or hit a limit, who
+measured what, and what no headline figure (nor any document) states."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
+from draftflow.draft.facts.model import Fact, FactKind
+from draftflow.draft.parts import Grounded
+
+MAX_LIMIT_ROWS = 4
+MAX_UNSTATED_INPUTS = 4
+LIMIT_RE = re.compile(
+    r"\b(OOM|out of memory|timed? ?out|timeout|crash(?:ed)?|failed|error|retracted|"
+    r"contaminat\w*)\b",
+    re.IGNORECASE,
+)
+FAILURE_METRICS = frozenset({"failed_requests", "error_count", "failure_count"})
+ATTRIBUTION_KEYS = ("attribution", "measured_by", "submitted_by", "contributor", "reporter")
+# conditions a reader needs to compare a figure, named when no headline figure states them
+UNKNOWN_KEYS = (
+    "concurrency",
+    "input_tokens",
+    "output_tokens",
+    "temperature",
+    "top_p",
+    "cache_state",
+    "quantization",
+    "speculative_decoding",
+)
+MAX_UNKNOWN_NAMED = 4
+REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
+# a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
+REPEATS_RE = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:runs|repetitions|repeats|"
+    r"iterations|trials)\b|\brepeated\b|\bstd(?:dev)?\b|±",
+    re.IGNORECASE,
+)
+
+
+def _states_version(engine: str, text: str) -> bool:
+    """True when the text writes a version beside the engine's name (`llama.cpp-b9536`,
+    `vLLM 0.23`, `vllm==0.11.0`, `vLLM version 0.10`)."""
+    pattern = re.escape(engine) + r"(?:[\s\-_:=v@]|version|==){0,12}(?:b\d{3,}|\d+\.\d+)"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Configurations the sources mark as failed or over a limit: a condition cell reading
+    OOM, error or timeout beside a figure, or a failure count above zero."""
+    marked: dict[tuple[str, str], list[Grounded]] = {}
+    for item in grounded:
+        result = item.result
+        for key, value in result.conditions.items():
+            text = text_value(value)
+            found = LIMIT_RE.search(text) if text and len(text) <= 40 else None
+            if found:
+                marked.setdefault((key, found.group(1)), []).append(item)
+        if result.metric in FAILURE_METRICS and result.value > 0:
+            marked.setdefault((metric_name(item), ""), []).append(item)
+    facts = []
+    for (subject, word), items in marked.items():
+        rows = _unique_rows(items)[:MAX_LIMIT_ROWS]
+        facts.append(
+            Fact(
+                kind=FactKind.LIMIT,
+                metric=metric_name(rows[0]),
+                unit=rows[0].result.unit,
+                subject=subject,
+                inputs=tuple(figure_ref(item, written) for item in rows),
+                arithmetic="marked" if word else "count > 0",
+                detail=word,
+                weight=len(items),
+            )
+        )
+    return sorted(facts, key=lambda f: -f.weight)
+
+
+def _unique_rows(items: list[Grounded]) -> list[Grounded]:
+    rows: dict[str, Grounded] = {}
+    for item in items:
+        rows.setdefault(item.result.evidence_url, item)
+    return list(rows.values())
+
+
+def attributions(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """Figures whose conditions name who measured them."""
+    by_whom: dict[str, list[Grounded]] = {}
+    for item in grounded:
+        for key in ATTRIBUTION_KEYS:
+            who = text_value(item.result.conditions.get(key))
+            if who:
+                by_whom.setdefault(who, []).append(item)
+    return [
+        Fact(
+            kind=FactKind.ATTRIBUTION,
+            metric=metric_name(items[0]),
+            unit=items[0].result.unit,
+            subject=who,
+            inputs=tuple(figure_ref(i, written) for i in _unique_rows(items)[:MAX_LIMIT_ROWS]),
+            arithmetic="attributed",
+            weight=len(items),
+        )
+        for who, items in by_whom.items()
+    ]
+
+
+def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """What no headline figure states: repetitions and a variance, an engine's version."""
+    results = [item.result for item in grounded]
+    facts = []
+    inputs = tuple(figure_ref(item, written) for item in grounded[:MAX_UNSTATED_INPUTS])
+    texts = [d.text for d in {i.document.pinned_url: i.document for i in grounded}.values()]
+    repeated = any(
+        r.uncertainty or any(r.conditions.get(k) for k in REPETITION_KEYS) for r in results
+    )
+    if not repeated and not any(REPEATS_RE.search(text) for text in texts):
+        facts.append(
+            Fact(
+                kind=FactKind.UNSTATED,
+                metric=metric_name(grounded[0]),
+                unit=results[0].unit,
+                subject="repetitions",
+                inputs=inputs,
+                arithmetic="no figure states repetitions or a spread",
+                weight=len(results),
+            )
+        )
+    conditions = [r.conditions for r in results]
+    unknown = [k for k in UNKNOWN_KEYS if all(c.get(k) is None for c in conditions)]
+    if unknown:
+        facts.append(
+            Fact(
+                kind=FactKind.UNSTATED,
+                metric=metric_name(grounded[0]),
+                unit=results[0].unit,
+                subject="conditions",
+                inputs=inputs,
+                arithmetic="no figure states " + ", ".join(unknown),
+                detail=", ".join(k.replace("_", " ") for k in unknown[:MAX_UNKNOWN_NAMED]),
+                weight=len(results),
+            )
+        )
+    engines = [text_value(r.conditions.get("engine")) for r in results]
+    engine = next((e for e in engines if e), None)
+    versioned = any(r.conditions.get("engine_version") for r in results)
+    if engine and not versioned and not any(_states_version(engine, t) for t in texts):
+        facts.append(
+            Fact(
+                kind=FactKind.UNSTATED,
+                metric=metric_name(grounded[0]),
+                unit=results[0].unit,
+                subject="engine version",
+                inputs=inputs,
+                arithmetic="no figure states an engine version",
+                detail=engine,
+                weight=len(results),
+            )
+        )
+    return facts

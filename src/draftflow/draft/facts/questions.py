@@ -1,0 +1,112 @@
+"""Sections chosen from facts: one question per kind of fact this repository supports, headed
+by the question its weightiest fact answers, ordered by how many headline figures it rests
+on. A sentence is kept only when its numbers are grounded on the documents it cites (a ratio
+only as the arithmetic of the figures beside it); a section without a kept sentence is not
+written."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from draftflow.acquire.snapshot import Document
+from draftflow.draft.facts import wording
+from draftflow.draft.facts.compute import compute_facts
+from draftflow.draft.facts.model import Fact, FactKind
+from draftflow.draft.parts import SectionWriter
+from draftflow.draft.sections import derived_paragraph
+from draftflow.draft.wording import unique_documents
+from draftflow.record.model import Section
+
+FACTS_PER_SECTION = 3
+# Kinds that describe the record as a whole come after the comparisons, whatever their weight.
+_TRAILING = (FactKind.SPAN, FactKind.UNSTATED)
+
+
+def fact_sections(writer: SectionWriter) -> list[Section]:
+    """The sections the record's facts answer, in order of how much the headline rests on
+    each."""
+    facts = compute_facts(writer.grounded, writer.written)
+    by_kind: dict[FactKind, list[Fact]] = {}
+    for fact in facts:
+        by_kind.setdefault(fact.kind, []).append(fact)
+    written: list[tuple[tuple[int, int], Section]] = []
+    for order, kind in enumerate(FactKind):
+        section = _section(writer, by_kind.get(kind, []))
+        if section is None:
+            continue
+        weight = max(f.weight for f in by_kind[kind])
+        rank = (1, order) if kind in _TRAILING else (0, -weight)
+        written.append((rank, section))
+    ordered = [section for _, section in sorted(written, key=lambda pair: pair[0])]
+    return _with_derivations(writer, ordered)
+
+
+def _with_derivations(writer: SectionWriter, sections: list[Section]) -> list[Section]:
+    """The span section (else the last) also says how derived figures were made: a median of
+    source rows and its observed range is a fact the span rests on."""
+    derived = derived_paragraph(writer)
+    if not derived or not sections:
+        return sections
+    index = next(
+        (i for i, s in enumerate(sections) if s.heading.startswith("How far apart")),
+        len(sections) - 1,
+    )
+    section = sections[index]
+    cited = [i.document.pinned_url for i in writer.grounded if i.result.uncertainty]
+    sections[index] = section.model_copy(
+        update={
+            "paragraphs": [*section.paragraphs, derived],
+            "citations": list(dict.fromkeys([*section.citations, *cited])),
+        }
+    )
+    return sections
+
+
+def supported_facts(writer: SectionWriter) -> list[tuple[Fact, list[str]]]:
+    """Each fact with the sentences of it that are grounded on the documents it cites."""
+    kept = []
+    for fact in compute_facts(writer.grounded, writer.written):
+        said = _grounded(writer, fact)
+        if said:
+            kept.append((fact, said))
+    return kept
+
+
+def _section(writer: SectionWriter, facts: Sequence[Fact]) -> Section | None:
+    heading = ""
+    said: list[str] = []
+    cited: list[str] = []
+    for fact in facts:
+        sentences = _grounded(writer, fact)
+        if not sentences:
+            continue
+        if not heading:
+            heading = wording.question(fact)
+            if not writer.ground(_documents(writer, fact)).supports(heading):
+                heading = ""
+                continue
+        said += sentences
+        cited += fact.citations
+        if len(said) >= FACTS_PER_SECTION:
+            break
+    if not heading or not said:
+        return None
+    return Section(
+        heading=heading, paragraphs=[" ".join(said)], citations=list(dict.fromkeys(cited))
+    )
+
+
+def _grounded(writer: SectionWriter, fact: Fact) -> list[str]:
+    grounding = writer.ground(_documents(writer, fact))
+    for said in (wording.sentences(fact), wording.unnamed(fact)):
+        # the first sentence carries the fact; without it the rest says nothing
+        if said and grounding.supports(said[0]):
+            return [s for s in said if grounding.supports(s)]
+    return []
+
+
+def _documents(writer: SectionWriter, fact: Fact) -> list[Document]:
+    urls = set(fact.citations)
+    return unique_documents(
+        item.document for item in writer.grounded if item.document.pinned_url in urls
+    )

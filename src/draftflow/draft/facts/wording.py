@@ -1,0 +1,186 @@
+"""Sentences and questions written from facts, without a model: each number once, with its
+unit, each configuration by its label, each ratio as the arithmetic of the two figures the
+same sentence states (so verify can redo it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
+from draftflow.draft.wording import has_unit, join
+from draftflow.numbers.arithmetic import ratio_text
+
+MAX_NAMED = 3
+
+
+def amount(ref: FigureRef) -> str:
+    """The value as written with its unit once: `285W` stays `285W`, `47.91` becomes
+    `47.91 tokens/s`."""
+    text, unit = ref.written, ref.unit
+    if not has_unit(unit):
+        return text
+    if text.lower().endswith(unit.lower()) or (unit in ("%", "percent") and text.endswith("%")):
+        return text
+    return f"{text} {unit}"
+
+
+def _ratio(top: FigureRef, bottom: FigureRef) -> str:
+    return ratio_text(top.value, bottom.value)
+
+
+def sentences(fact: Fact) -> list[str]:
+    """The sentences stating one fact; the first carries its arithmetic."""
+    writer = _WRITERS[fact.kind]
+    return writer(fact)
+
+
+def unnamed(fact: Fact) -> list[str]:
+    """The fact without its configurations' labels, for when a label holds a number no
+    source states: the figures and their arithmetic still stand."""
+    if fact.kind is FactKind.LEADER:
+        best, runner = fact.inputs[0], fact.inputs[1]
+        at = f" at {fact.detail}" if fact.detail else ""
+        if fact.direction is Direction.LOWER:
+            return [
+                f"For {fact.metric}{at}, the lowest figure is {amount(best)}; the next takes "
+                f"{amount(runner)}, {_ratio(runner, best)} as much."
+            ]
+        return [
+            f"For {fact.metric}{at}, the highest figure is {amount(best)}, "
+            f"{_ratio(best, runner)} the next best, {amount(runner)}."
+        ]
+    if fact.kind is FactKind.SPAN:
+        low, high = fact.inputs[0], fact.inputs[1]
+        return [f"The headline {fact.metric} figures run from {amount(low)} to {amount(high)}."]
+    if fact.kind is FactKind.UNSTATED and fact.subject == "conditions":
+        names = join(fact.detail.split(", "), "or")
+        return [
+            f"No headline figure in {join(_paths(fact))} states its {names}; these stay unknown."
+        ]
+    if fact.kind is FactKind.UNSTATED and fact.subject == "repetitions":
+        return [
+            f"No headline figure in {join(_paths(fact))} states how many runs it repeats or "
+            f"how far they spread, so the {fact.metric} figures come without a spread."
+        ]
+    return []
+
+
+def _leader(fact: Fact) -> list[str]:
+    best, runner = fact.inputs[0], fact.inputs[1]
+    at = f" at {fact.detail}" if fact.detail else ""
+    if fact.direction is Direction.LOWER:
+        return [
+            f"For {fact.metric}{at}, {best.label} is lowest with {amount(best)}; the next, "
+            f"{runner.label}, takes {amount(runner)}, {_ratio(runner, best)} as much."
+        ]
+    return [
+        f"For {fact.metric}{at}, {best.label} leads with {amount(best)}, "
+        f"{_ratio(best, runner)} the {amount(runner)} of {runner.label}, the next best."
+    ]
+
+
+def _scaling(fact: Fact) -> list[str]:
+    first, last = fact.inputs[0], fact.inputs[-1]
+    said = [
+        f"Along {fact.subject}, {fact.metric} goes from {amount(first)} ({first.label}) to "
+        f"{amount(last)} ({last.label}), {_ratio(last, first)} the first figure."
+    ]
+    if fact.detail:
+        index = next(i for i, ref in enumerate(fact.inputs) if ref.label == fact.detail)
+        before, at = fact.inputs[index - 1], fact.inputs[index]
+        said.append(
+            f"It stops gaining at {at.label}: {amount(before)} becomes {amount(at)}, "
+            f"{_ratio(at, before)} the step before."
+        )
+    return said
+
+
+def _change(fact: Fact) -> list[str]:
+    earlier, later = fact.inputs[0], fact.inputs[1]
+    first_date, _, last_date = fact.detail.partition(" → ")
+    return [
+        f"The {fact.metric} of {earlier.label} went from {amount(earlier)} on {first_date} to "
+        f"{amount(later)} on {last_date}, {_ratio(later, earlier)} the earlier figure."
+    ]
+
+
+def _limit(fact: Fact) -> list[str]:
+    rows = join(_names(fact.inputs))
+    if fact.detail:
+        return [f"The sources mark {fact.subject} as {fact.detail} in the rows of {rows}."]
+    ref = fact.inputs[0]
+    return [f"The {fact.metric} of {ref.label} is {amount(ref)}, a failure the source counts."]
+
+
+def _attribution(fact: Fact) -> list[str]:
+    return [f"The sources attribute the figures of {join(_names(fact.inputs))} to {fact.subject}."]
+
+
+def _span(fact: Fact) -> list[str]:
+    low, high = fact.inputs[0], fact.inputs[1]
+    return [
+        f"The headline {fact.metric} figures run from {amount(low)} ({low.label}) to "
+        f"{amount(high)} ({high.label})."
+    ]
+
+
+def _unstated(fact: Fact) -> list[str]:
+    documents = join(_paths(fact))
+    if fact.subject == "engine version":
+        return [f"The figures in {documents} name {fact.detail} but not its version."]
+    if fact.subject == "conditions":
+        names = join(fact.detail.split(", "), "or")
+        first = fact.inputs[0]
+        return [
+            f"No headline figure in {documents} states its {names}: for the {amount(first)} "
+            f"of {first.label}, as for every other figure, these stay unknown."
+        ]
+    first = fact.inputs[0]
+    return [
+        f"No headline figure in {documents} states how many runs it repeats or how far "
+        f"they spread: the {amount(first)} of {first.label}, like every other figure, comes "
+        "without a spread."
+    ]
+
+
+def _names(refs: Sequence[FigureRef]) -> list[str]:
+    names = list(dict.fromkeys(ref.label for ref in refs))
+    return names[:MAX_NAMED]
+
+
+def _paths(fact: Fact) -> list[str]:
+    paths = [url.split("/blob/", 1)[-1].partition("/")[2] for url in fact.citations]
+    return [p for p in paths if p][:MAX_NAMED]
+
+
+_WRITERS = {
+    FactKind.LEADER: _leader,
+    FactKind.SCALING: _scaling,
+    FactKind.CHANGE: _change,
+    FactKind.LIMIT: _limit,
+    FactKind.ATTRIBUTION: _attribution,
+    FactKind.SPAN: _span,
+    FactKind.UNSTATED: _unstated,
+}
+
+
+def question(fact: Fact) -> str:
+    """The section heading a fact answers: a question only this repository's figures raise."""
+    if fact.kind is FactKind.LEADER:
+        at = f" at {fact.detail}" if fact.detail else ""
+        return f"Which configuration leads {fact.metric}{at}, and by how much?"
+    if fact.kind is FactKind.SCALING:
+        if fact.detail:
+            return f"Where does {fact.metric} stop gaining along {fact.subject}?"
+        return f"How does {fact.metric} change along {fact.subject}?"
+    if fact.kind is FactKind.CHANGE:
+        return f"What changed in {fact.metric} between the dated runs of {fact.subject}?"
+    if fact.kind is FactKind.LIMIT:
+        if fact.detail:
+            return f"Where is {fact.subject} marked {fact.detail}?"
+        return f"What failed in the {fact.metric} figures?"
+    if fact.kind is FactKind.ATTRIBUTION:
+        return f"Which figures did {fact.subject} measure?"
+    if fact.kind is FactKind.SPAN:
+        return f"How far apart are the {fact.metric} figures?"
+    return f"What do the sources leave open about the {fact.metric} figures?"

@@ -1,0 +1,197 @@
+"""Facts computed over real corpus tables, the sections they answer, and verify redoing a
+ratio: each kind of fact with its value, arithmetic and citations; a ratio whose input figure
+is removed is flagged."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import DEVGOLD
+from draftflow.acquire import acquire
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.draft.facts.compute import compute_facts
+from draftflow.draft.facts.model import Direction, Fact, FactKind
+from draftflow.draft.parts import Grounded
+from draftflow.draft.templates import Writer
+from draftflow.llm.settings import ModelSettings
+from draftflow.pipeline.draft import DraftRequest, run_draft
+from draftflow.record.model import Record, ReportedResult, ReportedSetup, TestProfile, load_record
+from draftflow.verify import verify_record
+
+XIONG = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"
+B4RTAZ = "b4rtaz__distributed-llama"
+
+
+@dataclass
+class _Extraction:
+    reported_results: list[ReportedResult]
+    test_profiles: list[TestProfile] = field(default_factory=list)
+    reported_setup: ReportedSetup | None = None
+    dropped: list[object] = field(default_factory=list)
+
+
+@dataclass
+class Drafted:
+    record: Record
+    snapshot: Snapshot
+    facts: list[Fact]
+
+
+def _draft(folder: str, corpus_dir: Path, manifest: dict[str, Any], out: Path) -> Drafted:
+    entry = manifest[folder]
+    request = DraftRequest(
+        source=str(corpus_dir / folder),
+        records_dir=out,
+        settings=ModelSettings(),
+        origin=entry["url"],
+        revision=entry["revision"],
+    )
+    outcome = asyncio.run(run_draft(request))
+    record = load_record(outcome.record_path)
+    snapshot = acquire(str(corpus_dir / folder), revision=entry["revision"], origin=entry["url"])
+    results = record.editorial.reported_results
+    grounded = [Grounded(r, d) for r in results if (d := snapshot.by_url(r.evidence_url))]
+    writer = Writer(snapshot, _Extraction(list(results)), grounded)
+    facts = compute_facts(grounded, writer.written)
+    return Drafted(record, snapshot, facts)
+
+
+@pytest.fixture(scope="module")
+def xiong(
+    corpus_dir: Path, manifest: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> Drafted:
+    return _draft(XIONG, corpus_dir, manifest, tmp_path_factory.mktemp("xiong"))
+
+
+@pytest.fixture(scope="module")
+def b4rtaz(
+    corpus_dir: Path, manifest: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> Drafted:
+    return _draft(B4RTAZ, corpus_dir, manifest, tmp_path_factory.mktemp("b4rtaz"))
+
+
+def _of(drafted: Drafted, kind: FactKind, metric: str) -> Fact:
+    return next(f for f in drafted.facts if f.kind is kind and f.metric == metric)
+
+
+def _line(drafted: Drafted, url: str) -> str:
+    document = drafted.snapshot.by_url(url)
+    assert document is not None
+    return document.line(int(url.rsplit("#L", 1)[1])) or ""
+
+
+def test_leader_is_the_best_figure_and_its_margin_over_the_next(xiong: Drafted) -> None:
+    fact = _of(xiong, FactKind.LEADER, "throughput")
+    best, runner = fact.inputs
+    assert (best.value, runner.value) == (144.49, 70.94)
+    assert fact.direction is Direction.HIGHER
+    assert fact.result == fact.recompute() == 2.04
+    assert best.label.startswith("H100 PCIe 80GB") and runner.label.startswith("3070 8GB")
+    assert "144.49" in _line(xiong, best.evidence_url)
+    assert "70.94" in _line(xiong, runner.evidence_url)
+    assert fact.citations == [best.evidence_url.split("#")[0]]
+    assert fact.citations[0].endswith("/README.md")
+
+
+def test_limit_names_the_oom_cells_beside_figures(xiong: Drafted) -> None:
+    fact = next(f for f in xiong.facts if f.kind is FactKind.LIMIT and f.subject == "70B F16")
+    assert fact.detail == "OOM"
+    assert len(fact.inputs) >= 2
+    for ref in fact.inputs:
+        assert "OOM" in _line(xiong, ref.evidence_url)
+
+
+def test_scaling_follows_the_node_count_and_names_where_it_stops(b4rtaz: Drafted) -> None:
+    series = [
+        f
+        for f in b4rtaz.facts
+        if f.kind is FactKind.SCALING
+        and f.subject == "Llama 2 7B / N x RasPi 5 8 GB"
+        and f.metric == "latency"
+    ]
+    assert len(series) == 1
+    fact = series[0]
+    assert [ref.value for ref in fact.inputs] == [441.09, 341.46, 219.08]
+    assert fact.direction is Direction.LOWER
+    assert fact.result == fact.recompute() == round(219.08 / 441.09, 2)
+    assert not fact.detail  # every step still cuts latency by more than a tenth
+    stops = next(f for f in b4rtaz.facts if f.kind is FactKind.SCALING and f.detail)
+    values = [ref.value for ref in stops.inputs]
+    at = next(i for i, ref in enumerate(stops.inputs) if ref.label == stops.detail)
+    assert values[at] >= values[at - 1] / 1.1  # the step that gains less than a tenth
+
+
+def test_span_and_unstated_facts(xiong: Drafted) -> None:
+    span = _of(xiong, FactKind.SPAN, "throughput")
+    assert (span.inputs[0].value, span.inputs[1].value) == (4.09, 144.49)
+    unstated = [f for f in xiong.facts if f.kind is FactKind.UNSTATED]
+    assert {f.subject for f in unstated} == {"repetitions", "conditions", "engine version"}
+    conditions = next(f for f in unstated if f.subject == "conditions")
+    assert conditions.detail.startswith("concurrency, input tokens, output tokens")
+    assert next(f for f in unstated if f.subject == "engine version").detail == "llama.cpp"
+
+
+def test_sections_are_questions_each_with_a_cited_fact(xiong: Drafted) -> None:
+    sections = xiong.record.editorial.sections
+    assert len(sections) >= 3
+    for section in sections:
+        assert section.heading.endswith("?") and section.citations
+    leader = next(s for s in sections if s.heading.startswith("Which configuration leads"))
+    assert "144.49 tokens/s, 2.04× the 70.94 tokens/s" in leader.paragraphs[0]
+    assert "144.49" in xiong.record.title and "2.04×" in xiong.record.summary
+
+
+def test_verify_derives_the_ratio_and_flags_it_when_an_input_is_removed(xiong: Drafted) -> None:
+    clean = verify_record(xiong.record, xiong.snapshot)
+    assert not [f for f in clean.flags if f.is_error]
+    assert any(c.status == "derived" and c.claim.startswith("2.04") for c in clean.claims)
+    data = json.loads(xiong.record.model_dump_json())
+    results = data["editorial"]["reported_results"]
+    data["editorial"]["reported_results"] = [r for r in results if r["value"] != 70.94]
+    report = verify_record(data, xiong.snapshot)
+    flagged = [f for f in report.flags if f.is_error and f.claim.startswith("2.04")]
+    assert flagged and all(
+        "/editorial/sections/" in f.location or f.location == "/summary" for f in flagged
+    )
+
+
+def test_no_model_draft_is_deterministic(
+    corpus_dir: Path, manifest: dict[str, Any], tmp_path: Path, xiong: Drafted
+) -> None:
+    """Same input, same bytes: the editorial text (the record's timestamps aside)."""
+    again = _draft(XIONG, corpus_dir, manifest, tmp_path)
+
+    def text(drafted: Drafted) -> bytes:
+        record = drafted.record
+        parts = [record.title, record.summary, record.editorial.model_dump_json()]
+        return json.dumps(parts).encode()
+
+    assert text(again) == text(xiong)
+
+
+def test_the_dev_repositories_articles_ask_their_own_questions(
+    corpus_dir: Path, manifest: dict[str, Any], tmp_path: Path
+) -> None:
+    """Every dev repository's no-model article: each heading a question, each section a
+    computed fact with a figure and citations, no section body shared between repositories,
+    and verify without a flag on the prose."""
+    folders = sorted(p.stem for p in DEVGOLD.glob("*.json"))
+    assert len(folders) == 7
+    bodies: dict[str, str] = {}
+    for folder in folders:
+        drafted = _draft(folder, corpus_dir, manifest, tmp_path / folder)
+        sections = drafted.record.editorial.sections
+        assert len(sections) >= 2, folder
+        for section in sections:
+            body = " ".join(section.paragraphs)
+            assert section.heading.endswith("?") and section.citations, (folder, section)
+            assert any(ch.isdigit() for ch in body), (folder, section.heading)
+            assert bodies.setdefault(body, folder) == folder, (folder, bodies[body])
+        report = verify_record(drafted.record, drafted.snapshot)
+        assert not [f for f in report.flags if f.rule in ("prose", "citations")], folder

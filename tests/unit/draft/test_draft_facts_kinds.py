@@ -1,0 +1,78 @@
+"""Facts of the kinds the corpus's headline tables do not hold (a change between dated runs,
+an attribution), and the ratio arithmetic drafter and verify share."""
+
+from __future__ import annotations
+
+from documents import make_document, make_result
+from draftflow.draft.facts.compute import compute_facts
+from draftflow.draft.facts.figures import figure_ref
+from draftflow.draft.facts.model import FactKind
+from draftflow.draft.facts.wording import amount, sentences
+from draftflow.draft.parts import Grounded
+from draftflow.numbers.arithmetic import ratios
+
+RUNS = """# Runs
+
+| run | date | decode tok/s |
+|---|---|---|
+| vllm tp1 | 2026-10-17 | 27.0 |
+| vllm tp1 | 2026-10-18 | 39.9 |
+| sglang tp1 (measured by @alice) | 2026-10-18 | 31.5 |
+"""
+
+
+def _grounded() -> list[Grounded]:
+    doc = make_document("RUNS.md", RUNS)
+    rows = [
+        (5, 27.0, "vllm tp1", {"engine": "vLLM", "experiment_date": "2026-10-17"}),
+        (6, 39.9, "vllm tp1", {"engine": "vLLM", "experiment_date": "2026-10-18"}),
+        (7, 31.5, "sglang tp1", {"engine": "SGLang", "attribution": "@alice"}),
+    ]
+    return [
+        Grounded(make_result(doc, line, value, label=label, conditions=conditions), doc)
+        for line, value, label, conditions in rows
+    ]
+
+
+def _written(item: Grounded) -> str:
+    return repr(item.result.value)
+
+
+def test_a_change_between_dated_runs_is_the_later_over_the_earlier() -> None:
+    facts = compute_facts(_grounded(), _written)
+    change = next(f for f in facts if f.kind is FactKind.CHANGE)
+    assert [ref.value for ref in change.inputs] == [27.0, 39.9]
+    assert change.result == change.recompute() == round(39.9 / 27.0, 2)
+    assert change.detail == "2026-10-17 → 2026-10-18"
+    assert change.citations == ["https://github.com/o/demo/blob/" + "a" * 40 + "/RUNS.md"]
+    assert change.inputs[0].evidence_url.endswith("#L5")
+    (sentence,) = sentences(change)
+    assert "27.0 tokens/s on 2026-10-17 to 39.9 tokens/s on 2026-10-18, 1.48×" in sentence
+    assert [r.recomputable for r in ratios(sentence)] == [True]
+
+
+def test_an_attribution_names_who_measured_which_figure() -> None:
+    facts = compute_facts(_grounded(), _written)
+    (attribution,) = [f for f in facts if f.kind is FactKind.ATTRIBUTION]
+    assert attribution.subject == "@alice"
+    assert [ref.value for ref in attribution.inputs] == [31.5]
+    assert sentences(attribution) == ["The sources attribute the figures of sglang tp1 to @alice."]
+
+
+def test_a_ratio_is_recomputable_only_from_the_figures_beside_it() -> None:
+    assert ratios("A leads with 39.9 tokens/s, 1.48× the 27.0 tokens/s of B.")[0].recomputable
+    assert not ratios("A leads with 39.9 tokens/s, 1.60× the 27.0 tokens/s of B.")[0].recomputable
+    # an input that is gone leaves the ratio without arithmetic
+    assert not ratios("A leads, 1.48× the 27.0 tokens/s of B.")[0].recomputable
+
+
+def test_a_figure_is_written_with_its_unit_once() -> None:
+    doc = make_document("x.md", "| a | 285W |\n| b | 47.91 |\n")
+    watts = make_result(doc, 1, 285.0).model_copy(update={"unit": "W"})
+    rate = make_result(doc, 2, 47.91)
+    assert amount(figure_ref(Grounded(watts, doc), lambda _: "285W")) == "285W"
+    assert amount(figure_ref(Grounded(rate, doc), lambda _: "47.91")) == "47.91 tokens/s"
+    # a long float as the record stores it is written at two decimals, once
+    long = make_result(doc, 2, 51.282952724374674)
+    ref = figure_ref(Grounded(long, doc), lambda _: "51.282952724374674")
+    assert amount(ref) == "51.28 tokens/s"
