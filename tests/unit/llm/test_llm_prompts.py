@@ -115,6 +115,7 @@ def test_the_packaged_prompts_live_in_the_top_level_prompts_folder():
     assert PROMPTS_DIR.resolve() == top_level
     assert sorted(p.stem for p in top_level.glob("*.md")) == [
         "doctor",
+        "draft_facts",
         "draft_framing",
         "draft_sections",
         "extract",
