@@ -5,7 +5,9 @@ Three shapes, tried in this order at each line (a line belongs to one table at m
 - pipe rows, `| model | t/s |` or `pp512 | 1234.5 ± 3.2` (llama-bench), with or without a
   rule of dashes (`|---|`, `+----+`); the rows above a rule are the header rows;
 - aligned columns, split on tabs or runs of two or more spaces, every row with the same
-  number of cells (a header with its first cell blank has one fewer);
+  number of cells (a header with its first cell blank has one fewer); a line drawn with
+  box-drawing characters is art, and a line whose first cell ends with a colon is a
+  `key:   value` line, neither an aligned row;
 - `key: value` and `key = value` lines whose value holds a digit: one two-cell row each,
   consecutive lines one table.
 
@@ -31,6 +33,7 @@ _PIPE_RULE = re.compile(r"^[\s|+:=\-]*-{2,}[\s|+:=\-]*$|^[\s|+=]*={3,}[\s|+=]*$"
 _TEXT_RULE = re.compile(r"^[\s=\-+:|]*[=\-]{3,}[\s=\-+:|]*$")
 _LEADING_NUMBER = re.compile(r"^[*_`~≈±+\-−(\[]*\s*\.?\d")
 _DIGIT = re.compile(r"\d")
+_BOX_DRAWING = re.compile("[\u2500-\u257f]")
 _KEY_VALUE = re.compile(
     r"^\s*(?:[-*]\s+)?(?P<key>[A-Za-z][^:=|]{0,80}?)\s*(?::|\s=)\s*(?P<value>\S.{0,60}?)\s*$"
 )
@@ -120,6 +123,15 @@ def _aligned_cells(line: str) -> list[str]:
 AlignedRows = list[tuple[int, list[str]]]
 
 
+def _not_aligned(line: str, cells: list[str]) -> bool:
+    return (
+        len(cells) < 2
+        or any(len(cell) > MAX_CELL for cell in cells)
+        or cells[0].endswith(":")
+        or bool(_BOX_DRAWING.search(line))
+    )
+
+
 def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, AlignedRows, int]:
     """Header rows and body rows of aligned cells from `start` (index), and the index after
     them: up to two header lines without a number, an optional rule, then rows of one cell
@@ -136,7 +148,7 @@ def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, Aligned
             index += 1
             continue
         cells = _aligned_cells(line)
-        if len(cells) < 2 or any(len(cell) > MAX_CELL for cell in cells):
+        if _not_aligned(line, cells):
             break
         if width is None and not any(_is_numeric(cell) for cell in cells):
             if len(header) == MAX_HEADER_ROWS:
