@@ -29,6 +29,7 @@ from draftflow.extract.document.model import (
     Span,
     Table,
     TableKind,
+    is_non_value,
 )
 from draftflow.extract.document.text_tables import text_tables
 
@@ -48,6 +49,7 @@ __all__ = [
     "Table",
     "TableKind",
     "document_kind",
+    "is_non_value",
     "parse_document",
 ]
 

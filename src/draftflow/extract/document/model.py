@@ -74,6 +74,16 @@ class Cell:
 
 Row = tuple[Cell, ...]
 
+NON_VALUES = frozenset({"oom", "n/a", "na", "—", "–", "-", "--", "tbd", "timeout", "error"})
+"""Cells that stand where a value would and say there is none (`OOM` is a limit the editor
+wants to see, not a number)."""
+
+
+def is_non_value(text: str) -> bool:
+    """True for a cell that holds no value in a value's place (`OOM`, `n/a`, `—`, ``)."""
+    plain = text.strip().strip("*_`").strip()
+    return not plain or plain.lower() in NON_VALUES
+
 
 @dataclass(frozen=True, slots=True)
 class Table:

@@ -10,8 +10,8 @@ only code blocks holding a tool's output are read (elsewhere aligned text is pro
 and log files are read whole. A column is named by its header cells joined.
 
 A table is read for figures when it has a header and only as far down as its rows each hold
-a cell that is one number with at most a short unit (`41.5`, `120 ms`): below that the
-columns are prose or art that happens to align.
+a cell that is one number with at most a short unit (`41.5`, `120 ms`) or a non-value
+(`OOM`, `n/a`, `—`): below that the columns are prose or art that happens to align.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import re
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
-from draftflow.extract.document import Cell, Table, TableKind, parse_document
+from draftflow.extract.document import Cell, Table, TableKind, is_non_value, parse_document
 
 ALIGNED_TABLE_OFFSET = 30_000
 """Aligned tables are numbered after Markdown tables and key/value blocks (table indexes)."""
@@ -35,12 +35,13 @@ def aligned_tables(document: Document) -> list[Table]:
 
 
 def _measured_rows(table: Table) -> list[tuple[Cell, ...]]:
-    """The body rows down to the first without a number cell."""
+    """The body rows down to the first with neither a number cell nor a non-value."""
     rows: list[tuple[Cell, ...]] = []
     for row in table.body_rows:
-        if not any(_NUMERIC.match(cell.text) for cell in row):
+        if any(_NUMERIC.match(cell.text) for cell in row):
+            rows.append(row)
+        elif not any(is_non_value(cell.text) for cell in row[1:]):
             break
-        rows.append(row)
     return rows
 
 
