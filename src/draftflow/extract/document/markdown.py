@@ -10,6 +10,8 @@ indented) with their info string, and HTML blocks. Tables are also read inside H
 (consecutive HTML blocks separated by blank lines are read as one HTML text) and inside code
 blocks whose language is not a programming or configuration language (tool output:
 `text_tables`). A table's caption is the paragraph right before it under the same heading.
+A setext heading of several lines is read as a paragraph: reports paste a tool's summary
+lines above its closing `=====` rule, and those lines name no section.
 """
 
 from __future__ import annotations
@@ -114,6 +116,10 @@ class _Walk:
 
 
 def _heading(walk: _Walk, token: Token, inline: Token) -> None:
+    if token.markup[:1] in ("=", "-") and "\n" in inline.content:
+        # lines underlined by a rule (a tool's summary pasted above `=====`): no title
+        _text_block(walk, token, inline)
+        return
     level = int(token.tag[1])
     title = inline_text(inline)
     while walk.path and walk.path[-1][0] >= level:

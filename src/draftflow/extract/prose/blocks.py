@@ -16,17 +16,26 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.document import (
+    CodeBlock,
+    Heading,
+    HtmlBlock,
+    Table,
+    TableKind,
+    parse_document,
+)
 from draftflow.numbers.cells import is_sentence
-from draftflow.text.fences import HEADING
 from draftflow.text.lines import MAX_LINE as KEY_VALUE_MAX_LINE
 from draftflow.text.lines import key_value_match, split_row
 
 MAX_LINE = 2_000
 """Longer lines are data dumps, not prose."""
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])[ \t]+")
 _QUOTE = re.compile(r"^ {0,3}(>[ \t]?)+")
+_ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+|$)")
+"""A heading line's marker (which lines are headings is the document model's call)."""
+_SETEXT_RULE = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _RULE = re.compile(r"^ {0,3}([-*_=])(?:[ \t]*\1){2,}[ \t]*$")
 # `**`, `__`, and a `*` that opens (nothing wordy before it, something after) or closes
 # emphasis; the lookbehinds stand after the `*` (and look back over it), so that every branch
@@ -46,7 +55,6 @@ _NUMBER_WORD = re.compile(
 _NUMBER_WORD_LOWER = re.compile(_NUMBER_WORD.pattern)
 MIN_SENTENCE_WORDS = 6
 """A table row with fewer words than this holds no sentence cell (a quick pre-check)."""
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 
 
 class BlockKind(StrEnum):
@@ -92,22 +100,15 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _strip_markers(line: str) -> tuple[str, bool, bool]:
-    """The line with quote, list and heading markers blanked; whether it starts an item, and
-    whether it is a heading once its quote markers are removed."""
+def _strip_markers(line: str) -> tuple[str, bool]:
+    """The line with quote and list markers blanked, and whether it starts a list item."""
     quote = _QUOTE.match(line)
     if quote:
-        is_heading = bool(HEADING.match(_QUOTE.sub("", line)))
         line = _blank(line, 0, quote.end())
-    heading = HEADING.match(line)
-    if not quote:  # nothing to remove: the line is its own quote-free form
-        is_heading = heading is not None
-    if heading:
-        return _blank(line, 0, heading.start(2)).rstrip("# \t").ljust(len(line)), False, is_heading
     item = _ITEM.match(line)
     if item:
-        return _blank(line, item.start(2), item.end()), True, is_heading
-    return line, False, is_heading
+        return _blank(line, item.start(2), item.end()), True
+    return line, False
 
 
 def is_table_row(line: str) -> bool:
@@ -222,52 +223,109 @@ def sentence_cells(
     return blocks
 
 
+@dataclass(frozen=True)
+class _Structure:
+    """What the document model says each line is (lines in none of these are prose)."""
+
+    code: frozenset[int]
+    """Lines of code blocks, fences included: no prose."""
+    headings: dict[int, int]
+    """The lines of each heading: line -> the heading's first line (setext: title and rule)."""
+    tables: dict[int, tuple[int, ...]]
+    """Lines of each Markdown table: line -> (header line, separator line)."""
+    html: frozenset[int]
+    """Lines of HTML blocks."""
+
+
+def _structure(document: Document) -> _Structure:
+    parsed = parse_document(document)
+    code: set[int] = set()
+    headings: dict[int, int] = {}
+    tables: dict[int, tuple[int, ...]] = {}
+    html: set[int] = set()
+    for block in parsed.blocks:
+        if isinstance(block, CodeBlock):
+            code.update(range(block.span.first, block.span.last + 1))
+        elif isinstance(block, Heading):
+            span = range(block.span.first, block.span.last + 1)
+            headings.update(dict.fromkeys(span, block.span.first))
+        elif isinstance(block, Table) and block.kind is TableKind.MARKDOWN:
+            head = (block.span.first, block.span.first + 1)
+            tables.update(dict.fromkeys(range(block.span.first, block.span.last + 1), head))
+        elif isinstance(block, HtmlBlock):
+            html.update(range(block.span.first, block.span.last + 1))
+    return _Structure(frozenset(code), headings, tables, frozenset(html))
+
+
+def _heading_text(lines: list[str], first: int, number: int) -> str | None:
+    """A heading line with its markers blanked, or None for a setext heading's rule."""
+    line = lines[number - 1]
+    quote = _QUOTE.match(line)
+    if quote:
+        line = _blank(line, 0, quote.end())
+    atx = _ATX.match(line)
+    if atx:
+        return _blank(line, 0, atx.end()).rstrip("# \t").ljust(len(line))
+    if number > first and _SETEXT_RULE.match(line):
+        return None
+    return line
+
+
 def prose_blocks(document: Document) -> list[ProseBlock]:
     """The document's paragraphs, list items, headings and sentence cells of tables, in
-    order (outside code fences)."""
+    order (outside code blocks); where each is comes from the document model."""
+    structure = _structure(document)
+    lines = document.line_list
     blocks: list[ProseBlock] = []
     builder = _Builder()
-    fence: str | None = None
-    header: list[str] | None = None
+    header: list[str] = []
+    heading_parts: list[tuple[int, str]] = []
 
     def flush() -> None:
         block = builder.finish()
         if block is not None:
             blocks.append(block)
 
-    for number, line in enumerate(document.line_list, start=1):
-        marker = _FENCE.match(line)
-        if fence is not None or marker:
+    def end_heading() -> None:
+        if not heading_parts:
+            return
+        heading_block = make_block(BlockKind.HEADING, list(heading_parts), builder.heading)
+        if may_hold_figure(heading_block.text):
+            blocks.append(heading_block)
+        builder.heading = " ".join(heading_block.text.split()) or builder.heading
+        heading_parts.clear()
+
+    for number, line in enumerate(lines, start=1):
+        first = structure.headings.get(number)
+        if first is None or first == number:
+            end_heading()
+        if number in structure.code or number in structure.html:
             flush()
-            if fence is None and marker:
-                fence = marker.group(1)
-            elif marker and fence is not None and marker.group(1)[0] == fence[0]:
-                fence = None
             continue
-        if is_table_row(line) and len(line) <= MAX_LINE:
+        if first is not None:
             flush()
-            if header is None:
+            text = _heading_text(lines, first, number)
+            if text is not None:
+                heading_parts.append((number, text))
+            continue
+        table = structure.tables.get(number)
+        if table is not None:
+            flush()
+            if number == table[0]:
                 header = split_row(line)
-            elif not _TABLE_SEPARATOR.match(line):
+            elif number != table[1] and len(line) <= MAX_LINE:
                 blocks.extend(sentence_cells(line, number, header, builder.heading))
             continue
-        header = None
         if not line.strip() or _is_foreign(line):
             flush()
             continue
-        text, is_item, is_heading = _strip_markers(line)
-        if is_heading:
-            flush()
-            heading_block = make_block(BlockKind.HEADING, [(number, text)], builder.heading)
-            if may_hold_figure(text):
-                blocks.append(heading_block)
-            builder.heading = " ".join(heading_block.text.split()) or builder.heading
-            continue
+        text, is_item = _strip_markers(line)
         if is_item:
             flush()
             builder.start(BlockKind.ITEM, number, text)
         else:
             builder.add(number, text)
+    end_heading()
     flush()
     return blocks
 
