@@ -39,10 +39,42 @@ from draftflow.extract.document.model import (
     TableKind,
 )
 from draftflow.extract.document.text_tables import text_tables
-from draftflow.text.fences import CODE_LANGUAGES
 
 MAX_CAPTION = 400
 """A caption longer than this keeps its last characters (the sentence before the table)."""
+
+# Fences in these languages hold code or configuration, never a tool's printed results.
+CODE_LANGUAGES = frozenset(
+    {
+        "python",
+        "py",
+        "js",
+        "javascript",
+        "ts",
+        "typescript",
+        "rust",
+        "rs",
+        "go",
+        "c",
+        "cpp",
+        "c++",
+        "java",
+        "yaml",
+        "yml",
+        "toml",
+        "json",
+        "jsonc",
+        "dockerfile",
+        "html",
+        "css",
+        "sql",
+        "diff",
+        "ini",
+        "xml",
+        "mermaid",
+    }
+)
+
 
 _PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 

@@ -247,6 +247,20 @@ class ParsedDocument:
         """Every JSON scalar (JSON and JSONL documents)."""
         return [block for block in self.blocks if isinstance(block, JsonLeaf)]
 
+    @property
+    def headings(self) -> list[Heading]:
+        """Every heading, in source order."""
+        return [block for block in self.blocks if isinstance(block, Heading)]
+
+    def fenced_lines(self) -> frozenset[int]:
+        """The lines of the fenced code blocks, their fences included (an unclosed fence
+        runs to the end of the document)."""
+        lines: set[int] = set()
+        for block in self.blocks:
+            if isinstance(block, CodeBlock) and block.fenced:
+                lines.update(range(block.span.first, block.span.last + 1))
+        return frozenset(lines)
+
     def section_at(self, line: int) -> Section | None:
         """The innermost section holding `line`, if any."""
         found: Section | None = None
