@@ -11,8 +11,9 @@ Three shapes, tried in this order at each line (a line belongs to one table at m
 - `key: value` and `key = value` lines whose value holds a digit: one two-cell row each,
   consecutive lines one table.
 
-Without a rule, the leading rows (at most two) whose cells do not open with a number are
-header rows. A table needs a row with a number; two rows at least, except key/value lines.
+Without a rule, the leading rows (at most two) whose cells neither open with a number nor
+hold a non-value (`OOM`, `n/a`, `—`) are header rows. A table needs a row with a number;
+two rows at least, except key/value lines.
 """
 
 from __future__ import annotations
@@ -20,7 +21,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from draftflow.extract.document.model import Cell, HeadingPath, Row, Span, Table, TableKind
+from draftflow.extract.document.model import (
+    Cell,
+    HeadingPath,
+    Row,
+    Span,
+    Table,
+    TableKind,
+    is_non_value,
+)
 
 MAX_LINE = 400
 """A longer line is data or prose, never a table row."""
@@ -72,6 +81,14 @@ def _is_numeric(text: str) -> bool:
     return bool(_LEADING_NUMBER.match(text))
 
 
+def _holds_values(cells: list[str]) -> bool:
+    """A row of values, not of header words: a number, or a non-value (`OOM`, `n/a`) where a
+    value would stand (past the row's first cell)."""
+    return any(_is_numeric(cell) for cell in cells) or any(
+        cell.strip() and is_non_value(cell) for cell in cells[1:]
+    )
+
+
 def _make_table(
     kind: TableKind,
     header: Sequence[tuple[int, list[str]]],
@@ -97,7 +114,7 @@ def _split_header(
     count = 0
     while (
         count < min(MAX_HEADER_ROWS, len(rows) - 1)
-        and not any(_is_numeric(cell) for cell in rows[count][1])
+        and not _holds_values(rows[count][1])
         and any(rows[count][1])
     ):
         count += 1
@@ -150,7 +167,7 @@ def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, Aligned
         cells = _aligned_cells(line)
         if _not_aligned(line, cells):
             break
-        if width is None and not any(_is_numeric(cell) for cell in cells):
+        if width is None and not _holds_values(cells):
             if len(header) == MAX_HEADER_ROWS:
                 break
             header.append((index, cells))
