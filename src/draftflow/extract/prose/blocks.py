@@ -4,8 +4,10 @@ Reports wrap sentences over several lines and state a figure's subject in a bull
 lead-in (`- **Decode:** 45 tok/s`) or in the heading above, so a figure is read in its whole
 paragraph or list item, not its line. A block's text is its lines joined by newlines with the
 Markdown markers (list bullets, `>` quotes, heading hashes, emphasis) blanked to spaces, so
-every offset in the text is still the offset on its source line. Code fences, tables, HTML
-and `label: number` report lines belong to other harvesters and end a block.
+every offset in the text is still the offset on its source line. Which lines are code,
+headings, tables and HTML is the document model's call (`extract.document`); code, HTML and
+`label: number` report lines belong to other harvesters and end a block, and a table's
+cells that are sentences are blocks of their own.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from draftflow.extract.document import (
 )
 from draftflow.numbers.cells import is_sentence
 from draftflow.text.lines import MAX_LINE as KEY_VALUE_MAX_LINE
-from draftflow.text.lines import key_value_match, split_row
+from draftflow.text.lines import key_value_match
 
 MAX_LINE = 2_000
 """Longer lines are data dumps, not prose."""
@@ -198,15 +200,13 @@ def make_block(
     )
 
 
-def sentence_cells(
-    line: str, number: int, header: list[str], heading: str | None
-) -> list[ProseBlock]:
+def sentence_cells(line: str, number: int, row: _TableRow, heading: str | None) -> list[ProseBlock]:
     """The cells of a table row that are sentences, each a block; its text is the line with
     everything outside the cell blanked, so offsets are the line's own. The row's first cell
     and the column's header are its lead-in."""
     if len(_WORDY.findall(line)) < MIN_SENTENCE_WORDS:
         return []  # a row of figures and names: no cell in it is a sentence
-    cells = split_row(line)
+    cells, header = row
     blocks: list[ProseBlock] = []
     cursor = 0
     for index, cell in enumerate(cells):
@@ -223,6 +223,10 @@ def sentence_cells(
     return blocks
 
 
+_TableRow = tuple[list[str], list[str]]
+"""A Markdown table body row's cells and its table's header cells, as written."""
+
+
 @dataclass(frozen=True)
 class _Structure:
     """What the document model says each line is (lines in none of these are prose)."""
@@ -231,8 +235,9 @@ class _Structure:
     """Lines of code blocks, fences included: no prose."""
     headings: dict[int, int]
     """The lines of each heading: line -> the heading's first line (setext: title and rule)."""
-    tables: dict[int, tuple[int, ...]]
-    """Lines of each Markdown table: line -> (header line, separator line)."""
+    tables: dict[int, _TableRow | None]
+    """Lines of each Markdown table: line -> its body row's cells and the header's, as
+    written (None for the header and separator lines)."""
     html: frozenset[int]
     """Lines of HTML blocks."""
 
@@ -241,7 +246,7 @@ def _structure(document: Document) -> _Structure:
     parsed = parse_document(document)
     code: set[int] = set()
     headings: dict[int, int] = {}
-    tables: dict[int, tuple[int, ...]] = {}
+    tables: dict[int, _TableRow | None] = {}
     html: set[int] = set()
     for block in parsed.blocks:
         if isinstance(block, CodeBlock):
@@ -250,8 +255,11 @@ def _structure(document: Document) -> _Structure:
             span = range(block.span.first, block.span.last + 1)
             headings.update(dict.fromkeys(span, block.span.first))
         elif isinstance(block, Table) and block.kind is TableKind.MARKDOWN:
-            head = (block.span.first, block.span.first + 1)
-            tables.update(dict.fromkeys(range(block.span.first, block.span.last + 1), head))
+            tables.update(dict.fromkeys(range(block.span.first, block.span.last + 1)))
+            header = [cell.written for row in block.header_rows[:1] for cell in row]
+            for body in block.body_rows:
+                if body:
+                    tables[body[0].line] = ([cell.written for cell in body], header)
         elif isinstance(block, HtmlBlock):
             html.update(range(block.span.first, block.span.last + 1))
     return _Structure(frozenset(code), headings, tables, frozenset(html))
@@ -278,7 +286,6 @@ def prose_blocks(document: Document) -> list[ProseBlock]:
     lines = document.line_list
     blocks: list[ProseBlock] = []
     builder = _Builder()
-    header: list[str] = []
     heading_parts: list[tuple[int, str]] = []
 
     def flush() -> None:
@@ -308,13 +315,11 @@ def prose_blocks(document: Document) -> list[ProseBlock]:
             if text is not None:
                 heading_parts.append((number, text))
             continue
-        table = structure.tables.get(number)
-        if table is not None:
+        if number in structure.tables:
             flush()
-            if number == table[0]:
-                header = split_row(line)
-            elif number != table[1] and len(line) <= MAX_LINE:
-                blocks.extend(sentence_cells(line, number, header, builder.heading))
+            row = structure.tables[number]
+            if row is not None and len(line) <= MAX_LINE:
+                blocks.extend(sentence_cells(line, number, row, builder.heading))
             continue
         if not line.strip() or _is_foreign(line):
             flush()
