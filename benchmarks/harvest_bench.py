@@ -1,4 +1,4 @@
-"""Benchmark: the no-model harvest of the whole corpus (10 repositories, 7.7 MB).
+"""Benchmark: the no-model harvest of the whole corpus (14 repositories, 9.1 MB).
 
 Acquires every corpus folder once (at its manifest revision; not timed in the total), then
 times, per repository and in total, `harvest` (every number-bearing cell, leaf and line) and
@@ -7,6 +7,13 @@ Medians over repeats. The target (issue 9): the whole-corpus harvest + extractio
 
     .venv/bin/python benchmarks/harvest_bench.py --repeats 3 \\
         --write benchmarks/results/harvest.md
+
+Side by side with other code (a git worktree of an earlier commit): each round runs one fresh
+process per tree, in alternating order, each harvesting the whole corpus once (cold: nothing
+memoised), and reports harvest CPU seconds per MB; medians over the rounds.
+
+    git worktree add --detach /tmp/base <commit>
+    .venv/bin/python benchmarks/harvest_bench.py --side-by-side /tmp/base --rounds 7
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ import json
 import os
 import platform
 import statistics
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -130,13 +139,83 @@ def _report(timings: list[Timing], repeats: int, load: tuple[float, float]) -> s
     return "\n".join(lines)
 
 
+def _cold_harvest(corpus: Path) -> dict[str, float]:
+    """Harvest every corpus snapshot once in this (fresh) process: CPU seconds and MB."""
+    snapshots = _snapshots(corpus)
+    megabytes = sum(d.bytes for s in snapshots for d in s.documents) / 1e6
+    started = time.process_time()
+    candidates = sum(len(harvest(snapshot)) for snapshot in snapshots)
+    seconds = time.process_time() - started
+    return {"seconds": seconds, "megabytes": megabytes, "candidates": candidates}
+
+
+def _child(tree: Path, corpus: Path) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", "--corpus", str(corpus)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _side_by_side(base: Path, corpus: Path, rounds: int) -> str:
+    """Interleaved cold harvests of `base` and this tree; a Markdown report."""
+    trees = {"base": base.resolve(), "this": HERE.parent}
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    load_before = os.getloadavg()[0]
+    for round_ in range(rounds):
+        order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
+        for name in order:
+            runs[name].append(_child(trees[name], corpus))
+    load_after = os.getloadavg()[0]
+    lines = [
+        f"{rounds} rounds, one fresh process per tree per round, alternating order; load "
+        f"average (1 min) {load_before:.2f} before, {load_after:.2f} after.",
+        "",
+        "| round | base CPU s | this CPU s | ratio |",
+        "|---|---:|---:|---:|",
+    ]
+    for index, (old, new) in enumerate(zip(runs["base"], runs["this"], strict=True), start=1):
+        ratio = new["seconds"] / old["seconds"]
+        lines.append(f"| {index} | {old['seconds']:.2f} | {new['seconds']:.2f} | {ratio:.2f} |")
+    summary = []
+    for name in trees:
+        seconds = statistics.median(run["seconds"] for run in runs[name])
+        megabytes = runs[name][0]["megabytes"]
+        candidates = int(runs[name][0]["candidates"])
+        summary.append(
+            f"| {name} | {seconds:.2f} | {megabytes:.2f} | {seconds / megabytes:.3f} "
+            f"| {candidates} |"
+        )
+    return "\n".join(
+        [
+            *lines,
+            "",
+            "| tree | median CPU s | MB | CPU s per MB | candidates |",
+            "|---|---:|---:|---:|---:|",
+            *summary,
+            "",
+        ]
+    )
+
+
 def main() -> None:
     """Run the benchmark and print (or write) the Markdown report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--write", type=Path, help="Write the report to this file.")
+    parser.add_argument(
+        "--side-by-side", type=Path, metavar="TREE", help="Compare with the code in TREE."
+    )
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        print(json.dumps(_cold_harvest(args.corpus)))
+        return
+    if args.side_by_side:
+        print(_side_by_side(args.side_by_side, args.corpus, args.rounds))
+        return
     snapshots = _snapshots(args.corpus)
     load_before = os.getloadavg()[0]
     timings = [_time(snapshot, args.repeats) for snapshot in snapshots]

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.extract.harvest.json_leaves import JsonScanError, harvest_json, scan_json
+from draftflow.extract.document.json_tree import JsonScanError, scan_json
+from draftflow.extract.harvest.json_leaves import harvest_json
 from extract_support import corpus_snapshot, snapshot_of
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from draftflow.extract.document.text_tables import split_pipes
 from draftflow.extract.harvest.markdown_tables import harvest_markdown
 from draftflow.extract.harvest.run import harvest
-from draftflow.text.lines import plain_text, split_row
+from draftflow.text.lines import plain_text
 from extract_support import corpus_snapshot, snapshot_of
 
 
@@ -69,11 +70,11 @@ def test_rows_without_outer_pipes_escaped_pipes_and_code_spans() -> None:
     # GFM splits a row at a pipe inside a code span too, and drops cells past the header's
     # width, as GitHub shows the table: `6` is not in it
     assert [(c.line, c.row_header, c.values) for c in candidates] == [(3, "x | y", [5])]
-    assert split_row("| `a|b` | c |") == ["`a|b`", "c"]
+    assert split_pipes("| `a|b` | c |") == ["`a|b`", "c"]
     # the same cells whichever way a row is read: with a code span it is read char by char
     row = "| **9.5** tok/s |  | x\\y | 7 |"
-    assert split_row(row) == ["**9.5** tok/s", "", "x\\y", "7"]
-    assert split_row(row + " `z` |") == ["**9.5** tok/s", "", "x\\y", "7", "`z`"]
+    assert split_pipes(row) == ["**9.5** tok/s", "", "x\\y", "7"]
+    assert split_pipes(row + " `z` |") == ["**9.5** tok/s", "", "x\\y", "7", "`z`"]
 
 
 def test_crlf_table_and_body_ends_at_blank_line() -> None:

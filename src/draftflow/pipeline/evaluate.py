@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, computed_field
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
+from draftflow.extract.document import parse_document
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for
@@ -44,7 +45,6 @@ from draftflow.pipeline.condition_score import (
     score_conditions,
 )
 from draftflow.record.model import load_record, pinned_path
-from draftflow.text.fences import fenced_lines
 from draftflow.text.json_input import parse_json, read_input_text, validate_json
 
 CORPUS_MANIFEST = "MANIFEST.json"
@@ -513,14 +513,16 @@ def _holds(index: dict[tuple[str, int], list[float]], path: str, line: int, valu
 def _shapes(gold: GoldFile, snapshot: Snapshot) -> dict[tuple[str, int, str], SourceShape]:
     """The shape of every line a gold figure stands on."""
     shapes: dict[tuple[str, int, str], SourceShape] = {}
-    fences: dict[str, list[bool]] = {}
+    fences: dict[str, frozenset[int]] = {}
     for figure in gold.figures:
         document = snapshot.by_path(figure.path)
         lines = document.line_list if document else []
         if figure.path not in fences:
-            fences[figure.path] = fenced_lines(lines)
+            fences[figure.path] = (
+                parse_document(document).fenced_lines() if document else frozenset()
+            )
         text = lines[figure.line - 1] if 0 < figure.line <= len(lines) else ""
-        in_fence = figure.line <= len(lines) and fences[figure.path][figure.line - 1]
+        in_fence = figure.line in fences[figure.path]
         shapes[(figure.path, figure.line, figure.raw)] = line_shape(
             figure.path, text, in_fence=in_fence, raw=figure.raw
         )

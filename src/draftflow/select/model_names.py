@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.text.fences import fenced_lines
+from draftflow.extract.document import parse_document
 
 # a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
 MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)
@@ -135,7 +135,8 @@ def _json_models(document: Document) -> list[StatedModel]:
 
 def _markdown_models(document: Document) -> list[StatedModel]:
     lines = document.line_list
-    fenced = fenced_lines(lines)
+    code = parse_document(document).fenced_lines()
+    fenced = [number in code for number in range(1, len(lines) + 1)]
     found: list[StatedModel] = []
     titled = False
     for number, line in enumerate(lines, 1):

@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.document import ParsedDocument, TableKind, parse_document
 from draftflow.numbers import (
     NumberKind,
     NumberMention,
@@ -21,7 +22,6 @@ from draftflow.numbers import (
 )
 from draftflow.numbers.forms import may_write_number
 from draftflow.record.model import ReportedResult
-from draftflow.text.fences import HEADING, fenced_lines
 
 MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
 SMALL_TABLE_ROWS = 16
@@ -54,16 +54,16 @@ class DocumentShape:
 
     def __init__(self, document: Document) -> None:
         self.document = document
-        lines = document.line_list
-        self.length = len(lines)
-        headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
+        parsed = parse_document(document)
+        self.length = len(document.line_list)
+        headings = [heading.span.first for heading in parsed.headings]
         self.main = is_main_document(document)
         self.markdown = is_markdown(document)
-        self.summary_lines = summary_sections(lines) if self.markdown else set()
+        self.summary_lines = summary_sections(parsed) if self.markdown else set()
         # the opening section: up to the second heading (the first is usually the title)
         second = headings[1] if len(headings) > 1 else self.length + 1
         self.lead_end = max(second, min(int(self.length * LEAD_FRACTION), LEAD_MAX_LINES))
-        self.table_rows = table_sizes(lines) if self.markdown else {}
+        self.table_rows = table_sizes(parsed) if self.markdown else {}
         self._body_values: set[str] | None = None
 
     def restates_in_body(self, value: int | float) -> bool:
@@ -98,37 +98,26 @@ class DocumentShape:
         return size is not None and size <= SMALL_TABLE_ROWS
 
 
-def summary_sections(lines: list[str]) -> set[int]:
+def summary_sections(parsed: ParsedDocument) -> set[int]:
     """The lines of each section whose heading reads as a summary, up to the next heading of
-    the same or a higher level."""
+    the same or a higher level (the heading's own lines left out)."""
     inside: set[int] = set()
-    level = 0  # the open summary section's heading level; 0 when none is open
-    fenced = fenced_lines(lines)
-    for number, line in enumerate(lines, 1):
-        heading = None if fenced[number - 1] else HEADING.match(line)
-        if heading:
-            depth = len(heading.group(1))
-            if level and depth <= level:
-                level = 0
-            if not level and _SUMMARY_HEADING.search(heading.group(2)):
-                level = depth
-            continue
-        if level:
-            inside.add(number)
+    for section in parsed.sections:
+        if _SUMMARY_HEADING.search(section.title):
+            inside.update(range(section.span.first, section.span.last + 1))
+    for heading in parsed.headings:
+        inside.difference_update(range(heading.span.first, heading.span.last + 1))
     return inside
 
 
-def table_sizes(lines: list[str]) -> dict[int, int]:
-    """For each Markdown table row's line number, the number of rows of its table."""
+def table_sizes(parsed: ParsedDocument) -> dict[int, int]:
+    """For each line of a Markdown table (or a pipe table in a code block), the number of
+    body rows of its table."""
     sizes: dict[int, int] = {}
-    block: list[int] = []
-    for number, line in enumerate([*lines, ""], 1):
-        if line.lstrip().startswith("|"):
-            block.append(number)
-            continue
-        for row in block:
-            sizes[row] = len(block) - 2  # header and separator rows
-        block = []
+    for table in parsed.tables:
+        if table.kind in (TableKind.MARKDOWN, TableKind.PIPE):
+            rows = len(table.body_rows)
+            sizes.update(dict.fromkeys(range(table.span.first, table.span.last + 1), rows))
     return sizes
 
 

@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterable
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.document import parse_document
 from draftflow.record.model import ReportedResult
 from draftflow.select.keywords import RUNTIMES, Keyword, naming, pattern
 from draftflow.select.metadata_model import RecordMetadata
-from draftflow.text.fences import HEADING
 
 
 def first_line(documents: Iterable[Document], regex: re.Pattern[str]) -> tuple[str, str] | None:
@@ -73,7 +73,7 @@ def _sections_of(
         if document is None:
             continue
         lines = document.line_list
-        headings = [n for n, line in enumerate(lines, 1) if HEADING.match(line)]
+        headings = [heading.span.first for heading in parse_document(document).headings]
         start = max((n for n in headings if n <= result.source_line), default=1)
         end = min((n - 1 for n in headings if n > result.source_line), default=len(lines))
         sections.setdefault((document.document_id, start, end), (document, start, end))

@@ -1,5 +1,6 @@
-"""Readers of one line of a report, shared by the harvest, prose and classify steps: a pipe
-table row's cells, a cell's text without Markdown markup, a `label: number` report line."""
+"""Readers of one line of a report, shared by the harvest, prose and classify steps: a cell's
+text without Markdown markup, a `label: number` report line (a table row's cells are the
+document model's, `extract.document`)."""
 
 from __future__ import annotations
 
@@ -18,37 +19,6 @@ KEY_VALUE = re.compile(
     r"(?:\s?[A-Za-z%×°µ][\w/%°.]{0,11})?)"
     r"\s*$"
 )
-
-
-def split_row(line: str) -> list[str]:
-    """The cells of one table row: pipes split cells unless escaped or inside a code span."""
-    text = line.strip()
-    if text.startswith("|"):
-        text = text[1:]
-    if text.endswith("|") and not text.endswith("\\|"):
-        text = text[:-1]
-    if "`" not in text and "\\|" not in text:  # no code span, no escaped pipe: every pipe splits
-        return [cell.strip() for cell in text.split("|")]
-    cells: list[str] = []
-    current: list[str] = []
-    in_code = False
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text) and text[index + 1] == "|":
-            current.append("|")
-            index += 2
-            continue
-        if char == "`":
-            in_code = not in_code
-        if char == "|" and not in_code:
-            cells.append("".join(current).strip())
-            current = []
-        else:
-            current.append(char)
-        index += 1
-    cells.append("".join(current).strip())
-    return cells
 
 
 # Every emphasis mark and link holds one of these; a cell with none has nothing to remove.

@@ -9,13 +9,10 @@ from hypothesis import strategies as st
 
 from draftflow.extract.prose.blocks import (
     _EMPHASIS,
-    _QUOTE,
     BlockKind,
-    _strip_markers,
     may_hold_figure,
     prose_blocks,
 )
-from draftflow.text.fences import HEADING
 from extract_support import snapshot_of
 
 _CASE_BLIND_WORD = re.compile(
@@ -56,8 +53,31 @@ def test_emphasis_pattern_with_its_lookbehinds_after_the_star_blanks_the_same(
     assert spans == [m.span() for m in _EMPHASIS_BEFORE.finditer(text)]
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([">", " ", "#", "##", "a", "- ", "1. ", "\t"]), max_size=8))
-def test_a_heading_is_told_as_the_quote_free_line_reads(pieces: list[str]) -> None:
-    line = "".join(pieces)
-    assert _strip_markers(line)[2] is bool(HEADING.match(_QUOTE.sub("", line)))
+def _blocks(readme: str) -> list[tuple[BlockKind, tuple[int, ...], str | None]]:
+    blocks = prose_blocks(snapshot_of({"README.md": readme}).documents[0])
+    return [(b.kind, b.lines, b.heading) for b in blocks]
+
+
+def test_fences_and_headings_are_the_document_models() -> None:
+    readme = (
+        "# Bench\n\n"
+        "~~~text\n# 3 runs, a comment\n```\nstill code: 4 runs\n~~~\n\n"
+        "Results: 5 runs\n-------\n\n"
+        "> ## Quoted 2 heading\n\n"
+        "We ran it 6 times.\n"
+    )
+    assert _blocks(readme) == [
+        (BlockKind.HEADING, (9,), "Bench"),
+        (BlockKind.HEADING, (12,), "Results: 5 runs"),
+        (BlockKind.PARAGRAPH, (14,), "Quoted 2 heading"),
+    ]
+
+
+def test_heading_markers_are_blanked_in_place() -> None:
+    blocks = prose_blocks(snapshot_of({"README.md": "> ### 3 runs ##\n"}).documents[0])
+    assert [b.text for b in blocks] == ["      3 runs   "]
+
+
+def test_lines_underlined_by_a_rule_are_a_paragraph_not_a_heading() -> None:
+    readme = "## Results\n\nRuns: 3\nMean TTFT (ms): 12.5\n=====\n\nIt took 7 tries.\n"
+    assert _blocks(readme) == [(BlockKind.PARAGRAPH, (7,), "Results")]

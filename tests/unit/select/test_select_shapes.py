@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from documents import make_document, make_result
 from draftflow.acquire.snapshot import Snapshot
+from draftflow.extract.document import parse_document
 from draftflow.select.shapes import (
     DocumentShape,
     Restatements,
@@ -31,12 +32,14 @@ def test_summary_sections_end_at_a_heading_of_their_level_and_skip_fences() -> N
         "```",
         "outside",
     ]
-    assert summary_sections(lines) == {3, 5}
+    parsed = parse_document(make_document("README.md", "\n".join(lines) + "\n"))
+    assert summary_sections(parsed) == {3, 5}
 
 
 def test_table_sizes_count_body_rows_per_table() -> None:
     lines = ["| a | b |", "|---|---|", "| 1 | 2 |", "| 3 | 4 |", "", "| c |", "|---|", "| 5 |"]
-    assert table_sizes(lines) == {1: 2, 2: 2, 3: 2, 4: 2, 6: 1, 7: 1, 8: 1}
+    parsed = parse_document(make_document("README.md", "\n".join(lines) + "\n"))
+    assert table_sizes(parsed) == {1: 2, 2: 2, 3: 2, 4: 2, 6: 1, 7: 1, 8: 1}
 
 
 def test_a_lead_figure_the_body_restates_more_precisely() -> None:

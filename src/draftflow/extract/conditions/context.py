@@ -1,6 +1,7 @@
-"""A figure's surroundings in its document, read once per document: the heading path above
-a line, the `key: value` lines of its section, the text just before its table (a caption),
-the table's header row and the line's cells, and the document's introduction."""
+"""A figure's surroundings in its document, read once per document from the document model: the
+heading path above a line, the `key: value` lines of its section, the text just before its
+table (a caption), the table's header row and the line's cells, and the document's
+introduction."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from draftflow.acquire.snapshot import Document
-from draftflow.text.fences import HEADING, fenced_lines
-from draftflow.text.lines import plain_text, split_row
+from draftflow.extract.document import CodeBlock, Heading, Table, TableKind, parse_document
+from draftflow.text.lines import plain_text
 
 INTRO_LINES = 25
 _KEY_VALUE = re.compile(
@@ -20,11 +21,7 @@ _KEY_VALUE = re.compile(
 )
 _INLINE_PAIR = re.compile(r"(?P<key>[A-Za-z][\w .-]{0,24}?)\s*=\s*(?P<value>[^,<]{1,60})")
 _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
-_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$|^[-\s|]+$")
-
-
-def _is_table_line(line: str) -> bool:
-    return line.count("|") >= 2 or ("\t" in line.strip() and "|" in line)
+_READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 
 
 @dataclass(frozen=True)
@@ -45,17 +42,57 @@ class DocumentContext:
         self._key_values: dict[int, list[tuple[str, str]]] = {}
 
     @cached_property
-    def _fenced(self) -> list[bool]:
-        return fenced_lines(self.lines)
+    def _blocks(self) -> tuple[object, ...]:
+        return parse_document(self.document).blocks
+
+    @cached_property
+    def _code_lines(self) -> frozenset[int]:
+        """The lines of code blocks (fenced or indented)."""
+        return frozenset(
+            number
+            for block in self._blocks
+            if isinstance(block, CodeBlock)
+            for number in range(block.span.first, block.span.last + 1)
+        )
+
+    @cached_property
+    def _tables(self) -> list[Table]:
+        """The document's Markdown and HTML tables (not tool output in code blocks)."""
+        return [b for b in self._blocks if isinstance(b, Table) and b.kind in _READ_TABLES]
+
+    @cached_property
+    def _table_lines(self) -> frozenset[int]:
+        return frozenset(
+            number
+            for table in self._tables
+            for number in range(table.span.first, table.span.last + 1)
+        )
+
+    @cached_property
+    def _heading_blocks(self) -> list[Heading]:
+        return [b for b in self._blocks if isinstance(b, Heading)]
+
+    @cached_property
+    def _heading_lines(self) -> frozenset[int]:
+        return frozenset(
+            number
+            for heading in self._heading_blocks
+            for number in range(heading.span.first, heading.span.last + 1)
+        )
 
     @cached_property
     def _headings(self) -> list[tuple[int, int, str]]:
-        """(line, level, text) of every heading outside code fences."""
-        found: list[tuple[int, int, str]] = []
-        for number, line in enumerate(self.lines, 1):
-            match = HEADING.match(line)
-            if match and not self._fenced[number - 1]:
-                found.append((number, len(match.group(1)), plain_text(match.group(2))))
+        """(line, level, text) of every heading outside code blocks."""
+        return [(h.span.first, h.level, h.text) for h in self._heading_blocks]
+
+    @cached_property
+    def _rows_by_line(self) -> dict[int, tuple[Table, int]]:
+        """Each body row's line: its table and the row's index."""
+        found: dict[int, tuple[Table, int]] = {}
+        for table in self._tables:
+            for index, row in enumerate(table.body_rows):
+                if row:
+                    found.setdefault(row[0].line, (table, index))
         return found
 
     def heading_path(self, line: int) -> list[tuple[int, int, str]]:
@@ -95,7 +132,9 @@ class DocumentContext:
         """Each line that holds `key: value` pairs, with its pairs (read once per document)."""
         found: dict[int, list[tuple[str, str]]] = {}
         for number, text in enumerate(self.lines, 1):
-            if self._fenced[number - 1] or HEADING.match(text) or _is_table_line(text):
+            if number in self._code_lines or number in self._heading_lines:
+                continue
+            if number in self._table_lines:
                 continue
             match = _KEY_VALUE.match(text)
             if match and "http" not in match.group("key"):
@@ -114,16 +153,16 @@ class DocumentContext:
         return sorted(self._pair_lines)
 
     def caption(self, line: int) -> str:
-        """The text between the section's last heading (or blank run) and the line's table."""
-        number = line
-        while number > 1 and _is_table_line(self.lines[number - 2]):
-            number -= 1
+        """The text just above the line, or above its table: up to three lines, back to the
+        section's heading or a run of blank lines."""
+        found = self._rows_by_line.get(line)
+        number = found[0].span.first if found else line
         parts: list[str] = []
         blank = 0
         for above in range(number - 1, 0, -1):
-            text = self.lines[above - 1].strip()
-            if HEADING.match(text):
+            if above in self._heading_lines:
                 break
+            text = self.lines[above - 1].strip()
             if not text:
                 blank += 1
                 if blank > 2 and parts:
@@ -136,19 +175,15 @@ class DocumentContext:
 
     def table_cells(self, line: int, text: str) -> TableCells | None:
         """The line's table row under its header row, with the cell that holds `text`."""
-        row = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        if not _is_table_line(row) or _SEPARATOR.match(row):
+        found = self._rows_by_line.get(line)
+        if found is None:
             return None
-        number = line
-        while number > 1 and _is_table_line(self.lines[number - 2]):
-            number -= 1
-        if number + 1 > len(self.lines) or not _SEPARATOR.match(self.lines[number]):
-            return None
-        header = [plain_text(c) for c in split_row(self.lines[number - 1])]
-        cells = [plain_text(c) for c in split_row(row)]
-        for index, cell in enumerate(cells):
+        table, index = found
+        header = [table.column_header(column) for column in range(table.width)]
+        cells = [cell.text for cell in table.body_rows[index]]
+        for column, cell in enumerate(cells):
             if cell.strip() in _DITTO:
-                cells[index] = self._above(number + 2, line, index)
+                cells[column] = _above(table, index, column)
         wanted = plain_text(text).strip()
         own = next(
             (i for i, c in enumerate(cells) if wanted and (wanted in c or (c and c in wanted))),
@@ -160,27 +195,13 @@ class DocumentContext:
     def setup_pairs(self) -> list[tuple[str, str]]:
         """The rows of the document's two-column tables (`| Item | Value |`), in order: where a
         report states its model, engine and service configuration once for all its runs."""
-        pairs: list[tuple[str, str]] = []
-        width = 0
-        for number, text in enumerate(self.lines, 1):
-            if self._fenced[number - 1] or not _is_table_line(text):
-                width = 0
-                continue
-            cells = split_row(text)
-            if width == 0:
-                width = len(cells)
-                continue
-            if width == 2 and len(cells) == 2 and not _SEPARATOR.match(text):
-                pairs.append((plain_text(cells[0]), plain_text(cells[1])))
-        return pairs
-
-    def _above(self, first: int, line: int, index: int) -> str:
-        """A ditto cell's value: the nearest cell above it in its column that is not one."""
-        for number in range(line - 1, first - 1, -1):
-            cells = split_row(self.lines[number - 1])
-            if index < len(cells) and cells[index].strip() not in _DITTO:
-                return plain_text(cells[index])
-        return ""
+        return [
+            (row[0].text, row[1].text)
+            for table in self._tables
+            if table.width == 2
+            for row in table.body_rows
+            if len(row) == 2
+        ]
 
     @cached_property
     def title(self) -> str:
@@ -192,4 +213,16 @@ class DocumentContext:
         """The document's text before its second heading (at most INTRO_LINES lines)."""
         end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
         lines = self.lines[: min(end - 1, INTRO_LINES)]
-        return " ".join(plain_text(t) for t in lines if t.strip() and not HEADING.match(t))
+        return " ".join(
+            plain_text(text)
+            for number, text in enumerate(lines, 1)
+            if text.strip() and number not in self._heading_lines
+        )
+
+
+def _above(table: Table, index: int, column: int) -> str:
+    """A ditto cell's value: the nearest cell above it in its column that is not one."""
+    for row in reversed(table.body_rows[:index]):
+        if column < len(row) and row[column].text.strip() not in _DITTO:
+            return row[column].text
+    return ""

@@ -8,11 +8,13 @@ process, whichever finder asks first).
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from threading import Lock
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.document.csv_json import JsonError, csv_table, json_leaves, jsonl_leaves
+from draftflow.extract.document.csv_json import csv_table
+from draftflow.extract.document.json_tree import JsonScanError, scan_json
 from draftflow.extract.document.markdown import parse_markdown
 from draftflow.extract.document.model import (
     Block,
@@ -22,13 +24,16 @@ from draftflow.extract.document.model import (
     Heading,
     HtmlBlock,
     JsonLeaf,
+    JsonRoot,
     ListItem,
+    Node,
     Paragraph,
     ParsedDocument,
     Section,
     Span,
     Table,
     TableKind,
+    is_non_value,
 )
 from draftflow.extract.document.text_tables import text_tables
 
@@ -40,7 +45,9 @@ __all__ = [
     "Heading",
     "HtmlBlock",
     "JsonLeaf",
+    "JsonRoot",
     "ListItem",
+    "Node",
     "Paragraph",
     "ParsedDocument",
     "Section",
@@ -48,6 +55,7 @@ __all__ = [
     "Table",
     "TableKind",
     "document_kind",
+    "is_non_value",
     "parse_document",
 ]
 
@@ -64,6 +72,8 @@ _SUFFIXES: dict[str, DocumentKind] = {
     ".txt": DocumentKind.TEXT,
     ".log": DocumentKind.TEXT,
 }
+
+_NON_FINITE = re.compile(r"(?<![\w\"])(?:NaN|-?Infinity)(?![\w\"])")
 
 _memo: OrderedDict[tuple[str, str], ParsedDocument] = OrderedDict()
 _memo_lock = Lock()
@@ -91,14 +101,43 @@ def _parse(document: Document) -> ParsedDocument:
     elif kind is DocumentKind.CSV:
         table = csv_table(lines, document.path, problems)
         blocks = (table,) if table is not None else ()
-    elif kind is DocumentKind.JSON:
+    roots: tuple[JsonRoot, ...] = ()
+    if kind in (DocumentKind.JSON, DocumentKind.JSONL):
+        roots = _json_roots(document, kind, problems)
+    return ParsedDocument(document.path, kind, blocks, sections, tuple(problems), roots)
+
+
+def _json_roots(
+    document: Document, kind: DocumentKind, problems: list[str]
+) -> tuple[JsonRoot, ...]:
+    """The JSON document's tree, or each JSONL record's; what cannot be read goes to
+    `problems` (a `NaN`/`Infinity` too: read as a missing value, as Python's json reads it)."""
+    text = document.text
+    # the pattern opens with a lookbehind, so the regex engine would try it at every place
+    if ("NaN" in text or "Infinity" in text) and _NON_FINITE.search(text):
+        problems.append("NaN or Infinity values (not valid JSON) were read as missing values")
+    if kind is DocumentKind.JSON:
         try:
-            blocks = tuple(json_leaves("\n".join(lines)))
-        except JsonError as error:
-            problems.append(str(error))
-    elif kind is DocumentKind.JSONL:
-        blocks = tuple(jsonl_leaves(lines, problems))
-    return ParsedDocument(document.path, kind, blocks, sections, tuple(problems))
+            return (JsonRoot(0, 1, scan_json(text)),)
+        except (JsonScanError, RecursionError) as error:
+            reason = str(error) if isinstance(error, JsonScanError) else "nesting too deep"
+            problems.append(f"not valid JSON ({reason}); no figure was read from it")
+            return ()
+    roots: list[JsonRoot] = []
+    unreadable: list[int] = []
+    record = 0
+    for number, line in enumerate(document.line_list, start=1):
+        if not line.strip():
+            continue
+        try:
+            roots.append(JsonRoot(record, number, scan_json(line, first_line=number)))
+        except (JsonScanError, RecursionError):
+            unreadable.append(number)
+        record += 1
+    if unreadable:
+        shown = ", ".join(str(n) for n in unreadable[:5]) + (" ..." if len(unreadable) > 5 else "")
+        problems.append(f"{len(unreadable)} line(s) are not valid JSON and were skipped: {shown}")
+    return tuple(roots)
 
 
 def parse_document(document: Document) -> ParsedDocument:

@@ -10,6 +10,8 @@ indented) with their info string, and HTML blocks. Tables are also read inside H
 (consecutive HTML blocks separated by blank lines are read as one HTML text) and inside code
 blocks whose language is not a programming or configuration language (tool output:
 `text_tables`). A table's caption is the prose right before it under the same heading.
+A setext heading of several lines is read as a paragraph: reports paste a tool's summary
+lines above its closing `=====` rule, and those lines name no section.
 """
 
 from __future__ import annotations
@@ -37,10 +39,42 @@ from draftflow.extract.document.model import (
     TableKind,
 )
 from draftflow.extract.document.text_tables import text_tables
-from draftflow.text.fences import CODE_LANGUAGES
 
 MAX_CAPTION = 400
 """A caption longer than this keeps its last characters (the sentence before the table)."""
+
+# Fences in these languages hold code or configuration, never a tool's printed results.
+CODE_LANGUAGES = frozenset(
+    {
+        "python",
+        "py",
+        "js",
+        "javascript",
+        "ts",
+        "typescript",
+        "rust",
+        "rs",
+        "go",
+        "c",
+        "cpp",
+        "c++",
+        "java",
+        "yaml",
+        "yml",
+        "toml",
+        "json",
+        "jsonc",
+        "dockerfile",
+        "html",
+        "css",
+        "sql",
+        "diff",
+        "ini",
+        "xml",
+        "mermaid",
+    }
+)
+
 
 _PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
@@ -121,6 +155,10 @@ class _Walk:
 
 
 def _heading(walk: _Walk, token: Token, inline: Token) -> None:
+    if token.markup[:1] in ("=", "-") and "\n" in inline.content:
+        # lines underlined by a rule (a tool's summary pasted above `=====`): no title
+        _text_block(walk, token, inline)
+        return
     level = int(token.tag[1])
     title = inline_text(inline)
     while walk.path and walk.path[-1][0] >= level:

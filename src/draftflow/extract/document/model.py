@@ -7,6 +7,7 @@ frozen: a parsed document is shared by every finder of a process (`parse_documen
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -73,6 +74,16 @@ class Cell:
 
 
 Row = tuple[Cell, ...]
+
+NON_VALUES = frozenset({"oom", "n/a", "na", "—", "–", "-", "--", "tbd", "timeout", "error"})
+"""Cells that stand where a value would and say there is none (`OOM` is a limit the editor
+wants to see, not a number)."""
+
+
+def is_non_value(text: str) -> bool:
+    """True for a cell that holds no value in a value's place (`OOM`, `n/a`, `—`, ``)."""
+    plain = text.strip().strip("*_`").strip()
+    return not plain or plain.lower() in NON_VALUES
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +196,62 @@ class HtmlBlock:
 JsonValue = str | int | float | bool | None
 
 
+@dataclass
+class Node:
+    """One JSON value with the line its first character sits on."""
+
+    kind: str  # object | array | string | number | literal
+    line: int
+    text: str = ""  # scalars: the token as written (strings: decoded)
+    members: list[tuple[str, Node]] = field(default_factory=list)  # objects, in order
+    items: list[Node] = field(default_factory=list)  # arrays
+
+
+@dataclass(frozen=True, slots=True)
+class JsonRoot:
+    """One JSON text's tree: the whole document, or one JSONL record."""
+
+    record: int
+    """JSONL: the 0-based record index (blank lines are no records); 0 for a JSON document."""
+    line: int
+    """The line the text starts on (a JSONL record's line)."""
+    node: Node
+
+
+_LITERALS: dict[str, JsonValue] = {
+    "true": True,
+    "false": False,
+    "null": None,
+    "NaN": float("nan"),
+    "Infinity": float("inf"),
+    "-Infinity": float("-inf"),
+}
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _typed(node: Node) -> JsonValue:
+    if node.kind == "string":
+        return node.text
+    if node.kind == "number":
+        return float(node.text) if set(node.text) & set(".eE") else int(node.text)
+    return _LITERALS[node.text]
+
+
+def tree_leaves(node: Node, pointer: str = "", record: int = 0) -> Iterator[JsonLeaf]:
+    """Every scalar under `node` with its JSON pointer (RFC 6901) and line, in order."""
+    if node.kind == "object":
+        for key, child in node.members:
+            yield from tree_leaves(child, f"{pointer}/{_escape(key)}", record)
+    elif node.kind == "array":
+        for index, child in enumerate(node.items):
+            yield from tree_leaves(child, f"{pointer}/{index}", record)
+    else:
+        yield JsonLeaf(pointer, _typed(node), node.line, node.text, record)
+
+
 @dataclass(frozen=True, slots=True)
 class JsonLeaf:
     """One scalar of a JSON document: its JSON pointer (RFC 6901), value and line."""
@@ -198,7 +265,7 @@ class JsonLeaf:
     """JSONL: the 0-based record (line) index; 0 for a JSON document."""
 
 
-Block = Heading | Paragraph | ListItem | Table | CodeBlock | HtmlBlock | JsonLeaf
+Block = Heading | Paragraph | ListItem | Table | CodeBlock | HtmlBlock
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +278,8 @@ class ParsedDocument:
     sections: tuple[Section, ...] = ()
     problems: tuple[str, ...] = field(default=())
     """What could not be read (a JSON syntax error, a CSV error), with its line."""
+    json_roots: tuple[JsonRoot, ...] = ()
+    """JSON: the document's tree; JSONL: each readable record's."""
 
     @property
     def tables(self) -> list[Table]:
@@ -234,8 +303,27 @@ class ParsedDocument:
 
     @property
     def json_leaves(self) -> list[JsonLeaf]:
-        """Every JSON scalar (JSON and JSONL documents)."""
-        return [block for block in self.blocks if isinstance(block, JsonLeaf)]
+        """Every JSON scalar (JSON and JSONL documents), read from the trees."""
+        prefix = self.kind is DocumentKind.JSONL
+        return [
+            leaf
+            for root in self.json_roots
+            for leaf in tree_leaves(root.node, f"/{root.record}" if prefix else "", root.record)
+        ]
+
+    @property
+    def headings(self) -> list[Heading]:
+        """Every heading, in source order."""
+        return [block for block in self.blocks if isinstance(block, Heading)]
+
+    def fenced_lines(self) -> frozenset[int]:
+        """The lines of the fenced code blocks, their fences included (an unclosed fence
+        runs to the end of the document)."""
+        lines: set[int] = set()
+        for block in self.blocks:
+            if isinstance(block, CodeBlock) and block.fenced:
+                lines.update(range(block.span.first, block.span.last + 1))
+        return frozenset(lines)
 
     def section_at(self, line: int) -> Section | None:
         """The innermost section holding `line`, if any."""

@@ -5,12 +5,15 @@ Three shapes, tried in this order at each line (a line belongs to one table at m
 - pipe rows, `| model | t/s |` or `pp512 | 1234.5 ± 3.2` (llama-bench), with or without a
   rule of dashes (`|---|`, `+----+`); the rows above a rule are the header rows;
 - aligned columns, split on tabs or runs of two or more spaces, every row with the same
-  number of cells (a header with its first cell blank has one fewer);
+  number of cells (a header with its first cell blank has one fewer); a line drawn with
+  box-drawing characters is art, and a line whose first cell ends with a colon is a
+  `key:   value` line, neither an aligned row;
 - `key: value` and `key = value` lines whose value holds a digit: one two-cell row each,
   consecutive lines one table.
 
-Without a rule, the leading rows (at most two) whose cells do not open with a number are
-header rows. A table needs a row with a number; two rows at least, except key/value lines.
+Without a rule, the leading rows (at most two) whose cells neither open with a number nor
+hold a non-value (`OOM`, `n/a`, `—`) are header rows. A table needs a row with a number;
+two rows at least, except key/value lines.
 """
 
 from __future__ import annotations
@@ -18,7 +21,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from draftflow.extract.document.model import Cell, HeadingPath, Row, Span, Table, TableKind
+from draftflow.extract.document.model import (
+    Cell,
+    HeadingPath,
+    Row,
+    Span,
+    Table,
+    TableKind,
+    is_non_value,
+)
 
 MAX_LINE = 400
 """A longer line is data or prose, never a table row."""
@@ -31,6 +42,7 @@ _PIPE_RULE = re.compile(r"^[\s|+:=\-]*-{2,}[\s|+:=\-]*$|^[\s|+=]*={3,}[\s|+=]*$"
 _TEXT_RULE = re.compile(r"^[\s=\-+:|]*[=\-]{3,}[\s=\-+:|]*$")
 _LEADING_NUMBER = re.compile(r"^[*_`~≈±+\-−(\[]*\s*\.?\d")
 _DIGIT = re.compile(r"\d")
+_BOX_DRAWING = re.compile("[\u2500-\u257f]")
 _KEY_VALUE = re.compile(
     r"^\s*(?:[-*]\s+)?(?P<key>[A-Za-z][^:=|]{0,80}?)\s*(?::|\s=)\s*(?P<value>\S.{0,60}?)\s*$"
 )
@@ -69,6 +81,14 @@ def _is_numeric(text: str) -> bool:
     return bool(_LEADING_NUMBER.match(text))
 
 
+def _holds_values(cells: list[str]) -> bool:
+    """A row of values, not of header words: a number, or a non-value (`OOM`, `n/a`) where a
+    value would stand (past the row's first cell)."""
+    return any(_is_numeric(cell) for cell in cells) or any(
+        cell.strip() and is_non_value(cell) for cell in cells[1:]
+    )
+
+
 def _make_table(
     kind: TableKind,
     header: Sequence[tuple[int, list[str]]],
@@ -94,7 +114,7 @@ def _split_header(
     count = 0
     while (
         count < min(MAX_HEADER_ROWS, len(rows) - 1)
-        and not any(_is_numeric(cell) for cell in rows[count][1])
+        and not _holds_values(rows[count][1])
         and any(rows[count][1])
     ):
         count += 1
@@ -120,6 +140,15 @@ def _aligned_cells(line: str) -> list[str]:
 AlignedRows = list[tuple[int, list[str]]]
 
 
+def _not_aligned(line: str, cells: list[str]) -> bool:
+    return (
+        len(cells) < 2
+        or any(len(cell) > MAX_CELL for cell in cells)
+        or cells[0].endswith(":")
+        or bool(_BOX_DRAWING.search(line))
+    )
+
+
 def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, AlignedRows, int]:
     """Header rows and body rows of aligned cells from `start` (index), and the index after
     them: up to two header lines without a number, an optional rule, then rows of one cell
@@ -136,9 +165,9 @@ def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, Aligned
             index += 1
             continue
         cells = _aligned_cells(line)
-        if len(cells) < 2 or any(len(cell) > MAX_CELL for cell in cells):
+        if _not_aligned(line, cells):
             break
-        if width is None and not any(_is_numeric(cell) for cell in cells):
+        if width is None and not _holds_values(cells):
             if len(header) == MAX_HEADER_ROWS:
                 break
             header.append((index, cells))

@@ -5,10 +5,13 @@ model        decode_tps   ttft_ms
 qwen-8b      41.5         120
 ```
 
-A table is a header line of two or more non-numeric cells, an optional rule of dashes, then
-rows with the same number of cells, at least one of them a number. Cells are split on two or
-more spaces (or a tab). In Markdown only fenced blocks are read (elsewhere aligned text is
-prose); text and log files are read whole. Lines with pipes are left to the pipe-table reader.
+The tables are the document model's (`extract.document`, `TableKind.ALIGNED`): in Markdown
+only code blocks holding a tool's output are read (elsewhere aligned text is prose); text
+and log files are read whole. A column is named by its header cells joined.
+
+A table is read for figures when it has a header and only as far down as its rows each hold
+a cell that is one number with at most a short unit (`41.5`, `120 ms`) or a non-value
+(`OOM`, `n/a`, `—`): below that the columns are prose or art that happens to align.
 """
 
 from __future__ import annotations
@@ -17,85 +20,53 @@ import re
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
-from draftflow.text.fences import fence_infos, is_code_fence
+from draftflow.extract.document import Cell, Table, TableKind, is_non_value, parse_document
 
 ALIGNED_TABLE_OFFSET = 30_000
 """Aligned tables are numbered after Markdown tables and key/value blocks (table indexes)."""
-MAX_LINE = 400
 
-_GAP = re.compile(r"\t+|\s{2,}")
-_RULE = re.compile(r"^[\s=\-+:|]+$")
 _NUMERIC = re.compile(r"^[~≈+\-−]?\d[\d,.]*\s*\S{0,8}$")
 
 
-def _cells(line: str) -> list[str]:
-    return [cell for cell in _GAP.split(line.strip()) if cell]
+def aligned_tables(document: Document) -> list[Table]:
+    """The document's aligned text tables with a header, in source order."""
+    tables = parse_document(document).tables
+    return [table for table in tables if table.kind is TableKind.ALIGNED and table.header_rows]
 
 
-def _is_header(cells: list[str]) -> bool:
-    return len(cells) >= 2 and not any(_NUMERIC.match(cell) for cell in cells)
-
-
-def _readable(document: Document) -> list[bool]:
-    lines = document.line_list
-    if document.path.lower().endswith((".md", ".markdown")):
-        return [info is not None and not is_code_fence(info) for info in fence_infos(lines)]
-    return [True] * len(lines)
-
-
-def find_aligned_tables(document: Document) -> list[tuple[list[str], list[tuple[int, list[str]]]]]:
-    """Every aligned table: (header cells, [(line, cells)])."""
-    lines = document.line_list
-    readable = _readable(document)
-    tables: list[tuple[list[str], list[tuple[int, list[str]]]]] = []
-    number = 0
-    while number < len(lines):
-        line = lines[number]
-        if not readable[number] or "|" in line or len(line) > MAX_LINE:
-            number += 1
-            continue
-        header = _cells(line)
-        if not _is_header(header):
-            number += 1
-            continue
-        body = number + 1
-        if body < len(lines) and readable[body] and _RULE.match(lines[body] or "x"):
-            body += 1
-        rows: list[tuple[int, list[str]]] = []
-        while body < len(lines) and readable[body] and "|" not in lines[body]:
-            cells = _cells(lines[body])
-            if len(cells) != len(header) or not any(_NUMERIC.match(c) for c in cells):
-                break
-            rows.append((body + 1, cells))
-            body += 1
-        if rows:
-            tables.append((header, rows))
-            number = body
-        else:
-            number += 1
-    return tables
+def _measured_rows(table: Table) -> list[tuple[Cell, ...]]:
+    """The body rows down to the first with neither a number cell nor a non-value."""
+    rows: list[tuple[Cell, ...]] = []
+    for row in table.body_rows:
+        if any(_NUMERIC.match(cell.text) for cell in row):
+            rows.append(row)
+        elif not any(is_non_value(cell.text) for cell in row[1:]):
+            break
+    return rows
 
 
 def harvest_aligned(document: Document) -> list[Candidate]:
     """Every number-bearing cell of every aligned text table of the document."""
     candidates: list[Candidate] = []
-    for index, (header, rows) in enumerate(find_aligned_tables(document)):
-        table = ALIGNED_TABLE_OFFSET + index
-        for row_index, (line, cells) in enumerate(rows):
-            context = dict(zip(header, cells, strict=True))
-            for column_index, cell in enumerate(cells):
+    for index, table in enumerate(aligned_tables(document)):
+        names = [
+            table.column_header(column) or f"column {column + 1}" for column in range(table.width)
+        ]
+        for row_index, row in enumerate(_measured_rows(table)):
+            context = {names[cell.column]: cell.text for cell in row}
+            for cell in row:
                 candidate = make_candidate(
                     document,
-                    line=line,
+                    line=cell.line,
                     fmt=SourceFormat.TEXT_TABLE,
-                    text=cell,
-                    locator=f"a{index}r{row_index}c{column_index}",
-                    column=header[column_index],
-                    row_header=cells[0] if column_index else None,
-                    table=table,
+                    text=cell.text,
+                    locator=f"a{index}r{row_index}c{cell.column}",
+                    column=names[cell.column],
+                    row_header=row[0].text if cell.column else None,
+                    table=ALIGNED_TABLE_OFFSET + index,
                     row=row_index,
                     context=context,
-                    values=cell_values(cell),
+                    values=cell_values(cell.text),
                 )
                 if candidate is not None:
                     candidates.append(candidate)

@@ -1,86 +1,58 @@
 """Harvest HTML tables written in Markdown (`<table><tr><th>…</th></tr>…</table>`).
 
-Each `<td>` is a cell with its exact line; the first row whose cells are all `<th>` (or else
-the first row) is the header. The standard library's HTML parser reports positions, so a cell
-keeps the line it starts on.
+The tables are the document model's (`extract.document`: read with the standard library's
+parser from the document's HTML blocks): each cell keeps the line its tag opens on, spans are
+expanded, and the header rows are `<thead>`'s or the leading all-`<th>` rows (else the first
+row when more follow). A column is named by its header cells joined.
 """
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
-
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
+from draftflow.extract.document import DocumentKind, Table, TableKind, parse_document
 
 HTML_TABLE_OFFSET = 40_000
 """HTML tables are numbered after every other kind of table (table indexes)."""
 
-Cell = tuple[int, str, bool]  # line, text, is a header cell
+
+def html_tables(document: Document) -> list[Table]:
+    """The HTML tables of a Markdown document, in source order."""
+    parsed = parse_document(document)
+    if parsed.kind is not DocumentKind.MARKDOWN:
+        return []
+    return [table for table in parsed.tables if table.kind is TableKind.HTML]
 
 
-class _Tables(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.tables: list[list[list[Cell]]] = []
-        self.depth = 0
-        self.cell: list[str] | None = None
-        self.cell_line = 0
-        self.cell_header = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "table":
-            self.depth += 1
-            self.tables.append([])
-        elif self.depth and tag == "tr":
-            self.tables[-1].append([])
-        elif self.depth and tag in ("td", "th"):
-            if not self.tables[-1]:
-                self.tables[-1].append([])
-            self.cell, self.cell_line, self.cell_header = [], self.getpos()[0], tag == "th"
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self.cell is not None:
-            text = " ".join("".join(self.cell).split())
-            self.tables[-1][-1].append((self.cell_line, text, self.cell_header))
-            self.cell = None
-        elif tag == "table" and self.depth:
-            self.depth -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self.cell is not None:
-            self.cell.append(data)
+def _names(table: Table, width: int) -> list[str]:
+    return [table.column_header(column) or f"column {column + 1}" for column in range(width)]
 
 
 def harvest_html(document: Document) -> list[Candidate]:
-    """Every number-bearing `<td>` of the document's HTML tables."""
-    if "<table" not in document.text.lower():
-        return []
-    parser = _Tables()
-    parser.feed(document.text)
-    parser.close()
+    """Every number-bearing cell of the document's HTML tables."""
     candidates: list[Candidate] = []
-    for index, rows in enumerate(t for t in parser.tables if t):
-        rows = [row for row in rows if row]
-        if not rows:
-            continue
-        header = [text for _, text, _ in rows[0]]
-        body = rows[1:] if len(rows) > 1 else rows
-        for row_index, row in enumerate(body):
-            names = header + [f"column {i + 1}" for i in range(len(header), len(row))]
-            context = {names[i]: text for i, (_, text, _) in enumerate(row) if text}
-            for column_index, (line, text, _) in enumerate(row):
+    for index, table in enumerate(html_tables(document)):
+        heading = table.heading_path[-1] if table.heading_path else None
+        names = _names(table, table.width)
+        for row_index, row in enumerate(table.body_rows):
+            context = {names[cell.column]: cell.text for cell in row if cell.text}
+            row_header = row[0].text if row else None
+            for position, cell in enumerate(row):
                 candidate = make_candidate(
                     document,
-                    line=line,
+                    line=cell.line,
                     fmt=SourceFormat.MARKDOWN,
-                    text=text,
-                    locator=f"h{index}r{row_index}c{column_index}",
-                    column=names[column_index],
-                    row_header=row[0][1] if column_index else None,
+                    text=cell.text,
+                    locator=f"h{index}r{row_index}c{position}",
+                    column=names[cell.column],
+                    row_header=row_header if position else None,
+                    heading=heading,
+                    caption=table.caption,
                     table=HTML_TABLE_OFFSET + index,
                     row=row_index,
                     context=context,
-                    values=cell_values(text),
+                    values=cell_values(cell.text),
+                    headings=table.heading_path,
                 )
                 if candidate is not None:
                     candidates.append(candidate)

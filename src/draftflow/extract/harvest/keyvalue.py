@@ -1,19 +1,33 @@
 """Harvest key/value report blocks: `Mean TTFT (ms):      826.65` lines in Markdown and text.
 
 Benchmark tools print their summary as aligned `label: number` lines (`vllm bench serve`,
-llama-benchy), and reports paste them verbatim. A line counts only when everything after the
-colon is one number with an optional unit, so sentences and dates never match. Contiguous
-lines form a block whose other entries are each figure's context; a `---- Title ----` rule
-names the section.
+llama-benchy), and reports paste them verbatim, in a code block or as a paragraph. A line
+counts only when everything after the colon is one number with an optional unit, so
+sentences and dates never match. Consecutive lines form a block whose other entries are each
+figure's context; a `---- Title ----` rule names the section until the next heading.
+
+Where the lines are comes from the document model (`extract.document`): in Markdown the lines
+of its paragraphs, list items, code blocks and HTML blocks as written, each under its
+section's heading; a text or log file is read whole.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
-from draftflow.text.fences import HEADING
+from draftflow.extract.document import (
+    CodeBlock,
+    DocumentKind,
+    Heading,
+    HtmlBlock,
+    ListItem,
+    Paragraph,
+    parse_document,
+)
 from draftflow.text.lines import KEY_VALUE, MAX_LINE, plain_text
 
 BLOCK_TABLE_OFFSET = 10_000
@@ -21,39 +35,82 @@ BLOCK_TABLE_OFFSET = 10_000
 
 _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")
 
+_TEXT_BLOCKS = (Heading, Paragraph, ListItem, CodeBlock, HtmlBlock)
 
-def _blocks(lines: list[str]) -> list[tuple[str | None, list[tuple[int, str, str]]]]:
-    """Contiguous key/value lines: (section title, [(line, key, value)])."""
-    blocks: list[tuple[str | None, list[tuple[int, str, str]]]] = []
-    heading: str | None = None  # the last Markdown heading
-    section: str | None = None  # a `---- Title ----` rule inside it; a bare rule ends it
-    current: list[tuple[int, str, str]] = []
-    for number, line in enumerate(lines, start=1):
+Entry = tuple[int, str, str]
+"""(line, key, value)"""
+
+
+@dataclass
+class _Block:
+    title: str | None
+    entries: list[Entry] = field(default_factory=list)
+
+
+def _text_lines(document: Document) -> Iterator[tuple[int, str | None]]:
+    """(line, text) of every line that may hold a report line, in order, and `(line, None)`
+    for each ATX heading (a setext heading's lines are read as text: tools underline their
+    summaries with `====`)."""
+    lines = document.line_list
+    parsed = parse_document(document)
+    if parsed.kind is not DocumentKind.MARKDOWN:
+        yield from enumerate(lines, start=1)
+        return
+    for block in parsed.blocks:
+        if not isinstance(block, _TEXT_BLOCKS):
+            continue
+        span = block.span
+        if isinstance(block, Heading) and span.first == span.last:
+            yield span.first, None
+            continue
+        for number in range(span.first, min(span.last, len(lines)) + 1):
+            yield number, lines[number - 1]
+
+
+def _atx_titles(document: Document) -> dict[int, str]:
+    parsed = parse_document(document)
+    return {
+        block.span.first: block.text
+        for block in parsed.blocks
+        if isinstance(block, Heading) and block.span.first == block.span.last
+    }
+
+
+def _blocks(document: Document) -> list[_Block]:
+    """Consecutive key/value lines with the title they stand under."""
+    titles = _atx_titles(document)
+    blocks: list[_Block] = []
+    heading: str | None = None  # the last heading
+    section: str | None = None  # a `---- Title ----` rule under it; a bare rule ends it
+    current: _Block | None = None
+    previous = -1
+    for number, line in _text_lines(document):
+        if current is not None and number != previous + 1:
+            current = None
+        previous = number
+        if line is None:
+            heading, section, current = titles[number] or heading, None, None
+            continue
         short = len(line) <= MAX_LINE
         match = KEY_VALUE.match(line) if short and ":" in line and "|" not in line else None
         if match:
-            current.append((number, plain_text(match["key"]), match["value"].strip()))
+            if current is None:
+                current = _Block(section or heading)
+                blocks.append(current)
+            current.entries.append((number, plain_text(match["key"]), match["value"].strip()))
             continue
-        if current:
-            blocks.append((section or heading, current))
-            current = []
-        if not short:
-            continue
-        if heading_match := HEADING.match(line):
-            heading, section = plain_text(heading_match[2]) or heading, None
-        elif ("-" in line or "=" in line) and (rule := _RULE.match(line)):
+        current = None
+        if short and ("-" in line or "=" in line) and (rule := _RULE.match(line)):
             section = plain_text(rule["title"]) or None
-    if current:
-        blocks.append((section or heading, current))
     return blocks
 
 
 def harvest_keyvalue(document: Document) -> list[Candidate]:
     """Every `label: number` line of the document's report blocks."""
     candidates: list[Candidate] = []
-    for index, (title, entries) in enumerate(_blocks(document.line_list)):
-        context = {key: value for _, key, value in entries}
-        for row, (line, key, value) in enumerate(entries):
+    for index, block in enumerate(_blocks(document)):
+        context = {key: value for _, key, value in block.entries}
+        for row, (line, key, value) in enumerate(block.entries):
             candidate = make_candidate(
                 document,
                 line=line,
@@ -61,7 +118,7 @@ def harvest_keyvalue(document: Document) -> list[Candidate]:
                 text=value,
                 locator=f"kv{index}r{row}",
                 column=key,
-                heading=title,
+                heading=block.title,
                 table=BLOCK_TABLE_OFFSET + index,
                 row=row,
                 context=context,

@@ -4,8 +4,10 @@ Reports wrap sentences over several lines and state a figure's subject in a bull
 lead-in (`- **Decode:** 45 tok/s`) or in the heading above, so a figure is read in its whole
 paragraph or list item, not its line. A block's text is its lines joined by newlines with the
 Markdown markers (list bullets, `>` quotes, heading hashes, emphasis) blanked to spaces, so
-every offset in the text is still the offset on its source line. Code fences, tables, HTML
-and `label: number` report lines belong to other harvesters and end a block.
+every offset in the text is still the offset on its source line. Which lines are code,
+headings, tables and HTML is the document model's call (`extract.document`); code, HTML and
+`label: number` report lines belong to other harvesters and end a block, and a table's
+cells that are sentences are blocks of their own.
 """
 
 from __future__ import annotations
@@ -16,17 +18,26 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.document import (
+    CodeBlock,
+    Heading,
+    HtmlBlock,
+    Table,
+    TableKind,
+    parse_document,
+)
 from draftflow.numbers.cells import is_sentence
-from draftflow.text.fences import HEADING
 from draftflow.text.lines import MAX_LINE as KEY_VALUE_MAX_LINE
-from draftflow.text.lines import key_value_match, split_row
+from draftflow.text.lines import key_value_match
 
 MAX_LINE = 2_000
 """Longer lines are data dumps, not prose."""
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ITEM = re.compile(r"^(\s*)([-*+]|\d{1,3}[.)])[ \t]+")
 _QUOTE = re.compile(r"^ {0,3}(>[ \t]?)+")
+_ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+|$)")
+"""A heading line's marker (which lines are headings is the document model's call)."""
+_SETEXT_RULE = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _RULE = re.compile(r"^ {0,3}([-*_=])(?:[ \t]*\1){2,}[ \t]*$")
 # `**`, `__`, and a `*` that opens (nothing wordy before it, something after) or closes
 # emphasis; the lookbehinds stand after the `*` (and look back over it), so that every branch
@@ -46,7 +57,6 @@ _NUMBER_WORD = re.compile(
 _NUMBER_WORD_LOWER = re.compile(_NUMBER_WORD.pattern)
 MIN_SENTENCE_WORDS = 6
 """A table row with fewer words than this holds no sentence cell (a quick pre-check)."""
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 
 
 class BlockKind(StrEnum):
@@ -92,22 +102,15 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _strip_markers(line: str) -> tuple[str, bool, bool]:
-    """The line with quote, list and heading markers blanked; whether it starts an item, and
-    whether it is a heading once its quote markers are removed."""
+def _strip_markers(line: str) -> tuple[str, bool]:
+    """The line with quote and list markers blanked, and whether it starts a list item."""
     quote = _QUOTE.match(line)
     if quote:
-        is_heading = bool(HEADING.match(_QUOTE.sub("", line)))
         line = _blank(line, 0, quote.end())
-    heading = HEADING.match(line)
-    if not quote:  # nothing to remove: the line is its own quote-free form
-        is_heading = heading is not None
-    if heading:
-        return _blank(line, 0, heading.start(2)).rstrip("# \t").ljust(len(line)), False, is_heading
     item = _ITEM.match(line)
     if item:
-        return _blank(line, item.start(2), item.end()), True, is_heading
-    return line, False, is_heading
+        return _blank(line, item.start(2), item.end()), True
+    return line, False
 
 
 def is_table_row(line: str) -> bool:
@@ -197,15 +200,13 @@ def make_block(
     )
 
 
-def sentence_cells(
-    line: str, number: int, header: list[str], heading: str | None
-) -> list[ProseBlock]:
+def sentence_cells(line: str, number: int, row: _TableRow, heading: str | None) -> list[ProseBlock]:
     """The cells of a table row that are sentences, each a block; its text is the line with
     everything outside the cell blanked, so offsets are the line's own. The row's first cell
     and the column's header are its lead-in."""
     if len(_WORDY.findall(line)) < MIN_SENTENCE_WORDS:
         return []  # a row of figures and names: no cell in it is a sentence
-    cells = split_row(line)
+    cells, header = row
     blocks: list[ProseBlock] = []
     cursor = 0
     for index, cell in enumerate(cells):
@@ -222,52 +223,114 @@ def sentence_cells(
     return blocks
 
 
+_TableRow = tuple[list[str], list[str]]
+"""A Markdown table body row's cells and its table's header cells, as written."""
+
+
+@dataclass(frozen=True)
+class _Structure:
+    """What the document model says each line is (lines in none of these are prose)."""
+
+    code: frozenset[int]
+    """Lines of code blocks, fences included: no prose."""
+    headings: dict[int, int]
+    """The lines of each heading: line -> the heading's first line (setext: title and rule)."""
+    tables: dict[int, _TableRow | None]
+    """Lines of each Markdown table: line -> its body row's cells and the header's, as
+    written (None for the header and separator lines)."""
+    html: frozenset[int]
+    """Lines of HTML blocks."""
+
+
+def _structure(document: Document) -> _Structure:
+    parsed = parse_document(document)
+    code: set[int] = set()
+    headings: dict[int, int] = {}
+    tables: dict[int, _TableRow | None] = {}
+    html: set[int] = set()
+    for block in parsed.blocks:
+        if isinstance(block, CodeBlock):
+            code.update(range(block.span.first, block.span.last + 1))
+        elif isinstance(block, Heading):
+            span = range(block.span.first, block.span.last + 1)
+            headings.update(dict.fromkeys(span, block.span.first))
+        elif isinstance(block, Table) and block.kind is TableKind.MARKDOWN:
+            tables.update(dict.fromkeys(range(block.span.first, block.span.last + 1)))
+            header = [cell.written for row in block.header_rows[:1] for cell in row]
+            for body in block.body_rows:
+                if body:
+                    tables[body[0].line] = ([cell.written for cell in body], header)
+        elif isinstance(block, HtmlBlock):
+            html.update(range(block.span.first, block.span.last + 1))
+    return _Structure(frozenset(code), headings, tables, frozenset(html))
+
+
+def _heading_text(lines: list[str], first: int, number: int) -> str | None:
+    """A heading line with its markers blanked, or None for a setext heading's rule."""
+    line = lines[number - 1]
+    quote = _QUOTE.match(line)
+    if quote:
+        line = _blank(line, 0, quote.end())
+    atx = _ATX.match(line)
+    if atx:
+        return _blank(line, 0, atx.end()).rstrip("# \t").ljust(len(line))
+    if number > first and _SETEXT_RULE.match(line):
+        return None
+    return line
+
+
 def prose_blocks(document: Document) -> list[ProseBlock]:
     """The document's paragraphs, list items, headings and sentence cells of tables, in
-    order (outside code fences)."""
+    order (outside code blocks); where each is comes from the document model."""
+    structure = _structure(document)
+    lines = document.line_list
     blocks: list[ProseBlock] = []
     builder = _Builder()
-    fence: str | None = None
-    header: list[str] | None = None
+    heading_parts: list[tuple[int, str]] = []
 
     def flush() -> None:
         block = builder.finish()
         if block is not None:
             blocks.append(block)
 
-    for number, line in enumerate(document.line_list, start=1):
-        marker = _FENCE.match(line)
-        if fence is not None or marker:
+    def end_heading() -> None:
+        if not heading_parts:
+            return
+        heading_block = make_block(BlockKind.HEADING, list(heading_parts), builder.heading)
+        if may_hold_figure(heading_block.text):
+            blocks.append(heading_block)
+        builder.heading = " ".join(heading_block.text.split()) or builder.heading
+        heading_parts.clear()
+
+    for number, line in enumerate(lines, start=1):
+        first = structure.headings.get(number)
+        if first is None or first == number:
+            end_heading()
+        if number in structure.code or number in structure.html:
             flush()
-            if fence is None and marker:
-                fence = marker.group(1)
-            elif marker and fence is not None and marker.group(1)[0] == fence[0]:
-                fence = None
             continue
-        if is_table_row(line) and len(line) <= MAX_LINE:
+        if first is not None:
             flush()
-            if header is None:
-                header = split_row(line)
-            elif not _TABLE_SEPARATOR.match(line):
-                blocks.extend(sentence_cells(line, number, header, builder.heading))
+            text = _heading_text(lines, first, number)
+            if text is not None:
+                heading_parts.append((number, text))
             continue
-        header = None
+        if number in structure.tables:
+            flush()
+            row = structure.tables[number]
+            if row is not None and len(line) <= MAX_LINE:
+                blocks.extend(sentence_cells(line, number, row, builder.heading))
+            continue
         if not line.strip() or _is_foreign(line):
             flush()
             continue
-        text, is_item, is_heading = _strip_markers(line)
-        if is_heading:
-            flush()
-            heading_block = make_block(BlockKind.HEADING, [(number, text)], builder.heading)
-            if may_hold_figure(text):
-                blocks.append(heading_block)
-            builder.heading = " ".join(heading_block.text.split()) or builder.heading
-            continue
+        text, is_item = _strip_markers(line)
         if is_item:
             flush()
             builder.start(BlockKind.ITEM, number, text)
         else:
             builder.add(number, text)
+    end_heading()
     flush()
     return blocks
 
