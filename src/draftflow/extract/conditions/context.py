@@ -160,8 +160,10 @@ class DocumentContext:
         parts: list[str] = []
         blank = 0
         for above in range(number - 1, 0, -1):
-            if above in self._heading_lines:
-                break
+            if above in self._heading_lines or above in self._table_lines:
+                break  # a table above a sentence is not what the sentence is about
+            if above in self._code_lines:
+                continue
             text = self.lines[above - 1].strip()
             if not text:
                 blank += 1
