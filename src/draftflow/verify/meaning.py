@@ -148,7 +148,7 @@ def _check_spread(
         named = _words(key) & SPREAD_WORDS
     if not named:
         return
-    said = _words(f"{result.statistic} {result.label} {result.metric}")
+    said = _words(f"{result.statistic} {result.metric}")  # a label's `std` is easily missed
     if said & SPREAD_WORDS:
         return
     ctx.flag(
