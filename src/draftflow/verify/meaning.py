@@ -10,12 +10,14 @@ must be what its cited cell or leaf says, read again from the document.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping
 
 from draftflow.numbers import find_numbers
 from draftflow.record.model import ReportedResult
-from draftflow.verify.context import VerifyContext
+from draftflow.text.pointer import pointer
+from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import MEASURED, metric_dimension, unit_dimensions
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.layout import DocumentLayout
@@ -38,7 +40,9 @@ SETTING_NAMES: dict[str, frozenset[str]] = {
     "batch_size": frozenset({"batch", "batch_size", "bs", "max_batch_size"}),
     "node_count": frozenset({"node_count", "nodes", "num_nodes", "n_nodes"}),
 }
-_SETTING_OF = {spelling: name for name, spellings in SETTING_NAMES.items() for spelling in spellings}
+_SETTING_OF = {
+    spelling: name for name, spellings in SETTING_NAMES.items() for spelling in spellings
+}
 # A setting written in a label or title with its value: `concurrency 1`, `batch size: 8`,
 # `c=4`, `bs=16`, `8 nodes`.
 _LABEL_SETTING_RE = re.compile(
@@ -49,6 +53,20 @@ _LABEL_SETTING_RE = re.compile(
 )
 _SHORT = {"c": "concurrency", "bs": "batch_size"}
 _NAME_RE = re.compile(r"[^a-z0-9]+")
+# How a source may name a setting beside its value, when not as a key or column header.
+_SETTING_WORDS = {
+    "concurrency": re.compile(
+        r"concurren|parallel|\bc\s*=|\b(?:sessions?|users?|streams?|clients?|requests?)\b",
+        re.IGNORECASE,
+    ),
+    "batch_size": re.compile(r"batch|\bbs\b|\bb\s*=", re.IGNORECASE),
+    "node_count": re.compile(
+        r"\bnodes?\b|node_count|\b(?:machines?|hosts?|sparks?|boxes|systems?|units?|ranks?)\b"
+        r"|\dx\b|\bx\s*dgx",
+        re.IGNORECASE,
+    ),
+}
+MAX_NAMED_LINES = 400
 MAX_LEVELS = 4
 MAX_CHILD_LINES = 400
 
@@ -79,6 +97,7 @@ def check_meaning(
     stated = stated_settings(index, line)
     if stated:
         _check_settings(ctx, base, result, stated, evidence)
+    _check_named_settings(ctx, base, result, stated)
 
 
 def _check_enclosing_quantity(
@@ -129,7 +148,7 @@ def _enclosing_dimension(layout: DocumentLayout, line: int) -> str | None:
 
 def _words(text: str) -> frozenset[str]:
     found = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
-    return frozenset(found) | {f"{a}_{b}" for a, b in zip(found, found[1:], strict=False)}
+    return frozenset(found) | {f"{a}_{b}" for a, b in itertools.pairwise(found)}
 
 
 def _check_spread(
@@ -213,7 +232,9 @@ def _opener(lines: list[str], line: int) -> int:
     return 0
 
 
-def _children(layout: DocumentLayout, lines: list[str], opener: int) -> Iterator[tuple[str, str, int]]:
+def _children(
+    layout: DocumentLayout, lines: list[str], opener: int
+) -> Iterator[tuple[str, str, int]]:
     outer = _indent(lines[opener - 1])
     depth: int | None = None
     for number in range(opener + 1, min(len(lines), opener + MAX_CHILD_LINES) + 1):
@@ -289,3 +310,82 @@ def _states(text: str, value: int | float) -> bool:
     """True when `text` (a cell or a leaf's value) states `value`, or states no number."""
     numbers = [p.value for m in find_numbers(text, decimal_comma=False) for p in m.numbers]
     return not numbers or any(abs(n - value) < 1e-9 for n in numbers)
+
+
+def _check_named_settings(
+    ctx: VerifyContext, base: str, result: ReportedResult, stated: Stated
+) -> None:
+    """A setting the cited place does not state must be stated under its name elsewhere:
+    `node_count: 8` is supported by a line naming nodes with 8, not by any 8."""
+    for key, value in _numeric(result.conditions):
+        name = setting_name(key)
+        if name is not None and name not in stated and not setting_named(ctx, name, value):
+            _unnamed(ctx, f"{base}{pointer('conditions', key)}", key, name, value)
+    for name, value, written in label_settings(result.label):
+        if name not in stated and not setting_named(ctx, name, value):
+            ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{base}/label",
+                written,
+                f"the label says {written!r}, and no listed source states {value} as the "
+                f"{name.replace('_', ' ')}",
+            )
+
+
+def check_setup_settings(ctx: VerifyContext) -> None:
+    """The record's own settings (`reported_setup.node_count`, its conditions and its test
+    profiles') must each be stated under their name in a listed document."""
+    record = ctx.record
+    places: list[tuple[str, Mapping[str, object]]] = [
+        (pointer("reported_setup"), record.reported_setup.model_dump()),
+        (pointer("conditions"), record.conditions),
+    ]
+    places += [
+        (pointer("test_profiles", i, "conditions"), p.conditions)
+        for i, p in enumerate(record.test_profiles)
+    ]
+    for where, conditions in places:
+        for key, value in _numeric(conditions):
+            name = setting_name(key)
+            if name is not None and not setting_named(ctx, name, value):
+                _unnamed(ctx, f"{where}{pointer(key)}", key, name, value)
+
+
+def _unnamed(ctx: VerifyContext, location: str, key: str, name: str, value: float) -> None:
+    ctx.flag(
+        Severity.ERROR,
+        Rule.CONDITIONS,
+        location,
+        repr(value),
+        f"{key} = {value!r}: no listed source states {value!r} as the "
+        f"{name.replace('_', ' ')} (a line naming it with that value); unknown conditions "
+        "stay null",
+    )
+
+
+def setting_named(ctx: VerifyContext, name: str, value: float) -> bool:
+    """True when a listed document states `value` under the setting's name: on a line that
+    names it, or in a row or object whose key or header names it (memoised per run)."""
+    key = (name, float(value))
+    known = ctx.settings_named.get(key)
+    if known is None:
+        known = ctx.settings_named[key] = _find_named(ctx, name, value)
+    return known
+
+
+def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
+    number = number_of(value)
+    words = _SETTING_WORDS[name]
+    for listed in ctx.available():
+        index = ctx.index(listed)
+        lines = index.lines_for_number(number, limit=MAX_NAMED_LINES)
+        if len(lines) >= MAX_NAMED_LINES:
+            return True  # too common to look through: not worth a claim of absence
+        for line in lines:
+            if words.search(index.document.line(line) or ""):
+                return True
+            stated = stated_settings(index, line).get(name)
+            if stated is not None and _states(stated[0], value):
+                return True
+    return False
