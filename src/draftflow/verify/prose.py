@@ -58,6 +58,9 @@ def check_prose(ctx: VerifyContext) -> None:
 # Where the words naming a number's quantity end: a clause's start.
 _CLAUSE_RE = re.compile(r"[.;:,()]|\b(?:while|whereas|but|and|than|versus|vs)\b", re.IGNORECASE)
 _NAMING_WORDS = 6
+# The name is the quantity's only when a linking word joins it to the number ("TTFT is 45
+# ms"); "decode after a 78 s TTFT" names the number after it.
+_LINKED_RE = re.compile(r"\b(?:is|was|are|were|of|reaches|reached|measures|measured)\s*$|[=:]\s*$")
 
 
 def _check_named_quantity(
@@ -74,7 +77,7 @@ def _check_named_quantity(
         return
     clause = _CLAUSE_RE.split(words_before(text, mention, mentions))[-1]
     naming = " ".join(clause.split()[-_NAMING_WORDS:])
-    named = metric_dimension(naming) if naming else None
+    named = metric_dimension(naming) if _LINKED_RE.search(naming) else None
     if named is None or named not in MEASURED or named in units:
         return
     ctx.flag(
