@@ -175,9 +175,9 @@ def _check_spread(
         Rule.REPORTED_RESULTS,
         f"{base}/statistic",
         result.statistic,
-        f"the source names this value {names.strip()!r}, a standard deviation (a spread), "
-        f"but the record publishes it as {result.statistic!r} {result.metric!r}; say it is "
-        "a standard deviation or drop it",
+        f"the source names this value {names.strip()!r}, a spread (a standard "
+        f"deviation or variance), but the record publishes it as {result.statistic!r} "
+        f"{result.metric!r}; say which spread it is, or drop it",
         [evidence()],
     )
 
