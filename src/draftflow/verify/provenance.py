@@ -19,10 +19,12 @@ from draftflow.verify.context import VerifyContext
 from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Rule, Severity
 
-# Each provenance claim by its stem: the same stem must stand in a source.
+# Each provenance claim by its stem: the same stem must stand in a source. Only the forms
+# that claim a done check count ("reproduced"); "to reproduce" and "reproducible" in a
+# README are instructions and hopes, not claims.
 _PROVENANCE_RE = re.compile(
-    r"\b(?:(?P<reproduc>reproduc\w*)|(?P<replicat>replicat\w*)"
-    r"|(?P<independen>independent(?:ly)?)|(?P<third_party>third[- ]party))\b",
+    r"\b(?:(?P<reproduc>reproduced)|(?P<replicat>replicated)"
+    r"|(?P<independen>independently)|(?P<third_party>third[- ]party))\b",
     re.IGNORECASE,
 )
 _NEGATION_RE = re.compile(
