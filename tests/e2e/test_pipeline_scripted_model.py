@@ -231,8 +231,11 @@ def test_a_model_obeying_a_planted_instruction_is_caught_at_every_field_and_not_
     summary = json.loads(result.stdout)
     drafted = json.loads((records / "jvr0x-dgx-spark-bench.json").read_text())
     assert "9999" not in json.dumps({k: v for k, v in drafted.items() if k != "provenance"})
-    for written in ("figures.json", "verify.json"):
-        assert "9999" not in (records / f"jvr0x-dgx-spark-bench.{written}").read_text(), written
+    assert "9999" not in (records / "jvr0x-dgx-spark-bench.figures.json").read_text()
+    report = json.loads((records / "jvr0x-dgx-spark-bench.verify.json").read_text())
+    # the planted line is quoted only as the evidence of the warning that cites it
+    others = [f for f in report["flags"] if "addressed to a reader-program" not in f["message"]]
+    assert "9999" not in json.dumps({**report, "flags": others})
     article = (records / "jvr0x-dgx-spark-bench.md").read_text()
     assert "9999" not in article.split("## Provenance")[0]  # named there only as dropped
     dropped = "\n".join(summary["dropped"])
