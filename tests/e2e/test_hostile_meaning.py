@@ -342,3 +342,30 @@ def test_each_misbehaviour_written_back_is_an_error_and_approve_refuses(
     assert approved.returncode == 1, approved.stdout + approved.stderr
     assert "sign-off refused" in approved.stdout + approved.stderr
     assert not (records / f"{RECORD_ID}.signoff.json").exists()
+
+
+def test_a_standard_deviation_is_never_published_as_the_quantity_itself(
+    corpus_dir, manifest, tmp_path
+):
+    """PalatineVision's `std_tpot_ms` (a spread of inter-token latencies) is drafted, with no
+    model, as a standard deviation; published as the latency itself it is an error flag and
+    approve refuses."""
+    folder_name = "PalatineVision__dgx-spark-benchmark"
+    records = tmp_path / "records"
+    drafted = _run(*draft_args(corpus_dir / folder_name, manifest[folder_name], records))
+    assert drafted.returncode == 0, drafted.stderr
+    record_id = "palatinevision-dgx-spark-benchmark"
+    path = records / f"{record_id}.json"
+    record = json.loads(path.read_text())
+    spreads = [r for r in record["editorial"]["reported_results"] if "std_" in r["label"]]
+    assert spreads and all(r["statistic"] == "standard deviation" for r in spreads)
+
+    spreads[0]["statistic"] = "as reported"
+    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    verified = _run("verify", str(path), "--source", str(corpus_dir / folder_name), "--json")
+    assert verified.returncode == 1
+    errors = [f for f in json.loads(verified.stdout)["flags"] if f["severity"] == "error"]
+    assert [f["location"].rsplit("/", 1)[-1] for f in errors] == ["statistic"]
+    assert "a spread" in errors[0]["message"]
+    approved = _run("approve", record_id, "--editor", "Ed", "--records-dir", str(records))
+    assert approved.returncode == 1 and "sign-off refused" in approved.stdout + approved.stderr
