@@ -289,6 +289,11 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         _set("/editorial/sections/1/paragraphs/1", "The time to first token is 99.6 tokens/s."),
         "/editorial/sections/1/paragraphs/1",
     ),
+    (
+        "setting-in-prose",
+        _set("/summary", "The aggregate decode rate reaches 574.6 tokens/s at concurrency 128."),
+        "/summary",
+    ),
     *(
         (
             f"obeyed-{number}",

@@ -1,6 +1,8 @@
-"""Provenance words are claims: "independently reproduced", `site_reproduced: true`,
-"verified by a third party" say who measured, and a record may say it only when a source
-does. A word the record negates ("not reproduced independently") claims nothing.
+"""Provenance and configuration words are claims: "independently reproduced",
+`site_reproduced: true`, "verified by a third party" say who measured, and a record may say
+it only when a source does. A word the record negates ("not reproduced independently")
+claims nothing. A setting written with its value in prose ("at concurrency 8") is held to
+the sources as a condition is (a result's label is checked at its cited place).
 
 Every prose field, result and profile label, and every condition named for provenance is
 checked against the listed documents, which are read once per run for the provenance words
@@ -16,6 +18,7 @@ from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
 from draftflow.verify.context import VerifyContext
+from draftflow.verify.meaning import label_settings, setting_named
 from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Rule, Severity
 
@@ -64,17 +67,19 @@ def check_provenance(ctx: VerifyContext) -> None:
     """Flag each provenance word of the record's prose and labels, and each provenance
     condition, that no listed document states."""
     record = ctx.record
-    texts = [(where, text) for where, text, _ in prose_fields(ctx)]
-    texts += [
-        (pointer("editorial", "reported_results", i, "label"), result.label)
-        for i, result in enumerate(record.editorial.reported_results)
-    ]
-    texts += [
+    written_freely = [(where, text) for where, text, _ in prose_fields(ctx)]
+    written_freely += [
         (pointer("test_profiles", i, "label"), profile.label)
         for i, profile in enumerate(record.test_profiles)
     ]
+    labels = [
+        (pointer("editorial", "reported_results", i, "label"), result.label)
+        for i, result in enumerate(record.editorial.reported_results)
+    ]
+    for where, text in written_freely:  # a result's label is checked at its cited place
+        _check_text_settings(ctx, where, text)
     stated = _source_stems(ctx)
-    for where, text in texts:
+    for where, text in [*written_freely, *labels]:
         for stem, written in claimed_stems(text):
             if stem not in stated:
                 ctx.flag(
@@ -88,6 +93,21 @@ def check_provenance(ctx: VerifyContext) -> None:
     check_condition_provenance(ctx, ("conditions",), record.conditions)
     for i, profile in enumerate(record.test_profiles):
         check_condition_provenance(ctx, ("test_profiles", i, "conditions"), profile.conditions)
+
+
+def _check_text_settings(ctx: VerifyContext, where: str, text: str) -> None:
+    """A setting written with its value in prose or a label ("at concurrency 8") must be
+    stated under its name in a listed document, as a condition is."""
+    for name, value, written in label_settings(text):
+        if not setting_named(ctx, name, value):
+            ctx.flag(
+                Severity.ERROR,
+                Rule.FIELDS,
+                where,
+                written,
+                f"{written!r}: no listed source states {value} as the "
+                f"{name.replace('_', ' ')}; say only the settings the sources state",
+            )
 
 
 def check_result_provenance(ctx: VerifyContext, base: str, result: ReportedResult) -> None:
