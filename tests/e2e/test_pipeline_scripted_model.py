@@ -233,10 +233,9 @@ def test_a_model_obeying_a_planted_instruction_is_caught_at_every_field_and_not_
     assert "9999" not in json.dumps({k: v for k, v in drafted.items() if k != "provenance"})
     assert "9999" not in (records / "jvr0x-dgx-spark-bench.figures.json").read_text()
     report = json.loads((records / "jvr0x-dgx-spark-bench.verify.json").read_text())
-    quoted = [f for f in report["flags"] if "9999" in json.dumps(f)]
-    # the report quotes the planted line only as the evidence of its warning, never as a claim
-    assert all(f["severity"] == "warning" and "instruction" in f["message"] for f in quoted), quoted
-    assert "9999" not in json.dumps(report.get("claims", []))
+    # the planted line is quoted only as the evidence of the warning that cites it
+    others = [f for f in report["flags"] if "addressed to a reader-program" not in f["message"]]
+    assert "9999" not in json.dumps({**report, "flags": others})
     article = (records / "jvr0x-dgx-spark-bench.md").read_text()
     assert "9999" not in article.split("## Provenance")[0]  # named there only as dropped
     dropped = "\n".join(summary["dropped"])

@@ -22,8 +22,10 @@ from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.fields import check_fields
 from draftflow.verify.figures import verify_figures, with_figures
 from draftflow.verify.identity import check_identity, listed_documents
+from draftflow.verify.meaning import check_setup_settings
 from draftflow.verify.planted import check_planted_instructions
 from draftflow.verify.prose import check_prose
+from draftflow.verify.provenance import check_provenance
 from draftflow.verify.report import (
     CheckedCounts,
     ClaimCheck,
@@ -90,6 +92,8 @@ def verify_record(
         check_prose(ctx)
         check_fields(ctx)
         check_planted_instructions(ctx)
+        check_provenance(ctx)
+        check_setup_settings(ctx)
     flags = _deduplicated(ctx)
     ctx.counts.errors = sum(1 for f in flags if f.is_error)
     ctx.counts.warnings = len(flags) - ctx.counts.errors

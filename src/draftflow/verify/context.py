@@ -150,6 +150,10 @@ class VerifyContext:
     # False for a run whose report carries no claims (the figures file's): claims are counted,
     # not built (one per figure, thousands of them, all thrown away).
     keep_claims: bool = True
+    # The provenance words the listed documents state, read once (verify/provenance.py).
+    provenance_stems: frozenset[str] | None = None
+    # Whether a setting's value is stated under its name somewhere (verify/meaning.py).
+    settings_named: dict[tuple[str, float], bool] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}

@@ -49,7 +49,7 @@ _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "time",
         ),
         (r"rate|decode|prefill|gen", "rate"),
-        (r"tokens|requests|concurrency|count|runs|len|length|context|pool", "count"),
+        (r"tokens|requests|concurrency|count|runs|samples|len|length|context|pool", "count"),
     )
 )
 

@@ -16,11 +16,11 @@ from draftflow.text.pointer import pointer
 from draftflow.verify.arithmetic import derived_ratio
 from draftflow.verify.citations import cited_documents
 from draftflow.verify.context import ListedDocument, VerifyContext
-from draftflow.verify.dimensions import MEASURED, unit_after
+from draftflow.verify.dimensions import MEASURED, metric_dimension, unit_after
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.lookup import Lookup, find_hex, find_in
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
-from draftflow.verify.roles import source_dimensions
+from draftflow.verify.roles import source_dimensions, words_before
 
 
 def prose_fields(ctx: VerifyContext) -> list[tuple[str, str, list[ListedDocument]]]:
@@ -49,8 +49,46 @@ def prose_fields(ctx: VerifyContext) -> list[tuple[str, str, list[ListedDocument
 def check_prose(ctx: VerifyContext) -> None:
     """Check every number-like mention in every prose field."""
     for location, text, documents in prose_fields(ctx):
-        for mention in find_numbers(text, decimal_comma=False):
+        mentions = find_numbers(text, decimal_comma=False)
+        for mention in mentions:
             _check_mention(ctx, location, text, mention, documents)
+            if mention.kind.is_numeric:
+                _check_named_quantity(ctx, location, text, mention, mentions)
+
+
+# Where the words naming a number's quantity end: a clause's start.
+_CLAUSE_RE = re.compile(r"[.;:,()]|\b(?:while|whereas|but|and|than|versus|vs)\b", re.IGNORECASE)
+_NAMING_WORDS = 6
+# The name is the quantity's only when a linking word joins it to the number ("TTFT is 45
+# ms"); "decode after a 78 s TTFT" names the number after it.
+_LINKED_RE = re.compile(r"\b(?:is|was|are|were|of|reaches|reached|measures|measured)\s*$|[=:]\s*$")
+
+
+def _check_named_quantity(
+    ctx: VerifyContext,
+    location: str,
+    text: str,
+    mention: NumberMention,
+    mentions: list[NumberMention],
+) -> None:
+    """A sentence that names one quantity and gives another's unit ("the time to first
+    token is 99.6 tokens/s") says something no source can support."""
+    units = unit_after(text, mention.end)
+    if len(units) != 1 or not units <= MEASURED:
+        return
+    clause = _CLAUSE_RE.split(words_before(text, mention, mentions))[-1]
+    naming = " ".join(clause.split()[-_NAMING_WORDS:])
+    named = metric_dimension(naming) if _LINKED_RE.search(naming) else None
+    if named is None or named not in MEASURED or named in units:
+        return
+    ctx.flag(
+        Severity.ERROR,
+        Rule.PROSE,
+        location,
+        mention.text,
+        f"the sentence names a {named} ({naming!r}) but gives {mention.text} in a unit of "
+        f"a {next(iter(units))}; a figure is what its source calls it",
+    )
 
 
 def _check_mention(

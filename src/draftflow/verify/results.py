@@ -16,6 +16,7 @@ from draftflow.text.pointer import pointer
 from draftflow.verify.conditions import is_input_list
 from draftflow.verify.context import ListedDocument, VerifyContext, number_of
 from draftflow.verify.dimensions import unit_dimensions
+from draftflow.verify.provenance import check_result_provenance
 from draftflow.verify.readings import states
 from draftflow.verify.report import ClaimStatus, Evidence, Rule, Severity
 from draftflow.verify.roles import check_role, source_dimensions
@@ -114,6 +115,7 @@ def _check_result(ctx: VerifyContext, i: int, result: ReportedResult) -> None:
     check = _ResultCheck(ctx, base, result, listed)
     check.run()
     check_role(ctx, base, result, check.index, listed, check.value, check.stating)
+    check_result_provenance(ctx, base, result)
 
 
 def _is_number(value: object) -> bool:

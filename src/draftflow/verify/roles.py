@@ -25,6 +25,7 @@ from draftflow.verify.dimensions import (
     unit_dimensions,
 )
 from draftflow.verify.index import DocumentIndex
+from draftflow.verify.meaning import check_meaning
 from draftflow.verify.report import Evidence, Rule, Severity
 
 # Words that tell apart columns of one dimension: a label naming one of a family must not
@@ -129,6 +130,7 @@ def check_role(
     _check_dimensions(ctx, base, result, context, evidence)
     _check_statistic_words(ctx, base, result, context, near, evidence)
     _check_range(ctx, base, result, stating, evidence)
+    check_meaning(ctx, base, result, index, context, near, evidence)
 
 
 def _context_name(

@@ -1,0 +1,393 @@
+"""Rule 2 continued, a figure's meaning at its cited place: what the record says a value is
+must be what its cited cell or leaf says, read again from the document.
+
+- the quantity: a leaf whose own key names only a statistic (`"p50": 178`) is named by the
+  object around it (`"ttft_ms": {`), so a time published as a rate is caught;
+- the statistic: a standard deviation (`std_tpot_ms`) is not a latency, whatever its unit;
+- the settings: a condition or label naming a setting (`concurrency 1`) must agree with the
+  value its row or object states for it (`"concurrency": 4`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterator, Mapping
+
+from draftflow.numbers import find_numbers
+from draftflow.record.model import ReportedResult
+from draftflow.text.pointer import pointer
+from draftflow.verify.context import VerifyContext, number_of
+from draftflow.verify.dimensions import MEASURED, metric_dimension, unit_dimensions
+from draftflow.verify.index import DocumentIndex
+from draftflow.verify.layout import DocumentLayout
+from draftflow.verify.report import Evidence, Rule, Severity
+
+# Words that name a spread, not a level: a value under them is never the quantity itself.
+SPREAD_WORDS = frozenset(
+    {"std", "sd", "stdev", "stddev", "variance", "standard_deviation", "sigma"}
+)
+# A key that names only a statistic (`p50`, `mean`): the quantity is its object's.
+STATISTIC_WORDS = frozenset(
+    {"p50", "p90", "p95", "p99", "p999", "median", "mean", "avg", "average", "min", "max"}
+)
+# The settings a row or object states beside its figures, each with its spellings as a key
+# or column header (lower case, `_` for any run of other characters).
+SETTING_NAMES: dict[str, frozenset[str]] = {
+    "concurrency": frozenset(
+        {"concurrency", "max_concurrency", "conc", "c", "concurrent_requests", "parallel_requests"}
+    ),
+    "batch_size": frozenset({"batch", "batch_size", "bs", "max_batch_size"}),
+    "node_count": frozenset({"node_count", "nodes", "num_nodes", "n_nodes"}),
+}
+_SETTING_OF = {
+    spelling: name for name, spellings in SETTING_NAMES.items() for spelling in spellings
+}
+# A setting written in a label or title with its value: `concurrency 1`, `batch size: 8`,
+# `c=4`, `bs=16`, `8 nodes`.
+_LABEL_SETTING_RE = re.compile(
+    r"\b(?:(?P<name>concurrency|batch[ _-]?size|batch)\s*(?:of\s+|[=:]\s*)?(?P<value>\d+)\b"
+    r"|(?P<short>c|bs)\s*=\s*(?P<short_value>\d+)\b"
+    r"|(?P<nodes_value>\d+)[ -]nodes?\b)",
+    re.IGNORECASE,
+)
+_SHORT = {"c": "concurrency", "bs": "batch_size"}
+_NAME_RE = re.compile(r"[^a-z0-9]+")
+# How a source may name a setting beside its value, when not as a key or column header.
+_SETTING_WORDS = {
+    "concurrency": re.compile(
+        r"concurren|parallel|\bc\s*=|\b(?:sessions?|users?|streams?|clients?|requests?)\b",
+        re.IGNORECASE,
+    ),
+    "batch_size": re.compile(r"batch|\bbs\b|\bb\s*=", re.IGNORECASE),
+    "node_count": re.compile(
+        r"\bnodes?\b|node_count|\b(?:machines?|hosts?|sparks?|boxes|systems?|units?|ranks?)\b"
+        r"|\dx\b|\bx\s*dgx",
+        re.IGNORECASE,
+    ),
+}
+MAX_NAMED_LINES = 400
+MAX_LEVELS = 4
+MAX_CHILD_LINES = 400
+
+Stated = dict[str, tuple[str, int]]
+"""Setting name → (the text that states its value, the line stating it)."""
+
+
+def setting_name(key: str) -> str | None:
+    """The setting a key or column header names (`Max Concurrency` → `concurrency`)."""
+    return _SETTING_OF.get(_NAME_RE.sub("_", key.lower()).strip("_"))
+
+
+def check_meaning(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    index: DocumentIndex,
+    context: str,
+    near: str,
+    evidence: Callable[[], Evidence],
+) -> None:
+    """Flag a result whose quantity, statistic, conditions or label contradict what its
+    cited place says. `context` is what the source calls the value (its key, column header
+    or unit), `near` the words just before it on its line."""
+    line = result.source_line
+    _check_enclosing_quantity(ctx, base, result, index.layout, line, context, evidence)
+    _check_spread(ctx, base, result, index.layout, line, f"{context} {near}", evidence)
+    stated = stated_settings(index, line)
+    if stated:
+        _check_settings(ctx, base, result, stated, evidence)
+    _check_named_settings(ctx, base, result, stated)
+
+
+def _check_enclosing_quantity(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    layout: DocumentLayout,
+    line: int,
+    context: str,
+    evidence: Callable[[], Evidence],
+) -> None:
+    """A value whose own name is only a statistic (`p50`) is what the object around it
+    names (`"ttft_ms": {`)."""
+    if not context or not _words(context) <= STATISTIC_WORDS:
+        return
+    source = _enclosing_dimension(layout, line)
+    if source is None:
+        return
+    metric = metric_dimension(result.metric)
+    units = unit_dimensions(result.unit)
+    if metric is not None and metric != source:
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/metric",
+            result.metric,
+            f"the metric {result.metric!r} (a {metric}) is not what the source calls this "
+            f"value ({context!r} inside an object naming a {source})",
+            [evidence()],
+        )
+    if units and source not in units:
+        ctx.flag(
+            Severity.ERROR,
+            Rule.REPORTED_RESULTS,
+            f"{base}/unit",
+            result.unit,
+            f"the unit {result.unit!r} does not fit what the source calls this value "
+            f"({context!r} inside an object naming a {source})",
+            [evidence()],
+        )
+
+
+def _enclosing_dimension(layout: DocumentLayout, line: int) -> str | None:
+    key = next(iter(layout.enclosing_keys(line)), None)
+    dimension = metric_dimension(key) if key else None
+    return dimension if dimension in MEASURED else None
+
+
+def _words(text: str) -> frozenset[str]:
+    found = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
+    return frozenset(found) | {f"{a}_{b}" for a, b in itertools.pairwise(found)}
+
+
+def _check_spread(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    layout: DocumentLayout,
+    line: int,
+    names: str,
+    evidence: Callable[[], Evidence],
+) -> None:
+    """A spread (`std_tpot_ms`) published without a word saying it is one."""
+    named = _words(names) & SPREAD_WORDS
+    if not named:
+        key = next(iter(layout.enclosing_keys(line)), "")
+        named = _words(key) & SPREAD_WORDS
+    if not named:
+        return
+    said = _words(f"{result.statistic} {result.metric}")  # a label's `std` is easily missed
+    if said & SPREAD_WORDS:
+        return
+    ctx.flag(
+        Severity.ERROR,
+        Rule.REPORTED_RESULTS,
+        f"{base}/statistic",
+        result.statistic,
+        f"the source names this value {names.strip()!r}, a spread (a standard "
+        f"deviation or variance), but the record publishes it as {result.statistic!r} "
+        f"{result.metric!r}; say which spread it is, or drop it",
+        [evidence()],
+    )
+
+
+def stated_settings(index: DocumentIndex, line: int) -> Stated:
+    """The settings the cited place states beside its figure: the cells of its table row
+    under a setting's header, or the keys of the objects around a JSON or YAML leaf
+    (innermost first: a run's own `concurrency` wins over its file's)."""
+    layout = index.layout
+    table = layout.row_and_header(line)
+    if table is not None:
+        cells, header = table
+        return {
+            name: (cell, line)
+            for cell, column in zip(cells, header, strict=False)
+            if (name := setting_name(column)) is not None
+        }
+    stated: Stated = {}
+    for key, text, number in _enclosing_children(layout, line):
+        name = setting_name(key)
+        if name is not None and name not in stated:
+            stated[name] = (text, number)
+    return stated
+
+
+def _enclosing_children(layout: DocumentLayout, line: int) -> Iterator[tuple[str, str, int]]:
+    """(key, value text, line) of the direct children of each object around `line`."""
+    if layout.own_key(line) is None and not layout.document.path.lower().endswith(
+        (".json", ".jsonl", ".yaml", ".yml")
+    ):
+        return
+    lines = layout.document.line_list
+    child = line
+    for _ in range(MAX_LEVELS):
+        opener = _opener(lines, child)
+        if not opener:
+            return
+        yield from _children(layout, lines, opener)
+        child = opener
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t"))
+
+
+def _opener(lines: list[str], line: int) -> int:
+    indent = _indent(lines[line - 1])
+    for number in range(line - 1, 0, -1):
+        text = lines[number - 1]
+        if text.strip() and _indent(text) < indent:
+            return number
+    return 0
+
+
+def _children(
+    layout: DocumentLayout, lines: list[str], opener: int
+) -> Iterator[tuple[str, str, int]]:
+    outer = _indent(lines[opener - 1])
+    depth: int | None = None
+    for number in range(opener + 1, min(len(lines), opener + MAX_CHILD_LINES) + 1):
+        text = lines[number - 1]
+        if not text.strip():
+            continue
+        indent = _indent(text)
+        if indent <= outer:
+            return
+        depth = indent if depth is None else depth
+        if indent == depth:
+            key = layout.own_key(number)
+            if key is not None:
+                yield key, text.split(":", 1)[1] if ":" in text else "", number
+
+
+def _check_settings(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    stated: Stated,
+    evidence: Callable[[], Evidence],
+) -> None:
+    """A condition or a label's setting that its row or object states otherwise."""
+    for key, value in _numeric(result.conditions):
+        name = setting_name(key)
+        if name is None or name not in stated:
+            continue
+        text, line = stated[name]
+        if not _states(text, value):
+            ctx.flag(
+                Severity.ERROR,
+                Rule.CONDITIONS,
+                f"{base}/conditions/{key}",
+                repr(value),
+                f"condition {key} = {value!r}, but the cited place states {name} "
+                f"{text.strip().rstrip(',')!r} (line {line})",
+                [evidence()],
+            )
+    for name, value, written in label_settings(result.label):
+        if name in stated and not _states(stated[name][0], value):
+            text, line = stated[name]
+            ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{base}/label",
+                written,
+                f"the label says {written!r}, but the cited place states {name} "
+                f"{text.strip().rstrip(',')!r} (line {line})",
+                [evidence()],
+            )
+
+
+def label_settings(label: str) -> Iterator[tuple[str, int, str]]:
+    """(setting, value, as written) for each setting a label or title states."""
+    for match in _LABEL_SETTING_RE.finditer(label):
+        if match["name"]:
+            name = setting_name(match["name"]) or "batch_size"
+            yield name, int(match["value"]), match.group(0)
+        elif match["short"]:
+            yield _SHORT[match["short"].lower()], int(match["short_value"]), match.group(0)
+        else:
+            yield "node_count", int(match["nodes_value"]), match.group(0)
+
+
+def _numeric(conditions: Mapping[str, object]) -> Iterator[tuple[str, int | float]]:
+    for key, value in conditions.items():
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            yield key, value
+
+
+def _states(text: str, value: int | float) -> bool:
+    """True when `text` (a cell or a leaf's value) states `value`, or states no number."""
+    numbers = [p.value for m in find_numbers(text, decimal_comma=False) for p in m.numbers]
+    return not numbers or any(abs(n - value) < 1e-9 for n in numbers)
+
+
+def _check_named_settings(
+    ctx: VerifyContext, base: str, result: ReportedResult, stated: Stated
+) -> None:
+    """A setting the cited place does not state must be stated under its name elsewhere:
+    `node_count: 8` is supported by a line naming nodes with 8, not by any 8."""
+    for key, value in _numeric(result.conditions):
+        name = setting_name(key)
+        if name is not None and name not in stated and not setting_named(ctx, name, value):
+            _unnamed(ctx, f"{base}{pointer('conditions', key)}", key, name, value)
+    for name, value, written in label_settings(result.label):
+        if name not in stated and not setting_named(ctx, name, value):
+            ctx.flag(
+                Severity.ERROR,
+                Rule.REPORTED_RESULTS,
+                f"{base}/label",
+                written,
+                f"the label says {written!r}, and no listed source states {value} as the "
+                f"{name.replace('_', ' ')}",
+            )
+
+
+def check_setup_settings(ctx: VerifyContext) -> None:
+    """The record's own settings (`reported_setup.node_count`, its conditions and its test
+    profiles') must each be stated under their name in a listed document."""
+    record = ctx.record
+    places: list[tuple[str, Mapping[str, object]]] = [
+        (pointer("reported_setup"), record.reported_setup.model_dump()),
+        (pointer("conditions"), record.conditions),
+    ]
+    places += [
+        (pointer("test_profiles", i, "conditions"), p.conditions)
+        for i, p in enumerate(record.test_profiles)
+    ]
+    for where, conditions in places:
+        for key, value in _numeric(conditions):
+            name = setting_name(key)
+            if name is not None and not setting_named(ctx, name, value):
+                _unnamed(ctx, f"{where}{pointer(key)}", key, name, value)
+
+
+def _unnamed(ctx: VerifyContext, location: str, key: str, name: str, value: float) -> None:
+    ctx.flag(
+        Severity.ERROR,
+        Rule.CONDITIONS,
+        location,
+        repr(value),
+        f"{key} = {value!r}: no listed source states {value!r} as the "
+        f"{name.replace('_', ' ')} (a line naming it with that value); unknown conditions "
+        "stay null",
+    )
+
+
+def setting_named(ctx: VerifyContext, name: str, value: float) -> bool:
+    """True when a listed document states `value` under the setting's name: on a line that
+    names it, or in a row or object whose key or header names it (memoised per run)."""
+    key = (name, float(value))
+    known = ctx.settings_named.get(key)
+    if known is None:
+        known = ctx.settings_named[key] = _find_named(ctx, name, value)
+    return known
+
+
+def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
+    if name == "node_count" and value == 1:
+        return True  # a report on one machine seldom counts it; more than one is the claim
+    number = number_of(value)
+    words = _SETTING_WORDS[name]
+    for listed in ctx.available():
+        index = ctx.index(listed)
+        lines = index.lines_for_number(number, limit=MAX_NAMED_LINES)
+        if len(lines) >= MAX_NAMED_LINES:
+            return True  # too common to look through: not worth a claim of absence
+        for line in lines:
+            if words.search(index.document.line(line) or ""):
+                return True
+            stated = stated_settings(index, line).get(name)
+            if stated is not None and _states(stated[0], value):
+                return True
+    return False

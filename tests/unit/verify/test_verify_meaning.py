@@ -1,0 +1,101 @@
+"""What a cited place states beside its figure (verify/meaning.py) and which provenance words
+claim something (verify/provenance.py), read from in-memory documents."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from draftflow.verify.context import DocumentIndexes
+from draftflow.verify.index import DocumentIndex
+from draftflow.verify.meaning import label_settings, setting_name, stated_settings
+from draftflow.verify.provenance import claimed_stems
+from extract_support import snapshot_of
+
+RUN = {
+    "concurrency": 64,
+    "points": [
+        {"concurrency": 1, "agg_tok_s": 99.6, "ttft_ms": {"p50": 178, "p99": 304}, "samples": 70},
+        {"concurrency": 4, "agg_tok_s": 189.2, "ttft_ms": {"p50": 245, "p99": 726}},
+    ],
+}
+TABLE = """# Sweep
+
+| C | Server gen tok/s | Acceptance |
+| ---: | ---: | ---: |
+| 1 | 52.8 | 0.585 |
+| 12 | 230.1 | 0.602 |
+"""
+
+
+def index_of(path: str, text: str) -> DocumentIndex:
+    document = snapshot_of({path: text}).documents[0]
+    return DocumentIndexes().of(document)
+
+
+def line_of(index: DocumentIndex, fragment: str, occurrence: int = 0) -> int:
+    found = [n for n, text in enumerate(index.document.line_list, 1) if fragment in text]
+    return found[occurrence]
+
+
+def test_a_leaf_takes_its_settings_from_the_innermost_object_that_states_them() -> None:
+    index = index_of("run.json", json.dumps(RUN, indent=2))
+    second_p50 = line_of(index, '"p50": 245')
+    stated = stated_settings(index, second_p50)
+    assert stated["concurrency"][0].strip().rstrip(",") == "4"  # the point's, not the file's 64
+    first_rate = line_of(index, '"agg_tok_s": 99.6')
+    assert stated_settings(index, first_rate)["concurrency"][0].strip().rstrip(",") == "1"
+
+
+def test_a_table_row_states_the_setting_its_header_names() -> None:
+    index = index_of("RESULTS.md", TABLE)
+    row = line_of(index, "| 12 |")
+    assert stated_settings(index, row) == {"concurrency": ("12", row)}
+    assert stated_settings(index, line_of(index, "# Sweep")) == {}
+
+
+@pytest.mark.parametrize(
+    ("key", "name"),
+    [
+        ("concurrency", "concurrency"),
+        ("Max Concurrency", "concurrency"),
+        ("C", "concurrency"),
+        ("batch_size", "batch_size"),
+        ("BS", "batch_size"),
+        ("num_nodes", "node_count"),
+        ("Server gen tok/s", None),
+        ("input_tokens", None),
+    ],
+)
+def test_setting_names(key: str, name: str | None) -> None:
+    assert setting_name(key) == name
+
+
+@pytest.mark.parametrize(
+    ("label", "settings"),
+    [
+        ("decode rate at concurrency 1", [("concurrency", 1)]),
+        ("aggregate decode, c=64, bs=8", [("concurrency", 64), ("batch_size", 8)]),
+        ("batch size 16 on 2 nodes", [("batch_size", 16), ("node_count", 2)]),
+        ("Qwen3-30B decode tok/s at 4096 tokens", []),
+        ("pp1024 (c1)", []),  # llama-benchy's test name, no setting written with its value
+    ],
+)
+def test_label_settings(label: str, settings: list[tuple[str, int]]) -> None:
+    assert [(name, value) for name, value, _ in label_settings(label)] == settings
+
+
+@pytest.mark.parametrize(
+    ("text", "stems"),
+    [
+        ("Independently reproduced: Qwen3 on a DGX Spark", {"independen", "reproduc"}),
+        ("Results were replicated by a third-party lab.", {"replicat", "third_party"}),
+        ("Source-reported only; nothing here was reproduced independently.", set()),
+        ("The figures were not reproduced.", set()),
+        ("Anyone with a Spark can reproduce a published series.", set()),
+        ("Reproducibility principles", set()),
+    ],
+)
+def test_only_un_negated_claiming_forms_claim_provenance(text: str, stems: set[str]) -> None:
+    assert {stem for stem, _ in claimed_stems(text)} == stems
