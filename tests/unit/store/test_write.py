@@ -119,11 +119,15 @@ def changed(record: Record) -> Record:
 
 @pytest.fixture()
 def interrupts_raise() -> Iterator[None]:
-    """The CLI's own SIGINT/SIGTERM handlers, as a real run has them."""
-    from draftflow.cli import _interrupts_raise
+    """The CLI's own SIGINT/SIGTERM handlers, as a real run has them; the signal they note is
+    forgotten afterwards, as the command's end forgets it, so later tests start clean."""
+    from draftflow.cli import _interrupts_raise, _Received
 
-    with _interrupts_raise():
-        yield
+    try:
+        with _interrupts_raise():
+            yield
+    finally:
+        _Received.name = None
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
