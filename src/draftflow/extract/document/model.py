@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from draftflow.text.pointer import pointer as json_pointer
+
 HeadingPath = tuple[str, ...]
 """The titles of the headings a block stands under, outermost first."""
 
@@ -228,10 +230,6 @@ _LITERALS: dict[str, JsonValue] = {
 }
 
 
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
 def _typed(node: Node) -> JsonValue:
     if node.kind == "string":
         return node.text
@@ -244,7 +242,7 @@ def tree_leaves(node: Node, pointer: str = "", record: int = 0) -> Iterator[Json
     """Every scalar under `node` with its JSON pointer (RFC 6901) and line, in order."""
     if node.kind == "object":
         for key, child in node.members:
-            yield from tree_leaves(child, f"{pointer}/{_escape(key)}", record)
+            yield from tree_leaves(child, pointer + json_pointer(key), record)
     elif node.kind == "array":
         for index, child in enumerate(node.items):
             yield from tree_leaves(child, f"{pointer}/{index}", record)
