@@ -6,17 +6,8 @@ Layout of a records directory (see docs/architecture.md):
 `<id>.signoff.json` the editor's sign-off, `.history/<id>/NNNN.json` earlier versions,
 `.locks/<id>.lock` the lock two writers take in turn.
 
-One writer per record: a command that reads a record and writes it back (draft, select,
-approve, refresh's re-drafts) holds the record's lock (`RecordStore.writer`) from its read to
-its save, so a second writer waits for it (at most `DRAFTFLOW_LOCK_WAIT` seconds, default 900)
-and then reads what the first wrote; it never overwrites it with an edit of an older version.
-
-A save is all or none: every file is first written to a temporary file beside its target
-and flushed, then all are renamed into place together while SIGINT and SIGTERM wait (the
-renames take microseconds); a failed rename puts the earlier files back. An interruption
-before that point removes the temporary files and leaves the previous version whole.
-New files get the permissions of any file the user creates (0666 less the umask); a
-replaced file keeps its mode.
+A save is all or none (`store.atomic`), under the record's lock (`store.locks`): one writer
+per record.
 """
 
 from __future__ import annotations
@@ -25,32 +16,38 @@ import asyncio
 import contextlib
 import difflib
 import errno
-import fcntl
 import os
 import re
-import shutil
-import signal
-import stat
 import tempfile
-import threading
 import time
 from collections.abc import AsyncIterator, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
-from draftflow.errors import InputError, Interrupted, OutputError
+from draftflow.errors import InputError, Interrupted
 from draftflow.record.model import Record, dump_record, load_record
+from draftflow.store.atomic import (
+    WriteUnit,
+    atomic_write_text,
+    between_saves,
+    completed_writes,
+    deferred_signals,
+    forget_completed_writes,
+    write_error,
+    write_unit,
+)
+from draftflow.store.locks import (
+    LOCK_POLL,
+    HeldLock,
+    busy_error,
+    lock_wait_seconds,
+    open_lock,
+    try_take,
+)
 
 RECORD_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}")
 EXTRA_NAME = re.compile(r"[a-z][a-z0-9_-]*\.[a-z]+")
 _OWN_SUFFIXES = frozenset({"json", "md", "verify.json", "signoff.json"})
-_DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-_RENAMING = threading.RLock()  # held by whichever thread renames a unit's files into place
-_COMPLETED: list[Path] = []  # every file this process renamed into place (see `completed_writes`)
-LOCK_WAIT_ENV = "DRAFTFLOW_LOCK_WAIT"
-DEFAULT_LOCK_WAIT = 900.0
-_LOCK_POLL = 0.05
 
 
 def validate_record_id(record_id: str) -> str:
@@ -62,286 +59,6 @@ def validate_record_id(record_id: str) -> str:
             hint="pass e.g. --id jvr0x-dgx-spark-bench, or leave --id out to use owner-name",
         )
     return record_id
-
-
-def write_error(path: Path, error: OSError) -> OutputError:
-    """The `OutputError` for an OS error met while writing `path`, with the fix that applies."""
-    code, reason = error.errno, error.strerror or str(error)
-    folder = path.parent
-    if code == errno.EISDIR or path.is_dir():
-        return OutputError(
-            f"cannot write {path}: it is a folder",
-            hint=f"name a file instead, e.g. {path / 'out.md'}",
-        )
-    if code in (errno.ENOSPC, errno.EDQUOT):
-        return OutputError(
-            f"cannot write {path}: {reason}",
-            hint=f"free disk space on the disk holding {folder}, then run again",
-        )
-    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return OutputError(
-            f"cannot write in {folder}: {reason}",
-            hint=f"make {folder} writable for you, or write somewhere else (e.g. --records-dir)",
-        )
-    if code in (errno.ENOENT, errno.ENOTDIR):
-        return OutputError(
-            f"cannot write {path}: the folder {folder} does not exist",
-            hint=f"create it first (mkdir -p {folder}) or choose another path",
-        )
-    return OutputError(f"cannot write {path}: {reason}", hint="check the path, then run again")
-
-
-def _umask() -> int:
-    """The process umask, read without changing it where the system allows."""
-    with contextlib.suppress(OSError, ValueError):
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    current = os.umask(0o022)  # no /proc: the classic read-and-restore
-    os.umask(current)
-    return current
-
-
-def _mode_for(target: Path) -> int:
-    """A replaced file keeps its mode; a new one gets 0666 less the umask."""
-    try:
-        return stat.S_IMODE(target.stat().st_mode)
-    except OSError:
-        return 0o666 & ~_umask()
-
-
-def completed_writes() -> list[Path]:
-    """Every file this process has renamed into place since `forget_completed_writes`, in order.
-
-    Recorded in the same signal-free moment as the renames, so that whenever a signal stops a
-    command, what it says was written is exactly what is on disk.
-    """
-    return list(_COMPLETED)
-
-
-def forget_completed_writes() -> None:
-    """Start a new list of completed writes (at the start of each command)."""
-    _COMPLETED.clear()
-
-
-@contextlib.contextmanager
-def between_saves() -> Iterator[None]:
-    """Run the block while no thread of this process is renaming a save's files into place
-    (and keep them from starting): a process that must stop at once, with saves running in
-    other threads where signals cannot be held (a batch worker), stops here, never halfway
-    through a save."""
-    with _RENAMING:
-        yield
-
-
-@contextlib.contextmanager
-def deferred_signals() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM until the block ends, then deliver them.
-
-    Python runs signal handlers in the main thread only, so elsewhere there is nothing to hold.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    received: list[int] = []
-    previous = {number: signal.getsignal(number) for number in _DEFERRED_SIGNALS}
-    for number in _DEFERRED_SIGNALS:
-        signal.signal(number, lambda signum, _frame: received.append(signum))
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, signal.SIG_DFL if handler is None else handler)
-        for signum in received:
-            signal.raise_signal(signum)
-
-
-@dataclass
-class WriteUnit:
-    """Files written together: staged beside their targets, then renamed in all at once."""
-
-    staged: list[tuple[Path, Path]] = field(default_factory=list)
-    """(temporary file, target) in the order they were staged."""
-
-    def stage(self, target: Path, text: str) -> None:
-        """Write `text` to a temporary file next to `target`, flushed to disk."""
-        with deferred_signals():  # a temporary file is never created without being tracked
-            try:
-                fd, name = tempfile.mkstemp(
-                    prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-                )
-            except OSError as error:
-                raise write_error(target, error) from error
-            temporary = Path(name)
-            self.staged.append((temporary, target))
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                os.fchmod(handle.fileno(), _mode_for(target))
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-        except OSError as error:
-            raise write_error(target, error) from error
-
-    def commit(self) -> list[Path]:
-        """Rename every staged file onto its target, all or none; returns the targets.
-
-        SIGINT and SIGTERM wait until the renames are done. If one rename fails, the targets
-        already replaced get their previous files back (kept as hard links meanwhile).
-        """
-        backups: list[tuple[Path, Path | None]] = []
-        with deferred_signals(), _RENAMING:
-            try:
-                for temporary, target in self.staged:
-                    backups.append((target, _hard_link_backup(target)))
-                    os.replace(temporary, target)
-                _COMPLETED.extend(written for written, _ in backups)
-            except OSError as error:
-                _restore(backups)
-                raise write_error(target, error) from error
-            finally:
-                self.discard()
-                for _, backup in backups:
-                    if backup is not None:
-                        with contextlib.suppress(FileNotFoundError):
-                            backup.unlink()
-        return [written for written, _ in backups]
-
-    def discard(self) -> None:
-        """Remove the temporary files still staged."""
-        for temporary, _ in self.staged:
-            with contextlib.suppress(FileNotFoundError):
-                temporary.unlink()
-        self.staged.clear()
-
-
-def _hard_link_backup(target: Path) -> Path | None:
-    """A second name for the file at `target` (None when there is none) until the commit ends."""
-    if not target.exists():
-        return None
-    backup = target.with_name(f".{target.name}.{os.getpid()}.previous")
-    with contextlib.suppress(FileNotFoundError):
-        backup.unlink()
-    try:
-        os.link(target, backup)
-    except OSError:  # a file system without hard links: a copy does the same job
-        shutil.copy2(target, backup)
-    return backup
-
-
-def _restore(backups: list[tuple[Path, Path | None]]) -> None:
-    for target, backup in reversed(backups):
-        with contextlib.suppress(OSError):
-            if backup is None:
-                target.unlink()
-            else:
-                os.replace(backup, target)
-
-
-@contextlib.contextmanager
-def write_unit() -> Iterator[WriteUnit]:
-    """A `WriteUnit` whose temporary files are removed however the block ends."""
-    unit = WriteUnit()
-    try:
-        yield unit
-    finally:
-        unit.discard()
-
-
-def atomic_write_text(path: Path, text: str, *, create_folder: bool = True) -> None:
-    """Write `text` to `path` so that a reader sees either the old file or the new one, whole.
-
-    The bytes go to a temporary file in the same folder, are flushed to disk, and then
-    replace the target in one `os.replace`; an interruption leaves the previous file intact
-    and no temporary file behind. With `create_folder` False a missing folder is an error
-    (a path the user typed), not something to create.
-    """
-    if path.is_dir():
-        raise write_error(path, IsADirectoryError(errno.EISDIR, "Is a directory"))
-    if create_folder:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise write_error(path, error) from error
-    elif not path.parent.is_dir():
-        raise write_error(path, FileNotFoundError(errno.ENOENT, "No such folder"))
-    with write_unit() as unit:
-        unit.stage(path, text)
-        try:
-            unit.commit()
-        except Interrupted as interrupted:
-            interrupted.written.append(path)
-            raise
-
-
-@dataclass
-class HeldLock:
-    """A record's writer lock, held: pass it to `RecordStore.save` so the save does not wait
-    for the lock its own command holds."""
-
-    record_id: str
-    path: Path
-    handle: IO[bytes] | None = None
-
-    def release(self) -> None:
-        """Give the lock up (idempotent)."""
-        if self.handle is not None:
-            with contextlib.suppress(OSError):
-                fcntl.flock(self.handle.fileno(), fcntl.LOCK_UN)
-            self.handle.close()
-            self.handle = None
-
-
-def lock_wait_seconds() -> float:
-    """How long a writer waits for another writer of the same record (`DRAFTFLOW_LOCK_WAIT`)."""
-    raw = os.environ.get(LOCK_WAIT_ENV, "").strip()
-    if not raw:
-        return DEFAULT_LOCK_WAIT
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 86400:
-        raise InputError(
-            f"{LOCK_WAIT_ENV}={raw!r} is not a number of seconds between 0 and 86400",
-            hint=f"set {LOCK_WAIT_ENV} to e.g. 60, or unset it for the default of 900",
-        )
-    return value
-
-
-def _open_lock(record_id: str, lock_path: Path) -> HeldLock:
-    try:
-        lock_path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(lock_path, "a+b")  # noqa: SIM115 (closed by HeldLock.release)
-    except OSError as error:
-        raise write_error(lock_path, error) from error
-    return HeldLock(record_id, lock_path, handle)
-
-
-def _try_take(held: HeldLock) -> bool:
-    """Take the lock without waiting; on success note our pid in it for the next waiter."""
-    assert held.handle is not None
-    try:
-        fcntl.flock(held.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    with contextlib.suppress(OSError):
-        os.ftruncate(held.handle.fileno(), 0)
-        os.write(held.handle.fileno(), f"{os.getpid()}\n".encode())
-    return True
-
-
-def _busy_error(held: HeldLock, waited: float) -> OutputError:
-    holder = ""
-    with contextlib.suppress(OSError, ValueError):
-        holder = f" (process {int(held.path.read_text().split()[0])})"
-    held.release()
-    return OutputError(
-        f"record {held.record_id} is being written by another draftflow command{holder}; "
-        f"gave up after waiting {waited:.0f} s",
-        hint=f"run the command again when the other one has finished, or wait longer with "
-        f"{LOCK_WAIT_ENV}=SECONDS",
-    )
 
 
 @dataclass(frozen=True)
@@ -441,13 +158,13 @@ class RecordStore:
         Waits for another writer at most `lock_wait_seconds()`, then fails with
         `OutputError` naming the process that holds it.
         """
-        held = _open_lock(record_id, self.paths(record_id).lock)
+        held = open_lock(record_id, self.paths(record_id).lock)
         started = time.monotonic()
         deadline = started + lock_wait_seconds()
-        while not _try_take(held):
+        while not try_take(held):
             if time.monotonic() >= deadline:
-                raise _busy_error(held, time.monotonic() - started)
-            time.sleep(_LOCK_POLL)
+                raise busy_error(held, time.monotonic() - started)
+            time.sleep(LOCK_POLL)
         try:
             yield held
         finally:
@@ -457,13 +174,13 @@ class RecordStore:
     async def writer_async(self, record_id: str) -> AsyncIterator[HeldLock]:
         """`writer` for a coroutine: waits without blocking the event loop (a batch drafts
         several records in one loop)."""
-        held = _open_lock(record_id, self.paths(record_id).lock)
+        held = open_lock(record_id, self.paths(record_id).lock)
         started = time.monotonic()
         deadline = started + lock_wait_seconds()
-        while not _try_take(held):
+        while not try_take(held):
             if time.monotonic() >= deadline:
-                raise _busy_error(held, time.monotonic() - started)
-            await asyncio.sleep(_LOCK_POLL)
+                raise busy_error(held, time.monotonic() - started)
+            await asyncio.sleep(LOCK_POLL)
         try:
             yield held
         finally:
@@ -559,3 +276,22 @@ def _read_or_none(path: Path) -> str | None:
         raise InputError(
             f"cannot read {path}: {error.strerror}", hint=f"make {path} readable for you"
         ) from error
+
+
+__all__ = [
+    "EXTRA_NAME",
+    "RECORD_ID",
+    "HeldLock",
+    "RecordPaths",
+    "RecordStore",
+    "SaveResult",
+    "WriteUnit",
+    "atomic_write_text",
+    "between_saves",
+    "completed_writes",
+    "deferred_signals",
+    "forget_completed_writes",
+    "validate_record_id",
+    "write_error",
+    "write_unit",
+]
