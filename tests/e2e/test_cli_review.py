@@ -322,7 +322,9 @@ def test_a_hand_edited_number_fails_in_status_and_review_and_approve_refuses_it(
     stored = json.loads((drafted / f"{DRAFTED_ID}.verify.json").read_text())
     assert stored["checked"]["errors"] == 0
     row = status_of(drafted, DRAFTED_ID)
-    assert (row["state"], row["verification"], row["errors"]) == ("flagged", "failed", 1)
+    # the value's own flag, and the ratio the summary and a section state, which no longer
+    # recomputes from the edited value
+    assert (row["state"], row["verification"], row["errors"]) == ("flagged", "failed", 3)
     result = run("status", *records)
     assert (
         result.exit_code == 1
@@ -332,19 +334,17 @@ def test_a_hand_edited_number_fails_in_status_and_review_and_approve_refuses_it(
     assert result.exit_code == 1, result.output
     assert f"{DRAFTED_ID}: flagged" in result.output
     assert "at /editorial/reported_results/0/value" in result.output
-    flag_id = next(
-        line.split()[1] for line in result.output.splitlines() if line.startswith("error ")
-    )
+    flag_ids = [line.split()[1] for line in result.output.splitlines() if line.startswith("error ")]
+    assert len(flag_ids) == 3
     result = run("approve", DRAFTED_ID, "--editor", "Ed", *records)
-    assert result.exit_code == 1 and "sign-off refused: 1 error flag(s)" in result.output
+    assert result.exit_code == 1 and "sign-off refused: 3 error flag(s)" in result.output
     assert not (drafted / f"{DRAFTED_ID}.signoff.json").exists()
-    # only an explicit acknowledgement with a reason signs it, and status says so
-    result = run(
-        "approve", DRAFTED_ID, "--editor", "Ed", "--ack", flag_id, "--reason", "r", *records
-    )
+    # only an explicit acknowledgement of each, with a reason, signs it, and status says so
+    acks = [arg for flag_id in flag_ids for arg in ("--ack", flag_id, "--reason", "r")]
+    result = run("approve", DRAFTED_ID, "--editor", "Ed", *acks, *records)
     assert result.exit_code == 0, result.output
     row = status_of(drafted, DRAFTED_ID)
-    assert (row["state"], row["errors"], row["acknowledged"]) == ("approved", 1, 1)
+    assert (row["state"], row["errors"], row["acknowledged"]) == ("approved", 3, 3)
 
 
 def test_a_signoff_edited_to_match_a_tampered_record_is_not_approved(drafted: Path) -> None:
@@ -360,7 +360,7 @@ def test_a_signoff_edited_to_match_a_tampered_record_is_not_approved(drafted: Pa
     row = status_of(drafted, DRAFTED_ID)
     assert row["content_sha256"] == row["approved_sha256"]  # the forgery matches the bytes ...
     assert (row["state"], row["verification"]) == ("flagged", "failed")  # ... and still fails
-    assert "signed off, but 1 error flag(s)" in row["problem"]
+    assert "signed off, but 3 error flag(s)" in row["problem"]
     result = run("status", *records)
     assert result.exit_code == 1 and "approved" not in result.output.split(" state ")[-1]
     result = run("review", DRAFTED_ID, *records, "--html", str(drafted.parent / "r.html"))
