@@ -34,6 +34,7 @@ from draftflow.extract.vocabulary import (
 )
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
 from draftflow.numbers.units import MEMORY_UNITS, TIME_UNITS, unit_named
+from draftflow.numbers.vocabulary import dimensions_by_spelling, vocabulary
 from draftflow.text.lines import plain_text
 
 MAX_TABLE_ROWS = 120
@@ -61,6 +62,9 @@ class Selected:
     """What the cell names this figure (a paired header's part, a list cell's words)."""
     denominator: float | None = None
     """For an `x/y` score: y."""
+    named_as: str | None = None
+    """For a figure of metric `unspecified`: what the source calls it (its column header,
+    else the heading above its table), kept for the editor who names the metric."""
 
     @property
     def value(self) -> int | float:
@@ -68,7 +72,8 @@ class Selected:
         return self.candidate.values[self.value_index]
 
 
-_SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$")
+# `c=1`, `x4`, and a count of a setting as a whole header (`2 devices`, `512 tokens`)
+_SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$|^\d+(\.\d+)?k?\s+[a-z]+$")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -387,6 +392,7 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             continue  # the cell and its parse disagree: report nothing rather than misstate
         metric = _figure_metric(candidate, figure, named)
         if metric is None:
+            chosen.extend(_unspecified(candidate, figure))
             continue
         name = figure.label or (
             candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
@@ -401,6 +407,10 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             or UNITS_BY_METRIC.get(metric)
             or "unspecified"
         )
+        in_cell = figure.unit is not None and figure.unit != unit_from_key(candidate.key)
+        metric = _fitted(metric, unit, name or candidate.key, in_cell)
+        if metric is None:
+            continue
         statistic = _statistic(f"{name} {candidate.key}", candidate.text)
         if figure.role is CellRole.SPREAD:
             metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
@@ -414,6 +424,80 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             )
         )
     return chosen
+
+
+_METRIC_DIMENSIONS = {m.id: m.dimension for m in vocabulary().metric if m.dimension}
+_UNIT_DIMENSIONS = dimensions_by_spelling()
+_TEMPERATURE_UNITS = frozenset({"°C", "°F", "K"})
+_SHARE = frozenset({"ratio"})
+
+
+def _fitted(metric: str, unit: str, name: str, unit_in_cell: bool) -> str | None:
+    """The metric of a figure once its unit is known, or None when it is no figure.
+
+    A temperature with no unit written is a sampling temperature, a setting. A unit written in
+    the cell (or its header) comes first in the chain of what names a figure: a metric of
+    another dimension, taken from a farther name (the row's first cell, a caption), yields to
+    the metric of the cell's unit (`77.99 s` on a `…-low-temperature` row is a time), and so
+    does one a name writes with a percent (`memory_percent` is a share)."""
+    dimension = _METRIC_DIMENSIONS.get(metric)
+    dimensions = _UNIT_DIMENSIONS.get(unit.lower(), frozenset())
+    if dimension is not None and dimensions and dimension not in dimensions:
+        by_unit = metric_by_unit(unit, name)
+        fits = by_unit is not None and _METRIC_DIMENSIONS.get(by_unit) in dimensions
+        if fits and (unit_in_cell or dimensions == _SHARE):
+            metric = str(by_unit)  # `memory_percent`: a share of the memory, not a size
+    if metric == "temperature" and unit not in _TEMPERATURE_UNITS:
+        return None
+    return metric
+
+
+UNSPECIFIED = "unspecified"
+"""The metric of a measured figure whose source names no metric draftflow knows."""
+
+_UNSPECIFIED_FORMATS = frozenset({SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN})
+# one number, with at most its markers (`**`, `~`) and one unit word after it
+_BARE_FIGURE = re.compile(r"^[*_~≈\s]*[-+−]?\d[\d,]*(\.\d+)?[*_\s]*([^\s\d*_]{1,12})?[*_\s]*$")
+
+
+def _unspecified(candidate: Candidate, figure: CellFigure) -> list[Selected]:
+    """A figure of metric `unspecified`: a plain number in a table column whose names are in
+    no vocabulary, neither a setting, a threshold nor an identifier by its words (`mean
+    accept length`). Kept with what the source calls it rather than dropped in silence;
+    verify flags it for the editor, who names the metric."""
+    if candidate.format not in _UNSPECIFIED_FORMATS or candidate.json_path is not None:
+        return []
+    if candidate.row_header is None or figure.role is not CellRole.VALUE or figure.label:
+        return []
+    if len(candidate.values) != 1 or not _BARE_FIGURE.match(candidate.text):
+        return []
+    if _names_no_metric(candidate.key) or _names_no_metric(candidate.row_header):
+        return []
+    if GENERIC_HEADERS.match(plain_text(candidate.key).lower().strip()):
+        return []  # a `Name | Value` table: a specification or a setup, row by row
+    if candidate.heading and SPEC_HEADINGS.search(candidate.heading):
+        return []
+    named_as = unspecified_name(candidate)
+    if named_as is None:
+        return []
+    unit = figure.unit or unit_from_key(candidate.key) or UNSPECIFIED
+    statistic = _statistic(candidate.key, candidate.text)
+    if figure.approximate:
+        statistic += "; approximate as written"
+    return [Selected(candidate, UNSPECIFIED, unit, statistic, figure.index, named_as=named_as)]
+
+
+def unspecified_name(candidate: Candidate) -> str | None:
+    """What the source calls a figure of no known metric: its column header, or, for a
+    column headed by a setting's value (`2 devices`), the heading above its table."""
+    header = plain_text(candidate.key).strip()
+    if strip_setting_values(header):
+        return header
+    for text in (*reversed(candidate.headings), candidate.caption or ""):
+        named = plain_text(text).strip()
+        if named and not is_sentence(named):
+            return named
+    return None
 
 
 def _context_unit(candidate: Candidate, metric: str) -> str | None:

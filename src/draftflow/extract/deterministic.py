@@ -73,6 +73,8 @@ def _result(
     statistic: str | None = None,
     derived: DerivedFigure | None = None,
 ) -> ReportedResult:
+    if item.named_as is not None:
+        conditions = {**conditions, "metric_as_written": item.named_as}
     return make_result(
         document=anchor.document,
         line=anchor.line,

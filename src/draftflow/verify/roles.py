@@ -193,6 +193,8 @@ def _check_dimensions(
     context = context.split(" | ")[0]  # a column's header, not its row's label
     if "=" in context:  # `Batch=1`: a condition heads the column, not a dimension
         context = ""
+    if context.strip().lower() in _FAMILIES[0]:  # `Min`, `Max`: a statistic, not a unit
+        context = ""
     units = unit_dimensions(result.unit)
     metric = metric_dimension(result.metric)
     stated = unit_dimensions(context)
