@@ -444,9 +444,10 @@ def _fitted(metric: str, unit: str, name: str, unit_in_cell: bool) -> str | None
     dimensions = _UNIT_DIMENSIONS.get(unit.lower(), frozenset())
     if dimension is not None and dimensions and dimension not in dimensions:
         by_unit = metric_by_unit(unit, name)
-        fits = by_unit is not None and _METRIC_DIMENSIONS.get(by_unit) in dimensions
-        if fits and (unit_in_cell or dimensions == _SHARE):
-            metric = str(by_unit)  # `memory_percent`: a share of the memory, not a size
+        if dimensions == _SHARE and by_unit is not None:
+            metric = by_unit  # `memory_percent`: a share of the memory, not a size
+        elif by_unit is not None and unit_in_cell:
+            metric = by_unit if _METRIC_DIMENSIONS.get(by_unit) in dimensions else metric
     if metric == "temperature" and unit not in _TEMPERATURE_UNITS:
         return None
     return metric
