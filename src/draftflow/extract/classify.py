@@ -470,18 +470,27 @@ def _unspecified(candidate: Candidate, figure: CellFigure) -> list[Selected]:
         return []
     if candidate.row_header is None or figure.role is not CellRole.VALUE or figure.label:
         return []
-    if len(candidate.values) != 1 or not _BARE_FIGURE.match(candidate.text):
+    bare = _BARE_FIGURE.match(candidate.text)
+    if len(candidate.values) != 1 or bare is None:
         return []
     if _names_no_metric(candidate.key) or _names_no_metric(candidate.row_header):
+        return []
+    if metric_name(candidate.key) or metric_name(candidate.row_header):
+        return []  # a known metric this figure is not (a share of a rate): not unspecified
+    if context_reading(candidate) is not None:
         return []
     if GENERIC_HEADERS.match(plain_text(candidate.key).lower().strip()):
         return []  # a `Name | Value` table: a specification or a setup, row by row
     if candidate.heading and SPEC_HEADINGS.search(candidate.heading):
         return []
+    caption = (candidate.caption or "").lower()
+    if HARD_SKIP.search(caption) or THRESHOLD_WORDS.search(caption):
+        return []  # `the expected size of the converted weights`: specifications
     named_as = unspecified_name(candidate)
     if named_as is None:
         return []
-    unit = figure.unit or unit_from_key(candidate.key) or UNSPECIFIED
+    # a unit the vocabulary does not know (`kB`) is kept as the cell writes it
+    unit = figure.unit or bare.group(2) or unit_from_key(candidate.key) or UNSPECIFIED
     statistic = _statistic(candidate.key, candidate.text)
     if figure.approximate:
         statistic += "; approximate as written"
@@ -494,11 +503,12 @@ def unspecified_name(candidate: Candidate) -> str | None:
     header = plain_text(candidate.key).strip()
     if strip_setting_values(header):
         return header
-    for text in (*reversed(candidate.headings), candidate.caption or ""):
+    for text in reversed(candidate.headings):
         named = plain_text(text).strip()
-        if named and not is_sentence(named):
+        if named:
             return named
-    return None
+    caption = plain_text(candidate.caption or "").strip()
+    return caption if caption and not is_sentence(caption) else None
 
 
 def _context_unit(candidate: Candidate, metric: str) -> str | None:

@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.classify import UNSPECIFIED
 from draftflow.extract.vocabulary import LOWER_IS_BETTER, SPEED_METRICS, TIME_METRICS
 from draftflow.numbers import (
     find_numbers,
@@ -307,7 +308,10 @@ def is_lower_better(metric: str) -> bool:
 def choose(scored: list[Scored], max_results: int) -> list[Scored]:
     """The top figures by score, covering documents and metrics, never one number twice;
     returned in source order."""
-    pool = _without_restatements(scored)
+    # a figure of no known metric waits for the editor to name it: never a headline by rule
+    pool = [
+        item for item in _without_restatements(scored) if item.figure.result.metric != UNSPECIFIED
+    ]
     markdown = {
         item.figure.result.source_document_id: item.figure.result.evidence_url.split("#")[0]
         .lower()
