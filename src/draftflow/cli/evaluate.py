@@ -125,6 +125,13 @@ def _print_repository(console: Console, repository: RepositoryEval, misses: int)
         console.print(f"  {escape(document.path)}: {document.recall.text()}{changed}")
     shapes = ", ".join(f"{shape} {tally.text()}" for shape, tally in repository.shapes.items())
     console.print(f"  by shape: {shapes}")
+    if repository.unread_tables:
+        console.print(f"  unread tables: {len(repository.unread_tables)}")
+    for table in repository.unread_tables:
+        columns = ", ".join(table.columns)
+        click.echo(
+            f"  unread {table.place} ({table.reason}, {table.numbers} numbers): {columns[:90]}"
+        )
     for miss in repository.misses[:misses]:
         click.echo(
             f"  miss {miss.path}:{miss.line} [{miss.shape}] {miss.raw!r} = {miss.value:g} "

@@ -85,7 +85,9 @@ async def extract(
     modelled = await modelled_task
     order = [d.document_id for d in snapshot.documents]
     merged = merge_extractions(baseline, modelled, order)
-    return merged.model_copy(update={"unreadable": unreadable})
+    return merged.model_copy(
+        update={"unreadable": unreadable, "unread_tables": baseline.unread_tables}
+    )
 
 
 _T = TypeVar("_T")

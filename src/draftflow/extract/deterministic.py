@@ -27,6 +27,7 @@ from draftflow.extract.results import (
     profile_label,
     result_label,
 )
+from draftflow.extract.unread import unread_tables
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.runtime.collector import collection_paused
 
@@ -231,6 +232,7 @@ def extract_deterministic(
         return Extraction(
             reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),
             test_profiles=_profiles(grounded, parts, conditions),
+            unread_tables=unread_tables(candidates, [item for item, _ in grounded]),
             dropped=dropped,
             candidates_seen=len(candidates),
             method="deterministic",

@@ -104,6 +104,8 @@ class DraftOutcome(BaseModel):
     unreadable: list[str] = []
     """Documents that could not be read in full (`path: reason`); listed in the snapshot's
     skipped documents too."""
+    unread_tables: list[str] = []
+    """Tables with numbers that gave no figure (`path:line (reason)`); in the provenance too."""
 
 
 async def run_draft(
@@ -220,6 +222,7 @@ async def run_draft(
         hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
         unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
+        unread_tables=[f"{t.place} ({t.reason})" for t in extraction.unread_tables],
     )
 
 

@@ -37,7 +37,7 @@ from draftflow.errors import InputError
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for
-from draftflow.record.model import load_record, pinned_path
+from draftflow.record.model import UnreadTable, load_record, pinned_path
 from draftflow.text.fences import fenced_lines
 
 CORPUS_MANIFEST = "MANIFEST.json"
@@ -176,6 +176,9 @@ class RepositoryEval(BaseModel):
     off_gold: list[OffGold]
     headline: Tally
     misses: list[Miss]
+    unread_tables: list[UnreadTable] = []
+    """Tables and tool outputs with numbers that gave no figure, gold or not (the record's
+    provenance lists them)."""
 
     @property
     def recall(self) -> Tally:
@@ -420,6 +423,7 @@ def score_repository(
         off_gold=off_gold,
         headline=headline_tally,
         misses=misses,
+        unread_tables=list(record.provenance.unread_tables) if record.provenance else [],
     )
 
 
