@@ -305,13 +305,16 @@ def is_lower_better(metric: str) -> bool:
     return metric in LOWER_IS_BETTER or bool(_FAULT_METRIC.search(metric))
 
 
+def headline_eligible(scored: list[Scored]) -> list[Scored]:
+    """The figures the rules may choose as headlines: a figure of no known metric waits for
+    the editor to name it."""
+    return [item for item in scored if item.figure.result.metric != UNSPECIFIED]
+
+
 def choose(scored: list[Scored], max_results: int) -> list[Scored]:
     """The top figures by score, covering documents and metrics, never one number twice;
     returned in source order."""
-    # a figure of no known metric waits for the editor to name it: never a headline by rule
-    pool = [
-        item for item in _without_restatements(scored) if item.figure.result.metric != UNSPECIFIED
-    ]
+    pool = _without_restatements(scored)
     markdown = {
         item.figure.result.source_document_id: item.figure.result.evidence_url.split("#")[0]
         .lower()

@@ -70,6 +70,9 @@ def metric_dimension(name: str) -> str | None:
         return _METRIC_IDS[name]
     if is_window_name(name):
         return None  # `five_minutes`: the window a value was taken over, not its quantity
+    spelled = caption_dimensions(name)
+    if spelled:  # a unit the name spells (`MLC LLM (tok/sec)`) says it before its words do
+        return next(iter(spelled))
     text = " ".join(re.findall(r"[a-z0-9/%]+", name.lower().replace("_", " ")))
     for pattern, dimension in _METRIC_DIMENSIONS:
         if pattern.search(text):
