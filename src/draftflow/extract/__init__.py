@@ -27,6 +27,7 @@ from draftflow.extract.model.run import (
     EXTRACT_PROMPT,
     extract_with_model,
 )
+from draftflow.extract.unspecified import with_unspecified
 from draftflow.llm.protocol import StructuredClient
 
 __all__ = [
@@ -65,7 +66,8 @@ async def extract(
     # The model's requests go out first; the deterministic pass (seconds on a big repository)
     # runs in a thread while they are answered, and this loop keeps reading the replies. The
     # two passes share no state, so each gives what it gives alone.
-    chosen = select(candidates, include_prose=True)  # classified once for both passes
+    # classified once for both passes
+    chosen = with_unspecified(candidates, select(candidates, include_prose=True))
     modelled_task = asyncio.ensure_future(
         extract_with_model(
             snapshot,

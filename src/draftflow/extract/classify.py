@@ -164,7 +164,8 @@ def is_measured_column(name: str) -> bool:
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 
 
-def _statistic(name: str, text: str) -> str:
+def statistic_of(name: str, text: str) -> str:
+    """The statistic a figure's names state, else whether its cell writes a ± spread."""
     named = _named_statistic(name)
     if named is not None:
         return named
@@ -392,7 +393,6 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             continue  # the cell and its parse disagree: report nothing rather than misstate
         metric = _figure_metric(candidate, figure, named)
         if metric is None:
-            chosen.extend(_unspecified(candidate, figure))
             continue
         name = figure.label or (
             candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
@@ -411,7 +411,7 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
         metric = _fitted(metric, unit, name or candidate.key, in_cell)
         if metric is None:
             continue
-        statistic = _statistic(f"{name} {candidate.key}", candidate.text)
+        statistic = statistic_of(f"{name} {candidate.key}", candidate.text)
         if figure.role is CellRole.SPREAD:
             metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
         elif figure.role is not CellRole.VALUE:
@@ -454,61 +454,8 @@ def _fitted(metric: str, unit: str, name: str, unit_in_cell: bool) -> str | None
 
 
 UNSPECIFIED = "unspecified"
-"""The metric of a measured figure whose source names no metric draftflow knows."""
-
-_UNSPECIFIED_FORMATS = frozenset({SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN})
-# one number, with at most its markers (`**`, `~`) and one unit word after it
-_BARE_FIGURE = re.compile(r"^[*_~≈\s]*[-+−]?\d[\d,]*(\.\d+)?[*_\s]*([^\s\d*_]{1,12})?[*_\s]*$")
-
-
-def _unspecified(candidate: Candidate, figure: CellFigure) -> list[Selected]:
-    """A figure of metric `unspecified`: a plain number in a table column whose names are in
-    no vocabulary, neither a setting, a threshold nor an identifier by its words (`mean
-    accept length`). Kept with what the source calls it rather than dropped in silence;
-    verify flags it for the editor, who names the metric."""
-    if candidate.format not in _UNSPECIFIED_FORMATS or candidate.json_path is not None:
-        return []
-    if candidate.row_header is None or figure.role is not CellRole.VALUE or figure.label:
-        return []
-    bare = _BARE_FIGURE.match(candidate.text)
-    if len(candidate.values) != 1 or bare is None:
-        return []
-    if _names_no_metric(candidate.key) or _names_no_metric(candidate.row_header):
-        return []
-    if metric_name(candidate.key) or metric_name(candidate.row_header):
-        return []  # a known metric this figure is not (a share of a rate): not unspecified
-    if context_reading(candidate) is not None:
-        return []
-    if GENERIC_HEADERS.match(plain_text(candidate.key).lower().strip()):
-        return []  # a `Name | Value` table: a specification or a setup, row by row
-    if candidate.heading and SPEC_HEADINGS.search(candidate.heading):
-        return []
-    caption = (candidate.caption or "").lower()
-    if HARD_SKIP.search(caption) or THRESHOLD_WORDS.search(caption):
-        return []  # `the expected size of the converted weights`: specifications
-    named_as = unspecified_name(candidate)
-    if named_as is None:
-        return []
-    # a unit the vocabulary does not know (`kB`) is kept as the cell writes it
-    unit = figure.unit or bare.group(2) or unit_from_key(candidate.key) or UNSPECIFIED
-    statistic = _statistic(candidate.key, candidate.text)
-    if figure.approximate:
-        statistic += "; approximate as written"
-    return [Selected(candidate, UNSPECIFIED, unit, statistic, figure.index, named_as=named_as)]
-
-
-def unspecified_name(candidate: Candidate) -> str | None:
-    """What the source calls a figure of no known metric: its column header, or, for a
-    column headed by a setting's value (`2 devices`), the heading above its table."""
-    header = plain_text(candidate.key).strip()
-    if strip_setting_values(header):
-        return header
-    for text in reversed(candidate.headings):
-        named = plain_text(text).strip()
-        if named:
-            return named
-    caption = plain_text(candidate.caption or "").strip()
-    return caption if caption and not is_sentence(caption) else None
+"""The metric of a measured figure whose source names no metric draftflow knows
+(`extract/unspecified.py` reads those)."""
 
 
 def _context_unit(candidate: Candidate, metric: str) -> str | None:
@@ -589,14 +536,14 @@ def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
             names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
     elif candidate.json_path is None:
         return None  # the first column: the row's own label
-    if any(_names_no_metric(name) for name in names):
+    if any(names_no_metric(name) for name in names):
         return None
     unit = unit or unit_from_key(key) or unit_from_key(names[-1])
     return metric_by_unit(unit, " ".join(names))
 
 
 @lru_cache(maxsize=1 << 14)
-def _names_no_metric(name: str) -> bool:
+def names_no_metric(name: str) -> bool:
     """True when a name says its figures are settings, thresholds or identifiers, never a
     metric by their unit. Memoised: the figures of a column (and a row) share their names."""
     bare = strip_setting_values(name)

@@ -28,6 +28,7 @@ from draftflow.extract.results import (
     result_label,
 )
 from draftflow.extract.unread import unread_tables
+from draftflow.extract.unspecified import with_unspecified
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.runtime.collector import collection_paused
 
@@ -224,7 +225,8 @@ def extract_deterministic(
     `selected`, when given, is `select(candidates)` computed already."""
     with collection_paused():
         grounder = Grounder(snapshot)
-        selected = select(candidates) if selected is None else selected
+        if selected is None:
+            selected = with_unspecified(candidates, select(candidates))
         parts = {id(item): label_parts(item.candidate) for item in selected}
         labels = {id(item): result_label(item, parts[id(item)]) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)

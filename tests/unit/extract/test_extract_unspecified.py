@@ -10,6 +10,7 @@ from draftflow.extract.classify import UNSPECIFIED, Selected, select
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.results import conditions_for
 from draftflow.extract.unread import UnreadReason, unread_tables
+from draftflow.extract.unspecified import with_unspecified
 from draftflow.numbers.units import is_window_name, unit_of_name
 from extract_support import snapshot_of
 
@@ -50,7 +51,8 @@ In the table below, you can find the expected size of the converted weights.
 
 
 def _selected(text: str) -> list[Selected]:
-    return select(harvest(snapshot_of({"README.md": text})))
+    candidates = harvest(snapshot_of({"README.md": text}))
+    return with_unspecified(candidates, select(candidates))
 
 
 def _by_column(selected: list[Selected]) -> dict[str, list[Selected]]:
@@ -91,7 +93,7 @@ def test_a_column_headed_by_a_setting_count_takes_its_name_from_the_heading() ->
 
 def test_specifications_and_name_value_tables_are_no_figures_but_unread_tables() -> None:
     candidates = harvest(snapshot_of({"README.md": SPECS}))
-    assert select(candidates) == []
+    assert with_unspecified(candidates, select(candidates)) == []
     unread = unread_tables(candidates, [])
     assert [(t.place, t.reason) for t in unread] == [
         ("README.md:7", UnreadReason.NO_METRIC.value),
@@ -148,3 +150,21 @@ def test_a_percent_of_a_memory_is_a_share_and_a_window_is_not_a_unit() -> None:
 def test_a_count_of_a_time_unit_names_a_window(name: str, window: bool) -> None:
     assert is_window_name(name) is window
     assert (unit_of_name(name) is None) or not window
+
+
+COUNTS_AND_VARIANTS = """# Runs
+
+| task | shots | stderr | Minimum objects | Gemma 4 E4B | column 2 | Active |
+|---|---:|---:|---:|---:|---:|---:|
+| arc | 25 | 0.01 | 3 | 42.5 | 1.5 | 70B |
+| mmlu | 5 | 0.02 | 4 | 51.5 | 2.5 | 3B |
+"""
+
+
+def test_counts_spreads_variants_and_magnitudes_are_not_unspecified_figures() -> None:
+    assert _selected(COUNTS_AND_VARIANTS) == []
+
+
+def test_whole_numbers_count_as_measured_where_their_column_writes_decimals() -> None:
+    table = "# T\n\n| run | mean accept length |\n|---|---:|\n| a | 3 |\n| b | 2.5 |\n"
+    assert [s.value for s in _selected(table)] == [3, 2.5]
