@@ -428,7 +428,6 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
 
 _METRIC_DIMENSIONS = {m.id: m.dimension for m in vocabulary().metric if m.dimension}
 _UNIT_DIMENSIONS = dimensions_by_spelling()
-_TEMPERATURE_UNITS = frozenset({"°C", "°F", "K"})
 _SHARE = frozenset({"ratio"})
 
 
@@ -448,7 +447,7 @@ def _fitted(metric: str, unit: str, name: str, unit_in_cell: bool) -> str | None
             metric = by_unit  # `memory_percent`: a share of the memory, not a size
         elif by_unit is not None and unit_in_cell:
             metric = by_unit if _METRIC_DIMENSIONS.get(by_unit) in dimensions else metric
-    if metric == "temperature" and unit not in _TEMPERATURE_UNITS:
+    if metric == "temperature" and "temperature" not in dimensions:
         return None
     return metric
 
