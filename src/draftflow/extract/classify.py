@@ -533,8 +533,8 @@ def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
     if candidate.json_path is None and candidate.row_header is not None:
         if GENERIC_HEADERS.match(plain_text(key).lower().strip()):
             names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
-    elif candidate.json_path is None:
-        return None  # the first column: the row's own label
+    elif candidate.json_path is None and candidate.format is not SourceFormat.KEY_VALUE:
+        return None  # the first column: the row's own label (a `key: value` line has none)
     if any(names_no_metric(name) for name in names):
         return None
     unit = unit or unit_from_key(key) or unit_from_key(names[-1])

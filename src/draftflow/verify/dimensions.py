@@ -70,7 +70,7 @@ def metric_dimension(name: str) -> str | None:
         return _METRIC_IDS[name]
     if is_window_name(name):
         return None  # `five_minutes`: the window a value was taken over, not its quantity
-    spelled = caption_dimensions(name)
+    spelled = caption_dimensions(name) or caption_dimensions(name.lower())
     if spelled:  # a unit the name spells (`MLC LLM (tok/sec)`) says it before its words do
         return next(iter(spelled))
     text = " ".join(re.findall(r"[a-z0-9/%]+", name.lower().replace("_", " ")))
