@@ -66,8 +66,7 @@ async def extract(
     # The model's requests go out first; the deterministic pass (seconds on a big repository)
     # runs in a thread while they are answered, and this loop keeps reading the replies. The
     # two passes share no state, so each gives what it gives alone.
-    # classified once for both passes
-    chosen = with_unspecified(candidates, select(candidates, include_prose=True))
+    chosen = select(candidates, include_prose=True)  # classified once for both passes
     modelled_task = asyncio.ensure_future(
         extract_with_model(
             snapshot,
@@ -78,7 +77,8 @@ async def extract(
         )
     )
     try:
-        plain = without_unread_prose(chosen)
+        # figures of no known metric are the editor's to name: the model is not shown them
+        plain = with_unspecified(candidates, without_unread_prose(chosen))
         baseline = await _in_thread(extract_deterministic, snapshot, candidates, plain)
     except BaseException:
         modelled_task.cancel()

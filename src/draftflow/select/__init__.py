@@ -174,7 +174,7 @@ async def select_headline(
     method = METHOD_RULES
     prompt_hashes: dict[str, str] = {}
     if client is not None and figures:
-        ranked = _ranked(scored)
+        ranked = _ranked(eligible)
         answer = await choose_with_model(
             client, snapshot.repository, ranked, max_results, budget_tokens
         )
