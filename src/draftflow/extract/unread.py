@@ -55,7 +55,7 @@ def unread_tables(candidates: list[Candidate], read: list[Selected]) -> list[Unr
     tables: dict[tuple[str, int], _Table] = {}
     for candidate in candidates:
         where = (candidate.document_id, candidate.table)
-        if not _is_table_number(candidate) or where in kept:
+        if where in kept or not _is_table_number(candidate):
             continue
         table = tables.setdefault(where, _Table(candidate.path, candidate.line))
         table.line = min(table.line, candidate.line)

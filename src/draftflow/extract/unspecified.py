@@ -13,6 +13,7 @@ or a count) and it reads as one (`kB`, `J/step`)."""
 
 from __future__ import annotations
 
+import heapq
 import re
 
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
@@ -51,19 +52,22 @@ def with_unspecified(candidates: list[Candidate], selected: list[Selected]) -> l
     """`selected` and, in harvest order among them, a figure of metric `unspecified` for
     each table cell that gave none and reads as a measured value of no known metric."""
     read = {id(item.candidate) for item in selected}
+    unread = [c for c in candidates if c.format in _FORMATS and id(c) not in read]
+    if not unread:
+        return selected
     decimals = _decimal_columns(candidates)
     raw = raw_tables(candidates)
     extra = [
         found
-        for candidate in candidates
-        if id(candidate) not in read
-        and (candidate.document_id, candidate.table) not in raw
+        for candidate in unread
+        if (candidate.document_id, candidate.table) not in raw
         and (found := unspecified_figure(candidate, decimals)) is not None
     ]
     if not extra:
         return selected
     order = {id(candidate): index for index, candidate in enumerate(candidates)}
-    return sorted([*selected, *extra], key=lambda item: order.get(id(item.candidate), -1))
+    # both lists are in harvest order: merge them, keeping a candidate's figures together
+    return list(heapq.merge(selected, extra, key=lambda item: order.get(id(item.candidate), -1)))
 
 
 def _decimal_columns(candidates: list[Candidate]) -> set[Column]:
