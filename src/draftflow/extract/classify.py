@@ -525,6 +525,9 @@ def _is_spec_size(candidate: Candidate, unit: str | None) -> bool:
     return in_spec_section and (unit is None or unit in MEMORY_UNITS)
 
 
+_BOUND_KEY = re.compile(r"^\s*(max|min|maximum|minimum)\b")
+
+
 def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
     """A metric for a figure whose names are in no vocabulary: by its unit, unless a name
     says it is a setting, an identifier or a threshold."""
@@ -537,6 +540,8 @@ def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
             names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
     elif candidate.json_path is None and candidate.format is not SourceFormat.KEY_VALUE:
         return None  # the first column: the row's own label (a `key: value` line has none)
+    elif candidate.json_path is None and _BOUND_KEY.match(plain_text(key).lower()):
+        return None  # `max wait time: 10ms` in a list of settings is a bound, not a measurement
     if any(names_no_metric(name) for name in names):
         return None
     unit = unit or unit_from_key(key) or unit_from_key(names[-1])

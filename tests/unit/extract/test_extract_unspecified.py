@@ -168,3 +168,15 @@ def test_counts_spreads_variants_and_magnitudes_are_not_unspecified_figures() ->
 def test_whole_numbers_count_as_measured_where_their_column_writes_decimals() -> None:
     table = "# T\n\n| run | mean accept length |\n|---|---:|\n| a | 3 |\n| b | 2.5 |\n"
     assert [s.value for s in _selected(table)] == [3, 2.5]
+
+
+def test_key_value_tool_output_takes_its_metric_from_its_unit_but_a_bound_is_a_setting() -> None:
+    text = (
+        "# Load test\n\nDynamic batching:\n- max wait time: 10ms\n\n"
+        "```\nSummary:\n  Total:\t55.0552 secs\n  Slowest:\t0.0911 secs\n"
+        "  Average:\t0.0549 secs\n  Requests/sec:\t908.1787\n```\n"
+    )
+    found = {(s.candidate.key, s.metric, s.unit, s.value) for s in _selected(text)}
+    assert ("Slowest", "latency", "s", 0.0911) in found
+    assert ("Requests/sec", "request_throughput", "requests/s", 908.1787) in found
+    assert not [f for f in found if f[3] == 10]
