@@ -216,6 +216,10 @@ def draft(
         sys.exit(1)
 
 
+MAX_UNREAD_SHOWN = 8
+"""Unread tables the draft summary names; the record's provenance lists them all."""
+
+
 def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     if outcome.new_record:
         console.print(f"[bold]new record[/] {outcome.record_path}")
@@ -234,6 +238,17 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
         )
         for line in outcome.unreadable:
             console.print(f"  {line}", markup=False, highlight=False)
+    if outcome.unread_tables:
+        shown = ", ".join(outcome.unread_tables[:MAX_UNREAD_SHOWN])
+        more = len(outcome.unread_tables) - MAX_UNREAD_SHOWN
+        console.print(
+            f"unread tables: {len(outcome.unread_tables)} with numbers but no figure "
+            f"(listed in the record's provenance): {shown}"
+            + (f" … {more} more" if more > 0 else ""),
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
     if outcome.dropped:
         console.print(
             f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)"

@@ -134,6 +134,13 @@ def _print_repository(console: Console, repository: RepositoryEval, misses: int)
             f"  condition {mismatch.path}:{mismatch.line} {mismatch.value:g} {mismatch.key} "
             f"{mismatch.verdict}: gold {mismatch.gold!r}, record {mismatch.found!r}"
         )
+    if repository.unread_tables:
+        console.print(f"  unread tables: {len(repository.unread_tables)}")
+    for table in repository.unread_tables:
+        columns = ", ".join(table.columns)
+        click.echo(
+            f"  unread {table.place} ({table.reason}, {table.numbers} numbers): {columns[:90]}"
+        )
     for miss in repository.misses[:misses]:
         click.echo(
             f"  miss {miss.path}:{miss.line} [{miss.shape}] {miss.raw!r} = {miss.value:g} "

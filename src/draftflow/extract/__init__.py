@@ -27,6 +27,7 @@ from draftflow.extract.model.run import (
     EXTRACT_PROMPT,
     extract_with_model,
 )
+from draftflow.extract.unspecified import with_unspecified
 from draftflow.llm.protocol import StructuredClient
 
 __all__ = [
@@ -76,7 +77,8 @@ async def extract(
         )
     )
     try:
-        plain = without_unread_prose(chosen)
+        # figures of no known metric are the editor's to name: the model is not shown them
+        plain = with_unspecified(candidates, without_unread_prose(chosen))
         baseline = await _in_thread(extract_deterministic, snapshot, candidates, plain)
     except BaseException:
         modelled_task.cancel()
@@ -85,7 +87,9 @@ async def extract(
     modelled = await modelled_task
     order = [d.document_id for d in snapshot.documents]
     merged = merge_extractions(baseline, modelled, order)
-    return merged.model_copy(update={"unreadable": unreadable})
+    return merged.model_copy(
+        update={"unreadable": unreadable, "unread_tables": baseline.unread_tables}
+    )
 
 
 _T = TypeVar("_T")

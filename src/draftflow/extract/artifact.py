@@ -7,7 +7,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from draftflow.acquire.snapshot import SkippedFile
-from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
+from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile, UnreadTable
 
 
 class DropReason(StrEnum):
@@ -74,6 +74,8 @@ class Extraction(BaseModel):
     candidates_seen: int = 0
     unreadable: list[SkippedFile] = Field(default_factory=list)
     """Documents that could not be read in full (a parse error, a NaN, a CSV error), and why."""
+    unread_tables: list[UnreadTable] = Field(default_factory=list)
+    """Tables and tool outputs with numbers of which no figure was read (`extract/unread.py`)."""
     prompt_hashes: dict[str, str] = Field(default_factory=dict)
     method: str = Field(
         default="deterministic", description='"deterministic" (no model) or "model"'

@@ -34,6 +34,7 @@ from draftflow.extract.vocabulary import (
 )
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
 from draftflow.numbers.units import MEMORY_UNITS, TIME_UNITS, unit_named
+from draftflow.numbers.vocabulary import dimensions_by_spelling, vocabulary
 from draftflow.text.lines import plain_text
 
 MAX_TABLE_ROWS = 120
@@ -61,6 +62,9 @@ class Selected:
     """What the cell names this figure (a paired header's part, a list cell's words)."""
     denominator: float | None = None
     """For an `x/y` score: y."""
+    named_as: str | None = None
+    """For a figure of metric `unspecified`: what the source calls it (its column header,
+    else the heading above its table), kept for the editor who names the metric."""
 
     @property
     def value(self) -> int | float:
@@ -68,7 +72,8 @@ class Selected:
         return self.candidate.values[self.value_index]
 
 
-_SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$")
+# `c=1`, `x4`, and a count of a setting as a whole header (`2 devices`, `512 tokens`)
+_SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$|^\d+(\.\d+)?k?\s+[a-z]+$")
 
 
 @lru_cache(maxsize=1 << 14)
@@ -159,7 +164,8 @@ def is_measured_column(name: str) -> bool:
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 
 
-def _statistic(name: str, text: str) -> str:
+def statistic_of(name: str, text: str) -> str:
+    """The statistic a figure's names state, else whether its cell writes a ± spread."""
     named = _named_statistic(name)
     if named is not None:
         return named
@@ -406,7 +412,12 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             or UNITS_BY_METRIC.get(metric)
             or "unspecified"
         )
-        statistic = _statistic(f"{name} {candidate.key}", candidate.text)
+        key_unit = unit_from_key(candidate.key)
+        in_cell = figure.unit is not None and figure.unit != key_unit
+        metric = _fitted(metric, unit, name or candidate.key, in_cell, unit == key_unit)
+        if metric is None:
+            continue
+        statistic = statistic_of(f"{name} {candidate.key}", candidate.text)
         if figure.role is CellRole.SPREAD:
             metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
         elif figure.role is not CellRole.VALUE:
@@ -419,6 +430,38 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             )
         )
     return chosen
+
+
+_METRIC_DIMENSIONS = {m.id: m.dimension for m in vocabulary().metric if m.dimension}
+_UNIT_DIMENSIONS = dimensions_by_spelling()
+_SHARE = frozenset({"ratio"})
+
+
+def _fitted(metric: str, unit: str, name: str, unit_in_cell: bool, unit_in_key: bool) -> str | None:
+    """The metric of a figure once its unit is known, or None when it is no figure.
+
+    A temperature with no unit written is a sampling temperature, a setting. A unit written in
+    the cell (or its header) comes first in the chain of what names a figure: a metric of
+    another dimension, taken from a farther name (the row's first cell, a caption), yields to
+    the metric of the cell's unit (`77.99 s` on a `…-low-temperature` row is a time), and so
+    does one its key writes with a percent (`memory_percent` is a share); a unit read from a
+    caption or heading changes no metric."""
+    dimension = _METRIC_DIMENSIONS.get(metric)
+    dimensions = _UNIT_DIMENSIONS.get(unit.lower(), frozenset())
+    if dimension is not None and dimensions and dimension not in dimensions:
+        by_unit = metric_by_unit(unit, name)
+        if dimensions == _SHARE and by_unit is not None and (unit_in_cell or unit_in_key):
+            metric = by_unit  # `memory_percent`: a share of the memory, not a size
+        elif by_unit is not None and unit_in_cell:
+            metric = by_unit if _METRIC_DIMENSIONS.get(by_unit) in dimensions else metric
+    if metric == "temperature" and "temperature" not in dimensions:
+        return None
+    return metric
+
+
+UNSPECIFIED = "unspecified"
+"""The metric of a measured figure whose source names no metric draftflow knows
+(`extract/unspecified.py` reads those)."""
 
 
 def _context_unit(candidate: Candidate, metric: str) -> str | None:
@@ -487,6 +530,9 @@ def _is_spec_size(candidate: Candidate, unit: str | None) -> bool:
     return in_spec_section and (unit is None or unit in MEMORY_UNITS)
 
 
+_BOUND_KEY = re.compile(r"^\s*(max|min|maximum|minimum)\b")
+
+
 def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
     """A metric for a figure whose names are in no vocabulary: by its unit, unless a name
     says it is a setting, an identifier or a threshold."""
@@ -497,16 +543,18 @@ def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
     if candidate.json_path is None and candidate.row_header is not None:
         if GENERIC_HEADERS.match(plain_text(key).lower().strip()):
             names.append(candidate.row_header)  # `Metric | Value` tables: the row names it
-    elif candidate.json_path is None:
-        return None  # the first column: the row's own label
-    if any(_names_no_metric(name) for name in names):
+    elif candidate.json_path is None and candidate.format is not SourceFormat.KEY_VALUE:
+        return None  # the first column: the row's own label (a `key: value` line has none)
+    elif candidate.json_path is None and _BOUND_KEY.match(plain_text(key).lower()):
+        return None  # `max wait time: 10ms` in a list of settings is a bound, not a measurement
+    if any(names_no_metric(name) for name in names):
         return None
     unit = unit or unit_from_key(key) or unit_from_key(names[-1])
     return metric_by_unit(unit, " ".join(names))
 
 
 @lru_cache(maxsize=1 << 14)
-def _names_no_metric(name: str) -> bool:
+def names_no_metric(name: str) -> bool:
     """True when a name says its figures are settings, thresholds or identifiers, never a
     metric by their unit. Memoised: the figures of a column (and a row) share their names."""
     bare = strip_setting_values(name)

@@ -28,6 +28,8 @@ from draftflow.extract.results import (
     profile_label,
     result_label,
 )
+from draftflow.extract.unread import unread_tables
+from draftflow.extract.unspecified import with_unspecified
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.runtime.collector import collection_paused
 
@@ -74,6 +76,8 @@ def _result(
     statistic: str | None = None,
     derived: DerivedFigure | None = None,
 ) -> ReportedResult:
+    if item.named_as is not None:
+        conditions = {**conditions, "metric_as_written": item.named_as}
     return make_result(
         document=anchor.document,
         line=anchor.line,
@@ -222,7 +226,8 @@ def extract_deterministic(
     `selected`, when given, is `select(candidates)` computed already."""
     with collection_paused():
         grounder = Grounder(snapshot)
-        selected = select(candidates) if selected is None else selected
+        if selected is None:
+            selected = with_unspecified(candidates, select(candidates))
         parts = {id(item): label_parts(item.candidate) for item in selected}
         labels = {id(item): result_label(item, parts[id(item)]) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
@@ -234,6 +239,7 @@ def extract_deterministic(
         return Extraction(
             reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),
             test_profiles=_profiles(grounded, parts, conditions),
+            unread_tables=unread_tables(candidates, [item for item, _ in grounded]),
             dropped=dropped,
             candidates_seen=len(candidates),
             method="deterministic",

@@ -51,6 +51,8 @@ ALIASES = {
 }
 _STAT_KEY = re.compile(r"^(p\d+(\.\d+)?|mean|median|avg|average|min|max|std|stdev|sum)$", re.I)
 _SETTING_HEADER = re.compile(r"\b([a-z_]+)\s*=\s*([\d.,]+[km]?)\b", re.IGNORECASE)
+_COUNT_HEADER = re.compile(r"^\s*([\d.,]+k?)\s+([a-z]+)\s*$", re.IGNORECASE)
+"""A header that is a count of a setting (`2 devices`): its cells are figures at that count."""
 _PLAIN_NUMBER = re.compile(r"^[-+]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([eE][-+]?\d+)?$")
 _LABEL_PRIORITY = re.compile(
     r"model|name|label|^id$|test|workload|scenario|profile|concurrency|prompt|batch|quant"
@@ -111,6 +113,8 @@ def _is_measurement_cell(in_json: bool, name: str, text: str) -> bool:
     """True for a neighbour that is another figure (or empty), not a setting of this one."""
     if not text.strip() or is_measured_column(name) or "±" in text:
         return True
+    if not in_json and name.strip() and not strip_setting_values(name):
+        return True  # under `c=1` or `2 devices`: a figure at another setting, not a setting
     if in_json:
         return bool(_STAT_KEY.match(name)) or text == "null"
     return False
@@ -147,6 +151,9 @@ def _header_conditions(column: str) -> dict[str, JsonValue]:
     conditions: dict[str, JsonValue] = {}
     for name, value in _SETTING_HEADER.findall(column):
         _add(conditions, name, value)
+    count = _COUNT_HEADER.match(column)
+    if count is not None:
+        _add(conditions, count.group(2), count.group(1))
     return conditions
 
 
@@ -276,7 +283,9 @@ def label_parts(candidate: Candidate) -> list[str]:
     """What names a figure's configuration: its row's identity, then its column when the
     column states a setting. Both labels start with it (`result_label`, `profile_label`)."""
     parts = identity(candidate)
-    if candidate.column and _SETTING_HEADER.search(candidate.column):
+    if candidate.column and (
+        _SETTING_HEADER.search(candidate.column) or _COUNT_HEADER.match(candidate.column)
+    ):
         parts.append(candidate.column)
     return parts
 

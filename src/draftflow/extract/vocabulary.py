@@ -41,7 +41,7 @@ HARD_SKIP = re.compile(
     r"\b(id|uuid|hash|sha|digest|date|timestamp|version|seed|port|pid|index|idx"
     r"|step|commit|year|month|day)\b"
     r"|^time$|max.?model.?len|max.?tokens|max.?num|params|num.?prompts|^n$|request.?rate"
-    r"|burstiness|mem(ory)?.?util|^temperature$|sampling.?temp|top.?[pk]|^prompt$"
+    r"|burstiness|mem(ory)?.?util|^temperature$|sampling.?temp|top.?[pk]|penalty|^(prompt|completion)$"
     r"|^(prompt|prefill|decode|input|output|completion|context|generated|gen)[ _]?tokens$"
     r"|input.?len|output.?len|^runs?$|trial|iteration"
     r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout|disk|size|mem(ory)?.?fraction|fraction.?static"

@@ -72,10 +72,27 @@ def canonical_unit(written: str | None) -> str | None:
     return _ATTACHED.get(written.lower(), written)
 
 
+# a name's last part that is a count of a time unit (`load_average.five_minutes`, `loss_15m`):
+# the window the value was taken over, not the value's unit
+_WINDOW = re.compile(
+    r"(^|[._\s-])(\d+|one|two|three|five|ten|fifteen|thirty|sixty)[_\s-]?"
+    r"(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)$"
+)
+
+
+def is_window_name(name: str) -> bool:
+    """True when a name ends in a count of a time unit (`five_minutes`, `15m`): the window its
+    value was taken over, which is not the value's unit."""
+    return _WINDOW.search(name.lower().strip()) is not None
+
+
 @lru_cache(maxsize=8192)
 def unit_of_name(name: str) -> str | None:
-    """The unit a header or key implies (`TTFT (s)` → s, `ttft_ms` → ms), or None."""
+    """The unit a header or key implies (`TTFT (s)` → s, `ttft_ms` → ms), or None; none for
+    a window (`five_minutes`)."""
     lowered = name.lower()
+    if _WINDOW.search(lowered.strip()):
+        return None
     for unit, pattern in _NAMES:
         if pattern.search(lowered):
             return unit

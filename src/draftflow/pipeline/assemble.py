@@ -22,6 +22,7 @@ from draftflow.record.model import (
     ReportedSetup,
     Source,
     SupplementalSource,
+    UnreadTable,
 )
 from draftflow.select import Selection
 from draftflow.select.keywords import HARDWARE, PLATFORMS, RUNTIMES, topics
@@ -246,14 +247,20 @@ def _supplemental(
 
 
 def provenance_for(
-    model: str | None, prompt_hashes: dict[str, str], created_at: str, dropped: list[str]
+    model: str | None,
+    prompt_hashes: dict[str, str],
+    created_at: str,
+    dropped: list[str],
+    unread_tables: list[UnreadTable] | None = None,
 ) -> Provenance:
     """The provenance block: which draftflow, which model (or none), which prompts, when,
-    and what the pipeline dropped because no source supported it."""
+    what the pipeline dropped because no source supported it, and the tables with numbers
+    it read no figure from."""
     return Provenance(
         draftflow_version=__version__,
         model=model or "deterministic (no model configured)",
         prompt_hashes=dict(sorted(prompt_hashes.items())),
         created_at=created_at,
         dropped=list(dropped),
+        unread_tables=list(unread_tables or []),
     )

@@ -28,6 +28,7 @@ from draftflow.draft import (
 )
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
+from draftflow.extract.classify import UNSPECIFIED
 from draftflow.llm import ModelClient, ModelSettings
 from draftflow.llm.slots import SharedSlots
 from draftflow.pipeline.assemble import record_id_for
@@ -104,6 +105,8 @@ class DraftOutcome(BaseModel):
     unreadable: list[str] = []
     """Documents that could not be read in full (`path: reason`); listed in the snapshot's
     skipped documents too."""
+    unread_tables: list[str] = []
+    """Tables with numbers that gave no figure (`path:line (reason)`); in the provenance too."""
 
 
 async def run_draft(
@@ -159,7 +162,9 @@ async def run_draft(
                 # The model drafter reads the whole extraction as it always has (its requests, and
                 # so the recorded cassettes, stay the same); the templates write about the headline.
                 drafted = (
-                    extraction if client is not None else headline_extraction(extraction, selection)
+                    named_figures(extraction)
+                    if client is not None
+                    else headline_extraction(extraction, selection)
                 )
                 draft = await draft_editorial(
                     snapshot,
@@ -224,7 +229,17 @@ async def run_draft(
         hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
         unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
+        unread_tables=[f"{t.place} ({t.reason})" for t in extraction.unread_tables],
     )
+
+
+def named_figures(extraction: Extraction) -> Extraction:
+    """The extraction less its figures of no known metric: the editor names those before
+    anything is written about them."""
+    kept = [r for r in extraction.reported_results if r.metric != UNSPECIFIED]
+    if len(kept) == len(extraction.reported_results):
+        return extraction
+    return extraction.model_copy(update={"reported_results": kept})
 
 
 def headline_extraction(extraction: Extraction, selection: Selection) -> Extraction:

@@ -44,7 +44,7 @@ from draftflow.pipeline.condition_score import (
     PlacedFigure,
     score_conditions,
 )
-from draftflow.record.model import load_record, pinned_path
+from draftflow.record.model import UnreadTable, load_record, pinned_path
 from draftflow.text.json_input import parse_json, read_input_text, validate_json
 
 CORPUS_MANIFEST = "MANIFEST.json"
@@ -186,6 +186,9 @@ class RepositoryEval(BaseModel):
     headline: Tally
     misses: list[Miss]
     conditions: ConditionScore = Field(default_factory=ConditionScore)
+    unread_tables: list[UnreadTable] = []
+    """Tables and tool outputs with numbers that gave no figure, gold or not (the record's
+    provenance lists them)."""
 
     @property
     def recall(self) -> Tally:
@@ -446,6 +449,7 @@ def score_repository(
         headline=headline_tally,
         misses=misses,
         conditions=score_conditions(_gold_conditions(gold), _placed(grounded)),
+        unread_tables=list(record.provenance.unread_tables) if record.provenance else [],
     )
 
 

@@ -121,7 +121,9 @@ def assemble_verified(
     figure_flags: FigureFlags | None = None
     indexes = DocumentIndexes()  # every round and the figures file read each document once
     for _ in range(MAX_DROP_ROUNDS):
-        provenance = provenance_for(inputs.model, prompt_hashes, created_at, log.dropped)
+        provenance = provenance_for(
+            inputs.model, prompt_hashes, created_at, log.dropped, extraction.unread_tables
+        )
         record = assemble(
             snapshot,
             extraction,

@@ -70,6 +70,8 @@ KNOWN_CONDITION_TYPES: dict[str, Any] = {
     "per_prompt_TTFT_seconds": list[int | float] | None,
     "TTFT_seconds": float | None,
     "run_ids": list[str] | None,
+    # what the source calls a figure of metric `unspecified` (a header no vocabulary names)
+    "metric_as_written": str | None,
 }
 
 _CONDITION_ADAPTERS: dict[str, TypeAdapter[Any]] = {

@@ -50,6 +50,7 @@ __all__ = [
     "SupplementalSource",
     "TestProfile",
     "Uncertainty",
+    "UnreadTable",
     "dump_record",
     "load_record",
     "parse_record",
@@ -241,6 +242,15 @@ class SelectionNote(_Strict):
     edits: list[SelectionEdit] = Field(default_factory=list)
 
 
+class UnreadTable(_Strict):
+    """A table or tool output whose numbers gave no figure: for the editor to read."""
+
+    place: str = Field(description="`path:line` of its first number-bearing line")
+    reason: str = Field(description="raw_data (telemetry, too many rows) or no_metric")
+    numbers: StrictInt = Field(description="its number-bearing cells outside the first column")
+    columns: list[str] = Field(description="the headers (or keys) of those cells, first few")
+
+
 class Provenance(_Strict):
     """How draftflow produced a record; appended last, and absent from hand-made records."""
 
@@ -255,6 +265,18 @@ class Provenance(_Strict):
         default_factory=list, description="what the pipeline dropped for lack of support"
     )
     selection: SelectionNote | None = None
+    unread_tables: list[UnreadTable] = Field(
+        default_factory=list,
+        description="tables and tool outputs with numbers that gave no figure; absent if none",
+    )
+
+    @model_serializer(mode="wrap")
+    def _drop_no_unread_tables(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # written only when there is one, so records drafted before it round-trip unchanged
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("unread_tables", ...):
+            data.pop("unread_tables", None)
+        return data
 
 
 class Record(_Strict):

@@ -44,7 +44,13 @@ from draftflow.select.profiles import (
     readable_label,
     with_stated_labels,
 )
-from draftflow.select.rules import DEFAULT_MAX_RESULTS, Scored, choose, score_figures
+from draftflow.select.rules import (
+    DEFAULT_MAX_RESULTS,
+    Scored,
+    choose,
+    headline_eligible,
+    score_figures,
+)
 
 __all__ = [
     "DEFAULT_MAX_RESULTS",
@@ -163,11 +169,12 @@ async def select_headline(
     ]
     figures = make_figures(results)
     scored = score_figures(snapshot, figures)
-    chosen = [(item.figure.id, item.why) for item in choose(scored, max_results)]
+    eligible = headline_eligible(scored)
+    chosen = [(item.figure.id, item.why) for item in choose(eligible, max_results)]
     method = METHOD_RULES
     prompt_hashes: dict[str, str] = {}
     if client is not None and figures:
-        ranked = _ranked(scored)
+        ranked = _ranked(eligible)
         answer = await choose_with_model(
             client, snapshot.repository, ranked, max_results, budget_tokens
         )

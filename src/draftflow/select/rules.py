@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.classify import UNSPECIFIED
 from draftflow.extract.vocabulary import LOWER_IS_BETTER, SPEED_METRICS, TIME_METRICS
 from draftflow.numbers import (
     find_numbers,
@@ -302,6 +303,12 @@ def _best(group: list[Scored], *, ties: bool = False) -> Scored | None:
 def is_lower_better(metric: str) -> bool:
     """Whether a smaller value of the metric is the better outcome (times, memory, faults)."""
     return metric in LOWER_IS_BETTER or bool(_FAULT_METRIC.search(metric))
+
+
+def headline_eligible(scored: list[Scored]) -> list[Scored]:
+    """The figures the rules may choose as headlines: a figure of no known metric waits for
+    the editor to name it."""
+    return [item for item in scored if item.figure.result.metric != UNSPECIFIED]
 
 
 def choose(scored: list[Scored], max_results: int) -> list[Scored]:

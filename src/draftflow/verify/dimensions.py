@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from draftflow.numbers.units import is_window_name
 from draftflow.numbers.vocabulary import (
     dimensions_by_spelling,
     spelling_pattern,
@@ -67,6 +68,11 @@ def metric_dimension(name: str) -> str | None:
     (by its id in the vocabulary), else the first its words name."""
     if name in _METRIC_IDS:
         return _METRIC_IDS[name]
+    if is_window_name(name):
+        return None  # `five_minutes`: the window a value was taken over, not its quantity
+    spelled = caption_dimensions(name) or caption_dimensions(name.lower())
+    if spelled:  # a unit the name spells (`MLC LLM (tok/sec)`) says it before its words do
+        return next(iter(spelled))
     text = " ".join(re.findall(r"[a-z0-9/%]+", name.lower().replace("_", " ")))
     for pattern, dimension in _METRIC_DIMENSIONS:
         if pattern.search(text):

@@ -27,6 +27,7 @@ from draftflow.verify.dimensions import (
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.meaning import check_meaning
 from draftflow.verify.report import Evidence, Rule, Severity
+from draftflow.verify.unspecified import check_unspecified
 
 # Words that tell apart columns of one dimension: a label naming one of a family must not
 # be supported by a cell whose header names another of the same family.
@@ -128,6 +129,7 @@ def check_role(
     near = words_before(line_text, stating[0], index.line_mentions(line)) if stating else ""
     context = _context_name(index, line, number, stating, near)
     _check_dimensions(ctx, base, result, context, evidence)
+    check_unspecified(ctx, base, result, context, evidence)
     _check_statistic_words(ctx, base, result, context, near, evidence)
     _check_range(ctx, base, result, stating, evidence)
     check_meaning(ctx, base, result, index, context, near, evidence)
@@ -194,6 +196,8 @@ def _check_dimensions(
 ) -> None:
     context = context.split(" | ")[0]  # a column's header, not its row's label
     if "=" in context:  # `Batch=1`: a condition heads the column, not a dimension
+        context = ""
+    if context.strip().lower() in _FAMILIES[0]:  # `Min`, `Max`: a statistic, not a unit
         context = ""
     units = unit_dimensions(result.unit)
     metric = metric_dimension(result.metric)
