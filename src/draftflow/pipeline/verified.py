@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
+from pydantic import JsonValue
+
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft import EditorialDraft, drop_sentences
 from draftflow.extract import Extraction
@@ -178,12 +180,13 @@ def _drop_unsupported(
         parts = pointer_parts(flag.location)
         if (
             parts[:2] == ["editorial", "reported_results"]
-            and len(parts) == 5
+            and len(parts) >= 5
             and parts[3] == "conditions"
         ):
-            # only the condition is unsupported: drop it, keep the figure
+            # only the condition (or one raw cell under it) is unsupported: drop it, keep the
+            # figure
             figure = selection.note.chosen[int(parts[2])].id
-            log.bad_conditions.setdefault(figure, set()).add(parts[4])
+            log.bad_conditions.setdefault(figure, set()).add("/".join(parts[4:6]))
         elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             bad_figures.add(selection.note.chosen[int(parts[2])].id)
         elif parts[:1] == [FIGURES_KEY] and len(parts) > 1:
@@ -236,9 +239,17 @@ def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMeta
 
 
 def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
+    """The result less its unsupported conditions: `key`, or `key/inner` for one entry of a
+    nested condition (a raw cell under `source_cells`)."""
     if not keys:
         return result
-    kept = {k: v for k, v in result.conditions.items() if k not in keys}
+    kept: dict[str, JsonValue] = {}
+    for key, value in result.conditions.items():
+        if key in keys:
+            continue
+        if isinstance(value, dict):
+            value = {k: v for k, v in value.items() if f"{key}/{k}" not in keys}
+        kept[key] = value
     return result.model_copy(update={"conditions": kept})
 
 

@@ -16,6 +16,7 @@ import re
 
 from pydantic import JsonValue
 
+from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.select.metadata_model import RecordMetadata
 
@@ -205,7 +206,9 @@ def _distinct(label: str, conditions: dict[str, JsonValue], taken: set[str]) -> 
     """The label, told apart from an earlier profile's by the first setting not yet in it."""
     if label not in taken:
         return label
-    for key, value in conditions.items():
+    cells = conditions.get(SOURCE_CELLS)
+    settings = [*conditions.items(), *(cells.items() if isinstance(cells, dict) else ())]
+    for key, value in settings:
         shown = _plain(value)
         if shown is None or shown in label:
             continue
@@ -213,7 +216,9 @@ def _distinct(label: str, conditions: dict[str, JsonValue], taken: set[str]) -> 
         candidate = f"{label}, {name} {shown}" if label else f"{name} {shown}"
         if candidate not in taken:
             return candidate
-    number = 2
-    while f"{label} ({number})" in taken:
-        number += 1
-    return f"{label} ({number})"
+    # a letter, not a number: verify reads every number in a label as a claim about the source
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    for tag in [*letters[1:], *(a + b for a in letters for b in letters)]:
+        if f"{label} ({tag})" not in taken:
+            return f"{label} ({tag})"
+    return f"{label} (another)"
