@@ -320,7 +320,11 @@ def profile_label(selected: Selected, parts: list[str] | None = None) -> str:
     `parts` as for `result_label`."""
     candidate = selected.candidate
     parts = label_parts(candidate) if parts is None else parts
-    return "; ".join(parts) if parts else f"{candidate.path} table {candidate.table + 1}"
+    if parts:
+        return "; ".join(parts)
+    # no identity in the row: the figure's place, without the harvest's internal table number
+    # (a number in a label is a claim verify checks against the source)
+    return f"{candidate.path}, {candidate.heading}" if candidate.heading else candidate.path
 
 
 def make_result(
