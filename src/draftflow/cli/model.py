@@ -172,6 +172,7 @@ DOCTOR_OPTIONS = (
     *CONNECTION_OPTIONS[:1],
     "model",
     *CONNECTION_OPTIONS[1:],
+    "concurrency",
     "max_tokens",
     "context_tokens",
 )
