@@ -122,19 +122,7 @@ def plan_settings(
         if at_once != fitted.concurrency:
             update["concurrency"] = at_once
             sources["concurrency"] = SettingSource.SLOTS
-    timeout = fitted.timeout
-    if speed is not None and "timeout" not in given:
-        timeout = max(fitted.timeout, _attempt_seconds(fitted, speed))
-        if timeout != fitted.timeout:
-            update["timeout"] = timeout
-            sources["timeout"] = SettingSource.SPEED
-    if "deadline" not in given:
-        ratio = _default("deadline") / _default("timeout")
-        deadline = max(fitted.deadline, _rounded(timeout * ratio))
-        if deadline != fitted.deadline:
-            update["deadline"] = deadline
-            scaled = sources["timeout"] is SettingSource.SPEED
-            sources["deadline"] = SettingSource.SPEED if scaled else SettingSource.TIMEOUT
+    update.update(_timing(fitted, speed, sources))
     planned = fitted.model_copy(update=update)
     plan = ServerPlan(
         window=window,
@@ -145,6 +133,28 @@ def plan_settings(
         ],
     )
     return planned, plan
+
+
+def _timing(
+    settings: ModelSettings, speed: Speed | None, sources: dict[str, SettingSource]
+) -> dict[str, float | int]:
+    """The timeout and deadline that differ from `settings`, noted in `sources`."""
+    given = settings.model_fields_set
+    update: dict[str, float | int] = {}
+    timeout = settings.timeout
+    if speed is not None and "timeout" not in given:
+        timeout = max(settings.timeout, _attempt_seconds(settings, speed))
+        if timeout != settings.timeout:
+            update["timeout"] = timeout
+            sources["timeout"] = SettingSource.SPEED
+    if "deadline" not in given:
+        ratio = _default("deadline") / _default("timeout")
+        deadline = max(settings.deadline, _rounded(timeout * ratio))
+        if deadline != settings.deadline:
+            update["deadline"] = deadline
+            scaled = sources["timeout"] is SettingSource.SPEED
+            sources["deadline"] = SettingSource.SPEED if scaled else SettingSource.TIMEOUT
+    return update
 
 
 def _concurrency(settings: ModelSettings, window: ContextWindow) -> int:
