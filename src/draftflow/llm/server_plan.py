@@ -39,6 +39,7 @@ _PROMPT_TOKEN_COST = 0.25
 # a 2,658-token prompt (11 tokens/s); the formula below gives that case 315 s.
 _SLOWDOWN = 6.0
 _ROUND_TO = 10.0  # seconds: a timeout of 217.3 s reads better as 220 s
+_PROBE_SECONDS = 60.0  # 64 tokens in a minute: a server slower than 1 token/s is not timed
 
 
 class SettingSource(StrEnum):
@@ -81,20 +82,23 @@ class ServerPlan(BaseModel):
 
 
 async def plan_for_server(settings: ModelSettings) -> tuple[ModelSettings, ServerPlan]:
-    """Ask the server in `settings` for its window and time one short generation (each only
-    when a setting it decides was not given), then `plan_settings`.
+    """Ask the server in `settings` for its window (unless every setting it decides was
+    given) and time one short generation (unless --timeout or --deadline was given), then
+    `plan_settings`.
 
-    A server that fails the speed probe keeps the timeouts as they are; the plan says why
-    (`speed_error`), and the draft meets the failure again with its own message.
+    The probe gets at most `_PROBE_SECONDS`, so a server that hangs costs little more than
+    the draft's own wait; a server that fails it keeps the timeouts as they are, the plan
+    says why (`speed_error`), and the draft meets the failure again with its own message.
     """
     given = settings.model_fields_set
     window = None
     if not {"context_tokens", "max_tokens", "concurrency"} <= given:
         window = await read_context_window(settings)
     speed, speed_error = None, None
-    if not {"timeout", "deadline"} <= given:
+    if not {"timeout", "deadline"} & given:
+        probe = settings.model_copy(update={"timeout": _PROBE_SECONDS, "deadline": _PROBE_SECONDS})
         try:
-            speed = await measure_speed(settings)
+            speed = await measure_speed(probe)
         except DraftflowError as error:
             speed_error = error.message
     planned, plan = plan_settings(settings, window, speed)
@@ -142,7 +146,7 @@ def _timing(
     given = settings.model_fields_set
     update: dict[str, float | int] = {}
     timeout = settings.timeout
-    if speed is not None and "timeout" not in given:
+    if speed is not None and not {"timeout", "deadline"} & given:
         timeout = max(settings.timeout, _attempt_seconds(settings, speed))
         if timeout != settings.timeout:
             update["timeout"] = timeout
