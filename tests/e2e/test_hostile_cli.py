@@ -189,7 +189,7 @@ def test_a_server_answering_nonsense_is_one_clear_error(kind, stub, jvr0x, tmp_p
     server._answer = lambda request: BAD_SERVERS[kind]
     model = ("--base-url", server.url, "--model", "stub-model")
     says = f"the server at {server.url} did not answer with an OpenAI-compatible"
-    assert_fails_cleanly(cli(tmp_path, "models", *model), 3, says)
+    assert_fails_cleanly(cli(tmp_path, "models", *model[:2]), 3, says)  # models takes no --model
     assert_fails_cleanly(cli(tmp_path, "doctor", *model), 1, says)  # doctor: a check failed
     records = tmp_path / "records"
     result = cli(tmp_path, *small_draft(jvr0x, records, *model, "--no-cache"))
