@@ -178,7 +178,7 @@ def test_a_batch_draft_is_sized_and_timed_to_the_server(
     )
     assert timing is not None, result.stderr
     speed, timeout, deadline = float(timing[1]), int(timing[2]), int(timing[3])
-    assert speed <= 16 and timeout >= 6 * (1024 + 2816 / 4) / 16 and deadline >= timeout
+    assert speed <= 16 and timeout >= 8 * (1024 + 2816 / 4) / 16 and deadline >= timeout
     assert result.exit_code in (0, 1), result.output
     assert "2 repositories in" in result.output and "0 failed" in result.output
     assert sent and all(r.body["max_tokens"] <= 1024 for r in sent)

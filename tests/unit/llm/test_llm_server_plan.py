@@ -34,8 +34,8 @@ def test_a_slow_small_server_gets_fitted_prompts_one_request_and_long_timeouts(
     planned, plan = plan_settings(defaults, LLAMA_8192, SLOW)
     assert (planned.context_tokens, planned.max_tokens) == (5888, 2048)
     assert planned.concurrency == 1  # four 7,936-token requests do not fit in 8,192
-    # 6 x (2,048 reply + 5,888 / 4 prompt) tokens at 10 tokens/s = 2,112 s, rounded up
-    assert (planned.timeout, planned.deadline) == (2120.0, 3180.0)
+    # 8 x (2,048 reply + 5,888 / 4 prompt) tokens at 10 tokens/s = 2,816 s, rounded up
+    assert (planned.timeout, planned.deadline) == (2820.0, 4230.0)
     assert sources(plan) == {
         "context_tokens": SettingSource.WINDOW,
         "max_tokens": SettingSource.WINDOW,
@@ -43,7 +43,7 @@ def test_a_slow_small_server_gets_fitted_prompts_one_request_and_long_timeouts(
         "deadline": SettingSource.SPEED,
         "concurrency": SettingSource.SLOTS,
     }
-    assert [s.flag() for s in plan.changed()][2:4] == ["--timeout 2120 s", "--deadline 3180 s"]
+    assert [s.flag() for s in plan.changed()][2:4] == ["--timeout 2820 s", "--deadline 4230 s"]
 
 
 def test_a_fast_server_keeps_the_default_timeouts(defaults: ModelSettings) -> None:
