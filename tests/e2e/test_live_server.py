@@ -6,7 +6,7 @@ without them, the live test is skipped; in CI (`CI` set) it fails instead, so th
 pass without having exercised the real server. Run it by hand with:
 
     eval "export $(bash scripts/llama-server.sh | tr '\\n' ' ')"
-    .venv/bin/pytest tests/test_live_server.py -m live_server -s
+    .venv/bin/pytest tests/e2e/test_live_server.py -m live_server -s
 
 The model is tiny and its answers are poor: the test proves the plumbing (HTTP, JSON schema
 sent as response_format, validation, record then offline replay), never the content. A
