@@ -82,7 +82,9 @@ def test_concurrency_is_what_a_llama_cpp_window_holds_at_once(
     assert planned.concurrency == concurrency
 
 
-def test_a_given_deadline_leaves_the_timeout_unscaled(tmp_path: Path, defaults: ModelSettings):
+def test_a_given_deadline_leaves_the_timeout_unscaled(
+    tmp_path: Path, defaults: ModelSettings
+) -> None:
     given = resolve_settings({"deadline": 30.0}, project_dir=tmp_path)
     planned, plan = plan_settings(given, None, SLOW)
     assert (planned.timeout, planned.deadline) == (120.0, 30.0)
