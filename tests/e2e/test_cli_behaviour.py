@@ -143,7 +143,7 @@ def test_cache_info_says_invalid_replies_are_not_cached(tmp_path: Path) -> None:
     ("command", "absent"),
     [
         ("models", ("--model ", "--concurrency", "--cassette", "--max-repairs", "--seed")),
-        ("doctor", ("--concurrency", "--cassette", "--max-repairs", "--record-mode")),
+        ("doctor", ("--cassette", "--max-repairs", "--record-mode", "--seed")),
     ],
 )
 def test_models_and_doctor_list_only_the_options_that_apply(

@@ -6,7 +6,7 @@ without them, the live test is skipped; in CI (`CI` set) it fails instead, so th
 pass without having exercised the real server. Run it by hand with:
 
     eval "export $(bash scripts/llama-server.sh | tr '\\n' ' ')"
-    .venv/bin/pytest tests/test_live_server.py -m live_server -s
+    .venv/bin/pytest tests/e2e/test_live_server.py -m live_server -s
 
 The model is tiny and its answers are poor: the test proves the plumbing (HTTP, JSON schema
 sent as response_format, validation, record then offline replay), never the content. A
@@ -19,11 +19,15 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import shlex
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,8 +79,7 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
     pytest.fail(f"llama-server not healthy within {START_TIMEOUT} s:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def _llama_paths() -> tuple[str, str]:
     binary, model = os.environ.get("LLAMA_SERVER"), os.environ.get("LLAMA_MODEL")
     if not binary or not model:
         reason = (
@@ -86,32 +89,14 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         if os.environ.get("CI"):
             pytest.fail(f"CI must run the live-server test, but {reason}")
         pytest.skip(reason)
-    port = _free_port()
-    # One thread: on a busy 2-core machine two spinning threads made generation ~10x slower
-    # (measured 2 vs 19 tokens/s), and a 135M model gains little from a second core.
-    log = tmp_path_factory.mktemp("llama") / "server.log"
+    return binary, model
+
+
+@contextmanager
+def _serving(command: list[str], port: int, log: Path) -> Iterator[LiveServer]:
     started = time.monotonic()
     with log.open("wb") as sink:
-        process = subprocess.Popen(
-            [
-                binary,
-                "-m",
-                model,
-                "-a",
-                MODEL_ALIAS,
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "-c",
-                "2048",
-                "-t",
-                "1",
-                "--no-webui",
-            ],
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
+        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT)
     try:
         _wait_healthy(f"http://127.0.0.1:{port}/health", process, log)
         yield LiveServer(f"http://127.0.0.1:{port}/v1", time.monotonic() - started)
@@ -122,6 +107,21 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+# One thread: on a busy 2-core machine two spinning threads made generation ~10x slower
+# (measured 2 vs 19 tokens/s), and a 135M model gains little from a second core.
+_SERVER_EXTRAS = ["-a", MODEL_ALIAS, "--host", "127.0.0.1", "-t", "1", "--no-webui"]
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    binary, model = _llama_paths()
+    port = _free_port()
+    command = [binary, "-m", model, "--port", str(port), "-c", "2048", *_SERVER_EXTRAS]
+    log = tmp_path_factory.mktemp("llama") / "server.log"
+    with _serving(command, port, log) as server:
+        yield server
 
 
 def probe_settings(cassette: Path, mode: RecordMode, url: str | None) -> ModelSettings:
@@ -184,3 +184,71 @@ def test_a_recorded_live_exchange_replays_offline() -> None:
     assert replayed.fingerprint == entry["fingerprint"] and replayed.attempts == 1
     assert replayed.value == LiveProbe.model_validate_json(entry["reply"]["content"])
     assert entry["request"]["model"] == MODEL_ALIAS
+
+
+QUICKSTART = "## With a local model (llama.cpp or vLLM)"
+DRAFT_TIMEOUT = 3600.0  # seconds; a stuck run fails here rather than hanging the suite
+
+
+def quickstart_lines() -> list[str]:
+    """The command lines of the README's llama.cpp quickstart, as written."""
+    section = (ROOT / "README.md").read_text().split(QUICKSTART, 1)[1].split("\n## ", 1)[0]
+    block = next(b for b in re.findall(r"```bash\n(.*?)```", section, re.S) if "llama-server" in b)
+    return [line for line in block.splitlines() if line and not line.startswith("#")]
+
+
+def _as_run_here(line: str, port: int, records: Path) -> list[str]:
+    """A quickstart draftflow line with the port, model name and records folder of this run."""
+    line = line.replace("127.0.0.1:8080", f"127.0.0.1:{port}")
+    line = line.replace("--model MODEL", f"--model {MODEL_ALIAS}")
+    args = shlex.split(line.replace("/tmp/draftflow-local", str(records)))
+    assert args[0] == "draftflow", line
+    return [sys.executable, "-m", "draftflow", *args[1:]]
+
+
+@pytest.mark.live_server
+def test_the_readme_quickstart_drafts_with_the_defaults(tmp_path: Path) -> None:
+    """llama-server with an 8,192-token window, then `doctor` and `draft --only` with no
+    model option beyond --base-url and --model: the draft sizes itself to the server and
+    ends 0 or 1 (never 3, a server that did not answer in time)."""
+    binary, model = _llama_paths()
+    server_line, doctor_line, draft_line = quickstart_lines()
+    command = shlex.split(server_line)
+    assert command[0] == "llama-server" and command[command.index("-c") + 1] == "8192"
+    assert {"--base-url", "--model", "--only"} <= set(shlex.split(draft_line))
+    port = _free_port()
+    here = {"llama-server": binary, "MODEL.gguf": model, "8080": str(port)}
+    command = [here.get(arg, arg) for arg in command] + _SERVER_EXTRAS
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DRAFTFLOW_", "OPENAI_"))}
+    env["DRAFTFLOW_CACHE_DIR"] = str(tmp_path / "cache")  # a real run, not yesterday's replies
+    records = tmp_path / "records"
+    with _serving(command, port, tmp_path / "server.log") as server:
+        doctor = subprocess.run(
+            _as_run_here(doctor_line, port, records),
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert doctor.returncode == 0, doctor.stdout + doctor.stderr
+        report = " ".join(doctor.stdout.split())
+        assert "8192 tokens (llama.cpp /props" in report and "tokens/s" in report
+        started = time.monotonic()
+        draft = subprocess.run(
+            _as_run_here(draft_line, port, records),
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=DRAFT_TIMEOUT,
+        )
+        seconds = time.monotonic() - started
+    assert draft.returncode in (0, 1), draft.stderr[-3000:]
+    assert "the server's context window is 8192 tokens" in draft.stderr
+    assert re.search(r"tokens/s\): --timeout \d+ s, --deadline \d+ s", draft.stderr)
+    assert (records / "jvr0x-dgx-spark-bench.json").is_file()
+    print(
+        f"\nquickstart: server start {server.start_seconds:.1f} s, draft {seconds:.0f} s, "
+        f"exit {draft.returncode}\n" + "\n".join(draft.stderr.splitlines()[:2])
+    )

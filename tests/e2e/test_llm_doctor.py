@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import socket
 from pathlib import Path
 
 from draftflow.llm import ModelSettings, OutputMode
 from draftflow.llm.doctor import CheckStatus, DoctorReport, run_doctor
-from stub_server import StubServer, completion, rejecting_json_schema, script
+from stub_server import (
+    StubReply,
+    StubRequest,
+    StubServer,
+    completion,
+    error,
+    rejecting_json_schema,
+    script,
+)
 
 VALID = '{"word": "draftflow", "count": 3}'
 
@@ -23,7 +32,8 @@ def doctor(url: str | None, tmp_path: Path, **changes: object) -> DoctorReport:
         "cassette": tmp_path / "never-written.json",
     }
     values.update(changes)
-    return asyncio.run(run_doctor(ModelSettings.model_validate(values)))
+    given = {name: value for name, value in values.items() if value is not None}  # None: unset
+    return asyncio.run(run_doctor(ModelSettings.model_validate(given)))
 
 
 def statuses(report: DoctorReport) -> dict[str, CheckStatus]:
@@ -40,6 +50,9 @@ def test_a_healthy_server_passes_every_check(tmp_path: Path):
         "response_format json_schema": CheckStatus.OK,
         "response_format json_object": CheckStatus.OK,
         "structured output": CheckStatus.OK,
+        "speed": CheckStatus.OK,
+        "context window": CheckStatus.WARN,  # the stub states none
+        "draft settings": CheckStatus.OK,
     }
     assert not (tmp_path / "never-written.json").exists()  # the doctor bypasses cassettes
     sent = stub.chat_requests[0].body
@@ -98,3 +111,66 @@ def test_no_model_named_and_several_served_fails(tmp_path: Path):
 def test_no_base_url_says_how_to_set_one(tmp_path: Path):
     report = doctor(None, tmp_path)
     assert not report.ok and "DRAFTFLOW_BASE_URL" in (report.checks[0].hint or "")
+
+
+def _slow_plain_replies(request: StubRequest) -> StubReply:
+    """JSON probes answer at once; the plain speed probe takes 0.5 s for 8 tokens."""
+    if request.body.get("response_format"):
+        return completion(VALID)
+    reply = completion("1\n2\n3\n4", completion_tokens=8)
+    reply.delay = 0.5
+    return reply
+
+
+LLAMA_8192 = {
+    ("GET", "/props"): StubReply(
+        body={"default_generation_settings": {"n_ctx": 8192}, "total_slots": 4}
+    )
+}
+
+
+def test_the_window_the_speed_and_the_draft_settings_are_reported(tmp_path: Path):
+    with StubServer(_slow_plain_replies, routes=LLAMA_8192) as stub:
+        report = doctor(stub.url, tmp_path, timeout=None)
+        plain = [r for r in stub.chat_requests if "response_format" not in r.body]
+    assert report.ok and report.plan is not None
+    checks = {check.name: check for check in report.checks}
+    assert checks["context window"].detail == "8192 tokens (llama.cpp /props, 4 slots)"
+    speed = report.plan.speed
+    assert speed is not None and speed.tokens == 8 and 0.5 <= speed.seconds < 2.0
+    assert f"{speed.tokens_per_second:.1f} tokens/s" in checks["speed"].detail
+    (probe,) = plain  # one short generation, with no output format
+    assert probe.body["max_tokens"] == 64
+    planned = {s.name: s.value for s in report.plan.settings}
+    # 8 tokens in >= 0.5 s: at most 16 tokens/s, so a 2,048-token reply after a
+    # 5,888-token prompt needs far more than the default 120 s
+    assert planned["context_tokens"] == 5888 and planned["max_tokens"] == 2048
+    assert planned["concurrency"] == 1
+    assert planned["timeout"] >= 8 * (2048 + 5888 / 4) / 16 and planned["timeout"] % 10 == 0
+    assert planned["deadline"] == math.ceil(planned["timeout"] * 1.5 / 10) * 10
+    detail = checks["draft settings"].detail
+    assert f"--timeout {planned['timeout']:.0f} s (scaled to the measured speed)" in detail
+    assert "--concurrency 1 (the requests the server's window holds at once)" in detail
+
+
+def test_settings_the_user_gave_are_reported_as_given(tmp_path: Path):
+    with StubServer(_slow_plain_replies, routes=LLAMA_8192) as stub:
+        report = doctor(stub.url, tmp_path, timeout=7.0, deadline=9.0, concurrency=2)
+    assert report.plan is not None
+    planned = {s.name: (s.value, s.source.value) for s in report.plan.settings}
+    assert planned["timeout"] == (7.0, "given") and planned["deadline"] == (9.0, "given")
+    assert planned["concurrency"] == (2, "given")
+
+
+def test_a_server_that_fails_the_speed_probe_is_a_warning(tmp_path: Path):
+    def plain_fails(request: StubRequest) -> StubReply:
+        if request.body.get("response_format"):
+            return completion(VALID)
+        return error(400, "no")
+
+    with StubServer(plain_fails) as stub:
+        report = doctor(stub.url, tmp_path)
+    check = {c.name: c for c in report.checks}["speed"]
+    assert report.ok and check.status is CheckStatus.WARN and "no" in check.detail
+    assert report.plan is not None and report.plan.speed is None
+    assert {s.source.value for s in report.plan.settings} == {"given", "default"}

@@ -4,6 +4,7 @@ and `draftflow draft` sizing its prompts without --context-tokens."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,14 @@ from draftflow.llm.server_limits import (
     read_context_window,
 )
 from draftflow.llm.settings import resolve_settings
-from stub_server import DEFAULT_MODEL, StubReply, StubServer, completion, script
+from stub_server import (
+    DEFAULT_MODEL,
+    StubReply,
+    StubRequest,
+    StubServer,
+    completion,
+    script,
+)
 
 
 def _models(**fields: Any) -> StubReply:
@@ -124,4 +132,53 @@ def test_draft_sizes_its_prompts_to_the_servers_window(
     assert "context window is 4096 tokens (llama.cpp /props)" in result.stderr
     assert "prompts up to 2816 tokens, replies up to 1024" in result.stderr
     assert result.exit_code in (0, 1), result.output
+    assert sent and all(r.body["max_tokens"] <= 1024 for r in sent)
+
+
+def test_a_batch_draft_is_sized_and_timed_to_the_server(
+    tmp_path: Path, corpus_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several sources share the sizing: every reply capped to the stub's 4,096-token window,
+    one request at a time (its window holds one), and timeouts scaled to its slow speed."""
+    for name in ("CONTEXT_TOKENS", "MAX_TOKENS", "CASSETTE", "TIMEOUT", "DEADLINE", "CONCURRENCY"):
+        monkeypatch.delenv(f"DRAFTFLOW_{name}", raising=False)
+    monkeypatch.setenv("DRAFTFLOW_CACHE_DIR", str(tmp_path / "cache"))
+
+    def slow_plain(request: StubRequest) -> StubReply:
+        if request.body.get("response_format"):
+            return completion("not json")
+        return StubReply(body=completion("1\n2", completion_tokens=8).body, delay=0.5)
+
+    routes = {("GET", "/props"): StubReply(body={"n_ctx": 4096, "total_slots": 4})}
+    folders = [
+        "XiongjieDai__GPU-Benchmarks-on-LLM-Inference",
+        "PalatineVision__dgx-spark-benchmark",
+    ]
+    with StubServer(slow_plain, routes=routes) as stub:
+        result = CliRunner().invoke(
+            main,
+            [
+                "draft",
+                *(str(corpus_dir / folder) for folder in folders),
+                "--records-dir",
+                str(tmp_path / "records"),
+                "--base-url",
+                stub.url,
+                "--model",
+                DEFAULT_MODEL,
+                "--max-repairs",
+                "0",
+            ],
+        )
+        sent = [r for r in stub.chat_requests if r.body.get("response_format")]
+    assert "context window is 4096 tokens (llama.cpp /props)" in result.stderr
+    assert "1 request(s) at a time (4 slots share it)" in result.stderr
+    timing = re.search(
+        r"\(([\d.]+) tokens/s\): --timeout (\d+) s, --deadline (\d+) s", result.stderr
+    )
+    assert timing is not None, result.stderr
+    speed, timeout, deadline = float(timing[1]), int(timing[2]), int(timing[3])
+    assert speed <= 16 and timeout >= 8 * (1024 + 2816 / 4) / 16 and deadline >= timeout
+    assert result.exit_code in (0, 1), result.output
+    assert "2 repositories in" in result.output and "0 failed" in result.output
     assert sent and all(r.body["max_tokens"] <= 1024 for r in sent)

@@ -15,8 +15,8 @@ from rich.console import Console
 from draftflow.cli import main, output_console, run_async
 from draftflow.cli.model import model_options, settings_from_options
 from draftflow.cli.options import records_dir_option
+from draftflow.cli.sizing import sized_to_server
 from draftflow.errors import Interrupted
-from draftflow.llm import ModelSettings
 from draftflow.store.write import validate_record_id
 
 if TYPE_CHECKING:
@@ -268,26 +268,3 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
         f"figures {outcome.figures_path}"
     )
     console.print(f"done in {outcome.elapsed_seconds:.1f}s")
-
-
-def sized_to_server(settings: ModelSettings) -> ModelSettings:
-    """`settings` with prompts and replies sized to the context window the server states
-    (when a live server is configured and the user did not size them), said on stderr."""
-    from draftflow.llm.server_limits import fit_to_window, read_context_window
-
-    given = settings.model_fields_set
-    if not settings.base_url or settings.cassette is not None:
-        return settings
-    if {"context_tokens", "max_tokens"} <= given:
-        return settings
-    window = run_async(read_context_window(settings))
-    if window is None:
-        return settings
-    fitted = fit_to_window(settings, window)
-    click.echo(
-        f"draftflow: the server's context window is {window.tokens} tokens "
-        f"({window.flavour.value}): prompts up to {fitted.context_tokens} tokens, "
-        f"replies up to {fitted.max_tokens}",
-        err=True,
-    )
-    return fitted

@@ -72,7 +72,8 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
         type=float,
         envvar="DRAFTFLOW_TIMEOUT",
         show_envvar=True,
-        help="Seconds one attempt of a request may take  [default: 120].",
+        help="Seconds one attempt of a request may take  [default: 120, longer for a server "
+        "that a short generation shows to be slow].",
     ),
     click.option(
         "--deadline",
@@ -80,7 +81,8 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
         envvar="DRAFTFLOW_DEADLINE",
         show_envvar=True,
         help="Seconds one request may take in all, retries included: a server that "
-        "stops answering ends the run (exit 3) within this  [default: 180].",
+        "stops answering ends the run (exit 3) within this  [default: 180, or 1.5 x --timeout "
+        "when that is longer].",
     ),
     click.option(
         "--max-retries",
@@ -94,7 +96,8 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
         type=click.IntRange(min=1),
         envvar="DRAFTFLOW_CONCURRENCY",
         show_envvar=True,
-        help="Requests in flight at once  [default: 4].",
+        help="Requests in flight at once  [default: 4; at a llama.cpp server, at most its slots "
+        "and the requests its context window holds together].",
     ),
     click.option(
         "--temperature",
@@ -115,7 +118,8 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
         type=click.IntRange(min=16),
         envvar="DRAFTFLOW_MAX_TOKENS",
         show_envvar=True,
-        help="Cap on each reply's tokens  [default: 4096].",
+        help="Cap on each reply's tokens  [default: 4096, at most a quarter of the server's "
+        "context window].",
     ),
     click.option(
         "--context-tokens",
@@ -124,7 +128,7 @@ _OPTIONS: tuple[Callable[[F], F], ...] = (
         show_envvar=True,
         help="Tokens one prompt may take (the server's context window less "
         "--max-tokens); long documents are split, and the headline and draft prompts list "
-        "fewer figures, to fit  [default: 12000].",
+        "fewer figures, to fit  [default: 12000, at most the server's window less --max-tokens].",
     ),
     click.option(
         "--max-repairs",
@@ -172,6 +176,7 @@ DOCTOR_OPTIONS = (
     *CONNECTION_OPTIONS[:1],
     "model",
     *CONNECTION_OPTIONS[1:],
+    "concurrency",
     "max_tokens",
     "context_tokens",
 )
@@ -257,8 +262,10 @@ _STATUS_STYLE = {
 def doctor_command(as_json: bool, **flags: Any) -> None:
     """Check the model server: reachable, model served, JSON-schema output honoured.
 
-    Talks to the server directly (no cache, no cassette) and says what to fix. Exits 1 when
-    a check fails.
+    Then reports the server's context window, its speed (one short generation, in tokens/s)
+    and the settings a draft will use there: --context-tokens, --max-tokens, --timeout,
+    --deadline and --concurrency, each with where its value comes from. Talks to the server
+    directly (no cache, no cassette) and says what to fix. Exits 1 when a check fails.
     """
     settings = settings_from_options(**flags)
     from draftflow.llm.doctor import run_doctor

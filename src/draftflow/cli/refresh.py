@@ -16,6 +16,7 @@ from draftflow.cli.changes import print_changes
 from draftflow.cli.model import model_options, settings_from_options
 from draftflow.cli.notes import Note, print_notes
 from draftflow.cli.options import records_dir_option
+from draftflow.cli.sizing import sized_to_server
 
 if TYPE_CHECKING:
     from draftflow.pipeline.refresh import RefreshReport
@@ -78,6 +79,8 @@ def refresh_command(
     from draftflow.pipeline.refresh import refresh
 
     settings = settings_from_options(**model_flags)
+    if not dry_run:
+        settings = sized_to_server(settings)
     report = refresh(records_dir, ids, settings, dry_run=dry_run, workers=workers)
     if as_json:
         click.echo(report.model_dump_json(indent=2))

@@ -16,6 +16,9 @@ from draftflow.errors import DraftflowError
 from draftflow.llm.client import ModelClient
 from draftflow.llm.exchange import ChatRequest, PromptRef
 from draftflow.llm.prompts import load_prompt
+from draftflow.llm.server_limits import ContextWindow, read_context_window
+from draftflow.llm.server_plan import ServerPlan, SettingSource, plan_settings
+from draftflow.llm.server_speed import Speed, measure_speed_with
 from draftflow.llm.settings import START_A_SERVER, ModelSettings
 from draftflow.llm.structured import (
     OutputMode,
@@ -56,6 +59,7 @@ class DoctorReport(BaseModel):
     model: str | None
     checks: list[DoctorCheck] = Field(default_factory=list)
     structured_mode: OutputMode | None = None
+    plan: ServerPlan | None = None
 
     @property
     def ok(self) -> bool:
@@ -98,8 +102,63 @@ async def run_doctor(settings: ModelSettings) -> DoctorReport:
                 report.structured_mode = report.structured_mode or mode
         if report.structured_mode is None:
             report.structured_mode = OutputMode.PROMPT
-    report.checks.append(_summary(report.structured_mode))
+        report.checks.append(_summary(report.structured_mode))
+        speed = await _check_speed(client, model, report)
+    window = await read_context_window(live)
+    report.checks.append(_window_check(window))
+    _, report.plan = plan_settings(settings, window, speed)
+    report.checks.append(_plan_check(report.plan))
     return report
+
+
+async def _check_speed(client: ModelClient, model: str, report: DoctorReport) -> Speed | None:
+    try:
+        speed = await measure_speed_with(client, model)
+    except DraftflowError as error:
+        report.checks.append(
+            DoctorCheck(
+                name="speed",
+                status=CheckStatus.WARN,
+                detail=f"one short generation failed: {error.message}",
+                hint="drafts keep --timeout and --deadline as set; raise them for a slow server",
+            )
+        )
+        return None
+    report.checks.append(
+        DoctorCheck(
+            name="speed",
+            status=CheckStatus.OK,
+            detail=f"{speed.tokens_per_second:.1f} tokens/s ({speed.tokens} tokens generated "
+            f"in {speed.seconds:.2f} s, prompt and round trip included)",
+        )
+    )
+    return speed
+
+
+def _window_check(window: ContextWindow | None) -> DoctorCheck:
+    if window is None:
+        return DoctorCheck(
+            name="context window",
+            status=CheckStatus.WARN,
+            detail="the server states none (llama.cpp /props, vLLM /v1/models and Ollama "
+            "/api/show did not say)",
+            hint="pass --context-tokens (the window less --max-tokens) if prompts are refused "
+            "as too long",
+        )
+    slots = f", {window.slots} slots" if window.slots else ""
+    return DoctorCheck(
+        name="context window",
+        status=CheckStatus.OK,
+        detail=f"{window.tokens} tokens ({window.flavour.value}{slots})",
+    )
+
+
+def _plan_check(plan: ServerPlan) -> DoctorCheck:
+    parts = []
+    for setting in plan.settings:
+        why = "" if setting.source is SettingSource.DEFAULT else f" ({setting.source.value})"
+        parts.append(f"{setting.flag()}{why}")
+    return DoctorCheck(name="draft settings", status=CheckStatus.OK, detail="; ".join(parts))
 
 
 async def _check_endpoint(client: ModelClient, report: DoctorReport) -> list[str] | None:

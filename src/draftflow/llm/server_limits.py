@@ -35,10 +35,12 @@ class ServerFlavour(StrEnum):
 
 
 class ContextWindow(BaseModel):
-    """The server's context window in tokens, and which endpoint said so."""
+    """The server's context window in tokens, which endpoint said so, and how many requests
+    it serves at once when it says (llama.cpp `total_slots`; they share the window)."""
 
     tokens: int
     flavour: ServerFlavour
+    slots: int | None = None
 
 
 async def read_context_window(settings: ModelSettings) -> ContextWindow | None:
@@ -59,7 +61,8 @@ async def read_context_window(settings: ModelSettings) -> ContextWindow | None:
                 continue
             tokens = _window_in(flavour, body, settings.model)
             if tokens:
-                return ContextWindow(tokens=tokens, flavour=flavour)
+                slots = _positive(body.get("total_slots")) if isinstance(body, dict) else None
+                return ContextWindow(tokens=tokens, flavour=flavour, slots=slots)
     return None
 
 

@@ -23,6 +23,7 @@ def test_lists_every_packaged_prompt_with_its_hash(monkeypatch: pytest.MonkeyPat
         "draft_sections",
         "extract",
         "select",
+        "speed",
     ]
     assert all(r["source"] == "packaged" and len(r["sha256"]) == 64 for r in rows)
 

@@ -120,4 +120,5 @@ def test_the_packaged_prompts_live_in_the_top_level_prompts_folder():
         "draft_sections",
         "extract",
         "select",
+        "speed",
     ]

@@ -1,0 +1,73 @@
+"""The server's generation speed, measured with one short generation.
+
+A reply of `_SPEED_TOKENS` tokens is asked for with no output format, no cache and no
+cassette; its completion tokens over the wall time of the request are the speed. The wall
+time includes the short prompt and the HTTP round trip, so the figure errs low, which errs
+towards longer timeouts.
+"""
+
+from __future__ import annotations
+
+import time
+
+from pydantic import BaseModel, computed_field
+
+from draftflow.errors import ModelError
+from draftflow.llm.client import ModelClient
+from draftflow.llm.exchange import ChatRequest, PromptRef
+from draftflow.llm.prompts import load_prompt
+from draftflow.llm.settings import ModelSettings
+
+__all__ = ["SPEED_PROMPT", "Speed", "measure_speed", "measure_speed_with"]
+
+SPEED_PROMPT = "speed"
+_SPEED_TOKENS = 64
+
+
+class Speed(BaseModel):
+    """One timed generation: the tokens the server generated and the seconds it took."""
+
+    tokens: int
+    seconds: float
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def tokens_per_second(self) -> float:
+        """Generated tokens per second of wall time (at least 0.01, never a division by 0)."""
+        return round(max(self.tokens, 1) / max(self.seconds, 0.001), 2)
+
+
+async def measure_speed_with(client: ModelClient, model: str) -> Speed:
+    """Time one short plain generation by `model` through `client`.
+
+    Raises `ModelError` (or another `DraftflowError`) when the server fails to answer, and
+    `ModelError` when it answers with no tokens, which measures nothing.
+    """
+    prompt = load_prompt(SPEED_PROMPT)
+    request = ChatRequest(
+        model=model,
+        messages=prompt.messages({"count": "100"}),
+        temperature=0.0,
+        seed=client.settings.seed,
+        max_tokens=_SPEED_TOKENS,
+        prompt=PromptRef(name=prompt.name, sha256=prompt.sha256),
+    )
+    started = time.monotonic()
+    reply = await client.chat(request)
+    seconds = time.monotonic() - started
+    if reply.usage.completion_tokens <= 0:
+        raise ModelError(
+            f"the server at {client.settings.base_url} answered the speed probe with no "
+            "completion tokens in its usage",
+            hint="a server that reports no usage cannot be timed; set --timeout and --deadline "
+            "yourself",
+        )
+    return Speed(tokens=reply.usage.completion_tokens, seconds=round(seconds, 3))
+
+
+async def measure_speed(settings: ModelSettings) -> Speed:
+    """Time one short generation at the server in `settings` (never cached or recorded)."""
+    live = settings.model_copy(update={"cassette": None, "use_cache": False})
+    async with ModelClient(live) as client:
+        model = await client.model_name()
+        return await measure_speed_with(client, model)
