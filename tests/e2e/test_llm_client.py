@@ -156,6 +156,16 @@ def test_the_error_after_the_last_attempt_carries_attempts_and_last_reply(
     assert len(server.chat_requests) == 2
 
 
+def test_a_reply_cut_at_the_token_cap_is_not_re_asked(serve, settings_for, prompt):
+    """A re-ask would carry the cut reply and be cut again: one request, and the fix is a
+    larger cap, not another attempt."""
+    server = serve(script(completion('{"word": "loo', finish_reason="length"), completion(VALID)))
+    with pytest.raises(StructuredOutputError) as raised:
+        run(ask(settings_for(server.url, max_repairs=2), prompt))
+    assert raised.value.attempts == 1 and len(server.chat_requests) == 1
+    assert "cut at" in str(raised.value) and "--max-tokens" in (raised.value.hint or "")
+
+
 def test_think_tags_and_code_fences_are_stripped(serve, settings_for, prompt):
     reply = "<think>The user wants JSON {not this}.</think>\n```json\n" + VALID + "\n```"
     server = serve(script(completion(reply)))

@@ -235,7 +235,8 @@ class ModelClient:
     async def _ask_in_mode(self, call: _Call[T], mode: OutputMode) -> tuple[T, str]:
         repair: tuple[str, str] | None = None
         for _ in range(self.settings.max_repairs + 1):
-            reply = await self._exchange(self._request(call, mode, repair))
+            request = self._request(call, mode, repair)
+            reply = await self._exchange(request)
             call.attempts += 1
             call.usage = call.usage + reply.usage
             try:
@@ -243,6 +244,15 @@ class ModelClient:
             except ReplyInvalid as invalid:
                 self.usage.invalid_replies += 1
                 repair = (reply.content, str(invalid))
+                if reply.finish_reason == "length":
+                    # cut at the reply cap: a re-ask carries the cut reply and is cut again
+                    raise give_up(
+                        call.schema,
+                        call.prompt.name,
+                        call.attempts,
+                        *repair,
+                        cut_at=request.max_tokens,
+                    ) from invalid
         assert repair is not None
         raise give_up(call.schema, call.prompt.name, call.attempts, repair[0], repair[1])
 

@@ -197,14 +197,26 @@ def _validation_summary(error: ValidationError) -> str:
 
 
 def give_up(
-    schema: type[BaseModel], prompt_name: str, attempts: int, reply: str, error: str
+    schema: type[BaseModel],
+    prompt_name: str,
+    attempts: int,
+    reply: str,
+    error: str,
+    *,
+    cut_at: int | None = None,
 ) -> StructuredOutputError:
-    """The error after the last attempt, carrying the attempts and the last reply."""
+    """The error after the last attempt, carrying the attempts and the last reply; `cut_at`
+    is the reply-token cap the last reply was cut at, if it was."""
     shown = reply if len(reply) <= _REPLY_SHOWN else reply[:_REPLY_SHOWN] + "…"
+    cut = f" (the reply was cut at {cut_at} tokens)" if cut_at is not None else ""
     return StructuredOutputError(
         f"the model gave no valid {schema.__name__} for prompt {prompt_name!r} after "
-        f"{attempts} attempt(s); last error: {error}\nlast reply: {shown}",
-        hint="use a stronger model, raise max_repairs, or simplify the prompt's schema",
+        f"{attempts} attempt(s){cut}; last error: {error}\nlast reply: {shown}",
+        hint=(
+            "raise --max-tokens (and --context-tokens), or use a model that answers more briefly"
+            if cut_at is not None
+            else "use a stronger model, raise max_repairs, or simplify the prompt's schema"
+        ),
         attempts=attempts,
         last_reply=reply,
     )
