@@ -43,13 +43,13 @@ RECORDED = {
     ),
 }
 # (replies replayed, replies invalid, how the editorial was made) per repository: most replies
-# are JSON cut at --max-tokens 512. MiaAI's sections reply parses, but only one of its
-# sections passes the checks (the prompt asks for three at least), so the templates write them.
+# are JSON cut at --max-tokens 512 (as re-recorded in session 7, MiaAI's sections reply is cut
+# too), so the templates write every record.
 # Each select prompt lists only the candidates that fit --context-tokens 6000 (before, jvr0x's
 # ran past the recording server's 8192-token context and was refused); the tiny model's
 # select replies are cut at 512 tokens too, so the rules choose every headline.
 RECORDED_REPLIES = {
-    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_UNUSABLE),
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 12, CREATION_MODEL_UNUSABLE),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
     "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
 }
