@@ -14,13 +14,8 @@ from conftest import DEVGOLD
 from draftflow.cli import main
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
-from draftflow.pipeline.evaluate import (
-    EvalReport,
-    EvalRequest,
-    SourceShape,
-    evaluate,
-    line_shape,
-)
+from draftflow.pipeline.eval_report import EvalReport, SourceShape
+from draftflow.pipeline.evaluate import EvalRequest, evaluate, line_shape
 
 REVISION = "a" * 40
 README = """# Bench

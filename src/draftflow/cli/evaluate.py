@@ -14,7 +14,7 @@ from draftflow.cli.model import model_options, settings_from_options
 from draftflow.errors import InputError
 
 if TYPE_CHECKING:
-    from draftflow.pipeline.evaluate import EvalReport, RepositoryEval
+    from draftflow.pipeline.eval_report import EvalReport, RepositoryEval
 
 EXAMPLES = """\b
 Examples:
@@ -106,7 +106,7 @@ def _parse_sources(sources: tuple[str, ...], gold: tuple[Path, ...]) -> dict[str
         if sep and name.count("/") == 1 and "://" not in name:
             parsed[name] = location
         elif len(gold) == 1:
-            from draftflow.pipeline.evaluate import load_gold
+            from draftflow.pipeline.gold import load_gold
 
             parsed[load_gold(gold[0]).repository] = item
         else:
@@ -152,7 +152,7 @@ def _print_repository(console: Console, repository: RepositoryEval, misses: int)
 
 def summary_lines(report: EvalReport) -> list[str]:
     """The six summary lines printed last (a hook reads them with `tail -n 6`)."""
-    from draftflow.pipeline.evaluate import SourceShape
+    from draftflow.pipeline.eval_report import SourceShape
 
     shapes = report.shape_totals()
     structured = ", ".join(

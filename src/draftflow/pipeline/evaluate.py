@@ -25,10 +25,9 @@ import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, computed_field
+from pydantic import JsonValue
 
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
@@ -37,226 +36,21 @@ from draftflow.extract.document import parse_document
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for
-from draftflow.pipeline.condition_score import (
-    ConditionScore,
-    GoldConditions,
-    KeyTally,
-    PlacedFigure,
-    score_conditions,
+from draftflow.pipeline.condition_score import GoldConditions, PlacedFigure, score_conditions
+from draftflow.pipeline.eval_report import (
+    DocumentScore,
+    EvalReport,
+    Miss,
+    OffGold,
+    RepositoryEval,
+    SourceShape,
+    Tally,
 )
-from draftflow.record.model import UnreadTable, load_record, pinned_path
-from draftflow.text.json_input import parse_json, read_input_text, validate_json
+from draftflow.pipeline.gold import GoldDocument, GoldFile, load_gold
+from draftflow.record.model import load_record, pinned_path
+from draftflow.text.json_input import parse_json, read_input_text
 
 CORPUS_MANIFEST = "MANIFEST.json"
-
-
-class SourceShape(StrEnum):
-    """The shape of the line a figure is written on."""
-
-    TABLE = "table"
-    CSV = "csv"
-    JSON = "json"
-    LOG = "log"
-    PROSE = "prose"
-
-
-STRUCTURED_SHAPES = (SourceShape.TABLE, SourceShape.CSV, SourceShape.JSON, SourceShape.LOG)
-
-
-class GoldFigure(BaseModel):
-    """One hand-checked figure of a gold file."""
-
-    model_config = ConfigDict(extra="allow")
-
-    path: str
-    line: int = Field(ge=1, description="1-based line of the figure in its document")
-    metric: str
-    value: float
-    unit: str | None = None
-    label: str = ""
-    raw: str = ""
-    statistic: str | None = None
-
-
-class GoldHeadline(BaseModel):
-    """One figure an editor would publish as a headline result."""
-
-    model_config = ConfigDict(extra="allow")
-
-    path: str
-    line: int = Field(ge=1, description="1-based line of the figure in its document")
-    value: float
-    metric: str = ""
-    label: str = ""
-    conditions: dict[str, JsonValue] | None = None
-    """What the source says the figure was measured on, and by whom (scored per key)."""
-
-
-class GoldDocument(BaseModel):
-    """A covered document and the sha256 of its bytes."""
-
-    path: str
-    sha256: str
-
-
-class GoldFile(BaseModel):
-    """A gold file: which repository, at which revision, and its figures."""
-
-    model_config = ConfigDict(extra="allow")
-
-    repository: str
-    revision: str
-    documents: list[GoldDocument]
-    covered_lines: dict[str, list[int]] | None = None
-    figures: list[GoldFigure]
-    headline: list[GoldHeadline] = Field(default_factory=list)
-
-    def covers(self, path: str, line: int) -> bool:
-        """Whether the gold lists every figure of this document line."""
-        if path not in {d.path for d in self.documents}:
-            return False
-        span = (self.covered_lines or {}).get(path)
-        return span is None or span[0] <= line <= span[1]
-
-
-class Tally(BaseModel):
-    """Found out of total."""
-
-    found: int = 0
-    total: int = 0
-
-    @property
-    def rate(self) -> float | None:
-        """found / total, or None when there is nothing to find."""
-        return self.found / self.total if self.total else None
-
-    def add(self, other: Tally) -> None:
-        """Add another tally into this one."""
-        self.found += other.found
-        self.total += other.total
-
-    def text(self) -> str:
-        """`found/total (rate%)`."""
-        rate = self.rate
-        return f"{self.found}/{self.total}" + (f" ({rate:.1%})" if rate is not None else "")
-
-
-class Miss(BaseModel):
-    """A gold figure the record does not hold."""
-
-    path: str
-    line: int
-    shape: SourceShape
-    raw: str
-    value: float
-    metric: str
-    label: str
-
-
-class OffGold(BaseModel):
-    """A result on a covered line that holds no gold figure."""
-
-    path: str
-    line: int
-    value: float
-    metric: str
-    label: str
-
-
-class DocumentScore(BaseModel):
-    """Recall on one gold document."""
-
-    path: str
-    recall: Tally
-    sha256_matches: bool
-
-
-class RepositoryEval(BaseModel):
-    """The scores of one gold file."""
-
-    gold_file: str
-    repository: str
-    revision: str
-    record_path: str
-    figures_from: str
-    documents: list[DocumentScore]
-    shapes: dict[SourceShape, Tally]
-    results_on_covered: int
-    off_gold: list[OffGold]
-    headline: Tally
-    misses: list[Miss]
-    conditions: ConditionScore = Field(default_factory=ConditionScore)
-    unread_tables: list[UnreadTable] = []
-    """Tables and tool outputs with numbers that gave no figure, gold or not (the record's
-    provenance lists them)."""
-
-    @property
-    def recall(self) -> Tally:
-        """Recall over every shape."""
-        return _sum(self.shapes.values())
-
-
-class EvalReport(BaseModel):
-    """The scores of every gold file, and their totals."""
-
-    model: str | None
-    repositories: list[RepositoryEval]
-    elapsed_seconds: float
-
-    def shape_totals(self) -> dict[SourceShape, Tally]:
-        """Recall per shape over every repository."""
-        totals = {shape: Tally() for shape in SourceShape}
-        for repository in self.repositories:
-            for shape, tally in repository.shapes.items():
-                totals[shape].add(tally)
-        return totals
-
-    def structured_recall(self) -> Tally:
-        """Recall of table, CSV, JSON and log figures."""
-        totals = self.shape_totals()
-        return _sum(totals[shape] for shape in STRUCTURED_SHAPES)
-
-    def recall(self) -> Tally:
-        """Recall over every shape and repository."""
-        return _sum(self.shape_totals().values())
-
-    def precision_proxy(self) -> Tally:
-        """Results on covered lines holding no gold figure, over results on covered lines."""
-        return Tally(
-            found=sum(len(r.off_gold) for r in self.repositories),
-            total=sum(r.results_on_covered for r in self.repositories),
-        )
-
-    def headline(self) -> Tally:
-        """Gold headline figures present in the records' reported results."""
-        return _sum(r.headline for r in self.repositories)
-
-    def condition_keys(self) -> dict[str, KeyTally]:
-        """Condition verdicts per key over every repository."""
-        total = ConditionScore()
-        for repository in self.repositories:
-            total.add(repository.conditions)
-        return dict(sorted(total.keys.items()))
-
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def condition_totals(self) -> KeyTally:
-        """Gold headline condition keys correct, wrong, missing, or on figures not found."""
-        total = KeyTally()
-        for tally in self.condition_keys().values():
-            total.add(tally)
-        return total
-
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def totals(self) -> dict[str, Tally]:
-        """The summary in `--json`: recall per shape, structured, total, precision, headline."""
-        totals: dict[str, Tally] = {str(k): v for k, v in self.shape_totals().items() if v.total}
-        totals["table_csv_json_log"] = self.structured_recall()
-        totals["all"] = self.recall()
-        totals["off_gold_on_covered_lines"] = self.precision_proxy()
-        totals["headline"] = self.headline()
-        return totals
 
 
 @dataclass(frozen=True)
@@ -281,13 +75,6 @@ class _Figure:
     metric: str
     label: str
     conditions: dict[str, JsonValue]
-
-
-def load_gold(path: Path) -> GoldFile:
-    """Read and validate one gold file."""
-    hint = "the format is described in the gold folder's POLICY.md"
-    text = read_input_text(path, what="gold file", hint=hint)
-    return validate_json(text, GoldFile, origin=f"gold file {path}", hint=hint)
 
 
 async def evaluate(request: EvalRequest) -> EvalReport:
@@ -558,10 +345,3 @@ def line_shape(path: str, line: str, *, in_fence: bool = False, raw: str = "") -
     if "<td" in stripped.lower():
         return SourceShape.TABLE
     return SourceShape.PROSE
-
-
-def _sum(tallies: Iterable[Tally]) -> Tally:
-    total = Tally()
-    for tally in tallies:
-        total.add(tally)
-    return total
