@@ -18,16 +18,10 @@ import draftflow.pipeline.draft as pipeline
 from draftflow.cli import main
 from draftflow.errors import ConfigError, InputError
 from draftflow.llm import ModelSettings, RecordMode
-from draftflow.pipeline.batch import (
-    BatchFailure,
-    BatchItem,
-    BatchState,
-    batch_exit_code,
-    plan_workers,
-    run_batch,
-    serve_jobs,
-)
+from draftflow.pipeline.batch import plan_workers, run_batch
+from draftflow.pipeline.batch_model import BatchFailure, BatchItem, BatchState, batch_exit_code
 from draftflow.pipeline.batch_sources import SourceLine, parse_source_list
+from draftflow.pipeline.batch_worker import serve_jobs
 from draftflow.pipeline.draft import DraftRequest
 from draftflow.record.model import load_record
 

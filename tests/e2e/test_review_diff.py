@@ -10,13 +10,8 @@ import pytest
 
 from draftflow.errors import InputError
 from draftflow.record.model import Record, dump_record, parse_record, record_to_json
-from draftflow.review.diff import (
-    ChangeKind,
-    diff_lines,
-    diff_records,
-    load_version,
-    split_sentences,
-)
+from draftflow.review.diff import ChangeKind, diff_lines, diff_records, split_sentences
+from draftflow.review.versions import load_version
 from draftflow.store.write import RecordStore
 
 

@@ -17,7 +17,8 @@ from rich.table import Table
 
 from draftflow.errors import InputError
 from draftflow.llm import ModelSettings
-from draftflow.pipeline.batch import BatchItem, BatchReport, BatchState, run_batch
+from draftflow.pipeline.batch import run_batch
+from draftflow.pipeline.batch_model import BatchItem, BatchReport, BatchState
 from draftflow.pipeline.batch_sources import SourceLine, read_source_list
 from draftflow.pipeline.draft import DraftRequest
 

@@ -25,115 +25,39 @@ failure becomes its item in the report (with the error's exit code); it never st
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import math
 import multiprocessing
 import os
 import queue
-import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
-from enum import StrEnum
+from collections.abc import Sequence
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any, Protocol
-
-from pydantic import BaseModel
 
 from draftflow.acquire.git import is_git_repository, remote_url
 from draftflow.acquire.remote import looks_like_url, parse_github_repository, parse_remote
 from draftflow.errors import ConfigError, DraftflowError, InputError
 from draftflow.llm import ModelSettings, RecordMode
-from draftflow.llm.slots import ProcessSemaphore, SharedSlots
 from draftflow.llm.transport import import_lazy_modules
 from draftflow.pipeline.assemble import record_id_for
-from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
-from draftflow.runtime.collector import tune_collector
-from draftflow.store.write import between_saves
+from draftflow.pipeline.batch_model import (
+    INTERNAL_EXIT_CODE,
+    BatchItem,
+    BatchReport,
+    ItemCallback,
+    batch_exit_code,
+    failed_item,
+)
+from draftflow.pipeline.batch_worker import worker_main
+from draftflow.pipeline.draft import DraftRequest
 
 POLL_SECONDS = 0.5
 REQUESTS_PER_REPOSITORY = 4  # a repository's requests in flight, on average over its draft
 GIT_SECONDS = 10.0
 JOIN_SECONDS = 10.0
-INTERNAL_EXIT_CODE = 2  # an unexpected error in one repository: reported, like bad input
-
-
-class BatchState(StrEnum):
-    """What happened to one repository of a batch."""
-
-    NEW = "new"
-    CHANGED = "changed"
-    UNCHANGED = "unchanged"
-    FAILED = "failed"
-
-
-class BatchFailure(BaseModel):
-    """Why one repository could not be drafted, with the fix and the exit code it maps to."""
-
-    error: str
-    message: str
-    hint: str | None
-    exit_code: int
-
-
-class BatchItem(BaseModel):
-    """One repository of a batch: its record and flags, or its failure; and its time."""
-
-    source: str
-    state: BatchState
-    record_id: str | None = None
-    repository: str | None = None
-    revision: str | None = None
-    results: int = 0
-    errors: int = 0
-    warnings: int = 0
-    seconds: float = 0.0
-    outcome: DraftOutcome | None = None
-    failure: BatchFailure | None = None
-
-
-class BatchReport(BaseModel):
-    """A whole batch: one item per source, in the order given, and the exit code it earns."""
-
-    items: list[BatchItem]
-    exit_code: int
-    concurrency: int
-    workers: int
-    repositories_per_worker: int = 1
-    """Repositories each worker process drafts at once (a thread each)."""
-    usage: dict[str, int]
-    elapsed_seconds: float
-
-
-ItemCallback = Callable[[BatchItem], None]
-Job = tuple[int, DraftRequest]
-
-
-class JobSource(Protocol):
-    """Where a worker takes its jobs (a queue): `None` is an end mark."""
-
-    def get(self) -> Job | None:
-        """The next job, waiting for one."""
-        ...
-
-
-class ResultSink(Protocol):
-    """Where a worker puts each finished job's item (a queue)."""
-
-    def put(self, item: tuple[int, BatchItem]) -> None:
-        """Hand one result back."""
-        ...
-
-
-def batch_exit_code(items: Sequence[BatchItem]) -> int:
-    """0 if all succeeded; the worst failure's code (4 > 3 > 2) if any failed; else 1 for flags."""
-    failures = [item.failure.exit_code for item in items if item.failure is not None]
-    if failures:
-        return max(failures)
-    return 1 if any(item.errors for item in items) else 0
 
 
 def plan_workers(jobs: int, concurrency: int, workers: int | None) -> tuple[int, int]:
@@ -175,7 +99,7 @@ def run_batch(
         found.update(_draft_in_workers(todo, concurrency, processes, per_worker, on_item))
     items = [
         found.get(i)
-        or _failed(
+        or failed_item(
             r.source,
             "WorkerLost",
             "the worker process drafting it stopped unexpectedly",
@@ -210,7 +134,7 @@ def _draft_in_workers(
     jobs: multiprocessing.Queue[tuple[int, DraftRequest] | None] = context.Queue()
     results: multiprocessing.Queue[tuple[int, BatchItem]] = context.Queue()
     pool = [
-        context.Process(target=_worker_main, args=(jobs, results, slots, per_worker), daemon=True)
+        context.Process(target=worker_main, args=(jobs, results, slots, per_worker), daemon=True)
         for _ in range(processes)
     ]
     for process in pool:
@@ -282,7 +206,7 @@ def _duplicates(requests: Sequence[DraftRequest]) -> dict[int, BatchItem]:
         if record_id is None:
             continue
         if record_id in first:
-            failed[index] = _failed(
+            failed[index] = failed_item(
                 request.source,
                 "InputError",
                 f"it would write record {record_id}, which {first[record_id]} writes in this batch",
@@ -340,103 +264,3 @@ def _total_usage(items: Sequence[BatchItem]) -> dict[str, int]:
         for key, value in (item.outcome.usage if item.outcome else {}).items():
             total[key] = total.get(key, 0) + value
     return total
-
-
-# ---- in the worker processes ----------------------------------------------------------------
-
-
-def _worker_main(jobs: Any, results: Any, semaphore: Any, at_once: int) -> None:
-    """A worker process: draft jobs from `jobs`, `at_once` at a time, until the end marks.
-
-    The parent takes an interrupt and stops its workers (SIGTERM). Saves run in the drafting
-    threads, where signals cannot be held, so the worker stops between saves, never halfway
-    through one: each record's files are all written or none are.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _stop_between_saves)
-    tune_collector()  # a forked worker has it already; a spawned one does not
-    serve_jobs(jobs, results, semaphore, at_once)
-
-
-def _stop_between_saves(signum: int, _frame: object) -> None:
-    with between_saves():
-        os._exit(128 + signum)  # at once: the drafting threads are not waited for
-
-
-def serve_jobs(
-    jobs: JobSource, results: ResultSink, semaphore: ProcessSemaphore, at_once: int
-) -> None:
-    """Draft jobs from `jobs` in `at_once` threads, each with its own event loop, one
-    repository at a time, until each thread has taken an end mark (None); results go to
-    `results` as `(index, BatchItem)`. Every model request takes a slot of `semaphore`."""
-    threads = [
-        threading.Thread(target=_drafter, args=(jobs, results, semaphore), daemon=True)
-        for _ in range(at_once)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
-
-def _drafter(jobs: JobSource, results: ResultSink, semaphore: ProcessSemaphore) -> None:
-    while (job := jobs.get()) is not None:
-        # a loop of its own per repository: the slots' asyncio lock belongs to one loop
-        results.put(asyncio.run(_draft_one(job, SharedSlots(semaphore))))
-
-
-async def _draft_one(job: Job, slots: SharedSlots) -> tuple[int, BatchItem]:
-    index, request = job
-    started = time.perf_counter()
-    try:
-        outcome = await run_draft(request, slots=slots)
-        item = _succeeded(request.source, outcome)
-    except DraftflowError as error:
-        item = _failed(
-            request.source,
-            type(error).__name__,
-            error.message,
-            error.hint,
-            error.exit_code,
-            time.perf_counter() - started,
-        )
-    except Exception as error:  # a bug met by one repository must not stop the others
-        item = _failed(
-            request.source,
-            type(error).__name__,
-            f"unexpected error: {error}",
-            "run this repository on its own to see the traceback, and report it",
-            INTERNAL_EXIT_CODE,
-            time.perf_counter() - started,
-        )
-    return index, item
-
-
-def _succeeded(source: str, outcome: DraftOutcome) -> BatchItem:
-    if outcome.new_record:
-        state = BatchState.NEW
-    else:
-        state = BatchState.CHANGED if outcome.changed else BatchState.UNCHANGED
-    return BatchItem(
-        source=source,
-        state=state,
-        record_id=outcome.record_id,
-        repository=outcome.repository,
-        revision=outcome.revision,
-        results=outcome.results,
-        errors=outcome.errors,
-        warnings=outcome.warnings,
-        seconds=outcome.elapsed_seconds,
-        outcome=outcome,
-    )
-
-
-def _failed(
-    source: str, error: str, message: str, hint: str | None, exit_code: int, seconds: float
-) -> BatchItem:
-    return BatchItem(
-        source=source,
-        state=BatchState.FAILED,
-        seconds=round(seconds, 3),
-        failure=BatchFailure(error=error, message=message, hint=hint, exit_code=exit_code),
-    )

@@ -23,7 +23,8 @@ from pydantic import BaseModel
 from draftflow.acquire.heads import current_head
 from draftflow.errors import DraftflowError
 from draftflow.llm import ModelSettings
-from draftflow.pipeline.batch import BatchItem, BatchReport, ItemCallback, run_batch
+from draftflow.pipeline.batch import run_batch
+from draftflow.pipeline.batch_model import BatchItem, BatchReport, ItemCallback
 from draftflow.pipeline.draft import DraftRequest
 from draftflow.record.model import Record
 from draftflow.record.source import RecordSource, SourceKind

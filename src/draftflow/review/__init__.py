@@ -1,12 +1,6 @@
 """Review and sign-off: where records stand, what changed, the review page, and approval."""
 
-from draftflow.review.diff import (
-    RecordDiff,
-    diff_lines,
-    diff_records,
-    diff_versions,
-    load_version,
-)
+from draftflow.review.diff import RecordDiff, diff_lines, diff_records
 from draftflow.review.html import render_review_html
 from draftflow.review.reverify import (
     Reverification,
@@ -32,6 +26,7 @@ from draftflow.review.status import (
     review_state,
     status,
 )
+from draftflow.review.versions import diff_versions, load_version
 
 __all__ = [
     "APPROVED_STATUS",

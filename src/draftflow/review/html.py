@@ -19,12 +19,13 @@ import html
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from importlib.resources import files
 from typing import Any
 
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.record.model import Record, ReportedResult
 from draftflow.review.figures_html import FIGURES_STYLE, FigureLike, figures_section
+from draftflow.review.marks import Mark, locate, same_claim, without_overlaps
 from draftflow.review.signoff import Acknowledgement, SignOff
 from draftflow.verify import ClaimCheck, Evidence, Flag, VerificationReport
 
@@ -35,62 +36,7 @@ _CSP = (
     "form-action 'none'"
 )
 
-_STYLE = """
-body{font:15px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d232b;
-  background:#f6f7f9}
-main{max-width:1080px;margin:0 auto;padding:24px 32px 64px;background:#fff}
-h1{font-size:26px;margin:.2em 0}
-h2{border-bottom:1px solid #dde2e8;padding-bottom:4px;margin-top:2em}
-.meta{color:#56606c;font-size:13px}.meta code{font-size:12px}
-.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;
-  font-weight:600;color:#fff}
-.state-approved{background:#2a7d46}
-.state-stale{background:#b86e00}
-.state-flagged{background:#b3261e}
-.state-draft{background:#5b6573}
-.state-not-reverified{background:#6b4fa0}
-.state-unreadable{background:#b3261e}
-.legend span{margin-right:14px}
-a.num{text-decoration:none;color:inherit;border-radius:3px;padding:0 2px;
-  border-bottom:2px solid}
-.num-supported{background:#e3f4e8;border-color:#2a7d46}
-.num-derived{background:#e4ecfb;border-color:#2f5fb3}
-.num-unsupported{background:#fde2e0;border-color:#b3261e}
-.num-record{background:#e3f4e8;border-color:#5b9f70;border-bottom-style:dashed}
-.num-identifier{background:#eceef1;border-color:#8a94a1}
-.num-elsewhere,.num-ambiguous{background:#fde2e0;border-color:#b86e00}
-.num-other,.num-unchecked{background:#fff4d6;border-color:#b86e00}
-a.num.flagged{outline:2px solid #b3261e;outline-offset:1px;font-weight:600}
-table{border-collapse:collapse;width:100%;font-size:13px}
-th,td{border-bottom:1px solid #e5e8ec;padding:5px 6px;text-align:left;vertical-align:top}
-th{background:#f0f2f5}
-.sev-error{color:#b3261e;font-weight:700}.sev-warning{color:#b86e00;font-weight:700}
-.ack{color:#2a7d46}.open{color:#b3261e;font-weight:600}
-.evidence{border:1px solid #e1e5ea;border-radius:6px;padding:8px 12px;margin:10px 0;
-  background:#fbfcfd}
-.evidence:target{border-color:#2f5fb3;box-shadow:0 0 0 3px #c9d9f6}
-.evidence h4{margin:0 0 4px;font-size:14px}
-pre.ctx{margin:4px 0;background:#f3f5f7;padding:6px 8px;overflow-x:auto;font-size:12px;
-  line-height:1.45}
-pre.ctx .ln{color:#8a94a1;display:inline-block;min-width:4em}
-pre.ctx .hit{background:#fff0b3;display:block}
-.cites{font-size:12px;color:#56606c}
-"""
-
-
-@dataclass
-class _Mark:
-    """One number marked in a string: its span, status, flags and evidence block."""
-
-    start: int
-    end: int
-    status: str
-    claim: str
-    location: str
-    evidence: list[Evidence] = field(default_factory=list)
-    flags: list[Flag] = field(default_factory=list)
-    anchor: str = ""
-    in_text: bool = True
+_STYLE = (files("draftflow.review") / "page.css").read_text(encoding="utf-8")
 
 
 class _Page:
@@ -136,27 +82,27 @@ class _Page:
         out.append(html.escape(text[position:]))
         return "".join(out)
 
-    def _marks_for(self, pointer: str, text: str) -> list[_Mark]:
-        marks: list[_Mark] = []
+    def _marks_for(self, pointer: str, text: str) -> list[Mark]:
+        marks: list[Mark] = []
         for claim in self.claims.get(pointer, []):
-            span = _locate(text, claim.claim, claim.start, claim.end)
+            span = locate(text, claim.claim, claim.start, claim.end)
             if span is not None:
                 marks.append(
-                    _Mark(*span, _status(claim.status), claim.claim, pointer, list(claim.evidence))
+                    Mark(*span, _status(claim.status), claim.claim, pointer, list(claim.evidence))
                 )
-        marks = _without_overlaps(marks)
+        marks = without_overlaps(marks)
         for flag in self.flags.get(pointer, []):
-            target = next((m for m in marks if _same_claim(m.claim, flag.claim)), None)
+            target = next((m for m in marks if same_claim(m.claim, flag.claim)), None)
             if target is None:
-                span = _locate(text, flag.claim, None, None)
+                span = locate(text, flag.claim, None, None)
                 if span is None or any(m.start < span[1] and span[0] < m.end for m in marks):
                     continue
-                target = _Mark(*span, "unsupported", flag.claim, pointer, list(flag.evidence))
+                target = Mark(*span, "unsupported", flag.claim, pointer, list(flag.evidence))
                 marks.append(target)
             target.flags.append(flag)
         return sorted(marks, key=lambda m: m.start)
 
-    def _mark_html(self, mark: _Mark, shown: str) -> str:
+    def _mark_html(self, mark: Mark, shown: str) -> str:
         mark.anchor = self._next_anchor()
         for flag in mark.flags:
             self.flag_anchor.setdefault(flag.id, mark.anchor)
@@ -173,7 +119,7 @@ class _Page:
 
     # --- evidence ------------------------------------------------------------------------
 
-    def _evidence_block(self, mark: _Mark) -> str:
+    def _evidence_block(self, mark: Mark) -> str:
         parts = [
             f'<section class="evidence" id="ev-{mark.anchor}">',
             f"<h4>“{html.escape(mark.claim)}”: {html.escape(mark.status)} "
@@ -280,7 +226,7 @@ class _Page:
         head = _header_row("label", "metric", "value", "unit", "statistic", "source")
         return f"<h2>Reported results</h2><table>{head}{''.join(rows)}</table>"
 
-    def _result_mark(self, index: int, pointer: str, text: str, result: ReportedResult) -> _Mark:
+    def _result_mark(self, index: int, pointer: str, text: str, result: ReportedResult) -> Mark:
         prefix = f"/editorial/reported_results/{index}"
         flags = [
             f
@@ -300,7 +246,7 @@ class _Page:
                 else ("derived" if _DERIVED.search(result.statistic) else "supported")
             )
             evidence = [_result_evidence(result)]
-        return _Mark(0, len(text), status, text, prefix, evidence, flags)
+        return Mark(0, len(text), status, text, prefix, evidence, flags)
 
     def flag_table(self) -> str:
         """Every flag with its acknowledgement; call after the parts that mark numbers."""
@@ -313,7 +259,7 @@ class _Page:
                 target = f"#m-{marked}"  # the number in the text; its evidence is one click on
             else:
                 severity_label = str(flag.severity)
-                mark = _Mark(
+                mark = Mark(
                     0,
                     0,
                     severity_label,
@@ -387,34 +333,6 @@ def _header_row(*names: str) -> str:
 def _status(status: Any) -> str:
     value = str(getattr(status, "value", status))
     return value if re.fullmatch(r"[a-z_]+", value) else "other"
-
-
-def _locate(text: str, claim: str, start: int | None, end: int | None) -> tuple[int, int] | None:
-    """The span of `claim` in `text`: the reported one if it holds, else the first occurrence."""
-    if (
-        start is not None
-        and end is not None
-        and 0 <= start < end <= len(text)
-        and (not claim or text[start:end] == claim)
-    ):
-        return start, end
-    if claim:
-        found = text.find(claim)
-        if found >= 0:
-            return found, found + len(claim)
-    return None
-
-
-def _same_claim(a: str, b: str) -> bool:
-    return a.strip() == b.strip()
-
-
-def _without_overlaps(marks: list[_Mark]) -> list[_Mark]:
-    kept: list[_Mark] = []
-    for mark in sorted(marks, key=lambda m: (m.start, -(m.end - m.start))):
-        if not kept or mark.start >= kept[-1].end:
-            kept.append(mark)
-    return kept
 
 
 def _context_row(number: int, text: str, hit: bool) -> str:
