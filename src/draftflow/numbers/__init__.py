@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from draftflow.numbers.dates import find_dates
 from draftflow.numbers.kinds import NumberKind, NumberMention, ParsedNumber
+from draftflow.numbers.names import find_versions, name_pieces, stated_values
 from draftflow.numbers.parse import SCALES as SCALES
 from draftflow.numbers.parse import (
     claimed_decimals_of,
@@ -31,13 +32,7 @@ from draftflow.numbers.parse import (
     uses_decimal_comma,
     value_decimals,
 )
-from draftflow.numbers.scan import (
-    find_hex_strings,
-    find_numbers,
-    find_versions,
-    name_pieces,
-    stated_values,
-)
+from draftflow.numbers.scan import find_hex_strings, find_numbers
 
 __all__ = [
     "NumberKind",

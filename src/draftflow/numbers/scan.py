@@ -37,20 +37,6 @@ def find_hex_strings(text: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group().lower()) for m in _HEX_RE.finditer(text)]
 
 
-_VERSION_ANYWHERE_RE = re.compile(
-    r"(?<![\w.])[vV]?(\d+(?:\.\d+){2,})(?!\w|\.\d)"
-    r"|(?<=[-_/:\s])[vV](\d+(?:\.\d+)+)(?!\w|\.\d)"
-)
-
-
-def find_versions(text: str) -> list[tuple[int, int, str]]:
-    """Every dotted version anywhere in a text, also inside names (`vllm-v0.6.6`):
-    (start, end, normalized without a leading `v`)."""
-    return [
-        (m.start(), m.end(), m.group(1) or m.group(2)) for m in _VERSION_ANYWHERE_RE.finditer(text)
-    ]
-
-
 @dataclass(slots=True)
 class _Scanner:
     """Turns one text into mentions; spans already claimed are skipped by later passes."""
@@ -404,26 +390,3 @@ def numeric_mentions(text: str) -> tuple[NumberMention, ...]:
     Memoised: a cell is read once for its values and again for its figures.
     """
     return tuple(m for m in find_numbers(text) if m.kind.is_numeric)
-
-
-_PIECE_SPLIT = re.compile(r"[-_./:]")
-
-
-def name_pieces(name: str) -> list[str]:
-    """The `-_./:`-separated pieces of a name, in order (`qwen3-30b-a3b` → qwen3, 30b, a3b)."""
-    return [piece for piece in _PIECE_SPLIT.split(name) if piece]
-
-
-def stated_values(mention: NumberMention) -> list[float]:
-    """Every value a mention states: its numbers' readings, or, for a name, the quantities
-    that stand as their own piece of it (`30b` in `qwen3-30b-a3b`)."""
-    if mention.numbers:
-        return [value for number in mention.numbers for value in number.alternatives]
-    if mention.kind is not NumberKind.IDENTIFIER:
-        return []
-    values: list[float] = []
-    for piece in name_pieces((mention.normalized or mention.text).lower()):
-        parsed = parse_number(piece) if piece[:1].isdigit() else None
-        if parsed is not None:
-            values.extend(parsed.alternatives)
-    return values
