@@ -18,7 +18,8 @@ from draftflow.numbers import NumberKind, NumberMention, find_numbers
 from draftflow.numbers.units import unit_after
 from draftflow.numbers.vocabulary import RunSetting, unit_spelling_re, vocabulary
 
-_WORD = re.compile(r"[a-z0-9'@.+-]+")
+_WORD = re.compile(r"[a-z0-9'’@.+-]+")
+_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
 
 
 @dataclass
@@ -64,8 +65,10 @@ def _phrase_re(phrases: tuple[str, ...], *, at_end: bool) -> re.Pattern[str] | N
 
 
 def _count(mention: NumberMention) -> int | None:
-    """A whole count the mention states alone (`32K` is two readings, so none)."""
+    """A whole count written out in digits (`32K` may be 32000 or 32768 tokens: none)."""
     if mention.kind is not NumberKind.QUANTITY or len(mention.numbers) != 1:
+        return None
+    if not _DIGITS.fullmatch(mention.text):
         return None
     value = mention.numbers[0].value
     return int(value) if float(value).is_integer() and value > 0 else None

@@ -30,11 +30,14 @@ from draftflow.numbers.vocabulary import vocabulary
 
 WORKLOAD = "workload"
 MAX_WORKLOAD_CHARS = 80
+RUN_FILE_SUFFIXES = frozenset({".json", ".jsonl", ".csv", ".tsv"})
+MIN_FILE_SETTINGS = 2
+"""A run file's name states its run when it holds two settings or more (`conc1_in32000`)."""
 _FILE_SETTING = re.compile(r"^[a-z]+\d+$", re.IGNORECASE)
 """A run file's name segment that is a setting with its value (`conc1`, `in32000`)."""
 _FILE_WORD = re.compile(r"^[a-z][a-z-]*$")
 _FILE_NUMBER = re.compile(r"^\d+$")
-_PROGRAM = re.compile(r"(?<![\w/.-])(?P<name>[A-Za-z][\w-]*)\.py\b")
+_PROGRAM = re.compile(r"(?<![\w/.-])(?:[\w.-]+/)*(?P<name>[A-Za-z][\w-]*)\.py\b")
 _SENTENCE_END = re.compile(r"\.(?:\s|$)|[;:!?](?:\s|$)|\(")
 _HEADER_LENGTH = re.compile(r"^(?P<name>[A-Za-z]+)\s*(?P<value>\d+)$")
 
@@ -70,10 +73,14 @@ def _methodology() -> re.Pattern[str]:
 
 def workload_of_path(path: str) -> str | None:
     """The workload a run file's name states between its settings and its timestamp
-    (`Model_conc1_in32000_out1024_low_context_chat_20260210_074736.json`), or None."""
-    segments = PurePosixPath(path).stem.split("_")
+    (`Model_conc1_in32000_out1024_low_context_chat_20260210_074736.json`), or None: only
+    a data file's name, and only one that states its settings in segments."""
+    file = PurePosixPath(path)
+    if file.suffix.lower() not in RUN_FILE_SUFFIXES:
+        return None  # a report's name (`v0_2_phase0_results.md`) is no run's
+    segments = file.stem.split("_")
     tagged = [i for i, s in enumerate(segments) if _FILE_SETTING.match(s)]
-    if not tagged:
+    if len(tagged) < MIN_FILE_SETTINGS:
         return None
     rest = segments[tagged[-1] + 1 :]
     while rest and _FILE_NUMBER.match(rest[-1]):
