@@ -88,12 +88,33 @@ class ProseMetric(_Entry):
     pattern: str
 
 
+class RunSetting(_Entry):
+    """A run setting a count in text states: the words that say which one it is."""
+
+    key: Literal["input_tokens", "output_tokens", "context_tokens", "concurrency"]
+    unit: str = ""
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    lengths: tuple[str, ...] = ()
+
+
+class RunContext(_Entry):
+    """Where a source describes its runs once: methodology headings, workload lead-ins."""
+
+    methodology_headings: tuple[str, ...] = ()
+    workload_lead_ins: tuple[str, ...] = ()
+    workload_trail_cuts: tuple[str, ...] = ()
+
+
 class Vocabulary(_Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
     unit: tuple[Unit, ...]
     metric: tuple[Metric, ...]
     prose_metric: tuple[ProseMetric, ...] = ()
+    run_setting: tuple[RunSetting, ...] = ()
+    run_context: RunContext = RunContext()
 
     _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
     _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)

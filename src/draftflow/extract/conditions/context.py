@@ -11,12 +11,20 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.document import CodeBlock, Heading, Table, TableKind, parse_document
+from draftflow.extract.document import (
+    CodeBlock,
+    Heading,
+    ListItem,
+    Paragraph,
+    Table,
+    TableKind,
+    parse_document,
+)
 from draftflow.text.lines import plain_text
 
 INTRO_LINES = 25
 _KEY_VALUE = re.compile(
-    r"^\s*(?:[-*+]\s+)?\**`?(?P<key>[A-Za-z][\w .+/()-]{0,40}?)`?\**\s*[:=]\s*\**"
+    r"^\s*(?:[-*+]\s+)?\**`?(?P<key>[A-Za-z][\w .+/()'’-]{0,40}?)`?\**\s*[:=]\s*\**"
     r"(?P<value>\S.{0,160})$"
 )
 _INLINE_PAIR = re.compile(r"(?P<key>[A-Za-z][\w .-]{0,24}?)\s*=\s*(?P<value>[^,<]{1,60})")
@@ -204,6 +212,76 @@ class DocumentContext:
             for row in table.body_rows
             if len(row) == 2
         ]
+
+    @cached_property
+    def _texts(self) -> list[Paragraph | ListItem]:
+        return [b for b in self._blocks if isinstance(b, Paragraph | ListItem)]
+
+    def own_text(self, line: int) -> str:
+        """The paragraph or list item that holds a line outside tables ("" in a table)."""
+        return " ".join(
+            plain_text(b.text) for b in self._texts if b.span.first <= line <= b.span.last
+        )
+
+    def lead_text(self, line: int) -> str:
+        """The paragraphs between the heading above a line (or above its table) and it, after
+        any table in between: the sentences that introduce the table or paragraph."""
+        found = self._rows_by_line.get(line)
+        start = found[0].span.first if found else line
+        path = self.heading_path(start)
+        lower = path[0][0] if path else 0
+        for table in self._tables:
+            if lower < table.span.last < start:
+                lower = table.span.last
+        return " ".join(
+            plain_text(b.text) for b in self._texts if lower < b.span.first and b.span.last < start
+        )
+
+    def section_intro(self, heading_line: int) -> str:
+        """The paragraphs right after a heading and before its next heading, which introduce
+        the whole section ("" when a table comes first: they introduce that table)."""
+        nexts = [n for n, _, _ in self._headings if n > heading_line]
+        end = min([*nexts, len(self.lines) + 1])
+        if any(heading_line < t.span.first < end for t in self._tables):
+            return ""
+        return " ".join(
+            plain_text(b.text)
+            for b in self._texts
+            if heading_line < b.span.first and b.span.last < end
+        )
+
+    def section_span(self, heading_line: int) -> tuple[int, int]:
+        """The lines of the section a heading opens: to the next heading of its level or
+        above."""
+        level = next((lv for n, lv, _ in self._headings if n == heading_line), 1)
+        nexts = [n for n, lv, _ in self._headings if n > heading_line and lv <= level]
+        return heading_line, (min(nexts) - 1 if nexts else len(self.lines))
+
+    def headings(self) -> list[tuple[int, int, str]]:
+        """(line, level, text) of every heading, in order."""
+        return list(self._headings)
+
+    def pairs_in(self, first: int, last: int) -> list[tuple[str, str]]:
+        """The `key: value` pairs of the lines from `first` to `last`, in order."""
+        return [
+            pair
+            for n in self._pair_line_numbers
+            if first <= n <= last
+            for pair in self._pair_lines[n]
+        ]
+
+    def code_in(self, first: int, last: int) -> list[str]:
+        """The text of the code blocks within the lines from `first` to `last`."""
+        return [
+            b.text
+            for b in self._blocks
+            if isinstance(b, CodeBlock) and first <= b.span.first and b.span.last <= last
+        ]
+
+    @cached_property
+    def column_headers(self) -> frozenset[str]:
+        """Every column header of the document's tables, as written."""
+        return frozenset(t.column_header(c).strip() for t in self._tables for c in range(t.width))
 
     @cached_property
     def title(self) -> str:

@@ -21,6 +21,7 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import vocabulary as vocab
 from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.numeric import cell_numbers
 
 SEED_KEYS = (
@@ -232,6 +233,10 @@ def seed_conditions(
             read_text(resolved, heading)
         read_key_values(resolved, context.setup_pairs)
         read_text(resolved, context.intro, local=False)
+        for key, setting in run_settings(context, readme, line).items():
+            resolved.put(key, setting)
+        if "workload" not in resolved.values:
+            resolved.put("workload", header_workload(context, resolved.values))
     if readme is not None and readme is not context:
         read_text(resolved, f"{readme.title} {readme.intro}", local=False)
     if resolved.stated_version and "engine" in resolved.values:

@@ -1,0 +1,150 @@
+"""Run settings stated in words: the token counts and concurrency a sentence, a caption or a
+`key: value` line sets for the run (`generating 1024 tokens`, `Prompt's token length: 550`,
+`10 rows of 512 tokens`, `5 concurrent requests`).
+
+Numbers are read by the one number reader (`numbers.find_numbers`, `numbers.units`); which
+setting a count is comes from the words around it, listed as data (`[[run_setting]]` in
+`numbers/vocabulary.toml`). A text that states one setting with two different values says
+nothing about it (`Stated.conflicts`): a wrong condition is worse than a missing one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+from draftflow.numbers import NumberKind, NumberMention, find_numbers
+from draftflow.numbers.units import unit_after
+from draftflow.numbers.vocabulary import RunSetting, unit_spelling_re, vocabulary
+
+_WORD = re.compile(r"[a-z0-9'’@.+-]+")
+_DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
+
+
+@dataclass
+class Stated:
+    """The settings one level of context states: each key's values as read."""
+
+    values: dict[str, set[int]] = field(default_factory=dict)
+
+    def add(self, key: str, value: int) -> None:
+        """One reading of `key`."""
+        self.values.setdefault(key, set()).add(value)
+
+    def merge(self, other: Stated) -> None:
+        """Another reading of the same level."""
+        for key, values in other.values.items():
+            self.values.setdefault(key, set()).update(values)
+
+    def single(self) -> dict[str, int]:
+        """The keys stated with exactly one value."""
+        return {key: next(iter(v)) for key, v in self.values.items() if len(v) == 1}
+
+    @property
+    def conflicts(self) -> frozenset[str]:
+        """The keys stated with two or more values: unspecified at this level."""
+        return frozenset(key for key, v in self.values.items() if len(v) > 1)
+
+
+@cache
+def _settings() -> tuple[RunSetting, ...]:
+    return vocabulary().run_setting
+
+
+@cache
+def _phrase_re(phrases: tuple[str, ...], *, at_end: bool) -> re.Pattern[str] | None:
+    """Whole-word phrases ending a text (`at_end`) or starting it."""
+    if not phrases:
+        return None
+    ordered = sorted(phrases, key=len, reverse=True)
+    body = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
+    if at_end:
+        return re.compile(rf"(?<![\w'])(?:{body})[\s(]*$", re.IGNORECASE)
+    return re.compile(rf"^[\s-]*(?:{body})(?![\w])", re.IGNORECASE)
+
+
+def _count(mention: NumberMention) -> int | None:
+    """A whole count written out in digits (`32K` may be 32000 or 32768 tokens: none)."""
+    if mention.kind is not NumberKind.QUANTITY or len(mention.numbers) != 1:
+        return None
+    if not _DIGITS.fullmatch(mention.text):
+        return None
+    value = mention.numbers[0].value
+    return int(value) if float(value).is_integer() and value > 0 else None
+
+
+def _after_unit(text: str, end: int, unit: str) -> str | None:
+    """The text after the number's unit, or None when `unit` is not written after it."""
+    if not unit:
+        return text[end:]
+    if unit_after(text, end) != unit:
+        return None
+    rest = text[end:]
+    stripped = rest.lstrip("*_` \t-")
+    found = unit_spelling_re(unit).match(stripped)
+    if found is None:
+        return None
+    return stripped[found.end() :]
+
+
+def _setting_of(text: str, mention: NumberMention) -> str | None:
+    """The one setting the words around a count name, or None."""
+    before = text[: mention.start]
+    keys = set()
+    for setting in _settings():
+        after = _after_unit(text, mention.end, setting.unit)
+        if after is None:
+            continue
+        ends = _phrase_re(setting.before, at_end=True)
+        starts = _phrase_re(setting.after, at_end=False)
+        if (ends and ends.search(before)) or (starts and starts.match(after)):
+            keys.add(setting.key)
+    return next(iter(keys)) if len(keys) == 1 else None
+
+
+@lru_cache(maxsize=1 << 12)
+def settings_in_text(text: str) -> Stated:
+    """The run settings a sentence or caption states (`generating 1024 tokens`)."""
+    stated = Stated()
+    for mention in find_numbers(text, decimal_comma=False):
+        count = _count(mention)
+        key = _setting_of(text, mention) if count is not None else None
+        if key is not None and count is not None:
+            stated.add(key, count)
+    return stated
+
+
+@lru_cache(maxsize=1 << 12)
+def setting_of_key(key: str) -> str | None:
+    """The setting a `key:` names (`Prompt's token length` -> input_tokens), or None."""
+    words = _WORD.findall(key.lower())
+    if not words or len(words) > 5:
+        return None
+    found = set()
+    for setting in _settings():
+        named = [n for n in setting.names if _holds(words, n)]
+        if not named:
+            continue
+        if not setting.lengths or any(w in setting.lengths for w in words):
+            found.add(setting.key)
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _holds(words: list[str], name: str) -> bool:
+    parts = name.split()
+    return any(words[i : i + len(parts)] == parts for i in range(len(words)))
+
+
+def settings_in_pairs(pairs: list[tuple[str, str]]) -> Stated:
+    """The run settings `key: value` lines state (the first count of each value)."""
+    stated = Stated()
+    for key, value in pairs:
+        setting = setting_of_key(key)
+        if setting is None:
+            continue
+        first = next(iter(find_numbers(value, decimal_comma=False)), None)
+        count = _count(first) if first is not None else None
+        if count is not None:
+            stated.add(setting, count)
+    return stated

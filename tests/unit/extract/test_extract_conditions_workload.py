@@ -1,0 +1,165 @@
+"""Run settings and workload from a figure's context chain (`extract/conditions/workload.py`,
+`settings.py`): what each level states, and what stays unspecified."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from documents import make_document
+from draftflow.extract.conditions import DocumentContext, seed_conditions
+from draftflow.extract.conditions.settings import (
+    setting_of_key,
+    settings_in_pairs,
+    settings_in_text,
+)
+from draftflow.extract.conditions.workload import (
+    programs_in,
+    run_settings,
+    workload_in_text,
+    workload_of_path,
+)
+
+
+def _context(text: str, path: str = "report.md") -> DocumentContext:
+    return DocumentContext(make_document(path, text))
+
+
+def _line_of(text: str, wanted: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), 1) if wanted in line)
+
+
+def _conditions(
+    text: str, line: int, cell: str, value: float, readme: str | None = None
+) -> dict[str, JsonValue]:
+    context = _context(text)
+    return seed_conditions(
+        {},
+        text=cell,
+        value=value,
+        line=line,
+        column=None,
+        context=context,
+        readme=_context(readme, "README.md") if readme is not None else None,
+    )
+
+
+def test_a_sentence_states_token_lengths_by_the_words_around_the_count() -> None:
+    assert settings_in_text("speed of generating 1024 tokens by GPUs").single() == {
+        "output_tokens": 1024
+    }
+    assert settings_in_text("Average 512 tokens prompt eval speed").single() == {
+        "input_tokens": 512
+    }
+    assert settings_in_text("Dataset is X, 10 rows of 256 tokens per test.").single() == {
+        "context_tokens": 256
+    }
+    assert settings_in_text("with 8 concurrent requests").single() == {"concurrency": 8}
+
+
+def test_counts_that_no_setting_word_names_are_not_settings() -> None:
+    assert settings_in_text("We sent 150 requests of 550 tokens each").values == {}
+    assert settings_in_text("a 4.3K-token prompt and 32K tokens generated").values == {}
+
+
+def test_two_values_for_one_setting_are_a_conflict() -> None:
+    stated = settings_in_text("generating 128 tokens, then generating 1024 tokens")
+    assert stated.single() == {}
+    assert stated.conflicts == frozenset({"output_tokens"})
+
+
+def test_a_key_names_its_setting_with_a_length_word() -> None:
+    assert setting_of_key("Prompt's token length") == "input_tokens"
+    assert setting_of_key("Expected output length") == "output_tokens"
+    assert setting_of_key("Concurrency") == "concurrency"
+    assert setting_of_key("Total number of requests") is None
+    assert setting_of_key("Output directory") is None
+    pairs = [("Concurrency", "5 (5 concurrent requests)"), ("Tested models", "7B")]
+    assert settings_in_pairs(pairs).single() == {"concurrency": 5}
+
+
+def test_a_run_file_name_states_its_workload_between_settings_and_timestamp() -> None:
+    name = "r/Qwen_Qwen3-30B-A3B-FP8_conc1_in32000_out1024_low_context_chat_20260210_074736.json"
+    assert workload_of_path(name) == "low_context_chat"
+    assert workload_of_path("docs/v0_2_phase0_results.md") is None
+    assert workload_of_path("runs/model_conc4_20260101.json") is None  # one setting only
+    assert workload_of_path("runs/a_conc1_in64_Mixed_2.json") is None  # not a plain word
+
+
+def test_a_lead_in_names_the_dataset_shortened_to_what_identifies_it() -> None:
+    found = workload_in_text(
+        "Perplexity tests. Dataset is The Pile, 10 rows of 512 tokens per test."
+    )
+    assert found == "The Pile, 10 rows of 512 tokens"
+    assert workload_in_text("Number of samples per task is limited to 10.") is None
+
+
+def test_a_methodology_command_names_the_program_it_runs() -> None:
+    assert programs_in(["python bench/token_benchmark_ray.py \\\n --model X"]) == {
+        "token_benchmark_ray"
+    }
+
+
+README = """# Leaderboard
+
+#### Run Configurations
+
+```
+python token_benchmark_ray.py --num-concurrent-requests 5
+```
+
+- Concurrency:                  5 (5 concurrent requests to the provider)
+- Prompt's token length:        550
+- Expected output length:       150
+
+### Output throughput
+
+| Framework | Median |
+|---|---:|
+| a | 66 |
+"""
+
+
+def test_the_readme_methodology_section_gives_every_table_its_run_settings() -> None:
+    found = _conditions(README, _line_of(README, "| a | 66"), "66", 66.0)
+    assert found["concurrency"] == 5
+    assert (found["input_tokens"], found["output_tokens"]) == (550, 150)
+    assert found["workload"] == "token_benchmark_ray"
+
+
+def test_a_caption_beats_the_methodology_and_a_row_beats_the_caption() -> None:
+    text = README.replace(
+        "| Framework | Median |", "Measured generating 64 tokens.\n\n| Framework | Median |"
+    )
+    assert _conditions(text, _line_of(text, "| a | 66"), "66", 66.0)["output_tokens"] == 64
+    rowed = text.replace("| Framework | Median |", "| output tokens | Median |").replace(
+        "| a | 66 |", "| 32 | 66 |"
+    )
+    assert _conditions(rowed, _line_of(rowed, "| 32 | 66"), "66", 66.0)["output_tokens"] == 32
+
+
+def test_a_setting_stated_twice_at_one_level_stays_unspecified_at_every_level() -> None:
+    text = README.replace(
+        "| Framework | Median |",
+        "Runs generating 64 tokens and generating 256 tokens.\n\n| Framework | Median |",
+    )
+    found = _conditions(text, _line_of(text, "| a | 66"), "66", 66.0)
+    assert "output_tokens" not in found  # not the methodology's 150 either
+    assert found["input_tokens"] == 550
+
+
+def test_a_later_table_is_not_read_with_the_first_tables_caption() -> None:
+    text = (
+        "# T\n\n## Overview\n\nSpeed of generating 1024 tokens.\n\n| GPU | 8B |\n|---|---|\n"
+        "| a | 70.9 |\n\nAverage 1024 tokens prompt eval speed.\n\n| GPU | 8B |\n|---|---|\n"
+        "| a | 2283.6 |\n\n## Detail\n\n| GPU | tg 1024 | pp 1024 |\n|---|---|---|\n"
+        "| a | 70.1 | 2280.0 |\n"
+    )
+    context = _context(text)
+    first = run_settings(context, None, _line_of(text, "| a | 70.9"))
+    second = run_settings(context, None, _line_of(text, "| a | 2283.6"))
+    assert first["output_tokens"] == 1024 and "input_tokens" not in first
+    assert second["input_tokens"] == 1024 and "output_tokens" not in second
+    assert _conditions(text, _line_of(text, "| a | 70.9"), "70.9", 70.9)["workload"] == "tg 1024"
+    assert (
+        _conditions(text, _line_of(text, "| a | 2283.6"), "2283.6", 2283.6)["workload"] == "pp 1024"
+    )
