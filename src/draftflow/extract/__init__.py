@@ -20,7 +20,6 @@ from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import select, without_unread_prose
 from draftflow.extract.deterministic import extract_deterministic
-from draftflow.extract.standing import with_standing
 from draftflow.extract.harvest.run import harvest, harvest_document
 from draftflow.extract.merge import merge_extractions
 from draftflow.extract.model.run import (
@@ -28,6 +27,7 @@ from draftflow.extract.model.run import (
     EXTRACT_PROMPT,
     extract_with_model,
 )
+from draftflow.extract.standing import with_standing
 from draftflow.extract.unspecified import with_unspecified
 from draftflow.llm.protocol import StructuredClient
 

@@ -61,7 +61,7 @@ def named_party(who: str) -> str | None:
     """`who` as a party that measures, or None for a pronoun, an engine, a tool, a system or
     a model (`Qwen3.6 measured`), or a thing some name qualifies (`the CUDA runtime`)."""
     words = who.split()
-    if not words or len(words) == 1 and words[0].lower() in _NOT_WHO or len(words[0]) == 1:
+    if not words or (len(words) == 1 and words[0].lower() in _NOT_WHO) or len(words[0]) == 1:
         return None
     if words[0].lower() == "the" and words[-1].lower() not in _PARTY_NOUNS:
         return None
@@ -73,9 +73,7 @@ def named_party(who: str) -> str | None:
 def _attribution(
     document: Document, who: str, kind: AttributionKind, line: int, words: str, scope: StandingScope
 ) -> Attribution:
-    return Attribution(
-        who=who, kind=kind, words=words, path=document.path, line=line, scope=scope
-    )
+    return Attribution(who=who, kind=kind, words=words, path=document.path, line=line, scope=scope)
 
 
 def _front_matter(document: Document, lines: Sequence[str]) -> Mark | None:
@@ -116,7 +114,9 @@ def _comments(document: Document, lines: Sequence[str], after: int) -> Iterator[
     for index, (line, who, words) in enumerate(heads):
         last = heads[index + 1][0] - 1 if index + 1 < len(heads) else max(document.lines, line)
         kind = AttributionKind.COMMENTER
-        yield Mark(line, last, _attribution(document, who, kind, line, words, StandingScope.COMMENT))
+        yield Mark(
+            line, last, _attribution(document, who, kind, line, words, StandingScope.COMMENT)
+        )
 
 
 def _sentences(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:

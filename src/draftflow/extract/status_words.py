@@ -25,8 +25,10 @@ from draftflow.extract.standing_marks import Mark, plain, sentences, word_patter
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.standing import ResultStatus, StandingScope, Status
 
-_BANNER_LEAD = re.compile(r"^(?:\d{4}-\d{2}-\d{2}\s*[:—–-]?\s*|status\s*[:—–-]\s*|[\[(⚠️❌🚫\s]+)*", re.I)
-_ALONE = re.compile(r"\s*(?:$|[:,.;!)\]—–(\[-]|(?:by|as|in|on|since|until|after)\b)", re.I)
+_BANNER_LEAD = re.compile(
+    r"^(?:\d{4}-\d{2}-\d{2}\s*[:—–-]?\s*|status\s*[:—–-]\s*|[\[(⚠️❌🚫\s]+)*", re.I
+)
+_ALONE = re.compile(r"\s*(?:$|[:,.;!)\]—–(\[-]|\d|(?:by|as|in|on|since|until|after)\b)", re.I)
 """What may follow a status word that stands as a mark: the end, punctuation, or `by`, `as`,
 `since`; not a noun it qualifies (`Invalid XML`, `est. max_len`, `broken pipe`)."""
 _PARTS = re.compile(r"[(\[]([^)\]]{1,60})[)\]]")
@@ -56,7 +58,11 @@ def _negation_re() -> re.Pattern[str]:
     whole = [re.escape(w) for w in words if not w.endswith("-")]
     prefixes = [re.escape(w) for w in words if w.endswith("-")]
     return re.compile(
-        r"(?:(?<![\w-])(?:" + "|".join(whole) + r")\s+(?:\w+\s+)?|(?:" + "|".join(prefixes) + r"))$",
+        r"(?:(?<![\w-])(?:"
+        + "|".join(whole)
+        + r")\s+(?:\w+\s+)?|(?:"
+        + "|".join(prefixes)
+        + r"))$",
         re.I,
     )
 
