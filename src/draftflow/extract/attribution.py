@@ -37,7 +37,7 @@ _ASIDE = re.compile(r"\s*[(（]")
 @cache
 def _by_re() -> re.Pattern[str]:
     phrases = word_pattern(vocabulary().standing.by_phrases)
-    return re.compile(phrases + r"\s+(?P<who>" + _NAME + r")")
+    return re.compile(r"(?i:" + phrases + r")\s+(?P<who>" + _NAME + r")")
 
 
 @cache
