@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+from documents import make_document
 from draftflow.extract import extract
 from draftflow.extract.attribution import attribution_marks
 from draftflow.extract.status_words import in_sentence, marker, status_marks
 from draftflow.record.standing import AttributionKind, StandingScope, Status
-from documents import make_document
 from extract_support import snapshot_of
 
 TABLE = "| Model | Decode tok/s |\n|---|---|\n| Qwen3-8B | 41.5 |\n"
