@@ -27,6 +27,7 @@ from draftflow.extract.model.run import (
     EXTRACT_PROMPT,
     extract_with_model,
 )
+from draftflow.extract.standing import with_standing
 from draftflow.extract.unspecified import with_unspecified
 from draftflow.llm.protocol import StructuredClient
 
@@ -62,7 +63,7 @@ async def extract(
     candidates = harvest(snapshot, unreadable)
     if client is None:
         baseline = extract_deterministic(snapshot, candidates)
-        return baseline.model_copy(update={"unreadable": unreadable})
+        return _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
     # The model's requests go out first; the deterministic pass (seconds on a big repository)
     # runs in a thread while they are answered, and this loop keeps reading the replies. The
     # two passes share no state, so each gives what it gives alone.
@@ -87,9 +88,18 @@ async def extract(
     modelled = await modelled_task
     order = [d.document_id for d in snapshot.documents]
     merged = merge_extractions(baseline, modelled, order)
-    return merged.model_copy(
-        update={"unreadable": unreadable, "unread_tables": baseline.unread_tables}
+    return _with_standing(
+        snapshot,
+        merged.model_copy(
+            update={"unreadable": unreadable, "unread_tables": baseline.unread_tables}
+        ),
     )
+
+
+def _with_standing(snapshot: Snapshot, extraction: Extraction) -> Extraction:
+    """The extraction with each result's status words and attribution (`standing.py`)."""
+    results = with_standing(snapshot, extraction.reported_results)
+    return extraction.model_copy(update={"reported_results": results})
 
 
 _T = TypeVar("_T")

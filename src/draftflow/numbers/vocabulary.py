@@ -107,6 +107,28 @@ class RunContext(_Entry):
     workload_trail_cuts: tuple[str, ...] = ()
 
 
+class StatusWords(_Entry):
+    """An author's status for a result (`retracted`) and the words that state it."""
+
+    id: str
+    words: tuple[str, ...]
+
+
+class Standing(_Entry):
+    """The words that mark a result's standing: negations, what a status word must speak
+    about, and the phrases that name who measured a figure."""
+
+    negations: tuple[str, ...] = ()
+    result_nouns: tuple[str, ...] = ()
+    stating_verbs: tuple[str, ...] = ()
+    by_phrases: tuple[str, ...] = ()
+    source_keys: tuple[str, ...] = ()
+    origin_keys: tuple[str, ...] = ()
+    comment_author_keys: tuple[str, ...] = ()
+    hosted: tuple[str, ...] = ()
+    hosted_cues: tuple[str, ...] = ()
+
+
 class Vocabulary(_Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
@@ -115,6 +137,8 @@ class Vocabulary(_Entry):
     prose_metric: tuple[ProseMetric, ...] = ()
     run_setting: tuple[RunSetting, ...] = ()
     run_context: RunContext = RunContext()
+    status: tuple[StatusWords, ...] = ()
+    standing: Standing = Standing()
 
     _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
     _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)

@@ -12,6 +12,7 @@ from datetime import date
 from draftflow import __version__
 from draftflow.acquire.snapshot import Document, Snapshot, repository_url
 from draftflow.draft import EditorialDraft
+from draftflow.draft.standing import standing_notes
 from draftflow.extract import Extraction
 from draftflow.record.model import (
     RECORD_CONDITION_KEYS,
@@ -134,7 +135,7 @@ def assemble(
         deployment_options=[],
         recipe_parameters=None,
         measurement_scope="inference_speed" if extraction.reported_results else "none_reported",
-        notes=draft.notes,
+        notes=[*draft.notes, *(_standing_notes(selection) if selection is not None else [])],
         limitations=draft.limitations,
         comparison_status="not_comparable",
         editorial_status="draft",
@@ -175,6 +176,11 @@ def apply_selection(record: Record, selection: Selection, snapshot: Snapshot) ->
         }
     )
     return _with_selection(updated, selection)
+
+
+def _standing_notes(selection: Selection) -> list[str]:
+    """Why the figures the author marks, or someone else measured, are not headline results."""
+    return standing_notes([figure.result for figure in selection.figures])
 
 
 def _with_selection(record: Record, selection: Selection) -> Record:

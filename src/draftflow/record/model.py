@@ -30,6 +30,7 @@ from pydantic import (
 from draftflow.errors import InputError
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES, Conditions, Json
 from draftflow.record.conditions import RECORD_CONDITION_KEYS as RECORD_CONDITION_KEYS
+from draftflow.record.standing import Attribution, ResultStatus
 from draftflow.text.json_input import parse_json
 
 __all__ = [
@@ -185,6 +186,20 @@ class ReportedResult(_Strict):
     source_document_sha256: Sha256
     source_document_id: str
     source_line: Annotated[StrictInt, Field(ge=1)]
+    status: ResultStatus | None = None
+    """The author's own status words for the figure (retracted, estimated, ...); absent if none."""
+    attribution: Attribution | None = None
+    """Who measured the figure when the source names someone else; absent if the author did."""
+
+    @model_serializer(mode="wrap")
+    def _drop_no_standing(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # written only when stated, so records drafted before them round-trip unchanged
+        data = handler(self)
+        if isinstance(data, dict):
+            for key in ("status", "attribution"):
+                if data.get(key, ...) is None:
+                    data.pop(key)
+        return data
 
     @property
     def source_path(self) -> str:

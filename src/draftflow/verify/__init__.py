@@ -38,6 +38,7 @@ from draftflow.verify.report import (
     flag_id,
 )
 from draftflow.verify.results import check_results
+from draftflow.verify.standing import check_standing
 
 __all__ = [
     "CheckedCounts",
@@ -94,6 +95,7 @@ def verify_record(
         check_planted_instructions(ctx)
         check_provenance(ctx)
         check_setup_settings(ctx)
+        check_standing(ctx)
     flags = _deduplicated(ctx)
     ctx.counts.errors = sum(1 for f in flags if f.is_error)
     ctx.counts.warnings = len(flags) - ctx.counts.errors

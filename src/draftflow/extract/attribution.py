@@ -1,0 +1,200 @@
+"""Who measured a figure when it is not the repository's author, as the source names them.
+
+Read by structure: a copied third-party page's front matter (`url:` or `retrieved:` with its
+`publisher:` or `author:`) speaks for the whole page; an issue or forum thread's comment
+header (`author:	name`) for its comment; a sentence that names who stated the figure
+(`reported by @user`, `according to NVIDIA`, `the QuantTrio recipe reports ~28.8 tok/s`) for
+itself; a table row naming a hosted model or agent service (`Antigravity Native (Flash
+Swarm)`) for its row; and an introduction that puts such a service to work (`using ...
+powered by Gemini Flash`) for the document's prose. Tools and engines reporting a number
+(`reported by llama.cpp`, `vLLM reports`) are not people: they name no one. The words are
+data (`numbers/vocabulary.toml`, `[standing]`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from functools import cache
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.vocabulary import engine_in, is_model_value, model_in, system_in
+from draftflow.extract.document import parse_document
+from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument, Table
+from draftflow.extract.standing_marks import Mark, plain, sentences, word_pattern
+from draftflow.numbers.vocabulary import vocabulary
+from draftflow.record.standing import Attribution, AttributionKind, StandingScope
+
+_FRONT_MATTER_REACH = 60
+_KEY_LINE = re.compile(r"^(?P<key>[A-Za-z_]+):\s*(?P<value>.*?)\s*$")
+_NAME = r"(?:@[\w-]+|(?:the\s+)?[A-Z][\w.&'+-]*(?:\s+(?:[A-Z0-9][\w.&'+-]*|recipe|team|blog))*)"
+_PARTY_NOUNS = frozenset({"recipe", "team", "blog"})
+_NOT_WHO = frozenset({"this", "that", "it", "we", "our", "table", "figure", "the", "they"})
+_FRAGMENT_END = re.compile(r"[,.;，。；]|\s[—–]\s")
+_ASIDE = re.compile(r"\s*[(（]")
+
+
+@cache
+def _by_re() -> re.Pattern[str]:
+    phrases = word_pattern(vocabulary().standing.by_phrases)
+    return re.compile(r"(?i:" + phrases + r")\s+(?P<who>" + _NAME + r")")
+
+
+@cache
+def _stating_re() -> re.Pattern[str]:
+    verbs = word_pattern(vocabulary().standing.stating_verbs)
+    return re.compile(r"(?P<who>" + _NAME + r")\s+" + verbs + r"\s+(?:about\s+)?[~≈]?\d")
+
+
+@cache
+def _hosted_re() -> re.Pattern[str]:
+    return re.compile(word_pattern(vocabulary().standing.hosted), re.I)
+
+
+@cache
+def _cue_re() -> re.Pattern[str]:
+    cues = vocabulary().standing.hosted_cues
+    return re.compile("|".join(re.escape(cue) for cue in cues), re.I)
+
+
+def named_party(who: str) -> str | None:
+    """`who` as a party that measures, or None for a pronoun, an engine, a tool, a system or
+    a model (`Qwen3.6 measured`), or a thing some name qualifies (`the CUDA runtime`)."""
+    words = who.split()
+    if not words or (len(words) == 1 and words[0].lower() in _NOT_WHO) or len(words[0]) == 1:
+        return None
+    if words[0].lower() == "the" and words[-1].lower() not in _PARTY_NOUNS:
+        return None
+    if engine_in(who) or system_in(who) or model_in(who) or is_model_value(who):
+        return None
+    return " ".join(words)
+
+
+def _attribution(
+    document: Document, who: str, kind: AttributionKind, line: int, words: str, scope: StandingScope
+) -> Attribution:
+    return Attribution(who=who, kind=kind, words=words, path=document.path, line=line, scope=scope)
+
+
+def _front_matter(document: Document, lines: Sequence[str]) -> Mark | None:
+    """A copied page's front matter: who published it, if it says where it came from."""
+    if not lines or lines[0].strip() != "---":
+        return None
+    keys: dict[str, tuple[int, str, str]] = {}
+    for number, text in enumerate(lines[1:_FRONT_MATTER_REACH], start=2):
+        if text.strip() == "---":
+            break
+        found = _KEY_LINE.match(text)
+        if found:
+            value = found.group("value").strip("\"'")
+            keys.setdefault(found.group("key").lower(), (number, value, text.strip()))
+    else:
+        return None
+    standing = vocabulary().standing
+    if not any(key in keys for key in standing.origin_keys):
+        return None
+    for key in standing.source_keys:
+        if key in keys and keys[key][1]:
+            line, who, words = keys[key]
+            total = max(document.lines, 1)
+            kind = AttributionKind.QUOTED_SOURCE
+            mark = _attribution(document, who, kind, line, words, StandingScope.DOCUMENT)
+            return Mark(1, total, mark)
+    return None
+
+
+def _comments(document: Document, lines: Sequence[str], after: int) -> Iterator[Mark]:
+    """An issue thread's comments: each `author:<tab>name` header to the next one."""
+    keys = vocabulary().standing.comment_author_keys
+    heads: list[tuple[int, str, str]] = []
+    for number, text in enumerate(lines, start=1):
+        found = _KEY_LINE.match(text) if number > after and "\t" in text else None
+        if found and found.group("key").lower() in keys and found.group("value"):
+            heads.append((number, found.group("value"), text.strip()))
+    for index, (line, who, words) in enumerate(heads):
+        last = heads[index + 1][0] - 1 if index + 1 < len(heads) else max(document.lines, line)
+        kind = AttributionKind.COMMENTER
+        yield Mark(
+            line, last, _attribution(document, who, kind, line, words, StandingScope.COMMENT)
+        )
+
+
+def _sentences(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
+    """Sentences that name who stated their figure."""
+    for block in parsed.blocks:
+        if not isinstance(block, Paragraph | ListItem):
+            continue
+        for sentence in sentences(block):
+            for pattern, kind in (
+                (_by_re(), AttributionKind.PERSON),
+                (_stating_re(), AttributionKind.VENDOR),
+            ):
+                found = pattern.search(sentence.text)
+                who = named_party(found.group("who")) if found else None
+                if found is None or who is None:
+                    continue
+                if kind is AttributionKind.PERSON and not who.startswith("@"):
+                    kind = AttributionKind.VENDOR
+                mark = _attribution(
+                    document, who, kind, sentence.first, found.group(0), StandingScope.SENTENCE
+                )
+                yield Mark(sentence.first, sentence.last, mark)
+                break
+
+
+def _hosted_rows(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
+    """Table rows that name a hosted model or agent service as what ran."""
+    for block in parsed.blocks:
+        if not isinstance(block, Table):
+            continue
+        for row in block.body_rows:
+            for cell in row:
+                text = plain(cell.text)
+                if _hosted_re().match(text):
+                    kind = AttributionKind.HOSTED_MODEL
+                    line = cell.line
+                    mark = _attribution(document, text, kind, line, text, StandingScope.ROW)
+                    yield Mark(line, line, mark)
+                    break
+
+
+def _hosted_introduction(document: Document, parsed: ParsedDocument) -> Mark | None:
+    """An introduction that puts a hosted service to work: the prose of the document is its."""
+    for block in parsed.blocks:
+        if not isinstance(block, Paragraph | ListItem):
+            continue
+        section = parsed.section_at(block.span.first)
+        if section is not None and section.level > 2:
+            return None
+        for sentence in sentences(block):
+            for cue in _cue_re().finditer(sentence.text):
+                rest = sentence.text[cue.end() :]
+                fragment = _FRAGMENT_END.split(rest, maxsplit=1)[0].strip()
+                fragment = _ASIDE.split(fragment, maxsplit=1)[0].strip()
+                if _hosted_re().match(fragment):
+                    words = f"{cue.group(0)} {fragment}"
+                    kind, scope = AttributionKind.HOSTED_MODEL, StandingScope.DOCUMENT
+                    mark = _attribution(document, fragment, kind, sentence.first, words, scope)
+                    return Mark(1, max(document.lines, 1), mark, outside_tables=True)
+    return None
+
+
+def attribution_marks(document: Document) -> list[Mark]:
+    """Every attribution mark of a document: front matter, comments, sentences, rows."""
+    lines = document.line_list
+    marks: list[Mark] = []
+    front = _front_matter(document, lines)
+    if front is not None:
+        marks.append(front)
+    after = front.standing.line if front is not None else 0
+    marks.extend(_comments(document, lines, after))
+    parsed = parse_document(document)
+    marks.extend(_sentences(document, parsed))
+    marks.extend(_hosted_rows(document, parsed))
+    introduction = _hosted_introduction(document, parsed)
+    if introduction is not None:
+        marks.append(introduction)
+    return marks
+
+
+__all__ = ["attribution_marks", "named_party"]

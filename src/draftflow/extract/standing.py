@@ -1,0 +1,64 @@
+"""A figure's standing, put on it from the marks of its document: the author's status words
+(`status_words.py`) and who else measured it (`attribution.py`).
+
+The narrowest mark over the figure's line wins (its sentence or row before its section,
+its section before its document, its document before its file name); a mark that speaks
+for a document's prose only (`Mark.outside_tables`) leaves its table rows to themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.attribution import attribution_marks
+from draftflow.extract.document import parse_document
+from draftflow.extract.standing_marks import Mark
+from draftflow.extract.status_words import status_marks
+from draftflow.record.model import ReportedResult
+from draftflow.record.standing import Attribution, ResultStatus
+
+
+class _Marks:
+    """A document's marks and its table lines, read once."""
+
+    def __init__(self, document: Document) -> None:
+        self.status = status_marks(document)
+        self.attribution = attribution_marks(document)
+        lines: set[int] = set()
+        for table in parse_document(document).tables:
+            lines.update(range(table.span.first, table.span.last + 1))
+        self.table_lines = frozenset(lines)
+
+    def narrowest(self, marks: Sequence[Mark], line: int) -> Mark | None:
+        """The narrowest mark over `line` (a prose-only mark skips table lines)."""
+        covering = [
+            mark
+            for mark in marks
+            if mark.covers(line) and not (mark.outside_tables and line in self.table_lines)
+        ]
+        return min(covering, key=lambda mark: mark.reach) if covering else None
+
+
+def with_standing(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list[ReportedResult]:
+    """Each result with the status and attribution its document marks its line with."""
+    read: dict[str, _Marks | None] = {}
+    marked: list[ReportedResult] = []
+    for result in results:
+        document_id = result.source_document_id
+        if document_id not in read:
+            document = snapshot.document(document_id)
+            read[document_id] = _Marks(document) if document is not None else None
+        marks = read[document_id]
+        if marks is None:
+            marked.append(result)
+            continue
+        status = marks.narrowest(marks.status, result.source_line)
+        attribution = marks.narrowest(marks.attribution, result.source_line)
+        update: dict[str, ResultStatus | Attribution] = {}
+        if status is not None:
+            update["status"] = status.standing
+        if attribution is not None:
+            update["attribution"] = attribution.standing
+        marked.append(result.model_copy(update=update) if update else result)
+    return marked

@@ -1,0 +1,68 @@
+"""What status words and attributions mark: a stretch of a document's lines, and the mark.
+
+`status_words.py` and `attribution.py` find marks; `standing.py` puts the narrowest mark
+that covers a figure's line on the figure. Shared here so the finders and the applier do not
+import each other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from draftflow.extract.document.model import ListItem, Paragraph
+from draftflow.record.standing import Attribution, ResultStatus
+from draftflow.text.sentences import sentence_spans
+
+_MARKUP = re.compile(r"[*_`]+|<[^>]+>")
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A status or an attribution over lines `first`..`last` of one document."""
+
+    first: int
+    last: int
+    standing: ResultStatus | Attribution
+    outside_tables: bool = False
+    """The mark speaks for the document's prose, not for its table rows, which say for
+    themselves what they measured (a hosted service named in the introduction)."""
+
+    @property
+    def reach(self) -> int:
+        """How many lines the mark covers: the narrowest mark over a figure wins."""
+        return self.last - self.first
+
+    def covers(self, line: int) -> bool:
+        """True when `line` is within the mark's lines."""
+        return self.first <= line <= self.last
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence of a paragraph or list item, its markup removed, with its lines."""
+
+    text: str
+    written: str
+    first: int
+    last: int
+
+
+def plain(text: str) -> str:
+    """`text` without emphasis, code marks and inline HTML, spaces collapsed."""
+    return " ".join(_MARKUP.sub("", text).split())
+
+
+def sentences(block: Paragraph | ListItem) -> Iterator[Sentence]:
+    """The sentences of a block with the lines each covers."""
+    for start, end in sentence_spans(block.text):
+        written = block.text[start:end]
+        yield Sentence(plain(written), written, block.line_of(start), block.line_of(end - 1))
+
+
+def word_pattern(words: tuple[str, ...]) -> str:
+    """An alternation of whole words (longest first; a trailing `.` needs no word end)."""
+    ordered = sorted(words, key=len, reverse=True)
+    parts = [re.escape(w) + ("" if w.endswith(".") else r"(?![\w-])") for w in ordered]
+    return r"(?<![\w-])(?:" + "|".join(parts) + ")"

@@ -1,0 +1,212 @@
+"""The author's own status words: where a source marks its results retracted, contaminated,
+superseded, estimated, invalid, broken or deprecated.
+
+A status word counts only where it stands as a mark, read by structure: a component of the
+document's path (`run-CONTAMINATED.json`), a heading that is or opens with the word
+(`RETRACTED`, `Results (superseded)`), a table cell that is or opens with it (`invalid`,
+`~90-92 (estimated)`), a banner sentence that opens with it (`2026-07-28: superseded by ...`),
+or a sentence whose subject is the results (`these numbers are superseded by ...`). A word
+taken back just before it (`not contaminated`, `no longer estimated`) does not count, and a
+word inside running prose about something else (`why is tool calling broken?`) is no mark.
+The words are data (`numbers/vocabulary.toml`, `[[status]]` and `[standing]`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.document import parse_document
+from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument, Table
+from draftflow.extract.standing_marks import Mark, plain, sentences, word_pattern
+from draftflow.numbers.vocabulary import vocabulary
+from draftflow.record.standing import ResultStatus, StandingScope, Status
+
+_BANNER_LEAD = re.compile(
+    r"^(?:\d{4}-\d{2}-\d{2}\s*[:—–-]?\s*|status\s*[:—–-]\s*|[\[(⚠️❌🚫\s]+)*", re.I
+)
+_ALONE = re.compile(r"\s*(?:$|[:,.;!)\]—–(\[-]|\d|(?:by|as|in|on|since|until|after)\b)", re.I)
+"""What may follow a status word that stands as a mark: the end, punctuation, or `by`, `as`,
+`since`; not a noun it qualifies (`Invalid XML`, `est. max_len`, `broken pipe`)."""
+_PARTS = re.compile(r"[(\[]([^)\]]{1,60})[)\]]")
+_HEAD_SPLIT = re.compile(r"\s*(?::|\s[—–-]\s)\s*")
+_PATH_TOKENS = re.compile(r"[-_./\s]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A status word found at the start of a text, as written there."""
+
+    status: Status
+    words: str
+
+
+@cache
+def _status_res() -> tuple[tuple[Status, re.Pattern[str]], ...]:
+    return tuple(
+        (Status(entry.id), re.compile(word_pattern(entry.words), re.I))
+        for entry in vocabulary().status
+    )
+
+
+@cache
+def _negation_re() -> re.Pattern[str]:
+    words = vocabulary().standing.negations
+    whole = [re.escape(w) for w in words if not w.endswith("-")]
+    prefixes = [re.escape(w) for w in words if w.endswith("-")]
+    return re.compile(
+        r"(?:(?<![\w-])(?:"
+        + "|".join(whole)
+        + r")\s+(?:\w+\s+)?|(?:"
+        + "|".join(prefixes)
+        + r"))$",
+        re.I,
+    )
+
+
+@cache
+def _subject_re() -> re.Pattern[str]:
+    standing = vocabulary().standing
+    nouns = word_pattern(standing.result_nouns)
+    statuses = word_pattern(tuple(w for entry in vocabulary().status for w in entry.words))
+    return re.compile(
+        r"\b(?:these|the|all|this|our|those|its|every|each)\s+(?:[\w.-]+\s+){0,3}?"
+        + nouns
+        + r"[^.;:]{0,40}?\b(?:is|are|was|were|has been|have been|be|been|now)\s+"
+        + r"(?P<gap>(?:[\w']+\s+){0,2}?)(?P<word>"
+        + statuses
+        + ")",
+        re.I,
+    )
+
+
+def negated(text: str, start: int) -> bool:
+    """True when the words just before `start` take the status word back (`not`, `non-`)."""
+    return _negation_re().search(text[max(0, start - 24) : start]) is not None
+
+
+def status_at_start(text: str) -> Found | None:
+    """The status a text opens with (after a date, `Status:` or a bracket), if any."""
+    lead = _BANNER_LEAD.match(text)
+    start = lead.end() if lead else 0
+    for status, pattern in _status_res():
+        found = pattern.match(text, start)
+        if found and _ALONE.match(text, found.end()):
+            return Found(status, found.group(0))
+    return None
+
+
+def status_in_name(path: str) -> Found | None:
+    """The status a document's path names as one of its components (`X-CONTAMINATED.json`)."""
+    for token in _PATH_TOKENS.split(path):
+        for status, pattern in _status_res():
+            if pattern.fullmatch(token):
+                return Found(status, token)
+    return None
+
+
+def marker(text: str) -> Found | None:
+    """The status a heading or cell states as its mark: the text opens with it, or a part
+    before a colon or dash, or a bracketed part, does."""
+    cleaned = plain(text)
+    parts = [cleaned, *_HEAD_SPLIT.split(cleaned)[1:], *_PARTS.findall(cleaned)]
+    for part in parts:
+        found = status_at_start(part.strip())
+        if found:
+            return found
+    return None
+
+
+def in_sentence(text: str, *, opens_block: bool = True) -> Found | None:
+    """The status a sentence states about results: a banner that opens its block with the
+    word, or a results subject with the word (`these numbers are superseded`), not taken
+    back."""
+    found = status_at_start(text) if opens_block else None
+    if found:
+        return found
+    for match in _subject_re().finditer(text):
+        if negated(text, match.start("word")):
+            continue
+        word = match.group("word")
+        for status, pattern in _status_res():
+            if pattern.fullmatch(word):
+                return Found(status, word)
+    return None
+
+
+def _mark(
+    document: Document, found: Found, line: int, span: tuple[int, int], scope: StandingScope
+) -> Mark:
+    status = ResultStatus(
+        status=found.status, words=found.words, path=document.path, line=line, scope=scope
+    )
+    return Mark(span[0], span[1], status)
+
+
+def _section_span(parsed: ParsedDocument, line: int, total: int) -> tuple[tuple[int, int], bool]:
+    """The lines a statement at `line` speaks for: its section, or the whole document when it
+    stands in the introduction (before any section below the title)."""
+    section = parsed.section_at(line)
+    if section is None or section.level <= 1:
+        return (1, total), True
+    return (section.span.first, section.span.last), False
+
+
+def _headings(document: Document, parsed: ParsedDocument, total: int) -> Iterator[Mark]:
+    for heading in parsed.headings:
+        found = marker(heading.text)
+        if found is None:
+            continue
+        if heading.level <= 1:
+            yield _mark(document, found, heading.span.first, (1, total), StandingScope.DOCUMENT)
+            continue
+        section = parsed.section_at(heading.span.first)
+        last = section.span.last if section else heading.span.last
+        span = (heading.span.first, last)
+        yield _mark(document, found, heading.span.first, span, StandingScope.SECTION)
+
+
+def _prose(document: Document, parsed: ParsedDocument, total: int) -> Iterator[Mark]:
+    for block in parsed.blocks:
+        if not isinstance(block, Paragraph | ListItem):
+            continue
+        for index, sentence in enumerate(sentences(block)):
+            found = in_sentence(sentence.text, opens_block=index == 0)
+            if found is None:
+                continue
+            span, whole = _section_span(parsed, sentence.first, total)
+            scope = StandingScope.DOCUMENT if whole else StandingScope.SECTION
+            yield _mark(document, found, sentence.first, span, scope)
+
+
+def _rows(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
+    for block in parsed.blocks:
+        if not isinstance(block, Table):
+            continue
+        for row in block.body_rows:
+            for cell in row:
+                found = marker(cell.text)
+                if found is not None:
+                    line = cell.line
+                    yield _mark(document, found, line, (line, line), StandingScope.ROW)
+                    break
+
+
+def status_marks(document: Document) -> list[Mark]:
+    """Every status mark of a document: its path, headings, sentences and table rows."""
+    total = max(document.lines, 1)
+    marks: list[Mark] = []
+    named = status_in_name(document.path)
+    if named is not None:
+        marks.append(_mark(document, named, 1, (1, total), StandingScope.FILE_NAME))
+    parsed = parse_document(document)
+    marks.extend(_headings(document, parsed, total))
+    marks.extend(_prose(document, parsed, total))
+    marks.extend(_rows(document, parsed))
+    return marks
+
+
+__all__ = ["Found", "in_sentence", "marker", "negated", "status_at_start", "status_marks"]
