@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.document import parse_document
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
 from draftflow.select.shapes import is_main_document
@@ -167,4 +168,14 @@ def headline_exclusion(
         key = configured_limit(document, result.source_line)
         if key is not None:
             return ExclusionReading(Exclusion.CONFIGURED_LIMIT, f"`{key}` sets a limit")
+    return None
+
+
+def first_results_table(document: Document, figure_lines: set[int]) -> range | None:
+    """The lines of the document's first table that states a figure: the lead document's
+    first results table is the claim its author puts first."""
+    for table in parse_document(document).tables:
+        lines = range(table.span.first, table.span.last + 1)
+        if any(line in figure_lines for line in lines):
+            return lines
     return None

@@ -35,11 +35,19 @@ from draftflow.numbers.cells import CellShape, cell_shape
 from draftflow.record.model import ReportedResult
 from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
 from draftflow.select.figures import Figure
-from draftflow.select.lead import DocumentRole, RoleReading, headline_exclusion, read_roles
+from draftflow.select.lead import (
+    DocumentRole,
+    RoleReading,
+    first_results_table,
+    headline_exclusion,
+    read_roles,
+)
 from draftflow.select.shapes import (
     RESTATED_MIN_DIGITS,
     DocumentShape,
     Restatements,
+    is_main_document,
+    is_markdown,
     significant_digits,
 )
 
@@ -53,6 +61,7 @@ SAME_METRIC_COST = {True: 0.2, False: 1.5}
 SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
 # One figure per configuration (a row of a Markdown table) before a second of the same one; a
 # data file's line is no configuration (a one-line JSON file holds the whole run).
+LEAD_TABLE_POINTS = 4.0
 SAME_ROW_COST = {True: 2.5, False: 0.0}
 
 # counts of faults (errors, warnings, failed requests, retries): fewer is better
@@ -124,9 +133,24 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     spread = spread_statistics((index, item.figure.result) for index, item in enumerate(scored))
     for index in spread:
         scored[index].add(-2.5, "")  # the row's median (or mean) stands for it
+    _score_lead_table(scored, snapshot)
     _score_comparisons(scored)
     _score_index_document(scored)
     return scored
+
+
+def _score_lead_table(scored: list[Scored], snapshot: Snapshot) -> None:
+    """The front page's first results table: the claims its author puts first."""
+    lead = next((d for d in snapshot.documents if is_main_document(d)), None)
+    if lead is None or not is_markdown(lead):
+        return
+    mine = [item for item in scored if item.figure.result.source_document_id == lead.document_id]
+    table = first_results_table(lead, {item.figure.result.source_line for item in mine})
+    if table is None:
+        return
+    for item in mine:
+        if item.figure.result.source_line in table:
+            item.add(LEAD_TABLE_POINTS, "in the README's first results table")
 
 
 def _score_role(item: Scored, role: RoleReading | None) -> None:
