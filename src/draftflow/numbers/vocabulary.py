@@ -129,6 +129,21 @@ class Standing(_Entry):
     hosted_cues: tuple[str, ...] = ()
 
 
+class DocumentRoleWords(_Entry):
+    """The words that give a document a role: in its path (folders and file name) or in its
+    title and opening lines (`Purpose: design a test plan`)."""
+
+    role: str
+    path_words: tuple[str, ...] = ()
+    title_pattern: str | None = None
+
+
+class ConfigLimit(_Entry):
+    """How a configuration key names a limit rather than a measurement (`max_p99_ttft_ms`)."""
+
+    key_pattern: str
+
+
 class Vocabulary(_Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
@@ -139,6 +154,8 @@ class Vocabulary(_Entry):
     run_context: RunContext = RunContext()
     status: tuple[StatusWords, ...] = ()
     standing: Standing = Standing()
+    document_role: tuple[DocumentRoleWords, ...] = ()
+    config_limit: ConfigLimit | None = None
 
     _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
     _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)

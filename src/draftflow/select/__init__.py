@@ -51,7 +51,6 @@ from draftflow.select.rules import (
     headline_eligible,
     score_figures,
 )
-from draftflow.select.standing import own_results
 
 __all__ = [
     "DEFAULT_MAX_RESULTS",
@@ -170,7 +169,7 @@ async def select_headline(
     ]
     figures = make_figures(results)
     scored = score_figures(snapshot, figures)
-    eligible = own_results(headline_eligible(scored))
+    eligible = headline_eligible(scored, snapshot)
     chosen = [(item.figure.id, item.why) for item in choose(eligible, max_results)]
     method = METHOD_RULES
     prompt_hashes: dict[str, str] = {}

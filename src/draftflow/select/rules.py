@@ -33,11 +33,21 @@ from draftflow.numbers import (
 )
 from draftflow.numbers.cells import CellShape, cell_shape
 from draftflow.record.model import ReportedResult
+from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
 from draftflow.select.figures import Figure
+from draftflow.select.lead import (
+    DocumentRole,
+    RoleReading,
+    first_results_table,
+    headline_exclusion,
+    read_roles,
+)
 from draftflow.select.shapes import (
     RESTATED_MIN_DIGITS,
     DocumentShape,
     Restatements,
+    is_main_document,
+    is_markdown,
     significant_digits,
 )
 
@@ -49,6 +59,10 @@ INDEX_MIN_RESTATED = 3
 # configuration, so data files are covered broadly; a Markdown summary may hold many claims.
 SAME_METRIC_COST = {True: 0.2, False: 1.5}
 SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
+# One figure per configuration (a row of a Markdown table) before a second of the same one; a
+# data file's line is no configuration (a one-line JSON file holds the whole run).
+LEAD_TABLE_POINTS = 4.0
+SAME_ROW_COST = {True: 2.5, False: 0.0}
 
 # counts of faults (errors, warnings, failed requests, retries): fewer is better
 _FAULT_METRIC = re.compile(r"error|warning|fail|retr(y|ies)|timeout", re.IGNORECASE)
@@ -102,6 +116,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     """Every figure scored by the headline rules, in the figures' order."""
     shapes: dict[str, DocumentShape] = {}
     restatements = Restatements(snapshot)
+    roles = read_roles(snapshot)
     scored = [Scored(figure) for figure in figures]
     for item in scored:
         result = item.figure.result
@@ -112,11 +127,35 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
         if shape is None:
             shape = shapes[document.document_id] = DocumentShape(document)
         _score_place(item, document, shape)
+        _score_role(item, roles.get(document.document_id))
         _score_emphasis(item, document, restatements)
         _score_metric(item, in_sentence=_read_in_sentence(result.label))
+    spread = spread_statistics((index, item.figure.result) for index, item in enumerate(scored))
+    for index in spread:
+        scored[index].add(-2.5, "")  # the row's median (or mean) stands for it
+    _score_lead_table(scored, snapshot)
     _score_comparisons(scored)
     _score_index_document(scored)
     return scored
+
+
+def _score_lead_table(scored: list[Scored], snapshot: Snapshot) -> None:
+    """The front page's first results table: the claims its author puts first."""
+    lead = next((d for d in snapshot.documents if is_main_document(d)), None)
+    if lead is None or not is_markdown(lead):
+        return
+    mine = [item for item in scored if item.figure.result.source_document_id == lead.document_id]
+    table = first_results_table(lead, {item.figure.result.source_line for item in mine})
+    if table is None:
+        return
+    for item in mine:
+        if item.figure.result.source_line in table:
+            item.add(LEAD_TABLE_POINTS, "in the README's first results table")
+
+
+def _score_role(item: Scored, role: RoleReading | None) -> None:
+    if role is not None and role.role is DocumentRole.RESULTS:
+        item.add(1.0, f"in a results document ({role.evidence})")
 
 
 def _score_index_document(scored: list[Scored]) -> None:
@@ -168,6 +207,10 @@ def _score_emphasis(item: Scored, document: Document, restatements: Restatements
         item.add(2.0, "restated, rounded, in the README")
     if result.uncertainty is not None:
         item.add(1.5, "derived from repeated runs")
+    if marked_by_symbol(text, float(result.value)):
+        item.add(2.5, "marked with a symbol in its table cell")
+    if in_small_print(text, float(result.value)):
+        item.add(-3.0, "")  # a breakdown under its cell's figure
 
 
 def _bold_value(line: str, value: float) -> bool:
@@ -305,71 +348,64 @@ def is_lower_better(metric: str) -> bool:
     return metric in LOWER_IS_BETTER or bool(_FAULT_METRIC.search(metric))
 
 
-def headline_eligible(scored: list[Scored]) -> list[Scored]:
-    """The figures the rules may choose as headlines: a figure of no known metric waits for
-    the editor to name it."""
-    return [item for item in scored if item.figure.result.metric != UNSPECIFIED]
+def headline_eligible(scored: list[Scored], snapshot: Snapshot) -> list[Scored]:
+    """The figures the rules (or a model) may choose as headlines: a figure of no known metric
+    waits for the editor to name it; one `headline_exclusion` names keeps out (a design or plan
+    document's values, a configured limit, someone else's or a withdrawn figure)."""
+    roles = read_roles(snapshot)
+    eligible: list[Scored] = []
+    for item in scored:
+        result = item.figure.result
+        if result.metric == UNSPECIFIED:
+            continue
+        document = snapshot.document(result.source_document_id)
+        if headline_exclusion(result, document, roles.get(result.source_document_id)) is None:
+            eligible.append(item)
+    return eligible
 
 
 def choose(scored: list[Scored], max_results: int) -> list[Scored]:
-    """The top figures by score, covering documents and metrics, never one number twice;
+    """The top figures by score, covering documents, metrics and configurations (one figure
+    per table row or result file before a second of the same), never one number twice;
     returned in source order."""
     pool = _without_restatements(scored)
     markdown = {
-        item.figure.result.source_document_id: item.figure.result.evidence_url.split("#")[0]
-        .lower()
-        .endswith((".md", ".markdown"))
+        item.figure.result.source_document_id: _is_markdown_url(item.figure.result.evidence_url)
         for item in pool
     }
-    # A figure's cost depends only on its document and metric, so each (document, metric)
-    # group offers its best figure (the first on a tie) and a round compares groups: the
-    # same picks as comparing every figure, without a pass over thousands per pick.
-    groups: dict[tuple[str, str], list[tuple[int, Scored]]] = {}
-    for index, item in enumerate(pool):
-        result = item.figure.result
-        groups.setdefault((result.source_document_id, result.metric), []).append((index, item))
-    for members in groups.values():
-        members.sort(key=lambda member: (-member[1].score, member[0]))
-    next_of = dict.fromkeys(groups, 0)
     taken: list[Scored] = []
     per_metric: Counter[tuple[str, str]] = Counter()
     per_document: Counter[str] = Counter()
+    per_row: Counter[tuple[str, int]] = Counter()
 
-    def offer(key: tuple[str, str]) -> tuple[float, int, tuple[str, str]] | None:
-        """The group's next figure as a heap entry: (minus its score now, its index)."""
-        members = groups[key]
-        if next_of[key] >= len(members):
-            return None
-        index, item = members[next_of[key]]
-        prose_document = markdown[key[0]]
-        score = (
-            item.score
-            - SAME_METRIC_COST[prose_document] * per_metric[key]
-            - SAME_DOCUMENT_COST[prose_document] * per_document[key[0]]
+    def current(index: int) -> float:
+        """The figure's score now: less for each pick of its document, metric and row."""
+        result = pool[index].figure.result
+        document = result.source_document_id
+        prose_document = markdown[document]
+        return (
+            pool[index].score
+            - SAME_METRIC_COST[prose_document] * per_metric[(document, result.metric)]
+            - SAME_DOCUMENT_COST[prose_document] * per_document[document]
+            - SAME_ROW_COST[prose_document] * per_row[(document, result.source_line)]
         )
-        return -score, index, key
 
-    # The best offer (highest score, then lowest index) by a lazy heap: an offer's score only
-    # falls as figures are taken (costs grow, a group's next figure scores no higher), so an
-    # entry is an upper bound; one whose score is still current is the best of all offers.
-    heap = [entry for entry in map(offer, groups) if entry is not None]
+    # A lazy heap of (minus score, index): a figure's score only falls as others are taken
+    # (the costs grow), so a stored entry is an upper bound and one still current is the best
+    # of all offers (highest score, then lowest index).
+    heap = [(-item.score, index) for index, item in enumerate(pool)]
     heapq.heapify(heap)
     while len(taken) < max_results and heap:
-        entry = heapq.heappop(heap)
-        key = entry[2]
-        current = offer(key)
-        if current is None:
+        stored, index = heapq.heappop(heap)
+        now = -current(index)
+        if now != stored:
+            heapq.heappush(heap, (now, index))
             continue
-        if current != entry:
-            heapq.heappush(heap, current)
-            continue
-        taken.append(groups[key][next_of[key]][1])
-        next_of[key] += 1
-        per_metric[key] += 1
-        per_document[key[0]] += 1
-        following = offer(key)
-        if following is not None:
-            heapq.heappush(heap, following)
+        result = pool[index].figure.result
+        taken.append(pool[index])
+        per_metric[(result.source_document_id, result.metric)] += 1
+        per_document[result.source_document_id] += 1
+        per_row[(result.source_document_id, result.source_line)] += 1
     order = {id(item): index for index, item in enumerate(scored)}
     return sorted(taken, key=lambda item: order[id(item)])
 

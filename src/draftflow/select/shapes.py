@@ -63,6 +63,9 @@ class DocumentShape:
         # the opening section: up to the second heading (the first is usually the title)
         second = headings[1] if len(headings) > 1 else self.length + 1
         self.lead_end = max(second, min(int(self.length * LEAD_FRACTION), LEAD_MAX_LINES))
+        for table in parsed.tables:  # a table the opening section starts is in it whole
+            if table.span.first < self.lead_end <= table.span.last:
+                self.lead_end = table.span.last + 1
         self.table_rows = table_sizes(parsed) if self.markdown else {}
         self._body_values: set[str] | None = None
 

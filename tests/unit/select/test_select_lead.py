@@ -1,0 +1,78 @@
+"""Document roles, configured limits and the one headline filter (select/lead.py), and the
+author's marks in a row (select/emphasis.py)."""
+
+from __future__ import annotations
+
+from documents import make_document, make_result
+from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
+from draftflow.select.lead import (
+    DocumentRole,
+    Exclusion,
+    configured_limit,
+    first_results_table,
+    headline_exclusion,
+    read_role,
+)
+
+
+def test_roles_come_from_path_opening_and_readme_pointers() -> None:
+    readme = "See results/ for the runs and [the plan](notes/next.md)."
+    assert read_role(make_document("README.md", "# x\n")).role is DocumentRole.LEAD
+    assert read_role(make_document("docs/design/kv.md", "# KV\n")).role is DocumentRole.DESIGN
+    assert read_role(make_document("plans/q3.md", "# Q3\n")).role is DocumentRole.PLAN
+    assert read_role(make_document("examples/a.json", "{}\n")).role is DocumentRole.EXAMPLE
+    opening = "# Notes\n\n> **Purpose:** Design a test plan for the 2-bit recipe.\n"
+    assert read_role(make_document("docs/notes.md", opening)).role is DocumentRole.PLAN
+    runs = read_role(make_document("results/run1.json", "{}\n"), readme)
+    assert runs.role is DocumentRole.RESULTS and "results/" in runs.evidence
+    assert read_role(make_document("misc/a.md", "# A\n"), readme).role is DocumentRole.OTHER
+
+
+def test_a_configured_limit_is_a_key_that_names_a_limit() -> None:
+    text = "```yaml\nrag:\n  max_p99_ttft_ms: 500\n  target_batch: 4\n  batch: 4\n```\n"
+    document = make_document("docs/x.md", text)
+    assert configured_limit(document, 3) == "max_p99_ttft_ms"
+    assert configured_limit(document, 4) == "target_batch"
+    assert configured_limit(document, 5) is None
+    # a tool's JSON output names measured maxima the same way: never read as configuration
+    assert configured_limit(make_document("r.json", '{"max_ttft_ms": 5}\n'), 1) is None
+
+
+def test_the_one_filter_names_why_with_evidence() -> None:
+    design = make_document("docs/design/a.md", "# A\n\nIt runs at ~40 tok/s.\n")
+    reading = headline_exclusion(make_result(design, 3, 40), design, read_role(design))
+    assert reading is not None and reading.exclusion is Exclusion.NOT_A_RESULTS_DOCUMENT
+    assert "design" in reading.evidence
+    readme = make_document("README.md", "# A\n\nIt runs at 40 tok/s.\n")
+    assert headline_exclusion(make_result(readme, 3, 40), readme, read_role(readme)) is None
+    quoted = make_result(readme, 3, 40, conditions={"attribution": "a forum post"})
+    other = headline_exclusion(quoted, readme, read_role(readme))
+    assert other is not None and other.exclusion is Exclusion.NOT_THE_AUTHORS
+
+
+def test_the_first_results_table_is_the_first_table_with_a_figure() -> None:
+    text = "# A\n\n| k | v |\n|---|---|\n| port | 80 |\n\n| m | tok/s |\n|---|---|\n| x | 5 |\n"
+    document = make_document("README.md", text)
+    assert first_results_table(document, {9}) == range(7, 10)
+    assert first_results_table(document, set()) is None
+
+
+def test_a_symbol_marks_its_cell_and_small_print_is_a_detail() -> None:
+    line = (
+        "| L2 | **441.09 ms**, 2.26 t/s<br><sub><sup>I: 434.84 ms</sup></sub> | **219.08 ms** 🔥 |"
+    )
+    assert marked_by_symbol(line, 219.08) and not marked_by_symbol(line, 441.09)
+    assert in_small_print(line, 434.84) and not in_small_print(line, 441.09)
+
+
+def test_the_first_central_statistic_of_a_row_stands_for_it() -> None:
+    document = make_document("README.md", "# A\n\n| a | Median | Mean | Min | P25 |\n")
+    labels = ["x, Median", "x, Mean", "x, Min", "x, P25"]
+    results = [
+        make_result(document, 3, float(i + 1), label=label).model_copy(update={"statistic": ""})
+        for i, label in enumerate(labels)
+    ]
+    assert spread_statistics(enumerate(results)) == {1, 2, 3}
+    json_doc = make_document("r.json", '{"mean": 1, "median": 2}\n')
+    on_json = [make_result(json_doc, 1, 1.0, label="x, mean"), make_result(json_doc, 1, 2.0)]
+    assert spread_statistics(enumerate(on_json)) == set()
