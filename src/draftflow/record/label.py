@@ -60,7 +60,9 @@ class LabelPart:
             return False
         value = " ".join(self.value.split())
         if _NUMBER.fullmatch(value):
-            return not self.named
+            # under a header that names no setting, a whole number can still be one (`K 2`);
+            # a decimal or a grouped number is a measurement (`34.24`, `3,027,217`)
+            return not self.named and not value.isdigit()
         return is_measured_value(value)
 
 
@@ -92,9 +94,10 @@ class Label:
         seen = {fold(what)} if what.strip() else set()
         for part in parts:
             key = fold(part.text())
+            # a row header that repeats a named cell's value (`Prompt 256`, then `256`)
             if not key or key in seen or part.is_other_figure():
                 continue
-            seen.add(key)
+            seen.update((key, fold(part.value)))
             kept.append(part)
         return cls(tuple(kept), " ".join(what.split()), qualifier.strip(), fallback)
 
