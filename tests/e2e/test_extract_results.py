@@ -15,8 +15,8 @@ from draftflow.extract.harvest.run import harvest
 from draftflow.extract.results import (
     MAX_LABEL_PARTS,
     conditions_for,
+    figure_label,
     identity,
-    result_label,
 )
 from extract_support import corpus_snapshot, snapshot_of
 
@@ -80,7 +80,7 @@ KERNELS_TABLE = """# Kernels
 def test_a_label_names_its_row_by_settings_not_by_another_figure() -> None:
     chosen = _chosen({"README.md": KERNELS_TABLE})
     installed = chosen[(5, "installed mean ms")]
-    label = result_label(installed)
+    label = figure_label(installed).text()
     assert "1x128x128" in label and "installed mean ms" in label
     assert "0.0769" not in label, "the patched time is a figure of its own, not a name"
     assert "patched mean ms" not in conditions_for(installed.candidate)

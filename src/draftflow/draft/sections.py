@@ -51,19 +51,21 @@ def _group_sentences(
 ) -> list[str]:
     """The span of one metric's headline figures: with the labels of its ends when they can
     be written, else the values alone (a label may hold a number no source states)."""
-    unit_text = f" {unit}" if w.has_unit(unit) else ""
     ordered = sorted(items, key=lambda i: float(i.result.value))
     low, high = ordered[0], ordered[-1]
     low_label, high_label = w.display_label(low.result.label), w.display_label(high.result.label)
     if len(items) == 1:
-        value = f"{writer.written(low)}{unit_text}"
+        value = w.with_unit(writer.written(low), unit)
         return [
             f"The headline {metric} is {value} ({low_label}).",
             f"The headline {metric} is {value}.",
         ]
     if low.result.value == high.result.value:
-        return [f"The headline {metric} figures are all {writer.written(low)}{unit_text}."]
-    low_text, high_text = f"{writer.written(low)}{unit_text}", f"{writer.written(high)}{unit_text}"
+        return [f"The headline {metric} figures are all {w.with_unit(writer.written(low), unit)}."]
+    low_text, high_text = (
+        w.with_unit(writer.written(low), unit),
+        w.with_unit(writer.written(high), unit),
+    )
     return [
         f"The headline {metric} figures run from {low_text} ({low_label}) to {high_text} "
         f"({high_label}).",

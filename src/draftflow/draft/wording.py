@@ -14,6 +14,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.draft.grounding import Grounding, format_value
+from draftflow.numbers.units import unit_after
 from draftflow.record.model import RECORD_CONDITION_KEYS, ReportedResult, Section
 
 _T = TypeVar("_T")
@@ -140,6 +141,19 @@ def document_name(document: Document, grounding: Grounding) -> str:
 def has_unit(unit: str) -> bool:
     """False for the extract stage's placeholders for a unit the source does not give."""
     return unit.strip().lower() not in {"", "unspecified", "unknown", "none"}
+
+
+def with_unit(written: str, unit: str) -> str:
+    """A value as prose writes it, its unit once: `285W` stays `285W` and `2.95%` stays
+    `2.95%` (the source wrote the unit with the number), `47.91` becomes `47.91 tokens/s`."""
+    if not has_unit(unit):
+        return written
+    last_digit = max((i for i, char in enumerate(written) if char.isdigit()), default=-1)
+    if last_digit >= 0 and unit_after(written, last_digit + 1) is not None:
+        return written
+    if written.lower().endswith(unit.lower()):
+        return written
+    return f"{written} {unit}"
 
 
 def metric_name(result: ReportedResult) -> str:

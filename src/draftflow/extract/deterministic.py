@@ -22,22 +22,19 @@ from draftflow.extract.derive import (
 from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.results import (
     conditions_for,
-    label_parts,
+    figure_label,
     make_profile,
     make_result,
-    profile_label,
-    result_label,
 )
 from draftflow.extract.unread import unread_tables
 from draftflow.extract.unspecified import with_unspecified
+from draftflow.record.label import Label, LabelPart
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.runtime.collector import collection_paused
 
-Labels = dict[int, str]
-"""Each selected figure's result label by `id()`: computed once, used for its grounding,
-its result and its dedup key."""
-Parts = dict[int, list[str]]
-"""Each selected figure's `label_parts` by `id()`: the start of its result and profile labels."""
+Labels = dict[int, Label]
+"""Each selected figure's label by `id()`: computed once, used for its grounding, its result,
+its profile and its dedup key."""
 Conditions = dict[int, dict[str, JsonValue]]
 """Each grounded figure's conditions by `id()`: read once for its result and its profile."""
 
@@ -52,7 +49,7 @@ def ground_selected(
         candidate = item.candidate
         outcome = grounder.ground(
             kind="result",
-            label=labels[id(item)] if labels is not None else result_label(item),
+            label=(labels[id(item)] if labels is not None else figure_label(item)).text(),
             document_id=candidate.document_id,
             line=candidate.line,
             claimed=float(item.value),
@@ -118,7 +115,12 @@ def _summaries(grounded: Anchored) -> Summaries:
             continue
         first = array.members[0]
         document = anchors[id(first)].document
-        label = f"{profile_label(first)}; {first.candidate.key} ({figure.kind} of {len(runs)} runs)"
+        label = Label.of(
+            figure_label(first).parts,
+            first.candidate.key,
+            f"({figure.kind} of {len(runs)} runs)",
+            fallback=figure_label(first).fallback,
+        ).text()
         derived.append(
             make_result(
                 document=document,
@@ -149,7 +151,7 @@ def _results(
     seen: set[tuple[str, int, str, str]] = set()
     for item, anchor in grounded:
         label = labels[id(item)]
-        key = (anchor.document.document_id, anchor.line, item.candidate.candidate_id, label)
+        key = (anchor.document.document_id, anchor.line, item.candidate.candidate_id, label.text())
         if id(item) in in_arrays or key in seen:
             continue
         seen.add(key)
@@ -160,18 +162,14 @@ def _results(
                 f"{figure.kind} of {len(figure.per_run_values)} source runs, as stated "
                 "by the source; individually recoverable in per_run_values"
             )
+        point = sweeps.get(item.candidate.candidate_id) or {}
+        # a sweep point's setting names its configuration like any cell of its row
+        label = label.with_parts(*(LabelPart(str(v), name) for name, v in point.items()))
         result = _result(
-            item, anchor, label, conditions[id(item)], statistic=statistic, derived=figure
+            item, anchor, label.text(), conditions[id(item)], statistic=statistic, derived=figure
         )
-        point = sweeps.get(item.candidate.candidate_id)
         if point:
-            where = ", ".join(f"{name}={value}" for name, value in point.items())
-            result = result.model_copy(
-                update={
-                    "label": f"{result.label} at {where}",
-                    "conditions": {**result.conditions, **point},
-                }
-            )
+            result = result.model_copy(update={"conditions": {**result.conditions, **point}})
         results.append(result)
     return results + derived
 
@@ -199,13 +197,13 @@ def conditions_key(conditions: dict[str, JsonValue]) -> object:
     return tuple(items)
 
 
-def _profiles(grounded: Anchored, parts: Parts, read: Conditions) -> list[TestProfile]:
+def _profiles(grounded: Anchored, labels: Labels, read: Conditions) -> list[TestProfile]:
     """One profile per distinct configuration (document, label and conditions)."""
     profiles: list[TestProfile] = []
     seen: set[tuple[str, str, object]] = set()
     for item, anchor in grounded:
         conditions = read[id(item)]
-        label = profile_label(item, parts[id(item)])
+        label = labels[id(item)].configuration()
         key = (anchor.document.document_id, label, conditions_key(conditions))
         if key in seen:
             continue
@@ -228,8 +226,7 @@ def extract_deterministic(
         grounder = Grounder(snapshot)
         if selected is None:
             selected = with_unspecified(candidates, select(candidates))
-        parts = {id(item): label_parts(item.candidate) for item in selected}
-        labels = {id(item): result_label(item, parts[id(item)]) for item in selected}
+        labels = {id(item): figure_label(item) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)
         conditions = {
@@ -238,7 +235,7 @@ def extract_deterministic(
         }
         return Extraction(
             reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),
-            test_profiles=_profiles(grounded, parts, conditions),
+            test_profiles=_profiles(grounded, labels, conditions),
             unread_tables=unread_tables(candidates, [item for item, _ in grounded]),
             dropped=dropped,
             candidates_seen=len(candidates),

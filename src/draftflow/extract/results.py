@@ -26,6 +26,7 @@ from draftflow.extract.classify import (
 )
 from draftflow.extract.derive import RANGE_KIND, DerivedFigure
 from draftflow.extract.numeric import cell_numbers
+from draftflow.record.label import Label, LabelPart
 from draftflow.record.model import (
     KNOWN_CONDITION_TYPES,
     ReportedResult,
@@ -184,10 +185,10 @@ class _RowCells:
     reads, so that a figure knows when they are its own."""
 
     settings: tuple[tuple[str, str, JsonValue], ...]
-    naming: tuple[tuple[int, int, str, str], ...]
+    naming: tuple[tuple[int, int, str, LabelPart], ...]
     conditions: dict[str, JsonValue]
     setting_names: frozenset[str]
-    identity: tuple[str, ...]
+    identity: tuple[LabelPart, ...]
     identity_names: frozenset[str]
 
 
@@ -240,19 +241,19 @@ def _setting_cells(row: Row, in_json: bool) -> tuple[tuple[str, str, JsonValue],
     return tuple(cells)
 
 
-def _naming_cells(row: Row, in_json: bool) -> tuple[tuple[int, int, str, str], ...]:
-    """The cells of a row that can name it: (rank, position, name, `name=text`), rank 0 for
-    a naming header (model, test, concurrency...). Computed once per row."""
-    cells: list[tuple[int, int, str, str]] = []
+def _naming_cells(row: Row, in_json: bool) -> tuple[tuple[int, int, str, LabelPart], ...]:
+    """The cells of a row that can name it: (rank, position, name, part), rank 0 for a naming
+    header (model, test, concurrency...). Computed once per row."""
+    cells: list[tuple[int, int, str, LabelPart]] = []
     for order, (name, text) in enumerate(row):
         if _is_measurement_cell(in_json, name, text) or len(text) > 40:
             continue
         rank = 0 if _LABEL_PRIORITY.search(name) else 1
-        cells.append((rank, order, name, f"{name}={plain_text(text)}"))
+        cells.append((rank, order, name, LabelPart(plain_text(text), name, named=rank == 0)))
     return tuple(cells)
 
 
-def identity(candidate: Candidate) -> list[str]:
+def identity(candidate: Candidate) -> list[LabelPart]:
     """The few cells that name a figure's row (`model=…`, `concurrency=1`), most telling first."""
     row = _row_cells(candidate)
     column, own_key = candidate.column, _own_key(candidate)
@@ -264,8 +265,8 @@ def identity(candidate: Candidate) -> list[str]:
 
 
 def _identity(
-    naming: tuple[tuple[int, int, str, str], ...], column: str | None, own_key: str | None
-) -> tuple[tuple[str, ...], frozenset[str]]:
+    naming: tuple[tuple[int, int, str, LabelPart], ...], column: str | None, own_key: str | None
+) -> tuple[tuple[LabelPart, ...], frozenset[str]]:
     """The identity of a row without the cells named `column` and `own_key`, and the names of
     the cells it uses."""
     parts = [
@@ -279,52 +280,48 @@ def _identity(
     return tuple(part for _, _, _, part in chosen), frozenset(name for _, _, name, _ in chosen)
 
 
-def label_parts(candidate: Candidate) -> list[str]:
+def label_parts(candidate: Candidate) -> list[LabelPart]:
     """What names a figure's configuration: its row's identity, then its column when the
-    column states a setting. Both labels start with it (`result_label`, `profile_label`)."""
+    column states a setting. Both labels start with it (`figure_label`)."""
     parts = identity(candidate)
     if candidate.column and (
         _SETTING_HEADER.search(candidate.column) or _COUNT_HEADER.match(candidate.column)
     ):
-        parts.append(candidate.column)
+        parts.append(LabelPart(candidate.column))
     return parts
 
 
-def result_label(selected: Selected, parts: list[str] | None = None) -> str:
-    """A readable, deterministic label: the row's identity, then what the figure is.
+def figure_label(selected: Selected, parts: list[LabelPart] | None = None) -> Label:
+    """A figure's label: the row's identity and its row header, then what the figure is (its
+    column or key, with the part of its cell it is). The result's label is its `text()`,
+    the profile's its `configuration()`.
 
     `parts`, when given, is `label_parts(selected.candidate)` computed already."""
     candidate = selected.candidate
+    parts = list(label_parts(candidate) if parts is None else parts)
     if candidate.json_path is not None:
         what = candidate.key
     elif candidate.row_header and not is_metric_key(candidate.column or ""):
+        # the row header names the row (a configuration), the column what the figure is
+        parts.append(LabelPart(candidate.row_header))
         bare = strip_setting_values(candidate.column or "")
-        what = candidate.row_header if not bare else f"{candidate.row_header}, {candidate.column}"
+        what = (candidate.column or "") if bare else ""
     else:
         what = candidate.column or candidate.key
+    qualifier = ""
     count = len(candidate.values)
     if selected.part:
         what = f"{what}: {selected.part}"
     elif "±" in candidate.text or "+/-" in candidate.text:
         what = f"{what} ± spread" if selected.value_index else what
     elif (count > 1 and is_slashed(candidate.text)) or (count > 1 and selected.value_index):
-        what = f"{what} (value {selected.value_index + 1} of {count})"
+        qualifier = f"(value {selected.value_index + 1} of {count})"
     if selected.denominator is not None:
-        what = f"{what} (of {selected.denominator:g})"
-    parts = label_parts(candidate) if parts is None else parts
-    return "; ".join([*parts, what]) if parts else what
-
-
-def profile_label(selected: Selected, parts: list[str] | None = None) -> str:
-    """The label of the configuration a figure was measured in (its identity without metric);
-    `parts` as for `result_label`."""
-    candidate = selected.candidate
-    parts = label_parts(candidate) if parts is None else parts
-    if parts:
-        return "; ".join(parts)
+        qualifier = f"{qualifier} (of {selected.denominator:g})"
     # no identity in the row: the figure's place, without the harvest's internal table number
     # (a number in a label is a claim verify checks against the source)
-    return f"{candidate.path}, {candidate.heading}" if candidate.heading else candidate.path
+    place = f"{candidate.path}, {candidate.heading}" if candidate.heading else candidate.path
+    return Label.of(parts, what, qualifier, fallback=place)
 
 
 def make_result(

@@ -80,7 +80,11 @@ def profile_label(conditions: dict[str, JsonValue], *, skip_model: bool = False)
 def readable_label(label: str) -> str:
     """A harvested label without `key=value` soup: `c=4; decode tok/s` → `c 4, decode tok/s`.
 
+    Only a label in that form (a model's) is read apart: extract's labels are written by
+    `record.label.Label.text()` already, and a cell's own `=` is kept as written.
     Memoised: the rows of one table share their labels' parts, and every figure is read."""
+    if ";" not in label:
+        return label
     parts = []
     for part in label.split(";"):
         match = _SETTING.match(part)

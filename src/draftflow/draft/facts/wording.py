@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
-from draftflow.draft.wording import has_unit, join
+from draftflow.draft.wording import join, with_unit
 from draftflow.numbers.arithmetic import ratio_text
 
 MAX_NAMED = 3
@@ -16,12 +16,7 @@ MAX_NAMED = 3
 def amount(ref: FigureRef) -> str:
     """The value as written with its unit once: `285W` stays `285W`, `47.91` becomes
     `47.91 tokens/s`."""
-    text, unit = ref.written, ref.unit
-    if not has_unit(unit):
-        return text
-    if text.lower().endswith(unit.lower()) or (unit in ("%", "percent") and text.endswith("%")):
-        return text
-    return f"{text} {unit}"
+    return with_unit(ref.written, ref.unit)
 
 
 def _ratio(top: FigureRef, bottom: FigureRef) -> str:

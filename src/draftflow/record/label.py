@@ -1,0 +1,127 @@
+"""A figure's label as an editor writes it: what configuration it was measured in, then what
+the figure is, each part once.
+
+A `Label` keeps its parts as fields, so no code parses a label string it built: the extract
+stage builds one from a figure's row (its naming cells and row header) and the figure's own
+name (its column or key), the result's and the profile's label both come from it, and
+`Label.text()` is the one place a label is written. A part is a setting with its name
+(`concurrency 8`) or a name alone (`Qwen3-30B-A3B`); a number in a label is a claim verify
+checks at the cited line, so a part is only ever what the source writes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+SEPARATOR = ", "
+# A value that is a number, perhaps with its unit or a percent sign: another cell's measured
+# value (`53.5 %`, `~239 GB`), never a configuration's name.
+_MEASURED_VALUE = re.compile(
+    r"^[~≈<>±+\-−]?\s*[\d.,]+\s*(%|[a-zµ°/]{1,8}(/[a-z]{1,4})?)?$", re.IGNORECASE
+)
+_NUMBER = re.compile(r"^[~≈]?[-\d.,]+[kKmM]?$")
+_SKELETON = re.compile(r"[\W_]+")
+
+
+def fold(text: str) -> str:
+    """A part as compared for repeats: case, spacing and punctuation left out."""
+    return _SKELETON.sub("", text.casefold())
+
+
+def is_measured_value(text: str) -> bool:
+    """True for a cell value that is a measured number (with or without its unit)."""
+    return bool(_MEASURED_VALUE.match(" ".join(text.split())))
+
+
+@dataclass(frozen=True)
+class LabelPart:
+    """One thing that names a configuration: a setting's value with its name, or a name.
+
+    `named` says whether the source's own header names a setting (`concurrency`, `model`,
+    `test`): only then is a bare number a setting rather than another cell's value."""
+
+    value: str
+    name: str = ""
+    named: bool = True
+
+    def text(self) -> str:
+        """The part as a person writes it: a number with its setting's name (`concurrency
+        8`), a word alone (`vLLM`)."""
+        value = " ".join(self.value.split())
+        if self.name and _NUMBER.fullmatch(value):
+            return f"{' '.join(self.name.split())} {value}"
+        return value
+
+    def is_other_figure(self) -> bool:
+        """True when the part is another measured cell of the row, not a setting of it."""
+        if not self.name:
+            return False
+        value = " ".join(self.value.split())
+        if _NUMBER.fullmatch(value):
+            # under a header that names no setting, a whole number can still be one (`K 2`);
+            # a decimal or a grouped number is a measurement (`34.24`, `3,027,217`)
+            return not self.named and not value.isdigit()
+        return is_measured_value(value)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A figure's label: the configuration's parts (model and precision, engine, system,
+    workload, the varying setting), what the figure is (its metric or statistic, or the
+    column's own words), and a qualifier that tells a figure from its cell-mates
+    (`value 2 of 3`, `of 100`). Built by `Label.of`, which keeps each part once."""
+
+    parts: tuple[LabelPart, ...] = ()
+    what: str = ""
+    qualifier: str = ""
+    fallback: str = field(default="", compare=False)
+    """What names the figure's place when nothing else does (its document and heading)."""
+
+    @classmethod
+    def of(
+        cls,
+        parts: Iterable[LabelPart],
+        what: str = "",
+        qualifier: str = "",
+        *,
+        fallback: str = "",
+    ) -> Label:
+        """A label with each part once (case- and punctuation-insensitive), no part that is
+        another cell's measured value, and no part that only repeats what the figure is."""
+        kept: list[LabelPart] = []
+        seen = {fold(what)} if what.strip() else set()
+        for part in parts:
+            key = fold(part.text())
+            # a row header that repeats a named cell's value (`Prompt 256`, then `256`)
+            if not key or key in seen or part.is_other_figure():
+                continue
+            seen.update((key, fold(part.value)))
+            kept.append(part)
+        return cls(tuple(kept), " ".join(what.split()), qualifier.strip(), fallback)
+
+    def with_parts(self, *parts: LabelPart) -> Label:
+        """The label with more configuration parts after its own (each still once)."""
+        return Label.of((*self.parts, *parts), self.what, self.qualifier, fallback=self.fallback)
+
+    def with_qualifier(self, qualifier: str) -> Label:
+        """The label with `qualifier` after what the figure is."""
+        joined = f"{self.qualifier} {qualifier}".strip()
+        return Label(self.parts, self.what, joined, self.fallback)
+
+    def configuration(self) -> str:
+        """The configuration alone (a test profile's label); its place when nothing names it."""
+        named = SEPARATOR.join(part.text() for part in self.parts)
+        return named or self.fallback
+
+    def figure(self) -> str:
+        """What the figure is, with its qualifier."""
+        return f"{self.what} {self.qualifier}".strip()
+
+    def text(self) -> str:
+        """The label as the record writes it: the configuration, then what the figure is."""
+        pieces = [part.text() for part in self.parts]
+        if self.figure():
+            pieces.append(self.figure())
+        return SEPARATOR.join(pieces) or self.fallback
