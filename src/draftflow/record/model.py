@@ -170,6 +170,10 @@ class Uncertainty(_Strict):
     interval_kind: str
 
 
+def _is_none(value: object) -> bool:
+    return value is None
+
+
 class ReportedResult(_Strict):
     """One source-reported figure, its full conditions, and the exact line that states it."""
 
@@ -186,20 +190,11 @@ class ReportedResult(_Strict):
     source_document_sha256: Sha256
     source_document_id: str
     source_line: Annotated[StrictInt, Field(ge=1)]
-    status: ResultStatus | None = None
+    # written only when stated, so records drafted before them round-trip unchanged
+    status: ResultStatus | None = Field(default=None, exclude_if=_is_none)
     """The author's own status words for the figure (retracted, estimated, ...); absent if none."""
-    attribution: Attribution | None = None
+    attribution: Attribution | None = Field(default=None, exclude_if=_is_none)
     """Who measured the figure when the source names someone else; absent if the author did."""
-
-    @model_serializer(mode="wrap")
-    def _drop_no_standing(self, handler: SerializerFunctionWrapHandler) -> Any:
-        # written only when stated, so records drafted before them round-trip unchanged
-        data = handler(self)
-        if isinstance(data, dict):
-            for key in ("status", "attribution"):
-                if data.get(key, ...) is None:
-                    data.pop(key)
-        return data
 
     @property
     def source_path(self) -> str:

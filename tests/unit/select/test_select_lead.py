@@ -4,6 +4,7 @@ author's marks in a row (select/emphasis.py)."""
 from __future__ import annotations
 
 from documents import make_document, make_result
+from draftflow.record.standing import Attribution, AttributionKind, StandingScope
 from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
 from draftflow.select.lead import (
     DocumentRole,
@@ -45,9 +46,21 @@ def test_the_one_filter_names_why_with_evidence() -> None:
     assert "design" in reading.evidence
     readme = make_document("README.md", "# A\n\nIt runs at 40 tok/s.\n")
     assert headline_exclusion(make_result(readme, 3, 40), readme, read_role(readme)) is None
-    quoted = make_result(readme, 3, 40, conditions={"attribution": "a forum post"})
+    by = Attribution(
+        who="@someone",
+        kind=AttributionKind.PERSON,
+        words="reported by @someone",
+        path="README.md",
+        line=3,
+        scope=StandingScope.SENTENCE,
+    )
+    quoted = make_result(readme, 3, 40).model_copy(update={"attribution": by})
     other = headline_exclusion(quoted, readme, read_role(readme))
     assert other is not None and other.exclusion is Exclusion.NOT_THE_AUTHORS
+    assert "@someone" in other.evidence and "README.md:3" in other.evidence
+    # a condition that happens to be called `status` is a column of the source, not a mark
+    passing = make_result(readme, 3, 40, conditions={"status": "PASS"})
+    assert headline_exclusion(passing, readme, read_role(readme)) is None
 
 
 def test_the_first_results_table_is_the_first_table_with_a_figure() -> None:
