@@ -26,6 +26,7 @@ from draftflow.verify.meaning import check_setup_settings
 from draftflow.verify.planted import check_planted_instructions
 from draftflow.verify.prose import check_prose
 from draftflow.verify.provenance import check_provenance
+from draftflow.verify.removed import check_removed
 from draftflow.verify.report import (
     CheckedCounts,
     ClaimCheck,
@@ -94,6 +95,7 @@ def verify_record(
         check_planted_instructions(ctx)
         check_provenance(ctx)
         check_setup_settings(ctx)
+        check_removed(ctx)
     flags = _deduplicated(ctx)
     ctx.counts.errors = sum(1 for f in flags if f.is_error)
     ctx.counts.warnings = len(flags) - ctx.counts.errors
