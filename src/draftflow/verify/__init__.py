@@ -18,6 +18,7 @@ from draftflow.record.model import Record
 from draftflow.runtime.collector import collection_paused
 from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
+from draftflow.verify.configwords import check_config_words
 from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.fields import check_fields
 from draftflow.verify.figures import verify_figures, with_figures
@@ -96,6 +97,7 @@ def verify_record(
         check_provenance(ctx)
         check_setup_settings(ctx)
         check_removed(ctx)
+        check_config_words(ctx)
     flags = _deduplicated(ctx)
     ctx.counts.errors = sum(1 for f in flags if f.is_error)
     ctx.counts.warnings = len(flags) - ctx.counts.errors
