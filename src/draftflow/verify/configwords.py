@@ -65,7 +65,8 @@ _NOT_USED_BEFORE_RE = re.compile(
 # must hold to state it.
 _SETTINGS = {
     "GPU count": (
-        re.compile(r"(?<![\w.])(?P<value>\d+)\s*(?:x\s*|×\s*)?GPUs?\b", re.I),
+        # `8 GPUs`, `2x GPU`, `4-GPU`; not `c=2 GPU temperature` (a setting, then a metric)
+        re.compile(r"(?<![\w.=])(?P<value>\d+)\s*(?:GPUs\b|[x×]\s*GPUs?\b|-GPU\b)", re.I),
         re.compile(r"gpu|tensor[ _-]?parallel|\btp\b", re.I),
     ),
     "context length": (
