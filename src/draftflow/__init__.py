@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 __all__ = ["__version__"]
 
+# Imports nothing at all (not even functools): `python -m draftflow` and the launcher import
+# this package before `draftflow.__main__` can set its signal handlers.
+_FOUND: list[str] = []
 
-@cache
+
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    if not _FOUND:
+        from importlib.metadata import PackageNotFoundError, version
 
-    try:
-        return version("draftflow")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        return "0.0.0+source"
+        try:
+            _FOUND.append(version("draftflow"))
+        except PackageNotFoundError:  # running from a source tree that was never installed
+            _FOUND.append("0.0.0+source")
+    return _FOUND[0]
 
 
 def __getattr__(name: str) -> str:

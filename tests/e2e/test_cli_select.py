@@ -13,7 +13,9 @@ from click.testing import CliRunner
 from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
-from draftflow.record.model import load_record
+from draftflow.draft import EditorialDraft
+from draftflow.draft.removed import citing_claims, draft_texts
+from draftflow.record.model import Record, ReportedResult, load_record
 from draftflow.review import (
     ReviewState,
     load_report,
@@ -81,9 +83,10 @@ def test_select_adds_and_drops_by_id_and_bumps_the_version(
         for f in load_figures(records / f"{RECORD_ID}.figures.json")
         if f.id not in chosen and "unspecified" not in (f.result.metric, f.result.unit)
     )
-    # the last pick: the first ones carry the summary's ratio, which `select` does not rewrite
-    # (dropping one leaves that sentence flagged until the record is drafted again)
-    dropped = chosen[-1]
+    # the lead pick: the title, the summary and a section cite it (its ratio too)
+    dropped = chosen[0]
+    gone = before.editorial.reported_results[0]  # chosen and results share their order
+    assert _citing(before, gone), "the test needs a figure the text cites"
     result = _select(
         records,
         corpus_dir,
@@ -104,10 +107,35 @@ def test_select_adds_and_drops_by_id_and_bumps_the_version(
     assert len(list((records / ".history" / RECORD_ID).glob("*.json"))) == 1
     report = load_report(records / f"{RECORD_ID}.verify.json")
     assert report is not None and report.checked.errors == 0
+    # nothing dropped silently: the removal is listed and flagged, and no sentence cites it
+    assert _citing(after, gone) == []
+    assert after.provenance.removed[-1].figure_id == dropped
+    assert after.provenance.removed[-1].removed_by == "select"
+    warnings = [f for f in report.warnings if f.location.startswith("/provenance/removed/")]
+    assert len(warnings) == 1
+    assert gone.source_place in warnings[0].message and "the README's figure" in (
+        warnings[0].message
+    )
     assert record_status(RecordStore(records), RECORD_ID).state in (
         ReviewState.DRAFT,
         ReviewState.FLAGGED,
     )
+
+
+def _citing(record: Record, gone: ReportedResult) -> list[tuple[str, str]]:
+    """(location, number) of each sentence of the record's text that states `gone`."""
+    editorial = record.editorial
+    text = EditorialDraft(
+        title=record.title,
+        summary=record.summary,
+        answer=editorial.answer,
+        sections=editorial.sections,
+        notes=record.notes,
+        limitations=record.limitations,
+        creation_method=editorial.creation_method,
+    )
+    others = [r for r in editorial.reported_results if r is not gone]
+    return citing_claims(draft_texts(text), [gone], others)
 
 
 def test_an_unknown_figure_id_is_refused_with_a_hint(drafted: Path, corpus_dir: Path) -> None:

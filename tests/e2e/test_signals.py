@@ -62,6 +62,17 @@ AFTER_RENAMES = textwrap.dedent(
     """
 )
 
+BEFORE_MAIN = textwrap.dedent(
+    """
+    import os, sys
+    SIGNUM = int(sys.argv[1])
+    sys.argv = ["draftflow", *sys.argv[2:]]
+    from draftflow.__main__ import main  # what the console-script launcher does first
+    os.kill(os.getpid(), SIGNUM)  # between the import and the call (the launcher's own lines)
+    main()
+    """
+)
+
 WHILE_LEAVING = textwrap.dedent(
     """
     import logging, os, signal, sys
@@ -105,6 +116,18 @@ def one_line(stderr: str) -> str:
 @pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: s.name)
 def test_a_signal_while_importing_exits_130_with_one_line(tmp_path: Path, signum: int) -> None:
     done = run_wrapped(DURING_IMPORT, signum, "status", str(tmp_path))
+    assert done.returncode == 130, done.stderr
+    line = one_line(done.stderr)
+    name = signal.Signals(signum).name
+    assert line.startswith(f"interrupted by {name}: no record or output file was written")
+
+
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: s.name)
+def test_a_signal_between_the_import_and_main_exits_130_with_one_line(
+    tmp_path: Path, signum: int
+) -> None:
+    """Importing `draftflow.__main__` sets the handlers; a signal before `main` is kept for it."""
+    done = run_wrapped(BEFORE_MAIN, signum, "status", str(tmp_path))
     assert done.returncode == 130, done.stderr
     line = one_line(done.stderr)
     name = signal.Signals(signum).name

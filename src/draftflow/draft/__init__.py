@@ -3,7 +3,8 @@
 `draft_editorial(snapshot, extraction, client)` asks the model when a client is given and
 there is at least one grounded result; otherwise it writes the editorial deterministically
 from templates (and the pipeline prints `NO_MODEL_HINT` when no model was configured).
-`drop_sentences` removes the sentences verification rejected.
+`drop_sentences` removes the sentences verification rejected, `without_removed` those that
+cite a figure taken out of the record.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from draftflow.draft.model_drafter import (
     draft_with_model,
 )
 from draftflow.draft.record_facts import RecordFacts
+from draftflow.draft.removed import without_removed
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
 from draftflow.llm.protocol import StructuredClient
@@ -38,6 +40,7 @@ __all__ = [
     "draft_with_model",
     "drop_sentences",
     "split_sentences",
+    "without_removed",
 ]
 
 

@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from draftflow.acquire.snapshot import Snapshot
+from draftflow.draft import EditorialDraft, without_removed
 from draftflow.errors import InputError
 from draftflow.pipeline.assemble import apply_selection
-from draftflow.record.model import Record, SelectionEdit
+from draftflow.record.model import Record, RemovedResult, SelectionEdit
 from draftflow.record.render import render_markdown
 from draftflow.select import (
     EDITED,
     FIGURES_NAME,
+    Figure,
     apply_edits,
     build_selection,
     dump_figures,
@@ -108,10 +110,15 @@ def _edit_locked(
         edits=[*note.edits, edit],
     )
     updated = apply_selection(record, selection, snapshot)
+    by_id = {figure.id: figure for figure in figures}
+    gone = [_removed(by_id[i], edit.reason, when) for i in edit.dropped if i in by_id]
+    updated = _without_citing(updated, gone)
     editorial = updated.editorial.model_copy(
         update={"version": record.editorial.version + 1, "modified_on": when.isoformat()}
     )
     provenance = updated.provenance
+    if provenance is not None and gone:
+        provenance = provenance.model_copy(update={"removed": [*provenance.removed, *gone]})
     updated = updated.model_copy(update={"editorial": editorial, "provenance": provenance})
     indexes = DocumentIndexes()  # the record and its figures file read each document once
     report = verify_record(updated, snapshot, indexes=indexes)
@@ -126,6 +133,50 @@ def _edit_locked(
         held=held,
     )
     return SelectOutcome(updated, report, saved, edit.added, edit.dropped)
+
+
+def _removed(figure: Figure, reason: str, when: date) -> RemovedResult:
+    result = figure.result
+    return RemovedResult(
+        figure_id=figure.id,
+        label=result.label,
+        value=result.value,
+        unit=result.unit,
+        evidence_url=result.evidence_url,
+        removed_by="select",
+        reason=f"an editor dropped it on {when.isoformat()}: {reason}",
+    )
+
+
+def _without_citing(record: Record, gone: list[RemovedResult]) -> Record:
+    """The record less every sentence of its text that states a figure in `gone` (and no
+    figure it keeps): its title, summary, answer, sections, notes and limitations."""
+    if not gone:
+        return record
+    editorial = record.editorial
+    text = EditorialDraft(
+        title=record.title,
+        summary=record.summary,
+        answer=editorial.answer,
+        sections=editorial.sections,
+        notes=record.notes,
+        limitations=record.limitations,
+        creation_method=editorial.creation_method,
+    )
+    edited = without_removed(text, gone, editorial.reported_results)
+    if edited is text:
+        return record
+    return record.model_copy(
+        update={
+            "title": edited.title,
+            "summary": edited.summary,
+            "notes": edited.notes,
+            "limitations": edited.limitations,
+            "editorial": editorial.model_copy(
+                update={"answer": edited.answer, "sections": edited.sections}
+            ),
+        }
+    )
 
 
 def _check_ids(ids: tuple[str, ...], known: set[str], problem: str, where: str) -> None:

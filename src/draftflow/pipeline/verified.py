@@ -22,10 +22,10 @@ from typing import Any
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.draft import EditorialDraft, drop_sentences
+from draftflow.draft import EditorialDraft, drop_sentences, without_removed
 from draftflow.extract import Extraction
 from draftflow.pipeline.assemble import assemble, provenance_for
-from draftflow.record.model import Record, ReportedResult
+from draftflow.record.model import Record, RemovedResult, ReportedResult
 from draftflow.select import (
     Figure,
     RecordMetadata,
@@ -65,6 +65,7 @@ class DropLog:
     conditions and fields that stay dropped when the selection is rebuilt."""
 
     dropped: list[str] = field(default_factory=list)
+    removed: list[RemovedResult] = field(default_factory=list)
     bad_conditions: dict[str, set[str]] = field(default_factory=dict)
     bad_fields: set[str] = field(default_factory=set)
 
@@ -125,7 +126,7 @@ def assemble_verified(
     for _ in range(MAX_DROP_ROUNDS):
         provenance = provenance_for(
             inputs.model, prompt_hashes, created_at, log.dropped, extraction.unread_tables
-        )
+        ).model_copy(update={"removed": list(log.removed)})
         record = assemble(
             snapshot,
             extraction,
@@ -174,7 +175,7 @@ def _drop_unsupported(
     draft: EditorialDraft,
     errors: list[Flag],
 ) -> tuple[Selection, EditorialDraft]:
-    bad_figures: set[str] = set()
+    bad_figures: dict[str, str] = {}  # figure id -> why verify removed it
     prose: dict[str, set[str]] = {}
     for flag in errors:
         parts = pointer_parts(flag.location)
@@ -188,9 +189,10 @@ def _drop_unsupported(
             figure = selection.note.chosen[int(parts[2])].id
             log.bad_conditions.setdefault(figure, set()).add("/".join(parts[4:6]))
         elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
-            bad_figures.add(selection.note.chosen[int(parts[2])].id)
+            figure_id = selection.note.chosen[int(parts[2])].id
+            bad_figures.setdefault(figure_id, _reason(flag))
         elif parts[:1] == [FIGURES_KEY] and len(parts) > 1:
-            bad_figures.add(selection.figures[int(parts[1])].id)
+            bad_figures.setdefault(selection.figures[int(parts[1])].id, _reason(flag))
         elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             pass  # profiles are rebuilt from the remaining headline figures
         elif parts[:1] in (["runtime"], ["hardware_topics"]):
@@ -219,7 +221,27 @@ def _drop_unsupported(
     rebuilt.metadata = _without_fields(rebuilt.metadata, log.bad_fields)
     if prose:
         draft = drop_sentences(draft, prose)
+    gone = [_removed(f, bad_figures[f.id]) for f in selection.figures if f.id in bad_figures]
+    log.removed += gone
+    draft = without_removed(draft, gone, rebuilt.headline)
     return rebuilt, draft
+
+
+def _reason(flag: Flag) -> str:
+    return f"no source supports it as published ({flag.message})"
+
+
+def _removed(figure: Figure, reason: str) -> RemovedResult:
+    result = figure.result
+    return RemovedResult(
+        figure_id=figure.id,
+        label=result.label,
+        value=result.value,
+        unit=result.unit,
+        evidence_url=result.evidence_url,
+        removed_by="verify",
+        reason=reason,
+    )
 
 
 def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMetadata:

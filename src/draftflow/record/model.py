@@ -42,6 +42,7 @@ __all__ = [
     "ModelArtifact",
     "Provenance",
     "Record",
+    "RemovedResult",
     "ReportedResult",
     "ReportedSetup",
     "Section",
@@ -261,6 +262,19 @@ class UnreadTable(_Strict):
     columns: list[str] = Field(description="the headers (or keys) of those cells, first few")
 
 
+class RemovedResult(_Strict):
+    """A figure taken out of the record after it was drafted: by verify (no source supports
+    it) or by an editor's `draftflow select`; kept so the removal is a flag, never silent."""
+
+    figure_id: str | None = Field(description="its id in the figures file, when it has one")
+    label: str
+    value: Number
+    unit: str
+    evidence_url: str = Field(description="the cited place, a pinned URL with its line")
+    removed_by: str = Field(description="`verify` or `select`")
+    reason: str
+
+
 class Provenance(_Strict):
     """How draftflow produced a record; appended last, and absent from hand-made records."""
 
@@ -279,13 +293,19 @@ class Provenance(_Strict):
         default_factory=list,
         description="tables and tool outputs with numbers that gave no figure; absent if none",
     )
+    removed: list[RemovedResult] = Field(
+        default_factory=list,
+        description="figures removed after drafting (by verify or select); absent if none",
+    )
 
     @model_serializer(mode="wrap")
     def _drop_no_unread_tables(self, handler: SerializerFunctionWrapHandler) -> Any:
         # written only when there is one, so records drafted before it round-trip unchanged
         data = handler(self)
-        if isinstance(data, dict) and not data.get("unread_tables", ...):
-            data.pop("unread_tables", None)
+        if isinstance(data, dict):
+            for optional in ("unread_tables", "removed"):
+                if not data.get(optional, ...):
+                    data.pop(optional, None)
         return data
 
 

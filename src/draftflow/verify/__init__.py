@@ -18,6 +18,7 @@ from draftflow.record.model import Record
 from draftflow.runtime.collector import collection_paused
 from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
+from draftflow.verify.configwords import check_config_words
 from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.fields import check_fields
 from draftflow.verify.figures import verify_figures, with_figures
@@ -26,6 +27,7 @@ from draftflow.verify.meaning import check_setup_settings
 from draftflow.verify.planted import check_planted_instructions
 from draftflow.verify.prose import check_prose
 from draftflow.verify.provenance import check_provenance
+from draftflow.verify.removed import check_removed
 from draftflow.verify.report import (
     CheckedCounts,
     ClaimCheck,
@@ -96,6 +98,8 @@ def verify_record(
         check_provenance(ctx)
         check_setup_settings(ctx)
         check_standing(ctx)
+        check_removed(ctx)
+        check_config_words(ctx)
     flags = _deduplicated(ctx)
     ctx.counts.errors = sum(1 for f in flags if f.is_error)
     ctx.counts.warnings = len(flags) - ctx.counts.errors

@@ -6,25 +6,18 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from draftflow.numbers.dimensions import MEASURED as MEASURED
+from draftflow.numbers.dimensions import UNIT_AFTER_RE as UNIT_AFTER_RE
+from draftflow.numbers.dimensions import UNIT_SPELLINGS as UNIT_SPELLINGS
+from draftflow.numbers.dimensions import unit_after as unit_after
+from draftflow.numbers.dimensions import unit_dimensions as unit_dimensions
 from draftflow.numbers.units import is_window_name
-from draftflow.numbers.vocabulary import (
-    dimensions_by_spelling,
-    spelling_pattern,
-    spellings_with_dimensions,
-    vocabulary,
-)
-
-_SLASH_RE = re.compile(r"\s*/\s*")
+from draftflow.numbers.vocabulary import spelling_pattern, spellings_with_dimensions, vocabulary
 
 _VOCABULARY = vocabulary()
-# The dimensions of each spelling of a unit (`tok/s` → rate); a unit may fit more than one
-# (`x` is a count or a ratio).
-_UNIT_DIMENSIONS = dimensions_by_spelling()
 # Each metric's own dimension, by its id.
 _METRIC_IDS = {m.id: m.dimension for m in _VOCABULARY.metric if m.dimension is not None}
 
-MEASURED = frozenset({"rate", "time", "power", "temperature", "memory"})
-"""Dimensions of a measurement: a number in one of them is never a bare count or setting."""
 
 # Words of a metric name or a key/header, first match wins (specific before general).
 _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -55,13 +48,6 @@ _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
-@lru_cache(maxsize=4096)  # asked of each figure's unit by several checks
-def unit_dimensions(unit: str) -> frozenset[str]:
-    """The dimensions a unit may have (empty when unknown)."""
-    spelled = _SLASH_RE.sub("/", " ".join(unit.lower().split()))
-    return _UNIT_DIMENSIONS.get(spelled, frozenset())
-
-
 @lru_cache(maxsize=4096)
 def metric_dimension(name: str) -> str | None:
     """The dimension a metric name, JSON key or column header names, if any: a metric's own
@@ -78,18 +64,6 @@ def metric_dimension(name: str) -> str | None:
         if pattern.search(text):
             return dimension
     return None
-
-
-UNIT_SPELLINGS = spelling_pattern(spelling for _, spelling in spellings_with_dimensions())
-"""Every spelling of a unit with dimensions, one alternation (longest first)."""
-UNIT_AFTER_RE = re.compile(rf"\s*(?:-\s*)?({UNIT_SPELLINGS})(?![a-z0-9/])", re.IGNORECASE)
-"""A unit written after a number, any spelling of a unit with dimensions, in any case."""
-
-
-def unit_after(text: str, end: int) -> frozenset[str]:
-    """The dimensions of the unit written right after a number ending at `end`, if any."""
-    match = UNIT_AFTER_RE.match(text, end)
-    return unit_dimensions(match.group(1)) if match else frozenset()
 
 
 _CAPTION_SPELLINGS = spelling_pattern(

@@ -1,0 +1,64 @@
+"""Whether a text states a given figure: a number in it that rounds to the figure's value at
+its written precision, with no unit that says it is another kind of quantity.
+
+The draft stage uses it to remove the sentences that cite a figure taken out of a record, and
+verify to flag any that remain, so the two agree on what "cites the figure" means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from draftflow.numbers.dimensions import MEASURED, unit_after, unit_dimensions
+from draftflow.numbers.kinds import NumberMention
+from draftflow.numbers.scan import find_numbers
+
+# A bare small whole number (`1`, `4`, `8`) with no unit is far more often a setting or a
+# count in a sentence than a figure's value; only a unit ties it to the figure.
+_BARE_SMALL = 10
+
+
+@dataclass(frozen=True)
+class FigureValue:
+    """A figure as a sentence may state it: its value and its unit."""
+
+    value: float
+    unit: str
+
+
+def states_figure(text: str, mention: NumberMention, figure: FigureValue) -> bool:
+    """True when `mention` (found in `text`) states `figure`'s value, and its unit, if it
+    writes one, may be the figure's."""
+    if not mention.kind.is_numeric:
+        return False
+    if not any(number.matches(figure.value) for number in mention.numbers):
+        return False
+    written = unit_after(text, mention.end)
+    if mention.numbers[0].percent:
+        written = written | {"ratio"}
+    wanted = unit_dimensions(figure.unit)
+    if written:
+        return not wanted or bool(written & wanted)
+    if wanted & MEASURED:
+        return False  # `0.2` alone is not `0.2 requests/s`
+    value = figure.value
+    return not (value == int(value) and abs(value) < _BARE_SMALL)
+
+
+def mentions_of(
+    text: str, figures: Iterable[FigureValue], kept: Iterable[FigureValue] = ()
+) -> list[tuple[NumberMention, FigureValue]]:
+    """Each number of `text` that states one of `figures` and none of `kept` (a value two
+    figures share may be the kept one's), with the figure it states."""
+    figures, kept = list(figures), list(kept)
+    if not figures:
+        return []
+    found = []
+    for mention in find_numbers(text, decimal_comma=False):
+        if any(states_figure(text, mention, other) for other in kept):
+            continue
+        stated = next((f for f in figures if states_figure(text, mention, f)), None)
+        if stated is not None:
+            found.append((mention, stated))
+    return found

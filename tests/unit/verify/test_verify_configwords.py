@@ -1,0 +1,68 @@
+"""What counts as a configuration claim in text: absence claims, "X was not used", GPU
+counts and context lengths; the corpus template sentences that must not read as claims."""
+
+from __future__ import annotations
+
+import pytest
+
+from draftflow.verify.configwords import _ABSENCE_RE, _SETTINGS, _matches, _said_unused
+
+
+@pytest.mark.parametrize(
+    ("sentence", "absent"),
+    [
+        ("The sources do not state the quantization.", True),
+        ("The quantization is not stated.", True),
+        ("Quantization: not stated.", True),
+        # about the figures' own conditions, not the sources (XiongjieDai, heitor templates)
+        (
+            "No headline figure in README.md states its temperature or quantization: these "
+            "stay unknown.",
+            False,
+        ),
+        ("the report does not state how many nodes served the model", True),
+    ],
+)
+def test_an_absence_claim_is_about_the_sources(sentence: str, absent: bool) -> None:
+    assert bool(_ABSENCE_RE.search(sentence)) is absent
+
+
+@pytest.mark.parametrize(
+    ("sentence", "word", "unused"),
+    [
+        ("vLLM was not used for these runs.", "vLLM", True),
+        ("The author did not use SGLang.", "SGLang", True),
+        ("Decode ran without llama.cpp.", "llama.cpp", True),
+        # a figure's label in a sentence that negates something else (XiongjieDai template)
+        (
+            "The 70.94 tokens/s of 8B Q4_K_M, like every figure, comes without a spread.",
+            "Q4_K_M",
+            False,
+        ),
+        (
+            "The figures hold on vLLM; they do not establish how another engine fares.",
+            "vLLM",
+            False,
+        ),
+    ],
+)
+def test_not_used_is_said_of_the_word_itself(sentence: str, word: str, unused: bool) -> None:
+    match = next(m for _, m in _matches(sentence) if m.group(0) == word)
+    assert _said_unused(sentence, match) is unused
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "value"),
+    [
+        ("The run used 8 GPUs.", "GPU count", "8"),
+        ("on a 2x GPU box", "GPU count", "2"),
+        ("MTP on c=2 GPU temperature", "GPU count", None),
+        ("Each session had a 128K context.", "context length", "128K"),
+        ("a context length of 32768 tokens", "context length", "32768"),
+    ],
+)
+def test_settings_written_with_their_value(text: str, name: str, value: str | None) -> None:
+    pattern, _ = _SETTINGS[name]
+    match = pattern.search(text)
+    found = (match.group("value") or match.group("value2")) if match else None
+    assert found == value
