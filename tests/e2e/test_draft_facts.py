@@ -99,11 +99,6 @@ def test_leader_is_the_best_figure_and_its_margin_over_the_next(xiong: Drafted) 
     assert fact.citations[0].endswith("/README.md")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="after the conditions and unspecified-figure merges no XiongjieDai headline row "
-    "holds an OOM cell, so no limit fact is computed; open in issue 24",
-)
 def test_limit_names_the_oom_cells_beside_figures(xiong: Drafted) -> None:
     fact = next(f for f in xiong.facts if f.kind is FactKind.LIMIT and f.subject == "70B F16")
     assert fact.detail == "OOM"

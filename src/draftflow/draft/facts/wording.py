@@ -105,9 +105,9 @@ def _change(fact: Fact) -> list[str]:
 
 
 def _limit(fact: Fact) -> list[str]:
-    rows = join(_names(fact.inputs))
     if fact.detail:
-        return [f"The sources mark {fact.subject} as {fact.detail} in the rows of {rows}."]
+        beside = join([f"{amount(ref)} ({ref.label})" for ref in fact.inputs[:MAX_NAMED]])
+        return [f"The sources mark {fact.subject} as {fact.detail} beside {beside}."]
     ref = fact.inputs[0]
     return [f"The {fact.metric} of {ref.label} is {amount(ref)}, a failure the source counts."]
 
