@@ -43,6 +43,7 @@ from draftflow.draft.facts.prompting import (
     facts_material,
 )
 from draftflow.draft.grounding import Grounding
+from draftflow.draft.record_facts import states
 from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.draft.templates import TemplateParts, record_names, record_values
 from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
@@ -227,7 +228,7 @@ class _Material:
         stated = [r.conditions for r in self.results] + [
             p.conditions for p in extraction.test_profiles
         ]
-        unknown = [k for k in STANDARD_CONDITION_KEYS if all(c.get(k) is None for c in stated)]
+        unknown = [k for k in STANDARD_CONDITION_KEYS if not any(states(c, k) for c in stated)]
         self.unknown = ", ".join(unknown) or "(none)"
 
     def variables(self, limit: int) -> dict[str, str]:

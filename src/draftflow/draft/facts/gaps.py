@@ -11,6 +11,7 @@ from pydantic import JsonValue
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import Grounded
+from draftflow.draft.record_facts import states
 from draftflow.extract.conditions.resolve import SOURCE_CELLS
 
 MAX_LIMIT_ROWS = 4
@@ -142,8 +143,7 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
                 weight=len(results),
             )
         )
-    conditions = [r.conditions for r in results]
-    unknown = [k for k in UNKNOWN_KEYS if all(c.get(k) is None for c in conditions)]
+    unknown = [k for k in UNKNOWN_KEYS if not any(states(r.conditions, k) for r in results)]
     if unknown:
         facts.append(
             Fact(
