@@ -1,7 +1,8 @@
 """The model drafter: a model writes the editorial from the grounded extraction only.
 
-Two independent calls run concurrently (the client bounds concurrency): `draft_sections`
-writes the question-headed sections, `draft_framing` the title, summary, answer, notes and
+Two independent calls run concurrently (the client bounds concurrency): `draft_facts` writes
+the question-headed sections from the facts computed in code (`draft_sections` from the
+results when no fact can be stated), `draft_framing` the title, summary, answer, notes and
 limitations. The model sees the grounded results (label, value, unit, statistic, conditions,
 document URL and the text of the evidence line) and the documents' pinned URLs, nothing else.
 
@@ -106,14 +107,15 @@ async def draft_with_model(
     client: StructuredClient,
     *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
-    from_facts: bool = False,
+    from_facts: bool = True,
 ) -> EditorialDraft:
     """Ask the model for sections and framing concurrently, then keep only what checks out.
 
-    With `from_facts`, the sections are asked for from the facts computed in code (the
-    `draft_facts` prompt) and checked against them; the recorded cassettes hold the
-    `draft_sections` exchanges, so that prompt stays the default until they are recorded
-    again."""
+    The sections are asked for from the facts computed in code (the `draft_facts` prompt)
+    and checked against them: a sentence with a number or a configuration no listed fact
+    states is dropped, and the template statement of its facts stands where nothing of the
+    model's is left. Without `from_facts`, or when no fact's sentence is grounded, the model
+    is shown the grounded results instead (the `draft_sections` prompt)."""
     # The templates cost seconds on a big extraction: each part written only when needed.
     fallback = TemplateParts(snapshot, extraction)
     claims = fallback.claims if from_facts else []

@@ -58,9 +58,7 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     chosen = [low, high] if low.result.value != high.result.value else [low]
     inputs = tuple(figure_ref(item, written) for item in chosen)
     model = dict(configuration).get("model", "")
-    engines = dict.fromkeys(
-        engine for i in grounded if isinstance(engine := i.result.conditions.get("engine"), str)
-    )
+    engines = _engines(grounded)
     return [
         Fact(
             kind=FactKind.MEASURED,
@@ -76,6 +74,15 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             weight=len(group),
         )
     ]
+
+
+def _engines(grounded: Sequence[Grounded]) -> list[str]:
+    """The engines the figures' conditions name, once each: `vLLM 0.23 (AEON)` is `vLLM`
+    when another figure names `vLLM` alone."""
+    named = dict.fromkeys(
+        engine for i in grounded if isinstance(engine := i.result.conditions.get("engine"), str)
+    )
+    return [e for e in named if not any(e.startswith(f"{o} ") for o in named if o != e)]
 
 
 def lead_configuration(conditions: dict[str, JsonValue]) -> tuple[tuple[str, str], ...]:

@@ -93,15 +93,16 @@ class FactChecker:
 
     def sections(self, replies: Sequence[FactSectionReply]) -> list[Section]:
         """The sections that keep at least one of the model's or the template's sentences."""
-        kept = []
+        kept: list[Section] = []
         for index, reply in enumerate(replies):
-            section = self.section(index, reply)
+            section = self.section(index, reply, position=len(kept))
             if section is not None:
                 kept.append(section)
         return kept
 
-    def section(self, index: int, reply: FactSectionReply) -> Section | None:
-        """One checked section: the model's supported sentences, else its facts' own."""
+    def section(self, index: int, reply: FactSectionReply, *, position: int = 0) -> Section | None:
+        """One checked section (the `position`th kept): the model's paragraphs without their
+        unsupported sentences, else its facts' own statements."""
         claims = [self.by_id[i] for i in dict.fromkeys(reply.fact_ids) if i in self.by_id]
         unknown = [i for i in reply.fact_ids if i not in self.by_id]
         if unknown:
@@ -111,20 +112,27 @@ class FactChecker:
             return None
         grounding = _grounding(claims)
         allowed = {ref.label for fact, _ in claims for ref in fact.inputs}
-        kept = []
-        for paragraph in reply.paragraphs:
+        paragraphs = []
+        for number, paragraph in enumerate(reply.paragraphs):
+            kept = []
             for sentence in split_sentences(" ".join(paragraph.split())):
                 why = self._rejected(sentence, grounding, allowed)
                 if why:
-                    self.dropped.append(f"draft: model fact section {index}: {why}: {sentence!r}")
+                    where = f"/editorial/sections/{position}/paragraphs/{number}"
+                    self.dropped.append(
+                        f"draft: {where}: model fact section {index}: {why}: {sentence!r}"
+                    )
                 else:
                     kept.append(sentence)
-        text = " ".join(kept) or " ".join(s for _, said in claims for s in said)
+            if kept:
+                paragraphs.append(" ".join(kept))
+        if not paragraphs:
+            paragraphs = [" ".join(s for _, said in claims for s in said)]
         heading = " ".join(reply.heading.split())
         if not heading.endswith("?") or not grounding.supports(heading):
             heading = question(claims[0][0])
         citations = list(dict.fromkeys(url for fact, _ in claims for url in fact.citations))
-        return Section(heading=heading, paragraphs=[text], citations=citations)
+        return Section(heading=heading, paragraphs=paragraphs, citations=citations)
 
     def _rejected(self, sentence: str, grounding: Grounding, allowed: set[str]) -> str:
         foreign = [n for n in self.names if n in sentence and n not in allowed]
