@@ -89,9 +89,7 @@ def _draft(repo: Repo, sections: list[dict[str, Any]]) -> EditorialDraft:
             base_url=server.url, model="stub-model", use_cache=False, max_retries=0
         )
         client = ModelClient(settings)
-        return asyncio.run(
-            draft_with_model(repo.snapshot, repo.extraction, client, from_facts=True)
-        )
+        return asyncio.run(draft_with_model(repo.snapshot, repo.extraction, client))
 
 
 def test_a_faithful_reply_reaches_the_draft_with_the_facts_citations(repo: Repo) -> None:
