@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.wording import has_unit, join
 from draftflow.numbers.arithmetic import ratio_text
+from draftflow.numbers.words import count_word
 
 MAX_NAMED = 3
 
@@ -97,12 +98,11 @@ def configuration_parts(fact: Fact, *, exact: bool = True) -> tuple[str, str]:
     system = conf.get("system")
     if system:
         count = conf.get("node_count", "") if exact else ""
-        if count == "1":
-            where = f" on one {system}"
-        elif count.isdigit():
-            where = f" on {count} {system} nodes"
-        else:
-            where = f" on {system}"
+        where = f" on {system}"
+        if count.isdigit():
+            nodes = int(count)
+            said = count_word(nodes)
+            where = f" on {said} {system}" if nodes == 1 else f" on {said} {system} nodes"
     engine = conf.get("engine")
     if engine:
         version = conf.get("engine_version", "") if exact else ""
