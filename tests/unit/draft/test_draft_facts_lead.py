@@ -1,16 +1,24 @@
 """The lead configuration's claim (what the title and summary say), the OOM cells of a figure's
-source row, and what a "not stated" sentence may say: over a small table of three engines."""
+source row, what a "not stated" sentence may say and which engines a sentence may name: over
+a small table of two engines."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
 from documents import make_document, make_result
+from draftflow.acquire.snapshot import Document
+from draftflow.draft import sections
 from draftflow.draft.facts.compute import compute_facts
 from draftflow.draft.facts.model import FactKind
 from draftflow.draft.facts.wording import claim_title, question, sentences
-from draftflow.draft.parts import Grounded
+from draftflow.draft.grounding import Grounding, SourceText
+from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.record_facts import states
+from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
 
 RUNS = """# Runs on one DGX Spark
 
@@ -92,3 +100,65 @@ def test_a_precision_or_a_model_id_naming_its_format_states_the_quantization() -
     facts = compute_facts(_grounded(), _written)
     unstated = next(f for f in facts if f.kind is FactKind.UNSTATED and f.subject == "conditions")
     assert "quantization" not in unstated.detail and "quantization" not in unstated.arithmetic
+
+
+@dataclass
+class _Metadata:
+    """Record-level facts as the select stage reads them: several quantizations, and a
+    runtime the README names that no figure was measured with."""
+
+    model_label: str | None = None
+    model_id: str | None = None
+    runtimes: tuple[str, ...] = ("vLLM", "SGLang", "TensorRT-LLM")
+    system: str | None = "DGX Spark"
+    node_count: int | None = None
+    quantization: str | None = None
+    experiment_date: str | None = None
+    unstated: dict[str, str] = field(
+        default_factory=lambda: {
+            "quantization": "the headline figures use several quantizations",
+            "node_count": "no source states how many machines were used",
+            "experiment_date": "no source dates the measurements",
+        }
+    )
+
+
+@dataclass
+class _Extraction:
+    reported_results: list[ReportedResult]
+    test_profiles: list[TestProfile] = field(default_factory=list)
+    reported_setup: ReportedSetup | None = None
+    dropped: list[object] = field(default_factory=list)
+
+
+class _Writer:
+    """The template writer's view the general sections read."""
+
+    def __init__(self, grounded: list[Grounded]) -> None:
+        self.grounded = grounded
+        self.front = [grounded[0].document]
+        self.facts = _Metadata()
+        self.extraction = _Extraction([g.result for g in grounded])
+
+    def ground(self, documents: Iterable[Document]) -> Grounding:
+        return Grounding([SourceText(d.text) for d in documents])
+
+    def written(self, item: Grounded) -> str:
+        return repr(item.result.value)
+
+    def profiles(self) -> list[Profile]:
+        return []
+
+
+def test_not_stated_only_where_no_figure_states_it_and_only_measured_engines() -> None:
+    writer = _Writer(_grounded())
+    missing = sections.missing_section(writer)
+    assert missing is not None
+    text = " ".join(missing.paragraphs)
+    assert "The sources do not state the date of the measurements." in text
+    assert "number of machines" not in text  # the lead rows state one node
+    assert "quantization" not in text  # the weight precision and the FP8 model id state it
+    artifact = sections.artifact_section(writer)
+    assert artifact is not None
+    said = " ".join(artifact.paragraphs)
+    assert "with vLLM and SGLang on DGX Spark" in said and "TensorRT" not in said
