@@ -63,12 +63,13 @@ def test_the_lead_claim_names_the_first_figure_s_configuration_and_its_figures()
     lead = facts[0]
     assert lead.kind is FactKind.MEASURED
     assert [ref.value for ref in lead.inputs] == [47.91, 53.6]  # the lead rows only
+    assert lead.workloads == ("short", "medium")  # the range spans two workloads
     assert [ref.evidence_url.rsplit("#", 1)[1] for ref in lead.inputs] == ["L5", "L6"]
     assert lead.citations == ["https://github.com/o/demo/blob/" + "a" * 40 + "/RUNS.md"]
     first, engines = sentences(lead)
     assert first == (
-        "Gemma-4-26B-NVFP4 shows a decode rate of 47.91 to 53.6 tokens/s on one DGX Spark "
-        "under vLLM 0.20.1."
+        "Gemma-4-26B-NVFP4 shows a decode rate of 47.91 to 53.6 tokens/s across short and "
+        "medium on one DGX Spark under vLLM 0.20.1."
     )
     assert engines == "The headline figures were measured with vLLM and SGLang."
     assert claim_title(lead, "o/demo") == (

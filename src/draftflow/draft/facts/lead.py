@@ -37,6 +37,7 @@ LEAD_KEYS = (
 # A claim names at least one of these; precision or a node count alone names nothing.
 NAMING_KEYS = frozenset({"model", "engine", "system"})
 MAX_CONDITION_CHARS = 80
+MAX_WORKLOAD_CHARS = 40
 # a failure count qualifies a claim (a limit fact says it), it is not one
 _NOT_CLAIMED = FAILURE_METRICS | {"unspecified"}
 
@@ -57,6 +58,8 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     low, high = ordered[0], ordered[-1]
     chosen = [low, high] if low.result.value != high.result.value else [low]
     inputs = tuple(figure_ref(item, written) for item in chosen)
+    # a range over several workloads says so: it is not one workload's spread
+    workloads = tuple(dict.fromkeys(w for i in ordered if (w := _workload(i.result.conditions))))
     model = dict(configuration).get("model", "")
     engines = _engines(grounded)
     return [
@@ -69,6 +72,7 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             arithmetic="min, max" if len(inputs) > 1 else "as reported",
             direction=direction(chosen[0].result),
             configuration=configuration,
+            workloads=workloads if len(workloads) > 1 else (),
             # the engines the headline figures were measured with, for the sentence naming them
             detail=", ".join(engines) if len(engines) > 1 else "",
             weight=len(group),
@@ -96,6 +100,11 @@ def lead_configuration(conditions: dict[str, JsonValue]) -> tuple[tuple[str, str
         if text and len(text) <= MAX_CONDITION_CHARS:
             pairs.append((key, text))
     return tuple(pairs)
+
+
+def _workload(conditions: dict[str, JsonValue]) -> str:
+    value = conditions.get("workload")
+    return value if isinstance(value, str) and len(value) <= MAX_WORKLOAD_CHARS else ""
 
 
 def _main_metric(group: Sequence[Grounded]) -> list[Grounded]:

@@ -76,6 +76,8 @@ class Fact(BaseModel):
     detail: str = ""
     configuration: tuple[tuple[str, str], ...] = ()
     """The conditions that name the configuration (model, precision, engine, system...)."""
+    workloads: tuple[str, ...] = ()
+    """The workloads a claim's figures were measured on, when they differ."""
     weight: int = 1
 
     @property

@@ -115,6 +115,10 @@ def claim_sentences(fact: Fact, *, exact: bool = True) -> list[str]:
     were measured with when they are several (only engines a figure's conditions name)."""
     named, where = configuration_parts(fact, exact=exact)
     measured = f"{_article(fact.metric)} {fact.metric} of {figures_range(fact)}"
+    if len(fact.workloads) > MAX_NAMED:
+        measured += " across several workloads"
+    elif fact.workloads:
+        measured += f" across {join(list(fact.workloads))}"
     if named:
         said = [f"{named} shows {measured}{where}."]
     else:
@@ -246,7 +250,9 @@ def question(fact: Fact) -> str:
         named, where = configuration_parts(fact, exact=False)
         if named:
             return f"What {fact.metric} does {named} show{where}?"
-        return f"What {fact.metric} do the lead headline figures show{where}?"
+        if len(fact.inputs) > 1:
+            return f"What {fact.metric} do the lead headline figures show{where}?"
+        return f"What {fact.metric} does the lead headline figure show{where}?"
     if fact.kind is FactKind.LEADER:
         at = f" at {fact.detail}" if fact.detail else ""
         return f"Which configuration leads {fact.metric}{at}, and by how much?"
