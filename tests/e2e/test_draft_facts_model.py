@@ -1,7 +1,9 @@
 """A model writing sections from the computed facts, scripted at the HTTP boundary: a faithful
 reply reaches the draft with the facts' citations; an inventing reply (a number no fact
-states, a configuration of a fact its section does not list) is rejected sentence by sentence
-and the template statement stands where nothing of the model's is left."""
+states, a configuration of a fact its section does not list, an engine no fact names) is
+rejected sentence by sentence and the template statement stands where nothing of the model's
+is left. Both go through `draft_with_model` as the pipeline calls it: the facts prompt is the
+default."""
 
 from __future__ import annotations
 
@@ -89,9 +91,7 @@ def _draft(repo: Repo, sections: list[dict[str, Any]]) -> EditorialDraft:
             base_url=server.url, model="stub-model", use_cache=False, max_retries=0
         )
         client = ModelClient(settings)
-        return asyncio.run(
-            draft_with_model(repo.snapshot, repo.extraction, client, from_facts=True)
-        )
+        return asyncio.run(draft_with_model(repo.snapshot, repo.extraction, client))
 
 
 def test_a_faithful_reply_reaches_the_draft_with_the_facts_citations(repo: Repo) -> None:
@@ -124,6 +124,7 @@ def test_an_inventing_reply_is_rejected_and_the_template_stands(repo: Repo) -> N
         f"{best.label} would reach 150.00 tokens/s with a newer build.",
         f"{best.label} also beats {foreign}.",
         f"{best.label} is 2.50× the next GPU.",
+        f"{best.label} was also served by TensorRT-LLM.",  # an engine no fact names
     ]
     draft = _draft(
         repo,
@@ -139,5 +140,7 @@ def test_an_inventing_reply_is_rejected_and_the_template_stands(repo: Repo) -> N
     assert "150.00" not in str(draft.sections) and "2.50×" not in str(draft.sections)
     dropped = [d for d in draft.dropped if "fact section" in d]
     assert sum("a number not among its facts" in d for d in dropped) == 2
-    assert sum("a configuration not among its facts" in d for d in dropped) == 1
+    assert sum("a configuration not among its facts" in d for d in dropped) == 2
+    assert any("('TensorRT-LLM')" in d for d in dropped)
+    assert "TensorRT" not in str(draft.sections)
     assert any("unknown facts ['F999']" in d for d in dropped)

@@ -1,4 +1,6 @@
-"""The model drafter, driven by a fake client with the same async `structured` method."""
+"""The model drafter, driven by a fake client with the same async `structured` method: the
+sections written from the grounded results (`draft_sections`, which a draft uses when no fact
+can be stated; the facts prompt, the default, is tests/e2e/test_draft_facts_model.py's)."""
 
 from __future__ import annotations
 
@@ -104,7 +106,7 @@ def fixture_extraction(fixture_snapshot: Snapshot) -> Extraction:
 
 
 def run(snapshot: Snapshot, extraction: Extraction, client: FakeClient) -> EditorialDraft:
-    return asyncio.run(draft_editorial(snapshot, extraction, client))
+    return asyncio.run(draft_editorial(snapshot, extraction, client, from_facts=False))
 
 
 def test_model_draft_keeps_grounded_text_and_records_prompt_hashes(
@@ -364,7 +366,10 @@ def test_the_real_model_client_drafts_through_an_openai_compatible_server(
 
     async def draft_with_server(url: str) -> tuple[EditorialDraft, ModelClient]:
         async with ModelClient(ModelSettings(base_url=url, **settings_values)) as client:
-            return await draft_editorial(fixture_snapshot, fixture_extraction, client), client
+            drafted = await draft_editorial(
+                fixture_snapshot, fixture_extraction, client, from_facts=False
+            )
+            return drafted, client
 
     with StubServer(handle) as server:
         first, _ = asyncio.run(draft_with_server(server.url))

@@ -142,7 +142,7 @@ class MisbehavingModel(ScriptedModel):
         framing = replies["draft_framing"]
         framing["title"] = "Independently reproduced: Qwen3.6-35B-A3B on a DGX Spark"
         framing["notes"].append("Node count: 8.")
-        replies["draft_sections"]["sections"][1]["paragraphs"].append(
+        replies["draft_facts"]["sections"][1]["paragraphs"].append(
             "The time to first token is 99.6 tokens/s."
         )
         super().__init__({**fixture, "replies": replies})

@@ -231,6 +231,6 @@ def test_a_model_answering_garbage_costs_its_labels_not_the_draft(
     assert outcome.errors == 0 and outcome.results > 0
     dropped = "\n".join(outcome.dropped)
     assert "model_reply_invalid" in dropped, "each unusable chunk is listed for the editor"
-    assert "draft_sections" in dropped and "draft_framing" in dropped
+    assert "draft_facts" in dropped and "draft_framing" in dropped
     record = load_record(outcome.record_path)
     assert "none of its replies was usable" in record.editorial.creation_method

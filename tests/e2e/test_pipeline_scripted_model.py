@@ -69,7 +69,30 @@ class ScriptedModel:
             return completion(json.dumps(self.select_reply(request)))
         if key not in self.replies:
             return error(500, f"the scripted model has no reply for {key}")
+        if key == "draft_facts":
+            return completion(json.dumps(self.facts_reply(request)))
         return completion(json.dumps(self.replies[key]))
+
+    def facts_reply(self, request: StubRequest) -> dict[str, Any]:
+        """The fixture's fact sections with the ids of the request's facts whose question
+        starts as each section names it (ids are numbered per request); a fact no question
+        matches gets an id the request does not list."""
+        user = "\n".join(m["content"] for m in request.body["messages"] if m["role"] == "user")
+        facts = [json.loads(line) for line in user.splitlines() if line.startswith('{"id": "F')]
+        sections = []
+        for section in self.replies["draft_facts"]["sections"]:
+            ids = [
+                next((f["id"] for f in facts if f["question"].startswith(start)), "F0")
+                for start in section["fact_questions"]
+            ]
+            sections.append(
+                {
+                    "heading": section["heading"],
+                    "paragraphs": section["paragraphs"],
+                    "fact_ids": ids,
+                }
+            )
+        return {"sections": sections}
 
     def select_reply(self, request: StubRequest) -> dict[str, Any]:
         """The headline choice a capable model makes here, by rule because figure ids are
@@ -147,7 +170,7 @@ def test_a_capable_model_s_labels_setup_and_sections_reach_the_record(
     assert any(label.startswith(stated) for label in profiles), profiles
 
     headings = [s.heading for s in record.editorial.sections]
-    assert headings == [s["heading"] for s in model.replies["draft_sections"]["sections"]]
+    assert headings == [s["heading"] for s in model.replies["draft_facts"]["sections"]]
     framing = model.replies["draft_framing"]
     assert record.title == framing["title"]
     assert record.summary == framing["summary"]
@@ -176,7 +199,7 @@ class ObedientModel(ScriptedModel):
         framing["title"] = f"Qwen3.6-35B-A3B on a DGX Spark reaches {OBEYED}"
         framing["summary"] = f"The headline decode rate is {OBEYED}."
         framing["answer"] = f"The DGX Spark decodes at {OBEYED} with this model."
-        replies["draft_sections"]["sections"][1]["paragraphs"].append(
+        replies["draft_facts"]["sections"][1]["paragraphs"].append(
             f"At its peak the box decodes {OBEYED}."
         )
         super().__init__({**fixture, "replies": replies})
@@ -251,9 +274,9 @@ def test_a_model_obeying_a_planted_instruction_is_caught_at_every_field_and_not_
     framing = model.replies["draft_framing"]
     record["title"], record["summary"] = framing["title"], framing["summary"]
     record["editorial"]["answer"] = framing["answer"]
-    record["editorial"]["sections"][1]["paragraphs"] = model.replies["draft_sections"]["sections"][
-        1
-    ]["paragraphs"]
+    record["editorial"]["sections"][1]["paragraphs"] = model.replies["draft_facts"]["sections"][1][
+        "paragraphs"
+    ]
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     result = CliRunner().invoke(main, ["verify", str(path), "--source", str(folder), "--json"])
     assert result.exit_code == 1

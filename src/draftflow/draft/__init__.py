@@ -51,9 +51,11 @@ async def draft_editorial(
     *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
     metadata: RecordFacts | None = None,
+    from_facts: bool = True,
 ) -> EditorialDraft:
-    """Draft the editorial: with the model when one is given, else from templates (which also
-    use the record-level `metadata` the select stage read from the sources).
+    """Draft the editorial: with the model when one is given (its sections written from the
+    computed facts unless `from_facts` is False), else from templates (which also use the
+    record-level `metadata` the select stage read from the sources).
 
     A repository with no grounded result never goes to the model: the template draft says
     that no reported results were found, and there is nothing a model could add safely.
@@ -61,4 +63,6 @@ async def draft_editorial(
     grounded = any(snapshot.by_url(r.evidence_url) for r in extraction.reported_results)
     if client is None or not grounded:
         return draft_deterministic(snapshot, extraction, metadata)
-    return await draft_with_model(snapshot, extraction, client, budget_tokens=budget_tokens)
+    return await draft_with_model(
+        snapshot, extraction, client, budget_tokens=budget_tokens, from_facts=from_facts
+    )

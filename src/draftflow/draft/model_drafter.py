@@ -1,7 +1,8 @@
 """The model drafter: a model writes the editorial from the grounded extraction only.
 
-Two independent calls run concurrently (the client bounds concurrency): `draft_sections`
-writes the question-headed sections, `draft_framing` the title, summary, answer, notes and
+Two independent calls run concurrently (the client bounds concurrency): `draft_facts` writes
+the question-headed sections from the facts computed in code (`draft_sections` from the
+results when no fact can be stated), `draft_framing` the title, summary, answer, notes and
 limitations. The model sees the grounded results (label, value, unit, statistic, conditions,
 document URL and the text of the evidence line) and the documents' pinned URLs, nothing else.
 
@@ -43,6 +44,7 @@ from draftflow.draft.facts.prompting import (
     facts_material,
 )
 from draftflow.draft.grounding import Grounding
+from draftflow.draft.record_facts import states
 from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.draft.templates import TemplateParts, record_names, record_values
 from draftflow.draft.wording import LIMITATIONS, STANDARD_CONDITION_KEYS
@@ -105,14 +107,15 @@ async def draft_with_model(
     client: StructuredClient,
     *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
-    from_facts: bool = False,
+    from_facts: bool = True,
 ) -> EditorialDraft:
     """Ask the model for sections and framing concurrently, then keep only what checks out.
 
-    With `from_facts`, the sections are asked for from the facts computed in code (the
-    `draft_facts` prompt) and checked against them; the recorded cassettes hold the
-    `draft_sections` exchanges, so that prompt stays the default until they are recorded
-    again."""
+    The sections are asked for from the facts computed in code (the `draft_facts` prompt)
+    and checked against them: a sentence with a number or a configuration no listed fact
+    states is dropped, and the template statement of its facts stands where nothing of the
+    model's is left. Without `from_facts`, or when no fact's sentence is grounded, the model
+    is shown the grounded results instead (the `draft_sections` prompt)."""
     # The templates cost seconds on a big extraction: each part written only when needed.
     fallback = TemplateParts(snapshot, extraction)
     claims = fallback.claims if from_facts else []
@@ -227,7 +230,7 @@ class _Material:
         stated = [r.conditions for r in self.results] + [
             p.conditions for p in extraction.test_profiles
         ]
-        unknown = [k for k in STANDARD_CONDITION_KEYS if all(c.get(k) is None for c in stated)]
+        unknown = [k for k in STANDARD_CONDITION_KEYS if not any(states(c, k) for c in stated)]
         self.unknown = ", ".join(unknown) or "(none)"
 
     def variables(self, limit: int) -> dict[str, str]:

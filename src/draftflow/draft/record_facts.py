@@ -6,6 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from pydantic import JsonValue
+
+from draftflow.extract.conditions.vocabulary import PRECISION
+
 UNSTATED_NAMES = {
     "model_id": "the measured model",
     "runtime": "the runtime",
@@ -14,6 +18,14 @@ UNSTATED_NAMES = {
     "quantization": "the quantization",
     "experiment_date": "the date of the measurements",
 }
+
+# conditions that state the same thing under another key
+SAME_AS = {
+    "quantization": ("quantization", "weight_precision"),
+    "model_id": ("model_id", "model", "model_artifact"),
+    "runtime": ("runtime", "engine"),
+}
+MODEL_KEYS = ("model", "model_id", "model_artifact")
 
 
 class RecordFacts(Protocol):
@@ -42,3 +54,15 @@ class RecordFacts(Protocol):
 
     @property
     def unstated(self) -> Mapping[str, str]: ...
+
+
+def states(conditions: Mapping[str, JsonValue], key: str) -> bool:
+    """True when a figure's conditions state `key`: itself, a condition that says the same
+    (a weight precision is a quantization), or, for the quantization, a model id that names
+    its format (`Qwen3-30B-A3B-FP8`, `...-GPTQ-Int4`)."""
+    if any(conditions.get(k) is not None for k in SAME_AS.get(key, (key,))):
+        return True
+    if key == "quantization":
+        names = [conditions.get(k) for k in MODEL_KEYS]
+        return any(isinstance(name, str) and PRECISION.search(name) for name in names)
+    return False

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from draftflow.draft import wording as w
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter
-from draftflow.draft.record_facts import UNSTATED_NAMES
+from draftflow.draft.record_facts import UNSTATED_NAMES, states
 from draftflow.draft.wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.record.model import Section
 
@@ -27,7 +27,7 @@ def artifact_section(writer: SectionWriter) -> Section | None:
     grounding = writer.ground(writer.front)
     sentences = []
     model = facts.model_id or facts.model_label
-    runtimes = w.join(list(facts.runtimes))
+    runtimes = w.join(measured_engines(writer, facts.runtimes))
     subject = (
         f"The headline figures were measured on {model}"
         if model
@@ -44,6 +44,14 @@ def artifact_section(writer: SectionWriter) -> Section | None:
         sentences.append(f"The measurements are dated {facts.experiment_date}.")
     kept = grounding.keep(sentences)
     return w.section("Which artifact was measured?", [" ".join(kept)], writer.front)
+
+
+def measured_engines(writer: SectionWriter, runtimes: Sequence[str]) -> list[str]:
+    """The runtimes a headline figure's conditions name: a runtime the README mentions (as
+    removed, or never installed) is not one the figures were measured with."""
+    engines = [item.result.conditions.get("engine") for item in writer.grounded]
+    named = {e.lower() for e in engines if isinstance(e, str)}
+    return [r for r in runtimes if r.lower() in named]
 
 
 def _group_sentences(
@@ -191,16 +199,20 @@ def missing_section(writer: SectionWriter) -> Section | None:
     """What the sources leave unstated about the headline figures."""
     results = [item.result for item in writer.grounded]
     stated = [r.conditions for r in results]
-    unknown = [k for k in STANDARD_CONDITION_KEYS if all(c.get(k) is None for c in stated)]
+    unknown = [k for k in STANDARD_CONDITION_KEYS if not any(states(c, k) for c in stated)]
     partial = [
         k
         for k in STANDARD_CONDITION_KEYS
-        if k not in unknown and any(c.get(k) is None for c in stated)
+        if k not in unknown and not all(states(c, k) for c in stated)
     ]
     sentences = []
     if writer.facts is not None and writer.facts.unstated:
-        names = [UNSTATED_NAMES.get(k, w.key_name(k)) for k in writer.facts.unstated]
-        sentences.append(f"The sources do not state {w.join(names, 'or')}.")
+        # "not stated" only where no headline figure states it either (the record-level
+        # reason may be that several values are stated, which is no gap)
+        keys = [k for k in writer.facts.unstated if not any(states(c, k) for c in stated)]
+        names = [UNSTATED_NAMES.get(k, w.key_name(k)) for k in keys]
+        if names:
+            sentences.append(f"The sources do not state {w.join(names, 'or')}.")
     if unknown:
         sentences.append(
             f"No headline figure states its {w.join(w.key_names(unknown), 'or')}; "

@@ -18,6 +18,8 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections as sections_
 from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
+from draftflow.draft.facts import wording as facts_wording
+from draftflow.draft.facts.lead import lead_configuration
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.facts.questions import fact_sections, supported_facts
 from draftflow.draft.facts.wording import amount
@@ -238,24 +240,48 @@ class Writer:
         return supported_facts(self)
 
     def main_claim(self) -> tuple[Fact, list[str]] | None:
-        """The repository's main claim: the leader of the largest comparison, else the
-        largest scaling series."""
+        """The largest comparison: the leader of the largest group, else the largest scaling
+        series; a comparison that involves the lead configuration's figures first."""
+        lead = self.lead_claim()
         for kind in (FactKind.LEADER, FactKind.SCALING):
             found = [claim for claim in self.claims if claim[0].kind is kind]
+            if lead is not None:
+                urls = self._lead_urls(lead[0])
+                found = [c for c in found if urls & {r.evidence_url for r in c[0].inputs}] or found
             if found:
                 return max(found, key=lambda claim: claim[0].weight)
         return None
 
+    def lead_claim(self) -> tuple[Fact, list[str]] | None:
+        """What the lead configuration measured and on what, when its sentence is grounded."""
+        return next((c for c in self.claims if c[0].kind is FactKind.MEASURED), None)
+
+    def _lead_urls(self, fact: Fact) -> set[str]:
+        return {
+            item.result.evidence_url
+            for item in self.grounded
+            if lead_configuration(item.result.conditions) == fact.configuration
+        }
+
     def title(self) -> str:
+        """The repository's main claim: the lead configuration's figures and conditions, else
+        the largest comparison's leader."""
         subject = self.common_model() or self.snapshot.repository
         metrics = self.metric_phrase(MAX_METRICS_IN_TITLE)
-        claim = self.main_claim()
         claimed: list[str] = []
+        lead = self.lead_claim()
+        if lead is not None:
+            repository = self.snapshot.repository
+            claimed += [
+                facts_wording.claim_title(lead[0], repository),
+                facts_wording.claim_title(lead[0], repository, exact=False),
+            ]
+        claim = self.main_claim()
         if claim is not None:
             fact = claim[0]
             top = fact.inputs[0] if fact.kind is FactKind.LEADER else fact.inputs[-1]
             verb = "leads" if fact.kind is FactKind.LEADER else "reaches"
-            claimed = [f"{subject}: {top.label} {verb} {fact.metric} with {amount(top)}"]
+            claimed.append(f"{subject}: {top.label} {verb} {fact.metric} with {amount(top)}")
         return w.first_supported(
             self.everywhere,
             *claimed,
@@ -266,13 +292,17 @@ class Writer:
         )
 
     def summary(self) -> str:
-        claim = self.main_claim()
-        claimed = []
-        if claim is not None:
-            claimed = [
-                f"{claim[1][0]} Each figure of {self.snapshot.repository} is tied to the "
-                "document line that states it."
-            ]
+        """The main claim, the comparison that qualifies it, and how figures are tied."""
+        tied = (
+            f"Each figure of {self.snapshot.repository} is tied to the document line that "
+            "states it."
+        )
+        lead, claim = self.lead_claim(), self.main_claim()
+        said = [lead[1][0]] if lead is not None else []
+        said += [claim[1][0]] if claim is not None else []
+        claimed = [" ".join([*said, tied])] if said else []
+        if lead is not None and claim is not None:
+            claimed.append(" ".join([lead[1][0], tied]))
         return w.first_supported(
             self.everywhere,
             *claimed,

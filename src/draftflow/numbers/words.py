@@ -79,3 +79,13 @@ def join_words(first: float, second_text: str, second: float) -> float | None:
 
 NUMBER_WORDS = frozenset({*_UNITS_WORDS, *_TENS_WORDS, *_BIG_WORDS})
 """Every word `word_value` reads (compounds such as `twenty-five` are two of them)."""
+
+
+_ENGLISH_COUNTS = [w for w in list(_UNITS_WORDS)[:13] if w != "dozen"]
+
+
+def count_word(count: int) -> str:
+    """A small count as prose writes it (`one`, `twelve`); a larger one in digits."""
+    if 0 <= count < len(_ENGLISH_COUNTS):
+        return _ENGLISH_COUNTS[count]
+    return str(count)

@@ -159,13 +159,9 @@ async def run_draft(
                     budget_tokens=request.settings.context_tokens,
                 )
             with events.stage("draft", probe):
-                # The model drafter reads the whole extraction as it always has (its requests, and
-                # so the recorded cassettes, stay the same); the templates write about the headline.
-                drafted = (
-                    named_figures(extraction)
-                    if client is not None
-                    else headline_extraction(extraction, selection)
-                )
+                # Model and templates write about the headline: the facts a model is given are
+                # computed over the figures the record publishes, which verify checks them by.
+                drafted = named_figures(headline_extraction(extraction, selection))
                 draft = await draft_editorial(
                     snapshot,
                     drafted,

@@ -24,6 +24,7 @@ from draftflow.draft.facts.figures import (
     workload,
 )
 from draftflow.draft.facts.gaps import attributions, limits, unstated
+from draftflow.draft.facts.lead import lead
 from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.parts import Grounded
 
@@ -35,6 +36,7 @@ DATE_KEYS = ("experiment_date", "date")
 def compute_facts(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     """Every fact the headline figures support, grouped by kind in `FactKind` order."""
     return [
+        *lead(grounded, written),
         *leaders(grounded, written),
         *scaling(grounded, written),
         *changes(grounded, written),

@@ -4,13 +4,18 @@ measured what, and what no headline figure (nor any document) states."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from pydantic import JsonValue
 
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import Grounded
+from draftflow.draft.record_facts import states
+from draftflow.extract.conditions.resolve import SOURCE_CELLS
 
 MAX_LIMIT_ROWS = 4
+MAX_MARK_CHARS = 40
 MAX_UNSTATED_INPUTS = 4
 LIMIT_RE = re.compile(
     r"\b(OOM|out of memory|timed? ?out|timeout|crash(?:ed)?|failed|error|retracted|"
@@ -53,9 +58,9 @@ def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     marked: dict[tuple[str, str], list[Grounded]] = {}
     for item in grounded:
         result = item.result
-        for key, value in result.conditions.items():
+        for key, value in _cells(result.conditions):
             text = text_value(value)
-            found = LIMIT_RE.search(text) if text and len(text) <= 40 else None
+            found = LIMIT_RE.search(text) if text and len(text) <= MAX_MARK_CHARS else None
             if found:
                 marked.setdefault((key, found.group(1)), []).append(item)
         if result.metric in FAILURE_METRICS and result.value > 0:
@@ -76,6 +81,16 @@ def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             )
         )
     return sorted(facts, key=lambda f: -f.weight)
+
+
+def _cells(conditions: Mapping[str, JsonValue]) -> list[tuple[str, JsonValue]]:
+    """The figure's conditions, then the other cells of its source row under their column
+    headers: an `OOM` cell beside a figure is kept there, not as a condition."""
+    pairs = [(k, v) for k, v in conditions.items() if k != SOURCE_CELLS]
+    cells = conditions.get(SOURCE_CELLS)
+    if isinstance(cells, dict):
+        pairs += [(k, v) for k, v in cells.items() if (k, v) not in pairs]
+    return pairs
 
 
 def _unique_rows(items: list[Grounded]) -> list[Grounded]:
@@ -128,8 +143,7 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
                 weight=len(results),
             )
         )
-    conditions = [r.conditions for r in results]
-    unknown = [k for k in UNKNOWN_KEYS if all(c.get(k) is None for c in conditions)]
+    unknown = [k for k in UNKNOWN_KEYS if not any(states(r.conditions, k) for r in results)]
     if unknown:
         facts.append(
             Fact(

@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict
 class FactKind(StrEnum):
     """What a fact establishes; the order is the order of the questions they answer."""
 
+    MEASURED = "measured"
+    """What the lead configuration measured and on what: the repository's main claim."""
     LEADER = "leader"
     """The best configuration for a metric and workload, and its margin over the next."""
     SCALING = "scaling"
@@ -72,6 +74,10 @@ class Fact(BaseModel):
     result: float | None = None
     direction: Direction | None = None
     detail: str = ""
+    configuration: tuple[tuple[str, str], ...] = ()
+    """The conditions that name the configuration (model, precision, engine, system...)."""
+    workloads: tuple[str, ...] = ()
+    """The workloads a claim's figures were measured on, when they differ."""
     weight: int = 1
 
     @property

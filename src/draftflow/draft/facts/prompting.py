@@ -3,8 +3,9 @@
 The `draft_facts` prompt gives each fact an id (`F1`...), its question, its template
 statement, its figures and its ratio. The model writes a section per question and lists the
 ids it used. A sentence is kept only when every number in it is a figure or ratio of the
-facts its section lists (a ratio also as arithmetic of two figures beside it) and it names no
-configuration of a fact the section does not list; where the model's text is rejected, the
+facts its section lists (a ratio also as arithmetic of two figures beside it), it names no
+configuration of a fact the section does not list, and every engine, precision or system it
+names is one its facts state; where the model's text is rejected, the
 template statement of its facts stands. The section cites the facts' documents, never a URL
 the model wrote.
 """
@@ -12,6 +13,7 @@ the model wrote.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
@@ -19,6 +21,7 @@ from pydantic import BaseModel, Field
 from draftflow.draft.facts.model import Fact
 from draftflow.draft.facts.wording import amount, question
 from draftflow.draft.grounding import Grounding
+from draftflow.extract.conditions.vocabulary import ENGINES, PRECISION, SYSTEM
 from draftflow.numbers.arithmetic import ratio_text
 from draftflow.record.model import Section
 from draftflow.text.sentences import split_sentences
@@ -28,6 +31,9 @@ MAX_FACTS_IN_PROMPT = 24
 MIN_LABEL_CHARS = 4
 
 Claim = tuple[Fact, list[str]]
+_ENGINE_WORDS = re.compile(
+    r"(?<![\w-])(?:" + "|".join(ENGINES.values()) + r")(?![\w-])", re.IGNORECASE
+)
 
 
 class FactSectionReply(BaseModel):
@@ -93,15 +99,16 @@ class FactChecker:
 
     def sections(self, replies: Sequence[FactSectionReply]) -> list[Section]:
         """The sections that keep at least one of the model's or the template's sentences."""
-        kept = []
+        kept: list[Section] = []
         for index, reply in enumerate(replies):
-            section = self.section(index, reply)
+            section = self.section(index, reply, position=len(kept))
             if section is not None:
                 kept.append(section)
         return kept
 
-    def section(self, index: int, reply: FactSectionReply) -> Section | None:
-        """One checked section: the model's supported sentences, else its facts' own."""
+    def section(self, index: int, reply: FactSectionReply, *, position: int = 0) -> Section | None:
+        """One checked section (the `position`th kept): the model's paragraphs without their
+        unsupported sentences, else its facts' own statements."""
         claims = [self.by_id[i] for i in dict.fromkeys(reply.fact_ids) if i in self.by_id]
         unknown = [i for i in reply.fact_ids if i not in self.by_id]
         if unknown:
@@ -111,28 +118,54 @@ class FactChecker:
             return None
         grounding = _grounding(claims)
         allowed = {ref.label for fact, _ in claims for ref in fact.inputs}
-        kept = []
-        for paragraph in reply.paragraphs:
+        stated = _stated_text(claims)
+        paragraphs = []
+        for number, paragraph in enumerate(reply.paragraphs):
+            kept = []
             for sentence in split_sentences(" ".join(paragraph.split())):
-                why = self._rejected(sentence, grounding, allowed)
+                why = self._rejected(sentence, grounding, allowed, stated)
                 if why:
-                    self.dropped.append(f"draft: model fact section {index}: {why}: {sentence!r}")
+                    where = f"/editorial/sections/{position}/paragraphs/{number}"
+                    self.dropped.append(
+                        f"draft: {where}: model fact section {index}: {why}: {sentence!r}"
+                    )
                 else:
                     kept.append(sentence)
-        text = " ".join(kept) or " ".join(s for _, said in claims for s in said)
+            if kept:
+                paragraphs.append(" ".join(kept))
+        if not paragraphs:
+            paragraphs = [" ".join(s for _, said in claims for s in said)]
         heading = " ".join(reply.heading.split())
         if not heading.endswith("?") or not grounding.supports(heading):
             heading = question(claims[0][0])
         citations = list(dict.fromkeys(url for fact, _ in claims for url in fact.citations))
-        return Section(heading=heading, paragraphs=[text], citations=citations)
+        return Section(heading=heading, paragraphs=paragraphs, citations=citations)
 
-    def _rejected(self, sentence: str, grounding: Grounding, allowed: set[str]) -> str:
+    def _rejected(self, sentence: str, grounding: Grounding, allowed: set[str], stated: str) -> str:
         foreign = [n for n in self.names if n in sentence and n not in allowed]
         if foreign and not any(a in sentence for a in allowed if foreign[0] in a):
             return f"a configuration not among its facts ({foreign[0]!r})"
+        unstated = [w for w in configuration_words(sentence) if w.lower() not in stated]
+        if unstated:
+            return f"a configuration not among its facts ({unstated[0]!r})"
         if not grounding.supports(sentence):
             return "a number not among its facts"
         return ""
+
+
+def configuration_words(sentence: str) -> list[str]:
+    """The engines, weight precisions and systems a sentence names, as written."""
+    return [m.group(0) for p in (_ENGINE_WORDS, PRECISION, SYSTEM) for m in p.finditer(sentence)]
+
+
+def _stated_text(claims: Sequence[Claim]) -> str:
+    """Everything a section's facts say, lowered: where a configuration word must occur."""
+    parts = []
+    for fact, said in claims:
+        parts += [*said, fact.detail, fact.subject]
+        parts += [ref.label for ref in fact.inputs]
+        parts += [value for _, value in fact.configuration]
+    return " ".join(parts).lower()
 
 
 def _grounding(claims: Sequence[Claim]) -> Grounding:

@@ -20,6 +20,8 @@ from draftflow.record.model import Section
 FACTS_PER_SECTION = 3
 # Kinds that describe the record as a whole come after the comparisons, whatever their weight.
 _TRAILING = (FactKind.SPAN, FactKind.UNSTATED)
+# The main claim comes first: the other sections qualify it.
+_LEADING = (FactKind.MEASURED,)
 
 
 def fact_sections(writer: SectionWriter) -> list[Section]:
@@ -36,6 +38,8 @@ def fact_sections(writer: SectionWriter) -> list[Section]:
             continue
         weight = max(f.weight for f in by_kind[kind])
         rank = (1, order) if kind in _TRAILING else (0, -weight)
+        if kind in _LEADING:
+            rank = (-1, order)
         written.append((rank, section))
     ordered = [section for _, section in sorted(written, key=lambda pair: pair[0])]
     return _with_derivations(writer, ordered)

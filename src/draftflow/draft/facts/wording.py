@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.wording import join, with_unit
 from draftflow.numbers.arithmetic import ratio_text
+from draftflow.numbers.words import count_word
 
 MAX_NAMED = 3
 
@@ -44,6 +45,8 @@ def unnamed(fact: Fact) -> list[str]:
             f"For {fact.metric}{at}, the highest figure is {amount(best)}, "
             f"{_ratio(best, runner)} the next best, {amount(runner)}."
         ]
+    if fact.kind is FactKind.MEASURED:
+        return claim_sentences(fact, exact=False)
     if fact.kind is FactKind.SPAN:
         low, high = fact.inputs[0], fact.inputs[1]
         return [f"The headline {fact.metric} figures run from {amount(low)} to {amount(high)}."]
@@ -58,6 +61,82 @@ def unnamed(fact: Fact) -> list[str]:
             f"how far they spread, so the {fact.metric} figures come without a spread."
         ]
     return []
+
+
+# values of a setting that say only whether it was on, which a claim does not name
+_SWITCH_WORDS = frozenset({"yes", "no", "none", "off", "on", "true", "false", "n/a"})
+
+
+def figures_range(fact: Fact) -> str:
+    """The fact's figures as one amount (`47.91 tokens/s`) or a range with the unit once
+    (`47.91 to 53.6 tokens/s`)."""
+    if len(fact.inputs) == 1:
+        return amount(fact.inputs[0])
+    low, high = fact.inputs[0], fact.inputs[-1]
+    return f"{low.written} to {amount(high)}"
+
+
+def configuration_parts(fact: Fact, *, exact: bool = True) -> tuple[str, str]:
+    """What a claim names of its configuration: the model with its precision and decoding
+    (`X in NVFP4 with DFlash`), and where it ran (` on one DGX Spark under vLLM 0.20.1`).
+    Without `exact`, the node count and engine version are left out."""
+    conf = dict(fact.configuration)
+    model = conf.get("model", "")
+    named = model
+    precision = conf.get("weight_precision") or conf.get("quantization") or ""
+    if named and precision and precision.lower() not in named.lower():
+        named += f" in {precision}"
+    decoding = conf.get("speculative_decoding", "")
+    if named and decoding and decoding.lower() not in _SWITCH_WORDS:
+        named += f" with {decoding}"
+    where = ""
+    system = conf.get("system")
+    if system:
+        count = conf.get("node_count", "") if exact else ""
+        where = f" on {system}"
+        if count.isdigit():
+            nodes = int(count)
+            said = count_word(nodes)
+            where = f" on {said} {system}" if nodes == 1 else f" on {said} {system} nodes"
+    engine = conf.get("engine")
+    if engine:
+        version = conf.get("engine_version", "") if exact else ""
+        where += f" under {engine} {version}".rstrip()
+    return named, where
+
+
+def claim_sentences(fact: Fact, *, exact: bool = True) -> list[str]:
+    """The lead configuration's claim as a sentence, and the engines the headline figures
+    were measured with when they are several (only engines a figure's conditions name)."""
+    named, where = configuration_parts(fact, exact=exact)
+    measured = f"{_article(fact.metric)} {fact.metric} of {figures_range(fact)}"
+    if len(fact.workloads) > MAX_NAMED:
+        measured += " across several workloads"
+    elif fact.workloads:
+        measured += f" across {join(list(fact.workloads))}"
+    if named:
+        said = [f"{named} shows {measured}{where}."]
+    else:
+        figures = "figures show" if len(fact.inputs) > 1 else "figure shows"
+        said = [f"The lead headline {figures} {measured}{where}."]
+    if fact.detail:
+        said.append(f"The headline figures were measured with {join(fact.detail.split(', '))}.")
+    return said
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeio" else "a"
+
+
+def claim_title(fact: Fact, repository: str, *, exact: bool = True) -> str:
+    """The lead configuration's claim as a title: `Model in NVFP4: decode rate of 47.91 to
+    53.6 tokens/s on one DGX Spark under vLLM 0.20.1`."""
+    named, where = configuration_parts(fact, exact=exact)
+    return f"{named or repository}: {fact.metric} of {figures_range(fact)}{where}"
+
+
+def _measured(fact: Fact) -> list[str]:
+    return claim_sentences(fact)
 
 
 def _leader(fact: Fact) -> list[str]:
@@ -100,9 +179,9 @@ def _change(fact: Fact) -> list[str]:
 
 
 def _limit(fact: Fact) -> list[str]:
-    rows = join(_names(fact.inputs))
     if fact.detail:
-        return [f"The sources mark {fact.subject} as {fact.detail} in the rows of {rows}."]
+        beside = join([f"{amount(ref)} ({ref.label})" for ref in fact.inputs[:MAX_NAMED]])
+        return [f"The sources mark {fact.subject} as {fact.detail} beside {beside}."]
     ref = fact.inputs[0]
     return [f"The {fact.metric} of {ref.label} is {amount(ref)}, a failure the source counts."]
 
@@ -149,6 +228,7 @@ def _paths(fact: Fact) -> list[str]:
 
 
 _WRITERS = {
+    FactKind.MEASURED: _measured,
     FactKind.LEADER: _leader,
     FactKind.SCALING: _scaling,
     FactKind.CHANGE: _change,
@@ -161,6 +241,13 @@ _WRITERS = {
 
 def question(fact: Fact) -> str:
     """The section heading a fact answers: a question only this repository's figures raise."""
+    if fact.kind is FactKind.MEASURED:
+        named, where = configuration_parts(fact, exact=False)
+        if named:
+            return f"What {fact.metric} does {named} show{where}?"
+        if len(fact.inputs) > 1:
+            return f"What {fact.metric} do the lead headline figures show{where}?"
+        return f"What {fact.metric} does the lead headline figure show{where}?"
     if fact.kind is FactKind.LEADER:
         at = f" at {fact.detail}" if fact.detail else ""
         return f"Which configuration leads {fact.metric}{at}, and by how much?"

@@ -1,0 +1,123 @@
+"""The repository's main claim: what its lead headline figures measured, and on what.
+
+The lead configuration is the first headline figure's (select puts the figures the record
+rests on first): its model, precision, engine, system and node count as its conditions state
+them. Its claim is the range of the metric that configuration reports most often, each end a
+cited figure. Nothing is named that no condition of those figures states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import JsonValue
+
+from draftflow.draft.facts.figures import (
+    Written,
+    direction,
+    figure_ref,
+    metric_name,
+    statistic_key,
+)
+from draftflow.draft.facts.gaps import FAILURE_METRICS
+from draftflow.draft.facts.model import Fact, FactKind
+from draftflow.draft.parts import Grounded
+
+# The conditions that name a configuration in a claim, in the order a sentence names them.
+LEAD_KEYS = (
+    "model",
+    "weight_precision",
+    "quantization",
+    "speculative_decoding",
+    "engine",
+    "engine_version",
+    "system",
+    "node_count",
+)
+# A claim names at least one of these; precision or a node count alone names nothing.
+NAMING_KEYS = frozenset({"model", "engine", "system"})
+MAX_CONDITION_CHARS = 80
+MAX_WORKLOAD_CHARS = 40
+# a failure count qualifies a claim (a limit fact says it), it is not one
+_NOT_CLAIMED = FAILURE_METRICS | {"unspecified"}
+
+
+def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+    """The lead configuration's claim: its most reported metric, lowest to highest (with the
+    engines every headline figure was measured with as its detail, when they are several)."""
+    if not grounded:
+        return []
+    configuration = lead_configuration(grounded[0].result.conditions)
+    if not NAMING_KEYS & {key for key, _ in configuration}:
+        return []
+    group = [i for i in grounded if lead_configuration(i.result.conditions) == configuration]
+    members = _main_metric(group)
+    if not members:
+        return []
+    ordered = sorted(members, key=lambda i: float(i.result.value))
+    low, high = ordered[0], ordered[-1]
+    chosen = [low, high] if low.result.value != high.result.value else [low]
+    inputs = tuple(figure_ref(item, written) for item in chosen)
+    # a range over several workloads says so: it is not one workload's spread
+    workloads = tuple(dict.fromkeys(w for i in ordered if (w := _workload(i.result.conditions))))
+    model = dict(configuration).get("model", "")
+    engines = _engines(grounded)
+    return [
+        Fact(
+            kind=FactKind.MEASURED,
+            metric=metric_name(chosen[0]),
+            unit=chosen[0].result.unit,
+            subject=model,
+            inputs=inputs,
+            arithmetic="min, max" if len(inputs) > 1 else "as reported",
+            direction=direction(chosen[0].result),
+            configuration=configuration,
+            workloads=workloads if len(workloads) > 1 else (),
+            # the engines the headline figures were measured with, for the sentence naming them
+            detail=", ".join(engines) if len(engines) > 1 else "",
+            weight=len(group),
+        )
+    ]
+
+
+def _engines(grounded: Sequence[Grounded]) -> list[str]:
+    """The engines the figures' conditions name, once each: `vLLM 0.23 (AEON)` is `vLLM`
+    when another figure names `vLLM` alone."""
+    named = dict.fromkeys(
+        engine for i in grounded if isinstance(engine := i.result.conditions.get("engine"), str)
+    )
+    return [e for e in named if not any(e.startswith(f"{o} ") for o in named if o != e)]
+
+
+def lead_configuration(conditions: dict[str, JsonValue]) -> tuple[tuple[str, str], ...]:
+    """The conditions of `LEAD_KEYS` a figure states, as short text pairs."""
+    pairs = []
+    for key in LEAD_KEYS:
+        value = conditions.get(key)
+        if isinstance(value, bool) or value is None or isinstance(value, list | dict):
+            continue
+        text = " ".join(str(value).split())
+        if text and len(text) <= MAX_CONDITION_CHARS:
+            pairs.append((key, text))
+    return tuple(pairs)
+
+
+def _workload(conditions: dict[str, JsonValue]) -> str:
+    value = conditions.get("workload")
+    return value if isinstance(value, str) and len(value) <= MAX_WORKLOAD_CHARS else ""
+
+
+def _main_metric(group: Sequence[Grounded]) -> list[Grounded]:
+    """The lead configuration's figures of the metric (and unit and statistic) it reports
+    most often; a tie goes to the one reported first."""
+    by_metric: dict[tuple[str, str, str], list[Grounded]] = {}
+    for item in group:
+        result = item.result
+        if result.value > 0 and result.metric not in _NOT_CLAIMED:
+            key = (result.metric, result.unit, statistic_key(result))
+            by_metric.setdefault(key, []).append(item)
+    if not by_metric:
+        return []
+    return max(
+        by_metric.values(), key=lambda items: (direction(items[0].result) is not None, len(items))
+    )

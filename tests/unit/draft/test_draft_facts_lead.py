@@ -1,0 +1,165 @@
+"""The lead configuration's claim (what the title and summary say), the OOM cells of a figure's
+source row, what a "not stated" sentence may say and which engines a sentence may name: over
+a small table of two engines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pydantic import JsonValue
+
+from documents import make_document, make_result
+from draftflow.acquire.snapshot import Document
+from draftflow.draft import sections
+from draftflow.draft.facts.compute import compute_facts
+from draftflow.draft.facts.model import FactKind
+from draftflow.draft.facts.wording import claim_title, question, sentences
+from draftflow.draft.grounding import Grounding, SourceText
+from draftflow.draft.parts import Grounded, Profile
+from draftflow.draft.record_facts import states
+from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
+
+RUNS = """# Runs on one DGX Spark
+
+| model | engine | case | decode tok/s | 70B F16 |
+|---|---|---|---|---|
+| Gemma-4-26B-NVFP4 | vLLM 0.20.1 | short | 47.91 | OOM |
+| Gemma-4-26B-NVFP4 | vLLM 0.20.1 | medium | 53.6 | OOM |
+| Qwen3-30B-A3B-FP8 | SGLang | short | 59.09 | 12.5 |
+| Qwen3-30B-A3B-FP8 | vLLM | short | 61.0 | 13.5 |
+"""
+LEAD: dict[str, JsonValue] = {
+    "model": "Gemma-4-26B-NVFP4",
+    "weight_precision": "NVFP4",
+    "engine": "vLLM",
+    "engine_version": "0.20.1",
+    "system": "DGX Spark",
+    "node_count": 1,
+}
+
+
+def _grounded() -> list[Grounded]:
+    doc = make_document("RUNS.md", RUNS)
+    oom: dict[str, JsonValue] = {"source_cells": {"case": "short", "70B F16": "OOM"}}
+    rows: list[tuple[int, float, dict[str, JsonValue]]] = [
+        (5, 47.91, {**LEAD, "workload": "short", **oom}),
+        (6, 53.6, {**LEAD, "workload": "medium", **oom}),
+        (7, 59.09, {"model": "Qwen3-30B-A3B-FP8", "engine": "SGLang", "workload": "short"}),
+        (8, 61.0, {"model": "Qwen3-30B-A3B-FP8", "engine": "vLLM", "workload": "short"}),
+    ]
+    return [
+        Grounded(make_result(doc, line, value, conditions=conditions), doc)
+        for line, value, conditions in rows
+    ]
+
+
+def _written(item: Grounded) -> str:
+    return repr(item.result.value)
+
+
+def test_the_lead_claim_names_the_first_figure_s_configuration_and_its_figures() -> None:
+    facts = compute_facts(_grounded(), _written)
+    lead = facts[0]
+    assert lead.kind is FactKind.MEASURED
+    assert [ref.value for ref in lead.inputs] == [47.91, 53.6]  # the lead rows only
+    assert lead.workloads == ("short", "medium")  # the range spans two workloads
+    assert [ref.evidence_url.rsplit("#", 1)[1] for ref in lead.inputs] == ["L5", "L6"]
+    assert lead.citations == ["https://github.com/o/demo/blob/" + "a" * 40 + "/RUNS.md"]
+    first, engines = sentences(lead)
+    assert first == (
+        "Gemma-4-26B-NVFP4 shows a decode rate of 47.91 to 53.6 tokens/s across short and "
+        "medium on one DGX Spark under vLLM 0.20.1."
+    )
+    assert engines == "The headline figures were measured with vLLM and SGLang."
+    assert claim_title(lead, "o/demo") == (
+        "Gemma-4-26B-NVFP4: decode rate of 47.91 to 53.6 tokens/s on one DGX Spark under "
+        "vLLM 0.20.1"
+    )
+    assert question(lead) == "What decode rate does Gemma-4-26B-NVFP4 show on DGX Spark under vLLM?"
+
+
+def test_no_claim_without_a_model_engine_or_system() -> None:
+    doc = make_document("RUNS.md", RUNS)
+    bare = [Grounded(make_result(doc, 5, 47.91, conditions={"workload": "short"}), doc)]
+    assert not [f for f in compute_facts(bare, _written) if f.kind is FactKind.MEASURED]
+
+
+def test_an_oom_cell_of_the_figure_s_row_is_a_limit_beside_the_figure() -> None:
+    facts = compute_facts(_grounded(), _written)
+    (limit,) = [f for f in facts if f.kind is FactKind.LIMIT]
+    assert (limit.subject, limit.detail) == ("70B F16", "OOM")
+    assert [ref.value for ref in limit.inputs] == [47.91, 53.6]
+    assert sentences(limit)[0].startswith("The sources mark 70B F16 as OOM beside 47.91 tokens/s")
+
+
+def test_a_precision_or_a_model_id_naming_its_format_states_the_quantization() -> None:
+    assert states({"weight_precision": "NVFP4"}, "quantization")
+    assert states({"model": "Qwen/Qwen3-30B-A3B-GPTQ-Int4"}, "quantization")
+    assert not states({"model": "Llama 2 7B"}, "quantization")
+    assert states({"engine": "vLLM"}, "runtime") and not states({}, "runtime")
+    facts = compute_facts(_grounded(), _written)
+    unstated = next(f for f in facts if f.kind is FactKind.UNSTATED and f.subject == "conditions")
+    assert "quantization" not in unstated.detail and "quantization" not in unstated.arithmetic
+
+
+@dataclass
+class _Metadata:
+    """Record-level facts as the select stage reads them: several quantizations, and a
+    runtime the README names that no figure was measured with."""
+
+    model_label: str | None = None
+    model_id: str | None = None
+    runtimes: tuple[str, ...] = ("vLLM", "SGLang", "TensorRT-LLM")
+    system: str | None = "DGX Spark"
+    node_count: int | None = None
+    quantization: str | None = None
+    experiment_date: str | None = None
+    unstated: dict[str, str] = field(
+        default_factory=lambda: {
+            "quantization": "the headline figures use several quantizations",
+            "node_count": "no source states how many machines were used",
+            "experiment_date": "no source dates the measurements",
+        }
+    )
+
+
+@dataclass
+class _Extraction:
+    reported_results: list[ReportedResult]
+    test_profiles: list[TestProfile] = field(default_factory=list)
+    reported_setup: ReportedSetup | None = None
+    dropped: list[object] = field(default_factory=list)
+
+
+class _Writer:
+    """The template writer's view the general sections read."""
+
+    def __init__(self, grounded: list[Grounded]) -> None:
+        self.grounded = grounded
+        self.front = [grounded[0].document]
+        self.facts = _Metadata()
+        self.extraction = _Extraction([g.result for g in grounded])
+
+    def ground(self, documents: Iterable[Document]) -> Grounding:
+        return Grounding([SourceText(d.text) for d in documents])
+
+    def written(self, item: Grounded) -> str:
+        return repr(item.result.value)
+
+    def profiles(self) -> list[Profile]:
+        return []
+
+
+def test_not_stated_only_where_no_figure_states_it_and_only_measured_engines() -> None:
+    writer = _Writer(_grounded())
+    missing = sections.missing_section(writer)
+    assert missing is not None
+    text = " ".join(missing.paragraphs)
+    assert "The sources do not state the date of the measurements." in text
+    assert "number of machines" not in text  # the lead rows state one node
+    assert "quantization" not in text  # the weight precision and the FP8 model id state it
+    artifact = sections.artifact_section(writer)
+    assert artifact is not None
+    said = " ".join(artifact.paragraphs)
+    assert "with vLLM and SGLang on DGX Spark" in said and "TensorRT" not in said
