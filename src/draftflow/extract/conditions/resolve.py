@@ -20,7 +20,9 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import vocabulary as vocab
+from draftflow.extract.conditions.columns import column_model, count_in_system_cell
 from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.setup import SetupSource, agreed
 from draftflow.extract.numeric import cell_numbers
 
 SEED_KEYS = (
@@ -102,6 +104,8 @@ def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
             resolved.put("engine", engine or text if header.lower() != "backend" else engine)
         elif key is not None and key != "engine":
             resolved.put(key, text)
+            if key == "system":
+                resolved.put("node_count", count_in_system_cell(text))
         elif vocab.engine_of_value(text):
             resolved.put("engine", vocab.engine_of_value(text))
         elif vocab.is_model_value(text):
@@ -206,8 +210,11 @@ def seed_conditions(
     column: str | None,
     context: DocumentContext | None,
     readme: DocumentContext | None,
+    setup: Mapping[str, JsonValue] | None = None,
 ) -> dict[str, JsonValue]:
-    """The figure's conditions: seed keys first (in the seed's order), then the raw cells."""
+    """The figure's conditions: seed keys first (in the seed's order), then the raw cells.
+    `setup` holds what the document's and the repository's setup sections state (nearest
+    first, see `setup_conditions`): it fills only the keys no nearer context states."""
     resolved = Resolved()
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
@@ -221,6 +228,7 @@ def seed_conditions(
         if own is not None and own < len(table.header):
             _prefer_caption_system(resolved, context, line, table.header[own])
             read_column(resolved, table.header[own])
+            _column_model(resolved, table.header[own], context, line, readme)
     else:
         read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
         if column:
@@ -234,9 +242,66 @@ def seed_conditions(
         read_text(resolved, context.intro, local=False)
     if readme is not None and readme is not context:
         read_text(resolved, f"{readme.title} {readme.intro}", local=False)
+    for key, setting in (setup or {}).items():
+        resolved.put(key, setting)
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
     return _assemble(resolved, raw)
+
+
+def _column_model(
+    resolved: Resolved,
+    header: str,
+    context: DocumentContext | None,
+    line: int,
+    readme: DocumentContext | None,
+) -> None:
+    """A `size format` column header (`8B Q4_K_M`): the precision, and the model with the
+    family the nearest caption, heading or introduction names."""
+    texts: list[str] = []
+    if context is not None:
+        texts = [context.caption(line), *(h for _, _, h in context.heading_path(line))]
+        texts.append(context.intro)
+    if readme is not None:
+        texts.append(f"{readme.title} {readme.intro}")
+    model, precision = column_model(header, texts)
+    resolved.put("model", model)
+    resolved.put("weight_precision", precision)
+
+
+_VERSION_AFTER = (
+    r"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?"
+    r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
+)
+
+
+def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
+    """What a document's setup sections state, agreed key by key (a key stated twice
+    differently is left out): their prose and their `key: value` lines and tables."""
+    readings: list[dict[str, JsonValue]] = [_setup_reading(text) for text in source.texts]
+    for pair in source.pairs:
+        resolved = Resolved()
+        read_key_values(resolved, [pair])
+        readings.append(resolved.values)
+    return agreed(readings)
+
+
+@lru_cache(maxsize=1 << 12)
+def _setup_reading(text: str) -> dict[str, JsonValue]:
+    """One setup paragraph: the one engine it names (and the version written after it), the
+    one system it names and the machines it counts."""
+    found: dict[str, JsonValue] = {}
+    engine = vocab.engine_in(text)
+    if engine:
+        found["engine"] = engine
+        after = re.search(rf"{re.escape(engine)}{_VERSION_AFTER}", text, re.I)
+        if after:
+            found["engine_version"] = after.group(1).rstrip(".,;:-")
+    systems = agreed({"system": m.group(0).strip()} for m in vocab.SYSTEM.finditer(text))
+    if "system" in systems:
+        found["system"] = systems["system"]
+        found["node_count"] = vocab.count_of(text)
+    return {k: v for k, v in found.items() if v is not None}
 
 
 def _own_by_value(cells: list[str], value: float) -> int | None:
