@@ -16,7 +16,14 @@ from draftflow.extract.conditions.resolve import (
 from draftflow.extract.conditions.setup import setup_source
 from draftflow.extract.ground import Grounded
 
-__all__ = ["SEED_KEYS", "SOURCE_CELLS", "ConditionReader", "DocumentContext", "seed_conditions"]
+__all__ = [
+    "SEED_KEYS",
+    "SOURCE_CELLS",
+    "ConditionReader",
+    "DocumentContext",
+    "seed_conditions",
+    "setup_conditions",
+]
 
 
 class ConditionReader:

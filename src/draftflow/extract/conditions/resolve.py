@@ -282,8 +282,41 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
     for pair in source.pairs:
         resolved = Resolved()
         read_key_values(resolved, [pair])
-        readings.append(resolved.values)
-    return agreed(readings)
+        readings.append(_named_only(resolved.values))
+    found = agreed(readings)
+    # a version is its engine's: only the readings of the agreed engine state it
+    engine = found.get("engine")
+    versions = agreed(
+        {"engine_version": r.get("engine_version")}
+        for r in readings
+        if engine is not None and r.get("engine") == engine
+    )
+    found.pop("engine_version", None)
+    if "engine_version" in versions:
+        found["engine_version"] = versions["engine_version"]
+    return found
+
+
+def _named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    """A setup line's settings, each as what names it and nothing more: a setting stated for
+    every figure must be exactly what it names (`Hardware: NVIDIA DGX Spark (GB10, 128 GB)`
+    gives `NVIDIA DGX Spark`; `Engine: vLLM (OpenAI-compatible), NVFP4 weights` gives `vLLM`)."""
+    found: dict[str, JsonValue] = {}
+    for key, value in values.items():
+        text = str(value)
+        if key == "engine":
+            named: JsonValue = text if text in vocab.ENGINES else vocab.engine_in(text)
+        elif key == "system":
+            named = vocab.system_in(text)
+        elif key == "model":
+            named = text if vocab.is_model_value(text) else None
+        elif key == "weight_precision":
+            named = vocab.precision_in(text)
+        else:
+            named = value
+        if named is not None:
+            found[key] = named
+    return found
 
 
 @lru_cache(maxsize=1 << 12)

@@ -30,12 +30,14 @@ from draftflow.extract.document import (
 from draftflow.text.lines import plain_text
 
 SETUP_HEADING = re.compile(
-    r"\b(?:set[- ]?up|hardware|environment|test(?:ing)?[\s-]+(?:configuration|config|rig|bed"
-    r"|platform|system|machine)|configuration|description|methodology|specs?|specifications"
-    r"|system|platform|model and checkpoint|how (?:we|i) test(?:ed)?)\b",
+    r"^(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:our|the|test(?:ed|ing)?|benchmark(?:ing)?|evaluation)\s+)?"
+    r"(?:set[- ]?up|hardware|environment|configuration|config|description|methodology|specs?"
+    r"|specifications|system|platform|model and checkpoint|test rig|testbed"
+    r"|how (?:we|i) test(?:ed)?)\b",
     re.I,
 )
-"""A heading that says its section describes the run."""
+"""A heading that says, first, that its section describes the run (`Test setup`, `Hardware
+and stack`; not `Thinking mode configuration`, which configures something else)."""
 LEAD_HEADING = re.compile(
     r"\b(?:executive|summary|tl;?\s?dr|abstract|overview|key findings|at a glance)\b", re.I
 )
@@ -56,8 +58,8 @@ class SetupSource:
 
 def is_setup_section(section: Section, first: bool) -> bool:
     """Whether a section describes the run: by its heading, or as a report's opening summary."""
-    title = plain_text(section.title)
-    if SETUP_HEADING.search(title):
+    title = plain_text(section.title).strip(" #*")
+    if SETUP_HEADING.match(title):
         return True
     return first and bool(LEAD_HEADING.search(title))
 
