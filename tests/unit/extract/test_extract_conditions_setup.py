@@ -141,3 +141,11 @@ def test_count_in_system_cell() -> None:
     assert count_in_system_cell("2 x RTX 3090") == 2
     assert count_in_system_cell("RTX 4000 Ada 20GB") is None
     assert count_in_system_cell("M2 Ultra 76-Core GPU 192GB") is None
+
+
+def test_engine_tag_reads_a_build_folder_or_an_image_tag() -> None:
+    from draftflow.extract.conditions.vocabulary import engine_tag
+
+    assert engine_tag("/home/u/src/llama.cpp-b9536/build/bin/llama-server", "llama.cpp") == "b9536"
+    assert engine_tag("lmsysorg/sglang:v0.5.14-cu130-runtime", "SGLang") == "0.5.14"
+    assert engine_tag("/opt/vllm-openai/bin", "vLLM") is None

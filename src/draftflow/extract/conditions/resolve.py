@@ -152,10 +152,11 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
             continue
         seed_key = vocab.header_key(key)
         named = vocab.engine_in(value)
-        tagged = re.search(r":v?(\d+(?:\.\d+)+)", value) if named else None
-        if seed_key is None and named and tagged:  # an image tag: `.../sglang:26.05-py3`
+        tagged = vocab.engine_tag(value, named) if named else None
+        # an image tag or a build folder: `.../sglang:26.05-py3`, `.../llama.cpp-b9536/...`
+        if seed_key is None and named and tagged:
             resolved.put("engine", named)
-            resolved.put("engine_version", tagged.group(1))
+            resolved.put("engine_version", tagged)
             continue
         if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
             if seed_key == "model" and _WEIGHTS_FILE.search(value):

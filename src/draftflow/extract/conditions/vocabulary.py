@@ -217,3 +217,19 @@ def families_in(text: str) -> tuple[str, ...]:
     """The model families a text names with their generation (`LLaMA 3`, `Qwen2.5`), as
     written, each once."""
     return tuple(dict.fromkeys(m.group(0).strip() for m in _FAMILY.finditer(text)))
+
+
+_IMAGE_TAG = re.compile(r":v?(\d+(?:\.\d+)+)")
+
+
+@lru_cache(maxsize=1 << 12)
+def engine_tag(text: str, engine: str) -> str | None:
+    """The version a path or image names its engine with: an image tag (`.../sglang:26.05`)
+    or a suffix on the engine's own name (`llama.cpp-b9536/`, `vllm-0.9.2`)."""
+    suffix = re.search(
+        rf"(?<![\w-])(?:{ENGINES[engine]})-v?(\d+(?:\.\d+)+|b\d{{3,5}})(?![\w.])", text, re.I
+    )
+    if suffix:
+        return suffix.group(1)
+    tag = _IMAGE_TAG.search(text)
+    return tag.group(1) if tag else None

@@ -99,3 +99,9 @@ def test_a_model_cards_thinking_mode_configuration_is_not_setup() -> None:
         "AsusGx10/vllm-gemma4-26b-a4b/sources/g01-gemma4-model-card.md",
     )
     assert "engine" not in setup
+
+
+def test_jethac_llama_cpp_build_folder_gives_the_build() -> None:
+    """`binary: /home/jethac/src/llama.cpp-b9536/build/bin/llama-server` above the row."""
+    found = _conditions("jethac__dgx-spark-hijinks", "docs/BASELINE_RESULTS.md", 572, 76.94)
+    assert (found["engine"], found["engine_version"]) == ("llama.cpp", "b9536")
