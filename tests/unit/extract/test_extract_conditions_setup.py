@@ -149,3 +149,20 @@ def test_engine_tag_reads_a_build_folder_or_an_image_tag() -> None:
     assert engine_tag("/home/u/src/llama.cpp-b9536/build/bin/llama-server", "llama.cpp") == "b9536"
     assert engine_tag("lmsysorg/sglang:v0.5.14-cu130-runtime", "SGLang") == "0.5.14"
     assert engine_tag("/opt/vllm-openai/bin", "vLLM") is None
+
+
+def test_requirements_and_link_lists_are_not_what_ran() -> None:
+    document = """# Index
+
+## Hardware requirements
+
+Runs with vLLM on any RTX 4090.
+
+## Setup & Configuration
+
+- [someone/stack](https://github.com/someone/stack) - dual-vLLM serving on DGX Spark.
+- Our runs: SGLang on one DGX Spark.
+"""
+    setup = setup_conditions(setup_source(make_document("README.md", document)))
+    assert setup["engine"] == "SGLang"
+    assert setup["system"] == "DGX Spark"

@@ -38,6 +38,10 @@ SETUP_HEADING = re.compile(
 )
 """A heading that says, first, that its section describes the run (`Test setup`, `Hardware
 and stack`; not `Thinking mode configuration`, which configures something else)."""
+NOT_RUN = re.compile(r"\b(?:requirements?|recommended|prerequisites?|suggested)\b", re.I)
+"""What a reader needs, not what ran (`Hardware requirements`)."""
+LINK_ITEM = re.compile(r"^\s*\[[^\]]+\]\([^)]+\)")
+"""A list item that opens with a link: a pointer to someone else's setup (`awesome` lists)."""
 LEAD_HEADING = re.compile(
     r"\b(?:executive|summary|tl;?\s?dr|abstract|overview|key findings|at a glance)\b", re.I
 )
@@ -59,6 +63,8 @@ class SetupSource:
 def is_setup_section(section: Section, first: bool) -> bool:
     """Whether a section describes the run: by its heading, or as a report's opening summary."""
     title = plain_text(section.title).strip(" #*")
+    if NOT_RUN.search(title):
+        return False
     if SETUP_HEADING.match(title):
         return True
     return first and bool(LEAD_HEADING.search(title))
@@ -80,6 +86,8 @@ def setup_source(document: Document) -> SetupSource:
         if not _inside(block, spans):
             continue
         if isinstance(block, ListItem | Paragraph):
+            if LINK_ITEM.match(block.text):
+                continue
             text = plain_text(block.text.replace("\n", " "))
             pair = _KEY_LINE.match(text)
             if pair and "http" not in pair.group("key"):
