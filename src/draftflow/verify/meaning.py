@@ -62,7 +62,7 @@ _SETTING_WORDS = {
     "batch_size": re.compile(r"batch|\bbs\b|\bb\s*=", re.IGNORECASE),
     "node_count": re.compile(
         r"\bnodes?\b|node_count|\b(?:machines?|hosts?|sparks?|boxes|systems?|units?|ranks?)\b"
-        r"|\dx\b|\bx\s*dgx",
+        r"|\dx\b|\bx\s*dgx|\S\s+[*×x]\s*\d{1,3}\s*(?:\||$)",  # a table cell: `H100 80GB * 4`
         re.IGNORECASE,
     ),
 }

@@ -20,7 +20,9 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import vocabulary as vocab
+from draftflow.extract.conditions.columns import column_model, count_in_system_cell
 from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.setup import SetupSource, agreed
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.numeric import cell_numbers
 
@@ -103,6 +105,8 @@ def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
             resolved.put("engine", engine or text if header.lower() != "backend" else engine)
         elif key is not None and key != "engine":
             resolved.put(key, text)
+            if key == "system":
+                resolved.put("node_count", count_in_system_cell(text))
         elif vocab.engine_of_value(text):
             resolved.put("engine", vocab.engine_of_value(text))
         elif vocab.is_model_value(text):
@@ -149,10 +153,11 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
             continue
         seed_key = vocab.header_key(key)
         named = vocab.engine_in(value)
-        tagged = re.search(r":v?(\d+(?:\.\d+)+)", value) if named else None
-        if seed_key is None and named and tagged:  # an image tag: `.../sglang:26.05-py3`
+        tagged = vocab.engine_tag(value, named) if named else None
+        # an image tag or a build folder: `.../sglang:26.05-py3`, `.../llama.cpp-b9536/...`
+        if seed_key is None and named and tagged:
             resolved.put("engine", named)
-            resolved.put("engine_version", tagged.group(1))
+            resolved.put("engine_version", tagged)
             continue
         if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
             if seed_key == "model" and _WEIGHTS_FILE.search(value):
@@ -207,8 +212,11 @@ def seed_conditions(
     column: str | None,
     context: DocumentContext | None,
     readme: DocumentContext | None,
+    setup: Mapping[str, JsonValue] | None = None,
 ) -> dict[str, JsonValue]:
-    """The figure's conditions: seed keys first (in the seed's order), then the raw cells."""
+    """The figure's conditions: seed keys first (in the seed's order), then the raw cells.
+    `setup` holds what the document's and the repository's setup sections state (nearest
+    first, see `setup_conditions`): it fills only the keys no nearer context states."""
     resolved = Resolved()
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
@@ -222,6 +230,7 @@ def seed_conditions(
         if own is not None and own < len(table.header):
             _prefer_caption_system(resolved, context, line, table.header[own])
             read_column(resolved, table.header[own])
+            _column_model(resolved, table.header[own], context, line, readme)
     else:
         read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
         if column:
@@ -239,9 +248,99 @@ def seed_conditions(
             resolved.put("workload", header_workload(context, resolved.values))
     if readme is not None and readme is not context:
         read_text(resolved, f"{readme.title} {readme.intro}", local=False)
+    for key, setting in (setup or {}).items():
+        resolved.put(key, setting)
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
     return _assemble(resolved, raw)
+
+
+def _column_model(
+    resolved: Resolved,
+    header: str,
+    context: DocumentContext | None,
+    line: int,
+    readme: DocumentContext | None,
+) -> None:
+    """A `size format` column header (`8B Q4_K_M`): the precision, and the model with the
+    family the nearest caption, heading or introduction names."""
+    texts: list[str] = []
+    if context is not None:
+        texts = [context.caption(line), *(h for _, _, h in context.heading_path(line))]
+        texts.append(context.intro)
+    if readme is not None:
+        texts.append(f"{readme.title} {readme.intro}")
+    model, precision = column_model(header, texts)
+    resolved.put("model", model)
+    resolved.put("weight_precision", precision)
+
+
+_VERSION_AFTER = (
+    r"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?"
+    r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
+)
+
+
+def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
+    """What a document's setup sections state, agreed key by key (a key stated twice
+    differently is left out): their prose and their `key: value` lines and tables."""
+    readings: list[dict[str, JsonValue]] = [_setup_reading(text) for text in source.texts]
+    for pair in source.pairs:
+        resolved = Resolved()
+        read_key_values(resolved, [pair])
+        readings.append(_named_only(resolved.values))
+    found = agreed(readings)
+    # a version is its engine's: only the readings of the agreed engine state it
+    engine = found.get("engine")
+    versions = agreed(
+        {"engine_version": r.get("engine_version")}
+        for r in readings
+        if engine is not None and r.get("engine") == engine
+    )
+    found.pop("engine_version", None)
+    if "engine_version" in versions:
+        found["engine_version"] = versions["engine_version"]
+    return found
+
+
+def _named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    """A setup line's settings, each as what names it and nothing more: a setting stated for
+    every figure must be exactly what it names (`Hardware: NVIDIA DGX Spark (GB10, 128 GB)`
+    gives `NVIDIA DGX Spark`; `Engine: vLLM (OpenAI-compatible), NVFP4 weights` gives `vLLM`)."""
+    found: dict[str, JsonValue] = {}
+    for key, value in values.items():
+        text = str(value)
+        if key == "engine":
+            named: JsonValue = text if text in vocab.ENGINES else vocab.engine_in(text)
+        elif key == "system":
+            named = vocab.system_in(text)
+        elif key == "model":
+            named = text if vocab.is_model_value(text) else None
+        elif key == "weight_precision":
+            named = vocab.precision_in(text)
+        else:
+            named = value
+        if named is not None:
+            found[key] = named
+    return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _setup_reading(text: str) -> dict[str, JsonValue]:
+    """One setup paragraph: the one engine it names (and the version written after it), the
+    one system it names and the machines it counts."""
+    found: dict[str, JsonValue] = {}
+    engine = vocab.engine_in(text)
+    if engine:
+        found["engine"] = engine
+        after = re.search(rf"{re.escape(engine)}{_VERSION_AFTER}", text, re.I)
+        if after:
+            found["engine_version"] = after.group(1).rstrip(".,;:-")
+    systems = agreed({"system": m.group(0).strip()} for m in vocab.SYSTEM.finditer(text))
+    if "system" in systems:
+        found["system"] = systems["system"]
+        found["node_count"] = vocab.count_of(text)
+    return {k: v for k, v in found.items() if v is not None}
 
 
 def _own_by_value(cells: list[str], value: float) -> int | None:

@@ -32,6 +32,13 @@ _ENGINE = [
     (name, re.compile(rf"(?<![\w-])(?:{regex})(?![\w-])", re.I)) for name, regex in ENGINES.items()
 ]
 
+FAMILIES = (
+    r"llama|codellama|tinyllama|qwen|qwq|mistral|mixtral|ministral|gemma|phi|deepseek|nemotron"
+    r"|falcon|yi|glm|chatglm|minimax|kimi|gpt-oss|olmo|granite|smollm|starcoder|vicuna|command-r"
+)
+"""Open-weight model families, by name: what a caption names when a column gives the size."""
+_FAMILY = re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w-])", re.I)
+
 PRECISION = re.compile(
     r"(?<![A-Za-z0-9])(?:nvfp4|mxfp4|fp8|fp4|fp16|fp32|bf16|bfloat16|float16|f16|f32|int4|int8|w4a16"
     r"|w8a8|awq|gptq(?:-int\d)?|q\d_k(?:_[a-z])?|q\d_\d|q\d0|exl\d\s+\d+(?:\.\d+)?\s*bpw"
@@ -203,3 +210,26 @@ def is_size(text: str) -> bool:
 def is_version(text: str) -> bool:
     """A value that is a version or build (`0.20.1`, `b9536`, `da1daf40`)."""
     return bool(_VERSION.match(text.strip().strip("`")))
+
+
+@lru_cache(maxsize=1 << 14)
+def families_in(text: str) -> tuple[str, ...]:
+    """The model families a text names with their generation (`LLaMA 3`, `Qwen2.5`), as
+    written, each once."""
+    return tuple(dict.fromkeys(m.group(0).strip() for m in _FAMILY.finditer(text)))
+
+
+_IMAGE_TAG = re.compile(r":v?(\d+(?:\.\d+)+)")
+
+
+@lru_cache(maxsize=1 << 12)
+def engine_tag(text: str, engine: str) -> str | None:
+    """The version a path or image names its engine with: an image tag (`.../sglang:26.05`)
+    or a suffix on the engine's own name (`llama.cpp-b9536/`, `vllm-0.9.2`)."""
+    suffix = re.search(
+        rf"(?<![\w-])(?:{ENGINES[engine]})-v?(\d+(?:\.\d+)+|b\d{{3,5}})(?![\w.])", text, re.I
+    )
+    if suffix:
+        return suffix.group(1)
+    tag = _IMAGE_TAG.search(text)
+    return tag.group(1) if tag else None

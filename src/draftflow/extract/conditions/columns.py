@@ -1,0 +1,63 @@
+"""What a table's headers and row cells say about a figure beyond their own key.
+
+A column header that names a model size with a weight format (`8B Q4_K_M`, `70B F16`) gives
+the figure its precision, and its model once the table's caption, headings or introduction
+name the family (`... by GPUs on LLaMA 3.` gives `LLaMA 3 8B`). A system cell that counts
+its devices (`H100 PCIe 80GB * 4`, `2 x RTX 3090`) gives the number of devices.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from draftflow.extract.conditions import vocabulary as vocab
+
+_SIZE_FORMAT = re.compile(
+    rf"^(?P<size>{vocab.SIZE.pattern})\s+(?P<precision>{vocab.PRECISION.pattern})$"
+    rf"|^(?P<precision2>{vocab.PRECISION.pattern})\s+(?P<size2>{vocab.SIZE.pattern})$",
+    re.I,
+)
+_TRAILING_COUNT = re.compile(r"\S\s*[x×*]\s*(?P<count>\d{1,3})\s*$")
+_LEADING_COUNT = re.compile(r"^\s*(?P<count>\d{1,3})\s*[x×*]\s*\S")
+
+
+def size_and_precision(header: str) -> tuple[str, str] | None:
+    """A header that is a model size and a weight format only (`8B Q4_K_M`): both, as
+    written."""
+    match = _SIZE_FORMAT.match(header.strip().strip("*`").strip())
+    if match is None:
+        return None
+    size = match.group("size") or match.group("size2")
+    precision = match.group("precision") or match.group("precision2")
+    return size, precision
+
+
+def family_of(texts: Iterable[str]) -> str | None:
+    """The model family the nearest text that names one names; None when that text names
+    two (a comparison of families says nothing about this column)."""
+    for text in texts:
+        found = vocab.families_in(text)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            return None
+    return None
+
+
+def column_model(header: str, texts: Iterable[str]) -> tuple[str | None, str | None]:
+    """The model and precision a `size format` column header gives its cells, the family
+    read from `texts` (nearest first); (None, None) for any other header."""
+    found = size_and_precision(header)
+    if found is None:
+        return None, None
+    size, precision = found
+    family = family_of(texts)
+    return (f"{family} {size}" if family else None), precision
+
+
+def count_in_system_cell(text: str) -> int | None:
+    """The device count a system cell writes beside the system (`... * 4`, `2 x ...`)."""
+    plain = text.strip().strip("*`")
+    match = _TRAILING_COUNT.search(plain) or _LEADING_COUNT.search(plain)
+    return int(match.group("count")) if match else None

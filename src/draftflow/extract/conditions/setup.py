@@ -1,0 +1,131 @@
+"""Where a document (or the repository's README) states its setup once for all its runs.
+
+A setup section is a section whose heading says it describes the run (`Hardware`, `Setup`,
+`Environment`, `Test configuration`, `Description`, `Methodology`, ...), or the summary that
+opens a report (`Executive result`, `Summary`, `TL;DR`) when it is the first section under the
+title. Its prose, its `key: value` list lines and its two-column tables are read; code blocks
+are not (a command line is an example, not a statement of what ran).
+
+What the sections state is agreed key by key (`agreed`): a key stated with two different
+values is ambiguous and left out, since a wrong condition is worse than a missing one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from pydantic import JsonValue
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.document import (
+    ListItem,
+    Paragraph,
+    Section,
+    Table,
+    TableKind,
+    parse_document,
+)
+from draftflow.text.lines import plain_text
+
+SETUP_HEADING = re.compile(
+    r"^(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:our|the|test(?:ed|ing)?|benchmark(?:ing)?|evaluation)\s+)?"
+    r"(?:set[- ]?up|hardware|environment|configuration|config|description|methodology|specs?"
+    r"|specifications|system|platform|model and checkpoint|test rig|testbed"
+    r"|how (?:we|i) test(?:ed)?)\b",
+    re.I,
+)
+"""A heading that says, first, that its section describes the run (`Test setup`, `Hardware
+and stack`; not `Thinking mode configuration`, which configures something else)."""
+NOT_RUN = re.compile(r"\b(?:requirements?|recommended|prerequisites?|suggested)\b", re.I)
+"""What a reader needs, not what ran (`Hardware requirements`)."""
+LINK_ITEM = re.compile(r"^\s*\[[^\]]+\]\([^)]+\)")
+"""A list item that opens with a link: a pointer to someone else's setup (`awesome` lists)."""
+LEAD_HEADING = re.compile(
+    r"\b(?:executive|summary|tl;?\s?dr|abstract|overview|key findings|at a glance)\b", re.I
+)
+"""A report's opening summary: read as setup only as the first section under the title."""
+_KEY_LINE = re.compile(r"^\s*\**`?(?P<key>[A-Za-z][\w .+/()-]{0,40}?)`?\**\s*:\s*(?P<value>\S.*)$")
+_READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
+
+
+@dataclass(frozen=True)
+class SetupSource:
+    """The setup sections' prose (one text per paragraph or list item) and their pairs."""
+
+    texts: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()
+    lines: tuple[int, ...] = field(default=())
+    """The first line of each setup section (for tests and evidence)."""
+
+
+def is_setup_section(section: Section, first: bool) -> bool:
+    """Whether a section describes the run: by its heading, or as a report's opening summary."""
+    title = plain_text(section.title).strip(" #*")
+    if NOT_RUN.search(title):
+        return False
+    if SETUP_HEADING.match(title):
+        return True
+    return first and bool(LEAD_HEADING.search(title))
+
+
+def setup_source(document: Document) -> SetupSource:
+    """The setup sections of a Markdown document (none for other kinds)."""
+    parsed = parse_document(document)
+    below_title = [s for s in parsed.sections if s.level >= 2]
+    top = min((s.level for s in below_title), default=2)
+    firsts = [s for s in below_title if s.level == top][:1]
+    chosen = [s for s in below_title if is_setup_section(s, s in firsts)]
+    spans = [(s.span.first, s.span.last) for s in chosen]
+    if not spans:
+        return SetupSource()
+    texts: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    for block in parsed.blocks:
+        if not _inside(block, spans):
+            continue
+        if isinstance(block, ListItem | Paragraph):
+            if LINK_ITEM.match(block.text):
+                continue
+            text = plain_text(block.text.replace("\n", " "))
+            pair = _KEY_LINE.match(text)
+            if pair and "http" not in pair.group("key"):
+                pairs.append((pair.group("key").strip(), pair.group("value").strip()))
+            texts.append(text)
+        elif isinstance(block, Table) and block.kind in _READ_TABLES and block.width == 2:
+            pairs.extend((row[0].text, row[1].text) for row in block.body_rows if len(row) == 2)
+    return SetupSource(texts=tuple(texts), pairs=tuple(pairs), lines=tuple(a for a, _ in spans))
+
+
+def _inside(block: object, spans: list[tuple[int, int]]) -> bool:
+    span = getattr(block, "span", None)
+    if span is None:
+        return False
+    return any(first <= span.first <= last for first, last in spans)
+
+
+def agreed(readings: Iterable[Mapping[str, JsonValue]]) -> dict[str, JsonValue]:
+    """The keys every reading that states them states alike; a key two readings state
+    differently is left out (`NVIDIA GB10` and `GB10` are alike: one names the other)."""
+    values: dict[str, list[JsonValue]] = {}
+    for reading in readings:
+        for key, value in reading.items():
+            if value is not None and value != "":
+                values.setdefault(key, []).append(value)
+    found: dict[str, JsonValue] = {}
+    for key, stated in values.items():
+        if all(_alike(one, other) for i, one in enumerate(stated) for other in stated[i + 1 :]):
+            found[key] = max(stated, key=lambda v: len(str(v)))
+    return found
+
+
+def _alike(one: JsonValue, other: JsonValue) -> bool:
+    if isinstance(one, int | float) or isinstance(other, int | float):
+        return one == other
+    a, b = _words(str(one)), _words(str(other))
+    return bool(a) and bool(b) and (a <= b or b <= a)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+(?:\.[0-9]+)*", text.lower()))

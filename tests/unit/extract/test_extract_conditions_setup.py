@@ -1,0 +1,168 @@
+"""Repository- and document-level conditions: setup sections, `size format` column headers
+and device counts in system cells (`extract/conditions/setup.py`, `columns.py`)."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from documents import make_document
+from draftflow.extract.conditions import DocumentContext, seed_conditions, setup_conditions
+from draftflow.extract.conditions.columns import (
+    column_model,
+    count_in_system_cell,
+    family_of,
+    size_and_precision,
+)
+from draftflow.extract.conditions.setup import agreed, setup_source
+
+REPORT = """# GPU bench
+
+Which GPU is fastest?
+
+## Test setup
+
+- Engine: vLLM (OpenAI-compatible server), NVFP4 weights
+- Hardware: NVIDIA DGX Spark (GB10, 128 GB unified memory)
+
+We served everything with vLLM 0.20.1 on one machine.
+
+```bash
+sglang serve --model x
+```
+
+## Results
+
+Average decode speed (tok/s) on LLaMA 3.
+
+| GPU | 8B Q4_K_M | 70B F16 |
+|-----|-----------|---------|
+| H100 PCIe 80GB * 4 | 118.14 | 9.63 |
+| 4090 24GB | 127.74 | OOM |
+
+## Thinking mode configuration
+
+Libraries like llama.cpp handle the chat template for you.
+"""
+
+
+def _conditions(text: str, value: float, line: int, document: str = REPORT) -> dict[str, JsonValue]:
+    doc = make_document("README.md", document)
+    context = DocumentContext(doc)
+    return seed_conditions(
+        {},
+        text=text,
+        value=value,
+        line=line,
+        column=None,
+        context=context,
+        readme=context,
+        setup=setup_conditions(setup_source(doc)),
+    )
+
+
+def test_a_setup_section_states_engine_version_and_system_for_every_figure() -> None:
+    setup = setup_conditions(setup_source(make_document("README.md", REPORT)))
+    assert setup["engine"] == "vLLM"
+    assert setup["engine_version"] == "0.20.1"
+    assert setup["system"] == "NVIDIA DGX Spark"
+
+
+def test_a_setup_line_gives_what_it_names_not_the_whole_value() -> None:
+    """`Engine: vLLM (OpenAI-compatible server), NVFP4 weights` is `vLLM`, not the line."""
+    setup = setup_conditions(setup_source(make_document("README.md", REPORT)))
+    assert "OpenAI" not in str(setup["engine"])
+    assert "128" not in str(setup["system"])
+
+
+def test_code_blocks_and_other_configuration_sections_are_not_setup() -> None:
+    """`sglang serve` in a code block and `llama.cpp` under `Thinking mode configuration`
+    would make the engine ambiguous if they were read."""
+    source = setup_source(make_document("README.md", REPORT))
+    assert not any("sglang" in text or "llama.cpp" in text for text in source.texts)
+    assert source.lines == (5,)
+
+
+def test_two_engines_in_the_setup_sections_leave_the_engine_unstated() -> None:
+    two = REPORT.replace("We served everything with vLLM 0.20.1", "We compared SGLang 0.5.1")
+    setup = setup_conditions(setup_source(make_document("README.md", two)))
+    assert "engine" not in setup
+    assert "engine_version" not in setup
+
+
+def test_agreed_keeps_alike_values_and_drops_conflicting_ones() -> None:
+    found = agreed(
+        [
+            {"system": "GB10", "engine": "vLLM"},
+            {"system": "NVIDIA GB10", "engine": "SGLang"},
+            {"node_count": 2},
+        ]
+    )
+    assert found == {"system": "NVIDIA GB10", "node_count": 2}
+
+
+def test_a_size_format_column_with_the_caption_family_gives_model_and_precision() -> None:
+    found = _conditions("9.63", 9.63, 22)
+    assert found["model"] == "LLaMA 3 70B"
+    assert found["weight_precision"] == "F16"
+    assert found["system"] == "H100 PCIe 80GB * 4"
+    assert found["node_count"] == 4
+    assert found["engine"] == "vLLM"
+
+
+def test_a_row_without_a_count_has_no_node_count() -> None:
+    found = _conditions("127.74", 127.74, 23)
+    assert found["model"] == "LLaMA 3 8B"
+    assert found["weight_precision"] == "Q4_K_M"
+    assert "node_count" not in found
+
+
+def test_a_caption_naming_two_families_gives_no_model() -> None:
+    two = REPORT.replace("on LLaMA 3.", "on LLaMA 3 and Qwen 2.")
+    found = _conditions("127.74", 127.74, 23, two)
+    assert "model" not in found
+    assert found["weight_precision"] == "Q4_K_M"
+
+
+def test_size_and_precision_reads_only_headers_that_are_both() -> None:
+    assert size_and_precision("8B Q4_K_M") == ("8B", "Q4_K_M")
+    assert size_and_precision("Q8_0 7B") == ("7B", "Q8_0")
+    assert size_and_precision("8B") is None
+    assert size_and_precision("decode tok/s") is None
+
+
+def test_family_of_takes_the_nearest_text_that_names_one() -> None:
+    assert family_of(["Average speed.", "Benchmarks on Qwen2.5", "LLaMA 3"]) == "Qwen2.5"
+    assert family_of(["Llama 3 vs Mistral"]) is None
+    assert column_model("8B F16", ["speed", "no family here"]) == (None, "F16")
+
+
+def test_count_in_system_cell() -> None:
+    assert count_in_system_cell("3090 24GB * 2") == 2
+    assert count_in_system_cell("2 x RTX 3090") == 2
+    assert count_in_system_cell("RTX 4000 Ada 20GB") is None
+    assert count_in_system_cell("M2 Ultra 76-Core GPU 192GB") is None
+
+
+def test_engine_tag_reads_a_build_folder_or_an_image_tag() -> None:
+    from draftflow.extract.conditions.vocabulary import engine_tag
+
+    assert engine_tag("/home/u/src/llama.cpp-b9536/build/bin/llama-server", "llama.cpp") == "b9536"
+    assert engine_tag("lmsysorg/sglang:v0.5.14-cu130-runtime", "SGLang") == "0.5.14"
+    assert engine_tag("/opt/vllm-openai/bin", "vLLM") is None
+
+
+def test_requirements_and_link_lists_are_not_what_ran() -> None:
+    document = """# Index
+
+## Hardware requirements
+
+Runs with vLLM on any RTX 4090.
+
+## Setup & Configuration
+
+- [someone/stack](https://github.com/someone/stack) - dual-vLLM serving on DGX Spark.
+- Our runs: SGLang on one DGX Spark.
+"""
+    setup = setup_conditions(setup_source(make_document("README.md", document)))
+    assert setup["engine"] == "SGLang"
+    assert setup["system"] == "DGX Spark"
