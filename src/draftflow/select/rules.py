@@ -42,6 +42,7 @@ from draftflow.select.lead import (
     headline_exclusion,
     read_roles,
 )
+from draftflow.select.reference import References, reference_rows
 from draftflow.select.shapes import (
     RESTATED_MIN_DIGITS,
     DocumentShape,
@@ -62,6 +63,8 @@ SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
 # One figure per configuration (a row of a Markdown table) before a second of the same one; a
 # data file's line is no configuration (a one-line JSON file holds the whole run).
 LEAD_TABLE_POINTS = 4.0
+REFERENCE_ROW_POINTS = 3.0
+COMPARED_ROW_POINTS = -1.5
 SAME_ROW_COST = {True: 2.5, False: 0.0}
 
 # counts of faults (errors, warnings, failed requests, retries): fewer is better
@@ -99,6 +102,8 @@ class Scored:
     figure: Figure
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)
+    reference: bool = False
+    """In a table's reference row: each compared column of it is a claim of its own."""
 
     def add(self, points: float, reason: str) -> None:
         """Credit (or debit) the figure and say why."""
@@ -115,6 +120,7 @@ class Scored:
 def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     """Every figure scored by the headline rules, in the figures' order."""
     shapes: dict[str, DocumentShape] = {}
+    references: dict[str, References] = {}
     restatements = Restatements(snapshot)
     roles = read_roles(snapshot)
     scored = [Scored(figure) for figure in figures]
@@ -127,6 +133,9 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
         if shape is None:
             shape = shapes[document.document_id] = DocumentShape(document)
         _score_place(item, document, shape)
+        if document.document_id not in references:
+            references[document.document_id] = reference_rows(document)
+        _score_reference(item, references[document.document_id])
         _score_role(item, roles.get(document.document_id))
         _score_emphasis(item, document, restatements)
         _score_metric(item, in_sentence=_read_in_sentence(result.label))
@@ -137,6 +146,20 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     _score_comparisons(scored)
     _score_index_document(scored)
     return scored
+
+
+def _score_reference(item: Scored, references: References) -> None:
+    """A quantization table's claim is its unquantized reference row read across the compared
+    columns; its quantized rows are the detail read against it."""
+    line = item.figure.result.source_line
+    reference = references.rows.get(line)
+    if reference is not None:
+        item.reference = True
+        item.add(
+            REFERENCE_ROW_POINTS, f"the reference row its table compares ({reference.evidence})"
+        )
+    elif line in references.compared:
+        item.add(COMPARED_ROW_POINTS, "")
 
 
 def _score_lead_table(scored: list[Scored], snapshot: Snapshot) -> None:
@@ -387,7 +410,8 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
             pool[index].score
             - SAME_METRIC_COST[prose_document] * per_metric[(document, result.metric)]
             - SAME_DOCUMENT_COST[prose_document] * per_document[document]
-            - SAME_ROW_COST[prose_document] * per_row[(document, result.source_line)]
+            - SAME_ROW_COST[prose_document and not pool[index].reference]
+            * per_row[(document, result.source_line)]
         )
 
     # A lazy heap of (minus score, index): a figure's score only falls as others are taken
