@@ -63,6 +63,7 @@ SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
 # One figure per configuration (a row of a Markdown table) before a second of the same one; a
 # data file's line is no configuration (a one-line JSON file holds the whole run).
 LEAD_TABLE_POINTS = 4.0
+BOLD_REASON = "written in bold"
 REFERENCE_ROW_POINTS = 3.0
 COMPARED_ROW_POINTS = -1.5
 SAME_ROW_COST = {True: 2.5, False: 0.0}
@@ -102,8 +103,9 @@ class Scored:
     figure: Figure
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)
-    reference: bool = False
-    """In a table's reference row: each compared column of it is a claim of its own."""
+    column_claim: bool = False
+    """A claim about its column, not only its row (a reference row's cell, a column's best
+    value its author marked): the one-per-row coverage does not hold it back."""
 
     def add(self, points: float, reason: str) -> None:
         """Credit (or debit) the figure and say why."""
@@ -154,7 +156,7 @@ def _score_reference(item: Scored, references: References) -> None:
     line = item.figure.result.source_line
     reference = references.rows.get(line)
     if reference is not None:
-        item.reference = True
+        item.column_claim = True
         item.add(
             REFERENCE_ROW_POINTS, f"the reference row its table compares ({reference.evidence})"
         )
@@ -223,7 +225,7 @@ def _score_emphasis(item: Scored, document: Document, restatements: Restatements
     text = document.line(result.source_line) or ""
     decimals = value_decimals(result.value)
     if _bold_value(text, float(result.value)):
-        item.add(2.0, "written in bold")
+        item.add(2.0, BOLD_REASON)
     if restatements.restated(result, decimals):
         item.add(3.0, "restated in another document")
     elif restatements.rounded_in_main(result, decimals):
@@ -342,6 +344,7 @@ def _score_comparisons(scored: list[Scored]) -> None:
             best = _best(column, ties=True)
             if best is not None:
                 best.add(2.0, "best of its table column")
+                best.column_claim = best.column_claim or BOLD_REASON in best.reasons
             if column[0] is not best:
                 column[0].add(2.0, "the baseline row of its table column")
     for group in across.values():
@@ -410,7 +413,7 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
             pool[index].score
             - SAME_METRIC_COST[prose_document] * per_metric[(document, result.metric)]
             - SAME_DOCUMENT_COST[prose_document] * per_document[document]
-            - SAME_ROW_COST[prose_document and not pool[index].reference]
+            - SAME_ROW_COST[prose_document and not pool[index].column_claim]
             * per_row[(document, result.source_line)]
         )
 
