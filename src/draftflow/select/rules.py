@@ -33,6 +33,7 @@ from draftflow.numbers import (
 )
 from draftflow.numbers.cells import CellShape, cell_shape
 from draftflow.record.model import ReportedResult
+from draftflow.select.dated import LatestEntry, latest_entries
 from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
 from draftflow.select.figures import Figure
 from draftflow.select.lead import (
@@ -66,6 +67,7 @@ LEAD_TABLE_POINTS = 4.0
 BOLD_REASON = "written in bold"
 REFERENCE_ROW_POINTS = 3.0
 COMPARED_ROW_POINTS = -1.5
+LATEST_ENTRY_POINTS = 3.0
 SAME_ROW_COST = {True: 2.5, False: 0.0}
 
 # counts of faults (errors, warnings, failed requests, retries): fewer is better
@@ -103,9 +105,10 @@ class Scored:
     figure: Figure
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)
-    column_claim: bool = False
-    """A claim about its column, not only its row (a reference row's cell, a column's best
-    value its author marked): the one-per-row coverage does not hold it back."""
+    stands_alone: bool = False
+    """A claim of its own, not one configuration's (a reference row's cell, a column's best
+    value its author marked, the latest entry of a dated record): the one-per-row coverage
+    does not hold it back."""
 
     def add(self, points: float, reason: str) -> None:
         """Credit (or debit) the figure and say why."""
@@ -123,6 +126,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     """Every figure scored by the headline rules, in the figures' order."""
     shapes: dict[str, DocumentShape] = {}
     references: dict[str, References] = {}
+    latest: dict[str, dict[int, LatestEntry]] = {}
     restatements = Restatements(snapshot)
     roles = read_roles(snapshot)
     scored = [Scored(figure) for figure in figures]
@@ -138,6 +142,12 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
         if document.document_id not in references:
             references[document.document_id] = reference_rows(document)
         _score_reference(item, references[document.document_id])
+        if document.document_id not in latest:
+            latest[document.document_id] = latest_entries(document)
+        entry = latest[document.document_id].get(result.source_line)
+        if entry is not None:
+            item.stands_alone = True
+            item.add(LATEST_ENTRY_POINTS, f"the latest entry ({entry.date}) of a dated record")
         _score_role(item, roles.get(document.document_id))
         _score_emphasis(item, document, restatements)
         _score_metric(item, in_sentence=_read_in_sentence(result.label))
@@ -156,7 +166,7 @@ def _score_reference(item: Scored, references: References) -> None:
     line = item.figure.result.source_line
     reference = references.rows.get(line)
     if reference is not None:
-        item.column_claim = True
+        item.stands_alone = True
         item.add(
             REFERENCE_ROW_POINTS, f"the reference row its table compares ({reference.evidence})"
         )
@@ -344,7 +354,7 @@ def _score_comparisons(scored: list[Scored]) -> None:
             best = _best(column, ties=True)
             if best is not None:
                 best.add(2.0, "best of its table column")
-                best.column_claim = best.column_claim or BOLD_REASON in best.reasons
+                best.stands_alone = best.stands_alone or BOLD_REASON in best.reasons
             if column[0] is not best:
                 column[0].add(2.0, "the baseline row of its table column")
     for group in across.values():
@@ -413,7 +423,7 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
             pool[index].score
             - SAME_METRIC_COST[prose_document] * per_metric[(document, result.metric)]
             - SAME_DOCUMENT_COST[prose_document] * per_document[document]
-            - SAME_ROW_COST[prose_document and not pool[index].column_claim]
+            - SAME_ROW_COST[prose_document and not pool[index].stands_alone]
             * per_row[(document, result.source_line)]
         )
 
