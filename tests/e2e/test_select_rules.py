@@ -32,12 +32,13 @@ from draftflow.select.rules import (
 )
 
 # The share of each gold file's headline figures the rules must choose (issue 10 asks 60%).
-# Measured over the whole repository (every document, not only the gold's): teaql fell from
-# 9/12 to 7/12 with one-figure-per-row coverage (s8-headline; to investigate).
+# Measured over the whole repository (every document, not only the gold's): teaql fell to 7/12
+# when one-figure-per-row coverage split the two ends of a range (`between 15.45 and 16.36
+# tok/s`); a range's ends now stand together, and the ledger's latest entry leads (9/12).
 GOLD_RECALL = {
     "PalatineVision__dgx-spark-benchmark": 0.8,
     "jethac__dgx-spark-hijinks": 0.6,
-    "teaql__nvidia-dgx-spark-model-benchmark": 0.55,
+    "teaql__nvidia-dgx-spark-model-benchmark": 0.6,
 }
 
 
@@ -167,7 +168,8 @@ def _choose_comparing_every_figure(scored: list[Scored], max_results: int) -> li
                 item.score
                 - SAME_METRIC_COST[prose] * per_metric[(document, result.metric)]
                 - SAME_DOCUMENT_COST[prose] * per_document[document]
-                - SAME_ROW_COST[prose] * per_row[(document, result.source_line)]
+                - SAME_ROW_COST[prose and not item.stands_alone]
+                * per_row[(document, result.source_line)]
             )
             if score > best_score:
                 best_index, best_score = index, score
@@ -195,7 +197,10 @@ def test_choose_picks_what_comparing_every_group_picks(
     extraction = asyncio.run(extract(snapshot, None))
     scored = score_figures(snapshot, make_figures(extraction.reported_results))
     rng = random.Random(13)
-    coarse = [Scored(item.figure, float(rng.choice([0, 1, 2, 2.5, 4]))) for item in scored]
+    coarse = [
+        Scored(item.figure, float(rng.choice([0, 1, 2, 2.5, 4])), stands_alone=rng.random() < 0.2)
+        for item in scored
+    ]
     for items in (scored, coarse):
         # every figure, till the groups run out, where that is quick to compare
         everything = [len(items) + 1] if len(items) < 300 else []

@@ -68,6 +68,8 @@ BOLD_REASON = "written in bold"
 REFERENCE_ROW_POINTS = 3.0
 COMPARED_ROW_POINTS = -1.5
 LATEST_ENTRY_POINTS = 3.0
+# a range's two ends (`between 15.45 and 16.36 tok/s`) are one claim, taken together
+RANGE_ENDS = frozenset({"range_min", "range_max"})
 SAME_ROW_COST = {True: 2.5, False: 0.0}
 
 # counts of faults (errors, warnings, failed requests, retries): fewer is better
@@ -107,8 +109,8 @@ class Scored:
     reasons: list[str] = field(default_factory=list)
     stands_alone: bool = False
     """A claim of its own, not one configuration's (a reference row's cell, a column's best
-    value its author marked, the latest entry of a dated record): the one-per-row coverage
-    does not hold it back."""
+    value its author marked, the latest entry of a dated record, a range's end): the
+    one-per-row coverage does not hold it back."""
 
     def add(self, points: float, reason: str) -> None:
         """Credit (or debit) the figure and say why."""
@@ -142,6 +144,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
         if document.document_id not in references:
             references[document.document_id] = reference_rows(document)
         _score_reference(item, references[document.document_id])
+        item.stands_alone = item.stands_alone or result.statistic in RANGE_ENDS
         if document.document_id not in latest:
             latest[document.document_id] = latest_entries(document)
         entry = latest[document.document_id].get(result.source_line)
