@@ -44,6 +44,7 @@ from draftflow.select.lead import (
     read_roles,
 )
 from draftflow.select.reference import References, reference_rows
+from draftflow.select.run_files import named_run_file, run_file_paths
 from draftflow.select.shapes import (
     RESTATED_MIN_DIGITS,
     DocumentShape,
@@ -111,6 +112,10 @@ class Scored:
     """A claim of its own, not one configuration's (a reference row's cell, a column's best
     value its author marked, the latest entry of a dated record, a range's end): the
     one-per-row coverage does not hold it back."""
+    path: str = ""
+    """The path of the figure's document."""
+    restates: str | None = None
+    """The run file a Markdown page's headings name over the figure: the page restates it."""
 
     def add(self, points: float, reason: str) -> None:
         """Credit (or debit) the figure and say why."""
@@ -129,6 +134,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     shapes: dict[str, DocumentShape] = {}
     references: dict[str, References] = {}
     latest: dict[str, dict[int, LatestEntry]] = {}
+    run_files = run_file_paths(snapshot)
     restatements = Restatements(snapshot)
     roles = read_roles(snapshot)
     scored = [Scored(figure) for figure in figures]
@@ -140,6 +146,8 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
         shape = shapes.get(document.document_id)
         if shape is None:
             shape = shapes[document.document_id] = DocumentShape(document)
+        item.path = document.path
+        item.restates = named_run_file(document, result.source_line, run_files)
         _score_place(item, document, shape)
         if document.document_id not in references:
             references[document.document_id] = reference_rows(document)
@@ -452,16 +460,25 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
 
 def _without_restatements(scored: list[Scored]) -> list[Scored]:
     """One figure per metric and value: where a number is restated, the best-scored place
-    (the first one on a tie) stands for it. A number of few digits (`0 errors`, `2 warnings`)
-    is only a restatement under the same label."""
-    kept: dict[tuple[str, float, str], Scored] = {}
+    (the first one on a tie) stands for it, or the run file that place restates (with its
+    score). A number of few digits (`0 errors`, `2 warnings`) is only a restatement under the
+    same label."""
+    places: dict[tuple[str, float, str], list[Scored]] = defaultdict(list)
     for item in scored:
         result = item.figure.result
         precise = significant_digits(float(result.value)) >= RESTATED_MIN_DIGITS
-        key = (result.metric, float(result.value), "" if precise else result.label)
-        if key not in kept or item.score > kept[key].score:
-            kept[key] = item
-    chosen = {id(item) for item in kept.values()}
+        places[(result.metric, float(result.value), "" if precise else result.label)].append(item)
+    chosen: set[int] = set()
+    for members in places.values():
+        best = max(members, key=lambda item: item.score)  # the first of equals
+        source = next((m for m in members if best.restates and m.path == best.restates), None)
+        if source is not None and source is not best:
+            reason = f"the run file {best.path} restates"
+            if reason not in source.reasons:  # choose may run twice over the same figures
+                source.score = best.score
+                source.reasons.append(reason)
+            best = source
+        chosen.add(id(best))
     return [item for item in scored if id(item) in chosen]
 
 
