@@ -144,6 +144,13 @@ class ConfigLimit(_Entry):
     key_pattern: str
 
 
+class ReferencePrecision(_Entry):
+    """The weight formats a table's quantized rows are compared against (`FP16`): a setting
+    cell that is exactly one of them marks the table's unquantized reference row."""
+
+    words: tuple[str, ...] = ()
+
+
 class Vocabulary(_Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
@@ -156,6 +163,7 @@ class Vocabulary(_Entry):
     standing: Standing = Standing()
     document_role: tuple[DocumentRoleWords, ...] = ()
     config_limit: ConfigLimit | None = None
+    reference_precision: ReferencePrecision = ReferencePrecision()
 
     _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
     _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)

@@ -33,6 +33,7 @@ from draftflow.numbers import (
 )
 from draftflow.numbers.cells import CellShape, cell_shape
 from draftflow.record.model import ReportedResult
+from draftflow.select.dated import LatestEntry, latest_entries
 from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
 from draftflow.select.figures import Figure
 from draftflow.select.lead import (
@@ -42,6 +43,8 @@ from draftflow.select.lead import (
     headline_exclusion,
     read_roles,
 )
+from draftflow.select.reference import References, reference_rows
+from draftflow.select.run_files import named_run_file, run_file_paths
 from draftflow.select.shapes import (
     RESTATED_MIN_DIGITS,
     DocumentShape,
@@ -62,6 +65,12 @@ SAME_DOCUMENT_COST = {True: 0.05, False: 0.4}
 # One figure per configuration (a row of a Markdown table) before a second of the same one; a
 # data file's line is no configuration (a one-line JSON file holds the whole run).
 LEAD_TABLE_POINTS = 4.0
+BOLD_REASON = "written in bold"
+REFERENCE_ROW_POINTS = 3.0
+COMPARED_ROW_POINTS = -1.5
+LATEST_ENTRY_POINTS = 3.0
+# a range's two ends (`between 15.45 and 16.36 tok/s`) are one claim, taken together
+RANGE_ENDS = frozenset({"range_min", "range_max"})
 SAME_ROW_COST = {True: 2.5, False: 0.0}
 
 # counts of faults (errors, warnings, failed requests, retries): fewer is better
@@ -99,6 +108,14 @@ class Scored:
     figure: Figure
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)
+    stands_alone: bool = False
+    """A claim of its own, not one configuration's (a reference row's cell, a column's best
+    value its author marked, the latest entry of a dated record, a range's end): the
+    one-per-row coverage does not hold it back."""
+    path: str = ""
+    """The path of the figure's document."""
+    restates: str | None = None
+    """The run file a Markdown page's headings name over the figure: the page restates it."""
 
     def add(self, points: float, reason: str) -> None:
         """Credit (or debit) the figure and say why."""
@@ -115,6 +132,9 @@ class Scored:
 def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     """Every figure scored by the headline rules, in the figures' order."""
     shapes: dict[str, DocumentShape] = {}
+    references: dict[str, References] = {}
+    latest: dict[str, dict[int, LatestEntry]] = {}
+    run_files = run_file_paths(snapshot)
     restatements = Restatements(snapshot)
     roles = read_roles(snapshot)
     scored = [Scored(figure) for figure in figures]
@@ -126,7 +146,19 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
         shape = shapes.get(document.document_id)
         if shape is None:
             shape = shapes[document.document_id] = DocumentShape(document)
+        item.path = document.path
+        item.restates = named_run_file(document, result.source_line, run_files)
         _score_place(item, document, shape)
+        if document.document_id not in references:
+            references[document.document_id] = reference_rows(document)
+        _score_reference(item, references[document.document_id])
+        item.stands_alone = item.stands_alone or result.statistic in RANGE_ENDS
+        if document.document_id not in latest:
+            latest[document.document_id] = latest_entries(document)
+        entry = latest[document.document_id].get(result.source_line)
+        if entry is not None:
+            item.stands_alone = True
+            item.add(LATEST_ENTRY_POINTS, f"the latest entry ({entry.date}) of a dated record")
         _score_role(item, roles.get(document.document_id))
         _score_emphasis(item, document, restatements)
         _score_metric(item, in_sentence=_read_in_sentence(result.label))
@@ -137,6 +169,20 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
     _score_comparisons(scored)
     _score_index_document(scored)
     return scored
+
+
+def _score_reference(item: Scored, references: References) -> None:
+    """A quantization table's claim is its unquantized reference row read across the compared
+    columns; its quantized rows are the detail read against it."""
+    line = item.figure.result.source_line
+    reference = references.rows.get(line)
+    if reference is not None:
+        item.stands_alone = True
+        item.add(
+            REFERENCE_ROW_POINTS, f"the reference row its table compares ({reference.evidence})"
+        )
+    elif line in references.compared:
+        item.add(COMPARED_ROW_POINTS, "")
 
 
 def _score_lead_table(scored: list[Scored], snapshot: Snapshot) -> None:
@@ -200,7 +246,7 @@ def _score_emphasis(item: Scored, document: Document, restatements: Restatements
     text = document.line(result.source_line) or ""
     decimals = value_decimals(result.value)
     if _bold_value(text, float(result.value)):
-        item.add(2.0, "written in bold")
+        item.add(2.0, BOLD_REASON)
     if restatements.restated(result, decimals):
         item.add(3.0, "restated in another document")
     elif restatements.rounded_in_main(result, decimals):
@@ -319,6 +365,7 @@ def _score_comparisons(scored: list[Scored]) -> None:
             best = _best(column, ties=True)
             if best is not None:
                 best.add(2.0, "best of its table column")
+                best.stands_alone = best.stands_alone or BOLD_REASON in best.reasons
             if column[0] is not best:
                 column[0].add(2.0, "the baseline row of its table column")
     for group in across.values():
@@ -387,7 +434,8 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
             pool[index].score
             - SAME_METRIC_COST[prose_document] * per_metric[(document, result.metric)]
             - SAME_DOCUMENT_COST[prose_document] * per_document[document]
-            - SAME_ROW_COST[prose_document] * per_row[(document, result.source_line)]
+            - SAME_ROW_COST[prose_document and not pool[index].stands_alone]
+            * per_row[(document, result.source_line)]
         )
 
     # A lazy heap of (minus score, index): a figure's score only falls as others are taken
@@ -412,16 +460,25 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
 
 def _without_restatements(scored: list[Scored]) -> list[Scored]:
     """One figure per metric and value: where a number is restated, the best-scored place
-    (the first one on a tie) stands for it. A number of few digits (`0 errors`, `2 warnings`)
-    is only a restatement under the same label."""
-    kept: dict[tuple[str, float, str], Scored] = {}
+    (the first one on a tie) stands for it, or the run file that place restates (with its
+    score). A number of few digits (`0 errors`, `2 warnings`) is only a restatement under the
+    same label."""
+    places: dict[tuple[str, float, str], list[Scored]] = defaultdict(list)
     for item in scored:
         result = item.figure.result
         precise = significant_digits(float(result.value)) >= RESTATED_MIN_DIGITS
-        key = (result.metric, float(result.value), "" if precise else result.label)
-        if key not in kept or item.score > kept[key].score:
-            kept[key] = item
-    chosen = {id(item) for item in kept.values()}
+        places[(result.metric, float(result.value), "" if precise else result.label)].append(item)
+    chosen: set[int] = set()
+    for members in places.values():
+        best = max(members, key=lambda item: item.score)  # the first of equals
+        source = next((m for m in members if best.restates and m.path == best.restates), None)
+        if source is not None and source is not best:
+            reason = f"the run file {best.path} restates"
+            if reason not in source.reasons:  # choose may run twice over the same figures
+                source.score = best.score
+                source.reasons.append(reason)
+            best = source
+        chosen.add(id(best))
     return [item for item in scored if id(item) in chosen]
 
 
