@@ -1,8 +1,8 @@
 """A figure's standing, put on it from the marks of its document: the author's status words
 (`status_words.py`) and who else measured it (`attribution.py`).
 
-The narrowest mark over the figure's line wins (its sentence or row before its section,
-its section before its document, its document before its file name); a mark that speaks
+The narrowest mark over the figure's line wins (its sentence or row, then its column's header
+(`tok/s (estimated)`), then its section, its document, its file name); a mark that speaks
 for a document's prose only (`Mark.outside_tables`) leaves its table rows to themselves.
 """
 
