@@ -2,13 +2,16 @@
 own status words (`retracted`, `superseded`, ...) and figures someone else measured.
 
 One sentence per status or party and place, the most marked first; each names the status
-(or who) and the place whose words say so, as `path#Lline`, a place verify can find.
+(or who) and the place whose words say so as the document's pinned URL anchored at the line
+(`...#L12`): verify checks the URL against the record's listed documents, and assembly lists
+every document a note cites (`StandingNote.document_url`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from draftflow.record.model import ReportedResult
 from draftflow.record.standing import Attribution, ResultStatus
@@ -21,32 +24,56 @@ MORE_MARKED = (
 )
 
 
-def _place(standing: ResultStatus | Attribution) -> str:
-    return f"{standing.path}#L{standing.line}"
+@dataclass(frozen=True)
+class StandingNote:
+    """One note sentence and the pinned URL of the document it cites (None for none)."""
+
+    text: str
+    document_url: str | None
 
 
-def _status_sentence(status: ResultStatus) -> str:
+def _place(standing: ResultStatus | Attribution, document_url: str) -> str:
+    return f"{document_url}#L{standing.line}"
+
+
+def _status_sentence(status: ResultStatus, document_url: str) -> str:
     return (
-        f'The author marks the figures at {_place(status)} as {status.status.value} ("'
-        f'{status.words}"), so none of them is a headline result.'
+        f"The author marks the figures at {_place(status, document_url)} as {status.status.value}"
+        f' ("{status.words}"), so none of them is a headline result.'
     )
 
 
-def _attribution_sentence(attribution: Attribution) -> str:
+def _attribution_sentence(attribution: Attribution, document_url: str) -> str:
     return (
-        f"The figures at {_place(attribution)} are {attribution.who}'s, not the repository "
-        "author's measurements, so none of them is a headline result."
+        f"The figures at {_place(attribution, document_url)} are {attribution.who}'s"
+        f", not the repository author's measurements, so none of them is a "
+        "headline result."
     )
 
 
-def standing_notes(results: Sequence[ReportedResult]) -> list[str]:
-    """Why the status-marked and attributed figures are not in the headline."""
-    statuses = Counter(r.status for r in results if r.status is not None)
-    attributed = Counter(
-        r.attribution for r in results if r.status is None and r.attribution is not None
-    )
-    notes = [_status_sentence(s) for s, _ in statuses.most_common(MAX_STANDING_NOTES)]
-    notes += [_attribution_sentence(a) for a, _ in attributed.most_common(MAX_STANDING_NOTES)]
+def standing_notes(results: Sequence[ReportedResult]) -> list[StandingNote]:
+    """Why the status-marked and attributed figures are not in the headline, each sentence
+    with the document it cites."""
+    # A mark is read from its figure's own document, so that figure's URL is the mark's.
+    documents: dict[ResultStatus | Attribution, str] = {}
+    statuses: Counter[ResultStatus] = Counter()
+    attributed: Counter[Attribution] = Counter()
+    for result in results:
+        url = result.evidence_url.partition("#")[0]
+        if result.status is not None:
+            statuses[result.status] += 1
+            documents.setdefault(result.status, url)
+        elif result.attribution is not None:
+            attributed[result.attribution] += 1
+            documents.setdefault(result.attribution, url)
+    notes = [
+        StandingNote(_status_sentence(s, documents[s]), documents[s])
+        for s, _ in statuses.most_common(MAX_STANDING_NOTES)
+    ]
+    notes += [
+        StandingNote(_attribution_sentence(a, documents[a]), documents[a])
+        for a, _ in attributed.most_common(MAX_STANDING_NOTES)
+    ]
     if len(statuses) > MAX_STANDING_NOTES or len(attributed) > MAX_STANDING_NOTES:
-        notes.append(MORE_MARKED)
+        notes.append(StandingNote(MORE_MARKED, None))
     return notes

@@ -85,7 +85,8 @@ def strip_setting_values(name: str) -> str:
 
 
 _QUALIFIERS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"[ _-]?(std|stdev|standard.deviation)\b|_std$"), "_stdev"),
+    # a spread is named before or after its quantity: `std_tpot_ms`, `tok/s stdev`, `σ TTFT`
+    (re.compile(r"(?:^|[ _-])(?:std|stdev|stddev|σ|standard.deviation)(?=$|[\W_])"), "_stdev"),
     (re.compile(r"[ _-]?(norm|normali[sz]ed)\b|_norm$"), "_normalised"),
 )
 

@@ -1,8 +1,8 @@
 """A figure's standing, put on it from the marks of its document: the author's status words
 (`status_words.py`) and who else measured it (`attribution.py`).
 
-The narrowest mark over the figure's line wins (its sentence or row before its section,
-its section before its document, its document before its file name); a mark that speaks
+The narrowest mark over the figure's line wins (its sentence or row, then its column's header
+(`tok/s (estimated)`), then its section, its document, its file name); a mark that speaks
 for a document's prose only (`Mark.outside_tables`) leaves its table rows to themselves.
 """
 
@@ -14,7 +14,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.attribution import attribution_marks
 from draftflow.extract.document import parse_document
 from draftflow.extract.standing_marks import Mark
-from draftflow.extract.status_words import status_marks
+from draftflow.extract.status_words import column_marks, status_marks
 from draftflow.record.model import ReportedResult
 from draftflow.record.standing import Attribution, ResultStatus
 
@@ -25,6 +25,7 @@ class _Marks:
     def __init__(self, document: Document) -> None:
         self.status = status_marks(document)
         self.attribution = attribution_marks(document)
+        self.columns = column_marks(document)
         lines: set[int] = set()
         for table in parse_document(document).tables:
             lines.update(range(table.span.first, table.span.last + 1))
@@ -38,6 +39,17 @@ class _Marks:
             if mark.covers(line) and not (mark.outside_tables and line in self.table_lines)
         ]
         return min(covering, key=lambda mark: mark.reach) if covering else None
+
+    def status_of(self, result: ReportedResult) -> ResultStatus | None:
+        """The figure's status: its row's mark, else its column header's, else the
+        narrowest mark over its line."""
+        mark = self.narrowest(self.status, result.source_line)
+        status = mark.standing if mark is not None else None
+        if not isinstance(status, ResultStatus):
+            status = None
+        if mark is not None and mark.reach == 0:
+            return status
+        return self.columns.get((result.source_line, float(result.value)), status)
 
 
 def with_standing(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list[ReportedResult]:
@@ -53,11 +65,11 @@ def with_standing(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list
         if marks is None:
             marked.append(result)
             continue
-        status = marks.narrowest(marks.status, result.source_line)
+        status = marks.status_of(result)
         attribution = marks.narrowest(marks.attribution, result.source_line)
         update: dict[str, ResultStatus | Attribution] = {}
         if status is not None:
-            update["status"] = status.standing
+            update["status"] = status
         if attribution is not None:
             update["attribution"] = attribution.standing
         marked.append(result.model_copy(update=update) if update else result)

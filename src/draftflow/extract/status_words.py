@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.candidates import cell_values
 from draftflow.extract.document import parse_document
 from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument, Table
 from draftflow.extract.standing_marks import Mark, plain, sentences, word_pattern
@@ -34,6 +35,8 @@ _ALONE = re.compile(r"\s*(?:$|[:,.;!)\]—–(\[-]|\d|(?:by|as|in|on|since|until
 _PARTS = re.compile(r"[(\[]([^)\]]{1,60})[)\]]")
 _HEAD_SPLIT = re.compile(r"\s*(?::|\s[—–-]\s)\s*")
 _PATH_TOKENS = re.compile(r"[-_./\s]+")
+_TRAILING = re.compile(r"\s~\s*(\S+)\s*$")
+"""A header's last word after an approximation sign (`tok/s ~est.`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +198,65 @@ def _rows(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
                     break
 
 
+def column_marker(header: str) -> Found | None:
+    """The status a column header states for its cells: a bracketed part or a part after a
+    colon or dash (`tok/s (estimated)`), or its last word after `~` (`tok/s ~est.`), with
+    the header's other words left to name the quantity. A header that is only the word
+    (`Invalid`, a count of invalid replies) names a quantity, not a status."""
+    cleaned = plain(header)
+    parts = [*_HEAD_SPLIT.split(cleaned)[1:], *_PARTS.findall(cleaned)]
+    trailing = _TRAILING.search(cleaned)
+    if trailing:
+        parts.append(trailing.group(1))
+    for part in parts:
+        found = status_at_start(part.strip())
+        if found and without_column_marker(cleaned, found).strip():
+            return found
+    return None
+
+
+def without_column_marker(header: str, found: Found | None = None) -> str:
+    """The header without the status part `column_marker` reads (`tok/s (estimated)` →
+    `tok/s`): what is left names the quantity its cells measure."""
+    found = found or column_marker(header)
+    if found is None:
+        return header
+    words = re.escape(found.words)
+    mark = rf"\s*(?:[(\[]\s*{words}[^)\]]*[)\]]|(?::|\s[—–-]\s)\s*{words}.*$|\s~\s*{words}\s*$)"
+    return re.sub(mark, "", plain(header), count=1, flags=re.I).strip()
+
+
+def column_marks(document: Document) -> dict[tuple[int, float], ResultStatus]:
+    """The status of each figure in a column whose header marks it, by (line, value): only
+    values no unmarked cell of the same row also holds."""
+    marked: dict[tuple[int, float], ResultStatus] = {}
+    unmarked: set[tuple[int, float]] = set()
+    for table in parse_document(document).tables:
+        statuses: dict[int, ResultStatus] = {}
+        for row in table.header_rows:
+            for cell in row:
+                found = column_marker(cell.text)
+                if found is not None and cell.column not in statuses:
+                    statuses[cell.column] = ResultStatus(
+                        status=found.status,
+                        words=found.words,
+                        path=document.path,
+                        line=cell.line,
+                        scope=StandingScope.COLUMN,
+                    )
+        if not statuses:
+            continue
+        for row in table.body_rows:
+            for cell in row:
+                for value in cell_values(cell.text):
+                    key = (cell.line, float(value))
+                    if cell.column in statuses:
+                        marked[key] = statuses[cell.column]
+                    else:
+                        unmarked.add(key)
+    return {key: status for key, status in marked.items() if key not in unmarked}
+
+
 def status_marks(document: Document) -> list[Mark]:
     """Every status mark of a document: its path, headings, sentences and table rows."""
     total = max(document.lines, 1)
@@ -209,4 +271,14 @@ def status_marks(document: Document) -> list[Mark]:
     return marks
 
 
-__all__ = ["Found", "in_sentence", "marker", "negated", "status_at_start", "status_marks"]
+__all__ = [
+    "Found",
+    "column_marker",
+    "column_marks",
+    "in_sentence",
+    "marker",
+    "negated",
+    "status_at_start",
+    "status_marks",
+    "without_column_marker",
+]

@@ -102,7 +102,7 @@ CONFIG_PATH = re.compile(
 
 STATISTICS: tuple[tuple[str, str], ...] = (
     # a spread first: `std_p50_ms` is the spread of medians, not a median
-    (r"(?:^|[\W_])(?:std|stdev|stddev|sd)(?:[\W_]|$)|standard.deviation", "standard deviation"),
+    (r"(?:^|[\W_])(?:std|stdev|stddev|sd|σ)(?:[\W_]|$)|standard.deviation", "standard deviation"),
     (r"\bp50\b|median|_p50", "median as reported"),
     (r"\bp(9\d(\.\d+)?)\b", "p{0} as reported"),
     (r"mean|avg|average", "mean as reported"),

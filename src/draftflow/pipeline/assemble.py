@@ -7,12 +7,13 @@ pinned source; everything the stages did not establish stays null.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date
 
 from draftflow import __version__
 from draftflow.acquire.snapshot import Document, Snapshot, repository_url
 from draftflow.draft import EditorialDraft
-from draftflow.draft.standing import standing_notes
+from draftflow.draft.standing import StandingNote, standing_notes
 from draftflow.extract import Extraction
 from draftflow.record.model import (
     RECORD_CONDITION_KEYS,
@@ -50,11 +51,15 @@ def main_document(snapshot: Snapshot, cited: list[Document]) -> Document | None:
 
 
 def cited_documents(
-    snapshot: Snapshot, extraction: Extraction, draft: EditorialDraft
+    snapshot: Snapshot,
+    extraction: Extraction,
+    draft: EditorialDraft,
+    notes: Sequence[StandingNote] = (),
 ) -> list[Document]:
-    """Every document a result or a section cites, in snapshot order."""
+    """Every document a result, a section or a standing note cites, in snapshot order."""
     wanted = {r.source_document_id for r in extraction.reported_results}
     urls = {c for s in draft.sections for c in s.citations}
+    urls.update(n.document_url for n in notes if n.document_url is not None)
     return [d for d in snapshot.documents if d.document_id in wanted or d.pinned_url in urls]
 
 
@@ -75,7 +80,8 @@ def assemble(
         extraction = extraction.model_copy(
             update={"reported_results": selection.headline, "test_profiles": selection.profiles}
         )
-    cited = cited_documents(snapshot, extraction, draft)
+    standing = standing_notes([f.result for f in selection.figures]) if selection else []
+    cited = cited_documents(snapshot, extraction, draft, standing)
     main = main_document(snapshot, cited)
     # A selection's metadata names the runtimes and topics (`_with_selection`): the search
     # of every document for keywords is only for a record assembled without one.
@@ -135,7 +141,7 @@ def assemble(
         deployment_options=[],
         recipe_parameters=None,
         measurement_scope="inference_speed" if extraction.reported_results else "none_reported",
-        notes=[*draft.notes, *(_standing_notes(selection) if selection is not None else [])],
+        notes=[*draft.notes, *(note.text for note in standing)],
         limitations=draft.limitations,
         comparison_status="not_comparable",
         editorial_status="draft",
@@ -176,11 +182,6 @@ def apply_selection(record: Record, selection: Selection, snapshot: Snapshot) ->
         }
     )
     return _with_selection(updated, selection)
-
-
-def _standing_notes(selection: Selection) -> list[str]:
-    """Why the figures the author marks, or someone else measured, are not headline results."""
-    return standing_notes([figure.result for figure in selection.figures])
 
 
 def _with_selection(record: Record, selection: Selection) -> Record:

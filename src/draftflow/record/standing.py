@@ -47,6 +47,8 @@ class StandingScope(StrEnum):
     """A heading or a sentence speaks for its section."""
     ROW = "row"
     """A cell of the figure's own table row."""
+    COLUMN = "column"
+    """The header of the figure's own table column (`tok/s (estimated)`)."""
     COMMENT = "comment"
     """A comment of a thread, from its author header to the next one."""
     SENTENCE = "sentence"

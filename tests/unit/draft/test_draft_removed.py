@@ -32,9 +32,7 @@ def test_a_number_states_a_figure_at_its_written_precision_and_unit() -> None:
     # a bare small whole number is a setting, not the figure, unless its unit says so
     assert mentions_of(text, [FigureValue(1, "")]) == []
     assert mentions_of("Soak PASSED (200/200).", [FigureValue(200, "runs")]) != []
-    assert [m.text for m, _ in mentions_of("It is 100% %.", [FigureValue(100, "%")])] == [
-        "100%"
-    ]
+    assert [m.text for m, _ in mentions_of("It is 100% %.", [FigureValue(100, "%")])] == ["100%"]
 
 
 def test_a_value_a_kept_figure_shares_is_not_the_removed_ones() -> None:

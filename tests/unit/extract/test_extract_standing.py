@@ -7,7 +7,13 @@ import asyncio
 from documents import make_document
 from draftflow.extract import extract
 from draftflow.extract.attribution import attribution_marks
-from draftflow.extract.status_words import in_sentence, marker, status_marks
+from draftflow.extract.status_words import (
+    column_marker,
+    in_sentence,
+    marker,
+    status_marks,
+    without_column_marker,
+)
 from draftflow.record.standing import AttributionKind, StandingScope, Status
 from extract_support import snapshot_of
 
@@ -84,3 +90,31 @@ def test_a_named_party_is_attributed_and_a_tool_is_not() -> None:
 def test_status_marks_of_a_plain_document_are_none() -> None:
     text = f"# Bench\n\n## Results\n\nAll runs were repeated three times.\n\n{TABLE}"
     assert status_marks(make_document("README.md", text)) == []
+
+
+def test_a_column_header_status_marks_that_columns_figures_and_no_other() -> None:
+    # Synthetic, modelled on the issue (`tok/s (estimated)`, `~est.`): no corpus table has one.
+    text = (
+        "# Bench\n\n| Model | Decode tok/s (estimated) | Prefill tok/s ~est. | Decode tok/s |\n"
+        "|---|---|---|---|\n| Qwen3-8B | 38.0 | 900 | 35.5 |\n"
+    )
+    results = _results({"README.md": text})
+    for key, words in (("README.md:38.0", "estimated"), ("README.md:900", "est.")):
+        marked = results[key].status  # type: ignore[attr-defined]
+        assert marked is not None and marked.status is Status.ESTIMATED
+        assert marked.scope is StandingScope.COLUMN and marked.line == 3
+        assert marked.words == words
+    # the estimated column stays a figure column, not a setting of its neighbours
+    measured = results["README.md:35.5"]
+    assert measured.status is None  # type: ignore[attr-defined]
+    assert "Decode tok/s (estimated)" not in str(measured.conditions)  # type: ignore[attr-defined]
+    assert results["README.md:38.0"].metric == "decode_rate"  # type: ignore[attr-defined]
+
+
+def test_a_header_that_is_only_a_status_word_names_a_quantity() -> None:
+    assert column_marker("Invalid") is None
+    assert column_marker("tok/s (measured)") is None
+    found = column_marker("tok/s (est.)")
+    assert found is not None and found.status is Status.ESTIMATED
+    assert without_column_marker("Decode tok/s (estimated)") == "Decode tok/s"
+    assert without_column_marker("Prefill tok/s ~est.") == "Prefill tok/s"

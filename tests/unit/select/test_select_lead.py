@@ -4,7 +4,13 @@ author's marks in a row (select/emphasis.py)."""
 from __future__ import annotations
 
 from documents import make_document, make_result
-from draftflow.record.standing import Attribution, AttributionKind, StandingScope
+from draftflow.record.standing import (
+    Attribution,
+    AttributionKind,
+    ResultStatus,
+    StandingScope,
+    Status,
+)
 from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
 from draftflow.select.lead import (
     DocumentRole,
@@ -89,3 +95,32 @@ def test_the_first_central_statistic_of_a_row_stands_for_it() -> None:
     json_doc = make_document("r.json", '{"mean": 1, "median": 2}\n')
     on_json = [make_result(json_doc, 1, 1.0, label="x, mean"), make_result(json_doc, 1, 2.0)]
     assert spread_statistics(enumerate(on_json)) == set()
+
+
+def test_a_status_or_an_attribution_keeps_a_figure_out_whatever_its_document() -> None:
+    readme = make_document("README.md", "# A\n\n## Old (superseded)\n\nIt ran at 40 tok/s.\n")
+    role = read_role(readme)
+    assert headline_exclusion(make_result(readme, 5, 40), readme, role) is None
+    status = ResultStatus(
+        status=Status.SUPERSEDED,
+        words="superseded",
+        path="README.md",
+        line=3,
+        scope=StandingScope.SECTION,
+    )
+    marked = make_result(readme, 5, 40).model_copy(update={"status": status})
+    reading = headline_exclusion(marked, readme, role)
+    assert reading is not None and reading.exclusion is Exclusion.NOT_THE_AUTHORS
+    assert "superseded" in reading.evidence and "README.md:3" in reading.evidence
+    alice = Attribution(
+        who="@alice",
+        kind=AttributionKind.PERSON,
+        words="reported by @alice",
+        path="README.md",
+        line=5,
+        scope=StandingScope.SENTENCE,
+    )
+    quoted = make_result(readme, 5, 40).model_copy(update={"attribution": alice})
+    other = headline_exclusion(quoted, readme, role)
+    assert other is not None and other.exclusion is Exclusion.NOT_THE_AUTHORS
+    assert "measured by @alice" in other.evidence and "README.md:5" in other.evidence

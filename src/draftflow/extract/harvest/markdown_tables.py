@@ -15,6 +15,7 @@ import re
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
 from draftflow.extract.document import DocumentKind, Table, TableKind, parse_document
+from draftflow.extract.status_words import without_column_marker
 from draftflow.text.lines import plain_text
 
 _DIGIT = re.compile(r"\d")
@@ -39,7 +40,11 @@ def harvest_markdown(document: Document) -> list[Candidate]:
     """Every number-bearing cell of every Markdown table in the document."""
     candidates: list[Candidate] = []
     for index, table in enumerate(markdown_tables(document)):
-        header = [table.column_header(column) for column in range(table.width)]
+        # A status the header carries (`tok/s (estimated)`) marks the column's figures
+        # (extract/standing.py); the rest of the header names what they measure.
+        header = [
+            without_column_marker(table.column_header(column)) for column in range(table.width)
+        ]
         heading = table.heading_path[-1] if table.heading_path else None
         for row_index, row in enumerate(table.body_rows):
             cells = [cell.written for cell in row]

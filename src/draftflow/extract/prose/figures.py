@@ -145,6 +145,11 @@ _WORD_OR_BITS_AFTER = re.compile(r"^[\w]|^[\s-]*bits?\b")
 _LETTER_AFTER = re.compile(r"\s*[A-Za-z]")
 _DECADE_BEFORE = re.compile(r"\b(?:low|mid|high|early|late|the)\s*$")
 _DURATION_BEFORE = re.compile(r"\bfor\b[^,.;:]{0,20}$")
+# A time followed by the phase it lasted (`after 300 s of idle`) is how long the run stood
+# in that phase before it was measured: a setting of the run, never the latency itself.
+_PHASE_AFTER = re.compile(
+    r"^[\s-]*(?:of\s+)?(?:idle|idling|inactivity|cool.?down|sleep)\b", re.IGNORECASE
+)
 _NUMERIC = frozenset(
     {
         NumberKind.QUANTITY,
@@ -287,6 +292,8 @@ class _Block:
             return None  # `in the low 60s`: a decade of values, not seconds
         if unit in TIME_UNITS and _DURATION_BEFORE.search(core):
             return None  # `ran for 60 s`, `up for 15 hours`: a duration of the setup
+        if unit in TIME_UNITS and _PHASE_AFTER.match(text[unit_end : unit_end + 30]):
+            return None
         if word:
             return None
         signed = bool(_SIGN_BEFORE.search(text[max(0, mention.start - 1) : mention.start]))

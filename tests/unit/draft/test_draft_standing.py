@@ -1,0 +1,68 @@
+"""The article's notes on status-marked and attributed figures (draft/standing.py): each
+names the status (or who), the words and the place, as a pinned URL verify can check."""
+
+from __future__ import annotations
+
+from documents import make_document, make_result
+from draftflow.draft.standing import MAX_STANDING_NOTES, MORE_MARKED, standing_notes
+from draftflow.record.model import ReportedResult
+from draftflow.record.standing import (
+    Attribution,
+    AttributionKind,
+    ResultStatus,
+    StandingScope,
+    Status,
+)
+
+OLD = make_document(
+    "docs/old.md", "# Old\n\nThese numbers are superseded.\n\n| a | 1 |\n| b | 2 |\n"
+)
+FORUM = make_document("notes/forum.md", "# Forum\n\nReported by @alice: 77 tok/s.\n")
+
+
+def _superseded(line: int, words: str = "superseded") -> ResultStatus:
+    return ResultStatus(
+        status=Status.SUPERSEDED, words=words, path=OLD.path, line=line, scope=StandingScope.SECTION
+    )
+
+
+def _marked(line: int, status: ResultStatus) -> ReportedResult:
+    return make_result(OLD, line, float(line)).model_copy(update={"status": status})
+
+
+def test_a_status_note_names_the_status_the_words_and_the_line_as_a_pinned_url() -> None:
+    status = _superseded(3)
+    [note] = standing_notes([_marked(5, status), _marked(6, status), make_result(OLD, 5, 9.0)])
+    assert note.document_url == OLD.pinned_url
+    assert f"{OLD.pinned_url}#L3" in note.text
+    assert "superseded" in note.text and '("superseded")' in note.text
+    assert "none of them is a headline result" in note.text
+
+
+def test_an_attribution_note_names_who_measured_and_where() -> None:
+    alice = Attribution(
+        who="@alice",
+        kind=AttributionKind.PERSON,
+        words="Reported by @alice",
+        path=FORUM.path,
+        line=3,
+        scope=StandingScope.SENTENCE,
+    )
+    result = make_result(FORUM, 3, 77.0).model_copy(update={"attribution": alice})
+    [note] = standing_notes([result])
+    assert note.text.startswith(f"The figures at {FORUM.pinned_url}#L3 are @alice's")
+    assert note.document_url == FORUM.pinned_url
+
+
+def test_the_most_marked_place_comes_first_and_more_places_are_summed_up() -> None:
+    places = [_superseded(line, f"superseded {line}") for line in range(1, MAX_STANDING_NOTES + 2)]
+    results = [_marked(5, status) for status in places]
+    results += [_marked(6, places[-1])] * 2  # the last place marks three figures
+    notes = standing_notes(results)
+    assert len(notes) == MAX_STANDING_NOTES + 1
+    assert f"#L{MAX_STANDING_NOTES + 1} " in notes[0].text
+    assert notes[-1].text == MORE_MARKED and notes[-1].document_url is None
+
+
+def test_unmarked_figures_give_no_note() -> None:
+    assert standing_notes([make_result(OLD, 5, 1.0)]) == []
