@@ -134,11 +134,32 @@ def test_unknowns_print_as_not_stated(seed_data: dict[str, Any]) -> None:
     seed_data["model_family"] = None
     seed_data["model_id"] = None
     seed_data["reported_setup"]["system"] = None
+    for result in seed_data["editorial"]["reported_results"]:
+        result["conditions"]["model"] = None
     article = render_markdown(Record.model_validate(seed_data))
     assert "- Model: not stated" in article
     assert "- Model family: not stated" in article
     assert "- System: not stated" in article
     assert ": null\n" not in article.split("## Conditions")[0]
+
+
+def test_a_record_comparing_models_names_them_from_its_results(
+    seed_data: dict[str, Any],
+) -> None:
+    """No record-level model: the header lists what the results' own conditions name, and a
+    node count every result shares is shown as theirs."""
+    seed_data["model_id"] = None
+    seed_data["reported_setup"]["node_count"] = None
+    results = seed_data["editorial"]["reported_results"]
+    for index, result in enumerate(results):
+        result["conditions"]["model"] = f"Model {'AB'[index % 2]}"
+        result["conditions"]["node_count"] = 2
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "- Model: varies by result: Model A, Model B\n" in article
+    assert "- Node count: 2 (every result states it)" in article
+    results[0]["conditions"]["node_count"] = None
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "- Node count: 2 (where a result states it)" in article
 
 
 def test_source_html_is_escaped(seed_data: dict[str, Any]) -> None:

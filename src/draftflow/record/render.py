@@ -32,6 +32,10 @@ NOT_STATED = "not stated"
 MAX_DROPPED_SHOWN = 20
 
 
+MAX_LISTED = 4
+"""Values named in the article header before `and N more`."""
+
+
 def render_markdown(record: Record) -> str:
     """The record as a Markdown article in the published structure, ending with a newline."""
     blocks: list[str] = [
@@ -85,6 +89,29 @@ def _show(value: object) -> str:
     return _one_line(str(value))
 
 
+def _per_result(record: Record, key: str) -> str | None:
+    """What the headline results' own conditions say where the record states no one value:
+    the value they all share, or the values they vary over (a record comparing models)."""
+    values: list[str] = []
+    unstated = 0
+    for result in record.editorial.reported_results:
+        value = result.conditions.get(key)
+        if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+            text = str(value).strip()
+            if text not in values:
+                values.append(text)
+        else:
+            unstated += 1
+    if not values:
+        return None
+    if len(values) == 1:
+        where = "where a result states it" if unstated else "every result states it"
+        return f"{values[0]} ({where})"
+    shown = ", ".join(values[:MAX_LISTED])
+    more = f" and {len(values) - MAX_LISTED} more" if len(values) > MAX_LISTED else ""
+    return f"varies by result: {shown}{more}"
+
+
 def _metadata(record: Record) -> str:
     source = record.source
     setup = record.reported_setup
@@ -97,7 +124,7 @@ def _metadata(record: Record) -> str:
         ("Type", _KIND_LABELS.get(record.kind, record.kind)),
         ("Evidence", f"{record.evidence_state}; site reproduced: {_show(record.site_reproduced)}"),
         ("Model family", record.model_family),
-        ("Model", record.model_id),
+        ("Model", record.model_id or _per_result(record, "model")),
         ("Model revision", record.model_artifact.revision if record.model_artifact else None),
         ("Original author", source.publisher),
         ("Original project", source.url),
@@ -110,7 +137,7 @@ def _metadata(record: Record) -> str:
         ("Hardware topics", ", ".join(record.hardware_topics)),
         ("Platform topics", ", ".join(record.platform_topics)),
         ("System", setup.system),
-        ("Node count", setup.node_count),
+        ("Node count", setup.node_count or _per_result(record, "node_count")),
         ("Measurement scope", record.measurement_scope),
         ("Performance figures", figures),
     ]
