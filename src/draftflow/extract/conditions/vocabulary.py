@@ -187,10 +187,33 @@ def is_model_value(text: str) -> bool:
 def model_in(text: str) -> str | None:
     """The first model name a text states (a name with a parameter count), as written."""
     for match in _MODEL_NAME.finditer(text):
-        name = match.group(0).strip("-_ ")
-        if SIZE.search(name) and not SYSTEM.fullmatch(name):
+        name = _after_function_words(match.group(0)).strip("-_ ")
+        if SIZE.search(name) and not SYSTEM.fullmatch(name) and _has_a_name(name):
             return name
     return None
+
+
+_NAME_WORD = re.compile(r"[A-Za-z][\w.-]*")
+
+
+def _has_a_name(text: str) -> bool:
+    """Whether a size comes with a name: an id, a family, or a word beside the size that is
+    written as a name (a capital or a digit: `Mixtral`, `deepseek-r1`), not `the 4B`,
+    `this dense 8B` or a bare `1M`."""
+    if "/" in text or families_in(text):
+        return True
+    rest = SIZE.sub(" ", text)
+    return any(re.search(r"[A-Z\d]", word) for word in _NAME_WORD.findall(rest))
+
+
+# words that join a heading's topic to the model it names (`Perplexity table on LLaMA 3 70B`)
+_FUNCTION_WORD = re.compile(r"^.*\s(?:on|for|of|with|in|at|using|from|by|vs\.?|and)\s+", re.I)
+
+
+def _after_function_words(name: str) -> str:
+    """A matched name without the words before its last joining word: the model starts after
+    `on`, `for`, `of`, ... (`Results for Qwen2.5 1.5B` names `Qwen2.5 1.5B`)."""
+    return _FUNCTION_WORD.sub("", name, count=1)
 
 
 @lru_cache(maxsize=1 << 14)
