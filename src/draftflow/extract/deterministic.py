@@ -20,6 +20,7 @@ from draftflow.extract.derive import (
     sweep_conditions,
 )
 from draftflow.extract.ground import Grounded, Grounder
+from draftflow.extract.labels import LabelBuilder
 from draftflow.extract.results import (
     conditions_for,
     figure_label,
@@ -232,6 +233,11 @@ def extract_deterministic(
         conditions = {
             id(item): reader.read(conditions_for(item.candidate), item.candidate, anchor)
             for item, anchor in grounded
+        }
+        builder = LabelBuilder([(item, conditions[id(item)]) for item, _ in grounded], selected)
+        labels = {
+            id(item): builder.label(item, labels[id(item)], conditions[id(item)])
+            for item, _ in grounded
         }
         return Extraction(
             reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),
