@@ -24,7 +24,7 @@ from draftflow.record.label import Label, LabelPart, fold
 
 MAX_LABEL = 80
 """A label an editor reads at a glance; past it, the row's extra cells are left out."""
-MAX_HEADING = 40
+MAX_HEADING = 48
 """The longest heading that names a sentence's figure when no condition does."""
 _NAMED_KEYS = ("model", "weight_precision", "engine")
 _SETTINGS: tuple[tuple[str, str], ...] = (
@@ -133,7 +133,7 @@ def _prose_what(item: Selected) -> str:
 def _place(candidate: Candidate) -> list[LabelPart]:
     """The nearest of a sentence's heading and lead-in that is short enough to name it."""
     for text in reversed(candidate.place):
-        plain = " ".join(text.replace("*", "").split()).strip(" :—-")
+        plain = " ".join(text.replace("*", "").replace("`", "").split()).strip(" :.—-")
         if plain and len(plain) <= MAX_HEADING:
             return [LabelPart(plain)]
     return []
