@@ -68,7 +68,7 @@ Anchored = list[tuple[Selected, Grounded]]
 def _result(
     item: Selected,
     anchor: Grounded,
-    label: str,
+    label: Label,
     conditions: dict[str, JsonValue],
     *,
     statistic: str | None = None,
@@ -80,12 +80,13 @@ def _result(
         document=anchor.document,
         line=anchor.line,
         value=anchor.value,
-        label=label,
+        label=label.text(),
         metric=item.metric,
         unit=item.unit,
         statistic=statistic or item.statistic,
         conditions=conditions,
         derived=derived,
+        parts=label,
     )
 
 
@@ -167,7 +168,7 @@ def _results(
         # a sweep point's setting names its configuration like any cell of its row
         label = label.with_parts(*(LabelPart(str(v), name) for name, v in point.items()))
         result = _result(
-            item, anchor, label.text(), conditions[id(item)], statistic=statistic, derived=figure
+            item, anchor, label, conditions[id(item)], statistic=statistic, derived=figure
         )
         if point:
             result = result.model_copy(update={"conditions": {**result.conditions, **point}})

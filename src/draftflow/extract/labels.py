@@ -34,6 +34,8 @@ _SETTINGS: tuple[tuple[str, str], ...] = (
     ("output_tokens", "output tokens"),
     ("context_tokens", "context tokens"),
 )
+_KEPT_ROLES = frozenset({*_NAMED_KEYS, "system"})
+"""The parts a long label keeps: what was measured, with what, on what."""
 _TableKey = tuple[str, int]
 _NO_WHAT = frozenset({"unspecified", "count"})
 
@@ -88,14 +90,14 @@ def condition_parts(
     """The configuration a figure's conditions name, in the editor's order; a precision the
     model's name already says (`Qwen3-30B-A3B-FP8`) is not written again."""
     model, precision = _text(conditions.get("model")), _text(conditions.get("weight_precision"))
-    parts = [LabelPart(model)]
+    parts = [LabelPart(model, role="model")]
     if fold(precision) not in fold(model):
-        parts.append(LabelPart(precision))
-    parts.append(LabelPart(_text(conditions.get("engine"))))
+        parts.append(LabelPart(precision, role="weight_precision"))
+    parts.append(LabelPart(_text(conditions.get("engine")), role="engine"))
     own_system = _text(conditions.get("system"))
     if fold(own_system) != fold(system):
-        parts.append(LabelPart(own_system))
-    parts.append(LabelPart(_text(conditions.get("workload"))))
+        parts.append(LabelPart(own_system, role="system"))
+    parts.append(LabelPart(_text(conditions.get("workload")), role="workload"))
     parts.extend(_setting_parts(conditions, varying))
     return [part for part in parts if part.value]
 
@@ -107,11 +109,9 @@ def _setting_parts(conditions: Mapping[str, JsonValue], varying: frozenset[str])
         value = conditions.get(key)
         if key not in varying or not isinstance(value, int) or isinstance(value, bool):
             continue
-        if key == "node_count":
-            # `2 nodes` is how a source writes it, and how verify reads a label's node count
-            parts.append(LabelPart(f"{value} node" if value == 1 else f"{value} nodes"))
-        else:
-            parts.append(LabelPart(str(value), name))
+        # named like a column (`nodes 4`): one form for every value, so a series of labels
+        # differs in the number alone
+        parts.append(LabelPart(str(value), name, role=key))
     return parts
 
 
@@ -135,7 +135,7 @@ def _place(candidate: Candidate) -> list[LabelPart]:
     for text in reversed(candidate.place):
         plain = " ".join(text.replace("*", "").replace("`", "").split()).strip(" :.—-")
         if plain and len(plain) <= MAX_HEADING:
-            return [LabelPart(plain)]
+            return [LabelPart(plain, role="place")]
     return []
 
 
@@ -184,6 +184,5 @@ class LabelBuilder:
             ]
             what, qualifier = row.what, row.qualifier
         built = Label.of([*named, *extra], what, qualifier, fallback=row.fallback)
-        settled = {fold(_text(conditions.get(key))) for key in (*_NAMED_KEYS, "system")}
-        varying = [part for part in named if fold(part.value) not in settled]
+        varying = [part for part in named if part.role not in _KEPT_ROLES]
         return _shortened(built, [*varying, *extra])

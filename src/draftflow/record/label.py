@@ -45,6 +45,9 @@ class LabelPart:
     value: str
     name: str = ""
     named: bool = True
+    role: str = ""
+    """What the part names when a condition gave it (`model`, `weight_precision`, `engine`,
+    `system`, `workload`, a setting's key); empty for a row's cell or a heading."""
 
     def text(self) -> str:
         """The part as a person writes it: a number with its setting's name (`concurrency
@@ -109,6 +112,16 @@ class Label:
         """The label with `qualifier` after what the figure is."""
         joined = f"{self.qualifier} {qualifier}".strip()
         return Label(self.parts, self.what, joined, self.fallback)
+
+    def short(self, limit: int, dropped: Iterable[str] = ()) -> str:
+        """The configuration in at most `limit` characters where it can be: parts whose role
+        is in `dropped` are left out, in that order, until it fits."""
+        parts = list(self.parts)
+        for role in dropped:
+            if len(SEPARATOR.join(part.text() for part in parts)) <= limit:
+                break
+            parts = [part for part in parts if part.role != role]
+        return SEPARATOR.join(part.text() for part in parts) or self.fallback
 
     def configuration(self) -> str:
         """The configuration alone (a test profile's label); its place when nothing names it."""
