@@ -35,7 +35,8 @@ _SETTINGS: tuple[tuple[str, str], ...] = (
     ("context_tokens", "context tokens"),
 )
 _KEPT_ROLES = frozenset({*_NAMED_KEYS, "system"})
-"""The parts a long label keeps: what was measured, with what, on what."""
+"""The parts a long label keeps longest: what was measured, with what, on what (the system
+is left out last of all the others)."""
 _TableKey = tuple[str, int]
 _NO_WHAT = frozenset({"unspecified", "count"})
 
@@ -185,4 +186,5 @@ class LabelBuilder:
             what, qualifier = row.what, row.qualifier
         built = Label.of([*named, *extra], what, qualifier, fallback=row.fallback)
         varying = [part for part in named if part.role not in _KEPT_ROLES]
-        return _shortened(built, [*varying, *extra])
+        systems = [part for part in named if part.role == "system"]
+        return _shortened(built, [*systems, *varying, *extra])
