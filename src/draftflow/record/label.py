@@ -114,14 +114,16 @@ class Label:
         return Label(self.parts, self.what, joined, self.fallback)
 
     def short(self, limit: int, dropped: Iterable[str] = ()) -> str:
-        """The configuration in at most `limit` characters where it can be: parts whose role
-        is in `dropped` are left out, in that order, until it fits."""
+        """The configuration and what the figure is (its column: `8B Q4_K_M`), in at most
+        `limit` characters where it can be: parts whose role is in `dropped` are left out, in
+        that order, until it fits."""
         parts = list(self.parts)
+        what = [self.what] if self.what else []
         for role in dropped:
-            if len(SEPARATOR.join(part.text() for part in parts)) <= limit:
+            if len(SEPARATOR.join([*(part.text() for part in parts), *what])) <= limit:
                 break
             parts = [part for part in parts if part.role != role]
-        return SEPARATOR.join(part.text() for part in parts) or self.fallback
+        return SEPARATOR.join([*(part.text() for part in parts), *what]) or self.fallback
 
     def configuration(self) -> str:
         """The configuration alone (a test profile's label); its place when nothing names it."""
