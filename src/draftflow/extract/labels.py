@@ -14,7 +14,7 @@ the figure's own row or its heading: nothing a source does not write.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from pydantic import JsonValue
 
@@ -159,7 +159,7 @@ class LabelBuilder:
 
     def __init__(
         self,
-        figures: list[tuple[Selected, Mapping[str, JsonValue]]],
+        figures: Sequence[tuple[Selected, Mapping[str, JsonValue]]],
         selected: Iterable[Selected],
     ) -> None:
         self._varying = _varying(figures)
