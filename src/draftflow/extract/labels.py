@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from pydantic import JsonValue
 
@@ -150,7 +151,7 @@ def _shortened(label: Label, droppable: list[LabelPart]) -> Label:
             break
         if part in parts:
             parts.remove(part)
-            label = Label(tuple(parts), label.what, label.qualifier, label.fallback)
+            label = replace(label, parts=tuple(parts))
     return label
 
 
@@ -185,6 +186,8 @@ class LabelBuilder:
             ]
             what, qualifier = row.what, row.qualifier
         built = Label.of([*named, *extra], what, qualifier, fallback=row.fallback)
+        if _is_prose(candidate):
+            built = replace(built, said=candidate.key)
         varying = [part for part in named if part.role not in _KEPT_ROLES]
         systems = [part for part in named if part.role == "system"]
         return _shortened(built, [*systems, *varying, *extra])

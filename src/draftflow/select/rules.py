@@ -129,7 +129,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
         _score_place(item, document, shape)
         _score_role(item, roles.get(document.document_id))
         _score_emphasis(item, document, restatements)
-        _score_metric(item, in_sentence=_read_in_sentence(result.label))
+        _score_metric(item, in_sentence=_read_in_sentence(said(result)))
     spread = spread_statistics((index, item.figure.result) for index, item in enumerate(scored))
     for index in spread:
         scored[index].add(-2.5, "")  # the row's median (or mean) stands for it
@@ -231,6 +231,14 @@ _COUNT_NAME = re.compile(r"\btokens?\b(?!\s*(/|per\b))|\bseconds?\b|\bsec\b|\(s\
 _RATE_NAME = re.compile(r"/\s*s\b|\bper.?s(ec)?\b|\brate\b|throughput|speed|\btps\b|tok_s", re.I)
 
 
+def said(result: ReportedResult) -> str:
+    """How the source describes the figure: a sentence's words where extract kept them (its
+    label names the configuration instead), else the label."""
+    if result.parts is not None and result.parts.said:
+        return result.parts.said
+    return result.label
+
+
 @functools.lru_cache(maxsize=1 << 14)  # asked of each figure by several rules
 def _what(label: str) -> str:
     """What the source calls the figure: the last part of its label (its column or key)."""
@@ -262,7 +270,7 @@ def _score_metric(item: Scored, *, in_sentence: bool) -> None:
     metric = result.metric
     rate_unit = bool(RATE_UNITS.search(result.unit))
     # a column or key is named as a rate or not; a sentence says so by the unit it writes
-    named_as_rate = (in_sentence and rate_unit) or _named_as_rate(result.label)
+    named_as_rate = (in_sentence and rate_unit) or _named_as_rate(said(result))
     if metric in SPEED_METRICS and (not named_as_rate or result.value == 0):
         item.add(-5.0, "")
     if _SPREAD.search(metric):
@@ -288,8 +296,8 @@ def _is_pass_count(result: ReportedResult) -> bool:
     """`None of the four attempts passed`, `9/10 tasks correct`: the outcome of a quality
     check over a tested set is a claim as a speed is; `all five requests returned HTTP 200`
     counts transport, not quality."""
-    out_of = bool(_OUT_OF.search(result.statistic) or _OUT_OF.search(result.label))
-    return out_of and bool(_QUALITY_WORD.search(result.label))
+    out_of = bool(_OUT_OF.search(result.statistic) or _OUT_OF.search(said(result)))
+    return out_of and bool(_QUALITY_WORD.search(said(result)))
 
 
 def _groupvalue_key(result: ReportedResult) -> tuple[str, str, str]:
@@ -302,7 +310,7 @@ def _score_comparisons(scored: list[Scored]) -> None:
     across: dict[tuple[str, str, str], list[Scored]] = defaultdict(list)
     for item in scored:
         result = item.figure.result
-        key = (result.source_document_id, _what(result.label), *_groupvalue_key(result))
+        key = (result.source_document_id, _what(said(result)), *_groupvalue_key(result))
         runs = columns[key]
         gap = result.source_line - runs[-1][-1].figure.result.source_line if runs else -1
         if gap == 0:
@@ -418,7 +426,7 @@ def _without_restatements(scored: list[Scored]) -> list[Scored]:
     for item in scored:
         result = item.figure.result
         precise = significant_digits(float(result.value)) >= RESTATED_MIN_DIGITS
-        key = (result.metric, float(result.value), "" if precise else result.label)
+        key = (result.metric, float(result.value), "" if precise else said(result))
         if key not in kept or item.score > kept[key].score:
             kept[key] = item
     chosen = {id(item) for item in kept.values()}
