@@ -103,9 +103,9 @@ def test_labels_name_the_configuration_from_conditions(
     figure's conditions, then what the figure is."""
     record = _draft(corpus_dir, manifest, "b4rtaz__distributed-llama", tmp_path)
     results = record.editorial.reported_results
-    first = next(r for r in results if r.value == 441.09)
+    first = next(r for r in results if r.value == 2.26)
     assert first.label.startswith("Llama 2 7B, ")
-    assert first.label.endswith(", nodes 1, latency")
+    assert first.label.endswith(", nodes 1, throughput")
     for result in results:
         conditions = result.conditions
         for key in ("model", "engine"):
