@@ -87,6 +87,9 @@ class Candidate:
     """Tables: the titles of the headings the table stands under, outermost first (the last
     is `heading`); the section path a figure's metric and unit are read from when its own
     cell, column and row do not name them."""
+    place: tuple[str, ...] = ()
+    """Prose: the heading and the lead-in its sentence stands under (what names it in a
+    label, `extract/labels.py`)."""
 
     @property
     def key(self) -> str:
@@ -154,6 +157,7 @@ def make_candidate(
     parent_line: int | None = None,
     reading: Reading | None = None,
     headings: tuple[str, ...] = (),
+    place: tuple[str, ...] = (),
 ) -> Candidate | None:
     """A candidate for one cell or leaf, or None when it holds no number."""
     plain = plain_cell_value(text) if values is None else None
@@ -187,6 +191,7 @@ def make_candidate(
         parent_line,
         reading,
         headings,
+        place,
     )
 
 

@@ -20,6 +20,7 @@ from draftflow.extract.derive import (
     sweep_conditions,
 )
 from draftflow.extract.ground import Grounded, Grounder
+from draftflow.extract.labels import LabelBuilder
 from draftflow.extract.results import (
     conditions_for,
     figure_label,
@@ -67,7 +68,7 @@ Anchored = list[tuple[Selected, Grounded]]
 def _result(
     item: Selected,
     anchor: Grounded,
-    label: str,
+    label: Label,
     conditions: dict[str, JsonValue],
     *,
     statistic: str | None = None,
@@ -79,12 +80,13 @@ def _result(
         document=anchor.document,
         line=anchor.line,
         value=anchor.value,
-        label=label,
+        label=label.text(),
         metric=item.metric,
         unit=item.unit,
         statistic=statistic or item.statistic,
         conditions=conditions,
         derived=derived,
+        parts=label,
     )
 
 
@@ -166,7 +168,7 @@ def _results(
         # a sweep point's setting names its configuration like any cell of its row
         label = label.with_parts(*(LabelPart(str(v), name) for name, v in point.items()))
         result = _result(
-            item, anchor, label.text(), conditions[id(item)], statistic=statistic, derived=figure
+            item, anchor, label, conditions[id(item)], statistic=statistic, derived=figure
         )
         if point:
             result = result.model_copy(update={"conditions": {**result.conditions, **point}})
@@ -232,6 +234,11 @@ def extract_deterministic(
         conditions = {
             id(item): reader.read(conditions_for(item.candidate), item.candidate, anchor)
             for item, anchor in grounded
+        }
+        builder = LabelBuilder([(item, conditions[id(item)]) for item, _ in grounded], selected)
+        labels = {
+            id(item): builder.label(item, labels[id(item)], conditions[id(item)])
+            for item, _ in grounded
         }
         return Extraction(
             reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),

@@ -335,8 +335,10 @@ def make_result(
     statistic: str,
     conditions: dict[str, JsonValue],
     derived: DerivedFigure | None = None,
+    parts: Label | None = None,
 ) -> ReportedResult:
-    """A reported result in the record's shape, cited by pinned URL and line."""
+    """A reported result in the record's shape, cited by pinned URL and line; `parts` is
+    its label's typed parts when `label` is their text."""
     uncertainty = None
     if derived is not None:
         conditions = {**conditions, "per_run_values": list(derived.per_run_values)}
@@ -359,6 +361,7 @@ def make_result(
         source_document_sha256=document.sha256,
         source_document_id=document.document_id,
         source_line=line,
+        parts=parts,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 SEPARATOR = ", "
 # A value that is a number, perhaps with its unit or a percent sign: another cell's measured
@@ -45,6 +45,9 @@ class LabelPart:
     value: str
     name: str = ""
     named: bool = True
+    role: str = ""
+    """What the part names when a condition gave it (`model`, `weight_precision`, `engine`,
+    `system`, `workload`, a setting's key); empty for a row's cell or a heading."""
 
     def text(self) -> str:
         """The part as a person writes it: a number with its setting's name (`concurrency
@@ -78,6 +81,10 @@ class Label:
     qualifier: str = ""
     fallback: str = field(default="", compare=False)
     """What names the figure's place when nothing else does (its document and heading)."""
+    said: str = field(default="", compare=False)
+    """How the source itself describes the figure where that is more than the label says (a
+    sentence's heading, lead-in and clause, as the prose harvest reads them): what select's
+    rules read its words in. Never part of the label's text."""
 
     @classmethod
     def of(
@@ -103,12 +110,25 @@ class Label:
 
     def with_parts(self, *parts: LabelPart) -> Label:
         """The label with more configuration parts after its own (each still once)."""
-        return Label.of((*self.parts, *parts), self.what, self.qualifier, fallback=self.fallback)
+        label = Label.of((*self.parts, *parts), self.what, self.qualifier, fallback=self.fallback)
+        return replace(label, said=self.said)
 
     def with_qualifier(self, qualifier: str) -> Label:
         """The label with `qualifier` after what the figure is."""
         joined = f"{self.qualifier} {qualifier}".strip()
-        return Label(self.parts, self.what, joined, self.fallback)
+        return Label(self.parts, self.what, joined, self.fallback, self.said)
+
+    def short(self, limit: int, dropped: Iterable[str] = ()) -> str:
+        """The configuration and what the figure is (its column: `8B Q4_K_M`), in at most
+        `limit` characters where it can be: parts whose role is in `dropped` are left out, in
+        that order, until it fits."""
+        parts = list(self.parts)
+        what = [self.what] if self.what else []
+        for role in dropped:
+            if len(SEPARATOR.join([*(part.text() for part in parts), *what])) <= limit:
+                break
+            parts = [part for part in parts if part.role != role]
+        return SEPARATOR.join([*(part.text() for part in parts), *what]) or self.fallback
 
     def configuration(self) -> str:
         """The configuration alone (a test profile's label); its place when nothing names it."""

@@ -30,6 +30,7 @@ from pydantic import (
 from draftflow.errors import InputError
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES, Conditions, Json
 from draftflow.record.conditions import RECORD_CONDITION_KEYS as RECORD_CONDITION_KEYS
+from draftflow.record.label import Label
 from draftflow.record.standing import Attribution, ResultStatus
 from draftflow.text.json_input import parse_json
 
@@ -196,6 +197,10 @@ class ReportedResult(_Strict):
     """The author's own status words for the figure (retracted, estimated, ...); absent if none."""
     attribution: Attribution | None = Field(default=None, exclude_if=_is_none)
     """Who measured the figure when the source names someone else; absent if the author did."""
+    parts: Label | None = Field(default=None, exclude=True, repr=False)
+    """The label's typed parts, as extract built it: what select and draft read to name the
+    configuration, so nothing parses `label` apart. Never written: a record read back from
+    its JSON has none, and its readers fall back on `label` as written."""
 
     @property
     def source_path(self) -> str:

@@ -144,7 +144,7 @@ def make_profiles(results: list[ReportedResult]) -> list[TestProfile]:
             profile_label(differing)
             or _plain_label(differing)
             or profile_label(conditions)
-            or _label_without_metric(result.label)
+            or _configuration_name(result)
         )
         label = _distinct(label, {**differing, **conditions}, labels)
         labels.add(label)
@@ -201,8 +201,12 @@ def _shared(configurations: list[dict[str, JsonValue]]) -> set[str]:
     }
 
 
-def _label_without_metric(label: str) -> str:
-    parts = [p.strip() for p in label.split(",")]
+def _configuration_name(result: ReportedResult) -> str:
+    """The configuration the figure's label names: its typed parts, or (a label read back from
+    a record or a model's) the label without its last part."""
+    if result.parts is not None and result.parts.configuration():
+        return result.parts.configuration()
+    parts = [p.strip() for p in result.label.split(",")]
     return ", ".join(parts[:-1]) if len(parts) > 1 else (parts[0] if parts else "configuration")
 
 

@@ -161,7 +161,7 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
             item.add(LATEST_ENTRY_POINTS, f"the latest entry ({entry.date}) of a dated record")
         _score_role(item, roles.get(document.document_id))
         _score_emphasis(item, document, restatements)
-        _score_metric(item, in_sentence=_read_in_sentence(result.label))
+        _score_metric(item, in_sentence=_read_in_sentence(said(result)))
     spread = spread_statistics((index, item.figure.result) for index, item in enumerate(scored))
     for index in spread:
         scored[index].add(-2.5, "")  # the row's median (or mean) stands for it
@@ -277,6 +277,14 @@ _COUNT_NAME = re.compile(r"\btokens?\b(?!\s*(/|per\b))|\bseconds?\b|\bsec\b|\(s\
 _RATE_NAME = re.compile(r"/\s*s\b|\bper.?s(ec)?\b|\brate\b|throughput|speed|\btps\b|tok_s", re.I)
 
 
+def said(result: ReportedResult) -> str:
+    """How the source describes the figure: a sentence's words where extract kept them (its
+    label names the configuration instead), else the label."""
+    if result.parts is not None and result.parts.said:
+        return result.parts.said
+    return result.label
+
+
 @functools.lru_cache(maxsize=1 << 14)  # asked of each figure by several rules
 def _what(label: str) -> str:
     """What the source calls the figure: the last part of its label (its column or key)."""
@@ -308,7 +316,7 @@ def _score_metric(item: Scored, *, in_sentence: bool) -> None:
     metric = result.metric
     rate_unit = bool(RATE_UNITS.search(result.unit))
     # a column or key is named as a rate or not; a sentence says so by the unit it writes
-    named_as_rate = (in_sentence and rate_unit) or _named_as_rate(result.label)
+    named_as_rate = (in_sentence and rate_unit) or _named_as_rate(said(result))
     if metric in SPEED_METRICS and (not named_as_rate or result.value == 0):
         item.add(-5.0, "")
     if _SPREAD.search(metric):
@@ -334,8 +342,8 @@ def _is_pass_count(result: ReportedResult) -> bool:
     """`None of the four attempts passed`, `9/10 tasks correct`: the outcome of a quality
     check over a tested set is a claim as a speed is; `all five requests returned HTTP 200`
     counts transport, not quality."""
-    out_of = bool(_OUT_OF.search(result.statistic) or _OUT_OF.search(result.label))
-    return out_of and bool(_QUALITY_WORD.search(result.label))
+    out_of = bool(_OUT_OF.search(result.statistic) or _OUT_OF.search(said(result)))
+    return out_of and bool(_QUALITY_WORD.search(said(result)))
 
 
 def _groupvalue_key(result: ReportedResult) -> tuple[str, str, str]:
@@ -348,7 +356,7 @@ def _score_comparisons(scored: list[Scored]) -> None:
     across: dict[tuple[str, str, str], list[Scored]] = defaultdict(list)
     for item in scored:
         result = item.figure.result
-        key = (result.source_document_id, _what(result.label), *_groupvalue_key(result))
+        key = (result.source_document_id, _what(said(result)), *_groupvalue_key(result))
         runs = columns[key]
         gap = result.source_line - runs[-1][-1].figure.result.source_line if runs else -1
         if gap == 0:
@@ -467,7 +475,7 @@ def _without_restatements(scored: list[Scored]) -> list[Scored]:
     for item in scored:
         result = item.figure.result
         precise = significant_digits(float(result.value)) >= RESTATED_MIN_DIGITS
-        places[(result.metric, float(result.value), "" if precise else result.label)].append(item)
+        places[(result.metric, float(result.value), "" if precise else said(result))].append(item)
     chosen: set[int] = set()
     for members in places.values():
         best = max(members, key=lambda item: item.score)  # the first of equals

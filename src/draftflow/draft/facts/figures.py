@@ -17,6 +17,9 @@ Written = Callable[[Grounded], str]
 
 MAX_WRITTEN_CHARS = 8
 MAX_NAME_CHARS = 60
+# what a long configuration name leaves out first: what most figures share, then where the
+# figure stands in its document
+_DROPPED_FIRST = ("weight_precision", "engine", "place", "workload", "system")
 # Conditions that say what work a figure measured; figures compared must share them.
 WORKLOAD_KEYS = (
     "input_tokens",
@@ -82,8 +85,12 @@ def workload(result: ReportedResult, skip: str = "") -> tuple[tuple[str, str], .
 
 
 def short_label(result: ReportedResult) -> str:
-    """The configuration a label names, without markup and without the figure's own value:
-    `A › Llama 2 7B / 1 x RasPi 5 8 GB › 441.09 ms` names `Llama 2 7B / 1 x RasPi 5 8 GB`."""
+    """The configuration a figure's label names: its typed parts (`Llama 2 7B, nodes 4`),
+    shortened by role; a label read back from a record (or a model's) as written, without
+    markup and without the figure's own value: `A › Llama 2 7B / 1 x RasPi 5 8 GB › 441.09 ms`
+    names `Llama 2 7B / 1 x RasPi 5 8 GB`."""
+    if result.parts is not None and result.parts.parts:
+        return result.parts.short(MAX_NAME_CHARS, _DROPPED_FIRST)
     label = result.label.split("<", 1)[0]
     parts = [p.strip(" ,;") for p in re.split(r"\s+›\s+", label) if p.strip(" ,;")]
     value_text = _plain(result.value)

@@ -85,6 +85,8 @@ class ProseBlock:
     """A list item's bold or `Label:` lead-in, which names what the item reports."""
     code_spans: tuple[tuple[int, int, str], ...]
     """(start, end, inner text) of each inline code span in `text`."""
+    names: tuple[str, ...] = ()
+    """What names the block's figures: a list item's lead-in, a table cell's row head."""
 
     def line_at(self, offset: int) -> int:
         """The source line that holds `offset`."""
@@ -172,6 +174,7 @@ def make_block(
     heading: str | None,
     *,
     lead_in: str | None = None,
+    names: tuple[str, ...] | None = None,
 ) -> ProseBlock:
     """A block from its (line number, marker-blanked line) parts."""
     starts, offset = [], 0
@@ -197,6 +200,7 @@ def make_block(
         heading=heading,
         lead_in=lead_in or None,
         code_spans=spans,
+        names=(lead_in,) if names is None and lead_in else names or (),
     )
 
 
@@ -219,7 +223,10 @@ def sentence_cells(line: str, number: int, row: _TableRow, heading: str | None) 
         masked = " " * at + cell + " " * (len(line) - at - len(cell))
         column = header[index] if index < len(header) else None
         lead = " / ".join(part for part in (cells[0], column) if part)
-        blocks.append(make_block(BlockKind.CELL, [(number, masked)], heading, lead_in=lead))
+        names = (cells[0],) if cells[0] else ()
+        blocks.append(
+            make_block(BlockKind.CELL, [(number, masked)], heading, lead_in=lead, names=names)
+        )
     return blocks
 
 

@@ -176,6 +176,9 @@ class ProseFigure:
     label: str
     approximate: bool = False
     denominator: int | float | None = None
+    place: tuple[str, ...] = ()
+    """The heading and the lead-in the sentence stands under (`**Decode:**`), outermost
+    first: what tells a document's sentences apart in a label built from conditions."""
 
 
 def _code_is_figure(code: tuple[int, int, str], mention: NumberMention) -> bool:
@@ -258,6 +261,11 @@ class _Block:
         if counted and _LETTER_AFTER.match(self.text[here.end : here.end + 3]):
             return None  # `3 errors, 2 of 4 GPUs`: a count of something else
         return None if following and following[0].isalpha() else accepted[i - 1]
+
+    def place(self) -> tuple[str, ...]:
+        """The block's heading and what names it (its lead-in or row head), those it has."""
+        heading = (self.block.heading,) if self.block.heading else ()
+        return (*heading, *self.block.names)
 
     def label(self, clause: tuple[int, int]) -> str:
         """Heading, lead-in and clause: what the sentence says the figure is."""
@@ -407,6 +415,7 @@ def _figures(
                 label=label,
                 approximate=approximate,
                 denominator=denominator,
+                place=state.place(),
             )
         )
     return figures

@@ -72,6 +72,7 @@ def harvest_prose(document: Document) -> list[Candidate]:
             row=row,
             values=[figure.value],
             reading=reading,
+            place=figure.place,
         )
         if candidate is not None:
             candidates.append(candidate)
