@@ -22,6 +22,7 @@ from draftflow.draft.facts.wording import figures_range, sentences, unnamed
 from draftflow.draft.parts import Grounded
 from draftflow.draft.record_facts import states
 from draftflow.draft.templates import Writer
+from draftflow.extract import extract
 from draftflow.llm.settings import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.record.model import Record, ReportedResult, ReportedSetup, TestProfile, load_record
@@ -58,11 +59,25 @@ def _draft(folder: str, corpus_dir: Path, manifest: dict[str, Any], out: Path) -
     outcome = asyncio.run(run_draft(request))
     record = load_record(outcome.record_path)
     snapshot = acquire(str(corpus_dir / folder), revision=entry["revision"], origin=entry["url"])
-    results = record.editorial.reported_results
+    results = _with_parts(record.editorial.reported_results, snapshot)
     grounded = [Grounded(r, d) for r in results if (d := snapshot.by_url(r.evidence_url))]
     writer = Writer(snapshot, _Extraction(list(results)), grounded)
     facts = compute_facts(grounded, writer.written)
     return Drafted(record, snapshot, facts)
+
+
+def _with_parts(results: list[ReportedResult], snapshot: Snapshot) -> list[ReportedResult]:
+    """The record's figures with the typed label parts extract gave them: a record does not
+    store them, and the drafter named configurations from them."""
+    extraction = asyncio.run(extract(snapshot, None))
+    parts = {
+        (r.evidence_url, r.metric, r.label, float(r.value)): r.parts
+        for r in extraction.reported_results
+    }
+    return [
+        r.model_copy(update={"parts": parts.get((r.evidence_url, r.metric, r.label, r.value))})
+        for r in results
+    ]
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from draftflow.draft.facts.figures import (
+    NAMED_WORKLOAD_KEYS,
     Written,
     direction,
     figure_ref,
@@ -65,9 +66,8 @@ def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         runner = next((i for i in ranked[1:] if i.result.value != best.result.value), None)
         if runner is None:
             continue
-        inputs = _distinct_names(
-            (figure_ref(best, written), figure_ref(runner, written)), (best, runner)
-        )
+        refs = (figure_ref(best, written, shared=True), figure_ref(runner, written, shared=True))
+        inputs = _distinct_names(refs, (best, runner))
         if inputs[0].label == inputs[1].label:
             continue  # two configurations no label tells apart cannot be named
         top, bottom = (inputs[0], inputs[1]) if way is Direction.HIGHER else (inputs[1], inputs[0])
@@ -107,8 +107,14 @@ def _distinct_names(
 
 
 def _workload_phrase(item: Grounded) -> str:
-    pairs = workload(item.result)[:2]
-    return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in pairs)
+    """The group's settings, each once: the source's own workload words (`tg 1024`) stand
+    for a count they already state (`output tokens 1024`)."""
+    pairs = workload(item.result)
+    named = " ".join(value for key, value in pairs if key in NAMED_WORKLOAD_KEYS).split()
+    kept = [(k, v) for k, v in pairs if k in NAMED_WORKLOAD_KEYS or v not in named][:2]
+    return ", ".join(
+        v if k in NAMED_WORKLOAD_KEYS else f"{k.replace('_', ' ')} {v}" for k, v in kept
+    )
 
 
 def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:

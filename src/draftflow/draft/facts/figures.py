@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from pydantic import JsonValue
 
@@ -36,6 +37,10 @@ WORKLOAD_KEYS = (
     "num_prompts",
     "request_rate",
 )
+# the label parts a comparison's figures share: its sentence names them once, before the labels
+_SHARED_ROLES = frozenset(WORKLOAD_KEYS)
+# workload conditions that hold the source's own words for the work (`tg 1024`), not a count
+NAMED_WORKLOAD_KEYS = frozenset({"workload", "case"})
 _TIME_UNITS = frozenset({"ms", "s", "µs", "us", "min", "h"})
 _RATE_UNITS = frozenset({"tokens/s", "requests/s"})
 _STATISTIC_RE = re.compile(r"\b(p\d{2,3}|min|max|mean|median|average|avg)\b", re.IGNORECASE)
@@ -84,14 +89,22 @@ def workload(result: ReportedResult, skip: str = "") -> tuple[tuple[str, str], .
     )
 
 
-def short_label(result: ReportedResult) -> str:
+def short_label(result: ReportedResult, *, shared: bool = False) -> str:
     """The configuration a figure's label names: its typed parts (`Llama 2 7B, nodes 4`),
     shortened by role; a label read back from a record (or a model's) as written, without
     markup and without the figure's own value: `A › Llama 2 7B / 1 x RasPi 5 8 GB › 441.09 ms`
-    names `Llama 2 7B / 1 x RasPi 5 8 GB`."""
+    names `Llama 2 7B / 1 x RasPi 5 8 GB`. With `shared`, the workload settings are left
+    out: the figures it is compared with share them, and the sentence says them once."""
     if result.parts is not None and result.parts.parts:
-        return result.parts.short(MAX_NAME_CHARS, _DROPPED_FIRST)
+        label_parts = result.parts
+        if shared:
+            kept = [p for p in label_parts.parts if p.role not in _SHARED_ROLES]
+            label_parts = replace(label_parts, parts=tuple(kept) or label_parts.parts)
+        return label_parts.short(MAX_NAME_CHARS, _DROPPED_FIRST)
     label = result.label.split("<", 1)[0]
+    if shared:
+        said = {str(v) for k, v in workload(result)}
+        label = ", ".join(p for p in label.split(", ") if p.strip() not in said) or label
     parts = [p.strip(" ,;") for p in re.split(r"\s+›\s+", label) if p.strip(" ,;")]
     value_text = _plain(result.value)
     named = [p for p in parts if value_text not in p and not _FIGURE_RE.match(p)] or parts
@@ -120,11 +133,12 @@ def written_value(value: float, written: str) -> str:
     return f"{value:.3g}"
 
 
-def figure_ref(item: Grounded, written: Written) -> FigureRef:
-    """The fact input for one grounded headline figure."""
+def figure_ref(item: Grounded, written: Written, *, shared: bool = False) -> FigureRef:
+    """The fact input for one grounded headline figure (its label without the workload
+    settings when `shared`)."""
     result = item.result
     return FigureRef(
-        label=short_label(result),
+        label=short_label(result, shared=shared),
         metric=result.metric,
         unit=result.unit,
         value=float(result.value),

@@ -43,7 +43,7 @@ def unnamed(fact: Fact) -> list[str]:
             ]
         return [
             f"For {fact.metric}{at}, the highest figure is {amount(best)}, "
-            f"{_ratio(best, runner)} the next best, {amount(runner)}."
+            f"{_ratio(best, runner)} the next best headline figure, {amount(runner)}."
         ]
     if fact.kind is FactKind.MEASURED:
         return claim_sentences(fact, exact=False)
@@ -149,7 +149,8 @@ def _leader(fact: Fact) -> list[str]:
         ]
     return [
         f"For {fact.metric}{at}, {best.label} leads with {amount(best)}, "
-        f"{_ratio(best, runner)} the {amount(runner)} of {runner.label}, the next best."
+        f"{_ratio(best, runner)} the {amount(runner)} of {runner.label}, "
+        "the next best headline figure."
     ]
 
 
