@@ -122,8 +122,12 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     groups: dict[tuple[object, ...], list[tuple[float, Grounded]]] = {}
     for item in grounded:
         result = item.result
-        shape, numbers = skeleton(short_label(result))
+        name = short_label(result)
+        shape, numbers = skeleton(name)
+        fixed = _model_numbers(name, result.conditions.get("model"))
         for position, number in enumerate(numbers):
+            if position in fixed:
+                continue  # another model is another configuration, not a setting's value
             others = tuple(n for i, n in enumerate(numbers) if i != position)
             setting = next((k for k, v in workload(result) if _same_number(v, number)), "-")
             key = (
@@ -151,6 +155,16 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         name = short_label(series[0][1].result)
         facts.append(_series_fact(series, _setting_name(name, int(str(group[4]))), written))
     return sorted(facts, key=lambda f: -f.weight)
+
+
+def _model_numbers(name: str, model: object) -> set[int]:
+    """The positions of the label's numbers that are part of its model's name (`7B`)."""
+    if not isinstance(model, str) or model not in name:
+        return set()
+    start = name.index(model)
+    end = start + len(model)
+    spans = [m.span() for m in re.finditer(r"\d+(?:\.\d+)?", name)]
+    return {i for i, (a, b) in enumerate(spans) if start <= a and b <= end}
 
 
 def _same_number(text: str, number: str) -> bool:
