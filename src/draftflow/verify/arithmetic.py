@@ -30,7 +30,6 @@ def derived_ratio(ctx: VerifyContext, text: str, mention: NumberMention) -> Look
 
 
 def _is_figure(ctx: VerifyContext, mention: NumberMention) -> bool:
-    """True when the quantity is one of the record's verified values at its precision."""
-    return len(mention.numbers) == 1 and ctx.record_values.has_number(
-        mention.numbers[0], strict=True
-    )
+    """True when the quantity is a reported result's verified value at its precision (a
+    number that only a condition or another figure's row cells hold is no input)."""
+    return len(mention.numbers) == 1 and ctx.record_values.is_figure(mention.numbers[0])

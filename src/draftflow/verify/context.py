@@ -69,6 +69,23 @@ class RecordValues:
         self.dates: set[str] = set()
         self.versions: set[str] = set()
         self.identifiers: set[str] = set()
+        self.figures: list[float] = []
+        """The values of the reported results themselves (not their conditions or cells)."""
+
+    def add_figure(self, value: float, dimensions: frozenset[str] = frozenset()) -> None:
+        """Remember a reported result's verified value: a number, and a figure a computed
+        ratio may divide."""
+        self.add_number(value, dimensions)
+        self.figures.append(float(value))
+
+    def is_figure(self, number: ParsedNumber) -> bool:
+        """True when a reported result's value rounds to `number` at its written precision
+        (less than half its last digit away)."""
+        return any(
+            abs(value - alt) < tolerance * (1 - 1e-9) or value == alt
+            for value in self.figures
+            for alt, tolerance in zip(number.alternatives, number.tolerances, strict=True)
+        )
 
     def add_number(self, value: float, dimensions: frozenset[str] = frozenset()) -> None:
         """Remember one verified number (and what it is, when known)."""

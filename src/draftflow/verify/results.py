@@ -189,7 +189,7 @@ class _ResultCheck:
         )
         dimensions = unit_dimensions(self.result.unit)
         if status.ok:
-            self.ctx.record_values.add_number(float(self.result.value), dimensions)
+            self.ctx.record_values.add_figure(float(self.result.value), dimensions)
         for inputs in lists:
             self.ctx.record_values.add_number(float(len(inputs.values)))
             if status.ok and inputs_ok:
