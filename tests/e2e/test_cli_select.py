@@ -15,7 +15,8 @@ from draftflow.acquire import acquire
 from draftflow.cli import main
 from draftflow.draft import EditorialDraft
 from draftflow.draft.removed import citing_claims, draft_texts
-from draftflow.record.model import Record, ReportedResult, load_record
+from draftflow.record.files import load_record
+from draftflow.record.model import Record, ReportedResult
 from draftflow.review import (
     ReviewState,
     load_report,
