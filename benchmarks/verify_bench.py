@@ -314,7 +314,7 @@ def _rss_kib() -> int:
 def measure(folder: Path, record_path: Path, *, trace: bool) -> dict[str, Any]:
     """One measurement, in this process: read the snapshot, then time verify_record."""
     from draftflow.acquire import acquire
-    from draftflow.record.model import load_record
+    from draftflow.record.files import load_record
     from draftflow.verify import verify_record
 
     record = load_record(record_path)

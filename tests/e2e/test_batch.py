@@ -23,7 +23,7 @@ from draftflow.pipeline.batch_model import BatchFailure, BatchItem, BatchState, 
 from draftflow.pipeline.batch_sources import SourceLine, parse_source_list
 from draftflow.pipeline.batch_worker import serve_jobs
 from draftflow.pipeline.draft import DraftRequest
-from draftflow.record.model import load_record
+from draftflow.record.files import load_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from latency_server import LatencyServer  # type: ignore[import-not-found]

@@ -14,7 +14,8 @@ from click.testing import CliRunner, Result
 from draft_cli import SMALL_ID, draft_small_record
 from draftflow.cli import main
 from draftflow.errors import InputError
-from draftflow.record.model import Record, parse_record
+from draftflow.record.files import parse_record
+from draftflow.record.model import Record
 from draftflow.record.render import render_markdown
 from draftflow.store.write import RecordStore
 from draftflow.text.json_input import LIMITS, parse_json

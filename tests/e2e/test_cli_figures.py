@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 
 from draft_cli import draft_args
 from draftflow.cli import main
-from draftflow.record.model import load_record
+from draftflow.record.files import load_record
 from draftflow.select import load_figures
 
 FOLDER = "PalatineVision__dgx-spark-benchmark"

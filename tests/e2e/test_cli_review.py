@@ -25,7 +25,8 @@ from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main
-from draftflow.record.model import Record, dump_record, load_record, parse_record, record_to_json
+from draftflow.record.files import dump_record, load_record, parse_record, record_to_json
+from draftflow.record.model import Record
 from draftflow.record.render import render_markdown
 from draftflow.record.source import RecordSource, SourceKind
 from draftflow.review.signoff import published_sha256_now
@@ -469,7 +470,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from draftflow.record.model import parse_record
+    from draftflow.record.files import parse_record
     from draftflow.store.write import RecordStore
 
     records, rounds = Path(sys.argv[1]), int(sys.argv[2])

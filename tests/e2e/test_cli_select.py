@@ -15,7 +15,8 @@ from draftflow.acquire import acquire
 from draftflow.cli import main
 from draftflow.draft import EditorialDraft
 from draftflow.draft.removed import citing_claims, draft_texts
-from draftflow.record.model import Record, ReportedResult, load_record
+from draftflow.record.files import load_record
+from draftflow.record.model import Record, ReportedResult
 from draftflow.review import (
     ReviewState,
     load_report,
@@ -125,15 +126,7 @@ def test_select_adds_and_drops_by_id_and_bumps_the_version(
 def _citing(record: Record, gone: ReportedResult) -> list[tuple[str, str]]:
     """(location, number) of each sentence of the record's text that states `gone`."""
     editorial = record.editorial
-    text = EditorialDraft(
-        title=record.title,
-        summary=record.summary,
-        answer=editorial.answer,
-        sections=editorial.sections,
-        notes=record.notes,
-        limitations=record.limitations,
-        creation_method=editorial.creation_method,
-    )
+    text = EditorialDraft.of_record(record)
     others = [r for r in editorial.reported_results if r is not gone]
     return citing_claims(draft_texts(text), [gone], others)
 

@@ -25,7 +25,8 @@ from draftflow.draft.templates import Writer
 from draftflow.extract import extract
 from draftflow.llm.settings import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
-from draftflow.record.model import Record, ReportedResult, ReportedSetup, TestProfile, load_record
+from draftflow.record.files import load_record
+from draftflow.record.model import Record, ReportedResult, ReportedSetup, TestProfile
 from draftflow.verify import verify_record
 
 XIONG = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"

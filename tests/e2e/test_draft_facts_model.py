@@ -27,7 +27,8 @@ from draftflow.draft.templates import TemplateParts
 from draftflow.llm.client import ModelClient
 from draftflow.llm.settings import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
-from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile, load_record
+from draftflow.record.files import load_record
+from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
 from stub_server import StubReply, StubRequest, StubServer, completion
 
 FOLDER = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"

@@ -22,13 +22,8 @@ from test_draft import (  # the draft tests' fixtures; tests/ is on sys.path und
 from draftflow.acquire.snapshot import Snapshot, pinned_url
 from draftflow.draft import EditorialDraft, draft_deterministic, draft_editorial
 from draftflow.draft.artifact import CREATION_MODEL, CREATION_MODEL_FALLBACK
-from draftflow.draft.model_drafter import (
-    FRAMING_PROMPT,
-    SECTIONS_PROMPT,
-    STANDING_LIMITATIONS,
-    FramingReply,
-    SectionsReply,
-)
+from draftflow.draft.model_drafter import FRAMING_PROMPT, SECTIONS_PROMPT, STANDING_LIMITATIONS
+from draftflow.draft.model_replies import FramingReply, SectionsReply
 from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.llm.prompts import Prompt, load_prompt
 
@@ -261,7 +256,7 @@ def test_reply_schemas_are_plain_json_schemas(schema: type[BaseModel]) -> None:
 
 
 def test_long_material_is_cut_between_numbers_never_inside_one() -> None:
-    from draftflow.draft.model_drafter import _cut
+    from draftflow.draft.prompt_material import _cut
 
     assert _cut("short", 10) == "short"
     assert _cut("rate 2,165 tok/s and more", 8) == "rate …"
@@ -272,7 +267,7 @@ def test_long_material_is_cut_between_numbers_never_inside_one() -> None:
 def test_sampled_results_show_every_metric_in_extraction_order(
     fixture_extraction: Extraction,
 ) -> None:
-    from draftflow.draft.model_drafter import sample_results
+    from draftflow.draft.prompt_material import sample_results
 
     results = list(fixture_extraction.reported_results)
     sample = sample_results(results, 2)

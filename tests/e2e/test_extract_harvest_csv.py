@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from draftflow.extract.candidates import SourceFormat
-from draftflow.extract.classify import MAX_TABLE_ROWS, raw_tables, select
+from draftflow.extract.classify import select
 from draftflow.extract.harvest.csv_files import harvest_csv
+from draftflow.extract.raw_tables import MAX_TABLE_ROWS, raw_tables
 from extract_support import corpus_snapshot, snapshot_of
 
 

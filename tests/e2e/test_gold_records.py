@@ -20,7 +20,8 @@ import pytest
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot, split_lines
 from draftflow.record.documents import record_documents
-from draftflow.record.model import Record, dump_record, load_record
+from draftflow.record.files import dump_record, load_record
+from draftflow.record.model import Record
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLD_DIR = ROOT / "records" / "gold"

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, Field
 
-from draftflow.draft.model_drafter import FramingReply, SectionsReply
+from draftflow.draft.model_replies import FramingReply, SectionsReply
 from draftflow.extract.model.reply import ExtractReply
 from draftflow.llm import ModelClient, ModelSettings, load_prompt
 from draftflow.llm.structured import OutputMode, build_messages, response_format

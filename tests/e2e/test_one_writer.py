@@ -23,7 +23,7 @@ from draft_cli import (
     draft_args,
     draft_small_record,
 )
-from draftflow.record.model import load_record
+from draftflow.record.files import load_record
 from draftflow.store.write import RecordStore
 
 OTHER_ONLY = "results/gemma-4-26b-a4b-bf16.json"

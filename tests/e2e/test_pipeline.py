@@ -17,7 +17,7 @@ from draftflow.acquire import acquire
 from draftflow.cli import main
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
-from draftflow.record.model import load_record
+from draftflow.record.files import load_record
 from draftflow.record.render import render_markdown
 from draftflow.select import load_figures
 from draftflow.verify import verify_record

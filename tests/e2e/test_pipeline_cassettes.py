@@ -23,7 +23,7 @@ from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
 from draftflow.draft.artifact import CREATION_MODEL_FALLBACK, CREATION_MODEL_UNUSABLE
-from draftflow.record.model import load_record
+from draftflow.record.files import load_record
 from draftflow.record.render import render_markdown
 from draftflow.verify import verify_record
 

@@ -15,7 +15,7 @@ import pytest
 
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
-from draftflow.record.model import load_record
+from draftflow.record.files import load_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from latency_server import (  # type: ignore[import-not-found]

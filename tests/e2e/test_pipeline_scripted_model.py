@@ -22,7 +22,8 @@ from click.testing import CliRunner
 from draft_cli import draft_args
 from draftflow.cli import main
 from draftflow.llm import load_prompt
-from draftflow.record.model import Record, load_record
+from draftflow.record.files import load_record
+from draftflow.record.model import Record
 from stub_server import StubReply, StubRequest, StubServer, completion, error
 
 FIXTURE = (

@@ -15,16 +15,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from draftflow.errors import InputError
 from draftflow.record.documents import record_documents
-from draftflow.record.model import (
-    KNOWN_CONDITION_TYPES,
-    Conditions,
-    Provenance,
-    Record,
-    dump_record,
-    load_record,
-    parse_record,
-    record_content_sha256,
-)
+from draftflow.record.files import dump_record, load_record, parse_record, record_content_sha256
+from draftflow.record.model import KNOWN_CONDITION_TYPES, Conditions, Provenance, Record
 from seed_records import SEED_000, SEED_001, article_json
 
 

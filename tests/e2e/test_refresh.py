@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 from draftflow.acquire.heads import current_head, source_of
 from draftflow.cli import main
 from draftflow.errors import InputError
-from draftflow.record.model import load_record
+from draftflow.record.files import load_record
 from draftflow.record.source import SourceKind
 from draftflow.review.status import status
 from draftflow.store.source import load_record_source

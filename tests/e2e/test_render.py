@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from draftflow.cli import main
-from draftflow.record.model import License, Provenance, Record, dump_record, parse_record
+from draftflow.record.files import dump_record, parse_record
+from draftflow.record.model import License, Provenance, Record
 from draftflow.record.render import render_markdown
 from seed_records import SEED_001, json_blocks, seed_000_data
 

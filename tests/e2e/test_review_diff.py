@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from draftflow.errors import InputError
-from draftflow.record.model import Record, dump_record, parse_record, record_to_json
+from draftflow.record.files import dump_record, parse_record, record_to_json
+from draftflow.record.model import Record
 from draftflow.review.diff import ChangeKind, diff_lines, diff_records, split_sentences
 from draftflow.review.versions import load_version
 from draftflow.store.write import RecordStore

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from draftflow.numbers import NumberKind
-from draftflow.record.model import Record, parse_record
+from draftflow.record.files import parse_record
+from draftflow.record.model import Record
 from draftflow.review.html import render_review_html
 from draftflow.review.signoff import Acknowledgement, SignOff
 from draftflow.verify import (
@@ -295,7 +296,7 @@ def test_the_review_page_of_a_corpus_record_in_headless_chromium(
     Set REVIEW_SCREENSHOT=docs/review-screenshot.png to keep the screenshot.
     """
     from draftflow.acquire import acquire
-    from draftflow.record.model import load_record, record_to_json
+    from draftflow.record.files import load_record, record_to_json
     from draftflow.verify import verify_record
 
     binary = chromium_binary()

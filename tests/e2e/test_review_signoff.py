@@ -12,7 +12,8 @@ import pytest
 
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import CheckFailed, InputError, OutputError
-from draftflow.record.model import Record, dump_record, parse_record
+from draftflow.record.files import dump_record, parse_record
+from draftflow.record.model import Record
 from draftflow.record.render import render_markdown
 from draftflow.review.signoff import APPROVED_STATUS, approve, load_signoff
 from draftflow.store.write import RecordStore

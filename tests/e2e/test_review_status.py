@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from draftflow.errors import InputError
-from draftflow.record.model import Record, parse_record, record_file_sha256
+from draftflow.record.files import parse_record, record_file_sha256
+from draftflow.record.model import Record
 from draftflow.record.render import render_markdown
 from draftflow.review.reverify import Reverification, Verification
 from draftflow.review.signoff import SignOff

@@ -11,7 +11,8 @@ from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
-from draftflow.record.model import Record, load_record
+from draftflow.record.files import load_record
+from draftflow.record.model import Record
 from draftflow.select import load_figures
 from draftflow.verify import verify_figures, verify_record
 

@@ -28,7 +28,7 @@ import pytest
 import verify_role_mutations as roles
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.record.model import parse_record
+from draftflow.record.files import parse_record
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLD_DIR = ROOT / "records" / "gold"

@@ -286,7 +286,7 @@ def curated_record(**fields: Any) -> dict[str, Any]:
 
 def write_record(record: dict[str, Any]) -> Path:
     """Write a record (2-space indent, UTF-8, trailing newline) and its Markdown article."""
-    from draftflow.record.model import parse_record
+    from draftflow.record.files import parse_record
     from draftflow.record.render import render_markdown
 
     GOLD_DIR.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from draftflow.record.model import parse_record
+from draftflow.record.files import parse_record
 from draftflow.review.diff import ChangeKind, RecordDiff, diff_records, format_value
 
 __all__ = ["changes_table", "diff_texts", "print_changes"]

@@ -13,7 +13,8 @@ from rich.console import Console
 from rich.text import Text
 
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.record.model import Record, record_to_json
+from draftflow.record.files import record_to_json
+from draftflow.record.model import Record
 from draftflow.text.pointer import MISSING, resolve
 from draftflow.verify import Evidence, Flag
 

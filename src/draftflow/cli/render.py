@@ -8,7 +8,7 @@ import click
 
 from draftflow.cli import main
 from draftflow.errors import InputError
-from draftflow.record.model import load_record
+from draftflow.record.files import load_record
 from draftflow.record.render import render_markdown
 from draftflow.store.write import atomic_write_text
 

@@ -16,7 +16,8 @@ from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
 from draftflow.cli.options import git_timeout_option, max_bytes_option
 from draftflow.errors import CheckFailed, NotCachedError
-from draftflow.record.model import Record, load_record
+from draftflow.record.files import load_record
+from draftflow.record.model import Record
 from draftflow.store.source import load_record_source
 from draftflow.verify import VerificationReport, verify_record
 

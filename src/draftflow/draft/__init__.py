@@ -17,10 +17,8 @@ from draftflow.draft.artifact import (
     EditorialDraft,
     ExtractionLike,
 )
-from draftflow.draft.model_drafter import (
-    DEFAULT_BUDGET_TOKENS,
-    draft_with_model,
-)
+from draftflow.draft.model_drafter import draft_with_model
+from draftflow.draft.prompt_material import DEFAULT_BUDGET_TOKENS
 from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.removed import without_removed
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences

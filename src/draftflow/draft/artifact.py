@@ -13,7 +13,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from draftflow.record.model import ReportedResult, ReportedSetup, Section, TestProfile
+from draftflow.record.model import Record, ReportedResult, ReportedSetup, Section, TestProfile
 
 CREATION_DETERMINISTIC = (
     "Drafted by draftflow from fixed templates over the grounded extraction, without a model; "
@@ -92,6 +92,20 @@ class EditorialDraft(BaseModel):
         default_factory=list,
         description="what the drafter removed from the model's reply, and why (for provenance)",
     )
+
+    @classmethod
+    def of_record(cls, record: Record) -> EditorialDraft:
+        """A record's published text as a draft, for the checks a draft's sentences pass."""
+        editorial = record.editorial
+        return cls(
+            title=record.title,
+            summary=record.summary,
+            answer=editorial.answer,
+            sections=editorial.sections,
+            notes=record.notes,
+            limitations=record.limitations,
+            creation_method=editorial.creation_method,
+        )
 
     @property
     def drafted_by_model(self) -> bool:

@@ -20,8 +20,14 @@ from functools import cache
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.vocabulary import engine_in, is_model_value, model_in, system_in
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument, Table
-from draftflow.extract.standing_marks import Mark, plain, sentences, word_pattern
+from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument
+from draftflow.extract.standing_marks import (
+    Mark,
+    first_in_rows,
+    plain,
+    sentences,
+    word_pattern,
+)
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.standing import Attribution, AttributionKind, StandingScope
 
@@ -144,18 +150,16 @@ def _sentences(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
 
 def _hosted_rows(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
     """Table rows that name a hosted model or agent service as what ran."""
-    for block in parsed.blocks:
-        if not isinstance(block, Table):
-            continue
-        for row in block.body_rows:
-            for cell in row:
-                text = plain(cell.text)
-                if _hosted_re().match(text):
-                    kind = AttributionKind.HOSTED_MODEL
-                    line = cell.line
-                    mark = _attribution(document, text, kind, line, text, StandingScope.ROW)
-                    yield Mark(line, line, mark)
-                    break
+    for line, text in first_in_rows(parsed, _hosted_cell):
+        kind = AttributionKind.HOSTED_MODEL
+        mark = _attribution(document, text, kind, line, text, StandingScope.ROW)
+        yield Mark(line, line, mark)
+
+
+def _hosted_cell(text: str) -> str | None:
+    """A cell's text when it names a hosted model or agent service."""
+    text = plain(text)
+    return text if _hosted_re().match(text) else None
 
 
 def _hosted_introduction(document: Document, parsed: ParsedDocument) -> Mark | None:

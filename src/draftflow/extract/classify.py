@@ -3,8 +3,8 @@
 A candidate is a result when what names it (its column header or JSON key, else its row
 header, else a Markdown table's caption) reads as a performance metric: token rates, TTFT,
 latency, throughput, prefill/decode, memory. Identifiers, dates, versions, sweep settings and
-spreads (std, normalised scores) never are. Time-series telemetry and raw dumps of hundreds of
-rows are data, not reported figures, and are left to the model (or the editor) to cite.
+spreads (std, normalised scores) never are. Tables of telemetry or raw dumps are data
+(`raw_tables.py`); names above a table or around a generic value are read in `figure_names.py`.
 """
 
 from __future__ import annotations
@@ -14,35 +14,29 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
+from draftflow.extract.figure_names import context_metric, context_unit, named_record
+from draftflow.extract.raw_tables import raw_tables
+from draftflow.extract.statistic_names import SPREAD_STATISTIC, statistic_of
+from draftflow.extract.unit_fit import fitted_metric
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
     CONFIG_PATH,
     GENERIC_HEADERS,
     HARD_SKIP,
-    METRICS,
+    METRIC_RES,
     PERCENT_METRICS,
-    PROSE_METRICS,
     SKIP_KEY,
     SPEC_HEADINGS,
     SPEED_AND_TIME_METRICS,
     SPEED_METRICS,
-    STATISTICS,
     THRESHOLD_WORDS,
     TOTAL_SIZE,
     UNITS_BY_METRIC,
     metric_by_unit,
 )
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
-from draftflow.numbers.units import MEMORY_UNITS, TIME_UNITS, unit_named
-from draftflow.numbers.vocabulary import dimensions_by_spelling, vocabulary
+from draftflow.numbers.units import MEMORY_UNITS, TIME_UNITS
 from draftflow.text.lines import plain_text
-
-MAX_TABLE_ROWS = 120
-"""A table (or CSV file) with more body rows than this is raw data, not a results table."""
-
-_METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in METRICS)
-
-_TELEMETRY_FIRST_COLUMN = re.compile(r"^(elapsed|time|timestamp|t|ts|sec|seconds)(_s|\(s\))?$")
 
 
 @dataclass(frozen=True)
@@ -106,7 +100,7 @@ def metric_name(name: str) -> str | None:
             break
     if not lowered or HARD_SKIP.search(lowered) or THRESHOLD_WORDS.search(lowered):
         return None
-    for metric, regex in _METRIC_RES:
+    for metric, regex in METRIC_RES:
         if regex.search(lowered):
             return metric + suffix
     return None
@@ -119,7 +113,7 @@ def metric_in_prose(text: str) -> str | None:
     Prose mentions settings freely, so only the metric patterns apply here, not the skips.
     """
     lowered = text.lower()
-    for metric, regex in _METRIC_RES:
+    for metric, regex in METRIC_RES:
         if regex.search(lowered):
             return metric
     return None
@@ -162,31 +156,6 @@ def is_measured_column(name: str) -> bool:
     return metric_by_unit(unit_from_key(name), name) is not None
 
 
-_STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
-
-
-def statistic_of(name: str, text: str) -> str:
-    """The statistic a figure's names state, else whether its cell writes a ± spread."""
-    named = _named_statistic(name)
-    if named is not None:
-        return named
-    if "±" in text or "+/-" in text:
-        return "as reported; the source cell gives a ± spread"
-    return "as reported"
-
-
-@lru_cache(maxsize=8192)
-def _named_statistic(name: str) -> str | None:
-    """The statistic a figure's names state (`p95`, `median`), memoised: a column's figures
-    share their names."""
-    lowered = name.lower()
-    for pattern, statistic in _STATISTIC_RES:
-        match = pattern.search(lowered)
-        if match:
-            return statistic.format(match.group(1)) if "{0}" in statistic else statistic
-    return None
-
-
 def _candidate_metric(candidate: Candidate) -> str | None:
     key = candidate.key
     if candidate.json_path is not None:
@@ -206,106 +175,13 @@ def _candidate_metric(candidate: Candidate) -> str | None:
         # a column named by a setting's value (`c=1`): the caption says what the cells are
         metric = metric_in_prose(candidate.caption or "")
     if metric is None and candidate.format is SourceFormat.MARKDOWN:
-        metric = _context_metric(candidate)
+        metric = context_metric(candidate)
     return metric
-
-
-_CHAIN_METRIC_RES = (
-    *_METRIC_RES,
-    *((name, re.compile(pattern)) for name, pattern in PROSE_METRICS if name == "perplexity"),
-)
-
-
-@lru_cache(maxsize=4096)
-def _chain_reading(text: str) -> tuple[str, str | None] | None:
-    """The metric a caption or heading names (`Time to First Token (seconds)`) and the unit
-    it writes, if any."""
-    lowered = text.lower()
-    if THRESHOLD_WORDS.search(lowered):
-        return None
-    for metric, regex in _CHAIN_METRIC_RES:
-        if regex.search(lowered):
-            return metric, unit_from_key(text)
-    return None
-
-
-def context_reading(candidate: Candidate) -> tuple[str, str | None] | None:
-    """The metric and unit a table cell takes from what stands above its table, when its
-    cell, column and row name none: the caption (the sentence before the table), then the
-    section headings, innermost first. The first that names a metric decides."""
-    chain = [candidate.caption or "", *reversed(candidate.headings)]
-    for text in chain:
-        reading = _chain_reading(text) if text else None
-        if reading is not None:
-            return reading
-    return None
-
-
-def _context_metric(candidate: Candidate) -> str | None:
-    """`context_reading`'s metric, unless the cell or its column writes a unit of its own
-    that is not the one the caption or heading states, known or not (a `Price ($)` column
-    under a latency heading is not a latency)."""
-    reading = context_reading(candidate)
-    if reading is None:
-        return None
-    metric, unit = reading
-    own = candidate.unit_guess
-    if own is not None and own != unit and metric_by_unit(own, candidate.key) != metric:
-        return None
-    if own is None and _WRITES_A_UNIT.search(candidate.key):
-        return None  # a unit the vocabulary does not know (`($)`, `[J/token]`): not the heading's
-    if own is None and _CELL_WRITES_A_UNIT.search(candidate.text):
-        return None  # the cell's own unknown unit (`~80 GB/token`) is not the heading's metric
-    return metric
-
-
-# a unit written in a header: a currency or percent sign, or a ratio in brackets (`[J/token]`);
-# a bracketed word (`(old)`, `(wiki.test)`) names a variant or a data set, not a unit
-_WRITES_A_UNIT = re.compile(r"[$€£%]|[(\[][^)\]]*/[^)\]]*[)\]]")
-# a cell whose number is followed by a word-unit of several letters or a ratio (`80 GB/token`);
-# a one-letter magnitude suffix (`8K`, `1.2M`) is part of the number
-_CELL_WRITES_A_UNIT = re.compile(r"\d\s?[A-Za-zµ]{2,}|\d\s?[A-Za-zµ]*/[A-Za-z]")
-
-
-_TABLE_FORMATS = frozenset(
-    {SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN, SourceFormat.TEXT_TABLE}
-)
-
-
-def is_raw_table(rows: int, first_column: str) -> bool:
-    """True for a table of telemetry (its first column a time) or one too long to be a results
-    table: `rows` counts its body rows up to the last one holding a candidate, `first_column`
-    is the first named cell of its first such row."""
-    return rows > MAX_TABLE_ROWS or bool(
-        _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip())
-    )
-
-
-def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
-    """(document, table) pairs that are telemetry or too long to be a results table."""
-    rows: dict[tuple[str, int], int] = {}
-    first_columns: dict[tuple[str, int], str] = {}
-    where: tuple[str, int] | None = None
-    for candidate in candidates:
-        if candidate.format not in _TABLE_FORMATS:
-            continue
-        if where is None or candidate.table != where[1] or candidate.document_id != where[0]:
-            where = (candidate.document_id, candidate.table)  # a table's cells come together
-            if where not in rows:
-                rows[where] = 0
-                first_columns[where] = next(iter(candidate.context), "")
-        if candidate.row >= rows[where]:
-            rows[where] = candidate.row + 1
-    return {where for where, count in rows.items() if is_raw_table(count, first_columns[where])}
 
 
 _PLUS_MINUS = re.compile(r"±|\+/-")
 # `263.7 / 340.5` under `C4 / C6 aggregate`: one figure per written value
 _SLASHED = re.compile(r"^[\s*~]*[\d.,]+[\s*]*(/[\s*~]*[\d.,]+[\s*]*)+$")
-SPREAD_STATISTIC = (
-    "the ± spread written after the value in the source cell; the cell does not say which "
-    "spread (standard deviation, error) it is"
-)
 _PREFILL_TEST = re.compile(r"\bpp\d+\b")
 _DECODE_TEST = re.compile(r"\btg\d+\b")
 _GENERIC_RATES = frozenset({"throughput", "aggregate_throughput", "decode_rate"})
@@ -382,7 +258,7 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
     if len(figures) != len(candidate.values):
         figures = ()
     named = _candidate_metric(candidate)
-    record = _named_record(candidate)
+    record = named_record(candidate)
     if record is not None:  # `{"name": "decode", "value": 41.2, "unit": "tok/s"}`
         name, unit = record
         if HARD_SKIP.search(name.lower()) or THRESHOLD_WORDS.search(name.lower()):
@@ -409,13 +285,13 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
             else figure.unit
             or unit_from_key(name)
             or unit_from_key(candidate.key)
-            or _context_unit(candidate, metric)
+            or context_unit(candidate, metric)
             or UNITS_BY_METRIC.get(metric)
             or "unspecified"
         )
         key_unit = unit_from_key(candidate.key)
         in_cell = figure.unit is not None and figure.unit != key_unit
-        metric = _fitted(metric, unit, name or candidate.key, in_cell, unit == key_unit)
+        metric = fitted_metric(metric, unit, name or candidate.key, in_cell, unit == key_unit)
         if metric is None:
             continue
         statistic = statistic_of(f"{name} {candidate.key}", candidate.text)
@@ -433,66 +309,9 @@ def _cell_figures(candidate: Candidate) -> list[Selected]:
     return chosen
 
 
-_METRIC_DIMENSIONS = {m.id: m.dimension for m in vocabulary().metric if m.dimension}
-_UNIT_DIMENSIONS = dimensions_by_spelling()
-_SHARE = frozenset({"ratio"})
-
-
-def _fitted(metric: str, unit: str, name: str, unit_in_cell: bool, unit_in_key: bool) -> str | None:
-    """The metric of a figure once its unit is known, or None when it is no figure.
-
-    A temperature with no unit written is a sampling temperature, a setting. A unit written in
-    the cell (or its header) comes first in the chain of what names a figure: a metric of
-    another dimension, taken from a farther name (the row's first cell, a caption), yields to
-    the metric of the cell's unit (`77.99 s` on a `…-low-temperature` row is a time), and so
-    does one its key writes with a percent (`memory_percent` is a share); a unit read from a
-    caption or heading changes no metric."""
-    dimension = _METRIC_DIMENSIONS.get(metric)
-    dimensions = _UNIT_DIMENSIONS.get(unit.lower(), frozenset())
-    if dimension is not None and dimensions and dimension not in dimensions:
-        by_unit = metric_by_unit(unit, name)
-        if dimensions == _SHARE and by_unit is not None and (unit_in_cell or unit_in_key):
-            metric = by_unit  # `memory_percent`: a share of the memory, not a size
-        elif by_unit is not None and unit_in_cell:
-            metric = by_unit if _METRIC_DIMENSIONS.get(by_unit) in dimensions else metric
-    if metric == "temperature" and "temperature" not in dimensions:
-        return None
-    return metric
-
-
 UNSPECIFIED = "unspecified"
 """The metric of a measured figure whose source names no metric draftflow knows
 (`extract/unspecified.py` reads those)."""
-
-
-def _context_unit(candidate: Candidate, metric: str) -> str | None:
-    """The unit the caption or heading that named `metric` writes (`(seconds)`), if any."""
-    if candidate.format is not SourceFormat.MARKDOWN:
-        return None
-    reading = context_reading(candidate)
-    return reading[1] if reading is not None and reading[0] == metric else None
-
-
-_NAME_KEYS = ("name", "metric", "label", "measure", "key", "title")
-_VALUE_KEYS = re.compile(r"^(value|val|result|score|mean|median|avg|average|p\d+|min|max)$")
-
-
-def _named_record(candidate: Candidate) -> tuple[str, str | None] | None:
-    """For a figure under a generic name (a JSON `value`/`p50` key, a `Value` column) whose
-    object or row names it (`name`, `metric`, a `Metric` column, as lm-eval prints), that
-    name and the object's or row's `unit`."""
-    if candidate.json_path is not None:
-        own = candidate.json_path.rsplit(".", 1)[-1].lower()
-    else:
-        own = plain_text(candidate.column or "").lower().strip()
-    if not _VALUE_KEYS.match(own):
-        return None
-    fields = {key.strip().lower(): text for key, text in candidate.context.items()}
-    name = next((plain_text(fields[k]) for k in _NAME_KEYS if fields.get(k)), None)
-    if not name or any(ch.isdigit() for ch in name[:1]):
-        return None
-    unit_text = fields.get("unit") or fields.get("units")
-    return name, unit_named(unit_text) if unit_text else None
 
 
 def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:

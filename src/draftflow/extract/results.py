@@ -27,12 +27,7 @@ from draftflow.extract.classify import (
 from draftflow.extract.derive import RANGE_KIND, DerivedFigure
 from draftflow.extract.numeric import cell_numbers
 from draftflow.record.label import Label, LabelPart
-from draftflow.record.model import (
-    KNOWN_CONDITION_TYPES,
-    ReportedResult,
-    TestProfile,
-    Uncertainty,
-)
+from draftflow.record.model import KNOWN_CONDITION_TYPES, ReportedResult, TestProfile, Uncertainty
 from draftflow.text.lines import plain_text
 
 EVIDENCE_STATE = "source_reported"

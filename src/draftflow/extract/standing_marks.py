@@ -8,14 +8,16 @@ import each other.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
-from draftflow.extract.document.model import ListItem, Paragraph
+from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument, Table
 from draftflow.record.standing import Attribution, ResultStatus
 from draftflow.text.sentences import sentence_spans
 
 _MARKUP = re.compile(r"[*_`]+|<[^>]+>")
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +68,19 @@ def word_pattern(words: tuple[str, ...]) -> str:
     ordered = sorted(words, key=len, reverse=True)
     parts = [re.escape(w) + ("" if w.endswith(".") else r"(?![\w-])") for w in ordered]
     return r"(?<![\w-])(?:" + "|".join(parts) + ")"
+
+
+def first_in_rows(
+    parsed: ParsedDocument, read: Callable[[str], _T | None]
+) -> Iterator[tuple[int, _T]]:
+    """For each body row of the document's tables, the line and reading of the first cell
+    whose text `read` reads as a mark: one mark speaks for its row."""
+    for block in parsed.blocks:
+        if not isinstance(block, Table):
+            continue
+        for row in block.body_rows:
+            for cell in row:
+                found = read(cell.text)
+                if found is not None:
+                    yield cell.line, found
+                    break

@@ -21,8 +21,14 @@ from functools import cache
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import cell_values
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument, Table
-from draftflow.extract.standing_marks import Mark, plain, sentences, word_pattern
+from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument
+from draftflow.extract.standing_marks import (
+    Mark,
+    first_in_rows,
+    plain,
+    sentences,
+    word_pattern,
+)
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.standing import ResultStatus, StandingScope, Status
 
@@ -186,16 +192,8 @@ def _prose(document: Document, parsed: ParsedDocument, total: int) -> Iterator[M
 
 
 def _rows(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
-    for block in parsed.blocks:
-        if not isinstance(block, Table):
-            continue
-        for row in block.body_rows:
-            for cell in row:
-                found = marker(cell.text)
-                if found is not None:
-                    line = cell.line
-                    yield _mark(document, found, line, (line, line), StandingScope.ROW)
-                    break
+    for line, found in first_in_rows(parsed, marker):
+        yield _mark(document, found, line, (line, line), StandingScope.ROW)
 
 
 def column_marker(header: str) -> Found | None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import Selected, is_figure_text, raw_tables
+from draftflow.extract.classify import Selected, is_figure_text
+from draftflow.extract.raw_tables import raw_tables
 from draftflow.record.model import UnreadTable
 from draftflow.text.lines import plain_text
 

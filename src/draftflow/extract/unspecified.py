@@ -20,13 +20,13 @@ from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.classify import (
     UNSPECIFIED,
     Selected,
-    context_reading,
     metric_name,
     names_no_metric,
-    raw_tables,
-    statistic_of,
     strip_setting_values,
 )
+from draftflow.extract.figure_names import context_reading
+from draftflow.extract.raw_tables import raw_tables
+from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import (
     GENERIC_HEADERS,
     HARD_SKIP,

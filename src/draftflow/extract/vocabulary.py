@@ -35,6 +35,8 @@ _VOCABULARY = vocabulary()
 METRICS: tuple[tuple[str, str], ...] = tuple(
     (metric.id, pattern) for metric in _VOCABULARY.metric if (pattern := metric.pattern())
 )
+METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in METRICS)
+"""`METRICS` compiled, in the same order."""
 
 # Names that are never a measured outcome: identifiers, dates, engine settings, hardware.
 HARD_SKIP = re.compile(

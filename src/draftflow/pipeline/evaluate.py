@@ -47,7 +47,8 @@ from draftflow.pipeline.eval_report import (
     Tally,
 )
 from draftflow.pipeline.gold import GoldDocument, GoldFile, load_gold
-from draftflow.record.model import load_record, pinned_path
+from draftflow.record.files import load_record
+from draftflow.record.model import pinned_path
 from draftflow.text.json_input import parse_json, read_input_text
 
 CORPUS_MANIFEST = "MANIFEST.json"

@@ -22,7 +22,6 @@ from draftflow.record.render import render_markdown
 from draftflow.select import (
     EDITED,
     FIGURES_NAME,
-    Figure,
     apply_edits,
     build_selection,
     dump_figures,
@@ -111,7 +110,8 @@ def _edit_locked(
     )
     updated = apply_selection(record, selection, snapshot)
     by_id = {figure.id: figure for figure in figures}
-    gone = [_removed(by_id[i], edit.reason, when) for i in edit.dropped if i in by_id]
+    why = f"an editor dropped it on {when.isoformat()}: {edit.reason}"
+    gone = [by_id[i].removed("select", why) for i in edit.dropped if i in by_id]
     updated = _without_citing(updated, gone)
     editorial = updated.editorial.model_copy(
         update={"version": record.editorial.version + 1, "modified_on": when.isoformat()}
@@ -135,34 +135,13 @@ def _edit_locked(
     return SelectOutcome(updated, report, saved, edit.added, edit.dropped)
 
 
-def _removed(figure: Figure, reason: str, when: date) -> RemovedResult:
-    result = figure.result
-    return RemovedResult(
-        figure_id=figure.id,
-        label=result.label,
-        value=result.value,
-        unit=result.unit,
-        evidence_url=result.evidence_url,
-        removed_by="select",
-        reason=f"an editor dropped it on {when.isoformat()}: {reason}",
-    )
-
-
 def _without_citing(record: Record, gone: list[RemovedResult]) -> Record:
     """The record less every sentence of its text that states a figure in `gone` (and no
     figure it keeps): its title, summary, answer, sections, notes and limitations."""
     if not gone:
         return record
     editorial = record.editorial
-    text = EditorialDraft(
-        title=record.title,
-        summary=record.summary,
-        answer=editorial.answer,
-        sections=editorial.sections,
-        notes=record.notes,
-        limitations=record.limitations,
-        creation_method=editorial.creation_method,
-    )
+    text = EditorialDraft.of_record(record)
     edited = without_removed(text, gone, editorial.reported_results)
     if edited is text:
         return record

@@ -221,7 +221,9 @@ def _drop_unsupported(
     rebuilt.metadata = _without_fields(rebuilt.metadata, log.bad_fields)
     if prose:
         draft = drop_sentences(draft, prose)
-    gone = [_removed(f, bad_figures[f.id]) for f in selection.figures if f.id in bad_figures]
+    gone = [
+        f.removed("verify", bad_figures[f.id]) for f in selection.figures if f.id in bad_figures
+    ]
     log.removed += gone
     draft = without_removed(draft, gone, rebuilt.headline)
     return rebuilt, draft
@@ -229,19 +231,6 @@ def _drop_unsupported(
 
 def _reason(flag: Flag) -> str:
     return f"no source supports it as published ({flag.message})"
-
-
-def _removed(figure: Figure, reason: str) -> RemovedResult:
-    result = figure.result
-    return RemovedResult(
-        figure_id=figure.id,
-        label=result.label,
-        value=result.value,
-        unit=result.unit,
-        evidence_url=result.evidence_url,
-        removed_by="verify",
-        reason=reason,
-    )
 
 
 def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMetadata:

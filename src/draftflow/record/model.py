@@ -4,15 +4,12 @@ A record round-trips: loading a record and dumping it again gives the same JSON,
 keys in the same order, `null` kept as `null`, and numbers kept as written (an int stays an
 int, `27.0` stays `27.0`). Field declaration order below therefore IS the on-disk key order.
 
-The open `conditions` dicts and their typed known keys live in `records_conditions`, the
-pinned documents a record names in `records_documents`; both are re-exported here.
+The open `conditions` dicts and their typed known keys live in `conditions.py`; reading and
+writing a record's file (and its hash) in `files.py`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import (
@@ -23,16 +20,13 @@ from pydantic import (
     StrictFloat,
     StrictInt,
     StringConstraints,
-    ValidationError,
     model_serializer,
 )
 
-from draftflow.errors import InputError
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES, Conditions, Json
 from draftflow.record.conditions import RECORD_CONDITION_KEYS as RECORD_CONDITION_KEYS
 from draftflow.record.label import Label
 from draftflow.record.standing import Attribution, ResultStatus
-from draftflow.text.json_input import parse_json
 
 __all__ = [
     "KNOWN_CONDITION_TYPES",
@@ -54,11 +48,6 @@ __all__ = [
     "TestProfile",
     "Uncertainty",
     "UnreadTable",
-    "dump_record",
-    "load_record",
-    "parse_record",
-    "record_content_sha256",
-    "record_to_json",
 ]
 
 Number = StrictInt | StrictFloat
@@ -362,93 +351,3 @@ class Record(_Strict):
         if isinstance(data, dict) and data.get("provenance", ...) is None:
             del data["provenance"]
         return data
-
-
-def parse_record(text: str, *, origin: str = "record") -> Record:
-    """Parse a record from JSON text; raises `InputError` naming the first invalid field."""
-    data = parse_json(
-        text,
-        origin=origin,
-        hint="fix the JSON there (a record is one JSON object, as `draftflow draft` writes it, a "
-        "few levels deep; write null for an unknown value)",
-    )
-    if not isinstance(data, dict):
-        raise InputError(
-            f"{origin} is not a record: expected a JSON object, got {type(data).__name__}",
-            hint="a record file holds one JSON object with id, title, source, editorial, ...",
-        )
-    try:
-        return Record.model_validate(data)
-    except ValidationError as error:
-        raise _schema_error(origin, error) from None
-
-
-def _schema_error(origin: str, error: ValidationError) -> InputError:
-    first = error.errors()[0]
-    location = [*first["loc"]]
-    if first["type"] == "condition_type":
-        location.append(first.get("ctx", {})["key"])
-    pointer = "/" + "/".join(str(part) for part in location)
-    more = error.error_count() - 1
-    also = f" (and {more} more problem{'s' * (more > 1)})" if more else ""
-    if first["type"] == "missing":
-        hint = f"add the field at {pointer}; write null when the source does not state it"
-    elif first["type"] == "extra_forbidden":
-        hint = f"remove {pointer} or move it into a `conditions` object, which is open"
-    else:
-        hint = f"give {pointer} a value of the right type; unknown values are null"
-    return InputError(f"{origin}: invalid field {pointer}: {first['msg']}{also}", hint=hint)
-
-
-def load_record(path: str | Path) -> Record:
-    """Read and validate a record file; raises `InputError` naming the file and the problem."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(
-            f"record file {path} does not exist",
-            hint="pass the path of a record JSON file, e.g. records/<id>.json",
-        ) from None
-    except IsADirectoryError:
-        raise InputError(
-            f"{path} is a directory, not a record file",
-            hint="pass the path of a record JSON file inside it, e.g. records/<id>.json",
-        ) from None
-    except UnicodeDecodeError as error:
-        raise InputError(
-            f"record file {path} is not UTF-8 text (byte {error.start})",
-            hint="records are UTF-8 JSON; re-save the file as UTF-8",
-        ) from None
-    except OSError as error:
-        raise InputError(
-            f"cannot read record file {path}: {error.strerror}",
-            hint="check the path and its permissions",
-        ) from None
-    return parse_record(text, origin=str(path))
-
-
-def record_to_json(record: Record) -> dict[str, Any]:
-    """The record as plain JSON data, keys in on-disk order."""
-    data: dict[str, Any] = record.model_dump(mode="json")
-    return data
-
-
-def dump_record(record: Record) -> str:
-    """The record's file text: 2-space indent, UTF-8 (not ASCII-escaped), trailing newline."""
-    return json.dumps(record_to_json(record), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-def record_file_sha256(content: str | bytes) -> str:
-    """The one hash of a record: sha256 of its file's bytes (`sha256sum` gives the same).
-
-    `status`, `diff`, `approve` and the sign-off all hash a record through this function, of
-    the bytes as they stand on disk (text is hashed as its UTF-8 bytes).
-    """
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    return hashlib.sha256(data).hexdigest()
-
-
-def record_content_sha256(record: Record) -> str:
-    """The hash of the file `dump_record` writes for `record` (what `approve` saves and pins)."""
-    return record_file_sha256(dump_record(record))

@@ -11,9 +11,16 @@ Both are optional on `ReportedResult` and omitted from its JSON when absent.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictInt,
+    model_serializer,
+)
 
 __all__ = [
     "Attribution",
@@ -71,13 +78,10 @@ class AttributionKind(StrEnum):
 
 
 class _Standing(BaseModel):
+    """The marking words of a standing and where they stand, kept after the kind's own fields."""
+
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
-
-class ResultStatus(_Standing):
-    """The author's status for a figure, with the words and place that state it."""
-
-    status: Annotated[Status, Field(strict=False)]  # read back from its JSON string
     words: str
     """The marking words, exactly as the source writes them."""
     path: str
@@ -89,19 +93,27 @@ class ResultStatus(_Standing):
         """`path:line` of the marking words."""
         return f"{self.path}:{self.line}"
 
+    @model_serializer(mode="wrap")
+    def _own_fields_first(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # pydantic puts a base's fields first; records on disk have the kind's own first
+        data = handler(self)
+        if not isinstance(data, dict):
+            return data
+        own = {key: value for key, value in data.items() if key not in _MARKING_FIELDS}
+        return own | {key: data[key] for key in _MARKING_FIELDS if key in data}
+
+
+_MARKING_FIELDS = ("words", "path", "line", "scope")
+
+
+class ResultStatus(_Standing):
+    """The author's status for a figure, with the words and place that state it."""
+
+    status: Annotated[Status, Field(strict=False)]  # read back from its JSON string
+
 
 class Attribution(_Standing):
-    """Who measured a figure, as the source names them, with the place that says so."""
+    """Who measured a figure, as the source names them, with the words and place that say so."""
 
     who: str
     kind: Annotated[AttributionKind, Field(strict=False)]
-    words: str
-    """The marking words, exactly as the source writes them."""
-    path: str
-    line: Annotated[StrictInt, Field(ge=1)]
-    scope: Annotated[StandingScope, Field(strict=False)]
-
-    @property
-    def place(self) -> str:
-        """`path:line` of the words that name who measured the figure."""
-        return f"{self.path}:{self.line}"

@@ -20,11 +20,8 @@ from typing import Any
 
 from pydantic import BaseModel, JsonValue
 
-from draftflow.record.model import (
-    Record,
-    record_content_sha256,
-    record_to_json,
-)
+from draftflow.record.files import record_content_sha256, record_to_json
+from draftflow.record.model import Record
 from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
 

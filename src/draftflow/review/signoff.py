@@ -42,7 +42,8 @@ from pydantic import BaseModel, Field
 from draftflow import __version__
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import CheckFailed, InputError, OutputError
-from draftflow.record.model import Record, dump_record, parse_record, record_file_sha256
+from draftflow.record.files import dump_record, parse_record, record_file_sha256
+from draftflow.record.model import Record
 from draftflow.record.render import render_markdown
 from draftflow.review.reverify import current_report
 from draftflow.store.write import HeldLock, RecordStore, atomic_write_text

@@ -24,7 +24,8 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from draftflow.errors import DraftflowError, InputError
-from draftflow.record.model import Record, parse_record, record_file_sha256
+from draftflow.record.files import parse_record, record_file_sha256
+from draftflow.record.model import Record
 from draftflow.review.reverify import Reverification, Verification, reverify
 from draftflow.review.signoff import SignOff, load_signoff, published_sha256_now
 from draftflow.store.write import RecordStore

@@ -6,7 +6,8 @@ from __future__ import annotations
 import subprocess
 
 from draftflow.errors import InputError
-from draftflow.record.model import Record, parse_record, record_file_sha256
+from draftflow.record.files import parse_record, record_file_sha256
+from draftflow.record.model import Record
 from draftflow.review.diff import RecordDiff, diff_records
 from draftflow.review.signoff import approved_copy_path, load_signoff
 from draftflow.store.write import RecordStore

@@ -44,13 +44,8 @@ from draftflow.select.profiles import (
     readable_label,
     with_stated_labels,
 )
-from draftflow.select.rules import (
-    DEFAULT_MAX_RESULTS,
-    Scored,
-    choose,
-    headline_eligible,
-    score_figures,
-)
+from draftflow.select.rules import DEFAULT_MAX_RESULTS, choose, headline_eligible, score_figures
+from draftflow.select.scored import Scored
 
 __all__ = [
     "DEFAULT_MAX_RESULTS",

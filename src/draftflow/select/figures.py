@@ -18,7 +18,7 @@ import orjson
 from pydantic import ValidationError
 
 from draftflow.errors import InputError
-from draftflow.record.model import ReportedResult
+from draftflow.record.model import RemovedResult, ReportedResult
 from draftflow.text.json_input import parse_json
 
 FIGURE_ID_PREFIX = "fig-"
@@ -36,6 +36,19 @@ class Figure:
         data: dict[str, Any] = {"id": self.id}
         data.update(self.result.model_dump(mode="json"))
         return data
+
+    def removed(self, by: str, reason: str) -> RemovedResult:
+        """The figure as a removal the provenance lists: taken out `by` verify or select."""
+        result = self.result
+        return RemovedResult(
+            figure_id=self.id,
+            label=result.label,
+            value=result.value,
+            unit=result.unit,
+            evidence_url=result.evidence_url,
+            removed_by=by,
+            reason=reason,
+        )
 
 
 def figure_id(result: ReportedResult) -> str:

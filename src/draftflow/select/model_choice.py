@@ -17,7 +17,7 @@ from draftflow.errors import ModelError
 from draftflow.extract.model.chunks import CHARS_PER_TOKEN
 from draftflow.llm import Prompt, load_prompt
 from draftflow.llm.protocol import StructuredClient
-from draftflow.select.rules import Scored
+from draftflow.select.scored import Scored
 
 SELECT_PROMPT = "select"
 CANDIDATES_PER_PICK = 3

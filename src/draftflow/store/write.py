@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from draftflow.errors import InputError, Interrupted
-from draftflow.record.model import Record, dump_record, load_record
+from draftflow.record.files import dump_record, load_record
+from draftflow.record.model import Record
 from draftflow.store.atomic import (
     WriteUnit,
     atomic_write_text,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftflow.extract.prose.figures import _APPROXIMATE, _without_approximation
+from draftflow.extract.prose.words import APPROXIMATE, without_approximation
 from prose_cases import figures, readings
 
 
@@ -115,4 +115,4 @@ _NEAR_PIECES += [
 @given(st.lists(st.sampled_from(_NEAR_PIECES), max_size=6).map("".join))
 def test_approximation_is_removed_as_the_pattern_removes_it(near: str) -> None:
     """Searching only the last characters removes what the pattern removes anywhere."""
-    assert _without_approximation(near) == _APPROXIMATE.sub("", near)
+    assert without_approximation(near) == APPROXIMATE.sub("", near)

@@ -8,8 +8,9 @@ from documents import make_document, make_result
 from draftflow.select.dated import latest_entries
 from draftflow.select.figures import make_figures
 from draftflow.select.reference import reference_rows
-from draftflow.select.rules import Scored, _without_restatements, choose
+from draftflow.select.rules import _without_restatements, choose
 from draftflow.select.run_files import named_run_file
+from draftflow.select.scored import Scored
 from extract_support import snapshot_of
 
 QUANT_TABLE = """# Cache modes

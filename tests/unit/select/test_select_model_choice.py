@@ -18,7 +18,7 @@ from draftflow.select.model_choice import (
     choose_with_model,
     prompt_variables,
 )
-from draftflow.select.rules import Scored
+from draftflow.select.scored import Scored
 
 URL = "https://github.com/o/r/blob/" + "c" * 40 + "/results.md#L{}"
 

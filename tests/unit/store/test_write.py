@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from draftflow.errors import InputError, Interrupted, OutputError
-from draftflow.record.model import Record, dump_record, load_record
+from draftflow.record.files import dump_record, load_record
+from draftflow.record.model import Record
 from draftflow.store.write import RecordStore, atomic_write_text, between_saves, validate_record_id
 
 GOLD = Path(__file__).resolve().parents[3] / "records" / "gold"

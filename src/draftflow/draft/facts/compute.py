@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.figures import (
     NAMED_WORKLOAD_KEYS,
     Written,
@@ -71,10 +72,9 @@ def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         if inputs[0].label == inputs[1].label:
             continue  # two configurations no label tells apart cannot be named
         top, bottom = (inputs[0], inputs[1]) if way is Direction.HIGHER else (inputs[1], inputs[0])
-        fact = Fact(
-            kind=FactKind.LEADER,
-            metric=metric_name(best),
-            unit=best.result.unit,
+        fact = fact_about(
+            FactKind.LEADER,
+            best,
             subject=inputs[0].label,
             inputs=inputs,
             arithmetic=f"{top.value!r} / {bottom.value!r}",
@@ -82,7 +82,7 @@ def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             detail=_workload_phrase(best),
             weight=len(items),
         )
-        facts.append(fact.model_copy(update={"result": fact.recompute()}))
+        facts.append(fact)
     return sorted(facts, key=lambda f: -f.weight)
 
 
@@ -205,10 +205,9 @@ def _series_fact(series: list[tuple[float, Grounded]], setting: str, written: Wr
         if way is not None and gain < FLAT_GAIN:
             detail = after.label
             break
-    fact = Fact(
-        kind=FactKind.SCALING,
-        metric=metric_name(items[0]),
-        unit=items[0].result.unit,
+    fact = fact_about(
+        FactKind.SCALING,
+        items[0],
         subject=setting,
         inputs=inputs,
         arithmetic=f"{inputs[-1].value!r} / {inputs[0].value!r}",
@@ -216,7 +215,7 @@ def _series_fact(series: list[tuple[float, Grounded]], setting: str, written: Wr
         detail=detail,
         weight=len(items),
     )
-    return fact.model_copy(update={"result": fact.recompute()})
+    return fact
 
 
 def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
@@ -244,10 +243,9 @@ def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         if first_date == last_date or first.result.value <= 0:
             continue
         inputs = (figure_ref(first, written), figure_ref(last, written))
-        fact = Fact(
-            kind=FactKind.CHANGE,
-            metric=metric_name(first),
-            unit=first.result.unit,
+        fact = fact_about(
+            FactKind.CHANGE,
+            first,
             subject=inputs[0].label,
             inputs=inputs,
             arithmetic=f"{inputs[1].value!r} / {inputs[0].value!r}",
@@ -255,7 +253,7 @@ def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             detail=f"{first_date} → {last_date}",
             weight=len(members),
         )
-        facts.append(fact.model_copy(update={"result": fact.recompute()}))
+        facts.append(fact)
     return sorted(facts, key=lambda f: -f.weight)
 
 
@@ -272,10 +270,9 @@ def spans(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             continue
         inputs = _distinct_names((figure_ref(low, written), figure_ref(high, written)), (low, high))
         facts.append(
-            Fact(
-                kind=FactKind.SPAN,
-                metric=metric_name(low),
-                unit=low.result.unit,
+            fact_about(
+                FactKind.SPAN,
+                low,
                 subject=metric_name(low),
                 inputs=inputs,
                 arithmetic="min, max",

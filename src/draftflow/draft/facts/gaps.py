@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import JsonValue
 
+from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import Grounded
@@ -69,10 +70,9 @@ def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     for (subject, word), items in marked.items():
         rows = _unique_rows(items)[:MAX_LIMIT_ROWS]
         facts.append(
-            Fact(
-                kind=FactKind.LIMIT,
-                metric=metric_name(rows[0]),
-                unit=rows[0].result.unit,
+            fact_about(
+                FactKind.LIMIT,
+                rows[0],
                 subject=subject,
                 inputs=tuple(figure_ref(item, written) for item in rows),
                 arithmetic="marked" if word else "count > 0",
@@ -109,10 +109,9 @@ def attributions(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             if who:
                 by_whom.setdefault(who, []).append(item)
     return [
-        Fact(
-            kind=FactKind.ATTRIBUTION,
-            metric=metric_name(items[0]),
-            unit=items[0].result.unit,
+        fact_about(
+            FactKind.ATTRIBUTION,
+            items[0],
             subject=who,
             inputs=tuple(figure_ref(i, written) for i in _unique_rows(items)[:MAX_LIMIT_ROWS]),
             arithmetic="attributed",
@@ -133,10 +132,9 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     )
     if not repeated and not any(REPEATS_RE.search(text) for text in texts):
         facts.append(
-            Fact(
-                kind=FactKind.UNSTATED,
-                metric=metric_name(grounded[0]),
-                unit=results[0].unit,
+            fact_about(
+                FactKind.UNSTATED,
+                grounded[0],
                 subject="repetitions",
                 inputs=inputs,
                 arithmetic="no figure states repetitions or a spread",
@@ -146,10 +144,9 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     unknown = [k for k in UNKNOWN_KEYS if not any(states(r.conditions, k) for r in results)]
     if unknown:
         facts.append(
-            Fact(
-                kind=FactKind.UNSTATED,
-                metric=metric_name(grounded[0]),
-                unit=results[0].unit,
+            fact_about(
+                FactKind.UNSTATED,
+                grounded[0],
                 subject="conditions",
                 inputs=inputs,
                 arithmetic="no figure states " + ", ".join(unknown),
@@ -162,10 +159,9 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     versioned = any(r.conditions.get("engine_version") for r in results)
     if engine and not versioned and not any(_states_version(engine, t) for t in texts):
         facts.append(
-            Fact(
-                kind=FactKind.UNSTATED,
-                metric=metric_name(grounded[0]),
-                unit=results[0].unit,
+            fact_about(
+                FactKind.UNSTATED,
+                grounded[0],
                 subject="engine version",
                 inputs=inputs,
                 arithmetic="no figure states an engine version",

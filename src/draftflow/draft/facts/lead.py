@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from pydantic import JsonValue
 
+from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.figures import (
     Written,
     direction,
     figure_ref,
-    metric_name,
     statistic_key,
 )
 from draftflow.draft.facts.gaps import FAILURE_METRICS
@@ -63,10 +63,9 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     model = dict(configuration).get("model", "")
     engines = _engines(grounded)
     return [
-        Fact(
-            kind=FactKind.MEASURED,
-            metric=metric_name(chosen[0]),
-            unit=chosen[0].result.unit,
+        fact_about(
+            FactKind.MEASURED,
+            chosen[0],
             subject=model,
             inputs=inputs,
             arithmetic="min, max" if len(inputs) > 1 else "as reported",

@@ -26,7 +26,7 @@ from draftflow.extract.candidates import (
     make_candidate,
     plain_cell_candidate,
 )
-from draftflow.extract.classify import is_raw_table
+from draftflow.extract.raw_tables import is_raw_table
 from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.units import unit_of_name
 

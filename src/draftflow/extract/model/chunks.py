@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.classify import Selected, raw_tables
+from draftflow.extract.classify import Selected
+from draftflow.extract.raw_tables import raw_tables
 
 # Measured: numeric tables run about 2 characters per token (a 45,642-character Kleybrink CSV
 # chunk was 22,202 tokens for llama.cpp's SmolLM2 tokenizer); prose runs nearer 4. The

@@ -14,15 +14,15 @@ unified memory`, `48 GiB of safetensors`, `1.5B`), arithmetic and hypotheticals,
 claims, numbers inside quotes or code that says more than the number, versions, dates, ids,
 issue numbers and model names (`Gemma 4`, `Round 3`).
 
-This module reads sentences and clauses and applies those rules; what a number with a unit
-reports is `prose_units.py`, what a number without one counts is `prose_counts.py`.
+This module reads sentences and clauses and applies those rules; the words before a number
+that make it a bound, a setting or an approximation are `words.py`, what a number with a unit
+reports is `units.py`, what a number without one counts is `counts.py`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from draftflow.extract.numeric import as_number
 from draftflow.extract.prose.blocks import ProseBlock, span_at
@@ -44,96 +44,23 @@ from draftflow.extract.prose.units import (
     statistic_of,
     unit_after_number,
 )
+from draftflow.extract.prose.words import (
+    APPROXIMATE,
+    BETWEEN,
+    BOUND,
+    LIST_GAP,
+    NOT_THIS_SENTENCE,
+    RANGE_AND,
+    SETTING_BEFORE,
+    SETTING_REACH,
+    says,
+    without_approximation,
+)
 from draftflow.numbers import NumberKind, NumberMention, find_numbers
 from draftflow.numbers.quantifiers import with_quantified
 from draftflow.text.sentences import clause_spans, sentence_spans
 
 MAX_LABEL = 200
-_SETTING_REACH = 60
-"""How far before a number a setting, bound or approximation word may stand (characters)."""
-
-
-_APPROXIMATION_WORDS = (
-    "about",
-    "around",
-    "roughly",
-    "approximately",
-    r"approx\.?",
-    "nearly",
-    "almost",
-    "near",
-    "circa",
-    "some",
-    r"ca\.",
-)
-_APPROXIMATE = re.compile(
-    rf"(?:~|≈|\b(?:{'|'.join(_APPROXIMATION_WORDS)}))\s*$",
-    re.IGNORECASE,
-)
-# A match is one of those words (or a sign) and blanks to the end, so it starts within this
-# many characters of the text's last non-blank one: only there is it searched for (the pattern
-# would otherwise be tried at every place of the text).
-_APPROXIMATION_REACH = max(len(word) for word in _APPROXIMATION_WORDS)
-
-
-def _without_approximation(near: str) -> str:
-    """`near` without the approximation word or sign it ends with (`_APPROXIMATE`)."""
-    found = _APPROXIMATE.search(near, max(0, len(near.rstrip()) - _APPROXIMATION_REACH))
-    return near if found is None else near[: found.start()] + near[found.end() :]
-
-
-_BOUND = re.compile(
-    r"(?:\b(?:below|under|above|over|more than|less than|fewer than|greater than|at least|"
-    r"at most|up to|no more than|exceed(?:s|ed|ing)?(?: by)?|beyond|within(?:\s+(?:the|a|an))?)"
-    r"|[<>≤≥]=?)\s*$",
-    re.IGNORECASE,
-)
-_SETTING_BEFORE = re.compile(
-    r"(?:=|:=|--[\w-]+\s*|\b(?:set(?:s|ting)? (?:to|at)|default(?:s to)?|"
-    r"(?:do not |don't )?use|(?:run|ran|launched|started|configured|"
-    r"restarted|served|tested|benchmarked) with|using|limit(?:ed)? (?:to|of)|"
-    r"budget of|capped at|max(?:imum)? of|target(?:s|ed)?(?: of)?|threshold(?: of)?|goal(?: of)?|"
-    r"floor(?: of)?|gate(?: of)?|requires?|required|expect(?:s|ed)?|should|must|needs?|"
-    r"context(?: of)?|ctx|concurrency(?: of)?|batch(?: size)?(?: of)?|c|n|temperature(?: of)?|"
-    r"top_?[pk]|seed|runs?|trials?|iterations?|timeout(?: of)?|interval(?: of)?|every|restart "
-    r"with|version|v|build|issue|pr|round|phase|stage|step|part|chapter|section|figure|table|"
-    r"page|line|port|pid|id|gpu|node|rank|layer|day|week|month|year|ubuntu|python|cuda|test|case|"
-    r"item|option|tier|level|lane|slot|part|poisson|arrival|burst(?:iness)?|#))\s*$",
-    re.IGNORECASE,
-)
-
-_NOT_THIS_SENTENCE = re.compile(
-    r"\b(?:retract(?:ed|s)?|was wrong|were wrong|incorrect(?:ly)?|erroneous|invalid(?:ated)?|"
-    r"disregard|superseded|would|could|might|will|theoretical(?:ly)?|in theory|projected|assuming|"
-    r"placeholder|hypothes[ie]s|goal|planned|"
-    r"hypothetical|estimate[sd]?|back-of-(?:the-)?envelope|expected to|e\.g\.|for example|"
-    r"example:|such as|should|ought to)\b|~~|\?\s*$"
-    r"|^[\W\d]*(?:drop|use|set|run|restart|add|try|avoid|enable|disable|keep|pin|make|ensure|"
-    r"consider|prefer|increase|decrease|raise|lower|reduce|bump|switch|install|do not|don't|"
-    r"never|always|start|stop|pass|export)\b(?![@/])",
-    re.IGNORECASE,
-)
-# The case-blind tests above, compiled again without IGNORECASE for lower-cased ASCII text
-# (their words are written in lower case): the regex engine runs them about twice as fast.
-_FOLDED = {
-    pattern: re.compile(pattern.pattern)
-    for pattern in (_NOT_THIS_SENTENCE, _BOUND, _SETTING_BEFORE)
-}
-
-
-@lru_cache(maxsize=1 << 13)
-def _says(pattern: re.Pattern[str], text: str) -> bool:
-    """`pattern.search(text)`, through its lower-case twin when the text is ASCII (memoised:
-    a third of the words before numbers repeat, in lists and tables of sentences)."""
-    if text.isascii():
-        return _FOLDED[pattern].search(text.lower()) is not None
-    return pattern.search(text) is not None
-
-
-_LIST_GAP = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|/|;|vs\.?|versus|→|->|⇒)\s*$", re.IGNORECASE)
-_BETWEEN = re.compile(r"\bbetween\s*$|\bfrom\s*$", re.IGNORECASE)
-_RANGE_AND = re.compile(r"^\s*(?:and|to)\s*$", re.IGNORECASE)
-
 _QUOTED = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”")
 _SIGN_BEFORE = re.compile(r"[+−-]$")
 _HTTP_STATUS = re.compile(r"\bHTTP\s*$", re.IGNORECASE)
@@ -217,7 +144,7 @@ class _Block:
             if self.units[i][0] is not None or self.units[i + 1][0] is None:
                 continue
             same = span_at(self.sentences, here.start) == span_at(self.sentences, after.start)
-            if same and _LIST_GAP.match(self.text[here.end : after.start]):
+            if same and LIST_GAP.match(self.text[here.end : after.start]):
                 self.units[i] = (self.units[i + 1][0], here.end)
 
     def excluded(self, mention: NumberMention) -> bool:
@@ -244,7 +171,7 @@ class _Block:
             return None
         previous, here = self.mentions[i - 1], self.mentions[i]
         gap = self.text[previous.end : here.start]
-        if CHANGE_GAP.match(gap) and _BETWEEN.search(self.text[: previous.start]):
+        if CHANGE_GAP.match(gap) and BETWEEN.search(self.text[: previous.start]):
             return accepted[i - 1]  # `from one error to zero`: the other end of a change
         metric, unit = accepted[i - 1]
         counted = metric == "count" or metric.endswith("_count")
@@ -252,7 +179,7 @@ class _Block:
             gap = gap.lstrip()[len(unit) :]  # past the counted noun: `6,864 messages, …`
         if counted and SUBSET_GAP.match(gap):
             return accepted[i - 1]  # `6,864 messages, including 6,839 with no finish reason`
-        if not _LIST_GAP.match(gap):
+        if not LIST_GAP.match(gap):
             return None
         following = phrase_after(self.text, here.end)
         if counted and following and PLURAL_NOUN.match(following[-1]):
@@ -286,9 +213,9 @@ class _Block:
         sentence = span_at(self.sentences, mention.start)
         clause = span_at(self.clauses(sentence), mention.start)
         before = text[clause[0] : mention.start]
-        near = before[-_SETTING_REACH:].rstrip(" \t\n~≈")
-        core = " ".join(_without_approximation(near).rstrip(" \t\n+−-").split())
-        if _says(_BOUND, core) or _says(_SETTING_BEFORE, core) or _HTTP_STATUS.search(core):
+        near = before[-SETTING_REACH:].rstrip(" \t\n~≈")
+        core = " ".join(without_approximation(near).rstrip(" \t\n+−-").split())
+        if says(BOUND, core) or says(SETTING_BEFORE, core) or _HTTP_STATUS.search(core):
             return None
         word = bool(mention.numbers and mention.numbers[0].word)
         if unit is None:
@@ -344,7 +271,7 @@ def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[
         if i in skipped or state.excluded(mention):
             continue
         if sentence not in judged_sentences:
-            judged_sentences[sentence] = not _says(_NOT_THIS_SENTENCE, text[slice(*sentence)])
+            judged_sentences[sentence] = not says(NOT_THIS_SENTENCE, text[slice(*sentence)])
         if not judged_sentences[sentence]:
             continue
         denominator = denominators.get(i)
@@ -376,7 +303,7 @@ def _figures(
     sentence = span_at(state.sentences, mention.start)
     clause = span_at(state.clauses(sentence), mention.start)
     before = text[clause[0] : mention.start]
-    approximate = bool(_APPROXIMATE.search(before[-_SETTING_REACH:].rstrip())) or any(
+    approximate = bool(APPROXIMATE.search(before[-SETTING_REACH:].rstrip())) or any(
         n.approximate for n in mention.numbers
     )
     label = state.label(clause)
@@ -389,8 +316,8 @@ def _figures(
     if (
         kind is NumberKind.QUANTITY
         and nxt is not None
-        and _BETWEEN.search(before)
-        and _RANGE_AND.match(text[mention.end : nxt.start])
+        and BETWEEN.search(before)
+        and RANGE_AND.match(text[mention.end : nxt.start])
     ):
         skipped.add(i + 1)
         values, kind, second = [values[0], nxt.numbers[0]], NumberKind.RANGE, nxt

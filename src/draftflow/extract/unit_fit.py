@@ -1,0 +1,34 @@
+"""A figure's metric checked against the dimension of its unit (a time, a rate, a share)."""
+
+from __future__ import annotations
+
+from draftflow.extract.vocabulary import metric_by_unit
+from draftflow.numbers.vocabulary import dimensions_by_spelling, vocabulary
+
+_METRIC_DIMENSIONS = {m.id: m.dimension for m in vocabulary().metric if m.dimension}
+_UNIT_DIMENSIONS = dimensions_by_spelling()
+_SHARE = frozenset({"ratio"})
+
+
+def fitted_metric(
+    metric: str, unit: str, name: str, unit_in_cell: bool, unit_in_key: bool
+) -> str | None:
+    """The metric of a figure once its unit is known, or None when it is no figure.
+
+    A temperature with no unit written is a sampling temperature, a setting. A unit written in
+    the cell (or its header) comes first in the chain of what names a figure: a metric of
+    another dimension, taken from a farther name (the row's first cell, a caption), yields to
+    the metric of the cell's unit (`77.99 s` on a `…-low-temperature` row is a time), and so
+    does one its key writes with a percent (`memory_percent` is a share); a unit read from a
+    caption or heading changes no metric."""
+    dimension = _METRIC_DIMENSIONS.get(metric)
+    dimensions = _UNIT_DIMENSIONS.get(unit.lower(), frozenset())
+    if dimension is not None and dimensions and dimension not in dimensions:
+        by_unit = metric_by_unit(unit, name)
+        if dimensions == _SHARE and by_unit is not None and (unit_in_cell or unit_in_key):
+            metric = by_unit  # `memory_percent`: a share of the memory, not a size
+        elif by_unit is not None and unit_in_cell:
+            metric = by_unit if _METRIC_DIMENSIONS.get(by_unit) in dimensions else metric
+    if metric == "temperature" and "temperature" not in dimensions:
+        return None
+    return metric
