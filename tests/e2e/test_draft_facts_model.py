@@ -100,7 +100,7 @@ def test_a_faithful_reply_reaches_the_draft_with_the_facts_citations(repo: Repo)
     fact = fact_ids(repo.claims)[leader_id][0]
     best, runner = fact.inputs
     text = (
-        f"On this table {best.label} reaches {amount(best)}, which is 2.04× the "
+        f"On this table {best.label} reaches {amount(best)}, which is {fact.result:.2f}× the "
         f"{amount(runner)} of {runner.label}."
     )
     draft = _draft(
