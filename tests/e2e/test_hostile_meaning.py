@@ -353,8 +353,8 @@ def test_a_standard_deviation_is_never_published_as_the_quantity_itself(
     corpus_dir, manifest, tmp_path
 ):
     """PalatineVision's `std_tpot_ms` (a spread of inter-token latencies) is drafted, with no
-    model, as a standard deviation; published as the latency itself it is an error flag and
-    approve refuses."""
+    model, as a standard deviation of its own metric, and kept out of the headline; written
+    into the headline as the latency itself it is an error flag and approve refuses."""
     folder_name = "PalatineVision__dgx-spark-benchmark"
     records = tmp_path / "records"
     drafted = _run(*draft_args(corpus_dir / folder_name, manifest[folder_name], records))
@@ -362,15 +362,25 @@ def test_a_standard_deviation_is_never_published_as_the_quantity_itself(
     record_id = "palatinevision-dgx-spark-benchmark"
     path = records / f"{record_id}.json"
     record = json.loads(path.read_text())
-    spreads = [r for r in record["editorial"]["reported_results"] if "std_" in r["label"]]
-    assert spreads and all(r["statistic"] == "standard deviation" for r in spreads)
+    figures = json.loads((records / f"{record_id}.figures.json").read_text())["figures"]
+    spreads = [f for f in figures if f["label"].endswith("std_tpot_ms")]
+    assert spreads and all(
+        f["statistic"] == "standard deviation" and f["metric"] == "inter_token_latency_stdev"
+        for f in spreads
+    )
+    assert not [r for r in record["editorial"]["reported_results"] if "std_" in r["label"]]
 
-    spreads[0]["statistic"] = "as reported"
+    published = {k: v for k, v in spreads[0].items() if k != "id"}
+    published.update(metric="inter_token_latency", statistic="as reported")
+    record["editorial"]["reported_results"].append(published)
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     verified = _run("verify", str(path), "--source", str(corpus_dir / folder_name), "--json")
     assert verified.returncode == 1
     errors = [f for f in json.loads(verified.stdout)["flags"] if f["severity"] == "error"]
-    assert [f["location"].rsplit("/", 1)[-1] for f in errors] == ["statistic"]
-    assert "a spread" in errors[0]["message"]
+    last = len(record["editorial"]["reported_results"]) - 1
+    assert errors and all(
+        f["location"].startswith(f"/editorial/reported_results/{last}/") for f in errors
+    )
+    assert any("a spread" in f["message"] for f in errors)
     approved = _run("approve", record_id, "--editor", "Ed", "--records-dir", str(records))
     assert approved.returncode == 1 and "sign-off refused" in approved.stdout + approved.stderr
