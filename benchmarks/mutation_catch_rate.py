@@ -2,7 +2,7 @@
 
 `tests/e2e/test_verify_mutations.py` asserts each mutation is caught, one test each, and that
 each clean gold record has no error flag; this report adds them up (it recomputes every
-mutation in one process, about four minutes on two cores, so it is not part of the tests).
+mutation in one process, 153 s on this machine, so it is not part of the tests).
 
     .venv/bin/python benchmarks/mutation_catch_rate.py
 
