@@ -100,7 +100,8 @@ def score_figures(snapshot: Snapshot, figures: list[Figure]) -> list[Scored]:
         if entry is not None:
             item.stands_alone = True
             item.add(LATEST_ENTRY_POINTS, f"the latest entry ({entry.date}) of a dated record")
-        _score_role(item, roles.get(document.document_id))
+        item.role = roles.get(document.document_id)
+        _score_role(item, item.role)
         _score_emphasis(item, document, restatements)
         score_metric(item, in_sentence=read_in_sentence(said(result)))
     spread = spread_statistics((index, item.figure.result) for index, item in enumerate(scored))
@@ -218,14 +219,13 @@ def headline_eligible(scored: list[Scored], snapshot: Snapshot) -> list[Scored]:
     """The figures the rules (or a model) may choose as headlines: a figure of no known metric
     waits for the editor to name it; one `headline_exclusion` names keeps out (a design or plan
     document's values, a configured limit, someone else's or a withdrawn figure)."""
-    roles = read_roles(snapshot)
     eligible: list[Scored] = []
     for item in scored:
         result = item.figure.result
         if result.metric == UNSPECIFIED:
             continue
         document = snapshot.document(result.source_document_id)
-        if headline_exclusion(result, document, roles.get(result.source_document_id)) is None:
+        if headline_exclusion(result, document, item.role) is None:
             eligible.append(item)
     return eligible
 

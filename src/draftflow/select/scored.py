@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from draftflow.record.model import ReportedResult
 from draftflow.select.figures import Figure
+from draftflow.select.lead import RoleReading
 
 BOLD_REASON = "written in bold"
 
@@ -23,6 +24,8 @@ class Scored:
     one-per-row coverage does not hold it back."""
     path: str = ""
     """The path of the figure's document."""
+    role: RoleReading | None = None
+    """What the figure's document is to the repository (read once per document)."""
     restates: str | None = None
     """The run file a Markdown page's headings name over the figure: the page restates it."""
 
