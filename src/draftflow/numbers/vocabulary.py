@@ -2,9 +2,10 @@
 beside this module.
 
 numbers/, extract/, select/ and verify/ read units, metrics, engines and model families from
-here; none of them keeps a table of its own. The data file holds plain spellings; the patterns the readers need are compiled
-here (`spelling_pattern`): escaped, longest first, spaces around a `/` optional. Adding a unit
-or a metric is one entry in the data file.
+here; none of them keeps a table of its own. The data file holds plain spellings; the
+patterns the readers need are compiled here (`spelling_pattern`): escaped, longest first,
+spaces around a `/` optional. Adding a unit, a metric or an engine is one entry in the data
+file.
 """
 
 from __future__ import annotations
