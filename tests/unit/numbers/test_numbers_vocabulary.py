@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from draftflow.cli import main
 from draftflow.extract.classify import metric_name
-from draftflow.numbers.units import canonical_unit, unit_after, unit_named, unit_of_name
 from draftflow.extract.conditions.vocabulary import engine_in, engine_of_value, families_in
+from draftflow.numbers.units import canonical_unit, unit_after, unit_named, unit_of_name
 from draftflow.numbers.vocabulary import (
     Engine,
     VocabularyError,
