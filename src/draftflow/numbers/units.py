@@ -2,8 +2,9 @@
 (`numbers/vocabulary.toml`, through `numbers.vocabulary`).
 
 `unit_after(text, end)` reads the unit written right after a number (`32.8 tok/s`, `53°C`,
-`3.2×`); `unit_of_name(name)` the unit a column header or JSON key implies (`TTFT (s)`,
-`ttft_ms`, `Power (W)`, `mean ms`). Both return the canonical spelling.
+`3.2×`), `plain_unit_after(text, end, units)` one of a group of units written plainly there;
+`unit_of_name(name)` the unit a column header or JSON key implies (`TTFT (s)`,
+`ttft_ms`, `Power (W)`, `mean ms`). Each returns the canonical spelling.
 """
 
 from __future__ import annotations
@@ -63,6 +64,25 @@ def unit_after(text: str, end: int) -> str | None:
             if pattern.match(window[0] + rest, 1):
                 return unit
     return None
+
+
+# the start of a word that names a unit (`sec` in `secs`), lowercased: plain_unit_after only
+_STEMS = tuple((unit.id, stem.lower()) for unit in _UNITS for stem in unit.stems)
+
+
+def plain_unit_after(text: str, end: int, units: frozenset[str]) -> str | None:
+    """The canonical unit, one of `units`, written plainly right after a number ending at
+    `end`: at most one space between and no markup (`**48** t/s` has none), a written
+    spelling or a unit's stem starting the next word (`250 secs`)."""
+    rest = text[end : end + 17]
+    if rest[:1].isspace():
+        rest = rest[1:]
+    first = _FIRST.match(rest)
+    if first is not None:
+        unit = _WRITTEN[int(first.lastgroup[1:])][0]  # type: ignore[index]
+        return unit if unit in units else None
+    lowered = rest.lower()
+    return next((unit for unit, stem in _STEMS if unit in units and lowered.startswith(stem)), None)
 
 
 def canonical_unit(written: str | None) -> str | None:

@@ -1,9 +1,11 @@
-"""The one vocabulary of units and metrics, read from `vocabulary.toml` beside this module.
+"""The one vocabulary of units, metrics and the other word lists, read from `vocabulary.toml`
+beside this module.
 
-numbers/, extract/ and verify/ read units and metrics from here; none of them keeps a table
-of its own. The data file holds plain spellings; the patterns the readers need are compiled
-here (`spelling_pattern`): escaped, longest first, spaces around a `/` optional. Adding a unit
-or a metric is one entry in the data file.
+numbers/, extract/, select/ and verify/ read units, metrics, engines and model families from
+here; none of them keeps a table of its own. The data file holds plain spellings; the
+patterns the readers need are compiled here (`spelling_pattern`): escaped, longest first,
+spaces around a `/` optional. Adding a unit, a metric or an engine is one entry in the data
+file.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError, model_validator
 
 from draftflow.errors import ConfigError
 
@@ -43,6 +45,7 @@ class Unit(_Entry):
     aliases: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()
     ambiguous: tuple[str, ...] = ()
+    stems: tuple[str, ...] = ()
     name_parts: tuple[str, ...] = ()
     name_words: tuple[str, ...] = ()
     name_ends: tuple[str, ...] = ()
@@ -151,6 +154,19 @@ class ReferencePrecision(_Entry):
     words: tuple[str, ...] = ()
 
 
+class Engine(_Entry):
+    """An inference engine: the name records carry and the plain spellings texts use."""
+
+    name: str
+    spellings: tuple[str, ...]
+
+
+class ModelFamilies(_Entry):
+    """The open-weight model families a caption or heading may name, by plain name."""
+
+    names: tuple[str, ...] = ()
+
+
 class Vocabulary(_Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
@@ -164,6 +180,9 @@ class Vocabulary(_Entry):
     document_role: tuple[DocumentRoleWords, ...] = ()
     config_limit: ConfigLimit | None = None
     reference_precision: ReferencePrecision = ReferencePrecision()
+    engine: tuple[Engine, ...] = ()
+    model_families: ModelFamilies = ModelFamilies()
+    unit_groups: dict[str, frozenset[str]] = {}
 
     _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
     _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)
@@ -171,6 +190,14 @@ class Vocabulary(_Entry):
     def model_post_init(self, context: Any, /) -> None:
         self._units.update((unit.id, unit) for unit in self.unit)
         self._metrics.update((metric.id, metric) for metric in self.metric)
+
+    @model_validator(mode="after")
+    def _groups_name_known_units(self) -> Vocabulary:
+        known = {unit.id for unit in self.unit}
+        for name, units in self.unit_groups.items():
+            if unknown := sorted(units - known):
+                raise ValueError(f"unit group {name!r} names no unit {unknown}")
+        return self
 
     def unit_by_id(self, unit_id: str) -> Unit | None:
         """The unit whose canonical spelling is `unit_id`."""
@@ -183,6 +210,12 @@ class Vocabulary(_Entry):
     def unit_ids(self, dimension: str) -> frozenset[str]:
         """The canonical units of one dimension (`time` → ms, µs, s, min, h)."""
         return frozenset(u.id for u in self.unit if dimension in u.dimensions)
+
+    def unit_group(self, name: str) -> frozenset[str]:
+        """The canonical units of one named group (`restated` → tokens/s, ms, %, ...)."""
+        if name not in self.unit_groups:
+            raise VocabularyError(f"no unit group {name!r} in {DATA_FILE}; add it to [unit_groups]")
+        return self.unit_groups[name]
 
     def metric_ids(self, kind: str) -> frozenset[str]:
         """The metrics of one kind (`speed`, `latency`, `duration`)."""

@@ -21,6 +21,8 @@ from draftflow.numbers import (
     value_decimals,
 )
 from draftflow.numbers.forms import may_write_number
+from draftflow.numbers.units import plain_unit_after
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
 
 MAIN_NAMES = ("readme.md", "readme.markdown", "report.md")
@@ -35,9 +37,8 @@ _SUMMARY_HEADING = re.compile(
     r"|at\s+a\s+glance|headlines?|bottom\s+line|conclusions?|takeaways?)\b",
     re.IGNORECASE,
 )
-_UNIT_AFTER = re.compile(
-    r"^\s?(tok(en)?s?/s|t/s|tps|ms|s\b|sec|seconds|gib|gb|%|x\b)", re.IGNORECASE
-)
+# the units a README restates a figure rounded with (`about 98 tok/s`), as data
+_RESTATED_UNITS = vocabulary().unit_group("restated")
 
 
 def is_main_document(document: Document) -> bool:
@@ -149,7 +150,7 @@ class Restatements:
         for mention in mentions:
             if mention.kind not in (NumberKind.QUANTITY, NumberKind.PERCENT):
                 continue
-            with_unit = main and bool(_UNIT_AFTER.match(line[mention.end : mention.end + 12]))
+            with_unit = main and plain_unit_after(line, mention.end, _RESTATED_UNITS) is not None
             for number in mention.numbers:
                 key = value_key(number.value, number.decimals)
                 self.exact[key].add(document.document_id)

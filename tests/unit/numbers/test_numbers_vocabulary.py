@@ -12,8 +12,10 @@ from click.testing import CliRunner
 
 from draftflow.cli import main
 from draftflow.extract.classify import metric_name
+from draftflow.extract.conditions.vocabulary import engine_in, engine_of_value, families_in
 from draftflow.numbers.units import canonical_unit, unit_after, unit_named, unit_of_name
 from draftflow.numbers.vocabulary import (
+    Engine,
     VocabularyError,
     load,
     spelling_pattern,
@@ -180,3 +182,33 @@ def test_energy_figures_from_a_table_and_prose_are_drafted_and_verified(tmp_path
 def test_the_snapshot_helper_reads_the_table() -> None:
     # the table's document is one Markdown file, as the draft above reads it
     assert (snapshot_of({"README.md": README}).documents[0].line(5) or "").startswith("| Llama 8B")
+
+
+def test_the_engine_and_family_tables_load_from_the_data_file() -> None:
+    names = [engine.name for engine in VOCABULARY.engine]
+    assert len(names) == len(set(names)) == 13
+    assert "llama.cpp" in names and "TensorRT-LLM" in names
+    assert {"qwen", "gpt-oss", "command-r"} <= set(VOCABULARY.model_families.names)
+    assert VOCABULARY.unit_group("restated") >= {"tokens/s", "ms", "%"}
+
+
+@pytest.mark.parametrize("engine", VOCABULARY.engine, ids=lambda engine: engine.name)
+def test_every_engine_spelling_names_its_engine(engine: Engine) -> None:
+    for spelling in engine.spellings:
+        assert engine_in(f"served by {spelling.upper()} on one GPU") == engine.name, spelling
+        assert engine_of_value(spelling) == engine.name, spelling
+
+
+def test_a_known_engine_spelling_and_family_are_recognised() -> None:
+    assert engine_in("numbers from llama-bench b9536") == "llama.cpp"
+    assert engine_in("ExLlama V2 kernels") == "ExLlamaV2"
+    assert engine_in("vllm-project fork") is None  # a longer name that starts with one
+    assert families_in("Results for LLaMA 3 and Qwen2.5 at 7B") == ("LLaMA 3", "Qwen2.5")
+    assert families_in("a phishing test") == ()
+
+
+def test_a_unit_group_names_only_known_units() -> None:
+    with pytest.raises(VocabularyError, match=r"vocabulary\.toml"):
+        load('[[unit]]\nid = "x"\n[[metric]]\nid = "m"\n[unit_groups]\nsome = ["x", "y"]\n')
+    with pytest.raises(VocabularyError, match=r"\[unit_groups\]"):
+        VOCABULARY.unit_group("no_such_group")

@@ -4,8 +4,8 @@ key) stands for.
 
 These are recognisers of kinds, not lists of answers: a model is a name with a parameter
 count (`7B`, `30B-A3B`) or a Hugging Face id, a precision is a quantisation format, a system
-is a product name with its model number. The engines are the inference engines benchmarks
-name; adding one is adding a line here.
+is a product name with its model number. The engines benchmarks name and the model families
+are data (`numbers/vocabulary.toml`); this module builds their patterns.
 """
 
 from __future__ import annotations
@@ -13,29 +13,18 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
+
+_VOCABULARY = vocabulary()
 ENGINES: dict[str, str] = {
-    "vLLM": r"vllm",
-    "SGLang": r"sglang",
-    "llama.cpp": r"llama[.-]?cpp|llama-bench|llama-server",
-    "Ollama": r"ollama",
-    "TensorRT-LLM": r"tensorrt[- ]llm|trt-llm",
-    "LM Studio": r"lm studio",
-    "MLX": r"mlx(?:[-_]lm)?",
-    "ExLlamaV2": r"exllama\s?v2",
-    "ExLlamaV3": r"exllama\s?v3",
-    "Distributed Llama": r"distributed[- ]llama",
-    "KTransformers": r"ktransformers",
-    "TGI": r"text-generation-inference|tgi",
-    "MLC LLM": r"mlc[- ]llm",
+    engine.name: spelling_pattern(engine.spellings) for engine in _VOCABULARY.engine
 }
+"""Each engine's name → the pattern of its spellings (`numbers/vocabulary.toml`, `[[engine]]`)."""
 _ENGINE = [
     (name, re.compile(rf"(?<![\w-])(?:{regex})(?![\w-])", re.I)) for name, regex in ENGINES.items()
 ]
 
-FAMILIES = (
-    r"llama|codellama|tinyllama|qwen|qwq|mistral|mixtral|ministral|gemma|phi|deepseek|nemotron"
-    r"|falcon|yi|glm|chatglm|minimax|kimi|gpt-oss|olmo|granite|smollm|starcoder|vicuna|command-r"
-)
+FAMILIES = spelling_pattern(_VOCABULARY.model_families.names)
 """Open-weight model families, by name: what a caption names when a column gives the size."""
 _FAMILY = re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w-])", re.I)
 
