@@ -67,3 +67,9 @@ def make_git_repo(tmp_path: Path) -> MakeRepo:
         return repo
 
     return make
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the live-server tests first: they wait on a real server for minutes, and started
+    first on one worker they overlap the rest of the suite on the other instead of ending it."""
+    items.sort(key=lambda item: item.get_closest_marker("live_server") is None)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -164,3 +166,35 @@ def test_doctor_without_a_server_says_once_what_failed_and_how_to_start_one() ->
     errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     assert errors == ["error: doctor: configuration: no base URL is set"]
     assert "llama-server -m MODEL.gguf -c 8192" in result.stderr and "vllm serve" in result.stderr
+
+
+MODEL_LIBRARIES = ("openai", "langchain_core")
+IMPORTED_AT_EXIT = """
+import os, sys
+end = os._exit  # the CLI ends with os._exit, past atexit: say what was loaded just before
+def said_then_end(code):
+    print("loaded:", *sorted(m for m in {names} if m in sys.modules), flush=True)
+    end(code)
+os._exit = said_then_end
+from draftflow.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize("command", [["--help"], ["draft"]], ids=["help", "draft"])
+def test_a_run_with_no_model_never_loads_the_model_libraries(
+    command: list[str], tmp_path: Path, corpus_dir: Path, manifest: dict[str, Any]
+) -> None:
+    """openai and langchain-core take over half a second to import: `--help` and a draft with
+    no model configured (the deterministic drafter) start without them."""
+    args = (
+        command
+        if command != ["draft"]
+        else draft_args(corpus_dir / FOLDER, manifest[FOLDER], tmp_path)
+    )
+    script = IMPORTED_AT_EXIT.format(names=MODEL_LIBRARIES)
+    ran = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120
+    )
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert ran.stdout.splitlines()[-1] == "loaded:", ran.stdout[-500:]

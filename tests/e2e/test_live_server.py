@@ -224,7 +224,7 @@ def test_the_readme_quickstart_drafts_with_the_defaults(tmp_path: Path) -> None:
     # The tiny model writes until its reply cap (2,048 tokens here: 70-140 s a reply on two
     # cores); the cap an editor may set in the environment keeps the run to minutes while the
     # draft line stays as the README writes it.
-    env["DRAFTFLOW_MAX_TOKENS"] = "512"
+    env["DRAFTFLOW_MAX_TOKENS"] = "256"
     records = tmp_path / "records"
     with _serving(command, port, tmp_path / "server.log") as server:
         doctor = subprocess.run(

@@ -29,6 +29,7 @@ import verify_role_mutations as roles
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.record.files import parse_record
+from draftflow.verify import DocumentIndexes
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLD_DIR = ROOT / "records" / "gold"
@@ -660,6 +661,11 @@ KINDS = (
 )
 
 
+INDEXES = DocumentIndexes()
+"""The documents' indexes, shared by every run as a draft's rounds share them (an index is
+keyed by the document's bytes, so a planted document gets its own)."""
+
+
 @cache
 def all_mutations() -> tuple[Mutation, ...]:
     """Every mutation of every gold record, in a stable order."""
@@ -673,7 +679,9 @@ def error_flags(
     the record's corpus snapshot)."""
     from draftflow.verify import verify_record
 
-    report = verify_record(parse_record(json.dumps(record)), source or snapshot(record_id))
+    report = verify_record(
+        parse_record(json.dumps(record)), source or snapshot(record_id), indexes=INDEXES
+    )
     return [
         (f.location, f.claim)
         for f in report.flags

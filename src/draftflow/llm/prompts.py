@@ -25,11 +25,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-from langchain_core.messages import BaseMessage
-from langchain_core.prompts import ChatPromptTemplate
+from typing import TYPE_CHECKING
 
 from draftflow.errors import ConfigError
+
+if TYPE_CHECKING:
+    from langchain_core.messages import BaseMessage
+    from langchain_core.prompts import ChatPromptTemplate
 
 PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
 PROMPTS_DIR_VARIABLE = "DRAFTFLOW_PROMPTS_DIR"
@@ -122,6 +124,9 @@ def _load(name: str, directory: Path) -> Prompt:
             hint=f"available prompts: {', '.join(available) or 'none'}",
         ) from error
     parts = split_messages(data.decode("utf-8"), path)
+    # langchain-core takes a third of a second to import: only a prompt that is loaded pays it.
+    from langchain_core.prompts import ChatPromptTemplate
+
     try:
         template = ChatPromptTemplate.from_messages(
             [(_LANGCHAIN_ROLE[role], text) for role, text in parts]

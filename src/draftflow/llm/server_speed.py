@@ -9,14 +9,17 @@ towards longer timeouts.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, computed_field
 
 from draftflow.errors import ModelError
-from draftflow.llm.client import ModelClient
 from draftflow.llm.exchange import ChatRequest, PromptRef
 from draftflow.llm.prompts import load_prompt
 from draftflow.llm.settings import ModelSettings
+
+if TYPE_CHECKING:
+    from draftflow.llm.client import ModelClient
 
 __all__ = ["SPEED_PROMPT", "Speed", "measure_speed", "measure_speed_with"]
 
@@ -67,6 +70,9 @@ async def measure_speed_with(client: ModelClient, model: str) -> Speed:
 
 async def measure_speed(settings: ModelSettings) -> Speed:
     """Time one short generation at the server in `settings` (never cached or recorded)."""
+    # The client pulls in openai (half a second): commands that never probe a server skip it.
+    from draftflow.llm.client import ModelClient
+
     live = settings.model_copy(update={"cassette": None, "use_cache": False})
     async with ModelClient(live) as client:
         model = await client.model_name()

@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 
@@ -29,7 +29,7 @@ from draftflow.draft import (
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.extract.classify import UNSPECIFIED
-from draftflow.llm import ModelClient, ModelSettings
+from draftflow.llm import ModelSettings
 from draftflow.llm.slots import SharedSlots
 from draftflow.pipeline.assemble import record_id_for
 from draftflow.pipeline.verified import DropLog, VerifyInputs, assemble_verified, stabilise
@@ -44,6 +44,9 @@ from draftflow.select import (
 )
 from draftflow.store.source import SOURCE_SUFFIX, record_source_text
 from draftflow.store.write import RecordStore
+
+if TYPE_CHECKING:
+    from draftflow.llm.client import ModelClient
 
 __all__ = ["DraftOutcome", "DraftRequest", "StageEvents", "UsageProbe", "run_draft", "stabilise"]
 
@@ -136,7 +139,7 @@ async def run_draft(
     # `select` or a second draft meanwhile waits and then builds on this one.
     async with store.writer_async(record_id) as held:
         previous = store.load(record_id) if store.exists(record_id) else None
-        client = ModelClient(request.settings, slots=slots) if request.settings.configured else None
+        client = _model_client(request.settings, slots)
         probe = client.usage.as_dict if client else None
         try:
             with events.stage("extract", probe):
@@ -264,3 +267,14 @@ def _editor_edits(previous: Record | None) -> list[SelectionEdit]:
     if previous is None or previous.provenance is None or previous.provenance.selection is None:
         return []
     return list(previous.provenance.selection.edits)
+
+
+def _model_client(settings: ModelSettings, slots: SharedSlots | None) -> ModelClient | None:
+    """The model client of a draft, or None for the deterministic drafter."""
+    if not settings.configured:
+        return None
+    # Imported here: the client pulls in openai (a third of a second), which a draft with no
+    # model never needs.
+    from draftflow.llm.client import ModelClient
+
+    return ModelClient(settings, slots=slots)

@@ -171,6 +171,9 @@ class VerifyContext:
     provenance_stems: frozenset[str] | None = None
     # Whether a setting's value is stated under its name somewhere (verify/meaning.py).
     settings_named: dict[tuple[str, float], bool] = field(default_factory=dict)
+    # A value over all listed documents is looked up once per run: a record repeats the same
+    # condition (`concurrency: 1`, a node count) in every result.
+    listed_numbers: dict[ParsedNumber, tuple[Evidence, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}
@@ -217,6 +220,21 @@ class VerifyContext:
     ) -> list[Evidence]:
         """Evidence lines (at most a few) in `documents` stating a value `number` rounds to
         (and that `accept` lets stand)."""
+        everywhere = documents is self.listed and exclude is None and accept is None
+        if everywhere and number in self.listed_numbers:
+            return list(self.listed_numbers[number])
+        found = self._find_number(number, documents, exclude, accept)
+        if everywhere:
+            self.listed_numbers[number] = tuple(found)
+        return found
+
+    def _find_number(
+        self,
+        number: ParsedNumber,
+        documents: list[ListedDocument],
+        exclude: tuple[str, int] | None,
+        accept: Accept | None,
+    ) -> list[Evidence]:
         found: list[Evidence] = []
         for listed in self.available(documents):
             # One line more than the evidence kept when one line is excluded.

@@ -16,6 +16,8 @@ _YAML_KEY_RE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w.-]*)\s*:")
 _NESTED_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml")
 MAX_ENCLOSING_KEYS = 3
 MAX_CAPTION_LINES = 8
+MAX_LEVELS = 4
+MAX_CHILD_LINES = 400
 
 
 def cells(row: str) -> list[str]:
@@ -36,6 +38,7 @@ class DocumentLayout:
         self._parents: dict[int, int] = {}
         self._csv_header: list[str] | None = None
         self._captions: dict[int, str] = {}
+        self._children: dict[int, tuple[tuple[str, str, int], ...]] = {}
 
     def _line(self, number: int) -> str:
         return self._lines[number - 1] if 1 <= number <= len(self._lines) else ""
@@ -120,6 +123,42 @@ class DocumentLayout:
                 found += 1
                 yield key
 
+    def enclosing_children(self, line: int) -> Iterator[tuple[str, str, int]]:
+        """(key, value text, line) of the direct children of each object around `line`,
+        innermost object first: the settings a run's own object states beside its figure,
+        then its file's. Only for a keyed line or a JSON or YAML document."""
+        if self.own_key(line) is None and not self._nested:
+            return
+        child = line
+        for _ in range(MAX_LEVELS):
+            opener = self._opener(child)
+            if not opener:
+                return
+            yield from self._children_of(opener)
+            child = opener
+
+    def _children_of(self, opener: int) -> tuple[tuple[str, str, int], ...]:
+        """The keyed lines one level inside the object opened at `opener`, read once."""
+        known = self._children.get(opener)
+        if known is not None:
+            return known
+        outer = _indent(self._line(opener))
+        depth: int | None = None
+        found: list[tuple[str, str, int]] = []
+        for number in range(opener + 1, min(len(self._lines), opener + MAX_CHILD_LINES) + 1):
+            text = self._lines[number - 1]
+            if not text.strip():
+                continue
+            indent = _indent(text)
+            if indent <= outer:
+                break
+            depth = indent if depth is None else depth
+            key = self.own_key(number) if indent == depth else None
+            if key is not None:
+                found.append((key, text.split(":", 1)[1] if ":" in text else "", number))
+        self._children[opener] = tuple(found)
+        return self._children[opener]
+
     def _opener(self, line: int) -> int:
         """The nearest line above `line` indented less than it (0 when there is none).
         Siblings share the answer and remember it, so the lines under one opener are
@@ -150,3 +189,7 @@ class DocumentLayout:
         for seen in walked:
             self._parents[seen] = parent
         return parent
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t"))

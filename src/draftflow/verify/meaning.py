@@ -67,8 +67,6 @@ _SETTING_WORDS = {
     ),
 }
 MAX_NAMED_LINES = 400
-MAX_LEVELS = 4
-MAX_CHILD_LINES = 400
 
 Stated = dict[str, tuple[str, int]]
 """Setting name → (the text that states its value, the line stating it)."""
@@ -196,59 +194,11 @@ def stated_settings(index: DocumentIndex, line: int) -> Stated:
             if (name := setting_name(column)) is not None
         }
     stated: Stated = {}
-    for key, text, number in _enclosing_children(layout, line):
+    for key, text, number in layout.enclosing_children(line):
         name = setting_name(key)
         if name is not None and name not in stated:
             stated[name] = (text, number)
     return stated
-
-
-def _enclosing_children(layout: DocumentLayout, line: int) -> Iterator[tuple[str, str, int]]:
-    """(key, value text, line) of the direct children of each object around `line`."""
-    if layout.own_key(line) is None and not layout.document.path.lower().endswith(
-        (".json", ".jsonl", ".yaml", ".yml")
-    ):
-        return
-    lines = layout.document.line_list
-    child = line
-    for _ in range(MAX_LEVELS):
-        opener = _opener(lines, child)
-        if not opener:
-            return
-        yield from _children(layout, lines, opener)
-        child = opener
-
-
-def _indent(text: str) -> int:
-    return len(text) - len(text.lstrip(" \t"))
-
-
-def _opener(lines: list[str], line: int) -> int:
-    indent = _indent(lines[line - 1])
-    for number in range(line - 1, 0, -1):
-        text = lines[number - 1]
-        if text.strip() and _indent(text) < indent:
-            return number
-    return 0
-
-
-def _children(
-    layout: DocumentLayout, lines: list[str], opener: int
-) -> Iterator[tuple[str, str, int]]:
-    outer = _indent(lines[opener - 1])
-    depth: int | None = None
-    for number in range(opener + 1, min(len(lines), opener + MAX_CHILD_LINES) + 1):
-        text = lines[number - 1]
-        if not text.strip():
-            continue
-        indent = _indent(text)
-        if indent <= outer:
-            return
-        depth = indent if depth is None else depth
-        if indent == depth:
-            key = layout.own_key(number)
-            if key is not None:
-                yield key, text.split(":", 1)[1] if ":" in text else "", number
 
 
 def _check_settings(
