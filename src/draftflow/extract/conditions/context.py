@@ -164,6 +164,8 @@ class DocumentContext:
         """The text just above the line, or above its table: up to three lines, back to the
         section's heading or a run of blank lines."""
         found = self._rows_by_line.get(line)
+        if found is not None:
+            return plain_text(found[0].title or "")
         number = found[0].span.first if found else line
         parts: list[str] = []
         blank = 0

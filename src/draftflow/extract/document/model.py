@@ -98,7 +98,11 @@ class Table:
     span: Span
     heading_path: HeadingPath = ()
     caption: str | None = None
-    """The sentence or short paragraph just before the table (its caption), if any."""
+    """The prose before the table under its heading (at most its last 400 characters)."""
+    title: str | None = None
+    """What names the table: the paragraph or list item directly above it, and the one above
+    that when either is a title wholly in bold (`**Raspberry Pi 5 8GB**`); images between are
+    passed over."""
 
     @property
     def width(self) -> int:
