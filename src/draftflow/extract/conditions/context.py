@@ -28,6 +28,9 @@ _KEY_VALUE = re.compile(
     r"(?P<value>\S.{0,160})$"
 )
 _INLINE_PAIR = re.compile(r"(?P<key>[A-Za-z][\w .-]{0,24}?)\s*=\s*(?P<value>[^,<]{1,60})")
+# A code span with a colon and no space names an artifact (an image `name:tag`, a URL), whose
+# name is no statement about the figures' run.
+_REFERENCE = re.compile(r"`[^`\s]*:[^`\s]*`")
 _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 
@@ -165,7 +168,7 @@ class DocumentContext:
         section's heading or a run of blank lines."""
         found = self._rows_by_line.get(line)
         if found is not None:
-            return plain_text(found[0].title or "")
+            return plain_text(_REFERENCE.sub(" ", found[0].title or ""))
         number = found[0].span.first if found else line
         parts: list[str] = []
         blank = 0
