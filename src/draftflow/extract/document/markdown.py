@@ -155,32 +155,31 @@ class _Walk:
             before = self.blocks[index]
             if isinstance(before, Paragraph) and before.heading_path == self.heading_path:
                 caption = " ".join(before.text.split())[-MAX_CAPTION:]
-        title = self.title(index + 1)
+        title = title_above(self.blocks, index + 1, self.heading_path)
         tables = html_tables(text, first, self.heading_path, caption)
         self.blocks.extend(replace(table, title=title) for table in tables)
         self.html = []
 
-    def title(self, end: int) -> str | None:
-        """What names a table placed before `self.blocks[end]`: the paragraph or list item
-        directly above it under the same heading, and the one above that when either of the
-        two is a title (a paragraph wholly in bold). Images in between are passed over."""
-        texts: list[str] = []
-        titled = False
-        for block in reversed(self.blocks[:end]):
-            if _is_figure(block):
-                continue
-            if (
-                not isinstance(block, Paragraph | ListItem)
-                or block.heading_path != self.heading_path
-            ):
-                break
-            if texts and not (titled or _is_bold_title(block)):
-                break
-            titled = _is_bold_title(block)
-            texts.append(" ".join(block.text.split()))
-            if len(texts) == 2:
-                break
-        return " ".join(reversed(texts)) or None
+
+def title_above(blocks: Sequence[Block], end: int, heading_path: HeadingPath) -> str | None:
+    """What names the block placed at `blocks[end]` (a table, a code block, a paragraph):
+    the paragraph or list item directly above it under the same heading, and the one above
+    that when either of the two is a title (a paragraph wholly in bold). Images in between
+    are passed over; a heading, table or code block ends the reading."""
+    texts: list[str] = []
+    titled = False
+    for block in reversed(blocks[:end]):
+        if _is_figure(block):
+            continue
+        if not isinstance(block, Paragraph | ListItem) or block.heading_path != heading_path:
+            break
+        if texts and not (titled or _is_bold_title(block)):
+            break
+        titled = _is_bold_title(block)
+        texts.append(" ".join(block.text.split()))
+        if len(texts) == 2:
+            break
+    return " ".join(reversed(texts)) or None
 
 
 def _is_figure(block: Block) -> bool:
@@ -246,7 +245,7 @@ def _table(walk: _Walk, tokens: Sequence[Token], start: int) -> int:
             _span(tokens[start]),
             walk.heading_path,
             walk.caption(),
-            walk.title(len(walk.blocks)),
+            title_above(walk.blocks, len(walk.blocks), walk.heading_path),
         )
     )
     return index + 1
@@ -260,13 +259,15 @@ def _code(walk: _Walk, token: Token) -> None:
         token.info.strip().lower(), token.content, first, span, walk.heading_path, fenced
     )
     caption = walk.caption()
+    title = title_above(walk.blocks, len(walk.blocks), walk.heading_path)
     walk.blocks.append(block)
     if block.language in CODE_LANGUAGES:
         return
     lines = token.content.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    walk.blocks.extend(text_tables(lines, first, walk.heading_path, caption))
+    tables = text_tables(lines, first, walk.heading_path, caption)
+    walk.blocks.extend(replace(table, title=title) for table in tables)
 
 
 def _text_block(walk: _Walk, token: Token, inline: Token) -> None:
