@@ -16,6 +16,7 @@ from draftflow.acquire.snapshot import Document
 from draftflow.extract.document.csv_json import csv_table
 from draftflow.extract.document.json_tree import JsonScanError, scan_json
 from draftflow.extract.document.markdown import parse_markdown, title_above
+from draftflow.extract.document.pairs import markdown_pairs, text_pairs
 from draftflow.extract.document.model import (
     Block,
     Cell,
@@ -25,6 +26,7 @@ from draftflow.extract.document.model import (
     HtmlBlock,
     JsonLeaf,
     JsonRoot,
+    KeyValue,
     ListItem,
     Node,
     Paragraph,
@@ -46,6 +48,7 @@ __all__ = [
     "HtmlBlock",
     "JsonLeaf",
     "JsonRoot",
+    "KeyValue",
     "ListItem",
     "Node",
     "Paragraph",
@@ -105,7 +108,8 @@ def _parse(document: Document) -> ParsedDocument:
     roots: tuple[JsonRoot, ...] = ()
     if kind in (DocumentKind.JSON, DocumentKind.JSONL):
         roots = _json_roots(document, kind, problems)
-    return ParsedDocument(document.path, kind, blocks, sections, tuple(problems), roots)
+    pairs = markdown_pairs(blocks, lines) if kind is DocumentKind.MARKDOWN else text_pairs(lines)
+    return ParsedDocument(document.path, kind, blocks, sections, tuple(problems), roots, pairs)
 
 
 def _json_roots(

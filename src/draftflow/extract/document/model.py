@@ -267,6 +267,16 @@ class JsonLeaf:
     """JSONL: the 0-based record (line) index; 0 for a JSON document."""
 
 
+@dataclass(frozen=True, slots=True)
+class KeyValue:
+    """A `key: value` (or `key = value`) statement in a document's prose, with its line."""
+
+    key: str
+    value: str
+    """The value as plain text (Markdown markup removed)."""
+    line: int
+
+
 Block = Heading | Paragraph | ListItem | Table | CodeBlock | HtmlBlock
 
 
@@ -282,6 +292,8 @@ class ParsedDocument:
     """What could not be read (a JSON syntax error, a CSV error), with its line."""
     json_roots: tuple[JsonRoot, ...] = ()
     """JSON: the document's tree; JSONL: each readable record's."""
+    pairs: tuple[KeyValue, ...] = ()
+    """The `key: value` statements of its prose (Markdown) or of its lines, in order."""
 
     @property
     def tables(self) -> list[Table]:
