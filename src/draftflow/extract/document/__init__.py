@@ -15,8 +15,7 @@ from threading import Lock
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document.csv_json import csv_table
 from draftflow.extract.document.json_tree import JsonScanError, scan_json
-from draftflow.extract.document.markdown import parse_markdown, title_above
-from draftflow.extract.document.pairs import markdown_pairs, text_pairs
+from draftflow.extract.document.markdown import parse_markdown
 from draftflow.extract.document.model import (
     Block,
     Cell,
@@ -37,6 +36,7 @@ from draftflow.extract.document.model import (
     TableKind,
     is_non_value,
 )
+from draftflow.extract.document.pairs import markdown_pairs, text_pairs
 from draftflow.extract.document.text_tables import text_tables
 
 __all__ = [
@@ -60,7 +60,6 @@ __all__ = [
     "document_kind",
     "is_non_value",
     "parse_document",
-    "title_above",
 ]
 
 MEMO_SIZE = 512
