@@ -23,11 +23,9 @@ from draftflow.extract.document import (
 from draftflow.text.lines import plain_text
 
 INTRO_LINES = 25
-_KEY_VALUE = re.compile(
-    r"^\s*(?:[-*+]\s+)?\**`?(?P<key>[A-Za-z][\w .+/()'’-]{0,40}?)`?\**\s*[:=]\s*\**"
-    r"(?P<value>\S.{0,160})$"
-)
-_INLINE_PAIR = re.compile(r"(?P<key>[A-Za-z][\w .-]{0,24}?)\s*=\s*(?P<value>[^,<]{1,60})")
+# A code span with a colon and no space names an artifact (an image `name:tag`, a URL), whose
+# name is no statement about the figures' run.
+_REFERENCE = re.compile(r"`[^`\s]*:[^`\s]*`")
 _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 
@@ -137,23 +135,10 @@ class DocumentContext:
 
     @cached_property
     def _pair_lines(self) -> dict[int, list[tuple[str, str]]]:
-        """Each line that holds `key: value` pairs, with its pairs (read once per document)."""
+        """Each line that states `key: value` pairs, with its pairs (the document model's)."""
         found: dict[int, list[tuple[str, str]]] = {}
-        for number, text in enumerate(self.lines, 1):
-            if number in self._code_lines or number in self._heading_lines:
-                continue
-            if number in self._table_lines:
-                continue
-            match = _KEY_VALUE.match(text)
-            if match and "http" not in match.group("key"):
-                found[number] = [(match.group("key").strip(), plain_text(match.group("value")))]
-                continue
-            pairs = [
-                (pair.group("key").strip(), pair.group("value").strip())
-                for pair in _INLINE_PAIR.finditer(plain_text(text))
-            ]
-            if pairs:
-                found[number] = pairs
+        for pair in parse_document(self.document).pairs:
+            found.setdefault(pair.line, []).append((pair.key, pair.value))
         return found
 
     @cached_property
@@ -164,6 +149,8 @@ class DocumentContext:
         """The text just above the line, or above its table: up to three lines, back to the
         section's heading or a run of blank lines."""
         found = self._rows_by_line.get(line)
+        if found is not None:
+            return plain_text(_REFERENCE.sub(" ", found[0].title or ""))
         number = found[0].span.first if found else line
         parts: list[str] = []
         blank = 0

@@ -25,6 +25,7 @@ from draftflow.extract.document.model import (
     HtmlBlock,
     JsonLeaf,
     JsonRoot,
+    KeyValue,
     ListItem,
     Node,
     Paragraph,
@@ -35,6 +36,7 @@ from draftflow.extract.document.model import (
     TableKind,
     is_non_value,
 )
+from draftflow.extract.document.pairs import markdown_pairs, text_pairs
 from draftflow.extract.document.text_tables import text_tables
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "HtmlBlock",
     "JsonLeaf",
     "JsonRoot",
+    "KeyValue",
     "ListItem",
     "Node",
     "Paragraph",
@@ -104,7 +107,8 @@ def _parse(document: Document) -> ParsedDocument:
     roots: tuple[JsonRoot, ...] = ()
     if kind in (DocumentKind.JSON, DocumentKind.JSONL):
         roots = _json_roots(document, kind, problems)
-    return ParsedDocument(document.path, kind, blocks, sections, tuple(problems), roots)
+    pairs = markdown_pairs(blocks, lines) if kind is DocumentKind.MARKDOWN else text_pairs(lines)
+    return ParsedDocument(document.path, kind, blocks, sections, tuple(problems), roots, pairs)
 
 
 def _json_roots(

@@ -16,8 +16,9 @@ lines above its closing `=====` rule, and those lines name no section.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -76,6 +77,7 @@ CODE_LANGUAGES = frozenset(
 )
 
 
+_BOLD_TITLE = re.compile(r"\*\*[^*\n]+\*\*:?|__[^_\n]+__:?")
 _PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
 
@@ -119,9 +121,12 @@ class _Walk:
     def caption(self) -> str | None:
         """The prose right before the current position under the same heading: the paragraphs
         and list items since the last heading, table or code block, their last `MAX_CAPTION`
-        characters (a table's unit is often stated a paragraph above a link to its raw data)."""
+        characters (a table's unit is often stated a paragraph above a link to its raw data).
+        Images between them and the table (HTML blocks with no table) do not part them."""
         texts: list[str] = []
         for block in reversed(self.blocks):
+            if _is_figure(block):
+                continue
             if (
                 not isinstance(block, Paragraph | ListItem)
                 or block.heading_path != self.heading_path
@@ -150,8 +155,41 @@ class _Walk:
             before = self.blocks[index]
             if isinstance(before, Paragraph) and before.heading_path == self.heading_path:
                 caption = " ".join(before.text.split())[-MAX_CAPTION:]
-        self.blocks.extend(html_tables(text, first, self.heading_path, caption))
+        title = title_above(self.blocks, index + 1, self.heading_path)
+        tables = html_tables(text, first, self.heading_path, caption)
+        self.blocks.extend(replace(table, title=title) for table in tables)
         self.html = []
+
+
+def title_above(blocks: Sequence[Block], end: int, heading_path: HeadingPath) -> str | None:
+    """What names the block placed at `blocks[end]` (a table, a code block, a paragraph):
+    the paragraph or list item directly above it under the same heading, and the one above
+    that when either of the two is a title (a paragraph wholly in bold). Images in between
+    are passed over; a heading, table or code block ends the reading."""
+    texts: list[str] = []
+    titled = False
+    for block in reversed(blocks[:end]):
+        if _is_figure(block):
+            continue
+        if not isinstance(block, Paragraph | ListItem) or block.heading_path != heading_path:
+            break
+        if texts and not (titled or _is_bold_title(block)):
+            break
+        titled = _is_bold_title(block)
+        texts.append(" ".join(block.text.split()))
+        if len(texts) == 2:
+            break
+    return " ".join(reversed(texts)) or None
+
+
+def _is_figure(block: Block) -> bool:
+    """An HTML block that holds no table (an image, a centred figure, a line break)."""
+    return isinstance(block, HtmlBlock) and "<table" not in block.text.lower()
+
+
+def _is_bold_title(block: Paragraph | ListItem) -> bool:
+    """A paragraph wholly in bold (`**Raspberry Pi 4B 8 GB**`): a title over what follows."""
+    return isinstance(block, Paragraph) and bool(_BOLD_TITLE.fullmatch(block.text.strip()))
 
 
 def _heading(walk: _Walk, token: Token, inline: Token) -> None:
@@ -199,7 +237,6 @@ def _table(walk: _Walk, tokens: Sequence[Token], start: int) -> int:
             part.append(row)
             continue
         index += 1
-    caption = walk.caption()
     walk.blocks.append(
         Table(
             TableKind.MARKDOWN,
@@ -207,7 +244,8 @@ def _table(walk: _Walk, tokens: Sequence[Token], start: int) -> int:
             tuple(body),
             _span(tokens[start]),
             walk.heading_path,
-            caption,
+            walk.caption(),
+            title_above(walk.blocks, len(walk.blocks), walk.heading_path),
         )
     )
     return index + 1
@@ -221,13 +259,15 @@ def _code(walk: _Walk, token: Token) -> None:
         token.info.strip().lower(), token.content, first, span, walk.heading_path, fenced
     )
     caption = walk.caption()
+    title = title_above(walk.blocks, len(walk.blocks), walk.heading_path)
     walk.blocks.append(block)
     if block.language in CODE_LANGUAGES:
         return
     lines = token.content.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    walk.blocks.extend(text_tables(lines, first, walk.heading_path, caption))
+    tables = text_tables(lines, first, walk.heading_path, caption)
+    walk.blocks.extend(replace(table, title=title) for table in tables)
 
 
 def _text_block(walk: _Walk, token: Token, inline: Token) -> None:

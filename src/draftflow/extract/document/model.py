@@ -98,7 +98,11 @@ class Table:
     span: Span
     heading_path: HeadingPath = ()
     caption: str | None = None
-    """The sentence or short paragraph just before the table (its caption), if any."""
+    """The prose before the table under its heading (at most its last 400 characters)."""
+    title: str | None = None
+    """What names the table: the paragraph or list item directly above it, and the one above
+    that when either is a title wholly in bold (`**Raspberry Pi 5 8GB**`); images between are
+    passed over."""
 
     @property
     def width(self) -> int:
@@ -263,6 +267,16 @@ class JsonLeaf:
     """JSONL: the 0-based record (line) index; 0 for a JSON document."""
 
 
+@dataclass(frozen=True, slots=True)
+class KeyValue:
+    """A `key: value` (or `key = value`) statement in a document's prose, with its line."""
+
+    key: str
+    value: str
+    """The value as plain text (Markdown markup removed)."""
+    line: int
+
+
 Block = Heading | Paragraph | ListItem | Table | CodeBlock | HtmlBlock
 
 
@@ -278,6 +292,8 @@ class ParsedDocument:
     """What could not be read (a JSON syntax error, a CSV error), with its line."""
     json_roots: tuple[JsonRoot, ...] = ()
     """JSON: the document's tree; JSONL: each readable record's."""
+    pairs: tuple[KeyValue, ...] = ()
+    """The `key: value` statements of its prose (Markdown) or of its lines, in order."""
 
     @property
     def tables(self) -> list[Table]:
