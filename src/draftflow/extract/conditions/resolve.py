@@ -51,6 +51,9 @@ _STATED_VERSION = re.compile(
     r"|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
     re.I,
 )
+_VERSION = r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
+"""A version as written after an engine's name: its numbers and any suffix (`-cu130`,
+`.dev1+g6804e1b81`); a llama.cpp build (`b6100`)."""
 _WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
 _DIGITS = re.compile(r"\d+")
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
@@ -185,9 +188,10 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     engine = vocab.engine_in(text)
     if engine:
         found.append(("engine", engine))
-        after = re.search(rf"{re.escape(engine)}\s+v?(\d+(?:\.\d+)+|b\d{{3,5}})\b", text, re.I)
+        # the whole version as written (`0.1.dev1+g6804e1b81`, not its `0.1`), as setup reads it
+        after = re.search(rf"{re.escape(engine)}\s+v?{_VERSION}", text, re.I)
         if after:
-            found.append(("engine_version", after.group(1)))
+            found.append(("engine_version", after.group(1).rstrip(".,;:-")))
     match = _STATED_VERSION.search(text)
     stated = (match.group("a") or match.group("b")) if match else None
     if not local:  # a document's or repository's introduction spans its runs
@@ -276,8 +280,7 @@ def _column_model(
 
 
 _VERSION_AFTER = (
-    r"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?"
-    r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
+    rf"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?{_VERSION}"
 )
 
 

@@ -1,0 +1,38 @@
+"""Free text read for conditions: the engine a heading or caption names and the version
+written after it, whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from draftflow.extract.conditions.resolve import Resolved, read_text
+
+
+@pytest.mark.parametrize(
+    ("text", "version"),
+    [
+        ("vLLM 0.19.1 results", "0.19.1"),
+        ("imported `vllm 0.1.dev1+g6804e1b81` from /opt/vllm", "0.1.dev1+g6804e1b81"),
+        ("vLLM 0.22.1rc1, two nodes", "0.22.1rc1"),
+        ("llama.cpp b6100 on one Spark", "b6100"),
+    ],
+)
+def test_the_version_after_an_engine_is_read_as_written(text: str, version: str) -> None:
+    """A dev build's version is its whole string, never the release it starts with."""
+    resolved = Resolved()
+    read_text(resolved, text)
+    assert resolved.values["engine_version"] == version
+
+
+def test_a_version_ending_a_sentence_loses_the_full_stop() -> None:
+    resolved = Resolved()
+    read_text(resolved, "Every run used SGLang 0.5.2.")
+    assert resolved.values["engine"] == "SGLang"
+    assert resolved.values["engine_version"] == "0.5.2"
+
+
+def test_an_engine_with_no_version_after_it_gives_none() -> None:
+    resolved = Resolved()
+    read_text(resolved, "Served by vLLM on two nodes")
+    assert resolved.values["engine"] == "vLLM"
+    assert "engine_version" not in resolved.values
