@@ -279,9 +279,7 @@ def _column_model(
     resolved.put("weight_precision", precision)
 
 
-_VERSION_AFTER = (
-    rf"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?{_VERSION}"
-)
+_VERSION_AFTER = rf"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?{_VERSION}"
 
 
 def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
