@@ -1,10 +1,10 @@
 """The vocabularies of figures, in one place: metric words, units, statistics and skips.
 
-Every harvester and the classifier read their words from here. Metric names, their units and
-the units' spellings are data (`numbers/vocabulary.toml`, read through `numbers.vocabulary`,
-which the number parser and verify read too); this module keeps the words that tell settings,
-statistics and skips apart. Patterns match lowercased names (column headers, JSON keys,
-caption text).
+Every harvester and the classifier read their words from here. Metric names, their units,
+the units' spellings, statistic words and outcome nouns are data (`numbers/vocabulary.toml`,
+read through `numbers.vocabulary`, which the number parser and verify read too); this module
+keeps the words that tell settings and skips apart. Patterns match lowercased names (column
+headers, JSON keys, caption text).
 
 Settings are told from outcomes in two steps: HARD_SKIP names are never outcomes
 (identifiers, dates, engine settings such as `gpu_memory_utilization`); SOFT_SKIP names are

@@ -1,11 +1,12 @@
 """The one vocabulary of units, metrics and the other word lists, read from `vocabulary.toml`
 beside this module.
 
-numbers/, extract/, select/ and verify/ read units, metrics, engines and model families from
-here; none of them keeps a table of its own. The data file holds plain spellings; the
-patterns the readers need are compiled here (`spelling_pattern`): escaped, longest first,
-spaces around a `/` optional. Adding a unit, a metric or an engine is one entry in the data
-file.
+numbers/, extract/, select/ and verify/ read units, metrics, the words of metric names,
+statistics and outcomes, engines and model families from here; none of them keeps a table of
+its own. The data file holds plain spellings (patterns only where a spelling list cannot say
+it); the patterns the readers need are compiled here (`spelling_pattern`): escaped, longest
+first, spaces around a `/` optional. Adding a unit, a metric or an engine is one entry in the
+data file.
 """
 
 from __future__ import annotations
@@ -212,7 +213,10 @@ class StatisticWords(_Alternatives):
     @model_validator(mode="after")
     def _placeholder_has_a_group(self) -> StatisticWords:
         if "{0}" in self.statistic and re.compile(self.pattern).groups < 1:
-            raise ValueError(f"statistic {self.statistic!r} takes {{0}} from a group; add one")
+            raise ValueError(
+                f"statistic {self.statistic!r} takes {{0}} from its pattern's first group; "
+                "add a group `(...)` to its patterns"
+            )
         return self
 
 
