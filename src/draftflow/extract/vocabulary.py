@@ -1,10 +1,10 @@
 """The vocabularies of figures, in one place: metric words, units, statistics and skips.
 
-Every harvester and the classifier read their words from here. Metric names, their units and
-the units' spellings are data (`numbers/vocabulary.toml`, read through `numbers.vocabulary`,
-which the number parser and verify read too); this module keeps the words that tell settings,
-statistics and skips apart. Patterns match lowercased names (column headers, JSON keys,
-caption text).
+Every harvester and the classifier read their words from here. Metric names, their units,
+the units' spellings, statistic words and outcome nouns are data (`numbers/vocabulary.toml`,
+read through `numbers.vocabulary`, which the number parser and verify read too); this module
+keeps the words that tell settings and skips apart. Patterns match lowercased names (column
+headers, JSON keys, caption text).
 
 Settings are told from outcomes in two steps: HARD_SKIP names are never outcomes
 (identifiers, dates, engine settings such as `gpu_memory_utilization`); SOFT_SKIP names are
@@ -102,14 +102,9 @@ CONFIG_PATH = re.compile(
     r"|options|schema|properties|meta)(\.|\[|$)"
 )
 
-STATISTICS: tuple[tuple[str, str], ...] = (
-    # a spread first: `std_p50_ms` is the spread of medians, not a median
-    (r"(?:^|[\W_])(?:std|stdev|stddev|sd|σ)(?:[\W_]|$)|standard.deviation", "standard deviation"),
-    (r"\bp50\b|median|_p50", "median as reported"),
-    (r"\bp(9\d(\.\d+)?)\b", "p{0} as reported"),
-    (r"mean|avg|average", "mean as reported"),
-    (r"\bmax\b|_max|peak", "maximum as reported"),
-    (r"\bmin\b|_min", "minimum as reported"),
+# (pattern, statistic), first match wins: a spread first (the data file keeps the order).
+STATISTICS: tuple[tuple[str, str], ...] = tuple(
+    (entry.pattern, entry.statistic) for entry in _VOCABULARY.statistic
 )
 # The unit of a figure whose source writes none, by its metric.
 UNITS_BY_METRIC = {metric.id: metric.unit for metric in _VOCABULARY.metric if metric.unit}
@@ -144,12 +139,6 @@ PROSE_FALLBACK_METRICS: tuple[tuple[str, str], ...] = tuple(
 )
 
 # Nouns counted as outcomes of a run (`0 errors`, `two retry storms`, `847 times`).
-OUTCOME_NOUNS: tuple[tuple[str, str], ...] = (
-    ("error_count", r"errors?|exceptions?|crash(es)?|ooms?"),
-    ("warning_count", r"warnings?|suggestions?"),
-    ("repair_count", r"fix(es)?|repairs?"),
-    ("failure_count", r"failures?|fail(s|ed)?|timeouts?|storms?|loops?|hangs?|restarts?|retries"),
-    ("pass_count", r"passes|passed|successes"),
-    ("message_count", r"messages?|responses?"),
-    ("event_count", r"times|occurrences|events?"),
+OUTCOME_NOUNS: tuple[tuple[str, str], ...] = tuple(
+    (entry.metric, entry.pattern) for entry in _VOCABULARY.outcome_noun
 )

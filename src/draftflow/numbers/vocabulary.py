@@ -1,11 +1,12 @@
 """The one vocabulary of units, metrics and the other word lists, read from `vocabulary.toml`
 beside this module.
 
-numbers/, extract/, select/ and verify/ read units, metrics, engines and model families from
-here; none of them keeps a table of its own. The data file holds plain spellings; the
-patterns the readers need are compiled here (`spelling_pattern`): escaped, longest first,
-spaces around a `/` optional. Adding a unit, a metric or an engine is one entry in the data
-file.
+numbers/, extract/, select/ and verify/ read units, metrics, the words of metric names,
+statistics and outcomes, engines and model families from here; none of them keeps a table of
+its own. The data file holds plain spellings (patterns only where a spelling list cannot say
+it); the patterns the readers need are compiled here (`spelling_pattern`): escaped, longest
+first, spaces around a `/` optional. Adding a unit, a metric or an engine is one entry in the
+data file.
 """
 
 from __future__ import annotations
@@ -17,7 +18,14 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from draftflow.errors import ConfigError
 
@@ -167,6 +175,57 @@ class ModelFamilies(_Entry):
     names: tuple[str, ...] = ()
 
 
+class _Alternatives(_Entry):
+    """Words as regular-expression alternatives, tried as one pattern (`pattern`)."""
+
+    patterns: tuple[str, ...]
+
+    @field_validator("patterns")
+    @classmethod
+    def _patterns_are_sound(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
+        # an empty alternative would match every name
+        if not patterns or not all(pattern.strip() for pattern in patterns):
+            raise ValueError("an empty pattern matches every name; give each entry its words")
+        try:
+            re.compile("|".join(patterns))
+        except re.error as error:
+            raise ValueError(f"{patterns!r} is no regular expression ({error})") from error
+        return patterns
+
+    @property
+    def pattern(self) -> str:
+        """The entry's alternatives as one pattern, in the file's order."""
+        return "|".join(self.patterns)
+
+
+class MetricDimensionWords(_Alternatives):
+    """The words of a metric name, JSON key or header that say what kind of quantity it is."""
+
+    dimension: str
+
+
+class StatisticWords(_Alternatives):
+    """The words of a name that state its statistic (`p95`, `median`); `{0}` in `statistic`
+    takes the pattern's first group."""
+
+    statistic: str
+
+    @model_validator(mode="after")
+    def _placeholder_has_a_group(self) -> StatisticWords:
+        if "{0}" in self.statistic and re.compile(self.pattern).groups < 1:
+            raise ValueError(
+                f"statistic {self.statistic!r} takes {{0}} from its pattern's first group; "
+                "add a group `(...)` to its patterns"
+            )
+        return self
+
+
+class OutcomeNoun(_Alternatives):
+    """The nouns after a number in prose that make it a count of run outcomes (`0 errors`)."""
+
+    metric: str
+
+
 class Vocabulary(_Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
@@ -183,6 +242,9 @@ class Vocabulary(_Entry):
     engine: tuple[Engine, ...] = ()
     model_families: ModelFamilies = ModelFamilies()
     unit_groups: dict[str, frozenset[str]] = {}
+    metric_dimension: tuple[MetricDimensionWords, ...] = ()
+    statistic: tuple[StatisticWords, ...] = ()
+    outcome_noun: tuple[OutcomeNoun, ...] = ()
 
     _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
     _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)
@@ -197,6 +259,18 @@ class Vocabulary(_Entry):
         for name, units in self.unit_groups.items():
             if unknown := sorted(units - known):
                 raise ValueError(f"unit group {name!r} names no unit {unknown}")
+        return self
+
+    @model_validator(mode="after")
+    def _dimension_words_name_known_dimensions(self) -> Vocabulary:
+        known = {d for unit in self.unit for d in unit.dimensions}
+        known |= {metric.dimension for metric in self.metric if metric.dimension}
+        for entry in self.metric_dimension:
+            if entry.dimension not in known:
+                raise ValueError(
+                    f"[[metric_dimension]] names dimension {entry.dimension!r}, which no unit or "
+                    f"metric has; use one of {sorted(known)} or give a unit that dimension"
+                )
         return self
 
     def unit_by_id(self, unit_id: str) -> Unit | None:

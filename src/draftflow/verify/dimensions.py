@@ -19,32 +19,10 @@ _VOCABULARY = vocabulary()
 _METRIC_IDS = {m.id: m.dimension for m in _VOCABULARY.metric if m.dimension is not None}
 
 
-# Words of a metric name or a key/header, first match wins (specific before general).
+# Words of a metric name or a key/header, first match wins (the data file keeps the order).
 _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(rf"\b(?:{pattern})\b"), dimension)
-    for pattern, dimension in (
-        (
-            r"normali[sz]ed|norm|score|rank|pass rate|acceptance|relative|ratio|fraction|"
-            r"gain|speedup|percent|pct|util\w*|change|delta|diff|improvement|vs",
-            "ratio",
-        ),
-        (r"memory|vram|gib|gb|mib", "memory"),
-        (r"power|watts?", "power"),
-        (r"temperature|temp", "temperature"),
-        (
-            r"throughput|tps|tok s|tokens per s|per s|per sec|per second|tok/s|t/s|tokens/s"
-            r"|req/s|rps",
-            "rate",
-        ),
-        # a name ending in a time unit (`decode_s`, `wall_ms`) counts that time
-        (r"(?:\w+ )+(?:s|ms|us|sec|secs|seconds|minutes|min)$", "time"),
-        (
-            r"ttft|ttfc|ttfr|tpot|itl|e2el|latency|duration|wall time|ppt|time|ms|sec|seconds",
-            "time",
-        ),
-        (r"rate|decode|prefill|gen", "rate"),
-        (r"tokens|requests|concurrency|count|runs|samples|len|length|context|pool", "count"),
-    )
+    (re.compile(rf"\b(?:{entry.pattern})\b"), entry.dimension)
+    for entry in _VOCABULARY.metric_dimension
 )
 
 

@@ -13,6 +13,8 @@ from click.testing import CliRunner
 from draftflow.cli import main
 from draftflow.extract.classify import metric_name
 from draftflow.extract.conditions.vocabulary import engine_in, engine_of_value, families_in
+from draftflow.extract.prose.counts import outcome_of
+from draftflow.extract.statistic_names import statistic_of
 from draftflow.numbers.units import canonical_unit, unit_after, unit_named, unit_of_name
 from draftflow.numbers.vocabulary import (
     Engine,
@@ -22,7 +24,7 @@ from draftflow.numbers.vocabulary import (
     unit_name_re,
     vocabulary,
 )
-from draftflow.verify.dimensions import UNIT_AFTER_RE, unit_dimensions
+from draftflow.verify.dimensions import UNIT_AFTER_RE, metric_dimension, unit_dimensions
 from extract_support import snapshot_of
 from prose_cases import readings
 
@@ -212,3 +214,40 @@ def test_a_unit_group_names_only_known_units() -> None:
         load('[[unit]]\nid = "x"\n[[metric]]\nid = "m"\n[unit_groups]\nsome = ["x", "y"]\n')
     with pytest.raises(VocabularyError, match=r"\[unit_groups\]"):
         VOCABULARY.unit_group("no_such_group")
+
+
+# ---- metric-name dimensions, statistic words and outcome nouns: tables of the data file ------
+
+
+def test_the_dimension_statistic_and_outcome_tables_load_in_order() -> None:
+    dimensions = [entry.dimension for entry in VOCABULARY.metric_dimension]
+    assert dimensions[0] == "ratio" and dimensions[-1] == "count"
+    assert VOCABULARY.statistic[0].statistic == "standard deviation"  # a spread first
+    assert [noun.metric for noun in VOCABULARY.outcome_noun][:2] == ["error_count", "warning_count"]
+
+
+def test_a_known_word_of_each_table_reaches_its_reader() -> None:
+    assert metric_dimension("gpu_power_watts") == "power"
+    assert metric_dimension("decode_s") == "time"  # a time unit ending the name, before `decode`
+    assert statistic_of("TTFT p95 (ms)", "12.5") == "p95 as reported"
+    assert statistic_of("std_p50_ms", "0.4") == "standard deviation"  # the spread, not the median
+    assert outcome_of(["retry", "storms"]) == ("failure_count", "retry storms")
+    assert outcome_of(["requests"]) is None
+
+
+_METRIC = '[[unit]]\nid = "x"\ndimensions = ["rate"]\n[[metric]]\nid = "m"\n'
+
+
+@pytest.mark.parametrize(
+    ("table", "fix"),
+    [
+        ('[[metric_dimension]]\ndimension = "rate"\npatterns = ["tps", ""]\n', "empty pattern"),
+        ('[[metric_dimension]]\ndimension = "rate"\npatterns = []\n', "empty pattern"),
+        ('[[metric_dimension]]\ndimension = "speed"\npatterns = ["tps"]\n', "use one of"),
+        ('[[statistic]]\nstatistic = "p{0}"\npatterns = ["p9\\\\d"]\n', "add a group"),
+        ('[[outcome_noun]]\nmetric = "error_count"\npatterns = ["errors?("]\n', "regular"),
+    ],
+)
+def test_a_bad_word_table_says_what_to_fix(table: str, fix: str) -> None:
+    with pytest.raises(VocabularyError, match=rf"(?s){fix}.*vocabulary\.toml"):
+        load(_METRIC + table)
