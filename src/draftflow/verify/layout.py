@@ -14,11 +14,18 @@ from collections.abc import Iterator
 from functools import cached_property
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.document import Table, TableKind, parse_document
+from draftflow.extract.document import (
+    DocumentKind,
+    Table,
+    TableKind,
+    document_kind,
+    parse_document,
+)
 
 # Not tool output's `|` boxes: nvidia-smi writes several quantities under one header cell
 # (`Fan  Temp  Perf  Pwr:Usage/Cap`), which names no one dimension for a cell below it.
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.CSV)
+_TABLE_DOCUMENTS = (DocumentKind.MARKDOWN, DocumentKind.CSV)
 _JSON_KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
 _YAML_KEY_RE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w.-]*)\s*:")
 _NESTED_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml")
@@ -39,6 +46,7 @@ class DocumentLayout:
         self._nested = path.endswith(_NESTED_SUFFIXES)
         self._parents: dict[int, int] = {}
         self._captions: dict[int, str] = {}
+        self._headers: dict[int, list[str]] = {}
         self._children: dict[int, tuple[tuple[str, str, int], ...]] = {}
 
     def _line(self, number: int) -> str:
@@ -51,6 +59,8 @@ class DocumentLayout:
         """Each body row's line, with its table and the row's index: the document model's
         tables (read once per document, as extract read them), of the kinds verify reads."""
         found: dict[int, tuple[Table, int]] = {}
+        if document_kind(self.document.path) not in _TABLE_DOCUMENTS:
+            return found  # a run file's JSON holds none of them: not parsed for nothing
         for table in parse_document(self.document).tables:
             if table.kind not in _READ_TABLES or not table.header_rows:
                 continue
@@ -66,7 +76,10 @@ class DocumentLayout:
         if found is None:
             return None
         table, index = found
-        header = [table.column_header(column) for column in range(table.width)]
+        header = self._headers.get(table.span.first)
+        if header is None:
+            header = [table.column_header(column) for column in range(table.width)]
+            self._headers[table.span.first] = header
         return [cell.written for cell in table.body_rows[index]], header
 
     def caption(self, line: int) -> str:
