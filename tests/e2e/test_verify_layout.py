@@ -61,11 +61,28 @@ def test_shapes_without_a_measured_name_state_no_dimension() -> None:
     assert source_dimensions(index, 6, mention_of(index, 6, "12.5")) == frozenset()
 
 
-def test_a_table_interrupted_by_prose_ends_there() -> None:
-    text = "| a | tok/s |\n| --- | --- |\n| x | 1.5 |\nA note.\n| y | 2.5 |\n"
+def test_a_table_reads_as_github_renders_it() -> None:
+    """GFM: a line of prose right under a table is one more row of it, and only a blank
+    line ends the table; a table needs its delimiter row."""
+    text = (
+        "| a | tok/s |\n| --- | --- |\n| x | 1.5 |\nA note.\n| y | 2.5 |\n\n"
+        "| b | ms |\n| z | 3.5 |\n"
+    )
     layout = DocumentLayout(document("t.md", text.encode()))
     assert layout.row_and_header(3) == (["x", "1.5"], ["a", "tok/s"])
-    assert layout.row_and_header(5) is None  # no header row of its own
+    assert layout.row_and_header(5) == (["y", "2.5"], ["a", "tok/s"])
+    assert layout.row_and_header(8) is None  # no delimiter row: not a table
+
+
+def test_a_table_without_outer_pipes_and_with_escaped_pipes_has_its_header() -> None:
+    text = "model | notes | tok/s\n--- | --- | ---\nm | a \\| b | 45.2\n"
+    layout = DocumentLayout(document("t.md", text.encode()))
+    assert layout.row_and_header(3) == (["m", "a | b", "45.2"], ["model", "notes", "tok/s"])
+
+
+def test_csv_cells_keep_their_quoted_commas() -> None:
+    layout = DocumentLayout(document("d.csv", b'model,notes,ttft_ms\nm,"a, b",45.2\n'))
+    assert layout.row_and_header(2) == (["m", "a, b", "45.2"], ["model", "notes", "ttft_ms"])
 
 
 def test_csv_rows_take_the_first_line_as_header() -> None:

@@ -14,6 +14,7 @@ of saying; "if you are an AI ..."; "note for LLMs"; and "the correct/real headli
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 
 _VERBS = r"(?:report|write|say|claim|respond|answer|tell|state(?=\s+that))"
 _INSTRUCTION_RE = re.compile(
@@ -88,6 +89,53 @@ _NEEDED_WORDS = (
     "instruction",
     "note",
 )
+
+
+# The words an instruction cannot do without, by the patterns above: a document is searched
+# for them once, in lower case, and only the lines that could match are read in full. A line
+# is one when it holds a word that makes an instruction alone (a verb of `_INSTRUCTION_RE`,
+# "ignore", "when summarising", "the correct headline"), or a reader-program with a word that
+# tells it what to do (a verb of saying, "must", "correct", "if you are", "note for").
+_ALONE_WORDS = (
+    "report", "writ", "say", "claim", "respond", "answer", "tell", "state", "ignore",
+    "instruction", "note", "summar", "correct", "real", "true", "actual", "official",
+)  # fmt: skip
+_READER_WORDS = (
+    "assistant", "agent", "model", "llm", "bot", "gpt", "claude", "copilot", "gemini",
+    "summar", "crawler", "automated", "reader", "overview", "review",
+)  # fmt: skip
+_TELLING_WORDS = (
+    "say", "state", "report", "writ", "give", "list", "mention", "cite", "quote", "present",
+    "describe", "claim", "answer", "respond", "tell", "headline", "lead", "output", "print",
+    "publish", "correct", "real", "true", "actual", "official", "must", "should", "shall",
+    "please", "you", "note", "instruction", "message",
+)  # fmt: skip
+# `ai` and `a.i` stand after and before no letter or digit wherever the patterns name them.
+_AI_RE = re.compile(r"(?<![a-z0-9])a\.?i(?![a-z0-9])")
+# The patterns' case folding lets `ſ` stand for `s` and `ı` for `i`, which lower case keeps:
+# a line holding either is read in full (lower case itself turns the Kelvin sign into `k`).
+_FOLDED_RE = re.compile("[\u017f\u0131]")
+
+
+def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
+    """The lines of a lower-cased text that may read as instructions (`line_of` maps an
+    offset to its line): every other line is none (`is_instruction` is False for it)."""
+
+    def lines(words: tuple[str, ...], pattern: re.Pattern[str] | None = None) -> set[int]:
+        found = {line_of(at) for word in words for at in _offsets(lowered, word)}
+        if pattern is not None:
+            found.update(line_of(match.start()) for match in pattern.finditer(lowered))
+        return found
+
+    alone = lines(_ALONE_WORDS, _FOLDED_RE)
+    return alone | (lines(_READER_WORDS, _AI_RE) & lines(_TELLING_WORDS))
+
+
+def _offsets(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at != -1:
+        yield at
+        at = text.find(word, at + len(word))
 
 
 def is_instruction(line: str) -> bool:

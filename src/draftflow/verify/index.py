@@ -37,7 +37,7 @@ from draftflow.numbers.forms import (
     suffixed_offsets,
 )
 from draftflow.numbers.quantifiers import with_quantified
-from draftflow.text.instructions import is_instruction
+from draftflow.text.instructions import candidate_lines, is_instruction
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.readings import (
     LineReadings,
@@ -236,6 +236,16 @@ class DocumentIndex:
             cached = is_instruction(self.document.line(number) or "")
             self._instruction_cache[number] = cached
         return cached
+
+    def instruction_lines(self) -> Iterator[int]:
+        """The lines that read as instructions to a model, in order. Only the lines holding a
+        word every instruction holds are read in full (a long run file has a few)."""
+        lowered = self.lower_text
+        if len(lowered) != len(self.text):  # lower case moved the offsets: read every line
+            candidates: Iterable[int] = range(1, self._line_count + 1)
+        else:
+            candidates = sorted(candidate_lines(lowered, self.line_of))
+        return (line for line in candidates if self.is_instruction(line))
 
     def cell_values(self, line: int, cells: list[str]) -> OwnedReadings:
         """Every reading of every number in each of `cells`, the cells of table row `line`

@@ -1,16 +1,31 @@
 """Where a line stands in its document: the table it is a row of, and the keys of the
 objects that enclose it. Verify asks this for every candidate line of every claim with a
 unit or a column, so each answer is computed once per document and line, and a table's
-header or an object's opener is found once for all the lines that share it."""
+header or an object's opener is found once for all the lines that share it.
+
+Tables are the document model's (`extract.document.parse_document`): verify reads a row
+under the header GitHub renders it under, as extract read it (no outer pipes, escaped pipes,
+quoted CSV commas)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cached_property
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.document import (
+    DocumentKind,
+    Table,
+    TableKind,
+    document_kind,
+    parse_document,
+)
 
-_SEPARATOR_RE = re.compile(r"\s*\|?[\s:|-]+\|?\s*")
+# Not tool output's `|` boxes: nvidia-smi writes several quantities under one header cell
+# (`Fan  Temp  Perf  Pwr:Usage/Cap`), which names no one dimension for a cell below it.
+_READ_TABLES = (TableKind.MARKDOWN, TableKind.CSV)
+_TABLE_DOCUMENTS = (DocumentKind.MARKDOWN, DocumentKind.CSV)
 _JSON_KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
 _YAML_KEY_RE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w.-]*)\s*:")
 _NESTED_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml")
@@ -18,11 +33,6 @@ MAX_ENCLOSING_KEYS = 3
 MAX_CAPTION_LINES = 8
 MAX_LEVELS = 4
 MAX_CHILD_LINES = 400
-
-
-def cells(row: str) -> list[str]:
-    """The cells of a Markdown table row, stripped."""
-    return [cell.strip() for cell in row.strip().strip("|").split("|")]
 
 
 class DocumentLayout:
@@ -34,10 +44,9 @@ class DocumentLayout:
         path = document.path.lower()
         self._csv = path.endswith(".csv")
         self._nested = path.endswith(_NESTED_SUFFIXES)
-        self._table_start: dict[int, int] = {}
         self._parents: dict[int, int] = {}
-        self._csv_header: list[str] | None = None
         self._captions: dict[int, str] = {}
+        self._headers: dict[int, list[str]] = {}
         self._children: dict[int, tuple[tuple[str, str, int], ...]] = {}
 
     def _line(self, number: int) -> str:
@@ -45,45 +54,42 @@ class DocumentLayout:
 
     # -- tables -----------------------------------------------------------------------------
 
-    def row_and_header(self, line: int) -> tuple[list[str], list[str]] | None:
-        """The cells of `line` and of its table's header row (Markdown or CSV), if `line`
-        is a body row of a table."""
-        text = self._line(line)
-        if self._csv:
-            if line <= 1:
-                return None
-            if self._csv_header is None:
-                self._csv_header = self._line(1).split(",")
-            return text.split(","), self._csv_header
-        if not text.lstrip().startswith("|"):
-            return None
-        start = self._start_of_table(line)
-        if start == line or not _SEPARATOR_RE.fullmatch(self._line(start + 1)):
-            return None
-        return cells(text), cells(self._line(start))
+    @cached_property
+    def _rows(self) -> dict[int, tuple[Table, int]]:
+        """Each body row's line, with its table and the row's index: the document model's
+        tables (read once per document, as extract read them), of the kinds verify reads."""
+        found: dict[int, tuple[Table, int]] = {}
+        if document_kind(self.document.path) not in _TABLE_DOCUMENTS:
+            return found  # a run file's JSON holds none of them: not parsed for nothing
+        for table in parse_document(self.document).tables:
+            if table.kind not in _READ_TABLES or not table.header_rows:
+                continue
+            for index, row in enumerate(table.body_rows):
+                if row:
+                    found.setdefault(row[0].line, (table, index))
+        return found
 
-    def _start_of_table(self, line: int) -> int:
-        """The first line of the run of `|` lines holding `line` (found once per run)."""
-        walked = []
-        number = line
-        while number not in self._table_start:
-            walked.append(number)
-            if number <= 1 or not self._line(number - 1).lstrip().startswith("|"):
-                self._table_start[number] = number
-                break
-            number -= 1
-        start = self._table_start[number]
-        for seen in walked:
-            self._table_start[seen] = start
-        return start
+    def row_and_header(self, line: int) -> tuple[list[str], list[str]] | None:
+        """The cells of `line` (as written) and its table's column headers, if `line` is a
+        body row of a table (Markdown, CSV, or `|` rows of tool output)."""
+        found = self._rows.get(line)
+        if found is None:
+            return None
+        table, index = found
+        header = self._headers.get(table.span.first)
+        if header is None:
+            header = [table.column_header(column) for column in range(table.width)]
+            self._headers[table.span.first] = header
+        return [cell.written for cell in table.body_rows[index]], header
 
     def caption(self, line: int) -> str:
         """The text just above the table holding `line` (up to its heading, a few lines at
         most): where a table whose headers are settings (`c=1`, `c=2`) states its unit
         (`Cell value = median per-stream decode tok/s`). Empty outside a table."""
-        if self.row_and_header(line) is None or self._csv:
+        found = self._rows.get(line)
+        if found is None or self._csv:
             return ""
-        start = self._start_of_table(line)
+        start = found[0].span.first
         cached = self._captions.get(start)
         if cached is None:
             kept: list[str] = []

@@ -9,6 +9,8 @@ such line of a document the record lists raises one warning that cites it.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from draftflow.verify.context import VerifyContext
 from draftflow.verify.report import Rule, Severity
 
@@ -20,11 +22,8 @@ def check_planted_instructions(ctx: VerifyContext) -> None:
     for listed in ctx.listed:
         if listed.document is None:
             continue
-        index = ctx.index(listed)
-        found = 0
-        for number in range(1, len(listed.document.line_list) + 1):
-            if not index.is_instruction(number):
-                continue
+        lines = islice(ctx.index(listed).instruction_lines(), MAX_WARNINGS_PER_DOCUMENT)
+        for number in lines:
             ctx.flag(
                 Severity.WARNING,
                 Rule.CITATIONS,
@@ -35,6 +34,3 @@ def check_planted_instructions(ctx: VerifyContext) -> None:
                 "nothing it asks for",
                 [ctx.evidence(listed, number)],
             )
-            found += 1
-            if found >= MAX_WARNINGS_PER_DOCUMENT:
-                break

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.verify.configwords import _ABSENCE_RE, _SETTINGS, _matches, _said_unused
+from documents import make_document
+from draftflow.numbers.vocabulary import vocabulary
+from draftflow.verify.configwords import (
+    _ABSENCE_RE,
+    _SETTINGS,
+    _lines_with_words,
+    _matches,
+    _said_unused,
+)
+from draftflow.verify.index import DocumentIndex
 
 
 @pytest.mark.parametrize(
@@ -66,3 +75,22 @@ def test_settings_written_with_their_value(text: str, name: str, value: str | No
     match = pattern.search(text)
     found = (match.group("value") or match.group("value2")) if match else None
     assert found == value
+
+
+def _index(text: str) -> DocumentIndex:
+    return DocumentIndex(make_document("README.md", text.encode(), repository="o/n"))
+
+
+def test_every_line_naming_an_engine_or_a_precision_is_read() -> None:
+    """The search that picks the lines to read misses none the exact patterns find: every
+    engine spelling of the vocabulary (as written, in any case), each precision, a word
+    spelled with a folded letter, and a name across a line break."""
+    names = [s for engine in vocabulary().engine for s in (engine.name, *engine.spellings)]
+    precisions = ["NVFP4", "fp8", "BF16", "Q4_K_M", "q8_0", "Q40", "EXL2 4.0 bpw", "3.5bpw", "AWQ"]
+    lines = [f"served by {name.upper()} here" for name in names]
+    lines += [f"{name} weights" for name in precisions] + ["ſglang 0.5", "plain text", ""]
+    text = "\n".join(lines) + "\nTensorRT\nLLM\n"
+    index = _index(text)
+    exact = [n for n, line in enumerate(text.split("\n"), 1) if list(_matches(line))]
+    assert set(exact) <= set(_lines_with_words(index))
+    assert len(lines) - 1 not in _lines_with_words(index)  # "plain text"
