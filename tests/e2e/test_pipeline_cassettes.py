@@ -37,10 +37,11 @@ RECORDED = {
         "README.md",
     ),
     "jvr0x__dgx-spark-bench": ("results/qwen3.6-35b-nvfp4-nvidia*.json",),
+    "Kleybrink__dgx-spark-bench": (
+        "results/20260320_224129/ollama_benchmark_ranking_20260320_224129.csv",
+        "README.md",
+    ),
 }
-# Kleybrink's cassette (19 exchanges) no longer matched its requests after this session's
-# extraction changes and was removed; `scripts/record-cassettes.sh Kleybrink__dgx-spark-bench`
-# records it again (about 40 minutes of SmolLM2 on this machine).
 # (replies replayed, replies invalid, how the editorial was made) per repository: most replies
 # are JSON cut at --max-tokens 512 (as re-recorded in session 7, MiaAI's sections reply is cut
 # too), so the templates write every record.
@@ -50,6 +51,7 @@ RECORDED = {
 RECORDED_REPLIES = {
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 12, CREATION_MODEL_UNUSABLE),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
+    "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
 }
 SETTINGS = [
     "--model",
@@ -74,8 +76,8 @@ def replay_args(folder: Path, entry: dict[str, Any], records: Path, *extra: str)
 
 # A cassette recorded before a change of its requests (a prompt, the candidates a prompt lists)
 # is named here, and skipped with a reason, until scripts/record-cassettes.sh re-records it.
-# None is stale today: all three were recorded on 2026-12-01 against the current prompts,
-# their select exchanges on 2026-12-02 (MODE=new) when the select prompt began to fit the budget.
+# None is stale today: all three were recorded on 2026-12-04 against today's requests
+# (Kleybrink whole, 19 exchanges in 24 minutes; MiaAI and jvr0x their changed exchanges).
 STALE: set[str] = set()
 
 
