@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from draftflow.acquire import acquire
 from draftflow.acquire.rules import FileContent, build_documents
 from draftflow.acquire.snapshot import Snapshot
+from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
 
 REPOSITORY = "example-owner/Bench-Repo"
 REVISION = "0123456789abcdef0123456789abcdef01234567"
@@ -63,3 +64,14 @@ class FakeClient:
         prompt.messages(variables)  # the real client fills the template: missing vars fail
         self.calls.append(variables)
         return FakeReply(schema.model_validate(self.answer(variables)))
+
+
+@dataclass
+class ResultsOnly:
+    """What the draft stage reads of an `Extraction` (`draft.artifact.ExtractionLike`), made
+    of given results alone: to draft from results without running extract."""
+
+    reported_results: list[ReportedResult]
+    test_profiles: list[TestProfile] = field(default_factory=list)
+    reported_setup: ReportedSetup | None = None
+    dropped: list[object] = field(default_factory=list)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,19 +26,12 @@ from draftflow.extract import extract
 from draftflow.llm.settings import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.record.files import load_record
-from draftflow.record.model import Record, ReportedResult, ReportedSetup, TestProfile
+from draftflow.record.model import Record, ReportedResult
 from draftflow.verify import verify_record
+from extract_support import ResultsOnly
 
 XIONG = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"
 B4RTAZ = "b4rtaz__distributed-llama"
-
-
-@dataclass
-class _Extraction:
-    reported_results: list[ReportedResult]
-    test_profiles: list[TestProfile] = field(default_factory=list)
-    reported_setup: ReportedSetup | None = None
-    dropped: list[object] = field(default_factory=list)
 
 
 @dataclass
@@ -62,7 +55,7 @@ def _draft(folder: str, corpus_dir: Path, manifest: dict[str, Any], out: Path) -
     snapshot = acquire(str(corpus_dir / folder), revision=entry["revision"], origin=entry["url"])
     results = _with_parts(record.editorial.reported_results, snapshot)
     grounded = [Grounded(r, d) for r in results if (d := snapshot.by_url(r.evidence_url))]
-    writer = Writer(snapshot, _Extraction(list(results)), grounded)
+    writer = Writer(snapshot, ResultsOnly(list(results)), grounded)
     facts = compute_facts(grounded, writer.written)
     return Drafted(record, snapshot, facts)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,24 +28,16 @@ from draftflow.llm.client import ModelClient
 from draftflow.llm.settings import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.record.files import load_record
-from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
+from extract_support import ResultsOnly
 from stub_server import StubReply, StubRequest, StubServer, completion
 
 FOLDER = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"
 
 
 @dataclass
-class _Extraction:
-    reported_results: list[ReportedResult]
-    test_profiles: list[TestProfile] = field(default_factory=list)
-    reported_setup: ReportedSetup | None = None
-    dropped: list[object] = field(default_factory=list)
-
-
-@dataclass
 class Repo:
     snapshot: Snapshot
-    extraction: _Extraction
+    extraction: ResultsOnly
     claims: list[Claim]
 
 
@@ -64,7 +56,7 @@ def repo(
     )
     record = load_record(asyncio.run(run_draft(request)).record_path)
     snapshot = acquire(source, revision=entry["revision"], origin=entry["url"])
-    extraction = _Extraction(list(record.editorial.reported_results))
+    extraction = ResultsOnly(list(record.editorial.reported_results))
     return Repo(snapshot, extraction, TemplateParts(snapshot, extraction).claims)
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from draftflow.text.lines import CASE_FOLDED
+
 _VERBS = r"(?:report|write|say|claim|respond|answer|tell|state(?=\s+that))"
 _INSTRUCTION_RE = re.compile(
     r"^[\W_]*(?:(?:note|important|instruction|system|assistant|ai)\s*:\s*)?(?:please\s+)?"
@@ -112,9 +114,6 @@ _TELLING_WORDS = (
 )  # fmt: skip
 # `ai` and `a.i` stand after and before no letter or digit wherever the patterns name them.
 _AI_RE = re.compile(r"(?<![a-z0-9])a\.?i(?![a-z0-9])")
-# The patterns' case folding lets `ſ` stand for `s` and `ı` for `i`, which lower case keeps:
-# a line holding either is read in full (lower case itself turns the Kelvin sign into `k`).
-_FOLDED_RE = re.compile("[\u017f\u0131]")
 
 
 def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
@@ -127,7 +126,7 @@ def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
             found.update(line_of(match.start()) for match in pattern.finditer(lowered))
         return found
 
-    alone = lines(_ALONE_WORDS, _FOLDED_RE)
+    alone = lines(_ALONE_WORDS, CASE_FOLDED)
     return alone | (lines(_READER_WORDS, _AI_RE) & lines(_TELLING_WORDS))
 
 

@@ -22,6 +22,10 @@ KEY_VALUE = re.compile(
 
 
 # Every emphasis mark and link holds one of these; a cell with none has nothing to remove.
+CASE_FOLDED = re.compile("[\u017f\u0131]")
+"""Letters a case-insensitive pattern reads as ASCII (`ſ` as `s`, `ı` as `i`) that lower case
+keeps: a search of lower-cased text for a pattern's words must read their lines in full
+(lower case itself turns the Kelvin sign into `k`)."""
 _MARKUP = frozenset("*`~_[")
 
 

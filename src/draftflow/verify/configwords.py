@@ -17,23 +17,20 @@ place they are listed. Every listed document is read once per run.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from draftflow.extract.conditions.vocabulary import ANY_ENGINE, PRECISION, engine_in
 from draftflow.extract.conditions.vocabulary import ENGINES as ENGINE_SPELLINGS
-from draftflow.extract.conditions.vocabulary import PRECISION, engine_in
 from draftflow.numbers import ParsedNumber, find_numbers
 from draftflow.record.model import ReportedResult
+from draftflow.text.lines import CASE_FOLDED
 from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
 from draftflow.verify.context import ListedDocument, VerifyContext
-from draftflow.verify.index import DocumentIndex
 from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Evidence, Rule, Severity
 
-_ENGINE_RE = re.compile(
-    rf"(?<![\w-])(?:{'|'.join(ENGINE_SPELLINGS.values())})(?![\w-])", re.IGNORECASE
-)
 # What every engine or precision word holds, in lower case: a document is searched for these
 # once, and only the lines they stand on are read with the exact patterns above (`PRECISION`'s
 # alternatives, by their literal parts).
@@ -41,8 +38,6 @@ _ENGINE_HELD_RE = re.compile("|".join(ENGINE_SPELLINGS.values()))
 _PRECISION_HELD_RE = re.compile(
     r"fp\d|bf16|bfloat16|float16|f16|f32|int[48]|w4a16|w8a8|awq|gptq|q\d|exl\d|bpw"
 )
-# The patterns' case folding lets `ſ` stand for `s` and `ı` for `i`, which lower case keeps.
-_FOLDED_RE = re.compile("[\u017f\u0131]")
 _NEGATION_RE = re.compile(
     r"\b(?:not|no|never|none|without|neither|nor|unknown|unstated)\b|n't\b", re.IGNORECASE
 )
@@ -138,7 +133,7 @@ def _words(text: str) -> Iterator[tuple[str, str]]:
 
 
 def _matches(text: str) -> Iterator[tuple[str, re.Match[str]]]:
-    for match in _ENGINE_RE.finditer(text):
+    for match in ANY_ENGINE.finditer(text):
         name = engine_in(match.group(0))
         if name is not None:
             yield f"engine:{name}", match
@@ -146,18 +141,15 @@ def _matches(text: str) -> Iterator[tuple[str, re.Match[str]]]:
         yield f"precision:{precision_key(match.group(0))}", match
 
 
-def _lines_with_words(index: DocumentIndex) -> Iterable[int]:
-    """The lines that may name an engine or a precision, in order: those a search of the whole
+def _lines_with_words(lowered: str, line_of: Callable[[int], int]) -> set[int]:
+    """The lines that may name an engine or a precision: those a search of the whole
     lower-cased text finds what such a word holds on, or inside (a match across lines hides
     none). Each is then read alone with the exact patterns, as if every line had been."""
-    lowered = index.lower_text
-    if len(lowered) != len(index.text):  # lower case moved the offsets: read every line
-        return range(1, len(index.document.line_list) + 1)
     found: set[int] = set()
-    for pattern in (_ENGINE_HELD_RE, _PRECISION_HELD_RE, _FOLDED_RE):
+    for pattern in (_ENGINE_HELD_RE, _PRECISION_HELD_RE, CASE_FOLDED):
         for match in pattern.finditer(lowered):
-            found.update(range(index.line_of(match.start()), index.line_of(match.end()) + 1))
-    return sorted(found)
+            found.update(range(line_of(match.start()), line_of(match.end()) + 1))
+    return found
 
 
 def _said_unused(sentence: str, match: re.Match[str]) -> bool:
@@ -172,7 +164,7 @@ def _stated(ctx: VerifyContext) -> _Stated:
     stated = _Stated()
     for listed in ctx.available():
         assert listed.document is not None
-        for number in _lines_with_words(ctx.index(listed)):
+        for number in ctx.index(listed).candidate_lines(_lines_with_words):
             line = listed.document.line(number) or ""
             for key, _ in _words(line):
                 if key not in stated.first:

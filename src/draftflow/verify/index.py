@@ -104,6 +104,10 @@ def date_keys(date: str) -> list[str]:
     return keys
 
 
+LineFinder = Callable[[str, Callable[[int], int]], set[int]]
+"""Picks, from a lower-cased text and its offset → line map, the lines a pattern can match on."""
+
+
 class DocumentIndex:
     """Everything number-like in one document, found by substring and confirmed per line."""
 
@@ -240,12 +244,16 @@ class DocumentIndex:
     def instruction_lines(self) -> Iterator[int]:
         """The lines that read as instructions to a model, in order. Only the lines holding a
         word every instruction holds are read in full (a long run file has a few)."""
+        return (line for line in self.candidate_lines(candidate_lines) if self.is_instruction(line))
+
+    def candidate_lines(self, find: LineFinder) -> Iterable[int]:
+        """The lines, in order, that `find` picks from the lower-cased text (given the offset →
+        line map) as the only ones a pattern can match on; every line when lower case moved
+        the offsets (`İ` becomes two characters)."""
         lowered = self.lower_text
-        if len(lowered) != len(self.text):  # lower case moved the offsets: read every line
-            candidates: Iterable[int] = range(1, self._line_count + 1)
-        else:
-            candidates = sorted(candidate_lines(lowered, self.line_of))
-        return (line for line in candidates if self.is_instruction(line))
+        if len(lowered) != len(self.text):
+            return range(1, self._line_count + 1)
+        return sorted(find(lowered, self.line_of))
 
     def cell_values(self, line: int, cells: list[str]) -> OwnedReadings:
         """Every reading of every number in each of `cells`, the cells of table row `line`

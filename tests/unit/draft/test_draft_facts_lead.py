@@ -18,7 +18,7 @@ from draftflow.draft.facts.wording import claim_title, question, sentences
 from draftflow.draft.grounding import Grounding, SourceText
 from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.record_facts import states
-from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
+from extract_support import ResultsOnly
 
 RUNS = """# Runs on one DGX Spark
 
@@ -124,14 +124,6 @@ class _Metadata:
     )
 
 
-@dataclass
-class _Extraction:
-    reported_results: list[ReportedResult]
-    test_profiles: list[TestProfile] = field(default_factory=list)
-    reported_setup: ReportedSetup | None = None
-    dropped: list[object] = field(default_factory=list)
-
-
 class _Writer:
     """The template writer's view the general sections read."""
 
@@ -139,7 +131,7 @@ class _Writer:
         self.grounded = grounded
         self.front = [grounded[0].document]
         self.facts = _Metadata()
-        self.extraction = _Extraction([g.result for g in grounded])
+        self.extraction = ResultsOnly([g.result for g in grounded])
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         return Grounding([SourceText(d.text) for d in documents])

@@ -13,7 +13,6 @@ the model wrote.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
@@ -21,7 +20,7 @@ from pydantic import BaseModel, Field
 from draftflow.draft.facts.model import Fact
 from draftflow.draft.facts.wording import amount, question
 from draftflow.draft.grounding import Grounding
-from draftflow.extract.conditions.vocabulary import ENGINES, PRECISION, SYSTEM
+from draftflow.extract.conditions.vocabulary import ANY_ENGINE, PRECISION, SYSTEM
 from draftflow.numbers.arithmetic import ratio_text
 from draftflow.record.model import Section
 from draftflow.text.sentences import split_sentences
@@ -31,9 +30,6 @@ MAX_FACTS_IN_PROMPT = 24
 MIN_LABEL_CHARS = 4
 
 Claim = tuple[Fact, list[str]]
-_ENGINE_WORDS = re.compile(
-    r"(?<![\w-])(?:" + "|".join(ENGINES.values()) + r")(?![\w-])", re.IGNORECASE
-)
 
 
 class FactSectionReply(BaseModel):
@@ -155,7 +151,7 @@ class FactChecker:
 
 def configuration_words(sentence: str) -> list[str]:
     """The engines, weight precisions and systems a sentence names, as written."""
-    return [m.group(0) for p in (_ENGINE_WORDS, PRECISION, SYSTEM) for m in p.finditer(sentence)]
+    return [m.group(0) for p in (ANY_ENGINE, PRECISION, SYSTEM) for m in p.finditer(sentence)]
 
 
 def _stated_text(claims: Sequence[Claim]) -> str:

@@ -20,6 +20,8 @@ ENGINES: dict[str, str] = {
     engine.name: spelling_pattern(engine.spellings) for engine in _VOCABULARY.engine
 }
 """Each engine's name → the pattern of its spellings (`numbers/vocabulary.toml`, `[[engine]]`)."""
+ANY_ENGINE = re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-])", re.I)
+"""Any engine's spelling, as a word of its own (what a text names; `engine_in` says which)."""
 _ENGINE = [
     (name, re.compile(rf"(?<![\w-])(?:{regex})(?![\w-])", re.I)) for name, regex in ENGINES.items()
 ]
