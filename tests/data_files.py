@@ -2,7 +2,8 @@
 
 `tests/data/` holds byte-exact copies of the benchmark-report corpus (`corpus/`, with its
 `MANIFEST.json` of path/sha256 per file), the hand-checked gold (`devgold/`), two repositories
-without gold (`wild/`, with its `MANIFEST.json`) and the two example records (`seeds/`).
+without gold (`wild/`, with its `MANIFEST.json`), the two example records (`seeds/`), and the
+team's own gold with its repository copies (`teamgold/`, never replaced by a refresh).
 `tests/data/SHA256SUMS` lists every file under `tests/data/` (`sha256sum -c` reads it too);
 `examples/` holds one corpus repository for the README with its own `MANIFEST.json` entry.
 
@@ -26,7 +27,10 @@ DATA = ROOT / "tests" / "data"
 EXAMPLES = ROOT / "examples"
 PARTS = ("corpus", "devgold", "wild", "seeds")
 """The folders copied from the shared data folder, each whole."""
-MANIFESTED = ("corpus", "wild")
+OWN_PARTS = ("teamgold",)
+"""The project's own gold (`teamgold/gold/`) and repository copies (`teamgold/corpus/`), made
+by reading (`shared/gold/BRIEF.md`); a refresh from the shared folder keeps them."""
+MANIFESTED = ("corpus", "wild", "teamgold/corpus")
 """The parts whose `MANIFEST.json` lists path and sha256 of every file of every repository."""
 SUMS = "SHA256SUMS"
 EXAMPLE = "jvr0x/dgx-spark-bench"
@@ -104,7 +108,7 @@ def _file_problems(path: Path, digest: str) -> list[str]:
 
 def check(data: Path = DATA, examples: Path = EXAMPLES) -> list[str]:
     """Every problem with the carried test data and example; empty when all files match."""
-    missing = [data / part for part in PARTS if not (data / part).is_dir()]
+    missing = [data / part for part in (*PARTS, *OWN_PARTS) if not (data / part).is_dir()]
     if missing:
         return [f"{path} is missing" for path in missing]
     problems = sums_problems(data)
