@@ -85,7 +85,9 @@ def whole_token(raw: str, line: str) -> bool:
     pattern = r"(?<![0-9A-Za-z.])" + re.escape(raw) + r"(?![0-9])"
     if re.search(pattern, line):
         return True
-    return re.search(r"(?<![0-9A-Za-z])" + re.escape(raw) + r"(?![0-9A-Za-z])", line, re.I) is not None
+    return (
+        re.search(r"(?<![0-9A-Za-z])" + re.escape(raw) + r"(?![0-9A-Za-z])", line, re.I) is not None
+    )
 
 
 def problems(gold: dict[str, Any], repo: Path) -> list[str]:

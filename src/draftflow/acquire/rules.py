@@ -24,7 +24,24 @@ from draftflow.acquire.snapshot import (
 )
 
 DOCUMENT_SUFFIXES = frozenset(
-    {".md", ".markdown", ".csv", ".tsv", ".json", ".jsonl", ".yaml", ".yml", ".toml", ".txt"}
+    {
+        ".md",
+        ".markdown",
+        ".csv",
+        ".tsv",
+        ".json",
+        ".jsonl",
+        ".ndjson",
+        ".yaml",
+        ".yml",
+        ".toml",
+        ".txt",
+        ".log",
+        ".out",
+        ".rst",
+        ".adoc",
+        ".ipynb",
+    }
 )
 # `NAME.example` files are read when NAME is itself a document or a plain config file.
 EXAMPLE_INNER_SUFFIXES = DOCUMENT_SUFFIXES | {".env", ".ini", ".cfg", ".conf", ""}

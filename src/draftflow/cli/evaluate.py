@@ -56,6 +56,20 @@ figures, in total, the precision proxy, headline agreement, and the time taken.
     is_flag=True,
     help="Draft every document of the repository, not only those the gold covers.",
 )
+@click.option(
+    "--leave-one-out",
+    is_flag=True,
+    help="Draft each repository with a result model trained on the other gold files only "
+    "(needs the dev dependencies): the score of repositories the model never saw.",
+)
+@click.option(
+    "--fail-under",
+    "fail_under",
+    multiple=True,
+    metavar="MEASURE=PERCENT",
+    help="Exit 1 when a measure is below PERCENT: recall, headline or conditions "
+    "(e.g. --fail-under recall=90); repeatable.",
+)
 @click.option("--misses", default=15, show_default=True, help="Misses listed per repository.")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole report as JSON.")
 @model_options
@@ -65,6 +79,8 @@ def evaluate_command(
     corpus_dir: Path | None,
     sources: tuple[str, ...],
     all_documents: bool,
+    leave_one_out: bool,
+    fail_under: tuple[str, ...],
     misses: int,
     as_json: bool,
     **model_flags: Any,
@@ -77,6 +93,7 @@ def evaluate_command(
     """
     from draftflow.pipeline.evaluate import EvalRequest, evaluate
 
+    thresholds = _parse_thresholds(fail_under)
     request = EvalRequest(
         gold_paths=gold,
         settings=settings_from_options(**model_flags),
@@ -84,10 +101,12 @@ def evaluate_command(
         corpus_dir=corpus_dir,
         sources=_parse_sources(sources, gold),
         all_documents=all_documents,
+        leave_one_out=leave_one_out,
     )
     report = run_async(evaluate(request))
     if as_json:
         click.echo(report.model_dump_json(indent=2))
+        _fail_if_under(report, thresholds)
         return
     console = Console(width=200)
     for repository in report.repositories:
@@ -97,6 +116,49 @@ def evaluate_command(
         console.print(f"  {key}: {tally.text()}", markup=False, highlight=False)
     for line in summary_lines(report):
         console.print(line, markup=False, highlight=False)
+    _fail_if_under(report, thresholds)
+
+
+MEASURES = ("recall", "headline", "conditions")
+
+
+def _parse_thresholds(items: tuple[str, ...]) -> dict[str, float]:
+    thresholds: dict[str, float] = {}
+    for item in items:
+        name, _, percent = item.partition("=")
+        try:
+            value = float(percent.rstrip("%"))
+        except ValueError:
+            value = -1.0
+        if name not in MEASURES or not 0 <= value <= 100:
+            raise InputError(
+                f"--fail-under {item} is not MEASURE=PERCENT",
+                hint=f"write e.g. --fail-under recall=90; measures: {', '.join(MEASURES)}",
+            )
+        thresholds[name] = value
+    return thresholds
+
+
+def _fail_if_under(report: EvalReport, thresholds: dict[str, float]) -> None:
+    """Exit 1 (a failed check) when a measure is below its `--fail-under` percent."""
+    from draftflow.errors import CheckFailed
+
+    conditions = report.condition_totals
+    measured = {
+        "recall": (report.recall().rate or 0.0) * 100,
+        "headline": (report.headline().rate or 0.0) * 100,
+        "conditions": 100 * conditions.correct / conditions.judged if conditions.judged else 0.0,
+    }
+    below = [
+        f"{name} {measured[name]:.1f}% < {limit:g}%"
+        for name, limit in thresholds.items()
+        if measured[name] < limit
+    ]
+    if below:
+        raise CheckFailed(
+            "eval below its threshold: " + "; ".join(below),
+            hint="see the misses above; lower --fail-under only with a reason",
+        )
 
 
 def _parse_sources(sources: tuple[str, ...], gold: tuple[Path, ...]) -> dict[str, str]:

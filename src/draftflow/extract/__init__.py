@@ -21,6 +21,7 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import select, without_unread_prose
 from draftflow.extract.deterministic import extract_deterministic
 from draftflow.extract.harvest.run import harvest, harvest_document
+from draftflow.extract.learned.model import ResultModel
 from draftflow.extract.merge import merge_extractions
 from draftflow.extract.model.run import (
     DEFAULT_CONTEXT_BUDGET_TOKENS,
@@ -50,19 +51,21 @@ async def extract(
     client: StructuredClient | None,
     *,
     context_budget_tokens: int = DEFAULT_CONTEXT_BUDGET_TOKENS,
+    result_model: ResultModel | None = None,
 ) -> Extraction:
     """Extract the snapshot's reported results, test profiles and setup.
 
     With `client` None the extraction is fully deterministic. With a client, the model labels,
     groups and fills conditions over documents chunked to `context_budget_tokens`; what it
     proposes that cannot be grounded is listed in `Extraction.dropped`. The deterministic
-    figures are kept either way (see `merge.py`). A repository with no results gives an empty
+    figures are kept either way (see `merge.py`). `result_model` decides which numbers are
+    results (the shipped model unless given). A repository with no results gives an empty
     extraction: nothing is invented.
     """
     unreadable: list[SkippedFile] = []
     candidates = harvest(snapshot, unreadable)
     if client is None:
-        baseline = extract_deterministic(snapshot, candidates)
+        baseline = extract_deterministic(snapshot, candidates, None, result_model)
         return _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
     # The model's requests go out first; the deterministic pass (seconds on a big repository)
     # runs in a thread while they are answered, and this loop keeps reading the replies. The
@@ -80,7 +83,9 @@ async def extract(
     try:
         # figures of no known metric are the editor's to name: the model is not shown them
         plain = with_unspecified(candidates, without_unread_prose(chosen))
-        baseline = await _in_thread(extract_deterministic, snapshot, candidates, plain)
+        baseline = await _in_thread(
+            extract_deterministic, snapshot, candidates, plain, result_model
+        )
     except BaseException:
         modelled_task.cancel()
         await asyncio.gather(modelled_task, return_exceptions=True)

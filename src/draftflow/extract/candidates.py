@@ -25,6 +25,9 @@ class SourceFormat(StrEnum):
     TEXT_TABLE = "text_table"
     """An aligned text table (columns separated by spaces), as tools print them."""
     PROSE = "prose"
+    LINE = "line"
+    """A number on a text line that no other reader took (`harvest/lines.py`): only the
+    learned result model (`extract/learned/`) makes a figure of one."""
 
 
 @dataclass(frozen=True, slots=True)

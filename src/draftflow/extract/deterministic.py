@@ -21,6 +21,8 @@ from draftflow.extract.derive import (
 )
 from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.labels import LabelBuilder
+from draftflow.extract.learned.decide import decide
+from draftflow.extract.learned.model import ResultModel, shipped_model
 from draftflow.extract.results import (
     conditions_for,
     figure_label,
@@ -219,15 +221,21 @@ def _profiles(grounded: Anchored, labels: Labels, read: Conditions) -> list[Test
 
 
 def extract_deterministic(
-    snapshot: Snapshot, candidates: list[Candidate], selected: list[Selected] | None = None
+    snapshot: Snapshot,
+    candidates: list[Candidate],
+    selected: list[Selected] | None = None,
+    result_model: ResultModel | None = None,
 ) -> Extraction:
-    """The extraction that harvesting alone supports: every selected figure, grounded.
+    """The extraction that harvesting alone supports: every figure the result model keeps
+    of the rules' choice and of every other number, grounded.
 
-    `selected`, when given, is `select(candidates)` computed already."""
+    `selected`, when given, is `select(candidates)` computed already; `result_model` is the
+    shipped model unless given (a left-one-out model in `draftflow eval --leave-one-out`)."""
     with collection_paused():
         grounder = Grounder(snapshot)
         if selected is None:
             selected = with_unspecified(candidates, select(candidates))
+        selected = decide(snapshot, candidates, selected, result_model or shipped_model())
         labels = {id(item): figure_label(item) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)

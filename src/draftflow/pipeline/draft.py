@@ -29,6 +29,7 @@ from draftflow.draft import (
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.extract.classify import UNSPECIFIED
+from draftflow.extract.learned.model import ResultModel
 from draftflow.llm import ModelSettings
 from draftflow.llm.slots import SharedSlots
 from draftflow.pipeline.assemble import record_id_for
@@ -79,6 +80,8 @@ class DraftRequest:
     only: tuple[str, ...] = ()
     today: date | None = None
     max_results: int = DEFAULT_MAX_RESULTS
+    result_model: ResultModel | None = None
+    """The model that decides which numbers are results: the shipped one unless given."""
 
 
 class DraftOutcome(BaseModel):
@@ -144,7 +147,10 @@ async def run_draft(
         try:
             with events.stage("extract", probe):
                 extraction = await extract(
-                    snapshot, client, context_budget_tokens=request.settings.context_tokens
+                    snapshot,
+                    client,
+                    context_budget_tokens=request.settings.context_tokens,
+                    result_model=request.result_model,
                 )
             log.dropped.extend(f"extract: {d}" for d in extraction.dropped)
             if extraction.unreadable:

@@ -33,6 +33,7 @@ from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
 from draftflow.extract.document import parse_document
+from draftflow.extract.learned.model import ResultModel
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for
@@ -66,6 +67,8 @@ class EvalRequest:
     """Explicit source (checkout, folder or URL) per repository `OWNER/NAME`."""
     all_documents: bool = False
     """Draft the whole repository, not only the documents the gold covers."""
+    leave_one_out: bool = False
+    """Draft each repository with a result model trained on the other gold files only."""
 
 
 @dataclass(frozen=True)
@@ -82,22 +85,61 @@ async def evaluate(request: EvalRequest) -> EvalReport:
     """Draft (or read) the record of each gold file's repository and score it."""
     started = time.perf_counter()
     scores: list[RepositoryEval] = []
+    models = _left_out_models(request)
     with tempfile.TemporaryDirectory(prefix="draftflow-eval-") as scratch:
         for gold_path in request.gold_paths:
             gold = load_gold(gold_path)
             source, origin = _source_for(gold, gold_path, request)
             snapshot = acquire(source, revision=gold.revision, origin=origin)
+            _check_documents(gold, snapshot)
             records_dir = request.records_dir
             if records_dir is None:
-                records_dir = Path(scratch)
+                records_dir = Path(scratch) / gold.repository.replace("/", "__")
                 only = () if request.all_documents else _gold_globs(gold)
-                await _draft(source, origin, gold, records_dir, request.settings, only)
+                model = models.get(gold.repository)
+                await _draft(source, origin, gold, records_dir, request.settings, only, model)
             scores.append(score_repository(gold, gold_path, snapshot, records_dir))
     return EvalReport(
         model=request.settings.model if request.settings.configured else None,
         repositories=scores,
         elapsed_seconds=round(time.perf_counter() - started, 3),
     )
+
+
+def _left_out_models(request: EvalRequest) -> dict[str, ResultModel]:
+    """With `leave_one_out`, each repository's model trained on all the other gold files."""
+    if not request.leave_one_out:
+        return {}
+    if request.records_dir is not None:
+        raise InputError(
+            "--leave-one-out drafts each repository with its own model; --records reads "
+            "records already drafted",
+            hint="leave out --records, or --leave-one-out",
+        )
+    if len(request.gold_paths) < 3:
+        raise InputError(
+            f"--leave-one-out needs at least 3 gold files, got {len(request.gold_paths)}",
+            hint="pass every gold file: draftflow eval --leave-one-out tests/data/*gold*/**.json",
+        )
+    from draftflow.extract.learned.training import TrainingSettings
+    from draftflow.pipeline.learning import all_examples, left_out_models
+
+    sets = all_examples(request.gold_paths, request.corpus_dir)
+    return left_out_models(sets, TrainingSettings())
+
+
+def _check_documents(gold: GoldFile, snapshot: Snapshot) -> None:
+    """A gold file scores only the bytes it was made from: a covered document whose sha256
+    differs from the gold's is an input error, not a silent score."""
+    hashes = {document.path: document.sha256 for document in snapshot.documents}
+    for document in gold.documents:
+        found = hashes.get(document.path)
+        if found is not None and found != document.sha256:
+            raise InputError(
+                f"{gold.repository}: {document.path} is not the document the gold was made "
+                f"from (sha256 {found[:12]}…, gold {document.sha256[:12]}…)",
+                hint="score the gold against the revision it names (--source OWNER/NAME=PATH)",
+            )
 
 
 def _gold_globs(gold: GoldFile) -> tuple[str, ...]:
@@ -112,6 +154,7 @@ async def _draft(
     records_dir: Path,
     settings: ModelSettings,
     only: tuple[str, ...],
+    result_model: ResultModel | None = None,
 ) -> None:
     from draftflow.pipeline.draft import DraftRequest, run_draft  # the pipeline imports every stage
 
@@ -122,6 +165,7 @@ async def _draft(
         revision=gold.revision,
         origin=origin,
         only=only,
+        result_model=result_model,
     )
     await run_draft(request)
 

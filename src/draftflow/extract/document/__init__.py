@@ -72,8 +72,13 @@ _SUFFIXES: dict[str, DocumentKind] = {
     ".tsv": DocumentKind.CSV,
     ".json": DocumentKind.JSON,
     ".jsonl": DocumentKind.JSONL,
+    ".ndjson": DocumentKind.JSONL,
     ".txt": DocumentKind.TEXT,
     ".log": DocumentKind.TEXT,
+    ".out": DocumentKind.TEXT,
+    ".rst": DocumentKind.TEXT,
+    ".adoc": DocumentKind.TEXT,
+    ".ipynb": DocumentKind.TEXT,
 }
 
 _NON_FINITE = re.compile(r"(?<![\w\"])(?:NaN|-?Infinity)(?![\w\"])")

@@ -41,10 +41,12 @@ HARVESTERS: dict[str, Harvester] = {
     ".tsv": harvest_csv,
     ".json": harvest_json,
     ".jsonl": harvest_json,
+    ".ndjson": harvest_json,
     ".md": harvest_report,
     ".markdown": harvest_report,
     ".txt": harvest_log,
     ".log": harvest_log,
+    ".out": harvest_log,
 }
 
 
@@ -54,6 +56,7 @@ CHECKED: dict[str, CheckedHarvester] = {
     ".tsv": harvest_csv,
     ".json": harvest_json,
     ".jsonl": harvest_json,
+    ".ndjson": harvest_json,
 }
 
 

@@ -1,0 +1,1 @@
+"""The learned result model: which numbers are reported results, learned from the gold."""

@@ -1,0 +1,98 @@
+"""What a number's column (or row, or line) says about it, as features.
+
+A table's column is read as a whole: the share of its cells the rules made figures of, whether
+it holds only whole numbers, how many distinct values it has, whether they count up like an
+index. A number on a line is read with the other numbers of that line. These say what kind of
+column a cell stands in without naming the column: a column of parameter counts (7, 8, 24)
+looks like a setting wherever it is.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Hashable
+
+from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.classify import Selected
+from draftflow.extract.learned.features import Features
+
+
+def column_key(candidate: Candidate) -> Hashable:
+    """The column a candidate stands in: its table and header, or its JSON key path's tail
+    (the same key across an array's items), or its line (line candidates)."""
+    if candidate.format is SourceFormat.LINE:
+        return (candidate.document_id, "line", candidate.line)
+    if candidate.json_path is not None:
+        return (candidate.document_id, "json", candidate.key)
+    return (candidate.document_id, candidate.table, candidate.key)
+
+
+def row_key(candidate: Candidate) -> Hashable:
+    """The row a candidate stands in (a JSON leaf: its enclosing object's line)."""
+    if candidate.json_path is not None:
+        return (candidate.document_id, "json", candidate.parent_line)
+    return (candidate.document_id, candidate.table, candidate.line)
+
+
+class ColumnStats:
+    """Per column and per row: how many cells, how many the rules chose, and their values."""
+
+    def __init__(self, candidates: list[Candidate], selected: list[Selected]) -> None:
+        chosen = {id(item.candidate) for item in selected}
+        self._values: dict[Hashable, list[float]] = defaultdict(list)
+        self._chosen: dict[Hashable, int] = defaultdict(int)
+        self._row_cells: dict[Hashable, int] = defaultdict(int)
+        self._row_chosen: dict[Hashable, int] = defaultdict(int)
+        for candidate in candidates:
+            column, row = column_key(candidate), row_key(candidate)
+            self._values[column].append(float(candidate.values[0]))
+            self._row_cells[row] += 1
+            if id(candidate) in chosen:
+                self._chosen[column] += 1
+                self._row_chosen[row] += 1
+
+    def features(self, candidate: Candidate) -> Features:
+        """The column and row features of one candidate."""
+        column = column_key(candidate)
+        values = self._values.get(column, [])
+        features: Features = {}
+        if not values:
+            features["col=alone"] = 1.0
+            return features
+        count = len(values)
+        features[f"col_cells={_bucket(count, (1, 2, 4, 10, 50))}"] = 1.0
+        features[f"col_chosen={_share(self._chosen.get(column, 0), count)}"] = 1.0
+        if all(v.is_integer() for v in values):
+            features["col_integers"] = 1.0
+        distinct = len(set(values))
+        if count >= 3 and distinct == 1:
+            features["col_constant"] = 1.0
+        elif count >= 3 and distinct / count < 0.5:
+            features["col_repeats"] = 1.0
+        if count >= 3 and values == sorted(values) and distinct == count:
+            features["col_increasing"] = 1.0
+            if all(
+                b - a == values[1] - values[0] for a, b in itertools.pairwise(values)
+            ):
+                features["col_arithmetic"] = 1.0
+        row = row_key(candidate)
+        cells = self._row_cells.get(row, 0)
+        if cells and candidate.format is not SourceFormat.LINE:
+            features[f"row_chosen={_share(self._row_chosen.get(row, 0), cells)}"] = 1.0
+        return features
+
+
+def _share(part: int, whole: int) -> str:
+    if part == 0:
+        return "none"
+    if part == whole:
+        return "all"
+    return "most" if part * 2 >= whole else "some"
+
+
+def _bucket(value: int, edges: tuple[int, ...]) -> str:
+    for edge in edges:
+        if value <= edge:
+            return f"<={edge}"
+    return f">{edges[-1]}"

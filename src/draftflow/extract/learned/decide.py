@@ -1,0 +1,150 @@
+"""The learned decision: which numbers of a snapshot are reported results.
+
+The rules' figures (`classify.select`, `unspecified.with_unspecified`) and every other number
+(a cell's value the rules left, a number on a line no reader took, `harvest/lines.py`) are
+instances; the model keeps those it scores at or above its threshold. A figure the rules chose
+keeps the rules' metric, unit and statistic; a figure only the model chose is `unspecified`,
+with what the source calls it: the model says *that* it is a result, not *what* it measures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.classify import UNSPECIFIED, Selected
+from draftflow.extract.harvest.lines import harvest_lines, line_places, reads_lines, taken_places
+from draftflow.extract.learned.columns import ColumnStats
+from draftflow.extract.learned.features import Features, Place, instance_features
+from draftflow.extract.learned.model import ResultModel
+from draftflow.extract.statistic_names import statistic_of
+from draftflow.numbers.units import unit_after
+from draftflow.text.lines import plain_text
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One value of one candidate, with the rules' figure of it (if any) and its features."""
+
+    candidate: Candidate
+    value_index: int
+    chosen: Selected | None
+    features: Features
+
+    @property
+    def place(self) -> tuple[str, int, float]:
+        """(document path, line, value): how gold figures are matched."""
+        value = float(self.candidate.values[self.value_index])
+        return (self.candidate.path, self.candidate.line, round(value, 6))
+
+
+def instances(
+    snapshot: Snapshot, candidates: list[Candidate], selected: list[Selected]
+) -> Iterator[Instance]:
+    """Every instance of a snapshot: the rules' figures, the values they left, and the
+    numbers on lines no reader took, in document order."""
+    documents = {d.document_id: d for d in snapshot.documents}
+    places = _PlaceReader(documents)
+    columns = ColumnStats(candidates, selected)
+    chosen_values: set[tuple[int, int]] = set()
+    for item in selected:
+        chosen_values.add((id(item.candidate), item.value_index))
+        yield _instance(item.candidate, item.value_index, item, places, columns)
+    for candidate in candidates:
+        if candidate.format is SourceFormat.PROSE and candidate.reading is None:
+            continue  # a table cell that is a sentence: its numbers are read as lines
+        for index in range(len(candidate.values)):
+            if (id(candidate), index) not in chosen_values:
+                yield _instance(candidate, index, None, places, columns)
+    taken = taken_places(
+        c for c in candidates if c.reading is not None or c.format is not SourceFormat.PROSE
+    )
+    for document in snapshot.documents:
+        if not reads_lines(document):
+            continue
+        for candidate in harvest_lines(document, taken.get(document.document_id, set())):
+            yield _instance(candidate, 0, None, places, columns)
+
+
+def decide(
+    snapshot: Snapshot,
+    candidates: list[Candidate],
+    selected: list[Selected],
+    model: ResultModel,
+) -> list[Selected]:
+    """The figures the model keeps: the rules' figures it accepts, and an `unspecified`
+    figure for each other number it accepts, in harvest order (line candidates last)."""
+    kept: list[Selected] = []
+    for instance in instances(snapshot, candidates, selected):
+        if not model.accepts(instance.features):
+            continue
+        kept.append(instance.chosen or _unspecified(instance))
+    order = {id(candidate): index for index, candidate in enumerate(candidates)}
+    return sorted(kept, key=lambda item: order.get(id(item.candidate), len(order)))
+
+
+def _unspecified(instance: Instance) -> Selected:
+    """A figure of no metric the model alone chose, with its unit where the source writes
+    one right after it and what the source calls it."""
+    candidate = instance.candidate
+    unit = candidate.unit_guess
+    if unit is None and candidate.format is SourceFormat.LINE and candidate.caption:
+        start = candidate.caption.find(candidate.text)
+        if start >= 0:
+            unit = unit_after(candidate.caption, start + len(candidate.text))
+    named = plain_text(candidate.key).strip() or (candidate.heading or "").strip() or None
+    statistic = statistic_of(candidate.key, candidate.text)
+    return Selected(
+        candidate,
+        UNSPECIFIED,
+        unit or UNSPECIFIED,
+        statistic,
+        instance.value_index,
+        named_as=named or "a number the source states without naming it",
+    )
+
+
+def crossed(features: Features, chosen: bool) -> Features:
+    """The features, each also crossed with whether the rules chose the number: a linear
+    model then weighs evidence apart for what the rules kept and what they left."""
+    side = "kept:" if chosen else "left:"
+    return features | {side + name: value for name, value in features.items()}
+
+
+class _PlaceReader:
+    """Each document's line places (block kind and text), read once per document."""
+
+    def __init__(self, documents: dict[str, Document]) -> None:
+        self._documents = documents
+        self._blocks: dict[str, dict[int, tuple[tuple[str, ...], str]]] = {}
+
+    def place(self, candidate: Candidate) -> Place:
+        document = self._documents.get(candidate.document_id)
+        if document is None:
+            return Place("line", "")
+        blocks = self._blocks.get(candidate.document_id)
+        if blocks is None:
+            blocks = line_places(document) if reads_lines(document) else {}
+            self._blocks[candidate.document_id] = blocks
+        block = blocks.get(candidate.line, ((), "line"))[1]
+        if not reads_lines(document):
+            block = "data"
+        return Place(block, document.line(candidate.line) or "")
+
+
+def _instance(
+    candidate: Candidate,
+    index: int,
+    chosen: Selected | None,
+    places: _PlaceReader,
+    columns: ColumnStats,
+) -> Instance:
+    place = places.place(candidate)
+    features = instance_features(candidate, index, chosen, place)
+    features.update(columns.features(candidate))
+    return Instance(candidate, index, chosen, crossed(features, chosen is not None))
+
+
+__all__ = ["Instance", "decide", "instances"]

@@ -1,0 +1,268 @@
+"""What the learned result model sees of one number: today's rules as features, and the
+number's shape and place, never a repository's own words.
+
+Each instance is one value of one candidate (a cell, a leaf, a number on a line). Its features
+are strings (present = 1.0): what the rules decided (chosen or not, the metric they read, the
+statistic, unspecified), what names it (whether its column, key or the words before it name a
+metric, a setting, a threshold, an identifier), its unit, its shape (integer, decimals,
+magnitude, a year, a list of numbers on one line), its document (role and type) and its place
+(table, list, paragraph, code block, heading, a specification or setup section). Words are
+reduced to what the shared vocabularies say of them, so a weight learned on one repository is
+a weight on a kind of evidence, not on that repository's labels.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.classify import (
+    UNSPECIFIED,
+    Selected,
+    is_measured_column,
+    metric_in_prose,
+    metric_name,
+    names_no_metric,
+)
+from draftflow.extract.vocabulary import (
+    CHANGE_WORDS,
+    CONFIG_PATH,
+    HARD_SKIP,
+    SOFT_SKIP,
+    SPEC_HEADINGS,
+    THRESHOLD_WORDS,
+)
+from draftflow.numbers.units import unit_after, unit_of_name
+
+Features = dict[str, float]
+_Adder = Callable[[str, float], None]
+
+_RESULT_PATH = re.compile(r"result|bench|report|run|eval|log|output|summar|finding", re.I)
+_DESIGN_PATH = re.compile(r"plan|design|todo|roadmap|spec|template|example|prompt", re.I)
+_DOCS_PATH = re.compile(r"(^|/)docs?/", re.I)
+_YEAR = re.compile(r"^(19|20)\d\d$")
+_ESTIMATE = re.compile(
+    r"\b(expect|estimat|project|theoretic|predict|should|would|could|plan|target|aim)", re.I
+)
+_RESULT_WORDS = re.compile(
+    r"\b(measured|achiev|got|reach|observed|scor|improv|faster|slower|speedup|result|peak"
+    r"|average|median|mean|p50|p9\d|fell|dropped|rose|gain)",
+    re.I,
+)
+_SETTING_BEFORE = re.compile(
+    r"(--?[a-z][\w-]*|=|\b(max|min|limit|set|using|with|batch|concurrency|threads?|ctx|context"
+    r"|tokens?|len|length|size|seed|port|version|step|layers?|n)\s*[:=]?)\s*$",
+    re.I,
+)
+_VERSIONISH = re.compile(r"\b[vV]\d|\d+\.\d+\.\d+")
+_MODEL_NAME = re.compile(r"\d+(\.\d+)?[bBmM]\b|-\d+[bB]\b")
+_HEADING_RESULT = re.compile(r"result|benchmark|performance|finding|summary|score|speed", re.I)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a number stands in its document: the block kind and the line itself."""
+
+    block: str
+    """`table`, `list`, `paragraph`, `code`, `heading`, `html`, or `line` (outside any)."""
+    line: str
+
+
+def instance_features(
+    candidate: Candidate, value_index: int, chosen: Selected | None, place: Place
+) -> Features:
+    """The features of one value of `candidate` (`chosen` is the rules' figure of it, if any)."""
+    features: Features = {"bias": 1.0}
+    add = features.__setitem__
+    _rule_features(add, chosen)
+    add(f"fmt={candidate.format.value}", 1.0)
+    _document_features(add, candidate.path)
+    _name_features(add, candidate)
+    _shape_features(add, candidate, value_index)
+    _place_features(add, candidate, place)
+    if chosen is not None:
+        add(f"fmt={candidate.format.value}&rule=chosen", 1.0)
+    _word_features(add, candidate, place)
+    return features
+
+
+_WORD = re.compile(r"[a-z]{2,}|[\u4e00-\u9fff]{1,4}|%|/s\b|±")
+
+
+def words(text: str) -> set[str]:
+    """The lower-cased words of a name or a line (runs of letters; CJK in short runs)."""
+    return set(_WORD.findall(text.lower()))
+
+
+def _word_features(add: _Adder, candidate: Candidate, place: Place) -> None:
+    """The words that name the number (its column or key, its row, its heading, the words
+    before it on its line). Training keeps only words that several repositories share
+    (`training.py`), so no repository's own labels become weights."""
+    for word in words(candidate.key):
+        add("w_key=" + word, 1.0)
+    for word in words(candidate.row_header or ""):
+        add("w_row=" + word, 1.0)
+    for word in words(" ".join(candidate.headings[-2:]) or candidate.heading or ""):
+        add("w_head=" + word, 1.0)
+    if candidate.format is SourceFormat.LINE:
+        start = place.line.find(candidate.text)
+        after = place.line[start + len(candidate.text) : start + len(candidate.text) + 24]
+        for word in words(after):
+            add("w_after=" + word, 1.0)
+
+
+def _rule_features(add: _Adder, chosen: Selected | None) -> None:
+    if chosen is None:
+        add("rule=none", 1.0)
+        return
+    add("rule=chosen", 1.0)
+    add("rule_metric=" + (chosen.metric if chosen.metric == UNSPECIFIED else _family(chosen)), 1.0)
+    if chosen.value_index > 0:
+        add("rule_second_value", 1.0)
+    if chosen.unit and chosen.unit != UNSPECIFIED:
+        add("rule_has_unit", 1.0)
+    if "range" in chosen.statistic:
+        add("rule_range_end", 1.0)
+
+
+def _family(chosen: Selected) -> str:
+    """The rules' metric with its qualifiers folded (`decode_rate_stdev` → `spread`)."""
+    metric = chosen.metric
+    if metric.endswith(("_stdev", "_spread")):
+        return "spread"
+    if metric.endswith("_normalised"):
+        return "normalised"
+    return metric
+
+
+def _document_features(add: _Adder, path: str) -> None:
+    pure = PurePosixPath(path)
+    add("ext=" + (pure.suffix.lower() or "none"), 1.0)
+    if pure.name.lower().startswith("readme") and len(pure.parts) == 1:
+        add("doc=top_readme", 1.0)
+    elif pure.name.lower().startswith("readme"):
+        add("doc=readme", 1.0)
+    if _RESULT_PATH.search(path):
+        add("doc=results_path", 1.0)
+    if _DESIGN_PATH.search(pure.name):
+        add("doc=design_name", 1.0)
+    if _DOCS_PATH.search(path):
+        add("doc=docs_folder", 1.0)
+
+
+def _name_features(add: _Adder, candidate: Candidate) -> None:
+    """What the vocabularies say of the names around the number (its column or key, its row
+    header, the words before it on its line)."""
+    names = {"key": candidate.key, "row": candidate.row_header or ""}
+    for role, name in names.items():
+        if not name:
+            add(f"{role}=empty", 1.0)
+            continue
+        lowered = name.lower()
+        metric = metric_name(name)
+        add(f"{role}_metric=" + ("yes" if metric else "no"), 1.0)
+        if is_measured_column(name):
+            add(f"{role}_measured", 1.0)
+        if names_no_metric(name):
+            add(f"{role}_setting_or_id", 1.0)
+        if HARD_SKIP.search(lowered):
+            add(f"{role}_hard_skip", 1.0)
+        if SOFT_SKIP.search(lowered):
+            add(f"{role}_soft_skip", 1.0)
+        if THRESHOLD_WORDS.search(lowered):
+            add(f"{role}_threshold", 1.0)
+        if CHANGE_WORDS.search(lowered):
+            add(f"{role}_change", 1.0)
+        if unit_of_name(name):
+            add(f"{role}_unit", 1.0)
+        if _MODEL_NAME.search(name):
+            add(f"{role}_model_name", 1.0)
+    if candidate.json_path is not None:
+        add("json", 1.0)
+        if CONFIG_PATH.search(candidate.json_path):
+            add("json_config_path", 1.0)
+        depth = candidate.json_path.count(".") + candidate.json_path.count("[")
+        add(f"json_depth={min(depth, 6)}", 1.0)
+        if "[" in candidate.json_path:
+            add("json_in_array", 1.0)
+    for text, role in ((candidate.heading or "", "heading"), (candidate.caption or "", "caption")):
+        if not text or (candidate.format is SourceFormat.LINE and role == "caption"):
+            continue
+        if SPEC_HEADINGS.search(text):
+            add(f"{role}_spec", 1.0)
+        if metric_in_prose(text):
+            add(f"{role}_metric", 1.0)
+        if THRESHOLD_WORDS.search(text.lower()):
+            add(f"{role}_threshold", 1.0)
+        if _HEADING_RESULT.search(text):
+            add(f"{role}_results_word", 1.0)
+
+
+def _shape_features(add: _Adder, candidate: Candidate, index: int) -> None:
+    value = float(candidate.values[index]) if index < len(candidate.values) else 0.0
+    text = candidate.text
+    is_integer = value.is_integer()
+    add("integer" if is_integer else "decimal", 1.0)
+    decimals = len(text.split(".")[1]) if "." in text and not is_integer else 0
+    add(f"decimals={min(decimals, 4)}", 1.0)
+    magnitude = math.floor(math.log10(abs(value))) if value else -9
+    add(f"magnitude={max(-3, min(magnitude, 6))}", 1.0)
+    if is_integer and _YEAR.match(str(int(abs(value)))):
+        add("yearlike", 1.0)
+    if value < 0:
+        add("negative", 1.0)
+    if is_integer and 0 <= value <= 10:
+        add("small_integer", 1.0)
+    if is_integer and value in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192):
+        add("power_of_two", 1.0)
+    if len(candidate.values) > 1:
+        add("cell_many_values", 1.0)
+    if "%" in text:
+        add("percent", 1.0)
+    if "/" in text:
+        add("slash", 1.0)
+    if "±" in text or "+/-" in text:
+        add("plus_minus", 1.0)
+    if candidate.unit_guess:
+        add("unit=" + candidate.unit_guess, 1.0)
+    else:
+        add("unit=none", 1.0)
+
+
+def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:
+    add(f"block={place.block}", 1.0)
+    if candidate.format is not SourceFormat.LINE:
+        return
+    line = place.line
+    start = line.find(candidate.text)
+    before = line[:start] if start >= 0 else ""
+    after_unit = unit_after(line, start + len(candidate.text)) if start >= 0 else None
+    add("line_unit=" + (after_unit or "none"), 1.0)
+    if _SETTING_BEFORE.search(before):
+        add("line_setting_before", 1.0)
+    if _ESTIMATE.search(line):
+        add("line_estimate_word", 1.0)
+    if _RESULT_WORDS.search(line):
+        add("line_result_word", 1.0)
+    if THRESHOLD_WORDS.search(line.lower()):
+        add("line_threshold_word", 1.0)
+    if _VERSIONISH.search(line):
+        add("line_version", 1.0)
+    if _MODEL_NAME.search(line[max(0, start - 12) : start + len(candidate.text) + 3]):
+        add("line_model_name_near", 1.0)
+    if "`" in before[-3:]:
+        add("line_in_code_span", 1.0)
+    if before.rstrip().endswith((":", "=")):
+        add("line_after_colon", 1.0)
+    if "[" in before and "]" in line[start:]:
+        add("line_in_brackets", 1.0)
+    if line.lstrip().startswith(("#", "|")):
+        add("line_starts_" + line.lstrip()[0], 1.0)
+    digits = sum(1 for token in line.split() if any(ch.isdigit() for ch in token))
+    add(f"line_numbers={min(digits, 8)}", 1.0)
+    if candidate.heading and SPEC_HEADINGS.search(candidate.heading):
+        add("line_spec_section", 1.0)

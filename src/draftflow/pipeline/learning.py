@@ -1,0 +1,138 @@
+"""The result model learned from the gold: examples, training, and scores on repositories
+left out.
+
+Each gold file gives examples: every instance (`extract/learned/decide.py`) of its covered
+documents and lines, labelled by whether a gold figure stands at its document, line and value.
+`train_model` fits on all of them (the shipped model); `left_out_models` fits one model per
+repository on all the others, which `draftflow eval --leave-one-out` drafts that repository
+with: the number every change is judged by.
+"""
+
+from __future__ import annotations
+
+import glob
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from draftflow.acquire import acquire, restrict
+from draftflow.errors import InputError
+from draftflow.extract.classify import select
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.learned.columns import column_key
+from draftflow.extract.learned.decide import instances
+from draftflow.extract.learned.features import Features
+from draftflow.extract.learned.model import ResultModel
+from draftflow.extract.learned.training import TrainingSettings, fit
+from draftflow.extract.unspecified import with_unspecified
+from draftflow.pipeline.gold import GoldFile, load_gold
+
+
+@dataclass(frozen=True)
+class Example:
+    """One labelled instance: its features, whether a gold figure stands there, and where."""
+
+    features: Features
+    label: bool
+    place: tuple[str, int, float]
+    rules_chose: bool
+    column: str
+    """The column (table and header, JSON key, or line) the number stands in."""
+
+
+@dataclass(frozen=True)
+class GoldExamples:
+    """One gold file's repository and its labelled instances."""
+
+    repository: str
+    gold_path: Path
+    examples: list[Example]
+    gold_figures: int
+    """Gold figures on covered lines (an instance may miss some: a number no reader took)."""
+    reachable: int
+    """Gold figures some instance stands at."""
+
+
+def corpus_folder(gold: GoldFile, gold_path: Path, corpus_dir: Path | None = None) -> Path:
+    """The corpus copy of a gold file's repository (`<corpus>/<owner>__<name>/`)."""
+    name = gold.repository.replace("/", "__")
+    for corpus in [c for c in (corpus_dir, gold_path.parent.parent / "corpus") if c]:
+        if (corpus / name).is_dir():
+            return corpus / name
+    raise InputError(
+        f"no corpus copy of {gold.repository} beside {gold_path}",
+        hint="put the repository's copy in the corpus/ folder beside the gold's folder",
+    )
+
+
+def gold_examples(gold_path: Path, corpus_dir: Path | None = None) -> GoldExamples:
+    """The labelled instances of one gold file's covered documents."""
+    gold = load_gold(gold_path)
+    folder = corpus_folder(gold, gold_path, corpus_dir)
+    snapshot = acquire(
+        str(folder), revision=gold.revision, origin=f"https://github.com/{gold.repository}"
+    )
+    snapshot = restrict(snapshot, [glob.escape(d.path) for d in gold.documents])
+    candidates = harvest(snapshot)
+    selected = with_unspecified(candidates, select(candidates))
+    figures = {
+        (f.path, f.line, round(float(f.value), 6))
+        for f in gold.figures
+        if gold.covers(f.path, f.line)
+    }
+    examples: list[Example] = []
+    reached: set[tuple[str, int, float]] = set()
+    for instance in instances(snapshot, candidates, selected):
+        path, line, _ = instance.place
+        if not gold.covers(path, line):
+            continue
+        label = instance.place in figures
+        if label:
+            reached.add(instance.place)
+        examples.append(
+            Example(
+                instance.features,
+                label,
+                instance.place,
+                instance.chosen is not None,
+                repr(column_key(instance.candidate)),
+            )
+        )
+    return GoldExamples(gold.repository, gold_path, examples, len(figures), len(reached))
+
+
+def all_examples(gold_paths: Iterable[Path], corpus_dir: Path | None = None) -> list[GoldExamples]:
+    """Every gold file's examples, in the order given."""
+    return [gold_examples(path, corpus_dir) for path in gold_paths]
+
+
+def train_model(
+    sets: Sequence[GoldExamples], settings: TrainingSettings, *, leave_out: str | None = None
+) -> ResultModel:
+    """A model fitted on every set but the one of repository `leave_out`."""
+    kept = [s for s in sets if s.repository != leave_out]
+    shared = shared_features(kept, settings.min_repositories)
+    examples = [
+        ({k: v for k, v in e.features.items() if k in shared}, e.label)
+        for s in kept
+        for e in s.examples
+    ]
+    return fit(examples, settings, [s.repository for s in kept])
+
+
+def shared_features(sets: Sequence[GoldExamples], minimum: int) -> set[str]:
+    """The features present in at least `minimum` repositories' examples: a feature only one
+    or two repositories show is their own wording, which a model would memorise."""
+    seen: dict[str, set[str]] = {}
+    for gold_set in sets:
+        for example in gold_set.examples:
+            for name in example.features:
+                seen.setdefault(name, set()).add(gold_set.repository)
+    return {name for name, repositories in seen.items() if len(repositories) >= minimum}
+
+
+def left_out_models(
+    sets: Sequence[GoldExamples], settings: TrainingSettings
+) -> dict[str, ResultModel]:
+    """For each repository, the model trained on all the others."""
+    return {s.repository: train_model(sets, settings, leave_out=s.repository) for s in sets}
