@@ -253,6 +253,14 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
         console.print(
             f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)"
         )
+    if outcome.local_url:
+        console.print(
+            f"pinned URLs marked local ({outcome.local_url}): the copy's origin is not a GitHub "
+            "repository; to publish, draft again with --origin https://github.com/OWNER/NAME",
+            style="yellow",
+            markup=False,
+            soft_wrap=True,
+        )
     usage = outcome.usage
     if outcome.hint is None:
         console.print(

@@ -110,6 +110,9 @@ class DraftOutcome(BaseModel):
     skipped documents too."""
     unread_tables: list[str] = []
     """Tables with numbers that gave no figure (`path:line (reason)`); in the provenance too."""
+    local_url: str | None = None
+    """The repository URL when its pinned URLs are marked local (`local://...`): the copy's
+    origin is not a GitHub repository."""
 
 
 async def run_draft(
@@ -229,6 +232,7 @@ async def run_draft(
         elapsed_seconds=round(time.perf_counter() - started, 3),
         unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
         unread_tables=[f"{t.place} ({t.reason})" for t in extraction.unread_tables],
+        local_url=record.source.url if record.source.platform == "local" else None,
     )
 
 
