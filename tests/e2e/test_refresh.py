@@ -18,7 +18,7 @@ from click.testing import CliRunner, Result
 
 from draftflow.acquire.heads import current_head, source_of
 from draftflow.cli import main
-from draftflow.errors import InputError
+from draftflow.errors import InputError, NetworkError
 from draftflow.record.files import load_record
 from draftflow.record.source import SourceKind
 from draftflow.review.status import status
@@ -272,5 +272,5 @@ def test_unreachable_remote_fails_that_record_only(tmp_path: Path) -> None:
 
     port = _free_port()  # nothing listens there
     source = RecordSource(kind=SourceKind.REMOTE, location=f"git://127.0.0.1:{port}/o/n")
-    with pytest.raises(InputError, match="could not ask"):
+    with pytest.raises(NetworkError, match="network failure: could not ask"):
         current_head(source, timeout=10)
