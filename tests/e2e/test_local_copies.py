@@ -57,3 +57,23 @@ def test_origin_names_the_public_repository(mirror: Path, tmp_path: Path) -> Non
     origin = "https://github.com/jvr0x/dgx-spark-bench"
     record = _draft(str(clone), tmp_path / "records", "--origin", origin)
     assert record["source"]["url"] == origin and record["source"]["platform"] == "github"
+
+
+def test_a_redraft_after_a_one_line_commit_lists_what_changed_in_meaning(
+    tmp_path: Path, corpus_dir: Path, make_git_repo: Any
+) -> None:
+    repo = make_git_repo(corpus_dir / SMALL_FOLDER, name="bench")
+    records = tmp_path / "records"
+    origin = "https://github.com/jvr0x/dgx-spark-bench"
+    _draft(str(repo), records, "--origin", origin)
+    results = repo / SMALL_ONLY
+    results.write_text(results.read_text() + "\n")  # new bytes, the same figures on each line
+    git(repo, "commit", "-q", "-am", "one line")
+    args = ["draft", str(repo), "--only", SMALL_ONLY, "--records-dir", str(records)]
+    result = CliRunner().invoke(main, [*args, "--origin", origin])
+    assert result.exit_code == 0, result.output
+    changes = result.stdout.split(":\n", 1)[1].split("\n24 headline", 1)[0].splitlines()
+    assert changes[0].strip().startswith("source revision: ")
+    assert changes[0].endswith(f"(1 of 1 documents changed: {SMALL_ONLY})")
+    assert not any("evidence_url" in line or "sha256" in line for line in changes), changes
+    assert len(changes) < 10, changes

@@ -224,7 +224,9 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     if outcome.new_record:
         console.print(f"[bold]new record[/] {outcome.record_path}")
     elif outcome.changed:
-        console.print(outcome.diff, markup=False, highlight=False)
+        console.print(f"[bold]changed[/] {outcome.record_path}:")
+        for line in outcome.changes:
+            console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
     else:
         console.print(f"unchanged: {outcome.record_path}")
     console.print(

@@ -35,6 +35,7 @@ from draftflow.pipeline.assemble import record_id_for
 from draftflow.pipeline.verified import DropLog, VerifyInputs, assemble_verified, stabilise
 from draftflow.record.model import Record, SelectionEdit
 from draftflow.record.render import render_markdown
+from draftflow.review.diff import diff_lines, diff_records
 from draftflow.select import (
     DEFAULT_MAX_RESULTS,
     FIGURES_NAME,
@@ -110,6 +111,9 @@ class DraftOutcome(BaseModel):
     skipped documents too."""
     unread_tables: list[str] = []
     """Tables with numbers that gave no figure (`path:line (reason)`); in the provenance too."""
+    changes: list[str] = []
+    """What the re-draft changed in meaning (`review.diff`): a source move as one line, then
+    each changed figure, field and sentence; empty for a new or unchanged record."""
     local_url: str | None = None
     """The repository URL when its pinned URLs are marked local (`local://...`): the copy's
     origin is not a GitHub repository."""
@@ -219,6 +223,7 @@ async def run_draft(
         new_record=saved.previous_text is None,
         changed=saved.changed,
         diff=saved.unified_diff(),
+        changes=_changes(previous, record) if saved.changed else [],
         results=len(record.editorial.reported_results),
         figures=len(selection.figures),
         selection_method=selection.note.method,
@@ -264,6 +269,13 @@ def headline_extraction(extraction: Extraction, selection: Selection) -> Extract
             "reported_setup": setup,
         }
     )
+
+
+def _changes(previous: Record | None, record: Record) -> list[str]:
+    """The lines of the structural diff of `record` against `previous` (none without one)."""
+    if previous is None:
+        return []
+    return [line for _, line in diff_lines(diff_records(previous, record))]
 
 
 def _editor_edits(previous: Record | None) -> list[SelectionEdit]:
