@@ -25,6 +25,7 @@ from draftflow.draft import (
     NO_MODEL_HINT,
     draft_deterministic,
     draft_editorial,
+    templated_after_unusable_model,
 )
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
@@ -184,13 +185,7 @@ async def run_draft(
                 templated = draft_deterministic(
                     snapshot, headline_extraction(extraction, selection), selection.metadata
                 )
-                draft = templated.model_copy(
-                    update={
-                        "creation_method": draft.creation_method,
-                        "dropped": draft.dropped,
-                        "prompt_hashes": draft.prompt_hashes,
-                    }
-                )
+                draft = templated_after_unusable_model(templated, draft)
             log.dropped.extend(draft.dropped)
             usage = client.usage.as_dict() if client else {}
             model = await client.model_name() if client else None
