@@ -42,6 +42,7 @@ _COMMAND_MODULES = (
     "select",
     "prompts",
     "figures",
+    "logs",
 )
 
 EPILOG = """\b

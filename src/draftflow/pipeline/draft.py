@@ -31,6 +31,7 @@ from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.extract.classify import UNSPECIFIED
 from draftflow.llm import ModelSettings
+from draftflow.llm.exchange_log import LOG_NAME, ExchangeLog
 from draftflow.llm.slots import SharedSlots
 from draftflow.pipeline.assemble import record_id_for
 from draftflow.pipeline.verified import DropLog, VerifyInputs, assemble_verified, stabilise
@@ -197,6 +198,7 @@ async def run_draft(
             record, report, selection = assemble_verified(inputs, selection, draft, log)
         with events.stage("write"):
             source = source_of(request.source, origin=request.origin, only=request.only)
+            exchanges = _exchange_log(client, model, record)
             saved = store.save(  # one unit: all of these files, or none of them
                 record,
                 markdown=render_markdown(record),
@@ -205,6 +207,7 @@ async def run_draft(
                 extra={
                     SOURCE_SUFFIX.lstrip("."): record_source_text(source),
                     FIGURES_NAME: dump_figures(selection.figures),
+                    **exchanges,
                 },
             )
     return DraftOutcome(
@@ -264,6 +267,15 @@ def headline_extraction(extraction: Extraction, selection: Selection) -> Extract
             "reported_setup": setup,
         }
     )
+
+
+def _exchange_log(client: ModelClient | None, model: str | None, record: Record) -> dict[str, str]:
+    """The model log file of a draft that had a model (`llm.exchange_log`), as an extra file."""
+    if client is None:
+        return {}
+    drafted_at = record.provenance.created_at if record.provenance else None
+    log = ExchangeLog.of_calls(model, drafted_at, client.exchange_log)
+    return {LOG_NAME: log.to_text()}
 
 
 def _changes(previous: Record | None, record: Record) -> list[str]:
