@@ -40,18 +40,20 @@ def local_origin(origin: str) -> tuple[str, str]:
     """`OWNER/NAME` and the local URL host for what an origin that is not GitHub says: a URL
     on another host (`local://gitlab.example.org`) or a path or `file://` URL
     (`local://localhost`)."""
+    host = LOCALHOST
     if looks_like_url(origin) and not origin.lower().startswith(FILE_SCHEME):
         try:
             remote = parse_remote(origin)
-        except InputError:
-            pass
+        except InputError:  # a deeper path, another scheme: its host and last two parts
+            parts = urlsplit(origin)
+            host, origin = parts.hostname or LOCALHOST, parts.path
         else:
             return _repository(remote.owner, remote.name), LOCAL_SCHEME + remote.host.lower()
     path = local_path(origin) or Path(origin)
     parts = [part for part in path.parts if part not in ("/", "")]
     owner = parts[-2] if len(parts) > 1 else "local"
     name = parts[-1] if parts else "repository"
-    return _repository(owner, name), LOCAL_SCHEME + LOCALHOST
+    return _repository(owner, name), LOCAL_SCHEME + host.lower()
 
 
 def _repository(owner: str, name: str) -> str:

@@ -26,6 +26,7 @@ def test_file_urls_name_local_paths() -> None:
         ("/srv/mirrors/bench.git", ("mirrors/bench", "local://localhost")),
         ("file:///srv/my mirrors/bench.git", ("my-mirrors/bench", "local://localhost")),
         ("bench", ("local/bench", "local://localhost")),
+        ("ssh://Git.Example.org/srv/git/team/bench.git", ("team/bench", "local://git.example.org")),
     ],
 )
 def test_an_origin_is_named_as_it_says(origin: str, named: tuple[str, str]) -> None:
