@@ -45,8 +45,8 @@ def local_origin(origin: str) -> tuple[str, str]:
         try:
             remote = parse_remote(origin)
         except InputError:  # a deeper path, another scheme: its host and last two parts
-            parts = urlsplit(origin)
-            host, origin = parts.hostname or LOCALHOST, parts.path
+            split = urlsplit(origin)
+            host, origin = split.hostname or LOCALHOST, split.path
         else:
             return _repository(remote.owner, remote.name), LOCAL_SCHEME + remote.host.lower()
     path = local_path(origin) or Path(origin)
