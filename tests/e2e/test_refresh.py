@@ -105,8 +105,10 @@ def test_moved_checkout_is_redrafted_and_stale_unmoved_untouched(
     assert result.exit_code == 0, result.output
     # what changed is printed as a table of fields, not as a raw JSON diff
     assert f"{moved_id}: what the re-draft changed" in result.output
-    changed = next(line for line in result.output.splitlines() if "source.revision" in line)
-    assert f'"{old_revision}"' in changed and f'"{head}"' in changed
+    # the commit move is one line, not a change of every pinned URL
+    moved = next(line for line in result.output.splitlines() if "source revision:" in line)
+    assert f"{old_revision[:12]} → {head[:12]}" in moved
+    assert "].evidence_url" not in result.output and "].pinned_url" not in result.output
     assert "@@" not in result.output
     assert "redrafted" in result.output and "current" in result.output
     record = load_record(records / f"{moved_id}.json")

@@ -227,7 +227,7 @@ Examples:
 )
 @some_model_options(*CONNECTION_OPTIONS)
 def models_command(as_json: bool, verbose: bool, **flags: Any) -> None:
-    """List the models the configured server offers, by the names --model takes (a llama.cpp
+    """List the models the configured server offers, by the names a draft takes (a llama.cpp
     model file by its name without folder and .gguf)."""
     settings = settings_from_options(**flags)
     if not settings.base_url:
