@@ -121,7 +121,9 @@ def check_where_keys(rows: list[FigureRow], where: Mapping[str, str]) -> None:
         meant = f"--where {close[0]}={where[unknown[0]]}, or " if close else ""
         raise InputError(
             f"no figure of this record has a condition {unknown[0]!r}",
-            hint=f"{meant}filter by a condition it has: " + ", ".join(known),
+            hint=f"{meant}filter by a condition it has: "
+            + ", ".join(known)
+            + " (a KEY=VALUE word is matched as a condition, not as text)",
         )
 
 
