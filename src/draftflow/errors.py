@@ -44,6 +44,12 @@ class CassetteMissError(ModelError):
     """Replay mode met a request that the cassette does not hold."""
 
 
+class NetworkError(DraftflowError):
+    """A repository could not be reached over the network (no route, no name, a timeout)."""
+
+    exit_code = 5
+
+
 class OutputError(DraftflowError):
     """draftflow could not write its output (disk, permissions, a lock held elsewhere)."""
 

@@ -274,8 +274,6 @@ def test_git_checkout_reads_the_commit_not_the_work_tree(
     [
         ("does-not-exist", None, ORIGIN, "revision 'does-not-exist' does not exist"),
         ("--output=/tmp/x", None, ORIGIN, "does not exist"),
-        (None, None, None, "has no `origin` remote"),
-        (None, None, "https://gitlab.com/a/b", "is not a GitHub repository URL"),
         (None, "https://gitlab.com/a/b", ORIGIN, "is not a GitHub repository URL"),
     ],
 )
@@ -295,6 +293,48 @@ def test_git_checkout_errors(
         acquire(str(repo), revision=revision, origin=origin)
     assert message in raised.value.message
     assert raised.value.hint
+
+
+@pytest.mark.parametrize(
+    ("remote", "repository", "url"),
+    [
+        (None, "{parent}/repo", "local://localhost/{parent}/repo"),
+        ("https://gitlab.com/a/b.git", "a/b", "local://gitlab.com/a/b"),
+        ("/srv/mirrors/bench.git", "mirrors/bench", "local://localhost/mirrors/bench"),
+        ("file:///srv/mirrors/bench.git", "mirrors/bench", "local://localhost/mirrors/bench"),
+    ],
+)
+def test_a_copy_whose_origin_is_not_github_has_local_urls(
+    tmp_path: Path, make_git_repo: Any, remote: str | None, repository: str, url: str
+) -> None:
+    """Named as its origin says (with none, as its own path does), pinned URLs marked local,
+    until --origin names the GitHub repository."""
+    source = tmp_path / "source"
+    source.mkdir()
+    (source / "README.md").write_text("x\n")
+    repo = make_git_repo(source, origin=remote)
+    repository, url = (text.format(parent=tmp_path.name) for text in (repository, url))
+    snapshot = acquire(str(repo))
+    assert (snapshot.repository, snapshot.url, snapshot.is_local) == (repository, url, True)
+    assert snapshot.documents[0].pinned_url == f"{url}/blob/{snapshot.revision}/README.md"
+    again = acquire(str(repo), origin=url)  # as verify reads it again, by the record's URL
+    assert (again.repository, again.url) == (repository, url)
+    public = acquire(str(repo), origin=ORIGIN)
+    assert public.url == ORIGIN and not public.is_local
+
+
+def test_a_bare_mirror_reads_from_a_file_url(tmp_path: Path, make_git_repo: Any) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    (source / "README.md").write_text("x\n")
+    repo = make_git_repo(source, origin=ORIGIN)
+    mirror = tmp_path / "mirror.git"
+    git(tmp_path, "clone", "-q", "--mirror", str(repo), str(mirror))
+    snapshot = acquire(f"file://{mirror}")
+    assert snapshot.repository == f"{tmp_path.name}/repo" and snapshot.is_local
+    assert acquire(f"file://{mirror}", origin=ORIGIN).url == ORIGIN
+    with pytest.raises(InputError, match="does not exist"):
+        acquire(f"file://{tmp_path}/no-such.git")
 
 
 def test_empty_git_repository_is_a_clear_error(tmp_path: Path) -> None:

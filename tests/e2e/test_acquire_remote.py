@@ -20,7 +20,7 @@ from draftflow.acquire.remote import (
     parse_github_repository,
     parse_remote,
 )
-from draftflow.errors import InputError, NotCachedError
+from draftflow.errors import InputError, NetworkError, NotCachedError
 from gitrepo import git
 
 ORIGIN = "https://github.com/robbiemu/dgx-spark-inference"
@@ -105,7 +105,7 @@ def test_cache_key_keeps_other_hosts_apart() -> None:
 
 def test_unreachable_remote_fails_fast_and_writes_nothing(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    with pytest.raises(InputError) as raised:
+    with pytest.raises(NetworkError) as raised:
         acquire(
             "https://github.invalid/a/b",
             origin="https://github.com/a/b",
@@ -117,12 +117,10 @@ def test_unreachable_remote_fails_fast_and_writes_nothing(tmp_path: Path) -> Non
     assert list(cache.iterdir()) == []
 
 
-def test_remote_outside_github_needs_origin(tmp_path: Path) -> None:
-    with pytest.raises(InputError) as raised:
-        acquire("https://gitlab.com/a/b", cache_dir=tmp_path)
-    assert "not on github.com" in raised.value.message
-    assert raised.value.hint and "--origin" in raised.value.hint
-    assert list(tmp_path.iterdir()) == []
+def test_remote_outside_github_is_named_locally(served: dict[str, Any], tmp_path: Path) -> None:
+    snapshot = acquire(served["url"], cache_dir=tmp_path / "cache")
+    assert (snapshot.repository, snapshot.url) == ("o/n", "local://127.0.0.1/o/n")
+    assert all(d.pinned_url.startswith("local://127.0.0.1/o/n/blob/") for d in snapshot.documents)
 
 
 def test_revision_given_twice_must_agree(tmp_path: Path) -> None:
@@ -225,7 +223,7 @@ def test_cached_full_sha_needs_no_network(served: dict[str, Any], tmp_path: Path
     served["daemon"].wait(timeout=10)
     again = acquire(served["url"], origin=ORIGIN, revision=served["first"], cache_dir=cache)
     assert again.revision == served["first"]
-    with pytest.raises(InputError, match="could not reach"):
+    with pytest.raises(NetworkError, match="could not reach"):
         acquire(served["url"], origin=ORIGIN, cache_dir=cache)
 
 

@@ -78,19 +78,46 @@ def test_filters_narrow_the_list(records: Path) -> None:
 
 def test_the_table_fits_the_terminal(records: Path) -> None:
     for columns in (80, 120):
-        result = _figures(records, "--metric", "ttft", columns=columns)
+        result = _figures(records, "--metric", "ttft", "--table", columns=columns)
         assert result.exit_code == 0, result.output
-        table = result.stdout.splitlines()[:-1]
-        assert len(table) == len(_rows(records, "--metric", "ttft")) + 1
+        table = result.stdout.splitlines()
+        shown = [line for line in table if line.lstrip(" *").startswith("fig-")]
+        assert len(shown) == len(_rows(records, "--metric", "ttft"))
         assert all(len(line) <= columns for line in table), max(map(len, table))
-        assert "fig-" in table[1] and "ms" in table[1]
-    assert "of 1" in result.stdout.splitlines()[-1]
+        assert "ms" in shown[0]
+    assert " of 1" in result.stdout
+
+
+def test_piped_output_is_tab_separated_and_wide_is_uncut(records: Path) -> None:
+    piped = _figures(records, "--metric", "ttft", columns=80)
+    header, *lines = piped.stdout.splitlines()
+    assert header.startswith("id\tselected\tvalue\tunit\tmetric\tlabel\tdocument\tline")
+    assert len(lines) == len(_rows(records, "--metric", "ttft"))
+    wide = _figures(records, "--metric", "ttft", "--wide", columns=80).stdout.splitlines()
+    assert "label" in wide[0] and max(map(len, wide)) > 80
+
+
+def test_where_filters_by_exact_condition(records: Path) -> None:
+    everything = _rows(records)
+    key, value = next(
+        (key, value)
+        for row in everything
+        for key, value in row["conditions"].items()
+        if isinstance(value, int) and not isinstance(value, bool)
+    )
+    exact = _rows(records, "--where", f"{key}={value}")
+    assert exact == [row for row in everything if row["conditions"].get(key) == value]
+    assert _rows(records, f"{key}={value}") == exact
+    unknown = _figures(records, "--where", "no_such_condition=1")
+    assert unknown.exit_code == 2 and "fix: filter by a condition it has: " in unknown.stderr
 
 
 def test_an_empty_match_says_so(records: Path) -> None:
-    result = _figures(records, "no-such-words-anywhere")
+    result = _figures(records, "no-such-words-anywhere", "--table")
     assert result.exit_code == 0
     assert "no figure matches 'no-such-words-anywhere'" in result.stdout
+    piped = _figures(records, "no-such-words-anywhere")
+    assert "no figure matches" in piped.stderr and "no figure" not in piped.stdout
 
 
 def test_select_adds_an_id_that_figures_printed(
@@ -101,7 +128,7 @@ def test_select_adds_an_id_that_figures_printed(
     for path in records.glob(f"{RECORD_ID}*"):
         (copy / path.name).write_bytes(path.read_bytes())
     table = _figures(copy, "--metric", "ttft").stdout.splitlines()
-    printed = next(line.split()[0] for line in table[1:] if line.startswith(" "))
+    printed = next(line.split()[0] for line in table[1:] if line.split("\t")[1] != "yes")
     added = CliRunner().invoke(
         main,
         ["select", RECORD_ID, "--add", printed, "--reason", "test", "--records-dir", str(copy)],

@@ -48,6 +48,19 @@ def test_models_lists_the_served_names(stub: StubServer):
     assert json.loads(as_json.output) == ["second", "stub-model"]
 
 
+def test_models_names_a_gguf_file_as_model_takes_it_and_its_path_only_verbose():
+    path = "/home/ed/models/SmolLM2-135M-Instruct-Q8_0.gguf"
+    with StubServer(script(completion(VALID)), models=(path,)) as server:
+        plain = invoke("models", "--base-url", server.url)
+        verbose = invoke("models", "--base-url", server.url, "--verbose")
+        as_json = invoke("models", "--base-url", server.url, "--json")
+        doctor = invoke("doctor", "--base-url", server.url, "--model", "SmolLM2-135M-Instruct-Q8_0")
+    assert plain.output == "SmolLM2-135M-Instruct-Q8_0\n"
+    assert verbose.output == f"SmolLM2-135M-Instruct-Q8_0\t{path}\n"
+    assert json.loads(as_json.output) == ["SmolLM2-135M-Instruct-Q8_0"]
+    assert f"'SmolLM2-135M-Instruct-Q8_0' is served (listed as {path})" in doctor.output
+
+
 def test_models_without_a_server_is_a_usage_error_with_a_fix():
     result = invoke("models")
     assert result.exit_code == 2

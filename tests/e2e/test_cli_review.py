@@ -226,6 +226,26 @@ def test_review_says_it_could_not_reverify_when_sources_are_unreadable(
     assert not (records / f"{gold.id}.signoff.json").exists()
 
 
+def test_status_reverifies_offline_against_a_named_local_copy(
+    tmp_path: Path, gold: Record, corpus_dir: Path, snapshot: Snapshot
+) -> None:
+    records = tmp_path / "records"
+    write_draft(records, gold, snapshot)  # drafted elsewhere: no source file, nothing cached
+    row = status_of(records, gold.id)
+    assert row["state"] == "not-reverified"
+    assert f"draftflow status --source {gold.id}=PATH" in row["fix"]
+    for named in (
+        ["--source", str(corpus_dir / CORPUS_FOLDER)],
+        ["--source", f"{gold.id}={corpus_dir / CORPUS_FOLDER}"],
+        ["--corpus", str(corpus_dir)],
+    ):
+        result = run("status", str(records), *named, "--json")
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)[0]["state"] == "draft", named
+    stray = run("status", str(records), "--source", str(tmp_path))
+    assert stray.exit_code == 2 and f"--source ID={tmp_path}" in stray.output
+
+
 def test_status_table_names_each_state(
     tmp_path: Path, gold: Record, source: Path, snapshot: Snapshot
 ) -> None:

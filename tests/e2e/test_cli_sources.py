@@ -141,12 +141,9 @@ BAD_INPUTS = [
     ("origin-garbage", "is not a GitHub repository URL", "https://github.com/OWNER/NAME"),
     ("malformed-url", "expected OWNER/NAME", "https://github.com/OWNER/NAME"),
     ("http-url", "unsupported URL scheme 'http://'", "use https://"),
-    ("file-url", "unsupported URL scheme 'file://'", "local folder"),
+    ("file-url-missing", "does not exist", "pass an existing folder"),
     ("ext-transport", "unsupported git transport 'ext::'", "https"),
-    ("unreachable", "could not reach https://github.invalid/a/b", "network"),
     ("checkout-bad-revision", "revision 'no-such-rev' does not exist", "git log"),
-    ("checkout-no-origin", "has no `origin` remote", "--origin"),
-    ("checkout-gitlab-origin", "is not a GitHub repository URL", "--origin"),
     ("remote-bad-revision-syntax", "cannot be fetched from a remote", "full 40-hex"),
 ]
 
@@ -195,25 +192,35 @@ def _arguments(case: str, tmp_path: Path) -> list[str]:
         ],
         "malformed-url": lambda: ["https://github.com/only-owner"],
         "http-url": lambda: ["http://github.com/o/n"],
-        "file-url": lambda: [f"file://{_plain_folder(tmp_path)}"],
+        "file-url-missing": lambda: [f"file://{tmp_path}/no-such-mirror.git"],
         "ext-transport": lambda: ["ext::sh -c touch% /tmp/pwned"],
-        "unreachable": lambda: [
-            "https://github.invalid/a/b",
-            "--origin",
-            origin,
-            "--timeout",
-            "20",
-        ],
         "checkout-bad-revision": lambda: [
             str(_checkout(tmp_path, origin)),
             "--revision",
             "no-such-rev",
         ],
-        "checkout-no-origin": lambda: [str(_checkout(tmp_path, None))],
-        "checkout-gitlab-origin": lambda: [str(_checkout(tmp_path, "https://gitlab.com/o/n.git"))],
         "remote-bad-revision-syntax": lambda: ["https://github.com/o/n", "--revision", "main~1"],
     }
     return cases[case]()
+
+
+def test_an_unreachable_url_is_a_network_failure_exit_5(runner: CliRunner, tmp_path: Path) -> None:
+    url = "https://github.invalid/a/b"
+    result = runner.invoke(main, ["sources", url, "--origin", "https://github.com/o/n"])
+    assert result.exit_code == 5, result.output
+    assert f"error: network failure: could not reach {url}" in result.stderr
+    assert "fix: check your network connection; offline, pass a local clone" in result.stderr
+    cache = tmp_path / "xdg-cache" / "draftflow" / "repos"
+    assert not cache.exists() or list(cache.iterdir()) == []
+
+
+@pytest.mark.parametrize("origin", [None, "https://gitlab.com/o/n.git"])
+def test_a_checkout_not_from_github_is_read_with_local_urls(
+    runner: CliRunner, tmp_path: Path, origin: str | None
+) -> None:
+    result = runner.invoke(main, ["sources", str(_checkout(tmp_path, origin)), "--json"])
+    assert result.exit_code == 0, result.output
+    assert "local://" in result.stdout and "https://github.com" not in result.stdout
 
 
 @pytest.mark.parametrize(("case", "message", "fix"), BAD_INPUTS, ids=[c[0] for c in BAD_INPUTS])

@@ -146,6 +146,20 @@ def test_invalid_json_twice_then_valid_is_repaired_with_only_the_last_failure(
     assert "count" in third[3]["content"] and "Field required" in third[3]["content"]
 
 
+def test_every_attempt_is_logged_and_a_cache_hit_logs_the_attempts_that_filled_it(
+    serve, settings_for, prompt
+):
+    server = serve(script(completion("not json at all"), completion(VALID)))
+    settings = settings_for(server.url, max_repairs=1)
+    _, client = run(ask(settings, prompt))
+    (call,) = client.exchange_log
+    assert [(a.attempt, a.outcome.value) for a in call] == [(1, "rejected"), (2, "accepted")]
+    assert call[0].reply == "not json at all" and "not valid JSON" in (call[0].reason or "")
+    assert call[1].reason is None and call[1].request[-1]["role"] == "user"
+    hit, cached = run(ask(settings, prompt))
+    assert hit.cached and cached.exchange_log == [call]
+
+
 def test_the_error_after_the_last_attempt_carries_attempts_and_last_reply(
     serve, settings_for, prompt
 ):

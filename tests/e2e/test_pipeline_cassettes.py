@@ -142,6 +142,10 @@ def test_recorded_model_draft_replays_offline_and_verifies(
         (r.label, r.value) for r in template.editorial.reported_results
     )
     if creation == CREATION_MODEL_UNUSABLE:
+        article = Path(summary["article_path"]).read_text()
+        assert "none of its replies was usable" in record.editorial.creation_method
+        assert "without a model" not in article, "the byline and the limits disagree"
+        assert any("the model was asked" in item for item in record.limitations)
         assert record.title == template.title
         assert [s.heading for s in record.editorial.sections] == [
             s.heading for s in template.editorial.sections

@@ -18,7 +18,7 @@ from click.testing import CliRunner, Result
 
 from draftflow.acquire.heads import current_head, source_of
 from draftflow.cli import main
-from draftflow.errors import InputError
+from draftflow.errors import InputError, NetworkError
 from draftflow.record.files import load_record
 from draftflow.record.source import SourceKind
 from draftflow.review.status import status
@@ -105,8 +105,10 @@ def test_moved_checkout_is_redrafted_and_stale_unmoved_untouched(
     assert result.exit_code == 0, result.output
     # what changed is printed as a table of fields, not as a raw JSON diff
     assert f"{moved_id}: what the re-draft changed" in result.output
-    changed = next(line for line in result.output.splitlines() if "source.revision" in line)
-    assert f'"{old_revision}"' in changed and f'"{head}"' in changed
+    # the commit move is one line, not a change of every pinned URL
+    moved = next(line for line in result.output.splitlines() if "source revision:" in line)
+    assert f"{old_revision[:12]} → {head[:12]}" in moved
+    assert "].evidence_url" not in result.output and "].pinned_url" not in result.output
     assert "@@" not in result.output
     assert "redrafted" in result.output and "current" in result.output
     record = load_record(records / f"{moved_id}.json")
@@ -272,5 +274,5 @@ def test_unreachable_remote_fails_that_record_only(tmp_path: Path) -> None:
 
     port = _free_port()  # nothing listens there
     source = RecordSource(kind=SourceKind.REMOTE, location=f"git://127.0.0.1:{port}/o/n")
-    with pytest.raises(InputError, match="could not ask"):
+    with pytest.raises(NetworkError, match="network failure: could not ask"):
         current_head(source, timeout=10)

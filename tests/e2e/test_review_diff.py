@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -191,10 +192,53 @@ def test_against_a_git_revision_of_the_records_directory(tmp_path: Path, seed: R
     previous, label = load_version(store, seed.id, "previous")
     assert (label, dump_record(previous)) == ("previous", dump_record(seed))
 
-    with pytest.raises(InputError, match="git cannot show"):
-        load_version(store, seed.id, "no-such-rev")
+    with pytest.raises(InputError, match="git cannot show") as raised:
+        load_version(store, seed.id, "HEAD~1")  # one commit only: HEAD~1 does not exist
+    hint = raised.value.hint or ""
+    suggested = hint.split("--against ", 1)[1].split()[0]
+    old, label = load_version(store, seed.id, suggested)  # the fix names one that works
+    assert label == f"git {suggested}" and dump_record(old) == dump_record(seed)
+    assert f"draftflow diff {seed.id} --against previous" in hint
     with pytest.raises(InputError, match="never approved"):
         load_version(store, seed.id, "approved")
+
+
+def test_outside_git_the_fix_names_the_records_own_history(tmp_path: Path, seed: Record) -> None:
+    store = RecordStore(tmp_path / "records")
+    store.save(seed, markdown="# v1\n")
+    with pytest.raises(InputError) as raised:
+        load_version(store, seed.id, "HEAD~1")
+    assert "not in a git repository" in (raised.value.hint or "")
+    assert "no earlier version" in (raised.value.hint or "")
+    store.save(seed.model_copy(update={"title": "Changed"}), markdown="# v2\n")
+    with pytest.raises(InputError) as raised:
+        load_version(store, seed.id, "HEAD~1")
+    assert f"draftflow diff {seed.id} --against previous" in (raised.value.hint or "")
+
+
+def test_a_commit_move_is_one_line_and_unchanged_documents_list_nothing(seed: Record) -> None:
+    old_revision, new_revision = seed.source.revision, "f" * 40
+    changed_path = seed.supplemental_sources[0].document_path
+    old_sha = seed.supplemental_sources[0].document_sha256
+
+    def move(data: dict[str, Any]) -> None:
+        text = json.dumps(data).replace(old_revision, new_revision).replace(old_sha, "e" * 64)
+        data.clear()
+        data.update(json.loads(text))
+        data["source"]["last_commit_at"] = "2030-01-01T00:00:00+00:00"
+
+    moved = edited(seed, move)
+    diff = diff_records(seed, moved)
+    assert diff.changes == []
+    assert diff.source_move is not None
+    assert diff.source_move.changed_documents == [changed_path]
+    lines = diff_lines(diff)
+    assert lines[0] == (
+        "info",
+        f"source revision: {old_revision[:12]} → {new_revision[:12]} "
+        f"(1 of {diff.source_move.documents} documents changed: {changed_path})",
+    )
+    assert lines[1:] == [("info", "no other content changes")]
 
 
 def test_against_approved_after_a_hand_edit(tmp_path: Path, seed: Record) -> None:

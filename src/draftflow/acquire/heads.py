@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from draftflow.acquire.git import FULL_SHA, GitFailed, is_git_repository, resolve_commit, run_git
-from draftflow.acquire.remote import looks_like_url, parse_remote
-from draftflow.errors import InputError
+from draftflow.acquire.origin import local_path
+from draftflow.acquire.remote import is_network_failure, looks_like_url, parse_remote
+from draftflow.errors import InputError, NetworkError
 from draftflow.record.source import RecordSource, SourceKind
 
 
@@ -21,7 +22,7 @@ def source_of(source: str, *, origin: str | None, only: tuple[str, ...]) -> Reco
     Local paths are stored absolute so that a later refresh works from any directory; a URL
     loses its `/tree/REV` part, since a refresh follows the default branch.
     """
-    path = Path(source).expanduser()
+    path = local_path(source) or Path(source).expanduser()
     if path.is_dir():
         kind = SourceKind.CHECKOUT if is_git_repository(path) else SourceKind.FOLDER
         return RecordSource(kind=kind, location=str(path.resolve()), origin=origin, only=list(only))
@@ -62,6 +63,12 @@ def _remote_head(url: str, timeout: float) -> str:
         )
     except GitFailed as error:
         detail = " ".join(error.stderr.split())[:300] or "no message from git"
+        if is_network_failure(error):
+            raise NetworkError(
+                f"network failure: could not ask {remote.clone_url} for its default branch: "
+                f"{detail}",
+                hint="check your network connection, then run the command again",
+            ) from error
         raise InputError(
             f"could not ask {remote.clone_url} for its default branch: {detail}",
             hint="check the URL and your network connection",

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import platformdirs
 
 from draftflow.acquire.git import FULL_SHA, GitFailed, resolve_commit, run_git
-from draftflow.errors import InputError, NotCachedError
+from draftflow.errors import InputError, NetworkError, NotCachedError
 
 GITHUB_HOST = "github.com"
 ALLOWED_SCHEMES = ("https", "ssh", "git")
@@ -292,33 +292,41 @@ def _fetch(repo: Path, remote: RemoteSource, revision: str | None, timeout: floa
         raise _fetch_error(remote, revision, error, timeout) from error
 
 
+_UNREACHABLE = (
+    "could not resolve host",
+    "could not resolve hostname",
+    "connection refused",
+    "network is unreachable",
+    "failed to connect",
+    "connection timed out",
+    "temporary failure in name resolution",
+)
+
+
+def is_network_failure(error: GitFailed) -> bool:
+    """Whether git failed because the network did (a timeout, no name, no route)."""
+    lowered = error.stderr.lower()
+    return error.timed_out or any(words in lowered for words in _UNREACHABLE)
+
+
 def _fetch_error(
     remote: RemoteSource, revision: str | None, error: GitFailed, timeout: float
-) -> InputError:
+) -> InputError | NetworkError:
     lines = [line.removeprefix("fatal: ").strip() for line in error.stderr.splitlines()]
     detail = " ".join(line for line in lines if line)[:300] or "no message from git"
     lowered = error.stderr.lower()
     url = remote.clone_url
     if error.timed_out:
-        return InputError(
-            f"fetching {url} timed out after {timeout:g} s",
-            hint="check your network connection, or clone it yourself and pass the local path",
+        return NetworkError(
+            f"network failure: fetching {url} timed out after {timeout:g} s",
+            hint="check your network connection (or raise --timeout), or clone the repository "
+            "where the network works and pass the local path",
         )
-    if any(
-        s in lowered
-        for s in (
-            "could not resolve host",
-            "could not resolve hostname",
-            "connection refused",
-            "network is unreachable",
-            "failed to connect",
-            "connection timed out",
-        )
-    ):
-        return InputError(
-            f"could not reach {url}: {detail}",
-            hint="check the URL and your network connection; offline, clone the repository "
-            "elsewhere and pass its local path",
+    if is_network_failure(error):
+        return NetworkError(
+            f"network failure: could not reach {url}: {detail}",
+            hint="check your network connection; offline, pass a local clone or mirror of the "
+            "repository instead of the URL (with --origin URL for its pinned URLs)",
         )
     if any(
         s in lowered

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from draftflow.acquire.snapshot import (
+    GITHUB,
     Document,
     SkippedFile,
     decode,
@@ -172,8 +173,11 @@ def document_ids(repository: str, paths: Iterable[str]) -> dict[str, str]:
     return ids
 
 
-def build_documents(files: Iterable[FileContent], repository: str, revision: str) -> list[Document]:
-    """Hash, line-count and pin every selected file; documents come out sorted by path."""
+def build_documents(
+    files: Iterable[FileContent], repository: str, revision: str, host: str = GITHUB
+) -> list[Document]:
+    """Hash, line-count and pin every selected file (pinned URLs on `host`); documents come
+    out sorted by path."""
     by_path = {f.path: f for f in files}
     ids = document_ids(repository, by_path)
     return [
@@ -183,7 +187,7 @@ def build_documents(files: Iterable[FileContent], repository: str, revision: str
             sha256=sha256_hex(content.data),
             bytes=len(content.data),
             lines=len(split_lines(decode(content.data))),
-            pinned_url=pinned_url(repository, revision, path),
+            pinned_url=pinned_url(repository, revision, path, host),
             data=content.data,
         )
         for path, content in sorted(by_path.items())

@@ -15,6 +15,9 @@ from functools import cached_property
 from pydantic import BaseModel, ConfigDict, Field
 
 GITHUB = "https://github.com"
+# Pinned URLs of a repository whose origin is not on GitHub start with this: they name the
+# copy draftflow read, not a page anyone can open, until `--origin` names the public repository.
+LOCAL_SCHEME = "local://"
 
 
 def split_lines(text: str) -> list[str]:
@@ -39,14 +42,25 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def pinned_url(repository: str, revision: str, path: str) -> str:
-    """The canonical GitHub URL of one file at one full revision."""
-    return f"{GITHUB}/{repository}/blob/{revision}/{path}"
+def pinned_url(repository: str, revision: str, path: str, host: str = GITHUB) -> str:
+    """The canonical URL of one file at one full revision (on GitHub unless `host` says)."""
+    return f"{host}/{repository}/blob/{revision}/{path}"
 
 
-def repository_url(repository: str) -> str:
-    """The canonical GitHub URL of a repository (`OWNER/NAME`)."""
-    return f"{GITHUB}/{repository}"
+def repository_url(repository: str, host: str = GITHUB) -> str:
+    """The canonical URL of a repository (`OWNER/NAME`), on GitHub unless `host` says."""
+    return f"{host}/{repository}"
+
+
+def is_local_url(url: str) -> bool:
+    """Whether `url` is marked local: it names a copy, not a public repository's page."""
+    return url.startswith(LOCAL_SCHEME)
+
+
+def url_host(url: str) -> str:
+    """`SCHEME://HOST` of a repository or pinned URL (`https://github.com`, `local://gitlab.com`)."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.partition('/')[0]}"
 
 
 class Document(BaseModel):
@@ -98,12 +112,17 @@ class SkippedFile(BaseModel):
 class Snapshot(BaseModel):
     """A repository pinned at one full revision, with every document the pipeline reads."""
 
-    repository: str = Field(description="OWNER/NAME on GitHub")
-    url: str
+    repository: str = Field(description="OWNER/NAME on GitHub (or as a local origin names it)")
+    url: str = Field(description="the repository's URL; `local://...` when not a public one")
     revision: str = Field(description="full 40-hex commit sha")
     commit_time: str | None = Field(description="ISO 8601 commit time, when known")
     documents: list[Document]
     skipped: list[SkippedFile] = Field(default_factory=list)
+
+    @property
+    def is_local(self) -> bool:
+        """Whether the pinned URLs are marked local (the origin is not a GitHub repository)."""
+        return is_local_url(self.url)
 
     def document(self, document_id: str) -> Document | None:
         """The document with this id, if any."""

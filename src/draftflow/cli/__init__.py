@@ -2,7 +2,7 @@
 
 Exit codes: 0 success; 1 the checked thing failed (error flags, refused sign-off);
 2 bad usage or unusable input; 3 the model server failed; 4 output could not be written;
-130 interrupted.
+5 the network failed (a repository could not be reached); 130 interrupted.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ _COMMAND_MODULES = (
     "select",
     "prompts",
     "figures",
+    "logs",
 )
 
 EPILOG = """\b
@@ -56,8 +57,9 @@ Run `draftflow COMMAND --help` for each command's options and examples.
 \b
 Exit codes: 0 success; 1 the checked thing failed (error flags, refused
 sign-off); 2 bad usage or unusable input; 3 the model server failed (also: no
-answer within --deadline); 4 output could not be written; 130 interrupted
-(SIGINT or SIGTERM: the message says which files, if any, were complete).
+answer within --deadline); 4 output could not be written; 5 the network
+failed (a repository URL could not be reached); 130 interrupted (SIGINT or
+SIGTERM: the message says which files, if any, were complete).
 """
 
 

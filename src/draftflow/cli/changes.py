@@ -67,7 +67,9 @@ def print_changes(console: Console, diff: RecordDiff, title: str) -> None:
     console.print(f"[bold]{escape(title)}[/]")
     if diff.status_change:
         console.print(f"status: {diff.status_change[0]} → {diff.status_change[1]}")
+    if diff.source_move is not None:
+        console.print(diff.source_move.line(), markup=False, soft_wrap=True)
     if diff.identical:
-        console.print("no content changes")
+        console.print("no other content changes" if diff.source_move else "no content changes")
         return
     console.print(changes_table(diff))

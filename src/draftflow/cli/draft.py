@@ -34,6 +34,10 @@ Examples:
       --revision <full 40-hex sha>
 
 \b
+  # a local clone or bare mirror (origin not on GitHub): pinned URLs of the public one
+  draftflow draft file:///srv/mirrors/bench.git --origin https://github.com/OWNER/NAME
+
+\b
   # a public repository, drafted by Qwen behind vLLM on a Spark
   draftflow draft https://github.com/OWNER/NAME \\
       --base-url http://spark.local:8000/v1 --model Qwen/Qwen3-32B
@@ -121,8 +125,8 @@ class _Progress:
 )
 @click.option(
     "--origin",
-    help="GitHub URL of the repository a plain folder is a copy of (default: from the "
-    "MANIFEST.json beside the folder, with its revision).",
+    help="GitHub URL of the repository the source is a copy of (default: a checkout's GitHub "
+    "origin, else pinned URLs marked local://; a plain folder's MANIFEST.json).",
 )
 @records_dir_option("Where records are written.")
 @click.option(
@@ -162,12 +166,13 @@ def draft(
     as_json: bool,
     **model_flags: Any,
 ) -> None:
-    """Draft a verified record from SOURCE (a GitHub URL, a checkout or a corpus folder).
+    """Draft a verified record from SOURCE (a GitHub URL, a checkout or mirror, a file:// URL
+    or a corpus folder).
 
     Pins the revision, hashes every document, extracts each reported result with its
     source line, drafts the editorial, verifies every number offline (dropping what no
-    source supports), writes records/ID.json, .md and .verify.json, and prints the diff
-    against the previous version with the flags that need a look.
+    source supports), writes records/ID.json, .md and .verify.json, and prints what changed
+    in meaning since the previous version with the flags that need a look.
 
     Several SOURCEs (or --from FILE) are drafted in parallel processes; --concurrency is
     then the total of model requests in flight across all of them, and one table sums up.
@@ -224,7 +229,9 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     if outcome.new_record:
         console.print(f"[bold]new record[/] {outcome.record_path}")
     elif outcome.changed:
-        console.print(outcome.diff, markup=False, highlight=False)
+        console.print(f"[bold]changed[/] {outcome.record_path}:")
+        for line in outcome.changes:
+            console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
     else:
         console.print(f"unchanged: {outcome.record_path}")
     console.print(
@@ -252,6 +259,14 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     if outcome.dropped:
         console.print(
             f"dropped as unsupported: {len(outcome.dropped)} (listed in the record's provenance)"
+        )
+    if outcome.local_url:
+        console.print(
+            f"pinned URLs marked local ({outcome.local_url}): the copy's origin is not a GitHub "
+            "repository; to publish, draft again with --origin https://github.com/OWNER/NAME",
+            style="yellow",
+            markup=False,
+            soft_wrap=True,
         )
     usage = outcome.usage
     if outcome.hint is None:

@@ -20,6 +20,7 @@ from rich.table import Table
 from draftflow.cli import main, output_console, run_async
 from draftflow.errors import CheckFailed, ConfigError
 from draftflow.llm import ModelSettings, resolve_settings
+from draftflow.llm.model_names import short_name
 from draftflow.llm.settings import START_A_SERVER
 
 if TYPE_CHECKING:
@@ -211,27 +212,37 @@ def settings_from_options(**flags: Any) -> ModelSettings:
 MODELS_EPILOG = """\b
 Examples:
   draftflow models --base-url http://127.0.0.1:8080/v1
+  draftflow models --base-url http://127.0.0.1:8080/v1 --verbose
   DRAFTFLOW_BASE_URL=http://spark.local:8000/v1 draftflow models --json
 """
 
 
 @main.command("models", epilog=MODELS_EPILOG)
 @click.option("--json", "as_json", is_flag=True, help="Print the names as a JSON list.")
+@click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="Also the id the server lists (a llama.cpp model file's full .gguf path).",
+)
 @some_model_options(*CONNECTION_OPTIONS)
-def models_command(as_json: bool, **flags: Any) -> None:
-    """List the models the configured server offers."""
+def models_command(as_json: bool, verbose: bool, **flags: Any) -> None:
+    """List the models the configured server offers, by the names a draft takes (a llama.cpp
+    model file by its name without folder and .gguf)."""
     settings = settings_from_options(**flags)
     if not settings.base_url:
         raise ConfigError(
             "no model server is configured",
             hint=f"pass --base-url http://HOST:PORT/v1 or set DRAFTFLOW_BASE_URL; {START_A_SERVER}",
         )
-    names = run_async(_list_models(settings))
+    ids = run_async(_list_models(settings))
     if as_json:
-        click.echo(json.dumps(names))
+        named = [{"name": short_name(i), "id": i} for i in ids]
+        click.echo(json.dumps(named if verbose else [short_name(i) for i in ids]))
         return
-    for name in names:
-        click.echo(name)
+    for server_id in ids:
+        name = short_name(server_id)
+        click.echo(f"{name}\t{server_id}" if verbose and name != server_id else name)
 
 
 async def _list_models(settings: ModelSettings) -> list[str]:

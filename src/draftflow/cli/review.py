@@ -20,6 +20,7 @@ from draftflow.cli.options import records_dir_option
 from draftflow.errors import CheckFailed, InputError
 from draftflow.record.model import Record
 from draftflow.review import (
+    LocalCopies,
     RecordStatus,
     Reverification,
     ReviewState,
@@ -72,6 +73,9 @@ _DIFF_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "info":
 Examples:
   draftflow status
   draftflow status records/gold --json
+  draftflow status --source examples/jvr0x__dgx-spark-bench
+  draftflow status --source jvr0x-dgx-spark-bench=../checkouts/bench
+  draftflow status records/gold --corpus tests/data/corpus
   draftflow status --fetch
 
 \b
@@ -84,24 +88,45 @@ which and the fix).
 @click.argument("records_dir_arg", metavar="[RECORDS_DIR]", required=False, type=Path)
 @RECORDS_DIR_OPTION
 @click.option(
+    "--source",
+    "sources",
+    metavar="[ID=]PATH",
+    multiple=True,
+    help="A local copy (checkout, mirror or folder) to verify against, offline: ID=PATH for "
+    "record ID, or a PATH named after the repository (OWNER__NAME or NAME). Repeatable.",
+)
+@click.option(
+    "--corpus",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="A folder of local copies named OWNER__NAME (as examples/ holds).",
+)
+@click.option(
     "--fetch",
     is_flag=True,
     help="Fetch a record's repository when it is not in the local cache (default: offline).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON on stdout.")
 def status_command(
-    records_dir_arg: Path | None, records_dir: Path, fetch: bool, as_json: bool
+    records_dir_arg: Path | None,
+    records_dir: Path,
+    sources: tuple[str, ...],
+    corpus: Path | None,
+    fetch: bool,
+    as_json: bool,
 ) -> None:
     """One row per record: id, revision, results, flags, state, day of the last change.
 
-    Each record is verified again against its sources (the one its draft stored, else its
-    repository at its revision from the fetch cache); nothing on disk is taken on trust.
+    Each record is verified again against its sources (a local copy --source or --corpus
+    names, else the one its draft stored, else its repository at its revision from the fetch
+    cache); nothing on disk is taken on trust.
     States: draft (no error flags), flagged (error flags not acknowledged), approved (the
     sign-off matches the record's sha256 and every error flag found now is acknowledged),
     stale (changed since approval), not-reverified (the sources could not be read) and
     unreadable (a file of the record is corrupt).
     """
-    rows = status(records_dir_arg or records_dir, offline=not fetch)
+    copies = LocalCopies.parse(sources, corpus)
+    rows = status(records_dir_arg or records_dir, offline=not fetch, copies=copies)
     if as_json:
         click.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
     else:

@@ -29,6 +29,9 @@ SOURCE is one of:
   a remote URL    https://github.com/OWNER/NAME[/tree/REV], git@github.com:OWNER/NAME.git,
                   ssh://... or git://... (fetched shallowly into the user cache)
   a git checkout  read at HEAD or --revision; pinned URLs from its GitHub `origin` remote
+  or mirror       (a bare mirror or file:///path/repo.git too); an origin that is not on
+                  GitHub (a path, another host, none) gives pinned URLs marked local://
+                  until --origin names the GitHub repository
   a plain folder  a copy of a repository: needs --origin URL and the full --revision SHA,
                   unless a MANIFEST.json beside it names both (as beside examples/ folders)
 """
@@ -50,7 +53,8 @@ SKIPS_SHOWN = 20
     "origin",
     metavar="URL",
     default=None,
-    help="GitHub repository URL the source is a copy of, for pinned URLs.",
+    help="GitHub repository URL the source is a copy of, for pinned URLs (without it, a "
+    "copy whose origin is not on GitHub gets local:// URLs).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON on stdout.")
 @max_bytes_option()

@@ -23,6 +23,7 @@ from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.removed import without_removed
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
+from draftflow.draft.wording import LIMITATIONS, UNUSABLE_MODEL_LIMITATION
 from draftflow.llm.protocol import StructuredClient
 from draftflow.text.sentences import split_sentences
 
@@ -38,6 +39,7 @@ __all__ = [
     "draft_with_model",
     "drop_sentences",
     "split_sentences",
+    "templated_after_unusable_model",
     "without_removed",
 ]
 
@@ -63,4 +65,25 @@ async def draft_editorial(
         return draft_deterministic(snapshot, extraction, metadata)
     return await draft_with_model(
         snapshot, extraction, client, budget_tokens=budget_tokens, from_facts=from_facts
+    )
+
+
+def templated_after_unusable_model(
+    templated: EditorialDraft, asked: EditorialDraft
+) -> EditorialDraft:
+    """The templates' draft for a model whose replies were all unusable (`asked`): its byline,
+    dropped replies and prompt hashes, and limits that say the model was asked rather than
+    that there was none."""
+    without_model = LIMITATIONS[-1]
+    limitations = [
+        UNUSABLE_MODEL_LIMITATION if item == without_model else item
+        for item in templated.limitations
+    ]
+    return templated.model_copy(
+        update={
+            "creation_method": asked.creation_method,
+            "dropped": asked.dropped,
+            "prompt_hashes": asked.prompt_hashes,
+            "limitations": limitations,
+        }
     )

@@ -75,6 +75,12 @@ LIMITATIONS = (
     "Written from templates without a model: the text restates the extracted figures and "
     "does not interpret them.",
 )
+UNUSABLE_MODEL_LIMITATION = (
+    "Written from templates: the model was asked, but none of its replies was usable; the text "
+    "restates the extracted figures and does not interpret them."
+)
+"""The last limitation when the model was asked and the templates wrote everything: the
+byline (`CREATION_MODEL_UNUSABLE`) and the limits then say the same."""
 NOTES = (
     "Each figure is tied to the line of the document that states it; a condition the source "
     "does not state stays null.",

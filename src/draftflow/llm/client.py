@@ -27,6 +27,7 @@ from draftflow.llm.exchange import (
     Usage,
     UsageTotals,
 )
+from draftflow.llm.exchange_log import LoggedAttempt, Outcome
 from draftflow.llm.prompts import Prompt
 from draftflow.llm.settings import ModelSettings
 from draftflow.llm.slots import SharedSlots
@@ -58,6 +59,29 @@ class _Call(Generic[T]):
     max_tokens: int | None
     attempts: int = 0
     usage: Usage = field(default_factory=Usage)
+    log: list[LoggedAttempt] = field(default_factory=list)
+
+    def note(
+        self,
+        request: ChatRequest,
+        reply: ChatReply | None,
+        outcome: Outcome,
+        reason: str | None = None,
+    ) -> None:
+        """Log one attempt of this call: its request, its reply and what became of it."""
+        self.log.append(
+            LoggedAttempt(
+                prompt=self.prompt.name,
+                attempt=len(self.log) + 1,
+                mode=_mode_of(request),
+                max_tokens=request.max_tokens,
+                request=request.messages,
+                reply=reply.content if reply is not None else None,
+                finish_reason=reply.finish_reason if reply is not None else None,
+                outcome=outcome,
+                reason=reason,
+            )
+        )
 
 
 class ModelClient:
@@ -73,6 +97,8 @@ class ModelClient:
         self._model: str | None = settings.model
         self._cache: ResponseCache | None = None
         self._cassette: Cassette | None = None
+        self.exchange_log: list[list[LoggedAttempt]] = []
+        """The attempts of each structured call so far, a list per call (`exchange_log.py`)."""
         if settings.cassette is not None:
             self._cassette = Cassette(
                 settings.cassette, settings.record_mode, secrets=_secrets(settings)
@@ -150,7 +176,10 @@ class ModelClient:
         hit = self._from_cache(cache, key, first, call) if key is not None else None
         if hit is not None:
             return hit
-        value, mode, content = await self._ask(call, modes)
+        try:
+            value, mode, content = await self._ask(call, modes)
+        finally:
+            self.exchange_log.append(call.log)
         if cache is not None and key is not None:
             self._store(cache, key, content, call, mode)
         return Structured(
@@ -222,6 +251,9 @@ class ModelClient:
                 value, content = await self._ask_in_mode(call, mode)
                 return value, mode, content
             except FormatRejected as rejected:
+                refusal = rejected.rejection
+                request = self._request(call, mode)
+                call.note(request, None, Outcome.REFUSED, f"{refusal.status}: {refusal.message}")
                 if index + 1 < len(modes):
                     continue
                 raise ModelError(
@@ -240,8 +272,11 @@ class ModelClient:
             call.attempts += 1
             call.usage = call.usage + reply.usage
             try:
-                return parse_reply(reply.content, call.schema), reply.content
+                value = parse_reply(reply.content, call.schema)
             except ReplyInvalid as invalid:
+                cut = reply.finish_reason == "length"
+                reason = f"{invalid}" + (f" (cut at {request.max_tokens} tokens)" if cut else "")
+                call.note(request, reply, Outcome.REJECTED, reason)
                 self.usage.invalid_replies += 1
                 repair = (reply.content, str(invalid))
                 if reply.finish_reason == "length":
@@ -253,6 +288,9 @@ class ModelClient:
                         *repair,
                         cut_at=request.max_tokens,
                     ) from invalid
+            else:
+                call.note(request, reply, Outcome.ACCEPTED)
+                return value, reply.content
         assert repair is not None
         raise give_up(call.schema, call.prompt.name, call.attempts, repair[0], repair[1])
 
@@ -297,9 +335,11 @@ class ModelClient:
             usage = Usage.model_validate(stored["usage"])
             mode = OutputMode(stored["mode"])
             attempts = int(stored["attempts"])
+            logged = [LoggedAttempt.model_validate(item) for item in stored.get("log", [])]
         except (ReplyInvalid, KeyError, ValueError):
             return None  # an entry this version cannot use is a miss, not an error
         self.usage.cache_hits += 1
+        self.exchange_log.append(logged)
         return Structured(
             value=value,
             usage=usage,
@@ -323,8 +363,15 @@ class ModelClient:
                 "mode": str(mode),
                 "model": call.model,
                 "prompt": {"name": call.prompt.name, "sha256": call.prompt.sha256},
+                "log": [attempt.model_dump(mode="json") for attempt in call.log],
             },
         )
+
+
+def _mode_of(request: ChatRequest) -> str:
+    """The output mode a request asks for: its response_format's type, else `prompt`."""
+    kind = request.response_format.get("type") if request.response_format else None
+    return str(kind or "prompt")
 
 
 def _refusal(rejection: Rejection, url: str | None) -> Exception:

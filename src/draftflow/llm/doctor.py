@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from draftflow.errors import DraftflowError
 from draftflow.llm.client import ModelClient
 from draftflow.llm.exchange import ChatRequest, PromptRef
+from draftflow.llm.model_names import listed_id, short_name
 from draftflow.llm.prompts import load_prompt
 from draftflow.llm.server_limits import ContextWindow, read_context_window
 from draftflow.llm.server_plan import ServerPlan, SettingSource, plan_settings
@@ -187,18 +188,21 @@ async def _check_endpoint(client: ModelClient, report: DoctorReport) -> list[str
 
 
 def _check_model(wanted: str | None, models: list[str], report: DoctorReport) -> str | None:
-    if wanted is not None and wanted in models:
+    served = listed_id(wanted, models) if wanted is not None else None
+    if served is not None:
+        also = f" (listed as {served})" if served != wanted else ""
         report.checks.append(
-            DoctorCheck(name="model", status=CheckStatus.OK, detail=f"{wanted!r} is served")
+            DoctorCheck(name="model", status=CheckStatus.OK, detail=f"{wanted!r} is served{also}")
         )
-        return wanted
+        return served
     if wanted is None and len(models) == 1:
         report.checks.append(
             DoctorCheck(
                 name="model",
                 status=CheckStatus.WARN,
                 detail=f"no model named; the server's only model {models[0]!r} will be used",
-                hint=f"pin it: --model {models[0]} or DRAFTFLOW_MODEL={models[0]}",
+                hint=f"pin it: --model {short_name(models[0])} or "
+                f"DRAFTFLOW_MODEL={short_name(models[0])}",
             )
         )
         return models[0]
@@ -208,8 +212,10 @@ def _check_model(wanted: str | None, models: list[str], report: DoctorReport) ->
             DoctorCheck(
                 name="model",
                 status=CheckStatus.WARN,
-                detail=f"{wanted!r} is not in the server's list ({', '.join(models)})",
-                hint=f"use one of the listed names with --model, e.g. --model {models[0]}",
+                detail=f"{wanted!r} is not in the server's list "
+                f"({', '.join(map(short_name, models))})",
+                hint="use one of the listed names with --model, e.g. "
+                f"--model {short_name(models[0])}",
             )
         )
         return wanted

@@ -18,6 +18,7 @@ output's provenance.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
 import re
@@ -95,7 +96,25 @@ def override_directory() -> Path | None:
             f"{PROMPTS_DIR_VARIABLE}={value} is not a folder",
             hint=f"point {PROMPTS_DIR_VARIABLE} at a folder of <name>.md prompt files, or unset it",
         )
+    _check_override_names(folder)
     return folder
+
+
+def _check_override_names(folder: Path) -> None:
+    """A `ConfigError` for a `.md` file of the editor's folder that overrides no prompt (a
+    misspelt name would otherwise be ignored without a word); its README is left alone."""
+    known = packaged_prompt_names()
+    for path in sorted(folder.glob("*.md")):
+        if path.stem in known or path.name.lower() == "readme.md":
+            continue
+        close = difflib.get_close_matches(path.stem, known, n=1)
+        meant = f"rename it to {close[0]}.md if that is the prompt it overrides; " if close else ""
+        raise ConfigError(
+            f"{path} overrides no prompt: there is no prompt named {path.stem!r} "
+            f"({PROMPTS_DIR_VARIABLE})",
+            hint=f"{meant}the prompts are {', '.join(name + '.md' for name in known)} "
+            "(`draftflow prompts` lists them)",
+        )
 
 
 def prompt_directory(name: str) -> Path:

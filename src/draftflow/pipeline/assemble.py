@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from draftflow import __version__
-from draftflow.acquire.snapshot import Document, Snapshot, repository_url
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import EditorialDraft
 from draftflow.draft.standing import StandingNote, standing_notes
 from draftflow.extract import Extraction
@@ -223,9 +223,9 @@ def _with_selection(record: Record, selection: Selection) -> Record:
 def _source(snapshot: Snapshot, main: Document | None, owner: str, checked_on: str) -> Source:
     return Source(
         publisher=owner,
-        url=repository_url(snapshot.repository),
+        url=snapshot.url,
         repository=snapshot.repository,
-        platform="github",
+        platform="local" if snapshot.is_local else "github",
         revision=snapshot.revision,
         document_path=main.path if main else None,
         pinned_url=main.pinned_url if main else None,

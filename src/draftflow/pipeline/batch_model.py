@@ -81,7 +81,8 @@ class ResultSink(Protocol):
 
 
 def batch_exit_code(items: Sequence[BatchItem]) -> int:
-    """0 if all succeeded; the worst failure's code (4 > 3 > 2) if any failed; else 1 for flags."""
+    """0 if all succeeded; the worst failure's code (5 > 4 > 3 > 2) if any failed; else 1
+    for flags."""
     failures = [item.failure.exit_code for item in items if item.failure is not None]
     if failures:
         return max(failures)

@@ -25,17 +25,20 @@ from draftflow.draft import (
     NO_MODEL_HINT,
     draft_deterministic,
     draft_editorial,
+    templated_after_unusable_model,
 )
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
 from draftflow.extract.classify import UNSPECIFIED
 from draftflow.extract.learned.model import ResultModel
 from draftflow.llm import ModelSettings
+from draftflow.llm.exchange_log import LOG_NAME, ExchangeLog
 from draftflow.llm.slots import SharedSlots
 from draftflow.pipeline.assemble import record_id_for
 from draftflow.pipeline.verified import DropLog, VerifyInputs, assemble_verified, stabilise
 from draftflow.record.model import Record, SelectionEdit
 from draftflow.record.render import render_markdown
+from draftflow.review.diff import diff_lines, diff_records
 from draftflow.select import (
     DEFAULT_MAX_RESULTS,
     FIGURES_NAME,
@@ -113,6 +116,12 @@ class DraftOutcome(BaseModel):
     skipped documents too."""
     unread_tables: list[str] = []
     """Tables with numbers that gave no figure (`path:line (reason)`); in the provenance too."""
+    changes: list[str] = []
+    """What the re-draft changed in meaning (`review.diff`): a source move as one line, then
+    each changed figure, field and sentence; empty for a new or unchanged record."""
+    local_url: str | None = None
+    """The repository URL when its pinned URLs are marked local (`local://...`): the copy's
+    origin is not a GitHub repository."""
 
 
 async def run_draft(
@@ -183,13 +192,7 @@ async def run_draft(
                 templated = draft_deterministic(
                     snapshot, headline_extraction(extraction, selection), selection.metadata
                 )
-                draft = templated.model_copy(
-                    update={
-                        "creation_method": draft.creation_method,
-                        "dropped": draft.dropped,
-                        "prompt_hashes": draft.prompt_hashes,
-                    }
-                )
+                draft = templated_after_unusable_model(templated, draft)
             log.dropped.extend(draft.dropped)
             usage = client.usage.as_dict() if client else {}
             model = await client.model_name() if client else None
@@ -201,6 +204,7 @@ async def run_draft(
             record, report, selection = assemble_verified(inputs, selection, draft, log)
         with events.stage("write"):
             source = source_of(request.source, origin=request.origin, only=request.only)
+            exchanges = _exchange_log(client, model, record)
             saved = store.save(  # one unit: all of these files, or none of them
                 record,
                 markdown=render_markdown(record),
@@ -209,6 +213,7 @@ async def run_draft(
                 extra={
                     SOURCE_SUFFIX.lstrip("."): record_source_text(source),
                     FIGURES_NAME: dump_figures(selection.figures),
+                    **exchanges,
                 },
             )
     return DraftOutcome(
@@ -222,6 +227,7 @@ async def run_draft(
         new_record=saved.previous_text is None,
         changed=saved.changed,
         diff=saved.unified_diff(),
+        changes=_changes(previous, record) if saved.changed else [],
         results=len(record.editorial.reported_results),
         figures=len(selection.figures),
         selection_method=selection.note.method,
@@ -235,6 +241,7 @@ async def run_draft(
         elapsed_seconds=round(time.perf_counter() - started, 3),
         unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
         unread_tables=[f"{t.place} ({t.reason})" for t in extraction.unread_tables],
+        local_url=record.source.url if record.source.platform == "local" else None,
     )
 
 
@@ -266,6 +273,22 @@ def headline_extraction(extraction: Extraction, selection: Selection) -> Extract
             "reported_setup": setup,
         }
     )
+
+
+def _exchange_log(client: ModelClient | None, model: str | None, record: Record) -> dict[str, str]:
+    """The model log file of a draft that had a model (`llm.exchange_log`), as an extra file."""
+    if client is None:
+        return {}
+    drafted_at = record.provenance.created_at if record.provenance else None
+    log = ExchangeLog.of_calls(model, drafted_at, client.exchange_log)
+    return {LOG_NAME: log.to_text()}
+
+
+def _changes(previous: Record | None, record: Record) -> list[str]:
+    """The lines of the structural diff of `record` against `previous` (none without one)."""
+    if previous is None:
+        return []
+    return [line for _, line in diff_lines(diff_records(previous, record))]
 
 
 def _editor_edits(previous: Record | None) -> list[SelectionEdit]:

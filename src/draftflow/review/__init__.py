@@ -1,5 +1,6 @@
 """Review and sign-off: where records stand, what changed, the review page, and approval."""
 
+from draftflow.review.copies import LocalCopies
 from draftflow.review.diff import RecordDiff, diff_lines, diff_records
 from draftflow.review.html import render_review_html
 from draftflow.review.reverify import (
@@ -32,6 +33,7 @@ __all__ = [
     "APPROVED_STATUS",
     "Acknowledgement",
     "ApprovalResult",
+    "LocalCopies",
     "RecordDiff",
     "RecordStatus",
     "Reverification",

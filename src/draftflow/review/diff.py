@@ -8,6 +8,10 @@
 - Prose (title, summary, answer, paragraphs, notes, limitations) is compared by sentence.
 - `editorial_status` is workflow state rather than content: it is reported on its own
   (`status_change`) and never listed among the changes.
+- A move of the source to another commit is one `source_move` (the revisions and the
+  documents whose bytes changed), not a change of every pinned URL: the old version is read
+  as if pinned at the new revision, each document with its new hash, so only what changed in
+  meaning (values, lines, prose) is listed.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel, JsonValue
 
+from draftflow.record.documents import record_documents
 from draftflow.record.files import record_content_sha256, record_to_json
 from draftflow.record.model import Record
 from draftflow.text.pointer import pointer
@@ -76,6 +81,25 @@ class FieldChange(BaseModel):
     sentences: list[SentenceChange] = []
 
 
+class SourceMove(BaseModel):
+    """The source pinned at another commit: the two revisions, how many documents both
+    versions name, and the paths of those whose bytes changed."""
+
+    old_revision: str
+    new_revision: str
+    documents: int
+    changed_documents: list[str]
+
+    def line(self) -> str:
+        """The move as one line of a diff."""
+        changed = self.changed_documents
+        named = f": {', '.join(changed)}" if changed else ""
+        return (
+            f"source revision: {self.old_revision[:12]} → {self.new_revision[:12]} "
+            f"({len(changed)} of {self.documents} documents changed{named})"
+        )
+
+
 class RecordDiff(BaseModel):
     """Every change between two versions of one record, and its status change if any."""
 
@@ -84,11 +108,13 @@ class RecordDiff(BaseModel):
     old_sha256: str
     new_sha256: str
     status_change: tuple[str, str] | None = None
+    source_move: SourceMove | None = None
     changes: list[FieldChange]
 
     @property
     def identical(self) -> bool:
-        """True when the two versions have the same content (status aside)."""
+        """True when the two versions have the same content (status and a source move
+        aside)."""
         return not self.changes
 
 
@@ -107,6 +133,10 @@ def diff_records(
     """
     old_data, new_data = record_to_json(old), record_to_json(new)
     old_status, new_status = old_data.pop(STATUS_FIELD, None), new_data.pop(STATUS_FIELD, None)
+    move, renamed = source_move(old, new)
+    if move is not None:
+        old_data = _renamed(old_data, renamed)
+        old_data["source"]["last_commit_at"] = new_data["source"]["last_commit_at"]
     changes = list(_diff(old_data, new_data, _Path()))
     return RecordDiff(
         record_id=new.id,
@@ -114,8 +144,43 @@ def diff_records(
         old_sha256=old_sha256 or record_content_sha256(old),
         new_sha256=new_sha256 or record_content_sha256(new),
         status_change=(str(old_status), str(new_status)) if old_status != new_status else None,
+        source_move=move,
         changes=changes,
     )
+
+
+def source_move(old: Record, new: Record) -> tuple[SourceMove | None, dict[str, str]]:
+    """The move of the source from `old`'s revision to `new`'s, if it moved, and what to
+    rename in the old version to read it as pinned at the new one: the revision, and the hash
+    of each document both name whose bytes changed."""
+    old_revision, new_revision = old.source.revision, new.source.revision
+    if old_revision == new_revision or old.source.repository != new.source.repository:
+        return None, {}
+    before = {doc.path: doc.sha256 for doc in record_documents(old)}
+    after = {doc.path: doc.sha256 for doc in record_documents(new)}
+    both = sorted(set(before) & set(after))
+    changed = [path for path in both if before[path] != after[path]]
+    renamed = {old_revision: new_revision} | {before[path]: after[path] for path in changed}
+    move = SourceMove(
+        old_revision=old_revision,
+        new_revision=new_revision,
+        documents=len(both),
+        changed_documents=changed,
+    )
+    return move, renamed
+
+
+def _renamed(value: Any, renamed: dict[str, str]) -> Any:
+    """`value` with every string that holds a key of `renamed` holding its value instead."""
+    if isinstance(value, str):
+        for old, new in renamed.items():
+            value = value.replace(old, new)
+        return value
+    if isinstance(value, dict):
+        return {key: _renamed(item, renamed) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, renamed) for item in value]
+    return value
 
 
 class _Path:
@@ -268,8 +333,12 @@ def diff_lines(diff: RecordDiff) -> list[tuple[str, str]]:
     if diff.status_change:
         old, new = diff.status_change
         lines.append(("info", f"status: {old} → {new}"))
+    if diff.source_move is not None:
+        lines.append(("info", diff.source_move.line()))
     if diff.identical:
-        lines.append(("info", "no content changes"))
+        lines.append(
+            ("info", "no other content changes" if diff.source_move else "no content changes")
+        )
     for change in diff.changes:
         if change.kind is ChangeKind.ADDED:
             lines.append(("added", f"+ {change.path}: {format_value(change.new)}"))

@@ -114,7 +114,10 @@ def reverify(
 
 
 def _unreadable_hint(record: Record, error: DraftflowError) -> str:
-    named = f"draftflow review {record.id} --source PATH (its repository at its revision)"
+    named = (
+        f"draftflow status --source {record.id}=PATH (a local copy of its repository at its "
+        "revision; review, verify and approve take --source PATH)"
+    )
     if isinstance(error, NotCachedError):
-        return f"let it fetch (draftflow status --fetch), or name the sources: {named}"
-    return f"{error.hint or 'make the sources readable'}; or name them: {named}"
+        return f"name a local copy, offline: {named}; or let it fetch (draftflow status --fetch)"
+    return f"{error.hint or 'make the sources readable'}; or name a local copy: {named}"

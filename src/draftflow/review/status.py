@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from draftflow.errors import DraftflowError, InputError
 from draftflow.record.files import parse_record, record_file_sha256
 from draftflow.record.model import Record
+from draftflow.review.copies import LocalCopies
 from draftflow.review.reverify import Reverification, Verification, reverify
 from draftflow.review.signoff import SignOff, load_signoff, published_sha256_now
 from draftflow.store.write import RecordStore
@@ -98,7 +99,12 @@ def open_errors(report: VerificationReport, signoff: SignOff | None) -> int:
 
 
 def record_status(
-    store: RecordStore, record_id: str, *, source: str | None = None, offline: bool = True
+    store: RecordStore,
+    record_id: str,
+    *,
+    source: str | None = None,
+    offline: bool = True,
+    copies: LocalCopies | None = None,
 ) -> RecordStatus:
     """The status row of one record in `store`, re-verified against its sources.
 
@@ -113,6 +119,8 @@ def record_status(
     record = parse_record(text, origin=str(path))
     signoff = load_signoff(store.paths(record_id).signoff)
     published = published_sha256_now(store, record_id)
+    if source is None and copies is not None:
+        source = copies.for_record(record)
     check = reverify(store, record, source=source, offline=offline)
     hashes = (record_file_sha256(text), published)
     return _row(record_id, record, hashes, check, signoff, _mtime_iso(path))
@@ -179,8 +187,11 @@ def unreadable_row(record_id: str, error: DraftflowError) -> RecordStatus:
     )
 
 
-def status(records_dir: Path, *, offline: bool = True) -> list[RecordStatus]:
-    """One status row per record in `records_dir`, sorted by id, each re-verified now.
+def status(
+    records_dir: Path, *, offline: bool = True, copies: LocalCopies | None = None
+) -> list[RecordStatus]:
+    """One status row per record in `records_dir`, sorted by id, each re-verified now (against
+    the local copy `copies` names for it, if any).
 
     A record whose files cannot be read is one `unreadable` row; the others still show.
     """
@@ -193,9 +204,11 @@ def status(records_dir: Path, *, offline: bool = True) -> list[RecordStatus]:
     rows = []
     for record_id in store.ids():
         try:
-            rows.append(record_status(store, record_id, offline=offline))
+            rows.append(record_status(store, record_id, offline=offline, copies=copies))
         except DraftflowError as error:
             rows.append(unreadable_row(record_id, error))
+    if copies is not None:
+        copies.check_all_used()
     return rows
 
 

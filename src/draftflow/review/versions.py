@@ -88,26 +88,51 @@ def _git_version(store: RecordStore, record_id: str, revision: str) -> str:
         raise InputError(
             f"{revision!r} is not a git revision", hint="pass e.g. HEAD~1 or a commit sha"
         )
-    spec = f"{revision}:./{store.paths(record_id).json.name}"
-    try:
-        result = subprocess.run(
-            ["git", "-C", str(store.root), "show", spec],
-            capture_output=True,
-            check=False,
-            timeout=30,
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        raise InputError(f"cannot run git in {store.root}: {error}", hint="install git") from None
+    name = store.paths(record_id).json.name
+    spec = f"{revision}:./{name}"
+    result = _git(store, "show", spec)
     if result.returncode != 0:
         message = result.stderr.decode("utf-8", "replace").strip().splitlines()
         raise InputError(
             f"git cannot show {spec} in {store.root}: {message[-1] if message else 'failed'}",
-            hint="pass a revision of the git repository holding the records directory "
-            "in which the record exists (e.g. HEAD~1)",
+            hint=_git_hint(store, record_id, name),
         )
     text = result.stdout.decode("utf-8", "replace")
     _parse_file_text(text, f"{spec} (git)")  # a version that is no record fails here, named
     return text
+
+
+def _git(store: RecordStore, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """`git -C RECORDS_DIR ARGS`, its output captured."""
+    try:
+        return subprocess.run(
+            ["git", "-C", str(store.root), *args], capture_output=True, check=False, timeout=30
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise InputError(f"cannot run git in {store.root}: {error}", hint="install git") from None
+
+
+def _git_hint(store: RecordStore, record_id: str, name: str) -> str:
+    """A fix that works: the commits that hold the record's file, or the record's own
+    history when the records folder is not in git or never held it."""
+    own = (
+        f"compare with its last version: draftflow diff {record_id} --against previous"
+        if store.history(record_id)
+        else f"{record_id} has no earlier version to compare with yet (a re-draft or sign-off "
+        "that changes it keeps one)"
+    )
+    inside = _git(store, "rev-parse", "--is-inside-work-tree")
+    if inside.returncode != 0:
+        return f"{store.root} is not in a git repository; {own}"
+    log = _git(store, "log", "--format=%h %cs %s", "-n", "3", "--", f"./{name}")
+    commits = log.stdout.decode("utf-8", "replace").splitlines() if log.returncode == 0 else []
+    if not commits:
+        return f"{name} was never committed there (commit it to compare later); or {own}"
+    listed = "; ".join(commits)
+    return (
+        f"pass a commit that holds {name}, e.g. --against {commits[0].split()[0]} "
+        f"(the latest: {listed}); or {own}"
+    )
 
 
 def _parse_file_text(text: str, origin: str) -> Record:

@@ -4,7 +4,15 @@ path. Also gathers the record's documents and the revisions and hashes known to 
 
 from __future__ import annotations
 
-from draftflow.acquire.snapshot import Snapshot, pinned_url, repository_url, sha256_hex
+from draftflow.acquire.snapshot import (
+    GITHUB,
+    Snapshot,
+    is_local_url,
+    pinned_url,
+    repository_url,
+    sha256_hex,
+    url_host,
+)
 from draftflow.record.documents import record_documents
 from draftflow.record.model import Record
 from draftflow.text.pointer import pointer
@@ -49,12 +57,24 @@ def listed_documents(record: Record, snapshot: Snapshot) -> list[ListedDocument]
     return listed
 
 
-def canonical_urls(repository: str, revision: str, path: str) -> set[str]:
-    """The pinned URLs accepted for a document: GitHub's, or Hugging Face's for model repos."""
-    return {
+def canonical_urls(
+    repository: str, revision: str, path: str, local_host: str | None = None
+) -> set[str]:
+    """The pinned URLs accepted for a document: GitHub's, Hugging Face's for model repos, and
+    the local one on `local_host` when the record's source is marked local."""
+    urls = {
         pinned_url(repository, revision, path),
         f"{HUGGINGFACE}/{repository}/blob/{revision}/{path}",
     }
+    if local_host is not None:
+        urls.add(pinned_url(repository, revision, path, local_host))
+    return urls
+
+
+def _local_host(ctx: VerifyContext) -> str | None:
+    """`local://HOST` when the record's source URL is marked local, else None."""
+    url = ctx.record.source.url
+    return url_host(url) if is_local_url(url) else None
 
 
 def check_identity(ctx: VerifyContext) -> None:
@@ -122,13 +142,24 @@ def _check_source_fields(ctx: VerifyContext) -> None:
             f"the record pins revision {source.revision} but the checked source is at "
             f"{snapshot.revision}",
         )
-    if source.url != repository_url(source.repository):
+    expected = repository_url(source.repository, _local_host(ctx) or GITHUB)
+    if source.url != expected:
         ctx.flag(
             Severity.ERROR,
             Rule.IDENTITY,
             "/source/url",
             source.url,
-            f"source url should be {repository_url(source.repository)}",
+            f"source url should be {expected}",
+        )
+    elif is_local_url(source.url):
+        ctx.flag(
+            Severity.WARNING,
+            Rule.IDENTITY,
+            "/source/url",
+            source.url,
+            f"the pinned URLs are marked local: {source.repository} was read from a copy whose "
+            "origin is not a GitHub repository, so no reader can open them; draft again with "
+            "--origin https://github.com/OWNER/NAME naming the public repository",
         )
     if source.document_sha256 and record.editorial.source_document_sha256 != (
         source.document_sha256
@@ -144,7 +175,8 @@ def _check_source_fields(ctx: VerifyContext) -> None:
 
 
 def _check_pinned_url(ctx: VerifyContext, listed: ListedDocument) -> None:
-    if listed.pinned_url not in canonical_urls(listed.repository, listed.revision, listed.path):
+    accepted = canonical_urls(listed.repository, listed.revision, listed.path, _local_host(ctx))
+    if listed.pinned_url not in accepted:
         expected = pinned_url(listed.repository, listed.revision, listed.path)
         ctx.flag(
             Severity.ERROR,

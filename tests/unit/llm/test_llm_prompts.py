@@ -110,6 +110,20 @@ def test_an_override_folder_that_is_not_a_folder_is_a_config_error(
         load_prompt("doctor")
 
 
+def test_an_override_that_matches_no_prompt_is_an_error_naming_the_prompts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    write(tmp_path, "draft_fact", "---system---\nx\n---user---\ny\n")  # not draft_facts
+    write(tmp_path, "README", "what these overrides are for\n")  # a README is no prompt
+    monkeypatch.setenv("DRAFTFLOW_PROMPTS_DIR", str(tmp_path))
+    with pytest.raises(ConfigError) as raised:
+        load_prompt("doctor")
+    assert "there is no prompt named 'draft_fact'" in raised.value.message
+    hint = raised.value.hint or ""
+    assert "rename it to draft_facts.md" in hint
+    assert all(f"{name}.md" in hint for name in ("doctor", "extract", "select", "speed"))
+
+
 def test_the_packaged_prompts_live_in_the_top_level_prompts_folder():
     top_level = Path(__file__).resolve().parents[3] / "prompts"
     assert PROMPTS_DIR.resolve() == top_level
