@@ -34,8 +34,12 @@ def shared_folder(where: Path, version: str) -> Path:
     readme = f"# bench {version}\n\n| model | tok/s |\n|---|---|\n| q | 41.2 |\n".encode()
     (shared / "corpus" / EXAMPLE).mkdir(parents=True)
     (shared / "corpus" / EXAMPLE / "README.md").write_bytes(readme)
-    entry = {"repository": "jvr0x/dgx-spark-bench", "url": "https://github.com/jvr0x/dgx-spark-bench",
-             "files": [{"path": "README.md", "sha256": hashlib.sha256(readme).hexdigest()}]}  # fmt: skip
+    digest = hashlib.sha256(readme).hexdigest()
+    entry = {
+        "repository": "jvr0x/dgx-spark-bench",
+        "url": "https://github.com/jvr0x/dgx-spark-bench",
+        "files": [{"path": "README.md", "sha256": digest}],
+    }
     (shared / "corpus" / "MANIFEST.json").write_text(json.dumps([entry]))
     (shared / "wild").mkdir()
     (shared / "wild" / "MANIFEST.json").write_text("[]")
