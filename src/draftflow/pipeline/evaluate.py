@@ -87,6 +87,7 @@ async def evaluate(request: EvalRequest) -> EvalReport:
             gold = load_gold(gold_path)
             source, origin = _source_for(gold, gold_path, request)
             snapshot = acquire(source, revision=gold.revision, origin=origin)
+            check_documents(gold, gold_path, snapshot)
             records_dir = request.records_dir
             if records_dir is None:
                 records_dir = Path(scratch)
@@ -98,6 +99,24 @@ async def evaluate(request: EvalRequest) -> EvalReport:
         repositories=scores,
         elapsed_seconds=round(time.perf_counter() - started, 3),
     )
+
+
+def check_documents(gold: GoldFile, gold_path: Path, snapshot: Snapshot) -> None:
+    """Refuse a gold file made from other bytes than the source's: each document it covers
+    must be in the snapshot with the sha256 the gold file states (a score against other
+    bytes would count lines that hold other text)."""
+    for document in gold.documents:
+        found = snapshot.by_path(document.path)
+        if found is not None and found.sha256 == document.sha256:
+            continue
+        now = f"sha256 {found.sha256[:12]}…" if found is not None else "no such document"
+        raise InputError(
+            f"the gold file {gold_path} was made from {document.path} with sha256 "
+            f"{document.sha256[:12]}…, but the source at {snapshot.revision[:12]} has {now}",
+            hint=f"score against the bytes the gold was made from (pass --source "
+            f"{gold.repository}=CHECKOUT at revision {gold.revision}), or check the gold file "
+            "anew against the document (scripts/check-gold.py) and fix its sha256",
+        )
 
 
 def _gold_globs(gold: GoldFile) -> tuple[str, ...]:
