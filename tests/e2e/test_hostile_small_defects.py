@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from pathlib import Path
 
+import pytest
+
 from cli_process import assert_fails_cleanly, cli
+from stub_server import DEFAULT_MODEL, StubReply, StubRequest, StubServer, completion
 
 ORIGIN = "https://github.com/o/bench"
 REVISION = "c" * 40
@@ -78,3 +82,71 @@ def test_eval_scores_a_gold_made_from_these_bytes(tmp_path: Path) -> None:
     result = cli(tmp_path, "eval", str(gold_beside_a_corpus(tmp_path, OPEN_BOUND, same)))
     assert result.returncode == 0, result.stderr
     assert "1/1 (100.0%)" in result.stdout
+
+
+PACKAGED_SPEED = (Path(__file__).resolve().parents[2] / "prompts" / "speed.md").read_bytes()
+BINARY_PROMPTS = {
+    "random bytes": bytes(random.Random(5).randrange(1, 256) for _ in range(2000)),
+    "NUL bytes": PACKAGED_SPEED.replace(b"\n", b"\0"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BINARY_PROMPTS))
+def test_a_binary_prompt_override_is_one_clear_error(kind: str, tmp_path: Path) -> None:
+    folder = tmp_path / "prompts"
+    folder.mkdir()
+    (folder / "speed.md").write_bytes(BINARY_PROMPTS[kind])
+    result = cli(tmp_path, "prompts", env={"DRAFTFLOW_PROMPTS_DIR": str(folder)})
+    assert_fails_cleanly(result, 2, f"prompt {folder / 'speed.md'} ")
+    assert "a prompt is a UTF-8 text file" in result.stderr
+
+
+def plain_or_valid(request: StubRequest) -> StubReply:
+    if request.body.get("response_format"):
+        return completion('{"word": "draftflow", "count": 3}')
+    return completion("1 2 3", completion_tokens=3)
+
+
+@pytest.mark.parametrize("form", ["CRLF", "BOM", "BOM and CRLF"])
+def test_a_crlf_or_bom_prompt_override_reads_as_the_same_prompt(form: str, tmp_path: Path) -> None:
+    data = PACKAGED_SPEED
+    if "CRLF" in form:
+        data = data.replace(b"\n", b"\r\n")
+    if "BOM" in form:
+        data = b"\xef\xbb\xbf" + data
+    folder = tmp_path / "prompts"
+    folder.mkdir()
+    (folder / "speed.md").write_bytes(data)
+    env = {"DRAFTFLOW_PROMPTS_DIR": str(folder)}
+    listed = cli(tmp_path, "prompts", "--json", env=env)
+    assert listed.returncode == 0, listed.stderr
+    with StubServer(plain_or_valid) as stub:
+        doctor = cli(tmp_path, "doctor", "--base-url", stub.url, "--model", DEFAULT_MODEL,
+                     "--json", env=env)  # fmt: skip
+        probes = [r.body["messages"] for r in stub.chat_requests if "response_format" not in r.body]
+    assert doctor.returncode == 0, doctor.stderr
+    speed = {c["name"]: c for c in json.loads(doctor.stdout)["checks"]}["speed"]
+    assert speed["status"] == "ok", speed
+    assert probes == [[
+        {"role": "system", "content": "You follow instructions exactly."},
+        {"role": "user", "content": "Write the numbers from 1 to 100, one per line."},
+    ]]  # fmt: skip
+
+
+def test_a_batch_list_starting_with_a_bom_reads_its_first_line(tmp_path: Path) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder in (first, second):
+        folder.mkdir()
+        (folder / "README.md").write_text(OPEN_BOUND, encoding="utf-8")
+    listing = tmp_path / "sources.txt"
+    lines = [f"{first} --origin https://github.com/o/first --revision {REVISION}",
+             f"{second} --origin https://github.com/o/second --revision {REVISION}"]  # fmt: skip
+    listing.write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines).encode() + b"\r\n")
+    records = tmp_path / "records"
+    result = cli(tmp_path, "draft", "--from", str(listing), "--records-dir", str(records),
+                 "--workers", "1")  # fmt: skip
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert sorted(p.name for p in records.glob("*.json") if p.name.count(".") == 1) == [
+        "o-first.json",
+        "o-second.json",
+    ]
