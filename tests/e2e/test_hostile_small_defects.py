@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from cli_process import assert_fails_cleanly, cli
+from cli_process import assert_fails_cleanly, clean_env, cli
+from draftflow.store.write import RecordStore
 from stub_server import DEFAULT_MODEL, StubReply, StubRequest, StubServer, completion
 
 ORIGIN = "https://github.com/o/bench"
@@ -150,3 +154,57 @@ def test_a_batch_list_starting_with_a_bom_reads_its_first_line(tmp_path: Path) -
         "o-first.json",
         "o-second.json",
     ]
+
+
+def draft_command(tmp: Path) -> list[str]:
+    repo = tmp / "repo"
+    repo.mkdir(exist_ok=True)
+    (repo / "README.md").write_text(OPEN_BOUND, encoding="utf-8")
+    return ["draft", str(repo), "--origin", ORIGIN, "--revision", REVISION,
+            "--records-dir", str(tmp / "records")]  # fmt: skip
+
+
+def test_a_lock_path_that_is_a_folder_gets_the_right_fix(tmp_path: Path) -> None:
+    lock = tmp_path / "records" / ".locks" / "o-bench.lock"
+    (lock / "inside").mkdir(parents=True)
+    result = cli(tmp_path, *draft_command(tmp_path))
+    assert_fails_cleanly(result, 4, f"cannot take the record lock {lock}: it is a folder")
+    assert f"rmdir {lock}" in result.stderr
+    assert "out.md" not in result.stderr  # not "name a file instead, e.g. …/out.md"
+
+
+def test_a_locks_folder_that_is_a_file_gets_the_right_fix(tmp_path: Path) -> None:
+    locks = tmp_path / "records" / ".locks"
+    locks.parent.mkdir()
+    locks.write_text("not a folder")
+    result = cli(tmp_path, *draft_command(tmp_path))
+    assert_fails_cleanly(result, 4, f"{locks} is a file, not the folder")
+    assert f"move {locks} away" in result.stderr
+
+
+def test_a_second_writer_says_that_it_waits_and_for_what(tmp_path: Path) -> None:
+    command = draft_command(tmp_path)
+    (tmp_path / "records").mkdir()
+    env = {**clean_env(tmp_path), "DRAFTFLOW_LOCK_WAIT": "30"}
+    lines: list[str] = []
+    with RecordStore(tmp_path / "records").writer("o-bench"):
+        second = subprocess.Popen(
+            [sys.executable, "-m", "draftflow", *command],
+            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        assert second.stderr is not None
+        # the lock is held until the second writer says that it waits (or ends without it)
+        while not lines or "waiting for it to finish" not in lines[-1]:
+            line = second.stderr.readline()
+            if not line:
+                break
+            lines.append(line.rstrip("\n"))
+    _, rest = second.communicate(timeout=120)
+    stderr = "\n".join([*lines, rest])
+    assert second.returncode == 0, stderr
+    waiting = [line for line in stderr.splitlines() if "waiting for it to finish" in line]
+    assert waiting == [
+        f"draftflow: record o-bench is being written by another draftflow command (process "
+        f"{os.getpid()}); waiting for it to finish (up to 30 s, DRAFTFLOW_LOCK_WAIT), lock "
+        f"{tmp_path / 'records' / '.locks' / 'o-bench.lock'}"
+    ], stderr
