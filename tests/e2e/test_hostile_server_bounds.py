@@ -4,8 +4,12 @@ traceback, and the derived --timeout and --deadline have ceilings."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import time
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +17,8 @@ import pytest
 
 from cli_process import cli
 from draft_cli import SMALL_FOLDER, SMALL_ONLY, draft_args
+from draftflow.llm import ModelSettings
+from draftflow.llm.server_limits import read_context_window
 from stub_server import DEFAULT_MODEL, StubReply, StubRequest, StubServer, completion
 
 VALID = '{"word": "draftflow", "count": 3}'
@@ -113,3 +119,45 @@ def test_a_draft_at_a_slow_server_says_so_and_waits_at_most_the_ceiling(
     assert any("--timeout 7200 s, --deadline 10800 s" in line for line in sizing), sizing
     warnings = [line for line in sizing if line.startswith("draftflow: warning: ")]
     assert len(warnings) == 3, sizing  # the window, the speed, the ceiling
+
+
+class _Drip(BaseHTTPRequestHandler):
+    """`GET /props` answered one byte a second (each read within httpx's timeout); else 404."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet."""
+
+    def do_GET(self) -> None:
+        if self.path != "/props":
+            self.send_error(404)
+            return
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", "1000")
+        self.end_headers()
+        for _ in range(60):
+            try:
+                self.wfile.write(b" ")
+                self.wfile.flush()
+            except OSError:
+                return
+            time.sleep(1)
+
+    def do_POST(self) -> None:
+        self.send_error(404)
+
+
+def test_a_server_that_drips_its_window_is_not_waited_for() -> None:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Drip)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        started = time.monotonic()
+        window = asyncio.run(read_context_window(ModelSettings(base_url=url, model="m")))
+        took = time.monotonic() - started
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert window is None
+    assert took < 20, took  # before: the whole minute of dripping

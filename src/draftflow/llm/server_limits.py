@@ -7,7 +7,8 @@ llama.cpp `GET /props` (`default_generation_settings.n_ctx`, or `n_ctx`), vLLM
 (`model_info.*.context_length`, or `num_ctx` in its parameters). When the user gave no
 `--context-tokens`, prompts and `--max-tokens` are sized to what the server says.
 
-What a server says is read within bounds: at most `_BODY_LIMIT` bytes of its answer, JSON of
+What a server says is read within bounds: at most `_BODY_LIMIT` bytes of its answer within
+`_ANSWER_SECONDS`, JSON of
 bounded depth, integers of at most `_MAX_DIGITS` digits (a longer one reads as "huge", never a
 traceback), and a window outside `MIN_WINDOW`..`MAX_WINDOW` tokens is clamped into it, the
 window as stated kept for the warning (`ContextWindow.warning`).
@@ -15,6 +16,7 @@ window as stated kept for the warning (`ContextWindow.warning`).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from enum import StrEnum
@@ -34,7 +36,8 @@ __all__ = [
     "read_context_window",
 ]
 
-_PROBE_SECONDS = 5.0
+_PROBE_SECONDS = 5.0  # per read of an answer
+_ANSWER_SECONDS = 10.0  # per answer in all: a server that drips its bytes is not waited for
 _MARGIN_TOKENS = 256  # the chat template's own tokens, and the tokenizer's disagreement with ours
 _MIN_CONTEXT = 1_000  # ModelSettings.context_tokens' floor
 MIN_WINDOW = 512  # tokens: no chat model serves less
@@ -113,8 +116,9 @@ async def read_context_window(settings: ModelSettings) -> ContextWindow | None:
     async with httpx2.AsyncClient(timeout=_PROBE_SECONDS, headers=headers) as http:
         for flavour in ServerFlavour:
             try:
-                body = await _ask(http, flavour, base, root, settings.model)
-            except httpx2.HTTPError:
+                asked = _ask(http, flavour, base, root, settings.model)
+                body = await asyncio.wait_for(asked, _ANSWER_SECONDS)
+            except (httpx2.HTTPError, TimeoutError):
                 continue
             tokens = _window_in(flavour, body, settings.model)
             if tokens:
