@@ -107,8 +107,9 @@ class DraftOutcome(BaseModel):
     hint: str | None
     elapsed_seconds: float
     unreadable: list[str] = []
-    """Documents that could not be read in full (`path: reason`); listed in the snapshot's
-    skipped documents too."""
+    """Documents that could not be read in full (`path: reason`), and those named as documents
+    whose bytes are not text (skipped at acquire); listed in the snapshot's skipped documents
+    too."""
     unread_tables: list[str] = []
     """Tables with numbers that gave no figure (`path:line (reason)`); in the provenance too."""
 
