@@ -11,14 +11,21 @@ team's own gold with its repository copies (`teamgold/`, never replaced by a ref
     python3 tests/data_files.py refresh SHARED   # copy SHARED/{corpus,devgold,wild,seeds} anew
 
 Standard library only: `scripts/test.sh` runs the check before the package is installed.
+
+`refresh` refuses a source that is (or overlaps) its own destination, never follows a symlink
+(each one is skipped, said on stderr; a part or a listed file that is one is refused), and
+replaces `tests/data` whole: the copy is made in a temporary sibling folder, checked, and only
+then swapped in, so a failure leaves `tests/data` as it was.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +37,10 @@ PARTS = ("corpus", "devgold", "wild", "seeds")
 OWN_PARTS = ("teamgold",)
 """The project's own gold (`teamgold/gold/`) and repository copies (`teamgold/corpus/`), made
 by reading (`shared/gold/BRIEF.md`); a refresh from the shared folder keeps them."""
-MANIFESTED = ("corpus", "wild", "teamgold/corpus")
-"""The parts whose `MANIFEST.json` lists path and sha256 of every file of every repository."""
+SHARED_MANIFESTED = ("corpus", "wild")
+"""The shared parts whose `MANIFEST.json` lists path and sha256 of every file."""
+MANIFESTED = (*SHARED_MANIFESTED, "teamgold/corpus")
+"""Every part whose `MANIFEST.json` lists path and sha256 of every file of every repository."""
 SUMS = "SHA256SUMS"
 EXAMPLE = "jvr0x/dgx-spark-bench"
 """The corpus repository copied to `examples/` for the README's main command."""
@@ -99,6 +108,8 @@ def sums_problems(data: Path) -> list[str]:
 
 
 def _file_problems(path: Path, digest: str) -> list[str]:
+    if path.is_symlink():
+        return [f"{path} is a symlink (never followed)"]
     if not path.is_file():
         return [f"{path} is missing"]
     if sha256(path) != digest:
@@ -126,29 +137,129 @@ def write_sums(data: Path) -> None:
 def refresh(shared: Path, data: Path = DATA, examples: Path = EXAMPLES) -> None:
     """Replace `data`'s copies with `shared`'s folders and the example, then write checksums.
 
-    The source is checked against its own manifests first, so a damaged copy is never taken.
+    The source is checked first: it may not overlap `data`, its parts may not be symlinks, and
+    it must match its own manifests, so a damaged copy is never taken. The copy is made beside
+    `data` and swapped in only when complete and checked (`_replace_whole`).
     """
+    _refuse_overlap(shared, data)
     absent = [shared / part for part in PARTS if not (shared / part).is_dir()]
     if absent:
         raise SystemExit(f"error: {', '.join(map(str, absent))} not found\n{USAGE}")
-    damaged = [p for part in MANIFESTED for p in manifest_problems(shared / part)]
+    linked = [shared / part for part in PARTS if (shared / part).is_symlink()]
+    if linked:
+        raise SystemExit(
+            f"error: {', '.join(map(str, linked))} is a symlink, never followed\n"
+            "fix: pass the folder that holds the parts themselves"
+        )
+    damaged = [p for part in SHARED_MANIFESTED for p in manifest_problems(shared / part)]
     if damaged:
         raise SystemExit("error: the source does not match its manifests:\n" + "\n".join(damaged))
-    for part in PARTS:
-        shutil.rmtree(data / part, ignore_errors=True)
-        shutil.copytree(shared / part, data / part)
-    write_sums(data)
+    _replace_whole(shared, data)
     _copy_example(data / "corpus", examples)
+
+
+def _overlaps(one: Path, other: Path) -> bool:
+    one, other = one.resolve(), other.resolve()
+    return one == other or one in other.parents or other in one.parents
+
+
+def _refuse_overlap(shared: Path, data: Path) -> None:
+    """Refuse a source whose parts are, hold or lie in the destination (e.g. `tests/data`)."""
+    if any(_overlaps(shared / part, data) for part in PARTS):
+        raise SystemExit(
+            f"error: the source {shared} is the destination {data} (or its parts lie in it): "
+            "copying it onto itself would delete it\n"
+            "fix: pass the shared data folder (the one holding corpus/, devgold/, wild/ and "
+            "seeds/ to copy), not tests/data"
+        )
+
+
+def _skip_symlinks(directory: str, names: list[str]) -> set[str]:
+    """`shutil.copytree`'s `ignore`: every symlink, each said on stderr."""
+    linked = {name for name in names if os.path.islink(os.path.join(directory, name))}
+    for name in sorted(linked):
+        print(
+            f"skipped {os.path.join(directory, name)}: a symlink, never followed", file=sys.stderr
+        )
+    return linked
+
+
+def _replace_whole(shared: Path, data: Path) -> None:
+    """Copy the parts into a temporary sibling of `data`, write and check its sums, swap it in."""
+    data.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{data.name}.new-", dir=data.parent))
+    try:
+        for part in PARTS:
+            shutil.copytree(shared / part, staging / part, ignore=_skip_symlinks)
+        _keep_the_rest(data, staging)
+        write_sums(staging)
+        problems = [p for part in MANIFESTED for p in manifest_problems(staging / part)]
+        if problems:
+            raise SystemExit(
+                "error: the copy does not match its manifests:\n" + "\n".join(problems)
+            )
+        _swap(staging, data)
+    except (OSError, shutil.Error) as error:
+        raise SystemExit(
+            f"error: could not copy {shared} into {data}: {_first_problem(error)}\n"
+            f"{data} is left as it was\nfix: remove or repair that file in {shared} and run again"
+        ) from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _keep_the_rest(data: Path, staging: Path) -> None:
+    """Copy what `data` holds besides the shared parts and the sums (regular files, and the
+    project's own parts whole) into `staging`."""
+    if not data.is_dir():
+        return
+    for entry in sorted(data.iterdir()):
+        if entry.name in (*PARTS, SUMS) or entry.is_symlink():
+            continue
+        if entry.is_dir() and entry.name in OWN_PARTS:
+            shutil.copytree(entry, staging / entry.name, ignore=_skip_symlinks)
+        elif entry.is_file():
+            shutil.copy2(entry, staging / entry.name)
+
+
+def _swap(staging: Path, data: Path) -> None:
+    """Put `staging` where `data` is: `data` moves aside, `staging` takes its name, and the
+    old one goes; if the second rename fails, the old one is put back."""
+    old = data.with_name(f".{data.name}.old-{os.getpid()}")
+    if data.exists():
+        os.rename(data, old)
+    try:
+        os.rename(staging, data)
+    except OSError:
+        if old.exists():
+            os.rename(old, data)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _first_problem(error: OSError | shutil.Error) -> str:
+    if isinstance(error, shutil.Error) and error.args and isinstance(error.args[0], list):
+        source, _target, why = error.args[0][0]
+        return f"{source}: {why}"
+    return str(error)
 
 
 def _copy_example(corpus: Path, examples: Path) -> None:
     entries: list[dict[str, Any]] = json.loads((corpus / "MANIFEST.json").read_text("utf-8"))
     entry = next(e for e in entries if e["repository"] == EXAMPLE)
     folder = EXAMPLE.replace("/", "__")
-    shutil.rmtree(examples / folder, ignore_errors=True)
-    shutil.copytree(corpus / folder, examples / folder)
+    examples.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{folder}.new-", dir=examples))
+    try:
+        shutil.copytree(corpus / folder, staging / folder, ignore=_skip_symlinks)
+        _swap(staging / folder, examples / folder)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     text = json.dumps([entry], indent=1, ensure_ascii=False) + "\n"
-    (examples / "MANIFEST.json").write_text(text, encoding="utf-8")
+    manifest = examples / "MANIFEST.json"
+    written = manifest.with_name(f".{manifest.name}.new-{os.getpid()}")
+    written.write_text(text, encoding="utf-8")
+    os.replace(written, manifest)
 
 
 def main(argv: list[str]) -> int:

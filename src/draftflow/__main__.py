@@ -4,7 +4,8 @@ SIGINT and SIGTERM are handled from this module's first statements: importing it
 console-script launcher and `python -m` do before calling `main`) sets the handlers through the
 built-in `_signal` module, before anything else is imported. While the command line is being
 imported (a second or two on a busy machine: click, rich, pydantic, openai) a signal stops the
-program at once with one line and exit code 130, nothing having been written. Once it is
+program at once, from the handler itself, with one line and exit code 130, nothing having been
+written: no exception that the importing code could wrap or swallow. Once it is
 imported a signal is noted and the command line acts on it (`draftflow.cli.note_signal`): before
 the command starts, while it runs, or after it ends; a run that received a signal never ends 0.
 
@@ -38,8 +39,14 @@ def _on_signal(signum: int, _frame: object) -> None:
         if not _State.in_main:
             _State.pending = signum  # between this import and `main`: `main` leaves at once
             return
+        # Leave from here: nothing is written while importing, and an exception raised here
+        # could be wrapped (pydantic-core turns one raised inside it into a SchemaError) or
+        # swallowed (a library's `except BaseException`) by whatever code is importing.
         _State.leaving = True
-        raise _StopImporting(signum)
+        leave = globals().get("_leave_interrupted")  # defined a few lines below the handlers
+        if leave is None:
+            raise _StopImporting(signum)
+        leave(signum)
     from draftflow.cli import note_signal  # imported already: a dictionary lookup
 
     note_signal(signum)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -54,7 +55,7 @@ def synthetic(tmp_path: Path) -> Path:
         "repository": "someone/bench",
         "revision": REVISION,
         "commit_time": "2026-01-01T00:00:00Z",
-        "documents": [{"path": "README.md", "sha256": "0" * 64}],
+        "documents": [{"path": "README.md", "sha256": hashlib.sha256(README.encode()).hexdigest()}],
         "covered_lines": {"README.md": [1, 6]},
         "figures": [
             _figure("README.md", 5, 41.5, "41.5"),
@@ -92,8 +93,7 @@ def test_synthetic_gold_recall_misses_and_precision(synthetic: Path) -> None:
     assert [(m.path, m.line, m.raw) for m in repository.misses] == [("README.md", 1, "3")]
     assert report.recall().text() == "2/3 (66.7%)"
     assert report.headline().text() == "1/1 (100.0%)"
-    # the documents' sha256 in this gold is made up: the report says it differs
-    assert [d.sha256_matches for d in repository.documents] == [False]
+    assert [d.sha256_matches for d in repository.documents] == [True]
     # line 9 (the fenced key/value) is outside covered_lines, so it does not count against
     assert all(f.line <= 6 for f in repository.off_gold)
     assert repository.results_on_covered >= 2

@@ -92,6 +92,63 @@ WHILE_LEAVING = textwrap.dedent(
 )
 
 
+# Code that imports may wrap a signal's exception (pydantic-core turns one raised inside it into
+# a SchemaError) or swallow it (an `except BaseException`): the finder does either.
+DURING_IMPORT_CAUGHT = textwrap.dedent(
+    """
+    import importlib.abc, os, signal, sys
+    SIGNUM, HOW = int(sys.argv[1]), sys.argv[2]
+
+    class SignalOnImport(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == "rich":
+                try:
+                    os.kill(os.getpid(), SIGNUM)
+                    sum(range(1000))  # the handler runs here
+                except BaseException as caught:
+                    if HOW == "wrapped":
+                        raise RuntimeError(f"schema error: {caught!r}") from caught
+            return None
+
+    sys.meta_path.insert(0, SignalOnImport())
+    sys.argv = ["draftflow", *sys.argv[3:]]
+    from draftflow.__main__ import main
+    main()
+    """
+)
+
+# A signal inside the record's JSON serialization: from the Provenance serializer, which
+# pydantic-core calls (and wraps any exception of in a PydanticSerializationError).
+DURING_SERIALIZATION = textwrap.dedent(
+    """
+    import os, sys, types
+    SIGNUM = int(sys.argv[1])
+    sys.argv = ["draftflow", *sys.argv[2:]]
+    from draftflow.__main__ import main
+    from draftflow.record import model
+
+    found = model.Provenance.__pydantic_decorators__.model_serializers[
+        "_drop_no_unread_tables"
+    ].func
+    original = types.FunctionType(found.__code__, found.__globals__, "original")
+    calls = []
+
+    def signal_inside(self, handler):
+        calls.append(1)
+        if len(calls) == 1:
+            os.kill(os.getpid(), SIGNUM)
+        return original(self, handler)
+
+    def planted(self, handler):
+        return _SIGNAL_INSIDE(self, handler)
+
+    found.__globals__["_SIGNAL_INSIDE"] = signal_inside
+    found.__code__ = planted.__code__  # the function object pydantic-core holds
+    main()
+    """
+)
+
+
 def env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k not in MODEL_VARIABLES}
 
@@ -120,6 +177,29 @@ def test_a_signal_while_importing_exits_130_with_one_line(tmp_path: Path, signum
     line = one_line(done.stderr)
     name = signal.Signals(signum).name
     assert line.startswith(f"interrupted by {name}: no record or output file was written")
+
+
+@pytest.mark.parametrize("how", ["wrapped", "swallowed"])
+def test_a_signal_while_importing_ends_130_whatever_the_importer_does_with_it(
+    tmp_path: Path, how: str
+) -> None:
+    done = run_wrapped(DURING_IMPORT_CAUGHT, signal.SIGTERM, how, "status", str(tmp_path))
+    assert done.returncode == 130, done.stderr
+    line = one_line(done.stderr)
+    assert line.startswith("interrupted by SIGTERM: no record or output file was written")
+
+
+@pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: s.name)
+def test_a_signal_inside_the_records_serialization_exits_130_with_one_line(
+    tmp_path: Path, corpus_dir: Path, manifest: dict[str, Any], signum: int
+) -> None:
+    records = tmp_path / "records"
+    done = run_wrapped(DURING_SERIALIZATION, signum, *small_draft(corpus_dir, manifest, records))
+    assert done.returncode == 130, done.stderr
+    line = one_line(done.stderr)
+    name = signal.Signals(signum).name
+    assert line.startswith(f"interrupted by {name}: no record or output file was written")
+    assert not (records / f"{SMALL_ID}.json").exists()
 
 
 @pytest.mark.parametrize("signum", SIGNALS, ids=lambda s: s.name)

@@ -3,10 +3,16 @@
 A remote is asked with `git ls-remote` through the hardened runner (no hooks, no prompts,
 https/ssh/git only), so looking costs no fetch. A local checkout is read with `rev-parse`.
 A plain folder has no history, so it has no head to compare.
+
+`is_ancestor` tells whether a head lies behind an earlier commit (history rewritten, e.g. by a
+force-push): in a checkout with `git merge-base --is-ancestor`; for a remote, in a temporary
+bare repository that fetches the earlier commit's history without trees or blobs.
 """
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 
 from draftflow.acquire.git import FULL_SHA, GitFailed, is_git_repository, resolve_commit, run_git
@@ -81,3 +87,45 @@ def _remote_head(url: str, timeout: float) -> str:
         f"{remote.clone_url} names no default branch (no HEAD in `git ls-remote`)",
         hint="check that the repository has commits",
     )
+
+
+def is_ancestor(source: RecordSource, older: str, newer: str, *, timeout: float = 60.0) -> bool:
+    """Whether commit `older` is a strict ancestor of commit `newer` in `source`'s history.
+
+    False when they are the same commit, when `older` is not behind `newer`, and when the
+    history cannot be read (a plain folder, a commit the source no longer has).
+    """
+    shas = FULL_SHA.fullmatch(older) and FULL_SHA.fullmatch(newer)
+    if not shas or older == newer or source.kind is SourceKind.FOLDER:
+        return False
+    if source.kind is SourceKind.CHECKOUT:
+        return _ancestor_in(Path(source.location), older, newer, timeout)
+    scratch = Path(tempfile.mkdtemp(prefix="draftflow-history-"))
+    try:
+        run_git(None, "init", "--bare", "-q", str(scratch), timeout=timeout)
+        run_git(
+            scratch,
+            "-c",
+            "gc.auto=0",
+            "fetch",
+            "--filter=tree:0",
+            "--no-tags",
+            "--quiet",
+            "--end-of-options",
+            parse_remote(source.location).clone_url,
+            newer,
+            timeout=timeout,
+        )
+        return _ancestor_in(scratch, older, newer, timeout)
+    except GitFailed:
+        return False
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _ancestor_in(repo: Path, older: str, newer: str, timeout: float) -> bool:
+    try:
+        run_git(repo, "merge-base", "--is-ancestor", older, newer, timeout=timeout)
+    except GitFailed:
+        return False  # not an ancestor (exit 1), or a commit the repository does not have
+    return True

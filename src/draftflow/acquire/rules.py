@@ -2,7 +2,8 @@
 
 Every selection rule lives here so the git and folder readers agree exactly. A file is read
 when it has a document type, sits outside vendored and CI folders, is a regular file (never a
-symlink or submodule), is at most `max_bytes` long, and holds no NUL byte. Everything else is
+symlink or submodule), is at most `max_bytes` long, holds no NUL byte and is text (`textual.py`:
+valid in UTF-8 or a legacy encoding, not littered with control characters). Everything else is
 listed as a `SkippedFile` with the reason.
 """
 
@@ -23,6 +24,7 @@ from draftflow.acquire.snapshot import (
     sha256_hex,
     split_lines,
 )
+from draftflow.acquire.textual import NOT_TEXT, not_text_reason
 
 DOCUMENT_SUFFIXES = frozenset(
     {
@@ -98,7 +100,13 @@ def content_reason(data: bytes) -> str | None:
     """The skip reason for these exact bytes, or None when they are a readable document."""
     if b"\0" in data:
         return BINARY
-    return None
+    return not_text_reason(data)
+
+
+def unreadable_content(reason: str) -> bool:
+    """Whether a skip reason says the file has a document's name but not a document's content
+    (binary or not text): the draft lists those in its provenance, not only in `sources`."""
+    return reason == BINARY or reason.startswith(NOT_TEXT)
 
 
 @dataclass(frozen=True)

@@ -234,14 +234,22 @@ class _Group(click.Group):
         except click.ClickException as error:
             sub = ctx.invoked_subcommand
             raise as_usage_failure(error, f"{ctx.command_path} {sub}" if sub else None) from None
-        except DraftflowError as error:
+        except KeyboardInterrupt as interrupted:
+            click.echo(interrupted_message(interrupted), err=True)
+            ctx.exit(INTERRUPTED_EXIT)
+        except Exception as error:
+            if _Received.name is not None:
+                # the signal's `Interrupted` came back wrapped by code it was raised in (a
+                # pydantic serializer or validator, a library's error handling): it is still
+                # the signal that ended the command
+                click.echo(interrupted_message(Interrupted(_Received.name)), err=True)
+                ctx.exit(INTERRUPTED_EXIT)
+            if not isinstance(error, DraftflowError):
+                raise
             click.secho(f"error: {error.message}", fg="red", err=True)
             if error.hint:
                 click.echo(f"  fix: {error.hint}", err=True)
             ctx.exit(error.exit_code)
-        except KeyboardInterrupt as interrupted:
-            click.echo(interrupted_message(interrupted), err=True)
-            ctx.exit(INTERRUPTED_EXIT)
         finally:
             _Received.name = None
 

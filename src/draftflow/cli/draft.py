@@ -241,7 +241,7 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     )
     if outcome.unreadable:
         console.print(
-            f"[yellow]{len(outcome.unreadable)} document(s) could not be read in full:[/]"
+            f"[yellow]{len(outcome.unreadable)} document(s) could not be read, or not in full:[/]"
         )
         for line in outcome.unreadable:
             console.print(f"  {line}", markup=False, highlight=False)

@@ -37,6 +37,7 @@ Examples:
 _STATE_STYLE = {
     "current": "[dim]current[/]",
     "moved": "[yellow]moved[/]",
+    "rewound": "[red]rewound[/]",
     "redrafted": "[green]redrafted[/]",
     "not-refreshable": "[dim]not refreshable[/]",
     "unknown-source": "[yellow]unknown source[/]",
@@ -59,6 +60,12 @@ _STATE_STYLE = {
     is_flag=True,
     help="Print a machine-readable report (each re-draft's raw unified diff included).",
 )
+@click.option(
+    "--allow-rewind",
+    is_flag=True,
+    help="Re-draft even where the head is an ancestor of the approved commit (history "
+    "rewritten); refused without it.",
+)
 @model_options
 def refresh_command(
     ids: tuple[str, ...],
@@ -66,14 +73,17 @@ def refresh_command(
     dry_run: bool,
     workers: int | None,
     as_json: bool,
+    allow_rewind: bool,
     **model_flags: Any,
 ) -> None:
     """Re-draft each record (every one, or the IDs given) whose repository moved.
 
     Asks each record's source for its default-branch head (`git ls-remote`; a local
     checkout's HEAD). Where it moved, drafts the record again at the new revision, prints
-    the diff, and leaves any sign-off stale for the editor to approve again. Records drafted
-    from plain folders have no history and are reported as not refreshable.
+    the diff, and leaves any sign-off stale for the editor to approve again. A head that is
+    an ancestor of the approved commit (a force-push) is refused as `rewound` (exit 1)
+    unless --allow-rewind. Records drafted from plain folders have no history and are
+    reported as not refreshable.
     """
     from draftflow.cli.batch import batch_table
     from draftflow.pipeline.refresh import refresh
@@ -81,7 +91,9 @@ def refresh_command(
     settings = settings_from_options(**model_flags)
     if not dry_run:
         settings = sized_to_server(settings)
-    report = refresh(records_dir, ids, settings, dry_run=dry_run, workers=workers)
+    report = refresh(
+        records_dir, ids, settings, dry_run=dry_run, workers=workers, allow_rewind=allow_rewind
+    )
     if as_json:
         click.echo(report.model_dump_json(indent=2))
     else:
@@ -135,7 +147,7 @@ def _print_notes(console: Console, report: RefreshReport) -> None:
                 check.record_id,
                 check.message,
                 check.hint,
-                "red" if check.state == "failed" else "dim",
+                "red" if check.state in {"failed", "rewound"} else "dim",
             )
             for check in report.checks
             if check.message is not None

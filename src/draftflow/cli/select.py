@@ -80,7 +80,10 @@ def select_command(
     store = RecordStore(records_dir)
     stored = load_record_source(records_dir, record_id)
     snapshot = snapshot_for(store.load(record_id), source, stored=stored)
-    outcome = edit_selection(store, record_id, snapshot, add=add, drop=drop, reason=reason)
+    only = tuple(stored.only) if stored is not None else ()
+    outcome = edit_selection(
+        store, record_id, snapshot, add=add, drop=drop, reason=reason, only=only
+    )
     record = outcome.record
     saved = outcome.saved
     diff = diff_texts(saved.previous_text, saved.new_text) if saved.previous_text else None

@@ -52,6 +52,7 @@ def plan_lines(plan: ServerPlan) -> list[str]:
         )
     elif plan.speed_error is not None:
         lines.append(f"could not time the server ({plan.speed_error}); keeping {timing}")
+    lines.extend(f"warning: {warning}" for warning in plan.warnings)
     return lines
 
 

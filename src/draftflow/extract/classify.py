@@ -241,7 +241,13 @@ def without_unread_prose(selected: list[Selected]) -> list[Selected]:
 
 
 _NOT_REPORTED = frozenset(
-    {CellRole.DENOMINATOR, CellRole.INTERVAL, CellRole.CONDITION, CellRole.AMBIGUOUS}
+    {
+        CellRole.DENOMINATOR,
+        CellRole.INTERVAL,
+        CellRole.CONDITION,
+        CellRole.AMBIGUOUS,
+        CellRole.BOUND,
+    }
 )
 
 

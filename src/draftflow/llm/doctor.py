@@ -19,7 +19,7 @@ from draftflow.llm.model_names import listed_id, short_name
 from draftflow.llm.prompts import load_prompt
 from draftflow.llm.server_limits import ContextWindow, read_context_window
 from draftflow.llm.server_plan import ServerPlan, SettingSource, plan_settings
-from draftflow.llm.server_speed import Speed, measure_speed_with
+from draftflow.llm.server_speed import Speed, measure_speed_with, speed_warning
 from draftflow.llm.settings import START_A_SERVER, ModelSettings
 from draftflow.llm.structured import (
     OutputMode,
@@ -125,12 +125,18 @@ async def _check_speed(client: ModelClient, model: str, report: DoctorReport) ->
             )
         )
         return None
+    absurd = speed_warning(speed)
     report.checks.append(
         DoctorCheck(
             name="speed",
-            status=CheckStatus.OK,
-            detail=f"{speed.tokens_per_second:.1f} tokens/s ({speed.tokens} tokens generated "
+            status=CheckStatus.WARN if absurd else CheckStatus.OK,
+            detail=absurd
+            or f"{speed.tokens_per_second:.1f} tokens/s ({speed.tokens} tokens generated "
             f"in {speed.seconds:.2f} s, prompt and round trip included)",
+            hint="check the server's load and its usage counts; pass --timeout and --deadline "
+            "for a server this slow"
+            if absurd
+            else None,
         )
     )
     return speed
@@ -146,6 +152,15 @@ def _window_check(window: ContextWindow | None) -> DoctorCheck:
             hint="pass --context-tokens (the window less --max-tokens) if prompts are refused "
             "as too long",
         )
+    clamped = window.warning()
+    if clamped:
+        return DoctorCheck(
+            name="context window",
+            status=CheckStatus.WARN,
+            detail=clamped,
+            hint="check the server's context setting (llama-server -c, vLLM --max-model-len, "
+            "Ollama num_ctx)",
+        )
     slots = f", {window.slots} slots" if window.slots else ""
     return DoctorCheck(
         name="context window",
@@ -159,7 +174,13 @@ def _plan_check(plan: ServerPlan) -> DoctorCheck:
     for setting in plan.settings:
         why = "" if setting.source is SettingSource.DEFAULT else f" ({setting.source.value})"
         parts.append(f"{setting.flag()}{why}")
-    return DoctorCheck(name="draft settings", status=CheckStatus.OK, detail="; ".join(parts))
+    capped = any(setting.source is SettingSource.CEILING for setting in plan.settings)
+    return DoctorCheck(
+        name="draft settings",
+        status=CheckStatus.WARN if capped else CheckStatus.OK,
+        detail="; ".join(parts),
+        hint="pass --timeout and --deadline to wait longer for this server" if capped else None,
+    )
 
 
 async def _check_endpoint(client: ModelClient, report: DoctorReport) -> list[str] | None:

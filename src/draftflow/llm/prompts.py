@@ -13,7 +13,8 @@ A prompt file is split into chat messages by marker lines:
 Markers are `---system---`, `---user---` and `---assistant---`; text before the first marker
 is a comment and is ignored. Variables use `{name}` (f-string syntax). The sha256 of the
 file's bytes versions the prompt, wherever it comes from: it enters every cache key and the
-output's provenance.
+output's provenance. A file is UTF-8 text: a byte-order mark is dropped and CRLF or CR line
+endings read as LF (`prompt_text`); bytes that are not text are a `ConfigError`.
 """
 
 from __future__ import annotations
@@ -142,7 +143,7 @@ def _load(name: str, directory: Path) -> Prompt:
             f"no prompt {name!r} at {path}",
             hint=f"available prompts: {', '.join(available) or 'none'}",
         ) from error
-    parts = split_messages(data.decode("utf-8"), path)
+    parts = split_messages(prompt_text(data, path), path)
     # langchain-core takes a third of a second to import: only a prompt that is loaded pays it.
     from langchain_core.prompts import ChatPromptTemplate
 
@@ -162,6 +163,28 @@ def _load(name: str, directory: Path) -> Prompt:
         template=template,
         variables=tuple(sorted(template.input_variables)),
     )
+
+
+def prompt_text(data: bytes, path: Path) -> str:
+    """A prompt file's bytes as text: UTF-8 (a byte-order mark dropped), lines ending in LF.
+
+    Raises `ConfigError` naming the file when its bytes are not UTF-8 text."""
+    problem = None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        problem = f"holds a NUL byte (byte {nul})"
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            problem = f"is not UTF-8 text (byte {error.start}: {data[error.start]:#04x})"
+    if problem is not None:
+        raise ConfigError(
+            f"prompt {path} {problem}: a prompt is a UTF-8 text file",
+            hint=f"save {path.name} as UTF-8 text, or remove it from the prompts folder to use "
+            "the packaged prompt",
+        )
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def split_messages(text: str, path: Path) -> list[tuple[str, str]]:

@@ -6,10 +6,18 @@ llama.cpp `GET /props` (`default_generation_settings.n_ctx`, or `n_ctx`), vLLM
 `GET /v1/models` (`max_model_len` of the model), Ollama `POST /api/show`
 (`model_info.*.context_length`, or `num_ctx` in its parameters). When the user gave no
 `--context-tokens`, prompts and `--max-tokens` are sized to what the server says.
+
+What a server says is read within bounds: at most `_BODY_LIMIT` bytes of its answer within
+`_ANSWER_SECONDS`, JSON of
+bounded depth, integers of at most `_MAX_DIGITS` digits (a longer one reads as "huge", never a
+traceback), and a window outside `MIN_WINDOW`..`MAX_WINDOW` tokens is clamped into it, the
+window as stated kept for the warning (`ContextWindow.warning`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 from enum import StrEnum
 from typing import Any
@@ -19,11 +27,24 @@ from pydantic import BaseModel
 
 from draftflow.llm.settings import ModelSettings
 
-__all__ = ["ContextWindow", "ServerFlavour", "fit_to_window", "read_context_window"]
+__all__ = [
+    "MAX_WINDOW",
+    "MIN_WINDOW",
+    "ContextWindow",
+    "ServerFlavour",
+    "fit_to_window",
+    "read_context_window",
+]
 
-_PROBE_SECONDS = 5.0
+_PROBE_SECONDS = 5.0  # per read of an answer
+_ANSWER_SECONDS = 10.0  # per answer in all: a server that drips its bytes is not waited for
 _MARGIN_TOKENS = 256  # the chat template's own tokens, and the tokenizer's disagreement with ours
 _MIN_CONTEXT = 1_000  # ModelSettings.context_tokens' floor
+MIN_WINDOW = 512  # tokens: no chat model serves less
+MAX_WINDOW = 10_000_000  # tokens: the longest windows served today are 10 M
+_MAX_SLOTS = 1_024
+_BODY_LIMIT = 1_048_576  # bytes of an answer read; a window is stated in far fewer
+_MAX_DIGITS = 30
 
 
 class ServerFlavour(StrEnum):
@@ -41,6 +62,46 @@ class ContextWindow(BaseModel):
     tokens: int
     flavour: ServerFlavour
     slots: int | None = None
+    stated: str | None = None
+    """The window as the server stated it, when that was outside the sane range and clamped."""
+
+    def warning(self) -> str | None:
+        """What to tell the user when the stated window was clamped, or None."""
+        if self.stated is None:
+            return None
+        return (
+            f"the server states a context window of {self.stated} tokens "
+            f"({self.flavour.value}), outside {MIN_WINDOW:,} to {MAX_WINDOW:,}: draftflow takes "
+            f"{self.tokens:,}; pass --context-tokens and --max-tokens to size prompts yourself"
+        )
+
+
+class _Huge(int):
+    """An integer written with more than `_MAX_DIGITS` digits, read as 10**_MAX_DIGITS."""
+
+    digits: int
+
+
+def _int_literal(literal: str) -> int:
+    digits = len(literal.lstrip("-"))
+    if digits <= _MAX_DIGITS:
+        return int(literal)
+    huge = _Huge(10**_MAX_DIGITS)
+    huge.digits = digits
+    return huge
+
+
+def _stated(value: int) -> str:
+    if isinstance(value, _Huge):
+        return f"a {value.digits:,}-digit number of"
+    return f"{value:,}"
+
+
+def _clamped_window(tokens: int, flavour: ServerFlavour, slots: int | None) -> ContextWindow:
+    """The window within `MIN_WINDOW`..`MAX_WINDOW`, what the server stated kept if not."""
+    sane = min(max(tokens, MIN_WINDOW), MAX_WINDOW)
+    stated = None if sane == tokens else _stated(tokens)
+    return ContextWindow(tokens=sane, flavour=flavour, slots=slots, stated=stated)
 
 
 async def read_context_window(settings: ModelSettings) -> ContextWindow | None:
@@ -55,25 +116,54 @@ async def read_context_window(settings: ModelSettings) -> ContextWindow | None:
     async with httpx2.AsyncClient(timeout=_PROBE_SECONDS, headers=headers) as http:
         for flavour in ServerFlavour:
             try:
-                response = await _ask(http, flavour, base, root, settings.model)
-                body = response.json() if response.status_code == 200 else None
-            except (httpx2.HTTPError, ValueError):
+                asked = _ask(http, flavour, base, root, settings.model)
+                body = await asyncio.wait_for(asked, _ANSWER_SECONDS)
+            except (httpx2.HTTPError, TimeoutError):
                 continue
             tokens = _window_in(flavour, body, settings.model)
             if tokens:
                 slots = _positive(body.get("total_slots")) if isinstance(body, dict) else None
-                return ContextWindow(tokens=tokens, flavour=flavour, slots=slots)
+                slots = min(slots, _MAX_SLOTS) if slots else None
+                return _clamped_window(tokens, flavour, slots)
     return None
 
 
 async def _ask(
     http: httpx2.AsyncClient, flavour: ServerFlavour, base: str, root: str, model: str | None
-) -> httpx2.Response:
+) -> Any:
+    """The JSON the flavour's endpoint answers, read within bounds; None when it answers
+    anything else (an error status, too many bytes, not JSON)."""
     if flavour is ServerFlavour.LLAMA_CPP:
-        return await http.get(f"{root}/props")
-    if flavour is ServerFlavour.VLLM:
-        return await http.get(f"{base}/models")
-    return await http.post(f"{root}/api/show", json={"model": model or ""})
+        request = http.build_request("GET", f"{root}/props")
+    elif flavour is ServerFlavour.VLLM:
+        request = http.build_request("GET", f"{base}/models")
+    else:
+        request = http.build_request("POST", f"{root}/api/show", json={"model": model or ""})
+    response = await http.send(request, stream=True)
+    try:
+        if response.status_code != 200:
+            return None
+        body = bytearray()
+        async for chunk in response.aiter_bytes():
+            body += chunk
+            if len(body) > _BODY_LIMIT:
+                return None
+    finally:
+        await response.aclose()
+    return _bounded_json(bytes(body))
+
+
+def _bounded_json(data: bytes) -> Any:
+    """JSON with long integers read as huge, other long or non-finite numbers as None."""
+    try:
+        return json.loads(
+            data,
+            parse_int=_int_literal,
+            parse_float=lambda literal: float(literal) if len(literal) <= 64 else None,
+            parse_constant=lambda _name: None,
+        )
+    except (ValueError, RecursionError):
+        return None
 
 
 def _window_in(flavour: ServerFlavour, body: Any, model: str | None) -> int | None:
@@ -93,7 +183,7 @@ def _window_in(flavour: ServerFlavour, body: Any, model: str | None) -> int | No
             if name.endswith(".context_length") and _positive(value):
                 return _positive(value)
     found = re.search(r"num_ctx\s+(\d+)", str(body.get("parameters") or ""))
-    return int(found.group(1)) if found else None
+    return _positive(_int_literal(found.group(1))) if found else None
 
 
 def _positive(value: object) -> int | None:

@@ -9,7 +9,10 @@ Of the others:
   (a unified KV cache), and four 6,000-token prompts in an 8,192-token window do not fit;
 - `timeout` grows with the time one reply of `max_tokens` after a prompt of
   `context_tokens` takes at the measured speed, and `deadline` keeps its ratio to it.
-  The defaults stay the floor: a fast server keeps them.
+  The defaults stay the floor: a fast server keeps them; `_MAX_TIMEOUT` and `_MAX_DEADLINE`
+  are the ceiling: a server too slow for them is told to the user, who may pass more.
+
+Whatever the server said that was out of bounds (a window, a speed) is a warning in the plan.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from draftflow.llm.server_limits import (
     fit_to_window,
     read_context_window,
 )
-from draftflow.llm.server_speed import Speed, measure_speed
+from draftflow.llm.server_speed import Speed, measure_speed, speed_warning
 from draftflow.llm.settings import ModelSettings
 
 __all__ = ["PlannedSetting", "ServerPlan", "SettingSource", "plan_for_server", "plan_settings"]
@@ -41,6 +44,9 @@ _PROMPT_TOKEN_COST = 0.25
 _SLOWDOWN = 8.0
 _ROUND_TO = 10.0  # seconds: a timeout of 217.3 s reads better as 220 s
 _PROBE_SECONDS = 60.0  # 64 tokens in a minute: a server slower than 1 token/s is not timed
+# The longest wait a measured speed may set: two hours per attempt, three per request.
+_MAX_TIMEOUT = 7_200.0
+_MAX_DEADLINE = 10_800.0
 
 
 class SettingSource(StrEnum):
@@ -52,6 +58,7 @@ class SettingSource(StrEnum):
     SLOTS = "the requests the server's window holds at once"
     SPEED = "scaled to the measured speed"
     TIMEOUT = "in step with --timeout"
+    CEILING = "draftflow's ceiling: the measured speed asks for more"
 
 
 class PlannedSetting(BaseModel):
@@ -75,6 +82,9 @@ class ServerPlan(BaseModel):
     speed: Speed | None = None
     speed_error: str | None = None
     settings: list[PlannedSetting]
+    warnings: list[str] = []
+    """What the server said or the probe measured that was out of bounds, and what was
+    taken instead."""
 
     def changed(self) -> list[PlannedSetting]:
         """The settings that differ from both the user's and the defaults."""
@@ -136,8 +146,27 @@ def plan_settings(
             PlannedSetting(name=name, value=getattr(planned, name), source=sources[name])
             for name in PLANNED
         ],
+        warnings=_warnings(window, speed, planned, sources),
     )
     return planned, plan
+
+
+def _warnings(
+    window: ContextWindow | None,
+    speed: Speed | None,
+    planned: ModelSettings,
+    sources: dict[str, SettingSource],
+) -> list[str]:
+    """The plan's warnings: a clamped window, an absurd speed, a timing at its ceiling."""
+    said = [window.warning() if window else None, speed_warning(speed) if speed else None]
+    warnings = [warning for warning in said if warning]
+    if sources["timeout"] is SettingSource.CEILING:
+        warnings.append(
+            f"the measured speed asks for longer waits than draftflow sets by itself: "
+            f"--timeout {planned.timeout:.0f} s, --deadline {planned.deadline:.0f} s; pass "
+            "--timeout and --deadline to wait longer for this server"
+        )
+    return warnings
 
 
 def _timing(
@@ -148,17 +177,22 @@ def _timing(
     update: dict[str, float | int] = {}
     timeout = settings.timeout
     if speed is not None and not {"timeout", "deadline"} & given:
-        timeout = max(settings.timeout, _attempt_seconds(settings, speed))
+        wanted = max(settings.timeout, _attempt_seconds(settings, speed))
+        timeout = min(wanted, max(settings.timeout, _MAX_TIMEOUT))
         if timeout != settings.timeout:
             update["timeout"] = timeout
-            sources["timeout"] = SettingSource.SPEED
+            capped = timeout < wanted
+            sources["timeout"] = SettingSource.CEILING if capped else SettingSource.SPEED
     if "deadline" not in given:
         ratio = _default("deadline") / _default("timeout")
         deadline = max(settings.deadline, _rounded(timeout * ratio))
+        if sources["timeout"] in {SettingSource.SPEED, SettingSource.CEILING}:
+            deadline = min(deadline, max(settings.deadline, _MAX_DEADLINE))
         if deadline != settings.deadline:
             update["deadline"] = deadline
-            scaled = sources["timeout"] is SettingSource.SPEED
-            sources["deadline"] = SettingSource.SPEED if scaled else SettingSource.TIMEOUT
+            scaled = sources["timeout"]
+            speedy = scaled in {SettingSource.SPEED, SettingSource.CEILING}
+            sources["deadline"] = scaled if speedy else SettingSource.TIMEOUT
     return update
 
 
@@ -171,7 +205,7 @@ def _concurrency(settings: ModelSettings, window: ContextWindow) -> int:
 
 def _attempt_seconds(settings: ModelSettings, speed: Speed) -> float:
     tokens = settings.max_tokens + settings.context_tokens * _PROMPT_TOKEN_COST
-    return _rounded(_SLOWDOWN * tokens / speed.tokens_per_second)
+    return _rounded(_SLOWDOWN * tokens / speed.timing_rate())
 
 
 def _rounded(seconds: float) -> float:

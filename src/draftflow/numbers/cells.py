@@ -6,7 +6,8 @@ comes from the cell (`32.8 tok/s`, `53°C`, `3.2×`) or else from its header (`m
 `±` gives the value and its spread; `90/100` is one score with a denominator; paired values
 (`2.185 s / 6.90 s`) take their names from a paired header (`TTFT / total`); a list cell
 (`prefill 125.77 tok/s, decode 43.57 tok/s`) names each figure by the words before it; an
-explicit sign (`+5.9%`, `−3.9%`) marks a change.
+explicit sign (`+5.9%`, `−3.9%`) marks a change; a trailing plus (`500+ ms`) makes the number
+an open bound, never a value.
 
 Figures come out in the order `cell_numbers` gives the cell's values, so `index` addresses
 `Candidate.values` directly.
@@ -42,6 +43,8 @@ class CellRole(StrEnum):
     """Written after `@`: the condition a figure was measured at (`2.81× @1M`)."""
     AMBIGUOUS = "ambiguous"
     """Written so that the parsed value would misstate it (`−5…−8%`): never reported."""
+    BOUND = "bound"
+    """Written with an open end (`500+`, `800+ ms`): a lower bound, not a measured value."""
 
 
 class CellShape(StrEnum):
@@ -166,7 +169,7 @@ def split_cell(text: str, header: str = "") -> tuple[CellFigure, ...]:
     figures: list[CellFigure] = []
     for mention in mentions:
         found = _figures_of(text, mention, len(figures), header_unit)
-        aside = _aside(text, mention.start)
+        aside = _aside(text, mention.start, mention.end)
         if aside is not None:
             found = [_with(f, role=aside) for f in found]
         figures.extend(found)
@@ -184,8 +187,16 @@ def split_cell(text: str, header: str = "") -> tuple[CellFigure, ...]:
     return tuple(figures)
 
 
-def _aside(text: str, start: int) -> CellRole | None:
-    """Whether a number is an interval bound (inside brackets) or a condition (after `@`)."""
+_OPEN_END = re.compile(r"\+(?=\s|$|[)\]*_`,;:.!?|\"'])(?!\s*[\d/±+\-])")
+"""A plus right after a number that opens its end (`500+`, `800+ ms`, `**60+**`), not a sum
+(`2+2`), a spread (`5+/-1`) or a version's local part (`dev608+g99a`)."""
+
+
+def _aside(text: str, start: int, end: int) -> CellRole | None:
+    """Whether a number is an interval bound (inside brackets), a condition (after `@`) or an
+    open bound (a plus after it)."""
+    if _OPEN_END.match(text, end):
+        return CellRole.BOUND
     before = text[:start]
     if before.count("[") > before.count("]"):
         return CellRole.INTERVAL

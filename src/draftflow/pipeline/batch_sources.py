@@ -39,7 +39,7 @@ class SourceLine:
 def read_source_list(path: Path) -> list[SourceLine]:
     """Parse the list file at `path`; an `InputError` naming the line for anything wrong."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(
             f"cannot read the source list {path}: {error}",
@@ -49,9 +49,10 @@ def read_source_list(path: Path) -> list[SourceLine]:
 
 
 def parse_source_list(text: str, *, base: Path, name: str = "the source list") -> list[SourceLine]:
-    """The sources of a list's `text`; relative paths are taken from `base`."""
+    """The sources of a list's `text`; relative paths are taken from `base`. A byte-order mark
+    before the first line is not part of it."""
     lines: list[SourceLine] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         try:
             words = shlex.split(raw, comments=True)
         except ValueError as error:

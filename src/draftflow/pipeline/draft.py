@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from draftflow.acquire import acquire, restrict
 from draftflow.acquire.heads import source_of
+from draftflow.acquire.rules import unreadable_content
 from draftflow.draft import (
     CREATION_MODEL_UNUSABLE,
     NO_MODEL_HINT,
@@ -112,8 +113,9 @@ class DraftOutcome(BaseModel):
     hint: str | None
     elapsed_seconds: float
     unreadable: list[str] = []
-    """Documents that could not be read in full (`path: reason`); listed in the snapshot's
-    skipped documents too."""
+    """Documents that could not be read in full (`path: reason`), and those named as documents
+    whose bytes are not text (skipped at acquire); listed in the snapshot's skipped documents
+    too."""
     unread_tables: list[str] = []
     """Tables with numbers that gave no figure (`path:line (reason)`); in the provenance too."""
     changes: list[str] = []
@@ -145,6 +147,8 @@ async def run_draft(
                 hint="check the source with `draftflow sources SOURCE --json`: it lists what was "
                 "skipped and why",
             )
+    unread_documents = [s for s in snapshot.skipped if unreadable_content(s.reason)]
+    log.dropped.extend(f"acquire: {s.path}: {s.reason}" for s in unread_documents)
     record_id = request.record_id or record_id_for(snapshot.repository)
     paths = store.paths(record_id)
     # One writer per record: from reading the previous version to saving the new one, so a
@@ -239,7 +243,7 @@ async def run_draft(
         usage=usage,
         hint=None if client else NO_MODEL_HINT,
         elapsed_seconds=round(time.perf_counter() - started, 3),
-        unreadable=[f"{s.path}: {s.reason}" for s in extraction.unreadable],
+        unreadable=[f"{s.path}: {s.reason}" for s in [*unread_documents, *extraction.unreadable]],
         unread_tables=[f"{t.place} ({t.reason})" for t in extraction.unread_tables],
         local_url=record.source.url if record.source.platform == "local" else None,
     )

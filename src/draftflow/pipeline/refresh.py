@@ -7,6 +7,10 @@ again at the head, as a batch (one bounded pool of model requests). A re-draft n
 anything: a record that was approved becomes `stale` in `draftflow status` until the editor
 approves the new version. A record whose head did not move is not touched at all.
 
+A head that is an ancestor of the commit the editor approved (history rewritten, e.g. by a
+force-push) would move an approved record backwards: refresh refuses it (`rewound`, exit 1)
+unless `allow_rewind`.
+
 Plain-folder records have no history to follow and are reported as not refreshable; records
 drafted before draftflow kept source files are reported with the command that fixes that.
 """
@@ -20,14 +24,16 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from draftflow.acquire.heads import current_head
-from draftflow.errors import DraftflowError
+from draftflow.acquire.heads import current_head, is_ancestor
+from draftflow.errors import CheckFailed, DraftflowError
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.batch import run_batch
 from draftflow.pipeline.batch_model import BatchItem, BatchReport, ItemCallback
 from draftflow.pipeline.draft import DraftRequest
+from draftflow.record.files import parse_record
 from draftflow.record.model import Record
 from draftflow.record.source import RecordSource, SourceKind
+from draftflow.review.signoff import approved_copy_path
 from draftflow.store.source import load_record_source
 from draftflow.store.write import RecordStore
 
@@ -39,6 +45,7 @@ class RefreshState(StrEnum):
 
     CURRENT = "current"
     MOVED = "moved"
+    REWOUND = "rewound"
     REDRAFTED = "redrafted"
     NOT_REFRESHABLE = "not-refreshable"
     UNKNOWN_SOURCE = "unknown-source"
@@ -68,12 +75,17 @@ class RefreshReport(BaseModel):
 
 
 def check_records(
-    records_dir: Path, ids: Sequence[str], *, timeout: float = 60.0
+    records_dir: Path,
+    ids: Sequence[str],
+    *,
+    timeout: float = 60.0,
+    allow_rewind: bool = False,
 ) -> list[RefreshCheck]:
     """Look up the head of each record's source (all records when `ids` is empty).
 
     An id that is not in the store raises `InputError` before any lookup; a record whose
-    file cannot be read is one `failed` check, and the others go on.
+    file cannot be read is one `failed` check, and the others go on. A head behind the
+    approved commit is `rewound` unless `allow_rewind`.
     """
     store = RecordStore(records_dir)
     wanted = list(ids) or store.ids()
@@ -98,9 +110,42 @@ def check_records(
                 readable,
             )
         )
-    return [
+    checks = [
         checked[record_id] if isinstance(record, Record) else record for record_id, record in loaded
     ]
+    if allow_rewind:
+        return checks
+    return [_refuse_rewind(records_dir, check, timeout) for check in checks]
+
+
+def approved_revision(records_dir: Path, record_id: str) -> str | None:
+    """The commit of the version the editor last approved, or None when none was (or its
+    copy in `.approved/` cannot be read)."""
+    path = approved_copy_path(RecordStore(records_dir), record_id)
+    try:
+        return str(parse_record(path.read_text(encoding="utf-8"), origin=str(path)).source.revision)
+    except (OSError, UnicodeDecodeError, DraftflowError):
+        return None
+
+
+def _refuse_rewind(records_dir: Path, check: RefreshCheck, timeout: float) -> RefreshCheck:
+    """The check as `rewound` when its moved head is an ancestor of the approved commit."""
+    if check.state is not RefreshState.MOVED or check.source is None or check.head is None:
+        return check
+    approved = approved_revision(records_dir, check.record_id)
+    if approved is None or not is_ancestor(check.source, check.head, approved, timeout=timeout):
+        return check
+    return check.model_copy(
+        update={
+            "state": RefreshState.REWOUND,
+            "message": f"the head {check.head[:12]} is an ancestor of the approved commit "
+            f"{approved[:12]}: the history was rewritten (a force-push?), and a re-draft "
+            "would move the approved record backwards",
+            "hint": "check the repository's history; to re-draft at the older commit anyway, "
+            f"run `draftflow refresh {check.record_id} --allow-rewind`",
+            "exit_code": CheckFailed.exit_code,
+        }
+    )
 
 
 def _load(store: RecordStore, record_id: str) -> tuple[str, Record | RefreshCheck]:
@@ -198,9 +243,11 @@ def refresh(
     dry_run: bool = False,
     workers: int | None = None,
     on_item: ItemCallback | None = None,
+    allow_rewind: bool = False,
 ) -> RefreshReport:
-    """Check every record (or `ids`) and, unless `dry_run`, re-draft the moved ones."""
-    checks = check_records(records_dir, ids)
+    """Check every record (or `ids`) and, unless `dry_run`, re-draft the moved ones (a head
+    behind the approved commit only with `allow_rewind`)."""
+    checks = check_records(records_dir, ids, allow_rewind=allow_rewind)
     requests = redraft_requests(checks, records_dir, settings)
     redrafts = None
     if requests and not dry_run:
@@ -231,7 +278,8 @@ def _after_redraft(checks: list[RefreshCheck], items: list[BatchItem]) -> list[R
 
 def _exit_code(checks: Sequence[RefreshCheck], redrafts: BatchReport | None) -> int:
     """The worst failure's code; else 1 when a re-draft has error flags; else 0."""
-    failures = [c.exit_code for c in checks if c.state is RefreshState.FAILED]
+    refused = {RefreshState.FAILED, RefreshState.REWOUND}
+    failures = [c.exit_code for c in checks if c.state in refused]
     if failures:
         return max(failures)
     return redrafts.exit_code if redrafts is not None else 0

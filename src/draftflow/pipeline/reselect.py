@@ -6,13 +6,18 @@ enter `reported_results`, so an editor cannot add a number no source states. The
 verified again (record and figures), its version bumps, and a sign-off of the previous
 version goes stale because the record's bytes change. The edit is kept in the record's
 provenance and re-applied when the record is drafted again.
+
+A record drafted with `--only` is selected from those files alone, as it was drafted: topics,
+metadata and verification never read a file outside them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
+from draftflow.acquire import restrict
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft import EditorialDraft, without_removed
 from draftflow.errors import InputError
@@ -57,11 +62,14 @@ def edit_selection(
     drop: tuple[str, ...] = (),
     reason: str,
     today: date | None = None,
+    only: Sequence[str] = (),
 ) -> SelectOutcome:
     """Add and drop headline figures by id, re-verify, bump the version and save.
 
-    Holds the record's writer lock from reading it to saving it (see `RecordStore.writer`).
+    `only` is the draft's `--only` patterns: the snapshot is narrowed to them first. Holds the
+    record's writer lock from reading it to saving it (see `RecordStore.writer`).
     """
+    snapshot = restrict(snapshot, only)
     with store.writer(record_id) as held:
         return _edit_locked(store, record_id, snapshot, add, drop, reason, today, held)
 

@@ -40,6 +40,7 @@ from draftflow.store.atomic import (
 from draftflow.store.locks import (
     LOCK_POLL,
     HeldLock,
+    announce_wait,
     busy_error,
     lock_wait_seconds,
     open_lock,
@@ -160,12 +161,13 @@ class RecordStore:
         `OutputError` naming the process that holds it.
         """
         held = open_lock(record_id, self.paths(record_id).lock)
-        started = time.monotonic()
-        deadline = started + lock_wait_seconds()
-        while not try_take(held):
-            if time.monotonic() >= deadline:
-                raise busy_error(held, time.monotonic() - started)
-            time.sleep(LOCK_POLL)
+        started, wait = time.monotonic(), lock_wait_seconds()
+        if not try_take(held):
+            announce_wait(held, wait)
+            while not try_take(held):
+                if time.monotonic() >= started + wait:
+                    raise busy_error(held, time.monotonic() - started)
+                time.sleep(LOCK_POLL)
         try:
             yield held
         finally:
@@ -176,12 +178,13 @@ class RecordStore:
         """`writer` for a coroutine: waits without blocking the event loop (a batch drafts
         several records in one loop)."""
         held = open_lock(record_id, self.paths(record_id).lock)
-        started = time.monotonic()
-        deadline = started + lock_wait_seconds()
-        while not try_take(held):
-            if time.monotonic() >= deadline:
-                raise busy_error(held, time.monotonic() - started)
-            await asyncio.sleep(LOCK_POLL)
+        started, wait = time.monotonic(), lock_wait_seconds()
+        if not try_take(held):
+            announce_wait(held, wait)
+            while not try_take(held):
+                if time.monotonic() >= started + wait:
+                    raise busy_error(held, time.monotonic() - started)
+                await asyncio.sleep(LOCK_POLL)
         try:
             yield held
         finally:

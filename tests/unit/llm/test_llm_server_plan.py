@@ -89,3 +89,24 @@ def test_a_given_deadline_leaves_the_timeout_unscaled(
     planned, plan = plan_settings(given, None, SLOW)
     assert (planned.timeout, planned.deadline) == (120.0, 30.0)
     assert plan.changed() == []
+
+
+def test_a_crawling_probe_is_timed_at_the_ceiling_with_warnings(defaults: ModelSettings) -> None:
+    crawl = Speed(tokens=1, seconds=59.0)  # 0.02 tokens/s: the old plan waited 2,838,400 s
+    planned, plan = plan_settings(defaults, None, crawl)
+    assert (planned.timeout, planned.deadline) == (7200.0, 10800.0)
+    assert sources(plan)["timeout"] is SettingSource.CEILING
+    assert [w.split(":")[0] for w in plan.warnings] == [
+        "the speed probe measured 0.02 tokens/s (1 tokens in 59.0 s), slower than the 1 token/s "
+        "draftflow can time",
+        "the measured speed asks for longer waits than draftflow sets by itself",
+    ]
+
+
+def test_a_claim_of_more_tokens_than_asked_counts_as_the_tokens_asked(
+    defaults: ModelSettings,
+) -> None:
+    boast = Speed(tokens=10**9, seconds=64.0)  # claimed: 15 M tokens/s; counted: 1 token/s
+    planned, plan = plan_settings(defaults, None, boast)
+    assert planned.timeout == 7200.0
+    assert plan.warnings[0].startswith("the server claims 1,000,000,000 tokens")

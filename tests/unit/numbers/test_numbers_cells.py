@@ -127,3 +127,22 @@ def test_interval_bounds_conditions_and_ambiguous_ranges_are_not_values() -> Non
     assert {f.role for f in split_cell("−5…−8%", "change")} == {CellRole.AMBIGUOUS}
     low, high = split_cell("5…8 ms", "x")
     assert (low.role, high.role, high.unit) == (CellRole.RANGE_MIN, CellRole.RANGE_MAX, "ms")
+
+
+@pytest.mark.parametrize("cell", ["500+", "1,000+ ms", "**800+**", "~60+ tok/s", "112+ GB"])
+def test_a_trailing_plus_is_an_open_bound_never_a_value(cell: str) -> None:
+    assert [f.role for f in split_cell(cell, "TTFT (ms)")] == [CellRole.BOUND]
+
+
+@pytest.mark.parametrize(
+    ("cell", "roles"),
+    [
+        ("+5.9%", [CellRole.VALUE]),
+        ("500+/-3", [CellRole.VALUE, CellRole.SPREAD]),
+        ("0.26.1rc1.dev608+g99a", []),
+    ],
+)
+def test_a_plus_that_is_a_sign_a_spread_or_a_version_is_not_a_bound(
+    cell: str, roles: list[CellRole]
+) -> None:
+    assert [f.role for f in split_cell(cell, "TTFT (ms)")] == roles
