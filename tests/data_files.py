@@ -119,13 +119,19 @@ def _file_problems(path: Path, digest: str) -> list[str]:
 
 def check(data: Path = DATA, examples: Path = EXAMPLES) -> list[str]:
     """Every problem with the carried test data and example; empty when all files match."""
-    missing = [data / part for part in (*PARTS, *OWN_PARTS) if not (data / part).is_dir()]
+    missing = [data / part for part in PARTS if not (data / part).is_dir()]
     if missing:
         return [f"{path} is missing" for path in missing]
     problems = sums_problems(data)
-    for part in MANIFESTED:
+    for part in _manifested(data):
         problems += manifest_problems(data / part)
     return problems + manifest_problems(examples)
+
+
+def _manifested(data: Path) -> list[str]:
+    """The manifested parts `data` holds: the shared ones always, the team's where present
+    (a deleted team part still shows, as files missing from SHA256SUMS)."""
+    return [p for p in MANIFESTED if p in SHARED_MANIFESTED or (data / p).is_dir()]
 
 
 def write_sums(data: Path) -> None:
@@ -193,7 +199,7 @@ def _replace_whole(shared: Path, data: Path) -> None:
             shutil.copytree(shared / part, staging / part, ignore=_skip_symlinks)
         _keep_the_rest(data, staging)
         write_sums(staging)
-        problems = [p for part in MANIFESTED for p in manifest_problems(staging / part)]
+        problems = [p for part in _manifested(staging) for p in manifest_problems(staging / part)]
         if problems:
             raise SystemExit(
                 "error: the copy does not match its manifests:\n" + "\n".join(problems)

@@ -34,6 +34,8 @@ def states_figure(text: str, mention: NumberMention, figure: FigureValue) -> boo
         return False
     if not any(number.matches(figure.value) for number in mention.numbers):
         return False
+    if all(number.word for number in mention.numbers) and figure.value not in mention.values:
+        return False  # a word is no rounding: `one` states 1, never 0.85
     written = unit_after(text, mention.end)
     if mention.numbers[0].percent:
         written = written | {"ratio"}

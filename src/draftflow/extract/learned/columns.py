@@ -18,6 +18,11 @@ from draftflow.extract.classify import Selected
 from draftflow.extract.learned.features import Features
 
 
+LINE_READ = "line_others_chosen"
+"""A line candidate's feature: the rules took other numbers of its line (a sentence the prose
+finder read): what they left there is not added (`decide.py`)."""
+
+
 def column_key(candidate: Candidate) -> Hashable:
     """The column a candidate stands in: its table and header, or its JSON key path's tail
     (the same key across an array's items), or its line (line candidates)."""
@@ -44,6 +49,7 @@ class ColumnStats:
         self._chosen: dict[Hashable, int] = defaultdict(int)
         self._row_cells: dict[Hashable, int] = defaultdict(int)
         self._row_chosen: dict[Hashable, int] = defaultdict(int)
+        self._lines_read: dict[tuple[str, int], int] = defaultdict(int)
         for candidate in candidates:
             column, row = column_key(candidate), row_key(candidate)
             self._values[column].append(float(candidate.values[0]))
@@ -51,12 +57,17 @@ class ColumnStats:
             if id(candidate) in chosen:
                 self._chosen[column] += 1
                 self._row_chosen[row] += 1
+                self._lines_read[(candidate.document_id, candidate.line)] += 1
 
     def features(self, candidate: Candidate) -> Features:
         """The column and row features of one candidate."""
         column = column_key(candidate)
         values = self._values.get(column, [])
         features: Features = {}
+        if candidate.format is SourceFormat.LINE:
+            # the rules read this line and took other numbers of it: they left this one
+            read = self._lines_read.get((candidate.document_id, candidate.line), 0)
+            features[LINE_READ if read else "line_none_chosen"] = 1.0
         if not values:
             features["col=alone"] = 1.0
             return features
@@ -72,9 +83,7 @@ class ColumnStats:
             features["col_repeats"] = 1.0
         if count >= 3 and values == sorted(values) and distinct == count:
             features["col_increasing"] = 1.0
-            if all(
-                b - a == values[1] - values[0] for a, b in itertools.pairwise(values)
-            ):
+            if all(b - a == values[1] - values[0] for a, b in itertools.pairwise(values)):
                 features["col_arithmetic"] = 1.0
         row = row_key(candidate)
         cells = self._row_cells.get(row, 0)

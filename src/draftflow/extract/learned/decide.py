@@ -10,16 +10,19 @@ with what the source calls it: the model says *that* it is a result, not *what* 
 from __future__ import annotations
 
 from collections.abc import Iterator
+import math
+import re
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import UNSPECIFIED, Selected
+from draftflow.extract.classify import UNSPECIFIED, Selected, names_no_metric
 from draftflow.extract.harvest.lines import harvest_lines, line_places, reads_lines, taken_places
-from draftflow.extract.learned.columns import ColumnStats
+from draftflow.extract.learned.columns import LINE_READ, ColumnStats
 from draftflow.extract.learned.features import Features, Place, instance_features
 from draftflow.extract.learned.model import ResultModel
 from draftflow.extract.statistic_names import statistic_of
+from draftflow.extract.vocabulary import THRESHOLD_WORDS
 from draftflow.numbers.units import unit_after
 from draftflow.text.lines import plain_text
 
@@ -55,8 +58,8 @@ def instances(
     for candidate in candidates:
         if candidate.format is SourceFormat.PROSE and candidate.reading is None:
             continue  # a table cell that is a sentence: its numbers are read as lines
-        for index in range(len(candidate.values)):
-            if (id(candidate), index) not in chosen_values:
+        for index, value in enumerate(candidate.values):
+            if (id(candidate), index) not in chosen_values and math.isfinite(value):
                 yield _instance(candidate, index, None, places, columns)
     taken = taken_places(
         c for c in candidates if c.reading is not None or c.format is not SourceFormat.PROSE
@@ -65,7 +68,8 @@ def instances(
         if not reads_lines(document):
             continue
         for candidate in harvest_lines(document, taken.get(document.document_id, set())):
-            yield _instance(candidate, 0, None, places, columns)
+            if math.isfinite(candidate.values[0]):
+                yield _instance(candidate, 0, None, places, columns)
 
 
 def decide(
@@ -78,11 +82,38 @@ def decide(
     figure for each other number it accepts, in harvest order (line candidates last)."""
     kept: list[Selected] = []
     for instance in instances(snapshot, candidates, selected):
-        if not model.accepts(instance.features):
+        if instance.chosen is None and (
+            LINE_READ in instance.features or out_by_policy(instance.candidate)
+        ):
+            continue  # a reader took other numbers of this sentence: its reading stands
+        if not model.accepts(instance.features, rules_chose=instance.chosen is not None):
             continue
         kept.append(instance.chosen or _unspecified(instance))
     order = {id(candidate): index for index, candidate in enumerate(candidates)}
     return sorted(kept, key=lambda item: order.get(id(item.candidate), len(order)))
+
+
+_BOUND_OR_FORMULA = re.compile(r"[≈≤≥<>=]|\+\s*$|^\s*`")
+
+
+def out_by_policy(candidate: Candidate) -> bool:
+    """Whether the gold policy's *out* list names a number the rules left, whatever the
+    model scores: a threshold, target or estimate (by its column, key, heading or caption),
+    a setting or identifier by the settings vocabulary (its column, key or row), or a cell
+    that is a bound or a formula (`≈ 3.4`, `273 / 80`, `500+`, code)."""
+    names = " ".join(
+        text.lower()
+        for text in (candidate.key, candidate.heading or "", candidate.row_header or "")
+    )
+    if THRESHOLD_WORDS.search(names):
+        return True
+    if any(names_no_metric(name) for name in (candidate.key, candidate.row_header) if name):
+        return True
+    if candidate.format is SourceFormat.LINE:
+        start = (candidate.caption or "").find(candidate.text)
+        around = (candidate.caption or "")[max(0, start - 3) : start + len(candidate.text) + 3]
+        return bool(_BOUND_OR_FORMULA.search(around.replace(candidate.text, " ")))
+    return bool(_BOUND_OR_FORMULA.search(candidate.text))
 
 
 def _unspecified(instance: Instance) -> Selected:

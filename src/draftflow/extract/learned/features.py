@@ -99,13 +99,12 @@ def words(text: str) -> set[str]:
 
 
 def _word_features(add: _Adder, candidate: Candidate, place: Place) -> None:
-    """The words that name the number (its column or key, its row, its heading, the words
-    before it on its line). Training keeps only words that several repositories share
-    (`training.py`), so no repository's own labels become weights."""
+    """The words that name the number (its column or key, its heading, the words after it on
+    its line). Training keeps only words that several repositories share (`learning.py`), so
+    no repository's own labels become weights; a row's words (model and configuration names)
+    are left out: whether a number is a result does not depend on which model it measures."""
     for word in words(candidate.key):
         add("w_key=" + word, 1.0)
-    for word in words(candidate.row_header or ""):
-        add("w_row=" + word, 1.0)
     for word in words(" ".join(candidate.headings[-2:]) or candidate.heading or ""):
         add("w_head=" + word, 1.0)
     if candidate.format is SourceFormat.LINE:
@@ -204,6 +203,9 @@ def _name_features(add: _Adder, candidate: Candidate) -> None:
 
 def _shape_features(add: _Adder, candidate: Candidate, index: int) -> None:
     value = float(candidate.values[index]) if index < len(candidate.values) else 0.0
+    if not math.isfinite(value):
+        add("not_finite", 1.0)
+        return
     text = candidate.text
     is_integer = value.is_integer()
     add("integer" if is_integer else "decimal", 1.0)

@@ -32,7 +32,11 @@ class ResultModel:
 
     weights: dict[str, float]
     intercept: float
-    threshold: float
+    keep_threshold: float
+    """A figure the rules chose stays unless the model scores it below this: the model vetoes
+    only what it is fairly sure of."""
+    add_threshold: float
+    """A number the rules left becomes a figure only at or above this."""
     trained_on: tuple[str, ...] = ()
     """The repositories of the gold it was trained on."""
     settings: dict[str, Any] = field(default_factory=dict)
@@ -47,15 +51,18 @@ class ResultModel:
             return 0.0
         return 1.0 / (1.0 + math.exp(-score))
 
-    def accepts(self, features: Features) -> bool:
-        """Whether the number is a result at the model's threshold."""
-        return self.probability(features) >= self.threshold
+    def accepts(self, features: Features, *, rules_chose: bool) -> bool:
+        """Whether the number is a result: a rules' figure the model does not veto, or a
+        number the model adds."""
+        threshold = self.keep_threshold if rules_chose else self.add_threshold
+        return self.probability(features) >= threshold
 
     def to_json(self) -> str:
         """The model as its JSON file's text (sorted, so equal models write equal bytes)."""
         document = {
             "format": FORMAT,
-            "threshold": self.threshold,
+            "keep_threshold": self.keep_threshold,
+            "add_threshold": self.add_threshold,
             "intercept": self.intercept,
             "trained_on": list(self.trained_on),
             "settings": self.settings,
@@ -77,7 +84,8 @@ def model_from_json(text: str, origin: str) -> ResultModel:
         return ResultModel(
             weights=weights,
             intercept=float(document["intercept"]),
-            threshold=float(document["threshold"]),
+            keep_threshold=float(document["keep_threshold"]),
+            add_threshold=float(document["add_threshold"]),
             trained_on=tuple(str(r) for r in document.get("trained_on", [])),
             settings=dict(document.get("settings", {})),
         )

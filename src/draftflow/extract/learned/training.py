@@ -24,7 +24,8 @@ class TrainingSettings:
 
     regularization: float = 0.5
     """scikit-learn's `C` (smaller is a stronger L2 penalty)."""
-    threshold: float = 0.5
+    keep_threshold: float = 0.05
+    add_threshold: float = 0.6
     seed: int = 0
     balance: bool = False
     min_repositories: int = 4
@@ -78,7 +79,8 @@ def fit(
     return ResultModel(
         weights=weights,
         intercept=0.0,
-        threshold=settings.threshold,
+        keep_threshold=settings.keep_threshold,
+        add_threshold=settings.add_threshold,
         trained_on=tuple(sorted(trained_on)),
         settings=settings.as_dict(),
     )
