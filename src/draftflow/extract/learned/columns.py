@@ -17,7 +17,6 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.learned.features import Features
 
-
 LINE_READ = "line_others_chosen"
 """A line candidate's feature: the rules took other numbers of its line (a sentence the prose
 finder read): what they left there is not added (`decide.py`)."""

@@ -9,9 +9,9 @@ with what the source calls it: the model says *that* it is a result, not *what* 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document, Snapshot
