@@ -41,7 +41,6 @@ __all__ = [
     "Extraction",
     "SourceFormat",
     "extract",
-    "extract_without_model",
     "harvest",
     "harvest_document",
 ]
@@ -63,10 +62,11 @@ async def extract(
     results (the shipped model unless given). A repository with no results gives an empty
     extraction: nothing is invented.
     """
-    if client is None:
-        return extract_without_model(snapshot, result_model)
     unreadable: list[SkippedFile] = []
     candidates = harvest(snapshot, unreadable)
+    if client is None:
+        baseline = extract_deterministic(snapshot, candidates, None, result_model)
+        return _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
     # The model's requests go out first; the deterministic pass (seconds on a big repository)
     # runs in a thread while they are answered, and this loop keeps reading the replies. The
     # two passes share no state, so each gives what it gives alone.
@@ -99,17 +99,6 @@ async def extract(
             update={"unreadable": unreadable, "unread_tables": baseline.unread_tables}
         ),
     )
-
-
-def extract_without_model(
-    snapshot: Snapshot, result_model: ResultModel | None = None
-) -> Extraction:
-    """`extract(snapshot, None)`, synchronously: the deterministic extraction with each
-    result's standing."""
-    unreadable: list[SkippedFile] = []
-    candidates = harvest(snapshot, unreadable)
-    baseline = extract_deterministic(snapshot, candidates, None, result_model)
-    return _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
 
 
 def _with_standing(snapshot: Snapshot, extraction: Extraction) -> Extraction:

@@ -86,8 +86,6 @@ class DraftRequest:
     max_results: int = DEFAULT_MAX_RESULTS
     result_model: ResultModel | None = None
     """The model that decides which numbers are results: the shipped one unless given."""
-    lead_model: ResultModel | None = None
-    """The model that ranks the lead claims (the headline): the shipped one unless given."""
 
 
 class DraftOutcome(BaseModel):
@@ -181,7 +179,6 @@ async def run_draft(
                     max_results=request.max_results,
                     edits=_editor_edits(previous),
                     budget_tokens=request.settings.context_tokens,
-                    lead_model=request.lead_model,
                 )
             with events.stage("draft", probe):
                 # Model and templates write about the headline: the facts a model is given are

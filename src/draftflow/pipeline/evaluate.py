@@ -85,7 +85,7 @@ async def evaluate(request: EvalRequest) -> EvalReport:
     """Draft (or read) the record of each gold file's repository and score it."""
     started = time.perf_counter()
     scores: list[RepositoryEval] = []
-    models, lead_models = _left_out_models(request)
+    models = _left_out_models(request)
     with tempfile.TemporaryDirectory(prefix="draftflow-eval-") as scratch:
         for gold_path in request.gold_paths:
             gold = load_gold(gold_path)
@@ -96,8 +96,8 @@ async def evaluate(request: EvalRequest) -> EvalReport:
             if records_dir is None:
                 records_dir = Path(scratch) / gold.repository.replace("/", "__")
                 only = () if request.all_documents else _gold_globs(gold)
-                learned = (models.get(gold.repository), lead_models.get(gold.repository))
-                await _draft(source, origin, gold, records_dir, request.settings, only, learned)
+                model = models.get(gold.repository)
+                await _draft(source, origin, gold, records_dir, request.settings, only, model)
             scores.append(score_repository(gold, gold_path, snapshot, records_dir))
     return EvalReport(
         model=request.settings.model if request.settings.configured else None,
@@ -106,14 +106,10 @@ async def evaluate(request: EvalRequest) -> EvalReport:
     )
 
 
-Models = dict[str, ResultModel]
-
-
-def _left_out_models(request: EvalRequest) -> tuple[Models, Models]:
-    """With `leave_one_out`, each repository's result model and lead-claims model, trained
-    on all the other gold files (the lead model on figures the shipped result model read)."""
+def _left_out_models(request: EvalRequest) -> dict[str, ResultModel]:
+    """With `leave_one_out`, each repository's model trained on all the other gold files."""
     if not request.leave_one_out:
-        return {}, {}
+        return {}
     if request.records_dir is not None:
         raise InputError(
             "--leave-one-out drafts each repository with its own model; --records reads "
@@ -126,20 +122,10 @@ def _left_out_models(request: EvalRequest) -> tuple[Models, Models]:
             hint="pass every gold file: draftflow eval --leave-one-out tests/data/*gold*/**.json",
         )
     from draftflow.extract.learned.training import TrainingSettings
-    from draftflow.pipeline.learning import (
-        LEAD_SETTINGS,
-        all_examples,
-        lead_examples,
-        left_out_models,
-        train_lead_model,
-    )
+    from draftflow.pipeline.learning import all_examples, left_out_models
 
     sets = all_examples(request.gold_paths, request.corpus_dir)
-    leads = [lead_examples(path, None, request.corpus_dir) for path in request.gold_paths]
-    lead_models = {
-        s.repository: train_lead_model(leads, LEAD_SETTINGS, leave_out=s.repository) for s in sets
-    }
-    return left_out_models(sets, TrainingSettings()), lead_models
+    return left_out_models(sets, TrainingSettings())
 
 
 def check_documents(gold: GoldFile, gold_path: Path, snapshot: Snapshot) -> None:
@@ -173,7 +159,7 @@ async def _draft(
     records_dir: Path,
     settings: ModelSettings,
     only: tuple[str, ...],
-    learned: tuple[ResultModel | None, ResultModel | None] = (None, None),
+    result_model: ResultModel | None = None,
 ) -> None:
     from draftflow.pipeline.draft import DraftRequest, run_draft  # the pipeline imports every stage
 
@@ -184,8 +170,7 @@ async def _draft(
         revision=gold.revision,
         origin=origin,
         only=only,
-        result_model=learned[0],
-        lead_model=learned[1],
+        result_model=result_model,
     )
     await run_draft(request)
 

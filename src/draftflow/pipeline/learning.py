@@ -17,7 +17,6 @@ from pathlib import Path
 
 from draftflow.acquire import acquire, restrict
 from draftflow.errors import InputError
-from draftflow.extract import extract_without_model
 from draftflow.extract.classify import select
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.learned.columns import column_key
@@ -27,8 +26,6 @@ from draftflow.extract.learned.model import ResultModel
 from draftflow.extract.learned.training import TrainingSettings, fit
 from draftflow.extract.unspecified import with_unspecified
 from draftflow.pipeline.gold import GoldFile, load_gold
-from draftflow.select import headline_candidates
-from draftflow.select.lead_model import lead_features, rule_ranks
 
 
 @dataclass(frozen=True)
@@ -139,61 +136,3 @@ def left_out_models(
 ) -> dict[str, ResultModel]:
     """For each repository, the model trained on all the others."""
     return {s.repository: train_model(sets, settings, leave_out=s.repository) for s in sets}
-
-
-LEAD_SETTINGS = TrainingSettings(regularization=1.0, min_repositories=3)
-"""The lead-claims model's estimator (chosen by `eval --leave-one-out` over the gold: C 1.0
-unbalanced ranked best); its thresholds are unused (the log-odds rank)."""
-
-
-@dataclass(frozen=True)
-class LeadExamples:
-    """One gold file's eligible headline candidates, labelled by the gold headline."""
-
-    repository: str
-    examples: list[tuple[Features, bool]]
-    gold_headline: int
-
-
-def lead_examples(
-    gold_path: Path, result_model: ResultModel | None = None, corpus_dir: Path | None = None
-) -> LeadExamples:
-    """The figures the headline may choose among in one gold file's covered documents, each
-    with its lead features and whether the gold headline holds it."""
-    gold = load_gold(gold_path)
-    folder = corpus_folder(gold, gold_path, corpus_dir)
-    snapshot = acquire(
-        str(folder), revision=gold.revision, origin=f"https://github.com/{gold.repository}"
-    )
-    snapshot = restrict(snapshot, [glob.escape(d.path) for d in gold.documents])
-    extraction = extract_without_model(snapshot, result_model)
-    scored = headline_candidates(snapshot, extraction.reported_results)
-    lines = {d.path: d.lines for d in snapshot.documents}
-    wanted = {(h.path, h.line, round(float(h.value), 6)) for h in gold.headline}
-    examples = []
-    ranks = rule_ranks(scored)
-    for item in scored:
-        result = item.figure.result
-        place = (item.path, result.source_line, round(float(result.value), 6))
-        features = lead_features(item, lines.get(item.path, 1), ranks[id(item)])
-        examples.append((features, place in wanted))
-    return LeadExamples(gold.repository, examples, len(wanted))
-
-
-def train_lead_model(
-    sets: Sequence[LeadExamples], settings: TrainingSettings, *, leave_out: str | None = None
-) -> ResultModel:
-    """The lead-claims model fitted on every set but the one of repository `leave_out`."""
-    kept = [s for s in sets if s.repository != leave_out]
-    shared: dict[str, set[str]] = {}
-    for gold_set in kept:
-        for features, _ in gold_set.examples:
-            for name in features:
-                shared.setdefault(name, set()).add(gold_set.repository)
-    keep = {name for name, seen in shared.items() if len(seen) >= settings.min_repositories}
-    examples = [
-        ({k: v for k, v in features.items() if k in keep}, label)
-        for s in kept
-        for features, label in s.examples
-    ]
-    return fit(examples, settings, [s.repository for s in kept])

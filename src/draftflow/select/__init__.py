@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.extract.learned.model import ResultModel
 from draftflow.llm.protocol import StructuredClient
 from draftflow.record.model import (
     ChosenFigure,
@@ -31,7 +30,6 @@ from draftflow.select.figures import (
     make_figures,
     parse_figures,
 )
-from draftflow.select.lead_model import rescored, shipped_lead_model
 from draftflow.select.metadata import read_metadata
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_choice import (
@@ -157,15 +155,16 @@ async def select_headline(
     max_results: int = DEFAULT_MAX_RESULTS,
     edits: Sequence[SelectionEdit] = (),
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
-    lead_model: ResultModel | None = None,
 ) -> Selection:
     """Choose at most `max_results` headline figures among the extraction's results; the
-    model's prompt (with a client) fits `budget_tokens`. The headline rules' reasons and
-    score are the features of `lead_model` (the shipped lead-claims model unless given),
-    whose log-odds rank the figures."""
+    model's prompt (with a client) fits `budget_tokens`."""
     # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
-    figures = make_figures(_readable(extraction.reported_results))
-    eligible = _eligible(snapshot, figures, lead_model)
+    results = [
+        r.model_copy(update={"label": readable_label(r.label)}) for r in extraction.reported_results
+    ]
+    figures = make_figures(results)
+    scored = score_figures(snapshot, figures)
+    eligible = headline_eligible(scored, snapshot)
     chosen = [(item.figure.id, item.why) for item in choose(eligible, max_results)]
     method = METHOD_RULES
     prompt_hashes: dict[str, str] = {}
@@ -195,30 +194,6 @@ async def select_headline(
     )
     selection.prompt_hashes = prompt_hashes
     return selection
-
-
-def _readable(results: Sequence[ReportedResult]) -> list[ReportedResult]:
-    """The results with readable labels (`c 4, decode tok/s`), in the figures file as in the
-    record."""
-    return [r.model_copy(update={"label": readable_label(r.label)}) for r in results]
-
-
-def _eligible(
-    snapshot: Snapshot, figures: list[Figure], lead_model: ResultModel | None
-) -> list[Scored]:
-    """The figures the headline may hold, each scored by the rules, then ranked by the
-    lead-claims model."""
-    eligible = headline_eligible(score_figures(snapshot, figures), snapshot)
-    lines = {document.path: document.lines for document in snapshot.documents}
-    rescored(eligible, lines, lead_model or shipped_lead_model())
-    return eligible
-
-
-def headline_candidates(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list[Scored]:
-    """The figures the headline may choose among, scored by the headline rules (before the
-    lead-claims model): what the lead-claims model is trained on."""
-    figures = make_figures(_readable(results))
-    return headline_eligible(score_figures(snapshot, figures), snapshot)
 
 
 def _ranked(scored: list[Scored]) -> list[Scored]:
