@@ -25,7 +25,7 @@ class TrainingSettings:
     regularization: float = 0.5
     """scikit-learn's `C` (smaller is a stronger L2 penalty)."""
     keep_threshold: float = 0.05
-    add_threshold: float = 0.6
+    add_threshold: float = 0.75
     seed: int = 0
     balance: bool = False
     min_repositories: int = 4
