@@ -111,7 +111,7 @@ def train_model(
 ) -> ResultModel:
     """A model fitted on every set but the one of repository `leave_out`."""
     kept = [s for s in sets if s.repository != leave_out]
-    shared = shared_features(kept, settings.min_repositories)
+    shared = shared_features(kept, min(settings.min_repositories, len(kept)))
     examples = [
         ({k: v for k, v in e.features.items() if k in shared}, e.label)
         for s in kept

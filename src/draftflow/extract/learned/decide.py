@@ -94,6 +94,8 @@ def decide(
 
 
 _BOUND_OR_FORMULA = re.compile(r"[≈≤≥<>=]|\+\s*$|^\s*`")
+_FORMULA = re.compile(r"[≈≤≥<>=]")
+_OPEN_BOUND = re.compile(r"\+(?!\d)")
 
 
 def out_by_policy(candidate: Candidate) -> bool:
@@ -110,9 +112,13 @@ def out_by_policy(candidate: Candidate) -> bool:
     if any(names_no_metric(name) for name in (candidate.key, candidate.row_header) if name):
         return True
     if candidate.format is SourceFormat.LINE:
-        start = (candidate.caption or "").find(candidate.text)
-        around = (candidate.caption or "")[max(0, start - 3) : start + len(candidate.text) + 3]
-        return bool(_BOUND_OR_FORMULA.search(around.replace(candidate.text, " ")))
+        line = candidate.caption or ""
+        start = line.find(candidate.text)
+        end = start + len(candidate.text)
+        before, after = line[max(0, start - 3) : start], line[end : end + 3]
+        if _OPEN_BOUND.match(after):
+            return True
+        return bool(_FORMULA.search(before) or _FORMULA.search(after))
     return bool(_BOUND_OR_FORMULA.search(candidate.text))
 
 

@@ -61,6 +61,11 @@ def fit(
         )
     vectorizer = DictVectorizer(sort=True, sparse=False)
     matrix = vectorizer.fit_transform([features for features, _ in examples])
+    if not matrix.shape[1]:
+        raise ConfigError(
+            "no feature is shared by enough training repositories",
+            hint="train on more gold files, or lower TrainingSettings.min_repositories",
+        )
     estimator = LogisticRegression(
         C=settings.regularization,
         solver="liblinear",

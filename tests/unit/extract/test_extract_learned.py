@@ -1,0 +1,125 @@
+"""The learned result model (`extract/learned/`): its candidates, features, decision and file."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from draftflow.errors import ConfigError
+from draftflow.extract import extract
+from draftflow.extract.classify import UNSPECIFIED, select
+from draftflow.extract.harvest.lines import harvest_lines, taken_places
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.learned.decide import decide, instances, out_by_policy
+from draftflow.extract.learned.model import ResultModel, model_from_json, shipped_model
+from draftflow.extract.unspecified import with_unspecified
+from extract_support import snapshot_of
+
+CHART = "# Scores\n\n```mermaid\nxychart-beta\n    bar [60.71, 80.36, 82.14]\n```\n"
+
+
+def _model(weights: dict[str, float], *, keep: float = 0.05, add: float = 0.75) -> ResultModel:
+    return ResultModel(weights=weights, intercept=0.0, keep_threshold=keep, add_threshold=add)
+
+
+def test_every_number_on_a_line_no_reader_took_is_a_candidate() -> None:
+    snapshot = snapshot_of({"README.md": CHART})
+    [document] = snapshot.documents
+    found = harvest_lines(
+        document, taken_places(harvest(snapshot)).get(document.document_id, set())
+    )
+    assert [(c.line, c.values) for c in found] == [(5, [60.71]), (5, [80.36]), (5, [82.14])]
+
+
+def test_a_number_another_reader_took_is_not_a_line_candidate_again() -> None:
+    text = "# Bench\n\n| model | decode tok/s |\n|---|---|\n| A | 41.5 |\n"
+    snapshot = snapshot_of({"README.md": text})
+    [document] = snapshot.documents
+    taken = taken_places(harvest(snapshot)).get(document.document_id, set())
+    assert all(c.values != [41.5] for c in harvest_lines(document, taken))
+
+
+def test_the_model_adds_what_it_scores_high_as_unspecified_and_keeps_the_rules_figures() -> None:
+    text = "# Bench\n\n| model | decode tok/s |\n|---|---|\n| A | 41.5 |\n\n" + CHART
+    snapshot = snapshot_of({"README.md": text})
+    candidates = harvest(snapshot)
+    selected = with_unspecified(candidates, select(candidates))
+    adds_brackets = _model({"line_in_brackets": 10.0, "bias": -5.0, "rule=chosen": 10.0})
+    kept = decide(snapshot, candidates, selected, adds_brackets)
+    by_value = {item.value: item for item in kept}
+    assert by_value[41.5].metric == "decode_rate"  # the rules' reading stands
+    assert {v for v, item in by_value.items() if item.metric == UNSPECIFIED} == {
+        60.71,
+        80.36,
+        82.14,
+    }
+    adds_nothing = _model({"bias": -5.0, "rule=chosen": 10.0})
+    assert [item.value for item in decide(snapshot, candidates, selected, adds_nothing)] == [41.5]
+
+
+def test_a_rules_figure_is_vetoed_only_below_the_keep_threshold() -> None:
+    text = "# Bench\n\n| model | decode tok/s |\n|---|---|\n| A | 41.5 |\n"
+    snapshot = snapshot_of({"README.md": text})
+    candidates = harvest(snapshot)
+    selected = with_unspecified(candidates, select(candidates))
+    unsure = _model({"bias": -2.0})  # p = 0.12: above 0.05, the rules' figure stays
+    assert [item.value for item in decide(snapshot, candidates, selected, unsure)] == [41.5]
+    sure = _model({"bias": -6.0})  # p = 0.0025: vetoed
+    assert decide(snapshot, candidates, selected, sure) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("| setting | target tok/s |\n|---|---|\n| A | 50 |", 50),  # a target
+        ("Theoretical: 273 / 80 ≈ 3.4 tok/s", 3.4),  # a formula
+        ("We expect 500+ requests.", 500),  # a bound
+    ],
+)
+def test_the_policy_out_list_stands_over_the_model(line: str, value: float) -> None:
+    text = f"# Bench\n\n{line}\n"
+    snapshot = snapshot_of({"README.md": text})
+    candidates = harvest(snapshot)
+    selected = with_unspecified(candidates, select(candidates))
+    wants_all = _model({"bias": 10.0})
+    found = [
+        i.candidate
+        for i in instances(snapshot, candidates, selected)
+        if i.chosen is None and value in i.candidate.values
+    ]
+    assert found and all(out_by_policy(candidate) for candidate in found)
+    kept = decide(snapshot, candidates, selected, wants_all)
+    assert all(item.value != value or item.metric != UNSPECIFIED for item in kept)
+
+
+def test_a_sentence_a_reader_took_numbers_of_keeps_its_reading() -> None:
+    text = "# Bench\n\nAfter 300 s of idle, the first request had a TTFT of 850 ms.\n"
+    snapshot = snapshot_of({"README.md": text})
+    candidates = harvest(snapshot)
+    selected = with_unspecified(candidates, select(candidates))
+    kept = decide(snapshot, candidates, selected, _model({"bias": 10.0}))
+    assert 300 not in [item.value for item in kept]
+
+
+def test_the_shipped_model_loads_and_draws_its_figures_from_the_gold() -> None:
+    model = shipped_model()
+    assert len(model.trained_on) >= 25 and model.weights
+    assert 0 < model.keep_threshold < model.add_threshold < 1
+    result = asyncio.run(extract(snapshot_of({"README.md": CHART}), None))
+    assert all(r.value in (60.71, 80.36, 82.14) for r in result.reported_results)
+
+
+def test_a_model_file_round_trips_and_a_wrong_one_says_how_to_fix_it() -> None:
+    model = _model({"a": 1.5, "bias": -0.5})
+    again = model_from_json(model.to_json(), "x.json")
+    assert again == model and again.to_json() == model.to_json()
+    for text in (
+        "not json",
+        json.dumps({"format": "other"}),
+        json.dumps({"format": "draftflow-result-model/1"}),
+    ):
+        with pytest.raises(ConfigError) as raised:
+            model_from_json(text, "x.json")
+        assert "train-result-model.py" in (raised.value.hint or "")
