@@ -49,6 +49,7 @@ class ColumnStats:
         self._row_cells: dict[Hashable, int] = defaultdict(int)
         self._row_chosen: dict[Hashable, int] = defaultdict(int)
         self._lines_read: dict[tuple[str, int], int] = defaultdict(int)
+        self._columns: dict[Hashable, Features] = {}
         for candidate in candidates:
             column, row = column_key(candidate), row_key(candidate)
             self._values[column].append(float(candidate.values[0]))
@@ -60,13 +61,26 @@ class ColumnStats:
 
     def features(self, candidate: Candidate) -> Features:
         """The column and row features of one candidate."""
-        column = column_key(candidate)
-        values = self._values.get(column, [])
         features: Features = {}
         if candidate.format is SourceFormat.LINE:
             # the rules read this line and took other numbers of it: they left this one
             read = self._lines_read.get((candidate.document_id, candidate.line), 0)
             features[LINE_READ if read else "line_none_chosen"] = 1.0
+        features.update(self._column_features(column_key(candidate)))
+        row = row_key(candidate)
+        cells = self._row_cells.get(row, 0)
+        if cells and candidate.format is not SourceFormat.LINE:
+            features[f"row_chosen={_share(self._row_chosen.get(row, 0), cells)}"] = 1.0
+        return features
+
+    def _column_features(self, column: Hashable) -> Features:
+        """What a whole column says (read once per column: its cells share it)."""
+        cached = self._columns.get(column)
+        if cached is not None:
+            return cached
+        features: Features = {}
+        self._columns[column] = features
+        values = self._values.get(column, [])
         if not values:
             features["col=alone"] = 1.0
             return features
@@ -84,10 +98,6 @@ class ColumnStats:
             features["col_increasing"] = 1.0
             if all(b - a == values[1] - values[0] for a, b in itertools.pairwise(values)):
                 features["col_arithmetic"] = 1.0
-        row = row_key(candidate)
-        cells = self._row_cells.get(row, 0)
-        if cells and candidate.format is not SourceFormat.LINE:
-            features[f"row_chosen={_share(self._row_chosen.get(row, 0), cells)}"] = 1.0
         return features
 
 

@@ -17,6 +17,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from draftflow.extract.candidates import Candidate, SourceFormat
@@ -93,9 +94,11 @@ def instance_features(
 _WORD = re.compile(r"[a-z]{2,}|[\u4e00-\u9fff]{1,4}|%|/s\b|±")
 
 
-def words(text: str) -> set[str]:
-    """The lower-cased words of a name or a line (runs of letters; CJK in short runs)."""
-    return set(_WORD.findall(text.lower()))
+@lru_cache(maxsize=1 << 15)
+def words(text: str) -> frozenset[str]:
+    """The lower-cased words of a name or a line (runs of letters; CJK in short runs);
+    memoised: a column's cells share their header."""
+    return frozenset(_WORD.findall(text.lower()))
 
 
 def _word_features(add: _Adder, candidate: Candidate, place: Place) -> None:
@@ -139,47 +142,35 @@ def _family(chosen: Selected) -> str:
 
 
 def _document_features(add: _Adder, path: str) -> None:
+    for name in _document_names(path):
+        add(name, 1.0)
+
+
+@lru_cache(maxsize=4096)
+def _document_names(path: str) -> tuple[str, ...]:
+    """The features of a document's path (read once per document)."""
+    names: list[str] = []
     pure = PurePosixPath(path)
-    add("ext=" + (pure.suffix.lower() or "none"), 1.0)
+    names.append("ext=" + (pure.suffix.lower() or "none"))
     if pure.name.lower().startswith("readme") and len(pure.parts) == 1:
-        add("doc=top_readme", 1.0)
+        names.append("doc=top_readme")
     elif pure.name.lower().startswith("readme"):
-        add("doc=readme", 1.0)
+        names.append("doc=readme")
     if _RESULT_PATH.search(path):
-        add("doc=results_path", 1.0)
+        names.append("doc=results_path")
     if _DESIGN_PATH.search(pure.name):
-        add("doc=design_name", 1.0)
+        names.append("doc=design_name")
     if _DOCS_PATH.search(path):
-        add("doc=docs_folder", 1.0)
+        names.append("doc=docs_folder")
+    return tuple(names)
 
 
 def _name_features(add: _Adder, candidate: Candidate) -> None:
     """What the vocabularies say of the names around the number (its column or key, its row
     header, the words before it on its line)."""
-    names = {"key": candidate.key, "row": candidate.row_header or ""}
-    for role, name in names.items():
-        if not name:
-            add(f"{role}=empty", 1.0)
-            continue
-        lowered = name.lower()
-        metric = metric_name(name)
-        add(f"{role}_metric=" + ("yes" if metric else "no"), 1.0)
-        if is_measured_column(name):
-            add(f"{role}_measured", 1.0)
-        if names_no_metric(name):
-            add(f"{role}_setting_or_id", 1.0)
-        if HARD_SKIP.search(lowered):
-            add(f"{role}_hard_skip", 1.0)
-        if SOFT_SKIP.search(lowered):
-            add(f"{role}_soft_skip", 1.0)
-        if THRESHOLD_WORDS.search(lowered):
-            add(f"{role}_threshold", 1.0)
-        if CHANGE_WORDS.search(lowered):
-            add(f"{role}_change", 1.0)
-        if unit_of_name(name):
-            add(f"{role}_unit", 1.0)
-        if _MODEL_NAME.search(name):
-            add(f"{role}_model_name", 1.0)
+    for role, name in (("key", candidate.key), ("row", candidate.row_header or "")):
+        for feature in _vocabulary_reading(role, name):
+            add(feature, 1.0)
     if candidate.json_path is not None:
         add("json", 1.0)
         if CONFIG_PATH.search(candidate.json_path):
@@ -199,6 +190,27 @@ def _name_features(add: _Adder, candidate: Candidate) -> None:
             add(f"{role}_threshold", 1.0)
         if _HEADING_RESULT.search(text):
             add(f"{role}_results_word", 1.0)
+
+
+@lru_cache(maxsize=1 << 15)
+def _vocabulary_reading(role: str, name: str) -> tuple[str, ...]:
+    """What the vocabularies say of one name (memoised: a column's cells share it)."""
+    if not name:
+        return (f"{role}=empty",)
+    lowered = name.lower()
+    found = [f"{role}_metric=" + ("yes" if metric_name(name) else "no")]
+    tests = (
+        ("measured", is_measured_column(name)),
+        ("setting_or_id", names_no_metric(name)),
+        ("hard_skip", HARD_SKIP.search(lowered)),
+        ("soft_skip", SOFT_SKIP.search(lowered)),
+        ("threshold", THRESHOLD_WORDS.search(lowered)),
+        ("change", CHANGE_WORDS.search(lowered)),
+        ("unit", unit_of_name(name)),
+        ("model_name", _MODEL_NAME.search(name)),
+    )
+    found += [f"{role}_{test}" for test, hit in tests if hit]
+    return tuple(found)
 
 
 def _shape_features(add: _Adder, candidate: Candidate, index: int) -> None:
