@@ -17,6 +17,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from draftflow.errors import DraftflowError
 from draftflow.extract.learned.model import SHIPPED
 from draftflow.extract.learned.training import TrainingSettings
 from draftflow.pipeline.learning import all_examples, train_model
@@ -32,7 +33,11 @@ def main(argv: list[str]) -> int:
     """Train on the gold given (or all of it) and write or check the shipped file."""
     check = "--check" in argv
     paths = [Path(a) for a in argv if a != "--check"] or GOLD
-    sets = all_examples(paths)
+    try:
+        sets = all_examples(paths)
+    except DraftflowError as error:
+        print(f"error: {error}\nfix: {error.hint}", file=sys.stderr)
+        return 2
     model = train_model(sets, TrainingSettings())
     text = model.to_json()
     examples = sum(len(s.examples) for s in sets)

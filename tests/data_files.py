@@ -35,11 +35,16 @@ EXAMPLES = ROOT / "examples"
 PARTS = ("corpus", "devgold", "wild", "seeds")
 """The folders copied from the shared data folder, each whole."""
 OWN_PARTS = ("teamgold",)
-"""The project's own gold (`teamgold/gold/`) and repository copies (`teamgold/corpus/`), made
-by reading (`shared/gold/BRIEF.md`); a refresh from the shared folder keeps them."""
+"""The project's own gold (`teamgold/gold/`, made by reading, `shared/gold/BRIEF.md`) and the
+list of the repository files it was made from (`teamgold/MANIFEST.json`); a refresh from the
+shared folder keeps them."""
+LOCAL_CORPUS = "teamgold/corpus"
+"""The team gold's repository copies: fetched material, never committed (`.gitignore`); made
+on a machine with the mirrors by `scripts/team-corpus.py`, checked against
+`teamgold/MANIFEST.json` where present, and left out of SHA256SUMS."""
 SHARED_MANIFESTED = ("corpus", "wild")
 """The shared parts whose `MANIFEST.json` lists path and sha256 of every file."""
-MANIFESTED = (*SHARED_MANIFESTED, "teamgold/corpus")
+MANIFESTED = SHARED_MANIFESTED
 """Every part whose `MANIFEST.json` lists path and sha256 of every file of every repository."""
 SUMS = "SHA256SUMS"
 EXAMPLE = "jvr0x/dgx-spark-bench"
@@ -59,8 +64,13 @@ def sha256(path: Path) -> str:
 
 
 def files_under(root: Path) -> list[str]:
-    """Every regular file under `root`, as sorted POSIX paths relative to it."""
-    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    """Every regular file under `root`, as sorted POSIX paths relative to it (the local team
+    corpus left out: it is not carried)."""
+    return sorted(
+        name
+        for p in root.rglob("*")
+        if p.is_file() and not (name := p.relative_to(root).as_posix()).startswith(LOCAL_CORPUS)
+    )
 
 
 def read_sums(path: Path) -> dict[str, str]:
@@ -72,9 +82,10 @@ def read_sums(path: Path) -> dict[str, str]:
     return sums
 
 
-def manifest_problems(part: Path) -> list[str]:
-    """What differs between a manifested folder (`corpus/`, `wild/`) and its `MANIFEST.json`."""
-    manifest = part / "MANIFEST.json"
+def manifest_problems(part: Path, manifest: Path | None = None) -> list[str]:
+    """What differs between a manifested folder (`corpus/`, `wild/`) and its `MANIFEST.json`
+    (or `manifest`)."""
+    manifest = manifest or part / "MANIFEST.json"
     if not manifest.is_file():
         return [f"{manifest} is missing"]
     entries: list[dict[str, Any]] = json.loads(manifest.read_text(encoding="utf-8"))
@@ -123,15 +134,11 @@ def check(data: Path = DATA, examples: Path = EXAMPLES) -> list[str]:
     if missing:
         return [f"{path} is missing" for path in missing]
     problems = sums_problems(data)
-    for part in _manifested(data):
+    for part in MANIFESTED:
         problems += manifest_problems(data / part)
+    if (data / LOCAL_CORPUS).is_dir():
+        problems += manifest_problems(data / LOCAL_CORPUS, data / "teamgold" / "MANIFEST.json")
     return problems + manifest_problems(examples)
-
-
-def _manifested(data: Path) -> list[str]:
-    """The manifested parts `data` holds: the shared ones always, the team's where present
-    (a deleted team part still shows, as files missing from SHA256SUMS)."""
-    return [p for p in MANIFESTED if p in SHARED_MANIFESTED or (data / p).is_dir()]
 
 
 def write_sums(data: Path) -> None:
@@ -199,7 +206,7 @@ def _replace_whole(shared: Path, data: Path) -> None:
             shutil.copytree(shared / part, staging / part, ignore=_skip_symlinks)
         _keep_the_rest(data, staging)
         write_sums(staging)
-        problems = [p for part in _manifested(staging) for p in manifest_problems(staging / part)]
+        problems = [p for part in MANIFESTED for p in manifest_problems(staging / part)]
         if problems:
             raise SystemExit(
                 "error: the copy does not match its manifests:\n" + "\n".join(problems)

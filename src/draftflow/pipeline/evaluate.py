@@ -192,7 +192,8 @@ def _source_for(gold: GoldFile, gold_path: Path, request: EvalRequest) -> tuple[
     raise InputError(
         f"no source for {gold.repository}: no {folder_name}/ in "
         + ", ".join(str(c) for c in corpora),
-        hint=f"pass --source {gold.repository}=PATH_OR_URL or --corpus DIR",
+        hint=f"pass --source {gold.repository}=PATH_OR_URL or --corpus DIR (the team gold's "
+        "copies: python3 scripts/team-corpus.py --mirrors DIR)",
     )
 
 

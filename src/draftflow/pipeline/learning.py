@@ -61,7 +61,8 @@ def corpus_folder(gold: GoldFile, gold_path: Path, corpus_dir: Path | None = Non
             return corpus / name
     raise InputError(
         f"no corpus copy of {gold.repository} beside {gold_path}",
-        hint="put the repository's copy in the corpus/ folder beside the gold's folder",
+        hint="put the repository's copy in the corpus/ folder beside the gold's folder (the "
+        "team gold's: python3 scripts/team-corpus.py --mirrors DIR), or pass --corpus DIR",
     )
 
 
