@@ -41,6 +41,9 @@ def main(argv: list[str]) -> int:
     model = train_model(sets, TrainingSettings())
     text = model.to_json()
     examples = sum(len(s.examples) for s in sets)
+    reachable = sum(s.reachable for s in sets)
+    gold = sum(s.gold_figures for s in sets)
+    print(f"{reachable} of {gold} gold figures ({reachable / gold:.1%}) stand at a candidate")
     if check:
         same = TARGET.is_file() and TARGET.read_text(encoding="utf-8") == text
         print(f"{TARGET.relative_to(ROOT)}: {'as trained' if same else 'DIFFERS from a retrain'}")

@@ -18,11 +18,17 @@ def clean_env(tmp: Path) -> dict[str, str]:
 
 
 def cli(
-    tmp: Path, *args: str, timeout: float = 120, env: dict[str, str] | None = None, **popen: Any
+    tmp: Path,
+    *args: str,
+    timeout: float = 120,
+    env: dict[str, str] | None = None,
+    prefix: tuple[str, ...] = (),
+    **popen: Any,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `python -m draftflow ARGS` in `tmp` and wait for it (`env` adds variables)."""
+    """Run `python -m draftflow ARGS` in `tmp` and wait for it (`env` adds variables, `prefix`
+    goes before the interpreter: `("setsid",)`)."""
     return subprocess.run(
-        [sys.executable, "-m", "draftflow", *args],
+        [*prefix, sys.executable, "-m", "draftflow", *args],
         cwd=tmp,
         env={**clean_env(tmp), **(env or {})},
         capture_output=True,

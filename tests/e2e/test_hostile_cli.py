@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from cli_process import assert_fails_cleanly, clean_env, cli
 from draft_cli import draft_args
 from stub_server import StubReply, StubServer
 
@@ -33,40 +34,6 @@ NO_ROOT_OVERRIDE = (
     "--bounding-set=-dac_override,-dac_read_search,-fowner",
     "--inh-caps=-dac_override,-dac_read_search,-fowner",
 )
-
-
-def clean_env(tmp: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DRAFTFLOW_", "OPENAI_"))}
-    env["DRAFTFLOW_CACHE_DIR"] = str(tmp / "cache")
-    env["PYTHONUNBUFFERED"] = "1"
-    return env
-
-
-def cli(
-    tmp: Path, *args: str, timeout: float = 120, prefix: tuple[str, ...] = (), **popen: Any
-) -> subprocess.CompletedProcess[str]:
-    """Run `python -m draftflow ARGS` in `tmp` and wait for it."""
-    return subprocess.run(
-        [*prefix, sys.executable, "-m", "draftflow", *args],
-        cwd=tmp,
-        env=clean_env(tmp),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-        **popen,
-    )
-
-
-def assert_fails_cleanly(result: subprocess.CompletedProcess[str], code: int, says: str) -> None:
-    """The documented code, one error line naming the problem, its fix, and no traceback."""
-    err = result.stderr
-    assert result.returncode == code, f"exit {result.returncode}\n{err}"
-    assert "Traceback" not in err and "Traceback" not in result.stdout, err
-    errors = [line for line in err.splitlines() if line.startswith("error: ")]
-    assert len(errors) == 1, err
-    assert says in errors[0], err
-    assert any(line.startswith("  fix: ") for line in err.splitlines()), err
 
 
 def leftovers(folder: Path) -> list[Path]:

@@ -18,7 +18,6 @@ exists (the record's `reported_results` may be only its headline), else from the
 
 from __future__ import annotations
 
-import glob
 import math
 import re
 import tempfile
@@ -47,7 +46,7 @@ from draftflow.pipeline.eval_report import (
     SourceShape,
     Tally,
 )
-from draftflow.pipeline.gold import GoldDocument, GoldFile, load_gold
+from draftflow.pipeline.gold import GoldDocument, GoldFile, corpora, corpus_copy, load_gold
 from draftflow.record.files import load_record
 from draftflow.record.model import pinned_path
 from draftflow.text.json_input import parse_json, read_input_text
@@ -95,7 +94,7 @@ async def evaluate(request: EvalRequest) -> EvalReport:
             records_dir = request.records_dir
             if records_dir is None:
                 records_dir = Path(scratch) / gold.repository.replace("/", "__")
-                only = () if request.all_documents else _gold_globs(gold)
+                only = () if request.all_documents else gold.document_globs()
                 model = models.get(gold.repository)
                 await _draft(source, origin, gold, records_dir, request.settings, only, model)
             scores.append(score_repository(gold, gold_path, snapshot, records_dir))
@@ -119,7 +118,8 @@ def _left_out_models(request: EvalRequest) -> dict[str, ResultModel]:
     if len(request.gold_paths) < 3:
         raise InputError(
             f"--leave-one-out needs at least 3 gold files, got {len(request.gold_paths)}",
-            hint="pass every gold file: draftflow eval --leave-one-out tests/data/*gold*/**.json",
+            hint="pass every gold file: draftflow eval --leave-one-out "
+            "tests/data/devgold/*.json tests/data/teamgold/gold/*.json",
         )
     from draftflow.extract.learned.training import TrainingSettings
     from draftflow.pipeline.learning import all_examples, left_out_models
@@ -145,11 +145,6 @@ def check_documents(gold: GoldFile, gold_path: Path, snapshot: Snapshot) -> None
             f"{gold.repository}=CHECKOUT at revision {gold.revision}), or check the gold file "
             "anew against the document (scripts/check-gold.py) and fix its sha256",
         )
-
-
-def _gold_globs(gold: GoldFile) -> tuple[str, ...]:
-    """The gold's documents as `--only` patterns (escaped: paths are not patterns)."""
-    return tuple(glob.escape(d.path) for d in gold.documents)
 
 
 async def _draft(
@@ -181,17 +176,13 @@ def _source_for(gold: GoldFile, gold_path: Path, request: EvalRequest) -> tuple[
     explicit = (request.sources or {}).get(gold.repository)
     if explicit is not None:
         return explicit, origin
-    folder_name = gold.repository.replace("/", "__")
-    corpora = [request.corpus_dir] if request.corpus_dir else []
-    corpora.append(gold_path.parent.parent / "corpus")
-    for corpus in corpora:
-        folder = corpus / folder_name
-        if folder.is_dir():
-            _check_manifest(corpus, gold)
-            return str(folder), origin
+    folder = corpus_copy(gold, gold_path, request.corpus_dir)
+    if folder is not None:
+        _check_manifest(folder.parent, gold)
+        return str(folder), origin
     raise InputError(
-        f"no source for {gold.repository}: no {folder_name}/ in "
-        + ", ".join(str(c) for c in corpora),
+        f"no source for {gold.repository}: no {gold.repository.replace('/', '__')}/ in "
+        + ", ".join(str(c) for c in corpora(gold_path, request.corpus_dir)),
         hint=f"pass --source {gold.repository}=PATH_OR_URL or --corpus DIR (the team gold's "
         "copies: python3 scripts/team-corpus.py --mirrors DIR)",
     )

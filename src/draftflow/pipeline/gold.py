@@ -6,6 +6,7 @@ documents, the headline an editor would publish, and each headline figure's `con
 
 from __future__ import annotations
 
+import glob
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
@@ -67,6 +68,22 @@ class GoldFile(BaseModel):
             return False
         span = (self.covered_lines or {}).get(path)
         return span is None or span[0] <= line <= span[1]
+
+    def document_globs(self) -> tuple[str, ...]:
+        """The covered documents as `--only` patterns (escaped: paths are not patterns)."""
+        return tuple(glob.escape(d.path) for d in self.documents)
+
+
+def corpora(gold_path: Path, corpus_dir: Path | None = None) -> list[Path]:
+    """Where a gold file's repository copy is looked for: `corpus_dir` if given, then the
+    `corpus/` folder beside the gold file's folder."""
+    return [*([corpus_dir] if corpus_dir else []), gold_path.parent.parent / "corpus"]
+
+
+def corpus_copy(gold: GoldFile, gold_path: Path, corpus_dir: Path | None = None) -> Path | None:
+    """The folder `<corpus>/<owner>__<name>/` holding the gold's repository, if one exists."""
+    name = gold.repository.replace("/", "__")
+    return next((c / name for c in corpora(gold_path, corpus_dir) if (c / name).is_dir()), None)
 
 
 def load_gold(path: Path) -> GoldFile:

@@ -10,7 +10,6 @@ with: the number every change is judged by.
 
 from __future__ import annotations
 
-import glob
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,13 +18,12 @@ from draftflow.acquire import acquire, restrict
 from draftflow.errors import InputError
 from draftflow.extract.classify import select
 from draftflow.extract.harvest.run import harvest
-from draftflow.extract.learned.columns import column_key
 from draftflow.extract.learned.decide import instances
 from draftflow.extract.learned.features import Features
 from draftflow.extract.learned.model import ResultModel
 from draftflow.extract.learned.training import TrainingSettings, fit
 from draftflow.extract.unspecified import with_unspecified
-from draftflow.pipeline.gold import GoldFile, load_gold
+from draftflow.pipeline.gold import GoldFile, corpus_copy, load_gold
 
 
 @dataclass(frozen=True)
@@ -35,9 +33,6 @@ class Example:
     features: Features
     label: bool
     place: tuple[str, int, float]
-    rules_chose: bool
-    column: str
-    """The column (table and header, JSON key, or line) the number stands in."""
 
 
 @dataclass(frozen=True)
@@ -55,10 +50,9 @@ class GoldExamples:
 
 def corpus_folder(gold: GoldFile, gold_path: Path, corpus_dir: Path | None = None) -> Path:
     """The corpus copy of a gold file's repository (`<corpus>/<owner>__<name>/`)."""
-    name = gold.repository.replace("/", "__")
-    for corpus in [c for c in (corpus_dir, gold_path.parent.parent / "corpus") if c]:
-        if (corpus / name).is_dir():
-            return corpus / name
+    folder = corpus_copy(gold, gold_path, corpus_dir)
+    if folder is not None:
+        return folder
     raise InputError(
         f"no corpus copy of {gold.repository} beside {gold_path}",
         hint="put the repository's copy in the corpus/ folder beside the gold's folder (the "
@@ -73,7 +67,7 @@ def gold_examples(gold_path: Path, corpus_dir: Path | None = None) -> GoldExampl
     snapshot = acquire(
         str(folder), revision=gold.revision, origin=f"https://github.com/{gold.repository}"
     )
-    snapshot = restrict(snapshot, [glob.escape(d.path) for d in gold.documents])
+    snapshot = restrict(snapshot, gold.document_globs())
     candidates = harvest(snapshot)
     selected = with_unspecified(candidates, select(candidates))
     figures = {
@@ -90,15 +84,7 @@ def gold_examples(gold_path: Path, corpus_dir: Path | None = None) -> GoldExampl
         label = instance.place in figures
         if label:
             reached.add(instance.place)
-        examples.append(
-            Example(
-                instance.features,
-                label,
-                instance.place,
-                instance.chosen is not None,
-                repr(column_key(instance.candidate)),
-            )
-        )
+        examples.append(Example(instance.features, label, instance.place))
     return GoldExamples(gold.repository, gold_path, examples, len(figures), len(reached))
 
 

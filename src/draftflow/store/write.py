@@ -161,13 +161,8 @@ class RecordStore:
         `OutputError` naming the process that holds it.
         """
         held = open_lock(record_id, self.paths(record_id).lock)
-        started, wait = time.monotonic(), lock_wait_seconds()
-        if not try_take(held):
-            announce_wait(held, wait)
-            while not try_take(held):
-                if time.monotonic() >= started + wait:
-                    raise busy_error(held, time.monotonic() - started)
-                time.sleep(LOCK_POLL)
+        for _ in _turns_waited(held):
+            time.sleep(LOCK_POLL)
         try:
             yield held
         finally:
@@ -178,13 +173,8 @@ class RecordStore:
         """`writer` for a coroutine: waits without blocking the event loop (a batch drafts
         several records in one loop)."""
         held = open_lock(record_id, self.paths(record_id).lock)
-        started, wait = time.monotonic(), lock_wait_seconds()
-        if not try_take(held):
-            announce_wait(held, wait)
-            while not try_take(held):
-                if time.monotonic() >= started + wait:
-                    raise busy_error(held, time.monotonic() - started)
-                await asyncio.sleep(LOCK_POLL)
+        for _ in _turns_waited(held):
+            await asyncio.sleep(LOCK_POLL)
         try:
             yield held
         finally:
@@ -299,3 +289,17 @@ __all__ = [
     "write_error",
     "write_unit",
 ]
+
+
+def _turns_waited(held: HeldLock) -> Iterator[None]:
+    """Take the record's lock: nothing when it is free, else say so once and yield once per
+    poll until it is taken (the caller sleeps, blocking or not), failing with `busy_error`
+    after `lock_wait_seconds()`."""
+    started, wait = time.monotonic(), lock_wait_seconds()
+    if try_take(held):
+        return
+    announce_wait(held, wait)
+    while not try_take(held):
+        if time.monotonic() >= started + wait:
+            raise busy_error(held, time.monotonic() - started)
+        yield

@@ -4,8 +4,9 @@ The table, key/value, aligned-column and prose readers each take the numbers of 
 they know. Whatever they leave (a number in a sentence the prose finder did not read, a
 chart-data block `bar [60.7, 80.4]`, a tool's line `written: 580.0GB 234.4GB/sec`) is still a
 candidate here, with the line as its context, so that the learned result model
-(`extract/learned/`) decides whether it is a reported result. These candidates never reach the
-rules (`classify.select` leaves `SourceFormat.LINE` out) or the model pass.
+(`extract/learned/`) decides whether it is a reported result. Only that model reads them:
+they are made in its step (`learned/decide.instances`), never by `harvest`, so neither the
+rules nor the model pass sees them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ MAX_LINE_CHARS = 2_000
 
 Taken = set[tuple[int, float]]
 """(line, value) pairs some other reader already made a candidate of."""
+Places = dict[int, tuple[tuple[str, ...], str]]
+"""Each line's heading path and block kind (`line_places`)."""
 
 
 def taken_places(candidates: Iterable[Candidate]) -> dict[str, Taken]:
@@ -46,15 +49,17 @@ def reads_lines(document: Document) -> bool:
     return document.path.lower().endswith(TEXT_SUFFIXES)
 
 
-def harvest_lines(document: Document, taken: Taken) -> list[Candidate]:
+def harvest_lines(
+    document: Document, taken: Taken, places: Places | None = None
+) -> list[Candidate]:
     """A candidate for every numeric mention's value on a line of `document` that no other
     reader took: `text` is the mention as written, `caption` its whole line, `heading` and
-    `headings` the section it stands in."""
+    `headings` the section it stands in (`places`: `line_places(document)`, read already)."""
     if not reads_lines(document):
         return []
     lines = document.line_list
     decimal_comma = detect_decimal_comma(document.text)
-    places = line_places(document)
+    places = line_places(document) if places is None else places
     candidates: list[Candidate] = []
     for number, line in enumerate(lines, start=1):
         if not line or len(line) > MAX_LINE_CHARS or not any(ch.isdigit() for ch in line):
@@ -96,7 +101,13 @@ def _words_before(line: str, start: int) -> str:
     return " ".join(words[-4:])
 
 
-def line_places(document: Document) -> dict[int, tuple[tuple[str, ...], str]]:
+def written_at(candidate: Candidate, line: str) -> tuple[int, int] | None:
+    """Where a line candidate's number is written on its line (start, end), if it is."""
+    start = line.find(candidate.text)
+    return None if start < 0 else (start, start + len(candidate.text))
+
+
+def line_places(document: Document) -> Places:
     """Each line's heading path (outermost first) and the kind of block it stands in
     (`paragraph`, `list`, `table`, `code`, `heading`, `html`), from the document model;
     lines outside any block (tool output in a `.txt`) are absent."""

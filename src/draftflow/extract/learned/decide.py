@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import UNSPECIFIED, Selected, names_no_metric
-from draftflow.extract.harvest.lines import harvest_lines, line_places, reads_lines, taken_places
+from draftflow.extract.harvest.lines import (
+    Places,
+    harvest_lines,
+    line_places,
+    reads_lines,
+    taken_places,
+    written_at,
+)
 from draftflow.extract.learned.columns import LINE_READ, ColumnStats
 from draftflow.extract.learned.features import Features, Place, instance_features
 from draftflow.extract.learned.model import ResultModel
@@ -46,28 +53,24 @@ class Instance:
 def instances(
     snapshot: Snapshot, candidates: list[Candidate], selected: list[Selected]
 ) -> Iterator[Instance]:
-    """Every instance of a snapshot: the rules' figures, the values they left, and the
-    numbers on lines no reader took, in document order."""
-    documents = {d.document_id: d for d in snapshot.documents}
-    places = _PlaceReader(documents)
+    """Every instance of a snapshot: first the rules' figures, then the values of harvested
+    candidates they left, then the numbers on lines no reader took, document by document."""
+    places = _PlaceReader({d.document_id: d for d in snapshot.documents})
     columns = ColumnStats(candidates, selected)
     chosen_values: set[tuple[int, int]] = set()
     for item in selected:
         chosen_values.add((id(item.candidate), item.value_index))
         yield _instance(item.candidate, item.value_index, item, places, columns)
     for candidate in candidates:
-        if candidate.format is SourceFormat.PROSE and candidate.reading is None:
-            continue  # a table cell that is a sentence: its numbers are read as lines
         for index, value in enumerate(candidate.values):
             if (id(candidate), index) not in chosen_values and math.isfinite(value):
                 yield _instance(candidate, index, None, places, columns)
-    taken = taken_places(
-        c for c in candidates if c.reading is not None or c.format is not SourceFormat.PROSE
-    )
+    taken = taken_places(candidates)
     for document in snapshot.documents:
         if not reads_lines(document):
             continue
-        for candidate in harvest_lines(document, taken.get(document.document_id, set())):
+        found = taken.get(document.document_id, set())
+        for candidate in harvest_lines(document, found, places.of(document)):
             if math.isfinite(candidate.values[0]):
                 yield _instance(candidate, 0, None, places, columns)
 
@@ -85,7 +88,7 @@ def decide(
         if instance.chosen is None and (
             LINE_READ in instance.features or out_by_policy(instance.candidate)
         ):
-            continue  # a reader took other numbers of this sentence: its reading stands
+            continue  # the policy's out list, or a sentence a reader read: they stand
         if not model.accepts(instance.features, rules_chose=instance.chosen is not None):
             continue
         kept.append(instance.chosen or _unspecified(instance))
@@ -113,8 +116,7 @@ def out_by_policy(candidate: Candidate) -> bool:
         return True
     if candidate.format is SourceFormat.LINE:
         line = candidate.caption or ""
-        start = line.find(candidate.text)
-        end = start + len(candidate.text)
+        start, end = written_at(candidate, line) or (-1, len(candidate.text) - 1)
         before, after = line[max(0, start - 3) : start], line[end : end + 3]
         if _OPEN_BOUND.match(after):
             return True
@@ -128,9 +130,9 @@ def _unspecified(instance: Instance) -> Selected:
     candidate = instance.candidate
     unit = candidate.unit_guess
     if unit is None and candidate.format is SourceFormat.LINE and candidate.caption:
-        start = candidate.caption.find(candidate.text)
-        if start >= 0:
-            unit = unit_after(candidate.caption, start + len(candidate.text))
+        span = written_at(candidate, candidate.caption)
+        if span is not None:
+            unit = unit_after(candidate.caption, span[1])
     named = plain_text(candidate.key).strip() or (candidate.heading or "").strip() or None
     statistic = statistic_of(candidate.key, candidate.text)
     return Selected(
@@ -151,21 +153,26 @@ def crossed(features: Features, chosen: bool) -> Features:
 
 
 class _PlaceReader:
-    """Each document's line places (block kind and text), read once per document."""
+    """Each document's line places (heading path and block kind), read once per document."""
 
     def __init__(self, documents: dict[str, Document]) -> None:
         self._documents = documents
-        self._blocks: dict[str, dict[int, tuple[tuple[str, ...], str]]] = {}
+        self._blocks: dict[str, Places] = {}
+
+    def of(self, document: Document) -> Places:
+        """The document's line places (none for a data file)."""
+        blocks = self._blocks.get(document.document_id)
+        if blocks is None:
+            blocks = line_places(document) if reads_lines(document) else {}
+            self._blocks[document.document_id] = blocks
+        return blocks
 
     def place(self, candidate: Candidate) -> Place:
+        """Where a candidate stands: its block kind (`data` in a data file) and its line."""
         document = self._documents.get(candidate.document_id)
         if document is None:
             return Place("line", "")
-        blocks = self._blocks.get(candidate.document_id)
-        if blocks is None:
-            blocks = line_places(document) if reads_lines(document) else {}
-            self._blocks[candidate.document_id] = blocks
-        block = blocks.get(candidate.line, ((), "line"))[1]
+        block = self.of(document).get(candidate.line, ((), "line"))[1]
         if not reads_lines(document):
             block = "data"
         return Place(block, document.line(candidate.line) or "")

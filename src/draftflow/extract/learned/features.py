@@ -1,14 +1,15 @@
 """What the learned result model sees of one number: today's rules as features, and the
-number's shape and place, never a repository's own words.
+number's shape, place and the words that name it.
 
 Each instance is one value of one candidate (a cell, a leaf, a number on a line). Its features
-are strings (present = 1.0): what the rules decided (chosen or not, the metric they read, the
-statistic, unspecified), what names it (whether its column, key or the words before it name a
-metric, a setting, a threshold, an identifier), its unit, its shape (integer, decimals,
-magnitude, a year, a list of numbers on one line), its document (role and type) and its place
-(table, list, paragraph, code block, heading, a specification or setup section). Words are
-reduced to what the shared vocabularies say of them, so a weight learned on one repository is
-a weight on a kind of evidence, not on that repository's labels.
+are strings (present = 1.0): what the rules decided (chosen or not, the metric they read),
+what the shared vocabularies say of the names around it (its column, key or the words before
+it: a metric, a setting, a threshold, an identifier), its unit, its shape (integer, decimals,
+magnitude, a year, a list of numbers on one line), its document (role and type), its place
+(table, list, paragraph, code block, heading, a specification or setup section), and the words
+of its header, heading and the text after it. Training keeps a feature only where several
+repositories show it (`pipeline/learning.shared_features`), so a weight is on a kind of
+evidence, not on one repository's labels.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from draftflow.extract.classify import (
     metric_name,
     names_no_metric,
 )
+from draftflow.extract.harvest.lines import written_at
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
     CONFIG_PATH,
@@ -110,10 +112,9 @@ def _word_features(add: _Adder, candidate: Candidate, place: Place) -> None:
         add("w_key=" + word, 1.0)
     for word in words(" ".join(candidate.headings[-2:]) or candidate.heading or ""):
         add("w_head=" + word, 1.0)
-    if candidate.format is SourceFormat.LINE:
-        start = place.line.find(candidate.text)
-        after = place.line[start + len(candidate.text) : start + len(candidate.text) + 24]
-        for word in words(after):
+    span = written_at(candidate, place.line) if candidate.format is SourceFormat.LINE else None
+    if span is not None:
+        for word in words(place.line[span[1] : span[1] + 24]):
             add("w_after=" + word, 1.0)
 
 
@@ -122,7 +123,7 @@ def _rule_features(add: _Adder, chosen: Selected | None) -> None:
         add("rule=none", 1.0)
         return
     add("rule=chosen", 1.0)
-    add("rule_metric=" + (chosen.metric if chosen.metric == UNSPECIFIED else _family(chosen)), 1.0)
+    add("rule_metric=" + _family(chosen), 1.0)
     if chosen.value_index > 0:
         add("rule_second_value", 1.0)
     if chosen.unit and chosen.unit != UNSPECIFIED:
@@ -252,9 +253,10 @@ def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:
     if candidate.format is not SourceFormat.LINE:
         return
     line = place.line
-    start = line.find(candidate.text)
-    before = line[:start] if start >= 0 else ""
-    after_unit = unit_after(line, start + len(candidate.text)) if start >= 0 else None
+    span = written_at(candidate, line)
+    start, end = span if span is not None else (-1, len(candidate.text) - 1)
+    before = line[:start] if span is not None else ""
+    after_unit = unit_after(line, end) if span is not None else None
     add("line_unit=" + (after_unit or "none"), 1.0)
     if _SETTING_BEFORE.search(before):
         add("line_setting_before", 1.0)
@@ -266,7 +268,7 @@ def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:
         add("line_threshold_word", 1.0)
     if _VERSIONISH.search(line):
         add("line_version", 1.0)
-    if _MODEL_NAME.search(line[max(0, start - 12) : start + len(candidate.text) + 3]):
+    if _MODEL_NAME.search(line[max(0, start - 12) : end + 3]):
         add("line_model_name_near", 1.0)
     if "`" in before[-3:]:
         add("line_in_code_span", 1.0)
