@@ -191,9 +191,11 @@ def _with_selection(record: Record, selection: Selection) -> Record:
     reported_setup = ReportedSetup(
         system=setup.system or meta.system,
         node_count=setup.node_count if setup.node_count is not None else meta.node_count,
-        parallelism=setup.parallelism,
-        kv_dtype=setup.kv_dtype,
-        context_limit_tokens=setup.context_limit_tokens,
+        parallelism=setup.parallelism or meta.parallelism,
+        kv_dtype=setup.kv_dtype or meta.kv_dtype,
+        context_limit_tokens=setup.context_limit_tokens
+        if setup.context_limit_tokens is not None
+        else meta.context_limit_tokens,
         experiment_date=setup.experiment_date or meta.experiment_date,
     )
     conditions = dict(record.conditions)
@@ -215,8 +217,19 @@ def _with_selection(record: Record, selection: Selection) -> Record:
             "conditions": conditions,
             "reported_setup": reported_setup,
             "measurement_scope": meta.measurement_scope,
+            "license": _license(record.license, meta.license_spdx),
             "provenance": provenance,
         }
+    )
+
+
+def _license(current: License, spdx: str | None) -> License:
+    """The license the repository's license document (or README) declares, if it names one."""
+    if spdx is None or current.declared_spdx is not None:
+        return current
+    return License(
+        declared_spdx=spdx,
+        scope="Repository license only; model weights, engines and datasets keep their own terms.",
     )
 
 

@@ -37,6 +37,13 @@ from draftflow.select.model_names import (
 from draftflow.select.model_names import (
     artifact as named_artifact,
 )
+from draftflow.select.setup_fields import (
+    Stated,
+    read_context_limit,
+    read_kv_dtype,
+    read_license,
+    read_parallelism,
+)
 from draftflow.select.topics import first_line, read_runtimes, read_topics
 
 MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")
@@ -92,6 +99,7 @@ def read_metadata(
     _system(meta, front)
     _quantization(meta, headline)
     _experiment_date(meta, headline, cited)
+    _setup_fields(meta, snapshot, front, readme)
     meta.measurement_scope = measurement_scope(r.metric for r in every)
     return meta
 
@@ -306,6 +314,28 @@ def _experiment_date(
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
     meta.evidence["experiment_date"] = dates[ordered[0]]
+
+
+def _setup_fields(
+    meta: RecordMetadata, snapshot: Snapshot, front: list[Document], readme: Document | None
+) -> None:
+    """Parallelism, KV-cache type, context limit and license, each with its line or reason."""
+    parallelism = _note(meta, "parallelism", read_parallelism(front))
+    meta.parallelism = parallelism if isinstance(parallelism, str) else None
+    kv_dtype = _note(meta, "kv_dtype", read_kv_dtype(front))
+    meta.kv_dtype = kv_dtype if isinstance(kv_dtype, str) else None
+    context = _note(meta, "context_limit_tokens", read_context_limit(front))
+    meta.context_limit_tokens = context if isinstance(context, int) else None
+    spdx = _note(meta, "license", read_license(snapshot, readme))
+    meta.license_spdx = spdx if isinstance(spdx, str) else None
+
+
+def _note(meta: RecordMetadata, field: str, stated: Stated) -> str | int | None:
+    if stated.value is None:
+        meta.unstated[field] = stated.unstated
+    else:
+        meta.evidence[field] = stated.evidence
+    return stated.value
 
 
 def measurement_scope(metrics: Iterable[str]) -> str:

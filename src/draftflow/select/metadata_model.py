@@ -22,6 +22,10 @@ class RecordMetadata(BaseModel):
     node_count: int | None = None
     quantization: str | None = None
     experiment_date: str | None = None
+    parallelism: str | None = None
+    kv_dtype: str | None = None
+    context_limit_tokens: int | None = None
+    license_spdx: str | None = None
     measurement_scope: str = "none_reported"
     evidence: dict[str, str] = Field(
         default_factory=dict, description="field → pinned URL and line that states its value"

@@ -53,6 +53,15 @@ from draftflow.select.shapes import (
 )
 
 DEFAULT_MAX_RESULTS = 24
+"""The most figures a model may choose, and the rules' bound when asked for fewer."""
+MAX_HEADLINE = 12
+"""The most claims the rules publish: the seeds publish 6 and 4, the gold's headlines 4 to 12."""
+MIN_HEADLINE = 4
+"""The best figures the rules take, claim or not, while any has a positive score."""
+CLAIM_SCORE = 3.0
+"""A figure beyond the first `MIN_HEADLINE` is a claim when its score, less the costs of the
+picks before it, is at least this: more than a bare speed figure's points (2.5), so its place,
+emphasis or role says its author puts it forward."""
 INDEX_MIN_RESTATED = 3
 # A further pick from the same document and metric costs this much: a result file is one
 # configuration, so data files are covered broadly; a Markdown summary may hold many claims.
@@ -231,15 +240,37 @@ def headline_eligible(scored: list[Scored], snapshot: Snapshot) -> list[Scored]:
 
 
 def choose(scored: list[Scored], max_results: int) -> list[Scored]:
-    """The top figures by score, covering documents, metrics and configurations (one figure
-    per table row or result file before a second of the same), never one number twice;
-    returned in source order."""
+    """The author's claims by score, as many as there are (`claims`), at most `max_results`
+    and `MAX_HEADLINE`; covering documents, metrics and configurations (one figure per table
+    row or result file before a second of the same), never one number twice; returned in
+    source order."""
+    taken = claims(ranked_picks(scored, min(max_results, MAX_HEADLINE)))
+    order = {id(item): index for index, item in enumerate(scored)}
+    return sorted(taken, key=lambda item: order[id(item)])
+
+
+def claims(picks: list[tuple[Scored, float]]) -> list[Scored]:
+    """The picks (in the order taken, each with its score when taken) up to the first that is
+    no claim: the first `MIN_HEADLINE` with a positive score, then those of `CLAIM_SCORE`. The
+    headline is as long as the author's claims, never padded to a count."""
+    taken: list[Scored] = []
+    for item, score in picks:
+        needed = 0.0 if len(taken) < MIN_HEADLINE else CLAIM_SCORE
+        if score < needed or score <= 0:
+            break
+        taken.append(item)
+    return taken
+
+
+def ranked_picks(scored: list[Scored], limit: int) -> list[tuple[Scored, float]]:
+    """Up to `limit` figures in the order they are taken, each with its score when taken
+    (its own score less the costs of the picks of its document, metric and row before it)."""
     pool = _without_restatements(scored)
     markdown = {
         item.figure.result.source_document_id: _is_markdown_url(item.figure.result.evidence_url)
         for item in pool
     }
-    taken: list[Scored] = []
+    taken: list[tuple[Scored, float]] = []
     per_metric: Counter[tuple[str, str]] = Counter()
     per_document: Counter[str] = Counter()
     per_row: Counter[tuple[str, int]] = Counter()
@@ -262,19 +293,18 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
     # of all offers (highest score, then lowest index).
     heap = [(-item.score, index) for index, item in enumerate(pool)]
     heapq.heapify(heap)
-    while len(taken) < max_results and heap:
+    while len(taken) < limit and heap:
         stored, index = heapq.heappop(heap)
         now = -current(index)
         if now != stored:
             heapq.heappush(heap, (now, index))
             continue
         result = pool[index].figure.result
-        taken.append(pool[index])
+        taken.append((pool[index], -now))
         per_metric[(result.source_document_id, result.metric)] += 1
         per_document[result.source_document_id] += 1
         per_row[(result.source_document_id, result.source_line)] += 1
-    order = {id(item): index for index, item in enumerate(scored)}
-    return sorted(taken, key=lambda item: order[id(item)])
+    return taken
 
 
 def _without_restatements(scored: list[Scored]) -> list[Scored]:

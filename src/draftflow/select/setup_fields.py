@@ -1,0 +1,164 @@
+"""Record-level setup fields a source states once for its runs: parallelism, KV-cache type,
+context limit, and the repository's declared license.
+
+Each is read from the README and the headline figures' documents (the documents the record
+lists, so verify finds what it cites), as written on one line: a serving flag
+(`--tensor-parallel-size 2`, `--kv-cache-dtype fp8`, `--max-model-len 32768`), a `key: value`
+line or a phrase (`TP2`, `FP8 KV cache`). A field stated with two different values stays null
+with the reason, as one the sources never state does: a wrong setup is worse than none.
+The license is read from a license document's text (`LICENSE.md`, `LICENSE.txt`) by the
+words each license's text opens with, else a README line under a `License` heading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from draftflow.acquire.snapshot import Document, Snapshot
+
+_TP = re.compile(
+    r"(?:--tensor[-_]parallel[-_]size|\btensor[-_ ]parallel(?:ism|[-_ ]size)?|\btp[-_]size)"
+    r"\s*[:=]?\s*`?(?P<n>\d{1,2})\b"
+    r"|(?<![\w-])TP\s?=?\s?(?P<m>\d{1,2})(?![\w.-])",
+    re.I,
+)
+_PP = re.compile(
+    r"(?:--pipeline[-_]parallel[-_]size|\bpipeline[-_ ]parallel(?:ism|[-_ ]size)?|\bpp[-_]size)"
+    r"\s*[:=]?\s*`?(?P<n>\d{1,2})\b",
+    re.I,
+)
+_KV_TYPES = r"fp8(?:_e4m3|_e5m2)?|fp16|bf16|f16|f32|fp32|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|int8|nvfp4"
+_KV = re.compile(
+    rf"(?:--kv[-_]cache[-_]dtype|\bkv[-_ ]cache[-_ ](?:dtype|type|precision)|--cache-type-k"
+    rf"|\bkv[-_]dtype)\s*[:=]?\s*`?(?P<a>{_KV_TYPES})\b"
+    rf"|\b(?P<b>{_KV_TYPES})\s+kv[- ]cache\b",
+    re.I,
+)
+_CONTEXT = re.compile(
+    r"(?:--max[-_]model[-_]len|\bmax[-_]model[-_]len|--ctx[-_]size|\bcontext[-_ ](?:length|"
+    r"window|size|limit)|\bmax[-_ ]context(?:[-_ ](?:length|tokens))?)\s*[:=]?\s*`?"
+    r"(?P<n>\d{3,7})(?![\d.,kKmM])",
+    re.I,
+)
+MIN_CONTEXT_TOKENS = 512
+_LICENSE_FILE = re.compile(r"^(?:licen[cs]e|copying)(?:\.(?:md|txt|markdown|rst))?$", re.I)
+# the words a license's own text opens with (its title), by SPDX identifier
+_LICENSE_TEXT = (
+    ("Apache-2.0", re.compile(r"apache license,?\s+version 2\.0", re.I)),
+    ("MIT", re.compile(r"\bMIT License\b|permission is hereby granted, free of charge", re.I)),
+    ("BSD-3-Clause", re.compile(r"BSD 3-Clause|neither the name of", re.I)),
+    ("BSD-2-Clause", re.compile(r"BSD 2-Clause", re.I)),
+    ("AGPL-3.0", re.compile(r"GNU AFFERO GENERAL PUBLIC LICENSE\s+Version 3", re.I)),
+    ("LGPL-3.0", re.compile(r"GNU LESSER GENERAL PUBLIC LICENSE\s+Version 3", re.I)),
+    ("GPL-3.0", re.compile(r"GNU GENERAL PUBLIC LICENSE\s+Version 3", re.I)),
+    ("GPL-2.0", re.compile(r"GNU GENERAL PUBLIC LICENSE\s+Version 2", re.I)),
+    ("MPL-2.0", re.compile(r"Mozilla Public License,?\s+(?:Version|v\.?)\s*2\.0", re.I)),
+    ("Unlicense", re.compile(r"This is free and unencumbered software", re.I)),
+    ("CC-BY-4.0", re.compile(r"Creative Commons Attribution 4\.0", re.I)),
+)
+_README_LICENSE = (
+    ("Apache-2.0", re.compile(r"\bApache(?:[- ]License)?[- ,]*(?:Version\s*)?2\.0\b", re.I)),
+    ("MIT", re.compile(r"\bMIT\b(?:[- ]licen[cs]e[ds]?)?", re.I)),
+    ("BSD-3-Clause", re.compile(r"\bBSD[- ]3[- ]Clause\b", re.I)),
+    ("GPL-3.0", re.compile(r"\bGPL[- ]?v?3(?:\.0)?\b", re.I)),
+    ("CC-BY-4.0", re.compile(r"\bCC[- ]BY[- ]4\.0\b", re.I)),
+)
+_LICENSE_HEADING = re.compile(r"^#{1,4}\s*licen[cs]e\b", re.I)
+LICENSE_OPENING_LINES = 12
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A setup value as the sources state it, or why it stays null."""
+
+    value: str | int | None
+    evidence: str = ""
+    """The line URL that states it."""
+    unstated: str = ""
+
+
+def _agreed(found: Sequence[tuple[str | int, str]], what: str) -> Stated:
+    """The one value every statement agrees on, with the first line that states it."""
+    values = list(dict.fromkeys(value for value, _ in found))
+    if not values:
+        return Stated(None, unstated=f"no source states the {what}")
+    if len(values) > 1:
+        listed = ", ".join(str(v) for v in values[:4])
+        return Stated(None, unstated=f"the sources state several {what}s ({listed})")
+    return Stated(values[0], evidence=found[0][1])
+
+
+def _lines(documents: Iterable[Document]) -> Iterable[tuple[str, str]]:
+    for document in documents:
+        for number, line in enumerate(document.line_list, 1):
+            yield line, document.line_url(number)
+
+
+def read_parallelism(documents: Sequence[Document]) -> Stated:
+    """`TP2` (or `TP2 PP2`) where the sources state a tensor (and pipeline) parallel size."""
+    found: list[tuple[str | int, str]] = []
+    for line, url in _lines(documents):
+        tp = _TP.search(line)
+        if tp is None:
+            continue
+        size = int(tp["n"] or tp["m"])
+        if size < 1:
+            continue
+        pp = _PP.search(line)
+        found.append((f"TP{size}" + (f" PP{int(pp['n'])}" if pp else ""), url))
+    return _agreed(found, "parallelism")
+
+
+def read_kv_dtype(documents: Sequence[Document]) -> Stated:
+    """The KV-cache data type a serving flag, key or phrase states (`fp8`, `q8_0`)."""
+    found: list[tuple[str | int, str]] = []
+    for line, url in _lines(documents):
+        for match in _KV.finditer(line):
+            found.append(((match["a"] or match["b"]).lower(), url))
+    return _agreed(found, "KV-cache type")
+
+
+def read_context_limit(documents: Sequence[Document]) -> Stated:
+    """The context limit in tokens a serving flag or key states as digits (`32768`)."""
+    found: list[tuple[str | int, str]] = []
+    for line, url in _lines(documents):
+        for match in _CONTEXT.finditer(line):
+            tokens = int(match["n"])
+            if tokens >= MIN_CONTEXT_TOKENS:
+                found.append((tokens, url))
+    return _agreed(found, "context limit")
+
+
+def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
+    """The SPDX id of the license a license document's text is, else the one a README line
+    under a `License` heading names."""
+    for document in snapshot.documents:
+        if "/" in document.path or not _LICENSE_FILE.match(document.path):
+            continue
+        opening = document.line_list[:LICENSE_OPENING_LINES]
+        for spdx, pattern in _LICENSE_TEXT:
+            for number, line in enumerate(opening, 1):
+                if pattern.search(line):
+                    return Stated(spdx, evidence=document.line_url(number))
+    if readme is not None:
+        stated = _readme_license(readme)
+        if stated is not None:
+            return stated
+    return Stated(None, unstated="no license document or README license section names one")
+
+
+def _readme_license(readme: Document) -> Stated | None:
+    under = False
+    for number, line in enumerate(readme.line_list, 1):
+        if line.startswith("#"):
+            under = bool(_LICENSE_HEADING.match(line))
+            continue
+        if not under or not line.strip():
+            continue
+        for spdx, pattern in _README_LICENSE:
+            if pattern.search(line):
+                return Stated(spdx, evidence=readme.line_url(number))
+        return None  # the section's first words name no license draftflow knows
+    return None
