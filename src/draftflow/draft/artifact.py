@@ -92,6 +92,11 @@ class EditorialDraft(BaseModel):
         default_factory=list,
         description="what the drafter removed from the model's reply, and why (for provenance)",
     )
+    title_fallbacks: list[str] = Field(
+        default_factory=list,
+        description="shorter titles from the record's facts, best first, for when verify "
+        "rejects the title",
+    )
 
     @classmethod
     def of_record(cls, record: Record) -> EditorialDraft:

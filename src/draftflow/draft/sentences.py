@@ -49,10 +49,13 @@ def drop_sentences(draft: EditorialDraft, claims: Claims) -> EditorialDraft:
     heading with `NEUTRAL_HEADING`, a flag on one of its
     citations (`/editorial/sections/2/citations/0`) drops that citation. Paragraphs, notes and
     limitations left empty are removed, then sections left without paragraphs or citations;
-    an emptied title becomes `TITLE_WITHDRAWN`, an emptied summary or answer stays empty.
+    an emptied title becomes the first of the draft's `title_fallbacks` no flag rejects
+    (else `TITLE_WITHDRAWN`), an emptied summary or answer stays empty.
     """
     by_location = _by_location(claims)
-    title = _apply(draft.title, by_location, "/title") or TITLE_WITHDRAWN
+    rejected = by_location.get("/title", [])
+    fallbacks = (t for t in draft.title_fallbacks if not any(claim in t for claim in rejected))
+    title = _apply(draft.title, by_location, "/title") or next(fallbacks, TITLE_WITHDRAWN)
     summary = _apply(draft.summary, by_location, "/summary")
     answer = _apply(draft.answer, by_location, "/editorial/answer", "/answer")
     return draft.model_copy(

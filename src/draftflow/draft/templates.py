@@ -15,14 +15,13 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.draft import framing
 from draftflow.draft import sections as sections_
 from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
-from draftflow.draft.facts import wording as facts_wording
 from draftflow.draft.facts.lead import lead_configuration
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.facts.questions import fact_sections, supported_facts
-from draftflow.draft.facts.wording import amount
 from draftflow.draft.grounding import Grounding, SourceTexts, as_written
 from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.record_facts import RecordFacts
@@ -30,9 +29,10 @@ from draftflow.draft.wording import (
     LIMITATIONS,
     MAX_DOCUMENTS_NAMED,
     MAX_METRICS_IN_SUMMARY,
-    MAX_METRICS_IN_TITLE,
     NOTES,
+    RANKED_LIMITATION,
     README_NAMES,
+    UNRANKED,
 )
 from draftflow.record.model import ReportedResult, Section, TestProfile
 
@@ -204,15 +204,24 @@ class Writer:
     def draft(self) -> EditorialDraft:
         """The whole editorial: framing, the question sections, notes and limitations."""
         sections = self.sections()
+        title = self.title()
         return EditorialDraft(
-            title=self.title(),
+            title=title,
             summary=self.summary(),
             answer=self.answer(),
             sections=sections,
             notes=list(NOTES),
-            limitations=list(LIMITATIONS),
+            limitations=self.limitations(),
             creation_method=CREATION_DETERMINISTIC,
+            title_fallbacks=[t for t in self.titles() if t != title],
         )
+
+    def limitations(self) -> list[str]:
+        """The seeds' limitations; where the text compares configurations, the one that says
+        none are ranked gives way to what a comparison here is."""
+        if not framing.ranks(self.claims):
+            return list(LIMITATIONS)
+        return [RANKED_LIMITATION if item == UNRANKED else item for item in LIMITATIONS]
 
     # --- framing -----------------------------------------------------------------------
 
@@ -263,33 +272,13 @@ class Writer:
             if lead_configuration(item.result.conditions) == fact.configuration
         }
 
+    def titles(self) -> list[str]:
+        """The title candidates whose numbers are grounded, best first."""
+        return self.everywhere.keep(framing.titles(self, self.snapshot.repository))
+
     def title(self) -> str:
-        """The repository's main claim: the lead configuration's figures and conditions, else
-        the largest comparison's leader."""
-        subject = self.common_model() or self.snapshot.repository
-        metrics = self.metric_phrase(MAX_METRICS_IN_TITLE)
-        claimed: list[str] = []
-        lead = self.lead_claim()
-        if lead is not None:
-            repository = self.snapshot.repository
-            claimed += [
-                facts_wording.claim_title(lead[0], repository),
-                facts_wording.claim_title(lead[0], repository, exact=False),
-            ]
-        claim = self.main_claim()
-        if claim is not None:
-            fact = claim[0]
-            top = fact.inputs[0] if fact.kind is FactKind.LEADER else fact.inputs[-1]
-            verb = "leads" if fact.kind is FactKind.LEADER else "reaches"
-            claimed.append(f"{subject}: {top.label} {verb} {fact.metric} with {amount(top)}")
-        return w.first_supported(
-            self.everywhere,
-            *claimed,
-            f"{subject}: source-reported {metrics} figures",
-            f"{self.snapshot.repository}: source-reported {metrics} figures",
-            f"Source-reported {metrics} figures",
-            "Source-reported benchmark figures",
-        )
+        """The subject's model, engine and system and the lead claim, in a few words."""
+        return next(iter(self.titles()), f"{self.snapshot.repository}: source-reported figures")
 
     def summary(self) -> str:
         """The main claim, the comparison that qualifies it, and how figures are tied."""
@@ -315,15 +304,8 @@ class Writer:
         )
 
     def answer(self) -> str:
-        model = self.common_model()
-        subject = f" for {model}" if model else ""
-        sentences = [
-            f"The repository reports {self.metric_phrase()} figures{subject}.",
-            "They describe the author's own configurations, were not reproduced independently, "
-            "and are not ranked against each other.",
-            "Conditions the source does not state stay unknown.",
-        ]
-        return " ".join(self.everywhere.keep(sentences))
+        """What the repository establishes, and what it does not."""
+        return " ".join(framing.answer_sentences(self, self.snapshot.repository))
 
     def profiles(self) -> list[Profile]:
         """The configurations to compare: the test profiles, else the results' conditions."""

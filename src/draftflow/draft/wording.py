@@ -68,10 +68,15 @@ SETUP_FIELDS = (
 )
 README_NAMES = ("README.md", "readme.md", "README.markdown", "README.txt", "README")
 
+UNRANKED = "Figures from different configurations are not ranked against each other."
+RANKED_LIMITATION = (
+    "A comparison here sets the sources' own figures side by side; it holds for the "
+    "configurations and workloads they state, not beyond them."
+)
 LIMITATIONS = (
     "Source-reported only; nothing here was reproduced independently.",
     "The document revision identifies the report, not the executed runtime or weight revision.",
-    "Figures from different configurations are not ranked against each other.",
+    UNRANKED,
     "Written from templates without a model: the text restates the extracted figures and "
     "does not interpret them.",
 )

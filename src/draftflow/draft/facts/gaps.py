@@ -37,6 +37,22 @@ UNKNOWN_KEYS = (
     "speculative_decoding",
 )
 MAX_UNKNOWN_NAMED = 4
+# the words with which a document speaks of a condition (`run sequentially (concurrency 1)`):
+# a condition its documents speak of is not one "no headline figure states", even where the
+# figures' conditions did not take it up
+MENTIONS = {
+    "concurrency": r"\bconcurren\w*|\bsequential(?:ly)?\b|\bparallel requests\b|\bbatch size",
+    "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
+    r"|\bpp\d+\b",
+    "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
+    r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)",
+    "temperature": r"\btemperature\b",
+    "top_p": r"\btop[_ -]?p\b",
+    "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",
+    "quantization": r"\bquanti[sz]\w*|\b(?:nv)?fp[48]\b|\bbf16\b|\bfp16\b|\bint[48]\b|\bq\d_"
+    r"|\bgguf\b|\bawq\b|\bgptq\b|\bexl\d\b",
+    "speculative_decoding": r"\bspeculat\w*|\bmtp\b|\bdraft model\b|\beagle\d?\b|\bdflash\b",
+}
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 # a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
 REPEATS_RE = re.compile(
@@ -141,7 +157,12 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
                 weight=len(results),
             )
         )
-    unknown = [k for k in UNKNOWN_KEYS if not any(states(r.conditions, k) for r in results)]
+    unknown = [
+        k
+        for k in UNKNOWN_KEYS
+        if not any(states(r.conditions, k) for r in results)
+        and not any(re.search(MENTIONS[k], text, re.IGNORECASE) for text in texts)
+    ]
     if unknown:
         facts.append(
             fact_about(

@@ -1,0 +1,176 @@
+"""The title and answer from the record's facts, as the seeds write them.
+
+The title names what was measured in a few words, subject first: the model, the engine and
+the system, then the lead claim (`DeepSeek-V4-Flash: vLLM on two GB10 nodes, throughput of
+33.85 to 87.78 tokens/s`). A system is named only when the headline figures were measured on
+it: the select stage's system, unless a headline figure states another; else the one most
+headline figures state. The answer says what the repository establishes (the lead claim and
+its main comparison) and what it does not (what its documents never state, and that nothing
+was re-run). Each candidate passes the grounding guard, or a shorter one is taken; the
+shorter titles are kept as fallbacks for a title verify rejects.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
+
+from draftflow.draft import wording as w
+from draftflow.draft.facts import wording as facts_wording
+from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
+from draftflow.draft.grounding import Grounding
+from draftflow.draft.parts import Grounded
+from draftflow.draft.record_facts import RecordFacts
+from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.numbers.words import count_word
+
+MAX_ENGINES_IN_TITLE = 2
+_COUNTED = re.compile(r"\d|\b(?:one|two|three|four|five|six|eight)\b", re.I)
+_VENDOR = re.compile(r"^(?:nvidia|amd|asus|intel|apple)\s+", re.I)
+RANKED_KINDS = frozenset({FactKind.LEADER, FactKind.SCALING, FactKind.CHANGE})
+"""Facts that rank or compare configurations: the text then does not say it ranks none."""
+
+
+class Framed(Protocol):
+    """What the framing reads of the template writer."""
+
+    @property
+    def grounded(self) -> list[Grounded]: ...
+
+    @property
+    def facts(self) -> RecordFacts | None: ...
+
+    @property
+    def everywhere(self) -> Grounding: ...
+
+    @property
+    def claims(self) -> list[tuple[Fact, list[str]]]: ...
+
+    def common_model(self) -> str | None: ...
+
+    def lead_claim(self) -> tuple[Fact, list[str]] | None: ...
+
+    def main_claim(self) -> tuple[Fact, list[str]] | None: ...
+
+
+def _same_system(one: str, other: str) -> bool:
+    """`NVIDIA DGX Spark` and `DGX Spark` (or `2x DGX Spark`) name one system."""
+    a, b = (_VENDOR.sub("", s.lower()).strip() for s in (one, other))
+    return a in b or b in a
+
+
+def measured_system(writer: Framed) -> str | None:
+    """The system the headline figures were measured on, or None when they say otherwise."""
+    stated = [
+        text for item in writer.grounded if (text := w.text(item.result.conditions.get("system")))
+    ]
+    chosen = writer.facts.system if writer.facts is not None else None
+    if chosen and all(_same_system(chosen, s) for s in stated):
+        return _with_nodes(chosen, writer.facts.node_count if writer.facts else None)
+    if stated:
+        top, count = Counter(stated).most_common(1)[0]
+        if count * 2 > len(writer.grounded):
+            return top
+    return None
+
+
+def _with_nodes(system: str, nodes: int | None) -> str:
+    if nodes is None or nodes < 2 or _COUNTED.search(system):
+        return system
+    plural = "" if system.endswith("s") else "s"
+    return f"{count_word(nodes)} {system}{plural}"
+
+
+def engines(writer: Framed) -> list[str]:
+    """The engines the select stage read where the headline figures are, else the ones the
+    figures' conditions name."""
+    if writer.facts is not None and writer.facts.runtimes:
+        return list(writer.facts.runtimes)[:MAX_ENGINES_IN_TITLE]
+    named = [
+        text for item in writer.grounded if (text := w.text(item.result.conditions.get("engine")))
+    ]
+    return w.unique(named)[:MAX_ENGINES_IN_TITLE]
+
+
+def setting(writer: Framed) -> str:
+    """`vLLM on two GB10 nodes`: the engine and the system, as far as both are known."""
+    engine = " / ".join(writer.everywhere.keep(engines(writer)))
+    system = measured_system(writer)
+    if system and not writer.everywhere.supports(system):
+        system = None
+    if engine and system:
+        return f"{engine} on {system}"
+    return engine or (f"on {system}" if system else "")
+
+
+def claim_phrase(writer: Framed) -> str:
+    """The lead claim in a few words (`throughput of 33.85 to 87.78 tokens/s`), naming the
+    lead configuration's model when the record names none; a figure without a unit claims
+    nothing a reader can weigh, so the main comparison's best figure stands instead."""
+    lead = writer.lead_claim()
+    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
+        fact = lead[0]
+        phrase = f"{fact.metric} of {facts_wording.figures_range(fact)}"
+        if fact.subject and writer.common_model() is None:
+            phrase += f" for {fact.subject}"
+        return phrase
+    main = writer.main_claim()
+    if main is None or main[0].kind is not FactKind.LEADER:
+        return ""
+    best = main[0].inputs[0]
+    if not _claimed(best):
+        return ""
+    bound = "down to" if main[0].direction is Direction.LOWER else "up to"
+    return f"{main[0].metric} {bound} {facts_wording.amount(best)}"
+
+
+def _claimed(ref: FigureRef) -> bool:
+    """A speed or a latency, with its unit: what a title claims (a memory size or a count is
+    detail)."""
+    return bool(ref.unit) and ref.metric in SPEED_AND_TIME_METRICS
+
+
+def titles(writer: Framed, repository: str) -> list[str]:
+    """Title candidates, best first: subject, setting and claim, then shorter ones."""
+    subject = writer.common_model() or repository
+    where, claim = setting(writer), claim_phrase(writer)
+    joined = f"{subject} {where}" if where.startswith("on ") else f"{subject}: {where}"
+    candidates = []
+    if where and claim:
+        candidates.append(f"{joined}, {claim}")
+    if where:
+        candidates.append(joined)
+    if claim:
+        candidates.append(f"{subject}: {claim}")
+    candidates += [f"{subject}: source-reported benchmark figures", repository]
+    return [c for c in w.unique(candidates) if c]
+
+
+def answer_sentences(writer: Framed, repository: str) -> list[str]:
+    """What the repository establishes and what it does not."""
+    said: list[str] = []
+    lead, main = writer.lead_claim(), writer.main_claim()
+    model = writer.common_model()
+    where = setting(writer)
+    if where:
+        under = "" if where.startswith("on ") else "under "
+        said.append(f"{repository} measures {model or 'several models'} {under}{where}.")
+    if lead is not None:
+        said.append(lead[1][0])
+    if main is not None:
+        said.append(main[1][0])
+    gaps = [c for c in writer.claims if c[0].kind is FactKind.UNSTATED]
+    if gaps:
+        said.append(gaps[0][1][0])
+    said.append(
+        "What it does not establish: none of these figures was re-run here, and a comparison "
+        "holds only for the configurations and workloads its figures state."
+    )
+    return writer.everywhere.keep(said)
+
+
+def ranks(claims: Sequence[tuple[Fact, list[str]]]) -> bool:
+    """Whether the text compares or ranks configurations (a leader, a scaling, a change)."""
+    return any(fact.kind in RANKED_KINDS for fact, _ in claims)
