@@ -21,7 +21,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 _TP = re.compile(
     r"(?:--tensor[-_]parallel[-_]size|\btensor[-_ ]parallel(?:ism|[-_ ]size)?|\btp[-_]size)"
     r"\s*[:=]?\s*`?(?P<n>\d{1,2})\b"
-    r"|(?<![\w-])TP\s?=?\s?(?P<m>\d{1,2})(?![\w.-])",
+    r"|(?<![\w-])TP\s?=?\s?(?P<m>\d{1,2})(?![\w-]|\.\d)",
     re.I,
 )
 _PP = re.compile(

@@ -1,0 +1,73 @@
+"""The title and answer from the record's facts (draft/framing.py), the title fallbacks a
+rejected title gives way to, and the limits that must not contradict the text."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from documents import make_result
+from draftflow.draft import EditorialDraft, drop_sentences
+from draftflow.draft.templates import draft_deterministic
+from draftflow.draft.wording import UNRANKED
+from draftflow.select.metadata_model import RecordMetadata
+from extract_support import ResultsOnly, snapshot_of
+
+RUNS = """# Strix Halo runs
+
+Each run was made sequentially (concurrency 1), warm cache.
+
+| model | engine | decode tok/s |
+|---|---|---|
+| Qwen3-30B-A3B | llama.cpp | 71.5 |
+| Qwen3-30B-A3B | vLLM | 52.2 |
+
+A DGX Spark owner reports other figures on their box.
+"""
+STRIX: dict[str, JsonValue] = {"model": "Qwen3-30B-A3B", "system": "Strix Halo"}
+
+
+def _draft(system: str | None) -> EditorialDraft:
+    snapshot = snapshot_of({"README.md": RUNS})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 7, 71.5, conditions={**STRIX, "engine": "llama.cpp"}),
+        make_result(document, 8, 52.2, conditions={**STRIX, "engine": "vLLM"}),
+    ]
+    meta = RecordMetadata(
+        model_label="Qwen3-30B-A3B", runtimes=["llama.cpp", "vLLM"], system=system
+    )
+    return draft_deterministic(snapshot, ResultsOnly(results), meta)
+
+
+def test_the_title_names_model_engine_system_and_claim_only_where_measured() -> None:
+    draft = _draft("DGX Spark")  # the README names a DGX Spark, but no figure ran on one
+    assert "DGX Spark" not in draft.title and "DGX Spark" not in draft.answer
+    assert draft.title.startswith("Qwen3-30B-A3B: llama.cpp / vLLM on Strix Halo, ")
+    assert "71.5" in draft.title
+    assert "engine, version" not in draft.title and "needs an editor" not in draft.title
+    assert "Strix Halo" in _draft(None).title
+
+
+def test_the_answer_says_what_is_established_and_what_is_not() -> None:
+    answer = _draft(None).answer
+    assert "measures Qwen3-30B-A3B under llama.cpp / vLLM on Strix Halo" in answer
+    assert "does not establish" in answer
+    assert "reports benchmark figures" not in answer
+
+
+def test_no_limit_or_gap_contradicts_the_text() -> None:
+    draft = _draft(None)
+    text = " ".join([draft.answer, *(p for s in draft.sections for p in s.paragraphs)])
+    if "leads with" in text:
+        assert UNRANKED not in draft.limitations
+    # the README says `concurrency 1` and `warm cache`: not something no figure states
+    assert "concurrency" not in text and "cache state" not in text
+    assert "input tokens" in text  # a condition no document speaks of stays named
+
+
+def test_a_rejected_title_gives_way_to_a_shorter_title_from_the_facts() -> None:
+    draft = _draft(None)
+    assert draft.title_fallbacks and all("71.5" not in t for t in draft.title_fallbacks[:1])
+    dropped = drop_sentences(draft, [("/title", "71.5")])
+    assert dropped.title == draft.title_fallbacks[0]
+    assert "needs an editor" not in dropped.title

@@ -1,0 +1,69 @@
+"""The headline is as long as the author's claims (select/rules.claims), and the record-level
+setup fields a source states once (select/setup_fields.py)."""
+
+from __future__ import annotations
+
+from documents import make_document, make_result
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.select.figures import make_figures
+from draftflow.select.rules import CLAIM_SCORE, MAX_HEADLINE, MIN_HEADLINE, choose, claims
+from draftflow.select.scored import Scored
+from draftflow.select.setup_fields import (
+    read_context_limit,
+    read_kv_dtype,
+    read_license,
+    read_parallelism,
+)
+
+
+def scored_figures(scores: list[float]) -> list[Scored]:
+    document = make_document("README.md", "".join(f"| {i} |\n" for i in range(len(scores))))
+    results = [make_result(document, i + 1, 10.0 + i) for i in range(len(scores))]
+    return [Scored(f, score=s) for f, s in zip(make_figures(results), scores, strict=True)]
+
+
+def test_the_headline_stops_where_the_claims_stop_never_padded_to_a_count() -> None:
+    picks = [(item, item.score) for item in scored_figures([9, 8, 7, 6, 5, 2.9, 9, 9])]
+    assert [item.score for item in claims(picks)] == [9, 8, 7, 6, 5]
+    # the first few stand while they score above zero, claims or not
+    weak = [(item, item.score) for item in scored_figures([2, 1, 0.5, 0.2, 0.1, 4])]
+    assert len(claims(weak)) == MIN_HEADLINE
+    assert claims([(item, item.score) for item in scored_figures([1, -1, 5])])[-1].score == 1
+
+
+def test_choose_takes_at_most_the_headline_cap_of_claims() -> None:
+    many = scored_figures([CLAIM_SCORE + 10] * 30)
+    assert len(choose(many, 24)) == MAX_HEADLINE
+    assert len(choose(many, 5)) == 5
+    few = scored_figures([10, 10, 10, 10, 10, 0.5, 0.5, 0.5])
+    assert len(choose(few, 24)) <= 6  # not padded with the figures no rule puts forward
+
+
+def test_setup_fields_are_read_with_their_line_and_null_when_they_disagree() -> None:
+    readme = make_document(
+        "README.md",
+        "# Bench\n\nServed with `vllm serve m --tensor-parallel-size 2 --max-model-len 32768`.\n"
+        "KV cache dtype: fp8\n",
+    )
+    parallelism = read_parallelism([readme])
+    assert (parallelism.value, parallelism.evidence) == ("TP2", readme.line_url(3))
+    assert read_context_limit([readme]).value == 32768
+    assert read_kv_dtype([readme]).value == "fp8"
+    both = make_document("notes.md", "Runs at TP4.\nAn FP16 KV cache.\n")
+    assert read_parallelism([readme, both]).value is None
+    assert "several" in read_parallelism([readme, both]).unstated
+    assert read_kv_dtype([both]).value == "fp16"
+    silent = make_document("a.md", "# A\n\nIt ran with 32 threads at 8K context.\n")
+    assert read_parallelism([silent]).value is None and read_context_limit([silent]).value is None
+
+
+def test_the_license_comes_from_a_license_document_or_the_readme_section() -> None:
+    license_md = make_document("LICENSE.md", "MIT License\n\nCopyright (c) 2026 A\n")
+    readme = make_document("README.md", "# A\n\n## License\n\nApache 2.0, see the file.\n")
+    snapshot = Snapshot.model_construct(documents=[readme, license_md])
+    stated = read_license(snapshot, readme)
+    assert (stated.value, stated.evidence) == ("MIT", license_md.line_url(1))
+    alone = Snapshot.model_construct(documents=[readme])
+    assert read_license(alone, readme).value == "Apache-2.0"
+    plain = make_document("README.md", "# A\n\nMIT-style tooling is discussed.\n")
+    assert read_license(Snapshot.model_construct(documents=[plain]), plain).value is None
