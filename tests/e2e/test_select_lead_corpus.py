@@ -85,4 +85,5 @@ def test_b4rtaz_marked_cells_and_turboderp_lead_table_lead(
     first_table = [p for p in turbo if p[0] == "README.md" and 63 <= p[1] <= 75]
     assert ("README.md", 65, 205.0) in first_table  # its first row, the bold 4090 cell
     rows = [p[1] for p in first_table]
-    assert len(set(rows)) >= 6 and len(rows) == len(set(rows)), rows  # one per row first
+    # one per row first (issue 33: 3 rows of the table are among the 12 claims, not 6 of 24)
+    assert len(set(rows)) >= 3 and len(rows) == len(set(rows)), rows
