@@ -159,7 +159,7 @@ REVISION = "a" * 40
 CASES = {
     "no record": Case(("approve", "nope", "--editor", "E"), 2, "no record 'nope'", runs=2,
                       fills={"SOURCE": str(EXAMPLE)}),
-    "ack of no flag": Case(("approve", EXAMPLE_ID, "--editor", "E", "--ack", "FLAG", "--reason", "r"),
+    "ack of no flag": Case(("approve", EXAMPLE_ID, "--editor", "E", "--ack", "F", "--reason", "r"),
                            2, "no error flag to acknowledge"),
     "unknown option": Case(("cache", "info", "--bogus"), 2, "no such option", runs=1),
     "missing option": Case(("select", EXAMPLE_ID, "--add", "x"), 2, "missing option", runs=1),

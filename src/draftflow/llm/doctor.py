@@ -229,7 +229,7 @@ def _check_model(wanted: str | None, models: list[str], report: DoctorReport) ->
         return models[0]
     if wanted is not None and models:
         # llama.cpp and Ollama answer for any name: a draft would name a model it never used.
-        unlisted = unlisted_model(wanted, models, report.base_url)
+        unlisted = unlisted_model(wanted, models, report.base_url or "")
         report.checks.append(
             DoctorCheck(
                 name="model", status=CheckStatus.FAIL, detail=unlisted.message, hint=unlisted.hint
