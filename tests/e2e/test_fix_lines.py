@@ -134,6 +134,7 @@ class Case:
     error: str
     fills: dict[str, str] = field(default_factory=dict)
     runs: int = 0  # how many backticked draftflow commands the fix must hold
+    env: dict[str, str] = field(default_factory=dict)
 
 
 def _fix_of(stderr: str) -> tuple[str, str]:
@@ -152,6 +153,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     copy = root / "copy"
     shutil.copytree(EXAMPLE, copy)
     (copy / "MANIFEST.json").unlink(missing_ok=True)
+    (root / "my").mkdir()
+    (root / "my" / "extrct.md").write_text("a misspelled override of the extract prompt\n")
     return root
 
 
@@ -171,6 +174,14 @@ CASES = {
     "not a record file": Case(("render", "README.md"), 2, "does not exist"),
     "missing source": Case(("draft", "nowhere"), 2, "does not exist"),
     "plain folder": Case(("draft", "copy"), 2, "--origin", fills={"<full 40-hex sha>": REVISION}),
+    "server down": Case(("models", "--base-url", "http://127.0.0.1:9/v1"), 3, "cannot reach"),
+    "unknown figure": Case(("select", EXAMPLE_ID, "--add", "fig-000000000000", "--reason", "r"),
+                           2, "is not in the figures file"),
+    "only matches nothing": Case(("draft", str(EXAMPLE), "--only", "nothing*.json"), 2,
+                                 "matches --only", runs=1, fills={"SOURCE": str(EXAMPLE)}),
+    "unknown condition": Case(("figures", EXAMPLE_ID, "--where", "nokey=1"), 2, "'nokey'"),
+    "misspelled prompt override": Case(("prompts",), 2, "rename it to extract.md",
+                                       env={"DRAFTFLOW_PROMPTS_DIR": "my"}),
     "diff outside git": Case(("diff", EXAMPLE_ID, "--against", "HEAD~1"), 2, "git cannot show"),
     "no gold file": Case(("eval", "nowhere.json"), 2, "'nowhere.json' does not exist", runs=1),
 }  # fmt: skip
@@ -181,7 +192,7 @@ def test_a_provoked_error_prints_a_fix_that_names_real_options_and_works(
     name: str, workspace: Path
 ) -> None:
     case = CASES[name]
-    ran = cli(workspace, *case.args)
+    ran = cli(workspace, *case.args, env=case.env)
     assert ran.returncode == case.exit_code, ran.stderr
     error, fix = _fix_of(ran.stderr)
     assert case.error in error + fix
@@ -197,5 +208,5 @@ def test_a_provoked_error_prints_a_fix_that_names_real_options_and_works(
         words = shlex.split(command)[1:]
         if any(re.fullmatch(r"[A-Z][A-Z_/]+|<[^>]+>", w) for w in words):
             continue  # a placeholder this case does not fill: its options were checked above
-        again = cli(workspace, *words, timeout=300)
+        again = cli(workspace, *words, timeout=300, env=case.env)
         assert again.returncode == 0 or error not in again.stderr, (command, again.stderr)
