@@ -63,7 +63,8 @@ _NEEDS_ATTENTION = {
     ReviewState.FLAGGED: "flagged: `draftflow review ID` shows each flag and what to do",
     ReviewState.STALE: "stale: `draftflow diff ID` shows what changed since the sign-off, "
     "then approve it again",
-    ReviewState.NOT_REVERIFIED: "not-reverified: the note above says how to give its sources",
+    ReviewState.NOT_REVERIFIED: "not-reverified: give its sources, --corpus DIR for a folder of "
+    "OWNER__NAME copies, --source ID=PATH for one, or --fetch (each row's note says which)",
 }
 _DIFF_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "info": "bold"}
 
