@@ -12,6 +12,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from cli_process import cli
 from draftflow.cli import main
 from draftflow.cli.model import MODEL_OPTION_NAMES, model_options, settings_from_options
 from draftflow.llm import ModelSettings, RecordMode
@@ -149,3 +150,23 @@ def test_every_option_is_named_and_has_an_envvar():
 def test_a_bad_flag_value_is_a_usage_error():
     result = CliRunner().invoke(probe, ["--record-mode", "sometimes"])
     assert result.exit_code == 2 and "sometimes" in result.output
+
+
+def test_draft_with_a_model_the_server_does_not_list_ends_before_drafting(tmp_path: Path):
+    """The README's placeholder `--model MODEL` against a llama.cpp-like server, in a real
+    process: exit 2 with a fix naming every listed model, no model asked, nothing written."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "jvr0x__dgx-spark-bench"
+    gguf = "/models/SmolLM2-135M-Instruct-Q8_0.gguf"
+    with StubServer(script(completion(VALID)), models=(gguf, "stub-model")) as server:
+        ran = cli(
+            tmp_path, "draft", str(example), "--only", "results/minimax-m3-dual.json",
+            "--base-url", server.url, "--model", "MODEL", "--records-dir", "records",
+        )  # fmt: skip
+    assert ran.returncode == 2, ran.stderr
+    assert "does not serve model 'MODEL'; it lists 2: SmolLM2-135M-Instruct-Q8_0, stub-model" in (
+        ran.stderr
+    )
+    assert "fix: pass one of them: --model SmolLM2-135M-Instruct-Q8_0 or --model stub-model" in (
+        ran.stderr
+    )
+    assert server.chat_requests == [] and not (tmp_path / "records").exists()

@@ -231,10 +231,22 @@ def test_429_honours_retry_after(serve, settings_for, prompt):
     assert result.value.count == 3 and len(server.chat_requests) == 2
 
 
-def test_unknown_model_is_a_404_naming_the_model_and_the_fix(serve, settings_for, prompt):
+def test_a_model_the_server_does_not_list_is_an_error_whose_fix_lists_its_models(
+    serve, settings_for, prompt
+):
     server = serve(script(completion(VALID)))
-    with pytest.raises(ModelError, match="404 for model 'no-such-model'") as raised:
+    with pytest.raises(ConfigError, match="does not serve model 'no-such-model'") as raised:
         run(ask(settings_for(server.url, model="no-such-model"), prompt))
+    assert raised.value.hint == "pass one of them: --model stub-model"
+    assert server.chat_requests == []  # nothing asked of a model that is not there
+
+
+def test_a_listed_model_the_server_then_refuses_is_a_404_naming_the_fix(
+    serve, settings_for, prompt
+):
+    server = serve(script(error(404, "model 'stub-model' not loaded")))
+    with pytest.raises(ModelError, match="404 for model 'stub-model'") as raised:
+        run(ask(settings_for(server.url, model="stub-model"), prompt))
     assert "draftflow models" in (raised.value.hint or "")
 
 

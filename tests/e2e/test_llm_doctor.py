@@ -94,12 +94,13 @@ def test_a_server_that_is_down_fails_the_endpoint_check_naming_the_url(tmp_path:
     assert url in report.checks[0].detail and report.checks[0].hint
 
 
-def test_an_unlisted_model_is_a_warning_that_lists_the_served_names(tmp_path: Path):
+def test_an_unlisted_model_fails_with_a_fix_that_lists_the_served_names(tmp_path: Path):
     with StubServer(script(completion(VALID)), models=("stub-model", "other")) as stub:
         report = doctor(stub.url, tmp_path, model="typo-model")
     model_check = report.checks[1]
-    assert model_check.status is CheckStatus.WARN and "(other, stub-model)" in model_check.detail
-    assert not report.ok  # the probes then fail with the server's 404
+    assert model_check.status is CheckStatus.FAIL and "other, stub-model" in model_check.detail
+    assert model_check.hint == "pass one of them: --model other or --model stub-model"
+    assert not report.ok and len(report.checks) == 2  # no probe of a model that is not there
 
 
 def test_no_model_named_and_several_served_fails(tmp_path: Path):

@@ -5,12 +5,15 @@ against the same copy; `--origin` gives them GitHub's URLs."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from cli_process import cli
 from draft_cli import SMALL_FOLDER, SMALL_ONLY
 from draftflow.cli import main
 from gitrepo import git
@@ -77,3 +80,28 @@ def test_a_redraft_after_a_one_line_commit_lists_what_changed_in_meaning(
     assert changes[0].endswith(f"(1 of 1 documents changed: {SMALL_ONLY})")
     assert not any("evidence_url" in line or "sha256" in line for line in changes), changes
     assert len(changes) < 10, changes
+
+
+def test_a_local_record_is_approved_after_the_refusals_own_fix_names_the_public_repository(
+    mirror: Path, tmp_path: Path
+) -> None:
+    """End to end in real processes: a bare mirror's record (local:// URLs) is refused sign-off
+    with a fix that is one command; run as printed, with the public name put in, the same id
+    is drafted with GitHub's URLs and the sign-off goes through."""
+    drafted = cli(tmp_path, "draft", str(mirror), "--only", SMALL_ONLY, "--records-dir", "recs")
+    assert drafted.returncode == 0, drafted.stderr
+    (record_id,) = [p.stem for p in (tmp_path / "recs").glob("*.json") if p.name.count(".") == 1]
+    refused = cli(tmp_path, "approve", record_id, "--records-dir", "recs", "--editor", "A. Editor")
+    assert refused.returncode == 1, refused.stderr
+    assert "pinned URLs are marked local" in refused.stderr
+    fix = refused.stderr.split("fix: ", 1)[1]
+    redraft, approve_again = re.findall(r"`([^`]+)`", fix)
+    public = redraft.replace("OWNER/NAME", "jvr0x/dgx-spark-bench")
+    assert shlex.split(public)[:2] == ["draftflow", "draft"]
+    again = cli(tmp_path, *shlex.split(public)[1:])
+    assert again.returncode == 0, again.stderr
+    approved = cli(tmp_path, *shlex.split(approve_again.replace("NAME", "'A. Editor'"))[1:])
+    assert approved.returncode == 0, approved.stderr
+    record = json.loads((tmp_path / "recs" / f"{record_id}.json").read_text())
+    assert record["source"]["url"] == "https://github.com/jvr0x/dgx-spark-bench"
+    assert record["editorial_status"] == "approved"

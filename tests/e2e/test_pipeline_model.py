@@ -11,8 +11,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
 from draftflow.record.files import load_record
@@ -176,9 +174,8 @@ def test_a_hostile_document_gets_no_unsupported_number_into_the_record(tmp_path:
     assert "9999" in dropped or "9,999" in dropped, "what the model invented is listed"
 
 
-@pytest.mark.parametrize("status", [500, 404])
-def test_a_failing_server_is_a_model_error_and_writes_nothing(
-    status: int, corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
+def test_a_model_the_server_does_not_serve_is_a_usage_error_and_writes_nothing(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
 ) -> None:
     from click.testing import CliRunner
 
@@ -200,7 +197,7 @@ def test_a_failing_server_is_a_model_error_and_writes_nothing(
                 "--base-url",
                 server.url,
                 "--model",
-                "missing-model" if status == 404 else "x",
+                "missing-model",
                 "--max-retries",
                 "0",
                 "--no-cache",
@@ -208,8 +205,8 @@ def test_a_failing_server_is_a_model_error_and_writes_nothing(
                 ONLY[0],
             ],
         )
-    assert result.exit_code == 3, result.output
-    assert "fix:" in result.output
+    assert result.exit_code == 2, result.output
+    assert "fix: pass one of them: --model other-model" in result.output
     assert not [
         p for p in (tmp_path / "records").rglob("*") if p.is_file() and ".locks" not in p.parts
     ]

@@ -324,3 +324,18 @@ def test_a_record_without_a_source_document_still_renders(seed_data: dict[str, A
     seed_data["model_artifact"] = None
     article = render_markdown(Record.model_validate(seed_data))
     assert "- Pinned document: not stated" in article
+
+
+def test_cli_output_ending_in_a_slash_is_a_folder_made_for_the_article(
+    record_file: Path, tmp_path: Path
+) -> None:
+    """`render records/<id>.json -o site/articles/` (the --help example) on a fresh clone:
+    the folder does not exist yet and is made, as the trailing slash asks."""
+    target = tmp_path / "site" / "articles"
+    result = CliRunner().invoke(main, ["render", str(record_file), "-o", f"{target}/"])
+    assert result.exit_code == 0, result.output
+    assert (target / record_file.with_suffix(".md").name).is_file()
+    missing = CliRunner().invoke(
+        main, ["render", str(record_file), "-o", str(tmp_path / "no/x.md")]
+    )
+    assert missing.exit_code == 4  # a file path's folder is still never made up

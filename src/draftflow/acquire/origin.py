@@ -2,7 +2,8 @@
 bare mirror, a `file://` URL, a repository with no `origin` at all.
 
 Such a copy still drafts: its repository name (`OWNER/NAME`) is taken from what its origin
-says (the last two parts of the origin's URL or path) and its pinned URLs are marked local
+says (the last two parts of the origin's URL or path, or a folder named `OWNER+NAME` or
+`OWNER__NAME` among them) and its pinned URLs are marked local
 (`local://HOST/OWNER/NAME/blob/REV/PATH`), so no one mistakes them for public pages, until
 `--origin https://github.com/OWNER/NAME` names the public repository it is a copy of.
 """
@@ -20,6 +21,7 @@ from draftflow.errors import InputError
 FILE_SCHEME = "file://"
 LOCALHOST = "localhost"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_OWNER_NAME = re.compile(r"(?P<owner>[A-Za-z0-9][A-Za-z0-9-]*)(?:\+|__)(?P<name>[A-Za-z0-9._-]+)")
 
 
 def local_path(source: str) -> Path | None:
@@ -53,7 +55,18 @@ def local_origin(origin: str) -> tuple[str, str]:
     parts = [part for part in path.parts if part not in ("/", "")]
     owner = parts[-2] if len(parts) > 1 else "local"
     name = parts[-1] if parts else "repository"
-    return _repository(owner, name), LOCAL_SCHEME + host.lower()
+    return _repository(*(_folder_named(parts[-2:]) or (owner, name))), LOCAL_SCHEME + host.lower()
+
+
+def _folder_named(last_two: list[str]) -> tuple[str, str] | None:
+    """OWNER and NAME from a folder named after both, nearest first: `OWNER+NAME` (a mirror,
+    `scripts/team-corpus.py --mirrors`) or `OWNER__NAME` (a copy, `tests/data/corpus/`), so
+    that `.../bhodgens+local-llm-benchmarks/repo` is bhodgens/local-llm-benchmarks."""
+    for part in reversed(last_two):
+        named = _OWNER_NAME.fullmatch(part.removesuffix(".git"))
+        if named:
+            return named["owner"], named["name"]
+    return None
 
 
 def _repository(owner: str, name: str) -> str:

@@ -30,7 +30,9 @@ figures, in total, the precision proxy, headline agreement, and the time taken.
 
 
 @main.command(name="eval", epilog=EXAMPLES)
-@click.argument("gold", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument(
+    "gold", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
 @click.option(
     "--records",
     "records_dir",

@@ -14,8 +14,9 @@ from draftflow.store.write import atomic_write_text
 
 RENDER_EPILOG = """\b
 Examples:
-  draftflow render records/deepseek-1017-tensorfold-spark.json
-      writes records/deepseek-1017-tensorfold-spark.md next to the record
+  draftflow render records/jvr0x-dgx-spark-bench.json
+      writes records/jvr0x-dgx-spark-bench.md next to the record
+      (after `draftflow draft examples/jvr0x__dgx-spark-bench`)
   draftflow render records/<id>.json -o article.md
   draftflow render records/<id>.json -o site/articles/     # writes site/articles/<id>.md
   draftflow render records/<id>.json -o - | less
@@ -30,8 +31,9 @@ Examples:
     "output",
     metavar="OUT.md",
     default=None,
-    help="Where to write the article (a file, or an existing folder to write <id>.md in); "
-    "'-' prints it. Default: the record's path with .md.",
+    help="Where to write the article (a file, or a folder to write <id>.md in: an existing "
+    "one, or a path ending in / that is created); '-' prints it. Default: the record's path "
+    "with .md.",
 )
 def render_command(record_path: Path, output: str | None) -> None:
     """Render RECORD.json as the Markdown article an editor reads and publishes.
@@ -47,12 +49,14 @@ def render_command(record_path: Path, output: str | None) -> None:
         click.echo(article, nl=False)
         return
     target = Path(output) if output else record_path.with_suffix(".md")
-    if target.is_dir():  # like cp: into the folder, under the record's name
+    folder = output is not None and output.endswith("/")
+    if folder or target.is_dir():  # like cp: into the folder, under the record's name
         target = target / record_path.with_suffix(".md").name
     if target.resolve() == record_path.resolve():
         raise InputError(
             f"the article would overwrite the record itself ({record_path})",
             hint="name the record *.json, or pass -o OUT.md",
         )
-    atomic_write_text(target, article, create_folder=False)
+    # A folder named with its trailing slash is asked for: made, as `mkdir -p` would.
+    atomic_write_text(target, article, create_folder=folder)
     click.echo(f"wrote {target}", err=True)

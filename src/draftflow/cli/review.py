@@ -17,6 +17,7 @@ from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
 from draftflow.cli.notes import Note, print_notes
 from draftflow.cli.options import records_dir_option
+from draftflow.cli.publishable import refuse_local_record
 from draftflow.errors import CheckFailed, InputError
 from draftflow.record.model import Record
 from draftflow.review import (
@@ -62,7 +63,8 @@ _NEEDS_ATTENTION = {
     ReviewState.FLAGGED: "flagged: `draftflow review ID` shows each flag and what to do",
     ReviewState.STALE: "stale: `draftflow diff ID` shows what changed since the sign-off, "
     "then approve it again",
-    ReviewState.NOT_REVERIFIED: "not-reverified: the note above says how to give its sources",
+    ReviewState.NOT_REVERIFIED: "not-reverified: give its sources, --corpus DIR for a folder of "
+    "OWNER__NAME copies, --source ID=PATH for one, or --fetch (each row's note says which)",
 }
 _DIFF_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "info": "bold"}
 
@@ -396,6 +398,7 @@ def approve_command(
     store = RecordStore(records_dir)
     record = store.load(record_id)
     stored = load_record_source(records_dir, record_id)
+    refuse_local_record(record, record_id, stored, records_dir)
     snapshot = snapshot_for(record, source, stored=stored)
     result = approve(
         store, record_id, snapshot, editor=editor, acks=dict(zip(acks, reasons, strict=True))

@@ -28,6 +28,7 @@ from draftflow.llm.exchange import (
     UsageTotals,
 )
 from draftflow.llm.exchange_log import LoggedAttempt, Outcome
+from draftflow.llm.model_names import listed_id, unlisted_model
 from draftflow.llm.prompts import Prompt
 from draftflow.llm.settings import ModelSettings
 from draftflow.llm.slots import SharedSlots
@@ -95,6 +96,7 @@ class ModelClient:
         self._model_lock = asyncio.Lock()
         self._calls: set[asyncio.Task[Any]] = set()
         self._model: str | None = settings.model
+        self._model_checked = False
         self._cache: ResponseCache | None = None
         self._cassette: Cassette | None = None
         self.exchange_log: list[list[LoggedAttempt]] = []
@@ -198,13 +200,31 @@ class ModelClient:
         return await self._transport.list_models()
 
     async def model_name(self) -> str:
-        """The model to use: the setting, else the only one the cassette or server knows."""
-        if self._model is not None:
+        """The model to use: the setting, once the server lists it (ConfigError naming the
+        listed ones if not), else the only one the cassette or server knows."""
+        if self._model is not None and self._model_checked:
             return self._model
         async with self._model_lock:
             if self._model is None:
                 self._model = await self._discover_model()
+            elif not self._model_checked and self._asks_server():
+                await self._check_listed(self._model)
+            self._model_checked = True
         return self._model
+
+    async def _check_listed(self, model: str) -> None:
+        try:
+            listed = await self.list_models()
+        except ModelError:
+            # A server that cannot list its models meets the same failure at the request,
+            # with its own message; replies cached earlier still serve a re-draft.
+            return
+        if listed and listed_id(model, listed) is None:
+            raise unlisted_model(model, listed, self.settings.base_url or "")
+
+    def _asks_server(self) -> bool:
+        """Whether requests go to the server (not replayed from a cassette only)."""
+        return bool(self.settings.base_url) and (self._cassette is None or self._cassette.records)
 
     async def chat(self, request: ChatRequest) -> ChatReply:
         """Send one request through the cassette or the server (no cache, no validation)."""

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from draftflow.errors import DraftflowError
 from draftflow.llm.client import ModelClient
 from draftflow.llm.exchange import ChatRequest, PromptRef
-from draftflow.llm.model_names import listed_id, short_name
+from draftflow.llm.model_names import listed_id, short_name, unlisted_model
 from draftflow.llm.prompts import load_prompt
 from draftflow.llm.server_limits import ContextWindow, read_context_window
 from draftflow.llm.server_plan import ServerPlan, SettingSource, plan_settings
@@ -228,18 +228,14 @@ def _check_model(wanted: str | None, models: list[str], report: DoctorReport) ->
         )
         return models[0]
     if wanted is not None and models:
-        # Some servers (llama.cpp, Ollama) answer for any name; say so, but let the probe judge.
+        # llama.cpp and Ollama answer for any name: a draft would name a model it never used.
+        unlisted = unlisted_model(wanted, models, report.base_url or "")
         report.checks.append(
             DoctorCheck(
-                name="model",
-                status=CheckStatus.WARN,
-                detail=f"{wanted!r} is not in the server's list "
-                f"({', '.join(map(short_name, models))})",
-                hint="use one of the listed names with --model, e.g. "
-                f"--model {short_name(models[0])}",
+                name="model", status=CheckStatus.FAIL, detail=unlisted.message, hint=unlisted.hint
             )
         )
-        return wanted
+        return None
     report.checks.append(
         DoctorCheck(
             name="model",

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from draftflow.errors import ConfigError
+
 GGUF = ".gguf"
 
 
@@ -22,3 +24,19 @@ def listed_id(wanted: str, listed: list[str]) -> str | None:
     if wanted in listed:
         return wanted
     return next((server_id for server_id in listed if short_name(server_id) == wanted), None)
+
+
+def unlisted_model(wanted: str, listed: list[str], base_url: str) -> ConfigError:
+    """The error for a model name the server does not list, its fix naming every listed one.
+
+    llama.cpp and Ollama answer for any name, so a typo (or the README's `MODEL`) would
+    otherwise draft with whatever model is loaded while the record names another.
+    """
+    names = [short_name(server_id) for server_id in sorted(listed)]
+    return ConfigError(
+        f"the server at {base_url} does not serve model {wanted!r}; it lists "
+        f"{len(names)}: {', '.join(names)}",
+        hint="pass one of them: "
+        + " or ".join(f"--model {name}" for name in names[:5])
+        + (f" (and {len(names) - 5} more: `draftflow models`)" if len(names) > 5 else ""),
+    )

@@ -113,8 +113,8 @@ def _check_override_names(folder: Path) -> None:
         raise ConfigError(
             f"{path} overrides no prompt: there is no prompt named {path.stem!r} "
             f"({PROMPTS_DIR_VARIABLE})",
-            hint=f"{meant}the prompts are {', '.join(name + '.md' for name in known)} "
-            "(`draftflow prompts` lists them)",
+            # Not "see `draftflow prompts`": it reads the same folder and stops at the same file.
+            hint=f"{meant}the prompts are {', '.join(name + '.md' for name in known)}",
         )
 
 

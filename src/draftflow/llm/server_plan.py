@@ -22,7 +22,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel
 
-from draftflow.errors import DraftflowError
+from draftflow.errors import ConfigError, DraftflowError
 from draftflow.llm.server_limits import (
     ContextWindow,
     ServerFlavour,
@@ -110,6 +110,8 @@ async def plan_for_server(settings: ModelSettings) -> tuple[ModelSettings, Serve
         probe = settings.model_copy(update={"timeout": _PROBE_SECONDS, "deadline": _PROBE_SECONDS})
         try:
             speed = await measure_speed(probe)
+        except ConfigError:
+            raise  # a setting the draft would meet again (a model the server does not list)
         except DraftflowError as error:
             speed_error = error.message
     planned, plan = plan_settings(settings, window, speed)

@@ -146,7 +146,10 @@ class Transport:
                 names.append(name)
             return sorted(names)
 
-        return await self._with_retries(fetch, model=None, waiting_for="list its models")
+        # Listing is not a model request: `usage.requests` counts the completions asked for.
+        return await self._with_retries(
+            fetch, model=None, waiting_for="list its models", counted=False
+        )
 
     async def _with_retries(
         self,
@@ -155,11 +158,12 @@ class Transport:
         model: str | None,
         waiting_for: str,
         formats: bool = False,
+        counted: bool = True,
     ) -> R:
         # The slot is held through the retries: a retry queued behind other requests could
         # otherwise wait far past the deadline.
         async with self._semaphore, self._shared_slot():
-            return await self._attempts(call, model, waiting_for, formats)
+            return await self._attempts(call, model, waiting_for, formats, counted)
 
     async def _attempts(
         self,
@@ -167,6 +171,7 @@ class Transport:
         model: str | None,
         waiting_for: str,
         formats: bool,
+        counted: bool,
     ) -> R:
         settings = self.settings
         started = time.monotonic()
@@ -176,7 +181,7 @@ class Transport:
                 0.001, min(settings.timeout, started + settings.deadline - time.monotonic())
             )
             try:
-                self.usage.requests += 1
+                self.usage.requests += counted
                 async with self._notices(waiting_for, started, attempt):
                     return await asyncio.wait_for(call(seconds), timeout=seconds)
             except openai.APIStatusError as error:

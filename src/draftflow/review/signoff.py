@@ -196,9 +196,15 @@ def _find_flag(flags: list[Flag], given: str) -> Flag:
     if len(matches) == 1:
         return matches[0]
     if not matches:
+        errors = [f.id for f in flags if f.is_error]
         raise InputError(
             f"no flag {given!r} in the current verification of this record",
-            hint="run `draftflow review ID` to list the flags and their ids",
+            hint="its error flags are "
+            + ", ".join(errors[:5])
+            + (" …" if len(errors) > 5 else "")
+            + " (`draftflow review ID` shows each)"
+            if errors
+            else "it has no error flag to acknowledge: approve it without --ack and --reason",
         )
     raise InputError(
         f"flag id prefix {given!r} matches {len(matches)} flags",

@@ -26,6 +26,12 @@ def test_file_urls_name_local_paths() -> None:
         ("/srv/mirrors/bench.git", ("mirrors/bench", "local://localhost")),
         ("file:///srv/my mirrors/bench.git", ("my-mirrors/bench", "local://localhost")),
         ("bench", ("local/bench", "local://localhost")),
+        (
+            "/work/.mirror/bhodgens+local-llm-benchmarks/repo",
+            ("bhodgens/local-llm-benchmarks", "local://localhost"),
+        ),
+        ("/srv/copies/jvr0x__dgx-spark-bench", ("jvr0x/dgx-spark-bench", "local://localhost")),
+        ("file:///srv/mirrors/team+bench.git", ("team/bench", "local://localhost")),
         ("ssh://Git.Example.org/srv/git/team/bench.git", ("team/bench", "local://git.example.org")),
     ],
 )
