@@ -20,7 +20,7 @@ from draftflow.extract.derive import (
     sweep_conditions,
 )
 from draftflow.extract.ground import Grounded, Grounder
-from draftflow.extract.labels import LabelBuilder
+from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
 from draftflow.extract.learned.model import ResultModel, shipped_model
 from draftflow.extract.results import (
@@ -244,9 +244,16 @@ def extract_deterministic(
             for item, anchor in grounded
         }
         builder = LabelBuilder([(item, conditions[id(item)]) for item, _ in grounded], selected)
-        labels = {
-            id(item): builder.label(item, labels[id(item)], conditions[id(item)])
+        built = [
+            (
+                item,
+                builder.label(item, labels[id(item)], conditions[id(item)]),
+                conditions[id(item)],
+            )
             for item, _ in grounded
+        ]
+        labels = {
+            id(item): label for (item, _, _), label in zip(built, told_apart(built), strict=True)
         }
         return Extraction(
             reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),

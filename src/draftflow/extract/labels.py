@@ -13,6 +13,7 @@ the figure's own row or its heading: nothing a source does not write.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -21,7 +22,8 @@ from pydantic import JsonValue
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
-from draftflow.record.label import Label, LabelPart, fold
+from draftflow.extract.conditions import SOURCE_CELLS
+from draftflow.record.label import Label, LabelPart, condition_part, fold
 
 MAX_LABEL = 80
 """A label an editor reads at a glance; past it, the row's extra cells are left out."""
@@ -191,3 +193,137 @@ class LabelBuilder:
         varying = [part for part in named if part.role not in _KEPT_ROLES]
         systems = [part for part in named if part.role == "system"]
         return _shortened(built, [*systems, *varying, *extra])
+
+
+_NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
+_BESIDE_END = re.compile(r"[·;,(\[|<]|\s[—–-]\s")
+_MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
+_LEADING_UNIT = re.compile(
+    r"^[^\w]*(?:%|[a-zµ/]{1,8}/s|ms|s|GB|GiB|MB|tok/s|x|×)?(?![\w])\s*", re.I
+)
+_LETTER = re.compile(r"[A-Za-z]")
+_CLAUSES = re.compile(r"(?<=[.:;`])\s+")
+"""Where a caption's clauses part: a table's caption is the text just above it, and its last
+clause is what titles the table (`BF16/auto result summary:`)."""
+_NOT_TOLD = frozenset({SOURCE_CELLS, "metric_as_written"})
+_MAX_BESIDE = 40
+
+
+def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]]) -> list[Label]:
+    """Each figure's label, told apart from every other figure's that reads the same: two
+    figures share a label only when nothing the source states sets them apart. In order:
+    the conditions that differ between them (`KV fp8`, `thinking off`), the nearest caption
+    or heading that differs (`fp8 result summary`), the words the source writes beside each
+    value in one cell (`thinking-on`, `thinking-off`)."""
+    labels = [label for _, label, _ in figures]
+    steps = (_by_conditions, _by_place, _by_words_beside)
+    for step in steps:
+        for group in _collisions(figures, labels):
+            for index, part in step([figures[i] for i in group]):
+                labels[group[index]] = labels[group[index]].with_parts(part)
+    return labels
+
+
+def _collisions(
+    figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]], labels: list[Label]
+) -> list[list[int]]:
+    """Groups of figures that share a label but are not the same figure."""
+    by_text: dict[str, list[int]] = defaultdict(list)
+    for index, label in enumerate(labels):
+        by_text[label.text()].append(index)
+    groups = []
+    for members in by_text.values():
+        figures_named = {_figure_key(figures[i][0]) for i in members}
+        if len(figures_named) > 1:
+            groups.append(members)
+    return groups
+
+
+def _figure_key(item: Selected) -> tuple[str, int, float, str]:
+    candidate = item.candidate
+    return candidate.document_id, candidate.line, float(item.value), candidate.candidate_id
+
+
+def _by_conditions(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """A part for each condition whose value differs between the figures of the group."""
+    keys: list[str] = []
+    for _, _, conditions in group:
+        keys += [key for key in conditions if key not in keys and key not in _NOT_TOLD]
+    parts: list[tuple[int, LabelPart]] = []
+    for key in keys:
+        values = [conditions.get(key) for _, _, conditions in group]
+        if len({repr(value) for value in values}) < 2:
+            continue
+        for index, value in enumerate(values):
+            part = condition_part(key, value)
+            if part is not None:
+                parts.append((index, part))
+    return parts
+
+
+def _by_place(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The nearest caption or heading whose text differs between the figures of the group."""
+    places = [_places(item.candidate) for item, _, _ in group]
+    depth = max((len(found) for found in places), default=0)
+    for level in range(depth):
+        texts = [found[level] if level < len(found) else "" for found in places]
+        if len(set(texts)) < 2:
+            continue
+        return [(index, LabelPart(text, role="place")) for index, text in enumerate(texts) if text]
+    return []
+
+
+def _places(candidate: Candidate) -> list[str]:
+    """What a figure stands under, nearest first: its table's caption, then its headings (a
+    sentence's lead-in and heading); each as short plain text, or empty when too long."""
+    if _is_prose(candidate) or candidate.format is SourceFormat.LINE:
+        found = list(reversed(candidate.place))
+    else:
+        found = [_CLAUSES.split(candidate.caption or "")[-1], *reversed(candidate.headings)]
+    return [_plain_place(text) for text in found]
+
+
+def _plain_place(text: str) -> str:
+    plain = " ".join(_MARKUP.sub(r"\1", text).split()).strip(" :.—-")
+    return plain if len(plain) <= MAX_HEADING else ""
+
+
+def _by_words_beside(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The words the source writes right after each value of one line (`82.1 % pass@1
+    thinking-on · 80.4 % thinking-off`), when they differ."""
+    words = [_beside(item) for item, _, _ in group]
+    if len(set(words)) < 2:
+        return []
+    return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
+
+
+def _beside(item: Selected) -> str:
+    """The words after the figure's value in its cell or line, up to the next separator."""
+    candidate = item.candidate
+    sentence = (
+        candidate.column.rsplit(" › ", 1)[-1] if _is_prose(candidate) and candidate.column else ""
+    )
+    for text in (candidate.text, candidate.caption or "", sentence):
+        plain = _MARKUP.sub(r"\1", text)
+        starts = [m for m in _NUMBER_WRITTEN.finditer(plain) if _reads_as(m.group(0), item.value)]
+        if not starts:
+            continue
+        after = plain[starts[0].end() :]
+        cut = _BESIDE_END.search(after)
+        words = " ".join(_LEADING_UNIT.sub("", after[: cut.start()] if cut else after).split())
+        if len(words) <= _MAX_BESIDE and _LETTER.search(words):
+            return words
+    return ""
+
+
+def _reads_as(written: str, value: float) -> bool:
+    try:
+        return float(written.replace(",", "").replace("−", "-")) == float(value)
+    except ValueError:
+        return False
