@@ -20,6 +20,7 @@ from draftflow.extract.derive import (
     sweep_conditions,
 )
 from draftflow.extract.ground import Grounded, Grounder
+from draftflow.extract.identities import without_identities
 from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
 from draftflow.extract.learned.model import ResultModel, shipped_model
@@ -236,6 +237,7 @@ def extract_deterministic(
         if selected is None:
             selected = with_unspecified(candidates, select(candidates))
         selected = decide(snapshot, candidates, selected, result_model or shipped_model())
+        selected = without_identities(selected)
         labels = {id(item): figure_label(item) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)

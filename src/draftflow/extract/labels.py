@@ -23,6 +23,7 @@ from pydantic import JsonValue
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import SOURCE_CELLS
+from draftflow.extract.identities import number_spans, written_texts
 from draftflow.record.label import Label, LabelPart, condition_part, fold
 
 MAX_LABEL = 80
@@ -195,7 +196,6 @@ class LabelBuilder:
         return _shortened(built, [*systems, *varying, *extra])
 
 
-_NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
 _BESIDE_END = re.compile(r"[·;,(\[|<]|\s[—–-]\s")
 _MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
 _LEADING_UNIT = re.compile(
@@ -305,25 +305,14 @@ def _by_words_beside(
 
 def _beside(item: Selected) -> str:
     """The words after the figure's value in its cell or line, up to the next separator."""
-    candidate = item.candidate
-    sentence = (
-        candidate.column.rsplit(" › ", 1)[-1] if _is_prose(candidate) and candidate.column else ""
-    )
-    for text in (candidate.text, candidate.caption or "", sentence):
+    for text in written_texts(item.candidate):
         plain = _MARKUP.sub(r"\1", text)
-        starts = [m for m in _NUMBER_WRITTEN.finditer(plain) if _reads_as(m.group(0), item.value)]
-        if not starts:
+        spans = number_spans(plain, float(item.value))
+        if not spans:
             continue
-        after = plain[starts[0].end() :]
+        after = plain[spans[0][1] :]
         cut = _BESIDE_END.search(after)
         words = " ".join(_LEADING_UNIT.sub("", after[: cut.start()] if cut else after).split())
         if len(words) <= _MAX_BESIDE and _LETTER.search(words):
             return words
     return ""
-
-
-def _reads_as(written: str, value: float) -> bool:
-    try:
-        return float(written.replace(",", "").replace("−", "-")) == float(value)
-    except ValueError:
-        return False
