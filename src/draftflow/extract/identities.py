@@ -16,6 +16,9 @@ from draftflow.extract.conditions.vocabulary import CPU, SYSTEM
 
 _NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
 _HARDWARE = (SYSTEM, CPU)
+_MEASURE_AFTER = re.compile(r"[×x%]|\s*(?:×|%)")
+"""A number a name's pattern reaches but that a multiplier or percent follows (`Jetson
+11×`) is a measurement written after the name, not part of it."""
 
 
 def written_texts(candidate: Candidate) -> Iterator[str]:
@@ -49,7 +52,10 @@ def in_hardware_name(item: Selected) -> bool:
         if not spans:
             continue
         names = [m.span() for pattern in _HARDWARE for m in pattern.finditer(text)]
-        return all(any(a <= start and end <= b for a, b in names) for start, end in spans)
+        return all(
+            any(a <= start and end <= b for a, b in names) and not _MEASURE_AFTER.match(text, end)
+            for start, end in spans
+        )
     return False
 
 

@@ -24,7 +24,7 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.identities import number_spans, written_texts
-from draftflow.record.label import Label, LabelPart, condition_part, fold
+from draftflow.record.label import Label, LabelPart, condition_part, fold, is_measured_value
 
 MAX_LABEL = 80
 """A label an editor reads at a glance; past it, the row's extra cells are left out."""
@@ -196,7 +196,9 @@ class LabelBuilder:
         return _shortened(built, [*systems, *varying, *extra])
 
 
-_BESIDE_END = re.compile(r"[·;,(\[|<]|\s[—–-]\s")
+_BESIDE_END = re.compile(r"[·;,(\[|<…]|\s[—–-]\s|(?<![\w@])\d")
+"""Where the words beside a value end: a separator, or the next number (another value)."""
+_RANGE_END = re.compile(r"\s*(?:[-–—~]|to\s)\s*\d")
 _MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
 _LEADING_UNIT = re.compile(
     r"^[^\w]*(?:%|[a-zµ/]{1,8}/s|ms|s|GB|GiB|MB|tok/s|x|×)?(?![\w])\s*", re.I
@@ -216,7 +218,7 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
     or heading that differs (`fp8 result summary`), the words the source writes beside each
     value in one cell (`thinking-on`, `thinking-off`)."""
     labels = [label for _, label, _ in figures]
-    steps = (_by_conditions, _by_place, _by_words_beside)
+    steps = (_by_conditions, _by_cells, _by_place, _by_words_beside)
     for step in steps:
         for group in _collisions(figures, labels):
             for index, part in step([figures[i] for i in group]):
@@ -260,6 +262,28 @@ def _by_conditions(
             part = condition_part(key, value)
             if part is not None:
                 parts.append((index, part))
+    return parts
+
+
+def _by_cells(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """A part for each cell of the figures' rows whose text differs between them and names
+    a configuration (`KV cache: fp8`), never another measured value of the row."""
+    rows = [conditions.get(SOURCE_CELLS) for _, _, conditions in group]
+    cells = [row if isinstance(row, dict) else {} for row in rows]
+    headers: list[str] = []
+    for row in cells:
+        headers += [header for header in row if header not in headers]
+    parts: list[tuple[int, LabelPart]] = []
+    for header in headers:
+        values = [row.get(header) for row in cells]
+        if len({repr(value) for value in values}) < 2:
+            continue
+        for index, value in enumerate(values):
+            text = " ".join(value.split()) if isinstance(value, str) else ""
+            if text and len(text) <= MAX_HEADING and not is_measured_value(text):
+                parts.append((index, LabelPart(text, header, role="cell")))
     return parts
 
 
@@ -311,6 +335,8 @@ def _beside(item: Selected) -> str:
         if not spans:
             continue
         after = plain[spans[0][1] :]
+        if _RANGE_END.match(after):
+            return ""  # the value is one end of a range (`3-4x`): the range names it
         cut = _BESIDE_END.search(after)
         words = " ".join(_LEADING_UNIT.sub("", after[: cut.start()] if cut else after).split())
         if len(words) <= _MAX_BESIDE and _LETTER.search(words):
