@@ -204,6 +204,7 @@ _LEADING_UNIT = re.compile(
     r"^[^\w]*(?:%|[a-zµ/]{1,8}/s|ms|s|GB|GiB|MB|tok/s|x|×)?(?![\w])\s*", re.I
 )
 _LETTER = re.compile(r"[A-Za-z]")
+_DECIMAL = re.compile(r"\d[.,]\d")
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")
 """Where a caption's clauses part: a table's caption is the text just above it, and its last
 clause is what titles the table (`BF16/auto result summary:`)."""
@@ -223,7 +224,12 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
         for group in _collisions(figures, labels):
             for index, part in step([figures[i] for i in group]):
                 labels[group[index]] = labels[group[index]].with_parts(part)
-    return labels
+    # select reads a figure's words as its row or sentence gives them: what tells it apart
+    # from a figure elsewhere is for the reader, not a new name for it
+    return [
+        told if told == built or built.said else replace(told, said=built.text())
+        for told, (_, built, _) in zip(labels, figures, strict=True)
+    ]
 
 
 def _collisions(
@@ -281,10 +287,20 @@ def _by_cells(
         if len({repr(value) for value in values}) < 2:
             continue
         for index, value in enumerate(values):
-            text = " ".join(value.split()) if isinstance(value, str) else ""
-            if text and len(text) <= MAX_HEADING and not is_measured_value(text):
+            text = _cell_name(value)
+            if text:
                 parts.append((index, LabelPart(text, header, role="cell")))
     return parts
+
+
+def _cell_name(value: JsonValue) -> str:
+    """A row cell as a label part: a short text without a measured number (`fp8`, not
+    `7.014Gi/7.996Gi`); else nothing. A number cell is left to the conditions, whose
+    settings verify reads under their names."""
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    if not text or len(text) > MAX_HEADING or is_measured_value(text) or _DECIMAL.search(text):
+        return ""
+    return text
 
 
 def _by_place(
