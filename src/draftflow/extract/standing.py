@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.extract.attribution import attribution_marks
+from draftflow.extract.attribution import attribution_marks, hosted_columns
 from draftflow.extract.document import parse_document
 from draftflow.extract.standing_marks import Mark
 from draftflow.extract.status_words import column_marks, measured_marks, status_marks
@@ -25,6 +25,7 @@ class _Marks:
     def __init__(self, document: Document) -> None:
         self.status = status_marks(document)
         self.attribution = attribution_marks(document)
+        self.hosted = hosted_columns(document)
         self.columns = column_marks(document)
         self.measured_rows, self.measured_cells = measured_marks(document)
         lines: set[int] = set()
@@ -75,11 +76,14 @@ def with_standing(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list
             marked.append(result)
             continue
         status = marks.status_of(result)
-        attribution = marks.narrowest(marks.attribution, result.source_line)
+        mark = marks.narrowest(marks.attribution, result.source_line)
+        attribution = marks.hosted.get((result.source_line, float(result.value)))
+        if attribution is None and mark is not None and isinstance(mark.standing, Attribution):
+            attribution = mark.standing
         update: dict[str, ResultStatus | Attribution] = {}
         if status is not None:
             update["status"] = status
         if attribution is not None:
-            update["attribution"] = attribution.standing
+            update["attribution"] = attribution
         marked.append(result.model_copy(update=update) if update else result)
     return marked
