@@ -24,7 +24,7 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.identities import number_spans, written_texts
-from draftflow.record.label import Label, LabelPart, condition_part, fold, is_measured_value
+from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
 MAX_LABEL = 80
 """A label an editor reads at a glance; past it, the row's extra cells are left out."""
@@ -208,7 +208,6 @@ _DECIMAL = re.compile(r"\d[.,]\d")
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")
 """Where a caption's clauses part: a table's caption is the text just above it, and its last
 clause is what titles the table (`BF16/auto result summary:`)."""
-_NOT_TOLD = frozenset({SOURCE_CELLS, "metric_as_written"})
 _MAX_BESIDE = 40
 
 
@@ -256,19 +255,8 @@ def _by_conditions(
     group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
 ) -> list[tuple[int, LabelPart]]:
     """A part for each condition whose value differs between the figures of the group."""
-    keys: list[str] = []
-    for _, _, conditions in group:
-        keys += [key for key in conditions if key not in keys and key not in _NOT_TOLD]
-    parts: list[tuple[int, LabelPart]] = []
-    for key in keys:
-        values = [conditions.get(key) for _, _, conditions in group]
-        if len({repr(value) for value in values}) < 2:
-            continue
-        for index, value in enumerate(values):
-            part = condition_part(key, value)
-            if part is not None:
-                parts.append((index, part))
-    return parts
+    found = differing_parts([conditions for _, _, conditions in group])
+    return [(index, part) for index, parts in enumerate(found) for part in parts]
 
 
 def _by_cells(

@@ -12,7 +12,7 @@ checks at the cited line, so a part is only ever what the source writes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 SEPARATOR = ", "
@@ -205,3 +205,27 @@ def condition_part(key: str, value: object) -> LabelPart | None:
     if _NUMBER.fullmatch(text):
         return LabelPart(text, name, role=key)
     return LabelPart(text if key in _FLAGS else f"{name} {text}", role=key)
+
+
+NOT_CONFIGURATION = frozenset({"source_cells", "metric_as_written", "attribution", "status"})
+"""Condition keys that hold no configuration: a figure's row as written, the words naming it,
+its standing."""
+
+
+def differing_parts(conditions: Sequence[Mapping[str, object]]) -> list[list[LabelPart]]:
+    """For figures whose labels read alike, the parts each must add: every condition whose
+    value differs between them, written by `condition_part` (a figure without the key adds
+    nothing for it)."""
+    keys: list[str] = []
+    for each in conditions:
+        keys += [key for key in each if key not in keys and key not in NOT_CONFIGURATION]
+    parts: list[list[LabelPart]] = [[] for _ in conditions]
+    for key in keys:
+        values = [each.get(key) for each in conditions]
+        if len({repr(value) for value in values}) < 2:
+            continue
+        for index, value in enumerate(values):
+            part = condition_part(key, value)
+            if part is not None:
+                parts[index].append(part)
+    return parts
