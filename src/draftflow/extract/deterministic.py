@@ -20,7 +20,8 @@ from draftflow.extract.derive import (
     sweep_conditions,
 )
 from draftflow.extract.ground import Grounded, Grounder
-from draftflow.extract.labels import LabelBuilder
+from draftflow.extract.identities import without_identities
+from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
 from draftflow.extract.learned.model import ResultModel, shipped_model
 from draftflow.extract.results import (
@@ -236,6 +237,7 @@ def extract_deterministic(
         if selected is None:
             selected = with_unspecified(candidates, select(candidates))
         selected = decide(snapshot, candidates, selected, result_model or shipped_model())
+        selected = without_identities(selected)
         labels = {id(item): figure_label(item) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)
@@ -244,9 +246,16 @@ def extract_deterministic(
             for item, anchor in grounded
         }
         builder = LabelBuilder([(item, conditions[id(item)]) for item, _ in grounded], selected)
-        labels = {
-            id(item): builder.label(item, labels[id(item)], conditions[id(item)])
+        built = [
+            (
+                item,
+                builder.label(item, labels[id(item)], conditions[id(item)]),
+                conditions[id(item)],
+            )
             for item, _ in grounded
+        ]
+        labels = {
+            id(item): label for (item, _, _), label in zip(built, told_apart(built), strict=True)
         }
         return Extraction(
             reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),

@@ -13,6 +13,7 @@ the figure's own row or its heading: nothing a source does not write.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -21,7 +22,9 @@ from pydantic import JsonValue
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
-from draftflow.record.label import Label, LabelPart, fold
+from draftflow.extract.conditions import SOURCE_CELLS
+from draftflow.extract.identities import number_spans, written_texts
+from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
 MAX_LABEL = 80
 """A label an editor reads at a glance; past it, the row's extra cells are left out."""
@@ -191,3 +194,155 @@ class LabelBuilder:
         varying = [part for part in named if part.role not in _KEPT_ROLES]
         systems = [part for part in named if part.role == "system"]
         return _shortened(built, [*systems, *varying, *extra])
+
+
+_BESIDE_END = re.compile(r"[·;,(\[|<…]|\s[—–-]\s|(?<![\w@])\d")
+"""Where the words beside a value end: a separator, or the next number (another value)."""
+_RANGE_END = re.compile(r"\s*(?:[-–—~]|to\s)\s*\d")
+_MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
+_LEADING_UNIT = re.compile(
+    r"^[^\w]*(?:%|[a-zµ/]{1,8}/s|ms|s|GB|GiB|MB|tok/s|x|×)?(?![\w])\s*", re.I
+)
+_LETTER = re.compile(r"[A-Za-z]")
+_DECIMAL = re.compile(r"\d[.,]\d")
+_CLAUSES = re.compile(r"(?<=[.:;`])\s+")
+"""Where a caption's clauses part: a table's caption is the text just above it, and its last
+clause is what titles the table (`BF16/auto result summary:`)."""
+_MAX_BESIDE = 40
+
+
+def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]]) -> list[Label]:
+    """Each figure's label, told apart from every other figure's that reads the same: two
+    figures share a label only when nothing the source states sets them apart. In order:
+    the conditions that differ between them (`KV fp8`, `thinking off`), the nearest caption
+    or heading that differs (`fp8 result summary`), the words the source writes beside each
+    value in one cell (`thinking-on`, `thinking-off`)."""
+    labels = [label for _, label, _ in figures]
+    steps = (_by_conditions, _by_cells, _by_place, _by_words_beside)
+    for step in steps:
+        for group in _collisions(figures, labels):
+            for index, part in step([figures[i] for i in group]):
+                labels[group[index]] = labels[group[index]].with_parts(part)
+    # select reads a figure's words as its row or sentence gives them: what tells it apart
+    # from a figure elsewhere is for the reader, not a new name for it
+    return [
+        told if told == built or built.said else replace(told, said=built.text())
+        for told, (_, built, _) in zip(labels, figures, strict=True)
+    ]
+
+
+def _collisions(
+    figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]], labels: list[Label]
+) -> list[list[int]]:
+    """Groups of figures that share a label but are not the same figure."""
+    by_text: dict[str, list[int]] = defaultdict(list)
+    for index, label in enumerate(labels):
+        by_text[label.text()].append(index)
+    groups = []
+    for members in by_text.values():
+        figures_named = {_figure_key(figures[i][0]) for i in members}
+        if len(figures_named) > 1:
+            groups.append(members)
+    return groups
+
+
+def _figure_key(item: Selected) -> tuple[str, int, float, str]:
+    candidate = item.candidate
+    return candidate.document_id, candidate.line, float(item.value), candidate.candidate_id
+
+
+def _by_conditions(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """A part for each condition whose value differs between the figures of the group."""
+    found = differing_parts([conditions for _, _, conditions in group])
+    return [(index, part) for index, parts in enumerate(found) for part in parts]
+
+
+def _by_cells(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """A part for each cell of the figures' rows whose text differs between them and names
+    a configuration (`KV cache: fp8`), never another measured value of the row."""
+    rows = [conditions.get(SOURCE_CELLS) for _, _, conditions in group]
+    cells = [row if isinstance(row, dict) else {} for row in rows]
+    headers: list[str] = []
+    for row in cells:
+        headers += [header for header in row if header not in headers]
+    parts: list[tuple[int, LabelPart]] = []
+    for header in headers:
+        values = [row.get(header) for row in cells]
+        if len({repr(value) for value in values}) < 2:
+            continue
+        for index, value in enumerate(values):
+            text = _cell_name(value)
+            if text:
+                parts.append((index, LabelPart(text, header, role="cell")))
+    return parts
+
+
+def _cell_name(value: JsonValue) -> str:
+    """A row cell as a label part: a short text without a measured number (`fp8`, not
+    `7.014Gi/7.996Gi`); else nothing. A number cell is left to the conditions, whose
+    settings verify reads under their names."""
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    if not text or len(text) > MAX_HEADING or is_measured_value(text) or _DECIMAL.search(text):
+        return ""
+    return text
+
+
+def _by_place(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The nearest caption or heading whose text differs between the figures of the group."""
+    places = [_places(item.candidate) for item, _, _ in group]
+    depth = max((len(found) for found in places), default=0)
+    for level in range(depth):
+        texts = [found[level] if level < len(found) else "" for found in places]
+        if len(set(texts)) < 2:
+            continue
+        return [(index, LabelPart(text, role="place")) for index, text in enumerate(texts) if text]
+    return []
+
+
+def _places(candidate: Candidate) -> list[str]:
+    """What a figure stands under, nearest first: its table's caption, then its headings (a
+    sentence's lead-in and heading); each as short plain text, or empty when too long."""
+    if _is_prose(candidate) or candidate.format is SourceFormat.LINE:
+        found = list(reversed(candidate.place))
+    else:
+        found = [_CLAUSES.split(candidate.caption or "")[-1], *reversed(candidate.headings)]
+    return [_plain_place(text) for text in found]
+
+
+def _plain_place(text: str) -> str:
+    plain = " ".join(_MARKUP.sub(r"\1", text).split()).strip(" :.—-")
+    return plain if len(plain) <= MAX_HEADING else ""
+
+
+def _by_words_beside(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The words the source writes right after each value of one line (`82.1 % pass@1
+    thinking-on · 80.4 % thinking-off`), when they differ."""
+    words = [_beside(item) for item, _, _ in group]
+    if len(set(words)) < 2:
+        return []
+    return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
+
+
+def _beside(item: Selected) -> str:
+    """The words after the figure's value in its cell or line, up to the next separator."""
+    for text in written_texts(item.candidate):
+        plain = _MARKUP.sub(r"\1", text)
+        spans = number_spans(plain, float(item.value))
+        if not spans:
+            continue
+        after = plain[spans[0][1] :]
+        if _RANGE_END.match(after):
+            return ""  # the value is one end of a range (`3-4x`): the range names it
+        cut = _BESIDE_END.search(after)
+        words = " ".join(_LEADING_UNIT.sub("", after[: cut.start()] if cut else after).split())
+        if len(words) <= _MAX_BESIDE and _LETTER.search(words):
+            return words
+    return ""

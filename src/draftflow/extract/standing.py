@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.extract.attribution import attribution_marks
+from draftflow.extract.attribution import attribution_marks, hosted_columns
 from draftflow.extract.document import parse_document
 from draftflow.extract.standing_marks import Mark
-from draftflow.extract.status_words import column_marks, status_marks
+from draftflow.extract.status_words import column_marks, measured_marks, status_marks
 from draftflow.record.model import ReportedResult
-from draftflow.record.standing import Attribution, ResultStatus
+from draftflow.record.standing import Attribution, ResultStatus, Status
 
 
 class _Marks:
@@ -25,7 +25,9 @@ class _Marks:
     def __init__(self, document: Document) -> None:
         self.status = status_marks(document)
         self.attribution = attribution_marks(document)
+        self.hosted = hosted_columns(document)
         self.columns = column_marks(document)
+        self.measured_rows, self.measured_cells = measured_marks(document)
         lines: set[int] = set()
         for table in parse_document(document).tables:
             lines.update(range(table.span.first, table.span.last + 1))
@@ -49,7 +51,15 @@ class _Marks:
             status = None
         if mark is not None and mark.reach == 0:
             return status
-        return self.columns.get((result.source_line, float(result.value)), status)
+        key = (result.source_line, float(result.value))
+        column = self.columns.get(key)
+        if column is not None:
+            return column
+        # a row or column the author marks measured under a spec heading is theirs
+        spec = status is not None and status.status is Status.SPECIFICATION
+        if spec and (result.source_line in self.measured_rows or key in self.measured_cells):
+            return None
+        return status
 
 
 def with_standing(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list[ReportedResult]:
@@ -66,11 +76,14 @@ def with_standing(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list
             marked.append(result)
             continue
         status = marks.status_of(result)
-        attribution = marks.narrowest(marks.attribution, result.source_line)
+        mark = marks.narrowest(marks.attribution, result.source_line)
+        attribution = marks.hosted.get((result.source_line, float(result.value)))
+        if attribution is None and mark is not None and isinstance(mark.standing, Attribution):
+            attribution = mark.standing
         update: dict[str, ResultStatus | Attribution] = {}
         if status is not None:
             update["status"] = status
         if attribution is not None:
-            update["attribution"] = attribution.standing
+            update["attribution"] = attribution
         marked.append(result.model_copy(update=update) if update else result)
     return marked

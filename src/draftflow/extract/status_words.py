@@ -166,7 +166,7 @@ def _section_span(parsed: ParsedDocument, line: int, total: int) -> tuple[tuple[
 
 def _headings(document: Document, parsed: ParsedDocument, total: int) -> Iterator[Mark]:
     for heading in parsed.headings:
-        found = marker(heading.text)
+        found = marker(heading.text) or spec_heading(heading.text)
         if found is None:
             continue
         if heading.level <= 1:
@@ -185,6 +185,11 @@ def _prose(document: Document, parsed: ParsedDocument, total: int) -> Iterator[M
         for index, sentence in enumerate(sentences(block)):
             found = in_sentence(sentence.text, opens_block=index == 0)
             if found is None:
+                continue
+            if found.status is Status.SPECIFICATION:
+                # a spec stated in a sentence (`theoretical 59 TFLOPS`) speaks for itself only
+                span = (sentence.first, sentence.last)
+                yield _mark(document, found, sentence.first, span, StandingScope.SENTENCE)
                 continue
             span, whole = _section_span(parsed, sentence.first, total)
             scope = StandingScope.DOCUMENT if whole else StandingScope.SECTION
@@ -233,7 +238,7 @@ def column_marks(document: Document) -> dict[tuple[int, float], ResultStatus]:
         statuses: dict[int, ResultStatus] = {}
         for row in table.header_rows:
             for cell in row:
-                found = column_marker(cell.text)
+                found = column_marker(cell.text) or spec_header(cell.text)
                 if found is not None and cell.column not in statuses:
                     statuses[cell.column] = ResultStatus(
                         status=found.status,
@@ -253,6 +258,59 @@ def column_marks(document: Document) -> dict[tuple[int, float], ResultStatus]:
                     else:
                         unmarked.add(key)
     return {key: status for key, status in marked.items() if key not in unmarked}
+
+
+@cache
+def _spec_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    words = next(entry.words for entry in vocabulary().status if entry.id == "specification")
+    return (
+        re.compile(r"(?i)^" + word_pattern(words) + r"$"),
+        re.compile(r"(?i)" + word_pattern(words) + r"$"),
+    )
+
+
+@cache
+def _measured_re() -> re.Pattern[str]:
+    return re.compile(r"(?i)" + word_pattern(vocabulary().standing.measured_words))
+
+
+def spec_header(header: str) -> Found | None:
+    """A column header that is only a spec word (`Spec`, `Claim`, `Theoretical`): its cells
+    are a spec sheet's values, not measurements."""
+    cleaned = plain(header).strip(" :")
+    found = _spec_res()[0].match(cleaned)
+    return Found(Status.SPECIFICATION, found.group(0)) if found else None
+
+
+def spec_heading(text: str) -> Found | None:
+    """A heading that ends with a spec word (`Hardware Specifications`, `GPU specs`): its
+    section states a spec sheet, except rows and columns the author marks measured."""
+    cleaned = plain(text).strip(" :")
+    found = _spec_res()[1].search(cleaned)
+    return Found(Status.SPECIFICATION, found.group(0)) if found else None
+
+
+def measured_marks(document: Document) -> tuple[frozenset[int], frozenset[tuple[int, float]]]:
+    """The table rows (by line) and cells (by line and value) the author marks as measured:
+    a row cell that says so (`Memory Bandwidth (measured)`), a column headed so (`Achieved`).
+    Under a spec heading they are the author's own figures."""
+    rows: set[int] = set()
+    cells: set[tuple[int, float]] = set()
+    pattern = _measured_re()
+    for table in parse_document(document).tables:
+        columns = {
+            cell.column
+            for row in table.header_rows
+            for cell in row
+            if pattern.match(plain(cell.text).strip())
+        }
+        for row in table.body_rows:
+            for cell in row:
+                if any(pattern.match(part) for part in _PARTS.findall(plain(cell.text))):
+                    rows.add(cell.line)
+                if cell.column in columns:
+                    cells.update((cell.line, float(value)) for value in cell_values(cell.text))
+    return frozenset(rows), frozenset(cells)
 
 
 def status_marks(document: Document) -> list[Mark]:
@@ -275,7 +333,10 @@ __all__ = [
     "column_marks",
     "in_sentence",
     "marker",
+    "measured_marks",
     "negated",
+    "spec_header",
+    "spec_heading",
     "status_at_start",
     "status_marks",
     "without_column_marker",

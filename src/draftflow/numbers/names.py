@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from draftflow.numbers.dates import find_dates
 from draftflow.numbers.kinds import NumberKind, NumberMention
 from draftflow.numbers.parse import parse_number
 
@@ -43,3 +44,20 @@ def stated_values(mention: NumberMention) -> list[float]:
         if parsed is not None:
             values.extend(parsed.alternatives)
     return values
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+_MARKUP = re.compile(r"[`*_~]")
+
+
+def names_something(text: str) -> bool:
+    """True when a text can name a model, engine or artifact: a name holds a letter and is not
+    a date. A score (`54.3/63`), a date (`2026-07-24/25`, `Jul 24`), a count or a range is a
+    value, never an identity."""
+    plain = " ".join(_MARKUP.sub("", text).split())
+    if not _LETTER.search(plain):
+        return False
+    rest = plain
+    for start, end, _ in sorted(find_dates(plain), reverse=True):
+        rest = rest[:start] + rest[end:]
+    return bool(_LETTER.search(rest))

@@ -138,6 +138,7 @@ class Standing(_Entry):
     comment_author_keys: tuple[str, ...] = ()
     hosted: tuple[str, ...] = ()
     hosted_cues: tuple[str, ...] = ()
+    measured_words: tuple[str, ...] = ()
 
 
 class DocumentRoleWords(_Entry):

@@ -12,7 +12,7 @@ checks at the cited line, so a part is only ever what the source writes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 SEPARATOR = ", "
@@ -145,3 +145,87 @@ class Label:
         if self.figure():
             pieces.append(self.figure())
         return SEPARATOR.join(pieces) or self.fallback
+
+
+# How a condition is written in a label, by its key: a name alone (`vLLM`), a setting with
+# its name before its value (`concurrency 8`), or words the value stands for (`thinking off`).
+_NAMED_ALONE = frozenset(
+    {
+        "model",
+        "model_artifact",
+        "weight_precision",
+        "quantization",
+        "engine",
+        "system",
+        "workload",
+        "case",
+        "engine_version",
+    }
+)
+_SETTING_NAMES = {
+    "node_count": "nodes",
+    "concurrency": "concurrency",
+    "batch": "batch",
+    "batch_size": "batch",
+    "input_tokens": "input tokens",
+    "output_tokens": "output tokens",
+    "context_tokens": "context tokens",
+    "temperature": "temperature",
+    "top_p": "top-p",
+    "draft_tokens": "draft tokens",
+}
+_FLAGS = {
+    "thinking": ("thinking on", "thinking off"),
+    "speculative_decoding": ("speculative decoding", "no speculative decoding"),
+}
+_KV_KEYS = frozenset({"kv_cache_dtype", "kv_dtype", "kv_precision", "kv_cache_precision"})
+MAX_CONDITION_CHARS = 40
+
+
+def condition_part(key: str, value: object) -> LabelPart | None:
+    """A condition as a label writes it, the one place that says how: a name alone (`vLLM`,
+    `Qwen3-8B`), a setting with its name (`concurrency 8`, `temperature 0.6`), the KV cache's
+    precision (`KV fp8`), a switch in words (`thinking off`); None for a value a label cannot
+    carry (a list, a table, a long text)."""
+    if isinstance(value, bool):
+        words = _FLAGS.get(key)
+        if words is None:
+            return None
+        return LabelPart(words[0] if value else words[1], role=key)
+    if value is None or isinstance(value, dict | list):
+        return None
+    text = " ".join(str(value).split())
+    if not text or len(text) > MAX_CONDITION_CHARS:
+        return None
+    if key in _KV_KEYS:
+        return LabelPart(f"KV {text}", role=key)
+    if key in _NAMED_ALONE:
+        return LabelPart(text, role=key)
+    name = _SETTING_NAMES.get(key, key.replace("_", " "))
+    if _NUMBER.fullmatch(text):
+        return LabelPart(text, name, role=key)
+    return LabelPart(text if key in _FLAGS else f"{name} {text}", role=key)
+
+
+NOT_CONFIGURATION = frozenset({"source_cells", "metric_as_written", "attribution", "status"})
+"""Condition keys that hold no configuration: a figure's row as written, the words naming it,
+its standing."""
+
+
+def differing_parts(conditions: Sequence[Mapping[str, object]]) -> list[list[LabelPart]]:
+    """For figures whose labels read alike, the parts each must add: every condition whose
+    value differs between them, written by `condition_part` (a figure without the key adds
+    nothing for it)."""
+    keys: list[str] = []
+    for each in conditions:
+        keys += [key for key in each if key not in keys and key not in NOT_CONFIGURATION]
+    parts: list[list[LabelPart]] = [[] for _ in conditions]
+    for key in keys:
+        values = [each.get(key) for each in conditions]
+        if len({repr(value) for value in values}) < 2:
+            continue
+        for index, value in enumerate(values):
+            part = condition_part(key, value)
+            if part is not None:
+                parts[index].append(part)
+    return parts

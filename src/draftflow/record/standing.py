@@ -41,6 +41,8 @@ class Status(StrEnum):
     INVALID = "invalid"
     BROKEN = "broken"
     DEPRECATED = "deprecated"
+    SPECIFICATION = "specification"
+    """A spec sheet's or vendor's stated value (`Spec`, `theoretical`), not a measurement."""
 
 
 class StandingScope(StrEnum):

@@ -42,6 +42,7 @@ from draftflow.select.profiles import (
     make_profiles,
     profile_label,
     readable_label,
+    told_apart,
     with_stated_labels,
 )
 from draftflow.select.rules import DEFAULT_MAX_RESULTS, choose, headline_eligible, score_figures
@@ -111,7 +112,7 @@ def build_selection(
     why = dict(chosen)
     picked = [figure for figure in figures if figure.id in why]
     metadata = read_metadata(snapshot, [f.result for f in picked], [f.result for f in figures])
-    headline = [enrich(figure.result, metadata) for figure in picked]
+    headline = told_apart([enrich(figure.result, metadata) for figure in picked])
     note = SelectionNote(
         method=method,
         max_results=max_results,

@@ -17,6 +17,7 @@ import re
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import SOURCE_CELLS
+from draftflow.record.label import LabelPart, differing_parts
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.select.metadata_model import RecordMetadata
 
@@ -124,6 +125,32 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
 
 def _configuration(conditions: dict[str, JsonValue]) -> dict[str, JsonValue]:
     return {key: value for key, value in conditions.items() if not key.startswith(MEASURED_LISTS)}
+
+
+def told_apart(results: list[ReportedResult]) -> list[ReportedResult]:
+    """The headline with no two labels alike unless their conditions are: a label shared by
+    figures whose record-level setup differs (the model each document names) gains each
+    differing condition, as `record.label` writes it."""
+    by_label: dict[str, list[int]] = {}
+    for index, result in enumerate(results):
+        by_label.setdefault(result.label, []).append(index)
+    told = list(results)
+    for members in by_label.values():
+        if len(members) < 2:
+            continue
+        found = differing_parts([results[i].conditions for i in members])
+        for index, parts in zip(members, found, strict=True):
+            if parts:
+                told[index] = _with_parts(results[index], parts)
+    return told
+
+
+def _with_parts(result: ReportedResult, parts: list[LabelPart]) -> ReportedResult:
+    if result.parts is not None:
+        label = result.parts.with_parts(*parts)
+        return result.model_copy(update={"label": label.text(), "parts": label})
+    written = ", ".join(part.text() for part in parts)
+    return result.model_copy(update={"label": f"{written}, {result.label}"})
 
 
 def make_profiles(results: list[ReportedResult]) -> list[TestProfile]:

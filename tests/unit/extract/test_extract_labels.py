@@ -6,7 +6,7 @@ from pydantic import JsonValue
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
-from draftflow.extract.labels import LabelBuilder, condition_parts, record_system
+from draftflow.extract.labels import LabelBuilder, condition_parts, record_system, told_apart
 from draftflow.extract.prose.harvest import PROSE_TABLE
 from draftflow.record.label import Label, LabelPart
 
@@ -128,3 +128,42 @@ def test_short_drops_parts_by_role_until_it_fits_and_keeps_what_the_figure_is() 
     )
     assert label.short(80) == "Llama 2 7B, Q40, Distributed Llama, nodes 4, latency"
     assert label.short(40, ("weight_precision", "engine")) == "Llama 2 7B, nodes 4, latency"
+
+
+def _told(items: list[tuple[Selected, str, dict[str, JsonValue]]]) -> list[str]:
+    built = [(item, Label.of([], what), conditions) for item, what, conditions in items]
+    return [label.text() for label in told_apart(built)]
+
+
+def test_labels_alike_are_told_apart_by_the_condition_that_differs() -> None:
+    on, off = _cell(3, "pass@1", "82.1"), _cell(4, "pass@1", "80.4")
+    labels = _told([(on, "pass@1", {"thinking": True}), (off, "pass@1", {"thinking": False})])
+    assert labels == ["thinking on, pass@1", "thinking off, pass@1"]
+
+
+def test_labels_alike_are_told_apart_by_their_tables_captions() -> None:
+    bf16, fp8 = _cell(5, "decode tok/s", "58.89"), _cell(13, "decode tok/s", "59.09", table=2)
+    bf16.candidate.caption = "Artifacts: `bench.json` BF16/auto result summary:"
+    fp8.candidate.caption = "fp8 result summary:"
+    labels = _told([(bf16, "decode tok/s", {}), (fp8, "decode tok/s", {})])
+    assert labels == [
+        "BF16/auto result summary, decode tok/s",
+        "fp8 result summary, decode tok/s",
+    ]
+
+
+def test_values_of_one_cell_are_told_apart_by_the_words_beside_each() -> None:
+    text = "**82.1 %** pass@1 thinking-on · 80.4 % thinking-off ([report](r.md))"
+    on, off = _cell(3, "accuracy", "82.1"), _cell(3, "accuracy", "80.4")
+    on.candidate.text = off.candidate.text = text
+    labels = _told([(on, "accuracy", {}), (off, "accuracy", {})])
+    assert labels == ["pass@1 thinking-on, accuracy", "thinking-off, accuracy"]
+
+
+def test_one_figure_and_equal_figures_keep_their_label() -> None:
+    figure = _cell(3, "decode tok/s", "41.5")
+    assert _told([(figure, "decode tok/s", {"engine": "vLLM"})]) == ["decode tok/s"]
+    # a range's other end is not a word beside its value
+    low, high = _cell(3, "ratio", "3"), _cell(3, "ratio", "4")
+    low.candidate.text = high.candidate.text = "~3-4x faster"
+    assert _told([(low, "ratio", {}), (high, "ratio", {})]) == ["ratio", "faster, ratio"]

@@ -70,3 +70,21 @@ def test_measured_values_are_told_from_names() -> None:
     assert LabelPart("34.24", "cand7", named=False).is_other_figure()
     assert not LabelPart("2", "K", named=False).is_other_figure()
     assert not is_measured_value("Q4_K_M") and not is_measured_value("3090 24GB")
+
+
+def test_a_condition_is_written_as_a_label_part_one_way() -> None:
+    from draftflow.record.label import condition_part
+
+    written = {
+        ("engine", "vLLM"): "vLLM",
+        ("concurrency", 8): "concurrency 8",
+        ("thinking", False): "thinking off",
+        ("kv_cache_dtype", "fp8"): "KV fp8",
+        ("temperature", 0.6): "temperature 0.6",
+        ("speculative_decoding", "MTP"): "MTP",
+    }
+    for (key, value), text in written.items():
+        part = condition_part(key, value)
+        assert part is not None and part.text() == text and part.role == key
+    assert condition_part("source_cells", {"a": 1}) is None
+    assert condition_part("verbose", True) is None

@@ -15,6 +15,8 @@ from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.figures import (
     NAMED_WORKLOAD_KEYS,
     Written,
+    compared_along_one,
+    compared_key,
     direction,
     figure_ref,
     identity,
@@ -65,8 +67,8 @@ def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         ranked = sorted(items, key=lambda i: float(i.result.value), reverse=way is Direction.HIGHER)
         best = ranked[0]
         runner = next((i for i in ranked[1:] if i.result.value != best.result.value), None)
-        if runner is None:
-            continue
+        if runner is None or compared_key(best.result, runner.result) is None:
+            continue  # a lead over a figure that differs in more than one condition says nothing
         refs = (figure_ref(best, written, shared=True), figure_ref(runner, written, shared=True))
         inputs = _distinct_names(refs, (best, runner))
         if inputs[0].label == inputs[1].label:
@@ -151,6 +153,8 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             continue  # a ratio along the series needs positive figures
         if len(series) < MIN_SERIES or any(id(i) in used for _, i in series):
             continue
+        if not compared_along_one([item.result for _, item in series]):
+            continue  # figures that differ in more than the series' setting are no series
         used.update(id(i) for _, i in series)
         name = short_label(series[0][1].result)
         facts.append(_series_fact(series, _setting_name(name, int(str(group[4]))), written))

@@ -169,3 +169,42 @@ def text_value(value: JsonValue) -> str | None:
 def _plain(value: float) -> str:
     text = repr(float(value))
     return text[:-2] if text.endswith(".0") else text
+
+
+# What a figure's conditions hold beside its configuration: its row as written, the words
+# naming it, its runs and its standing; two figures are compared on the rest.
+_NOT_CONFIGURATION = frozenset({"source_cells", "metric_as_written", "attribution", "status"})
+_RUN_LISTS = ("per_run_", "per_prompt_")
+
+
+def _configuration(result: ReportedResult) -> dict[str, str]:
+    return {
+        key: repr(value)
+        for key, value in result.conditions.items()
+        if value is not None and key not in _NOT_CONFIGURATION and not key.startswith(_RUN_LISTS)
+    }
+
+
+def _reading(result: ReportedResult) -> tuple[str, str, str]:
+    return result.metric, result.unit, result.statistic
+
+
+def compared_key(first: ReportedResult, second: ReportedResult) -> str | None:
+    """The one condition two figures of one metric differ in, which a ratio or ranking of
+    them compares (`""` when their conditions are equal and only their labels' cells tell
+    them apart); None when they differ in more than one: such a comparison would credit one
+    difference with what several did."""
+    if _reading(first) != _reading(second):
+        return None
+    a, b = _configuration(first), _configuration(second)
+    differing = [key for key in dict.fromkeys([*a, *b]) if a.get(key) != b.get(key)]
+    if len(differing) > 1:
+        return None
+    return differing[0] if differing else ""
+
+
+def compared_along_one(results: list[ReportedResult]) -> bool:
+    """True when the figures of a series differ from the first in one and the same condition
+    at most (the series' own setting)."""
+    keys = {compared_key(results[0], other) for other in results[1:]}
+    return None not in keys and len(keys - {""}) <= 1

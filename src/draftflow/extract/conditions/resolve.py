@@ -25,6 +25,7 @@ from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.setup import SetupSource, agreed
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.numeric import cell_numbers
+from draftflow.numbers.names import names_something
 
 SEED_KEYS = (
     "model",
@@ -43,6 +44,8 @@ SEED_KEYS = (
 INT_KEYS = frozenset(
     {"node_count", "concurrency", "input_tokens", "output_tokens", "context_tokens"}
 )
+IDENTITY_KEYS = frozenset({"model", "model_artifact", "engine"})
+"""Keys whose value is a name: a value without one (a date, a score, a count) is not put."""
 SOURCE_CELLS = "source_cells"
 """The figure's row as its source writes it (`header: cell`), kept for evidence."""
 KEPT_KEYS = frozenset({"per_run_values", "attribution", "status"})
@@ -72,6 +75,8 @@ class Resolved:
         """Set `key` unless a nearer context set it already; ints stay ints."""
         if value is None or value == "" or key in self.values:
             return
+        if key in IDENTITY_KEYS and not names_something(str(value)):
+            return  # a date or a score in a model's column names no model (`54.3/63`)
         if key in INT_KEYS:
             number = _int(value)
             if number is None:

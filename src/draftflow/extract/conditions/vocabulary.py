@@ -45,6 +45,14 @@ _SYSTEM_WORDS = (
     r"|(?:amd\s+)?(?:instinct\s+)?mi\d{3}x?|jetson\s+\w+(?:\s+\w+)?"
 )
 SYSTEM = re.compile(rf"(?<![\w-])(?:{_SYSTEM_WORDS})(?![\w-])", re.I)
+CPU = re.compile(
+    r"(?<![\w-])(?:(?:amd\s+)?(?:epyc|ryzen(?:\s+[3579])?|threadripper(?:\s+pro)?)"
+    r"|(?:intel\s+)?(?:xeon(?:\s+(?:platinum|gold|silver|bronze|w))?|core\s+i[3579]))"
+    r"[\s-]+\d{3,5}[a-z]{0,3}(?![\w-])",
+    re.I,
+)
+"""A CPU's model name (`EPYC 7742`, `Xeon Platinum 8380`, `Core i9-13900K`): hardware, like
+`SYSTEM`'s names, whose number is part of the name."""
 _BARE_GPU = re.compile(r"^(?:rtx\s?)?[1-5]0[5-9]0\s?(?:ti)?(?:\s+\d+\s?gb)?$", re.I)
 """A header that is a consumer GPU's model number alone (`4090`, `3090Ti`)."""
 COUNTED_SYSTEM = re.compile(

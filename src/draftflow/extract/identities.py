@@ -1,0 +1,64 @@
+"""Identities are not values: a number written as part of a hardware model's name (`RTX 5070
+Ti`, `EPYC 7742`, `RTX 4090`) names the hardware, it measures nothing.
+
+Read on the figure's own written text (its cell, its line, its sentence): a figure whose value
+is written there only inside such a name is no figure, whatever rule or model chose it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.classify import Selected
+from draftflow.extract.conditions.vocabulary import CPU, SYSTEM
+
+_NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
+_HARDWARE = (SYSTEM, CPU)
+_MEASURE_AFTER = re.compile(r"[×x%]|\s*(?:×|%)")
+"""A number a name's pattern reaches but that a multiplier or percent follows (`Jetson
+11×`) is a measurement written after the name, not part of it."""
+
+
+def written_texts(candidate: Candidate) -> Iterator[str]:
+    """Where a figure's number is written, narrowest first: its cell or mention, its caption
+    (a line candidate's whole line), a sentence's own words."""
+    yield candidate.text
+    if candidate.caption:
+        yield candidate.caption
+    if candidate.format is SourceFormat.PROSE and candidate.column:
+        yield candidate.column.rsplit(" › ", 1)[-1]
+
+
+def reads_as(written: str, value: float) -> bool:
+    """True when a written number (`1,557,709`, `−3.5`) is `value`."""
+    try:
+        return float(written.replace(",", "").replace("−", "-")) == float(value)
+    except ValueError:
+        return False
+
+
+def number_spans(text: str, value: float) -> list[tuple[int, int]]:
+    """Where `text` writes `value` as a number of its own."""
+    return [m.span() for m in _NUMBER_WRITTEN.finditer(text) if reads_as(m.group(0), value)]
+
+
+def in_hardware_name(item: Selected) -> bool:
+    """True when the figure's value is written, where its text writes it at all, only inside
+    a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070)."""
+    for text in written_texts(item.candidate):
+        spans = number_spans(text, float(item.value))
+        if not spans:
+            continue
+        names = [m.span() for pattern in _HARDWARE for m in pattern.finditer(text)]
+        return all(
+            any(a <= start and end <= b for a, b in names) and not _MEASURE_AFTER.match(text, end)
+            for start, end in spans
+        )
+    return False
+
+
+def without_identities(selected: Iterable[Selected]) -> list[Selected]:
+    """The selected figures less those that are a hardware name's number."""
+    return [item for item in selected if not in_hardware_name(item)]

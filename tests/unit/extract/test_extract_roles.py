@@ -1,0 +1,102 @@
+"""A figure's role, read by structure from synthetic repositories: a spec sheet's value is
+marked (and never a result to publish), a number inside a hardware model's name is no
+figure, and a model condition is always a name."""
+
+from __future__ import annotations
+
+import asyncio
+
+from draftflow.extract import extract
+from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.classify import Selected
+from draftflow.extract.identities import in_hardware_name
+from draftflow.extract.status_words import in_sentence, spec_header, spec_heading
+from draftflow.record.standing import StandingScope, Status
+from extract_support import snapshot_of
+
+
+def _results(files: dict[str, str]) -> dict[str, object]:
+    extraction = asyncio.run(extract(snapshot_of(files), None))
+    return {f"{r.source_path}:{r.value}": r for r in extraction.reported_results}
+
+
+def test_a_spec_column_marks_its_values_and_an_achieved_column_stays_the_authors() -> None:
+    text = (
+        "# GB10 bench\n\n## Theoretical vs achieved\n\n| Metric | Spec | Achieved |\n"
+        "|---|---|---|\n| Memory BW | 273 GB/s | 134 GB/s |\n"
+    )
+    results = _results({"README.md": text})
+    spec = results["README.md:273"].status  # type: ignore[attr-defined]
+    assert spec is not None and spec.status is Status.SPECIFICATION
+    assert spec.scope is StandingScope.COLUMN and spec.words == "Spec"
+    assert results["README.md:134"].status is None  # type: ignore[attr-defined]
+
+
+def test_a_specifications_section_marks_its_table_but_not_rows_marked_measured() -> None:
+    text = (
+        "# Box\n\n## Hardware Specifications\n\n| Property | Value |\n|---|---|\n"
+        "| NVLink-C2C | 900 GB/s |\n| Memory bandwidth (measured) | 134 GB/s |\n\n"
+        "## Results\n\n| Model | Decode tok/s |\n|---|---|\n| Qwen3-8B | 41.5 |\n"
+    )
+    results = _results({"README.md": text})
+    spec = results["README.md:900"].status  # type: ignore[attr-defined]
+    assert spec is not None and spec.status is Status.SPECIFICATION
+    assert spec.scope is StandingScope.SECTION
+    assert results["README.md:134"].status is None  # type: ignore[attr-defined]
+    assert results["README.md:41.5"].status is None  # type: ignore[attr-defined]
+
+
+def test_spec_words_as_a_header_a_heading_and_a_sentence() -> None:
+    assert spec_header("Spec") is not None and spec_header("Claim") is not None
+    assert spec_header("Spec tok/s") is None and spec_header("Achieved") is None
+    assert spec_heading("⚡ Hardware Specifications") is not None
+    assert spec_heading("Specification of the test") is None  # opening words: `marker`'s
+    found = in_sentence("theoretical 59 FP16 TFLOPS on RDNA 3.5")
+    assert found is not None and found.status is Status.SPECIFICATION
+
+
+def test_a_theoretical_sentence_marks_itself_not_its_document() -> None:
+    text = (
+        "# Strix Halo\n\n- theoretical 59 FP16 TFLOPS on RDNA 3.5\n\n"
+        "| Model | Decode tok/s |\n|---|---|\n| Qwen3-8B | 41.5 |\n"
+    )
+    results = _results({"README.md": text})
+    assert results["README.md:41.5"].status is None  # type: ignore[attr-defined]
+
+
+def _cell(text: str, value: float) -> Selected:
+    candidate = Candidate(
+        "doc:L3:c", "doc", "README.md", 3, SourceFormat.MARKDOWN, text, [value], "Recommended"
+    )
+    return Selected(candidate, "latency", "", "as reported")
+
+
+def test_a_number_inside_a_hardware_name_is_no_figure() -> None:
+    assert in_hardware_name(_cell("**RTX 5070 Ti** (4–5× faster)", 5070))
+    assert in_hardware_name(_cell("AMD EPYC 7742 64-core", 7742))
+    assert not in_hardware_name(_cell("**RTX 5070 Ti** (4–5× faster)", 4))
+    assert not in_hardware_name(_cell("Jetson 11× 🏆", 11))  # a multiplier after the name
+    assert not in_hardware_name(_cell("41.5", 41.5))
+
+
+def test_a_table_cell_that_is_a_score_or_a_date_names_no_model() -> None:
+    text = (
+        "# Bench\n\n| Model | Checks | Decode tok/s |\n|---|---|---|\n"
+        "| 54.3/63 | 61.3/63 | 41.5 |\n| 2026-07-24/25 | 10 | 39.0 |\n"
+    )
+    results = _results({"README.md": text})
+    for key in ("README.md:41.5", "README.md:39.0"):
+        model = results[key].conditions.get("model")  # type: ignore[attr-defined]
+        assert model not in ("54.3/63", "2026-07-24/25")
+
+
+def test_a_column_headed_by_a_hosted_service_is_attributed_to_it() -> None:
+    text = (
+        "# Three-way\n\n| Metric | DGX Spark | Gemini Flash |\n|---|---|---|\n"
+        "| Decode tok/s | 41.5 | 18.5 |\n"
+    )
+    results = _results({"README.md": text})
+    hosted = results["README.md:18.5"].attribution  # type: ignore[attr-defined]
+    assert hosted is not None and hosted.who == "Gemini Flash"
+    assert hosted.scope is StandingScope.COLUMN
+    assert results["README.md:41.5"].attribution is None  # type: ignore[attr-defined]
