@@ -63,8 +63,9 @@ class DocumentLayout:
 
     @cached_property
     def _fenced(self) -> frozenset[int]:
-        """The lines inside fenced code or an HTML comment: no GFM table row is read there
-        (one scan of line starts, for a document whose tables are read region by region)."""
+        """The lines of fenced code or an open HTML comment, their markers included: no GFM
+        table row is read there, and a table's region stops at them (one scan of line starts,
+        for a document whose tables are read region by region)."""
         inside: set[int] = set()
         fence: tuple[str, int] | None = None
         comment = False
@@ -81,8 +82,10 @@ class DocumentLayout:
                     fence = None
             elif opener and not (opener.group(1)[0] == "`" and "`" in opener.group(2)):
                 fence = (opener.group(1)[0], len(opener.group(1)))
+                inside.add(number)
             elif text.lstrip().startswith("<!--") and "-->" not in text:
                 comment = True
+                inside.add(number)
         return frozenset(inside)
 
     def _row(self, line: int) -> _Row | None:
@@ -98,13 +101,14 @@ class DocumentLayout:
             return None  # a run file's JSON holds none of them: not parsed for nothing
         if kind is DocumentKind.CSV:
             return self._csv_row(line)
-        if not 1 <= line <= len(self._lines) or line in self._fenced:
+        fenced = self._fenced
+        if not 1 <= line <= len(self._lines) or line in fenced or not self._line(line).strip():
             self._row_cache[line] = None
             return None
         first, last = line, line
-        while first > 1 and self._lines[first - 2].strip():
+        while first > 1 and self._lines[first - 2].strip() and first - 1 not in fenced:
             first -= 1
-        while last < len(self._lines) and self._lines[last].strip():
+        while last < len(self._lines) and self._lines[last].strip() and last + 1 not in fenced:
             last += 1
         blocks, _ = parse_markdown(self._lines[first - 1 : last])
         for number in range(first, last + 1):
