@@ -77,8 +77,7 @@ class DocumentLayout:
             opener = _FENCE_RE.match(text)
             if fence is not None:
                 inside.add(number)
-                closer = opener is not None and opener.group(1)[0] == fence[0]
-                if closer and len(opener.group(1)) >= fence[1] and not opener.group(2).strip():
+                if opener is not None and _closes(opener, fence):
                     fence = None
             elif opener and not (opener.group(1)[0] == "`" and "`" in opener.group(2)):
                 fence = (opener.group(1)[0], len(opener.group(1)))
@@ -264,6 +263,13 @@ class DocumentLayout:
         for seen in walked:
             self._parents[seen] = parent
         return parent
+
+
+def _closes(marker: re.Match[str], fence: tuple[str, int]) -> bool:
+    """True when a fence marker line closes the open fence (same character, at least as
+    long, nothing after it)."""
+    run = marker.group(1)
+    return run[0] == fence[0] and len(run) >= fence[1] and not marker.group(2).strip()
 
 
 @dataclass(frozen=True, slots=True)
