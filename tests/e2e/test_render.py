@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from markdown_it import MarkdownIt
 
 from draftflow.cli import main
+from draftflow.record.bounds import bounded_provenance, cause_of
 from draftflow.record.files import dump_record, parse_record
 from draftflow.record.model import License, Provenance, Record
 from draftflow.record.render import render_markdown
@@ -169,10 +171,19 @@ def test_source_html_is_escaped(seed_data: dict[str, Any]) -> None:
     seed_data["editorial"]["sections"][0]["paragraphs"] = ["<b>bold</b> claim"]
     seed_data["editorial"]["reported_results"][0]["label"] = "<i>run</i> | one"
     article = render_markdown(Record.model_validate(seed_data))
-    assert "<script>" not in article and "<img" not in article and "<b>" not in article
-    assert "# &lt;script&gt;alert(1)&lt;/script&gt; on a Spark" in article
-    assert 'Fast &lt;img src=x onerror="alert(1)"&gt; &amp; cheap.' in article
-    assert "| &lt;i&gt;run&lt;/i&gt; \\| one |" in article
+    page = MarkdownIt("commonmark", {"html": True}).enable("table").render(article)
+    assert "<script" not in page and "<img" not in page and "<b>" not in page
+    assert "<i>" not in page
+    assert "# \\<script>alert(1)\\</script> on a Spark" in article
+    assert 'Fast \\<img src=x onerror="alert(1)"> & cheap.' in article
+    assert "| \\<i>run\\</i> \\| one |" in article
+
+
+def test_comparisons_print_as_written(seed_data: dict[str, Any]) -> None:
+    seed_data["editorial"]["answer"] = "Decode holds > 20 tok/s at <1 % loss; R&D &amp; more."
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "Decode holds > 20 tok/s at <1 % loss; R&D \\&amp; more." in article
+    assert "&gt;" not in article and "&lt;" not in article
 
 
 def test_rendering_is_deterministic_and_ends_with_one_newline(record: Record) -> None:
@@ -339,3 +350,26 @@ def test_cli_output_ending_in_a_slash_is_a_folder_made_for_the_article(
         main, ["render", str(record_file), "-o", str(tmp_path / "no/x.md")]
     )
     assert missing.exit_code == 4  # a file path's folder is still never made up
+
+
+def test_provenance_is_a_document_table_and_counts_by_cause(record: Record) -> None:
+    dropped = [
+        f"verify: /figures/{i}/unit: %: the unit '%' does not fit ('r{i}')" for i in range(9000)
+    ]
+    record.provenance = bounded_provenance(
+        Provenance(
+            draftflow_version="0.1.0",
+            model="deterministic",
+            created_at="2026-11-30T10:00:00Z",
+            dropped=dropped,
+        )
+    )
+    article = render_markdown(record)
+    assert len(article.encode()) < 60_000
+    assert "| Document | sha256 | Role |" in article
+    assert f"| {record.source.document_path} | `{record.source.document_sha256}` | primary |" in (
+        article
+    )
+    cause = cause_of(dropped[0]).replace("|", "\\|")
+    assert f"| dropped | {cause} | 9000 |" in article
+    assert "/figures/17/" not in article

@@ -100,3 +100,43 @@ def test_a_rate_written_out_in_words_is_a_rate_not_a_token_count(corpus_dir: Pat
     counted = document("notes.md", b"The reply ran 4,312 tokens before it stopped.\n")
     count_index = DocumentIndex(counted)
     assert source_dimensions(count_index, 1, mention_of(count_index, 1, "4,312")) == {"count"}
+
+
+def _whole_document_rows(doc: Document) -> dict[int, tuple[list[str], list[str]]]:
+    """Each body row as the whole document's parse reads it (what extract reads)."""
+    from draftflow.extract.document import TableKind, parse_document
+
+    rows: dict[int, tuple[list[str], list[str]]] = {}
+    for table in parse_document(doc).tables:
+        if table.kind not in (TableKind.MARKDOWN, TableKind.CSV) or not table.header_rows:
+            continue
+        header = [table.column_header(column) for column in range(table.width)]
+        for row in table.body_rows:
+            if row:
+                rows.setdefault(row[0].line, ([cell.written for cell in row], header))
+    return rows
+
+
+def test_rows_read_one_table_at_a_time_are_the_whole_parse_rows(corpus_dir: Path) -> None:
+    """Verify reads only the tables its claims cite; on every corpus Markdown document each
+    line's row and header are the ones the whole document's parse gives."""
+    checked = 0
+    for path in sorted(corpus_dir.glob("*/**/*.md")):
+        doc = document(path.name, path.read_bytes())
+        expected = _whole_document_rows(doc)
+        layout = DocumentLayout(doc)
+        for line in range(1, len(doc.line_list) + 1):
+            found = layout.row_and_header(line)
+            assert found == expected.get(line), (path, line)
+        checked += len(expected)
+    assert checked > 1000
+
+
+def test_a_table_in_a_fence_is_no_row_and_a_csv_row_is_read_alone() -> None:
+    text = "# T\n\n```\n| a | b |\n|---|---|\n\n| 1 | 2 |\n```\n\n| x | y |\n|---|---|\n| 3 | 4 |\n"
+    layout = DocumentLayout(document("r.md", text.encode()))
+    assert layout.row_and_header(7) is None  # inside the fence, past a blank line
+    assert layout.row_and_header(12) == (["3", "4"], ["x", "y"])
+    csv = DocumentLayout(document("r.csv", b"model,tok/s\n\nm1,12.5\nm2,13\n"))
+    assert csv.row_and_header(3) == (["m1", "12.5"], ["model", "tok/s"])
+    assert csv.row_and_header(1) is None

@@ -113,18 +113,47 @@ class RunArray:
     kind: Kind
 
 
-def _parent_path(path: str) -> str:
-    return path.rsplit(".", 1)[0] if "." in path else ""
+_KEY_WORDS = re.compile(r"[._\-\s]+")
+_RUN_WORD = re.compile(
+    r"^(?:runs?|trials?|repeats?|repetitions?|iterations?|samples?|reps|attempts?"
+    r"|measurements?|values|all)$",
+    re.IGNORECASE,
+)
+
+
+def _summary_of(key: str) -> tuple[Kind, str] | None:
+    """(kind, stem) of a summary member's key: `mean` (stem ``), `avg_ts` (stem `ts`),
+    `tokens_per_sec_median` (stem `tokens per sec`); None for any other key."""
+    words = [word for word in _KEY_WORDS.split(key.lower()) if word]
+    kinds = [_SUMMARY_KEYS[word] for word in words if word in _SUMMARY_KEYS]
+    if len(kinds) != 1:
+        return None
+    return kinds[0], " ".join(word for word in words if word not in _SUMMARY_KEYS)
+
+
+def _array_stem(key: str) -> str:
+    """An array's key without its run word: `samples_ts` → `ts`, `runs` → ``."""
+    words = [word for word in _KEY_WORDS.split(key.lower()) if word]
+    return " ".join(word for word in words if not _RUN_WORD.match(word))
+
+
+def _summary_place(path: str) -> tuple[str, str]:
+    """(parent path, stem) of an array or member path, the key the two are paired on."""
+    parent, _, key = path.rpartition(".")
+    summary = _summary_of(key)
+    return parent, summary[1] if summary is not None else _array_stem(key)
 
 
 def run_arrays(selected: list[Selected]) -> list[RunArray]:
     """Arrays of repeated runs: at least two selected JSON numbers in an array the source calls
-    runs (`runs`, `trials`, `samples`, ...) or next to a stated mean/median.
+    runs (`runs`, `trials`, `samples`, ...) or next to a stated mean/median. The stated summary
+    is the sibling member named by a summary word and the array's own name less its run word
+    (`mean` beside `runs`, `avg_ts` beside `samples_ts`): the source's own statistic.
 
     Any other array is a sweep: each point stays its own figure (see `sweep_conditions`).
     """
     arrays: dict[tuple[str, str], list[Selected]] = defaultdict(list)
-    summaries: dict[tuple[str, str], Selected] = {}
+    summaries: dict[tuple[str, str, str], tuple[Selected, Kind]] = {}
     for item in selected:
         path = item.candidate.json_path
         if path is None or item.value_index:
@@ -132,18 +161,26 @@ def run_arrays(selected: list[Selected]) -> list[RunArray]:
         item_match = _ARRAY_ITEM.match(path)
         if item_match:
             arrays[(item.candidate.document_id, item_match["array"])].append(item)
-        elif path.rsplit(".", 1)[-1].lower() in _SUMMARY_KEYS:
-            summaries[(item.candidate.document_id, _parent_path(path))] = item
+            continue
+        summary = _summary_of(path.rsplit(".", 1)[-1])
+        if summary is not None:
+            parent, stem = _summary_place(path)
+            summaries[(item.candidate.document_id, parent, stem)] = (item, summary[0])
     found = []
     for (document_id, array_path), members in arrays.items():
         if len(members) < 2:
             continue
-        stated = summaries.get((document_id, _parent_path(array_path)))
-        if stated is None and not RUN_WORDS.search(array_path):
+        parent, stem = _summary_place(array_path)
+        # a bare `mean`/`median` member summarises any array beside it, as it always did
+        pair = summaries.get((document_id, parent, stem)) or summaries.get(
+            (document_id, parent, "")
+        )
+        if pair is None and not RUN_WORDS.search(array_path):
             continue  # a sweep (one figure per point), not repeated runs
+        stated: Selected | None = None
         kind: Kind = "median"
-        if stated is not None:
-            kind = _SUMMARY_KEYS[stated.candidate.key.rsplit(".", 1)[-1].lower()]
+        if pair is not None:
+            stated, kind = pair
         first = members[0].candidate
         found.append(RunArray(members, first.parent_line or first.line, stated, kind))
     return found

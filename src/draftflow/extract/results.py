@@ -336,7 +336,11 @@ def make_result(
     its label's typed parts when `label` is their text."""
     uncertainty = None
     if derived is not None:
-        conditions = {**conditions, "per_run_values": list(derived.per_run_values)}
+        # the runs a statistic was formed over: counted here, never guessed
+        runs: list[JsonValue] = list(derived.per_run_values)
+        conditions = {**conditions, "per_run_values": runs}
+        if conditions.get("repetitions") is None:
+            conditions["repetitions"] = len(runs)
         uncertainty = Uncertainty(
             observed_min=derived.observed_min,
             observed_max=derived.observed_max,

@@ -31,7 +31,7 @@ from pydantic import JsonValue
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
-from draftflow.extract.document import parse_document
+from draftflow.extract.document import Node, parse_document
 from draftflow.extract.learned.model import ResultModel
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
@@ -227,12 +227,15 @@ def score_repository(
         grounded, figures_from = headline, str(record_path)
     shapes = _shapes(gold, snapshot)
     by_place = _index(grounded)
+    runs = RunCredit(snapshot, grounded)
     misses: list[Miss] = []
     per_shape = {shape: Tally() for shape in SourceShape}
     per_document = {d.path: Tally() for d in gold.documents}
     for figure in gold.figures:
         shape = shapes.get((figure.path, figure.line, figure.raw), SourceShape.PROSE)
-        found = _holds(by_place, figure.path, figure.line, figure.value)
+        found = _holds(by_place, figure.path, figure.line, figure.value) or runs.holds(
+            figure.path, figure.line, figure.value
+        )
         for tally in (per_shape[shape], per_document.setdefault(figure.path, Tally())):
             tally.total += 1
             tally.found += found
@@ -327,6 +330,63 @@ def _figure_of(result: dict[str, object]) -> _Figure:
         label=str(result.get("label", "")),
         conditions=conditions if isinstance(conditions, dict) else {},
     )
+
+
+class RunCredit:
+    """A gold figure that is one run of a JSON array the record summarises: found when a
+    figure of the same document holds its value in `per_run_values` and is anchored on the
+    array or on a member of the object around it (the stated mean beside `values`)."""
+
+    def __init__(self, snapshot: Snapshot, figures: Sequence[_Figure]) -> None:
+        self._snapshot = snapshot
+        self._summaries: dict[str, list[tuple[int, list[float]]]] = {}
+        for figure in figures:
+            values = figure.conditions.get("per_run_values")
+            if isinstance(values, list):
+                numbers = [float(v) for v in values if isinstance(v, int | float)]
+                self._summaries.setdefault(figure.path, []).append((figure.line, numbers))
+        self._arrays: dict[str, dict[tuple[int, float], set[int]]] = {}
+
+    def holds(self, path: str, line: int, value: float) -> bool:
+        summaries = self._summaries.get(path)
+        if not summaries:
+            return False
+        anchors = self._array_items(path).get((line, value), set())
+        return any(
+            anchor in anchors and any(math.isclose(value, v, rel_tol=1e-9) for v in values)
+            for anchor, values in summaries
+        )
+
+    def _array_items(self, path: str) -> dict[tuple[int, float], set[int]]:
+        """(line, value) of each number in a JSON array → the lines a summary of the array
+        may be anchored on: the array's, its items', its parent object's members'."""
+        known = self._arrays.get(path)
+        if known is not None:
+            return known
+        found: dict[tuple[int, float], set[int]] = {}
+        document = self._snapshot.by_path(path)
+        roots = parse_document(document).json_roots if document is not None else ()
+        for root in roots:
+            _walk_arrays(root.node, {root.node.line}, found)
+        self._arrays[path] = found
+        return found
+
+
+def _walk_arrays(node: Node, around: set[int], found: dict[tuple[int, float], set[int]]) -> None:
+    if node.kind == "object":
+        members = {member.line for _, member in node.members} | {node.line}
+        for _, member in node.members:
+            _walk_arrays(member, members, found)
+    elif node.kind == "array":
+        anchors = around | {node.line} | {item.line for item in node.items}
+        for item in node.items:
+            if item.kind == "number":
+                try:
+                    found.setdefault((item.line, float(item.text)), set()).update(anchors)
+                except ValueError:
+                    continue
+            else:
+                _walk_arrays(item, anchors, found)
 
 
 def _index(figures: Iterable[_Figure]) -> dict[tuple[str, int], list[float]]:

@@ -25,6 +25,7 @@ from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft import EditorialDraft, drop_sentences, without_removed
 from draftflow.extract import Extraction
 from draftflow.pipeline.assemble import assemble, provenance_for
+from draftflow.record.bounds import bounded_provenance
 from draftflow.record.model import Record, RemovedResult, ReportedResult
 from draftflow.select import (
     Figure,
@@ -124,9 +125,11 @@ def assemble_verified(
     figure_flags: FigureFlags | None = None
     indexes = DocumentIndexes()  # every round and the figures file read each document once
     for _ in range(MAX_DROP_ROUNDS):
-        provenance = provenance_for(
-            inputs.model, prompt_hashes, created_at, log.dropped, extraction.unread_tables
-        ).model_copy(update={"removed": list(log.removed)})
+        provenance = bounded_provenance(
+            provenance_for(
+                inputs.model, prompt_hashes, created_at, log.dropped, extraction.unread_tables
+            ).model_copy(update={"removed": list(log.removed)})
+        )
         record = assemble(
             snapshot,
             extraction,

@@ -291,13 +291,31 @@ class Provenance(_Strict):
         default_factory=list,
         description="figures removed after drafting (by verify or select); absent if none",
     )
+    dropped_by_cause: dict[str, StrictInt] = Field(
+        default_factory=dict,
+        description="every dropped entry counted by cause, when `dropped` lists only some",
+    )
+    removed_by_cause: dict[str, StrictInt] = Field(
+        default_factory=dict,
+        description="every removed figure counted by cause, when `removed` lists only some",
+    )
+    unread_tables_by_reason: dict[str, StrictInt] = Field(
+        default_factory=dict,
+        description="every unread table counted by reason, when `unread_tables` lists only some",
+    )
 
     @model_serializer(mode="wrap")
     def _drop_no_unread_tables(self, handler: SerializerFunctionWrapHandler) -> Any:
         # written only when there is one, so records drafted before it round-trip unchanged
         data = handler(self)
         if isinstance(data, dict):
-            for optional in ("unread_tables", "removed"):
+            for optional in (
+                "unread_tables",
+                "removed",
+                "dropped_by_cause",
+                "removed_by_cause",
+                "unread_tables_by_reason",
+            ):
                 if not data.get(optional, ...):
                     data.pop(optional, None)
         return data

@@ -11,11 +11,12 @@ source never reaches the published page. Rendering is a pure function of the rec
 
 from __future__ import annotations
 
-import html
 import json
 import re
+from collections import Counter
 from typing import Any
 
+from draftflow.record.bounds import cause_of, removed_cause
 from draftflow.record.model import Record
 
 __all__ = ["render_markdown"]
@@ -29,7 +30,8 @@ _FIGURES_INTRO = (
     "No site reproduction or cross-source ranking."
 )
 NOT_STATED = "not stated"
-MAX_DROPPED_SHOWN = 20
+MAX_CAUSES_SHOWN = 40
+"""Rows of the article's table of causes; the record counts every cause."""
 
 
 MAX_LISTED = 4
@@ -56,16 +58,30 @@ def render_markdown(record: Record) -> str:
     return "\n\n".join(block for block in blocks if block) + "\n"
 
 
+_HTML_START = re.compile(r"<(?=[A-Za-z/!?])")
+_ENTITY_START = re.compile(r"&(?=#?\w+;)")
+
+
+def _escaped(text: str) -> str:
+    """`text` with what Markdown would read as HTML made literal by a backslash: a `<` that
+    opens a tag, comment or autolink, and a `&` that opens an entity. A `>` or a `<` before a
+    number (`<1 %`, `>= 8`) is printed as it is: it reads the same rendered or raw."""
+    return _HTML_START.sub(r"\\<", _ENTITY_START.sub(r"\\&", text))
+
+
 def _one_line(text: str) -> str:
     """One line of escaped text: whitespace collapsed so a heading or bullet value cannot
-    break the Markdown structure, and `<`, `>`, `&` escaped so source HTML stays text."""
-    return html.escape(" ".join(text.split()), quote=False)
+    break the Markdown structure, source HTML kept as text (`_escaped`), and a leading `>`
+    escaped so it opens no quote."""
+    line = _escaped(" ".join(text.split()))
+    return "\\" + line if line.startswith(">") else line
 
 
 def _prose(text: str) -> str:
-    """One escaped paragraph on one line; a leading `#` or fence is escaped so it stays text."""
-    line = html.escape(re.sub(r"\s*\n\s*", " ", text.strip()), quote=False)
-    return "\\" + line if line.startswith(("#", "```")) else line
+    """One escaped paragraph on one line; a leading `#`, `>` or fence is escaped so it stays
+    text."""
+    line = _escaped(re.sub(r"\s*\n\s*", " ", text.strip()))
+    return "\\" + line if line.startswith(("#", "```", ">")) else line
 
 
 def _inline_json(value: Any) -> str:
@@ -219,16 +235,68 @@ def _supplemental(record: Record) -> list[str]:
 
 
 def _provenance(record: Record) -> list[str]:
+    """Who drafted it and how, one table of the documents it stands on, and what the pipeline
+    dropped or removed counted by cause: bounded whatever the repository's size (the record
+    lists examples, the figures file every figure)."""
     provenance = record.provenance
     if provenance is None:
         return []
-    line = (
-        f"Drafted by draftflow {provenance.draftflow_version} with {provenance.model} "
-        f"on {provenance.created_at}."
+    blocks = [
+        "## Provenance",
+        f"Drafted by draftflow {provenance.draftflow_version} with "
+        f"{_one_line(provenance.model)} on {provenance.created_at}.",
+    ]
+    selection = provenance.selection
+    if selection is not None:
+        blocks.append(
+            f"Headline chosen by {_one_line(selection.method)}: "
+            f"{len(record.editorial.reported_results)} of {selection.figures_total} grounded "
+            f"figures (every figure in `{_one_line(selection.figures_file)}`)."
+        )
+    blocks.append(_documents_table(record))
+    if provenance.prompt_hashes:
+        blocks.append(
+            "\n".join(f"- prompt {name}: `{sha}`" for name, sha in provenance.prompt_hashes.items())
+        )
+    blocks.extend(_cause_table(record))
+    return blocks
+
+
+def _documents_table(record: Record) -> str:
+    rows = ["| Document | sha256 | Role |", "|---|---|---|"]
+    source = record.source
+    if source.document_path and source.document_sha256:
+        rows.append(f"| {_cell(source.document_path)} | `{source.document_sha256}` | primary |")
+    for document in record.supplemental_sources:
+        if document.document_path != source.document_path:
+            rows.append(
+                f"| {_cell(document.document_path)} | `{document.document_sha256}` | supplemental |"
+            )
+    return "\n".join(rows)
+
+
+def _cause_table(record: Record) -> list[str]:
+    """What was dropped, removed or left unread, one row per cause with its count."""
+    provenance = record.provenance
+    if provenance is None:
+        return []
+    counts: list[tuple[str, str, int]] = []
+    dropped = provenance.dropped_by_cause or Counter(cause_of(t) for t in provenance.dropped)
+    counts += [("dropped", cause, n) for cause, n in dropped.items()]
+    removed = provenance.removed_by_cause or Counter(removed_cause(r) for r in provenance.removed)
+    counts += [("removed", cause, n) for cause, n in removed.items()]
+    unread = provenance.unread_tables_by_reason or Counter(
+        t.reason for t in provenance.unread_tables
     )
-    data = provenance.model_dump(mode="json")
-    dropped = data.get("dropped") or []
-    if len(dropped) > MAX_DROPPED_SHOWN:
-        more = len(dropped) - MAX_DROPPED_SHOWN
-        data["dropped"] = [*dropped[:MAX_DROPPED_SHOWN], f"... and {more} more in the record"]
-    return ["## Provenance", line, _fenced_json(data)]
+    counts += [("unread table", reason, n) for reason, n in unread.items()]
+    if not counts:
+        return []
+    counts.sort(key=lambda row: (row[0], -row[2], row[1]))
+    shown = counts[:MAX_CAUSES_SHOWN]
+    rows = ["| What | Cause | Count |", "|---|---|---:|"]
+    rows += [f"| {what} | {_cell(cause)} | {n} |" for what, cause, n in shown]
+    blocks = ["### Dropped, removed and unread, by cause", "\n".join(rows)]
+    if len(counts) > len(shown):
+        rest = sum(n for _, _, n in counts[len(shown) :])
+        blocks.append(f"{len(counts) - len(shown)} more causes ({rest} entries) in the record.")
+    return blocks

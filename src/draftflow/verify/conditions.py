@@ -33,6 +33,18 @@ def is_input_list(key: str, value: Any) -> bool:
     )
 
 
+def _counts_inputs(key: str, value: Any, mapping: Mapping[str, Any]) -> bool:
+    """True for `repetitions` equal to the number of the result's own `per_run_values`:
+    counted from its inputs, which rule 2 checks, not a number any source need state."""
+    runs = mapping.get("per_run_values")
+    return (
+        key == "repetitions"
+        and isinstance(runs, list)
+        and is_input_list("per_run_values", runs)
+        and value == len(runs)
+    )
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
@@ -68,7 +80,7 @@ def _check_mapping(
     for key, value in mapping.items():
         if value is None or isinstance(value, bool):
             continue
-        if skip_inputs and is_input_list(key, value):
+        if skip_inputs and (is_input_list(key, value) or _counts_inputs(key, value, mapping)):
             continue
         _check_value(ctx, (*where, key), value)
 

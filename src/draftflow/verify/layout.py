@@ -9,23 +9,29 @@ quoted CSV commas)."""
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cached_property
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import (
     DocumentKind,
+    ParsedDocument,
     Table,
     TableKind,
     document_kind,
     parse_document,
 )
+from draftflow.extract.document.csv_json import sniff_delimiter
+from draftflow.extract.document.markdown import parse_markdown
 
 # Not tool output's `|` boxes: nvidia-smi writes several quantities under one header cell
 # (`Fan  Temp  Perf  Pwr:Usage/Cap`), which names no one dimension for a cell below it.
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.CSV)
 _TABLE_DOCUMENTS = (DocumentKind.MARKDOWN, DocumentKind.CSV)
+_FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _JSON_KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
 _YAML_KEY_RE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w.-]*)\s*:")
 _NESTED_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml")
@@ -48,6 +54,7 @@ class DocumentLayout:
         self._captions: dict[int, str] = {}
         self._headers: dict[int, list[str]] = {}
         self._children: dict[int, tuple[tuple[str, str, int], ...]] = {}
+        self._row_cache: dict[int, _Row | None] = {}
 
     def _line(self, number: int) -> str:
         return self._lines[number - 1] if 1 <= number <= len(self._lines) else ""
@@ -55,41 +62,102 @@ class DocumentLayout:
     # -- tables -----------------------------------------------------------------------------
 
     @cached_property
-    def _rows(self) -> dict[int, tuple[Table, int]]:
-        """Each body row's line, with its table and the row's index: the document model's
-        tables (read once per document, as extract read them), of the kinds verify reads."""
-        found: dict[int, tuple[Table, int]] = {}
-        if document_kind(self.document.path) not in _TABLE_DOCUMENTS:
-            return found  # a run file's JSON holds none of them: not parsed for nothing
-        for table in parse_document(self.document).tables:
-            if table.kind not in _READ_TABLES or not table.header_rows:
+    def _fenced(self) -> frozenset[int]:
+        """The lines of fenced code or an open HTML comment, their markers included: no GFM
+        table row is read there, and a table's region stops at them (one scan of line starts,
+        for a document whose tables are read region by region)."""
+        inside: set[int] = set()
+        fence: tuple[str, int] | None = None
+        comment = False
+        for number, text in enumerate(self._lines, start=1):
+            if comment:
+                inside.add(number)
+                comment = "-->" not in text
                 continue
-            for index, row in enumerate(table.body_rows):
-                if row:
-                    found.setdefault(row[0].line, (table, index))
+            opener = _FENCE_RE.match(text)
+            if fence is not None:
+                inside.add(number)
+                if opener is not None and _closes(opener, fence):
+                    fence = None
+            elif opener and not (opener.group(1)[0] == "`" and "`" in opener.group(2)):
+                fence = (opener.group(1)[0], len(opener.group(1)))
+                inside.add(number)
+            elif text.lstrip().startswith("<!--") and "-->" not in text:
+                comment = True
+                inside.add(number)
+        return frozenset(inside)
+
+    def _row(self, line: int) -> _Row | None:
+        """The table row written on `line`. Verify reads only the tables its claims cite, so
+        a large document is not parsed whole: a GFM table is read from the lines between the
+        blank lines around it (the only lines it can span) by the document model's Markdown
+        reader, a CSV row without quotes from its own line under the first record; a CSV
+        with quotes (a cell may span lines) is read whole, once (`parse_document`)."""
+        if line in self._row_cache:
+            return self._row_cache[line]
+        kind = document_kind(self.document.path)
+        if kind not in _TABLE_DOCUMENTS:
+            return None  # a run file's JSON holds none of them: not parsed for nothing
+        if kind is DocumentKind.CSV:
+            return self._csv_row(line)
+        fenced = self._fenced
+        if not 1 <= line <= len(self._lines) or line in fenced or not self._line(line).strip():
+            self._row_cache[line] = None
+            return None
+        first, last = line, line
+        while first > 1 and self._lines[first - 2].strip() and first - 1 not in fenced:
+            first -= 1
+        while last < len(self._lines) and self._lines[last].strip() and last + 1 not in fenced:
+            last += 1
+        blocks, _ = parse_markdown(self._lines[first - 1 : last])
+        for number in range(first, last + 1):
+            self._row_cache.setdefault(number, None)
+        for block in blocks:
+            if isinstance(block, Table):
+                for found_line, row in _table_rows(block, first - 1):
+                    self._row_cache[found_line] = row
+        return self._row_cache[line]
+
+    def _csv_row(self, line: int) -> _Row | None:
+        text = self.document.text
+        if '"' in text or "\0" in text:
+            if not self._row_cache:
+                self._row_cache.update(_document_rows(parse_document(self.document)))
+            return self._row_cache.get(line)
+        header = self._csv_header
+        fields = _csv_fields(self._line(line), header[1]) if header else []
+        found = None
+        if header and fields and line > header[0]:
+            width = max(len(header[2]), len(fields))
+            titles = tuple(header[2][c] if c < len(header[2]) else "" for c in range(width))
+            found = _Row(tuple(fields), titles, header[0])
+        self._row_cache[line] = found
         return found
+
+    @cached_property
+    def _csv_header(self) -> tuple[int, str, tuple[str, ...]] | None:
+        """(line, delimiter, cells) of a quote-free CSV's first record."""
+        delimiter = sniff_delimiter(self._lines, self.document.path)
+        for number, text in enumerate(self._lines, start=1):
+            fields = _csv_fields(text, delimiter)
+            if fields:
+                return number, delimiter, tuple(fields)
+        return None
 
     def row_and_header(self, line: int) -> tuple[list[str], list[str]] | None:
         """The cells of `line` (as written) and its table's column headers, if `line` is a
         body row of a table (Markdown, CSV, or `|` rows of tool output)."""
-        found = self._rows.get(line)
-        if found is None:
-            return None
-        table, index = found
-        header = self._headers.get(table.span.first)
-        if header is None:
-            header = [table.column_header(column) for column in range(table.width)]
-            self._headers[table.span.first] = header
-        return [cell.written for cell in table.body_rows[index]], header
+        found = self._row(line)
+        return None if found is None else (list(found.cells), list(found.header))
 
     def caption(self, line: int) -> str:
         """The text just above the table holding `line` (up to its heading, a few lines at
         most): where a table whose headers are settings (`c=1`, `c=2`) states its unit
         (`Cell value = median per-stream decode tok/s`). Empty outside a table."""
-        found = self._rows.get(line)
+        found = self._row(line)
         if found is None or self._csv:
             return ""
-        start = found[0].span.first
+        start = found.table_start
         cached = self._captions.get(start)
         if cached is None:
             kept: list[str] = []
@@ -195,6 +263,49 @@ class DocumentLayout:
         for seen in walked:
             self._parents[seen] = parent
         return parent
+
+
+def _closes(marker: re.Match[str], fence: tuple[str, int]) -> bool:
+    """True when a fence marker line closes the open fence (same character, at least as
+    long, nothing after it)."""
+    run = marker.group(1)
+    return run[0] == fence[0] and len(run) >= fence[1] and not marker.group(2).strip()
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A table body row as verify reads it: its cells as written, its table's column
+    headers and the line its table starts on."""
+
+    cells: tuple[str, ...]
+    header: tuple[str, ...]
+    table_start: int
+
+
+def _table_rows(table: Table, offset: int = 0) -> Iterator[tuple[int, _Row]]:
+    """(line, row) of each body row of a table verify reads, its lines moved by `offset`."""
+    if table.kind not in _READ_TABLES or not table.header_rows:
+        return
+    header = tuple(table.column_header(column) for column in range(table.width))
+    for row in table.body_rows:
+        if row:
+            cells = tuple(cell.written for cell in row)
+            yield row[0].line + offset, _Row(cells, header, table.span.first + offset)
+
+
+def _csv_fields(text: str, delimiter: str) -> list[str]:
+    """One quote-free CSV line's cells, as `csv_table` reads them."""
+    fields = next(csv.reader([text + "\n"], delimiter=delimiter), [])
+    return [field.strip() for field in fields]
+
+
+def _document_rows(parsed: ParsedDocument) -> dict[int, _Row | None]:
+    """Every body row of a parsed document's tables, the first row on a line winning."""
+    found: dict[int, _Row | None] = {}
+    for table in parsed.tables:
+        for line, row in _table_rows(table):
+            found.setdefault(line, row)
+    return found
 
 
 def _indent(text: str) -> int:

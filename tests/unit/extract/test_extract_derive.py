@@ -111,3 +111,32 @@ def test_derived_figures_pass_verification_rules_for_their_inputs() -> None:
         block = "\n".join(document.line_list[result.source_line - 1 : result.source_line + 8])
         for value in result.conditions["per_run_values"]:  # type: ignore[union-attr]
             assert str(value) in block
+
+
+BENCH_JSONL = (
+    '{"mode": "tg", "model_type": "llama 7B Q4_0", "n_gen": 128, "avg_ts": 50.04, '
+    '"stddev_ts": 0.08, "samples_ts": [50.03, 49.92, 50.16, 50.03, 50.07]}\n'
+)
+
+
+def test_a_summary_named_like_its_array_is_the_source_statistic() -> None:
+    """`avg_ts` beside `samples_ts` (llama-bench's run file): one result, the source's own
+    mean, with its runs and their count; no median of draftflow's beside it."""
+    results = [
+        r
+        for r in asyncio.run(extract(snapshot_of({"r.jsonl": BENCH_JSONL}), None)).reported_results
+        if r.conditions.get("per_run_values") or r.value in (50.04, 50.03, 49.92, 50.16, 50.07)
+    ]
+    assert [(r.value, r.source_line) for r in results] == [(50.04, 1)]
+    (mean,) = results
+    assert mean.conditions["per_run_values"] == [50.03, 49.92, 50.16, 50.03, 50.07]
+    assert mean.conditions["repetitions"] == 5
+    assert mean.statistic.startswith("mean of 5 source runs, as stated by the source")
+
+
+def test_derived_figures_count_their_runs() -> None:
+    for results in _by_metric(RUNS_JSON).values():
+        for result in results:
+            runs = result.conditions.get("per_run_values")
+            if isinstance(runs, list):
+                assert result.conditions["repetitions"] == len(runs)

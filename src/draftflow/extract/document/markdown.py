@@ -79,11 +79,21 @@ CODE_LANGUAGES = frozenset(
 
 _BOLD_TITLE = re.compile(r"\*\*[^*\n]+\*\*:?|__[^_\n]+__:?")
 _PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+# Blocks only: a document's paragraphs keep their source text, so inline markup is parsed
+# only for the headings and table cells whose text holds a character it could start with.
+_BLOCKS = MarkdownIt("commonmark").enable(["table", "strikethrough"]).disable(["inline"])
+_INLINE_MARKS = frozenset("\\`*_[!<&~\n")
 
 
-def inline_text(token: Token) -> str:
+def inline_text(token: Token, env: dict[str, object] | None = None) -> str:
     """The plain text of an inline token: markup dropped, link and image text kept, line
-    breaks and `<br>` read as spaces, blanks collapsed."""
+    breaks and `<br>` read as spaces, blanks collapsed. A token the block pass left unparsed
+    is parsed here (with the document's `env`: its link references) unless its text holds
+    no character any inline rule starts with, when it is its own text."""
+    if not token.children:
+        if _INLINE_MARKS.isdisjoint(token.content):
+            return " ".join(token.content.split())
+        token = _PARSER.parseInline(token.content, dict(env or {}))[0]
     parts: list[str] = []
     for child in token.children or ():
         if child.type in ("text", "code_inline"):
@@ -192,13 +202,13 @@ def _is_bold_title(block: Paragraph | ListItem) -> bool:
     return isinstance(block, Paragraph) and bool(_BOLD_TITLE.fullmatch(block.text.strip()))
 
 
-def _heading(walk: _Walk, token: Token, inline: Token) -> None:
+def _heading(walk: _Walk, token: Token, inline: Token, env: dict[str, object]) -> None:
     if token.markup[:1] in ("=", "-") and "\n" in inline.content:
         # lines underlined by a rule (a tool's summary pasted above `=====`): no title
         _text_block(walk, token, inline)
         return
     level = int(token.tag[1])
-    title = inline_text(inline)
+    title = inline_text(inline, env)
     while walk.path and walk.path[-1][0] >= level:
         walk.path.pop()
     walk.path.append((level, title))
@@ -207,20 +217,22 @@ def _heading(walk: _Walk, token: Token, inline: Token) -> None:
     walk.blocks.append(heading)
 
 
-def _cells(tokens: Sequence[Token], start: int, line: int, row: int) -> tuple[Row, int]:
+def _cells(
+    tokens: Sequence[Token], start: int, line: int, row: int, env: dict[str, object]
+) -> tuple[Row, int]:
     """The cells of the row whose `tr_open` is at `start`; the index after `tr_close`."""
     cells: list[Cell] = []
     index = start + 1
     while tokens[index].type != "tr_close":
         if tokens[index].type == "inline":
-            text = inline_text(tokens[index])
+            text = inline_text(tokens[index], env)
             raw = tokens[index].content.strip()
             cells.append(Cell(text, line, len(cells), row, None if raw == text else raw))
         index += 1
     return tuple(cells), index + 1
 
 
-def _table(walk: _Walk, tokens: Sequence[Token], start: int) -> int:
+def _table(walk: _Walk, tokens: Sequence[Token], start: int, env: dict[str, object]) -> int:
     """Read the GFM table whose `table_open` is at `start`; the index after it."""
     header: list[Row] = []
     body: list[Row] = []
@@ -233,7 +245,7 @@ def _table(walk: _Walk, tokens: Sequence[Token], start: int) -> int:
         if kind == "tr_open":
             line = _span(tokens[index]).first
             part = header if in_head else body
-            row, index = _cells(tokens, index, line, len(part))
+            row, index = _cells(tokens, index, line, len(part), env)
             part.append(row)
             continue
         index += 1
@@ -299,7 +311,8 @@ def _sections(headings: list[Heading], line_count: int) -> tuple[Section, ...]:
 def parse_markdown(lines: Sequence[str]) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
     """The blocks and sections of a Markdown document given as its lines (GitHub's)."""
     source = "\n".join(line.replace("\r", " ") for line in lines)
-    tokens = _PARSER.parse(source)
+    env: dict[str, object] = {}
+    tokens = _BLOCKS.parse(source, env)
     walk = _Walk(len(lines))
     index = 0
     while index < len(tokens):
@@ -308,7 +321,7 @@ def parse_markdown(lines: Sequence[str]) -> tuple[tuple[Block, ...], tuple[Secti
         if kind != "html_block" and token.nesting != -1 and kind not in ("list_item_open",):
             walk.flush_html()
         if kind == "heading_open":
-            _heading(walk, token, tokens[index + 1])
+            _heading(walk, token, tokens[index + 1], env)
         elif kind == "paragraph_open":
             _text_block(walk, token, tokens[index + 1])
         elif kind in ("bullet_list_open", "ordered_list_open"):
@@ -316,7 +329,7 @@ def parse_markdown(lines: Sequence[str]) -> tuple[tuple[Block, ...], tuple[Secti
         elif kind in ("bullet_list_close", "ordered_list_close"):
             walk.list_depth -= 1
         elif kind == "table_open":
-            index = _table(walk, tokens, index)
+            index = _table(walk, tokens, index, env)
             continue
         elif kind in ("fence", "code_block"):
             _code(walk, token)
