@@ -170,9 +170,24 @@ def test_source_html_is_escaped(seed_data: dict[str, Any]) -> None:
     seed_data["editorial"]["reported_results"][0]["label"] = "<i>run</i> | one"
     article = render_markdown(Record.model_validate(seed_data))
     assert "<script>" not in article and "<img" not in article and "<b>" not in article
-    assert "# &lt;script&gt;alert(1)&lt;/script&gt; on a Spark" in article
-    assert 'Fast &lt;img src=x onerror="alert(1)"&gt; &amp; cheap.' in article
-    assert "| &lt;i&gt;run&lt;/i&gt; \\| one |" in article
+    assert "# &lt;script>alert(1)&lt;/script> on a Spark" in article
+    assert 'Fast &lt;img src=x onerror="alert(1)"> &amp; cheap.' in article
+    assert "| &lt;i>run&lt;/i> \\| one |" in article
+
+
+def test_a_greater_than_sign_prints_as_itself_and_opens_no_quote(
+    seed_data: dict[str, Any],
+) -> None:
+    """`Timeout > 600s` reads as the source writes it (`&gt;` is no text an editor keeps);
+    a paragraph that starts with `>` stays a paragraph, not a block quote."""
+    seed_data["title"] = "Failed (Timeout > 600s per attempt)"
+    seed_data["editorial"]["sections"][0]["paragraphs"] = ["> 600 s timed out", "a -> b"]
+    seed_data["editorial"]["reported_results"][0]["label"] = "timeout > 600s"
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "&gt;" not in article
+    assert "# Failed (Timeout > 600s per attempt)" in article
+    assert "\\> 600 s timed out" in article and "a -> b" in article
+    assert "| timeout > 600s |" in article
 
 
 def test_rendering_is_deterministic_and_ends_with_one_newline(record: Record) -> None:

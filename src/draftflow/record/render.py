@@ -58,14 +58,22 @@ def render_markdown(record: Record) -> str:
 
 def _one_line(text: str) -> str:
     """One line of escaped text: whitespace collapsed so a heading or bullet value cannot
-    break the Markdown structure, and `<`, `>`, `&` escaped so source HTML stays text."""
-    return html.escape(" ".join(text.split()), quote=False)
+    break the Markdown structure, and `<`, `&` escaped so source HTML stays text."""
+    return _escaped(" ".join(text.split()))
+
+
+def _escaped(text: str) -> str:
+    """`<` and `&` as entities, so no tag or entity of a source reaches the page; `>` as
+    itself: without a `<` it opens no tag, and an editor reads `Timeout > 600s`, not
+    `Timeout &gt; 600s`."""
+    return html.escape(text, quote=False).replace("&gt;", ">")
 
 
 def _prose(text: str) -> str:
-    """One escaped paragraph on one line; a leading `#` or fence is escaped so it stays text."""
-    line = html.escape(re.sub(r"\s*\n\s*", " ", text.strip()), quote=False)
-    return "\\" + line if line.startswith(("#", "```")) else line
+    """One escaped paragraph on one line; a leading `#`, `>` or fence is escaped so it stays
+    text."""
+    line = _escaped(re.sub(r"\s*\n\s*", " ", text.strip()))
+    return "\\" + line if line.startswith(("#", "```", ">")) else line
 
 
 def _inline_json(value: Any) -> str:
