@@ -26,7 +26,8 @@ def _revision(files: dict[str, str]) -> tuple[str, str] | None:
         (f"# Bench\n\nWeights: `{ID}` at revision `{HASH}`.\n", 3),
         (f"# Bench\n\nWeights: [`{ID}`](https://huggingface.co/{ID})\nat revision `{HASH}`.\n", 4),
         (
-            f"# Bench\n\n- Repository: `{ID}`\n- Tested revision: `{HASH}` (vllm serve honors it)\n",
+            f"# Bench\n\n- Repository: `{ID}`\n"
+            f"- Tested revision: `{HASH}` (vllm serve honors it)\n",
             4,
         ),
         (f"# Bench\n\n```\nhf download {ID} \\\n  --revision {HASH}\n```\n", 5),
