@@ -33,6 +33,7 @@ FIXTURE = (
     / "jvr0x-dgx-spark-bench.json"
 )
 CORPUS_FOLDER = "jvr0x__dgx-spark-bench"
+PROMPTS = {"extract", "select", "draft_facts", "draft_framing", "draft_sections"}
 _CHUNK = re.compile(r"This is chunk (\d+) of (\d+)")
 
 
@@ -51,7 +52,8 @@ class ScriptedModel:
 
     def __init__(self, fixture: dict[str, Any]) -> None:
         self.replies: dict[str, Any] = fixture["replies"]
-        self.openings = prompt_openings({key.split("#")[0] for key in self.replies} | {"select"})
+        # every prompt the draft sends, so a request without a reply is named (a replay miss)
+        self.openings = prompt_openings({key.split("#")[0] for key in self.replies} | PROMPTS)
         self.asked: list[str] = []
         self.chosen: list[str] = []
 
@@ -98,7 +100,12 @@ class ScriptedModel:
     def select_reply(self, request: StubRequest) -> dict[str, Any]:
         """The headline choice a capable model makes here, by rule because figure ids are
         hashes: the figures its own extraction labelled (ids from the request's list)."""
-        labels = {claim["label"] for claim in self.replies["extract#1"]["results"]}
+        labels = {
+            claim["label"]
+            for key, reply in self.replies.items()
+            if key.startswith("extract")
+            for claim in reply["results"]
+        }
         user = "\n".join(m["content"] for m in request.body["messages"] if m["role"] == "user")
         chosen = []
         for line in user.splitlines():
@@ -117,21 +124,34 @@ def scripted() -> Iterator[tuple[ScriptedModel, StubServer]]:
 
 
 def draft_with(
-    server: StubServer, corpus_dir: Path, manifest: dict[str, dict[str, Any]], records: Path
+    server: StubServer,
+    corpus_dir: Path,
+    manifest: dict[str, dict[str, Any]],
+    records: Path,
+    fixture_path: Path = FIXTURE,
 ) -> tuple[dict[str, Any], Record]:
-    fixture = json.loads(FIXTURE.read_text())
-    only = [arg for pattern in fixture["only"] for arg in ("--only", pattern)]
-    args = draft_args(
-        corpus_dir / CORPUS_FOLDER,
-        manifest[CORPUS_FOLDER],
-        records,
-        "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json", *only,
-        "--timeout", "120",  # no speed probe: every request is a scripted one
-    )  # fmt: skip
-    result = CliRunner().invoke(main, args)
+    fixture = json.loads(fixture_path.read_text())
+    folder = fixture.get("corpus_folder", CORPUS_FOLDER)
+    result = _invoke_draft(server, corpus_dir / folder, manifest[folder], records, fixture)
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     return summary, load_record(summary["record_path"])
+
+
+def _invoke_draft(
+    server: StubServer,
+    folder: Path,
+    entry: dict[str, Any],
+    records: Path,
+    fixture: dict[str, Any],
+) -> Any:
+    only = [arg for pattern in fixture["only"] for arg in ("--only", pattern)]
+    args = draft_args(
+        folder, entry, records,
+        "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json", *only,
+        "--timeout", "120",  # no speed probe: every request is a scripted one
+    )  # fmt: skip
+    return CliRunner().invoke(main, args)
 
 
 def test_a_capable_model_s_labels_setup_and_sections_reach_the_record(
@@ -177,6 +197,67 @@ def test_a_capable_model_s_labels_setup_and_sections_reach_the_record(
     assert record.summary == framing["summary"]
     assert record.provenance is not None and record.provenance.model == "stub-model"
     assert not [d for d in record.provenance.dropped if d.startswith("draft:")]
+
+
+# --- a second repository: the article a capable model writes, checked and signed ----------
+
+SECOND = FIXTURE.parent / "reederey87-dgx-spark-2x-deepseek-v4-flash.json"
+
+
+def test_a_capable_model_s_article_of_a_second_repository_is_checked_and_signed(
+    corpus_dir, manifest, tmp_path, monkeypatch
+):
+    """Reederey87's README, drafted by a scripted capable model: its title names the model,
+    the engine and the system, its answer and sections are the model's, verify finds no
+    error, and an editor can sign it off as it stands."""
+    for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
+        monkeypatch.delenv(variable, raising=False)
+    fixture = json.loads(SECOND.read_text())
+    model = ScriptedModel(fixture)
+    records = tmp_path / "records"
+    with StubServer(model) as server:
+        summary, record = draft_with(server, corpus_dir, manifest, records, SECOND)
+
+    assert sorted(set(model.asked)) == sorted([*model.replies, "select"])
+    assert summary["usage"]["invalid_replies"] == 0 and summary["errors"] == 0
+    assert not [d for d in summary["dropped"] if d.startswith("draft:")], summary["dropped"]
+    framing = fixture["replies"]["draft_framing"]
+    assert record.title == framing["title"]
+    for named in ("DeepSeek-V4-Flash-0731", "vLLM", "DGX Spark"):  # model, engine, system
+        assert named in record.title
+    assert record.editorial.answer == framing["answer"]
+    sections = fixture["replies"]["draft_facts"]["sections"]
+    assert [s.heading for s in record.editorial.sections] == [s["heading"] for s in sections]
+    assert [s.paragraphs for s in record.editorial.sections] == [s["paragraphs"] for s in sections]
+    labels = {r.label for r in record.editorial.reported_results}
+    assert labels == {c["label"] for c in fixture["replies"]["extract#2"]["results"]}
+    assert record.model_artifact is not None
+    assert record.model_artifact.revision == "9e165c30e2704aec5d9d593cce3eebd58bbef1cb"
+
+    listed = ["--records-dir", str(records)]
+    result = CliRunner().invoke(main, ["approve", record.id, "--editor", "Ed", *listed])
+    assert result.exit_code == 0, result.output
+    assert (records / f"{record.id}.signoff.json").exists()
+
+
+@pytest.mark.parametrize("missing", ["extract#2", "draft_framing"])
+def test_a_request_the_scripted_model_has_no_reply_for_fails_the_draft_and_names_it(
+    missing, corpus_dir, manifest, tmp_path, monkeypatch
+):
+    """A replay miss is no silent template draft: the draft stops and says which prompt the
+    scripted model was not given a reply for."""
+    for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
+        monkeypatch.delenv(variable, raising=False)
+    fixture = json.loads(SECOND.read_text())
+    del fixture["replies"][missing]
+    folder = fixture["corpus_folder"]
+    with StubServer(ScriptedModel(fixture)) as server:
+        result = _invoke_draft(
+            server, corpus_dir / folder, manifest[folder], tmp_path / "records", fixture
+        )
+    assert result.exit_code != 0
+    assert f"the scripted model has no reply for {missing}" in result.output
+    assert not (tmp_path / "records").exists() or not list((tmp_path / "records").glob("*.md"))
 
 
 # --- a hostile source and a model that obeys it ------------------------------------------------

@@ -186,6 +186,21 @@ def test_comparisons_print_as_written(seed_data: dict[str, Any]) -> None:
     assert "&gt;" not in article and "&lt;" not in article
 
 
+def test_a_greater_than_sign_prints_as_itself_and_opens_no_quote(
+    seed_data: dict[str, Any],
+) -> None:
+    """`Timeout > 600s` reads as the source writes it (`&gt;` is no text an editor keeps);
+    a paragraph that starts with `>` stays a paragraph, not a block quote."""
+    seed_data["title"] = "Failed (Timeout > 600s per attempt)"
+    seed_data["editorial"]["sections"][0]["paragraphs"] = ["> 600 s timed out", "a -> b"]
+    seed_data["editorial"]["reported_results"][0]["label"] = "timeout > 600s"
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "&gt;" not in article
+    assert "# Failed (Timeout > 600s per attempt)" in article
+    assert "\\> 600 s timed out" in article and "a -> b" in article
+    assert "| timeout > 600s |" in article
+
+
 def test_rendering_is_deterministic_and_ends_with_one_newline(record: Record) -> None:
     first = render_markdown(record)
     assert first == render_markdown(parse_record(dump_record(record)))

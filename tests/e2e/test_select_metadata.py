@@ -120,6 +120,10 @@ def test_corpus_readme_leads_with_its_model(corpus_dir: Path, manifest: dict[str
     line = int(meta.evidence["model_id"].rsplit("#L", 1)[1])
     assert "deepseek-ai/DeepSeek-V4-Flash-0731" in (readme.line(line) or "")
     assert meta.node_count == 2
+    # the weights' revision, written on the line after the id (`at revision `9e165c30…``)
+    assert meta.model_artifact is not None
+    assert meta.model_artifact.revision == "9e165c30e2704aec5d9d593cce3eebd58bbef1cb"
+    assert meta.evidence["model_revision"] == readme.line_url(line + 1)
 
 
 def test_runtimes_are_those_of_the_headline_figures_sections() -> None:

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from pydantic import JsonValue
 
-from draftflow.acquire.snapshot import Document
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft.artifact import ExtractionLike
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.record_facts import RecordFacts
@@ -36,6 +36,7 @@ class Profile:
 class SectionWriter(Protocol):
     """What a template section reads of the writer."""
 
+    snapshot: Snapshot
     extraction: ExtractionLike
     facts: RecordFacts | None
     front: list[Document]

@@ -9,6 +9,7 @@ from typing import Protocol
 from pydantic import JsonValue
 
 from draftflow.extract.conditions.vocabulary import PRECISION
+from draftflow.record.model import ModelArtifact
 
 UNSTATED_NAMES = {
     "model_id": "the measured model",
@@ -54,6 +55,14 @@ class RecordFacts(Protocol):
 
     @property
     def unstated(self) -> Mapping[str, str]: ...
+
+    @property
+    def model_artifact(self) -> ModelArtifact | None: ...
+
+    @property
+    def evidence(self) -> Mapping[str, str]:
+        """Field → the pinned line URL that states its value."""
+        ...
 
 
 def states(conditions: Mapping[str, JsonValue], key: str) -> bool:

@@ -19,6 +19,7 @@ from draftflow.draft import framing
 from draftflow.draft import sections as sections_
 from draftflow.draft import wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
+from draftflow.draft.consistency import Names
 from draftflow.draft.facts.lead import lead_configuration
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.facts.questions import fact_sections, supported_facts
@@ -202,8 +203,9 @@ class Writer:
         return [s for s in sections if s is not None and s.paragraphs and s.citations]
 
     def draft(self) -> EditorialDraft:
-        """The whole editorial: framing, the question sections, notes and limitations."""
-        sections = self.sections()
+        """The whole editorial: framing, the question sections, notes and limitations; a
+        sentence naming an engine or system the record contradicts is not written."""
+        sections = self.measured.sections(self.sections())
         title = self.title()
         return EditorialDraft(
             title=title,
@@ -272,9 +274,23 @@ class Writer:
             if lead_configuration(item.result.conditions) == fact.configuration
         }
 
+    @cached_property
+    def measured(self) -> Names:
+        """The engines and systems the headline figures were measured on: a sentence naming
+        another is not written."""
+        return Names(
+            self.snapshot.repository,
+            self.grounded,
+            self.facts.runtimes if self.facts is not None else (),
+            self.facts.system if self.facts is not None else None,
+        )
+
     def titles(self) -> list[str]:
-        """The title candidates whose numbers are grounded, best first."""
-        return self.everywhere.keep(framing.titles(self, self.snapshot.repository))
+        """The title candidates whose numbers are grounded and whose names the record does
+        not contradict, best first."""
+        return self.measured.keep(
+            self.everywhere.keep(framing.titles(self, self.snapshot.repository))
+        )
 
     def title(self) -> str:
         """The subject's model, engine and system and the lead claim, in a few words."""
@@ -294,7 +310,7 @@ class Writer:
             claimed.append(" ".join([lead[1][0], tied]))
         return w.first_supported(
             self.everywhere,
-            *claimed,
+            *self.measured.keep(claimed),
             f"Source-reported {self.metric_phrase()} figures from {self.snapshot.repository}, "
             "each tied to the document line that states it, with the measured configuration "
             "as far as the source states it.",
@@ -305,7 +321,9 @@ class Writer:
 
     def answer(self) -> str:
         """What the repository establishes, and what it does not."""
-        return " ".join(framing.answer_sentences(self, self.snapshot.repository))
+        return " ".join(
+            self.measured.keep(framing.answer_sentences(self, self.snapshot.repository))
+        )
 
     def profiles(self) -> list[Profile]:
         """The configurations to compare: the test profiles, else the results' conditions."""

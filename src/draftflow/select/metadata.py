@@ -22,6 +22,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_dates, parse_number
 from draftflow.record.model import ModelArtifact, ReportedResult
+from draftflow.select.artifact_revision import artifact_revision
 from draftflow.select.keywords import HARDWARE, PLATFORMS
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_names import (
@@ -31,7 +32,6 @@ from draftflow.select.model_names import (
     distinct_models,
     model_family,
     one_model,
-    revision_on,
     stated_models,
 )
 from draftflow.select.model_names import (
@@ -154,11 +154,14 @@ def _model(
         name_part = artifact[0].split("/", 1)[1]
         if name is None or name.lower() in (artifact[0].lower(), name_part.lower()):
             meta.model_id = artifact[0]
+            revision = artifact_revision(snapshot, artifact[0], artifact[1])
             meta.model_artifact = ModelArtifact(
-                id=artifact[0], revision=revision_on(snapshot, artifact[1])
+                id=artifact[0], revision=revision[0] if revision else None
             )
             meta.evidence["model_id"] = meta.evidence.get("model_id", artifact[1])
             meta.evidence["model_artifact"] = artifact[1]
+            if revision is not None:
+                meta.evidence["model_revision"] = revision[1]
             name = name or name_part
     if name is None:
         name = _stated_elsewhere(meta, readme, headline, front[1:] if readme else front)

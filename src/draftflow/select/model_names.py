@@ -6,8 +6,8 @@ column headed `Model` whose rows hold one distinct value, or a `"model"` key of 
 with one distinct value. Several distinct names mean the document compares models: it names
 none as *the* model. A name counts only when it reads as a model (it states a size such as
 `30B` or a version piece such as `-V4`), so `Model: see below` names nothing. Also here: a
-model repository id (`org/Name-7B-Instruct`) the documents name, with a revision on its line,
-and the family a name belongs to.
+model repository id (`org/Name-7B-Instruct`) the documents name (its revision:
+`artifact_revision.py`), and the family a name belongs to.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import parse_document
 
 # a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
@@ -229,15 +229,6 @@ def model_family(name: str) -> str | None:
             break
     family = "-".join(words)
     return family if len(family) >= 3 else None
-
-
-def revision_on(snapshot: Snapshot, line_url: str) -> str | None:
-    """A full 40-hex revision written on the artifact's own line, if any."""
-    url, _, number = line_url.partition("#L")
-    document = snapshot.by_url(url)
-    line = document.line(int(number)) if document is not None and number.isdigit() else None
-    match = FULL_REVISION.search(line or "")
-    return match.group(0) if match else None
 
 
 def common_model(names: list[str]) -> str | None:

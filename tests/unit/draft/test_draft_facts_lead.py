@@ -155,3 +155,31 @@ def test_not_stated_only_where_no_figure_states_it_and_only_measured_engines() -
     assert artifact is not None
     said = " ".join(artifact.paragraphs)
     assert "with vLLM and SGLang on DGX Spark" in said and "TensorRT" not in said
+
+
+POOL = """# Two GB10 nodes
+
+| case | value |
+|---|---|
+| KV pool | 3027217 |
+| KV pool, second run | 3027216 |
+| C1 decode tok/s | 33.85 |
+"""
+
+
+def test_a_figure_without_a_unit_is_never_the_lead_claim_a_speed_is() -> None:
+    """The lead configuration reports a unitless count more often than its speed: the claim
+    is the speed (`a memory of 3027217.00` is no claim a reader can weigh)."""
+    doc = make_document("README.md", POOL)
+    conditions: dict[str, JsonValue] = {"model": "DeepSeek-V4-Flash", "engine": "vLLM"}
+    unitless = [
+        make_result(doc, line, value, label="KV pool", conditions=conditions).model_copy(
+            update={"metric": "memory", "unit": ""}
+        )
+        for line, value in ((5, 3027217.0), (6, 3027216.0))
+    ]
+    speed = make_result(doc, 7, 33.85, conditions=conditions)
+    grounded = [Grounded(result, doc) for result in (*unitless, speed)]
+    lead = compute_facts(grounded, _written)[0]
+    assert lead.kind is FactKind.MEASURED
+    assert (lead.metric, [ref.value for ref in lead.inputs]) == ("decode rate", [33.85])

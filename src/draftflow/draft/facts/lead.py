@@ -22,6 +22,7 @@ from draftflow.draft.facts.figures import (
 from draftflow.draft.facts.gaps import FAILURE_METRICS
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import Grounded
+from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 
 # The conditions that name a configuration in a claim, in the order a sentence names them.
 LEAD_KEYS = (
@@ -108,15 +109,22 @@ def _workload(conditions: dict[str, JsonValue]) -> str:
 
 def _main_metric(group: Sequence[Grounded]) -> list[Grounded]:
     """The lead configuration's figures of the metric (and unit and statistic) it reports
-    most often; a tie goes to the one reported first."""
+    most often, a speed or a latency before any other (what a title claims); a tie goes to
+    the one reported first. A figure without a unit claims nothing a reader can weigh (`a
+    memory of 3027217.00`), so it is never the claim."""
     by_metric: dict[tuple[str, str, str], list[Grounded]] = {}
     for item in group:
         result = item.result
-        if result.value > 0 and result.metric not in _NOT_CLAIMED:
+        if result.value > 0 and result.unit and result.metric not in _NOT_CLAIMED:
             key = (result.metric, result.unit, statistic_key(result))
             by_metric.setdefault(key, []).append(item)
     if not by_metric:
         return []
     return max(
-        by_metric.values(), key=lambda items: (direction(items[0].result) is not None, len(items))
+        by_metric.values(),
+        key=lambda items: (
+            items[0].result.metric in SPEED_AND_TIME_METRICS,
+            direction(items[0].result) is not None,
+            len(items),
+        ),
     )

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.acquire.snapshot import Document
+from draftflow.draft import asked
 from draftflow.draft.facts import wording
 from draftflow.draft.facts.compute import compute_facts
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import SectionWriter
-from draftflow.draft.sections import derived_paragraph
 from draftflow.draft.wording import unique_documents
 from draftflow.record.model import Section
 
@@ -31,7 +31,7 @@ def fact_sections(writer: SectionWriter) -> list[Section]:
     by_kind: dict[FactKind, list[Fact]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(fact)
-    written: list[tuple[tuple[int, int], Section]] = []
+    written: list[tuple[tuple[int, int], FactKind, Section]] = []
     for order, kind in enumerate(FactKind):
         section = _section(writer, by_kind.get(kind, []))
         if section is None:
@@ -40,30 +40,21 @@ def fact_sections(writer: SectionWriter) -> list[Section]:
         rank = (1, order) if kind in _TRAILING else (0, -weight)
         if kind in _LEADING:
             rank = (-1, order)
-        written.append((rank, section))
-    ordered = [section for _, section in sorted(written, key=lambda pair: pair[0])]
-    return _with_derivations(writer, ordered)
-
-
-def _with_derivations(writer: SectionWriter, sections: list[Section]) -> list[Section]:
-    """The span section (else the last) also says how derived figures were made: a median of
-    source rows and its observed range is a fact the span rests on."""
-    derived = derived_paragraph(writer)
-    if not derived or not sections:
-        return sections
-    index = next(
-        (i for i, s in enumerate(sections) if s.heading.startswith("How far apart")),
-        len(sections) - 1,
-    )
-    section = sections[index]
-    cited = [i.document.pinned_url for i in writer.grounded if i.result.uncertainty]
-    sections[index] = section.model_copy(
-        update={
-            "paragraphs": [*section.paragraphs, derived],
-            "citations": list(dict.fromkeys([*section.citations, *cited])),
-        }
-    )
-    return sections
+        written.append((rank, kind, section))
+    written.sort(key=lambda triple: triple[0])
+    if not written:
+        return []
+    lead = [s for _, kind, s in written if kind in _LEADING]
+    middle = [s for _, kind, s in written if kind not in _LEADING and kind not in _TRAILING]
+    tail = [s for _, kind, s in written if kind in _TRAILING]
+    # the questions the record raises beside its facts, where the seeds ask them: which
+    # artifact first, what changes between the arms after the main claim, how derived
+    # figures were formed before the record-wide kinds (span, what stays open)
+    first = [asked.artifact_section(writer)]
+    arms = [asked.arms_section(writer)]
+    formed = [asked.formed_section(writer)]
+    ordered = [*first, *lead, *arms, *middle, *formed, *tail]
+    return [section for section in ordered if section is not None]
 
 
 def supported_facts(writer: SectionWriter) -> list[tuple[Fact, list[str]]]:

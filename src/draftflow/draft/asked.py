@@ -1,0 +1,175 @@
+"""The questions this repository's record raises beside its computed facts, as the seeds ask
+them: which artifact was measured (its id and weight revision, each on its cited line), what
+changes between the arms the headline compares (the setting that names each arm, and the
+others that move with it), and how a derived figure was formed. Each is asked only when the
+record holds its answer, and each sentence passes the grounding guard or is not written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import JsonValue
+
+from draftflow.acquire.snapshot import Document
+from draftflow.draft import wording as w
+from draftflow.draft.parts import Grounded, SectionWriter
+from draftflow.draft.sections import derived_paragraph
+from draftflow.record.model import Section
+
+# the settings that name an arm, in the order a reader tells arms apart by
+ARM_KEYS = (
+    "engine",
+    "model",
+    "weight_precision",
+    "quantization",
+    "node_count",
+    "speculative_decoding",
+)
+# a system is named many ways (`GB10`, `DGX Spark`, `2x DGX Spark`): two names are no two arms
+UNCOMPARED_KEYS = frozenset({"system"})
+MAX_ARMS = 3
+MAX_ARM_CHARS = 40
+KEYS_NAMED = 4
+
+
+def artifact_section(writer: SectionWriter) -> Section | None:
+    """`Which DeepSeek-V4-Flash-0731 artifact was measured?`: the model repository id and the
+    weights' revision, when the sources state them (a record without an artifact asks
+    nothing)."""
+    facts = writer.facts
+    artifact = facts.model_artifact if facts is not None else None
+    if facts is None or artifact is None or not artifact.id:
+        return None
+    cited = _documents(writer, [facts.evidence.get("model_artifact")])
+    sentence = f"The headline figures were measured on the weights of {artifact.id}"
+    if artifact.revision:
+        cited = _documents(
+            writer, [facts.evidence.get("model_artifact"), facts.evidence.get("model_revision")]
+        )
+        sentence += f" at revision {artifact.revision}"
+    if not cited:
+        return None
+    grounding = writer.ground(cited)
+    said = grounding.keep([sentence + "."])
+    if not artifact.revision:
+        said += grounding.keep(["The sources do not state which revision of them was measured."])
+    label = facts.model_label or artifact.id.rsplit("/", 1)[-1]
+    heading = f"Which {label} artifact was measured?"
+    if not said or not grounding.supports(heading):
+        return None
+    return w.section(heading, [" ".join(said)], cited)
+
+
+def _documents(writer: SectionWriter, urls: Sequence[str | None]) -> list[Document]:
+    """The documents of these line URLs, among the snapshot's the writer can ground on."""
+    wanted = {url.partition("#")[0] for url in urls if url}
+    found = [d for d in writer.snapshot.documents if d.pinned_url in wanted]
+    return found if wanted and len(found) == len(wanted) else []
+
+
+def arms_section(writer: SectionWriter) -> Section | None:
+    """`What changes between the vLLM and SGLang arms?`: the first setting whose two or three
+    values split the headline figures, and which other settings move with it (then a gap is
+    no effect of that setting alone) or stay the same."""
+    found = _arms(writer.grounded)
+    if found is None:
+        return None
+    key, arms = found
+    values = [_arm_name(key, value) for value in arms]
+    documents = w.unique_documents(i.document for items in arms.values() for i in items)
+    grounding = writer.ground(documents)
+    heading = f"What changes between the {w.join(values)} arms?"
+    if not grounding.supports(heading):
+        return None
+    moving, shared, renamed = _other_settings(key, arms)
+    name = w.key_name(key)
+    sentences = []
+    moving_names = grounding.keep(w.key_names(moving))
+    shared_names = grounding.keep(w.key_names(shared))
+    if moving_names:
+        sentences.append(
+            f"Besides the {name}, the arms differ in {w.join_capped(moving_names, KEYS_NAMED)}, "
+            f"so a gap between them is not an effect of the {name} alone."
+        )
+    if shared_names:
+        sentences.append(f"They share {w.join_capped(shared_names, KEYS_NAMED)}.")
+    if not moving_names and not renamed and shared_names:
+        sentences.append(
+            f"Of the settings the headline figures state, only the {name} differs between them."
+        )
+    said = grounding.keep(sentences)
+    if not said:
+        return None
+    return w.section(heading, [" ".join(said)], documents[:KEYS_NAMED])
+
+
+def _arms(grounded: Sequence[Grounded]) -> tuple[str, dict[str, list[Grounded]]] | None:
+    """The first arm key whose values (2 to 3, short) are stated by every headline figure."""
+    for key in ARM_KEYS:
+        arms: dict[str, list[Grounded]] = {}
+        for item in grounded:
+            value = item.result.conditions.get(key)
+            if value is None or isinstance(value, bool) or not w.is_scalar(value):
+                arms = {}
+                break
+            arms.setdefault(w.display(value), []).append(item)
+        named = 2 <= len(arms) <= MAX_ARMS and all(_names_an_arm(key, v) for v in arms)
+        if named and (key != "engine" or len({_first_word(v) for v in arms}) == len(arms)):
+            return key, arms
+    return None
+
+
+def _names_an_arm(key: str, value: str) -> bool:
+    """A short value that names something: a number only for a count (`54.3/63` is no
+    model)."""
+    if len(value) > MAX_ARM_CHARS:
+        return False
+    return key == "node_count" or any(c.isalpha() for c in value)
+
+
+def _first_word(value: str) -> str:
+    """`SGLang` and `sglang v0.5.14 derived image` name one engine."""
+    return value.split()[0].lower() if value.split() else ""
+
+
+def _arm_name(key: str, value: str) -> str:
+    return f"{value}-node" if key == "node_count" else value
+
+
+def _other_settings(key: str, arms: dict[str, list[Grounded]]) -> tuple[list[str], list[str], bool]:
+    """The other settings whose values differ between arms, those every figure shares, and
+    whether a setting named many ways (the system) differs, so the arm key may not be the
+    only difference."""
+    conditions = [i.result.conditions for items in arms.values() for i in items]
+    keys = w.unique(k for c in conditions for k, v in c.items() if w.is_scalar(v) and k != key)
+    moving, shared, renamed = [], [], False
+    for other in keys:
+        per_arm = [_values(items, other) for items in arms.values()]
+        values = set().union(*per_arm)
+        if other in UNCOMPARED_KEYS:
+            renamed = renamed or len(values) > 1
+        elif all(len(v) == 1 for v in per_arm) and len({next(iter(v)) for v in per_arm}) > 1:
+            moving.append(other)  # each arm one value, and the arms' values differ
+        elif len(values) == 1 and all(c.get(other) is not None for c in conditions):
+            shared.append(other)
+    return moving, shared, renamed
+
+
+def _values(items: Sequence[Grounded], key: str) -> set[str]:
+    found: set[str] = set()
+    for item in items:
+        value: JsonValue = item.result.conditions.get(key)
+        if value is not None and w.is_scalar(value):
+            found.add(str(value))
+    return found
+
+
+def formed_section(writer: SectionWriter) -> Section | None:
+    """`How were the derived figures formed?`: the statistic and observed range of each
+    headline figure computed from several source rows."""
+    derived = derived_paragraph(writer)
+    if not derived:
+        return None
+    cited = [item.document for item in writer.grounded if item.result.uncertainty]
+    return w.section("How were the derived figures formed?", [derived], cited)

@@ -1,0 +1,86 @@
+"""The questions the record raises beside its facts (draft/asked.py): which artifact was
+measured, what changes between the arms, asked only when the record holds the answer and
+never naming two spellings of one thing as two arms."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from documents import make_result
+from draftflow.draft import EditorialDraft
+from draftflow.draft.templates import draft_deterministic
+from draftflow.record.model import ModelArtifact
+from draftflow.select.metadata_model import RecordMetadata
+from extract_support import ResultsOnly, snapshot_of
+
+HASH = "9e165c30e2704aec5d9d593cce3eebd58bbef1cb"
+RUNS = f"""# Qwen3-30B-A3B on one DGX Spark
+
+Weights: `Qwen/Qwen3-30B-A3B` at revision `{HASH}`.
+
+| engine | precision | decode tok/s |
+|---|---|---|
+| llama.cpp | Q4_K_M | 71.5 |
+| vLLM | FP8 | 52.2 |
+"""
+BASE: dict[str, JsonValue] = {"model": "Qwen3-30B-A3B", "system": "DGX Spark"}
+
+
+def _draft(rows: list[dict[str, JsonValue]], *, artifact: bool = True) -> EditorialDraft:
+    snapshot = snapshot_of({"README.md": RUNS})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 7, 71.5, conditions={**BASE, **rows[0]}),
+        make_result(document, 8, 52.2, conditions={**BASE, **rows[1]}),
+    ]
+    meta = RecordMetadata(model_label="Qwen3-30B-A3B", runtimes=["llama.cpp", "vLLM"])
+    if artifact:
+        meta.model_artifact = ModelArtifact(id="Qwen/Qwen3-30B-A3B", revision=HASH)
+        meta.evidence = {
+            "model_artifact": document.line_url(3),
+            "model_revision": document.line_url(3),
+        }
+    return draft_deterministic(snapshot, ResultsOnly(results), meta)
+
+
+def _section(draft: EditorialDraft, start: str) -> str | None:
+    found = [s for s in draft.sections if s.heading.startswith(start)]
+    return " ".join(found[0].paragraphs) if found else None
+
+
+LLAMA: dict[str, JsonValue] = {"engine": "llama.cpp", "weight_precision": "Q4_K_M"}
+VLLM: dict[str, JsonValue] = {"engine": "vLLM", "weight_precision": "FP8"}
+
+
+def test_the_artifact_is_asked_about_first_with_its_revision() -> None:
+    draft = _draft([LLAMA, VLLM])
+    assert draft.sections[0].heading == "Which Qwen3-30B-A3B artifact was measured?"
+    assert draft.sections[0].paragraphs == [
+        f"The headline figures were measured on the weights of Qwen/Qwen3-30B-A3B at revision "
+        f"{HASH}."
+    ]
+    assert _section(_draft([LLAMA, VLLM], artifact=False), "Which Qwen3") is None
+
+
+def test_the_arms_are_named_by_what_splits_them_and_what_moves_with_it() -> None:
+    text = _section(_draft([LLAMA, VLLM]), "What changes between the llama.cpp and vLLM arms?")
+    assert text is not None
+    assert "Besides the engine, the arms differ in weight precision" in text
+    assert "not an effect of the engine alone" in text
+
+
+def test_two_spellings_of_one_engine_are_no_two_arms() -> None:
+    rows: list[dict[str, JsonValue]] = [{"engine": "SGLang"}, {"engine": "sglang v0.5.14 image"}]
+    assert _section(_draft(rows), "What changes between") is None
+
+
+def test_only_one_setting_differs_is_not_said_when_the_system_differs_too() -> None:
+    rows: list[dict[str, JsonValue]] = [
+        {"engine": "llama.cpp", "system": "GB10"},
+        {"engine": "vLLM", "system": "DGX Spark"},
+    ]
+    text = _section(_draft(rows), "What changes between")
+    assert text is None or "only the engine differs" not in text
+    same: list[dict[str, JsonValue]] = [{"engine": "llama.cpp"}, {"engine": "vLLM"}]
+    text = _section(_draft(same), "What changes between")
+    assert text is not None and "only the engine differs" in text
