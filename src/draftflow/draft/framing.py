@@ -156,7 +156,9 @@ def answer_sentences(writer: Framed, repository: str) -> list[str]:
     where = setting(writer)
     if where:
         under = "" if where.startswith("on ") else "under "
-        said.append(f"{repository} measures {model or 'several models'} {under}{where}.")
+        # no common model stated: name none rather than guess how many there are
+        verb = f"measures {model}" if model else "reports figures measured"
+        said.append(f"{repository} {verb} {under}{where}.")
     if lead is not None:
         said.append(lead[1][0])
     if main is not None:
