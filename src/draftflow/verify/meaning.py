@@ -22,6 +22,7 @@ from draftflow.verify.dimensions import MEASURED, metric_dimension, unit_dimensi
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.report import Evidence, Rule, Severity
+from draftflow.verify.reread import check_reading
 
 # Words that name a spread, not a level: a value under them is never the quantity itself.
 SPREAD_WORDS = frozenset(
@@ -96,6 +97,7 @@ def check_meaning(
     if stated:
         _check_settings(ctx, base, result, stated, evidence)
     _check_named_settings(ctx, base, result, stated)
+    check_reading(ctx, base, result, index.document, evidence)
 
 
 def _check_enclosing_quantity(
