@@ -43,6 +43,7 @@ AS_REPORTED = "as reported"
 # A statistic written by draftflow for a figure it derived (`median of 3 source rows ...`).
 _DERIVED = re.compile(r"\bderived\b")
 _WHITESPACE = re.compile(r"\s+")
+_EMPHASIS = re.compile(r"[*`]+")
 _SPREAD_WRITTEN = re.compile(r"±|\+/-")
 _METRIC_PATTERNS = {name: pattern for name, pattern in METRIC_RES}
 # The metrics told apart within their dimension: the kinds of latency and of speed. A generic
@@ -268,13 +269,18 @@ def _check_statistic(
     )
 
 
+def _plain(text: str) -> str:
+    return _WHITESPACE.sub(" ", _EMPHASIS.sub("", text))
+
+
 def _collapsed(ctx: VerifyContext, document: Document) -> str:
-    """The document's lower-case text, each run of whitespace one space (a label may join
-    words the source wraps over two lines)."""
+    """The document's lower-case text, each run of whitespace one space and no emphasis
+    marks (a label joins words the source wraps over lines or writes in bold)."""
     key = (document.path, document.sha256)
     text = ctx.indexes.collapsed.get(key)
     if text is None:
-        text = ctx.indexes.collapsed[key] = _WHITESPACE.sub(" ", ctx.indexes.of(document).lower_text)
+        text = _plain(ctx.indexes.of(document).lower_text)
+        ctx.indexes.collapsed[key] = text
     return text
 
 
@@ -292,7 +298,7 @@ def _check_label(
     written = _collapsed(ctx, document)
     for part in (p.strip() for p in result.label.split(",")):
         lowered = part.lower()
-        if _WHITESPACE.sub(" ", lowered) in written:
+        if _plain(lowered) in written:
             continue  # the source's own words (a row's name, a series' description)
         metric = next((name for name, regex in METRIC_RES if regex.search(lowered)), None)
         if metric is None:
