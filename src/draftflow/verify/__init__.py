@@ -40,6 +40,7 @@ from draftflow.verify.report import (
     flag_id,
 )
 from draftflow.verify.results import check_results
+from draftflow.verify.setup import check_limitations, check_setup_words
 from draftflow.verify.standing import check_standing
 
 __all__ = [
@@ -97,6 +98,8 @@ def verify_record(
         check_planted_instructions(ctx)
         check_provenance(ctx)
         check_setup_settings(ctx)
+        check_setup_words(ctx)
+        check_limitations(ctx)
         check_standing(ctx)
         check_removed(ctx)
         check_config_words(ctx)
