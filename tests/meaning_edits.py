@@ -105,7 +105,7 @@ RECORD_EDITS: list[MeaningEdit] = [
     result_edit("metric-aggregate-to-decode", 87, "metric", "decode_rate"),
     result_edit("metric-decode-to-aggregate", 108, "metric", "aggregate_throughput"),
     result_edit("metric-aggregate-to-prefill", 127, "metric", "prefill_throughput"),
-    result_edit("metric-ttft-to-e2e", 110, "metric", "e2e_latency"),
+    result_edit("metric-ttft-to-request-throughput", 110, "metric", "request_throughput"),
     result_edit("metric-power-to-temperature", 102, "metric", "gpu_temperature"),
     # the statistic
     result_edit("statistic-p50-to-mean", 70, "statistic", "mean"),
@@ -122,7 +122,7 @@ RECORD_EDITS: list[MeaningEdit] = [
     result_edit("label-p99", 70, "label", lambda label: label.replace("ttft_ms.p50", "ttft_ms.p99")),
     result_edit("label-prefill", 87, "label", _label_plus("prefill throughput")),
     result_edit("label-per-session", 127, "label", _label_plus("per-session decode")),
-    result_edit("label-2-nodes", 87, "label", _label_plus("2 nodes")),
+    result_edit("label-2-nodes", 87, "label", _label_plus("2 nodes"), owner="cond"),
     # setup fields
     field_edit("setup-parallelism", "/reported_setup/parallelism", "tensor parallelism 2"),
     field_edit("setup-parallelism-nodes", "/reported_setup/parallelism", "TP2 across 2 nodes"),
@@ -185,6 +185,6 @@ FIGURE_EDITS: list[MeaningEdit] = [
     figure_edit("statistic-p50-to-p99", 195, "statistic", "p99"),
     figure_edit("label-16-concurrent", 187, "label", _label_plus("16 concurrent requests")),
     figure_edit("label-single-stream", 187, "label", _label_plus("single-stream")),
-    figure_edit("label-two-nodes", 188, "label", _label_plus("2 nodes")),
+    figure_edit("label-two-nodes", 188, "label", _label_plus("2 nodes"), owner="cond"),
     figure_edit("condition-concurrency", 187, "conditions/concurrency", 32, owner="cond"),
 ]

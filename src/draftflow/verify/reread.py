@@ -68,7 +68,7 @@ def unit_id(unit: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def _same_dimension(a: str, b: str) -> bool:
+def same_dimension(a: str, b: str) -> bool:
     first, second = vocabulary().unit_by_id(a), vocabulary().unit_by_id(b)
     return bool(first and second and first.dimensions & second.dimensions)
 
@@ -96,7 +96,7 @@ def document_readings(ctx: VerifyContext, document: Document) -> Readings:
     return readings
 
 
-def _names(item: Selected) -> str:
+def names_of(item: Selected) -> str:
     """Every name the place gives its figure, lower case: the key path, column, row, part,
     caption and heading."""
     candidate = item.candidate
@@ -152,7 +152,7 @@ def _check_unit(
     said = unit_id(result.unit)
     if said in read or result.unit in {r.unit for r in readings}:
         return
-    if said is not None and not any(_same_dimension(said, u) for u in read if u):
+    if said is not None and not any(same_dimension(said, u) for u in read if u):
         return  # another quantity: the role checks flag it
     _flag(
         ctx,
@@ -160,22 +160,31 @@ def _check_unit(
         result.unit,
         f"the unit {result.unit!r} is not what the cited place states for this value "
         f"({' or '.join(sorted(str(u) for u in read))}, read from "
-        f"{_names(readings[0]) or 'its line'!r}); a unit of another scale or quantity "
+        f"{names_of(readings[0]) or 'its line'!r}); a unit of another scale or quantity "
         "misstates it",
         evidence,
     )
 
 
-def _says_metric(metric: str, readings: list[Selected]) -> bool:
+def says_metric(metric: str, readings: list[Selected]) -> bool:
     """True when a reading is `metric`, or the place's names carry the metric's own words."""
     if any(r.metric == metric for r in readings):
         return True
     pattern = _METRIC_PATTERNS.get(metric)
-    return pattern is not None and any(pattern.search(_names(r)) for r in readings)
+    return pattern is not None and any(pattern.search(names_of(r)) for r in readings)
 
 
 def _known_metric(metric: str) -> bool:
     return metric in _METRIC_PATTERNS
+
+
+def kind_of(metric: str) -> str | None:
+    """The kind of latency or speed a metric name is (`ttft` → latency), None for a
+    generic one (`throughput`) or another quantity."""
+    canonical = _canonical_metric(metric)
+    if canonical is None or canonical in _GENERIC:
+        return None
+    return _KIND.get(canonical)
 
 
 def _canonical_metric(metric: str) -> str | None:
@@ -200,14 +209,14 @@ def _check_metric(
         return  # only kinds of latency and of speed are told apart here
     if any(_KIND[m] != _KIND[said] for m in read):
         return  # another dimension: the role checks flag it
-    if _says_metric(said, readings) or _says_metric(result.metric, readings):
+    if says_metric(said, readings) or says_metric(result.metric, readings):
         return
     _flag(
         ctx,
         f"{base}/metric",
         result.metric,
         f"the metric {result.metric!r} is not what the cited place names this value "
-        f"({' or '.join(sorted(read))}, read from {_names(readings[0])!r})",
+        f"({' or '.join(sorted(read))}, read from {names_of(readings[0])!r})",
         evidence,
     )
 
@@ -247,7 +256,7 @@ def _check_statistic(
     if said is None:
         return
     read = {named_statistic(r.statistic) for r in readings}
-    if said in read or any(named_statistic(_names(r)) == said for r in readings):
+    if said in read or any(named_statistic(names_of(r)) == said for r in readings):
         return
     stated = {s for s in read if s is not None}
     if not stated and said in _prose_statistics(ctx, document):
@@ -264,7 +273,7 @@ def _check_statistic(
         f"{base}/statistic",
         result.statistic,
         f"the statistic says {said}, but the cited place {where} "
-        f"({_names(readings[0]) or 'its line'!r})",
+        f"({names_of(readings[0]) or 'its line'!r})",
         evidence,
     )
 
@@ -303,15 +312,15 @@ def _check_label(
         metric = next((name for name, regex in METRIC_RES if regex.search(lowered)), None)
         if metric is None:
             continue
-        if not _says_metric(metric, readings) and not _says_metric(result.metric, readings):
+        if not says_metric(metric, readings) and not says_metric(result.metric, readings):
             continue  # the record's metric is wrong too: flagged at the metric
-        if not _says_metric(metric, readings):
+        if not says_metric(metric, readings):
             _flag(
                 ctx,
                 f"{base}/label",
                 part,
                 f"the label says {part!r} (a {metric}), but the cited place names this value "
-                f"{_names(readings[0])!r}",
+                f"{names_of(readings[0])!r}",
                 evidence,
             )
             return
@@ -323,7 +332,7 @@ def _check_label(
                 f"{base}/label",
                 part,
                 f"the label says {part!r} ({statistic}), but the cited place names this value "
-                f"{_names(readings[0])!r}",
+                f"{names_of(readings[0])!r}",
                 evidence,
             )
             return
