@@ -24,6 +24,7 @@ from pydantic import JsonValue
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft import EditorialDraft, drop_sentences, without_removed
 from draftflow.extract import Extraction
+from draftflow.extract.merge import figure_key
 from draftflow.pipeline.assemble import assemble, provenance_for
 from draftflow.record.model import Record, RemovedResult, ReportedResult
 from draftflow.select import (
@@ -31,6 +32,7 @@ from draftflow.select import (
     RecordMetadata,
     Selection,
     build_selection,
+    figure_id,
     make_profiles,
     with_stated_labels,
 )
@@ -123,7 +125,8 @@ def assemble_verified(
     prompt_hashes = {**extraction.prompt_hashes, **selection.prompt_hashes, **draft.prompt_hashes}
     figure_flags: FigureFlags | None = None
     indexes = DocumentIndexes()  # every round and the figures file read each document once
-    for _ in range(MAX_DROP_ROUNDS):
+    rounds = 0
+    while rounds < MAX_DROP_ROUNDS:  # a round that puts harvested readings back is not counted
         provenance = provenance_for(
             inputs.model, prompt_hashes, created_at, log.dropped, extraction.unread_tables
         ).model_copy(update={"removed": list(log.removed)})
@@ -146,6 +149,13 @@ def assemble_verified(
         report = with_figures(report, figure_flags.report_for(selection.figures))
         if not report.errors:
             return record, report, selection
+        selection, replaced = _harvested_instead(
+            log, snapshot, extraction, selection, report.errors
+        )
+        if replaced:
+            figure_flags = None  # the harvested readings are verified afresh next round
+            continue
+        rounds += 1
         selection, draft = _drop_unsupported(log, snapshot, selection, draft, report.errors)
     return record, report, selection
 
@@ -165,6 +175,74 @@ def _moved(flag: Flag, index: int) -> Flag:
         return flag
     return make_flag(
         flag.severity, flag.rule, location, flag.claim, flag.message, list(flag.evidence)
+    )
+
+
+def _harvested_instead(
+    log: DropLog,
+    snapshot: Snapshot,
+    extraction: Extraction,
+    selection: Selection,
+    errors: list[Flag],
+) -> tuple[Selection, bool]:
+    """The selection with each figure whose model reading verify refused replaced by the
+    harvest's reading of the same value (a model that mislabels every figure leaves the
+    harvested figures, not none); each replacement is listed as the model reading removed,
+    a warning for the editor. True when anything was replaced."""
+    if not extraction.harvested:
+        return selection, False
+    harvested = {figure_key(r): r for r in extraction.harvested}
+    refused: dict[str, Flag] = {}
+    for flag in errors:
+        figure = _flagged_figure(selection, flag.location)
+        if figure is not None and figure.id not in refused:
+            refused[figure.id] = flag
+    swaps: dict[str, Figure] = {}
+    for figure in selection.figures:
+        flag = refused.get(figure.id)
+        fallback = harvested.get(figure_key(figure.result)) if flag is not None else None
+        if flag is None or fallback is None or fallback == figure.result:
+            continue
+        swaps[figure.id] = Figure(figure_id(fallback), fallback)
+        log.removed.append(figure.removed("verify", _model_reason(flag)))
+        log.dropped.append(
+            f"verify: {flag.location}: {flag.claim}: the model's reading is refused "
+            f"({flag.message}); the harvested reading stands"
+        )
+    if not swaps:
+        return selection, False
+    figures = [swaps.get(f.id, f) for f in selection.figures]
+    chosen = [(swaps[c.id].id if c.id in swaps else c.id, c.why) for c in selection.note.chosen]
+    rebuilt = build_selection(
+        snapshot,
+        figures,
+        chosen,
+        method=selection.note.method,
+        max_results=selection.note.max_results,
+        figures_file=selection.note.figures_file,
+        edits=selection.note.edits,
+        stated_profiles=selection.stated_profiles,
+    )
+    rebuilt.prompt_hashes = selection.prompt_hashes
+    rebuilt.profiles = with_stated_labels(make_profiles(rebuilt.headline), rebuilt.stated_profiles)
+    return rebuilt, True
+
+
+def _flagged_figure(selection: Selection, location: str) -> Figure | None:
+    """The figure an error flag is about (a headline result's or a figures-file entry's)."""
+    parts = pointer_parts(location)
+    if parts[:2] == ["editorial", "reported_results"] and len(parts) > 2 and parts[2].isdigit():
+        chosen = selection.note.chosen[int(parts[2])].id
+        return next((f for f in selection.figures if f.id == chosen), None)
+    if parts[:1] == [FIGURES_KEY] and len(parts) > 1 and parts[1].isdigit():
+        return selection.figures[int(parts[1])]
+    return None
+
+
+def _model_reason(flag: Flag) -> str:
+    return (
+        f"the model's reading is unsupported ({flag.message}); the harvested reading of the "
+        "same value stands in its place"
     )
 
 
