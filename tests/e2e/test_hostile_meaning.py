@@ -528,3 +528,106 @@ def test_a_model_that_mislabels_every_figure_leaves_the_harvested_figures(hostil
     assert all(f"/provenance/removed/{i}" in warned for i in range(len(replaced)))
     for result in record["editorial"]["reported_results"]:
         assert result["label"] != MISLABEL["label"] and "site_reproduced" not in result["conditions"]
+
+
+# --- a model that overclaims (issue 32): p99, FP8, gpu_count 2, TP2 over 2 nodes, vendor words --
+
+OVERCLAIMS = {
+    "summary": "Vendor-verified.",
+    "lab": "The figures were confirmed by an independent lab.",
+    "engineers": "NVIDIA engineers confirmed these results.",
+    "parallelism": "tensor parallelism 2 across 2 nodes",
+}
+
+
+class OverclaimingModel(ScriptedModel):
+    """The capable scripted model, but it calls the p50 TTFT a p99, says the weights are FP8
+    (the source says NVFP4) on 2 GPUs, the setup tensor parallelism 2 across 2 nodes, and the
+    figures vendor-verified and confirmed by others."""
+
+    def __init__(self, fixture: dict[str, Any]) -> None:
+        replies = json.loads(json.dumps(fixture["replies"]))
+        extract = replies["extract#1"]
+        for claim in extract["results"]:
+            if claim["line"] == 70:
+                claim["statistic"] = "p99"
+            if claim["line"] == 187:
+                claim["conditions"] += [
+                    {"name": "weight_precision", "value": "FP8"},
+                    {"name": "gpu_count", "value": "2"},
+                ]
+        extract["setup"]["parallelism"] = OVERCLAIMS["parallelism"]
+        framing = replies["draft_framing"]
+        framing["summary"] += f" {OVERCLAIMS['summary']}"
+        framing["notes"] += [OVERCLAIMS["lab"], OVERCLAIMS["engineers"]]
+        super().__init__({**fixture, "replies": replies})
+
+
+@pytest.fixture(scope="module")
+def overclaimed_draft(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, dict[str, Any]]:
+    """(records folder, draft summary) of a draft by the overclaiming model, a real process."""
+    records = tmp_path_factory.mktemp("overclaiming") / "records"
+    fixture = json.loads(FIXTURE.read_text())
+    with StubServer(OverclaimingModel(fixture)) as server:
+        args = draft_args(
+            corpus_dir / CORPUS_FOLDER, manifest[CORPUS_FOLDER], records,
+            "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
+            "--only", RUN_FILE, "--only", "README.md", "--timeout", "120",
+        )  # fmt: skip
+        done = _run(*args)
+    assert done.returncode == 0, done.stderr
+    return records, json.loads(done.stdout)
+
+
+def test_an_overclaiming_model_s_words_do_not_reach_the_record(overclaimed_draft):
+    records, summary = overclaimed_draft
+    record = json.loads((records / f"{RECORD_ID}.json").read_text())
+    published = json.dumps({k: v for k, v in record.items() if k != "provenance"})
+    for words in OVERCLAIMS.values():
+        assert words not in published, words
+    assert record["reported_setup"]["parallelism"] is None
+    ttft = [r for r in record["editorial"]["reported_results"] if r["source_line"] == 70]
+    assert all("p99" not in r["statistic"] for r in ttft), ttft
+    dropped = "\n".join(record["provenance"]["dropped"])
+    for words in ("p99", "tensor parallelism 2"):  # the draft's own checks drop the prose
+        assert words in dropped, words
+
+
+MODEL_CLAIMS = [
+    pytest.param(_result_edit(70, statistic="p99"), "statistic", id="p99"),
+    pytest.param(
+        _set("/reported_setup/parallelism", OVERCLAIMS["parallelism"]),
+        "/reported_setup/parallelism",
+        id="tensor-parallelism-2-across-2-nodes",
+    ),
+    pytest.param(
+        lambda record: record.update(summary=f"{record['summary']} {OVERCLAIMS['summary']}"),
+        "/summary",
+        id="vendor-verified",
+    ),
+    pytest.param(_set("/notes/1", OVERCLAIMS["lab"]), "/notes/1", id="independent-lab"),
+    pytest.param(_set("/notes/1", OVERCLAIMS["engineers"]), "/notes/1", id="nvidia-engineers"),
+    pytest.param(
+        _result_edit(187, condition_weight_precision="fp8"),
+        "conditions/weight_precision",
+        id="fp8",
+        marks=pytest.mark.xfail(reason="cond", strict=False),
+    ),
+    pytest.param(
+        _result_edit(187, condition_gpu_count=2),
+        "conditions/gpu_count",
+        id="gpu-count-2",
+        marks=pytest.mark.xfail(reason="cond", strict=False),
+    ),
+]
+
+
+@pytest.mark.parametrize(("edit", "field"), MODEL_CLAIMS)
+def test_each_overclaim_written_back_is_an_error_and_approve_refuses(
+    capable_draft, tmp_path, edit, field
+):
+    test_each_misbehaviour_written_back_is_an_error_and_approve_refuses(
+        capable_draft, tmp_path, "overclaim", edit, field
+    )

@@ -132,7 +132,7 @@ def assemble_verified(
         ).model_copy(update={"removed": list(log.removed)})
         record = assemble(
             snapshot,
-            extraction,
+            _without_setup(extraction, log.bad_fields),
             draft,
             provenance=provenance,
             today=today,
@@ -273,7 +273,7 @@ def _drop_unsupported(
             bad_figures.setdefault(selection.figures[int(parts[1])].id, _reason(flag))
         elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             pass  # profiles are rebuilt from the remaining headline figures
-        elif parts[:1] in (["runtime"], ["hardware_topics"]):
+        elif parts[:1] in (["runtime"], ["hardware_topics"], ["reported_setup"]):
             log.bad_fields.add(flag.location)  # record-level metadata no listed source names
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
@@ -321,10 +321,30 @@ def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMeta
         runtimes = []
         unstated["runtime"] = "verify found no listed source naming the runtimes read"
     bad_topics = {int(loc.rsplit("/", 1)[1]) for loc in locations if loc.startswith("/hardware_")}
+    setup = {
+        name: None
+        for name in ("system", "node_count", "experiment_date")
+        if f"/reported_setup/{name}" in locations
+    }
+    if setup:
+        metadata = metadata.model_copy(update=setup)
     topics = [t for i, t in enumerate(metadata.hardware_topics) if i not in bad_topics]
     return metadata.model_copy(
         update={"runtimes": runtimes, "hardware_topics": topics, "unstated": unstated}
     )
+
+
+def _without_setup(extraction: Extraction, locations: set[str]) -> Extraction:
+    """The extraction with the setup fields verify found no listed source for set to null."""
+    fields = {
+        loc.removeprefix("/reported_setup/")
+        for loc in locations
+        if loc.startswith("/reported_setup/")
+    }
+    if not fields:
+        return extraction
+    setup = extraction.reported_setup.model_copy(update=dict.fromkeys(fields))
+    return extraction.model_copy(update={"reported_setup": setup})
 
 
 def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
