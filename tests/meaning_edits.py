@@ -119,7 +119,9 @@ RECORD_EDITS: list[MeaningEdit] = [
     result_edit("label-single-stream", 127, "label", _label_plus("single-stream")),
     result_edit("label-64-users", 67, "label", _label_plus("64 users")),
     result_edit("label-batch-32", 107, "label", _label_plus("batch size 32")),
-    result_edit("label-p99", 70, "label", lambda label: label.replace("ttft_ms.p50", "ttft_ms.p99")),
+    result_edit(
+        "label-p99", 70, "label", lambda label: label.replace("ttft_ms.p50", "ttft_ms.p99")
+    ),
     result_edit("label-prefill", 87, "label", _label_plus("prefill throughput")),
     result_edit("label-per-session", 127, "label", _label_plus("per-session decode")),
     result_edit("label-2-nodes", 87, "label", _label_plus("2 nodes"), owner="cond"),
@@ -135,7 +137,9 @@ RECORD_EDITS: list[MeaningEdit] = [
     # provenance words in prose
     field_edit("provenance-vendor-verified", "/summary", _add("Vendor-verified.")),
     field_edit(
-        "provenance-independent-lab", "/notes/0", _add("The figures were confirmed by an independent lab.")
+        "provenance-independent-lab",
+        "/notes/0",
+        _add("The figures were confirmed by an independent lab."),
     ),
     field_edit(
         "provenance-nvidia-engineers",
@@ -148,21 +152,39 @@ RECORD_EDITS: list[MeaningEdit] = [
         "/editorial/answer",
         lambda t: t.replace("were not reproduced independently", "were reproduced independently"),
     ),
-    field_edit("provenance-certified", "/summary", _add("The results are officially certified by NVIDIA.")),
-    # numbers with their conditions in prose
-    field_edit("prose-at-wrong-concurrency", "/summary", _add("It reaches 574.6 tok/s at concurrency 32.")),
-    field_edit("prose-single-stream", "/summary", _add("Single-stream decode runs at 10.3 tokens/s.")),
     field_edit(
-        "prose-wrong-statistic", "/editorial/sections/0/paragraphs/0", _add("The p99 time to first token is 2048 ms.")
+        "provenance-certified", "/summary", _add("The results are officially certified by NVIDIA.")
     ),
-    field_edit("prose-wrong-unit", "/editorial/answer", _add("Aggregate throughput reaches 574.6 requests/s.")),
-    field_edit("prose-ms-to-s", "/notes/0", _add("The time to first token is 178 s at concurrency 1.")),
+    # numbers with their conditions in prose
     field_edit(
-        "prose-wrong-metric", "/editorial/sections/1/paragraphs/0", _add("The per-session decode rate reaches 574.6 tokens/s.")
+        "prose-at-wrong-concurrency", "/summary", _add("It reaches 574.6 tok/s at concurrency 32.")
+    ),
+    field_edit(
+        "prose-single-stream", "/summary", _add("Single-stream decode runs at 10.3 tokens/s.")
+    ),
+    field_edit(
+        "prose-wrong-statistic",
+        "/editorial/sections/0/paragraphs/0",
+        _add("The p99 time to first token is 2048 ms."),
+    ),
+    field_edit(
+        "prose-wrong-unit",
+        "/editorial/answer",
+        _add("Aggregate throughput reaches 574.6 requests/s."),
+    ),
+    field_edit(
+        "prose-ms-to-s", "/notes/0", _add("The time to first token is 178 s at concurrency 1.")
+    ),
+    field_edit(
+        "prose-wrong-metric",
+        "/editorial/sections/1/paragraphs/0",
+        _add("The per-session decode rate reaches 574.6 tokens/s."),
     ),
     field_edit("prose-two-nodes", "/summary", _add("Across 2 nodes it decodes 574.6 tok/s.")),
     field_edit("prose-batch", "/summary", _add("At batch size 16 the box decodes 432.4 tok/s.")),
-    field_edit("prose-fp8", "/summary", _add("With FP8 weights it decodes 574.6 tok/s."), owner="cond"),
+    field_edit(
+        "prose-fp8", "/summary", _add("With FP8 weights it decodes 574.6 tok/s."), owner="cond"
+    ),
     # limitations the source states
     field_edit("limitations-emptied", "/limitations", []),
     field_edit("limitations-standing-dropped", "/limitations", lambda items: items[1:]),

@@ -42,9 +42,7 @@ def merge_extractions(
         if figure_key(r) not in unconfirmed
     ]
     results += [r for r in modelled.reported_results if figure_key(r) not in baseline_keys]
-    relabelled = [
-        r for r in baseline.reported_results if by_key.get(figure_key(r), r) != r
-    ]
+    relabelled = [r for r in baseline.reported_results if by_key.get(figure_key(r), r) != r]
     position = {document_id: index for index, document_id in enumerate(document_order)}
     results.sort(key=lambda r: (position.get(r.source_document_id, len(position)), r.source_line))
     return modelled.model_copy(

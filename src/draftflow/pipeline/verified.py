@@ -193,14 +193,14 @@ def _harvested_instead(
         return selection, False
     harvested = {figure_key(r): r for r in extraction.harvested}
     refused: dict[str, Flag] = {}
-    for flag in errors:
-        figure = _flagged_figure(selection, flag.location)
-        if figure is not None and figure.id not in refused:
-            refused[figure.id] = flag
+    for error in errors:
+        flagged = _flagged_figure(selection, error.location)
+        if flagged is not None and flagged.id not in refused:
+            refused[flagged.id] = error
     swaps: dict[str, Figure] = {}
     for figure in selection.figures:
         flag = refused.get(figure.id)
-        fallback = harvested.get(figure_key(figure.result)) if flag is not None else None
+        fallback = harvested.get(figure_key(figure.result))
         if flag is None or fallback is None or fallback == figure.result:
             continue
         swaps[figure.id] = Figure(figure_id(fallback), fallback)

@@ -161,8 +161,10 @@ def _unit_problem(written: str, readings: list[Selected]) -> list[str]:
         return []
     if not all(same_dimension(said, u) for u in read if u):
         return []  # another quantity: rule 3's dimension check holds it
-    return [f"is written in {written!r}, but every place that states it gives it in "
-            f"{' or '.join(sorted(str(u) for u in read))}"]
+    return [
+        f"is written in {written!r}, but every place that states it gives it in "
+        f"{' or '.join(sorted(str(u) for u in read))}"
+    ]
 
 
 def _statistic_problem(statistic: str, readings: list[Selected]) -> list[str]:
@@ -174,7 +176,11 @@ def _statistic_problem(statistic: str, readings: list[Selected]) -> list[str]:
     stated = read - {None}
     if not stated and not _PERCENTILE.match(statistic):
         return []
-    where = f"names it {' or '.join(sorted(str(s) for s in stated))}" if stated else "names no percentile"
+    where = (
+        f"names it {' or '.join(sorted(str(s) for s in stated))}"
+        if stated
+        else "names no percentile"
+    )
     return [f"is called a {statistic}, but every place that states it {where}"]
 
 

@@ -261,7 +261,11 @@ def _check_statistic(
     stated = {s for s in read if s is not None}
     if not stated and said in _prose_statistics(ctx, document):
         return
-    if not stated and said == "mean" and any(_SPREAD_WRITTEN.search(r.candidate.text) for r in readings):
+    if (
+        not stated
+        and said == "mean"
+        and any(_SPREAD_WRITTEN.search(r.candidate.text) for r in readings)
+    ):
         return  # `46.47 ± 0.35`: a value with its spread is a mean with its deviation
     where = (
         f"names it {' or '.join(sorted(stated))}"

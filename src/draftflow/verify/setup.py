@@ -111,5 +111,5 @@ def check_limitations(ctx: VerifyContext) -> None:
         f"{len(record.limitations)} limitation(s)",
         "the limitations no longer say that the figures are source-reported and were not "
         "reproduced, which every cited source shows; keep that limitation "
-        "(\"Source-reported only; nothing here was reproduced independently.\")",
+        '("Source-reported only; nothing here was reproduced independently.")',
     )
