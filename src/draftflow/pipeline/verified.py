@@ -192,23 +192,24 @@ def _harvested_instead(
     if not extraction.harvested:
         return selection, False
     harvested = {figure_key(r): r for r in extraction.harvested}
-    refused: dict[str, Flag] = {}
+    refused: dict[str, list[Flag]] = {}
     for error in errors:
         flagged = _flagged_figure(selection, error.location)
-        if flagged is not None and flagged.id not in refused:
-            refused[flagged.id] = error
+        if flagged is not None:
+            refused.setdefault(flagged.id, []).append(error)
     swaps: dict[str, Figure] = {}
     for figure in selection.figures:
-        flag = refused.get(figure.id)
+        flags = refused.get(figure.id)
         fallback = harvested.get(figure_key(figure.result))
-        if flag is None or fallback is None or fallback == figure.result:
+        if not flags or fallback is None or fallback == figure.result:
             continue
         swaps[figure.id] = Figure(figure_id(fallback), fallback)
-        log.removed.append(figure.removed("verify", _model_reason(flag)))
-        log.dropped.append(
+        log.removed.append(figure.removed("verify", _model_reason(flags[0])))
+        log.dropped += [
             f"verify: {flag.location}: {flag.claim}: the model's reading is refused "
             f"({flag.message}); the harvested reading stands"
-        )
+            for flag in flags
+        ]
     if not swaps:
         return selection, False
     figures = [swaps.get(f.id, f) for f in selection.figures]
