@@ -68,10 +68,22 @@ def check_prose_meaning(ctx: VerifyContext) -> None:
     for location, text, documents in prose_fields(ctx):
         for sentence in split_sentences(text):
             mentions = find_numbers(sentence, decimal_comma=False)
-            settings = _one_value_settings(sentence)
+            settings = _one_value_settings(sentence) if _one_quantity(sentence, mentions) else {}
             for mention in mentions:
                 if mention.kind.is_numeric and mention.numbers:
                     _check(ctx, location, sentence, mention, mentions, settings, documents)
+
+
+def _one_quantity(sentence: str, mentions: list[NumberMention]) -> bool:
+    """True when a sentence states one measured quantity: its settings are that figure's
+    (`107.7 tokens/s becomes 84.6 tokens/s at concurrency 2` says concurrency 2 of one)."""
+    measured = [
+        m
+        for m in mentions
+        if (unit := UNIT_AFTER_RE.match(sentence, m.end)) is not None
+        and unit_dimensions(unit.group(1)) & MEASURED
+    ]
+    return len(measured) == 1
 
 
 def _one_value_settings(sentence: str) -> dict[str, tuple[int, str, tuple[int, int]]]:
