@@ -29,6 +29,8 @@ import pytest
 from test_pipeline_scripted_model import CORPUS_FOLDER, FIXTURE, ScriptedModel
 
 from draft_cli import MODEL_VARIABLES, draft_args
+from draftflow.verify import DocumentIndexes
+from meaning_edits import FIGURE_EDITS, RECORD_EDITS, MeaningEdit
 from stub_server import StubReply, StubRequest, StubServer, completion
 
 PLANTED = {
@@ -384,3 +386,253 @@ def test_a_standard_deviation_is_never_published_as_the_quantity_itself(
     assert any("a spread" in f["message"] for f in errors)
     approved = _run("approve", record_id, "--editor", "Ed", "--records-dir", str(records))
     assert approved.returncode == 1 and "sign-off refused" in approved.stdout + approved.stderr
+
+
+# --- meaning edits inside one dimension (issue 32): a no-model record and its figures file ------
+
+NO_MODEL_ONLY = ("--only", RUN_FILE, "--only", "README.md")
+
+
+@pytest.fixture(scope="module")
+def no_model_draft(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path]:
+    """(source folder, records folder) of a no-model draft of the run file and README, as a
+    real process: the record the hand edits below start from."""
+    records = tmp_path_factory.mktemp("no-model") / "records"
+    done = _run(
+        *draft_args(corpus_dir / CORPUS_FOLDER, manifest[CORPUS_FOLDER], records, *NO_MODEL_ONLY)
+    )
+    assert done.returncode == 0, done.stderr
+    return corpus_dir / CORPUS_FOLDER, records
+
+
+def _edit_marks(edit: MeaningEdit) -> list[pytest.MarkDecorator]:
+    # a condition key is re-read by verify/conditions.py (issue 32's other half): enabled there
+    return [pytest.mark.xfail(reason="cond", strict=False)] if edit.owner == "cond" else []
+
+
+_SNAPSHOTS: dict[str, Any] = {}
+_INDEXES = DocumentIndexes()
+"""The source read once for every edit (an index is keyed by the document's bytes)."""
+
+
+def _in_process_errors(records: Path, folder: Path, figures: list[dict[str, Any]] | None = None):
+    from draftflow.acquire import acquire
+    from draftflow.record.files import load_record
+    from draftflow.record.model import ReportedResult
+    from draftflow.verify import verify_figures, verify_record
+
+    record = load_record(records / f"{RECORD_ID}.json")
+    key = str(folder)
+    if key not in _SNAPSHOTS:
+        _SNAPSHOTS[key] = acquire(key, origin=record.source.url, revision=record.source.revision)
+    snapshot = _SNAPSHOTS[key]
+    if figures is None:
+        report = verify_record(record, snapshot, indexes=_INDEXES)
+    else:
+        results = [
+            ReportedResult.model_validate({k: v for k, v in f.items() if k != "id"})
+            for f in figures
+        ]
+        report = verify_figures(record, results, snapshot, indexes=_INDEXES)
+    return [f.location for f in report.flags if f.is_error]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [pytest.param(e, id=e.name, marks=_edit_marks(e)) for e in RECORD_EDITS],
+)
+def test_a_meaning_edit_to_the_record_is_an_error_at_its_field(no_model_draft, tmp_path, edit):
+    folder, clean = no_model_draft
+    records = Path(shutil.copytree(clean, tmp_path / "records"))
+    path = records / f"{RECORD_ID}.json"
+    record = json.loads(path.read_text())
+    assert not _in_process_errors(records, folder), "the clean draft verifies"
+    edit.apply(record)
+    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    where = edit.pointer(record)
+    errors = _in_process_errors(records, folder)
+    assert any(loc == where or loc.startswith(where + "/") for loc in errors), (where, errors)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [pytest.param(e, id=e.name, marks=_edit_marks(e)) for e in FIGURE_EDITS],
+)
+def test_a_meaning_edit_to_the_figures_file_is_an_error_at_its_figure(no_model_draft, edit):
+    folder, records = no_model_draft
+    figures = json.loads((records / f"{RECORD_ID}.figures.json").read_text())["figures"]
+    assert not _in_process_errors(records, folder, figures)
+    edit.apply(figures)
+    where = edit.pointer(figures)
+    errors = _in_process_errors(records, folder, figures)
+    assert any(loc == where or loc.startswith(where + "/") for loc in errors), (where, errors)
+
+
+# One edit of each kind as real processes: `verify` exits 1 with the error at its field, and
+# `approve` refuses the sign-off (a figures-file edit is seen by `approve` alone).
+PROCESS_CASES = (
+    "unit-ms-to-s",
+    "metric-aggregate-to-decode",
+    "statistic-reported-to-p95",
+    "label-single-stream",
+    "setup-parallelism-nodes",
+    "provenance-vendor-verified",
+    "prose-at-wrong-concurrency",
+    "limitations-emptied",
+)
+
+
+@pytest.mark.parametrize("name", PROCESS_CASES)
+def test_a_meaning_edit_is_refused_by_verify_and_approve_as_processes(
+    no_model_draft, tmp_path, name
+):
+    folder, clean = no_model_draft
+    edit = next(e for e in RECORD_EDITS if e.name == name)
+    records = Path(shutil.copytree(clean, tmp_path / "records"))
+    path = records / f"{RECORD_ID}.json"
+    record = json.loads(path.read_text())
+    edit.apply(record)
+    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+    verified = _run("verify", str(path), "--source", str(folder), "--json")
+    assert verified.returncode == 1, verified.stdout[-2000:]
+    errors = [
+        f["location"] for f in json.loads(verified.stdout)["flags"] if f["severity"] == "error"
+    ]
+    where = edit.pointer(record)
+    assert any(loc == where or loc.startswith(where + "/") for loc in errors), errors
+    approved = _run("approve", RECORD_ID, "--editor", "Ed", "--records-dir", str(records))
+    assert approved.returncode == 1 and "sign-off refused" in approved.stdout + approved.stderr
+
+
+def test_a_figures_file_meaning_edit_is_refused_by_approve(no_model_draft, tmp_path):
+    _, clean = no_model_draft
+    records = Path(shutil.copytree(clean, tmp_path / "records"))
+    path = records / f"{RECORD_ID}.figures.json"
+    data = json.loads(path.read_text())
+    next(e for e in FIGURE_EDITS if e.name == "unit-ms-to-s").apply(data["figures"])
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    approved = _run("approve", RECORD_ID, "--editor", "Ed", "--records-dir", str(records))
+    assert approved.returncode == 1 and "sign-off refused" in approved.stdout + approved.stderr
+
+
+def test_a_model_that_mislabels_every_figure_leaves_the_harvested_figures(hostile_draft):
+    """Every figure the misbehaving model relabelled is refused by verify; the harvest's own
+    reading of it stands (as many figures as with no model), each replacement a warning."""
+    _, records, summary = hostile_draft
+    assert summary["figures"] >= 77 and summary["results"] > 0, summary
+    record = json.loads((records / f"{RECORD_ID}.json").read_text())
+    replaced = [r for r in record["provenance"]["removed"] if "harvested reading" in r["reason"]]
+    assert len(replaced) >= 77
+    report = json.loads((records / f"{RECORD_ID}.verify.json").read_text())
+    warned = {f["location"] for f in report["flags"] if f["severity"] == "warning"}
+    assert all(f"/provenance/removed/{i}" in warned for i in range(len(replaced)))
+    for result in record["editorial"]["reported_results"]:
+        assert (
+            result["label"] != MISLABEL["label"] and "site_reproduced" not in result["conditions"]
+        )
+
+
+# --- a model that overclaims (issue 32): p99, FP8, gpu_count 2, TP2 over 2 nodes, vendor words --
+
+OVERCLAIMS = {
+    "summary": "Vendor-verified.",
+    "lab": "The figures were confirmed by an independent lab.",
+    "engineers": "NVIDIA engineers confirmed these results.",
+    "parallelism": "tensor parallelism 2 across 2 nodes",
+}
+
+
+class OverclaimingModel(ScriptedModel):
+    """The capable scripted model, but it calls the p50 TTFT a p99, says the weights are FP8
+    (the source says NVFP4) on 2 GPUs, the setup tensor parallelism 2 across 2 nodes, and the
+    figures vendor-verified and confirmed by others."""
+
+    def __init__(self, fixture: dict[str, Any]) -> None:
+        replies = json.loads(json.dumps(fixture["replies"]))
+        extract = replies["extract#1"]
+        for claim in extract["results"]:
+            if claim["line"] == 70:
+                claim["statistic"] = "p99"
+            if claim["line"] == 187:
+                claim["conditions"] += [
+                    {"name": "weight_precision", "value": "FP8"},
+                    {"name": "gpu_count", "value": "2"},
+                ]
+        extract["setup"]["parallelism"] = OVERCLAIMS["parallelism"]
+        framing = replies["draft_framing"]
+        framing["summary"] += f" {OVERCLAIMS['summary']}"
+        framing["notes"] += [OVERCLAIMS["lab"], OVERCLAIMS["engineers"]]
+        super().__init__({**fixture, "replies": replies})
+
+
+@pytest.fixture(scope="module")
+def overclaimed_draft(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, dict[str, Any]]:
+    """(records folder, draft summary) of a draft by the overclaiming model, a real process."""
+    records = tmp_path_factory.mktemp("overclaiming") / "records"
+    fixture = json.loads(FIXTURE.read_text())
+    with StubServer(OverclaimingModel(fixture)) as server:
+        args = draft_args(
+            corpus_dir / CORPUS_FOLDER, manifest[CORPUS_FOLDER], records,
+            "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
+            "--only", RUN_FILE, "--only", "README.md", "--timeout", "120",
+        )  # fmt: skip
+        done = _run(*args)
+    assert done.returncode == 0, done.stderr
+    return records, json.loads(done.stdout)
+
+
+def test_an_overclaiming_model_s_words_do_not_reach_the_record(overclaimed_draft):
+    records, summary = overclaimed_draft
+    assert summary["errors"] == 0  # each overclaim dropped in drafting, listed for the editor
+    record = json.loads((records / f"{RECORD_ID}.json").read_text())
+    published = json.dumps({k: v for k, v in record.items() if k != "provenance"})
+    for words in OVERCLAIMS.values():
+        assert words not in published, words
+    assert record["reported_setup"]["parallelism"] is None
+    ttft = [r for r in record["editorial"]["reported_results"] if r["source_line"] == 70]
+    assert all("p99" not in r["statistic"] for r in ttft), ttft
+    dropped = "\n".join(record["provenance"]["dropped"])
+    for words in ("p99", "tensor parallelism 2"):  # the draft's own checks drop the prose
+        assert words in dropped, words
+
+
+MODEL_CLAIMS = [
+    pytest.param(_result_edit(70, statistic="p99"), "statistic", id="p99"),
+    pytest.param(
+        _set("/reported_setup/parallelism", OVERCLAIMS["parallelism"]),
+        "/reported_setup/parallelism",
+        id="tensor-parallelism-2-across-2-nodes",
+    ),
+    pytest.param(
+        lambda record: record.update(summary=f"{record['summary']} {OVERCLAIMS['summary']}"),
+        "/summary",
+        id="vendor-verified",
+    ),
+    pytest.param(_set("/notes/1", OVERCLAIMS["lab"]), "/notes/1", id="independent-lab"),
+    pytest.param(_set("/notes/1", OVERCLAIMS["engineers"]), "/notes/1", id="nvidia-engineers"),
+    pytest.param(
+        _result_edit(187, condition_weight_precision="fp8"),
+        "conditions/weight_precision",
+        id="fp8",
+        marks=pytest.mark.xfail(reason="cond", strict=False),
+    ),
+    pytest.param(
+        _result_edit(187, condition_gpu_count=2),
+        "conditions/gpu_count",
+        id="gpu-count-2",
+        marks=pytest.mark.xfail(reason="cond", strict=False),
+    ),
+]
+
+
+@pytest.mark.parametrize(("edit", "field"), MODEL_CLAIMS)
+def test_each_overclaim_written_back_is_an_error_and_approve_refuses(
+    capable_draft, tmp_path, edit, field
+):
+    test_each_misbehaviour_written_back_is_an_error_and_approve_refuses(
+        capable_draft, tmp_path, "overclaim", edit, field
+    )

@@ -80,3 +80,6 @@ class Extraction(BaseModel):
     method: str = Field(
         default="deterministic", description='"deterministic" (no model) or "model"'
     )
+    harvested: list[ReportedResult] = Field(default_factory=list, exclude=True)
+    """The harvest's own reading of each figure the model relabelled (`merge.py`): what stands
+    in its place when verify refuses the model's reading (`pipeline/verified.py`)."""

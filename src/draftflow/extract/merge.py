@@ -4,7 +4,9 @@ The deterministic harvest is the floor: every figure it selects stays in the rec
 model that skips a table row cannot make a reported figure disappear. What the model adds is
 kept on top: its labels, metrics, units, statistics and conditions replace the deterministic
 ones for the same figure (same document, line and value), and figures only the model found
-(repeated runs it grouped) are added. Figures read in prose are the exception to the floor: a
+(repeated runs it grouped) are added. The harvest's reading of each figure the model
+relabelled is kept aside (`Extraction.harvested`), to stand where verify refuses the model's.
+Figures read in prose are the exception to the floor: a
 model shown one that did not confirm it (`DropReason.NOT_CONFIRMED`) removes it, because only
 a reader can tell a sentence's results from its settings. Everything the model returned was
 grounded before it got here.
@@ -40,6 +42,7 @@ def merge_extractions(
         if figure_key(r) not in unconfirmed
     ]
     results += [r for r in modelled.reported_results if figure_key(r) not in baseline_keys]
+    relabelled = [r for r in baseline.reported_results if by_key.get(figure_key(r), r) != r]
     position = {document_id: index for index, document_id in enumerate(document_order)}
     results.sort(key=lambda r: (position.get(r.source_document_id, len(position)), r.source_line))
     return modelled.model_copy(
@@ -47,6 +50,7 @@ def merge_extractions(
             "reported_results": results,
             "test_profiles": _merge_profiles(modelled.test_profiles, baseline.test_profiles),
             "candidates_seen": baseline.candidates_seen,
+            "harvested": relabelled,
         }
     )
 

@@ -24,6 +24,7 @@ from pydantic import JsonValue
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft import EditorialDraft, drop_sentences, without_removed
 from draftflow.extract import Extraction
+from draftflow.extract.merge import figure_key
 from draftflow.pipeline.assemble import assemble, provenance_for
 from draftflow.record.bounds import bounded_provenance
 from draftflow.record.model import Record, RemovedResult, ReportedResult
@@ -32,6 +33,7 @@ from draftflow.select import (
     RecordMetadata,
     Selection,
     build_selection,
+    figure_id,
     make_profiles,
     with_stated_labels,
 )
@@ -124,7 +126,8 @@ def assemble_verified(
     prompt_hashes = {**extraction.prompt_hashes, **selection.prompt_hashes, **draft.prompt_hashes}
     figure_flags: FigureFlags | None = None
     indexes = DocumentIndexes()  # every round and the figures file read each document once
-    for _ in range(MAX_DROP_ROUNDS):
+    rounds = 0
+    while rounds < MAX_DROP_ROUNDS:  # a round that puts harvested readings back is not counted
         provenance = bounded_provenance(
             provenance_for(
                 inputs.model, prompt_hashes, created_at, log.dropped, extraction.unread_tables
@@ -132,7 +135,7 @@ def assemble_verified(
         )
         record = assemble(
             snapshot,
-            extraction,
+            _without_setup(extraction, log.bad_fields),
             draft,
             provenance=provenance,
             today=today,
@@ -149,6 +152,13 @@ def assemble_verified(
         report = with_figures(report, figure_flags.report_for(selection.figures))
         if not report.errors:
             return record, report, selection
+        selection, replaced = _harvested_instead(
+            log, snapshot, extraction, selection, report.errors
+        )
+        if replaced:
+            figure_flags = None  # the harvested readings are verified afresh next round
+            continue
+        rounds += 1
         selection, draft = _drop_unsupported(log, snapshot, selection, draft, report.errors)
     return record, report, selection
 
@@ -168,6 +178,75 @@ def _moved(flag: Flag, index: int) -> Flag:
         return flag
     return make_flag(
         flag.severity, flag.rule, location, flag.claim, flag.message, list(flag.evidence)
+    )
+
+
+def _harvested_instead(
+    log: DropLog,
+    snapshot: Snapshot,
+    extraction: Extraction,
+    selection: Selection,
+    errors: list[Flag],
+) -> tuple[Selection, bool]:
+    """The selection with each figure whose model reading verify refused replaced by the
+    harvest's reading of the same value (a model that mislabels every figure leaves the
+    harvested figures, not none); each replacement is listed as the model reading removed,
+    a warning for the editor. True when anything was replaced."""
+    if not extraction.harvested:
+        return selection, False
+    harvested = {figure_key(r): r for r in extraction.harvested}
+    refused: dict[str, list[Flag]] = {}
+    for error in errors:
+        flagged = _flagged_figure(selection, error.location)
+        if flagged is not None:
+            refused.setdefault(flagged.id, []).append(error)
+    swaps: dict[str, Figure] = {}
+    for figure in selection.figures:
+        flags = refused.get(figure.id)
+        fallback = harvested.get(figure_key(figure.result))
+        if not flags or fallback is None or fallback == figure.result:
+            continue
+        swaps[figure.id] = Figure(figure_id(fallback), fallback)
+        log.removed.append(figure.removed("verify", _model_reason(flags[0])))
+        log.dropped += [
+            f"verify: {flag.location}: {flag.claim}: the model's reading is refused "
+            f"({flag.message}); the harvested reading stands"
+            for flag in flags
+        ]
+    if not swaps:
+        return selection, False
+    figures = [swaps.get(f.id, f) for f in selection.figures]
+    chosen = [(swaps[c.id].id if c.id in swaps else c.id, c.why) for c in selection.note.chosen]
+    rebuilt = build_selection(
+        snapshot,
+        figures,
+        chosen,
+        method=selection.note.method,
+        max_results=selection.note.max_results,
+        figures_file=selection.note.figures_file,
+        edits=selection.note.edits,
+        stated_profiles=selection.stated_profiles,
+    )
+    rebuilt.prompt_hashes = selection.prompt_hashes
+    rebuilt.profiles = with_stated_labels(make_profiles(rebuilt.headline), rebuilt.stated_profiles)
+    return rebuilt, True
+
+
+def _flagged_figure(selection: Selection, location: str) -> Figure | None:
+    """The figure an error flag is about (a headline result's or a figures-file entry's)."""
+    parts = pointer_parts(location)
+    if parts[:2] == ["editorial", "reported_results"] and len(parts) > 2 and parts[2].isdigit():
+        chosen = selection.note.chosen[int(parts[2])].id
+        return next((f for f in selection.figures if f.id == chosen), None)
+    if parts[:1] == [FIGURES_KEY] and len(parts) > 1 and parts[1].isdigit():
+        return selection.figures[int(parts[1])]
+    return None
+
+
+def _model_reason(flag: Flag) -> str:
+    return (
+        f"the model's reading is unsupported ({flag.message}); the harvested reading of the "
+        "same value stands in its place"
     )
 
 
@@ -198,7 +277,7 @@ def _drop_unsupported(
             bad_figures.setdefault(selection.figures[int(parts[1])].id, _reason(flag))
         elif parts[:1] == ["test_profiles"] and len(parts) > 1:
             pass  # profiles are rebuilt from the remaining headline figures
-        elif parts[:1] in (["runtime"], ["hardware_topics"]):
+        elif parts[:1] in (["runtime"], ["hardware_topics"], ["reported_setup"]):
             log.bad_fields.add(flag.location)  # record-level metadata no listed source names
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
@@ -246,10 +325,30 @@ def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMeta
         runtimes = []
         unstated["runtime"] = "verify found no listed source naming the runtimes read"
     bad_topics = {int(loc.rsplit("/", 1)[1]) for loc in locations if loc.startswith("/hardware_")}
+    setup = {
+        name: None
+        for name in ("system", "node_count", "experiment_date")
+        if f"/reported_setup/{name}" in locations
+    }
+    if setup:
+        metadata = metadata.model_copy(update=setup)
     topics = [t for i, t in enumerate(metadata.hardware_topics) if i not in bad_topics]
     return metadata.model_copy(
         update={"runtimes": runtimes, "hardware_topics": topics, "unstated": unstated}
     )
+
+
+def _without_setup(extraction: Extraction, locations: set[str]) -> Extraction:
+    """The extraction with the setup fields verify found no listed source for set to null."""
+    fields = {
+        loc.removeprefix("/reported_setup/")
+        for loc in locations
+        if loc.startswith("/reported_setup/")
+    }
+    if not fields:
+        return extraction
+    setup = extraction.reported_setup.model_copy(update=dict.fromkeys(fields))
+    return extraction.model_copy(update={"reported_setup": setup})
 
 
 def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:

@@ -26,6 +26,7 @@ from draftflow.verify.identity import check_identity, listed_documents
 from draftflow.verify.meaning import check_setup_settings
 from draftflow.verify.planted import check_planted_instructions
 from draftflow.verify.prose import check_prose
+from draftflow.verify.prose_meaning import check_prose_meaning
 from draftflow.verify.provenance import check_provenance
 from draftflow.verify.removed import check_removed
 from draftflow.verify.report import (
@@ -40,6 +41,7 @@ from draftflow.verify.report import (
     flag_id,
 )
 from draftflow.verify.results import check_results
+from draftflow.verify.setup import check_limitations, check_setup_words
 from draftflow.verify.standing import check_standing
 
 __all__ = [
@@ -93,10 +95,13 @@ def verify_record(
         check_conditions(ctx)
         check_results(ctx)
         check_prose(ctx)
+        check_prose_meaning(ctx)
         check_fields(ctx)
         check_planted_instructions(ctx)
         check_provenance(ctx)
         check_setup_settings(ctx)
+        check_setup_words(ctx)
+        check_limitations(ctx)
         check_standing(ctx)
         check_removed(ctx)
         check_config_words(ctx)

@@ -7,6 +7,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.numbers import NumberKind, ParsedNumber, parse_number, value_decimals
@@ -133,6 +134,12 @@ class DocumentIndexes:
 
     def __init__(self) -> None:
         self._built: dict[tuple[str, str], DocumentIndex] = {}
+        # Each document's figures as extract reads them, by line (verify/reread.py).
+        self.readings: dict[tuple[str, str], dict[int, list[Any]]] = {}
+        # The statistics a document names outside its figures' own names (verify/reread.py).
+        self.prose_statistics: dict[tuple[str, str], frozenset[str]] = {}
+        # Each document's lower-case text with its whitespace runs collapsed (verify/reread.py).
+        self.collapsed: dict[tuple[str, str], str] = {}
 
     def of(self, document: Document) -> DocumentIndex:
         """The document's index, built on first use and kept."""

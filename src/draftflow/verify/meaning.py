@@ -22,6 +22,7 @@ from draftflow.verify.dimensions import MEASURED, metric_dimension, unit_dimensi
 from draftflow.verify.index import DocumentIndex
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.report import Evidence, Rule, Severity
+from draftflow.verify.reread import check_reading
 
 # Words that name a spread, not a level: a value under them is never the quantity itself.
 SPREAD_WORDS = frozenset(
@@ -48,7 +49,10 @@ _SETTING_OF = {
 _LABEL_SETTING_RE = re.compile(
     r"\b(?:(?P<name>concurrency|batch[ _-]?size|batch)\s*(?:of\s+|[=:]\s*)?(?P<value>\d+)\b"
     r"|(?P<short>c|bs)\s*=\s*(?P<short_value>\d+)\b"
-    r"|(?P<nodes_value>\d+)[ -]nodes?\b)",
+    r"|(?P<nodes_value>\d+)[ -]nodes?\b"
+    r"|(?P<streams_value>\d+)\s+(?:(?:concurrent|parallel|simultaneous)\s+)?"
+    r"(?:users?|sessions?|streams?|clients?|requests?)\b(?!\s*/|\s+per\b)"
+    r"|(?P<single>single|one)[ -](?:stream|user|session|request)(?:ed|s)?\b)",
     re.IGNORECASE,
 )
 _SHORT = {"c": "concurrency", "bs": "batch_size"}
@@ -96,6 +100,7 @@ def check_meaning(
     if stated:
         _check_settings(ctx, base, result, stated, evidence)
     _check_named_settings(ctx, base, result, stated)
+    check_reading(ctx, base, result, index.document, evidence)
 
 
 def _check_enclosing_quantity(
@@ -246,8 +251,22 @@ def label_settings(label: str) -> Iterator[tuple[str, int, str]]:
             yield name, int(match["value"]), match.group(0)
         elif match["short"]:
             yield _SHORT[match["short"].lower()], int(match["short_value"]), match.group(0)
-        else:
+        elif match["nodes_value"]:
             yield "node_count", int(match["nodes_value"]), match.group(0)
+        elif match["streams_value"]:
+            if _concurrent(match):
+                yield "concurrency", int(match["streams_value"]), match.group(0)
+        else:
+            yield "concurrency", 1, match.group(0)
+
+
+def _concurrent(match: re.Match[str]) -> bool:
+    """`16 concurrent requests`, `64 users`: requests count only with a word saying they run at
+    once (`70 requests` is how many were sent)."""
+    written = match.group(0).lower()
+    return not re.search(r"\brequests?\b", written) or bool(
+        re.search(r"concurrent|parallel|simultaneous", written)
+    )
 
 
 def _numeric(conditions: Mapping[str, object]) -> Iterator[tuple[str, int | float]]:

@@ -27,9 +27,16 @@ from draftflow.verify.report import Rule, Severity
 # README are instructions and hopes, not claims.
 _PROVENANCE_RE = re.compile(
     r"\b(?:(?P<reproduc>reproduced)|(?P<replicat>replicated)"
-    r"|(?P<independen>independently)|(?P<third_party>third[- ]party))\b",
+    r"|(?P<independen>independent(?:ly)?)|(?P<third_party>third[- ]party)"
+    r"|(?P<verif>verified)|(?P<validat>validated)|(?P<confirm>confirmed)"
+    r"|(?P<certif>certified)|(?P<audit>audited)|(?P<vett>vetted)|(?P<endors>endorsed))\b",
     re.IGNORECASE,
 )
+# A negation takes back a provenance word only in its own clause, a few words before it
+# ("were not reproduced independently"), not anywhere in the sentence.
+_CLAUSE_END_RE = re.compile(r"[,;:()\u2014]|\s-\s|\b(?:but|and|while|whereas)\b", re.IGNORECASE)
+NEGATION_REACH = 5
+"""Words before a provenance word that a negation may stand in."""
 _NEGATION_RE = re.compile(
     r"\b(?:not|no|nothing|never|none|without|cannot|unverified|neither|nor)\b|n't\b",
     re.IGNORECASE,
@@ -41,11 +48,17 @@ _FALSE_WORDS = frozenset({"", "false", "no", "none", "0", "n/a", "unknown"})
 def claimed_stems(text: str) -> Iterator[tuple[str, str]]:
     """(stem, as written) for each provenance word a text states without negating it."""
     for sentence in split_sentences(text):
-        if _NEGATION_RE.search(sentence):
-            continue
         for match in _PROVENANCE_RE.finditer(sentence):
+            if _negated(sentence[: match.start()]):
+                continue
             stem = next(name for name, value in match.groupdict().items() if value)
             yield stem, match.group(0)
+
+
+def _negated(before: str) -> bool:
+    """True when a negation stands in the clause just before a provenance word."""
+    clause = _CLAUSE_END_RE.split(before)[-1]
+    return bool(_NEGATION_RE.search(" ".join(clause.split()[-NEGATION_REACH:])))
 
 
 def _source_stems(ctx: VerifyContext) -> frozenset[str]:

@@ -1,0 +1,342 @@
+"""Rule 2 continued, a figure re-read as extract reads it: the unit, metric and statistic a
+record publishes for a value must be what its cited place says, within one dimension too.
+
+The dimension checks (`roles.py`) catch a time published as a rate; they cannot tell `ms`
+from `s`, a time to first token from an inter-token latency, an aggregate rate from a
+per-session one, or a p50 from a p95. Here the cited document is read once more through the
+same harvesters and classifier extract uses (`extract.harvest`, `extract.classify.select`:
+the document model, the cell's column, the JSON key path, the row, the caption), and the
+readings of the cited line that state the value are the place's word on what it is:
+
+- the unit must be the reading's unit (spellings compared by the vocabulary's unit ids), so
+  a scale (`ms` → `s`) or another rate (`tokens/s` → `requests/s`) is an error;
+- the metric must be the reading's, or one whose own words the place's names carry;
+- a statistic the record names (`p95`, `mean`, `peak`) must be the one the place names, and
+  a place that names none does not support one (unless its names say it);
+- a label's part that names a metric or a statistic is held to the same reading.
+
+A value the harvesters do not read (a sentence, a derived median) gets no verdict here: the
+other checks of rule 2 stand alone for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache, lru_cache
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.classify import Selected, metric_name, select
+from draftflow.extract.harvest.run import harvest_document
+from draftflow.extract.statistic_names import statistic_of
+from draftflow.extract.vocabulary import METRIC_RES
+from draftflow.numbers.vocabulary import vocabulary
+from draftflow.record.model import ReportedResult
+from draftflow.verify.context import VerifyContext, number_of
+from draftflow.verify.report import Evidence, Rule, Severity
+
+Readings = dict[int, list[Selected]]
+"""A document's figures as extract reads them, by line."""
+
+UNSPECIFIED = "unspecified"
+AS_REPORTED = "as reported"
+# A statistic written by draftflow for a figure it derived (`median of 3 source rows ...`).
+_DERIVED = re.compile(r"\bderived\b")
+_WHITESPACE = re.compile(r"\s+")
+_EMPHASIS = re.compile(r"[*`]+")
+_SPREAD_WRITTEN = re.compile(r"±|\+/-")
+_METRIC_PATTERNS = {name: pattern for name, pattern in METRIC_RES}
+# The metrics told apart within their dimension: the kinds of latency and of speed. A generic
+# one (`throughput`, `latency`) is compatible with each of its kind.
+_KIND = {m.id: m.kind for m in vocabulary().metric if m.kind in {"latency", "speed"}}
+_GENERIC = frozenset({"throughput", "latency"})
+
+
+@cache
+def _unit_ids() -> dict[str, str]:
+    """Each lower-case spelling of a unit (its id too) → the unit's id."""
+    found: dict[str, str] = {}
+    for unit in vocabulary().unit:
+        for spelling in (unit.id, *unit.spellings, *unit.labels):
+            found.setdefault(spelling.lower(), unit.id)
+    return found
+
+
+def unit_id(unit: str) -> str | None:
+    """The vocabulary's id of a unit as written (`tok/s` → `tokens/s`), or None."""
+    return _unit_ids().get(unit.strip().lower())
+
+
+@lru_cache(maxsize=4096)
+def same_dimension(a: str, b: str) -> bool:
+    first, second = vocabulary().unit_by_id(a), vocabulary().unit_by_id(b)
+    return bool(first and second and first.dimensions & second.dimensions)
+
+
+@lru_cache(maxsize=4096)
+def named_statistic(text: str) -> str | None:
+    """The statistic a text names (`p95`, `mean of 5 runs` → `mean`), as extract names it,
+    or None when it names none (`as reported`)."""
+    statistic = statistic_of(text, "")
+    if statistic.startswith(AS_REPORTED) or "standard deviation" in statistic:
+        return None
+    return statistic.removesuffix(" as reported")
+
+
+def document_readings(ctx: VerifyContext, document: Document) -> Readings:
+    """The document's figures as extract reads them, by line; read once per document and
+    kept with its index (the rounds of a draft and the figures file share them)."""
+    key = (document.path, document.sha256)
+    readings = ctx.indexes.readings.get(key)
+    if readings is None:
+        readings = {}
+        for item in select(harvest_document(document)):
+            readings.setdefault(item.candidate.line, []).append(item)
+        ctx.indexes.readings[key] = readings
+    return readings
+
+
+def names_of(item: Selected) -> str:
+    """Every name the place gives its figure, lower case: the key path, column, row, part,
+    caption and heading."""
+    candidate = item.candidate
+    parts = (
+        candidate.json_path,
+        candidate.column,
+        candidate.row_header,
+        item.part,
+        candidate.caption,
+        candidate.heading,
+    )
+    return " ".join(p for p in parts if p).lower()
+
+
+def check_reading(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    document: Document,
+    evidence: Callable[[], Evidence],
+) -> None:
+    """Flag a unit, metric, statistic or label part that the cited place's reading of the
+    value contradicts or does not state."""
+    if _DERIVED.search(result.statistic.lower()) or "per_run_values" in result.conditions:
+        return  # derived by draftflow from several places: the derivation checks hold it
+    number = number_of(result.value)
+    line_readings = document_readings(ctx, document).get(result.source_line, [])
+    readings = [r for r in line_readings if number.matches(float(r.value))]
+    if not readings:
+        return
+    _check_unit(ctx, base, result, readings, evidence)
+    _check_metric(ctx, base, result, readings, evidence)
+    _check_statistic(ctx, base, result, readings, document, evidence)
+    _check_label(ctx, base, result, readings, document, evidence)
+
+
+def _flag(
+    ctx: VerifyContext, where: str, claim: str, message: str, evidence: Callable[[], Evidence]
+) -> None:
+    ctx.flag(Severity.ERROR, Rule.REPORTED_RESULTS, where, claim, message, [evidence()])
+
+
+def _check_unit(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    readings: list[Selected],
+    evidence: Callable[[], Evidence],
+) -> None:
+    read = {unit_id(r.unit) for r in readings if r.unit != UNSPECIFIED}
+    if None in read or not read or result.unit == UNSPECIFIED:
+        return
+    said = unit_id(result.unit)
+    if said in read or result.unit in {r.unit for r in readings}:
+        return
+    if said is not None and not any(same_dimension(said, u) for u in read if u):
+        return  # another quantity: the role checks flag it
+    _flag(
+        ctx,
+        f"{base}/unit",
+        result.unit,
+        f"the unit {result.unit!r} is not what the cited place states for this value "
+        f"({' or '.join(sorted(str(u) for u in read))}, read from "
+        f"{names_of(readings[0]) or 'its line'!r}); a unit of another scale or quantity "
+        "misstates it",
+        evidence,
+    )
+
+
+def says_metric(metric: str, readings: list[Selected]) -> bool:
+    """True when a reading is `metric`, or the place's names carry the metric's own words."""
+    if any(r.metric == metric for r in readings):
+        return True
+    pattern = _METRIC_PATTERNS.get(metric)
+    return pattern is not None and any(pattern.search(names_of(r)) for r in readings)
+
+
+def _known_metric(metric: str) -> bool:
+    return metric in _METRIC_PATTERNS
+
+
+def kind_of(metric: str) -> str | None:
+    """The kind of latency or speed a metric name is (`ttft` → latency), None for a
+    generic one (`throughput`) or another quantity."""
+    canonical = _canonical_metric(metric)
+    if canonical is None or canonical in _GENERIC:
+        return None
+    return _KIND.get(canonical)
+
+
+def _canonical_metric(metric: str) -> str | None:
+    """A metric as the vocabulary names it: its id, or the one its words name
+    (`prefill_throughput` → `prefill_rate`); None for a name that names none."""
+    if _known_metric(metric):
+        return metric
+    named = metric_name(metric)
+    return named if named is not None and _known_metric(named) else None
+
+
+def _check_metric(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    readings: list[Selected],
+    evidence: Callable[[], Evidence],
+) -> None:
+    read = {r.metric for r in readings}
+    said = _canonical_metric(result.metric)
+    if said not in _KIND or said in _GENERIC or not read <= set(_KIND) - _GENERIC:
+        return  # only kinds of latency and of speed are told apart here
+    if any(_KIND[m] != _KIND[said] for m in read):
+        return  # another dimension: the role checks flag it
+    if says_metric(said, readings) or says_metric(result.metric, readings):
+        return
+    _flag(
+        ctx,
+        f"{base}/metric",
+        result.metric,
+        f"the metric {result.metric!r} is not what the cited place names this value "
+        f"({' or '.join(sorted(read))}, read from {names_of(readings[0])!r})",
+        evidence,
+    )
+
+
+def _prose_statistics(ctx: VerifyContext, document: Document) -> frozenset[str]:
+    """The statistics a document names on lines that hold no figure of its own (a sentence,
+    a heading, a caption: `each value is the mean of 3 runs`), read once per document."""
+    key = (document.path, document.sha256)
+    found = ctx.indexes.prose_statistics.get(key)
+    if found is None:
+        readings = document_readings(ctx, document)
+        found = frozenset(
+            statistic
+            for number, text in enumerate(document.line_list, start=1)
+            if number not in readings and (statistic := named_statistic(text)) is not None
+        )
+        ctx.indexes.prose_statistics[key] = found
+    return found
+
+
+def _claimed_statistic(statistic: str) -> str | None:
+    """The statistic a record's `statistic` claims: its first clause's (`as reported; mean
+    across runs` claims none, its comment aside)."""
+    first = statistic.split(";", 1)[0]
+    return None if first.strip().lower().startswith(AS_REPORTED) else named_statistic(first)
+
+
+def _check_statistic(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    readings: list[Selected],
+    document: Document,
+    evidence: Callable[[], Evidence],
+) -> None:
+    said = _claimed_statistic(result.statistic)
+    if said is None:
+        return
+    read = {named_statistic(r.statistic) for r in readings}
+    if said in read or any(named_statistic(names_of(r)) == said for r in readings):
+        return
+    stated = {s for s in read if s is not None}
+    if not stated and said in _prose_statistics(ctx, document):
+        return
+    if (
+        not stated
+        and said == "mean"
+        and any(_SPREAD_WRITTEN.search(r.candidate.text) for r in readings)
+    ):
+        return  # `46.47 ± 0.35`: a value with its spread is a mean with its deviation
+    where = (
+        f"names it {' or '.join(sorted(stated))}"
+        if stated
+        else "names no statistic for it (a value as reported)"
+    )
+    _flag(
+        ctx,
+        f"{base}/statistic",
+        result.statistic,
+        f"the statistic says {said}, but the cited place {where} "
+        f"({names_of(readings[0]) or 'its line'!r})",
+        evidence,
+    )
+
+
+def _plain(text: str) -> str:
+    return _WHITESPACE.sub(" ", _EMPHASIS.sub("", text))
+
+
+def _collapsed(ctx: VerifyContext, document: Document) -> str:
+    """The document's lower-case text, each run of whitespace one space and no emphasis
+    marks (a label joins words the source wraps over lines or writes in bold)."""
+    key = (document.path, document.sha256)
+    text = ctx.indexes.collapsed.get(key)
+    if text is None:
+        text = _plain(ctx.indexes.of(document).lower_text)
+        ctx.indexes.collapsed[key] = text
+    return text
+
+
+def _check_label(
+    ctx: VerifyContext,
+    base: str,
+    result: ReportedResult,
+    readings: list[Selected],
+    document: Document,
+    evidence: Callable[[], Evidence],
+) -> None:
+    """A part of the label naming a metric must name the value's own (the reading's, or the
+    place's words), and one naming a statistic too must name the place's statistic."""
+    read_statistics = {named_statistic(r.statistic) for r in readings}
+    written = _collapsed(ctx, document)
+    for part in (p.strip() for p in result.label.split(",")):
+        lowered = part.lower()
+        if _plain(lowered) in written:
+            continue  # the source's own words (a row's name, a series' description)
+        metric = next((name for name, regex in METRIC_RES if regex.search(lowered)), None)
+        if metric is None:
+            continue
+        if not says_metric(metric, readings) and not says_metric(result.metric, readings):
+            continue  # the record's metric is wrong too: flagged at the metric
+        if not says_metric(metric, readings):
+            _flag(
+                ctx,
+                f"{base}/label",
+                part,
+                f"the label says {part!r} (a {metric}), but the cited place names this value "
+                f"{names_of(readings[0])!r}",
+                evidence,
+            )
+            return
+        statistic = named_statistic(lowered)
+        stated = read_statistics - {None}
+        if statistic is not None and stated and statistic not in stated:
+            _flag(
+                ctx,
+                f"{base}/label",
+                part,
+                f"the label says {part!r} ({statistic}), but the cited place names this value "
+                f"{names_of(readings[0])!r}",
+                evidence,
+            )
+            return

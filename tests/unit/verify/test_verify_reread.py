@@ -1,0 +1,143 @@
+"""A figure re-read at its cited place as extract reads it (verify/reread.py): the unit, metric,
+statistic and label words the record publishes against the place's reading; and the setup
+words and limitations a record claims (verify/setup.py)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from draftflow.record.model import ReportedResult
+from draftflow.verify.context import DocumentIndexes, ListedDocument
+from draftflow.verify.reread import check_reading, kind_of, named_statistic, unit_id
+from draftflow.verify.setup import check_setup_words
+from extract_support import snapshot_of
+
+RUN = {
+    "points": [
+        {
+            "concurrency": 1,
+            "agg_tok_s": 99.6,
+            "per_session_tok_s": 107.7,
+            "ttft_ms": {"p50": 178, "p95": 181},
+        }
+    ],
+    "config": {"kv_cache_dtype": "fp8", "hardware": "NVIDIA DGX Spark"},
+}
+TEXT = json.dumps(RUN, indent=2)
+DOCUMENT = snapshot_of({"run.json": TEXT}).documents[0]
+
+
+@dataclass
+class FakeContext:
+    """What the checks read of a verification run: the indexes, the documents, the flags."""
+
+    record: Any = None
+    indexes: DocumentIndexes = field(default_factory=DocumentIndexes)
+    flags: list[tuple[str, str]] = field(default_factory=list)
+
+    def flag(self, severity: Any, rule: Any, location: str, claim: str, message: str, *_: Any):
+        self.flags.append((location, message))
+
+    def available(self) -> list[ListedDocument]:
+        d = DOCUMENT
+        return [ListedDocument(d.document_id, d.path, d.pinned_url, d.sha256, "", "", "", d)]
+
+    def index(self, listed: ListedDocument) -> Any:
+        return self.indexes.of(DOCUMENT)
+
+
+def line_of(fragment: str) -> int:
+    return next(n for n, text in enumerate(DOCUMENT.line_list, 1) if fragment in text)
+
+
+def result(fragment: str, value: float, **fields: Any) -> ReportedResult:
+    data: dict[str, Any] = {
+        "label": "run, concurrency 1",
+        "metric": "aggregate_throughput",
+        "value": value,
+        "unit": "tokens/s",
+        "statistic": "as reported",
+        "uncertainty": None,
+        "conditions": {},
+        "evidence_state": "source_reported",
+        "site_reproduced": False,
+        "evidence_url": f"{DOCUMENT.pinned_url}#L{line_of(fragment)}",
+        "source_document_sha256": DOCUMENT.sha256,
+        "source_document_id": DOCUMENT.document_id,
+        "source_line": line_of(fragment),
+    }
+    data.update(fields)
+    return ReportedResult.model_validate(data)
+
+
+def flagged(figure: ReportedResult) -> list[str]:
+    ctx = FakeContext()
+    check_reading(ctx, "/r", figure, DOCUMENT, lambda: None)  # type: ignore[arg-type]
+    return [location for location, _ in ctx.flags]
+
+
+def test_the_vocabulary_names_units_statistics_and_kinds() -> None:
+    assert unit_id("tok/s") == unit_id("tokens/s") == "tokens/s"
+    assert unit_id("msec") == "ms" and unit_id("furlongs") is None
+    assert named_statistic("mean of 5 runs") == "mean"
+    assert named_statistic("p95") == "p95" and named_statistic("as reported") is None
+    assert kind_of("ttft") == "latency" and kind_of("prefill_throughput") == "speed"
+    assert kind_of("throughput") is None  # a generic metric fits every speed
+
+
+def test_a_figure_as_the_place_reads_it_raises_nothing() -> None:
+    assert flagged(result('"agg_tok_s"', 99.6)) == []
+    assert flagged(result('"p50"', 178, metric="ttft", unit="ms", statistic="median")) == []
+
+
+@pytest.mark.parametrize(
+    ("fragment", "value", "fields", "where"),
+    [
+        ('"p50"', 178, {"metric": "ttft", "unit": "s", "statistic": "p50"}, "/r/unit"),
+        ('"agg_tok_s"', 99.6, {"unit": "requests/s"}, "/r/unit"),
+        ('"p50"', 178, {"metric": "inter_token_latency", "unit": "ms"}, "/r/metric"),
+        ('"agg_tok_s"', 99.6, {"metric": "decode_rate"}, "/r/metric"),
+        ('"p50"', 178, {"metric": "ttft", "unit": "ms", "statistic": "mean"}, "/r/statistic"),
+        ('"agg_tok_s"', 99.6, {"statistic": "p95"}, "/r/statistic"),
+        ('"agg_tok_s"', 99.6, {"label": "run, prefill throughput"}, "/r/label"),
+    ],
+)
+def test_a_meaning_the_place_does_not_state_is_an_error(fragment, value, fields, where) -> None:
+    assert where in flagged(result(fragment, value, **fields))
+
+
+def test_a_label_in_the_source_s_own_words_is_not_re_read() -> None:
+    assert flagged(result('"agg_tok_s"', 99.6, label="NVIDIA DGX Spark, agg_tok_s")) == []
+
+
+@pytest.mark.parametrize(
+    ("field_name", "value", "error"),
+    [
+        ("system", "NVIDIA DGX Spark", False),
+        ("system", "2x NVIDIA DGX Sparks", False),
+        ("system", "NVIDIA DGX Station", True),
+        ("kv_dtype", "fp8", False),
+        ("kv_dtype", "fp16", True),
+        ("parallelism", "tensor parallelism 2", True),
+    ],
+)
+def test_setup_words_must_stand_on_a_line_of_a_source(field_name, value, error) -> None:
+    setup = {"system": None, "kv_dtype": None, "parallelism": None, field_name: value}
+
+    @dataclass
+    class Setup:
+        system: str | None
+        kv_dtype: str | None
+        parallelism: str | None
+
+    @dataclass
+    class Record:
+        reported_setup: Setup
+
+    ctx = FakeContext(record=Record(Setup(**setup)))
+    check_setup_words(ctx)  # type: ignore[arg-type]
+    assert bool(ctx.flags) is error, ctx.flags
