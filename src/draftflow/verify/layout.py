@@ -46,7 +46,8 @@ class DocumentLayout:
         self._nested = path.endswith(_NESTED_SUFFIXES)
         self._parents: dict[int, int] = {}
         self._captions: dict[int, str] = {}
-        self._headers: dict[int, list[str]] = {}
+        self._headers: dict[int, tuple[str, ...]] = {}
+        self._row_cells: dict[int, tuple[str, ...]] = {}
         self._children: dict[int, tuple[tuple[str, str, int], ...]] = {}
 
     def _line(self, number: int) -> str:
@@ -69,18 +70,26 @@ class DocumentLayout:
                     found.setdefault(row[0].line, (table, index))
         return found
 
-    def row_and_header(self, line: int) -> tuple[list[str], list[str]] | None:
+    def row_and_header(self, line: int) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         """The cells of `line` (as written) and its table's column headers, if `line` is a
-        body row of a table (Markdown, CSV, or `|` rows of tool output)."""
+        body row of a table (Markdown, CSV, or `|` rows of tool output). Read once per row
+        and table: a wide table's every figure asks for them."""
         found = self._rows.get(line)
         if found is None:
             return None
-        table, index = found
+        cells = self._row_cells.get(line)
+        if cells is None:
+            table, index = found
+            cells = self._row_cells[line] = tuple(cell.written for cell in table.body_rows[index])
+        return cells, self.headers(found[0])
+
+    def headers(self, table: Table) -> tuple[str, ...]:
+        """A table's column headers, read once."""
         header = self._headers.get(table.span.first)
         if header is None:
-            header = [table.column_header(column) for column in range(table.width)]
+            header = tuple(table.column_header(column) for column in range(table.width))
             self._headers[table.span.first] = header
-        return [cell.written for cell in table.body_rows[index]], header
+        return header
 
     def caption(self, line: int) -> str:
         """The text just above the table holding `line` (up to its heading, a few lines at

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import PurePosixPath
 
 from pydantic import JsonValue
@@ -160,12 +160,24 @@ def header_workload(context: DocumentContext, values: dict[str, JsonValue]) -> s
     """The column header the document uses for a length the figure's run states: `tg 1024`
     for output_tokens 1024 where the document's tables have a `tg 1024` column (`tg` being
     a header that names output tokens); None unless exactly one header does."""
-    found = set()
-    for header in context.column_headers:
+    found = {
+        header
+        for header, key, length in _length_headers(context.column_headers)
+        if values.get(key) == length
+    }
+    return next(iter(found)) if len(found) == 1 else None
+
+
+@lru_cache(maxsize=64)
+def _length_headers(headers: frozenset[str]) -> tuple[tuple[str, str, int], ...]:
+    """The headers that name a length (`tg 1024`): each with its key and its value, read once
+    per document (not once per figure: a wide table has as many figures as headers)."""
+    found = []
+    for header in headers:
         match = _HEADER_LENGTH.match(header)
         if match is None:
             continue
         key = vocab.header_key(match.group("name"))
-        if key is not None and values.get(key) == int(match.group("value")):
-            found.add(header)
-    return next(iter(found)) if len(found) == 1 else None
+        if key is not None:
+            found.append((header, key, int(match.group("value"))))
+    return tuple(found)
