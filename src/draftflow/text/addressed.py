@@ -39,7 +39,7 @@ _CJK_PROGRAMS = (
     r"|アシスタント|ロボット|言語モデル|ボット|エージェント"
 )
 _PROGRAM = re.compile(
-    rf"(?<![a-z0-9.])(?:{_PROGRAM_NOUNS})(?![a-z0-9])|{_CJK_PROGRAMS}", re.IGNORECASE
+    rf"(?<![a-z0-9.-])(?:{_PROGRAM_NOUNS})(?![a-z0-9-])|{_CJK_PROGRAMS}", re.IGNORECASE
 )
 
 # Whoever reads or condenses this page: a relative or indefinite reader.
@@ -165,7 +165,7 @@ def is_addressed_to_a_reader(line: str) -> bool:
     )
     if not named:
         return False
-    if _DIRECTIVE.search(line) is not None:
+    if any(_reader_before(line, match.start()) for match in _DIRECTIVE.finditer(line)):
         return True
     if (
         _CJK_DIRECTIVE.search(line) is not None
@@ -181,6 +181,16 @@ def is_addressed_to_a_reader(line: str) -> bool:
         and _IMPERATIVE.match(line, opening.end()) is not None
         and _DETERMINED_DERIVED.search(line) is not None
     )
+
+
+def _reader_before(line: str, at: int) -> bool:
+    """Whether the clause before a directive (`... must quote`) names its reader: the program,
+    the reader or the derived text is what must say it, not `truncated calls` beside it."""
+    clause = _CLAUSE_BREAK.split(line[max(0, at - 120) : at])[-1]
+    return _names_a_reader(clause) or _DETERMINED_DERIVED.search(clause) is not None
+
+
+_CLAUSE_BREAK = re.compile(r"[;.!?]\s|[|\u3002]")
 
 
 def _names_a_reader(text: str) -> bool:

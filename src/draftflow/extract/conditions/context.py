@@ -30,6 +30,9 @@ _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 
 
+_MAX_WANTED = 64  # a longer figure text is looked for cell by cell
+
+
 @dataclass(frozen=True, eq=False)
 class RowCells:
     """A table body row's cells (dittos resolved) under its column headers, read once."""
@@ -37,7 +40,37 @@ class RowCells:
     header: tuple[str, ...]
     cells: tuple[str, ...]
     exact: dict[str, int]
-    """Each cell's stripped text: its first column."""
+    """Each non-empty cell's text: its first column."""
+
+    @cached_property
+    def _joined(self) -> tuple[str, list[int]]:
+        starts, at = [], 0
+        for cell in self.cells:
+            starts.append(at)
+            at += len(cell) + 1
+        return "\0".join(self.cells), starts
+
+    def own(self, wanted: str) -> int | None:
+        """The first cell that holds `wanted` or that `wanted` holds (a non-empty one): found
+        with one search of the joined row and a look-up of `wanted`'s substrings, not by
+        testing every cell (a wide row's every figure asks)."""
+        if not wanted:
+            return None
+        if "\0" in wanted or len(wanted) > _MAX_WANTED:
+            return next(
+                (i for i, c in enumerate(self.cells) if wanted in c or (c and c in wanted)), None
+            )
+        found: list[int] = []
+        joined, starts = self._joined
+        at = joined.find(wanted)
+        if at != -1:
+            found.append(bisect_right(starts, at) - 1)
+        for first in range(len(wanted)):
+            for last in range(first + 1, len(wanted) + 1):
+                column = self.exact.get(wanted[first:last])
+                if column is not None:
+                    found.append(column)
+        return min(found, default=None)
 
 
 @dataclass(frozen=True)
@@ -186,18 +219,13 @@ class DocumentContext:
 
     def table_cells(self, line: int, text: str) -> TableCells | None:
         """The line's table row under its header row, with the cell that holds `text`: the
-        first cell written exactly so, else the first that holds it or that it holds."""
+        first cell that holds it or that it holds."""
         found = self._rows_by_line.get(line)
         if found is None:
             return None
         row = self._row_cells(*found)
         wanted = plain_text(text).strip()
-        own = row.exact.get(wanted) if wanted else None
-        if own is None and wanted:
-            own = next(
-                (i for i, c in enumerate(row.cells) if wanted in c or (c and c in wanted)), None
-            )
-        return TableCells(header=row.header, cells=row.cells, own=own, row=row)
+        return TableCells(header=row.header, cells=row.cells, own=row.own(wanted), row=row)
 
     def _row_cells(self, table: Table, index: int) -> RowCells:
         """A body row's cells (dittos resolved) under its table's headers, read once: a wide
@@ -215,7 +243,8 @@ class DocumentContext:
                     cells[column] = _above(table, index, column)
             exact: dict[str, int] = {}
             for column, cell in enumerate(cells):
-                exact.setdefault(cell.strip(), column)
+                if cell:
+                    exact.setdefault(cell, column)
             row = self._rows[key] = RowCells(header, tuple(cells), exact)
         return row
 

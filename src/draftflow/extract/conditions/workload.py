@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import PurePosixPath
+from weakref import WeakKeyDictionary
 
 from pydantic import JsonValue
 
@@ -137,11 +138,27 @@ def _levels(context: DocumentContext, readme: DocumentContext | None, line: int)
         yield _methodology_level(readme)
 
 
+_RUN_SETTINGS: WeakKeyDictionary[DocumentContext, dict[tuple[int, int], dict[str, JsonValue]]]
+_RUN_SETTINGS = WeakKeyDictionary()
+
+
 def run_settings(
     context: DocumentContext, readme: DocumentContext | None, line: int
 ) -> dict[str, JsonValue]:
     """A figure's run settings and workload from its context chain (see the module
-    docstring); keys a level states twice are left out."""
+    docstring); keys a level states twice are left out. Read once per line (a wide row's
+    figures share it); the answer is shared, not to be changed."""
+    lines = _RUN_SETTINGS.setdefault(context, {})
+    key = (id(readme), line)
+    found = lines.get(key)
+    if found is None:
+        found = lines[key] = _run_settings(context, readme, line)
+    return found
+
+
+def _run_settings(
+    context: DocumentContext, readme: DocumentContext | None, line: int
+) -> dict[str, JsonValue]:
     found: dict[str, JsonValue] = {}
     blocked: set[str] = set()
     for level in _levels(context, readme, line):
