@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "text"))
 
-from test_instruction_generated import (  # noqa: E402
+from test_instruction_generated import (  # type: ignore[import-not-found]  # noqa: E402
     FROM_THE_ISSUE,
     generated_benign,
     generated_instructions,
