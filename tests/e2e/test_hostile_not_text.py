@@ -80,3 +80,41 @@ def test_a_draft_reads_no_figure_from_garbage_and_lists_it(
         "acquire: results.md",
     ]
     assert "latency" not in record["title"].lower()
+
+
+def random_printable_ascii(size: int) -> bytes:
+    """Seeded random printable ASCII with line breaks: valid UTF-8, no control character, digits
+    everywhere; text by its encoding, no document by its content."""
+    rng = random.Random(33)
+    alphabet = [*range(32, 127), 10]
+    return bytes(rng.choice(alphabet) for _ in range(size))
+
+
+def random_legacy_bytes(size: int) -> bytes:
+    """Seeded random bytes 0x20-0xFF that cp1252 decodes in full (its five undefined bytes and
+    DEL left out): no NUL, no control character, invalid UTF-8, a legacy reading that fits."""
+    rng = random.Random(34)
+    alphabet = [b for b in range(32, 256) if b not in (0x7F, 0x81, 0x8D, 0x8F, 0x90, 0x9D)]
+    return bytes(rng.choice(alphabet) for _ in range(size))
+
+
+def test_text_whose_content_is_no_document_is_skipped_with_its_reason(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "README.md").write_text(README)
+    (repo / "notes.md").write_bytes(random_printable_ascii(20_000))
+    (repo / "bench.md").write_bytes(random_legacy_bytes(20_000))
+    (repo / "legacy.md").write_bytes(
+        ("# Résultats\n\nDébit de décodage mesuré : 41,2 tok/s à 4 requêtes.\n" * 40).encode(
+            "cp1252"
+        )
+    )
+    result = cli(tmp_path, "sources", str(repo), "--origin", ORIGIN, "--revision", REVISION,
+                 "--json")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert [d["path"] for d in payload["documents"]] == ["README.md", "legacy.md"]
+    reasons = {s["path"]: s["reason"] for s in payload["skipped"]}
+    assert set(reasons) == {"notes.md", "bench.md"}, reasons
+    assert "spread like random bytes" in reasons["notes.md"]
+    assert "outside ASCII in a single-byte reading" in reasons["bench.md"]

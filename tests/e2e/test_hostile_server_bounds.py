@@ -40,6 +40,13 @@ WINDOWS: dict[str, tuple[dict[tuple[str, str], StubReply], str]] = {
         )},
         "a 40-digit number of tokens (vLLM /v1/models)",
     ),
+    "vLLM 5,001 digits": (
+        {("GET", "/v1/models"): StubReply(
+            body='{"object": "list", "data": [{"id": "' + DEFAULT_MODEL
+            + '", "max_model_len": ' + HUGE + "}]}"
+        )},
+        "a 5,001-digit number of tokens (vLLM /v1/models)",
+    ),
     "Ollama num_ctx 5,001 digits": (
         {("POST", "/api/show"): StubReply(body={"parameters": f"stop <eos>\nnum_ctx {HUGE}"})},
         "a 5,001-digit number of tokens (Ollama /api/show)",

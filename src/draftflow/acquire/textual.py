@@ -11,6 +11,8 @@ are allowed).
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections import Counter
 
 NOT_TEXT = "not text:"
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -20,6 +22,14 @@ MAX_INVALID_SHARE = 0.01
 """UTF-8 with at most this share of its bytes in invalid sequences is still UTF-8 text."""
 MAX_CONTROL_SHARE = 0.01
 """Text with more than this share of its characters in control characters is binary."""
+
+MIN_COMMON_SHARE = 0.5
+"""Text whose 20 most common characters make up less than this share reads as random."""
+MAX_LEGACY_NON_ASCII_SHARE = 0.3
+"""A single-byte legacy reading with more than this share outside ASCII is random bytes."""
+_COMMON_CHARS = 20
+_SAMPLE_CHARS = 65_536
+_MIN_SAMPLE_CHARS = 1_000
 
 _CONTROL = re.compile("[\x01-\x07\x0e-\x1a\x1c-\x1f\x7f-\x9f]")
 
@@ -36,7 +46,44 @@ def not_text_reason(data: bytes) -> str | None:
     controls = len(_CONTROL.findall(text))
     if controls > MAX_CONTROL_SHARE * len(text):
         return f"{NOT_TEXT} {controls:,} control characters in {len(text):,} (binary data)"
+    return _content_reason(text, _legacy_single_byte(data, text))
+
+
+def _content_reason(text: str, single_byte_legacy: bool) -> str | None:
+    """Why decoded characters are no prose, table, data or tool output, or None.
+
+    Every kind of text a report holds repeats a few characters: a language's letters and
+    spaces, a table's rules, data's digits and delimiters (in the corpus copies the 20 most
+    common make up at least 67% of the first 64 K characters, letters folded to lower case
+    and other scripts to their character class); random printable bytes spread evenly over
+    all of them (about 43%). And a document read in a single-byte legacy encoding is mostly
+    ASCII (accents are a few letters in a word); random high bytes read that way are not.
+    """
+    sample = text[:_SAMPLE_CHARS]
+    if len(sample) < _MIN_SAMPLE_CHARS:
+        return None
+    if single_byte_legacy:
+        beyond = sum(1 for char in sample if not char.isascii())
+        if beyond > MAX_LEGACY_NON_ASCII_SHARE * len(sample):
+            return (
+                f"{NOT_TEXT} {beyond:,} of its first {len(sample):,} characters are outside "
+                "ASCII in a single-byte reading (random bytes, not a document)"
+            )
+    counts = Counter(char.lower() if char.isascii() else unicodedata.category(char)
+                     for char in sample)  # fmt: skip
+    common = sum(count for _, count in counts.most_common(_COMMON_CHARS))
+    if common < MIN_COMMON_SHARE * len(sample):
+        return (
+            f"{NOT_TEXT} its characters are spread like random bytes (the {_COMMON_CHARS} most "
+            f"common make up {common / len(sample):.0%} of its first {len(sample):,}; prose, "
+            f"tables, data and tool output at least {MIN_COMMON_SHARE:.0%})"
+        )
     return None
+
+
+def _legacy_single_byte(data: bytes, text: str) -> bool:
+    """Whether `text` was read from `data` in a single-byte legacy encoding (not UTF-8)."""
+    return len(text) == len(data) and invalid_utf8_sequences(data) > 0
 
 
 def decoded_text(data: bytes) -> str | None:

@@ -23,6 +23,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from decimal import Decimal
+from functools import lru_cache
 
 from draftflow.acquire.snapshot import Document
 from draftflow.numbers import (
@@ -51,7 +52,7 @@ def as_written(value: int | float, line: str, *, decimal_comma: bool) -> str:
     """`value` as its evidence line writes it (`13.2M`, `2,165`, `85%`) when the line states it
     exactly and the text reads back the same in prose; otherwise as the record stores it."""
     if not decimal_comma:
-        for mention in find_numbers(line, decimal_comma=False):
+        for mention in _line_mentions(line):
             if len(mention.numbers) != 1 or mention.kind not in _SINGLE_KINDS:
                 continue
             if _exactly(mention.numbers[0].alternatives, value) and _reads_back(
@@ -62,6 +63,12 @@ def as_written(value: int | float, line: str, *, decimal_comma: bool) -> str:
 
 
 _SINGLE_KINDS = (NumberKind.QUANTITY, NumberKind.PERCENT)
+
+
+@lru_cache(maxsize=32)
+def _line_mentions(line: str) -> tuple[NumberMention, ...]:
+    """A line's numbers, read once: the claims of a wide row cite the same line many times."""
+    return tuple(find_numbers(line, decimal_comma=False))
 
 
 def _exactly(alternatives: tuple[float, ...], value: float) -> bool:

@@ -191,12 +191,29 @@ def _refine(metric: str, candidate: Candidate) -> str:
     """llama-bench style rows name the phase (`pp1024`, `tg128`): a rate there is that phase's."""
     if metric not in _GENERIC_RATES:
         return metric
-    row = " ".join(text for name, text in candidate.context.items() if name != candidate.column)
-    if _PREFILL_TEST.search(row.lower()):
+    prefill, decode = _phase_columns(candidate.context)
+    if any(name != candidate.column for name in prefill):
         return "prefill_rate"
-    if _DECODE_TEST.search(row.lower()):
+    if any(name != candidate.column for name in decode):
         return "decode_rate"
     return metric
+
+
+_PHASES: dict[int, tuple[dict[str, str], tuple[list[str], list[str]]]] = {}
+
+
+def _phase_columns(context: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The columns of a row whose cells name a prefill and a decode test, read once per row
+    (its cells are shared by all its candidates; keyed by identity, the row kept beside)."""
+    kept = _PHASES.get(id(context))
+    if kept is not None and kept[0] is context:
+        return kept[1]
+    prefill = [name for name, text in context.items() if _PREFILL_TEST.search(text.lower())]
+    decode = [name for name, text in context.items() if _DECODE_TEST.search(text.lower())]
+    if len(_PHASES) >= 1024:
+        _PHASES.clear()
+    _PHASES[id(context)] = (context, (prefill, decode))
+    return prefill, decode
 
 
 def is_slashed(text: str) -> bool:

@@ -8,16 +8,15 @@ llama.cpp `GET /props` (`default_generation_settings.n_ctx`, or `n_ctx`), vLLM
 `--context-tokens`, prompts and `--max-tokens` are sized to what the server says.
 
 What a server says is read within bounds: at most `_BODY_LIMIT` bytes of its answer within
-`_ANSWER_SECONDS`, JSON of
-bounded depth, integers of at most `_MAX_DIGITS` digits (a longer one reads as "huge", never a
-traceback), and a window outside `MIN_WINDOW`..`MAX_WINDOW` tokens is clamped into it, the
-window as stated kept for the warning (`ContextWindow.warning`).
+`_ANSWER_SECONDS`, JSON of bounded depth, integers of at most `json_bounds.MAX_DIGITS` digits
+(a longer one reads as "huge", never a traceback), and a window outside
+`MIN_WINDOW`..`MAX_WINDOW` tokens is clamped into it, the window as stated kept for the
+warning (`ContextWindow.warning`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from enum import StrEnum
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 import httpx2
 from pydantic import BaseModel
 
+from draftflow.llm.json_bounds import Huge, bounded_json, int_literal
 from draftflow.llm.settings import ModelSettings
 
 __all__ = [
@@ -44,7 +44,6 @@ MIN_WINDOW = 512  # tokens: no chat model serves less
 MAX_WINDOW = 10_000_000  # tokens: the longest windows served today are 10 M
 _MAX_SLOTS = 1_024
 _BODY_LIMIT = 1_048_576  # bytes of an answer read; a window is stated in far fewer
-_MAX_DIGITS = 30
 
 
 class ServerFlavour(StrEnum):
@@ -76,23 +75,8 @@ class ContextWindow(BaseModel):
         )
 
 
-class _Huge(int):
-    """An integer written with more than `_MAX_DIGITS` digits, read as 10**_MAX_DIGITS."""
-
-    digits: int
-
-
-def _int_literal(literal: str) -> int:
-    digits = len(literal.lstrip("-"))
-    if digits <= _MAX_DIGITS:
-        return int(literal)
-    huge = _Huge(10**_MAX_DIGITS)
-    huge.digits = digits
-    return huge
-
-
 def _stated(value: int) -> str:
-    if isinstance(value, _Huge):
+    if isinstance(value, Huge):
         return f"a {value.digits:,}-digit number of"
     return f"{value:,}"
 
@@ -150,20 +134,7 @@ async def _ask(
                 return None
     finally:
         await response.aclose()
-    return _bounded_json(bytes(body))
-
-
-def _bounded_json(data: bytes) -> Any:
-    """JSON with long integers read as huge, other long or non-finite numbers as None."""
-    try:
-        return json.loads(
-            data,
-            parse_int=_int_literal,
-            parse_float=lambda literal: float(literal) if len(literal) <= 64 else None,
-            parse_constant=lambda _name: None,
-        )
-    except (ValueError, RecursionError):
-        return None
+    return bounded_json(bytes(body))
 
 
 def _window_in(flavour: ServerFlavour, body: Any, model: str | None) -> int | None:
@@ -183,7 +154,7 @@ def _window_in(flavour: ServerFlavour, body: Any, model: str | None) -> int | No
             if name.endswith(".context_length") and _positive(value):
                 return _positive(value)
     found = re.search(r"num_ctx\s+(\d+)", str(body.get("parameters") or ""))
-    return _positive(_int_literal(found.group(1))) if found else None
+    return _positive(int_literal(found.group(1))) if found else None
 
 
 def _positive(value: object) -> int | None:

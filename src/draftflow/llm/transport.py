@@ -34,6 +34,7 @@ from openai.types.chat import ChatCompletion
 
 from draftflow.errors import ConfigError, ModelError
 from draftflow.llm.exchange import ChatReply, ChatRequest, Rejection, Usage, UsageTotals
+from draftflow.llm.json_bounds import bounded_json
 from draftflow.llm.settings import ModelSettings
 from draftflow.llm.slots import SharedSlots
 
@@ -138,9 +139,16 @@ class Transport:
         url = self.settings.base_url or ""
 
         async def fetch(seconds: float) -> list[str]:
+            # Read raw and parsed within bounds: a vLLM list states `max_model_len`, and a
+            # 5,001-digit one is past what `json` converts (the SDK's parse would fail on it).
+            raw = await client.models.with_raw_response.list(timeout=seconds)
+            body = bounded_json(raw.content)
+            listed = body.get("data") if isinstance(body, dict) else None
+            if not isinstance(listed, list):
+                raise not_openai(url, "reply", raw.text)
             names = []
-            async for model in client.models.list(timeout=seconds):
-                name = getattr(model, "id", None)
+            for model in listed:
+                name = model.get("id") if isinstance(model, dict) else None
                 if not isinstance(name, str):
                     raise not_openai(url, "model list", model)
                 names.append(name)

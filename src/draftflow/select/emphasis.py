@@ -10,6 +10,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 from draftflow.numbers import find_numbers
 from draftflow.record.model import ReportedResult
@@ -36,12 +37,31 @@ def _states(text: str, value: float) -> bool:
 
 def _cell_of(line: str, value: float) -> str | None:
     """The table cell of a pipe-table line that writes the value (small print left out)."""
-    if line.count("|") < 2:
-        return None
-    for cell in line.split("|"):
+    cells, first = _row_values(line)
+    at = first.get(value)
+    if at is not None:
+        return cells[at]
+    for cell in cells:
         if _states(_SMALL_PRINT.sub("", cell), value):
             return cell
     return None
+
+
+@lru_cache(maxsize=64)
+def _row_values(line: str) -> tuple[tuple[str, ...], dict[float, int]]:
+    """A pipe-table line's cells (none for another line) and, for each value a cell writes
+    (small print left out), the first cell that writes it: read once per line, not once per
+    figure of the line (a wide row has thousands)."""
+    if line.count("|") < 2:
+        return (), {}
+    cells = tuple(line.split("|"))
+    first: dict[float, int] = {}
+    for index, cell in enumerate(cells):
+        for mention in find_numbers(_SMALL_PRINT.sub("", cell)):
+            for number in mention.numbers:
+                for alternative in number.alternatives:
+                    first.setdefault(alternative, index)
+    return cells, first
 
 
 def marked_by_symbol(line: str, value: float) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.classify import UNSPECIFIED
@@ -211,17 +212,26 @@ def _score_emphasis(item: Scored, document: Document, restatements: Restatements
 
 
 def _bold_value(line: str, value: float) -> bool:
+    values, exact = _bold_values(line)
+    if value in exact:
+        return True
+    return any(abs(v - value) <= 1e-9 * max(1.0, abs(value)) for v in values)
+
+
+@lru_cache(maxsize=64)
+def _bold_values(line: str) -> tuple[tuple[float, ...], frozenset[float]]:
+    """Every reading of every number the line writes in bold, read once per line (a wide
+    row's every figure asks about the same line)."""
     if "**" not in line and "__" not in line:
-        return False  # no bold on the line (`_BOLD` needs one of them): most lines
-    for match in _BOLD.finditer(line):
-        for mention in find_numbers(match.group(1) or match.group(2) or ""):
-            if any(
-                abs(v - value) <= 1e-9 * max(1.0, abs(value))
-                for n in mention.numbers
-                for v in n.alternatives
-            ):
-                return True
-    return False
+        return (), frozenset()  # no bold on the line (`_BOLD` needs one of them): most lines
+    values = tuple(
+        v
+        for match in _BOLD.finditer(line)
+        for mention in find_numbers(match.group(1) or match.group(2) or "")
+        for n in mention.numbers
+        for v in n.alternatives
+    )
+    return values, frozenset(values)
 
 
 def headline_eligible(scored: list[Scored], snapshot: Snapshot) -> list[Scored]:

@@ -16,13 +16,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from draftflow.text.addressed import ADDRESSEE_WORDS, is_addressed_to_a_reader
 from draftflow.text.lines import CASE_FOLDED
 
 _VERBS = r"(?:report|write|say|claim|respond|answer|tell|state(?=\s+that))"
 _INSTRUCTION_RE = re.compile(
     r"^[\W_]*(?:(?:note|important|instruction|system|assistant|ai)\s*:\s*)?(?:please\s+)?"
     + _VERBS
-    + r"(?!\s+\w+\s*:)\s[^|\n]*\d"  # "Claim validation: ..." is a heading, not an imperative
+    + r"(?!\s+\w+\s*:)"  # "Claim validation: ..." is a heading, not an imperative
+    # what to say follows the verb: "Write throughput reached 9 MB/s" names a quantity
+    + r"(?=\s+(?:\d|that\b|the\b|it\b|this\b|only\b|exactly\b|[\"'\u201c]))\s[^|\n]*\d"
     + r"|\bignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier)\b"
     + r"|\b(?:you|the\s+model|assistants?|ai|llms?|language\s+models?)\s+(?:must|should|shall"
     + r"|need\s+to|have\s+to)\s+"
@@ -127,7 +130,8 @@ def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
         return found
 
     alone = lines(_ALONE_WORDS, CASE_FOLDED)
-    return alone | (lines(_READER_WORDS, _AI_RE) & lines(_TELLING_WORDS))
+    addressed = {line_of(match.start()) for match in ADDRESSEE_WORDS.finditer(lowered)}
+    return alone | addressed | (lines(_READER_WORDS, _AI_RE) & lines(_TELLING_WORDS))
 
 
 def _offsets(text: str, word: str) -> Iterator[int]:
@@ -139,7 +143,11 @@ def _offsets(text: str, word: str) -> Iterator[int]:
 
 def is_instruction(line: str) -> bool:
     """True when a source line reads as an instruction to whoever (or whatever) reads it."""
-    return _fixed_phrasing(line) or _READER_RE.search(line) is not None
+    return (
+        _fixed_phrasing(line)
+        or _READER_RE.search(line) is not None
+        or is_addressed_to_a_reader(line)
+    )
 
 
 def _fixed_phrasing(line: str) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import accumulate
 
 from draftflow.acquire.snapshot import Document
@@ -255,7 +255,7 @@ class DocumentIndex:
             return range(1, self._line_count + 1)
         return sorted(find(lowered, self.line_of))
 
-    def cell_values(self, line: int, cells: list[str]) -> OwnedReadings:
+    def cell_values(self, line: int, cells: Sequence[str]) -> OwnedReadings:
         """Every reading of every number in each of `cells`, the cells of table row `line`
         (read in isolation, as a cell: no decimal comma), parsed and sorted once per row
         however many figures of the row are checked."""

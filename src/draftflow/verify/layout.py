@@ -52,7 +52,6 @@ class DocumentLayout:
         self._nested = path.endswith(_NESTED_SUFFIXES)
         self._parents: dict[int, int] = {}
         self._captions: dict[int, str] = {}
-        self._headers: dict[int, list[str]] = {}
         self._children: dict[int, tuple[tuple[str, str, int], ...]] = {}
         self._row_cache: dict[int, _Row | None] = {}
 
@@ -144,11 +143,12 @@ class DocumentLayout:
                 return number, delimiter, tuple(fields)
         return None
 
-    def row_and_header(self, line: int) -> tuple[list[str], list[str]] | None:
+    def row_and_header(self, line: int) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         """The cells of `line` (as written) and its table's column headers, if `line` is a
-        body row of a table (Markdown, CSV, or `|` rows of tool output)."""
+        body row of a table (Markdown, CSV, or `|` rows of tool output). Read once per row:
+        a wide table's every figure asks for them."""
         found = self._row(line)
-        return None if found is None else (list(found.cells), list(found.header))
+        return None if found is None else (found.cells, found.header)
 
     def caption(self, line: int) -> str:
         """The text just above the table holding `line` (up to its heading, a few lines at

@@ -81,6 +81,27 @@ def setting_name(key: str) -> str | None:
     return _SETTING_OF.get(_NAME_RE.sub("_", key.lower()).strip("_"))
 
 
+_HEADER_SETTINGS: dict[int, tuple[tuple[str, ...], tuple[tuple[int, str], ...]]] = {}
+
+
+def _header_settings(header: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """The columns whose headers name a setting, with the setting: read once per table (its
+    every figure asks; keyed by identity, as hashing a wide header costs what reading it
+    does, and the header kept beside it so that its identity is not reused)."""
+    kept = _HEADER_SETTINGS.get(id(header))
+    if kept is not None and kept[0] is header:
+        return kept[1]
+    settings = tuple(
+        (column, name)
+        for column, text in enumerate(header)
+        if (name := setting_name(text)) is not None
+    )
+    if len(_HEADER_SETTINGS) >= 256:
+        _HEADER_SETTINGS.clear()
+    _HEADER_SETTINGS[id(header)] = (header, settings)
+    return settings
+
+
 def check_meaning(
     ctx: VerifyContext,
     base: str,
@@ -194,9 +215,9 @@ def stated_settings(index: DocumentIndex, line: int) -> Stated:
     if table is not None:
         cells, header = table
         return {
-            name: (cell, line)
-            for cell, column in zip(cells, header, strict=False)
-            if (name := setting_name(column)) is not None
+            name: (cells[column], line)
+            for column, name in _header_settings(header)
+            if column < len(cells)
         }
     stated: Stated = {}
     for key, text, number in layout.enclosing_children(line):

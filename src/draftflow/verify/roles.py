@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -55,6 +56,7 @@ _FAMILIES: tuple[frozenset[str], ...] = (
     frozenset({"prefill", "decode", "pp", "tg"}),
 )
 _WORD_RE = re.compile(r"[a-z0-9]+")
+_WALK = 8  # mentions walked back from a figure before scanning its whole line
 _LAST_KEY_RE = re.compile(r'"([^"]+)"\s*:')
 _CLOSING_RE = re.compile(r"\s*[}\]][}\],;\s]*")
 _NAMED_BEFORE_RE = re.compile(r"[:=]\W*$")
@@ -163,9 +165,22 @@ def _context_name(
 
 def words_before(text: str, mention: NumberMention, mentions: list[NumberMention]) -> str:
     """The text between the previous number on the line (or its start) and `mention`."""
-    previous = max((m.end for m in mentions if m.numbers and m.end <= mention.start), default=0)
+    previous = _previous_end(mention, mentions)
     unit = UNIT_AFTER_RE.match(text, previous) if previous else None
     return text[unit.end() if unit else previous : mention.start]
+
+
+def _previous_end(mention: NumberMention, mentions: list[NumberMention]) -> int:
+    """Where the last number before `mention` ends (0 if none). A line's mentions stand in
+    order, each ending before the next starts, so the search starts at `mention`'s place and
+    walks back (a wide table's row has thousands: scanning them all per figure is quadratic)."""
+    at = bisect_right(mentions, mention.start, key=lambda m: m.start)
+    for previous in reversed(mentions[max(0, at - _WALK) : at]):
+        if previous.numbers and previous.end <= mention.start:
+            return previous.end
+    if at <= _WALK:
+        return 0
+    return max((m.end for m in mentions if m.numbers and m.end <= mention.start), default=0)
 
 
 def _column_header(index: DocumentIndex, line: int, number: ParsedNumber) -> str | None:

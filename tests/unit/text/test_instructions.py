@@ -8,6 +8,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from draftflow.text.addressed import is_addressed_to_a_reader
 from draftflow.text.instructions import (
     _INSTRUCTION_RE,
     _READER_RE,
@@ -63,7 +64,9 @@ PIECES = [
 @given(pieces=st.lists(st.sampled_from(PIECES), max_size=14))
 def test_the_quick_test_decides_as_the_pattern(pieces: list[str]) -> None:
     line = "".join(pieces)
-    expected = _INSTRUCTION_RE.search(line) or _READER_RE.search(line)
+    expected = (
+        _INSTRUCTION_RE.search(line) or _READER_RE.search(line) or is_addressed_to_a_reader(line)
+    )
     assert is_instruction(line) == bool(expected)
 
 
@@ -96,6 +99,19 @@ READER_PIECES = [
     "\u0130",
     "±",
     "\u2014",
+    "Whoever condenses this page",
+    "Robots reading this",
+    ": ",
+    "any generated digest",
+    " must quote ",
+    "the number you want for the headline is",
+    "Asistente",
+    "cita",
+    "Quien resuma esta página",
+    "resumen",
+    "摘要",
+    "必须",
+    "任何",
 ]
 
 

@@ -6,7 +6,7 @@ introduction."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -30,13 +30,58 @@ _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 
 
+_MAX_WANTED = 64  # a longer figure text is looked for cell by cell
+
+
+@dataclass(frozen=True, eq=False)
+class RowCells:
+    """A table body row's cells (dittos resolved) under its column headers, read once."""
+
+    header: tuple[str, ...]
+    cells: tuple[str, ...]
+    exact: dict[str, int]
+    """Each non-empty cell's text: its first column."""
+
+    @cached_property
+    def _joined(self) -> tuple[str, list[int]]:
+        starts, at = [], 0
+        for cell in self.cells:
+            starts.append(at)
+            at += len(cell) + 1
+        return "\0".join(self.cells), starts
+
+    def own(self, wanted: str) -> int | None:
+        """The first cell that holds `wanted` or that `wanted` holds (a non-empty one): found
+        with one search of the joined row and a look-up of `wanted`'s substrings, not by
+        testing every cell (a wide row's every figure asks)."""
+        if not wanted:
+            return None
+        if "\0" in wanted or len(wanted) > _MAX_WANTED:
+            return next(
+                (i for i, c in enumerate(self.cells) if wanted in c or (c and c in wanted)), None
+            )
+        found: list[int] = []
+        joined, starts = self._joined
+        at = joined.find(wanted)
+        if at != -1:
+            found.append(bisect_right(starts, at) - 1)
+        for first in range(len(wanted)):
+            for last in range(first + 1, len(wanted) + 1):
+                column = self.exact.get(wanted[first:last])
+                if column is not None:
+                    found.append(column)
+        return min(found, default=None)
+
+
 @dataclass(frozen=True)
 class TableCells:
     """A table row's cells under their headers, and the header of the figure's own cell."""
 
-    header: list[str]
-    cells: list[str]
+    header: tuple[str, ...]
+    cells: tuple[str, ...]
     own: int | None
+    row: RowCells
+    """The row these are of (shared by its figures, so what is read of it is read once)."""
 
 
 class DocumentContext:
@@ -46,6 +91,8 @@ class DocumentContext:
         self.document = document
         self.lines = document.line_list
         self._key_values: dict[int, list[tuple[str, str]]] = {}
+        self._rows: dict[tuple[int, int], RowCells] = {}
+        self._headers: dict[int, tuple[str, ...]] = {}
 
     @cached_property
     def _blocks(self) -> tuple[object, ...]:
@@ -171,22 +218,35 @@ class DocumentContext:
         return " ".join(reversed(parts))
 
     def table_cells(self, line: int, text: str) -> TableCells | None:
-        """The line's table row under its header row, with the cell that holds `text`."""
+        """The line's table row under its header row, with the cell that holds `text`: the
+        first cell that holds it or that it holds."""
         found = self._rows_by_line.get(line)
         if found is None:
             return None
-        table, index = found
-        header = [table.column_header(column) for column in range(table.width)]
-        cells = [cell.text for cell in table.body_rows[index]]
-        for column, cell in enumerate(cells):
-            if cell.strip() in _DITTO:
-                cells[column] = _above(table, index, column)
+        row = self._row_cells(*found)
         wanted = plain_text(text).strip()
-        own = next(
-            (i for i, c in enumerate(cells) if wanted and (wanted in c or (c and c in wanted))),
-            None,
-        )
-        return TableCells(header=header, cells=cells, own=own)
+        return TableCells(header=row.header, cells=row.cells, own=row.own(wanted), row=row)
+
+    def _row_cells(self, table: Table, index: int) -> RowCells:
+        """A body row's cells (dittos resolved) under its table's headers, read once: a wide
+        table's every figure shares them (linear, not quadratic, in its cells)."""
+        key = (id(table), index)
+        row = self._rows.get(key)
+        if row is None:
+            header = self._headers.get(id(table))
+            if header is None:
+                header = tuple(table.column_header(c) for c in range(table.width))
+                self._headers[id(table)] = header
+            cells = [cell.text for cell in table.body_rows[index]]
+            for column, cell in enumerate(cells):
+                if cell.strip() in _DITTO:
+                    cells[column] = _above(table, index, column)
+            exact: dict[str, int] = {}
+            for column, cell in enumerate(cells):
+                if cell:
+                    exact.setdefault(cell, column)
+            row = self._rows[key] = RowCells(header, tuple(cells), exact)
+        return row
 
     @cached_property
     def setup_pairs(self) -> list[tuple[str, str]]:
@@ -217,12 +277,31 @@ class DocumentContext:
         start = found[0].span.first if found else line
         path = self.heading_path(start)
         lower = path[0][0] if path else 0
-        for table in self._tables:
-            if lower < table.span.last < start:
-                lower = table.span.last
-        return " ".join(
-            plain_text(b.text) for b in self._texts if lower < b.span.first and b.span.last < start
-        )
+        ends = self._table_ends  # sorted: the last table ending before `start` bounds the lead
+        before = bisect_left(ends, start)
+        if before and ends[before - 1] > lower:
+            lower = ends[before - 1]
+        firsts = self._text_firsts
+        parts: list[str] = []
+        for index in range(bisect_right(firsts, lower), bisect_left(firsts, start)):
+            block = self._texts_in_order[index]
+            if block.span.last < start:
+                parts.append(plain_text(block.text))
+        return " ".join(parts)
+
+    @cached_property
+    def _table_ends(self) -> list[int]:
+        return sorted(table.span.last for table in self._tables)
+
+    @cached_property
+    def _texts_in_order(self) -> list[Paragraph | ListItem]:
+        return sorted(self._texts, key=lambda block: block.span.first)
+
+    @cached_property
+    def _text_firsts(self) -> list[int]:
+        """Where each text block starts, in order: a figure's lead is found by bisection, not
+        by reading every block of the document (a document of many tables has many figures)."""
+        return [block.span.first for block in self._texts_in_order]
 
     def section_intro(self, heading_line: int) -> str:
         """The paragraphs right after a heading and before its next heading, which introduce

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -21,7 +21,7 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import vocabulary as vocab
 from draftflow.extract.conditions.columns import column_model, count_in_system_cell
-from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.context import DocumentContext, RowCells
 from draftflow.extract.conditions.setup import SetupSource, agreed
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.numeric import cell_numbers
@@ -99,33 +99,77 @@ def _int(value: JsonValue) -> int | None:
     return None
 
 
+class _Puts(list[tuple[str, JsonValue]]):
+    """What reading a cell would `put`, in order, kept to be replayed on a `Resolved`."""
+
+    def put(self, key: str, value: JsonValue) -> None:
+        """Keep the put."""
+        self.append((key, value))
+
+
 def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
     """A row's cells: by header where the header says what it holds, else by value."""
     cells = list(cells)
     sizes = [value for _, value in cells if vocab.is_size(value)]
     for header, value in cells:
-        text = str(value).strip().strip("`")
-        key = vocab.header_key(header)
-        if key == "model" and sizes and not vocab.SIZE.search(text):
-            text = f"{text} {sizes[0]}"  # a model column beside a size column: `Llama` `7B`
-        if key == "engine" and vocab.engine_of_value(header) is None:
-            engine = vocab.engine_of_value(text)
-            resolved.put("engine", engine or text if header.lower() != "backend" else engine)
-        elif key is not None and key != "engine":
-            resolved.put(key, text)
-            if key == "system":
-                resolved.put("node_count", count_in_system_cell(text))
-        elif vocab.engine_of_value(text):
-            resolved.put("engine", vocab.engine_of_value(text))
-        elif vocab.is_model_value(text):
-            resolved.put("model", text)
-        elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
-            resolved.put("weight_precision", found)
-        if key == "model" or vocab.is_model_value(text):
-            _precision_of_model(resolved, text)
+        _read_cell(resolved, header, value, sizes[0] if sizes else None)
 
 
-def _precision_of_model(resolved: Resolved, model: str) -> None:
+def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | None) -> None:
+    text = str(value).strip().strip("`")
+    key = vocab.header_key(header)
+    if key == "model" and size is not None and not vocab.SIZE.search(text):
+        text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
+    if key == "engine" and vocab.engine_of_value(header) is None:
+        engine = vocab.engine_of_value(text)
+        resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+    elif key is not None and key != "engine":
+        resolved.put(key, text)
+        if key == "system":
+            resolved.put("node_count", count_in_system_cell(text))
+    elif vocab.engine_of_value(text):
+        resolved.put("engine", vocab.engine_of_value(text))
+    elif vocab.is_model_value(text):
+        resolved.put("model", text)
+    elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
+        resolved.put("weight_precision", found)
+    if key == "model" or vocab.is_model_value(text):
+        _precision_of_model(resolved, text)
+
+
+def read_row(resolved: Resolved, row: RowCells, own: int | None) -> None:
+    """A table row's cells but the figure's own, as `read_cells` reads them: each cell is
+    read once per row (and size), so a row's many figures cost each only the cells that
+    state something."""
+    sizes = _row_sizes(row)
+    size = next((row.cells[i] for i in sizes if i != own), None)
+    for column, puts in _row_puts(row, size):
+        if column != own:
+            for key, value in puts:
+                resolved.put(key, value)
+
+
+@lru_cache(maxsize=256)
+def _row_sizes(row: RowCells) -> tuple[int, ...]:
+    cells = row.cells[: len(row.header)]
+    return tuple(i for i, cell in enumerate(cells) if cell and vocab.is_size(cell))
+
+
+@lru_cache(maxsize=512)
+def _row_puts(row: RowCells, size: str | None) -> tuple[tuple[int, _Puts], ...]:
+    """Each cell of the row that states something (under a header: past the row's last
+    header a cell is not read), with what it states."""
+    found = []
+    for column, (header, cell) in enumerate(zip(row.header, row.cells, strict=False)):
+        if cell:
+            puts = _Puts()
+            _read_cell(puts, header, cell, size)
+            if puts:
+                found.append((column, puts))
+    return tuple(found)
+
+
+def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
     found = vocab.precision_in(model)
     if found:
         resolved.put("weight_precision", found)
@@ -230,12 +274,7 @@ def seed_conditions(
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
         own = table.own if table.own is not None else _own_by_value(table.cells, value)
-        cells = [
-            (h, c)
-            for i, (h, c) in enumerate(zip(table.header, table.cells, strict=False))
-            if i != own and c
-        ]
-        read_cells(resolved, cells)
+        read_row(resolved, table.row, own)
         if own is not None and own < len(table.header):
             _prefer_caption_system(resolved, context, line, table.header[own])
             read_column(resolved, table.header[own])
@@ -349,7 +388,7 @@ def _setup_reading(text: str) -> dict[str, JsonValue]:
     return {k: v for k, v in found.items() if v is not None}
 
 
-def _own_by_value(cells: list[str], value: float) -> int | None:
+def _own_by_value(cells: Sequence[str], value: float) -> int | None:
     for index, cell in enumerate(cells):
         if any(math.isclose(float(n), value, rel_tol=1e-9) for n in cell_numbers(cell)):
             return index

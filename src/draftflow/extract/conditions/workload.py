@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import PurePosixPath
+from weakref import WeakKeyDictionary
 
 from pydantic import JsonValue
 
@@ -137,11 +138,27 @@ def _levels(context: DocumentContext, readme: DocumentContext | None, line: int)
         yield _methodology_level(readme)
 
 
+_RUN_SETTINGS: WeakKeyDictionary[DocumentContext, dict[tuple[int, int], dict[str, JsonValue]]]
+_RUN_SETTINGS = WeakKeyDictionary()
+
+
 def run_settings(
     context: DocumentContext, readme: DocumentContext | None, line: int
 ) -> dict[str, JsonValue]:
     """A figure's run settings and workload from its context chain (see the module
-    docstring); keys a level states twice are left out."""
+    docstring); keys a level states twice are left out. Read once per line (a wide row's
+    figures share it); the answer is shared, not to be changed."""
+    lines = _RUN_SETTINGS.setdefault(context, {})
+    key = (id(readme), line)
+    found = lines.get(key)
+    if found is None:
+        found = lines[key] = _run_settings(context, readme, line)
+    return found
+
+
+def _run_settings(
+    context: DocumentContext, readme: DocumentContext | None, line: int
+) -> dict[str, JsonValue]:
     found: dict[str, JsonValue] = {}
     blocked: set[str] = set()
     for level in _levels(context, readme, line):
@@ -160,12 +177,24 @@ def header_workload(context: DocumentContext, values: dict[str, JsonValue]) -> s
     """The column header the document uses for a length the figure's run states: `tg 1024`
     for output_tokens 1024 where the document's tables have a `tg 1024` column (`tg` being
     a header that names output tokens); None unless exactly one header does."""
-    found = set()
-    for header in context.column_headers:
+    found = {
+        header
+        for header, key, length in _length_headers(context.column_headers)
+        if values.get(key) == length
+    }
+    return next(iter(found)) if len(found) == 1 else None
+
+
+@lru_cache(maxsize=64)
+def _length_headers(headers: frozenset[str]) -> tuple[tuple[str, str, int], ...]:
+    """The headers that name a length (`tg 1024`): each with its key and its value, read once
+    per document (not once per figure: a wide table has as many figures as headers)."""
+    found = []
+    for header in headers:
         match = _HEADER_LENGTH.match(header)
         if match is None:
             continue
         key = vocab.header_key(match.group("name"))
-        if key is not None and values.get(key) == int(match.group("value")):
-            found.add(header)
-    return next(iter(found)) if len(found) == 1 else None
+        if key is not None:
+            found.append((header, key, int(match.group("value"))))
+    return tuple(found)
