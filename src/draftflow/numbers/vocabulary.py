@@ -229,6 +229,7 @@ class OutcomeNoun(_Alternatives):
 class Vocabulary(_Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
+    measured_dimensions: frozenset[str] = frozenset()
     unit: tuple[Unit, ...]
     metric: tuple[Metric, ...]
     prose_metric: tuple[ProseMetric, ...] = ()
@@ -248,10 +249,14 @@ class Vocabulary(_Entry):
 
     _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
     _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)
+    _metric_dimensions: dict[str, str] = PrivateAttr(default_factory=dict)
 
     def model_post_init(self, context: Any, /) -> None:
         self._units.update((unit.id, unit) for unit in self.unit)
         self._metrics.update((metric.id, metric) for metric in self.metric)
+        self._metric_dimensions.update(
+            (metric.id, metric.dimension) for metric in self.metric if metric.dimension
+        )
 
     @model_validator(mode="after")
     def _groups_name_known_units(self) -> Vocabulary:
@@ -273,6 +278,13 @@ class Vocabulary(_Entry):
                 )
         return self
 
+    @model_validator(mode="after")
+    def _measured_dimensions_are_known(self) -> Vocabulary:
+        known = {d for unit in self.unit for d in unit.dimensions}
+        if unknown := sorted(self.measured_dimensions - known):
+            raise ValueError(f"measured_dimensions names {unknown}, which no unit has")
+        return self
+
     def unit_by_id(self, unit_id: str) -> Unit | None:
         """The unit whose canonical spelling is `unit_id`."""
         return self._units.get(unit_id)
@@ -280,6 +292,10 @@ class Vocabulary(_Entry):
     def metric_by_id(self, metric_id: str) -> Metric | None:
         """The metric whose id is `metric_id`."""
         return self._metrics.get(metric_id)
+
+    def metric_dimension_of(self, metric_id: str) -> str | None:
+        """The dimension of the metric whose id is `metric_id` (None when it has none)."""
+        return self._metric_dimensions.get(metric_id)
 
     def unit_ids(self, dimension: str) -> frozenset[str]:
         """The canonical units of one dimension (`time` → ms, µs, s, min, h)."""
