@@ -90,8 +90,9 @@ def test_every_written_spelling_reads_as_its_unit(unit: object) -> None:
 
     assert isinstance(unit, Unit)
     for spelling in unit.written:
-        if len(spelling) <= 15:  # unit_after reads 16 characters past the number
-            assert unit_after(f"12 {spelling} ", 2) == unit.id, spelling
+        assert unit_after(f"12 {spelling} ", 2) == unit.id, spelling
+        assert unit_after(f"12 **{spelling}** and more", 2) == unit.id, spelling
+        assert unit_after(f"12{spelling}.", 2) == unit.id, spelling
         assert unit_named(spelling) == unit.id, spelling
         assert UNIT_AFTER_RE.match(f" {spelling}.") or not unit.dimensions, spelling
     for spelling in unit.joined:
@@ -288,3 +289,25 @@ def test_every_engine_is_a_runtime_topic_in_all_its_spellings(engine: Engine) ->
     assert list(RUNTIMES) == [e.name for e in VOCABULARY.engine]
     for spelling in engine.spellings:
         assert found_in(f"run with {spelling}, then", RUNTIMES[engine.name]), spelling
+
+
+def test_the_longest_spellings_are_read_after_a_number() -> None:
+    assert unit_after("uses 0.42 joules per token", 9) == "J/token"
+    assert unit_after("rose 3.5 percentage points", 8) == "pp"
+    assert unit_after("rose 3.5 percentage-points", 8) == "pp"
+
+
+@pytest.mark.parametrize("spelling", [" tok/s", "tok/s ", "*tok/s", "_tps", "`tps"])
+def test_a_spelling_the_scanners_cannot_read_is_rejected(spelling: str) -> None:
+    text = f'[[unit]]\nid = "tokens/s"\nwritten = ["{spelling}"]\n[[metric]]\nid = "x"\n'
+    with pytest.raises(VocabularyError, match="cannot read"):
+        load(text)
+
+
+def test_a_spelling_an_earlier_unit_reads_is_rejected() -> None:
+    text = (
+        '[[unit]]\nid = "s"\nwritten = ["sec"]\n'
+        '[[unit]]\nid = "s2"\nwritten = ["sec 2"]\n[[metric]]\nid = "x"\n'
+    )
+    with pytest.raises(VocabularyError, match="reads as 's'"):
+        load(text)
