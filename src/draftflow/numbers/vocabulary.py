@@ -179,6 +179,14 @@ class Engine(_Entry):
     name: str
     spellings: tuple[str, ...]
 
+    @field_validator("spellings")
+    @classmethod
+    def _spellings_are_lowercase(cls, spellings: tuple[str, ...]) -> tuple[str, ...]:
+        # verify looks for a spelling in a lowercased source (verify/fields.py)
+        if upper := [spelling for spelling in spellings if spelling != spelling.lower()]:
+            raise ValueError(f"engine spellings are written in lowercase; lowercase {upper}")
+        return spellings
+
 
 class ModelFamilies(_Entry):
     """The open-weight model families a caption or heading may name, by plain name."""
@@ -320,6 +328,10 @@ class Vocabulary(_Entry):
     def metric_dimension_of(self, metric_id: str) -> str | None:
         """The dimension of the metric whose id is `metric_id` (None when it has none)."""
         return self._metric_dimensions.get(metric_id)
+
+    def engine_named(self, name: str) -> Engine | None:
+        """The engine whose record name is `name`, in any case (`vllm` → vLLM)."""
+        return next((e for e in self.engine if e.name.lower() == name.lower()), None)
 
     def unit_ids(self, dimension: str) -> frozenset[str]:
         """The canonical units of one dimension (`time` → ms, µs, s, min, h)."""
