@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 from test_verify import FOLDER, build_record
 
-import draftflow.cli.verify as verify_cli
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main
@@ -114,7 +114,9 @@ def test_without_source_reads_the_records_repository_from_the_cache_and_fetches_
         calls.append((source, options))
         return acquire(str(folder), revision=options["revision"], origin=options["origin"])
 
-    monkeypatch.setattr(verify_cli, "acquire", fake_acquire)
+    # verify finds the sources as status and approve do (review/reverify.py `snapshot_for`)
+    reverify = importlib.import_module("draftflow.review.reverify")
+    monkeypatch.setattr(reverify, "acquire", fake_acquire)
     result = run(str(write(tmp_path, clean_record)))
     assert result.exit_code == 0, result.output
     source = clean_record["source"]

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from draftflow.errors import InputError
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES
 from draftflow.record.documents import record_documents
-from draftflow.record.model import Record
+from draftflow.record.model import Record, pinned_path
 from draftflow.select import Figure, figure_id
 
 # Condition keys that describe where a figure was read, not which run it is.
@@ -72,7 +72,7 @@ def figure_rows(record: Record, figures: list[Figure]) -> list[FigureRow]:
             metric=figure.result.metric,
             label=figure.result.label,
             document=paths.get(figure.result.source_document_id)
-            or _path_from_url(figure.result.evidence_url)
+            or pinned_path(figure.result.evidence_url)
             or figure.result.source_document_id,
             line=figure.result.source_line,
             selected=figure.id in chosen,
@@ -189,10 +189,3 @@ def _selected_ids(record: Record) -> set[str]:
     if selection is not None:
         return {chosen.id for chosen in selection.chosen}
     return {figure_id(result) for result in record.editorial.reported_results}
-
-
-def _path_from_url(url: str) -> str | None:
-    """PATH of `https://HOST/OWNER/NAME/blob/REVISION/PATH#Lnn`."""
-    _, found, rest = url.partition("/blob/")
-    path = rest.partition("/")[2].partition("#")[0]
-    return path if found and path else None

@@ -36,7 +36,7 @@ from draftflow.review import (
     snapshot_for,
     status,
 )
-from draftflow.review.signoff import SignOff, published_sha256_now
+from draftflow.review.signoff import SignOff, open_error_flags, published_sha256_now
 from draftflow.select import FIGURES_NAME, load_figures
 from draftflow.store.source import load_record_source
 from draftflow.store.write import RecordStore, atomic_write_text
@@ -291,8 +291,7 @@ def _raise_for_open_errors(
     record_id: str, report: VerificationReport, signoff: SignOff | None
 ) -> None:
     """Exit 1 while an error flag stands that the live sign-off does not acknowledge."""
-    acknowledged = {ack.flag_id for ack in signoff.acknowledged} if signoff else set()
-    open_errors = [flag.id for flag in report.errors if flag.id not in acknowledged]
+    open_errors = [flag.id for flag in open_error_flags(report, signoff)]
     if open_errors:
         raise CheckFailed(
             f"{record_id}: {len(open_errors)} error flag(s) stand: {', '.join(open_errors)}",

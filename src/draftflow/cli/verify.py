@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main, output_console
 from draftflow.cli.flags import print_flag
@@ -18,8 +17,10 @@ from draftflow.cli.options import git_timeout_option, max_bytes_option
 from draftflow.errors import CheckFailed, NotCachedError
 from draftflow.record.files import load_record
 from draftflow.record.model import Record
+from draftflow.review.reverify import AcquireLimits, current_report, snapshot_for
 from draftflow.store.source import load_record_source
-from draftflow.verify import VerificationReport, verify_record
+from draftflow.store.write import RecordStore
+from draftflow.verify import VerificationReport
 
 VERIFY_EPILOG = """\b
 Examples:
@@ -81,11 +82,10 @@ def verify_command(
     No model and no network are used (except to fetch the repository with --fetch).
     """
     record = load_record(record_path)
-    if source is None:
-        stored = load_record_source(record_path.parent, record.id)
-        source = stored.location if stored is not None else None
-    snapshot = _acquire(record, source, offline=not fetch, max_bytes=max_bytes, timeout=timeout)
-    report = verify_record(record, snapshot)
+    store = RecordStore(record_path.parent)
+    limits = AcquireLimits(max_bytes=max_bytes, timeout=timeout)
+    snapshot = _acquire(record, source, store, offline=not fetch, limits=limits)
+    report = current_report(record, snapshot, store)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -99,20 +99,14 @@ def verify_command(
 
 
 def _acquire(
-    record: Record, source: str | None, *, offline: bool, max_bytes: int, timeout: float
+    record: Record, source: str | None, store: RecordStore, *, offline: bool, limits: AcquireLimits
 ) -> Snapshot:
-    """The record's repository at the record's revision, from SOURCE or from its URL (the
-    fetch cache only, when `offline`)."""
-    origin = record.source.url
+    """The record's repository at the record's revision, found as status and approve find it
+    (SOURCE, else the stored source beside the record, else its URL; the fetch cache only,
+    when `offline`)."""
+    stored = load_record_source(store.root, record.id)
     try:
-        return acquire(
-            source or origin,
-            revision=record.source.revision,
-            origin=origin,
-            max_bytes=max_bytes,
-            timeout=timeout,
-            offline=offline,
-        )
+        return snapshot_for(record, source, stored=stored, offline=offline, limits=limits)
     except NotCachedError as error:
         raise NotCachedError(
             error.message,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from draftflow.extract.vocabulary import metric_by_unit
 from draftflow.numbers.vocabulary import dimensions_by_spelling, vocabulary
 
-_METRIC_DIMENSIONS = {m.id: m.dimension for m in vocabulary().metric if m.dimension}
+_VOCABULARY = vocabulary()
 _UNIT_DIMENSIONS = dimensions_by_spelling()
 _SHARE = frozenset({"ratio"})
 
@@ -21,14 +21,14 @@ def fitted_metric(
     the metric of the cell's unit (`77.99 s` on a `…-low-temperature` row is a time), and so
     does one its key writes with a percent (`memory_percent` is a share); a unit read from a
     caption or heading changes no metric."""
-    dimension = _METRIC_DIMENSIONS.get(metric)
+    dimension = _VOCABULARY.metric_dimension_of(metric)
     dimensions = _UNIT_DIMENSIONS.get(unit.lower(), frozenset())
     if dimension is not None and dimensions and dimension not in dimensions:
         by_unit = metric_by_unit(unit, name)
         if dimensions == _SHARE and by_unit is not None and (unit_in_cell or unit_in_key):
             metric = by_unit  # `memory_percent`: a share of the memory, not a size
         elif by_unit is not None and unit_in_cell:
-            metric = by_unit if _METRIC_DIMENSIONS.get(by_unit) in dimensions else metric
+            metric = by_unit if _VOCABULARY.metric_dimension_of(by_unit) in dimensions else metric
     if metric == "temperature" and "temperature" not in dimensions:
         return None
     return metric

@@ -11,6 +11,7 @@ from draftflow.numbers.vocabulary import (
     dimensions_by_spelling,
     spelling_pattern,
     spellings_with_dimensions,
+    vocabulary,
 )
 
 _SLASH_RE = re.compile(r"\s*/\s*")
@@ -19,7 +20,7 @@ _SLASH_RE = re.compile(r"\s*/\s*")
 # (`x` is a count or a ratio).
 _UNIT_DIMENSIONS = dimensions_by_spelling()
 
-MEASURED = frozenset({"rate", "time", "power", "temperature", "memory"})
+MEASURED = vocabulary().measured_dimensions
 """Dimensions of a measurement: a number in one of them is never a bare count or setting."""
 
 

@@ -51,17 +51,20 @@ _NAMES = tuple(
 )
 
 
+# what may stand between a number and its unit: spaces and Markdown emphasis (`**48** t/s`)
+_MARKUP = re.compile(r"[*_` \t]*")
+
+
 def unit_after(text: str, end: int) -> str | None:
-    """The canonical unit written right after a number ending at `end`, if any."""
-    window = text[max(0, end - 1) : end + 16]
-    attached = window[1:2] not in (" ", "\t", "*", "_", "`")
-    rest = window[1:].lstrip("*_` \t")
-    first = _FIRST.match(rest)
+    """The canonical unit written right after a number ending at `end`, if any: a written
+    spelling of any length, after spaces or emphasis, or a joined one (`1.7x`)."""
+    start = _MARKUP.match(text, end).end()  # type: ignore[union-attr]
+    first = _FIRST.match(text, start)
     if first is not None:
         return _WRITTEN[int(first.lastgroup[1:])][0]  # type: ignore[index]
-    if attached:
+    if start == end:
         for unit, pattern in _JOINED:
-            if pattern.match(window[0] + rest, 1):
+            if pattern.match(text, end):
                 return unit
     return None
 
@@ -74,14 +77,12 @@ def plain_unit_after(text: str, end: int, units: frozenset[str]) -> str | None:
     """The canonical unit, one of `units`, written plainly right after a number ending at
     `end`: at most one space between and no markup (`**48** t/s` has none), a written
     spelling or a unit's stem starting the next word (`250 secs`)."""
-    rest = text[end : end + 17]
-    if rest[:1].isspace():
-        rest = rest[1:]
-    first = _FIRST.match(rest)
+    start = end + 1 if text[end : end + 1].isspace() else end
+    first = _FIRST.match(text, start)
     if first is not None:
         unit = _WRITTEN[int(first.lastgroup[1:])][0]  # type: ignore[index]
         return unit if unit in units else None
-    lowered = rest.lower()
+    lowered = text[start : start + max((len(stem) for _, stem in _STEMS), default=0)].lower()
     return next((unit for unit, stem in _STEMS if unit in units and lowered.startswith(stem)), None)
 
 

@@ -59,6 +59,17 @@ class Unit(_Entry):
     name_ends: tuple[str, ...] = ()
     metric: str | None = None
 
+    @model_validator(mode="after")
+    def _scanners_read_every_spelling(self) -> Unit:
+        for spelling in (*self.written, *self.joined, *self.attached):
+            if not _readable_after_a_number(spelling, self.flags):
+                raise ValueError(
+                    f"unit {self.id!r}: the number scanners cannot read {spelling!r} after a "
+                    "number; write it without spaces or Markdown (`*`, `_`, backticks) at "
+                    "its ends"
+                )
+        return self
+
     @property
     def spellings(self) -> tuple[str, ...]:
         """Every spelling of the unit in a text: written, joined and aliases."""
@@ -169,6 +180,14 @@ class Engine(_Entry):
     name: str
     spellings: tuple[str, ...]
 
+    @field_validator("spellings")
+    @classmethod
+    def _spellings_are_lowercase(cls, spellings: tuple[str, ...]) -> tuple[str, ...]:
+        # verify looks for a spelling in a lowercased source (verify/fields.py)
+        if upper := [spelling for spelling in spellings if spelling != spelling.lower()]:
+            raise ValueError(f"engine spellings are written in lowercase; lowercase {upper}")
+        return spellings
+
 
 class ModelFamilies(_Entry):
     """The open-weight model families a caption or heading may name, by plain name."""
@@ -230,6 +249,7 @@ class OutcomeNoun(_Alternatives):
 class Vocabulary(_Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
+    measured_dimensions: frozenset[str] = frozenset()
     unit: tuple[Unit, ...]
     metric: tuple[Metric, ...]
     prose_metric: tuple[ProseMetric, ...] = ()
@@ -249,10 +269,14 @@ class Vocabulary(_Entry):
 
     _units: dict[str, Unit] = PrivateAttr(default_factory=dict)
     _metrics: dict[str, Metric] = PrivateAttr(default_factory=dict)
+    _metric_dimensions: dict[str, str] = PrivateAttr(default_factory=dict)
 
     def model_post_init(self, context: Any, /) -> None:
         self._units.update((unit.id, unit) for unit in self.unit)
         self._metrics.update((metric.id, metric) for metric in self.metric)
+        self._metric_dimensions.update(
+            (metric.id, metric.dimension) for metric in self.metric if metric.dimension
+        )
 
     @model_validator(mode="after")
     def _groups_name_known_units(self) -> Vocabulary:
@@ -274,6 +298,26 @@ class Vocabulary(_Entry):
                 )
         return self
 
+    @model_validator(mode="after")
+    def _measured_dimensions_are_known(self) -> Vocabulary:
+        known = {d for unit in self.unit for d in unit.dimensions}
+        if unknown := sorted(self.measured_dimensions - known):
+            raise ValueError(f"measured_dimensions names {unknown}, which no unit has")
+        return self
+
+    @model_validator(mode="after")
+    def _no_written_spelling_is_shadowed(self) -> Vocabulary:
+        # the scanners try units in the file's order: an earlier unit that reads a later
+        # unit's spelling would take every number written with it
+        for index, unit in enumerate(self.unit):
+            for spelling in unit.written:
+                if shadow := _first_reader(self.unit[:index], f"{spelling} "):
+                    raise ValueError(
+                        f"unit {unit.id!r}: {spelling!r} after a number reads as {shadow!r}, "
+                        "which comes first; move the entry or change the spelling"
+                    )
+        return self
+
     def unit_by_id(self, unit_id: str) -> Unit | None:
         """The unit whose canonical spelling is `unit_id`."""
         return self._units.get(unit_id)
@@ -281,6 +325,14 @@ class Vocabulary(_Entry):
     def metric_by_id(self, metric_id: str) -> Metric | None:
         """The metric whose id is `metric_id`."""
         return self._metrics.get(metric_id)
+
+    def metric_dimension_of(self, metric_id: str) -> str | None:
+        """The dimension of the metric whose id is `metric_id` (None when it has none)."""
+        return self._metric_dimensions.get(metric_id)
+
+    def engine_named(self, name: str) -> Engine | None:
+        """The engine whose record name is `name`, in any case (`vllm` → vLLM)."""
+        return next((e for e in self.engine if e.name.lower() == name.lower()), None)
 
     def unit_ids(self, dimension: str) -> frozenset[str]:
         """The canonical units of one dimension (`time` → ms, µs, s, min, h)."""
@@ -312,6 +364,30 @@ def _spelling(spelling: str) -> str:
     return escaped if len(before) < 2 else escaped.replace("/", r"\s*/\s*")
 
 
+# what the scanners skip between a number and its unit (numbers/units.py `_MARKUP`)
+_MARKUP_CHARACTERS = "*_` \t"
+
+
+def _readable_after_a_number(spelling: str, flags: re.RegexFlag) -> bool:
+    """Whether a scanner reads the spelling whole right after a number: it starts with no
+    character the scanner skips, ends in no space, and its pattern matches it."""
+    if not spelling or spelling[0] in _MARKUP_CHARACTERS or spelling != spelling.rstrip():
+        return False
+    pattern = re.compile(rf"(?:{_spelling(spelling)})(?![A-Za-z0-9/])", flags)
+    return pattern.fullmatch(spelling) is not None
+
+
+def written_re(unit: Unit) -> re.Pattern[str]:
+    """A unit's written spellings read right after a number, in the unit's case mode; a
+    letter, digit or `/` may not follow (`s` is not the start of `sec2`)."""
+    return re.compile(rf"(?:{spelling_pattern(unit.written)})(?![A-Za-z0-9/])", unit.flags)
+
+
+def _first_reader(units: Iterable[Unit], text: str) -> str | None:
+    """The first of `units` whose written spellings read the start of `text`."""
+    return next((u.id for u in units if u.written and written_re(u).match(text)), None)
+
+
 def load(text: str) -> Vocabulary:
     """A vocabulary from the text of a data file (the shipped one: `vocabulary()`)."""
     try:
@@ -331,10 +407,8 @@ def vocabulary() -> Vocabulary:
 
 @cache
 def unit_spelling_re(unit_id: str) -> re.Pattern[str]:
-    """A unit's written spellings read right after a number, in the unit's case mode; a
-    letter, digit or `/` may not follow (`s` is not the start of `sec2`)."""
-    unit = _known_unit(unit_id)
-    return re.compile(rf"(?:{spelling_pattern(unit.written)})(?![A-Za-z0-9/])", unit.flags)
+    """A unit's written spellings read right after a number (`written_re`), by its id."""
+    return written_re(_known_unit(unit_id))
 
 
 @cache

@@ -2,7 +2,8 @@
 
 `status`, `review` and `approve` never take `verified` or the stored `<id>.verify.json` on
 trust: a record (and its figures file) may have been edited by hand since it was written. Each
-finds the record's sources the way `draftflow verify` does, with one addition:
+finds the record's sources, and `draftflow verify` finds them the same way (`snapshot_for`,
+then `current_report`, which checks the figures file too):
 1. `--source` when the editor gives one;
 2. else the source the draft stored (`<id>.source.json`: a checkout, a folder, or a remote
    read from the fetch cache);
@@ -53,12 +54,22 @@ class Reverification:
     hint: str | None = None
 
 
+@dataclass(frozen=True)
+class AcquireLimits:
+    """How much of a source to read and how long to wait for git (`draftflow verify`'s
+    options; the other commands read with the defaults)."""
+
+    max_bytes: int
+    timeout: float
+
+
 def snapshot_for(
     record: Record,
     source: str | None,
     *,
     stored: RecordSource | None = None,
     offline: bool = False,
+    limits: AcquireLimits | None = None,
 ) -> Snapshot:
     """The record's sources at the record's revision (the order is in the module docstring).
 
@@ -68,7 +79,16 @@ def snapshot_for(
     origin = record.source.url
     revision = record.source.revision
     location = source or _stored_location(stored) or origin
-    return acquire(location, revision=revision, origin=origin, offline=offline)
+    if limits is None:
+        return acquire(location, revision=revision, origin=origin, offline=offline)
+    return acquire(
+        location,
+        revision=revision,
+        origin=origin,
+        offline=offline,
+        max_bytes=limits.max_bytes,
+        timeout=limits.timeout,
+    )
 
 
 def _stored_location(stored: RecordSource | None) -> str | None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -186,8 +186,19 @@ def resolve_acknowledgements(
             claim=flag.claim,
             reason=reason.strip(),
         )
-    still_open = [f for f in flags if f.is_error and f.id not in acknowledged]
-    return list(acknowledged.values()), still_open
+    return list(acknowledged.values()), unacknowledged_errors(flags, acknowledged)
+
+
+def unacknowledged_errors(flags: Iterable[Flag], acknowledged: Collection[str]) -> list[Flag]:
+    """The error flags whose id is not among `acknowledged`: the one rule of what stays open
+    (approve, status and review all ask it)."""
+    return [flag for flag in flags if flag.is_error and flag.id not in acknowledged]
+
+
+def open_error_flags(report: VerificationReport, signoff: SignOff | None) -> list[Flag]:
+    """The error flags of `report` the sign-off does not acknowledge."""
+    acknowledged = {ack.flag_id for ack in signoff.acknowledged} if signoff else set()
+    return unacknowledged_errors(report.flags, acknowledged)
 
 
 def _find_flag(flags: list[Flag], given: str) -> Flag:

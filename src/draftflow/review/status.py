@@ -28,7 +28,7 @@ from draftflow.record.files import parse_record, record_file_sha256
 from draftflow.record.model import Record
 from draftflow.review.copies import LocalCopies
 from draftflow.review.reverify import Reverification, Verification, reverify
-from draftflow.review.signoff import SignOff, load_signoff, published_sha256_now
+from draftflow.review.signoff import SignOff, load_signoff, open_error_flags, published_sha256_now
 from draftflow.store.write import RecordStore
 from draftflow.text.json_input import load_optional_json, read_input_text
 from draftflow.verify import VerificationReport
@@ -94,8 +94,7 @@ def review_state(published_now: str, check: Reverification, signoff: SignOff | N
 
 def open_errors(report: VerificationReport, signoff: SignOff | None) -> int:
     """How many error flags of `report` the sign-off does not acknowledge."""
-    acknowledged = {a.flag_id for a in signoff.acknowledged} if signoff else set()
-    return sum(1 for flag in report.errors if flag.id not in acknowledged)
+    return len(open_error_flags(report, signoff))
 
 
 def record_status(

@@ -21,19 +21,17 @@ import re
 from collections.abc import Iterable, Mapping
 
 from draftflow.acquire.snapshot import Document
+from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 Keyword = tuple[str, ...]
 """Alternatives, each a regex that begins and ends with a word character."""
 
 # The topics a record names: one vocabulary for the select stage (`select/topics.py`, with
 # the line that names each) and for a record assembled without a selection (`assemble.py`).
+# The runtimes are the vocabulary's engines (`numbers/vocabulary.toml`, `[[engine]]`).
 RUNTIMES: dict[str, Keyword] = {
-    "vLLM": ("vllm",),
-    "SGLang": ("sglang",),
-    "llama.cpp": ("llama[.-]?cpp", "llama-server", "llama-bench"),
-    "Ollama": ("ollama",),
-    "TensorRT-LLM": ("tensorrt[- ]llm", "trt-llm"),
-    "LM Studio": ("lm studio",),
+    engine.name: tuple(spelling_pattern([spelling]) for spelling in engine.spellings)
+    for engine in vocabulary().engine
 }
 # A bare "spark" is also Apache Spark: the hardware is named with its maker's product words.
 HARDWARE: dict[str, Keyword] = {

@@ -9,6 +9,7 @@ import re
 
 from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
 from draftflow.numbers.cells import CellShape, cell_shape
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
 from draftflow.select.scored import Scored, said
 
@@ -33,7 +34,7 @@ _QUALITY_WORD = re.compile(
 )
 _TAIL_STATISTIC = re.compile(r"\bp9\d|\bp99|\bmaximum|\bminimum")
 RATE_UNITS = re.compile(r"/s$|per.?s", re.IGNORECASE)
-TIME_UNITS = frozenset({"s", "ms", "seconds", "us", "min"})
+TIME_UNITS = vocabulary().unit_group("headline_latency")
 
 
 _COUNT_NAME = re.compile(r"\btokens?\b(?!\s*(/|per\b))|\bseconds?\b|\bsec\b|\(s\)|_s$", re.I)

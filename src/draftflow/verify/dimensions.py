@@ -15,8 +15,6 @@ from draftflow.numbers.units import is_window_name
 from draftflow.numbers.vocabulary import spelling_pattern, spellings_with_dimensions, vocabulary
 
 _VOCABULARY = vocabulary()
-# Each metric's own dimension, by its id.
-_METRIC_IDS = {m.id: m.dimension for m in _VOCABULARY.metric if m.dimension is not None}
 
 
 # Words of a metric name or a key/header, first match wins (the data file keeps the order).
@@ -30,8 +28,8 @@ _METRIC_DIMENSIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 def metric_dimension(name: str) -> str | None:
     """The dimension a metric name, JSON key or column header names, if any: a metric's own
     (by its id in the vocabulary), else the first its words name."""
-    if name in _METRIC_IDS:
-        return _METRIC_IDS[name]
+    if (own := _VOCABULARY.metric_dimension_of(name)) is not None:
+        return own
     if is_window_name(name):
         return None  # `five_minutes`: the window a value was taken over, not its quantity
     spelled = caption_dimensions(name) or caption_dimensions(name.lower())

@@ -17,6 +17,7 @@ import json
 import re
 
 from draftflow.numbers import NumberKind, ParsedNumber, find_numbers
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.text.pointer import pointer
 from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.report import ClaimStatus, Rule, Severity
@@ -101,7 +102,7 @@ def _check_names(ctx: VerifyContext) -> None:
     runtimes = [
         part.strip() for part in re.split(r"\s*(?:/|,|\+|\band\b)\s*", record.runtime or "")
     ]
-    if record.runtime and not all(_named(ctx, part.lower()) for part in runtimes if part):
+    if record.runtime and not all(_runtime_named(ctx, part) for part in runtimes if part):
         ctx.flag(
             Severity.ERROR,
             Rule.FIELDS,
@@ -119,6 +120,14 @@ def _check_names(ctx: VerifyContext) -> None:
                 topic,
                 f"the hardware topic {topic!r} is named in no listed source",
             )
+
+
+def _runtime_named(ctx: VerifyContext, runtime: str) -> bool:
+    """True when a runtime stands in a source by its name or, for an engine of the
+    vocabulary, by one of its spellings (`text-generation-inference` for TGI)."""
+    engine = vocabulary().engine_named(runtime)
+    names = (runtime.lower(), *(engine.spellings if engine else ()))
+    return any(_named(ctx, name) for name in names)
 
 
 def _named(ctx: VerifyContext, name: str) -> bool:

@@ -90,8 +90,9 @@ def test_every_written_spelling_reads_as_its_unit(unit: object) -> None:
 
     assert isinstance(unit, Unit)
     for spelling in unit.written:
-        if len(spelling) <= 15:  # unit_after reads 16 characters past the number
-            assert unit_after(f"12 {spelling} ", 2) == unit.id, spelling
+        assert unit_after(f"12 {spelling} ", 2) == unit.id, spelling
+        assert unit_after(f"12 **{spelling}** and more", 2) == unit.id, spelling
+        assert unit_after(f"12{spelling}.", 2) == unit.id, spelling
         assert unit_named(spelling) == unit.id, spelling
         assert UNIT_AFTER_RE.match(f" {spelling}.") or not unit.dimensions, spelling
     for spelling in unit.joined:
@@ -251,3 +252,63 @@ _METRIC = '[[unit]]\nid = "x"\ndimensions = ["rate"]\n[[metric]]\nid = "m"\n'
 def test_a_bad_word_table_says_what_to_fix(table: str, fix: str) -> None:
     with pytest.raises(VocabularyError, match=rf"(?s){fix}.*vocabulary\.toml"):
         load(_METRIC + table)
+
+
+def test_measured_dimensions_are_data_and_include_energy() -> None:
+    from draftflow.numbers.dimensions import MEASURED
+
+    assert VOCABULARY.measured_dimensions == MEASURED
+    assert {"rate", "time", "power", "temperature", "memory", "energy"} == MEASURED
+
+
+def test_a_measured_dimension_no_unit_has_is_rejected() -> None:
+    text = 'measured_dimensions = ["time", "weight"]\n[[unit]]\nid = "s"\ndimensions = ["time"]\n'
+    with pytest.raises(VocabularyError, match="weight"):
+        load(text + "[[metric]]\nid = 'ttft'\n")
+
+
+def test_each_metric_dimension_is_read_from_its_entry() -> None:
+    for metric in VOCABULARY.metric:
+        assert VOCABULARY.metric_dimension_of(metric.id) == metric.dimension, metric.id
+    assert metric_dimension("energy_per_token") == "energy"
+
+
+def test_time_and_rate_units_are_the_vocabularys_everywhere() -> None:
+    from draftflow.draft.facts import figures
+    from draftflow.select import metric_scores
+
+    assert VOCABULARY.unit_group("headline_latency") == metric_scores.TIME_UNITS
+    assert VOCABULARY.unit_ids("time") > metric_scores.TIME_UNITS
+    assert VOCABULARY.unit_ids("time") == figures._TIME_UNITS
+    assert figures._RATE_UNITS == VOCABULARY.unit_ids("rate") == {"tokens/s", "requests/s"}
+
+
+@pytest.mark.parametrize("engine", VOCABULARY.engine, ids=lambda engine: engine.name)
+def test_every_engine_is_a_runtime_topic_in_all_its_spellings(engine: Engine) -> None:
+    from draftflow.select.keywords import RUNTIMES, found_in
+
+    assert list(RUNTIMES) == [e.name for e in VOCABULARY.engine]
+    for spelling in engine.spellings:
+        assert found_in(f"run with {spelling}, then", RUNTIMES[engine.name]), spelling
+
+
+def test_the_longest_spellings_are_read_after_a_number() -> None:
+    assert unit_after("uses 0.42 joules per token", 9) == "J/token"
+    assert unit_after("rose 3.5 percentage points", 8) == "pp"
+    assert unit_after("rose 3.5 percentage-points", 8) == "pp"
+
+
+@pytest.mark.parametrize("spelling", [" tok/s", "tok/s ", "*tok/s", "_tps", "`tps"])
+def test_a_spelling_the_scanners_cannot_read_is_rejected(spelling: str) -> None:
+    text = f'[[unit]]\nid = "tokens/s"\nwritten = ["{spelling}"]\n[[metric]]\nid = "x"\n'
+    with pytest.raises(VocabularyError, match="cannot read"):
+        load(text)
+
+
+def test_a_spelling_an_earlier_unit_reads_is_rejected() -> None:
+    text = (
+        '[[unit]]\nid = "s"\nwritten = ["sec"]\n'
+        '[[unit]]\nid = "s2"\nwritten = ["sec 2"]\n[[metric]]\nid = "x"\n'
+    )
+    with pytest.raises(VocabularyError, match="reads as 's'"):
+        load(text)

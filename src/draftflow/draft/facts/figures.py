@@ -41,8 +41,8 @@ WORKLOAD_KEYS = (
 _SHARED_ROLES = frozenset(WORKLOAD_KEYS)
 # workload conditions that hold the source's own words for the work (`tg 1024`), not a count
 NAMED_WORKLOAD_KEYS = frozenset({"workload", "case"})
-_TIME_UNITS = frozenset({"ms", "s", "µs", "us", "min", "h"})
-_RATE_UNITS = frozenset({"tokens/s", "requests/s"})
+_TIME_UNITS = vocabulary().unit_ids("time")
+_RATE_UNITS = vocabulary().unit_ids("rate")
 _STATISTIC_RE = re.compile(r"\b(p\d{2,3}|min|max|mean|median|average|avg)\b", re.IGNORECASE)
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 # a label part that is itself a figure (`101.81 ms`), not a configuration's name

@@ -10,6 +10,7 @@ from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.wording import join, with_unit
 from draftflow.numbers.arithmetic import ratio_text
 from draftflow.numbers.words import count_word
+from draftflow.record.model import pinned_path
 
 MAX_NAMED = 3
 
@@ -224,7 +225,7 @@ def _names(refs: Sequence[FigureRef]) -> list[str]:
 
 
 def _paths(fact: Fact) -> list[str]:
-    paths = [url.split("/blob/", 1)[-1].partition("/")[2] for url in fact.citations]
+    paths = [pinned_path(url) for url in fact.citations]
     return [p for p in paths if p][:MAX_NAMED]
 
 

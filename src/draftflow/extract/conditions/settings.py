@@ -16,7 +16,12 @@ from functools import cache, lru_cache
 
 from draftflow.numbers import NumberKind, NumberMention, find_numbers
 from draftflow.numbers.units import unit_after
-from draftflow.numbers.vocabulary import RunSetting, unit_spelling_re, vocabulary
+from draftflow.numbers.vocabulary import (
+    RunSetting,
+    spelling_pattern,
+    unit_spelling_re,
+    vocabulary,
+)
 
 _WORD = re.compile(r"[a-z0-9'’@.+-]+")
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
@@ -57,8 +62,7 @@ def _phrase_re(phrases: tuple[str, ...], *, at_end: bool) -> re.Pattern[str] | N
     """Whole-word phrases ending a text (`at_end`) or starting it."""
     if not phrases:
         return None
-    ordered = sorted(phrases, key=len, reverse=True)
-    body = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
+    body = spelling_pattern(phrases)
     if at_end:
         return re.compile(rf"(?<![\w'])(?:{body})[\s(]*$", re.IGNORECASE)
     return re.compile(rf"^[\s-]*(?:{body})(?![\w])", re.IGNORECASE)

@@ -27,7 +27,7 @@ from pydantic import JsonValue
 from draftflow.extract.conditions import vocabulary as vocab
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.settings import Stated, settings_in_pairs, settings_in_text
-from draftflow.numbers.vocabulary import vocabulary
+from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 WORKLOAD = "workload"
 MAX_WORKLOAD_CHARS = 80
@@ -53,22 +53,19 @@ class Level:
 
 @cache
 def _lead_ins() -> re.Pattern[str]:
-    phrases = sorted(vocabulary().run_context.workload_lead_ins, key=len, reverse=True)
-    body = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases)
+    body = spelling_pattern(vocabulary().run_context.workload_lead_ins)
     return re.compile(rf"(?<![\w])(?:{body})\s*", re.IGNORECASE)
 
 
 @cache
 def _trail_cuts() -> re.Pattern[str]:
-    phrases = sorted(vocabulary().run_context.workload_trail_cuts, key=len, reverse=True)
-    body = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in phrases)
+    body = spelling_pattern(vocabulary().run_context.workload_trail_cuts)
     return re.compile(rf"[\s,]+(?:{body})\s*$", re.IGNORECASE)
 
 
 @cache
 def _methodology() -> re.Pattern[str]:
-    titles = sorted(vocabulary().run_context.methodology_headings, key=len, reverse=True)
-    body = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in titles)
+    body = spelling_pattern(vocabulary().run_context.methodology_headings)
     return re.compile(rf"^\W*(?:{body})\W*$", re.IGNORECASE)
 
 
