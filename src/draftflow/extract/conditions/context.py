@@ -188,6 +188,22 @@ class DocumentContext:
         )
         return TableCells(header=header, cells=cells, own=own)
 
+    def chain_lines(self, line: int) -> list[int]:
+        """The lines of a figure's context, nearest first: its own line, its table's header
+        rows, the lines above it back to its outermost section's start, its heading path, then
+        the document's opening (title and introduction)."""
+        found: list[int] = [line]
+        row = self._rows_by_line.get(line)
+        if row is not None:
+            table = row[0]
+            first_body = table.body_rows[0][0].line if table.body_rows[0] else line
+            found.extend(range(table.span.first, min(first_body, line)))
+        found.extend(range(line - 1, self.section_start(line) - 1, -1))
+        found.extend(number for number, _, _ in self.heading_path(line))
+        end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
+        found.extend(range(1, min(end, INTRO_LINES + 1)))
+        return list(dict.fromkeys(n for n in found if n >= 1))
+
     @cached_property
     def setup_pairs(self) -> list[tuple[str, str]]:
         """The rows of the document's two-column tables (`| Item | Value |`), in order: where a
@@ -263,6 +279,29 @@ class DocumentContext:
             b.text
             for b in self._blocks
             if isinstance(b, CodeBlock) and first <= b.span.first and b.span.last <= last
+        ]
+
+    @cached_property
+    def pair_table_lines(self) -> list[int]:
+        """The body lines of the document's two-column tables (see `setup_pairs`)."""
+        return [
+            row[0].line
+            for table in self._tables
+            if table.width == 2
+            for row in table.body_rows
+            if len(row) == 2
+        ]
+
+    @cached_property
+    def header_lines(self) -> list[int]:
+        """The lines of every table's header rows, in order."""
+        return [
+            number
+            for table in self._tables
+            for number in range(
+                table.span.first,
+                table.body_rows[0][0].line if table.body_rows and table.body_rows[0] else 0,
+            )
         ]
 
     @cached_property

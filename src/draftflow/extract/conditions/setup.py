@@ -58,6 +58,8 @@ class SetupSource:
     pairs: tuple[tuple[str, str], ...] = ()
     lines: tuple[int, ...] = field(default=())
     """The first line of each setup section (for tests and evidence)."""
+    spans: tuple[tuple[int, int], ...] = field(default=())
+    """The lines of each setup section, first and last: where its settings are stated."""
 
 
 def is_setup_section(section: Section, first: bool) -> bool:
@@ -95,7 +97,12 @@ def setup_source(document: Document) -> SetupSource:
             texts.append(text)
         elif isinstance(block, Table) and block.kind in _READ_TABLES and block.width == 2:
             pairs.extend((row[0].text, row[1].text) for row in block.body_rows if len(row) == 2)
-    return SetupSource(texts=tuple(texts), pairs=tuple(pairs), lines=tuple(a for a, _ in spans))
+    return SetupSource(
+        texts=tuple(texts),
+        pairs=tuple(pairs),
+        lines=tuple(a for a, _ in spans),
+        spans=tuple(spans),
+    )
 
 
 def _inside(block: object, spans: list[tuple[int, int]]) -> bool:
