@@ -19,7 +19,10 @@ from draftflow.errors import CheckFailed, NotCachedError
 from draftflow.record.files import load_record
 from draftflow.record.model import Record
 from draftflow.store.source import load_record_source
-from draftflow.verify import VerificationReport, verify_record
+from draftflow.select import FIGURES_NAME
+from draftflow.select.figures import load_figures
+from draftflow.verify import VerificationReport, verify_figures, verify_record, with_figures
+from draftflow.verify.context import DocumentIndexes
 
 VERIFY_EPILOG = """\b
 Examples:
@@ -85,7 +88,7 @@ def verify_command(
         stored = load_record_source(record_path.parent, record.id)
         source = stored.location if stored is not None else None
     snapshot = _acquire(record, source, offline=not fetch, max_bytes=max_bytes, timeout=timeout)
-    report = verify_record(record, snapshot)
+    report = _with_figures_file(record, record_path, snapshot)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:
@@ -96,6 +99,18 @@ def verify_command(
             hint="fix each flagged value, line or citation in the record (or the record's "
             "source), then run draftflow verify again",
         )
+
+
+def _with_figures_file(record: Record, record_path: Path, snapshot: Snapshot) -> VerificationReport:
+    """The record's report, with its figures file's flags when one lies beside it (where
+    each figure cites the places of its conditions: a hand edit of one is an error)."""
+    indexes = DocumentIndexes()
+    report = verify_record(record, snapshot, indexes=indexes)
+    figures_path = record_path.parent / f"{record.id}.{FIGURES_NAME}"
+    if not figures_path.is_file():
+        return report
+    figures = [figure.result for figure in load_figures(figures_path)]
+    return with_figures(report, verify_figures(record, figures, snapshot, indexes=indexes))
 
 
 def _acquire(

@@ -76,7 +76,8 @@ class ConditionReader:
             column=candidate.column,
             context=self._context(figure.document),
             readme=self._readme,
-            setup=self.setup(figure.document),
+            setup=self._setup(figure.document),
+            repository=self._readme_setup,
         )
         return self.cite(found, figure.document, figure.line)
 

@@ -139,9 +139,7 @@ def place_text(document: Document, line: int) -> str:
     return ""
 
 
-def cite(
-    value: JsonValue, chain: Iterable[tuple[Document, int]]
-) -> tuple[Place, ...] | None:
+def cite(value: JsonValue, chain: Iterable[tuple[Document, int]]) -> tuple[Place, ...] | None:
     """The nearest place of the chain that states `value`, or the fewest nearest places
     that state its words together (at most `MAX_PLACES`); None when the chain does not."""
     chain = list(chain)
@@ -182,9 +180,7 @@ def cited(
     return kept, sources
 
 
-def restated(
-    value: JsonValue, places: Iterable[Place], documents: Mapping[str, Document]
-) -> bool:
+def restated(value: JsonValue, places: Iterable[Place], documents: Mapping[str, Document]) -> bool:
     """Whether the cited places, read again, state `value` (verify's re-reading)."""
     texts: list[str] = []
     for place in places:

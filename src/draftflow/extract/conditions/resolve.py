@@ -140,7 +140,7 @@ def _prefer_caption_system(
     """A table titled with a system (`**Raspberry Pi 5 8GB**`) whose columns count the same
     device (`4 x RasPi 5 8 GB`): the title names it in full."""
     column = vocab.system_of_header(header)
-    titled = vocab.system_in(context.caption(line)) if context is not None else None
+    titled = vocab.sole_system(context.caption(line)) if context is not None else None
     if column and titled and set(_DIGITS.findall(column)) & set(_DIGITS.findall(titled)):
         resolved.put("system", titled)
 
@@ -195,13 +195,13 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     match = _STATED_VERSION.search(text)
     stated = (match.group("a") or match.group("b")) if match else None
     if not local:  # a document's or repository's introduction spans its runs
-        found.append(("system", vocab.system_in(text)))
+        found.append(("system", vocab.first_system(text)))
         found.append(("node_count", vocab.count_of(text)))
         return tuple(found), stated
     precision = vocab.PRECISION.search(text)
     if precision and not _KV_PRECISION.match(text, precision.end()):
         found.append(("weight_precision", precision.group(0)))
-    found.append(("system", vocab.system_in(text)))
+    found.append(("system", vocab.sole_system(text)))
     found.append(("model", vocab.model_in(vocab.without_engines(text))))
     found.append(("node_count", vocab.count_of(text)))
     return tuple(found), stated
@@ -217,10 +217,13 @@ def seed_conditions(
     context: DocumentContext | None,
     readme: DocumentContext | None,
     setup: Mapping[str, JsonValue] | None = None,
+    repository: Mapping[str, JsonValue] | None = None,
 ) -> dict[str, JsonValue]:
     """The figure's conditions: seed keys first (in the seed's order), then the raw cells.
-    `setup` holds what the document's and the repository's setup sections state (nearest
-    first, see `setup_conditions`): it fills only the keys no nearer context states."""
+    `setup` holds what the document's setup sections state (see `setup_conditions`), and
+    `repository` what the README's state: they fill only the keys no nearer context states,
+    and a repository-wide system or engine only where the figure's own chain in its
+    document names no other (`Strix Halo vs DGX Spark` above a row rules out the README's)."""
     resolved = Resolved()
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
@@ -245,18 +248,53 @@ def seed_conditions(
         for _, _, heading in context.heading_path(line):
             read_text(resolved, heading)
         read_key_values(resolved, context.setup_pairs)
-        read_text(resolved, context.intro, local=False)
+        opening = Resolved()
+        read_text(opening, context.intro, local=False)
+        for key, setting in opening.values.items():
+            if _names_no_other(_chain_text(context, line), key, setting):
+                resolved.put(key, setting)
+        if opening.stated_version and resolved.stated_version is None:
+            resolved.stated_version = opening.stated_version
         for key, setting in run_settings(context, readme, line).items():
             resolved.put(key, setting)
         if "workload" not in resolved.values:
             resolved.put("workload", header_workload(context, resolved.values))
-    if readme is not None and readme is not context:
-        read_text(resolved, f"{readme.title} {readme.intro}", local=False)
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
+    chain = _chain_text(context, line)
+    if readme is not None and readme is not context:
+        wide = Resolved()
+        read_text(wide, f"{readme.title} {readme.intro}", local=False)
+        for key, setting in wide.values.items():
+            if _names_no_other(chain, key, setting):
+                resolved.put(key, setting)
+    for key, setting in (repository or {}).items():
+        engine = (repository or {}).get("engine") if key == "engine_version" else None
+        if engine is not None and resolved.values.get("engine") != engine:
+            continue  # a version is its engine's
+        if _names_no_other(chain, key, setting):
+            resolved.put(key, setting)
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
     return _assemble(resolved, raw)
+
+
+def _chain_text(context: DocumentContext | None, line: int) -> str:
+    """The text of a figure's chain in its own document (`DocumentContext.chain_lines`)."""
+    if context is None:
+        return ""
+    lines = context.lines
+    return "\n".join(lines[n - 1] for n in context.chain_lines(line) if n <= len(lines))
+
+
+def _names_no_other(chain: str, key: str, value: JsonValue) -> bool:
+    """Whether a repository-wide `value` of `key` may apply to a figure whose chain in its
+    document is `chain`: for a system or an engine, the chain names none but that one."""
+    if key == "system":
+        return not vocab.names_other_system(chain, str(value))
+    if key == "engine":
+        return vocab.engines_named(chain) <= {str(value)}
+    return True
 
 
 def _column_model(

@@ -43,6 +43,7 @@ _SYSTEM_WORDS = (
     r"|(?:apple\s+)?m[1-4]\s+(?:pro|max|ultra)(?:\s+\d+-core\s+gpu)?(?:\s+\d+\s?gb)?"
     r"|raspberry\s+pi\s+\d\w?(?:\s+\d+\s?gb)?|raspi\s+\d\w?(?:\s+\d+\s?gb)?"
     r"|(?:amd\s+)?(?:instinct\s+)?mi\d{3}x?|jetson\s+\w+(?:\s+\w+)?"
+    r"|(?:amd\s+)?strix\s+halo|(?:amd\s+)?ryzen\s+ai\s+max\+?(?:\s+(?:pro\s+)?\d{3})?"
 )
 SYSTEM = re.compile(rf"(?<![\w-])(?:{_SYSTEM_WORDS})(?![\w-])", re.I)
 _BARE_GPU = re.compile(r"^(?:rtx\s?)?[1-5]0[5-9]0\s?(?:ti)?(?:\s+\d+\s?gb)?$", re.I)
@@ -136,6 +137,76 @@ def system_in(text: str) -> str | None:
     """The first system (hardware) a text names, as written."""
     match = SYSTEM.search(text)
     return match.group(0).strip() if match else None
+
+
+_RESTATED = re.compile(r"^\s*[(,/]\s*$|^\s*\((?:[^()]*?,\s*)?$")
+"""What stands between a system and its restatement: `AMD Strix Halo (Ryzen AI Max+ 395)`."""
+
+
+def _system_mentions(text: str) -> list[tuple[str, str]]:
+    """Each system a text names, as written with its restatement in brackets (`AMD Strix
+    Halo (Ryzen AI Max+ 395)` is one mention), and its name without its maker."""
+    mentions: list[tuple[str, str]] = []
+    previous: re.Match[str] | None = None
+    start = end = 0
+    for match in SYSTEM.finditer(text):
+        if previous is not None and _RESTATED.match(text[previous.end() : match.start()]):
+            end = match.end()
+            previous = match
+            continue
+        if previous is not None:
+            mentions.append((_closed(text, start, end), _key(text[start:end].split("(")[0])))
+        start, end, previous = match.start(), match.end(), match
+    if previous is not None:
+        mentions.append((_closed(text, start, end), _key(text[start:end].split("(")[0])))
+    return mentions
+
+
+def _closed(text: str, start: int, end: int) -> str:
+    found = text[start:end].strip()
+    if found.count("(") > found.count(")") and text[end : end + 1] == ")":
+        found += ")"  # the restatement's bracket closed
+    return found
+
+
+@lru_cache(maxsize=1 << 14)
+def sole_system(text: str) -> str | None:
+    """The one system a text names (a name and its restatement in brackets count once);
+    None when it names none or two (`Strix Halo vs DGX Spark` says neither)."""
+    mentions = _system_mentions(text)
+    if len({key for _, key in mentions}) != 1:
+        return None
+    return mentions[0][0]
+
+
+@lru_cache(maxsize=1 << 14)
+def first_system(text: str) -> str | None:
+    """The first system a text names, with its restatement in brackets."""
+    mentions = _system_mentions(text)
+    return mentions[0][0] if mentions else None
+
+
+def _key(name: str) -> str:
+    return re.sub(r"^(?:nvidia|amd|apple|asus)\s+", "", name.strip().lower())
+
+
+@lru_cache(maxsize=1 << 12)
+def systems_named(text: str) -> frozenset[str]:
+    """Every system a text names, each by its name without its maker (`dgx spark`)."""
+    return frozenset(_key(m.group(0)) for m in SYSTEM.finditer(text))
+
+
+def names_other_system(text: str, system: str) -> bool:
+    """Whether a text names a system that is not `system` (one that shares no word with it:
+    `GB10` is the `DGX Spark-class NVIDIA GB10`, `Nvidia DGX Spark` is not `Strix Halo`)."""
+    words = set(re.findall(r"[a-z0-9]+", system.lower()))
+    return any(not (set(re.findall(r"[a-z0-9]+", name)) & words) for name in systems_named(text))
+
+
+@lru_cache(maxsize=1 << 12)
+def engines_named(text: str) -> frozenset[str]:
+    """Every engine a text names, by its name."""
+    return frozenset(name for name, regex in _ENGINE if regex.search(text))
 
 
 @lru_cache(maxsize=1 << 14)
