@@ -18,9 +18,9 @@ from draftflow.cli.options import git_timeout_option, max_bytes_option
 from draftflow.errors import CheckFailed, NotCachedError
 from draftflow.record.files import load_record
 from draftflow.record.model import Record
-from draftflow.store.source import load_record_source
 from draftflow.select import FIGURES_NAME
 from draftflow.select.figures import load_figures
+from draftflow.store.source import load_record_source
 from draftflow.verify import VerificationReport, verify_figures, verify_record, with_figures
 from draftflow.verify.context import DocumentIndexes
 

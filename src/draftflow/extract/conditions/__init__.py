@@ -21,8 +21,8 @@ from draftflow.extract.ground import Grounded
 _PROSE_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
 
 __all__ = [
-    "SEED_KEYS",
     "CITED_KEYS",
+    "SEED_KEYS",
     "SOURCE_CELLS",
     "ConditionReader",
     "DocumentContext",

@@ -75,7 +75,10 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for key, regex in (
         ("model", r"^model(?:[\s_]*(?:id|name))?$|^checkpoint$"),
         ("weight_precision", r"^(?:quant(?:ization)?|precision|weights?|dtype|format)$"),
-        ("engine", r"^(?:engine|runtime|framework|inference engine|provider|server)$"),
+        (
+            "engine",
+            r"^(?:engine|runtime|framework|inference engine|provider|server|serving)$",
+        ),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
         ("system", r"^(?:gpu|device|hardware|system|machine|accelerator)$"),
         ("node_count", r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices)$"),
