@@ -78,6 +78,7 @@ class ConditionReader:
             readme=self._readme,
             setup=self._setup(figure.document),
             repository=self._readme_setup,
+            setup_lines=frozenset(self._run_lines(figure.document)),
         )
         return self.cite(found, figure.document, figure.line)
 
@@ -108,12 +109,15 @@ class ConditionReader:
     def _setup_lines(self, document: Document) -> list[int]:
         """The lines where a document states its run for all its figures: its setup and
         methodology sections, and its tables' header rows (a `tg 1024` column)."""
+        context = self._context(document)
+        return [*self._run_lines(document), *context.pair_table_lines, *context.header_lines]
+
+    def _run_lines(self, document: Document) -> list[int]:
+        """The lines of a document's setup and methodology sections."""
         found = self._setup_spans.get(document.document_id)
         if found is None:
             context = self._context(document)
             spans = [*setup_source(document).spans, *methodology_spans(context)]
             found = [n for first, last in spans for n in range(first, last + 1)]
-            found.extend(context.pair_table_lines)
-            found.extend(context.header_lines)
             self._setup_spans[document.document_id] = found
         return found

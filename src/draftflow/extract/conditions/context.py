@@ -208,12 +208,27 @@ class DocumentContext:
     def setup_pairs(self) -> list[tuple[str, str]]:
         """The rows of the document's two-column tables (`| Item | Value |`), in order: where a
         report states its model, engine and service configuration once for all its runs."""
+        return [(key, value) for key, value, _ in self._pair_rows]
+
+    @cached_property
+    def _pair_rows(self) -> list[tuple[str, str, int]]:
         return [
-            (row[0].text, row[1].text)
+            (row[0].text, row[1].text, row[0].line)
             for table in self._tables
             if table.width == 2
             for row in table.body_rows
             if len(row) == 2
+        ]
+
+    def setup_pairs_for(self, line: int, setup_lines: frozenset[int]) -> list[tuple[str, str]]:
+        """The two-column table rows that describe a figure's run: those on its chain (its
+        section above it) or in a setup section; a table elsewhere describes another part of
+        the report (a `Package | Version` list is not the spec table's engine)."""
+        chain = frozenset(self.chain_lines(line))
+        return [
+            (key, value)
+            for key, value, number in self._pair_rows
+            if number in chain or number in setup_lines
         ]
 
     @cached_property

@@ -224,6 +224,7 @@ def seed_conditions(
     readme: DocumentContext | None,
     setup: Mapping[str, JsonValue] | None = None,
     repository: Mapping[str, JsonValue] | None = None,
+    setup_lines: frozenset[int] = frozenset(),
 ) -> dict[str, JsonValue]:
     """The figure's conditions: seed keys first (in the seed's order), then the raw cells.
     `setup` holds what the document's setup sections state (see `setup_conditions`), and
@@ -253,7 +254,7 @@ def seed_conditions(
         read_text(resolved, context.caption(line))
         for _, _, heading in context.heading_path(line):
             read_text(resolved, heading)
-        read_key_values(resolved, context.setup_pairs)
+        read_key_values(resolved, context.setup_pairs_for(line, setup_lines))
         opening = Resolved()
         read_text(opening, context.intro, local=False)
         for key, setting in opening.values.items():

@@ -30,7 +30,8 @@ from draftflow.extract.document import (
 from draftflow.text.lines import plain_text
 
 SETUP_HEADING = re.compile(
-    r"^(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:our|the|test(?:ed|ing)?|benchmark(?:ing)?|evaluation)\s+)?"
+    r"^(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:our|the|test(?:ed|ing)?|benchmark(?:ing)?|evaluation"
+    r"|(?:model[- ])?service|server|serving|runtime|software)\s+)?"
     r"(?:set[- ]?up|hardware|environment|configuration|config|description|methodology|specs?"
     r"|specifications|system|platform|model and checkpoint|test rig|testbed"
     r"|how (?:we|i) test(?:ed)?)\b",
