@@ -94,9 +94,20 @@ def _int(value: JsonValue) -> int | None:
     return None
 
 
+_STACK = re.compile(r"\s+/\s+")
+"""What joins the parts of a stack written in one cell (`DeepSeek-V4-Flash / vLLM / TP=2`)."""
+
+
 def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
-    """A row's cells: by header where the header says what it holds, else by value."""
-    cells = list(cells)
+    """A row's cells: by header where the header says what it holds, else by value; a cell
+    that writes a stack (`model / engine / 1 node`) is read part by part."""
+    cells = [
+        (header, part)
+        for header, value in cells
+        for part in (
+            _STACK.split(value) if vocab.header_key(header) is None else [value]
+        )
+    ]
     sizes = [value for _, value in cells if vocab.is_size(value)]
     for header, value in cells:
         text = str(value).strip().strip("`")

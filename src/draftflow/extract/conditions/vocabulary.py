@@ -61,7 +61,8 @@ NODE_WORDS = re.compile(
 )
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
 SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
-_HF_ID = re.compile(r"^[\w.-]+/[\w.-]*\d[\w.-]*$")
+_HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
+"""A Hugging Face id: an owner and a name, each with a letter (`54.3/63` is a score)."""
 _MODEL_NAME = re.compile(
     r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_-]?\d+(?:\.\d+)?[BbMm]"
     r"(?:-A\d+B)?(?:[-_][\w.]+)*(?![\w])"
