@@ -204,6 +204,13 @@ class DocumentContext:
         found.extend(range(1, min(end, INTRO_LINES + 1)))
         return list(dict.fromkeys(n for n in found if n >= 1))
 
+    def table_rows(self, line: int) -> list[str]:
+        """The text of every body row of the line's table ([] outside tables)."""
+        found = self._rows_by_line.get(line)
+        if found is None:
+            return []
+        return [" | ".join(cell.text for cell in row) for row in found[0].body_rows]
+
     @cached_property
     def setup_pairs(self) -> list[tuple[str, str]]:
         """The rows of the document's two-column tables (`| Item | Value |`), in order: where a

@@ -280,17 +280,18 @@ def seed_conditions(
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
     chain = _chain_text(context, line)
+    apart = _rows_say_apart(context, line) if context is not None else frozenset()
     if readme is not None and readme is not context:
         wide = Resolved()
         read_text(wide, f"{readme.title} {readme.intro}", local=False)
         for key, setting in wide.values.items():
-            if _names_no_other(chain, key, setting):
+            if key not in apart and _names_no_other(chain, key, setting):
                 resolved.put(key, setting)
     for key, setting in (repository or {}).items():
         engine = (repository or {}).get("engine") if key == "engine_version" else None
         if engine is not None and resolved.values.get("engine") != engine:
             continue  # a version is its engine's
-        if _names_no_other(chain, key, setting):
+        if key not in apart and _names_no_other(chain, key, setting):
             resolved.put(key, setting)
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
@@ -305,9 +306,27 @@ def _chain_text(context: DocumentContext | None, line: int) -> str:
     return "\n".join(lines[n - 1] for n in context.chain_lines(line) if n <= len(lines))
 
 
+def _rows_say_apart(context: DocumentContext, line: int) -> frozenset[str]:
+    """The keys the figure's table states row by row where its own row states none: a table
+    whose rows name their machine (`DGX Spark (Nemotron REST API)` above `Antigravity
+    Native (Flash Swarm)`) says a row naming none ran elsewhere, whatever the README says."""
+    rows = context.table_rows(line)
+    own = context.lines[line - 1] if rows and line <= len(context.lines) else ""
+    apart: set[str] = set()
+    if rows and not vocab.systems_named(own) and any(vocab.systems_named(r) for r in rows):
+        apart.update({"system", "node_count"})
+    if rows and not vocab.engines_named(own) and any(vocab.engines_named(r) for r in rows):
+        apart.update({"engine", "engine_version"})
+    return frozenset(apart)
+
+
 def _names_no_other(chain: str, key: str, value: JsonValue) -> bool:
     """Whether a repository-wide `value` of `key` may apply to a figure whose chain in its
     document is `chain`: for a system or an engine, the chain names none but that one."""
+    if key in ("system", "engine", "engine_version", "node_count") and vocab.names_hosted_model(
+        chain
+    ):
+        return False  # a vendor's API ran it, not the repository's machine or engine
     if key == "system":
         return not vocab.names_other_system(chain, str(value))
     if key == "engine":

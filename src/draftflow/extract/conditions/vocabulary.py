@@ -190,6 +190,16 @@ def first_system(text: str) -> str | None:
     return mentions[0][0] if mentions else None
 
 
+_HOSTED = re.compile(
+    rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.hosted_models)})(?![\w])", re.I
+)
+
+
+def names_hosted_model(text: str) -> bool:
+    """Whether a text names a model only its vendor serves (`powered by Gemini Flash`)."""
+    return bool(_HOSTED.search(text))
+
+
 def _key(name: str) -> str:
     return re.sub(r"^(?:nvidia|amd|apple|asus)\s+", "", name.strip().lower())
 
