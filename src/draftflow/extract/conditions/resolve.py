@@ -279,7 +279,7 @@ def seed_conditions(
             resolved.put("workload", header_workload(context, resolved.values))
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
-    chain = _chain_text(context, line)
+    chain = _chain_text(context, line, setup_lines)
     apart = _rows_say_apart(context, line) if context is not None else frozenset()
     if readme is not None and readme is not context:
         wide = Resolved()
@@ -298,12 +298,16 @@ def seed_conditions(
     return _assemble(resolved, raw)
 
 
-def _chain_text(context: DocumentContext | None, line: int) -> str:
-    """The text of a figure's chain in its own document (`DocumentContext.chain_lines`)."""
+def _chain_text(
+    context: DocumentContext | None, line: int, setup_lines: Iterable[int] = ()
+) -> str:
+    """The text of a figure's chain in its own document (`DocumentContext.chain_lines`)
+    and of the document's setup sections (`setup_lines`)."""
     if context is None:
         return ""
     lines = context.lines
-    return "\n".join(lines[n - 1] for n in context.chain_lines(line) if n <= len(lines))
+    numbers = dict.fromkeys([*context.chain_lines(line), *sorted(setup_lines)])
+    return "\n".join(lines[n - 1] for n in numbers if n <= len(lines))
 
 
 def _rows_say_apart(context: DocumentContext, line: int) -> frozenset[str]:
@@ -404,8 +408,11 @@ def _named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
 @lru_cache(maxsize=1 << 12)
 def _setup_reading(text: str) -> dict[str, JsonValue]:
     """One setup paragraph: the one engine it names (and the version written after it), the
-    one system it names and the machines it counts."""
+    one system it names and the machines it counts; none where it names a model only its
+    vendor serves (`we transitioned to an agent swarm powered by Gemini Flash`)."""
     found: dict[str, JsonValue] = {}
+    if vocab.names_hosted_model(text):
+        return found
     engine = vocab.engine_in(text)
     if engine:
         found["engine"] = engine
