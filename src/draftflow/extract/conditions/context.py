@@ -228,10 +228,13 @@ class DocumentContext:
         ]
 
     def setup_pairs_for(self, line: int, setup_lines: frozenset[int]) -> list[tuple[str, str]]:
-        """The two-column table rows that describe a figure's run: those on its chain (its
-        section above it) or in a setup section; a table elsewhere describes another part of
-        the report (a `Package | Version` list is not the spec table's engine)."""
+        """The two-column table rows that describe a figure's run: where its chain (its
+        section above it) holds such a table, those and the setup sections' (a `Package |
+        Version` list elsewhere is not the `Device | GB10` table's engine); else all of the
+        document's, where a report states its configuration once for all its runs."""
         chain = frozenset(self.chain_lines(line))
+        if not any(number in chain for _, _, number in self._pair_rows):
+            return self.setup_pairs
         return [
             (key, value)
             for key, value, number in self._pair_rows

@@ -98,16 +98,21 @@ _STACK = re.compile(r"\s+/\s+")
 """What joins the parts of a stack written in one cell (`DeepSeek-V4-Flash / vLLM / TP=2`)."""
 
 
+def _stack_parts(header: str, value: str) -> list[str]:
+    """A cell's parts where it writes a stack naming its engine (`DeepSeek-V4-Flash / vLLM /
+    TP=2`), else the cell whole (`tp1 / ratio 0.8 / bs 256` is one setting)."""
+    if vocab.header_key(header) is not None:
+        return [value]
+    parts = _STACK.split(value)
+    if len(parts) > 1 and any(vocab.engine_of_value(part) for part in parts):
+        return parts
+    return [value]
+
+
 def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
     """A row's cells: by header where the header says what it holds, else by value; a cell
     that writes a stack (`model / engine / 1 node`) is read part by part."""
-    cells = [
-        (header, part)
-        for header, value in cells
-        for part in (
-            _STACK.split(value) if vocab.header_key(header) is None else [value]
-        )
-    ]
+    cells = [(header, part) for header, value in cells for part in _stack_parts(header, value)]
     sizes = [value for _, value in cells if vocab.is_size(value)]
     for header, value in cells:
         text = str(value).strip().strip("`")
@@ -298,9 +303,7 @@ def seed_conditions(
     return _assemble(resolved, raw)
 
 
-def _chain_text(
-    context: DocumentContext | None, line: int, setup_lines: Iterable[int] = ()
-) -> str:
+def _chain_text(context: DocumentContext | None, line: int, setup_lines: Iterable[int] = ()) -> str:
     """The text of a figure's chain in its own document (`DocumentContext.chain_lines`)
     and of the document's setup sections (`setup_lines`)."""
     if context is None:
