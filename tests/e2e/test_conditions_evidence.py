@@ -6,11 +6,16 @@ each cited to a place that states it."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
+from typing import Any
 
+from click.testing import CliRunner
 from pydantic import JsonValue
 
 from conftest import CORPUS
+from draftflow.cli import main
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract.conditions.cite import CITED_KEYS, parse_place, restated
@@ -111,3 +116,45 @@ def test_every_condition_cites_a_place_that_states_it() -> None:
                 assert restated(value, places, documents), (result.source_place, key, value)
                 cited += 1
         assert cited > 20
+
+
+DISTRIBUTED_LLAMA = "b4rtaz__distributed-llama"
+
+
+def test_a_hand_edited_condition_is_an_error_at_its_pointer(
+    tmp_path: Path, manifest: dict[str, dict[str, Any]], monkeypatch: Any
+) -> None:
+    """A condition changed by hand in the record or in the figures file no longer says what
+    its cited place says: `draftflow verify` flags it at its JSON pointer; a clean draft has
+    no such flag."""
+    for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
+        monkeypatch.delenv(variable, raising=False)
+    folder, entry = CORPUS / DISTRIBUTED_LLAMA, manifest[DISTRIBUTED_LLAMA]
+    args = ["draft", str(folder), "--origin", entry["url"], "--revision", entry["revision"]]
+    drafted = CliRunner().invoke(main, [*args, "--records-dir", str(tmp_path), "--json"])
+    assert drafted.exit_code == 0, drafted.output
+    path = Path(json.loads(drafted.stdout)["record_path"])
+    clean = CliRunner().invoke(main, ["verify", str(path), "--source", str(folder), "--json"])
+    assert not [f for f in json.loads(clean.stdout)["flags"] if f["rule"] == "conditions"]
+
+    record = json.loads(path.read_text())
+    index = next(
+        i
+        for i, r in enumerate(record["editorial"]["reported_results"])
+        if r["conditions"].get("engine")
+    )
+    record["editorial"]["reported_results"][index]["conditions"]["engine"] = "vLLM"
+    path.write_text(json.dumps(record, indent=2))
+    figures_path = path.with_name(path.name.replace(".json", ".figures.json"))
+    figures = json.loads(figures_path.read_text())
+    cited = next(
+        i for i, f in enumerate(figures["figures"]) if "engine" in f.get("condition_sources", {})
+    )
+    figures["figures"][cited]["conditions"]["engine"] = "SGLang"
+    figures_path.write_text(json.dumps(figures, indent=2))
+
+    result = CliRunner().invoke(main, ["verify", str(path), "--source", str(folder), "--json"])
+    errors = {f["location"] for f in json.loads(result.stdout)["flags"] if f["severity"] == "error"}
+    assert f"/editorial/reported_results/{index}/conditions/engine" in errors
+    assert f"/figures/{cited}/conditions/engine" in errors
+    assert result.exit_code == 1

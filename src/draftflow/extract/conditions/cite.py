@@ -146,9 +146,11 @@ def cite(value: JsonValue, chain: Iterable[tuple[Document, int]]) -> tuple[Place
     for document, line in chain:
         if states(place_text(document, line), value):
             return (Place(document.path, line),)
-    if not isinstance(value, str) or isinstance(value, bool):
+    if not isinstance(value, str):
         return None
     wanted = set(value_tokens(value))
+    if not wanted:
+        return None  # `-`: no words, nothing a place could state
     places: list[Place] = []
     for document, line in chain:
         found = wanted & _tokens(place_text(document, line))
