@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from pydantic import JsonValue
 
 from conftest import CORPUS
-from draftflow.cli import main
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
+from draftflow.cli import main
 from draftflow.extract.conditions.cite import CITED_KEYS, parse_place, restated
 from draftflow.extract.deterministic import extract_deterministic
 from draftflow.extract.harvest.run import harvest

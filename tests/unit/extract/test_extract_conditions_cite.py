@@ -4,7 +4,6 @@ says this value", shared by extract and verify."""
 from __future__ import annotations
 
 from documents import make_document
-
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.cite import Place, cite, cited, parse_place, restated, states
 

@@ -181,13 +181,13 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
         if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
             if seed_key == "model" and _WEIGHTS_FILE.search(value):
                 value = _WEIGHTS_FILE.sub("", value.rsplit("/", 1)[-1])  # a weights file's path
-            if seed_key == "weight_precision" and not vocab.precision_in(value) == value:
+            if seed_key == "weight_precision" and vocab.precision_in(value) != value:
                 # `Weights: unsloth/Qwen3.6-35B-A3B-NVFP4 — MoE`: a checkpoint and its format
                 checkpoint = vocab.model_in(value)
                 if checkpoint and "/" in checkpoint:
                     resolved.put("model", checkpoint)
-            for key_named, named in _named_only({seed_key: value}).items():
-                resolved.put(key_named, named)
+            for key_named, setting in _named_only({seed_key: value}).items():
+                resolved.put(key_named, setting)
             if seed_key == "model":
                 _precision_of_model(resolved, value)
 
