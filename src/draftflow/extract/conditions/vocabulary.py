@@ -43,9 +43,15 @@ _SYSTEM_WORDS = (
     r"|(?:apple\s+)?m[1-4]\s+(?:pro|max|ultra)(?:\s+\d+-core\s+gpu)?(?:\s+\d+\s?gb)?"
     r"|raspberry\s+pi\s+\d\w?(?:\s+\d+\s?gb)?|raspi\s+\d\w?(?:\s+\d+\s?gb)?"
     r"|(?:amd\s+)?(?:instinct\s+)?mi\d{3}x?|jetson\s+\w+(?:\s+\w+)?"
-    r"|(?:amd\s+)?strix\s+halo|(?:amd\s+)?ryzen\s+ai\s+max\+?(?:\s+(?:pro\s+)?\d{3})?"
 )
 SYSTEM = re.compile(rf"(?<![\w-])(?:{_SYSTEM_WORDS})(?![\w-])", re.I)
+_CHIP_FAMILY = re.compile(
+    r"(?<![\w-])(?:(?:amd\s+)?strix\s+halo|(?:amd\s+)?ryzen\s+ai\s+max\+?(?:\s+\d{3})?)(?![\w-])",
+    re.I,
+)
+"""A chip that many makers' boxes carry (`Strix Halo`): never a figure's system by itself (the
+box and its count are what the gold and a reader need), but a text naming it beside a DGX
+Spark names two machines."""
 _BARE_GPU = re.compile(r"^(?:rtx\s?)?[1-5]0[5-9]0\s?(?:ti)?(?:\s+\d+\s?gb)?$", re.I)
 """A header that is a consumer GPU's model number alone (`4090`, `3090Ti`)."""
 COUNTED_SYSTEM = re.compile(
@@ -178,7 +184,7 @@ def sole_system(text: str) -> str | None:
     """The one system a text names (a name and its restatement in brackets count once);
     None when it names none or two (`Strix Halo vs DGX Spark` says neither)."""
     mentions = _system_mentions(text)
-    if len({key for _, key in mentions}) != 1:
+    if len({key for _, key in mentions}) != 1 or _CHIP_FAMILY.search(text):
         return None
     return mentions[0][0]
 
@@ -207,7 +213,9 @@ def _key(name: str) -> str:
 @lru_cache(maxsize=1 << 12)
 def systems_named(text: str) -> frozenset[str]:
     """Every system a text names, each by its name without its maker (`dgx spark`)."""
-    return frozenset(_key(m.group(0)) for m in SYSTEM.finditer(text))
+    return frozenset(
+        _key(m.group(0)) for pattern in (SYSTEM, _CHIP_FAMILY) for m in pattern.finditer(text)
+    )
 
 
 def names_other_system(text: str, system: str) -> bool:
