@@ -76,10 +76,11 @@ def _result(
     *,
     statistic: str | None = None,
     derived: DerivedFigure | None = None,
+    sources: dict[str, list[str]] | None = None,
 ) -> ReportedResult:
     if item.named_as is not None:
         conditions = {**conditions, "metric_as_written": item.named_as}
-    return make_result(
+    result = make_result(
         document=anchor.document,
         line=anchor.line,
         value=anchor.value,
@@ -91,12 +92,13 @@ def _result(
         derived=derived,
         parts=label,
     )
+    return result.model_copy(update={"condition_sources": dict(sources or {})})
 
 
 Summaries = tuple[set[int], dict[int, DerivedFigure], list[ReportedResult]]
 
 
-def _summaries(grounded: Anchored) -> Summaries:
+def _summaries(grounded: Anchored, reader: ConditionReader) -> Summaries:
     """Run arrays: their items (reported through per_run_values, not one by one), the stated
     summaries they confirm, and the figures derived where the source states none."""
     anchors = {id(item): anchor for item, anchor in grounded}
@@ -126,19 +128,19 @@ def _summaries(grounded: Anchored) -> Summaries:
             f"({figure.kind} of {len(runs)} runs)",
             fallback=figure_label(first).fallback,
         ).text()
-        derived.append(
-            make_result(
-                document=document,
-                line=array.anchor_line,
-                value=figure.value,
-                label=label,
-                metric=first.metric,
-                unit=first.unit,
-                statistic=figure.statistic,
-                conditions=conditions_for(first.candidate),
-                derived=figure,
-            )
+        kept, sources = reader.cite(conditions_for(first.candidate), document, array.anchor_line)
+        result = make_result(
+            document=document,
+            line=array.anchor_line,
+            value=figure.value,
+            label=label,
+            metric=first.metric,
+            unit=first.unit,
+            statistic=figure.statistic,
+            conditions=kept,
+            derived=figure,
         )
+        derived.append(result.model_copy(update={"condition_sources": sources}))
     return in_arrays, confirmed, derived
 
 
@@ -146,12 +148,14 @@ def _results(
     grounded: Anchored,
     labels: Labels,
     conditions: Conditions,
+    reader: ConditionReader,
+    sources: dict[int, dict[str, list[str]]],
     sweeps: dict[str, dict[str, int | float]] | None = None,
 ) -> list[ReportedResult]:
     """Every grounded figure, run arrays folded into their summary, sweep points with their
     setting, in harvest order."""
     sweeps = sweeps or {}
-    in_arrays, confirmed, derived = _summaries(grounded)
+    in_arrays, confirmed, derived = _summaries(grounded, reader)
     results: list[ReportedResult] = []
     seen: set[tuple[str, int, str, str]] = set()
     for item, anchor in grounded:
@@ -171,10 +175,22 @@ def _results(
         # a sweep point's setting names its configuration like any cell of its row
         label = label.with_parts(*(LabelPart(str(v), name) for name, v in point.items()))
         result = _result(
-            item, anchor, label, conditions[id(item)], statistic=statistic, derived=figure
+            item,
+            anchor,
+            label,
+            conditions[id(item)],
+            statistic=statistic,
+            derived=figure,
+            sources=sources[id(item)],
         )
         if point:
-            result = result.model_copy(update={"conditions": {**result.conditions, **point}})
+            kept, cited = reader.cite(dict(point), anchor.document, anchor.line)
+            result = result.model_copy(
+                update={
+                    "conditions": {**result.conditions, **kept},
+                    "condition_sources": {**(result.condition_sources or {}), **cited},
+                }
+            )
         results.append(result)
     return results + derived
 
@@ -241,10 +257,12 @@ def extract_deterministic(
         labels = {id(item): figure_label(item) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)
-        conditions = {
+        read = {
             id(item): reader.read(conditions_for(item.candidate), item.candidate, anchor)
             for item, anchor in grounded
         }
+        conditions = {key: found for key, (found, _) in read.items()}
+        sources = {key: places for key, (_, places) in read.items()}
         builder = LabelBuilder([(item, conditions[id(item)]) for item, _ in grounded], selected)
         built = [
             (
@@ -258,7 +276,9 @@ def extract_deterministic(
             id(item): label for (item, _, _), label in zip(built, told_apart(built), strict=True)
         }
         return Extraction(
-            reported_results=_results(grounded, labels, conditions, sweep_conditions(candidates)),
+            reported_results=_results(
+                grounded, labels, conditions, reader, sources, sweep_conditions(candidates)
+            ),
             test_profiles=_profiles(grounded, labels, conditions),
             unread_tables=unread_tables(candidates, [item for item, _ in grounded]),
             dropped=dropped,

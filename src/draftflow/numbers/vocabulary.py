@@ -127,6 +127,9 @@ class RunContext(_Entry):
     methodology_headings: tuple[str, ...] = ()
     workload_lead_ins: tuple[str, ...] = ()
     workload_trail_cuts: tuple[str, ...] = ()
+    hosted_models: tuple[str, ...] = ()
+    """Models served only by their vendor's API (`Gemini Flash`): a figure whose context
+    names one was not measured on the repository's own machine or engine."""
 
 
 class StatusWords(_Entry):

@@ -186,6 +186,10 @@ class ReportedResult(_Strict):
     """The author's own status words for the figure (retracted, estimated, ...); absent if none."""
     attribution: Attribution | None = Field(default=None, exclude_if=_is_none)
     """Who measured the figure when the source names someone else; absent if the author did."""
+    condition_sources: dict[str, list[str]] | None = Field(default=None, exclude=True, repr=False)
+    """Where each condition read from the figure's context is stated (`key` -> `path:line`
+    places): written in the figures file beside the figure, never in the record, whose
+    conditions keep the seed's shape (`select/figures.py`, `verify/conditions.py`)."""
     parts: Label | None = Field(default=None, exclude=True, repr=False)
     """The label's typed parts, as extract built it: what select and draft read to name the
     configuration, so nothing parses `label` apart. Never written: a record read back from

@@ -22,6 +22,9 @@ from draftflow.record.model import RemovedResult, ReportedResult
 from draftflow.text.json_input import parse_json
 
 FIGURE_ID_PREFIX = "fig-"
+CONDITION_SOURCES = "condition_sources"
+"""A figure's key for where each of its conditions is stated (`key` -> [`path:line`]); the
+record's results do not carry it (`ReportedResult.condition_sources` is not written)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,8 @@ class Figure:
         """The figure as the figures file writes it: `id`, then the reported result's keys."""
         data: dict[str, Any] = {"id": self.id}
         data.update(self.result.model_dump(mode="json"))
+        if self.result.condition_sources is not None:
+            data[CONDITION_SOURCES] = {k: list(v) for k, v in self.result.condition_sources.items()}
         return data
 
     def removed(self, by: str, reason: str) -> RemovedResult:
@@ -127,9 +132,13 @@ def parse_figures(text: str, *, origin: str = "figures file") -> list[Figure]:
     for index, item in enumerate(items):
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
             raise InputError(f"{origin}: figure {index} has no id", hint="re-draft the record")
-        fields = {key: value for key, value in item.items() if key != "id"}
+        fields = {key: value for key, value in item.items() if key not in ("id", CONDITION_SOURCES)}
         try:
-            figures.append(Figure(item["id"], ReportedResult.model_validate(fields)))
+            result = ReportedResult.model_validate(fields)
+            sources = _condition_sources(item.get(CONDITION_SOURCES))
+            if sources is not None:
+                result = result.model_copy(update={"condition_sources": sources})
+            figures.append(Figure(item["id"], result))
         except ValidationError as error:
             first = error.errors()[0]
             where = "/".join(str(part) for part in first["loc"])
@@ -150,3 +159,15 @@ def load_figures(path: Path) -> list[Figure]:
             hint="re-draft the record with `draftflow draft` to write its figures file",
         ) from None
     return parse_figures(text, origin=str(path))
+
+
+def _condition_sources(value: Any) -> dict[str, list[str]] | None:
+    """A figure's `condition_sources` as written (a key whose places are not a list of
+    strings is read as citing nothing, so verify finds its condition uncited)."""
+    if not isinstance(value, dict):
+        return None
+    return {
+        str(key): [str(place) for place in places]
+        for key, places in value.items()
+        if isinstance(places, list) and all(isinstance(place, str) for place in places)
+    }

@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.cite import CITED_KEYS, Place, parse_place, restated
 from draftflow.numbers import NumberKind, find_numbers
+from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
 from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
@@ -67,7 +70,73 @@ def check_conditions(ctx: VerifyContext) -> None:
             ("editorial", "reported_results", i, "conditions"),
             skip_inputs=True,
         )
+    check_cited_conditions(ctx, record.editorial.reported_results)
     _remember_record_strings(ctx)
+
+
+def check_cited_conditions(
+    ctx: VerifyContext,
+    results: list[ReportedResult],
+    sources: Mapping[int, dict[str, list[str]]] | None = None,
+) -> None:
+    """Re-read every condition read from a figure's context at the places it cites: an
+    error where a cited place does not state the value, or where the condition cites none.
+    A result's own `condition_sources` serve, else `sources[index]` (a record read from
+    disk: its figures file's); a result with neither predates citing and is left alone."""
+    documents = {d.path: d for d in ctx.snapshot.documents}
+    for index, result in enumerate(results):
+        cited = result.condition_sources
+        if cited is None and sources is not None:
+            cited = sources.get(index)
+        if cited is None:
+            continue
+        for key in CITED_KEYS:
+            value = result.conditions.get(key)
+            if value is None:
+                continue
+            _check_cited(
+                ctx,
+                ("editorial", "reported_results", index, "conditions", key),
+                value,
+                cited.get(key),
+                documents,
+            )
+
+
+def _check_cited(
+    ctx: VerifyContext,
+    where: tuple[str | int, ...],
+    value: Any,
+    cited: list[str] | None,
+    documents: Mapping[str, Document],
+) -> None:
+    location = pointer(*where)
+    text = str(value)
+    places = [p for p in (parse_place(c) for c in cited or []) if p is not None]
+    if not places:
+        ctx.flag(
+            Severity.ERROR,
+            Rule.CONDITIONS,
+            location,
+            text,
+            f"condition {where[-1]} = {text!r} cites no place in the figure's context; "
+            "re-draft the record, or leave the condition null",
+        )
+        return
+    if restated(value, places, documents):
+        return
+    ctx.flag(
+        Severity.ERROR,
+        Rule.CONDITIONS,
+        location,
+        text,
+        f"condition {where[-1]} = {text!r} is not stated at {_places(places)}, the place it "
+        "cites; re-draft the record, or leave the condition null",
+    )
+
+
+def _places(places: list[Place]) -> str:
+    return ", ".join(place.text() for place in places)
 
 
 def _check_mapping(

@@ -10,9 +10,11 @@ from __future__ import annotations
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.record.model import Record, ReportedResult, SupplementalSource
 from draftflow.runtime.collector import collection_paused
+from draftflow.select.figures import figure_id
+from draftflow.verify.conditions import check_cited_conditions
 from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.identity import listed_documents
-from draftflow.verify.report import VerificationReport, make_flag
+from draftflow.verify.report import Flag, VerificationReport, make_flag
 from draftflow.verify.results import check_results
 
 RESULTS_POINTER = "/editorial/reported_results/"
@@ -38,6 +40,7 @@ def verify_figures(
     )
     with collection_paused():
         check_results(ctx)
+        check_cited_conditions(ctx, figures)
     flags = [
         make_flag(
             flag.severity,
@@ -49,9 +52,31 @@ def verify_figures(
         )
         for flag in ctx.flags
     ]
+    flags.extend(_record_conditions(record, figures, ctx))
     ctx.counts.errors = sum(1 for flag in flags if flag.is_error)
     ctx.counts.warnings = len(flags) - ctx.counts.errors
     return VerificationReport(record_id=record.id, checked=ctx.counts, flags=flags)
+
+
+def _record_conditions(
+    record: Record, figures: list[ReportedResult], ctx: VerifyContext
+) -> list[Flag]:
+    """The record's own results re-read at the places their figures cite (a record read
+    from disk carries no citations: its figures file does, found by figure id)."""
+    by_id = {figure_id(f): f.condition_sources for f in figures if f.condition_sources is not None}
+    results = record.editorial.reported_results
+    sources = {
+        i: found
+        for i, result in enumerate(results)
+        if result.condition_sources is None and (found := by_id.get(figure_id(result))) is not None
+    }
+    if not sources:
+        return []
+    before = len(ctx.flags)
+    check_cited_conditions(ctx, [r for r in results], sources)
+    added = ctx.flags[before:]
+    del ctx.flags[before:]
+    return list(added)
 
 
 def _shadow_record(record: Record, figures: list[ReportedResult], snapshot: Snapshot) -> Record:

@@ -6,6 +6,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
+from draftflow.extract.conditions.cite import CITED_KEYS, cited
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.resolve import (
     SEED_KEYS,
@@ -14,9 +15,13 @@ from draftflow.extract.conditions.resolve import (
     setup_conditions,
 )
 from draftflow.extract.conditions.setup import setup_source
+from draftflow.extract.conditions.workload import methodology_spans
 from draftflow.extract.ground import Grounded
 
+_PROSE_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
+
 __all__ = [
+    "CITED_KEYS",
     "SEED_KEYS",
     "SOURCE_CELLS",
     "ConditionReader",
@@ -33,6 +38,7 @@ class ConditionReader:
         self._snapshot = snapshot
         self._contexts: dict[str, DocumentContext] = {}
         self._setups: dict[str, dict[str, JsonValue]] = {}
+        self._setup_spans: dict[str, list[int]] = {}
         readme = next(
             (d for d in snapshot.documents if d.path.lower() in ("readme.md", "readme")), None
         )
@@ -59,9 +65,10 @@ class ConditionReader:
 
     def read(
         self, raw: dict[str, JsonValue], candidate: Candidate, figure: Grounded
-    ) -> dict[str, JsonValue]:
-        """One grounded figure's conditions from its row (`raw`) and its context."""
-        return seed_conditions(
+    ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
+        """One grounded figure's conditions from its row (`raw`) and its context, each kept
+        only where the figure's context chain states it, and the places that state them."""
+        found = seed_conditions(
             raw,
             text=candidate.text,
             value=float(figure.value),
@@ -69,5 +76,48 @@ class ConditionReader:
             column=candidate.column,
             context=self._context(figure.document),
             readme=self._readme,
-            setup=self.setup(figure.document),
+            setup=self._setup(figure.document),
+            repository=self._readme_setup,
+            setup_lines=frozenset(self._run_lines(figure.document)),
         )
+        return self.cite(found, figure.document, figure.line)
+
+    def cite(
+        self, conditions: dict[str, JsonValue], document: Document, line: int
+    ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
+        """`conditions` of a figure at `line` of `document`, each cited to the nearest place
+        of its context chain that states it; a value the chain does not state is left out."""
+        return cited(conditions, self.chain(document, line))
+
+    def chain(self, document: Document, line: int) -> list[tuple[Document, int]]:
+        """A figure's context chain, nearest first: its document's lines (`chain_lines`),
+        the rest of a data file (a JSON object's keys may follow its value), the document's
+        setup sections, then the README's opening and setup sections, then the file's name."""
+        context = self._context(document)
+        lines = context.chain_lines(line)
+        if not document.path.lower().endswith(_PROSE_SUFFIXES):
+            lines.extend(range(line + 1, len(document.line_list) + 1))
+        places = [(document, n) for n in lines]
+        places.extend((document, n) for n in self._setup_lines(document))
+        readme = self._readme
+        if readme is not None and readme.document is not document:
+            places.extend((readme.document, n) for n in readme.chain_lines(1))
+            places.extend((readme.document, n) for n in self._setup_lines(readme.document))
+        places.append((document, 0))
+        return list(dict.fromkeys(places))
+
+    def _setup_lines(self, document: Document) -> list[int]:
+        """The lines where a document states its run for all its figures: its setup and
+        methodology sections, and its tables' header rows (a `tg 1024` column)."""
+        context = self._context(document)
+        return [*self._run_lines(document), *context.pair_table_lines, *context.header_lines]
+
+    def _run_lines(self, document: Document) -> list[int]:
+        """The lines of a document's setup and methodology sections."""
+        found = self._setup_spans.get(document.document_id)
+        if found is None:
+            context = self._context(document)
+            spans = [*setup_source(document).spans, *methodology_spans(context)]
+            found = [n for first, last in spans for n in range(first, last + 1)]
+            self._setup_spans[document.document_id] = found
+        return found

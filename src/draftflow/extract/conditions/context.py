@@ -248,16 +248,57 @@ class DocumentContext:
             row = self._rows[key] = RowCells(header, tuple(cells), exact)
         return row
 
+    def chain_lines(self, line: int) -> list[int]:
+        """The lines of a figure's context, nearest first: its own line, its table's header
+        rows, the lines above it back to its outermost section's start, its heading path, then
+        the document's opening (title and introduction)."""
+        found: list[int] = [line]
+        row = self._rows_by_line.get(line)
+        if row is not None:
+            table = row[0]
+            first_body = table.body_rows[0][0].line if table.body_rows[0] else line
+            found.extend(range(table.span.first, min(first_body, line)))
+        found.extend(range(line - 1, self.section_start(line) - 1, -1))
+        found.extend(number for number, _, _ in self.heading_path(line))
+        end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
+        found.extend(range(1, min(end, INTRO_LINES + 1)))
+        return list(dict.fromkeys(n for n in found if n >= 1))
+
+    def table_rows(self, line: int) -> list[str]:
+        """The text of every body row of the line's table ([] outside tables)."""
+        found = self._rows_by_line.get(line)
+        if found is None:
+            return []
+        return [" | ".join(cell.text for cell in row) for row in found[0].body_rows]
+
     @cached_property
     def setup_pairs(self) -> list[tuple[str, str]]:
         """The rows of the document's two-column tables (`| Item | Value |`), in order: where a
         report states its model, engine and service configuration once for all its runs."""
+        return [(key, value) for key, value, _ in self._pair_rows]
+
+    @cached_property
+    def _pair_rows(self) -> list[tuple[str, str, int]]:
         return [
-            (row[0].text, row[1].text)
+            (row[0].text, row[1].text, row[0].line)
             for table in self._tables
             if table.width == 2
             for row in table.body_rows
             if len(row) == 2
+        ]
+
+    def setup_pairs_for(self, line: int, setup_lines: frozenset[int]) -> list[tuple[str, str]]:
+        """The two-column table rows that describe a figure's run: where its chain (its
+        section above it) holds such a table, those and the setup sections' (a `Package |
+        Version` list elsewhere is not the `Device | GB10` table's engine); else all of the
+        document's, where a report states its configuration once for all its runs."""
+        chain = frozenset(self.chain_lines(line))
+        if not any(number in chain for _, _, number in self._pair_rows):
+            return self.setup_pairs
+        return [
+            (key, value)
+            for key, value, number in self._pair_rows
+            if number in chain or number in setup_lines
         ]
 
     @cached_property
@@ -342,6 +383,29 @@ class DocumentContext:
             b.text
             for b in self._blocks
             if isinstance(b, CodeBlock) and first <= b.span.first and b.span.last <= last
+        ]
+
+    @cached_property
+    def pair_table_lines(self) -> list[int]:
+        """The body lines of the document's two-column tables (see `setup_pairs`)."""
+        return [
+            row[0].line
+            for table in self._tables
+            if table.width == 2
+            for row in table.body_rows
+            if len(row) == 2
+        ]
+
+    @cached_property
+    def header_lines(self) -> list[int]:
+        """The lines of every table's header rows, in order."""
+        return [
+            number
+            for table in self._tables
+            for number in range(
+                table.span.first,
+                table.body_rows[0][0].line if table.body_rows and table.body_rows[0] else 0,
+            )
         ]
 
     @cached_property

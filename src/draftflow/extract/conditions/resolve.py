@@ -107,9 +107,25 @@ class _Puts(list[tuple[str, JsonValue]]):
         self.append((key, value))
 
 
+_STACK = re.compile(r"\s+/\s+")
+"""What joins the parts of a stack written in one cell (`DeepSeek-V4-Flash / vLLM / TP=2`)."""
+
+
+def _stack_parts(header: str, value: str) -> list[str]:
+    """A cell's parts where it writes a stack naming its engine (`DeepSeek-V4-Flash / vLLM /
+    TP=2`), else the cell whole (`tp1 / ratio 0.8 / bs 256` is one setting)."""
+    if vocab.header_key(header) is not None:
+        return [value]
+    parts = _STACK.split(value)
+    if len(parts) > 1 and any(vocab.engine_of_value(part) for part in parts):
+        return parts
+    return [value]
+
+
 def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
-    """A row's cells: by header where the header says what it holds, else by value."""
-    cells = list(cells)
+    """A row's cells: by header where the header says what it holds, else by value; a cell
+    that writes a stack (`model / engine / 1 node`) is read part by part."""
+    cells = [(header, part) for header, value in cells for part in _stack_parts(header, value)]
     sizes = [value for _, value in cells if vocab.is_size(value)]
     for header, value in cells:
         _read_cell(resolved, header, value, sizes[0] if sizes else None)
@@ -163,7 +179,8 @@ def _row_puts(row: RowCells, size: str | None) -> tuple[tuple[int, _Puts], ...]:
     for column, (header, cell) in enumerate(zip(row.header, row.cells, strict=False)):
         if cell:
             puts = _Puts()
-            _read_cell(puts, header, cell, size)
+            for part in _stack_parts(header, cell):
+                _read_cell(puts, header, part, size)
             if puts:
                 found.append((column, puts))
     return tuple(found)
@@ -189,7 +206,7 @@ def _prefer_caption_system(
     """A table titled with a system (`**Raspberry Pi 5 8GB**`) whose columns count the same
     device (`4 x RasPi 5 8 GB`): the title names it in full."""
     column = vocab.system_of_header(header)
-    titled = vocab.system_in(context.caption(line)) if context is not None else None
+    titled = vocab.sole_system(context.caption(line)) if context is not None else None
     if column and titled and set(_DIGITS.findall(column)) & set(_DIGITS.findall(titled)):
         resolved.put("system", titled)
 
@@ -214,7 +231,13 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
         if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
             if seed_key == "model" and _WEIGHTS_FILE.search(value):
                 value = _WEIGHTS_FILE.sub("", value.rsplit("/", 1)[-1])  # a weights file's path
-            resolved.put(seed_key, value)
+            if seed_key == "weight_precision" and vocab.precision_in(value) != value:
+                # `Weights: unsloth/Qwen3.6-35B-A3B-NVFP4 — MoE`: a checkpoint and its format
+                checkpoint = vocab.model_in(value)
+                if checkpoint and "/" in checkpoint:
+                    resolved.put("model", checkpoint)
+            for key_named, setting in _named_only({seed_key: value}).items():
+                resolved.put(key_named, setting)
             if seed_key == "model":
                 _precision_of_model(resolved, value)
 
@@ -244,13 +267,13 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     match = _STATED_VERSION.search(text)
     stated = (match.group("a") or match.group("b")) if match else None
     if not local:  # a document's or repository's introduction spans its runs
-        found.append(("system", vocab.system_in(text)))
+        found.append(("system", vocab.first_system(text)))
         found.append(("node_count", vocab.count_of(text)))
         return tuple(found), stated
     precision = vocab.PRECISION.search(text)
     if precision and not _KV_PRECISION.match(text, precision.end()):
         found.append(("weight_precision", precision.group(0)))
-    found.append(("system", vocab.system_in(text)))
+    found.append(("system", vocab.sole_system(text)))
     found.append(("model", vocab.model_in(vocab.without_engines(text))))
     found.append(("node_count", vocab.count_of(text)))
     return tuple(found), stated
@@ -266,10 +289,14 @@ def seed_conditions(
     context: DocumentContext | None,
     readme: DocumentContext | None,
     setup: Mapping[str, JsonValue] | None = None,
+    repository: Mapping[str, JsonValue] | None = None,
+    setup_lines: frozenset[int] = frozenset(),
 ) -> dict[str, JsonValue]:
     """The figure's conditions: seed keys first (in the seed's order), then the raw cells.
-    `setup` holds what the document's and the repository's setup sections state (nearest
-    first, see `setup_conditions`): it fills only the keys no nearer context states."""
+    `setup` holds what the document's setup sections state (see `setup_conditions`), and
+    `repository` what the README's state: they fill only the keys no nearer context states,
+    and a repository-wide system or engine only where the figure's own chain in its
+    document names no other (`Strix Halo vs DGX Spark` above a row rules out the README's)."""
     resolved = Resolved()
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
@@ -288,19 +315,75 @@ def seed_conditions(
         read_text(resolved, context.caption(line))
         for _, _, heading in context.heading_path(line):
             read_text(resolved, heading)
-        read_key_values(resolved, context.setup_pairs)
-        read_text(resolved, context.intro, local=False)
+        read_key_values(resolved, context.setup_pairs_for(line, setup_lines))
+        opening = Resolved()
+        read_text(opening, context.intro, local=False)
+        for key, setting in opening.values.items():
+            if _names_no_other(_chain_text(context, line), key, setting):
+                resolved.put(key, setting)
+        if opening.stated_version and resolved.stated_version is None:
+            resolved.stated_version = opening.stated_version
         for key, setting in run_settings(context, readme, line).items():
             resolved.put(key, setting)
         if "workload" not in resolved.values:
             resolved.put("workload", header_workload(context, resolved.values))
-    if readme is not None and readme is not context:
-        read_text(resolved, f"{readme.title} {readme.intro}", local=False)
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
+    chain = _chain_text(context, line, setup_lines)
+    apart = _rows_say_apart(context, line) if context is not None else frozenset()
+    if readme is not None and readme is not context:
+        wide = Resolved()
+        read_text(wide, f"{readme.title} {readme.intro}", local=False)
+        for key, setting in wide.values.items():
+            if key not in apart and _names_no_other(chain, key, setting):
+                resolved.put(key, setting)
+    for key, setting in (repository or {}).items():
+        engine = (repository or {}).get("engine") if key == "engine_version" else None
+        if engine is not None and resolved.values.get("engine") != engine:
+            continue  # a version is its engine's
+        if key not in apart and _names_no_other(chain, key, setting):
+            resolved.put(key, setting)
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
     return _assemble(resolved, raw)
+
+
+def _chain_text(context: DocumentContext | None, line: int, setup_lines: Iterable[int] = ()) -> str:
+    """The text of a figure's chain in its own document (`DocumentContext.chain_lines`)
+    and of the document's setup sections (`setup_lines`)."""
+    if context is None:
+        return ""
+    lines = context.lines
+    numbers = dict.fromkeys([*context.chain_lines(line), *sorted(setup_lines)])
+    return "\n".join(lines[n - 1] for n in numbers if n <= len(lines))
+
+
+def _rows_say_apart(context: DocumentContext, line: int) -> frozenset[str]:
+    """The keys the figure's table states row by row where its own row states none: a table
+    whose rows name their machine (`DGX Spark (Nemotron REST API)` above `Antigravity
+    Native (Flash Swarm)`) says a row naming none ran elsewhere, whatever the README says."""
+    rows = context.table_rows(line)
+    own = context.lines[line - 1] if rows and line <= len(context.lines) else ""
+    apart: set[str] = set()
+    if rows and not vocab.systems_named(own) and any(vocab.systems_named(r) for r in rows):
+        apart.update({"system", "node_count"})
+    if rows and not vocab.engines_named(own) and any(vocab.engines_named(r) for r in rows):
+        apart.update({"engine", "engine_version"})
+    return frozenset(apart)
+
+
+def _names_no_other(chain: str, key: str, value: JsonValue) -> bool:
+    """Whether a repository-wide `value` of `key` may apply to a figure whose chain in its
+    document is `chain`: for a system or an engine, the chain names none but that one."""
+    if key in ("system", "engine", "engine_version", "node_count") and vocab.names_hosted_model(
+        chain
+    ):
+        return False  # a vendor's API ran it, not the repository's machine or engine
+    if key == "system":
+        return not vocab.names_other_system(chain, str(value))
+    if key == "engine":
+        return vocab.engines_named(chain) <= {str(value)}
+    return True
 
 
 def _column_model(
@@ -373,8 +456,11 @@ def _named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
 @lru_cache(maxsize=1 << 12)
 def _setup_reading(text: str) -> dict[str, JsonValue]:
     """One setup paragraph: the one engine it names (and the version written after it), the
-    one system it names and the machines it counts."""
+    one system it names and the machines it counts; none where it names a model only its
+    vendor serves (`we transitioned to an agent swarm powered by Gemini Flash`)."""
     found: dict[str, JsonValue] = {}
+    if vocab.names_hosted_model(text):
+        return found
     engine = vocab.engine_in(text)
     if engine:
         found["engine"] = engine

@@ -30,7 +30,8 @@ from draftflow.extract.document import (
 from draftflow.text.lines import plain_text
 
 SETUP_HEADING = re.compile(
-    r"^(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:our|the|test(?:ed|ing)?|benchmark(?:ing)?|evaluation)\s+)?"
+    r"^(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:our|the|test(?:ed|ing)?|benchmark(?:ing)?|evaluation"
+    r"|(?:model[- ])?service|server|serving|runtime|software)\s+)?"
     r"(?:set[- ]?up|hardware|environment|configuration|config|description|methodology|specs?"
     r"|specifications|system|platform|model and checkpoint|test rig|testbed"
     r"|how (?:we|i) test(?:ed)?)\b",
@@ -58,6 +59,8 @@ class SetupSource:
     pairs: tuple[tuple[str, str], ...] = ()
     lines: tuple[int, ...] = field(default=())
     """The first line of each setup section (for tests and evidence)."""
+    spans: tuple[tuple[int, int], ...] = field(default=())
+    """The lines of each setup section, first and last: where its settings are stated."""
 
 
 def is_setup_section(section: Section, first: bool) -> bool:
@@ -95,7 +98,12 @@ def setup_source(document: Document) -> SetupSource:
             texts.append(text)
         elif isinstance(block, Table) and block.kind in _READ_TABLES and block.width == 2:
             pairs.extend((row[0].text, row[1].text) for row in block.body_rows if len(row) == 2)
-    return SetupSource(texts=tuple(texts), pairs=tuple(pairs), lines=tuple(a for a, _ in spans))
+    return SetupSource(
+        texts=tuple(texts),
+        pairs=tuple(pairs),
+        lines=tuple(a for a, _ in spans),
+        spans=tuple(spans),
+    )
 
 
 def _inside(block: object, spans: list[tuple[int, int]]) -> bool:

@@ -53,6 +53,13 @@ CPU = re.compile(
 )
 """A CPU's model name (`EPYC 7742`, `Xeon Platinum 8380`, `Core i9-13900K`): hardware, like
 `SYSTEM`'s names, whose number is part of the name."""
+_CHIP_FAMILY = re.compile(
+    r"(?<![\w-])(?:(?:amd\s+)?strix\s+halo|(?:amd\s+)?ryzen\s+ai\s+max\+?(?:\s+\d{3})?)(?![\w-])",
+    re.I,
+)
+"""A chip that many makers' boxes carry (`Strix Halo`): never a figure's system by itself (the
+box and its count are what the gold and a reader need), but a text naming it beside a DGX
+Spark names two machines."""
 _BARE_GPU = re.compile(r"^(?:rtx\s?)?[1-5]0[5-9]0\s?(?:ti)?(?:\s+\d+\s?gb)?$", re.I)
 """A header that is a consumer GPU's model number alone (`4090`, `3090Ti`)."""
 COUNTED_SYSTEM = re.compile(
@@ -68,7 +75,8 @@ NODE_WORDS = re.compile(
 )
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
 SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
-_HF_ID = re.compile(r"^[\w.-]+/[\w.-]*\d[\w.-]*$")
+_HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
+"""A Hugging Face id: an owner and a name, each with a letter (`54.3/63` is a score)."""
 _MODEL_NAME = re.compile(
     r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_-]?\d+(?:\.\d+)?[BbMm]"
     r"(?:-A\d+B)?(?:[-_][\w.]+)*(?![\w])"
@@ -82,7 +90,10 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for key, regex in (
         ("model", r"^model(?:[\s_]*(?:id|name))?$|^checkpoint$"),
         ("weight_precision", r"^(?:quant(?:ization)?|precision|weights?|dtype|format)$"),
-        ("engine", r"^(?:engine|runtime|framework|inference engine|provider|server)$"),
+        (
+            "engine",
+            r"^(?:engine|runtime|framework|inference engine|provider|server|serving)$",
+        ),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
         ("system", r"^(?:gpu|device|hardware|system|machine|accelerator)$"),
         ("node_count", r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices)$"),
@@ -144,6 +155,88 @@ def system_in(text: str) -> str | None:
     """The first system (hardware) a text names, as written."""
     match = SYSTEM.search(text)
     return match.group(0).strip() if match else None
+
+
+_RESTATED = re.compile(r"^\s*[(,/]\s*$|^\s*\((?:[^()]*?,\s*)?$")
+"""What stands between a system and its restatement: `AMD Strix Halo (Ryzen AI Max+ 395)`."""
+
+
+def _system_mentions(text: str) -> list[tuple[str, str]]:
+    """Each system a text names, as written with its restatement in brackets (`AMD Strix
+    Halo (Ryzen AI Max+ 395)` is one mention), and its name without its maker."""
+    mentions: list[tuple[str, str]] = []
+    previous: re.Match[str] | None = None
+    start = end = 0
+    for match in SYSTEM.finditer(text):
+        if previous is not None and _RESTATED.match(text[previous.end() : match.start()]):
+            end = match.end()
+            previous = match
+            continue
+        if previous is not None:
+            mentions.append((_closed(text, start, end), _key(text[start:end].split("(")[0])))
+        start, end, previous = match.start(), match.end(), match
+    if previous is not None:
+        mentions.append((_closed(text, start, end), _key(text[start:end].split("(")[0])))
+    return mentions
+
+
+def _closed(text: str, start: int, end: int) -> str:
+    found = text[start:end].strip()
+    if found.count("(") > found.count(")") and text[end : end + 1] == ")":
+        found += ")"  # the restatement's bracket closed
+    return found
+
+
+@lru_cache(maxsize=1 << 14)
+def sole_system(text: str) -> str | None:
+    """The one system a text names (a name and its restatement in brackets count once);
+    None when it names none or two (`Strix Halo vs DGX Spark` says neither)."""
+    mentions = _system_mentions(text)
+    if len({key for _, key in mentions}) != 1 or _CHIP_FAMILY.search(text):
+        return None
+    return mentions[0][0]
+
+
+@lru_cache(maxsize=1 << 14)
+def first_system(text: str) -> str | None:
+    """The first system a text names, with its restatement in brackets."""
+    mentions = _system_mentions(text)
+    return mentions[0][0] if mentions else None
+
+
+_HOSTED = re.compile(
+    rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.hosted_models)})(?![\w])", re.I
+)
+
+
+def names_hosted_model(text: str) -> bool:
+    """Whether a text names a model only its vendor serves (`powered by Gemini Flash`)."""
+    return bool(_HOSTED.search(text))
+
+
+def _key(name: str) -> str:
+    return re.sub(r"^(?:nvidia|amd|apple|asus)\s+", "", name.strip().lower())
+
+
+@lru_cache(maxsize=1 << 12)
+def systems_named(text: str) -> frozenset[str]:
+    """Every system a text names, each by its name without its maker (`dgx spark`)."""
+    return frozenset(
+        _key(m.group(0)) for pattern in (SYSTEM, _CHIP_FAMILY) for m in pattern.finditer(text)
+    )
+
+
+def names_other_system(text: str, system: str) -> bool:
+    """Whether a text names a system that is not `system` (one that shares no word with it:
+    `GB10` is the `DGX Spark-class NVIDIA GB10`, `Nvidia DGX Spark` is not `Strix Halo`)."""
+    words = set(re.findall(r"[a-z0-9]+", system.lower()))
+    return any(not (set(re.findall(r"[a-z0-9]+", name)) & words) for name in systems_named(text))
+
+
+@lru_cache(maxsize=1 << 12)
+def engines_named(text: str) -> frozenset[str]:
+    """Every engine a text names, by its name."""
+    return frozenset(name for name, regex in _ENGINE if regex.search(text))
 
 
 @lru_cache(maxsize=1 << 14)

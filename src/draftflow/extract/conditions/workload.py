@@ -114,13 +114,20 @@ def _methodology_level(context: DocumentContext) -> Level:
     """The document's methodology sections: their `key: value` lines, sentences and the
     program their commands run."""
     level = Level()
-    for number, _, title in context.headings():
-        if not _methodology().match(title):
-            continue
-        first, last = context.section_span(number)
+    for first, last in methodology_spans(context):
         level.stated.merge(settings_in_pairs(context.pairs_in(first + 1, last)))
         level.workloads |= programs_in(context.code_in(first + 1, last))
     return level
+
+
+def methodology_spans(context: DocumentContext) -> list[tuple[int, int]]:
+    """The lines of the document's methodology sections (first, last): where a run's
+    settings and program are stated for all its figures."""
+    return [
+        context.section_span(number)
+        for number, _, title in context.headings()
+        if _methodology().match(title)
+    ]
 
 
 def _levels(context: DocumentContext, readme: DocumentContext | None, line: int) -> Iterator[Level]:

@@ -1,0 +1,193 @@
+"""Where each condition of a figure is stated: its place on the figure's context chain.
+
+A condition is kept only where a place on the figure's own chain states it, nearest first:
+its line (row), its table's header rows, the lines above it in its section (caption,
+sentences, `key: value` lines), its heading path, the document's opening and setup sections,
+then the repository's README (its opening and setup sections), and the document's file name
+(line 0). A value the chain does not state (a vocabulary's prior, a normalised name) is
+dropped: a guess is worse than a blank.
+
+Each kept condition is cited as `path:line` (one place, or the few places that state its
+words together, such as a column header's size and a caption's family). `states` is the one
+reading of "this text says this value" that extract and verify share.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pydantic import JsonValue
+
+from draftflow.acquire.snapshot import Document
+from draftflow.text.lines import plain_text
+
+CITED_KEYS = (
+    "model",
+    "weight_precision",
+    "engine",
+    "engine_version",
+    "system",
+    "node_count",
+    "concurrency",
+    "input_tokens",
+    "output_tokens",
+    "context_tokens",
+    "workload",
+    "thinking",
+    "temperature",
+    "top_p",
+    "max_output_tokens",
+    "prefix_cache",
+    "kv_dtype",
+    "draft_tokens",
+    "experiment_date",
+)
+"""The condition keys read from the figure's context chain, each cited to its place."""
+MAX_PLACES = 3
+"""At most this many places state one value's words together."""
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)*")
+_INTEGER = re.compile(r"(?<![\d.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?(?![\d])")
+_THOUSANDS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?[kK](?![a-zA-Z])")
+_COUNT_WORDS = {
+    "one": 1,
+    "single": 1,
+    "two": 2,
+    "dual": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "eight": 8,
+}
+_ON_WORDS = frozenset({"on", "true", "yes", "enabled", "enable", "with", "think", "thinking"})
+_OFF_WORDS = frozenset({"off", "false", "no", "disabled", "disable", "without", "nothink"})
+
+
+@dataclass(frozen=True)
+class Place:
+    """A line of a document (line 0: the document's file name)."""
+
+    path: str
+    line: int
+
+    def text(self) -> str:
+        """`path:line`, as the figures file writes it."""
+        return f"{self.path}:{self.line}"
+
+
+def parse_place(text: str) -> Place | None:
+    """A `path:line` citation read back (None when it is not one)."""
+    path, _, line = text.rpartition(":")
+    return Place(path, int(line)) if path and line.isdigit() else None
+
+
+@lru_cache(maxsize=1 << 16)
+def _tokens(text: str) -> frozenset[str]:
+    return frozenset(_TOKEN.findall(text.lower()))
+
+
+@lru_cache(maxsize=1 << 16)
+def _integers(text: str) -> frozenset[int]:
+    found = {int(m.group(1).replace(",", "")) for m in _INTEGER.finditer(text)}
+    for match in _THOUSANDS.finditer(text):
+        amount = float(match.group(1))
+        found.update({round(amount * 1000), round(amount * 1024)})
+    words = _tokens(text)
+    found.update(number for word, number in _COUNT_WORDS.items() if word in words)
+    return frozenset(found)
+
+
+def value_tokens(value: JsonValue) -> frozenset[str]:
+    """The words a text value is identified by (lowercased, punctuation ignored)."""
+    return _tokens(str(value))
+
+
+def states(text: str, value: JsonValue) -> bool:
+    """Whether `text` says `value`: every word of a text value, a number as written (or as
+    `4K`, or a count in words), a yes/no as an on/off word beside the condition's words."""
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        words = _tokens(text)
+        return bool(words & (_ON_WORDS if value else _OFF_WORDS))
+    if isinstance(value, int):
+        return value in _integers(text)
+    if isinstance(value, float):
+        if value.is_integer() and int(value) in _integers(text):
+            return True
+        return _number_text(value) in text
+    if isinstance(value, str):
+        wanted = _tokens(value)
+        return bool(wanted) and wanted <= _tokens(text)
+    return False
+
+
+def _number_text(value: float) -> str:
+    return repr(value).rstrip("0").rstrip(".") if "." in repr(value) else repr(value)
+
+
+def place_text(document: Document, line: int) -> str:
+    """What a place says: its line as plain text, or the document's path for line 0."""
+    if line == 0:
+        return document.path.replace("_", " ").replace("-", " ")
+    if 1 <= line <= len(document.line_list):
+        return plain_text(document.line_list[line - 1])
+    return ""
+
+
+def cite(value: JsonValue, chain: Iterable[tuple[Document, int]]) -> tuple[Place, ...] | None:
+    """The nearest place of the chain that states `value`, or the fewest nearest places
+    that state its words together (at most `MAX_PLACES`); None when the chain does not."""
+    chain = list(chain)
+    for document, line in chain:
+        if states(place_text(document, line), value):
+            return (Place(document.path, line),)
+    if not isinstance(value, str):
+        return None
+    wanted = set(value_tokens(value))
+    if not wanted:
+        return None  # `-`: no words, nothing a place could state
+    places: list[Place] = []
+    for document, line in chain:
+        found = wanted & _tokens(place_text(document, line))
+        if found:
+            places.append(Place(document.path, line))
+            wanted -= found
+        if not wanted:
+            return tuple(places) if len(places) <= MAX_PLACES else None
+    return None
+
+
+def cited(
+    conditions: Mapping[str, JsonValue], chain: Iterable[tuple[Document, int]]
+) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
+    """The conditions with every cited key the chain does not state left out, and the
+    places that state the others (`key` -> [`path:line`, ...])."""
+    chain = list(chain)
+    kept: dict[str, JsonValue] = {}
+    sources: dict[str, list[str]] = {}
+    for key, value in conditions.items():
+        if key not in CITED_KEYS or value is None:
+            kept[key] = value
+            continue
+        places = cite(value, chain)
+        if places is None:
+            continue
+        kept[key] = value
+        sources[key] = [place.text() for place in places]
+    return kept, sources
+
+
+def restated(value: JsonValue, places: Iterable[Place], documents: Mapping[str, Document]) -> bool:
+    """Whether the cited places, read again, state `value` (verify's re-reading)."""
+    texts: list[str] = []
+    for place in places:
+        document = documents.get(place.path)
+        if document is None:
+            return False
+        texts.append(place_text(document, place.line))
+    return bool(texts) and states("\n".join(texts), value)
