@@ -76,11 +76,10 @@ def replay_args(folder: Path, entry: dict[str, Any], records: Path, *extra: str)
 
 # A cassette recorded before a change of its requests (a prompt, the candidates a prompt lists)
 # is named here, and skipped with a reason, until scripts/record-cassettes.sh re-records it.
-# All three were recorded on 2026-12-04; MiaAI is stale since issue 31 (below)
-# (Kleybrink whole, 19 exchanges in 24 minutes; MiaAI and jvr0x their changed exchanges).
-# MiaAI's draft_facts request names its figures by labels that now tell apart two
-# concurrencies (`..., concurrency 1, throughput`, issue 31): re-record its changed exchange.
-STALE: set[str] = {"MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"}
+# Kleybrink was recorded whole on 2026-12-04 (19 exchanges in 24 minutes); the three had their
+# changed exchanges recorded on 2026-12-05 (MODE=new) after the headline became the lead claims
+# and labels tell apart the conditions that differ (issues 31 and 33).
+STALE: set[str] = set()
 
 
 def _cases() -> list[Any]:
