@@ -202,7 +202,7 @@ def hostile_draft(
         args = draft_args(
             folder, manifest[CORPUS_FOLDER], records,
             "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
-            "--only", RUN_FILE, "--only", "README.md",
+            "--only", RUN_FILE, "--only", "README.md", "--context-tokens", "24000",
         )  # fmt: skip
         done = _run(*args)
     assert done.returncode == 0, done.stderr
@@ -327,7 +327,7 @@ def capable_draft(
         args = draft_args(
             folder, manifest[CORPUS_FOLDER], records,
             "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
-            "--only", RUN_FILE, "--only", "README.md",
+            "--only", RUN_FILE, "--only", "README.md", "--context-tokens", "24000",
         )  # fmt: skip
         done = _run(*args)
     assert done.returncode == 0, done.stderr

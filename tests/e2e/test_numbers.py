@@ -384,7 +384,7 @@ _UNIT_PIECES = [
 def _unit_after_one_by_one(text: str, end: int) -> str | None:
     """`unit_after` as it read before one alternation took the units: each unit's pattern
     tried in vocabulary order, then the spellings read only joined to the digit."""
-    window = text[max(0, end - 1) : end + 16]
+    window = text[max(0, end - 1) :]  # the whole rest: every spelling is read, at any length
     attached = window[1:2] not in (" ", "\t", "*", "_", "`")
     rest = window[1:].lstrip("*_` \t")
     for unit, pattern in _WRITTEN:

@@ -69,25 +69,25 @@ def test_a_table_reads_as_github_renders_it() -> None:
         "| b | ms |\n| z | 3.5 |\n"
     )
     layout = DocumentLayout(document("t.md", text.encode()))
-    assert layout.row_and_header(3) == (["x", "1.5"], ["a", "tok/s"])
-    assert layout.row_and_header(5) == (["y", "2.5"], ["a", "tok/s"])
+    assert layout.row_and_header(3) == (("x", "1.5"), ("a", "tok/s"))
+    assert layout.row_and_header(5) == (("y", "2.5"), ("a", "tok/s"))
     assert layout.row_and_header(8) is None  # no delimiter row: not a table
 
 
 def test_a_table_without_outer_pipes_and_with_escaped_pipes_has_its_header() -> None:
     text = "model | notes | tok/s\n--- | --- | ---\nm | a \\| b | 45.2\n"
     layout = DocumentLayout(document("t.md", text.encode()))
-    assert layout.row_and_header(3) == (["m", "a | b", "45.2"], ["model", "notes", "tok/s"])
+    assert layout.row_and_header(3) == (("m", "a | b", "45.2"), ("model", "notes", "tok/s"))
 
 
 def test_csv_cells_keep_their_quoted_commas() -> None:
     layout = DocumentLayout(document("d.csv", b'model,notes,ttft_ms\nm,"a, b",45.2\n'))
-    assert layout.row_and_header(2) == (["m", "a, b", "45.2"], ["model", "notes", "ttft_ms"])
+    assert layout.row_and_header(2) == (("m", "a, b", "45.2"), ("model", "notes", "ttft_ms"))
 
 
 def test_csv_rows_take_the_first_line_as_header() -> None:
     layout = DocumentLayout(document("d.csv", b"model,ttft_ms\nm,45.2\n"))
-    assert layout.row_and_header(2) == (["m", "45.2"], ["model", "ttft_ms"])
+    assert layout.row_and_header(2) == (("m", "45.2"), ("model", "ttft_ms"))
     assert layout.row_and_header(1) is None
 
 
@@ -102,18 +102,18 @@ def test_a_rate_written_out_in_words_is_a_rate_not_a_token_count(corpus_dir: Pat
     assert source_dimensions(count_index, 1, mention_of(count_index, 1, "4,312")) == {"count"}
 
 
-def _whole_document_rows(doc: Document) -> dict[int, tuple[list[str], list[str]]]:
+def _whole_document_rows(doc: Document) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
     """Each body row as the whole document's parse reads it (what extract reads)."""
     from draftflow.extract.document import TableKind, parse_document
 
-    rows: dict[int, tuple[list[str], list[str]]] = {}
+    rows: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for table in parse_document(doc).tables:
         if table.kind not in (TableKind.MARKDOWN, TableKind.CSV) or not table.header_rows:
             continue
-        header = [table.column_header(column) for column in range(table.width)]
+        header = tuple(table.column_header(column) for column in range(table.width))
         for row in table.body_rows:
             if row:
-                rows.setdefault(row[0].line, ([cell.written for cell in row], header))
+                rows.setdefault(row[0].line, (tuple(cell.written for cell in row), header))
     return rows
 
 
@@ -136,7 +136,7 @@ def test_a_table_in_a_fence_is_no_row_and_a_csv_row_is_read_alone() -> None:
     text = "# T\n\n```\n| a | b |\n|---|---|\n\n| 1 | 2 |\n```\n\n| x | y |\n|---|---|\n| 3 | 4 |\n"
     layout = DocumentLayout(document("r.md", text.encode()))
     assert layout.row_and_header(7) is None  # inside the fence, past a blank line
-    assert layout.row_and_header(12) == (["3", "4"], ["x", "y"])
+    assert layout.row_and_header(12) == (("3", "4"), ("x", "y"))
     csv = DocumentLayout(document("r.csv", b"model,tok/s\n\nm1,12.5\nm2,13\n"))
-    assert csv.row_and_header(3) == (["m1", "12.5"], ["model", "tok/s"])
+    assert csv.row_and_header(3) == (("m1", "12.5"), ("model", "tok/s"))
     assert csv.row_and_header(1) is None

@@ -17,6 +17,7 @@ import re
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import SOURCE_CELLS
+from draftflow.extract.conditions.cite import CITED_KEYS
 from draftflow.record.label import LabelPart, differing_parts
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.select.metadata_model import RecordMetadata
@@ -116,6 +117,10 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
         "quantization": None if own_model else meta.quantization,
     }
     for key, value in setup.items():
+        # a chain-read key is the figure's own, cited where its context states it: a
+        # repository-wide value would cite nothing (issue 31), so it stays in reported_setup
+        if key in CITED_KEYS and value is not None:
+            continue
         if key not in result.conditions and not (own_model and key in ("model",)):
             conditions[key] = value
     conditions.update(result.conditions)
