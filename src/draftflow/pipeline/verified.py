@@ -217,17 +217,7 @@ def _harvested_instead(
         return selection, False
     figures = [swaps.get(f.id, f) for f in selection.figures]
     chosen = [(swaps[c.id].id if c.id in swaps else c.id, c.why) for c in selection.note.chosen]
-    rebuilt = build_selection(
-        snapshot,
-        figures,
-        chosen,
-        method=selection.note.method,
-        max_results=selection.note.max_results,
-        figures_file=selection.note.figures_file,
-        edits=selection.note.edits,
-        stated_profiles=selection.stated_profiles,
-    )
-    rebuilt.prompt_hashes = selection.prompt_hashes
+    rebuilt = _rebuilt(snapshot, selection, figures, chosen)
     rebuilt.profiles = with_stated_labels(make_profiles(rebuilt.headline), rebuilt.stated_profiles)
     return rebuilt, True
 
@@ -284,17 +274,7 @@ def _drop_unsupported(
         log.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
     figures = [f for f in selection.figures if f.id not in bad_figures]
     chosen = [(c.id, c.why) for c in selection.note.chosen if c.id not in bad_figures]
-    rebuilt = build_selection(
-        snapshot,
-        figures,
-        chosen,
-        method=selection.note.method,
-        max_results=selection.note.max_results,
-        figures_file=selection.note.figures_file,
-        edits=selection.note.edits,
-        stated_profiles=selection.stated_profiles,
-    )
-    rebuilt.prompt_hashes = selection.prompt_hashes
+    rebuilt = _rebuilt(snapshot, selection, figures, chosen)
     rebuilt.headline = [
         _without_conditions(result, log.bad_conditions.get(pick.id, set()))
         for pick, result in zip(rebuilt.note.chosen, rebuilt.headline, strict=True)
@@ -395,3 +375,24 @@ def _comparable(record: Record) -> dict[str, Any]:
         supplemental.pop("checked_on", None)
     data.pop("editorial_status", None)
     return data
+
+
+def _rebuilt(
+    snapshot: Snapshot,
+    selection: Selection,
+    figures: list[Figure],
+    chosen: list[tuple[str, str]],
+) -> Selection:
+    """`selection` built again over `figures` and `chosen`, its note and prompts kept."""
+    rebuilt = build_selection(
+        snapshot,
+        figures,
+        chosen,
+        method=selection.note.method,
+        max_results=selection.note.max_results,
+        figures_file=selection.note.figures_file,
+        edits=selection.note.edits,
+        stated_profiles=selection.stated_profiles,
+    )
+    rebuilt.prompt_hashes = selection.prompt_hashes
+    return rebuilt

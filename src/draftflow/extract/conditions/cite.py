@@ -22,20 +22,11 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.resolve import SEED_KEYS
 from draftflow.text.lines import plain_text
 
 CITED_KEYS = (
-    "model",
-    "weight_precision",
-    "engine",
-    "engine_version",
-    "system",
-    "node_count",
-    "concurrency",
-    "input_tokens",
-    "output_tokens",
-    "context_tokens",
-    "workload",
+    *(key for key in SEED_KEYS if key != "model_artifact"),  # the artifact is the record's
     "thinking",
     "temperature",
     "top_p",
