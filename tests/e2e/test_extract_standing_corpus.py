@@ -6,6 +6,7 @@ from __future__ import annotations
 from conftest import CORPUS
 from draftflow.acquire import acquire
 from draftflow.extract.attribution import attribution_marks
+from draftflow.extract.standing import _Marks
 from draftflow.extract.status_words import status_marks
 from draftflow.record.standing import Attribution, AttributionKind, ResultStatus, Status
 
@@ -60,3 +61,23 @@ def test_heitor_copied_vllm_issue_is_the_commenters() -> None:
 def test_jvr0x_quanttrio_figure_is_the_recipes() -> None:
     found = _attributions("jvr0x__dgx-spark-bench", "docs/glm-5.2-2bit-evaluation-framework.md")
     assert any(a.who == "The QuantTrio recipe" and a.line == 108 for a in found)
+
+
+def test_teaql_swarm_rows_that_name_nothing_are_the_swarms() -> None:
+    """`| Round 31 | 400 Objects | ... | ~45s |` names no system, so the introduction that puts
+    Gemini Flash to work speaks for it; a row that names DGX Spark speaks for itself."""
+    document = _document(
+        "teaql__nvidia-dgx-spark-model-benchmark", "reports/400-OBJECTS-BENCHMARK-MILESTONE.md"
+    )
+    marks = _Marks(document)
+    covering = marks.narrowest(marks.attribution, 22)
+    assert covering is not None and "Gemini Flash" in covering.standing.who  # type: ignore[union-attr]
+    breakthrough = _Marks(
+        _document(
+            "teaql__nvidia-dgx-spark-model-benchmark",
+            "reports/1000-OBJECTS-BENCHMARK-BREAKTHROUGH.md",
+        )
+    )
+    assert breakthrough.narrowest(breakthrough.attribution, 22) is None  # `DGX Spark (Nemotron`
+    flash_row = breakthrough.narrowest(breakthrough.attribution, 28)
+    assert flash_row is not None
