@@ -23,6 +23,7 @@ from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
 from draftflow.draft.record_facts import RecordFacts
+from draftflow.extract.conditions.vocabulary import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers.words import count_word
 
@@ -132,9 +133,56 @@ def _claimed(ref: FigureRef) -> bool:
     return bool(ref.unit) and ref.metric in SPEED_AND_TIME_METRICS
 
 
+def _claimed_refs(writer: Framed) -> tuple[FigureRef, ...]:
+    """The figures the title's claim rests on: the lead claim's, else the main comparison's
+    best."""
+    lead = writer.lead_claim()
+    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
+        return lead[0].inputs
+    main = writer.main_claim()
+    return main[0].inputs[:1] if main is not None and main[0].kind is FactKind.LEADER else ()
+
+
+def _models_of(writer: Framed, refs: Sequence[FigureRef]) -> list[str | None]:
+    """The model each claimed figure's own conditions state (None where they state none)."""
+    cited = {(ref.evidence_url, ref.value) for ref in refs}
+    return [
+        w.text(item.result.conditions.get("model"))
+        for item in writer.grounded
+        if (item.result.evidence_url, float(item.result.value)) in cited
+    ]
+
+
+def claim_is_the_models(writer: Framed, model: str) -> bool:
+    """Whether the claim's figures were measured on `model`: each states it, or states no
+    model while no headline figure names another one in its conditions or another model
+    family in its label (`Four tasks, sequential, DeepSeek (2 nodes)` beside Qwen)."""
+    models = _models_of(writer, _claimed_refs(writer))
+    if any(m and not _same_name(m, model) for m in models):
+        return False
+    if all(models):
+        return True
+    families = family_names_in(model)
+    for item in writer.grounded:
+        named = w.text(item.result.conditions.get("model"))
+        if named and not _same_name(named, model):
+            return False
+        if families and family_names_in(item.result.label) - families:
+            return False
+    return True
+
+
+def _same_name(one: str, other: str) -> bool:
+    a, b = one.lower(), other.lower()
+    return a in b or b in a
+
+
 def titles(writer: Framed, repository: str) -> list[str]:
-    """Title candidates, best first: subject, setting and claim, then shorter ones."""
-    subject = writer.common_model() or repository
+    """Title candidates, best first: subject, setting and claim, then shorter ones. The
+    subject is the measured model only when the claim's figures are that model's; else the
+    repository."""
+    model = writer.common_model()
+    subject = model if model and claim_is_the_models(writer, model) else repository
     where, claim = setting(writer), claim_phrase(writer)
     joined = f"{subject} {where}" if where.startswith("on ") else f"{subject}: {where}"
     candidates = []

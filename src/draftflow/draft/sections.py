@@ -213,9 +213,7 @@ def missing_section(writer: SectionWriter) -> Section | None:
     return w.section("What is missing?", [" ".join(kept)], writer.front)
 
 
-def _record_unstated_sentences(
-    writer: SectionWriter, stated: Sequence[Conditions]
-) -> list[str]:
+def _record_unstated_sentences(writer: SectionWriter, stated: Sequence[Conditions]) -> list[str]:
     """The record-level facts no source states, named only where no headline figure states
     them either (the record-level reason may be that several values are stated, which is no
     gap)."""

@@ -71,3 +71,25 @@ def test_a_rejected_title_gives_way_to_a_shorter_title_from_the_facts() -> None:
     dropped = drop_sentences(draft, [("/title", "71.5")])
     assert dropped.title == draft.title_fallbacks[0]
     assert "needs an editor" not in dropped.title
+
+
+TWO_MODELS = """# Two boxes, two models
+
+| run | decode tok/s |
+|---|---|
+| DeepSeek-V4-Flash suite | 45 |
+| Qwen3-32B suite | 30 |
+"""
+
+
+def test_a_claim_whose_figures_name_no_model_is_not_given_the_record_s_model() -> None:
+    snapshot = snapshot_of({"README.md": TWO_MODELS})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 5, 45, label="DeepSeek-V4-Flash suite"),
+        make_result(document, 6, 30, label="Qwen3-32B suite", conditions={"model": "Qwen3-32B"}),
+    ]
+    draft = draft_deterministic(
+        snapshot, ResultsOnly(results), RecordMetadata(model_label="Qwen3-32B")
+    )
+    assert "45" in draft.title and not draft.title.startswith("Qwen3-32B"), draft.title

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from draftflow.numbers.units import unit_after
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _VOCABULARY = vocabulary()
@@ -259,11 +260,21 @@ def count_of(text: str) -> int | None:
     if match:
         count = (match.group("count") or match.group("count2") or match.group("count3")).lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
-    words = NODE_WORDS.search(text)
-    if words is None:
-        return None
-    count = words.group("count").lower()
-    return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
+    for words in NODE_WORDS.finditer(text):
+        if _counts_a_quantity(text, words.end("count")):
+            continue
+        count = words.group("count").lower()
+        return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
+    return None
+
+
+_PARTS_OF_A_NODE = re.compile(r"[\s-](?:gpus?|cpus?|cores?|cards?|accelerators?|sockets?)\b", re.I)
+
+
+def _counts_a_quantity(text: str, end: int) -> bool:
+    """Whether the number before `nodes` measures something else: a size with its unit
+    (`a 512 GB node`) or the parts of one node (`a 4-GPU node`)."""
+    return unit_after(text, end) is not None or bool(_PARTS_OF_A_NODE.match(text, end))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -298,8 +309,11 @@ def _has_a_name(text: str) -> bool:
     return any(re.search(r"[A-Z\d]", word) for word in _NAME_WORD.findall(rest))
 
 
-# words that join a heading's topic to the model it names (`Perplexity table on LLaMA 3 70B`)
-_FUNCTION_WORD = re.compile(r"^.*\s(?:on|for|of|with|in|at|using|from|by|vs\.?|and)\s+", re.I)
+# words that join a heading's topic or a sentence to the model it names (`Perplexity table on
+# LLaMA 3 70B`, `Most people assume a 671B` names none)
+_FUNCTION_WORD = re.compile(
+    r"^(?:.*\s)?(?:on|for|of|with|in|at|using|from|by|vs\.?|and|a|an|the)\s+", re.I
+)
 
 
 def _after_function_words(name: str) -> str:
@@ -332,6 +346,16 @@ def families_in(text: str) -> tuple[str, ...]:
     """The model families a text names with their generation (`LLaMA 3`, `Qwen2.5`), as
     written, each once."""
     return tuple(dict.fromkeys(m.group(0).strip() for m in _FAMILY.finditer(text)))
+
+
+_FAMILY_NAME = re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?![a-z])", re.I)
+
+
+@lru_cache(maxsize=1 << 12)
+def family_names_in(text: str) -> frozenset[str]:
+    """The model families a text names, lower-cased and without generation or variant
+    (`DeepSeek-V4-Flash` and `deepseek r1` both name `deepseek`)."""
+    return frozenset(m.group(0).lower() for m in _FAMILY_NAME.finditer(text))
 
 
 _IMAGE_TAG = re.compile(r":v?(\d+(?:\.\d+)+)")
