@@ -3,7 +3,8 @@
 
 The narrowest mark over the figure's line wins (its sentence or row, then its column's header
 (`tok/s (estimated)`), then its section, its document, its file name); a mark that speaks
-for a document's prose only (`Mark.outside_tables`) leaves its table rows to themselves.
+for a document's prose only (`Mark.outside_tables`) leaves to themselves the table rows that
+name what ran them, and covers the rows that name nothing.
 """
 
 from __future__ import annotations
@@ -12,11 +13,38 @@ from collections.abc import Sequence
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.attribution import attribution_marks, hosted_columns
+from draftflow.extract.conditions.vocabulary import (
+    engine_in,
+    model_in,
+    names_hosted_model,
+    system_in,
+)
 from draftflow.extract.document import parse_document
 from draftflow.extract.standing_marks import Mark
 from draftflow.extract.status_words import column_marks, measured_marks, status_marks
 from draftflow.record.model import ReportedResult
 from draftflow.record.standing import Attribution, ResultStatus, Status
+
+
+def _names_its_subject(text: str) -> bool:
+    """True when a row's text names what ran it: a system, an engine, a model or a hosted
+    service."""
+    return any(read(text) for read in (system_in, engine_in, model_in, names_hosted_model))
+
+
+def _self_described_lines(document: Document) -> frozenset[int]:
+    """The table lines that say for themselves what they measured: the header rows of every
+    table, and the body rows whose cells name a system, engine, model or hosted service
+    (`| Round 15 | DGX Spark (Nemotron REST API) |`). A row that names nothing (`| Round 31 |
+    400 Objects | ~45s |`) is the document's, so a mark over its prose covers it too."""
+    lines: set[int] = set()
+    for table in parse_document(document).tables:
+        for row in table.header_rows:
+            lines.update(cell.line for cell in row)
+        for row in table.body_rows:
+            if _names_its_subject(" | ".join(cell.text for cell in row)):
+                lines.update(cell.line for cell in row)
+    return frozenset(lines)
 
 
 class _Marks:
@@ -28,10 +56,7 @@ class _Marks:
         self.hosted = hosted_columns(document)
         self.columns = column_marks(document)
         self.measured_rows, self.measured_cells = measured_marks(document)
-        lines: set[int] = set()
-        for table in parse_document(document).tables:
-            lines.update(range(table.span.first, table.span.last + 1))
-        self.table_lines = frozenset(lines)
+        self.table_lines = _self_described_lines(document)
 
     def narrowest(self, marks: Sequence[Mark], line: int) -> Mark | None:
         """The narrowest mark over `line` (a prose-only mark skips table lines)."""
