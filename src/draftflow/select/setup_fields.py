@@ -33,7 +33,7 @@ _KV_TYPES = r"fp8(?:_e4m3|_e5m2)?|fp16|bf16|f16|f32|fp32|q8_0|q4_0|q4_1|q5_0|q5_
 _KV = re.compile(
     rf"(?:--kv[-_]cache[-_]dtype|\bkv[-_ ]cache[-_ ](?:dtype|type|precision)|--cache-type-k"
     rf"|\bkv[-_]dtype)\s*[:=]?\s*`?(?P<a>{_KV_TYPES})\b"
-    rf"|\b(?P<b>{_KV_TYPES})\s+kv[- ]cache\b",
+    rf"|\b(?P<b>{_KV_TYPES})\s+kv(?:[- ]cache)?\b",
     re.I,
 )
 _CONTEXT = re.compile(
@@ -59,13 +59,20 @@ _LICENSE_TEXT = (
     ("CC-BY-4.0", re.compile(r"Creative Commons Attribution 4\.0", re.I)),
 )
 _README_LICENSE = (
-    ("Apache-2.0", re.compile(r"\bApache(?:[- ]License)?[- ,]*(?:Version\s*)?2\.0\b", re.I)),
+    ("Apache-2.0", re.compile(r"\bApache(?:[- ]License)?[- ,]*(?:Version\s*)?2(?:\.0)?\b", re.I)),
     ("MIT", re.compile(r"\bMIT\b(?:[- ]licen[cs]e[ds]?)?", re.I)),
     ("BSD-3-Clause", re.compile(r"\bBSD[- ]3[- ]Clause\b", re.I)),
     ("GPL-3.0", re.compile(r"\bGPL[- ]?v?3(?:\.0)?\b", re.I)),
     ("CC-BY-4.0", re.compile(r"\bCC[- ]BY[- ]4\.0\b", re.I)),
 )
 _LICENSE_HEADING = re.compile(r"^#{1,4}\s*licen[cs]e\b", re.I)
+_LICENSE_STATED = re.compile(
+    r"img\.shields\.io/badge/licen[cs]e-(?P<badge>[^-/)\s]+)"  # a badge's label-message
+    r"|\blicen[cs]e:\s*(?P<alt>[\w. -]{2,30}?)\]"  # an image's alt text `License: MIT`
+    r"|\blicen[cs]ed under (?:the )?(?:terms of the )?(?P<under>[\w. -]{2,30})"
+    r"|\[(?P<linked>[\w. -]{2,20}) licen[cs]ed\]",
+    re.I,
+)
 LICENSE_OPENING_LINES = 12
 
 
@@ -150,6 +157,22 @@ def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
 
 
 def _readme_license(readme: Document) -> Stated | None:
+    """The license a README's `License` section opens with, else one it states in a line:
+    a license badge, `License: MIT` alt text, `licensed under the MIT License`."""
+    return _license_section(readme) or _license_stated(readme)
+
+
+def _license_stated(readme: Document) -> Stated | None:
+    for number, line in enumerate(readme.line_list, 1):
+        for match in _LICENSE_STATED.finditer(line):
+            named = next(text for text in match.groups() if text).replace("%20", " ")
+            for spdx, pattern in _README_LICENSE:
+                if pattern.match(named.strip()):
+                    return Stated(spdx, evidence=readme.line_url(number))
+    return None
+
+
+def _license_section(readme: Document) -> Stated | None:
     under = False
     for number, line in enumerate(readme.line_list, 1):
         if line.startswith("#"):

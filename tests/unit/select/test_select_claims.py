@@ -67,3 +67,24 @@ def test_the_license_comes_from_a_license_document_or_the_readme_section() -> No
     assert read_license(alone, readme).value == "Apache-2.0"
     plain = make_document("README.md", "# A\n\nMIT-style tooling is discussed.\n")
     assert read_license(Snapshot.model_construct(documents=[plain]), plain).value is None
+
+
+def test_a_readme_states_its_license_in_a_badge_alt_text_or_sentence() -> None:
+    for line in (
+        "![license](https://img.shields.io/badge/license-MIT-blue)",
+        "[![License: MIT](https://img.shields.io/github/license/a/b.svg)](LICENSE)",
+        "This project is licensed under the MIT License - see LICENSE.",
+        "[MIT licensed](LICENSE)",
+    ):
+        readme = make_document("README.md", f"# A\n\n{line}\n")
+        stated = read_license(Snapshot.model_construct(documents=[readme]), readme)
+        assert (stated.value, stated.evidence) == ("MIT", readme.line_url(3)), line
+    badge = make_document("README.md", "![l](https://img.shields.io/badge/license-Apache%202-9C)\n")
+    assert read_license(Snapshot.model_construct(documents=[badge]), badge).value == "Apache-2.0"
+    mentioned = make_document("README.md", "# A\n\nAn MIT student licensed nothing here.\n")
+    assert read_license(Snapshot.model_construct(documents=[mentioned]), mentioned).value is None
+
+
+def test_a_kv_cache_type_may_be_written_without_the_word_cache() -> None:
+    readme = make_document("README.md", "| Serving | vLLM TP1, 262k ctx, fp8 KV, MTP |\n")
+    assert read_kv_dtype([readme]).value == "fp8"
