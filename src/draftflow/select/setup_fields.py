@@ -33,7 +33,7 @@ _KV_TYPES = r"fp8(?:_e4m3|_e5m2)?|fp16|bf16|f16|f32|fp32|q8_0|q4_0|q4_1|q5_0|q5_
 _KV = re.compile(
     rf"(?:--kv[-_]cache[-_]dtype|\bkv[-_ ]cache[-_ ](?:dtype|type|precision)|--cache-type-k"
     rf"|\bkv[-_]dtype)\s*[:=]?\s*`?(?P<a>{_KV_TYPES})\b"
-    rf"|\b(?P<b>{_KV_TYPES})\s+kv(?:[- ]cache)?\b",
+    rf"|\b(?P<b>{_KV_TYPES})\s+kv[- ]cache\b",
     re.I,
 )
 _CONTEXT = re.compile(

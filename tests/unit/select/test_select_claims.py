@@ -83,8 +83,3 @@ def test_a_readme_states_its_license_in_a_badge_alt_text_or_sentence() -> None:
     assert read_license(Snapshot.model_construct(documents=[badge]), badge).value == "Apache-2.0"
     mentioned = make_document("README.md", "# A\n\nAn MIT student licensed nothing here.\n")
     assert read_license(Snapshot.model_construct(documents=[mentioned]), mentioned).value is None
-
-
-def test_a_kv_cache_type_may_be_written_without_the_word_cache() -> None:
-    readme = make_document("README.md", "| Serving | vLLM TP1, 262k ctx, fp8 KV, MTP |\n")
-    assert read_kv_dtype([readme]).value == "fp8"
