@@ -17,6 +17,13 @@ step "python environment (.venv)"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]' 2>&1 \
   | grep -v "^WARNING: Location" || true
 
+# Bytecode for the package, once: where PYTHONDONTWRITEBYTECODE is set (as on the shared
+# machine) every `python -m draftflow` the suite starts (a few hundred) would otherwise compile
+# all of src/ again, about 0.3 s of CPU each (0.98 -> 0.70 s for `--version`). Unset for the
+# run, pytest keeps its rewritten test modules too: a second run collects in 4.4 s, not 10 s.
+unset PYTHONDONTWRITEBYTECODE
+.venv/bin/python -m compileall -q src
+
 step "lint (ruff), format, types (mypy --strict) and the layer rules (lint-imports)"
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/ruff format --check --quiet src tests benchmarks

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -430,11 +431,32 @@ def corpus_draft(folder: Path, entry: dict[str, Any]) -> tuple[Snapshot, Any, Ed
     return snap, extraction, asyncio.run(draft_editorial(snap, extraction, None))
 
 
+Drafted = tuple[Snapshot, Any, EditorialDraft]
+
+
+@pytest.fixture(scope="module")
+def drafted(corpus_dir: Path, manifest: dict[str, dict[str, Any]]) -> Callable[[str], Drafted]:
+    """`corpus_draft` of a corpus folder, made once per folder for this module's tests (a
+    second independent draft is made where determinism is the point); callers copy before
+    changing anything."""
+    made: dict[str, Drafted] = {}
+
+    def draft_of(folder: str) -> Drafted:
+        if folder not in made:
+            made[folder] = corpus_draft(corpus_dir / folder, manifest[folder])
+        return made[folder]
+
+    return draft_of
+
+
 @pytest.mark.parametrize("folder", CORPUS_FOLDERS)
 def test_corpus_draft_is_deterministic_and_grounded(
-    folder: str, corpus_dir: Path, manifest: dict[str, dict[str, Any]]
+    folder: str,
+    corpus_dir: Path,
+    manifest: dict[str, dict[str, Any]],
+    drafted: Callable[[str], Drafted],
 ) -> None:
-    snap, extraction, first = corpus_draft(corpus_dir / folder, manifest[folder])
+    snap, extraction, first = drafted(folder)
     assert extraction.reported_results, "the extraction found nothing to draft from"
     _, _, again = corpus_draft(corpus_dir / folder, manifest[folder])
     assert first.model_dump_json() == again.model_dump_json()
@@ -447,7 +469,7 @@ def test_corpus_draft_is_deterministic_and_grounded(
 
 @pytest.mark.parametrize("folder", CORPUS_FOLDERS[:2])
 def test_corpus_draft_passes_verification_without_a_prose_flag(
-    folder: str, corpus_dir: Path, manifest: dict[str, dict[str, Any]]
+    folder: str, drafted: Callable[[str], Drafted]
 ) -> None:
     """The acceptance check of the no-model path: assembled and verified, the template prose
     draws no flag at all (errors or warnings), so the pipeline has nothing to drop."""
@@ -456,7 +478,8 @@ def test_corpus_draft_passes_verification_without_a_prose_flag(
     from draftflow.pipeline.assemble import assemble, provenance_for
     from draftflow.verify import verify_record
 
-    snap, extraction, draft = corpus_draft(corpus_dir / folder, manifest[folder])
+    snap, extraction, draft = drafted(folder)
+    extraction, draft = extraction.model_copy(deep=True), draft.model_copy(deep=True)
     provenance = provenance_for(None, {}, "2026-01-02T03:04:05+00:00", [])
     record = assemble(snap, extraction, draft, provenance=provenance, today=date(2026, 1, 2))
     report = verify_record(record, snap)

@@ -1,18 +1,22 @@
 """Every `fix:` line the CLI can print names commands and options that exist, and the common
-ones, provoked in a real process, work when run as printed (issue 34).
+ones, provoked through the command line, work when run as printed (issue 34).
 
 Two halves. Every hint in `src/draftflow` (each `hint=`/`fix=` of an error, a doctor check or a
 status row, its string constants and f-string text) is read from the source: each
 `draftflow COMMAND` it names must be a command, and each `--option` must be one that command's
 `--help` lists (or, with no command named, one that some command lists), so a fix naming a
-missing option fails here. Then the errors an editor meets most are provoked with
-`python -m draftflow` and each command their fix prints in backticks is run as printed (its
-placeholders filled in as an editor would): it must not end in the same error.
+missing option fails here. Then the errors an editor meets most are provoked with the
+`draftflow` command line and each command their fix prints in backticks is run as printed (its
+placeholders filled in as an editor would): it must not end in the same error. They run in this
+process (click's runner, in the workspace folder, with no draftflow or OpenAI setting): what is
+checked is the words, the exit code and the fix, not the process, and a process of its own costs
+a second of start-up each (the hostile tests, `test_hostile_cli.py`, keep real processes).
 """
 
 from __future__ import annotations
 
 import ast
+import os
 import re
 import shlex
 import shutil
@@ -21,8 +25,8 @@ from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 
-from cli_process import cli
 from draftflow.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,7 +131,7 @@ def test_every_fix_in_the_source_names_real_commands_and_options() -> None:
 
 @dataclass
 class Case:
-    """An error provoked in a real process, and how its printed fix is run."""
+    """An error provoked through the command line, and how its printed fix is run."""
 
     args: tuple[str, ...]
     exit_code: int
@@ -144,11 +148,36 @@ def _fix_of(stderr: str) -> tuple[str, str]:
     return errors[0], fixes[0].removeprefix("  fix: ")
 
 
+@dataclass
+class Ran:
+    """What a command left: its exit code and what it wrote to stderr."""
+
+    returncode: int
+    stderr: str
+
+
+def cli(folder: Path, *args: str, env: dict[str, str] | None = None) -> Ran:
+    """`draftflow ARGS` run in `folder` as an editor's shell would: no draftflow or OpenAI
+    setting, a private cache, and `env` added."""
+    clean: dict[str, str | None] = {
+        name: None for name in os.environ if name.startswith(("DRAFTFLOW_", "OPENAI_"))
+    }
+    clean["DRAFTFLOW_CACHE_DIR"] = str(folder / "cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(folder)
+        result = CliRunner().invoke(
+            main, list(args), env={**clean, **(env or {})}, prog_name="draftflow"
+        )
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Ran(result.exit_code, result.stderr)
+
+
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with the example drafted into records/ and a plain copy without a manifest."""
     root = tmp_path_factory.mktemp("fixes")
-    drafted = cli(root, "draft", str(EXAMPLE), "--only", EXAMPLE_ONLY, timeout=300)
+    drafted = cli(root, "draft", str(EXAMPLE), "--only", EXAMPLE_ONLY)
     assert drafted.returncode == 0, drafted.stderr
     copy = root / "copy"
     shutil.copytree(EXAMPLE, copy)
@@ -198,8 +227,7 @@ def test_a_provoked_error_prints_a_fix_that_names_real_options_and_works(
     assert case.error in error + fix
     assert "Traceback" not in ran.stderr
     assert not unknown_names(fix, command=case.args[0]), fix
-    # Run as `python -m draftflow`, click names the program so in its own fixes.
-    quoted = [c.replace("python -m draftflow", "draftflow") for c in re.findall(r"`([^`]+)`", fix)]
+    quoted = re.findall(r"`([^`]+)`", fix)
     commands = [c for c in quoted if c.startswith("draftflow ")]
     assert len(commands) >= case.runs, fix
     for command in commands:
@@ -208,5 +236,5 @@ def test_a_provoked_error_prints_a_fix_that_names_real_options_and_works(
         words = shlex.split(command)[1:]
         if any(re.fullmatch(r"[A-Z][A-Z_/]+|<[^>]+>", w) for w in words):
             continue  # a placeholder this case does not fill: its options were checked above
-        again = cli(workspace, *words, timeout=300, env=case.env)
+        again = cli(workspace, *words, env=case.env)
         assert again.returncode == 0 or error not in again.stderr, (command, again.stderr)
