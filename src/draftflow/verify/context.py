@@ -181,6 +181,8 @@ class VerifyContext:
     # A value over all listed documents is looked up once per run: a record repeats the same
     # condition (`concurrency: 1`, a node count) in every result.
     listed_numbers: dict[ParsedNumber, tuple[Evidence, ...]] = field(default_factory=dict)
+    # Extract's reader of a figure's context chain, built on first use (verify/conditions.py).
+    chain_reader: Any = None
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}
