@@ -77,12 +77,13 @@ _SETTING_WORDS = {
     "batch_size": re.compile(r"batch|\bbs\b|\bb\s*=", re.IGNORECASE),
     "node_count": re.compile(
         r"\bnodes?\b|node_count|\b(?:machines?|hosts?|sparks?|boxes|systems?|units?|ranks?)\b"
-        r"|\dx\b|\bx\s*dgx|\S\s+[*×x]\s*\d{1,3}\s*(?:\||$)",  # a table cell: `H100 80GB * 4`
+        r"|\dx\b|\d\s*[x×]\s+[a-z]|\bx\s*dgx"  # `2x`, a header's `4 x RasPi 5`
+        r"|\S\s+[*×x]\s*\d{1,3}\s*(?:\||$)",  # a table cell: `H100 80GB * 4`
         re.IGNORECASE,
     ),
     "gpu_count": re.compile(
         r"\bgpus?\b|gpu_count|num_gpus|\bdevices?\b|\bcards?\b|\baccelerators?\b"
-        r"|\dx\b|\S\s+[*×x]\s*\d{1,3}\s*(?:\||$)",
+        r"|\dx\b|\d\s*[x×]\s+[a-z]|\S\s+[*×x]\s*\d{1,3}\s*(?:\||$)",
         re.IGNORECASE,
     ),
     "tensor_parallel": re.compile(r"tensor[\s_-]*parallel|\btp(?:\b|_?size|\d)", re.IGNORECASE),
@@ -92,6 +93,7 @@ NEAR = 32
 """How many characters either side of a value its setting's name may stand (within its
 clause): `two clones ... a Spark` does not say two nodes."""
 _CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+_ELLIPSIS = re.compile(r"\.{2,}|…")  # `1, 2, 4... 2^n nodes` goes on
 MAX_NAMED_LINES = 400
 
 # Settings one of which goes without saying: a count (or a parallel degree) of one.
@@ -400,8 +402,8 @@ def _named_near(words: re.Pattern[str], text: str, value: float) -> bool:
             continue
         before = text[max(0, mention.start - NEAR) : mention.start]
         after = text[mention.end : mention.end + NEAR]
-        before = _CLAUSE_END.split(before)[-1]
-        after = _CLAUSE_END.split(after)[0]
+        before = _CLAUSE_END.split(_ELLIPSIS.sub(" ", before))[-1]
+        after = _CLAUSE_END.split(_ELLIPSIS.sub(" ", after))[0]
         if words.search(f"{before}{mention.text}{after}"):
             return True
     return False
