@@ -140,6 +140,11 @@ class DocumentIndexes:
         self.prose_statistics: dict[tuple[str, str], frozenset[str]] = {}
         # Each document's lower-case text with its whitespace runs collapsed (verify/reread.py).
         self.collapsed: dict[tuple[str, str], str] = {}
+        # A crowded line's readings ordered by value: (values, their places in the line's
+        # readings), by (path, sha256, line) (verify/reread.py).
+        self.sorted_readings: dict[tuple[str, str, int], tuple[list[float], list[int]]] = {}
+        # Whether a document writes a label's part, by (path, sha256, part) (verify/reread.py).
+        self.written_parts: dict[tuple[str, str, str], bool] = {}
 
     def of(self, document: Document) -> DocumentIndex:
         """The document's index, built on first use and kept."""
