@@ -17,7 +17,7 @@ from draftflow.numbers import ParsedNumber
 from draftflow.pipeline.draft import DraftRequest, run_draft
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
-from wide_tables import wide_readme  # noqa: E402
+from wide_tables import wide_readme
 
 COLUMNS = 1_500
 ROWS = 3
