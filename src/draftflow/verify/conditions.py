@@ -83,13 +83,18 @@ def check_cited_conditions(
     """Re-read every condition read from a figure's context at the places it cites: an
     error where a cited place does not state the value, or where the condition cites none.
     A result's own `condition_sources` serve, else `sources[index]` (a record read from
-    disk: its figures file's); a result with neither (a record read from disk alone, a
-    model's reading) is cited again on its line's context chain, as extract cites."""
+    disk: its figures file's); a result with neither in a record draftflow drafted (read
+    from disk alone, or a model's reading) is cited again on its line's context chain, as
+    extract cites. A hand-made record (no provenance) states conditions from anywhere in its
+    sources: rule 5's other checks hold them."""
     documents = {d.path: d for d in ctx.snapshot.documents}
+    drafted = ctx.record.provenance is not None
     for index, result in enumerate(results):
         cited = result.condition_sources
         if cited is None and sources is not None:
             cited = sources.get(index)
+        if cited is None and not drafted:
+            continue
         for key in CITED_KEYS:
             value = result.conditions.get(key)
             if value is None:
