@@ -50,6 +50,19 @@ SETTING_NAMES: dict[str, frozenset[str]] = {
         {"pipeline_parallel", "pipeline_parallel_size", "pipeline_parallelism", "pp", "pp_size"}
     ),
 }
+_SETTING_LABELS = {
+    "gpu_count": "GPU count",
+    "tensor_parallel": "tensor-parallel degree",
+    "pipeline_parallel": "pipeline-parallel degree",
+}
+
+
+def setting_label(name: str) -> str:
+    """How a message names a setting (`node_count` → `node count`, `gpu_count` → `GPU
+    count`)."""
+    return _SETTING_LABELS.get(name, name.replace("_", " "))
+
+
 _SETTING_OF = {
     spelling: name for name, spellings in SETTING_NAMES.items() for spelling in spellings
 }
@@ -350,7 +363,7 @@ def _check_named_settings(
                 f"{base}/label",
                 written,
                 f"the label says {written!r}, and no listed source states {value} as the "
-                f"{name.replace('_', ' ')}",
+                f"{setting_label(name)}",
             )
 
 
@@ -380,7 +393,7 @@ def _unnamed(ctx: VerifyContext, location: str, key: str, name: str, value: floa
         location,
         repr(value),
         f"{key} = {value!r}: no listed source states {value!r} as the "
-        f"{name.replace('_', ' ')} (a line naming it with that value); unknown conditions "
+        f"{setting_label(name)} (a line naming it with that value); unknown conditions "
         "stay null",
     )
 
