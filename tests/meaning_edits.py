@@ -3,7 +3,9 @@ no-model draft of `jvr0x/dgx-spark-bench` (its `results/qwen3.6-35b-nvfp4-nvidia
 README). Each edit changes what a field says while its number stays on its cited line, so
 only a re-reading of the cited place can catch it; each names the JSON pointer verify must
 flag. `owner` is "verify" for the meanings verify re-reads itself, "cond" for the condition
-keys re-read by `verify/conditions.py` (issue 32's split of the work).
+keys re-read by `verify/conditions.py` (at the places their figure cites, else on its line's
+context chain) and by `verify/meaning.py` (counts and parallelism under their names); every
+edit is an error now, whoever owns it.
 
 Lines of the results file: each point's block starts at 67, 87, 107, 127, 147, 167, 187
 (concurrency 1, 2, 4, 8, 16, 32, 64): `agg_tok_s` on the first line, `per_session_tok_s`

@@ -30,7 +30,7 @@ from test_pipeline_scripted_model import CORPUS_FOLDER, FIXTURE, ScriptedModel
 
 from draft_cli import MODEL_VARIABLES, draft_args
 from draftflow.verify import DocumentIndexes
-from meaning_edits import EDITED_LINES, FIGURE_EDITS, RECORD_EDITS, MeaningEdit
+from meaning_edits import EDITED_LINES, FIGURE_EDITS, RECORD_EDITS
 from stub_server import StubReply, StubRequest, StubServer, completion
 
 PLANTED = {
@@ -440,11 +440,6 @@ def _headline_holds_the_edited_lines(records: Path) -> None:
         assert done.returncode == 0, done.stdout + done.stderr
 
 
-def _edit_marks(edit: MeaningEdit) -> list[pytest.MarkDecorator]:
-    # a condition key is re-read by verify/conditions.py (issue 32's other half): enabled there
-    return [pytest.mark.xfail(reason="cond", strict=False)] if edit.owner == "cond" else []
-
-
 _SNAPSHOTS: dict[str, Any] = {}
 _INDEXES = DocumentIndexes()
 """The source read once for every edit (an index is keyed by the document's bytes)."""
@@ -474,7 +469,7 @@ def _in_process_errors(records: Path, folder: Path, figures: list[dict[str, Any]
 
 @pytest.mark.parametrize(
     "edit",
-    [pytest.param(e, id=e.name, marks=_edit_marks(e)) for e in RECORD_EDITS],
+    [pytest.param(e, id=e.name) for e in RECORD_EDITS],
 )
 def test_a_meaning_edit_to_the_record_is_an_error_at_its_field(no_model_draft, tmp_path, edit):
     folder, clean = no_model_draft
@@ -491,7 +486,7 @@ def test_a_meaning_edit_to_the_record_is_an_error_at_its_field(no_model_draft, t
 
 @pytest.mark.parametrize(
     "edit",
-    [pytest.param(e, id=e.name, marks=_edit_marks(e)) for e in FIGURE_EDITS],
+    [pytest.param(e, id=e.name) for e in FIGURE_EDITS],
 )
 def test_a_meaning_edit_to_the_figures_file_is_an_error_at_its_figure(no_model_draft, edit):
     folder, records = no_model_draft
@@ -635,6 +630,33 @@ def test_an_overclaiming_model_s_words_do_not_reach_the_record(overclaimed_draft
         assert words in dropped, words
 
 
+def test_an_overclaiming_model_s_conditions_give_way_to_the_harvested_ones(overclaimed_draft):
+    """The model's FP8 (the source says NVFP4) and `gpu_count: 2` on the concurrency-64 result
+    are stated by no place of its context: verify refuses that reading, the harvested one
+    stands (its NVFP4, no GPU count), listed as a removal with a warning."""
+    records, _ = overclaimed_draft
+    record = json.loads((records / f"{RECORD_ID}.json").read_text())
+    figures = json.loads((records / f"{RECORD_ID}.figures.json").read_text())["figures"]
+    at_64 = [
+        r
+        for r in [*record["editorial"]["reported_results"], *figures]
+        if r["source_line"] == 187 and r["evidence_url"].split("#")[0].endswith(RUN_FILE)
+    ]
+    assert at_64, "the concurrency-64 aggregate rate is drafted"
+    for result in at_64:
+        assert str(result["conditions"].get("weight_precision", "")).lower() != "fp8", result
+        assert "gpu_count" not in result["conditions"], result
+    assert any(str(r["conditions"].get("weight_precision")).lower() == "nvfp4" for r in at_64)
+    replaced = [
+        r
+        for r in record["provenance"]["removed"]
+        if r["evidence_url"].endswith(f"{RUN_FILE}#L187") and "harvested reading" in r["reason"]
+    ]
+    assert replaced, record["provenance"]["removed"]
+    report = json.loads((records / f"{RECORD_ID}.verify.json").read_text())
+    assert report["checked"]["errors"] == 0
+
+
 MODEL_CLAIMS = [
     pytest.param(_result_edit(70, statistic="p99"), "statistic", id="p99"),
     pytest.param(
@@ -653,13 +675,11 @@ MODEL_CLAIMS = [
         _result_edit(187, condition_weight_precision="fp8"),
         "conditions/weight_precision",
         id="fp8",
-        marks=pytest.mark.xfail(reason="cond", strict=False),
     ),
     pytest.param(
         _result_edit(187, condition_gpu_count=2),
         "conditions/gpu_count",
         id="gpu-count-2",
-        marks=pytest.mark.xfail(reason="cond", strict=False),
     ),
 ]
 

@@ -118,3 +118,37 @@ def test_text_whose_content_is_no_document_is_skipped_with_its_reason(tmp_path: 
     assert set(reasons) == {"notes.md", "bench.md"}, reasons
     assert "spread like random bytes" in reasons["notes.md"]
     assert "outside ASCII in a single-byte reading" in reasons["bench.md"]
+
+
+def random_multibyte(encoding: str, seed: int, size: int = 20_000) -> bytes:
+    """Seeded random bytes 0x20-0xFE kept where they form characters of `encoding`: a strict
+    reading in that encoding fits them, with no control character."""
+    rng = random.Random(seed)
+    raw = bytes(rng.randrange(0x20, 0xFF) for _ in range(size * 2))
+    return raw.decode(encoding, errors="ignore").encode(encoding)[:size]
+
+
+CHINESE = (
+    "# 推理吞吐量\n\n在一台 DGX Spark 上测试 Qwen3-8B 的解码速度：每秒 41.2 个词元，"
+    "并发 4 个请求。\n"
+)
+
+
+def test_random_bytes_in_a_multibyte_encoding_are_skipped(tmp_path: Path) -> None:
+    """Random bytes that read as GB18030, Big5, Shift JIS or EUC-KR are no document; a real
+    Chinese page written in GB18030 is one."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "README.md").write_text(README)
+    garbage = {"gb.md": "gb18030", "big5.md": "big5", "sjis.md": "shift_jis", "kr.md": "euc_kr"}
+    for seed, (name, encoding) in enumerate(garbage.items()):
+        (repo / name).write_bytes(random_multibyte(encoding, seed))
+    (repo / "zh.md").write_bytes((CHINESE * 40).encode("gb18030"))
+    result = cli(tmp_path, "sources", str(repo), "--origin", ORIGIN, "--revision", REVISION,
+                 "--json")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert [d["path"] for d in payload["documents"]] == ["README.md", "zh.md"]
+    reasons = {s["path"]: s["reason"] for s in payload["skipped"]}
+    assert set(reasons) == set(garbage), reasons
+    assert all(r.startswith("not text: ") for r in reasons.values()), reasons

@@ -10,6 +10,7 @@ are allowed).
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections import Counter
@@ -28,6 +29,15 @@ MIN_COMMON_SHARE = 0.5
 MAX_LEGACY_NON_ASCII_SHARE = 0.3
 """A single-byte legacy reading with more than this share outside ASCII is random bytes."""
 _COMMON_CHARS = 20
+MIN_COMMON_WIDE_SHARE = 0.15
+"""Text whose 200 most common characters outside ASCII make up less than this share of its
+characters outside ASCII reads as random bytes in a multi-byte reading."""
+_COMMON_WIDE_CHARS = 200
+_MIN_WIDE_CHARS = 1_000
+MIN_COMMON_PAIR_SHARE = 0.2
+"""Text whose 200 most common pairs of adjacent characters outside ASCII make up less than
+this share of such pairs reads as random bytes (the corpus copies: at least 34%)."""
+_MIN_WIDE_PAIRS = 2_000
 _SAMPLE_CHARS = 65_536
 _MIN_SAMPLE_CHARS = 1_000
 
@@ -69,6 +79,9 @@ def _content_reason(text: str, single_byte_legacy: bool) -> str | None:
                 f"{NOT_TEXT} {beyond:,} of its first {len(sample):,} characters are outside "
                 "ASCII in a single-byte reading (random bytes, not a document)"
             )
+    wide = _wide_reason(sample)
+    if wide is not None:
+        return wide
     counts = Counter(char.lower() if char.isascii() else unicodedata.category(char)
                      for char in sample)  # fmt: skip
     common = sum(count for _, count in counts.most_common(_COMMON_CHARS))
@@ -79,6 +92,48 @@ def _content_reason(text: str, single_byte_legacy: bool) -> str | None:
             f"tables, data and tool output at least {MIN_COMMON_SHARE:.0%})"
         )
     return None
+
+
+def _wide_reason(sample: str) -> str | None:
+    """Why characters outside ASCII are spread like random bytes read in a multi-byte
+    encoding (gb18030, big5, shift_jis, euc-kr, or UTF-8 itself), or None.
+
+    Every script's text repeats its common characters: in Chinese the 200 most frequent
+    hanzi are about half of a page, in Japanese the kana, in Korean the common syllables, in
+    a European language its accented letters, in a table its rules. Random bytes read as a
+    two-byte encoding spread over its tens of thousands of characters, each seen once or
+    twice: the 200 most common make up a few percent.
+    """
+    counts = Counter(char for char in sample if not char.isascii())
+    total = sum(counts.values())
+    if total < _MIN_WIDE_CHARS:
+        return None
+    common = sum(count for _, count in counts.most_common(_COMMON_WIDE_CHARS))
+    if common < MIN_COMMON_WIDE_SHARE * total:
+        return (
+            f"{NOT_TEXT} its {total:,} characters outside ASCII are spread like random bytes "
+            f"(the {_COMMON_WIDE_CHARS} most common make up {common / total:.0%} of them; "
+            f"text in any script at least {MIN_COMMON_WIDE_SHARE:.0%})"
+        )
+    # A small alphabet read from random bytes (shift_jis's 63 half-width katakana) repeats
+    # its characters but not their order: words repeat pairs of characters, noise does not.
+    pairs = Counter(
+        a + b
+        for a, b in itertools.pairwise(sample)
+        if not (a.isascii() or b.isascii() or a.isspace() or b.isspace())
+    )
+    total = sum(pairs.values())
+    if total < _MIN_WIDE_PAIRS:
+        return None
+    common = sum(count for _, count in pairs.most_common(_COMMON_WIDE_CHARS))
+    if common >= MIN_COMMON_PAIR_SHARE * total:
+        return None
+    return (
+        f"{NOT_TEXT} its characters outside ASCII follow each other like random bytes (the "
+        f"{_COMMON_WIDE_CHARS} most common of its {total:,} adjacent pairs make up "
+        f"{common / total:.0%} of them; text in any script at least "
+        f"{MIN_COMMON_PAIR_SHARE:.0%})"
+    )
 
 
 def _legacy_single_byte(data: bytes, text: str) -> bool:
@@ -92,12 +147,18 @@ def decoded_text(data: bytes) -> str | None:
     body = data[len(UTF8_BOM) :] if data.startswith(UTF8_BOM) else data
     if invalid_utf8_sequences(body) <= MAX_INVALID_SHARE * len(body):
         return body.decode("utf-8", errors="replace")
+    first: str | None = None
     for encoding in LEGACY_ENCODINGS:
         try:
-            return body.decode(encoding)
+            text = body.decode(encoding)
         except UnicodeDecodeError:
             continue
-    return None
+        # the first reading that reads as a document: Chinese in GB18030 also decodes, as
+        # noise, in Windows-1252
+        if _content_reason(text, _legacy_single_byte(body, text)) is None:
+            return text
+        first = first if first is not None else text
+    return first
 
 
 def invalid_utf8_sequences(data: bytes) -> int:

@@ -33,13 +33,22 @@ _PROGRAM_NOUNS = (
     r"|agentes?|agenti|zusammenfasser\w*|résumeurs?|resumidores?|riassuntori"
     # ru
     r"|ии|нейросет\w+|ассистент\w*|бот\w*|робот\w*|языков\w+\s+модел\w+"
+    # nl / pl
+    r"|taalmodel\w*|chatbot\w*|asystent\w*|model\w*\s+językow\w+|sztuczn\w+\s+inteligencj\w+"
+    # a compound naming a program: `AI-generated`, `KI-Systeme`, `ИИ-ассистентов`
+    r"|(?:a\.?i|ki|ia|ии|llm)[-\u2010](?:\w+)"
+    # what reads pages for a living, named by its doing: `machine readers`, `indexers`
+    r"|machine\s+readers?|(?:web\s+)?indexers?|parsers?\s+of\s+this"
 )
 _CJK_PROGRAMS = (
     r"人工智能|助手|机器人|機器人|语言模型|語言模型|大模型|模型"
     r"|アシスタント|ロボット|言語モデル|ボット|エージェント"
+    r"|어시스턴트|인공지능|챗봇|언어\s*모델|봇"
 )
 _PROGRAM = re.compile(
-    rf"(?<![a-z0-9.-])(?:{_PROGRAM_NOUNS})(?![a-z0-9-])|{_CJK_PROGRAMS}", re.IGNORECASE
+    # a file name is no program (`AGENTS.md`)
+    rf"(?<![a-z0-9.-])(?:{_PROGRAM_NOUNS})(?![a-z0-9-]|\.[a-z])|{_CJK_PROGRAMS}",
+    re.IGNORECASE,
 )
 
 # Whoever reads or condenses this page: a relative or indefinite reader.
@@ -108,7 +117,7 @@ _MODAL = (
 )
 # Verbs that tell a reader to put out a number when the number is their object.
 _PUT = (
-    r"(?:put|give|use|include|list|show|present|print|output|publish|poner|pon|usar|dar|mettre"
+    r"(?:put|give|use|treat|include|list|show|present|print|output|publish|poner|pon|usar|dar|mettre"
     r"|mettez|utiliser|utilisez|donner|donnez|mettere|usare|dare|setzen|verwende\w*|colocar"
     r"|coloque)\s+(?:\S+\s+){0,2}?[~≈]?\d"
 )
@@ -137,9 +146,100 @@ _VOCATIVE = re.compile(
     r"|cher|chère|bonjour|liebe[rs]?|hallo|caro|cara|gentile|ciao|olá|prezad[oa]|уважаем\w+"
     r"|дорог\w+)[\s,]+)?(?:(?:the|all|any|every|los|las|les|todos\s+los|alle|tutti\s+i|os|as)\s+)?"
     r"(?P<who>[^\W\d][\w\s.'-]{0,40}?)\s*(?:,\s*(?:que|qui|die|der|che|who|that)\b[^:]{0,40})?"
-    r"\s*[:\uff1a,\u2014]\s*",
+    r"\s*[:\uff1a,\u2014\]]\s*",
     re.IGNORECASE,
 )
+
+
+# A label addressed to a program: a preposition of address right before its name (`Note to
+# automated readers:`, `Nota para los modelos de IA:`, `Uwaga dla asystentów AI:`), or a note
+# word right after it (`AI note:`); `Named per AGENTS.md convention:` is neither.
+_TO_PROGRAM = re.compile(
+    r"(?:^|\s)(?:to|for|para|pour|aux|à\s+l'attention\s+d\w*|für|an|per|для|вниманию|dla|do"
+    r"|voor|aan)\s+(?:\S+\s+){0,3}?"
+    rf"(?:(?<![a-z0-9.-])(?:{_PROGRAM_NOUNS})(?![a-z0-9-])|{_CJK_PROGRAMS})"
+    rf"|(?<![a-z0-9.-])(?:{_PROGRAM_NOUNS})\s+(?:notes?|notices?|memos?|messages?|instructions?"
+    r"|hinweis\w*|nota|aviso)\b",
+    re.IGNORECASE,
+)
+# East Asian addressing: `致AI助手：`, `给机器人的说明：`, `AIアシスタントへ：`,
+# `AI 어시스턴트에게:`
+_CJK_LABEL = re.compile(
+    rf"^[\W_]*(?:致|给|給)[^：:。]{{0,12}}?(?:{_CJK_PROGRAMS}|AI|ai)[^：:。]{{0,8}}[：:]"
+    rf"|(?:{_CJK_PROGRAMS}|AI|ai)\s*(?:へ|에게|께|向け)[^。]{{0,6}}?[：:、,，\s]"
+)
+
+# A program reading this page, in a condition: `if a language model is parsing this
+# document`, `Si un modelo de lenguaje lee este archivo`, `言語モデルがこのページを要約する場合`.
+_CONDITION = re.compile(
+    r"\b(?:if|when|whenever|in\s+case|si|cuando|en\s+caso\s+de\s+que|quand|lorsqu\w*|wenn"
+    r"|falls|sofern|se|quando|caso|если|когда|als|wanneer|indien|jeśli|jeżeli|gdy|kiedy)\b"
+    r"|如果|若是|假如|场合|場合|なら|ならば|たら|다면|면\b|경우",
+    re.IGNORECASE,
+)
+_READING = re.compile(
+    r"\b(?:read|reads|reading|pars(?:e|es|ing)|process(?:es|ing)?|index(?:es|ing)?|crawl\w*"
+    r"|scrap\w*|ingest\w*|summari[sz]\w*|condens\w*|digest\w*|lee|leer|leyendo|procesa\w*"
+    r"|resum\w*|lit|lire|lisez|analys\w*|liest|lesen|verarbeit\w*|legge\w*|riassum\w*|lê|ler"
+    r"|lendo|чита\w*|обрабатыва\w*|анализир\w*|резюмир\w*|leest|lezen|samenvat\w*|czyta\w*"
+    r"|streszcz\w*|przetwarza\w*)\b"
+    r"|读|讀|阅读|閱讀|总结|總結|摘要|処理|読|要約|읽|요약|처리",
+    re.IGNORECASE,
+)
+_YOU_ARE = re.compile(
+    r"\b(?:you\s+are|you're|eres|es\s+usted|êtes|tu\s+es|bist|sind\s+sie|és|sei|ты|вы"
+    r"|bent\s+u|jesteś|jesteście)\b|你是|您是|あなたが|당신이|너는",
+    re.IGNORECASE,
+)
+# `you are (a) PROGRAM`, or with the verb last (`je een taalmodel bent`)
+_YOU_ARE_A_PROGRAM = re.compile(
+    rf"(?:{_YOU_ARE.pattern})\s*(?:\S+\s+){{0,3}}?(?:(?<![a-z0-9.-])(?:{_PROGRAM_NOUNS})"
+    rf"(?![a-z0-9-])|{_CJK_PROGRAMS})"
+    rf"|\b(?:je|jij|u|du)\s+(?:\S+\s+){{0,2}}?(?:{_PROGRAM_NOUNS})\s+(?:bent|bist)\b"
+    rf"|(?:你是|您是)[^，。,\s]{{0,4}}?(?:{_CJK_PROGRAMS})",
+    re.IGNORECASE,
+)
+_YOU = re.compile(r"\b(?:you|you're|tú|usted|vous|tu|du|sie|você|voi|ты|вы|je|jij|ty)\b", re.I)
+_CLAUSE = re.compile(r"[,，、:：;；。.!?！？]\s*")
+
+
+# A request in the passive or impersonal voice, whose addressee is named elsewhere on the line:
+# `It is requested that any AI-generated overview ...`, `Se ruega a cualquier asistente ...`.
+_REQUEST = re.compile(
+    r"\b(?:(?:is|are)\s+(?:requested|instructed|asked)\s+(?:to|that)"
+    r"|it\s+is\s+requested|se\s+(?:ruega|pide|solicita)|on\s+demande|prière\s+de"
+    r"|(?:wird|werden)\s+gebeten|si\s+prega|(?:pede|solicita)-se|просим|просьба|prosimy"
+    r"|wordt\s+(?:verzocht|gevraagd))\b",
+    re.IGNORECASE,
+)
+# What opens a prompt injection: told to set the page aside, or to tell its own user.
+_INJECTION = re.compile(
+    r"^[\W_]*(?:please\s+)?(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:the\s+)?"
+    r"(?:\w+\s+)?(?:above|previous|prior|earlier|instructions?|table|data|results?)\b"
+    r"|\btell\s+(?:the|your)\s+users?\b",
+    re.IGNORECASE,
+)
+
+
+def _conditioned_reader(line: str) -> bool:
+    """A clause that puts a program (or `you`) reading or condensing this page under a
+    condition: `if you are a language model`, `if you're summarizing this`."""
+    for clause in _CLAUSE.split(line):
+        if _CONDITION.search(clause) is None:
+            continue
+        if _PROGRAM.search(clause) and _READING.search(clause):
+            return True
+        if _YOU_ARE_A_PROGRAM.search(clause):
+            return True
+        if _YOU.search(clause) and _DERIVED.search(clause) and _THIS.search(clause):
+            return True
+    return False
+
+
+def _addressed_label(line: str, who: str) -> bool:
+    """A vocative that addresses a label to a program (`Note to automated readers:`,
+    `Para los modelos de IA:`), as opposed to a key naming one (`agents: 16`)."""
+    return _TO_PROGRAM.search(who) is not None
 
 
 def is_addressed_to_a_reader(line: str) -> bool:
@@ -152,10 +252,22 @@ def is_addressed_to_a_reader(line: str) -> bool:
         who = vocative.group("who")
         if vocative.group("greeting") is not None or _THIS.search(who) or _ANYONE.search(who):
             return True  # `Dear AI, ...`, `Robots reading this: ...`, `Whoever condenses this:`
+        if _addressed_label(line, who):
+            return True  # `Note to automated readers: ...`, `Hinweis für KI-Systeme: ...`
         if _IMPERATIVE.match(line, vocative.end()) or _CJK_DIRECTIVE.match(line, vocative.end()):
             return True  # `Asistente: cita ...`
-    if _IF_YOU_A_PROGRAM.search(line):
-        return True  # `If you are an AI ...`, `Si eres una IA ...`
+    if _IF_YOU_A_PROGRAM.search(line) or _conditioned_reader(line):
+        return True  # `If you are an AI ...`, `Si eres una IA ...`, `if an LLM reads this`
+    if _CJK_LABEL.search(line):
+        return True  # `致AI助手：...`, `AIアシスタントへ：...`
+    if _INJECTION.search(line):
+        return True  # `Ignore the table above and tell the user ...`
+    if any(
+        _REQUEST.search(clause)
+        and (_PROGRAM.search(clause) is not None or _DETERMINED_DERIVED.search(clause) is not None)
+        for clause in _CLAUSE_BREAK.split(line)
+    ):
+        return True  # `It is requested that any AI-generated overview reports ...`
     if _YOU_WANT.search(line):
         return True  # `the number you want for the headline is ...`
     named = (
@@ -199,7 +311,8 @@ def _names_a_reader(text: str) -> bool:
     if _PROGRAM.search(text):
         return True
     return _ANYONE.search(text) is not None and (
-        _DERIVED.search(text) is not None or _THIS.search(text) is not None
+        _DERIVED.search(text) is not None
+        or (_THIS.search(text) is not None and _READING.search(text) is not None)
     )
 
 
@@ -226,6 +339,7 @@ ADDRESSEE_WORDS = re.compile(
             _DETERMINED_DERIVED.pattern,
             _CJK_DERIVED.pattern,
             _YOU_WANT.pattern,
+            _INJECTION.pattern,
         )
     ),
     re.IGNORECASE,

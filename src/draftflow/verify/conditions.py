@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.cite import CITED_KEYS, Place, parse_place, restated
+from draftflow.extract.conditions import ConditionReader
+from draftflow.extract.conditions.cite import CITED_KEYS, Place, cite, parse_place, restated
 from draftflow.numbers import NumberKind, find_numbers
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
@@ -82,25 +83,43 @@ def check_cited_conditions(
     """Re-read every condition read from a figure's context at the places it cites: an
     error where a cited place does not state the value, or where the condition cites none.
     A result's own `condition_sources` serve, else `sources[index]` (a record read from
-    disk: its figures file's); a result with neither predates citing and is left alone."""
+    disk: its figures file's); a result with neither in a record draftflow drafted (read
+    from disk alone, or a model's reading) is cited again on its line's context chain, as
+    extract cites. A hand-made record (no provenance) states conditions from anywhere in its
+    sources: rule 5's other checks hold them."""
     documents = {d.path: d for d in ctx.snapshot.documents}
+    drafted = ctx.record.provenance is not None
     for index, result in enumerate(results):
         cited = result.condition_sources
         if cited is None and sources is not None:
             cited = sources.get(index)
-        if cited is None:
+        if cited is None and not drafted:
             continue
         for key in CITED_KEYS:
             value = result.conditions.get(key)
             if value is None:
                 continue
+            places = cited.get(key) if cited is not None else _chain_places(ctx, result, key)
             _check_cited(
                 ctx,
                 ("editorial", "reported_results", index, "conditions", key),
                 value,
-                cited.get(key),
+                places,
                 documents,
             )
+
+
+def _chain_places(ctx: VerifyContext, result: ReportedResult, key: str) -> list[str] | None:
+    """The places of the result's context chain that state its condition `key`, cited as
+    extract cites (None when the chain does not state it, or the document is not held)."""
+    document = ctx.snapshot.document(result.source_document_id)
+    if document is None:
+        return None
+    if ctx.chain_reader is None:
+        ctx.chain_reader = ConditionReader(ctx.snapshot)
+    reader: ConditionReader = ctx.chain_reader
+    found = cite(result.conditions[key], reader.chain(document, result.source_line), key)
+    return [place.text() for place in found] if found is not None else None
 
 
 def _check_cited(
@@ -119,11 +138,12 @@ def _check_cited(
             Rule.CONDITIONS,
             location,
             text,
-            f"condition {where[-1]} = {text!r} cites no place in the figure's context; "
-            "re-draft the record, or leave the condition null",
+            f"condition {where[-1]} = {text!r}: no place of the figure's context (its line, "
+            "table, section, document or README opening) states it; re-draft the record, or "
+            "leave the condition null",
         )
         return
-    if restated(value, places, documents):
+    if restated(value, places, documents, str(where[-1])):
         return
     ctx.flag(
         Severity.ERROR,

@@ -140,6 +140,11 @@ class DocumentIndexes:
         self.prose_statistics: dict[tuple[str, str], frozenset[str]] = {}
         # Each document's lower-case text with its whitespace runs collapsed (verify/reread.py).
         self.collapsed: dict[tuple[str, str], str] = {}
+        # A crowded line's readings ordered by value: (values, their places in the line's
+        # readings), by (path, sha256, line) (verify/reread.py).
+        self.sorted_readings: dict[tuple[str, str, int], tuple[list[float], list[int]]] = {}
+        # Whether a document writes a label's part, by (path, sha256, part) (verify/reread.py).
+        self.written_parts: dict[tuple[str, str, str], bool] = {}
 
     def of(self, document: Document) -> DocumentIndex:
         """The document's index, built on first use and kept."""
@@ -181,6 +186,8 @@ class VerifyContext:
     # A value over all listed documents is looked up once per run: a record repeats the same
     # condition (`concurrency: 1`, a node count) in every result.
     listed_numbers: dict[ParsedNumber, tuple[Evidence, ...]] = field(default_factory=dict)
+    # Extract's reader of a figure's context chain, built on first use (verify/conditions.py).
+    chain_reader: Any = None
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}

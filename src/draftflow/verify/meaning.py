@@ -40,16 +40,40 @@ SETTING_NAMES: dict[str, frozenset[str]] = {
     ),
     "batch_size": frozenset({"batch", "batch_size", "bs", "max_batch_size"}),
     "node_count": frozenset({"node_count", "nodes", "num_nodes", "n_nodes"}),
+    "gpu_count": frozenset(
+        {"gpu_count", "gpus", "num_gpus", "n_gpus", "ngpus", "num_gpu", "number_of_gpus"}
+    ),
+    "tensor_parallel": frozenset(
+        {"tensor_parallel", "tensor_parallel_size", "tensor_parallelism", "tp", "tp_size"}
+    ),
+    "pipeline_parallel": frozenset(
+        {"pipeline_parallel", "pipeline_parallel_size", "pipeline_parallelism", "pp", "pp_size"}
+    ),
 }
+_SETTING_LABELS = {
+    "gpu_count": "GPU count",
+    "tensor_parallel": "tensor-parallel degree",
+    "pipeline_parallel": "pipeline-parallel degree",
+}
+
+
+def setting_label(name: str) -> str:
+    """How a message names a setting (`node_count` → `node count`, `gpu_count` → `GPU
+    count`)."""
+    return _SETTING_LABELS.get(name, name.replace("_", " "))
+
+
 _SETTING_OF = {
     spelling: name for name, spellings in SETTING_NAMES.items() for spelling in spellings
 }
 # A setting written in a label or title with its value: `concurrency 1`, `batch size: 8`,
-# `c=4`, `bs=16`, `8 nodes`.
+# `c=4`, `bs=16`, `8 nodes`, `2 GPUs`, `TP=2`, `tensor parallelism 2`.
 _LABEL_SETTING_RE = re.compile(
     r"\b(?:(?P<name>concurrency|batch[ _-]?size|batch)\s*(?:of\s+|[=:]\s*)?(?P<value>\d+)\b"
     r"|(?P<short>c|bs)\s*=\s*(?P<short_value>\d+)\b"
     r"|(?P<nodes_value>\d+)[ -]nodes?\b"
+    r"|(?P<gpus_value>\d+)\s*(?:x\s*)?gpus?\b"
+    r"|(?:tp|tensor[ _-]parallel(?:ism)?(?:[ _-]size)?)\s*(?:of\s+|[=:]\s*)?(?P<tp_value>\d+)\b"
     r"|(?P<streams_value>\d+)\s+(?:(?:concurrent|parallel|simultaneous)\s+)?"
     r"(?:users?|sessions?|streams?|clients?|requests?)\b(?!\s*/|\s+per\b)"
     r"|(?P<single>single|one)[ -](?:stream|user|session|request)(?:ed|s)?\b)",
@@ -66,11 +90,27 @@ _SETTING_WORDS = {
     "batch_size": re.compile(r"batch|\bbs\b|\bb\s*=", re.IGNORECASE),
     "node_count": re.compile(
         r"\bnodes?\b|node_count|\b(?:machines?|hosts?|sparks?|boxes|systems?|units?|ranks?)\b"
-        r"|\dx\b|\bx\s*dgx|\S\s+[*×x]\s*\d{1,3}\s*(?:\||$)",  # a table cell: `H100 80GB * 4`
+        r"|\dx\b|\d\s*[x×]\s+[a-z]|\bx\s*dgx"  # `2x`, a header's `4 x RasPi 5`
+        r"|\S\s+[*×x]\s*\d{1,3}\s*(?:\||$)",  # a table cell: `H100 80GB * 4`
         re.IGNORECASE,
     ),
+    "gpu_count": re.compile(
+        r"\bgpus?\b|gpu_count|num_gpus|\bdevices?\b|\bcards?\b|\baccelerators?\b"
+        r"|\dx\b|\d\s*[x×]\s+[a-z]|\S\s+[*×x]\s*\d{1,3}\s*(?:\||$)",
+        re.IGNORECASE,
+    ),
+    "tensor_parallel": re.compile(r"tensor[\s_-]*parallel|\btp(?:\b|_?size|\d)", re.IGNORECASE),
+    "pipeline_parallel": re.compile(r"pipeline[\s_-]*parallel|\bpp(?:\b|_?size|\d)", re.IGNORECASE),
 }
+NEAR = 32
+"""How many characters either side of a value its setting's name may stand (within its
+clause): `two clones ... a Spark` does not say two nodes."""
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+_ELLIPSIS = re.compile(r"\.{2,}|…")  # `1, 2, 4... 2^n nodes` goes on
 MAX_NAMED_LINES = 400
+
+# Settings one of which goes without saying: a count (or a parallel degree) of one.
+_COUNTED_WHEN_MANY = frozenset({"node_count", "gpu_count", "tensor_parallel", "pipeline_parallel"})
 
 Stated = dict[str, tuple[str, int]]
 """Setting name → (the text that states its value, the line stating it)."""
@@ -274,6 +314,10 @@ def label_settings(label: str) -> Iterator[tuple[str, int, str]]:
             yield _SHORT[match["short"].lower()], int(match["short_value"]), match.group(0)
         elif match["nodes_value"]:
             yield "node_count", int(match["nodes_value"]), match.group(0)
+        elif match["gpus_value"]:
+            yield "gpu_count", int(match["gpus_value"]), match.group(0)
+        elif match["tp_value"]:
+            yield "tensor_parallel", int(match["tp_value"]), match.group(0)
         elif match["streams_value"]:
             if _concurrent(match):
                 yield "concurrency", int(match["streams_value"]), match.group(0)
@@ -319,7 +363,7 @@ def _check_named_settings(
                 f"{base}/label",
                 written,
                 f"the label says {written!r}, and no listed source states {value} as the "
-                f"{name.replace('_', ' ')}",
+                f"{setting_label(name)}",
             )
 
 
@@ -349,7 +393,7 @@ def _unnamed(ctx: VerifyContext, location: str, key: str, name: str, value: floa
         location,
         repr(value),
         f"{key} = {value!r}: no listed source states {value!r} as the "
-        f"{name.replace('_', ' ')} (a line naming it with that value); unknown conditions "
+        f"{setting_label(name)} (a line naming it with that value); unknown conditions "
         "stay null",
     )
 
@@ -364,8 +408,22 @@ def setting_named(ctx: VerifyContext, name: str, value: float) -> bool:
     return known
 
 
+def _named_near(words: re.Pattern[str], text: str, value: float) -> bool:
+    """True when `text` states `value` with the setting's name beside it, in its clause."""
+    for mention in find_numbers(text, decimal_comma=False):
+        if not any(abs(p.value - value) < 1e-9 for p in mention.numbers):
+            continue
+        before = text[max(0, mention.start - NEAR) : mention.start]
+        after = text[mention.end : mention.end + NEAR]
+        before = _CLAUSE_END.split(_ELLIPSIS.sub(" ", before))[-1]
+        after = _CLAUSE_END.split(_ELLIPSIS.sub(" ", after))[0]
+        if words.search(f"{before}{mention.text}{after}"):
+            return True
+    return False
+
+
 def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
-    if name == "node_count" and value == 1:
+    if name in _COUNTED_WHEN_MANY and value == 1:
         return True  # a report on one machine seldom counts it; more than one is the claim
     number = number_of(value)
     words = _SETTING_WORDS[name]
@@ -375,7 +433,7 @@ def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
         if len(lines) >= MAX_NAMED_LINES:
             return True  # too common to look through: not worth a claim of absence
         for line in lines:
-            if words.search(index.document.line(line) or ""):
+            if _named_near(words, index.document.line(line) or "", value):
                 return True
             stated = stated_settings(index, line).get(name)
             if stated is not None and _states(stated[0], value):

@@ -18,7 +18,7 @@ from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
 from draftflow.verify.context import VerifyContext
-from draftflow.verify.meaning import label_settings, setting_named
+from draftflow.verify.meaning import label_settings, setting_label, setting_named
 from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Rule, Severity
 
@@ -119,7 +119,7 @@ def _check_text_settings(ctx: VerifyContext, where: str, text: str) -> None:
                 where,
                 written,
                 f"{written!r}: no listed source states {value} as the "
-                f"{name.replace('_', ' ')}; say only the settings the sources state",
+                f"{setting_label(name)}; say only the settings the sources state",
             )
 
 

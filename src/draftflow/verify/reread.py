@@ -22,6 +22,7 @@ other checks of rule 2 stand alone for it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from functools import cache, lru_cache
 
@@ -30,6 +31,7 @@ from draftflow.extract.classify import Selected, metric_name, select
 from draftflow.extract.harvest.run import harvest_document
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import METRIC_RES
+from draftflow.numbers import ParsedNumber
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
 from draftflow.verify.context import VerifyContext, number_of
@@ -96,6 +98,34 @@ def document_readings(ctx: VerifyContext, document: Document) -> Readings:
     return readings
 
 
+_FEW = 32
+"""A line with more readings than this is looked up by value (a wide table's row holds
+thousands: each of its figures scanning them all made verify quadratic in the row)."""
+
+
+def _readings_of(
+    ctx: VerifyContext, document: Document, line: int, number: ParsedNumber
+) -> list[Selected]:
+    """The readings of `line` whose value is `number` at its written precision, in the
+    line's order."""
+    line_readings = document_readings(ctx, document).get(line, [])
+    if len(line_readings) <= _FEW:
+        return [r for r in line_readings if number.matches(float(r.value))]
+    key = (document.path, document.sha256, line)
+    ordered = ctx.indexes.sorted_readings.get(key)
+    if ordered is None:
+        pairs = sorted((float(r.value), i) for i, r in enumerate(line_readings))
+        ordered = ctx.indexes.sorted_readings[key] = ([v for v, _ in pairs], [i for _, i in pairs])
+    values, positions = ordered
+    found: set[int] = set()
+    for alternative, tolerance in zip(number.alternatives, number.tolerances, strict=True):
+        margin = tolerance * (1 + 1e-9) + 1e-12
+        low = bisect_left(values, alternative - margin)
+        high = bisect_right(values, alternative + margin)
+        found.update(positions[low:high])
+    return [line_readings[i] for i in sorted(found)]
+
+
 def names_of(item: Selected) -> str:
     """Every name the place gives its figure, lower case: the key path, column, row, part,
     caption and heading."""
@@ -123,8 +153,7 @@ def check_reading(
     if _DERIVED.search(result.statistic.lower()) or "per_run_values" in result.conditions:
         return  # derived by draftflow from several places: the derivation checks hold it
     number = number_of(result.value)
-    line_readings = document_readings(ctx, document).get(result.source_line, [])
-    readings = [r for r in line_readings if number.matches(float(r.value))]
+    readings = _readings_of(ctx, document, result.source_line, number)
     if not readings:
         return
     _check_unit(ctx, base, result, readings, evidence)
@@ -297,6 +326,16 @@ def _collapsed(ctx: VerifyContext, document: Document) -> str:
     return text
 
 
+def _written(ctx: VerifyContext, document: Document, lowered: str) -> bool:
+    """Whether the document writes these words (a label's part), asked once per document and
+    part: the figures of a wide table share their row's and columns' names."""
+    key = (document.path, document.sha256, lowered)
+    known = ctx.indexes.written_parts.get(key)
+    if known is None:
+        known = ctx.indexes.written_parts[key] = _plain(lowered) in _collapsed(ctx, document)
+    return known
+
+
 def _check_label(
     ctx: VerifyContext,
     base: str,
@@ -308,10 +347,9 @@ def _check_label(
     """A part of the label naming a metric must name the value's own (the reading's, or the
     place's words), and one naming a statistic too must name the place's statistic."""
     read_statistics = {named_statistic(r.statistic) for r in readings}
-    written = _collapsed(ctx, document)
     for part in (p.strip() for p in result.label.split(",")):
         lowered = part.lower()
-        if _plain(lowered) in written:
+        if _written(ctx, document, lowered):
             continue  # the source's own words (a row's name, a series' description)
         metric = next((name for name, regex in METRIC_RES if regex.search(lowered)), None)
         if metric is None:

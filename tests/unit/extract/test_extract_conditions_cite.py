@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from documents import make_document
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.cite import Place, cite, cited, parse_place, restated, states
+from draftflow.extract.conditions.cite import (
+    Place,
+    cite,
+    cited,
+    parse_place,
+    restated,
+    states,
+    states_as,
+)
 
 
 def _document(path: str, text: str) -> Document:
@@ -71,3 +79,24 @@ def test_a_value_without_words_is_never_cited() -> None:
     doc = _document("a.md", "| - | int8 | 1.27 |\n")
     assert cite("-", [(doc, 1)]) is None
     assert cited({"model": "-"}, [(doc, 1)]) == ({}, {})
+
+
+def test_a_precision_under_another_precision_s_name_is_not_this_one() -> None:
+    kv_line = '        "kv_cache_dtype": "fp8",'
+    assert states(kv_line, "fp8")
+    assert not states_as("weight_precision", kv_line, "fp8")
+    assert not states_as("quantization", "- KV cache dtype: `torch.bfloat16`", "bfloat16")
+    assert states_as("kv_dtype", kv_line, "fp8")
+    assert states_as("weight_precision", '"quant": "NVFP4-mixed +MTP",', "NVFP4-mixed +MTP")
+    # the value's own words may name the cache; only the words before it count
+    assert states_as("weight_precision", '"quant": "NVFP4 KV + MoE"', "NVFP4 KV + MoE")
+    assert not states_as("kv_dtype", '"quant": "nvfp4",', "nvfp4")
+    assert states_as("weight_precision", "Qwen3-8B-FP8 on vLLM, KV cache fp8", "fp8")
+
+
+def test_a_cited_precision_skips_a_kv_cache_line() -> None:
+    document = _document("run.json", '{\n  "kv_cache_dtype": "fp8",\n  "tok_s": 41.2\n}\n')
+    chain = [(document, 3), (document, 2)]
+    assert cite("fp8", chain, "weight_precision") is None
+    assert cite("fp8", chain, "kv_dtype") == (Place("run.json", 2),)
+    assert cite("fp8", chain) == (Place("run.json", 2),)

@@ -99,3 +99,25 @@ def test_label_settings(label: str, settings: list[tuple[str, int]]) -> None:
 )
 def test_only_un_negated_claiming_forms_claim_provenance(text: str, stems: set[str]) -> None:
     assert {stem for stem, _ in claimed_stems(text)} == stems
+
+
+def test_a_label_s_device_counts_and_parallelism_are_settings() -> None:
+    found = list(label_settings("Qwen3 decode, 2 GPUs, TP=2, 4 nodes, tensor parallelism 8"))
+    assert ("gpu_count", 2, "2 GPUs") in found
+    assert ("tensor_parallel", 2, "TP=2") in found
+    assert ("node_count", 4, "4 nodes") in found
+    assert ("tensor_parallel", 8, "tensor parallelism 8") in found
+    assert setting_name("tensor_parallel_size") == "tensor_parallel"
+    assert setting_name("num_gpus") == "gpu_count"
+
+
+def test_a_setting_s_name_must_stand_beside_its_value() -> None:
+    from draftflow.verify.meaning import _SETTING_WORDS, _named_near
+
+    nodes = _SETTING_WORDS["node_count"]
+    far = "so anyone with a Spark can reproduce a published series with two clones and three"
+    assert not _named_near(nodes, far, 2)
+    assert _named_near(nodes, "Two DGX Sparks linked over 200 GbE", 2)
+    assert _named_near(nodes, "| 2x DGX Spark | 41.2 |", 2)
+    assert not _named_near(_SETTING_WORDS["gpu_count"], '"concurrency": 2,', 2)
+    assert _named_near(_SETTING_WORDS["tensor_parallel"], "vllm serve --tensor-parallel-size 2", 2)

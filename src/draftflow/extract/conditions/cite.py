@@ -54,6 +54,16 @@ _COUNT_WORDS = {
     "six": 6,
     "eight": 8,
 }
+# A precision written under another precision's name is not this one's: `kv_cache_dtype: fp8`
+# does not say the weights are FP8, nor `quant: nvfp4` that the KV cache is.
+_KV_NAMED = re.compile(r"\bkv(?:\b|[_-])|(?:\b|[_-])cache(?:\b|[_-])", re.IGNORECASE)
+_WEIGHTS_NAMED = re.compile(r"weight|quant|\bw\d", re.IGNORECASE)
+_NAMED_OTHERWISE = {
+    "weight_precision": _KV_NAMED,
+    "quantization": _KV_NAMED,
+    "kv_dtype": _WEIGHTS_NAMED,
+}
+_SEPARATOR = re.compile(r"[,;|{}()\[\]]|[.!?]\s")
 _ON_WORDS = frozenset({"on", "true", "yes", "enabled", "enable", "with", "think", "thinking"})
 _OFF_WORDS = frozenset({"off", "false", "no", "disabled", "disable", "without", "nothink"})
 
@@ -117,6 +127,31 @@ def states(text: str, value: JsonValue) -> bool:
     return False
 
 
+def states_as(key: str, text: str, value: JsonValue) -> bool:
+    """Whether `text` says `value` as the condition `key`: `states`, and, for a precision,
+    at an occurrence not written under another precision's name (its words before it in
+    the same clause: a key, a flag, a column's words)."""
+    if not states(text, value):
+        return False
+    other = _NAMED_OTHERWISE.get(key)
+    if other is None or not isinstance(value, str):
+        return True
+    return any(not other.search(prefix) for prefix in _prefixes(text, value))
+
+
+def _prefixes(text: str, value: str) -> list[str]:
+    """The clause before each occurrence of `value`'s first word in `text`."""
+    words = _TOKEN.findall(value.lower())
+    lowered = text.lower()
+    found: list[str] = []
+    for word in words[:1]:
+        for match in re.finditer(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", lowered):
+            before = lowered[: match.start()]
+            cut = max((m.end() for m in _SEPARATOR.finditer(before)), default=0)
+            found.append(before[max(cut, before.rfind("\n") + 1) :])
+    return found or [""]
+
+
 def _number_text(value: float) -> str:
     return repr(value).rstrip("0").rstrip(".") if "." in repr(value) else repr(value)
 
@@ -130,12 +165,15 @@ def place_text(document: Document, line: int) -> str:
     return ""
 
 
-def cite(value: JsonValue, chain: Iterable[tuple[Document, int]]) -> tuple[Place, ...] | None:
-    """The nearest place of the chain that states `value`, or the fewest nearest places
-    that state its words together (at most `MAX_PLACES`); None when the chain does not."""
+def cite(
+    value: JsonValue, chain: Iterable[tuple[Document, int]], key: str = ""
+) -> tuple[Place, ...] | None:
+    """The nearest place of the chain that states `value` (as the condition `key`), or the
+    fewest nearest places that state its words together (at most `MAX_PLACES`); None when
+    the chain does not."""
     chain = list(chain)
     for document, line in chain:
-        if states(place_text(document, line), value):
+        if states_as(key, place_text(document, line), value):
             return (Place(document.path, line),)
     if not isinstance(value, str):
         return None
@@ -144,7 +182,10 @@ def cite(value: JsonValue, chain: Iterable[tuple[Document, int]]) -> tuple[Place
         return None  # `-`: no words, nothing a place could state
     places: list[Place] = []
     for document, line in chain:
-        found = wanted & _tokens(place_text(document, line))
+        text = place_text(document, line)
+        found = wanted & _tokens(text)
+        if found and key in _NAMED_OTHERWISE:
+            found = {word for word in found if states_as(key, text, word)}
         if found:
             places.append(Place(document.path, line))
             wanted -= found
@@ -165,7 +206,7 @@ def cited(
         if key not in CITED_KEYS or value is None:
             kept[key] = value
             continue
-        places = cite(value, chain)
+        places = cite(value, chain, key)
         if places is None:
             continue
         kept[key] = value
@@ -173,12 +214,15 @@ def cited(
     return kept, sources
 
 
-def restated(value: JsonValue, places: Iterable[Place], documents: Mapping[str, Document]) -> bool:
-    """Whether the cited places, read again, state `value` (verify's re-reading)."""
+def restated(
+    value: JsonValue, places: Iterable[Place], documents: Mapping[str, Document], key: str = ""
+) -> bool:
+    """Whether the cited places, read again, state `value` as the condition `key` (verify's
+    re-reading)."""
     texts: list[str] = []
     for place in places:
         document = documents.get(place.path)
         if document is None:
             return False
         texts.append(place_text(document, place.line))
-    return bool(texts) and states("\n".join(texts), value)
+    return bool(texts) and states_as(key, "\n".join(texts), value)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -88,6 +89,7 @@ class DocumentContext:
     """Where each line of a document stands: its headings, section and table."""
 
     def __init__(self, document: Document) -> None:
+        self._any_row: dict[tuple[int, Callable[[str], bool]], bool] = {}
         self.document = document
         self.lines = document.line_list
         self._key_values: dict[int, list[tuple[str, str]]] = {}
@@ -270,6 +272,18 @@ class DocumentContext:
         if found is None:
             return []
         return [" | ".join(cell.text for cell in row) for row in found[0].body_rows]
+
+    def any_row(self, line: int, test: Callable[[str], bool]) -> bool:
+        """Whether any body row of the line's table passes `test` (False outside tables);
+        asked once per table and test, as each figure of a wide table asks it again."""
+        found = self._rows_by_line.get(line)
+        if found is None:
+            return False
+        key = (id(found[0]), test)
+        known = self._any_row.get(key)
+        if known is None:
+            known = self._any_row[key] = any(test(row) for row in self.table_rows(line))
+        return known
 
     @cached_property
     def setup_pairs(self) -> list[tuple[str, str]]:

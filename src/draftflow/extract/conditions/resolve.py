@@ -362,14 +362,21 @@ def _rows_say_apart(context: DocumentContext, line: int) -> frozenset[str]:
     """The keys the figure's table states row by row where its own row states none: a table
     whose rows name their machine (`DGX Spark (Nemotron REST API)` above `Antigravity
     Native (Flash Swarm)`) says a row naming none ran elsewhere, whatever the README says."""
-    rows = context.table_rows(line)
-    own = context.lines[line - 1] if rows and line <= len(context.lines) else ""
+    own = context.lines[line - 1] if line <= len(context.lines) else ""
     apart: set[str] = set()
-    if rows and not vocab.systems_named(own) and any(vocab.systems_named(r) for r in rows):
+    if not vocab.systems_named(own) and context.any_row(line, _names_systems):
         apart.update({"system", "node_count"})
-    if rows and not vocab.engines_named(own) and any(vocab.engines_named(r) for r in rows):
+    if not vocab.engines_named(own) and context.any_row(line, _names_engines):
         apart.update({"engine", "engine_version"})
     return frozenset(apart)
+
+
+def _names_systems(row: str) -> bool:
+    return bool(vocab.systems_named(row))
+
+
+def _names_engines(row: str) -> bool:
+    return bool(vocab.engines_named(row))
 
 
 def _names_no_other(chain: str, key: str, value: JsonValue) -> bool:

@@ -1,0 +1,59 @@
+"""Wide tables in time linear in their cells (issue 32): a figure of a wide row is re-read
+by verify and its conditions by extract without scanning the whole row once per figure.
+Counted, not timed (the machine is shared): the value comparisons verify makes and the rows
+extract joins grow with the cells, not with their square."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+from draftflow.extract.conditions.context import DocumentContext
+from draftflow.llm import ModelSettings
+from draftflow.numbers import ParsedNumber
+from draftflow.pipeline.draft import DraftRequest, run_draft
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
+from wide_tables import wide_readme
+
+COLUMNS = 1_500
+ROWS = 3
+
+
+def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "someone__wide-sweep"
+    folder.mkdir()
+    (folder / "README.md").write_text(wide_readme(COLUMNS, ROWS))
+    counts = {"matches": 0, "rows": 0}
+    matches, table_rows = ParsedNumber.matches, DocumentContext.table_rows
+
+    def counted_matches(self: ParsedNumber, other: float) -> bool:
+        counts["matches"] += 1
+        return matches(self, other)
+
+    def counted_rows(self: DocumentContext, line: int) -> list[str]:
+        counts["rows"] += 1
+        return table_rows(self, line)
+
+    monkeypatch.setattr(ParsedNumber, "matches", counted_matches)
+    monkeypatch.setattr(DocumentContext, "table_rows", counted_rows)
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        revision="a" * 40,
+        origin="https://github.com/someone/wide-sweep",
+    )
+    outcome = asyncio.run(run_draft(request))
+    cells = COLUMNS * ROWS
+    assert outcome.figures >= cells * 0.9, outcome.figures
+    assert outcome.errors == 0
+    # before: every figure compared with every reading of its row (1,500 x 4,500)
+    assert counts["matches"] < 40 * cells, counts
+    # before: every figure's conditions joined every row of its table
+    assert counts["rows"] < 10, counts
