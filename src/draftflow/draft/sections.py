@@ -13,7 +13,7 @@ from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.record_facts import UNSTATED_NAMES, states
 from draftflow.draft.wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
-from draftflow.record.model import Section
+from draftflow.record.model import Conditions, ReportedSetup, Section
 
 MAX_DERIVED_SENTENCES = 3
 COMPARED_KEYS = 4
@@ -197,34 +197,12 @@ def _why_not_comparable(items: Sequence[Grounded]) -> str:
 
 def missing_section(writer: SectionWriter) -> Section | None:
     """What the sources leave unstated about the headline figures."""
-    results = [item.result for item in writer.grounded]
-    stated = [r.conditions for r in results]
-    unknown = [k for k in STANDARD_CONDITION_KEYS if not any(states(c, k) for c in stated)]
-    partial = [
-        k
-        for k in STANDARD_CONDITION_KEYS
-        if k not in unknown and not all(states(c, k) for c in stated)
+    stated = [item.result.conditions for item in writer.grounded]
+    sentences = [
+        *_record_unstated_sentences(writer, stated),
+        *_condition_gap_sentences(stated),
+        *_setup_gap_sentences(writer.extraction.reported_setup),
     ]
-    sentences = []
-    if writer.facts is not None and writer.facts.unstated:
-        # "not stated" only where no headline figure states it either (the record-level
-        # reason may be that several values are stated, which is no gap)
-        keys = [k for k in writer.facts.unstated if not any(states(c, k) for c in stated)]
-        names = [UNSTATED_NAMES.get(k, w.key_name(k)) for k in keys]
-        if names:
-            sentences.append(f"The sources do not state {w.join(names, 'or')}.")
-    if unknown:
-        sentences.append(
-            f"No headline figure states its {w.join(w.key_names(unknown), 'or')}; "
-            "these stay unknown."
-        )
-    if partial:
-        sentences.append(f"Only some headline figures state their {w.join(w.key_names(partial))}.")
-    setup = writer.extraction.reported_setup
-    if setup is not None:
-        missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
-        if missing:
-            sentences.append(f"The reported setup does not state the {w.join(missing, 'or')}.")
     if writer.extraction.dropped:
         sentences.append(
             "Some candidate figures could not be tied to a line of a source document and "
@@ -233,6 +211,48 @@ def missing_section(writer: SectionWriter) -> Section | None:
     sentences.append("No figure was reproduced independently.")
     kept = writer.ground(writer.front).keep(sentences)
     return w.section("What is missing?", [" ".join(kept)], writer.front)
+
+
+def _record_unstated_sentences(writer: SectionWriter, stated: Sequence[Conditions]) -> list[str]:
+    """The record-level facts no source states, named only where no headline figure states
+    them either (the record-level reason may be that several values are stated, which is no
+    gap)."""
+    if writer.facts is None or not writer.facts.unstated:
+        return []
+    keys = [k for k in writer.facts.unstated if not any(states(c, k) for c in stated)]
+    names = [UNSTATED_NAMES.get(k, w.key_name(k)) for k in keys]
+    if not names:
+        return []
+    return [f"The sources do not state {w.join(names, 'or')}."]
+
+
+def _condition_gap_sentences(stated: Sequence[Conditions]) -> list[str]:
+    """The standard conditions no headline figure states, then those only some state."""
+    unknown = [k for k in STANDARD_CONDITION_KEYS if not any(states(c, k) for c in stated)]
+    partial = [
+        k
+        for k in STANDARD_CONDITION_KEYS
+        if k not in unknown and not all(states(c, k) for c in stated)
+    ]
+    sentences = []
+    if unknown:
+        sentences.append(
+            f"No headline figure states its {w.join(w.key_names(unknown), 'or')}; "
+            "these stay unknown."
+        )
+    if partial:
+        sentences.append(f"Only some headline figures state their {w.join(w.key_names(partial))}.")
+    return sentences
+
+
+def _setup_gap_sentences(setup: ReportedSetup | None) -> list[str]:
+    """The fields of the reported setup that no source fills."""
+    if setup is None:
+        return []
+    missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
+    if not missing:
+        return []
+    return [f"The reported setup does not state the {w.join(missing, 'or')}."]
 
 
 def group_by_metric(grounded: Sequence[Grounded]) -> list[tuple[tuple[str, str], list[Grounded]]]:

@@ -15,7 +15,6 @@ field no source states stays None.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable
 
 from draftflow.acquire.snapshot import Document, Snapshot
@@ -121,54 +120,87 @@ def _model(
     front: list[Document],
     readme: Document | None,
 ) -> None:
-    stated: Counter[str] = Counter()
-    where: dict[str, str] = {}
-    for result in headline:
-        for key in MODEL_KEYS:
-            value = result.conditions.get(key)
-            if isinstance(value, str) and value.strip():
-                stated[value.strip()] += 1
-                where.setdefault(value.strip(), result.evidence_url)
-                break
-    # with the models that figures without one of their own carry from their documents
-    every = dict(where)
-    for result in headline:
-        carried = meta.document_models.get(result.source_document_id)
-        if carried is not None and not any(
-            isinstance(result.conditions.get(key), str) for key in MODEL_KEYS
-        ):
-            every.setdefault(carried[0], carried[1])
+    """The measured model: the headline figures' own (variants of one model are that model;
+    several models are a comparison, which names none), matched to the model repository id
+    the front documents name, else the one model the README or the figures' documents state;
+    `unstated` says why when there is none."""
+    stated = _figure_models(headline)
+    every = _with_carried_models(meta, headline, stated)
     named = distinct_models([StatedModel(n, 0) for n in every])
-    name: str | None = None
     if len(named) > 1 and common_model(list(every)) is None:
         found = [(n.name, every[n.name]) for n in named]
         _comparison(meta, found, "the headline figures were measured on")
         return
+    name: str | None = None
     if stated:
         name = common_model(list(stated))
         if name is None:
             return  # several stated models that are not variants of one: handled above
-        meta.evidence["model_id"] = where[name]
-    artifact = named_artifact(front, name)
-    if artifact is not None:
-        name_part = artifact[0].split("/", 1)[1]
-        if name is None or name.lower() in (artifact[0].lower(), name_part.lower()):
-            meta.model_id = artifact[0]
-            revision = artifact_revision(snapshot, artifact[0], artifact[1])
-            meta.model_artifact = ModelArtifact(
-                id=artifact[0], revision=revision[0] if revision else None
-            )
-            meta.evidence["model_id"] = meta.evidence.get("model_id", artifact[1])
-            meta.evidence["model_artifact"] = artifact[1]
-            if revision is not None:
-                meta.evidence["model_revision"] = revision[1]
-            name = name or name_part
+        meta.evidence["model_id"] = stated[name]
+    name = _model_artifact(meta, snapshot, front, name)
     if name is None:
         name = _stated_elsewhere(meta, readme, headline, front[1:] if readme else front)
     if name is None:
         if "model_id" not in meta.unstated:
             meta.unstated["model_id"] = "no source names the model it measured"
         return
+    _name_model(meta, name)
+
+
+def _figure_models(headline: list[ReportedResult]) -> dict[str, str]:
+    """The models the headline figures' own conditions name (the first model key a figure
+    fills), each with the evidence of the first figure that names it, in order."""
+    where: dict[str, str] = {}
+    for result in headline:
+        for key in MODEL_KEYS:
+            value = result.conditions.get(key)
+            if isinstance(value, str) and value.strip():
+                where.setdefault(value.strip(), result.evidence_url)
+                break
+    return where
+
+
+def _with_carried_models(
+    meta: RecordMetadata, headline: list[ReportedResult], stated: dict[str, str]
+) -> dict[str, str]:
+    """The figures' own models, with those that figures without one of their own carry from
+    their documents."""
+    every = dict(stated)
+    for result in headline:
+        carried = meta.document_models.get(result.source_document_id)
+        if carried is not None and not any(
+            isinstance(result.conditions.get(key), str) for key in MODEL_KEYS
+        ):
+            every.setdefault(carried[0], carried[1])
+    return every
+
+
+def _model_artifact(
+    meta: RecordMetadata, snapshot: Snapshot, front: list[Document], name: str | None
+) -> str | None:
+    """The model repository id the front documents name for `name` (with no name, the one
+    they name), with its revision where a source writes it: set as the record's model id and
+    artifact. Returns the model's name: `name`, else the id's model part; None when neither."""
+    artifact = named_artifact(front, name)
+    if artifact is None:
+        return name
+    ident, line = artifact
+    name_part = ident.split("/", 1)[1]
+    if name is not None and name.lower() not in (ident.lower(), name_part.lower()):
+        return name
+    meta.model_id = ident
+    revision = artifact_revision(snapshot, ident, line)
+    meta.model_artifact = ModelArtifact(id=ident, revision=revision[0] if revision else None)
+    meta.evidence["model_id"] = meta.evidence.get("model_id", line)
+    meta.evidence["model_artifact"] = line
+    if revision is not None:
+        meta.evidence["model_revision"] = revision[1]
+    return name or name_part
+
+
+def _name_model(meta: RecordMetadata, name: str) -> None:
+    """The record's model id (unless its artifact set it), label and family, cited where
+    the model id is."""
     meta.model_id = meta.model_id or name
     meta.model_label = name.split("/", 1)[-1]
     meta.model_family = model_family(meta.model_label)

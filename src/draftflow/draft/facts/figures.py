@@ -12,6 +12,7 @@ from pydantic import JsonValue
 from draftflow.draft.facts.model import Direction, FigureRef
 from draftflow.draft.parts import Grounded
 from draftflow.numbers.vocabulary import vocabulary
+from draftflow.record.label import Label
 from draftflow.record.model import ReportedResult
 
 Written = Callable[[Grounded], str]
@@ -96,26 +97,59 @@ def short_label(result: ReportedResult, *, shared: bool = False) -> str:
     names `Llama 2 7B / 1 x RasPi 5 8 GB`. With `shared`, the workload settings are left
     out: the figures it is compared with share them, and the sentence says them once."""
     if result.parts is not None and result.parts.parts:
-        label_parts = result.parts
-        if shared:
-            kept = [p for p in label_parts.parts if p.role not in _SHARED_ROLES]
-            label_parts = replace(label_parts, parts=tuple(kept) or label_parts.parts)
-        return label_parts.short(MAX_NAME_CHARS, _DROPPED_FIRST)
+        return _typed_label(result.parts, shared=shared)
+    return _written_label(result, shared=shared)
+
+
+def _typed_label(label: Label, *, shared: bool) -> str:
+    """A typed label shortened by role; with `shared`, without its workload parts unless
+    they are all it has."""
+    if shared:
+        kept = [p for p in label.parts if p.role not in _SHARED_ROLES]
+        label = replace(label, parts=tuple(kept) or label.parts)
+    return label.short(MAX_NAME_CHARS, _DROPPED_FIRST)
+
+
+def _written_label(result: ReportedResult, *, shared: bool) -> str:
+    """A label as written: without markup, without the figure's own value and (with
+    `shared`) without its workload settings; its own words when nothing else is left."""
     label = result.label.split("<", 1)[0]
     if shared:
-        said = {str(v) for k, v in workload(result)}
-        label = ", ".join(p for p in label.split(", ") if p.strip() not in said) or label
+        label = _without_workload(label, result)
+    name = _capped(_configuration_name(_naming_parts(label, result.value)))
+    return name or " ".join(result.label.split())[:MAX_NAME_CHARS]
+
+
+def _without_workload(label: str, result: ReportedResult) -> str:
+    """The label's comma-separated parts that are not a workload condition's value (the
+    whole label when every part is)."""
+    said = {str(v) for k, v in workload(result)}
+    return ", ".join(p for p in label.split(", ") if p.strip() not in said) or label
+
+
+def _naming_parts(label: str, value: float) -> list[str]:
+    """The label's `›`-separated parts that name a configuration rather than a figure (the
+    figure's own value, `101.81 ms`); all of them when every part is a figure."""
     parts = [p.strip(" ,;") for p in re.split(r"\s+›\s+", label) if p.strip(" ,;")]
-    value_text = _plain(result.value)
-    named = [p for p in parts if value_text not in p and not _FIGURE_RE.match(p)] or parts
+    value_text = _plain(value)
+    return [p for p in parts if value_text not in p and not _FIGURE_RE.match(p)] or parts
+
+
+def _configuration_name(named: list[str]) -> str:
+    """The last naming part (the most specific) unless it is a short code, else all of them;
+    of a list of more than three settings, its first and last."""
     name = named[-1] if len(named) > 1 and len(named[-1]) > 3 else " ".join(named)
     pieces = [p.strip() for p in name.split(", ") if p.strip()]
     if len(pieces) > 3:
         name = f"{pieces[0]}, {pieces[-1]}"
-    name = " ".join(name.split())
+    return " ".join(name.split())
+
+
+def _capped(name: str) -> str:
+    """The name within `MAX_NAME_CHARS`, cut at a word."""
     if len(name) > MAX_NAME_CHARS:
-        name = name[:MAX_NAME_CHARS].rsplit(" ", 1)[0].rstrip(",;:/")
-    return name or " ".join(result.label.split())[:MAX_NAME_CHARS]
+        return name[:MAX_NAME_CHARS].rsplit(" ", 1)[0].rstrip(",;:/")
+    return name
 
 
 def skeleton(name: str) -> tuple[str, list[str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from pydantic import JsonValue
 
@@ -14,6 +15,7 @@ from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import Grounded
 from draftflow.draft.record_facts import states
 from draftflow.extract.conditions.resolve import SOURCE_CELLS
+from draftflow.record.model import ReportedResult
 
 MAX_LIMIT_ROWS = 4
 MAX_MARK_CHARS = 40
@@ -137,57 +139,75 @@ def attributions(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     ]
 
 
+@dataclass(frozen=True)
+class _Gap:
+    """One thing no headline figure states: what it is about, and why it is a gap."""
+
+    subject: str
+    arithmetic: str
+    detail: str = ""
+
+
 def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     """What no headline figure states: repetitions and a variance, an engine's version."""
     results = [item.result for item in grounded]
-    facts = []
     inputs = tuple(figure_ref(item, written) for item in grounded[:MAX_UNSTATED_INPUTS])
     texts = [d.text for d in {i.document.pinned_url: i.document for i in grounded}.values()]
+    gaps = (
+        _repetitions_gap(results, texts),
+        _conditions_gap(results, texts),
+        _engine_version_gap(results, texts),
+    )
+    return [
+        fact_about(
+            FactKind.UNSTATED,
+            grounded[0],
+            subject=gap.subject,
+            inputs=inputs,
+            arithmetic=gap.arithmetic,
+            detail=gap.detail,
+            weight=len(results),
+        )
+        for gap in gaps
+        if gap is not None
+    ]
+
+
+def _repetitions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> _Gap | None:
+    """No figure has a spread or a repetition count, and no document says its runs were
+    repeated."""
     repeated = any(
         r.uncertainty or any(r.conditions.get(k) for k in REPETITION_KEYS) for r in results
     )
-    if not repeated and not any(REPEATS_RE.search(text) for text in texts):
-        facts.append(
-            fact_about(
-                FactKind.UNSTATED,
-                grounded[0],
-                subject="repetitions",
-                inputs=inputs,
-                arithmetic="no figure states repetitions or a spread",
-                weight=len(results),
-            )
-        )
+    if repeated or any(REPEATS_RE.search(text) for text in texts):
+        return None
+    return _Gap("repetitions", "no figure states repetitions or a spread")
+
+
+def _conditions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> _Gap | None:
+    """The conditions a reader needs to compare a figure that no figure states and no
+    document speaks of."""
     unknown = [
         k
         for k in UNKNOWN_KEYS
         if not any(states(r.conditions, k) for r in results)
         and not any(re.search(MENTIONS[k], text, re.IGNORECASE) for text in texts)
     ]
-    if unknown:
-        facts.append(
-            fact_about(
-                FactKind.UNSTATED,
-                grounded[0],
-                subject="conditions",
-                inputs=inputs,
-                arithmetic="no figure states " + ", ".join(unknown),
-                detail=", ".join(k.replace("_", " ") for k in unknown[:MAX_UNKNOWN_NAMED]),
-                weight=len(results),
-            )
-        )
+    if not unknown:
+        return None
+    return _Gap(
+        "conditions",
+        "no figure states " + ", ".join(unknown),
+        ", ".join(k.replace("_", " ") for k in unknown[:MAX_UNKNOWN_NAMED]),
+    )
+
+
+def _engine_version_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> _Gap | None:
+    """The first engine the figures name, when neither a figure nor a document writes its
+    version."""
     engines = [text_value(r.conditions.get("engine")) for r in results]
     engine = next((e for e in engines if e), None)
     versioned = any(r.conditions.get("engine_version") for r in results)
-    if engine and not versioned and not any(_states_version(engine, t) for t in texts):
-        facts.append(
-            fact_about(
-                FactKind.UNSTATED,
-                grounded[0],
-                subject="engine version",
-                inputs=inputs,
-                arithmetic="no figure states an engine version",
-                detail=engine,
-                weight=len(results),
-            )
-        )
-    return facts
+    if not engine or versioned or any(_states_version(engine, t) for t in texts):
+        return None
+    return _Gap("engine version", "no figure states an engine version", engine)

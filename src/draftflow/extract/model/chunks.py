@@ -104,63 +104,102 @@ def chunk_documents(
     for item in selected:
         key = (item.candidate.document_id, item.candidate.line)
         on_line.setdefault(key, []).append(item.candidate)
+    chunker = _Chunker(budget, max_candidates, on_line)
     omitted = _omitted_lines(candidates)
-    chunks = [Chunk(0)]
-    counter = 0
     for document in _document_order(snapshot):
-        skipped = omitted.get(document.document_id, set())
-        header = f"=== document {document.document_id} (path {document.path}) ==="
-        current = chunks[-1]
-        if current.lines and current.size + len(header) > budget:
-            current = Chunk(len(chunks))
-            chunks.append(current)
-        current.lines.append(header)
-        current.size += len(header) + 1
-        pending_skip = 0
+        chunker.add(document, omitted.get(document.document_id, set()))
+    return [chunk for chunk in chunker.chunks if chunk.lines]
+
+
+# a line's short id, its candidate and the candidate's description
+_Listed = tuple[str, Candidate, str]
+
+
+@dataclass
+class _Chunker:
+    """Fills chunks with documents' lines in order: a line goes on in a new chunk when it would
+    pass the character budget or the candidate bound."""
+
+    budget: int
+    max_candidates: int
+    on_line: dict[tuple[str, int], list[Candidate]]
+    chunks: list[Chunk] = field(default_factory=lambda: [Chunk(0)])
+    listed: int = 0
+    """Candidates listed so far: their short ids (`c1`, `c2`) run on across chunks."""
+
+    def add(self, document: Document, skipped: set[int]) -> None:
+        """The document's lines under its header; the raw data rows in `skipped` are counted
+        in a note where they would have been, not shown."""
+        floor = self._open(document)
         document_id = document.document_id
+        pending_skip = 0
         for number, text in enumerate(document.line_list, start=1):
             if number in skipped:
                 pending_skip += 1
-                continue
-            if not pending_skip and (document_id, number) not in on_line:
-                # Most lines: shown alone with no candidate, the general case below made cheap.
-                line = f"L{number}: {_clip(text)}"
-                cost = len(line) + 1
-                crowded = len(current.candidates) > max_candidates
-                if (current.size + cost > budget or crowded) and current.size > len(header) + 1:
-                    current = _continued(chunks, document_id)
-                current.lines.append(line)
-                current.size += cost
-                continue
-            rendered: list[str] = []
-            if pending_skip:
-                rendered.append(f"[{pending_skip} raw data rows not shown]")
+            elif pending_skip or (document_id, number) in self.on_line:
+                self._add_noted(document_id, number, text, pending_skip, floor)
                 pending_skip = 0
-            rendered.append(f"L{number}: {_clip(text)}")
-            listed: list[tuple[str, Candidate, str]] = []  # short id, candidate, description
-            here = on_line.get((document_id, number), [])
-            for candidate in here[:MAX_CANDIDATES_PER_LINE]:
-                counter += 1
-                listed.append(
-                    (f"c{counter}", candidate, describe_candidate(f"c{counter}", candidate))
-                )
-            if len(here) > MAX_CANDIDATES_PER_LINE:
-                rendered.append(
-                    f"[{len(here) - MAX_CANDIDATES_PER_LINE} more candidates on "
-                    f"L{number} are not listed]"
-                )
-            cost = sum(len(r) + 1 for r in rendered) + sum(len(d) + 1 for _, _, d in listed)
-            crowded = len(current.candidates) + len(listed) > max_candidates
-            if (current.size + cost > budget or crowded) and current.size > len(header) + 1:
-                current = _continued(chunks, document_id)
-            current.lines.extend(rendered)
-            current.size += cost
-            for short_id, candidate, description in listed:
-                current.candidates[short_id] = candidate
-                current.candidate_lines.append(description)
+            else:
+                # Most lines: shown alone with no candidate, the general case made cheap.
+                line = f"L{number}: {_clip(text)}"
+                current = self._room(document_id, len(line) + 1, 0, floor)
+                current.lines.append(line)
+                current.size += len(line) + 1
         if pending_skip:
-            current.lines.append(f"[{pending_skip} raw data rows not shown]")
-    return [chunk for chunk in chunks if chunk.lines]
+            self.chunks[-1].lines.append(f"[{pending_skip} raw data rows not shown]")
+
+    def _open(self, document: Document) -> int:
+        """The document's header, in a new chunk when it does not fit the last one; returns
+        the size of a chunk holding no more than a header, which is never left for the next."""
+        header = f"=== document {document.document_id} (path {document.path}) ==="
+        current = self.chunks[-1]
+        if current.lines and current.size + len(header) > self.budget:
+            current = Chunk(len(self.chunks))
+            self.chunks.append(current)
+        current.lines.append(header)
+        current.size += len(header) + 1
+        return len(header) + 1
+
+    def _add_noted(
+        self, document_id: str, number: int, text: str, pending_skip: int, floor: int
+    ) -> None:
+        """A line after raw data rows left out (their note before it) or with candidates (the
+        first `MAX_CANDIDATES_PER_LINE` listed, the rest counted in a note after it)."""
+        rendered = [f"[{pending_skip} raw data rows not shown]"] if pending_skip else []
+        rendered.append(f"L{number}: {_clip(text)}")
+        here = self.on_line.get((document_id, number), [])
+        listed = self._list(here[:MAX_CANDIDATES_PER_LINE])
+        if len(here) > MAX_CANDIDATES_PER_LINE:
+            rendered.append(
+                f"[{len(here) - MAX_CANDIDATES_PER_LINE} more candidates on "
+                f"L{number} are not listed]"
+            )
+        cost = sum(len(r) + 1 for r in rendered) + sum(len(d) + 1 for _, _, d in listed)
+        current = self._room(document_id, cost, len(listed), floor)
+        current.lines.extend(rendered)
+        current.size += cost
+        for short_id, candidate, description in listed:
+            current.candidates[short_id] = candidate
+            current.candidate_lines.append(description)
+
+    def _list(self, candidates: list[Candidate]) -> list[_Listed]:
+        """The candidates with their next short ids and descriptions."""
+        listed = []
+        for candidate in candidates:
+            self.listed += 1
+            short_id = f"c{self.listed}"
+            listed.append((short_id, candidate, describe_candidate(short_id, candidate)))
+        return listed
+
+    def _room(self, document_id: str, cost: int, candidates: int, floor: int) -> Chunk:
+        """The chunk `cost` more characters and `candidates` more candidates go in: the last
+        one, or a new one going on with the document when they would pass the budget or the
+        candidate bound there (unless the last holds no more than a header: `floor`)."""
+        current = self.chunks[-1]
+        crowded = len(current.candidates) + candidates > self.max_candidates
+        if (current.size + cost > self.budget or crowded) and current.size > floor:
+            return _continued(self.chunks, document_id)
+        return current
 
 
 def _continued(chunks: list[Chunk], document_id: str) -> Chunk:

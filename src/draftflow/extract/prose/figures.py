@@ -115,6 +115,12 @@ def _code_is_figure(code: tuple[int, int, str], mention: NumberMention) -> bool:
     return not rest or joined_unit(rest) is not None
 
 
+def _member_of(following: list[str], figure: tuple[str, str]) -> tuple[str, str] | None:
+    """A list member reads as the figure before it unless a word follows it (`0.67, 5 nodes
+    idle` names something else)."""
+    return None if following and following[0].isalpha() else figure
+
+
 @dataclass
 class _Block:
     """One block's mentions and the judgements made on them."""
@@ -125,6 +131,25 @@ class _Block:
     sentences: list[tuple[int, int]]
     quoted: list[tuple[int, int]]
     _clauses: dict[tuple[int, int], list[tuple[int, int]]] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, block: ProseBlock, *, decimal_comma: bool = False) -> _Block | None:
+        """The block's numbers with the unit after each (list members share the last one's);
+        None when it holds none."""
+        text = block.text
+        found = with_quantified(text, find_numbers(text, decimal_comma=decimal_comma))
+        mentions = [m for m in found if m.kind in _NUMERIC]
+        if not mentions:
+            return None
+        state = cls(
+            block=block,
+            mentions=mentions,
+            units=[unit_after_number(text, m) for m in mentions],
+            sentences=sentence_spans(text),
+            quoted=[(m.start(), m.end()) for m in _QUOTED.finditer(text)],
+        )
+        state.listed_units()
+        return state
 
     @property
     def text(self) -> str:
@@ -173,21 +198,31 @@ class _Block:
         gap = self.text[previous.end : here.start]
         if CHANGE_GAP.match(gap) and BETWEEN.search(self.text[: previous.start]):
             return accepted[i - 1]  # `from one error to zero`: the other end of a change
-        metric, unit = accepted[i - 1]
-        counted = metric == "count" or metric.endswith("_count")
-        if counted and unit and gap.lstrip().startswith(unit):
+        metric, _unit = accepted[i - 1]
+        if metric == "count" or metric.endswith("_count"):
+            return self._after_count(here, gap, accepted[i - 1])
+        if not LIST_GAP.match(gap):
+            return None
+        return _member_of(phrase_after(self.text, here.end), accepted[i - 1])
+
+    def _after_count(
+        self, here: NumberMention, gap: str, count: tuple[str, str]
+    ) -> tuple[str, str] | None:
+        """After a count: a subset of it, another count of a list, or a list member."""
+        unit = count[1]
+        if unit and gap.lstrip().startswith(unit):
             gap = gap.lstrip()[len(unit) :]  # past the counted noun: `6,864 messages, …`
-        if counted and SUBSET_GAP.match(gap):
-            return accepted[i - 1]  # `6,864 messages, including 6,839 with no finish reason`
+        if SUBSET_GAP.match(gap):
+            return count  # `6,864 messages, including 6,839 with no finish reason`
         if not LIST_GAP.match(gap):
             return None
         following = phrase_after(self.text, here.end)
-        if counted and following and PLURAL_NOUN.match(following[-1]):
+        if following and PLURAL_NOUN.match(following[-1]):
             # `142 assistant messages, 137 tool parts, and five checkpoint records`
             return outcome_of(following) or ("count", " ".join(following))
-        if counted and _LETTER_AFTER.match(self.text[here.end : here.end + 3]):
+        if _LETTER_AFTER.match(self.text[here.end : here.end + 3]):
             return None  # `3 errors, 2 of 4 GPUs`: a count of something else
-        return None if following and following[0].isalpha() else accepted[i - 1]
+        return _member_of(following, count)
 
     def place(self) -> tuple[str, ...]:
         """The block's heading and what names it (its lead-in or row head), those it has."""
@@ -248,19 +283,10 @@ class _Block:
 
 def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[ProseFigure]:
     """Every reported figure the block's sentences state, in order."""
-    text = block.text
-    found = with_quantified(text, find_numbers(text, decimal_comma=decimal_comma))
-    mentions = [m for m in found if m.kind in _NUMERIC]
-    if not mentions:
+    state = _Block.read(block, decimal_comma=decimal_comma)
+    if state is None:
         return []
-    state = _Block(
-        block=block,
-        mentions=mentions,
-        units=[unit_after_number(text, m) for m in mentions],
-        sentences=sentence_spans(text),
-        quoted=[(m.start(), m.end()) for m in _QUOTED.finditer(text)],
-    )
-    state.listed_units()
+    text, mentions = block.text, state.mentions
     denominators = score_denominators(text, mentions, state.sentences)
     figures: list[ProseFigure] = []
     skipped: set[int] = set()

@@ -1,0 +1,90 @@
+"""The "not stated" facts (`gaps.unstated`): repetitions, the conditions a reader needs to
+compare figures, and an engine's version, each named only when no figure states it and no
+document speaks of it, in that order."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from documents import make_document, make_result
+from draftflow.draft.facts.gaps import unstated
+from draftflow.draft.facts.model import Fact
+from draftflow.draft.parts import Grounded
+from draftflow.record.model import Uncertainty
+
+PLAIN = "# Runs\n\n| engine | decode tok/s |\n|---|---|\n| vLLM | 47.91 |\n"
+# every condition of `gaps.UNKNOWN_KEYS` stated
+COMPARABLE: dict[str, JsonValue] = {
+    "concurrency": 1,
+    "input_tokens": 512,
+    "output_tokens": 128,
+    "temperature": 0.0,
+    "top_p": 1.0,
+    "cache_state": "cold",
+    "quantization": "FP8",
+    "speculative_decoding": False,
+}
+
+
+def _gaps(
+    conditions: dict[str, JsonValue],
+    text: str = PLAIN,
+    *,
+    count: int = 1,
+    uncertainty: Uncertainty | None = None,
+) -> list[Fact]:
+    doc = make_document("RUNS.md", text)
+    grounded = [
+        Grounded(
+            make_result(doc, 5, 47.91 + i, conditions=conditions).model_copy(
+                update={"uncertainty": uncertainty}
+            ),
+            doc,
+        )
+        for i in range(count)
+    ]
+    return unstated(grounded, lambda item: repr(item.result.value))
+
+
+def _subjects(facts: list[Fact]) -> list[str]:
+    return [f.subject for f in facts]
+
+
+def test_each_gap_in_its_order_with_its_figures() -> None:
+    facts = _gaps({"engine": "vLLM"}, count=5)
+    assert _subjects(facts) == ["repetitions", "conditions", "engine version"]
+    repetitions, conditions, version = facts
+    assert repetitions.arithmetic == "no figure states repetitions or a spread"
+    assert conditions.arithmetic == (
+        "no figure states concurrency, input_tokens, output_tokens, temperature, top_p, "
+        "cache_state, quantization, speculative_decoding"
+    )
+    assert conditions.detail == "concurrency, input tokens, output tokens, temperature"
+    assert (version.arithmetic, version.detail) == ("no figure states an engine version", "vLLM")
+    assert all(f.weight == 5 and len(f.inputs) == 4 for f in facts)
+
+
+def test_nothing_unstated_names_no_gap() -> None:
+    stated = {**COMPARABLE, "engine": "vLLM", "engine_version": "0.10.1", "repetitions": 3}
+    assert _gaps(stated) == []
+
+
+def test_repetitions_stated_by_a_figure_a_spread_or_a_document() -> None:
+    assert "repetitions" not in _subjects(_gaps({"repetitions": 3}))
+    spread = Uncertainty(observed_min=47.0, observed_max=49.0, interval_kind="min-max")
+    assert "repetitions" not in _subjects(_gaps({}, uncertainty=spread))
+    assert "repetitions" not in _subjects(_gaps({}, PLAIN + "\nEach of 3 runs.\n"))
+
+
+def test_a_condition_a_figure_states_or_a_document_speaks_of_is_no_gap() -> None:
+    (conditions,) = [f for f in _gaps({"concurrency": 4}) if f.subject == "conditions"]
+    assert "concurrency" not in conditions.arithmetic
+    said = PLAIN + "\nRun sequentially at temperature 0.\n"
+    (conditions,) = [f for f in _gaps({}, said) if f.subject == "conditions"]
+    assert conditions.detail == "input tokens, output tokens, top p, cache state"
+
+
+def test_an_engine_version_a_figure_or_document_states_is_no_gap() -> None:
+    assert "engine version" not in _subjects(_gaps({}))  # no engine named
+    assert "engine version" not in _subjects(_gaps({"engine": "vLLM", "engine_version": "0.1"}))
+    assert "engine version" not in _subjects(_gaps({"engine": "vLLM"}, PLAIN + "vllm==0.11.0\n"))
