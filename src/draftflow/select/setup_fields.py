@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _TP = re.compile(
     r"(?:--tensor[-_]parallel[-_]size|\btensor[-_ ]parallel(?:ism|[-_ ]size)?|\btp[-_]size)"
@@ -29,7 +30,7 @@ _PP = re.compile(
     r"\s*[:=]?\s*`?(?P<n>\d{1,2})\b",
     re.I,
 )
-_KV_TYPES = r"fp8(?:_e4m3|_e5m2)?|fp16|bf16|f16|f32|fp32|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|int8|nvfp4"
+_KV_TYPES = spelling_pattern(vocabulary().precision.kv_cache)
 _KV = re.compile(
     rf"(?:--kv[-_]cache[-_]dtype|\bkv[-_ ]cache[-_ ](?:dtype|type|precision)|--cache-type-k"
     rf"|\bkv[-_]dtype)\s*[:=]?\s*`?(?P<a>{_KV_TYPES})\b"

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from draftflow.extract.conditions.vocabulary import ANY_ENGINE, PRECISION, engine_in
 from draftflow.extract.conditions.vocabulary import ENGINES as ENGINE_SPELLINGS
 from draftflow.numbers import ParsedNumber, find_numbers
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
 from draftflow.text.lines import CASE_FOLDED
 from draftflow.text.pointer import pointer
@@ -32,12 +33,10 @@ from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Evidence, Rule, Severity
 
 # What every engine or precision word holds, in lower case: a document is searched for these
-# once, and only the lines they stand on are read with the exact patterns above (`PRECISION`'s
-# alternatives, by their literal parts).
+# once, and only the lines they stand on are read with the exact patterns (`PRECISION`'s
+# alternatives without their bounds, from the vocabulary).
 _ENGINE_HELD_RE = re.compile("|".join(ENGINE_SPELLINGS.values()))
-_PRECISION_HELD_RE = re.compile(
-    r"fp\d|bf16|bfloat16|float16|f16|f32|int[48]|w4a16|w8a8|awq|gptq|q\d|exl\d|bpw"
-)
+_PRECISION_HELD_RE = re.compile(vocabulary().precision.pattern())
 _NEGATION_RE = re.compile(
     r"\b(?:not|no|never|none|without|neither|nor|unknown|unstated)\b|n't\b", re.IGNORECASE
 )
