@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.document import parse_document
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _TP = re.compile(
@@ -66,7 +67,8 @@ _README_LICENSE = (
     ("GPL-3.0", re.compile(r"\bGPL[- ]?v?3(?:\.0)?\b", re.I)),
     ("CC-BY-4.0", re.compile(r"\bCC[- ]BY[- ]4\.0\b", re.I)),
 )
-_LICENSE_HEADING = re.compile(r"^#{1,4}\s*licen[cs]e\b", re.I)
+_LICENSE_HEADING = re.compile(r"^licen[cs]e\b", re.I)
+MAX_LICENSE_LEVEL = 4
 LICENSE_OPENING_LINES = 12
 
 
@@ -151,15 +153,19 @@ def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
 
 
 def _readme_license(readme: Document) -> Stated | None:
-    under = False
-    for number, line in enumerate(readme.line_list, 1):
-        if line.startswith("#"):
-            under = bool(_LICENSE_HEADING.match(line))
+    """The license the first lines under the README's `License` heading name (its
+    headings from the document model: a `# comment` in a code block is none)."""
+    headings = parse_document(readme).headings
+    for index, heading in enumerate(headings):
+        if heading.level > MAX_LICENSE_LEVEL or not _LICENSE_HEADING.match(heading.text):
             continue
-        if not under or not line.strip():
-            continue
-        for spdx, pattern in _README_LICENSE:
-            if pattern.search(line):
-                return Stated(spdx, evidence=readme.line_url(number))
-        return None  # the section's first words name no license draftflow knows
+        end = headings[index + 1].span.first if index + 1 < len(headings) else None
+        for number in range(heading.span.last + 1, end or len(readme.line_list) + 1):
+            line = readme.line(number) or ""
+            if not line.strip():
+                continue
+            for spdx, pattern in _README_LICENSE:
+                if pattern.search(line):
+                    return Stated(spdx, evidence=readme.line_url(number))
+            return None  # the section's first words name no license draftflow knows
     return None

@@ -24,7 +24,7 @@ from draftflow.extract.conditions.vocabulary import ANY_ENGINE, PRECISION, engin
 from draftflow.extract.conditions.vocabulary import ENGINES as ENGINE_SPELLINGS
 from draftflow.numbers import ParsedNumber, find_numbers
 from draftflow.numbers.vocabulary import vocabulary
-from draftflow.record.model import ReportedResult
+from draftflow.record.model import ReportedResult, document_url
 from draftflow.text.lines import CASE_FOLDED
 from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
@@ -258,7 +258,7 @@ def _named_with(
 def _check_cited_place(ctx: VerifyContext, where: str, result: ReportedResult) -> None:
     """A label naming an engine or precision its cited table row contradicts: the row names
     another one and not the label's. (A sentence's line may name another run's words.)"""
-    listed = ctx.by_url.get(result.evidence_url.partition("#")[0])
+    listed = ctx.by_url.get(document_url(result.evidence_url))
     line = _cited_row(ctx, listed, result.source_line)
     if listed is None or line is None:
         return
