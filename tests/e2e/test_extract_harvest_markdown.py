@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from draftflow.extract.document.text_tables import split_pipes
+from draftflow.extract.document.lines import split_pipes
 from draftflow.extract.harvest.markdown_tables import harvest_markdown
 from draftflow.extract.harvest.run import harvest
 from draftflow.text.lines import plain_text

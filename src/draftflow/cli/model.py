@@ -48,116 +48,94 @@ MODEL_OPTION_NAMES = (
     "record_mode",
 )
 
+
+def _flag(name: str, **settings: Any) -> Callable[[F], F]:
+    """A model flag backed by its `DRAFTFLOW_*` environment variable (`--max-tokens`:
+    `DRAFTFLOW_MAX_TOKENS`), shown in --help."""
+    envvar = "DRAFTFLOW_" + name.removeprefix("--").replace("-", "_").upper()
+    return click.option(name, envvar=envvar, show_envvar=True, **settings)
+
+
 _OPTIONS: tuple[Callable[[F], F], ...] = (
-    click.option(
+    _flag(
         "--base-url",
-        envvar="DRAFTFLOW_BASE_URL",
-        show_envvar=True,
         help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
         "(falls back to OPENAI_BASE_URL).",
     ),
-    click.option(
+    _flag(
         "--model",
-        envvar="DRAFTFLOW_MODEL",
-        show_envvar=True,
         help="Model name as the server lists it (see `draftflow models`).",
     ),
-    click.option(
+    _flag(
         "--api-key",
-        envvar="DRAFTFLOW_API_KEY",
-        show_envvar=True,
         help="Bearer token, if the server wants one (falls back to OPENAI_API_KEY).",
     ),
-    click.option(
+    _flag(
         "--timeout",
         type=float,
-        envvar="DRAFTFLOW_TIMEOUT",
-        show_envvar=True,
         help="Seconds one attempt of a request may take  [default: 120, longer for a server "
         "that a short generation shows to be slow].",
     ),
-    click.option(
+    _flag(
         "--deadline",
         type=click.FloatRange(min=0, min_open=True),
-        envvar="DRAFTFLOW_DEADLINE",
-        show_envvar=True,
         help="Seconds one request may take in all, retries included: a server that "
         "stops answering ends the run (exit 3) within this  [default: 180, or 1.5 x --timeout "
         "when that is longer].",
     ),
-    click.option(
+    _flag(
         "--max-retries",
         type=click.IntRange(min=0),
-        envvar="DRAFTFLOW_MAX_RETRIES",
-        show_envvar=True,
         help="Retries on 429, 5xx and timeouts  [default: 2].",
     ),
-    click.option(
+    _flag(
         "--concurrency",
         type=click.IntRange(min=1),
-        envvar="DRAFTFLOW_CONCURRENCY",
-        show_envvar=True,
         help="Requests in flight at once  [default: 4; at a llama.cpp server, at most its slots "
         "and the requests its context window holds together].",
     ),
-    click.option(
+    _flag(
         "--temperature",
         type=click.FloatRange(0, 2),
-        envvar="DRAFTFLOW_TEMPERATURE",
-        show_envvar=True,
         help="Sampling temperature  [default: 0].",
     ),
-    click.option(
+    _flag(
         "--seed",
         type=int,
-        envvar="DRAFTFLOW_SEED",
-        show_envvar=True,
         help="Sampling seed  [default: 0].",
     ),
-    click.option(
+    _flag(
         "--max-tokens",
         type=click.IntRange(min=16),
-        envvar="DRAFTFLOW_MAX_TOKENS",
-        show_envvar=True,
         help="Cap on each reply's tokens  [default: 4096, at most a quarter of the server's "
         "context window].",
     ),
-    click.option(
+    _flag(
         "--context-tokens",
         type=click.IntRange(min=1000),
-        envvar="DRAFTFLOW_CONTEXT_TOKENS",
-        show_envvar=True,
         help="Tokens one prompt may take (the server's context window less "
         "--max-tokens); long documents are split, and the headline and draft prompts list "
         "fewer figures, to fit  [default: 12000, at most the server's window less --max-tokens].",
     ),
-    click.option(
+    _flag(
         "--max-repairs",
         type=click.IntRange(min=0),
-        envvar="DRAFTFLOW_MAX_REPAIRS",
-        show_envvar=True,
         help="Re-asks with the validation error after an invalid reply  [default: 2].",
     ),
-    click.option(
+    _flag(
         "--no-cache",
         is_flag=True,
         default=False,
-        envvar="DRAFTFLOW_NO_CACHE",
-        show_envvar=True,
         help="Ask the server even when a cached reply exists.",
     ),
-    click.option(
+    _flag(
         "--cassette",
         type=click.Path(dir_okay=False, path_type=Path),
-        envvar="DRAFTFLOW_CASSETTE",
-        show_envvar=True,
         help="Replay (and with --record-mode, record) model exchanges in this file.",
     ),
-    click.option(
+    _flag(
         "--record-mode",
         type=click.Choice(["none", "new", "all"]),
-        envvar="DRAFTFLOW_RECORD_MODE",
-        show_envvar=True,
         help="With --cassette: none = replay only; new = record misses; "
         "all = re-record everything  [default: none].",
     ),

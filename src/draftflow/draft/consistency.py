@@ -15,12 +15,14 @@ from collections.abc import Iterable, Sequence
 
 from draftflow.draft import wording as w
 from draftflow.draft.parts import Grounded
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import Section
 from draftflow.select.keywords import RUNTIMES, pattern
 from draftflow.text.sentences import split_sentences
 
-# DGX Spark and the machines built on its GB10 chip
-SPARK_CLASS = (r"dgx[\s-]?sparks?", "gx10", "gb10")
+# DGX Spark and the machines built on its GB10 chip (`numbers/vocabulary.toml`, `[record_system]`)
+_RECORD_SYSTEM = vocabulary().record_system
+SPARK_CLASS = _RECORD_SYSTEM.keywords if _RECORD_SYSTEM else ("(?!)",)
 
 
 class Names:

@@ -14,6 +14,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.draft.grounding import Grounding, format_value
+from draftflow.extract.document import atx_heading
 from draftflow.numbers.units import unit_after
 from draftflow.record.model import RECORD_CONDITION_KEYS, ReportedResult, Section
 
@@ -141,8 +142,8 @@ def document_name(document: Document, grounding: Grounding) -> str:
     if grounding.supports(document.path):
         return f"the file {document.path}"
     for line in document.line_list[:MAX_HEADING_SCAN]:
-        if line.startswith("#"):
-            heading = " ".join(line.lstrip("#").split())
+        heading = atx_heading(line)
+        if heading is not None:
             if heading and len(heading) <= MAX_LABEL_CHARS and grounding.supports(heading):
                 return f"the document headed “{heading}”"
             break

@@ -18,12 +18,12 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.candidates import cell_values
 from draftflow.extract.conditions.vocabulary import engine_in, is_model_value, model_in, system_in
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument
+from draftflow.extract.document.model import Cell, ListItem, Paragraph, ParsedDocument
 from draftflow.extract.standing_marks import (
     Mark,
+    column_marks_by_header,
     first_in_rows,
     plain,
     sentences,
@@ -188,27 +188,15 @@ def hosted_columns(document: Document) -> dict[tuple[int, float], Attribution]:
     """The figures of table columns headed by a hosted model or agent service (`| DGX Spark
     | Gemini Flash |`), by (line, value): that service ran them, not the author's system.
     A value an unmarked cell of the same row also holds is left unmarked."""
-    marked: dict[tuple[int, float], Attribution] = {}
-    unmarked: set[tuple[int, float]] = set()
-    for table in parse_document(document).tables:
-        hosted: dict[int, Attribution] = {}
-        for row in table.header_rows:
-            for cell in row:
-                who = _hosted_cell(cell.text)
-                if who is not None and cell.column not in hosted:
-                    kind, scope = AttributionKind.HOSTED_MODEL, StandingScope.COLUMN
-                    hosted[cell.column] = _attribution(document, who, kind, cell.line, who, scope)
-        if not hosted:
-            continue
-        for row in table.body_rows:
-            for cell in row:
-                for value in cell_values(cell.text):
-                    key = (cell.line, float(value))
-                    if cell.column in hosted:
-                        marked[key] = hosted[cell.column]
-                    else:
-                        unmarked.add(key)
-    return {key: who for key, who in marked.items() if key not in unmarked}
+
+    def hosted(cell: Cell) -> Attribution | None:
+        who = _hosted_cell(cell.text)
+        if who is None:
+            return None
+        kind, scope = AttributionKind.HOSTED_MODEL, StandingScope.COLUMN
+        return _attribution(document, who, kind, cell.line, who, scope)
+
+    return column_marks_by_header(parse_document(document), hosted)
 
 
 def attribution_marks(document: Document) -> list[Mark]:

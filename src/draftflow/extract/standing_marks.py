@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument, Table
+from draftflow.extract.candidates import cell_values
+from draftflow.extract.document.model import Cell, ListItem, Paragraph, ParsedDocument, Table
 from draftflow.record.standing import Attribution, ResultStatus
 from draftflow.text.sentences import sentence_spans
 
@@ -84,3 +85,30 @@ def first_in_rows(
                 if found is not None:
                     yield cell.line, found
                     break
+
+
+def column_marks_by_header(
+    parsed: ParsedDocument, mark_of: Callable[[Cell], _T | None]
+) -> dict[tuple[int, float], _T]:
+    """The mark of each figure in a column whose header cell `mark_of` reads as one (the
+    first such header cell of a column), by (line, value): only values no unmarked cell of the
+    same row also holds."""
+    marked: dict[tuple[int, float], _T] = {}
+    unmarked: set[tuple[int, float]] = set()
+    for table in parsed.tables:
+        marks: dict[int, _T] = {}
+        for row in table.header_rows:
+            for cell in row:
+                if cell.column not in marks and (mark := mark_of(cell)) is not None:
+                    marks[cell.column] = mark
+        if not marks:
+            continue
+        for row in table.body_rows:
+            for cell in row:
+                for value in cell_values(cell.text):
+                    key = (cell.line, float(value))
+                    if cell.column in marks:
+                        marked[key] = marks[cell.column]
+                    else:
+                        unmarked.add(key)
+    return {key: mark for key, mark in marked.items() if key not in unmarked}

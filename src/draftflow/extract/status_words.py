@@ -21,9 +21,10 @@ from functools import cache
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import cell_values
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.model import ListItem, Paragraph, ParsedDocument
+from draftflow.extract.document.model import Cell, ListItem, Paragraph, ParsedDocument
 from draftflow.extract.standing_marks import (
     Mark,
+    column_marks_by_header,
     first_in_rows,
     plain,
     sentences,
@@ -232,32 +233,20 @@ def without_column_marker(header: str, found: Found | None = None) -> str:
 def column_marks(document: Document) -> dict[tuple[int, float], ResultStatus]:
     """The status of each figure in a column whose header marks it, by (line, value): only
     values no unmarked cell of the same row also holds."""
-    marked: dict[tuple[int, float], ResultStatus] = {}
-    unmarked: set[tuple[int, float]] = set()
-    for table in parse_document(document).tables:
-        statuses: dict[int, ResultStatus] = {}
-        for row in table.header_rows:
-            for cell in row:
-                found = column_marker(cell.text) or spec_header(cell.text)
-                if found is not None and cell.column not in statuses:
-                    statuses[cell.column] = ResultStatus(
-                        status=found.status,
-                        words=found.words,
-                        path=document.path,
-                        line=cell.line,
-                        scope=StandingScope.COLUMN,
-                    )
-        if not statuses:
-            continue
-        for row in table.body_rows:
-            for cell in row:
-                for value in cell_values(cell.text):
-                    key = (cell.line, float(value))
-                    if cell.column in statuses:
-                        marked[key] = statuses[cell.column]
-                    else:
-                        unmarked.add(key)
-    return {key: status for key, status in marked.items() if key not in unmarked}
+
+    def status(cell: Cell) -> ResultStatus | None:
+        found = column_marker(cell.text) or spec_header(cell.text)
+        if found is None:
+            return None
+        return ResultStatus(
+            status=found.status,
+            words=found.words,
+            path=document.path,
+            line=cell.line,
+            scope=StandingScope.COLUMN,
+        )
+
+    return column_marks_by_header(parse_document(document), status)
 
 
 @cache

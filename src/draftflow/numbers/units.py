@@ -27,6 +27,10 @@ MEASURED_UNITS = frozenset(unit.id for unit in _UNITS if unit.measured)
 MEMORY_UNITS = _VOCABULARY.unit_ids("memory")
 TIME_UNITS = _VOCABULARY.unit_ids("time")
 
+# how far past a number a reader must pass `unit_after` to read every written spelling: the
+# longest, with room for the runs of spaces a space in it stands for and the character after
+UNIT_READ_CHARS = max((len(s) for unit in _UNITS for s in unit.written), default=0) + 16
+
 # spellings the number parser attaches to a token (`24.7tok/s`, `1.5x`) → canonical
 _ATTACHED = {spelling.lower(): unit.id for unit in _UNITS for spelling in unit.attached}
 

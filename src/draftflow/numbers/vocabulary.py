@@ -1,12 +1,13 @@
 """The one vocabulary of units, metrics and the other word lists, read from `vocabulary.toml`
 beside this module.
 
-numbers/, extract/, select/ and verify/ read units, metrics, the words of metric names,
-statistics and outcomes, engines and model families from here; none of them keeps a table of
-its own. The data file holds plain spellings (patterns only where a spelling list cannot say
-it); the patterns the readers need are compiled here (`spelling_pattern`): escaped, longest
-first, spaces around a `/` optional. Adding a unit, a metric or an engine is one entry in the
-data file.
+numbers/, extract/, select/, draft/ and verify/ read units, metrics, the words of metric
+names, statistics and outcomes, engines, hardware, weight precisions and model families from
+here; none of them keeps a table of its own. The data file holds plain spellings (patterns
+only where a spelling list cannot say it); the patterns the readers need are compiled here
+(`spelling_pattern`): escaped, longest first, spaces around a `/` optional. Adding a unit, a
+metric, an engine, a hardware or a precision is one entry in the data file; the loader
+refuses a spelling its readers cannot read.
 """
 
 from __future__ import annotations
@@ -170,11 +171,151 @@ class ConfigLimit(_Entry):
     key_pattern: str
 
 
-class ReferencePrecision(_Entry):
-    """The weight formats a table's quantized rows are compared against (`FP16`): a setting
-    cell that is exactly one of them marks the table's unquantized reference row."""
+def _lowercase(spellings: tuple[str, ...], what: str) -> tuple[str, ...]:
+    # the readers match in any case, and verify looks for a spelling in a lowercased source
+    if upper := [spelling for spelling in spellings if spelling != spelling.lower()]:
+        raise ValueError(f"{what} are written in lowercase; lowercase {upper}")
+    return spellings
+
+
+def _compiled(patterns: tuple[str, ...]) -> tuple[str, ...]:
+    for pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise ValueError(f"{pattern!r} is no regular expression ({error})") from error
+    return patterns
+
+
+def _words_read(spellings: Iterable[str], bounded: re.Pattern[str], what: str) -> None:
+    """Refuse a spelling its reader cannot find standing alone in a sentence: the reader's
+    bounded pattern must read it whole (`in fp8 weights`)."""
+    for spelling in spellings:
+        found = bounded.search(f"measured with {spelling} here")
+        if (
+            not spelling
+            or spelling != spelling.strip()
+            or found is None
+            or found.group(0) != spelling
+        ):
+            raise ValueError(
+                f"{what}: the readers cannot read {spelling!r} as a word of its own; write it "
+                "without spaces or punctuation at its ends"
+            )
+
+
+# what a precision may not touch: a letter or digit before, a word character after
+PRECISION_BEFORE = r"(?<![A-Za-z0-9])"
+PRECISION_AFTER = r"(?![\w])"
+# what an engine's or a hardware name may not touch on either side: a word character or `-`
+HARDWARE_BEFORE = r"(?<![\w-])"
+HARDWARE_AFTER = r"(?![\w-])"
+
+
+def _bounded(pattern: str) -> re.Pattern[str]:
+    """An engine's or a hardware name's alternatives as a word of its own, in any case."""
+    return re.compile(rf"{HARDWARE_BEFORE}(?:{pattern}){HARDWARE_AFTER}", re.I)
+
+
+class Precision(_Entry):
+    """The weight precisions sources name (`fp8`, `Q4_K_M`), the unquantized formats a
+    quantization table compares against, and the data types of a KV cache."""
+
+    spellings: tuple[str, ...] = ()
+    patterns: tuple[str, ...] = ()
+    reference: tuple[str, ...] = ()
+    kv_cache: tuple[str, ...] = ()
+
+    @field_validator("spellings", "reference", "kv_cache")
+    @classmethod
+    def _spellings_are_lowercase(cls, spellings: tuple[str, ...]) -> tuple[str, ...]:
+        return _lowercase(spellings, "precision spellings")
+
+    @field_validator("patterns")
+    @classmethod
+    def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
+        return _compiled(patterns)
+
+    @model_validator(mode="after")
+    def _readers_read_every_spelling(self) -> Precision:
+        _words_read(self.spellings, self.bounded(), "precision")
+        return self
+
+    def pattern(self) -> str:
+        """Any precision, as alternatives without bounds: the spellings (longest first),
+        then the patterns in the file's order."""
+        parts = [spelling_pattern(self.spellings)] if self.spellings else []
+        return "|".join([*parts, *self.patterns])
+
+    def bounded(self) -> re.Pattern[str]:
+        """Any precision as a word of its own, in any case."""
+        return re.compile(rf"{PRECISION_BEFORE}(?:{self.pattern()}){PRECISION_AFTER}", re.I)
+
+
+class Hardware(_Entry):
+    """A machine, CPU family or chip sources name: its kind and the ways they write it."""
+
+    name: str
+    kind: Literal["system", "cpu", "chip"]
+    spellings: tuple[str, ...] = ()
+    patterns: tuple[str, ...] = ()
+    alone: str | None = None
+
+    @field_validator("spellings")
+    @classmethod
+    def _spellings_are_lowercase(cls, spellings: tuple[str, ...]) -> tuple[str, ...]:
+        return _lowercase(spellings, "hardware spellings")
+
+    @field_validator("patterns")
+    @classmethod
+    def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
+        return _compiled(patterns)
+
+    @model_validator(mode="after")
+    def _readers_read_every_spelling(self) -> Hardware:
+        if not (self.spellings or self.patterns):
+            raise ValueError(f"hardware {self.name!r} has no spellings or patterns; give one")
+        _words_read(self.spellings, _bounded(self.pattern()), f"hardware {self.name!r}")
+        return self
+
+    def pattern(self) -> str:
+        """The entry's names as alternatives without bounds: spellings, then patterns."""
+        parts = [spelling_pattern(self.spellings)] if self.spellings else []
+        return "|".join([*parts, *self.patterns])
+
+
+class HardwareMakers(_Entry):
+    """The maker words a hardware name may open with (dropped when two names are compared)."""
 
     words: tuple[str, ...] = ()
+
+
+class HardwareTopic(_Entry):
+    """A hardware topic a record is filed under: the keywords that find it in a snapshot and
+    the words that support it in a source."""
+
+    topic: str
+    keywords: tuple[str, ...]
+    support: tuple[str, ...] = ()
+
+    @field_validator("keywords")
+    @classmethod
+    def _keywords_compile(cls, keywords: tuple[str, ...]) -> tuple[str, ...]:
+        return _compiled(keywords)
+
+
+class RecordSystem(_Entry):
+    """The machine class the records are about (DGX Spark and the boxes on its GB10 chip):
+    the keywords that name it and the pattern a record's system is read with."""
+
+    name: str
+    keywords: tuple[str, ...]
+    pattern: str
+
+    @field_validator("keywords")
+    @classmethod
+    def _keywords_compile(cls, keywords: tuple[str, ...]) -> tuple[str, ...]:
+        return _compiled(keywords)
 
 
 class Engine(_Entry):
@@ -186,10 +327,14 @@ class Engine(_Entry):
     @field_validator("spellings")
     @classmethod
     def _spellings_are_lowercase(cls, spellings: tuple[str, ...]) -> tuple[str, ...]:
-        # verify looks for a spelling in a lowercased source (verify/fields.py)
-        if upper := [spelling for spelling in spellings if spelling != spelling.lower()]:
-            raise ValueError(f"engine spellings are written in lowercase; lowercase {upper}")
-        return spellings
+        return _lowercase(spellings, "engine spellings")
+
+    @model_validator(mode="after")
+    def _readers_read_every_spelling(self) -> Engine:
+        _words_read(
+            self.spellings, _bounded(spelling_pattern(self.spellings)), f"engine {self.name!r}"
+        )
+        return self
 
 
 class ModelFamilies(_Entry):
@@ -262,8 +407,12 @@ class Vocabulary(_Entry):
     standing: Standing = Standing()
     document_role: tuple[DocumentRoleWords, ...] = ()
     config_limit: ConfigLimit | None = None
-    reference_precision: ReferencePrecision = ReferencePrecision()
+    precision: Precision = Precision()
     engine: tuple[Engine, ...] = ()
+    hardware: tuple[Hardware, ...] = ()
+    hardware_makers: HardwareMakers = HardwareMakers()
+    hardware_topic: tuple[HardwareTopic, ...] = ()
+    record_system: RecordSystem | None = None
     model_families: ModelFamilies = ModelFamilies()
     unit_groups: dict[str, frozenset[str]] = {}
     metric_dimension: tuple[MetricDimensionWords, ...] = ()
@@ -321,6 +470,18 @@ class Vocabulary(_Entry):
                     )
         return self
 
+    @model_validator(mode="after")
+    def _no_name_spelling_is_shadowed(self) -> Vocabulary:
+        # the readers join the entries of a kind in the file's order: an earlier entry that
+        # reads the start of a later one's spelling takes every text that writes it
+        engines = "|".join(spelling_pattern(engine.spellings) for engine in self.engine)
+        for engine in self.engine:
+            _words_read(engine.spellings, _bounded(engines), f"engine {engine.name!r}")
+        for entry in self.hardware:
+            kind = _bounded(self.hardware_pattern(entry.kind))
+            _words_read(entry.spellings, kind, f"hardware {entry.name!r} (an earlier entry?)")
+        return self
+
     def unit_by_id(self, unit_id: str) -> Unit | None:
         """The unit whose canonical spelling is `unit_id`."""
         return self._units.get(unit_id)
@@ -336,6 +497,11 @@ class Vocabulary(_Entry):
     def engine_named(self, name: str) -> Engine | None:
         """The engine whose record name is `name`, in any case (`vllm` → vLLM)."""
         return next((e for e in self.engine if e.name.lower() == name.lower()), None)
+
+    def hardware_pattern(self, kind: str) -> str:
+        """The names of one kind of hardware (`system`, `cpu`, `chip`) as alternatives
+        without bounds, in the file's order."""
+        return "|".join(entry.pattern() for entry in self.hardware if entry.kind == kind)
 
     def unit_ids(self, dimension: str) -> frozenset[str]:
         """The canonical units of one dimension (`time` → ms, µs, s, min, h)."""

@@ -31,7 +31,7 @@ from pydantic import JsonValue
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
-from draftflow.extract.document import Node, parse_document
+from draftflow.extract.document import Node, is_table_row, parse_document, split_pipes
 from draftflow.extract.learned.model import ResultModel
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
@@ -437,13 +437,10 @@ def line_shape(path: str, line: str, *, in_fence: bool = False, raw: str = "") -
         return SourceShape.LOG
     if in_fence:
         return SourceShape.LOG
-    stripped = line.strip()
-    if stripped.startswith("|") or stripped.count("|") >= 2:
+    if is_table_row(line):
         written = re.compile(rf"(?<![\w.,-]){re.escape(raw)}(?!\w|[.,]\d)") if raw else None
-        cell = next(
-            (c for c in stripped.strip("|").split("|") if written and written.search(c)), ""
-        )
+        cell = next((c for c in split_pipes(line) if written and written.search(c)), "")
         return SourceShape.PROSE if is_sentence(cell) else SourceShape.TABLE
-    if "<td" in stripped.lower():
+    if "<td" in line.lower():
         return SourceShape.TABLE
     return SourceShape.PROSE

@@ -166,6 +166,20 @@ def _load(store: RecordStore, record_id: str) -> tuple[str, Record | RefreshChec
         return record_id, failed
 
 
+def _failed(
+    base: dict[str, str], source: RecordSource | None, error: DraftflowError
+) -> RefreshCheck:
+    """A record whose check failed with `error`, with what the error tells to do."""
+    return RefreshCheck(
+        **base,
+        source=source,
+        state=RefreshState.FAILED,
+        message=error.message,
+        hint=error.hint,
+        exit_code=error.exit_code,
+    )
+
+
 def _check(
     records_dir: Path, record_id: str, repository: str, revision: str, timeout: float
 ) -> RefreshCheck:
@@ -173,14 +187,7 @@ def _check(
     try:
         source = load_record_source(records_dir, record_id)
     except DraftflowError as error:
-        return RefreshCheck(
-            **base,
-            source=None,
-            state=RefreshState.FAILED,
-            message=error.message,
-            hint=error.hint,
-            exit_code=error.exit_code,
-        )
+        return _failed(base, None, error)
     if source is None:
         return RefreshCheck(
             **base,
@@ -201,14 +208,7 @@ def _check(
     try:
         head = current_head(source, timeout=timeout)
     except DraftflowError as error:
-        return RefreshCheck(
-            **base,
-            source=source,
-            state=RefreshState.FAILED,
-            message=error.message,
-            hint=error.hint,
-            exit_code=error.exit_code,
-        )
+        return _failed(base, source, error)
     state = RefreshState.CURRENT if head == revision else RefreshState.MOVED
     return RefreshCheck(**base, source=source, head=head, state=state)
 

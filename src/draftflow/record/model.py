@@ -65,6 +65,11 @@ def pinned_path(url: str) -> str:
     return rest.split("/", 1)[1].split("#", 1)[0]
 
 
+def document_url(url: str) -> str:
+    """The document's URL of an evidence URL or a citation: its `#L` anchor dropped."""
+    return url.partition("#")[0]
+
+
 def pinned_place(url: str) -> str:
     """`PATH:LINE` of a pinned line URL (`...#L3` gives `PATH:3`); the path alone without a line."""
     _, _, fragment = url.partition("#")

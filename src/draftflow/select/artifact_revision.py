@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.record.model import document_url
 from draftflow.select.model_names import FULL_REVISION
 
 LINES_AFTER = 2
@@ -40,7 +41,7 @@ def artifact_revision(snapshot: Snapshot, ident: str, first: str) -> tuple[str, 
 
 
 def _documents(snapshot: Snapshot, first: str) -> list[Document]:
-    cited = snapshot.by_url(first.partition("#")[0])
+    cited = snapshot.by_url(document_url(first))
     readable = [
         d for d in snapshot.documents if d is not cited and d.path.lower().endswith(_READ_SUFFIXES)
     ]

@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 
+from draftflow.extract.document import split_pipes
 from draftflow.numbers import find_numbers
 from draftflow.record.model import ReportedResult
 
@@ -54,7 +55,7 @@ def _row_values(line: str) -> tuple[tuple[str, ...], dict[float, int]]:
     figure of the line (a wide row has thousands)."""
     if line.count("|") < 2:
         return (), {}
-    cells = tuple(line.split("|"))
+    cells = tuple(split_pipes(line))
     first: dict[float, int] = {}
     for index, cell in enumerate(cells):
         for mention in find_numbers(_SMALL_PRINT.sub("", cell)):

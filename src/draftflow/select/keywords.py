@@ -33,11 +33,9 @@ RUNTIMES: dict[str, Keyword] = {
     engine.name: tuple(spelling_pattern([spelling]) for spelling in engine.spellings)
     for engine in vocabulary().engine
 }
-# A bare "spark" is also Apache Spark: the hardware is named with its maker's product words.
+# The hardware topics are the vocabulary's too (`[[hardware_topic]]`).
 HARDWARE: dict[str, Keyword] = {
-    "spark": (r"dgx[\s-]?sparks?",),
-    "nvidia": ("nvidia", "gb10"),
-    "gx10": ("gx10",),
+    topic.topic: topic.keywords for topic in vocabulary().hardware_topic
 }
 PLATFORMS: dict[str, Keyword] = {"linux": ("linux", "ubuntu", "dgx os")}
 

@@ -18,8 +18,10 @@ import re
 from collections.abc import Iterable
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.conditions.vocabulary import precision_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_dates, parse_number
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ModelArtifact, ReportedResult
 from draftflow.select.artifact_revision import artifact_revision
 from draftflow.select.keywords import HARDWARE, PLATFORMS
@@ -48,14 +50,10 @@ from draftflow.select.topics import first_line, read_runtimes, read_topics
 MODEL_KEYS = ("model", "model_id", "model_name", "served_model", "served_model_name")
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
-_QUANT = re.compile(
-    r"\b(nvfp4|mxfp4|fp8|fp4|int4|int8|w4a16|w8a8|awq|gptq(?:-int\d)?|q\d_k_[a-z]+|q\d_\d|bf16"
-    r"|fp16|exl\d)\b",
-    re.I,
-)
+_RECORD_SYSTEM = vocabulary().record_system
 _SYSTEM = re.compile(
     r"(?:\b(?P<count>\d+|one|two|three|four)\s*(?:x|×|-node)?\s*)?"
-    r"(?<![\w-])(?:nvidia\s+)?(?:dgx[\s-]?sparks?|(?:asus\s+)?(?:ascent\s+)?gx10s?|gb10)\b"
+    rf"(?<![\w-])(?:{_RECORD_SYSTEM.pattern if _RECORD_SYSTEM else '(?!)'})\b"
     r"(?!-\w)",  # not a piece of a slug (`dgx-spark-2x-...` names a repository)
     re.I,
 )
@@ -315,9 +313,9 @@ def _quantization(meta: RecordMetadata, headline: list[ReportedResult]) -> None:
         meta.unstated["quantization"] = "the headline figures use several quantizations"
         return
     if meta.model_id:
-        match = _QUANT.search(meta.model_id)
-        if match:
-            meta.quantization = match.group(0)
+        precision = precision_in(meta.model_id)
+        if precision:
+            meta.quantization = precision
             meta.evidence["quantization"] = meta.evidence.get("model_id", "")
             return
     meta.unstated["quantization"] = "no source states the quantization of the measured model"

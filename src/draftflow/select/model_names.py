@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.document import parse_document
+from draftflow.extract.document import ParsedDocument, TableKind, parse_document
 
 # a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
 MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)
@@ -135,7 +135,8 @@ def _json_models(document: Document) -> list[StatedModel]:
 
 def _markdown_models(document: Document) -> list[StatedModel]:
     lines = document.line_list
-    code = parse_document(document).fenced_lines()
+    parsed = parse_document(document)
+    code = parsed.fenced_lines()
     fenced = [number in code for number in range(1, len(lines) + 1)]
     found: list[StatedModel] = []
     titled = False
@@ -155,40 +156,25 @@ def _markdown_models(document: Document) -> list[StatedModel]:
             name = clean_name(labelled.group("value"))
             if is_model_name(name):
                 found.append(StatedModel(name, number))
-    found.extend(_model_column(lines, fenced))
+    found.extend(_model_column(parsed))
     return found
 
 
-def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
-
-
-def _model_column(lines: list[str], fenced: list[bool]) -> list[StatedModel]:
+def _model_column(parsed: ParsedDocument) -> list[StatedModel]:
     """The values of each Markdown table column headed `Model`."""
     found: list[StatedModel] = []
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        is_header = (
-            not fenced[index]
-            and line.lstrip().startswith("|")
-            and index + 1 < len(lines)
-            and set(lines[index + 1].strip()) <= set("|-: ")
-            and "-" in lines[index + 1]
-        )
-        if not is_header:
-            index += 1
+    for table in parsed.tables:
+        if table.kind is not TableKind.MARKDOWN or not table.header_rows:
             continue
-        header = [clean_name(cell) for cell in _cells(line)]
+        header = [clean_name(cell.written) for cell in table.header_rows[0]]
         column = next((i for i, cell in enumerate(header) if _MODEL_HEADER.match(cell)), None)
-        index += 2
-        while index < len(lines) and lines[index].lstrip().startswith("|"):
-            cells = _cells(lines[index])
-            if column is not None and column < len(cells):
-                name = clean_name(cells[column])
+        if column is None:
+            continue
+        for row in table.body_rows:
+            if column < len(row):
+                name = clean_name(row[column].written)
                 if is_model_name(name):
-                    found.append(StatedModel(name, index + 1))
-            index += 1
+                    found.append(StatedModel(name, row[column].line))
     return found
 
 

@@ -4,7 +4,7 @@ A table that varies the weight format down a setting column (`3.0 bpw`, `4.0 bpw
 `FP16`) reads each quantized row against the unquantized one; the author's claim ("adds very
 little loss compared to FP16") is that comparison, so the reference row's figures, one per
 compared column, are the ones an editor publishes. The unquantized formats are data
-(`numbers/vocabulary.toml`, `[reference_precision]`).
+(`numbers/vocabulary.toml`, `[precision]` `reference`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _plain(text: str) -> str:
 
 
 def _reference_cell(row: Row, column: int) -> bool:
-    words = vocabulary().reference_precision.words
+    words = vocabulary().precision.reference
     return column < len(row) and _plain(row[column].text) in words
 
 

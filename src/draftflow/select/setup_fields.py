@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.document import parse_document
+from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _TP = re.compile(
     r"(?:--tensor[-_]parallel[-_]size|\btensor[-_ ]parallel(?:ism|[-_ ]size)?|\btp[-_]size)"
@@ -29,7 +31,7 @@ _PP = re.compile(
     r"\s*[:=]?\s*`?(?P<n>\d{1,2})\b",
     re.I,
 )
-_KV_TYPES = r"fp8(?:_e4m3|_e5m2)?|fp16|bf16|f16|f32|fp32|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|int8|nvfp4"
+_KV_TYPES = spelling_pattern(vocabulary().precision.kv_cache)
 _KV = re.compile(
     rf"(?:--kv[-_]cache[-_]dtype|\bkv[-_ ]cache[-_ ](?:dtype|type|precision)|--cache-type-k"
     rf"|\bkv[-_]dtype)\s*[:=]?\s*`?(?P<a>{_KV_TYPES})\b"
@@ -65,7 +67,8 @@ _README_LICENSE = (
     ("GPL-3.0", re.compile(r"\bGPL[- ]?v?3(?:\.0)?\b", re.I)),
     ("CC-BY-4.0", re.compile(r"\bCC[- ]BY[- ]4\.0\b", re.I)),
 )
-_LICENSE_HEADING = re.compile(r"^#{1,4}\s*licen[cs]e\b", re.I)
+_LICENSE_HEADING = re.compile(r"^licen[cs]e\b", re.I)
+MAX_LICENSE_LEVEL = 4
 _LICENSE_STATED = re.compile(
     r"img\.shields\.io/badge/licen[cs]e-(?P<badge>[^-/)\s]+)"  # a badge's label-message
     r"|\blicen[cs]e:\s*(?P<alt>[\w. -]{2,30}?)\]"  # an image's alt text `License: MIT`
@@ -173,15 +176,19 @@ def _license_stated(readme: Document) -> Stated | None:
 
 
 def _license_section(readme: Document) -> Stated | None:
-    under = False
-    for number, line in enumerate(readme.line_list, 1):
-        if line.startswith("#"):
-            under = bool(_LICENSE_HEADING.match(line))
+    """The license the first lines under the README's `License` heading name (its
+    headings from the document model: a `# comment` in a code block is none)."""
+    headings = parse_document(readme).headings
+    for index, heading in enumerate(headings):
+        if heading.level > MAX_LICENSE_LEVEL or not _LICENSE_HEADING.match(heading.text):
             continue
-        if not under or not line.strip():
-            continue
-        for spdx, pattern in _README_LICENSE:
-            if pattern.search(line):
-                return Stated(spdx, evidence=readme.line_url(number))
-        return None  # the section's first words name no license draftflow knows
+        end = headings[index + 1].span.first if index + 1 < len(headings) else None
+        for number in range(heading.span.last + 1, end or len(readme.line_list) + 1):
+            line = readme.line(number) or ""
+            if not line.strip():
+                continue
+            for spdx, pattern in _README_LICENSE:
+                if pattern.search(line):
+                    return Stated(spdx, evidence=readme.line_url(number))
+            return None  # the section's first words name no license draftflow knows
     return None

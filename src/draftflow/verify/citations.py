@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from draftflow.record.model import document_url
 from draftflow.text.pointer import pointer
 from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.report import Rule, Severity
@@ -14,9 +15,8 @@ _ANCHOR = re.compile(r"#L(\d+)(?:-L\d+)?$")
 
 def resolve_citation(ctx: VerifyContext, citation: str) -> tuple[ListedDocument | None, int | None]:
     """The listed document a citation names and its anchored line, if any."""
-    base, _, _ = citation.partition("#")
     anchor = _ANCHOR.search(citation)
-    return ctx.by_url.get(base), int(anchor.group(1)) if anchor else None
+    return ctx.by_url.get(document_url(citation)), int(anchor.group(1)) if anchor else None
 
 
 def cited_documents(ctx: VerifyContext, section_index: int) -> list[ListedDocument]:

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from draftflow.extract.conditions.vocabulary import ANY_ENGINE, PRECISION, engine_in
 from draftflow.extract.conditions.vocabulary import ENGINES as ENGINE_SPELLINGS
 from draftflow.numbers import ParsedNumber, find_numbers
-from draftflow.record.model import ReportedResult
+from draftflow.numbers.vocabulary import vocabulary
+from draftflow.record.model import ReportedResult, document_url
 from draftflow.text.lines import CASE_FOLDED
 from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
@@ -32,12 +33,10 @@ from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Evidence, Rule, Severity
 
 # What every engine or precision word holds, in lower case: a document is searched for these
-# once, and only the lines they stand on are read with the exact patterns above (`PRECISION`'s
-# alternatives, by their literal parts).
+# once, and only the lines they stand on are read with the exact patterns (`PRECISION`'s
+# alternatives without their bounds, from the vocabulary).
 _ENGINE_HELD_RE = re.compile("|".join(ENGINE_SPELLINGS.values()))
-_PRECISION_HELD_RE = re.compile(
-    r"fp\d|bf16|bfloat16|float16|f16|f32|int[48]|w4a16|w8a8|awq|gptq|q\d|exl\d|bpw"
-)
+_PRECISION_HELD_RE = re.compile(vocabulary().precision.pattern())
 _NEGATION_RE = re.compile(
     r"\b(?:not|no|never|none|without|neither|nor|unknown|unstated)\b|n't\b", re.IGNORECASE
 )
@@ -259,7 +258,7 @@ def _named_with(
 def _check_cited_place(ctx: VerifyContext, where: str, result: ReportedResult) -> None:
     """A label naming an engine or precision its cited table row contradicts: the row names
     another one and not the label's. (A sentence's line may name another run's words.)"""
-    listed = ctx.by_url.get(result.evidence_url.partition("#")[0])
+    listed = ctx.by_url.get(document_url(result.evidence_url))
     line = _cited_row(ctx, listed, result.source_line)
     if listed is None or line is None:
         return

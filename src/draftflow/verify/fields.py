@@ -26,11 +26,10 @@ SOURCE_REPORTED = "source_reported"
 
 # `vLLM / llama.cpp`: a record measured on several runtimes names each of them
 _RUNTIME_SEPARATORS = re.compile(r"\s*(?:/|,|\+|\band\b)\s*")
-# Topics and runtimes are names editors file records under, written in their own words.
+# Topics and runtimes are names editors file records under, written in their own words
+# (`numbers/vocabulary.toml`, `[[hardware_topic]]` `support`).
 _TOPIC_ALIASES: dict[str, tuple[str, ...]] = {
-    "spark": ("spark", "gb10"),
-    "nvidia": ("nvidia", "gb10", "cuda", "dgx", "blackwell"),
-    "gx10": ("gx10", "ascent"),
+    topic.topic: topic.support for topic in vocabulary().hardware_topic if topic.support
 }
 
 

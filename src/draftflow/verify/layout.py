@@ -21,7 +21,9 @@ from draftflow.extract.document import (
     ParsedDocument,
     Table,
     TableKind,
+    atx_heading,
     document_kind,
+    is_table_row,
     parse_document,
 )
 from draftflow.extract.document.csv_json import sniff_delimiter
@@ -163,10 +165,10 @@ class DocumentLayout:
             kept: list[str] = []
             for number in range(start - 1, max(0, start - 1 - MAX_CAPTION_LINES), -1):
                 text = self._line(number).strip()
-                if text.startswith("|"):
+                if is_table_row(text):
                     break
                 kept.append(text)
-                if text.startswith("#"):
+                if atx_heading(text) is not None:
                     break
             cached = " ".join(reversed(kept))
             self._captions[start] = cached

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber, find_numbers
+from draftflow.record.model import document_url
 from draftflow.text.pointer import pointer
 from draftflow.verify.arithmetic import derived_ratio
 from draftflow.verify.citations import cited_documents
@@ -247,7 +248,7 @@ def _as_year(number: ParsedNumber) -> str | None:
 
 
 def _url(ctx: VerifyContext, url: str) -> Lookup:
-    base = url.partition("#")[0].rstrip("/")
+    base = document_url(url).rstrip("/")
     record = ctx.record
     known = {d.pinned_url for d in ctx.listed} | {record.source.url.rstrip("/")}
     if record.source.report_url:

@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from functools import lru_cache
 
+from draftflow.extract.document import pipe_cell_at
 from draftflow.numbers import NumberKind, NumberMention, ParsedNumber
 from draftflow.record.model import ReportedResult
 from draftflow.verify.context import ListedDocument, VerifyContext
@@ -364,8 +365,10 @@ def source_dimensions(index: DocumentIndex, line: int, mention: NumberMention) -
     table = layout.row_and_header(line)
     if table is not None and len(table[0]) == len(table[1]):
         cells, header = table
-        column = text[: mention.start].count("|" if "|" in text else ",")
-        column -= 1 if text.lstrip().startswith("|") else 0
+        if "|" in text:
+            column = pipe_cell_at(text, mention.start)
+        else:
+            column = text[: mention.start].count(",")
         if 0 <= column < len(header):
             names.append(header[column])
         if column > 0:

@@ -15,6 +15,7 @@ from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import Grounded
 from draftflow.draft.record_facts import states
 from draftflow.extract.conditions.resolve import SOURCE_CELLS
+from draftflow.extract.conditions.vocabulary import PRECISION
 from draftflow.record.model import ReportedResult
 
 MAX_LIMIT_ROWS = 4
@@ -51,8 +52,8 @@ MENTIONS = {
     "temperature": r"\btemperature\b",
     "top_p": r"\btop[_ -]?p\b",
     "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",
-    "quantization": r"\bquanti[sz]\w*|\b(?:nv)?fp[48]\b|\bbf16\b|\bfp16\b|\bint[48]\b|\bq\d_"
-    r"|\bgguf\b|\bawq\b|\bgptq\b|\bexl\d\b",
+    # the words, or any weight precision of the vocabulary (`numbers/vocabulary.toml`)
+    "quantization": rf"\bquanti[sz]\w*|\bgguf\b|{PRECISION.pattern}",
     "speculative_decoding": r"\bspeculat\w*|\bmtp\b|\bdraft model\b|\beagle\d?\b|\bdflash\b",
 }
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")

@@ -11,6 +11,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
+from draftflow.record.model import document_url
+
 
 class FactKind(StrEnum):
     """What a fact establishes; the order is the order of the questions they answer."""
@@ -55,7 +57,7 @@ class FigureRef(BaseModel):
     @property
     def document_url(self) -> str:
         """The pinned document URL, without the line anchor."""
-        return self.evidence_url.partition("#")[0]
+        return document_url(self.evidence_url)
 
 
 class Fact(BaseModel):

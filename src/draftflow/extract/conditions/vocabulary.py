@@ -4,8 +4,9 @@ key) stands for.
 
 These are recognisers of kinds, not lists of answers: a model is a name with a parameter
 count (`7B`, `30B-A3B`) or a Hugging Face id, a precision is a quantisation format, a system
-is a product name with its model number. The engines benchmarks name and the model families
-are data (`numbers/vocabulary.toml`); this module builds their patterns.
+is a product name with its model number. The engines, precisions, hardware and model
+families benchmarks name are data (`numbers/vocabulary.toml`); this module builds their
+patterns.
 """
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ import re
 from functools import lru_cache
 
 from draftflow.numbers.units import unit_after
-from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
+from draftflow.numbers.vocabulary import (
+    HARDWARE_AFTER,
+    HARDWARE_BEFORE,
+    spelling_pattern,
+    vocabulary,
+)
 
 _VOCABULARY = vocabulary()
 ENGINES: dict[str, str] = {
@@ -31,38 +37,30 @@ FAMILIES = spelling_pattern(_VOCABULARY.model_families.names)
 """Open-weight model families, by name: what a caption names when a column gives the size."""
 _FAMILY = re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w-])", re.I)
 
-PRECISION = re.compile(
-    r"(?<![A-Za-z0-9])(?:nvfp4|mxfp4|fp8|fp4|fp16|fp32|bf16|bfloat16|float16|f16|f32|int4|int8|w4a16"
-    r"|w8a8|awq|gptq(?:-int\d)?|q\d_k(?:_[a-z])?|q\d_\d|q\d0|exl\d\s+\d+(?:\.\d+)?\s*bpw"
-    r"|\d+(?:\.\d+)?\s*bpw|exl\d)(?![\w])",
-    re.I,
-)
-_SYSTEM_WORDS = (
-    r"(?:nvidia\s+)?dgx[\s-]?spark(?:-class\s+nvidia\s+gb10)?|(?:nvidia\s+)?gb10|(?:asus\s+)?gx10"
-    r"|(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx)\s?\d{4}(?:\s?ti)?(?:\s+\d+\s?gb)?"
-    r"|(?:nvidia\s+)?[ahlb]\d{2,3}(?:\s+(?:pcie|sxm\d?|nvl))?(?:\s+\d+\s?gb)?"
-    r"|(?:apple\s+)?m[1-4]\s+(?:pro|max|ultra)(?:\s+\d+-core\s+gpu)?(?:\s+\d+\s?gb)?"
-    r"|raspberry\s+pi\s+\d\w?(?:\s+\d+\s?gb)?|raspi\s+\d\w?(?:\s+\d+\s?gb)?"
-    r"|(?:amd\s+)?(?:instinct\s+)?mi\d{3}x?|jetson\s+\w+(?:\s+\w+)?"
-)
-SYSTEM = re.compile(rf"(?<![\w-])(?:{_SYSTEM_WORDS})(?![\w-])", re.I)
+PRECISION = _VOCABULARY.precision.bounded()
+"""A weight precision, as a word of its own (`numbers/vocabulary.toml`, `[precision]`)."""
+_SYSTEM_WORDS = _VOCABULARY.hardware_pattern("system")
+SYSTEM = re.compile(rf"{HARDWARE_BEFORE}(?:{_SYSTEM_WORDS}){HARDWARE_AFTER}", re.I)
+"""A machine or accelerator (`numbers/vocabulary.toml`, `[[hardware]]` of kind `system`)."""
 CPU = re.compile(
-    r"(?<![\w-])(?:(?:amd\s+)?(?:epyc|ryzen(?:\s+[3579])?|threadripper(?:\s+pro)?)"
-    r"|(?:intel\s+)?(?:xeon(?:\s+(?:platinum|gold|silver|bronze|w))?|core\s+i[3579]))"
-    r"[\s-]+\d{3,5}[a-z]{0,3}(?![\w-])",
+    rf"{HARDWARE_BEFORE}(?:{_VOCABULARY.hardware_pattern('cpu')})"
+    rf"[\s-]+\d{{3,5}}[a-z]{{0,3}}{HARDWARE_AFTER}",
     re.I,
 )
 """A CPU's model name (`EPYC 7742`, `Xeon Platinum 8380`, `Core i9-13900K`): hardware, like
 `SYSTEM`'s names, whose number is part of the name."""
 _CHIP_FAMILY = re.compile(
-    r"(?<![\w-])(?:(?:amd\s+)?strix\s+halo|(?:amd\s+)?ryzen\s+ai\s+max\+?(?:\s+\d{3})?)(?![\w-])",
-    re.I,
+    rf"{HARDWARE_BEFORE}(?:{_VOCABULARY.hardware_pattern('chip')}){HARDWARE_AFTER}", re.I
 )
 """A chip that many makers' boxes carry (`Strix Halo`): never a figure's system by itself (the
 box and its count are what the gold and a reader need), but a text naming it beside a DGX
 Spark names two machines."""
-_BARE_GPU = re.compile(r"^(?:rtx\s?)?[1-5]0[5-9]0\s?(?:ti)?(?:\s+\d+\s?gb)?$", re.I)
+_BARE_GPU = re.compile(
+    "|".join(rf"^(?:{entry.alone})$" for entry in _VOCABULARY.hardware if entry.alone) or "(?!)",
+    re.I,
+)
 """A header that is a consumer GPU's model number alone (`4090`, `3090Ti`)."""
+_MAKER = re.compile(rf"^(?:{spelling_pattern(_VOCABULARY.hardware_makers.words)})\s+")
 COUNTED_SYSTEM = re.compile(
     rf"(?<![\w.])(?P<count>\d+)\s*[x×*]\s*(?P<system>(?:{_SYSTEM_WORDS})|vms?\b|nodes?\b|gpus?\b)"
     rf"|\b(?P<count3>one|two|three|four|eight)\s+(?:{_SYSTEM_WORDS})(?![\w-])"
@@ -216,7 +214,7 @@ def names_hosted_model(text: str) -> bool:
 
 
 def _key(name: str) -> str:
-    return re.sub(r"^(?:nvidia|amd|apple|asus)\s+", "", name.strip().lower())
+    return _MAKER.sub("", name.strip().lower())
 
 
 @lru_cache(maxsize=1 << 12)

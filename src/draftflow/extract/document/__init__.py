@@ -15,6 +15,7 @@ from threading import Lock
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document.csv_json import csv_table
 from draftflow.extract.document.json_tree import JsonScanError, scan_json
+from draftflow.extract.document.lines import atx_heading, is_table_row, pipe_cell_at, split_pipes
 from draftflow.extract.document.markdown import parse_markdown
 from draftflow.extract.document.model import (
     Block,
@@ -57,9 +58,13 @@ __all__ = [
     "Span",
     "Table",
     "TableKind",
+    "atx_heading",
     "document_kind",
     "is_non_value",
+    "is_table_row",
     "parse_document",
+    "pipe_cell_at",
+    "split_pipes",
 ]
 
 MEMO_SIZE = 512

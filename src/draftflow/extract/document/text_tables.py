@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from draftflow.extract.document.lines import split_pipes
 from draftflow.extract.document.model import (
     Cell,
     HeadingPath,
@@ -46,35 +47,6 @@ _BOX_DRAWING = re.compile("[\u2500-\u257f]")
 _KEY_VALUE = re.compile(
     r"^\s*(?:[-*]\s+)?(?P<key>[A-Za-z][^:=|]{0,80}?)\s*(?::|\s=)\s*(?P<value>\S.{0,60}?)\s*$"
 )
-
-
-def split_pipes(line: str) -> list[str]:
-    """The cells of a `|`-separated line (outer pipes dropped; `\\|` and code spans kept)."""
-    text = line.strip()
-    if text.startswith("|"):
-        text = text[1:]
-    if text.endswith("|") and not text.endswith("\\|"):
-        text = text[:-1]
-    cells: list[str] = []
-    current: list[str] = []
-    in_code = False
-    index = 0
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and text[index + 1 : index + 2] == "|":
-            current.append("|")
-            index += 2
-            continue
-        if char == "`":
-            in_code = not in_code
-        if char == "|" and not in_code:
-            cells.append("".join(current).strip())
-            current = []
-        else:
-            current.append(char)
-        index += 1
-    cells.append("".join(current).strip())
-    return cells
 
 
 def _is_numeric(text: str) -> bool:

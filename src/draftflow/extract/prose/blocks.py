@@ -24,6 +24,7 @@ from draftflow.extract.document import (
     HtmlBlock,
     Table,
     TableKind,
+    is_table_row,
     parse_document,
 )
 from draftflow.numbers.cells import is_sentence
@@ -113,14 +114,6 @@ def _strip_markers(line: str) -> tuple[str, bool]:
     if item:
         return _blank(line, item.start(2), item.end()), True
     return line, False
-
-
-def is_table_row(line: str) -> bool:
-    """A Markdown pipe-table line (header, separator or body row)."""
-    if "|" not in line:
-        return False
-    stripped = line.strip()
-    return stripped.startswith("|") or stripped.count("|") >= 2
 
 
 def _is_foreign(line: str) -> bool:

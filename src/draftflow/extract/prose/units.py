@@ -23,7 +23,7 @@ from draftflow.extract.vocabulary import (
     metric_by_unit,
 )
 from draftflow.numbers import NumberKind, NumberMention
-from draftflow.numbers.units import canonical_unit, unit_after
+from draftflow.numbers.units import UNIT_READ_CHARS, canonical_unit, unit_after
 from draftflow.numbers.vocabulary import vocabulary
 
 _METRIC_REACH = 60
@@ -81,7 +81,8 @@ _CONNECTOR = re.compile(
     r"still|then|now|=|:)\s*)*$",
     re.IGNORECASE,
 )
-_TOKEN_WORD = re.compile(r"[ \t`*_]*tokens?\b", re.IGNORECASE)
+# `token` as an adjective (`3,113,713 token KV pool`), not the start of a rate (`12 tokens/s`)
+_TOKEN_WORD = re.compile(r"[ \t`*_]*tokens?\b(?!\s*/)", re.IGNORECASE)
 _UNIT_GAP = re.compile(r"[ \t*_`]*-?[ \t*_`]*\n?[ \t*_`]*")
 _UNIT_WORD = re.compile(r"[^\s,.;:()\[\]*_`]+")
 _PER_SECOND = re.compile(r"\s+per\s+s(?:ec(?:ond)?)?\b", re.IGNORECASE)
@@ -117,8 +118,9 @@ def unit_after_number(text: str, mention: NumberMention) -> tuple[str | None, in
     gap = _UNIT_GAP.match(text, end)
     start = gap.end() if gap else end
     # the vocabulary reads units after spaces and emphasis; a hyphen or a line break too (it
-    # reads the character before `end` and 16 after it: only those are joined, not the block)
-    unit = unit_after(text[end - 1 : end] + " " + text[start : start + 15], 1)
+    # reads the character before `end` and as many after it as its longest spelling needs:
+    # only those are joined, not the block)
+    unit = unit_after(text[end - 1 : end] + " " + text[start : start + UNIT_READ_CHARS], 1)
     if unit is None:
         tokens = _WORD_THEN_TOKENS.match(text, start)
         if tokens:  # `1,557,709 KV tokens`: one word may stand between
