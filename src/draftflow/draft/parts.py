@@ -10,10 +10,10 @@ from typing import Protocol
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.draft.artifact import ExtractionLike
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.record_facts import RecordFacts
 from draftflow.record.model import ReportedResult
+from draftflow.select.artifact import Selection
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class SectionWriter(Protocol):
     """What a template section reads of the writer."""
 
     snapshot: Snapshot
-    extraction: ExtractionLike
+    selection: Selection
     facts: RecordFacts | None
     front: list[Document]
     grounded: list[Grounded]

@@ -220,12 +220,11 @@ def missing_section(writer: SectionWriter) -> Section | None:
         )
     if partial:
         sentences.append(f"Only some headline figures state their {w.join(w.key_names(partial))}.")
-    setup = writer.extraction.reported_setup
-    if setup is not None:
-        missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
-        if missing:
-            sentences.append(f"The reported setup does not state the {w.join(missing, 'or')}.")
-    if writer.extraction.dropped:
+    setup = writer.selection.setup
+    missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
+    if missing:
+        sentences.append(f"The reported setup does not state the {w.join(missing, 'or')}.")
+    if writer.selection.dropped_claims:
         sentences.append(
             "Some candidate figures could not be tied to a line of a source document and "
             "were left out."

@@ -21,16 +21,9 @@ from pydantic import BaseModel
 from draftflow.acquire import acquire, restrict
 from draftflow.acquire.heads import source_of
 from draftflow.acquire.rules import unreadable_content
-from draftflow.draft import (
-    CREATION_MODEL_UNUSABLE,
-    NO_MODEL_HINT,
-    draft_deterministic,
-    draft_editorial,
-    templated_after_unusable_model,
-)
+from draftflow.draft import NO_MODEL_HINT, draft
 from draftflow.errors import InputError
-from draftflow.extract import Extraction, extract
-from draftflow.extract.classify import UNSPECIFIED
+from draftflow.extract import extract
 from draftflow.extract.learned.model import ResultModel
 from draftflow.llm import ModelSettings
 from draftflow.llm.exchange_log import LOG_NAME, ExchangeLog
@@ -40,13 +33,7 @@ from draftflow.pipeline.verified import DropLog, VerifyInputs, assemble_verified
 from draftflow.record.model import Record, SelectionEdit
 from draftflow.record.render import render_markdown
 from draftflow.review.diff import diff_lines, diff_records
-from draftflow.select import (
-    DEFAULT_MAX_RESULTS,
-    FIGURES_NAME,
-    Selection,
-    dump_figures,
-    select_headline,
-)
+from draftflow.select import DEFAULT_MAX_RESULTS, FIGURES_NAME, dump_figures, select
 from draftflow.store.source import SOURCE_SUFFIX, record_source_text
 from draftflow.store.write import RecordStore
 
@@ -171,7 +158,7 @@ async def run_draft(
                     update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
                 )
             with events.stage("select", probe):
-                selection = await select_headline(
+                selection = await select(
                     snapshot,
                     extraction,
                     client,
@@ -183,21 +170,10 @@ async def run_draft(
             with events.stage("draft", probe):
                 # Model and templates write about the headline: the facts a model is given are
                 # computed over the figures the record publishes, which verify checks them by.
-                drafted = named_figures(headline_extraction(extraction, selection))
-                draft = await draft_editorial(
-                    snapshot,
-                    drafted,
-                    client,
-                    budget_tokens=request.settings.context_tokens,
-                    metadata=selection.metadata,
+                editorial = await draft(
+                    snapshot, selection, client, budget_tokens=request.settings.context_tokens
                 )
-            if client is not None and draft.creation_method == CREATION_MODEL_UNUSABLE:
-                # no usable reply: the templates write about the headline, as with no model at all
-                templated = draft_deterministic(
-                    snapshot, headline_extraction(extraction, selection), selection.metadata
-                )
-                draft = templated_after_unusable_model(templated, draft)
-            log.dropped.extend(draft.dropped)
+            log.dropped.extend(editorial.dropped)
             usage = client.usage.as_dict() if client else {}
             model = await client.model_name() if client else None
         finally:
@@ -205,7 +181,7 @@ async def run_draft(
                 await client.aclose()
         with events.stage("verify"):
             inputs = VerifyInputs(snapshot, extraction, record_id, previous, model, request.today)
-            record, report, selection = assemble_verified(inputs, selection, draft, log)
+            record, report, selection = assemble_verified(inputs, selection, editorial, log)
         with events.stage("write"):
             source = source_of(request.source, origin=request.origin, only=request.only)
             exchanges = _exchange_log(client, model, record)
@@ -246,36 +222,6 @@ async def run_draft(
         unreadable=[f"{s.path}: {s.reason}" for s in [*unread_documents, *extraction.unreadable]],
         unread_tables=[f"{t.place} ({t.reason})" for t in extraction.unread_tables],
         local_url=record.source.url if record.source.platform == "local" else None,
-    )
-
-
-def named_figures(extraction: Extraction) -> Extraction:
-    """The extraction less its figures of no known metric: the editor names those before
-    anything is written about them."""
-    kept = [r for r in extraction.reported_results if r.metric != UNSPECIFIED]
-    if len(kept) == len(extraction.reported_results):
-        return extraction
-    return extraction.model_copy(update={"reported_results": kept})
-
-
-def headline_extraction(extraction: Extraction, selection: Selection) -> Extraction:
-    """The extraction as the template drafter reads it: the headline figures and profiles, and
-    the setup the select stage read from the sources where extraction stated none."""
-    setup = extraction.reported_setup
-    meta = selection.metadata
-    setup = setup.model_copy(
-        update={
-            "system": setup.system or meta.system,
-            "node_count": setup.node_count if setup.node_count is not None else meta.node_count,
-            "experiment_date": setup.experiment_date or meta.experiment_date,
-        }
-    )
-    return extraction.model_copy(
-        update={
-            "reported_results": selection.headline,
-            "test_profiles": selection.profiles,
-            "reported_setup": setup,
-        }
     )
 
 

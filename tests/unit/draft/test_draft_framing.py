@@ -10,7 +10,7 @@ from draftflow.draft import EditorialDraft, drop_sentences
 from draftflow.draft.templates import draft_deterministic
 from draftflow.draft.wording import UNRANKED
 from draftflow.select.metadata_model import RecordMetadata
-from extract_support import ResultsOnly, snapshot_of
+from extract_support import selection_of, snapshot_of
 
 RUNS = """# Strix Halo runs
 
@@ -36,7 +36,7 @@ def _draft(system: str | None) -> EditorialDraft:
     meta = RecordMetadata(
         model_label="Qwen3-30B-A3B", runtimes=["llama.cpp", "vLLM"], system=system
     )
-    return draft_deterministic(snapshot, ResultsOnly(results), meta)
+    return draft_deterministic(snapshot, selection_of(results), meta)
 
 
 def test_the_title_names_model_engine_system_and_claim_only_where_measured() -> None:
