@@ -11,9 +11,9 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft.grounding import Grounding
-from draftflow.draft.record_facts import RecordFacts
 from draftflow.record.model import ReportedResult
 from draftflow.select.artifact import Selection
+from draftflow.select.metadata_model import RecordMetadata
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class SectionWriter(Protocol):
 
     snapshot: Snapshot
     selection: Selection
-    facts: RecordFacts | None
+    facts: RecordMetadata | None
     front: list[Document]
     grounded: list[Grounded]
 

@@ -26,7 +26,6 @@ from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.facts.questions import fact_sections, supported_facts
 from draftflow.draft.grounding import Grounding, SourceTexts, as_written
 from draftflow.draft.parts import Grounded, Profile
-from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.wording import (
     LIMITATIONS,
     MAX_DOCUMENTS_NAMED,
@@ -38,12 +37,13 @@ from draftflow.draft.wording import (
 )
 from draftflow.record.model import ReportedResult, Section, TestProfile
 from draftflow.select.artifact import Selection
+from draftflow.select.metadata_model import RecordMetadata
 
 MAX_FRONT_DOCUMENTS = 6
 
 
 def draft_deterministic(
-    snapshot: Snapshot, selection: Selection, facts: RecordFacts | None = None
+    snapshot: Snapshot, selection: Selection, facts: RecordMetadata | None = None
 ) -> EditorialDraft:
     """Write the editorial from templates over the selection's grounded headline (and the
     record-level `facts` the select stage read from the sources, when given)."""
@@ -149,7 +149,7 @@ class Writer:
         snapshot: Snapshot,
         selection: Selection,
         grounded: list[Grounded],
-        facts: RecordFacts | None = None,
+        facts: RecordMetadata | None = None,
     ) -> None:
         self.snapshot = snapshot
         self.selection = selection
