@@ -4,7 +4,7 @@ Imported by the `test_extract_*` modules; `e2e/test_extract_support.py` checks t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,7 +14,17 @@ from pydantic import BaseModel
 from draftflow.acquire import acquire
 from draftflow.acquire.rules import FileContent, build_documents
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile
+from draftflow.extract.artifact import Extraction, empty_setup
+from draftflow.record.model import (
+    ChosenFigure,
+    ReportedResult,
+    ReportedSetup,
+    SelectionNote,
+    TestProfile,
+)
+from draftflow.select.artifact import Selection
+from draftflow.select.figures import make_figures
+from draftflow.select.metadata_model import RecordMetadata
 
 REPOSITORY = "example-owner/Bench-Repo"
 REVISION = "0123456789abcdef0123456789abcdef01234567"
@@ -66,12 +76,40 @@ class FakeClient:
         return FakeReply(schema.model_validate(self.answer(variables)))
 
 
-@dataclass
-class ResultsOnly:
-    """What the draft stage reads of an `Extraction` (`draft.artifact.ExtractionLike`), made
-    of given results alone: to draft from results without running extract."""
+def selection_of(
+    results: Sequence[ReportedResult],
+    profiles: Sequence[TestProfile] = (),
+    *,
+    setup: ReportedSetup | None = None,
+    dropped_claims: int = 0,
+) -> Selection:
+    """The draft stage's input (`select.artifact.Selection`) with every given result as the
+    headline and no record-level metadata: to draft from results without running select."""
+    figures = make_figures(list(results))
+    note = SelectionNote(
+        method="rules",
+        max_results=len(figures),
+        figures_file="figures.json",
+        figures_total=len(figures),
+        chosen=[ChosenFigure(id=figure.id, why="given") for figure in figures],
+    )
+    return Selection(
+        figures,
+        list(results),
+        list(profiles),
+        RecordMetadata(),
+        note,
+        extracted_setup=setup or empty_setup(),
+        dropped_claims=dropped_claims,
+    )
 
-    reported_results: list[ReportedResult]
-    test_profiles: list[TestProfile] = field(default_factory=list)
-    reported_setup: ReportedSetup | None = None
-    dropped: list[object] = field(default_factory=list)
+
+def selection_from(extraction: Extraction) -> Selection:
+    """The selection of every figure of `extraction`, carrying its profiles, its setup and
+    how many claims it dropped, as the select stage passes them on to the draft."""
+    return selection_of(
+        extraction.reported_results,
+        extraction.test_profiles,
+        setup=extraction.reported_setup,
+        dropped_claims=len(extraction.dropped),
+    )

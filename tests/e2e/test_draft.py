@@ -17,14 +17,15 @@ from draftflow.draft import (
     CREATION_DETERMINISTIC,
     EditorialDraft,
     draft_deterministic,
-    draft_editorial,
     sections,
 )
+from draftflow.draft import draft as draft_stage
 from draftflow.draft.grounding import Grounding, SourceTexts, format_value, number_claims
 from draftflow.numbers import NumberMention, find_numbers
 from draftflow.numbers.arithmetic import ratios
 from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile, Uncertainty
 from draftflow.text.sentences import split_sentences
+from extract_support import selection_from, selection_of
 
 REPOSITORY = "acme/spark-bench"
 REVISION = "0123456789abcdef0123456789abcdef01234567"
@@ -265,9 +266,10 @@ def unsupported_numbers(
 def test_deterministic_draft_is_byte_identical(
     fixture_snapshot: Snapshot, fixture_extraction: Extraction
 ) -> None:
-    first = draft_deterministic(fixture_snapshot, fixture_extraction)
+    first = draft_deterministic(fixture_snapshot, selection_from(fixture_extraction))
     again = draft_deterministic(
-        fixture_snapshot.model_copy(deep=True), fixture_extraction.model_copy(deep=True)
+        fixture_snapshot.model_copy(deep=True),
+        selection_from(fixture_extraction.model_copy(deep=True)),
     )
     assert first.model_dump_json() == again.model_dump_json()
 
@@ -275,7 +277,7 @@ def test_deterministic_draft_is_byte_identical(
 def test_sections_ask_questions_and_cite_pinned_documents(
     fixture_snapshot: Snapshot, fixture_extraction: Extraction
 ) -> None:
-    draft = draft_deterministic(fixture_snapshot, fixture_extraction)
+    draft = draft_deterministic(fixture_snapshot, selection_from(fixture_extraction))
     headings = [s.heading for s in draft.sections]
     # the lead configuration's claim first, then the weightiest comparison: the README's two
     # decode rates at concurrency 1
@@ -301,7 +303,7 @@ def test_sections_ask_questions_and_cite_pinned_documents(
 def test_every_number_is_a_result_value_or_on_a_cited_document(
     fixture_snapshot: Snapshot, fixture_extraction: Extraction
 ) -> None:
-    draft = draft_deterministic(fixture_snapshot, fixture_extraction)
+    draft = draft_deterministic(fixture_snapshot, selection_from(fixture_extraction))
     assert (
         unsupported_numbers(draft, fixture_snapshot, list(fixture_extraction.reported_results))
         == []
@@ -319,7 +321,7 @@ def test_templates_add_no_digits_or_number_words(fixture_snapshot: Snapshot) -> 
         result(readme, 7, "vllm tp", 27.0, conditions={"engine": "vLLM"}),
         result(readme, 8, "sglang tp", 39.9, conditions={"engine": "SGLang"}),
     ]
-    draft = draft_deterministic(fixture_snapshot, Extraction(reported_results=results))
+    draft = draft_deterministic(fixture_snapshot, selection_of(results))
     for location, text, _ in prose(draft):
         stripped = text.replace("27.0", "").replace("39.9", "")
         if "27.0" in text and "39.9" in text:
@@ -331,7 +333,7 @@ def test_templates_add_no_digits_or_number_words(fixture_snapshot: Snapshot) -> 
 def test_unknown_conditions_are_said_to_be_unknown_and_ranking_is_arithmetic(
     fixture_snapshot: Snapshot, fixture_extraction: Extraction
 ) -> None:
-    draft = draft_deterministic(fixture_snapshot, fixture_extraction)
+    draft = draft_deterministic(fixture_snapshot, selection_from(fixture_extraction))
     missing = next(s for s in draft.sections if s.heading.startswith("What do the sources"))
     text = " ".join(missing.paragraphs)
     assert "temperature" in text and "stay unknown" in text
@@ -350,7 +352,7 @@ def test_unknown_conditions_are_said_to_be_unknown_and_ranking_is_arithmetic(
 def test_derived_figures_keep_their_statistic_and_range(
     fixture_snapshot: Snapshot, fixture_extraction: Extraction
 ) -> None:
-    draft = draft_deterministic(fixture_snapshot, fixture_extraction)
+    draft = draft_deterministic(fixture_snapshot, selection_from(fixture_extraction))
     measured = " ".join(p for s in draft.sections for p in s.paragraphs)
     assert "median of the source rows" in measured
     assert "range 2065 to 2201, observed range, not confidence interval" in measured
@@ -358,7 +360,7 @@ def test_derived_figures_keep_their_statistic_and_range(
 
 def test_no_results_says_so_without_numbers(fixture_snapshot: Snapshot) -> None:
     extraction = Extraction(dropped=["result 'headline': 9,999 tok/s dropped"])
-    draft = asyncio.run(draft_editorial(fixture_snapshot, extraction, None))
+    draft = asyncio.run(draft_stage(fixture_snapshot, selection_from(extraction), None))
     assert "no reported benchmark results" in draft.title.lower()
     assert "No reported results were found" in draft.answer
     for location, text, _ in prose(draft):
@@ -369,7 +371,7 @@ def test_no_results_says_so_without_numbers(fixture_snapshot: Snapshot) -> None:
 
 
 def test_no_documents_gives_no_sections() -> None:
-    draft = draft_deterministic(snapshot(), Extraction())
+    draft = draft_deterministic(snapshot(), selection_of([]))
     assert draft.sections == []
     assert "no reported" in draft.summary.lower()
 
@@ -379,7 +381,7 @@ def test_a_result_whose_document_is_not_in_the_snapshot_is_not_written(
 ) -> None:
     stranger = document("elsewhere.md", "| x | 77.7 |\n")
     extraction = Extraction(reported_results=[result(stranger, 1, "ghost", 77.7)])
-    draft = draft_deterministic(fixture_snapshot, extraction)
+    draft = draft_deterministic(fixture_snapshot, selection_from(extraction))
     assert "77.7" not in draft.model_dump_json()
     assert "no reported" in draft.title.lower()
 
@@ -388,7 +390,7 @@ def test_a_label_with_an_unsourced_number_is_left_out(fixture_snapshot: Snapshot
     readme = fixture_snapshot.by_path("README.md")
     assert readme is not None
     results = [result(readme, 7, "vllm tp1", 27.0), result(readme, 8, "sglang run 4242", 39.9)]
-    draft = draft_deterministic(fixture_snapshot, Extraction(reported_results=results))
+    draft = draft_deterministic(fixture_snapshot, selection_of(results))
     assert "4242" not in draft.model_dump_json()
     assert "27.0" in " ".join(p for s in draft.sections for p in s.paragraphs)
 
@@ -428,7 +430,7 @@ def corpus_draft(folder: Path, entry: dict[str, Any]) -> tuple[Snapshot, Any, Ed
 
     snap = acquire(str(folder), origin=entry["url"], revision=entry["revision"])
     extraction = asyncio.run(extract(snap, None))
-    return snap, extraction, asyncio.run(draft_editorial(snap, extraction, None))
+    return snap, extraction, asyncio.run(draft_stage(snap, selection_from(extraction), None))
 
 
 Drafted = tuple[Snapshot, Any, EditorialDraft]
@@ -522,7 +524,7 @@ def test_template_text_itself_holds_no_number() -> None:
 def test_the_number_oracle_can_fail(
     fixture_snapshot: Snapshot, fixture_extraction: Extraction
 ) -> None:
-    draft = draft_deterministic(fixture_snapshot, fixture_extraction)
+    draft = draft_deterministic(fixture_snapshot, selection_from(fixture_extraction))
     section = draft.sections[0]
     tampered = section.model_copy(update={"paragraphs": ["It peaked at 9,999 tokens/s."]})
     draft = draft.model_copy(update={"sections": [tampered, *draft.sections[1:]]})

@@ -28,7 +28,7 @@ from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.record.files import load_record
 from draftflow.record.model import Record, ReportedResult
 from draftflow.verify import verify_record
-from extract_support import ResultsOnly
+from extract_support import selection_of
 
 XIONG = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"
 B4RTAZ = "b4rtaz__distributed-llama"
@@ -55,7 +55,7 @@ def _draft(folder: str, corpus_dir: Path, manifest: dict[str, Any], out: Path) -
     snapshot = acquire(str(corpus_dir / folder), revision=entry["revision"], origin=entry["url"])
     results = _with_parts(record.editorial.reported_results, snapshot)
     grounded = [Grounded(r, d) for r in results if (d := snapshot.by_url(r.evidence_url))]
-    writer = Writer(snapshot, ResultsOnly(list(results)), grounded)
+    writer = Writer(snapshot, selection_of(list(results)), grounded)
     facts = compute_facts(grounded, writer.written)
     return Drafted(record, snapshot, facts)
 
@@ -136,7 +136,7 @@ def _table_facts(drafted: Drafted, path: str, lines: set[int]) -> list[Fact]:
         and int(r.evidence_url.rsplit("#L", 1)[1]) in lines
     ]
     grounded = [Grounded(r, d) for r in rows if (d := drafted.snapshot.by_url(r.evidence_url))]
-    writer = Writer(drafted.snapshot, ResultsOnly(rows), grounded)
+    writer = Writer(drafted.snapshot, selection_of(rows), grounded)
     return compute_facts(grounded, writer.written)
 
 

@@ -28,7 +28,8 @@ from draftflow.llm.client import ModelClient
 from draftflow.llm.settings import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.record.files import load_record
-from extract_support import ResultsOnly
+from draftflow.select.artifact import Selection
+from extract_support import selection_of
 from stub_server import StubReply, StubRequest, StubServer, completion
 
 FOLDER = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"
@@ -37,7 +38,7 @@ FOLDER = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"
 @dataclass
 class Repo:
     snapshot: Snapshot
-    extraction: ResultsOnly
+    selection: Selection
     claims: list[Claim]
 
 
@@ -56,8 +57,8 @@ def repo(
     )
     record = load_record(asyncio.run(run_draft(request)).record_path)
     snapshot = acquire(source, revision=entry["revision"], origin=entry["url"])
-    extraction = ResultsOnly(list(record.editorial.reported_results))
-    return Repo(snapshot, extraction, TemplateParts(snapshot, extraction).claims)
+    selection = selection_of(list(record.editorial.reported_results))
+    return Repo(snapshot, selection, TemplateParts(snapshot, selection).claims)
 
 
 def _leader_id(repo: Repo) -> str:
@@ -84,7 +85,7 @@ def _draft(repo: Repo, sections: list[dict[str, Any]]) -> EditorialDraft:
             base_url=server.url, model="stub-model", use_cache=False, max_retries=0
         )
         client = ModelClient(settings)
-        return asyncio.run(draft_with_model(repo.snapshot, repo.extraction, client))
+        return asyncio.run(draft_with_model(repo.snapshot, repo.selection, client))
 
 
 def test_a_faithful_reply_reaches_the_draft_with_the_facts_citations(repo: Repo) -> None:

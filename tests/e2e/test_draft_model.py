@@ -20,12 +20,14 @@ from test_draft import (  # the draft tests' fixtures; tests/ is on sys.path und
 )
 
 from draftflow.acquire.snapshot import Snapshot, pinned_url
-from draftflow.draft import EditorialDraft, draft_deterministic, draft_editorial
+from draftflow.draft import EditorialDraft, draft_deterministic
+from draftflow.draft import draft as draft_stage
 from draftflow.draft.artifact import CREATION_MODEL, CREATION_MODEL_FALLBACK
 from draftflow.draft.model_drafter import FRAMING_PROMPT, SECTIONS_PROMPT, STANDING_LIMITATIONS
 from draftflow.draft.model_replies import FramingReply, SectionsReply
 from draftflow.draft.sentences import NEUTRAL_HEADING
 from draftflow.llm.prompts import Prompt, load_prompt
+from extract_support import selection_from
 
 README_URL = pinned_url(REPOSITORY, REVISION, "README.md")
 RUNS_URL = pinned_url(REPOSITORY, REVISION, "results/runs.json")
@@ -101,7 +103,7 @@ def fixture_extraction(fixture_snapshot: Snapshot) -> Extraction:
 
 
 def run(snapshot: Snapshot, extraction: Extraction, client: FakeClient) -> EditorialDraft:
-    return asyncio.run(draft_editorial(snapshot, extraction, client, from_facts=False))
+    return asyncio.run(draft_stage(snapshot, selection_from(extraction), client, from_facts=False))
 
 
 def test_model_draft_keeps_grounded_text_and_records_prompt_hashes(
@@ -212,7 +214,7 @@ def test_no_valid_model_section_falls_back_to_template_sections(
     useless = {"sections": [{"heading": "Q?", "paragraphs": ["Text."], "citations": [FOREIGN_URL]}]}
     client = FakeClient({SECTIONS_PROMPT: useless, FRAMING_PROMPT: GOOD_FRAMING})
     draft = run(fixture_snapshot, fixture_extraction, client)
-    template = draft_deterministic(fixture_snapshot, fixture_extraction)
+    template = draft_deterministic(fixture_snapshot, selection_from(fixture_extraction))
     assert draft.sections and draft.sections == template.sections
     assert draft.creation_method == CREATION_MODEL_FALLBACK
     assert draft.title == GOOD_FRAMING["title"]
@@ -361,8 +363,8 @@ def test_the_real_model_client_drafts_through_an_openai_compatible_server(
 
     async def draft_with_server(url: str) -> tuple[EditorialDraft, ModelClient]:
         async with ModelClient(ModelSettings(base_url=url, **settings_values)) as client:
-            drafted = await draft_editorial(
-                fixture_snapshot, fixture_extraction, client, from_facts=False
+            drafted = await draft_stage(
+                fixture_snapshot, selection_from(fixture_extraction), client, from_facts=False
             )
             return drafted, client
 

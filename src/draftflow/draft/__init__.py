@@ -1,13 +1,16 @@
 """The draft stage: the editorial text of a record, by a model or from fixed templates.
 
-`draft_editorial(snapshot, extraction, client)` asks the model when a client is given and
-there is at least one grounded result; otherwise it writes the editorial deterministically
-from templates (and the pipeline prints `NO_MODEL_HINT` when no model was configured).
-`drop_sentences` removes the sentences verification rejected, `without_removed` those that
-cite a figure taken out of the record.
+`draft(snapshot, selection, client)` writes about the select stage's `Selection` (its headline
+figures, profiles, setup and record-level metadata) and returns an `EditorialDraft`
+(`artifact.py`). It asks the model when a client is given and there is at least one grounded
+result; otherwise it writes the editorial deterministically from templates (and the pipeline
+prints `NO_MODEL_HINT` when no model was configured). `drop_sentences` removes the sentences
+verification rejected, `without_removed` those that cite a figure taken out of the record.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft.artifact import (
@@ -15,16 +18,16 @@ from draftflow.draft.artifact import (
     CREATION_MODEL_UNUSABLE,
     NO_MODEL_HINT,
     EditorialDraft,
-    ExtractionLike,
 )
 from draftflow.draft.model_drafter import draft_with_model
 from draftflow.draft.prompt_material import DEFAULT_BUDGET_TOKENS
-from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.removed import without_removed
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
 from draftflow.draft.templates import draft_deterministic
 from draftflow.draft.wording import LIMITATIONS, UNUSABLE_MODEL_LIMITATION
+from draftflow.extract.classify import UNSPECIFIED
 from draftflow.llm.protocol import StructuredClient
+from draftflow.select.artifact import Selection
 from draftflow.text.sentences import split_sentences
 
 __all__ = [
@@ -33,39 +36,54 @@ __all__ = [
     "NO_MODEL_HINT",
     "TITLE_WITHDRAWN",
     "EditorialDraft",
-    "ExtractionLike",
+    "draft",
     "draft_deterministic",
-    "draft_editorial",
     "draft_with_model",
     "drop_sentences",
+    "named_figures",
     "split_sentences",
     "templated_after_unusable_model",
     "without_removed",
 ]
 
 
-async def draft_editorial(
+async def draft(
     snapshot: Snapshot,
-    extraction: ExtractionLike,
+    selection: Selection,
     client: StructuredClient | None,
     *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
-    metadata: RecordFacts | None = None,
     from_facts: bool = True,
 ) -> EditorialDraft:
-    """Draft the editorial: with the model when one is given (its sections written from the
-    computed facts unless `from_facts` is False), else from templates (which also use the
-    record-level `metadata` the select stage read from the sources).
+    """Draft the editorial about the selection's named headline figures (`named_figures`):
+    with the model when one is given (its sections written from the computed facts unless
+    `from_facts` is False), else from templates (which also use the record-level metadata the
+    select stage read from the sources). When none of the model's replies is usable, the
+    templates write it as with no model at all (`templated_after_unusable_model`).
 
     A repository with no grounded result never goes to the model: the template draft says
     that no reported results were found, and there is nothing a model could add safely.
     """
-    grounded = any(snapshot.by_url(r.evidence_url) for r in extraction.reported_results)
+    named = named_figures(selection)
+    grounded = any(snapshot.by_url(r.evidence_url) for r in named.headline)
     if client is None or not grounded:
-        return draft_deterministic(snapshot, extraction, metadata)
-    return await draft_with_model(
-        snapshot, extraction, client, budget_tokens=budget_tokens, from_facts=from_facts
+        return draft_deterministic(snapshot, named, selection.metadata)
+    asked = await draft_with_model(
+        snapshot, named, client, budget_tokens=budget_tokens, from_facts=from_facts
     )
+    if asked.creation_method != CREATION_MODEL_UNUSABLE:
+        return asked
+    templated = draft_deterministic(snapshot, selection, selection.metadata)
+    return templated_after_unusable_model(templated, asked)
+
+
+def named_figures(selection: Selection) -> Selection:
+    """The selection less its headline figures of no known metric: the editor names those
+    before anything is written about them (they stay in the record, for the editor)."""
+    kept = [r for r in selection.headline if r.metric != UNSPECIFIED]
+    if len(kept) == len(selection.headline):
+        return selection
+    return replace(selection, headline=kept)
 
 
 def templated_after_unusable_model(

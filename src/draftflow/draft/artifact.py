@@ -8,12 +8,9 @@ top level, `answer`, `sections` and `creation_method` under `editorial`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
-
 from pydantic import BaseModel, ConfigDict, Field
 
-from draftflow.record.model import Record, ReportedResult, ReportedSetup, Section, TestProfile
+from draftflow.record.model import Record, Section
 
 CREATION_DETERMINISTIC = (
     "Drafted by draftflow from fixed templates over the grounded extraction, without a model; "
@@ -47,30 +44,6 @@ NO_MODEL_HINT = (
 )
 """The one-line hint the pipeline prints when the deterministic drafter was used (no square
 brackets: the CLI prints it through rich markup)."""
-
-
-class ExtractionLike(Protocol):
-    """What the draft stage reads from the extract stage's `Extraction` (read-only)."""
-
-    @property
-    def reported_results(self) -> Sequence[ReportedResult]:
-        """Grounded reported results, each tied to a document line."""
-        ...
-
-    @property
-    def test_profiles(self) -> Sequence[TestProfile]:
-        """Measured configurations with their evidence lines."""
-        ...
-
-    @property
-    def reported_setup(self) -> ReportedSetup | None:
-        """The record-level setup the source reports."""
-        ...
-
-    @property
-    def dropped(self) -> Sequence[object]:
-        """Candidates the extract stage could not ground (only their presence is used)."""
-        ...
 
 
 class EditorialDraft(BaseModel):

@@ -22,10 +22,10 @@ from draftflow.draft.facts import wording as facts_wording
 from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
-from draftflow.draft.record_facts import RecordFacts
 from draftflow.extract.conditions.vocabulary import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers.words import count_word
+from draftflow.select.metadata_model import RecordMetadata
 
 MAX_ENGINES_IN_TITLE = 2
 _COUNTED = re.compile(r"\d|\b(?:one|two|three|four|five|six|eight)\b", re.I)
@@ -41,7 +41,7 @@ class Framed(Protocol):
     def grounded(self) -> list[Grounded]: ...
 
     @property
-    def facts(self) -> RecordFacts | None: ...
+    def facts(self) -> RecordMetadata | None: ...
 
     @property
     def everywhere(self) -> Grounding: ...

@@ -1,4 +1,4 @@
-"""The model drafter: a model writes the editorial from the grounded extraction only.
+"""The model drafter: a model writes the editorial from the selection's grounded headline only.
 
 Two independent calls run concurrently (the client bounds concurrency): `draft_facts` writes
 the question-headed sections from the facts computed in code (`draft_sections` from the
@@ -32,7 +32,6 @@ from draftflow.draft.artifact import (
     CREATION_MODEL_SECTIONS_ONLY,
     CREATION_MODEL_UNUSABLE,
     EditorialDraft,
-    ExtractionLike,
 )
 from draftflow.draft.facts.prompting import (
     FACTS_PROMPT,
@@ -53,6 +52,7 @@ from draftflow.llm.prompts import Prompt, load_prompt
 from draftflow.llm.protocol import StructuredClient
 from draftflow.llm.structured import StructuredOutputError
 from draftflow.record.model import Section
+from draftflow.select.artifact import Selection
 
 SECTIONS_PROMPT = "draft_sections"
 FRAMING_PROMPT = "draft_framing"
@@ -68,7 +68,7 @@ _T_co = TypeVar("_T_co", covariant=True)
 
 async def draft_with_model(
     snapshot: Snapshot,
-    extraction: ExtractionLike,
+    selection: Selection,
     client: StructuredClient,
     *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
@@ -81,12 +81,12 @@ async def draft_with_model(
     states is dropped, and the template statement of its facts stands where nothing of the
     model's is left. Without `from_facts`, or when no fact's sentence is grounded, the model
     is shown the grounded results instead (the `draft_sections` prompt)."""
-    # The templates cost seconds on a big extraction: each part written only when needed.
-    fallback = TemplateParts(snapshot, extraction)
+    # The templates cost seconds on a big selection: each part written only when needed.
+    fallback = TemplateParts(snapshot, selection)
     claims = fallback.claims if from_facts else []
     sections_prompt = load_prompt(FACTS_PROMPT if claims else SECTIONS_PROMPT)
     framing_prompt = load_prompt(FRAMING_PROMPT)
-    variables = prompt_variables(snapshot, extraction, budget_tokens)
+    variables = prompt_variables(snapshot, selection, budget_tokens)
     failures: list[str] = []
     schema: type[SectionsReply] | type[FactSectionsReply] = (
         FactSectionsReply if claims else SectionsReply
@@ -100,7 +100,7 @@ async def draft_with_model(
         _ask(client, sections_prompt, section_variables, schema, failures),
         _ask(client, framing_prompt, variables, FramingReply, failures),
     )
-    checker = ReplyChecker(snapshot, material_grounding(snapshot, extraction, variables))
+    checker = ReplyChecker(snapshot, material_grounding(snapshot, selection, variables))
     checker.dropped.extend(failures)
     sections = _checked_sections(checker, sections_reply, claims)
     creation = CREATION_MODEL

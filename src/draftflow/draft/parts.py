@@ -10,10 +10,10 @@ from typing import Protocol
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.draft.artifact import ExtractionLike
 from draftflow.draft.grounding import Grounding
-from draftflow.draft.record_facts import RecordFacts
 from draftflow.record.model import ReportedResult
+from draftflow.select.artifact import Selection
+from draftflow.select.metadata_model import RecordMetadata
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,8 @@ class SectionWriter(Protocol):
     """What a template section reads of the writer."""
 
     snapshot: Snapshot
-    extraction: ExtractionLike
-    facts: RecordFacts | None
+    selection: Selection
+    facts: RecordMetadata | None
     front: list[Document]
     grounded: list[Grounded]
 

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.draft.artifact import ExtractionLike
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.record_facts import states
 from draftflow.draft.templates import record_names, record_values
 from draftflow.draft.wording import STANDARD_CONDITION_KEYS
 from draftflow.extract.model.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
 from draftflow.record.model import ReportedResult
+from draftflow.select.artifact import Selection
 
 MAX_RESULTS_IN_PROMPT = 48
 MIN_RESULTS_IN_PROMPT = 3
@@ -32,12 +32,12 @@ _SEPARATOR = re.compile(r"\s|;|\||,(?!\d)")
 
 
 def prompt_variables(
-    snapshot: Snapshot, extraction: ExtractionLike, budget_tokens: int = DEFAULT_BUDGET_TOKENS
+    snapshot: Snapshot, selection: Selection, budget_tokens: int = DEFAULT_BUDGET_TOKENS
 ) -> dict[str, str]:
     """The material the model sees, as prompt variables (deterministic text), shrunk until it
     fits `budget_tokens`: fewer results and profiles are shown, each metric still sampled."""
     budget_chars = max(budget_tokens - PROMPT_OVERHEAD_TOKENS, 0) * CHARS_PER_TOKEN
-    material = _Material(snapshot, extraction)
+    material = _Material(snapshot, selection)
     limit = MAX_RESULTS_IN_PROMPT
     while True:
         variables = material.variables(limit)
@@ -49,17 +49,14 @@ def prompt_variables(
 class _Material:
     """What the prompt shows of a draft, read once; `variables(limit)` shows `limit` results."""
 
-    def __init__(self, snapshot: Snapshot, extraction: ExtractionLike) -> None:
+    def __init__(self, snapshot: Snapshot, selection: Selection) -> None:
         self.snapshot = snapshot
-        self.extraction = extraction
-        self.results = [r for r in extraction.reported_results if snapshot.by_url(r.evidence_url)]
-        documents = _documents_for(snapshot, extraction)
+        self.selection = selection
+        self.results = [r for r in selection.headline if snapshot.by_url(r.evidence_url)]
+        documents = _documents_for(snapshot, selection)
         self.documents = "\n".join(f"- {d.path}: {d.pinned_url}" for d in documents) or "(none)"
-        setup = extraction.reported_setup
-        self.setup = _json_line(setup.model_dump(mode="json")) if setup else "(none)"
-        stated = [r.conditions for r in self.results] + [
-            p.conditions for p in extraction.test_profiles
-        ]
+        self.setup = _json_line(selection.setup.model_dump(mode="json"))
+        stated = [r.conditions for r in self.results] + [p.conditions for p in selection.profiles]
         unknown = [k for k in STANDARD_CONDITION_KEYS if not any(states(c, k) for c in stated)]
         self.unknown = ", ".join(unknown) or "(none)"
 
@@ -77,7 +74,7 @@ class _Material:
                     "evidence": p.evidence_url.split("#", 1)[0],
                 }
             )
-            for p in self.extraction.test_profiles[: min(limit, MAX_PROFILES_IN_PROMPT)]
+            for p in self.selection.profiles[: min(limit, MAX_PROFILES_IN_PROMPT)]
         ]
         return {
             "repository": self.snapshot.repository,
@@ -130,24 +127,24 @@ def _cut(text: str, limit: int) -> str:
 
 
 def material_grounding(
-    snapshot: Snapshot, extraction: ExtractionLike, variables: dict[str, str]
+    snapshot: Snapshot, selection: Selection, variables: dict[str, str]
 ) -> Grounding:
     """The guard for model prose: numbers must be stated in the material the model was given
     (or be a result's value or bound); names may be the record's own."""
-    results = list(extraction.reported_results)
+    results = list(selection.headline)
     texts = [variables[k] for k in ("documents", "results", "profiles", "setup")]
     return Grounding.of_texts(
         texts,
         record_values(results),
-        record_names(snapshot.repository, results, extraction.test_profiles),
+        record_names(snapshot.repository, results, selection.profiles),
         [d.pinned_url for d in snapshot.documents],
     )
 
 
-def _documents_for(snapshot: Snapshot, extraction: ExtractionLike) -> list[Document]:
+def _documents_for(snapshot: Snapshot, selection: Selection) -> list[Document]:
     """The documents results and profiles come from, and the README, up to the cap."""
-    urls = {r.evidence_url.split("#", 1)[0] for r in extraction.reported_results}
-    urls |= {p.evidence_url.split("#", 1)[0] for p in extraction.test_profiles}
+    urls = {r.evidence_url.split("#", 1)[0] for r in selection.headline}
+    urls |= {p.evidence_url.split("#", 1)[0] for p in selection.profiles}
     readme = snapshot.by_path("README.md")
     if readme is not None:
         urls.add(readme.pinned_url)

@@ -1,15 +1,14 @@
-"""What the template drafter reads of the record-level metadata (the select stage's
-`RecordMetadata` satisfies it): the measured model, runtimes, system and what stays unstated."""
+"""How the template drafter reads the record-level metadata (the select stage's
+`RecordMetadata`): the names of what stays unstated, and whether a figure's conditions state a
+field."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Protocol
+from collections.abc import Mapping
 
 from pydantic import JsonValue
 
 from draftflow.extract.conditions.vocabulary import PRECISION
-from draftflow.record.model import ModelArtifact
 
 UNSTATED_NAMES = {
     "model_id": "the measured model",
@@ -27,42 +26,6 @@ SAME_AS = {
     "runtime": ("runtime", "engine"),
 }
 MODEL_KEYS = ("model", "model_id", "model_artifact")
-
-
-class RecordFacts(Protocol):
-    """Record-level facts the sources state, each tied to a line elsewhere."""
-
-    @property
-    def model_label(self) -> str | None: ...
-
-    @property
-    def model_id(self) -> str | None: ...
-
-    @property
-    def runtimes(self) -> Sequence[str]: ...
-
-    @property
-    def system(self) -> str | None: ...
-
-    @property
-    def node_count(self) -> int | None: ...
-
-    @property
-    def quantization(self) -> str | None: ...
-
-    @property
-    def experiment_date(self) -> str | None: ...
-
-    @property
-    def unstated(self) -> Mapping[str, str]: ...
-
-    @property
-    def model_artifact(self) -> ModelArtifact | None: ...
-
-    @property
-    def evidence(self) -> Mapping[str, str]:
-        """Field → the pinned line URL that states its value."""
-        ...
 
 
 def states(conditions: Mapping[str, JsonValue], key: str) -> bool:

@@ -201,9 +201,9 @@ def missing_section(writer: SectionWriter) -> Section | None:
     sentences = [
         *_record_unstated_sentences(writer, stated),
         *_condition_gap_sentences(stated),
-        *_setup_gap_sentences(writer.extraction.reported_setup),
+        *_setup_gap_sentences(writer.selection.setup),
     ]
-    if writer.extraction.dropped:
+    if writer.selection.dropped_claims:
         sentences.append(
             "Some candidate figures could not be tied to a line of a source document and "
             "were left out."
@@ -245,10 +245,8 @@ def _condition_gap_sentences(stated: Sequence[Conditions]) -> list[str]:
     return sentences
 
 
-def _setup_gap_sentences(setup: ReportedSetup | None) -> list[str]:
+def _setup_gap_sentences(setup: ReportedSetup) -> list[str]:
     """The fields of the reported setup that no source fills."""
-    if setup is None:
-        return []
     missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
     if not missing:
         return []

@@ -1,11 +1,12 @@
 """The deterministic drafter: editorial text written from fixed templates, without a model.
 
-It restates only the grounded extraction: labels, values, units, statistics and conditions
-exactly as the extract stage recorded them, under the seeds' question headings. The templates
-themselves contain no digits and no number words, so the only numbers in the prose are record
-fields or text found on the cited documents; every phrase that carries a number passes the
-`Grounding` guard or is left out. Nothing is counted, ranked or interpreted. The same input
-gives byte-identical output: everything is taken in extraction order, never from a set.
+It restates only the grounded headline of the select stage's `Selection`: labels, values,
+units, statistics and conditions exactly as the extract stage recorded them, under the seeds'
+question headings. The templates themselves contain no digits and no number words, so the only
+numbers in the prose are record fields or text found on the cited documents; every phrase that
+carries a number passes the `Grounding` guard or is left out. Nothing is counted, ranked or
+interpreted. The same input gives byte-identical output: everything is taken in extraction
+order, never from a set.
 """
 
 from __future__ import annotations
@@ -18,14 +19,13 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import framing
 from draftflow.draft import sections as sections_
 from draftflow.draft import wording as w
-from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft, ExtractionLike
+from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft
 from draftflow.draft.consistency import Names
 from draftflow.draft.facts.lead import lead_configuration
 from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.facts.questions import fact_sections, supported_facts
 from draftflow.draft.grounding import Grounding, SourceTexts, as_written
 from draftflow.draft.parts import Grounded, Profile
-from draftflow.draft.record_facts import RecordFacts
 from draftflow.draft.wording import (
     LIMITATIONS,
     MAX_DOCUMENTS_NAMED,
@@ -36,19 +36,21 @@ from draftflow.draft.wording import (
     UNRANKED,
 )
 from draftflow.record.model import ReportedResult, Section, TestProfile
+from draftflow.select.artifact import Selection
+from draftflow.select.metadata_model import RecordMetadata
 
 MAX_FRONT_DOCUMENTS = 6
 
 
 def draft_deterministic(
-    snapshot: Snapshot, extraction: ExtractionLike, facts: RecordFacts | None = None
+    snapshot: Snapshot, selection: Selection, facts: RecordMetadata | None = None
 ) -> EditorialDraft:
-    """Write the editorial from templates over the grounded extraction (and the record-level
-    `facts` the select stage read from the sources, when given)."""
-    grounded = _grounded_results(snapshot, extraction.reported_results)
+    """Write the editorial from templates over the selection's grounded headline (and the
+    record-level `facts` the select stage read from the sources, when given)."""
+    grounded = _grounded_results(snapshot, selection.headline)
     if not grounded:
-        return _no_results_draft(snapshot, extraction)
-    writer = Writer(snapshot, extraction, grounded, facts)
+        return _no_results_draft(snapshot, selection)
+    writer = Writer(snapshot, selection, grounded, facts)
     return writer.draft()
 
 
@@ -61,18 +63,18 @@ class TemplateParts:
     `draft_deterministic` writes: the groundings only cache verdicts, so the order in which
     parts are written changes nothing."""
 
-    def __init__(self, snapshot: Snapshot, extraction: ExtractionLike) -> None:
+    def __init__(self, snapshot: Snapshot, selection: Selection) -> None:
         self._snapshot = snapshot
-        self._extraction = extraction
+        self._selection = selection
 
     @cached_property
     def _writer(self) -> Writer | None:
-        grounded = _grounded_results(self._snapshot, self._extraction.reported_results)
-        return Writer(self._snapshot, self._extraction, grounded) if grounded else None
+        grounded = _grounded_results(self._snapshot, self._selection.headline)
+        return Writer(self._snapshot, self._selection, grounded) if grounded else None
 
     @cached_property
     def _empty(self) -> EditorialDraft:
-        return _no_results_draft(self._snapshot, self._extraction)
+        return _no_results_draft(self._snapshot, self._selection)
 
     @cached_property
     def sections(self) -> list[Section]:
@@ -140,22 +142,22 @@ def record_names(
 
 
 class Writer:
-    """Writes each part of the editorial over one grounded extraction."""
+    """Writes each part of the editorial over one selection's grounded headline."""
 
     def __init__(
         self,
         snapshot: Snapshot,
-        extraction: ExtractionLike,
+        selection: Selection,
         grounded: list[Grounded],
-        facts: RecordFacts | None = None,
+        facts: RecordMetadata | None = None,
     ) -> None:
         self.snapshot = snapshot
-        self.extraction = extraction
+        self.selection = selection
         self.grounded = grounded
         self.facts = facts
         results = [item.result for item in grounded]
         self.values = record_values(results)
-        self.names = record_names(snapshot.repository, results, extraction.test_profiles)
+        self.names = record_names(snapshot.repository, results, selection.profiles)
         self._record = Grounding((), self.values, self.names)
         self.texts = SourceTexts()
         self.documents = w.unique_documents(item.document for item in grounded)
@@ -327,10 +329,10 @@ class Writer:
 
     def profiles(self) -> list[Profile]:
         """The configurations to compare: the test profiles, else the results' conditions."""
-        if self.extraction.test_profiles:
+        if self.selection.profiles:
             return [
                 Profile(p.label, p.conditions, self.snapshot.by_url(p.evidence_url))
-                for p in self.extraction.test_profiles
+                for p in self.selection.profiles
             ]
         profiles: dict[str, Profile] = {}
         for item in self.grounded:
@@ -340,7 +342,7 @@ class Writer:
         return list(profiles.values())
 
 
-def _no_results_draft(snapshot: Snapshot, extraction: ExtractionLike) -> EditorialDraft:
+def _no_results_draft(snapshot: Snapshot, selection: Selection) -> EditorialDraft:
     """An editorial that says no result was found, with no number of its own."""
     documents = _front_documents(snapshot)
     texts = SourceTexts()
@@ -350,7 +352,7 @@ def _no_results_draft(snapshot: Snapshot, extraction: ExtractionLike) -> Editori
     if read:
         looked = f"The documents read at the pinned revision include {w.join(read)}."
     missing = ["No measured figure, configuration or setup could be tied to a source line."]
-    if extraction.dropped:
+    if selection.dropped_claims:
         missing.append(
             "Candidate figures were found but could not be grounded on a line of a source "
             "document, so they were left out."

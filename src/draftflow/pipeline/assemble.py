@@ -21,6 +21,7 @@ from draftflow.record.model import (
     License,
     Provenance,
     Record,
+    ReportedResult,
     ReportedSetup,
     Source,
     SupplementalSource,
@@ -52,12 +53,12 @@ def main_document(snapshot: Snapshot, cited: list[Document]) -> Document | None:
 
 def cited_documents(
     snapshot: Snapshot,
-    extraction: Extraction,
+    results: Sequence[ReportedResult],
     draft: EditorialDraft,
     notes: Sequence[StandingNote] = (),
 ) -> list[Document]:
     """Every document a result, a section or a standing note cites, in snapshot order."""
-    wanted = {r.source_document_id for r in extraction.reported_results}
+    wanted = {r.source_document_id for r in results}
     urls = {c for s in draft.sections for c in s.citations}
     urls.update(n.document_url for n in notes if n.document_url is not None)
     return [d for d in snapshot.documents if d.document_id in wanted or d.pinned_url in urls]
@@ -76,12 +77,10 @@ def assemble(
     """Build the Record in the seed shape from the stage outputs; with a `selection`, its
     headline figures, profiles and metadata are the record's."""
     record_id = record_id or record_id_for(snapshot.repository)
-    if selection is not None:
-        extraction = extraction.model_copy(
-            update={"reported_results": selection.headline, "test_profiles": selection.profiles}
-        )
+    results = selection.headline if selection else extraction.reported_results
+    profiles = selection.profiles if selection else extraction.test_profiles
     standing = standing_notes([f.result for f in selection.figures]) if selection else []
-    cited = cited_documents(snapshot, extraction, draft, standing)
+    cited = cited_documents(snapshot, results, draft, standing)
     main = main_document(snapshot, cited)
     # A selection's metadata names the runtimes and topics (`_with_selection`): the search
     # of every document for keywords is only for a record assembled without one.
@@ -111,7 +110,7 @@ def assemble(
         answer=draft.answer,
         sections=draft.sections,
         facts=[],
-        reported_results=extraction.reported_results,
+        reported_results=results,
         source_document_sha256=main.sha256 if main else None,
     )
     record = Record(
@@ -137,10 +136,10 @@ def assemble(
         metrics_status=METRICS_STATUS,
         conditions=dict.fromkeys(RECORD_CONDITION_KEYS),
         reported_setup=extraction.reported_setup,
-        test_profiles=extraction.test_profiles,
+        test_profiles=profiles,
         deployment_options=[],
         recipe_parameters=None,
-        measurement_scope="inference_speed" if extraction.reported_results else "none_reported",
+        measurement_scope="inference_speed" if results else "none_reported",
         notes=[*draft.notes, *(note.text for note in standing)],
         limitations=draft.limitations,
         comparison_status="not_comparable",

@@ -21,16 +21,10 @@ from pydantic import BaseModel
 from draftflow.acquire import acquire, restrict
 from draftflow.acquire.heads import source_of
 from draftflow.acquire.rules import unreadable_content
-from draftflow.draft import (
-    CREATION_MODEL_UNUSABLE,
-    NO_MODEL_HINT,
-    draft_deterministic,
-    draft_editorial,
-    templated_after_unusable_model,
-)
+from draftflow.acquire.snapshot import SkippedFile, Snapshot
+from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
-from draftflow.extract.classify import UNSPECIFIED
 from draftflow.extract.learned.model import ResultModel
 from draftflow.llm import ModelSettings
 from draftflow.llm.exchange_log import LOG_NAME, ExchangeLog
@@ -40,15 +34,11 @@ from draftflow.pipeline.verified import DropLog, VerifyInputs, assemble_verified
 from draftflow.record.model import Record, SelectionEdit
 from draftflow.record.render import render_markdown
 from draftflow.review.diff import diff_lines, diff_records
-from draftflow.select import (
-    DEFAULT_MAX_RESULTS,
-    FIGURES_NAME,
-    Selection,
-    dump_figures,
-    select_headline,
-)
+from draftflow.select import DEFAULT_MAX_RESULTS, FIGURES_NAME, Selection, dump_figures, select
+from draftflow.store.locks import HeldLock
 from draftflow.store.source import SOURCE_SUFFIX, record_source_text
-from draftflow.store.write import RecordStore
+from draftflow.store.write import RecordStore, SaveResult
+from draftflow.verify import VerificationReport
 
 if TYPE_CHECKING:
     from draftflow.llm.client import ModelClient
@@ -139,144 +129,179 @@ async def run_draft(
     store = RecordStore(request.records_dir)
     store.ensure_writable()  # before any model call, not after them
     with events.stage("acquire"):
-        snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
-        snapshot = restrict(snapshot, request.only)
-        if not snapshot.documents:
-            raise InputError(
-                f"{request.source} holds no document draftflow reads (Markdown, CSV, JSON, ...)",
-                hint="check the source with `draftflow sources SOURCE --json`: it lists what was "
-                "skipped and why",
-            )
+        snapshot = _acquired(request)
     unread_documents = [s for s in snapshot.skipped if unreadable_content(s.reason)]
     log.dropped.extend(f"acquire: {s.path}: {s.reason}" for s in unread_documents)
     record_id = request.record_id or record_id_for(snapshot.repository)
-    paths = store.paths(record_id)
     # One writer per record: from reading the previous version to saving the new one, so a
     # `select` or a second draft meanwhile waits and then builds on this one.
     async with store.writer_async(record_id) as held:
         previous = store.load(record_id) if store.exists(record_id) else None
-        client = _model_client(request.settings, slots)
-        probe = client.usage.as_dict if client else None
-        try:
-            with events.stage("extract", probe):
-                extraction = await extract(
-                    snapshot,
-                    client,
-                    context_budget_tokens=request.settings.context_tokens,
-                    result_model=request.result_model,
-                )
-            log.dropped.extend(f"extract: {d}" for d in extraction.dropped)
-            if extraction.unreadable:
-                snapshot = snapshot.model_copy(
-                    update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
-                )
-            with events.stage("select", probe):
-                selection = await select_headline(
-                    snapshot,
-                    extraction,
-                    client,
-                    figures_file=store.extra_path(record_id, FIGURES_NAME).name,
-                    max_results=request.max_results,
-                    edits=_editor_edits(previous),
-                    budget_tokens=request.settings.context_tokens,
-                )
-            with events.stage("draft", probe):
-                # Model and templates write about the headline: the facts a model is given are
-                # computed over the figures the record publishes, which verify checks them by.
-                drafted = named_figures(headline_extraction(extraction, selection))
-                draft = await draft_editorial(
-                    snapshot,
-                    drafted,
-                    client,
-                    budget_tokens=request.settings.context_tokens,
-                    metadata=selection.metadata,
-                )
-            if client is not None and draft.creation_method == CREATION_MODEL_UNUSABLE:
-                # no usable reply: the templates write about the headline, as with no model at all
-                templated = draft_deterministic(
-                    snapshot, headline_extraction(extraction, selection), selection.metadata
-                )
-                draft = templated_after_unusable_model(templated, draft)
-            log.dropped.extend(draft.dropped)
-            usage = client.usage.as_dict() if client else {}
-            model = await client.model_name() if client else None
-        finally:
-            if client is not None:
-                await client.aclose()
+        figures_file = store.extra_path(record_id, FIGURES_NAME).name
+        staged = await _model_stages(request, snapshot, previous, figures_file, events, slots)
+        log.dropped.extend(staged.dropped)
         with events.stage("verify"):
-            inputs = VerifyInputs(snapshot, extraction, record_id, previous, model, request.today)
-            record, report, selection = assemble_verified(inputs, selection, draft, log)
-        with events.stage("write"):
-            source = source_of(request.source, origin=request.origin, only=request.only)
-            exchanges = _exchange_log(client, model, record)
-            saved = store.save(  # one unit: all of these files, or none of them
-                record,
-                markdown=render_markdown(record),
-                report=report.model_dump_json(indent=2) + "\n",
-                held=held,
-                extra={
-                    SOURCE_SUFFIX.lstrip("."): record_source_text(source),
-                    FIGURES_NAME: dump_figures(selection.figures),
-                    **exchanges,
-                },
+            inputs = VerifyInputs(
+                staged.snapshot, staged.extraction, record_id, previous, staged.model, request.today
             )
-    return DraftOutcome(
-        record_id=record_id,
-        repository=record.source.repository,
-        revision=str(record.source.revision),
-        record_path=str(paths.json),
-        article_path=str(paths.md),
-        report_path=str(paths.verify),
-        figures_path=str(store.extra_path(record_id, FIGURES_NAME)),
-        new_record=saved.previous_text is None,
-        changed=saved.changed,
-        diff=saved.unified_diff(),
-        changes=_changes(previous, record) if saved.changed else [],
-        results=len(record.editorial.reported_results),
-        figures=len(selection.figures),
-        selection_method=selection.note.method,
-        sections=len(record.editorial.sections),
-        errors=report.checked.errors,
-        warnings=report.checked.warnings,
-        dropped=log.dropped,
-        model=model,
-        usage=usage,
-        hint=None if client else NO_MODEL_HINT,
-        elapsed_seconds=round(time.perf_counter() - started, 3),
-        unreadable=[f"{s.path}: {s.reason}" for s in [*unread_documents, *extraction.unreadable]],
-        unread_tables=[f"{t.place} ({t.reason})" for t in extraction.unread_tables],
-        local_url=record.source.url if record.source.platform == "local" else None,
+            record, report, selection = assemble_verified(
+                inputs, staged.selection, staged.editorial, log
+            )
+        with events.stage("write"):
+            saved = _save(store, request, record, report, selection, staged, held)
+    run = _Run(record_id, record, report, selection, staged, saved, previous, log)
+    return run.outcome(store, unread_documents, time.perf_counter() - started)
+
+
+def _acquired(request: DraftRequest) -> Snapshot:
+    """The snapshot of the request's source, restricted to its `only` documents."""
+    snapshot = acquire(request.source, revision=request.revision, origin=request.origin)
+    snapshot = restrict(snapshot, request.only)
+    if not snapshot.documents:
+        raise InputError(
+            f"{request.source} holds no document draftflow reads (Markdown, CSV, JSON, ...)",
+            hint="check the source with `draftflow sources SOURCE --json`: it lists what was "
+            "skipped and why",
+        )
+    return snapshot
+
+
+@dataclass
+class _Staged:
+    """What the stages that may ask the model established: extract → select → draft."""
+
+    snapshot: Snapshot
+    """The acquired snapshot, with the documents extract could not read listed as skipped."""
+    extraction: Extraction
+    selection: Selection
+    editorial: EditorialDraft
+    client: ModelClient | None
+    model: str | None
+    usage: dict[str, int]
+
+    @property
+    def dropped(self) -> list[str]:
+        """What extract and draft dropped, for the record's provenance."""
+        return [*(f"extract: {d}" for d in self.extraction.dropped), *self.editorial.dropped]
+
+
+async def _model_stages(
+    request: DraftRequest,
+    snapshot: Snapshot,
+    previous: Record | None,
+    figures_file: str,
+    events: StageEvents,
+    slots: SharedSlots | None,
+) -> _Staged:
+    """Extract, select and draft, each with the model when one is configured; the client is
+    closed before this returns."""
+    client = _model_client(request.settings, slots)
+    probe = client.usage.as_dict if client else None
+    budget = request.settings.context_tokens
+    try:
+        with events.stage("extract", probe):
+            extraction = await extract(
+                snapshot, client, context_budget_tokens=budget, result_model=request.result_model
+            )
+        if extraction.unreadable:
+            snapshot = snapshot.model_copy(
+                update={"skipped": [*snapshot.skipped, *extraction.unreadable]}
+            )
+        with events.stage("select", probe):
+            selection = await select(
+                snapshot,
+                extraction,
+                client,
+                figures_file=figures_file,
+                max_results=request.max_results,
+                edits=_editor_edits(previous),
+                budget_tokens=budget,
+            )
+        with events.stage("draft", probe):
+            # Model and templates write about the headline: the facts a model is given are
+            # computed over the figures the record publishes, which verify checks them by.
+            editorial = await draft(snapshot, selection, client, budget_tokens=budget)
+        usage = client.usage.as_dict() if client else {}
+        model = await client.model_name() if client else None
+    finally:
+        if client is not None:
+            await client.aclose()
+    return _Staged(snapshot, extraction, selection, editorial, client, model, usage)
+
+
+def _save(
+    store: RecordStore,
+    request: DraftRequest,
+    record: Record,
+    report: VerificationReport,
+    selection: Selection,
+    staged: _Staged,
+    held: HeldLock,
+) -> SaveResult:
+    """Write the record with its article, report, source, figures and model log files: all of
+    these files, or none of them."""
+    source = source_of(request.source, origin=request.origin, only=request.only)
+    return store.save(
+        record,
+        markdown=render_markdown(record),
+        report=report.model_dump_json(indent=2) + "\n",
+        held=held,
+        extra={
+            SOURCE_SUFFIX.lstrip("."): record_source_text(source),
+            FIGURES_NAME: dump_figures(selection.figures),
+            **_exchange_log(staged.client, staged.model, record),
+        },
     )
 
 
-def named_figures(extraction: Extraction) -> Extraction:
-    """The extraction less its figures of no known metric: the editor names those before
-    anything is written about them."""
-    kept = [r for r in extraction.reported_results if r.metric != UNSPECIFIED]
-    if len(kept) == len(extraction.reported_results):
-        return extraction
-    return extraction.model_copy(update={"reported_results": kept})
+@dataclass(frozen=True)
+class _Run:
+    """What one draft run wrote and established, for its `DraftOutcome`."""
 
+    record_id: str
+    record: Record
+    report: VerificationReport
+    selection: Selection
+    staged: _Staged
+    saved: SaveResult
+    previous: Record | None
+    log: DropLog
 
-def headline_extraction(extraction: Extraction, selection: Selection) -> Extraction:
-    """The extraction as the template drafter reads it: the headline figures and profiles, and
-    the setup the select stage read from the sources where extraction stated none."""
-    setup = extraction.reported_setup
-    meta = selection.metadata
-    setup = setup.model_copy(
-        update={
-            "system": setup.system or meta.system,
-            "node_count": setup.node_count if setup.node_count is not None else meta.node_count,
-            "experiment_date": setup.experiment_date or meta.experiment_date,
-        }
-    )
-    return extraction.model_copy(
-        update={
-            "reported_results": selection.headline,
-            "test_profiles": selection.profiles,
-            "reported_setup": setup,
-        }
-    )
+    def outcome(
+        self, store: RecordStore, unread_documents: list[SkippedFile], elapsed: float
+    ) -> DraftOutcome:
+        """The outcome as the CLI prints it."""
+        record, report, staged = self.record, self.report, self.staged
+        paths = store.paths(self.record_id)
+        extraction = staged.extraction
+        unreadable = [*unread_documents, *extraction.unreadable]
+        return DraftOutcome(
+            record_id=self.record_id,
+            repository=record.source.repository,
+            revision=str(record.source.revision),
+            record_path=str(paths.json),
+            article_path=str(paths.md),
+            report_path=str(paths.verify),
+            figures_path=str(store.extra_path(self.record_id, FIGURES_NAME)),
+            new_record=self.saved.previous_text is None,
+            changed=self.saved.changed,
+            diff=self.saved.unified_diff(),
+            changes=_changes(self.previous, record) if self.saved.changed else [],
+            results=len(record.editorial.reported_results),
+            figures=len(self.selection.figures),
+            selection_method=self.selection.note.method,
+            sections=len(record.editorial.sections),
+            errors=report.checked.errors,
+            warnings=report.checked.warnings,
+            dropped=self.log.dropped,
+            model=staged.model,
+            usage=staged.usage,
+            hint=None if staged.client else NO_MODEL_HINT,
+            elapsed_seconds=round(elapsed, 3),
+            unreadable=[f"{s.path}: {s.reason}" for s in unreadable],
+            unread_tables=[f"{t.place} ({t.reason})" for t in extraction.unread_tables],
+            local_url=record.source.url if record.source.platform == "local" else None,
+        )
 
 
 def _exchange_log(client: ModelClient | None, model: str | None, record: Record) -> dict[str, str]:

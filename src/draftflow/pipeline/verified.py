@@ -15,7 +15,7 @@ figures for djangodevreng, measured with `benchmarks/profile_draft.py`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -383,7 +383,8 @@ def _rebuilt(
     figures: list[Figure],
     chosen: list[tuple[str, str]],
 ) -> Selection:
-    """`selection` built again over `figures` and `chosen`, its note and prompts kept."""
+    """`selection` built again over `figures` and `chosen`: its method, edits and what it
+    carries of the extraction and the model (prompts, stated profiles) kept."""
     rebuilt = build_selection(
         snapshot,
         figures,
@@ -394,5 +395,11 @@ def _rebuilt(
         edits=selection.note.edits,
         stated_profiles=selection.stated_profiles,
     )
-    rebuilt.prompt_hashes = selection.prompt_hashes
-    return rebuilt
+    return replace(
+        selection,
+        figures=rebuilt.figures,
+        headline=rebuilt.headline,
+        profiles=rebuilt.profiles,
+        metadata=rebuilt.metadata,
+        note=rebuilt.note,
+    )

@@ -1,27 +1,28 @@
 """The select stage: the headline `reported_results` among every grounded figure, and the
 record-level metadata, test profiles and per-figure conditions the sources state.
 
-`select_headline(snapshot, extraction, client)` scores every figure by rules (see `rules.py`);
-with a model, the model chooses among the best-ranked candidates by id (`model_choice.py`) and
-can never add a number. Every figure keeps a stable id in `records/<id>.figures.json`; an
-editor's later changes (`draftflow select ID --add/--drop`) are re-applied on a re-draft.
+`select(snapshot, extraction, client)` reads the extract stage's `Extraction` and returns a
+`Selection` (`artifact.py`), the draft stage's input. It scores every figure by rules (see
+`rules.py`); with a model, the model chooses among the best-ranked candidates by id
+(`model_choice.py`) and can never add a number. Every figure keeps a stable id in
+`records/<id>.figures.json`; an editor's later changes (`draftflow select ID --add/--drop`) are
+re-applied on a re-draft.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
 
 from draftflow.acquire.snapshot import Snapshot
+from draftflow.extract.artifact import Extraction
 from draftflow.llm.protocol import StructuredClient
 from draftflow.record.model import (
     ChosenFigure,
-    ReportedResult,
     SelectionEdit,
     SelectionNote,
     TestProfile,
 )
+from draftflow.select.artifact import Selection
 from draftflow.select.figures import (
     Figure,
     dump_figures,
@@ -66,7 +67,7 @@ __all__ = [
     "parse_figures",
     "profile_label",
     "readable_label",
-    "select_headline",
+    "select",
     "with_stated_labels",
 ]
 
@@ -75,25 +76,6 @@ FIGURES_NAME = "figures.json"
 METHOD_RULES = "rules"
 METHOD_MODEL = "model"
 EDITED = "; edited by the editor"
-
-
-@dataclass
-class Selection:
-    """The select stage's output: all figures, the headline results and what they state."""
-
-    figures: list[Figure]
-    headline: list[ReportedResult]
-    profiles: list[TestProfile]
-    metadata: RecordMetadata
-    note: SelectionNote
-    prompt_hashes: dict[str, str] = field(default_factory=dict)
-    stated_profiles: list[TestProfile] = field(default_factory=list)
-    """The profiles a model stated (grounded): their labels name the built profiles they fit."""
-
-
-class _ResultsLike(Protocol):
-    @property
-    def reported_results(self) -> list[ReportedResult]: ...
 
 
 def build_selection(
@@ -147,9 +129,9 @@ def apply_edits(
     return result
 
 
-async def select_headline(
+async def select(
     snapshot: Snapshot,
-    extraction: _ResultsLike,
+    extraction: Extraction,
     client: StructuredClient | None,
     *,
     figures_file: str,
@@ -158,7 +140,8 @@ async def select_headline(
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
 ) -> Selection:
     """Choose at most `max_results` headline figures among the extraction's results; the
-    model's prompt (with a client) fits `budget_tokens`."""
+    model's prompt (with a client) fits `budget_tokens`. The selection carries what the draft
+    stage reads of the extraction besides: its setup and how many claims it dropped."""
     # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
     results = [
         r.model_copy(update={"label": readable_label(r.label)}) for r in extraction.reported_results
@@ -182,7 +165,7 @@ async def select_headline(
     if edits:
         chosen = apply_edits(chosen, figures, edits)
         method += EDITED
-    stated = getattr(extraction, "test_profiles", []) if client is not None else []
+    stated = extraction.test_profiles if client is not None else []
     selection = build_selection(
         snapshot,
         figures,
@@ -194,6 +177,8 @@ async def select_headline(
         stated_profiles=stated,
     )
     selection.prompt_hashes = prompt_hashes
+    selection.extracted_setup = extraction.reported_setup
+    selection.dropped_claims = len(extraction.dropped)
     return selection
 
 

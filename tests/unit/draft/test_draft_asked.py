@@ -11,7 +11,7 @@ from draftflow.draft import EditorialDraft
 from draftflow.draft.templates import draft_deterministic
 from draftflow.record.model import ModelArtifact
 from draftflow.select.metadata_model import RecordMetadata
-from extract_support import ResultsOnly, snapshot_of
+from extract_support import selection_of, snapshot_of
 
 HASH = "9e165c30e2704aec5d9d593cce3eebd58bbef1cb"
 RUNS = f"""# Qwen3-30B-A3B on one DGX Spark
@@ -40,7 +40,7 @@ def _draft(rows: list[dict[str, JsonValue]], *, artifact: bool = True) -> Editor
             "model_artifact": document.line_url(3),
             "model_revision": document.line_url(3),
         }
-    return draft_deterministic(snapshot, ResultsOnly(results), meta)
+    return draft_deterministic(snapshot, selection_of(results), meta)
 
 
 def _section(draft: EditorialDraft, start: str) -> str | None:

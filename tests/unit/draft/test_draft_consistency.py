@@ -10,7 +10,7 @@ from draftflow.draft.consistency import Names
 from draftflow.draft.parts import Grounded
 from draftflow.draft.templates import draft_deterministic
 from draftflow.select.metadata_model import RecordMetadata
-from extract_support import ResultsOnly, snapshot_of
+from extract_support import selection_of, snapshot_of
 
 README = "# Runs\n\n| engine | decode tok/s |\n|---|---|\n| llama.cpp | 71.5 |\n"
 
@@ -47,7 +47,7 @@ def test_the_template_title_and_answer_never_name_the_readme_s_other_box() -> No
         document, 5, 71.5, conditions={"engine": "llama.cpp", "system": "Strix Halo"}
     )
     meta = RecordMetadata(runtimes=["llama.cpp", "SGLang"], system="DGX Spark")
-    draft = draft_deterministic(snapshot, ResultsOnly([result]), meta)
+    draft = draft_deterministic(snapshot, selection_of([result]), meta)
     prose = [draft.title, draft.summary, draft.answer]
     prose += [p for s in draft.sections for p in [s.heading, *s.paragraphs]]
     assert not [p for p in prose if "Spark" in p.replace("o/demo", "")]

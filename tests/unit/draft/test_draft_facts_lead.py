@@ -18,7 +18,7 @@ from draftflow.draft.facts.wording import claim_title, question, sentences
 from draftflow.draft.grounding import Grounding, SourceText
 from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.record_facts import states
-from extract_support import ResultsOnly
+from extract_support import selection_of
 
 RUNS = """# Runs on one DGX Spark
 
@@ -131,7 +131,7 @@ class _Writer:
         self.grounded = grounded
         self.front = [grounded[0].document]
         self.facts = _Metadata()
-        self.extraction = ResultsOnly([g.result for g in grounded])
+        self.selection = selection_of([g.result for g in grounded])
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         return Grounding([SourceText(d.text) for d in documents])

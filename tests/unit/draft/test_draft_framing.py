@@ -10,7 +10,7 @@ from draftflow.draft import EditorialDraft, drop_sentences
 from draftflow.draft.templates import draft_deterministic
 from draftflow.draft.wording import UNRANKED
 from draftflow.select.metadata_model import RecordMetadata
-from extract_support import ResultsOnly, snapshot_of
+from extract_support import selection_of, snapshot_of
 
 RUNS = """# Strix Halo runs
 
@@ -36,7 +36,7 @@ def _draft(system: str | None) -> EditorialDraft:
     meta = RecordMetadata(
         model_label="Qwen3-30B-A3B", runtimes=["llama.cpp", "vLLM"], system=system
     )
-    return draft_deterministic(snapshot, ResultsOnly(results), meta)
+    return draft_deterministic(snapshot, selection_of(results), meta)
 
 
 def test_the_title_names_model_engine_system_and_claim_only_where_measured() -> None:
@@ -90,6 +90,6 @@ def test_a_claim_whose_figures_name_no_model_is_not_given_the_record_s_model() -
         make_result(document, 6, 30, label="Qwen3-32B suite", conditions={"model": "Qwen3-32B"}),
     ]
     draft = draft_deterministic(
-        snapshot, ResultsOnly(results), RecordMetadata(model_label="Qwen3-32B")
+        snapshot, selection_of(results), RecordMetadata(model_label="Qwen3-32B")
     )
     assert "45" in draft.title and not draft.title.startswith("Qwen3-32B"), draft.title

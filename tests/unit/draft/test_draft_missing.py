@@ -18,7 +18,7 @@ from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.wording import STANDARD_CONDITION_KEYS
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES
 from draftflow.record.model import ReportedSetup
-from extract_support import ResultsOnly
+from extract_support import selection_of
 
 RUNS = """# Runs
 
@@ -79,8 +79,8 @@ class _Writer:
         ]
         self.front = [doc]
         self.facts = facts
-        self.extraction = ResultsOnly(
-            [g.result for g in self.grounded], reported_setup=setup, dropped=dropped or []
+        self.selection = selection_of(
+            [g.result for g in self.grounded], setup=setup, dropped_claims=len(dropped or [])
         )
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
@@ -133,8 +133,3 @@ def test_without_record_facts_no_record_level_gap_is_named() -> None:
     assert "The sources do not state" not in said
     assert said.startswith("No headline figure states its")
     assert "Only some" not in said  # one figure: what it leaves unstated, no figure states
-
-
-def test_no_reported_setup_names_no_setup_gap() -> None:
-    writer = _Writer([EVERY_CONDITION], setup=None)
-    assert "reported setup" not in _said(writer)

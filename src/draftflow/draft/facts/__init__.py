@@ -5,5 +5,5 @@ between dated runs, an attribution, what the sources leave unstated), each with 
 figures, its arithmetic and its citations; `compute.py` computes them; `questions.py` turns
 them into sections whose headings are the questions they answer; `wording.py` writes their
 sentences. (What the select stage read about the record as a whole is
-`draft.record_facts.RecordFacts`.)
+`select.metadata_model.RecordMetadata`.)
 """
