@@ -166,3 +166,17 @@ Runs with vLLM on any RTX 4090.
     setup = setup_conditions(setup_source(make_document("README.md", document)))
     assert setup["engine"] == "SGLang"
     assert setup["system"] == "DGX Spark"
+
+
+def test_a_setup_paragraph_naming_two_machines_states_no_system_for_all() -> None:
+    # mrdbourke/gpu-benchmarking README: the spec section names both GPUs, then one of them
+    report = """# Compare GPUs
+
+## Specs
+
+The two GPUs I'm focused on are the NVIDIA RTX 4090 and NVIDIA DGX Spark.
+
+Notice the RTX 4090 has more CUDA cores but lower overall memory capacity.
+"""
+    setup = setup_conditions(setup_source(make_document("README.md", report)))
+    assert "system" not in setup

@@ -77,6 +77,8 @@ class Resolved:
             return
         if key in IDENTITY_KEYS and not names_something(str(value)):
             return  # a date or a score in a model's column names no model (`54.3/63`)
+        if key == "system" and not vocab.names_hardware(str(value)):
+            return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
         if key in INT_KEYS:
             number = _int(value)
             if number is None:
@@ -138,13 +140,19 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
     if key == "engine" and vocab.engine_of_value(header) is None:
         engine = vocab.engine_of_value(text)
-        resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+        hardware = vocab.system_of_value(text) if engine is None else None
+        if hardware is not None:  # a `backend` column naming the machine (`Ryzen-7950X`)
+            resolved.put("system", hardware)
+        else:
+            resolved.put("engine", engine or text if header.lower() != "backend" else engine)
     elif key is not None and key != "engine":
         resolved.put(key, text)
         if key == "system":
             resolved.put("node_count", count_in_system_cell(text))
     elif vocab.engine_of_value(text):
         resolved.put("engine", vocab.engine_of_value(text))
+    elif (hardware := vocab.system_of_value(text)) is not None:
+        resolved.put("system", hardware)
     elif vocab.is_model_value(text):
         resolved.put("model", text)
     elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
@@ -301,10 +309,12 @@ def seed_conditions(
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
         own = table.own if table.own is not None else _own_by_value(table.cells, value)
-        read_row(resolved, table.row, own)
         if own is not None and own < len(table.header):
+            # the figure's own column naming a machine is nearer than the row's other cells
             _prefer_caption_system(resolved, context, line, table.header[own])
             read_column(resolved, table.header[own])
+        read_row(resolved, table.row, own)
+        if own is not None and own < len(table.header):
             _column_model(resolved, table.header[own], context, line, readme)
     else:
         read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
@@ -418,6 +428,9 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
         read_key_values(resolved, [pair])
         readings.append(_named_only(resolved.values))
     found = agreed(readings)
+    for text in source.texts:
+        for key in _names_several(text):
+            found.pop(key, None)  # `the RTX 4090 and the DGX Spark`: the setup names both
     # a version is its engine's: only the readings of the agreed engine state it
     engine = found.get("engine")
     versions = agreed(
@@ -429,6 +442,19 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
     if "engine_version" in versions:
         found["engine_version"] = versions["engine_version"]
     return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _names_several(text: str) -> tuple[str, ...]:
+    """The keys a setup paragraph names more than one value of (two systems, two engines):
+    the setup then states none of them for all its figures."""
+    several: list[str] = []
+    systems = vocab.mentioned_systems(text)
+    if len(systems) > 1 and not agreed({"system": name} for name in systems):
+        several.extend(("system", "node_count"))
+    if len(vocab.engines_named(text)) > 1:
+        several.extend(("engine", "engine_version"))
+    return tuple(several)
 
 
 def _named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
