@@ -201,7 +201,11 @@ def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
 
 
 def read_column(resolved: Resolved, header: str) -> None:
-    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`)."""
+    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), or that is
+    a weight format by itself (`FP16`, `3bit-RTN`, as written)."""
+    plain = header.strip().strip("*`").strip()
+    if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
+        resolved.put("weight_precision", plain)
     system = vocab.system_of_header(header)
     if system:
         resolved.put("system", system)
@@ -265,7 +269,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     """What `read_text` puts, in its order, and the version the text states without naming
     what: read once per text (every figure under a heading reads the same heading)."""
     found: list[tuple[str, JsonValue]] = []
-    engine = vocab.engine_in(text)
+    engine = vocab.engine_measured(text)
     if engine:
         found.append(("engine", engine))
         # the whole version as written (`0.1.dev1+g6804e1b81`, not its `0.1`), as setup reads it
@@ -279,12 +283,42 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
         found.append(("node_count", vocab.count_of(text)))
         return tuple(found), stated
     precision = vocab.PRECISION.search(text)
-    if precision and not _KV_PRECISION.match(text, precision.end()):
+    if (
+        precision
+        and not _KV_PRECISION.match(text, precision.end())
+        and vocab.sole_precision(text) is not None
+    ):
         found.append(("weight_precision", precision.group(0)))
     found.append(("system", vocab.sole_system(text)))
     found.append(("model", vocab.model_in(vocab.without_engines(text))))
     found.append(("node_count", vocab.count_of(text)))
     return tuple(found), stated
+
+
+def read_own_text(resolved: Resolved, text: str) -> None:
+    """A prose figure's own sentence or list item, nearest of all: what it names once (one
+    model, one format, one engine not named as a comparison, one machine)."""
+    for key, value in _own_reading(text):
+        resolved.put(key, value)
+
+
+@lru_cache(maxsize=1 << 12)
+def _own_reading(text: str) -> tuple[tuple[str, JsonValue], ...]:
+    found: list[tuple[str, JsonValue]] = []
+    models = {m for m in (vocab.model_in(part) for part in _MODEL_PARTS.split(text)) if m}
+    if len(models) == 1:
+        found.append(("model", next(iter(models))))
+    precision = vocab.sole_precision(text)
+    after = text.lower().find(precision.lower()) + len(precision) if precision else 0
+    if precision and not _KV_PRECISION.match(text, after):
+        found.append(("weight_precision", precision))
+    found.append(("engine", vocab.engine_measured(text)))
+    found.append(("system", vocab.sole_system(text)))
+    return tuple(found)
+
+
+_MODEL_PARTS = re.compile(r"[,;:()]|\s(?:and|vs\.?|versus|than|over)\s", re.I)
+"""Where a sentence passes from one model it names to another."""
 
 
 def seed_conditions(
@@ -320,6 +354,8 @@ def seed_conditions(
         read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
         if column:
             read_column(resolved, column)
+        if context is not None:
+            read_own_text(resolved, context.own_text(line))
     if context is not None:
         read_key_values(resolved, context.key_values(line))
         read_text(resolved, context.caption(line))
@@ -487,7 +523,7 @@ def _setup_reading(text: str) -> dict[str, JsonValue]:
     found: dict[str, JsonValue] = {}
     if vocab.names_hosted_model(text):
         return found
-    engine = vocab.engine_in(text)
+    engine = vocab.engine_measured(text)
     if engine:
         found["engine"] = engine
         after = re.search(rf"{re.escape(engine)}{_VERSION_AFTER}", text, re.I)

@@ -33,7 +33,7 @@ _FAMILY = re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w
 PRECISION = re.compile(
     r"(?<![A-Za-z0-9])(?:nvfp4|mxfp4|fp8|fp4|fp16|fp32|bf16|bfloat16|float16|f16|f32|int4|int8|w4a16"
     r"|w8a8|awq|gptq(?:-int\d)?|q\d_k(?:_[a-z])?|q\d_\d|q\d0|exl\d\s+\d+(?:\.\d+)?\s*bpw"
-    r"|\d+(?:\.\d+)?\s*bpw|exl\d)(?![\w])",
+    r"|\d+(?:\.\d+)?\s*bpw|exl\d|(?:[1-8]|16)[\s-]?bits?)(?![\w])",
     re.I,
 )
 _SYSTEM_WORDS = (
@@ -42,7 +42,7 @@ _SYSTEM_WORDS = (
     r"|(?:nvidia\s+)?[ahlb]\d{2,3}(?:\s+(?:pcie|sxm\d?|nvl))?(?:\s+\d+\s?gb)?"
     r"|(?:apple\s+)?m[1-4][\s-](?:pro|max|ultra)(?:\s+\d+-core\s+gpu)?(?:\s+\d+\s?gb)?"
     r"|raspberry\s+pi\s+\d\w?(?:\s+\d+\s?gb)?|raspi\s+\d\w?(?:\s+\d+\s?gb)?"
-    r"|(?:amd\s+)?(?:instinct\s+)?mi\d{3}x?|jetson\s+[a-z]\w*(?:\s+[a-z]\w*)?"
+    r"|(?:amd\s+)?(?:instinct\s+)?mi\d{3}x?|jetson(?:\s+(?:agx|orin|nano|xavier|thor|nx|tx\d))+"
 )
 SYSTEM = re.compile(rf"(?<![\w-])(?:{_SYSTEM_WORDS})(?![\w-])", re.I)
 CPU = re.compile(
@@ -143,6 +143,49 @@ def engine_of_value(text: str) -> str | None:
     if name is None or len(text.split()) > 4:
         return None
     return name
+
+
+_QUANT_METHOD = re.compile(r"(?<![A-Za-z0-9])(?:rtn|gptq|awq|smoothquant)(?![A-Za-z0-9])", re.I)
+
+
+@lru_cache(maxsize=1 << 14)
+def is_precision_header(header: str) -> bool:
+    """Whether a column header is a weight format and nothing else (`FP16`, `3bit-RTN`,
+    `W8A8`), so that each figure under it was measured in that format."""
+    rest = _QUANT_METHOD.sub(" ", PRECISION.sub(" ", header))
+    return bool(PRECISION.search(header)) and not re.search(r"[A-Za-z0-9]", rest)
+
+
+@lru_cache(maxsize=1 << 14)
+def sole_precision(text: str) -> str | None:
+    """The one weight precision a text states (`BF16 serving plus W4A16 and W8A8` states
+    none for any one figure)."""
+    found = {m.group(0).lower() for m in PRECISION.finditer(text)}
+    return precision_in(text) if len(found) == 1 else None
+
+
+_COMPARED = re.compile(
+    r"(?:\b(?:over|than|vs\.?|versus|against|compar\w*(?:\s+\w+){0,2}?\s+(?:to|with)"
+    r"|relative\s+to|baseline)"
+    r"\s+(?:the\s+)?`?)$",
+    re.I,
+)
+"""The words before an engine that name it as what a figure is compared with."""
+
+
+@lru_cache(maxsize=1 << 14)
+def engine_measured(text: str) -> str | None:
+    """The one engine a text names, unless it names it only as what is compared with:
+    `pymllm shows strong prefill gains over llama.cpp` does not say llama.cpp ran the figure
+    (and `vLLM vs SGLang` names two engines, so neither)."""
+    name = engine_in(text)
+    if name is None:
+        return None
+    regex = dict(_ENGINE)[name]
+    compared = all(
+        _COMPARED.search(text[max(0, m.start() - 40) : m.start()]) for m in regex.finditer(text)
+    )
+    return None if compared else name
 
 
 @lru_cache(maxsize=1 << 14)
