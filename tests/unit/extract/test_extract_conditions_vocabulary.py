@@ -9,6 +9,7 @@ from draftflow.extract.conditions.vocabulary import (
     model_in,
     names_hardware,
     names_other_system,
+    sole_system,
     system_of_header,
     system_of_value,
 )
@@ -94,3 +95,9 @@ def test_a_generated_report_header_with_underscores_names_its_system() -> None:
     # mrdbourke/gpu-benchmarking benchmark_analysis/README.md:48
     assert system_of_header("NVIDIA_GB10") == "NVIDIA GB10"
     assert system_of_header("NVIDIA_GeForce_RTX_4090") == "NVIDIA GeForce RTX 4090"
+
+
+def test_a_restated_system_closes_its_bracket() -> None:
+    # djangodevreng/dgx-spark-benchmarks: `NVIDIA DGX Spark (GB10, 128 GB)` gave `... (GB10`
+    found = sole_system("op een NVIDIA DGX Spark (GB10, 128 GB unified)")
+    assert found == "NVIDIA DGX Spark (GB10)"

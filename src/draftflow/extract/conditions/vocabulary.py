@@ -227,8 +227,9 @@ def _system_mentions(text: str) -> list[tuple[str, str]]:
 
 def _closed(text: str, start: int, end: int) -> str:
     found = text[start:end].strip()
-    if found.count("(") > found.count(")") and text[end : end + 1] == ")":
-        found += ")"  # the restatement's bracket closed
+    if found.count("(") > found.count(")"):
+        # the restatement's bracket closed, also where more follows in it (`(GB10, 128 GB)`)
+        found = found.rstrip(" ,") + ")"
     return found
 
 
