@@ -166,3 +166,12 @@ def test_cli_prints_a_six_line_summary_last() -> None:
     data = json.loads(as_json.output)
     assert data["repositories"][0]["repository"] == "PalatineVision/dgx-spark-benchmark"
     assert data["totals"]["all"]["total"] == 115
+
+
+def test_conditions_are_scored_with_the_repository_readme_drafted() -> None:
+    """PalatineVision's gold covers only run files; its README says the runs used vLLM
+    (`с использованием vLLM`): a draft of the repository reads it, so the eval's draft must."""
+    report = _evaluate(DEVGOLD / "PalatineVision__dgx-spark-benchmark.json")
+    [repository] = report.repositories
+    engine = repository.conditions.keys["engine"]
+    assert engine.correct >= 10 and engine.wrong == 0

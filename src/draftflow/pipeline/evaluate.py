@@ -54,6 +54,11 @@ from draftflow.text.json_input import parse_json, read_input_text
 CORPUS_MANIFEST = "MANIFEST.json"
 
 
+_README = ("README.md", "readme.md", "Readme.md", "README")
+"""Drafted with the gold's documents: a figure's conditions read the repository's own
+statement of its runs (its README), as every draft of the whole repository does."""
+
+
 @dataclass(frozen=True)
 class EvalRequest:
     """What to evaluate and how to get the records."""
@@ -94,7 +99,7 @@ async def evaluate(request: EvalRequest) -> EvalReport:
             records_dir = request.records_dir
             if records_dir is None:
                 records_dir = Path(scratch) / gold.repository.replace("/", "__")
-                only = () if request.all_documents else gold.document_globs()
+                only = () if request.all_documents else (*gold.document_globs(), *_README)
                 model = models.get(gold.repository)
                 await _draft(source, origin, gold, records_dir, request.settings, only, model)
             scores.append(score_repository(gold, gold_path, snapshot, records_dir))

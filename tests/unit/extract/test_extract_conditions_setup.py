@@ -166,3 +166,53 @@ Runs with vLLM on any RTX 4090.
     setup = setup_conditions(setup_source(make_document("README.md", document)))
     assert setup["engine"] == "SGLang"
     assert setup["system"] == "DGX Spark"
+
+
+def test_a_setup_paragraph_naming_two_machines_states_no_system_for_all() -> None:
+    # mrdbourke/gpu-benchmarking README: the spec section names both GPUs, then one of them
+    report = """# Compare GPUs
+
+## Specs
+
+The two GPUs I'm focused on are the NVIDIA RTX 4090 and NVIDIA DGX Spark.
+
+Notice the RTX 4090 has more CUDA cores but lower overall memory capacity.
+"""
+    setup = setup_conditions(setup_source(make_document("README.md", report)))
+    assert "system" not in setup
+
+
+LIST_AND_TABLE = """# Strix Halo LLM Performance
+
+## TL;DR
+
+- **Qwen3 30B-A3B MoE Q4_K_M:** **86.1 t/s** token generation (single host, Vulkan)
+- **MiniMax M2.5 Q3_K_M (228.7B):** **32.8 t/s** token generation (single host, Vulkan)
+
+## Results
+
+`pymllm` shows strong prefill gains over llama.cpp on Jetson Orin: about 12243 tok/s prefill.
+
+| Wiki2 PPL | FP16 | 3bit-RTN |
+|-----------|------|----------|
+| LLaMa-7B  | 5.68 | 25.54    |
+"""
+
+
+def test_a_list_item_is_read_for_itself_not_from_its_sibling_above() -> None:
+    # visorcraft/strix-halo-llm-perf README.md:13 (team gold): the bullet above is another run
+    found = _conditions("32.8", 32.8, 6, LIST_AND_TABLE)
+    assert found.get("weight_precision") == "Q3_K_M"
+    assert found.get("model") != "Qwen3 30B-A3B MoE"
+
+
+def test_an_engine_named_as_the_comparison_is_not_the_figure_s_engine() -> None:
+    # UbiquitousLearning/mllm README.md:38 (team gold): pymllm's throughput, over llama.cpp
+    assert "engine" not in _conditions("12243", 12243.0, 10, LIST_AND_TABLE)
+    assert "engine" not in _conditions("5.68", 5.68, 14, LIST_AND_TABLE)  # the table below it
+
+
+def test_a_column_header_that_is_a_weight_format_is_the_figure_s_format() -> None:
+    # IST-DASLab/gptq README.md:29 (team gold): FP16 and 3bit-RTN columns, not the repo's GPTQ
+    assert _conditions("5.68", 5.68, 14, LIST_AND_TABLE).get("weight_precision") == "FP16"
+    assert _conditions("25.54", 25.54, 14, LIST_AND_TABLE).get("weight_precision") == "3bit-RTN"

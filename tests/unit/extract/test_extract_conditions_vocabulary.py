@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.extract.conditions.vocabulary import count_of, model_in
+from draftflow.extract.conditions.vocabulary import (
+    count_of,
+    model_in,
+    names_hardware,
+    names_other_system,
+    sole_system,
+    system_of_header,
+    system_of_value,
+)
 
 
 @pytest.mark.parametrize(
@@ -31,6 +39,8 @@ def test_a_model_name_starts_after_the_words_that_lead_to_it(text: str, model: s
         "tok/s with 6 concurrent and 1M",
         "the ranking from 70B-dense",
         "min for 27B",
+        # guruswami-ai/mlx-benchmarks docs/FINDINGS.md:204 (team gold): `a` is no name
+        "Most people assume a 671B model needs multi-node inference.",
     ],
 )
 def test_a_size_without_a_name_is_no_model(text: str) -> None:
@@ -61,3 +71,59 @@ def test_a_node_count_is_never_a_size_or_a_part(text: str, nodes: int | None) ->
 )
 def test_a_model_name_holds_no_article(text: str, model: str | None) -> None:
     assert model_in(text) == model
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [
+        "51C",  # pendakwahteknologi/gx10-benchmarks: a `GPU` column of temperatures
+        "90-99%",  # infantesromeroadrian/JetsonAGXORIN_Testing: a `GPU` column of utilisation
+        "24 GB",
+        "**GPU**",  # SteveLeve/intel-gpu-llm-inference: a `Device` cell names a kind of device
+        "CPU",
+    ],
+)
+def test_a_quantity_or_a_kind_of_device_names_no_hardware(cell: str) -> None:
+    assert not names_hardware(cell)
+
+
+@pytest.mark.parametrize("cell", ["4090", "RTX 4090 24GB", "M2 Ultra", "Ryzen-7950X", "H100 80GB"])
+def test_a_machine_or_a_gpu_number_names_hardware(cell: str) -> None:
+    assert names_hardware(cell)
+
+
+def test_a_memory_size_before_node_is_no_count_of_machines() -> None:
+    # guruswami-ai/mlx-benchmarks docs/FINDINGS.md:204: one 512 GB node, not 512 machines
+    assert count_of("That leaves 132 GB for KV cache on a 512 GB node.") is None
+    assert count_of("on a 5-node M3 Ultra cluster") == 5
+
+
+@pytest.mark.parametrize(
+    ("cell", "system"),
+    [
+        # ikawrakow/ik_llama.cpp discussions: llama-bench's `backend` column naming the machine
+        ("Ryzen-7950X", "Ryzen-7950X"),
+        ("RTX-4080", "RTX-4080"),
+        ("M2-Max CPU", "M2-Max"),
+    ],
+)
+def test_a_short_cell_naming_a_machine_is_its_system(cell: str, system: str) -> None:
+    assert system_of_value(cell) == system
+
+
+def test_a_cpu_or_a_hyphenated_machine_is_another_system() -> None:
+    # a README's `M2 Ultra` is not the system of a row run on `Ryzen-7950X` or `M2-Max`
+    assert names_other_system("| Ryzen-7950X | 16 | pp512 | 620.63 |", "M2 Ultra")
+    assert names_other_system("RTX Ada 2000 (laptop, 8 GB)", "Jetson AGX Orin")
+
+
+def test_a_generated_report_header_with_underscores_names_its_system() -> None:
+    # mrdbourke/gpu-benchmarking benchmark_analysis/README.md:48
+    assert system_of_header("NVIDIA_GB10") == "NVIDIA GB10"
+    assert system_of_header("NVIDIA_GeForce_RTX_4090") == "NVIDIA GeForce RTX 4090"
+
+
+def test_a_restated_system_closes_its_bracket() -> None:
+    # djangodevreng/dgx-spark-benchmarks: `NVIDIA DGX Spark (GB10, 128 GB)` gave `... (GB10`
+    found = sole_system("op een NVIDIA DGX Spark (GB10, 128 GB unified)")
+    assert found == "NVIDIA DGX Spark (GB10)"

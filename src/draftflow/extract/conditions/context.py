@@ -201,13 +201,14 @@ class DocumentContext:
         if found is not None:
             return plain_text(_REFERENCE.sub(" ", found[0].title or ""))
         number = found[0].span.first if found else line
+        items = self._list_item_lines
         parts: list[str] = []
         blank = 0
         for above in range(number - 1, 0, -1):
             if above in self._heading_lines or above in self._table_lines:
                 break  # a table above a sentence is not what the sentence is about
-            if above in self._code_lines:
-                continue
+            if above in self._code_lines or (number in items and above in items):
+                continue  # a list item's siblings state their own figures, not its context
             text = self.lines[above - 1].strip()
             if not text:
                 blank += 1
@@ -314,6 +315,16 @@ class DocumentContext:
             for key, value, number in self._pair_rows
             if number in chain or number in setup_lines
         ]
+
+    @cached_property
+    def _list_item_lines(self) -> frozenset[int]:
+        """The lines of the document's list items."""
+        return frozenset(
+            n
+            for b in self._blocks
+            if isinstance(b, ListItem)
+            for n in range(b.span.first, b.span.last + 1)
+        )
 
     @cached_property
     def _texts(self) -> list[Paragraph | ListItem]:

@@ -77,6 +77,8 @@ class Resolved:
             return
         if key in IDENTITY_KEYS and not names_something(str(value)):
             return  # a date or a score in a model's column names no model (`54.3/63`)
+        if key == "system" and not vocab.names_hardware(str(value)):
+            return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
         if key in INT_KEYS:
             number = _int(value)
             if number is None:
@@ -138,13 +140,19 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
     if key == "engine" and vocab.engine_of_value(header) is None:
         engine = vocab.engine_of_value(text)
-        resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+        hardware = vocab.system_of_value(text) if engine is None else None
+        if hardware is not None:  # a `backend` column naming the machine (`Ryzen-7950X`)
+            resolved.put("system", hardware)
+        else:
+            resolved.put("engine", engine or text if header.lower() != "backend" else engine)
     elif key is not None and key != "engine":
         resolved.put(key, text)
         if key == "system":
             resolved.put("node_count", count_in_system_cell(text))
     elif vocab.engine_of_value(text):
         resolved.put("engine", vocab.engine_of_value(text))
+    elif (hardware := vocab.system_of_value(text)) is not None:
+        resolved.put("system", hardware)
     elif vocab.is_model_value(text):
         resolved.put("model", text)
     elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
@@ -193,7 +201,11 @@ def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
 
 
 def read_column(resolved: Resolved, header: str) -> None:
-    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`)."""
+    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), or that is
+    a weight format by itself (`FP16`, `3bit-RTN`, as written)."""
+    plain = header.strip().strip("*`").strip()
+    if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
+        resolved.put("weight_precision", plain)
     system = vocab.system_of_header(header)
     if system:
         resolved.put("system", system)
@@ -257,7 +269,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     """What `read_text` puts, in its order, and the version the text states without naming
     what: read once per text (every figure under a heading reads the same heading)."""
     found: list[tuple[str, JsonValue]] = []
-    engine = vocab.engine_in(text)
+    engine = vocab.engine_measured(text)
     if engine:
         found.append(("engine", engine))
         # the whole version as written (`0.1.dev1+g6804e1b81`, not its `0.1`), as setup reads it
@@ -271,12 +283,42 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
         found.append(("node_count", vocab.count_of(text)))
         return tuple(found), stated
     precision = vocab.PRECISION.search(text)
-    if precision and not _KV_PRECISION.match(text, precision.end()):
+    if (
+        precision
+        and not _KV_PRECISION.match(text, precision.end())
+        and vocab.sole_precision(text) is not None
+    ):
         found.append(("weight_precision", precision.group(0)))
     found.append(("system", vocab.sole_system(text)))
     found.append(("model", vocab.model_in(vocab.without_engines(text))))
     found.append(("node_count", vocab.count_of(text)))
     return tuple(found), stated
+
+
+def read_own_text(resolved: Resolved, text: str) -> None:
+    """A prose figure's own sentence or list item, nearest of all: what it names once (one
+    model, one format, one engine not named as a comparison, one machine)."""
+    for key, value in _own_reading(text):
+        resolved.put(key, value)
+
+
+@lru_cache(maxsize=1 << 12)
+def _own_reading(text: str) -> tuple[tuple[str, JsonValue], ...]:
+    found: list[tuple[str, JsonValue]] = []
+    models = {m for m in (vocab.model_in(part) for part in _MODEL_PARTS.split(text)) if m}
+    if len(models) == 1:
+        found.append(("model", next(iter(models))))
+    precision = vocab.sole_precision(text)
+    after = text.lower().find(precision.lower()) + len(precision) if precision else 0
+    if precision and not _KV_PRECISION.match(text, after):
+        found.append(("weight_precision", precision))
+    found.append(("engine", vocab.engine_measured(text)))
+    found.append(("system", vocab.sole_system(text)))
+    return tuple(found)
+
+
+_MODEL_PARTS = re.compile(r"[,;:()]|\s(?:and|vs\.?|versus|than|over)\s", re.I)
+"""Where a sentence passes from one model it names to another."""
 
 
 def seed_conditions(
@@ -301,15 +343,19 @@ def seed_conditions(
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
         own = table.own if table.own is not None else _own_by_value(table.cells, value)
-        read_row(resolved, table.row, own)
         if own is not None and own < len(table.header):
+            # the figure's own column naming a machine is nearer than the row's other cells
             _prefer_caption_system(resolved, context, line, table.header[own])
             read_column(resolved, table.header[own])
+        read_row(resolved, table.row, own)
+        if own is not None and own < len(table.header):
             _column_model(resolved, table.header[own], context, line, readme)
     else:
         read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
         if column:
             read_column(resolved, column)
+        if context is not None:
+            read_own_text(resolved, context.own_text(line))
     if context is not None:
         read_key_values(resolved, context.key_values(line))
         read_text(resolved, context.caption(line))
@@ -425,6 +471,9 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
         read_key_values(resolved, [pair])
         readings.append(_named_only(resolved.values))
     found = agreed(readings)
+    for text in source.texts:
+        for key in _names_several(text):
+            found.pop(key, None)  # `the RTX 4090 and the DGX Spark`: the setup names both
     # a version is its engine's: only the readings of the agreed engine state it
     engine = found.get("engine")
     versions = agreed(
@@ -436,6 +485,19 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
     if "engine_version" in versions:
         found["engine_version"] = versions["engine_version"]
     return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _names_several(text: str) -> tuple[str, ...]:
+    """The keys a setup paragraph names more than one value of (two systems, two engines):
+    the setup then states none of them for all its figures."""
+    several: list[str] = []
+    systems = vocab.mentioned_systems(text)
+    if len(systems) > 1 and not agreed({"system": name} for name in systems):
+        several.extend(("system", "node_count"))
+    if len(vocab.engines_named(text)) > 1:
+        several.extend(("engine", "engine_version"))
+    return tuple(several)
 
 
 def _named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
@@ -468,7 +530,7 @@ def _setup_reading(text: str) -> dict[str, JsonValue]:
     found: dict[str, JsonValue] = {}
     if vocab.names_hosted_model(text):
         return found
-    engine = vocab.engine_in(text)
+    engine = vocab.engine_measured(text)
     if engine:
         found["engine"] = engine
         after = re.search(rf"{re.escape(engine)}{_VERSION_AFTER}", text, re.I)

@@ -68,10 +68,12 @@ COUNTED_SYSTEM = re.compile(
     re.I,
 )
 NODE_WORDS = re.compile(
-    r"(?<![\w.])(?P<count>\d+|one|two|three|four|eight)[\s-](?:[\w-]+\s+){0,2}?"
-    r"(?:nodes?|machines?|units?)\b",
+    r"(?<![\w.])(?P<count>\d+|one|two|three|four|eight)[\s-]"
+    r"(?:(?![kmgt]i?b\b|gb/s\b)[\w-]+\s+){0,2}?(?:nodes?|machines?|units?)\b",
     re.I,
 )
+"""A count of machines in words (`2-node`, `four machines`); a memory size before the word
+(`a 512 GB node`) is the machine's memory, not a count."""
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
 SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
 _HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
@@ -142,6 +144,49 @@ def engine_of_value(text: str) -> str | None:
     return name
 
 
+_QUANT_METHOD = re.compile(r"(?<![A-Za-z0-9])(?:rtn|gptq|awq|smoothquant)(?![A-Za-z0-9])", re.I)
+
+
+@lru_cache(maxsize=1 << 14)
+def is_precision_header(header: str) -> bool:
+    """Whether a column header is a weight format and nothing else (`FP16`, `3bit-RTN`,
+    `W8A8`), so that each figure under it was measured in that format."""
+    rest = _QUANT_METHOD.sub(" ", PRECISION.sub(" ", header))
+    return bool(PRECISION.search(header)) and not re.search(r"[A-Za-z0-9]", rest)
+
+
+@lru_cache(maxsize=1 << 14)
+def sole_precision(text: str) -> str | None:
+    """The one weight precision a text states (`BF16 serving plus W4A16 and W8A8` states
+    none for any one figure)."""
+    found = {m.group(0).lower() for m in PRECISION.finditer(text)}
+    return precision_in(text) if len(found) == 1 else None
+
+
+_COMPARED = re.compile(
+    r"(?:\b(?:over|than|vs\.?|versus|against|compar\w*(?:\s+\w+){0,2}?\s+(?:to|with)"
+    r"|relative\s+to|baseline)"
+    r"\s+(?:the\s+)?`?)$",
+    re.I,
+)
+"""The words before an engine that name it as what a figure is compared with."""
+
+
+@lru_cache(maxsize=1 << 14)
+def engine_measured(text: str) -> str | None:
+    """The one engine a text names, unless it names it only as what is compared with:
+    `pymllm shows strong prefill gains over llama.cpp` does not say llama.cpp ran the figure
+    (and `vLLM vs SGLang` names two engines, so neither)."""
+    name = engine_in(text)
+    if name is None:
+        return None
+    regex = dict(_ENGINE)[name]
+    compared = all(
+        _COMPARED.search(text[max(0, m.start() - 40) : m.start()]) for m in regex.finditer(text)
+    )
+    return None if compared else name
+
+
 @lru_cache(maxsize=1 << 14)
 def precision_in(text: str) -> str | None:
     """The first weight precision a text states, as written."""
@@ -181,8 +226,9 @@ def _system_mentions(text: str) -> list[tuple[str, str]]:
 
 def _closed(text: str, start: int, end: int) -> str:
     found = text[start:end].strip()
-    if found.count("(") > found.count(")") and text[end : end + 1] == ")":
-        found += ")"  # the restatement's bracket closed
+    if found.count("(") > found.count(")"):
+        # the restatement's bracket closed, also where more follows in it (`(GB10, 128 GB)`)
+        found = found.rstrip(" ,") + ")"
     return found
 
 
@@ -194,6 +240,13 @@ def sole_system(text: str) -> str | None:
     if len({key for _, key in mentions}) != 1 or _CHIP_FAMILY.search(text):
         return None
     return mentions[0][0]
+
+
+@lru_cache(maxsize=1 << 14)
+def mentioned_systems(text: str) -> tuple[str, ...]:
+    """Each system a text names once, without its maker (`NVIDIA DGX Spark (GB10, 128 GB)` is
+    one mention: the bracket restates it)."""
+    return tuple(dict.fromkeys(key for _, key in _system_mentions(text)))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -221,7 +274,7 @@ def _key(name: str) -> str:
 def systems_named(text: str) -> frozenset[str]:
     """Every system a text names, each by its name without its maker (`dgx spark`)."""
     return frozenset(
-        _key(m.group(0)) for pattern in (SYSTEM, _CHIP_FAMILY) for m in pattern.finditer(text)
+        _key(m.group(0)) for pattern in (SYSTEM, _CHIP_FAMILY, CPU) for m in pattern.finditer(text)
     )
 
 
@@ -238,10 +291,42 @@ def engines_named(text: str) -> frozenset[str]:
     return frozenset(name for name, regex in _ENGINE if regex.search(text))
 
 
+_QUANTITY = re.compile(
+    r"[~≈<>]?\s*\d[\d.,]*(?:\s*[-–/]\s*\d[\d.,]*)?\s*(?:%|°\s*[CF]?|[A-Za-z]{1,3}(?:/s)?)?"
+)
+"""A measured quantity as a cell writes it (`51C`, `90-99%`, `24 GB`, `12 ms`)."""
+_DEVICE_KINDS = frozenset({"gpu", "gpus", "cpu", "cpus", "npu", "tpu", "igpu", "dgpu"})
+"""Kinds of device: a `Device` cell that says `GPU` names no particular hardware."""
+
+
+@lru_cache(maxsize=1 << 14)
+def names_hardware(text: str) -> bool:
+    """Whether a value under a system's header can name hardware: not a quantity (a `GPU`
+    column of temperatures holds `51C`), not a kind of device alone (`GPU`, `CPU`)."""
+    plain = text.strip().strip("*`_ ").strip()
+    if not plain or _BARE_GPU.match(plain):
+        return bool(plain)
+    if _QUANTITY.fullmatch(plain):
+        return False
+    return plain.lower() not in _DEVICE_KINDS and bool(re.search(r"[A-Za-z]", plain))
+
+
+@lru_cache(maxsize=1 << 14)
+def system_of_value(text: str) -> str | None:
+    """The hardware a short cell is (`Ryzen-7950X` or `M2-Max CPU` under `backend`): a system's
+    or a CPU's name and little else."""
+    plain = text.strip().strip("*`_ ").strip()
+    found = [m.group(0).strip() for pattern in (SYSTEM, CPU) for m in pattern.finditer(plain)]
+    if len(found) != 1 or len(plain.split()) > 5 or len(found[0]) < len(plain) - 12:
+        return None
+    return found[0]
+
+
 @lru_cache(maxsize=1 << 14)
 def system_of_header(header: str) -> str | None:
-    """A column header that is a system: a named one, or a consumer GPU's number alone."""
-    plain = header.strip().strip("*`")
+    """A column header that is a system: a named one, or a consumer GPU's number alone
+    (`NVIDIA_GB10`, as a generated report writes it, is `NVIDIA GB10`)."""
+    plain = header.strip().strip("*`").replace("_", " ")
     if _BARE_GPU.match(plain):
         return plain
     counted = COUNTED_SYSTEM.search(plain)
@@ -288,10 +373,30 @@ def is_model_value(text: str) -> bool:
 def model_in(text: str) -> str | None:
     """The first model name a text states (a name with a parameter count), as written."""
     for match in _MODEL_NAME.finditer(text):
-        name = _after_function_words(match.group(0)).strip("-_ ")
+        name = _name_run(_after_function_words(match.group(0)).strip("-_ "))
         if SIZE.search(name) and not SYSTEM.fullmatch(name) and _has_a_name(name):
             return name
     return None
+
+
+def _name_run(name: str) -> str:
+    """A matched name from the words written as a name right before its size: `Most people
+    assume a 671B` names no model (`a` is no name), `the Qwen 7B` names `Qwen 7B`."""
+    size = SIZE.search(name)
+    if size is None:
+        return name
+    words = name[: size.start()].split()
+    if not words:
+        return name
+    kept: list[str] = []
+    for word in reversed(words):
+        if not (re.search(r"[A-Z\d/]", word) or families_in(word)):
+            break
+        kept.append(word)
+    if len(kept) == len(words):
+        return name
+    head = " ".join(reversed(kept))
+    return f"{head} {name[size.start() :]}".strip() if kept else name[size.start() :]
 
 
 _NAME_WORD = re.compile(r"[A-Za-z][\w.-]*")
