@@ -6,8 +6,11 @@ The ladder of output modes, strongest first:
 2. `json_object`: any JSON object, with the schema spelled out in the prompt (for servers such
    as llama-cpp-python's, which answers 500 to `json_schema`).
 3. `prompt`: no `response_format` at all; the schema is in the prompt.
-Whatever the mode, replies lose `<think>` reasoning and code fences before parsing, and an
-invalid reply is re-asked with the validation error (only the latest failed turn is kept).
+Whatever the mode, replies lose `<think>` reasoning before parsing; langchain-core's
+`parse_json_markdown` reads the JSON inside or outside code fences, held to whole JSON
+(`json.loads`: its default parser completes a truncated object, and a reply cut at the token
+cap must be re-asked, not read as whole), and pydantic validates it. An invalid reply is
+re-asked with the validation error (only the latest failed turn is kept).
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ from draftflow.llm.exchange import ChatRequest, Usage
 T = TypeVar("T", bound=BaseModel)
 
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-_FENCE = re.compile(r"^```[a-zA-Z0-9_-]*[ \t]*\n(.*?)\n?```\s*$", re.DOTALL)
 _SCHEMA_NAME = re.compile(r"[^a-zA-Z0-9_-]")
 _REPLY_SHOWN = 2000
 
@@ -154,27 +156,28 @@ def _with_system_text(messages: list[dict[str, str]], text: str) -> list[dict[st
 
 
 def clean_reply(text: str) -> str:
-    """Remove reasoning and code fences around the JSON a model returned."""
+    """Remove the reasoning a model printed before its answer."""
     text = _THINK_BLOCK.sub("", text)
     # Some reasoning models print the closing tag without the opening one.
     if "</think>" in text:
         text = text.rsplit("</think>", 1)[1]
-    text = text.strip()
-    fenced = _FENCE.match(text)
-    if fenced:
-        text = fenced.group(1).strip()
-    return text
+    return text.strip()
 
 
 def parse_reply(text: str, schema: type[T]) -> T:
     """Parse and validate a reply; raise `ReplyInvalid` with a message meant for the model."""
+    from langchain_core.utils.json import parse_json_markdown  # loaded with the prompts
+
     cleaned = clean_reply(text)
     if not cleaned:
         raise ReplyInvalid("the reply was empty; expected a JSON object")
     try:
-        data = json.loads(_outermost_object(cleaned))
-    except json.JSONDecodeError as error:
-        raise ReplyInvalid(f"the reply is not valid JSON: {error}") from error
+        data = parse_json_markdown(cleaned, parser=json.loads)
+    except json.JSONDecodeError:
+        try:
+            data = json.loads(_outermost_object(cleaned))
+        except json.JSONDecodeError as error:
+            raise ReplyInvalid(f"the reply is not valid JSON: {error}") from error
     try:
         return schema.model_validate(data)
     except ValidationError as error:

@@ -32,13 +32,35 @@ BASE = [{"role": "system", "content": "Be terse."}, {"role": "user", "content": 
         ('<think>hmm {"x": 0}</think>\n{"a": 1}', '{"a": 1}'),
         ('<THINK>\nmulti\nline\n</THINK>{"a": 1}', '{"a": 1}'),
         ('reasoning without an opening tag</think>\n{"a": 1}', '{"a": 1}'),
-        ('```json\n{"a": 1}\n```', '{"a": 1}'),
-        ('```\n{"a": 1}\n```\n', '{"a": 1}'),
-        ('<think>x</think>\n```json\n{"a": 1}\n```', '{"a": 1}'),
+        ('<think>x</think>\n```json\n{"a": 1}\n```', '```json\n{"a": 1}\n```'),
     ],
 )
 def test_clean_reply(raw: str, clean: str):
     assert clean_reply(raw) == clean
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '```json\n{"name": "a", "value": 2}\n```',
+        '```\n{"name": "a", "value": 2}\n```\n',
+        '<think>x</think>\n```json\n{"name": "a", "value": 2}\n```',
+        'Here it is:\n```json\n{"name": "a", "value": 2}\n```',
+    ],
+)
+def test_parse_reply_reads_the_json_in_a_code_fence(raw: str):
+    assert parse_reply(raw, Item) == Item(name="a", value=2)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ['{"name": "a", "value": 2', '```json\n{"name": "a", "val', '{"name": "a", "value": 2, "'],
+)
+def test_a_reply_cut_short_is_not_completed(raw: str):
+    """langchain-core's default JSON parser closes a truncated object; a cut reply must be
+    re-asked instead."""
+    with pytest.raises(ReplyInvalid, match="not valid JSON"):
+        parse_reply(raw, Item)
 
 
 def test_parse_reply_validates_and_tolerates_surrounding_prose():
