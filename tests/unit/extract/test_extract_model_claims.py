@@ -4,6 +4,8 @@ cases (hostile text, runs, conditions) are in `test_extract_model_pass.py`."""
 
 from __future__ import annotations
 
+import pytest
+
 from draftflow.extract.artifact import DropReason
 from draftflow.extract.ground import Grounder
 from draftflow.extract.harvest.run import harvest
@@ -44,9 +46,12 @@ def _claim(line: int, value: float) -> ResultClaim:
     )
 
 
-def test_a_table_value_is_kept_as_the_source_writes_it() -> None:
+@pytest.mark.parametrize("claimed", [75, 75.41, 75.35])
+def test_a_table_value_is_kept_as_the_source_writes_it(claimed: float) -> None:
+    """The model's rounded or mis-copied value never reaches the record: the source's
+    written `75.4` does."""
     checker = _checker()
-    checker.accept_result(_claim(7, 75.40), {})
+    checker.accept_result(_claim(7, claimed), {})
     assert [(r.source_line, r.value) for r in checker.results] == [(7, 75.4)]
     assert (DOC_ID, 7, 75.4) in checker.confirmed
 

@@ -23,12 +23,36 @@ def record() -> Record:
     return load_record(GOLD / "heitor-mocelin-dgx-spark-research.json")
 
 
-def test_atomic_write_replaces_whole_file(tmp_path: Path) -> None:
+def test_a_write_replaces_the_whole_file(tmp_path: Path) -> None:
     target = tmp_path / "a" / "b.txt"
     atomic_write_text(target, "first\n")
     atomic_write_text(target, "second\n")
     assert target.read_text() == "second\n"
     assert [p.name for p in target.parent.iterdir()] == ["b.txt"]
+
+
+def test_a_write_interrupted_with_half_its_bytes_on_disk_leaves_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Interrupted after the new bytes reached disk but before they replace the target: a
+    reader still sees the old file whole (a write in place would show the new text, or a
+    truncated file), and no temporary file is left."""
+    target = tmp_path / "r.json"
+    atomic_write_text(target, "old " * 1000)
+    seen: list[str] = []
+    real_fsync = os.fsync
+
+    def interrupt(fd: int) -> None:
+        real_fsync(fd)
+        seen.append(target.read_text())
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_write_text(target, "new " * 2000)
+    assert seen == ["old " * 1000], "while the new bytes were written, the target was the old"
+    assert target.read_text() == "old " * 1000
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"], "no temp file left behind"
 
 
 def test_interrupted_write_keeps_previous_file(
