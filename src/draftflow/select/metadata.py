@@ -33,6 +33,7 @@ from draftflow.select.model_names import (
     distinct_models,
     model_family,
     one_model,
+    same_model_name,
     stated_models,
 )
 from draftflow.select.model_names import (
@@ -184,7 +185,7 @@ def _model_artifact(
         return name
     ident, line = artifact
     name_part = ident.split("/", 1)[1]
-    if name is not None and name.lower() not in (ident.lower(), name_part.lower()):
+    if name is not None and not (same_model_name(name, ident) or same_model_name(name, name_part)):
         return name
     meta.model_id = ident
     revision = artifact_revision(snapshot, ident, line)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rapidfuzz.utils import default_process
+
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import ParsedDocument, TableKind, parse_document
 
@@ -221,9 +223,18 @@ def common_model(names: list[str]) -> str | None:
     """One model for several stated names when they are variants of it (`Qwen/Qwen3-30B-A3B`
     and its `-FP8` and `-GPTQ-Int4` quantizations), else None."""
     base = min(names, key=len)
-    if all(n.lower().startswith(base.lower()) for n in names):
+    written = default_process(base)
+    if all(default_process(n).startswith(written) for n in names):
         return base
     return None
+
+
+def same_model_name(a: str, b: str) -> bool:
+    """Whether two spellings are one name: equal once rapidfuzz's processor has set case and
+    punctuation aside (`Qwen3 30B-A3B` is `Qwen/Qwen3-30B-A3B`'s `Qwen3-30B-A3B`). Equal, not
+    near: names a character apart are other models (`Qwen3-30B-A3B` and `Qwen3-32B-A3B` score
+    92 by `fuzz.ratio`, `Qwen2.5-Coder-32B` and `-14B` 91)."""
+    return default_process(a) == default_process(b)
 
 
 def artifact(documents: list[Document], name: str | None) -> tuple[str, str] | None:
@@ -238,7 +249,9 @@ def artifact(documents: list[Document], name: str | None) -> tuple[str, str] | N
                 if _FILE_EXTENSION.search(model) or not MODEL_SHAPE.search(model):
                     continue
                 ident = f"{owner}/{model}".rstrip(".")
-                if name is not None and name.lower() in (ident.lower(), model.lower()):
+                if name is not None and (
+                    same_model_name(name, ident) or same_model_name(name, model)
+                ):
                     return ident, document.line_url(number)
                 found.setdefault(ident, document.line_url(number))
                 if _MODEL_LABEL.search(line[: match.start()]):
