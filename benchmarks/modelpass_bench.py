@@ -34,9 +34,9 @@ from draftflow.extract import harvest
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import Selected, select, without_unread_prose
 from draftflow.extract.deterministic import extract_deterministic
-from draftflow.extract.model.chunks import chunk_documents
-from draftflow.extract.model.reply import ExtractReply
-from draftflow.extract.model.run import DEFAULT_CONTEXT_BUDGET_TOKENS, prompt_variables
+from draftflow.extract.model_pass.chunks import chunk_documents
+from draftflow.extract.model_pass.reply import ExtractReply
+from draftflow.extract.model_pass.run import DEFAULT_CONTEXT_BUDGET_TOKENS, prompt_variables
 from draftflow.llm import load_prompt
 from draftflow.llm.exchange import ChatRequest, PromptRef
 from draftflow.llm.structured import OutputMode, build_messages, response_format

@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 from draftflow.errors import DraftflowError
-from draftflow.extract.learned.model import SHIPPED
 from draftflow.extract.learned.training import TrainingSettings
+from draftflow.extract.learned.weights import SHIPPED
 from draftflow.pipeline.learning import all_examples, train_model
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -23,7 +23,7 @@ from draftflow.record.model import (
     TestProfile,
 )
 from draftflow.select.artifact import Selection
-from draftflow.select.figures import make_figures
+from draftflow.select.figures_file import make_figures
 from draftflow.select.metadata_model import RecordMetadata
 
 REPOSITORY = "example-owner/Bench-Repo"

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from cli_process import cli
 from draftflow.cli import main
-from draftflow.cli.model import MODEL_OPTION_NAMES, model_options, settings_from_options
+from draftflow.cli.llm import MODEL_OPTION_NAMES, model_options, settings_from_options
 from draftflow.llm import ModelSettings, RecordMode
 from draftflow.llm.cache import ResponseCache
 from stub_server import StubServer, completion, script

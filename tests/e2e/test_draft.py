@@ -495,8 +495,8 @@ def test_template_text_itself_holds_no_number() -> None:
     import ast
 
     import draftflow.draft.facts.wording as fact_wording
+    import draftflow.draft.template_wording as wording
     import draftflow.draft.templates as templates
-    import draftflow.draft.wording as wording
 
     literals: list[str] = []
     for module in (templates, wording, sections, fact_wording):
@@ -551,7 +551,7 @@ def test_the_number_oracle_can_fail(
 def test_values_differ_as_their_canonical_json_does(values: list[Any], expected: bool) -> None:
     import json
 
-    from draftflow.draft.wording import differ
+    from draftflow.draft.template_wording import differ
 
     assert differ(values) is expected
     written = {json.dumps(v, sort_keys=True) for v in values}

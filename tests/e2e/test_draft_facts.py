@@ -17,7 +17,7 @@ from conftest import DEVGOLD
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft.facts.compute import compute_facts
-from draftflow.draft.facts.model import Direction, Fact, FactKind
+from draftflow.draft.facts.fact_types import Direction, Fact, FactKind
 from draftflow.draft.facts.wording import figures_range, sentences, unnamed
 from draftflow.draft.parts import Grounded
 from draftflow.draft.record_facts import states

@@ -19,7 +19,7 @@ import pytest
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft.artifact import EditorialDraft
-from draftflow.draft.facts.model import FactKind
+from draftflow.draft.facts.fact_types import FactKind
 from draftflow.draft.facts.prompting import FACTS_PROMPT, Claim, fact_ids
 from draftflow.draft.facts.wording import amount
 from draftflow.draft.model_drafter import draft_with_model

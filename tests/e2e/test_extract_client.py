@@ -10,7 +10,7 @@ from typing import Any
 
 from draftflow.extract import extract
 from draftflow.extract.artifact import DropReason
-from draftflow.extract.model.reply import ExtractReply
+from draftflow.extract.model_pass.reply import ExtractReply
 from draftflow.llm import ModelClient, ModelSettings
 from extract_support import snapshot_of
 from stub_server import StubReply, StubRequest, StubServer, completion

@@ -20,7 +20,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from draftflow.draft.model_replies import FramingReply, SectionsReply
-from draftflow.extract.model.reply import ExtractReply
+from draftflow.extract.model_pass.reply import ExtractReply
 from draftflow.llm import ModelClient, ModelSettings, load_prompt
 from draftflow.llm.structured import OutputMode, build_messages, response_format
 

@@ -11,7 +11,7 @@ from typing import Any
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract import extract
-from draftflow.select.figures import make_figures
+from draftflow.select.figures_file import make_figures
 from draftflow.select.lead import DocumentRole, Exclusion, headline_exclusion, read_roles
 from draftflow.select.rules import choose, headline_eligible, score_figures
 

@@ -19,7 +19,7 @@ from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract import extract
 from draftflow.record.model import ReportedResult
 from draftflow.select.comparisons import is_lower_better
-from draftflow.select.figures import make_figures
+from draftflow.select.figures_file import make_figures
 from draftflow.select.rules import (
     DEFAULT_MAX_RESULTS,
     MAX_HEADLINE,

@@ -29,7 +29,7 @@ from draftflow.verify import (
     verify_record,
 )
 from draftflow.verify.context import VerifyContext
-from draftflow.verify.figures import _shadow_record
+from draftflow.verify.figures_file import _shadow_record
 from draftflow.verify.identity import listed_documents
 from draftflow.verify.report import make_flag
 from draftflow.verify.results import check_results

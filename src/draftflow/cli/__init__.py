@@ -34,7 +34,7 @@ _COMMAND_MODULES = (
     "sources",
     "render",
     "verify",
-    "model",
+    "llm",
     "draft",
     "review",
     "evaluate",

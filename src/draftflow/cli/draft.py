@@ -13,7 +13,7 @@ import click
 from rich.console import Console
 
 from draftflow.cli import main, output_console, run_async
-from draftflow.cli.model import model_options, settings_from_options
+from draftflow.cli.llm import model_options, settings_from_options
 from draftflow.cli.options import records_dir_option
 from draftflow.cli.sizing import sized_to_server
 from draftflow.errors import Interrupted

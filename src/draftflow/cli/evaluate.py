@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from draftflow.cli import main, run_async
-from draftflow.cli.model import model_options, settings_from_options
+from draftflow.cli.llm import model_options, settings_from_options
 from draftflow.errors import InputError
 
 if TYPE_CHECKING:

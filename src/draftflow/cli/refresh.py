@@ -13,7 +13,7 @@ from rich.table import Table
 
 from draftflow.cli import main, output_console
 from draftflow.cli.changes import print_changes
-from draftflow.cli.model import model_options, settings_from_options
+from draftflow.cli.llm import model_options, settings_from_options
 from draftflow.cli.notes import Note, print_notes
 from draftflow.cli.options import records_dir_option
 from draftflow.cli.sizing import sized_to_server

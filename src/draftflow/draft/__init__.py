@@ -23,8 +23,8 @@ from draftflow.draft.model_drafter import draft_with_model
 from draftflow.draft.prompt_material import DEFAULT_BUDGET_TOKENS
 from draftflow.draft.removed import without_removed
 from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
+from draftflow.draft.template_wording import LIMITATIONS, UNUSABLE_MODEL_LIMITATION
 from draftflow.draft.templates import draft_deterministic
-from draftflow.draft.wording import LIMITATIONS, UNUSABLE_MODEL_LIMITATION
 from draftflow.extract.classify import UNSPECIFIED
 from draftflow.llm.protocol import StructuredClient
 from draftflow.select.artifact import Selection

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
-from draftflow.draft import wording as w
+from draftflow.draft import template_wording as w
 from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.sections import derived_paragraph
 from draftflow.record.model import Section

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from draftflow.draft import wording as w
+from draftflow.draft import template_wording as w
 from draftflow.draft.parts import Grounded
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import Section

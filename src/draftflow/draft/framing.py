@@ -17,12 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from draftflow.draft import wording as w
+from draftflow.draft import template_wording as w
 from draftflow.draft.facts import wording as facts_wording
-from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
+from draftflow.draft.facts.fact_types import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
-from draftflow.extract.conditions.vocabulary import family_names_in
+from draftflow.extract.conditions.setup_names import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers.words import count_word
 from draftflow.select.metadata_model import RecordMetadata

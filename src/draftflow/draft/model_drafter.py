@@ -46,8 +46,8 @@ from draftflow.draft.prompt_material import (
     material_grounding,
     prompt_variables,
 )
+from draftflow.draft.template_wording import LIMITATIONS
 from draftflow.draft.templates import TemplateParts
-from draftflow.draft.wording import LIMITATIONS
 from draftflow.llm.prompts import Prompt, load_prompt
 from draftflow.llm.protocol import StructuredClient
 from draftflow.llm.structured import StructuredOutputError

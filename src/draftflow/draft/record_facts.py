@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from pydantic import JsonValue
 
-from draftflow.extract.conditions.vocabulary import PRECISION
+from draftflow.extract.conditions.setup_names import PRECISION
 
 UNSTATED_NAMES = {
     "model_id": "the measured model",

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from draftflow.draft import wording as w
+from draftflow.draft import template_wording as w
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.record_facts import UNSTATED_NAMES, states
-from draftflow.draft.wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
+from draftflow.draft.template_wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.record.model import Conditions, ReportedSetup, Section
 
 MAX_DERIVED_SENTENCES = 3

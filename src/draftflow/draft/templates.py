@@ -18,15 +18,15 @@ from functools import cached_property
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import framing
 from draftflow.draft import sections as sections_
-from draftflow.draft import wording as w
+from draftflow.draft import template_wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft
 from draftflow.draft.consistency import Names
+from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.lead import lead_configuration
-from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.facts.questions import fact_sections, supported_facts
 from draftflow.draft.grounding import Grounding, SourceTexts, as_written
 from draftflow.draft.parts import Grounded, Profile
-from draftflow.draft.wording import (
+from draftflow.draft.template_wording import (
     LIMITATIONS,
     MAX_DOCUMENTS_NAMED,
     MAX_METRICS_IN_SUMMARY,

@@ -21,9 +21,9 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import select, without_unread_prose
 from draftflow.extract.deterministic import extract_deterministic
 from draftflow.extract.harvest.run import harvest, harvest_document
-from draftflow.extract.learned.model import ResultModel
+from draftflow.extract.learned.weights import ResultModel
 from draftflow.extract.merge import merge_extractions
-from draftflow.extract.model.run import (
+from draftflow.extract.model_pass.run import (
     DEFAULT_CONTEXT_BUDGET_TOKENS,
     EXTRACT_PROMPT,
     extract_with_model,

@@ -18,9 +18,9 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.vocabulary import engine_in, is_model_value, model_in, system_in
+from draftflow.extract.conditions.setup_names import engine_in, is_model_value, model_in, system_in
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.model import Cell, ListItem, Paragraph, ParsedDocument
+from draftflow.extract.document.elements import Cell, ListItem, Paragraph, ParsedDocument
 from draftflow.extract.standing_marks import (
     Mark,
     column_marks_by_header,

@@ -23,7 +23,7 @@ from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.identities import without_identities
 from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
-from draftflow.extract.learned.model import ResultModel, shipped_model
+from draftflow.extract.learned.weights import ResultModel, shipped_model
 from draftflow.extract.results import (
     conditions_for,
     figure_label,

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
-from draftflow.extract.conditions.vocabulary import CPU, SYSTEM
+from draftflow.extract.conditions.setup_names import CPU, SYSTEM
 
 _NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
 _HARDWARE = (SYSTEM, CPU)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.attribution import attribution_marks, hosted_columns
-from draftflow.extract.conditions.vocabulary import (
+from draftflow.extract.conditions.setup_names import (
     engine_in,
     model_in,
     names_hosted_model,

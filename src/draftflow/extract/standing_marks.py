@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from draftflow.extract.candidates import cell_values
-from draftflow.extract.document.model import Cell, ListItem, Paragraph, ParsedDocument, Table
+from draftflow.extract.document.elements import Cell, ListItem, Paragraph, ParsedDocument, Table
 from draftflow.record.standing import Attribution, ResultStatus
 from draftflow.text.sentences import sentence_spans
 

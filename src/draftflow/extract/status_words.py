@@ -21,7 +21,7 @@ from functools import cache
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import cell_values
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.model import Cell, ListItem, Paragraph, ParsedDocument
+from draftflow.extract.document.elements import Cell, ListItem, Paragraph, ParsedDocument
 from draftflow.extract.standing_marks import (
     Mark,
     column_marks_by_header,

@@ -25,7 +25,7 @@ from draftflow.acquire.snapshot import SkippedFile, Snapshot
 from draftflow.draft import NO_MODEL_HINT, EditorialDraft, draft
 from draftflow.errors import InputError
 from draftflow.extract import Extraction, extract
-from draftflow.extract.learned.model import ResultModel
+from draftflow.extract.learned.weights import ResultModel
 from draftflow.llm import ModelSettings
 from draftflow.llm.exchange_log import LOG_NAME, ExchangeLog
 from draftflow.llm.slots import SharedSlots

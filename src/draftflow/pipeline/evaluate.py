@@ -32,7 +32,7 @@ from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
 from draftflow.extract.document import Node, is_table_row, parse_document, split_pipes
-from draftflow.extract.learned.model import ResultModel
+from draftflow.extract.learned.weights import ResultModel
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for

@@ -20,8 +20,8 @@ from draftflow.extract.classify import select
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.learned.decide import instances
 from draftflow.extract.learned.features import Features
-from draftflow.extract.learned.model import ResultModel
 from draftflow.extract.learned.training import TrainingSettings, fit
+from draftflow.extract.learned.weights import ResultModel
 from draftflow.extract.unspecified import with_unspecified
 from draftflow.pipeline.gold import GoldFile, corpus_copy, load_gold
 

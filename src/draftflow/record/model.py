@@ -194,7 +194,7 @@ class ReportedResult(_Strict):
     condition_sources: dict[str, list[str]] | None = Field(default=None, exclude=True, repr=False)
     """Where each condition read from the figure's context is stated (`key` -> `path:line`
     places): written in the figures file beside the figure, never in the record, whose
-    conditions keep the seed's shape (`select/figures.py`, `verify/conditions.py`)."""
+    conditions keep the seed's shape (`select/figures_file.py`, `verify/conditions.py`)."""
     parts: Label | None = Field(default=None, exclude=True, repr=False)
     """The label's typed parts, as extract built it: what select and draft read to name the
     configuration, so nothing parses `label` apart. Never written: a record read back from

@@ -23,7 +23,7 @@ from draftflow.record.model import (
     TestProfile,
 )
 from draftflow.select.artifact import Selection
-from draftflow.select.figures import (
+from draftflow.select.figures_file import (
     Figure,
     dump_figures,
     figure_id,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from draftflow.extract.artifact import empty_setup
 from draftflow.record.model import ReportedResult, ReportedSetup, SelectionNote, TestProfile
-from draftflow.select.figures import Figure
+from draftflow.select.figures_file import Figure
 from draftflow.select.metadata_model import RecordMetadata
 
 

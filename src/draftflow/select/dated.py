@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.model import Row, Table
+from draftflow.extract.document.elements import Row, Table
 from draftflow.numbers import find_dates
 
 MIN_DATED_ROWS = 3  # fewer dated rows are a comparison, not a history

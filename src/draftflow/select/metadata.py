@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.extract.conditions.vocabulary import precision_in
+from draftflow.extract.conditions.setup_names import precision_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_dates, parse_number
 from draftflow.numbers.vocabulary import vocabulary

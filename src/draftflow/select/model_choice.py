@@ -14,7 +14,7 @@ from typing import TypeVar
 from pydantic import BaseModel, Field
 
 from draftflow.errors import ModelError
-from draftflow.extract.model.chunks import CHARS_PER_TOKEN
+from draftflow.extract.model_pass.chunks import CHARS_PER_TOKEN
 from draftflow.llm import Prompt, load_prompt
 from draftflow.llm.protocol import StructuredClient
 from draftflow.select.scored import Scored

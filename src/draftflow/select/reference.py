@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.model import Row, Table, is_non_value
+from draftflow.extract.document.elements import Row, Table, is_non_value
 from draftflow.numbers.vocabulary import vocabulary
 
 MIN_COMPARED_ROWS = 2  # a reference needs at least two other formats to be compared with

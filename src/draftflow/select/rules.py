@@ -32,7 +32,7 @@ from draftflow.numbers import (
 from draftflow.select.comparisons import score_comparisons
 from draftflow.select.dated import LatestEntry, latest_entries
 from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
-from draftflow.select.figures import Figure
+from draftflow.select.figures_file import Figure
 from draftflow.select.lead import (
     DocumentRole,
     RoleReading,

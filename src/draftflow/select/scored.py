@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from draftflow.record.model import ReportedResult
-from draftflow.select.figures import Figure
+from draftflow.select.figures_file import Figure
 from draftflow.select.lead import RoleReading
 
 BOLD_REASON = "written in bold"

@@ -21,7 +21,7 @@ from draftflow.verify.conditions import check_conditions
 from draftflow.verify.configwords import check_config_words
 from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.fields import check_fields
-from draftflow.verify.figures import verify_figures, with_figures
+from draftflow.verify.figures_file import verify_figures, with_figures
 from draftflow.verify.identity import check_identity, listed_documents
 from draftflow.verify.meaning import check_setup_settings
 from draftflow.verify.planted import check_planted_instructions

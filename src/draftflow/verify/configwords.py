@@ -10,7 +10,7 @@ or section must be one a listed source states, as a number must.
   states X without negating it;
 - "8 GPUs" or "32K context" must be stated on a line that names GPUs or the context.
 
-The engines and precisions are the vocabulary of `extract/conditions/vocabulary.py`, the one
+The engines and precisions are the vocabulary of `extract/conditions/setup_names.py`, the one
 place they are listed. Every listed document is read once per run.
 """
 
@@ -20,8 +20,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from draftflow.extract.conditions.vocabulary import ANY_ENGINE, PRECISION, engine_in
-from draftflow.extract.conditions.vocabulary import ENGINES as ENGINE_SPELLINGS
+from draftflow.extract.conditions.setup_names import ANY_ENGINE, PRECISION, engine_in
+from draftflow.extract.conditions.setup_names import ENGINES as ENGINE_SPELLINGS
 from draftflow.numbers import ParsedNumber, find_numbers
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult, document_url

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pydantic import JsonValue
 
 from documents import make_document, make_result
+from draftflow.draft.facts.fact_types import Fact
 from draftflow.draft.facts.gaps import unstated
-from draftflow.draft.facts.model import Fact
 from draftflow.draft.parts import Grounded
 from draftflow.record.model import Uncertainty
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from documents import make_document, make_result
 from draftflow.draft.facts.compute import compute_facts
+from draftflow.draft.facts.fact_types import FactKind
 from draftflow.draft.facts.figures import figure_ref
-from draftflow.draft.facts.model import FactKind
 from draftflow.draft.facts.wording import amount, sentences
 from draftflow.draft.parts import Grounded
 from draftflow.numbers.arithmetic import ratios

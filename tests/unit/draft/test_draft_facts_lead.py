@@ -13,7 +13,7 @@ from documents import make_document, make_result
 from draftflow.acquire.snapshot import Document
 from draftflow.draft import sections
 from draftflow.draft.facts.compute import compute_facts
-from draftflow.draft.facts.model import FactKind
+from draftflow.draft.facts.fact_types import FactKind
 from draftflow.draft.facts.wording import claim_title, question, sentences
 from draftflow.draft.grounding import Grounding, SourceText
 from draftflow.draft.parts import Grounded, Profile

@@ -7,8 +7,8 @@ from pydantic import JsonValue
 
 from documents import make_result
 from draftflow.draft import EditorialDraft, drop_sentences
+from draftflow.draft.template_wording import UNRANKED
 from draftflow.draft.templates import draft_deterministic
-from draftflow.draft.wording import UNRANKED
 from draftflow.select.metadata_model import RecordMetadata
 from extract_support import selection_of, snapshot_of
 

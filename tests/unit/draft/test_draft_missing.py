@@ -15,7 +15,7 @@ from draftflow.acquire.snapshot import Document
 from draftflow.draft import sections
 from draftflow.draft.grounding import Grounding, SourceText
 from draftflow.draft.parts import Grounded, Profile
-from draftflow.draft.wording import STANDARD_CONDITION_KEYS
+from draftflow.draft.template_wording import STANDARD_CONDITION_KEYS
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES
 from draftflow.record.model import ReportedSetup
 from extract_support import selection_of

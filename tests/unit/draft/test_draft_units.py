@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.draft.wording import with_unit
+from draftflow.draft.template_wording import with_unit
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import re
 
 from draftflow.extract.classify import select
 from draftflow.extract.harvest.run import harvest
-from draftflow.extract.model.chunks import MAX_CANDIDATES_PER_LINE, Chunk, chunk_documents
+from draftflow.extract.model_pass.chunks import MAX_CANDIDATES_PER_LINE, Chunk, chunk_documents
 from extract_support import snapshot_of
 
 

@@ -144,7 +144,7 @@ def test_count_in_system_cell() -> None:
 
 
 def test_engine_tag_reads_a_build_folder_or_an_image_tag() -> None:
-    from draftflow.extract.conditions.vocabulary import engine_tag
+    from draftflow.extract.conditions.setup_names import engine_tag
 
     assert engine_tag("/home/u/src/llama.cpp-b9536/build/bin/llama-server", "llama.cpp") == "b9536"
     assert engine_tag("lmsysorg/sglang:v0.5.14-cu130-runtime", "SGLang") == "0.5.14"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.extract.conditions.vocabulary import (
+from draftflow.extract.conditions.setup_names import (
     count_of,
     model_in,
     names_hardware,

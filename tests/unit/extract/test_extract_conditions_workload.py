@@ -7,7 +7,7 @@ from pydantic import JsonValue
 
 from documents import make_document
 from draftflow.extract.conditions import DocumentContext, seed_conditions
-from draftflow.extract.conditions.settings import (
+from draftflow.extract.conditions.run_settings import (
     setting_of_key,
     settings_in_pairs,
     settings_in_text,

@@ -13,7 +13,7 @@ from draftflow.extract.classify import UNSPECIFIED, select
 from draftflow.extract.harvest.lines import harvest_lines, taken_places
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.learned.decide import decide, instances, out_by_policy
-from draftflow.extract.learned.model import ResultModel, model_from_json, shipped_model
+from draftflow.extract.learned.weights import ResultModel, model_from_json, shipped_model
 from draftflow.extract.unspecified import with_unspecified
 from extract_support import snapshot_of
 

@@ -9,8 +9,8 @@ import pytest
 from draftflow.extract.artifact import DropReason
 from draftflow.extract.ground import Grounder
 from draftflow.extract.harvest.run import harvest
-from draftflow.extract.model.claims import ClaimChecker, HarvestedFigures, array_lines_of
-from draftflow.extract.model.reply import ResultClaim
+from draftflow.extract.model_pass.claims import ClaimChecker, HarvestedFigures, array_lines_of
+from draftflow.extract.model_pass.reply import ResultClaim
 from extract_support import snapshot_of
 
 README = """# Bench

@@ -9,7 +9,7 @@ from typing import Any
 from draftflow.extract import extract
 from draftflow.extract.artifact import DropReason
 from draftflow.extract.harvest.run import harvest
-from draftflow.extract.model.run import extract_with_model
+from draftflow.extract.model_pass.run import extract_with_model
 from draftflow.llm import StructuredOutputError, load_prompt
 from extract_support import FakeClient, snapshot_of
 

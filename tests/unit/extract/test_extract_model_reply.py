@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from draftflow.extract.model.reply import ExtractReply, reply_schema_json
+from draftflow.extract.model_pass.reply import ExtractReply, reply_schema_json
 
 
 def test_the_schema_names_what_a_chunk_reply_holds() -> None:

@@ -156,13 +156,13 @@ def test_hardware_and_precisions_load_from_the_data_file() -> None:
     ],
 )
 def test_every_kind_of_system_is_read_from_the_data(text: str, system: str) -> None:
-    from draftflow.extract.conditions.vocabulary import system_in
+    from draftflow.extract.conditions.setup_names import system_in
 
     assert system_in(text) == system
 
 
 def test_cpus_and_chips_are_read_from_the_data() -> None:
-    from draftflow.extract.conditions.vocabulary import CPU, sole_system, systems_named
+    from draftflow.extract.conditions.setup_names import CPU, sole_system, systems_named
 
     assert CPU.search("a dual EPYC 7742 host") is not None
     assert CPU.search("Core i9-13900K desktop") is not None
@@ -172,7 +172,7 @@ def test_cpus_and_chips_are_read_from_the_data() -> None:
 
 def test_precisions_are_read_from_the_data_everywhere() -> None:
     from draftflow.draft.facts.gaps import MENTIONS
-    from draftflow.extract.conditions.vocabulary import precision_in
+    from draftflow.extract.conditions.setup_names import precision_in
     from draftflow.select import reference, setup_fields
 
     assert precision_in("Qwen3-30B-A3B-FP8 weights") == "FP8"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from documents import make_document, make_result
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.select.figures import make_figures
+from draftflow.select.figures_file import make_figures
 from draftflow.select.rules import CLAIM_SCORE, MAX_HEADLINE, MIN_HEADLINE, choose, claims
 from draftflow.select.scored import Scored
 from draftflow.select.setup_fields import (

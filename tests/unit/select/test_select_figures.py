@@ -10,7 +10,7 @@ import pytest
 from documents import make_document, make_result
 from draftflow.errors import InputError
 from draftflow.record.model import ReportedResult
-from draftflow.select.figures import dump_figures, load_figures, make_figures, parse_figures
+from draftflow.select.figures_file import dump_figures, load_figures, make_figures, parse_figures
 
 RESULTS = make_document("results.md", "".join(f"line {n}\n" for n in range(1, 11)), prefix="r-")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from documents import make_document, make_result
 from draftflow.select.dated import latest_entries
-from draftflow.select.figures import make_figures
+from draftflow.select.figures_file import make_figures
 from draftflow.select.reference import reference_rows
 from draftflow.select.rules import _without_restatements, choose
 from draftflow.select.run_files import named_run_file

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from draftflow.errors import CassetteMissError
-from draftflow.extract.model.chunks import CHARS_PER_TOKEN
+from draftflow.extract.model_pass.chunks import CHARS_PER_TOKEN
 from draftflow.llm import Prompt, load_prompt
 from draftflow.record.model import ReportedResult
-from draftflow.select.figures import make_figures
+from draftflow.select.figures_file import make_figures
 from draftflow.select.model_choice import (
     SELECT_PROMPT,
     SelectReply,

@@ -4,8 +4,8 @@ its inputs."""
 
 from __future__ import annotations
 
+from draftflow.draft.facts.fact_types import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.facts.figures import metric_name
-from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.parts import Grounded
 
 _COMPUTED = frozenset({FactKind.LEADER, FactKind.SCALING, FactKind.CHANGE})

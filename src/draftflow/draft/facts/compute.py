@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from draftflow.draft.facts.build import fact_about
+from draftflow.draft.facts.fact_types import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.facts.figures import (
     NAMED_WORKLOAD_KEYS,
     Written,
@@ -29,7 +30,6 @@ from draftflow.draft.facts.figures import (
 )
 from draftflow.draft.facts.gaps import attributions, limits, unstated
 from draftflow.draft.facts.lead import lead
-from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.parts import Grounded
 
 MIN_SERIES = 3

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from pydantic import JsonValue
 
-from draftflow.draft.facts.model import Direction, FigureRef
+from draftflow.draft.facts.fact_types import Direction, FigureRef
 from draftflow.draft.parts import Grounded
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.label import Label

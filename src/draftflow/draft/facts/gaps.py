@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pydantic import JsonValue
 
 from draftflow.draft.facts.build import fact_about
+from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
-from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import Grounded
 from draftflow.draft.record_facts import states
 from draftflow.extract.conditions.resolve import SOURCE_CELLS
-from draftflow.extract.conditions.vocabulary import PRECISION
+from draftflow.extract.conditions.setup_names import PRECISION
 from draftflow.record.model import ReportedResult
 
 MAX_LIMIT_ROWS = 4

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pydantic import JsonValue
 
 from draftflow.draft.facts.build import fact_about
+from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import (
     Written,
     direction,
@@ -20,7 +21,6 @@ from draftflow.draft.facts.figures import (
     statistic_key,
 )
 from draftflow.draft.facts.gaps import FAILURE_METRICS
-from draftflow.draft.facts.model import Fact, FactKind
 from draftflow.draft.parts import Grounded
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 

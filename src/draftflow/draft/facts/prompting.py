@@ -17,10 +17,10 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from draftflow.draft.facts.model import Fact
+from draftflow.draft.facts.fact_types import Fact
 from draftflow.draft.facts.wording import amount, question
 from draftflow.draft.grounding import Grounding
-from draftflow.extract.conditions.vocabulary import ANY_ENGINE, PRECISION, SYSTEM
+from draftflow.extract.conditions.setup_names import ANY_ENGINE, PRECISION, SYSTEM
 from draftflow.numbers.arithmetic import ratio_text
 from draftflow.record.model import Section
 from draftflow.text.sentences import split_sentences

@@ -12,9 +12,9 @@ from draftflow.acquire.snapshot import Document
 from draftflow.draft import asked
 from draftflow.draft.facts import wording
 from draftflow.draft.facts.compute import compute_facts
-from draftflow.draft.facts.model import Fact, FactKind
+from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.parts import SectionWriter
-from draftflow.draft.wording import unique_documents
+from draftflow.draft.template_wording import unique_documents
 from draftflow.record.model import Section
 
 FACTS_PER_SECTION = 3

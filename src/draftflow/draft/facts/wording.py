@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from draftflow.draft.facts.model import Direction, Fact, FactKind, FigureRef
-from draftflow.draft.wording import join, with_unit
+from draftflow.draft.facts.fact_types import Direction, Fact, FactKind, FigureRef
+from draftflow.draft.template_wording import join, with_unit
 from draftflow.numbers.arithmetic import ratio_text
 from draftflow.numbers.words import count_word
 from draftflow.record.model import pinned_path

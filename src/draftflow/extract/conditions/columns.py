@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from draftflow.extract.conditions import vocabulary as vocab
+from draftflow.extract.conditions import setup_names as vocab
 
 _SIZE_FORMAT = re.compile(
     rf"^(?P<size>{vocab.SIZE.pattern})\s+(?P<precision>{vocab.PRECISION.pattern})$"

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from pydantic import JsonValue
 
-from draftflow.extract.conditions import vocabulary as vocab
+from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import column_model, count_in_system_cell
 from draftflow.extract.conditions.context import DocumentContext, RowCells
 from draftflow.extract.conditions.setup import SetupSource, agreed

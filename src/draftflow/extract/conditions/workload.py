@@ -24,9 +24,9 @@ from weakref import WeakKeyDictionary
 
 from pydantic import JsonValue
 
-from draftflow.extract.conditions import vocabulary as vocab
+from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.context import DocumentContext
-from draftflow.extract.conditions.settings import Stated, settings_in_pairs, settings_in_text
+from draftflow.extract.conditions.run_settings import Stated, settings_in_pairs, settings_in_text
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 WORKLOAD = "workload"

@@ -14,10 +14,7 @@ from threading import Lock
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document.csv_json import csv_table
-from draftflow.extract.document.json_tree import JsonScanError, scan_json
-from draftflow.extract.document.lines import atx_heading, is_table_row, pipe_cell_at, split_pipes
-from draftflow.extract.document.markdown import parse_markdown
-from draftflow.extract.document.model import (
+from draftflow.extract.document.elements import (
     Block,
     Cell,
     CodeBlock,
@@ -37,6 +34,9 @@ from draftflow.extract.document.model import (
     TableKind,
     is_non_value,
 )
+from draftflow.extract.document.json_tree import JsonScanError, scan_json
+from draftflow.extract.document.lines import atx_heading, is_table_row, pipe_cell_at, split_pipes
+from draftflow.extract.document.markdown import parse_markdown
 from draftflow.extract.document.pairs import markdown_pairs, text_pairs
 from draftflow.extract.document.text_tables import text_tables
 

@@ -12,7 +12,7 @@ import csv
 import sys
 from collections.abc import Iterator, Sequence
 
-from draftflow.extract.document.model import Cell, Row, Span, Table, TableKind
+from draftflow.extract.document.elements import Cell, Row, Span, Table, TableKind
 
 csv.field_size_limit(max(csv.field_size_limit(), min(sys.maxsize, 2**26)))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from draftflow.extract.document.model import Cell, HeadingPath, Row, Span, Table, TableKind
+from draftflow.extract.document.elements import Cell, HeadingPath, Row, Span, Table, TableKind
 
 MAX_SPAN = 64
 """A `colspan`/`rowspan` above this is read as 1 (a malformed attribute, not a layout)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from draftflow.extract.document.model import Node
+from draftflow.extract.document.elements import Node
 
 MAX_DEPTH = 200
 

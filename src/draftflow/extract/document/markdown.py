@@ -23,8 +23,7 @@ from dataclasses import dataclass, field, replace
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from draftflow.extract.document.html_tables import html_tables
-from draftflow.extract.document.model import (
+from draftflow.extract.document.elements import (
     Block,
     Cell,
     CodeBlock,
@@ -39,6 +38,7 @@ from draftflow.extract.document.model import (
     Table,
     TableKind,
 )
+from draftflow.extract.document.html_tables import html_tables
 from draftflow.extract.document.text_tables import text_tables
 
 MAX_CAPTION = 400

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
-from draftflow.extract.document.model import (
+from draftflow.extract.document.elements import (
     Block,
     HtmlBlock,
     KeyValue,

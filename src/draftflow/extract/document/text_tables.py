@@ -21,8 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from draftflow.extract.document.lines import split_pipes
-from draftflow.extract.document.model import (
+from draftflow.extract.document.elements import (
     Cell,
     HeadingPath,
     Row,
@@ -31,6 +30,7 @@ from draftflow.extract.document.model import (
     TableKind,
     is_non_value,
 )
+from draftflow.extract.document.lines import split_pipes
 
 MAX_LINE = 400
 """A longer line is data or prose, never a table row."""

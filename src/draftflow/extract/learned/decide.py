@@ -27,7 +27,7 @@ from draftflow.extract.harvest.lines import (
 )
 from draftflow.extract.learned.columns import LINE_READ, ColumnStats
 from draftflow.extract.learned.features import Features, Place, instance_features
-from draftflow.extract.learned.model import ResultModel
+from draftflow.extract.learned.weights import ResultModel
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import THRESHOLD_WORDS
 from draftflow.numbers.units import unit_after

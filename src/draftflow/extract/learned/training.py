@@ -13,7 +13,7 @@ from typing import Any
 
 from draftflow.errors import ConfigError
 from draftflow.extract.learned.features import Features
-from draftflow.extract.learned.model import ResultModel
+from draftflow.extract.learned.weights import ResultModel
 
 INSTALL = "install the training dependencies: .venv/bin/pip install -e '.[dev]'"
 

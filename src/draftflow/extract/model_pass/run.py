@@ -20,9 +20,9 @@ from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected, select
 from draftflow.extract.ground import Grounder
-from draftflow.extract.model.chunks import Chunk, chunk_documents
-from draftflow.extract.model.claims import ClaimChecker, HarvestedFigures, array_lines_of
-from draftflow.extract.model.reply import ExtractReply
+from draftflow.extract.model_pass.chunks import Chunk, chunk_documents
+from draftflow.extract.model_pass.claims import ClaimChecker, HarvestedFigures, array_lines_of
+from draftflow.extract.model_pass.reply import ExtractReply
 from draftflow.llm import Prompt, StructuredOutputError, load_prompt
 from draftflow.llm.protocol import StructuredClient, StructuredReply
 

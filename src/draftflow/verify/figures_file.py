@@ -10,7 +10,7 @@ from __future__ import annotations
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.record.model import Record, ReportedResult, SupplementalSource
 from draftflow.runtime.collector import collection_paused
-from draftflow.select.figures import figure_id
+from draftflow.select.figures_file import figure_id
 from draftflow.verify.conditions import check_cited_conditions
 from draftflow.verify.context import DocumentIndexes, VerifyContext
 from draftflow.verify.identity import listed_documents

@@ -18,7 +18,7 @@ from draftflow.extract.artifact import DroppedClaim, DropReason, empty_setup
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.derive import RunValue, derive
 from draftflow.extract.ground import Grounded, Grounder, reads_as_instructions
-from draftflow.extract.model.reply import (
+from draftflow.extract.model_pass.reply import (
     ConditionClaim,
     ProfileClaim,
     RepeatedRunsClaim,
