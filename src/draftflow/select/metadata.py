@@ -15,7 +15,7 @@ field no source states stays None.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.conditions.setup_names import precision_in
@@ -149,9 +149,15 @@ def _model(
 def _figure_models(headline: list[ReportedResult]) -> dict[str, str]:
     """The models the headline figures' own conditions name (the first model key a figure
     fills), each with the evidence of the first figure that names it, in order."""
+    return _first_stated(headline, MODEL_KEYS)
+
+
+def _first_stated(headline: list[ReportedResult], keys: Sequence[str]) -> dict[str, str]:
+    """Each value the figures' conditions state under the first of `keys` a figure fills,
+    with the evidence of the first figure that states it, in order."""
     where: dict[str, str] = {}
     for result in headline:
-        for key in MODEL_KEYS:
+        for key in keys:
             value = result.conditions.get(key)
             if isinstance(value, str) and value.strip():
                 where.setdefault(value.strip(), result.evidence_url)
@@ -300,13 +306,7 @@ def _system(meta: RecordMetadata, front: list[Document]) -> None:
 
 
 def _quantization(meta: RecordMetadata, headline: list[ReportedResult]) -> None:
-    stated: dict[str, str] = {}
-    for result in headline:
-        for key in QUANT_KEYS:
-            value = result.conditions.get(key)
-            if isinstance(value, str) and value.strip():
-                stated.setdefault(value.strip(), result.evidence_url)
-                break
+    stated = _first_stated(headline, QUANT_KEYS)
     if len(stated) == 1:
         meta.quantization, meta.evidence["quantization"] = next(iter(stated.items()))
         return
