@@ -1,10 +1,10 @@
 """Instructions are data: `is_instruction` (with `text/addressed.py`) on a hand-written
 held-out file of lines planted for a reader-program and benign benchmark prose
-(`tests/data/instructions/*.json`, each `{"addressed": [[lang, line]], "benign": [...]}`).
+(`tests/fixtures/instructions/*.json`, each `{"addressed": [[lang, line]], "benign": [...]}`).
 
 Prints found / flagged per language and every miss and false flag.
 
-    .venv/bin/python benchmarks/instruction_heldout.py tests/data/instructions/heldout-s12.json
+    .venv/bin/python benchmarks/instruction_heldout.py tests/fixtures/instructions/heldout-s12.json
 """
 
 from __future__ import annotations

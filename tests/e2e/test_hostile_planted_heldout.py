@@ -1,5 +1,5 @@
 """Planted instructions in phrasings and languages the classifier was not written from (a
-sample of `tests/data/instructions/heldout-s12.json`), drafted with no model as a real
+sample of `tests/fixtures/instructions/heldout-s12.json`), drafted with no model as a real
 process: none of their numbers is a figure, each line is flagged, the real table stands."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from draft_cli import MODEL_VARIABLES
 
-HELDOUT = Path(__file__).parents[1] / "data" / "instructions" / "heldout-s12.json"
+HELDOUT = Path(__file__).parents[1] / "fixtures" / "instructions" / "heldout-s12.json"
 SAMPLE = ("9901", "9904", "9914", "9917", "9923", "9930", "9934", "9936", "9938", "9940", "9941")
 README = """# Spark bench
 

@@ -1,4 +1,4 @@
-"""Instructions are data, on a hand-written held-out set (`tests/data/instructions/
+"""Instructions are data, on a hand-written held-out set (`tests/fixtures/instructions/
 heldout-s12.json`, committed before the session-12 classifier changes, in 12 languages and
 phrasings unlike the generated set): the floor it holds. Before those changes: 18/44 found,
 2/44 benign flagged."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from draftflow.text.instructions import is_instruction
 
-HELDOUT = Path(__file__).parents[2] / "data" / "instructions" / "heldout-s12.json"
+HELDOUT = Path(__file__).parents[2] / "fixtures" / "instructions" / "heldout-s12.json"
 
 
 def test_the_held_out_planted_lines_are_found_and_benign_ones_are_not() -> None:
