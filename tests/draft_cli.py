@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -43,3 +47,21 @@ def draft_small_record(corpus_dir: Path, manifest: dict[str, Any], records: Path
         result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     return records
+
+
+def draft_hostile_folder(folder: Path, records: Path) -> dict[str, Any]:
+    """Draft a hand-made `someone/spark-bench` folder with no model as a real process, assert
+    it ends 0, and return its record (`someone-spark-bench.json` in `records`)."""
+    env = {k: v for k, v in os.environ.items() if k not in MODEL_VARIABLES}
+    command = [
+        *(sys.executable, "-m", "draftflow", "draft", str(folder)),
+        *("--origin", "https://github.com/someone/spark-bench", "--revision", "a" * 40),
+        *("--records-dir", str(records)),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    record: dict[str, Any] = json.loads((records / f"{HOSTILE_ID}.json").read_text())
+    return record
+
+
+HOSTILE_ID = "someone-spark-bench"

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from test_pipeline_scripted_model import CORPUS_FOLDER, FIXTURE, ScriptedModel
 
-from draft_cli import MODEL_VARIABLES, draft_args
+from draft_cli import HOSTILE_ID, MODEL_VARIABLES, draft_args, draft_hostile_folder
 from draftflow.verify import DocumentIndexes
 from meaning_edits import EDITED_LINES, FIGURE_EDITS, RECORD_EDITS
 from stub_server import StubReply, StubRequest, StubServer, completion
@@ -75,16 +75,8 @@ def hostile_folder(tmp_path: Path) -> Path:
 def test_planted_instructions_are_never_figures_and_each_is_flagged(tmp_path: Path) -> None:
     folder = hostile_folder(tmp_path)
     records = tmp_path / "records"
-    env = {k: v for k, v in os.environ.items() if k not in MODEL_VARIABLES}
-    command = [
-        *(sys.executable, "-m", "draftflow", "draft", str(folder)),
-        *("--origin", "https://github.com/someone/spark-bench", "--revision", "a" * 40),
-        *("--records-dir", str(records)),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
-    assert done.returncode == 0, done.stderr
-    record_id = "someone-spark-bench"
-    record = json.loads((records / f"{record_id}.json").read_text())
+    record = draft_hostile_folder(folder, records)
+    record_id = HOSTILE_ID
     dropped = record["provenance"]["dropped"]  # listed there, for the editor, as dropped
     article = (records / f"{record_id}.md").read_text().splitlines()
     published = "\n".join(

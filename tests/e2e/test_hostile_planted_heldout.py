@@ -5,12 +5,9 @@ process: none of their numbers is a figure, each line is flagged, the real table
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-from draft_cli import MODEL_VARIABLES
+from draft_cli import HOSTILE_ID, draft_hostile_folder
 
 HELDOUT = Path(__file__).parents[1] / "fixtures" / "instructions" / "heldout-s12.json"
 SAMPLE = ("9901", "9904", "9914", "9917", "9923", "9930", "9934", "9936", "9938", "9940", "9941")
@@ -37,16 +34,8 @@ def test_held_out_planted_lines_are_never_figures_and_each_is_flagged(tmp_path: 
     folder.mkdir()
     (folder / "README.md").write_text(README.format(planted="\n\n".join(lines)))
     records = tmp_path / "records"
-    env = {k: v for k, v in os.environ.items() if k not in MODEL_VARIABLES}
-    command = [
-        *(sys.executable, "-m", "draftflow", "draft", str(folder)),
-        *("--origin", "https://github.com/someone/spark-bench", "--revision", "a" * 40),
-        *("--records-dir", str(records)),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
-    assert done.returncode == 0, done.stderr
-    record_id = "someone-spark-bench"
-    record = json.loads((records / f"{record_id}.json").read_text())
+    record = draft_hostile_folder(folder, records)
+    record_id = HOSTILE_ID
     figures = (records / f"{record_id}.figures.json").read_text()
     published = json.dumps(record["editorial"]) + figures
     for number in SAMPLE:

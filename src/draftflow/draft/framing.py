@@ -56,8 +56,9 @@ class Framed(Protocol):
     def main_claim(self) -> tuple[Fact, list[str]] | None: ...
 
 
-def _same_system(one: str, other: str) -> bool:
-    """`NVIDIA DGX Spark` and `DGX Spark` (or `2x DGX Spark`) name one system."""
+def _same_name(one: str, other: str) -> bool:
+    """`NVIDIA DGX Spark` and `DGX Spark` (or `2x DGX Spark`) name one system; `Qwen3-32B`
+    and `Qwen3-32B-AWQ` one model: one name holds the other, a maker's name aside."""
     a, b = (_VENDOR.sub("", s.lower()).strip() for s in (one, other))
     return a in b or b in a
 
@@ -68,7 +69,7 @@ def measured_system(writer: Framed) -> str | None:
         text for item in writer.grounded if (text := w.text(item.result.conditions.get("system")))
     ]
     chosen = writer.facts.system if writer.facts is not None else None
-    if chosen and all(_same_system(chosen, s) for s in stated):
+    if chosen and all(_same_name(chosen, s) for s in stated):
         return _with_nodes(chosen, writer.facts.node_count if writer.facts else None)
     if stated:
         top, count = Counter(stated).most_common(1)[0]
@@ -170,11 +171,6 @@ def claim_is_the_models(writer: Framed, model: str) -> bool:
         if families and family_names_in(item.result.label) - families:
             return False
     return True
-
-
-def _same_name(one: str, other: str) -> bool:
-    a, b = one.lower(), other.lower()
-    return a in b or b in a
 
 
 def titles(writer: Framed, repository: str) -> list[str]:
