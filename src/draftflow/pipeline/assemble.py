@@ -22,12 +22,12 @@ from draftflow.record.model import (
     Provenance,
     Record,
     ReportedResult,
-    ReportedSetup,
     Source,
     SupplementalSource,
     UnreadTable,
 )
 from draftflow.select import Selection
+from draftflow.select.artifact import setup_with_metadata
 from draftflow.select.keywords import HARDWARE, PLATFORMS, RUNTIMES, topics
 
 METRICS_STATUS = "site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results"
@@ -186,17 +186,7 @@ def apply_selection(record: Record, selection: Selection, snapshot: Snapshot) ->
 def _with_selection(record: Record, selection: Selection) -> Record:
     """The record's metadata, setup and scope as the select stage read them from the sources."""
     meta = selection.metadata
-    setup = record.reported_setup
-    reported_setup = ReportedSetup(
-        system=setup.system or meta.system,
-        node_count=setup.node_count if setup.node_count is not None else meta.node_count,
-        parallelism=setup.parallelism or meta.parallelism,
-        kv_dtype=setup.kv_dtype or meta.kv_dtype,
-        context_limit_tokens=setup.context_limit_tokens
-        if setup.context_limit_tokens is not None
-        else meta.context_limit_tokens,
-        experiment_date=setup.experiment_date or meta.experiment_date,
-    )
+    reported_setup = setup_with_metadata(record.reported_setup, meta)
     conditions = dict(record.conditions)
     if meta.quantization is not None:
         conditions["quantization"] = meta.quantization

@@ -35,14 +35,21 @@ class Selection:
 
     @property
     def setup(self) -> ReportedSetup:
-        """The setup the draft writes about: the extract stage's, with the system, the number
-        of machines and the date of the measurements the select stage read from the sources
-        where extract stated none."""
-        setup, meta = self.extracted_setup, self.metadata
-        return setup.model_copy(
-            update={
-                "system": setup.system or meta.system,
-                "node_count": setup.node_count if setup.node_count is not None else meta.node_count,
-                "experiment_date": setup.experiment_date or meta.experiment_date,
-            }
-        )
+        """The setup the draft writes about: the extract stage's, completed from the metadata
+        the select stage read from the sources (the same rule the record's setup follows)."""
+        return setup_with_metadata(self.extracted_setup, self.metadata)
+
+
+def setup_with_metadata(setup: ReportedSetup, meta: RecordMetadata) -> ReportedSetup:
+    """`setup` with every field it leaves unstated taken from what the sources state of the
+    whole record (`meta`): the one rule for the record's setup and the setup the draft reads."""
+    return ReportedSetup(
+        system=setup.system or meta.system,
+        node_count=setup.node_count if setup.node_count is not None else meta.node_count,
+        parallelism=setup.parallelism or meta.parallelism,
+        kv_dtype=setup.kv_dtype or meta.kv_dtype,
+        context_limit_tokens=setup.context_limit_tokens
+        if setup.context_limit_tokens is not None
+        else meta.context_limit_tokens,
+        experiment_date=setup.experiment_date or meta.experiment_date,
+    )

@@ -29,8 +29,19 @@ def test_the_setup_the_draft_reads_fills_only_what_extract_left_unstated() -> No
     assert setup.system == "Strix Halo"  # the extraction's own statement stands
     assert (setup.node_count, setup.experiment_date) == (2, "2026-01-02")
     assert setup.parallelism == "tp2"
-    assert setup.kv_dtype is None  # the draft is shown the three fields the select stage fills
+    assert setup.kv_dtype == "fp8"  # every field the sources state, as the record's setup has
     assert selection.extracted_setup.node_count is None  # the extraction's setup is kept as is
+
+
+def test_the_draft_reads_the_setup_the_record_publishes() -> None:
+    """One rule for both: a field the record's setup states is never called unstated in the
+    article ("The reported setup does not state the KV dtype" beside a record stating fp8)."""
+    meta = RecordMetadata(parallelism="TP=2", kv_dtype="fp8", context_limit_tokens=32768)
+    extracted = _setup(system="GB10")
+    selection = selection_of([], setup=extracted)
+    selection.metadata = meta
+    assert selection.setup.system == "GB10"
+    assert (selection.setup.parallelism, selection.setup.context_limit_tokens) == ("TP=2", 32768)
 
 
 def test_select_carries_the_extraction_s_setup_and_dropped_claims() -> None:
