@@ -120,9 +120,7 @@ def test_a_label_in_the_source_s_own_words_is_not_re_read() -> None:
     words the source does not write is re-read, and flagged."""
     assert flagged(result('"agg_tok_s"', 99.6, label="NVIDIA DGX Spark, agg_tok_s")) == []
     assert flagged(result('"agg_tok_s"', 99.6, label="decode sweep, concurrency 1")) == []
-    assert flagged(result('"agg_tok_s"', 99.6, label="decode speed, concurrency 1")) == [
-        "/r/label"
-    ]
+    assert flagged(result('"agg_tok_s"', 99.6, label="decode speed, concurrency 1")) == ["/r/label"]
 
 
 @pytest.mark.parametrize(
