@@ -85,6 +85,8 @@ def test_a_metric_phrase_introduces_a_list_of_values() -> None:
         "Both runs used 2x DGX Spark with Qwen3 30B and Gemma 4 on Round 3.",
         # an uptime is the host's state, not a result (teaql round-1 line 67)
         "The host had been up for 7 days and 15 hours.",
+        # a decade of values, not seconds (synthetic, the prose rule's own example)
+        "TTFT sat in the low 60s at every concurrency.",
         # star ratings
         "Ease of setup: 4/5 stars, documentation ★★★☆☆.",
         # a quantifier without a counted set, and a count of workload inputs after a verb
