@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from draftflow.extract.document.lines import split_pipes
 from draftflow.extract.harvest.markdown_tables import harvest_markdown
@@ -106,23 +113,68 @@ def test_real_results_matrix(corpus_dir: Path, manifest: dict[str, Any]) -> None
     assert by_place[(104, "TTFT")].unit_guess == "ms"
 
 
-def test_pathological_lines_are_read_linearly() -> None:
-    # each of these lines sends a naive heading/rule/key-value pattern into quadratic
-    # backtracking; they must be skipped, not chewed on
-    text = (
+def _pathological(width: int) -> str:
+    """Lines of `width` characters that send a naive heading, rule or key-value pattern (or a
+    table reader) into backtracking over the whole line, then one plain table."""
+    return (
         "# "
-        + " #" * 50_000
+        + " #" * (width // 2)
         + "x\n"
         + "--- "
-        + " " * 100_000
+        + " " * width
         + "y\n"
         + "k"
-        + " " * 100_000
+        + " " * width
         + ": 5\n"
         + "| a |\n|"
-        + "-|" * 50_000
+        + "-|" * (width // 2)
         + "\n| 1 |\n\n| b |\n|-|\n| 2 |\n"
     )
-    candidates = harvest(snapshot_of({"a.md": text}))
+
+
+@contextmanager
+def _cpu_budget(seconds: float) -> Iterator[None]:
+    """Ends a runaway reader with a failure after `seconds` of this process's CPU time,
+    rather than waiting hours for it (a regular expression match is interruptible)."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"over {seconds} CPU s")
+
+    previous = signal.signal(signal.SIGVTALRM, stop)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, previous)
+
+
+_RUNS = itertools.count(1)
+
+
+def _harvest_cpu_seconds(text: str) -> float:
+    """The CPU time of reading `text` from scratch, the least of five runs (each ends in its
+    own number of blank lines: a text read before may be remembered, not read)."""
+    times = []
+    for _ in range(5):
+        fresh = text + "\n" * next(_RUNS)
+        start = time.process_time()
+        harvest(snapshot_of({"a.md": fresh}))
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def test_pathological_lines_are_read_linearly() -> None:
+    """Such lines are skipped, not chewed on: sixteen times the width costs at most forty
+    times the CPU time (a quadratic reader's costs 256 times). CPU time of this process, not
+    wall time: the machine is shared."""
+    try:
+        with _cpu_budget(20):
+            candidates = harvest(snapshot_of({"a.md": _pathological(100_000)}))
+            narrow = _harvest_cpu_seconds(_pathological(5_000))
+            wide = _harvest_cpu_seconds(_pathological(80_000))
+    except TimeoutError as error:
+        pytest.fail(f"the pathological lines were chewed on: {error}")
     # a delimiter row wider than its header makes no table (GFM), the next table is read
     assert [(c.line, c.values) for c in candidates] == [(10, [2])]
+    assert wide < 40 * narrow + 0.01, f"5,000 wide: {narrow:.4f} s, 80,000 wide: {wide:.4f} s"

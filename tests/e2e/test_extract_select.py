@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -132,9 +136,53 @@ def test_json_settings_subtrees_are_not_results() -> None:
     assert _selected({"r.json": text}) == [(1, "decode_tok_s", "decode_rate", 42.0)]
 
 
+_SELECT_IN_A_FRESH_PROCESS = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from draftflow.extract.classify import select
+from draftflow.extract.harvest.run import harvest
+from extract_support import snapshot_of
+chosen = select(harvest(snapshot_of({"r.csv": sys.stdin.read()})))
+print(json.dumps([[s.candidate.line, s.candidate.key, s.metric, s.candidate.value]
+                  for s in chosen]))
+"""
+
+
 def test_selection_is_deterministic() -> None:
-    text = "model,decode_tok_s,ttft_s\na,1.5,0.2\nb,2.5,0.3\n"
-    assert _selected({"r.csv": text}) == _selected({"r.csv": text})
+    """The same table gives the same figures in the same order here and in fresh processes
+    whose string hashes differ: an order taken from a set of names is the same on every call
+    of one process, so calling twice here could not show it."""
+    text = (
+        "model,decode_tok_s,ttft_s,prefill_tok_s,tpot_ms,e2e_s\n"
+        "a,1.5,0.2,900,12,4.5\nb,2.5,0.3,950,11,5.5\n"
+    )
+    expected = [
+        [line, key, metric, value]
+        for line, values in ((2, (1.5, 0.2, 900, 12, 4.5)), (3, (2.5, 0.3, 950, 11, 5.5)))
+        for (key, metric), value in zip(
+            [
+                ("decode_tok_s", "decode_rate"),
+                ("ttft_s", "ttft"),
+                ("prefill_tok_s", "prefill_rate"),
+                ("tpot_ms", "inter_token_latency"),
+                ("e2e_s", "latency"),
+            ],
+            values,
+            strict=True,
+        )
+    ]
+    assert [list(item) for item in _selected({"r.csv": text})] == expected
+    tests = str(Path(__file__).parents[1])
+    for seed in ("1", "2"):
+        fresh = subprocess.run(
+            [sys.executable, "-c", _SELECT_IN_A_FRESH_PROCESS, tests],
+            input=text,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            check=True,
+        )
+        assert json.loads(fresh.stdout) == expected, f"PYTHONHASHSEED={seed}"
 
 
 def test_slashed_cells_give_one_figure_per_value() -> None:

@@ -333,6 +333,8 @@ def test_cli_refuses_to_overwrite_the_record(tmp_path: Path, record: Record) -> 
     path.write_text(dump_record(record), encoding="utf-8")
     result = CliRunner().invoke(main, ["render", str(path)])
     assert result.exit_code == 2
+    assert f"the article would overwrite the record itself ({path})" in result.stderr
+    assert "pass -o OUT.md" in result.stderr
     assert path.read_text(encoding="utf-8") == dump_record(record)
 
 

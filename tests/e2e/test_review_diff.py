@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 from pathlib import Path
@@ -31,10 +32,16 @@ def edited(record: Record, edit: Any) -> Record:
 
 
 def test_identical_records_have_no_changes(seed: Record) -> None:
-    diff = diff_records(seed, seed)
-    assert diff.identical
-    assert diff.status_change is None
-    assert diff.old_sha256 == diff.new_sha256
+    """Two loads of one file (not one object twice): no change, and both hashes are the
+    file's own (`sha256sum` of what `dump_record` writes), not merely equal."""
+    text = dump_record(seed)
+    again = parse_record(text)
+    assert again is not seed
+    diff = diff_records(seed, again)
+    assert diff.identical and diff.changes == []
+    assert diff.status_change is None and diff.source_move is None
+    file_hash = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert diff.old_sha256 == diff.new_sha256 == file_hash
 
 
 def test_a_changed_value_is_found_by_label_and_metric_even_after_reordering(seed: Record) -> None:

@@ -4,6 +4,7 @@ and on targeted breakages of it: each must be caught at the right JSON pointer."
 from __future__ import annotations
 
 import copy
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -408,12 +409,24 @@ def test_swapped_values_are_both_flagged(record: dict[str, Any], snapshot: Snaps
 
 
 def test_flag_ids_are_stable_and_distinct(record: dict[str, Any], snapshot: Snapshot) -> None:
-    record["editorial"]["reported_results"][0]["value"] = 82.7
-    record["editorial"]["reported_results"][1]["value"] = 64.7
-    report = verify_record(record, snapshot)
-    ids = [f.id for f in report.errors]
-    assert len(ids) == len(set(ids)) == 2
-    assert all(len(i) == 12 for i in ids)
+    """A flag's id is its rule, place and claim (12 hex digits of sha256 over them), so a
+    sign-off's acknowledgement keeps naming it across runs and processes: not its message,
+    its position among the flags or anything else of the run."""
+    results = record["editorial"]["reported_results"]
+    results[0]["value"], results[1]["value"] = 82.7, 64.7
+    ids = [f.id for f in verify_record(record, snapshot).errors]
+
+    def stable(location: str, claim: str) -> str:
+        text = f"reported_results\x1f/editorial/reported_results/{location}\x1f{claim}"
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    assert ids == [stable("0/value", "82.7"), stable("1/value", "64.7")]
+    assert len(set(ids)) == 2
+    results[0]["value"] = 82.9  # the other flag keeps its id
+    assert [f.id for f in verify_record(record, snapshot).errors] == [
+        stable("0/value", "82.9"),
+        ids[1],
+    ]
 
 
 def test_uncited_prose_number_names_the_document_it_is_in(

@@ -90,19 +90,41 @@ def test_human_output_shows_the_source_line_with_context(
     assert "    31 | | ---: |" in out  # a line of context before the cited line
 
 
-@pytest.mark.parametrize("content", ["{not json", "[]", '{"id": "x"}'])
-def test_unreadable_record_exits_2(tmp_path: Path, folder: Path, content: str) -> None:
+def assert_input_error(result: Any, error: str, fix: str) -> None:
+    """Exit 2 for bad input, with its one error and one fix (exit 2 is also a usage error
+    of the command line itself: the message tells the two apart)."""
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"error: {error}"), result.output
+    assert f"\n  fix: {fix}" in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("content", "error", "fix"),
+    [
+        ("{not json", " is not valid JSON", "fix the JSON there"),
+        ("[]", " is not a record: expected a JSON object, got list", "a record file holds one"),
+        ('{"id": "x"}', ": invalid field /title: Field required", "add the field at /title"),
+    ],
+)
+def test_unreadable_record_exits_2(
+    tmp_path: Path, folder: Path, content: str, error: str, fix: str
+) -> None:
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
-    assert run(str(path), "--source", str(folder)).exit_code == 2
+    result = run(str(path), "--source", str(folder))
+    assert_input_error(result, f"{path}{error}", fix)
 
 
 def test_missing_record_or_source_exits_2(
     tmp_path: Path, folder: Path, clean_record: dict[str, Any]
 ) -> None:
-    assert run(str(tmp_path / "none.json"), "--source", str(folder)).exit_code == 2
+    none = tmp_path / "none.json"
+    result = run(str(none), "--source", str(folder))
+    assert_input_error(result, f"record file {none} does not exist", "pass the path of a record")
     path = write(tmp_path, clean_record)
-    assert run(str(path), "--source", str(tmp_path / "no-such-folder")).exit_code == 2
+    result = run(str(path), "--source", str(tmp_path / "no-such-folder"))
+    error = f"{tmp_path / 'no-such-folder'} does not exist"
+    assert_input_error(result, error, "pass an existing folder or git checkout")
 
 
 def test_without_source_reads_the_records_repository_from_the_cache_and_fetches_on_request(

@@ -51,6 +51,10 @@ def test_a_metric_phrase_introduces_a_list_of_values() -> None:
         "output tokens while its prompt contained at least 57,345 input tokens.",
         # timeouts are settings (teaql ledger lines 23-24)
         "objects because of 600-second request timeouts and a circular dependency.",
+        # a setting or a target named before a rate or a time: synthetic, since each corpus
+        # line above is ruled out by its unit or its code before these words are read
+        "The client waited with a timeout of 600 s per request.",
+        "The target of 50 tok/s was met.",
         # hardware specifications (Kleybrink README.md line 5)
         "Built for — and tested on — the [NVIDIA DGX Spark](https://www.nvidia.com/en-us/"
         "products/workstations/dgx-spark/) (128 GB unified memory, 273 GB/s bandwidth).",
@@ -60,6 +64,10 @@ def test_a_metric_phrase_introduces_a_list_of_values() -> None:
         # thresholds and limits, with a bound in words (teaql ledger lines 29 and 143)
         "error requested at least 65,537 tokens against the 65,536-token model limit,",
         "The minimum total was therefore 65,537, exceeding the service limit by one token.",
+        # the two lines above are token counts (settings); a bound in words before a rate or
+        # a time is ruled out by the bound alone (synthetic)
+        "Decode held at least 45 tok/s across the sweep.",
+        "TTFT stayed below 200 ms for every prompt.",
         # arithmetic the source presents as an estimate (Kleybrink REPORT.md line 275)
         "A 30B-total MoE model with 3.6B active parameters achieves `273 / 3.6 ≈ 76 tok/s` "
         "theoretical — matching the observed 69 tok/s for Nemotron 3 Nano 30B.",
@@ -77,6 +85,8 @@ def test_a_metric_phrase_introduces_a_list_of_values() -> None:
         "Both runs used 2x DGX Spark with Qwen3 30B and Gemma 4 on Round 3.",
         # an uptime is the host's state, not a result (teaql round-1 line 67)
         "The host had been up for 7 days and 15 hours.",
+        # a decade of values, not seconds (synthetic, the prose rule's own example)
+        "TTFT sat in the low 60s at every concurrency.",
         # star ratings
         "Ease of setup: 4/5 stars, documentation ★★★☆☆.",
         # a quantifier without a counted set, and a count of workload inputs after a verb

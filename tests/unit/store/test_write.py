@@ -122,8 +122,9 @@ def test_save_new_then_unchanged_then_changed(tmp_path: Path, record: Record) ->
 
 def test_bad_ids_and_missing_records_say_what_to_do(tmp_path: Path) -> None:
     store = RecordStore(tmp_path)
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=r"'\.\./escape' is not a record id: use letters") as bad:
         store.paths("../escape")
+    assert "--id" in (bad.value.hint or "")
     with pytest.raises(InputError) as caught:
         store.load("nope")
     assert "draftflow status" in (caught.value.hint or "")
