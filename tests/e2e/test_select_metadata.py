@@ -74,6 +74,33 @@ def test_apache_spark_alone_is_not_the_hardware() -> None:
     assert meta.system is None and "system" in meta.unstated
 
 
+def test_a_box_compared_with_a_dgx_spark_is_not_measured_on_one() -> None:
+    """lhl/strix-halo-testing: a Strix Halo repository with a section comparing it with a DGX
+    Spark ("I don't have an Nvidia DGX Spark") was published as measured on a DGX Spark."""
+    readme = _document(
+        "README.md",
+        "# strix-halo-testing\n\nMy testing of the AMD Strix Halo (Ryzen AI Max+ 395) APU.\n\n"
+        "## AMD Strix Halo vs Nvidia DGX Spark\n\nI don't have an Nvidia DGX Spark.\n",
+    )
+    table = _document("bench.md", "| test | t/s |\n|---|---|\n| tg128 | 47.3 |\n")
+    meta = read_metadata(_snapshot(readme, table), [_result(table, 3, 47.3)], [])
+    assert meta.system is None
+    assert "Strix Halo" in meta.unstated["system"]
+
+
+def test_a_headline_figure_on_another_machine_leaves_the_record_system_unstated() -> None:
+    readme = _document("README.md", "# Bench\n\nRuns on a DGX Spark and an RTX 4090.\n")
+    table = _document("r.md", "| system | tok/s |\n|---|---|\n| RTX 4090 | 90.5 |\n")
+    spark = read_metadata(_snapshot(readme, table), [_result(table, 3, 90.5)], [])
+    assert spark.system is None  # the README names two machines at once
+    alone = _document("README.md", "# Bench\n\nRuns on one DGX Spark (GB10).\n")
+    headline = [_result(table, 3, 90.5, system="RTX 4090")]
+    meta = read_metadata(_snapshot(alone, table), headline, [])
+    assert meta.system is None and "RTX 4090" in meta.unstated["system"]
+    own = read_metadata(_snapshot(alone, table), [_result(table, 3, 90.5, system="GB10")], [])
+    assert own.system == "one DGX Spark"  # GB10 is the DGX Spark's own chip
+
+
 def test_several_models_leave_the_record_model_null_and_say_why() -> None:
     table = _document("r.md", "| model | tok/s |\n|---|---|\n| a-7B | 10.5 |\n| b-13B | 20.5 |\n")
     headline = [_result(table, 3, 10.5, model="a-7B"), _result(table, 4, 20.5, model="b-13B")]

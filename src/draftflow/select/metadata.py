@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.extract.conditions.setup_names import precision_in
+from draftflow.extract.conditions.setup_names import precision_in, systems_named
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_dates, parse_number
 from draftflow.numbers.vocabulary import vocabulary
@@ -58,6 +58,7 @@ _SYSTEM = re.compile(
     r"(?!-\w)",  # not a piece of a slug (`dgx-spark-2x-...` names a repository)
     re.I,
 )
+_RECORD_FAMILY = re.compile(_RECORD_SYSTEM.pattern if _RECORD_SYSTEM else "(?!)", re.I)
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
 _DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re.I)
@@ -94,7 +95,7 @@ def read_metadata(
     read_runtimes(meta, headline, cited, [readme] if readme else [])
     meta.hardware_topics = read_topics(meta, snapshot.documents, HARDWARE, "hardware")
     meta.platform_topics = read_topics(meta, snapshot.documents, PLATFORMS, "platform")
-    _system(meta, front)
+    _system(meta, front, headline)
     _quantization(meta, headline)
     _experiment_date(meta, headline, cited)
     _setup_fields(meta, snapshot, front, readme)
@@ -276,6 +277,31 @@ def _comparison(meta: RecordMetadata, found: list[tuple[str, str]], where: str) 
         meta.unstated["model_family"] = "the compared models belong to several families"
 
 
+def _another_machine(
+    front: list[Document], hit_url: str, headline: list[ReportedResult]
+) -> str | None:
+    """A machine other than the record system that a headline figure states as its own, or
+    that the front documents name before (or beside) their first naming of the record system:
+    a repository about one box that compares it with a DGX Spark is not measured on a Spark."""
+    for result in headline:
+        stated = result.conditions.get("system")
+        if isinstance(stated, str) and _names_another_machine(stated):
+            return stated
+    for document in front:
+        for number, line in enumerate(document.line_list, 1):
+            if _names_another_machine(line):
+                return line.strip()[:80]
+            if document.line_url(number) == hit_url:
+                return None
+    return None
+
+
+def _names_another_machine(text: str) -> bool:
+    """Whether a text names hardware (a system, a chip, a CPU) outside the record system's
+    family (`GB10` and `ASUS Ascent GX10` are of the DGX Spark's)."""
+    return any(not _RECORD_FAMILY.search(name) for name in systems_named(text))
+
+
 def _count(word: str | None) -> int | None:
     if word is None:
         return None
@@ -284,10 +310,15 @@ def _count(word: str | None) -> int | None:
     return int(parsed.value) if parsed is not None and parsed.value.is_integer() else None
 
 
-def _system(meta: RecordMetadata, front: list[Document]) -> None:
+def _system(meta: RecordMetadata, front: list[Document], headline: list[ReportedResult]) -> None:
     hit = first_line(front, _SYSTEM)
     if hit is None:
         meta.unstated["system"] = "no source names the system"
+        return
+    other = _another_machine(front, hit[1], headline)
+    if other is not None:
+        # the subject is another machine, or several: the record names none (issue 31)
+        meta.unstated["system"] = f"the sources measure on another machine too ({other})"
         return
     meta.system, meta.evidence["system"] = hit[0].strip(), hit[1]
     match = _SYSTEM.search(hit[0])
