@@ -22,15 +22,14 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import (
-    UNSPECIFIED,
-    Selected,
+from draftflow.extract.classify import UNSPECIFIED, Selected
+from draftflow.extract.harvest.lines import written_at
+from draftflow.extract.metric_names import (
     is_measured_column,
     metric_in_prose,
     metric_name,
     names_no_metric,
 )
-from draftflow.extract.harvest.lines import written_at
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
     CONFIG_PATH,
