@@ -10,8 +10,9 @@ import pytest
 
 from draftflow.extract import results
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.classify import Selected, is_measured_column, select
+from draftflow.extract.classify import Selected, select
 from draftflow.extract.harvest.run import harvest
+from draftflow.extract.metric_names import is_measured_column
 from draftflow.extract.results import (
     MAX_LABEL_PARTS,
     conditions_for,

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from draftflow.extract.classify import is_figure_text, metric_name, select, without_unread_prose
+from draftflow.extract.classify import is_figure_text, select, without_unread_prose
 from draftflow.extract.harvest.run import harvest
+from draftflow.extract.metric_names import metric_name
 from draftflow.extract.raw_tables import MAX_TABLE_ROWS
 from extract_support import snapshot_of
 

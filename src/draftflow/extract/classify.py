@@ -4,17 +4,24 @@ A candidate is a result when what names it (its column header or JSON key, else 
 header, else a Markdown table's caption) reads as a performance metric: token rates, TTFT,
 latency, throughput, prefill/decode, memory. Identifiers, dates, versions, sweep settings and
 spreads (std, normalised scores) never are. Tables of telemetry or raw dumps are data
-(`raw_tables.py`); names above a table or around a generic value are read in `figure_names.py`.
+(`raw_tables.py`); names above a table or around a generic value are read in `figure_names.py`,
+and what a header or key names (a metric, a setting, an identifier) in `metric_names.py`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
+from draftflow.extract.metric_names import (
+    NOT_A_LABEL,
+    metric_in_prose,
+    metric_name,
+    names_no_metric,
+    strip_setting_values,
+)
 from draftflow.extract.raw_tables import raw_tables
 from draftflow.extract.statistic_names import SPREAD_STATISTIC, statistic_of
 from draftflow.extract.unit_fit import fitted_metric
@@ -23,7 +30,6 @@ from draftflow.extract.vocabulary import (
     CONFIG_PATH,
     GENERIC_HEADERS,
     HARD_SKIP,
-    METRIC_RES,
     PERCENT_METRICS,
     SKIP_KEY,
     SPEC_HEADINGS,
@@ -66,61 +72,7 @@ class Selected:
         return self.candidate.values[self.value_index]
 
 
-# `c=1`, `x4`, and a count of a setting as a whole header (`2 devices`, `512 tokens`)
-_SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$|^\d+(\.\d+)?k?\s+[a-z]+$")
-
-
-@lru_cache(maxsize=1 << 14)
-def strip_setting_values(name: str) -> str:
-    """A header without the settings it names by value: `c=6 aggregate` → `aggregate`.
-
-    Memoised: a column's figures, and every label of its rows, ask about the same header."""
-    return _SETTING_VALUE.sub(" ", name.lower()).strip()
-
-
-_QUALIFIERS: tuple[tuple[re.Pattern[str], str], ...] = (
-    # a spread is named before or after its quantity: `std_tpot_ms`, `tok/s stdev`, `σ TTFT`
-    (re.compile(r"(?:^|[ _-])(?:std|stdev|stddev|σ|standard.deviation)(?=$|[\W_])"), "_stdev"),
-    (re.compile(r"[ _-]?(norm|normali[sz]ed)\b|_norm$"), "_normalised"),
-)
-
-
-@lru_cache(maxsize=8192)
-def metric_name(name: str) -> str | None:
-    """The canonical metric a header or key names, or None for settings and identifiers.
-
-    A spread or normalised column names its base metric with a suffix
-    (`decode_tokens_per_s_std` → `decode_rate_stdev`, `ttft_s_norm` → `ttft_normalised`).
-    """
-    lowered = strip_setting_values(name)
-    suffix = ""
-    for pattern, qualifier in _QUALIFIERS:
-        if pattern.search(lowered):
-            lowered, suffix = pattern.sub("", lowered).strip(), qualifier
-            break
-    if not lowered or HARD_SKIP.search(lowered) or THRESHOLD_WORDS.search(lowered):
-        return None
-    for metric, regex in METRIC_RES:
-        if regex.search(lowered):
-            return metric + suffix
-    return None
-
-
-@lru_cache(maxsize=2048)
-def metric_in_prose(text: str) -> str | None:
-    """The metric a table caption describes (`Cell value = median decode tok/s`), if any.
-
-    Prose mentions settings freely, so only the metric patterns apply here, not the skips.
-    """
-    lowered = text.lower()
-    for metric, regex in METRIC_RES:
-        if regex.search(lowered):
-            return metric
-    return None
-
-
 _NOT_A_FIGURE = re.compile(r"^\s*`|#\d|https?://|[=≤≥<>]|(?<=\S)\s*≈")
-_NOT_A_LABEL = re.compile(r"`|\.(py|sh|md|json|ya?ml|txt|cu|cpp|h|toml)\b|https?://|/v\d+/")
 
 
 def is_figure_text(text: str) -> bool:
@@ -135,27 +87,6 @@ def is_figure_text(text: str) -> bool:
     return not is_sentence(text)
 
 
-def is_metric_key(name: str) -> bool:
-    """True when a header or key names a measured figure (used to tell metrics from settings)."""
-    return metric_name(name) is not None
-
-
-@lru_cache(maxsize=8192)
-def is_measured_column(name: str) -> bool:
-    """True when a header makes its cells figures by itself: a metric word, or a unit that makes
-    one (`total seconds`, `power W`) with no setting, identifier or threshold word. The same
-    test as a figure's own metric, so a column whose cells are results is never a setting of
-    the figures beside it."""
-    if is_metric_key(name):
-        return True
-    bare = strip_setting_values(name)
-    if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
-        return False
-    if _NOT_A_LABEL.search(name):
-        return False
-    return metric_by_unit(unit_from_key(name), name) is not None
-
-
 def _candidate_metric(candidate: Candidate) -> str | None:
     key = candidate.key
     if candidate.json_path is not None:
@@ -168,7 +99,7 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     bare = strip_setting_values(key)
     if (bare and SKIP_KEY.search(bare)) or candidate.row_header is None:
         return None  # a settings column, or the first column: the row's own label
-    if _NOT_A_LABEL.search(candidate.row_header):
+    if NOT_A_LABEL.search(candidate.row_header):
         return None
     metric = metric_name(candidate.row_header)
     if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
@@ -277,59 +208,91 @@ def _read_in_prose(candidate: Candidate, reading: Reading) -> Selected:
 
 def _cell_figures(candidate: Candidate) -> list[Selected]:
     """Every figure of one cell or leaf that is a measured outcome."""
+    read = _figures_and_name(candidate)
+    if read is None:
+        return []
+    figures, named = read
+    chosen = (_cell_figure(candidate, figure, named) for figure in figures)
+    return [selected for selected in chosen if selected is not None]
+
+
+def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str | None] | None:
+    """The figures a cell writes (none where the cell's parse and its values disagree) and the
+    metric its names give; a named record (`{"name": "decode", "value": 41.2, "unit":
+    "tok/s"}`) names it and its unit itself, and one named as a setting or threshold is None."""
     figures = split_cell(candidate.text, candidate.key)
     if len(figures) != len(candidate.values):
         figures = ()
     named = _candidate_metric(candidate)
     record = named_record(candidate)
-    if record is not None:  # `{"name": "decode", "value": 41.2, "unit": "tok/s"}`
-        name, unit = record
-        if HARD_SKIP.search(name.lower()) or THRESHOLD_WORDS.search(name.lower()):
-            return []
-        named = metric_name(name) or metric_by_unit(unit or unit_from_key(name), name) or named
-        figures = tuple(replace(f, unit=unit or f.unit, label=name) for f in figures)
-    chosen: list[Selected] = []
-    for figure in figures:
-        if figure.role in _NOT_REPORTED:
-            continue
-        if abs(float(candidate.values[figure.index]) - figure.value) > 1e-9 * max(
-            1.0, abs(figure.value)
-        ):
-            continue  # the cell and its parse disagree: report nothing rather than misstate
-        metric = _figure_metric(candidate, figure, named)
-        if metric is None:
-            continue
-        name = figure.label or (
-            candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
-        )
-        unit = (
-            "score"
-            if metric.endswith("_normalised")
-            else figure.unit
-            or unit_from_key(name)
-            or unit_from_key(candidate.key)
-            or context_unit(candidate, metric)
-            or UNITS_BY_METRIC.get(metric)
-            or "unspecified"
-        )
-        key_unit = unit_from_key(candidate.key)
-        in_cell = figure.unit is not None and figure.unit != key_unit
-        metric = fitted_metric(metric, unit, name or candidate.key, in_cell, unit == key_unit)
-        if metric is None:
-            continue
-        statistic = statistic_of(f"{name} {candidate.key}", candidate.text)
-        if figure.role is CellRole.SPREAD:
-            metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
-        elif figure.role is not CellRole.VALUE:
-            statistic = f"{figure.role.value}: one end of the range written in the source"
-        if figure.approximate:
-            statistic += "; approximate as written"
-        chosen.append(
-            Selected(
-                candidate, metric, unit, statistic, figure.index, figure.label, figure.denominator
-            )
-        )
-    return chosen
+    if record is None:
+        return figures, named
+    name, unit = record
+    if HARD_SKIP.search(name.lower()) or THRESHOLD_WORDS.search(name.lower()):
+        return None
+    named = metric_name(name) or metric_by_unit(unit or unit_from_key(name), name) or named
+    return tuple(replace(f, unit=unit or f.unit, label=name) for f in figures), named
+
+
+def _cell_figure(candidate: Candidate, figure: CellFigure, named: str | None) -> Selected | None:
+    """One figure of a cell as a reported result, or None: a role that is not reported (a
+    denominator, an interval, a bound), a value its parse misstates, no metric, or a metric
+    its unit does not fit."""
+    if figure.role in _NOT_REPORTED or _parse_misstates(candidate, figure):
+        return None
+    metric = _figure_metric(candidate, figure, named)
+    if metric is None:
+        return None
+    name = figure.label or (
+        candidate.key if metric_name(candidate.key) else (candidate.row_header or "")
+    )
+    unit = _figure_unit(candidate, figure, metric, name)
+    key_unit = unit_from_key(candidate.key)
+    in_cell = figure.unit is not None and figure.unit != key_unit
+    metric = fitted_metric(metric, unit, name or candidate.key, in_cell, unit == key_unit)
+    if metric is None:
+        return None
+    metric, statistic = _figure_statistic(candidate, figure, metric, name)
+    return Selected(
+        candidate, metric, unit, statistic, figure.index, figure.label, figure.denominator
+    )
+
+
+def _parse_misstates(candidate: Candidate, figure: CellFigure) -> bool:
+    """Whether the cell's parse and the value harvested disagree: report nothing rather than
+    misstate."""
+    value = float(candidate.values[figure.index])
+    return abs(value - figure.value) > 1e-9 * max(1.0, abs(figure.value))
+
+
+def _figure_unit(candidate: Candidate, figure: CellFigure, metric: str, name: str) -> str:
+    """The figure's unit: a normalised metric's is a score; else the cell's, its names', the
+    words around its table's, or its metric's usual unit."""
+    if metric.endswith("_normalised"):
+        return "score"
+    return (
+        figure.unit
+        or unit_from_key(name)
+        or unit_from_key(candidate.key)
+        or context_unit(candidate, metric)
+        or UNITS_BY_METRIC.get(metric)
+        or "unspecified"
+    )
+
+
+def _figure_statistic(
+    candidate: Candidate, figure: CellFigure, metric: str, name: str
+) -> tuple[str, str]:
+    """The figure's metric and statistic: a spread is its metric's `_spread`, a range's end
+    says so, and an approximate value says it is approximate as written."""
+    statistic = statistic_of(f"{name} {candidate.key}", candidate.text)
+    if figure.role is CellRole.SPREAD:
+        metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
+    elif figure.role is not CellRole.VALUE:
+        statistic = f"{figure.role.value}: one end of the range written in the source"
+    if figure.approximate:
+        statistic += "; approximate as written"
+    return metric, statistic
 
 
 UNSPECIFIED = "unspecified"
@@ -339,14 +302,8 @@ UNSPECIFIED = "unspecified"
 
 def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:
     """The metric of one figure of a cell: its own label's, the cell's, or its unit's."""
-    metric = named
-    if figure.label is not None:
-        metric = metric_name(figure.label) or metric_by_unit(figure.unit, figure.label) or named
-    if metric is None:
-        metric = _fallback_metric(candidate, figure.unit)
-    if metric is None:
-        return None
-    if metric == "memory" and _is_spec_size(candidate, figure.unit):
+    metric = _named_metric(candidate, figure, named)
+    if metric is None or (metric == "memory" and _is_spec_size(candidate, figure.unit)):
         return None
     if figure.unit == "×" and metric == "relative_change":
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
@@ -355,10 +312,27 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
     if figure.label is None and metric in SPEED_METRICS and figure.unit in TIME_UNITS:
         # `total seconds` on a `short_decode` row, `decode_s`: the time a phase took, not its rate
         return "latency"
+    return _percentage_metric(candidate, figure, metric)
+
+
+def _named_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:
+    """The metric the figure's own label names, else the cell's, else its unit's."""
+    metric = named
+    if figure.label is not None:
+        metric = metric_name(figure.label) or metric_by_unit(figure.unit, figure.label) or named
+    if metric is None:
+        metric = _fallback_metric(candidate, figure.unit)
+    return metric
+
+
+def _percentage_metric(candidate: Candidate, figure: CellFigure, metric: str) -> str | None:
+    """A percentage's metric: percentage points, a signed percentage or one under a name of
+    change are a difference; a percentage of a rate or a time is none of them (a change or an
+    efficiency, not the rate); other figures keep `metric`."""
     if figure.unit == "pp" or (figure.unit == "%" and figure.signed):
         return "relative_change"  # percentage points, or a signed percentage: a difference
     if figure.unit == "%" and metric not in PERCENT_METRICS:
-        if figure.signed or CHANGE_WORDS.search(candidate.key.lower()):
+        if CHANGE_WORDS.search(candidate.key.lower()):
             return "relative_change"
         if metric in SPEED_AND_TIME_METRICS:
             return None  # a share of a rate is a change or an efficiency, not the rate
@@ -394,13 +368,3 @@ def _fallback_metric(candidate: Candidate, unit: str | None) -> str | None:
         return None
     unit = unit or unit_from_key(key) or unit_from_key(names[-1])
     return metric_by_unit(unit, " ".join(names))
-
-
-@lru_cache(maxsize=1 << 14)
-def names_no_metric(name: str) -> bool:
-    """True when a name says its figures are settings, thresholds or identifiers, never a
-    metric by their unit. Memoised: the figures of a column (and a row) share their names."""
-    bare = strip_setting_values(name)
-    if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
-        return True
-    return _NOT_A_LABEL.search(name) is not None

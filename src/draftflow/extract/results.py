@@ -17,14 +17,9 @@ from pydantic import JsonValue, TypeAdapter, ValidationError
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.classify import (
-    Selected,
-    is_measured_column,
-    is_metric_key,
-    is_slashed,
-    strip_setting_values,
-)
+from draftflow.extract.classify import Selected, is_slashed
 from draftflow.extract.derive import RANGE_KIND, DerivedFigure
+from draftflow.extract.metric_names import is_measured_column, is_metric_key, strip_setting_values
 from draftflow.extract.numeric import cell_numbers
 from draftflow.record.label import Label, LabelPart
 from draftflow.record.model import KNOWN_CONDITION_TYPES, ReportedResult, TestProfile, Uncertainty

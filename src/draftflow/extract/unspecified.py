@@ -17,14 +17,9 @@ import heapq
 import re
 
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
-from draftflow.extract.classify import (
-    UNSPECIFIED,
-    Selected,
-    metric_name,
-    names_no_metric,
-    strip_setting_values,
-)
+from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.figure_names import context_reading
+from draftflow.extract.metric_names import metric_name, names_no_metric, strip_setting_values
 from draftflow.extract.raw_tables import raw_tables
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import (

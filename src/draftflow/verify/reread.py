@@ -27,8 +27,9 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.classify import Selected, metric_name, select
+from draftflow.extract.classify import Selected, select
 from draftflow.extract.harvest.run import harvest_document
+from draftflow.extract.metric_names import metric_name
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import METRIC_RES
 from draftflow.numbers import ParsedNumber

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from draftflow.extract.classify import UNSPECIFIED, metric_name
+from draftflow.extract.classify import UNSPECIFIED
+from draftflow.extract.metric_names import metric_name
 from draftflow.record.model import ReportedResult
 from draftflow.verify.context import VerifyContext
 from draftflow.verify.report import Evidence, Rule, Severity

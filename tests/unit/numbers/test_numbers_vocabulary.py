@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from draftflow.cli import main
-from draftflow.extract.classify import metric_name
 from draftflow.extract.conditions.setup_names import engine_in, engine_of_value, families_in
+from draftflow.extract.metric_names import metric_name
 from draftflow.extract.prose.counts import outcome_of
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.numbers.units import canonical_unit, unit_after, unit_named, unit_of_name

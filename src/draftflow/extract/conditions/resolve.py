@@ -21,7 +21,7 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import column_model, count_in_system_cell
-from draftflow.extract.conditions.context import DocumentContext, RowCells
+from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
 from draftflow.extract.conditions.setup import SetupSource, agreed
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.numeric import cell_numbers
@@ -342,39 +342,101 @@ def seed_conditions(
     resolved = Resolved()
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
-        own = table.own if table.own is not None else _own_by_value(table.cells, value)
-        if own is not None and own < len(table.header):
-            # the figure's own column naming a machine is nearer than the row's other cells
-            _prefer_caption_system(resolved, context, line, table.header[own])
-            read_column(resolved, table.header[own])
-        read_row(resolved, table.row, own)
-        if own is not None and own < len(table.header):
-            _column_model(resolved, table.header[own], context, line, readme)
+        _read_table_place(resolved, table, value, context, line, readme)
     else:
-        read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
-        if column:
-            read_column(resolved, column)
-        if context is not None:
-            read_own_text(resolved, context.own_text(line))
+        _read_own_place(resolved, raw, column, context, line)
     if context is not None:
-        read_key_values(resolved, context.key_values(line))
-        read_text(resolved, context.caption(line))
-        for _, _, heading in context.heading_path(line):
-            read_text(resolved, heading)
-        read_key_values(resolved, context.setup_pairs_for(line, setup_lines))
-        opening = Resolved()
-        read_text(opening, context.intro, local=False)
-        for key, setting in opening.values.items():
-            if _names_no_other(_chain_text(context, line), key, setting):
-                resolved.put(key, setting)
-        if opening.stated_version and resolved.stated_version is None:
-            resolved.stated_version = opening.stated_version
-        for key, setting in run_settings(context, readme, line).items():
-            resolved.put(key, setting)
-        if "workload" not in resolved.values:
-            resolved.put("workload", header_workload(context, resolved.values))
+        _read_document(resolved, context, line, readme, setup_lines)
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
+    _read_repository(resolved, context, line, readme, repository or {}, setup_lines)
+    if resolved.stated_version and "engine" in resolved.values:
+        resolved.put("engine_version", resolved.stated_version)
+    return _assemble(resolved, raw)
+
+
+def _read_table_place(
+    resolved: Resolved,
+    table: TableCells,
+    value: float,
+    context: DocumentContext | None,
+    line: int,
+    readme: DocumentContext | None,
+) -> None:
+    """A table figure: its own column's header (a machine, a weight format), then its row's
+    other cells, then a `size format` header's model."""
+    own = table.own if table.own is not None else _own_by_value(table.cells, value)
+    header = table.header[own] if own is not None and own < len(table.header) else None
+    if header is not None:
+        # the figure's own column naming a machine is nearer than the row's other cells
+        _prefer_caption_system(resolved, context, line, header)
+        read_column(resolved, header)
+    read_row(resolved, table.row, own)
+    if header is not None:
+        _column_model(resolved, header, context, line, readme)
+
+
+def _read_own_place(
+    resolved: Resolved,
+    raw: Mapping[str, JsonValue],
+    column: str | None,
+    context: DocumentContext | None,
+    line: int,
+) -> None:
+    """A figure outside a table: the cells it was harvested with, its column, its own
+    sentence or list item."""
+    read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
+    if column:
+        read_column(resolved, column)
+    if context is not None:
+        read_own_text(resolved, context.own_text(line))
+
+
+def _read_document(
+    resolved: Resolved,
+    context: DocumentContext,
+    line: int,
+    readme: DocumentContext | None,
+    setup_lines: frozenset[int],
+) -> None:
+    """The figure's document, nearest first: its section's `key: value` lines, its caption and
+    headings, its setup sections' pairs, its introduction (where the chain names no other),
+    the run settings stated around it, and the workload its headers state."""
+    read_key_values(resolved, context.key_values(line))
+    read_text(resolved, context.caption(line))
+    for _, _, heading in context.heading_path(line):
+        read_text(resolved, heading)
+    read_key_values(resolved, context.setup_pairs_for(line, setup_lines))
+    _read_introduction(resolved, context, line)
+    for key, setting in run_settings(context, readme, line).items():
+        resolved.put(key, setting)
+    if "workload" not in resolved.values:
+        resolved.put("workload", header_workload(context, resolved.values))
+
+
+def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) -> None:
+    """The document's introduction: what it names where the figure's chain names no other,
+    and the version it states without naming what."""
+    opening = Resolved()
+    read_text(opening, context.intro, local=False)
+    for key, setting in opening.values.items():
+        if _names_no_other(_chain_text(context, line), key, setting):
+            resolved.put(key, setting)
+    if opening.stated_version and resolved.stated_version is None:
+        resolved.stated_version = opening.stated_version
+
+
+def _read_repository(
+    resolved: Resolved,
+    context: DocumentContext | None,
+    line: int,
+    readme: DocumentContext | None,
+    repository: Mapping[str, JsonValue],
+    setup_lines: frozenset[int],
+) -> None:
+    """What the repository states for all its documents (the README's title and introduction
+    when it is not the figure's own document, then its setup sections), for the keys the
+    figure's table does not state row by row and where its chain names no other."""
     chain = _chain_text(context, line, setup_lines)
     apart = _rows_say_apart(context, line) if context is not None else frozenset()
     if readme is not None and readme is not context:
@@ -383,15 +445,16 @@ def seed_conditions(
         for key, setting in wide.values.items():
             if key not in apart and _names_no_other(chain, key, setting):
                 resolved.put(key, setting)
-    for key, setting in (repository or {}).items():
-        engine = (repository or {}).get("engine") if key == "engine_version" else None
-        if engine is not None and resolved.values.get("engine") != engine:
+    engine = repository.get("engine")
+    for key, setting in repository.items():
+        if (
+            key == "engine_version"
+            and engine is not None
+            and resolved.values.get("engine") != engine
+        ):
             continue  # a version is its engine's
         if key not in apart and _names_no_other(chain, key, setting):
             resolved.put(key, setting)
-    if resolved.stated_version and "engine" in resolved.values:
-        resolved.put("engine_version", resolved.stated_version)
-    return _assemble(resolved, raw)
 
 
 def _chain_text(context: DocumentContext | None, line: int, setup_lines: Iterable[int] = ()) -> str:

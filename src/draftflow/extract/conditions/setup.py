@@ -13,13 +13,14 @@ values is ambiguous and left out, since a wrong condition is worse than a missin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import (
+    Block,
     ListItem,
     Paragraph,
     Section,
@@ -76,34 +77,45 @@ def is_setup_section(section: Section, first: bool) -> bool:
 def setup_source(document: Document) -> SetupSource:
     """The setup sections of a Markdown document (none for other kinds)."""
     parsed = parse_document(document)
-    below_title = [s for s in parsed.sections if s.level >= 2]
-    top = min((s.level for s in below_title), default=2)
-    firsts = [s for s in below_title if s.level == top][:1]
-    chosen = [s for s in below_title if is_setup_section(s, s in firsts)]
-    spans = [(s.span.first, s.span.last) for s in chosen]
+    spans = [(s.span.first, s.span.last) for s in _setup_sections(parsed.sections)]
     if not spans:
         return SetupSource()
     texts: list[str] = []
     pairs: list[tuple[str, str]] = []
     for block in parsed.blocks:
-        if not _inside(block, spans):
-            continue
-        if isinstance(block, ListItem | Paragraph):
-            if LINK_ITEM.match(block.text):
-                continue
-            text = plain_text(block.text.replace("\n", " "))
-            pair = _KEY_LINE.match(text)
-            if pair and "http" not in pair.group("key"):
-                pairs.append((pair.group("key").strip(), pair.group("value").strip()))
-            texts.append(text)
-        elif isinstance(block, Table) and block.kind in _READ_TABLES and block.width == 2:
-            pairs.extend((row[0].text, row[1].text) for row in block.body_rows if len(row) == 2)
+        if _inside(block, spans):
+            _read_setup_block(block, texts, pairs)
     return SetupSource(
         texts=tuple(texts),
         pairs=tuple(pairs),
         lines=tuple(a for a, _ in spans),
         spans=tuple(spans),
     )
+
+
+def _setup_sections(sections: Sequence[Section]) -> list[Section]:
+    """The sections below the title that describe the run; the first of the top level may be
+    a report's opening summary (`is_setup_section`)."""
+    below_title = [s for s in sections if s.level >= 2]
+    top = min((s.level for s in below_title), default=2)
+    firsts = [s for s in below_title if s.level == top][:1]
+    return [s for s in below_title if is_setup_section(s, s in firsts)]
+
+
+def _read_setup_block(block: Block, texts: list[str], pairs: list[tuple[str, str]]) -> None:
+    """One block of a setup section: a paragraph or list item adds its text (and its `key:
+    value` pair, if it writes one), a two-column table its rows as pairs; a list item that
+    opens with a link, and every other block, adds nothing."""
+    if isinstance(block, ListItem | Paragraph):
+        if LINK_ITEM.match(block.text):
+            return
+        text = plain_text(block.text.replace("\n", " "))
+        pair = _KEY_LINE.match(text)
+        if pair and "http" not in pair.group("key"):
+            pairs.append((pair.group("key").strip(), pair.group("value").strip()))
+        texts.append(text)
+    elif isinstance(block, Table) and block.kind in _READ_TABLES and block.width == 2:
+        pairs.extend((row[0].text, row[1].text) for row in block.body_rows if len(row) == 2)
 
 
 def _inside(block: object, spans: list[tuple[int, int]]) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import UNSPECIFIED, Selected, names_no_metric
+from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.harvest.lines import (
     Places,
     harvest_lines,
@@ -28,6 +28,7 @@ from draftflow.extract.harvest.lines import (
 from draftflow.extract.learned.columns import LINE_READ, ColumnStats
 from draftflow.extract.learned.features import Features, Place, instance_features
 from draftflow.extract.learned.weights import ResultModel
+from draftflow.extract.metric_names import names_no_metric
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import THRESHOLD_WORDS
 from draftflow.numbers.units import unit_after

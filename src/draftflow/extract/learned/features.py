@@ -22,15 +22,14 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import (
-    UNSPECIFIED,
-    Selected,
+from draftflow.extract.classify import UNSPECIFIED, Selected
+from draftflow.extract.harvest.lines import written_at
+from draftflow.extract.metric_names import (
     is_measured_column,
     metric_in_prose,
     metric_name,
     names_no_metric,
 )
-from draftflow.extract.harvest.lines import written_at
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
     CONFIG_PATH,
@@ -250,9 +249,13 @@ def _shape_features(add: _Adder, candidate: Candidate, index: int) -> None:
 
 def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:
     add(f"block={place.block}", 1.0)
-    if candidate.format is not SourceFormat.LINE:
-        return
-    line = place.line
+    if candidate.format is SourceFormat.LINE:
+        _line_features(add, candidate, place.line)
+
+
+def _line_features(add: _Adder, candidate: Candidate, line: str) -> None:
+    """What the line a number is written on says of it: the unit after it, a setting before
+    it, the line's words, where on the line it stands, how many numbers the line holds."""
     span = written_at(candidate, line)
     start, end = span if span is not None else (-1, len(candidate.text) - 1)
     before = line[:start] if span is not None else ""
@@ -260,6 +263,17 @@ def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:
     add("line_unit=" + (after_unit or "none"), 1.0)
     if _SETTING_BEFORE.search(before):
         add("line_setting_before", 1.0)
+    _line_word_features(add, line)
+    _line_position_features(add, line, before, start, end)
+    digits = sum(1 for token in line.split() if any(ch.isdigit() for ch in token))
+    add(f"line_numbers={min(digits, 8)}", 1.0)
+    if candidate.heading and SPEC_HEADINGS.search(candidate.heading):
+        add("line_spec_section", 1.0)
+
+
+def _line_word_features(add: _Adder, line: str) -> None:
+    """The kinds of words anywhere on the line: an estimate's, a result's, a threshold's, a
+    version."""
     if _ESTIMATE.search(line):
         add("line_estimate_word", 1.0)
     if _RESULT_WORDS.search(line):
@@ -268,6 +282,11 @@ def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:
         add("line_threshold_word", 1.0)
     if _VERSIONISH.search(line):
         add("line_version", 1.0)
+
+
+def _line_position_features(add: _Adder, line: str, before: str, start: int, end: int) -> None:
+    """Where the number stands on its line (written from `start` to `end`, after `before`):
+    beside a model's size, in a code span, after a colon, in brackets, in a heading or row."""
     if _MODEL_NAME.search(line[max(0, start - 12) : end + 3]):
         add("line_model_name_near", 1.0)
     if "`" in before[-3:]:
@@ -278,7 +297,3 @@ def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:
         add("line_in_brackets", 1.0)
     if line.lstrip().startswith(("#", "|")):
         add("line_starts_" + line.lstrip()[0], 1.0)
-    digits = sum(1 for token in line.split() if any(ch.isdigit() for ch in token))
-    add(f"line_numbers={min(digits, 8)}", 1.0)
-    if candidate.heading and SPEC_HEADINGS.search(candidate.heading):
-        add("line_spec_section", 1.0)

@@ -239,62 +239,107 @@ def figure_with_unit(unit: str, context: UnitContext) -> tuple[str, str] | None:
     the phrase before it (`UnitContext.named`) or its clause, and the unit's own tests: a size is
     memory only when measured, a ratio is no count of machines or repetitions, a percent needs a
     metric. The metric phrases are read only for the units whose tests use them."""
-    clause, before, after = context.clause, context.before, context.after
-    signed, spaced = context.signed, context.spaced
+    metric = _metric_of_unit(unit, context)
+    return (metric, unit) if metric is not None else None
+
+
+def _metric_of_unit(unit: str, context: UnitContext) -> str | None:
+    """The figure's metric by the tests of its unit's kind, or None where they find none."""
     if unit == "tokens":
-        near = " ".join([*before.split()[-4:], context.written, *after.split()[:3]])
-        kv = re.search(r"\bkv\b|cache|pool|capacity", near, re.IGNORECASE)
-        return ("kv_capacity", unit) if kv else None
+        return _kv_capacity(context)
     if unit in _SIZE_UNITS:
-        if re.search(
-            r"(?:weights?|checkpoints?|safetensors|model size|download)\W+\S*$",
-            before,
-            re.IGNORECASE,
-        ):
-            return None
-        measured = context.measured()
-        if _SPEC_NOUN.match(after) and not measured:
-            return None
-        if re.match(
-            r"^\s*of\s+(?:\w+\s+)?(?:weights|checkpoints?|safetensors|model|"
-            r"parameters|download)",
-            after,
-            re.IGNORECASE,
-        ):
-            return None
-        mentioned = context.mentioned(unit)
-        if not (measured or mentioned in ("memory", "kv_capacity")):
-            return None
-        return (mentioned if mentioned and fits_unit(mentioned, unit) else "memory"), unit
+        return _memory_metric(unit, context)
     if unit == "GB/s":
-        return ("bandwidth", unit) if context.measured() else None
+        return "bandwidth" if context.measured() else None
     if unit == "%":
-        if signed:
-            return "relative_change", unit
-        named_after = metric_in(" ".join(after.split()[:2]))
-        percent = named_after or context.named() or metric_in(clause)
-        if percent is None or percent in _RATE_METRICS or percent in _TIME_METRICS:
-            return None
-        return percent, unit
+        return _percent_metric(context)
     if unit == "×":
-        if re.match(r"^\s*(?:[A-Z]|gpus?\b|nodes?\b|sparks?\b|machines?\b)", after):
-            return None  # `2x DGX Spark`: a count of machines
-        if spaced and not _COMPARATIVE.match(after):
-            return None  # `128K × c=6`: a shape, not a ratio
-        if re.match(
-            r"^\s*(?:\)|averaged|runs?\b|repeats?|repetitions?|each|per\b|trials?)",
-            after,
-            re.IGNORECASE,
-        ):
-            return None  # `3× averaged`, `TTFT (3×)`: repetitions of the workload
-        return ("relative_change" if signed else "ratio"), unit
+        return _ratio_metric(context)
     if unit in _RATE_UNITS or unit in TIME_UNITS:
-        fallback = metric_by_unit(unit, clause) or "throughput"
-        mentioned = context.mentioned(unit)
-        return (mentioned if mentioned and fits_unit(mentioned, unit) else fallback), unit
-    own = metric_by_unit(unit, clause)
-    if unit in _TELEMETRY_UNITS:
-        if not own:
-            return None
-        return (own, unit) if context.measured() or context.mentioned(unit) == own else None
-    return (own, unit) if own else None  # a unit of its own metric (`0.42 J/token`)
+        return _rate_or_time_metric(unit, context)
+    return _own_metric(unit, context)
+
+
+def _kv_capacity(context: UnitContext) -> str | None:
+    """A count of tokens is a figure only as the KV cache's capacity (`3,113,713 token KV
+    pool`), named within a few words of it."""
+    before, after = context.before, context.after
+    near = " ".join([*before.split()[-4:], context.written, *after.split()[:3]])
+    return "kv_capacity" if _KV_WORD.search(near) else None
+
+
+_KV_WORD = re.compile(r"\bkv\b|cache|pool|capacity", re.IGNORECASE)
+_OF_WEIGHTS_BEFORE = re.compile(
+    r"(?:weights?|checkpoints?|safetensors|model size|download)\W+\S*$", re.IGNORECASE
+)
+_OF_WEIGHTS_AFTER = re.compile(
+    r"^\s*of\s+(?:\w+\s+)?(?:weights|checkpoints?|safetensors|model|parameters|download)",
+    re.IGNORECASE,
+)
+
+
+def _memory_metric(unit: str, context: UnitContext) -> str | None:
+    """A size is measured memory (or KV capacity) when something used or held it, or when the
+    metric named is memory; never the size of weights, a download or the hardware's spec."""
+    if _OF_WEIGHTS_BEFORE.search(context.before):
+        return None
+    measured = context.measured()
+    if _SPEC_NOUN.match(context.after) and not measured:
+        return None  # `128 GB unified memory`: the hardware
+    if _OF_WEIGHTS_AFTER.match(context.after):
+        return None
+    mentioned = context.mentioned(unit)
+    if not (measured or mentioned in ("memory", "kv_capacity")):
+        return None
+    return mentioned if mentioned and fits_unit(mentioned, unit) else "memory"
+
+
+def _percent_metric(context: UnitContext) -> str | None:
+    """A signed percent is a change; another needs a metric named after it, just before it or
+    in its clause, and not a rate or a time (a share of a rate is no rate)."""
+    if context.signed:
+        return "relative_change"
+    named_after = metric_in(" ".join(context.after.split()[:2]))
+    percent = named_after or context.named() or metric_in(context.clause)
+    if percent is None or percent in _RATE_METRICS or percent in _TIME_METRICS:
+        return None
+    return percent
+
+
+_MACHINES_AFTER = re.compile(r"^\s*(?:[A-Z]|gpus?\b|nodes?\b|sparks?\b|machines?\b)")
+_REPETITIONS_AFTER = re.compile(
+    r"^\s*(?:\)|averaged|runs?\b|repeats?|repetitions?|each|per\b|trials?)", re.IGNORECASE
+)
+
+
+def _ratio_metric(context: UnitContext) -> str | None:
+    """A multiple is a ratio (a change when signed) unless it counts machines or repetitions
+    or writes a shape."""
+    after = context.after
+    if _MACHINES_AFTER.match(after):
+        return None  # `2x DGX Spark`: a count of machines
+    if context.spaced and not _COMPARATIVE.match(after):
+        return None  # `128K × c=6`: a shape, not a ratio
+    if _REPETITIONS_AFTER.match(after):
+        return None  # `3× averaged`, `TTFT (3×)`: repetitions of the workload
+    return "relative_change" if context.signed else "ratio"
+
+
+def _rate_or_time_metric(unit: str, context: UnitContext) -> str:
+    """A rate or a time is always a figure: of the metric named if it fits the unit, else of
+    the metric its unit and clause make (a throughput by default)."""
+    fallback = metric_by_unit(unit, context.clause) or "throughput"
+    mentioned = context.mentioned(unit)
+    return mentioned if mentioned and fits_unit(mentioned, unit) else fallback
+
+
+def _own_metric(unit: str, context: UnitContext) -> str | None:
+    """A unit of its own metric (`0.42 J/token`); telemetry (power, temperature, frequency)
+    only where something measured it or the words name that metric (`a 240 W GPU` is its
+    specification)."""
+    own = metric_by_unit(unit, context.clause)
+    if not own:
+        return None
+    if unit in _TELEMETRY_UNITS and not (context.measured() or context.mentioned(unit) == own):
+        return None
+    return own

@@ -1,0 +1,106 @@
+"""What a header, key or caption names: a metric (with its qualifier), a setting, a threshold
+or an identifier. Read by the classifier (`classify.py`), the results' settings
+(`results.py`), the unspecified figures (`unspecified.py`), the learned model's features and
+verify's re-reading, so each reads a name alike.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from draftflow.extract.candidates import unit_from_key
+from draftflow.extract.vocabulary import (
+    HARD_SKIP,
+    METRIC_RES,
+    SKIP_KEY,
+    THRESHOLD_WORDS,
+    metric_by_unit,
+)
+
+# `c=1`, `x4`, and a count of a setting as a whole header (`2 devices`, `512 tokens`)
+_SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$|^\d+(\.\d+)?k?\s+[a-z]+$")
+
+
+@lru_cache(maxsize=1 << 14)
+def strip_setting_values(name: str) -> str:
+    """A header without the settings it names by value: `c=6 aggregate` → `aggregate`.
+
+    Memoised: a column's figures, and every label of its rows, ask about the same header."""
+    return _SETTING_VALUE.sub(" ", name.lower()).strip()
+
+
+_QUALIFIERS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # a spread is named before or after its quantity: `std_tpot_ms`, `tok/s stdev`, `σ TTFT`
+    (re.compile(r"(?:^|[ _-])(?:std|stdev|stddev|σ|standard.deviation)(?=$|[\W_])"), "_stdev"),
+    (re.compile(r"[ _-]?(norm|normali[sz]ed)\b|_norm$"), "_normalised"),
+)
+
+
+@lru_cache(maxsize=8192)
+def metric_name(name: str) -> str | None:
+    """The canonical metric a header or key names, or None for settings and identifiers.
+
+    A spread or normalised column names its base metric with a suffix
+    (`decode_tokens_per_s_std` → `decode_rate_stdev`, `ttft_s_norm` → `ttft_normalised`).
+    """
+    lowered = strip_setting_values(name)
+    suffix = ""
+    for pattern, qualifier in _QUALIFIERS:
+        if pattern.search(lowered):
+            lowered, suffix = pattern.sub("", lowered).strip(), qualifier
+            break
+    if not lowered or HARD_SKIP.search(lowered) or THRESHOLD_WORDS.search(lowered):
+        return None
+    for metric, regex in METRIC_RES:
+        if regex.search(lowered):
+            return metric + suffix
+    return None
+
+
+@lru_cache(maxsize=2048)
+def metric_in_prose(text: str) -> str | None:
+    """The metric a table caption describes (`Cell value = median decode tok/s`), if any.
+
+    Prose mentions settings freely, so only the metric patterns apply here, not the skips.
+    """
+    lowered = text.lower()
+    for metric, regex in METRIC_RES:
+        if regex.search(lowered):
+            return metric
+    return None
+
+
+NOT_A_LABEL = re.compile(r"`|\.(py|sh|md|json|ya?ml|txt|cu|cpp|h|toml)\b|https?://|/v\d+/")
+"""Code, a file, a link or an API path: an identifier, never a label of figures."""
+
+
+def is_metric_key(name: str) -> bool:
+    """True when a header or key names a measured figure (used to tell metrics from settings)."""
+    return metric_name(name) is not None
+
+
+@lru_cache(maxsize=8192)
+def is_measured_column(name: str) -> bool:
+    """True when a header makes its cells figures by itself: a metric word, or a unit that makes
+    one (`total seconds`, `power W`) with no setting, identifier or threshold word. The same
+    test as a figure's own metric, so a column whose cells are results is never a setting of
+    the figures beside it."""
+    if is_metric_key(name):
+        return True
+    bare = strip_setting_values(name)
+    if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+        return False
+    if NOT_A_LABEL.search(name):
+        return False
+    return metric_by_unit(unit_from_key(name), name) is not None
+
+
+@lru_cache(maxsize=1 << 14)
+def names_no_metric(name: str) -> bool:
+    """True when a name says its figures are settings, thresholds or identifiers, never a
+    metric by their unit. Memoised: the figures of a column (and a row) share their names."""
+    bare = strip_setting_values(name)
+    if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+        return True
+    return NOT_A_LABEL.search(name) is not None
