@@ -9,6 +9,7 @@ from documents import make_document, make_result
 from draftflow.draft.facts.compute import leaders
 from draftflow.draft.facts.figures import compared_along_one, compared_key
 from draftflow.draft.parts import Grounded
+from draftflow.record.label import Label
 
 TABLE = """# Runs
 
@@ -64,3 +65,45 @@ def test_a_series_differs_in_its_own_setting_only() -> None:
     grounded = _grounded(rows)
     assert not compared_along_one([item.result for item in grounded])
     assert compared_along_one([item.result for item in grounded[:2]])
+
+
+def _figure(value: float, cells: dict[str, str], what: str) -> Grounded:
+    doc = make_document("RUNS.md", TABLE)
+    result = make_result(
+        doc,
+        5,
+        value,
+        label=f"Qwen3.6-27B, {what}",
+        conditions={"model": "Qwen3.6-27B", "source_cells": dict(cells)},
+    )
+    result = result.model_copy(update={"parts": Label.of([], what)})
+    return Grounded(result, doc)
+
+
+def test_figures_of_two_columns_read_as_one_generic_metric_are_not_compared() -> None:
+    """kyuz0/amd-strix-halo-toolboxes: `avg_prompt_tok_s` (prefill) and `avg_tok_s` (decode)
+    were both read as throughput, and the article said one was 54.19x the other."""
+    prefill = _figure(352.21, {"mode": "baseline"}, "avg_prompt_tok_s")
+    decode = _figure(6.5, {"mode": "baseline"}, "avg_tok_s")
+    assert compared_key(prefill.result, decode.result) is None
+    assert leaders([prefill, decode], _written) == []
+    again = _figure(7.5, {"mode": "baseline"}, "avg_tok_s")
+    assert compared_key(decode.result, again.result) == ""  # one column: comparable
+
+
+def test_a_row_cell_no_condition_reads_is_a_difference() -> None:
+    """Two rows that differ in their model and in a `toolbox` column no condition reads differ
+    in two things: a ratio would credit the model with what the toolbox did."""
+    mtp = _figure(6.5, {"model": "Qwen3.6-27B", "toolbox": "rocm-7.2.3-mtp"}, "avg_tok_s")
+    plain = _figure(5.0, {"model": "Qwen3.6-27B", "toolbox": "rocm-7.2.3"}, "avg_tok_s")
+    assert compared_key(mtp.result, plain.result) == "cell:toolbox"
+    other = plain.result.model_copy(
+        update={"conditions": {**plain.result.conditions, "model": "Qwen3.6-35B"}}
+    )
+    assert compared_key(mtp.result, other) is None
+    # another column's measured value or an outcome mark in the row is no setting
+    measured = _figure(
+        5.0, {"model": "Qwen3.6-27B", "toolbox": "rocm-7.2.3-mtp", "8b": "67.79"}, "x"
+    )
+    oom = _figure(6.0, {"model": "Qwen3.6-27B", "toolbox": "rocm-7.2.3-mtp", "8b": "OOM"}, "x")
+    assert compared_key(measured.result, oom.result) == ""

@@ -223,15 +223,71 @@ def _reading(result: ReportedResult) -> tuple[str, str, str]:
     return result.metric, result.unit, result.statistic
 
 
+def _column(result: ReportedResult) -> str | None:
+    """What the figure is in the source's own words (its column's header), when extract
+    named it: two figures of one generic metric from different columns (`avg_tok_s`,
+    `avg_prompt_tok_s`, both read as throughput) measure different things."""
+    parts = result.parts
+    return " ".join(parts.what.lower().split()) if parts is not None else None
+
+
+def _differing_cells(
+    first: ReportedResult, second: ReportedResult, conditions: set[str]
+) -> list[str]:
+    """The row cells both figures have and differ in (a `toolbox` column no condition reads),
+    past those a differing condition already covers (`model`, read from the `model` cell)."""
+    a, b = _cells(first), _cells(second)
+    return [
+        f"cell:{header}"
+        for header in a
+        if header in b
+        and a[header] != b[header]
+        and header not in conditions
+        and _is_setting(a[header])
+        and _is_setting(b[header])
+        and not _covered(a[header], first)
+        and not _covered(b[header], second)
+    ]
+
+
+_OUTCOME_MARKS = frozenset({"oom", "n/a", "na", "-", "—", "x", "error", "failed", "timeout"})
+_MEASURED = re.compile(r"[~≈<>±]?\s*[\d.,]+\s*(?:%|[a-z/]{1,6})?(?:\s*±\s*[\d.,]+)?")
+
+
+def _is_setting(cell: str) -> bool:
+    """Whether a row cell can be a setting (`rocm-7.2.3-mtp`): not a measured value of
+    another column (`67.79`, `25 tok/s`) and not a run's outcome mark (`OOM`)."""
+    plain = cell.strip().strip("*`_ ").lower()
+    return bool(plain) and plain not in _OUTCOME_MARKS and not _MEASURED.fullmatch(plain)
+
+
+def _cells(result: ReportedResult) -> dict[str, str]:
+    cells = result.conditions.get("source_cells")
+    if not isinstance(cells, dict):
+        return {}
+    return {str(header).lower(): str(value) for header, value in cells.items()}
+
+
+def _covered(cell: str, result: ReportedResult) -> bool:
+    """Whether a condition the figure states holds the cell's value (the cell was read)."""
+    wanted = cell.strip().lower()
+    return any(
+        isinstance(value, (str, int, float)) and str(value).strip().lower() == wanted
+        for key, value in result.conditions.items()
+        if key not in _NOT_CONFIGURATION
+    )
+
+
 def compared_key(first: ReportedResult, second: ReportedResult) -> str | None:
     """The one condition two figures of one metric differ in, which a ratio or ranking of
     them compares (`""` when their conditions are equal and only their labels' cells tell
     them apart); None when they differ in more than one: such a comparison would credit one
     difference with what several did."""
-    if _reading(first) != _reading(second):
+    if _reading(first) != _reading(second) or _column(first) != _column(second):
         return None
     a, b = _configuration(first), _configuration(second)
     differing = [key for key in dict.fromkeys([*a, *b]) if a.get(key) != b.get(key)]
+    differing += _differing_cells(first, second, set(differing))
     if len(differing) > 1:
         return None
     return differing[0] if differing else ""
