@@ -47,6 +47,42 @@ def seeds_dir() -> Path:
     return SEEDS
 
 
+SharedCorpusDraft = Callable[[str], Path]
+
+
+@pytest.fixture(scope="session")
+def shared_corpus_draft(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> SharedCorpusDraft:
+    """A corpus folder's no-model draft (`run_draft` at its MANIFEST revision and URL, default
+    settings), made once per test process and shared by every module that reads one: returns
+    the records folder holding it (the record, its figures file, article and report, and no
+    other draft). Read it, never write into it: a test that changes a file copies the folder.
+    A Kleybrink draft is ~19 CPU-s; three modules drafted the same folders again."""
+    import asyncio
+
+    from draftflow.llm import ModelSettings
+    from draftflow.pipeline.draft import DraftRequest, run_draft
+
+    made: dict[str, Path] = {}
+    root = tmp_path_factory.mktemp("no-model-drafts")
+
+    def draft_of(folder: str) -> Path:
+        if folder not in made:
+            entry = manifest[folder]
+            request = DraftRequest(
+                source=str(corpus_dir / folder),
+                records_dir=root / folder,
+                settings=ModelSettings(),
+                revision=entry["revision"],
+                origin=entry["url"],
+            )
+            made[folder] = Path(asyncio.run(run_draft(request)).record_path)
+        return made[folder]
+
+    return draft_of
+
+
 MakeRepo = Callable[..., Path]
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import DEVGOLD
+from conftest import DEVGOLD, SharedCorpusDraft
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft.facts.compute import compute_facts
@@ -51,7 +51,13 @@ def _draft(folder: str, corpus_dir: Path, manifest: dict[str, Any], out: Path) -
         revision=entry["revision"],
     )
     outcome = asyncio.run(run_draft(request))
-    record = load_record(outcome.record_path)
+    return _drafted(folder, corpus_dir, manifest, Path(outcome.record_path))
+
+
+def _drafted(folder: str, corpus_dir: Path, manifest: dict[str, Any], path: Path) -> Drafted:
+    """The record at `path` (a no-model draft of `folder`), its snapshot and its facts."""
+    entry = manifest[folder]
+    record = load_record(path)
     snapshot = acquire(str(corpus_dir / folder), revision=entry["revision"], origin=entry["url"])
     results = _with_parts(record.editorial.reported_results, snapshot)
     grounded = [Grounded(r, d) for r in results if (d := snapshot.by_url(r.evidence_url))]
@@ -76,16 +82,16 @@ def _with_parts(results: list[ReportedResult], snapshot: Snapshot) -> list[Repor
 
 @pytest.fixture(scope="module")
 def xiong(
-    corpus_dir: Path, manifest: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_draft: SharedCorpusDraft
 ) -> Drafted:
-    return _draft(XIONG, corpus_dir, manifest, tmp_path_factory.mktemp("xiong"))
+    return _drafted(XIONG, corpus_dir, manifest, shared_corpus_draft(XIONG))
 
 
 @pytest.fixture(scope="module")
 def b4rtaz(
-    corpus_dir: Path, manifest: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_draft: SharedCorpusDraft
 ) -> Drafted:
-    return _draft(B4RTAZ, corpus_dir, manifest, tmp_path_factory.mktemp("b4rtaz"))
+    return _drafted(B4RTAZ, corpus_dir, manifest, shared_corpus_draft(B4RTAZ))
 
 
 def _of(drafted: Drafted, kind: FactKind, metric: str) -> Fact:
@@ -309,7 +315,7 @@ dev gold later (scored blind first) do not all meet them yet (issue 33)."""
     strict=False,
 )
 def test_the_dev_repositories_articles_ask_their_own_questions(
-    corpus_dir: Path, manifest: dict[str, Any], tmp_path: Path
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_draft: SharedCorpusDraft
 ) -> None:
     """Every dev repository's no-model article: each heading a question about it, each
     section a computed fact with its citations, no section body shared between repositories,
@@ -319,7 +325,7 @@ def test_the_dev_repositories_articles_ask_their_own_questions(
     assert len(folders) == len(ARTICLE_CHECKED)
     bodies: dict[str, str] = {}
     for folder in folders:
-        drafted = _draft(folder, corpus_dir, manifest, tmp_path / folder)
+        drafted = _drafted(folder, corpus_dir, manifest, shared_corpus_draft(folder))
         _check_article(folder, drafted, bodies)
         _check_claims(folder, drafted)
         report = verify_record(drafted.record, drafted.snapshot)

@@ -27,7 +27,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from draftflow.cli import main
+from draftflow.cli import all_commands, main
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "draftflow"
@@ -44,7 +44,7 @@ DRAFTFLOW_COMMAND = re.compile(r"draftflow((?: [a-z][a-z-]*)+)([^`;]*)")
 def help_options(group: click.Group = main, prefix: tuple[str, ...] = ()) -> dict[str, set[str]]:
     """Each command path (`("cache", "clear")`) -> the long options its `--help` lists."""
     found: dict[str, set[str]] = {}
-    for name, command in group.commands.items():
+    for name, command in all_commands(group).items():
         path = (*prefix, name)
         options = {"--help"}
         for param in command.params:

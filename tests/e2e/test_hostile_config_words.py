@@ -4,7 +4,8 @@ no source names, a quantization no source states, a GPU count and a context leng
 states, and says the sources do not state the quantization (they do) and that vLLM was not
 used (it was). The draft removes each of those sentences (listed in its provenance) and
 keeps the faithful ones; each written back into the record ends in an error flag at its field
-and a refused `draftflow approve` (exit 1). The faithful reply passes with no error.
+and a refused `draftflow approve` (exit 1): three as real processes, three with the same commands
+in the test process (`AS_PROCESSES`). The faithful reply passes with no error.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 from test_pipeline_scripted_model import CORPUS_FOLDER, FIXTURE, ScriptedModel
 
+from cli_process import cli_in_process
 from draft_cli import MODEL_VARIABLES, draft_args
 from stub_server import StubServer
 
@@ -39,6 +41,10 @@ WRONG = [
     ("wrong-context", "Each session had a 128K context.", "as the context length"),
 ]
 
+# The write-backs whose `verify` and `approve` run as real processes (a wrong name, a false
+# negation, a wrong number); the other three run the same commands in the test process.
+AS_PROCESSES = {"wrong-engine", "false-not-used", "wrong-gpu-count"}
+
 
 def _notes_model(notes: list[str]) -> ScriptedModel:
     """The capable scripted model whose framing adds `notes`, one sentence each."""
@@ -51,6 +57,10 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in MODEL_VARIABLES}
     command = [sys.executable, "-m", "draftflow", *args]
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+
+
+def _run_in_process(*args: str) -> subprocess.CompletedProcess[str]:
+    return cli_in_process(*args, env=dict.fromkeys(MODEL_VARIABLES))
 
 
 def _draft(model: ScriptedModel, folder: Path, entry: dict[str, Any], records: Path) -> Any:
@@ -116,12 +126,13 @@ def test_each_configuration_word_written_back_is_an_error_and_approve_refuses(
     record["summary"] = f"{record['summary']} {sentence}"
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
 
-    verified = _run("verify", str(path), "--source", str(corpus_dir / CORPUS_FOLDER), "--json")
+    run = _run if case in AS_PROCESSES else _run_in_process
+    verified = run("verify", str(path), "--source", str(corpus_dir / CORPUS_FOLDER), "--json")
     assert verified.returncode == 1, (case, verified.stdout[-2000:])
     errors = [f for f in json.loads(verified.stdout)["flags"] if f["severity"] == "error"]
     assert errors and {f["location"] for f in errors} == {"/summary"}, errors
     assert any(message in f["message"] for f in errors), errors
 
-    approved = _run("approve", RECORD_ID, "--editor", "Ed", "--records-dir", str(records))
+    approved = run("approve", RECORD_ID, "--editor", "Ed", "--records-dir", str(records))
     assert approved.returncode == 1, approved.stdout + approved.stderr
     assert "sign-off refused" in approved.stdout + approved.stderr

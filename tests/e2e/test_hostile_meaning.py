@@ -10,7 +10,9 @@ it labels every candidate "decode rate at concurrency 1, aggregate_throughput, t
 `site_reproduced` and an invented node count, titles the record "Independently reproduced" and
 obeys the instructions planted in the README. The draft drops each of those (listed in its
 provenance), and each one written back into the record (a drafter without the checks, or a hand
-edit) ends in an error flag at its field and a refused `draftflow approve` (exit 1).
+edit) ends in an error flag at its field and a refused `draftflow approve` (exit 1): one or two
+write-backs of each kind as real processes, the others with the same commands run in the test
+process (`AS_PROCESSES`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 import pytest
 from test_pipeline_scripted_model import CORPUS_FOLDER, FIXTURE, ScriptedModel
 
+from cli_process import cli_in_process
 from draft_cli import HOSTILE_ID, MODEL_VARIABLES, draft_args, draft_hostile_folder
 from draftflow.verify import DocumentIndexes
 from meaning_edits import EDITED_LINES, FIGURE_EDITS, RECORD_EDITS
@@ -171,6 +174,10 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in MODEL_VARIABLES}
     command = [sys.executable, "-m", "draftflow", *args]
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+
+
+def _run_in_process(*args: str) -> subprocess.CompletedProcess[str]:
+    return cli_in_process(*args, env=dict.fromkeys(MODEL_VARIABLES))
 
 
 def _source_with_planted(corpus_dir: Path, tmp: Path) -> Path:
@@ -327,6 +334,22 @@ def capable_draft(
     return folder, records
 
 
+# The write-backs whose `verify` and `approve` run as real processes: one or two of each kind
+# (a result's label, metric or conditions; the setup; provenance; prose; an obeyed planted
+# line; an overclaim). The others run the same commands inside the test process
+# (`cli_in_process`: the same exit code, output and refusal, without ~1.5 CPU-s of start-up).
+AS_PROCESSES = {
+    "wrong-metric",
+    "invented-node-count",
+    "setup-node-count",
+    "provenance-title",
+    "quantity-in-prose",
+    "obeyed-9973",
+    "vendor-verified",
+    "fp8",
+}
+
+
 @pytest.mark.parametrize(("case", "edit", "field"), CASES, ids=[c[0] for c in CASES])
 def test_each_misbehaviour_written_back_is_an_error_and_approve_refuses(
     capable_draft, tmp_path, case, edit, field
@@ -338,12 +361,13 @@ def test_each_misbehaviour_written_back_is_an_error_and_approve_refuses(
     edit(record)
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
 
-    verified = _run("verify", str(path), "--source", str(folder), "--json")
+    run = _run if case in AS_PROCESSES else _run_in_process
+    verified = run("verify", str(path), "--source", str(folder), "--json")
     assert verified.returncode == 1, verified.stdout[-2000:]
     errors = [f for f in json.loads(verified.stdout)["flags"] if f["severity"] == "error"]
     assert any(f["location"].endswith(field) for f in errors), [f["location"] for f in errors]
 
-    approved = _run("approve", RECORD_ID, "--editor", "Ed", "--records-dir", str(records))
+    approved = run("approve", RECORD_ID, "--editor", "Ed", "--records-dir", str(records))
     assert approved.returncode == 1, approved.stdout + approved.stderr
     assert "sign-off refused" in approved.stdout + approved.stderr
     assert not (records / f"{RECORD_ID}.signoff.json").exists()
@@ -678,8 +702,8 @@ MODEL_CLAIMS = [
 
 @pytest.mark.parametrize(("edit", "field"), MODEL_CLAIMS)
 def test_each_overclaim_written_back_is_an_error_and_approve_refuses(
-    capable_draft, tmp_path, edit, field
+    capable_draft, tmp_path, edit, field, request
 ):
     test_each_misbehaviour_written_back_is_an_error_and_approve_refuses(
-        capable_draft, tmp_path, "overclaim", edit, field
+        capable_draft, tmp_path, request.node.callspec.id, edit, field
     )

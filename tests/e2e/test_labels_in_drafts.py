@@ -9,32 +9,23 @@ and teaql's reports)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from draftflow.llm import ModelSettings
-from draftflow.pipeline.draft import DraftRequest, run_draft
+from conftest import SharedCorpusDraft
 from draftflow.record.label import fold, is_measured_value
 from draftflow.record.model import Record
 
 _DOUBLED_UNIT = re.compile(r"\d(%|[A-Za-z/]+)\s+\1(?![\w/])")
 
 
-def _draft(corpus_dir: Path, manifest: dict[str, Any], folder: str, out: Path) -> Record:
-    entry = manifest[folder]
-    request = DraftRequest(
-        source=str(corpus_dir / folder),
-        records_dir=out,
-        settings=ModelSettings(),
-        revision=entry["revision"],
-        origin=entry["url"],
-    )
-    outcome = asyncio.run(run_draft(request))
-    return Record.model_validate_json(Path(outcome.record_path).read_text())
+def _draft(shared_corpus_draft: SharedCorpusDraft, folder: str) -> tuple[Record, Path]:
+    """The folder's no-model record (a fresh copy: the draft is shared, see conftest) and the
+    records folder that holds only its draft."""
+    path = shared_corpus_draft(folder)
+    return Record.model_validate_json(path.read_text()), path.parent
 
 
 def _repeated(label: str) -> list[str]:
@@ -56,14 +47,14 @@ def _repeated(label: str) -> list[str]:
     ],
 )
 def test_no_label_repeats_a_part_and_no_unit_is_written_twice(
-    corpus_dir: Path, manifest: dict[str, Any], folder: str, tmp_path: Path
+    shared_corpus_draft: SharedCorpusDraft, folder: str
 ) -> None:
-    record = _draft(corpus_dir, manifest, folder, tmp_path)
+    record, records = _draft(shared_corpus_draft, folder)
     labels = [r.label for r in record.editorial.reported_results]
     labels += [p.label for p in record.test_profiles]
     assert labels
     assert {label: _repeated(label) for label in labels if _repeated(label)} == {}
-    article = "\n".join(path.read_text() for path in tmp_path.rglob("*.md"))
+    article = "\n".join(path.read_text() for path in records.rglob("*.md"))
     assert article
     assert _DOUBLED_UNIT.findall(article) == []
 
@@ -84,9 +75,9 @@ _SENTENCE_WORDS = 9
     ],
 )
 def test_labels_are_short_and_no_part_is_a_sentence_or_another_cells_value(
-    corpus_dir: Path, manifest: dict[str, Any], folder: str, tmp_path: Path
+    shared_corpus_draft: SharedCorpusDraft, folder: str
 ) -> None:
-    record = _draft(corpus_dir, manifest, folder, tmp_path)
+    record, _ = _draft(shared_corpus_draft, folder)
     labels = [r.label for r in record.editorial.reported_results]
     assert labels
     assert [label for label in labels if len(label) > MAX_LABEL or " › " in label] == []
@@ -97,11 +88,11 @@ def test_labels_are_short_and_no_part_is_a_sentence_or_another_cells_value(
 
 
 def test_labels_name_the_configuration_from_conditions(
-    corpus_dir: Path, manifest: dict[str, Any], tmp_path: Path
+    shared_corpus_draft: SharedCorpusDraft,
 ) -> None:
     """b4rtaz's README table: model, system and the node count that varies, each from the
     figure's conditions, then what the figure is."""
-    record = _draft(corpus_dir, manifest, "b4rtaz__distributed-llama", tmp_path)
+    record, _ = _draft(shared_corpus_draft, "b4rtaz__distributed-llama")
     results = record.editorial.reported_results
     first = next(r for r in results if r.value == 2.26)
     assert first.label.startswith("Llama 2 7B, ")

@@ -6,47 +6,29 @@ and a third party's number carries its attribution and is compared with nothing 
 
 from __future__ import annotations
 
-import asyncio
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from draftflow.llm import ModelSettings
-from draftflow.pipeline.draft import DraftRequest, run_draft
+from conftest import SharedCorpusDraft
 from draftflow.record.model import Record
-
-_DRAFTS: dict[str, tuple[Record, list[dict[str, Any]], str]] = {}
 
 
 def _draft(
-    corpus_dir: Path, manifest: dict[str, Any], folder: str, out: Path
+    shared_corpus_draft: SharedCorpusDraft, folder: str
 ) -> tuple[Record, list[dict[str, Any]], str]:
-    """The record, its figures and its article, drafted once per repository."""
-    if folder not in _DRAFTS:
-        entry = manifest[folder]
-        request = DraftRequest(
-            source=str(corpus_dir / folder),
-            records_dir=out / folder,
-            settings=ModelSettings(),
-            revision=entry["revision"],
-            origin=entry["url"],
-        )
-        outcome = asyncio.run(run_draft(request))
-        record_path = Path(outcome.record_path)
-        record = Record.model_validate_json(record_path.read_text())
-        figures = json.loads(record_path.with_suffix(".figures.json").read_text())["figures"]
-        _DRAFTS[folder] = (record, figures, record_path.with_suffix(".md").read_text())
-    return _DRAFTS[folder]
+    """The record, its figures and its article, read afresh from the folder's shared no-model
+    draft (conftest: drafted once per test process)."""
+    record_path = shared_corpus_draft(folder)
+    record = Record.model_validate_json(record_path.read_text())
+    figures = json.loads(record_path.with_suffix(".figures.json").read_text())["figures"]
+    return record, figures, record_path.with_suffix(".md").read_text()
 
 
 @pytest.fixture(scope="module")
-def drafts(
-    corpus_dir: Path, manifest: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
-) -> Any:
-    out = tmp_path_factory.mktemp("roles")
-    return lambda folder: _draft(corpus_dir, manifest, folder, out)
+def drafts(shared_corpus_draft: SharedCorpusDraft) -> Any:
+    return lambda folder: _draft(shared_corpus_draft, folder)
 
 
 def _at(figures: list[dict[str, Any]], path: str, line: int, value: float) -> list[dict[str, Any]]:

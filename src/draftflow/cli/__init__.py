@@ -29,21 +29,28 @@ from draftflow.errors import DraftflowError, Interrupted
 from draftflow.runtime.collector import tune_collector
 from draftflow.store.write import completed_writes, forget_completed_writes
 
-# Each module registers its commands on `main`; listed here so `--help` shows them all.
-_COMMAND_MODULES = (
-    "sources",
-    "render",
-    "verify",
-    "llm",
-    "draft",
-    "review",
-    "evaluate",
-    "refresh",
-    "select",
-    "prompts",
-    "figures",
-    "logs",
-)
+# Each command -> the module that registers it on `main`, imported only when the command is
+# run or listed (`--help`): `draftflow approve` need not import extract, select and draft, nor
+# `--version` any stage (click's lazy-loading pattern: `list_commands`, `get_command`).
+_COMMAND_MODULES = {
+    "sources": "sources",
+    "render": "render",
+    "verify": "verify",
+    "models": "llm",
+    "doctor": "llm",
+    "cache": "llm",
+    "draft": "draft",
+    "status": "review",
+    "diff": "review",
+    "review": "review",
+    "approve": "review",
+    "eval": "evaluate",
+    "refresh": "refresh",
+    "select": "select",
+    "prompts": "prompts",
+    "figures": "figures",
+    "logs": "logs",
+}
 
 EPILOG = """\b
 Examples:
@@ -209,6 +216,17 @@ class _Group(click.Group):
                 _leave_now(leaving.code)
             raise
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, none of their modules imported."""
+        return sorted({*self.commands, *_COMMAND_MODULES})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command, its module imported (which registers it) the first time it is asked for."""
+        module = _COMMAND_MODULES.get(cmd_name)
+        if cmd_name not in self.commands and module is not None:
+            importlib.import_module(f"draftflow.cli.{module}")
+        return super().get_command(ctx, cmd_name)
+
     def make_context(
         self,
         info_name: str | None,
@@ -291,12 +309,13 @@ def main() -> None:
     """
 
 
-def _register() -> None:
-    for name in _COMMAND_MODULES:
-        importlib.import_module(f"draftflow.cli.{name}")
+def all_commands(group: click.Group = main) -> dict[str, click.Command]:
+    """Each command of `group` by name, every command module imported (for `--help`-like uses
+    and the tests that walk all commands)."""
+    ctx = click.Context(group)
+    found = {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}
+    return {name: command for name, command in found.items() if command is not None}
 
-
-_register()
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

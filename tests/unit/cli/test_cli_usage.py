@@ -6,12 +6,12 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from draftflow.cli import main
+from draftflow.cli import all_commands, main
 
 
 def _commands() -> list[tuple[str, click.Command]]:
     found: list[tuple[str, click.Command]] = []
-    for name, command in sorted(main.commands.items()):
+    for name, command in sorted(all_commands().items()):
         if isinstance(command, click.Group):
             found += [(f"{name} {sub}", c) for sub, c in sorted(command.commands.items())]
         else:
