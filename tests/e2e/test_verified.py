@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 import draftflow.pipeline.verified as verified
+import draftflow.verify.reread as reread
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
+from draftflow.extract import extract, figures_by_line, harvest, harvest_document
+from draftflow.extract.classify import select, without_unread_prose
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
 from draftflow.pipeline.verified import FigureFlags
@@ -137,6 +140,50 @@ def test_the_rounds_and_the_figures_file_index_each_document_once(
     monkeypatch.setattr(context_module, "DocumentIndex", counting)
     _draft_robbiemu(corpus_dir, manifest, tmp_path / "records")
     assert built and sorted(built) == sorted(set(built))
+
+
+def test_a_draft_harvests_each_document_once(
+    corpus_dir: Path,
+    manifest: dict[str, Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Verify re-reads a cited place by the figures extract harvested (handed on with the
+    extraction), so no document is harvested a second time in one draft."""
+    from draftflow.extract.harvest import run as harvest_module
+
+    harvested: list[str] = []
+    real = harvest_module.harvest_document
+
+    def counting(document: Any, problems: list[str] | None = None) -> Any:
+        harvested.append(document.path)
+        return real(document, problems)
+
+    monkeypatch.setattr(harvest_module, "harvest_document", counting)
+    monkeypatch.setattr(reread, "harvest_document", counting)
+    outcome = _draft_robbiemu(corpus_dir, manifest, tmp_path / "records")
+    assert outcome.figures > 0 and outcome.errors == 0
+    assert harvested and sorted(harvested) == sorted(set(harvested))
+
+
+def test_the_figures_handed_to_verify_are_each_documents_own_harvest(
+    corpus_dir: Path, manifest: dict[str, Any]
+) -> None:
+    """What extract hands on is, for every document, what verify would read alone:
+    `select(harvest_document(d))` by line (a model pass's selection less unread prose too)."""
+    snapshot = _robbiemu_snapshot(corpus_dir, manifest)
+    extraction = asyncio.run(extract(snapshot, None))
+    candidates = harvest(snapshot)
+    with_prose = figures_by_line(
+        snapshot, without_unread_prose(select(candidates, include_prose=True))
+    )
+    assert with_prose == extraction.figures_by_line
+    assert len(extraction.figures_by_line) == len(snapshot.documents)
+    for document in snapshot.documents:
+        alone: dict[int, list[Any]] = {}
+        for item in select(harvest_document(document)):
+            alone.setdefault(item.candidate.line, []).append(item)
+        assert extraction.figures_by_line[(document.path, document.sha256)] == alone
 
 
 def test_a_draft_names_its_topics_from_the_selection_without_a_keyword_search(

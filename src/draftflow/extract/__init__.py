@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import TypeVar, cast
 
 from draftflow.acquire.snapshot import SkippedFile, Snapshot
-from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
+from draftflow.extract.artifact import DocumentFigures, DroppedClaim, DropReason, Extraction
 from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import select, without_unread_prose
+from draftflow.extract.classify import Selected, select, without_unread_prose
 from draftflow.extract.deterministic import extract_deterministic
 from draftflow.extract.harvest.run import harvest, harvest_document
 from draftflow.extract.learned.weights import ResultModel
@@ -41,6 +41,7 @@ __all__ = [
     "Extraction",
     "SourceFormat",
     "extract",
+    "figures_by_line",
     "harvest",
     "harvest_document",
 ]
@@ -65,8 +66,13 @@ async def extract(
     unreadable: list[SkippedFile] = []
     candidates = harvest(snapshot, unreadable)
     if client is None:
-        baseline = extract_deterministic(snapshot, candidates, None, result_model)
-        return _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
+        plain = select(candidates)
+        baseline = extract_deterministic(
+            snapshot, candidates, with_unspecified(candidates, plain), result_model
+        )
+        found = _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
+        found.share_figures(figures_by_line(snapshot, plain))
+        return found
     # The model's requests go out first; the deterministic pass (seconds on a big repository)
     # runs in a thread while they are answered, and this loop keeps reading the replies. The
     # two passes share no state, so each gives what it gives alone.
@@ -93,12 +99,29 @@ async def extract(
     modelled = await modelled_task
     order = [d.document_id for d in snapshot.documents]
     merged = merge_extractions(baseline, modelled, order)
-    return _with_standing(
+    found = _with_standing(
         snapshot,
         merged.model_copy(
             update={"unreadable": unreadable, "unread_tables": baseline.unread_tables}
         ),
     )
+    found.share_figures(figures_by_line(snapshot, without_unread_prose(chosen)))
+    return found
+
+
+def figures_by_line(snapshot: Snapshot, selected: list[Selected]) -> DocumentFigures:
+    """`select(candidates)` of the snapshot's harvest, by document (path, sha256) and line,
+    every document present (one with no figures has none): what `select(harvest_document(d))`
+    gives each document alone, as the classifier selects each candidate on its own and counts
+    a table's rows within its document."""
+    by_id = {
+        document.document_id: (document.path, document.sha256) for document in snapshot.documents
+    }
+    found: DocumentFigures = {key: {} for key in by_id.values()}
+    for item in selected:
+        candidate = item.candidate
+        found[by_id[candidate.document_id]].setdefault(candidate.line, []).append(item)
+    return found
 
 
 def _with_standing(snapshot: Snapshot, extraction: Extraction) -> Extraction:

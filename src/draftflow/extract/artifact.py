@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from draftflow.acquire.snapshot import SkippedFile
 from draftflow.record.model import ReportedResult, ReportedSetup, TestProfile, UnreadTable
+
+DocumentFigures = dict[tuple[str, str], dict[int, list[Any]]]
+"""Figures (`extract.classify.Selected`) by document (path, sha256), then by line."""
 
 
 class DropReason(StrEnum):
@@ -83,3 +87,16 @@ class Extraction(BaseModel):
     harvested: list[ReportedResult] = Field(default_factory=list, exclude=True)
     """The harvest's own reading of each figure the model relabelled (`merge.py`): what stands
     in its place when verify refuses the model's reading (`pipeline/verified.py`)."""
+    _figures_by_line: DocumentFigures = PrivateAttr(default_factory=dict)
+
+    @property
+    def figures_by_line(self) -> DocumentFigures:
+        """Each document's figures as the harvest and classifier read them (`select`), by
+        line, under the document's (path, sha256): what verify re-reads a cited place by
+        (`verify/reread.py`), handed on so that a draft harvests each document once. Held in
+        memory only (a copy of the extraction keeps it; its JSON does not)."""
+        return self._figures_by_line
+
+    def share_figures(self, figures: DocumentFigures) -> None:
+        """Keep `figures` (as `figures_by_line` gives them) with this extraction."""
+        self._figures_by_line = figures

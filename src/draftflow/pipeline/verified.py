@@ -126,6 +126,8 @@ def assemble_verified(
     prompt_hashes = {**extraction.prompt_hashes, **selection.prompt_hashes, **draft.prompt_hashes}
     figure_flags: FigureFlags | None = None
     indexes = DocumentIndexes()  # every round and the figures file read each document once
+    # and re-read each cited place by the figures extract harvested (no second harvest)
+    indexes.readings.update(extraction.figures_by_line)
     rounds = 0
     while rounds < MAX_DROP_ROUNDS:  # a round that puts harvested readings back is not counted
         provenance = bounded_provenance(

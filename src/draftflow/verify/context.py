@@ -136,6 +136,8 @@ class DocumentIndexes:
         self._built: dict[tuple[str, str], DocumentIndex] = {}
         # Each document's figures as extract reads them, by line (verify/reread.py).
         self.readings: dict[tuple[str, str], dict[int, list[Any]]] = {}
+        # The same read table by table, for the lines asked about (verify/line_readings.py).
+        self.table_readings: dict[tuple[str, str], Any] = {}
         # The statistics a document names outside its figures' own names (verify/reread.py).
         self.prose_statistics: dict[tuple[str, str], frozenset[str]] = {}
         # Each document's lower-case text with its whitespace runs collapsed (verify/reread.py).

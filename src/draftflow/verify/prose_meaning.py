@@ -2,7 +2,7 @@
 concurrency 32" is supported only if a source states 574.6 at concurrency 32.
 
 A prose number is found at every place of the documents its field may draw on that states it
-as a figure (`reread.document_readings`: extract's reading of the place). Its sentence's words
+as a figure (`reread.line_readings`: extract's reading of the place). Its sentence's words
 are claims about it, held to those places as a result's fields are held to its cited one:
 
 - the unit written after it (`178 s`) must be a reading's unit (another scale misstates it);
@@ -31,8 +31,8 @@ from draftflow.verify.meaning import Stated, label_settings, stated_settings
 from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Evidence, Rule, Severity
 from draftflow.verify.reread import (
-    document_readings,
     kind_of,
+    line_readings,
     named_statistic,
     names_of,
     same_dimension,
@@ -111,9 +111,10 @@ def _places(
     for listed in ctx.available(documents):
         assert listed.document is not None
         index: DocumentIndex = ctx.index(listed)
-        readings = document_readings(ctx, listed.document)
+        document = listed.document
         for line in index.lines_for_number(number, limit=MAX_PLACES):
-            here = [r for r in readings.get(line, []) if abs(float(r.value) - number.value) < 1e-9]
+            on_line = line_readings(ctx, document, line)
+            here = [r for r in on_line if abs(float(r.value) - number.value) < 1e-9]
             if not here:
                 return []  # stated where extract reads no figure (a setting): no verdict
             places.append(Place(listed, line, here, stated_settings(index, line)))

@@ -36,6 +36,7 @@ from draftflow.numbers import ParsedNumber
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
 from draftflow.verify.context import VerifyContext, number_of
+from draftflow.verify.line_readings import TableReadings
 from draftflow.verify.report import Evidence, Rule, Severity
 
 Readings = dict[int, list[Selected]]
@@ -99,6 +100,23 @@ def document_readings(ctx: VerifyContext, document: Document) -> Readings:
     return readings
 
 
+def line_readings(ctx: VerifyContext, document: Document, line: int) -> list[Selected]:
+    """The figures extract reads on `line`: from the document's readings when they are read
+    already (a draft hands on extract's), else from the tables holding the line alone
+    (`line_readings.TableReadings`: a report's other tables are not harvested)."""
+    key = (document.path, document.sha256)
+    whole = ctx.indexes.readings.get(key)
+    if whole is not None:
+        return whole.get(line, [])
+    tables = ctx.indexes.table_readings.get(key)
+    if tables is None:
+        tables = ctx.indexes.table_readings[key] = TableReadings.of(document) or False
+    if tables is False:
+        return document_readings(ctx, document).get(line, [])
+    assert isinstance(tables, TableReadings)
+    return tables.on(line)
+
+
 _FEW = 32
 """A line with more readings than this is looked up by value (a wide table's row holds
 thousands: each of its figures scanning them all made verify quadratic in the row)."""
@@ -109,13 +127,13 @@ def _readings_of(
 ) -> list[Selected]:
     """The readings of `line` whose value is `number` at its written precision, in the
     line's order."""
-    line_readings = document_readings(ctx, document).get(line, [])
-    if len(line_readings) <= _FEW:
-        return [r for r in line_readings if number.matches(float(r.value))]
+    on_line = line_readings(ctx, document, line)
+    if len(on_line) <= _FEW:
+        return [r for r in on_line if number.matches(float(r.value))]
     key = (document.path, document.sha256, line)
     ordered = ctx.indexes.sorted_readings.get(key)
     if ordered is None:
-        pairs = sorted((float(r.value), i) for i, r in enumerate(line_readings))
+        pairs = sorted((float(r.value), i) for i, r in enumerate(on_line))
         ordered = ctx.indexes.sorted_readings[key] = ([v for v, _ in pairs], [i for _, i in pairs])
     values, positions = ordered
     found: set[int] = set()
@@ -124,7 +142,7 @@ def _readings_of(
         low = bisect_left(values, alternative - margin)
         high = bisect_right(values, alternative + margin)
         found.update(positions[low:high])
-    return [line_readings[i] for i in sorted(found)]
+    return [on_line[i] for i in sorted(found)]
 
 
 def names_of(item: Selected) -> str:

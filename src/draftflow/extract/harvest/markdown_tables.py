@@ -40,36 +40,42 @@ def harvest_markdown(document: Document) -> list[Candidate]:
     """Every number-bearing cell of every Markdown table in the document."""
     candidates: list[Candidate] = []
     for index, table in enumerate(markdown_tables(document)):
-        # A status the header carries (`tok/s (estimated)`) marks the column's figures
-        # (extract/standing.py); the rest of the header names what they measure.
-        header = [
-            without_column_marker(table.column_header(column)) for column in range(table.width)
-        ]
-        heading = table.heading_path[-1] if table.heading_path else None
-        for row_index, row in enumerate(table.body_rows):
-            cells = [cell.written for cell in row]
-            names = _column_names(header, len(cells))
-            context = {names[i]: cell for i, cell in enumerate(cells) if cell}
-            row_header = plain_text(cells[0]) if cells else None
-            for column_index, cell in enumerate(cells):
-                if not _DIGIT.search(cell):
-                    continue  # no number (and none once emphasis and links are removed)
-                candidate = make_candidate(
-                    document,
-                    line=row[column_index].line,
-                    fmt=SourceFormat.MARKDOWN,
-                    text=cell,
-                    locator=f"t{index}r{row_index}c{column_index}",
-                    column=names[column_index],
-                    row_header=(row_header or None) if column_index else None,
-                    heading=heading,
-                    caption=table.caption,
-                    table=index,
-                    row=row_index,
-                    context=context,
-                    values=cell_values(plain_text(cell)),
-                    headings=table.heading_path,
-                )
-                if candidate is not None:
-                    candidates.append(candidate)
+        candidates.extend(table_candidates(document, index, table))
+    return candidates
+
+
+def table_candidates(document: Document, index: int, table: Table) -> list[Candidate]:
+    """Every number-bearing cell of one table, the `index`-th of `markdown_tables(document)`
+    (`harvest_markdown`'s candidates of that table, read without the others)."""
+    candidates: list[Candidate] = []
+    # A status the header carries (`tok/s (estimated)`) marks the column's figures
+    # (extract/standing.py); the rest of the header names what they measure.
+    header = [without_column_marker(table.column_header(column)) for column in range(table.width)]
+    heading = table.heading_path[-1] if table.heading_path else None
+    for row_index, row in enumerate(table.body_rows):
+        cells = [cell.written for cell in row]
+        names = _column_names(header, len(cells))
+        context = {names[i]: cell for i, cell in enumerate(cells) if cell}
+        row_header = plain_text(cells[0]) if cells else None
+        for column_index, cell in enumerate(cells):
+            if not _DIGIT.search(cell):
+                continue  # no number (and none once emphasis and links are removed)
+            candidate = make_candidate(
+                document,
+                line=row[column_index].line,
+                fmt=SourceFormat.MARKDOWN,
+                text=cell,
+                locator=f"t{index}r{row_index}c{column_index}",
+                column=names[column_index],
+                row_header=(row_header or None) if column_index else None,
+                heading=heading,
+                caption=table.caption,
+                table=index,
+                row=row_index,
+                context=context,
+                values=cell_values(plain_text(cell)),
+                headings=table.heading_path,
+            )
+            if candidate is not None:
+                candidates.append(candidate)
     return candidates

@@ -21,15 +21,22 @@ CheckedHarvester = Callable[[Document, list[str]], list[Candidate]]
 
 def harvest_log(document: Document) -> list[Candidate]:
     """Text and log files: pipe tables (llama-bench), aligned tables, then key/value lines."""
-    return harvest_markdown(document) + harvest_aligned(document) + harvest_keyvalue(document)
+    return harvest_markdown(document) + _log_beside_tables(document)
+
+
+def _log_beside_tables(document: Document) -> list[Candidate]:
+    return harvest_aligned(document) + harvest_keyvalue(document)
 
 
 def harvest_report(document: Document) -> list[Candidate]:
     """Markdown and HTML tables, aligned tables in fences, key/value report blocks, then
     figures written in prose."""
+    return harvest_markdown(document) + _report_beside_tables(document)
+
+
+def _report_beside_tables(document: Document) -> list[Candidate]:
     return (
-        harvest_markdown(document)
-        + harvest_html(document)
+        harvest_html(document)
         + harvest_aligned(document)
         + harvest_keyvalue(document)
         + harvest_prose(document)
@@ -58,6 +65,26 @@ CHECKED: dict[str, CheckedHarvester] = {
     ".jsonl": harvest_json,
     ".ndjson": harvest_json,
 }
+
+
+# What a harvester that reads Markdown tables first (`harvest_markdown`) reads after them.
+_BESIDE_TABLES: dict[Harvester, Harvester] = {
+    harvest_report: _report_beside_tables,
+    harvest_log: _log_beside_tables,
+}
+
+
+def harvest_beside_tables(document: Document) -> list[Candidate] | None:
+    """For a document whose harvest is its Markdown tables' cells (`harvest_markdown`) and
+    then other candidates, those others, in `harvest_document`'s order; None for any other
+    document. A reader of a few table rows harvests their tables alone
+    (`markdown_tables.table_candidates`) and these."""
+    lowered = document.path.lower()
+    if any(lowered.endswith(suffix) for suffix in CHECKED):
+        return None
+    harvester = harvester_for(document.path)
+    beside = _BESIDE_TABLES.get(harvester) if harvester is not None else None
+    return beside(document) if beside is not None else None
 
 
 def harvester_for(path: str) -> Harvester | None:

@@ -1,0 +1,59 @@
+"""A cited line's figures as extract reads them, without harvesting its whole document.
+
+Verify re-reads a figure at its cited place through extract's harvesters and classifier
+(`reread.py`): `select(harvest_document(document))`, by line. For a large report that is a
+harvest of every cell of every table to answer a few lines. The classifier selects each
+candidate on its own and tells a raw table by that table's own cells (`raw_tables`), so a
+line's figures are those of the Markdown tables holding it, harvested alone
+(`table_candidates`), then those the document's other harvesters read on it
+(`harvest_beside_tables`), in the order the whole harvest gives them.
+"""
+
+from __future__ import annotations
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.classify import Selected, select
+from draftflow.extract.harvest.markdown_tables import markdown_tables, table_candidates
+from draftflow.extract.harvest.run import harvest_beside_tables
+
+
+class TableReadings:
+    """One document's figures by line, each Markdown table harvested when a line of it is
+    first asked about."""
+
+    def __init__(self, document: Document, beside: list[Selected]) -> None:
+        self._document = document
+        self._beside: dict[int, list[Selected]] = {}
+        for item in beside:
+            self._beside.setdefault(item.candidate.line, []).append(item)
+        self._tables = markdown_tables(document)
+        self._tables_of: dict[int, list[int]] = {}
+        for index, table in enumerate(self._tables):
+            lines = {cell.line for row in table.body_rows for cell in row}
+            for line in sorted(lines):
+                self._tables_of.setdefault(line, []).append(index)
+        self._read: dict[int, dict[int, list[Selected]]] = {}
+
+    @classmethod
+    def of(cls, document: Document) -> TableReadings | None:
+        """The document's readings table by table, or None when its harvest is not Markdown
+        tables and then other candidates (a CSV or JSON file is read whole)."""
+        beside = harvest_beside_tables(document)
+        return None if beside is None else cls(document, select(beside))
+
+    def on(self, line: int) -> list[Selected]:
+        """The figures extract reads on `line`, in harvest order."""
+        found: list[Selected] = []
+        for index in self._tables_of.get(line, ()):
+            found += self._table(index).get(line, [])
+        return found + self._beside.get(line, [])
+
+    def _table(self, index: int) -> dict[int, list[Selected]]:
+        read = self._read.get(index)
+        if read is None:
+            read = {}
+            candidates = table_candidates(self._document, index, self._tables[index])
+            for item in select(candidates):
+                read.setdefault(item.candidate.line, []).append(item)
+            self._read[index] = read
+        return read

@@ -1,0 +1,102 @@
+"""A cited line's figures read from the tables holding it (verify/line_readings.py): for every
+line, what extract's whole harvest and classifier read there, in the same order, while the
+document's other tables are not harvested."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.classify import Selected, select
+from draftflow.extract.harvest import markdown_tables as markdown_module
+from draftflow.extract.harvest.run import harvest_document
+from draftflow.verify.context import DocumentIndexes
+from draftflow.verify.line_readings import TableReadings
+from draftflow.verify.reread import line_readings
+from extract_support import snapshot_of
+
+_RAW_ROWS = "\n".join(f"| run {i} | {100 + i}.5 | {i * 3} |" for i in range(130))
+REPORT = f"""# Decode on two nodes
+
+Throughput was 41.2 tok/s at concurrency 1, and TTFT 180 ms.
+
+| model | decode tok/s | TTFT ms |
+| --- | ---: | ---: |
+| llama-8b | 41.2 | 180 |
+| qwen-32b | **12.9** ± 0.4 | 640 |
+
+Every run of the sweep (a raw dump):
+
+| run | tok/s | tokens |
+| --- | ---: | ---: |
+{_RAW_ROWS}
+
+<table><tr><th>model</th><th>tok/s</th></tr><tr><td>mixtral</td><td>33.3</td></tr></table>
+
+```
+| model | size | backend | test | t/s |
+| ----- | ---- | ------- | ---- | --- |
+| llama 7B Q4_0 | 3.56 GiB | ROCm | pp512 | 1234.56 ± 3.21 |
+```
+
+| a | b |
+| --- | --- |
+| x | 7.5 |
+"""
+LOG = """llama-bench output
+| model | size | backend | test | t/s |
+| ----- | ---- | ------- | ---- | --- |
+| llama 7B Q4_0 | 3.56 GiB | ROCm | tg128 | 45.67 ± 0.12 |
+prompt eval time = 120.5 ms
+"""
+
+
+def _whole(document: Document) -> dict[int, list[Selected]]:
+    found: dict[int, list[Selected]] = {}
+    for item in select(harvest_document(document)):
+        found.setdefault(item.candidate.line, []).append(item)
+    return found
+
+
+@pytest.mark.parametrize(("path", "text"), [("README.md", REPORT), ("bench.log", LOG)])
+def test_every_line_reads_what_the_whole_harvest_reads(path: str, text: str) -> None:
+    document = snapshot_of({path: text}).documents[0]
+    whole = _whole(document)
+    tables = TableReadings.of(document)
+    assert tables is not None and whole
+    for line in range(len(document.line_list) + 2):
+        assert tables.on(line) == whole.get(line, []), line
+
+
+def test_a_raw_table_gives_no_figures_and_a_results_table_gives_its_own() -> None:
+    document = snapshot_of({"README.md": REPORT}).documents[0]
+    tables = TableReadings.of(document)
+    assert tables is not None
+    assert [float(r.value) for r in tables.on(7)] == [41.2, 180.0]
+    assert tables.on(15) == []  # a row of the 130-row dump: raw, as the whole harvest says
+
+
+def test_a_csv_or_json_file_is_read_whole() -> None:
+    snapshot = snapshot_of({"a.csv": "model,tok_s\nx,4.5\n", "b.json": '{"tok_s": 4.5}\n'})
+    assert [TableReadings.of(d) for d in snapshot.documents] == [None, None]
+
+
+def test_only_the_tables_holding_asked_lines_are_harvested(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    document = snapshot_of({"README.md": REPORT}).documents[0]
+    harvested: list[int] = []
+    real = markdown_module.table_candidates
+
+    def counting(document: Document, index: int, table: Any) -> Any:
+        harvested.append(index)
+        return real(document, index, table)
+
+    monkeypatch.setattr("draftflow.verify.line_readings.table_candidates", counting)
+    ctx: Any = type("Ctx", (), {"indexes": DocumentIndexes()})()
+    first = line_readings(ctx, document, 7)
+    again = line_readings(ctx, document, 8)
+    assert [float(r.value) for r in first] == [41.2, 180.0] and again
+    assert harvested == [0]  # the first table, once; the dump and the others never
