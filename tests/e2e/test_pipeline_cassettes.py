@@ -22,7 +22,11 @@ from click.testing import CliRunner
 from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
-from draftflow.draft.artifact import CREATION_MODEL_FALLBACK, CREATION_MODEL_UNUSABLE
+from draftflow.draft.artifact import (
+    CREATION_MODEL_FALLBACK,
+    CREATION_MODEL_SECTIONS_ONLY,
+    CREATION_MODEL_UNUSABLE,
+)
 from draftflow.record.files import load_record
 from draftflow.record.render import render_markdown
 from draftflow.verify import verify_record
@@ -50,7 +54,7 @@ RECORDED = {
 # select replies are cut at 512 tokens too, so the rules choose every headline.
 RECORDED_REPLIES = {
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
-    "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
+    "jvr0x__dgx-spark-bench": (7, 6, CREATION_MODEL_SECTIONS_ONLY),
     "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
 }
 SETTINGS = [
@@ -151,6 +155,14 @@ def test_recorded_model_draft_replays_offline_and_verifies(
         assert [s.heading for s in record.editorial.sections] == [
             s.heading for s in template.editorial.sections
         ]
+    elif creation == CREATION_MODEL_SECTIONS_ONLY:
+        # jvr0x's re-recorded sections reply (session 13) is valid JSON with cited sections:
+        # the sections are the model's, the title, summary and answer the templates' (over the
+        # model run's own headline, so the title need not be the no-model draft's)
+        assert record.title.startswith("jvr0x/dgx-spark-bench: ")
+        assert [s.model_dump() for s in record.editorial.sections] != [
+            s.model_dump() for s in template.editorial.sections
+        ], "the model's sections were kept"
     else:
         assert creation == CREATION_MODEL_FALLBACK
         assert record.title != template.title, "the model's title was kept"
