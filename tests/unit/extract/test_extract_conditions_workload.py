@@ -163,3 +163,9 @@ def test_a_later_table_is_not_read_with_the_first_tables_caption() -> None:
     assert (
         _conditions(text, _line_of(text, "| a | 2283.6"), "2283.6", 2283.6)["workload"] == "pp 1024"
     )
+
+
+def test_a_sentence_about_something_else_names_no_workload() -> None:
+    text = "However, the current dataset is already sufficient to differentiate between models."
+    assert workload_in_text(text) is None
+    assert workload_in_text("Workload: sharegpt_v3 prompts.") == "sharegpt_v3 prompts"

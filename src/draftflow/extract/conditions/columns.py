@@ -3,7 +3,9 @@
 A column header that names a model size with a weight format (`8B Q4_K_M`, `70B F16`) gives
 the figure its precision, and its model once the table's caption, headings or introduction
 name the family (`... by GPUs on LLaMA 3.` gives `LLaMA 3 8B`). A system cell that counts
-its devices (`H100 PCIe 80GB * 4`, `2 x RTX 3090`) gives the number of devices.
+its devices (`H100 PCIe 80GB * 4`, `2 x RTX 3090`) gives the number of devices. A row or
+column that states its parallelism (`TP4`, `TP=2`, `tp1 / ratio 0.8`, `Single` beside `TP2`)
+gives the number of devices working together, nearer than any count of the document's.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ _SIZE_FORMAT = re.compile(
 )
 _TRAILING_COUNT = re.compile(r"\S\s*[x×*]\s*(?P<count>\d{1,3})\s*$")
 _LEADING_COUNT = re.compile(r"^\s*(?P<count>\d{1,3})\s*[x×*]\s*\S")
+_PARALLEL = re.compile(r"(?<![\w.])(?:tp|pp)\s*[=:]?\s*(?P<count>[1-9]|1[0-6])(?![\w.])", re.I)
+"""A tensor- or pipeline-parallel degree (`TP4`, `TP=2`, `PP 2`): the devices sharing a model;
+at most 16 (`pp512` is llama-bench's prompt of 512 tokens)."""
+_SINGLE = re.compile(r"^single\b", re.I)
 
 
 def size_and_precision(header: str) -> tuple[str, str] | None:
@@ -61,3 +67,23 @@ def count_in_system_cell(text: str) -> int | None:
     plain = text.strip().strip("*`")
     match = _TRAILING_COUNT.search(plain) or _LEADING_COUNT.search(plain)
     return int(match.group("count")) if match else None
+
+
+def parallel_count(text: str) -> int | None:
+    """The one parallel degree a cell or header states (`TP4`, `TP2 TPS`, `tp1 / bs 256`),
+    or None (none, or two different ones)."""
+    counts = {int(match.group("count")) for match in _PARALLEL.finditer(text)}
+    return counts.pop() if len(counts) == 1 else None
+
+
+def topology_count(text: str, siblings: Iterable[str]) -> int | None:
+    """The devices a row cell or column header states it ran on: its parallel degree, or 1
+    for `Single` where a sibling (another row's cell in its column, another column's header)
+    states a parallel degree (`Single` beside `TP2`; `Single` alone may be one request)."""
+    plain = text.strip().strip("*`").strip()
+    count = parallel_count(plain)
+    if count is not None:
+        return count
+    if _SINGLE.match(plain) and any(parallel_count(s) for s in siblings):
+        return 1
+    return None

@@ -274,6 +274,13 @@ class DocumentContext:
             return []
         return [" | ".join(cell.text for cell in row) for row in found[0].body_rows]
 
+    def column_cells(self, line: int, column: int) -> tuple[str, ...]:
+        """The cells of a column of the line's table, every body row's (() outside tables)."""
+        found = self._rows_by_line.get(line)
+        if found is None:
+            return ()
+        return tuple(row[column].text for row in found[0].body_rows if column < len(row))
+
     def any_row(self, line: int, test: Callable[[str], bool]) -> bool:
         """Whether any body row of the line's table passes `test` (False outside tables);
         asked once per table and test, as each figure of a wide table asks it again."""

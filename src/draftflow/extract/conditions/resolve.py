@@ -20,8 +20,12 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
-from draftflow.extract.conditions.columns import column_model, count_in_system_cell
-from draftflow.extract.conditions.context import DocumentContext, RowCells
+from draftflow.extract.conditions.columns import (
+    column_model,
+    count_in_system_cell,
+    topology_count,
+)
+from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
 from draftflow.extract.conditions.setup import SetupSource, agreed
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.numeric import cell_numbers
@@ -200,6 +204,24 @@ def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
         resolved.put("weight_precision", found)
 
 
+def read_topology(
+    resolved: Resolved,
+    table: TableCells,
+    own: int | None,
+    context: DocumentContext | None,
+    line: int,
+) -> None:
+    """The devices a figure's own column header (`TP2 TPS`) or a cell of its row (`TP4`,
+    `Single` above `TP2`) states it ran on: nearer than any count of the document's (a
+    `5-node cluster` in the introduction)."""
+    if own is not None and own < len(table.header):
+        resolved.put("node_count", topology_count(table.header[own], table.header))
+    for column, cell in enumerate(table.cells[: len(table.header)]):
+        if column != own and cell:
+            siblings = context.column_cells(line, column) if context is not None else ()
+            resolved.put("node_count", topology_count(cell, siblings))
+
+
 def read_column(resolved: Resolved, header: str) -> None:
     """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), or that is
     a weight format by itself (`FP16`, `3bit-RTN`, as written)."""
@@ -291,7 +313,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
         found.append(("weight_precision", precision.group(0)))
     found.append(("system", vocab.sole_system(text)))
     found.append(("model", vocab.model_in(vocab.without_engines(text))))
-    found.append(("node_count", vocab.count_of(text)))
+    found.append(("node_count", vocab.count_of(text) or vocab.single_machine(text)))
     return tuple(found), stated
 
 
@@ -343,6 +365,7 @@ def seed_conditions(
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
         own = table.own if table.own is not None else _own_by_value(table.cells, value)
+        read_topology(resolved, table, own, context, line)
         if own is not None and own < len(table.header):
             # the figure's own column naming a machine is nearer than the row's other cells
             _prefer_caption_system(resolved, context, line, table.header[own])

@@ -351,6 +351,16 @@ def count_of(text: str) -> int | None:
     return None
 
 
+_SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device)\b", re.I)
+
+
+def single_machine(text: str) -> int | None:
+    """1 where a text says its figures ran on one machine (`single-node generation`, `on a
+    single GPU`): a caption's or heading's word, not an introduction's (`benchmarks for
+    single node configurations` above a cluster's row)."""
+    return 1 if _SINGLE_MACHINE.search(text) else None
+
+
 _PARTS_OF_A_NODE = re.compile(r"[\s-](?:gpus?|cpus?|cores?|cards?|accelerators?|sockets?)\b", re.I)
 
 

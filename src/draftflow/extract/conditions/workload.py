@@ -40,6 +40,10 @@ _FILE_WORD = re.compile(r"^[a-z][a-z-]*$")
 _FILE_NUMBER = re.compile(r"^\d+$")
 _PROGRAM = re.compile(r"(?<![\w/.-])(?:[\w.-]+/)*(?P<name>[A-Za-z][\w-]*)\.py\b")
 _SENTENCE_END = re.compile(r"\.(?:\s|$)|[;:!?](?:\s|$)|\(")
+_NAME_START = re.compile(r"[A-Z0-9]|[\w.]+[-_/.:]\w")
+"""How a named workload begins: a capital or a digit (`The Pile`, `10 rows`), or a token
+written as an identifier (`fw-ai/benchmark`, `sharegpt_v3`); a sentence that goes on in
+plain lower-case words (`is already sufficient`) says something else about its data."""
 _HEADER_LENGTH = re.compile(r"^(?P<name>[A-Za-z]+)\s*(?P<value>\d+)$")
 
 
@@ -97,6 +101,8 @@ def workload_in_text(text: str) -> str | None:
     rest = text[found.end() :]
     end = _SENTENCE_END.search(rest)
     phrase = _trail_cuts().sub("", rest[: end.start() if end else len(rest)]).strip(" ,*_`")
+    if not _NAME_START.match(phrase):
+        return None  # `the current dataset is already sufficient to ...` names no dataset
     return phrase if 0 < len(phrase) <= MAX_WORKLOAD_CHARS else None
 
 
