@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _SIZE_FORMAT = re.compile(
     rf"^(?P<size>{vocab.SIZE.pattern})\s+(?P<precision>{vocab.PRECISION.pattern})$"
@@ -26,6 +27,10 @@ _PARALLEL = re.compile(r"(?<![\w.])(?:tp|pp)\s*[=:]?\s*(?P<count>[1-9]|1[0-6])(?
 """A tensor- or pipeline-parallel degree (`TP4`, `TP=2`, `PP 2`): the devices sharing a model;
 at most 16 (`pp512` is llama-bench's prompt of 512 tokens)."""
 _SINGLE = re.compile(r"^single\b", re.I)
+_RATE_AT = re.compile(
+    rf"^(?:{spelling_pattern(vocabulary().run_context.rate_at_headers)})\s*@\s*(?P<load>\d+)$",
+    re.I,
+)
 
 
 def size_and_precision(header: str) -> tuple[str, str] | None:
@@ -87,3 +92,46 @@ def topology_count(text: str, siblings: Iterable[str]) -> int | None:
     if _SINGLE.match(plain) and any(parallel_count(s) for s in siblings):
         return 1
     return None
+
+
+_BENCH_MODEL = re.compile(
+    r"^(?P<arch>[a-z][a-z0-9-]*)\s+(?P<size>(?:\d+(?:\.\d+)?|\?)[BMK](?:\.A\d+(?:\.\d+)?B)?)"
+    r"\s+(?P<quant>[A-Z0-9][\w.]*(?:\s+\S.*)?)$"
+)
+"""llama-bench's `model` cell: the architecture, the size and the file type
+(`deepseek2 30B.A3B BF16`, `qwen3moe 30B.A3B Q4_K - Medium`), not the model's name."""
+_FILE_TYPE_SIZES = {"small": "S", "medium": "M", "large": "L"}
+"""llama.cpp's spelling of a k-quant's size (`Q4_K - Medium` is the `Q4_K_M` file type)."""
+
+
+def bench_model(cell: str) -> tuple[str, str] | None:
+    """A llama-bench `model` cell's architecture with its size (`deepseek2 30B.A3B`) and
+    its weight format (`BF16`, `Q4_K - Medium` as `Q4_K_M`), or None for any other cell."""
+    match = _BENCH_MODEL.match(cell.strip().strip("`"))
+    if match is None:
+        return None
+    quant = match.group("quant")
+    base, _, size = quant.partition(" - ")
+    if size.strip().lower() in _FILE_TYPE_SIZES:
+        quant = f"{base}_{_FILE_TYPE_SIZES[size.strip().lower()]}"
+    return f"{match.group('arch')} {match.group('size')}", quant
+
+
+def model_of_weights_file(path: str, quant: str) -> str | None:
+    """The model a run's file name names before the weight format the run states
+    (`GLM-4.7-Flash-BF16-00001-of-00002__rocm.log` with `BF16` gives `GLM-4.7-Flash`): the
+    weights file the run loaded, named after the model; None where the name holds no format."""
+    stem = path.rsplit("/", 1)[-1]
+    base = re.escape(quant.split(" - ")[0].split()[0])
+    found = re.search(rf"(?<![A-Za-z0-9])(?:UD[-_])?{base}(?![A-Za-z0-9])", stem, re.I)
+    if found is None:
+        return None
+    name = stem[: found.start()].strip("-_. ")
+    return name if re.search(r"[A-Za-z]{2}", name) else None
+
+
+def load_of_header(header: str) -> int | None:
+    """The batch or concurrency a rate header states after `@` (`TPS@4`, `FTL@1`), or None
+    (`pass@1` is a score's sample count)."""
+    match = _RATE_AT.match(header.strip().strip("*`").strip())
+    return int(match.group("load")) if match else None

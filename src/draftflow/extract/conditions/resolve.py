@@ -21,8 +21,11 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import (
+    bench_model,
     column_model,
     count_in_system_cell,
+    load_of_header,
+    model_of_weights_file,
     topology_count,
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
@@ -140,6 +143,10 @@ def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
 def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | None) -> None:
     text = str(value).strip().strip("`")
     key = vocab.header_key(header)
+    if key == "model" and (bench := bench_model(text)) is not None:
+        resolved.put("model", bench[0])  # llama-bench's `deepseek2 30B.A3B BF16`
+        resolved.put("weight_precision", bench[1])
+        return
     if key == "model" and size is not None and not vocab.SIZE.search(text):
         text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
     if key == "engine" and vocab.engine_of_value(header) is None:
@@ -204,16 +211,18 @@ def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
         resolved.put("weight_precision", found)
 
 
-def read_topology(
+def read_row_first(
     resolved: Resolved,
     table: TableCells,
     own: int | None,
     context: DocumentContext | None,
     line: int,
 ) -> None:
-    """The devices a figure's own column header (`TP2 TPS`) or a cell of its row (`TP4`,
-    `Single` above `TP2`) states it ran on: nearer than any count of the document's (a
-    `5-node cluster` in the introduction)."""
+    """What a figure's row says nearer than its other cells: the devices its own column
+    header (`TP2 TPS`) or a cell (`TP4`, `Single` above `TP2`) states it ran on, nearer than
+    any count of the document's (a `5-node cluster` in the introduction); and the model its
+    run file's name gives a llama-bench row (whose `model` cell is an architecture)."""
+    read_file_model(resolved, zip(table.header, table.cells, strict=False), context)
     if own is not None and own < len(table.header):
         resolved.put("node_count", topology_count(table.header[own], table.header))
     for column, cell in enumerate(table.cells[: len(table.header)]):
@@ -222,10 +231,25 @@ def read_topology(
             resolved.put("node_count", topology_count(cell, siblings))
 
 
+def read_file_model(
+    resolved: Resolved, cells: Iterable[tuple[str, str]], context: DocumentContext | None
+) -> None:
+    """The model a run file's name gives a llama-bench row, whose `model` cell is an
+    architecture (`deepseek2 30B.A3B BF16` in `GLM-4.7-Flash-BF16-00001-of-00002.log`)."""
+    if context is None:
+        return
+    for header, cell in cells:
+        bench = bench_model(cell) if vocab.header_key(header) == "model" else None
+        if bench is not None:
+            resolved.put("model", model_of_weights_file(context.document.path, bench[1]))
+
+
 def read_column(resolved: Resolved, header: str) -> None:
-    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), or that is
-    a weight format by itself (`FP16`, `3bit-RTN`, as written)."""
+    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), that is
+    a weight format by itself (`FP16`, `3bit-RTN`, as written), or that states the load its
+    rate ran at (`TPS@4`)."""
     plain = header.strip().strip("*`").strip()
+    resolved.put("concurrency", load_of_header(plain))
     if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
         resolved.put("weight_precision", plain)
     system = vocab.system_of_header(header)
@@ -365,7 +389,7 @@ def seed_conditions(
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
         own = table.own if table.own is not None else _own_by_value(table.cells, value)
-        read_topology(resolved, table, own, context, line)
+        read_row_first(resolved, table, own, context, line)
         if own is not None and own < len(table.header):
             # the figure's own column naming a machine is nearer than the row's other cells
             _prefer_caption_system(resolved, context, line, table.header[own])
@@ -374,6 +398,7 @@ def seed_conditions(
         if own is not None and own < len(table.header):
             _column_model(resolved, table.header[own], context, line, readme)
     else:
+        read_file_model(resolved, ((k, str(v)) for k, v in raw.items()), context)
         read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
         if column:
             read_column(resolved, column)

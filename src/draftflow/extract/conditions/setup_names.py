@@ -165,7 +165,7 @@ def sole_precision(text: str) -> str | None:
 
 _COMPARED = re.compile(
     r"(?:\b(?:over|than|vs\.?|versus|against|compar\w*(?:\s+\w+){0,2}?\s+(?:to|with)"
-    r"|relative\s+to|baseline)"
+    r"|relative\s+to|baseline|(?:close|similar|comparable|equal|identical)\s+to|on\s+par\s+with)"
     r"\s+(?:the\s+)?`?)$",
     re.I,
 )
