@@ -92,9 +92,9 @@ def test_a_parallel_degree_is_small_and_single_pp512_is_a_prompt_length() -> Non
 
 
 _BENCH_LOG = """ggml_cuda_init: found 1 ROCm devices:
-| model                          |       size |     params | backend    | ngl |            test |                  t/s |
-| ------------------------------ | ---------: | ---------: | ---------- | --: | --------------: | -------------------: |
-| deepseek2 30B.A3B BF16         |  55.79 GiB |    29.94 B | ROCm       |  99 |           pp512 |        422.28 ± 1.78 |
+| model                  |       size |     params | backend | ngl |  test |           t/s |
+| ---------------------- | ---------: | ---------: | ------- | --: | ----: | ------------: |
+| deepseek2 30B.A3B BF16 |  55.79 GiB |    29.94 B | ROCm    |  99 | pp512 | 422.28 ± 1.78 |
 """
 
 
