@@ -376,17 +376,20 @@ class DocumentContext:
         by reading every block of the document (a document of many tables has many figures)."""
         return [block.span.first for block in self._texts_in_order]
 
-    def section_intro(self, heading_line: int) -> str:
+    def section_intro(self, heading_line: int, before: int | None = None) -> str:
         """The paragraphs right after a heading and before its next heading, which introduce
-        the whole section ("" when a table comes first: they introduce that table)."""
+        the whole section ("" when a table comes first: they introduce that table); with
+        `before`, only those that start above that line (a later list item states its own
+        run, not an earlier figure's)."""
         nexts = [n for n, _, _ in self._headings if n > heading_line]
         end = min([*nexts, len(self.lines) + 1])
         if any(heading_line < t.span.first < end for t in self._tables):
             return ""
+        until = end if before is None else min(end, before + 1)
         return " ".join(
             plain_text(b.text)
             for b in self._texts
-            if heading_line < b.span.first and b.span.last < end
+            if heading_line < b.span.first < until and b.span.last < end
         )
 
     def section_span(self, heading_line: int) -> tuple[int, int]:

@@ -66,6 +66,7 @@ _VERSION = r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
 `.dev1+g6804e1b81`); a llama.cpp build (`b6100`)."""
 _WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
 _DIGITS = re.compile(r"\d+")
+_TRUNCATED = re.compile(r"(?:\.\.\.|…)\s*$")
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
 
 
@@ -84,6 +85,8 @@ class Resolved:
             return
         if key in IDENTITY_KEYS and not names_something(str(value)):
             return  # a date or a score in a model's column names no model (`54.3/63`)
+        if key in IDENTITY_KEYS and _TRUNCATED.search(str(value)):
+            return  # a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`)
         if key == "system" and not vocab.names_hardware(str(value)):
             return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
         if key in INT_KEYS:

@@ -116,15 +116,16 @@ def _text_level(text: str) -> Level:
     return Level(settings_in_text(text), {workload} if workload else set())
 
 
-def _intro_level(context: DocumentContext, heading: int) -> Level:
-    """A section's introduction: its sentences and its `key: value` lines (`- Prompt Length:
-    512`, `- Max Tokens: 200` listed under `## Benchmark` before its tables)."""
-    intro = context.section_intro(heading)
+def _intro_level(context: DocumentContext, heading: int, line: int) -> Level:
+    """A section's introduction above a figure's line: its sentences and its `key: value`
+    lines (`- Prompt Length: 512`, `- Max Tokens: 200` listed under `## Benchmark` before its
+    tables); what the section says below the figure is about other runs."""
+    intro = context.section_intro(heading, before=line)
     level = _text_level(intro)
     if intro:
         nexts = [n for n, _, _ in context.headings() if n > heading]
         last = min(nexts) - 1 if nexts else len(context.lines)
-        level.stated.merge(settings_in_pairs(context.pairs_in(heading + 1, last)))
+        level.stated.merge(settings_in_pairs(context.pairs_in(heading + 1, min(last, line))))
     return level
 
 
@@ -154,7 +155,7 @@ def _levels(context: DocumentContext, readme: DocumentContext | None, line: int)
     yield Level(workloads={from_path} if from_path else set())
     yield _text_level(context.lead_text(line))
     for number, _, _ in context.heading_path(line):
-        yield _intro_level(context, number)
+        yield _intro_level(context, number, line)
     yield _methodology_level(context)
     if readme is not None and readme is not context:
         yield _methodology_level(readme)
