@@ -97,9 +97,6 @@ def _setting_of(text: str, mention: NumberMention) -> str | None:
     before = text[: mention.start]
     keys = set()
     for setting in _settings():
-        if _named_before_unit(text[mention.end :], setting):
-            keys.add(setting.key)  # `100 output tokens`
-            continue
         after = _after_unit(text, mention.end, setting.unit)
         if after is None:
             continue
@@ -108,18 +105,6 @@ def _setting_of(text: str, mention: NumberMention) -> str | None:
         if (ends and ends.search(before)) or (starts and starts.match(after)):
             keys.add(setting.key)
     return next(iter(keys)) if len(keys) == 1 else None
-
-
-def _named_before_unit(rest: str, setting: RunSetting) -> bool:
-    """Whether the setting's name stands between a count and its unit (`100 output tokens`,
-    `512 prompt tokens`)."""
-    if not setting.unit or not setting.names:
-        return False
-    named = _phrase_re(setting.names, at_end=False)
-    found = named.match(rest) if named is not None else None
-    return found is not None and bool(
-        unit_spelling_re(setting.unit).match(rest[found.end() :].lstrip())
-    )
 
 
 @lru_cache(maxsize=1 << 12)
