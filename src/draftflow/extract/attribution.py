@@ -25,6 +25,7 @@ from draftflow.extract.standing_marks import (
     Mark,
     column_marks_by_header,
     first_in_rows,
+    front_matter,
     plain,
     sentences,
     word_pattern,
@@ -32,7 +33,6 @@ from draftflow.extract.standing_marks import (
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.standing import Attribution, AttributionKind, StandingScope
 
-_FRONT_MATTER_REACH = 60
 _KEY_LINE = re.compile(r"^(?P<key>[A-Za-z_]+):\s*(?P<value>.*?)\s*$")
 _NAME = r"(?:@[\w-]+|(?:the\s+)?[A-Z][\w.&'+-]*(?:\s+(?:[A-Z0-9][\w.&'+-]*|recipe|team|blog))*)"
 _PARTY_NOUNS = frozenset({"recipe", "team", "blog"})
@@ -85,17 +85,8 @@ def _attribution(
 
 def _front_matter(document: Document, lines: Sequence[str]) -> Mark | None:
     """A copied page's front matter: who published it, if it says where it came from."""
-    if not lines or lines[0].strip() != "---":
-        return None
-    keys: dict[str, tuple[int, str, str]] = {}
-    for number, text in enumerate(lines[1:_FRONT_MATTER_REACH], start=2):
-        if text.strip() == "---":
-            break
-        found = _KEY_LINE.match(text)
-        if found:
-            value = found.group("value").strip("\"'")
-            keys.setdefault(found.group("key").lower(), (number, value, text.strip()))
-    else:
+    keys = front_matter(lines)
+    if keys is None:
         return None
     standing = vocabulary().standing
     if not any(key in keys for key in standing.origin_keys):

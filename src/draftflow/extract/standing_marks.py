@@ -8,12 +8,13 @@ import each other.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from draftflow.extract.candidates import cell_values
 from draftflow.extract.document.elements import Cell, ListItem, Paragraph, ParsedDocument, Table
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.standing import Attribution, ResultStatus
 from draftflow.text.sentences import sentence_spans
 
@@ -112,3 +113,32 @@ def column_marks_by_header(
                     else:
                         unmarked.add(key)
     return {key: mark for key, mark in marked.items() if key not in unmarked}
+
+
+FRONT_MATTER_REACH = 60
+"""How far down a document its front matter may run."""
+_KEY_LINE = re.compile(r"^(?P<key>[A-Za-z_]+):\s*(?P<value>.*?)\s*$")
+
+
+def front_matter(lines: Sequence[str]) -> dict[str, tuple[int, str, str]] | None:
+    """A page's front matter (`---` ... `---` at its top): each key's line, value and text,
+    lower-cased keys; None where the page has none."""
+    if not lines or lines[0].strip() != "---":
+        return None
+    keys: dict[str, tuple[int, str, str]] = {}
+    for number, text in enumerate(lines[1:FRONT_MATTER_REACH], start=2):
+        if text.strip() == "---":
+            return keys
+        found = _KEY_LINE.match(text)
+        if found:
+            value = found.group("value").strip("\"'")
+            keys.setdefault(found.group("key").lower(), (number, value, text.strip()))
+    return None
+
+
+def copied_page(lines: Sequence[str]) -> bool:
+    """Whether a page is a copy of someone else's: its front matter says where it came from
+    (`url:`, `retrieved:`). Its figures are that party's, measured on what it states."""
+    keys = front_matter(lines)
+    origin = vocabulary().standing.origin_keys
+    return keys is not None and any(key in keys for key in origin)

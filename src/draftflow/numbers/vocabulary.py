@@ -128,6 +128,8 @@ class RunContext(_Entry):
     methodology_headings: tuple[str, ...] = ()
     workload_lead_ins: tuple[str, ...] = ()
     workload_trail_cuts: tuple[str, ...] = ()
+    rate_at_headers: tuple[str, ...] = ()
+    """Rate and latency headers written with their load after `@` (`TPS@4`)."""
     hosted_models: tuple[str, ...] = ()
     """Models served only by their vendor's API (`Gemini Flash`): a figure whose context
     names one was not measured on the repository's own machine or engine."""

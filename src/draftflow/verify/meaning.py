@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 
 from draftflow.numbers import find_numbers
+from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
 from draftflow.verify.context import VerifyContext, number_of
@@ -84,7 +85,9 @@ _NAME_RE = re.compile(r"[^a-z0-9]+")
 # How a source may name a setting beside its value, when not as a key or column header.
 _SETTING_WORDS = {
     "concurrency": re.compile(
-        r"concurren|parallel|\bc\s*=|\b(?:sessions?|users?|streams?|clients?|requests?)\b",
+        r"concurren|parallel|\bc\s*=|\b(?:sessions?|users?|streams?|clients?|requests?)\b"
+        # a rate header with its load after `@` (`TPS@4`), as extract reads it
+        rf"|(?<![\w/])(?:{spelling_pattern(vocabulary().run_context.rate_at_headers)})\s*@\s*\d",
         re.IGNORECASE,
     ),
     "batch_size": re.compile(r"batch|\bbs\b|\bb\s*=", re.IGNORECASE),

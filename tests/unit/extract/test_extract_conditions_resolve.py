@@ -36,3 +36,12 @@ def test_an_engine_with_no_version_after_it_gives_none() -> None:
     read_text(resolved, "Served by vLLM on two nodes")
     assert resolved.values["engine"] == "vLLM"
     assert "engine_version" not in resolved.values
+
+
+def test_a_name_cut_short_by_its_table_names_no_model() -> None:
+    resolved = Resolved()
+    resolved.put("model", "Qwen/Qwen3-Coder-30B-A3B-Instr...")
+    resolved.put("engine", "vLL…")
+    assert resolved.values == {}
+    resolved.put("model", "Qwen/Qwen3-Coder-30B-A3B-Instruct")
+    assert resolved.values == {"model": "Qwen/Qwen3-Coder-30B-A3B-Instruct"}

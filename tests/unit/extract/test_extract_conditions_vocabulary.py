@@ -6,6 +6,7 @@ import pytest
 
 from draftflow.extract.conditions.setup_names import (
     count_of,
+    engine_measured,
     model_in,
     names_hardware,
     names_other_system,
@@ -127,3 +128,19 @@ def test_a_restated_system_closes_its_bracket() -> None:
     # djangodevreng/dgx-spark-benchmarks: `NVIDIA DGX Spark (GB10, 128 GB)` gave `... (GB10`
     found = sole_system("op een NVIDIA DGX Spark (GB10, 128 GB unified)")
     assert found == "NVIDIA DGX Spark (GB10)"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "decode throughput stays broadly close to llama.cpp",
+        "prefill is on par with vLLM at batch 1",
+        "results similar to SGLang",
+    ],
+)
+def test_an_engine_named_as_what_a_figure_is_close_to_did_not_measure_it(text: str) -> None:
+    assert engine_measured(text) is None
+
+
+def test_an_engine_named_plainly_measured_the_figure() -> None:
+    assert engine_measured("served with llama.cpp on the Orin") == "llama.cpp"

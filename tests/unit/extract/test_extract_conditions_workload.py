@@ -163,3 +163,20 @@ def test_a_later_table_is_not_read_with_the_first_tables_caption() -> None:
     assert (
         _conditions(text, _line_of(text, "| a | 2283.6"), "2283.6", 2283.6)["workload"] == "pp 1024"
     )
+
+
+def test_a_sentence_about_something_else_names_no_workload() -> None:
+    text = "However, the current dataset is already sufficient to differentiate between models."
+    assert workload_in_text(text) is None
+    assert workload_in_text("Workload: sharegpt_v3 prompts.") == "sharegpt_v3 prompts"
+
+
+def test_a_section_intro_below_a_figure_states_other_runs_not_its_own() -> None:
+    text = (
+        "# Round 2\n\n## Result\n\n"
+        "Warm generation stayed at 15.45 tokens per second.\n\n"
+        "- Thinking with a budget took 328 seconds generating 5,370 tokens.\n"
+    )
+    line = _line_of(text, "15.45")
+    assert "output_tokens" not in run_settings(_context(text), None, line)
+    assert run_settings(_context(text), None, _line_of(text, "5,370"))["output_tokens"] == 5370

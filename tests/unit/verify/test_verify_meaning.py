@@ -121,3 +121,11 @@ def test_a_setting_s_name_must_stand_beside_its_value() -> None:
     assert _named_near(nodes, "| 2x DGX Spark | 41.2 |", 2)
     assert not _named_near(_SETTING_WORDS["gpu_count"], '"concurrency": 2,', 2)
     assert _named_near(_SETTING_WORDS["tensor_parallel"], "vllm serve --tensor-parallel-size 2", 2)
+
+
+def test_a_rate_header_with_its_load_after_an_at_sign_names_the_concurrency() -> None:
+    from draftflow.verify.meaning import _SETTING_WORDS, _named_near
+
+    concurrency = _SETTING_WORDS["concurrency"]
+    assert _named_near(concurrency, "| Backend | TPS@4 | QPS@4 | TPS@1 |", 4)
+    assert not _named_near(concurrency, "| Model | pass@4 |", 4)

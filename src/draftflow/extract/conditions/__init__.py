@@ -17,6 +17,7 @@ from draftflow.extract.conditions.resolve import (
 from draftflow.extract.conditions.setup import setup_source
 from draftflow.extract.conditions.workload import methodology_spans
 from draftflow.extract.ground import Grounded
+from draftflow.extract.standing_marks import copied_page
 
 _PROSE_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
 
@@ -39,6 +40,7 @@ class ConditionReader:
         self._contexts: dict[str, DocumentContext] = {}
         self._setups: dict[str, dict[str, JsonValue]] = {}
         self._setup_spans: dict[str, list[int]] = {}
+        self._own: dict[str, bool] = {}
         readme = next(
             (d for d in snapshot.documents if d.path.lower() in ("readme.md", "readme")), None
         )
@@ -68,6 +70,7 @@ class ConditionReader:
     ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
         """One grounded figure's conditions from its row (`raw`) and its context, each kept
         only where the figure's context chain states it, and the places that state them."""
+        own = self._repositorys(figure.document)
         found = seed_conditions(
             raw,
             text=candidate.text,
@@ -75,9 +78,9 @@ class ConditionReader:
             line=figure.line,
             column=candidate.column,
             context=self._context(figure.document),
-            readme=self._readme,
+            readme=self._readme if own else None,
             setup=self._setup(figure.document),
-            repository=self._readme_setup,
+            repository=self._readme_setup if own else {},
             setup_lines=frozenset(self._run_lines(figure.document)),
         )
         return self.cite(found, figure.document, figure.line)
@@ -99,12 +102,21 @@ class ConditionReader:
             lines.extend(range(line + 1, len(document.line_list) + 1))
         places = [(document, n) for n in lines]
         places.extend((document, n) for n in self._setup_lines(document))
-        readme = self._readme
+        readme = self._readme if self._repositorys(document) else None
         if readme is not None and readme.document is not document:
             places.extend((readme.document, n) for n in readme.chain_lines(1))
             places.extend((readme.document, n) for n in self._setup_lines(readme.document))
         places.append((document, 0))
         return list(dict.fromkeys(places))
+
+    def _repositorys(self, document: Document) -> bool:
+        """Whether a document speaks for the repository, so that the README's system and
+        engine may fill what it leaves unsaid: not a third party's page copied into it (front
+        matter naming where it came from), which states its own or none."""
+        found = self._own.get(document.document_id)
+        if found is None:
+            found = self._own[document.document_id] = not copied_page(document.line_list)
+        return found
 
     def _setup_lines(self, document: Document) -> list[int]:
         """The lines where a document states its run for all its figures: its setup and

@@ -3,7 +3,9 @@
 A column header that names a model size with a weight format (`8B Q4_K_M`, `70B F16`) gives
 the figure its precision, and its model once the table's caption, headings or introduction
 name the family (`... by GPUs on LLaMA 3.` gives `LLaMA 3 8B`). A system cell that counts
-its devices (`H100 PCIe 80GB * 4`, `2 x RTX 3090`) gives the number of devices.
+its devices (`H100 PCIe 80GB * 4`, `2 x RTX 3090`) gives the number of devices. A row or
+column that states its parallelism (`TP4`, `TP=2`, `tp1 / ratio 0.8`, `Single` beside `TP2`)
+gives the number of devices working together, nearer than any count of the document's.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 from collections.abc import Iterable
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _SIZE_FORMAT = re.compile(
     rf"^(?P<size>{vocab.SIZE.pattern})\s+(?P<precision>{vocab.PRECISION.pattern})$"
@@ -20,6 +23,14 @@ _SIZE_FORMAT = re.compile(
 )
 _TRAILING_COUNT = re.compile(r"\S\s*[x×*]\s*(?P<count>\d{1,3})\s*$")
 _LEADING_COUNT = re.compile(r"^\s*(?P<count>\d{1,3})\s*[x×*]\s*\S")
+_PARALLEL = re.compile(r"(?<![\w.])(?:tp|pp)\s*[=:]?\s*(?P<count>[1-9]|1[0-6])(?![\w.])", re.I)
+"""A tensor- or pipeline-parallel degree (`TP4`, `TP=2`, `PP 2`): the devices sharing a model;
+at most 16 (`pp512` is llama-bench's prompt of 512 tokens)."""
+_SINGLE = re.compile(r"^single\b", re.I)
+_RATE_AT = re.compile(
+    rf"^(?:{spelling_pattern(vocabulary().run_context.rate_at_headers)})\s*@\s*(?P<load>\d+)$",
+    re.I,
+)
 
 
 def size_and_precision(header: str) -> tuple[str, str] | None:
@@ -61,3 +72,66 @@ def count_in_system_cell(text: str) -> int | None:
     plain = text.strip().strip("*`")
     match = _TRAILING_COUNT.search(plain) or _LEADING_COUNT.search(plain)
     return int(match.group("count")) if match else None
+
+
+def parallel_count(text: str) -> int | None:
+    """The one parallel degree a cell or header states (`TP4`, `TP2 TPS`, `tp1 / bs 256`),
+    or None (none, or two different ones)."""
+    counts = {int(match.group("count")) for match in _PARALLEL.finditer(text)}
+    return counts.pop() if len(counts) == 1 else None
+
+
+def topology_count(text: str, siblings: Iterable[str]) -> int | None:
+    """The devices a row cell or column header states it ran on: its parallel degree, or 1
+    for `Single` where a sibling (another row's cell in its column, another column's header)
+    states a parallel degree (`Single` beside `TP2`; `Single` alone may be one request)."""
+    plain = text.strip().strip("*`").strip()
+    count = parallel_count(plain)
+    if count is not None:
+        return count
+    if _SINGLE.match(plain) and any(parallel_count(s) for s in siblings):
+        return 1
+    return None
+
+
+_BENCH_MODEL = re.compile(
+    r"^(?P<arch>[a-z][a-z0-9-]*)\s+(?P<size>(?:\d+(?:\.\d+)?|\?)[BMK](?:\.A\d+(?:\.\d+)?B)?)"
+    r"\s+(?P<quant>[A-Z0-9][\w.]*(?:\s+\S.*)?)$"
+)
+"""llama-bench's `model` cell: the architecture, the size and the file type
+(`deepseek2 30B.A3B BF16`, `qwen3moe 30B.A3B Q4_K - Medium`), not the model's name."""
+_FILE_TYPE_SIZES = {"small": "S", "medium": "M", "large": "L"}
+"""llama.cpp's spelling of a k-quant's size (`Q4_K - Medium` is the `Q4_K_M` file type)."""
+
+
+def bench_model(cell: str) -> tuple[str, str] | None:
+    """A llama-bench `model` cell's architecture with its size (`deepseek2 30B.A3B`) and
+    its weight format (`BF16`, `Q4_K - Medium` as `Q4_K_M`), or None for any other cell."""
+    match = _BENCH_MODEL.match(cell.strip().strip("`"))
+    if match is None:
+        return None
+    quant = match.group("quant")
+    base, _, size = quant.partition(" - ")
+    if size.strip().lower() in _FILE_TYPE_SIZES:
+        quant = f"{base}_{_FILE_TYPE_SIZES[size.strip().lower()]}"
+    return f"{match.group('arch')} {match.group('size')}", quant
+
+
+def model_of_weights_file(path: str, quant: str) -> str | None:
+    """The model a run's file name names before the weight format the run states
+    (`GLM-4.7-Flash-BF16-00001-of-00002__rocm.log` with `BF16` gives `GLM-4.7-Flash`): the
+    weights file the run loaded, named after the model; None where the name holds no format."""
+    stem = path.rsplit("/", 1)[-1]
+    base = re.escape(quant.split(" - ")[0].split()[0])
+    found = re.search(rf"(?<![A-Za-z0-9])(?:UD[-_])?{base}(?![A-Za-z0-9])", stem, re.I)
+    if found is None:
+        return None
+    name = stem[: found.start()].strip("-_. ")
+    return name if re.search(r"[A-Za-z]{2}", name) else None
+
+
+def load_of_header(header: str) -> int | None:
+    """The batch or concurrency a rate header states after `@` (`TPS@4`, `FTL@1`), or None
+    (`pass@1` is a score's sample count)."""
+    match = _RATE_AT.match(header.strip().strip("*`").strip())
+    return int(match.group("load")) if match else None

@@ -274,6 +274,13 @@ class DocumentContext:
             return []
         return [" | ".join(cell.text for cell in row) for row in found[0].body_rows]
 
+    def column_cells(self, line: int, column: int) -> tuple[str, ...]:
+        """The cells of a column of the line's table, every body row's (() outside tables)."""
+        found = self._rows_by_line.get(line)
+        if found is None:
+            return ()
+        return tuple(row[column].text for row in found[0].body_rows if column < len(row))
+
     def any_row(self, line: int, test: Callable[[str], bool]) -> bool:
         """Whether any body row of the line's table passes `test` (False outside tables);
         asked once per table and test, as each figure of a wide table asks it again."""
@@ -369,17 +376,20 @@ class DocumentContext:
         by reading every block of the document (a document of many tables has many figures)."""
         return [block.span.first for block in self._texts_in_order]
 
-    def section_intro(self, heading_line: int) -> str:
+    def section_intro(self, heading_line: int, before: int | None = None) -> str:
         """The paragraphs right after a heading and before its next heading, which introduce
-        the whole section ("" when a table comes first: they introduce that table)."""
+        the whole section ("" when a table comes first: they introduce that table); with
+        `before`, only those that start above that line (a later list item states its own
+        run, not an earlier figure's)."""
         nexts = [n for n, _, _ in self._headings if n > heading_line]
         end = min([*nexts, len(self.lines) + 1])
         if any(heading_line < t.span.first < end for t in self._tables):
             return ""
+        until = end if before is None else min(end, before + 1)
         return " ".join(
             plain_text(b.text)
             for b in self._texts
-            if heading_line < b.span.first and b.span.last < end
+            if heading_line < b.span.first < until and b.span.last < end
         )
 
     def section_span(self, heading_line: int) -> tuple[int, int]:

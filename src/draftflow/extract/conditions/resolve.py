@@ -20,7 +20,14 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
-from draftflow.extract.conditions.columns import column_model, count_in_system_cell
+from draftflow.extract.conditions.columns import (
+    bench_model,
+    column_model,
+    count_in_system_cell,
+    load_of_header,
+    model_of_weights_file,
+    topology_count,
+)
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
 from draftflow.extract.conditions.setup import SetupSource, agreed
 from draftflow.extract.conditions.workload import header_workload, run_settings
@@ -59,6 +66,7 @@ _VERSION = r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
 `.dev1+g6804e1b81`); a llama.cpp build (`b6100`)."""
 _WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
 _DIGITS = re.compile(r"\d+")
+_TRUNCATED = re.compile(r"(?:\.\.\.|…)\s*$")
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
 
 
@@ -77,6 +85,8 @@ class Resolved:
             return
         if key in IDENTITY_KEYS and not names_something(str(value)):
             return  # a date or a score in a model's column names no model (`54.3/63`)
+        if key in IDENTITY_KEYS and _TRUNCATED.search(str(value)):
+            return  # a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`)
         if key == "system" and not vocab.names_hardware(str(value)):
             return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
         if key in INT_KEYS:
@@ -136,6 +146,10 @@ def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
 def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | None) -> None:
     text = str(value).strip().strip("`")
     key = vocab.header_key(header)
+    if key == "model" and (bench := bench_model(text)) is not None:
+        resolved.put("model", bench[0])  # llama-bench's `deepseek2 30B.A3B BF16`
+        resolved.put("weight_precision", bench[1])
+        return
     if key == "model" and size is not None and not vocab.SIZE.search(text):
         text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
     if key == "engine" and vocab.engine_of_value(header) is None:
@@ -200,10 +214,45 @@ def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
         resolved.put("weight_precision", found)
 
 
+def read_row_first(
+    resolved: Resolved,
+    table: TableCells,
+    own: int | None,
+    context: DocumentContext | None,
+    line: int,
+) -> None:
+    """What a figure's row says nearer than its other cells: the devices its own column
+    header (`TP2 TPS`) or a cell (`TP4`, `Single` above `TP2`) states it ran on, nearer than
+    any count of the document's (a `5-node cluster` in the introduction); and the model its
+    run file's name gives a llama-bench row (whose `model` cell is an architecture)."""
+    read_file_model(resolved, zip(table.header, table.cells, strict=False), context)
+    if own is not None and own < len(table.header):
+        resolved.put("node_count", topology_count(table.header[own], table.header))
+    for column, cell in enumerate(table.cells[: len(table.header)]):
+        if column != own and cell:
+            siblings = context.column_cells(line, column) if context is not None else ()
+            resolved.put("node_count", topology_count(cell, siblings))
+
+
+def read_file_model(
+    resolved: Resolved, cells: Iterable[tuple[str, str]], context: DocumentContext | None
+) -> None:
+    """The model a run file's name gives a llama-bench row, whose `model` cell is an
+    architecture (`deepseek2 30B.A3B BF16` in `GLM-4.7-Flash-BF16-00001-of-00002.log`)."""
+    if context is None:
+        return
+    for header, cell in cells:
+        bench = bench_model(cell) if vocab.header_key(header) == "model" else None
+        if bench is not None:
+            resolved.put("model", model_of_weights_file(context.document.path, bench[1]))
+
+
 def read_column(resolved: Resolved, header: str) -> None:
-    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), or that is
-    a weight format by itself (`FP16`, `3bit-RTN`, as written)."""
+    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), that is
+    a weight format by itself (`FP16`, `3bit-RTN`, as written), or that states the load its
+    rate ran at (`TPS@4`)."""
     plain = header.strip().strip("*`").strip()
+    resolved.put("concurrency", load_of_header(plain))
     if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
         resolved.put("weight_precision", plain)
     system = vocab.system_of_header(header)
@@ -291,7 +340,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
         found.append(("weight_precision", precision.group(0)))
     found.append(("system", vocab.sole_system(text)))
     found.append(("model", vocab.model_in(vocab.without_engines(text))))
-    found.append(("node_count", vocab.count_of(text)))
+    found.append(("node_count", vocab.count_of(text) or vocab.single_machine(text)))
     return tuple(found), stated
 
 
@@ -366,6 +415,7 @@ def _read_table_place(
     """A table figure: its own column's header (a machine, a weight format), then its row's
     other cells, then a `size format` header's model."""
     own = table.own if table.own is not None else _own_by_value(table.cells, value)
+    read_row_first(resolved, table, own, context, line)
     header = table.header[own] if own is not None and own < len(table.header) else None
     if header is not None:
         # the figure's own column naming a machine is nearer than the row's other cells
@@ -385,6 +435,7 @@ def _read_own_place(
 ) -> None:
     """A figure outside a table: the cells it was harvested with, its column, its own
     sentence or list item."""
+    read_file_model(resolved, ((k, str(v)) for k, v in raw.items()), context)
     read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
     if column:
         read_column(resolved, column)

@@ -165,7 +165,7 @@ def sole_precision(text: str) -> str | None:
 
 _COMPARED = re.compile(
     r"(?:\b(?:over|than|vs\.?|versus|against|compar\w*(?:\s+\w+){0,2}?\s+(?:to|with)"
-    r"|relative\s+to|baseline)"
+    r"|relative\s+to|baseline|(?:close|similar|comparable|equal|identical)\s+to|on\s+par\s+with)"
     r"\s+(?:the\s+)?`?)$",
     re.I,
 )
@@ -349,6 +349,16 @@ def count_of(text: str) -> int | None:
         count = words.group("count").lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
     return None
+
+
+_SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device)\b", re.I)
+
+
+def single_machine(text: str) -> int | None:
+    """1 where a text says its figures ran on one machine (`single-node generation`, `on a
+    single GPU`): a caption's or heading's word, not an introduction's (`benchmarks for
+    single node configurations` above a cluster's row)."""
+    return 1 if _SINGLE_MACHINE.search(text) else None
 
 
 _PARTS_OF_A_NODE = re.compile(r"[\s-](?:gpus?|cpus?|cores?|cards?|accelerators?|sockets?)\b", re.I)

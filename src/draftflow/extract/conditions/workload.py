@@ -40,6 +40,10 @@ _FILE_WORD = re.compile(r"^[a-z][a-z-]*$")
 _FILE_NUMBER = re.compile(r"^\d+$")
 _PROGRAM = re.compile(r"(?<![\w/.-])(?:[\w.-]+/)*(?P<name>[A-Za-z][\w-]*)\.py\b")
 _SENTENCE_END = re.compile(r"\.(?:\s|$)|[;:!?](?:\s|$)|\(")
+_NAME_START = re.compile(r"[A-Z0-9]|[\w.]+[-_/.:]\w")
+"""How a named workload begins: a capital or a digit (`The Pile`, `10 rows`), or a token
+written as an identifier (`fw-ai/benchmark`, `sharegpt_v3`); a sentence that goes on in
+plain lower-case words (`is already sufficient`) says something else about its data."""
 _HEADER_LENGTH = re.compile(r"^(?P<name>[A-Za-z]+)\s*(?P<value>\d+)$")
 
 
@@ -97,6 +101,8 @@ def workload_in_text(text: str) -> str | None:
     rest = text[found.end() :]
     end = _SENTENCE_END.search(rest)
     phrase = _trail_cuts().sub("", rest[: end.start() if end else len(rest)]).strip(" ,*_`")
+    if not _NAME_START.match(phrase):
+        return None  # `the current dataset is already sufficient to ...` names no dataset
     return phrase if 0 < len(phrase) <= MAX_WORKLOAD_CHARS else None
 
 
@@ -108,6 +114,19 @@ def programs_in(code: list[str]) -> set[str]:
 def _text_level(text: str) -> Level:
     workload = workload_in_text(text)
     return Level(settings_in_text(text), {workload} if workload else set())
+
+
+def _intro_level(context: DocumentContext, heading: int, line: int) -> Level:
+    """A section's introduction above a figure's line: its sentences and its `key: value`
+    lines (`- Prompt Length: 512`, `- Max Tokens: 200` listed under `## Benchmark` before its
+    tables); what the section says below the figure is about other runs."""
+    intro = context.section_intro(heading, before=line)
+    level = _text_level(intro)
+    if intro:
+        nexts = [n for n, _, _ in context.headings() if n > heading]
+        last = min(nexts) - 1 if nexts else len(context.lines)
+        level.stated.merge(settings_in_pairs(context.pairs_in(heading + 1, min(last, line))))
+    return level
 
 
 def _methodology_level(context: DocumentContext) -> Level:
@@ -136,7 +155,7 @@ def _levels(context: DocumentContext, readme: DocumentContext | None, line: int)
     yield Level(workloads={from_path} if from_path else set())
     yield _text_level(context.lead_text(line))
     for number, _, _ in context.heading_path(line):
-        yield _text_level(context.section_intro(number))
+        yield _intro_level(context, number, line)
     yield _methodology_level(context)
     if readme is not None and readme is not context:
         yield _methodology_level(readme)
