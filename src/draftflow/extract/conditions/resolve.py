@@ -144,6 +144,8 @@ def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
 
 
 def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | None) -> None:
+    """One cell under its header: what the header says the cell is, else what its value
+    names by itself; a model cell also states the precision its name carries."""
     text = str(value).strip().strip("`")
     key = vocab.header_key(header)
     if key == "model" and (bench := bench_model(text)) is not None:
@@ -153,17 +155,30 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
     if key == "model" and size is not None and not vocab.SIZE.search(text):
         text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
     if key == "engine" and vocab.engine_of_value(header) is None:
-        engine = vocab.engine_of_value(text)
-        hardware = vocab.system_of_value(text) if engine is None else None
-        if hardware is not None:  # a `backend` column naming the machine (`Ryzen-7950X`)
-            resolved.put("system", hardware)
-        else:
-            resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+        _read_engine_cell(resolved, header, text)
     elif key is not None and key != "engine":
         resolved.put(key, text)
         if key == "system":
             resolved.put("node_count", count_in_system_cell(text))
-    elif vocab.engine_of_value(text):
+    else:
+        _read_unkeyed_cell(resolved, text)
+    if key == "model" or vocab.is_model_value(text):
+        _precision_of_model(resolved, text)
+
+
+def _read_engine_cell(resolved: Resolved | _Puts, header: str, text: str) -> None:
+    """A cell under an engine's header that does not name one engine (`backend`)."""
+    engine = vocab.engine_of_value(text)
+    hardware = vocab.system_of_value(text) if engine is None else None
+    if hardware is not None:  # a `backend` column naming the machine (`Ryzen-7950X`)
+        resolved.put("system", hardware)
+    else:
+        resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+
+
+def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
+    """A cell whose header names no condition (or an engine's): what its value names."""
+    if vocab.engine_of_value(text):
         resolved.put("engine", vocab.engine_of_value(text))
     elif (hardware := vocab.system_of_value(text)) is not None:
         resolved.put("system", hardware)
@@ -171,8 +186,6 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         resolved.put("model", text)
     elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
         resolved.put("weight_precision", found)
-    if key == "model" or vocab.is_model_value(text):
-        _precision_of_model(resolved, text)
 
 
 def read_row(resolved: Resolved, row: RowCells, own: int | None) -> None:
