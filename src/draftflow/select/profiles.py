@@ -114,7 +114,9 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
         "engine": meta.runtimes[0] if len(meta.runtimes) == 1 else None,
         "system": meta.system,
         "node_count": meta.node_count,
-        "quantization": None if own_model else meta.quantization,
+        # the measured model's precision: a figure of no named model inherits none (kyuz0's
+        # fan-watchdog timeouts took the Q3_XXS one headline model was run at)
+        "quantization": meta.quantization if _of_the_record_model(own_model, meta) else None,
     }
     for key, value in setup.items():
         # a chain-read key is the figure's own, cited where its context states it: a
@@ -126,6 +128,12 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
     conditions.update(result.conditions)
     label = readable_label(result.label)
     return result.model_copy(update={"conditions": conditions, "label": label})
+
+
+def _of_the_record_model(own_model: bool, meta: RecordMetadata) -> bool:
+    """Whether a figure is of the record's one named model: it names no model of its own and
+    the record names one (a record of several models, or of none, lends no precision)."""
+    return not own_model and bool(meta.model_label or meta.model_id)
 
 
 def _configuration(conditions: dict[str, JsonValue]) -> dict[str, JsonValue]:

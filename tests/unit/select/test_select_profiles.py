@@ -82,3 +82,14 @@ def test_enrich_adds_the_stated_setup_and_keeps_the_rows_own_values() -> None:
     assert plain.label == "c 1, decode tok/s"
     own = enrich(_result(4, model_id="other/Bar-7B", engine="sglang"), meta)
     assert "model" not in own.conditions and own.conditions["engine"] == "sglang"
+
+
+def test_only_a_figure_of_the_record_s_model_inherits_its_precision() -> None:
+    """kyuz0/amd-strix-halo-toolboxes: one headline model ran at Q3_XXS, and a fan watchdog's
+    timeouts (no model at all) were published with `quantization: Q3_XXS`."""
+    several = RecordMetadata(quantization="Q3_XXS")  # the record names no model
+    assert enrich(_result(3, label="timeout"), several).conditions["quantization"] is None
+    one = RecordMetadata(model_label="Foo-30B", quantization="NVFP4")
+    assert enrich(_result(3, label="decode"), one).conditions["quantization"] == "NVFP4"
+    other = enrich(_result(4, model_id="other/Bar-7B"), one)
+    assert other.conditions["quantization"] is None
