@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from draftflow.extract.conditions import resolve
+from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.llm import ModelSettings
 from draftflow.numbers import ParsedNumber
@@ -29,7 +31,7 @@ def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
     folder = tmp_path / "someone__wide-sweep"
     folder.mkdir()
     (folder / "README.md").write_text(wide_readme(COLUMNS, ROWS))
-    counts = {"matches": 0, "rows": 0}
+    counts = {"matches": 0, "rows": 0, "topology": 0}
     matches, table_rows = ParsedNumber.matches, DocumentContext.table_rows
 
     def counted_matches(self: ParsedNumber, other: float) -> bool:
@@ -40,7 +42,12 @@ def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
         counts["rows"] += 1
         return table_rows(self, line)
 
+    def counted_topology(text: str, siblings: object) -> int | None:
+        counts["topology"] += 1
+        return topology_count(text, siblings)  # type: ignore[arg-type]
+
     monkeypatch.setattr(ParsedNumber, "matches", counted_matches)
+    monkeypatch.setattr(resolve, "topology_count", counted_topology)
     monkeypatch.setattr(DocumentContext, "table_rows", counted_rows)
     request = DraftRequest(
         source=str(folder),
@@ -57,3 +64,6 @@ def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
     assert counts["matches"] < 40 * cells, counts
     # before: every figure's conditions joined every row of its table
     assert counts["rows"] < 10, counts
+    # session 13's device counts read every cell of the row for each of its figures
+    # (4,500 x 1,501); once per row, plus each figure's own header, they are 2 per cell
+    assert counts["topology"] < 4 * cells, counts

@@ -70,7 +70,7 @@ class ConditionReader:
     ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
         """One grounded figure's conditions from its row (`raw`) and its context, each kept
         only where the figure's context chain states it, and the places that state them."""
-        own = self._repositorys(figure.document)
+        own = self._speaks_for_repository(figure.document)
         found = seed_conditions(
             raw,
             text=candidate.text,
@@ -102,14 +102,14 @@ class ConditionReader:
             lines.extend(range(line + 1, len(document.line_list) + 1))
         places = [(document, n) for n in lines]
         places.extend((document, n) for n in self._setup_lines(document))
-        readme = self._readme if self._repositorys(document) else None
+        readme = self._readme if self._speaks_for_repository(document) else None
         if readme is not None and readme.document is not document:
             places.extend((readme.document, n) for n in readme.chain_lines(1))
             places.extend((readme.document, n) for n in self._setup_lines(readme.document))
         places.append((document, 0))
         return list(dict.fromkeys(places))
 
-    def _repositorys(self, document: Document) -> bool:
+    def _speaks_for_repository(self, document: Document) -> bool:
         """Whether a document speaks for the repository, so that the README's system and
         engine may fill what it leaves unsaid: not a third party's page copied into it (front
         matter naming where it came from), which states its own or none."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -238,13 +238,37 @@ def read_row_first(
     header (`TP2 TPS`) or a cell (`TP4`, `Single` above `TP2`) states it ran on, nearer than
     any count of the document's (a `5-node cluster` in the introduction); and the model its
     run file's name gives a llama-bench row (whose `model` cell is an architecture)."""
-    read_file_model(resolved, zip(table.header, table.cells, strict=False), context)
+    model, counts = _row_first(table.row, context, line)
+    resolved.put("model", model)
     if own is not None and own < len(table.header):
         resolved.put("node_count", topology_count(table.header[own], table.header))
-    for column, cell in enumerate(table.cells[: len(table.header)]):
-        if column != own and cell:
-            siblings = context.column_cells(line, column) if context is not None else ()
-            resolved.put("node_count", topology_count(cell, siblings))
+    for column, count in counts:
+        if column != own:
+            resolved.put("node_count", count)
+
+
+@lru_cache(maxsize=512)
+def _row_first(
+    row: RowCells, context: DocumentContext | None, line: int
+) -> tuple[str | None, tuple[tuple[int, int], ...]]:
+    """Once per row, as `_row_puts` (a wide row's figures would each read every cell): the
+    model its run file's name gives it, and each cell's device count, by column."""
+    found = Resolved()
+    read_file_model(found, zip(row.header, row.cells, strict=False), context)
+    counts = []
+    for column, cell in enumerate(row.cells[: len(row.header)]):
+        count = topology_count(cell, _column_cells(context, line, column)) if cell else None
+        if count is not None:
+            counts.append((column, count))
+    model = found.values.get("model")
+    return (model if isinstance(model, str) else None), tuple(counts)
+
+
+def _column_cells(context: DocumentContext | None, line: int, column: int) -> Iterator[str]:
+    """A column's cells, read only if asked (a `Single` cell's siblings; most cells never are:
+    reading them for every cell would cost a tall table its rows squared)."""
+    if context is not None:
+        yield from context.column_cells(line, column)
 
 
 def read_file_model(
