@@ -6,16 +6,22 @@ The corpus, gold, wild repositories and seed records are carried in `tests/data/
 from __future__ import annotations
 
 import compileall
+import fcntl
 import json
+import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from data_files import DATA, REFRESH
 from gitrepo import git
+
+if TYPE_CHECKING:
+    from draftflow.extract.artifact import Extraction
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = DATA / "corpus"
@@ -48,39 +54,129 @@ def seeds_dir() -> Path:
 
 
 SharedCorpusDraft = Callable[[str], Path]
+SharedCorpusExtraction = Callable[[str], "Extraction"]
+
+
+def shared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every process of this test run sees: the xdist workers' base temp's parent
+    (pytest-xdist's recipe for work done once per run), else this process's base temp."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def _held(lock: Path) -> Iterator[None]:
+    """An exclusive lock on `lock` across the run's processes (the other workers wait)."""
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+class _Shared:
+    """Each corpus folder's no-model extraction and draft, made once per test run: the first
+    process to ask makes it, under a lock in `root`; another waits for it and reads it."""
+
+    def __init__(self, corpus_dir: Path, manifest: dict[str, dict[str, Any]], root: Path) -> None:
+        self.corpus_dir, self.manifest, self.root = corpus_dir, manifest, root
+        root.mkdir(exist_ok=True)
+
+    def _request(self, folder: str) -> dict[str, str]:
+        entry = self.manifest[folder]
+        return {"revision": entry["revision"], "origin": entry["url"]}
+
+    def _kept(self, folder: str) -> Path:
+        return self.root / f"{folder}.extraction.pickle"
+
+    def extraction(self, folder: str) -> Extraction:
+        """`extract(snapshot, None)` of the folder at its MANIFEST revision and URL, as extract
+        returned it (a fresh copy)."""
+        import asyncio
+        import pickle
+
+        from draftflow.acquire import acquire
+        from draftflow.extract import extract
+
+        kept = self._kept(folder)
+        with _held(self.root / f"{folder}.lock"):
+            if not kept.exists():
+                snapshot = acquire(str(self.corpus_dir / folder), **self._request(folder))
+                _write(kept, pickle.dumps(asyncio.run(extract(snapshot, None))))
+        extraction: Extraction = pickle.loads(kept.read_bytes())
+        return extraction
+
+    def draft(self, folder: str) -> Path:
+        """The folder's `run_draft` with default settings (no model): its record's path. The
+        extraction it drafted from is kept as `extraction` gives it, if none is yet."""
+        import asyncio
+        import pickle
+
+        from draftflow.llm import ModelSettings
+        from draftflow.pipeline import draft as pipeline_draft
+        from draftflow.pipeline.draft import DraftRequest, run_draft
+
+        done = self.root / f"{folder}.done"
+        with _held(self.root / f"{folder}.lock"):
+            if not done.exists():
+                shutil.rmtree(self.root / folder, ignore_errors=True)  # a failed try's leftovers
+                request = DraftRequest(
+                    source=str(self.corpus_dir / folder),
+                    records_dir=self.root / folder,
+                    settings=ModelSettings(),
+                    **self._request(folder),
+                )
+                extracted: list[bytes] = []
+                real_extract = pipeline_draft.extract
+
+                async def extract_kept(*args: Any, **kwargs: Any) -> Extraction:
+                    extraction = await real_extract(*args, **kwargs)
+                    extracted.append(pickle.dumps(extraction))  # before select reads it
+                    return extraction
+
+                with pytest.MonkeyPatch.context() as patch:
+                    patch.setattr(pipeline_draft, "extract", extract_kept)
+                    outcome = asyncio.run(run_draft(request))
+                if not self._kept(folder).exists():
+                    _write(self._kept(folder), extracted[0])
+                _write(done, outcome.record_path.encode())
+        return Path(done.read_text())
+
+
+def _write(path: Path, data: bytes) -> None:
+    """`data` at `path`, whole or not at all."""
+    part = path.with_name(path.name + ".part")
+    part.write_bytes(data)
+    part.replace(path)
 
 
 @pytest.fixture(scope="session")
-def shared_corpus_draft(
+def _shared(
     corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
-) -> SharedCorpusDraft:
+) -> _Shared:
+    return _Shared(corpus_dir, manifest, shared_root(tmp_path_factory) / "no-model-corpus")
+
+
+@pytest.fixture(scope="session")
+def shared_corpus_draft(_shared: _Shared) -> SharedCorpusDraft:
     """A corpus folder's no-model draft (`run_draft` at its MANIFEST revision and URL, default
-    settings), made once per test process and shared by every module that reads one: returns
-    the records folder holding it (the record, its figures file, article and report, and no
-    other draft). Read it, never write into it: a test that changes a file copies the folder.
-    A Kleybrink draft is ~19 CPU-s; three modules drafted the same folders again."""
-    import asyncio
+    settings), made once per test run and shared by every module that reads one, across the
+    xdist workers: returns the records folder holding it (the record, its figures file,
+    article and report, and no other draft). Read it, never write into it: a test that changes
+    a file copies the folder. A Kleybrink draft is ~19 CPU-s; three modules drafted the same
+    folders again, in each worker that ran one of them."""
+    return _shared.draft
 
-    from draftflow.llm import ModelSettings
-    from draftflow.pipeline.draft import DraftRequest, run_draft
 
-    made: dict[str, Path] = {}
-    root = tmp_path_factory.mktemp("no-model-drafts")
-
-    def draft_of(folder: str) -> Path:
-        if folder not in made:
-            entry = manifest[folder]
-            request = DraftRequest(
-                source=str(corpus_dir / folder),
-                records_dir=root / folder,
-                settings=ModelSettings(),
-                revision=entry["revision"],
-                origin=entry["url"],
-            )
-            made[folder] = Path(asyncio.run(run_draft(request)).record_path)
-        return made[folder]
-
-    return draft_of
+@pytest.fixture(scope="session")
+def shared_corpus_extraction(_shared: _Shared) -> SharedCorpusExtraction:
+    """A corpus folder's no-model extraction (`extract(snapshot, None)` at its MANIFEST
+    revision and URL), made once per test run, or taken from the folder's shared draft, which
+    extracts the same: a fresh copy on each call (label parts, which a record does not store,
+    included), so a test may change it. ray-project's extraction is ~55 CPU-s; eight modules
+    extracted the same folders again."""
+    return _shared.extraction
 
 
 MakeRepo = Callable[..., Path]

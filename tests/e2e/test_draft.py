@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, Field
 
+from conftest import SharedCorpusExtraction
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Document, Snapshot, pinned_url, sha256_hex, split_lines
 from draftflow.draft import (
@@ -424,12 +425,16 @@ CORPUS_FOLDERS = [
 ]
 
 
-def corpus_draft(folder: Path, entry: dict[str, Any]) -> tuple[Snapshot, Any, EditorialDraft]:
-    """Acquire a corpus folder, extract it without a model, and draft it without a model."""
+def corpus_draft(
+    folder: Path, entry: dict[str, Any], extraction: Any = None
+) -> tuple[Snapshot, Any, EditorialDraft]:
+    """Acquire a corpus folder, extract it without a model (unless its no-model `extraction`
+    is given), and draft it without a model."""
     from draftflow.extract import extract
 
     snap = acquire(str(folder), origin=entry["url"], revision=entry["revision"])
-    extraction = asyncio.run(extract(snap, None))
+    if extraction is None:
+        extraction = asyncio.run(extract(snap, None))
     return snap, extraction, asyncio.run(draft_stage(snap, selection_from(extraction), None))
 
 
@@ -437,15 +442,20 @@ Drafted = tuple[Snapshot, Any, EditorialDraft]
 
 
 @pytest.fixture(scope="module")
-def drafted(corpus_dir: Path, manifest: dict[str, dict[str, Any]]) -> Callable[[str], Drafted]:
-    """`corpus_draft` of a corpus folder, made once per folder for this module's tests (a
-    second independent draft is made where determinism is the point); callers copy before
-    changing anything."""
+def drafted(
+    corpus_dir: Path,
+    manifest: dict[str, dict[str, Any]],
+    shared_corpus_extraction: SharedCorpusExtraction,
+) -> Callable[[str], Drafted]:
+    """`corpus_draft` of a corpus folder from its shared extraction (conftest), made once per
+    folder for this module's tests (a second independent draft, extraction included, is made
+    where determinism is the point); callers copy before changing anything."""
     made: dict[str, Drafted] = {}
 
     def draft_of(folder: str) -> Drafted:
         if folder not in made:
-            made[folder] = corpus_draft(corpus_dir / folder, manifest[folder])
+            extraction = shared_corpus_extraction(folder)
+            made[folder] = corpus_draft(corpus_dir / folder, manifest[folder], extraction)
         return made[folder]
 
     return draft_of

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from conftest import SharedCorpusExtraction
 from draftflow.acquire.snapshot import Document
 from draftflow.extract import extract, harvest
 from draftflow.extract.artifact import DropReason
@@ -48,7 +49,10 @@ def _found(candidates: list[Candidate], value: float) -> bool:
 @pytest.mark.skipif(not GOLD_FILES, reason="no gold records yet in records/gold/")
 @pytest.mark.parametrize("gold_path", GOLD_FILES, ids=[p.stem for p in GOLD_FILES])
 def test_every_gold_figure_in_a_table_is_harvested_and_extracted(
-    gold_path: Path, corpus_dir: Path, manifest: dict[str, Any]
+    gold_path: Path,
+    corpus_dir: Path,
+    manifest: dict[str, Any],
+    shared_corpus_extraction: SharedCorpusExtraction,
 ) -> None:
     gold = json.loads(gold_path.read_text(encoding="utf-8"))
     folder = gold["source"]["repository"].replace("/", "__")
@@ -57,7 +61,7 @@ def test_every_gold_figure_in_a_table_is_harvested_and_extracted(
     by_line: dict[tuple[str, int], list[Candidate]] = {}
     for candidate in candidates:
         by_line.setdefault((candidate.document_id, candidate.line), []).append(candidate)
-    extraction = asyncio.run(extract(snapshot, None))
+    extraction = shared_corpus_extraction(folder)
     extracted: dict[tuple[str, int], list[float]] = {}
     for found in extraction.reported_results:
         key = (found.source_document_id, found.source_line)
@@ -82,10 +86,13 @@ def test_every_gold_figure_in_a_table_is_harvested_and_extracted(
 
 @pytest.mark.parametrize("folder", RESULT_FOLDERS)
 def test_deterministic_results_are_on_their_lines(
-    folder: str, corpus_dir: Path, manifest: dict[str, Any]
+    folder: str,
+    corpus_dir: Path,
+    manifest: dict[str, Any],
+    shared_corpus_extraction: SharedCorpusExtraction,
 ) -> None:
     snapshot = corpus_snapshot(corpus_dir, manifest, folder)
-    extraction = asyncio.run(extract(snapshot, None))
+    extraction = shared_corpus_extraction(folder)
     assert extraction.reported_results, folder
     assert extraction.dropped == []
     for result in extraction.reported_results:

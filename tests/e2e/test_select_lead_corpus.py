@@ -4,13 +4,13 @@ figures; the README's first results table and its marked cells are (select/lead.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
+from conftest import SharedCorpusExtraction
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.extract import extract
+from draftflow.extract.artifact import Extraction
 from draftflow.select.figures_file import make_figures
 from draftflow.select.lead import DocumentRole, Exclusion, headline_exclusion, read_roles
 from draftflow.select.rules import choose, headline_eligible, score_figures
@@ -24,8 +24,7 @@ def _snapshot(corpus_dir: Path, manifest: dict[str, Any], folder: str) -> Snapsh
     return acquire(str(corpus_dir / folder), origin=entry["url"], revision=entry["revision"])
 
 
-def _headline_places(snapshot: Snapshot) -> list[tuple[str, int, float]]:
-    extraction = asyncio.run(extract(snapshot, None))
+def _headline_places(snapshot: Snapshot, extraction: Extraction) -> list[tuple[str, int, float]]:
     scored = score_figures(snapshot, make_figures(extraction.reported_results))
     places = []
     for item in choose(headline_eligible(scored, snapshot), 24):
@@ -37,7 +36,7 @@ def _headline_places(snapshot: Snapshot) -> list[tuple[str, int, float]]:
 
 
 def test_jvr0x_design_document_and_its_limits_never_lead(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
     snapshot = _snapshot(corpus_dir, manifest, JVR)
     by_id = read_roles(snapshot)
@@ -47,7 +46,7 @@ def test_jvr0x_design_document_and_its_limits_never_lead(
     design = next(d for d in snapshot.documents if d.path == DESIGN_DOC)
     threshold = next(n for n, line in enumerate(design.line_list, 1) if "max_p99_ttft_ms" in line)
     assert design.line(threshold) == "    max_p99_ttft_ms: 500"
-    places = _headline_places(snapshot)
+    places = _headline_places(snapshot, shared_corpus_extraction(JVR))
     assert places, "the rules choose a headline"
     assert not [p for p in places if p[0] == DESIGN_DOC]  # was 8 of 24 (7 from its `~` table)
     assert (DESIGN_DOC, threshold, 500.0) not in places
@@ -56,11 +55,11 @@ def test_jvr0x_design_document_and_its_limits_never_lead(
 
 
 def test_a_configured_limit_is_excluded_wherever_it_stands(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
     snapshot = _snapshot(corpus_dir, manifest, JVR)
     design = next(d for d in snapshot.documents if d.path == DESIGN_DOC)
-    extraction = asyncio.run(extract(snapshot, None))
+    extraction = shared_corpus_extraction(JVR)
     limit = [
         r
         for r in extraction.reported_results
@@ -74,14 +73,19 @@ def test_a_configured_limit_is_excluded_wherever_it_stands(
 
 
 def test_b4rtaz_marked_cells_and_turboderp_lead_table_lead(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
-    b4rtaz = _headline_places(_snapshot(corpus_dir, manifest, "b4rtaz__distributed-llama"))
+    b4rtaz_folder, turbo_folder = "b4rtaz__distributed-llama", "turboderp__exllamav2"
+    b4rtaz = _headline_places(
+        _snapshot(corpus_dir, manifest, b4rtaz_folder), shared_corpus_extraction(b4rtaz_folder)
+    )
     # the 🔥-marked cells of the x86_64 table (4 x VM 293.06 ms) and its 1 x VM baseline
     assert ("README.md", 129, 293.06) in b4rtaz
     # a breakdown in small print (`<sub><sup>I: 264.00 ms`) is never the headline
     assert ("README.md", 129, 264.0) not in b4rtaz
-    turbo = _headline_places(_snapshot(corpus_dir, manifest, "turboderp__exllamav2"))
+    turbo = _headline_places(
+        _snapshot(corpus_dir, manifest, turbo_folder), shared_corpus_extraction(turbo_folder)
+    )
     first_table = [p for p in turbo if p[0] == "README.md" and 63 <= p[1] <= 75]
     assert ("README.md", 65, 205.0) in first_table  # its first row, the bold 4090 cell
     rows = [p[1] for p in first_table]

@@ -4,7 +4,6 @@ not a headline."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections import Counter
@@ -13,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from conftest import DEVGOLD
+from conftest import DEVGOLD, SharedCorpusExtraction
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.extract import extract
+from draftflow.extract.artifact import Extraction
 from draftflow.record.model import ReportedResult
 from draftflow.select.comparisons import is_lower_better
 from draftflow.select.figures_file import make_figures
@@ -51,19 +50,21 @@ def _snapshot(corpus_dir: Path, manifest: dict[str, Any], folder: str) -> Snapsh
     return acquire(str(corpus_dir / folder), origin=entry["url"], revision=entry["revision"])
 
 
-def _headline(snapshot: Snapshot) -> list[ReportedResult]:
-    extraction = asyncio.run(extract(snapshot, None))
+def _headline(snapshot: Snapshot, extraction: Extraction) -> list[ReportedResult]:
     figures = make_figures(extraction.reported_results)
     return [item.figure.result for item in choose(score_figures(snapshot, figures), 24)]
 
 
 @pytest.mark.parametrize("folder", sorted(GOLD_RECALL))
 def test_rules_choose_most_gold_headlines(
-    corpus_dir: Path, manifest: dict[str, Any], folder: str
+    corpus_dir: Path,
+    manifest: dict[str, Any],
+    folder: str,
+    shared_corpus_extraction: SharedCorpusExtraction,
 ) -> None:
     gold = json.loads((DEVGOLD / f"{folder}.json").read_text(encoding="utf-8"))
     snapshot = _snapshot(corpus_dir, manifest, folder)
-    chosen = _headline(snapshot)
+    chosen = _headline(snapshot, shared_corpus_extraction(folder))
     assert len(chosen) <= DEFAULT_MAX_RESULTS
     where: dict[tuple[str, int], list[float]] = {}
     for result in chosen:
@@ -83,10 +84,10 @@ def test_rules_choose_most_gold_headlines(
 
 
 def test_a_restated_number_is_chosen_once_and_counts_are_not_rates(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
     snapshot = _snapshot(corpus_dir, manifest, "jethac__dgx-spark-hijinks")
-    chosen = _headline(snapshot)
+    chosen = _headline(snapshot, shared_corpus_extraction("jethac__dgx-spark-hijinks"))
     # a number precise enough not to be a coincidence is one claim wherever it is restated
     keys = [(r.metric, float(r.value)) for r in chosen if len(f"{float(r.value):g}") >= 4]
     assert keys and len(keys) == len(set(keys))
@@ -99,10 +100,10 @@ def test_a_restated_number_is_chosen_once_and_counts_are_not_rates(
 
 
 def test_every_choice_says_why_and_the_cap_is_respected(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
     snapshot = _snapshot(corpus_dir, manifest, "PalatineVision__dgx-spark-benchmark")
-    extraction = asyncio.run(extract(snapshot, None))
+    extraction = shared_corpus_extraction("PalatineVision__dgx-spark-benchmark")
     scored = score_figures(snapshot, make_figures(extraction.reported_results))
     few = choose(scored, 5)
     assert 1 <= len(few) <= 5  # the claims, at most the cap (here 4: no figure stands out)
@@ -120,10 +121,10 @@ def test_fault_counts_and_times_are_lower_is_better() -> None:
 
 
 def test_a_pass_count_is_a_claim_and_a_shared_best_is_no_best(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
     snapshot = _snapshot(corpus_dir, manifest, "teaql__nvidia-dgx-spark-model-benchmark")
-    extraction = asyncio.run(extract(snapshot, None))
+    extraction = shared_corpus_extraction("teaql__nvidia-dgx-spark-model-benchmark")
     scored = score_figures(snapshot, make_figures(extraction.reported_results))
 
     def path(item: Any) -> str:
@@ -195,12 +196,15 @@ def _choose_comparing_every_figure(scored: list[Scored], max_results: int) -> li
     "folder", ["jethac__dgx-spark-hijinks", "djangodevreng__dgx-spark-benchmarks"]
 )
 def test_choose_picks_what_comparing_every_group_picks(
-    corpus_dir: Path, manifest: dict[str, Any], folder: str
+    corpus_dir: Path,
+    manifest: dict[str, Any],
+    folder: str,
+    shared_corpus_extraction: SharedCorpusExtraction,
 ) -> None:
     """The lazy heap picks the same figures as comparing every figure each round, on the
     corpus's scores and on scores coarsened to force ties (the lowest index wins a tie)."""
     snapshot = _snapshot(corpus_dir, manifest, folder)
-    extraction = asyncio.run(extract(snapshot, None))
+    extraction = shared_corpus_extraction(folder)
     scored = score_figures(snapshot, make_figures(extraction.reported_results))
     rng = random.Random(13)
     coarse = [
@@ -228,38 +232,41 @@ def _places(snapshot: Snapshot, chosen: list[ReportedResult]) -> set[tuple[str, 
 
 
 def test_a_quantization_tables_reference_row_leads_across_its_columns(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
     """turboderp's cache evaluation compares quantized rows against the FP16 row: the FP16
     row's FP16, FP8 and Q4 cache perplexities (doc/qcache_eval.md:34) are the claim, and a
     quantized row's FP16-cache value alone is not."""
     snapshot = _snapshot(corpus_dir, manifest, "turboderp__exllamav2")
-    places = _places(snapshot, _headline(snapshot))
+    places = _places(
+        snapshot, _headline(snapshot, shared_corpus_extraction("turboderp__exllamav2"))
+    )
     reference = {("doc/qcache_eval.md", 34, v) for v in (10.91, 11.24, 11.05)}
     assert reference <= places
     assert ("doc/qcache_eval.md", 33, 11.13) not in places  # the 5.0 bpw row
 
 
 def test_a_ledgers_latest_entry_and_both_ends_of_a_range_lead(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
     """teaql's execution ledger: its latest dated row (line 72, the 30-object run's 127.399 s
     request) is where the work stands; `between 15.45 and 16.36 tokens per second` is one
     claim, both ends taken."""
-    snapshot = _snapshot(corpus_dir, manifest, "teaql__nvidia-dgx-spark-model-benchmark")
-    places = _places(snapshot, _headline(snapshot))
+    teaql = "teaql__nvidia-dgx-spark-model-benchmark"
+    snapshot = _snapshot(corpus_dir, manifest, teaql)
+    places = _places(snapshot, _headline(snapshot, shared_corpus_extraction(teaql)))
     assert ("reports/DGX-SPARK-EXECUTION-LEDGER.md", 72, 127.399) in places
     round_2 = "reports/round-2-nemotron-super-modeling.md"
     assert {(round_2, 14, 15.45), (round_2, 14, 16.36)} <= places
 
 
 def test_run_files_outrank_the_recipe_pages_that_restate_them(
-    corpus_dir: Path, manifest: dict[str, Any]
+    corpus_dir: Path, manifest: dict[str, Any], shared_corpus_extraction: SharedCorpusExtraction
 ) -> None:
     """jvr0x's README calls results/*.json the real runs; a recipe page headed `Measured
     results (results/x.json)` restates one: its 52.6 tok/s is cited from the run file."""
     snapshot = _snapshot(corpus_dir, manifest, "jvr0x__dgx-spark-bench")
-    extraction = asyncio.run(extract(snapshot, None))
+    extraction = shared_corpus_extraction("jvr0x__dgx-spark-bench")
     scored = score_figures(snapshot, make_figures(extraction.reported_results))
     chosen = choose(headline_eligible(scored, snapshot), DEFAULT_MAX_RESULTS)
     places = _places(snapshot, [item.figure.result for item in chosen])
