@@ -67,7 +67,11 @@ _README_LICENSE = (
     ("GPL-3.0", re.compile(r"\bGPL[- ]?v?3(?:\.0)?\b", re.I)),
     ("CC-BY-4.0", re.compile(r"\bCC[- ]BY[- ]4\.0\b", re.I)),
 )
-_LICENSE_HEADING = re.compile(r"^licen[cs]e\b", re.I)
+# the heading of a README's license section, in the languages reports are written in
+_LICENSE_HEADING = re.compile(
+    r"^(?:licen[cs]e\b|lizenz\b|licencia\b|licença\b|licenza\b|ライセンス|许可证|許可證|授權|라이선스)",
+    re.I,
+)
 MAX_LICENSE_LEVEL = 4
 _LICENSE_STATED = re.compile(
     r"img\.shields\.io/badge/licen[cs]e-(?P<badge>[^-/)\s]+)"  # a badge's label-message

@@ -69,6 +69,15 @@ def test_the_license_comes_from_a_license_document_or_the_readme_section() -> No
     assert read_license(Snapshot.model_construct(documents=[plain]), plain).value is None
 
 
+def test_a_license_section_is_read_under_its_heading_in_other_languages() -> None:
+    for heading in ("ライセンス", "Lizenz", "Licencia", "许可证"):
+        readme = make_document("README.md", f"# A\n\n## {heading}\n\nMIT License\n")
+        stated = read_license(Snapshot.model_construct(documents=[readme]), readme)
+        assert (stated.value, stated.evidence) == ("MIT", readme.line_url(5)), heading
+    other = make_document("README.md", "# A\n\n## 結果\n\nMIT License\n")
+    assert read_license(Snapshot.model_construct(documents=[other]), other).value is None
+
+
 def test_a_readme_states_its_license_in_a_badge_alt_text_or_sentence() -> None:
     for line in (
         "![license](https://img.shields.io/badge/license-MIT-blue)",

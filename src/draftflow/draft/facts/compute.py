@@ -21,38 +21,48 @@ from draftflow.draft.facts.figures import (
     direction,
     figure_ref,
     identity,
+    is_numeric_setting,
     metric_name,
     short_label,
     skeleton,
     statistic_key,
     text_value,
+    varied_setting,
     workload,
 )
 from draftflow.draft.facts.gaps import attributions, limits, unstated
 from draftflow.draft.facts.lead import lead
 from draftflow.draft.parts import Grounded
+from draftflow.record.model import ReportedResult
 
 MIN_SERIES = 3
 FLAT_GAIN = 1.10
 DATE_KEYS = ("experiment_date", "date")
 
 
-def compute_facts(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
-    """Every fact the headline figures support, grouped by kind in `FactKind` order."""
+def compute_facts(
+    grounded: Sequence[Grounded], written: Written, figures: Sequence[ReportedResult] = ()
+) -> list[Fact]:
+    """Every fact the headline figures support, grouped by kind in `FactKind` order. A lead
+    or a span is kept only where no other of the record's `figures`, comparable with it,
+    lies beyond it: "the highest" must not mean "the highest the headline kept"."""
     return [
         *lead(grounded, written),
-        *leaders(grounded, written),
+        *leaders(grounded, written, figures),
         *scaling(grounded, written),
         *changes(grounded, written),
         *limits(grounded, written),
         *attributions(grounded, written),
-        *spans(grounded, written),
+        *spans(grounded, written, figures),
         *unstated(grounded, written),
     ]
 
 
-def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
-    """Per metric, statistic and workload: the best figure and its margin over the next."""
+def leaders(
+    grounded: Sequence[Grounded], written: Written, figures: Sequence[ReportedResult] = ()
+) -> list[Fact]:
+    """Per metric, statistic and workload: the best figure and its margin over the next,
+    when none of the record's comparable `figures` beats it."""
     groups: dict[tuple[object, ...], list[Grounded]] = {}
     for item in grounded:
         result = item.result
@@ -69,6 +79,8 @@ def leaders(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         runner = next((i for i in ranked[1:] if i.result.value != best.result.value), None)
         if runner is None or compared_key(best.result, runner.result) is None:
             continue  # a lead over a figure that differs in more than one condition says nothing
+        if _beyond(best.result, figures, way):
+            continue  # the headline left out a comparable figure that does better
         refs = (figure_ref(best, written, shared=True), figure_ref(runner, written, shared=True))
         inputs = _distinct_names(refs, (best, runner))
         if inputs[0].label == inputs[1].label:
@@ -153,8 +165,12 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             continue  # a ratio along the series needs positive figures
         if len(series) < MIN_SERIES or any(id(i) in used for _, i in series):
             continue
-        if not compared_along_one([item.result for _, item in series]):
+        results = [item.result for _, item in series]
+        if not compared_along_one(results):
             continue  # figures that differ in more than the series' setting are no series
+        setting = varied_setting(results)
+        if setting and not is_numeric_setting(results, setting):
+            continue  # GPUs or hosts named with numbers are not steps along one setting
         used.update(id(i) for _, i in series)
         name = short_label(series[0][1].result)
         facts.append(_series_fact(series, _setting_name(name, int(str(group[4]))), written))
@@ -261,17 +277,29 @@ def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     return sorted(facts, key=lambda f: -f.weight)
 
 
-def spans(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
-    """Per metric and unit: the lowest and highest headline figure."""
-    groups: dict[tuple[str, str], list[Grounded]] = {}
+def spans(
+    grounded: Sequence[Grounded], written: Written, figures: Sequence[ReportedResult] = ()
+) -> list[Fact]:
+    """Per metric, statistic and workload: the lowest and highest headline figure, when
+    the figures differ in one setting only and no comparable figure of the record lies
+    outside them."""
+    groups: dict[tuple[object, ...], list[Grounded]] = {}
     for item in grounded:
-        groups.setdefault((item.result.metric, item.result.unit), []).append(item)
+        result = item.result
+        key = (result.metric, result.unit, statistic_key(result), workload(result))
+        groups.setdefault(key, []).append(item)
     facts = []
     for items in groups.values():
         ordered = sorted(items, key=lambda i: float(i.result.value))
         low, high = ordered[0], ordered[-1]
         if len(items) < 2 or low.result.value == high.result.value:
             continue
+        if not compared_along_one([item.result for item in ordered]):
+            continue  # a range over figures that differ in several conditions ranks nothing
+        if _beyond(low.result, figures, Direction.LOWER) or _beyond(
+            high.result, figures, Direction.HIGHER
+        ):
+            continue  # the headline's range is not the source's
         inputs = _distinct_names((figure_ref(low, written), figure_ref(high, written)), (low, high))
         facts.append(
             fact_about(
@@ -285,3 +313,21 @@ def spans(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             )
         )
     return sorted(facts, key=lambda f: -f.weight)
+
+
+def _beyond(figure: ReportedResult, figures: Sequence[ReportedResult], way: Direction) -> bool:
+    """Whether one of `figures`, of the same metric, statistic and workload and comparable
+    with `figure` (differing in one condition at most), lies beyond it in `way`."""
+    for other in figures:
+        if other.metric != figure.metric or other.unit != figure.unit:
+            continue
+        beyond = (
+            other.value > figure.value if way is Direction.HIGHER else other.value < figure.value
+        )
+        if not beyond or (way is Direction.LOWER and other.value <= 0):
+            continue
+        if statistic_key(other) != statistic_key(figure) or workload(other) != workload(figure):
+            continue
+        if compared_key(figure, other) is not None:
+            return True
+    return False

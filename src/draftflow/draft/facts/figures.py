@@ -293,6 +293,31 @@ def compared_key(first: ReportedResult, second: ReportedResult) -> str | None:
     return differing[0] if differing else ""
 
 
+def varied_setting(results: list[ReportedResult]) -> str:
+    """The one condition (or `cell:HEADER`) a series' figures differ in from its first, `""`
+    when only their labels tell them apart (call on a series `compared_along_one` accepts)."""
+    keys = {compared_key(results[0], other) for other in results[1:]} - {"", None}
+    return str(next(iter(keys))) if len(keys) == 1 else ""
+
+
+_NUMBER_SETTING = re.compile(r"[~≈]?\s*\d[\d.,]*\s*(?:[a-z%×/]{1,8}\.?)?", re.IGNORECASE)
+
+
+def is_numeric_setting(results: list[ReportedResult], key: str) -> bool:
+    """Whether every figure states `key` as a number, perhaps with its unit (`8`, `4 nodes`,
+    `32k`): only such a setting orders a series. A name that holds a number (`RTX 4070 Ti`,
+    `Pi CM5 - 16GB`) is another configuration, not a step along one."""
+    values = [_setting_value(result, key) for result in results]
+    return all(v is not None and _NUMBER_SETTING.fullmatch(v.strip()) for v in values)
+
+
+def _setting_value(result: ReportedResult, key: str) -> str | None:
+    if key.startswith("cell:"):
+        return _cells(result).get(key.removeprefix("cell:"))
+    value = result.conditions.get(key)
+    return str(value) if isinstance(value, (str, int, float)) else None
+
+
 def compared_along_one(results: list[ReportedResult]) -> bool:
     """True when the figures of a series differ from the first in one and the same condition
     at most (the series' own setting)."""

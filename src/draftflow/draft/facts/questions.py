@@ -15,7 +15,7 @@ from draftflow.draft.facts.compute import compute_facts
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.parts import SectionWriter
 from draftflow.draft.template_wording import unique_documents
-from draftflow.record.model import Section
+from draftflow.record.model import ReportedResult, Section
 
 FACTS_PER_SECTION = 3
 # Kinds that describe the record as a whole come after the comparisons, whatever their weight.
@@ -27,7 +27,7 @@ _LEADING = (FactKind.MEASURED,)
 def fact_sections(writer: SectionWriter) -> list[Section]:
     """The sections the record's facts answer, in order of how much the headline rests on
     each."""
-    facts = compute_facts(writer.grounded, writer.written)
+    facts = compute_facts(writer.grounded, writer.written, _figures(writer))
     by_kind: dict[FactKind, list[Fact]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(fact)
@@ -60,7 +60,7 @@ def fact_sections(writer: SectionWriter) -> list[Section]:
 def supported_facts(writer: SectionWriter) -> list[tuple[Fact, list[str]]]:
     """Each fact with the sentences of it that are grounded on the documents it cites."""
     kept = []
-    for fact in compute_facts(writer.grounded, writer.written):
+    for fact in compute_facts(writer.grounded, writer.written, _figures(writer)):
         said = _grounded(writer, fact)
         if said:
             kept.append((fact, said))
@@ -105,3 +105,8 @@ def _documents(writer: SectionWriter, fact: Fact) -> list[Document]:
     return unique_documents(
         item.document for item in writer.grounded if item.document.pinned_url in urls
     )
+
+
+def _figures(writer: SectionWriter) -> list[ReportedResult]:
+    """Every figure of the record, which a lead or range over the headline must hold against."""
+    return [figure.result for figure in writer.selection.figures]
