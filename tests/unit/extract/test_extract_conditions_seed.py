@@ -73,3 +73,28 @@ def test_a_repository_version_is_put_only_with_its_own_engine() -> None:
     )
     assert other["engine"] == "SGLang"
     assert "engine_version" not in other
+
+
+ENGINE_TABLE = """# Decode
+
+| Model | GPU | MLC LLM (tok/sec) | Llama.cpp (tok/sec) | Speedup over vLLM |
+|---|---|---|---|---|
+| Llama2-7B | RTX 4090 | 204.8 | 151.1 | 1.4 |
+"""
+
+
+def _table_conditions(value: str) -> dict[str, JsonValue]:
+    context = DocumentContext(make_document("README.md", ENGINE_TABLE))
+    return seed_conditions(
+        {}, text=value, value=float(value), line=5, column=None, context=context, readme=None
+    )
+
+
+def test_a_column_header_naming_an_engine_is_the_engine_of_its_figures() -> None:
+    """mlc-ai/llm-perf-bench README.md:28 (team gold): one column per engine, as written."""
+    assert _table_conditions("204.8")["engine"] == "MLC LLM"
+    assert _table_conditions("151.1")["engine"] == "Llama.cpp"
+
+
+def test_a_column_comparing_with_an_engine_names_no_engine() -> None:
+    assert "engine" not in _table_conditions("1.4")

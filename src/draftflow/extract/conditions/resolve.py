@@ -285,10 +285,11 @@ def read_file_model(
 
 
 def read_column(resolved: Resolved, header: str) -> None:
-    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), that is
-    a weight format by itself (`FP16`, `3bit-RTN`, as written), or that states the load its
-    rate ran at (`TPS@4`)."""
+    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`) or the
+    engine that measured it (`vLLM (tok/sec)`), that is a weight format by itself (`FP16`,
+    `3bit-RTN`, as written), or that states the load its rate ran at (`TPS@4`)."""
     plain = header.strip().strip("*`").strip()
+    resolved.put("engine", vocab.engine_of_header(plain))  # `MLC LLM (tok/sec)`
     resolved.put("concurrency", load_of_header(plain))
     if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
         resolved.put("weight_precision", plain)

@@ -149,6 +149,22 @@ def engine_of_value(text: str) -> str | None:
     return name
 
 
+_UNIT_ASIDE = re.compile(r"\s*\([^)]*\)\s*$")
+
+
+@lru_cache(maxsize=1 << 12)
+def engine_of_header(header: str) -> str | None:
+    """The engine a column header names as what measured its figures, as the header writes
+    it (`MLC LLM (tok/sec)` gives `MLC LLM`, `Exllama V2 (tok/sec)` `Exllama V2`); none where
+    the header names it as what is compared with (`Speedup over vLLM`) or says more."""
+    plain = _UNIT_ASIDE.sub("", header.replace("*", "").replace("`", "")).strip()
+    name = engine_of_value(plain)
+    if name is None or engine_measured(plain) != name or len(plain.split()) > 3:
+        return None
+    match = dict(_ENGINE)[name].search(plain)
+    return match.group(0) if match else None
+
+
 _QUANT_METHOD = re.compile(r"(?<![A-Za-z0-9])(?:rtn|gptq|awq|smoothquant)(?![A-Za-z0-9])", re.I)
 
 
