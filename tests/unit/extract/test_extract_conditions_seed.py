@@ -98,3 +98,49 @@ def test_a_column_header_naming_an_engine_is_the_engine_of_its_figures() -> None
 
 def test_a_column_comparing_with_an_engine_names_no_engine() -> None:
     assert "engine" not in _table_conditions("1.4")
+
+
+SCORES = """# Evaluation
+
+### GSM8K
+
+| Model | Average | STEM |
+|---|---|---|
+| ChatGLM2-6B | 28.05 | 20.45 |
+
+### Quantization
+
+| Quantization | MMLU | CEval (val) |
+|---|---|---|
+| BF16 | 55.8 | 59.7 |
+
+| Wiki2 PPL | FP16 | 4bit-RTN |
+|---|---|---|
+| LLaMa-7B | 5.68 | 6.29 |
+"""
+
+
+def _score_conditions(value: str) -> dict[str, JsonValue]:
+    context = DocumentContext(make_document("README.md", SCORES))
+    line = next(n for n, text in enumerate(SCORES.splitlines(), 1) if value in text)
+    return seed_conditions(
+        {}, text=value, value=float(value), line=line, column=None, context=context, readme=None
+    )
+
+
+def test_a_benchmark_named_by_a_column_a_corner_cell_or_a_heading_is_the_workload() -> None:
+    """QwenLM/Qwen README.md:448 (`| MMLU | CEval (val) |`), IST-DASLab/gptq README.md:27
+    (the corner cell `Wiki2 PPL`), THUDM/ChatGLM2-6B README.md:96 (`### GSM8K`): team gold."""
+    assert _score_conditions("55.8")["workload"] == "MMLU"
+    assert _score_conditions("59.7")["workload"] == "CEval (val)"
+    assert _score_conditions("6.29")["workload"] == "Wiki2 PPL"
+    assert _score_conditions("28.05")["workload"] == "GSM8K"
+
+
+def test_a_text_naming_several_benchmarks_names_no_workload() -> None:
+    document = SCORES.replace("### GSM8K", "### MMLU, C-Eval and GSM8K")
+    context = DocumentContext(make_document("README.md", document))
+    found = seed_conditions(
+        {}, text="28.05", value=28.05, line=7, column=None, context=context, readme=None
+    )
+    assert "workload" not in found

@@ -286,10 +286,12 @@ def read_file_model(
 
 def read_column(resolved: Resolved, header: str) -> None:
     """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`) or the
-    engine that measured it (`vLLM (tok/sec)`), that is a weight format by itself (`FP16`,
-    `3bit-RTN`, as written), or that states the load its rate ran at (`TPS@4`)."""
+    engine that measured it (`vLLM (tok/sec)`) or the benchmark it scores (`MMLU`), that is
+    a weight format by itself (`FP16`, `3bit-RTN`, as written), or that states the load its
+    rate ran at (`TPS@4`)."""
     plain = header.strip().strip("*`").strip()
     resolved.put("engine", vocab.engine_of_header(plain))  # `MLC LLM (tok/sec)`
+    resolved.put("workload", vocab.benchmark_of(plain))  # `MMLU (5-shot)`
     resolved.put("concurrency", load_of_header(plain))
     if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
         resolved.put("weight_precision", plain)
@@ -460,6 +462,8 @@ def _read_table_place(
         _prefer_caption_system(resolved, context, line, header)
         read_column(resolved, header)
     read_row(resolved, table.row, own)
+    if table.header and own != 0:  # a corner cell naming the table's benchmark (`Wiki2 PPL`)
+        resolved.put("workload", vocab.benchmark_of(table.header[0]))
     if header is not None:
         _column_model(resolved, header, context, line, readme)
 
@@ -499,6 +503,8 @@ def _read_document(
     _read_introduction(resolved, context, line)
     for key, setting in run_settings(context, readme, line).items():
         resolved.put(key, setting)
+    for _, _, heading in context.heading_path(line):  # `### MMLU` above its table
+        resolved.put("workload", vocab.benchmark_of(heading))
     if "workload" not in resolved.values:
         resolved.put("workload", header_workload(context, resolved.values))
 

@@ -282,6 +282,25 @@ _HOSTED = re.compile(
 )
 
 
+_BENCHMARK = re.compile(
+    rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.benchmarks)})(?![\w])", re.I
+)
+MAX_BENCHMARK_WORDS = 4
+"""A header or heading this long at most is a benchmark's name with its qualifiers
+(`MMLU (5-shot) FP16→AQLM`, `Wiki2 PPL`), not a sentence that mentions one."""
+
+
+@lru_cache(maxsize=1 << 12)
+def benchmark_of(text: str) -> str | None:
+    """The header or heading as written where it names one task benchmark and little else
+    (`CEval (val)`, `### GSM8K`), else None (`MMLU, C-Eval, GSM8K` names three)."""
+    plain = text.replace("*", "").replace("`", "").strip().strip("#").strip()
+    found = {m.group(0).lower() for m in _BENCHMARK.finditer(plain)}
+    if len(found) != 1 or len(plain.split()) > MAX_BENCHMARK_WORDS:
+        return None
+    return plain
+
+
 def names_hosted_model(text: str) -> bool:
     """Whether a text names a model only its vendor serves (`powered by Gemini Flash`)."""
     return bool(_HOSTED.search(text))
