@@ -144,3 +144,20 @@ def test_a_text_naming_several_benchmarks_names_no_workload() -> None:
         {}, text="28.05", value=28.05, line=7, column=None, context=context, readme=None
     )
     assert "workload" not in found
+
+
+def test_a_stack_cell_counting_one_node_is_nearer_than_the_introductions_two() -> None:
+    """rhattala/dgx-spark-bench README.md:193 (dev, read13): `Qwen3.8-27B / SGLang / 1 node`
+    in a report on two DGX Sparks ran on one."""
+    document = (
+        "# Bench\n\nAll runs on 2 x NVIDIA DGX Spark.\n\n## Clocks\n\n| stack | decode |\n"
+        "|---|---|\n| Qwen3.8-27B / SGLang / 1 node | 1.0 |\n"
+        "| DeepSeek-V4-Flash / vLLM / TP=2 | 1.7 |\n"
+    )
+    context = DocumentContext(make_document("README.md", document))
+    line = document.splitlines().index("| Qwen3.8-27B / SGLang / 1 node | 1.0 |") + 1
+    found = seed_conditions(
+        {}, text="1.0", value=1.0, line=line, column=None, context=context, readme=None
+    )
+    assert found["node_count"] == 1
+    assert found["engine"] == "SGLang"

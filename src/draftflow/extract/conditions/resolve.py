@@ -182,6 +182,8 @@ def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
         resolved.put("engine", vocab.engine_of_value(text))
     elif (hardware := vocab.system_of_value(text)) is not None:
         resolved.put("system", hardware)
+    elif (machines := vocab.machines_of_value(text)) is not None:
+        resolved.put("node_count", machines)  # `Qwen3.8-27B / SGLang / 1 node`
     elif vocab.is_model_value(text):
         resolved.put("model", text)
     elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:

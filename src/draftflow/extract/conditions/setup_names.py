@@ -394,6 +394,20 @@ def count_of(text: str) -> int | None:
 _SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device)\b", re.I)
 
 
+_MACHINES_ALONE = re.compile(
+    r"^(?:\d+|one|two|three|four|eight|single)[\s-](?:nodes?|machines?|hosts?)$", re.I
+)
+
+
+def machines_of_value(text: str) -> int | None:
+    """The machines a short value is a count of and nothing more (`1 node`, `2 nodes`,
+    `single node`): a cell or a stack's part (`Qwen3.8-27B / SGLang / 1 node`)."""
+    plain = text.strip().strip("*`_ ").strip()
+    if not _MACHINES_ALONE.match(plain):
+        return None
+    return single_machine(plain) or count_of(plain)
+
+
 def single_machine(text: str) -> int | None:
     """1 where a text says its figures ran on one machine (`single-node generation`, `on a
     single GPU`): a caption's or heading's word, not an introduction's (`benchmarks for
