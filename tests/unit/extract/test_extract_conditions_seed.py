@@ -161,3 +161,52 @@ def test_a_stack_cell_counting_one_node_is_nearer_than_the_introductions_two() -
     )
     assert found["node_count"] == 1
     assert found["engine"] == "SGLang"
+
+
+STACKS = """# Bench
+
+Two NVIDIA DGX Spark nodes.
+
+## Hardware
+
+| | |
+|---|---|
+| Nodes | 2 x DGX Spark |
+| Primary stack | DeepSeek-V4-Flash-0731, vLLM, TP=2 across both nodes |
+| Alt stack | Qwen3.8-27B-NVFP4 + drafter, SGLang, TP=1 on one node |
+
+## Findings
+
+### Static checks
+
+| | static checks |
+|---|---|
+| Qwen3.8-27B | 61.3 |
+
+### Under vLLM
+
+| | static checks |
+|---|---|
+| Qwen3.8-27B | 58.2 |
+"""
+
+
+def _stack_conditions(value: str) -> dict[str, JsonValue]:
+    context = DocumentContext(make_document("README.md", STACKS))
+    line = next(n for n, text in enumerate(STACKS.splitlines(), 1) if value in text)
+    return seed_conditions(
+        {}, text=value, value=float(value), line=line, column=None, context=context, readme=None
+    )
+
+
+def test_a_setup_row_stating_a_models_stack_gives_its_figures_that_stack() -> None:
+    """rhattala/dgx-spark-bench README.md:38 and 240 (dev gold): the Qwen row ran on the alt
+    stack (SGLang, one node, NVFP4), not on the report's two nodes."""
+    found = _stack_conditions("61.3")
+    assert found["node_count"] == 1
+    assert found["engine"] == "SGLang"
+    assert found["weight_precision"] == "NVFP4"
+
+
+def test_a_heading_naming_another_engine_keeps_it_over_the_stacks() -> None:
+    assert _stack_conditions("58.2").get("engine") == "vLLM"
