@@ -11,7 +11,12 @@ from pydantic import JsonValue
 
 from conftest import CORPUS
 from draftflow.acquire import acquire
-from draftflow.extract.conditions import SOURCE_CELLS, DocumentContext, seed_conditions
+from draftflow.extract.conditions import (
+    SOURCE_CELLS,
+    ConditionReader,
+    DocumentContext,
+    seed_conditions,
+)
 
 
 def _context(repository: str, path: str) -> DocumentContext:
@@ -101,3 +106,21 @@ def test_a_report_setup_table_states_engine_and_version_for_its_prose() -> None:
     assert found["engine"] == "vLLM"
     assert found["engine_version"] == "0.23.1rc1.dev1181+g6a9f24aa8"
     assert found["weight_precision"] == "NVFP4"
+
+
+def test_rhattala_qwen_rows_ran_on_the_alt_stacks_one_node_cited_where_it_says_so() -> None:
+    """read13: the 1-node Qwen rows were given node_count 2 (the report's two Sparks). Its
+    clock-cap row says `1 node` (README.md:193); its front-end row (README.md:240) names only
+    the model, whose stack the Hardware table states (README.md:38: SGLang, one node)."""
+    snapshot = acquire(str(CORPUS / "rhattala__dgx-spark-bench"))
+    readme = snapshot.by_path("README.md")
+    assert readme is not None
+    reader = ConditionReader(snapshot)
+    clock = _conditions("rhattala__dgx-spark-bench", "README.md", 193, "+1.0%", 1.0)
+    assert clock["node_count"] == 1
+    found = _conditions("rhattala__dgx-spark-bench", "README.md", 240, "**61.3/63**", 61.3)
+    stack = (found["node_count"], found["engine"], found["weight_precision"])
+    assert stack == (1, "SGLang", "NVFP4")
+    kept, sources = reader.cite(found, readme, 240)
+    assert (kept["node_count"], kept["engine"]) == (1, "SGLang")
+    assert sources["weight_precision"] == ["README.md:38"]

@@ -45,3 +45,14 @@ def test_a_name_cut_short_by_its_table_names_no_model() -> None:
     assert resolved.values == {}
     resolved.put("model", "Qwen/Qwen3-Coder-30B-A3B-Instruct")
     assert resolved.values == {"model": "Qwen/Qwen3-Coder-30B-A3B-Instruct"}
+
+
+def test_a_table_heading_naming_an_ollama_model_gives_its_figures_the_model() -> None:
+    """geerlingguy/ai-benchmarks README.md:91 (team gold): `### DeepSeek R1 14b` above its
+    table; infantesromeroadrian/JetsonAGXORIN_Testing: a row's `**gpt-oss:20b**` cell."""
+    heading = Resolved()
+    read_text(heading, "DeepSeek R1 14b")
+    assert heading.values["model"] == "DeepSeek R1 14b"
+    tagged = Resolved()
+    read_text(tagged, "Results for gpt-oss:20b on the Orin")
+    assert tagged.values["model"] == "gpt-oss:20b"

@@ -73,3 +73,140 @@ def test_a_repository_version_is_put_only_with_its_own_engine() -> None:
     )
     assert other["engine"] == "SGLang"
     assert "engine_version" not in other
+
+
+ENGINE_TABLE = """# Decode
+
+| Model | GPU | MLC LLM (tok/sec) | Llama.cpp (tok/sec) | Speedup over vLLM |
+|---|---|---|---|---|
+| Llama2-7B | RTX 4090 | 204.8 | 151.1 | 1.4 |
+"""
+
+
+def _table_conditions(value: str) -> dict[str, JsonValue]:
+    context = DocumentContext(make_document("README.md", ENGINE_TABLE))
+    return seed_conditions(
+        {}, text=value, value=float(value), line=5, column=None, context=context, readme=None
+    )
+
+
+def test_a_column_header_naming_an_engine_is_the_engine_of_its_figures() -> None:
+    """mlc-ai/llm-perf-bench README.md:28 (team gold): one column per engine, as written."""
+    assert _table_conditions("204.8")["engine"] == "MLC LLM"
+    assert _table_conditions("151.1")["engine"] == "Llama.cpp"
+
+
+def test_a_column_comparing_with_an_engine_names_no_engine() -> None:
+    assert "engine" not in _table_conditions("1.4")
+
+
+SCORES = """# Evaluation
+
+### GSM8K
+
+| Model | Average | STEM |
+|---|---|---|
+| ChatGLM2-6B | 28.05 | 20.45 |
+
+### Quantization
+
+| Quantization | MMLU | CEval (val) |
+|---|---|---|
+| BF16 | 55.8 | 59.7 |
+
+| Wiki2 PPL | FP16 | 4bit-RTN |
+|---|---|---|
+| LLaMa-7B | 5.68 | 6.29 |
+"""
+
+
+def _score_conditions(value: str) -> dict[str, JsonValue]:
+    context = DocumentContext(make_document("README.md", SCORES))
+    line = next(n for n, text in enumerate(SCORES.splitlines(), 1) if value in text)
+    return seed_conditions(
+        {}, text=value, value=float(value), line=line, column=None, context=context, readme=None
+    )
+
+
+def test_a_benchmark_named_by_a_column_a_corner_cell_or_a_heading_is_the_workload() -> None:
+    """QwenLM/Qwen README.md:448 (`| MMLU | CEval (val) |`), IST-DASLab/gptq README.md:27
+    (the corner cell `Wiki2 PPL`), THUDM/ChatGLM2-6B README.md:96 (`### GSM8K`): team gold."""
+    assert _score_conditions("55.8")["workload"] == "MMLU"
+    assert _score_conditions("59.7")["workload"] == "CEval (val)"
+    assert _score_conditions("6.29")["workload"] == "Wiki2 PPL"
+    assert _score_conditions("28.05")["workload"] == "GSM8K"
+
+
+def test_a_text_naming_several_benchmarks_names_no_workload() -> None:
+    document = SCORES.replace("### GSM8K", "### MMLU, C-Eval and GSM8K")
+    context = DocumentContext(make_document("README.md", document))
+    found = seed_conditions(
+        {}, text="28.05", value=28.05, line=7, column=None, context=context, readme=None
+    )
+    assert "workload" not in found
+
+
+def test_a_stack_cell_counting_one_node_is_nearer_than_the_introductions_two() -> None:
+    """rhattala/dgx-spark-bench README.md:193 (dev, read13): `Qwen3.8-27B / SGLang / 1 node`
+    in a report on two DGX Sparks ran on one."""
+    document = (
+        "# Bench\n\nAll runs on 2 x NVIDIA DGX Spark.\n\n## Clocks\n\n| stack | decode |\n"
+        "|---|---|\n| Qwen3.8-27B / SGLang / 1 node | 1.0 |\n"
+        "| DeepSeek-V4-Flash / vLLM / TP=2 | 1.7 |\n"
+    )
+    context = DocumentContext(make_document("README.md", document))
+    line = document.splitlines().index("| Qwen3.8-27B / SGLang / 1 node | 1.0 |") + 1
+    found = seed_conditions(
+        {}, text="1.0", value=1.0, line=line, column=None, context=context, readme=None
+    )
+    assert found["node_count"] == 1
+    assert found["engine"] == "SGLang"
+
+
+STACKS = """# Bench
+
+Two NVIDIA DGX Spark nodes.
+
+## Hardware
+
+| | |
+|---|---|
+| Nodes | 2 x DGX Spark |
+| Primary stack | DeepSeek-V4-Flash-0731, vLLM, TP=2 across both nodes |
+| Alt stack | Qwen3.8-27B-NVFP4 + drafter, SGLang, TP=1 on one node |
+
+## Findings
+
+### Static checks
+
+| | static checks |
+|---|---|
+| Qwen3.8-27B | 61.3 |
+
+### Under vLLM
+
+| | static checks |
+|---|---|
+| Qwen3.8-27B | 58.2 |
+"""
+
+
+def _stack_conditions(value: str) -> dict[str, JsonValue]:
+    context = DocumentContext(make_document("README.md", STACKS))
+    line = next(n for n, text in enumerate(STACKS.splitlines(), 1) if value in text)
+    return seed_conditions(
+        {}, text=value, value=float(value), line=line, column=None, context=context, readme=None
+    )
+
+
+def test_a_setup_row_stating_a_models_stack_gives_its_figures_that_stack() -> None:
+    """rhattala/dgx-spark-bench README.md:38 and 240 (dev gold): the Qwen row ran on the alt
+    stack (SGLang, one node, NVFP4), not on the report's two nodes."""
+    found = _stack_conditions("61.3")
+    assert found["node_count"] == 1
+    assert found["engine"] == "SGLang"
+    assert found["weight_precision"] == "NVFP4"
+
+
+def test_a_heading_naming_another_engine_keeps_it_over_the_stacks() -> None:
+    assert _stack_conditions("58.2").get("engine") == "vLLM"

@@ -49,6 +49,31 @@ def test_a_size_without_a_name_is_no_model(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        # team gold: geerlingguy/ai-benchmarks README.md:91, 127, 145 (table headings)
+        ("DeepSeek R1 14b", "DeepSeek R1 14b"),
+        ("gpt-oss 20b", "gpt-oss 20b"),
+        ("Llama 3.2:3b", "Llama 3.2:3b"),
+        # Ollama tags: infantesromeroadrian/JetsonAGXORIN_Testing, savoirtech (team gold)
+        ("phi4-reasoning:14b", "phi4-reasoning:14b"),
+        ("llama3.2-vision:11b Texto", "llama3.2-vision:11b"),
+        ("Model: DeepSeek-R1:1.5b", "DeepSeek-R1:1.5b"),
+        ("ollama run llava:7b", "llava:7b"),
+    ],
+)
+def test_an_ollama_tag_or_a_lower_case_size_after_a_family_names_a_model(
+    text: str, model: str
+) -> None:
+    assert model_in(text) == model
+
+
+@pytest.mark.parametrize("text", ["Table 3b", "See figure 2b", "Step 4b: rebuild"])
+def test_a_lower_case_size_without_a_family_or_a_tag_names_no_model(text: str) -> None:
+    assert model_in(text) is None
+
+
+@pytest.mark.parametrize(
     ("text", "nodes"),
     [
         ("That leaves 132 GB for KV cache on a 512 GB node.", None),  # a size, not a count

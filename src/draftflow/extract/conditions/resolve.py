@@ -182,6 +182,8 @@ def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
         resolved.put("engine", vocab.engine_of_value(text))
     elif (hardware := vocab.system_of_value(text)) is not None:
         resolved.put("system", hardware)
+    elif (machines := vocab.machines_of_value(text)) is not None:
+        resolved.put("node_count", machines)  # `Qwen3.8-27B / SGLang / 1 node`
     elif vocab.is_model_value(text):
         resolved.put("model", text)
     elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
@@ -285,10 +287,13 @@ def read_file_model(
 
 
 def read_column(resolved: Resolved, header: str) -> None:
-    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`), that is
+    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`) or the
+    engine that measured it (`vLLM (tok/sec)`) or the benchmark it scores (`MMLU`), that is
     a weight format by itself (`FP16`, `3bit-RTN`, as written), or that states the load its
     rate ran at (`TPS@4`)."""
     plain = header.strip().strip("*`").strip()
+    resolved.put("engine", vocab.engine_of_header(plain))  # `MLC LLM (tok/sec)`
+    resolved.put("workload", vocab.benchmark_of(plain))  # `MMLU (5-shot)`
     resolved.put("concurrency", load_of_header(plain))
     if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
         resolved.put("weight_precision", plain)
@@ -432,6 +437,7 @@ def seed_conditions(
     else:
         _read_own_place(resolved, raw, column, context, line)
     if context is not None:
+        _read_stack(resolved, context, line, readme)
         _read_document(resolved, context, line, readme, setup_lines)
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
@@ -459,6 +465,8 @@ def _read_table_place(
         _prefer_caption_system(resolved, context, line, header)
         read_column(resolved, header)
     read_row(resolved, table.row, own)
+    if table.header and own != 0:  # a corner cell naming the table's benchmark (`Wiki2 PPL`)
+        resolved.put("workload", vocab.benchmark_of(table.header[0]))
     if header is not None:
         _column_model(resolved, header, context, line, readme)
 
@@ -480,6 +488,79 @@ def _read_own_place(
         read_own_text(resolved, context.own_text(line))
 
 
+def _read_stack(
+    resolved: Resolved, context: DocumentContext, line: int, readme: DocumentContext | None
+) -> None:
+    """The stack a setup table states for the figure's model (`Alt stack | Qwen3.8-27B-NVFP4,
+    SGLang, TP=1 on one node`): its engine, machines and weight format, nearer than what the
+    document or the repository states for all its runs, where the figure's chain names no
+    other (a `### vLLM` heading above the row keeps its own engine)."""
+    model = resolved.values.get("model")
+    if not isinstance(model, str):
+        return
+    pairs = [*context.setup_pairs, *(readme.setup_pairs if readme is not None else ())]
+    stacks = {stack for stack in _stacks(tuple(pairs)) if _same_model(model, stack[0])}
+    if len(stacks) != 1:
+        return  # no stack names the model, or two state it differently
+    section = _section_text(context, line)
+    for key, setting in next(iter(stacks))[1]:
+        if _names_no_other(section, key, setting):
+            resolved.put(key, setting)
+
+
+def _section_text(context: DocumentContext, line: int) -> str:
+    """The figure's line, the lines above it under its nearest heading, and its headings:
+    its chain without the document's opening and setup, which list every stack, and without
+    the sibling sections before it (another table's rows name other stacks)."""
+    headings = context.heading_path(line)
+    start = headings[0][0] if headings else context.section_start(line)
+    numbers = [line, *range(start, line)]
+    numbers.extend(n for n, _, _ in headings)
+    return "\n".join(context.lines[n - 1] for n in numbers if 1 <= n <= len(context.lines))
+
+
+@lru_cache(maxsize=256)
+def _stacks(
+    pairs: tuple[tuple[str, str], ...],
+) -> tuple[tuple[str, tuple[tuple[str, JsonValue], ...]], ...]:
+    """The setup rows that state one model's stack: the model and the engine, machines and
+    weight format the row names with it (a row naming no engine and no machines is none)."""
+    found = []
+    for _, value in pairs:
+        model = vocab.model_in(value)
+        if model is None:
+            continue
+        settings: list[tuple[str, JsonValue]] = []
+        engine = vocab.engine_measured(value)
+        machines = vocab.count_of(value) or vocab.single_machine(value)
+        if engine is None and machines is None:
+            continue
+        precision = vocab.sole_precision(value)
+        for key, setting in (
+            ("engine", engine),
+            ("node_count", machines),
+            ("weight_precision", precision),
+        ):
+            if setting is not None:
+                settings.append((key, setting))
+        found.append((model, tuple(settings)))
+    return tuple(found)
+
+
+def _same_model(figure: str, stack: str) -> bool:
+    """Whether a figure's model is the stack's, written shorter or longer (`Qwen3.8-27B` for
+    `Qwen3.8-27B-NVFP4`): one's words all in the other's, their size among them."""
+    short, long = sorted((_name_words(figure), _name_words(stack)), key=len)
+    return bool(short) and short <= long and any(_SIZE_WORD.match(word) for word in short)
+
+
+_SIZE_WORD = re.compile(r"^\d+(?:\.\d+)?[bm]$")
+
+
+def _name_words(name: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+(?:\.[0-9]+)*", name.lower()))
+
+
 def _read_document(
     resolved: Resolved,
     context: DocumentContext,
@@ -498,6 +579,8 @@ def _read_document(
     _read_introduction(resolved, context, line)
     for key, setting in run_settings(context, readme, line).items():
         resolved.put(key, setting)
+    for _, _, heading in context.heading_path(line):  # `### MMLU` above its table
+        resolved.put("workload", vocab.benchmark_of(heading))
     if "workload" not in resolved.values:
         resolved.put("workload", header_workload(context, resolved.values))
 

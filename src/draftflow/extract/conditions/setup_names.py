@@ -79,9 +79,14 @@ SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+
 _HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
 """A Hugging Face id: an owner and a name, each with a letter (`54.3/63` is a score)."""
 _MODEL_NAME = re.compile(
-    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_-]?\d+(?:\.\d+)?[BbMm]"
+    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_:-]?\d+(?:\.\d+)?[BbMm]"
     r"(?:-A\d+B)?(?:[-_][\w.]+)*(?![\w])"
 )
+_TAG_SIZE = re.compile(r"(?<=[A-Za-z\d]:)\d+(?:\.\d+)?[bB](?![\w])")
+"""The size an Ollama tag gives its model after a colon (`llama3.2:3b`, `deepseek-r1:14b`)."""
+_LOWER_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?b(?![\w])")
+"""A parameter count in lower case (`14b`): a size only beside a model family (`DeepSeek R1
+14b`, `gpt-oss 20b`); alone it is as often a figure's or a section's number (`Table 3b`)."""
 _MODEL_VALUE = re.compile(rf"(?:{_MODEL_NAME.pattern})(?:\s+[A-Za-z][\w.-]*){{0,2}}")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+)+(?:[\w.+-]*)$|^b\d{3,5}$|^[0-9a-f]{7,12}$")
 
@@ -142,6 +147,22 @@ def engine_of_value(text: str) -> str | None:
     if name is None or len(text.split()) > 4:
         return None
     return name
+
+
+_UNIT_ASIDE = re.compile(r"\s*\([^)]*\)\s*$")
+
+
+@lru_cache(maxsize=1 << 12)
+def engine_of_header(header: str) -> str | None:
+    """The engine a column header names as what measured its figures, as the header writes
+    it (`MLC LLM (tok/sec)` gives `MLC LLM`, `Exllama V2 (tok/sec)` `Exllama V2`); none where
+    the header names it as what is compared with (`Speedup over vLLM`) or says more."""
+    plain = _UNIT_ASIDE.sub("", header.replace("*", "").replace("`", "")).strip()
+    name = engine_of_value(plain)
+    if name is None or engine_measured(plain) != name or len(plain.split()) > 3:
+        return None
+    match = dict(_ENGINE)[name].search(plain)
+    return match.group(0) if match else None
 
 
 _QUANT_METHOD = re.compile(r"(?<![A-Za-z0-9])(?:rtn|gptq|awq|smoothquant)(?![A-Za-z0-9])", re.I)
@@ -261,6 +282,25 @@ _HOSTED = re.compile(
 )
 
 
+_BENCHMARK = re.compile(
+    rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.benchmarks)})(?![\w])", re.I
+)
+MAX_BENCHMARK_WORDS = 4
+"""A header or heading this long at most is a benchmark's name with its qualifiers
+(`MMLU (5-shot) FP16→AQLM`, `Wiki2 PPL`), not a sentence that mentions one."""
+
+
+@lru_cache(maxsize=1 << 12)
+def benchmark_of(text: str) -> str | None:
+    """The header or heading as written where it names one task benchmark and little else
+    (`CEval (val)`, `### GSM8K`), else None (`MMLU, C-Eval, GSM8K` names three)."""
+    plain = text.replace("*", "").replace("`", "").strip().strip("#").strip()
+    found = {m.group(0).lower() for m in _BENCHMARK.finditer(plain)}
+    if len(found) != 1 or len(plain.split()) > MAX_BENCHMARK_WORDS:
+        return None
+    return plain
+
+
 def names_hosted_model(text: str) -> bool:
     """Whether a text names a model only its vendor serves (`powered by Gemini Flash`)."""
     return bool(_HOSTED.search(text))
@@ -354,6 +394,20 @@ def count_of(text: str) -> int | None:
 _SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device)\b", re.I)
 
 
+_MACHINES_ALONE = re.compile(
+    r"^(?:\d+|one|two|three|four|eight|single)[\s-](?:nodes?|machines?|hosts?)$", re.I
+)
+
+
+def machines_of_value(text: str) -> int | None:
+    """The machines a short value is a count of and nothing more (`1 node`, `2 nodes`,
+    `single node`): a cell or a stack's part (`Qwen3.8-27B / SGLang / 1 node`)."""
+    plain = text.strip().strip("*`_ ").strip()
+    if not _MACHINES_ALONE.match(plain):
+        return None
+    return single_machine(plain) or count_of(plain)
+
+
 def single_machine(text: str) -> int | None:
     """1 where a text says its figures ran on one machine (`single-node generation`, `on a
     single GPU`): a caption's or heading's word, not an introduction's (`benchmarks for
@@ -384,15 +438,24 @@ def model_in(text: str) -> str | None:
     """The first model name a text states (a name with a parameter count), as written."""
     for match in _MODEL_NAME.finditer(text):
         name = _name_run(_after_function_words(match.group(0)).strip("-_ "))
-        if SIZE.search(name) and not SYSTEM.fullmatch(name) and _has_a_name(name):
+        if _size_of(name) and not SYSTEM.fullmatch(name) and _has_a_name(name):
             return name
     return None
+
+
+def _size_of(name: str) -> re.Match[str] | None:
+    """A model name's parameter count: `7B`, an Ollama tag's `:14b`, or `14b` after a
+    family's name."""
+    size = SIZE.search(name) or _TAG_SIZE.search(name)
+    if size is None and family_names_in(name):
+        size = _LOWER_SIZE.search(name)
+    return size
 
 
 def _name_run(name: str) -> str:
     """A matched name from the words written as a name right before its size: `Most people
     assume a 671B` names no model (`a` is no name), `the Qwen 7B` names `Qwen 7B`."""
-    size = SIZE.search(name)
+    size = _size_of(name)
     if size is None:
         return name
     words = name[: size.start()].split()
@@ -400,13 +463,14 @@ def _name_run(name: str) -> str:
         return name
     kept: list[str] = []
     for word in reversed(words):
-        if not (re.search(r"[A-Z\d/]", word) or families_in(word)):
+        if not (re.search(r"[A-Z\d/]", word) or families_in(word) or word.endswith(":")):
             break
         kept.append(word)
     if len(kept) == len(words):
         return name
     head = " ".join(reversed(kept))
-    return f"{head} {name[size.start() :]}".strip() if kept else name[size.start() :]
+    joint = "" if head.endswith(":") else " "  # an Ollama tag's name and size are one word
+    return f"{head}{joint}{name[size.start() :]}".strip() if kept else name[size.start() :]
 
 
 _NAME_WORD = re.compile(r"[A-Za-z][\w.-]*")
@@ -415,10 +479,10 @@ _NAME_WORD = re.compile(r"[A-Za-z][\w.-]*")
 def _has_a_name(text: str) -> bool:
     """Whether a size comes with a name: an id, a family, or a word beside the size that is
     written as a name (a capital or a digit: `Mixtral`, `deepseek-r1`), not `the 4B`,
-    `this dense 8B` or a bare `1M`."""
-    if "/" in text or families_in(text):
+    `this dense 8B` or a bare `1M`; an Ollama tag is a name and its size (`llava:7b`)."""
+    if "/" in text or families_in(text) or _TAG_SIZE.search(text):
         return True
-    rest = SIZE.sub(" ", text)
+    rest = _TAG_SIZE.sub(" ", SIZE.sub(" ", text))
     return any(re.search(r"[A-Z\d]", word) for word in _NAME_WORD.findall(rest))
 
 
