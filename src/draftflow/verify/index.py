@@ -134,6 +134,7 @@ class DocumentIndex:
         self._words: ValueTable | None = None
         self._identifier_cache: dict[str, list[int]] = {}
         self._instruction_cache: dict[int, bool] = {}
+        self._found_lines: dict[LineFinder, Sequence[int]] = {}
         self._readings_cache: dict[int, LineReadings] = {}
         self._cell_cache: dict[int, OwnedReadings] = {}
 
@@ -250,10 +251,17 @@ class DocumentIndex:
         """The lines, in order, that `find` picks from the lower-cased text (given the offset →
         line map) as the only ones a pattern can match on; every line when lower case moved
         the offsets (`İ` becomes two characters)."""
-        lowered = self.lower_text
-        if len(lowered) != len(self.text):
-            return range(1, self._line_count + 1)
-        return sorted(find(lowered, self.line_of))
+        found = self._found_lines.get(find)
+        if found is None:
+            lowered = self.lower_text
+            if len(lowered) != len(self.text):
+                found = range(1, self._line_count + 1)
+            else:
+                found = sorted(find(lowered, self.line_of))
+            # kept: each verify run over the snapshot (a draft's rounds, its figures file)
+            # asks every listed document for its instruction and engine/precision lines
+            self._found_lines[find] = found
+        return found
 
     def cell_values(self, line: int, cells: Sequence[str]) -> OwnedReadings:
         """Every reading of every number in each of `cells`, the cells of table row `line`

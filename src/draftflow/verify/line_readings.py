@@ -6,15 +6,18 @@ harvest of every cell of every table to answer a few lines. The classifier selec
 candidate on its own and tells a raw table by that table's own cells (`raw_tables`), so a
 line's figures are those of the Markdown tables holding it, harvested alone
 (`table_candidates`), then those the document's other harvesters read on it
-(`harvest_beside_tables`), in the order the whole harvest gives them.
+(`harvest_beside_tables`), in the order the whole harvest gives them. A JSON document's
+leaves are each selected alone too (the classifier groups no rows of a key path), so its
+harvest is selected line by line, as lines are asked about (`LeafReadings`).
 """
 
 from __future__ import annotations
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected, select
 from draftflow.extract.harvest.markdown_tables import markdown_tables, table_candidates
-from draftflow.extract.harvest.run import harvest_beside_tables
+from draftflow.extract.harvest.run import harvest_beside_tables, harvest_document
 
 
 class TableReadings:
@@ -56,4 +59,42 @@ class TableReadings:
             for item in select(candidates):
                 read.setdefault(item.candidate.line, []).append(item)
             self._read[index] = read
+        return read
+
+
+class LeafReadings:
+    """A data document's figures by line, the leaves of a line selected when it is first
+    asked about: for documents whose every candidate is a JSON leaf, which `select` reads each
+    on its own (a raw table is told by cells without a key path), so a line's selection is
+    the whole selection's part on that line, in the same order."""
+
+    def __init__(self, candidates: list[Candidate]) -> None:
+        self._candidates: dict[int, list[Candidate]] = {}
+        for candidate in candidates:
+            self._candidates.setdefault(candidate.line, []).append(candidate)
+        self._read: dict[int, list[Selected]] = {}
+
+    @classmethod
+    def of(cls, document: Document) -> LeafReadings | None:
+        """The document's readings line by line, or None when a candidate of its harvest is
+        not a JSON leaf (a CSV file, a report: read whole or table by table)."""
+        if not document.path.lower().endswith((".json", ".jsonl", ".ndjson")):
+            return None
+        candidates = harvest_document(document)
+        if not all(
+            c.json_path is not None and c.format is not SourceFormat.PROSE for c in candidates
+        ):
+            return None
+        return cls(candidates)
+
+    def lines(self) -> list[int]:
+        """The lines holding a leaf, in order."""
+        return sorted(self._candidates)
+
+    def on(self, line: int) -> list[Selected]:
+        """The figures extract reads on `line`, in harvest order."""
+        read = self._read.get(line)
+        if read is None:
+            on_line = self._candidates.get(line)
+            read = self._read[line] = select(on_line) if on_line else []
         return read

@@ -36,7 +36,7 @@ from draftflow.numbers import ParsedNumber
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
 from draftflow.verify.context import VerifyContext, number_of
-from draftflow.verify.line_readings import TableReadings
+from draftflow.verify.line_readings import LeafReadings, TableReadings
 from draftflow.verify.report import Evidence, Rule, Severity
 
 Readings = dict[int, list[Selected]]
@@ -103,18 +103,20 @@ def document_readings(ctx: VerifyContext, document: Document) -> Readings:
 def line_readings(ctx: VerifyContext, document: Document, line: int) -> list[Selected]:
     """The figures extract reads on `line`: from the document's readings when they are read
     already (a draft hands on extract's), else from the tables holding the line alone
-    (`line_readings.TableReadings`: a report's other tables are not harvested)."""
+    (`line_readings.TableReadings`: a report's other tables are not harvested) or from the
+    line's own JSON leaves (`line_readings.LeafReadings`)."""
     key = (document.path, document.sha256)
     whole = ctx.indexes.readings.get(key)
     if whole is not None:
         return whole.get(line, [])
-    tables = ctx.indexes.table_readings.get(key)
-    if tables is None:
-        tables = ctx.indexes.table_readings[key] = TableReadings.of(document) or False
-    if tables is False:
+    reader = ctx.indexes.table_readings.get(key)
+    if reader is None:
+        reader = TableReadings.of(document) or LeafReadings.of(document) or False
+        ctx.indexes.table_readings[key] = reader
+    if reader is False:
         return document_readings(ctx, document).get(line, [])
-    assert isinstance(tables, TableReadings)
-    return tables.on(line)
+    assert isinstance(reader, TableReadings | LeafReadings)
+    return reader.on(line)
 
 
 _FEW = 32
@@ -275,7 +277,12 @@ def _prose_statistics(ctx: VerifyContext, document: Document) -> frozenset[str]:
     key = (document.path, document.sha256)
     found = ctx.indexes.prose_statistics.get(key)
     if found is None:
-        readings = document_readings(ctx, document)
+        readings = ctx.indexes.readings.get(key)
+        if readings is None and isinstance(ctx.indexes.table_readings.get(key), LeafReadings):
+            reader = ctx.indexes.table_readings[key]
+            readings = {n: read for n in reader.lines() if (read := reader.on(n))}
+        if readings is None:
+            readings = document_readings(ctx, document)
         found = frozenset(
             statistic
             for number, text in enumerate(document.line_list, start=1)

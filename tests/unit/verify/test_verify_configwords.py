@@ -95,3 +95,18 @@ def test_every_line_naming_an_engine_or_a_precision_is_read() -> None:
     read = set(index.candidate_lines(_lines_with_words))
     assert set(exact) <= read
     assert len(lines) - 1 not in read  # "plain text"
+
+
+def test_a_documents_lines_for_a_finder_are_searched_for_once() -> None:
+    """Every verify run over a snapshot (a draft's rounds, its figures file) asks each listed
+    document for the same lines: the index searches its text once per finder."""
+    index = _index("served by vLLM\nplain text\nfp8 weights\n")
+    calls: list[int] = []
+
+    def counting(lowered: str, line_of: object) -> set[int]:
+        calls.append(1)
+        return _lines_with_words(lowered, line_of)  # type: ignore[arg-type]
+
+    first = list(index.candidate_lines(counting))
+    assert list(index.candidate_lines(counting)) == first == [1, 3]
+    assert len(calls) == 1

@@ -13,7 +13,7 @@ from draftflow.extract.classify import Selected, select
 from draftflow.extract.harvest import markdown_tables as markdown_module
 from draftflow.extract.harvest.run import harvest_document
 from draftflow.verify.context import DocumentIndexes
-from draftflow.verify.line_readings import TableReadings
+from draftflow.verify.line_readings import LeafReadings, TableReadings
 from draftflow.verify.reread import line_readings
 from extract_support import snapshot_of
 
@@ -100,3 +100,52 @@ def test_only_the_tables_holding_asked_lines_are_harvested(
     again = line_readings(ctx, document, 8)
     assert [float(r.value) for r in first] == [41.2, 180.0] and again
     assert harvested == [0]  # the first table, once; the dump and the others never
+
+
+RUNS_JSON = """{
+  "date": "2026-08-14",
+  "cases": [
+    {"case": 0, "prompt_tokens": 8192, "concurrency": 7,
+     "decode_tok_s_runs": [29.5, 65.0, 161.0], "ttft_ms": [366.9, 414.9]},
+    {"case": 1, "prompt_tokens": 256, "concurrency": 4,
+     "decode_tok_s": 50.3, "ttft_ms": 173.4, "notes": "warm cache, 3 runs"}
+  ],
+  "summary": {"mean_decode_tok_s": 88.1, "p95_ttft_ms": 640.2}
+}
+"""
+RUNS_JSONL = (
+    '{"model": "llama-8b", "tokens_per_second": 41.2, "ttft_ms": 180}\n'
+    '{"model": "qwen-32b", "tokens_per_second": 12.9, "ttft_ms": 640}\n'
+)
+
+
+@pytest.mark.parametrize(("path", "text"), [("runs.json", RUNS_JSON), ("runs.jsonl", RUNS_JSONL)])
+def test_a_json_line_reads_what_the_whole_selection_reads(
+    path: str, text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A JSON document's leaves are selected line by line, as asked: the same figures in the
+    same order as the whole selection's, and only the asked line's leaves are classified."""
+    document = snapshot_of({path: text}).documents[0]
+    whole = _whole(document)
+    assert whole
+    for line in range(len(document.line_list) + 2):
+        leaves = LeafReadings.of(document)
+        assert leaves is not None
+        assert leaves.on(line) == whole.get(line, []), line
+    classified: list[int] = []
+    real = select
+
+    def counting(candidates: Any) -> Any:
+        classified.extend(c.line for c in candidates)
+        return real(candidates)
+
+    monkeypatch.setattr("draftflow.verify.line_readings.select", counting)
+    ctx: Any = type("Ctx", (), {"indexes": DocumentIndexes()})()
+    asked = min(whole)
+    assert line_readings(ctx, document, asked) == whole[asked]
+    assert set(classified) == {asked}  # the other lines' leaves are not classified
+
+
+def test_a_csv_file_is_read_whole_not_leaf_by_leaf() -> None:
+    snapshot = snapshot_of({"a.csv": "model,tok_s\nx,4.5\n", "notes.md": "# a\n"})
+    assert [LeafReadings.of(d) for d in snapshot.documents] == [None, None]
