@@ -33,7 +33,6 @@ from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
 from draftflow.extract.document import Node, is_table_row, parse_document, split_pipes
 from draftflow.extract.learned.weights import ResultModel
-from draftflow.select.lead_model import LeadModel
 from draftflow.llm import ModelSettings
 from draftflow.numbers.cells import is_sentence
 from draftflow.pipeline.assemble import record_id_for
@@ -50,6 +49,7 @@ from draftflow.pipeline.eval_report import (
 from draftflow.pipeline.gold import GoldDocument, GoldFile, corpora, corpus_copy, load_gold
 from draftflow.record.files import load_record
 from draftflow.record.model import pinned_path
+from draftflow.select.lead_model import LeadModel
 from draftflow.text.json_input import parse_json, read_input_text
 
 CORPUS_MANIFEST = "MANIFEST.json"
@@ -105,9 +105,7 @@ async def evaluate(request: EvalRequest) -> EvalReport:
                 only = () if request.all_documents else (*gold.document_globs(), *_README)
                 model = models.get(gold.repository)
                 lead = leads.get(gold.repository)
-                await _draft(
-                    source, origin, gold, records_dir, request.settings, only, model, lead
-                )
+                await _draft(source, origin, gold, records_dir, request.settings, only, model, lead)
             scores.append(score_repository(gold, gold_path, snapshot, records_dir))
     return EvalReport(
         model=request.settings.model if request.settings.configured else None,

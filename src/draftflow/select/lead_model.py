@@ -104,9 +104,7 @@ def choose_ranked(
     if not count or not pool:
         return []
     features = lead_features(eligible, snapshot)
-    learned = {
-        id(item): model.score(found) for item, found in zip(eligible, features, strict=True)
-    }
+    learned = {id(item): model.score(found) for item, found in zip(eligible, features, strict=True)}
     rules = {id(item): item.score for item in pool}
     try:
         for item in pool:
