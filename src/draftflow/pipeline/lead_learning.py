@@ -23,7 +23,7 @@ from draftflow.extract.learned.weights import ResultModel
 from draftflow.extract.standing import with_standing
 from draftflow.pipeline.gold import GoldFile, load_gold
 from draftflow.pipeline.learning import corpus_folder
-from draftflow.select.figures_file import make_figures
+from draftflow.select.figures_file import in_source_order, make_figures
 from draftflow.select.lead_features import lead_features
 from draftflow.select.lead_model import LeadModel
 from draftflow.select.lead_training import LeadExample, LeadTrainingSettings, fit_lead
@@ -65,7 +65,8 @@ def lead_examples(gold_path: Path, corpus_dir: Path | None = None) -> LeadExampl
         r.model_copy(update={"label": readable_label(r.label)})
         for r in with_standing(snapshot, extraction.reported_results)
     ]
-    eligible = headline_eligible(score_figures(snapshot, make_figures(results)), snapshot)
+    figures = make_figures(in_source_order(results, snapshot))  # as `select` reads them
+    eligible = headline_eligible(score_figures(snapshot, figures), snapshot)
     gold_places = _places(gold)
     examples: list[LeadExample] = []
     reached: set[tuple[str, int, float]] = set()

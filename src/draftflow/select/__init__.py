@@ -27,6 +27,7 @@ from draftflow.select.figures_file import (
     Figure,
     dump_figures,
     figure_id,
+    in_source_order,
     load_figures,
     make_figures,
     parse_figures,
@@ -150,7 +151,9 @@ async def select(
     results = [
         r.model_copy(update={"label": readable_label(r.label)}) for r in extraction.reported_results
     ]
-    figures = make_figures(results)
+    # with or without a model, the same figures in the same order (the rules and the lead
+    # ranker read a figure against those before it: a column's first row is its baseline)
+    figures = make_figures(in_source_order(results, snapshot))
     scored = score_figures(snapshot, figures)
     eligible = headline_eligible(scored, snapshot)
     ranker = lead_model or shipped_lead_model()
