@@ -3,12 +3,17 @@ them, and is shipped as data."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
 
 from documents import make_result
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import ConfigError
+from draftflow.extract.artifact import Extraction
+from draftflow.record.model import ReportedResult
+from draftflow.select import select
 from draftflow.select.figures_file import make_figures
 from draftflow.select.lead_features import lead_features, reason_name
 from draftflow.select.lead_model import (
@@ -94,3 +99,42 @@ def test_a_lead_model_file_round_trips_and_a_wrong_one_says_how_to_fix_it() -> N
         with pytest.raises(ConfigError) as raised:
             lead_model_from_json(text, "x.json")
         assert "train-lead-model.py" in (raised.value.hint or "")
+
+
+def _selected(snapshot: Snapshot, results: list[ReportedResult]) -> tuple[list[str], list[str]]:
+    """The figures file's ids in order, and the headline's ids (a ranker that favours the
+    first figure of a metric in a document, and the rules' early picks)."""
+    extraction = Extraction(reported_results=results)
+    model = LeadModel(weights={"first_of_metric_in_document": 9.0, "pick_order_log": -2.0}, blend=1)
+    selection = asyncio.run(
+        select(snapshot, extraction, None, figures_file="figures.json", lead_model=model)
+    )
+    return [f.id for f in selection.figures], [c.id for c in selection.note.chosen]
+
+
+def test_the_headline_does_not_depend_on_the_order_the_extraction_lists_its_figures() -> None:
+    """The deterministic pass lists a document's prose figures after its tables, a model run's
+    merge lists them by document and line: the same figures must lead either way (a column's
+    first row is its baseline for the rules; the first of a metric is a feature of the ranker)."""
+    rows = "".join(f"| m{i} | {20 + 3 * i} | {5 + i} |\n" for i in range(6))
+    table = f"| model | tok/s | ms |\n|---|---|---|\n{rows}"
+    readme = f"# Bench\n\nDecode reached 64.5 tok/s at best.\n\n{table}"
+    snapshot = snapshot_of({"README.md": readme, "results/run.md": readme})
+    results = [
+        make_result(document, line, value, label=label)
+        for document in snapshot.documents
+        for line, value, label in [
+            (3, 64.5, "decode tok/s"),
+            *((7 + i, 20.0 + 3 * i, "decode tok/s") for i in range(6)),
+            *((7 + i, 5.0 + i, "first token ms") for i in range(6)),
+        ]
+    ]
+    figures, headline = _selected(snapshot, results)
+    assert len(headline) >= 4
+    tables_first = sorted(results, key=lambda r: (r.source_document_id, r.source_line == 3))
+    # documents and lines backwards; a line's figures keep their order (both paths agree there)
+    backwards = sorted(results, key=lambda r: (r.source_document_id, r.source_line), reverse=True)
+    for listed in (tables_first, backwards):
+        again, again_headline = _selected(snapshot, listed)
+        assert again_headline == headline
+        assert again == figures
