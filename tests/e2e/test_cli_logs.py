@@ -50,10 +50,10 @@ def test_logs_show_every_request_and_why_each_reply_was_rejected(tmp_path: Path)
     result = run("logs", RECORD_ID, "--records-dir", str(records))
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"{RECORD_ID}: 7 model calls, 7 requests to smollm2: ")
-    # jvr0x's draft_facts reply recorded in session 13 is valid JSON; the other six are cut
-    assert "1 accepted, 6 rejected" in result.output
+    # jvr0x's replies (draft_facts and draft_framing re-recorded in session 14) are all cut
+    assert "0 accepted, 7 rejected" in result.output
     rejected = [line for line in result.output.splitlines() if ": rejected: " in line]
-    assert len(rejected) == 6
+    assert len(rejected) == 7
     assert all("not valid JSON" in line and "(cut at 512 tokens)" in line for line in rejected)
     assert result.output.count("\n  request (system ") == 7
     assert result.output.count("\n  reply (") == 7

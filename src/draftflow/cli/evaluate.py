@@ -61,8 +61,9 @@ figures, in total, the precision proxy, headline agreement, and the time taken.
 @click.option(
     "--leave-one-out",
     is_flag=True,
-    help="Draft each repository with a result model trained on the other gold files only "
-    "(needs the dev dependencies): the score of repositories the model never saw.",
+    help="Draft each repository with a result model and a lead ranker trained on the other "
+    "gold files only (needs the dev dependencies): the score of repositories the models never "
+    "saw.",
 )
 @click.option(
     "--fail-under",

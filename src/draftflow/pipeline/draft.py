@@ -35,6 +35,7 @@ from draftflow.record.model import Record, SelectionEdit
 from draftflow.record.render import render_markdown
 from draftflow.review.diff import diff_lines, diff_records
 from draftflow.select import DEFAULT_MAX_RESULTS, FIGURES_NAME, Selection, dump_figures, select
+from draftflow.select.lead_model import LeadModel
 from draftflow.store.locks import HeldLock
 from draftflow.store.source import SOURCE_SUFFIX, record_source_text
 from draftflow.store.write import RecordStore, SaveResult
@@ -76,6 +77,8 @@ class DraftRequest:
     max_results: int = DEFAULT_MAX_RESULTS
     result_model: ResultModel | None = None
     """The model that decides which numbers are results: the shipped one unless given."""
+    lead_model: LeadModel | None = None
+    """The model that ranks the rules' headline claims: the shipped one unless given."""
 
 
 class DraftOutcome(BaseModel):
@@ -216,6 +219,7 @@ async def _model_stages(
                 max_results=request.max_results,
                 edits=_editor_edits(previous),
                 budget_tokens=budget,
+                lead_model=request.lead_model,
             )
         with events.stage("draft", probe):
             # Model and templates write about the headline: the facts a model is given are

@@ -49,6 +49,7 @@ from draftflow.pipeline.eval_report import (
 from draftflow.pipeline.gold import GoldDocument, GoldFile, corpora, corpus_copy, load_gold
 from draftflow.record.files import load_record
 from draftflow.record.model import pinned_path
+from draftflow.select.lead_model import LeadModel
 from draftflow.text.json_input import parse_json, read_input_text
 
 CORPUS_MANIFEST = "MANIFEST.json"
@@ -72,7 +73,8 @@ class EvalRequest:
     all_documents: bool = False
     """Draft the whole repository, not only the documents the gold covers."""
     leave_one_out: bool = False
-    """Draft each repository with a result model trained on the other gold files only."""
+    """Draft each repository with a result model and a lead model trained on the other gold
+    files only."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ async def evaluate(request: EvalRequest) -> EvalReport:
     started = time.perf_counter()
     scores: list[RepositoryEval] = []
     models = _left_out_models(request)
+    leads = _left_out_lead_models(request)
     with tempfile.TemporaryDirectory(prefix="draftflow-eval-") as scratch:
         for gold_path in request.gold_paths:
             gold = load_gold(gold_path)
@@ -101,7 +104,8 @@ async def evaluate(request: EvalRequest) -> EvalReport:
                 records_dir = Path(scratch) / gold.repository.replace("/", "__")
                 only = () if request.all_documents else (*gold.document_globs(), *_README)
                 model = models.get(gold.repository)
-                await _draft(source, origin, gold, records_dir, request.settings, only, model)
+                lead = leads.get(gold.repository)
+                await _draft(source, origin, gold, records_dir, request.settings, only, model, lead)
             scores.append(score_repository(gold, gold_path, snapshot, records_dir))
     return EvalReport(
         model=request.settings.model if request.settings.configured else None,
@@ -133,6 +137,18 @@ def _left_out_models(request: EvalRequest) -> dict[str, ResultModel]:
     return left_out_models(sets, TrainingSettings())
 
 
+def _left_out_lead_models(request: EvalRequest) -> dict[str, LeadModel]:
+    """With `leave_one_out`, each repository's lead ranker trained on all the other gold files
+    (`_left_out_models` has checked the request)."""
+    if not request.leave_one_out:
+        return {}
+    from draftflow.pipeline.lead_learning import all_lead_examples, left_out_lead_models
+    from draftflow.select.lead_training import LeadTrainingSettings
+
+    sets = all_lead_examples(request.gold_paths, request.corpus_dir)
+    return left_out_lead_models(sets, LeadTrainingSettings())
+
+
 def check_documents(gold: GoldFile, gold_path: Path, snapshot: Snapshot) -> None:
     """Refuse a gold file made from other bytes than the source's: each document it covers
     must be in the snapshot with the sha256 the gold file states (a score against other
@@ -160,6 +176,7 @@ async def _draft(
     settings: ModelSettings,
     only: tuple[str, ...],
     result_model: ResultModel | None = None,
+    lead_model: LeadModel | None = None,
 ) -> None:
     from draftflow.pipeline.draft import DraftRequest, run_draft  # the pipeline imports every stage
 
@@ -171,6 +188,7 @@ async def _draft(
         origin=origin,
         only=only,
         result_model=result_model,
+        lead_model=lead_model,
     )
     await run_draft(request)
 

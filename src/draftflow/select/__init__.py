@@ -27,10 +27,12 @@ from draftflow.select.figures_file import (
     Figure,
     dump_figures,
     figure_id,
+    in_source_order,
     load_figures,
     make_figures,
     parse_figures,
 )
+from draftflow.select.lead_model import LeadModel, choose_ranked, shipped_lead_model
 from draftflow.select.metadata import read_metadata
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_choice import (
@@ -46,7 +48,7 @@ from draftflow.select.profiles import (
     told_apart,
     with_stated_labels,
 )
-from draftflow.select.rules import DEFAULT_MAX_RESULTS, choose, headline_eligible, score_figures
+from draftflow.select.rules import DEFAULT_MAX_RESULTS, headline_eligible, score_figures
 from draftflow.select.scored import Scored
 
 __all__ = [
@@ -138,18 +140,27 @@ async def select(
     max_results: int = DEFAULT_MAX_RESULTS,
     edits: Sequence[SelectionEdit] = (),
     budget_tokens: int = DEFAULT_BUDGET_TOKENS,
+    lead_model: LeadModel | None = None,
 ) -> Selection:
     """Choose at most `max_results` headline figures among the extraction's results; the
-    model's prompt (with a client) fits `budget_tokens`. The selection carries what the draft
-    stage reads of the extraction besides: its setup and how many claims it dropped."""
+    model's prompt (with a client) fits `budget_tokens`. Without a model (or when its answer
+    fails) the rules' claims, ranked with `lead_model` (the shipped lead ranker unless given),
+    lead. The selection carries what the draft stage reads of the extraction besides: its
+    setup and how many claims it dropped."""
     # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
     results = [
         r.model_copy(update={"label": readable_label(r.label)}) for r in extraction.reported_results
     ]
-    figures = make_figures(results)
+    # with or without a model, the same figures in the same order (the rules and the lead
+    # ranker read a figure against those before it: a column's first row is its baseline)
+    figures = make_figures(in_source_order(results, snapshot))
     scored = score_figures(snapshot, figures)
     eligible = headline_eligible(scored, snapshot)
-    chosen = [(item.figure.id, item.why) for item in choose(eligible, max_results)]
+    ranker = lead_model or shipped_lead_model()
+    chosen = [
+        (item.figure.id, item.why)
+        for item in choose_ranked(eligible, snapshot, max_results, ranker)
+    ]
     method = METHOD_RULES
     prompt_hashes: dict[str, str] = {}
     if client is not None and figures:

@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
 from draftflow.record.model import RemovedResult, ReportedResult
 from draftflow.text.json_input import parse_json
@@ -70,6 +71,16 @@ def figure_id(result: ReportedResult) -> str:
         )
     )
     return FIGURE_ID_PREFIX + hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+
+
+def in_source_order(results: list[ReportedResult], snapshot: Snapshot) -> list[ReportedResult]:
+    """The results by document (in the snapshot's order) and line; a line's figures keep their
+    order. The deterministic pass lists a document's prose figures after its tables, a model
+    run's merge in source order: selecting from this order, the headline rules (a column's
+    baseline is its first row) and the lead ranker read the same list either way."""
+    position = {document.document_id: index for index, document in enumerate(snapshot.documents)}
+    last = len(position)
+    return sorted(results, key=lambda r: (position.get(r.source_document_id, last), r.source_line))
 
 
 def make_figures(results: list[ReportedResult]) -> list[Figure]:

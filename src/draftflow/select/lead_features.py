@@ -1,0 +1,94 @@
+"""What the learned lead ranker sees of one headline candidate: the headline rules' own
+verdict on it, and where it stands among the repository's other candidates.
+
+A candidate is a figure `rules.headline_eligible` lets lead. Its features are the rules' score
+and reasons (their wording without paths or evidence), the rules' pick order and whether the
+rules' claims take it, its score against the repository's best, its document (role, type,
+number of candidates), its metric, statistic and unit (vocabulary names, shared by every
+repository), whether a sentence states it, where in its document it stands, and whether it is
+the first of its metric there. No words of the figure's line, label or path: those are one
+repository's, which a model trained on a few dozen repositories would memorise. Training keeps
+a feature only where several repositories show it (`pipeline/lead_learning.py`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from pathlib import PurePosixPath
+
+from draftflow.acquire.snapshot import Snapshot
+from draftflow.select.metric_scores import read_in_sentence
+from draftflow.select.rules import MAX_HEADLINE, claims, ranked_picks
+from draftflow.select.scored import Scored, said
+
+Features = dict[str, float]
+RANKED = 24
+"""The rules' picks whose order is a feature; a candidate beyond them is ranked this far."""
+_EVIDENCE = re.compile(r"\s*\([^)]*\)")
+_OPENING = "in the opening section of "
+_RUN_FILE = "the run file "
+
+
+def reason_name(reason: str) -> str:
+    """A rule's reason without the evidence it cites (a path, a date, a heading): the same
+    rule reads the same in every repository."""
+    reason = _EVIDENCE.sub("", reason)
+    if reason.startswith(_OPENING):
+        where = "the README" if reason.endswith("the README") else "a document"
+        return _OPENING + where
+    if reason.startswith(_RUN_FILE):
+        return "the run file restates"
+    return reason
+
+
+def _kind(path: str) -> str:
+    suffix = PurePosixPath(path).suffix.lower().lstrip(".")
+    return suffix or "none"
+
+
+def lead_features(eligible: list[Scored], snapshot: Snapshot) -> list[Features]:
+    """The features of every candidate, in the order given (read against all of them)."""
+    if not eligible:
+        return []
+    order = {id(item): index for index, (item, _) in enumerate(ranked_picks(eligible, RANKED))}
+    chosen = {id(item) for item in claims(ranked_picks(eligible, MAX_HEADLINE))}
+    best = max(item.score for item in eligible)
+    per_document = Counter(item.path for item in eligible)
+    metric_documents: dict[str, set[str]] = defaultdict(set)
+    first: dict[tuple[str, str], int] = {}
+    for item in eligible:
+        metric = item.figure.result.metric
+        metric_documents[metric].add(item.path)
+        first.setdefault((item.path, metric), id(item))
+    lengths = {d.document_id: len(d.line_list) for d in snapshot.documents}
+    features: list[Features] = []
+    for item in eligible:
+        result = item.figure.result
+        rank = order.get(id(item), RANKED + 6)
+        found: Features = {
+            "bias": 1.0,
+            "score": item.score,
+            "score_gap": item.score - best,
+            "pick_order_log": math.log1p(rank),
+            "picked": float(id(item) in order),
+            "claimed_by_rules": float(id(item) in chosen),
+            f"role={item.role.role.value if item.role else 'none'}": 1.0,
+            f"document_type={_kind(item.path)}": 1.0,
+            f"metric={result.metric}": 1.0,
+            f"statistic={result.statistic or 'none'}": 1.0,
+            f"unit={result.unit or 'none'}": 1.0,
+            "in_sentence": float(read_in_sentence(said(result))),
+            "document_candidates_log": math.log1p(per_document[item.path]),
+            "repository_candidates_log": math.log1p(len(eligible)),
+            "metric_documents_log": math.log1p(len(metric_documents[result.metric])),
+            "first_of_metric_in_document": float(first[(item.path, result.metric)] == id(item)),
+            "line_fraction": result.source_line / max(lengths.get(result.source_document_id, 1), 1),
+            "repeated_runs": float(result.uncertainty is not None),
+            "stands_alone": float(item.stands_alone),
+        }
+        for reason in item.reasons:
+            found[f"reason={reason_name(reason)}"] = 1.0
+        features.append(found)
+    return features
