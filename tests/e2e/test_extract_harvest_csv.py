@@ -77,18 +77,23 @@ def test_every_candidate_value_is_on_its_line_in_a_real_wide_csv(
 
 
 def test_a_raw_data_table_gives_one_candidate_per_line_that_holds_a_number() -> None:
-    # telemetry (its first column a time) and a dump of more rows than a results table has
+    # a short telemetry table (its first column a time) is read cell by cell: the rules leave
+    # it as telemetry (`raw_tables`), the result model reads each cell
     telemetry = 'elapsed_s,power_w,note\n0,41.5,warm\n1,,idle\n2,43.0,"two\nlines 7"\n3,44,\n'
-    lines = [(c.line, c.column, c.value) for c in _harvest("t.csv", telemetry)]
-    # the first number of each one-line row; a record over two lines: every cell of it
-    assert lines == [
+    short = _harvest("t.csv", telemetry)
+    assert [(c.line, c.column, c.value) for c in short] == [
         (2, "elapsed_s", 0),
+        (2, "power_w", 41.5),
         (3, "elapsed_s", 1),
         (4, "elapsed_s", 2),
         (4, "power_w", 43.0),
         (5, "note", 7),
         (6, "elapsed_s", 3),
+        (6, "power_w", 44),
     ]
+    assert raw_tables(short) == {(short[0].document_id, 0)}
+    assert select(short) == []
+    # a dump of more rows than a results table has: the first number of each one-line row
     rows = MAX_TABLE_ROWS + 1
     dump = "model,decode_tok_s\n" + "".join(f"m{i},{i}.5\n" for i in range(rows))
     candidates = _harvest("dump.csv", dump)

@@ -210,6 +210,7 @@ def plain_cell_candidate(
     row_header: str | None,
     row: int,
     context: dict[str, str],
+    table: int = 0,
 ) -> Candidate:
     """The candidate `make_candidate` makes for a data-table cell that is one plain number
     (`plain_cell_value` gave `value`), with its column's unit: data files hold hundreds of
@@ -227,7 +228,7 @@ def plain_cell_candidate(
         None,
         None,
         None,
-        0,
+        table,
         row,
         unit,
         context,

@@ -4,7 +4,12 @@ Line numbers are GitHub's: the csv reader is fed the document one LF-terminated 
 time, so `reader.line_num` counts exactly those lines, and a quoted cell that spans lines is
 located by re-scanning its record.
 
-A raw data table (telemetry, or more rows than a results table has: `select.is_raw_table`) is
+A line whose first cell starts with `#` is a comment, not a record: a report written as TSV or
+CSV sections (`# title`, `## 2. Speed ranking`, then a header and rows) is read section by
+section, each comment ending a table and the next record heading the following one (its
+`table` index counts the sections).
+
+A raw data table (more rows than a results table has: `raw_tables.MAX_TABLE_ROWS`) is
 never a result, and what later steps read of it is which lines hold numbers (the model is
 shown its first rows, the grounding of the model's claims accepts a data line): so each of
 its rows gives one candidate per line, its first number-bearing cell, not one per cell. Data
@@ -26,7 +31,7 @@ from draftflow.extract.candidates import (
     make_candidate,
     plain_cell_candidate,
 )
-from draftflow.extract.raw_tables import is_raw_table
+from draftflow.extract.raw_tables import MAX_TABLE_ROWS
 from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.units import unit_of_name
 
@@ -118,21 +123,33 @@ class _Row:
     units: list[str | None]
     context: dict[str, str]
     row_header: str | None
+    table: int = 0
+
+
+def _is_comment(cells: list[str]) -> bool:
+    """A `#` line: a title, a note or a section heading written between a file's tables."""
+    return cells[0].lstrip().startswith("#")
 
 
 def _rows(document: Document, delimiter: str, problems: list[str] | None) -> list[_Row]:
-    """The body records of a CSV or TSV document, blank ones skipped, each with its header."""
+    """The body records of a CSV or TSV document, blank and comment ones skipped, each with
+    its header (the first record after the start or after a comment) and its table index."""
     header: list[str] | None = None
     names: list[str] = []
     units: list[str | None] = []
     rows: list[_Row] = []
+    table, count = -1, 0
     for cells, field_lines, one_line in _records(_raw_lines(document.text), delimiter, problems):
         if not any(cell.strip() for cell in cells):
+            continue
+        if _is_comment(cells):
+            header = None
             continue
         if header is None:
             header = _header_names(cells)
             names = header
             units = [unit_of_name(name) for name in names]
+            table, count = table + 1, 0
             continue
         if len(cells) > len(names):
             names = header + [f"column {i + 1}" for i in range(len(header), len(cells))]
@@ -140,8 +157,9 @@ def _rows(document: Document, delimiter: str, problems: list[str] | None) -> lis
         context = {names[i]: cell for i, cell in enumerate(cells) if cell.strip()}
         row_header = cells[0].strip() or None
         rows.append(
-            _Row(cells, field_lines, one_line, len(rows), names, units, context, row_header)
+            _Row(cells, field_lines, one_line, count, names, units, context, row_header, table)
         )
+        count += 1
     return rows
 
 
@@ -168,6 +186,7 @@ def _row_candidates(
                     row.row_header if index else None,
                     row.index,
                     row.context,
+                    row.table,
                 )
             )
         else:
@@ -180,6 +199,7 @@ def _row_candidates(
                     locator=f"r{row.index}c{index}" + (f"+{offset}" if offset else ""),
                     column=row.names[index],
                     row_header=row.row_header if index else None,
+                    table=row.table,
                     row=row.index,
                     context=row.context,
                 )
@@ -191,8 +211,9 @@ def _row_candidates(
 
 
 def _is_raw(document: Document, fmt: SourceFormat, rows: list[_Row]) -> bool:
-    """`select.raw_tables` of this table, decided from its first and last rows that hold a
-    candidate (the rows it counts and the first column it reads) before the rest is built."""
+    """`select.raw_tables` of one table (its rows), decided from its first and last rows that
+    hold a candidate (the rows it counts and the first column it reads) before the rest is
+    built."""
     first = next(
         (c for row in rows if (c := _row_candidates(document, fmt, row, first_only=True))), None
     )
@@ -201,7 +222,10 @@ def _is_raw(document: Document, fmt: SourceFormat, rows: list[_Row]) -> bool:
     last = next(
         row for row in reversed(rows) if _row_candidates(document, fmt, row, first_only=True)
     )
-    return is_raw_table(last.index + 1, next(iter(first[0].context), ""))
+    # a short table whose first column is a time (a log of runs, each with its start time) is
+    # read cell by cell: the rules leave it as telemetry (`select.raw_tables`), the result
+    # model reads each cell; only a long one is a dump whose cells nothing reads
+    return last.index + 1 > MAX_TABLE_ROWS
 
 
 def harvest_csv(document: Document, problems: list[str] | None = None) -> list[Candidate]:
@@ -210,10 +234,20 @@ def harvest_csv(document: Document, problems: list[str] | None = None) -> list[C
     is_tsv = document.path.lower().endswith(".tsv")
     delimiter = "\t" if is_tsv else ","
     fmt = SourceFormat.TSV if is_tsv else SourceFormat.CSV
-    rows = _rows(document, delimiter, problems)
-    raw = _is_raw(document, fmt, rows)
     candidates: list[Candidate] = []
-    for row in rows:
-        first_only = raw and row.one_line  # a record over several lines: each of its lines
-        candidates.extend(_row_candidates(document, fmt, row, first_only=first_only))
+    for table in _tables(_rows(document, delimiter, problems)):
+        raw = _is_raw(document, fmt, table)
+        for row in table:
+            first_only = raw and row.one_line  # a record over several lines: each of its lines
+            candidates.extend(_row_candidates(document, fmt, row, first_only=first_only))
     return candidates
+
+
+def _tables(rows: list[_Row]) -> list[list[_Row]]:
+    """The rows grouped by table, in order (one group for a file of no comment lines)."""
+    tables: list[list[_Row]] = []
+    for row in rows:
+        if not tables or tables[-1][0].table != row.table:
+            tables.append([])
+        tables[-1].append(row)
+    return tables

@@ -50,11 +50,16 @@ class ColumnStats:
         self._row_chosen: dict[Hashable, int] = defaultdict(int)
         self._lines_read: dict[tuple[str, int], int] = defaultdict(int)
         self._columns: dict[Hashable, Features] = {}
+        self._wholes: dict[Hashable, list[int]] = defaultdict(lambda: [0, 0])
         for candidate in candidates:
             column, row = column_key(candidate), row_key(candidate)
             self._values[column].append(float(candidate.values[0]))
             self._row_cells[row] += 1
-            if id(candidate) in chosen:
+            taken = id(candidate) in chosen
+            for whole in _wholes(candidate):
+                self._wholes[whole][0] += 1
+                self._wholes[whole][1] += taken
+            if taken:
                 self._chosen[column] += 1
                 self._row_chosen[row] += 1
                 self._lines_read[(candidate.document_id, candidate.line)] += 1
@@ -71,6 +76,12 @@ class ColumnStats:
         cells = self._row_cells.get(row, 0)
         if cells and candidate.format is not SourceFormat.LINE:
             features[f"row_chosen={_share(self._row_chosen.get(row, 0), cells)}"] = 1.0
+        for whole in _wholes(candidate):
+            count, taken = self._wholes.get(whole, (0, 0))
+            if count:
+                share = f"{whole[0]}_chosen={_share(taken, count)}"
+                features[share] = 1.0
+                features[f"fmt={candidate.format.value}&{share}"] = 1.0
         return features
 
     def _column_features(self, column: Hashable) -> Features:
@@ -99,6 +110,17 @@ class ColumnStats:
             if all(b - a == values[1] - values[0] for a, b in itertools.pairwise(values)):
                 features["col_arithmetic"] = 1.0
         return features
+
+
+def _wholes(candidate: Candidate) -> tuple[tuple[str, str, int], ...]:
+    """The wholes a candidate belongs to beyond its column and row: its document (every
+    harvested number of it) and, for a table's cell, its table. Whether the rules took other
+    numbers of the same document or table says whether it reports results at all: a per-run
+    data file or a table the rules found no metric in is read by what its neighbours are."""
+    document = ("doc", candidate.document_id, -1)
+    if candidate.format is SourceFormat.LINE or candidate.json_path is not None:
+        return (document,)
+    return document, ("table", candidate.document_id, candidate.table)
 
 
 def _share(part: int, whole: int) -> str:

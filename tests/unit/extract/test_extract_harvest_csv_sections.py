@@ -1,0 +1,60 @@
+"""CSV/TSV harvesting (`extract/harvest/csv_files.py`): a report of `#` sections, a short log
+of runs whose first column is a time, and the document and table features of the result model
+(`extract/learned/columns.py`)."""
+
+from __future__ import annotations
+
+from draftflow.extract.classify import select
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.learned.columns import ColumnStats
+from extract_support import snapshot_of
+
+_RANKING = [f"{i}\tmodel-{i}\t{90 - i}.5%\t{30 + i}.1\n" for i in range(1, 80)]
+_SPEED = [f"{i}\tmodel-{i}\t{20 + i}.4\n" for i in range(1, 60)]
+SECTIONED_TSV = (
+    "# Whole-model report\n# date: 2026-01-22\n\n## 1. Ranking\n\n"
+    "rank\tmodel\tinstruction_rate\ttps\n"
+    + "".join(_RANKING)
+    + "\n## 2. Speed\n\nrank\tmodel\ttps\n"
+    + "".join(_SPEED)
+)
+
+RUNS_CSV = "timestamp,model,score,wall_seconds\n" + "".join(
+    f"2026-05-04T05:3{i}:41+00:00,m{i},{i % 5},{40 + i}.455\n" for i in range(8)
+)
+
+
+def test_a_tsv_report_of_comment_sections_is_read_table_by_table() -> None:
+    snapshot = snapshot_of({"report.tsv": SECTIONED_TSV})
+    found = harvest(snapshot)
+    first = [c for c in found if c.line == 7]  # rank 1 of the first section
+    assert [(c.column, c.values[0]) for c in first] == [
+        ("rank", 1),
+        ("instruction_rate", 89.5),
+        ("tps", 31.1),
+    ]
+    assert {c.table for c in first} == {0}
+    speed = [c for c in found if c.column == "tps" and c.table == 1]
+    assert len(speed) == 59 and speed[0].row == 0 and speed[0].values == [21.4]
+    assert not [c for c in found if c.text.startswith("#")]
+
+
+def test_a_short_log_of_runs_with_a_time_first_is_read_cell_by_cell() -> None:
+    found = harvest(snapshot_of({"results/summary.csv": RUNS_CSV}))
+    on_line_two = {(c.column, c.values[0]) for c in found if c.line == 2}
+    assert ("score", 0) in on_line_two and ("wall_seconds", 40.455) in on_line_two
+
+
+def test_a_cell_reads_whether_the_rules_took_numbers_of_its_table_and_document() -> None:
+    text = (
+        "# Bench\n\n| model | decode tok/s |\n|---|---|\n| A | 41.5 |\n| B | 43.0 |\n\n"
+        "| id | code |\n|---|---|\n| 7 | 12 |\n"
+    )
+    candidates = harvest(snapshot_of({"README.md": text}))
+    stats = ColumnStats(candidates, select(candidates))
+    decode = next(c for c in candidates if c.values == [41.5])
+    code = next(c for c in candidates if c.values == [12])
+    assert stats.features(decode)["table_chosen=all"] == 1.0
+    assert stats.features(code)["table_chosen=none"] == 1.0
+    assert stats.features(code)["doc_chosen=most"] == 1.0
+    assert stats.features(code)["fmt=markdown&table_chosen=none"] == 1.0
