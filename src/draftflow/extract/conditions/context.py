@@ -10,6 +10,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from typing import TypeVar, cast
 
 from draftflow.acquire.snapshot import Document
@@ -201,7 +202,7 @@ class DocumentContext:
         once per document rather than from every heading per figure; None where the
         headings are not in line order (then each path is read as it always was)."""
         numbers = self._heading_numbers
-        if any(later < earlier for earlier, later in zip(numbers, numbers[1:], strict=False)):
+        if any(later < earlier for earlier, later in pairwise(numbers)):
             return None
         paths: list[tuple[tuple[int, int, str], ...]] = [()]
         path: list[tuple[int, int, str]] = []

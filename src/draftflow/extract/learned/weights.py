@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import math
-from itertools import repeat
-from operator import mul
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from itertools import repeat
+from operator import mul
 from pathlib import Path
 from typing import Any
 
