@@ -111,7 +111,12 @@ class ConditionReader:
             places.extend((readme.document, n) for n in readme.chain_lines(1))
             places.extend((readme.document, n) for n in self._setup_lines(readme.document))
         places.append((document, 0))
-        return tuple(dict.fromkeys(places))
+        # each place once, the first kept; keyed by the document's id, as hashing a
+        # document (a frozen model) per place was most of a data file's chain
+        kept: dict[tuple[str, int], tuple[Document, int]] = {}
+        for place in places:
+            kept.setdefault((place[0].document_id, place[1]), place)
+        return tuple(kept.values())
 
     def _setup_lines(self, document: Document) -> list[int]:
         """The lines where a document states its run for all its figures: its setup and
