@@ -97,7 +97,10 @@ class ConditionReader:
         setup sections, then the README's opening and setup sections, then the file's name.
         Read once per line (a row's figures share it); the list returned is the caller's."""
         key = (document.document_id, line)
-        return list(recent(self._chains, key, lambda: self._chain(document, line)))
+        found: tuple[tuple[Document, int], ...] = recent(
+            self._chains, key, lambda: self._chain(document, line)
+        )
+        return list(found)
 
     def _chain(self, document: Document, line: int) -> tuple[tuple[Document, int], ...]:
         context = self._context(document)

@@ -314,7 +314,8 @@ class DocumentContext:
         rows, the lines above it back to its outermost section's start, its heading path, then
         the document's opening (title and introduction). Read once per line (a row's figures
         share it); the list returned is the caller's."""
-        return list(recent(self._chains, line, lambda: self._chain_lines(line)))
+        found: tuple[int, ...] = recent(self._chains, line, lambda: self._chain_lines(line))
+        return list(found)
 
     def _chain_lines(self, line: int) -> tuple[int, ...]:
         found: list[int] = [line]
