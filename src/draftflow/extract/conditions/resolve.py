@@ -486,7 +486,7 @@ def _names_no_other(chain: str, key: str, value: JsonValue) -> bool:
     return _reads_no_other(chain, key, value)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=64)  # few: a chain is a data file's every line above (up to ~1 MB)
 def _scalar_names_no_other(chain: str, key: str, value: str | int | float | bool | None) -> bool:
     """`_names_no_other` of a scalar, read once per chain (a row's figures share theirs)."""
     return _reads_no_other(chain, key, value)
