@@ -125,6 +125,15 @@ class DocumentContext:
         not return None."""
         return cast(_T, recent(self._memo, key, compute))
 
+    def forget_lines(self) -> None:
+        """Let go of what is remembered line by line (chains, captions, setup pairs, what
+        `remembered` keeps): needed while the document's figures are read, and a finished data
+        file's would hold chains of every line above (a repository's worth of them in all)."""
+        self._chains.clear()
+        self._captions.clear()
+        self._setup_pairs.clear()
+        self._memo.clear()
+
     @cached_property
     def _blocks(self) -> tuple[object, ...]:
         return parse_document(self.document).blocks
