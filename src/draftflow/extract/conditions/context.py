@@ -36,10 +36,10 @@ _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 _MAX_WANTED = 64  # a longer figure text is looked for cell by cell
 _T = TypeVar("_T")
 _K = TypeVar("_K", bound=Hashable)
-RECENT = 64
+RECENT = 8
 """Lines whose context chain is kept: a row's figures come together, and a chain of a long
 section is long (a data file's chain is every line above: a document of 100,000 figures
-must not keep them all)."""
+must not keep them all; at 64, lhl/strix-halo-testing's peak was 90 MB above main's)."""
 
 
 def recent(memo: dict[_K, _T], key: _K, compute: Callable[[], _T]) -> _T:
