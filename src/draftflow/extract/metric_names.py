@@ -37,7 +37,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)  # a wide table's every header (8,192 thrashed at 10,000 columns)
 def metric_name(name: str) -> str | None:
     """The canonical metric a header or key names, or None for settings and identifiers.
 
@@ -80,7 +80,7 @@ def is_metric_key(name: str) -> bool:
     return metric_name(name) is not None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)  # as metric_name: a wide table's every header
 def is_measured_column(name: str) -> bool:
     """True when a header makes its cells figures by itself: a metric word, or a unit that makes
     one (`total seconds`, `power W`) with no setting, identifier or threshold word. The same

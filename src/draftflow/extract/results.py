@@ -135,7 +135,7 @@ def _own_key(candidate: Candidate) -> str | None:
     return candidate.json_path.rsplit(".", 1)[-1]
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 16)  # a wide table's every header (4,096 thrashed at 10,000)
 def _header_conditions(column: str) -> dict[str, JsonValue]:
     """The settings a column header names by value (`c=1`), read-only: a column's figures
     share them."""

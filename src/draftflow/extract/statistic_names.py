@@ -20,7 +20,7 @@ def statistic_of(name: str, text: str) -> str:
     return "as reported"
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)  # a wide table's every header (8,192 thrashed at 10,000)
 def _named_statistic(name: str) -> str | None:
     """The statistic a figure's names state (`p95`, `median`), memoised: a column's figures
     share their names."""

@@ -111,7 +111,7 @@ def is_window_name(name: str) -> bool:
     return _WINDOW.search(name.lower().strip()) is not None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)  # a wide table's every header (8,192 thrashed at 10,000)
 def unit_of_name(name: str) -> str | None:
     """The unit a header or key implies (`TTFT (s)` → s, `ttft_ms` → ms), or None; none for
     a window (`five_minutes`)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 
 SEPARATOR = ", "
 # A value that is a number, perhaps with its unit or a percent sign: another cell's measured
@@ -25,8 +26,10 @@ _NUMBER = re.compile(r"^[~≈]?[-\d.,]+[kKmM]?$")
 _SKELETON = re.compile(r"[\W_]+")
 
 
+@lru_cache(maxsize=1 << 14)
 def fold(text: str) -> str:
-    """A part as compared for repeats: case, spacing and punctuation left out."""
+    """A part as compared for repeats: case, spacing and punctuation left out (memoised: a
+    row's parts are folded again for each of its figures)."""
     return _SKELETON.sub("", text.casefold())
 
 
@@ -52,6 +55,11 @@ class LabelPart:
     def text(self) -> str:
         """The part as a person writes it: a number with its setting's name (`concurrency
         8`), a word alone (`vLLM`)."""
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
+        # written once per part: a row's parts are in each of its figures' labels
         value = " ".join(self.value.split())
         if self.name and _NUMBER.fullmatch(value):
             return f"{' '.join(self.name.split())} {value}"
@@ -141,6 +149,11 @@ class Label:
 
     def text(self) -> str:
         """The label as the record writes it: the configuration, then what the figure is."""
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
+        # written once per label: extract, its dedup keys and its collisions each ask
         pieces = [part.text() for part in self.parts]
         if self.figure():
             pieces.append(self.figure())

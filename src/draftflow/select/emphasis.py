@@ -69,8 +69,13 @@ def marked_by_symbol(line: str, value: float) -> bool:
     """A pictographic symbol (`🔥`, `⭐`, `🏆`) in the value's table cell: the author's mark
     on the cell among its row and column."""
     cell = _cell_of(line, value)
-    if cell is None:
-        return False
+    return cell is not None and _has_symbol(cell)
+
+
+@lru_cache(maxsize=1 << 12)
+def _has_symbol(cell: str) -> bool:
+    """A pictographic symbol in a cell, outside small print and tags (read once per cell
+    text: a row writes the same value in many cells)."""
     plain = _TAGS.sub("", _SMALL_PRINT.sub("", cell))
     return any(unicodedata.category(char) == "So" for char in plain)
 

@@ -7,7 +7,7 @@ from pydantic import JsonValue
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.conditions.cite import CITED_KEYS, cited
-from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.context import DocumentContext, recent
 from draftflow.extract.conditions.resolve import (
     SEED_KEYS,
     SOURCE_CELLS,
@@ -41,6 +41,9 @@ class ConditionReader:
         self._setups: dict[str, dict[str, JsonValue]] = {}
         self._setup_spans: dict[str, list[int]] = {}
         self._own: dict[str, bool] = {}
+        self._setup_sets: dict[str, frozenset[int]] = {}
+        self._chains: dict[tuple[str, int], tuple[tuple[Document, int], ...]] = {}
+        self._reading: DocumentContext | None = None
         readme = next(
             (d for d in snapshot.documents if d.path.lower() in ("readme.md", "readme")), None
         )
@@ -71,19 +74,30 @@ class ConditionReader:
         """One grounded figure's conditions from its row (`raw`) and its context, each kept
         only where the figure's context chain states it, and the places that state them."""
         own = self._speaks_for_repository(figure.document)
+        context = self._context(figure.document)
+        self._move_to(context)
         found = seed_conditions(
             raw,
             text=candidate.text,
             value=float(figure.value),
             line=figure.line,
             column=candidate.column,
-            context=self._context(figure.document),
+            context=context,
             readme=self._readme if own else None,
             setup=self._setup(figure.document),
             repository=self._readme_setup if own else {},
-            setup_lines=frozenset(self._run_lines(figure.document)),
+            setup_lines=self._run_set(figure.document),
         )
         return self.cite(found, figure.document, figure.line)
+
+    def _move_to(self, context: DocumentContext) -> None:
+        """Figures come document by document: on to another, the last one's line memos and
+        the chains are let go (at 64 lines each, a repository's data files kept them all:
+        lhl/strix-halo-testing's peak rose from 2.94 to 3.86 GB)."""
+        if self._reading is not None and self._reading is not context:
+            self._reading.forget_lines()
+            self._chains.clear()
+        self._reading = context
 
     def cite(
         self, conditions: dict[str, JsonValue], document: Document, line: int
@@ -95,7 +109,15 @@ class ConditionReader:
     def chain(self, document: Document, line: int) -> list[tuple[Document, int]]:
         """A figure's context chain, nearest first: its document's lines (`chain_lines`),
         the rest of a data file (a JSON object's keys may follow its value), the document's
-        setup sections, then the README's opening and setup sections, then the file's name."""
+        setup sections, then the README's opening and setup sections, then the file's name.
+        Read once per line (a row's figures share it); the list returned is the caller's."""
+        key = (document.document_id, line)
+        found: tuple[tuple[Document, int], ...] = recent(
+            self._chains, key, lambda: self._chain(document, line)
+        )
+        return list(found)
+
+    def _chain(self, document: Document, line: int) -> tuple[tuple[Document, int], ...]:
         context = self._context(document)
         lines = context.chain_lines(line)
         if not document.path.lower().endswith(_PROSE_SUFFIXES):
@@ -107,7 +129,12 @@ class ConditionReader:
             places.extend((readme.document, n) for n in readme.chain_lines(1))
             places.extend((readme.document, n) for n in self._setup_lines(readme.document))
         places.append((document, 0))
-        return list(dict.fromkeys(places))
+        # each place once, the first kept; keyed by the document's id, as hashing a
+        # document (a frozen model) per place was most of a data file's chain
+        kept: dict[tuple[str, int], tuple[Document, int]] = {}
+        for place in places:
+            kept.setdefault((place[0].document_id, place[1]), place)
+        return tuple(kept.values())
 
     def _speaks_for_repository(self, document: Document) -> bool:
         """Whether a document speaks for the repository, so that the README's system and
@@ -123,6 +150,13 @@ class ConditionReader:
         methodology sections, and its tables' header rows (a `tg 1024` column)."""
         context = self._context(document)
         return [*self._run_lines(document), *context.pair_table_lines, *context.header_lines]
+
+    def _run_set(self, document: Document) -> frozenset[int]:
+        """`_run_lines` as a set, made once per document (a figure's conditions ask for it)."""
+        found = self._setup_sets.get(document.document_id)
+        if found is None:
+            found = self._setup_sets[document.document_id] = frozenset(self._run_lines(document))
+        return found
 
     def _run_lines(self, document: Document) -> list[int]:
         """The lines of a document's setup and methodology sections."""

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
+from typing import TypeVar, cast
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import (
@@ -32,6 +34,22 @@ _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 
 
 _MAX_WANTED = 64  # a longer figure text is looked for cell by cell
+_T = TypeVar("_T")
+_K = TypeVar("_K", bound=Hashable)
+RECENT = 8
+"""Lines whose context chain is kept: a row's figures come together, and a chain of a long
+section is long (a data file's chain is every line above: a document of 100,000 figures
+must not keep them all; at 64, lhl/strix-halo-testing's peak was 90 MB above main's)."""
+
+
+def recent(memo: dict[_K, _T], key: _K, compute: Callable[[], _T]) -> _T:
+    """`memo[key]`, computed on a miss; the oldest entry is let go past `RECENT` entries."""
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= RECENT:
+            del memo[next(iter(memo))]
+        found = memo[key] = compute()
+    return found
 
 
 @dataclass(frozen=True, eq=False)
@@ -95,6 +113,26 @@ class DocumentContext:
         self._key_values: dict[int, list[tuple[str, str]]] = {}
         self._rows: dict[tuple[int, int], RowCells] = {}
         self._headers: dict[int, tuple[str, ...]] = {}
+        self._chains: dict[int, tuple[int, ...]] = {}
+        self._captions: dict[int, str] = {}
+        self._setup_pairs: dict[tuple[int, frozenset[int]], list[tuple[str, str]]] = {}
+        self._memo: dict[Hashable, object] = {}
+
+    def remembered(self, key: Hashable, compute: Callable[[], _T]) -> _T:
+        """`compute()` once per `key` while it is recent (see `recent`): what every figure of
+        a line (a wide row's thousands) reads the same is read once. A key names what is
+        computed and from what (its first item a name unique to the caller); `compute` must
+        not return None."""
+        return cast(_T, recent(self._memo, key, compute))
+
+    def forget_lines(self) -> None:
+        """Let go of what is remembered line by line (chains, captions, setup pairs, what
+        `remembered` keeps): needed while the document's figures are read, and a finished data
+        file's would hold chains of every line above (a repository's worth of them in all)."""
+        self._chains.clear()
+        self._captions.clear()
+        self._setup_pairs.clear()
+        self._memo.clear()
 
     @cached_property
     def _blocks(self) -> tuple[object, ...]:
@@ -152,12 +190,36 @@ class DocumentContext:
 
     def heading_path(self, line: int) -> list[tuple[int, int, str]]:
         """The headings above a line, closest (deepest) first."""
+        if self._paths is None:
+            return self._heading_path(line)
+        return list(self._paths[bisect_right(self._heading_numbers, line)])
+
+    def _heading_path(self, line: int) -> list[tuple[int, int, str]]:
         path: list[tuple[int, int, str]] = []
         for number, level, text in self._headings:
             if number > line:
                 break
             path = [h for h in path if h[1] < level] + [(number, level, text)]
         return list(reversed(path))
+
+    @cached_property
+    def _heading_numbers(self) -> list[int]:
+        return [number for number, _, _ in self._headings]
+
+    @cached_property
+    def _paths(self) -> list[tuple[tuple[int, int, str], ...]] | None:
+        """The heading path below each heading (the first: none), closest first, computed
+        once per document rather than from every heading per figure; None where the
+        headings are not in line order (then each path is read as it always was)."""
+        numbers = self._heading_numbers
+        if any(later < earlier for earlier, later in pairwise(numbers)):
+            return None
+        paths: list[tuple[tuple[int, int, str], ...]] = [()]
+        path: list[tuple[int, int, str]] = []
+        for number, level, text in self._headings:
+            path = [h for h in path if h[1] < level] + [(number, level, text)]
+            paths.append(tuple(reversed(path)))
+        return paths
 
     def section_start(self, line: int) -> int:
         """The first line of the outermost section below the title that holds `line`."""
@@ -196,7 +258,13 @@ class DocumentContext:
 
     def caption(self, line: int) -> str:
         """The text just above the line, or above its table: up to three lines, back to the
-        section's heading or a run of blank lines."""
+        section's heading or a run of blank lines (read once per line)."""
+        found = self._captions.get(line)
+        if found is None:
+            found = self._captions[line] = self._caption(line)
+        return found
+
+    def _caption(self, line: int) -> str:
         found = self._rows_by_line.get(line)
         if found is not None:
             return plain_text(_REFERENCE.sub(" ", found[0].title or ""))
@@ -254,7 +322,12 @@ class DocumentContext:
     def chain_lines(self, line: int) -> list[int]:
         """The lines of a figure's context, nearest first: its own line, its table's header
         rows, the lines above it back to its outermost section's start, its heading path, then
-        the document's opening (title and introduction)."""
+        the document's opening (title and introduction). Read once per line (a row's figures
+        share it); the list returned is the caller's."""
+        found: tuple[int, ...] = recent(self._chains, line, lambda: self._chain_lines(line))
+        return list(found)
+
+    def _chain_lines(self, line: int) -> tuple[int, ...]:
         found: list[int] = [line]
         row = self._rows_by_line.get(line)
         if row is not None:
@@ -265,7 +338,7 @@ class DocumentContext:
         found.extend(number for number, _, _ in self.heading_path(line))
         end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
         found.extend(range(1, min(end, INTRO_LINES + 1)))
-        return list(dict.fromkeys(n for n in found if n >= 1))
+        return tuple(dict.fromkeys(n for n in found if n >= 1))
 
     def table_rows(self, line: int) -> list[str]:
         """The text of every body row of the line's table ([] outside tables)."""
@@ -313,7 +386,15 @@ class DocumentContext:
         """The two-column table rows that describe a figure's run: where its chain (its
         section above it) holds such a table, those and the setup sections' (a `Package |
         Version` list elsewhere is not the `Device | GB10` table's engine); else all of the
-        document's, where a report states its configuration once for all its runs."""
+        document's, where a report states its configuration once for all its runs. Read once
+        per line and setup; the list returned is shared, not to be changed."""
+        key = (line, setup_lines)
+        found = self._setup_pairs.get(key)
+        if found is None:
+            found = self._setup_pairs[key] = self._setup_pairs_for(line, setup_lines)
+        return found
+
+    def _setup_pairs_for(self, line: int, setup_lines: frozenset[int]) -> list[tuple[str, str]]:
         chain = frozenset(self.chain_lines(line))
         if not any(number in chain for _, _, number in self._pair_rows):
             return self.setup_pairs

@@ -436,12 +436,13 @@ def seed_conditions(
         _read_table_place(resolved, table, value, context, line, readme)
     else:
         _read_own_place(resolved, raw, column, context, line)
+    reading = _line_reading(context, line, setup_lines, readme)
     if context is not None:
         _read_stack(resolved, context, line, readme)
-        _read_document(resolved, context, line, readme, setup_lines)
+        _read_document(resolved, context, reading)
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
-    _read_repository(resolved, context, line, readme, repository or {}, setup_lines)
+    _read_repository(resolved, reading, repository or {})
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
     return _assemble(resolved, raw)
@@ -561,7 +562,88 @@ def _name_words(name: str) -> frozenset[str]:
     return frozenset(re.findall(r"[a-z0-9]+(?:\.[0-9]+)*", name.lower()))
 
 
-def _read_document(
+def _read_document(resolved: Resolved, context: DocumentContext, reading: _LineReading) -> None:
+    """The figure's document, as its line reads it (`_LineReading.context`), then the
+    workload its headers state for what the figure's conditions are so far."""
+    for key, setting in reading.context:
+        resolved.put(key, setting)
+    resolved.stated_version = reading.stated_version
+    if "workload" not in resolved.values:
+        resolved.put("workload", header_workload(context, resolved.values))
+
+
+def _read_repository(
+    resolved: Resolved, reading: _LineReading, repository: Mapping[str, JsonValue]
+) -> None:
+    """What the repository states for all its documents (the README's title and introduction
+    when it is not the figure's own document, then its setup sections), for the keys the
+    figure's table does not state row by row and where its chain names no other."""
+    for key, setting in reading.readme:
+        resolved.put(key, setting)
+    engine = repository.get("engine")
+    for key, setting in repository.items():
+        if (
+            key == "engine_version"
+            and engine is not None
+            and resolved.values.get("engine") != engine
+        ):
+            continue  # a version is its engine's
+        if key not in reading.apart and _names_no_other(reading.chain, key, setting):
+            resolved.put(key, setting)
+
+
+@dataclass(frozen=True)
+class _LineReading:
+    """What a figure's line and its context state for every figure of the line, read once
+    per line (a wide row's figures share it, and each read costs a millisecond)."""
+
+    context: tuple[tuple[str, JsonValue], ...]
+    """What the section, caption, headings, setup tables, opening and run settings put, in
+    order (a figure's own row and column, read before them, win over them)."""
+    stated_version: str | None
+    chain: str
+    """The text of the figure's chain in its document and of its setup sections."""
+    apart: frozenset[str]
+    readme: tuple[tuple[str, JsonValue], ...]
+    """What the README's opening states that the chain lets apply."""
+
+
+def _line_reading(
+    context: DocumentContext | None,
+    line: int,
+    setup_lines: frozenset[int],
+    readme: DocumentContext | None,
+) -> _LineReading:
+    if context is None:
+        return _read_line(None, line, setup_lines, readme)
+    key = ("seed line", line, setup_lines, readme)
+    return context.remembered(key, lambda: _read_line(context, line, setup_lines, readme))
+
+
+def _read_line(
+    context: DocumentContext | None,
+    line: int,
+    setup_lines: frozenset[int],
+    readme: DocumentContext | None,
+) -> _LineReading:
+    # Read into an empty `Resolved`: replayed after the figure's own row, its puts give what
+    # putting them one by one would (a key set by the row stays; none of these reads what
+    # the row set), and no row sets a stated version.
+    resolved = Resolved()
+    if context is not None:
+        _read_surroundings(resolved, context, line, readme, setup_lines)
+    chain = _chain_text(context, line, setup_lines)
+    apart = _rows_say_apart(context, line) if context is not None else frozenset()
+    return _LineReading(
+        tuple(resolved.values.items()),
+        resolved.stated_version,
+        chain,
+        apart,
+        _readme_reading(readme, context, chain, apart),
+    )
+
+
+def _read_surroundings(
     resolved: Resolved,
     context: DocumentContext,
     line: int,
@@ -570,7 +652,7 @@ def _read_document(
 ) -> None:
     """The figure's document, nearest first: its section's `key: value` lines, its caption and
     headings, its setup sections' pairs, its introduction (where the chain names no other),
-    the run settings stated around it, and the workload its headers state."""
+    and the run settings stated around it."""
     read_key_values(resolved, context.key_values(line))
     read_text(resolved, context.caption(line))
     for _, _, heading in context.heading_path(line):
@@ -581,8 +663,6 @@ def _read_document(
         resolved.put(key, setting)
     for _, _, heading in context.heading_path(line):  # `### MMLU` above its table
         resolved.put("workload", vocab.benchmark_of(heading))
-    if "workload" not in resolved.values:
-        resolved.put("workload", header_workload(context, resolved.values))
 
 
 def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) -> None:
@@ -597,35 +677,23 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
         resolved.stated_version = opening.stated_version
 
 
-def _read_repository(
-    resolved: Resolved,
-    context: DocumentContext | None,
-    line: int,
+def _readme_reading(
     readme: DocumentContext | None,
-    repository: Mapping[str, JsonValue],
-    setup_lines: frozenset[int],
-) -> None:
-    """What the repository states for all its documents (the README's title and introduction
-    when it is not the figure's own document, then its setup sections), for the keys the
-    figure's table does not state row by row and where its chain names no other."""
-    chain = _chain_text(context, line, setup_lines)
-    apart = _rows_say_apart(context, line) if context is not None else frozenset()
-    if readme is not None and readme is not context:
-        wide = Resolved()
-        read_text(wide, f"{readme.title} {readme.intro}", local=False)
-        for key, setting in wide.values.items():
-            if key not in apart and _names_no_other(chain, key, setting):
-                resolved.put(key, setting)
-    engine = repository.get("engine")
-    for key, setting in repository.items():
-        if (
-            key == "engine_version"
-            and engine is not None
-            and resolved.values.get("engine") != engine
-        ):
-            continue  # a version is its engine's
-        if key not in apart and _names_no_other(chain, key, setting):
-            resolved.put(key, setting)
+    context: DocumentContext | None,
+    chain: str,
+    apart: frozenset[str],
+) -> tuple[tuple[str, JsonValue], ...]:
+    """What the README's title and introduction state, when it is not the figure's own
+    document, for the keys its table does not state row by row and its chain names no other."""
+    if readme is None or readme is context:
+        return ()
+    stated = Resolved()
+    read_text(stated, f"{readme.title} {readme.intro}", local=False)
+    return tuple(
+        (key, setting)
+        for key, setting in stated.values.items()
+        if key not in apart and _names_no_other(chain, key, setting)
+    )
 
 
 def _chain_text(context: DocumentContext | None, line: int, setup_lines: Iterable[int] = ()) -> str:
@@ -662,6 +730,18 @@ def _names_engines(row: str) -> bool:
 def _names_no_other(chain: str, key: str, value: JsonValue) -> bool:
     """Whether a repository-wide `value` of `key` may apply to a figure whose chain in its
     document is `chain`: for a system or an engine, the chain names none but that one."""
+    if isinstance(value, str | int | float | bool | None):
+        return _scalar_names_no_other(chain, key, value)
+    return _reads_no_other(chain, key, value)
+
+
+@lru_cache(maxsize=64)  # few: a chain is a data file's every line above (up to ~1 MB)
+def _scalar_names_no_other(chain: str, key: str, value: str | int | float | bool | None) -> bool:
+    """`_names_no_other` of a scalar, read once per chain (a row's figures share theirs)."""
+    return _reads_no_other(chain, key, value)
+
+
+def _reads_no_other(chain: str, key: str, value: JsonValue) -> bool:
     if key in ("system", "engine", "engine_version", "node_count") and vocab.names_hosted_model(
         chain
     ):
@@ -682,15 +762,31 @@ def _column_model(
 ) -> None:
     """A `size format` column header (`8B Q4_K_M`): the precision, and the model with the
     family the nearest caption, heading or introduction names."""
-    texts: list[str] = []
-    if context is not None:
-        texts = [context.caption(line), *(h for _, _, h in context.heading_path(line))]
-        texts.append(context.intro)
-    if readme is not None:
-        texts.append(f"{readme.title} {readme.intro}")
+    texts = _family_texts(context, line, readme)
     model, precision = column_model(header, texts)
     resolved.put("model", model)
     resolved.put("weight_precision", precision)
+
+
+def _family_texts(
+    context: DocumentContext | None, line: int, readme: DocumentContext | None
+) -> tuple[str, ...]:
+    """The caption, headings and introductions that may name a column's model family."""
+    if context is None:
+        return (f"{readme.title} {readme.intro}",) if readme is not None else ()
+    return context.remembered(
+        ("family texts", line, readme), lambda: _read_family_texts(context, line, readme)
+    )
+
+
+def _read_family_texts(
+    context: DocumentContext, line: int, readme: DocumentContext | None
+) -> tuple[str, ...]:
+    texts = [context.caption(line), *(h for _, _, h in context.heading_path(line))]
+    texts.append(context.intro)
+    if readme is not None:
+        texts.append(f"{readme.title} {readme.intro}")
+    return tuple(texts)
 
 
 _VERSION_AFTER = rf"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?{_VERSION}"

@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from itertools import repeat
+from operator import mul
 from pathlib import Path
 from typing import Any
 
@@ -43,9 +45,10 @@ class ResultModel:
 
     def probability(self, features: Features) -> float:
         """The model's probability that the number these features describe is a result."""
-        weights = self.weights
+        # the same products summed in the same order as a generator would, without one
+        # Python frame per feature (every number of a snapshot is scored)
         score = self.intercept + sum(
-            weights.get(name, 0.0) * value for name, value in features.items()
+            map(mul, map(self.weights.get, features.keys(), repeat(0.0)), features.values())
         )
         if score < -60:
             return 0.0
