@@ -280,13 +280,13 @@ def changes(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
 def spans(
     grounded: Sequence[Grounded], written: Written, figures: Sequence[ReportedResult] = ()
 ) -> list[Fact]:
-    """Per metric, statistic and workload: the lowest and highest headline figure, when
-    the figures differ in one setting only and no comparable figure of the record lies
-    outside them."""
+    """Per metric and statistic: the lowest and highest headline figure, when the figures
+    differ in one setting only (a load, a workload) and no comparable figure of the record
+    lies outside them."""
     groups: dict[tuple[object, ...], list[Grounded]] = {}
     for item in grounded:
         result = item.result
-        key = (result.metric, result.unit, statistic_key(result), workload(result))
+        key = (result.metric, result.unit, statistic_key(result))
         groups.setdefault(key, []).append(item)
     facts = []
     for items in groups.values():
@@ -296,8 +296,8 @@ def spans(
             continue
         if not compared_along_one([item.result for item in ordered]):
             continue  # a range over figures that differ in several conditions ranks nothing
-        if _beyond(low.result, figures, Direction.LOWER) or _beyond(
-            high.result, figures, Direction.HIGHER
+        if _beyond(low.result, figures, Direction.LOWER, same_workload=False) or _beyond(
+            high.result, figures, Direction.HIGHER, same_workload=False
         ):
             continue  # the headline's range is not the source's
         inputs = _distinct_names((figure_ref(low, written), figure_ref(high, written)), (low, high))
@@ -315,9 +315,16 @@ def spans(
     return sorted(facts, key=lambda f: -f.weight)
 
 
-def _beyond(figure: ReportedResult, figures: Sequence[ReportedResult], way: Direction) -> bool:
-    """Whether one of `figures`, of the same metric, statistic and workload and comparable
-    with `figure` (differing in one condition at most), lies beyond it in `way`."""
+def _beyond(
+    figure: ReportedResult,
+    figures: Sequence[ReportedResult],
+    way: Direction,
+    *,
+    same_workload: bool = True,
+) -> bool:
+    """Whether one of `figures`, of the same metric and statistic (and, with `same_workload`,
+    workload) and comparable with `figure` (differing in one condition at most), lies
+    beyond it in `way`."""
     for other in figures:
         if other.metric != figure.metric or other.unit != figure.unit:
             continue
@@ -326,7 +333,9 @@ def _beyond(figure: ReportedResult, figures: Sequence[ReportedResult], way: Dire
         )
         if not beyond or (way is Direction.LOWER and other.value <= 0):
             continue
-        if statistic_key(other) != statistic_key(figure) or workload(other) != workload(figure):
+        if statistic_key(other) != statistic_key(figure):
+            continue
+        if same_workload and workload(other) != workload(figure):
             continue
         if compared_key(figure, other) is not None:
             return True
