@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from draftflow.extract.conditions import resolve
+from draftflow.extract.conditions import readers
 from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.llm import ModelSettings
@@ -53,7 +53,7 @@ def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
         return heading_path(self, line)
 
     monkeypatch.setattr(ParsedNumber, "matches", counted_matches)
-    monkeypatch.setattr(resolve, "topology_count", counted_topology)
+    monkeypatch.setattr(readers, "topology_count", counted_topology)
     monkeypatch.setattr(DocumentContext, "heading_path", counted_paths)
     monkeypatch.setattr(DocumentContext, "table_rows", counted_rows)
     request = DraftRequest(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.extract.conditions.resolve import Resolved, read_text
+from draftflow.extract.conditions.readers import Resolved, read_text
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
 from draftflow.draft.parts import Grounded
 from draftflow.draft.record_facts import states
-from draftflow.extract.conditions.resolve import SOURCE_CELLS
+from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.extract.conditions.setup_names import PRECISION
 from draftflow.record.model import ReportedResult
 

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.resolve import SEED_KEYS
+from draftflow.extract.conditions.readers import SEED_KEYS
 from draftflow.text.lines import plain_text
 
 CITED_KEYS = (

@@ -1,0 +1,423 @@
+"""The readers of one context each: a table row's cells, a column header, `key: value`
+lines, a sentence. Each puts what it states into `Resolved`, where the first (nearest)
+context to state a key wins; `resolve.py` calls them nearest first."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pydantic import JsonValue
+
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.columns import (
+    bench_model,
+    count_in_system_cell,
+    load_of_header,
+    model_of_weights_file,
+    topology_count,
+)
+from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
+from draftflow.extract.numeric import cell_numbers
+from draftflow.numbers.names import names_something
+
+SEED_KEYS = (
+    "model",
+    "model_artifact",
+    "weight_precision",
+    "engine",
+    "engine_version",
+    "system",
+    "node_count",
+    "concurrency",
+    "input_tokens",
+    "output_tokens",
+    "context_tokens",
+    "workload",
+)
+INT_KEYS = frozenset(
+    {"node_count", "concurrency", "input_tokens", "output_tokens", "context_tokens"}
+)
+IDENTITY_KEYS = frozenset({"model", "model_artifact", "engine"})
+"""Keys whose value is a name: a value without one (a date, a score, a count) is not put."""
+SOURCE_CELLS = "source_cells"
+"""The figure's row as its source writes it (`header: cell`), kept for evidence."""
+KEPT_KEYS = frozenset({"per_run_values", "attribution", "status"})
+_STATED_VERSION = re.compile(
+    r"\b(?:tested on|version)\s+v?(?P<a>\d+\.\d+(?:\.\d+)*)"
+    r"|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
+    re.I,
+)
+VERSION = r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
+"""A version as written after an engine's name: its numbers and any suffix (`-cu130`,
+`.dev1+g6804e1b81`); a llama.cpp build (`b6100`)."""
+_WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
+_DIGITS = re.compile(r"\d+")
+_TRUNCATED = re.compile(r"(?:\.\.\.|…)\s*$")
+_KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
+
+
+@dataclass
+class Resolved:
+    """Seed keys found so far; the first context to state a key wins."""
+
+    values: dict[str, JsonValue] = field(default_factory=dict)
+    stated_version: str | None = None
+    """A version the context states without naming what (`tested on 0.3.1 version`): the
+    engine's, once an engine is known."""
+
+    def put(self, key: str, value: JsonValue) -> None:
+        """Set `key` unless a nearer context set it already; ints stay ints."""
+        if value is None or value == "" or key in self.values:
+            return
+        if key in IDENTITY_KEYS and not names_something(str(value)):
+            return  # a date or a score in a model's column names no model (`54.3/63`)
+        if key in IDENTITY_KEYS and _TRUNCATED.search(str(value)):
+            return  # a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`)
+        if key == "system" and not vocab.names_hardware(str(value)):
+            return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
+        if key in INT_KEYS:
+            number = _int(value)
+            if number is None:
+                return
+            value = number
+        self.values[key] = value
+
+
+def _int(value: JsonValue) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        numbers = cell_numbers(value.replace(",", ""))
+        if len(numbers) == 1 and float(numbers[0]).is_integer():
+            return int(numbers[0])
+    return None
+
+
+class _Puts(list[tuple[str, JsonValue]]):
+    """What reading a cell would `put`, in order, kept to be replayed on a `Resolved`."""
+
+    def put(self, key: str, value: JsonValue) -> None:
+        """Keep the put."""
+        self.append((key, value))
+
+
+_STACK = re.compile(r"\s+/\s+")
+"""What joins the parts of a stack written in one cell (`DeepSeek-V4-Flash / vLLM / TP=2`)."""
+
+
+def _stack_parts(header: str, value: str) -> list[str]:
+    """A cell's parts where it writes a stack naming its engine (`DeepSeek-V4-Flash / vLLM /
+    TP=2`), else the cell whole (`tp1 / ratio 0.8 / bs 256` is one setting)."""
+    if vocab.header_key(header) is not None:
+        return [value]
+    parts = _STACK.split(value)
+    if len(parts) > 1 and any(vocab.engine_of_value(part) for part in parts):
+        return parts
+    return [value]
+
+
+def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
+    """A row's cells: by header where the header says what it holds, else by value; a cell
+    that writes a stack (`model / engine / 1 node`) is read part by part."""
+    cells = [(header, part) for header, value in cells for part in _stack_parts(header, value)]
+    sizes = [value for _, value in cells if vocab.is_size(value)]
+    for header, value in cells:
+        _read_cell(resolved, header, value, sizes[0] if sizes else None)
+
+
+def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | None) -> None:
+    """One cell under its header: what the header says the cell is, else what its value
+    names by itself; a model cell also states the precision its name carries."""
+    text = str(value).strip().strip("`")
+    key = vocab.header_key(header)
+    if key == "model" and (bench := bench_model(text)) is not None:
+        resolved.put("model", bench[0])  # llama-bench's `deepseek2 30B.A3B BF16`
+        resolved.put("weight_precision", bench[1])
+        return
+    if key == "model" and size is not None and not vocab.SIZE.search(text):
+        text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
+    if key == "engine" and vocab.engine_of_value(header) is None:
+        _read_engine_cell(resolved, header, text)
+    elif key is not None and key != "engine":
+        resolved.put(key, text)
+        if key == "system":
+            resolved.put("node_count", count_in_system_cell(text))
+    else:
+        _read_unkeyed_cell(resolved, text)
+    if key == "model" or vocab.is_model_value(text):
+        _precision_of_model(resolved, text)
+
+
+def _read_engine_cell(resolved: Resolved | _Puts, header: str, text: str) -> None:
+    """A cell under an engine's header that does not name one engine (`backend`)."""
+    engine = vocab.engine_of_value(text)
+    hardware = vocab.system_of_value(text) if engine is None else None
+    if hardware is not None:  # a `backend` column naming the machine (`Ryzen-7950X`)
+        resolved.put("system", hardware)
+    else:
+        resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+
+
+def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
+    """A cell whose header names no condition (or an engine's): what its value names."""
+    if vocab.engine_of_value(text):
+        resolved.put("engine", vocab.engine_of_value(text))
+    elif (hardware := vocab.system_of_value(text)) is not None:
+        resolved.put("system", hardware)
+    elif (machines := vocab.machines_of_value(text)) is not None:
+        resolved.put("node_count", machines)  # `Qwen3.8-27B / SGLang / 1 node`
+    elif vocab.is_model_value(text):
+        resolved.put("model", text)
+    elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
+        resolved.put("weight_precision", found)
+
+
+def read_row(resolved: Resolved, row: RowCells, own: int | None) -> None:
+    """A table row's cells but the figure's own, as `read_cells` reads them: each cell is
+    read once per row (and size), so a row's many figures cost each only the cells that
+    state something."""
+    sizes = _row_sizes(row)
+    size = next((row.cells[i] for i in sizes if i != own), None)
+    for column, puts in _row_puts(row, size):
+        if column != own:
+            for key, value in puts:
+                resolved.put(key, value)
+
+
+@lru_cache(maxsize=256)
+def _row_sizes(row: RowCells) -> tuple[int, ...]:
+    cells = row.cells[: len(row.header)]
+    return tuple(i for i, cell in enumerate(cells) if cell and vocab.is_size(cell))
+
+
+@lru_cache(maxsize=512)
+def _row_puts(row: RowCells, size: str | None) -> tuple[tuple[int, _Puts], ...]:
+    """Each cell of the row that states something (under a header: past the row's last
+    header a cell is not read), with what it states."""
+    found = []
+    for column, (header, cell) in enumerate(zip(row.header, row.cells, strict=False)):
+        if cell:
+            puts = _Puts()
+            for part in _stack_parts(header, cell):
+                _read_cell(puts, header, part, size)
+            if puts:
+                found.append((column, puts))
+    return tuple(found)
+
+
+def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
+    found = vocab.precision_in(model)
+    if found:
+        resolved.put("weight_precision", found)
+
+
+def read_row_first(
+    resolved: Resolved,
+    table: TableCells,
+    own: int | None,
+    context: DocumentContext | None,
+    line: int,
+) -> None:
+    """What a figure's row says nearer than its other cells: the devices its own column
+    header (`TP2 TPS`) or a cell (`TP4`, `Single` above `TP2`) states it ran on, nearer than
+    any count of the document's (a `5-node cluster` in the introduction); and the model its
+    run file's name gives a llama-bench row (whose `model` cell is an architecture)."""
+    model, counts = _row_first(table.row, context, line)
+    resolved.put("model", model)
+    if own is not None and own < len(table.header):
+        resolved.put("node_count", topology_count(table.header[own], table.header))
+    for column, count in counts:
+        if column != own:
+            resolved.put("node_count", count)
+
+
+@lru_cache(maxsize=512)
+def _row_first(
+    row: RowCells, context: DocumentContext | None, line: int
+) -> tuple[str | None, tuple[tuple[int, int], ...]]:
+    """Once per row, as `_row_puts` (a wide row's figures would each read every cell): the
+    model its run file's name gives it, and each cell's device count, by column."""
+    found = Resolved()
+    read_file_model(found, zip(row.header, row.cells, strict=False), context)
+    counts = []
+    for column, cell in enumerate(row.cells[: len(row.header)]):
+        count = topology_count(cell, _column_cells(context, line, column)) if cell else None
+        if count is not None:
+            counts.append((column, count))
+    model = found.values.get("model")
+    return (model if isinstance(model, str) else None), tuple(counts)
+
+
+def _column_cells(context: DocumentContext | None, line: int, column: int) -> Iterator[str]:
+    """A column's cells, read only if asked (a `Single` cell's siblings; most cells never are:
+    reading them for every cell would cost a tall table its rows squared)."""
+    if context is not None:
+        yield from context.column_cells(line, column)
+
+
+def read_file_model(
+    resolved: Resolved, cells: Iterable[tuple[str, str]], context: DocumentContext | None
+) -> None:
+    """The model a run file's name gives a llama-bench row, whose `model` cell is an
+    architecture (`deepseek2 30B.A3B BF16` in `GLM-4.7-Flash-BF16-00001-of-00002.log`)."""
+    if context is None:
+        return
+    for header, cell in cells:
+        bench = bench_model(cell) if vocab.header_key(header) == "model" else None
+        if bench is not None:
+            resolved.put("model", model_of_weights_file(context.document.path, bench[1]))
+
+
+def read_column(resolved: Resolved, header: str) -> None:
+    """A figure's column header that names a system (`4090`, `4 x RasPi 5 8 GB`) or the
+    engine that measured it (`vLLM (tok/sec)`) or the benchmark it scores (`MMLU`), that is
+    a weight format by itself (`FP16`, `3bit-RTN`, as written), or that states the load its
+    rate ran at (`TPS@4`)."""
+    plain = header.strip().strip("*`").strip()
+    resolved.put("engine", vocab.engine_of_header(plain))  # `MLC LLM (tok/sec)`
+    resolved.put("workload", vocab.benchmark_of(plain))  # `MMLU (5-shot)`
+    resolved.put("concurrency", load_of_header(plain))
+    if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
+        resolved.put("weight_precision", plain)
+    system = vocab.system_of_header(header)
+    if system:
+        resolved.put("system", system)
+        resolved.put("node_count", vocab.count_of(header))
+
+
+def prefer_caption_system(
+    resolved: Resolved, context: DocumentContext | None, line: int, header: str
+) -> None:
+    """A table titled with a system (`**Raspberry Pi 5 8GB**`) whose columns count the same
+    device (`4 x RasPi 5 8 GB`): the title names it in full."""
+    column = vocab.system_of_header(header)
+    titled = vocab.sole_system(context.caption(line)) if context is not None else None
+    if column and titled and set(_DIGITS.findall(column)) & set(_DIGITS.findall(titled)):
+        resolved.put("system", titled)
+
+
+def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> None:
+    """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`)."""
+    for key, value in pairs:
+        value = value.strip().strip("`").split("`")[0].strip()
+        engine = vocab.engine_of_value(key)
+        if engine and vocab.is_version(value):
+            resolved.put("engine", engine)
+            resolved.put("engine_version", value)
+            continue
+        seed_key = vocab.header_key(key)
+        named = vocab.engine_in(value)
+        tagged = vocab.engine_tag(value, named) if named else None
+        # an image tag or a build folder: `.../sglang:26.05-py3`, `.../llama.cpp-b9536/...`
+        if seed_key is None and named and tagged:
+            resolved.put("engine", named)
+            resolved.put("engine_version", tagged)
+            continue
+        if seed_key in ("model", "weight_precision", "system", "engine", "node_count"):
+            if seed_key == "model" and _WEIGHTS_FILE.search(value):
+                value = _WEIGHTS_FILE.sub("", value.rsplit("/", 1)[-1])  # a weights file's path
+            if seed_key == "weight_precision" and vocab.precision_in(value) != value:
+                # `Weights: unsloth/Qwen3.6-35B-A3B-NVFP4 — MoE`: a checkpoint and its format
+                checkpoint = vocab.model_in(value)
+                if checkpoint and "/" in checkpoint:
+                    resolved.put("model", checkpoint)
+            for key_named, setting in named_only({seed_key: value}).items():
+                resolved.put(key_named, setting)
+            if seed_key == "model":
+                _precision_of_model(resolved, value)
+
+
+def read_text(resolved: Resolved, text: str, *, local: bool = True) -> None:
+    """Free text: what it names unambiguously. A caption or heading (`local`) may name the
+    model and precision; an introduction only the engine, system and machine count."""
+    found, stated = _text_reading(text, local)
+    for key, value in found:
+        resolved.put(key, value)
+    if stated and resolved.stated_version is None:
+        resolved.stated_version = stated
+
+
+@lru_cache(maxsize=1 << 14)
+def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], ...], str | None]:
+    """What `read_text` puts, in its order, and the version the text states without naming
+    what: read once per text (every figure under a heading reads the same heading)."""
+    found: list[tuple[str, JsonValue]] = []
+    engine = vocab.engine_measured(text)
+    if engine:
+        found.append(("engine", engine))
+        # the whole version as written (`0.1.dev1+g6804e1b81`, not its `0.1`), as setup reads it
+        after = re.search(rf"{re.escape(engine)}\s+v?{VERSION}", text, re.I)
+        if after:
+            found.append(("engine_version", after.group(1).rstrip(".,;:-")))
+    match = _STATED_VERSION.search(text)
+    stated = (match.group("a") or match.group("b")) if match else None
+    if not local:  # a document's or repository's introduction spans its runs
+        found.append(("system", vocab.first_system(text)))
+        found.append(("node_count", vocab.count_of(text)))
+        return tuple(found), stated
+    precision = vocab.PRECISION.search(text)
+    if (
+        precision
+        and not _KV_PRECISION.match(text, precision.end())
+        and vocab.sole_precision(text) is not None
+    ):
+        found.append(("weight_precision", precision.group(0)))
+    found.append(("system", vocab.sole_system(text)))
+    found.append(("model", vocab.model_in(vocab.without_engines(text))))
+    found.append(("node_count", vocab.count_of(text) or vocab.single_machine(text)))
+    return tuple(found), stated
+
+
+def read_own_text(resolved: Resolved, text: str) -> None:
+    """A prose figure's own sentence or list item, nearest of all: what it names once (one
+    model, one format, one engine not named as a comparison, one machine)."""
+    for key, value in _own_reading(text):
+        resolved.put(key, value)
+
+
+@lru_cache(maxsize=1 << 12)
+def _own_reading(text: str) -> tuple[tuple[str, JsonValue], ...]:
+    found: list[tuple[str, JsonValue]] = []
+    models = {m for m in (vocab.model_in(part) for part in _MODEL_PARTS.split(text)) if m}
+    if len(models) == 1:
+        found.append(("model", next(iter(models))))
+    precision = vocab.sole_precision(text)
+    after = text.lower().find(precision.lower()) + len(precision) if precision else 0
+    if precision and not _KV_PRECISION.match(text, after):
+        found.append(("weight_precision", precision))
+    found.append(("engine", vocab.engine_measured(text)))
+    found.append(("system", vocab.sole_system(text)))
+    return tuple(found)
+
+
+_MODEL_PARTS = re.compile(r"[,;:()]|\s(?:and|vs\.?|versus|than|over)\s", re.I)
+"""Where a sentence passes from one model it names to another."""
+
+
+def named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    """A setup line's settings, each as what names it and nothing more: a setting stated for
+    every figure must be exactly what it names (`Hardware: NVIDIA DGX Spark (GB10, 128 GB)`
+    gives `NVIDIA DGX Spark`; `Engine: vLLM (OpenAI-compatible), NVFP4 weights` gives `vLLM`)."""
+    found: dict[str, JsonValue] = {}
+    for key, value in values.items():
+        text = str(value)
+        if key == "engine":
+            named: JsonValue = text if text in vocab.ENGINES else vocab.engine_in(text)
+        elif key == "system":
+            named = vocab.system_in(text)
+        elif key == "model":
+            named = text if vocab.is_model_value(text) else None
+        elif key == "weight_precision":
+            named = vocab.precision_in(text)
+        else:
+            named = value
+        if named is not None:
+            found[key] = named
+    return found
