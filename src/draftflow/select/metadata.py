@@ -132,6 +132,11 @@ def _model(
         _comparison(meta, found, "the headline figures were measured on")
         return
     name: str | None = None
+    if stated and not _most_name_a_model(meta, headline):
+        meta.unstated["model_id"] = (
+            "the model a few headline figures name is not what most of them were measured on"
+        )
+        return
     if stated:
         name = common_model(list(stated))
         if name is None:
@@ -145,6 +150,17 @@ def _model(
             meta.unstated["model_id"] = "no source names the model it measured"
         return
     _name_model(meta, name)
+
+
+def _most_name_a_model(meta: RecordMetadata, headline: list[ReportedResult]) -> bool:
+    """Whether at least half the headline figures name a model, their own or their
+    document's: one table of another model among unnamed figures does not name the record's."""
+    naming = sum(
+        any(isinstance(result.conditions.get(key), str) for key in MODEL_KEYS)
+        or result.source_document_id in meta.document_models
+        for result in headline
+    )
+    return naming * 2 >= len(headline)
 
 
 def _figure_models(headline: list[ReportedResult]) -> dict[str, str]:

@@ -127,3 +127,16 @@ def test_a_model_without_a_family_cites_none() -> None:
     meta = _meta([_result(table, 3, model="Zz-1")], table)
     assert (meta.model_id, meta.model_family) == ("Zz-1", None)
     assert "model_family" not in meta.evidence and "model_label" in meta.evidence
+
+
+def test_a_model_few_headline_figures_name_is_not_the_record_s() -> None:
+    """savoirtech: one `DeepSeek-R1:1.5b` row among eleven figures naming no model gave the
+    title `DeepSeek-R1:1.5b: ...`; half or more must name it."""
+    readme = _document("README.md", "# Bench\n\n" + TABLE)
+    one = [_result(readme, 5, model="DeepSeek-R1:1.5b")]
+    unnamed = [_result(readme, 6) for _ in range(3)]
+    meta = _meta([*one, *unnamed], readme)
+    assert meta.model_label is None and meta.model_id is None
+    assert "most of them" in meta.unstated["model_id"]
+    even = _meta([*one, *one, *unnamed[:2]], readme)
+    assert even.model_label == "DeepSeek-R1:1.5b"
