@@ -9,7 +9,7 @@ The default gold is every file of `tests/data/devgold/` and `tests/data/teamgold
 repository's copy is read from the `corpus/` folder beside its gold folder. The same gold and
 settings write the same bytes (`--check` says whether the shipped file is that), so the model
 in `src/draftflow/select/lead_model.json` is reproducible from this repository
-(`pipeline/retrain.py`). Its examples are the rules' figures (`pipeline/lead_learning.py`), so
+(`cli/retrain.py`). Its examples are the rules' figures (`pipeline/lead_learning.py`), so
 it does not depend on the result model. Needs the dev dependencies (`pip install -e '.[dev]'`:
 scikit-learn).
 """
@@ -19,8 +19,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from draftflow.cli.retrain import Training, run_training
 from draftflow.pipeline.lead_learning import all_lead_examples, train_lead_model
-from draftflow.pipeline.retrain import Training, run_training
 from draftflow.select.lead_model import SHIPPED
 from draftflow.select.lead_training import LeadTrainingSettings
 

@@ -9,7 +9,7 @@ The default gold is every file of `tests/data/devgold/` and `tests/data/teamgold
 repository's copy is read from the `corpus/` folder beside its gold folder. The same gold and
 settings write the same bytes (`--check` says whether the shipped file is that), so the model
 in `src/draftflow/extract/learned/result_model.json` is reproducible from this repository
-(`pipeline/retrain.py`). Needs the dev dependencies (`pip install -e '.[dev]'`: scikit-learn).
+(`cli/retrain.py`). Needs the dev dependencies (`pip install -e '.[dev]'`: scikit-learn).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from draftflow.cli.retrain import Training, run_training
 from draftflow.extract.learned.training import TrainingSettings
 from draftflow.extract.learned.weights import SHIPPED
 from draftflow.pipeline.learning import all_examples, train_model
-from draftflow.pipeline.retrain import Training, run_training
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULT_MODEL = Training(

@@ -164,24 +164,11 @@ def fit(sets: Sequence[ExampleSet], settings: FitSettings) -> Fitted:
     """A logistic regression fitted to every set's examples, over the features at least
     `settings.min_repositories` of the sets' repositories show (all of them when fewer)."""
     try:
-        import numpy as np
         from sklearn.feature_extraction import DictVectorizer
         from sklearn.linear_model import LogisticRegression
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise ConfigError("training a learned model needs scikit-learn", hint=INSTALL) from error
-    shared = shared_features(sets, min(settings.min_repositories, len(sets)))
-    rows = [
-        {k: v for k, v in example.features.items() if k in shared}
-        for s in sets
-        for example in s.examples
-    ]
-    labels = [1 if example.label else 0 for s in sets for example in s.examples]
-    if len(set(labels)) < 2:
-        raise ConfigError(
-            "the training examples hold only one class (no gold figure among them, or nothing "
-            "else)",
-            hint="train on gold files whose documents hold both gold figures and other numbers",
-        )
+    rows, labels = _rows(sets, settings)
     vectorizer = DictVectorizer(sort=True, sparse=False)
     matrix = vectorizer.fit_transform(rows)
     if not matrix.shape[1]:
@@ -189,10 +176,6 @@ def fit(sets: Sequence[ExampleSet], settings: FitSettings) -> Fitted:
             "no feature is shared by enough training repositories",
             hint="train on more gold files, or lower the settings' min_repositories",
         )
-    sample_weight = None
-    if settings.equal_repositories:
-        sample_weight = np.array([1.0 / len(s.examples) for s in sets for _ in s.examples])
-        sample_weight *= len(sample_weight) / sample_weight.sum()
     estimator = LogisticRegression(
         C=settings.regularization,
         solver="liblinear",
@@ -201,6 +184,7 @@ def fit(sets: Sequence[ExampleSet], settings: FitSettings) -> Fitted:
         max_iter=1000,
         fit_intercept=False,  # the `bias` feature is the intercept, penalised like the rest
     )
+    sample_weight = _equal_repositories(sets) if settings.equal_repositories else None
     estimator.fit(matrix, labels, sample_weight=sample_weight)
     names = vectorizer.get_feature_names_out()
     weights = {
@@ -209,6 +193,33 @@ def fit(sets: Sequence[ExampleSet], settings: FitSettings) -> Fitted:
         if abs(weight) >= 1e-6
     }
     return Fitted(weights, tuple(sorted(s.repository for s in sets)))
+
+
+def _rows(
+    sets: Sequence[ExampleSet], settings: FitSettings
+) -> tuple[list[dict[str, float]], list[int]]:
+    """Each example's shared features and its label (1: the gold holds it), in order."""
+    shared = shared_features(sets, min(settings.min_repositories, len(sets)))
+    examples = [example for s in sets for example in s.examples]
+    labels = [1 if example.label else 0 for example in examples]
+    if len(set(labels)) < 2:
+        raise ConfigError(
+            "the training examples hold only one class (no gold figure among them, or nothing "
+            "else)",
+            hint="train on gold files whose documents hold both gold figures and other numbers",
+        )
+    rows = [{k: v for k, v in e.features.items() if k in shared} for e in examples]
+    return rows, labels
+
+
+def _equal_repositories(sets: Sequence[ExampleSet]) -> Any:
+    """Sample weights under which each repository's examples sum to the same weight (their
+    mean is 1)."""
+    import numpy as np
+
+    weights = np.array([1.0 / len(s.examples) for s in sets for _ in s.examples])
+    weights *= len(weights) / weights.sum()
+    return weights
 
 
 def shared_features(sets: Sequence[ExampleSet], minimum: int) -> set[str]:

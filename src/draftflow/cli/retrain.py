@@ -1,6 +1,8 @@
 """What both training scripts do (`scripts/train-result-model.py`, `scripts/train-lead-model.py`):
 read the gold's examples, fit the model, then write its shipped file or check that the shipped
-file is what the fit writes.
+file is what the fit writes. It sits with the CLI because it prints and maps errors to exit
+codes (0 written or as trained, 1 the shipped file differs, 2 the gold cannot be read), as
+the commands do; no command imports it.
 
 The default gold is every file of `tests/data/devgold/` and `tests/data/teamgold/gold/`; each
 repository's copy is read from the `corpus/` folder beside its gold folder. The same gold and
