@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import ClassVar
 
 from draftflow import logistic
@@ -42,20 +41,10 @@ class LeadModel(logistic.LogisticModel):
     blend: float
 
 
-def lead_model_from_json(text: str, origin: str) -> LeadModel:
-    """A model read from its JSON text; a file of another format is a configuration error."""
-    return logistic.parse_model(LeadModel, text, origin)
-
-
 @lru_cache(maxsize=1)
 def shipped_lead_model() -> LeadModel:
     """The model shipped inside the package (read once per process)."""
     return logistic.shipped(LeadModel, "draftflow.select", SHIPPED)
-
-
-def load_lead_model(path: Path) -> LeadModel:
-    """A model from a file (a retrained or left-one-out model)."""
-    return logistic.load(LeadModel, path)
 
 
 def choose_ranked(

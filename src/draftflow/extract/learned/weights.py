@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import ClassVar
 
 from draftflow import logistic
@@ -51,17 +50,7 @@ class ResultModel(logistic.LogisticModel):
         return self.probability(features) >= threshold
 
 
-def model_from_json(text: str, origin: str) -> ResultModel:
-    """A model read from its JSON text; a file of another format is a configuration error."""
-    return logistic.parse_model(ResultModel, text, origin)
-
-
 @lru_cache(maxsize=1)
 def shipped_model() -> ResultModel:
     """The model shipped inside the package (read once per process)."""
     return logistic.shipped(ResultModel, "draftflow.extract.learned", SHIPPED)
-
-
-def load_model(path: Path) -> ResultModel:
-    """A model from a file (a retrained or left-one-out model)."""
-    return logistic.load(ResultModel, path)
