@@ -10,10 +10,17 @@ from functools import lru_cache
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.vocabulary import METRIC_RES, PROSE_METRICS, THRESHOLD_WORDS, metric_by_unit
 from draftflow.numbers.units import unit_named
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.text.lines import plain_text
 
+# A count names one column (`Completed`, `Total tokens`), never a whole table: a heading
+# `### Completed` over accuracy columns says which runs finished, not what the cells count.
 _CHAIN_METRIC_RES = (
-    *METRIC_RES,
+    *(
+        (name, regex)
+        for name, regex in METRIC_RES
+        if vocabulary().metric_dimension_of(name) != "count"
+    ),
     *((name, re.compile(pattern)) for name, pattern in PROSE_METRICS if name == "perplexity"),
 )
 

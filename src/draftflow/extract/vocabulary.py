@@ -99,7 +99,9 @@ MEMORY_WORDS = re.compile(
 # JSON subtrees that describe the setup rather than report a measurement.
 CONFIG_PATH = re.compile(
     r"(^|\.)(hardware|config|server_config|sweep|workload|settings|args|env|recipe|parameters"
-    r"|options|schema|properties|meta)(\.|\[|$)"
+    r"|options|schema|properties|meta"
+    # a named group of settings: `gen_kwargs`, `sampling_params`, `engine_args`
+    r"|[a-z0-9]+_(?:kwargs|args|config|params|settings|options))(\.|\[|$)"
 )
 
 # (pattern, statistic), first match wins: a spread first (the data file keeps the order).

@@ -44,3 +44,33 @@ def test_a_sigma_or_std_column_is_a_spread_of_its_quantity() -> None:
         "standard deviation",
     )
     assert (by_value[14].metric, by_value[14].statistic) == ("ttft_stdev", "standard deviation")
+
+
+# The next three are an editor's findings in fetched repositories (session 15's read):
+# pendakwahteknologi/gx10-benchmarks and JacobPEvans/mlx-benchmarks.
+
+
+def test_a_caption_that_says_generates_names_no_decode_rate() -> None:
+    text = (
+        "# Voice\n\nfacebook/mms-tts-zlm on GPU. Generates speech 125x faster than realtime.\n\n"
+        "| Text | Chars | Synthesis | Chars/s | RTF |\n|---|--:|--:|--:|--:|\n"
+        "| Very Long | 1,199 | 0.59s | 2,017 | 0.008 |\n"
+    )
+    assert all(r.metric != "decode_rate" and r.unit != "tokens/s" for r in _results(text))
+
+
+def test_a_completed_heading_does_not_make_scores_counts() -> None:
+    text = (
+        "# Session\n\n### Completed\n\n| Model | Total time | GSM8K flexible-extract |\n"
+        "|---|---|---|\n| `mlx-community/Qwen3.5-35B-A3B-4bit` | 5046 s | **0.83** |\n"
+    )
+    assert all(r.metric != "completed_requests" for r in _results(text))
+
+
+def test_a_named_group_of_settings_in_json_holds_no_results() -> None:
+    run = (
+        '{"model": "Qwen3.5-9B", "gen_kwargs": {"max_gen_toks": 4096, "temperature": 0.0},\n'
+        ' "results": {"tokens_per_second": 31.5}}\n'
+    )
+    found = asyncio.run(extract(snapshot_of({"run.json": run}), None)).reported_results
+    assert [r.value for r in found] == [31.5]

@@ -312,3 +312,17 @@ def test_a_spelling_an_earlier_unit_reads_is_rejected() -> None:
     )
     with pytest.raises(VocabularyError, match="reads as 's'"):
         load(text)
+
+
+@pytest.mark.parametrize("header", ["Gen Speed", "gen_tok/s", "Generation Speed", "Gen rate"])
+def test_generation_speed_headers_are_decode_rates(header: str) -> None:
+    assert metric_name(header) == "decode_rate"
+
+
+@pytest.mark.parametrize(
+    "text", ["Generates speech 125x faster than realtime", "It generates reports", "Generate"]
+)
+def test_the_verb_generate_names_no_rate(text: str) -> None:
+    # `gen.?rate` read `generate`: a TTS table under "Generates speech ..." became decode
+    # rates in tokens/s, its character counts and real-time factors among them
+    assert metric_name(text) is None

@@ -17,6 +17,20 @@ MAX_CONTEXT = 48
 MAX_CONTEXT_TEXT = 160
 
 _DIGIT = re.compile(r"\d")
+_JSON_SCHEMA = re.compile(r"json-schema\.org", re.IGNORECASE)
+SCHEMA_PROBLEM = (
+    "a JSON Schema (its `$schema` names json-schema.org): its numbers are bounds and "
+    "examples, not results"
+)
+
+
+def is_json_schema(root: Node) -> bool:
+    """Whether a JSON text is a JSON Schema: an object whose `$schema` names json-schema.org.
+    Its numbers (`minimum`, `maxLength`, the `examples`) describe results; none is one."""
+    return root.kind == "object" and any(
+        key == "$schema" and value.kind == "string" and bool(_JSON_SCHEMA.search(value.text))
+        for key, value in root.members
+    )
 
 
 def _scope(node: Node, inherited: dict[str, str]) -> dict[str, str]:
@@ -79,6 +93,10 @@ def harvest_json(document: Document, problems: list[str] | None = None) -> list[
     if problems is not None:
         problems.extend(parsed.problems)
     jsonl = parsed.kind is DocumentKind.JSONL
+    if not jsonl and any(is_json_schema(root.node) for root in parsed.json_roots):
+        if problems is not None:
+            problems.append(SCHEMA_PROBLEM)
+        return []
     collector = _LeafCollector(document, SourceFormat.JSONL if jsonl else SourceFormat.JSON)
     for root in parsed.json_roots:
         if jsonl:
