@@ -8,8 +8,8 @@
 The default gold is every file of `tests/data/devgold/` and `tests/data/teamgold/gold/`; each
 repository's copy is read from the `corpus/` folder beside its gold folder. The same gold and
 settings write the same bytes (`--check` says whether the shipped file is that), so the model
-in `src/draftflow/extract/learned/result_model.json` is reproducible from this repository.
-Needs the dev dependencies (`pip install -e '.[dev]'`: scikit-learn).
+in `src/draftflow/extract/learned/result_model.json` is reproducible from this repository
+(`cli/retrain.py`). Needs the dev dependencies (`pip install -e '.[dev]'`: scikit-learn).
 """
 
 from __future__ import annotations
@@ -17,44 +17,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from draftflow.errors import DraftflowError
+from draftflow.cli.retrain import Training, run_training
 from draftflow.extract.learned.training import TrainingSettings
 from draftflow.extract.learned.weights import SHIPPED
 from draftflow.pipeline.learning import all_examples, train_model
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGET = ROOT / "src" / "draftflow" / "extract" / "learned" / SHIPPED
-GOLD = sorted((ROOT / "tests" / "data" / "devgold").glob("*.json")) + sorted(
-    (ROOT / "tests" / "data" / "teamgold" / "gold").glob("*.json")
+RESULT_MODEL = Training(
+    target=ROOT / "src" / "draftflow" / "extract" / "learned" / SHIPPED,
+    read=all_examples,
+    fit=lambda sets: train_model(sets, TrainingSettings()),
+    reached="{reachable} of {gold} gold figures ({share:.1%}) stand at a candidate",
+    examples="examples",
 )
 
-
-def main(argv: list[str]) -> int:
-    """Train on the gold given (or all of it) and write or check the shipped file."""
-    check = "--check" in argv
-    paths = [Path(a) for a in argv if a != "--check"] or GOLD
-    try:
-        sets = all_examples(paths)
-    except DraftflowError as error:
-        print(f"error: {error}\nfix: {error.hint}", file=sys.stderr)
-        return 2
-    model = train_model(sets, TrainingSettings())
-    text = model.to_json()
-    examples = sum(len(s.examples) for s in sets)
-    reachable = sum(s.reachable for s in sets)
-    gold = sum(s.gold_figures for s in sets)
-    print(f"{reachable} of {gold} gold figures ({reachable / gold:.1%}) stand at a candidate")
-    if check:
-        same = TARGET.is_file() and TARGET.read_text(encoding="utf-8") == text
-        print(f"{TARGET.relative_to(ROOT)}: {'as trained' if same else 'DIFFERS from a retrain'}")
-        return 0 if same else 1
-    TARGET.write_text(text, encoding="utf-8")
-    print(
-        f"wrote {TARGET.relative_to(ROOT)}: {len(model.weights)} weights from {examples} "
-        f"examples of {len(sets)} repositories"
-    )
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run_training(sys.argv[1:], ROOT, RESULT_MODEL))

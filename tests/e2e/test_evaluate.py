@@ -16,7 +16,8 @@ from draftflow.cli import main
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.pipeline.eval_report import EvalReport, SourceShape
-from draftflow.pipeline.evaluate import EvalRequest, evaluate, line_shape
+from draftflow.pipeline.eval_score import line_shape
+from draftflow.pipeline.evaluate import EvalRequest, evaluate
 
 REVISION = "a" * 40
 README = """# Bench

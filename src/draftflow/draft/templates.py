@@ -23,7 +23,7 @@ from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft
 from draftflow.draft.consistency import Names
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.lead import lead_configuration
-from draftflow.draft.facts.questions import fact_sections, supported_facts
+from draftflow.draft.facts.questions import fact_sections, headline_facts, supported_facts
 from draftflow.draft.grounding import Grounding, SourceTexts, as_written
 from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.template_wording import (
@@ -192,7 +192,7 @@ class Writer:
     def sections(self) -> list[Section]:
         """The questions this repository's facts answer; when no fact can be written, the
         general questions of the seeds that have something to say."""
-        answered = fact_sections(self)
+        answered = fact_sections(self, self.typed_facts)
         if answered:
             return answered
         sections = [
@@ -248,9 +248,14 @@ class Writer:
         return None
 
     @cached_property
+    def typed_facts(self) -> list[Fact]:
+        """Every fact over the grounded headline (`draft/facts/`), computed once."""
+        return headline_facts(self)
+
+    @cached_property
     def claims(self) -> list[tuple[Fact, list[str]]]:
         """The facts whose sentences are grounded, leaders first, each kind by weight."""
-        return supported_facts(self)
+        return supported_facts(self, self.typed_facts)
 
     def main_claim(self) -> tuple[Fact, list[str]] | None:
         """The largest comparison: the leader of the largest group, else the largest scaling

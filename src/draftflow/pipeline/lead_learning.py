@@ -42,7 +42,8 @@ class LeadExamples:
 
     repository: str
     examples: list[LeadExample]
-    gold_headline: int
+    gold: int
+    """Gold headline figures."""
     reachable: int
     """Gold headline figures some candidate stands at."""
 
@@ -89,33 +90,15 @@ def all_lead_examples(
     return [lead_examples(path, corpus_dir) for path in gold_paths]
 
 
-def shared_lead_features(sets: Sequence[LeadExamples], minimum: int) -> set[str]:
-    """The features present in at least `minimum` repositories' candidates."""
-    seen: dict[str, set[str]] = {}
-    for lead_set in sets:
-        for example in lead_set.examples:
-            for name in example.features:
-                seen.setdefault(name, set()).add(lead_set.repository)
-    return {name for name, repositories in seen.items() if len(repositories) >= minimum}
-
-
 def train_lead_model(
     sets: Sequence[LeadExamples],
     settings: LeadTrainingSettings,
     *,
     leave_out: str | None = None,
 ) -> LeadModel:
-    """A lead model fitted on every set but the one of repository `leave_out`."""
-    kept = [s for s in sets if s.repository != leave_out and s.examples]
-    shared = shared_lead_features(kept, min(settings.min_repositories, len(kept)))
-    examples = [
-        [
-            LeadExample({k: v for k, v in e.features.items() if k in shared}, e.label)
-            for e in s.examples
-        ]
-        for s in kept
-    ]
-    return fit_lead(examples, settings, [s.repository for s in kept])
+    """A lead model fitted on every set but the one of repository `leave_out` (and those
+    without a candidate)."""
+    return fit_lead([s for s in sets if s.repository != leave_out and s.examples], settings)
 
 
 def left_out_lead_models(

@@ -42,7 +42,7 @@ class GoldExamples:
     repository: str
     gold_path: Path
     examples: list[Example]
-    gold_figures: int
+    gold: int
     """Gold figures on covered lines (an instance may miss some: a number no reader took)."""
     reachable: int
     """Gold figures some instance stands at."""
@@ -97,25 +97,7 @@ def train_model(
     sets: Sequence[GoldExamples], settings: TrainingSettings, *, leave_out: str | None = None
 ) -> ResultModel:
     """A model fitted on every set but the one of repository `leave_out`."""
-    kept = [s for s in sets if s.repository != leave_out]
-    shared = shared_features(kept, min(settings.min_repositories, len(kept)))
-    examples = [
-        ({k: v for k, v in e.features.items() if k in shared}, e.label)
-        for s in kept
-        for e in s.examples
-    ]
-    return fit(examples, settings, [s.repository for s in kept])
-
-
-def shared_features(sets: Sequence[GoldExamples], minimum: int) -> set[str]:
-    """The features present in at least `minimum` repositories' examples: a feature only one
-    or two repositories show is their own wording, which a model would memorise."""
-    seen: dict[str, set[str]] = {}
-    for gold_set in sets:
-        for example in gold_set.examples:
-            for name in example.features:
-                seen.setdefault(name, set()).add(gold_set.repository)
-    return {name for name, repositories in seen.items() if len(repositories) >= minimum}
+    return fit([s for s in sets if s.repository != leave_out], settings)
 
 
 def left_out_models(

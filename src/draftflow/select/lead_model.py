@@ -3,8 +3,9 @@ count, re-ranked by a logistic regression trained on the gold headlines.
 
 `lead_model.json` beside this module is the shipped model: the weight of every feature
 (`lead_features.py`), how much its score counts against the rules' points, and what it was
-trained on. It is read with the standard library and scored in plain Python (no pickle, no
-scikit-learn at run time); `scripts/train-lead-model.py` writes it from the gold
+trained on. It is read with the standard library and scored in plain Python
+(`draftflow/logistic.py`: no pickle, no scikit-learn at run time);
+`scripts/train-lead-model.py` writes it from the gold
 (`pipeline/lead_learning.py`), bit for bit the same for the same gold and seed.
 
 The model combines with the rules, it does not replace them: it ranks only the figures the
@@ -15,80 +16,35 @@ claims (`rules.claims`): the author's claims say how many, the model which.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
-from typing import Any
+from typing import ClassVar
 
+from draftflow import logistic
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.errors import ConfigError
-from draftflow.select.lead_features import Features, lead_features
+from draftflow.select.lead_features import lead_features
 from draftflow.select.rules import MAX_HEADLINE, claims, ranked_picks
 from draftflow.select.scored import Scored
 
-FORMAT = "draftflow-lead-model/1"
 SHIPPED = "lead_model.json"
-RETRAIN = "retrain it: .venv/bin/python scripts/train-lead-model.py"
 
 
-@dataclass(frozen=True)
-class LeadModel:
+@dataclass(frozen=True, kw_only=True)
+class LeadModel(logistic.LogisticModel):
     """The lead ranker: a figure's learned score is Σ weights × features (a log-odds that it
     is a gold headline figure); `blend` of it is added to the rules' score."""
 
-    weights: dict[str, float]
+    FORMAT: ClassVar[str] = "draftflow-lead-model/1"
+    RETRAIN: ClassVar[str] = "retrain it: .venv/bin/python scripts/train-lead-model.py"
+    PARAMETERS: ClassVar[tuple[str, ...]] = ("blend",)
+
     blend: float
-    trained_on: tuple[str, ...] = ()
-    settings: dict[str, Any] = field(default_factory=dict)
-
-    def score(self, features: Features) -> float:
-        """The learned log-odds of the figure these features describe."""
-        weights = self.weights
-        return sum(weights.get(name, 0.0) * value for name, value in features.items())
-
-    def to_json(self) -> str:
-        """The model as its JSON file's text (sorted, so equal models write equal bytes)."""
-        document = {
-            "format": FORMAT,
-            "blend": self.blend,
-            "trained_on": list(self.trained_on),
-            "settings": self.settings,
-            "weights": dict(sorted(self.weights.items())),
-        }
-        return json.dumps(document, indent=1) + "\n"
-
-
-def lead_model_from_json(text: str, origin: str) -> LeadModel:
-    """A model read from its JSON text; a file of another format is a configuration error."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ConfigError(f"{origin} is not JSON: {error}", hint=RETRAIN) from error
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ConfigError(f"{origin} is not a {FORMAT} file", hint=RETRAIN)
-    try:
-        return LeadModel(
-            weights={str(k): float(v) for k, v in document["weights"].items()},
-            blend=float(document["blend"]),
-            trained_on=tuple(str(r) for r in document.get("trained_on", [])),
-            settings=dict(document.get("settings", {})),
-        )
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise ConfigError(f"{origin} is missing a field: {error}", hint=RETRAIN) from error
 
 
 @lru_cache(maxsize=1)
 def shipped_lead_model() -> LeadModel:
     """The model shipped inside the package (read once per process)."""
-    source = resources.files("draftflow.select").joinpath(SHIPPED)
-    return lead_model_from_json(source.read_text(encoding="utf-8"), f"draftflow/select/{SHIPPED}")
-
-
-def load_lead_model(path: Path) -> LeadModel:
-    """A model from a file (a retrained or left-one-out model)."""
-    return lead_model_from_json(path.read_text(encoding="utf-8"), str(path))
+    return logistic.shipped(LeadModel, "draftflow.select", SHIPPED)
 
 
 def choose_ranked(

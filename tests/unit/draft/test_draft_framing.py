@@ -3,10 +3,15 @@ rejected title gives way to, and the limits that must not contradict the text.""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from pydantic import JsonValue
 
 from documents import make_result
 from draftflow.draft import EditorialDraft, drop_sentences
+from draftflow.draft.facts import questions
+from draftflow.draft.facts.fact_types import Fact
 from draftflow.draft.template_wording import UNRANKED
 from draftflow.draft.templates import draft_deterministic
 from draftflow.select.metadata_model import RecordMetadata
@@ -93,3 +98,19 @@ def test_a_claim_whose_figures_name_no_model_is_not_given_the_record_s_model() -
         snapshot, selection_of(results), RecordMetadata(model_label="Qwen3-32B")
     )
     assert "45" in draft.title and not draft.title.startswith("Qwen3-32B"), draft.title
+
+
+def test_the_facts_are_computed_once_per_draft(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each computation scans every figure of the record: the sections and the framing's
+    # claims read the same facts
+    calls: list[int] = []
+    compute = questions.compute_facts
+
+    def counted(*args: Any, **kwargs: Any) -> list[Fact]:
+        calls.append(1)
+        return compute(*args, **kwargs)
+
+    monkeypatch.setattr(questions, "compute_facts", counted)
+    draft = _draft(None)
+    assert draft.sections and "71.5" in draft.title
+    assert len(calls) == 1

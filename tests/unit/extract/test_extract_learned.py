@@ -13,8 +13,9 @@ from draftflow.extract.classify import UNSPECIFIED, select
 from draftflow.extract.harvest.lines import harvest_lines, taken_places
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.learned.decide import decide, instances, out_by_policy
-from draftflow.extract.learned.weights import ResultModel, model_from_json, shipped_model
+from draftflow.extract.learned.weights import ResultModel, shipped_model
 from draftflow.extract.unspecified import with_unspecified
+from draftflow.logistic import parse_model
 from extract_support import snapshot_of
 
 CHART = "# Scores\n\n```mermaid\nxychart-beta\n    bar [60.71, 80.36, 82.14]\n```\n"
@@ -113,7 +114,7 @@ def test_the_shipped_model_loads_and_draws_its_figures_from_the_gold() -> None:
 
 def test_a_model_file_round_trips_and_a_wrong_one_says_how_to_fix_it() -> None:
     model = _model({"a": 1.5, "bias": -0.5})
-    again = model_from_json(model.to_json(), "x.json")
+    again = parse_model(ResultModel, model.to_json(), "x.json")
     assert again == model and again.to_json() == model.to_json()
     for text in (
         "not json",
@@ -121,5 +122,5 @@ def test_a_model_file_round_trips_and_a_wrong_one_says_how_to_fix_it() -> None:
         json.dumps({"format": "draftflow-result-model/1"}),
     ):
         with pytest.raises(ConfigError) as raised:
-            model_from_json(text, "x.json")
+            parse_model(ResultModel, text, "x.json")
         assert "train-result-model.py" in (raised.value.hint or "")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from draftflow.pipeline.evaluate import RunCredit, _Figure
+from draftflow.pipeline.eval_score import RunCredit, _Figure
 from extract_support import snapshot_of
 
 RUNS = """{

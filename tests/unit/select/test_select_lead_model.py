@@ -12,6 +12,7 @@ from documents import make_result
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import ConfigError
 from draftflow.extract.artifact import Extraction
+from draftflow.logistic import parse_model
 from draftflow.record.model import ReportedResult
 from draftflow.select import select
 from draftflow.select.figures_file import make_figures
@@ -19,7 +20,6 @@ from draftflow.select.lead_features import lead_features, reason_name
 from draftflow.select.lead_model import (
     LeadModel,
     choose_ranked,
-    lead_model_from_json,
     shipped_lead_model,
 )
 from draftflow.select.rules import choose
@@ -89,7 +89,7 @@ def test_the_shipped_model_loads_and_was_trained_on_the_gold() -> None:
 
 def test_a_lead_model_file_round_trips_and_a_wrong_one_says_how_to_fix_it() -> None:
     model = LeadModel(weights={"a": 1.5, "bias": -0.5}, blend=1.5, trained_on=("o/r",))
-    again = lead_model_from_json(model.to_json(), "x.json")
+    again = parse_model(LeadModel, model.to_json(), "x.json")
     assert again == model and again.to_json() == model.to_json()
     for text in (
         "not json",
@@ -97,7 +97,7 @@ def test_a_lead_model_file_round_trips_and_a_wrong_one_says_how_to_fix_it() -> N
         '{"format": "draftflow-lead-model/1"}',
     ):
         with pytest.raises(ConfigError) as raised:
-            lead_model_from_json(text, "x.json")
+            parse_model(LeadModel, text, "x.json")
         assert "train-lead-model.py" in (raised.value.hint or "")
 
 

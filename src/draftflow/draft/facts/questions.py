@@ -24,10 +24,16 @@ _TRAILING = (FactKind.SPAN, FactKind.UNSTATED)
 _LEADING = (FactKind.MEASURED,)
 
 
-def fact_sections(writer: SectionWriter) -> list[Section]:
-    """The sections the record's facts answer, in order of how much the headline rests on
+def headline_facts(writer: SectionWriter) -> list[Fact]:
+    """Every fact over the record's grounded headline, held against all its figures: computed
+    once per draft (each scans every figure of the record), then read by both the sections
+    (`fact_sections`) and the framing's claims (`supported_facts`)."""
+    return compute_facts(writer.grounded, writer.written, _figures(writer))
+
+
+def fact_sections(writer: SectionWriter, facts: Sequence[Fact]) -> list[Section]:
+    """The sections the record's `facts` answer, in order of how much the headline rests on
     each."""
-    facts = compute_facts(writer.grounded, writer.written, _figures(writer))
     by_kind: dict[FactKind, list[Fact]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(fact)
@@ -57,10 +63,10 @@ def fact_sections(writer: SectionWriter) -> list[Section]:
     return [section for section in ordered if section is not None]
 
 
-def supported_facts(writer: SectionWriter) -> list[tuple[Fact, list[str]]]:
-    """Each fact with the sentences of it that are grounded on the documents it cites."""
+def supported_facts(writer: SectionWriter, facts: Sequence[Fact]) -> list[tuple[Fact, list[str]]]:
+    """Each of `facts` with the sentences of it that are grounded on the documents it cites."""
     kept = []
-    for fact in compute_facts(writer.grounded, writer.written, _figures(writer)):
+    for fact in facts:
         said = _grounded(writer, fact)
         if said:
             kept.append((fact, said))
