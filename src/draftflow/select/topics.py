@@ -1,8 +1,10 @@
 """The runtimes, hardware and platforms a record names, each with the line that names it.
 
 Runtimes are those named where the headline figures are (their labels, conditions and the
-sections that hold them), else the one runtime the README names; hardware and platform topics
-are those any document names (`keywords.py` finds a keyword's documents, then its first line).
+sections that hold them), else the one runtime the README names. Hardware and platform topics
+are those the record's system or the headline figures name, else the sections that hold them:
+a README that mentions a machine it does not measure on ("I don't have an Nvidia DGX Spark")
+gives no topic (`keywords.py` finds a keyword's documents, then its first line).
 """
 
 from __future__ import annotations
@@ -96,15 +98,54 @@ def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, in
 
 
 def read_topics(
-    meta: RecordMetadata, documents: list[Document], keywords: dict[str, Keyword], kind: str
+    meta: RecordMetadata,
+    headline: list[ReportedResult],
+    cited: list[Document],
+    keywords: dict[str, Keyword],
+    kind: str,
 ) -> list[str]:
-    """The topics of `keywords` some document names, in table order; each one's first line is
-    its evidence (`kind:topic`)."""
-    topics: list[str] = []
+    """The topics of `keywords` the record's system or its headline figures name (labels and
+    conditions), else the sections that hold those figures, in table order; each one's place
+    is its evidence (`kind:topic`). None named there: none, and `unstated` says why."""
+    found = _topics_named(meta, headline, keywords, kind)
+    if not found:
+        sections = _sections_of(cited, headline)
+        for topic, keyword in keywords.items():
+            hit = _first_in_sections(sections, pattern(keyword))
+            if hit is not None:
+                found.append(topic)
+                meta.evidence[f"{kind}:{topic}"] = hit
+    if not found:
+        meta.unstated[kind] = f"no {kind} is named where the headline figures are"
+    return found
+
+
+def _topics_named(
+    meta: RecordMetadata, headline: list[ReportedResult], keywords: dict[str, Keyword], kind: str
+) -> list[str]:
+    """The topics the record's system or a headline figure's label or conditions name."""
+    found: list[str] = []
     for topic, keyword in keywords.items():
-        # only a document that names the keyword somewhere can have a line that does
-        hit = first_line(naming(documents, keyword), pattern(keyword))
-        if hit is not None:
-            topics.append(topic)
-            meta.evidence[f"{kind}:{topic}"] = hit[1]
-    return topics
+        regex = pattern(keyword)
+        if meta.system and regex.search(meta.system):
+            found.append(topic)
+            meta.evidence[f"{kind}:{topic}"] = meta.evidence.get("system", "")
+            continue
+        for result in headline:
+            text = " ".join([result.label, *(str(v) for v in result.conditions.values())])
+            if regex.search(text):
+                found.append(topic)
+                meta.evidence[f"{kind}:{topic}"] = result.evidence_url
+                break
+    return found
+
+
+def _first_in_sections(
+    sections: list[tuple[Document, int, int]], regex: re.Pattern[str]
+) -> str | None:
+    """The URL of the first line of the sections that `regex` matches."""
+    for document, start, end in sections:
+        for number in range(start, end + 1):
+            if regex.search(document.line(number) or ""):
+                return document.line_url(number)
+    return None

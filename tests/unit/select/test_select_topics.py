@@ -51,11 +51,38 @@ def test_else_the_one_runtime_the_readme_names_or_none_with_the_reason() -> None
     assert meta.runtimes == [] and "runtime" in meta.unstated
 
 
-def test_topics_carry_their_first_line_and_apache_spark_is_no_hardware() -> None:
-    spark = make_document("notes.md", "Apache Spark logs.\n\nRan on a DGX Spark (GB10).\n")
+def test_topics_are_those_the_headline_figures_name_with_their_place() -> None:
+    spark = make_document(
+        "notes.md", "# Runs\n\nApache Spark logs.\n\nRan on a DGX Spark (GB10).\n"
+    )
     meta = RecordMetadata()
-    assert read_topics(meta, [README, spark], HARDWARE, "hardware") == ["spark", "nvidia"]
-    assert meta.evidence["hardware:spark"] == spark.line_url(3)
-    assert read_topics(meta, [README, spark], PLATFORMS, "platform") == ["linux"]
-    assert meta.evidence["platform:linux"] == README.line_url(3)
-    assert read_topics(meta, [make_document("a.md", "Apache Spark only.\n")], HARDWARE, "h") == []
+    headline = [_result(spark, 5, "decode", system="DGX Spark (GB10)")]
+    assert read_topics(meta, headline, [spark], HARDWARE, "hardware") == ["spark", "nvidia"]
+    assert meta.evidence["hardware:spark"] == spark.line_url(5)
+    apache = make_document("a.md", "# Runs\n\nApache Spark only.\n\n| x | 41.5 |\n")
+    meta = RecordMetadata()
+    assert read_topics(meta, [_result(apache, 5, "x")], [apache], HARDWARE, "hardware") == []
+    assert "hardware" in meta.unstated
+
+
+def test_else_the_topics_of_the_sections_that_hold_the_headline_figures() -> None:
+    meta = RecordMetadata()
+    headline = [_result(RESULTS, 7, "short; decode tok/s")]
+    assert read_topics(meta, headline, [RESULTS, README], PLATFORMS, "platform") == []
+    box = make_document("box.md", "# Box\n\nUbuntu 24.04 on GB10.\n\n| case | 41.5 |\n")
+    meta = RecordMetadata()
+    found = read_topics(meta, [_result(box, 5, "case")], [box], PLATFORMS, "platform")
+    assert found == ["linux"] and meta.evidence["platform:linux"] == box.line_url(3)
+
+
+def test_a_machine_the_readme_mentions_but_never_measures_on_is_no_topic() -> None:
+    # lhl/strix-halo-testing: an AMD Strix Halo box whose README says "I don't have an Nvidia
+    # DGX Spark"; its record's hardware topics were spark and nvidia
+    readme = make_document(
+        "README.md",
+        "# Strix Halo testing\n\nAMD Ryzen AI Max+ 395.\n\nI don't have an Nvidia DGX Spark.\n",
+    )
+    bench = make_document("llm-bench/README.md", "# Qwen3-30B-A3B\n\n| tg128 | 77.96 |\n")
+    meta = RecordMetadata()
+    headline = [_result(bench, 3, "tg128", model="Qwen3-30B-A3B")]
+    assert read_topics(meta, headline, [bench, readme], HARDWARE, "hardware") == []
