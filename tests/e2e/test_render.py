@@ -140,9 +140,9 @@ def test_unknowns_print_as_not_stated(seed_data: dict[str, Any]) -> None:
     for result in seed_data["editorial"]["reported_results"]:
         result["conditions"]["model"] = None
     article = render_markdown(Record.model_validate(seed_data))
-    assert "- Model: not stated" in article
-    assert "- Model family: not stated" in article
-    assert "- System: not stated" in article
+    assert "- Model: unknown" in article
+    assert "- Model family: unknown" in article
+    assert "- System: unknown" in article
     assert ": null\n" not in article.split("## Conditions")[0]
 
 
@@ -253,7 +253,7 @@ def test_null_and_updated_dates_are_shown(seed_data: dict[str, Any]) -> None:
     seed_data["reported_setup"]["experiment_date"] = None
     seed_data["editorial"]["modified_on"] = "2026-11-01"
     article = render_markdown(Record.model_validate(seed_data))
-    assert "- Experiment date: not stated" in article
+    assert "- Experiment date: unknown" in article
     assert "· 2026-10-18 (updated 2026-11-01)" in article
 
 
@@ -351,7 +351,7 @@ def test_a_record_without_a_source_document_still_renders(seed_data: dict[str, A
         seed_data["source"][key] = None
     seed_data["model_artifact"] = None
     article = render_markdown(Record.model_validate(seed_data))
-    assert "- Pinned document: not stated" in article
+    assert "- Pinned document: unknown" in article
 
 
 def test_cli_output_ending_in_a_slash_is_a_folder_made_for_the_article(

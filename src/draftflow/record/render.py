@@ -5,7 +5,7 @@ Conditions (fenced JSON) and the test profiles, Reading notes, Limits, License d
 Editorial answer with byline and creation method, one `##` heading per section with its
 `Sources:` line, the headline figures as a table (every other figure stays in the record's
 figures file) and the supplemental source identities (fenced JSON). A field the sources do
-not state prints as "not stated"; text from the sources is HTML-escaped, so raw HTML in a
+not state prints as "unknown"; text from the sources is HTML-escaped, so raw HTML in a
 source never reaches the published page. Rendering is a pure function of the record.
 """
 
@@ -29,7 +29,9 @@ _FIGURES_INTRO = (
     "the record's JSON; every other grounded figure is in the record's figures file. "
     "No site reproduction or cross-source ranking."
 )
-NOT_STATED = "not stated"
+# The seed's word ("Unknown is null"): draftflow read no value; it claims nothing of the
+# sources, which an editor found false where "not stated" stood over a model a table names
+NOT_STATED = "unknown"
 MAX_CAUSES_SHOWN = 40
 """Rows of the article's table of causes; the record counts every cause."""
 
@@ -97,7 +99,7 @@ def _fenced_json(value: Any) -> str:
 
 
 def _show(value: object) -> str:
-    """A scalar as the article shows it: unknown is "not stated", booleans are lowercase."""
+    """A scalar as the article shows it: unknown is "unknown", booleans are lowercase."""
     if value is None or value == "":
         return NOT_STATED
     if isinstance(value, bool):

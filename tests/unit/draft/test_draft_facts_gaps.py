@@ -84,6 +84,17 @@ def test_a_condition_a_figure_states_or_a_document_speaks_of_is_no_gap() -> None
     assert conditions.detail == "input tokens, output tokens, top p, cache state"
 
 
+def test_a_parallel_requests_column_speaks_of_concurrency_and_tensor_parallel_does_not() -> None:
+    # savoirtech/ollama-parallel-performance: "No headline figure in README.md states its
+    # concurrency" over a column "Number of Parallel Model Requests Allowed" (an editor's read)
+    column = PLAIN + "\n| Number of Parallel Model Requests Allowed | Errors |\n"
+    (conditions,) = [f for f in _gaps({}, column) if f.subject == "conditions"]
+    assert "concurrency" not in conditions.detail
+    tensor = PLAIN + "\nServed with tensor parallel size 2.\n"
+    (conditions,) = [f for f in _gaps({}, tensor) if f.subject == "conditions"]
+    assert "concurrency" in conditions.detail
+
+
 def test_an_engine_version_a_figure_or_document_states_is_no_gap() -> None:
     assert "engine version" not in _subjects(_gaps({}))  # no engine named
     assert "engine version" not in _subjects(_gaps({"engine": "vLLM", "engine_version": "0.1"}))

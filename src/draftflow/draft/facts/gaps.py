@@ -44,7 +44,9 @@ MAX_UNKNOWN_NAMED = 4
 # a condition its documents speak of is not one "no headline figure states", even where the
 # figures' conditions did not take it up
 MENTIONS = {
-    "concurrency": r"\bconcurren\w*|\bsequential(?:ly)?\b|\bparallel requests\b|\bbatch size",
+    # `Number of Parallel Model Requests Allowed`, `OLLAMA_NUM_PARALLEL`; not a parallelism
+    "concurrency": r"\bconcurren\w*|\bsequential(?:ly)?\b|\bbatch size|num_parallel"
+    r"|(?<!tensor )(?<!pipeline )(?<!data )(?<!expert )\bparallel\b(?![ _-]?(?:size|degree))",
     "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
     r"|\bpp\d+\b",
     "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
