@@ -178,6 +178,22 @@ def test_text_log_aligned_pipe_and_key_value_tables() -> None:
     assert keyvalue.body_rows[1][1].line == 11
 
 
+def test_an_unnamed_trailing_column_does_not_shift_the_headers() -> None:
+    # epappas/gx10-cluster: a status column after the measured ones, with no header cell;
+    # read as a blank corner, every header moved one column left and 12.1 (the ITL) was
+    # published as the TTFT (an editor's read)
+    text = (
+        "```\n"
+        "  CONC  OUT TOK/S        tok/s   TTFT ms   ITL ms   req/s\n"
+        "  1     [##--------]     142.3     118.0     12.1    0.71   16/16 ok\n"
+        "  2     [####------]     286.1     151.0     12.9    1.38   16/16 ok\n"
+        "```\n"
+    )
+    table = _parse("r.md", text).tables[0]
+    headers = [table.column_header(column) for column in range(table.width)]
+    assert headers == ["CONC", "OUT TOK/S", "tok/s", "TTFT ms", "ITL ms", "req/s", ""]
+
+
 def test_aligned_table_with_two_header_rows_and_blank_corner() -> None:
     text = (
         "```\n"

@@ -154,11 +154,23 @@ def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, Aligned
     if width is None:
         return [], [], start
     fitted: AlignedRows = []
+    first_row = lines[body[0][0]]
     for line_index, cells in header:
         if len(cells) == width - 1:
-            cells = ["", *cells]
+            cells = _header_fitted(lines[line_index], cells, first_row, body[0][1][0])
         fitted = [*fitted, (line_index, cells)] if len(cells) == width else []
     return fitted, body, index
+
+
+def _header_fitted(header: str, cells: list[str], row: str, first_cell: str) -> list[str]:
+    """A header line one cell short of its rows: the rows' label column is the unnamed one
+    when the header starts right of the rows' first cell (`        decode  ttft` over
+    `qwen-8b  41.5  120`); else the unnamed column is the last, such as a status after the
+    measured ones (`CONC  tok/s  TTFT ms` over `1  142.3  118.0  16/16 ok`), whose cells must
+    not shift every header one column left."""
+    header_start = len(header) - len(header.lstrip())
+    first_end = len(row) - len(row.lstrip()) + len(first_cell)
+    return ["", *cells] if header_start >= first_end else [*cells, ""]
 
 
 def _key_values(lines: Sequence[str], start: int) -> tuple[list[tuple[int, list[str]]], int]:
