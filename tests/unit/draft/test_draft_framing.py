@@ -3,7 +3,7 @@ rejected title gives way to, and the limits that must not contradict the text.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from pydantic import JsonValue
@@ -11,7 +11,8 @@ from pydantic import JsonValue
 from documents import make_result
 from draftflow.draft import EditorialDraft, drop_sentences
 from draftflow.draft.facts import questions
-from draftflow.draft.facts.fact_types import Fact
+from draftflow.draft.facts.fact_types import Direction, Fact, FactKind, FigureRef
+from draftflow.draft.framing import claim_phrase
 from draftflow.draft.template_wording import UNRANKED
 from draftflow.draft.templates import draft_deterministic
 from draftflow.select.metadata_model import RecordMetadata
@@ -114,3 +115,40 @@ def test_the_facts_are_computed_once_per_draft(monkeypatch: pytest.MonkeyPatch) 
     draft = _draft(None)
     assert draft.sections and "71.5" in draft.title
     assert len(calls) == 1
+
+
+class _Leading:
+    """A writer whose only claim is the main comparison's leader (no lead claim)."""
+
+    def __init__(self, direction: Direction) -> None:
+        best = FigureRef(
+            label="tg128",
+            metric="decode_rate",
+            unit="tokens/s",
+            value=77.96,
+            written="77.96",
+            evidence_url="https://github.com/o/r/blob/" + "a" * 40 + "/README.md#L3",
+        )
+        self.fact = Fact(
+            kind=FactKind.LEADER,
+            metric="decode rate",
+            unit="tokens/s",
+            subject="",
+            inputs=(best,),
+            arithmetic="",
+            direction=direction,
+        )
+
+    def lead_claim(self) -> None:
+        return None
+
+    def main_claim(self) -> tuple[Fact, ...]:
+        return (self.fact,)
+
+
+@pytest.mark.parametrize("direction", [Direction.HIGHER, Direction.LOWER])
+def test_a_title_claims_the_leading_figure_never_a_bound(direction: Direction) -> None:
+    # lhl/strix-halo-testing: "decode rate up to 77.96 tokens/s" over a repository that
+    # reports 195.65 elsewhere: the headline's best is not the repository's (an editor's read)
+    phrase = claim_phrase(cast(Any, _Leading(direction)))
+    assert phrase == "decode rate of 77.96 tokens/s"
