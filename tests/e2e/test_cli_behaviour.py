@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 from rich.console import Console
 
+from conftest import SharedCorpusDraft
 from draft_cli import draft_args
 from draftflow.cli import main
 from draftflow.cli.notes import Note, print_notes
@@ -30,13 +31,10 @@ def run(*args: str, columns: int = 200) -> Result:
 
 
 @pytest.fixture(scope="module")
-def drafted(
-    tmp_path_factory: pytest.TempPathFactory, corpus_dir: Path, manifest: dict[str, Any]
-) -> Path:
-    folder = tmp_path_factory.mktemp("records")
-    result = CliRunner().invoke(main, draft_args(corpus_dir / FOLDER, manifest[FOLDER], folder))
-    assert result.exit_code == 0, result.output
-    return folder
+def drafted(shared_corpus_draft: SharedCorpusDraft) -> Path:
+    """The run's shared no-model draft of the folder (conftest; test_draft_facts reads it
+    too): read only, `records` copies it for each test."""
+    return shared_corpus_draft(FOLDER).parent
 
 
 @pytest.fixture()

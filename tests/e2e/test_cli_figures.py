@@ -4,13 +4,14 @@ fits the terminal or as JSON; `select --add` takes the ids it prints."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
-from draft_cli import draft_args
+from conftest import SharedCorpusDraft
 from draftflow.cli import main
 from draftflow.record.files import load_record
 from draftflow.select import load_figures
@@ -21,12 +22,12 @@ RECORD_ID = "palatinevision-dgx-spark-benchmark"
 
 @pytest.fixture(scope="module")
 def records(
-    tmp_path_factory: pytest.TempPathFactory, corpus_dir: Path, manifest: dict[str, Any]
+    tmp_path_factory: pytest.TempPathFactory, shared_corpus_draft: SharedCorpusDraft
 ) -> Path:
-    folder = tmp_path_factory.mktemp("records")
-    result = CliRunner().invoke(main, draft_args(corpus_dir / FOLDER, manifest[FOLDER], folder))
-    assert result.exit_code == 0, result.output
-    return folder
+    """A copy of the run's shared no-model draft of the folder (conftest; test_draft_facts
+    and test_cli_behaviour read it too), for this module's tests."""
+    folder = tmp_path_factory.mktemp("figures") / "records"
+    return Path(shutil.copytree(shared_corpus_draft(FOLDER).parent, folder))
 
 
 def _figures(records: Path, *args: str, columns: int = 200) -> Result:

@@ -281,12 +281,20 @@ def test_a_record_nested_100000_deep_is_bad_input(tmp_path):
     assert not deep.with_suffix(".md").exists()
 
 
-@pytest.fixture
-def drafted(jvr0x, tmp_path) -> Path:
-    records = tmp_path / "records"
-    result = cli(tmp_path, *small_draft(jvr0x, records))
+@pytest.fixture(scope="module")
+def drafted_once(corpus_dir, manifest, tmp_path_factory) -> Path:
+    """One results file of jvr0x drafted by a real process, once for the tests below."""
+    tmp = tmp_path_factory.mktemp("hostile-cli-draft")
+    records = tmp / "records"
+    result = cli(tmp, *small_draft((corpus_dir / JVR0X, manifest[JVR0X]), records))
     assert result.returncode == 0, result.stderr
     return records
+
+
+@pytest.fixture
+def drafted(drafted_once, tmp_path) -> Path:
+    """A copy of the module's draft in the test's own folder (each test may write to it)."""
+    return Path(shutil.copytree(drafted_once, tmp_path / "records"))
 
 
 def test_render_into_a_folder_writes_the_article_there(drafted, tmp_path):

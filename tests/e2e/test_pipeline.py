@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from conftest import SharedCorpusDraft
 from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
@@ -39,18 +40,26 @@ def test_deterministic_draft_is_verified_and_reproducible(
     name: str,
     corpus_dir: Path,
     manifest: dict[str, dict[str, Any]],
+    shared_corpus_draft: SharedCorpusDraft,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """`draftflow draft` over the run's shared no-model draft of the folder (conftest: made by
+    `run_draft`, once per run): the CLI's own draft, a second independent one, finds nothing
+    changed and leaves every byte as the first wrote it. A fresh folder's first draft
+    (`new_record`) is the CLI draft of `test_a_changed_document_shows_in_the_diff`."""
     for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
         monkeypatch.delenv(variable, raising=False)
-    entry, folder, records = manifest[name], corpus_dir / name, tmp_path / "records"
-    runner = CliRunner()
+    entry, folder = manifest[name], corpus_dir / name
+    records = Path(shutil.copytree(shared_corpus_draft(name).parent, tmp_path / "records"))
+    files = written_files(records)
 
-    first = runner.invoke(main, draft_args(folder, entry, records, "--json"))
-    assert first.exit_code == 0, first.output
-    summary = json.loads(first.output)
-    assert summary["new_record"] and summary["errors"] == 0
+    again = CliRunner().invoke(main, draft_args(folder, entry, records, "--json"))
+    assert again.exit_code == 0, again.output
+    summary = json.loads(again.output)
+    assert summary["changed"] is False and summary["new_record"] is False
+    assert written_files(records) == files
+    assert summary["errors"] == 0
     # one section per kind of fact the repository's figures give (issue 24), at least one
     assert summary["results"] > 0 and summary["sections"] >= 1
     assert summary["model"] is None and summary["hint"]
@@ -65,16 +74,15 @@ def test_deterministic_draft_is_verified_and_reproducible(
         record.editorial.creation_method.lower()
     )
 
-    files = written_files(records)
-    second = runner.invoke(main, draft_args(folder, entry, records, "--json"))
-    assert second.exit_code == 0, second.output
-    assert json.loads(second.output)["changed"] is False
-    assert written_files(records) == files
-
 
 def test_a_changed_document_shows_in_the_diff(
-    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
+    corpus_dir: Path,
+    manifest: dict[str, dict[str, Any]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
+        monkeypatch.delenv(variable, raising=False)
     name = "heitor-mocelin__dgx-spark-research"
     entry = manifest[name]
     folder = tmp_path / "copy"
@@ -87,11 +95,16 @@ def test_a_changed_document_shows_in_the_diff(
         origin=entry["url"],
         revision=entry["revision"],
     )
-    first = asyncio.run(run_draft(request))
+    # the first draft of a fresh records folder, by the command line
+    drafted = CliRunner().invoke(main, draft_args(folder, entry, records, "--json"))
+    assert drafted.exit_code == 0, drafted.output
+    first = json.loads(drafted.output)
+    assert first["new_record"] and first["errors"] == 0 and first["results"] > 0
+    assert first["model"] is None and first["hint"]
     path = folder / "AsusGx10/benchmarks/small-models/qwen3-4b.json"
     path.write_text(path.read_text().replace("64.4", "66.6", 1))
     second = asyncio.run(run_draft(request))
-    assert first.new_record and second.changed and not second.new_record
+    assert second.changed and not second.new_record
     # the changed figure is in the figures file; the record changes with it (its selection
     # note counts and ids the figures), whether or not the figure is a headline figure
     figures = load_figures(Path(second.figures_path))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -87,24 +88,74 @@ def test_a_flag_outside_the_figures_is_refused() -> None:
         FigureFlags.of(report, [_figure("fig-a")])
 
 
-def test_the_figures_file_is_checked_once_and_its_report_is_a_fresh_checks(
-    corpus_dir: Path,
-    manifest: dict[str, dict[str, Any]],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@dataclass(frozen=True)
+class Instrumented:
+    """One no-model draft of robbiemu with what its stages were seen doing: each test below
+    asserts its own count (a draft is ~the whole cost of this module; five tests drafted it
+    alone, each with one counter)."""
+
+    outcome: DraftOutcome
+    checks: list[tuple[int, int]]
+    """(figures, errors) of each check of the figures file."""
+    indexed: list[str]
+    """The path of each document a `DocumentIndex` was built for."""
+    harvested: list[str]
+    """The path of each document harvested (by extract or by verify's re-reading)."""
+    searched: list[tuple[str, ...]]
+    """The keywords of each search of every document for topic keywords."""
+
+
+@pytest.fixture(scope="module")
+def instrumented(
+    corpus_dir: Path, manifest: dict[str, Any], tmp_path_factory: pytest.TempPathFactory
+) -> Instrumented:
+    """robbiemu drafted once with every counter below in place; each passes its call on to
+    the real function, so the draft is what it is without them."""
+    import draftflow.pipeline.assemble as assemble_module
+    from draftflow.extract.harvest import run as harvest_module
+    from draftflow.verify import context as context_module
+
     checks: list[tuple[int, int]] = []
+    indexed: list[str] = []
+    harvested: list[str] = []
+    searched: list[tuple[str, ...]] = []
+    real_verify_figures, real_index = verified.verify_figures, context_module.DocumentIndex
+    real_harvest, real_topics = harvest_module.harvest_document, assemble_module.topics
 
     def counted(
         record: Record, figures: list[ReportedResult], snapshot: Snapshot, **options: Any
     ) -> Any:
-        report = verify_figures(record, figures, snapshot, **options)
+        report = real_verify_figures(record, figures, snapshot, **options)
         checks.append((len(figures), report.checked.errors))
         return report
 
-    monkeypatch.setattr(verified, "verify_figures", counted)
-    outcome = _draft_robbiemu(corpus_dir, manifest, tmp_path)
+    def indexing(document: Any) -> Any:
+        indexed.append(document.path)
+        return real_index(document)
 
+    def harvesting(document: Any, problems: list[str] | None = None) -> Any:
+        harvested.append(document.path)
+        return real_harvest(document, problems)
+
+    def searching(snapshot: Snapshot, keywords: dict[str, str]) -> list[str]:
+        searched.append(tuple(keywords))
+        return real_topics(snapshot, keywords)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(verified, "verify_figures", counted)
+        patch.setattr(context_module, "DocumentIndex", indexing)
+        patch.setattr(harvest_module, "harvest_document", harvesting)
+        patch.setattr(reread, "harvest_document", harvesting)
+        patch.setattr(assemble_module, "topics", searching)
+        records = tmp_path_factory.mktemp("robbiemu") / "records"
+        outcome = _draft_robbiemu(corpus_dir, manifest, records)
+    return Instrumented(outcome, checks, indexed, harvested, searched)
+
+
+def test_the_figures_file_is_checked_once_and_its_report_is_a_fresh_checks(
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], instrumented: Instrumented
+) -> None:
+    outcome, checks = instrumented.outcome, instrumented.checks
     assert len(checks) == 1  # one check of the figures, though a later round ran
     checked, errors = checks[0]
     assert errors > 0 and outcome.figures < checked  # the rejected figures were dropped
@@ -121,47 +172,18 @@ def test_the_figures_file_is_checked_once_and_its_report_is_a_fresh_checks(
 
 
 def test_the_rounds_and_the_figures_file_index_each_document_once(
-    corpus_dir: Path,
-    manifest: dict[str, Any],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    instrumented: Instrumented,
 ) -> None:
     """An index depends on its document alone: the record's rounds and the figures file share
     them, so no document is indexed twice in one draft (robbiemu takes two rounds)."""
-    from draftflow.verify import context as context_module
-
-    built: list[str] = []
-    real = context_module.DocumentIndex
-
-    def counting(document: Any) -> Any:
-        built.append(document.path)
-        return real(document)
-
-    monkeypatch.setattr(context_module, "DocumentIndex", counting)
-    _draft_robbiemu(corpus_dir, manifest, tmp_path / "records")
+    built = instrumented.indexed
     assert built and sorted(built) == sorted(set(built))
 
 
-def test_a_draft_harvests_each_document_once(
-    corpus_dir: Path,
-    manifest: dict[str, Any],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_draft_harvests_each_document_once(instrumented: Instrumented) -> None:
     """Verify re-reads a cited place by the figures extract harvested (handed on with the
     extraction), so no document is harvested a second time in one draft."""
-    from draftflow.extract.harvest import run as harvest_module
-
-    harvested: list[str] = []
-    real = harvest_module.harvest_document
-
-    def counting(document: Any, problems: list[str] | None = None) -> Any:
-        harvested.append(document.path)
-        return real(document, problems)
-
-    monkeypatch.setattr(harvest_module, "harvest_document", counting)
-    monkeypatch.setattr(reread, "harvest_document", counting)
-    outcome = _draft_robbiemu(corpus_dir, manifest, tmp_path / "records")
+    outcome, harvested = instrumented.outcome, instrumented.harvested
     assert outcome.figures > 0 and outcome.errors == 0
     assert harvested and sorted(harvested) == sorted(set(harvested))
 
@@ -187,38 +209,24 @@ def test_the_figures_handed_to_verify_are_each_documents_own_harvest(
 
 
 def test_a_draft_names_its_topics_from_the_selection_without_a_keyword_search(
-    corpus_dir: Path,
-    manifest: dict[str, Any],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    instrumented: Instrumented,
 ) -> None:
     """The select stage's metadata names a drafted record's runtime and topics, so no round
     searches every document for topic keywords (a quarter of a large draft's verify CPU);
     a record assembled without a selection still is searched."""
-    import draftflow.pipeline.assemble as assemble_module
-
-    searched: list[tuple[str, ...]] = []
-    real = assemble_module.topics
-
-    def counting(snapshot: Snapshot, keywords: dict[str, str]) -> list[str]:
-        searched.append(tuple(keywords))
-        return real(snapshot, keywords)
-
-    monkeypatch.setattr(assemble_module, "topics", counting)
-    outcome = _draft_robbiemu(corpus_dir, manifest, tmp_path / "records")
-    assert searched == []
-    record = json.loads(Path(outcome.record_path).read_text())
+    assert instrumented.searched == []
+    record = json.loads(Path(instrumented.outcome.record_path).read_text())
     assert record["runtime_topics"] and record["hardware_topics"]
     assert record["runtime"] == " / ".join(record["runtime_topics"])
 
 
 def test_lookups_remembered_across_runs_and_unbuilt_claims_change_no_verdict(
-    corpus_dir: Path, manifest: dict[str, dict[str, Any]], tmp_path: Path
+    corpus_dir: Path, manifest: dict[str, dict[str, Any]], instrumented: Instrumented
 ) -> None:
     """A second run over shared indexes (prose lookups remembered by their acceptance test)
     reports exactly what a fresh run does, claims included; the figures file's run, which
     builds no claims, finds the flags and counts a run that builds them finds."""
-    outcome = _draft_robbiemu(corpus_dir, manifest, tmp_path)
+    outcome = instrumented.outcome
     snapshot = _robbiemu_snapshot(corpus_dir, manifest)
     record = Record.model_validate(json.loads(Path(outcome.record_path).read_text()))
     indexes = DocumentIndexes()
