@@ -24,7 +24,7 @@ class TrainingSettings:
 
     regularization: float = 0.5
     """scikit-learn's `C` (smaller is a stronger L2 penalty)."""
-    keep_threshold: float = 0.05
+    keep_threshold: float = 0.1
     add_threshold: float = 0.75
     seed: int = 0
     balance: bool = False
