@@ -44,11 +44,6 @@ def test_which_part_of_a_score_out_of_a_whole_a_value_is(
     assert not features & others
 
 
-def test_a_number_without_a_slash_has_no_fraction_feature() -> None:
-    features = _features("41.2", [41.2], 0)
-    assert not features & {"fraction_part", "fraction_whole", "slash_other", "slash_ratio"}
-
-
 def test_the_words_just_before_a_number_on_its_line() -> None:
     line = "INFO 08-07 16:59:01 [loader.py:272] Loading weights took 6.04 seconds"
     features = _features("6.04", [6.04], 0, line)
