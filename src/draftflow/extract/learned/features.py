@@ -115,6 +115,9 @@ def _word_features(add: _Adder, candidate: Candidate, place: Place) -> None:
     if span is not None:
         for word in words(place.line[span[1] : span[1] + 24]):
             add("w_after=" + word, 1.0)
+        # the verb or name just before a number on a line ("took 6.04 s", "Average: 0.05")
+        for word in words(place.line[max(0, span[0] - 24) : span[0]]):
+            add("w_before=" + word, 1.0)
 
 
 def _rule_features(add: _Adder, chosen: Selected | None) -> None:
@@ -239,12 +242,31 @@ def _shape_features(add: _Adder, candidate: Candidate, index: int) -> None:
         add("percent", 1.0)
     if "/" in text:
         add("slash", 1.0)
+        add(_fraction_part(text, value), 1.0)
     if "±" in text or "+/-" in text:
         add("plus_minus", 1.0)
     if candidate.unit_guess:
         add("unit=" + candidate.unit_guess, 1.0)
     else:
         add("unit=none", 1.0)
+
+
+_FRACTION = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*/\s*(\d[\d,]*(?:\.\d+)?)(?![\d.])")
+
+
+def _fraction_part(text: str, value: float) -> str:
+    """Which part of an `x/y` the value is: the count or score of a score out of a whole
+    (`35/44`, `PASS correct 3/3`: x ≤ y), the whole it is out of, or neither (a ratio of
+    other things, `1117MiB / 15360MiB`, where units stand between, or x > y)."""
+    match = _FRACTION.search(text)
+    if match is None:
+        return "slash_other"
+    numerator, denominator = (float(group.replace(",", "")) for group in match.groups())
+    if numerator > denominator:
+        return "slash_ratio"
+    if value == numerator:
+        return "fraction_part"
+    return "fraction_whole" if value == denominator else "slash_other"
 
 
 def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:

@@ -19,7 +19,8 @@ class TrainingSettings(logistic.FitSettings):
     """The estimator's settings (written into the model file) and the model's thresholds."""
 
     regularization: float = 0.5
-    keep_threshold: float = 0.05
+    """scikit-learn's `C` (smaller is a stronger L2 penalty)."""
+    keep_threshold: float = 0.1
     add_threshold: float = 0.75
 
 
