@@ -8,7 +8,7 @@ it: a metric, a setting, a threshold, an identifier), its unit, its shape (integ
 magnitude, a year, a list of numbers on one line), its document (role and type), its place
 (table, list, paragraph, code block, heading, a specification or setup section), and the words
 of its header, heading and the text after it. Training keeps a feature only where several
-repositories show it (`pipeline/learning.shared_features`), so a weight is on a kind of
+repositories show it (`logistic.shared_features`), so a weight is on a kind of
 evidence, not on one repository's labels.
 """
 
