@@ -50,9 +50,10 @@ _STATED_VERSION = re.compile(
     r"|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
     re.I,
 )
-VERSION = r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
+VERSION = r"(\d+(?:\.\d+)+(?![BbMm](?![\w.]))[\w.+-]*|b\d{3,5})"
 """A version as written after an engine's name: its numbers and any suffix (`-cu130`,
-`.dev1+g6804e1b81`); a llama.cpp build (`b6100`)."""
+`.dev1+g6804e1b81`); a llama.cpp build (`b6100`); not a model's size (`vLLM  0.6B` in a
+table's row is the engine and its model's parameter count)."""
 _WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
 _DIGITS = re.compile(r"\d+")
 _TRUNCATED = re.compile(r"(?:\.\.\.|…)\s*$")

@@ -24,6 +24,7 @@ from draftflow.extract.conditions.columns import (
     column_model,
 )
 from draftflow.extract.conditions.context import DocumentContext, TableCells
+from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.readers import (
     KEPT_KEYS,
     SEED_KEYS,
@@ -74,6 +75,8 @@ def seed_conditions(
     if context is not None:
         _read_stack(resolved, context, line, readme)
         _read_document(resolved, context, reading)
+        for key, setting in file_name_conditions(context.document.path):
+            resolved.put(key, setting)
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
     _read_repository(resolved, reading, repository or {})

@@ -88,7 +88,8 @@ _LOWER_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?b(?![\w])")
 """A parameter count in lower case (`14b`): a size only beside a model family (`DeepSeek R1
 14b`, `gpt-oss 20b`); alone it is as often a figure's or a section's number (`Table 3b`)."""
 _MODEL_VALUE = re.compile(rf"(?:{_MODEL_NAME.pattern})(?:\s+[A-Za-z][\w.-]*){{0,2}}")
-_VERSION = re.compile(r"^v?\d+(?:\.\d+)+(?:[\w.+-]*)$|^b\d{3,5}$|^[0-9a-f]{7,12}$")
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)+(?![BbMm]$)(?:[\w.+-]*)$|^b\d{3,5}$|^[0-9a-f]{7,12}$")
+"""A version or build (`0.20.1`, `b9536`, `da1daf40`); not a model's size (`0.6B`)."""
 
 # Header (or `key:` of a key/value line) -> seed key, by what the header says it holds.
 _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -102,17 +103,27 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
         ("system", r"^(?:gpu|device|hardware|system|machine|accelerator)$"),
-        ("node_count", r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices)$"),
+        (
+            "node_count",
+            r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices"
+            r"|(?:num|n|number[\s_]of)[\s_]*gpus?|gpu[\s_]count|#[\s_]*gpus?)$",
+        ),
         (
             "concurrency",
-            r"^(?:c|concurrency|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel)$",
+            r"^(?:c|concurrency|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel"
+            r"|(?:(?:max|num|number)[\s_]+(?:of[\s_]+)?)?(?:parallel|concurrent)"
+            r"(?:[\s_]+model)?[\s_]+(?:requests?|users|clients|streams)(?:[\s_]+allowed)?)$",
         ),
         ("input_tokens", r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$"),
         (
             "output_tokens",
             r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$",
         ),
-        ("context_tokens", r"^(?:context|ctx)(?:[\s_]*(?:tokens|len(?:gth)?|size))?$"),
+        (
+            "context_tokens",
+            r"^(?:context|ctx)(?:[\s_]*(?:tokens|len(?:gth)?|size))?$"
+            r"|^seq(?:uence)?\.?[\s_]*len(?:gth)?\.?$",
+        ),
         (
             "workload",
             r"^(?:case|test|workload|scenario|benchmark|task|dataset(?:[\s_]name)?|prompt[\s_]set)$",
