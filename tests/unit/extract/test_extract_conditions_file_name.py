@@ -10,9 +10,11 @@ from pydantic import JsonValue
 
 from documents import make_document
 from draftflow.extract.conditions import DocumentContext, seed_conditions
+from draftflow.extract.conditions.columns import split_weights_name
 from draftflow.extract.conditions.file_name import file_name_conditions
-from draftflow.extract.conditions.readers import VERSION
-from draftflow.extract.conditions.setup_names import header_key, is_version
+from draftflow.extract.conditions.readers import VERSION, Resolved
+from draftflow.extract.conditions.resolve import _setup_reading
+from draftflow.extract.conditions.setup_names import count_of, header_key, is_version, model_in
 
 RUN = "Llama-3.1-8B_latency_bs8_in128_out128_float16_mem0.8_20250807_191102.json"
 
@@ -106,3 +108,52 @@ def test_a_models_size_after_an_engine_is_no_version() -> None:
     assert match is not None and match.group(1) == "0.11.0rc1"
     assert not is_version("0.6B")
     assert is_version("0.20.1")
+
+
+@pytest.mark.parametrize(
+    ("name", "split"),
+    [
+        ("Nemotron-3-Nano-30B-A3B-UD-Q8_K_XL.gguf", ("Nemotron-3-Nano-30B-A3B", "UD-Q8_K_XL")),
+        (
+            "DeepSeek-V4-Flash-0731-UD-IQ2_XXS-00001-of-00003",
+            ("DeepSeek-V4-Flash-0731", "UD-IQ2_XXS"),
+        ),
+        ("llama-2-7b.Q4_0.gguf", ("llama-2-7b", "Q4_0")),
+        ("Qwen3-8B-FP8", None),  # a model published in that format: its name
+        ("TinySwallow-Q8_0-GGUF", None),
+        ("Q4_K_M", None),
+    ],
+)
+def test_a_weights_files_name_is_a_model_and_a_file_type(
+    name: str, split: tuple[str, str] | None
+) -> None:
+    assert split_weights_name(name) == split
+
+
+def test_a_model_cell_naming_a_weights_file_gives_the_model_and_its_format() -> None:
+    """kyuz0/amd-strix-halo-toolboxes' `model` column holds the first part's file name."""
+    resolved = Resolved()
+    resolved.put("model", "DeepSeek-V4-Flash-0731-UD-IQ2_XXS-00001-of-00003")
+    assert resolved.values == {
+        "model": "DeepSeek-V4-Flash-0731",
+        "weight_precision": "UD-IQ2_XXS",
+    }
+
+
+def test_a_header_of_two_rows_is_read_by_its_last() -> None:
+    """A llama-bench log's device line above its table is joined onto its headers."""
+    assert header_key("ggml_vulkan: 0 = AMD Radeon 8060S Graphics (radv) › model") == "model"
+    assert header_key("uma: 1 › size") is None
+
+
+def test_a_setups_count_is_of_its_own_machine() -> None:
+    """guruswami-ai/mlx-benchmarks: `8× H100s` on NVIDIA counts no M3 Ultra."""
+    text = "DeepSeek V3 fits on a single M3 Ultra. On NVIDIA, it needs 8× H100s or a quad-4090 rig"
+    assert count_of(text) == 8
+    assert count_of(text, "M3 Ultra") is None
+    assert count_of("a cluster of 2x NVIDIA DGX Spark", "DGX Spark") == 2
+    assert _setup_reading(text).get("node_count") is None
+
+
+def test_a_mixture_of_experts_size_ends_its_models_name() -> None:
+    assert model_in("Mixtral 8x7B has 47B total parameters") == "Mixtral 8x7B"

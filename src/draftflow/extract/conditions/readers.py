@@ -17,6 +17,7 @@ from draftflow.extract.conditions.columns import (
     count_in_system_cell,
     load_of_header,
     model_of_weights_file,
+    split_weights_name,
     topology_count,
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
@@ -77,6 +78,11 @@ class Resolved:
             return  # a date or a score in a model's column names no model (`54.3/63`)
         if key in IDENTITY_KEYS and _TRUNCATED.search(str(value)):
             return  # a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`)
+        if key == "model" and (weights := split_weights_name(str(value))) is not None:
+            value = weights[0]  # a weights file's name: the model, then its file type
+            self.values[key] = value
+            self.put("weight_precision", weights[1])
+            return
         if key == "system" and not vocab.names_hardware(str(value)):
             return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
         if key in INT_KEYS:

@@ -484,7 +484,7 @@ def _setup_reading(text: str) -> dict[str, JsonValue]:
     systems = agreed({"system": m.group(0).strip()} for m in vocab.SYSTEM.finditer(text))
     if "system" in systems:
         found["system"] = systems["system"]
-        found["node_count"] = vocab.count_of(text)
+        found["node_count"] = vocab.count_of(text, str(systems["system"]))
     return {k: v for k, v in found.items() if v is not None}
 
 

@@ -79,7 +79,7 @@ SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+
 _HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
 """A Hugging Face id: an owner and a name, each with a letter (`54.3/63` is a score)."""
 _MODEL_NAME = re.compile(
-    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_:-]?\d+(?:\.\d+)?[BbMm]"
+    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_:-]?(?:\d+x)?\d+(?:\.\d+)?[BbMm]"
     r"(?:-A\d+B)?(?:[-_][\w.]+)*(?![\w])"
 )
 _TAG_SIZE = re.compile(r"(?<=[A-Za-z\d]:)\d+(?:\.\d+)?[bB](?![\w])")
@@ -134,12 +134,19 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 @lru_cache(maxsize=1 << 16)  # a wide table's every header (4,096 thrashed at 10,000 columns)
 def header_key(header: str) -> str | None:
-    """The seed key a header names (`prompt tokens` -> `input_tokens`), or None."""
+    """The seed key a header names (`prompt tokens` -> `input_tokens`), or None; a header of
+    several rows (`Decode › batch size`, a log's line above its table joined on) by its last."""
     plain = header.replace("`", "").replace("*", "").strip().strip(":").strip()
     for key, regex in _HEADER_KEYS:
         if regex.match(plain):
             return key
+    if _HEADER_ROWS in plain:
+        return header_key(plain.rsplit(_HEADER_ROWS, 1)[-1])
     return None
+
+
+_HEADER_ROWS = "›"
+"""What joins the rows of a column's header, top to bottom (as the harvest writes it)."""
 
 
 @lru_cache(maxsize=1 << 14)
@@ -388,9 +395,13 @@ def system_of_header(header: str) -> str | None:
 
 
 @lru_cache(maxsize=1 << 14)
-def count_of(text: str) -> int | None:
-    """The number of machines a text states (`4 x RasPi 5`, `H100 * 4`, `2-node`)."""
-    match = COUNTED_SYSTEM.search(text)
+def count_of(text: str, system: str | None = None) -> int | None:
+    """The number of machines a text states (`4 x RasPi 5`, `H100 * 4`, `2-node`); with
+    `system`, a count of other machines is none of its (`runs on a single M3 Ultra; on NVIDIA
+    it needs 8x H100s` counts no M3 Ultra)."""
+    match = next(
+        (m for m in COUNTED_SYSTEM.finditer(text) if system is None or _counts(m, system)), None
+    )
     if match:
         count = (match.group("count") or match.group("count2") or match.group("count3")).lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
@@ -400,6 +411,14 @@ def count_of(text: str) -> int | None:
         count = words.group("count").lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
     return None
+
+
+def _counts(match: re.Match[str], system: str) -> bool:
+    """Whether a counted machine is `system` (shares a word with it, its maker aside)."""
+    if not SYSTEM.search(match.group(0)):
+        return True  # `2 x nodes`, `4 GPUs`: no machine named, none other
+    words = set(re.findall(r"[a-z0-9]+", _key(system)))
+    return bool(words & set(re.findall(r"[a-z0-9]+", _key(match.group(0)))))
 
 
 _SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device)\b", re.I)
