@@ -12,9 +12,15 @@ from documents import make_document
 from draftflow.extract.conditions import DocumentContext, seed_conditions
 from draftflow.extract.conditions.columns import split_weights_name
 from draftflow.extract.conditions.file_name import file_name_conditions
-from draftflow.extract.conditions.readers import VERSION, Resolved
-from draftflow.extract.conditions.resolve import _setup_reading
-from draftflow.extract.conditions.setup_names import count_of, header_key, is_version, model_in
+from draftflow.extract.conditions.readers import VERSION, Resolved, read_key_values, read_text
+from draftflow.extract.conditions.resolve import _names_several, _setup_reading
+from draftflow.extract.conditions.setup_names import (
+    count_of,
+    header_key,
+    is_version,
+    model_in,
+    sole_system,
+)
 
 RUN = "Llama-3.1-8B_latency_bs8_in128_out128_float16_mem0.8_20250807_191102.json"
 
@@ -157,3 +163,22 @@ def test_a_setups_count_is_of_its_own_machine() -> None:
 
 def test_a_mixture_of_experts_size_ends_its_models_name() -> None:
     assert model_in("Mixtral 8x7B has 47B total parameters") == "Mixtral 8x7B"
+
+
+def test_an_engines_version_key_states_the_engine_and_its_version() -> None:
+    """freeletics/ollama-benchmark writes `ollama_version: 0.5.7` above its runs."""
+    resolved = Resolved()
+    read_key_values(resolved, [("ollama_version", "0.5.7")])
+    assert resolved.values == {"engine": "Ollama", "engine_version": "0.5.7"}
+    resolved = Resolved()
+    read_text(resolved, "Benchmarks of Ollama version 0.5.7 on one RTX 3060", local=False)
+    assert resolved.values["engine_version"] == "0.5.7"
+
+
+def test_a_text_naming_a_cpus_box_beside_a_system_names_neither() -> None:
+    """ikawrakow/ik_llama.cpp: `PP-512 on Zen4 (Ryzen-7950X), ARM_NEON (M2-Max) and AVX2
+    (Ryzen-5975WX)` says no one machine of a `Zen4` row."""
+    text = "PP-512 on `Zen4` (Ryzen-7950X), `ARM_NEON` (M2-Max) and `AVX2` (Ryzen-5975WX)"
+    assert sole_system(text) is None
+    assert "system" in _names_several(text)
+    assert sole_system("Decode on an M2-Max laptop") == "M2-Max"

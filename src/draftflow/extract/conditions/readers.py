@@ -58,6 +58,9 @@ table's row is the engine and its model's parameter count)."""
 _WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
 _DIGITS = re.compile(r"\d+")
 _TRUNCATED = re.compile(r"(?:\.\.\.|…)\s*$")
+_VERSION_NAMED = r"(?:\s+version\s*[:=]?\s*|\s+)"
+"""What stands between an engine's name and its version: a space, or ` version: `."""
+_VERSION_KEY = re.compile(r"[\s_-]+version$", re.I)
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
 
 
@@ -314,7 +317,7 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
     """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`)."""
     for key, value in pairs:
         value = value.strip().strip("`").split("`")[0].strip()
-        engine = vocab.engine_of_value(key)
+        engine = vocab.engine_of_value(_VERSION_KEY.sub("", key))  # `ollama_version: 0.5.7`
         if engine and vocab.is_version(value):
             resolved.put("engine", engine)
             resolved.put("engine_version", value)
@@ -360,7 +363,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     if engine:
         found.append(("engine", engine))
         # the whole version as written (`0.1.dev1+g6804e1b81`, not its `0.1`), as setup reads it
-        after = re.search(rf"{re.escape(engine)}\s+v?{VERSION}", text, re.I)
+        after = re.search(rf"{re.escape(engine)}{_VERSION_NAMED}v?{VERSION}", text, re.I)
         if after:
             found.append(("engine_version", after.group(1).rstrip(".,;:-")))
     match = _STATED_VERSION.search(text)

@@ -460,7 +460,9 @@ def _names_several(text: str) -> tuple[str, ...]:
     the setup then states none of them for all its figures."""
     several: list[str] = []
     systems = vocab.mentioned_systems(text)
-    if len(systems) > 1 and not agreed({"system": name} for name in systems):
+    if (len(systems) > 1 and not agreed({"system": name} for name in systems)) or (
+        systems and vocab.names_cpu_apart(text)
+    ):
         several.extend(("system", "node_count"))
     if len(vocab.engines_named(text)) > 1:
         several.extend(("engine", "engine_version"))

@@ -278,7 +278,20 @@ def sole_system(text: str) -> str | None:
     mentions = _system_mentions(text)
     if len({key for _, key in mentions}) != 1 or _CHIP_FAMILY.search(text):
         return None
+    if names_cpu_apart(text):
+        return None  # `Zen4 (Ryzen-7950X), ARM_NEON (M2-Max)`: a CPU's box beside the system
     return mentions[0][0]
+
+
+@lru_cache(maxsize=1 << 14)
+def names_cpu_apart(text: str) -> bool:
+    """Whether a text names a CPU (`Ryzen-7950X`) that is not part of a system's name: a
+    machine of its own beside any system it names."""
+    spans = [m.span() for m in SYSTEM.finditer(text)]
+    return any(
+        not any(start < m.end() and m.start() < end for start, end in spans)
+        for m in CPU.finditer(text)
+    )
 
 
 @lru_cache(maxsize=1 << 14)
