@@ -307,7 +307,10 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
     and the version it states without naming what."""
     opening = Resolved()
     read_text(opening, context.intro, local=False)
+    engine = opening.values.get("engine")
     for key, setting in opening.values.items():
+        if key in _ENGINE_KEYS and _sections_name_other_engine(context, engine):
+            continue
         if _names_no_other(_chain_text(context, line), key, setting):
             resolved.put(key, setting)
     if opening.stated_version and resolved.stated_version is None:
@@ -326,10 +329,32 @@ def _readme_reading(
         return ()
     stated = Resolved()
     read_text(stated, f"{readme.title} {readme.intro}", local=False)
+    engine = stated.values.get("engine")
     return tuple(
         (key, setting)
         for key, setting in stated.values.items()
-        if key not in apart and _names_no_other(chain, key, setting)
+        if key not in apart
+        and _names_no_other(chain, key, setting)
+        and not (
+            key in _ENGINE_KEYS
+            and context is not None
+            and _sections_name_other_engine(context, engine)
+        )
+    )
+
+
+_ENGINE_KEYS = frozenset({"engine", "engine_version"})
+
+
+def _sections_name_other_engine(context: DocumentContext, engine: JsonValue) -> bool:
+    """Whether a document's headings name an engine other than an opening's `engine`: its
+    `## Ornith-1.0-35B MoE (llama.cpp)` section is not measured by the vLLM its opening
+    names (`vLLM speeds use enforce-eager`), whatever the chain of a figure names."""
+    return context.remembered(
+        ("heading engines", engine),
+        lambda: any(
+            vocab.engines_named(heading) - {engine} for _, _, heading in context.headings()
+        ),
     )
 
 
