@@ -13,7 +13,6 @@ from draftflow.extract.conditions import DocumentContext, seed_conditions
 from draftflow.extract.conditions.columns import split_weights_name
 from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.readers import VERSION, Resolved, read_key_values, read_text
-from draftflow.extract.conditions.resolve import _names_several, _setup_reading
 from draftflow.extract.conditions.setup_names import (
     count_of,
     header_key,
@@ -21,6 +20,7 @@ from draftflow.extract.conditions.setup_names import (
     model_in,
     sole_system,
 )
+from draftflow.extract.conditions.setup_reading import _names_several, _setup_reading
 
 RUN = "Llama-3.1-8B_latency_bs8_in128_out128_float16_mem0.8_20250807_191102.json"
 
