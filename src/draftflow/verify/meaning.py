@@ -14,6 +14,8 @@ import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping
 
+from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.setup_names import header_key
 from draftflow.numbers import find_numbers
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 from draftflow.record.model import ReportedResult
@@ -120,8 +122,16 @@ Stated = dict[str, tuple[str, int]]
 
 
 def setting_name(key: str) -> str | None:
-    """The setting a key or column header names (`Max Concurrency` → `concurrency`)."""
-    return _SETTING_OF.get(_NAME_RE.sub("_", key.lower()).strip("_"))
+    """The setting a key or column header names (`Max Concurrency` → `concurrency`), or the
+    one extract reads under it (`Number of Parallel Model Requests Allowed` → `concurrency`)."""
+    found = _SETTING_OF.get(_NAME_RE.sub("_", key.lower()).strip("_"))
+    if found is None and header_key(key) in _HEADER_SETTING_KEYS:
+        found = header_key(key)
+    return found
+
+
+_HEADER_SETTING_KEYS = frozenset({"concurrency", "node_count"})
+"""The condition keys extract reads by header that are settings verify holds to their name."""
 
 
 _HEADER_SETTINGS: dict[int, tuple[tuple[str, ...], tuple[tuple[int, str], ...]]] = {}
@@ -337,6 +347,15 @@ def _concurrent(match: re.Match[str]) -> bool:
     )
 
 
+def _named_in_file_name(path: str) -> frozenset[tuple[str, float]]:
+    """The settings a document's file name states under their names (`bs8`, `conc1`)."""
+    return frozenset(
+        (key, float(value))
+        for key, value in file_name_conditions(path)
+        if key in _HEADER_SETTING_KEYS and isinstance(value, int)
+    )
+
+
 def _numeric(conditions: Mapping[str, object]) -> Iterator[tuple[str, int | float]]:
     for key, value in conditions.items():
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -431,6 +450,8 @@ def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
     number = number_of(value)
     words = _SETTING_WORDS[name]
     for listed in ctx.available():
+        if listed.document is not None and (name, value) in _named_in_file_name(listed.path):
+            return True  # `..._bs8_in128_out128.json`: the run's file names its settings
         index = ctx.index(listed)
         lines = index.lines_for_number(number, limit=MAX_NAMED_LINES)
         if len(lines) >= MAX_NAMED_LINES:

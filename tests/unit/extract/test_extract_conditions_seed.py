@@ -210,3 +210,30 @@ def test_a_setup_row_stating_a_models_stack_gives_its_figures_that_stack() -> No
 
 def test_a_heading_naming_another_engine_keeps_it_over_the_stacks() -> None:
     assert _stack_conditions("58.2").get("engine") == "vLLM"
+
+
+SECTIONS = """# Benchmark Results
+
+Speed measured with a minimal prompt. vLLM speeds use enforce-eager.
+
+## Ornith-1.0-35B MoE (llama.cpp)
+
+Decode speed of Qwen2.5 7B was 41.2 tok/s.
+
+## DiffusionGemma 26B NVFP4 (vLLM v0.22.1)
+
+| Model | tok/s |
+|---|---|
+| DiffusionGemma 26B | 50 |
+"""
+
+
+def test_an_openings_engine_is_not_the_engine_of_sections_naming_others() -> None:
+    """flowy0/gb10-experiments: an opening naming vLLM above `## ... (llama.cpp)` sections
+    states no engine for the document's figures; the README's neither."""
+    found = _conditions(SECTIONS, readme=README)
+    assert found.get("engine") == "llama.cpp"  # its own heading's
+    table = SECTIONS.replace("(llama.cpp)", "").replace("(vLLM v0.22.1)", "(llama.cpp)")
+    assert "engine" not in _conditions(table)  # the opening's vLLM is not the section's
+    vllm_readme = DocumentContext(make_document("README.md", "# Bench\n\nAll runs on vLLM.\n"))
+    assert "engine" not in _conditions(table, readme=vllm_readme)

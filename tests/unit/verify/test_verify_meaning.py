@@ -129,3 +129,28 @@ def test_a_rate_header_with_its_load_after_an_at_sign_names_the_concurrency() ->
     concurrency = _SETTING_WORDS["concurrency"]
     assert _named_near(concurrency, "| Backend | TPS@4 | QPS@4 | TPS@1 |", 4)
     assert not _named_near(concurrency, "| Model | pass@4 |", 4)
+
+
+def test_a_header_extract_reads_as_a_setting_is_that_setting() -> None:
+    """savoirtech/ollama-parallel-performance: the column extract reads as the concurrency
+    states it for verify too, or every figure of the table is removed."""
+    assert setting_name("Number of Parallel Model Requests Allowed") == "concurrency"
+    index = index_of("RESULTS.md", PARALLEL)
+    row = line_of(index, "| 16 |")
+    assert stated_settings(index, row)["concurrency"][0] == "16"
+
+
+PARALLEL = """# Ollama
+
+| Context Size | Number of Parallel Model Requests Allowed | Duration (Seconds) |
+|----|----|----|
+| 2048 | 16 | 370 |
+"""
+
+
+def test_a_run_files_name_states_its_settings() -> None:
+    from draftflow.verify.meaning import _named_in_file_name
+
+    named = _named_in_file_name("results/Llama-3.1-8B_latency_bs8_in128_out128.json")
+    assert ("concurrency", 8.0) in named
+    assert _named_in_file_name("results/run_20250807.json") == frozenset()

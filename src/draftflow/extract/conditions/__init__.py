@@ -9,8 +9,9 @@ from draftflow.extract.candidates import Candidate
 from draftflow.extract.conditions.cite import CITED_KEYS, cited
 from draftflow.extract.conditions.context import DocumentContext, recent
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
-from draftflow.extract.conditions.resolve import seed_conditions, setup_conditions
+from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.setup import setup_source
+from draftflow.extract.conditions.setup_reading import setup_conditions
 from draftflow.extract.conditions.workload import methodology_spans
 from draftflow.extract.ground import Grounded
 from draftflow.extract.standing_marks import copied_page

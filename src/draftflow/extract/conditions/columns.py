@@ -135,3 +135,23 @@ def load_of_header(header: str) -> int | None:
     (`pass@1` is a score's sample count)."""
     match = _RATE_AT.match(header.strip().strip("*`").strip())
     return int(match.group("load")) if match else None
+
+
+_WEIGHTS_SUFFIX = re.compile(r"\.(?:gguf|safetensors|bin)$", re.I)
+_SHARD = re.compile(r"[-_]\d{5}-of-\d{5}$", re.I)
+_FILE_QUANT = re.compile(
+    r"[-_.](?P<quant>(?:UD[-_])?(?:I?Q[1-8](?:_[0-9A-Z]+)*|BF16|F16|F32|MXFP4(?:_MOE)?|TQ\d_\d))$"
+)
+"""A GGUF file's type at the end of its name (`-UD-Q8_K_XL`, `-Q4_K_M`, `-BF16`)."""
+
+
+def split_weights_name(name: str) -> tuple[str, str] | None:
+    """A weights file's name as the model and its file type (`Nemotron-3-Nano-30B-A3B-UD-
+    Q8_K_XL.gguf` gives `Nemotron-3-Nano-30B-A3B` and `UD-Q8_K_XL`; a split file's part
+    `-00001-of-00003` is the file's), or None for a model's name (`Qwen3-8B-FP8`)."""
+    stem = _SHARD.sub("", _WEIGHTS_SUFFIX.sub("", name.strip()))
+    found = _FILE_QUANT.search(stem)
+    if found is None:
+        return None
+    model = stem[: found.start()]
+    return (model, found.group("quant")) if re.search(r"[A-Za-z]{2}", model) else None

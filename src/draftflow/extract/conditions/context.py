@@ -16,6 +16,7 @@ from typing import TypeVar, cast
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import (
     CodeBlock,
+    DocumentKind,
     Heading,
     ListItem,
     Paragraph,
@@ -31,6 +32,7 @@ INTRO_LINES = 25
 _REFERENCE = re.compile(r"`[^`\s]*:[^`\s]*`")
 _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
+_DATA_KINDS = frozenset({DocumentKind.CSV, DocumentKind.JSON, DocumentKind.JSONL})
 
 
 _MAX_WANTED = 64  # a longer figure text is looked for cell by cell
@@ -536,7 +538,10 @@ class DocumentContext:
 
     @cached_property
     def intro(self) -> str:
-        """The document's text before its second heading (at most INTRO_LINES lines)."""
+        """The document's text before its second heading (at most INTRO_LINES lines); none in
+        a data file (CSV, JSON), whose first lines are its rows, not what it says of them."""
+        if parse_document(self.document).kind in _DATA_KINDS:
+            return ""
         end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
         lines = self.lines[: min(end - 1, INTRO_LINES)]
         return " ".join(

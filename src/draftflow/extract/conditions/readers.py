@@ -17,6 +17,7 @@ from draftflow.extract.conditions.columns import (
     count_in_system_cell,
     load_of_header,
     model_of_weights_file,
+    split_weights_name,
     topology_count,
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
@@ -50,12 +51,16 @@ _STATED_VERSION = re.compile(
     r"|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
     re.I,
 )
-VERSION = r"(\d+(?:\.\d+)+[\w.+-]*|b\d{3,5})"
+VERSION = r"(\d+(?:\.\d+)+(?![BbMm](?![\w.]))[\w.+-]*|b\d{3,5})"
 """A version as written after an engine's name: its numbers and any suffix (`-cu130`,
-`.dev1+g6804e1b81`); a llama.cpp build (`b6100`)."""
+`.dev1+g6804e1b81`); a llama.cpp build (`b6100`); not a model's size (`vLLM  0.6B` in a
+table's row is the engine and its model's parameter count)."""
 _WEIGHTS_FILE = re.compile(r"\.(?:gguf|safetensors|bin|pt|pth|onnx)$", re.I)
 _DIGITS = re.compile(r"\d+")
 _TRUNCATED = re.compile(r"(?:\.\.\.|…)\s*$")
+_VERSION_NAMED = r"(?:\s+version\s*[:=]?\s*|\s+)"
+"""What stands between an engine's name and its version: a space, or ` version: `."""
+_VERSION_KEY = re.compile(r"[\s_-]+version$", re.I)
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
 
 
@@ -76,6 +81,11 @@ class Resolved:
             return  # a date or a score in a model's column names no model (`54.3/63`)
         if key in IDENTITY_KEYS and _TRUNCATED.search(str(value)):
             return  # a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`)
+        if key == "model" and (weights := split_weights_name(str(value))) is not None:
+            value = weights[0]  # a weights file's name: the model, then its file type
+            self.values[key] = value
+            self.put("weight_precision", weights[1])
+            return
         if key == "system" and not vocab.names_hardware(str(value)):
             return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
         if key in INT_KEYS:
@@ -307,7 +317,7 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
     """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`)."""
     for key, value in pairs:
         value = value.strip().strip("`").split("`")[0].strip()
-        engine = vocab.engine_of_value(key)
+        engine = vocab.engine_of_value(_VERSION_KEY.sub("", key))  # `ollama_version: 0.5.7`
         if engine and vocab.is_version(value):
             resolved.put("engine", engine)
             resolved.put("engine_version", value)
@@ -353,7 +363,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     if engine:
         found.append(("engine", engine))
         # the whole version as written (`0.1.dev1+g6804e1b81`, not its `0.1`), as setup reads it
-        after = re.search(rf"{re.escape(engine)}\s+v?{VERSION}", text, re.I)
+        after = re.search(rf"{re.escape(engine)}{_VERSION_NAMED}v?{VERSION}", text, re.I)
         if after:
             found.append(("engine_version", after.group(1).rstrip(".,;:-")))
     match = _STATED_VERSION.search(text)

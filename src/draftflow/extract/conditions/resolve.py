@@ -12,7 +12,6 @@ The raw `header: cell` pairs are kept, as evidence, under `source_cells`.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,13 +23,12 @@ from draftflow.extract.conditions.columns import (
     column_model,
 )
 from draftflow.extract.conditions.context import DocumentContext, TableCells
+from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.readers import (
     KEPT_KEYS,
     SEED_KEYS,
     SOURCE_CELLS,
-    VERSION,
     Resolved,
-    named_only,
     prefer_caption_system,
     read_cells,
     read_column,
@@ -41,7 +39,7 @@ from draftflow.extract.conditions.readers import (
     read_row_first,
     read_text,
 )
-from draftflow.extract.conditions.setup import SetupSource, agreed
+from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.numeric import cell_numbers
 
@@ -74,6 +72,8 @@ def seed_conditions(
     if context is not None:
         _read_stack(resolved, context, line, readme)
         _read_document(resolved, context, reading)
+        for key, setting in file_name_conditions(context.document.path):
+            resolved.put(key, setting)
     for key, setting in (setup or {}).items():
         resolved.put(key, setting)
     _read_repository(resolved, reading, repository or {})
@@ -134,66 +134,13 @@ def _read_stack(
     if not isinstance(model, str):
         return
     pairs = [*context.setup_pairs, *(readme.setup_pairs if readme is not None else ())]
-    stacks = {stack for stack in _stacks(tuple(pairs)) if _same_model(model, stack[0])}
-    if len(stacks) != 1:
+    found = {stack for stack in stacks(tuple(pairs)) if same_model(model, stack[0])}
+    if len(found) != 1:
         return  # no stack names the model, or two state it differently
-    section = _section_text(context, line)
-    for key, setting in next(iter(stacks))[1]:
+    section = section_text(context, line)
+    for key, setting in next(iter(found))[1]:
         if _names_no_other(section, key, setting):
             resolved.put(key, setting)
-
-
-def _section_text(context: DocumentContext, line: int) -> str:
-    """The figure's line, the lines above it under its nearest heading, and its headings:
-    its chain without the document's opening and setup, which list every stack, and without
-    the sibling sections before it (another table's rows name other stacks)."""
-    headings = context.heading_path(line)
-    start = headings[0][0] if headings else context.section_start(line)
-    numbers = [line, *range(start, line)]
-    numbers.extend(n for n, _, _ in headings)
-    return "\n".join(context.lines[n - 1] for n in numbers if 1 <= n <= len(context.lines))
-
-
-@lru_cache(maxsize=256)
-def _stacks(
-    pairs: tuple[tuple[str, str], ...],
-) -> tuple[tuple[str, tuple[tuple[str, JsonValue], ...]], ...]:
-    """The setup rows that state one model's stack: the model and the engine, machines and
-    weight format the row names with it (a row naming no engine and no machines is none)."""
-    found = []
-    for _, value in pairs:
-        model = vocab.model_in(value)
-        if model is None:
-            continue
-        settings: list[tuple[str, JsonValue]] = []
-        engine = vocab.engine_measured(value)
-        machines = vocab.count_of(value) or vocab.single_machine(value)
-        if engine is None and machines is None:
-            continue
-        precision = vocab.sole_precision(value)
-        for key, setting in (
-            ("engine", engine),
-            ("node_count", machines),
-            ("weight_precision", precision),
-        ):
-            if setting is not None:
-                settings.append((key, setting))
-        found.append((model, tuple(settings)))
-    return tuple(found)
-
-
-def _same_model(figure: str, stack: str) -> bool:
-    """Whether a figure's model is the stack's, written shorter or longer (`Qwen3.8-27B` for
-    `Qwen3.8-27B-NVFP4`): one's words all in the other's, their size among them."""
-    short, long = sorted((_name_words(figure), _name_words(stack)), key=len)
-    return bool(short) and short <= long and any(_SIZE_WORD.match(word) for word in short)
-
-
-_SIZE_WORD = re.compile(r"^\d+(?:\.\d+)?[bm]$")
-
-
-def _name_words(name: str) -> frozenset[str]:
-    return frozenset(re.findall(r"[a-z0-9]+(?:\.[0-9]+)*", name.lower()))
 
 
 def _read_document(resolved: Resolved, context: DocumentContext, reading: _LineReading) -> None:
@@ -304,7 +251,10 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
     and the version it states without naming what."""
     opening = Resolved()
     read_text(opening, context.intro, local=False)
+    engine = opening.values.get("engine")
     for key, setting in opening.values.items():
+        if key in _ENGINE_KEYS and _sections_name_other_engine(context, engine):
+            continue
         if _names_no_other(_chain_text(context, line), key, setting):
             resolved.put(key, setting)
     if opening.stated_version and resolved.stated_version is None:
@@ -323,10 +273,32 @@ def _readme_reading(
         return ()
     stated = Resolved()
     read_text(stated, f"{readme.title} {readme.intro}", local=False)
+    engine = stated.values.get("engine")
     return tuple(
         (key, setting)
         for key, setting in stated.values.items()
-        if key not in apart and _names_no_other(chain, key, setting)
+        if key not in apart
+        and _names_no_other(chain, key, setting)
+        and not (
+            key in _ENGINE_KEYS
+            and context is not None
+            and _sections_name_other_engine(context, engine)
+        )
+    )
+
+
+_ENGINE_KEYS = frozenset({"engine", "engine_version"})
+
+
+def _sections_name_other_engine(context: DocumentContext, engine: JsonValue) -> bool:
+    """Whether a document's headings name an engine other than an opening's `engine`: its
+    `## Ornith-1.0-35B MoE (llama.cpp)` section is not measured by the vLLM its opening
+    names (`vLLM speeds use enforce-eager`), whatever the chain of a figure names."""
+    return context.remembered(
+        ("heading engines", engine),
+        lambda: any(
+            vocab.engines_named(heading) - {engine} for _, _, heading in context.headings()
+        ),
     )
 
 
@@ -421,68 +393,6 @@ def _read_family_texts(
     if readme is not None:
         texts.append(f"{readme.title} {readme.intro}")
     return tuple(texts)
-
-
-_VERSION_AFTER = rf"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?{VERSION}"
-
-
-def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
-    """What a document's setup sections state, agreed key by key (a key stated twice
-    differently is left out): their prose and their `key: value` lines and tables."""
-    readings: list[dict[str, JsonValue]] = [_setup_reading(text) for text in source.texts]
-    for pair in source.pairs:
-        resolved = Resolved()
-        read_key_values(resolved, [pair])
-        readings.append(named_only(resolved.values))
-    found = agreed(readings)
-    for text in source.texts:
-        for key in _names_several(text):
-            found.pop(key, None)  # `the RTX 4090 and the DGX Spark`: the setup names both
-    # a version is its engine's: only the readings of the agreed engine state it
-    engine = found.get("engine")
-    versions = agreed(
-        {"engine_version": r.get("engine_version")}
-        for r in readings
-        if engine is not None and r.get("engine") == engine
-    )
-    found.pop("engine_version", None)
-    if "engine_version" in versions:
-        found["engine_version"] = versions["engine_version"]
-    return found
-
-
-@lru_cache(maxsize=1 << 12)
-def _names_several(text: str) -> tuple[str, ...]:
-    """The keys a setup paragraph names more than one value of (two systems, two engines):
-    the setup then states none of them for all its figures."""
-    several: list[str] = []
-    systems = vocab.mentioned_systems(text)
-    if len(systems) > 1 and not agreed({"system": name} for name in systems):
-        several.extend(("system", "node_count"))
-    if len(vocab.engines_named(text)) > 1:
-        several.extend(("engine", "engine_version"))
-    return tuple(several)
-
-
-@lru_cache(maxsize=1 << 12)
-def _setup_reading(text: str) -> dict[str, JsonValue]:
-    """One setup paragraph: the one engine it names (and the version written after it), the
-    one system it names and the machines it counts; none where it names a model only its
-    vendor serves (`we transitioned to an agent swarm powered by Gemini Flash`)."""
-    found: dict[str, JsonValue] = {}
-    if vocab.names_hosted_model(text):
-        return found
-    engine = vocab.engine_measured(text)
-    if engine:
-        found["engine"] = engine
-        after = re.search(rf"{re.escape(engine)}{_VERSION_AFTER}", text, re.I)
-        if after:
-            found["engine_version"] = after.group(1).rstrip(".,;:-")
-    systems = agreed({"system": m.group(0).strip()} for m in vocab.SYSTEM.finditer(text))
-    if "system" in systems:
-        found["system"] = systems["system"]
-        found["node_count"] = vocab.count_of(text)
-    return {k: v for k, v in found.items() if v is not None}
 
 
 def _own_by_value(cells: Sequence[str], value: float) -> int | None:

@@ -79,7 +79,7 @@ SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+
 _HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
 """A Hugging Face id: an owner and a name, each with a letter (`54.3/63` is a score)."""
 _MODEL_NAME = re.compile(
-    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_:-]?\d+(?:\.\d+)?[BbMm]"
+    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_:-]?(?:\d+x)?\d+(?:\.\d+)?[BbMm]"
     r"(?:-A\d+B)?(?:[-_][\w.]+)*(?![\w])"
 )
 _TAG_SIZE = re.compile(r"(?<=[A-Za-z\d]:)\d+(?:\.\d+)?[bB](?![\w])")
@@ -88,7 +88,8 @@ _LOWER_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?b(?![\w])")
 """A parameter count in lower case (`14b`): a size only beside a model family (`DeepSeek R1
 14b`, `gpt-oss 20b`); alone it is as often a figure's or a section's number (`Table 3b`)."""
 _MODEL_VALUE = re.compile(rf"(?:{_MODEL_NAME.pattern})(?:\s+[A-Za-z][\w.-]*){{0,2}}")
-_VERSION = re.compile(r"^v?\d+(?:\.\d+)+(?:[\w.+-]*)$|^b\d{3,5}$|^[0-9a-f]{7,12}$")
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)+(?![BbMm]$)(?:[\w.+-]*)$|^b\d{3,5}$|^[0-9a-f]{7,12}$")
+"""A version or build (`0.20.1`, `b9536`, `da1daf40`); not a model's size (`0.6B`)."""
 
 # Header (or `key:` of a key/value line) -> seed key, by what the header says it holds.
 _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -102,17 +103,27 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
         ("system", r"^(?:gpu|device|hardware|system|machine|accelerator)$"),
-        ("node_count", r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices)$"),
+        (
+            "node_count",
+            r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices"
+            r"|(?:num|n|number[\s_]of)[\s_]*gpus?|gpu[\s_]count|#[\s_]*gpus?)$",
+        ),
         (
             "concurrency",
-            r"^(?:c|concurrency|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel)$",
+            r"^(?:c|concurrency|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel"
+            r"|(?:(?:max|num|number)[\s_]+(?:of[\s_]+)?)?(?:parallel|concurrent)"
+            r"(?:[\s_]+model)?[\s_]+(?:requests?|users|clients|streams)(?:[\s_]+allowed)?)$",
         ),
         ("input_tokens", r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$"),
         (
             "output_tokens",
             r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$",
         ),
-        ("context_tokens", r"^(?:context|ctx)(?:[\s_]*(?:tokens|len(?:gth)?|size))?$"),
+        (
+            "context_tokens",
+            r"^(?:context|ctx)(?:[\s_]*(?:tokens|len(?:gth)?|size))?$"
+            r"|^seq(?:uence)?\.?[\s_]*len(?:gth)?\.?$",
+        ),
         (
             "workload",
             r"^(?:case|test|workload|scenario|benchmark|task|dataset(?:[\s_]name)?|prompt[\s_]set)$",
@@ -123,12 +134,19 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 @lru_cache(maxsize=1 << 16)  # a wide table's every header (4,096 thrashed at 10,000 columns)
 def header_key(header: str) -> str | None:
-    """The seed key a header names (`prompt tokens` -> `input_tokens`), or None."""
+    """The seed key a header names (`prompt tokens` -> `input_tokens`), or None; a header of
+    several rows (`Decode › batch size`, a log's line above its table joined on) by its last."""
     plain = header.replace("`", "").replace("*", "").strip().strip(":").strip()
     for key, regex in _HEADER_KEYS:
         if regex.match(plain):
             return key
+    if _HEADER_ROWS in plain:
+        return header_key(plain.rsplit(_HEADER_ROWS, 1)[-1])
     return None
+
+
+_HEADER_ROWS = "›"
+"""What joins the rows of a column's header, top to bottom (as the harvest writes it)."""
 
 
 @lru_cache(maxsize=1 << 14)
@@ -260,7 +278,20 @@ def sole_system(text: str) -> str | None:
     mentions = _system_mentions(text)
     if len({key for _, key in mentions}) != 1 or _CHIP_FAMILY.search(text):
         return None
+    if names_cpu_apart(text):
+        return None  # `Zen4 (Ryzen-7950X), ARM_NEON (M2-Max)`: a CPU's box beside the system
     return mentions[0][0]
+
+
+@lru_cache(maxsize=1 << 14)
+def names_cpu_apart(text: str) -> bool:
+    """Whether a text names a CPU (`Ryzen-7950X`) that is not part of a system's name: a
+    machine of its own beside any system it names."""
+    spans = [m.span() for m in SYSTEM.finditer(text)]
+    return any(
+        not any(start < m.end() and m.start() < end for start, end in spans)
+        for m in CPU.finditer(text)
+    )
 
 
 @lru_cache(maxsize=1 << 14)
@@ -392,9 +423,13 @@ def system_of_header(header: str) -> str | None:
 
 
 @lru_cache(maxsize=1 << 14)
-def count_of(text: str) -> int | None:
-    """The number of machines a text states (`4 x RasPi 5`, `H100 * 4`, `2-node`)."""
-    match = COUNTED_SYSTEM.search(text)
+def count_of(text: str, system: str | None = None) -> int | None:
+    """The number of machines a text states (`4 x RasPi 5`, `H100 * 4`, `2-node`); with
+    `system`, a count of other machines is none of its (`runs on a single M3 Ultra; on NVIDIA
+    it needs 8x H100s` counts no M3 Ultra)."""
+    match = next(
+        (m for m in COUNTED_SYSTEM.finditer(text) if system is None or _counts(m, system)), None
+    )
     if match:
         count = (match.group("count") or match.group("count2") or match.group("count3")).lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
@@ -404,6 +439,14 @@ def count_of(text: str) -> int | None:
         count = words.group("count").lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
     return None
+
+
+def _counts(match: re.Match[str], system: str) -> bool:
+    """Whether a counted machine is `system` (shares a word with it, its maker aside)."""
+    if not SYSTEM.search(match.group(0)):
+        return True  # `2 x nodes`, `4 GPUs`: no machine named, none other
+    words = set(re.findall(r"[a-z0-9]+", _key(system)))
+    return bool(words & set(re.findall(r"[a-z0-9]+", _key(match.group(0)))))
 
 
 _SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device)\b", re.I)

@@ -1,0 +1,82 @@
+"""What a run file's name states of its run: `Llama-3.1-8B_latency_bs8_in128_out128_float16`
+says the model, the batch, the prompt and generation lengths and the weight format of every
+figure in it. The file's name is the last place of a figure's chain (cited as line 0): it fills
+only what the figure's document leaves unsaid, and its folders only what the name does not
+say (`results/gpt-oss-120b/parallel.csv`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pydantic import JsonValue
+
+from draftflow.extract.conditions import setup_names as vocab
+
+_SETTING = re.compile(
+    r"(?<![A-Za-z0-9])(?P<key>bs|batch|conc|concurrency|in|isl|input|out|osl|output|"
+    r"ctx|longctx|context)[-=]?(?P<number>\d+)(?![A-Za-z0-9.])",
+    re.I,
+)
+"""A setting written as its short name glued to its number (`bs8`, `in128`, `conc1`)."""
+_KEYS = {
+    "bs": "concurrency",
+    "batch": "concurrency",
+    "conc": "concurrency",
+    "concurrency": "concurrency",
+    "in": "input_tokens",
+    "isl": "input_tokens",
+    "input": "input_tokens",
+    "out": "output_tokens",
+    "osl": "output_tokens",
+    "output": "output_tokens",
+    "ctx": "context_tokens",
+    "longctx": "context_tokens",
+    "context": "context_tokens",
+}
+_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+_PARTS = re.compile(r"[_\s]+|__")
+_OWN_SIZE = re.compile(r"(?:^|[-.:])\d+(?:\.\d+)?[bBmM](?:$|-)")
+"""A parameter count that is a part of the name of its own (`gpt-oss-120b`, `Llama-3.1-8B`),
+not the tail of a word (`qwen397b-np1-max-context` is a run's name)."""
+_SHARD = re.compile(r"[-_]\d{5}-of-\d{5}$", re.I)
+"""A split weights file's part (`-00001-of-00003`): the file's, not the model's name."""
+
+
+@lru_cache(maxsize=1 << 10)
+def file_name_conditions(path: str) -> tuple[tuple[str, JsonValue], ...]:
+    """The conditions a document's file name states, then those its folders state, nearest
+    first (each key from the nearest name that states it once)."""
+    parts = path.split("/")
+    names = [_SUFFIX.sub("", parts[-1]), *reversed(parts[:-1])]
+    found: dict[str, JsonValue] = {}
+    for name in names:
+        for key, setting in _name_conditions(name):
+            found.setdefault(key, setting)
+    return tuple(found.items())
+
+
+def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
+    """One file or folder name's settings, the one weight format and the one model it names;
+    a setting it states twice differently (`in128_in256`) is none."""
+    found: list[tuple[str, JsonValue]] = []
+    settings: dict[str, set[int]] = {}
+    for match in _SETTING.finditer(name):
+        key = _KEYS[match.group("key").lower()]
+        settings.setdefault(key, set()).add(int(match.group("number")))
+    found.extend(
+        (key, next(iter(numbers))) for key, numbers in settings.items() if len(numbers) == 1
+    )
+    spaced = name.replace("_", " ")
+    precision = vocab.sole_precision(spaced)
+    if precision is not None:
+        found.append(("weight_precision", precision))
+    models = {
+        _SHARD.sub("", part)
+        for part in _PARTS.split(name)
+        if vocab.is_model_value(part) and _OWN_SIZE.search(part)
+    }
+    if len(models) == 1:
+        found.append(("model", next(iter(models))))
+    return found

@@ -1,0 +1,78 @@
+"""What a document's setup sections state for all its figures, agreed key by key: the one
+engine (with its version), system and count of machines each paragraph names, and the
+`key: value` lines and two-column tables (`resolve.py` puts them where no nearer context
+states a key)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from pydantic import JsonValue
+
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.readers import VERSION, Resolved, named_only, read_key_values
+from draftflow.extract.conditions.setup import SetupSource, agreed
+
+_VERSION_AFTER = rf"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?{VERSION}"
+
+
+def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
+    """What a document's setup sections state, agreed key by key (a key stated twice
+    differently is left out): their prose and their `key: value` lines and tables."""
+    readings: list[dict[str, JsonValue]] = [_setup_reading(text) for text in source.texts]
+    for pair in source.pairs:
+        resolved = Resolved()
+        read_key_values(resolved, [pair])
+        readings.append(named_only(resolved.values))
+    found = agreed(readings)
+    for text in source.texts:
+        for key in _names_several(text):
+            found.pop(key, None)  # `the RTX 4090 and the DGX Spark`: the setup names both
+    # a version is its engine's: only the readings of the agreed engine state it
+    engine = found.get("engine")
+    versions = agreed(
+        {"engine_version": r.get("engine_version")}
+        for r in readings
+        if engine is not None and r.get("engine") == engine
+    )
+    found.pop("engine_version", None)
+    if "engine_version" in versions:
+        found["engine_version"] = versions["engine_version"]
+    return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _names_several(text: str) -> tuple[str, ...]:
+    """The keys a setup paragraph names more than one value of (two systems, two engines):
+    the setup then states none of them for all its figures."""
+    several: list[str] = []
+    systems = vocab.mentioned_systems(text)
+    if (len(systems) > 1 and not agreed({"system": name} for name in systems)) or (
+        systems and vocab.names_cpu_apart(text)
+    ):
+        several.extend(("system", "node_count"))
+    if len(vocab.engines_named(text)) > 1:
+        several.extend(("engine", "engine_version"))
+    return tuple(several)
+
+
+@lru_cache(maxsize=1 << 12)
+def _setup_reading(text: str) -> dict[str, JsonValue]:
+    """One setup paragraph: the one engine it names (and the version written after it), the
+    one system it names and the machines it counts; none where it names a model only its
+    vendor serves (`we transitioned to an agent swarm powered by Gemini Flash`)."""
+    found: dict[str, JsonValue] = {}
+    if vocab.names_hosted_model(text):
+        return found
+    engine = vocab.engine_measured(text)
+    if engine:
+        found["engine"] = engine
+        after = re.search(rf"{re.escape(engine)}{_VERSION_AFTER}", text, re.I)
+        if after:
+            found["engine_version"] = after.group(1).rstrip(".,;:-")
+    systems = agreed({"system": m.group(0).strip()} for m in vocab.SYSTEM.finditer(text))
+    if "system" in systems:
+        found["system"] = systems["system"]
+        found["node_count"] = vocab.count_of(text, str(systems["system"]))
+    return {k: v for k, v in found.items() if v is not None}
