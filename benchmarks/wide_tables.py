@@ -42,6 +42,17 @@ def wide_readme(columns: int, rows: int, seed: int = 32) -> str:
     return "\n".join(lines) + "\n"
 
 
+def many_tables_readme(tables: int, seed: int = 32) -> str:
+    """A README of `tables` one-cell tables (`|tok/s|` over an integer), blank-line apart in
+    one section: many small tables rather than one wide one (50,000 of them are ~0.9 MB, under
+    the 1 MB a document may hold)."""
+    rng = random.Random(seed)
+    lines = ["# Many sweeps", "", "Decode throughput of one model, one run per table.", ""]
+    for _ in range(tables):
+        lines += ["|tok/s|", "|-|", f"|{rng.randint(1, 999)}|", ""]
+    return "\n".join(lines)
+
+
 def draft_once(folder: Path, profiler: cProfile.Profile | None) -> float:
     """CPU seconds of one no-model draft of `folder`."""
     with tempfile.TemporaryDirectory(prefix="draftflow-wide-") as records:
@@ -66,20 +77,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--columns", type=int, default=10_000)
     parser.add_argument("--rows", type=int, default=3)
+    parser.add_argument("--tables", type=int, default=0, help="N one-cell tables instead")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--profile", type=int, default=0, help="functions listed; 0: none")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="draftflow-wide-src-") as source:
         folder = Path(source) / "someone__wide-sweep"
         folder.mkdir()
-        (folder / "README.md").write_text(wide_readme(args.columns, args.rows))
+        readme = (
+            many_tables_readme(args.tables) if args.tables else wide_readme(args.columns, args.rows)
+        )
+        (folder / "README.md").write_text(readme)
         times: list[float] = []
         profiler = cProfile.Profile() if args.profile else None
         for repeat in range(args.repeats):
             last = repeat == args.repeats - 1
             times.append(draft_once(folder, profiler if last else None))
             print(f"run {repeat + 1}: {times[-1]:.2f} CPU s", flush=True)
-    print(f"{args.columns} columns x {args.rows} rows: median {statistics.median(times):.2f} CPU s")
+    shape = f"{args.tables} tables" if args.tables else f"{args.columns} columns x {args.rows} rows"
+    print(f"{shape}: median {statistics.median(times):.2f} CPU s")
     if profiler is not None:
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out)

@@ -80,7 +80,7 @@ def _result(
 ) -> ReportedResult:
     if item.named_as is not None:
         conditions = {**conditions, "metric_as_written": item.named_as}
-    result = make_result(
+    return make_result(
         document=anchor.document,
         line=anchor.line,
         value=anchor.value,
@@ -91,8 +91,8 @@ def _result(
         conditions=conditions,
         derived=derived,
         parts=label,
+        condition_sources=dict(sources or {}),
     )
-    return result.model_copy(update={"condition_sources": dict(sources or {})})
 
 
 Summaries = tuple[set[int], dict[int, DerivedFigure], list[ReportedResult]]

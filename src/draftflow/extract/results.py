@@ -326,9 +326,11 @@ def make_result(
     conditions: dict[str, JsonValue],
     derived: DerivedFigure | None = None,
     parts: Label | None = None,
+    condition_sources: dict[str, list[str]] | None = None,
 ) -> ReportedResult:
     """A reported result in the record's shape, cited by pinned URL and line; `parts` is
-    its label's typed parts when `label` is their text."""
+    its label's typed parts when `label` is their text, `condition_sources` the places its
+    conditions are cited to."""
     uncertainty = None
     if derived is not None:
         # the runs a statistic was formed over: counted here, never guessed
@@ -356,6 +358,7 @@ def make_result(
         source_document_id=document.document_id,
         source_line=line,
         parts=parts,
+        condition_sources=condition_sources,
     )
 
 

@@ -18,6 +18,7 @@ from draftflow.extract.artifact import Extraction
 from draftflow.llm.protocol import StructuredClient
 from draftflow.record.model import (
     ChosenFigure,
+    ReportedResult,
     SelectionEdit,
     SelectionNote,
     TestProfile,
@@ -131,6 +132,13 @@ def apply_edits(
     return result
 
 
+def _readably_labelled(result: ReportedResult) -> ReportedResult:
+    """`result` with its label readable: a copy only when that changes it (extract's labels
+    are readable already; a wide table's tens of thousands of copies cost a second)."""
+    label = readable_label(result.label)
+    return result if label == result.label else result.model_copy(update={"label": label})
+
+
 async def select(
     snapshot: Snapshot,
     extraction: Extraction,
@@ -148,9 +156,7 @@ async def select(
     lead. The selection carries what the draft stage reads of the extraction besides: its
     setup and how many claims it dropped."""
     # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
-    results = [
-        r.model_copy(update={"label": readable_label(r.label)}) for r in extraction.reported_results
-    ]
+    results = [_readably_labelled(r) for r in extraction.reported_results]
     # with or without a model, the same figures in the same order (the rules and the lead
     # ranker read a figure against those before it: a column's first row is its baseline)
     figures = make_figures(in_source_order(results, snapshot))

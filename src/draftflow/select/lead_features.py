@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from draftflow.acquire.snapshot import Snapshot
@@ -31,9 +32,10 @@ _OPENING = "in the opening section of "
 _RUN_FILE = "the run file "
 
 
+@lru_cache(maxsize=4096)
 def reason_name(reason: str) -> str:
     """A rule's reason without the evidence it cites (a path, a date, a heading): the same
-    rule reads the same in every repository."""
+    rule reads the same in every repository. Once per reason (every figure has several)."""
     reason = _EVIDENCE.sub("", reason)
     if reason.startswith(_OPENING):
         where = "the README" if reason.endswith("the README") else "a document"
@@ -43,6 +45,7 @@ def reason_name(reason: str) -> str:
     return reason
 
 
+@lru_cache(maxsize=1024)
 def _kind(path: str) -> str:
     suffix = PurePosixPath(path).suffix.lower().lstrip(".")
     return suffix or "none"

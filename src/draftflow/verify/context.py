@@ -147,6 +147,8 @@ class DocumentIndexes:
         self.sorted_readings: dict[tuple[str, str, int], tuple[list[float], list[int]]] = {}
         # Whether a document writes a label's part, by (path, sha256, part) (verify/reread.py).
         self.written_parts: dict[tuple[str, str, str], bool] = {}
+        # The last cited lines' cells, with their table's header row's (verify/reread.py).
+        self.line_pieces: dict[tuple[str, str, int], frozenset[str]] = {}
 
     def of(self, document: Document) -> DocumentIndex:
         """The document's index, built on first use and kept."""

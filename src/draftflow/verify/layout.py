@@ -152,6 +152,11 @@ class DocumentLayout:
         found = self._row(line)
         return None if found is None else (found.cells, found.header)
 
+    def table_start(self, line: int) -> int | None:
+        """The first line (the header row) of the table whose body row is `line`, if any."""
+        found = self._row(line)
+        return None if found is None else found.table_start
+
     def caption(self, line: int) -> str:
         """The text just above the table holding `line` (up to its heading, a few lines at
         most): where a table whose headers are settings (`c=1`, `c=2`) states its unit

@@ -49,6 +49,10 @@ def value_forms(number: ParsedNumber, decimal_comma: bool) -> frozenset[Form] | 
     return None if forms is None else frozenset(forms)
 
 
+_WIDE = 64
+"""Owners above which a row keeps its answers per value asked."""
+
+
 class OwnedReadings:
     """Readings grouped by owner (a line's mentions, a table row's cells), sorted once so
     that which owners hold a reading a number matches is a bisect, not a scan of them all."""
@@ -60,9 +64,21 @@ class OwnedReadings:
         self._sorted = not any(math.isnan(alt) for alt, _ in pairs)
         self._values = array("d", (alt for alt, _ in pairs)) if self._sorted else array("d")
         self._owners = [i for _, i in pairs]
+        # A wide row's figures ask for each value the row repeats (a sweep's cells repeat
+        # values): the answer once per value asked. Kept for wide rows only, where a value
+        # stands many times; a short line's answer costs less than keeping it.
+        self._asked: dict[ParsedNumber, list[int]] | None = {} if len(readings) > _WIDE else None
 
     def owners(self, number: ParsedNumber) -> list[int]:
-        """The owners with a reading `number` matches, in order."""
+        """The owners with a reading `number` matches, in order (a fresh list per call)."""
+        if self._asked is None:
+            return self._owners_of(number)
+        found = self._asked.get(number)
+        if found is None:
+            found = self._asked[number] = self._owners_of(number)
+        return list(found)
+
+    def _owners_of(self, number: ParsedNumber) -> list[int]:
         if not self._sorted:
             return [
                 i

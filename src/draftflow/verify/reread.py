@@ -66,8 +66,10 @@ def _unit_ids() -> dict[str, str]:
     return found
 
 
+@lru_cache(maxsize=4096)
 def unit_id(unit: str) -> str | None:
-    """The vocabulary's id of a unit as written (`tok/s` → `tokens/s`), or None."""
+    """The vocabulary's id of a unit as written (`tok/s` → `tokens/s`), or None; once per
+    spelling (each figure's readings are asked theirs)."""
     return _unit_ids().get(unit.strip().lower())
 
 
@@ -352,14 +354,43 @@ def _collapsed(ctx: VerifyContext, document: Document) -> str:
     return text
 
 
-def _written(ctx: VerifyContext, document: Document, lowered: str) -> bool:
+def _written(ctx: VerifyContext, document: Document, lowered: str, line: int) -> bool:
     """Whether the document writes these words (a label's part), asked once per document and
-    part: the figures of a wide table share their row's and columns' names."""
+    part: the figures of a wide table share their row's and columns' names. A part that is
+    a cell of the cited line or of its table's header row is written (each cell's collapsed
+    text stands in the collapsed document): a wide table's 10,000 column names are not each
+    searched for in the whole document."""
     key = (document.path, document.sha256, lowered)
     known = ctx.indexes.written_parts.get(key)
     if known is None:
-        known = ctx.indexes.written_parts[key] = _plain(lowered) in _collapsed(ctx, document)
+        wanted = _plain(lowered)
+        known = wanted in _cited_cells(ctx, document, line) or wanted in _collapsed(ctx, document)
+        ctx.indexes.written_parts[key] = known
     return known
+
+
+_CELLS_KEPT = 8
+"""Cited lines whose cells are kept: a row's figures are checked together."""
+
+
+def _cited_cells(ctx: VerifyContext, document: Document, line: int) -> frozenset[str]:
+    """The collapsed lower-case text of each `|`-separated piece of `line` and of its table's
+    header row, stripped: each is a substring of `_collapsed` (lower case, emphasis marks
+    and whitespace runs read the same within a line as within the document)."""
+    key = (document.path, document.sha256, line)
+    found = ctx.indexes.line_pieces.get(key)
+    if found is None:
+        header = ctx.indexes.of(document).layout.table_start(line)
+        lines = (line,) if header is None or header == line else (line, header)
+        found = frozenset(
+            _plain(piece.lower()).strip()
+            for number in lines
+            for piece in (document.line(number) or "").split("|")
+        )
+        if len(ctx.indexes.line_pieces) >= _CELLS_KEPT:
+            del ctx.indexes.line_pieces[next(iter(ctx.indexes.line_pieces))]
+        ctx.indexes.line_pieces[key] = found
+    return found
 
 
 def _check_label(
@@ -375,7 +406,7 @@ def _check_label(
     read_statistics = {named_statistic(r.statistic) for r in readings}
     for part in (p.strip() for p in result.label.split(",")):
         lowered = part.lower()
-        if _written(ctx, document, lowered):
+        if _written(ctx, document, lowered, result.source_line):
             continue  # the source's own words (a row's name, a series' description)
         metric = next((name for name, regex in METRIC_RES if regex.search(lowered)), None)
         if metric is None:

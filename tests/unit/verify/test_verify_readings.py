@@ -97,3 +97,29 @@ def test_a_value_table_finds_the_lines_with_a_matching_reading(
         if any(low <= v <= high for v in values for low, high in number.intervals())
     ]
     assert table.lines_for(number) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    cells=st.lists(
+        st.sampled_from(["1.5", "2.5", "32K", "95%", "7", "4.1 ± 0.3", "two", "1.50"]),
+        min_size=65,
+        max_size=200,
+    ),
+    claims=st.lists(_CLAIMS | st.sampled_from(["1.5", "2.5", "7", "95"]), min_size=1, max_size=6),
+)
+def test_a_wide_row_answers_each_value_asked_as_reading_its_cells_one_by_one(
+    cells: list[str], claims: list[str]
+) -> None:
+    """A wide row keeps its answer per value asked (its figures ask for the values it repeats):
+    each answer, asked again, is what reading each cell in turn gives, and a caller's change
+    to an answer does not change the next."""
+    readings = [cell_readings(cell) for cell in cells]
+    row = OwnedReadings(readings)
+    for claim in [*claims, *claims]:
+        number = parse_number(claim)
+        assert number is not None
+        one_by_one = [i for i, alts in enumerate(readings) if any(number.matches(a) for a in alts)]
+        answer = row.owners(number)
+        assert answer == one_by_one
+        answer.append(-1)

@@ -9,8 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from draftflow.record.model import ReportedResult
+from draftflow.verify import reread
 from draftflow.verify.context import DocumentIndexes, ListedDocument
 from draftflow.verify.reread import check_reading, kind_of, named_statistic, unit_id
 from draftflow.verify.setup import check_setup_words
@@ -150,3 +153,30 @@ def test_setup_words_must_stand_on_a_line_of_a_source(field_name, value, error) 
     ctx = FakeContext(record=Record(Setup(**setup)))
     check_setup_words(ctx)  # type: ignore[arg-type]
     assert bool(ctx.flags) is error, ctx.flags
+
+
+_PIECES = st.text(alphabet="ab Σσİ1.|*`\t-:/", max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(_PIECES, min_size=1, max_size=6), at=st.integers(min_value=0, max_value=5))
+def test_a_cited_lines_cells_stand_in_the_collapsed_document(lines: list[str], at: int) -> None:
+    """The cells a label's part is first looked for among (the cited line's and its header
+    row's) are each written in the document as the whole-document search reads it: the
+    shortcut finds no part the search would not."""
+    text = "\n".join(lines) + "\n"
+    document = snapshot_of({"README.md": text}).documents[0]
+    context = FakeContext()
+    line = at % len(lines) + 1
+    collapsed = reread._collapsed(context, document)  # type: ignore[arg-type]
+    for cell in reread._cited_cells(context, document, line):  # type: ignore[arg-type]
+        assert cell in collapsed, (cell, collapsed)
+
+
+def test_a_label_part_in_the_header_row_is_written_without_searching_the_document() -> None:
+    text = "# Sweep\n\n| model | c1 **tok/s** | c2 tok/s |\n|---|---|---|\n| m-0 | 1.5 | 2.5 |\n"
+    document = snapshot_of({"README.md": text}).documents[0]
+    context = FakeContext()
+    assert reread._cited_cells(context, document, 5) >= {"c1 tok/s", "m-0", "1.5"}  # type: ignore[arg-type]
+    assert reread._written(context, document, "c1 tok/s", 5)  # type: ignore[arg-type]
+    assert not reread._written(context, document, "c3 tok/s", 5)  # type: ignore[arg-type]

@@ -185,14 +185,20 @@ def _name_features(add: _Adder, candidate: Candidate) -> None:
     for text, role in ((candidate.heading or "", "heading"), (candidate.caption or "", "caption")):
         if not text or (candidate.format is SourceFormat.LINE and role == "caption"):
             continue
-        if SPEC_HEADINGS.search(text):
-            add(f"{role}_spec", 1.0)
-        if metric_in_prose(text):
-            add(f"{role}_metric", 1.0)
-        if THRESHOLD_WORDS.search(text.lower()):
-            add(f"{role}_threshold", 1.0)
-        if _HEADING_RESULT.search(text):
-            add(f"{role}_results_word", 1.0)
+        for feature in _surrounding_reading(role, text):
+            add(feature, 1.0)
+
+
+@lru_cache(maxsize=1 << 12)
+def _surrounding_reading(role: str, text: str) -> tuple[str, ...]:
+    """What a heading's or caption's words say (memoised: a section's figures share it)."""
+    tests = (
+        ("spec", SPEC_HEADINGS.search(text)),
+        ("metric", metric_in_prose(text)),
+        ("threshold", THRESHOLD_WORDS.search(text.lower())),
+        ("results_word", _HEADING_RESULT.search(text)),
+    )
+    return tuple(f"{role}_{test}" for test, hit in tests if hit)
 
 
 @lru_cache(maxsize=1 << 15)
