@@ -20,6 +20,7 @@ from functools import cache
 
 from draftflow.text.addressed import ADDRESSEE_WORDS, is_addressed_to_a_reader
 from draftflow.text.lines import CASE_FOLDED
+from draftflow.text.starts import letter_led_starts
 
 _VERBS = r"(?:report|write|say|claim|respond|answer|tell|state(?=\s+that))"
 _INSTRUCTION_RE = re.compile(
@@ -118,7 +119,8 @@ _TELLING_WORDS = (
     "please", "you", "note", "instruction", "message",
 )  # fmt: skip
 # `ai` and `a.i` stand after and before no letter or digit wherever the patterns name them.
-_AI_RE = re.compile(r"(?<![a-z0-9])a\.?i(?![a-z0-9])")
+# Opening with the letter (its lookbehind read after it) lets the engine look for `a` alone.
+_AI_RE = re.compile(r"a(?<![a-z0-9]a)\.?i(?![a-z0-9])")
 
 
 def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
@@ -133,7 +135,8 @@ def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
 
     alone = lines(_ALONE_WORDS, CASE_FOLDED)
     addressee = ADDRESSEE_WORDS if _folds_apart(lowered) else _ADDRESSEE_LOWER
-    addressed = {line_of(match.start()) for match in addressee.finditer(lowered)}
+    # every match opens with a letter (or at the start): tried only where one stands
+    addressed = {line_of(at) for at in letter_led_starts(addressee, lowered)}
     return alone | addressed | (lines(_READER_WORDS, _AI_RE) & lines(_TELLING_WORDS))
 
 
