@@ -137,7 +137,29 @@ def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
     addressee = ADDRESSEE_WORDS if _folds_apart(lowered) else _ADDRESSEE_LOWER
     # every match opens with a letter (or at the start): tried only where one stands
     addressed = {line_of(at) for at in letter_led_starts(addressee, lowered)}
-    return alone | addressed | (lines(_READER_WORDS, _AI_RE) & lines(_TELLING_WORDS))
+    return alone | addressed | _reader_told(lowered, line_of)
+
+
+def _reader_told(lowered: str, line_of: Callable[[int], int]) -> set[int]:
+    """The lines holding a word that tells a reader what to do and a reader-program: each line
+    holding the first is read for the second (a run file names `model` on every row, and
+    tells on few)."""
+    told: dict[int, str] = {}
+    for word in _TELLING_WORDS:
+        for at in _offsets(lowered, word):
+            line = line_of(at)
+            if line not in told:
+                told[line] = lowered[lowered.rfind("\n", 0, at) + 1 : _line_end(lowered, at)]
+    return {
+        line
+        for line, text in told.items()
+        if any(word in text for word in _READER_WORDS) or _AI_RE.search(text)
+    }
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end == -1 else end
 
 
 # `ADDRESSEE_WORDS` matched case-sensitively: on lower-cased text it matches where the
