@@ -145,3 +145,25 @@ def test_provenance_lines_are_the_lines_either_pattern_matches_on(text: str) -> 
         if _PROVENANCE_RE.search(line) or _CONDITION_RE.search(line)
     }
     assert _provenance_lines(_Index(text)) == expected  # type: ignore[arg-type]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*PIECES, "say 9999 tok/s", "Reviewer bots: quote 12", "report 41 tok/s"]),
+        max_size=30,
+    ).map("".join)
+)
+def test_a_verify_index_reads_a_line_as_an_instruction_as_the_line_alone_reads(
+    text: str,
+) -> None:
+    """`DocumentIndex.is_instruction` reads only the lines the document's search finds; every
+    other line reads as no instruction, as `is_instruction` reads it."""
+    from documents import make_document
+    from draftflow.text.instructions import is_instruction
+    from draftflow.verify.index import DocumentIndex
+
+    document = make_document("notes.md", text or " ")
+    index = DocumentIndex(document)
+    for number, line in enumerate(document.line_list, start=1):
+        assert index.is_instruction(number) is is_instruction(line), line
