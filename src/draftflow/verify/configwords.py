@@ -182,9 +182,9 @@ def _lines_with_words(lowered: str, line_of: Callable[[int], int]) -> set[int]:
         # one of them matches (every such place, not every place of a large run file).
         starts = letter_led_starts(led[0], lowered)
         places = (_PRECISION_HELD_RE.match(lowered, at) for at in starts)
-    for match in places:
-        assert match is not None
-        found.update(range(line_of(match.start()), line_of(match.end()) + 1))
+    for place in places:
+        assert place is not None
+        found.update(range(line_of(place.start()), line_of(place.end()) + 1))
     return found
 
 
