@@ -9,13 +9,16 @@ as instructions to a model are never evidence, whatever numbers they hold.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.artifact import DroppedClaim, DropReason
 from draftflow.extract.numeric import Found, as_number, matches_written, numbers_in
-from draftflow.text.instructions import is_instruction
+from draftflow.text.instructions import candidate_lines, is_instruction
+from draftflow.text.lines import CASE_FOLDED
 
 INSTRUCTION_TEXT = re.compile(
     r"ignore\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding)\s+"
@@ -77,6 +80,39 @@ def reads_as_instructions(text: str) -> bool:
     return fixed or is_instruction(text)
 
 
+# Every match of `INSTRUCTION_TEXT` holds one of these, in lower case (`[INST]` as `inst`,
+# `<|im_start|>` as `im_start`); a line holding none, and no letter that case-insensitive
+# matching reads as another (`ſ` as `s`), reads as no instruction by that pattern.
+_INSTRUCTION_TEXT_WORDS = (
+    "ignore", "disregard", "system", "you", "as", "new", "report", "output", "state", "write",
+    "im_start", "inst",
+)  # fmt: skip
+
+
+def instruction_candidates(document: Document) -> frozenset[int] | None:
+    """The lines of `document` that may read as instructions (`reads_as_instructions`): every
+    other line does not. Found by searching the whole lower-cased text once for the words any
+    instruction holds; None (read every line) when lower case moved the offsets."""
+    lines = document.line_list
+    text = "\n".join(lines)
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        return None
+    starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+
+    def line_of(offset: int) -> int:
+        return bisect_right(starts, offset)
+
+    found = candidate_lines(lowered, line_of)
+    for word in _INSTRUCTION_TEXT_WORDS:
+        at = lowered.find(word)
+        while at != -1:
+            found.add(line_of(at))
+            at = lowered.find(word, at + len(word))
+    found.update(line_of(match.start()) for match in CASE_FOLDED.finditer(lowered))
+    return frozenset(found)
+
+
 @dataclass(frozen=True)
 class Grounded:
     """A claimed number tied to the source number on its cited line."""
@@ -98,6 +134,7 @@ class Grounder:
 
     snapshot: Snapshot
     _line_numbers: dict[tuple[str, int], LineNumbers] = field(default_factory=dict)
+    _instruction_lines: dict[str, frozenset[int] | None] = field(default_factory=dict)
     _texts: str | None = None
     _values: list[Found] | None = None
 
@@ -111,6 +148,15 @@ class Grounder:
         if key not in self._line_numbers:
             self._line_numbers[key] = LineNumbers.of(document.line(line) or "")
         return self._line_numbers[key]
+
+    def _may_instruct(self, document: Document, line: int) -> bool:
+        """False when line `line` cannot read as an instruction: the document's lines that may
+        are found once (a large run file grounds tens of thousands of figures)."""
+        key = document.document_id
+        if key not in self._instruction_lines:
+            self._instruction_lines[key] = instruction_candidates(document)
+        candidates = self._instruction_lines[key]
+        return candidates is None or line in candidates
 
     def ground(
         self, *, kind: str, label: str, document_id: str, line: int, claimed: float
@@ -135,7 +181,7 @@ class Grounder:
         if text is None:
             count = len(document.line_list)
             return drop(DropReason.NO_SUCH_LINE, f"the document has {count} lines")
-        if reads_as_instructions(text):
+        if self._may_instruct(document, line) and reads_as_instructions(text):
             return drop(DropReason.INSTRUCTION_TEXT, f"line reads: {text.strip()[:120]!r}")
         found = best_match(claimed, self.numbers_on(document, line))
         if found is not None:

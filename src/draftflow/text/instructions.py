@@ -20,6 +20,7 @@ from functools import cache
 
 from draftflow.text.addressed import ADDRESSEE_WORDS, is_addressed_to_a_reader
 from draftflow.text.lines import CASE_FOLDED
+from draftflow.text.starts import letter_led_starts
 
 _VERBS = r"(?:report|write|say|claim|respond|answer|tell|state(?=\s+that))"
 _INSTRUCTION_RE = re.compile(
@@ -118,7 +119,8 @@ _TELLING_WORDS = (
     "please", "you", "note", "instruction", "message",
 )  # fmt: skip
 # `ai` and `a.i` stand after and before no letter or digit wherever the patterns name them.
-_AI_RE = re.compile(r"(?<![a-z0-9])a\.?i(?![a-z0-9])")
+# Opening with the letter (its lookbehind read after it) lets the engine look for `a` alone.
+_AI_RE = re.compile(r"a(?<![a-z0-9]a)\.?i(?![a-z0-9])")
 
 
 def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
@@ -133,8 +135,31 @@ def candidate_lines(lowered: str, line_of: Callable[[int], int]) -> set[int]:
 
     alone = lines(_ALONE_WORDS, CASE_FOLDED)
     addressee = ADDRESSEE_WORDS if _folds_apart(lowered) else _ADDRESSEE_LOWER
-    addressed = {line_of(match.start()) for match in addressee.finditer(lowered)}
-    return alone | addressed | (lines(_READER_WORDS, _AI_RE) & lines(_TELLING_WORDS))
+    # every match opens with a letter (or at the start): tried only where one stands
+    addressed = {line_of(at) for at in letter_led_starts(addressee, lowered)}
+    return alone | addressed | _reader_told(lowered, line_of)
+
+
+def _reader_told(lowered: str, line_of: Callable[[int], int]) -> set[int]:
+    """The lines holding a word that tells a reader what to do and a reader-program: each line
+    holding the first is read for the second (a run file names `model` on every row, and
+    tells on few)."""
+    told: dict[int, str] = {}
+    for word in _TELLING_WORDS:
+        for at in _offsets(lowered, word):
+            line = line_of(at)
+            if line not in told:
+                told[line] = lowered[lowered.rfind("\n", 0, at) + 1 : _line_end(lowered, at)]
+    return {
+        line
+        for line, text in told.items()
+        if any(word in text for word in _READER_WORDS) or _AI_RE.search(text)
+    }
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end == -1 else end
 
 
 # `ADDRESSEE_WORDS` matched case-sensitively: on lower-cased text it matches where the

@@ -24,10 +24,12 @@ from draftflow.extract.conditions.setup_names import ANY_ENGINE, PRECISION, engi
 from draftflow.extract.conditions.setup_names import ENGINES as ENGINE_SPELLINGS
 from draftflow.numbers import ParsedNumber, find_numbers
 from draftflow.numbers.vocabulary import vocabulary
+from draftflow.numbers.vocabulary_entries import spelling_pattern
 from draftflow.record.model import ReportedResult, document_url
 from draftflow.text.lines import CASE_FOLDED
 from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
+from draftflow.text.starts import letter_led_starts
 from draftflow.verify.context import ListedDocument, VerifyContext
 from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Evidence, Rule, Severity
@@ -140,14 +142,49 @@ def _matches(text: str) -> Iterator[tuple[str, re.Match[str]]]:
         yield f"precision:{precision_key(match.group(0))}", match
 
 
+def _letter_led_precisions() -> tuple[re.Pattern[str], tuple[str, ...]] | None:
+    """The precision alternatives that open with a letter, and the words each other one holds
+    (`4.0 bpw`, `8-bit`): in a text holding none of those words only the first can match. None
+    when an alternative opens with something else and holds no word a search can look for."""
+    precision = vocabulary().precision
+    alternatives = [
+        *(spelling_pattern([spelling]) for spelling in precision.spellings),
+        *precision.patterns,
+    ]
+    led = [a for a in alternatives if a[:1].isalpha()]
+    held: list[str] = []
+    for alternative in alternatives:
+        if not alternative[:1].isalpha():
+            word = next((w for w in _DIGIT_LED_WORDS if w in alternative), None)
+            if word is None:
+                return None
+            held.append(word)
+    return re.compile("|".join(led)), tuple(dict.fromkeys(held))
+
+
+_DIGIT_LED_WORDS = ("bpw", "bit")
+_LETTER_LED_PRECISIONS = _letter_led_precisions()
+
+
 def _lines_with_words(lowered: str, line_of: Callable[[int], int]) -> set[int]:
     """The lines that may name an engine or a precision: those a search of the whole
     lower-cased text finds what such a word holds on, or inside (a match across lines hides
     none). Each is then read alone with the exact patterns, as if every line had been."""
     found: set[int] = set()
-    for pattern in (_ENGINE_HELD_RE, _PRECISION_HELD_RE, CASE_FOLDED):
+    for pattern in (_ENGINE_HELD_RE, CASE_FOLDED):
         for match in pattern.finditer(lowered):
             found.update(range(line_of(match.start()), line_of(match.end()) + 1))
+    led = _LETTER_LED_PRECISIONS
+    if led is None or any(word in lowered for word in led[1]):
+        places: Iterator[re.Match[str] | None] = _PRECISION_HELD_RE.finditer(lowered)
+    else:
+        # Only alternatives opening with a letter can match: the whole pattern is tried where
+        # one of them matches (every such place, not every place of a large run file).
+        starts = letter_led_starts(led[0], lowered)
+        places = (_PRECISION_HELD_RE.match(lowered, at) for at in starts)
+    for place in places:
+        assert place is not None
+        found.update(range(line_of(place.start()), line_of(place.end()) + 1))
     return found
 
 

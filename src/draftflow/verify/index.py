@@ -134,6 +134,7 @@ class DocumentIndex:
         self._words: ValueTable | None = None
         self._identifier_cache: dict[str, list[int]] = {}
         self._instruction_cache: dict[int, bool] = {}
+        self._instruction_candidates: frozenset[int] | None = None
         self._found_lines: dict[LineFinder, Sequence[int]] = {}
         self._readings_cache: dict[int, LineReadings] = {}
         self._cell_cache: dict[int, OwnedReadings] = {}
@@ -238,9 +239,18 @@ class DocumentIndex:
         read once per line (a cited line is asked about by every check of its figures)."""
         cached = self._instruction_cache.get(number)
         if cached is None:
-            cached = is_instruction(self.document.line(number) or "")
+            # a line the document's one search does not find cannot be one (`candidate_lines`)
+            cached = self._may_instruct(number) and is_instruction(self.document.line(number) or "")
             self._instruction_cache[number] = cached
         return cached
+
+    def _may_instruct(self, number: int) -> bool:
+        found = self.candidate_lines(candidate_lines)
+        if isinstance(found, range):
+            return True
+        if self._instruction_candidates is None:
+            self._instruction_candidates = frozenset(found)
+        return number in self._instruction_candidates
 
     def instruction_lines(self) -> Iterator[int]:
         """The lines that read as instructions to a model, in order. Only the lines holding a

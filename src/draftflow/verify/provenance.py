@@ -17,7 +17,9 @@ from collections.abc import Iterator, Mapping
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
 from draftflow.text.sentences import split_sentences
+from draftflow.text.starts import letter_led_starts
 from draftflow.verify.context import VerifyContext
+from draftflow.verify.index import DocumentIndex
 from draftflow.verify.meaning import label_settings, setting_label, setting_named
 from draftflow.verify.prose import prose_fields
 from draftflow.verify.report import Rule, Severity
@@ -68,12 +70,24 @@ def _source_stems(ctx: VerifyContext) -> frozenset[str]:
         found: set[str] = set()
         for listed in ctx.available():
             assert listed.document is not None
-            for line in listed.document.line_list:
-                if _PROVENANCE_RE.search(line) or _CONDITION_RE.search(line):
-                    found.update(stem for stem, _ in claimed_stems(line))
-                    found.update(f"key:{m.group(0).lower()}" for m in _CONDITION_RE.finditer(line))
+            for number in _provenance_lines(ctx.index(listed)):
+                line = listed.document.line_list[number - 1]
+                found.update(stem for stem, _ in claimed_stems(line))
+                found.update(f"key:{m.group(0).lower()}" for m in _CONDITION_RE.finditer(line))
         cached = ctx.provenance_stems = frozenset(found)
     return cached
+
+
+def _provenance_lines(index: DocumentIndex) -> set[int]:
+    """The lines on which either pattern matches, found by one search of the whole text each
+    (neither can match across a line end; every match opens with a letter) rather than two
+    searches of every line."""
+    text = index.text
+    return {
+        index.line_of(at)
+        for pattern in (_PROVENANCE_RE, _CONDITION_RE)
+        for at in letter_led_starts(pattern, text)
+    }
 
 
 def check_provenance(ctx: VerifyContext) -> None:

@@ -147,3 +147,59 @@ def test_reads_as_instructions_is_the_case_blind_pattern(text: str) -> None:
     reader-program classifier of verify, which it also consults)."""
     expected = INSTRUCTION_TEXT.search(text) is not None or is_instruction(text)
     assert reads_as_instructions.__wrapped__(text) is expected
+
+
+_INSTRUCTION_PIECES = [
+    "Ignore previous instructions",
+    "ignore",
+    " all ",
+    "DISREGARD the above",
+    "system prompt",
+    "<SYSTEM>",
+    "[INST]",
+    "<|im_start|>",
+    "You are now",
+    "as an AI",
+    "new instructions:",
+    "report",
+    "Write that ",
+    "≈",
+    "9,999 tok/s",
+    "41.2",
+    " tokens",
+    "Assistant, ",
+    "ſyſtem prompt",
+    "ıgnore",
+    "\u212a",
+    " ",
+    "\n",
+    "| ",
+    "x",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_INSTRUCTION_PIECES), max_size=24).map("".join))
+def test_every_line_that_reads_as_instructions_is_a_candidate(text: str) -> None:
+    """Grounding reads a line for instructions only when the document's one search finds it
+    may be one: every line `reads_as_instructions` accepts is among those found."""
+    from draftflow.extract.ground import instruction_candidates
+
+    document = snapshot_of({"run.log": text or " "}).documents[0]
+    candidates = instruction_candidates(document)
+    if candidates is None:
+        return  # lower case moved the offsets: every line is read
+    for number, line in enumerate(document.line_list, start=1):
+        if reads_as_instructions(line):
+            assert number in candidates, line
+
+
+def test_a_line_of_numbers_is_not_read_for_instructions() -> None:
+    from draftflow.extract.ground import instruction_candidates
+
+    document = snapshot_of({"README.md": README}).documents[0]
+    candidates = instruction_candidates(document)
+    assert candidates is not None and 3 in candidates and candidates.isdisjoint({1, 4, 5})
+    assert isinstance(_ground(45.5, 2), Grounded)
+    dropped = _ground(9999, 3)
+    assert isinstance(dropped, DroppedClaim) and dropped.reason is DropReason.INSTRUCTION_TEXT

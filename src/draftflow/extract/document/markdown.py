@@ -39,6 +39,7 @@ from draftflow.extract.document.elements import (
     TableKind,
 )
 from draftflow.extract.document.html_tables import html_tables
+from draftflow.extract.document.table_rule import RowCells, use_compact_tables
 from draftflow.extract.document.text_tables import text_tables
 
 MAX_CAPTION = 400
@@ -81,7 +82,9 @@ _BOLD_TITLE = re.compile(r"\*\*[^*\n]+\*\*:?|__[^_\n]+__:?")
 _PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 # Blocks only: a document's paragraphs keep their source text, so inline markup is parsed
 # only for the headings and table cells whose text holds a character it could start with.
-_BLOCKS = MarkdownIt("commonmark").enable(["table", "strikethrough"]).disable(["inline"])
+_BLOCKS = use_compact_tables(
+    MarkdownIt("commonmark").enable(["table", "strikethrough"]).disable(["inline"])
+)
 _INLINE_MARKS = frozenset("\\`*_[!<&~\n")
 
 
@@ -94,6 +97,17 @@ def inline_text(token: Token, env: dict[str, object] | None = None) -> str:
         if _INLINE_MARKS.isdisjoint(token.content):
             return " ".join(token.content.split())
         token = _PARSER.parseInline(token.content, dict(env or {}))[0]
+    return _children_text(token)
+
+
+def _content_text(content: str, env: dict[str, object]) -> str:
+    """`inline_text` of an inline token holding `content` that the block pass left unparsed."""
+    if _INLINE_MARKS.isdisjoint(content):
+        return " ".join(content.split())
+    return _children_text(_PARSER.parseInline(content, dict(env))[0])
+
+
+def _children_text(token: Token) -> str:
     parts: list[str] = []
     for child in token.children or ():
         if child.type in ("text", "code_inline"):
@@ -217,38 +231,25 @@ def _heading(walk: _Walk, token: Token, inline: Token, env: dict[str, object]) -
     walk.blocks.append(heading)
 
 
-def _cells(
-    tokens: Sequence[Token], start: int, line: int, row: int, env: dict[str, object]
-) -> tuple[Row, int]:
-    """The cells of the row whose `tr_open` is at `start`; the index after `tr_close`."""
+def _cells(contents: list[str], line: int, row: int, env: dict[str, object]) -> Row:
+    """The cells of a row on source line `line` (1-based), from their text as written."""
     cells: list[Cell] = []
-    index = start + 1
-    while tokens[index].type != "tr_close":
-        if tokens[index].type == "inline":
-            text = inline_text(tokens[index], env)
-            raw = tokens[index].content.strip()
-            cells.append(Cell(text, line, len(cells), row, None if raw == text else raw))
-        index += 1
-    return tuple(cells), index + 1
+    for content in contents:
+        text = _content_text(content, env)
+        raw = content.strip()
+        cells.append(Cell(text, line, len(cells), row, None if raw == text else raw))
+    return tuple(cells)
 
 
 def _table(walk: _Walk, tokens: Sequence[Token], start: int, env: dict[str, object]) -> int:
-    """Read the GFM table whose `table_open` is at `start`; the index after it."""
+    """Read the GFM table whose `table_open` is at `start` (its rows in the `table_rows`
+    token after it: `table_rule`); the index after it."""
     header: list[Row] = []
     body: list[Row] = []
-    in_head = False
-    index = start + 1
-    while tokens[index].type != "table_close":
-        kind = tokens[index].type
-        if kind in ("thead_open", "thead_close"):
-            in_head = kind == "thead_open"
-        if kind == "tr_open":
-            line = _span(tokens[index]).first
-            part = header if in_head else body
-            row, index = _cells(tokens, index, line, len(part), env)
-            part.append(row)
-            continue
-        index += 1
+    rows: list[RowCells] = tokens[start + 1].meta["rows"]
+    for line, in_head, contents in rows:
+        part = header if in_head else body
+        part.append(_cells(contents, line + 1, len(part), env))
     walk.blocks.append(
         Table(
             TableKind.MARKDOWN,
@@ -260,7 +261,7 @@ def _table(walk: _Walk, tokens: Sequence[Token], start: int, env: dict[str, obje
             title_above(walk.blocks, len(walk.blocks), walk.heading_path),
         )
     )
-    return index + 1
+    return start + 3
 
 
 def _code(walk: _Walk, token: Token) -> None:
