@@ -39,13 +39,10 @@ def read_runtimes(
     (a whole document when it has no headings), else the one runtime the README names."""
     found: list[str] = []
     for runtime, keyword in RUNTIMES.items():
-        regex = pattern(keyword)
-        for result in headline:
-            text = " ".join([result.label, *(str(v) for v in result.conditions.values())])
-            if regex.search(text):
-                found.append(runtime)
-                meta.evidence[f"runtime:{runtime}"] = result.evidence_url
-                break
+        named = _named_by_headline(pattern(keyword), headline)
+        if named is not None:
+            found.append(runtime)
+            meta.evidence[f"runtime:{runtime}"] = named
     if not found:
         found = _runtimes_where(meta, _sections_of(cited, headline))
     if not found and readme:
@@ -128,16 +125,22 @@ def _topics_named(
     for topic, keyword in keywords.items():
         regex = pattern(keyword)
         if meta.system and regex.search(meta.system):
+            named: str | None = meta.evidence.get("system", "")
+        else:
+            named = _named_by_headline(regex, headline)
+        if named is not None:
             found.append(topic)
-            meta.evidence[f"{kind}:{topic}"] = meta.evidence.get("system", "")
-            continue
-        for result in headline:
-            text = " ".join([result.label, *(str(v) for v in result.conditions.values())])
-            if regex.search(text):
-                found.append(topic)
-                meta.evidence[f"{kind}:{topic}"] = result.evidence_url
-                break
+            meta.evidence[f"{kind}:{topic}"] = named
     return found
+
+
+def _named_by_headline(regex: re.Pattern[str], headline: list[ReportedResult]) -> str | None:
+    """The evidence URL of the first headline figure whose label or conditions `regex` finds."""
+    for result in headline:
+        text = " ".join([result.label, *(str(v) for v in result.conditions.values())])
+        if regex.search(text):
+            return result.evidence_url
+    return None
 
 
 def _first_in_sections(
