@@ -64,7 +64,7 @@ def test_model_from_the_readme_with_evidence_and_hardware_from_product_words() -
     assert meta.quantization == "FP8"
     assert meta.node_count == 2 and meta.system == "2x DGX Spark"
     assert meta.runtimes == ["vLLM"]  # the README's one runtime: the table names none
-    assert meta.hardware_topics == ["spark"]
+    assert meta.hardware_topics == ["spark", "nvidia"]  # the system names them: DGX is NVIDIA
 
 
 def test_apache_spark_alone_is_not_the_hardware() -> None:

@@ -1,6 +1,9 @@
 """What a run file's name states of its run: `Llama-3.1-8B_latency_bs8_in128_out128_float16`
-says the model, the batch, the prompt and generation lengths and the weight format of every
-figure in it. The file's name is the last place of a figure's chain (cited as line 0): it fills
+says the model, the batch and the weight format of every figure in it. Its prompt and
+generation lengths are not read: a name's `in32000_out1024` is what the run asked for, and
+PalatineVision's run files report prompts of about 2,085 and 50 tokens under such a name.
+
+The file's name is the last place of a figure's chain (cited as line 0): it fills
 only what the figure's document leaves unsaid, and its folders only what the name does not
 say (`results/gpt-oss-120b/parallel.csv`).
 """
@@ -15,8 +18,8 @@ from pydantic import JsonValue
 from draftflow.extract.conditions import setup_names as vocab
 
 _SETTING = re.compile(
-    r"(?<![A-Za-z0-9])(?P<key>bs|batch|conc|concurrency|in|isl|input|out|osl|output|"
-    r"ctx|longctx|context)[-=]?(?P<number>\d+)(?![A-Za-z0-9.])",
+    r"(?<![A-Za-z0-9])(?P<key>bs|batch|conc|concurrency|ctx|longctx|context)[-=]?"
+    r"(?P<number>\d+)(?![A-Za-z0-9.])",
     re.I,
 )
 """A setting written as its short name glued to its number (`bs8`, `in128`, `conc1`)."""
@@ -25,12 +28,6 @@ _KEYS = {
     "batch": "concurrency",
     "conc": "concurrency",
     "concurrency": "concurrency",
-    "in": "input_tokens",
-    "isl": "input_tokens",
-    "input": "input_tokens",
-    "out": "output_tokens",
-    "osl": "output_tokens",
-    "output": "output_tokens",
     "ctx": "context_tokens",
     "longctx": "context_tokens",
     "context": "context_tokens",
