@@ -1,5 +1,6 @@
 """Identities are not values: a number written as part of a hardware model's name (`RTX 5070
-Ti`, `EPYC 7742`, `RTX 4090`) names the hardware, it measures nothing.
+Ti`, `EPYC 7742`, `RTX 4090`) names the hardware, and one written as a software version right
+after what it versions (`driver **580**`, `CUDA 13.0`, `version 0.11`), it measures nothing.
 
 Read on the figure's own written text (its cell, its line, its sentence): a figure whose value
 is written there only inside such a name is no figure, whatever rule or model chose it.
@@ -19,6 +20,13 @@ _HARDWARE = (SYSTEM, CPU)
 _MEASURE_AFTER = re.compile(r"[×x%]|\s*(?:×|%)")
 """A number a name's pattern reaches but that a multiplier or percent follows (`Jetson
 11×`) is a measurement written after the name, not part of it."""
+_VERSIONED = re.compile(
+    r"\b(?:driver|drivers|version|ver\.|release|build|kernel|firmware|bios|cuda|rocm)"
+    r"[\s*_`:=]*v?(?=\d)",
+    re.IGNORECASE,
+)
+"""What a version number is written right after (an editor's read found epappas's `driver
+**580**` published as a relative change of 580)."""
 
 
 def written_texts(candidate: Candidate) -> Iterator[str]:
@@ -46,17 +54,27 @@ def number_spans(text: str, value: float) -> list[tuple[int, int]]:
 
 def in_hardware_name(item: Selected) -> bool:
     """True when the figure's value is written, where its text writes it at all, only inside
-    a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070)."""
-    for text in written_texts(item.candidate):
-        spans = number_spans(text, float(item.value))
-        if not spans:
-            continue
+    a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070) or as a
+    version right after what it versions (`driver **580**`)."""
+    texts = [
+        (text, number_spans(text, float(item.value))) for text in written_texts(item.candidate)
+    ]
+    written = [(text, spans) for text, spans in texts if spans]
+    if any(_only_versions(text, spans) for text, spans in written):
+        return True  # a cell `580` says no more; its sentence says `driver 580`
+    for text, spans in written[:1]:
         names = [m.span() for pattern in _HARDWARE for m in pattern.finditer(text)]
         return all(
             any(a <= start and end <= b for a, b in names) and not _MEASURE_AFTER.match(text, end)
             for start, end in spans
         )
     return False
+
+
+def _only_versions(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether `text` writes the number, each time, as a version right after what it versions."""
+    versions = {m.end() for m in _VERSIONED.finditer(text)}
+    return all(start in versions for start, _ in spans)
 
 
 def without_identities(selected: Iterable[Selected]) -> list[Selected]:

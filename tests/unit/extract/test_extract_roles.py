@@ -79,6 +79,16 @@ def test_a_number_inside_a_hardware_name_is_no_figure() -> None:
     assert not in_hardware_name(_cell("41.5", 41.5))
 
 
+def test_a_version_written_after_what_it_versions_is_no_figure() -> None:
+    # epappas/gx10-cluster: "`nvidia-modprobe` **610** against driver **580**" gave a
+    # relative change of 580 (an editor's read)
+    assert in_hardware_name(_cell("`nvidia-modprobe` **610** against driver **580**", 580))
+    assert in_hardware_name(_cell("Built against CUDA 13.0 and ROCm 6.4", 13.0))
+    assert in_hardware_name(_cell("vLLM version 0.11 served it", 0.11))
+    assert not in_hardware_name(_cell("the driver took 580 ms to load", 580))
+    assert not in_hardware_name(_cell("decode 41.5 tok/s with driver 580", 41.5))
+
+
 def test_a_table_cell_that_is_a_score_or_a_date_names_no_model() -> None:
     text = (
         "# Bench\n\n| Model | Checks | Decode tok/s |\n|---|---|---|\n"
