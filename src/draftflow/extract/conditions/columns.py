@@ -138,7 +138,8 @@ def load_of_header(header: str) -> int | None:
 
 
 _WEIGHTS_SUFFIX = re.compile(r"\.(?:gguf|safetensors|bin)$", re.I)
-_SHARD = re.compile(r"[-_]\d{5}-of-\d{5}$", re.I)
+SPLIT_PART = re.compile(r"[-_]\d{5}-of-\d{5}$", re.I)
+"""A split weights file's part (`-00001-of-00003`): the file's, not the model's name."""
 _FILE_QUANT = re.compile(
     r"[-_.](?P<quant>(?:UD[-_])?(?:I?Q[1-8](?:_[0-9A-Z]+)*|BF16|F16|F32|MXFP4(?:_MOE)?|TQ\d_\d))$"
 )
@@ -149,7 +150,7 @@ def split_weights_name(name: str) -> tuple[str, str] | None:
     """A weights file's name as the model and its file type (`Nemotron-3-Nano-30B-A3B-UD-
     Q8_K_XL.gguf` gives `Nemotron-3-Nano-30B-A3B` and `UD-Q8_K_XL`; a split file's part
     `-00001-of-00003` is the file's), or None for a model's name (`Qwen3-8B-FP8`)."""
-    stem = _SHARD.sub("", _WEIGHTS_SUFFIX.sub("", name.strip()))
+    stem = SPLIT_PART.sub("", _WEIGHTS_SUFFIX.sub("", name.strip()))
     found = _FILE_QUANT.search(stem)
     if found is None:
         return None

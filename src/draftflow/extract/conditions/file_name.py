@@ -16,6 +16,7 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.columns import SPLIT_PART
 
 _SETTING = re.compile(
     r"(?<![A-Za-z0-9])(?P<key>bs|batch|conc|concurrency|ctx|longctx|context)[-=]?"
@@ -37,8 +38,6 @@ _PARTS = re.compile(r"[_\s]+|__")
 _OWN_SIZE = re.compile(r"(?:^|[-.:])\d+(?:\.\d+)?[bBmM](?:$|-)")
 """A parameter count that is a part of the name of its own (`gpt-oss-120b`, `Llama-3.1-8B`),
 not the tail of a word (`qwen397b-np1-max-context` is a run's name)."""
-_SHARD = re.compile(r"[-_]\d{5}-of-\d{5}$", re.I)
-"""A split weights file's part (`-00001-of-00003`): the file's, not the model's name."""
 
 
 @lru_cache(maxsize=1 << 10)
@@ -70,7 +69,7 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
     if precision is not None:
         found.append(("weight_precision", precision))
     models = {
-        _SHARD.sub("", part)
+        SPLIT_PART.sub("", part)
         for part in _PARTS.split(name)
         if vocab.is_model_value(part) and _OWN_SIZE.search(part)
     }
