@@ -82,15 +82,10 @@ def _sections_of(
 def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, int]]) -> list[str]:
     found: list[str] = []
     for runtime, keyword in RUNTIMES.items():
-        regex = pattern(keyword)
-        for document, start, end in sections:
-            number = next(
-                (n for n in range(start, end + 1) if regex.search(document.line(n) or "")), None
-            )
-            if number is not None:
-                found.append(runtime)
-                meta.evidence[f"runtime:{runtime}"] = document.line_url(number)
-                break
+        hit = _first_in_sections(sections, pattern(keyword))
+        if hit is not None:
+            found.append(runtime)
+            meta.evidence[f"runtime:{runtime}"] = hit
     return found
 
 
