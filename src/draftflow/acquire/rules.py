@@ -46,6 +46,7 @@ DOCUMENT_SUFFIXES = frozenset(
         ".ipynb",
     }
 )
+LICENSE_NAMES = frozenset({"license", "licence", "copying", "unlicense"})
 # `NAME.example` files are read when NAME is itself a document or a plain config file.
 EXAMPLE_INNER_SUFFIXES = DOCUMENT_SUFFIXES | {".env", ".ini", ".cfg", ".conf", ""}
 EXCLUDED_FOLDERS = frozenset(
@@ -78,7 +79,11 @@ def folder_reason(folder: str) -> str:
 
 
 def is_document_name(path: str) -> bool:
-    """Whether the file name has a document type (Markdown, data, config, text, `*.example`)."""
+    """Whether the file name has a document type (Markdown, data, config, text, `*.example`),
+    or is the repository's own license file (`LICENSE`, `COPYING` at its root, without a
+    type), which states the record's declared license."""
+    if is_license_file(path):
+        return True
     name = PurePosixPath(path).name.lower()
     suffix = PurePosixPath(name).suffix
     if suffix in DOCUMENT_SUFFIXES:
@@ -87,6 +92,12 @@ def is_document_name(path: str) -> bool:
         inner = name[: -len(".example")]
         return inner.startswith(".env") or PurePosixPath(inner).suffix in EXAMPLE_INNER_SUFFIXES
     return False
+
+
+def is_license_file(path: str) -> bool:
+    """Whether the file is the repository's license text without a type (`LICENSE` at the
+    root): read for the declared license, never for figures or by the model pass."""
+    return "/" not in path.strip("/") and path.strip("/").lower() in LICENSE_NAMES
 
 
 def size_reason(size: int, max_bytes: int) -> str | None:

@@ -85,20 +85,26 @@ def _with_nodes(system: str, nodes: int | None) -> str:
     return f"{count_word(nodes)} {system}{plural}"
 
 
-def engines(writer: Framed) -> list[str]:
-    """The engines the select stage read where the headline figures are, else the ones the
-    figures' conditions name."""
-    if writer.facts is not None and writer.facts.runtimes:
-        return list(writer.facts.runtimes)[:MAX_ENGINES_IN_TITLE]
-    named = [
-        text for item in writer.grounded if (text := w.text(item.result.conditions.get("engine")))
-    ]
-    return w.unique(named)[:MAX_ENGINES_IN_TITLE]
+def engines(writer: Framed, *, of_claim: bool = True) -> list[str]:
+    """The engines the claim's figures were measured with (each of them states one; with
+    `of_claim` False, each headline figure), as the select stage spells them where it read
+    them; none when a figure states none: a title `vLLM / llama.cpp on GB10` over NCCL
+    bandwidths says what was not measured."""
+    refs = _claimed_refs(writer) if of_claim else ()
+    if refs:
+        named = _conditions_of(writer, refs, "engine")
+    else:
+        named = [w.text(item.result.conditions.get("engine")) for item in writer.grounded]
+    stated = [n for n in named if n] if named and all(named) else []
+    runtimes = writer.facts.runtimes if writer.facts is not None else []
+    spelled = [r for r in runtimes if any(r.lower() in s.lower() for s in stated)]
+    return (spelled or w.unique(stated))[:MAX_ENGINES_IN_TITLE]
 
 
-def setting(writer: Framed) -> str:
-    """`vLLM on two GB10 nodes`: the engine and the system, as far as both are known."""
-    engine = " / ".join(writer.everywhere.keep(engines(writer)))
+def setting(writer: Framed, *, of_claim: bool = True) -> str:
+    """`vLLM on two GB10 nodes`: the engine and the system, as far as both are known (the
+    claim's engines, or with `of_claim` False the headline's)."""
+    engine = " / ".join(writer.everywhere.keep(engines(writer, of_claim=of_claim)))
     system = measured_system(writer)
     if system and not writer.everywhere.supports(system):
         system = None
@@ -145,11 +151,11 @@ def _claimed_refs(writer: Framed) -> tuple[FigureRef, ...]:
     return main[0].inputs[:1] if main is not None and main[0].kind is FactKind.LEADER else ()
 
 
-def _models_of(writer: Framed, refs: Sequence[FigureRef]) -> list[str | None]:
-    """The model each claimed figure's own conditions state (None where they state none)."""
+def _conditions_of(writer: Framed, refs: Sequence[FigureRef], key: str) -> list[str | None]:
+    """The `key` condition each claimed figure's own conditions state (None where none)."""
     cited = {(ref.evidence_url, ref.value) for ref in refs}
     return [
-        w.text(item.result.conditions.get("model"))
+        w.text(item.result.conditions.get(key))
         for item in writer.grounded
         if (item.result.evidence_url, float(item.result.value)) in cited
     ]
@@ -159,7 +165,7 @@ def claim_is_the_models(writer: Framed, model: str) -> bool:
     """Whether the claim's figures were measured on `model`: each states it, or states no
     model while no headline figure names another one in its conditions or another model
     family in its label (`Four tasks, sequential, DeepSeek (2 nodes)` beside Qwen)."""
-    models = _models_of(writer, _claimed_refs(writer))
+    models = _conditions_of(writer, _claimed_refs(writer), "model")
     if any(m and not _same_name(m, model) for m in models):
         return False
     if all(models):
@@ -198,7 +204,7 @@ def answer_sentences(writer: Framed, repository: str) -> list[str]:
     said: list[str] = []
     lead, main = writer.lead_claim(), writer.main_claim()
     model = writer.common_model()
-    where = setting(writer)
+    where = setting(writer, of_claim=False)
     if where:
         under = "" if where.startswith("on ") else "under "
         # no common model stated: name none rather than guess how many there are

@@ -17,6 +17,7 @@ from draftflow.record.model import Conditions, ReportedSetup, Section
 
 MAX_DERIVED_SENTENCES = 3
 COMPARED_KEYS = 4
+MAX_NAMED_VALUES = 3
 
 
 def artifact_section(writer: SectionWriter) -> Section | None:
@@ -25,19 +26,7 @@ def artifact_section(writer: SectionWriter) -> Section | None:
     if facts is None:
         return None
     grounding = writer.ground(writer.front)
-    sentences = []
-    model = facts.model_id or facts.model_label
-    runtimes = w.join(measured_engines(writer, facts.runtimes))
-    subject = (
-        f"The headline figures were measured on {model}"
-        if model
-        else ("The sources do not name the model of the headline figures")
-    )
-    if runtimes:
-        subject += f" with {runtimes}"
-    if facts.system:
-        subject += f" on {facts.system}"
-    sentences.append(subject + ".")
+    sentences = _measured_on(writer, facts.model_id or facts.model_label, facts.system)
     if facts.quantization:
         sentences.append(f"The weights are {facts.quantization}.")
     if facts.experiment_date:
@@ -46,11 +35,51 @@ def artifact_section(writer: SectionWriter) -> Section | None:
     return w.section("Which artifact was measured?", [" ".join(kept)], writer.front)
 
 
+def _measured_on(writer: SectionWriter, model: str | None, system: str | None) -> list[str]:
+    """What the headline figures were measured on, claimed of all of them only where all
+    of them state it: a model or engine that some figures name is said of those some."""
+    count = len(writer.grounded)
+    engines = measured_engines(writer, writer.facts.runtimes if writer.facts else [])
+    engine_named = _named(writer, "engine")
+    every_engine = bool(engines) and len(engine_named) == count
+    where = (f" with {w.join(engines)}" if every_engine else "") + (
+        f" on {system}" if system else ""
+    )
+    models = list(dict.fromkeys(_named(writer, "model")))
+    if model:
+        said = [f"The headline figures were measured on {model}{where}."]
+    elif models:
+        said = [f"The headline figures were measured{where}." if where else ""]
+        said.append(_some_name(len(_named(writer, "model")), count, "model", models))
+    else:
+        said = [f"The headline figures were measured{where}." if where else ""]
+        said.append("The model of the headline figures is unknown.")
+    if engines and not every_engine:
+        said.append(_some_name(len(engine_named), count, "engine", engines))
+    return [sentence for sentence in said if sentence]
+
+
+def _named(writer: SectionWriter, key: str) -> list[str]:
+    """The `key` condition of each headline figure that states one, in headline order."""
+    values = (item.result.conditions.get(key) for item in writer.grounded)
+    return [value for value in values if isinstance(value, str) and value]
+
+
+def _some_name(named: int, count: int, what: str, names: Sequence[str]) -> str:
+    """`Some headline figures name their model: A, B and C; the others name none.` (no
+    counts: the grounding guard holds every number, words too, to a source)."""
+    shown = list(names[:MAX_NAMED_VALUES])
+    if len(names) > MAX_NAMED_VALUES:
+        shown.append("others")
+    if named == count:
+        return f"The headline figures name their {what}: {w.join(shown)}."
+    return f"Some headline figures name their {what}: {w.join(shown)}; the others name none."
+
+
 def measured_engines(writer: SectionWriter, runtimes: Sequence[str]) -> list[str]:
     """The runtimes a headline figure's conditions name: a runtime the README mentions (as
     removed, or never installed) is not one the figures were measured with."""
-    engines = [item.result.conditions.get("engine") for item in writer.grounded]
-    named = {e.lower() for e in engines if isinstance(e, str)}
+    named = {e.lower() for e in _named(writer, "engine")}
     return [r for r in runtimes if r.lower() in named]
 
 

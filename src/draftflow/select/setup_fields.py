@@ -151,11 +151,13 @@ def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
     for document in snapshot.documents:
         if "/" in document.path or not _LICENSE_FILE.match(document.path):
             continue
-        opening = document.line_list[:LICENSE_OPENING_LINES]
+        # a title may span lines (`Apache License` over `Version 2.0, January 2004`)
+        opening = "\n".join(document.line_list[:LICENSE_OPENING_LINES])
         for spdx, pattern in _LICENSE_TEXT:
-            for number, line in enumerate(opening, 1):
-                if pattern.search(line):
-                    return Stated(spdx, evidence=document.line_url(number))
+            found = pattern.search(opening)
+            if found:
+                number = opening.count("\n", 0, found.start()) + 1
+                return Stated(spdx, evidence=document.line_url(number))
     if readme is not None:
         stated = _readme_license(readme)
         if stated is not None:

@@ -40,6 +40,8 @@ from draftflow.acquire.rules import (
         "litellm-config.example.yaml",
         "settings.ini.example",
         "pi-models.dspark.example.json",
+        "LICENSE",  # the repository's license, at its root: the record's declared license
+        "COPYING",
     ],
 )
 def test_document_names(path: str) -> None:
@@ -57,6 +59,7 @@ def test_document_names(path: str) -> None:
         "archive.tar.gz",
         "README",
         "x.md.bak",
+        "third/LICENSE",  # a vendored component's license is not the repository's
     ],
 )
 def test_not_document_names(path: str) -> None:

@@ -99,3 +99,25 @@ def test_an_engine_version_a_figure_or_document_states_is_no_gap() -> None:
     assert "engine version" not in _subjects(_gaps({}))  # no engine named
     assert "engine version" not in _subjects(_gaps({"engine": "vLLM", "engine_version": "0.1"}))
     assert "engine version" not in _subjects(_gaps({"engine": "vLLM"}, PLAIN + "vllm==0.11.0\n"))
+
+
+def test_a_version_in_the_engine_s_table_row_or_a_spread_on_a_line_is_no_gap() -> None:
+    row = PLAIN + "\n| runtime | version |\n|---|---|\n| vllm-mlx / llama-swap | 0.2.6 / v165 |\n"
+    assert "engine version" not in _subjects(_gaps({"engine": "vLLM-MLX"}, row))
+    spread = PLAIN + "\nAfter correcting: median **629 ms**, min 531 ms, max 827 ms\n"
+    assert "repetitions" not in _subjects(_gaps({"engine": "vLLM"}, spread))
+    assert "repetitions" in _subjects(_gaps({"engine": "vLLM"}, PLAIN + "\nmin 531 ms\n"))
+
+
+def test_the_engine_version_gap_cites_the_documents_of_the_figures_naming_it() -> None:
+    runs = make_document("RUNS.md", PLAIN)
+    setup = make_document("docs/provision.md", "# Provision\n\nBuild llama.cpp: 30 min\n")
+    grounded = [
+        Grounded(make_result(runs, 5, 47.91, conditions={}), runs),
+        Grounded(make_result(setup, 3, 30.0, conditions={"engine": "llama.cpp"}), setup),
+    ]
+    facts = unstated(grounded, lambda i: repr(i.result.value))
+    gap = next(f for f in facts if f.subject == "engine version")
+    assert gap.detail == "llama.cpp"
+    assert [ref.value for ref in gap.inputs] == [30.0]
+    assert gap.citations == [setup.pinned_url]

@@ -183,3 +183,46 @@ def test_a_figure_without_a_unit_is_never_the_lead_claim_a_speed_is() -> None:
     lead = compute_facts(grounded, _written)[0]
     assert lead.kind is FactKind.MEASURED
     assert (lead.metric, [ref.value for ref in lead.inputs]) == ("decode rate", [33.85])
+
+
+def _without(item: Grounded, key: str) -> Grounded:
+    """The figure with one condition taken out."""
+    conditions = {k: v for k, v in item.result.conditions.items() if k != key}
+    return Grounded(item.result.model_copy(update={"conditions": conditions}), item.document)
+
+
+def _without_engine(grounded: list[Grounded], index: int) -> list[Grounded]:
+    """The figures with the engine of one taken out (a training step time beside two
+    engines' decode rates)."""
+    return [_without(g, "engine") if i == index else g for i, g in enumerate(grounded)]
+
+
+def test_engines_are_said_of_the_headline_only_when_every_figure_states_one() -> None:
+    grounded = _without_engine(_grounded(), 3)
+    lead = compute_facts(grounded, _written)[0]
+    assert lead.detail == ""  # a vLLM row lost its engine: no "measured with" sentence
+    assert len(sentences(lead)) == 1
+    said = " ".join(sections.artifact_section(_Writer(grounded)).paragraphs)  # type: ignore[union-attr]
+    assert "measured with" not in said and "with vLLM" not in said
+    assert "Some headline figures name their engine: vLLM and SGLang; the others name none." in said
+
+
+def test_the_artifact_names_the_models_some_figures_state_and_claims_none_of_all() -> None:
+    grounded = _grounded()
+    unnamed = [
+        Grounded(
+            g.result.model_copy(
+                update={
+                    "conditions": {k: v for k, v in g.result.conditions.items() if k != "model"}
+                }
+            ),
+            g.document,
+        )
+        for g in grounded
+    ]
+    some = [unnamed[0], *grounded[1:]]
+    said = " ".join(sections.artifact_section(_Writer(some)).paragraphs)  # type: ignore[union-attr]
+    assert "do not name the model" not in said
+    assert "Some headline figures name their model: Gemma-4-26B-NVFP4 and " in said
+    none = " ".join(sections.artifact_section(_Writer(unnamed)).paragraphs)  # type: ignore[union-attr]
+    assert "The model of the headline figures is unknown." in none

@@ -48,7 +48,8 @@ def _draft(system: str | None) -> EditorialDraft:
 def test_the_title_names_model_engine_system_and_claim_only_where_measured() -> None:
     draft = _draft("DGX Spark")  # the README names a DGX Spark, but no figure ran on one
     assert "DGX Spark" not in draft.title and "DGX Spark" not in draft.answer
-    assert draft.title.startswith("Qwen3-30B-A3B: llama.cpp / vLLM on Strix Halo, ")
+    # the claim is the llama.cpp figure: the title names the engine it was measured with
+    assert draft.title.startswith("Qwen3-30B-A3B: llama.cpp on Strix Halo, ")
     assert "71.5" in draft.title
     assert "engine, version" not in draft.title and "needs an editor" not in draft.title
     assert "Strix Halo" in _draft(None).title
@@ -152,3 +153,21 @@ def test_a_title_claims_the_leading_figure_never_a_bound(direction: Direction) -
     # reports 195.65 elsewhere: the headline's best is not the repository's (an editor's read)
     phrase = claim_phrase(cast(Any, _Leading(direction)))
     assert phrase == "decode rate of 77.96 tokens/s"
+
+
+def test_the_title_names_no_engine_the_claim_s_figures_do_not_state() -> None:
+    """The README's runtimes are vLLM and llama.cpp, but the lead figure states no engine
+    (an interconnect bandwidth beside a vLLM decode rate): the title names neither."""
+    snapshot = snapshot_of({"README.md": RUNS})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 7, 71.5, conditions=dict(STRIX)),
+        make_result(document, 8, 52.2, conditions={**STRIX, "engine": "vLLM"}),
+    ]
+    meta = RecordMetadata(
+        model_label="Qwen3-30B-A3B", runtimes=["llama.cpp", "vLLM"], system="Strix Halo"
+    )
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    assert "71.5" in draft.title
+    assert "vLLM" not in draft.title and "llama.cpp" not in draft.title
+    assert "under" not in draft.answer.split(".")[0]  # not every headline figure names one

@@ -137,3 +137,14 @@ def test_a_document_that_does_not_fit_opens_a_chunk_under_its_own_header() -> No
     ]
     assert chunks[0].lines[-1] == "L23: prose line 22 with no figure at all"
     assert chunks[1].lines[1] == "L24: prose line 23 with no figure at all"
+
+
+def test_the_repository_s_license_text_is_never_sent_to_the_model() -> None:
+    snapshot = snapshot_of(
+        {"README.md": _long_document(3), "LICENSE": "MIT License\n\nPermission is hereby...\n"}
+    )
+    candidates = harvest(snapshot)
+    chunks = chunk_documents(snapshot, candidates, select(candidates), budget_tokens=2_600)
+    sent = "\n".join(line for chunk in chunks for line in chunk.lines)
+    assert "| m2 | 2.5 |" in sent
+    assert "Permission is hereby" not in sent and "MIT License" not in sent

@@ -69,6 +69,14 @@ def test_the_license_comes_from_a_license_document_or_the_readme_section() -> No
     assert read_license(Snapshot.model_construct(documents=[plain]), plain).value is None
 
 
+def test_a_license_title_over_two_lines_is_read_and_cited_at_its_first() -> None:
+    apache = "   Apache License\n   Version 2.0, January 2004\n   http://www.apache.org/\n"
+    license_file = make_document("LICENSE", apache)
+    readme = make_document("README.md", "# A\n")
+    stated = read_license(Snapshot.model_construct(documents=[readme, license_file]), readme)
+    assert (stated.value, stated.evidence) == ("Apache-2.0", license_file.line_url(1))
+
+
 def test_a_license_section_is_read_under_its_heading_in_other_languages() -> None:
     for heading in ("ライセンス", "Lizenz", "Licencia", "许可证"):
         readme = make_document("README.md", f"# A\n\n## {heading}\n\nMIT License\n")

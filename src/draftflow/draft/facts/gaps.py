@@ -60,18 +60,28 @@ MENTIONS = {
 }
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 # a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
+# or a spread (`min 531 ms, max 827 ms`, a median or a percentile of several runs)
 REPEATS_RE = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:runs|repetitions|repeats|"
-    r"iterations|trials)\b|\brepeated\b|\bstd(?:dev)?\b|±",
+    r"iterations|trials)\b|\brepeated\b|\bstd(?:dev)?\b|±|\bstandard deviation\b|\bvariance\b"
+    r"|\bmedian\b|\bp(?:50|90|95|99)\b|\bpercentile|\bmin(?:imum)?\b[^\n]{0,60}\bmax(?:imum)?\b",
     re.IGNORECASE,
 )
+# a version as written beside a name or in the same table row: `v0.2.6`, `0.11.0`, `b9536`
+_VERSION_TOKEN = r"(?:\bv\d+(?:\.\d+)+|\b\d+\.\d+\.\d+|\bb\d{4,})"
 
 
 def _states_version(engine: str, text: str) -> bool:
     """True when the text writes a version beside the engine's name (`llama.cpp-b9536`,
-    `vLLM 0.23`, `vllm==0.11.0`, `vLLM version 0.10`)."""
-    pattern = re.escape(engine) + r"(?:[\s\-_:=v@]|version|==){0,12}(?:b\d{3,}|\d+\.\d+)"
-    return re.search(pattern, text, re.IGNORECASE) is not None
+    `vLLM 0.23`, `vllm==0.11.0`, `vLLM version 0.10`) or on a line that names it and has a
+    version's form (`| vllm-mlx / llama-swap | 0.2.6 / v165 |`): a gap sentence claims an
+    absence, so a line that may state the version is enough to leave it unwritten."""
+    name = re.escape(engine)
+    beside = name + r"(?:[\s\-_:=v@]|version|==){0,12}(?:b\d{3,}|\d+\.\d+)"
+    if re.search(beside, text, re.IGNORECASE):
+        return True
+    on_line = rf"^(?=[^\n]*{name})[^\n]*{_VERSION_TOKEN}"
+    return re.search(on_line, text, re.IGNORECASE | re.MULTILINE) is not None
 
 
 def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
@@ -154,33 +164,47 @@ class _Gap:
 def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     """What no headline figure states: repetitions and a variance, an engine's version."""
     results = [item.result for item in grounded]
-    inputs = tuple(figure_ref(item, written) for item in grounded[:MAX_UNSTATED_INPUTS])
-    texts = [d.text for d in {i.document.pinned_url: i.document for i in grounded}.values()]
-    gaps = (
-        _repetitions_gap(results, texts),
-        _conditions_gap(results, texts),
-        _engine_version_gap(results, texts),
-    )
-    return [
-        fact_about(
-            FactKind.UNSTATED,
-            grounded[0],
-            subject=gap.subject,
-            inputs=inputs,
-            arithmetic=gap.arithmetic,
-            detail=gap.detail,
-            weight=len(results),
-        )
-        for gap in gaps
+    texts = _texts(grounded)
+    facts = [
+        _gap_fact(gap, grounded, written, len(results))
+        for gap in (_repetitions_gap(results, texts), _conditions_gap(results, texts))
         if gap is not None
     ]
+    engine = next((e for r in results if (e := text_value(r.conditions.get("engine")))), None)
+    if engine:
+        # the figures that name the engine, and their documents, are what the sentence cites
+        naming = [i for i in grounded if text_value(i.result.conditions.get("engine")) == engine]
+        gap = _engine_version_gap(engine, results, _texts(naming))
+        if gap is not None:
+            facts.append(_gap_fact(gap, naming, written, len(results)))
+    return facts
+
+
+def _texts(grounded: Sequence[Grounded]) -> list[str]:
+    """The text of each document the figures cite, once each."""
+    return [d.text for d in {i.document.pinned_url: i.document for i in grounded}.values()]
+
+
+def _gap_fact(gap: _Gap, cited: Sequence[Grounded], written: Written, weight: int) -> Fact:
+    return fact_about(
+        FactKind.UNSTATED,
+        cited[0],
+        subject=gap.subject,
+        inputs=tuple(figure_ref(item, written) for item in cited[:MAX_UNSTATED_INPUTS]),
+        arithmetic=gap.arithmetic,
+        detail=gap.detail,
+        weight=weight,
+    )
 
 
 def _repetitions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> _Gap | None:
     """No figure has a spread or a repetition count, and no document says its runs were
     repeated."""
     repeated = any(
-        r.uncertainty or any(r.conditions.get(k) for k in REPETITION_KEYS) for r in results
+        r.uncertainty
+        or any(r.conditions.get(k) for k in REPETITION_KEYS)
+        or REPEATS_RE.search(r.statistic or "")
+        for r in results
     )
     if repeated or any(REPEATS_RE.search(text) for text in texts):
         return None
@@ -205,12 +229,12 @@ def _conditions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> 
     )
 
 
-def _engine_version_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> _Gap | None:
-    """The first engine the figures name, when neither a figure nor a document writes its
-    version."""
-    engines = [text_value(r.conditions.get("engine")) for r in results]
-    engine = next((e for e in engines if e), None)
+def _engine_version_gap(
+    engine: str, results: Sequence[ReportedResult], texts: Sequence[str]
+) -> _Gap | None:
+    """The first engine the figures name, when neither a figure nor a document of the
+    figures that name it writes its version."""
     versioned = any(r.conditions.get("engine_version") for r in results)
-    if not engine or versioned or any(_states_version(engine, t) for t in texts):
+    if versioned or any(_states_version(engine, t) for t in texts):
         return None
     return _Gap("engine version", "no figure states an engine version", engine)

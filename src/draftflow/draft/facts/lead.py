@@ -81,11 +81,14 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
 
 
 def _engines(grounded: Sequence[Grounded]) -> list[str]:
-    """The engines the figures' conditions name, once each: `vLLM 0.23 (AEON)` is `vLLM`
-    when another figure names `vLLM` alone."""
-    named = dict.fromkeys(
-        engine for i in grounded if isinstance(engine := i.result.conditions.get("engine"), str)
-    )
+    """The engines the figures' conditions name, once each (`vLLM 0.23 (AEON)` is `vLLM`
+    when another figure names `vLLM` alone); none when a figure names no engine, since the
+    sentence they make says every headline figure was measured with one of them (a training
+    step time or an NCCL bandwidth beside two engines' rates was measured with neither)."""
+    engines = [i.result.conditions.get("engine") for i in grounded]
+    if not all(isinstance(engine, str) and engine for engine in engines):
+        return []
+    named = dict.fromkeys(e for e in engines if isinstance(e, str))
     return [e for e in named if not any(e.startswith(f"{o} ") for o in named if o != e)]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from draftflow.acquire.rules import is_license_file
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import Selected
@@ -68,14 +69,16 @@ def describe_candidate(short_id: str, candidate: Candidate) -> str:
 
 
 def _document_order(snapshot: Snapshot) -> list[Document]:
-    """Front pages (README, REPORT) first, then the rest in snapshot order."""
+    """Front pages (README, REPORT) first, then the rest in snapshot order; no license text."""
 
     def rank(document: Document) -> int:
         name = document.path.rsplit("/", 1)[-1].lower()
         depth = document.path.count("/")
         return 0 if name in FRONT_PAGES and depth == 0 else 1
 
-    return sorted(snapshot.documents, key=rank)
+    # a license's text states no result; it is read for the declared license alone
+    readable = [d for d in snapshot.documents if not is_license_file(d.path)]
+    return sorted(readable, key=rank)
 
 
 def _omitted_lines(candidates: list[Candidate]) -> dict[str, set[int]]:
