@@ -133,6 +133,9 @@ def test_measurement_scope_follows_what_was_measured() -> None:
     assert measurement_scope(["decode_rate", "ttft"]) == "inference_speed"
     assert measurement_scope(["decode_rate", "memory"]) == "inference_speed_and_memory"
     assert measurement_scope([]) == "none_reported"
+    # a load test's wall times and error counts: speed and served requests, not task quality
+    scope = measurement_scope(["benchmark_duration", "error_count"])
+    assert scope == "inference_speed_and_request_errors"
 
 
 def test_corpus_readme_leads_with_its_model(corpus_dir: Path, manifest: dict[str, Any]) -> None:

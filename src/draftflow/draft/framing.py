@@ -86,16 +86,19 @@ def _with_nodes(system: str, nodes: int | None) -> str:
 
 
 def engines(writer: Framed, *, of_claim: bool = True) -> list[str]:
-    """The engines the claim's figures were measured with (each of them states one; with
-    `of_claim` False, each headline figure), as the select stage spells them where it read
-    them; none when a figure states none: a title `vLLM / llama.cpp on GB10` over NCCL
-    bandwidths says what was not measured."""
+    """The engines the claim's figures were measured with (each of them states one), else
+    (no claim, or `of_claim` False) those most headline figures state, as the select stage
+    spells them where it read them; none otherwise: a title `vLLM / llama.cpp on GB10` over
+    NCCL bandwidths says what was not measured."""
     refs = _claimed_refs(writer) if of_claim else ()
     if refs:
         named = _conditions_of(writer, refs, "engine")
+        stated = [n for n in named if n] if named and all(named) else []
     else:
         named = [w.text(item.result.conditions.get("engine")) for item in writer.grounded]
-    stated = [n for n in named if n] if named and all(named) else []
+        stated = [n for n in named if n]
+        # of the headline as a whole, as of its system: what most of its figures state
+        stated = stated if len(stated) * 2 > len(named) else []
     runtimes = writer.facts.runtimes if writer.facts is not None else []
     spelled = [r for r in runtimes if any(r.lower() in s.lower() for s in stated)]
     return (spelled or w.unique(stated))[:MAX_ENGINES_IN_TITLE]

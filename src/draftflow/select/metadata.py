@@ -47,7 +47,9 @@ _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re
 _DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re.I)
 
 MEMORY = re.compile(r"memory|kv_capacity|kv_pool")
-QUALITY = re.compile(r"accuracy|score|pass_rate|error_count|failure_count|acceptance")
+QUALITY = re.compile(r"accuracy|score|pass_rate|acceptance")
+# errors and failures a load test counts: whether requests were served, not the answers' quality
+RELIABILITY = re.compile(r"error_count|failure_count|failed_requests")
 TELEMETRY = re.compile(r"temperature|power|clock|cpu_utilization")
 
 
@@ -225,12 +227,16 @@ def measurement_scope(metrics: Iterable[str]) -> str:
     """What was measured, from the metrics of every figure: speed, memory, quality, telemetry."""
     names = set(metrics)
     parts = []
-    if names & SPEED_AND_TIME_METRICS:
+    # a wall time of a whole benchmark is a time as a latency is (its dimension says so)
+    timed = {m for m in names if vocabulary().metric_dimension_of(m) == "time"}
+    if names & SPEED_AND_TIME_METRICS or timed:
         parts.append("inference_speed")
     if any(MEMORY.search(m) for m in names):
         parts.append("memory")
     if any(QUALITY.search(m) for m in names):
         parts.append("task_quality")
+    if any(RELIABILITY.search(m) for m in names):
+        parts.append("request_errors")
     if any(TELEMETRY.search(m) for m in names):
         parts.append("telemetry")
     return "_and_".join(parts) if parts else ("other_measurements" if names else "none_reported")

@@ -10,6 +10,12 @@ from functools import lru_cache
 # Emphasis markers; an underscore inside a word (`est_ppt`) is part of the word.
 _EMPHASIS = re.compile(r"\*\*|\*|`|~~|(?<![^\W_])__?|__?(?![^\W_])")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+# a footnote marker (`RTX 4070 Ti<sup>1</sup>`; after a digit it is an exponent), a line
+# break, then any other inline HTML tag (`<b>`)
+_FOOTNOTE_MARK = re.compile(r"(?<![\d.])<sup>\s*(?:\d|[*†‡§a-z])\s*</sup>", re.IGNORECASE)
+_EXPONENT = re.compile(r"(?<=\d)<sup>\s*(-?\d+)\s*</sup>", re.IGNORECASE)
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>")
 
 MAX_LINE = 300
 """Longer lines are prose or data dumps, never `label: number` report lines."""
@@ -31,7 +37,11 @@ _MARKUP = frozenset("*`~_[")
 
 @lru_cache(maxsize=1 << 16)
 def plain_text(cell: str) -> str:
-    """A cell without Markdown emphasis, code ticks or link targets (`**191.2**` → `191.2`)."""
+    """A cell without Markdown emphasis, code ticks, link targets or inline HTML (`**191.2**`
+    → `191.2`, `RTX 4090<sup>1</sup>` → `RTX 4090`)."""
+    if "<" in cell:
+        cell = _FOOTNOTE_MARK.sub("", _EXPONENT.sub(r"^\1", cell))
+        cell = _HTML_TAG.sub("", _LINE_BREAK.sub(" ", cell))
     if _MARKUP.isdisjoint(cell):  # most cells: no pattern to run
         return cell.strip()
     return _EMPHASIS.sub("", _LINK.sub(r"\1", cell)).strip()

@@ -18,6 +18,7 @@ from draftflow.extract.document import (
     document_kind,
     parse_document,
 )
+from draftflow.text.lines import plain_text
 
 README = """# Bench
 
@@ -77,6 +78,21 @@ def test_markdown_table_cells_keep_their_lines_heading_path_and_caption() -> Non
     ]
     assert table.body_rows[0][0].text == "3090"  # emphasis dropped
     assert (table.span.first, table.span.last) == (9, 12)
+
+
+def test_a_footnote_marker_in_a_cell_is_no_part_of_its_text() -> None:
+    table = _parse(
+        "README.md",
+        "| System | Eval |\n|---|---|\n"
+        "| [Pi CM5 (Nvidia RTX 4070 Ti<sup>1</sup>)](https://x/45) | 48.24 Tokens/s |\n"
+        "| Box 2<sup>10</sup> | 1<br>2 |\n",
+    ).tables[0]
+    assert [c.text for c in table.body_rows[0]] == ["Pi CM5 (Nvidia RTX 4070 Ti)", "48.24 Tokens/s"]
+    assert plain_text("[Pi CM5 (Nvidia RTX 4070 Ti<sup>1</sup>)](https://x/45)") == (
+        "Pi CM5 (Nvidia RTX 4070 Ti)"
+    )
+    assert plain_text("2<sup>10</sup>") == "2^10" and plain_text("1<br>2") == "1 2"
+    assert plain_text("x < 5 and y > 3") == "x < 5 and y > 3"
 
 
 def test_sections_paragraphs_and_list_items() -> None:

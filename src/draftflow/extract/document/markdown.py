@@ -109,8 +109,13 @@ def _content_text(content: str, env: dict[str, object]) -> str:
 
 def _children_text(token: Token) -> str:
     parts: list[str] = []
+    superscript = False  # inside `<sup>…</sup>`: a footnote marker, not the cell's words
     for child in token.children or ():
-        if child.type in ("text", "code_inline"):
+        if child.type == "html_inline" and child.content.lower().startswith(("<sup", "</sup")):
+            superscript = not child.content.startswith("</")
+        elif superscript:
+            continue
+        elif child.type in ("text", "code_inline"):
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
