@@ -15,7 +15,7 @@ reading of "this text says this value" that extract and verify share.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -171,7 +171,7 @@ def cite(
     """The nearest place of the chain that states `value` (as the condition `key`), or the
     fewest nearest places that state its words together (at most `MAX_PLACES`); None when
     the chain does not."""
-    chain = list(chain)
+    chain = _readable_again(chain)
     for document, line in chain:
         if states_as(key, place_text(document, line), value):
             return (Place(document.path, line),)
@@ -194,12 +194,20 @@ def cite(
     return None
 
 
+def _readable_again(
+    chain: Iterable[tuple[Document, int]],
+) -> Iterable[tuple[Document, int]]:
+    """`chain` as an iterable that may be read more than once (a one-pass iterator is read
+    into a list; a chain of runs is read lazily each time, only as far as needed)."""
+    return list(chain) if isinstance(chain, Iterator) else chain
+
+
 def cited(
     conditions: Mapping[str, JsonValue], chain: Iterable[tuple[Document, int]]
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """The conditions with every cited key the chain does not state left out, and the
     places that state the others (`key` -> [`path:line`, ...])."""
-    chain = list(chain)
+    chain = _readable_again(chain)
     kept: dict[str, JsonValue] = {}
     sources: dict[str, list[str]] = {}
     for key, value in conditions.items():
