@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from pydantic import JsonValue
 
@@ -11,6 +10,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.conditions.cite import CITED_KEYS, cited
 from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.setup import setup_source
@@ -33,25 +33,6 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, eq=False)
-class ChainPlaces:
-    """A figure's context chain as places (a document and a line; line 0 is its name), nearest
-    first, each once (the first kept): runs of lines read lazily, and as often as asked."""
-
-    parts: tuple[tuple[Document, Iterable[int]], ...]
-
-    def __iter__(self) -> Iterator[tuple[Document, int]]:
-        # keyed by the document's id, as hashing a document (a frozen model) per place was
-        # most of a data file's chain
-        seen: set[tuple[str, int]] = set()
-        for document, numbers in self.parts:
-            key = document.document_id
-            for number in numbers:
-                if (key, number) not in seen:
-                    seen.add((key, number))
-                    yield document, number
-
-
 class ConditionReader:
     """Seed-keyed conditions for the figures of one snapshot; each document read once."""
 
@@ -63,6 +44,7 @@ class ConditionReader:
         self._own: dict[str, bool] = {}
         self._setup_sets: dict[str, frozenset[int]] = {}
         self._setup_line_lists: dict[str, tuple[int, ...]] = {}
+        self._index = PlaceIndex()
         self._reading: DocumentContext | None = None
         readme = next(
             (d for d in snapshot.documents if d.path.lower() in ("readme.md", "readme")), None
@@ -116,6 +98,7 @@ class ConditionReader:
         lhl/strix-halo-testing's peak rose from 2.94 to 3.86 GB)."""
         if self._reading is not None and self._reading is not context:
             self._reading.forget_lines()
+            self._index.forget()
         self._reading = context
 
     def cite(
@@ -141,7 +124,7 @@ class ConditionReader:
             parts.append((readme.document, readme.chain(1)))
             parts.append((readme.document, self._setup_lines(readme.document)))
         parts.append((document, (0,)))
-        return ChainPlaces(tuple(parts))
+        return ChainPlaces(tuple(parts), self._index)
 
     def _speaks_for_repository(self, document: Document) -> bool:
         """Whether a document speaks for the repository, so that the README's system and

@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
+from typing import Protocol, runtime_checkable
 
 from pydantic import JsonValue
 
@@ -165,6 +167,26 @@ def place_text(document: Document, line: int) -> str:
     return ""
 
 
+@runtime_checkable
+class NarrowedChain(Protocol):
+    """A chain that can give only its places that may state a value (`places.ChainPlaces`)."""
+
+    def __iter__(self) -> Iterator[tuple[Document, int]]: ...
+
+    def may_state(self, value: JsonValue) -> Iterable[tuple[Document, int]]:
+        """Its places whose text may state `value`, in its order."""
+        ...
+
+    def may_name(self, words: frozenset[str]) -> Iterable[tuple[Document, int]]:
+        """Its places whose text holds any of `words`, in its order."""
+        ...
+
+
+NEAR = 32
+"""Places read one by one before a narrowed chain is searched only where it may state a value:
+a value is mostly stated near its figure, and a chain of a long section is long."""
+
+
 def cite(
     value: JsonValue, chain: Iterable[tuple[Document, int]], key: str = ""
 ) -> tuple[Place, ...] | None:
@@ -172,16 +194,23 @@ def cite(
     fewest nearest places that state its words together (at most `MAX_PLACES`); None when
     the chain does not."""
     chain = _readable_again(chain)
-    for document, line in chain:
+    narrowed = chain if isinstance(chain, NarrowedChain) else None
+    near = islice(chain, NEAR) if narrowed is not None else chain
+    for document, line in near:
         if states_as(key, place_text(document, line), value):
             return (Place(document.path, line),)
+    if narrowed is not None:
+        for document, line in narrowed.may_state(value):
+            if states_as(key, place_text(document, line), value):
+                return (Place(document.path, line),)
     if not isinstance(value, str):
         return None
     wanted = set(value_tokens(value))
     if not wanted:
         return None  # `-`: no words, nothing a place could state
     places: list[Place] = []
-    for document, line in chain:
+    named = narrowed.may_name(frozenset(wanted)) if narrowed is not None else chain
+    for document, line in named:
         text = place_text(document, line)
         found = wanted & _tokens(text)
         if found and key in _NAMED_OTHERWISE:

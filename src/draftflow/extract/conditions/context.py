@@ -334,7 +334,11 @@ class DocumentContext:
         """The lines of a figure's context, nearest first: its own line, its table's header
         rows, the lines above it back to its outermost section's start, its heading path, then
         the document's opening (title and introduction); as runs, not written out (a section
-        of many tables gives each figure a chain of every line above it)."""
+        of many tables gives each figure a chain of every line above it). Read once per line
+        (a row's figures share it)."""
+        return self.remembered(("chain", line), lambda: self._chain(line))
+
+    def _chain(self, line: int) -> ChainLines:
         header = range(0)
         row = self._rows_by_line.get(line)
         if row is not None:
