@@ -15,11 +15,11 @@ reading of "this text says this value" that extract and verify share.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import Protocol, runtime_checkable
 
 from pydantic import JsonValue
 
@@ -167,19 +167,20 @@ def place_text(document: Document, line: int) -> str:
     return ""
 
 
-@runtime_checkable
-class NarrowedChain(Protocol):
+class NarrowedChain(ABC):
     """A chain that can give only its places that may state a value (`places.ChainPlaces`)."""
 
-    def __iter__(self) -> Iterator[tuple[Document, int]]: ...
+    @abstractmethod
+    def __iter__(self) -> Iterator[tuple[Document, int]]:
+        """Its places, nearest first, each once."""
 
+    @abstractmethod
     def may_state(self, value: JsonValue) -> Iterable[tuple[Document, int]]:
         """Its places whose text may state `value`, in its order."""
-        ...
 
+    @abstractmethod
     def may_name(self, words: frozenset[str]) -> Iterable[tuple[Document, int]]:
         """Its places whose text holds any of `words`, in its order."""
-        ...
 
 
 NEAR = 32

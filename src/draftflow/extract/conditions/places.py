@@ -19,7 +19,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.chain import ChainLines
-from draftflow.extract.conditions.cite import place_text, states, value_tokens
+from draftflow.extract.conditions.cite import NarrowedChain, place_text, states, value_tokens
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)*")  # cite's words: an index of them per document
 _FEW = 16
@@ -88,7 +88,7 @@ class PlaceIndex:
 
 
 @dataclass(frozen=True, eq=False)
-class ChainPlaces:
+class ChainPlaces(NarrowedChain):
     """A figure's context chain as places (a document and a line; line 0 is its name), nearest
     first, each once (the first kept): runs of lines read lazily, and as often as asked."""
 
