@@ -9,7 +9,7 @@ from pydantic import JsonValue
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.conditions.cite import CITED_KEYS, cited
-from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.context import DocumentContext, recent
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
@@ -44,6 +44,7 @@ class ConditionReader:
         self._own: dict[str, bool] = {}
         self._setup_sets: dict[str, frozenset[int]] = {}
         self._setup_line_lists: dict[str, tuple[int, ...]] = {}
+        self._chains: dict[tuple[str, int], ChainPlaces] = {}
         self._index = PlaceIndex()
         self._reading: DocumentContext | None = None
         readme = next(
@@ -113,7 +114,12 @@ class ConditionReader:
         chain`), the rest of a data file (a JSON object's keys may follow its value), the
         document's setup sections, then the README's opening and setup sections, then the
         file's name. Made of runs, read as far as a reader goes (a chain written out per figure
-        was quadratic in a section of many tables)."""
+        was quadratic in a section of many tables); made once per line (a row's figures share
+        it)."""
+        key = (document.document_id, line)
+        return recent(self._chains, key, lambda: self._chain(document, line))
+
+    def _chain(self, document: Document, line: int) -> ChainPlaces:
         lines: list[Iterable[int]] = [self._context(document).chain(line)]
         if not document.path.lower().endswith(_PROSE_SUFFIXES):
             lines.append(range(line + 1, len(document.line_list) + 1))
