@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from draftflow.extract.conditions import readers
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions import cite, readers
 from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.learned import features
@@ -24,7 +25,7 @@ from draftflow.record.model import ReportedResult
 from draftflow.verify import reread
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
-from wide_tables import wide_readme
+from wide_tables import many_tables_readme, wide_readme
 
 COLUMNS = 1_500
 ROWS = 3
@@ -111,3 +112,63 @@ def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
     assert counts["result copies"] < cells / 10, counts
     # before: each figure's heading and caption read for a metric (9,000 reads); once per text
     assert counts["caption metrics"] < 100, counts
+
+
+TABLES = 400
+_README = """# Sweeps
+
+Decode throughput of one model, measured on a DGX Spark with vLLM.
+
+## Setup
+
+- system: DGX Spark
+- engine: vLLM
+"""
+
+
+def test_many_small_tables_are_drafted_in_work_linear_in_their_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A section of many one-cell tables, beside a README naming its machine and engine:
+    each figure's chain is every line above it, and neither its places nor its text are
+    written out per figure (issue 32: 50,000 tables took 218 s, 3,000 grew as their square)."""
+    folder = tmp_path / "someone__many-sweeps"
+    (folder / "docs").mkdir(parents=True)
+    (folder / "README.md").write_text(_README)
+    (folder / "docs" / "sweeps.md").write_text(many_tables_readme(TABLES))
+    counts = {"places read": 0, "lines read": 0}
+
+    class CountedLines(list[str]):
+        def __getitem__(self, index: object) -> object:  # type: ignore[override]
+            counts["lines read"] += 1
+            return super().__getitem__(index)  # type: ignore[index]
+
+    context_init, place_text = DocumentContext.__init__, cite.place_text
+
+    def counted_init(self: DocumentContext, document: object) -> None:
+        context_init(self, document)  # type: ignore[arg-type]
+        self.lines = CountedLines(self.lines)
+
+    def counted_place_text(document: Document, line: int) -> str:
+        counts["places read"] += 1
+        return place_text(document, line)
+
+    monkeypatch.setattr(DocumentContext, "__init__", counted_init)
+    monkeypatch.setattr(cite, "place_text", counted_place_text)
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        revision="a" * 40,
+        origin="https://github.com/someone/many-sweeps",
+    )
+    outcome = asyncio.run(run_draft(request))
+    assert outcome.figures >= TABLES, outcome.figures
+    assert outcome.errors == 0
+    # before session 16: each figure's chain (every line above it in its section, 4 per
+    # table, and every table's header rows) written out, read place by place for the
+    # README's system (stated only past them), and its text joined for the README's system
+    # and engine: 966,474 places and 322,447 lines read for 400 tables; now 68 and 33 per
+    # table (at 400 and at 800 tables)
+    assert counts["places read"] < 100 * TABLES, counts
+    assert counts["lines read"] < 50 * TABLES, counts

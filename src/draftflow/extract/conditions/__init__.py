@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.conditions.cite import CITED_KEYS, cited
 from draftflow.extract.conditions.context import DocumentContext, recent
+from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.setup import setup_source
@@ -22,6 +25,7 @@ __all__ = [
     "CITED_KEYS",
     "SEED_KEYS",
     "SOURCE_CELLS",
+    "ChainPlaces",
     "ConditionReader",
     "DocumentContext",
     "seed_conditions",
@@ -39,7 +43,9 @@ class ConditionReader:
         self._setup_spans: dict[str, list[int]] = {}
         self._own: dict[str, bool] = {}
         self._setup_sets: dict[str, frozenset[int]] = {}
-        self._chains: dict[tuple[str, int], tuple[tuple[Document, int], ...]] = {}
+        self._setup_line_lists: dict[str, tuple[int, ...]] = {}
+        self._chains: dict[tuple[str, int], ChainPlaces] = {}
+        self._index = PlaceIndex()
         self._reading: DocumentContext | None = None
         readme = next(
             (d for d in snapshot.documents if d.path.lower() in ("readme.md", "readme")), None
@@ -88,12 +94,12 @@ class ConditionReader:
         return self.cite(found, figure.document, figure.line)
 
     def _move_to(self, context: DocumentContext) -> None:
-        """Figures come document by document: on to another, the last one's line memos and
-        the chains are let go (at 64 lines each, a repository's data files kept them all:
+        """Figures come document by document: on to another, the last one's line memos are
+        let go (at 64 lines each, a repository's data files kept them all:
         lhl/strix-halo-testing's peak rose from 2.94 to 3.86 GB)."""
         if self._reading is not None and self._reading is not context:
             self._reading.forget_lines()
-            self._chains.clear()
+            self._index.forget()
         self._reading = context
 
     def cite(
@@ -103,35 +109,28 @@ class ConditionReader:
         of its context chain that states it; a value the chain does not state is left out."""
         return cited(conditions, self.chain(document, line))
 
-    def chain(self, document: Document, line: int) -> list[tuple[Document, int]]:
-        """A figure's context chain, nearest first: its document's lines (`chain_lines`),
-        the rest of a data file (a JSON object's keys may follow its value), the document's
-        setup sections, then the README's opening and setup sections, then the file's name.
-        Read once per line (a row's figures share it); the list returned is the caller's."""
+    def chain(self, document: Document, line: int) -> ChainPlaces:
+        """A figure's context chain, nearest first: its document's lines (`DocumentContext.
+        chain`), the rest of a data file (a JSON object's keys may follow its value), the
+        document's setup sections, then the README's opening and setup sections, then the
+        file's name. Made of runs, read as far as a reader goes (a chain written out per figure
+        was quadratic in a section of many tables); made once per line (a row's figures share
+        it)."""
         key = (document.document_id, line)
-        found: tuple[tuple[Document, int], ...] = recent(
-            self._chains, key, lambda: self._chain(document, line)
-        )
-        return list(found)
+        return recent(self._chains, key, lambda: self._chain(document, line))
 
-    def _chain(self, document: Document, line: int) -> tuple[tuple[Document, int], ...]:
-        context = self._context(document)
-        lines = context.chain_lines(line)
+    def _chain(self, document: Document, line: int) -> ChainPlaces:
+        lines: list[Iterable[int]] = [self._context(document).chain(line)]
         if not document.path.lower().endswith(_PROSE_SUFFIXES):
-            lines.extend(range(line + 1, len(document.line_list) + 1))
-        places = [(document, n) for n in lines]
-        places.extend((document, n) for n in self._setup_lines(document))
+            lines.append(range(line + 1, len(document.line_list) + 1))
+        lines.append(self._setup_lines(document))
+        parts = [(document, numbers) for numbers in lines]
         readme = self._readme if self._speaks_for_repository(document) else None
         if readme is not None and readme.document is not document:
-            places.extend((readme.document, n) for n in readme.chain_lines(1))
-            places.extend((readme.document, n) for n in self._setup_lines(readme.document))
-        places.append((document, 0))
-        # each place once, the first kept; keyed by the document's id, as hashing a
-        # document (a frozen model) per place was most of a data file's chain
-        kept: dict[tuple[str, int], tuple[Document, int]] = {}
-        for place in places:
-            kept.setdefault((place[0].document_id, place[1]), place)
-        return tuple(kept.values())
+            parts.append((readme.document, readme.chain(1)))
+            parts.append((readme.document, self._setup_lines(readme.document)))
+        parts.append((document, (0,)))
+        return ChainPlaces(tuple(parts), self._index)
 
     def _speaks_for_repository(self, document: Document) -> bool:
         """Whether a document speaks for the repository, so that the README's system and
@@ -142,11 +141,16 @@ class ConditionReader:
             found = self._own[document.document_id] = not copied_page(document.line_list)
         return found
 
-    def _setup_lines(self, document: Document) -> list[int]:
+    def _setup_lines(self, document: Document) -> tuple[int, ...]:
         """The lines where a document states its run for all its figures: its setup and
-        methodology sections, and its tables' header rows (a `tg 1024` column)."""
-        context = self._context(document)
-        return [*self._run_lines(document), *context.pair_table_lines, *context.header_lines]
+        methodology sections, and its tables' header rows (a `tg 1024` column); read once
+        per document."""
+        found = self._setup_line_lists.get(document.document_id)
+        if found is None:
+            context = self._context(document)
+            found = (*self._run_lines(document), *context.pair_table_lines, *context.header_lines)
+            self._setup_line_lists[document.document_id] = found
+        return found
 
     def _run_set(self, document: Document) -> frozenset[int]:
         """`_run_lines` as a set, made once per document (a figure's conditions ask for it)."""

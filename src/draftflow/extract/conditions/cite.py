@@ -15,9 +15,11 @@ reading of "this text says this value" that extract and verify share.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 from pydantic import JsonValue
 
@@ -165,23 +167,51 @@ def place_text(document: Document, line: int) -> str:
     return ""
 
 
+class NarrowedChain(ABC):
+    """A chain that can give only its places that may state a value (`places.ChainPlaces`)."""
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[tuple[Document, int]]:
+        """Its places, nearest first, each once."""
+
+    @abstractmethod
+    def may_state(self, value: JsonValue) -> Iterable[tuple[Document, int]]:
+        """Its places whose text may state `value`, in its order."""
+
+    @abstractmethod
+    def may_name(self, words: frozenset[str]) -> Iterable[tuple[Document, int]]:
+        """Its places whose text holds any of `words`, in its order."""
+
+
+NEAR = 32
+"""Places read one by one before a narrowed chain is searched only where it may state a value:
+a value is mostly stated near its figure, and a chain of a long section is long."""
+
+
 def cite(
     value: JsonValue, chain: Iterable[tuple[Document, int]], key: str = ""
 ) -> tuple[Place, ...] | None:
     """The nearest place of the chain that states `value` (as the condition `key`), or the
     fewest nearest places that state its words together (at most `MAX_PLACES`); None when
     the chain does not."""
-    chain = list(chain)
-    for document, line in chain:
+    chain = _readable_again(chain)
+    narrowed = chain if isinstance(chain, NarrowedChain) else None
+    near = islice(chain, NEAR) if narrowed is not None else chain
+    for document, line in near:
         if states_as(key, place_text(document, line), value):
             return (Place(document.path, line),)
+    if narrowed is not None:
+        for document, line in narrowed.may_state(value):
+            if states_as(key, place_text(document, line), value):
+                return (Place(document.path, line),)
     if not isinstance(value, str):
         return None
     wanted = set(value_tokens(value))
     if not wanted:
         return None  # `-`: no words, nothing a place could state
     places: list[Place] = []
-    for document, line in chain:
+    named = narrowed.may_name(frozenset(wanted)) if narrowed is not None else chain
+    for document, line in named:
         text = place_text(document, line)
         found = wanted & _tokens(text)
         if found and key in _NAMED_OTHERWISE:
@@ -194,12 +224,20 @@ def cite(
     return None
 
 
+def _readable_again(
+    chain: Iterable[tuple[Document, int]],
+) -> Iterable[tuple[Document, int]]:
+    """`chain` as an iterable that may be read more than once (a one-pass iterator is read
+    into a list; a chain of runs is read lazily each time, only as far as needed)."""
+    return list(chain) if isinstance(chain, Iterator) else chain
+
+
 def cited(
     conditions: Mapping[str, JsonValue], chain: Iterable[tuple[Document, int]]
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """The conditions with every cited key the chain does not state left out, and the
     places that state the others (`key` -> [`path:line`, ...])."""
-    chain = list(chain)
+    chain = _readable_again(chain)
     kept: dict[str, JsonValue] = {}
     sources: dict[str, list[str]] = {}
     for key, value in conditions.items():

@@ -14,6 +14,7 @@ from itertools import pairwise
 from typing import TypeVar, cast
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.chain import ChainLines
 from draftflow.extract.document import (
     CodeBlock,
     DocumentKind,
@@ -115,7 +116,7 @@ class DocumentContext:
         self._key_values: dict[int, list[tuple[str, str]]] = {}
         self._rows: dict[tuple[int, int], RowCells] = {}
         self._headers: dict[int, tuple[str, ...]] = {}
-        self._chains: dict[int, tuple[int, ...]] = {}
+        self._kept: dict[Hashable, object] = {}
         self._captions: dict[int, str] = {}
         self._setup_pairs: dict[tuple[int, frozenset[int]], list[tuple[str, str]]] = {}
         self._memo: dict[Hashable, object] = {}
@@ -127,11 +128,19 @@ class DocumentContext:
         not return None."""
         return cast(_T, recent(self._memo, key, compute))
 
+    def kept(self, key: Hashable, compute: Callable[[], _T]) -> _T:
+        """`compute()` once per `key` until `forget_lines`: what the document's figures read
+        line after line (a section's running union of names), not only a line's."""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = compute()
+        return cast(_T, found)
+
     def forget_lines(self) -> None:
         """Let go of what is remembered line by line (chains, captions, setup pairs, what
         `remembered` keeps): needed while the document's figures are read, and a finished data
         file's would hold chains of every line above (a repository's worth of them in all)."""
-        self._chains.clear()
+        self._kept.clear()
         self._captions.clear()
         self._setup_pairs.clear()
         self._memo.clear()
@@ -321,26 +330,29 @@ class DocumentContext:
             row = self._rows[key] = RowCells(header, tuple(cells), exact)
         return row
 
-    def chain_lines(self, line: int) -> list[int]:
+    def chain(self, line: int) -> ChainLines:
         """The lines of a figure's context, nearest first: its own line, its table's header
         rows, the lines above it back to its outermost section's start, its heading path, then
-        the document's opening (title and introduction). Read once per line (a row's figures
-        share it); the list returned is the caller's."""
-        found: tuple[int, ...] = recent(self._chains, line, lambda: self._chain_lines(line))
-        return list(found)
+        the document's opening (title and introduction); as runs, not written out (a section
+        of many tables gives each figure a chain of every line above it). Read once per line
+        (a row's figures share it)."""
+        return self.remembered(("chain", line), lambda: self._chain(line))
 
-    def _chain_lines(self, line: int) -> tuple[int, ...]:
-        found: list[int] = [line]
+    def _chain(self, line: int) -> ChainLines:
+        header = range(0)
         row = self._rows_by_line.get(line)
         if row is not None:
             table = row[0]
             first_body = table.body_rows[0][0].line if table.body_rows[0] else line
-            found.extend(range(table.span.first, min(first_body, line)))
-        found.extend(range(line - 1, self.section_start(line) - 1, -1))
-        found.extend(number for number, _, _ in self.heading_path(line))
+            header = range(table.span.first, min(first_body, line))
         end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
-        found.extend(range(1, min(end, INTRO_LINES + 1)))
-        return tuple(dict.fromkeys(n for n in found if n >= 1))
+        return ChainLines(
+            line=line,
+            header=header,
+            above=range(line - 1, self.section_start(line) - 1, -1),
+            headings=tuple(number for number, _, _ in self.heading_path(line)),
+            opening=range(1, min(end, INTRO_LINES + 1)),
+        )
 
     def table_rows(self, line: int) -> list[str]:
         """The text of every body row of the line's table ([] outside tables)."""
@@ -397,7 +409,7 @@ class DocumentContext:
         return found
 
     def _setup_pairs_for(self, line: int, setup_lines: frozenset[int]) -> list[tuple[str, str]]:
-        chain = frozenset(self.chain_lines(line))
+        chain = self.chain(line)
         if not any(number in chain for _, _, number in self._pair_rows):
             return self.setup_pairs
         return [

@@ -12,13 +12,14 @@ The raw `header: cell` pairs are kept, as evidence, under `source_cells`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.chain_names import ChainText, Names, text_names
 from draftflow.extract.conditions.columns import (
     column_model,
 )
@@ -182,8 +183,8 @@ class _LineReading:
     """What the section, caption, headings, setup tables, opening and run settings put, in
     order (a figure's own row and column, read before them, win over them)."""
     stated_version: str | None
-    chain: str
-    """The text of the figure's chain in its document and of its setup sections."""
+    chain: ChainText | None
+    """The figure's chain in its document and its setup sections (None without a document)."""
     apart: frozenset[str]
     readme: tuple[tuple[str, JsonValue], ...]
     """What the README's opening states that the chain lets apply."""
@@ -213,7 +214,7 @@ def _read_line(
     resolved = Resolved()
     if context is not None:
         _read_surroundings(resolved, context, line, readme, setup_lines)
-    chain = _chain_text(context, line, setup_lines)
+    chain = ChainText(context, line, setup_lines) if context is not None else None
     apart = _rows_say_apart(context, line) if context is not None else frozenset()
     return _LineReading(
         tuple(resolved.values.items()),
@@ -255,7 +256,7 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
     for key, setting in opening.values.items():
         if key in _ENGINE_KEYS and _sections_name_other_engine(context, engine):
             continue
-        if _names_no_other(_chain_text(context, line), key, setting):
+        if _names_no_other(ChainText(context, line), key, setting):
             resolved.put(key, setting)
     if opening.stated_version and resolved.stated_version is None:
         resolved.stated_version = opening.stated_version
@@ -264,7 +265,7 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
 def _readme_reading(
     readme: DocumentContext | None,
     context: DocumentContext | None,
-    chain: str,
+    chain: ChainText | None,
     apart: frozenset[str],
 ) -> tuple[tuple[str, JsonValue], ...]:
     """What the README's title and introduction state, when it is not the figure's own
@@ -302,16 +303,6 @@ def _sections_name_other_engine(context: DocumentContext, engine: JsonValue) -> 
     )
 
 
-def _chain_text(context: DocumentContext | None, line: int, setup_lines: Iterable[int] = ()) -> str:
-    """The text of a figure's chain in its own document (`DocumentContext.chain_lines`)
-    and of the document's setup sections (`setup_lines`)."""
-    if context is None:
-        return ""
-    lines = context.lines
-    numbers = dict.fromkeys([*context.chain_lines(line), *sorted(setup_lines)])
-    return "\n".join(lines[n - 1] for n in numbers if n <= len(lines))
-
-
 def _rows_say_apart(context: DocumentContext, line: int) -> frozenset[str]:
     """The keys the figure's table states row by row where its own row states none: a table
     whose rows name their machine (`DGX Spark (Nemotron REST API)` above `Antigravity
@@ -333,29 +324,37 @@ def _names_engines(row: str) -> bool:
     return bool(vocab.engines_named(row))
 
 
-def _names_no_other(chain: str, key: str, value: JsonValue) -> bool:
+def _names_no_other(chain: ChainText | str | None, key: str, value: JsonValue) -> bool:
     """Whether a repository-wide `value` of `key` may apply to a figure whose chain in its
-    document is `chain`: for a system or an engine, the chain names none but that one."""
+    document is `chain` (its text, or None for none): for a system or an engine, the chain
+    names none but that one."""
+    if isinstance(chain, ChainText):
+        return _names_allow(lambda: chain.names, key, value)
+    text = chain or ""
     if isinstance(value, str | int | float | bool | None):
-        return _scalar_names_no_other(chain, key, value)
-    return _reads_no_other(chain, key, value)
+        return _scalar_names_no_other(text, key, value)
+    return _names_allow(lambda: text_names(text), key, value)
 
 
-@lru_cache(maxsize=64)  # few: a chain is a data file's every line above (up to ~1 MB)
+@lru_cache(maxsize=64)  # few: a section's text may be long
 def _scalar_names_no_other(chain: str, key: str, value: str | int | float | bool | None) -> bool:
-    """`_names_no_other` of a scalar, read once per chain (a row's figures share theirs)."""
-    return _reads_no_other(chain, key, value)
+    """`_names_no_other` of a scalar in a text, read once per text (a row's figures share
+    theirs)."""
+    return _names_allow(lambda: text_names(chain), key, value)
 
 
-def _reads_no_other(chain: str, key: str, value: JsonValue) -> bool:
-    if key in ("system", "engine", "engine_version", "node_count") and vocab.names_hosted_model(
-        chain
-    ):
+def _names_allow(names: Callable[[], Names], key: str, value: JsonValue) -> bool:
+    """Whether what a chain names (`names`, read only for the keys that ask) lets `value` of
+    `key` apply."""
+    if key not in ("system", "engine", "engine_version", "node_count"):
+        return True
+    named = names()
+    if named.hosted:
         return False  # a vendor's API ran it, not the repository's machine or engine
     if key == "system":
-        return not vocab.names_other_system(chain, str(value))
+        return not vocab.other_system_among(named.systems, str(value))
     if key == "engine":
-        return vocab.engines_named(chain) <= {str(value)}
+        return named.engines <= {str(value)}
     return True
 
 

@@ -367,8 +367,48 @@ def _systems_in_line(line: str) -> frozenset[str]:
 def names_other_system(text: str, system: str) -> bool:
     """Whether a text names a system that is not `system` (one that shares no word with it:
     `GB10` is the `DGX Spark-class NVIDIA GB10`, `Nvidia DGX Spark` is not `Strix Halo`)."""
+    return other_system_among(systems_named(text), system)
+
+
+def other_system_among(systems: frozenset[str], system: str) -> bool:
+    """Whether `systems` (as `systems_named` gives them) hold one that is not `system`."""
     words = set(re.findall(r"[a-z0-9]+", system.lower()))
-    return any(not (set(re.findall(r"[a-z0-9]+", name)) & words) for name in systems_named(text))
+    return any(not (set(re.findall(r"[a-z0-9]+", name)) & words) for name in systems)
+
+
+def _engine_openings() -> re.Pattern[str]:
+    """A line that ends with an engine spelling's first words, cut where the spelling may
+    break across lines (at a space, or around a `/`): `served by LM` over `Studio`."""
+    cuts: list[str] = []
+    for entry in _VOCABULARY.engine:
+        for spelling in entry.spellings:
+            for at, character in enumerate(spelling):
+                if character == " ":
+                    cuts.append(spelling[:at].rstrip())
+                elif character == "/":
+                    cuts += [spelling[:at].rstrip(), spelling[: at + 1]]
+    spelled = [
+        re.escape(cut).replace(r"\ ", r"\s+").replace("/", r"\s*/\s*") for cut in cuts if cut
+    ]
+    return re.compile(rf"(?<![\w-])(?:{'|'.join(spelled) or '(?!)'})\s*\Z", re.I)
+
+
+_ENGINE_OPENING = _engine_openings()
+
+
+@lru_cache(maxsize=1 << 16)
+def line_names(line: str) -> tuple[bool, frozenset[str], frozenset[str], bool]:
+    """What one line names, as a chain's text is read: whether a vendor-served model
+    (`names_hosted_model`), its systems (`systems_named`), its engines (`engines_named`),
+    and whether it ends with an engine's first words, so that with the next line it may
+    name an engine neither names alone (then only the joined text says which)."""
+    engines = engines_named(line) if ANY_ENGINE.search(line) else frozenset()
+    return (
+        _line_names_hosted(line),
+        _systems_in_line(line),
+        engines,
+        bool(_ENGINE_OPENING.search(line)),
+    )
 
 
 @lru_cache(maxsize=1 << 12)
