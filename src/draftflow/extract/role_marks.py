@@ -14,7 +14,9 @@ Read by structure, nearest first, like the author's status words (`status_words.
 - someone else's figure: a sentence whose figures are `their published` ones, attributed to
   the party the nearest heading or repository link above it names;
 - a setup time: the times of a sentence that names setting up (`30-60 min per node, mostly
-  the llama.cpp build`).
+  the llama.cpp build`);
+- an estimate: the figures after a prediction word, before a measured one (`Mixtral
+  predicted at 23 TPS, measured at 69 TPS` marks the 23).
 The words are data (`numbers/vocabulary.toml`, `[standing]`).
 """
 
@@ -53,6 +55,8 @@ _TIME = re.compile(
 )
 _POSSESSIVE = re.compile(r"(?<![\w./-])([A-Z][\w.-]*(?:/[\w.-]+)?)['’]s\b")
 _CLAUSE_BREAK = re.compile(r"[,;:(—–]|\s-\s")
+_PREDICTION_END = re.compile(r"[;—]|\s-\s")
+"""Where a prediction's statement ends (`7 models predicted; 6 measured`)."""
 _HARD_BREAK = re.compile(r"(?: {2,}|\\)\n")
 _REPOSITORY_LINK = re.compile(r"\[([A-Za-z0-9][\w.-]*)/[\w.-]+\]\(")
 
@@ -283,6 +287,25 @@ def _setup_times(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
                 )
 
 
+def _predictions(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
+    """The figures a sentence states after a prediction word and before a measured one
+    (`Mixtral predicted at 23 TPS, measured at 69 TPS`): an estimate, not a run."""
+    for _, found in _prose(parsed):
+        for sentence in found:
+            for part in _segments(sentence):
+                predicted = _words_re("predicted_words").search(part)
+                if predicted is None or _taken_back(part[: predicted.start()]):
+                    continue
+                rest = _PREDICTION_END.split(part[predicted.end() :], maxsplit=1)[0]
+                measured = _words_re("measured_words").search(rest)
+                stated = rest[: measured.start()] if measured is not None else rest
+                values = frozenset(abs(float(v)) for v in cell_values(stated))
+                if values:
+                    span = (sentence.first, sentence.last)
+                    words, line, scope = predicted.group(0), sentence.first, StandingScope.SENTENCE
+                    yield _status(document, Status.ESTIMATED, words, line, span, scope, values)
+
+
 def _party_above(document: Document, parsed: ParsedDocument, line: int) -> str:
     """The party the nearest heading (`MiaAI-Lab's recipe`) or repository link
     (`[MiaAI-Lab/...](...)`) above `line` names, within its top section."""
@@ -332,6 +355,7 @@ def role_marks(document: Document) -> tuple[list[Mark], list[Mark]]:
         *_failures(document, parsed),
         *_corrections(document, parsed),
         *_setup_times(document, parsed),
+        *_predictions(document, parsed),
     ]
     return statuses, list(_theirs(document, parsed))
 

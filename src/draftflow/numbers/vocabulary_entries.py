@@ -154,6 +154,7 @@ class Standing(_Entry):
     their_words: tuple[str, ...] = ()
     publishing_words: tuple[str, ...] = ()
     setup_words: tuple[str, ...] = ()
+    predicted_words: tuple[str, ...] = ()
 
 
 class DocumentRoleWords(_Entry):

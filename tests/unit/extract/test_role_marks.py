@@ -95,3 +95,10 @@ def test_a_status_word_that_qualifies_a_noun_after_an_article_marks_nothing() ->
     assert in_sentence("The prettier page is the broken one.") is None
     found = in_sentence("These numbers are superseded by the rerun.")
     assert found is not None and found.status is Status.SUPERSEDED
+
+
+def test_a_predicted_figure_is_an_estimate_and_the_measured_one_after_it_is_not() -> None:
+    text = "# Findings\n\n- **Mixtral predicted at 23 TPS, measured at 69 TPS.** Why.\n"
+    results = _results({"README.md": text})
+    assert _status(results["README.md:23"]) is Status.ESTIMATED
+    assert _status(results["README.md:69"]) is None
