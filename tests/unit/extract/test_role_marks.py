@@ -102,3 +102,21 @@ def test_a_predicted_figure_is_an_estimate_and_the_measured_one_after_it_is_not(
     results = _results({"README.md": text})
     assert _status(results["README.md:23"]) is Status.ESTIMATED
     assert _status(results["README.md:69"]) is None
+
+
+def test_a_section_whose_heading_names_a_hosted_model_is_that_models() -> None:
+    text = (
+        "# Session\n\n## Bench B — local ladder\n\nMedian **44.07 s** on the laptop.\n\n"
+        "### Bench H — Gemini 2.5 Flash ladder (10 sequential via the gateway)\n\n"
+        "After correcting for Finding #2: median **629 ms**, min 531 ms, max 827 ms.\n"
+    )
+    results = _results({"docs/journal.md": text})
+    hosted = results["docs/journal.md:629"].attribution
+    assert hosted is not None and hosted.who == "Gemini 2.5 Flash"
+    assert hosted.kind is AttributionKind.HOSTED_MODEL
+    assert results["docs/journal.md:44.07"].attribution is None
+
+
+def test_a_document_about_a_hosted_model_keeps_its_sections_figures() -> None:
+    text = "# Claude 3.5 Sonnet on our eval\n\n## Claude 3.5 Sonnet results\n\nIt scored 81.2 %.\n"
+    assert _results({"README.md": text})["README.md:81.2"].attribution is None
