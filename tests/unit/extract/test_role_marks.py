@@ -115,8 +115,6 @@ def test_a_section_whose_heading_names_a_hosted_model_is_that_models() -> None:
     assert hosted is not None and hosted.who == "Gemini 2.5 Flash"
     assert hosted.kind is AttributionKind.HOSTED_MODEL
     assert results["docs/journal.md:44.07"].attribution is None
-
-
-def test_a_document_about_a_hosted_model_keeps_its_sections_figures() -> None:
-    text = "# Claude 3.5 Sonnet on our eval\n\n## Claude 3.5 Sonnet results\n\nIt scored 81.2 %.\n"
-    assert _results({"README.md": text})["README.md:81.2"].attribution is None
+    # a document about the service: the service is its subject, not someone else
+    about = "# Claude 3.5 Sonnet on our eval\n\n## Claude 3.5 Sonnet results\n\nIt scored 81.2 %.\n"
+    assert _results({"README.md": about})["README.md:81.2"].attribution is None
