@@ -1,7 +1,8 @@
 """Who measured what, told apart, on the corpus repositories that showed the failures: a spec
 sheet's value is no result (fusionxpark), figures under one label differ in nothing the
 source states (luongnv89's thinking on/off, jethac's fp8-KV table), a model is never a score
-or a date (rhattala, teaql), a statistic column is published as its statistic (rhattala),
+or a date (rhattala, teaql), a negative control's score and a bug's share never lead
+(rhattala), a statistic column is published as its statistic (rhattala),
 and a third party's number carries its attribution and is compared with nothing (teaql)."""
 
 from __future__ import annotations
@@ -76,6 +77,18 @@ def test_rhattala_names_no_model_by_a_score_and_publishes_sd_as_sd(drafts: Any) 
     assert "54.3/63" not in models
     sd = _at(figures, "results/2026-08-17/spin-after.json", 18, 4.2)
     assert sd and all(f["statistic"] == "standard deviation" for f in sd)
+
+
+def test_rhattala_leads_with_no_dead_endpoints_score_and_no_bugs_share(drafts: Any) -> None:
+    # 'a benchmark run against a dead endpoint scores 79.8%' and 'an off-by-one ... turning
+    # 22% of scores into neutral ties' are a negative control and a bug's effect (issue 31)
+    record, figures, article = drafts("rhattala__dgx-spark-bench")
+    headline = {(r.source_line, float(r.value)) for r in record.editorial.reported_results}
+    assert (24, 79.8) not in headline and (26, 22.0) not in headline
+    for line, value in ((24, 79.8), (26, 22.0)):
+        marked = _at(figures, "README.md", line, value)
+        assert marked and all(f["status"]["status"] == "failure" for f in marked)
+    assert "README.md#L256" not in article  # 'the prettier page is the broken one' marks nothing
 
 
 def test_teaql_names_no_model_by_a_date_and_compares_no_third_party(drafts: Any) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from draftflow.record.model import ReportedResult
-from draftflow.record.standing import Attribution, ResultStatus
+from draftflow.record.standing import Attribution, ResultStatus, Status
 
 MAX_STANDING_NOTES = 3
 """Sentences of each kind; the figures file carries every figure's standing."""
@@ -36,7 +36,22 @@ def _place(standing: ResultStatus | Attribution, document_url: str) -> str:
     return f"{document_url}#L{standing.line}"
 
 
+_WHAT_THEY_ARE = {
+    Status.ILLUSTRATIVE: "an example of a tool's output, not a run",
+    Status.FAILURE: "what a failure produced or a fault destroyed, not a measurement",
+    Status.SETUP: "a time to set the system up, not a measurement of what it runs",
+}
+"""What figures are whose own words say they are no result (`role_marks.py`): the source
+says so in words other than the status's name, so the sentence says what they are."""
+
+
 def _status_sentence(status: ResultStatus, document_url: str) -> str:
+    what = _WHAT_THEY_ARE.get(status.status)
+    if what is not None:
+        return (
+            f"The figures at {_place(status, document_url)} are {what}"
+            f' ("{status.words}"), so none of them is a headline result.'
+        )
     return (
         f"The author marks the figures at {_place(status, document_url)} as {status.status.value}"
         f' ("{status.words}"), so none of them is a headline result.'

@@ -5,7 +5,8 @@ Read by structure: a copied third-party page's front matter (`url:` or `retrieve
 header (`author:	name`) for its comment; a sentence that names who stated the figure
 (`reported by @user`, `according to NVIDIA`, `the QuantTrio recipe reports ~28.8 tok/s`) for
 itself; a table row naming a hosted model or agent service (`Antigravity Native (Flash
-Swarm)`) for its row; and an introduction that puts such a service to work (`using ...
+Swarm)`) for its row; a heading naming one (`### Bench H — Gemini 2.5 Flash ladder`) for its
+section's prose; and an introduction that puts such a service to work (`using ...
 powered by Gemini Flash`) for the document's prose. Tools and engines reporting a number
 (`reported by llama.cpp`, `vLLM reports`) are not people: they name no one. The words are
 data (`numbers/vocabulary.toml`, `[standing]`).
@@ -39,6 +40,9 @@ _PARTY_NOUNS = frozenset({"recipe", "team", "blog"})
 _NOT_WHO = frozenset({"this", "that", "it", "we", "our", "table", "figure", "the", "they"})
 _FRAGMENT_END = re.compile(r"[,.;，。；]|\s[—–]\s")
 _ASIDE = re.compile(r"\s*[(（]")
+_FILE_SUFFIX = re.compile(r"\.[A-Za-z]")
+_HOSTED_NAME = re.compile(r"\S+(?:\s+(?:\d[\w.]*|[A-Z][\w.-]*))*")
+"""A hosted service's name and the version or variant words after it (`Gemini 2.5 Flash`)."""
 
 
 @cache
@@ -175,6 +179,28 @@ def _hosted_introduction(document: Document, parsed: ParsedDocument) -> Mark | N
     return None
 
 
+def _hosted_headings(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
+    """Sections whose heading names a hosted model or agent service as what ran (`### Bench H
+    — Gemini 2.5 Flash ladder`): their prose figures are that service's; table rows that name
+    what ran them keep their own."""
+    titles = [plain(h.text) for h in parsed.headings if h.level <= 1]
+    if any(_hosted_re().search(title) for title in titles):
+        return  # the document is about the service: it is the subject, not someone else
+    for heading in parsed.headings:
+        text = plain(heading.text)
+        found = _hosted_re().search(text)
+        section = parsed.section_at(heading.span.first)
+        if found is None or section is None or heading.level <= 1:
+            continue
+        if _FILE_SUFFIX.match(text, found.end()):
+            continue  # `CLAUDE.md`: a file's name, not the service
+        who = _HOSTED_NAME.match(text, found.start())
+        name = who.group(0) if who else found.group(0)
+        kind, scope = AttributionKind.HOSTED_MODEL, StandingScope.SECTION
+        mark = _attribution(document, name, kind, heading.span.first, name, scope)
+        yield Mark(heading.span.first, section.span.last, mark, outside_tables=True)
+
+
 def hosted_columns(document: Document) -> dict[tuple[int, float], Attribution]:
     """The figures of table columns headed by a hosted model or agent service (`| DGX Spark
     | Gemini Flash |`), by (line, value): that service ran them, not the author's system.
@@ -202,6 +228,7 @@ def attribution_marks(document: Document) -> list[Mark]:
     parsed = parse_document(document)
     marks.extend(_sentences(document, parsed))
     marks.extend(_hosted_rows(document, parsed))
+    marks.extend(_hosted_headings(document, parsed))
     introduction = _hosted_introduction(document, parsed)
     if introduction is not None:
         marks.append(introduction)

@@ -1,5 +1,6 @@
 """A figure's standing, put on it from the marks of its document: the author's status words
-(`status_words.py`) and who else measured it (`attribution.py`).
+(`status_words.py`), who else measured it (`attribution.py`) and what else its own words say
+it is (an example, a failure's output, a corrected reading, a setup time: `role_marks.py`).
 
 The narrowest mark over the figure's line wins (its sentence or row, then its column's header
 (`tok/s (estimated)`), then its section, its document, its file name); a mark that speaks
@@ -20,6 +21,7 @@ from draftflow.extract.conditions.setup_names import (
     system_in,
 )
 from draftflow.extract.document import parse_document
+from draftflow.extract.role_marks import role_marks
 from draftflow.extract.standing_marks import Mark
 from draftflow.extract.status_words import column_marks, measured_marks, status_marks
 from draftflow.record.model import ReportedResult
@@ -51,26 +53,29 @@ class _Marks:
     """A document's marks and its table lines, read once."""
 
     def __init__(self, document: Document) -> None:
-        self.status = status_marks(document)
-        self.attribution = attribution_marks(document)
+        roles, theirs = role_marks(document)
+        self.status = [*status_marks(document), *roles]
+        self.attribution = [*attribution_marks(document), *theirs]
         self.hosted = hosted_columns(document)
         self.columns = column_marks(document)
         self.measured_rows, self.measured_cells = measured_marks(document)
         self.table_lines = _self_described_lines(document)
 
-    def narrowest(self, marks: Sequence[Mark], line: int) -> Mark | None:
-        """The narrowest mark over `line` (a prose-only mark skips table lines)."""
+    def narrowest(
+        self, marks: Sequence[Mark], line: int, value: float | None = None
+    ) -> Mark | None:
+        """The narrowest mark over `line` and `value` (a prose-only mark skips table lines)."""
         covering = [
             mark
             for mark in marks
-            if mark.covers(line) and not (mark.outside_tables and line in self.table_lines)
+            if mark.covers(line, value) and not (mark.outside_tables and line in self.table_lines)
         ]
         return min(covering, key=lambda mark: mark.reach) if covering else None
 
     def status_of(self, result: ReportedResult) -> ResultStatus | None:
         """The figure's status: its row's mark, else its column header's, else the
         narrowest mark over its line."""
-        mark = self.narrowest(self.status, result.source_line)
+        mark = self.narrowest(self.status, result.source_line, float(result.value))
         status = mark.standing if mark is not None else None
         if not isinstance(status, ResultStatus):
             status = None
@@ -101,7 +106,7 @@ def with_standing(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list
             marked.append(result)
             continue
         status = marks.status_of(result)
-        mark = marks.narrowest(marks.attribution, result.source_line)
+        mark = marks.narrowest(marks.attribution, result.source_line, float(result.value))
         attribution = marks.hosted.get((result.source_line, float(result.value)))
         if attribution is None and mark is not None and isinstance(mark.standing, Attribution):
             attribution = mark.standing

@@ -32,15 +32,21 @@ class Mark:
     outside_tables: bool = False
     """The mark speaks for the document's prose, not for its table rows, which say for
     themselves what they measured (a hosted service named in the introduction)."""
+    values: frozenset[float] | None = None
+    """The figures the mark speaks for, where it speaks for some of its lines' figures only
+    (`suggested +4.6% where the real figure was +3.3%` marks the 4.6); None for all."""
 
     @property
     def reach(self) -> int:
         """How many lines the mark covers: the narrowest mark over a figure wins."""
         return self.last - self.first
 
-    def covers(self, line: int) -> bool:
-        """True when `line` is within the mark's lines."""
-        return self.first <= line <= self.last
+    def covers(self, line: int, value: float | None = None) -> bool:
+        """True when `line` is within the mark's lines (and `value` among its figures, where
+        it names them)."""
+        if not self.first <= line <= self.last:
+            return False
+        return self.values is None or value is None or abs(value) in self.values
 
 
 @dataclass(frozen=True, slots=True)

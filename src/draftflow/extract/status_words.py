@@ -42,6 +42,7 @@ _ALONE = re.compile(r"\s*(?:$|[:,.;!)\]—–(\[-]|\d|(?:by|as|in|on|since|until
 _PARTS = re.compile(r"[(\[]([^)\]]{1,60})[)\]]")
 _HEAD_SPLIT = re.compile(r"\s*(?::|\s[—–-]\s)\s*")
 _PATH_TOKENS = re.compile(r"[-_./\s]+")
+_ARTICLE = re.compile(r"\b(?:the|a|an)\b", re.I)
 _TRAILING = re.compile(r"\s~\s*(\S+)\s*$")
 """A header's last word after an approximation sign (`tok/s ~est.`)."""
 
@@ -138,7 +139,8 @@ def in_sentence(text: str, *, opens_block: bool = True) -> Found | None:
     if found:
         return found
     for match in _subject_re().finditer(text):
-        if negated(text, match.start("word")):
+        if negated(text, match.start("word")) or _ARTICLE.search(match.group("gap")):
+            # `the page is the broken one`: the word qualifies a noun, it marks nothing
             continue
         word = match.group("word")
         for status, pattern in _status_res():

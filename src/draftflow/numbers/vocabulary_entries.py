@@ -145,6 +145,16 @@ class Standing(_Entry):
     hosted: tuple[str, ...] = ()
     hosted_cues: tuple[str, ...] = ()
     measured_words: tuple[str, ...] = ()
+    example_headings: tuple[str, ...] = ()
+    example_lead_ins: tuple[str, ...] = ()
+    failure_words: tuple[str, ...] = ()
+    fix_words: tuple[str, ...] = ()
+    corrected_words: tuple[str, ...] = ()
+    mistaken_words: tuple[str, ...] = ()
+    their_words: tuple[str, ...] = ()
+    publishing_words: tuple[str, ...] = ()
+    setup_words: tuple[str, ...] = ()
+    predicted_words: tuple[str, ...] = ()
 
 
 class DocumentRoleWords(_Entry):

@@ -1,10 +1,12 @@
 """A reported result's standing: what its own author says about it, and whose it is.
 
 `ResultStatus` holds the author's status words (a figure the source marks retracted,
-contaminated, superseded, estimated, invalid, broken or deprecated); `Attribution` says who
-measured a figure when that is someone other than the repository's author (a quoted forum post
-or issue comment, a vendor, another repository, a hosted model's run). Each carries its
-evidence: the document, the line and the words as written, so verify can re-read them.
+contaminated, superseded, estimated, invalid, broken or deprecated) or what the figure's own
+words say it is other than a result (a spec, an example, a failure's output, a setup time);
+`Attribution` says who measured a figure when that is someone other than the repository's
+author (a quoted forum post or issue comment, a vendor, another repository, a hosted
+model's run). Each carries its evidence: the document, the line and the words as written, so
+verify can re-read them.
 Both are optional on `ReportedResult` and omitted from its JSON when absent.
 """
 
@@ -43,6 +45,14 @@ class Status(StrEnum):
     DEPRECATED = "deprecated"
     SPECIFICATION = "specification"
     """A spec sheet's or vendor's stated value (`Spec`, `theoretical`), not a measurement."""
+    ILLUSTRATIVE = "illustrative"
+    """An example of what a tool prints (`Example output`, `looks like this:`), not a run."""
+    FAILURE = "failure"
+    """What a failure produced or a fault destroyed (a run against a dead endpoint, a bug's
+    share of scores), not a measurement of what the repository tests."""
+    SETUP = "setup"
+    """How long setting the system up takes (provisioning, installing, building), not a
+    measurement of what it runs."""
 
 
 class StandingScope(StrEnum):

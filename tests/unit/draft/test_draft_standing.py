@@ -66,3 +66,12 @@ def test_the_most_marked_place_comes_first_and_more_places_are_summed_up() -> No
 
 def test_unmarked_figures_give_no_note() -> None:
     assert standing_notes([make_result(OLD, 5, 1.0)]) == []
+
+
+def test_a_figure_its_own_words_make_no_result_is_said_to_be_what_it_is() -> None:
+    setup = ResultStatus(
+        status=Status.SETUP, words="build", path=OLD.path, line=3, scope=StandingScope.SENTENCE
+    )
+    [note] = standing_notes([_marked(5, setup)])
+    assert note.text.startswith(f"The figures at {OLD.pinned_url}#L3 are a time to set")
+    assert '("build")' in note.text and "marks" not in note.text

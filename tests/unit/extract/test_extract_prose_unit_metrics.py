@@ -86,3 +86,10 @@ def test_telemetry_is_a_figure_only_where_something_measured_it() -> None:
 
 def test_a_unit_of_its_own_metric_is_a_figure_without_a_measuring_word() -> None:
     assert figure_with_unit("J/token", _context("")) == ("energy_per_token", "J/token")
+
+
+def test_a_word_that_merely_contains_a_change_word_names_no_change() -> None:
+    # `against` holds `gain`: a share of a cable's ceiling is no relative change (epappas)
+    clause = "22.7 GB/s busbw against a 200 Gb/s cable → "
+    assert figure_with_unit("%", _context(clause, ", which is normal")) is None
+    assert figure_with_unit("%", _context("a gain of ")) == ("relative_change", "%")
