@@ -14,10 +14,11 @@ harvest is selected line by line, as lines are asked about (`LeafReadings`).
 from __future__ import annotations
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.candidates import SourceFormat
 from draftflow.extract.classify import Selected, select
+from draftflow.extract.harvest.json_leaves import LeafSite, json_leaf_sites, leaf_candidate
 from draftflow.extract.harvest.markdown_tables import markdown_tables, table_candidates
-from draftflow.extract.harvest.run import harvest_beside_tables, harvest_document
+from draftflow.extract.harvest.run import harvest_beside_tables
 
 
 class TableReadings:
@@ -63,38 +64,38 @@ class TableReadings:
 
 
 class LeafReadings:
-    """A data document's figures by line, the leaves of a line selected when it is first
-    asked about: for documents whose every candidate is a JSON leaf, which `select` reads each
-    on its own (a raw table is told by cells without a key path), so a line's selection is
-    the whole selection's part on that line, in the same order."""
+    """A data document's figures by line, the leaves of a line made candidates and selected
+    when it is first asked about: for JSON documents, whose every candidate is a leaf, which
+    `select` reads each on its own (a raw table is told by cells without a key path), so a
+    line's selection is the whole selection's part on that line, in the same order."""
 
-    def __init__(self, candidates: list[Candidate]) -> None:
-        self._candidates: dict[int, list[Candidate]] = {}
-        for candidate in candidates:
-            self._candidates.setdefault(candidate.line, []).append(candidate)
+    def __init__(self, document: Document, fmt: SourceFormat, sites: list[LeafSite]) -> None:
+        self._document = document
+        self._format = fmt
+        self._sites: dict[int, list[LeafSite]] = {}
+        for site in sites:
+            self._sites.setdefault(site.node.line, []).append(site)
         self._read: dict[int, list[Selected]] = {}
 
     @classmethod
     def of(cls, document: Document) -> LeafReadings | None:
-        """The document's readings line by line, or None when a candidate of its harvest is
-        not a JSON leaf (a CSV file, a report: read whole or table by table)."""
+        """The document's readings line by line, or None when it is not a JSON document (a
+        CSV file, a report: read whole or table by table)."""
         if not document.path.lower().endswith((".json", ".jsonl", ".ndjson")):
             return None
-        candidates = harvest_document(document)
-        if not all(
-            c.json_path is not None and c.format is not SourceFormat.PROSE for c in candidates
-        ):
-            return None
-        return cls(candidates)
+        return cls(document, *json_leaf_sites(document))
 
     def lines(self) -> list[int]:
         """The lines holding a leaf, in order."""
-        return sorted(self._candidates)
+        return sorted(self._sites)
 
     def on(self, line: int) -> list[Selected]:
         """The figures extract reads on `line`, in harvest order."""
         read = self._read.get(line)
         if read is None:
-            on_line = self._candidates.get(line)
+            found = (
+                leaf_candidate(self._document, self._format, s) for s in self._sites.get(line, ())
+            )
+            on_line = [candidate for candidate in found if candidate is not None]
             read = self._read[line] = select(on_line) if on_line else []
         return read

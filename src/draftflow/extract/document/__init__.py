@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable
+from functools import partial
 from threading import Lock
 
 from draftflow.acquire.snapshot import Document
@@ -117,7 +119,11 @@ def _parse(document: Document) -> ParsedDocument:
     roots: tuple[JsonRoot, ...] = ()
     if kind in (DocumentKind.JSON, DocumentKind.JSONL):
         roots = _json_roots(document, kind, problems)
-    pairs = markdown_pairs(blocks, lines) if kind is DocumentKind.MARKDOWN else text_pairs(lines)
+    pairs: tuple[KeyValue, ...] | Callable[[], tuple[KeyValue, ...]] = (
+        markdown_pairs(blocks, lines)
+        if kind is DocumentKind.MARKDOWN
+        else partial(text_pairs, lines)  # read on first use: verify never asks a data file's
+    )
     return ParsedDocument(document.path, kind, blocks, sections, tuple(problems), roots, pairs)
 
 
