@@ -4,26 +4,32 @@ Verify re-reads a figure at its cited place through extract's harvesters and cla
 (`reread.py`): `select(harvest_document(document))`, by line. For a large report that is a
 harvest of every cell of every table to answer a few lines. The classifier selects each
 candidate on its own and tells a raw table by that table's own cells (`raw_tables`), so a
-line's figures are those of the Markdown tables holding it, harvested alone
-(`table_candidates`), then those the document's other harvesters read on it
-(`harvest_beside_tables`), in the order the whole harvest gives them. A JSON document's
-leaves are each selected alone too (the classifier groups no rows of a key path), so its
-harvest is selected line by line, as lines are asked about (`LeafReadings`).
+line's figures are those of the Markdown table rows on it, each harvested with its table's
+header, heading and caption alone (`TableRows`; the table told raw from its first and last
+rows), then those the document's other harvesters read on it (`harvest_beside_tables`), in
+the order the whole harvest gives them. A JSON document's leaves are each selected alone too
+(the classifier groups no rows of a key path), so its leaves are made candidates and
+selected line by line, as lines are asked about (`LeafReadings`).
 """
 
 from __future__ import annotations
+
+from itertools import groupby
+from operator import itemgetter
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import SourceFormat
 from draftflow.extract.classify import Selected, select
 from draftflow.extract.harvest.json_leaves import LeafSite, json_leaf_sites, leaf_candidate
-from draftflow.extract.harvest.markdown_tables import markdown_tables, table_candidates
+from draftflow.extract.harvest.markdown_tables import TableRows, markdown_tables
 from draftflow.extract.harvest.run import harvest_beside_tables
 
 
 class TableReadings:
-    """One document's figures by line, each Markdown table harvested when a line of it is
-    first asked about."""
+    """One document's figures by line, the Markdown table rows on a line harvested when the
+    line is first asked about (each with its table's header, heading and caption: a row's
+    candidates are its own, and `select` reads each alone once its table is known not to be
+    raw data)."""
 
     def __init__(self, document: Document, beside: list[Selected]) -> None:
         self._document = document
@@ -31,12 +37,14 @@ class TableReadings:
         for item in beside:
             self._beside.setdefault(item.candidate.line, []).append(item)
         self._tables = markdown_tables(document)
-        self._tables_of: dict[int, list[int]] = {}
+        self._rows_on: dict[int, list[tuple[int, int]]] = {}
         for index, table in enumerate(self._tables):
-            lines = {cell.line for row in table.body_rows for cell in row}
-            for line in sorted(lines):
-                self._tables_of.setdefault(line, []).append(index)
-        self._read: dict[int, dict[int, list[Selected]]] = {}
+            for row_index, row in enumerate(table.body_rows):
+                for line in sorted({cell.line for cell in row}):
+                    self._rows_on.setdefault(line, []).append((index, row_index))
+        self._readers: dict[int, TableRows] = {}
+        self._raw: dict[int, bool] = {}
+        self._read: dict[int, list[Selected]] = {}
 
     @classmethod
     def of(cls, document: Document) -> TableReadings | None:
@@ -47,20 +55,36 @@ class TableReadings:
 
     def on(self, line: int) -> list[Selected]:
         """The figures extract reads on `line`, in harvest order."""
-        found: list[Selected] = []
-        for index in self._tables_of.get(line, ()):
-            found += self._table(index).get(line, [])
-        return found + self._beside.get(line, [])
-
-    def _table(self, index: int) -> dict[int, list[Selected]]:
-        read = self._read.get(index)
+        read = self._read.get(line)
         if read is None:
-            read = {}
-            candidates = table_candidates(self._document, index, self._tables[index])
-            for item in select(candidates):
-                read.setdefault(item.candidate.line, []).append(item)
-            self._read[index] = read
-        return read
+            read = self._read[line] = self._in_tables(line)
+        return read + self._beside.get(line, [])
+
+    def _in_tables(self, line: int) -> list[Selected]:
+        """The figures of the table rows on `line`: those of `select(table_candidates(...))`
+        on the line, table by table, as harvested (tables, rows, then cells in order)."""
+        found: list[Selected] = []
+        for index, rows in groupby(self._rows_on.get(line, ()), key=itemgetter(0)):
+            reader = self._reader(index)
+            raw = self._raw.get(index)
+            if raw is None:
+                raw = self._raw[index] = reader.is_raw()
+            if raw:
+                continue  # `select` leaves a raw table's cells out
+            candidates = [
+                candidate
+                for _, row_index in rows
+                for candidate in reader.row(row_index)
+                if candidate.line == line
+            ]
+            found += select(candidates, raw=set())  # told from the whole table above
+        return found
+
+    def _reader(self, index: int) -> TableRows:
+        reader = self._readers.get(index)
+        if reader is None:
+            reader = self._readers[index] = TableRows(self._document, index, self._tables[index])
+        return reader
 
 
 class LeafReadings:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.classify import Selected, select
@@ -83,23 +85,28 @@ def test_a_csv_or_json_file_is_read_whole() -> None:
     assert [TableReadings.of(d) for d in snapshot.documents] == [None, None]
 
 
-def test_only_the_tables_holding_asked_lines_are_harvested(
+def test_only_the_rows_on_asked_lines_are_harvested(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """A cited row is harvested with its table's header alone (and the table's first and last
+    rows holding a figure, which tell raw data): not its table's other rows, nor other tables."""
     document = snapshot_of({"README.md": REPORT}).documents[0]
-    harvested: list[int] = []
-    real = markdown_module.table_candidates
+    harvested: list[tuple[int, int]] = []
+    real = markdown_module.TableRows.row
 
-    def counting(document: Document, index: int, table: Any) -> Any:
-        harvested.append(index)
-        return real(document, index, table)
+    def counting(self: markdown_module.TableRows, row_index: int) -> Any:
+        harvested.append((self.index, row_index))
+        return real(self, row_index)
 
-    monkeypatch.setattr("draftflow.verify.line_readings.table_candidates", counting)
+    monkeypatch.setattr(markdown_module.TableRows, "row", counting)
     ctx: Any = type("Ctx", (), {"indexes": DocumentIndexes()})()
     first = line_readings(ctx, document, 7)
     again = line_readings(ctx, document, 8)
     assert [float(r.value) for r in first] == [41.2, 180.0] and again
-    assert harvested == [0]  # the first table, once; the dump and the others never
+    assert set(harvested) == {(0, 0), (0, 1)}  # the first table's two rows; no other table
+    harvested.clear()
+    assert line_readings(ctx, document, 16) == []  # a row of the 130-row dump: raw data
+    assert set(harvested) == {(1, 0), (1, 129)}  # its first and last rows tell it is raw
 
 
 RUNS_JSON = """{
@@ -149,3 +156,34 @@ def test_a_json_line_reads_what_the_whole_selection_reads(
 def test_a_csv_file_is_read_whole_not_leaf_by_leaf() -> None:
     snapshot = snapshot_of({"a.csv": "model,tok_s\nx,4.5\n", "notes.md": "# a\n"})
     assert [LeafReadings.of(d) for d in snapshot.documents] == [None, None]
+
+
+_CELLS = ["1.5", "41.2 tok/s", "", "**12.9** ± 0.4", "180 ms", "n/a", "llama-8b", "3/4", "0"]
+_HEADERS = ["| model | tok/s | TTFT ms |", "| time | tok/s | tokens |", "| run | a | b |"]
+
+
+@st.composite
+def _reports(draw: st.DrawFn) -> str:
+    """A report of tables (short, raw-length and telemetry ones) between prose lines."""
+    parts = ["# Report", ""]
+    for _ in range(draw(st.integers(1, 3))):
+        parts += [draw(st.sampled_from(["Decode was 41.2 tok/s.", "Notes:", "- 7 runs"])), ""]
+        parts += [draw(st.sampled_from(_HEADERS)), "| --- | ---: | ---: |"]
+        width = st.lists(st.sampled_from(_CELLS), min_size=1, max_size=4)
+        for _ in range(draw(st.sampled_from([1, 2, 5, 119, 120, 121]))):
+            parts.append("| " + " | ".join(draw(width)) + " |")
+        parts.append("")
+    return "\n".join(parts) + "\n"
+
+
+@settings(max_examples=25, deadline=None)
+@given(_reports())
+def test_any_report_line_reads_what_the_whole_harvest_reads(text: str) -> None:
+    """Row by row (a table's first and last rows telling raw data) reads what the whole
+    harvest and classifier read, on every line, in order."""
+    document = snapshot_of({"README.md": text}).documents[0]
+    whole = _whole(document)
+    tables = TableReadings.of(document)
+    assert tables is not None
+    for line in range(len(document.line_list) + 1):
+        assert tables.on(line) == whole.get(line, []), line
