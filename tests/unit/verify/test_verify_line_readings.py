@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.classify import Selected, select
+from draftflow.extract.harvest import csv_files as csv_module
+from draftflow.extract.harvest import json_leaves as json_module
 from draftflow.extract.harvest import markdown_tables as markdown_module
-from draftflow.extract.harvest.run import harvest_document
+from draftflow.extract.harvest.run import harvest_document, harvest_to_select
 from draftflow.verify.context import DocumentIndexes
 from draftflow.verify.line_readings import LeafReadings, TableReadings
 from draftflow.verify.reread import line_readings
@@ -187,3 +189,65 @@ def test_any_report_line_reads_what_the_whole_harvest_reads(text: str) -> None:
     assert tables is not None
     for line in range(len(document.line_list) + 1):
         assert tables.on(line) == whole.get(line, []), line
+
+
+def test_a_json_line_makes_candidates_of_its_own_leaves_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading one line of a data file makes that line's candidates, not every leaf's (a run
+    file holds tens of thousands)."""
+    document = snapshot_of({"runs.json": RUNS_JSON}).documents[0]
+    made: list[int] = []
+    real = json_module.make_candidate
+
+    def counting(document: Document, **fields: Any) -> Any:
+        made.append(fields["line"])
+        return real(document, **fields)
+
+    monkeypatch.setattr(json_module, "make_candidate", counting)
+    leaves = LeafReadings.of(document)
+    assert leaves is not None
+    assert [float(r.value) for r in leaves.on(7)] == [50.3, 173.4]
+    assert set(made) == {7}
+
+
+_CSV_ROWS = st.sampled_from(["x,4.5,12", "0.5,3,9", ",,", "y,abc,7 ms", "z,1/2,"])
+
+
+@st.composite
+def _csv_files(draw: st.DrawFn) -> str:
+    """A CSV file of one or more tables (comment lines between), short ones and raw ones."""
+    parts: list[str] = []
+    for number in range(draw(st.integers(1, 3))):
+        if number:
+            parts.append("# next section")
+        parts.append(draw(st.sampled_from(["model,tok_s,n", "time,tok_s,n", "a,b,c"])))
+        parts += [draw(_CSV_ROWS) for _ in range(draw(st.sampled_from([1, 3, 120, 121, 125])))]
+    return "\n".join(parts) + "\n"
+
+
+@settings(max_examples=30, deadline=None)
+@given(_csv_files())
+def test_a_csv_selection_without_raw_tables_is_the_whole_selection(text: str) -> None:
+    document = snapshot_of({"runs.csv": text}).documents[0]
+    assert select(harvest_to_select(document)) == select(harvest_document(document))
+
+
+def test_a_raw_csv_table_is_not_harvested_for_the_selection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Verify's readings of a 130-row data file: its first and last rows tell it is raw (no
+    figure of it is selected); the rows between are not made candidates."""
+    rows = "\n".join(f"m{i},{i}.5,{i * 3}" for i in range(130))
+    document = snapshot_of({"sweep.csv": f"model,tok_s,n\n{rows}\n"}).documents[0]
+    made: list[int] = []
+    real = csv_module.plain_cell_candidate
+
+    def counting(*args: Any) -> Any:
+        made.append(args[2])
+        return real(*args)
+
+    monkeypatch.setattr(csv_module, "plain_cell_candidate", counting)
+    ctx: Any = type("Ctx", (), {"indexes": DocumentIndexes()})()
+    assert line_readings(ctx, document, 20) == []
+    assert set(made) <= {2, 131}
