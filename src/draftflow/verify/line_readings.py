@@ -14,6 +14,8 @@ selected line by line, as lines are asked about (`LeafReadings`).
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_left, bisect_right
 from itertools import groupby
 from operator import itemgetter
 
@@ -37,11 +39,15 @@ class TableReadings:
         for item in beside:
             self._beside.setdefault(item.candidate.line, []).append(item)
         self._tables = markdown_tables(document)
-        self._rows_on: dict[int, list[tuple[int, int]]] = {}
+        # Each body row by a number counting the document's rows; each line's first row and
+        # its others (a row's cells share its line as a rule): arrays, not a list of pairs
+        # per line (a report of 9,000 rows).
+        self._row_table, self._row_index = array("i"), array("i")
+        self._first_row = array("i", [-1]) * (len(document.line_list) + 2)
+        self._more_rows: dict[int, list[int]] = {}
         for index, table in enumerate(self._tables):
             for row_index, row in enumerate(table.body_rows):
-                for line in sorted({cell.line for cell in row}):
-                    self._rows_on.setdefault(line, []).append((index, row_index))
+                self._add_row(index, row_index, {cell.line for cell in row})
         self._readers: dict[int, TableRows] = {}
         self._raw: dict[int, bool] = {}
         self._read: dict[int, list[Selected]] = {}
@@ -52,6 +58,22 @@ class TableReadings:
         tables and then other candidates (a CSV or JSON file is read whole)."""
         beside = harvest_beside_tables(document)
         return None if beside is None else cls(document, select(beside))
+
+    def _add_row(self, index: int, row_index: int, lines: set[int]) -> None:
+        number = len(self._row_table)
+        self._row_table.append(index)
+        self._row_index.append(row_index)
+        for line in sorted(lines):
+            if 0 <= line < len(self._first_row) and self._first_row[line] == -1:
+                self._first_row[line] = number
+            else:
+                self._more_rows.setdefault(line, []).append(number)
+
+    def _rows_on(self, line: int) -> list[tuple[int, int]]:
+        """The (table, row) of each body row with a cell on `line`, in document order."""
+        first = self._first_row[line] if 0 <= line < len(self._first_row) else -1
+        numbers = ([first] if first != -1 else []) + self._more_rows.get(line, [])
+        return [(self._row_table[n], self._row_index[n]) for n in numbers]
 
     def on(self, line: int) -> list[Selected]:
         """The figures extract reads on `line`, in harvest order."""
@@ -64,7 +86,7 @@ class TableReadings:
         """The figures of the table rows on `line`: those of `select(table_candidates(...))`
         on the line, table by table, as harvested (tables, rows, then cells in order)."""
         found: list[Selected] = []
-        for index, rows in groupby(self._rows_on.get(line, ()), key=itemgetter(0)):
+        for index, rows in groupby(self._rows_on(line), key=itemgetter(0)):
             reader = self._reader(index)
             raw = self._raw.get(index)
             if raw is None:
@@ -96,9 +118,14 @@ class LeafReadings:
     def __init__(self, document: Document, fmt: SourceFormat, sites: list[LeafSite]) -> None:
         self._document = document
         self._format = fmt
-        self._sites: dict[int, list[LeafSite]] = {}
-        for site in sites:
-            self._sites.setdefault(site.node.line, []).append(site)
+        # The walk meets the leaves in text order, so their lines ascend: a line's leaves are
+        # found by bisection (a dict of a list per line held a run file's leaves twice over).
+        self._lines = array("i", (site.node.line for site in sites))
+        if any(a > b for a, b in zip(self._lines, self._lines[1:], strict=False)):
+            order = sorted(range(len(sites)), key=lambda n: self._lines[n])  # stable
+            sites = [sites[n] for n in order]
+            self._lines = array("i", (site.node.line for site in sites))
+        self._sites = sites
         self._read: dict[int, list[Selected]] = {}
 
     @classmethod
@@ -111,15 +138,31 @@ class LeafReadings:
 
     def lines(self) -> list[int]:
         """The lines holding a leaf, in order."""
-        return sorted(self._sites)
+        return sorted(set(self._lines))
+
+    def _add_row(self, index: int, row_index: int, lines: set[int]) -> None:
+        number = len(self._row_table)
+        self._row_table.append(index)
+        self._row_index.append(row_index)
+        for line in sorted(lines):
+            if 0 <= line < len(self._first_row) and self._first_row[line] == -1:
+                self._first_row[line] = number
+            else:
+                self._more_rows.setdefault(line, []).append(number)
+
+    def _rows_on(self, line: int) -> list[tuple[int, int]]:
+        """The (table, row) of each body row with a cell on `line`, in document order."""
+        first = self._first_row[line] if 0 <= line < len(self._first_row) else -1
+        numbers = ([first] if first != -1 else []) + self._more_rows.get(line, [])
+        return [(self._row_table[n], self._row_index[n]) for n in numbers]
 
     def on(self, line: int) -> list[Selected]:
         """The figures extract reads on `line`, in harvest order."""
         read = self._read.get(line)
         if read is None:
-            found = (
-                leaf_candidate(self._document, self._format, s) for s in self._sites.get(line, ())
-            )
+            low, high = bisect_left(self._lines, line), bisect_right(self._lines, line)
+            sites = self._sites[low:high]
+            found = (leaf_candidate(self._document, self._format, site) for site in sites)
             on_line = [candidate for candidate in found if candidate is not None]
             read = self._read[line] = select(on_line) if on_line else []
         return read
