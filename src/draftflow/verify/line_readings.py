@@ -120,11 +120,11 @@ class LeafReadings:
         self._format = fmt
         # The walk meets the leaves in text order, so their lines ascend: a line's leaves are
         # found by bisection (a dict of a list per line held a run file's leaves twice over).
-        self._lines = array("i", (site.node.line for site in sites))
+        self._lines = array("i", (site.line for site in sites))
         if any(a > b for a, b in zip(self._lines, self._lines[1:], strict=False)):
             order = sorted(range(len(sites)), key=lambda n: self._lines[n])  # stable
             sites = [sites[n] for n in order]
-            self._lines = array("i", (site.node.line for site in sites))
+            self._lines = array("i", (site.line for site in sites))
         self._sites = sites
         self._read: dict[int, list[Selected]] = {}
 
@@ -134,7 +134,7 @@ class LeafReadings:
         CSV file, a report: read whole or table by table)."""
         if not document.path.lower().endswith((".json", ".jsonl", ".ndjson")):
             return None
-        return cls(document, *json_leaf_sites(document))
+        return cls(document, *json_leaf_sites(document, keep_parse=False))
 
     def lines(self) -> list[int]:
         """The lines holding a leaf, in order."""

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract import document as document_module
 from draftflow.extract.classify import Selected, select
 from draftflow.extract.harvest import csv_files as csv_module
 from draftflow.extract.harvest import json_leaves as json_module
@@ -251,3 +252,14 @@ def test_a_raw_csv_table_is_not_harvested_for_the_selection(
     ctx: Any = type("Ctx", (), {"indexes": DocumentIndexes()})()
     assert line_readings(ctx, document, 20) == []
     assert set(made) <= {2, 131}
+
+
+def test_a_json_files_reader_keeps_its_leaves_not_the_tree() -> None:
+    """The parse of a data file verify reads leaf by leaf is not kept in the parse memo (its
+    tree of every value is freed once its leaves are listed)."""
+    document = snapshot_of({"kept.json": '{"kept_tok_s": 41.25, "runs": [3.5, 4.5]}\n'}).documents[
+        0
+    ]
+    leaves = LeafReadings.of(document)
+    assert leaves is not None and [float(r.value) for r in leaves.on(1)]
+    assert (document.sha256, document.path) not in document_module._memo

@@ -52,11 +52,13 @@ def _scope(node: Node, inherited: dict[str, str]) -> dict[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class LeafSite:
-    """A number-bearing leaf where the walk finds it: its node, key path, the scalars of its
-    enclosing objects and the line its container opens on. Its candidate is made when asked
-    for (`leaf_candidate`): a reader of a few lines does not build one for every leaf."""
+    """A number-bearing leaf where the walk finds it: its line and text, key path, the scalars
+    of its enclosing objects and the line its container opens on (not its node: a reader of
+    the leaves keeps no tree). Its candidate is made when asked for (`leaf_candidate`): a
+    reader of a few lines does not build one for every leaf."""
 
-    node: Node
+    line: int
+    text: str
     path: str
     scope: dict[str, str]
     parent_line: int
@@ -79,16 +81,16 @@ class _LeafCollector:
             for index, child in enumerate(node.items):
                 self.walk(child, f"{path}[{index}]", scope, node.line)
         elif node.kind == "number" or (node.kind == "string" and _DIGIT.search(node.text)):
-            self.sites.append(LeafSite(node, path or "$", scope, parent_line))
+            self.sites.append(LeafSite(node.line, node.text, path or "$", scope, parent_line))
 
 
 def leaf_candidate(document: Document, fmt: SourceFormat, site: LeafSite) -> Candidate | None:
     """The candidate of one leaf (None when its text holds no figure)."""
     return make_candidate(
         document,
-        line=site.node.line,
+        line=site.line,
         fmt=fmt,
-        text=site.node.text,
+        text=site.text,
         locator=site.path,
         json_path=site.path,
         context=site.scope,
@@ -97,12 +99,13 @@ def leaf_candidate(document: Document, fmt: SourceFormat, site: LeafSite) -> Can
 
 
 def json_leaf_sites(
-    document: Document, problems: list[str] | None = None
+    document: Document, problems: list[str] | None = None, *, keep_parse: bool = True
 ) -> tuple[SourceFormat, list[LeafSite]]:
     """The document's format and every number-bearing leaf of it (or of each JSONL line), in
     the order `harvest_json` makes their candidates; what could not be read goes to `problems`
-    as there."""
-    parsed = parse_document(document)
+    as there. Unless `keep_parse`, a tree not parsed yet is not kept in the parse memo (a
+    reader that keeps the leaves needs no tree)."""
+    parsed = parse_document(document, keep=keep_parse)
     if problems is not None:
         problems.extend(parsed.problems)
     jsonl = parsed.kind is DocumentKind.JSONL
