@@ -140,22 +140,6 @@ class LeafReadings:
         """The lines holding a leaf, in order."""
         return sorted(set(self._lines))
 
-    def _add_row(self, index: int, row_index: int, lines: set[int]) -> None:
-        number = len(self._row_table)
-        self._row_table.append(index)
-        self._row_index.append(row_index)
-        for line in sorted(lines):
-            if 0 <= line < len(self._first_row) and self._first_row[line] == -1:
-                self._first_row[line] = number
-            else:
-                self._more_rows.setdefault(line, []).append(number)
-
-    def _rows_on(self, line: int) -> list[tuple[int, int]]:
-        """The (table, row) of each body row with a cell on `line`, in document order."""
-        first = self._first_row[line] if 0 <= line < len(self._first_row) else -1
-        numbers = ([first] if first != -1 else []) + self._more_rows.get(line, [])
-        return [(self._row_table[n], self._row_index[n]) for n in numbers]
-
     def on(self, line: int) -> list[Selected]:
         """The figures extract reads on `line`, in harvest order."""
         read = self._read.get(line)
