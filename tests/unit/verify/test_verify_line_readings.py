@@ -4,6 +4,7 @@ document's other tables are not harvested."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -263,3 +264,29 @@ def test_a_json_files_reader_keeps_its_leaves_not_the_tree() -> None:
     leaves = LeafReadings.of(document)
     assert leaves is not None and [float(r.value) for r in leaves.on(1)]
     assert (document.sha256, document.path) not in document_module._memo
+
+
+_KEYS = st.sampled_from(["tok_s", "ttft_ms", "model", "runs", "note", "p95_ms", "concurrency"])
+_SCALARS = st.one_of(
+    st.floats(0, 500, allow_nan=False).map(lambda v: round(v, 2)),
+    st.integers(0, 9000),
+    st.sampled_from(["llama-8b", "3 runs", "41.2 tok/s", "", "n/a"]),
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(_KEYS, _VALUES, min_size=1, max_size=5), st.sampled_from([None, 1, 2]))
+def test_any_json_line_reads_what_the_whole_selection_reads(
+    value: dict[str, Any], indent: int | None
+) -> None:
+    document = snapshot_of({"any.json": json.dumps(value, indent=indent) + "\n"}).documents[0]
+    whole = _whole(document)
+    leaves = LeafReadings.of(document)
+    assert leaves is not None
+    for line in range(len(document.line_list) + 1):
+        assert leaves.on(line) == whole.get(line, []), line
