@@ -298,9 +298,7 @@ class ParsedDocument:
     )
     """Its `pairs`, or what reads them on first use: a data file's lines are read for pairs
     only when a finder asks (verify re-reads a JSON or CSV file's leaves, never its pairs)."""
-    _read_pairs: list[tuple[KeyValue, ...]] = field(
-        default_factory=list, compare=False, repr=False
-    )
+    _read_pairs: list[tuple[KeyValue, ...]] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def pairs(self) -> tuple[KeyValue, ...]:
