@@ -121,6 +121,7 @@ def instrumented(
     searched: list[tuple[str, ...]] = []
     real_verify_figures, real_index = verified.verify_figures, context_module.DocumentIndex
     real_harvest, real_topics = harvest_module.harvest_document, assemble_module.topics
+    real_to_select = harvest_module.harvest_to_select
 
     def counted(
         record: Record, figures: list[ReportedResult], snapshot: Snapshot, **options: Any
@@ -137,6 +138,10 @@ def instrumented(
         harvested.append(document.path)
         return real_harvest(document, problems)
 
+    def harvesting_to_select(document: Any) -> Any:
+        harvested.append(document.path)  # verify's own harvest (a CSV's without raw tables)
+        return real_to_select(document)
+
     def searching(snapshot: Snapshot, keywords: dict[str, str]) -> list[str]:
         searched.append(tuple(keywords))
         return real_topics(snapshot, keywords)
@@ -145,7 +150,7 @@ def instrumented(
         patch.setattr(verified, "verify_figures", counted)
         patch.setattr(context_module, "DocumentIndex", indexing)
         patch.setattr(harvest_module, "harvest_document", harvesting)
-        patch.setattr(reread, "harvest_document", harvesting)
+        patch.setattr(reread, "harvest_to_select", harvesting_to_select)
         patch.setattr(assemble_module, "topics", searching)
         records = tmp_path_factory.mktemp("robbiemu") / "records"
         outcome = _draft_robbiemu(corpus_dir, manifest, records)

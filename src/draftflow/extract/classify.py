@@ -152,15 +152,23 @@ def is_slashed(text: str) -> bool:
     return bool(_SLASHED.match(text))
 
 
-def select(candidates: list[Candidate], *, include_prose: bool = False) -> list[Selected]:
+def select(
+    candidates: list[Candidate],
+    *,
+    include_prose: bool = False,
+    raw: set[tuple[str, int]] | None = None,
+) -> list[Selected]:
     """The candidates that are reported results, one `Selected` per figure, in harvest order.
 
     Figures the prose finder read in sentences (`prose_figures.py`) carry their reading and
     are taken as read. Other prose (a table cell that is a sentence) is left out unless
     `include_prose`: only a reader (the model, whose picks are grounded) can tell its
-    results from its settings. Tables, data files and report blocks are in.
+    results from its settings. Tables, data files and report blocks are in. The raw tables
+    are told from the candidates' own tables (`raw_tables`) unless `raw` gives them: a
+    caller selecting a few rows of a table has told it from the whole table.
     """
-    raw = raw_tables(candidates)
+    if raw is None:
+        raw = raw_tables(candidates)
     selected: list[Selected] = []
     for candidate in candidates:
         if candidate.format is SourceFormat.PROSE:

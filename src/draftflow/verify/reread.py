@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.classify import Selected, select
-from draftflow.extract.harvest.run import harvest_document
+from draftflow.extract.harvest.run import harvest_to_select
 from draftflow.extract.metric_names import metric_name
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import METRIC_RES
@@ -96,7 +96,7 @@ def document_readings(ctx: VerifyContext, document: Document) -> Readings:
     readings = ctx.indexes.readings.get(key)
     if readings is None:
         readings = {}
-        for item in select(harvest_document(document)):
+        for item in select(harvest_to_select(document)):  # a CSV's raw tables: none
             readings.setdefault(item.candidate.line, []).append(item)
         ctx.indexes.readings[key] = readings
     return readings

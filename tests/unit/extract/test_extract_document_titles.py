@@ -4,7 +4,12 @@ takes both from it."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from documents import make_document
+from draftflow.extract import document as document_module
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.document import KeyValue, ParsedDocument, Table, parse_document
 
@@ -115,6 +120,24 @@ def test_a_text_document_states_pairs_on_any_line() -> None:
         ("model", "llama-8b", 1),
         ("threads", "8", 3),
     ]
+
+
+def test_a_data_files_pairs_are_read_when_first_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A JSON or CSV file is parsed for its tree or table; its lines are read for pairs only
+    when a finder asks (verify re-reads its leaves and never asks), then once."""
+    read: list[int] = []
+    real = document_module.text_pairs
+
+    def counting(lines: Any) -> Any:
+        read.append(len(lines))
+        return real(lines)
+
+    monkeypatch.setattr(document_module, "text_pairs", counting)
+    text = '{"engine": "vLLM",\n  "note": "threads = 8"}\n'
+    parsed = _parse(text, "pairs-asked.json")
+    assert parsed.json_roots and read == []
+    assert parsed.pairs == real(text.splitlines()) and parsed.pairs
+    assert parsed.pairs is parsed.pairs and read == [2]
 
 
 def test_conditions_read_a_tables_caption_from_its_title() -> None:

@@ -4,14 +4,20 @@ document's other tables are not harvested."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract import document as document_module
 from draftflow.extract.classify import Selected, select
+from draftflow.extract.harvest import csv_files as csv_module
+from draftflow.extract.harvest import json_leaves as json_module
 from draftflow.extract.harvest import markdown_tables as markdown_module
-from draftflow.extract.harvest.run import harvest_document
+from draftflow.extract.harvest.run import harvest_document, harvest_to_select
 from draftflow.verify.context import DocumentIndexes
 from draftflow.verify.line_readings import LeafReadings, TableReadings
 from draftflow.verify.reread import line_readings
@@ -83,23 +89,28 @@ def test_a_csv_or_json_file_is_read_whole() -> None:
     assert [TableReadings.of(d) for d in snapshot.documents] == [None, None]
 
 
-def test_only_the_tables_holding_asked_lines_are_harvested(
+def test_only_the_rows_on_asked_lines_are_harvested(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """A cited row is harvested with its table's header alone (and the table's first and last
+    rows holding a figure, which tell raw data): not its table's other rows, nor other tables."""
     document = snapshot_of({"README.md": REPORT}).documents[0]
-    harvested: list[int] = []
-    real = markdown_module.table_candidates
+    harvested: list[tuple[int, int]] = []
+    real = markdown_module.TableRows.row
 
-    def counting(document: Document, index: int, table: Any) -> Any:
-        harvested.append(index)
-        return real(document, index, table)
+    def counting(self: markdown_module.TableRows, row_index: int) -> Any:
+        harvested.append((self.index, row_index))
+        return real(self, row_index)
 
-    monkeypatch.setattr("draftflow.verify.line_readings.table_candidates", counting)
+    monkeypatch.setattr(markdown_module.TableRows, "row", counting)
     ctx: Any = type("Ctx", (), {"indexes": DocumentIndexes()})()
     first = line_readings(ctx, document, 7)
     again = line_readings(ctx, document, 8)
     assert [float(r.value) for r in first] == [41.2, 180.0] and again
-    assert harvested == [0]  # the first table, once; the dump and the others never
+    assert set(harvested) == {(0, 0), (0, 1)}  # the first table's two rows; no other table
+    harvested.clear()
+    assert line_readings(ctx, document, 16) == []  # a row of the 130-row dump: raw data
+    assert set(harvested) == {(1, 0), (1, 129)}  # its first and last rows tell it is raw
 
 
 RUNS_JSON = """{
@@ -149,3 +160,133 @@ def test_a_json_line_reads_what_the_whole_selection_reads(
 def test_a_csv_file_is_read_whole_not_leaf_by_leaf() -> None:
     snapshot = snapshot_of({"a.csv": "model,tok_s\nx,4.5\n", "notes.md": "# a\n"})
     assert [LeafReadings.of(d) for d in snapshot.documents] == [None, None]
+
+
+_CELLS = ["1.5", "41.2 tok/s", "", "**12.9** ± 0.4", "180 ms", "n/a", "llama-8b", "3/4", "0"]
+_HEADERS = ["| model | tok/s | TTFT ms |", "| time | tok/s | tokens |", "| run | a | b |"]
+
+
+@st.composite
+def _reports(draw: st.DrawFn) -> str:
+    """A report of tables (short, raw-length and telemetry ones) between prose lines."""
+    parts = ["# Report", ""]
+    for _ in range(draw(st.integers(1, 3))):
+        parts += [draw(st.sampled_from(["Decode was 41.2 tok/s.", "Notes:", "- 7 runs"])), ""]
+        parts += [draw(st.sampled_from(_HEADERS)), "| --- | ---: | ---: |"]
+        width = st.lists(st.sampled_from(_CELLS), min_size=1, max_size=4)
+        for _ in range(draw(st.sampled_from([1, 2, 5, 119, 120, 121]))):
+            parts.append("| " + " | ".join(draw(width)) + " |")
+        parts.append("")
+    return "\n".join(parts) + "\n"
+
+
+@settings(max_examples=25, deadline=None)
+@given(_reports())
+def test_any_report_line_reads_what_the_whole_harvest_reads(text: str) -> None:
+    """Row by row (a table's first and last rows telling raw data) reads what the whole
+    harvest and classifier read, on every line, in order."""
+    document = snapshot_of({"README.md": text}).documents[0]
+    whole = _whole(document)
+    tables = TableReadings.of(document)
+    assert tables is not None
+    for line in range(len(document.line_list) + 1):
+        assert tables.on(line) == whole.get(line, []), line
+
+
+def test_a_json_line_makes_candidates_of_its_own_leaves_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading one line of a data file makes that line's candidates, not every leaf's (a run
+    file holds tens of thousands)."""
+    document = snapshot_of({"runs.json": RUNS_JSON}).documents[0]
+    made: list[int] = []
+    real = json_module.make_candidate
+
+    def counting(document: Document, **fields: Any) -> Any:
+        made.append(fields["line"])
+        return real(document, **fields)
+
+    monkeypatch.setattr(json_module, "make_candidate", counting)
+    leaves = LeafReadings.of(document)
+    assert leaves is not None
+    assert [float(r.value) for r in leaves.on(7)] == [50.3, 173.4]
+    assert set(made) == {7}
+
+
+_CSV_ROWS = st.sampled_from(["x,4.5,12", "0.5,3,9", ",,", "y,abc,7 ms", "z,1/2,"])
+
+
+@st.composite
+def _csv_files(draw: st.DrawFn) -> str:
+    """A CSV file of one or more tables (comment lines between), short ones and raw ones."""
+    parts: list[str] = []
+    for number in range(draw(st.integers(1, 3))):
+        if number:
+            parts.append("# next section")
+        parts.append(draw(st.sampled_from(["model,tok_s,n", "time,tok_s,n", "a,b,c"])))
+        parts += [draw(_CSV_ROWS) for _ in range(draw(st.sampled_from([1, 3, 120, 121, 125])))]
+    return "\n".join(parts) + "\n"
+
+
+@settings(max_examples=30, deadline=None)
+@given(_csv_files())
+def test_a_csv_selection_without_raw_tables_is_the_whole_selection(text: str) -> None:
+    document = snapshot_of({"runs.csv": text}).documents[0]
+    assert select(harvest_to_select(document)) == select(harvest_document(document))
+
+
+def test_a_raw_csv_table_is_not_harvested_for_the_selection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Verify's readings of a 130-row data file: its first and last rows tell it is raw (no
+    figure of it is selected); the rows between are not made candidates."""
+    rows = "\n".join(f"m{i},{i}.5,{i * 3}" for i in range(130))
+    document = snapshot_of({"sweep.csv": f"model,tok_s,n\n{rows}\n"}).documents[0]
+    made: list[int] = []
+    real = csv_module.plain_cell_candidate
+
+    def counting(*args: Any) -> Any:
+        made.append(args[2])
+        return real(*args)
+
+    monkeypatch.setattr(csv_module, "plain_cell_candidate", counting)
+    ctx: Any = type("Ctx", (), {"indexes": DocumentIndexes()})()
+    assert line_readings(ctx, document, 20) == []
+    assert set(made) <= {2, 131}
+
+
+def test_a_json_files_reader_keeps_its_leaves_not_the_tree() -> None:
+    """The parse of a data file verify reads leaf by leaf is not kept in the parse memo (its
+    tree of every value is freed once its leaves are listed)."""
+    document = snapshot_of({"kept.json": '{"kept_tok_s": 41.25, "runs": [3.5, 4.5]}\n'}).documents[
+        0
+    ]
+    leaves = LeafReadings.of(document)
+    assert leaves is not None and [float(r.value) for r in leaves.on(1)]
+    assert (document.sha256, document.path) not in document_module._memo
+
+
+_KEYS = st.sampled_from(["tok_s", "ttft_ms", "model", "runs", "note", "p95_ms", "concurrency"])
+_SCALARS = st.one_of(
+    st.floats(0, 500, allow_nan=False).map(lambda v: round(v, 2)),
+    st.integers(0, 9000),
+    st.sampled_from(["llama-8b", "3 runs", "41.2 tok/s", "", "n/a"]),
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(_KEYS, _VALUES, min_size=1, max_size=5), st.sampled_from([None, 1, 2]))
+def test_any_json_line_reads_what_the_whole_selection_reads(
+    value: dict[str, Any], indent: int | None
+) -> None:
+    document = snapshot_of({"any.json": json.dumps(value, indent=indent) + "\n"}).documents[0]
+    whole = _whole(document)
+    leaves = LeafReadings.of(document)
+    assert leaves is not None
+    for line in range(len(document.line_list) + 1):
+        assert leaves.on(line) == whole.get(line, []), line

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable
+from functools import partial
 from threading import Lock
 
 from draftflow.acquire.snapshot import Document
@@ -117,7 +119,11 @@ def _parse(document: Document) -> ParsedDocument:
     roots: tuple[JsonRoot, ...] = ()
     if kind in (DocumentKind.JSON, DocumentKind.JSONL):
         roots = _json_roots(document, kind, problems)
-    pairs = markdown_pairs(blocks, lines) if kind is DocumentKind.MARKDOWN else text_pairs(lines)
+    pairs: tuple[KeyValue, ...] | Callable[[], tuple[KeyValue, ...]] = (
+        markdown_pairs(blocks, lines)
+        if kind is DocumentKind.MARKDOWN
+        else partial(text_pairs, lines)  # read on first use: verify never asks a data file's
+    )
     return ParsedDocument(document.path, kind, blocks, sections, tuple(problems), roots, pairs)
 
 
@@ -154,8 +160,10 @@ def _json_roots(
     return tuple(roots)
 
 
-def parse_document(document: Document) -> ParsedDocument:
-    """The document read as structure, once per process for the same bytes and path."""
+def parse_document(document: Document, *, keep: bool = True) -> ParsedDocument:
+    """The document read as structure, once per process for the same bytes and path; a parse
+    made with `keep` False is not kept (a reader that keeps what it needs of a data file's
+    tree, `json_leaves.json_leaf_sites`: the tree of every leaf is freed)."""
     key = (document.sha256, document.path)
     with _memo_lock:
         parsed = _memo.get(key)
@@ -163,6 +171,8 @@ def parse_document(document: Document) -> ParsedDocument:
             _memo.move_to_end(key)
             return parsed
     parsed = _parse(document)
+    if not keep:
+        return parsed
     with _memo_lock:
         _memo[key] = parsed
         while len(_memo) > MEMO_SIZE:

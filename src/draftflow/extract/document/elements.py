@@ -7,7 +7,7 @@ frozen: a parsed document is shared by every finder of a process (`parse_documen
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -202,15 +202,16 @@ class HtmlBlock:
 JsonValue = str | int | float | bool | None
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
-    """One JSON value with the line its first character sits on."""
+    """One JSON value with the line its first character sits on. Slotted, and a scalar shares
+    the empty members and items: a data file's tree holds a node for each of its values."""
 
     kind: str  # object | array | string | number | literal
     line: int
     text: str = ""  # scalars: the token as written (strings: decoded)
-    members: list[tuple[str, Node]] = field(default_factory=list)  # objects, in order
-    items: list[Node] = field(default_factory=list)  # arrays
+    members: Sequence[tuple[str, Node]] = ()  # objects, in order
+    items: Sequence[Node] = ()  # arrays
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,8 +293,21 @@ class ParsedDocument:
     """What could not be read (a JSON syntax error, a CSV error), with its line."""
     json_roots: tuple[JsonRoot, ...] = ()
     """JSON: the document's tree; JSONL: each readable record's."""
-    pairs: tuple[KeyValue, ...] = ()
-    """The `key: value` statements of its prose (Markdown) or of its lines, in order."""
+    pair_source: tuple[KeyValue, ...] | Callable[[], tuple[KeyValue, ...]] = field(
+        default=(), compare=False, repr=False
+    )
+    """Its `pairs`, or what reads them on first use: a data file's lines are read for pairs
+    only when a finder asks (verify re-reads a JSON or CSV file's leaves, never its pairs)."""
+    _read_pairs: list[tuple[KeyValue, ...]] = field(default_factory=list, compare=False, repr=False)
+
+    @property
+    def pairs(self) -> tuple[KeyValue, ...]:
+        """The `key: value` statements of its prose (Markdown) or of its lines, in order."""
+        if not callable(self.pair_source):
+            return self.pair_source
+        if not self._read_pairs:
+            self._read_pairs.append(self.pair_source())
+        return self._read_pairs[0]
 
     @property
     def tables(self) -> list[Table]:

@@ -93,7 +93,8 @@ class _Scanner:
 
     def parse_object(self, line: int, depth: int) -> Node:
         """Parse object members up to the closing brace."""
-        node = Node("object", line)
+        members: list[tuple[str, Node]] = []
+        node = Node("object", line, members=members)
         kind, text, at = self.next_token()
         if kind == "punct" and text == "}":
             return node
@@ -104,7 +105,7 @@ class _Scanner:
             kind, text, at = self.next_token()
             if kind != "punct" or text != ":":
                 raise JsonScanError(f"expected ':' at line {self.line}")
-            node.members.append((key, self.parse_value(self.next_token(), depth + 1)))
+            members.append((key, self.parse_value(self.next_token(), depth + 1)))
             kind, text, at = self.next_token()
             if kind == "punct" and text == "}":
                 return node
@@ -114,12 +115,13 @@ class _Scanner:
 
     def parse_array(self, line: int, depth: int) -> Node:
         """Parse array items up to the closing bracket."""
-        node = Node("array", line)
+        items: list[Node] = []
+        node = Node("array", line, items=items)
         token = self.next_token()
         if token[0] == "punct" and token[1] == "]":
             return node
         while True:
-            node.items.append(self.parse_value(token, depth + 1))
+            items.append(self.parse_value(token, depth + 1))
             kind, text, at = self.next_token()
             if kind == "punct" and text == "]":
                 return node

@@ -228,15 +228,21 @@ def _is_raw(document: Document, fmt: SourceFormat, rows: list[_Row]) -> bool:
     return last.index + 1 > MAX_TABLE_ROWS
 
 
-def harvest_csv(document: Document, problems: list[str] | None = None) -> list[Candidate]:
+def harvest_csv(
+    document: Document, problems: list[str] | None = None, *, raw_tables: bool = True
+) -> list[Candidate]:
     """Every number-bearing body cell of a CSV or TSV document, tied to its header and line;
-    of a raw data table, one candidate per line that holds a number (see above)."""
+    of a raw data table, one candidate per line that holds a number (see above), or none
+    when not `raw_tables`: `select` leaves a raw table's candidates out whole (its
+    `raw_tables` counts the same rows), so a reader of the selection only needs none of them."""
     is_tsv = document.path.lower().endswith(".tsv")
     delimiter = "\t" if is_tsv else ","
     fmt = SourceFormat.TSV if is_tsv else SourceFormat.CSV
     candidates: list[Candidate] = []
     for table in _tables(_rows(document, delimiter, problems)):
         raw = _is_raw(document, fmt, table)
+        if raw and not raw_tables:
+            continue
         for row in table:
             first_only = raw and row.one_line  # a record over several lines: each of its lines
             candidates.extend(_row_candidates(document, fmt, row, first_only=first_only))

@@ -7,6 +7,7 @@ character sits on); each leaf sees the scalars of its enclosing objects as its c
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
@@ -49,13 +50,25 @@ def _scope(node: Node, inherited: dict[str, str]) -> dict[str, str]:
     return merged
 
 
-class _LeafCollector:
-    """Walks a scanned tree and turns number-bearing leaves into candidates."""
+@dataclass(frozen=True, slots=True)
+class LeafSite:
+    """A number-bearing leaf where the walk finds it: its line and text, key path, the scalars
+    of its enclosing objects and the line its container opens on (not its node: a reader of
+    the leaves keeps no tree). Its candidate is made when asked for (`leaf_candidate`): a
+    reader of a few lines does not build one for every leaf."""
 
-    def __init__(self, document: Document, fmt: SourceFormat) -> None:
-        self.document = document
-        self.fmt = fmt
-        self.candidates: list[Candidate] = []
+    line: int
+    text: str
+    path: str
+    scope: dict[str, str]
+    parent_line: int
+
+
+class _LeafCollector:
+    """Walks a scanned tree and finds its number-bearing leaves, in order."""
+
+    def __init__(self) -> None:
+        self.sites: list[LeafSite] = []
 
     def walk(self, node: Node, path: str, scope: dict[str, str], parent_line: int) -> None:
         """Visit `node` at `path`, with the scalars of its enclosing objects in `scope` and the
@@ -68,18 +81,46 @@ class _LeafCollector:
             for index, child in enumerate(node.items):
                 self.walk(child, f"{path}[{index}]", scope, node.line)
         elif node.kind == "number" or (node.kind == "string" and _DIGIT.search(node.text)):
-            candidate = make_candidate(
-                self.document,
-                line=node.line,
-                fmt=self.fmt,
-                text=node.text,
-                locator=path or "$",
-                json_path=path or "$",
-                context=scope,
-                parent_line=parent_line,
-            )
-            if candidate is not None:
-                self.candidates.append(candidate)
+            self.sites.append(LeafSite(node.line, node.text, path or "$", scope, parent_line))
+
+
+def leaf_candidate(document: Document, fmt: SourceFormat, site: LeafSite) -> Candidate | None:
+    """The candidate of one leaf (None when its text holds no figure)."""
+    return make_candidate(
+        document,
+        line=site.line,
+        fmt=fmt,
+        text=site.text,
+        locator=site.path,
+        json_path=site.path,
+        context=site.scope,
+        parent_line=site.parent_line,
+    )
+
+
+def json_leaf_sites(
+    document: Document, problems: list[str] | None = None, *, keep_parse: bool = True
+) -> tuple[SourceFormat, list[LeafSite]]:
+    """The document's format and every number-bearing leaf of it (or of each JSONL line), in
+    the order `harvest_json` makes their candidates; what could not be read goes to `problems`
+    as there. Unless `keep_parse`, a tree not parsed yet is not kept in the parse memo (a
+    reader that keeps the leaves needs no tree)."""
+    parsed = parse_document(document, keep=keep_parse)
+    if problems is not None:
+        problems.extend(parsed.problems)
+    jsonl = parsed.kind is DocumentKind.JSONL
+    fmt = SourceFormat.JSONL if jsonl else SourceFormat.JSON
+    if not jsonl and any(is_json_schema(root.node) for root in parsed.json_roots):
+        if problems is not None:
+            problems.append(SCHEMA_PROBLEM)
+        return fmt, []
+    collector = _LeafCollector()
+    for root in parsed.json_roots:
+        if jsonl:
+            collector.walk(root.node, f"[{root.line - 1}]", {}, root.line)
+        else:
+            collector.walk(root.node, "", {}, root.node.line)
+    return fmt, collector.sites
 
 
 def harvest_json(document: Document, problems: list[str] | None = None) -> list[Candidate]:
@@ -89,18 +130,6 @@ def harvest_json(document: Document, problems: list[str] | None = None) -> list[
     only the unreadable lines are skipped. Either way the reason is appended to `problems`,
     and so is a `NaN`/`Infinity` (read as a missing value, as Python's json reads it).
     """
-    parsed = parse_document(document)
-    if problems is not None:
-        problems.extend(parsed.problems)
-    jsonl = parsed.kind is DocumentKind.JSONL
-    if not jsonl and any(is_json_schema(root.node) for root in parsed.json_roots):
-        if problems is not None:
-            problems.append(SCHEMA_PROBLEM)
-        return []
-    collector = _LeafCollector(document, SourceFormat.JSONL if jsonl else SourceFormat.JSON)
-    for root in parsed.json_roots:
-        if jsonl:
-            collector.walk(root.node, f"[{root.line - 1}]", {}, root.line)
-        else:
-            collector.walk(root.node, "", {}, root.node.line)
-    return collector.candidates
+    fmt, sites = json_leaf_sites(document, problems)
+    found = (leaf_candidate(document, fmt, site) for site in sites)
+    return [candidate for candidate in found if candidate is not None]

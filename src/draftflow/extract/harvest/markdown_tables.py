@@ -15,6 +15,7 @@ import re
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
 from draftflow.extract.document import DocumentKind, Table, TableKind, parse_document
+from draftflow.extract.raw_tables import is_raw_table
 from draftflow.extract.status_words import without_column_marker
 from draftflow.text.lines import plain_text
 
@@ -47,30 +48,51 @@ def harvest_markdown(document: Document) -> list[Candidate]:
 def table_candidates(document: Document, index: int, table: Table) -> list[Candidate]:
     """Every number-bearing cell of one table, the `index`-th of `markdown_tables(document)`
     (`harvest_markdown`'s candidates of that table, read without the others)."""
+    reader = TableRows(document, index, table)
     candidates: list[Candidate] = []
-    # A status the header carries (`tok/s (estimated)`) marks the column's figures
-    # (extract/standing.py); the rest of the header names what they measure.
-    header = [without_column_marker(table.column_header(column)) for column in range(table.width)]
-    heading = table.heading_path[-1] if table.heading_path else None
-    for row_index, row in enumerate(table.body_rows):
+    for row_index in range(len(table.body_rows)):
+        candidates.extend(reader.row(row_index))
+    return candidates
+
+
+class TableRows:
+    """One table's candidates row by row (a row's cells are read with its table's header,
+    heading and caption only): `table_candidates` is every row's, in order."""
+
+    def __init__(self, document: Document, index: int, table: Table) -> None:
+        self.document = document
+        self.index = index
+        self.table = table
+        # A status the header carries (`tok/s (estimated)`) marks the column's figures
+        # (extract/standing.py); the rest of the header names what they measure.
+        self._header = [
+            without_column_marker(table.column_header(column)) for column in range(table.width)
+        ]
+        self._heading = table.heading_path[-1] if table.heading_path else None
+
+    def row(self, row_index: int) -> list[Candidate]:
+        """The candidates of the table's `row_index`-th body row, in column order."""
+        table = self.table
+        row = table.body_rows[row_index]
+        candidates: list[Candidate] = []
         cells = [cell.written for cell in row]
-        names = _column_names(header, len(cells))
+        names = _column_names(self._header, len(cells))
         context = {names[i]: cell for i, cell in enumerate(cells) if cell}
         row_header = plain_text(cells[0]) if cells else None
         for column_index, cell in enumerate(cells):
             if not _DIGIT.search(cell):
                 continue  # no number (and none once emphasis and links are removed)
             candidate = make_candidate(
-                document,
+                self.document,
                 line=row[column_index].line,
                 fmt=SourceFormat.MARKDOWN,
                 text=cell,
-                locator=f"t{index}r{row_index}c{column_index}",
+                locator=f"t{self.index}r{row_index}c{column_index}",
                 column=names[column_index],
                 row_header=(row_header or None) if column_index else None,
-                heading=heading,
+                heading=self._heading,
                 caption=table.caption,
-                table=index,
+                table=self.index,
                 row=row_index,
                 context=context,
                 values=cell_values(plain_text(cell)),
@@ -78,4 +100,15 @@ def table_candidates(document: Document, index: int, table: Table) -> list[Candi
             )
             if candidate is not None:
                 candidates.append(candidate)
-    return candidates
+        return candidates
+
+    def is_raw(self) -> bool:
+        """`raw_tables` of the table's candidates (telemetry, or too many rows), decided from
+        its first and last rows holding a candidate (the rows it counts, the first column it
+        reads) without reading the rows between."""
+        rows = range(len(self.table.body_rows))
+        first = next((found for r in rows if (found := self.row(r))), None)
+        if first is None:
+            return False
+        last = next(r for r in reversed(rows) if self.row(r))
+        return is_raw_table(last + 1, next(iter(first[0].context), ""))

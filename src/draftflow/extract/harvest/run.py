@@ -107,6 +107,15 @@ def harvest_document(document: Document, problems: list[str] | None = None) -> l
     return harvester(document) if harvester else []
 
 
+def harvest_to_select(document: Document) -> list[Candidate]:
+    """`harvest_document(document)` less the candidates `select` is sure to leave out (a CSV
+    file's raw data tables, `harvest_csv`): for a reader of the selected figures only, which
+    `select` of this gives as it gives them from the whole harvest."""
+    if document.path.lower().endswith((".csv", ".tsv")):
+        return harvest_csv(document, [], raw_tables=False)
+    return harvest_document(document)
+
+
 def harvest(snapshot: Snapshot, unreadable: list[SkippedFile] | None = None) -> list[Candidate]:
     """Every candidate of every document, in snapshot order, then line order.
 
