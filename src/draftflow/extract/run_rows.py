@@ -77,8 +77,10 @@ def is_measurement(key: str, node: Node) -> bool:
     """True for a row member that is an outcome of the run, not a setting of it: a metric's
     name, a statistic of samples, a measured unit, or a timestamp."""
     words = _words(key)
-    if any(word in _TIME_WORDS for word in words):
-        return node.kind == "string" or (node.kind == "number" and _is_epoch(node.text))
+    if any(word in _TIME_WORDS for word in words) and (
+        node.kind == "string" or (node.kind == "number" and _is_epoch(node.text))
+    ):
+        return True
     if node.kind != "number" or SKIP_KEY.search(key.lower()):
         return False
     if metric_name(key) is not None or any(_STATISTIC_WORD.match(word) for word in words):

@@ -63,3 +63,17 @@ def test_a_row_configuration_is_its_settings_not_its_outcomes() -> None:
     (root,) = parse_document(document.documents[0]).json_roots
     settings = dict(row_settings(root.node))
     assert settings == {"build": "hip", "n_prompt": "512"}
+
+
+def test_a_jsonl_row_takes_no_condition_from_the_row_above() -> None:
+    """The lines above a JSON Lines record are other records, not its caption: row 2 ran
+    llama.cpp, not row 1's Qwen3-8B on vLLM 0.9.1."""
+    rows = (
+        '{"setup": "Qwen3-8B on vLLM 0.9.1", "tokens_per_sec": 10.5}\n'
+        '{"setup": "on llama.cpp", "tokens_per_sec": 20.25}\n'
+    )
+    extraction = asyncio.run(extract(snapshot_of({"r.jsonl": rows}), None))
+    (second,) = [r for r in extraction.reported_results if r.source_line == 2]
+    assert second.conditions.get("engine") == "llama.cpp"
+    assert "model" not in second.conditions
+    assert "engine_version" not in second.conditions
