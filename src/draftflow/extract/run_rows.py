@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract.candidates import SourceFormat, unit_from_key
 from draftflow.extract.classify import Selected
 from draftflow.extract.derive import RunValue
@@ -46,6 +46,10 @@ _STATISTIC_WORD = re.compile(r"^(?:avg|mean|median|std|stdev|stddev|p\d{2,3})$")
 _EPOCH_FLOOR = 1e9  # seconds since 1970 pass 1e9 in 2001: a larger count under a time word
 
 
+Settings = tuple[tuple[str, str], ...]
+"""A row's configuration: (path, text) of each of its settings."""
+
+
 @dataclass(frozen=True)
 class RunGroup:
     """The rows' figures of one measured member under one configuration: the first row's
@@ -57,16 +61,16 @@ class RunGroup:
 
     def runs(self) -> list[RunValue]:
         """Each run's value as written, its line and its written decimals."""
-        return [
-            RunValue(item.value, item.candidate.line, _decimals(item.candidate.text))
-            for item in self.members
-        ]
+        return [RunValue(item.value, item.candidate.line, _decimals(item)) for item in self.members]
 
 
-def _decimals(text: str) -> int:
-    number = text.strip().lstrip("-+")
-    mantissa = re.split(r"[eE]", number)[0]
-    return len(mantissa.split(".", 1)[1]) if "." in mantissa else 0
+_NUMBER = re.compile(r"\d+(?:\.(\d+))?")
+
+
+def _decimals(item: Selected) -> int:
+    """The decimals the run's figure is written with (`47.10` has two)."""
+    written = [match.group(1) or "" for match in _NUMBER.finditer(item.candidate.text)]
+    return len(written[min(item.value_index, len(written) - 1)]) if written else 0
 
 
 def _words(key: str) -> list[str]:
@@ -96,7 +100,7 @@ def _is_epoch(text: str) -> bool:
         return False
 
 
-def row_settings(node: Node) -> tuple[tuple[str, str], ...]:
+def row_settings(node: Node) -> Settings:
     """The configuration a JSONL row states: (path, text) of each scalar that is no
     measurement, in order; a list's scalars under their index."""
     found: list[tuple[str, str]] = []
@@ -117,9 +121,44 @@ def _collect(node: Node, path: str, key: str, found: list[tuple[str, str]]) -> N
         found.append((path, node.text))
 
 
-def _row_configurations(document: Document) -> dict[int, tuple[tuple[str, str], ...]]:
-    """Each JSONL row's index (as the harvest numbers it) → its configuration."""
-    return {root.line - 1: row_settings(root.node) for root in parse_document(document).json_roots}
+@dataclass(frozen=True)
+class _Place:
+    """Where a JSONL figure stands: its document, row, the row's settings and its member."""
+
+    document_id: str
+    row: int
+    settings: Settings
+    column: str
+
+
+class _RowPlaces:
+    """Each JSONL figure's place, every document's rows read for their settings once."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
+        self._settings: dict[str, dict[int, Settings]] = {}
+
+    def place(self, item: Selected) -> _Place | None:
+        candidate = item.candidate
+        match = _ROW_PATH.match(candidate.json_path or "")
+        if candidate.format is not SourceFormat.JSONL or match is None:
+            return None
+        row = int(match["row"])
+        settings = self._rows(candidate.document_id).get(row)
+        if settings is None:
+            return None
+        return _Place(candidate.document_id, row, settings, match["column"])
+
+    def _rows(self, document_id: str) -> dict[int, Settings]:
+        """Each row's index (as the harvest numbers it) → its settings."""
+        found = self._settings.get(document_id)
+        if found is None:
+            document = self._snapshot.document(document_id)
+            roots = parse_document(document).json_roots if document is not None else ()
+            found = self._settings[document_id] = {
+                root.line - 1: row_settings(root.node) for root in roots
+            }
+        return found
 
 
 def fold_run_rows(
@@ -132,53 +171,45 @@ def fold_run_rows(
     a configuration with fewer than `MIN_RUNS` rows stands as it is. A later row's array
     members (its own samples) are inputs of that row's figures and do not stand."""
     items = list(selected)
-    configurations: dict[str, dict[int, tuple[tuple[str, str], ...]]] = {}
-    grouped: dict[tuple[object, ...], list[Selected]] = defaultdict(list)
-    row_groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[int]] = defaultdict(list)
-    placed: dict[int, tuple[str, int, tuple[tuple[str, str], ...]]] = {}
+    places = _RowPlaces(snapshot)
+    placed = {id(item): place for item in items if (place := places.place(item)) is not None}
+    groups = _run_groups(items, placed)
+    folded = {id(member) for group in groups.values() for member in group.members[1:]}
+    first_rows: dict[tuple[str, Settings], int] = {}
+    repeated: set[tuple[str, Settings]] = set()
+    for place in placed.values():
+        configuration = (place.document_id, place.settings)
+        first = first_rows.setdefault(configuration, place.row)
+        if first != place.row:
+            repeated.add(configuration)
     for item in items:
-        candidate = item.candidate
-        match = _ROW_PATH.match(candidate.json_path or "")
-        if candidate.format is not SourceFormat.JSONL or match is None:
+        place = placed.get(id(item))
+        if place is None or "[" not in place.column:
             continue
-        document_id = candidate.document_id
-        if document_id not in configurations:
-            document = snapshot.document(document_id)
-            configurations[document_id] = (
-                _row_configurations(document) if document is not None else {}
-            )
-        row = int(match["row"])
-        settings = configurations[document_id].get(row)
-        if settings is None:
+        configuration = (place.document_id, place.settings)
+        if configuration in repeated and place.row != first_rows[configuration]:
+            folded.add(id(item))  # a later run's samples: inputs of that run's own figures
+    return [item for item in items if id(item) not in folded], groups
+
+
+def _run_groups(items: list[Selected], placed: dict[int, _Place]) -> dict[int, RunGroup]:
+    """By `id()` of each configuration's first figure of a member, the group of its runs:
+    the same member (and metric, unit, statistic, part) on `MIN_RUNS` rows or more."""
+    grouped: dict[tuple[object, ...], list[Selected]] = defaultdict(list)
+    for item in items:
+        place = placed.get(id(item))
+        if place is None or "[" in place.column:
             continue
-        placed[id(item)] = (document_id, row, settings)
-        rows = row_groups[(document_id, settings)]
-        if not rows or rows[-1] != row:
-            rows.append(row)
-        column = match["column"]
-        if "[" in column:
-            continue
-        key = (document_id, settings, column, item.metric, item.unit, item.statistic)
-        grouped[(*key, item.value_index, item.part)].append(item)
+        key = (place.document_id, place.settings, place.column, item.metric, item.unit)
+        grouped[(*key, item.statistic, item.value_index, item.part)].append(item)
     groups: dict[int, RunGroup] = {}
-    folded: set[int] = set()
     for members in grouped.values():
         if len(members) < MIN_RUNS or len({m.candidate.line for m in members}) != len(members):
             continue
-        settings = placed[id(members[0])][2]
+        settings = placed[id(members[0])].settings
         keys = frozenset(_last_key(path) for path, _ in settings)
         groups[id(members[0])] = RunGroup(tuple(members), keys)
-        folded.update(id(member) for member in members[1:])
-    for item in items:
-        where = placed.get(id(item))
-        if where is None or id(item) in folded:
-            continue
-        document_id, row, settings = where
-        rows = row_groups[(document_id, settings)]
-        path = item.candidate.json_path or ""
-        if len(rows) >= MIN_RUNS and row != rows[0] and "[" in path[1:]:
-            folded.add(id(item))  # a later run's samples: inputs of that run's own figures
-    return [item for item in items if id(item) not in folded], groups
+    return groups
 
 
 def _last_key(path: str) -> str:
