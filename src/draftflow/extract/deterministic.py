@@ -11,6 +11,7 @@ from draftflow.extract.artifact import DroppedClaim, Extraction
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import Selected, select
 from draftflow.extract.conditions import ConditionReader
+from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.extract.derive import (
     DerivedFigure,
     RunValue,
@@ -30,6 +31,7 @@ from draftflow.extract.results import (
     make_profile,
     make_result,
 )
+from draftflow.extract.run_rows import RUN_LINES, RunGroup, fold_run_rows
 from draftflow.extract.unread import unread_tables
 from draftflow.extract.unspecified import with_unspecified
 from draftflow.record.label import Label, LabelPart
@@ -144,6 +146,53 @@ def _summaries(grounded: Anchored, reader: ConditionReader) -> Summaries:
     return in_arrays, confirmed, derived
 
 
+_ROW_ROLES = frozenset({"", "cell"})
+"""Label parts read from a row's own cells (not from its conditions)."""
+
+
+def _run_summary(
+    item: Selected,
+    anchor: Grounded,
+    label: Label,
+    group: RunGroup,
+    conditions: dict[str, JsonValue],
+    sources: dict[str, list[str]],
+) -> ReportedResult:
+    """The median of a configuration's runs (JSONL rows), cited on its first run's line,
+    with each run's value and line; the first row's cells that are not the configuration's
+    (its timestamps, its other measurements) are no condition of the summary."""
+    runs = group.runs()
+    figure = derive(runs, "median", anchor.line)
+    cells = conditions.get(SOURCE_CELLS)
+    kept = dict(conditions)
+    if isinstance(cells, dict):
+        kept[SOURCE_CELLS] = {k: v for k, v in cells.items() if k in group.settings}
+    kept[RUN_LINES] = [run.line for run in runs]
+    if item.named_as is not None:
+        kept["metric_as_written"] = item.named_as
+    # a part naming one run (its timestamp, another of its measurements) names no summary
+    parts = [
+        part
+        for part in label.parts
+        if part.role not in _ROW_ROLES or not part.name or part.name in group.settings
+    ]
+    label = Label.of(parts, label.what, label.qualifier, fallback=label.fallback)
+    label = label.with_qualifier(f"(median of {len(runs)} runs)")
+    return make_result(
+        document=anchor.document,
+        line=anchor.line,
+        value=figure.value,
+        label=label.text(),
+        metric=item.metric,
+        unit=item.unit,
+        statistic=figure.statistic,
+        conditions=kept,
+        derived=figure,
+        parts=label,
+        condition_sources=dict(sources),
+    )
+
+
 def _results(
     grounded: Anchored,
     labels: Labels,
@@ -151,10 +200,12 @@ def _results(
     reader: ConditionReader,
     sources: dict[int, dict[str, list[str]]],
     sweeps: dict[str, dict[str, int | float]] | None = None,
+    run_groups: dict[int, RunGroup] | None = None,
 ) -> list[ReportedResult]:
-    """Every grounded figure, run arrays folded into their summary, sweep points with their
-    setting, in harvest order."""
+    """Every grounded figure, run arrays folded into their summary, runs of one
+    configuration into theirs, sweep points with their setting, in harvest order."""
     sweeps = sweeps or {}
+    run_groups = run_groups or {}
     in_arrays, confirmed, derived = _summaries(grounded, reader)
     results: list[ReportedResult] = []
     seen: set[tuple[str, int, str, str]] = set()
@@ -164,6 +215,12 @@ def _results(
         if id(item) in in_arrays or key in seen:
             continue
         seen.add(key)
+        group = run_groups.get(id(item))
+        if group is not None:
+            results.append(
+                _run_summary(item, anchor, label, group, conditions[id(item)], sources[id(item)])
+            )
+            continue
         figure = confirmed.get(id(item))
         statistic = None
         if figure is not None:
@@ -254,6 +311,8 @@ def extract_deterministic(
             selected = with_unspecified(candidates, select(candidates))
         selected = decide(snapshot, candidates, selected, result_model or shipped_model())
         selected = without_identities(selected)
+        # a JSONL row that repeats a configuration is a run of it, an input of its summary
+        selected, run_groups = fold_run_rows(snapshot, selected)
         labels = {id(item): figure_label(item) for item in selected}
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)
@@ -277,7 +336,13 @@ def extract_deterministic(
         }
         return Extraction(
             reported_results=_results(
-                grounded, labels, conditions, reader, sources, sweep_conditions(candidates)
+                grounded,
+                labels,
+                conditions,
+                reader,
+                sources,
+                sweep_conditions(candidates),
+                run_groups,
             ),
             test_profiles=_profiles(grounded, labels, conditions),
             unread_tables=unread_tables(candidates, [item for item, _ in grounded]),

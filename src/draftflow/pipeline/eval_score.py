@@ -30,6 +30,7 @@ from draftflow.pipeline.eval_report import (
     Tally,
 )
 from draftflow.pipeline.gold import GoldDocument, GoldFile
+from draftflow.record.conditions import RUN_SOURCE_LINES
 from draftflow.record.files import load_record
 from draftflow.record.model import pinned_path
 from draftflow.text.json_input import parse_json, read_input_text
@@ -179,14 +180,25 @@ class RunCredit:
     def __init__(self, snapshot: Snapshot, figures: Sequence[_Figure]) -> None:
         self._snapshot = snapshot
         self._summaries: dict[str, list[tuple[int, list[float]]]] = {}
+        # runs on lines of their own (JSONL rows): (path, line) → the values a summary
+        # holds there, by position in `per_run_values` and `run_source_lines`
+        self._placed: dict[tuple[str, int], list[float]] = {}
         for figure in figures:
             values = figure.conditions.get("per_run_values")
             if isinstance(values, list):
                 numbers = [float(v) for v in values if isinstance(v, int | float)]
                 self._summaries.setdefault(figure.path, []).append((figure.line, numbers))
+                lines = figure.conditions.get(RUN_SOURCE_LINES)
+                if isinstance(lines, list) and len(lines) == len(values) == len(numbers):
+                    for run_line, number in zip(lines, numbers, strict=True):
+                        if isinstance(run_line, int):
+                            self._placed.setdefault((figure.path, run_line), []).append(number)
         self._arrays: dict[str, dict[tuple[int, float], set[int]]] = {}
 
     def holds(self, path: str, line: int, value: float) -> bool:
+        placed = self._placed.get((path, line), ())
+        if any(math.isclose(value, v, rel_tol=1e-9) for v in placed):
+            return True
         summaries = self._summaries.get(path)
         if not summaries:
             return False

@@ -14,7 +14,13 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, JsonValue, TypeAdapter, ValidationError
 from pydantic_core import PydanticCustomError
 
-__all__ = ["KNOWN_CONDITION_TYPES", "RECORD_CONDITION_KEYS", "Conditions", "Json"]
+__all__ = [
+    "KNOWN_CONDITION_TYPES",
+    "RECORD_CONDITION_KEYS",
+    "RUN_SOURCE_LINES",
+    "Conditions",
+    "Json",
+]
 
 # Known condition keys and the type their value must have. Values are checked strictly (no
 # coercion: "1" is not an int, true is not an int, 1.5 is not an int) and then kept unchanged,
@@ -70,9 +76,14 @@ KNOWN_CONDITION_TYPES: dict[str, Any] = {
     "per_prompt_TTFT_seconds": list[int | float] | None,
     "TTFT_seconds": float | None,
     "run_ids": list[str] | None,
+    # each `per_run_values` run's source line, in order (runs on lines of their own: JSONL rows)
+    "run_source_lines": list[int] | None,
     # what the source calls a figure of metric `unspecified` (a header no vocabulary names)
     "metric_as_written": str | None,
 }
+
+RUN_SOURCE_LINES = "run_source_lines"
+"""The condition holding each run's source line, in `per_run_values`' order."""
 
 _CONDITION_ADAPTERS: dict[str, TypeAdapter[Any]] = {
     key: TypeAdapter(value_type) for key, value_type in KNOWN_CONDITION_TYPES.items()

@@ -18,6 +18,7 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.cite import CITED_KEYS
+from draftflow.record.conditions import RUN_SOURCE_LINES
 from draftflow.record.label import LabelPart, differing_parts
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.select.metadata_model import RecordMetadata
@@ -137,7 +138,21 @@ def _of_the_record_model(own_model: bool, meta: RecordMetadata) -> bool:
 
 
 def _configuration(conditions: dict[str, JsonValue]) -> dict[str, JsonValue]:
-    return {key: value for key, value in conditions.items() if not key.startswith(MEASURED_LISTS)}
+    """A figure's conditions without what its runs say of it: their values, and for runs on
+    lines of their own (JSONL rows) their lines and their count, which draftflow counted."""
+    runs = conditions.get("per_run_values")
+    counted = (
+        RUN_SOURCE_LINES in conditions
+        and isinstance(runs, list)
+        and conditions.get("repetitions") == len(runs)
+    )
+    return {
+        key: value
+        for key, value in conditions.items()
+        if not key.startswith(MEASURED_LISTS)
+        and key != RUN_SOURCE_LINES
+        and not (counted and key == "repetitions")
+    }
 
 
 def told_apart(results: list[ReportedResult]) -> list[ReportedResult]:

@@ -15,6 +15,7 @@ from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions.cite import CITED_KEYS, Place, cite, parse_place, restated
 from draftflow.numbers import NumberKind, find_numbers
+from draftflow.record.conditions import RUN_SOURCE_LINES
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
 from draftflow.verify.context import VerifyContext, number_of
@@ -47,6 +48,18 @@ def _counts_inputs(key: str, value: Any, mapping: Mapping[str, Any]) -> bool:
         and is_input_list("per_run_values", runs)
         and value == len(runs)
     )
+
+
+def run_lines(mapping: Mapping[str, Any], key: str | None) -> list[int] | None:
+    """Each run's source line (`run_source_lines`) for the `per_run_values` of `mapping`,
+    when it gives one whole line per run; None otherwise."""
+    lines = mapping.get(RUN_SOURCE_LINES)
+    runs = mapping.get(key or "")
+    if key != "per_run_values" or not isinstance(lines, list) or not isinstance(runs, list):
+        return None
+    if len(lines) != len(runs) or not all(type(line) is int and line > 0 for line in lines):
+        return None
+    return lines
 
 
 def _is_number(value: Any) -> bool:
@@ -169,7 +182,12 @@ def _check_mapping(
     for key, value in mapping.items():
         if value is None or isinstance(value, bool):
             continue
-        if skip_inputs and (is_input_list(key, value) or _counts_inputs(key, value, mapping)):
+        if skip_inputs and (
+            is_input_list(key, value)
+            or _counts_inputs(key, value, mapping)
+            # the runs' lines: rule 2 re-reads each run there (`result_check`)
+            or (key == RUN_SOURCE_LINES and run_lines(mapping, "per_run_values") is not None)
+        ):
             continue
         _check_value(ctx, (*where, key), value)
 

@@ -13,7 +13,7 @@ from functools import cached_property
 from draftflow.numbers import NumberKind, ParsedNumber
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
-from draftflow.verify.conditions import is_input_list
+from draftflow.verify.conditions import is_input_list, run_lines
 from draftflow.verify.context import ListedDocument, VerifyContext, number_of
 from draftflow.verify.dimensions import unit_dimensions
 from draftflow.verify.readings import states
@@ -252,16 +252,20 @@ class ResultCheck:
         )
 
     def _check_inputs(self, inputs: Inputs) -> bool:
-        """Each input must be on the cited line or the block under it."""
+        """Each input must be on the cited line or the block under it, or, for runs on lines
+        of their own (`run_source_lines`, JSONL rows), on its own run's line."""
         ok = True
         raw = self.result.conditions.get(inputs.key or "")
         assert isinstance(raw, list)
+        positions = run_lines(self.result.conditions, inputs.key)
         for j, item in enumerate(raw):
             if not _is_number(item):
                 continue
             assert isinstance(item, int | float)
             parsed = number_of(item)
-            if self._in_block(parsed):
+            if positions is not None and self.index.stating(positions[j], parsed):
+                continue
+            if positions is None and self._in_block(parsed):
                 continue
             ok = False
             self._misplaced(

@@ -150,6 +150,10 @@ class DocumentContext:
         return parse_document(self.document).blocks
 
     @cached_property
+    def _jsonl(self) -> bool:
+        return parse_document(self.document).kind is DocumentKind.JSONL
+
+    @cached_property
     def _code_lines(self) -> frozenset[int]:
         """The lines of code blocks (fenced or indented)."""
         return frozenset(
@@ -276,6 +280,8 @@ class DocumentContext:
         return found
 
     def _caption(self, line: int) -> str:
+        if self._jsonl:
+            return ""  # the lines above a JSON Lines record are other records, not its caption
         found = self._rows_by_line.get(line)
         if found is not None:
             return plain_text(_REFERENCE.sub(" ", found[0].title or ""))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
@@ -34,13 +35,18 @@ def is_json_schema(root: Node) -> bool:
     )
 
 
+# a file of runs repeats its rows' strings (model file, build, host) on every row: each
+# distinct one is read for planted instructions once
+_is_planted = lru_cache(maxsize=1 << 14)(is_instruction)
+
+
 def _scope(node: Node, inherited: dict[str, str]) -> dict[str, str]:
     """The scalars an object's leaves see: its own members first, then its ancestors'."""
     own = {
         key: child.text[:MAX_CONTEXT_TEXT]
         for key, child in node.members
         if child.kind in ("string", "number", "literal")
-        and not (child.kind == "string" and is_instruction(child.text))  # planted text is data
+        and not (child.kind == "string" and _is_planted(child.text))  # planted text is data
     }
     merged = dict(list(own.items())[:MAX_CONTEXT])
     for key, value in inherited.items():
