@@ -115,8 +115,8 @@ def out_by_policy(candidate: Candidate) -> bool:
     model scores: a threshold, target or estimate (by its column, key, row, heading or
     caption), a setting or identifier by the settings vocabulary (its column or key: a row
     names the configuration measured, `llama.cpp CPU`, `feat (flash DK=128)`, which the model
-    weighs as its `row_setting_or_id` feature), or a cell that is a bound or a formula (`≈ 3.4`, `273 / 80`, `500+`, code; an HTML tag's brackets
-    are none)."""
+    weighs as its `row_setting_or_id` feature), or a cell that is a bound or a formula
+    (`≈ 3.4`, `273 / 80`, `500+`, code; an HTML tag's brackets are none)."""
     names = " ".join(
         text.lower()
         for text in (candidate.key, candidate.heading or "", candidate.row_header or "")
