@@ -95,6 +95,35 @@ def test_the_policy_out_list_stands_over_the_model(line: str, value: float) -> N
     assert all(item.value != value or item.metric != UNSPECIFIED for item in kept)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a notebook's HTML table, one cell per line: the tag's `>` is no bound
+        ('# Run\n\n" <tr>",\n" <td>2.4</td>",\n" </tr>",\n', 2.4),
+        # a cell split by a line break tag
+        ("# Cost\n\n| model | cost |\n|---|---|\n| A | 7min<br/>10GB |\n", 10),
+    ],
+)
+def test_an_html_tags_brackets_are_no_bound_of_the_policy(text: str, value: float) -> None:
+    snapshot = snapshot_of({"README.md": text})
+    candidates = harvest(snapshot)
+    selected = with_unspecified(candidates, select(candidates))
+    found = [
+        i.candidate
+        for i in instances(snapshot, candidates, selected)
+        if i.chosen is None and value in i.candidate.values
+    ]
+    assert found and not any(out_by_policy(candidate) for candidate in found)
+
+
+def test_a_row_named_like_an_identifier_leaves_the_decision_to_the_model() -> None:
+    # the row names the configuration measured (an engine whose name reads like a file)
+    text = "# Decode\n\n| | master | feat |\n|---|---|---|\n| llama.cpp CPU | 50.97 | 52.99 |\n"
+    snapshot = snapshot_of({"README.md": text})
+    found = [c for c in harvest(snapshot) if 50.97 in c.values]
+    assert found and not any(out_by_policy(candidate) for candidate in found)
+
+
 def test_a_sentence_a_reader_took_numbers_of_keeps_its_reading() -> None:
     text = "# Bench\n\nAfter 300 s of idle, the first request had a TTFT of 850 ms.\n"
     snapshot = snapshot_of({"README.md": text})

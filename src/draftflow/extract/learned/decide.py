@@ -100,29 +100,39 @@ def decide(
 _BOUND_OR_FORMULA = re.compile(r"[≈≤≥<>=]|\+\s*$|^\s*`")
 _FORMULA = re.compile(r"[≈≤≥<>=]")
 _OPEN_BOUND = re.compile(r"\+(?!\d)")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+
+
+def _tags_blanked(text: str) -> str:
+    """`text` with each HTML tag (`<td>`, `</b>`, `<br/>`) written as spaces of its length:
+    a tag's angle brackets are no comparison (`<td>2.4</td>` in a notebook's table, `7min<br/>
+    10GB` in a cell), and the number keeps its place on the line."""
+    return _HTML_TAG.sub(lambda tag: " " * len(tag.group()), text)
 
 
 def out_by_policy(candidate: Candidate) -> bool:
     """Whether the gold policy's *out* list names a number the rules left, whatever the
-    model scores: a threshold, target or estimate (by its column, key, heading or caption),
-    a setting or identifier by the settings vocabulary (its column, key or row), or a cell
-    that is a bound or a formula (`≈ 3.4`, `273 / 80`, `500+`, code)."""
+    model scores: a threshold, target or estimate (by its column, key, row, heading or
+    caption), a setting or identifier by the settings vocabulary (its column or key: a row
+    names the configuration measured, `llama.cpp CPU`, `feat (flash DK=128)`, which the model
+    weighs as its `row_setting_or_id` feature), or a cell that is a bound or a formula
+    (`≈ 3.4`, `273 / 80`, `500+`, code; an HTML tag's brackets are none)."""
     names = " ".join(
         text.lower()
         for text in (candidate.key, candidate.heading or "", candidate.row_header or "")
     )
     if THRESHOLD_WORDS.search(names):
         return True
-    if any(names_no_metric(name) for name in (candidate.key, candidate.row_header) if name):
+    if candidate.key and names_no_metric(candidate.key):
         return True
     if candidate.format is SourceFormat.LINE:
-        line = candidate.caption or ""
+        line = _tags_blanked(candidate.caption or "")
         start, end = written_at(candidate, line) or (-1, len(candidate.text) - 1)
         before, after = line[max(0, start - 3) : start], line[end : end + 3]
         if _OPEN_BOUND.match(after):
             return True
         return bool(_FORMULA.search(before) or _FORMULA.search(after))
-    return bool(_BOUND_OR_FORMULA.search(candidate.text))
+    return bool(_BOUND_OR_FORMULA.search(_tags_blanked(candidate.text)))
 
 
 def _unspecified(instance: Instance) -> Selected:
