@@ -137,6 +137,17 @@ _HEADER_SETTING_KEYS = frozenset({"concurrency", "node_count"})
 _HEADER_SETTINGS: dict[int, tuple[tuple[str, ...], tuple[tuple[int, str], ...]]] = {}
 
 
+def _names_of_header(text: str) -> tuple[str, ...]:
+    """The settings a column header names: its own (`batch` names the batch size) and the
+    one extract reads under it (a `batch` column's cell is its row's concurrency)."""
+    names = dict.fromkeys(
+        name
+        for name in (setting_name(text), header_key(text))
+        if name is not None and (name == setting_name(text) or name in _HEADER_SETTING_KEYS)
+    )
+    return tuple(names)
+
+
 def _header_settings(header: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     """The columns whose headers name a setting, with the setting: read once per table (its
     every figure asks; keyed by identity, as hashing a wide header costs what reading it
@@ -145,9 +156,7 @@ def _header_settings(header: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     if kept is not None and kept[0] is header:
         return kept[1]
     settings = tuple(
-        (column, name)
-        for column, text in enumerate(header)
-        if (name := setting_name(text)) is not None
+        (column, name) for column, text in enumerate(header) for name in _names_of_header(text)
     )
     if len(_HEADER_SETTINGS) >= 256:
         _HEADER_SETTINGS.clear()
