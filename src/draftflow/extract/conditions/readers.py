@@ -69,13 +69,16 @@ class Resolved:
     """Seed keys found so far; the first context to state a key wins."""
 
     values: dict[str, JsonValue] = field(default_factory=dict)
+    closed: frozenset[str] = frozenset()
+    """Keys no farther context may set: the figure's own place says they are none of the
+    document's or the repository's (a vendor's hosted model ran it, not the local machine)."""
     stated_version: str | None = None
     """A version the context states without naming what (`tested on 0.3.1 version`): the
     engine's, once an engine is known."""
 
     def put(self, key: str, value: JsonValue) -> None:
         """Set `key` unless a nearer context set it already; ints stay ints."""
-        if value is None or value == "" or key in self.values:
+        if value is None or value == "" or key in self.values or key in self.closed:
             return
         if key in IDENTITY_KEYS and not names_something(str(value)):
             return  # a date or a score in a model's column names no model (`54.3/63`)

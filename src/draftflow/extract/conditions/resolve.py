@@ -68,6 +68,8 @@ def seed_conditions(
         _read_table_place(resolved, table, value, context, line, readme)
     else:
         _read_own_place(resolved, raw, column, context, line)
+    if context is not None and _runs_hosted(context, line):
+        resolved.closed = _MACHINE_KEYS  # what farther context states is the local machine's
     reading = _line_reading(context, line, setup_lines, readme)
     if context is not None:
         _read_stack(resolved, context, line, readme)
@@ -80,6 +82,27 @@ def seed_conditions(
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
     return _assemble(resolved, raw)
+
+
+_MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})
+
+
+def _runs_hosted(context: DocumentContext, line: int) -> bool:
+    """Whether a figure's own line, caption or headings name a model only its vendor serves
+    (`### Bench H — Gemini 2.5 Flash ladder (10 sequential via Bifrost)`): the document's setup
+    (`Machine | Apple M4 Max`, `vllm-mlx`) describes the local runs, not this one."""
+    return context.remembered(
+        ("runs hosted", line),
+        lambda: vocab.names_hosted_model(
+            "\n".join(
+                [
+                    context.lines[line - 1] if line <= len(context.lines) else "",
+                    context.caption(line),
+                    *(heading for _, _, heading in context.heading_path(line)),
+                ]
+            )
+        ),
+    )
 
 
 def _read_table_place(
