@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.run_settings import SINGLE_STREAM
 from draftflow.extract.conditions.setup_names import header_key
 from draftflow.numbers import find_numbers
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
@@ -439,6 +440,14 @@ def setting_named(ctx: VerifyContext, name: str, value: float) -> bool:
     return known
 
 
+def _says_single_stream(ctx: VerifyContext) -> bool:
+    """Whether a listed document says a run served one request at a time (`single-stream`)."""
+    return any(
+        listed.document is not None and SINGLE_STREAM.search(listed.document.text) is not None
+        for listed in ctx.available()
+    )
+
+
 def _named_near(words: re.Pattern[str], text: str, value: float) -> bool:
     """True when `text` states `value` with the setting's name beside it, in its clause."""
     for mention in find_numbers(text, decimal_comma=False):
@@ -456,6 +465,8 @@ def _named_near(words: re.Pattern[str], text: str, value: float) -> bool:
 def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
     if name in _COUNTED_WHEN_MANY and value == 1:
         return True  # a report on one machine seldom counts it; more than one is the claim
+    if name == "concurrency" and value == 1 and _says_single_stream(ctx):
+        return True  # `single-stream`, as extract reads it (`run_settings.SINGLE_STREAM`)
     number = number_of(value)
     words = _SETTING_WORDS[name]
     for listed in ctx.available():

@@ -7,6 +7,7 @@ from pydantic import JsonValue
 
 from documents import make_document
 from draftflow.extract.conditions import DocumentContext, seed_conditions
+from draftflow.extract.conditions.cite import states
 from draftflow.extract.conditions.run_settings import (
     setting_of_key,
     settings_in_pairs,
@@ -180,3 +181,24 @@ def test_a_section_intro_below_a_figure_states_other_runs_not_its_own() -> None:
     line = _line_of(text, "15.45")
     assert "output_tokens" not in run_settings(_context(text), None, line)
     assert run_settings(_context(text), None, _line_of(text, "5,370"))["output_tokens"] == 5370
+
+
+def test_a_single_stream_heading_states_a_concurrency_of_one() -> None:
+    """kojira/vllm_gb10 README.md:171 (an editor's read): `#### v25.12 シングルストリーム
+    （1024トークン生成）` above its table; in English, `### Single-stream decode`."""
+    for heading in ("v25.12 シングルストリーム（1024トークン生成）", "Single-stream decode"):
+        text = f"# Bench\n\n### {heading}\n\n| Model | TPS |\n|---|---|\n| Qwen3-0.6B | 100.8 |\n"
+        context = DocumentContext(make_document("README.md", text))
+        line = text.splitlines().index("| Qwen3-0.6B | 100.8 |") + 1
+        assert run_settings(context, None, line).get("concurrency") == 1
+        assert states(heading, 1)
+
+
+def test_single_stream_as_a_formula_s_base_is_no_run_s_concurrency() -> None:
+    """kojira/vllm_gb10 README.md:424: `並列効率 = (N並列時の1セッションTPS) / (シングル
+    ストリームTPS) × 100%` leads a table of 64-way efficiencies, not single-stream runs."""
+    assert "concurrency" not in settings_in_text(
+        "並列効率 = (N並列時の1セッションTPS) / (シングルストリームTPS) × 100%"
+    ).values
+    assert "concurrency" not in settings_in_text("4.2x faster than single-stream").values
+    assert settings_in_text("Single-user decode on one Spark").values["concurrency"] == {1}

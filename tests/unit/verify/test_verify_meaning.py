@@ -169,3 +169,26 @@ def test_a_batch_column_states_the_concurrency_extract_reads_from_it() -> None:
     stated = stated_settings(index, row)
     assert stated["concurrency"] == ("256", row)
     assert stated["batch_size"] == ("256", row)
+
+
+def test_a_single_stream_run_names_its_concurrency_of_one() -> None:
+    """kojira/vllm_gb10: extract reads `シングルストリーム` (single-stream) as a concurrency of 1,
+    and verify finds it named so."""
+    from draftflow.verify.meaning import setting_named
+
+    class _Listed:
+        def __init__(self, document: object) -> None:
+            self.document = document
+            self.path = "README.md"
+
+    class _Ctx:
+        settings_named: dict[tuple[str, float], bool] = {}
+
+        def __init__(self, document: object) -> None:
+            self._document = document
+
+        def available(self) -> list[_Listed]:
+            return [_Listed(self._document)]
+
+    said = snapshot_of({"README.md": "# B\n\n#### シングルストリーム\n\n| M | TPS |\n"}).documents[0]
+    assert setting_named(_Ctx(said), "concurrency", 1)  # type: ignore[arg-type]

@@ -107,10 +107,37 @@ def _setting_of(text: str, mention: NumberMention) -> str | None:
     return next(iter(keys)) if len(keys) == 1 else None
 
 
+SINGLE_STREAM = re.compile(
+    r"(?<![\w-])single[\s-](?:stream|user|request|session)(?:ed|s)?(?![\w-])|シングルストリーム",
+    re.IGNORECASE,
+)
+"""Words that say a run served one request at a time (`single-stream`, `single-user`,
+`シングルストリーム`): its concurrency is 1."""
+
+
+_SINGLE_AS_BASE = re.compile(
+    r"=|(?:\b(?:vs\.?|versus|over|than|against|relative\s+to|compared\s+(?:to|with))|[/(])\s*$",
+    re.IGNORECASE,
+)
+"""What makes a text's `single-stream` the base a figure is compared with, not its run: a
+formula (`efficiency = (TPS at N) / (single-stream TPS)`) or a comparison's words before it."""
+
+
+def _runs_single_stream(text: str) -> bool:
+    """Whether a text says its figures ran single-stream (see `SINGLE_STREAM`), not as a base."""
+    return any(
+        not _SINGLE_AS_BASE.search(text[max(0, m.start() - 40) : m.start()])
+        for m in SINGLE_STREAM.finditer(text)
+    ) and "=" not in text
+
+
 @lru_cache(maxsize=1 << 12)
 def settings_in_text(text: str) -> Stated:
-    """The run settings a sentence or caption states (`generating 1024 tokens`)."""
+    """The run settings a sentence or caption states (`generating 1024 tokens`, `single-stream`
+    for a concurrency of 1)."""
     stated = Stated()
+    if _runs_single_stream(text):
+        stated.add("concurrency", 1)
     for mention in find_numbers(text, decimal_comma=False):
         count = _count(mention)
         key = _setting_of(text, mention) if count is not None else None
