@@ -197,8 +197,11 @@ def test_a_single_stream_heading_states_a_concurrency_of_one() -> None:
 def test_single_stream_as_a_formula_s_base_is_no_run_s_concurrency() -> None:
     """kojira/vllm_gb10 README.md:424: `並列効率 = (N並列時の1セッションTPS) / (シングル
     ストリームTPS) × 100%` leads a table of 64-way efficiencies, not single-stream runs."""
-    assert "concurrency" not in settings_in_text(
-        "並列効率 = (N並列時の1セッションTPS) / (シングルストリームTPS) × 100%"
-    ).values
+    assert (
+        "concurrency"
+        not in settings_in_text(
+            "並列効率 = (N並列時の1セッションTPS) / (シングルストリームTPS) × 100%"
+        ).values
+    )
     assert "concurrency" not in settings_in_text("4.2x faster than single-stream").values
     assert settings_in_text("Single-user decode on one Spark").values["concurrency"] == {1}

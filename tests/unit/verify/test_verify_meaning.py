@@ -182,13 +182,13 @@ def test_a_single_stream_run_names_its_concurrency_of_one() -> None:
             self.path = "README.md"
 
     class _Ctx:
-        settings_named: dict[tuple[str, float], bool] = {}
-
         def __init__(self, document: object) -> None:
             self._document = document
+            self.settings_named: dict[tuple[str, float], bool] = {}
 
         def available(self) -> list[_Listed]:
             return [_Listed(self._document)]
 
-    said = snapshot_of({"README.md": "# B\n\n#### シングルストリーム\n\n| M | TPS |\n"}).documents[0]
+    text = "# B\n\n#### シングルストリーム\n\n| M | TPS |\n"
+    said = snapshot_of({"README.md": text}).documents[0]
     assert setting_named(_Ctx(said), "concurrency", 1)  # type: ignore[arg-type]

@@ -125,10 +125,13 @@ formula (`efficiency = (TPS at N) / (single-stream TPS)`) or a comparison's word
 
 def _runs_single_stream(text: str) -> bool:
     """Whether a text says its figures ran single-stream (see `SINGLE_STREAM`), not as a base."""
-    return any(
-        not _SINGLE_AS_BASE.search(text[max(0, m.start() - 40) : m.start()])
-        for m in SINGLE_STREAM.finditer(text)
-    ) and "=" not in text
+    return (
+        any(
+            not _SINGLE_AS_BASE.search(text[max(0, m.start() - 40) : m.start()])
+            for m in SINGLE_STREAM.finditer(text)
+        )
+        and "=" not in text
+    )
 
 
 @lru_cache(maxsize=1 << 12)
