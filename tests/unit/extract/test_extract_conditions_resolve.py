@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.extract.conditions.readers import Resolved, read_text
+from draftflow.extract.conditions.readers import Resolved, read_key_values, read_text
 
 
 @pytest.mark.parametrize(
@@ -56,3 +56,15 @@ def test_a_table_heading_naming_an_ollama_model_gives_its_figures_the_model() ->
     tagged = Resolved()
     read_text(tagged, "Results for gpt-oss:20b on the Orin")
     assert tagged.values["model"] == "gpt-oss:20b"
+
+
+def test_a_hardware_line_counting_its_devices_states_the_count() -> None:
+    """ninehills/llm-inference-benchmark README.md:44 (dev gold): `- GPU: 1x NVIDIA RTX4090
+    24GB` states one device, as a table's `2 x ...` system cell does; a line naming the
+    machine without a count states none."""
+    counted = Resolved()
+    read_key_values(counted, [("GPU", "1x NVIDIA RTX4090 24GB")])
+    assert counted.values["node_count"] == 1
+    plain = Resolved()
+    read_key_values(plain, [("Hardware", "NVIDIA DGX Spark (GB10, 128 GB)")])
+    assert "node_count" not in plain.values

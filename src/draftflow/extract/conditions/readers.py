@@ -343,6 +343,8 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
                     resolved.put("model", checkpoint)
             for key_named, setting in named_only({seed_key: value}).items():
                 resolved.put(key_named, setting)
+            if seed_key == "system" and "system" in named_only({seed_key: value}):
+                resolved.put("node_count", count_in_system_cell(value))  # `GPU: 1x RTX4090`
             if seed_key == "model":
                 _precision_of_model(resolved, value)
 
