@@ -205,3 +205,13 @@ def test_single_stream_as_a_formula_s_base_is_no_run_s_concurrency() -> None:
     )
     assert "concurrency" not in settings_in_text("4.2x faster than single-stream").values
     assert settings_in_text("Single-user decode on one Spark").values["concurrency"] == {1}
+
+
+def test_a_setting_s_word_between_a_count_and_its_unit_names_it() -> None:
+    """flowy0/gb10-experiments docs/BENCHMARKS.md:3 (dev gold): `Speed measured with minimal
+    prompt ("hi"), 100 output tokens`; a rate (`100 output tokens/s`) is no setting."""
+    stated = settings_in_text('Speed measured with minimal prompt ("hi"), 100 output tokens.')
+    assert stated.values == {"output_tokens": {100}}
+    both = settings_in_text("512 prompt tokens and 128 generated tokens")
+    assert both.values == {"input_tokens": {512}, "output_tokens": {128}}
+    assert settings_in_text("it reached 100 output tokens/s").values == {}

@@ -92,11 +92,28 @@ def _after_unit(text: str, end: int, unit: str) -> str | None:
     return stripped[found.end() :]
 
 
+@cache
+def _named_before_unit(setting: RunSetting) -> re.Pattern[str] | None:
+    """A count's setting written between it and its unit (`100 output tokens`, `512 prompt
+    tokens`): one of the words the setting takes after its unit, then the unit."""
+    if not setting.unit or not setting.after:
+        return None
+    return re.compile(
+        rf"[\s*_`]+(?:{spelling_pattern(setting.after)})[\s-]+"
+        rf"(?:{unit_spelling_re(setting.unit).pattern.lstrip('^')})(?![\w/])",
+        re.IGNORECASE,
+    )
+
+
 def _setting_of(text: str, mention: NumberMention) -> str | None:
     """The one setting the words around a count name, or None."""
     before = text[: mention.start]
     keys = set()
     for setting in _settings():
+        named = _named_before_unit(setting)
+        if named is not None and named.match(text, mention.end):
+            keys.add(setting.key)  # `100 output tokens`: the setting's word before its unit
+            continue
         after = _after_unit(text, mention.end, setting.unit)
         if after is None:
             continue
