@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.extract.conditions.readers import Resolved, read_key_values, read_text
+from draftflow.extract.conditions.readers import Resolved, read_cells, read_key_values, read_text
 
 
 @pytest.mark.parametrize(
@@ -68,3 +68,14 @@ def test_a_hardware_line_counting_its_devices_states_the_count() -> None:
     plain = Resolved()
     read_key_values(plain, [("Hardware", "NVIDIA DGX Spark (GB10, 128 GB)")])
     assert "node_count" not in plain.values
+
+
+def test_a_quantization_cell_naming_its_model_states_both() -> None:
+    """QwenLM/Qwen README.md:459 (team gold): `| Quantization | MMLU |` over `| Qwen-72B-Chat
+    (BF16) | 74.4 |` gave the weight format `Qwen-72B-Chat (BF16)` and no model."""
+    resolved = Resolved()
+    read_cells(resolved, [("Quantization", "Qwen-72B-Chat (BF16)")])
+    assert resolved.values == {"model": "Qwen-72B-Chat", "weight_precision": "BF16"}
+    plain = Resolved()
+    read_cells(plain, [("Quantization", "4-bit AWQ")])
+    assert plain.values == {"weight_precision": "4-bit AWQ"}

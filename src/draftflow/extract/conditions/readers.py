@@ -158,6 +158,10 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
     if key == "engine" and vocab.engine_of_value(header) is None:
         _read_engine_cell(resolved, header, text)
+    elif key == "weight_precision" and (model := vocab.model_in(text)) is not None:
+        # `Quantization | Qwen-72B-Chat (BF16)`: the cell names the model with its format
+        resolved.put("model", model)
+        resolved.put("weight_precision", vocab.precision_in(text))
     elif key is not None and key != "engine":
         resolved.put(key, text)
         if key == "system":
