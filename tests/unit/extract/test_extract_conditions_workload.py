@@ -215,3 +215,12 @@ def test_a_setting_s_word_between_a_count_and_its_unit_names_it() -> None:
     both = settings_in_text("512 prompt tokens and 128 generated tokens")
     assert both.values == {"input_tokens": {512}, "output_tokens": {128}}
     assert settings_in_text("it reached 100 output tokens/s").values == {}
+
+
+def test_a_count_after_the_word_concurrency_is_the_concurrency() -> None:
+    """luongnv89/dgx-spark-llm-lab README.md:31 and rhattala/dgx-spark-bench README.md:209
+    (dev gold): `~122–187 tok/s aggregate at concurrency 4`, `10 min at concurrency 4`."""
+    stated = settings_in_text("~35–48 tok/s per stream · ~122–187 tok/s aggregate at concurrency 4")
+    assert stated.values == {"concurrency": {4}}
+    assert settings_in_text("max concurrency: 16 requests").values == {"concurrency": {16}}
+    assert settings_in_text("from concurrency 1 to concurrency 64").conflicts == {"concurrency"}
