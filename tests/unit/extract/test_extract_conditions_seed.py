@@ -285,3 +285,18 @@ def test_a_hosted_model_s_figure_takes_no_machine_or_engine_from_the_document() 
     assert "system" not in hosted and "engine" not in hosted and "node_count" not in hosted
     local = read("Decode of Qwen3.5", "31.2")
     assert local["system"] == "Apple M4 Max" and local["engine"] == "MLX"
+
+
+def test_a_table_figure_s_own_cell_states_its_run_settings() -> None:
+    """luongnv89/dgx-spark-llm-lab README.md:31 (dev gold): `| Throughput | ~35–48 tok/s per
+    stream · ~122–187 tok/s aggregate at concurrency 4 |`: the cell says the load."""
+    text = (
+        "# Lab\n\n| Item | Result |\n|---|---|\n"
+        "| Throughput | ~35–48 tok/s per stream · ~122–187 tok/s aggregate at concurrency 4 |\n"
+    )
+    context = DocumentContext(make_document("README.md", text))
+    line = len(text.splitlines())
+    found = seed_conditions(
+        {}, text="122", value=122.0, line=line, column=None, context=context, readme=None
+    )
+    assert found["concurrency"] == 4
