@@ -79,3 +79,18 @@ def test_a_quantization_cell_naming_its_model_states_both() -> None:
     plain = Resolved()
     read_cells(plain, [("Quantization", "4-bit AWQ")])
     assert plain.values == {"weight_precision": "4-bit AWQ"}
+
+
+def test_a_farther_place_naming_the_same_machine_more_fully_names_it() -> None:
+    """guruswami-ai/mlx-benchmarks docs/FINDINGS.md (team gold): the introduction's `5-node M3
+    Ultra cluster` is nearer than the hardware table's `| SoC | Apple M3 Ultra (2× M3 Max dies)
+    |`, which names the same machine in full; another machine or a count of them does not."""
+    resolved = Resolved()
+    resolved.put("system", "M3 Ultra")
+    read_key_values(resolved, [("SoC", "Apple M3 Ultra (2× M3 Max dies)")])
+    assert resolved.values["system"] == "Apple M3 Ultra"
+    other = Resolved()
+    other.put("system", "DGX Spark")
+    other.put("system", "2x DGX Spark")
+    other.put("system", "RTX 4090")
+    assert other.values["system"] == "DGX Spark"

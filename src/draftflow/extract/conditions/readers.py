@@ -78,6 +78,9 @@ class Resolved:
 
     def put(self, key: str, value: JsonValue) -> None:
         """Set `key` unless a nearer context set it already; ints stay ints."""
+        if key == "system" and isinstance(value, str) and _names_more_fully(self.values, value):
+            self.values[key] = value  # `M3 Ultra` nearer, `Apple M3 Ultra` in the setup table
+            return
         if value is None or value == "" or key in self.values or key in self.closed:
             return
         if key in IDENTITY_KEYS and not names_something(str(value)):
@@ -97,6 +100,23 @@ class Resolved:
                 return
             value = number
         self.values[key] = value
+
+
+def _names_more_fully(values: Mapping[str, JsonValue], system: str) -> bool:
+    """Whether `system` names the machine a nearer context put, more fully: all of that
+    name's words and more, and hardware (`Apple M3 Ultra` for `M3 Ultra`), so that the
+    record says what the source says of it at its fullest, not a shorter spelling."""
+    found = values.get("system")
+    if not isinstance(found, str) or not vocab.names_hardware(system):
+        return False
+    if vocab.count_of(system) is not None:
+        return False  # `2x DGX Spark` counts machines: not the nearer run's name
+    near, far = _name_words(found), _name_words(system)
+    return bool(near) and near < far
+
+
+def _name_words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+(?:\.[0-9]+)*", text.lower()))
 
 
 def _int(value: JsonValue) -> int | None:

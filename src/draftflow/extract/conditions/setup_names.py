@@ -102,7 +102,7 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"^(?:engine|runtime|framework|inference engine|provider|server|serving)$",
         ),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
-        ("system", r"^(?:gpu|device|hardware|system|machine|accelerator)$"),
+        ("system", r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip)$"),
         (
             "node_count",
             r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices"
