@@ -44,7 +44,14 @@ _SYSTEM = re.compile(
 _RECORD_FAMILY = re.compile(_RECORD_SYSTEM.pattern if _RECORD_SYSTEM else "(?!)", re.I)
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
-_DATE_LINE = re.compile(r"^\W*(date|datum|run date|tested on|measured on)\b", re.I)
+_DATE_LINE = re.compile(
+    r"^\W*(?:(?:(?:test(?:ing)?|run|experiment|benchmark)\s+)?(?:date|datum)\b"
+    r"|(?:test(?:ing)?|run|experiment|benchmark)\s+period\b|tested on\b|measured on\b"
+    r"|実施日|測定日|実験日|测试日期|日期)",
+    re.I,
+)
+"""A line that opens by dating the runs (`Date:`, `**Test Date:**`, `Testing Period:`, `#
+実施日: 2026-01-22`)."""
 
 MEMORY = re.compile(r"memory|kv_capacity|kv_pool")
 QUALITY = re.compile(r"accuracy|score|pass_rate|acceptance")

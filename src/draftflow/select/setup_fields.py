@@ -35,7 +35,7 @@ _KV_TYPES = spelling_pattern(vocabulary().precision.kv_cache)
 _KV = re.compile(
     rf"(?:--kv[-_]cache[-_]dtype|\bkv[-_ ]cache[-_ ](?:dtype|type|precision)|--cache-type-k"
     rf"|\bkv[-_]dtype)\s*[:=]?\s*`?(?P<a>{_KV_TYPES})\b"
-    rf"|\b(?P<b>{_KV_TYPES})\s+kv[- ]cache\b",
+    rf"|\b(?P<b>{_KV_TYPES})\s+kv(?:[- ]cache)?\b",  # `fp8 KV cache`, a stack's `fp8 KV`
     re.I,
 )
 _CONTEXT = re.compile(

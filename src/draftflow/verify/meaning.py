@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.run_settings import SINGLE_STREAM
 from draftflow.extract.conditions.setup_names import header_key
 from draftflow.numbers import find_numbers
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
@@ -137,6 +138,17 @@ _HEADER_SETTING_KEYS = frozenset({"concurrency", "node_count"})
 _HEADER_SETTINGS: dict[int, tuple[tuple[str, ...], tuple[tuple[int, str], ...]]] = {}
 
 
+def _names_of_header(text: str) -> tuple[str, ...]:
+    """The settings a column header names: its own (`batch` names the batch size) and the
+    one extract reads under it (a `batch` column's cell is its row's concurrency)."""
+    names = dict.fromkeys(
+        name
+        for name in (setting_name(text), header_key(text))
+        if name is not None and (name == setting_name(text) or name in _HEADER_SETTING_KEYS)
+    )
+    return tuple(names)
+
+
 def _header_settings(header: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     """The columns whose headers name a setting, with the setting: read once per table (its
     every figure asks; keyed by identity, as hashing a wide header costs what reading it
@@ -145,9 +157,7 @@ def _header_settings(header: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     if kept is not None and kept[0] is header:
         return kept[1]
     settings = tuple(
-        (column, name)
-        for column, text in enumerate(header)
-        if (name := setting_name(text)) is not None
+        (column, name) for column, text in enumerate(header) for name in _names_of_header(text)
     )
     if len(_HEADER_SETTINGS) >= 256:
         _HEADER_SETTINGS.clear()
@@ -430,6 +440,14 @@ def setting_named(ctx: VerifyContext, name: str, value: float) -> bool:
     return known
 
 
+def _says_single_stream(ctx: VerifyContext) -> bool:
+    """Whether a listed document says a run served one request at a time (`single-stream`)."""
+    return any(
+        listed.document is not None and SINGLE_STREAM.search(listed.document.text) is not None
+        for listed in ctx.available()
+    )
+
+
 def _named_near(words: re.Pattern[str], text: str, value: float) -> bool:
     """True when `text` states `value` with the setting's name beside it, in its clause."""
     for mention in find_numbers(text, decimal_comma=False):
@@ -447,6 +465,8 @@ def _named_near(words: re.Pattern[str], text: str, value: float) -> bool:
 def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
     if name in _COUNTED_WHEN_MANY and value == 1:
         return True  # a report on one machine seldom counts it; more than one is the claim
+    if name == "concurrency" and value == 1 and _says_single_stream(ctx):
+        return True  # `single-stream`, as extract reads it (`run_settings.SINGLE_STREAM`)
     number = number_of(value)
     words = _SETTING_WORDS[name]
     for listed in ctx.available():

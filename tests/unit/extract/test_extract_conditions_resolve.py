@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.extract.conditions.readers import Resolved, read_text
+from draftflow.extract.conditions.readers import Resolved, read_cells, read_key_values, read_text
 
 
 @pytest.mark.parametrize(
@@ -56,3 +56,41 @@ def test_a_table_heading_naming_an_ollama_model_gives_its_figures_the_model() ->
     tagged = Resolved()
     read_text(tagged, "Results for gpt-oss:20b on the Orin")
     assert tagged.values["model"] == "gpt-oss:20b"
+
+
+def test_a_hardware_line_counting_its_devices_states_the_count() -> None:
+    """ninehills/llm-inference-benchmark README.md:44 (dev gold): `- GPU: 1x NVIDIA RTX4090
+    24GB` states one device, as a table's `2 x ...` system cell does; a line naming the
+    machine without a count states none."""
+    counted = Resolved()
+    read_key_values(counted, [("GPU", "1x NVIDIA RTX4090 24GB")])
+    assert counted.values["node_count"] == 1
+    plain = Resolved()
+    read_key_values(plain, [("Hardware", "NVIDIA DGX Spark (GB10, 128 GB)")])
+    assert "node_count" not in plain.values
+
+
+def test_a_quantization_cell_naming_its_model_states_both() -> None:
+    """QwenLM/Qwen README.md:459 (team gold): `| Quantization | MMLU |` over `| Qwen-72B-Chat
+    (BF16) | 74.4 |` gave the weight format `Qwen-72B-Chat (BF16)` and no model."""
+    resolved = Resolved()
+    read_cells(resolved, [("Quantization", "Qwen-72B-Chat (BF16)")])
+    assert resolved.values == {"model": "Qwen-72B-Chat", "weight_precision": "BF16"}
+    plain = Resolved()
+    read_cells(plain, [("Quantization", "4-bit AWQ")])
+    assert plain.values == {"weight_precision": "4-bit AWQ"}
+
+
+def test_a_farther_place_naming_the_same_machine_more_fully_names_it() -> None:
+    """guruswami-ai/mlx-benchmarks docs/FINDINGS.md (team gold): the introduction's `5-node M3
+    Ultra cluster` is nearer than the hardware table's `| SoC | Apple M3 Ultra (2× M3 Max dies)
+    |`, which names the same machine in full; another machine or a count of them does not."""
+    resolved = Resolved()
+    resolved.put("system", "M3 Ultra")
+    read_key_values(resolved, [("SoC", "Apple M3 Ultra (2× M3 Max dies)")])
+    assert resolved.values["system"] == "Apple M3 Ultra"
+    other = Resolved()
+    other.put("system", "DGX Spark")
+    other.put("system", "2x DGX Spark")
+    other.put("system", "RTX 4090")
+    assert other.values["system"] == "DGX Spark"

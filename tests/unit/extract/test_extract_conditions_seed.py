@@ -237,3 +237,66 @@ def test_an_openings_engine_is_not_the_engine_of_sections_naming_others() -> Non
     assert "engine" not in _conditions(table)  # the opening's vLLM is not the section's
     vllm_readme = DocumentContext(make_document("README.md", "# Bench\n\nAll runs on vLLM.\n"))
     assert "engine" not in _conditions(table, readme=vllm_readme)
+
+
+HOSTED = """# Bifrost session
+
+## Setup
+
+| Component | Value |
+| --- | --- |
+| Machine | MacBook Pro Mac16,5, Apple M4 Max, 128 GB |
+| vllm-mlx / llama-swap | 0.2.6 / v165 |
+
+## Benches
+
+### Bench G — local model via vllm-mlx
+
+Decode of Qwen3.5 35B at 31.2 tok/s.
+
+### Bench H — Gemini 2.5 Flash ladder (10 sequential via Bifrost)
+
+After correcting for Finding #2: median **629 ms**, min 531 ms, max 827 ms.
+"""
+
+
+def test_a_hosted_model_s_figure_takes_no_machine_or_engine_from_the_document() -> None:
+    """JacobPEvans/mlx-benchmarks (an editor's read): the 629 ms of `Bench H — Gemini 2.5
+    Flash` was published as MLX on an Apple M4 Max, the document's setup; the local bench's
+    figure keeps them."""
+    context = DocumentContext(make_document("docs/journal/session.md", HOSTED))
+    lines = HOSTED.splitlines()
+    setup: dict[str, JsonValue] = {"engine": "MLX", "system": "Apple M4 Max"}
+
+    def read(fragment: str, text: str) -> dict[str, JsonValue]:
+        line = next(n for n, t in enumerate(lines, 1) if fragment in t)
+        return seed_conditions(
+            {},
+            text=text,
+            value=float(text),
+            line=line,
+            column=None,
+            context=context,
+            readme=README,
+            setup=setup,
+        )
+
+    hosted = read("median **629 ms**", "629")
+    assert "system" not in hosted and "engine" not in hosted and "node_count" not in hosted
+    local = read("Decode of Qwen3.5", "31.2")
+    assert local["system"] == "Apple M4 Max" and local["engine"] == "MLX"
+
+
+def test_a_table_figure_s_own_cell_states_its_run_settings() -> None:
+    """luongnv89/dgx-spark-llm-lab README.md:31 (dev gold): `| Throughput | ~35–48 tok/s per
+    stream · ~122–187 tok/s aggregate at concurrency 4 |`: the cell says the load."""
+    text = (
+        "# Lab\n\n| Item | Result |\n|---|---|\n"
+        "| Throughput | ~35–48 tok/s per stream · ~122–187 tok/s aggregate at concurrency 4 |\n"
+    )
+    context = DocumentContext(make_document("README.md", text))
+    line = len(text.splitlines())
+    found = seed_conditions(
+        {}, text="122", value=122.0, line=line, column=None, context=context, readme=None
+    )
+    assert found["concurrency"] == 4

@@ -216,3 +216,22 @@ def test_a_column_header_that_is_a_weight_format_is_the_figure_s_format() -> Non
     # IST-DASLab/gptq README.md:29 (team gold): FP16 and 3bit-RTN columns, not the repo's GPTQ
     assert _conditions("5.68", 5.68, 14, LIST_AND_TABLE).get("weight_precision") == "FP16"
     assert _conditions("25.54", 25.54, 14, LIST_AND_TABLE).get("weight_precision") == "3bit-RTN"
+
+
+def test_the_key_value_lines_under_a_report_s_title_state_its_setup() -> None:
+    """SteveLeve/intel-gpu-llm-inference MISTRAL_7B_PERFORMANCE_RESULTS.md:3-8 (team gold):
+    `**Model:** Mistral 7B Instruct v0.2 (INT4 quantized)` and `**Framework:** OpenVINO
+    GenAI` between the title and its first section state every run's format and engine."""
+    text = (
+        "# Mistral 7B Performance Results\n\n**Test Date:** November 2, 2025\n"
+        "**Model:** Mistral 7B Instruct v0.2 (INT4 quantized)  \n"
+        "**Framework:** OpenVINO GenAI\n\n## Test Results\n\n| Device | Speed |\n"
+        "|---|---|\n| GPU | 16.4 tok/s |\n"
+    )
+    source = setup_source(make_document("RESULTS.md", text))
+    found = setup_conditions(source)
+    assert found["weight_precision"] == "INT4"
+    assert found["engine"] == "OpenVINO"
+    assert source.spans[0] == (3, 5)
+    untitled = setup_source(make_document("NOTES.md", "Model: Qwen3 8B\n\n## Runs\n"))
+    assert untitled.pairs == ()

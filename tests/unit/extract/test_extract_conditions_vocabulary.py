@@ -169,3 +169,13 @@ def test_an_engine_named_as_what_a_figure_is_close_to_did_not_measure_it(text: s
 
 def test_an_engine_named_plainly_measured_the_figure() -> None:
     assert engine_measured("served with llama.cpp on the Orin") == "llama.cpp"
+
+
+def test_a_unit_ending_a_list_item_s_line_is_no_owner_of_the_model_below_it() -> None:
+    """pendakwahteknologi/gx10-benchmarks 03-inference-llama-cpp/README.md:487 (an editor's
+    read): `**94.4 tok/s**` then, on the item's next line, `Qwen2.5-3B-Instruct`, gave the
+    model `tok/s\\nQwen2.5-3B-Instruct`."""
+    text = "Peak Text Generation (TG 128): 94.4 tok/s\n  `Qwen2.5-3B-Instruct` + `Q4_K_M`"
+    assert model_in(text) == "Qwen2.5-3B-Instruct"
+    assert model_in("at 41 tok/s Qwen2.5 7B") == "Qwen2.5 7B"
+    assert model_in("served Qwen/Qwen3-8B on vLLM") == "Qwen/Qwen3-8B"

@@ -7,6 +7,7 @@ from pydantic import JsonValue
 
 from documents import make_document
 from draftflow.extract.conditions import DocumentContext, seed_conditions
+from draftflow.extract.conditions.cite import states
 from draftflow.extract.conditions.run_settings import (
     setting_of_key,
     settings_in_pairs,
@@ -180,3 +181,46 @@ def test_a_section_intro_below_a_figure_states_other_runs_not_its_own() -> None:
     line = _line_of(text, "15.45")
     assert "output_tokens" not in run_settings(_context(text), None, line)
     assert run_settings(_context(text), None, _line_of(text, "5,370"))["output_tokens"] == 5370
+
+
+def test_a_single_stream_heading_states_a_concurrency_of_one() -> None:
+    """kojira/vllm_gb10 README.md:171 (an editor's read): `#### v25.12 シングルストリーム
+    （1024トークン生成）` above its table; in English, `### Single-stream decode`."""
+    for heading in ("v25.12 シングルストリーム（1024トークン生成）", "Single-stream decode"):
+        text = f"# Bench\n\n### {heading}\n\n| Model | TPS |\n|---|---|\n| Qwen3-0.6B | 100.8 |\n"
+        context = DocumentContext(make_document("README.md", text))
+        line = text.splitlines().index("| Qwen3-0.6B | 100.8 |") + 1
+        assert run_settings(context, None, line).get("concurrency") == 1
+        assert states(heading, 1)
+
+
+def test_single_stream_as_a_formula_s_base_is_no_run_s_concurrency() -> None:
+    """kojira/vllm_gb10 README.md:424: `並列効率 = (N並列時の1セッションTPS) / (シングル
+    ストリームTPS) × 100%` leads a table of 64-way efficiencies, not single-stream runs."""
+    assert (
+        "concurrency"
+        not in settings_in_text(
+            "並列効率 = (N並列時の1セッションTPS) / (シングルストリームTPS) × 100%"
+        ).values
+    )
+    assert "concurrency" not in settings_in_text("4.2x faster than single-stream").values
+    assert settings_in_text("Single-user decode on one Spark").values["concurrency"] == {1}
+
+
+def test_a_setting_s_word_between_a_count_and_its_unit_names_it() -> None:
+    """flowy0/gb10-experiments docs/BENCHMARKS.md:3 (dev gold): `Speed measured with minimal
+    prompt ("hi"), 100 output tokens`; a rate (`100 output tokens/s`) is no setting."""
+    stated = settings_in_text('Speed measured with minimal prompt ("hi"), 100 output tokens.')
+    assert stated.values == {"output_tokens": {100}}
+    both = settings_in_text("512 prompt tokens and 128 generated tokens")
+    assert both.values == {"input_tokens": {512}, "output_tokens": {128}}
+    assert settings_in_text("it reached 100 output tokens/s").values == {}
+
+
+def test_a_count_after_the_word_concurrency_is_the_concurrency() -> None:
+    """luongnv89/dgx-spark-llm-lab README.md:31 and rhattala/dgx-spark-bench README.md:209
+    (dev gold): `~122–187 tok/s aggregate at concurrency 4`, `10 min at concurrency 4`."""
+    stated = settings_in_text("~35–48 tok/s per stream · ~122–187 tok/s aggregate at concurrency 4")
+    assert stated.values == {"concurrency": {4}}
+    assert settings_in_text("max concurrency: 16 requests").values == {"concurrency": {16}}
+    assert settings_in_text("from concurrency 1 to concurrency 64").conflicts == {"concurrency"}

@@ -3,6 +3,8 @@ cell is found as a scan of the row finds it, on any row, however wide."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,10 +16,19 @@ CELLS = st.sampled_from(
 
 
 def scanned(cells: tuple[str, ...], wanted: str) -> int | None:
-    """The definition: the first cell that holds `wanted` or that `wanted` holds."""
+    """The definition: the cell that is `wanted`, else the first cell that holds `wanted` or
+    that `wanted` holds, as a whole (no letter, digit or decimal point running on from it)."""
     if not wanted:
         return None
-    return next((i for i, c in enumerate(cells) if wanted in c or (c and c in wanted)), None)
+    if wanted in cells:
+        return cells.index(wanted)
+    return next(
+        (i for i, c in enumerate(cells) if c and (_whole(wanted, c) or _whole(c, wanted))), None
+    )
+
+
+def _whole(part: str, text: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(part)}(?!\w|\.\d)", text) is not None
 
 
 def row_of(cells: tuple[str, ...]) -> RowCells:
@@ -40,4 +51,13 @@ def test_a_wide_row_finds_each_figure_s_own_cell() -> None:
     row = row_of(cells)
     for column in (0, 1, 4_999, 9_999):
         assert row.own(cells[column]) == scanned(cells, cells[column]) == column
-    assert row.own("4") == scanned(cells, "4")  # a short figure held by an earlier cell
+    assert row.own("4") == scanned(cells, "4")  # a short figure held by no cell whole
+
+
+def test_a_short_cell_inside_a_figure_s_digits_is_not_its_own() -> None:
+    """InternLM/lmdeploy a100_fp16.md:38 (team gold): `| 1 | 1 | 128 | 128 | 102.21 |`; the
+    `batch` cell `1` is no part of 102.21, and 0.01 is not the 0.011 before it."""
+    row = row_of(("1", "1", "128", "128", "102.21", "0.011", "0.01"))
+    assert row.own("102.21") == 4
+    assert row.own("0.01") == 6
+    assert row.own("**102.21** tok/s") == 4

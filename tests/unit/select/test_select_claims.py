@@ -100,3 +100,15 @@ def test_a_readme_states_its_license_in_a_badge_alt_text_or_sentence() -> None:
     assert read_license(Snapshot.model_construct(documents=[badge]), badge).value == "Apache-2.0"
     mentioned = make_document("README.md", "# A\n\nAn MIT student licensed nothing here.\n")
     assert read_license(Snapshot.model_construct(documents=[mentioned]), mentioned).value is None
+
+
+def test_a_stack_s_fp8_kv_states_the_kv_cache_type() -> None:
+    """rhattala/dgx-spark-bench README.md:37 (an editor's read): `| Primary stack |
+    DeepSeek-V4-Flash-0731, vLLM, TP=2 across both nodes, 1M context, fp8 KV |`."""
+    readme = make_document(
+        "README.md",
+        "# Bench\n\n| | |\n|---|---|\n"
+        "| Primary stack | DeepSeek-V4-Flash-0731, vLLM, TP=2 across both nodes, 1M context, "
+        "fp8 KV |\n",
+    )
+    assert read_kv_dtype([readme]).value == "fp8"

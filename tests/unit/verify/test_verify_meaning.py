@@ -154,3 +154,41 @@ def test_a_run_files_name_states_its_settings() -> None:
     named = _named_in_file_name("results/Llama-3.1-8B_latency_bs8_in128_out128.json")
     assert ("concurrency", 8.0) in named
     assert _named_in_file_name("results/run_20250807.json") == frozenset()
+
+
+def test_a_batch_column_states_the_concurrency_extract_reads_from_it() -> None:
+    """InternLM/lmdeploy a100_fp16.md (team gold): extract reads a `batch` column's cell as the
+    row's concurrency (`setup_names.header_key`), so verify reads it there too; every figure of
+    the table was dropped as `no listed source states 256 as the concurrency`."""
+    index = index_of(
+        "bench.md",
+        "# Bench\n\n| model | batch | tp | RPS |\n| --- | --- | --- | --- |\n"
+        "| llama2-7b | 256 | 1 | 14.556 |\n",
+    )
+    row = line_of(index, "| llama2-7b |")
+    stated = stated_settings(index, row)
+    assert stated["concurrency"] == ("256", row)
+    assert stated["batch_size"] == ("256", row)
+
+
+def test_a_single_stream_run_names_its_concurrency_of_one() -> None:
+    """kojira/vllm_gb10: extract reads `シングルストリーム` (single-stream) as a concurrency of 1,
+    and verify finds it named so."""
+    from draftflow.verify.meaning import setting_named
+
+    class _Listed:
+        def __init__(self, document: object) -> None:
+            self.document = document
+            self.path = "README.md"
+
+    class _Ctx:
+        def __init__(self, document: object) -> None:
+            self._document = document
+            self.settings_named: dict[tuple[str, float], bool] = {}
+
+        def available(self) -> list[_Listed]:
+            return [_Listed(self._document)]
+
+    text = "# B\n\n#### シングルストリーム\n\n| M | TPS |\n"
+    said = snapshot_of({"README.md": text}).documents[0]
+    assert setting_named(_Ctx(said), "concurrency", 1)  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.readers import SEED_KEYS
+from draftflow.extract.conditions.run_settings import SINGLE_STREAM
 from draftflow.text.lines import plain_text
 
 CITED_KEYS = (
@@ -101,6 +102,8 @@ def _integers(text: str) -> frozenset[int]:
         found.update({round(amount * 1000), round(amount * 1024)})
     words = _tokens(text)
     found.update(number for word, number in _COUNT_WORDS.items() if word in words)
+    if SINGLE_STREAM.search(text):
+        found.add(1)  # `シングルストリーム` has no word `single` to count
     return frozenset(found)
 
 

@@ -69,13 +69,19 @@ class Resolved:
     """Seed keys found so far; the first context to state a key wins."""
 
     values: dict[str, JsonValue] = field(default_factory=dict)
+    closed: frozenset[str] = frozenset()
+    """Keys no farther context may set: the figure's own place says they are none of the
+    document's or the repository's (a vendor's hosted model ran it, not the local machine)."""
     stated_version: str | None = None
     """A version the context states without naming what (`tested on 0.3.1 version`): the
     engine's, once an engine is known."""
 
     def put(self, key: str, value: JsonValue) -> None:
         """Set `key` unless a nearer context set it already; ints stay ints."""
-        if value is None or value == "" or key in self.values:
+        if key == "system" and isinstance(value, str) and _names_more_fully(self.values, value):
+            self.values[key] = value  # `M3 Ultra` nearer, `Apple M3 Ultra` in the setup table
+            return
+        if value is None or value == "" or key in self.values or key in self.closed:
             return
         if key in IDENTITY_KEYS and not names_something(str(value)):
             return  # a date or a score in a model's column names no model (`54.3/63`)
@@ -94,6 +100,23 @@ class Resolved:
                 return
             value = number
         self.values[key] = value
+
+
+def _names_more_fully(values: Mapping[str, JsonValue], system: str) -> bool:
+    """Whether `system` names the machine a nearer context put, more fully: all of that
+    name's words and more, and hardware (`Apple M3 Ultra` for `M3 Ultra`), so that the
+    record says what the source says of it at its fullest, not a shorter spelling."""
+    found = values.get("system")
+    if not isinstance(found, str) or not vocab.names_hardware(system):
+        return False
+    if vocab.count_of(system) is not None:
+        return False  # `2x DGX Spark` counts machines: not the nearer run's name
+    near, far = _name_words(found), _name_words(system)
+    return bool(near) and near < far
+
+
+def _name_words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+(?:\.[0-9]+)*", text.lower()))
 
 
 def _int(value: JsonValue) -> int | None:
@@ -155,6 +178,10 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
     if key == "engine" and vocab.engine_of_value(header) is None:
         _read_engine_cell(resolved, header, text)
+    elif key == "weight_precision" and (model := vocab.model_in(text)) is not None:
+        # `Quantization | Qwen-72B-Chat (BF16)`: the cell names the model with its format
+        resolved.put("model", model)
+        resolved.put("weight_precision", vocab.precision_in(text))
     elif key is not None and key != "engine":
         resolved.put(key, text)
         if key == "system":
@@ -340,6 +367,8 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
                     resolved.put("model", checkpoint)
             for key_named, setting in named_only({seed_key: value}).items():
                 resolved.put(key_named, setting)
+            if seed_key == "system" and "system" in named_only({seed_key: value}):
+                resolved.put("node_count", count_in_system_cell(value))  # `GPU: 1x RTX4090`
             if seed_key == "model":
                 _precision_of_model(resolved, value)
 

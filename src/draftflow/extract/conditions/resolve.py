@@ -40,6 +40,7 @@ from draftflow.extract.conditions.readers import (
     read_row_first,
     read_text,
 )
+from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.numeric import cell_numbers
@@ -69,6 +70,8 @@ def seed_conditions(
         _read_table_place(resolved, table, value, context, line, readme)
     else:
         _read_own_place(resolved, raw, column, context, line)
+    if context is not None and _runs_hosted(context, line):
+        resolved.closed = _MACHINE_KEYS  # what farther context states is the local machine's
     reading = _line_reading(context, line, setup_lines, readme)
     if context is not None:
         _read_stack(resolved, context, line, readme)
@@ -83,6 +86,27 @@ def seed_conditions(
     return _assemble(resolved, raw)
 
 
+_MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})
+
+
+def _runs_hosted(context: DocumentContext, line: int) -> bool:
+    """Whether a figure's own line, caption or headings name a model only its vendor serves
+    (`### Bench H — Gemini 2.5 Flash ladder (10 sequential via Bifrost)`): the document's setup
+    (`Machine | Apple M4 Max`, `vllm-mlx`) describes the local runs, not this one."""
+    return context.remembered(
+        ("runs hosted", line),
+        lambda: vocab.names_hosted_model(
+            "\n".join(
+                [
+                    context.lines[line - 1] if line <= len(context.lines) else "",
+                    context.caption(line),
+                    *(heading for _, _, heading in context.heading_path(line)),
+                ]
+            )
+        ),
+    )
+
+
 def _read_table_place(
     resolved: Resolved,
     table: TableCells,
@@ -94,6 +118,10 @@ def _read_table_place(
     """A table figure: its own column's header (a machine, a weight format), then its row's
     other cells, then a `size format` header's model."""
     own = table.own if table.own is not None else _own_by_value(table.cells, value)
+    if own is not None and own < len(table.cells):
+        # the figure's own cell, nearest of all: `~122–187 tok/s aggregate at concurrency 4`
+        for key, setting in settings_in_text(table.cells[own]).single().items():
+            resolved.put(key, setting)
     read_row_first(resolved, table, own, context, line)
     header = table.header[own] if own is not None and own < len(table.header) else None
     if header is not None:

@@ -92,11 +92,28 @@ def _after_unit(text: str, end: int, unit: str) -> str | None:
     return stripped[found.end() :]
 
 
+@cache
+def _named_before_unit(setting: RunSetting) -> re.Pattern[str] | None:
+    """A count's setting written between it and its unit (`100 output tokens`, `512 prompt
+    tokens`): one of the words the setting takes after its unit, then the unit."""
+    if not setting.unit or not setting.after:
+        return None
+    return re.compile(
+        rf"[\s*_`]+(?:{spelling_pattern(setting.after)})[\s-]+"
+        rf"(?:{unit_spelling_re(setting.unit).pattern.lstrip('^')})(?![\w/])",
+        re.IGNORECASE,
+    )
+
+
 def _setting_of(text: str, mention: NumberMention) -> str | None:
     """The one setting the words around a count name, or None."""
     before = text[: mention.start]
     keys = set()
     for setting in _settings():
+        named = _named_before_unit(setting)
+        if named is not None and named.match(text, mention.end):
+            keys.add(setting.key)  # `100 output tokens`: the setting's word before its unit
+            continue
         after = _after_unit(text, mention.end, setting.unit)
         if after is None:
             continue
@@ -107,10 +124,40 @@ def _setting_of(text: str, mention: NumberMention) -> str | None:
     return next(iter(keys)) if len(keys) == 1 else None
 
 
+SINGLE_STREAM = re.compile(
+    r"(?<![\w-])single[\s-](?:stream|user|request|session)(?:ed|s)?(?![\w-])|シングルストリーム",
+    re.IGNORECASE,
+)
+"""Words that say a run served one request at a time (`single-stream`, `single-user`,
+`シングルストリーム`): its concurrency is 1."""
+
+
+_SINGLE_AS_BASE = re.compile(
+    r"=|(?:\b(?:vs\.?|versus|over|than|against|relative\s+to|compared\s+(?:to|with))|[/(])\s*$",
+    re.IGNORECASE,
+)
+"""What makes a text's `single-stream` the base a figure is compared with, not its run: a
+formula (`efficiency = (TPS at N) / (single-stream TPS)`) or a comparison's words before it."""
+
+
+def _runs_single_stream(text: str) -> bool:
+    """Whether a text says its figures ran single-stream (see `SINGLE_STREAM`), not as a base."""
+    return (
+        any(
+            not _SINGLE_AS_BASE.search(text[max(0, m.start() - 40) : m.start()])
+            for m in SINGLE_STREAM.finditer(text)
+        )
+        and "=" not in text
+    )
+
+
 @lru_cache(maxsize=1 << 12)
 def settings_in_text(text: str) -> Stated:
-    """The run settings a sentence or caption states (`generating 1024 tokens`)."""
+    """The run settings a sentence or caption states (`generating 1024 tokens`, `single-stream`
+    for a concurrency of 1)."""
     stated = Stated()
+    if _runs_single_stream(text):
+        stated.add("concurrency", 1)
     for mention in find_numbers(text, decimal_comma=False):
         count = _count(mention)
         key = _setting_of(text, mention) if count is not None else None

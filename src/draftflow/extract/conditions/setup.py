@@ -21,8 +21,11 @@ from pydantic import JsonValue
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document import (
     Block,
+    DocumentKind,
+    KeyValue,
     ListItem,
     Paragraph,
+    ParsedDocument,
     Section,
     Table,
     TableKind,
@@ -78,19 +81,36 @@ def setup_source(document: Document) -> SetupSource:
     """The setup sections of a Markdown document (none for other kinds)."""
     parsed = parse_document(document)
     spans = [(s.span.first, s.span.last) for s in _setup_sections(parsed.sections)]
-    if not spans:
+    opening = _opening_pairs(parsed)
+    if not spans and not opening:
         return SetupSource()
     texts: list[str] = []
-    pairs: list[tuple[str, str]] = []
+    pairs: list[tuple[str, str]] = [(pair.key, pair.value) for pair in opening]
     for block in parsed.blocks:
         if _inside(block, spans):
             _read_setup_block(block, texts, pairs)
+    if opening:
+        spans.insert(0, (opening[0].line, opening[-1].line))
     return SetupSource(
         texts=tuple(texts),
         pairs=tuple(pairs),
         lines=tuple(a for a, _ in spans),
         spans=tuple(spans),
     )
+
+
+def _opening_pairs(parsed: ParsedDocument) -> list[KeyValue]:
+    """The `key: value` lines between a document's title and its first section (`**Model:**
+    Mistral 7B Instruct v0.2 (INT4 quantized)`, `**Framework:** OpenVINO GenAI`): a report
+    states there, once, what all its runs were; none in a document without a title."""
+    if parsed.kind is not DocumentKind.MARKDOWN:
+        return []
+    titles = [s for s in parsed.sections if s.level == 1]
+    below = [s.span.first for s in parsed.sections if s.level >= 2]
+    if not titles or not below or titles[0].span.first > min(below):
+        return []
+    first, end = titles[0].span.first, min(below)
+    return [pair for pair in parsed.pairs if first < pair.line < end]
 
 
 def _setup_sections(sections: Sequence[Section]) -> list[Section]:

@@ -102,7 +102,7 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"^(?:engine|runtime|framework|inference engine|provider|server|serving)$",
         ),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
-        ("system", r"^(?:gpu|device|hardware|system|machine|accelerator)$"),
+        ("system", r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip)$"),
         (
             "node_count",
             r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices"
@@ -535,10 +535,23 @@ def is_model_value(text: str) -> bool:
 def model_in(text: str) -> str | None:
     """The first model name a text states (a name with a parameter count), as written."""
     for match in _MODEL_NAME.finditer(text):
-        name = _name_run(_after_function_words(match.group(0)).strip("-_ "))
+        name = _name_run(_after_function_words(_without_spaced_path(match.group(0))).strip("-_ "))
         if _size_of(name) and not SYSTEM.fullmatch(name) and _has_a_name(name):
             return name
     return None
+
+
+_SPACED_PATH = re.compile(r"^\S*/\S*\s+")
+"""A word with a slash before a space: a unit (`tok/s`) or a path, never a model's owner (a
+Hugging Face id has no space in it)."""
+
+
+def _without_spaced_path(name: str) -> str:
+    """A matched name without a leading word that has a slash and a space after it: `tok/s`
+    ending one line of a list item is not the owner of the model its next line names."""
+    while (found := _SPACED_PATH.match(name)) is not None and found.end() < len(name):
+        name = name[found.end() :]
+    return name
 
 
 def _size_of(name: str) -> re.Match[str] | None:

@@ -154,7 +154,8 @@ def _levels(context: DocumentContext, readme: DocumentContext | None, line: int)
     from_path = workload_of_path(context.document.path)
     yield Level(workloads={from_path} if from_path else set())
     yield _text_level(context.lead_text(line))
-    for number, _, _ in context.heading_path(line):
+    for number, _, heading in context.heading_path(line):
+        yield Level(settings_in_text(heading))  # `### Single-stream decode`
         yield _intro_level(context, number, line)
     yield _methodology_level(context)
     if readme is not None and readme is not context:

@@ -1,0 +1,36 @@
+"""The experiment date a cited document's dating line states (`select/metadata.py`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from documents import make_result
+from draftflow.select.metadata import read_metadata
+from extract_support import snapshot_of
+
+
+@pytest.mark.parametrize(
+    ("opening", "date"),
+    [
+        # kojira/vllm_gb10 benchmarks/all_models_report.tsv:2 (an editor's read)
+        ("# 全モデル総合レポート\n# 実施日: 2026-01-22\n", "2026-01-22"),
+        # SteveLeve/intel-gpu-llm-inference MISTRAL_7B_PERFORMANCE_RESULTS.md:3 (team gold)
+        ("# Mistral 7B Results\n\n**Test Date:** November 2, 2025\n", "2025-11-02"),
+    ],
+)
+def test_a_line_dating_the_runs_gives_the_experiment_date(opening: str, date: str) -> None:
+    text = f"{opening}\n| Model | TPS |\n|---|---|\n| Qwen3-0.6B | 100.8 |\n"
+    snapshot = snapshot_of({"RESULTS.md": text})
+    document = snapshot.documents[0]
+    line = document.line_list.index("| Qwen3-0.6B | 100.8 |") + 1
+    result = make_result(document, line, 100.8)
+    assert read_metadata(snapshot, [result], [result]).experiment_date == date
+
+
+def test_a_date_in_prose_is_no_experiment_date() -> None:
+    text = "# Notes\n\nThe model was released on 2025-04-01.\n\n| M | TPS |\n|---|---|\n"
+    text += "| A | 9.5 |\n"
+    snapshot = snapshot_of({"NOTES.md": text})
+    document = snapshot.documents[0]
+    result = make_result(document, document.line_list.index("| A | 9.5 |") + 1, 9.5)
+    assert read_metadata(snapshot, [result], [result]).experiment_date is None
