@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions.cite import CITED_KEYS, Place, cite, parse_place, restated
 from draftflow.numbers import NumberKind, find_numbers
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
+from draftflow.verify.cited_counts import CountStatus, chain_reader, is_count, reread_count
 from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
@@ -115,10 +115,9 @@ def _chain_places(ctx: VerifyContext, result: ReportedResult, key: str) -> list[
     document = ctx.snapshot.document(result.source_document_id)
     if document is None:
         return None
-    if ctx.chain_reader is None:
-        ctx.chain_reader = ConditionReader(ctx.snapshot)
-    reader: ConditionReader = ctx.chain_reader
-    found = cite(result.conditions[key], reader.chain(document, result.source_line), key)
+    reader = chain_reader(ctx)
+    chain = reader.chain(document, result.source_line)
+    found = cite(result.conditions[key], chain, key, reader.counts)
     return [place.text() for place in found] if found is not None else None
 
 
@@ -143,7 +142,10 @@ def _check_cited(
             "leave the condition null",
         )
         return
-    if restated(value, places, documents, str(where[-1])):
+    key = str(where[-1])
+    if restated(value, places, documents, key):
+        if is_count(key, value):
+            _check_count(ctx, location, key, value, places, documents)
         return
     ctx.flag(
         Severity.ERROR,
@@ -152,6 +154,29 @@ def _check_cited(
         text,
         f"condition {where[-1]} = {text!r} is not stated at {_places(places)}, the place it "
         "cites; re-draft the record, or leave the condition null",
+    )
+
+
+def _check_count(
+    ctx: VerifyContext,
+    location: str,
+    key: str,
+    value: int,
+    places: list[Place],
+    documents: Mapping[str, Document],
+) -> None:
+    """A count whose number stands on its cited place must stand there under its name."""
+    reading = reread_count(ctx, key, value, places, documents)
+    if reading.status is CountStatus.STATED:
+        return
+    ctx.flag(
+        Severity.ERROR,
+        Rule.CONDITIONS,
+        location,
+        str(value),
+        f"condition {key} = {value} is not what {_places(places)}, the place it cites, says: "
+        f"it {reading.describe(key, value)}; re-draft the record, or leave the condition null",
+        reading.evidence,
     )
 
 

@@ -15,13 +15,14 @@ reading of "this text says this value" that extract and verify share.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.place_reading import COUNT_KEYS
 from draftflow.extract.conditions.readers import SEED_KEYS
 from draftflow.text.lines import plain_text
 
@@ -63,6 +64,8 @@ _NAMED_OTHERWISE = {
     "quantization": _KV_NAMED,
     "kv_dtype": _WEIGHTS_NAMED,
 }
+Counts = Callable[[Document, int, str], frozenset[int]]
+"""The counts a place (document, line) states under a count key's name (`place_reading`)."""
 _SEPARATOR = re.compile(r"[,;|{}()\[\]]|[.!?]\s")
 _ON_WORDS = frozenset({"on", "true", "yes", "enabled", "enable", "with", "think", "thinking"})
 _OFF_WORDS = frozenset({"off", "false", "no", "disabled", "disable", "without", "nothink"})
@@ -166,12 +169,22 @@ def place_text(document: Document, line: int) -> str:
 
 
 def cite(
-    value: JsonValue, chain: Iterable[tuple[Document, int]], key: str = ""
+    value: JsonValue,
+    chain: Iterable[tuple[Document, int]],
+    key: str = "",
+    counts: Counts | None = None,
 ) -> tuple[Place, ...] | None:
     """The nearest place of the chain that states `value` (as the condition `key`), or the
     fewest nearest places that state its words together (at most `MAX_PLACES`); None when
-    the chain does not."""
+    the chain does not. A count (`counts` reads them) is cited first where it stands under
+    its name (`32 concurrent requests`), not where its number stands for something else
+    (`Llama 4`), then, where no place names it, where its number stands."""
     chain = list(chain)
+    if counts is not None and key in COUNT_KEYS and _is_count(value):
+        for document, line in chain:
+            text = place_text(document, line)
+            if states(text, value) and value in counts(document, line, key):
+                return (Place(document.path, line),)
     for document, line in chain:
         if states_as(key, place_text(document, line), value):
             return (Place(document.path, line),)
@@ -194,8 +207,14 @@ def cite(
     return None
 
 
+def _is_count(value: JsonValue) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def cited(
-    conditions: Mapping[str, JsonValue], chain: Iterable[tuple[Document, int]]
+    conditions: Mapping[str, JsonValue],
+    chain: Iterable[tuple[Document, int]],
+    counts: Counts | None = None,
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """The conditions with every cited key the chain does not state left out, and the
     places that state the others (`key` -> [`path:line`, ...])."""
@@ -206,7 +225,7 @@ def cited(
         if key not in CITED_KEYS or value is None:
             kept[key] = value
             continue
-        places = cite(value, chain, key)
+        places = cite(value, chain, key, counts)
         if places is None:
             continue
         kept[key] = value

@@ -1,0 +1,203 @@
+"""What one place of a figure's chain says of a count, read as extract's readers read it.
+
+A count condition (`concurrency`, `node_count`, token counts) is a number under a name: a
+row's cell under its column header (`| Concurrency |`), a rate header's load (`TPS@4`), a
+`key: value` line, a sentence's setting (`32 concurrent requests`, `2-node`), a run file's
+name (`bs8`, line 0). The number alone is not the count: `Llama 4 Scout (17B-16E) with 32
+concurrent requests` states concurrency 32, not 4 or 16. `count_readings` gives the counts a
+place states under the key's name, each with the reader that found it, so that verify
+re-reads a cited count where extract read it, and says what the place states instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.columns import (
+    count_in_system_cell,
+    load_of_header,
+    topology_count,
+)
+from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.run_settings import (
+    setting_of_key,
+    settings_in_pairs,
+    settings_in_text,
+)
+from draftflow.extract.numeric import cell_numbers
+from draftflow.text.lines import plain_text
+
+COUNT_KEYS = frozenset(
+    {
+        "node_count",
+        "concurrency",
+        "input_tokens",
+        "output_tokens",
+        "context_tokens",
+        "max_output_tokens",
+        "draft_tokens",
+    }
+)
+"""The cited condition keys whose value is a count, stated only under a name."""
+
+_PAIR = re.compile(
+    r"^[\s>*_`-]*[\"']?(?P<key>[^\"':=|{}\[\]]{1,60}?)[\"']?\s*[:=]\s*(?P<value>.+)$"
+)
+"""A `key: value` line, as Markdown, YAML, JSON (`"concurrency": 4,`) or a flag writes it."""
+_INLINE = re.compile(
+    r"(?<![\w.-])[\"'`]?(?P<key>[A-Za-z][\w.-]*?)[\"'`]?\s*[=:]\s*[\"'`]?"
+    r"(?P<value>\d{1,3}(?:,\d{3})+|\d+)(?![\d]|\.\d)"
+)
+"""A setting written inline with its value (`c=1`, `max_tokens=4096`, `"max_concurrency": 25`),
+as the harvest reads a sentence's and a data line's settings."""
+_SHORT_NAMES = {"c": "concurrency", "conc": "concurrency", "bs": "concurrency"}
+_HEADER_LENGTH = re.compile(r"^(?P<name>[A-Za-z]+)\s*(?P<value>\d+)$")
+"""A column header that is a length (`tg 1024`, `pp512`)."""
+_OWN_NAMES = {
+    "concurrency": frozenset({"concurrency", "batch_size", "batch"}),
+    "node_count": frozenset({"node_count"}),
+}
+"""The header keys that name a count besides the count's own (a batch is a load)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One count a place states under the key's name, and what stated it."""
+
+    value: int
+    how: str
+
+    def describe(self, key: str) -> str:
+        """`concurrency 32 (a sentence)`."""
+        return f"{key} {self.value} ({self.how})"
+
+
+@lru_cache(maxsize=1 << 15)  # a row's figures, and a chain's places, ask again and again
+def count_readings(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
+    """The counts the place states as `key` (line 0: the document's file name)."""
+    return _read(context, line, key)
+
+
+def counts_at(context: DocumentContext, line: int, key: str) -> frozenset[int]:
+    """The values of `count_readings`."""
+    return frozenset(reading.value for reading in count_readings(context, line, key))
+
+
+def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
+    if line == 0:
+        return _file_name(context.document.path, key)
+    if not 1 <= line <= len(context.lines):
+        return ()
+    readings: list[Reading] = []
+    table = context.table_cells(line, "")
+    if table is not None:
+        readings += _row(context, line, key, table.header, table.cells)
+    text = plain_text(context.lines[line - 1])
+    if line in _header_line_set(context):
+        readings += _headers(key, [cell for cell in text.split("|") if cell.strip()])
+    readings += _text(key, text)
+    if table is None:
+        own = context.own_text(line)
+        if own and own != text:
+            readings += [Reading(r.value, f"{r.how} of its paragraph") for r in _text(key, own)]
+    return tuple(dict.fromkeys(readings))
+
+
+def _header_line_set(context: DocumentContext) -> frozenset[int]:
+    found: frozenset[int] = context.remembered(
+        "header line set", lambda: frozenset(context.header_lines)
+    )
+    return found
+
+
+def _file_name(path: str, key: str) -> tuple[Reading, ...]:
+    found = [Reading(v, "the file name") for k, v in file_name_conditions(path) if k == key]
+    if key == "node_count" and (count := vocab.count_of(path.replace("_", " "))) is not None:
+        found.append(Reading(count, "the file name"))
+    return tuple(r for r in found if isinstance(r.value, int))
+
+
+def _names_key(header: str, key: str) -> bool:
+    if _SHORT_NAMES.get(header.strip().lower()) == key:
+        return True
+    named = vocab.header_key(header)
+    if named == key or named in _OWN_NAMES.get(key, ()):
+        return True
+    return setting_of_key(header) == key
+
+
+def _row(
+    context: DocumentContext,
+    line: int,
+    key: str,
+    header: tuple[str, ...],
+    cells: tuple[str, ...],
+) -> list[Reading]:
+    """A table row: its cells under a header naming the key, the counts its cells and
+    headers write beside a machine (`2 x Spark`, `TP2`), a rate header's load (`TPS@4`)."""
+    found: list[Reading] = []
+    for column, cell in enumerate(cells[: len(header)]):
+        name = header[column]
+        if _names_key(name, key):
+            found += [
+                Reading(int(n), f"the cell under {name.strip()!r}")
+                for n in cell_numbers(cell.replace(",", ""))
+                if float(n).is_integer()
+            ]
+        if key == "node_count" and cell:
+            counts = (
+                count_in_system_cell(cell) if vocab.header_key(name) == "system" else None,
+                vocab.machines_of_value(cell),
+                topology_count(cell, context.column_cells(line, column)),
+            )
+            found += [Reading(c, f"the cell {cell.strip()!r}") for c in counts if c is not None]
+    found += _headers(key, list(header))
+    return found
+
+
+def _headers(key: str, headers: list[str]) -> list[Reading]:
+    """Column headers that state the key's count (`TPS@4`, `4 x RasPi 5`, `TP2`, `tg 1024`)."""
+    found: list[Reading] = []
+    for header in headers:
+        plain = header.strip().strip("*`").strip()
+        how = f"the column header {plain!r}"
+        if key == "concurrency" and (load := load_of_header(plain)) is not None:
+            found.append(Reading(load, how))
+        if key == "node_count":
+            for count in (
+                vocab.count_of(header) if vocab.system_of_header(header) else None,
+                topology_count(plain, headers),
+            ):
+                if count is not None:
+                    found.append(Reading(count, how))
+        length = _HEADER_LENGTH.match(plain)
+        if length and vocab.header_key(length.group("name")) == key:
+            found.append(Reading(int(length.group("value")), how))
+    return found
+
+
+def _text(key: str, text: str) -> list[Reading]:
+    """A sentence's settings (`generating 1024 tokens`), a `key: value` line's, and the
+    machines a text counts (`2-node`, `single node`)."""
+    found = [Reading(v, "a sentence") for v in settings_in_text(text).values.get(key, ())]
+    pair = _PAIR.match(text)
+    if pair is not None:
+        name, value = pair.group("key").strip(), pair.group("value")
+        stated = settings_in_pairs([(name, value)]).values.get(key, set())
+        if _names_key(name, key):
+            numbers = cell_numbers(value.replace(",", "").split(",")[0])
+            stated = stated | {int(n) for n in numbers[:1] if float(n).is_integer()}
+        found += [Reading(v, f"the line {name!r}") for v in stated]
+    for match in _INLINE.finditer(text):
+        if _names_key(match.group("key"), key):
+            value = int(match.group("value").replace(",", ""))
+            found.append(Reading(value, f"the setting {match.group(0).strip()!r}"))
+    if key == "node_count":
+        for count in (vocab.count_of(text), vocab.single_machine(text)):
+            if count is not None:
+                found.append(Reading(count, "a text counting machines"))
+    return found
