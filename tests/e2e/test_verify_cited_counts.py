@@ -42,13 +42,16 @@ class Case:
     path: str
     line: int
     key: str
-    value: int
-    edited: int
+    value: int | str
+    edited: int | str
 
 
 ONLY = {
     "XiongjieDai__GPU-Benchmarks-on-LLM-Inference": ("README.md",),
-    "jethac__dgx-spark-hijinks": ("docs/BASELINE_RESULTS.md",),
+    "jethac__dgx-spark-hijinks": (
+        "docs/BASELINE_RESULTS.md",
+        "results/llamacpp_gemma4_26b_q4_0_20260607T135911Z_nvidia_smi.txt",
+    ),
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (
         "CHANGELOG.md",
         "docs/DEEPSEEK_V4_FLASH_0731.md",
@@ -97,6 +100,13 @@ CASES = (
         15000,
         12,
     ),
+)
+SMI = "results/llamacpp_gemma4_26b_q4_0_20260607T135911Z_nvidia_smi.txt"
+ENGINE_CASES = (
+    # a llama.cpp run's nvidia-smi capture (the engine named by its file's name), whose
+    # engine was cited to the README's `... vLLM image now serves ... SGLang ... llama.cpp`
+    Case("engine-named-beside-others", JETHAC, SMI, 9, "engine", "llama.cpp", "vLLM"),
+    Case("engine-named-beside-others-sglang", JETHAC, SMI, 9, "engine", "llama.cpp", "SGLang"),
 )
 RECORD_CASES = (
     "gpus-as-memory",
@@ -171,7 +181,7 @@ def _clean_errors(folder: str, records: Path) -> tuple[str, ...]:
     return tuple(found)
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, id=c.name) for c in CASES])
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.name) for c in (*CASES, *ENGINE_CASES)])
 def test_a_count_changed_to_another_number_of_its_cited_line_is_an_error(
     drafts: Path, case: Case
 ) -> None:
@@ -183,7 +193,7 @@ def test_a_count_changed_to_another_number_of_its_cited_line_is_an_error(
     where = f"/figures/{index}/conditions/{case.key}"
     found = [e for e in _errors(record, figures, snapshot) if e.startswith(where + " ")]
     assert found, where
-    assert any(f"{case.key} = {case.edited} is not what" in e for e in found), found
+    assert any(f"{case.key} = {case.edited!r} is not what" in e for e in found), found
 
 
 @pytest.mark.parametrize("name", RECORD_CASES)

@@ -13,10 +13,11 @@ from typing import Any
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.cite import CITED_KEYS, Place, cite, parse_place, restated
+from draftflow.extract.conditions.place_reading import read_where_read
 from draftflow.numbers import NumberKind, find_numbers
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
-from draftflow.verify.cited_counts import CountStatus, chain_reader, is_count, reread_count
+from draftflow.verify.cited_places import PlaceStatus, chain_reader, reread_place
 from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
@@ -117,7 +118,7 @@ def _chain_places(ctx: VerifyContext, result: ReportedResult, key: str) -> list[
         return None
     reader = chain_reader(ctx)
     chain = reader.chain(document, result.source_line)
-    found = cite(result.conditions[key], chain, key, reader.counts)
+    found = cite(result.conditions[key], chain, key, reader.reads)
     return [place.text() for place in found] if found is not None else None
 
 
@@ -143,9 +144,10 @@ def _check_cited(
         )
         return
     key = str(where[-1])
+    if read_where_read(key, value):
+        _check_where_read(ctx, location, key, value, places, documents)
+        return
     if restated(value, places, documents, key):
-        if is_count(key, value):
-            _check_count(ctx, location, key, value, places, documents)
         return
     ctx.flag(
         Severity.ERROR,
@@ -157,24 +159,25 @@ def _check_cited(
     )
 
 
-def _check_count(
+def _check_where_read(
     ctx: VerifyContext,
     location: str,
     key: str,
-    value: int,
+    value: Any,
     places: list[Place],
     documents: Mapping[str, Document],
 ) -> None:
-    """A count whose number stands on its cited place must stand there under its name."""
-    reading = reread_count(ctx, key, value, places, documents)
-    if reading.status is CountStatus.STATED:
+    """A count or an engine must be stated at its cited place where extract's reader reads
+    it: a count under its name, an engine as the one that measured."""
+    reading = reread_place(ctx, key, value, places, documents)
+    if reading.status is PlaceStatus.STATED:
         return
     ctx.flag(
         Severity.ERROR,
         Rule.CONDITIONS,
         location,
         str(value),
-        f"condition {key} = {value} is not what {_places(places)}, the place it cites, says: "
+        f"condition {key} = {value!r} is not what {_places(places)}, the place it cites, says: "
         f"it {reading.describe(key, value)}; re-draft the record, or leave the condition null",
         reading.evidence,
     )

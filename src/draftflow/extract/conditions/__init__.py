@@ -8,7 +8,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.conditions.cite import CITED_KEYS, cited
 from draftflow.extract.conditions.context import DocumentContext, recent
-from draftflow.extract.conditions.place_reading import counts_at
+from draftflow.extract.conditions.place_reading import reads_at
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.setup import setup_source
@@ -106,11 +106,12 @@ class ConditionReader:
     ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
         """`conditions` of a figure at `line` of `document`, each cited to the nearest place
         of its context chain that states it; a value the chain does not state is left out."""
-        return cited(conditions, self.chain(document, line), self.counts)
+        return cited(conditions, self.chain(document, line), self.reads)
 
-    def counts(self, document: Document, line: int, key: str) -> frozenset[int]:
-        """The counts a place states under the name of the count `key` (`place_reading`)."""
-        return counts_at(self._context(document), line, key)
+    def reads(self, document: Document, line: int, key: str, value: JsonValue) -> bool:
+        """Whether a place states `value` as `key` where extract's reader reads it: a count
+        under its name, an engine as the one that measured (`place_reading.reads_at`)."""
+        return reads_at(self._context(document), line, key, value)
 
     def chain(self, document: Document, line: int) -> list[tuple[Document, int]]:
         """A figure's context chain, nearest first: its document's lines (`chain_lines`),

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.place_reading import COUNT_KEYS
+from draftflow.extract.conditions.place_reading import read_where_read
 from draftflow.extract.conditions.readers import SEED_KEYS
 from draftflow.text.lines import plain_text
 
@@ -64,8 +64,10 @@ _NAMED_OTHERWISE = {
     "quantization": _KV_NAMED,
     "kv_dtype": _WEIGHTS_NAMED,
 }
-Counts = Callable[[Document, int, str], frozenset[int]]
-"""The counts a place (document, line) states under a count key's name (`place_reading`)."""
+Reads = Callable[[Document, int, str, JsonValue], bool]
+"""Whether a place (document, line) states a value as the condition `key` where extract's
+reader reads it (`place_reading.reads_at`: a count under its name, an engine as the one
+that measured)."""
 _SEPARATOR = re.compile(r"[,;|{}()\[\]]|[.!?]\s")
 _ON_WORDS = frozenset({"on", "true", "yes", "enabled", "enable", "with", "think", "thinking"})
 _OFF_WORDS = frozenset({"off", "false", "no", "disabled", "disable", "without", "nothink"})
@@ -172,18 +174,19 @@ def cite(
     value: JsonValue,
     chain: Iterable[tuple[Document, int]],
     key: str = "",
-    counts: Counts | None = None,
+    reads: Reads | None = None,
 ) -> tuple[Place, ...] | None:
     """The nearest place of the chain that states `value` (as the condition `key`), or the
     fewest nearest places that state its words together (at most `MAX_PLACES`); None when
-    the chain does not. A count (`counts` reads them) is cited first where it stands under
-    its name (`32 concurrent requests`), not where its number stands for something else
-    (`Llama 4`), then, where no place names it, where its number stands."""
+    the chain does not. A count or an engine (`reads` reads them) is cited first where its
+    reader reads it (`32 concurrent requests`, a line naming one engine), not where its words
+    stand for something else (`Llama 4`, `vLLM vs SGLang`), then where its words stand."""
     chain = list(chain)
-    if counts is not None and key in COUNT_KEYS and _is_count(value):
+    if reads is not None and read_where_read(key, value):
         for document, line in chain:
-            text = place_text(document, line)
-            if states(text, value) and value in counts(document, line, key):
+            # a file name writes its words glued (`llamacpp_gemma4`): its reading alone
+            said = line == 0 or states(place_text(document, line), value)
+            if said and reads(document, line, key, value):
                 return (Place(document.path, line),)
     for document, line in chain:
         if states_as(key, place_text(document, line), value):
@@ -207,14 +210,10 @@ def cite(
     return None
 
 
-def _is_count(value: JsonValue) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def cited(
     conditions: Mapping[str, JsonValue],
     chain: Iterable[tuple[Document, int]],
-    counts: Counts | None = None,
+    reads: Reads | None = None,
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """The conditions with every cited key the chain does not state left out, and the
     places that state the others (`key` -> [`path:line`, ...])."""
@@ -225,7 +224,7 @@ def cited(
         if key not in CITED_KEYS or value is None:
             kept[key] = value
             continue
-        places = cite(value, chain, key, counts)
+        places = cite(value, chain, key, reads)
         if places is None:
             continue
         kept[key] = value

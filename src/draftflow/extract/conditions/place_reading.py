@@ -1,4 +1,5 @@
-"""What one place of a figure's chain says of a count, read as extract's readers read it.
+"""What one place of a figure's chain says of a count or an engine, read as extract's readers
+read it.
 
 A count condition (`concurrency`, `node_count`, token counts) is a number under a name: a
 row's cell under its column header (`| Concurrency |`), a rate header's load (`TPS@4`), a
@@ -7,6 +8,12 @@ name (`bs8`, line 0). The number alone is not the count: `Llama 4 Scout (17B-16E
 concurrent requests` states concurrency 32, not 4 or 16. `count_readings` gives the counts a
 place states under the key's name, each with the reader that found it, so that verify
 re-reads a cited count where extract read it, and says what the place states instead.
+
+An engine is read where it is named as the one that measured: a row's cell that is an
+engine's name (`| vLLM |`, a stack's part), a column header (`vLLM (tok/s)`), a line that
+names that engine and no other (`Engine: vLLM 0.11`), a file name. A line naming two
+(`vLLM vs SGLang: 41 vs 38 tok/s`) does not say which one ran a figure: `engine_readings`
+gives none for it.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ COUNT_KEYS = frozenset(
     }
 )
 """The cited condition keys whose value is a count, stated only under a name."""
+ENGINE = "engine"
 
 _PAIR = re.compile(
     r"^[\s>*_`-]*[\"']?(?P<key>[^\"':=|{}\[\]]{1,60}?)[\"']?\s*[:=]\s*(?P<value>.+)$"
@@ -54,6 +62,8 @@ _INLINE = re.compile(
 )
 """A setting written inline with its value (`c=1`, `max_tokens=4096`, `"max_concurrency": 25`),
 as the harvest reads a sentence's and a data line's settings."""
+_FLAG = re.compile(r"(?<![\w-])--(?P<key>[A-Za-z][\w-]*)[\s=]+(?P<value>\d+)(?![\d]|\.\d)")
+"""A command's flag with its value (`--mean-input-tokens 550`, `--max-concurrency=8`)."""
 _SHORT_NAMES = {"c": "concurrency", "conc": "concurrency", "bs": "concurrency"}
 _HEADER_LENGTH = re.compile(r"^(?P<name>[A-Za-z]+)\s*(?P<value>\d+)$")
 """A column header that is a length (`tg 1024`, `pp512`)."""
@@ -74,6 +84,45 @@ class Reading:
     def describe(self, key: str) -> str:
         """`concurrency 32 (a sentence)`."""
         return f"{key} {self.value} ({self.how})"
+
+
+def read_where_read(key: str, value: object) -> bool:
+    """Whether `key` is read at its place by `reads_at`: a count's whole number, an engine."""
+    if key in COUNT_KEYS:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return key == ENGINE and isinstance(value, str) and vocab.engine_in(value) is not None
+
+
+def reads_at(context: DocumentContext, line: int, key: str, value: object) -> bool:
+    """Whether the place states `value` as `key` where extract's reader reads it."""
+    if key == ENGINE:
+        return vocab.engine_in(str(value)) in engine_readings(context, line)
+    return value in counts_at(context, line, key)
+
+
+@lru_cache(maxsize=1 << 14)
+def engine_readings(context: DocumentContext, line: int) -> frozenset[str]:
+    """The engines a place names as the one that measured (see the module docstring)."""
+    if line == 0:
+        found = vocab.engine_in(context.document.path.replace("_", " "))
+        return frozenset({found} if found else ())
+    if not 1 <= line <= len(context.lines):
+        return frozenset()
+    text = plain_text(context.lines[line - 1])
+    table = context.table_cells(line, "")
+    if table is None and line not in _header_line_set(context):
+        found = vocab.engine_in(text)
+        return frozenset({found} if found else ())
+    cells = [cell for cell in (table.cells if table is not None else text.split("|"))]
+    engines = set()
+    for cell in cells:
+        for part in re.split(r"\s+/\s+", cell.strip().strip("*`").strip()):
+            named = vocab.engine_of_value(part) or vocab.engine_of_header(part)
+            if named is None and len(vocab.engines_named(part)) == 1:
+                named = vocab.engine_measured(part)
+            if named and (canonical := vocab.engine_in(named)) is not None:
+                engines.add(canonical)
+    return frozenset(engines)
 
 
 @lru_cache(maxsize=1 << 15)  # a row's figures, and a chain's places, ask again and again
@@ -115,10 +164,14 @@ def _header_line_set(context: DocumentContext) -> frozenset[int]:
 
 
 def _file_name(path: str, key: str) -> tuple[Reading, ...]:
-    found = [Reading(v, "the file name") for k, v in file_name_conditions(path) if k == key]
+    found = [
+        Reading(v, "the file name")
+        for k, v in file_name_conditions(path)
+        if k == key and isinstance(v, int) and not isinstance(v, bool)
+    ]
     if key == "node_count" and (count := vocab.count_of(path.replace("_", " "))) is not None:
         found.append(Reading(count, "the file name"))
-    return tuple(r for r in found if isinstance(r.value, int))
+    return tuple(found)
 
 
 def _names_key(header: str, key: str) -> bool:
@@ -196,6 +249,9 @@ def _text(key: str, text: str) -> list[Reading]:
         if _names_key(match.group("key"), key):
             value = int(match.group("value").replace(",", ""))
             found.append(Reading(value, f"the setting {match.group(0).strip()!r}"))
+    for match in _FLAG.finditer(text):
+        if _names_key(match.group("key").replace("-", " "), key):
+            found.append(Reading(int(match.group("value")), f"the flag {match.group(0)!r}"))
     if key == "node_count":
         for count in (vocab.count_of(text), vocab.single_machine(text)):
             if count is not None:
