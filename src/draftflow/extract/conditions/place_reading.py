@@ -19,8 +19,10 @@ gives none for it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import TypeVar, cast
+from weakref import WeakKeyDictionary
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import (
@@ -51,6 +53,7 @@ COUNT_KEYS = frozenset(
 )
 """The cited condition keys whose value is a count, stated only under a name."""
 ENGINE = "engine"
+_T = TypeVar("_T")
 
 _PAIR = re.compile(
     r"^[\s>*_`-]*[\"']?(?P<key>[^\"':=|{}\[\]]{1,60}?)[\"']?\s*[:=]\s*(?P<value>.+)$"
@@ -100,9 +103,25 @@ def reads_at(context: DocumentContext, line: int, key: str, value: object) -> bo
     return value in counts_at(context, line, key)
 
 
-@lru_cache(maxsize=1 << 14)
+_READ: WeakKeyDictionary[DocumentContext, dict[tuple[int, str], object]] = WeakKeyDictionary()
+"""What each place was read as, kept with its document's context (a row's figures, and a
+chain's places, ask again and again) and let go with it."""
+
+
+def _remembered(context: DocumentContext, line: int, key: str, read: Callable[[], _T]) -> _T:
+    places = _READ.setdefault(context, {})
+    found = places.get((line, key))
+    if found is None:
+        found = places[(line, key)] = read()
+    return cast(_T, found)
+
+
 def engine_readings(context: DocumentContext, line: int) -> frozenset[str]:
     """The engines a place names as the one that measured (see the module docstring)."""
+    return _remembered(context, line, ENGINE, lambda: _engines(context, line))
+
+
+def _engines(context: DocumentContext, line: int) -> frozenset[str]:
     if line == 0:
         found = vocab.engine_in(context.document.path.replace("_", " "))
         return frozenset({found} if found else ())
@@ -125,10 +144,9 @@ def engine_readings(context: DocumentContext, line: int) -> frozenset[str]:
     return frozenset(engines)
 
 
-@lru_cache(maxsize=1 << 15)  # a row's figures, and a chain's places, ask again and again
 def count_readings(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
     """The counts the place states as `key` (line 0: the document's file name)."""
-    return _read(context, line, key)
+    return _remembered(context, line, key, lambda: _read(context, line, key))
 
 
 def counts_at(context: DocumentContext, line: int, key: str) -> frozenset[int]:
