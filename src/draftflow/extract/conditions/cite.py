@@ -184,8 +184,10 @@ def cite(
     chain = list(chain)
     if reads is not None and read_where_read(key, value):
         for document, line in chain:
-            # a file name writes its words glued (`llamacpp_gemma4`): its reading alone
-            said = line == 0 or states(place_text(document, line), value)
+            # an engine's words as well as its reading (`llama-bench` reads as llama.cpp),
+            # but in a file name, which glues them (`llamacpp_gemma4`); a count's reading
+            # alone (a CSV row's `256,512` is no plain text's)
+            said = key != "engine" or line == 0 or states(place_text(document, line), value)
             if said and reads(document, line, key, value):
                 return (Place(document.path, line),)
     for document, line in chain:

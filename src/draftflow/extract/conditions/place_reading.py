@@ -18,7 +18,9 @@ gives none for it.
 
 from __future__ import annotations
 
+import csv
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar, cast
@@ -163,6 +165,8 @@ def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
     table = context.table_cells(line, "")
     if table is not None:
         readings += _row(context, line, key, table.header, table.cells)
+    elif (record := _delimited_row(context, line)) is not None:
+        readings += _row(context, line, key, *record)
     text = plain_text(context.lines[line - 1])
     if line in _header_line_set(context):
         readings += _headers(key, [cell for cell in text.split("|") if cell.strip()])
@@ -172,6 +176,37 @@ def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
         if own and own != text:
             readings += [Reading(r.value, f"{r.how} of its paragraph") for r in _text(key, own)]
     return tuple(dict.fromkeys(readings))
+
+
+_DELIMITED = {".csv": ",", ".tsv": "\t"}
+
+
+def _delimited_row(
+    context: DocumentContext, line: int
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A CSV or TSV line's cells under its section's header record (the first record after
+    the file's start or its last `#` comment line above), as the CSV harvest pairs them;
+    None outside such a file or for a line of one field."""
+    suffix = context.document.path[context.document.path.rfind(".") :].lower()
+    delimiter = _DELIMITED.get(suffix)
+    if delimiter is None:
+        return None
+    lines = context.lines
+    firsts = _remembered(context, 0, "delimited headers", lambda: _section_firsts(lines))
+    first = firsts[bisect_right(firsts, line) - 1]
+    if first == line:
+        return None  # the header record itself
+    header = next(csv.reader([lines[first - 1]], delimiter=delimiter), [])
+    cells = next(csv.reader([lines[line - 1]], delimiter=delimiter), [])
+    if len(cells) < 2:
+        return None
+    return tuple(h.strip() for h in header), tuple(c.strip() for c in cells)
+
+
+def _section_firsts(lines: list[str]) -> list[int]:
+    """The first line of each section of a CSV or TSV file: its first, and each after a `#`
+    comment line."""
+    return [1] + [n + 1 for n, text in enumerate(lines, start=1) if text.lstrip().startswith("#")]
 
 
 def _header_line_set(context: DocumentContext) -> frozenset[int]:
