@@ -12,12 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions.cite import CITED_KEYS, Place, cite, parse_place, restated
+from draftflow.extract.conditions.place_reading import read_where_read
 from draftflow.numbers import NumberKind, find_numbers
 from draftflow.record.conditions import RUN_SOURCE_LINES
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
+from draftflow.verify.cited_places import PlaceStatus, chain_reader, reread_place
 from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
@@ -128,10 +129,9 @@ def _chain_places(ctx: VerifyContext, result: ReportedResult, key: str) -> list[
     document = ctx.snapshot.document(result.source_document_id)
     if document is None:
         return None
-    if ctx.chain_reader is None:
-        ctx.chain_reader = ConditionReader(ctx.snapshot)
-    reader: ConditionReader = ctx.chain_reader
-    found = cite(result.conditions[key], reader.chain(document, result.source_line), key)
+    reader = chain_reader(ctx)
+    chain = reader.chain(document, result.source_line)
+    found = cite(result.conditions[key], chain, key, reader.reads)
     return [place.text() for place in found] if found is not None else None
 
 
@@ -156,7 +156,11 @@ def _check_cited(
             "leave the condition null",
         )
         return
-    if restated(value, places, documents, str(where[-1])):
+    key = str(where[-1])
+    if read_where_read(key, value):
+        _check_where_read(ctx, location, key, value, places, documents)
+        return
+    if restated(value, places, documents, key):
         return
     ctx.flag(
         Severity.ERROR,
@@ -165,6 +169,30 @@ def _check_cited(
         text,
         f"condition {where[-1]} = {text!r} is not stated at {_places(places)}, the place it "
         "cites; re-draft the record, or leave the condition null",
+    )
+
+
+def _check_where_read(
+    ctx: VerifyContext,
+    location: str,
+    key: str,
+    value: Any,
+    places: list[Place],
+    documents: Mapping[str, Document],
+) -> None:
+    """A count or an engine must be stated at its cited place where extract's reader reads
+    it: a count under its name, an engine as the one that measured."""
+    reading = reread_place(ctx, key, value, places, documents)
+    if reading.status is PlaceStatus.STATED:
+        return
+    ctx.flag(
+        Severity.ERROR,
+        Rule.CONDITIONS,
+        location,
+        str(value),
+        f"condition {key} = {value!r} is not what {_places(places)}, the place it cites, says: "
+        f"it {reading.describe(key, value)}; re-draft the record, or leave the condition null",
+        reading.evidence,
     )
 
 

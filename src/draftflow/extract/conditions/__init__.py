@@ -10,6 +10,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.conditions.cite import CITED_KEYS, cited
 from draftflow.extract.conditions.context import DocumentContext, recent
+from draftflow.extract.conditions.place_reading import reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
@@ -59,6 +60,10 @@ class ConditionReader:
             found = self._contexts[document.document_id] = DocumentContext(document)
         return found
 
+    def context(self, document: Document) -> DocumentContext:
+        """The document's context, read once (its lines, tables, sections)."""
+        return self._context(document)
+
     def _setup(self, document: Document) -> dict[str, JsonValue]:
         """What the document's setup sections state (read once per document)."""
         found = self._setups.get(document.document_id)
@@ -107,7 +112,12 @@ class ConditionReader:
     ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
         """`conditions` of a figure at `line` of `document`, each cited to the nearest place
         of its context chain that states it; a value the chain does not state is left out."""
-        return cited(conditions, self.chain(document, line))
+        return cited(conditions, self.chain(document, line), self.reads)
+
+    def reads(self, document: Document, line: int, key: str, value: JsonValue) -> bool:
+        """Whether a place states `value` as `key` where extract's reader reads it: a count
+        under its name, an engine as the one that measured (`place_reading.reads_at`)."""
+        return reads_at(self._context(document), line, key, value)
 
     def chain(self, document: Document, line: int) -> ChainPlaces:
         """A figure's context chain, nearest first: its document's lines (`DocumentContext.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
@@ -24,6 +24,7 @@ from itertools import islice
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.place_reading import read_where_read
 from draftflow.extract.conditions.readers import SEED_KEYS
 from draftflow.extract.conditions.run_settings import SINGLE_STREAM
 from draftflow.text.lines import plain_text
@@ -66,6 +67,10 @@ _NAMED_OTHERWISE = {
     "quantization": _KV_NAMED,
     "kv_dtype": _WEIGHTS_NAMED,
 }
+Reads = Callable[[Document, int, str, JsonValue], bool]
+"""Whether a place (document, line) states a value as the condition `key` where extract's
+reader reads it (`place_reading.reads_at`: a count under its name, an engine as the one
+that measured)."""
 _SEPARATOR = re.compile(r"[,;|{}()\[\]]|[.!?]\s")
 _ON_WORDS = frozenset({"on", "true", "yes", "enabled", "enable", "with", "think", "thinking"})
 _OFF_WORDS = frozenset({"off", "false", "no", "disabled", "disable", "without", "nothink"})
@@ -192,13 +197,26 @@ a value is mostly stated near its figure, and a chain of a long section is long.
 
 
 def cite(
-    value: JsonValue, chain: Iterable[tuple[Document, int]], key: str = ""
+    value: JsonValue,
+    chain: Iterable[tuple[Document, int]],
+    key: str = "",
+    reads: Reads | None = None,
 ) -> tuple[Place, ...] | None:
     """The nearest place of the chain that states `value` (as the condition `key`), or the
     fewest nearest places that state its words together (at most `MAX_PLACES`); None when
-    the chain does not."""
+    the chain does not. A count or an engine (`reads` reads them) is cited first where its
+    reader reads it (`32 concurrent requests`, a line naming one engine), not where its words
+    stand for something else (`Llama 4`, `vLLM vs SGLang`), then where its words stand."""
     chain = _readable_again(chain)
     narrowed = chain if isinstance(chain, NarrowedChain) else None
+    if reads is not None and read_where_read(key, value):
+        for document, line in _may_state(chain, narrowed, value):
+            # an engine's words as well as its reading (`llama-bench` reads as llama.cpp),
+            # but in a file name, which glues them (`llamacpp_gemma4`); a count's reading
+            # alone (a CSV row's `256,512` is no plain text's)
+            said = key != "engine" or line == 0 or states(place_text(document, line), value)
+            if said and reads(document, line, key, value):
+                return (Place(document.path, line),)
     near = islice(chain, NEAR) if narrowed is not None else chain
     for document, line in near:
         if states_as(key, place_text(document, line), value):
@@ -227,6 +245,18 @@ def cite(
     return None
 
 
+def _may_state(
+    chain: Iterable[tuple[Document, int]], narrowed: NarrowedChain | None, value: JsonValue
+) -> Iterator[tuple[Document, int]]:
+    """The chain's places that may state `value`, nearest first: all of a plain chain; a
+    narrowed chain's first `NEAR` places, then those its index says may state it."""
+    if narrowed is None:
+        yield from chain
+        return
+    yield from islice(chain, NEAR)
+    yield from narrowed.may_state(value)
+
+
 def _readable_again(
     chain: Iterable[tuple[Document, int]],
 ) -> Iterable[tuple[Document, int]]:
@@ -236,7 +266,9 @@ def _readable_again(
 
 
 def cited(
-    conditions: Mapping[str, JsonValue], chain: Iterable[tuple[Document, int]]
+    conditions: Mapping[str, JsonValue],
+    chain: Iterable[tuple[Document, int]],
+    reads: Reads | None = None,
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """The conditions with every cited key the chain does not state left out, and the
     places that state the others (`key` -> [`path:line`, ...])."""
@@ -247,7 +279,7 @@ def cited(
         if key not in CITED_KEYS or value is None:
             kept[key] = value
             continue
-        places = cite(value, chain, key)
+        places = cite(value, chain, key, reads)
         if places is None:
             continue
         kept[key] = value

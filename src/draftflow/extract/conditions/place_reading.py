@@ -1,0 +1,312 @@
+"""What one place of a figure's chain says of a count or an engine, read as extract's readers
+read it.
+
+A count condition (`concurrency`, `node_count`, token counts) is a number under a name: a
+row's cell under its column header (`| Concurrency |`), a rate header's load (`TPS@4`), a
+`key: value` line, a sentence's setting (`32 concurrent requests`, `2-node`), a run file's
+name (`bs8`, line 0). The number alone is not the count: `Llama 4 Scout (17B-16E) with 32
+concurrent requests` states concurrency 32, not 4 or 16. `count_readings` gives the counts a
+place states under the key's name, each with the reader that found it, so that verify
+re-reads a cited count where extract read it, and says what the place states instead.
+
+An engine is read where it is named as the one that measured: a row's cell that is an
+engine's name (`| vLLM |`, a stack's part), a column header (`vLLM (tok/s)`), a line that
+names that engine and no other (`Engine: vLLM 0.11`), a file name. A line naming two
+(`vLLM vs SGLang: 41 vs 38 tok/s`) does not say which one ran a figure: `engine_readings`
+gives none for it.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar, cast
+from weakref import WeakKeyDictionary
+
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.columns import (
+    count_in_system_cell,
+    load_of_header,
+    topology_count,
+)
+from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.run_settings import (
+    setting_of_key,
+    settings_in_pairs,
+    settings_in_text,
+)
+from draftflow.extract.numeric import cell_numbers
+from draftflow.text.lines import plain_text
+
+COUNT_KEYS = frozenset(
+    {
+        "node_count",
+        "concurrency",
+        "input_tokens",
+        "output_tokens",
+        "context_tokens",
+        "max_output_tokens",
+        "draft_tokens",
+    }
+)
+"""The cited condition keys whose value is a count, stated only under a name."""
+ENGINE = "engine"
+_T = TypeVar("_T")
+
+_PAIR = re.compile(
+    r"^[\s>*_`-]*[\"']?(?P<key>[^\"':=|{}\[\]]{1,60}?)[\"']?\s*[:=]\s*(?P<value>.+)$"
+)
+"""A `key: value` line, as Markdown, YAML, JSON (`"concurrency": 4,`) or a flag writes it."""
+_INLINE = re.compile(
+    r"(?<![\w.-])[\"'`]?(?P<key>[A-Za-z][\w.-]*?)[\"'`]?\s*[=:]\s*[\"'`]?"
+    r"(?P<value>\d{1,3}(?:,\d{3})+|\d+)(?![\d]|\.\d)"
+)
+"""A setting written inline with its value (`c=1`, `max_tokens=4096`, `"max_concurrency": 25`),
+as the harvest reads a sentence's and a data line's settings."""
+_FLAG = re.compile(r"(?<![\w-])--(?P<key>[A-Za-z][\w-]*)[\s=]+(?P<value>\d+)(?![\d]|\.\d)")
+"""A command's flag with its value (`--mean-input-tokens 550`, `--max-concurrency=8`)."""
+_SHORT_NAMES = {"c": "concurrency", "conc": "concurrency", "bs": "concurrency"}
+_HEADER_LENGTH = re.compile(r"^(?P<name>[A-Za-z]+)\s*(?P<value>\d+)$")
+"""A column header that is a length (`tg 1024`, `pp512`)."""
+_OWN_NAMES = {
+    "concurrency": frozenset({"concurrency", "batch_size", "batch"}),
+    "node_count": frozenset({"node_count"}),
+}
+"""The header keys that name a count besides the count's own (a batch is a load)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One count a place states under the key's name, and what stated it."""
+
+    value: int
+    how: str
+
+    def describe(self, key: str) -> str:
+        """`concurrency 32 (a sentence)`."""
+        return f"{key} {self.value} ({self.how})"
+
+
+def read_where_read(key: str, value: object) -> bool:
+    """Whether `key` is read at its place by `reads_at`: a count's whole number, an engine."""
+    if key in COUNT_KEYS:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return key == ENGINE and isinstance(value, str) and vocab.engine_in(value) is not None
+
+
+def reads_at(context: DocumentContext, line: int, key: str, value: object) -> bool:
+    """Whether the place states `value` as `key` where extract's reader reads it."""
+    if key == ENGINE:
+        return vocab.engine_in(str(value)) in engine_readings(context, line)
+    return value in counts_at(context, line, key)
+
+
+_READ: WeakKeyDictionary[DocumentContext, dict[tuple[int, str], object]] = WeakKeyDictionary()
+"""What each place was read as, kept with its document's context (a row's figures, and a
+chain's places, ask again and again) and let go with it."""
+
+
+def _remembered(context: DocumentContext, line: int, key: str, read: Callable[[], _T]) -> _T:
+    places = _READ.setdefault(context, {})
+    found = places.get((line, key))
+    if found is None:
+        found = places[(line, key)] = read()
+    return cast(_T, found)
+
+
+def engine_readings(context: DocumentContext, line: int) -> frozenset[str]:
+    """The engines a place names as the one that measured (see the module docstring)."""
+    return _remembered(context, line, ENGINE, lambda: _engines(context, line))
+
+
+def _engines(context: DocumentContext, line: int) -> frozenset[str]:
+    if line == 0:
+        found = vocab.engine_in(context.document.path.replace("_", " "))
+        return frozenset({found} if found else ())
+    if not 1 <= line <= len(context.lines):
+        return frozenset()
+    text = plain_text(context.lines[line - 1])
+    table = context.table_cells(line, "")
+    if table is None and line not in _header_line_set(context):
+        found = vocab.engine_in(text)
+        return frozenset({found} if found else ())
+    cells = [cell for cell in (table.cells if table is not None else text.split("|"))]
+    engines = set()
+    for cell in cells:
+        for part in re.split(r"\s+/\s+", cell.strip().strip("*`").strip()):
+            named = vocab.engine_of_value(part) or vocab.engine_of_header(part)
+            if named is None and len(vocab.engines_named(part)) == 1:
+                named = vocab.engine_measured(part)
+            if named and (canonical := vocab.engine_in(named)) is not None:
+                engines.add(canonical)
+    return frozenset(engines)
+
+
+def count_readings(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
+    """The counts the place states as `key` (line 0: the document's file name)."""
+    return _remembered(context, line, key, lambda: _read(context, line, key))
+
+
+def counts_at(context: DocumentContext, line: int, key: str) -> frozenset[int]:
+    """The values of `count_readings`."""
+    return frozenset(reading.value for reading in count_readings(context, line, key))
+
+
+def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
+    if line == 0:
+        return _file_name(context.document.path, key)
+    if not 1 <= line <= len(context.lines):
+        return ()
+    readings: list[Reading] = []
+    table = context.table_cells(line, "")
+    if table is not None:
+        readings += _row(context, line, key, table.header, table.cells)
+    elif (record := _delimited_row(context, line)) is not None:
+        readings += _row(context, line, key, *record)
+    text = plain_text(context.lines[line - 1])
+    if line in _header_line_set(context):
+        readings += _headers(key, [cell for cell in text.split("|") if cell.strip()])
+    readings += _text(key, text)
+    if table is None:
+        own = context.own_text(line)
+        if own and own != text:
+            readings += [Reading(r.value, f"{r.how} of its paragraph") for r in _text(key, own)]
+    return tuple(dict.fromkeys(readings))
+
+
+_DELIMITED = {".csv": ",", ".tsv": "\t"}
+
+
+def _delimited_row(
+    context: DocumentContext, line: int
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A CSV or TSV line's cells under its section's header record (the first record after
+    the file's start or its last `#` comment line above), as the CSV harvest pairs them;
+    None outside such a file or for a line of one field."""
+    suffix = context.document.path[context.document.path.rfind(".") :].lower()
+    delimiter = _DELIMITED.get(suffix)
+    if delimiter is None:
+        return None
+    lines = context.lines
+    firsts = _remembered(context, 0, "delimited headers", lambda: _section_firsts(lines))
+    first = firsts[bisect_right(firsts, line) - 1]
+    if first == line:
+        return None  # the header record itself
+    header = next(csv.reader([lines[first - 1]], delimiter=delimiter), [])
+    cells = next(csv.reader([lines[line - 1]], delimiter=delimiter), [])
+    if len(cells) < 2:
+        return None
+    return tuple(h.strip() for h in header), tuple(c.strip() for c in cells)
+
+
+def _section_firsts(lines: list[str]) -> list[int]:
+    """The first line of each section of a CSV or TSV file: its first, and each after a `#`
+    comment line."""
+    return [1] + [n + 1 for n, text in enumerate(lines, start=1) if text.lstrip().startswith("#")]
+
+
+def _header_line_set(context: DocumentContext) -> frozenset[int]:
+    found: frozenset[int] = context.remembered(
+        "header line set", lambda: frozenset(context.header_lines)
+    )
+    return found
+
+
+def _file_name(path: str, key: str) -> tuple[Reading, ...]:
+    found = [
+        Reading(v, "the file name")
+        for k, v in file_name_conditions(path)
+        if k == key and isinstance(v, int) and not isinstance(v, bool)
+    ]
+    if key == "node_count" and (count := vocab.count_of(path.replace("_", " "))) is not None:
+        found.append(Reading(count, "the file name"))
+    return tuple(found)
+
+
+def _names_key(header: str, key: str) -> bool:
+    if _SHORT_NAMES.get(header.strip().lower()) == key:
+        return True
+    named = vocab.header_key(header)
+    if named == key or named in _OWN_NAMES.get(key, ()):
+        return True
+    return setting_of_key(header) == key
+
+
+def _row(
+    context: DocumentContext,
+    line: int,
+    key: str,
+    header: tuple[str, ...],
+    cells: tuple[str, ...],
+) -> list[Reading]:
+    """A table row: its cells under a header naming the key, the counts its cells and
+    headers write beside a machine (`2 x Spark`, `TP2`), a rate header's load (`TPS@4`)."""
+    found: list[Reading] = []
+    for column, cell in enumerate(cells[: len(header)]):
+        name = header[column]
+        if _names_key(name, key):
+            found += [
+                Reading(int(n), f"the cell under {name.strip()!r}")
+                for n in cell_numbers(cell.replace(",", ""))
+                if float(n).is_integer()
+            ]
+        if key == "node_count" and cell:
+            counts = (
+                count_in_system_cell(cell) if vocab.header_key(name) == "system" else None,
+                vocab.machines_of_value(cell),
+                topology_count(cell, context.column_cells(line, column)),
+            )
+            found += [Reading(c, f"the cell {cell.strip()!r}") for c in counts if c is not None]
+    found += _headers(key, list(header))
+    return found
+
+
+def _headers(key: str, headers: list[str]) -> list[Reading]:
+    """Column headers that state the key's count (`TPS@4`, `4 x RasPi 5`, `TP2`, `tg 1024`)."""
+    found: list[Reading] = []
+    for header in headers:
+        plain = header.strip().strip("*`").strip()
+        how = f"the column header {plain!r}"
+        if key == "concurrency" and (load := load_of_header(plain)) is not None:
+            found.append(Reading(load, how))
+        if key == "node_count":
+            for count in (
+                vocab.count_of(header) if vocab.system_of_header(header) else None,
+                topology_count(plain, headers),
+            ):
+                if count is not None:
+                    found.append(Reading(count, how))
+        length = _HEADER_LENGTH.match(plain)
+        if length and vocab.header_key(length.group("name")) == key:
+            found.append(Reading(int(length.group("value")), how))
+    return found
+
+
+def _text(key: str, text: str) -> list[Reading]:
+    """A sentence's settings (`generating 1024 tokens`), a `key: value` line's, and the
+    machines a text counts (`2-node`, `single node`)."""
+    found = [Reading(v, "a sentence") for v in settings_in_text(text).values.get(key, ())]
+    pair = _PAIR.match(text)
+    if pair is not None:
+        name, value = pair.group("key").strip(), pair.group("value")
+        stated = settings_in_pairs([(name, value)]).values.get(key, set())
+        if _names_key(name, key):
+            numbers = cell_numbers(value.replace(",", "").split(",")[0])
+            stated = stated | {int(n) for n in numbers[:1] if float(n).is_integer()}
+        found += [Reading(v, f"the line {name!r}") for v in stated]
+    for match in _INLINE.finditer(text):
+        if _names_key(match.group("key"), key):
+            value = int(match.group("value").replace(",", ""))
+            found.append(Reading(value, f"the setting {match.group(0).strip()!r}"))
+    for match in _FLAG.finditer(text):
+        if _names_key(match.group("key").replace("-", " "), key):
+            found.append(Reading(int(match.group("value")), f"the flag {match.group(0)!r}"))
+    if key == "node_count":
+        for count in (vocab.count_of(text), vocab.single_machine(text)):
+            if count is not None:
+                found.append(Reading(count, "a text counting machines"))
+    return found

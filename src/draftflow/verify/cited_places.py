@@ -1,0 +1,127 @@
+"""A cited count or engine re-read where extract read it, not wherever its words stand.
+
+`concurrency: 16` cited to `We ran Llama 4 Scout (17B-16E) with 32 concurrent requests` is
+not stated there: the place states concurrency 32, and its 16 is part of a model's name.
+`engine: SGLang` cited to `vLLM vs SGLang: 41 vs 38 tok/s` is not stated either: the line
+names two engines and says of neither that it ran the figure. The place is read by extract's
+own readers (`extract/conditions/place_reading.py`: a row's cells under their headers, a rate
+header's load, `key: value` and `key=value` settings, a sentence's setting, the machines a
+text counts, a line naming one engine, a run file's name), each document's context read once
+per run (`VerifyContext.chain_reader`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions import ConditionReader
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.cite import Place, place_text
+from draftflow.extract.conditions.place_reading import (
+    ENGINE,
+    count_readings,
+    engine_readings,
+    reads_at,
+)
+from draftflow.verify.context import VerifyContext
+from draftflow.verify.report import Evidence
+
+MAX_QUOTE = 160
+"""How much of a cited line a message quotes."""
+NEAR = 40
+"""How many characters either side of a number a message quotes from a long line."""
+
+
+class PlaceStatus(Enum):
+    """What a condition's cited places say of it, read where extract reads it."""
+
+    STATED = "stated"
+    """A place states the value as the condition."""
+    OTHER_VALUE = "other value"
+    """The places state the condition, with another value."""
+    UNREAD = "unread"
+    """The places do not state the condition: its words stand there for something else."""
+
+
+@dataclass(frozen=True)
+class PlaceReading:
+    """The outcome of re-reading a condition at its cited places, with what they say."""
+
+    status: PlaceStatus
+    said: tuple[str, ...] = ()
+    """What the places state for the condition's key (`concurrency 32 (a sentence)`)."""
+    evidence: list[Evidence] = field(default_factory=list)
+
+    def describe(self, key: str, value: object) -> str:
+        """What the places say instead, for a message."""
+        if self.said:
+            return "states " + "; ".join(self.said[:3])
+        quotes = "; ".join(repr(_around(e.text or e.path, value)) for e in self.evidence[:2])
+        if key == ENGINE:
+            return f"names no engine as the one that measured ({quotes})"
+        return f"states no {key.replace('_', ' ')}: its {value} stands in {quotes}"
+
+
+def reread_place(
+    ctx: VerifyContext,
+    key: str,
+    value: object,
+    places: list[Place],
+    documents: Mapping[str, Document],
+) -> PlaceReading:
+    """The cited places read again by extract's readers: `STATED` when one states `value`
+    as `key`, else what they state for it instead."""
+    reader = chain_reader(ctx)
+    said: list[str] = []
+    evidence: list[Evidence] = []
+    for place in places:
+        document = documents.get(place.path)
+        if document is None:
+            continue
+        context = reader.context(document)
+        if reads_at(context, place.line, key, value):
+            return PlaceReading(PlaceStatus.STATED)
+        if key == ENGINE:
+            said += [f"engine {name}" for name in sorted(engine_readings(context, place.line))]
+        else:
+            said += [r.describe(key) for r in count_readings(context, place.line, key)]
+        evidence.append(_evidence(document, place.line))
+    status = PlaceStatus.OTHER_VALUE if said else PlaceStatus.UNREAD
+    return PlaceReading(status, tuple(dict.fromkeys(said)), evidence)
+
+
+def chain_reader(ctx: VerifyContext) -> ConditionReader:
+    """The run's condition reader (its documents' contexts read once), made on first use."""
+    if ctx.chain_reader is None:
+        ctx.chain_reader = ConditionReader(ctx.snapshot)
+    reader: ConditionReader = ctx.chain_reader
+    return reader
+
+
+def _evidence(document: Document, line: int) -> Evidence:
+    return Evidence(
+        document_id=document.document_id,
+        path=document.path,
+        line=line or None,
+        text=place_text(document, line) if line else document.path,
+        url=f"{document.pinned_url}#L{line}" if line else document.pinned_url,
+    )
+
+
+def _around(text: str, value: object) -> str:
+    """The words around the first place `value` is written in `text` (the text, cut short,
+    where it is not written as such: `4K`, `four`)."""
+    text = " ".join(text.split()).replace(",", "") if isinstance(value, int) else text
+    text = " ".join(text.split())
+    written = re.escape(str(value))
+    found = re.search(rf"(?<![\w.]){written}(?![\w])", text, re.IGNORECASE)
+    if found is None and isinstance(value, str) and (name := vocab.engine_in(value)):
+        found = next((m for m in re.finditer(re.escape(name), text, re.IGNORECASE)), None)
+    if found is None or len(text) <= MAX_QUOTE:
+        return text if len(text) <= MAX_QUOTE else f"{text[: MAX_QUOTE - 1]}…"
+    start = max(0, found.start() - NEAR)
+    return f"{'…' if start else ''}{text[start : found.end() + NEAR]}…"

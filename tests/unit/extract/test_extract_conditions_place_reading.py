@@ -1,0 +1,82 @@
+"""What one place says of a count or an engine, read as extract reads it
+(`extract/conditions/place_reading.py`): the reading verify re-reads a cited place with, and
+the one extract cites a count or an engine by first."""
+
+from __future__ import annotations
+
+from documents import make_document
+from draftflow.extract.conditions.cite import Place, cite
+from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.place_reading import counts_at, engine_readings, reads_at
+
+README = """# Llama 4 Scout on one DGX Spark
+
+We ran Llama 4 Scout (17B-16E) with 32 concurrent requests for every row below.
+
+| model | concurrency | prompt tokens | decode tok/s |
+|---|---|---|---|
+| Llama-3.1-8B | 4 | 512 | 38.2 |
+
+- max_concurrency: 8
+
+Run: `bench --mean-input-tokens 550 --max-tokens=256`, c=2.
+
+vLLM vs SGLang: 41.5 vs 38.2 tok/s.
+
+Engine: vLLM 0.11
+"""
+
+
+def _context(path: str = "README.md", text: str = README) -> DocumentContext:
+    return DocumentContext(make_document(path, text))
+
+
+def test_a_number_is_a_count_only_under_its_name() -> None:
+    context = _context()
+    assert counts_at(context, 3, "concurrency") == {32}  # not the model's 4, 17 or 16
+    assert counts_at(context, 1, "node_count") == {1}  # `one DGX Spark`
+    assert counts_at(context, 1, "concurrency") == frozenset()  # `Llama 4`
+
+
+def test_a_row_states_a_count_in_its_cell_under_the_count_s_header() -> None:
+    context = _context()
+    assert counts_at(context, 7, "concurrency") == {4}
+    assert counts_at(context, 7, "input_tokens") == {512}
+    assert counts_at(context, 7, "output_tokens") == frozenset()
+
+
+def test_settings_written_as_keys_flags_and_short_names_are_counts() -> None:
+    context = _context()
+    assert counts_at(context, 9, "concurrency") == {8}
+    assert counts_at(context, 11, "input_tokens") == {550}
+    assert counts_at(context, 11, "output_tokens") == {256}
+    assert counts_at(context, 11, "concurrency") == {2}
+
+
+def test_a_run_file_s_name_states_its_settings_at_line_zero() -> None:
+    context = _context("runs/Qwen3-8B_bs8_in128.json", "{}\n")
+    assert counts_at(context, 0, "concurrency") == {8}
+
+
+def test_an_engine_is_read_where_one_is_named_as_what_measured() -> None:
+    context = _context()
+    assert engine_readings(context, 13) == frozenset()  # `vLLM vs SGLang` names two
+    assert engine_readings(context, 15) == {"vLLM"}
+    assert reads_at(context, 15, "engine", "vLLM")
+    assert not reads_at(context, 13, "engine", "SGLang")
+    assert reads_at(_context("runs/llamacpp_q4_0_smi.txt", "x\n"), 0, "engine", "llama.cpp")
+
+
+def test_a_count_is_cited_where_it_is_read_not_where_its_number_stands() -> None:
+    context = _context()
+    document = context.document
+
+    def reads(doc: object, line: int, key: str, value: object) -> bool:
+        return reads_at(context, line, key, value)
+
+    chain = [(document, 7), (document, 3), (document, 1)]
+    # the loose reading cites the row's `Llama-3.1-8B` for 8; read under its name, no place
+    # of this chain states concurrency 8, and the nearest that states 32 is the sentence
+    assert cite(32, chain, "concurrency", reads) == (Place("README.md", 3),)
+    assert cite(4, [(document, 1), (document, 7)], "concurrency", reads) == (Place("README.md", 7),)
+    assert cite(4, [(document, 1)], "concurrency") == (Place("README.md", 1),)
