@@ -38,3 +38,23 @@ def states(conditions: Mapping[str, JsonValue], key: str) -> bool:
         names = [conditions.get(k) for k in MODEL_KEYS]
         return any(isinstance(name, str) and PRECISION.search(name) for name in names)
     return False
+
+
+# the words with which a document speaks of a condition (`run sequentially (concurrency 1)`):
+# a condition its documents speak of is not one "no headline figure states", even where the
+# figures' conditions did not take it up
+MENTIONS = {
+    # `Number of Parallel Model Requests Allowed`, `OLLAMA_NUM_PARALLEL`; not a parallelism
+    "concurrency": r"\bconcurren\w*|\bsequential(?:ly)?\b|\bbatch size|num_parallel"
+    r"|(?<!tensor )(?<!pipeline )(?<!data )(?<!expert )\bparallel\b(?![ _-]?(?:size|degree))",
+    "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
+    r"|\bpp\d+\b",
+    "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
+    r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)",
+    "temperature": r"\btemperature\b",
+    "top_p": r"\btop[_ -]?p\b",
+    "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",
+    # the words, or any weight precision of the vocabulary (`numbers/vocabulary.toml`)
+    "quantization": rf"\bquanti[sz]\w*|\bgguf\b|{PRECISION.pattern}",
+    "speculative_decoding": r"\bspeculat\w*|\bmtp\b|\bdraft model\b|\beagle\d?\b|\bdflash\b",
+}

@@ -6,12 +6,13 @@ are capped; every sentence that carries a number passes the grounding guard or i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from draftflow.draft import template_wording as w
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter
-from draftflow.draft.record_facts import UNSTATED_NAMES, states
+from draftflow.draft.record_facts import MENTIONS, UNSTATED_NAMES, states
 from draftflow.draft.template_wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.record.model import Conditions, ReportedSetup, Section
 
@@ -66,14 +67,16 @@ def _named(writer: SectionWriter, key: str) -> list[str]:
 
 
 def _some_name(named: int, count: int, what: str, names: Sequence[str]) -> str:
-    """`Some headline figures name their model: A, B and C; the others name none.` (no
+    """`Some headline figures name their model: A, B and C; for the others it is unknown.` (no
     counts: the grounding guard holds every number, words too, to a source)."""
     shown = list(names[:MAX_NAMED_VALUES])
     if len(names) > MAX_NAMED_VALUES:
         shown.append("others")
     if named == count:
         return f"The headline figures name their {what}: {w.join(shown)}."
-    return f"Some headline figures name their {what}: {w.join(shown)}; the others name none."
+    return (
+        f"Some headline figures name their {what}: {w.join(shown)}; for the others it is unknown."
+    )
 
 
 def measured_engines(writer: SectionWriter, runtimes: Sequence[str]) -> list[str]:
@@ -229,7 +232,7 @@ def missing_section(writer: SectionWriter) -> Section | None:
     stated = [item.result.conditions for item in writer.grounded]
     sentences = [
         *_record_unstated_sentences(writer, stated),
-        *_condition_gap_sentences(stated),
+        *_condition_gap_sentences(stated, _documents_text(writer)),
         *_setup_gap_sentences(writer.selection.setup),
     ]
     if writer.selection.dropped_claims:
@@ -255,13 +258,33 @@ def _record_unstated_sentences(writer: SectionWriter, stated: Sequence[Condition
     return [f"The sources do not state {w.join(names, 'or')}."]
 
 
-def _condition_gap_sentences(stated: Sequence[Conditions]) -> list[str]:
-    """The standard conditions no headline figure states, then those only some state."""
-    unknown = [k for k in STANDARD_CONDITION_KEYS if not any(states(c, k) for c in stated)]
+def _documents_text(writer: SectionWriter) -> list[str]:
+    """The text of each document a headline figure cites, once each."""
+    documents = {item.document.pinned_url: item.document for item in writer.grounded}
+    return [document.text for document in documents.values()]
+
+
+def _mentioned(key: str, texts: Sequence[str]) -> bool:
+    """Whether a document speaks of the condition (`pp512`, `tg128`, `concurrency 1`): then
+    "no headline figure states it" would read as the sources not stating it."""
+    pattern = MENTIONS.get(key)
+    return pattern is not None and any(re.search(pattern, t, re.IGNORECASE) for t in texts)
+
+
+def _condition_gap_sentences(stated: Sequence[Conditions], texts: Sequence[str]) -> list[str]:
+    """The standard conditions no headline figure states and no cited document speaks of,
+    then those only some state."""
+    unknown = [
+        k
+        for k in STANDARD_CONDITION_KEYS
+        if not any(states(c, k) for c in stated) and not _mentioned(k, texts)
+    ]
     partial = [
         k
         for k in STANDARD_CONDITION_KEYS
-        if k not in unknown and not all(states(c, k) for c in stated)
+        if k not in unknown
+        and any(states(c, k) for c in stated)
+        and not all(states(c, k) for c in stated)
     ]
     sentences = []
     if unknown:

@@ -204,7 +204,10 @@ def test_engines_are_said_of_the_headline_only_when_every_figure_states_one() ->
     assert len(sentences(lead)) == 1
     said = " ".join(sections.artifact_section(_Writer(grounded)).paragraphs)  # type: ignore[union-attr]
     assert "measured with" not in said and "with vLLM" not in said
-    assert "Some headline figures name their engine: vLLM and SGLang; the others name none." in said
+    assert (
+        "Some headline figures name their engine: vLLM and SGLang; for the others it is unknown."
+        in said
+    )
 
 
 def test_the_artifact_names_the_models_some_figures_state_and_claims_none_of_all() -> None:
@@ -226,3 +229,13 @@ def test_the_artifact_names_the_models_some_figures_state_and_claims_none_of_all
     assert "Some headline figures name their model: Gemma-4-26B-NVFP4 and " in said
     none = " ".join(sections.artifact_section(_Writer(unnamed)).paragraphs)  # type: ignore[union-attr]
     assert "The model of the headline figures is unknown." in none
+
+
+def test_no_headline_figure_states_it_is_not_said_of_what_its_documents_speak_of() -> None:
+    doc = make_document("RUNS.md", "# Runs\n\n| test | t/s |\n|---|---|\n| pp512 | 179.9 |\n")
+    grounded = [Grounded(make_result(doc, 5, 179.9, conditions={"model": "M"}), doc)]
+    missing = sections.missing_section(_Writer(grounded))
+    assert missing is not None
+    text = " ".join(missing.paragraphs)
+    assert "input tokens" not in text  # the table's `pp512` speaks of the prompt's length
+    assert "output tokens" in text and "stay unknown" in text

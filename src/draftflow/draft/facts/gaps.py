@@ -13,9 +13,8 @@ from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
 from draftflow.draft.parts import Grounded
-from draftflow.draft.record_facts import states
+from draftflow.draft.record_facts import MENTIONS, states
 from draftflow.extract.conditions.readers import SOURCE_CELLS
-from draftflow.extract.conditions.setup_names import PRECISION
 from draftflow.record.model import ReportedResult
 
 MAX_LIMIT_ROWS = 4
@@ -40,24 +39,6 @@ UNKNOWN_KEYS = (
     "speculative_decoding",
 )
 MAX_UNKNOWN_NAMED = 4
-# the words with which a document speaks of a condition (`run sequentially (concurrency 1)`):
-# a condition its documents speak of is not one "no headline figure states", even where the
-# figures' conditions did not take it up
-MENTIONS = {
-    # `Number of Parallel Model Requests Allowed`, `OLLAMA_NUM_PARALLEL`; not a parallelism
-    "concurrency": r"\bconcurren\w*|\bsequential(?:ly)?\b|\bbatch size|num_parallel"
-    r"|(?<!tensor )(?<!pipeline )(?<!data )(?<!expert )\bparallel\b(?![ _-]?(?:size|degree))",
-    "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
-    r"|\bpp\d+\b",
-    "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
-    r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)",
-    "temperature": r"\btemperature\b",
-    "top_p": r"\btop[_ -]?p\b",
-    "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",
-    # the words, or any weight precision of the vocabulary (`numbers/vocabulary.toml`)
-    "quantization": rf"\bquanti[sz]\w*|\bgguf\b|{PRECISION.pattern}",
-    "speculative_decoding": r"\bspeculat\w*|\bmtp\b|\bdraft model\b|\beagle\d?\b|\bdflash\b",
-}
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 # a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
 # or a spread (`min 531 ms, max 827 ms`, a median or a percentile of several runs)
