@@ -171,7 +171,7 @@ def test_cpus_and_chips_are_read_from_the_data() -> None:
 
 
 def test_precisions_are_read_from_the_data_everywhere() -> None:
-    from draftflow.draft.facts.gaps import MENTIONS
+    from draftflow.draft.record_facts import MENTIONS
     from draftflow.extract.conditions.setup_names import precision_in
     from draftflow.select import reference, setup_fields
 
