@@ -52,10 +52,13 @@ RECORDED = {
 # Each select prompt lists only the candidates that fit --context-tokens 6000 (before, jvr0x's
 # ran past the recording server's 8192-token context and was refused); the tiny model's
 # select replies are cut at 512 tokens too, so the rules choose every headline.
+# Re-recorded in session 16 (MODE=new, new prompts only): MiaAI's one usable reply (its
+# framing) was to a prompt that changed and the new one is cut, so templates write it all;
+# Kleybrink's new framing reply parses and passes verify, so the model titles it.
 RECORDED_REPLIES = {
-    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 12, CREATION_MODEL_UNUSABLE),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
-    "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
+    "Kleybrink__dgx-spark-bench": (19, 18, CREATION_MODEL_FALLBACK),
 }
 SETTINGS = [
     "--model",

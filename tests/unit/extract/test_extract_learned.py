@@ -116,12 +116,16 @@ def test_an_html_tags_brackets_are_no_bound_of_the_policy(text: str, value: floa
     assert found and not any(out_by_policy(candidate) for candidate in found)
 
 
-def test_a_row_named_like_an_identifier_leaves_the_decision_to_the_model() -> None:
-    # the row names the configuration measured (an engine whose name reads like a file)
-    text = "# Decode\n\n| | master | feat |\n|---|---|---|\n| llama.cpp CPU | 50.97 | 52.99 |\n"
+def test_a_knob_table_s_setting_rows_are_out_whatever_their_columns_say() -> None:
+    # jvr0x's recipe README: a row named by a setting holds settings, not results (reading
+    # only the column, as a branch of session 16 did, published a port and a context size)
+    text = (
+        "# Knobs\n\n| Knob | Daily | Bench (this recipe) |\n|---|---|---|\n"
+        "| Port | 8125 | 8243 |\n| gpu_memory_utilization | 0.88 | 0.85 |\n"
+    )
     snapshot = snapshot_of({"README.md": text})
-    found = [c for c in harvest(snapshot) if 50.97 in c.values]
-    assert found and not any(out_by_policy(candidate) for candidate in found)
+    found = [c for c in harvest(snapshot) if {8125.0, 0.88} & set(c.values)]
+    assert found and all(out_by_policy(candidate) for candidate in found)
 
 
 def test_a_sentence_a_reader_took_numbers_of_keeps_its_reading() -> None:

@@ -113,9 +113,9 @@ def _tags_blanked(text: str) -> str:
 def out_by_policy(candidate: Candidate) -> bool:
     """Whether the gold policy's *out* list names a number the rules left, whatever the
     model scores: a threshold, target or estimate (by its column, key, row, heading or
-    caption), a setting or identifier by the settings vocabulary (its column or key: a row
-    names the configuration measured, `llama.cpp CPU`, `feat (flash DK=128)`, which the model
-    weighs as its `row_setting_or_id` feature), or a cell that is a bound or a formula
+    caption), a setting or identifier by the settings vocabulary (its column, key or row: a
+    `Knob` table's `Port`, `ctx` and `gpu_memory_utilization` rows are settings, though the
+    row may name a configuration, `llama.cpp CPU`), or a cell that is a bound or a formula
     (`≈ 3.4`, `273 / 80`, `500+`, code; an HTML tag's brackets are none)."""
     names = " ".join(
         text.lower()
@@ -123,7 +123,7 @@ def out_by_policy(candidate: Candidate) -> bool:
     )
     if THRESHOLD_WORDS.search(names):
         return True
-    if candidate.key and names_no_metric(candidate.key):
+    if any(names_no_metric(name) for name in (candidate.key, candidate.row_header) if name):
         return True
     if candidate.format is SourceFormat.LINE:
         line = _tags_blanked(candidate.caption or "")
