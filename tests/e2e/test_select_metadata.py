@@ -165,3 +165,16 @@ def test_runtimes_are_those_of_the_headline_figures_sections() -> None:
     meta = read_metadata(_snapshot(report), [_result(report, 9, 10.5)], [])
     assert meta.runtimes == ["SGLang"]
     assert meta.evidence["runtime:SGLang"] == report.line_url(5)
+
+
+def test_one_figure_s_quantization_is_no_record_wide_quantization() -> None:
+    """epappas: one figure's `FP4` (read from "Blackwell's FP4 instructions are not
+    forward-compatible") became the record's quantization over NCCL bandwidths."""
+    text = "# Notes\n\n| case | value |\n|---|---|\n| busbw | 21.95 |\n| arch | 12 |\n"
+    table = _document("notes.md", text)
+    headline = [_result(table, 5, 21.95), _result(table, 6, 12.0, quantization="FP4")]
+    meta = read_metadata(_snapshot(table), headline, [])
+    assert meta.quantization is None
+    assert meta.unstated["quantization"] == "only some headline figures state their quantization"
+    both = [_result(table, 5, 21.95, quantization="FP4"), headline[1]]
+    assert read_metadata(_snapshot(table), both, []).quantization == "FP4"

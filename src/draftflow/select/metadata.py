@@ -164,12 +164,19 @@ def _system(meta: RecordMetadata, front: list[Document], headline: list[Reported
 
 
 def _quantization(meta: RecordMetadata, headline: list[ReportedResult]) -> None:
+    """The record's quantization: the one every headline figure states (one figure's `FP4`,
+    read from "Blackwell's FP4 instructions", is no record-wide value), else the model id's."""
     stated = first_stated(headline, QUANT_KEYS)
-    if len(stated) == 1:
+    if len(stated) == 1 and all(first_stated([r], QUANT_KEYS) for r in headline):
         meta.quantization, meta.evidence["quantization"] = next(iter(stated.items()))
         return
-    if len(stated) > 1:
-        meta.unstated["quantization"] = "the headline figures use several quantizations"
+    if stated:
+        several = len(stated) > 1
+        meta.unstated["quantization"] = (
+            "the headline figures use several quantizations"
+            if several
+            else "only some headline figures state their quantization"
+        )
         return
     if meta.model_id:
         precision = precision_in(meta.model_id)
