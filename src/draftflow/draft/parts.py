@@ -24,6 +24,12 @@ class Grounded:
     document: Document
 
 
+def cited_texts(grounded: Iterable[Grounded]) -> list[str]:
+    """The text of each document the figures cite, once each."""
+    documents = {item.document.pinned_url: item.document for item in grounded}
+    return [document.text for document in documents.values()]
+
+
 @dataclass(frozen=True)
 class Profile:
     """A configuration to describe: a test profile, or the shared conditions of results."""

@@ -4,7 +4,8 @@ field."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 
 from pydantic import JsonValue
 
@@ -58,3 +59,10 @@ MENTIONS = {
     "quantization": rf"\bquanti[sz]\w*|\bgguf\b|{PRECISION.pattern}",
     "speculative_decoding": r"\bspeculat\w*|\bmtp\b|\bdraft model\b|\beagle\d?\b|\bdflash\b",
 }
+
+
+def mentioned(key: str, texts: Iterable[str]) -> bool:
+    """Whether a document speaks of the condition (`pp512`, `tg128`, `concurrency 1`): then
+    "no headline figure states it" would read as the sources not stating it."""
+    pattern = MENTIONS.get(key)
+    return pattern is not None and any(re.search(pattern, t, re.IGNORECASE) for t in texts)

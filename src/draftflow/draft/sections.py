@@ -6,13 +6,12 @@ are capped; every sentence that carries a number passes the grounding guard or i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from draftflow.draft import template_wording as w
 from draftflow.draft.grounding import format_value
-from draftflow.draft.parts import Grounded, SectionWriter
-from draftflow.draft.record_facts import MENTIONS, UNSTATED_NAMES, states
+from draftflow.draft.parts import Grounded, SectionWriter, cited_texts
+from draftflow.draft.record_facts import UNSTATED_NAMES, mentioned, states
 from draftflow.draft.template_wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.record.model import Conditions, ReportedSetup, Section
 
@@ -27,7 +26,8 @@ def artifact_section(writer: SectionWriter) -> Section | None:
     if facts is None:
         return None
     grounding = writer.ground(writer.front)
-    sentences = _measured_on(writer, facts.model_id or facts.model_label, facts.system)
+    model = facts.model_id or facts.model_label
+    sentences = _measured_on(writer, model, facts.system, facts.runtimes)
     if facts.quantization:
         sentences.append(f"The weights are {facts.quantization}.")
     if facts.experiment_date:
@@ -36,11 +36,13 @@ def artifact_section(writer: SectionWriter) -> Section | None:
     return w.section("Which artifact was measured?", [" ".join(kept)], writer.front)
 
 
-def _measured_on(writer: SectionWriter, model: str | None, system: str | None) -> list[str]:
+def _measured_on(
+    writer: SectionWriter, model: str | None, system: str | None, runtimes: Sequence[str]
+) -> list[str]:
     """What the headline figures were measured on, claimed of all of them only where all
     of them state it: a model or engine that some figures name is said of those some."""
     count = len(writer.grounded)
-    engines = measured_engines(writer, writer.facts.runtimes if writer.facts else [])
+    engines = measured_engines(writer, runtimes)
     engine_named = _named(writer, "engine")
     every_engine = bool(engines) and len(engine_named) == count
     where = (f" with {w.join(engines)}" if every_engine else "") + (
@@ -232,7 +234,7 @@ def missing_section(writer: SectionWriter) -> Section | None:
     stated = [item.result.conditions for item in writer.grounded]
     sentences = [
         *_record_unstated_sentences(writer, stated),
-        *_condition_gap_sentences(stated, _documents_text(writer)),
+        *_condition_gap_sentences(stated, cited_texts(writer.grounded)),
         *_setup_gap_sentences(writer.selection.setup),
     ]
     if writer.selection.dropped_claims:
@@ -258,26 +260,13 @@ def _record_unstated_sentences(writer: SectionWriter, stated: Sequence[Condition
     return [f"The sources do not state {w.join(names, 'or')}."]
 
 
-def _documents_text(writer: SectionWriter) -> list[str]:
-    """The text of each document a headline figure cites, once each."""
-    documents = {item.document.pinned_url: item.document for item in writer.grounded}
-    return [document.text for document in documents.values()]
-
-
-def _mentioned(key: str, texts: Sequence[str]) -> bool:
-    """Whether a document speaks of the condition (`pp512`, `tg128`, `concurrency 1`): then
-    "no headline figure states it" would read as the sources not stating it."""
-    pattern = MENTIONS.get(key)
-    return pattern is not None and any(re.search(pattern, t, re.IGNORECASE) for t in texts)
-
-
 def _condition_gap_sentences(stated: Sequence[Conditions], texts: Sequence[str]) -> list[str]:
     """The standard conditions no headline figure states and no cited document speaks of,
     then those only some state."""
     unknown = [
         k
         for k in STANDARD_CONDITION_KEYS
-        if not any(states(c, k) for c in stated) and not _mentioned(k, texts)
+        if not any(states(c, k) for c in stated) and not mentioned(k, texts)
     ]
     partial = [
         k

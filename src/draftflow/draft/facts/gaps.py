@@ -12,8 +12,8 @@ from pydantic import JsonValue
 from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
-from draftflow.draft.parts import Grounded
-from draftflow.draft.record_facts import MENTIONS, states
+from draftflow.draft.parts import Grounded, cited_texts
+from draftflow.draft.record_facts import mentioned, states
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.record.model import ReportedResult
 
@@ -145,7 +145,7 @@ class _Gap:
 def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     """What no headline figure states: repetitions and a variance, an engine's version."""
     results = [item.result for item in grounded]
-    texts = _texts(grounded)
+    texts = cited_texts(grounded)
     facts = [
         _gap_fact(gap, grounded, written, len(results))
         for gap in (_repetitions_gap(results, texts), _conditions_gap(results, texts))
@@ -155,15 +155,10 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     if engine:
         # the figures that name the engine, and their documents, are what the sentence cites
         naming = [i for i in grounded if text_value(i.result.conditions.get("engine")) == engine]
-        gap = _engine_version_gap(engine, results, _texts(naming))
+        gap = _engine_version_gap(engine, results, cited_texts(naming))
         if gap is not None:
             facts.append(_gap_fact(gap, naming, written, len(results)))
     return facts
-
-
-def _texts(grounded: Sequence[Grounded]) -> list[str]:
-    """The text of each document the figures cite, once each."""
-    return [d.text for d in {i.document.pinned_url: i.document for i in grounded}.values()]
 
 
 def _gap_fact(gap: _Gap, cited: Sequence[Grounded], written: Written, weight: int) -> Fact:
@@ -198,8 +193,7 @@ def _conditions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> 
     unknown = [
         k
         for k in UNKNOWN_KEYS
-        if not any(states(r.conditions, k) for r in results)
-        and not any(re.search(MENTIONS[k], text, re.IGNORECASE) for text in texts)
+        if not any(states(r.conditions, k) for r in results) and not mentioned(k, texts)
     ]
     if not unknown:
         return None
