@@ -41,6 +41,7 @@ WORDS = {
 }  # fmt: skip
 SUFFIX = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
 NUMBER = re.compile(r"[-+−]?\d[\d,_]*(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?\.\d+")
+GROUPED = re.compile(r"([-+−]?)(\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+)(\.\d+)?")  # "151 808"
 
 
 def sha256(path: Path) -> str:
@@ -54,6 +55,10 @@ def numbers_in(raw: str) -> list[float]:
     if word in WORDS:
         return [float(WORDS[word])]
     found: list[float] = []
+    grouped = GROUPED.fullmatch(raw.strip())
+    if grouped:  # thousands grouped by spaces, as some documents write them
+        sign, digits, fraction = grouped.groups()
+        found.append(float(sign.replace("−", "-") + re.sub(r"\D", "", digits) + (fraction or "")))
     for match in NUMBER.finditer(raw):
         text = match.group().replace(",", "").replace("_", "").replace("−", "-")
         try:
