@@ -40,6 +40,8 @@ WORDS = {
     "quarter": 0.25, "third": 1 / 3,
 }  # fmt: skip
 SUFFIX = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
+DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+"""A comma followed by one or two digits cannot group thousands: it is a decimal comma."""
 NUMBER = re.compile(r"[-+−]?\d[\d,_]*(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?\.\d+")
 GROUPED = re.compile(r"([-+−]?)(\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+)(\.\d+)?")  # "151 808"
 
@@ -68,6 +70,8 @@ def numbers_in(raw: str) -> list[float]:
         after = raw[match.end() : match.end() + 1].lower()
         found.append(number * SUFFIX.get(after, 1.0))
         found.append(number)
+        if DECIMAL_COMMA.fullmatch(match.group()):  # German/French "74,68": a decimal comma
+            found.append(float(match.group().replace(",", ".")))
     return found
 
 

@@ -1,0 +1,63 @@
+"""`scripts/check-gold.py` as a real process: numbers written with a decimal comma."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENT = "| Modell | Exact Matches |\n|---|---|\n| qwen2.5-coder:7b | 74,68 % |\n"
+
+
+def _check(tmp_path: Path, raw: str, value: float) -> subprocess.CompletedProcess[str]:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "ergebnisse.md").write_text(DOCUMENT, encoding="utf-8")
+    figure = {
+        "path": "ergebnisse.md",
+        "line": 3,
+        "metric": "accuracy",
+        "value": value,
+        "unit": "%",
+        "label": "qwen2.5-coder:7b, Exact Matches",
+        "raw": raw,
+    }
+    headline = {key: figure[key] for key in ("path", "line", "value", "metric", "label")}
+    gold = {
+        "repository": "example/decimal-comma",
+        "revision": "0" * 40,
+        "commit_time": "2025-01-01T00:00:00+00:00",
+        "documents": [
+            {"path": "ergebnisse.md", "sha256": hashlib.sha256(DOCUMENT.encode()).hexdigest()}
+        ],
+        "figures": [figure],
+        "headline": [{**headline, "why": "test", "conditions": {"model": "qwen2.5-coder:7b"}}],
+    }
+    gold_file = tmp_path / "gold.json"
+    gold_file.write_text(json.dumps(gold), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "check-gold.py"), str(gold_file), str(repo)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_a_decimal_comma_value_follows_from_its_raw(tmp_path: Path) -> None:
+    result = _check(tmp_path, "74,68", 74.68)
+    assert result.returncode == 0, result.stdout
+    assert "0 problem(s)" in result.stdout
+
+
+@pytest.mark.parametrize("value", [74.86, 7.468])
+def test_a_wrong_value_beside_a_decimal_comma_is_still_a_problem(
+    tmp_path: Path, value: float
+) -> None:
+    result = _check(tmp_path, "74,68", value)
+    assert result.returncode == 1
+    assert "does not follow from raw '74,68'" in result.stdout
