@@ -505,11 +505,12 @@ def test_template_text_itself_holds_no_number() -> None:
     import ast
 
     import draftflow.draft.facts.wording as fact_wording
+    import draftflow.draft.no_results as no_results
     import draftflow.draft.template_wording as wording
     import draftflow.draft.templates as templates
 
     literals: list[str] = []
-    for module in (templates, wording, sections, fact_wording):
+    for module in (templates, no_results, wording, sections, fact_wording):
         tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
         docstrings = {
             id(body[0].value)

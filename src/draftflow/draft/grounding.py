@@ -34,6 +34,7 @@ from draftflow.numbers import (
     uses_decimal_comma,
 )
 from draftflow.numbers.arithmetic import ratios
+from draftflow.record.model import ReportedResult, TestProfile
 
 
 def format_value(value: int | float | bool) -> str:
@@ -218,3 +219,26 @@ class Grounding:
         if bisect_right(self._values, high) > bisect_left(self._values, low):
             return True
         return any(source.states(low, high) for source in self._sources)
+
+
+def record_values(results: Iterable[ReportedResult]) -> list[float]:
+    """Numbers prose may state although no cited document writes them: each result's value
+    and observed bounds, which verify accepts as the record's own verified fields."""
+    values: list[float] = []
+    for result in results:
+        values.append(result.value)
+        if result.uncertainty is not None:
+            bounds = (result.uncertainty.observed_min, result.uncertainty.observed_max)
+            values += [b for b in bounds if b is not None]
+    return values
+
+
+def record_names(
+    repository: str, results: Iterable[ReportedResult], profiles: Iterable[TestProfile]
+) -> list[str]:
+    """Names prose may repeat as identifiers: the repository, labels, metrics and units."""
+    names = [repository]
+    for result in results:
+        names += [result.label, result.metric, result.unit]
+    names += [profile.label for profile in profiles]
+    return names

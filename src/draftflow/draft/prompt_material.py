@@ -11,10 +11,9 @@ from collections.abc import Sequence
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.draft.grounding import Grounding
+from draftflow.draft.grounding import Grounding, record_names, record_values
 from draftflow.draft.record_facts import states
 from draftflow.draft.template_wording import STANDARD_CONDITION_KEYS
-from draftflow.draft.templates import record_names, record_values
 from draftflow.extract.model_pass.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
 from draftflow.record.model import ReportedResult
 from draftflow.select.artifact import Selection

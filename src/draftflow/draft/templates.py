@@ -24,7 +24,14 @@ from draftflow.draft.consistency import Names
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.lead import lead_configuration
 from draftflow.draft.facts.questions import fact_sections, headline_facts, supported_facts
-from draftflow.draft.grounding import Grounding, SourceTexts, as_written
+from draftflow.draft.grounding import (
+    Grounding,
+    SourceTexts,
+    as_written,
+    record_names,
+    record_values,
+)
+from draftflow.draft.no_results import front_documents, no_results_draft
 from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.template_wording import (
     LIMITATIONS,
@@ -32,10 +39,9 @@ from draftflow.draft.template_wording import (
     MAX_METRICS_IN_SUMMARY,
     NOTES,
     RANKED_LIMITATION,
-    README_NAMES,
     UNRANKED,
 )
-from draftflow.record.model import ReportedResult, Section, TestProfile
+from draftflow.record.model import ReportedResult, Section
 from draftflow.select.artifact import Selection
 from draftflow.select.metadata_model import RecordMetadata
 
@@ -49,7 +55,7 @@ def draft_deterministic(
     record-level `facts` the select stage read from the sources, when given)."""
     grounded = _grounded_results(snapshot, selection.headline)
     if not grounded:
-        return _no_results_draft(snapshot, selection)
+        return no_results_draft(snapshot, selection)
     writer = Writer(snapshot, selection, grounded, facts)
     return writer.draft()
 
@@ -74,7 +80,7 @@ class TemplateParts:
 
     @cached_property
     def _empty(self) -> EditorialDraft:
-        return _no_results_draft(self._snapshot, self._selection)
+        return no_results_draft(self._snapshot, self._selection)
 
     @cached_property
     def sections(self) -> list[Section]:
@@ -118,29 +124,6 @@ def _grounded_results(snapshot: Snapshot, results: Sequence[ReportedResult]) -> 
     return grounded
 
 
-def record_values(results: Iterable[ReportedResult]) -> list[float]:
-    """Numbers prose may state although no cited document writes them: each result's value
-    and observed bounds, which verify accepts as the record's own verified fields."""
-    values: list[float] = []
-    for result in results:
-        values.append(result.value)
-        if result.uncertainty is not None:
-            bounds = (result.uncertainty.observed_min, result.uncertainty.observed_max)
-            values += [b for b in bounds if b is not None]
-    return values
-
-
-def record_names(
-    repository: str, results: Iterable[ReportedResult], profiles: Iterable[TestProfile]
-) -> list[str]:
-    """Names prose may repeat as identifiers: the repository, labels, metrics and units."""
-    names = [repository]
-    for result in results:
-        names += [result.label, result.metric, result.unit]
-    names += [profile.label for profile in profiles]
-    return names
-
-
 class Writer:
     """Writes each part of the editorial over one selection's grounded headline."""
 
@@ -164,7 +147,7 @@ class Writer:
         # Sections whose claims span every document cite the first ones only, as the seeds do.
         self.leading = self.documents[:MAX_DOCUMENTS_NAMED]
         self._groundings: dict[tuple[str, ...], Grounding] = {}
-        readme = _front_documents(snapshot)[:1]
+        readme = front_documents(snapshot)[:1]
         # sections about the whole record cite the README and the headline figures' documents
         self.front = w.unique_documents([*readme, *self.leading])[:MAX_FRONT_DOCUMENTS]
         self.metrics = w.unique(w.metric_name(item.result) for item in grounded)
@@ -345,52 +328,6 @@ class Writer:
             if key not in profiles and item.result.conditions:
                 profiles[key] = Profile(item.result.label, item.result.conditions, item.document)
         return list(profiles.values())
-
-
-def _no_results_draft(snapshot: Snapshot, selection: Selection) -> EditorialDraft:
-    """An editorial that says no result was found, with no number of its own."""
-    documents = _front_documents(snapshot)
-    texts = SourceTexts()
-    grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
-    read = grounding.keep(d.path for d in documents)
-    looked = "The repository's documents were read at a pinned revision."
-    if read:
-        looked = f"The documents read at the pinned revision include {w.join(read)}."
-    missing = ["No measured figure, configuration or setup could be tied to a source line."]
-    if selection.dropped_claims:
-        missing.append(
-            "Candidate figures were found but could not be grounded on a line of a source "
-            "document, so they were left out."
-        )
-    sections = []
-    if documents:
-        sections = [
-            w.section_always("What was looked at?", [looked], documents),
-            w.section_always("What is missing?", [" ".join(missing)], documents),
-        ]
-    return EditorialDraft(
-        title=w.first_supported(
-            grounding,
-            f"{snapshot.repository}: no reported benchmark results found",
-            "No reported benchmark results found",
-        ),
-        summary="No reported benchmark results were found: no figure in the repository's "
-        "documents could be tied to the line that states it.",
-        answer="No reported results were found. The repository's documents were read at a "
-        "pinned revision, but none of them yielded a benchmark figure grounded on a specific "
-        "line, so this draft reports none.",
-        sections=sections,
-        notes=["This record reports no figures; an editor may confirm that none were missed."],
-        limitations=list(LIMITATIONS[:2]),
-        creation_method=CREATION_DETERMINISTIC,
-    )
-
-
-def _front_documents(snapshot: Snapshot) -> list[Document]:
-    """The README first when there is one, then the other documents, up to the cap."""
-    readme = next((d for n in README_NAMES if (d := snapshot.by_path(n)) is not None), None)
-    rest = [d for d in snapshot.documents if d is not readme]
-    return ([readme] if readme else [])[:1] + rest[: MAX_DOCUMENTS_NAMED - (1 if readme else 0)]
 
 
 def _group_by_metric(

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from draftflow.errors import ConfigError, ModelError
 from draftflow.llm.cache import ResponseCache
@@ -42,47 +39,11 @@ from draftflow.llm.structured import (
     parse_reply,
     response_format,
 )
-from draftflow.llm.transport import FormatRejected, Transport, context_overflow_error
+from draftflow.llm.structured_call import StructuredCall, T
+from draftflow.llm.transport import FormatRejected, Transport
+from draftflow.llm.wire import context_overflow_error
 
 __all__ = ["FormatRejected", "ModelClient"]
-
-T = TypeVar("T", bound=BaseModel)
-
-
-@dataclass
-class _Call(Generic[T]):
-    """One structured call in progress: what is asked, and what it has cost so far."""
-
-    prompt: Prompt
-    base: list[dict[str, str]]
-    schema: type[T]
-    model: str
-    max_tokens: int | None
-    attempts: int = 0
-    usage: Usage = field(default_factory=Usage)
-    log: list[LoggedAttempt] = field(default_factory=list)
-
-    def note(
-        self,
-        request: ChatRequest,
-        reply: ChatReply | None,
-        outcome: Outcome,
-        reason: str | None = None,
-    ) -> None:
-        """Log one attempt of this call: its request, its reply and what became of it."""
-        self.log.append(
-            LoggedAttempt(
-                prompt=self.prompt.name,
-                attempt=len(self.log) + 1,
-                mode=_mode_of(request),
-                max_tokens=request.max_tokens,
-                request=request.messages,
-                reply=reply.content if reply is not None else None,
-                finish_reason=reply.finish_reason if reply is not None else None,
-                outcome=outcome,
-                reason=reason,
-            )
-        )
 
 
 class ModelClient:
@@ -167,7 +128,7 @@ class ModelClient:
         max_tokens: int | None,
     ) -> Structured[T]:
         self._require_configured()
-        call = _Call(
+        call = StructuredCall(
             prompt, prompt.messages(variables), schema, await self.model_name(), max_tokens
         )
         modes = modes_for(self.settings.structured_output)
@@ -253,7 +214,7 @@ class ModelClient:
         )
 
     def _request(
-        self, call: _Call[T], mode: OutputMode, repair: tuple[str, str] | None = None
+        self, call: StructuredCall[T], mode: OutputMode, repair: tuple[str, str] | None = None
     ) -> ChatRequest:
         return ChatRequest(
             model=call.model,
@@ -265,7 +226,9 @@ class ModelClient:
             prompt=PromptRef(name=call.prompt.name, sha256=call.prompt.sha256),
         )
 
-    async def _ask(self, call: _Call[T], modes: list[OutputMode]) -> tuple[T, OutputMode, str]:
+    async def _ask(
+        self, call: StructuredCall[T], modes: list[OutputMode]
+    ) -> tuple[T, OutputMode, str]:
         for index, mode in enumerate(modes):
             try:
                 value, content = await self._ask_in_mode(call, mode)
@@ -284,7 +247,7 @@ class ModelClient:
                 ) from rejected
         raise AssertionError("modes_for returns at least one mode")  # pragma: no cover
 
-    async def _ask_in_mode(self, call: _Call[T], mode: OutputMode) -> tuple[T, str]:
+    async def _ask_in_mode(self, call: StructuredCall[T], mode: OutputMode) -> tuple[T, str]:
         repair: tuple[str, str] | None = None
         for _ in range(self.settings.max_repairs + 1):
             request = self._request(call, mode, repair)
@@ -345,7 +308,7 @@ class ModelClient:
         return self._cache
 
     def _from_cache(
-        self, cache: ResponseCache | None, key: str, first: ChatRequest, call: _Call[T]
+        self, cache: ResponseCache | None, key: str, first: ChatRequest, call: StructuredCall[T]
     ) -> Structured[T] | None:
         stored = cache.get(key) if cache is not None else None
         if stored is None:
@@ -372,7 +335,12 @@ class ModelClient:
         )
 
     def _store(
-        self, cache: ResponseCache, key: str, content: str, call: _Call[T], mode: OutputMode
+        self,
+        cache: ResponseCache,
+        key: str,
+        content: str,
+        call: StructuredCall[T],
+        mode: OutputMode,
     ) -> None:
         cache.put(
             key,
@@ -386,12 +354,6 @@ class ModelClient:
                 "log": [attempt.model_dump(mode="json") for attempt in call.log],
             },
         )
-
-
-def _mode_of(request: ChatRequest) -> str:
-    """The output mode a request asks for: its response_format's type, else `prompt`."""
-    kind = request.response_format.get("type") if request.response_format else None
-    return str(kind or "prompt")
 
 
 def _refusal(rejection: Rejection, url: str | None) -> Exception:

@@ -22,21 +22,13 @@ from typing import Any
 from pydantic import Field, PrivateAttr, ValidationError, model_validator
 
 from draftflow.numbers.vocabulary_entries import (
-    HARDWARE_AFTER,
-    HARDWARE_BEFORE,
     ConfigLimit,
     DocumentRoleWords,
-    Engine,
-    Hardware,
-    HardwareMakers,
-    HardwareTopic,
+    Entry,
     Metric,
     MetricDimensionWords,
-    ModelFamilies,
     OutcomeNoun,
-    Precision,
     ProseMetric,
-    RecordSystem,
     RunContext,
     RunSetting,
     Standing,
@@ -44,10 +36,20 @@ from draftflow.numbers.vocabulary_entries import (
     StatusWords,
     Unit,
     VocabularyError,
-    _bounded,
-    _Entry,
-    _words_read,
     spelling_pattern,
+)
+from draftflow.numbers.vocabulary_name_entries import (
+    HARDWARE_AFTER,
+    HARDWARE_BEFORE,
+    Engine,
+    Hardware,
+    HardwareMakers,
+    HardwareTopic,
+    ModelFamilies,
+    Precision,
+    RecordSystem,
+    _bounded,
+    _words_read,
 )
 
 DATA_FILE = "vocabulary.toml"
@@ -70,7 +72,7 @@ __all__ = [
 ]
 
 
-class Vocabulary(_Entry):
+class Vocabulary(Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
     measured_dimensions: frozenset[str] = frozenset()

@@ -1,7 +1,7 @@
-"""The entries of the vocabulary's data file, one model each (a unit, a metric, an engine,
-a hardware, a precision, the word lists), and the spelling patterns their readers compile:
-each entry refuses, when it is loaded, a spelling its reader cannot read. `vocabulary.py`
-reads the file into them."""
+"""The entries of the vocabulary's data file, one model each (a unit, a metric, a run
+setting, the word lists; the names of what ran are `vocabulary_name_entries.py`), and the
+spelling patterns their readers compile: each entry refuses, when it is loaded, a spelling
+its reader cannot read. `vocabulary.py` reads the file into them."""
 
 from __future__ import annotations
 
@@ -9,12 +9,7 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    field_validator,
-    model_validator,
-)
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from draftflow.errors import ConfigError
 
@@ -23,11 +18,13 @@ class VocabularyError(ConfigError):
     """The vocabulary data file does not load or contradicts itself."""
 
 
-class _Entry(BaseModel):
+class Entry(BaseModel):
+    """An entry of the vocabulary's data file: frozen, and no key the model does not know."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Unit(_Entry):
+class Unit(Entry):
     """A unit: its canonical spelling, its dimensions and the ways texts write it."""
 
     id: str
@@ -68,7 +65,7 @@ class Unit(_Entry):
         return re.NOFLAG if self.exact_case else re.IGNORECASE
 
 
-class Metric(_Entry):
+class Metric(Entry):
     """A metric: its id, what it measures and the names that say it."""
 
     id: str
@@ -89,7 +86,7 @@ class Metric(_Entry):
         return "|".join(parts) or None
 
 
-class ProseMetric(_Entry):
+class ProseMetric(Entry):
     """A phrase prose names a metric with, tried before or after the metrics' patterns."""
 
     metric: str
@@ -97,7 +94,7 @@ class ProseMetric(_Entry):
     pattern: str
 
 
-class RunSetting(_Entry):
+class RunSetting(Entry):
     """A run setting a count in text states: the words that say which one it is."""
 
     key: Literal["input_tokens", "output_tokens", "context_tokens", "concurrency"]
@@ -108,7 +105,7 @@ class RunSetting(_Entry):
     lengths: tuple[str, ...] = ()
 
 
-class RunContext(_Entry):
+class RunContext(Entry):
     """Where a source describes its runs once: methodology headings, workload lead-ins."""
 
     methodology_headings: tuple[str, ...] = ()
@@ -124,14 +121,14 @@ class RunContext(_Entry):
     states the workload of the figures under it."""
 
 
-class StatusWords(_Entry):
+class StatusWords(Entry):
     """An author's status for a result (`retracted`) and the words that state it."""
 
     id: str
     words: tuple[str, ...]
 
 
-class Standing(_Entry):
+class Standing(Entry):
     """The words that mark a result's standing: negations, what a status word must speak
     about, and the phrases that name who measured a figure."""
 
@@ -157,7 +154,7 @@ class Standing(_Entry):
     predicted_words: tuple[str, ...] = ()
 
 
-class DocumentRoleWords(_Entry):
+class DocumentRoleWords(Entry):
     """The words that give a document a role: in its path (folders and file name) or in its
     title and opening lines (`Purpose: design a test plan`)."""
 
@@ -166,20 +163,22 @@ class DocumentRoleWords(_Entry):
     title_pattern: str | None = None
 
 
-class ConfigLimit(_Entry):
+class ConfigLimit(Entry):
     """How a configuration key names a limit rather than a measurement (`max_p99_ttft_ms`)."""
 
     key_pattern: str
 
 
-def _lowercase(spellings: tuple[str, ...], what: str) -> tuple[str, ...]:
+def lowercase_spellings(spellings: tuple[str, ...], what: str) -> tuple[str, ...]:
+    """The spellings, refused unless each is written in lowercase."""
     # the readers match in any case, and verify looks for a spelling in a lowercased source
     if upper := [spelling for spelling in spellings if spelling != spelling.lower()]:
         raise ValueError(f"{what} are written in lowercase; lowercase {upper}")
     return spellings
 
 
-def _compiled(patterns: tuple[str, ...]) -> tuple[str, ...]:
+def compiled_patterns(patterns: tuple[str, ...]) -> tuple[str, ...]:
+    """The patterns, refused unless each is a regular expression."""
     for pattern in patterns:
         try:
             re.compile(pattern)
@@ -188,163 +187,7 @@ def _compiled(patterns: tuple[str, ...]) -> tuple[str, ...]:
     return patterns
 
 
-def _words_read(spellings: Iterable[str], bounded: re.Pattern[str], what: str) -> None:
-    """Refuse a spelling its reader cannot find standing alone in a sentence: the reader's
-    bounded pattern must read it whole (`in fp8 weights`)."""
-    for spelling in spellings:
-        found = bounded.search(f"measured with {spelling} here")
-        if (
-            not spelling
-            or spelling != spelling.strip()
-            or found is None
-            or found.group(0) != spelling
-        ):
-            raise ValueError(
-                f"{what}: the readers cannot read {spelling!r} as a word of its own; write it "
-                "without spaces or punctuation at its ends"
-            )
-
-
-# what a precision may not touch: a letter or digit before, a word character after
-PRECISION_BEFORE = r"(?<![A-Za-z0-9])"
-PRECISION_AFTER = r"(?![\w])"
-# what an engine's or a hardware name may not touch on either side: a word character or `-`
-HARDWARE_BEFORE = r"(?<![\w-])"
-HARDWARE_AFTER = r"(?![\w-])"
-
-
-def _bounded(pattern: str) -> re.Pattern[str]:
-    """An engine's or a hardware name's alternatives as a word of its own, in any case."""
-    return re.compile(rf"{HARDWARE_BEFORE}(?:{pattern}){HARDWARE_AFTER}", re.I)
-
-
-class Precision(_Entry):
-    """The weight precisions sources name (`fp8`, `Q4_K_M`), the unquantized formats a
-    quantization table compares against, and the data types of a KV cache."""
-
-    spellings: tuple[str, ...] = ()
-    patterns: tuple[str, ...] = ()
-    reference: tuple[str, ...] = ()
-    kv_cache: tuple[str, ...] = ()
-
-    @field_validator("spellings", "reference", "kv_cache")
-    @classmethod
-    def _spellings_are_lowercase(cls, spellings: tuple[str, ...]) -> tuple[str, ...]:
-        return _lowercase(spellings, "precision spellings")
-
-    @field_validator("patterns")
-    @classmethod
-    def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
-        return _compiled(patterns)
-
-    @model_validator(mode="after")
-    def _readers_read_every_spelling(self) -> Precision:
-        _words_read(self.spellings, self.bounded(), "precision")
-        return self
-
-    def pattern(self) -> str:
-        """Any precision, as alternatives without bounds: the spellings (longest first),
-        then the patterns in the file's order."""
-        parts = [spelling_pattern(self.spellings)] if self.spellings else []
-        return "|".join([*parts, *self.patterns])
-
-    def bounded(self) -> re.Pattern[str]:
-        """Any precision as a word of its own, in any case."""
-        return re.compile(rf"{PRECISION_BEFORE}(?:{self.pattern()}){PRECISION_AFTER}", re.I)
-
-
-class Hardware(_Entry):
-    """A machine, CPU family or chip sources name: its kind and the ways they write it."""
-
-    name: str
-    kind: Literal["system", "cpu", "chip"]
-    spellings: tuple[str, ...] = ()
-    patterns: tuple[str, ...] = ()
-    alone: str | None = None
-
-    @field_validator("spellings")
-    @classmethod
-    def _spellings_are_lowercase(cls, spellings: tuple[str, ...]) -> tuple[str, ...]:
-        return _lowercase(spellings, "hardware spellings")
-
-    @field_validator("patterns")
-    @classmethod
-    def _patterns_compile(cls, patterns: tuple[str, ...]) -> tuple[str, ...]:
-        return _compiled(patterns)
-
-    @model_validator(mode="after")
-    def _readers_read_every_spelling(self) -> Hardware:
-        if not (self.spellings or self.patterns):
-            raise ValueError(f"hardware {self.name!r} has no spellings or patterns; give one")
-        _words_read(self.spellings, _bounded(self.pattern()), f"hardware {self.name!r}")
-        return self
-
-    def pattern(self) -> str:
-        """The entry's names as alternatives without bounds: spellings, then patterns."""
-        parts = [spelling_pattern(self.spellings)] if self.spellings else []
-        return "|".join([*parts, *self.patterns])
-
-
-class HardwareMakers(_Entry):
-    """The maker words a hardware name may open with (dropped when two names are compared)."""
-
-    words: tuple[str, ...] = ()
-
-
-class HardwareTopic(_Entry):
-    """A hardware topic a record is filed under: the keywords that find it in a snapshot and
-    the words that support it in a source."""
-
-    topic: str
-    keywords: tuple[str, ...]
-    support: tuple[str, ...] = ()
-
-    @field_validator("keywords")
-    @classmethod
-    def _keywords_compile(cls, keywords: tuple[str, ...]) -> tuple[str, ...]:
-        return _compiled(keywords)
-
-
-class RecordSystem(_Entry):
-    """The machine class the records are about (DGX Spark and the boxes on its GB10 chip):
-    the keywords that name it and the pattern a record's system is read with."""
-
-    name: str
-    keywords: tuple[str, ...]
-    pattern: str
-
-    @field_validator("keywords")
-    @classmethod
-    def _keywords_compile(cls, keywords: tuple[str, ...]) -> tuple[str, ...]:
-        return _compiled(keywords)
-
-
-class Engine(_Entry):
-    """An inference engine: the name records carry and the plain spellings texts use."""
-
-    name: str
-    spellings: tuple[str, ...]
-
-    @field_validator("spellings")
-    @classmethod
-    def _spellings_are_lowercase(cls, spellings: tuple[str, ...]) -> tuple[str, ...]:
-        return _lowercase(spellings, "engine spellings")
-
-    @model_validator(mode="after")
-    def _readers_read_every_spelling(self) -> Engine:
-        _words_read(
-            self.spellings, _bounded(spelling_pattern(self.spellings)), f"engine {self.name!r}"
-        )
-        return self
-
-
-class ModelFamilies(_Entry):
-    """The open-weight model families a caption or heading may name, by plain name."""
-
-    names: tuple[str, ...] = ()
-
-
-class _Alternatives(_Entry):
+class _Alternatives(Entry):
     """Words as regular-expression alternatives, tried as one pattern (`pattern`)."""
 
     patterns: tuple[str, ...]

@@ -28,6 +28,7 @@ from functools import cache, lru_cache
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.classify import Selected, select
+from draftflow.extract.document import split_pipes
 from draftflow.extract.harvest.run import harvest_to_select
 from draftflow.extract.metric_names import metric_name
 from draftflow.extract.statistic_names import statistic_of
@@ -374,9 +375,10 @@ _CELLS_KEPT = 8
 
 
 def _cited_cells(ctx: VerifyContext, document: Document, line: int) -> frozenset[str]:
-    """The collapsed lower-case text of each `|`-separated piece of `line` and of its table's
-    header row, stripped: each is a substring of `_collapsed` (lower case, emphasis marks
-    and whitespace runs read the same within a line as within the document)."""
+    """The collapsed lower-case text of each cell of `line` and of its table's header row,
+    stripped, as the document model splits a row (`split_pipes`: `\\|` is a pipe in a cell,
+    as a label read from the cell writes it); lower case, emphasis marks and whitespace runs
+    read the same within a line as within the document (`_collapsed`)."""
     key = (document.path, document.sha256, line)
     found = ctx.indexes.line_pieces.get(key)
     if found is None:
@@ -385,7 +387,7 @@ def _cited_cells(ctx: VerifyContext, document: Document, line: int) -> frozenset
         found = frozenset(
             _plain(piece.lower()).strip()
             for number in lines
-            for piece in (document.line(number) or "").split("|")
+            for piece in split_pipes(document.line(number) or "")
         )
         if len(ctx.indexes.line_pieces) >= _CELLS_KEPT:
             del ctx.indexes.line_pieces[next(iter(ctx.indexes.line_pieces))]

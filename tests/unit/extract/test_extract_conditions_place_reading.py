@@ -80,3 +80,29 @@ def test_a_count_is_cited_where_it_is_read_not_where_its_number_stands() -> None
     assert cite(32, chain, "concurrency", reads) == (Place("README.md", 3),)
     assert cite(4, [(document, 1), (document, 7)], "concurrency", reads) == (Place("README.md", 7),)
     assert cite(4, [(document, 1)], "concurrency") == (Place("README.md", 1),)
+
+
+def test_a_header_row_is_split_into_cells_as_the_document_model_splits_it() -> None:
+    """An escaped pipe is part of its cell: a column headed `vLLM \\| SGLang` names two engines
+    and `TPS@4 \\| TPS@8` two loads, so neither states one (split on every `|`, each half
+    read as its own column's: vLLM and SGLang, and a load of 8)."""
+    text = "| model | vLLM \\| SGLang tok/s | TPS@4 \\| TPS@8 |\n|---|---|---|\n| m | 41.5 | 3 |\n"
+    context = _context(text=text)
+    assert engine_readings(context, 1) == frozenset()
+    assert counts_at(context, 1, "concurrency") == frozenset()
+
+
+def test_a_tsv_row_is_read_under_its_section_s_header_record_past_a_blank_line() -> None:
+    """The header of a CSV/TSV section is its first record neither blank nor a comment, as the
+    CSV harvest reads it (the line after the `#` line here is blank)."""
+    context = _context("runs.tsv", "# Sweep\n\nconcurrency\tmodel\ttok/s\n4\tm\t41.5\n")
+    assert counts_at(context, 4, "concurrency") == {4}
+    assert counts_at(context, 3, "concurrency") == frozenset()  # the header record itself
+
+
+def test_a_hash_line_inside_a_quoted_csv_cell_starts_no_section() -> None:
+    """A model's answer quoted in a CSV cell may hold a Markdown heading (`## Examples`): it is
+    part of its record, not a comment, so the rows after it stay under the file's header."""
+    text = 'concurrency,model,answer\n4,m,"text\n\n## Examples\nmore"\n8,m,ok\n'
+    context = _context("bench.csv", text)
+    assert counts_at(context, 6, "concurrency") == {8}

@@ -180,3 +180,13 @@ def test_a_label_part_in_the_header_row_is_written_without_searching_the_documen
     assert reread._cited_cells(context, document, 5) >= {"c1 tok/s", "m-0", "1.5"}  # type: ignore[arg-type]
     assert reread._written(context, document, "c1 tok/s", 5)  # type: ignore[arg-type]
     assert not reread._written(context, document, "c3 tok/s", 5)  # type: ignore[arg-type]
+
+
+def test_a_label_part_read_from_a_cell_with_an_escaped_pipe_is_written() -> None:
+    """A cited line's cells are the document model's (`split_pipes`): the header cell
+    `a \\| b tok/s` is read as `a | b tok/s`, the label part a reader takes from it, not as
+    the two pieces `a \\` and `b tok/s` a split on every `|` gives."""
+    text = "| model | a \\| b tok/s |\n|---|---|\n| m-0 | 1.5 |\n"
+    document = snapshot_of({"README.md": text}).documents[0]
+    context = FakeContext()
+    assert reread._written(context, document, "a | b tok/s", 3)  # type: ignore[arg-type]

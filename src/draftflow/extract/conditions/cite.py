@@ -210,38 +210,63 @@ def cite(
     chain = _readable_again(chain)
     narrowed = chain if isinstance(chain, NarrowedChain) else None
     if reads is not None and read_where_read(key, value):
-        for document, line in _may_state(chain, narrowed, value):
-            # an engine's words as well as its reading (`llama-bench` reads as llama.cpp),
-            # but in a file name, which glues them (`llamacpp_gemma4`); a count's reading
-            # alone (a CSV row's `256,512` is no plain text's)
-            said = key != "engine" or line == 0 or states(place_text(document, line), value)
-            if said and reads(document, line, key, value):
-                return (Place(document.path, line),)
-    near = islice(chain, NEAR) if narrowed is not None else chain
-    for document, line in near:
-        if states_as(key, place_text(document, line), value):
-            return (Place(document.path, line),)
-    if narrowed is not None:
-        for document, line in narrowed.may_state(value):
-            if states_as(key, place_text(document, line), value):
-                return (Place(document.path, line),)
+        place = _where_read(value, _may_state(chain, narrowed, value), key, reads)
+        if place is not None:
+            return (place,)
+    place = _nearest_stating(value, _may_state(chain, narrowed, value), key)
+    if place is not None:
+        return (place,)
     if not isinstance(value, str):
         return None
-    wanted = set(value_tokens(value))
+    wanted = value_tokens(value)
     if not wanted:
         return None  # `-`: no words, nothing a place could state
-    places: list[Place] = []
-    named = narrowed.may_name(frozenset(wanted)) if narrowed is not None else chain
-    for document, line in named:
+    named = narrowed.may_name(wanted) if narrowed is not None else chain
+    return _fewest_stating_words(wanted, named, key)
+
+
+def _where_read(
+    value: JsonValue, places: Iterable[tuple[Document, int]], key: str, reads: Reads
+) -> Place | None:
+    """The first of `places` where the reader of `key` reads `value` (and, for an engine,
+    where its words stand too)."""
+    for document, line in places:
+        # an engine's words as well as its reading (`llama-bench` reads as llama.cpp),
+        # but in a file name, which glues them (`llamacpp_gemma4`); a count's reading
+        # alone (a CSV row's `256,512` is no plain text's)
+        said = key != "engine" or line == 0 or states(place_text(document, line), value)
+        if said and reads(document, line, key, value):
+            return Place(document.path, line)
+    return None
+
+
+def _nearest_stating(
+    value: JsonValue, places: Iterable[tuple[Document, int]], key: str
+) -> Place | None:
+    """The first of `places` whose text states `value` as the condition `key`."""
+    for document, line in places:
+        if states_as(key, place_text(document, line), value):
+            return Place(document.path, line)
+    return None
+
+
+def _fewest_stating_words(
+    value_words: frozenset[str], places: Iterable[tuple[Document, int]], key: str
+) -> tuple[Place, ...] | None:
+    """The nearest of `places` that state a text value's words together (each place at
+    least one word not yet stated), when at most `MAX_PLACES` do; None otherwise."""
+    wanted = set(value_words)
+    found_at: list[Place] = []
+    for document, line in places:
         text = place_text(document, line)
         found = wanted & _tokens(text)
         if found and key in _NAMED_OTHERWISE:
             found = {word for word in found if states_as(key, text, word)}
         if found:
-            places.append(Place(document.path, line))
+            found_at.append(Place(document.path, line))
             wanted -= found
         if not wanted:
-            return tuple(places) if len(places) <= MAX_PLACES else None
+            return tuple(found_at) if len(found_at) <= MAX_PLACES else None
     return None
 
 

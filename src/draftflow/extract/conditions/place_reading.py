@@ -39,6 +39,7 @@ from draftflow.extract.conditions.run_settings import (
     settings_in_pairs,
     settings_in_text,
 )
+from draftflow.extract.document import section_header_lines, split_pipes
 from draftflow.extract.numeric import cell_numbers
 from draftflow.text.lines import plain_text
 
@@ -134,7 +135,7 @@ def _engines(context: DocumentContext, line: int) -> frozenset[str]:
     if table is None and line not in _header_line_set(context):
         found = vocab.engine_in(text)
         return frozenset({found} if found else ())
-    cells = [cell for cell in (table.cells if table is not None else text.split("|"))]
+    cells = table.cells if table is not None else split_pipes(text)
     engines = set()
     for cell in cells:
         for part in re.split(r"\s+/\s+", cell.strip().strip("*`").strip()):
@@ -169,7 +170,7 @@ def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
         readings += _row(context, line, key, *record)
     text = plain_text(context.lines[line - 1])
     if line in _header_line_set(context):
-        readings += _headers(key, [cell for cell in text.split("|") if cell.strip()])
+        readings += _headers(key, [cell for cell in split_pipes(text) if cell])
     readings += _text(key, text)
     if table is None:
         own = context.own_text(line)
@@ -192,21 +193,18 @@ def _delimited_row(
     if delimiter is None:
         return None
     lines = context.lines
-    firsts = _remembered(context, 0, "delimited headers", lambda: _section_firsts(lines))
-    first = firsts[bisect_right(firsts, line) - 1]
-    if first == line:
-        return None  # the header record itself
+    firsts = _remembered(
+        context, 0, "delimited headers", lambda: section_header_lines(lines, delimiter)
+    )
+    index = bisect_right(firsts, line) - 1
+    if index < 0 or firsts[index] == line:
+        return None  # above the first header record, or the header record itself
+    first = firsts[index]
     header = next(csv.reader([lines[first - 1]], delimiter=delimiter), [])
     cells = next(csv.reader([lines[line - 1]], delimiter=delimiter), [])
     if len(cells) < 2:
         return None
     return tuple(h.strip() for h in header), tuple(c.strip() for c in cells)
-
-
-def _section_firsts(lines: list[str]) -> list[int]:
-    """The first line of each section of a CSV or TSV file: its first, and each after a `#`
-    comment line."""
-    return [1] + [n + 1 for n, text in enumerate(lines, start=1) if text.lstrip().startswith("#")]
 
 
 def _header_line_set(context: DocumentContext) -> frozenset[int]:

@@ -15,7 +15,7 @@ from functools import partial
 from threading import Lock
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.document.csv_json import csv_table
+from draftflow.extract.document.csv_json import csv_table, is_comment_record, section_header_lines
 from draftflow.extract.document.elements import (
     Block,
     Cell,
@@ -62,10 +62,12 @@ __all__ = [
     "TableKind",
     "atx_heading",
     "document_kind",
+    "is_comment_record",
     "is_non_value",
     "is_table_row",
     "parse_document",
     "pipe_cell_at",
+    "section_header_lines",
     "split_pipes",
 ]
 

@@ -41,6 +41,33 @@ def _records(lines: Sequence[str], delimiter: str) -> Iterator[tuple[int, list[s
         previous = reader.line_num
 
 
+def is_comment_record(fields: Sequence[str]) -> bool:
+    """A `#` record of a CSV or TSV file: a title, a note or a section heading written between
+    its tables, no record of any."""
+    return bool(fields) and fields[0].lstrip().startswith("#")
+
+
+def section_header_lines(lines: Sequence[str], delimiter: str) -> list[int]:
+    """The first line of each table's header record in a CSV or TSV file written as sections
+    (`# title`, `## 2. Speed ranking`, then a header and rows): the first record neither blank
+    nor a comment, at the file's start and after each comment, as the CSV harvest reads them;
+    a CSV error ends the reading."""
+    found: list[int] = []
+    awaiting = True
+    try:
+        for first_line, fields in _records(lines, delimiter):
+            if not any(field.strip() for field in fields):
+                continue
+            if is_comment_record(fields):
+                awaiting = True
+            elif awaiting:
+                found.append(first_line)
+                awaiting = False
+    except csv.Error:
+        pass
+    return found
+
+
 def _row(fields: list[str], first_line: int, index: int) -> Row:
     cells: list[Cell] = []
     line = first_line

@@ -31,6 +31,7 @@ from draftflow.extract.candidates import (
     make_candidate,
     plain_cell_candidate,
 )
+from draftflow.extract.document import is_comment_record
 from draftflow.extract.raw_tables import MAX_TABLE_ROWS
 from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.units import unit_of_name
@@ -126,11 +127,6 @@ class _Row:
     table: int = 0
 
 
-def _is_comment(cells: list[str]) -> bool:
-    """A `#` line: a title, a note or a section heading written between a file's tables."""
-    return cells[0].lstrip().startswith("#")
-
-
 def _rows(document: Document, delimiter: str, problems: list[str] | None) -> list[_Row]:
     """The body records of a CSV or TSV document, blank and comment ones skipped, each with
     its header (the first record after the start or after a comment) and its table index."""
@@ -142,7 +138,7 @@ def _rows(document: Document, delimiter: str, problems: list[str] | None) -> lis
     for cells, field_lines, one_line in _records(_raw_lines(document.text), delimiter, problems):
         if not any(cell.strip() for cell in cells):
             continue
-        if _is_comment(cells):
+        if is_comment_record(cells):
             header = None
             continue
         if header is None:

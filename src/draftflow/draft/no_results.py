@@ -1,0 +1,58 @@
+"""The template editorial of a repository in which no figure could be tied to a source line:
+what was looked at and what is missing, with no number of its own; and the documents an
+editorial names first (the README, then the others)."""
+
+from __future__ import annotations
+
+from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.draft import template_wording as w
+from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft
+from draftflow.draft.grounding import Grounding, SourceTexts
+from draftflow.draft.template_wording import LIMITATIONS, MAX_DOCUMENTS_NAMED, README_NAMES
+from draftflow.select.artifact import Selection
+
+
+def no_results_draft(snapshot: Snapshot, selection: Selection) -> EditorialDraft:
+    """An editorial that says no result was found, with no number of its own."""
+    documents = front_documents(snapshot)
+    texts = SourceTexts()
+    grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
+    read = grounding.keep(d.path for d in documents)
+    looked = "The repository's documents were read at a pinned revision."
+    if read:
+        looked = f"The documents read at the pinned revision include {w.join(read)}."
+    missing = ["No measured figure, configuration or setup could be tied to a source line."]
+    if selection.dropped_claims:
+        missing.append(
+            "Candidate figures were found but could not be grounded on a line of a source "
+            "document, so they were left out."
+        )
+    sections = []
+    if documents:
+        sections = [
+            w.section_always("What was looked at?", [looked], documents),
+            w.section_always("What is missing?", [" ".join(missing)], documents),
+        ]
+    return EditorialDraft(
+        title=w.first_supported(
+            grounding,
+            f"{snapshot.repository}: no reported benchmark results found",
+            "No reported benchmark results found",
+        ),
+        summary="No reported benchmark results were found: no figure in the repository's "
+        "documents could be tied to the line that states it.",
+        answer="No reported results were found. The repository's documents were read at a "
+        "pinned revision, but none of them yielded a benchmark figure grounded on a specific "
+        "line, so this draft reports none.",
+        sections=sections,
+        notes=["This record reports no figures; an editor may confirm that none were missed."],
+        limitations=list(LIMITATIONS[:2]),
+        creation_method=CREATION_DETERMINISTIC,
+    )
+
+
+def front_documents(snapshot: Snapshot) -> list[Document]:
+    """The README first when there is one, then the other documents, up to the cap."""
+    readme = next((d for n in README_NAMES if (d := snapshot.by_path(n)) is not None), None)
+    rest = [d for d in snapshot.documents if d is not readme]
+    return ([readme] if readme else [])[:1] + rest[: MAX_DOCUMENTS_NAMED - (1 if readme else 0)]
