@@ -85,6 +85,31 @@ def test_no_claim_without_a_model_engine_or_system() -> None:
     assert not [f for f in compute_facts(bare, _written) if f.kind is FactKind.MEASURED]
 
 
+def test_no_range_over_figures_whose_stated_conditions_do_not_tell_them_apart() -> None:
+    # two throughputs on one machine whose rows name no model or task (JacobPEvans's two
+    # unnamed models; rhattala's 45 s and 228 s of two tasks): no range a reader can place
+    doc = make_document("RUNS.md", RUNS)
+    stated: dict[str, JsonValue] = {"engine": "MLX", "system": "Apple M4 Max"}
+    alike = [
+        Grounded(make_result(doc, line, value, conditions=dict(stated)), doc)
+        for line, value in ((5, 16.5), (6, 14.6))
+    ]
+    assert not [f for f in compute_facts(alike, _written) if f.kind is FactKind.MEASURED]
+    # the same figures told apart by a stated condition make their range
+    told = [
+        Grounded(make_result(doc, 5, 16.5, conditions={**stated, "concurrency": 1}), doc),
+        Grounded(make_result(doc, 6, 14.6, conditions={**stated, "concurrency": 4}), doc),
+    ]
+    (lead,) = [f for f in compute_facts(told, _written) if f.kind is FactKind.MEASURED]
+    assert [ref.value for ref in lead.inputs] == [14.6, 16.5]
+    # runs folded into one figure are no configuration: their values do not tell it apart
+    runs = [
+        Grounded(make_result(doc, 5, 16.5, conditions={**stated, "per_run_values": [16.4]}), doc),
+        Grounded(make_result(doc, 6, 16.5, conditions=dict(stated)), doc),
+    ]
+    assert [f for f in compute_facts(runs, _written) if f.kind is FactKind.MEASURED]
+
+
 def test_an_oom_cell_of_the_figure_s_row_is_a_limit_beside_the_figure() -> None:
     facts = compute_facts(_grounded(), _written)
     (limit,) = [f for f in facts if f.kind is FactKind.LIMIT]

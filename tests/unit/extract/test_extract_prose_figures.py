@@ -126,3 +126,21 @@ _NEAR_PIECES += [
 def test_approximation_is_removed_as_the_pattern_removes_it(near: str) -> None:
     """Searching only the last characters removes what the pattern removes anywhere."""
     assert without_approximation(near) == APPROXIMATE.sub("", near)
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [
+        # pendakwahteknologi/gx10-benchmarks 02-inference-engine-comparison/README.md line 59:
+        # published as a throughput, and titled so, in the editors' read
+        (
+            "4. **llama.cpp prompt processing is extremely fast at 3,077 tok/s.**",
+            "prefill_rate",
+        ),
+        ("With llama.cpp, prompt eval reached 412.5 tok/s.", "prefill_rate"),
+        # a time of prompt processing is no rate
+        ("The prompt processing time was 12.5 s.", "latency"),
+    ],
+)
+def test_prompt_processing_names_the_prefill_rate_not_its_time(text: str, metric: str) -> None:
+    assert [r[1] for r in readings(text)] == [metric]

@@ -23,6 +23,7 @@ from draftflow.draft.facts.figures import (
 from draftflow.draft.facts.gaps import FAILURE_METRICS
 from draftflow.draft.parts import Grounded
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.record.label import NOT_CONFIGURATION
 
 # The conditions that name a configuration in a claim, in the order a sentence names them.
 LEAD_KEYS = (
@@ -39,6 +40,17 @@ LEAD_KEYS = (
 NAMING_KEYS = frozenset({"model", "engine", "system"})
 MAX_CONDITION_CHARS = 80
 MAX_WORKLOAD_CHARS = 40
+# what a figure's conditions hold about its runs, not the configuration it was measured on
+_MEASUREMENT_KEYS = frozenset(
+    {
+        "per_run_values",
+        "per_prompt_decode_rates",
+        "per_prompt_TTFT_seconds",
+        "run_ids",
+        "run_source_lines",
+        "repetitions",
+    }
+)
 # a failure count qualifies a claim (a limit fact says it), it is not one
 _NOT_CLAIMED = FAILURE_METRICS | {"unspecified"}
 
@@ -53,7 +65,7 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         return []
     group = [i for i in grounded if lead_configuration(i.result.conditions) == configuration]
     members = _main_metric(group)
-    if not members:
+    if not members or not _told_apart(members):
         return []
     ordered = sorted(members, key=lambda i: float(i.result.value))
     low, high = ordered[0], ordered[-1]
@@ -78,6 +90,23 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             weight=len(group),
         )
     ]
+
+
+def _told_apart(members: Sequence[Grounded]) -> bool:
+    """Whether the claim's figures that differ in value differ in what they state: two
+    throughputs under one stated configuration (two unnamed models, two tasks of one table)
+    make no range a reader can place, so the claim is not made."""
+    values_by_setting: dict[str, set[float]] = {}
+    for item in members:
+        stated = {
+            key: value
+            for key, value in item.result.conditions.items()
+            if key not in NOT_CONFIGURATION and key not in _MEASUREMENT_KEYS
+        }
+        values_by_setting.setdefault(repr(sorted(stated.items())), set()).add(
+            float(item.result.value)
+        )
+    return all(len(values) == 1 for values in values_by_setting.values())
 
 
 def _engines(grounded: Sequence[Grounded]) -> list[str]:
