@@ -144,7 +144,7 @@ async def run_draft(
         figures_file = store.extra_path(record_id, FIGURES_NAME).name
         staged = await _model_stages(request, snapshot, previous, figures_file, events, slots)
         log.dropped.extend(staged.dropped)
-        with events.stage("verify"):
+        with events.stage("verify"), collection_paused():  # a record and a figure flag each
             inputs = VerifyInputs(
                 staged.snapshot, staged.extraction, record_id, previous, staged.model, request.today
             )
