@@ -55,8 +55,10 @@ def lead_features(eligible: list[Scored], snapshot: Snapshot) -> list[Features]:
     """The features of every candidate, in the order given (read against all of them)."""
     if not eligible:
         return []
-    order = {id(item): index for index, (item, _) in enumerate(ranked_picks(eligible, RANKED))}
-    chosen = {id(item) for item in claims(ranked_picks(eligible, MAX_HEADLINE))}
+    # the picks are taken greedily, so fewer of them are the first of more: ranked once
+    picks = ranked_picks(eligible, max(RANKED, MAX_HEADLINE))
+    order = {id(item): index for index, (item, _) in enumerate(picks[:RANKED])}
+    chosen = {id(item) for item in claims(picks[:MAX_HEADLINE])}
     best = max(item.score for item in eligible)
     per_document = Counter(item.path for item in eligible)
     metric_documents: dict[str, set[str]] = defaultdict(set)
