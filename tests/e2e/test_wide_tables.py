@@ -19,7 +19,7 @@ from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.learned import features
 from draftflow.llm import ModelSettings
-from draftflow.numbers import ParsedNumber
+from draftflow.numbers import ParsedNumber, scan
 from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.record.model import ReportedResult
 from draftflow.verify import reread
@@ -112,6 +112,45 @@ def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
     assert counts["result copies"] < cells / 10, counts
     # before: each figure's heading and caption read for a metric (9,000 reads); once per text
     assert counts["caption metrics"] < 100, counts
+
+
+def test_a_wide_rows_shared_readings_are_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a wide row's stages and figures share is read once (session 17): each long line
+    (the header and rows, past `MEMO_MAX_CHARS`) is scanned for numbers once per way of
+    reading it, not again by each stage; a column's header once for its conditions, not
+    once per figure of the column."""
+    folder = tmp_path / "someone__wide-sweep"
+    folder.mkdir()
+    (folder / "README.md").write_text(wide_readme(COLUMNS, ROWS))
+    counts = {"long scans": 0, "header loads": 0}
+    scanned, load_of_header = scan._Scanner.scan, readers.load_of_header
+
+    def counted_scan(self: scan._Scanner) -> list[object]:
+        counts["long scans"] += len(self.text) > scan.MEMO_MAX_CHARS
+        return scanned(self)  # type: ignore[return-value]
+
+    def counted_load(header: str) -> int | None:
+        counts["header loads"] += 1
+        return load_of_header(header)
+
+    monkeypatch.setattr(scan._Scanner, "scan", counted_scan)
+    monkeypatch.setattr(readers, "load_of_header", counted_load)
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        revision="a" * 40,
+        origin="https://github.com/someone/wide-sweep-once",
+    )
+    outcome = asyncio.run(run_draft(request))
+    assert outcome.figures >= COLUMNS * ROWS * 0.9, outcome.figures
+    # before: the 4 long lines scanned again by each stage that reads them (extract's
+    # grounding, select's restatements, verify, the drafter): 12 scans; now 4
+    assert counts["long scans"] <= 4, counts
+    # before: each figure read its column's header (4,500 reads of 1,500 headers); now 270
+    assert counts["header loads"] <= COLUMNS, counts
 
 
 TABLES = 400

@@ -27,6 +27,7 @@ from draftflow.draft.template_wording import LIMITATIONS, UNUSABLE_MODEL_LIMITAT
 from draftflow.draft.templates import draft_deterministic
 from draftflow.extract.classify import UNSPECIFIED
 from draftflow.llm.protocol import StructuredClient
+from draftflow.runtime.collector import collection_paused
 from draftflow.select.artifact import Selection
 from draftflow.text.sentences import split_sentences
 
@@ -67,7 +68,8 @@ async def draft(
     named = named_figures(selection)
     grounded = any(snapshot.by_url(r.evidence_url) for r in named.headline)
     if client is None or not grounded:
-        return draft_deterministic(snapshot, named, selection.metadata)
+        with collection_paused():  # facts over every figure, and no cycles among them
+            return draft_deterministic(snapshot, named, selection.metadata)
     asked = await draft_with_model(
         snapshot, named, client, budget_tokens=budget_tokens, from_facts=from_facts
     )

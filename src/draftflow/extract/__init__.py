@@ -31,6 +31,7 @@ from draftflow.extract.model_pass.run import (
 from draftflow.extract.standing import with_standing
 from draftflow.extract.unspecified import with_unspecified
 from draftflow.llm.protocol import StructuredClient
+from draftflow.runtime.collector import collection_paused
 
 __all__ = [
     "DEFAULT_CONTEXT_BUDGET_TOKENS",
@@ -66,12 +67,13 @@ async def extract(
     unreadable: list[SkippedFile] = []
     candidates = harvest(snapshot, unreadable)
     if client is None:
-        plain = select(candidates)
-        baseline = extract_deterministic(
-            snapshot, candidates, with_unspecified(candidates, plain), result_model
-        )
-        found = _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
-        found.share_figures(figures_by_line(snapshot, plain))
+        with collection_paused():  # a figure each, and no cycles among them
+            plain = select(candidates)
+            baseline = extract_deterministic(
+                snapshot, candidates, with_unspecified(candidates, plain), result_model
+            )
+            found = _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
+            found.share_figures(figures_by_line(snapshot, plain))
         return found
     # The model's requests go out first; the deterministic pass (seconds on a big repository)
     # runs in a thread while they are answered, and this loop keeps reading the replies. The

@@ -229,8 +229,8 @@ def _results(
                 "by the source; individually recoverable in per_run_values"
             )
         point = sweeps.get(item.candidate.candidate_id) or {}
-        # a sweep point's setting names its configuration like any cell of its row
-        label = label.with_parts(*(LabelPart(str(v), name) for name, v in point.items()))
+        if point:  # a sweep point's setting names its configuration like any cell of its row
+            label = label.with_parts(*(LabelPart(str(v), name) for name, v in point.items()))
         result = _result(
             item,
             anchor,

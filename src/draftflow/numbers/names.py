@@ -4,6 +4,7 @@ stand as a piece of a model id (`30b` in `qwen3-30b-a3b`)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from draftflow.numbers.dates import find_dates
 from draftflow.numbers.kinds import NumberKind, NumberMention
@@ -50,10 +51,13 @@ _LETTER = re.compile(r"[^\W\d_]")
 _MARKUP = re.compile(r"[`*_~]")
 
 
+@lru_cache(maxsize=1 << 14)
 def names_something(text: str) -> bool:
     """True when a text can name a model, engine or artifact: a name holds a letter and is not
     a date. A score (`54.3/63`), a date (`2026-07-24/25`, `Jul 24`), a count or a range is a
-    value, never an identity."""
+    value, never an identity.
+
+    Memoised: every figure of a row puts the row's model (`model-0`), each asking this."""
     plain = " ".join(_MARKUP.sub("", text).split())
     if not _LETTER.search(plain):
         return False

@@ -367,12 +367,23 @@ def find_numbers(text: str, *, decimal_comma: bool | None = None) -> list[Number
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(text)
     if len(text) > MEMO_MAX_CHARS:
-        return _Scanner(text, decimal_comma).scan()
+        return list(_scanned_long(text, decimal_comma))
     return list(_scanned(text, decimal_comma))
 
 
 MEMO_MAX_CHARS = 4096
-"""Texts up to this long (lines, cells, sentences) are scanned once per process."""
+"""Texts up to this long (lines, cells, sentences) are scanned once per process; longer ones
+are kept only while they are among the last `LONG_MEMO_SIZE` scanned."""
+
+LONG_MEMO_SIZE = 8
+
+
+@lru_cache(maxsize=LONG_MEMO_SIZE)
+def _scanned_long(text: str, decimal_comma: bool) -> tuple[NumberMention, ...]:
+    """A long text's mentions (a wide table's 80 KB row), memoised for the last few texts:
+    extract grounds the row, select reads its restatements, verify and the drafter reread it,
+    each a full scan of the row before (12 scans of a 10,000-column table's 4 lines)."""
+    return tuple(_Scanner(text, decimal_comma).scan())
 
 
 @lru_cache(maxsize=1 << 15)

@@ -34,6 +34,7 @@ from draftflow.pipeline.verified import DropLog, VerifyInputs, assemble_verified
 from draftflow.record.model import Record, SelectionEdit
 from draftflow.record.render import render_markdown
 from draftflow.review.diff import diff_lines, diff_records
+from draftflow.runtime.collector import collection_paused
 from draftflow.select import DEFAULT_MAX_RESULTS, FIGURES_NAME, Selection, dump_figures, select
 from draftflow.select.lead_model import LeadModel
 from draftflow.store.locks import HeldLock
@@ -143,7 +144,7 @@ async def run_draft(
         figures_file = store.extra_path(record_id, FIGURES_NAME).name
         staged = await _model_stages(request, snapshot, previous, figures_file, events, slots)
         log.dropped.extend(staged.dropped)
-        with events.stage("verify"):
+        with events.stage("verify"), collection_paused():  # a record and a figure flag each
             inputs = VerifyInputs(
                 staged.snapshot, staged.extraction, record_id, previous, staged.model, request.today
             )
@@ -245,6 +246,8 @@ def _save(
     """Write the record with its article, report, source, figures and model log files: all of
     these files, or none of them."""
     source = source_of(request.source, origin=request.origin, only=request.only)
+    with collection_paused():  # a dict per figure, and no cycles among them
+        figures = dump_figures(selection.figures)
     return store.save(
         record,
         markdown=render_markdown(record),
@@ -252,7 +255,7 @@ def _save(
         held=held,
         extra={
             SOURCE_SUFFIX.lstrip("."): record_source_text(source),
-            FIGURES_NAME: dump_figures(selection.figures),
+            FIGURES_NAME: figures,
             **_exchange_log(staged.client, staged.model, record),
         },
     )

@@ -23,6 +23,7 @@ from draftflow.record.model import (
     SelectionNote,
     TestProfile,
 )
+from draftflow.runtime.collector import collection_paused
 from draftflow.select.artifact import Selection
 from draftflow.select.figures_file import (
     Figure,
@@ -156,17 +157,18 @@ async def select(
     lead. The selection carries what the draft stage reads of the extraction besides: its
     setup and how many claims it dropped."""
     # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
-    results = [_readably_labelled(r) for r in extraction.reported_results]
-    # with or without a model, the same figures in the same order (the rules and the lead
-    # ranker read a figure against those before it: a column's first row is its baseline)
-    figures = make_figures(in_source_order(results, snapshot))
-    scored = score_figures(snapshot, figures)
-    eligible = headline_eligible(scored, snapshot)
-    ranker = lead_model or shipped_lead_model()
-    chosen = [
-        (item.figure.id, item.why)
-        for item in choose_ranked(eligible, snapshot, max_results, ranker)
-    ]
+    with collection_paused():  # a figure, its score and its features each, and no cycles
+        results = [_readably_labelled(r) for r in extraction.reported_results]
+        # with or without a model, the same figures in the same order (the rules and the lead
+        # ranker read a figure against those before it: a column's first row is its baseline)
+        figures = make_figures(in_source_order(results, snapshot))
+        scored = score_figures(snapshot, figures)
+        eligible = headline_eligible(scored, snapshot)
+        ranker = lead_model or shipped_lead_model()
+        chosen = [
+            (item.figure.id, item.why)
+            for item in choose_ranked(eligible, snapshot, max_results, ranker)
+        ]
     method = METHOD_RULES
     prompt_hashes: dict[str, str] = {}
     if client is not None and figures:
@@ -183,16 +185,17 @@ async def select(
         chosen = apply_edits(chosen, figures, edits)
         method += EDITED
     stated = extraction.test_profiles if client is not None else []
-    selection = build_selection(
-        snapshot,
-        figures,
-        chosen,
-        method=method,
-        max_results=max_results,
-        figures_file=figures_file,
-        edits=edits,
-        stated_profiles=stated,
-    )
+    with collection_paused():
+        selection = build_selection(
+            snapshot,
+            figures,
+            chosen,
+            method=method,
+            max_results=max_results,
+            figures_file=figures_file,
+            edits=edits,
+            stated_profiles=stated,
+        )
     selection.prompt_hashes = prompt_hashes
     selection.extracted_setup = extraction.reported_setup
     selection.dropped_claims = len(extraction.dropped)

@@ -27,6 +27,8 @@ from draftflow.select.scored import Scored, said
 Features = dict[str, float]
 RANKED = 24
 """The rules' picks whose order is a feature; a candidate beyond them is ranked this far."""
+RANKING = max(RANKED, MAX_HEADLINE)
+"""The picks the features read: their order's and the rules' headline's."""
 _EVIDENCE = re.compile(r"\s*\([^)]*\)")
 _OPENING = "in the opening section of "
 _RUN_FILE = "the run file "
@@ -51,12 +53,17 @@ def _kind(path: str) -> str:
     return suffix or "none"
 
 
-def lead_features(eligible: list[Scored], snapshot: Snapshot) -> list[Features]:
-    """The features of every candidate, in the order given (read against all of them)."""
+def lead_features(
+    eligible: list[Scored], snapshot: Snapshot, *, picks: list[tuple[Scored, float]] | None = None
+) -> list[Features]:
+    """The features of every candidate, in the order given (read against all of them).
+    `picks`, when given, is `ranked_picks(eligible, RANKING)` computed already."""
     if not eligible:
         return []
-    order = {id(item): index for index, (item, _) in enumerate(ranked_picks(eligible, RANKED))}
-    chosen = {id(item) for item in claims(ranked_picks(eligible, MAX_HEADLINE))}
+    # the picks are taken greedily, so fewer of them are the first of more: ranked once
+    picks = ranked_picks(eligible, RANKING) if picks is None else picks
+    order = {id(item): index for index, (item, _) in enumerate(picks[:RANKED])}
+    chosen = {id(item) for item in claims(picks[:MAX_HEADLINE])}
     best = max(item.score for item in eligible)
     per_document = Counter(item.path for item in eligible)
     metric_documents: dict[str, set[str]] = defaultdict(set)

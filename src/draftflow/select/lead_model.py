@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from draftflow import logistic
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.select.lead_features import lead_features
+from draftflow.select.lead_features import RANKING, lead_features
 from draftflow.select.rules import MAX_HEADLINE, claims, ranked_picks
 from draftflow.select.scored import Scored
 
@@ -55,11 +55,14 @@ def choose_ranked(
     the figures of a positive rules score; in source order. The figures' scores are left as
     the rules gave them (the model prompt and the review page read those)."""
     limit = min(max_results, MAX_HEADLINE)
-    count = len(claims(ranked_picks(eligible, limit)))
+    # picks are taken greedily: the first `limit` of the features' `RANKING` (no fewer) are
+    # those `ranked_picks(eligible, limit)` takes, so the figures are ranked once
+    picks = ranked_picks(eligible, RANKING)
+    count = len(claims(picks[: max(0, limit)]))
     pool = [item for item in eligible if item.score > 0]
     if not count or not pool:
         return []
-    features = lead_features(eligible, snapshot)
+    features = lead_features(eligible, snapshot, picks=picks)
     learned = {id(item): model.score(found) for item, found in zip(eligible, features, strict=True)}
     rules = {id(item): item.score for item in pool}
     try:

@@ -300,6 +300,8 @@ def _check_cited_place(ctx: VerifyContext, where: str, result: ReportedResult) -
     if listed is None or line is None:
         return
     in_label = dict(_words(result.label))
+    if not in_label:
+        return  # the label names no engine or precision (most): the row is not read
     on_line = dict(_words(line))
     for kind in ("engine", "precision"):
         said = {k for k in in_label if k.startswith(kind)}

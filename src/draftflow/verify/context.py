@@ -145,6 +145,9 @@ class DocumentIndexes:
         # A crowded line's readings ordered by value: (values, their places in the line's
         # readings), by (path, sha256, line) (verify/reread.py).
         self.sorted_readings: dict[tuple[str, str, int], tuple[list[float], list[int]]] = {}
+        # And its readings of each value asked, by that key and the value (a sweep's row
+        # repeats its values: the figures that share one share the answer).
+        self.value_readings: dict[tuple[tuple[str, str, int], Any], list[Any]] = {}
         # Whether a document writes a label's part, by (path, sha256, part) (verify/reread.py).
         self.written_parts: dict[tuple[str, str, str], bool] = {}
         # The last cited lines' cells, with their table's header row's (verify/reread.py).

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping
+from functools import lru_cache
 
 from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.run_settings import SINGLE_STREAM
@@ -233,6 +234,7 @@ def _enclosing_dimension(layout: DocumentLayout, line: int) -> str | None:
     return dimension if dimension in MEASURED else None
 
 
+@lru_cache(maxsize=1 << 12)  # twice per figure; a column's figures share its header
 def _words(text: str) -> frozenset[str]:
     found = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
     return frozenset(found) | {f"{a}_{b}" for a, b in itertools.pairwise(found)}
@@ -329,6 +331,16 @@ def _check_settings(
 
 def label_settings(label: str) -> Iterator[tuple[str, int, str]]:
     """(setting, value, as written) for each setting a label or title states."""
+    yield from _label_settings(label)
+
+
+@lru_cache(maxsize=1 << 14)
+def _label_settings(label: str) -> tuple[tuple[str, int, str], ...]:
+    """`label_settings`, read once per label (each figure's is asked three times)."""
+    return tuple(_read_label_settings(label))
+
+
+def _read_label_settings(label: str) -> Iterator[tuple[str, int, str]]:
     for match in _LABEL_SETTING_RE.finditer(label):
         if match["name"]:
             name = setting_name(match["name"]) or "batch_size"

@@ -105,10 +105,19 @@ class LineReadings:
         self._readings = OwnedReadings(
             [tuple(alt for parsed in m.numbers for alt in parsed.alternatives) for m in mentions]
         )
+        # a wide row's answers per value asked, as `OwnedReadings` keeps its owners
+        self._asked: dict[ParsedNumber, list[NumberMention]] | None = (
+            {} if len(mentions) > _WIDE else None
+        )
 
     def stating(self, number: ParsedNumber) -> list[NumberMention]:
-        """The mentions with a reading `number` matches, in line order."""
-        return [self.mentions[i] for i in self._readings.owners(number)]
+        """The mentions with a reading `number` matches, in line order (a fresh list)."""
+        if self._asked is None:
+            return [self.mentions[i] for i in self._readings.owners(number)]
+        found = self._asked.get(number)
+        if found is None:
+            found = self._asked[number] = [self.mentions[i] for i in self._readings.owners(number)]
+        return list(found)
 
 
 class ValueTable:

@@ -136,6 +136,9 @@ def _readings_of(
     if len(on_line) <= _FEW:
         return [r for r in on_line if number.matches(float(r.value))]
     key = (document.path, document.sha256, line)
+    asked = ctx.indexes.value_readings.get((key, number))
+    if asked is not None:
+        return list(asked)
     ordered = ctx.indexes.sorted_readings.get(key)
     if ordered is None:
         pairs = sorted((float(r.value), i) for i, r in enumerate(on_line))
@@ -147,7 +150,8 @@ def _readings_of(
         low = bisect_left(values, alternative - margin)
         high = bisect_right(values, alternative + margin)
         found.update(positions[low:high])
-    return [on_line[i] for i in sorted(found)]
+    asked = ctx.indexes.value_readings[(key, number)] = [on_line[i] for i in sorted(found)]
+    return list(asked)
 
 
 def names_of(item: Selected) -> str:
