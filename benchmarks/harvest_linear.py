@@ -14,6 +14,7 @@ of the suite because a timed ratio flakes on a loaded machine.
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import sys
 import time
@@ -24,9 +25,10 @@ from draftflow.extract.harvest.run import harvest
 
 TESTS = Path(__file__).resolve().parents[1] / "tests"
 sys.path[:0] = [str(TESTS), str(TESTS / "e2e")]
-from test_extract_harvest_markdown import _pathological  # noqa: E402
 
-from extract_support import snapshot_of  # noqa: E402
+# the test's lines are the source; the modules are found on the path set above
+support = importlib.import_module("extract_support")
+lines = importlib.import_module("test_extract_harvest_markdown")
 
 LIMIT = 40.0
 """The ratio the old timed test allowed (a quadratic reader is far above it)."""
@@ -35,14 +37,15 @@ _RUNS = itertools.count(1)
 
 
 def _snapshot(text: str) -> Snapshot:
-    return snapshot_of({"a.md": text})
+    snapshot: Snapshot = support.snapshot_of({"a.md": text})
+    return snapshot
 
 
 def cpu_seconds(width: int, repeats: int) -> float:
     """The least CPU time of harvesting the pathological lines at `width`, over `repeats`."""
     times = []
     for _ in range(repeats):
-        fresh = _pathological(width) + "\n" * next(_RUNS)
+        fresh = lines._pathological(width) + "\n" * next(_RUNS)
         start = time.process_time()
         harvest(_snapshot(fresh))
         times.append(time.process_time() - start)
