@@ -92,7 +92,10 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     if candidate.json_path is not None:
         if CONFIG_PATH.search(candidate.json_path):
             return None
-        return metric_name(key) or metric_name(key.rsplit(".", 1)[0])
+        named = metric_name(key) or metric_name(key.rsplit(".", 1)[0])
+        if named is None and candidate.json_path.endswith("]"):
+            return metric_name(_singular(key))  # `"latencies": [0.717, ...]`: one per run
+        return named
     metric = metric_name(key)
     if metric is not None:
         return metric
@@ -108,6 +111,16 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     if metric is None and candidate.format is SourceFormat.MARKDOWN:
         metric = context_metric(candidate)
     return metric
+
+
+def _singular(name: str) -> str:
+    """A plural key's singular (`latencies` → `latency`, `ttfts` → `ttft`): an array of numbers
+    under a plural metric's name holds one value of that metric per run or request."""
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    if name.endswith("s") and not name.endswith("ss"):
+        return name[:-1]
+    return name
 
 
 _PLUS_MINUS = re.compile(r"±|\+/-")
@@ -330,7 +343,29 @@ def _named_metric(candidate: Candidate, figure: CellFigure, named: str | None) -
         metric = metric_name(figure.label) or metric_by_unit(figure.unit, figure.label) or named
     if metric is None:
         metric = _fallback_metric(candidate, figure.unit)
+    if metric is None and _is_score_fraction(candidate, figure):
+        metric = "score"
     return metric
+
+
+_SCORE_CELL = re.compile(
+    r"^[\s*_]*(?:[A-Za-z]+\s+){0,2}\d+(?:\.\d+)?\s*/\s*\d+(?:\.\d+)?[\s*_]*[★☆✓✔✗✘]*\s*$"
+)
+"""A cell that is a count out of a whole and at most two words before it (`PASS correct 3/3`)."""
+
+
+def _is_score_fraction(candidate: Candidate, figure: CellFigure) -> bool:
+    """A count out of a whole (`3/3`, `PASS correct 35/44`, `**90/100**`) under a name that is
+    no setting or identifier: a score, whatever its column calls it (`Points`, `check_summary`).
+    A ratio of other things (`1117MiB / 15360MiB`, units between) or a count above its whole
+    is none."""
+    if figure.denominator is None or figure.role is not CellRole.VALUE or figure.unit:
+        return False
+    if not _SCORE_CELL.match(plain_text(candidate.text)):
+        return False  # `RTX 4090/5090`, `200K/16`, a sentence: the fraction is not the cell
+    if not 0 <= figure.value <= figure.denominator:
+        return False
+    return not any(names_no_metric(name) for name in (candidate.key, candidate.row_header) if name)
 
 
 def _percentage_metric(candidate: Candidate, figure: CellFigure, metric: str) -> str | None:

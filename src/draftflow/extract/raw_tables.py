@@ -4,8 +4,10 @@ dumps of hundreds of rows. Their cells are left to the model (or the editor) to 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.document import is_non_value
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
@@ -18,19 +20,45 @@ _TABLE_FORMATS = frozenset(
 )
 
 
-def is_raw_table(rows: int, first_column: str) -> bool:
-    """True for a table of telemetry (its first column a time) or one too long to be a results
-    table: `rows` counts its body rows up to the last one holding a candidate, `first_column`
-    is the first named cell of its first such row."""
-    return rows > MAX_TABLE_ROWS or bool(
-        _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip())
-    )
+_LETTERS = re.compile(r"[A-Za-z]{3,}")
+_TIME_TEXT = re.compile(
+    r"^\W*(\d|(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b)",
+    re.I,
+)
+
+
+def names_a_run(row: Mapping[str, str]) -> bool:
+    """Whether a row beside its time names what ran: two cells or more that are one word
+    (`qwen3-coder-30b`, `needle_position-64k`), neither a date, a unit nor a non-value. Such a
+    table is a log of runs, each row a result; telemetry samples numbers over one run."""
+    names = [
+        cell
+        for cell in list(row.values())[1:]
+        if _LETTERS.search(cell)
+        and " " not in cell.strip()
+        and not _TIME_TEXT.match(cell)
+        and not is_non_value(cell)
+    ]
+    return len(names) >= 2
+
+
+def is_raw_table(rows: int, first_column: str, first_row: Mapping[str, str] | None = None) -> bool:
+    """True for a table of telemetry (its first column a time, its rows naming no run:
+    `names_a_run`) or one too long to be a results table: `rows` counts its body rows up to
+    the last one holding a candidate, `first_column` is the first named cell of its first
+    such row and `first_row` that row's cells by column."""
+    if rows > MAX_TABLE_ROWS:
+        return True
+    if not _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
+        return False
+    return first_row is None or not names_a_run(first_row)
 
 
 def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
     """(document, table) pairs that are telemetry or too long to be a results table."""
     rows: dict[tuple[str, int], int] = {}
     first_columns: dict[tuple[str, int], str] = {}
+    first_rows: dict[tuple[str, int], Mapping[str, str]] = {}
     where: tuple[str, int] | None = None
     for candidate in candidates:
         if candidate.format not in _TABLE_FORMATS:
@@ -40,6 +68,11 @@ def raw_tables(candidates: list[Candidate]) -> set[tuple[str, int]]:
             if where not in rows:
                 rows[where] = 0
                 first_columns[where] = next(iter(candidate.context), "")
+                first_rows[where] = candidate.context
         if candidate.row >= rows[where]:
             rows[where] = candidate.row + 1
-    return {where for where, count in rows.items() if is_raw_table(count, first_columns[where])}
+    return {
+        where
+        for where, count in rows.items()
+        if is_raw_table(count, first_columns[where], first_rows[where])
+    }

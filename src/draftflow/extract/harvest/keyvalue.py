@@ -33,6 +33,13 @@ from draftflow.text.lines import KEY_VALUE, MAX_LINE, plain_text
 BLOCK_TABLE_OFFSET = 10_000
 """Key/value blocks are numbered after the document's Markdown tables (table indexes)."""
 
+_JSON_PAIR = re.compile(
+    r'^\s*"(?P<key>[A-Za-z][\w .()/%-]{0,70})"\s*:\s*'
+    r"(?P<value>-?\d[\d]*(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*,?\s*$"
+)
+"""A JSON object's `"key": number` line printed into a log or pasted in a fence (`"pass_at_1":
+0.78,`): a key/value line whose key is quoted and whose value may end with a comma."""
+
 _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")
 
 _TEXT_BLOCKS = (Heading, Paragraph, ListItem, CodeBlock, HtmlBlock)
@@ -93,6 +100,8 @@ def _blocks(document: Document) -> list[_Block]:
             continue
         short = len(line) <= MAX_LINE
         match = KEY_VALUE.match(line) if short and ":" in line and "|" not in line else None
+        if match is None and short and '"' in line:
+            match = _JSON_PAIR.match(line)
         if match:
             if current is None:
                 current = _Block(section or heading)

@@ -111,4 +111,4 @@ class TableRows:
         if first is None:
             return False
         last = next(r for r in reversed(rows) if self.row(r))
-        return is_raw_table(last + 1, next(iter(first[0].context), ""))
+        return is_raw_table(last + 1, next(iter(first[0].context), ""), first[0].context)
