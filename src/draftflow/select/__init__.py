@@ -153,8 +153,8 @@ async def select(
     """Choose at most `max_results` headline figures among the extraction's results; the
     model's prompt (with a client) fits `budget_tokens`. Without a model (or when its answer
     fails) the figures the rules put forward that `lead_model` (the shipped lead ranker unless
-    given) calls lead claims, lead. The selection carries what the draft stage reads of the extraction besides: its
-    setup and how many claims it dropped."""
+    given) calls lead claims, lead. The selection carries what the draft stage reads of the
+    extraction besides: its setup and how many claims it dropped."""
     # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
     results = [_readably_labelled(r) for r in extraction.reported_results]
     # with or without a model, the same figures in the same order (the rules and the lead
