@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ from draftflow.cli import main
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.pipeline.eval_report import EvalReport, SourceShape
-from draftflow.pipeline.eval_score import line_shape
+from draftflow.pipeline.eval_score import headline_precision, line_shape
 from draftflow.pipeline.evaluate import EvalRequest, evaluate
+from draftflow.pipeline.gold import load_gold
 
 REVISION = "a" * 40
 README = """# Bench
@@ -121,6 +123,30 @@ def test_figures_file_is_preferred_to_the_record(synthetic: Path, tmp_path: Path
     assert [(o.line, o.value) for o in repository.off_gold] == [(2, 5.0)]
 
 
+@dataclass(frozen=True)
+class _Published:
+    path: str
+    line: int
+    value: float
+
+
+def test_headline_precision_counts_gold_headline_figures_and_non_results(synthetic: Path) -> None:
+    """Of a headline's figures: one a gold headline holds (41.5), one a gold figure that is no
+    headline (12.0), one on a covered line where the gold lists nothing (a non-result), one
+    on a line the gold does not cover (published only)."""
+    published = [
+        _Published("README.md", 5, 41.5),
+        _Published("README.md", 6, 12.0),
+        _Published("README.md", 2, 5.0),
+        _Published("README.md", 9, 77.25),
+    ]
+    precision = headline_precision(load_gold(synthetic), published)
+    assert (precision.published, precision.gold_headline, precision.non_results) == (4, 1, 1)
+    report = _evaluate(synthetic)
+    assert report.headline_precision.published == report.repositories[0].published.published
+    assert report.headline_precision.gold_headline == 1
+
+
 def test_a_missing_record_says_how_to_get_one(synthetic: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["eval", str(synthetic), "--records", str(tmp_path)])
     assert result.exit_code == 2
@@ -162,6 +188,7 @@ def test_cli_prints_a_six_line_summary_last() -> None:
     assert tail[2].startswith("recall prose: 0/0")
     assert tail[3].startswith("recall total: ")
     assert tail[4].startswith("precision proxy")
+    assert "; headline figures: " in tail[4] and " non-results" in tail[4]
     assert tail[5].startswith("done in ")
     as_json = CliRunner().invoke(main, ["eval", gold, "--json"])
     data = json.loads(as_json.output)

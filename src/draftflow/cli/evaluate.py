@@ -25,7 +25,9 @@ Examples:
   draftflow eval tests/data/devgold/*.json --base-url http://spark.local:8000/v1 --model M
 
 The last six lines are the summary: recall of table/CSV/JSON/log figures, of prose
-figures, in total, the precision proxy, headline agreement, and the time taken.
+figures, in total, the precision proxy, headline agreement and the headline's figures
+(published, gold headline figures among them, non-results: no gold figure on a covered
+line), and the time taken.
 """
 
 
@@ -187,6 +189,7 @@ def _print_repository(console: Console, repository: RepositoryEval, misses: int)
         f"[bold]{escape(repository.repository)}[/] @ {repository.revision[:8]}: "
         f"recall {repository.recall.text()}; off-gold {len(repository.off_gold)}/"
         f"{repository.results_on_covered}; headline {repository.headline.text()}"
+        f" ({repository.published.text()})"
     )
     for document in repository.documents:
         changed = "" if document.sha256_matches else "  [red](sha256 differs)[/]"
@@ -232,6 +235,7 @@ def summary_lines(report: EvalReport) -> list[str]:
         f"recall prose: {shapes[SourceShape.PROSE].text()}",
         f"recall total: {report.recall().text()}",
         f"precision proxy (off-gold results on covered lines): {precision.text()}; "
-        f"headline agreement: {report.headline().text()}",
+        f"headline agreement: {report.headline().text()}; "
+        f"headline figures: {report.headline_precision.text()}",
         f"done in {report.elapsed_seconds:.1f}s",
     ]

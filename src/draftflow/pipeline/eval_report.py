@@ -47,6 +47,30 @@ class Tally(BaseModel):
         return f"{self.found}/{self.total}" + (f" ({rate:.1%})" if rate is not None else "")
 
 
+class HeadlinePrecision(BaseModel):
+    """What a record's headline publishes, judged against the gold: every headline figure,
+    those that are gold headline figures, and those on a covered line that are no gold figure
+    at all (a non-result published as a claim: the worst). A figure outside the covered lines
+    counts as published only (the gold cannot judge it)."""
+
+    published: int = 0
+    gold_headline: int = 0
+    non_results: int = 0
+
+    def add(self, other: HeadlinePrecision) -> None:
+        """Add another repository's counts into these."""
+        self.published += other.published
+        self.gold_headline += other.gold_headline
+        self.non_results += other.non_results
+
+    def text(self) -> str:
+        """`N published, G gold headline, R non-results`."""
+        return (
+            f"{self.published} published, {self.gold_headline} gold headline, "
+            f"{self.non_results} non-results"
+        )
+
+
 class Miss(BaseModel):
     """A gold figure the record does not hold."""
 
@@ -90,6 +114,8 @@ class RepositoryEval(BaseModel):
     results_on_covered: int
     off_gold: list[OffGold]
     headline: Tally
+    published: HeadlinePrecision = Field(default_factory=HeadlinePrecision)
+    """The record's headline figures judged against the gold (its precision)."""
     misses: list[Miss]
     conditions: ConditionScore = Field(default_factory=ConditionScore)
     unread_tables: list[UnreadTable] = []
@@ -136,6 +162,15 @@ class EvalReport(BaseModel):
     def headline(self) -> Tally:
         """Gold headline figures present in the records' reported results."""
         return sum_tallies(r.headline for r in self.repositories)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def headline_precision(self) -> HeadlinePrecision:
+        """The records' headline figures, those the gold headlines hold, and the non-results."""
+        total = HeadlinePrecision()
+        for repository in self.repositories:
+            total.add(repository.published)
+        return total
 
     def condition_keys(self) -> dict[str, KeyTally]:
         """Condition verdicts per key over every repository."""

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from pydantic import JsonValue
 
@@ -23,6 +24,7 @@ from draftflow.pipeline.assemble import record_id_for
 from draftflow.pipeline.condition_score import GoldConditions, PlacedFigure, score_conditions
 from draftflow.pipeline.eval_report import (
     DocumentScore,
+    HeadlinePrecision,
     Miss,
     OffGold,
     RepositoryEval,
@@ -119,9 +121,26 @@ def score_repository(
         results_on_covered=len(on_covered),
         off_gold=off_gold,
         headline=headline_tally,
+        published=headline_precision(gold, headline),
         misses=misses,
         conditions=score_conditions(_gold_conditions(gold), _placed(grounded)),
         unread_tables=list(record.provenance.unread_tables) if record.provenance else [],
+    )
+
+
+def headline_precision(gold: GoldFile, headline: Sequence[_Placed]) -> HeadlinePrecision:
+    """The record's headline figures judged against the gold: how many it publishes, how many
+    of them a gold headline holds (same document, line and value), and how many stand on a
+    covered line where the gold lists no such figure at all (non-results)."""
+    gold_headline = _index(gold.headline)
+    gold_figures = _index(gold.figures)
+    return HeadlinePrecision(
+        published=len(headline),
+        gold_headline=sum(_holds(gold_headline, f.path, f.line, f.value) for f in headline),
+        non_results=sum(
+            gold.covers(f.path, f.line) and not _holds(gold_figures, f.path, f.line, f.value)
+            for f in headline
+        ),
     )
 
 
@@ -240,7 +259,18 @@ def _walk_arrays(node: Node, around: set[int], found: dict[tuple[int, float], se
                 _walk_arrays(item, anchors, found)
 
 
-def _index(figures: Iterable[_Figure]) -> dict[tuple[str, int], list[float]]:
+class _Placed(Protocol):
+    """A figure's place and value (a record's figure or a gold file's)."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def value(self) -> float: ...
+
+
+def _index(figures: Iterable[_Placed]) -> dict[tuple[str, int], list[float]]:
     index: dict[tuple[str, int], list[float]] = {}
     for figure in figures:
         index.setdefault((figure.path, figure.line), []).append(figure.value)

@@ -153,9 +153,9 @@ async def select(
 ) -> Selection:
     """Choose at most `max_results` headline figures among the extraction's results; the
     model's prompt (with a client) fits `budget_tokens`. Without a model (or when its answer
-    fails) the rules' claims, ranked with `lead_model` (the shipped lead ranker unless given),
-    lead. The selection carries what the draft stage reads of the extraction besides: its
-    setup and how many claims it dropped."""
+    fails) the figures the rules put forward that `lead_model` (the shipped lead ranker unless
+    given) calls lead claims, lead. The selection carries what the draft stage reads of the
+    extraction besides: its setup and how many claims it dropped."""
     # figures carry readable labels (`c 4, decode tok/s`), in the figures file as in the record
     with collection_paused():  # a figure, its score and its features each, and no cycles
         results = [_readably_labelled(r) for r in extraction.reported_results]

@@ -10,8 +10,9 @@ trained on. It is read with the standard library and scored in plain Python
 
 The model combines with the rules, it does not replace them: it ranks only the figures the
 rules may put forward (eligible, with a positive rules score: a spec value, a baseline's
-debit, someone else's figure never lead), and the headline stays as long as the rules'
-claims (`rules.claims`): the author's claims say how many, the model which.
+debit, someone else's figure never lead), and it says which of them are the author's claims:
+the headline is the ladder's figures the model gives at least 7 % of being lead claims
+(`lead_claims`), at most `MAX_HEADLINE`, never padded to a count.
 """
 
 from __future__ import annotations
@@ -22,11 +23,16 @@ from typing import ClassVar
 
 from draftflow import logistic
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.select.lead_features import RANKING, lead_features
-from draftflow.select.rules import MAX_HEADLINE, claims, ranked_picks
+from draftflow.select.lead_features import lead_features
+from draftflow.select.rules import MAX_HEADLINE, ranked_picks
 from draftflow.select.scored import Scored
 
 SHIPPED = "lead_model.json"
+STOP_LOG_ODDS = -2.625
+"""A candidate the model gives log-odds below this (P < 0.07) of being a lead claim is no
+claim: calibrated left-one-out with `benchmarks/headline_stop.py` over the 45 gold
+repositories (each repository's ladder ranked by a model trained without it; the threshold
+the other repositories pick for 31 of the 45). Re-run it when the model is retrained."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -47,30 +53,54 @@ def shipped_lead_model() -> LeadModel:
     return logistic.shipped(LeadModel, "draftflow.select", SHIPPED)
 
 
-def choose_ranked(
-    eligible: list[Scored], snapshot: Snapshot, max_results: int, model: LeadModel
-) -> list[Scored]:
-    """The rules' claims count of figures, taken greedily (`rules.ranked_picks`: covering
+@dataclass(frozen=True)
+class Rung:
+    """One pick of the lead ladder: the figure, its blended score when taken (the rules'
+    score less the costs of the picks before it, plus the model's blended score), and the
+    model's own log-odds that it is a lead claim."""
+
+    item: Scored
+    taken_at: float
+    learned: float
+
+
+def lead_ladder(
+    eligible: list[Scored], snapshot: Snapshot, limit: int, model: LeadModel
+) -> list[Rung]:
+    """Up to `limit` figures in the order they are taken (`rules.ranked_picks`: covering
     documents, metrics and rows) by the rules' score plus the model's blended score, among
-    the figures of a positive rules score; in source order. The figures' scores are left as
-    the rules gave them (the model prompt and the review page read those)."""
-    limit = min(max_results, MAX_HEADLINE)
-    # picks are taken greedily: the first `limit` of the features' `RANKING` (no fewer) are
-    # those `ranked_picks(eligible, limit)` takes, so the figures are ranked once
-    picks = ranked_picks(eligible, RANKING)
-    count = len(claims(picks[: max(0, limit)]))
+    the figures of a positive rules score. The figures' scores are left as the rules gave
+    them (the model prompt and the review page read those)."""
     pool = [item for item in eligible if item.score > 0]
-    if not count or not pool:
+    if not pool or limit <= 0:
         return []
-    features = lead_features(eligible, snapshot, picks=picks)
+    features = lead_features(eligible, snapshot)
     learned = {id(item): model.score(found) for item, found in zip(eligible, features, strict=True)}
     rules = {id(item): item.score for item in pool}
     try:
         for item in pool:
             item.score = rules[id(item)] + model.blend * learned[id(item)]
-        taken = [item for item, _ in ranked_picks(pool, count)]
+        picks = ranked_picks(pool, limit)
     finally:
         for item in pool:
             item.score = rules[id(item)]
+    return [Rung(item, taken_at, learned[id(item)]) for item, taken_at in picks]
+
+
+def lead_claims(ladder: list[Rung]) -> list[Rung]:
+    """The rungs the model calls lead claims: log-odds at least `STOP_LOG_ODDS`. A rung
+    below it is skipped, not a stop: the ladder's order is the rules' points plus the model's
+    blend, so a figure the rules rank high and the model gives no chance (a perplexity
+    beside a throughput table) may stand above the author's claims."""
+    return [rung for rung in ladder if rung.learned >= STOP_LOG_ODDS]
+
+
+def choose_ranked(
+    eligible: list[Scored], snapshot: Snapshot, max_results: int, model: LeadModel
+) -> list[Scored]:
+    """The lead claims (`lead_claims`) of the lead ladder (`lead_ladder`, at most
+    `max_results` and `MAX_HEADLINE`), in source order."""
+    ladder = lead_ladder(eligible, snapshot, min(max_results, MAX_HEADLINE), model)
+    taken = [rung.item for rung in lead_claims(ladder)]
     order = {id(item): index for index, item in enumerate(eligible)}
     return sorted(taken, key=lambda item: order[id(item)])

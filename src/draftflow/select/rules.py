@@ -262,7 +262,8 @@ def choose(scored: list[Scored], max_results: int) -> list[Scored]:
 def claims(picks: list[tuple[Scored, float]]) -> list[Scored]:
     """The picks (in the order taken, each with its score when taken) up to the first that is
     no claim: the first `MIN_HEADLINE` with a positive score, then those of `CLAIM_SCORE`. The
-    headline is as long as the author's claims, never padded to a count."""
+    rules' own headline (`choose`) and a lead-model feature read it; the drafted headline's
+    length is the lead model's (`lead_model.lead_claims`)."""
     taken: list[Scored] = []
     for item, score in picks:
         needed = 0.0 if len(taken) < MIN_HEADLINE else CLAIM_SCORE

@@ -18,11 +18,15 @@ from draftflow.select import select
 from draftflow.select.figures_file import make_figures
 from draftflow.select.lead_features import lead_features, reason_name
 from draftflow.select.lead_model import (
+    STOP_LOG_ODDS,
     LeadModel,
+    Rung,
     choose_ranked,
+    lead_claims,
+    lead_ladder,
     shipped_lead_model,
 )
-from draftflow.select.rules import choose
+from draftflow.select.rules import choose, ranked_picks
 from draftflow.select.scored import Scored
 from extract_support import snapshot_of
 
@@ -41,22 +45,43 @@ def _lines(items: list[Scored]) -> list[int]:
     return [item.figure.result.source_line for item in items]
 
 
-def test_the_model_reorders_the_rules_claims_but_keeps_their_count() -> None:
+def test_the_model_reorders_the_rules_candidates_never_adds_one() -> None:
     scores = [4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, -1.0]
-    rules = choose(_scored(scores), 24)
     later_first = LeadModel(weights={"line_fraction": 50.0}, blend=1.0)
+    ladder = lead_ladder(_scored(scores), SNAPSHOT, 24, later_first)
+    assert [rung.item.figure.result.source_line for rung in ladder][:2] == [7, 6]
     ranked = choose_ranked(_scored(scores), SNAPSHOT, 24, later_first)
-    assert len(ranked) == len(rules) < 7
-    assert _lines(ranked) != _lines(rules)
-    assert max(_lines(ranked)) == 7  # the latest line the rules put forward, never line 8
+    assert _lines(ranked) == [1, 2, 3, 4, 5, 6, 7]  # every one the model calls a lead claim
     assert 8 not in _lines(ranked)  # a figure the rules debit never leads, whatever its score
 
 
-def test_a_model_of_no_weights_chooses_as_the_rules_do() -> None:
+def test_a_model_of_no_weights_takes_the_rules_order_and_every_candidate() -> None:
     scores = [3.0, 8.0, 1.0, 6.0, 6.0, 2.0, 0.0, 9.0]
+    ladder = lead_ladder(_scored(scores), SNAPSHOT, 24, LeadModel(weights={}, blend=1.5))
+    rules = [item for item, _ in ranked_picks([i for i in _scored(scores) if i.score > 0], 24)]
+    assert [r.item.figure.id for r in ladder] == [item.figure.id for item in rules]
     ranked = choose_ranked(_scored(scores), SNAPSHOT, 24, LeadModel(weights={}, blend=1.5))
-    assert _lines(ranked) == _lines(choose(_scored(scores), 24))
+    assert _lines(ranked) == [1, 2, 3, 4, 5, 6, 8]  # log-odds 0 is a claim; 0 points is none
     assert choose_ranked([], SNAPSHOT, 24, LeadModel(weights={}, blend=1.5)) == []
+
+
+def test_the_headline_holds_only_what_the_model_calls_lead_claims() -> None:
+    """The rules would take a fourth figure (their first four stand while they score above
+    zero); the model gives the weak ones log-odds -5 (P < 1 %): the headline is three long."""
+    weak_are_no_claims = LeadModel(weights={"bias": -6.0, "score": 0.5}, blend=0.0)
+    scores = [9.0, 9.0, 9.0, 2.0, 2.0, 2.0]
+    assert len(choose(_scored(scores), 24)) == 4
+    assert _lines(choose_ranked(_scored(scores), SNAPSHOT, 24, weak_are_no_claims)) == [1, 2, 3]
+    nothing_leads = LeadModel(weights={"bias": -9.0}, blend=0.0)
+    assert choose_ranked(_scored(scores), SNAPSHOT, 24, nothing_leads) == []
+
+
+def test_a_weak_rung_is_skipped_not_a_stop() -> None:
+    items = _scored([1.0] * 5)
+    learned = [0.0, STOP_LOG_ODDS - 0.01, STOP_LOG_ODDS, -9.0, 0.0]
+    ladder = [Rung(i, 1.0, v) for i, v in zip(items, learned, strict=True)]
+    assert [rung.learned for rung in lead_claims(ladder)] == [0.0, STOP_LOG_ODDS, 0.0]
+    assert lead_claims([]) == []
 
 
 def test_ranking_leaves_the_rules_scores_as_they_were() -> None:
