@@ -51,7 +51,8 @@ class Step:
 
 
 def _record(ladders: dict[str, dict[str, object]]) -> Callable[..., list[Scored]]:
-    original: Callable[..., list[Scored]] = select_stage.choose_ranked
+    # the select stage's own name for it, replaced in its namespace (not an exported name)
+    original: Callable[..., list[Scored]] = vars(select_stage)["choose_ranked"]
 
     def recording(
         eligible: list[Scored], snapshot: Snapshot, max_results: int, model: LeadModel
@@ -79,7 +80,7 @@ def _record(ladders: dict[str, dict[str, object]]) -> Callable[..., list[Scored]
 def draft_ladders(gold_paths: Sequence[Path]) -> dict[str, dict[str, object]]:
     """Every gold repository's lead ladder, drafted left-one-out."""
     ladders: dict[str, dict[str, object]] = {}
-    select_stage.choose_ranked = _record(ladders)  # the select stage's own name
+    vars(select_stage)["choose_ranked"] = _record(ladders)  # the select stage's own name
     request = EvalRequest(gold_paths=gold_paths, settings=ModelSettings(), leave_one_out=True)
     report = asyncio.run(evaluate(request))
     print(
