@@ -114,6 +114,15 @@ class FigureFlags:
         counts = CheckedCounts(results=len(figures), errors=errors, warnings=len(flags) - errors)
         return VerificationReport(record_id=self.record_id, checked=counts, flags=flags)
 
+    def without_conditions(self, dropped: dict[str, set[str]]) -> FigureFlags:
+        """These flags less those of the conditions dropped from their figures (`figure id`
+        -> {`key`, `key/inner`}): the condition is gone, and its flag with it."""
+        by_figure = {
+            figure: [flag for flag in flags if _condition_of(flag) not in dropped.get(figure, ())]
+            for figure, flags in self.by_figure.items()
+        }
+        return FigureFlags(self.record_id, by_figure)
+
 
 def assemble_verified(
     inputs: VerifyInputs, selection: Selection, draft: EditorialDraft, log: DropLog
@@ -162,7 +171,17 @@ def assemble_verified(
             continue
         rounds += 1
         selection, draft = _drop_unsupported(log, snapshot, selection, draft, report.errors)
+        figure_flags = figure_flags.without_conditions(log.bad_conditions)
     return record, report, selection
+
+
+def _condition_of(flag: Flag) -> str | None:
+    """The condition a figures-file flag is about (`key`, or `key/inner` for one raw cell),
+    or None for a flag of the figure itself."""
+    parts = pointer_parts(flag.location)
+    if len(parts) < 4 or parts[0] != FIGURES_KEY or parts[2] != "conditions":
+        return None
+    return "/".join(parts[3:5])
 
 
 def _figure_index(location: str) -> int | None:
@@ -265,6 +284,12 @@ def _drop_unsupported(
         elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             figure_id = selection.note.chosen[int(parts[2])].id
             bad_figures.setdefault(figure_id, _reason(flag))
+        elif parts[:1] == [FIGURES_KEY] and len(parts) >= 4 and parts[2] == "conditions":
+            # a figures-file figure, as a headline result, loses only the condition verify
+            # could not read at its place (MiaAI's `| Nodes | head 10.100.10.4:8000, ...`: a
+            # port as the node count), not the figure
+            figure = selection.figures[int(parts[1])].id
+            log.bad_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
         elif parts[:1] == [FIGURES_KEY] and len(parts) > 1:
             bad_figures.setdefault(selection.figures[int(parts[1])].id, _reason(flag))
         elif parts[:1] == ["test_profiles"] and len(parts) > 1:
@@ -274,7 +299,11 @@ def _drop_unsupported(
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
         log.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
-    figures = [f for f in selection.figures if f.id not in bad_figures]
+    figures = [
+        Figure(f.id, _without_conditions(f.result, log.bad_conditions.get(f.id, set())))
+        for f in selection.figures
+        if f.id not in bad_figures
+    ]
     chosen = [(c.id, c.why) for c in selection.note.chosen if c.id not in bad_figures]
     rebuilt = _rebuilt(snapshot, selection, figures, chosen)
     rebuilt.headline = [
@@ -345,7 +374,10 @@ def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResul
         if isinstance(value, dict):
             value = {k: v for k, v in value.items() if f"{key}/{k}" not in keys}
         kept[key] = value
-    return result.model_copy(update={"conditions": kept})
+    sources = result.condition_sources
+    if sources is not None:
+        sources = {key: places for key, places in sources.items() if key not in keys}
+    return result.model_copy(update={"conditions": kept, "condition_sources": sources})
 
 
 def stabilise(record: Record, previous: Record | None) -> Record:

@@ -39,6 +39,9 @@ CITED_KEYS = (
     "kv_dtype",
     "draft_tokens",
     "experiment_date",
+    "gpu_count",
+    "tensor_parallel",
+    "batch_size",
 )
 """The condition keys read from the figure's context chain, each cited to its place."""
 MAX_PLACES = 3
@@ -205,8 +208,8 @@ def cite(
     """The nearest place of the chain that states `value` (as the condition `key`), or the
     fewest nearest places that state its words together (at most `MAX_PLACES`); None when
     the chain does not. A count or an engine (`reads` reads them) is cited first where its
-    reader reads it (`32 concurrent requests`, a line naming one engine), not where its words
-    stand for something else (`Llama 4`, `vLLM vs SGLang`), then where its words stand."""
+    reader reads it (`32 concurrent requests`, a line naming one engine or system), and only
+    there: not where its words stand for something else (`Llama 4`, `vLLM vs SGLang`)."""
     chain = _readable_again(chain)
     narrowed = chain if isinstance(chain, NarrowedChain) else None
     if reads is not None and read_where_read(key, value):
@@ -217,6 +220,7 @@ def cite(
             said = key != "engine" or line == 0 or states(place_text(document, line), value)
             if said and reads(document, line, key, value):
                 return (Place(document.path, line),)
+        return None  # nowhere read so: a place where its words stand would be a guess
     near = islice(chain, NEAR) if narrowed is not None else chain
     for document, line in near:
         if states_as(key, place_text(document, line), value):

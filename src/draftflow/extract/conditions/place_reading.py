@@ -34,6 +34,12 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.name_reading import (
+    NAME_KEYS,
+    is_name_value,
+    name_readings,
+    states_name,
+)
 from draftflow.extract.conditions.run_settings import (
     setting_of_key,
     settings_in_pairs,
@@ -51,6 +57,9 @@ COUNT_KEYS = frozenset(
         "context_tokens",
         "max_output_tokens",
         "draft_tokens",
+        "gpu_count",
+        "tensor_parallel",
+        "batch_size",
     }
 )
 """The cited condition keys whose value is a count, stated only under a name."""
@@ -77,6 +86,30 @@ _OWN_NAMES = {
     "node_count": frozenset({"node_count"}),
 }
 """The header keys that name a count besides the count's own (a batch is a load)."""
+_SPELLED = {
+    "gpu_count": frozenset(
+        {"gpu_count", "gpus", "num_gpus", "n_gpus", "ngpus", "num_gpu", "number_of_gpus"}
+    ),
+    "tensor_parallel": frozenset(
+        {"tensor_parallel", "tensor_parallel_size", "tensor_parallelism", "tp", "tp_size"}
+    ),
+    "batch_size": frozenset({"batch", "batch_size", "bs", "max_batch_size"}),
+}
+"""How a key, flag or column header names a device count, a tensor-parallel degree or a batch
+size (lower case, `_` for any run of other characters)."""
+_NAME = re.compile(r"[^a-z0-9]+")
+_GPU_HEADER = re.compile(r"\bgpus?\b", re.I)
+_WRITTEN = {
+    "gpu_count": re.compile(r"(?<![\w.])(?P<value>\d{1,3})\s*(?:x\s*)?gpus?\b", re.I),
+    "tensor_parallel": re.compile(
+        r"\b(?:tp|tensor[\s_-]*parallel(?:ism)?(?:[\s_-]*size)?)\s*(?:of\s+|[=:]\s*|\s)?"
+        r"(?P<value>\d{1,3})\b",
+        re.I,
+    ),
+    "batch_size": re.compile(r"\bbatch[\s_-]*size\s*(?:of\s+|[=:]\s*)?(?P<value>\d{1,5})\b", re.I),
+}
+"""A device count, a tensor-parallel degree or a batch size written in a sentence with its
+name (`2 GPUs`, `TP=2`, `tensor parallelism 2`, `batch size of 8`)."""
 
 
 @dataclass(frozen=True)
@@ -92,9 +125,12 @@ class Reading:
 
 
 def read_where_read(key: str, value: object) -> bool:
-    """Whether `key` is read at its place by `reads_at`: a count's whole number, an engine."""
+    """Whether `key` is read at its place by `reads_at`: a count's whole number, an engine,
+    a system or a precision (`name_reading`)."""
     if key in COUNT_KEYS:
         return isinstance(value, int) and not isinstance(value, bool)
+    if key in NAME_KEYS:
+        return is_name_value(key, value)
     return key == ENGINE and isinstance(value, str) and vocab.engine_in(value) is not None
 
 
@@ -102,7 +138,14 @@ def reads_at(context: DocumentContext, line: int, key: str, value: object) -> bo
     """Whether the place states `value` as `key` where extract's reader reads it."""
     if key == ENGINE:
         return vocab.engine_in(str(value)) in engine_readings(context, line)
+    if key in NAME_KEYS:
+        return states_name(names_at(context, line, key), key, str(value))
     return value in counts_at(context, line, key)
+
+
+def names_at(context: DocumentContext, line: int, key: str) -> frozenset[str]:
+    """The systems or precisions a place states as a figure's (`name_reading`), read once."""
+    return _remembered(context, line, key, lambda: name_readings(context, line, key))
 
 
 _READ: WeakKeyDictionary[DocumentContext, dict[tuple[int, str], object]] = WeakKeyDictionary()
@@ -230,6 +273,8 @@ def _file_name(path: str, key: str) -> tuple[Reading, ...]:
 def _names_key(header: str, key: str) -> bool:
     if _SHORT_NAMES.get(header.strip().lower()) == key:
         return True
+    if key in _SPELLED:
+        return _NAME.sub("_", header.lower()).strip("_") in _SPELLED[key]
     named = vocab.header_key(header)
     if named == key or named in _OWN_NAMES.get(key, ()):
         return True
@@ -261,6 +306,10 @@ def _row(
                 topology_count(cell, context.column_cells(line, column)),
             )
             found += [Reading(c, f"the cell {cell.strip()!r}") for c in counts if c is not None]
+        if key == "gpu_count" and cell and _GPU_HEADER.search(name) and vocab.header_key(name):
+            # `| GPU | ... |` over `3090 24GB * 2`: the row's two cards
+            count = count_in_system_cell(cell)
+            found += [Reading(count, f"the cell {cell.strip()!r}")] if count is not None else []
     found += _headers(key, list(header))
     return found
 
@@ -281,7 +330,10 @@ def _headers(key: str, headers: list[str]) -> list[Reading]:
                 if count is not None:
                     found.append(Reading(count, how))
         length = _HEADER_LENGTH.match(plain)
-        if length and vocab.header_key(length.group("name")) == key:
+        if length and (
+            vocab.header_key(length.group("name")) == key
+            or (key in _SPELLED and _names_key(length.group("name"), key))
+        ):
             found.append(Reading(int(length.group("value")), how))
     return found
 
@@ -309,4 +361,9 @@ def _text(key: str, text: str) -> list[Reading]:
         for count in (vocab.count_of(text), vocab.single_machine(text)):
             if count is not None:
                 found.append(Reading(count, "a text counting machines"))
+    if key in _WRITTEN:
+        found += [
+            Reading(int(m.group("value")), f"the words {m.group(0).strip()!r}")
+            for m in _WRITTEN[key].finditer(text)
+        ]
     return found
