@@ -62,7 +62,8 @@ def states_name(readings: Iterable[str], key: str, value: str) -> bool:
     (GB10)`); every precision the value names."""
     if key == SYSTEM:
         wanted = _tokens(value)
-        return any(wanted <= _tokens(r) or _system_key(r) <= wanted for r in readings)
+        one = len(vocab.systems_named(_unbracketed(value))) <= 1  # not `GB10 and RTX 4090`
+        return any(wanted <= _tokens(r) or (one and _system_key(r) <= wanted) for r in readings)
     found = set(readings)
     named = _precisions(value)
     return bool(named) and named <= found
