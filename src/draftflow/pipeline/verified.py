@@ -70,6 +70,9 @@ class DropLog:
     dropped: list[str] = field(default_factory=list)
     removed: list[RemovedResult] = field(default_factory=list)
     bad_conditions: dict[str, set[str]] = field(default_factory=dict)
+    bad_figure_conditions: dict[str, set[str]] = field(default_factory=dict)
+    """The conditions the figures file's own check refused, by figure id: gone from the
+    figures file as well (a headline result's refused condition leaves only the record)."""
     bad_fields: set[str] = field(default_factory=set)
 
 
@@ -171,7 +174,7 @@ def assemble_verified(
             continue
         rounds += 1
         selection, draft = _drop_unsupported(log, snapshot, selection, draft, report.errors)
-        figure_flags = figure_flags.without_conditions(log.bad_conditions)
+        figure_flags = figure_flags.without_conditions(log.bad_figure_conditions)
     return record, report, selection
 
 
@@ -289,6 +292,7 @@ def _drop_unsupported(
             # could not read at its place (MiaAI's `| Nodes | head 10.100.10.4:8000, ...`: a
             # port as the node count), not the figure
             figure = selection.figures[int(parts[1])].id
+            log.bad_figure_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
             log.bad_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
         elif parts[:1] == [FIGURES_KEY] and len(parts) > 1:
             bad_figures.setdefault(selection.figures[int(parts[1])].id, _reason(flag))
@@ -300,7 +304,7 @@ def _drop_unsupported(
             prose.setdefault(flag.location, set()).add(flag.claim)
         log.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
     figures = [
-        Figure(f.id, _without_conditions(f.result, log.bad_conditions.get(f.id, set())))
+        Figure(f.id, _without_conditions(f.result, log.bad_figure_conditions.get(f.id, set())))
         for f in selection.figures
         if f.id not in bad_figures
     ]

@@ -127,11 +127,12 @@ def _of_text(key: str, text: str) -> frozenset[str]:
     """What a line (or cell) states for the key: its one system; its one precision as the
     weights' or as the KV cache's."""
     if key == SYSTEM:
-        named = vocab.sole_system(text)
-        if named is None and len(found := vocab.systems_named(_unbracketed(text))) == 1:
-            named = next(iter(found))  # a chip or a CPU alone (`Strix Halo`, `M2-Max`)
-        return frozenset({named} if named else ())
+        system = vocab.sole_system(text)
+        if system is None and len(found := vocab.systems_named(_unbracketed(text))) == 1:
+            system = next(iter(found))  # a chip or a CPU alone (`Strix Halo`, `M2-Max`)
+        return frozenset({system} if system else ())
     weights: set[str] = set()
+    named: set[str] = set()  # under the weights' own name (`Weights = Q40, Buffer = Q80`)
     caches: set[str] = set()
     for match in _FORMATS.finditer(text):
         before = text[: match.start()]
@@ -139,9 +140,11 @@ def _of_text(key: str, text: str) -> frozenset[str]:
         form = match.group(0).lower()
         if _KV_BEFORE.search(clause) or _KV_AFTER.match(text[match.end() :]):
             caches.add(form)
-        elif key == WEIGHTS or not _WEIGHTS_BEFORE.search(clause):
+        elif _WEIGHTS_BEFORE.search(clause):
+            named.add(form)
+        else:
             weights.add(form)
-    return _sole(caches if key == KV else weights)
+    return _sole(caches if key == KV else named or weights)
 
 
 _ASIDE = re.compile(r"\((?![^()]*\b(?:vs\.?|versus|than|compared)\b)[^()]*\)", re.I)
