@@ -7,7 +7,10 @@ row's cell under its column header (`| Concurrency |`), a rate header's load (`T
 name (`bs8`, line 0). The number alone is not the count: `Llama 4 Scout (17B-16E) with 32
 concurrent requests` states concurrency 32, not 4 or 16. `count_readings` gives the counts a
 place states under the key's name, each with the reader that found it, so that verify
-re-reads a cited count where extract read it, and says what the place states instead.
+re-reads a cited count where extract read it, and says what the place states instead. A
+device count, a tensor-parallel degree and a batch size are counts under their own names
+(`| GPU |` over `3090 24GB * 2`, `2 GPUs`, `TP=2`, `--tensor-parallel-size 2`, `bs=4`).
+Systems and precisions are read in `name_reading.py`.
 
 An engine is read where it is named as the one that measured: a row's cell that is an
 engine's name (`| vLLM |`, a stack's part), a column header (`vLLM (tok/s)`), a line that
@@ -86,7 +89,7 @@ _OWN_NAMES = {
     "node_count": frozenset({"node_count"}),
 }
 """The header keys that name a count besides the count's own (a batch is a load)."""
-_SPELLED = {
+SETTING_SPELLINGS = {
     "gpu_count": frozenset(
         {"gpu_count", "gpus", "num_gpus", "n_gpus", "ngpus", "num_gpu", "number_of_gpus"}
     ),
@@ -273,8 +276,8 @@ def _file_name(path: str, key: str) -> tuple[Reading, ...]:
 def _names_key(header: str, key: str) -> bool:
     if _SHORT_NAMES.get(header.strip().lower()) == key:
         return True
-    if key in _SPELLED:
-        return _NAME.sub("_", header.lower()).strip("_") in _SPELLED[key]
+    if key in SETTING_SPELLINGS:
+        return _NAME.sub("_", header.lower()).strip("_") in SETTING_SPELLINGS[key]
     named = vocab.header_key(header)
     if named == key or named in _OWN_NAMES.get(key, ()):
         return True
@@ -332,7 +335,7 @@ def _headers(key: str, headers: list[str]) -> list[Reading]:
         length = _HEADER_LENGTH.match(plain)
         if length and (
             vocab.header_key(length.group("name")) == key
-            or (key in _SPELLED and _names_key(length.group("name"), key))
+            or (key in SETTING_SPELLINGS and _names_key(length.group("name"), key))
         ):
             found.append(Reading(int(length.group("value")), how))
     return found
