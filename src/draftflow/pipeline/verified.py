@@ -19,18 +19,16 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
-from pydantic import JsonValue
-
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft import EditorialDraft, drop_sentences, without_removed
 from draftflow.extract import Extraction
 from draftflow.extract.merge import figure_key
 from draftflow.pipeline.assemble import assemble, provenance_for
+from draftflow.pipeline.without import without_conditions, without_fields, without_setup
 from draftflow.record.bounds import bounded_provenance
-from draftflow.record.model import Record, RemovedResult, ReportedResult
+from draftflow.record.model import Record, RemovedResult
 from draftflow.select import (
     Figure,
-    RecordMetadata,
     Selection,
     build_selection,
     figure_id,
@@ -149,7 +147,7 @@ def assemble_verified(
         )
         record = assemble(
             snapshot,
-            _without_setup(extraction, log.bad_fields),
+            without_setup(extraction, log.bad_fields),
             draft,
             provenance=provenance,
             today=today,
@@ -304,18 +302,18 @@ def _drop_unsupported(
             prose.setdefault(flag.location, set()).add(flag.claim)
         log.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
     figures = [
-        Figure(f.id, _without_conditions(f.result, log.bad_figure_conditions.get(f.id, set())))
+        Figure(f.id, without_conditions(f.result, log.bad_figure_conditions.get(f.id, set())))
         for f in selection.figures
         if f.id not in bad_figures
     ]
     chosen = [(c.id, c.why) for c in selection.note.chosen if c.id not in bad_figures]
     rebuilt = _rebuilt(snapshot, selection, figures, chosen)
     rebuilt.headline = [
-        _without_conditions(result, log.bad_conditions.get(pick.id, set()))
+        without_conditions(result, log.bad_conditions.get(pick.id, set()))
         for pick, result in zip(rebuilt.note.chosen, rebuilt.headline, strict=True)
     ]
     rebuilt.profiles = with_stated_labels(make_profiles(rebuilt.headline), rebuilt.stated_profiles)
-    rebuilt.metadata = _without_fields(rebuilt.metadata, log.bad_fields)
+    rebuilt.metadata = without_fields(rebuilt.metadata, log.bad_fields)
     if prose:
         draft = drop_sentences(draft, prose)
     gone = [
@@ -328,60 +326,6 @@ def _drop_unsupported(
 
 def _reason(flag: Flag) -> str:
     return f"no source supports it as published ({flag.message})"
-
-
-def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMetadata:
-    """The metadata without the runtimes or hardware topics verify found no listed source for."""
-    if not locations:
-        return metadata
-    unstated = dict(metadata.unstated)
-    runtimes = metadata.runtimes
-    if "/runtime" in locations:
-        runtimes = []
-        unstated["runtime"] = "verify found no listed source naming the runtimes read"
-    bad_topics = {int(loc.rsplit("/", 1)[1]) for loc in locations if loc.startswith("/hardware_")}
-    setup = {
-        name: None
-        for name in ("system", "node_count", "experiment_date")
-        if f"/reported_setup/{name}" in locations
-    }
-    if setup:
-        metadata = metadata.model_copy(update=setup)
-    topics = [t for i, t in enumerate(metadata.hardware_topics) if i not in bad_topics]
-    return metadata.model_copy(
-        update={"runtimes": runtimes, "hardware_topics": topics, "unstated": unstated}
-    )
-
-
-def _without_setup(extraction: Extraction, locations: set[str]) -> Extraction:
-    """The extraction with the setup fields verify found no listed source for set to null."""
-    fields = {
-        loc.removeprefix("/reported_setup/")
-        for loc in locations
-        if loc.startswith("/reported_setup/")
-    }
-    if not fields:
-        return extraction
-    setup = extraction.reported_setup.model_copy(update=dict.fromkeys(fields))
-    return extraction.model_copy(update={"reported_setup": setup})
-
-
-def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
-    """The result less its unsupported conditions: `key`, or `key/inner` for one entry of a
-    nested condition (a raw cell under `source_cells`)."""
-    if not keys:
-        return result
-    kept: dict[str, JsonValue] = {}
-    for key, value in result.conditions.items():
-        if key in keys:
-            continue
-        if isinstance(value, dict):
-            value = {k: v for k, v in value.items() if f"{key}/{k}" not in keys}
-        kept[key] = value
-    sources = result.condition_sources
-    if sources is not None:
-        sources = {key: places for key, places in sources.items() if key not in keys}
-    return result.model_copy(update={"conditions": kept, "condition_sources": sources})
 
 
 def stabilise(record: Record, previous: Record | None) -> Record:
