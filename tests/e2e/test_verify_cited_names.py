@@ -70,6 +70,9 @@ CASES = (
     # `| Model | Params | GB10 tok/s | RTX 5070 Ti tok/s [est] | GB10 faster? |`
     Case("system-of-another-column", E27, COMPARISON, "system", "RTX 5070 Ti",
          f"{COMPARISON}:60", "GB10"),
+    # `| Scenario | GB10 | RTX 5070 Ti [est] | Ratio |`: a GB10 figure's column says GB10 only
+    Case("system-of-the-next-column", E27, COMPARISON, "system", "RTX 5070 Ti",
+         f"{COMPARISON}:208", "GB10"),
     # `## AMD Strix Halo vs Nvidia DGX Spark` (the example: a Strix Halo box's results
     # all given the Spark)
     Case("system-named-beside-another", LHL, "README.md", "system", "Nvidia DGX Spark",

@@ -28,6 +28,7 @@ from draftflow.extract.conditions.cite import Place, place_text
 from draftflow.extract.conditions.name_reading import NAME_KEYS, SYSTEM
 from draftflow.extract.conditions.place_reading import (
     ENGINE,
+    Own,
     count_readings,
     engine_readings,
     names_at,
@@ -81,9 +82,11 @@ def reread_place(
     value: object,
     places: list[Place],
     documents: Mapping[str, Document],
+    own: Own | None = None,
 ) -> PlaceReading:
     """The cited places read again by extract's readers: `STATED` when one states `value`
-    as `key`, else what they state for it instead."""
+    as `key` (of a header row of the figure's table, `own`'s column's header), else what
+    they state for it instead."""
     reader = chain_reader(ctx)
     said: list[str] = []
     evidence: list[Evidence] = []
@@ -92,7 +95,7 @@ def reread_place(
         if document is None:
             continue
         context = reader.context(document)
-        if reads_at(context, place.line, key, value):
+        if reads_at(context, place.line, key, value, own):
             return PlaceReading(PlaceStatus.STATED)
         if key == ENGINE:
             said += [f"engine {name}" for name in sorted(engine_readings(context, place.line))]

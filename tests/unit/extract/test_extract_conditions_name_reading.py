@@ -78,3 +78,22 @@ def test_extract_cites_a_name_only_where_it_is_stated_as_the_figure_s() -> None:
     assert found is None  # only beside Strix Halo: blank, not guessed
     found = cite("AMD Strix Halo", chain, "system", reads)
     assert found is not None and found[0].line == 3
+
+
+TABLE = """# Decode on two boxes
+
+| Model | DGX Spark tok/s | Strix Halo tok/s | vLLM tok/s | SGLang tok/s |
+|---|---|---|---|---|
+| Qwen3-8B | 41.5 | 38.2 | 40.1 | 39.9 |
+"""
+
+
+def test_a_header_row_states_a_system_or_an_engine_only_of_its_own_column() -> None:
+    context = DocumentContext(make_document("README.md", TABLE))
+    spark, strix = ("README.md", 5, 41.5), ("README.md", 5, 38.2)
+    assert reads_at(context, 3, "system", "DGX Spark", spark)
+    assert not reads_at(context, 3, "system", "DGX Spark", strix)  # the Strix Halo column's
+    assert reads_at(context, 3, "system", "Strix Halo", strix)
+    assert reads_at(context, 3, "engine", "SGLang", ("README.md", 5, 39.9))
+    assert not reads_at(context, 3, "engine", "vLLM", ("README.md", 5, 39.9))
+    assert reads_at(context, 3, "system", "Strix Halo")  # no figure: any column's

@@ -93,6 +93,11 @@ def name_readings(context: DocumentContext, line: int, key: str) -> frozenset[st
     return frozenset(found)
 
 
+def names_of_cell(key: str, header: str) -> frozenset[str]:
+    """What one column header states for the key (a figure's own column's)."""
+    return _of_cell(key, "", header)
+
+
 def _header_line_set(context: DocumentContext) -> frozenset[int]:
     found: frozenset[int] = context.remembered(
         "header line set", lambda: frozenset(context.header_lines)
@@ -109,6 +114,8 @@ def _of_cell(key: str, header: str, cell: str) -> frozenset[str]:
         if vocab.header_key(header) == SYSTEM and vocab.names_hardware(plain):
             return frozenset({vocab.sole_system(plain) or plain} if _one_system(plain) else ())
         named = vocab.system_of_value(plain) if header else vocab.system_of_header(plain)
+        if named is None and not header:
+            named = _chip_header(plain)
         return frozenset({named} if named else ())
     under = _KV_BEFORE.search(header) is not None
     if key == KV and under:
@@ -116,6 +123,18 @@ def _of_cell(key: str, header: str, cell: str) -> frozenset[str]:
     if key == WEIGHTS and under:
         return frozenset()
     return _of_text(key, plain)
+
+
+_COMPARED = re.compile(r"\b(?:vs\.?|versus|over|than|relative|speedup|ratio)\b", re.I)
+
+
+def _chip_header(header: str) -> str | None:
+    """A short column header naming one chip or CPU (`Strix Halo tok/s`), not as what its
+    figures are compared with (`Speedup over Strix Halo`)."""
+    named = vocab.systems_named(header)
+    if len(named) != 1 or len(header.split()) > 4 or _COMPARED.search(header):
+        return None
+    return next(iter(named))
 
 
 def _one_system(text: str) -> bool:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import csv
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar, cast
 from weakref import WeakKeyDictionary
@@ -41,6 +41,7 @@ from draftflow.extract.conditions.name_reading import (
     NAME_KEYS,
     is_name_value,
     name_readings,
+    names_of_cell,
     states_name,
 )
 from draftflow.extract.conditions.run_settings import (
@@ -137,13 +138,63 @@ def read_where_read(key: str, value: object) -> bool:
     return key == ENGINE and isinstance(value, str) and vocab.engine_in(value) is not None
 
 
-def reads_at(context: DocumentContext, line: int, key: str, value: object) -> bool:
-    """Whether the place states `value` as `key` where extract's reader reads it."""
+Own = tuple[str, int, float]
+"""A figure as a place's reading may need it: its document's path, its line and its value."""
+
+
+def reads_at(
+    context: DocumentContext, line: int, key: str, value: object, own: Own | None = None
+) -> bool:
+    """Whether the place states `value` as `key` where extract's reader reads it; of a header
+    row of the figure's (`own`) table naming an engine or a system per column, only the
+    figure's column's header counts (`| Metric | GB10 | RTX 5070 Ti |` says GB10 only of the
+    GB10 column's figures)."""
+    header = _own_header(context, line, own) if key in NAME_KEYS or key == ENGINE else None
     if key == ENGINE:
-        return vocab.engine_in(str(value)) in engine_readings(context, line)
+        named = engine_readings(context, line) if header is None else _engines_in([header])
+        return vocab.engine_in(str(value)) in named
     if key in NAME_KEYS:
-        return states_name(names_at(context, line, key), key, str(value))
+        named = names_at(context, line, key) if header is None else names_of_cell(key, header)
+        return states_name(named, key, str(value))
     return value in counts_at(context, line, key)
+
+
+def _own_header(context: DocumentContext, line: int, own: Own | None) -> str | None:
+    """The header cell of the figure's own column when `line` is a header row of the table
+    holding the figure's row and one cell of that row holds its value; else None."""
+    if own is None or own[0] != context.document.path or not 1 <= line < own[1]:
+        return None
+    if line not in _header_line_set(context):
+        return None
+    columns = _remembered(context, own[1], "value columns", lambda: _value_columns(context, own[1]))
+    column = columns.get(own[2])
+    if column is None:
+        return None
+    cells = _remembered(context, line, "header cells", lambda: _header_cells(context, line))
+    width = _remembered(context, own[1], "row width", lambda: _row_width(context, own[1]))
+    if len(cells) != width or column >= len(cells):
+        return None  # another table's header, or a row of a header of other shape
+    return cells[column]
+
+
+def _value_columns(context: DocumentContext, line: int) -> dict[float, int]:
+    """Each number of a table row with its column, where one cell alone holds it (read once
+    per row: a wide row's every figure asks)."""
+    table = context.table_cells(line, "")
+    seen: dict[float, list[int]] = {}
+    for column, cell in enumerate(table.cells if table is not None else ()):
+        for number in cell_numbers(cell.replace(",", "")):
+            seen.setdefault(float(number), []).append(column)
+    return {number: found[0] for number, found in seen.items() if len(set(found)) == 1}
+
+
+def _row_width(context: DocumentContext, line: int) -> int:
+    table = context.table_cells(line, "")
+    return len(table.header) if table is not None else -1
+
+
+def _header_cells(context: DocumentContext, line: int) -> tuple[str, ...]:
+    return tuple(plain_text(context.lines[line - 1]).strip().strip("|").split("|"))
 
 
 def names_at(context: DocumentContext, line: int, key: str) -> frozenset[str]:
@@ -180,7 +231,11 @@ def _engines(context: DocumentContext, line: int) -> frozenset[str]:
     if table is None and line not in _header_line_set(context):
         found = vocab.engine_in(text)
         return frozenset({found} if found else ())
-    cells = [cell for cell in (table.cells if table is not None else text.split("|"))]
+    return _engines_in(table.cells if table is not None else text.split("|"))
+
+
+def _engines_in(cells: Iterable[str]) -> frozenset[str]:
+    """The engines row or header cells name, each cell naming one."""
     engines = set()
     for cell in cells:
         for part in re.split(r"\s+/\s+", cell.strip().strip("*`").strip()):
