@@ -97,3 +97,14 @@ def test_a_header_row_states_a_system_or_an_engine_only_of_its_own_column() -> N
     assert reads_at(context, 3, "engine", "SGLang", ("README.md", 5, 39.9))
     assert not reads_at(context, 3, "engine", "vLLM", ("README.md", 5, 39.9))
     assert reads_at(context, 3, "system", "Strix Halo")  # no figure: any column's
+
+
+def test_a_header_that_is_one_format_states_all_its_words() -> None:
+    text = (
+        "| Wiki2 PPL | FP16 | 4bit-GPTQ | 3bit-GPTQ | BF16 / INT4 |\n|---|---|---|---|---|\n"
+        "| LLaMa-7B | 5.68 | 6.09 | 8.07 | 7.1 |\n"
+    )
+    context = DocumentContext(make_document("README.md", text))
+    assert reads_at(context, 1, "weight_precision", "4bit-GPTQ", ("README.md", 3, 6.09))
+    assert not reads_at(context, 1, "weight_precision", "3bit-GPTQ", ("README.md", 3, 6.09))
+    assert not reads_at(context, 1, "weight_precision", "BF16", ("README.md", 3, 7.1))

@@ -39,6 +39,8 @@ _KV_BEFORE = re.compile(r"\bkv(?:\b|[_-])|(?:\b|[_-])cache(?:\b|[_-])|-ct[kv]\b"
 _KV_AFTER = re.compile(r"^[\s`*_)]*(?:[\w.-]+[\s`*_]+)?(?:kv\b|cache\b)", re.I)
 _WEIGHTS_BEFORE = re.compile(r"weight|\bquant|\bw\d", re.I)
 _SEPARATOR = re.compile(r"[,;|{}()\[\]]|[.!?]\s|\bvs\.?\s|\band\s|\bor\s|\s--?(?=[a-z])", re.I)
+_SEVERAL = re.compile(r"[/,;+&|]|\s(?:vs\.?|and|or)\s", re.I)
+"""What joins two formats in one cell (`BF16 / INT4`): such a cell is not one format."""
 _FORMATS = re.compile(
     rf"{vocab.PRECISION.pattern}|(?<![\w-])nf4(?![\w-])", vocab.PRECISION.flags | re.I
 )
@@ -122,6 +124,8 @@ def _of_cell(key: str, header: str, cell: str) -> frozenset[str]:
         return _sole(_precisions(plain))
     if key == WEIGHTS and under:
         return frozenset()
+    if key == WEIGHTS and vocab.is_precision_header(plain) and not _SEVERAL.search(plain):
+        return _precisions(plain)  # a format and nothing else: `4bit-GPTQ` is one
     return _of_text(key, plain)
 
 
