@@ -19,18 +19,16 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
-from pydantic import JsonValue
-
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft import EditorialDraft, drop_sentences, without_removed
 from draftflow.extract import Extraction
 from draftflow.extract.merge import figure_key
 from draftflow.pipeline.assemble import assemble, provenance_for
+from draftflow.pipeline.without import without_conditions, without_fields, without_setup
 from draftflow.record.bounds import bounded_provenance
-from draftflow.record.model import Record, RemovedResult, ReportedResult
+from draftflow.record.model import Record, RemovedResult
 from draftflow.select import (
     Figure,
-    RecordMetadata,
     Selection,
     build_selection,
     figure_id,
@@ -70,6 +68,9 @@ class DropLog:
     dropped: list[str] = field(default_factory=list)
     removed: list[RemovedResult] = field(default_factory=list)
     bad_conditions: dict[str, set[str]] = field(default_factory=dict)
+    bad_figure_conditions: dict[str, set[str]] = field(default_factory=dict)
+    """The conditions the figures file's own check refused, by figure id: gone from the
+    figures file as well (a headline result's refused condition leaves only the record)."""
     bad_fields: set[str] = field(default_factory=set)
 
 
@@ -114,6 +115,15 @@ class FigureFlags:
         counts = CheckedCounts(results=len(figures), errors=errors, warnings=len(flags) - errors)
         return VerificationReport(record_id=self.record_id, checked=counts, flags=flags)
 
+    def without_conditions(self, dropped: dict[str, set[str]]) -> FigureFlags:
+        """These flags less those of the conditions dropped from their figures (`figure id`
+        -> {`key`, `key/inner`}): the condition is gone, and its flag with it."""
+        by_figure = {
+            figure: [flag for flag in flags if _condition_of(flag) not in dropped.get(figure, ())]
+            for figure, flags in self.by_figure.items()
+        }
+        return FigureFlags(self.record_id, by_figure)
+
 
 def assemble_verified(
     inputs: VerifyInputs, selection: Selection, draft: EditorialDraft, log: DropLog
@@ -137,7 +147,7 @@ def assemble_verified(
         )
         record = assemble(
             snapshot,
-            _without_setup(extraction, log.bad_fields),
+            without_setup(extraction, log.bad_fields),
             draft,
             provenance=provenance,
             today=today,
@@ -162,7 +172,17 @@ def assemble_verified(
             continue
         rounds += 1
         selection, draft = _drop_unsupported(log, snapshot, selection, draft, report.errors)
+        figure_flags = figure_flags.without_conditions(log.bad_figure_conditions)
     return record, report, selection
+
+
+def _condition_of(flag: Flag) -> str | None:
+    """The condition a figures-file flag is about (`key`, or `key/inner` for one raw cell),
+    or None for a flag of the figure itself."""
+    parts = pointer_parts(flag.location)
+    if len(parts) < 4 or parts[0] != FIGURES_KEY or parts[2] != "conditions":
+        return None
+    return "/".join(parts[3:5])
 
 
 def _figure_index(location: str) -> int | None:
@@ -265,6 +285,13 @@ def _drop_unsupported(
         elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
             figure_id = selection.note.chosen[int(parts[2])].id
             bad_figures.setdefault(figure_id, _reason(flag))
+        elif parts[:1] == [FIGURES_KEY] and len(parts) >= 4 and parts[2] == "conditions":
+            # a figures-file figure, as a headline result, loses only the condition verify
+            # could not read at its place (MiaAI's `| Nodes | head 10.100.10.4:8000, ...`: a
+            # port as the node count), not the figure
+            figure = selection.figures[int(parts[1])].id
+            log.bad_figure_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
+            log.bad_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
         elif parts[:1] == [FIGURES_KEY] and len(parts) > 1:
             bad_figures.setdefault(selection.figures[int(parts[1])].id, _reason(flag))
         elif parts[:1] == ["test_profiles"] and len(parts) > 1:
@@ -274,15 +301,19 @@ def _drop_unsupported(
         else:
             prose.setdefault(flag.location, set()).add(flag.claim)
         log.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
-    figures = [f for f in selection.figures if f.id not in bad_figures]
+    figures = [
+        Figure(f.id, without_conditions(f.result, log.bad_figure_conditions.get(f.id, set())))
+        for f in selection.figures
+        if f.id not in bad_figures
+    ]
     chosen = [(c.id, c.why) for c in selection.note.chosen if c.id not in bad_figures]
     rebuilt = _rebuilt(snapshot, selection, figures, chosen)
     rebuilt.headline = [
-        _without_conditions(result, log.bad_conditions.get(pick.id, set()))
+        without_conditions(result, log.bad_conditions.get(pick.id, set()))
         for pick, result in zip(rebuilt.note.chosen, rebuilt.headline, strict=True)
     ]
     rebuilt.profiles = with_stated_labels(make_profiles(rebuilt.headline), rebuilt.stated_profiles)
-    rebuilt.metadata = _without_fields(rebuilt.metadata, log.bad_fields)
+    rebuilt.metadata = without_fields(rebuilt.metadata, log.bad_fields)
     if prose:
         draft = drop_sentences(draft, prose)
     gone = [
@@ -295,57 +326,6 @@ def _drop_unsupported(
 
 def _reason(flag: Flag) -> str:
     return f"no source supports it as published ({flag.message})"
-
-
-def _without_fields(metadata: RecordMetadata, locations: set[str]) -> RecordMetadata:
-    """The metadata without the runtimes or hardware topics verify found no listed source for."""
-    if not locations:
-        return metadata
-    unstated = dict(metadata.unstated)
-    runtimes = metadata.runtimes
-    if "/runtime" in locations:
-        runtimes = []
-        unstated["runtime"] = "verify found no listed source naming the runtimes read"
-    bad_topics = {int(loc.rsplit("/", 1)[1]) for loc in locations if loc.startswith("/hardware_")}
-    setup = {
-        name: None
-        for name in ("system", "node_count", "experiment_date")
-        if f"/reported_setup/{name}" in locations
-    }
-    if setup:
-        metadata = metadata.model_copy(update=setup)
-    topics = [t for i, t in enumerate(metadata.hardware_topics) if i not in bad_topics]
-    return metadata.model_copy(
-        update={"runtimes": runtimes, "hardware_topics": topics, "unstated": unstated}
-    )
-
-
-def _without_setup(extraction: Extraction, locations: set[str]) -> Extraction:
-    """The extraction with the setup fields verify found no listed source for set to null."""
-    fields = {
-        loc.removeprefix("/reported_setup/")
-        for loc in locations
-        if loc.startswith("/reported_setup/")
-    }
-    if not fields:
-        return extraction
-    setup = extraction.reported_setup.model_copy(update=dict.fromkeys(fields))
-    return extraction.model_copy(update={"reported_setup": setup})
-
-
-def _without_conditions(result: ReportedResult, keys: set[str]) -> ReportedResult:
-    """The result less its unsupported conditions: `key`, or `key/inner` for one entry of a
-    nested condition (a raw cell under `source_cells`)."""
-    if not keys:
-        return result
-    kept: dict[str, JsonValue] = {}
-    for key, value in result.conditions.items():
-        if key in keys:
-            continue
-        if isinstance(value, dict):
-            value = {k: v for k, v in value.items() if f"{key}/{k}" not in keys}
-        kept[key] = value
-    return result.model_copy(update={"conditions": kept})
 
 
 def stabilise(record: Record, previous: Record | None) -> Record:

@@ -1,13 +1,17 @@
-"""A cited count or engine re-read where extract read it, not wherever its words stand.
+"""A cited count, engine, system or precision re-read where extract read it, not wherever its
+words stand.
 
 `concurrency: 16` cited to `We ran Llama 4 Scout (17B-16E) with 32 concurrent requests` is
 not stated there: the place states concurrency 32, and its 16 is part of a model's name.
 `engine: SGLang` cited to `vLLM vs SGLang: 41 vs 38 tok/s` is not stated either: the line
-names two engines and says of neither that it ran the figure. The place is read by extract's
-own readers (`extract/conditions/place_reading.py`: a row's cells under their headers, a rate
-header's load, `key: value` and `key=value` settings, a sentence's setting, the machines a
-text counts, a line naming one engine, a run file's name), each document's context read once
-per run (`VerifyContext.chain_reader`).
+names two engines and says of neither that it ran the figure; nor is `system: DGX Spark`
+cited to `Strix Halo vs DGX Spark`, `weight_precision: FP4` cited to `GB10 NF4 (BNB) vs GB10
+FP4 (vLLM)`, or `NVFP4` cited to `NVFP4 MLA KV cache` (the KV cache's). The place is read by
+extract's own readers (`extract/conditions/place_reading.py`: a row's cells under their
+headers, a rate header's load, `key: value` and `key=value` settings, a sentence's setting,
+the machines a text counts, a line naming one engine or one system or precision
+(`name_reading.py`), a run file's name), each document's context read once per run
+(`VerifyContext.chain_reader`).
 """
 
 from __future__ import annotations
@@ -21,10 +25,13 @@ from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.cite import Place, place_text
+from draftflow.extract.conditions.name_reading import NAME_KEYS, SYSTEM
 from draftflow.extract.conditions.place_reading import (
     ENGINE,
+    Own,
     count_readings,
     engine_readings,
+    names_at,
     reads_at,
 )
 from draftflow.verify.context import VerifyContext
@@ -63,6 +70,9 @@ class PlaceReading:
         quotes = "; ".join(repr(_around(e.text or e.path, value)) for e in self.evidence[:2])
         if key == ENGINE:
             return f"names no engine as the one that measured ({quotes})"
+        if key in NAME_KEYS:
+            what = "system" if key == SYSTEM else f"{key.replace('_', ' ')}"
+            return f"names no {what} as the figure's ({quotes})"
         return f"states no {key.replace('_', ' ')}: its {value} stands in {quotes}"
 
 
@@ -72,9 +82,11 @@ def reread_place(
     value: object,
     places: list[Place],
     documents: Mapping[str, Document],
+    own: Own | None = None,
 ) -> PlaceReading:
     """The cited places read again by extract's readers: `STATED` when one states `value`
-    as `key`, else what they state for it instead."""
+    as `key` (of a header row of the figure's table, `own`'s column's header), else what
+    they state for it instead."""
     reader = chain_reader(ctx)
     said: list[str] = []
     evidence: list[Evidence] = []
@@ -83,10 +95,13 @@ def reread_place(
         if document is None:
             continue
         context = reader.context(document)
-        if reads_at(context, place.line, key, value):
+        if reads_at(context, place.line, key, value, own):
             return PlaceReading(PlaceStatus.STATED)
         if key == ENGINE:
             said += [f"engine {name}" for name in sorted(engine_readings(context, place.line))]
+        elif key in NAME_KEYS:
+            named = sorted(names_at(context, place.line, key))
+            said += [f"{key.replace('_', ' ')} {name}" for name in named]
         else:
             said += [r.describe(key) for r in count_readings(context, place.line, key)]
         evidence.append(_evidence(document, place.line))

@@ -13,7 +13,7 @@ from typing import Any
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.cite import CITED_KEYS, Place, cite, parse_place, restated
-from draftflow.extract.conditions.place_reading import read_where_read
+from draftflow.extract.conditions.place_reading import Own, read_where_read
 from draftflow.numbers import NumberKind, find_numbers
 from draftflow.record.conditions import RUN_SOURCE_LINES
 from draftflow.record.model import ReportedResult
@@ -120,6 +120,7 @@ def check_cited_conditions(
                 value,
                 places,
                 documents,
+                (result.source_path, result.source_line, float(result.value)),
             )
 
 
@@ -131,7 +132,8 @@ def _chain_places(ctx: VerifyContext, result: ReportedResult, key: str) -> list[
         return None
     reader = chain_reader(ctx)
     chain = reader.chain(document, result.source_line)
-    found = cite(result.conditions[key], chain, key, reader.reads)
+    own = (document.path, result.source_line, float(result.value))
+    found = cite(result.conditions[key], chain, key, reader.reads_for(own))
     return [place.text() for place in found] if found is not None else None
 
 
@@ -141,7 +143,10 @@ def _check_cited(
     value: Any,
     cited: list[str] | None,
     documents: Mapping[str, Document],
+    own: Own | None = None,
 ) -> None:
+    """A cited condition re-read at its places (`own`: the figure, whose own column's header
+    alone states its engine or system in its table's header row)."""
     location = pointer(*where)
     text = str(value)
     places = [p for p in (parse_place(c) for c in cited or []) if p is not None]
@@ -158,7 +163,7 @@ def _check_cited(
         return
     key = str(where[-1])
     if read_where_read(key, value):
-        _check_where_read(ctx, location, key, value, places, documents)
+        _check_where_read(ctx, location, key, value, places, documents, own)
         return
     if restated(value, places, documents, key):
         return
@@ -179,10 +184,11 @@ def _check_where_read(
     value: Any,
     places: list[Place],
     documents: Mapping[str, Document],
+    own: Own | None,
 ) -> None:
     """A count or an engine must be stated at its cited place where extract's reader reads
     it: a count under its name, an engine as the one that measured."""
-    reading = reread_place(ctx, key, value, places, documents)
+    reading = reread_place(ctx, key, value, places, documents, own)
     if reading.status is PlaceStatus.STATED:
         return
     ctx.flag(

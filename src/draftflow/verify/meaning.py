@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.place_reading import SETTING_SPELLINGS
 from draftflow.extract.conditions.run_settings import SINGLE_STREAM
 from draftflow.extract.conditions.setup_names import header_key
 from draftflow.numbers import find_numbers
@@ -43,14 +44,8 @@ SETTING_NAMES: dict[str, frozenset[str]] = {
     "concurrency": frozenset(
         {"concurrency", "max_concurrency", "conc", "c", "concurrent_requests", "parallel_requests"}
     ),
-    "batch_size": frozenset({"batch", "batch_size", "bs", "max_batch_size"}),
     "node_count": frozenset({"node_count", "nodes", "num_nodes", "n_nodes"}),
-    "gpu_count": frozenset(
-        {"gpu_count", "gpus", "num_gpus", "n_gpus", "ngpus", "num_gpu", "number_of_gpus"}
-    ),
-    "tensor_parallel": frozenset(
-        {"tensor_parallel", "tensor_parallel_size", "tensor_parallelism", "tp", "tp_size"}
-    ),
+    **SETTING_SPELLINGS,  # batch size, GPU count, tensor-parallel degree: as extract cites them
     "pipeline_parallel": frozenset(
         {"pipeline_parallel", "pipeline_parallel_size", "pipeline_parallelism", "pp", "pp_size"}
     ),

@@ -8,9 +8,9 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.conditions.cite import CITED_KEYS, cited
+from draftflow.extract.conditions.cite import CITED_KEYS, Reads, cited
 from draftflow.extract.conditions.context import DocumentContext, recent
-from draftflow.extract.conditions.place_reading import reads_at
+from draftflow.extract.conditions.place_reading import Own, reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
@@ -96,7 +96,7 @@ class ConditionReader:
             repository=self._readme_setup if own else {},
             setup_lines=self._run_set(figure.document),
         )
-        return self.cite(found, figure.document, figure.line)
+        return self.cite(found, figure.document, figure.line, float(figure.value))
 
     def _move_to(self, context: DocumentContext) -> None:
         """Figures come document by document: on to another, the last one's line memos are
@@ -108,16 +108,33 @@ class ConditionReader:
         self._reading = context
 
     def cite(
-        self, conditions: dict[str, JsonValue], document: Document, line: int
+        self,
+        conditions: dict[str, JsonValue],
+        document: Document,
+        line: int,
+        value: float | None = None,
     ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
-        """`conditions` of a figure at `line` of `document`, each cited to the nearest place
-        of its context chain that states it; a value the chain does not state is left out."""
-        return cited(conditions, self.chain(document, line), self.reads)
+        """`conditions` of a figure at `line` of `document` (of `value`, when it is one
+        figure's), each cited to the nearest place of its context chain that states it; a
+        value the chain does not state is left out."""
+        own = (document.path, line, value) if value is not None else None
+        return cited(conditions, self.chain(document, line), self.reads_for(own))
 
     def reads(self, document: Document, line: int, key: str, value: JsonValue) -> bool:
         """Whether a place states `value` as `key` where extract's reader reads it: a count
         under its name, an engine as the one that measured (`place_reading.reads_at`)."""
         return reads_at(self._context(document), line, key, value)
+
+    def reads_for(self, own: Own | None) -> Reads:
+        """`reads` for one figure (`own`: its document's path, line and value): of a header
+        row of its table, only its own column's header states an engine or a system."""
+        if own is None:
+            return self.reads
+
+        def reads(document: Document, line: int, key: str, value: JsonValue) -> bool:
+            return reads_at(self._context(document), line, key, value, own)
+
+        return reads
 
     def chain(self, document: Document, line: int) -> ChainPlaces:
         """A figure's context chain, nearest first: its document's lines (`DocumentContext.

@@ -39,6 +39,9 @@ CITED_KEYS = (
     "kv_dtype",
     "draft_tokens",
     "experiment_date",
+    "gpu_count",
+    "tensor_parallel",
+    "batch_size",
 )
 """The condition keys read from the figure's context chain, each cited to its place."""
 MAX_PLACES = 3
@@ -205,14 +208,14 @@ def cite(
     """The nearest place of the chain that states `value` (as the condition `key`), or the
     fewest nearest places that state its words together (at most `MAX_PLACES`); None when
     the chain does not. A count or an engine (`reads` reads them) is cited first where its
-    reader reads it (`32 concurrent requests`, a line naming one engine), not where its words
-    stand for something else (`Llama 4`, `vLLM vs SGLang`), then where its words stand."""
+    reader reads it (`32 concurrent requests`, a line naming one engine or system), and only
+    there: not where its words stand for something else (`Llama 4`, `vLLM vs SGLang`)."""
     chain = _readable_again(chain)
     narrowed = chain if isinstance(chain, NarrowedChain) else None
     if reads is not None and read_where_read(key, value):
         place = _where_read(value, _may_state(chain, narrowed, value), key, reads)
-        if place is not None:
-            return (place,)
+        # nowhere read so: a place where its words stand would be a guess
+        return (place,) if place is not None else None
     place = _nearest_stating(value, _may_state(chain, narrowed, value), key)
     if place is not None:
         return (place,)

@@ -7,7 +7,10 @@ row's cell under its column header (`| Concurrency |`), a rate header's load (`T
 name (`bs8`, line 0). The number alone is not the count: `Llama 4 Scout (17B-16E) with 32
 concurrent requests` states concurrency 32, not 4 or 16. `count_readings` gives the counts a
 place states under the key's name, each with the reader that found it, so that verify
-re-reads a cited count where extract read it, and says what the place states instead.
+re-reads a cited count where extract read it, and says what the place states instead. A
+device count, a tensor-parallel degree and a batch size are counts under their own names
+(`| GPU |` over `3090 24GB * 2`, `2 GPUs`, `TP=2`, `--tensor-parallel-size 2`, `bs=4`).
+Systems and precisions are read in `name_reading.py`.
 
 An engine is read where it is named as the one that measured: a row's cell that is an
 engine's name (`| vLLM |`, a stack's part), a column header (`vLLM (tok/s)`), a line that
@@ -21,7 +24,7 @@ from __future__ import annotations
 import csv
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar, cast
 from weakref import WeakKeyDictionary
@@ -34,6 +37,13 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.name_reading import (
+    NAME_KEYS,
+    is_name_value,
+    name_readings,
+    names_of_cell,
+    states_name,
+)
 from draftflow.extract.conditions.run_settings import (
     setting_of_key,
     settings_in_pairs,
@@ -52,6 +62,9 @@ COUNT_KEYS = frozenset(
         "context_tokens",
         "max_output_tokens",
         "draft_tokens",
+        "gpu_count",
+        "tensor_parallel",
+        "batch_size",
     }
 )
 """The cited condition keys whose value is a count, stated only under a name."""
@@ -78,6 +91,30 @@ _OWN_NAMES = {
     "node_count": frozenset({"node_count"}),
 }
 """The header keys that name a count besides the count's own (a batch is a load)."""
+SETTING_SPELLINGS = {
+    "gpu_count": frozenset(
+        {"gpu_count", "gpus", "num_gpus", "n_gpus", "ngpus", "num_gpu", "number_of_gpus"}
+    ),
+    "tensor_parallel": frozenset(
+        {"tensor_parallel", "tensor_parallel_size", "tensor_parallelism", "tp", "tp_size"}
+    ),
+    "batch_size": frozenset({"batch", "batch_size", "bs", "max_batch_size"}),
+}
+"""How a key, flag or column header names a device count, a tensor-parallel degree or a batch
+size (lower case, `_` for any run of other characters)."""
+_NAME = re.compile(r"[^a-z0-9]+")
+_GPU_HEADER = re.compile(r"\bgpus?\b", re.I)
+_WRITTEN = {
+    "gpu_count": re.compile(r"(?<![\w.])(?P<value>\d{1,3})\s*(?:x\s*)?gpus?\b", re.I),
+    "tensor_parallel": re.compile(
+        r"\b(?:tp|tensor[\s_-]*parallel(?:ism)?(?:[\s_-]*size)?)\s*(?:of\s+|[=:]\s*|\s)?"
+        r"(?P<value>\d{1,3})\b",
+        re.I,
+    ),
+    "batch_size": re.compile(r"\bbatch[\s_-]*size\s*(?:of\s+|[=:]\s*)?(?P<value>\d{1,5})\b", re.I),
+}
+"""A device count, a tensor-parallel degree or a batch size written in a sentence with its
+name (`2 GPUs`, `TP=2`, `tensor parallelism 2`, `batch size of 8`)."""
 
 
 @dataclass(frozen=True)
@@ -93,17 +130,77 @@ class Reading:
 
 
 def read_where_read(key: str, value: object) -> bool:
-    """Whether `key` is read at its place by `reads_at`: a count's whole number, an engine."""
+    """Whether `key` is read at its place by `reads_at`: a count's whole number, an engine,
+    a system or a precision (`name_reading`)."""
     if key in COUNT_KEYS:
         return isinstance(value, int) and not isinstance(value, bool)
+    if key in NAME_KEYS:
+        return is_name_value(key, value)
     return key == ENGINE and isinstance(value, str) and vocab.engine_in(value) is not None
 
 
-def reads_at(context: DocumentContext, line: int, key: str, value: object) -> bool:
-    """Whether the place states `value` as `key` where extract's reader reads it."""
+Own = tuple[str, int, float]
+"""A figure as a place's reading may need it: its document's path, its line and its value."""
+
+
+def reads_at(
+    context: DocumentContext, line: int, key: str, value: object, own: Own | None = None
+) -> bool:
+    """Whether the place states `value` as `key` where extract's reader reads it; of a header
+    row of the figure's (`own`) table naming an engine or a system per column, only the
+    figure's column's header counts (`| Metric | GB10 | RTX 5070 Ti |` says GB10 only of the
+    GB10 column's figures)."""
+    header = _own_header(context, line, own) if key in NAME_KEYS or key == ENGINE else None
     if key == ENGINE:
-        return vocab.engine_in(str(value)) in engine_readings(context, line)
+        named = engine_readings(context, line) if header is None else _engines_in([header])
+        return vocab.engine_in(str(value)) in named
+    if key in NAME_KEYS:
+        named = names_at(context, line, key) if header is None else names_of_cell(key, header)
+        return states_name(named, key, str(value))
     return value in counts_at(context, line, key)
+
+
+def _own_header(context: DocumentContext, line: int, own: Own | None) -> str | None:
+    """The header cell of the figure's own column when `line` is a header row of the table
+    holding the figure's row and one cell of that row holds its value; else None."""
+    if own is None or own[0] != context.document.path or not 1 <= line < own[1]:
+        return None
+    if line not in _header_line_set(context):
+        return None
+    columns = _remembered(context, own[1], "value columns", lambda: _value_columns(context, own[1]))
+    column = columns.get(own[2])
+    if column is None:
+        return None
+    cells = _remembered(context, line, "header cells", lambda: _header_cells(context, line))
+    width = _remembered(context, own[1], "row width", lambda: _row_width(context, own[1]))
+    if len(cells) != width or column >= len(cells):
+        return None  # another table's header, or a row of a header of other shape
+    return cells[column]
+
+
+def _value_columns(context: DocumentContext, line: int) -> dict[float, int]:
+    """Each number of a table row with its column, where one cell alone holds it (read once
+    per row: a wide row's every figure asks)."""
+    table = context.table_cells(line, "")
+    seen: dict[float, list[int]] = {}
+    for column, cell in enumerate(table.cells if table is not None else ()):
+        for number in cell_numbers(cell.replace(",", "")):
+            seen.setdefault(float(number), []).append(column)
+    return {number: found[0] for number, found in seen.items() if len(set(found)) == 1}
+
+
+def _row_width(context: DocumentContext, line: int) -> int:
+    table = context.table_cells(line, "")
+    return len(table.header) if table is not None else -1
+
+
+def _header_cells(context: DocumentContext, line: int) -> tuple[str, ...]:
+    return tuple(split_pipes(plain_text(context.lines[line - 1])))
+
+
+def names_at(context: DocumentContext, line: int, key: str) -> frozenset[str]:
+    """The systems or precisions a place states as a figure's (`name_reading`), read once."""
+    return _remembered(context, line, key, lambda: name_readings(context, line, key))
 
 
 _READ: WeakKeyDictionary[DocumentContext, dict[tuple[int, str], object]] = WeakKeyDictionary()
@@ -135,7 +232,11 @@ def _engines(context: DocumentContext, line: int) -> frozenset[str]:
     if table is None and line not in _header_line_set(context):
         found = vocab.engine_in(text)
         return frozenset({found} if found else ())
-    cells = table.cells if table is not None else split_pipes(text)
+    return _engines_in(table.cells if table is not None else split_pipes(text))
+
+
+def _engines_in(cells: Iterable[str]) -> frozenset[str]:
+    """The engines row or header cells name, each cell naming one."""
     engines = set()
     for cell in cells:
         for part in re.split(r"\s+/\s+", cell.strip().strip("*`").strip()):
@@ -228,6 +329,8 @@ def _file_name(path: str, key: str) -> tuple[Reading, ...]:
 def _names_key(header: str, key: str) -> bool:
     if _SHORT_NAMES.get(header.strip().lower()) == key:
         return True
+    if key in SETTING_SPELLINGS:
+        return _NAME.sub("_", header.lower()).strip("_") in SETTING_SPELLINGS[key]
     named = vocab.header_key(header)
     if named == key or named in _OWN_NAMES.get(key, ()):
         return True
@@ -259,6 +362,10 @@ def _row(
                 topology_count(cell, context.column_cells(line, column)),
             )
             found += [Reading(c, f"the cell {cell.strip()!r}") for c in counts if c is not None]
+        if key == "gpu_count" and cell and _GPU_HEADER.search(name) and vocab.header_key(name):
+            # `| GPU | ... |` over `3090 24GB * 2`: the row's two cards
+            count = count_in_system_cell(cell)
+            found += [Reading(count, f"the cell {cell.strip()!r}")] if count is not None else []
     found += _headers(key, list(header))
     return found
 
@@ -279,7 +386,10 @@ def _headers(key: str, headers: list[str]) -> list[Reading]:
                 if count is not None:
                     found.append(Reading(count, how))
         length = _HEADER_LENGTH.match(plain)
-        if length and vocab.header_key(length.group("name")) == key:
+        if length and (
+            vocab.header_key(length.group("name")) == key
+            or (key in SETTING_SPELLINGS and _names_key(length.group("name"), key))
+        ):
             found.append(Reading(int(length.group("value")), how))
     return found
 
@@ -307,4 +417,9 @@ def _text(key: str, text: str) -> list[Reading]:
         for count in (vocab.count_of(text), vocab.single_machine(text)):
             if count is not None:
                 found.append(Reading(count, "a text counting machines"))
+    if key in _WRITTEN:
+        found += [
+            Reading(int(m.group("value")), f"the words {m.group(0).strip()!r}")
+            for m in _WRITTEN[key].finditer(text)
+        ]
     return found
