@@ -137,6 +137,36 @@ def test_a_sentence_a_reader_took_numbers_of_keeps_its_reading() -> None:
     assert 300 not in [item.value for item in kept]
 
 
+def test_scoring_the_crossed_features_in_place_matches_the_crossed_mapping() -> None:
+    # `accepts_crossed` at a threshold equal to the crossed mapping's probability accepts:
+    # the two sums agree to the bit
+    text = (
+        "# Bench\n\nDecode throughput.\n\n| model | decode tok/s | ttft ms |\n|---|---|---|\n"
+        "| A | 41.5 | 120 |\n| B | 38.25 | 97.5 |\n\n" + CHART
+    )
+    snapshot = snapshot_of({"README.md": text})
+    candidates = harvest(snapshot)
+    selected = with_unspecified(candidates, select(candidates))
+    model = shipped_model()
+    found = list(instances(snapshot, candidates, selected))
+    assert {instance.chosen is None for instance in found} == {True, False}
+    for instance in found:
+        chose = instance.chosen is not None
+        assert set(instance.features) == set(instance.own) | {
+            ("kept:" if chose else "left:") + name for name in instance.own
+        }
+        for threshold in (model.probability(instance.features), 0.5):
+            at = ResultModel(
+                weights=model.weights,
+                intercept=model.intercept,
+                keep_threshold=threshold,
+                add_threshold=threshold,
+            )
+            assert at.accepts_crossed(instance.own, rules_chose=chose) == at.accepts(
+                instance.features, rules_chose=chose
+            )
+
+
 def test_the_shipped_model_loads_and_draws_its_figures_from_the_gold() -> None:
     model = shipped_model()
     assert len(model.trained_on) >= 25 and model.weights

@@ -152,6 +152,8 @@ _HEADER_ROWS = "›"
 @lru_cache(maxsize=1 << 14)
 def engine_in(text: str) -> str | None:
     """The one engine a text names (None when none or several do)."""
+    if not ANY_ENGINE.search(text):
+        return None  # most texts name none: one search rather than one per engine
     found = {name for name, regex in _ENGINE if regex.search(text)}
     if "ExLlamaV2" in found or "ExLlamaV3" in found:
         found.discard("ExLlama")
@@ -414,6 +416,8 @@ def line_names(line: str) -> tuple[bool, frozenset[str], frozenset[str], bool]:
 @lru_cache(maxsize=1 << 12)
 def engines_named(text: str) -> frozenset[str]:
     """Every engine a text names, by its name."""
+    if not ANY_ENGINE.search(text):
+        return frozenset()  # one search of a wide row rather than one per engine
     return frozenset(name for name, regex in _ENGINE if regex.search(text))
 
 

@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate, SourceFormat
@@ -27,7 +28,7 @@ from draftflow.extract.harvest.lines import (
 )
 from draftflow.extract.learned.columns import LINE_READ, ColumnStats
 from draftflow.extract.learned.features import Features, Place, instance_features
-from draftflow.extract.learned.weights import ResultModel
+from draftflow.extract.learned.weights import KEPT, LEFT, ResultModel
 from draftflow.extract.metric_names import names_no_metric
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import THRESHOLD_WORDS
@@ -42,7 +43,14 @@ class Instance:
     candidate: Candidate
     value_index: int
     chosen: Selected | None
-    features: Features
+    own: Features
+    """Its features, not crossed with whether the rules chose it."""
+
+    @cached_property
+    def features(self) -> Features:
+        """Its features crossed with whether the rules chose it (`crossed`): what the model
+        weighs, built only when asked (training); `decide` scores `own` crossed in place."""
+        return crossed(self.own, self.chosen is not None)
 
     @property
     def place(self) -> tuple[str, int, float]:
@@ -87,10 +95,10 @@ def decide(
     kept: list[Selected] = []
     for instance in instances(snapshot, candidates, selected):
         if instance.chosen is None and (
-            LINE_READ in instance.features or out_by_policy(instance.candidate)
+            LINE_READ in instance.own or out_by_policy(instance.candidate)
         ):
             continue  # the policy's out list, or a sentence a reader read: they stand
-        if not model.accepts(instance.features, rules_chose=instance.chosen is not None):
+        if not model.accepts_crossed(instance.own, rules_chose=instance.chosen is not None):
             continue
         kept.append(instance.chosen or _unspecified(instance))
     order = {id(candidate): index for index, candidate in enumerate(candidates)}
@@ -159,7 +167,7 @@ def _unspecified(instance: Instance) -> Selected:
 def crossed(features: Features, chosen: bool) -> Features:
     """The features, each also crossed with whether the rules chose the number: a linear
     model then weighs evidence apart for what the rules kept and what they left."""
-    side = "kept:" if chosen else "left:"
+    side = KEPT if chosen else LEFT
     return features | {side + name: value for name, value in features.items()}
 
 
@@ -199,7 +207,7 @@ def _instance(
     place = places.place(candidate)
     features = instance_features(candidate, index, chosen, place)
     features.update(columns.features(candidate))
-    return Instance(candidate, index, chosen, crossed(features, chosen is not None))
+    return Instance(candidate, index, chosen, features)
 
 
 __all__ = ["Instance", "decide", "instances"]

@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from itertools import chain, repeat
+from operator import mul
 from typing import ClassVar
 
 from draftflow import logistic
 from draftflow.extract.learned.features import Features
 
 SHIPPED = "result_model.json"
+KEPT, LEFT = "kept:", "left:"
+"""The prefixes of a feature crossed with whether the rules chose the number
+(`decide.crossed`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,7 +43,10 @@ class ResultModel(logistic.LogisticModel):
 
     def probability(self, features: Features) -> float:
         """The model's probability that the number these features describe is a result."""
-        score = self.intercept + self.score(features)
+        return self._sigmoid(self.score(features))
+
+    def _sigmoid(self, total: float) -> float:
+        score = self.intercept + total
         if score < -60:
             return 0.0
         return 1.0 / (1.0 + math.exp(-score))
@@ -48,6 +56,36 @@ class ResultModel(logistic.LogisticModel):
         number the model adds."""
         threshold = self.keep_threshold if rules_chose else self.add_threshold
         return self.probability(features) >= threshold
+
+    def accepts_crossed(self, features: Features, *, rules_chose: bool) -> bool:
+        """`accepts` of `features` crossed with whether the rules chose the number (each also
+        as `kept:NAME` or `left:NAME` after them all, `decide.crossed`), without building the
+        crossed mapping (every number of a snapshot is scored): the same products summed in
+        the same order, so the same probability to the bit."""
+        side = self._kept_weights if rules_chose else self._left_weights
+        names, values = features.keys(), features.values()
+        products = chain(
+            map(mul, map(self.weights.get, names, repeat(0.0)), values),
+            map(mul, map(side.get, names, repeat(0.0)), values),
+        )
+        total: float = sum(products)
+        threshold = self.keep_threshold if rules_chose else self.add_threshold
+        return self._sigmoid(total) >= threshold
+
+    @cached_property
+    def _kept_weights(self) -> dict[str, float]:
+        return _side_weights(self.weights, KEPT)
+
+    @cached_property
+    def _left_weights(self) -> dict[str, float]:
+        return _side_weights(self.weights, LEFT)
+
+
+def _side_weights(weights: dict[str, float], prefix: str) -> dict[str, float]:
+    """The weights of the features crossed with `prefix`, by the plain feature's name."""
+    return {
+        name[len(prefix) :]: weight for name, weight in weights.items() if name.startswith(prefix)
+    }
 
 
 @lru_cache(maxsize=1)
