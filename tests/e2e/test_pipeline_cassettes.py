@@ -56,7 +56,7 @@ RECORDED = {
 # framing) was to a prompt that changed and the new one is cut, so templates write it all;
 # Kleybrink's new framing reply parses and passes verify, so the model titles it.
 RECORDED_REPLIES = {
-    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 12, CREATION_MODEL_UNUSABLE),
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
     "Kleybrink__dgx-spark-bench": (19, 18, CREATION_MODEL_FALLBACK),
 }
