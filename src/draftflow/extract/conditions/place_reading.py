@@ -403,8 +403,12 @@ def _text(key: str, text: str) -> list[Reading]:
         name, value = pair.group("key").strip(), pair.group("value")
         stated = settings_in_pairs([(name, value)]).values.get(key, set())
         if _names_key(name, key):
-            numbers = cell_numbers(value.replace(",", "").split(",")[0])
-            stated = stated | {int(n) for n in numbers[:1] if float(n).is_integer()}
+            # a JSON array under the key is a sweep: it states each of its points
+            swept = value.strip().startswith("[")
+            numbers = cell_numbers(value.replace(",", " " if swept else "").split(",")[0])
+            stated = stated | {
+                int(n) for n in numbers[: None if swept else 1] if float(n).is_integer()
+            }
         found += [Reading(v, f"the line {name!r}") for v in stated]
     for match in _INLINE.finditer(text):
         if _names_key(match.group("key"), key):
