@@ -272,34 +272,7 @@ def _drop_unsupported(
     bad_figures: dict[str, str] = {}  # figure id -> why verify removed it
     prose: dict[str, set[str]] = {}
     for flag in errors:
-        parts = pointer_parts(flag.location)
-        if (
-            parts[:2] == ["editorial", "reported_results"]
-            and len(parts) >= 5
-            and parts[3] == "conditions"
-        ):
-            # only the condition (or one raw cell under it) is unsupported: drop it, keep the
-            # figure
-            figure = selection.note.chosen[int(parts[2])].id
-            log.bad_conditions.setdefault(figure, set()).add("/".join(parts[4:6]))
-        elif parts[:2] == ["editorial", "reported_results"] and len(parts) > 2:
-            figure_id = selection.note.chosen[int(parts[2])].id
-            bad_figures.setdefault(figure_id, _reason(flag))
-        elif parts[:1] == [FIGURES_KEY] and len(parts) >= 4 and parts[2] == "conditions":
-            # a figures-file figure, as a headline result, loses only the condition verify
-            # could not read at its place (MiaAI's `| Nodes | head 10.100.10.4:8000, ...`: a
-            # port as the node count), not the figure
-            figure = selection.figures[int(parts[1])].id
-            log.bad_figure_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
-            log.bad_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
-        elif parts[:1] == [FIGURES_KEY] and len(parts) > 1:
-            bad_figures.setdefault(selection.figures[int(parts[1])].id, _reason(flag))
-        elif parts[:1] == ["test_profiles"] and len(parts) > 1:
-            pass  # profiles are rebuilt from the remaining headline figures
-        elif parts[:1] in (["runtime"], ["hardware_topics"], ["reported_setup"]):
-            log.bad_fields.add(flag.location)  # record-level metadata no listed source names
-        else:
-            prose.setdefault(flag.location, set()).add(flag.claim)
+        _sort_error(log, selection, flag, bad_figures, prose)
         log.dropped.append(f"verify: {flag.location}: {flag.claim}: {flag.message}")
     figures = [
         Figure(f.id, without_conditions(f.result, log.bad_figure_conditions.get(f.id, set())))
@@ -322,6 +295,41 @@ def _drop_unsupported(
     log.removed += gone
     draft = without_removed(draft, gone, rebuilt.headline)
     return rebuilt, draft
+
+
+def _sort_error(
+    log: DropLog,
+    selection: Selection,
+    flag: Flag,
+    bad_figures: dict[str, str],
+    prose: dict[str, set[str]],
+) -> None:
+    """File one verify error where its pointer says: a condition to drop, a figure to remove,
+    record-level metadata to clear, or prose to cut."""
+    parts = pointer_parts(flag.location)
+    result = parts[:2] == ["editorial", "reported_results"]
+    in_figures = parts[:1] == [FIGURES_KEY]
+    if result and len(parts) >= 5 and parts[3] == "conditions":
+        # only the condition (or one raw cell under it) is unsupported: drop it, keep the figure
+        figure = selection.note.chosen[int(parts[2])].id
+        log.bad_conditions.setdefault(figure, set()).add("/".join(parts[4:6]))
+    elif result and len(parts) > 2:
+        bad_figures.setdefault(selection.note.chosen[int(parts[2])].id, _reason(flag))
+    elif in_figures and len(parts) >= 4 and parts[2] == "conditions":
+        # a figures-file figure, as a headline result, loses only the condition verify could
+        # not read at its place (MiaAI's `| Nodes | head 10.100.10.4:8000, ...`: a port as the
+        # node count), not the figure
+        figure = selection.figures[int(parts[1])].id
+        log.bad_figure_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
+        log.bad_conditions.setdefault(figure, set()).add("/".join(parts[3:5]))
+    elif in_figures and len(parts) > 1:
+        bad_figures.setdefault(selection.figures[int(parts[1])].id, _reason(flag))
+    elif parts[:1] == ["test_profiles"] and len(parts) > 1:
+        pass  # profiles are rebuilt from the remaining headline figures
+    elif parts[:1] in (["runtime"], ["hardware_topics"], ["reported_setup"]):
+        log.bad_fields.add(flag.location)  # record-level metadata no listed source names
+    else:
+        prose.setdefault(flag.location, set()).add(flag.claim)
 
 
 def _reason(flag: Flag) -> str:
