@@ -65,3 +65,24 @@ def draft_hostile_folder(folder: Path, records: Path) -> dict[str, Any]:
 
 
 HOSTILE_ID = "someone-spark-bench"
+
+
+def draft_only_in_process(
+    folder: Path, entry: dict[str, Any], records: Path, paths: tuple[str, ...]
+) -> tuple[Any, list[dict[str, Any]], Any]:
+    """`draftflow draft FOLDER --only PATH...` in process with no model, asserting 0 errors:
+    the record, its figures file's figures and the folder's snapshot."""
+    from click.testing import CliRunner
+
+    from draftflow.acquire import acquire
+    from draftflow.cli import main
+    from draftflow.record.files import load_record
+
+    only = [arg for path in paths for arg in ("--only", path)]
+    done = CliRunner().invoke(main, [*draft_args(folder, entry, records, *only), "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["errors"] == 0
+    path = Path(json.loads(done.stdout)["record_path"])
+    figures = json.loads(path.with_name(path.name.replace(".json", ".figures.json")).read_text())
+    snapshot = acquire(str(folder), origin=entry["url"], revision=entry["revision"])
+    return load_record(path), figures["figures"], snapshot

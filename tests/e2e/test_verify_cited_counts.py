@@ -23,7 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import CORPUS
-from draft_cli import MODEL_VARIABLES, draft_args
+from draft_cli import MODEL_VARIABLES, draft_only_in_process
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main
@@ -126,16 +126,10 @@ def _no_model(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @cache
 def _drafted(folder: str, records: Path) -> tuple[Record, list[dict[str, Any]], Snapshot]:
-    entry = _manifest()[folder]
-    only = [arg for path in ("README.md", *ONLY[folder]) for arg in ("--only", path)]
-    done = CliRunner().invoke(main, [*draft_args(CORPUS / folder, entry, records, *only), "--json"])
-    assert done.exit_code == 0, done.output
-    assert json.loads(done.stdout)["errors"] == 0
-    path = Path(json.loads(done.stdout)["record_path"])
-    figures = json.loads(path.with_name(path.name.replace(".json", ".figures.json")).read_text())
-    record = load_record(path)
-    snapshot = acquire(str(CORPUS / folder), origin=entry["url"], revision=entry["revision"])
-    return record, figures["figures"], snapshot
+    record, figures, snapshot = draft_only_in_process(
+        CORPUS / folder, _manifest()[folder], records, ("README.md", *ONLY[folder])
+    )
+    return record, figures, snapshot
 
 
 @cache

@@ -22,14 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
 from conftest import CORPUS
-from draft_cli import MODEL_VARIABLES, draft_args
-from draftflow.acquire import acquire
+from draft_cli import MODEL_VARIABLES, draft_only_in_process
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.cli import main
-from draftflow.record.files import load_record
 from draftflow.record.model import Record, ReportedResult
 from draftflow.verify import DocumentIndexes, verify_figures
 
@@ -118,15 +114,10 @@ def _manifest() -> dict[str, dict[str, Any]]:
 
 @cache
 def _drafted(folder: str, records: Path) -> tuple[Record, list[dict[str, Any]], Snapshot]:
-    entry = _manifest()[folder]
-    only = [arg for path in ("README.md", *ONLY[folder]) for arg in ("--only", path)]
-    done = CliRunner().invoke(main, [*draft_args(CORPUS / folder, entry, records, *only), "--json"])
-    assert done.exit_code == 0, done.output
-    assert json.loads(done.stdout)["errors"] == 0
-    path = Path(json.loads(done.stdout)["record_path"])
-    figures = json.loads(path.with_name(path.name.replace(".json", ".figures.json")).read_text())
-    snapshot = acquire(str(CORPUS / folder), origin=entry["url"], revision=entry["revision"])
-    return load_record(path), figures["figures"], snapshot
+    record, figures, snapshot = draft_only_in_process(
+        CORPUS / folder, _manifest()[folder], records, ("README.md", *ONLY[folder])
+    )
+    return record, figures, snapshot
 
 
 def _errors(record: Record, figures: list[dict[str, Any]], snapshot: Snapshot) -> list[str]:
