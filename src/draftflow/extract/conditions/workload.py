@@ -201,11 +201,11 @@ def header_workload(context: DocumentContext, values: dict[str, JsonValue]) -> s
     """The column header the document uses for a length the figure's run states: `tg 1024`
     for output_tokens 1024 where the document's tables have a `tg 1024` column (`tg` being
     a header that names output tokens); None unless exactly one header does."""
-    found = {
-        header
-        for header, key, length in _length_headers(context.column_headers)
-        if values.get(key) == length
-    }
+    # Per document, not per figure through the cache alone: its key is the document's every
+    # column header, so a later draft of an equal document (another run of the same
+    # repository in one process) compared all 10,000 headers of a wide table per figure.
+    headers = context.kept(("length headers",), lambda: _length_headers(context.column_headers))
+    found = {header for header, key, length in headers if values.get(key) == length}
     return next(iter(found)) if len(found) == 1 else None
 
 
