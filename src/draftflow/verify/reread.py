@@ -203,11 +203,12 @@ def _check_unit(
     readings: list[Selected],
     evidence: Callable[[], Evidence],
 ) -> None:
-    read = {unit_id(r.unit) for r in readings if r.unit != UNSPECIFIED}
+    units = {r.unit for r in readings}  # a wide row's value has ~30 readings, few units
+    read = {unit_id(unit) for unit in units if unit != UNSPECIFIED}
     if None in read or not read or result.unit == UNSPECIFIED:
         return
     said = unit_id(result.unit)
-    if said in read or result.unit in {r.unit for r in readings}:
+    if said in read or result.unit in units:
         return
     if said is not None and not any(same_dimension(said, u) for u in read if u):
         return  # another quantity: the role checks flag it

@@ -333,9 +333,11 @@ def _check_range(
 ) -> None:
     """One end of a range stated as the value, with no word saying it is an end (`stating`:
     the mentions on the cited line that state the value)."""
-    ends = [m for m in stating if m.kind is NumberKind.RANGE]
-    alone = [m for m in stating if m.kind is not NumberKind.RANGE]
-    if ends and not alone and not _says_range(result):
+    # a wide row states a value in ~30 cells: stop at the first that is not a range's end
+    if not stating or any(m.kind is not NumberKind.RANGE for m in stating):
+        return
+    ends = stating  # every mention stating the value is a range's end
+    if not _says_range(result):
         ctx.flag(
             Severity.ERROR,
             Rule.REPORTED_RESULTS,
