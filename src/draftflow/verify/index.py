@@ -138,6 +138,10 @@ class DocumentIndex:
         self._found_lines: dict[LineFinder, Sequence[int]] = {}
         self._readings_cache: dict[int, LineReadings] = {}
         self._cell_cache: dict[int, OwnedReadings] = {}
+        self.role_names: dict[tuple[int, ParsedNumber], tuple[str, str]] = {}
+        """(line, value) → the words before the value's first mention on the line and what
+        the source calls it (`verify/roles`): the same for every figure of a row that
+        states the value (a sweep repeats its values across a row's columns)."""
 
     # -- numbers ----------------------------------------------------------------------------
 

@@ -129,13 +129,34 @@ def check_role(
             [evidence()],
         )
         return
-    near = words_before(line_text, stating[0], index.line_mentions(line)) if stating else ""
-    context = _context_name(index, line, number, stating, near)
+    near, context = _names(index, line, number, stating)
     _check_dimensions(ctx, base, result, context, evidence)
     check_unspecified(ctx, base, result, context, evidence)
     _check_statistic_words(ctx, base, result, context, near, evidence)
     _check_range(ctx, base, result, stating, evidence)
     check_meaning(ctx, base, result, index, context, near, evidence)
+
+
+_NAMES_KEPT = 4096
+"""(line, value) pairs whose names `_names` keeps per document (then it starts again)."""
+
+
+def _names(
+    index: DocumentIndex, line: int, number: ParsedNumber, stating: list[NumberMention]
+) -> tuple[str, str]:
+    """The words before the value's first mention on `line` and what the source calls it
+    (`_context_name`): read once per (line, value), since `stating` is the line's mentions
+    of `number` and each figure of a row that states the value asks the same."""
+    key = (line, number)
+    found = index.role_names.get(key)
+    if found is None:
+        text = index.document.line(line) or ""
+        near = words_before(text, stating[0], index.line_mentions(line)) if stating else ""
+        found = (near, _context_name(index, line, number, stating, near))
+        if len(index.role_names) >= _NAMES_KEPT:
+            index.role_names.clear()
+        index.role_names[key] = found
+    return found
 
 
 def _context_name(
