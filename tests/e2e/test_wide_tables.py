@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from draftflow.llm import ModelSettings
 from draftflow.numbers import ParsedNumber, scan
 from draftflow.pipeline.draft import DraftRequest, run_draft
 from draftflow.record.model import ReportedResult
-from draftflow.verify import reread
+from draftflow.verify import reread, roles
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
 from wide_tables import many_tables_readme, wide_readme
@@ -120,13 +121,14 @@ def test_a_wide_rows_shared_readings_are_read_once(
     """What a wide row's stages and figures share is read once (session 17): each long line
     (the header and rows, past `MEMO_MAX_CHARS`) is scanned for numbers once per way of
     reading it, not again by each stage; a column's header once for its conditions, not
-    once per figure of the column."""
+    once per figure of the column. Session 18: the document's length headers once per
+    document, and verify's name for a value at its place once per (line, value)."""
     folder = tmp_path / "someone__wide-sweep"
     folder.mkdir()
     (folder / "README.md").write_text(wide_readme(COLUMNS, ROWS))
-    counts = {"long scans": 0, "header loads": 0, "length headers": 0}
+    counts = {"long scans": 0, "header loads": 0, "length headers": 0, "value names": 0}
     scanned, load_of_header = scan._Scanner.scan, readers.load_of_header
-    length_headers = workload._length_headers
+    length_headers, context_name = workload._length_headers, roles._context_name
 
     def counted_scan(self: scan._Scanner) -> list[object]:
         counts["long scans"] += len(self.text) > scan.MEMO_MAX_CHARS
@@ -140,9 +142,14 @@ def test_a_wide_rows_shared_readings_are_read_once(
         counts["length headers"] += 1
         return length_headers(headers)
 
+    def counted_name(*args: Any) -> str:
+        counts["value names"] += 1
+        return context_name(*args)
+
     monkeypatch.setattr(scan._Scanner, "scan", counted_scan)
     monkeypatch.setattr(readers, "load_of_header", counted_load)
     monkeypatch.setattr(workload, "_length_headers", counted_lengths)
+    monkeypatch.setattr(roles, "_context_name", counted_name)
     request = DraftRequest(
         source=str(folder),
         records_dir=tmp_path / "records",
@@ -161,6 +168,9 @@ def test_a_wide_rows_shared_readings_are_read_once(
     # header, once per figure (4,500 lookups, each comparing 1,501 headers when a second
     # draft's equal document met the first's key); now once per document
     assert counts["length headers"] <= 2, counts
+    # before: verify named each figure's value at its place (its unit, its words, its
+    # column) once per figure (4,500); now once per (line, value): a row repeats its values
+    assert counts["value names"] <= COLUMNS, counts
 
 
 TABLES = 400
