@@ -1,0 +1,73 @@
+"""Tables tools print into logs that were read as no table: comma-separated rows under a
+header line of names, and pipe rows whose every cell is `key: value`."""
+
+from __future__ import annotations
+
+from draftflow.extract.classify import select
+from draftflow.extract.document.elements import TableKind
+from draftflow.extract.document.text_tables import text_tables
+from draftflow.extract.harvest.run import harvest
+from extract_support import snapshot_of
+
+SUMMARY_LOG = """=== Test Results Summary ===
+Start Time: Fri Jul 11 04:27:26 UTC 2025
+
+ISL,OSL,Requests,Throughput(tokens/sec),Latency(ms),Status
+128,128,30000,14389.7989,266855.7100,SUCCESS
+128,256,20000,17602.0571,290875.0935,SUCCESS
+"""
+
+
+def test_comma_rows_under_a_header_of_names_are_a_table() -> None:
+    tables = text_tables(SUMMARY_LOG.splitlines())
+    table = next(t for t in tables if t.header_rows and t.header_rows[0][0].text == "ISL")
+    assert table.kind is TableKind.CSV
+    assert [c.text for c in table.header_rows[0]][3] == "Throughput(tokens/sec)"
+    assert [(row[3].line, row[3].text) for row in table.body_rows] == [
+        (5, "14389.7989"),
+        (6, "17602.0571"),
+    ]
+
+
+def test_a_logs_comma_rows_give_figures_named_by_their_header() -> None:
+    snapshot = snapshot_of({"results/summary.log": SUMMARY_LOG})
+    chosen = {(s.candidate.line, s.candidate.key) for s in select(harvest(snapshot))}
+    assert (5, "Throughput(tokens/sec)") in chosen
+    assert (6, "Latency(ms)") in chosen
+
+
+def test_a_sentence_with_commas_is_no_table() -> None:
+    lines = ["We ran it on Monday, Tuesday, and Friday", "at 10, 20, and 30 users each"]
+    assert not [t for t in text_tables(lines) if t.kind is TableKind.CSV]
+
+
+ENGINE_LOG = """=== ENGINE 1: OLLAMA ===
+  Run 1/3...
+    tok/s: 43.63 | TTFT: 33.7ms | Total: 6.16s | GPU: 53C
+"""
+
+
+def test_pipe_cells_of_key_value_pairs_are_named_by_their_keys() -> None:
+    snapshot = snapshot_of({"engine-log.txt": ENGINE_LOG})
+    found = {(c.line, c.key, c.values[0]) for c in harvest(snapshot)}
+    assert (3, "tok/s", 43.63) in found
+    assert (3, "TTFT", 33.7) in found
+    assert (3, "Total", 6.16) in found
+
+
+DLLOGGER = """DLL 2025-12-10 05:39:02.503835 - (0, 0) glob_iter/iters_per_epoch : 0/1
+DLL 2025-12-10 05:39:08.997936 - (0, 0) train_items_per_sec : 445630.2027338139 items/s
+DLL 2025-12-10 05:39:08.998028 - (0, 0) train_iter_time : 6.494176072999835
+DLL 2025-12-10 05:39:35.789726 - () run_time : 50.03266746999725 s
+"""
+
+
+def test_a_loggers_records_end_in_a_named_value() -> None:
+    found = {
+        (c.line, c.key, c.values[0]) for c in harvest(snapshot_of({"train.txt": DLLOGGER})) if c.key
+    }
+    assert (2, "train_items_per_sec", 445630.2027338139) in found
+    assert (3, "train_iter_time", 6.494176072999835) in found
+    assert (4, "run_time", 50.03266746999725) in found
+    # the record's time is its prefix, and `0/1` is a step count: neither is a pair
+    assert not any(key.startswith(("DLL", "glob_iter")) for _, key, _ in found)
