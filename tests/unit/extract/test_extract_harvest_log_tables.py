@@ -71,3 +71,37 @@ def test_a_loggers_records_end_in_a_named_value() -> None:
     assert (4, "run_time", 50.03266746999725) in found
     # the record's time is its prefix, and `0/1` is a step count: neither is a pair
     assert not any(key.startswith(("DLL", "glob_iter")) for _, key, _ in found)
+
+
+PAIRS_LOG = """# Qwen flash attention decode benchmark vs llama.cpp CPU
+# Tolerance: llm.rs TBT <= llama.cpp TBT * 1.05
+
+[FAIL] p100.txt depth=170 llm_rs=86.09ms llama_cpp=52.06ms limit=54.66ms
+[FAIL] p300.txt depth=374 llm_rs=88.28ms llama_cpp=75.41ms limit=79.18ms
+"""
+
+PAIRS_README = """# Bench
+
+We set x=3 in the config, and y=4 too.
+
+```
+[PASS] short depth=170 llm_rs=41.2ms llama_cpp=52.06ms
+```
+"""
+
+
+def test_a_logs_name_value_pairs_are_candidates_named_by_their_names() -> None:
+    candidates = [c for c in harvest(snapshot_of({"decode.txt": PAIRS_LOG})) if c.key]
+    found = {(c.line, c.key, c.values[0]) for c in candidates}
+    assert {(4, "llm_rs", 86.09), (4, "llama_cpp", 52.06), (5, "depth", 374)} <= found
+    rows = {c.line: (c.table, c.row, c.row_header) for c in candidates if c.key == "llm_rs"}
+    assert rows[4][0] == rows[5][0] and (rows[4][1], rows[5][1]) == (0, 1)
+    assert rows[4][2] == "[FAIL] p100.txt"
+    chosen = {(s.candidate.line, s.candidate.key) for s in select(candidates)}
+    assert (4, "llm_rs") in chosen
+
+
+def test_name_value_pairs_are_read_in_a_readmes_output_not_its_prose() -> None:
+    keys = {(c.line, c.key) for c in harvest(snapshot_of({"README.md": PAIRS_README}))}
+    assert (6, "llm_rs") in keys
+    assert not any(line == 3 and key in ("x", "y") for line, key in keys)
