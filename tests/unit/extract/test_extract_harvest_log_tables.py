@@ -105,3 +105,25 @@ def test_name_value_pairs_are_read_in_a_readmes_output_not_its_prose() -> None:
     keys = {(c.line, c.key) for c in harvest(snapshot_of({"README.md": PAIRS_README}))}
     assert (6, "llm_rs") in keys
     assert not any(line == 3 and key in ("x", "y") for line, key in keys)
+
+
+LIKWID = """# Memory bandwidth
+
+Primary testing with `likwid`:
+```
+Test: copy
+MByte/s:                101478.93
+
+Test: stream
+MByte/s:                99972.51
+```
+"""
+
+
+def test_a_tools_rate_in_megabytes_is_a_bandwidth() -> None:
+    chosen = {
+        (s.candidate.line, s.metric, s.unit)
+        for s in select(harvest(snapshot_of({"README.md": LIKWID})))
+    }
+    assert (6, "bandwidth", "MB/s") in chosen
+    assert (9, "bandwidth", "MB/s") in chosen
