@@ -18,7 +18,7 @@ import re
 
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.classify import UNSPECIFIED, Selected
-from draftflow.extract.figure_names import context_reading
+from draftflow.extract.figure_names import context_metric
 from draftflow.extract.metric_names import metric_name, names_no_metric, strip_setting_values
 from draftflow.extract.raw_tables import raw_tables
 from draftflow.extract.statistic_names import statistic_of
@@ -122,8 +122,9 @@ def _names_a_quantity(candidate: Candidate) -> bool:
         return False  # a `Name | Value` table is a specification or a setup, row by row
     if strip_setting_values(header) and _IDENTIFIER.search(header):
         return False
-    if context_reading(candidate) is not None:
-        return False
+    if context_metric(candidate) is not None:
+        return False  # the caption's or heading's metric, which the rules read (a column
+        # writing a unit of its own, `Stage 2 (img/s)` under `Throughput Summary`, is not it)
     if candidate.heading and SPEC_HEADINGS.search(candidate.heading):
         return False
     caption = (candidate.caption or "").lower()

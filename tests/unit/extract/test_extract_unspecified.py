@@ -180,3 +180,25 @@ def test_key_value_tool_output_takes_its_metric_from_its_unit_but_a_bound_is_a_s
     assert ("Slowest", "latency", "s", 0.0911) in found
     assert ("Requests/sec", "request_throughput", "requests/s", 908.1787) in found
     assert not [f for f in found if f[3] == 10]
+
+
+OWN_UNIT = """# Pipeline
+
+### Throughput Summary
+
+| Backend | Hardware | Stage 2 (img/s) | Stage 3 (img/s) |
+|---|---|:---:|:---:|
+| vLLM FP4 bs=4 | **GB10** | **2.19** | **0.56** |
+| HF BF16 bs=1 | **GB10** | 0.25 | 0.05 |
+"""
+
+
+def test_a_column_writing_its_own_unit_under_a_metric_heading_is_unspecified() -> None:
+    # The heading names throughput, but the column writes a unit of its own the vocabulary
+    # does not know (`img/s`): not the heading's metric, and still a measured value.
+    columns = _by_column(_selected(OWN_UNIT))
+    stage = columns["Stage 2 (img/s)"]
+    assert [(item.metric, item.named_as) for item in stage] == [
+        (UNSPECIFIED, "Stage 2 (img/s)")
+    ] * 2
+    assert [item.candidate.values[0] for item in stage] == [2.19, 0.25]

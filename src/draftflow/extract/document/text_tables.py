@@ -8,8 +8,14 @@ Three shapes, tried in this order at each line (a line belongs to one table at m
   number of cells (a header with its first cell blank has one fewer); a line drawn with
   box-drawing characters is art, and a line whose first cell ends with a colon is a
   `key:   value` line, neither an aligned row;
+- comma-separated rows a tool printed into its log (`ISL,OSL,Throughput(tokens/sec)` over
+  `128,128,14389.7989`): a header line of names, then the lines of as many fields (CSV
+  quoting read) holding a number;
 - `key: value` and `key = value` lines whose value holds a digit: one two-cell row each,
   consecutive lines one table.
+
+A pipe row whose every cell is `key: value` (`tok/s: 43.63 | TTFT: 33.7ms`) states its own
+header: the keys name the columns and the values are the row.
 
 Without a rule, the leading rows (at most two) whose cells neither open with a number nor
 hold a non-value (`OOM`, `n/a`, `—`) are header rows. A table needs a row with a number;
@@ -18,6 +24,7 @@ two rows at least, except key/value lines.
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Sequence
 
@@ -44,6 +51,10 @@ _TEXT_RULE = re.compile(r"^[\s=\-+:|]*[=\-]{3,}[\s=\-+:|]*$")
 _LEADING_NUMBER = re.compile(r"^[*_`~≈±+\-−(\[]*\s*\.?\d")
 _DIGIT = re.compile(r"\d")
 _BOX_DRAWING = re.compile("[\u2500-\u257f]")
+_PIPE_PAIR = re.compile(r"^(?P<key>[A-Za-z][^:|]{0,40}?)\s*:\s*(?P<value>\S.{0,40})$")
+MIN_COMMA_FIELDS = 3
+"""A comma row has this many fields at least (`a, b` is a sentence's)."""
+MAX_HEADER_WORDS = 4
 _KEY_VALUE = re.compile(
     r"^\s*(?:[-*]\s+)?(?P<key>[A-Za-z][^:=|]{0,80}?)\s*(?::|\s=)\s*(?P<value>\S.{0,60}?)\s*$"
 )
@@ -173,6 +184,48 @@ def _header_fitted(header: str, cells: list[str], row: str, first_cell: str) -> 
     return ["", *cells] if header_start >= first_end else [*cells, ""]
 
 
+def _comma_fields(line: str) -> list[str] | None:
+    """The fields of a comma-separated line (CSV quoting read), or None for a line that is
+    not one: fewer than three fields, a gap of spaces (aligned text), a field too long."""
+    if line.count(",") < MIN_COMMA_FIELDS - 1 or _GAP.search(line.strip()):
+        return None
+    try:
+        fields = next(csv.reader([line.strip()]))
+    except csv.Error:
+        return None
+    if len(fields) < MIN_COMMA_FIELDS or any(len(field) > MAX_CELL for field in fields):
+        return None
+    return [field.strip() for field in fields]
+
+
+def _is_comma_header(fields: list[str]) -> bool:
+    """A header of names: every field a short name with a letter, none a value."""
+    return not _holds_values(fields) and all(
+        field
+        and not field[0].isdigit()
+        and len(field.split()) <= MAX_HEADER_WORDS
+        and re.search(r"[A-Za-z]", field)
+        for field in fields
+    )
+
+
+def _comma_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, AlignedRows, int]:
+    """A header line of comma-separated names and the rows of as many fields below it that
+    hold a number, and the index after them; no rows when `start` opens no such table."""
+    header = _comma_fields(lines[start])
+    if header is None or not _is_comma_header(header):
+        return [], [], start
+    body: AlignedRows = []
+    index = start + 1
+    while index < len(lines) and len(lines[index]) <= MAX_LINE and "|" not in lines[index]:
+        fields = _comma_fields(lines[index])
+        if fields is None or len(fields) != len(header) or not _holds_values(fields):
+            break
+        body.append((index, fields))
+        index += 1
+    return ([(start, header)], body, index) if body else ([], [], start)
+
+
 def _key_values(lines: Sequence[str], start: int) -> tuple[list[tuple[int, list[str]]], int]:
     rows: list[tuple[int, list[str]]] = []
     index = start
@@ -223,6 +276,16 @@ def _table_at(
         rows, after = _pipe_table(lines, index)
         table = _pipe_rows(rows, first_line, heading_path, caption)
         return table, after
+    header, body, after = _comma_run(lines, index)
+    if body:
+        table = _make_table(
+            TableKind.CSV,
+            _numbered(header, first_line),
+            _numbered(body, first_line),
+            heading_path,
+            caption,
+        )
+        return table, after
     header, body, after = _aligned_run(lines, index)
     if len(header) + len(body) >= 2:
         table = _make_table(
@@ -242,6 +305,26 @@ def _table_at(
     return None, index + 1
 
 
+def _pair_rows(
+    rows: list[tuple[int, list[str]]],
+) -> tuple[list[tuple[int, list[str]]], list[tuple[int, list[str]]]] | None:
+    """Pipe rows whose every cell is `key: value` with a number, all rows with the same keys
+    (`tok/s: 43.63 | TTFT: 33.7ms`): a header of the keys (on the first row's line) and the
+    rows of their values; None for other rows."""
+    keys: list[str] | None = None
+    body: list[tuple[int, list[str]]] = []
+    for index, cells in rows:
+        matches = [_PIPE_PAIR.match(cell.strip()) for cell in cells]
+        if len(cells) < 2 or not all(match and _DIGIT.search(match["value"]) for match in matches):
+            return None
+        row_keys = [match["key"].strip() for match in matches if match]
+        if keys is not None and row_keys != keys:
+            return None
+        keys = row_keys
+        body.append((index, [match["value"].strip() for match in matches if match]))
+    return ([(rows[0][0], keys)], body) if keys else None
+
+
 def _pipe_rows(
     rows: list[tuple[int, list[str]]],
     first_line: int,
@@ -254,7 +337,9 @@ def _pipe_rows(
         return None
     if len(cells_rows) < 2 and not (len(cells_rows) == 1 and len(cells_rows[0][1]) >= 2):
         return None
-    if rule is not None and rule > 0:
+    if rule is None and (pairs := _pair_rows(cells_rows)) is not None:
+        header, body = pairs
+    elif rule is not None and rule > 0:
         header = [row for row in rows[:rule] if row[1]][-MAX_HEADER_ROWS:]
         body = [row for row in rows[rule:] if row[1]]
     else:

@@ -28,10 +28,16 @@ ALIGNED_TABLE_OFFSET = 30_000
 _NUMERIC = re.compile(r"^[~≈+\-−]?\d[\d,.]*\s*\S{0,8}$")
 
 
+_KINDS = (TableKind.ALIGNED, TableKind.CSV)
+"""In text, a log or a code block: aligned columns, and comma-separated rows a tool printed
+under a header line (`text_tables`); a CSV file is read by `csv_files`."""
+
+
 def aligned_tables(document: Document) -> list[Table]:
-    """The document's aligned text tables with a header, in source order."""
+    """The document's aligned text tables (and comma-separated ones) with a header, in
+    source order."""
     tables = parse_document(document).tables
-    return [table for table in tables if table.kind is TableKind.ALIGNED and table.header_rows]
+    return [table for table in tables if table.kind in _KINDS and table.header_rows]
 
 
 def _measured_rows(table: Table) -> list[tuple[Cell, ...]]:

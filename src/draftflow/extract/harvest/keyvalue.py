@@ -40,6 +40,14 @@ _JSON_PAIR = re.compile(
 """A JSON object's `"key": number` line printed into a log or pasted in a fence (`"pass_at_1":
 0.78,`): a key/value line whose key is quoted and whose value may end with a comma."""
 
+_LOG_PAIR = re.compile(
+    r"^\S.*?\s(?P<key>[A-Za-z_][\w./-]{1,60})\s+:\s+"
+    r"(?P<value>-?\d[\d]*(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s[A-Za-z%][\w/%]{0,11})?)\s*$"
+)
+"""A logger's record ending in `name : number` after its own prefix (`DLL 2025-12-10
+05:39:08.99 - (0, 0) train_items_per_sec : 445630.2 items/s`): the pair is the record's last
+word before a spaced colon and what follows it; the prefix (time, step) is not the key."""
+
 _RULE = re.compile(r"^\s*[-=]{3,}\s*(?P<title>[^-=]*?)\s*[-=]{3,}\s*$")
 
 _TEXT_BLOCKS = (Heading, Paragraph, ListItem, CodeBlock, HtmlBlock)
@@ -102,6 +110,8 @@ def _blocks(document: Document) -> list[_Block]:
         match = KEY_VALUE.match(line) if short and ":" in line and "|" not in line else None
         if match is None and short and '"' in line:
             match = _JSON_PAIR.match(line)
+        if match is None and short and " : " in line:
+            match = _LOG_PAIR.match(line)
         if match:
             if current is None:
                 current = _Block(section or heading)

@@ -9,6 +9,7 @@ from draftflow.extract.candidates import Candidate
 from draftflow.extract.harvest.aligned import harvest_aligned
 from draftflow.extract.harvest.csv_files import harvest_csv
 from draftflow.extract.harvest.html_tables import harvest_html
+from draftflow.extract.harvest.inline_pairs import harvest_inline_pairs
 from draftflow.extract.harvest.json_leaves import harvest_json
 from draftflow.extract.harvest.keyvalue import harvest_keyvalue
 from draftflow.extract.harvest.markdown_tables import harvest_markdown
@@ -20,17 +21,18 @@ CheckedHarvester = Callable[[Document, list[str]], list[Candidate]]
 
 
 def harvest_log(document: Document) -> list[Candidate]:
-    """Text and log files: pipe tables (llama-bench), aligned tables, then key/value lines."""
+    """Text and log files: pipe tables (llama-bench), aligned tables, key/value lines, then
+    lines of `name=value` pairs."""
     return harvest_markdown(document) + _log_beside_tables(document)
 
 
 def _log_beside_tables(document: Document) -> list[Candidate]:
-    return harvest_aligned(document) + harvest_keyvalue(document)
+    return harvest_aligned(document) + harvest_keyvalue(document) + harvest_inline_pairs(document)
 
 
 def harvest_report(document: Document) -> list[Candidate]:
-    """Markdown and HTML tables, aligned tables in fences, key/value report blocks, then
-    figures written in prose."""
+    """Markdown and HTML tables, aligned tables in fences, key/value report blocks, lines of
+    `name=value` pairs in fences, then figures written in prose."""
     return harvest_markdown(document) + _report_beside_tables(document)
 
 
@@ -39,6 +41,7 @@ def _report_beside_tables(document: Document) -> list[Candidate]:
         harvest_html(document)
         + harvest_aligned(document)
         + harvest_keyvalue(document)
+        + harvest_inline_pairs(document)
         + harvest_prose(document)
     )
 
