@@ -41,7 +41,9 @@ METRIC_RES = tuple((name, re.compile(pattern)) for name, pattern in METRICS)
 # Names that are never a measured outcome: identifiers, dates, engine settings, hardware.
 HARD_SKIP = re.compile(
     r"\b(id|uuid|hash|sha|digest|date|timestamp|version|seed|port|pid|index|idx"
-    r"|step|commit|year|month|day)\b"
+    r"|step|commit|year|month|day"
+    # a hardware's list price and its rated power (thermal or board design power): specs
+    r"|price|msrp|tdp|tgp)\b"
     r"|^time$|max.?model.?len|max.?tokens|max.?num|params|num.?prompts|^n$|request.?rate"
     r"|burstiness|mem(ory)?.?util|^temperature$|sampling.?temp|top.?[pk]|penalty|^(prompt|completion)$"
     r"|^(prompt|prefill|decode|input|output|completion|context|generated|gen)[ _]?tokens$"

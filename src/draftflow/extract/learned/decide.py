@@ -27,7 +27,12 @@ from draftflow.extract.harvest.lines import (
     written_at,
 )
 from draftflow.extract.learned.columns import LINE_READ, ColumnStats
-from draftflow.extract.learned.features import Features, Place, instance_features
+from draftflow.extract.learned.features import (
+    NEVER_RESULTS,
+    Features,
+    Place,
+    instance_features,
+)
 from draftflow.extract.learned.weights import KEPT, LEFT, ResultModel
 from draftflow.extract.metric_names import names_no_metric
 from draftflow.extract.statistic_names import statistic_of
@@ -94,6 +99,8 @@ def decide(
     figure for each other number it accepts, in harvest order (line candidates last)."""
     kept: list[Selected] = []
     for instance in instances(snapshot, candidates, selected):
+        if any(name in instance.own for name in NEVER_RESULTS):
+            continue  # a progress bar's count or time, a transcript's words: never results
         if instance.chosen is None and (
             LINE_READ in instance.own or out_by_policy(instance.candidate)
         ):

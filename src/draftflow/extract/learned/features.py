@@ -30,6 +30,7 @@ from draftflow.extract.metric_names import (
     metric_name,
     names_no_metric,
 )
+from draftflow.extract.tool_output import in_progress_bar, is_transcript_turn
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
     CONFIG_PATH,
@@ -41,6 +42,12 @@ from draftflow.extract.vocabulary import (
 from draftflow.numbers.units import unit_after, unit_of_name
 
 Features = dict[str, float]
+IN_PROGRESS_BAR = "in_progress_bar"
+IN_TRANSCRIPT = "in_transcript_turn"
+NEVER_RESULTS = (IN_PROGRESS_BAR, IN_TRANSCRIPT)
+"""The number stands inside a tool's progress bar or on a model transcript's turn
+(`tool_output.py`): never a result, and `decide` keeps none (the features also let the
+model see such numbers as what they are)."""
 _Adder = Callable[[str, float], None]
 
 _RESULT_PATH = re.compile(r"result|bench|report|run|eval|log|output|summar|finding", re.I)
@@ -86,6 +93,12 @@ def instance_features(
     _name_features(add, candidate)
     _shape_features(add, candidate, value_index)
     _place_features(add, candidate, place)
+    if value_index < len(candidate.values) and in_progress_bar(
+        candidate, float(candidate.values[value_index]), place.line
+    ):
+        add(IN_PROGRESS_BAR, 1.0)
+    if is_transcript_turn(place.line):
+        add(IN_TRANSCRIPT, 1.0)
     if chosen is not None:
         add(f"fmt={candidate.format.value}&rule=chosen", 1.0)
     _word_features(add, candidate, place)
