@@ -24,10 +24,16 @@ _SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$|^\d+(\.\d+)?
 
 @lru_cache(maxsize=1 << 14)
 def strip_setting_values(name: str) -> str:
-    """A header without the settings it names by value: `c=6 aggregate` → `aggregate`.
+    """A header without the settings it names by value (`c=6 aggregate` → `aggregate`), its
+    camelCase words apart, lower-cased.
 
     Memoised: a column's figures, and every label of its rows, ask about the same header."""
-    return _SETTING_VALUE.sub(" ", name.lower()).strip()
+    return _SETTING_VALUE.sub(" ", _CAMEL_HUMP.sub(" ", name).lower()).strip()
+
+
+_CAMEL_HUMP = re.compile(r"(?<=[a-z\d])(?=[A-Z][a-z\d])")
+"""Where a camelCase name's words meet (`averageTokensPerSecond` → `average Tokens Per
+Second`): its words are read as a spaced name's are."""
 
 
 _QUALIFIERS: tuple[tuple[re.Pattern[str], str], ...] = (

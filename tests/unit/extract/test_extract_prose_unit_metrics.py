@@ -48,7 +48,9 @@ def test_a_size_used_or_named_as_memory_is_memory(before: str, after: str) -> No
 
 
 def test_a_percent_of_a_rate_is_no_figure_but_one_of_a_share_metric_is() -> None:
-    assert figure_with_unit("%", _context("decode throughput rose ")) is None
+    assert figure_with_unit("%", _context("decode throughput was ")) is None
+    # a verb of change makes it the rate's change, never the rate (issue 30)
+    assert figure_with_unit("%", _context("decode throughput rose ")) == ("relative_change", "%")
     assert figure_with_unit("%", _context("accuracy was ")) == ("judge_pass_rate", "%")
     assert figure_with_unit("%", _context("", " faster", signed=True)) == (
         "relative_change",

@@ -3,8 +3,8 @@
 A count of outcomes (`0 errors`, `847 times`, `two retry storms`); the size of what a run
 achieved, a plural noun a verb of outcome governs (`succeeded through 140 objects`); a number a
 metric phrase names just before it (`cosine similarity around 0.991`); and in sentences that
-score, the denominator of `x of y`, `x/y` and `All five … passed` (a quantifier over a counted
-set, `none of the four`, reaches here as one `x of y` mention, `numbers/quantifiers.py`).
+score, the denominator of `x of y`, `x/y` (`29 / 30`) and `All five … passed` (a quantifier over
+a counted set, `none of the four`, reaches here as one `x of y` mention, `numbers/quantifiers.py`).
 Workload inputs (`four requests with a 4.3K prompt`), names (`Gemma 4`) and fractional values
 are not counts.
 """
@@ -21,10 +21,13 @@ from draftflow.numbers import NumberKind, NumberMention
 _OUTCOME_RES = tuple((name, re.compile(rf"^(?:{pattern})$")) for name, pattern in OUTCOME_NOUNS)
 
 _OF = re.compile(r"^\s*(?:out\s+)?of\s+(?:the\s+)?$", re.IGNORECASE)
+_OVER = re.compile(r"^[\s*_]*/[\s*_]*$")
+"""`29 / 30`, `**97** / 100`: a score written over its whole with blanks or emphasis."""
+_LIST_AFTER = re.compile(r"^[\s*_]*/")
 _ALL = re.compile(r"\ball\s*$", re.IGNORECASE)
 _SCORE_WORDS = re.compile(
     r"\b(?:pass(?:es|ed|ing)?|fail(?:s|ed|ing)?|correct(?:ly)?|solved|succeed(?:ed|s)?|"
-    r"success(?:ful)?|returned|found|match(?:ed|es)?|score[sd]?|right|valid|ok)\b",
+    r"success(?:ful)?|returned|found|match(?:ed|es)?|score[sd]?|points|right|valid|ok)\b",
     re.IGNORECASE,
 )
 # Its lower-case twin for lower-cased ASCII sentences (no IGNORECASE: twice as fast).
@@ -163,13 +166,28 @@ def score_denominators(
         following = mentions[i + 1] if i + 1 < len(mentions) else None
         if mention.kind is NumberKind.FRACTION and len(mention.values) == 2:
             denominators[i] = mention.values[1]
-        elif following and following.values and _OF.match(text[mention.end : following.start]):
+        elif following and following.values and _over_whole(text, mention, following):
             denominators[i] = following.values[0]
         elif _ALL.search(text[max(0, mention.start - 5) : mention.start]) and _SCORED_AFTER.match(
             text[mention.end : mention.end + 80]
         ):
             denominators[i] = mention.values[0]
     return denominators
+
+
+def _over_whole(text: str, mention: NumberMention, following: NumberMention) -> bool:
+    """`3 of 4`; `29 / 30`: a whole number over a larger or equal one, not a member of a list of
+    three (`precedence 2/3/4`)."""
+    if _OF.match(text[mention.end : following.start]):
+        return True
+    if not _OVER.match(text[mention.end : following.start]):
+        return False
+    if _LIST_AFTER.match(text[following.end : following.end + 4]):
+        return False
+    if text[max(0, mention.start - 4) : mention.start].rstrip(" *_").endswith("/"):
+        return False
+    numerator, whole = mention.values[0], following.values[0]
+    return float(numerator).is_integer() and float(whole).is_integer() and numerator <= whole
 
 
 def _scores(sentence: str) -> bool:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from draftflow.extract.numeric import as_number
 from draftflow.extract.prose.blocks import ProseBlock, span_at
+from draftflow.extract.prose.changes import CHANGE_UNITS, compared_after
 from draftflow.extract.prose.counts import (
     CHANGE_GAP,
     PLURAL_NOUN,
@@ -256,8 +257,9 @@ class _Block:
         if unit is None:
             return unitless_figure(text, mention, before, word, self.block.lead_in)
         phrase = phrase_after(text, unit_end, 3)
-        if phrase and SETTING_AFTER.match(" ".join(phrase)):
-            return None
+        compared = unit in CHANGE_UNITS and compared_after(text[unit_end : unit_end + 30])
+        if phrase and SETTING_AFTER.match(" ".join(phrase)) and not compared:
+            return None  # `600-second request timeouts`; not `38 % fewer output tokens`
         if unit == "s" and _DECADE_BEFORE.search(core):
             return None  # `in the low 60s`: a decade of values, not seconds
         if unit in TIME_UNITS and _DURATION_BEFORE.search(core):

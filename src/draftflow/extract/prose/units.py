@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from draftflow.extract.prose.changes import POINTS, changed, not_score_points, points_moved
 from draftflow.extract.prose.literals import GatedPatterns
 from draftflow.extract.vocabulary import (
     METRICS,
@@ -109,6 +110,8 @@ def unit_after_number(text: str, mention: NumberMention) -> tuple[str | None, in
     if mention.kind is NumberKind.PERCENT or mention.unit == "%":
         return "%", mention.end
     if mention.unit:  # joined to the number by the parser: `11s`, `1.78x`, `600-second`
+        if POINTS.fullmatch(mention.unit):
+            return "points", mention.end  # `a 20-point regression`
         return joined_unit(mention.unit), mention.end
     token = _TOKEN_WORD.match(text, mention.end)
     if token:  # `3,113,713 token KV pool`: the adjective form the vocabulary spells plural
@@ -125,6 +128,9 @@ def unit_after_number(text: str, mention: NumberMention) -> tuple[str | None, in
         tokens = _WORD_THEN_TOKENS.match(text, start)
         if tokens:  # `1,557,709 KV tokens`: one word may stand between
             return "tokens", tokens.end()
+        points = POINTS.match(text, start)
+        if points:  # `+1.7 points`, `loses 20 points`: a difference of scores
+            return "points", points.end()
         return None, end
     written = _UNIT_WORD.match(text, start)
     unit_end = written.end() if written else start
@@ -163,6 +169,9 @@ def fits_unit(metric: str | None, unit: str | None) -> bool:
         return metric in ("memory", "kv_capacity")
     if unit == "tokens":
         return metric == "kv_capacity"
+    if unit in ("points", "pp"):  # a difference of scores: the score's own metric
+        dimension = _VOCABULARY.metric_dimension_of(metric)
+        return dimension == "ratio" and metric not in ("relative_change", "ratio", "rank")
     return True
 
 
@@ -253,6 +262,8 @@ def _metric_of_unit(unit: str, context: UnitContext) -> str | None:
         return "bandwidth" if context.measured() else None
     if unit == "%":
         return _percent_metric(context)
+    if unit in ("points", "pp"):
+        return _points_metric(context)
     if unit == "×":
         return _ratio_metric(context)
     if unit in _RATE_UNITS or unit in TIME_UNITS:
@@ -295,15 +306,37 @@ def _memory_metric(unit: str, context: UnitContext) -> str | None:
 
 
 def _percent_metric(context: UnitContext) -> str | None:
-    """A signed percent is a change; another needs a metric named after it, just before it or
-    in its clause, and not a rate or a time (a share of a rate is no rate)."""
-    if context.signed:
+    """A signed percent is a change, and so is one a comparative follows (`38 % fewer output
+    tokens`, `6% faster`) or a verb of change governs (`loses 7%`, `rose 28%`); another needs
+    a metric named after it, just before it or in its clause, and not a rate or a time (a share
+    of a rate is no rate)."""
+    if context.signed or is_change(context):
         return "relative_change"
     named_after = metric_in(" ".join(context.after.split()[:2]))
     percent = named_after or context.named() or metric_in(context.clause)
     if percent is None or percent in _RATE_METRICS or percent in _TIME_METRICS:
         return None
     return percent
+
+
+def is_change(context: UnitContext) -> bool:
+    """The words right around a number say it is a change (`changes.changed`)."""
+    return changed(context.before, context.after)
+
+
+def _points_metric(context: UnitContext) -> str | None:
+    """Points (`+1.7 points`, `loses 20 points`, `~20 pp`) are a difference of scores or of
+    percentages: of the score-like metric the words name, else `unspecified` (the sentence
+    says a score moved, not which one); never points of something else (`changes.py`)."""
+    if not_score_points(context.after):
+        return None
+    named = context.mentioned("points")
+    if named is None and "pp" in context.written.lower():
+        return None  # `502 pp`: prompt processing as llama.cpp writes it, no percentage point
+    moved = context.signed or is_change(context) or points_moved(context.after)
+    if named is None and not moved:
+        return None  # `you get 500 points`: points of something else
+    return named or "unspecified"
 
 
 _MACHINES_AFTER = re.compile(r"^\s*(?:[A-Z]|gpus?\b|nodes?\b|sparks?\b|machines?\b)")
