@@ -8,7 +8,9 @@ becomes one of the record's verified values that prose may repeat.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from draftflow.acquire.snapshot import Document
@@ -23,6 +25,7 @@ from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
 from draftflow.verify.lookup import find_hex, find_in
+from draftflow.verify.memo import remembered, run_key
 from draftflow.verify.report import ClaimStatus, Rule, Severity
 
 # Lists that a reported result derives its value from; rule 2 checks them for results.
@@ -78,12 +81,23 @@ def check_conditions(ctx: VerifyContext) -> None:
         _check_mapping(
             ctx, profile.conditions, ("test_profiles", i, "conditions"), skip_inputs=False
         )
+    shared = run_key(ctx)
     for i, result in enumerate(record.editorial.reported_results):
-        _check_mapping(
-            ctx,
-            result.conditions,
-            ("editorial", "reported_results", i, "conditions"),
-            skip_inputs=True,
+        where = ("editorial", "reported_results", i, "conditions")
+        # A hash in a condition is checked against the hashes verified so far: in the key.
+        key = (
+            None
+            if shared is None
+            else (
+                shared,
+                "conditions",
+                i,
+                json.dumps(result.conditions),
+                frozenset(ctx.record_values.hexes),
+            )
+        )
+        remembered(
+            ctx, key, partial(_check_mapping, ctx, result.conditions, where, skip_inputs=True)
         )
     check_cited_conditions(ctx, record.editorial.reported_results)
     _remember_record_strings(ctx)
@@ -275,7 +289,7 @@ def _check_string(ctx: VerifyContext, where: tuple[str | int, ...], value: str) 
             lookup = find_hex(ctx, mention.text)
             severity = Severity.ERROR
             if lookup.status.ok:
-                ctx.record_values.hexes.add(mention.text.lower())
+                ctx.record_values.add_hex(mention.text)
         elif kind in (NumberKind.DATE, NumberKind.VERSION):
             assert mention.normalized is not None
             lookup = find_in(ctx, kind.value, mention.normalized, ctx.listed, set())
@@ -283,7 +297,7 @@ def _check_string(ctx: VerifyContext, where: tuple[str | int, ...], value: str) 
             if lookup.status.ok and kind is NumberKind.DATE:
                 ctx.record_values.add_date(mention.normalized)
             elif lookup.status.ok:
-                ctx.record_values.versions.add(mention.normalized)
+                ctx.record_values.add_version(mention.normalized)
         elif kind.is_numeric:
             found = [ctx.find_number(p, ctx.listed) for p in mention.numbers]
             ok = all(found)

@@ -1,0 +1,106 @@
+"""Checks remembered across verification runs of near-identical records.
+
+Verifying a record many times with one field changed each time (the mutation tests: 884 broken
+copies of five gold records) re-checks every reported result although only one differs. With
+`DocumentIndexes(remember_checks=True)`, a result's check (rule 2) and its conditions' check
+(rule 5) are run once per key and their outcomes replayed after: the flags and claims they
+made, the counts they added and the verified values they remembered, in the same order.
+
+The key holds everything such a check reads: the snapshot (its revision and documents'
+bytes), the documents the record lists (as `listed_documents` built them), whether the run
+keeps claims, the hashes known when it ran, the result's place and its whole content. A check
+reads no other part of the record (the other results, prose, setup), so a replayed outcome is
+the one running it again would give (`tests/e2e/test_verify_mutations.py` compares reports
+made both ways).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from draftflow.verify.context import VerifyContext
+from draftflow.verify.report import ClaimCheck, Flag
+
+
+@dataclass(frozen=True)
+class CheckEffects:
+    """What one check added to a run: flags, claims, counts and remembered values."""
+
+    flags: tuple[Flag, ...]
+    claims: tuple[ClaimCheck, ...]
+    counts: tuple[tuple[str, int], ...]
+    values: tuple[tuple[str, tuple[Any, ...]], ...]
+
+    def replay(self, ctx: VerifyContext) -> None:
+        """Add the same outcomes to `ctx`, in the order the check made them."""
+        ctx.flags.extend(self.flags)
+        ctx.claims.extend(self.claims)
+        counts = ctx.counts
+        for name, delta in self.counts:
+            setattr(counts, name, getattr(counts, name) + delta)
+        values = ctx.record_values
+        for method, arguments in self.values:
+            getattr(values, method)(*arguments)
+
+
+def run_key(ctx: VerifyContext) -> Hashable | None:
+    """What every remembered check of this run shares in its key (None when the run's
+    indexes remember no checks): snapshot, listed documents, claims kept, known hashes."""
+    if ctx.indexes.checks is None:
+        return None
+    snapshot = ctx.snapshot
+    return (
+        snapshot.repository,
+        snapshot.url,
+        snapshot.revision,
+        snapshot.commit_time,
+        tuple((d.document_id, d.path, d.pinned_url, d.sha256) for d in snapshot.documents),
+        tuple(
+            (
+                d.document_id,
+                d.path,
+                d.pinned_url,
+                d.sha256,
+                d.repository,
+                d.revision,
+                d.pointer,
+                None if d.document is None else (d.document.path, d.document.sha256),
+            )
+            for d in ctx.listed
+        ),
+        ctx.keep_claims,
+        frozenset(ctx.known_hexes),
+    )
+
+
+def remembered(ctx: VerifyContext, key: Hashable | None, check: Callable[[], None]) -> None:
+    """Run `check` on `ctx`, or replay its outcomes when a run with the same key did (`key`
+    None: always run it, remembering nothing)."""
+    store = ctx.indexes.checks
+    if key is None or store is None:
+        check()
+        return
+    effects = store.get(key)
+    if effects is not None:
+        effects.replay(ctx)
+        return
+    flags, claims = len(ctx.flags), len(ctx.claims)
+    counts = dict(vars(ctx.counts))
+    values = ctx.record_values
+    log: list[tuple[str, tuple[Any, ...]]] = []
+    outer, values.log = values.log, log
+    try:
+        check()
+    finally:
+        values.log = outer
+    if outer is not None:
+        outer.extend(log)
+    after = vars(ctx.counts)
+    store[key] = CheckEffects(
+        flags=tuple(ctx.flags[flags:]),
+        claims=tuple(ctx.claims[claims:]),
+        counts=tuple((name, after[name] - n) for name, n in counts.items() if after[name] != n),
+        values=tuple(log),
+    )
