@@ -797,7 +797,7 @@ def test_mutation_is_flagged_as_error_at_its_location(mutation_id: str) -> None:
 COMPARED_KINDS = ("changed_digit", "swapped_values", "unsupported_condition", "flipped_hash")
 """Kinds whose first mutation per record is verified both ways below: a changed value, two
 results changed, a changed condition, a changed document list; and every planted one (another
-snapshot)."""
+snapshot) and the first changed condition of a test profile."""
 
 
 @pytest.mark.parametrize("record_id", [p.stem for p in GOLD_PATHS])
@@ -810,6 +810,12 @@ def test_remembered_checks_give_the_report_a_fresh_run_gives(record_id: str) -> 
     chosen = [m for m in all_mutations() if m.record_id == record_id and m.plant]
     for kind in COMPARED_KINDS:
         chosen += [next(m for m in all_mutations() if m.record_id == record_id and m.kind == kind)]
+    # and a test profile's condition (its checks are remembered as a result's are)
+    chosen += [
+        m
+        for m in all_mutations()
+        if m.record_id == record_id and m.id.startswith(f"{record_id}-unsupported_condition-test")
+    ][:1]
     store = INDEXES.checks
     assert store is not None
     for mutation in chosen:

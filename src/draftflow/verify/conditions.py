@@ -9,7 +9,7 @@ becomes one of the record's verified values that prose may repeat.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from functools import partial
 from typing import Any
 
@@ -73,34 +73,37 @@ def _is_number(value: Any) -> bool:
 def check_conditions(ctx: VerifyContext) -> None:
     """Check every condition of the record, its setup, test profiles and results."""
     record = ctx.record
-    _check_mapping(ctx, record.conditions, ("conditions",), skip_inputs=False)
-    _check_mapping(ctx, record.reported_setup.model_dump(), ("reported_setup",), skip_inputs=False)
+    shared = run_key(ctx)
+    _check_remembered(ctx, shared, record.conditions, ("conditions",))
+    _check_remembered(ctx, shared, record.reported_setup.model_dump(), ("reported_setup",))
     if record.model_artifact is not None and record.model_artifact.revision:
         _check_value(ctx, ("model_artifact", "revision"), record.model_artifact.revision)
     for i, profile in enumerate(record.test_profiles):
-        _check_mapping(
-            ctx, profile.conditions, ("test_profiles", i, "conditions"), skip_inputs=False
-        )
-    shared = run_key(ctx)
+        _check_remembered(ctx, shared, profile.conditions, ("test_profiles", i, "conditions"))
     for i, result in enumerate(record.editorial.reported_results):
         where = ("editorial", "reported_results", i, "conditions")
-        # A hash in a condition is checked against the hashes verified so far: in the key.
-        key = (
-            None
-            if shared is None
-            else (
-                shared,
-                "conditions",
-                i,
-                json.dumps(result.conditions),
-                frozenset(ctx.record_values.hexes),
-            )
-        )
-        remembered(
-            ctx, key, partial(_check_mapping, ctx, result.conditions, where, skip_inputs=True)
-        )
+        _check_remembered(ctx, shared, result.conditions, where, skip_inputs=True)
     check_cited_conditions(ctx, record.editorial.reported_results)
     _remember_record_strings(ctx)
+
+
+def _check_remembered(
+    ctx: VerifyContext,
+    shared: Hashable | None,
+    mapping: Mapping[str, Any],
+    where: tuple[str | int, ...],
+    *,
+    skip_inputs: bool = False,
+) -> None:
+    """`_check_mapping`, once per content and place when the run's indexes remember checks
+    (verify/memo.py). A hash in a condition is checked against the hashes verified so far:
+    they are in the key."""
+    key = (
+        None
+        if shared is None
+        else (shared, where, skip_inputs, json.dumps(mapping), frozenset(ctx.record_values.hexes))
+    )
+    remembered(ctx, key, partial(_check_mapping, ctx, mapping, where, skip_inputs=skip_inputs))
 
 
 def check_cited_conditions(
