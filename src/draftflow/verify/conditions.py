@@ -25,7 +25,7 @@ from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
 from draftflow.verify.lookup import find_hex, find_in
-from draftflow.verify.memo import remembered, run_key
+from draftflow.verify.memo import CheckEffects, remembered, run_checks
 from draftflow.verify.report import ClaimStatus, Rule, Severity
 
 # Lists that a reported result derives its value from; rule 2 checks them for results.
@@ -73,7 +73,7 @@ def _is_number(value: Any) -> bool:
 def check_conditions(ctx: VerifyContext) -> None:
     """Check every condition of the record, its setup, test profiles and results."""
     record = ctx.record
-    shared = run_key(ctx)
+    shared = run_checks(ctx)
     _check_remembered(ctx, shared, record.conditions, ("conditions",))
     _check_remembered(ctx, shared, record.reported_setup.model_dump(), ("reported_setup",))
     if record.model_artifact is not None and record.model_artifact.revision:
@@ -89,7 +89,7 @@ def check_conditions(ctx: VerifyContext) -> None:
 
 def _check_remembered(
     ctx: VerifyContext,
-    shared: Hashable | None,
+    shared: dict[Hashable, CheckEffects] | None,
     mapping: Mapping[str, Any],
     where: tuple[str | int, ...],
     *,
@@ -101,9 +101,11 @@ def _check_remembered(
     key = (
         None
         if shared is None
-        else (shared, where, skip_inputs, json.dumps(mapping), frozenset(ctx.record_values.hexes))
+        else (where, skip_inputs, json.dumps(mapping), frozenset(ctx.record_values.hexes))
     )
-    remembered(ctx, key, partial(_check_mapping, ctx, mapping, where, skip_inputs=skip_inputs))
+    remembered(
+        ctx, shared, key, partial(_check_mapping, ctx, mapping, where, skip_inputs=skip_inputs)
+    )
 
 
 def check_cited_conditions(

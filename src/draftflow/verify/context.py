@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -160,8 +161,10 @@ class DocumentIndexes:
 
     def __init__(self, *, remember_checks: bool = False) -> None:
         self._built: dict[tuple[str, str], DocumentIndex] = {}
-        # The remembered checks' outcomes by key (verify/memo.py), when remembered.
-        self.checks: dict[Any, Any] | None = {} if remember_checks else None
+        # The remembered checks' outcomes by run and key (verify/memo.py), when remembered.
+        self.checks: OrderedDict[Any, dict[Any, Any]] | None = (
+            OrderedDict() if remember_checks else None
+        )
         # Each document's figures as extract reads them, by line (verify/reread.py).
         self.readings: dict[tuple[str, str], dict[int, list[Any]]] = {}
         # The same read table by table, for the lines asked about (verify/line_readings.py).

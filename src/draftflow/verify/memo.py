@@ -45,11 +45,30 @@ class CheckEffects:
             getattr(values, method)(*arguments)
 
 
-def run_key(ctx: VerifyContext) -> Hashable | None:
-    """What every remembered check of this run shares in its key (None when the run's
-    indexes remember no checks): snapshot, listed documents, claims kept, known hashes."""
-    if ctx.indexes.checks is None:
+RUNS_KEPT = 4
+"""Runs (snapshot and document list) whose checks are kept, the least recently used dropped
+first: a record's own run stays, those of a few changed copies come and go (each keeps a
+whole record's claims)."""
+
+
+def run_checks(ctx: VerifyContext) -> dict[Hashable, CheckEffects] | None:
+    """The remembered checks of runs like this one (None when the run's indexes remember no
+    checks): same snapshot, listed documents, claims kept and known hashes."""
+    runs = ctx.indexes.checks
+    if runs is None:
         return None
+    run = _run_key(ctx)
+    checks = runs.get(run)
+    if checks is None:
+        checks = runs[run] = {}
+        while len(runs) > RUNS_KEPT:
+            runs.popitem(last=False)
+    else:
+        runs.move_to_end(run)
+    return checks
+
+
+def _run_key(ctx: VerifyContext) -> Hashable:
     snapshot = ctx.snapshot
     return (
         snapshot.repository,
@@ -75,11 +94,15 @@ def run_key(ctx: VerifyContext) -> Hashable | None:
     )
 
 
-def remembered(ctx: VerifyContext, key: Hashable | None, check: Callable[[], None]) -> None:
-    """Run `check` on `ctx`, or replay its outcomes when a run with the same key did (`key`
-    None: always run it, remembering nothing)."""
-    store = ctx.indexes.checks
-    if key is None or store is None:
+def remembered(
+    ctx: VerifyContext,
+    store: dict[Hashable, CheckEffects] | None,
+    key: Hashable,
+    check: Callable[[], None],
+) -> None:
+    """Run `check` on `ctx`, or replay its outcomes when a run like this one (`store`, from
+    `run_checks`) did under the same key (`store` None: always run it, remembering nothing)."""
+    if store is None:
         check()
         return
     effects = store.get(key)
