@@ -13,6 +13,7 @@ per kind and the false-error count on the clean records.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import statistics
@@ -796,8 +797,9 @@ def test_mutation_is_flagged_as_error_at_its_location(mutation_id: str) -> None:
 
 COMPARED_KINDS = ("changed_digit", "swapped_values", "unsupported_condition", "flipped_hash")
 """Kinds whose first mutation per record is verified both ways below: a changed value, two
-results changed, a changed condition, a changed document list; and every planted one (another
-snapshot) and the first changed condition of a test profile."""
+results changed, a changed condition, a changed document list; and the first planted one
+(another snapshot: nothing of the clean record's run may be replayed) and the first changed
+condition of a test profile."""
 
 
 @pytest.mark.parametrize("record_id", [p.stem for p in GOLD_PATHS])
@@ -806,8 +808,10 @@ def test_remembered_checks_give_the_report_a_fresh_run_gives(record_id: str) -> 
     checks replayed from the clean record's run) gets the very report a run that remembers
     nothing gives: the same flags, claims and counts, in the same order."""
     verify(gold_copy(record_id), record_id)  # the clean record's checks are remembered
-    plain = DocumentIndexes()
-    chosen = [m for m in all_mutations() if m.record_id == record_id and m.plant]
+    # The same documents' indexes (shared as every run shares them), remembering no checks.
+    plain = copy.copy(INDEXES)
+    plain.checks = None
+    chosen = [m for m in all_mutations() if m.record_id == record_id and m.plant][:1]
     for kind in COMPARED_KINDS:
         chosen += [next(m for m in all_mutations() if m.record_id == record_id and m.kind == kind)]
     # and a test profile's condition (its checks are remembered as a result's are)
