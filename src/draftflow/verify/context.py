@@ -155,9 +155,10 @@ class DocumentIndexes:
     of its lines read, once however many runs ask. An index depends on the document's bytes
     alone, so runs over other records may share it.
 
-    With `remember_checks`, each reported result's checks are also kept, keyed by all they
-    read, and replayed when a later run asks the same (verify/memo.py): for many runs over
-    copies of one record that differ in a field or two (the mutation tests)."""
+    With `remember_checks`, each reported result's check and each conditions object's check
+    are also kept, keyed by all they read, and replayed when a later run asks the same
+    (verify/memo.py): for many runs over copies of one record that differ in a field or two
+    (the mutation tests)."""
 
     def __init__(self, *, remember_checks: bool = False) -> None:
         self._built: dict[tuple[str, str], DocumentIndex] = {}

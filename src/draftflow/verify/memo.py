@@ -2,16 +2,17 @@
 
 Verifying a record many times with one field changed each time (the mutation tests: 884 broken
 copies of five gold records) re-checks every reported result although only one differs. With
-`DocumentIndexes(remember_checks=True)`, a result's check (rule 2) and its conditions' check
-(rule 5) are run once per key and their outcomes replayed after: the flags and claims they
-made, the counts they added and the verified values they remembered, in the same order.
+`DocumentIndexes(remember_checks=True)`, a result's check (rule 2) and each conditions object's
+check (rule 5: the record's, its setup's, each test profile's and result's) are run once per
+key and their outcomes replayed after: the flags and claims they made, the counts they added
+and the verified values they remembered, in the same order.
 
 The key holds everything such a check reads: the snapshot (its revision and documents'
 bytes), the documents the record lists (as `listed_documents` built them), whether the run
-keeps claims, the hashes known when it ran, the result's place and its whole content. A check
-reads no other part of the record (the other results, prose, setup), so a replayed outcome is
-the one running it again would give (`tests/e2e/test_verify_mutations.py` compares reports
-made both ways).
+keeps claims, the hashes known when it ran, the checked object's place and its whole content
+(and, for conditions, the hashes verified before them). A check reads no other part of the
+record (the other results, prose), so a replayed outcome is the one running it again would
+give (`tests/e2e/test_verify_mutations.py` compares reports made both ways).
 """
 
 from __future__ import annotations
