@@ -28,8 +28,8 @@ import pytest
 import verify_role_mutations as roles
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.record.files import parse_record
-from draftflow.verify import DocumentIndexes
+from draftflow.record.model import Record
+from draftflow.verify import DocumentIndexes, VerificationReport, verify_record
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLD_DIR = ROOT / "records" / "gold"
@@ -93,7 +93,20 @@ def decimals(value: int | float) -> int:
 @cache
 def gold(record_id: str) -> dict[str, Any]:
     """A gold record as plain JSON data (never mutated in place: mutations copy it)."""
-    data: dict[str, Any] = json.loads((GOLD_DIR / f"{record_id}.json").read_text())
+    data: dict[str, Any] = json.loads(gold_text(record_id))
+    return data
+
+
+@cache
+def gold_text(record_id: str) -> str:
+    """A gold record's file."""
+    return (GOLD_DIR / f"{record_id}.json").read_text()
+
+
+def gold_copy(record_id: str) -> dict[str, Any]:
+    """A fresh copy of the gold record's data, to mutate (its JSON read again: a tenth of
+    `copy.deepcopy`'s time)."""
+    data: dict[str, Any] = json.loads(gold_text(record_id))
     return data
 
 
@@ -661,9 +674,12 @@ KINDS = (
 )
 
 
-INDEXES = DocumentIndexes()
+INDEXES = DocumentIndexes(remember_checks=True)
 """The documents' indexes, shared by every run as a draft's rounds share them (an index is
-keyed by the document's bytes, so a planted document gets its own)."""
+keyed by the document's bytes, so a planted document gets its own). They remember each
+result's checks too: a mutated copy re-checks only the results it changed, and the rest are
+replayed (verify/memo.py; `test_remembered_checks_give_the_report_a_fresh_run_gives` holds
+the replay to a fresh run's report)."""
 
 
 @cache
@@ -673,20 +689,32 @@ def all_mutations() -> tuple[Mutation, ...]:
 
 
 def error_flags(
-    record: dict[str, Any], record_id: str, source: Snapshot | None = None
+    record: dict[str, Any],
+    record_id: str,
+    source: Snapshot | None = None,
+    indexes: DocumentIndexes = INDEXES,
 ) -> list[tuple[str, str]]:
     """(location, claim) of every error flag verify raises on `record` (against `source`, or
     the record's corpus snapshot)."""
-    from draftflow.verify import verify_record
-
-    report = verify_record(
-        parse_record(json.dumps(record)), source or snapshot(record_id), indexes=INDEXES
-    )
+    report = verify(record, record_id, source, indexes)
     return [
         (f.location, f.claim)
         for f in report.flags
         if str(getattr(f.severity, "value", f.severity)) == "error"
     ]
+
+
+def verify(
+    record: dict[str, Any],
+    record_id: str,
+    source: Snapshot | None = None,
+    indexes: DocumentIndexes = INDEXES,
+) -> VerificationReport:
+    """verify's report on `record` as its file would hold it (validated as `parse_record`
+    validates a file's JSON; the JSON text itself is not written and read again)."""
+    return verify_record(
+        Record.model_validate(record), source or snapshot(record_id), indexes=indexes
+    )
 
 
 def matches(location: str, group: tuple[str, ...]) -> bool:
@@ -699,7 +727,7 @@ def matches(location: str, group: tuple[str, ...]) -> bool:
 def outcome(mutation_id: str) -> tuple[bool, tuple[str, ...]]:
     """(caught, error locations) for one mutation, computed once per session."""
     mutation = next(m for m in all_mutations() if m.id == mutation_id)
-    record = copy.deepcopy(gold(mutation.record_id))
+    record = gold_copy(mutation.record_id)
     mutation.mutate(record)
     assert record != gold(mutation.record_id), f"{mutation.id} did not change the record"
     # Only errors the clean record does not already carry count as catching the mutation.
@@ -717,7 +745,7 @@ def outcome(mutation_id: str) -> tuple[bool, tuple[str, ...]]:
 @cache
 def clean_errors(record_id: str) -> tuple[tuple[str, str], ...]:
     """(location, claim) of error flags on an unmodified gold record: each is a false error."""
-    return tuple(error_flags(copy.deepcopy(gold(record_id)), record_id))
+    return tuple(error_flags(gold_copy(record_id), record_id))
 
 
 def test_every_kind_is_generated_for_every_record() -> None:
@@ -765,3 +793,44 @@ def test_mutation_is_flagged_as_error_at_its_location(mutation_id: str) -> None:
     mutation = next(m for m in all_mutations() if m.id == mutation_id)
     caught, locations = outcome(mutation_id)
     assert caught, f"{mutation.kind}: expected an error at {mutation.expected}, got {locations}"
+
+
+COMPARED_KINDS = ("changed_digit", "swapped_values", "unsupported_condition", "flipped_hash")
+"""Kinds whose first mutation per record is verified both ways below: a changed value, two
+results changed, a changed condition, a changed document list; and the first planted one
+(another snapshot: nothing of the clean record's run may be replayed) and the first changed
+condition of a test profile."""
+
+
+@pytest.mark.parametrize("record_id", [p.stem for p in GOLD_PATHS])
+def test_remembered_checks_give_the_report_a_fresh_run_gives(record_id: str) -> None:
+    """A mutated copy verified with the shared, remembering indexes (the unchanged results'
+    checks replayed from the clean record's run) gets the very report a run that remembers
+    nothing gives: the same flags, claims and counts, in the same order."""
+    verify(gold_copy(record_id), record_id)  # the clean record's checks are remembered
+    # The same documents' indexes (shared as every run shares them), remembering no checks.
+    plain = copy.copy(INDEXES)
+    plain.checks = None
+    chosen = [m for m in all_mutations() if m.record_id == record_id and m.plant][:1]
+    for kind in COMPARED_KINDS:
+        chosen += [next(m for m in all_mutations() if m.record_id == record_id and m.kind == kind)]
+    # and a test profile's condition (its checks are remembered as a result's are)
+    chosen += [
+        m
+        for m in all_mutations()
+        if m.record_id == record_id and m.id.startswith(f"{record_id}-unsupported_condition-test")
+    ][:1]
+    runs = INDEXES.checks
+    assert runs is not None
+    for mutation in chosen:
+        record = gold_copy(record_id)
+        mutation.mutate(record)
+        source = mutation.plant(snapshot(record_id)) if mutation.plant else None
+        remembered_before = sum(len(checks) for checks in runs.values())
+        replayed = verify(record, record_id, source)
+        if not mutation.plant and mutation.kind != "flipped_hash":
+            # the same snapshot and document list: only the changed results are checked again
+            remembered = sum(len(checks) for checks in runs.values())
+            assert remembered - remembered_before <= 4, mutation.id
+        fresh = verify(record, record_id, source, plain)
+        assert replayed.model_dump() == fresh.model_dump(), mutation.id

@@ -8,7 +8,9 @@ becomes one of the record's verified values that prose may repeat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Hashable, Mapping
+from functools import partial
 from typing import Any
 
 from draftflow.acquire.snapshot import Document
@@ -23,6 +25,7 @@ from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
 from draftflow.verify.lookup import find_hex, find_in
+from draftflow.verify.memo import CheckEffects, remembered, run_checks
 from draftflow.verify.report import ClaimStatus, Rule, Severity
 
 # Lists that a reported result derives its value from; rule 2 checks them for results.
@@ -70,23 +73,39 @@ def _is_number(value: Any) -> bool:
 def check_conditions(ctx: VerifyContext) -> None:
     """Check every condition of the record, its setup, test profiles and results."""
     record = ctx.record
-    _check_mapping(ctx, record.conditions, ("conditions",), skip_inputs=False)
-    _check_mapping(ctx, record.reported_setup.model_dump(), ("reported_setup",), skip_inputs=False)
+    shared = run_checks(ctx)
+    _check_remembered(ctx, shared, record.conditions, ("conditions",))
+    _check_remembered(ctx, shared, record.reported_setup.model_dump(), ("reported_setup",))
     if record.model_artifact is not None and record.model_artifact.revision:
         _check_value(ctx, ("model_artifact", "revision"), record.model_artifact.revision)
     for i, profile in enumerate(record.test_profiles):
-        _check_mapping(
-            ctx, profile.conditions, ("test_profiles", i, "conditions"), skip_inputs=False
-        )
+        _check_remembered(ctx, shared, profile.conditions, ("test_profiles", i, "conditions"))
     for i, result in enumerate(record.editorial.reported_results):
-        _check_mapping(
-            ctx,
-            result.conditions,
-            ("editorial", "reported_results", i, "conditions"),
-            skip_inputs=True,
-        )
+        where = ("editorial", "reported_results", i, "conditions")
+        _check_remembered(ctx, shared, result.conditions, where, skip_inputs=True)
     check_cited_conditions(ctx, record.editorial.reported_results)
     _remember_record_strings(ctx)
+
+
+def _check_remembered(
+    ctx: VerifyContext,
+    shared: dict[Hashable, CheckEffects] | None,
+    mapping: Mapping[str, Any],
+    where: tuple[str | int, ...],
+    *,
+    skip_inputs: bool = False,
+) -> None:
+    """`_check_mapping`, once per content and place when the run's indexes remember checks
+    (verify/memo.py). A hash in a condition is checked against the hashes verified so far:
+    they are in the key."""
+    key = (
+        None
+        if shared is None
+        else (where, skip_inputs, json.dumps(mapping), frozenset(ctx.record_values.hexes))
+    )
+    remembered(
+        ctx, shared, key, partial(_check_mapping, ctx, mapping, where, skip_inputs=skip_inputs)
+    )
 
 
 def check_cited_conditions(
@@ -275,7 +294,7 @@ def _check_string(ctx: VerifyContext, where: tuple[str | int, ...], value: str) 
             lookup = find_hex(ctx, mention.text)
             severity = Severity.ERROR
             if lookup.status.ok:
-                ctx.record_values.hexes.add(mention.text.lower())
+                ctx.record_values.add_hex(mention.text)
         elif kind in (NumberKind.DATE, NumberKind.VERSION):
             assert mention.normalized is not None
             lookup = find_in(ctx, kind.value, mention.normalized, ctx.listed, set())
@@ -283,7 +302,7 @@ def _check_string(ctx: VerifyContext, where: tuple[str | int, ...], value: str) 
             if lookup.status.ok and kind is NumberKind.DATE:
                 ctx.record_values.add_date(mention.normalized)
             elif lookup.status.ok:
-                ctx.record_values.versions.add(mention.normalized)
+                ctx.record_values.add_version(mention.normalized)
         elif kind.is_numeric:
             found = [ctx.find_number(p, ctx.listed) for p in mention.numbers]
             ok = all(found)

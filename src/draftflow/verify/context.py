@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -72,11 +73,17 @@ class RecordValues:
         self.identifiers: set[str] = set()
         self.figures: list[float] = []
         """The values of the reported results themselves (not their conditions or cells)."""
+        self.log: list[tuple[str, tuple[Any, ...]]] | None = None
+        """When a list, each addition below is also written to it as (method, arguments), so
+        that a remembered check can make the same additions again (verify/memo.py)."""
 
     def add_figure(self, value: float, dimensions: frozenset[str] = frozenset()) -> None:
         """Remember a reported result's verified value: a number, and a figure a computed
         ratio may divide."""
-        self.add_number(value, dimensions)
+        if self.log is not None:
+            self.log.append(("add_figure", (value, dimensions)))
+        self._pending.append((float(value), dimensions))
+        self._sorted = None
         self.figures.append(float(value))
 
     def is_figure(self, number: ParsedNumber) -> bool:
@@ -90,12 +97,28 @@ class RecordValues:
 
     def add_number(self, value: float, dimensions: frozenset[str] = frozenset()) -> None:
         """Remember one verified number (and what it is, when known)."""
+        if self.log is not None:
+            self.log.append(("add_number", (value, dimensions)))
         self._pending.append((float(value), dimensions))
         self._sorted = None
 
     def add_date(self, normalized: str) -> None:
         """Remember a date (also as month-day and month) that prose may repeat."""
+        if self.log is not None:
+            self.log.append(("add_date", (normalized,)))
         self.dates.update(date_keys(normalized))
+
+    def add_hex(self, written: str) -> None:
+        """Remember a verified hex revision or hash (lower case)."""
+        if self.log is not None:
+            self.log.append(("add_hex", (written,)))
+        self.hexes.add(written.lower())
+
+    def add_version(self, normalized: str) -> None:
+        """Remember a verified version."""
+        if self.log is not None:
+            self.log.append(("add_version", (normalized,)))
+        self.versions.add(normalized)
 
     def has_number(
         self,
@@ -130,10 +153,19 @@ class DocumentIndexes:
     """The indexes of a snapshot's documents, kept across verification runs over it (the
     rounds of one draft, a record and its figures file): each document is indexed, and each
     of its lines read, once however many runs ask. An index depends on the document's bytes
-    alone, so runs over other records may share it."""
+    alone, so runs over other records may share it.
 
-    def __init__(self) -> None:
+    With `remember_checks`, each reported result's check and each conditions object's check
+    are also kept, keyed by all they read, and replayed when a later run asks the same
+    (verify/memo.py): for many runs over copies of one record that differ in a field or two
+    (the mutation tests)."""
+
+    def __init__(self, *, remember_checks: bool = False) -> None:
         self._built: dict[tuple[str, str], DocumentIndex] = {}
+        # The remembered checks' outcomes by run and key (verify/memo.py), when remembered.
+        self.checks: OrderedDict[Any, dict[Any, Any]] | None = (
+            OrderedDict() if remember_checks else None
+        )
         # Each document's figures as extract reads them, by line (verify/reread.py).
         self.readings: dict[tuple[str, str], dict[int, list[Any]]] = {}
         # The same read table by table, for the lines asked about (verify/line_readings.py).

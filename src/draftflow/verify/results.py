@@ -5,10 +5,13 @@ and max of the inputs. A value found only on another line is an error that names
 
 from __future__ import annotations
 
+from functools import partial
+
 from draftflow.numbers import NumberKind
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
 from draftflow.verify.context import VerifyContext
+from draftflow.verify.memo import remembered, run_checks
 from draftflow.verify.provenance import check_result_provenance
 from draftflow.verify.report import ClaimStatus, Rule, Severity
 from draftflow.verify.result_check import ResultCheck
@@ -18,10 +21,13 @@ RESULTS_BASE = pointer("editorial", "reported_results") + "/"
 
 
 def check_results(ctx: VerifyContext) -> None:
-    """Check every reported result's document, anchor, value and uncertainty."""
+    """Check every reported result's document, anchor, value and uncertainty (each once
+    per content and place, when the run's indexes remember checks: verify/memo.py)."""
+    store = run_checks(ctx)
     for i, result in enumerate(ctx.record.editorial.reported_results):
         ctx.counts.results += 1
-        _check_result(ctx, i, result)
+        key = None if store is None else ("result", i, result.model_dump_json())
+        remembered(ctx, store, key, partial(_check_result, ctx, i, result))
 
 
 def _check_result(ctx: VerifyContext, i: int, result: ReportedResult) -> None:
