@@ -102,7 +102,11 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"^(?:engine|runtime|framework|inference engine|provider|server|serving)$",
         ),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
-        ("system", r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip)$"),
+        (
+            "system",
+            r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip)$"
+            r"|^gpu_(?:info|name)$",  # a run file's field (llama-bench's `gpu_info`)
+        ),
         (
             "node_count",
             r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices"
@@ -114,10 +118,14 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|(?:(?:max|num|number)[\s_]+(?:of[\s_]+)?)?(?:parallel|concurrent)"
             r"(?:[\s_]+model)?[\s_]+(?:requests?|users|clients|streams)(?:[\s_]+allowed)?)$",
         ),
-        ("input_tokens", r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$"),
+        (
+            "input_tokens",
+            r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$|^n_prompt$",
+        ),
         (
             "output_tokens",
-            r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$",
+            r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$"
+            r"|^n_gen$",  # llama-bench's own columns
         ),
         (
             "context_tokens",
@@ -493,7 +501,7 @@ def _counts(match: re.Match[str], system: str) -> bool:
     return bool(words & set(re.findall(r"[a-z0-9]+", _key(match.group(0)))))
 
 
-_SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device)\b", re.I)
+_SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device|card)\b", re.I)
 
 
 _MACHINES_ALONE = re.compile(
