@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 
 from documents import make_document
-from draftflow.extract.conditions import DocumentContext, seed_conditions
+from draftflow.extract.conditions import DocumentContext, seed_conditions, setup_conditions
 from draftflow.extract.conditions.readers import named_only
+from draftflow.extract.conditions.setup import SetupSource
 from draftflow.extract.conditions.setup_names import (
     count_of,
     header_key,
     single_machine,
     sole_system,
     system_in,
+    system_of_header,
 )
 
 
@@ -126,3 +128,37 @@ def test_an_introductions_count_goes_with_its_system() -> None:
     )
     assert found.get("system") == "Raspberry Pi 5 8GB"
     assert "node_count" not in found
+
+
+@pytest.mark.parametrize(
+    ("header", "system"),
+    [
+        # E27-25/fusionxpark-gb10-hwtest: `| Spec | GB10 Grace Blackwell | RTX 5070 Ti |`
+        ("GB10 Grace Blackwell", "GB10 Grace Blackwell"),
+        # a column naming its system with a note on it in brackets
+        ("GB10 (128 GB)", "GB10"),
+    ],
+)
+def test_a_column_header_names_its_system_with_a_note(header: str, system: str) -> None:
+    assert system_of_header(header) == system
+
+
+def test_a_column_header_that_is_a_sentence_names_no_system() -> None:
+    assert system_of_header("GB10 speed in tokens per second on a long run") is None
+
+
+def test_a_setup_paragraph_naming_a_system_beside_a_chip_states_no_system() -> None:
+    # JoshCork/intel-ai-benchmarking's abstract: the Arc A770M and the Lunar Lake iGPU; its
+    # Arc A770M was given to the Lunar Lake and Meteor Lake rows
+    source = SetupSource(
+        texts=(
+            "INT4 quantization on an Intel Arc A770M discrete GPU achieves 31-33 tokens/sec "
+            "(2.33x INT4/FP16 speedup on Lunar Lake vs 2.03x on Arc A770M).",
+        )
+    )
+    assert "system" not in setup_conditions(source)
+
+
+def test_an_integrated_arc_is_named() -> None:
+    # JoshCork/intel-ai-benchmarking's fleet: `Intel Arc 140V (Xe2-LPG, integrated)`
+    assert system_in("Intel Arc 140V (Xe2-LPG, integrated)") == "Intel Arc 140V"

@@ -293,6 +293,11 @@ def sole_system(text: str) -> str | None:
     return mentions[0][0]
 
 
+def names_chip(text: str) -> bool:
+    """Whether a text names a chip many makers' machines carry (`Strix Halo`, `Lunar Lake`)."""
+    return bool(_CHIP_FAMILY.search(text))
+
+
 @lru_cache(maxsize=1 << 14)
 def names_cpu_apart(text: str) -> bool:
     """Whether a text names a CPU (`Ryzen-7950X`) that is not part of a system's name: a
@@ -471,7 +476,13 @@ def system_of_header(header: str) -> str | None:
     if counted and (counted.group("system") or counted.group("system2")):
         return (counted.group("system") or counted.group("system2")).strip()
     found = system_in(plain)
+    if found and _NOTED.fullmatch(plain[plain.find(found) + len(found) :]):
+        return found  # `GB10 (128 GB)`: the system and a note on it
     return found if found and len(found) >= len(plain) - 8 else None
+
+
+_NOTED = re.compile(r"\s*\([^()]*\)\s*")
+"""A note in brackets after a system's name in a column header (`GB10 (128 GB)`)."""
 
 
 @lru_cache(maxsize=1 << 14)
