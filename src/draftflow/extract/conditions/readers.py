@@ -450,6 +450,22 @@ _MODEL_PARTS = re.compile(r"[,;:()]|\s(?:and|vs\.?|versus|than|over)\s", re.I)
 """Where a sentence passes from one model it names to another."""
 
 
+_NOTE = re.compile(r"\s*\(|\s[-–—]\s")
+"""Where a setup line's value ends and a note on it begins: `Qwen/Qwen2.5-3B-Instruct (2B
+parameters)`, `gpt-oss-20b — MoE` (not a comma: `Llama 3.1 8B, Qwen 7B` lists two)."""
+
+
+def _model_before_note(text: str) -> str | None:
+    """The model a setup line names before its note (`Model: Qwen/Qwen2.5-3B-Instruct (2B
+    parameters)` names `Qwen/Qwen2.5-3B-Instruct`), or None when what precedes the note is
+    not a model's name as a whole or the note names another model."""
+    parts = _NOTE.split(text.strip().strip("`"), maxsplit=1)
+    head = parts[0].strip().strip("`")
+    if len(parts) < 2 or not vocab.is_model_value(head):
+        return None
+    return None if vocab.model_in(parts[1]) else head  # `Llama 3 8B (and Qwen 7B)`: two
+
+
 def named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     """A setup line's settings, each as what names it and nothing more: a setting stated for
     every figure must be exactly what it names (`Hardware: NVIDIA DGX Spark (GB10, 128 GB)`
@@ -462,7 +478,7 @@ def named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
         elif key == "system":
             named = vocab.system_in(text)
         elif key == "model":
-            named = text if vocab.is_model_value(text) else None
+            named = text if vocab.is_model_value(text) else _model_before_note(text)
         elif key == "weight_precision":
             named = vocab.precision_in(text)
         else:

@@ -281,10 +281,14 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
     opening = Resolved()
     read_text(opening, context.intro, local=False)
     engine = opening.values.get("engine")
+    chain = ChainText(context, line)
     for key, setting in opening.values.items():
         if key in _ENGINE_KEYS and _sections_name_other_engine(context, engine):
             continue
-        if _names_no_other(ChainText(context, line), key, setting):
+        counted = opening.values.get("system")
+        if key == "node_count" and counted and not _names_no_other(chain, "system", counted):
+            continue  # `4 x Mac Mini M4 Pro` counts Macs, not the Raspberry Pis of this table
+        if _names_no_other(chain, key, setting):
             resolved.put(key, setting)
     if opening.stated_version and resolved.stated_version is None:
         resolved.stated_version = opening.stated_version
@@ -303,11 +307,13 @@ def _readme_reading(
     stated = Resolved()
     read_text(stated, f"{readme.title} {readme.intro}", local=False)
     engine = stated.values.get("engine")
+    counted = stated.values.get("system")
     return tuple(
         (key, setting)
         for key, setting in stated.values.items()
         if key not in apart
         and _names_no_other(chain, key, setting)
+        and not (key == "node_count" and counted and not _names_no_other(chain, "system", counted))
         and not (
             key in _ENGINE_KEYS
             and context is not None

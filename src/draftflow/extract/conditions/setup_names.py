@@ -102,7 +102,11 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"^(?:engine|runtime|framework|inference engine|provider|server|serving)$",
         ),
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
-        ("system", r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip)$"),
+        (
+            "system",
+            r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip)$"
+            r"|^gpu_(?:info|name)$",  # a run file's field (llama-bench's `gpu_info`)
+        ),
         (
             "node_count",
             r"^(?:nodes?|node[\s_]count|num[\s_]nodes|devices"
@@ -114,10 +118,14 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|(?:(?:max|num|number)[\s_]+(?:of[\s_]+)?)?(?:parallel|concurrent)"
             r"(?:[\s_]+model)?[\s_]+(?:requests?|users|clients|streams)(?:[\s_]+allowed)?)$",
         ),
-        ("input_tokens", r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$"),
+        (
+            "input_tokens",
+            r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$|^n_prompt$",
+        ),
         (
             "output_tokens",
-            r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$",
+            r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$"
+            r"|^n_gen$",  # llama-bench's own columns
         ),
         (
             "context_tokens",
@@ -283,6 +291,11 @@ def sole_system(text: str) -> str | None:
     if names_cpu_apart(text):
         return None  # `Zen4 (Ryzen-7950X), ARM_NEON (M2-Max)`: a CPU's box beside the system
     return mentions[0][0]
+
+
+def names_chip(text: str) -> bool:
+    """Whether a text names a chip many makers' machines carry (`Strix Halo`, `Lunar Lake`)."""
+    return bool(_CHIP_FAMILY.search(text))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -463,7 +476,13 @@ def system_of_header(header: str) -> str | None:
     if counted and (counted.group("system") or counted.group("system2")):
         return (counted.group("system") or counted.group("system2")).strip()
     found = system_in(plain)
+    if found and _NOTED.fullmatch(plain[plain.find(found) + len(found) :]):
+        return found  # `GB10 (128 GB)`: the system and a note on it
     return found if found and len(found) >= len(plain) - 8 else None
+
+
+_NOTED = re.compile(r"\s*\([^()]*\)\s*")
+"""A note in brackets after a system's name in a column header (`GB10 (128 GB)`)."""
 
 
 @lru_cache(maxsize=1 << 14)
@@ -493,7 +512,7 @@ def _counts(match: re.Match[str], system: str) -> bool:
     return bool(words & set(re.findall(r"[a-z0-9]+", _key(match.group(0)))))
 
 
-_SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device)\b", re.I)
+_SINGLE_MACHINE = re.compile(r"\bsingle[\s-](?:node|host|machine|gpu|device|card)\b", re.I)
 
 
 _MACHINES_ALONE = re.compile(

@@ -44,12 +44,13 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
 
 @lru_cache(maxsize=1 << 12)
 def _names_several(text: str) -> tuple[str, ...]:
-    """The keys a setup paragraph names more than one value of (two systems, two engines):
-    the setup then states none of them for all its figures."""
+    """The keys a setup paragraph names more than one value of (two systems, two engines, a
+    system beside a chip other makers' machines carry: `on an Intel Arc A770M ... 2.33x on
+    Lunar Lake`): the setup then states none of them for all its figures."""
     several: list[str] = []
     systems = vocab.mentioned_systems(text)
     if (len(systems) > 1 and not agreed({"system": name} for name in systems)) or (
-        systems and vocab.names_cpu_apart(text)
+        systems and (vocab.names_cpu_apart(text) or vocab.names_chip(text))
     ):
         several.extend(("system", "node_count"))
     if len(vocab.engines_named(text)) > 1:
