@@ -18,7 +18,7 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.cite import CITED_KEYS
-from draftflow.record.conditions import RUN_SOURCE_LINES
+from draftflow.record.conditions import RUN_SOURCE_LINES, SEED_RESULT_KEYS
 from draftflow.record.label import LabelPart, differing_parts
 from draftflow.record.model import ReportedResult, TestProfile
 from draftflow.select.metadata_model import RecordMetadata
@@ -127,6 +127,8 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
         if key not in result.conditions and not (own_model and key in ("model",)):
             conditions[key] = value
     conditions.update(result.conditions)
+    for key in SEED_RESULT_KEYS:
+        conditions.setdefault(key, None)  # unknown is null, as the seed writes it
     label = readable_label(result.label)
     return result.model_copy(update={"conditions": conditions, "label": label})
 
