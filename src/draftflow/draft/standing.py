@@ -13,8 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from draftflow.draft.grounding import format_value
 from draftflow.record.model import ReportedResult
-from draftflow.record.standing import Attribution, ResultStatus, Status
+from draftflow.record.standing import Attribution, ResultStatus, StandingScope, Status
 
 MAX_STANDING_NOTES = 3
 """Sentences of each kind; the figures file carries every figure's standing."""
@@ -53,9 +54,14 @@ def _status_sentence(status: ResultStatus, document_url: str, values: Sequence[s
             f"The figures at {place} are {what}"
             f' ("{status.words}"), so none of them is a headline result.'
         )
-    # the mark's words hold only some of the line's figures (`measured 22.8 TPS (predicted
-    # 21-22 TPS)`): the sentence names the ones it marks, never the whole line
     distinct = list(dict.fromkeys(values))
+    if status.scope is not StandingScope.SENTENCE or len(distinct) > MAX_NAMED_VALUES:
+        return (
+            f"The author marks the figures at {place} as {status.status.value}"
+            f' ("{status.words}"), so none of them is a headline result.'
+        )
+    # a sentence's mark holds only some of its line's figures (`measured 22.8 TPS (predicted
+    # 21-22 TPS)`): the note names the ones it marks, never the whole line
     marked = f"The author marks {_listed(distinct)} at {place} as {status.status.value}"
     if len(distinct) == 1:
         return f'{marked} ("{status.words}"), so it is no headline result.'
@@ -64,13 +70,15 @@ def _status_sentence(status: ResultStatus, document_url: str, values: Sequence[s
 
 
 MAX_NAMED_VALUES = 4
-"""Values a status note names; the figures file has every one."""
+"""Values a sentence's status note names; a mark on more, or on a section, names its place."""
+
+
+def _written(value: float) -> str:
+    """A value without a float's `.0` or an exponent (`21`, `1214710`, `0.08`)."""
+    return str(int(value)) if float(value).is_integer() else format_value(value)
 
 
 def _listed(shown: Sequence[str]) -> str:
-    if len(shown) > MAX_NAMED_VALUES:
-        more = len(shown) - MAX_NAMED_VALUES
-        return f"{', '.join(shown[:MAX_NAMED_VALUES])} and {more} more figures"
     if len(shown) == 1:
         return f"the figure {shown[0]}"
     return f"{', '.join(shown[:-1])} and {shown[-1]}"
@@ -96,7 +104,7 @@ def standing_notes(results: Sequence[ReportedResult]) -> list[StandingNote]:
         url = result.evidence_url.partition("#")[0]
         if result.status is not None:
             statuses[result.status] += 1
-            values.setdefault(result.status, []).append(f"{result.value:g}")
+            values.setdefault(result.status, []).append(_written(result.value))
             documents.setdefault(result.status, url)
         elif result.attribution is not None:
             attributed[result.attribution] += 1
