@@ -15,6 +15,7 @@ from draftflow.draft.grounding import Grounding, record_names, record_values
 from draftflow.draft.record_facts import states
 from draftflow.draft.template_wording import STANDARD_CONDITION_KEYS
 from draftflow.extract.model_pass.chunks import CHARS_PER_TOKEN, PROMPT_OVERHEAD_TOKENS
+from draftflow.record.conditions import SEED_RESULT_KEYS
 from draftflow.record.model import ReportedResult
 from draftflow.select.artifact import Selection
 
@@ -107,6 +108,8 @@ def _compact(conditions: dict[str, JsonValue]) -> dict[str, JsonValue]:
     """Conditions as the model sees them: scalars and short lists, long text cut."""
     compact: dict[str, JsonValue] = {}
     for key, value in conditions.items():
+        if value is None and key in SEED_RESULT_KEYS:
+            continue  # the seed's nulls: `unknown_conditions` already names what is unstated
         if isinstance(value, str):
             compact[key] = _cut(value, MAX_CONDITION_CHARS)
         elif not isinstance(value, list | dict) or (

@@ -13,8 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from draftflow.draft.grounding import format_value
 from draftflow.record.model import ReportedResult
-from draftflow.record.standing import Attribution, ResultStatus, Status
+from draftflow.record.standing import Attribution, ResultStatus, StandingScope, Status
 
 MAX_STANDING_NOTES = 3
 """Sentences of each kind; the figures file carries every figure's standing."""
@@ -45,17 +46,42 @@ _WHAT_THEY_ARE = {
 says so in words other than the status's name, so the sentence says what they are."""
 
 
-def _status_sentence(status: ResultStatus, document_url: str) -> str:
+def _status_sentence(status: ResultStatus, document_url: str, values: Sequence[str]) -> str:
     what = _WHAT_THEY_ARE.get(status.status)
+    place = _place(status, document_url)
     if what is not None:
         return (
-            f"The figures at {_place(status, document_url)} are {what}"
+            f"The figures at {place} are {what}"
             f' ("{status.words}"), so none of them is a headline result.'
         )
-    return (
-        f"The author marks the figures at {_place(status, document_url)} as {status.status.value}"
-        f' ("{status.words}"), so none of them is a headline result.'
-    )
+    distinct = list(dict.fromkeys(values))
+    if status.scope is not StandingScope.SENTENCE or len(distinct) > MAX_NAMED_VALUES:
+        return (
+            f"The author marks the figures at {place} as {status.status.value}"
+            f' ("{status.words}"), so none of them is a headline result.'
+        )
+    # a sentence's mark holds only some of its line's figures (`measured 22.8 TPS (predicted
+    # 21-22 TPS)`): the note names the ones it marks, never the whole line
+    marked = f"The author marks {_listed(distinct)} at {place} as {status.status.value}"
+    if len(distinct) == 1:
+        return f'{marked} ("{status.words}"), so it is no headline result.'
+    either = "neither" if len(distinct) == 2 else "none"
+    return f'{marked} ("{status.words}"), so {either} of them is a headline result.'
+
+
+MAX_NAMED_VALUES = 4
+"""Values a sentence's status note names; a mark on more, or on a section, names its place."""
+
+
+def _written(value: float) -> str:
+    """A value without a float's `.0` or an exponent (`21`, `1214710`, `0.08`)."""
+    return str(int(value)) if float(value).is_integer() else format_value(value)
+
+
+def _listed(shown: Sequence[str]) -> str:
+    if len(shown) == 1:
+        return f"the figure {shown[0]}"
+    return f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _attribution_sentence(attribution: Attribution, document_url: str) -> str:
@@ -72,17 +98,19 @@ def standing_notes(results: Sequence[ReportedResult]) -> list[StandingNote]:
     # A mark is read from its figure's own document, so that figure's URL is the mark's.
     documents: dict[ResultStatus | Attribution, str] = {}
     statuses: Counter[ResultStatus] = Counter()
+    values: dict[ResultStatus, list[str]] = {}
     attributed: Counter[Attribution] = Counter()
     for result in results:
         url = result.evidence_url.partition("#")[0]
         if result.status is not None:
             statuses[result.status] += 1
+            values.setdefault(result.status, []).append(_written(result.value))
             documents.setdefault(result.status, url)
         elif result.attribution is not None:
             attributed[result.attribution] += 1
             documents.setdefault(result.attribution, url)
     notes = [
-        StandingNote(_status_sentence(s, documents[s]), documents[s])
+        StandingNote(_status_sentence(s, documents[s], values[s]), documents[s])
         for s, _ in statuses.most_common(MAX_STANDING_NOTES)
     ]
     notes += [

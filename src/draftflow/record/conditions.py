@@ -18,6 +18,7 @@ __all__ = [
     "KNOWN_CONDITION_TYPES",
     "RECORD_CONDITION_KEYS",
     "RUN_SOURCE_LINES",
+    "SEED_RESULT_KEYS",
     "Conditions",
     "Json",
 ]
@@ -154,3 +155,22 @@ RECORD_CONDITION_KEYS = (
     "temperature",
     "top_p",
 )
+
+
+SEED_RESULT_KEYS = (
+    "experiment_date",
+    "concurrency",
+    "thinking",
+    "temperature",
+    "top_p",
+    "max_output_tokens",
+    "input_tokens",
+    "output_tokens",
+    "prefix_cache",
+    "kv_dtype",
+    "draft_tokens",
+    "measurement_denominator",
+    "repetitions",
+)
+"""The settings seed 000 writes in every headline figure's conditions, `null` where its source
+states none: an editor sees what was looked for and not found, not a missing field."""

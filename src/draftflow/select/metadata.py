@@ -30,6 +30,7 @@ from draftflow.select.setup_fields import (
     read_license,
     read_parallelism,
 )
+from draftflow.select.subject_system import opening_system
 from draftflow.select.topics import first_line, read_runtimes, read_topics
 
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
@@ -83,9 +84,12 @@ def read_metadata(
                 named.name,
                 document.line_url(named.line),
             )
+        dated = _document_date(document)
+        if dated is not None:
+            meta.document_dates[document.document_id] = dated
     read_model(meta, snapshot, headline, front, readme)
     read_runtimes(meta, headline, cited, [readme] if readme else [])
-    _system(meta, front, headline)
+    _system(meta, front, headline, readme)
     meta.hardware_topics = read_topics(meta, headline, cited, HARDWARE, "hardware")
     meta.platform_topics = read_topics(meta, headline, cited, PLATFORMS, "platform")
     _quantization(meta, headline)
@@ -137,15 +141,24 @@ def _count(word: str | None) -> int | None:
     return int(parsed.value) if parsed is not None and parsed.value.is_integer() else None
 
 
-def _system(meta: RecordMetadata, front: list[Document], headline: list[ReportedResult]) -> None:
+def _system(
+    meta: RecordMetadata,
+    front: list[Document],
+    headline: list[ReportedResult],
+    readme: Document | None,
+) -> None:
     hit = first_line(front, _SYSTEM)
-    if hit is None:
-        meta.unstated["system"] = "no source names the system"
-        return
-    other = _another_machine(front, hit[1], headline)
-    if other is not None:
-        # the subject is another machine, or several: the record names none (issue 31)
-        meta.unstated["system"] = f"the sources measure on another machine too ({other})"
+    other = _another_machine(front, hit[1], headline) if hit is not None else None
+    if hit is None or other is not None:
+        subject = opening_system(readme) if readme is not None else None
+        if subject is not None and (hit is None or _names_another_machine(subject[0])):
+            # the README opens on its own machine (an AMD box, two Radeon cards): its subject
+            meta.system, meta.evidence["system"] = subject
+        elif hit is None:
+            meta.unstated["system"] = "no source names the system"
+        else:
+            # the subject is another machine, or several: the record names none (issue 31)
+            meta.unstated["system"] = f"the sources measure on another machine too ({other})"
         return
     meta.system, meta.evidence["system"] = hit[0].strip(), hit[1]
     match = _SYSTEM.search(hit[0])
@@ -213,6 +226,17 @@ def _experiment_date(
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
     meta.evidence["experiment_date"] = dates[ordered[0]]
+
+
+def _document_date(document: Document) -> tuple[str, str] | None:
+    """The one date a document's dating lines state (`Date: 2026-08-20`), with its line URL:
+    its figures' experiment date. None when it dates none, or several (a log of many days)."""
+    found: dict[str, str] = {}
+    for number, line in enumerate(document.line_list, 1):
+        if _DATE_LINE.match(line):
+            for _, _, date in find_dates(line)[:1]:
+                found.setdefault(date, document.line_url(number))
+    return next(iter(found.items())) if len(found) == 1 else None
 
 
 def _setup_fields(

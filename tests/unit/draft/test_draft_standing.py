@@ -36,7 +36,7 @@ def test_a_status_note_names_the_status_the_words_and_the_line_as_a_pinned_url()
     assert note.document_url == OLD.pinned_url
     assert f"{OLD.pinned_url}#L3" in note.text
     assert "superseded" in note.text and '("superseded")' in note.text
-    assert "none of them is a headline result" in note.text
+    assert "none of them is a headline result" in note.text  # a section's mark: its place
 
 
 def test_an_attribution_note_names_who_measured_and_where() -> None:
@@ -75,3 +75,25 @@ def test_a_figure_its_own_words_make_no_result_is_said_to_be_what_it_is() -> Non
     [note] = standing_notes([_marked(5, setup)])
     assert note.text.startswith(f"The figures at {OLD.pinned_url}#L3 are a time to set")
     assert '("build")' in note.text and "marks" not in note.text
+
+
+def test_a_status_note_names_the_figures_its_words_mark_not_the_whole_line() -> None:
+    """JoshCork/intel-ai-benchmarking cross-platform-benchmarking.md:15: "measured 22.8 TPS
+    (which predicted 21-22 TPS)" was noted as "the figures at L15" marked predicted, the
+    author's lead claim 22.8 among them."""
+    text = "# Results\n\nA follow-up measured 22.8 TPS (which predicted 21-22 TPS).\n"
+    report = make_document("docs/report.md", text)
+    predicted = ResultStatus(
+        status=Status.ESTIMATED,
+        words="predicted",
+        path=report.path,
+        line=3,
+        scope=StandingScope.SENTENCE,
+    )
+    marked = [
+        make_result(report, 3, value).model_copy(update={"status": predicted})
+        for value in (21.0, 22.0)
+    ]
+    [note] = standing_notes([*marked, make_result(report, 3, 22.8)])
+    assert "21 and 22" in note.text and "22.8" not in note.text
+    assert "neither of them is a headline result" in note.text

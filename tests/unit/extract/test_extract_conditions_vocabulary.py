@@ -7,6 +7,7 @@ import pytest
 from draftflow.extract.conditions.setup_names import (
     count_of,
     engine_measured,
+    mentioned_systems,
     model_in,
     names_hardware,
     names_other_system,
@@ -147,6 +148,35 @@ def test_a_generated_report_header_with_underscores_names_its_system() -> None:
     # mrdbourke/gpu-benchmarking benchmark_analysis/README.md:48
     assert system_of_header("NVIDIA_GB10") == "NVIDIA GB10"
     assert system_of_header("NVIDIA_GeForce_RTX_4090") == "NVIDIA GeForce RTX 4090"
+
+
+@pytest.mark.parametrize(
+    ("text", "system"),
+    [
+        # cadamcat/dual-radeon-vllm README.md:5: the author's own cards
+        ("decodes at **43 tok/s** on 2× RX 7900 XT, and a 26B MoE", "RX 7900 XT"),
+        ("Intel Arc A770M (16GB)", "Intel Arc A770M"),
+        ("AMD Radeon RX 6900 XT", "AMD Radeon RX 6900 XT"),
+        ("8x NVIDIA H100 SXM", "NVIDIA H100 SXM"),
+        ("one L40S", "L40S"),
+    ],
+)
+def test_radeon_arc_and_nvidia_data_centre_cards_are_systems(text: str, system: str) -> None:
+    assert sole_system(text) == system
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # cadamcat/dual-radeon-vllm README.md:48: a third party's motherboard chipset, once
+        # every figure's system
+        "2× RX 7900 XTX on a B550 board",
+        "an H610 motherboard",
+        "the A520 chipset",
+    ],
+)
+def test_a_motherboard_chipset_is_no_data_centre_gpu(text: str) -> None:
+    assert not any(name.startswith(("b5", "h6", "a5")) for name in mentioned_systems(text))
 
 
 def test_a_restated_system_closes_its_bracket() -> None:

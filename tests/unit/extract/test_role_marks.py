@@ -116,6 +116,18 @@ def test_a_predicted_figure_is_an_estimate_and_the_measured_one_after_it_is_not(
     assert all(_status(results[key]) is expected[key] for key in expected.keys() & results.keys())
 
 
+def test_a_prediction_s_inputs_are_no_estimate() -> None:
+    """JoshCork/intel-ai-benchmarking cross-platform-benchmarking.md:1419: the measured 18.7
+    baseline a prediction was made from was marked predicted, and the note said so."""
+    text = (
+        "# Findings\n\n- DDR5-7200 with Qwen AWQ + GenAI: **22.8 TPS** (predicted 21-22 TPS"
+        " using 0.82 coefficient from DDR5-5600 baseline of 18.7 TPS)\n"
+    )
+    statuses, _ = role_marks(make_document("README.md", text))
+    (predicted,) = [mark for mark in statuses if mark.standing.status is Status.ESTIMATED]
+    assert predicted.values == frozenset({21.0, 22.0})
+
+
 def test_a_section_whose_heading_names_a_hosted_model_is_that_models() -> None:
     text = (
         "# Session\n\n## Bench B — local ladder\n\nMedian **44.07 s** on the laptop.\n\n"

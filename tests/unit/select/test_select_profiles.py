@@ -93,3 +93,12 @@ def test_only_a_figure_of_the_record_s_model_inherits_its_precision() -> None:
     assert enrich(_result(3, label="decode"), one).conditions["quantization"] == "NVFP4"
     other = enrich(_result(4, model_id="other/Bar-7B"), one)
     assert other.conditions["quantization"] is None
+
+
+def test_enrich_writes_the_seed_s_settings_as_null_where_no_source_states_them() -> None:
+    """An outside editor read eight drafts: none of the seed's per-figure settings (thinking,
+    temperature, repetitions, ...) was present, where seed 000 writes each, null if unknown."""
+    enriched = enrich(_result(3, label="decode", concurrency=4), RecordMetadata())
+    assert enriched.conditions["concurrency"] == 4  # the figure's own value is kept
+    for key in ("thinking", "temperature", "top_p", "repetitions", "experiment_date"):
+        assert key in enriched.conditions and enriched.conditions[key] is None

@@ -49,7 +49,7 @@ CPU = re.compile(
 )
 """A CPU's model name (`EPYC 7742`, `Xeon Platinum 8380`, `Core i9-13900K`): hardware, like
 `SYSTEM`'s names, whose number is part of the name."""
-_CHIP_FAMILY = re.compile(
+CHIP_FAMILY = re.compile(
     rf"{HARDWARE_BEFORE}(?:{_VOCABULARY.hardware_pattern('chip')}){HARDWARE_AFTER}", re.I
 )
 """A chip that many makers' boxes carry (`Strix Halo`): never a figure's system by itself (the
@@ -286,7 +286,7 @@ def sole_system(text: str) -> str | None:
     """The one system a text names (a name and its restatement in brackets count once);
     None when it names none or two (`Strix Halo vs DGX Spark` says neither)."""
     mentions = _system_mentions(text)
-    if len({key for _, key in mentions}) != 1 or _CHIP_FAMILY.search(text):
+    if len({key for _, key in mentions}) != 1 or CHIP_FAMILY.search(text):
         return None
     if names_cpu_apart(text):
         return None  # `Zen4 (Ryzen-7950X), ARM_NEON (M2-Max)`: a CPU's box beside the system
@@ -295,7 +295,7 @@ def sole_system(text: str) -> str | None:
 
 def names_chip(text: str) -> bool:
     """Whether a text names a chip many makers' machines carry (`Strix Halo`, `Lunar Lake`)."""
-    return bool(_CHIP_FAMILY.search(text))
+    return bool(CHIP_FAMILY.search(text))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -375,7 +375,7 @@ def systems_named(text: str) -> frozenset[str]:
 @lru_cache(maxsize=1 << 16)
 def _systems_in_line(line: str) -> frozenset[str]:
     return frozenset(
-        _key(m.group(0)) for pattern in (SYSTEM, _CHIP_FAMILY, CPU) for m in pattern.finditer(line)
+        _key(m.group(0)) for pattern in (SYSTEM, CHIP_FAMILY, CPU) for m in pattern.finditer(line)
     )
 
 
