@@ -20,10 +20,12 @@ from typing import Protocol
 from draftflow.draft import template_wording as w
 from draftflow.draft.facts import wording as facts_wording
 from draftflow.draft.facts.fact_types import Fact, FactKind, FigureRef
+from draftflow.draft.facts.figures import figure_ref, metric_name
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
 from draftflow.extract.conditions.setup_names import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.numbers import find_numbers
 from draftflow.numbers.words import count_word
 from draftflow.select.metadata_model import RecordMetadata
 
@@ -54,6 +56,8 @@ class Framed(Protocol):
     def lead_claim(self) -> tuple[Fact, list[str]] | None: ...
 
     def main_claim(self) -> tuple[Fact, list[str]] | None: ...
+
+    def written(self, item: Grounded) -> str: ...
 
 
 def _same_name(one: str, other: str) -> bool:
@@ -117,16 +121,27 @@ def setting(writer: Framed, *, of_claim: bool = True) -> str:
 
 
 def claim_phrase(writer: Framed) -> str:
-    """The lead claim in a few words (`throughput of 33.85 to 87.78 tokens/s`), naming the
-    lead configuration's model when the record names none; a figure without a unit claims
-    nothing a reader can weigh, so the main comparison's best figure stands instead."""
+    """The lead claim in a few words (`throughput of 33.85 to 87.78 tokens/s`): the lead
+    configuration's range when it holds the headline's first figure (the claim the record
+    rests on), else that figure alone; naming its model when the record names none and its
+    line gives the figure to that model. A figure without a unit claims nothing a reader can
+    weigh, so the main comparison's best figure stands instead."""
     lead = writer.lead_claim()
-    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
+    first = writer.grounded[0] if writer.grounded else None
+    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs) and _holds(lead, first):
         fact = lead[0]
         phrase = f"{fact.metric} of {facts_wording.figures_range(fact)}"
-        if fact.subject and writer.common_model() is None:
+        if fact.subject and writer.common_model() is None and _models_figure(first, fact.subject):
             phrase += f" for {fact.subject}"
         return phrase
+    if first is not None:
+        ref = figure_ref(first, writer.written)
+        if _claimed(ref) and first.result.value > 0:
+            phrase = f"{metric_name(first)} of {facts_wording.amount(ref)}"
+            model = w.text(first.result.conditions.get("model"))
+            if model and writer.common_model() is None and _models_figure(first, model):
+                phrase += f" for {model}"
+            return phrase
     main = writer.main_claim()
     if main is None or main[0].kind is not FactKind.LEADER:
         return ""
@@ -136,6 +151,44 @@ def claim_phrase(writer: Framed) -> str:
     # `of`, not `up to`: the best of the headline is not the repository's best (lhl's title
     # said "up to 77.96 tokens/s" over a repository that reports 195.65 elsewhere)
     return f"{main[0].metric} of {facts_wording.amount(best)}"
+
+
+def _holds(lead: tuple[Fact, list[str]], first: Grounded | None) -> bool:
+    """Whether the lead fact's figures include the headline's first figure (or there is
+    none): a range of another metric or configuration is not the record's lead claim."""
+    if first is None:
+        return True
+    return any(ref.evidence_url == first.result.evidence_url for ref in lead[0].inputs)
+
+
+def _models_figure(item: Grounded | None, model: str) -> bool:
+    """Whether the figure's line gives it to `model`: where the line names the model, no
+    other figure of the same unit stands between the name and this figure (`A at **43
+    tok/s**, and a 26B MoE at **108 tok/s**` gives 108 to the MoE, not to A)."""
+    if item is None:
+        return False
+    line = item.document.line(item.result.source_line) or ""
+    at = line.lower().find(model.lower())
+    if at < 0:
+        return True  # the line does not name it: the conditions read it elsewhere
+    value = _value_at(line, float(item.result.value))
+    if value is None:
+        return True
+    start, end = value
+    unit = re.match(r"\**\s*([^\s*|,;)]+)", line[end:])
+    if unit is None or not unit[1].strip():
+        return True
+    other = re.compile(r"\d\**\s*" + re.escape(unit[1]))
+    between = line[at + len(model) : start] if at < start else line[end:at]
+    return other.search(between) is None
+
+
+def _value_at(line: str, value: float) -> tuple[int, int] | None:
+    """Where the line writes the value (its first place)."""
+    for mention in find_numbers(line):
+        if any(n.matches(value) for n in mention.numbers):
+            return mention.start, mention.end
+    return None
 
 
 def _claimed(ref: FigureRef) -> bool:
@@ -198,7 +251,8 @@ def titles(writer: Framed, repository: str) -> list[str]:
         candidates.append(joined)
     if claim:
         candidates.append(f"{subject}: {claim}")
-    candidates += [f"{subject}: source-reported benchmark figures", repository]
+    # what is known, never a template: a bare subject says no more than it knows
+    candidates += [subject, repository]
     return [c for c in w.unique(candidates) if c]
 
 

@@ -22,6 +22,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.document import parse_document
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
+from draftflow.select.not_measured import not_measured
 from draftflow.select.shapes import is_main_document
 
 OPENING_LINES = 12  # a title and the purpose statement under it
@@ -64,6 +65,8 @@ class Exclusion(StrEnum):
     CONFIGURED_LIMIT = "configured_limit"
     NOT_THE_AUTHORS = "not_the_authors"
     """Someone else measured it, or the author withdrew it (retracted, contaminated, ...)."""
+    NOT_A_MEASUREMENT = "not_a_measurement"
+    """Its line writes it as a constant, a name, a hypothetical or a count (`not_measured`)."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,9 @@ def headline_exclusion(
         key = configured_limit(document, result.source_line)
         if key is not None:
             return ExclusionReading(Exclusion.CONFIGURED_LIMIT, f"`{key}` sets a limit")
+        found = not_measured(result, document.line(result.source_line) or "")
+        if found is not None:
+            return ExclusionReading(Exclusion.NOT_A_MEASUREMENT, f"{found.why}: {found.words!r}")
     return None
 
 
