@@ -198,11 +198,16 @@ def _claimed(ref: FigureRef) -> bool:
 
 
 def _claimed_refs(writer: Framed) -> tuple[FigureRef, ...]:
-    """The figures the title's claim rests on: the lead claim's, else the main comparison's
-    best."""
+    """The figures the title's claim rests on (as `claim_phrase` reads them): the lead
+    claim's, else the headline's first figure, else the main comparison's best."""
     lead = writer.lead_claim()
-    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
+    first = writer.grounded[0] if writer.grounded else None
+    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs) and _holds(lead, first):
         return lead[0].inputs
+    if first is not None:
+        ref = figure_ref(first, writer.written)
+        if _claimed(ref) and first.result.value > 0:
+            return (ref,)
     main = writer.main_claim()
     return main[0].inputs[:1] if main is not None and main[0].kind is FactKind.LEADER else ()
 
@@ -221,9 +226,16 @@ def claim_is_the_models(writer: Framed, model: str) -> bool:
     """Whether the claim's figures were measured on `model`: each states it, or states no
     model while no headline figure names another one in its conditions or another model
     family in its label (`Four tasks, sequential, DeepSeek (2 nodes)` beside Qwen)."""
-    models = _conditions_of(writer, _claimed_refs(writer), "model")
+    refs = _claimed_refs(writer)
+    models = _conditions_of(writer, refs, "model")
     if any(m and not _same_name(m, model) for m in models):
         return False
+    cited = {(ref.evidence_url, ref.value) for ref in refs}
+    claimed = [
+        i for i in writer.grounded if (i.result.evidence_url, float(i.result.value)) in cited
+    ]
+    if not all(_models_figure(item, model) for item in claimed):
+        return False  # its line gives the figure to another configuration
     if all(models):
         return True
     families = family_names_in(model)
