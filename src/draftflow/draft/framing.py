@@ -32,6 +32,8 @@ from draftflow.select.metadata_model import RecordMetadata
 MAX_ENGINES_IN_TITLE = 2
 _COUNTED = re.compile(r"\d|\b(?:one|two|three|four|five|six|eight)\b", re.I)
 _VENDOR = re.compile(r"^(?:nvidia|amd|asus|intel|apple)\s+", re.I)
+TITLE_METRICS = SPEED_AND_TIME_METRICS | {"bandwidth", "accuracy", "judge_pass_rate"}
+"""What a title may claim: a speed, a latency, an interconnect's bandwidth, an accuracy."""
 RANKED_KINDS = frozenset({FactKind.LEADER, FactKind.SCALING, FactKind.CHANGE})
 """Facts that rank or compare configurations: the text then does not say it ranks none."""
 
@@ -127,7 +129,7 @@ def claim_phrase(writer: Framed) -> str:
     line gives the figure to that model. A figure without a unit claims nothing a reader can
     weigh, so the main comparison's best figure stands instead."""
     lead = writer.lead_claim()
-    first = writer.grounded[0] if writer.grounded else None
+    first = _first_claim(writer)
     if lead is not None and all(_claimed(ref) for ref in lead[0].inputs) and _holds(lead, first):
         fact = lead[0]
         phrase = f"{fact.metric} of {facts_wording.figures_range(fact)}"
@@ -135,13 +137,13 @@ def claim_phrase(writer: Framed) -> str:
             phrase += f" for {fact.subject}"
         return phrase
     if first is not None:
-        ref = figure_ref(first, writer.written)
-        if _claimed(ref) and first.result.value > 0:
-            phrase = f"{metric_name(first)} of {facts_wording.amount(ref)}"
-            model = w.text(first.result.conditions.get("model"))
-            if model and writer.common_model() is None and _models_figure(first, model):
-                phrase += f" for {model}"
-            return phrase
+        phrase = (
+            f"{metric_name(first)} of {facts_wording.amount(figure_ref(first, writer.written))}"
+        )
+        model = w.text(first.result.conditions.get("model"))
+        if model and writer.common_model() is None and _models_figure(first, model):
+            phrase += f" for {model}"
+        return phrase
     main = writer.main_claim()
     if main is None or main[0].kind is not FactKind.LEADER:
         return ""
@@ -151,6 +153,15 @@ def claim_phrase(writer: Framed) -> str:
     # `of`, not `up to`: the best of the headline is not the repository's best (lhl's title
     # said "up to 77.96 tokens/s" over a repository that reports 195.65 elsewhere)
     return f"{main[0].metric} of {facts_wording.amount(best)}"
+
+
+def _first_claim(writer: Framed) -> Grounded | None:
+    """The headline's first figure a title may claim (`_claimed`, above zero): the headline
+    leads with the claim the record rests on, then keeps source order."""
+    for item in writer.grounded:
+        if item.result.value > 0 and _claimed(figure_ref(item, writer.written)):
+            return item
+    return None
 
 
 def _holds(lead: tuple[Fact, list[str]], first: Grounded | None) -> bool:
@@ -192,22 +203,20 @@ def _value_at(line: str, value: float) -> tuple[int, int] | None:
 
 
 def _claimed(ref: FigureRef) -> bool:
-    """A speed or a latency, with its unit: what a title claims (a memory size or a count is
-    detail)."""
-    return bool(ref.unit) and ref.metric in SPEED_AND_TIME_METRICS
+    """A speed, a latency, a bandwidth or an accuracy, with its unit: what a title claims (a
+    memory size, a duration or a count is detail)."""
+    return bool(ref.unit) and ref.metric in TITLE_METRICS
 
 
 def _claimed_refs(writer: Framed) -> tuple[FigureRef, ...]:
     """The figures the title's claim rests on (as `claim_phrase` reads them): the lead
     claim's, else the headline's first figure, else the main comparison's best."""
     lead = writer.lead_claim()
-    first = writer.grounded[0] if writer.grounded else None
+    first = _first_claim(writer)
     if lead is not None and all(_claimed(ref) for ref in lead[0].inputs) and _holds(lead, first):
         return lead[0].inputs
     if first is not None:
-        ref = figure_ref(first, writer.written)
-        if _claimed(ref) and first.result.value > 0:
-            return (ref,)
+        return (figure_ref(first, writer.written),)
     main = writer.main_claim()
     return main[0].inputs[:1] if main is not None and main[0].kind is FactKind.LEADER else ()
 

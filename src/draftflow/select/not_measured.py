@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from draftflow.extract.classify import UNSPECIFIED
 from draftflow.numbers import find_numbers
 from draftflow.record.model import ReportedResult
 
@@ -125,7 +126,7 @@ def _reading(line: str, start: int, end: int, metric: str, unit: str) -> NotMeas
     if re.match(r"^\s*[×x*]\s*\d", after):
         return NotMeasured("a factor of a product (`N × M`), not a result", line[start:end])
     happened = _HAPPENED.match(after)
-    if happened and not unit and not metric.endswith("_count"):
+    if happened and unit in ("", UNSPECIFIED) and not metric.endswith("_count"):
         return NotMeasured("a count of things that happened, not a score", happened[0].strip())
     memory = _MEMORY_AFTER.match(after)
     if memory and metric not in _MEMORY_METRICS:
