@@ -7,8 +7,10 @@ file name, its title and opening lines, the README's pointers to it); the words 
 role are data (`numbers/vocabulary.toml`, `[[document_role]]`), never a repository's names.
 
 `headline_exclusion` is the one place that says a figure may not enter the headline, with
-the evidence: a document that is not a results document, a configured limit, and the figures
-other people measured or the author withdrew (`attribution`, an author status).
+the evidence: a document that is not a results document, a configured limit, the figures
+other people measured or the author withdrew (`attribution`, an author status), and a number
+its line writes as no measurement (a constant, a name, a hypothetical, a count: see
+`not_measured.py`).
 """
 
 from __future__ import annotations
