@@ -32,8 +32,9 @@ from draftflow.select.metadata_model import RecordMetadata
 MAX_ENGINES_IN_TITLE = 2
 _COUNTED = re.compile(r"\d|\b(?:one|two|three|four|five|six|eight)\b", re.I)
 _VENDOR = re.compile(r"^(?:nvidia|amd|asus|intel|apple)\s+", re.I)
-TITLE_METRICS = SPEED_AND_TIME_METRICS | {"bandwidth", "accuracy", "judge_pass_rate"}
-"""What a title may claim: a speed, a latency, an interconnect's bandwidth, an accuracy."""
+SECONDARY_TITLE_METRICS = frozenset({"bandwidth"})
+TITLE_METRICS = SPEED_AND_TIME_METRICS | SECONDARY_TITLE_METRICS | {"accuracy", "judge_pass_rate"}
+"""What a title may claim: a speed, a latency, an accuracy, else an interconnect's bandwidth."""
 RANKED_KINDS = frozenset({FactKind.LEADER, FactKind.SCALING, FactKind.CHANGE})
 """Facts that rank or compare configurations: the text then does not say it ranks none."""
 
@@ -156,12 +157,17 @@ def claim_phrase(writer: Framed) -> str:
 
 
 def _first_claim(writer: Framed) -> Grounded | None:
-    """The headline's first figure a title may claim (`_claimed`, above zero): the headline
-    leads with the claim the record rests on, then keeps source order."""
-    for item in writer.grounded:
-        if item.result.value > 0 and _claimed(figure_ref(item, writer.written)):
-            return item
-    return None
+    """The headline's first figure a title may claim (`_claimed`, above zero), a speed, a
+    latency or an accuracy before a bandwidth (an interconnect's figure leads only a record
+    of no model's figure): the headline leads with the claim the record rests on, then keeps
+    source order."""
+    claimable = [
+        item
+        for item in writer.grounded
+        if item.result.value > 0 and _claimed(figure_ref(item, writer.written))
+    ]
+    primary = [item for item in claimable if item.result.metric not in SECONDARY_TITLE_METRICS]
+    return next(iter(primary or claimable), None)
 
 
 def _holds(lead: tuple[Fact, list[str]], first: Grounded | None) -> bool:

@@ -211,3 +211,26 @@ def test_a_title_says_what_it_knows_never_a_template() -> None:
     draft = draft_deterministic(snapshot, selection_of([bare]), RecordMetadata())
     assert "source-reported" not in draft.title and "benchmark figures" not in draft.title
     assert all("source-reported" not in t for t in draft.title_fallbacks)
+
+
+FABRIC = """# Two nodes
+
+The interconnect measures 13.9 GB/s of all-reduce bus bandwidth.
+
+Single-stream decode runs at 65.8 tok/s.
+"""
+
+
+def test_a_title_claims_a_model_s_figure_before_an_interconnect_s() -> None:
+    # rhattala/dgx-spark-bench and epappas/gx10-cluster (read33): a bandwidth leads a title
+    # only where no speed, latency or accuracy is in the headline
+    snapshot = snapshot_of({"README.md": FABRIC})
+    document = snapshot.documents[0]
+    fabric = make_result(document, 3, 13.9).model_copy(
+        update={"metric": "bandwidth", "unit": "GB/s"}
+    )
+    decode = make_result(document, 5, 65.8)
+    both = draft_deterministic(snapshot, selection_of([fabric, decode]), RecordMetadata())
+    assert "65.8" in both.title and "13.9" not in both.title, both.title
+    alone = draft_deterministic(snapshot, selection_of([fabric]), RecordMetadata())
+    assert "bandwidth of 13.9 GB/s" in alone.title, alone.title
