@@ -115,7 +115,6 @@ def _edit_locked(
         max_results=note.max_results,
         figures_file=note.figures_file,
         edits=[*note.edits, edit],
-        lead=chosen[0][0] if chosen else None,  # the headline's first figure still leads
     )
     updated = apply_selection(record, selection, snapshot)
     by_id = {figure.id: figure for figure in figures}

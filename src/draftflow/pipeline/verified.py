@@ -384,7 +384,6 @@ def _rebuilt(
         figures_file=selection.note.figures_file,
         edits=selection.note.edits,
         stated_profiles=selection.stated_profiles,
-        lead=chosen[0][0] if chosen else None,  # the headline's first figure still leads
     )
     return replace(
         selection,

@@ -92,14 +92,11 @@ def build_selection(
     figures_file: str,
     edits: Sequence[SelectionEdit] = (),
     stated_profiles: Sequence[TestProfile] = (),
-    lead: str | None = None,
 ) -> Selection:
-    """The headline results for the chosen figure ids (in figures-file order, the `lead`
-    figure first when it is chosen: the claim the record rests on), enriched with the
-    record-level setup their sources state, and one test profile per configuration."""
+    """The headline results for the chosen figure ids (in figures-file order), enriched with
+    the record-level setup their sources state, and one test profile per configuration."""
     why = dict(chosen)
     picked = [figure for figure in figures if figure.id in why]
-    picked.sort(key=lambda figure: figure.id != lead)  # stable: the rest keep their order
     metadata = read_metadata(snapshot, [f.result for f in picked], [f.result for f in figures])
     headline = told_apart([enrich(figure.result, metadata) for figure in picked])
     note = SelectionNote(
@@ -173,8 +170,6 @@ async def select(
             for item in choose_ranked(eligible, snapshot, max_results, ranker)
         ]
     method = METHOD_RULES
-    # the rules' first claim taken leads the record (the draft's title and lead fact name it)
-    lead = chosen[0][0] if chosen else None
     prompt_hashes: dict[str, str] = {}
     if client is not None and figures:
         ranked = _ranked(eligible)
@@ -183,7 +178,7 @@ async def select(
         )
         prompt_hashes["select"] = answer.prompt_sha256
         if answer.picks:
-            chosen, method, lead = answer.picks, METHOD_MODEL, None
+            chosen, method = answer.picks, METHOD_MODEL
         else:
             method = f"{METHOD_RULES} ({answer.failure}; the rules chose)"
     if edits:
@@ -200,7 +195,6 @@ async def select(
             figures_file=figures_file,
             edits=edits,
             stated_profiles=stated,
-            lead=lead,
         )
     selection.prompt_hashes = prompt_hashes
     selection.extracted_setup = extraction.reported_setup

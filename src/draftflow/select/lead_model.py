@@ -102,9 +102,8 @@ def choose_ranked(
     eligible: list[Scored], snapshot: Snapshot, max_results: int, model: LeadModel
 ) -> list[Scored]:
     """The lead claims (`lead_claims`) of the lead ladder (`lead_ladder`, at most
-    `max_results` and `MAX_HEADLINE`): the first claim taken (the one the record rests on,
-    which the title and the lead fact name), then the others in source order."""
+    `max_results` and `MAX_HEADLINE`), in source order."""
     ladder = lead_ladder(eligible, snapshot, min(max_results, MAX_HEADLINE), model)
     taken = [rung.item for rung in lead_claims(ladder)]
     order = {id(item): index for index, item in enumerate(eligible)}
-    return taken[:1] + sorted(taken[1:], key=lambda item: order[id(item)])
+    return sorted(taken, key=lambda item: order[id(item)])

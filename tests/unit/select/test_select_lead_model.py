@@ -14,7 +14,7 @@ from draftflow.errors import ConfigError
 from draftflow.extract.artifact import Extraction
 from draftflow.logistic import parse_model
 from draftflow.record.model import ReportedResult
-from draftflow.select import build_selection, select
+from draftflow.select import select
 from draftflow.select.figures_file import make_figures
 from draftflow.select.lead_features import lead_features, reason_name
 from draftflow.select.lead_model import (
@@ -51,9 +51,7 @@ def test_the_model_reorders_the_rules_candidates_never_adds_one() -> None:
     ladder = lead_ladder(_scored(scores), SNAPSHOT, 24, later_first)
     assert [rung.item.figure.result.source_line for rung in ladder][:2] == [7, 6]
     ranked = choose_ranked(_scored(scores), SNAPSHOT, 24, later_first)
-    # every one the model calls a lead claim: the first taken leads (the title names it),
-    # the others in source order
-    assert _lines(ranked) == [7, 1, 2, 3, 4, 5, 6]
+    assert _lines(ranked) == [1, 2, 3, 4, 5, 6, 7]  # every one the model calls a lead claim
     assert 8 not in _lines(ranked)  # a figure the rules debit never leads, whatever its score
 
 
@@ -63,7 +61,7 @@ def test_a_model_of_no_weights_takes_the_rules_order_and_every_candidate() -> No
     rules = [item for item, _ in ranked_picks([i for i in _scored(scores) if i.score > 0], 24)]
     assert [r.item.figure.id for r in ladder] == [item.figure.id for item in rules]
     ranked = choose_ranked(_scored(scores), SNAPSHOT, 24, LeadModel(weights={}, blend=1.5))
-    assert _lines(ranked) == [8, 1, 2, 3, 4, 5, 6]  # log-odds 0 is a claim; 0 points is none
+    assert _lines(ranked) == [1, 2, 3, 4, 5, 6, 8]  # log-odds 0 is a claim; 0 points is none
     assert choose_ranked([], SNAPSHOT, 24, LeadModel(weights={}, blend=1.5)) == []
 
 
@@ -165,22 +163,3 @@ def test_the_headline_does_not_depend_on_the_order_the_extraction_lists_its_figu
         again, again_headline = _selected(snapshot, listed)
         assert again_headline == headline
         assert again == figures
-
-
-def test_the_first_claim_taken_leads_the_record() -> None:
-    """The headline is in source order but for the ladder's first claim, which leads it: the
-    draft's title and lead fact name the first figure (JoshCork/intel-ai-benchmarking's title
-    named a single FP16 row that came first in source order, not its 52.2 TPS lead claim)."""
-    document = SNAPSHOT.documents[0]
-    figures = make_figures([make_result(document, i + 1, 10.0 + i) for i in range(3)])
-    chosen = [(figures[2].id, "the first claim taken"), (figures[0].id, "another claim")]
-    selection = build_selection(
-        SNAPSHOT,
-        figures,
-        chosen,
-        method="rules",
-        max_results=24,
-        figures_file="f.json",
-        lead=figures[2].id,
-    )
-    assert [result.source_line for result in selection.headline] == [3, 1]
