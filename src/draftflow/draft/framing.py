@@ -125,8 +125,8 @@ def setting(writer: Framed, *, of_claim: bool = True) -> str:
 
 def claim_phrase(writer: Framed) -> str:
     """The lead claim in a few words (`throughput of 33.85 to 87.78 tokens/s`): the lead
-    configuration's range when it holds the headline's first figure (the claim the record
-    rests on), else that figure alone; naming its model when the record names none and its
+    configuration's range when it holds the headline's first claimable figure (`_first_claim`),
+    else that figure alone; naming its model when the record names none and its
     line gives the figure to that model. A figure without a unit claims nothing a reader can
     weigh, so the main comparison's best figure stands instead."""
     lead = writer.lead_claim()
@@ -159,8 +159,7 @@ def claim_phrase(writer: Framed) -> str:
 def _first_claim(writer: Framed) -> Grounded | None:
     """The headline's first figure a title may claim (`_claimed`, above zero), a speed, a
     latency or an accuracy before a bandwidth (an interconnect's figure leads only a record
-    of no model's figure): the headline leads with the claim the record rests on, then keeps
-    source order."""
+    of no model's figure), in the headline's order (select's: source order today)."""
     claimable = [
         item
         for item in writer.grounded
