@@ -125,16 +125,17 @@ def setting(writer: Framed, *, of_claim: bool = True) -> str:
 
 def claim_phrase(writer: Framed) -> str:
     """The lead claim in a few words (`throughput of 33.85 to 87.78 tokens/s`): the lead
-    configuration's range when it holds the headline's first claimable figure (`_first_claim`),
-    else that figure alone; naming its model when the record names none and its
-    line gives the figure to that model. A figure without a unit claims nothing a reader can
-    weigh, so the main comparison's best figure stands instead."""
+    configuration's range, else the headline's first claimable figure (`_first_claim`) alone;
+    naming its model when the record names none and the lines give the figures to that
+    model. A figure without a unit claims nothing a reader can weigh, so the main
+    comparison's best figure stands instead."""
     lead = writer.lead_claim()
     first = _first_claim(writer)
-    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs) and _holds(lead, first):
+    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
         fact = lead[0]
         phrase = f"{fact.metric} of {facts_wording.figures_range(fact)}"
-        if fact.subject and writer.common_model() is None and _models_figure(first, fact.subject):
+        given = all(_models_figure(item, fact.subject) for item in _cited(writer, fact.inputs))
+        if fact.subject and writer.common_model() is None and given:
             phrase += f" for {fact.subject}"
         return phrase
     if first is not None:
@@ -156,6 +157,12 @@ def claim_phrase(writer: Framed) -> str:
     return f"{main[0].metric} of {facts_wording.amount(best)}"
 
 
+def _cited(writer: Framed, refs: Sequence[FigureRef]) -> list[Grounded]:
+    """The headline figures `refs` cite."""
+    cited = {(ref.evidence_url, ref.value) for ref in refs}
+    return [i for i in writer.grounded if (i.result.evidence_url, float(i.result.value)) in cited]
+
+
 def _first_claim(writer: Framed) -> Grounded | None:
     """The headline's first figure a title may claim (`_claimed`, above zero), a speed, a
     latency or an accuracy before a bandwidth (an interconnect's figure leads only a record
@@ -167,14 +174,6 @@ def _first_claim(writer: Framed) -> Grounded | None:
     ]
     primary = [item for item in claimable if item.result.metric not in SECONDARY_TITLE_METRICS]
     return next(iter(primary or claimable), None)
-
-
-def _holds(lead: tuple[Fact, list[str]], first: Grounded | None) -> bool:
-    """Whether the lead fact's figures include the headline's first figure (or there is
-    none): a range of another metric or configuration is not the record's lead claim."""
-    if first is None:
-        return True
-    return any(ref.evidence_url == first.result.evidence_url for ref in lead[0].inputs)
 
 
 def _models_figure(item: Grounded | None, model: str) -> bool:
@@ -218,7 +217,7 @@ def _claimed_refs(writer: Framed) -> tuple[FigureRef, ...]:
     claim's, else the headline's first figure, else the main comparison's best."""
     lead = writer.lead_claim()
     first = _first_claim(writer)
-    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs) and _holds(lead, first):
+    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
         return lead[0].inputs
     if first is not None:
         return (figure_ref(first, writer.written),)
@@ -244,11 +243,7 @@ def claim_is_the_models(writer: Framed, model: str) -> bool:
     models = _conditions_of(writer, refs, "model")
     if any(m and not _same_name(m, model) for m in models):
         return False
-    cited = {(ref.evidence_url, ref.value) for ref in refs}
-    claimed = [
-        i for i in writer.grounded if (i.result.evidence_url, float(i.result.value)) in cited
-    ]
-    if not all(_models_figure(item, model) for item in claimed):
+    if not all(_models_figure(item, model) for item in _cited(writer, refs)):
         return False  # its line gives the figure to another configuration
     if all(models):
         return True
