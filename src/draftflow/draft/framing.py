@@ -20,16 +20,21 @@ from typing import Protocol
 from draftflow.draft import template_wording as w
 from draftflow.draft.facts import wording as facts_wording
 from draftflow.draft.facts.fact_types import Fact, FactKind, FigureRef
+from draftflow.draft.facts.figures import figure_ref, metric_name
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
 from draftflow.extract.conditions.setup_names import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.numbers import find_numbers
 from draftflow.numbers.words import count_word
 from draftflow.select.metadata_model import RecordMetadata
 
 MAX_ENGINES_IN_TITLE = 2
 _COUNTED = re.compile(r"\d|\b(?:one|two|three|four|five|six|eight)\b", re.I)
 _VENDOR = re.compile(r"^(?:nvidia|amd|asus|intel|apple)\s+", re.I)
+SECONDARY_TITLE_METRICS = frozenset({"bandwidth"})
+TITLE_METRICS = SPEED_AND_TIME_METRICS | SECONDARY_TITLE_METRICS | {"accuracy", "judge_pass_rate"}
+"""What a title may claim: a speed, a latency, an accuracy, else an interconnect's bandwidth."""
 RANKED_KINDS = frozenset({FactKind.LEADER, FactKind.SCALING, FactKind.CHANGE})
 """Facts that rank or compare configurations: the text then does not say it ranks none."""
 
@@ -54,6 +59,8 @@ class Framed(Protocol):
     def lead_claim(self) -> tuple[Fact, list[str]] | None: ...
 
     def main_claim(self) -> tuple[Fact, list[str]] | None: ...
+
+    def written(self, item: Grounded) -> str: ...
 
 
 def _same_name(one: str, other: str) -> bool:
@@ -117,15 +124,27 @@ def setting(writer: Framed, *, of_claim: bool = True) -> str:
 
 
 def claim_phrase(writer: Framed) -> str:
-    """The lead claim in a few words (`throughput of 33.85 to 87.78 tokens/s`), naming the
-    lead configuration's model when the record names none; a figure without a unit claims
-    nothing a reader can weigh, so the main comparison's best figure stands instead."""
+    """The lead claim in a few words (`throughput of 33.85 to 87.78 tokens/s`): the lead
+    configuration's range, else the headline's first claimable figure (`_first_claim`) alone;
+    naming its model when the record names none and the lines give the figures to that
+    model. A figure without a unit claims nothing a reader can weigh, so the main
+    comparison's best figure stands instead."""
     lead = writer.lead_claim()
+    first = _first_claim(writer)
     if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
         fact = lead[0]
         phrase = f"{fact.metric} of {facts_wording.figures_range(fact)}"
-        if fact.subject and writer.common_model() is None:
+        given = all(_models_figure(item, fact.subject) for item in _cited(writer, fact.inputs))
+        if fact.subject and writer.common_model() is None and given:
             phrase += f" for {fact.subject}"
+        return phrase
+    if first is not None:
+        phrase = (
+            f"{metric_name(first)} of {facts_wording.amount(figure_ref(first, writer.written))}"
+        )
+        model = w.text(first.result.conditions.get("model"))
+        if model and writer.common_model() is None and _models_figure(first, model):
+            phrase += f" for {model}"
         return phrase
     main = writer.main_claim()
     if main is None or main[0].kind is not FactKind.LEADER:
@@ -138,18 +157,70 @@ def claim_phrase(writer: Framed) -> str:
     return f"{main[0].metric} of {facts_wording.amount(best)}"
 
 
+def _cited(writer: Framed, refs: Sequence[FigureRef]) -> list[Grounded]:
+    """The headline figures `refs` cite."""
+    cited = {(ref.evidence_url, ref.value) for ref in refs}
+    return [i for i in writer.grounded if (i.result.evidence_url, float(i.result.value)) in cited]
+
+
+def _first_claim(writer: Framed) -> Grounded | None:
+    """The headline's first figure a title may claim (`_claimed`, above zero), a speed, a
+    latency or an accuracy before a bandwidth (an interconnect's figure leads only a record
+    of no model's figure), in the headline's order (select's: source order today)."""
+    claimable = [
+        item
+        for item in writer.grounded
+        if item.result.value > 0 and _claimed(figure_ref(item, writer.written))
+    ]
+    primary = [item for item in claimable if item.result.metric not in SECONDARY_TITLE_METRICS]
+    return next(iter(primary or claimable), None)
+
+
+def _models_figure(item: Grounded | None, model: str) -> bool:
+    """Whether the figure's line gives it to `model`: where the line names the model, no
+    other figure of the same unit stands between the name and this figure (`A at **43
+    tok/s**, and a 26B MoE at **108 tok/s**` gives 108 to the MoE, not to A)."""
+    if item is None:
+        return False
+    line = item.document.line(item.result.source_line) or ""
+    at = line.lower().find(model.lower())
+    if at < 0:
+        return True  # the line does not name it: the conditions read it elsewhere
+    value = _value_at(line, float(item.result.value))
+    if value is None:
+        return True
+    start, end = value
+    unit = re.match(r"\**\s*([^\s*|,;)]+)", line[end:])
+    if unit is None or not unit[1].strip():
+        return True
+    other = re.compile(r"\d\**\s*" + re.escape(unit[1]))
+    between = line[at + len(model) : start] if at < start else line[end:at]
+    return other.search(between) is None
+
+
+def _value_at(line: str, value: float) -> tuple[int, int] | None:
+    """Where the line writes the value (its first place)."""
+    for mention in find_numbers(line):
+        if any(n.matches(value) for n in mention.numbers):
+            return mention.start, mention.end
+    return None
+
+
 def _claimed(ref: FigureRef) -> bool:
-    """A speed or a latency, with its unit: what a title claims (a memory size or a count is
-    detail)."""
-    return bool(ref.unit) and ref.metric in SPEED_AND_TIME_METRICS
+    """A speed, a latency, a bandwidth or an accuracy, with its unit: what a title claims (a
+    memory size, a duration or a count is detail)."""
+    return bool(ref.unit) and ref.metric in TITLE_METRICS
 
 
 def _claimed_refs(writer: Framed) -> tuple[FigureRef, ...]:
-    """The figures the title's claim rests on: the lead claim's, else the main comparison's
-    best."""
+    """The figures the title's claim rests on (as `claim_phrase` reads them): the lead
+    claim's, else the headline's first figure, else the main comparison's best."""
     lead = writer.lead_claim()
+    first = _first_claim(writer)
     if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
         return lead[0].inputs
+    if first is not None:
+        return (figure_ref(first, writer.written),)
     main = writer.main_claim()
     return main[0].inputs[:1] if main is not None and main[0].kind is FactKind.LEADER else ()
 
@@ -168,9 +239,12 @@ def claim_is_the_models(writer: Framed, model: str) -> bool:
     """Whether the claim's figures were measured on `model`: each states it, or states no
     model while no headline figure names another one in its conditions or another model
     family in its label (`Four tasks, sequential, DeepSeek (2 nodes)` beside Qwen)."""
-    models = _conditions_of(writer, _claimed_refs(writer), "model")
+    refs = _claimed_refs(writer)
+    models = _conditions_of(writer, refs, "model")
     if any(m and not _same_name(m, model) for m in models):
         return False
+    if not all(_models_figure(item, model) for item in _cited(writer, refs)):
+        return False  # its line gives the figure to another configuration
     if all(models):
         return True
     families = family_names_in(model)
@@ -198,7 +272,8 @@ def titles(writer: Framed, repository: str) -> list[str]:
         candidates.append(joined)
     if claim:
         candidates.append(f"{subject}: {claim}")
-    candidates += [f"{subject}: source-reported benchmark figures", repository]
+    # what is known, never a template: a bare subject says no more than it knows
+    candidates += [subject, repository]
     return [c for c in w.unique(candidates) if c]
 
 

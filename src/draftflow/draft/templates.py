@@ -284,7 +284,7 @@ class Writer:
 
     def title(self) -> str:
         """The subject's model, engine and system and the lead claim, in a few words."""
-        return next(iter(self.titles()), f"{self.snapshot.repository}: source-reported figures")
+        return next(iter(self.titles()), self.snapshot.repository)
 
     def summary(self) -> str:
         """The main claim, the comparison that qualifies it, and how figures are tied."""

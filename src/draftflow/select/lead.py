@@ -7,8 +7,10 @@ file name, its title and opening lines, the README's pointers to it); the words 
 role are data (`numbers/vocabulary.toml`, `[[document_role]]`), never a repository's names.
 
 `headline_exclusion` is the one place that says a figure may not enter the headline, with
-the evidence: a document that is not a results document, a configured limit, and the figures
-other people measured or the author withdrew (`attribution`, an author status).
+the evidence: a document that is not a results document, a configured limit, the figures
+other people measured or the author withdrew (`attribution`, an author status), and a number
+its line writes as no measurement (a constant, a name, a hypothetical, a count: see
+`not_measured.py`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.document import parse_document
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
+from draftflow.select.not_measured import not_measured
 from draftflow.select.shapes import is_main_document
 
 OPENING_LINES = 12  # a title and the purpose statement under it
@@ -64,6 +67,8 @@ class Exclusion(StrEnum):
     CONFIGURED_LIMIT = "configured_limit"
     NOT_THE_AUTHORS = "not_the_authors"
     """Someone else measured it, or the author withdrew it (retracted, contaminated, ...)."""
+    NOT_A_MEASUREMENT = "not_a_measurement"
+    """Its line writes it as a constant, a name, a hypothetical or a count (`not_measured`)."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +173,9 @@ def headline_exclusion(
         key = configured_limit(document, result.source_line)
         if key is not None:
             return ExclusionReading(Exclusion.CONFIGURED_LIMIT, f"`{key}` sets a limit")
+        found = not_measured(result, document.line(result.source_line) or "")
+        if found is not None:
+            return ExclusionReading(Exclusion.NOT_A_MEASUREMENT, f"{found.why}: {found.words!r}")
     return None
 
 

@@ -122,6 +122,7 @@ class _Leading:
     """A writer whose only claim is the main comparison's leader (no lead claim)."""
 
     def __init__(self, direction: Direction) -> None:
+        self.grounded: list[object] = []  # no figure of its own leads: the leader stands
         best = FigureRef(
             label="tg128",
             metric="decode_rate",
@@ -171,3 +172,65 @@ def test_the_title_names_no_engine_the_claim_s_figures_do_not_state() -> None:
     assert "71.5" in draft.title
     assert "vLLM" not in draft.title and "llama.cpp" not in draft.title
     assert "under" not in draft.answer.split(".")[0]  # not every headline figure names one
+
+
+TWO_CLAIMS = """# Dual GPUs
+
+`gemma-4-31B` (w4a16) decodes at **43 tok/s** on two GPUs, and a 26B MoE at **108 tok/s**.
+
+| prompt | decode tok/s |
+|---|---|
+| short | 12.5 |
+"""
+
+
+def test_the_title_claims_the_first_figure_never_a_model_its_line_gives_another() -> None:
+    # cadamcat/dual-radeon-vllm (read33): "throughput of 108 tokens/s for gemma-4-31B", where
+    # the line gives 43 tok/s to gemma-4-31B and 108 to the 26B MoE
+    snapshot = snapshot_of({"README.md": TWO_CLAIMS})
+    document = snapshot.documents[0]
+    gemma: dict[str, JsonValue] = {"model": "gemma-4-31B", "engine": "vLLM"}
+    results = [
+        make_result(document, 3, 108, conditions=dict(gemma)),
+        make_result(document, 3, 43, conditions=dict(gemma)),
+        make_result(document, 7, 12.5, label="short", conditions={"engine": "vLLM"}),
+    ]
+    draft = draft_deterministic(snapshot, selection_of(results), RecordMetadata())
+    assert "108" in draft.title, draft.title  # the first figure is the record's lead claim
+    assert "gemma-4-31B" not in draft.title, draft.title
+    assert all("gemma-4-31B" not in t for t in draft.title_fallbacks if "108" in t)
+
+
+def test_a_title_says_what_it_knows_never_a_template() -> None:
+    # lhl/strix-halo-testing, luongnv89/dgx-spark-llm-lab (read33): "source-reported benchmark
+    # figures" says nothing; a figure without a unit or a name gives the repository alone
+    snapshot = snapshot_of({"README.md": TWO_MODELS})
+    document = snapshot.documents[0]
+    result = make_result(document, 5, 45, label="DeepSeek-V4-Flash suite")
+    bare = result.model_copy(update={"unit": "", "metric": "score"})
+    draft = draft_deterministic(snapshot, selection_of([bare]), RecordMetadata())
+    assert "source-reported" not in draft.title and "benchmark figures" not in draft.title
+    assert all("source-reported" not in t for t in draft.title_fallbacks)
+
+
+FABRIC = """# Two nodes
+
+The interconnect measures 13.9 GB/s of all-reduce bus bandwidth.
+
+Single-stream decode runs at 65.8 tok/s.
+"""
+
+
+def test_a_title_claims_a_model_s_figure_before_an_interconnect_s() -> None:
+    # rhattala/dgx-spark-bench and epappas/gx10-cluster (read33): a bandwidth leads a title
+    # only where no speed, latency or accuracy is in the headline
+    snapshot = snapshot_of({"README.md": FABRIC})
+    document = snapshot.documents[0]
+    fabric = make_result(document, 3, 13.9).model_copy(
+        update={"metric": "bandwidth", "unit": "GB/s"}
+    )
+    decode = make_result(document, 5, 65.8)
+    both = draft_deterministic(snapshot, selection_of([fabric, decode]), RecordMetadata())
+    assert "65.8" in both.title and "13.9" not in both.title, both.title
+    alone = draft_deterministic(snapshot, selection_of([fabric]), RecordMetadata())
+    assert "bandwidth of 13.9 GB/s" in alone.title, alone.title

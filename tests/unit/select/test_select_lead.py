@@ -124,3 +124,50 @@ def test_a_status_or_an_attribution_keeps_a_figure_out_whatever_its_document() -
     other = headline_exclusion(quoted, readme, role)
     assert other is not None and other.exclusion is Exclusion.NOT_THE_AUTHORS
     assert "measured by @alice" in other.evidence and "README.md:5" in other.evidence
+
+
+NOT_MEASURED = """# Findings
+
+Each retry burns a full 1000 ms `HMM_RANGE_DEFAULT_TIMEOUT`; loading goes 86.7 s to 14.4 s.
+The build rewrites `12X` to `12Xa`, because FP4 is not forward-compatible.
+If the cache were 100 % full, decode would drop to 20 tok/s.
+230 GB of weights across ~242 GB of combined memory leaves roughly 12 GB for KV.
+A KV bar pegged at 100% means that point measured preemption.
+All 5 completed in 74.01 s total wall clock, not 5 × 74 s.
+| Parallel request stress | PASS (5x MLX, 10x cloud) |
+Quantized kernels give a 3.25x generation speedup and 2x memory reduction; decode is 45 tok/s.
+It allocated a `3,113,713` token KV pool.
+"""
+
+
+def _excluded(line: int, value: float, metric: str, unit: str = "tokens/s") -> str | None:
+    document = make_document("README.md", NOT_MEASURED)
+    result = make_result(document, line, value).model_copy(update={"metric": metric, "unit": unit})
+    reading = headline_exclusion(result, document, read_role(document))
+    if reading is None:
+        return None
+    assert reading.exclusion is Exclusion.NOT_A_MEASUREMENT
+    return reading.evidence
+
+
+def test_a_number_its_line_writes_as_no_measurement_never_leads() -> None:
+    # reader drafts (read33): a constant, a name, a hypothetical, a memory size, a definition,
+    # a count of jobs and a multiplicity were published as headline figures
+    assert "named constant" in (_excluded(3, 1000, "latency", "ms") or "")
+    assert "name" in (_excluded(4, 12, "ratio", "×") or "")
+    assert "hypothetical" in (_excluded(5, 100, "kv_capacity", "%") or "")
+    assert "hypothetical" in (_excluded(5, 20, "decode_rate") or "")
+    assert "memory" in (_excluded(6, 242, "kv_capacity", "GB") or "")
+    assert "definition" in (_excluded(7, 100, "kv_capacity", "%") or "")
+    assert "happened" in (_excluded(8, 5, "score", "") or "")
+    assert "count of things" in (_excluded(9, 10, "ratio", "×") or "")
+
+
+def test_measurements_beside_them_still_lead() -> None:
+    assert _excluded(3, 86.7, "startup_time", "s") is None
+    assert _excluded(6, 12, "kv_capacity", "GB") is None
+    assert _excluded(8, 74.01, "latency", "s") is None
+    assert _excluded(10, 3.25, "ratio", "×") is None  # `3.25x generation speedup`
+    assert _excluded(10, 2, "ratio", "×") is None  # `2x memory reduction`
+    assert _excluded(10, 45, "decode_rate") is None
+    assert _excluded(11, 3113713, "kv_capacity", "tokens") is None  # a value in a code span
