@@ -25,6 +25,7 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.own_clause import own_clause_conditions
 from draftflow.extract.conditions.readers import (
     KEPT_KEYS,
     SEED_KEYS,
@@ -69,7 +70,7 @@ def seed_conditions(
     if table is not None:
         _read_table_place(resolved, table, value, context, line, readme)
     else:
-        _read_own_place(resolved, raw, column, context, line)
+        _read_own_place(resolved, raw, column, context, line, text)
     if context is not None and _runs_hosted(context, line):
         resolved.closed = _MACHINE_KEYS  # what farther context states is the local machine's
     reading = _line_reading(context, line, setup_lines, readme)
@@ -141,15 +142,22 @@ def _read_own_place(
     column: str | None,
     context: DocumentContext | None,
     line: int,
+    text: str,
 ) -> None:
     """A figure outside a table: the cells it was harvested with, its column, its own
-    sentence or list item."""
+    clause, then its sentence or list item (`own_clause.py`)."""
     read_file_model(resolved, ((k, str(v)) for k, v in raw.items()), context)
     read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
     if column:
         read_column(resolved, column)
-    if context is not None:
-        read_own_text(resolved, context.own_text(line))
+    if context is None:
+        return
+    block, paragraph = context.own_block(line), context.own_text(line)
+    clause = own_clause_conditions(block, line, text, paragraph) if block is not None else None
+    if clause is None:
+        read_own_text(resolved, paragraph)
+    for key, setting in clause or ():
+        resolved.put(key, setting)
 
 
 def _read_stack(

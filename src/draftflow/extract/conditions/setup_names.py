@@ -584,7 +584,9 @@ def _name_run(name: str) -> str:
     if len(kept) == len(words):
         return name
     head = " ".join(reversed(kept))
-    joint = "" if head.endswith(":") else " "  # an Ollama tag's name and size are one word
+    # an Ollama tag's name and size are one word, and so is a name the size ends
+    # (`dense gemma-4-31B` names `gemma-4-31B`, not `gemma-4- 31B`)
+    joint = "" if head.endswith(":") or not name[size.start() - 1].isspace() else " "
     return f"{head}{joint}{name[size.start() :]}".strip() if kept else name[size.start() :]
 
 

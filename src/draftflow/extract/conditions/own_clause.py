@@ -1,0 +1,103 @@
+"""A prose figure's conditions from its own clause first, then only from the clauses that
+speak of the same model.
+
+A sentence may give two figures two subjects: "`gemma-4-31B` (w4a16) decodes at **43 tok/s**
+on 2× RX 7900 XT, and a 26B MoE at **108 tok/s**" names one model and one precision, but
+108 tok/s is the 26B MoE's; "it decodes at **12.1 tok/s** — 3.6× slower than the *larger*
+dense gemma-4-31B" names a model only as what it is compared with. So a figure's model,
+weight precision, engine and system are read from its own clause (the part of it on the
+figure's side of a `than`, `vs`, `compared with`), and only where that names none from the
+other clauses of its paragraph that name no other model; a name after a comparison word is
+never the figure's. A clause naming a model by its size alone (`a 26B MoE`) names a model,
+one the figure cannot be given by name: its model is left blank rather than guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pydantic import JsonValue
+
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.named_models import measured_part, subject
+from draftflow.extract.conditions.readers import Resolved, read_own_text
+from draftflow.text.sentences import clause_spans, sentence_spans
+
+
+def _names_precision(text: str) -> bool:
+    return bool(vocab.PRECISION.search(text))
+
+
+def _names_engine(text: str) -> bool:
+    return bool(vocab.engines_named(text))
+
+
+def _names_system(text: str) -> bool:
+    return bool(vocab.systems_named(text))
+
+
+_KINDS: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("weight_precision", _names_precision),
+    ("engine", _names_engine),
+    ("system", _names_system),
+)
+"""The keys a clause reads beside the model, each with whether a text names one of its kind."""
+
+
+def own_clause_conditions(
+    block: tuple[int, str], line: int, written: str, paragraph: str
+) -> tuple[tuple[str, JsonValue], ...] | None:
+    """The model, precision, engine and system a prose figure's own clause gives it, then
+    the paragraph's other clauses that speak of the same model: (key, value) pairs, nearest
+    first. None where the figure's number is not found once on its line (the caller reads
+    the paragraph whole)."""
+    first, text = block
+    at = _offset(text, line - first, written)
+    if at is None:
+        return None
+    own = ""
+    others: list[str] = []
+    for sentence in sentence_spans(text):
+        for start, end in clause_spans(text, *sentence):
+            if start <= at < end:
+                own = measured_part(text[start:end], at - start)
+            else:
+                others.append(measured_part(text[start:end], None))
+    own_subject = subject(own)
+    found: list[tuple[str, JsonValue]] = []
+    subjects = [subject(other) for other in others]
+    if own_subject:
+        model = own_subject.one_name()
+    else:  # `it decodes at 12.1 tok/s`: the one model the paragraph's other clauses name
+        named = [s for s in subjects if s]
+        agree = bool(named) and all(s.same_as(named[0]) for s in named)
+        model, own_subject = (named[0].one_name(), named[0]) if agree else (None, own_subject)
+    same = [o for o, s in zip(others, subjects, strict=True) if not s or s.same_as(own_subject)]
+    found.append(("model", model))
+    # A clause that names none: what the paragraph names as a whole, where a clause of the
+    # same model states it (never more than the paragraph read whole gives).
+    near, far, whole = _reading(own), _reading(" ".join(same)), _reading(paragraph)
+    for key, names in _KINDS:
+        if names(own):
+            found.append((key, near.get(key)))
+        elif far.get(key) == whole.get(key):
+            found.append((key, whole.get(key)))
+    return tuple(found)
+
+
+def _reading(text: str) -> dict[str, JsonValue]:
+    scratch = Resolved()
+    read_own_text(scratch, text)
+    return scratch.values
+
+
+def _offset(text: str, index: int, written: str) -> int | None:
+    """Where the figure's number stands on its line of the block (its one place there)."""
+    lines = text.split("\n")
+    if not 0 <= index < len(lines) or not written.strip():
+        return None
+    start = sum(len(line) + 1 for line in lines[:index])
+    number = re.escape(written.strip())
+    found = [m.start() for m in re.finditer(rf"(?<![\w.]){number}(?![\w]|\.\d)", lines[index])]
+    return start + found[0] if len(found) == 1 else None

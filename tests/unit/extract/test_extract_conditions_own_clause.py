@@ -1,0 +1,82 @@
+"""A prose figure's model, precision and engine from its own clause
+(`extract/conditions/own_clause.py`): a name in another clause that names another model, or
+in a compared-with phrase, is not the figure's (issue 31, cadamcat/dual-radeon-vllm)."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from documents import make_document
+from draftflow.extract.conditions import DocumentContext, seed_conditions
+from draftflow.extract.conditions.setup_names import model_in
+
+# cadamcat/dual-radeon-vllm README.md:5
+CADAMCAT = (
+    "# dual-radeon-vllm\n\n"
+    "`gemma-4-31B` (w4a16) decodes at **43 tok/s** on 2× RX 7900 XT, and a 26B MoE at "
+    "**108 tok/s**, with both GPUs at 265 W *synchronised*. The machine is a VFIO virtual "
+    "machine with **no P2P, no PCIe atomics and cross-die PCIe 3.0**: deliberately the least "
+    "favourable topology.\n"
+)
+# cadamcat/dual-radeon-vllm docs/architecture-notes.md:30-32
+COMPARED = (
+    "# Notes\n\n"
+    "`Qwen3.6-27B` (`model_type=qwen3_5`) is 64 layers: **48 gated-delta-net layers**\n"
+    "+ 16 full-attention + an MTP head. On our dual 7900 XT under vLLM TP=2 it decodes\n"
+    "at **12.1 tok/s** — 3.6× slower than the *larger* dense gemma-4-31B.\n"
+)
+
+
+def _conditions(document: str, line: int, written: str) -> dict[str, JsonValue]:
+    context = DocumentContext(make_document("README.md", document))
+    return seed_conditions(
+        {},
+        text=written,
+        value=float(written),
+        line=line,
+        column=None,
+        context=context,
+        readme=None,
+    )
+
+
+def test_a_figure_of_a_clause_naming_another_model_by_size_is_not_the_named_models() -> None:
+    found = _conditions(CADAMCAT, 3, "108")
+    assert "model" not in found
+    assert "weight_precision" not in found
+
+
+def test_the_figure_of_the_clause_naming_the_model_keeps_it_and_its_precision() -> None:
+    found = _conditions(CADAMCAT, 3, "43")
+    assert (found["model"], found["weight_precision"]) == ("gemma-4-31B", "w4a16")
+
+
+def test_a_model_named_only_as_what_is_compared_with_is_not_the_figures() -> None:
+    found = _conditions(COMPARED, 5, "12.1")
+    assert found.get("model") in (None, "Qwen3.6-27B")  # never the compared gemma-4-31B
+    assert found["engine"] == "vLLM"
+
+
+def test_a_name_the_size_ends_is_read_whole_after_another_word() -> None:
+    assert model_in("3.6× slower than the larger dense gemma-4-31B.") == "gemma-4-31B"
+    assert model_in("while Llama-3-8B reaches 52 tok/s") == "Llama-3-8B"
+
+
+def test_a_figure_after_a_comparison_word_takes_the_model_of_its_own_side() -> None:
+    text = "# Runs\n\nLlama-3-8B decodes at 41 tok/s vs 23 tok/s for Qwen2.5-14B on vLLM.\n"
+    assert _conditions(text, 3, "41")["model"] == "Llama-3-8B"
+    assert _conditions(text, 3, "23")["model"] == "Qwen2.5-14B"
+
+
+def test_a_precision_of_another_clauses_model_is_not_put() -> None:
+    text = "# Runs\n\nQwen3-8B in FP8 decodes at 41 tok/s, while Llama-3-8B reaches 52 tok/s.\n"
+    assert _conditions(text, 3, "41")["weight_precision"] == "FP8"
+    found = _conditions(text, 3, "52")
+    assert found["model"] == "Llama-3-8B"
+    assert "weight_precision" not in found
+
+
+def test_a_clause_naming_no_model_takes_the_one_its_paragraph_names() -> None:
+    text = "# Runs\n\nWe served Qwen3-8B in FP8 on vLLM. It decodes at 41 tok/s.\n"
+    found = _conditions(text, 3, "41")
+    assert (found["model"], found["weight_precision"]) == ("Qwen3-8B", "FP8")
