@@ -80,3 +80,32 @@ def test_a_clause_naming_no_model_takes_the_one_its_paragraph_names() -> None:
     text = "# Runs\n\nWe served Qwen3-8B in FP8 on vLLM. It decodes at 41 tok/s.\n"
     found = _conditions(text, 3, "41")
     assert (found["model"], found["weight_precision"]) == ("Qwen3-8B", "FP8")
+
+
+def test_a_caption_naming_two_models_gives_the_figure_neither() -> None:
+    # teaql/nvidia-dgx-spark-model-benchmark reports/modular-dgx-nemotron-benchmark.md:4-8:
+    # the 0 Errors of line 8 were given `Qwen 35B`, the earlier rounds' model of line 4
+    text = (
+        "# Benchmark Report\n\n## Executive Summary\n"
+        "Previous tests (Rounds 10 & 11) using Qwen 35B established a hard biological limit "
+        "of around 30-40 objects for single-shot monolithic generation.\n\n"
+        "To break this ceiling, we utilized the **DGX Spark Nemotron 120B** model to "
+        "concurrently generate multiple small sub-domain XML files.\n\n"
+        "The results are historically significant: **180 objects across 14 modules were "
+        "generated and compiled with 0 Errors.**\n"
+    )
+    assert "model" not in _conditions(text, 8, "0")
+
+
+def test_a_heading_naming_one_model_with_its_ollama_tag_still_gives_it() -> None:
+    text = "# Runs\n\n## Results for gpt-oss:20b on the Orin\n\nIt decodes at 41 tok/s.\n"
+    assert _conditions(text, 5, "41")["model"] == "gpt-oss:20b"
+
+
+def test_a_count_of_the_named_models_parameters_names_no_other_model() -> None:
+    # guruswami-ai/mlx-benchmarks docs/FINDINGS.md:126
+    text = (
+        "# Findings\n\nMixtral 8x7B has 47B total parameters but only activates 13B per token "
+        "and decodes at 69 tok/s.\n"
+    )
+    assert _conditions(text, 3, "69")["model"] == "Mixtral 8x7B"

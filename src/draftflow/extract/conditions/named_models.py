@@ -22,11 +22,15 @@ _COMPARED = re.compile(
     re.I,
 )
 """Where a clause passes from what it measures to what it is compared with."""
-_MODEL_PARTS = re.compile(r"[,;:()]|\s(?:and|or)\s", re.I)
+_MODEL_PARTS = re.compile(r"[,;()]|:\s|\s(?:and|or)\s", re.I)
 """Where a clause passes from one name it states to another."""
-_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?B(?:-A\d+B)?(?![\w])")
+_SIZE = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)?B(?:-A\d+B)?(?![\w])"
+    r"(?!\s+(?:total|active|activated|params?\b|parameters|per\b|of\b))"
+)
 """A model named by its parameter count alone (`a 26B MoE`), upper case only (`1M context`,
-`8b` are as often other things)."""
+`8b` are as often other things); not a count of a named model's parameters (`Mixtral 8x7B has
+47B total parameters but only activates 13B per token`)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,6 @@ def measured_part(clause: str, at: int | None) -> str:
 
 
 def sole_model(text: str) -> str | None:
-    """The one model a text names outside its comparisons, by name (None where it names two,
-    or one by its size alone)."""
-    return subject(measured_part(text, None)).one_name()
+    """The one model a text names by name outside its comparisons (None where it names two)."""
+    names = subject(measured_part(text, None)).names
+    return next(iter(names)) if len(names) == 1 else None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from pydantic import JsonValue
 
@@ -37,6 +38,9 @@ def _names_system(text: str) -> bool:
     return bool(vocab.systems_named(text))
 
 
+MAX_CLAUSES = 64
+"""A block of more clauses (a log or a list run together) is read whole, as before: each of
+its many figures would read every clause."""
 _KINDS: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("weight_precision", _names_precision),
     ("engine", _names_engine),
@@ -50,20 +54,22 @@ def own_clause_conditions(
 ) -> tuple[tuple[str, JsonValue], ...] | None:
     """The model, precision, engine and system a prose figure's own clause gives it, then
     the paragraph's other clauses that speak of the same model: (key, value) pairs, nearest
-    first. None where the figure's number is not found once on its line (the caller reads
-    the paragraph whole)."""
+    first. None where the figure's number is not found once on its line, or the block has
+    more than `MAX_CLAUSES` (the caller reads the paragraph whole)."""
     first, text = block
     at = _offset(text, line - first, written)
     if at is None:
         return None
+    clauses = _clauses(text)
+    if len(clauses) > MAX_CLAUSES:
+        return None
     own = ""
     others: list[str] = []
-    for sentence in sentence_spans(text):
-        for start, end in clause_spans(text, *sentence):
-            if start <= at < end:
-                own = measured_part(text[start:end], at - start)
-            else:
-                others.append(measured_part(text[start:end], None))
+    for start, end in clauses:
+        if start <= at < end:
+            own = measured_part(text[start:end], at - start)
+        else:
+            others.append(measured_part(text[start:end], None))
     own_subject = subject(own)
     found: list[tuple[str, JsonValue]] = []
     subjects = [subject(other) for other in others]
@@ -84,6 +90,14 @@ def own_clause_conditions(
         elif far.get(key) == whole.get(key):
             found.append((key, whole.get(key)))
     return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _clauses(text: str) -> tuple[tuple[int, int], ...]:
+    """The clauses of a block's sentences, split once per block (its figures share them)."""
+    return tuple(
+        span for sentence in sentence_spans(text) for span in clause_spans(text, *sentence)
+    )
 
 
 def _reading(text: str) -> dict[str, JsonValue]:
