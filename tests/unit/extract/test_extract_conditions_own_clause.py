@@ -109,3 +109,10 @@ def test_a_count_of_the_named_models_parameters_names_no_other_model() -> None:
         "and decodes at 69 tok/s.\n"
     )
     assert _conditions(text, 3, "69")["model"] == "Mixtral 8x7B"
+
+
+def test_a_sentences_opening_conjunction_is_no_part_of_the_model_it_names() -> None:
+    # Kleybrink/dgx-spark-bench README.md:150
+    assert model_in("But gpt-oss:120b (likely MoE with ~7B active params) achieves") == (
+        "gpt-oss:120b"
+    )

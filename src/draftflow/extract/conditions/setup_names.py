@@ -606,7 +606,9 @@ def _has_a_name(text: str) -> bool:
 # words that join a heading's topic or a sentence to the model it names (`Perplexity table on
 # LLaMA 3 70B`, `Most people assume a 671B` names none)
 _FUNCTION_WORD = re.compile(
-    r"^(?:.*\s)?(?:on|for|of|with|in|at|using|from|by|vs\.?|and|a|an|the)\s+", re.I
+    r"^(?:.*\s)?(?:on|for|of|with|in|at|using|from|by|vs\.?|and|a|an|the"
+    r"|but|while|whereas|although|though|however|unlike|because|since)\s+",
+    re.I,
 )
 
 
