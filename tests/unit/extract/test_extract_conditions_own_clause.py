@@ -116,3 +116,10 @@ def test_a_sentences_opening_conjunction_is_no_part_of_the_model_it_names() -> N
     assert model_in("But gpt-oss:120b (likely MoE with ~7B active params) achieves") == (
         "gpt-oss:120b"
     )
+
+
+def test_a_heading_model_without_the_size_its_clause_names_is_not_put() -> None:
+    text = CADAMCAT.replace("# dual-radeon-vllm", "# gemma-4-31B on two Radeons")
+    assert "model" not in _conditions(text, 3, "108")
+    sized = "# Notes\n\n## gemma-4-26B-A4B\n\nThe 26B MoE decodes at 108 tok/s.\n"
+    assert _conditions(sized, 5, "108")["model"] == "gemma-4-26B-A4B"

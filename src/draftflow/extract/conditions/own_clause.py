@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pydantic import JsonValue
@@ -49,13 +50,23 @@ _KINDS: tuple[tuple[str, Callable[[str], bool]], ...] = (
 """The keys a clause reads beside the model, each with whether a text names one of its kind."""
 
 
+@dataclass(frozen=True)
+class ClauseReading:
+    """What a prose figure's clause gives it, and the sizes it names its model by alone."""
+
+    pairs: tuple[tuple[str, JsonValue], ...]
+    """(key, value) pairs, nearest first."""
+    sizes: frozenset[str]
+    """`a 26B MoE`: a model a farther context names is the figure's only if it has these."""
+
+
 def own_clause_conditions(
     block: tuple[int, str], line: int, written: str, paragraph: str
-) -> tuple[tuple[str, JsonValue], ...] | None:
+) -> ClauseReading | None:
     """The model, precision, engine and system a prose figure's own clause gives it, then
-    the paragraph's other clauses that speak of the same model: (key, value) pairs, nearest
-    first. None where the figure's number is not found once on its line, or the block has
-    more than `MAX_CLAUSES` (the caller reads the paragraph whole)."""
+    the paragraph's other clauses that speak of the same model, nearest first. None where
+    the figure's number is not found once on its line, or the block has more than
+    `MAX_CLAUSES` (the caller reads the paragraph whole)."""
     first, text = block
     at = _offset(text, line - first, written)
     if at is None:
@@ -71,6 +82,7 @@ def own_clause_conditions(
         else:
             others.append(measured_part(text[start:end], None))
     own_subject = subject(own)
+    sizes = own_subject.sizes if not own_subject.names else frozenset()
     found: list[tuple[str, JsonValue]] = []
     subjects = [subject(other) for other in others]
     if own_subject:
@@ -89,7 +101,13 @@ def own_clause_conditions(
             found.append((key, near.get(key)))
         elif far.get(key) == whole.get(key):
             found.append((key, whole.get(key)))
-    return tuple(found)
+    return ClauseReading(tuple(found), sizes)
+
+
+def fits_sizes(model: JsonValue, sizes: frozenset[str]) -> bool:
+    """Whether a model a farther context names may be the one a clause names by its size
+    alone: its name carries every size (`gemma-4-26B-A4B` for `a 26B MoE`)."""
+    return not sizes or (isinstance(model, str) and all(size in model for size in sizes))
 
 
 @lru_cache(maxsize=256)
