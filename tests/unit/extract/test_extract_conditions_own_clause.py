@@ -123,3 +123,24 @@ def test_a_heading_model_without_the_size_its_clause_names_is_not_put() -> None:
     assert "model" not in _conditions(text, 3, "108")
     sized = "# Notes\n\n## gemma-4-26B-A4B\n\nThe 26B MoE decodes at 108 tok/s.\n"
     assert _conditions(sized, 5, "108")["model"] == "gemma-4-26B-A4B"
+
+
+def test_a_model_another_clause_compares_with_makes_the_paragraphs_model_unsure() -> None:
+    # heitor-mocelin/dgx-spark-research guides/00-overview-gemma4-and-hardware.md:63-65:
+    # ~627 tok/s is the Qwen baseline, not Gemma 4 26B-A4B
+    text = (
+        "# Overview\n\n- This is the **same lesson** as the Qwen3.6-35B-A3B work in the\n"
+        "  sibling subproject — Gemma 4 26B-A4B is its close analog,\n"
+        "  and the measured Qwen baseline (~627 tok/s aggregate, ~75 single-stream) is a "
+        "useful yardstick.\n"
+    )
+    assert "model" not in _conditions(text, 5, "627")
+
+
+def test_a_model_a_figures_clause_says_it_exceeds_is_not_the_figures() -> None:
+    # heitor-mocelin/dgx-spark-research sources/g13-labellerr-gemma4-overview.md:108
+    text = (
+        "# Gemma 4\n\n## MMLU Pro\n\nGemma 3 27B was the previous generation.\n\n"
+        "The 31B scores 85.2%, which exceeds Qwen 3.5 27B on the same benchmark.\n"
+    )
+    assert "model" not in _conditions(text, 7, "85.2")

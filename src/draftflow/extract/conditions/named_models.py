@@ -17,6 +17,7 @@ from draftflow.extract.conditions import setup_names as vocab
 
 _COMPARED = re.compile(
     r"\s(?:than|vs\.?|versus|against|over|compared\s+(?:to|with)|relative\s+to"
+    r"|(?:exceed|beat|outperform|trail)(?:s|ed|ing)?|ahead\s+of|behind"
     r"|(?:close|similar|comparable|equal|identical)\s+to|on\s+par\s+with"
     r"|(?:the\s+)?same(?:\s+[\w-]+){0,3}\s+as|as\s+[\w-]+\s+as)\s",
     re.I,
@@ -87,6 +88,7 @@ def measured_part(clause: str, at: int | None) -> str:
 
 
 def sole_model(text: str) -> str | None:
-    """The one model a text names by name outside its comparisons (None where it names two)."""
-    names = subject(measured_part(text, None)).names
+    """The one model a text names by name (None where it names two, one of them only as what
+    is compared with: `Llama 3 8B vs Qwen 7B` says neither is a figure's)."""
+    names = subject(text).names
     return next(iter(names)) if len(names) == 1 else None

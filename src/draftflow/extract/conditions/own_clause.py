@@ -80,16 +80,18 @@ def own_clause_conditions(
         if start <= at < end:
             own = measured_part(text[start:end], at - start)
         else:
-            others.append(measured_part(text[start:end], None))
+            others.append(text[start:end])
     own_subject = subject(own)
     sizes = own_subject.sizes if not own_subject.names else frozenset()
     found: list[tuple[str, JsonValue]] = []
+    # what another clause compares with is never given, but it is a model the paragraph names
     subjects = [subject(other) for other in others]
+    given = [subject(measured_part(other, None)) for other in others]
     if own_subject:
         model = own_subject.one_name()
     else:  # `it decodes at 12.1 tok/s`: the one model the paragraph's other clauses name
-        named = [s for s in subjects if s]
-        agree = bool(named) and all(s.same_as(named[0]) for s in named)
+        named = [s for s in given if s]
+        agree = bool(named) and all(s.same_as(named[0]) for s in subjects if s)
         model, own_subject = (named[0].one_name(), named[0]) if agree else (None, own_subject)
     same = [o for o, s in zip(others, subjects, strict=True) if not s or s.same_as(own_subject)]
     found.append(("model", model))
