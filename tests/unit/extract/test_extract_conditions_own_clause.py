@@ -144,3 +144,16 @@ def test_a_model_a_figures_clause_says_it_exceeds_is_not_the_figures() -> None:
         "The 31B scores 85.2%, which exceeds Qwen 3.5 27B on the same benchmark.\n"
     )
     assert "model" not in _conditions(text, 7, "85.2")
+
+
+def test_a_paragraph_unsure_of_the_figures_model_takes_none_from_farther() -> None:
+    # heitor-mocelin/dgx-spark-research guides/00-overview-gemma4-and-hardware.md:65, under a
+    # heading naming the folder's Gemma model
+    text = (
+        "# gemma-4-26B-A4B on one GX10\n\n"
+        "- This is the **same lesson** as the Qwen3.6-35B-A3B work in the\n"
+        "  sibling subproject — Gemma 4 26B-A4B is its close analog,\n"
+        "  and the measured Qwen baseline (~627 tok/s aggregate, ~75 single-stream) is a "
+        "useful yardstick.\n"
+    )
+    assert "model" not in _conditions(text, 5, "627")

@@ -58,6 +58,17 @@ class ClauseReading:
     """(key, value) pairs, nearest first."""
     sizes: frozenset[str]
     """`a 26B MoE`: a model a farther context names is the figure's only if it has these."""
+    unsure: bool = False
+    """The paragraph names models and none is the figure's for sure (its clause names two, or
+    names none while the other clauses name different ones): no farther model is put."""
+
+    def admits(self, model: JsonValue) -> bool:
+        """Whether a model a farther context names may be the figure's."""
+        if model is None:
+            return True
+        if self.unsure:
+            return False
+        return isinstance(model, str) and all(size in model for size in self.sizes)
 
 
 def own_clause_conditions(
@@ -93,6 +104,7 @@ def own_clause_conditions(
         named = [s for s in given if s]
         agree = bool(named) and all(s.same_as(named[0]) for s in subjects if s)
         model, own_subject = (named[0].one_name(), named[0]) if agree else (None, own_subject)
+    unsure = model is None and (bool(own_subject.names) or any(subjects))
     same = [o for o, s in zip(others, subjects, strict=True) if not s or s.same_as(own_subject)]
     found.append(("model", model))
     # A clause that names none: what the paragraph names as a whole, where a clause of the
@@ -103,13 +115,7 @@ def own_clause_conditions(
             found.append((key, near.get(key)))
         elif far.get(key) == whole.get(key):
             found.append((key, whole.get(key)))
-    return ClauseReading(tuple(found), sizes)
-
-
-def fits_sizes(model: JsonValue, sizes: frozenset[str]) -> bool:
-    """Whether a model a farther context names may be the one a clause names by its size
-    alone: its name carries every size (`gemma-4-26B-A4B` for `a 26B MoE`)."""
-    return not sizes or (isinstance(model, str) and all(size in model for size in sizes))
+    return ClauseReading(tuple(found), sizes, unsure)
 
 
 @lru_cache(maxsize=256)
