@@ -157,3 +157,16 @@ def test_a_paragraph_unsure_of_the_figures_model_takes_none_from_farther() -> No
         "useful yardstick.\n"
     )
     assert "model" not in _conditions(text, 5, "627")
+
+
+def test_a_model_the_other_clauses_name_by_size_admits_a_farther_name_of_that_size() -> None:
+    # teaql/nvidia-dgx-spark-model-benchmark reports/round-2-nemotron-super-modeling.md:29-31
+    text = (
+        "# Round 2: NVIDIA Nemotron 3 Super 120B A12B\n\n"
+        "When the best output was returned to the model, the complete XML passed all\n"
+        "fixed checks in one repair. The final conclusion was that the 120B model had\n"
+        "enough capacity.\n"
+    )
+    text = text.replace("in one repair", "in 1 repair")  # the test reads digits
+    found = _conditions(text, 4, "1")
+    assert str(found["model"]).startswith("NVIDIA Nemotron 3 Super 120B")

@@ -93,18 +93,19 @@ def own_clause_conditions(
         else:
             others.append(text[start:end])
     own_subject = subject(own)
-    sizes = own_subject.sizes if not own_subject.names else frozenset()
     found: list[tuple[str, JsonValue]] = []
     # what another clause compares with is never given, but it is a model the paragraph names
     subjects = [subject(other) for other in others]
     given = [subject(measured_part(other, None)) for other in others]
-    if own_subject:
-        model = own_subject.one_name()
-    else:  # `it decodes at 12.1 tok/s`: the one model the paragraph's other clauses name
+    unsure = False
+    if not own_subject:  # `it decodes at 12.1 tok/s`: the one model the other clauses name
         named = [s for s in given if s]
         agree = bool(named) and all(s.same_as(named[0]) for s in subjects if s)
-        model, own_subject = (named[0].one_name(), named[0]) if agree else (None, own_subject)
-    unsure = model is None and (bool(own_subject.names) or any(subjects))
+        own_subject = named[0] if agree else own_subject
+        unsure = not agree and any(subjects)
+    model = own_subject.one_name()
+    unsure = unsure or (model is None and bool(own_subject.names))
+    sizes = own_subject.sizes if not own_subject.names else frozenset()
     same = [o for o, s in zip(others, subjects, strict=True) if not s or s.same_as(own_subject)]
     found.append(("model", model))
     # A clause that names none: what the paragraph names as a whole, where a clause of the
