@@ -170,3 +170,16 @@ def test_a_model_the_other_clauses_name_by_size_admits_a_farther_name_of_that_si
     text = text.replace("in one repair", "in 1 repair")  # the test reads digits
     found = _conditions(text, 4, "1")
     assert str(found["model"]).startswith("NVIDIA Nemotron 3 Super 120B")
+
+
+def test_a_draft_model_in_a_captions_json_setting_leaves_the_measured_one() -> None:
+    # cadamcat/dual-radeon-vllm docs/speculative-decoding-on-rdna.md:21-28
+    text = (
+        "# MTP\n\n## 1. What was measured\n\n"
+        "`gemma-4-31B-it-qat-w4a16-ct`, TP=2, batch 1, greedy, `--speculative-config\n"
+        '\'{"method":"mtp","model":"google/gemma-4-31B-it-assistant",'
+        '"num_speculative_tokens":1}\'`.\n\n'
+        "| context | no speculation | MTP | change |\n|---:|---:|---:|---:|\n"
+        "| 1 024 | 43.42 | **59.43** | **+36.9 %** |\n"
+    )
+    assert _conditions(text, 10, "36.9")["model"] == "gemma-4-31B-it-qat-w4a16-ct"

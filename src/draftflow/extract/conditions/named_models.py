@@ -87,8 +87,13 @@ def measured_part(clause: str, at: int | None) -> str:
     return clause[start:]
 
 
+_CONFIG = re.compile(r"\{[^{}]*\}")
+"""A JSON setting written in a caption (`--speculative-config '{"method":"mtp","model":
+"google/gemma-4-31B-it-assistant"}'`): the draft model it names is a setting of the run."""
+
+
 def sole_model(text: str) -> str | None:
     """The one model a text names by name (None where it names two, one of them only as what
     is compared with: `Llama 3 8B vs Qwen 7B` says neither is a figure's)."""
-    names = subject(text).names
+    names = subject(_CONFIG.sub(" ", text)).names
     return next(iter(names)) if len(names) == 1 else None
