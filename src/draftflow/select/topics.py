@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.setup_names import CPU, SYSTEM
 from draftflow.extract.document import parse_document
 from draftflow.record.model import ReportedResult
 from draftflow.select.keywords import RUNTIMES, Keyword, naming, pattern
@@ -35,14 +36,17 @@ def read_runtimes(
     cited: list[Document],
     readme: list[Document],
 ) -> None:
-    """Runtimes named by the headline figures themselves, else in the sections that hold them
-    (a whole document when it has no headings), else the one runtime the README names."""
+    """Runtimes named by the headline figures themselves, and in the sections that hold those
+    that name none (a whole document when it has no headings), else the one runtime the README
+    names."""
     found: list[str] = []
     for runtime, keyword in RUNTIMES.items():
         named = _named_by_headline(pattern(keyword), headline)
         if named is not None:
             found.append(runtime)
             meta.evidence[f"runtime:{runtime}"] = named
+    if found:
+        _add_unnamed_runtimes(meta, found, headline, cited)
     if not found:
         found = _runtimes_where(meta, _sections_of(cited, headline))
     if not found and readme:
@@ -58,6 +62,26 @@ def read_runtimes(
     meta.runtimes = found
     if not found:
         meta.unstated["runtime"] = "no runtime is named where the headline figures are"
+
+
+def _add_unnamed_runtimes(
+    meta: RecordMetadata, found: list[str], headline: list[ReportedResult], cited: list[Document]
+) -> None:
+    """The runtimes of the sections holding the headline figures that name none, added to
+    those the others name: rhattala/dgx-spark-bench's one Qwen row naming SGLang made the
+    record's runtime SGLang, while its DeepSeek rows (65.8 tok/s) ran on the README's
+    "Primary stack | DeepSeek-V4-Flash-0731, vLLM, TP=2"."""
+    patterns = [pattern(keyword) for keyword in RUNTIMES.values()]
+    unnamed = [r for r in headline if all(_named_by_headline(p, [r]) is None for p in patterns)]
+    sections = _sections_of(cited, unnamed)
+    for runtime, keyword in RUNTIMES.items():
+        if runtime in found:
+            continue
+        hit = _first_in_sections(sections, pattern(keyword))
+        if hit is not None:
+            found.append(runtime)
+            meta.evidence[f"runtime:{runtime}"] = hit
+    found.sort(key=list(RUNTIMES).index)
 
 
 def _sections_of(
@@ -103,7 +127,7 @@ def read_topics(
     if not found:
         sections = _sections_of(cited, headline)
         for topic, keyword in keywords.items():
-            hit = _first_in_sections(sections, pattern(keyword))
+            hit = _first_in_sections(sections, pattern(keyword), as_hardware=kind == "hardware")
             if hit is not None:
                 found.append(topic)
                 meta.evidence[f"{kind}:{topic}"] = hit
@@ -139,11 +163,28 @@ def _named_by_headline(regex: re.Pattern[str], headline: list[ReportedResult]) -
 
 
 def _first_in_sections(
-    sections: list[tuple[Document, int, int]], regex: re.Pattern[str]
+    sections: list[tuple[Document, int, int]], regex: re.Pattern[str], *, as_hardware: bool = False
 ) -> str | None:
-    """The URL of the first line of the sections that `regex` matches."""
+    """The URL of the first line of the sections that `regex` matches (`as_hardware`: where
+    it names hardware, `_names_as_hardware`)."""
     for document, start, end in sections:
         for number in range(start, end + 1):
-            if regex.search(document.line(number) or ""):
+            line = document.line(number) or ""
+            if regex.search(line) and (not as_hardware or _names_as_hardware(line, regex)):
                 return document.line_url(number)
     return None
+
+
+def _names_as_hardware(line: str, regex: re.Pattern[str]) -> bool:
+    """Whether a hardware topic's keyword stands on a line as hardware: in a machine or CPU
+    the vocabulary knows, or as the maker right before one (`NVIDIA H100`), not as a maker
+    named in passing (`NVIDIA-tuned Triton kernels`, `tuned for NVIDIA shared-memory sizes`,
+    `No NVIDIA hardware here` in a repository about two Radeon cards)."""
+    machines = [m.span() for found in (SYSTEM, CPU) for m in found.finditer(line)]
+    for match in regex.finditer(line):
+        for start, end in machines:
+            if start <= match.start() < end:
+                return True
+            if match.end() <= start and not line[match.end() : start].strip():
+                return True
+    return False

@@ -86,3 +86,43 @@ def test_a_machine_the_readme_mentions_but_never_measures_on_is_no_topic() -> No
     meta = RecordMetadata()
     headline = [_result(bench, 3, "tg128", model="Qwen3-30B-A3B")]
     assert read_topics(meta, headline, [bench, readme], HARDWARE, "hardware") == []
+
+
+def test_a_maker_named_in_passing_in_a_section_files_no_hardware_topic() -> None:
+    # cadamcat/dual-radeon-vllm (2x RX 7900 XT on ROCm) was filed as `nvidia` from
+    # docs/architecture-notes.md:12 "Two separate causes: NVIDIA-tuned Triton kernels drag
+    # the *baseline* down"; its docs also say "No NVIDIA hardware here."
+    radeon = make_document(
+        "notes.md",
+        "# Notes\n\nTwo separate causes: NVIDIA-tuned Triton kernels drag the *baseline* down.\n"
+        "\n- **CUDA.** No NVIDIA hardware here.\n\n| case | 41.5 |\n",
+    )
+    meta = RecordMetadata()
+    assert read_topics(meta, [_result(radeon, 7, "case")], [radeon], HARDWARE, "hardware") == []
+    assert "hardware" in meta.unstated
+    box = make_document("box.md", "# Box\n\nTested on an NVIDIA H100 80GB.\n\n| case | 41.5 |\n")
+    meta = RecordMetadata()
+    assert read_topics(meta, [_result(box, 5, "case")], [box], HARDWARE, "hardware") == ["nvidia"]
+    assert meta.evidence["hardware:nvidia"] == box.line_url(3)
+
+
+def test_the_runtime_of_the_sections_of_figures_naming_none_joins_the_named_ones() -> None:
+    # rhattala/dgx-spark-bench: README.md:37 "| Primary stack | DeepSeek-V4-Flash-0731, vLLM,
+    # TP=2 across both nodes, 1M context, fp8 KV |"; only the Qwen row (SGLang, the alt stack)
+    # named its engine, and the record's runtime was SGLang
+    readme = make_document(
+        "README.md",
+        "# Bench\n\n## Hardware\n\n| | |\n|---|---|\n"
+        "| Primary stack | DeepSeek-V4-Flash-0731, vLLM, TP=2 across both nodes |\n"
+        "| Alt stack | Qwen3.8-27B-NVFP4 + DSpark drafter, SGLang, TP=1 on one node |\n"
+        "| Interconnect | ~13.9 GB/s busbw |\n",
+    )
+    meta = RecordMetadata()
+    headline = [
+        _result(readme, 9, "Interconnect"),
+        _result(readme, 8, "Qwen3.8-27B, static checks", engine="SGLang"),
+    ]
+    read_runtimes(meta, headline, [readme], [readme])
+    assert meta.runtimes == ["vLLM", "SGLang"]
+    assert meta.evidence["runtime:SGLang"] == readme.line_url(8)
+    assert meta.evidence["runtime:vLLM"] == readme.line_url(7)

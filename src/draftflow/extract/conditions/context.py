@@ -469,6 +469,17 @@ class DocumentContext:
     def _texts(self) -> list[Paragraph | ListItem]:
         return [b for b in self._blocks if isinstance(b, Paragraph | ListItem)]
 
+    def own_block(self, line: int) -> tuple[int, str] | None:
+        """The one paragraph or list item that holds a line outside tables: its first line and
+        its plain text, one text line per source line (None in a table, where two blocks hold
+        the line, or where the plain text's lines are not the block's)."""
+        found = [b for b in self._texts if b.span.first <= line <= b.span.last]
+        if len(found) != 1:
+            return None
+        text = plain_text(found[0].text)
+        lines = found[0].span.last - found[0].span.first + 1
+        return (found[0].span.first, text) if text.count("\n") + 1 == lines else None
+
     def own_text(self, line: int) -> str:
         """The paragraph or list item that holds a line outside tables ("" in a table)."""
         return " ".join(

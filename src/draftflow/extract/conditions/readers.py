@@ -21,6 +21,7 @@ from draftflow.extract.conditions.columns import (
     topology_count,
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
+from draftflow.extract.conditions.named_models import sole_model
 from draftflow.extract.numeric import cell_numbers
 from draftflow.numbers.names import names_something
 
@@ -419,7 +420,9 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     ):
         found.append(("weight_precision", precision.group(0)))
     found.append(("system", vocab.sole_system(text)))
-    found.append(("model", vocab.model_in(vocab.without_engines(text))))
+    # the one model a caption or heading names (`Qwen 35B` four lines above a sentence on
+    # the Nemotron 120B run is not its model)
+    found.append(("model", sole_model(vocab.without_engines(text))))
     found.append(("node_count", vocab.count_of(text) or vocab.single_machine(text)))
     return tuple(found), stated
 

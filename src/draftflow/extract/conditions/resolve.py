@@ -25,6 +25,7 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.own_clause import ClauseReading, own_clause_conditions
 from draftflow.extract.conditions.readers import (
     KEPT_KEYS,
     SEED_KEYS,
@@ -65,11 +66,12 @@ def seed_conditions(
     and a repository-wide system or engine only where the figure's own chain in its
     document names no other (`Strix Halo vs DGX Spark` above a row rules out the README's)."""
     resolved = Resolved()
+    clause: ClauseReading | None = None
     table = context.table_cells(line, text) if context is not None else None
     if table is not None:
         _read_table_place(resolved, table, value, context, line, readme)
     else:
-        _read_own_place(resolved, raw, column, context, line)
+        clause = _read_own_place(resolved, raw, column, context, line, text)
     if context is not None and _runs_hosted(context, line):
         resolved.closed = _MACHINE_KEYS  # what farther context states is the local machine's
     reading = _line_reading(context, line, setup_lines, readme)
@@ -83,6 +85,8 @@ def seed_conditions(
     _read_repository(resolved, reading, repository or {})
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
+    if clause is not None and not clause.admits(resolved.values.get("model")):
+        resolved.values.pop("model", None)  # `a 26B MoE at 108 tok/s` under a gemma-4-31B heading
     return _assemble(resolved, raw)
 
 
@@ -141,15 +145,26 @@ def _read_own_place(
     column: str | None,
     context: DocumentContext | None,
     line: int,
-) -> None:
+    text: str,
+) -> ClauseReading | None:
     """A figure outside a table: the cells it was harvested with, its column, its own
-    sentence or list item."""
+    clause, then its sentence or list item (`own_clause.py`); what its clause reads, where it
+    says which farther models may be the figure's (None: any)."""
     read_file_model(resolved, ((k, str(v)) for k, v in raw.items()), context)
     read_cells(resolved, ((k, str(v)) for k, v in raw.items() if v is not None))
     if column:
         read_column(resolved, column)
-    if context is not None:
-        read_own_text(resolved, context.own_text(line))
+    if context is None:
+        return None
+    block, paragraph = context.own_block(line), context.own_text(line)
+    clause = own_clause_conditions(block, line, text, paragraph) if block is not None else None
+    if clause is None:
+        read_own_text(resolved, paragraph)
+        return None
+    nearer = "model" in resolved.values  # its row's cells named it
+    for key, setting in clause.pairs:
+        resolved.put(key, setting)
+    return None if nearer else clause
 
 
 def _read_stack(

@@ -603,7 +603,9 @@ def _name_run(name: str) -> str:
     if len(kept) == len(words):
         return name
     head = " ".join(reversed(kept))
-    joint = "" if head.endswith(":") else " "  # an Ollama tag's name and size are one word
+    # an Ollama tag's name and size are one word, and so is a name the size ends
+    # (`dense gemma-4-31B` names `gemma-4-31B`, not `gemma-4- 31B`)
+    joint = "" if head.endswith(":") or not name[size.start() - 1].isspace() else " "
     return f"{head}{joint}{name[size.start() :]}".strip() if kept else name[size.start() :]
 
 
@@ -623,7 +625,9 @@ def _has_a_name(text: str) -> bool:
 # words that join a heading's topic or a sentence to the model it names (`Perplexity table on
 # LLaMA 3 70B`, `Most people assume a 671B` names none)
 _FUNCTION_WORD = re.compile(
-    r"^(?:.*\s)?(?:on|for|of|with|in|at|using|from|by|vs\.?|and|a|an|the)\s+", re.I
+    r"^(?:.*\s)?(?:on|for|of|with|in|at|using|from|by|vs\.?|and|a|an|the"
+    r"|but|while|whereas|although|though|however|unlike|because|since)\s+",
+    re.I,
 )
 
 

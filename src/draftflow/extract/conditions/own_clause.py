@@ -1,0 +1,144 @@
+"""A prose figure's conditions from its own clause first, then only from the clauses that
+speak of the same model.
+
+A sentence may give two figures two subjects: "`gemma-4-31B` (w4a16) decodes at **43 tok/s**
+on 2× RX 7900 XT, and a 26B MoE at **108 tok/s**" names one model and one precision, but
+108 tok/s is the 26B MoE's; "it decodes at **12.1 tok/s** — 3.6× slower than the *larger*
+dense gemma-4-31B" names a model only as what it is compared with. So a figure's model,
+weight precision, engine and system are read from its own clause (the part of it on the
+figure's side of a `than`, `vs`, `compared with`), and only where that names none from the
+other clauses of its paragraph that name no other model; a name after a comparison word is
+never the figure's. A clause naming a model by its size alone (`a 26B MoE`) names a model,
+one the figure cannot be given by name: its model is left blank rather than guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pydantic import JsonValue
+
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.named_models import measured_part, subject
+from draftflow.extract.conditions.readers import Resolved, read_own_text
+from draftflow.text.sentences import clause_spans, sentence_spans
+
+
+def _names_precision(text: str) -> bool:
+    return bool(vocab.PRECISION.search(text))
+
+
+def _names_engine(text: str) -> bool:
+    return bool(vocab.engines_named(text))
+
+
+def _names_system(text: str) -> bool:
+    return bool(vocab.systems_named(text))
+
+
+MAX_CLAUSES = 64
+"""A block of more clauses (a log or a list run together) is read whole, as before: each of
+its many figures would read every clause."""
+_KINDS: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("weight_precision", _names_precision),
+    ("engine", _names_engine),
+    ("system", _names_system),
+)
+"""The keys a clause reads beside the model, each with whether a text names one of its kind."""
+
+
+@dataclass(frozen=True)
+class ClauseReading:
+    """What a prose figure's clause gives it, and the sizes it names its model by alone."""
+
+    pairs: tuple[tuple[str, JsonValue], ...]
+    """(key, value) pairs, nearest first."""
+    sizes: frozenset[str]
+    """`a 26B MoE`: a model a farther context names is the figure's only if it has these."""
+    unsure: bool = False
+    """The paragraph names models and none is the figure's for sure (its clause names two, or
+    names none while the other clauses name different ones): no farther model is put."""
+
+    def admits(self, model: JsonValue) -> bool:
+        """Whether a model a farther context names may be the figure's."""
+        if model is None:
+            return True
+        if self.unsure:
+            return False
+        return isinstance(model, str) and all(size in model for size in self.sizes)
+
+
+def own_clause_conditions(
+    block: tuple[int, str], line: int, written: str, paragraph: str
+) -> ClauseReading | None:
+    """The model, precision, engine and system a prose figure's own clause gives it, then
+    the paragraph's other clauses that speak of the same model, nearest first. None where
+    the figure's number is not found once on its line, or the block has more than
+    `MAX_CLAUSES` (the caller reads the paragraph whole)."""
+    first, text = block
+    at = _offset(text, line - first, written)
+    if at is None:
+        return None
+    clauses = _clauses(text)
+    if len(clauses) > MAX_CLAUSES:
+        return None
+    own = ""
+    others: list[str] = []
+    for start, end in clauses:
+        if start <= at < end:
+            own = measured_part(text[start:end], at - start)
+        else:
+            others.append(text[start:end])
+    own_subject = subject(own)
+    found: list[tuple[str, JsonValue]] = []
+    # what another clause compares with is never given, but it is a model the paragraph names
+    subjects = [subject(other) for other in others]
+    given = [subject(measured_part(other, None)) for other in others]
+    unsure = False
+    if not own_subject:  # `it decodes at 12.1 tok/s`: the one model the other clauses name
+        named = [s for s in given if s]
+        agree = bool(named) and all(s.same_as(named[0]) for s in subjects if s)
+        own_subject = named[0] if agree else own_subject
+        unsure = not agree and any(subjects)
+    model = own_subject.one_name()
+    unsure = unsure or (model is None and bool(own_subject.names))
+    sizes = own_subject.sizes if not own_subject.names else frozenset()
+    same = [o for o, s in zip(others, subjects, strict=True) if not s or s.same_as(own_subject)]
+    found.append(("model", model))
+    # A clause that names none: what the paragraph names as a whole, where a clause of the
+    # same model states it (never more than the paragraph read whole gives).
+    near, far, whole = _reading(own), _reading(" ".join(same)), _reading(paragraph)
+    for key, names in _KINDS:
+        if names(own):
+            found.append((key, near.get(key)))
+        elif far.get(key) == whole.get(key):
+            found.append((key, whole.get(key)))
+    return ClauseReading(tuple(found), sizes, unsure)
+
+
+@lru_cache(maxsize=256)
+def _clauses(text: str) -> tuple[tuple[int, int], ...]:
+    """The clauses of a block's sentences, split once per block (its figures share them)."""
+    return tuple(
+        span for sentence in sentence_spans(text) for span in clause_spans(text, *sentence)
+    )
+
+
+def _reading(text: str) -> dict[str, JsonValue]:
+    scratch = Resolved()
+    read_own_text(scratch, text)
+    return scratch.values
+
+
+def _offset(text: str, index: int, written: str) -> int | None:
+    """Where the figure's number stands on its line of the block (its one place there)."""
+    lines = text.split("\n")
+    if not 0 <= index < len(lines) or not written.strip():
+        return None
+    start = sum(len(line) + 1 for line in lines[:index])
+    number = re.escape(written.strip())
+    found = [m.start() for m in re.finditer(rf"(?<![\w.]){number}(?![\w]|\.\d)", lines[index])]
+    return start + found[0] if len(found) == 1 else None
