@@ -16,6 +16,7 @@ results, whatever the rules or the result model say of them.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.identities import number_spans
@@ -36,7 +37,13 @@ TRANSCRIPT_TURN = re.compile(
 
 def progress_bar_spans(line: str) -> list[tuple[int, int]]:
     """Where `line` holds a progress bar (start, end), if anywhere."""
-    return [match.span() for match in PROGRESS_BAR.finditer(line)]
+    return list(_bar_spans(line))
+
+
+@lru_cache(maxsize=256)
+def _bar_spans(line: str) -> tuple[tuple[int, int], ...]:
+    # read once per line: every candidate of a wide row asks of the same line
+    return tuple(match.span() for match in PROGRESS_BAR.finditer(line))
 
 
 def in_progress_bar(candidate: Candidate, value: float, line: str) -> bool:

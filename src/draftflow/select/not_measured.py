@@ -12,6 +12,7 @@ its value is one of them.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -73,33 +74,35 @@ class NotMeasured:
 def not_measured(result: ReportedResult, line: str) -> NotMeasured | None:
     """Why the figure's value on `line` is no measurement (every place the line writes it),
     or None when one place reads as a result or the line does not write it."""
-    value = float(result.value)
-    readings = [
-        _reading(line, start, end, result.metric, result.unit)
-        for start, end in _places(line, value)
-    ]
-    if not readings or any(reading is None for reading in readings):
-        return None
-    return readings[0]
+    first: NotMeasured | None = None
+    for start, end in _places(line, float(result.value)):
+        reading = _reading(line, start, end, result.metric, result.unit)
+        if reading is None:
+            return None  # one place reads as a result: the rest need not be read
+        first = first or reading
+    return first
 
 
 @lru_cache(maxsize=256)
-def _mentions(line: str) -> tuple[tuple[int, int, tuple[tuple[float, ...], ...]], ...]:
-    return tuple(
-        (m.start, m.end, tuple(n.alternatives for n in m.numbers)) for m in find_numbers(line)
+def _written_values(line: str) -> tuple[tuple[float, ...], tuple[tuple[int, int], ...]]:
+    """Every reading of every number the line writes, in ascending order, with its mention's
+    span: read once per line, looked up per figure (a 10,000-column row has 10,000 figures)."""
+    pairs = sorted(
+        (alt, (m.start, m.end))
+        for m in find_numbers(line)
+        for number in m.numbers
+        for alt in number.alternatives
     )
+    return tuple(alt for alt, _ in pairs), tuple(span for _, span in pairs)
 
 
 def _places(line: str, value: float) -> list[tuple[int, int]]:
     """Where the line writes the value (any reading of any number of a mention)."""
-    found = []
-    for start, end, numbers in _mentions(line):
-        close = (
-            abs(alt - value) <= 1e-6 * max(1.0, abs(value)) for alts in numbers for alt in alts
-        )
-        if any(close):
-            found.append((start, end))
-    return found
+    values, spans = _written_values(line)
+    tolerance = 1e-6 * max(1.0, abs(value))
+    low = bisect_left(values, value - tolerance)
+    high = bisect_right(values, value + tolerance)
+    return sorted(set(spans[low:high]))
 
 
 def _reading(line: str, start: int, end: int, metric: str, unit: str) -> NotMeasured | None:
@@ -149,15 +152,30 @@ def _counted_things(after: str) -> str:
 
 def _code_span(line: str, start: int) -> str | None:
     """The inline code span (`` `...` ``) the position is inside, or None."""
-    ticks = [i for i, c in enumerate(line) if c == "`"]
-    for opening, closing in zip(ticks[0::2], ticks[1::2], strict=False):
-        if opening < start < closing:
-            return line[opening : closing + 1]
+    openings, closings = _code_spans(line)
+    index = bisect_left(openings, start) - 1
+    if index >= 0 and start < closings[index]:
+        return line[openings[index] : closings[index] + 1]
     return None
+
+
+@lru_cache(maxsize=256)
+def _code_spans(line: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The line's backtick pairs, as (openings, closings) in order."""
+    ticks = [i for i, c in enumerate(line) if c == "`"]
+    pairs = list(zip(ticks[0::2], ticks[1::2], strict=False))
+    return tuple(o for o, _ in pairs), tuple(c for _, c in pairs)
 
 
 def _clause_before(line: str, start: int) -> str:
     """The words of the number's clause before it."""
-    head = line[:start]
-    starts = [m.end() for m in _CLAUSE_START.finditer(head)]
-    return head[max(starts) if starts else 0 :]
+    ends = _clause_starts(line)
+    index = bisect_right(ends, start) - 1
+    return line[ends[index] if index >= 0 else 0 : start]
+
+
+@lru_cache(maxsize=256)
+def _clause_starts(line: str) -> tuple[int, ...]:
+    """Where the line's clauses start (each of `_CLAUSE_START`'s matches' ends), ascending:
+    its fixed-width matches in the line are those in any prefix of it."""
+    return tuple(sorted({m.end() for m in _CLAUSE_START.finditer(line)}))
