@@ -84,9 +84,6 @@ def read_metadata(
                 named.name,
                 document.line_url(named.line),
             )
-        dated = _document_date(document)
-        if dated is not None:
-            meta.document_dates[document.document_id] = dated
     read_model(meta, snapshot, headline, front, readme)
     read_runtimes(meta, headline, cited, [readme] if readme else [])
     _system(meta, front, headline, readme)
@@ -226,17 +223,6 @@ def _experiment_date(
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
     meta.evidence["experiment_date"] = dates[ordered[0]]
-
-
-def _document_date(document: Document) -> tuple[str, str] | None:
-    """The one date a document's dating lines state (`Date: 2026-08-20`), with its line URL:
-    its figures' experiment date. None when it dates none, or several (a log of many days)."""
-    found: dict[str, str] = {}
-    for number, line in enumerate(document.line_list, 1):
-        if _DATE_LINE.match(line):
-            for _, _, date in find_dates(line)[:1]:
-                found.setdefault(date, document.line_url(number))
-    return next(iter(found.items())) if len(found) == 1 else None
 
 
 def _setup_fields(

@@ -35,7 +35,3 @@ class RecordMetadata(BaseModel):
         default_factory=dict,
         description="document id → (the one model it names, its line URL), for the figures",
     )
-    document_dates: dict[str, tuple[str, str]] = Field(
-        default_factory=dict,
-        description="document id → (the one date its dating lines state, its line URL)",
-    )

@@ -21,7 +21,6 @@ from draftflow.extract.conditions.cite import CITED_KEYS
 from draftflow.record.conditions import RUN_SOURCE_LINES, SEED_RESULT_KEYS
 from draftflow.record.label import LabelPart, differing_parts
 from draftflow.record.model import ReportedResult, TestProfile
-from draftflow.select.metadata import DATE_KEYS
 from draftflow.select.metadata_model import RecordMetadata
 
 MAX_LABEL_PARTS = 5
@@ -128,9 +127,6 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
         if key not in result.conditions and not (own_model and key in ("model",)):
             conditions[key] = value
     conditions.update(result.conditions)
-    dated = meta.document_dates.get(result.source_document_id)
-    if dated is not None and not any(DATE_KEYS.match(key) for key in conditions):
-        conditions["experiment_date"] = dated[0]  # the one date its document's runs are dated
     for key in SEED_RESULT_KEYS:
         conditions.setdefault(key, None)  # unknown is null, as the seed writes it
     label = readable_label(result.label)

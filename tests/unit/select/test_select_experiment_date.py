@@ -6,7 +6,6 @@ import pytest
 
 from documents import make_result
 from draftflow.select.metadata import read_metadata
-from draftflow.select.profiles import enrich
 from extract_support import snapshot_of
 
 
@@ -35,29 +34,3 @@ def test_a_date_in_prose_is_no_experiment_date() -> None:
     document = snapshot.documents[0]
     result = make_result(document, document.line_list.index("| A | 9.5 |") + 1, 9.5)
     assert read_metadata(snapshot, [result], [result]).experiment_date is None
-
-
-def test_each_headline_figure_carries_its_own_document_s_date() -> None:
-    """luongnv89/dgx-spark-llm-lab: two reports dated a day apart; the record's range is no
-    figure's date, each figure's is the one its own report's dating line states."""
-    first = "# Run A\n**Date:** 2026-08-20\n\n| M | TPS |\n|---|---|\n| A | 9.5 |\n"
-    second = "# Run B\n**Date:** 2026-08-21\n\n| M | TPS |\n|---|---|\n| B | 7.5 |\n"
-    snapshot = snapshot_of({"a.md": first, "b.md": second})
-    results = [
-        make_result(document, document.line_list.index(row) + 1, value)
-        for document, row, value in zip(
-            snapshot.documents, ("| A | 9.5 |", "| B | 7.5 |"), (9.5, 7.5), strict=True
-        )
-    ]
-    meta = read_metadata(snapshot, results, results)
-    dates = [enrich(result, meta).conditions["experiment_date"] for result in results]
-    assert dates == ["2026-08-20", "2026-08-21"]
-
-
-def test_a_document_dating_several_days_dates_none_of_its_figures() -> None:
-    text = "# Log\nDate: 2026-08-20\n\n| M | TPS |\n|---|---|\n| A | 9.5 |\nDate: 2026-08-22\n"
-    snapshot = snapshot_of({"log.md": text})
-    document = snapshot.documents[0]
-    result = make_result(document, document.line_list.index("| A | 9.5 |") + 1, 9.5)
-    enriched = enrich(result, read_metadata(snapshot, [result], [result]))
-    assert enriched.conditions["experiment_date"] is None
