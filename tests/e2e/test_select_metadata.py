@@ -84,8 +84,9 @@ def test_a_box_compared_with_a_dgx_spark_is_not_measured_on_one() -> None:
     )
     table = _document("bench.md", "| test | t/s |\n|---|---|\n| tg128 | 47.3 |\n")
     meta = read_metadata(_snapshot(readme, table), [_result(table, 3, 47.3)], [])
-    assert meta.system is None
-    assert "Strix Halo" in meta.unstated["system"]
+    # the README's opening names its own box: that, never the DGX Spark it is compared with
+    assert meta.system == "AMD Strix Halo (Ryzen AI Max+ 395)"
+    assert meta.evidence["system"].endswith("README.md#L3")
 
 
 def test_a_headline_figure_on_another_machine_leaves_the_record_system_unstated() -> None:
