@@ -21,8 +21,9 @@ from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.learned import features
 from draftflow.llm import ModelSettings
 from draftflow.numbers import ParsedNumber, scan
-from draftflow.pipeline.draft import DraftRequest, run_draft
+from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
 from draftflow.record.model import ReportedResult
+from draftflow.select import not_measured
 from draftflow.verify import reread, roles
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
@@ -35,9 +36,6 @@ ROWS = 3
 def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "someone__wide-sweep"
-    folder.mkdir()
-    (folder / "README.md").write_text(wide_readme(COLUMNS, ROWS))
     counts = {"matches": 0, "rows": 0, "topology": 0, "heading paths": 0}
     counts |= {"document searches": 0, "result copies": 0, "caption metrics": 0}
     collapsed, copy, in_prose = (
@@ -83,14 +81,7 @@ def test_a_wide_table_is_drafted_in_work_linear_in_its_cells(
     monkeypatch.setattr(readers, "topology_count", counted_topology)
     monkeypatch.setattr(DocumentContext, "heading_path", counted_paths)
     monkeypatch.setattr(DocumentContext, "table_rows", counted_rows)
-    request = DraftRequest(
-        source=str(folder),
-        records_dir=tmp_path / "records",
-        settings=ModelSettings(),
-        revision="a" * 40,
-        origin="https://github.com/someone/wide-sweep",
-    )
-    outcome = asyncio.run(run_draft(request))
+    outcome = _draft_wide_table(tmp_path)
     cells = COLUMNS * ROWS
     assert outcome.figures >= cells * 0.9, outcome.figures
     assert outcome.errors == 0
@@ -123,12 +114,11 @@ def test_a_wide_rows_shared_readings_are_read_once(
     reading it, not again by each stage; a column's header once for its conditions, not
     once per figure of the column. Session 18: the document's length headers once per
     document, and verify's name for a value at its place once per (line, value)."""
-    folder = tmp_path / "someone__wide-sweep"
-    folder.mkdir()
-    (folder / "README.md").write_text(wide_readme(COLUMNS, ROWS))
     counts = {"long scans": 0, "header loads": 0, "length headers": 0, "value names": 0}
+    counts["headline exclusion readings"] = 0
     scanned, load_of_header = scan._Scanner.scan, readers.load_of_header
     length_headers, context_name = workload._length_headers, roles._context_name
+    exclusion_reading = not_measured._reading
 
     def counted_scan(self: scan._Scanner) -> list[object]:
         counts["long scans"] += len(self.text) > scan.MEMO_MAX_CHARS
@@ -146,18 +136,16 @@ def test_a_wide_rows_shared_readings_are_read_once(
         counts["value names"] += 1
         return context_name(*args)
 
+    def counted_exclusion(*args: Any) -> object:
+        counts["headline exclusion readings"] += 1
+        return exclusion_reading(*args)
+
     monkeypatch.setattr(scan._Scanner, "scan", counted_scan)
     monkeypatch.setattr(readers, "load_of_header", counted_load)
     monkeypatch.setattr(workload, "_length_headers", counted_lengths)
     monkeypatch.setattr(roles, "_context_name", counted_name)
-    request = DraftRequest(
-        source=str(folder),
-        records_dir=tmp_path / "records",
-        settings=ModelSettings(),
-        revision="a" * 40,
-        origin="https://github.com/someone/wide-sweep-once",
-    )
-    outcome = asyncio.run(run_draft(request))
+    monkeypatch.setattr(not_measured, "_reading", counted_exclusion)
+    outcome = _draft_wide_table(tmp_path)
     assert outcome.figures >= COLUMNS * ROWS * 0.9, outcome.figures
     # before: the 4 long lines scanned again by each stage that reads them (extract's
     # grounding, select's restatements, verify, the drafter): 12 scans; now 4
@@ -171,6 +159,25 @@ def test_a_wide_rows_shared_readings_are_read_once(
     # before: verify named each figure's value at its place (its unit, its words, its
     # column) once per figure (4,500); now once per (line, value): a row repeats its values
     assert counts["value names"] <= COLUMNS, counts
+    # session 18's merge: the headline exclusion read every place of a figure's line that
+    # writes its value (~11 a figure: 50,364 readings for 4,500 figures) and scanned the whole
+    # line for each; now it stops at the first place that reads as a result
+    assert counts["headline exclusion readings"] <= 2 * COLUMNS * ROWS, counts
+
+
+def _draft_wide_table(tmp_path: Path) -> DraftOutcome:
+    """The no-model draft of a README holding one table of `COLUMNS` x `ROWS` cells."""
+    folder = tmp_path / "someone__wide-sweep"
+    folder.mkdir()
+    (folder / "README.md").write_text(wide_readme(COLUMNS, ROWS))
+    request = DraftRequest(
+        source=str(folder),
+        records_dir=tmp_path / "records",
+        settings=ModelSettings(),
+        revision="a" * 40,
+        origin="https://github.com/someone/wide-sweep",
+    )
+    return asyncio.run(run_draft(request))
 
 
 TABLES = 400

@@ -40,7 +40,7 @@ _COMPARATIVE = re.compile(
     r"|bigger|greater|cheaper|costlier|longer|shorter|speed-?ups?|slow-?downs?|improvements?"
     r"|gains?|increases?|decreases?|reductions?|throughput|speed|bandwidth|latency|capacity"
     r"|performance|efficiency|boost|drop|penalty|overhead|headroom|difference|gap|uplift"
-    r"|jump|advantage|lead|compression|smaller|memory-efficient)$",
+    r"|jump|advantage|lead|compression|memory-efficient)$",
     re.IGNORECASE,
 )
 _FUNCTION_WORD = re.compile(

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from draftflow.extract.conditions import setup_names as vocab
 
 _COMPARED = re.compile(
-    r"\s(?:than|vs\.?|versus|against|over|compared\s+(?:to|with)|relative\s+to"
+    rf"\s(?:{vocab.COMPARISON_WORDS}|compared\s+(?:to|with)"
     r"|(?:exceed|beat|outperform|trail)(?:s|ed|ing)?|ahead\s+of|behind"
-    r"|(?:close|similar|comparable|equal|identical)\s+to|on\s+par\s+with"
     r"|(?:the\s+)?same(?:\s+[\w-]+){0,3}\s+as|as\s+[\w-]+\s+as)\s",
     re.I,
 )

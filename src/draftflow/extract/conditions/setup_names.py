@@ -212,9 +212,14 @@ def sole_precision(text: str) -> str | None:
     return precision_in(text) if len(found) == 1 else None
 
 
+COMPARISON_WORDS = (
+    r"over|than|vs\.?|versus|against|relative\s+to"
+    r"|(?:close|similar|comparable|equal|identical)\s+to|on\s+par\s+with"
+)
+"""The words that pass from what a figure measures to what it is compared with, as regex
+alternatives: each reader adds its own (`named_models`: `outperforms`, `the same ... as`)."""
 _COMPARED = re.compile(
-    r"(?:\b(?:over|than|vs\.?|versus|against|compar\w*(?:\s+\w+){0,2}?\s+(?:to|with)"
-    r"|relative\s+to|baseline|(?:close|similar|comparable|equal|identical)\s+to|on\s+par\s+with)"
+    rf"(?:\b(?:{COMPARISON_WORDS}|compar\w*(?:\s+\w+){{0,2}}?\s+(?:to|with)|baseline)"
     r"\s+(?:the\s+)?`?)$",
     re.I,
 )
