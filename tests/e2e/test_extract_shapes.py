@@ -164,16 +164,7 @@ def test_real_line(
     expected: Expected,
     corpus_dir: Path,
     manifest: dict[str, Any],
-    request: pytest.FixtureRequest,
 ) -> None:
-    if (folder, line) == ("jvr0x__dgx-spark-bench", 253):
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason="session 18 merge: a spec cell '~80 GB/token' is read as an unspecified"
-                " figure (the columns-own-unit reading); open, see note 18",
-            )
-        )
     results = _results(folder, path, str(corpus_dir))
     found = [(r.metric, r.value, r.unit) for r in results if r.source_line == line]
     if not expected:

@@ -110,6 +110,12 @@ def _plain_value(figure: CellFigure) -> bool:
     return figure.role is CellRole.VALUE and figure.label is None and figure.unit is None
 
 
+_ESTIMATE_HEADING = re.compile(
+    r"\b(?:theoretical|estimated?|estimates|projected|projections?|predicted|predictions?)\b",
+    re.IGNORECASE,
+)
+
+
 def _names_a_quantity(candidate: Candidate) -> bool:
     """True when nothing around a cell says it is a setting, a threshold, an identifier, a
     spread, a specification or a known metric (which the rules read, or left out on
@@ -127,6 +133,8 @@ def _names_a_quantity(candidate: Candidate) -> bool:
         # writing a unit of its own, `Stage 2 (img/s)` under `Throughput Summary`, is not it)
     if candidate.heading and SPEC_HEADINGS.search(candidate.heading):
         return False
+    if candidate.heading and _ESTIMATE_HEADING.search(candidate.heading):
+        return False  # `Theoretical Analysis`: the section's numbers are worked out, not run
     caption = (candidate.caption or "").lower()
     # `the expected size of the converted weights`: specifications
     return not (HARD_SKIP.search(caption) or THRESHOLD_WORDS.search(caption))

@@ -87,3 +87,19 @@ def test_percent_takes_its_metric_from_the_words_after_it() -> None:
         (1, 66.8, "tokens/s"),
     ]
     assert readings(line)[2][1] == "judge_pass_rate"
+
+
+def test_a_bandwidth_is_a_figure_only_where_something_measured_or_corrected_it() -> None:
+    # epappas decisions.md: a paired rerun corrects an outlier; a spec sheet's bandwidth is
+    # stated, never measured (`273 GB/s bandwidth`)
+    text = (
+        "It was a low outlier; four paired runs corrected it to 22.68 GB/s.\n"
+        "\n"
+        "The median was later revised to 21.95 GB/s.\n"
+        "\n"
+        "The box has 273 GB/s of memory bandwidth.\n"
+    )
+    assert [(value, metric) for value, metric, *_ in readings(text)] == [
+        (22.68, "bandwidth"),
+        (21.95, "bandwidth"),
+    ]

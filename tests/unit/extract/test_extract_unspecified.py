@@ -202,3 +202,26 @@ def test_a_column_writing_its_own_unit_under_a_metric_heading_is_unspecified() -
         (UNSPECIFIED, "Stage 2 (img/s)")
     ] * 2
     assert [item.candidate.values[0] for item in stage] == [2.19, 0.25]
+
+
+ESTIMATES = """# Evaluation
+
+### 4.2 Theoretical Analysis
+
+| Precision | Weight Traffic/token | Max tok/s |
+|---|---|---|
+| BF16 (2 B/param) | ~80 GB/token | 273 / 80 ≈ 3.4 tok/s |
+| FP4 (0.5 B/param) | ~20 GB/token | 273 / 20 ≈ 13.7 tok/s |
+
+### 4.3 Measured
+
+| Precision | Weight Traffic/token |
+|---|---|
+| FP4 | 21.5 GB/token |
+"""
+
+
+def test_a_column_writing_its_own_unit_under_an_estimate_heading_is_no_figure() -> None:
+    # jvr0x's `Theoretical Analysis`: the section works numbers out, it does not run them
+    columns = _by_column(_selected(ESTIMATES))
+    assert [item.candidate.values[0] for item in columns["Weight Traffic/token"]] == [21.5]

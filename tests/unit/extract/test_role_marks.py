@@ -44,11 +44,6 @@ def test_a_run_against_a_dead_endpoint_and_a_bugs_share_are_failures() -> None:
     assert excluded is not None and excluded.exclusion is Exclusion.NOT_THE_AUTHORS
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session 18 merge: the retrained result model no longer keeps the corrected 22.68"
-    " GB/s of this sentence; open, see note 18",
-)
 def test_a_reading_the_author_corrects_is_superseded_and_the_correction_is_not() -> None:
     text = (
         "# Tuning\n\n## Measure before and after\n\n"

@@ -67,7 +67,7 @@ _MEASURED = re.compile(
     r"measured|observed|grew|rose|fell|dropped|averaged|sustain(?:ed|s)|achiev(?:ed|es)|got|"
     r"hit|recorded|logged|produced|returned|scored|scores|finished|completed|ran|runs at|serves?|"
     r"decod(?:ed|es)|generat(?:ed|es|ing)|delivered|allocat(?:ed|es)|creat(?:ed|ing)|loaded|"
-    r"wrote|written|writing|produc(?:ed|ing))\b",
+    r"wrote|written|writing|produc(?:ed|ing)|corrected|revised|settled|landed)\b",
     re.IGNORECASE,
 )
 _SPEC_NOUN = re.compile(
