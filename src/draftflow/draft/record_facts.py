@@ -50,13 +50,17 @@ MENTIONS = {
     r"|(?<!tensor )(?<!pipeline )(?<!data )(?<!expert )\bparallel\b(?![ _-]?(?:size|degree))",
     "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
     r"|\bpp\d+\b",
+    # `512-token outputs`, `a 64- vs 8-token generation`
     "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
-    r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)",
+    r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)"
+    r"|\btokens?[ -](?:outputs?|generations?|completions?|responses?)\b",
     "temperature": r"\btemperature\b",
     "top_p": r"\btop[_ -]?p\b",
     "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",
     # the words, or any weight precision of the vocabulary (`numbers/vocabulary.toml`)
-    "quantization": rf"\bquanti[sz]\w*|\bgguf\b|{PRECISION.pattern}",
+    # and a GGUF quantization's name in a folder or file name (`GLM-4.5-Air-UD-Q4_K_XL`)
+    "quantization": rf"\bquanti[sz]\w*|\bgguf\b|{PRECISION.pattern}"
+    r"|(?<![a-z0-9])(?:ud-)?i?q[1-8](?:_[0-9a-z]+)+(?![a-z0-9])",
     "speculative_decoding": r"\bspeculat\w*|\bmtp\b|\bdraft model\b|\beagle\d?\b|\bdflash\b",
 }
 

@@ -107,3 +107,16 @@ def test_a_row_cell_no_condition_reads_is_a_difference() -> None:
     )
     oom = _figure(6.0, {"model": "Qwen3.6-27B", "toolbox": "rocm-7.2.3-mtp", "8b": "OOM"}, "x")
     assert compared_key(measured.result, oom.result) == ""
+
+
+def test_no_lead_over_a_figure_whose_conditions_are_the_same() -> None:
+    """cadamcat: `108 tok/s` in the README is the notes' `107.8` rounded; with no condition
+    telling them apart, "108 leads, 1.00x the 107.8" compared one measurement with itself."""
+    grounded = _grounded(
+        [
+            (5, 108.0, "vLLM, throughput", {"engine": "vLLM", "node_count": 2}),
+            (6, 107.8, "vLLM, notes, throughput", {"engine": "vLLM", "node_count": 2}),
+        ]
+    )
+    assert compared_key(grounded[0].result, grounded[1].result) == ""
+    assert leaders(grounded, _written) == []

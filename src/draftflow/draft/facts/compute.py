@@ -77,8 +77,11 @@ def leaders(
         ranked = sorted(items, key=lambda i: float(i.result.value), reverse=way is Direction.HIGHER)
         best = ranked[0]
         runner = next((i for i in ranked[1:] if i.result.value != best.result.value), None)
-        if runner is None or compared_key(best.result, runner.result) is None:
-            continue  # a lead over a figure that differs in more than one condition says nothing
+        if runner is None or not compared_key(best.result, runner.result):
+            # a lead over a figure that differs in more than one condition says nothing; over
+            # one that differs in none (`108` in the README, `107.8` in the notes) it sets a
+            # measurement beside itself or its own rounding
+            continue
         if _beyond(best.result, figures, way):
             continue  # the headline left out a comparable figure that does better
         refs = (figure_ref(best, written, shared=True), figure_ref(runner, written, shared=True))

@@ -12,7 +12,7 @@ from pydantic import JsonValue
 from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
-from draftflow.draft.parts import Grounded, cited_texts
+from draftflow.draft.parts import Grounded, cited_texts, documents_of
 from draftflow.draft.record_facts import mentioned, states
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.record.model import ReportedResult
@@ -148,7 +148,10 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     texts = cited_texts(grounded)
     facts = [
         _gap_fact(gap, grounded, written, len(results))
-        for gap in (_repetitions_gap(results, texts), _conditions_gap(results, texts))
+        for gap in (
+            _repetitions_gap(results, texts),
+            _conditions_gap(results, documents_of(grounded)),
+        )
         if gap is not None
     ]
     engine = next((e for r in results if (e := text_value(r.conditions.get("engine")))), None)
