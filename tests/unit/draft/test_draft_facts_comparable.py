@@ -120,3 +120,16 @@ def test_no_lead_over_a_figure_whose_conditions_are_the_same() -> None:
     )
     assert compared_key(grounded[0].result, grounded[1].result) == ""
     assert leaders(grounded, _written) == []
+
+
+def test_no_lead_over_a_figure_along_a_key_only_one_of_them_states() -> None:
+    """Jacob: `16.5 tok/s` states no model, `14.6` states Qwen3.5-122B-A10B; "MLX leads with
+    16.5, 1.13x the 14.6 of Qwen3.5-122B-A10B" compared a known model with an unknown one."""
+    grounded = _grounded(
+        [
+            (5, 16.5, "MLX, throughput", {"engine": "MLX"}),
+            (6, 14.6, "Qwen3.5-122B-A10B, MLX", {"engine": "MLX", "model": "Qwen3.5-122B"}),
+        ]
+    )
+    assert compared_key(grounded[0].result, grounded[1].result) == "model"
+    assert leaders(grounded, _written) == []
