@@ -35,6 +35,10 @@ _VENDOR = re.compile(r"^(?:nvidia|amd|asus|intel|apple)\s+", re.I)
 SECONDARY_TITLE_METRICS = frozenset({"bandwidth"})
 TITLE_METRICS = SPEED_AND_TIME_METRICS | SECONDARY_TITLE_METRICS | {"accuracy", "judge_pass_rate"}
 """What a title may claim: a speed, a latency, an accuracy, else an interconnect's bandwidth."""
+NOT_ESTABLISHED = (
+    "What it does not establish: none of these figures was re-run here, and a comparison "
+    "holds only for the configurations and workloads its figures state."
+)
 RANKED_KINDS = frozenset({FactKind.LEADER, FactKind.SCALING, FactKind.CHANGE})
 """Facts that rank or compare configurations: the text then does not say it ranks none."""
 
@@ -350,11 +354,10 @@ def answer_sentences(writer: Framed, repository: str) -> list[str]:
     gaps = [c for c in writer.claims if c[0].kind is FactKind.UNSTATED]
     if gaps:
         said.append(gaps[0][1][0])
-    said.append(
-        "What it does not establish: none of these figures was re-run here, and a comparison "
-        "holds only for the configurations and workloads its figures state."
-    )
-    return writer.everywhere.keep(said)
+    kept = writer.everywhere.keep(said)
+    # the limits say what no draft establishes (nothing re-run, a comparison only for what its
+    # figures state); the answer repeats it only where it has nothing of its own to say
+    return kept or [NOT_ESTABLISHED]
 
 
 def ranks(claims: Sequence[tuple[Fact, list[str]]]) -> bool:

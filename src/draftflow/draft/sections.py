@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.draft import template_wording as w
+from draftflow.draft.facts.gaps import is_inference
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter, documents_of
 from draftflow.draft.record_facts import UNSTATED_NAMES, mentioned, states
@@ -170,10 +171,6 @@ def figures_section(writer: SectionWriter) -> Section | None:
     if derived:
         paragraphs.append(derived)
         cited += [item.document for item in writer.grounded if item.result.uncertainty]
-    paragraphs.append(
-        "Every other grounded figure of the repository is kept beside the record in its "
-        "figures file."
-    )
     return w.section("What was measured?", [" ".join(paragraphs)], cited)
 
 
@@ -248,9 +245,6 @@ def comparable_section(writer: SectionWriter) -> Section | None:
         )
     if shared:
         sentences.append(f"The {w.join(shared)} figures share their stated conditions.")
-    if len(groups) > 1:
-        sentences.append("Figures of different metrics or units are not comparable.")
-    sentences.append("No figure is compared with another source or repository.")
     kept = writer.ground(writer.front).keep(sentences)
     return w.section("What is comparable and what is not?", [" ".join(kept)], writer.front)
 
@@ -288,7 +282,7 @@ def missing_section(writer: SectionWriter) -> Section | None:
     stated = [item.result.conditions for item in writer.grounded]
     sentences = [
         *_record_unstated_sentences(writer, stated),
-        *_condition_gap_sentences(writer.grounded),
+        *_condition_gap_sentences([i for i in writer.grounded if is_inference(i.result)]),
         *_setup_gap_sentences(writer.selection.setup),
     ]
     if writer.selection.dropped_claims:
@@ -296,7 +290,6 @@ def missing_section(writer: SectionWriter) -> Section | None:
             "Some candidate figures could not be tied to a line of a source document and "
             "were left out."
         )
-    sentences.append("No figure was reproduced independently.")
     kept = writer.ground(writer.front).keep(sentences)
     return w.section("What is missing?", [" ".join(kept)], writer.front)
 
@@ -319,6 +312,8 @@ def _condition_gap_sentences(grounded: Sequence[Grounded]) -> list[str]:
     then those only some state, where the documents of the others do not speak of it either
     (lhl: every folder name, `GLM-4.5-Air-UD-Q4_K_XL`, states the quantization its figures'
     conditions leave null)."""
+    if not grounded:
+        return []
     stated = [item.result.conditions for item in grounded]
     unknown = [
         k

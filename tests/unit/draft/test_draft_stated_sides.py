@@ -191,3 +191,15 @@ def test_a_document_that_states_its_output_tokens_is_no_gap() -> None:
     facts = unstated(grounded, lambda item: repr(item.result.value))
     gaps = [f.detail for f in facts if f.subject == "conditions"]
     assert gaps and "output tokens" not in gaps[0]
+
+
+def test_a_model_s_run_conditions_are_no_gap_of_an_interconnect_s_bandwidth() -> None:
+    """epappas: the answer said "No headline figure ... states its input tokens or output
+    tokens" of NCCL all-reduce bandwidths, which have none."""
+    snapshot = snapshot_of({"docs/decisions.md": "# NCCL\n\nbusbw 21.95 GB/s at MTU 1500.\n"})
+    (document,) = snapshot.documents
+    grounded = [_figure(document, 3, 21.95, {}, metric="bandwidth", unit="GB/s")]
+    facts = unstated(grounded, lambda item: repr(item.result.value))
+    assert [f for f in facts if f.subject == "conditions"] == []
+    said = _text(sections.missing_section(_Writer(snapshot, grounded, _Facts())))
+    assert "input tokens" not in said

@@ -15,6 +15,7 @@ from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text
 from draftflow.draft.parts import Grounded, cited_texts, documents_of
 from draftflow.draft.record_facts import mentioned, states
 from draftflow.extract.conditions.readers import SOURCE_CELLS
+from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.record.model import ReportedResult
 
 MAX_LIMIT_ROWS = 4
@@ -39,6 +40,14 @@ UNKNOWN_KEYS = (
     "speculative_decoding",
 )
 MAX_UNKNOWN_NAMED = 4
+INFERENCE_METRICS = SPEED_AND_TIME_METRICS | {
+    "accuracy",
+    "judge_pass_rate",
+    "composite_score",
+    "score",
+    "perplexity",
+    "speculative_acceptance_rate",
+}
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 # a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
 # or a spread (`min 531 ms, max 827 ms`, a median or a percentile of several runs)
@@ -148,12 +157,16 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     texts = cited_texts(grounded)
     facts = [
         _gap_fact(gap, grounded, written, len(results))
-        for gap in (
-            _repetitions_gap(results, texts),
-            _conditions_gap(results, documents_of(grounded)),
-        )
+        for gap in (_repetitions_gap(results, texts),)
         if gap is not None
     ]
+    # a model's run conditions (tokens, sampling, cache) are no gap of an interconnect's
+    # bandwidth or a clock (epappas: "No headline figure ... states its input tokens" over
+    # NCCL all-reduce bandwidths)
+    inference = [item for item in grounded if is_inference(item.result)]
+    gap = _conditions_gap([item.result for item in inference], documents_of(inference))
+    if gap is not None:
+        facts.append(_gap_fact(gap, inference, written, len(results)))
     engine = next((e for r in results if (e := text_value(r.conditions.get("engine")))), None)
     if engine:
         # the figures that name the engine, and their documents, are what the sentence cites
@@ -162,6 +175,12 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         if gap is not None:
             facts.append(_gap_fact(gap, naming, written, len(results)))
     return facts
+
+
+def is_inference(result: ReportedResult) -> bool:
+    """Whether the figure measures a model's inference (a speed, a time, an accuracy), whose
+    run conditions a reader needs to compare it."""
+    return result.metric in INFERENCE_METRICS
 
 
 def _gap_fact(gap: _Gap, cited: Sequence[Grounded], written: Written, weight: int) -> Fact:
@@ -192,7 +211,9 @@ def _repetitions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) ->
 
 def _conditions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> _Gap | None:
     """The conditions a reader needs to compare a figure that no figure states and no
-    document speaks of."""
+    document speaks of (none of no figure)."""
+    if not results:
+        return None
     unknown = [
         k
         for k in UNKNOWN_KEYS
