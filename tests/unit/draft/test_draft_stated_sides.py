@@ -14,7 +14,7 @@ from pydantic import JsonValue
 from documents import make_result
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections
-from draftflow.draft.facts.gaps import unstated
+from draftflow.draft.facts.gaps import limits, unstated
 from draftflow.draft.grounding import Grounding, SourceText
 from draftflow.draft.parts import Grounded, Profile
 from extract_support import selection_of, snapshot_of
@@ -203,3 +203,17 @@ def test_a_model_s_run_conditions_are_no_gap_of_an_interconnect_s_bandwidth() ->
     assert [f for f in facts if f.subject == "conditions"] == []
     said = _text(sections.missing_section(_Writer(snapshot, grounded, _Facts())))
     assert "input tokens" not in said
+
+
+def test_a_cell_that_only_speaks_of_an_error_marks_no_limit() -> None:
+    """Jacob: "The sources mark Answer as error beside 72.17 s", where the answer cell reads
+    "(parse error, likely `2`)": the job ran; its answer could not be parsed."""
+    snapshot = snapshot_of({"jobs.md": "| job | wall s | Answer |\n|---|---|---|\n| 1+1 | 72.17 |"})
+    (document,) = snapshot.documents
+    cells: dict[str, JsonValue] = {"job": "1+1", "Answer": "(parse error, likely `2`)"}
+    parsed = _figure(document, 3, 72.17, {"source_cells": cells})
+    assert limits([parsed], lambda item: repr(item.result.value)) == []
+    failed: dict[str, JsonValue] = {"job": "1+1", "Answer": "❌ timeout (300 s)"}
+    marked = _figure(document, 3, 72.17, {"source_cells": failed})
+    (limit,) = limits([marked], lambda item: repr(item.result.value))
+    assert (limit.subject, limit.detail) == ("Answer", "timeout")

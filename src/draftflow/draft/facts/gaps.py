@@ -82,7 +82,7 @@ def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         result = item.result
         for key, value in _cells(result.conditions):
             text = text_value(value)
-            found = LIMIT_RE.search(text) if text and len(text) <= MAX_MARK_CHARS else None
+            found = _mark(text) if text and len(text) <= MAX_MARK_CHARS else None
             if found:
                 marked.setdefault((key, found.group(1)), []).append(item)
         if result.metric in FAILURE_METRICS and result.value > 0:
@@ -102,6 +102,13 @@ def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             )
         )
     return sorted(facts, key=lambda f: -f.weight)
+
+
+def _mark(text: str) -> re.Match[str] | None:
+    """The limit a cell marks, where the cell opens with it (`OOM`, `❌ failed`, `timeout
+    (300 s)`): a cell that only speaks of one (Jacob's answer cell `(parse error, likely
+    `2`)`) marks no configuration as failed."""
+    return LIMIT_RE.match(re.sub(r"^[\W_]+", "", text))
 
 
 def _cells(conditions: Mapping[str, JsonValue]) -> list[tuple[str, JsonValue]]:
