@@ -282,7 +282,7 @@ def missing_section(writer: SectionWriter) -> Section | None:
     stated = [item.result.conditions for item in writer.grounded]
     sentences = [
         *_record_unstated_sentences(writer, stated),
-        *_condition_gap_sentences([i for i in writer.grounded if is_inference(i.result)]),
+        *_condition_gap_sentences(writer.grounded),
         *_setup_gap_sentences(writer.selection.setup),
     ]
     if writer.selection.dropped_claims:
@@ -312,13 +312,15 @@ def _condition_gap_sentences(grounded: Sequence[Grounded]) -> list[str]:
     then those only some state, where the documents of the others do not speak of it either
     (lhl: every folder name, `GLM-4.5-Air-UD-Q4_K_XL`, states the quantization its figures'
     conditions leave null)."""
+    texts = documents_of(grounded)
+    grounded = [item for item in grounded if is_inference(item.result)]
     if not grounded:
-        return []
+        return []  # a model's run conditions are no gap of a bandwidth or a clock
     stated = [item.result.conditions for item in grounded]
     unknown = [
         k
         for k in STANDARD_CONDITION_KEYS
-        if not any(states(c, k) for c in stated) and not mentioned(k, documents_of(grounded))
+        if not any(states(c, k) for c in stated) and not mentioned(k, texts)
     ]
     partial = [
         k

@@ -171,7 +171,8 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     # bandwidth or a clock (epappas: "No headline figure ... states its input tokens" over
     # NCCL all-reduce bandwidths)
     inference = [item for item in grounded if is_inference(item.result)]
-    gap = _conditions_gap([item.result for item in inference], documents_of(inference))
+    # (any headline document that speaks of a condition leaves it unwritten, as before)
+    gap = _conditions_gap([item.result for item in inference], documents_of(grounded))
     if gap is not None:
         facts.append(_gap_fact(gap, inference, written, len(results)))
     engine = next((e for r in results if (e := text_value(r.conditions.get("engine")))), None)
