@@ -50,10 +50,10 @@ MENTIONS = {
     r"|(?<!tensor )(?<!pipeline )(?<!data )(?<!expert )\bparallel\b(?![ _-]?(?:size|degree))",
     "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
     r"|\bpp\d+\b",
-    # `512-token outputs`, `a 64- vs 8-token generation`
+    # `512-token outputs`, `a 64- vs 8-token generation` (a count: not `Token Generation Time`)
     "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
     r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)"
-    r"|\btokens?[ -](?:outputs?|generations?|completions?|responses?)\b",
+    r"|\b\d+[ -]tokens? (?:outputs?|generations?|completions?|responses?)\b",
     "temperature": r"\btemperature\b",
     "top_p": r"\btop[_ -]?p\b",
     "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",

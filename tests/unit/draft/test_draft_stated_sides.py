@@ -17,6 +17,7 @@ from draftflow.draft import sections
 from draftflow.draft.facts.gaps import limits, unstated
 from draftflow.draft.grounding import Grounding, SourceText
 from draftflow.draft.parts import Grounded, Profile
+from draftflow.draft.record_facts import mentioned
 from extract_support import selection_of, snapshot_of
 
 ROUND_1 = """# Round 1
@@ -217,3 +218,9 @@ def test_a_cell_that_only_speaks_of_an_error_marks_no_limit() -> None:
     marked = _figure(document, 3, 72.17, {"source_cells": failed})
     (limit,) = limits([marked], lambda item: repr(item.result.value))
     assert (limit.subject, limit.detail) == ("Answer", "timeout")
+
+
+def test_a_time_per_generated_token_states_no_output_tokens() -> None:
+    """b4rtaz: "Average Token Generation Time" is no count of output tokens."""
+    assert not mentioned("output_tokens", ["### Average Token Generation Time"])
+    assert mentioned("output_tokens", ["a 64- vs 8-token generation"])
