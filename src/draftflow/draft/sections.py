@@ -20,6 +20,8 @@ from draftflow.record.model import Conditions, ReportedSetup, Section
 MAX_DERIVED_SENTENCES = 3
 COMPARED_KEYS = 4
 MAX_NAMED_VALUES = 3
+NAMED_MANY_WAYS = frozenset({"system"})
+"""A system is named many ways (`GX10`, `NVIDIA GB10`): two names are no difference."""
 
 
 def artifact_section(writer: SectionWriter) -> Section | None:
@@ -204,7 +206,11 @@ def differences_section(writer: SectionWriter) -> Section | None:
     cited = w.unique_documents(p.document for p in profiles if p.document)[:3] or writer.front
     grounding = writer.ground(cited)
     keys = w.unique(k for p in profiles for k, v in p.conditions.items() if w.is_scalar(v))
-    differ = [k for k in keys if w.differ_stated(p.conditions.get(k) for p in profiles)]
+    differ = [
+        k
+        for k in keys
+        if k not in NAMED_MANY_WAYS and w.differ_stated(p.conditions.get(k) for p in profiles)
+    ]
     shared = [
         k
         for k in keys
@@ -257,7 +263,11 @@ def _why_not_comparable(items: Sequence[Grounded]) -> tuple[str, bool]:
     tokens per second`) are one figure's bounds, not two statistics."""
     conditions = [item.result.conditions for item in items]
     keys = w.unique(k for c in conditions for k, v in c.items() if v is not None and w.is_scalar(v))
-    differ = [k for k in keys if w.differ_stated(c.get(k) for c in conditions)]
+    differ = [
+        k
+        for k in keys
+        if k not in NAMED_MANY_WAYS and w.differ_stated(c.get(k) for c in conditions)
+    ]
     unsaid = any(k not in differ and any(c.get(k) is None for c in conditions) for k in keys)
     parts = []
     if differ:

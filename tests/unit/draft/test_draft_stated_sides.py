@@ -224,3 +224,16 @@ def test_a_time_per_generated_token_states_no_output_tokens() -> None:
     """b4rtaz: "Average Token Generation Time" is no count of output tokens."""
     assert not mentioned("output_tokens", ["### Average Token Generation Time"])
     assert mentioned("output_tokens", ["a 64- vs 8-token generation"])
+
+
+def test_two_names_of_a_system_are_no_difference() -> None:
+    """epappas: "The relative change figures differ in system" of `GX10` and `NVIDIA GB10`,
+    two names of one machine."""
+    snapshot = snapshot_of({"docs/net.md": "# Net\n\nJumbo frames: +3.3%.\n"})
+    (document,) = snapshot.documents
+    grounded = [
+        _figure(document, 3, 3.3, {"system": "GX10"}, metric="relative_change", unit="%"),
+        _figure(document, 3, 3.3, {"system": "NVIDIA GB10"}, metric="relative_change", unit="%"),
+    ]
+    said = _text(sections.comparable_section(_Writer(snapshot, grounded, _Facts())))
+    assert "differ in system" not in said
