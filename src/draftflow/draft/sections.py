@@ -268,7 +268,14 @@ def _why_not_comparable(items: Sequence[Grounded]) -> tuple[str, bool]:
         for k in keys
         if k not in NAMED_MANY_WAYS and w.differ_stated(c.get(k) for c in conditions)
     ]
-    unsaid = any(k not in differ and any(c.get(k) is None for c in conditions) for k in keys)
+    unsaid = any(
+        k not in differ
+        and (
+            any(c.get(k) is None for c in conditions)
+            or (k in NAMED_MANY_WAYS and w.differ_stated(c.get(k) for c in conditions))
+        )
+        for k in keys
+    )
     parts = []
     if differ:
         parts.append(w.join_capped(w.key_names(differ), COMPARED_KEYS))

@@ -237,3 +237,4 @@ def test_two_names_of_a_system_are_no_difference() -> None:
     ]
     said = _text(sections.comparable_section(_Writer(snapshot, grounded, _Facts())))
     assert "differ in system" not in said
+    assert "share their stated conditions" not in said  # nor are they shown to share it
