@@ -20,8 +20,8 @@ from draftflow.record.model import Conditions, ReportedSetup, Section
 MAX_DERIVED_SENTENCES = 3
 COMPARED_KEYS = 4
 MAX_NAMED_VALUES = 3
+# a system is named many ways (`GX10`, `NVIDIA GB10`): two names are no difference
 NAMED_MANY_WAYS = frozenset({"system"})
-"""A system is named many ways (`GX10`, `NVIDIA GB10`): two names are no difference."""
 
 
 def artifact_section(writer: SectionWriter) -> Section | None:
