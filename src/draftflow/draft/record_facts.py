@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from pydantic import JsonValue
 
 from draftflow.extract.conditions.setup_names import PRECISION
+from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.record.model import ReportedResult
 
 UNSTATED_NAMES = {
     "model_id": "the measured model",
@@ -70,3 +72,18 @@ def mentioned(key: str, texts: Iterable[str]) -> bool:
     "no headline figure states it" would read as the sources not stating it."""
     pattern = MENTIONS.get(key)
     return pattern is not None and any(re.search(pattern, t, re.IGNORECASE) for t in texts)
+
+
+# (not a bare `score`: a number of no stated scale, epappas's HTTP 401 read as a score)
+INFERENCE_METRICS = SPEED_AND_TIME_METRICS | {
+    "accuracy",
+    "judge_pass_rate",
+    "perplexity",
+    "speculative_acceptance_rate",
+}
+
+
+def is_inference(result: ReportedResult) -> bool:
+    """Whether the figure measures a model's inference (a speed, a time, an accuracy), whose
+    run conditions a reader needs to compare it."""
+    return result.metric in INFERENCE_METRICS

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.draft import template_wording as w
-from draftflow.draft.facts.gaps import is_inference
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter, documents_of
-from draftflow.draft.record_facts import UNSTATED_NAMES, mentioned, states
+from draftflow.draft.record_facts import UNSTATED_NAMES, is_inference, mentioned, states
 from draftflow.draft.template_wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.numbers import find_dates
 from draftflow.record.model import Conditions, ReportedSetup, Section

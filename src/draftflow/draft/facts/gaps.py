@@ -13,9 +13,8 @@ from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
 from draftflow.draft.parts import Grounded, cited_texts, documents_of
-from draftflow.draft.record_facts import mentioned, states
+from draftflow.draft.record_facts import is_inference, mentioned, states
 from draftflow.extract.conditions.readers import SOURCE_CELLS
-from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.record.model import ReportedResult
 
 MAX_LIMIT_ROWS = 4
@@ -40,13 +39,6 @@ UNKNOWN_KEYS = (
     "speculative_decoding",
 )
 MAX_UNKNOWN_NAMED = 4
-# (not a bare `score`: a number of no stated scale, epappas's HTTP 401 read as a score)
-INFERENCE_METRICS = SPEED_AND_TIME_METRICS | {
-    "accuracy",
-    "judge_pass_rate",
-    "perplexity",
-    "speculative_acceptance_rate",
-}
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 # a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
 # or a spread (`min 531 ms, max 827 ms`, a median or a percentile of several runs)
@@ -182,12 +174,6 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         if gap is not None:
             facts.append(_gap_fact(gap, naming, written, len(results)))
     return facts
-
-
-def is_inference(result: ReportedResult) -> bool:
-    """Whether the figure measures a model's inference (a speed, a time, an accuracy), whose
-    run conditions a reader needs to compare it."""
-    return result.metric in INFERENCE_METRICS
 
 
 def _gap_fact(gap: _Gap, cited: Sequence[Grounded], written: Written, weight: int) -> Fact:
