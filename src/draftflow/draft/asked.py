@@ -28,6 +28,8 @@ ARM_KEYS = (
 )
 # a system is named many ways (`GB10`, `DGX Spark`, `2x DGX Spark`): two names are no two arms
 UNCOMPARED_KEYS = frozenset({"system"})
+# conditions that hold a figure's own words or standing, not a setting of its arm
+NOT_SETTINGS = frozenset({"metric_as_written", "attribution", "status"})
 MAX_ARMS = 3
 MAX_ARM_CHARS = 40
 KEYS_NAMED = 4
@@ -83,6 +85,7 @@ def arms_section(writer: SectionWriter) -> Section | None:
     if not grounding.supports(heading):
         return None
     moving, shared, renamed = _other_settings(key, arms)
+    hidden = renamed or _unsaid(key, arms, moving + shared)
     name = w.key_name(key)
     sentences = []
     moving_names = grounding.keep(w.key_names(moving))
@@ -94,7 +97,7 @@ def arms_section(writer: SectionWriter) -> Section | None:
         )
     if shared_names:
         sentences.append(f"They share {w.join_capped(shared_names, KEYS_NAMED)}.")
-    if not moving_names and not renamed and shared_names:
+    if not moving_names and not hidden and shared_names:
         sentences.append(
             f"Of the settings the headline figures state, only the {name} differs between them."
         )
@@ -140,20 +143,43 @@ def _arm_name(key: str, value: str) -> str:
 def _other_settings(key: str, arms: dict[str, list[Grounded]]) -> tuple[list[str], list[str], bool]:
     """The other settings whose values differ between arms, those every figure shares, and
     whether a setting named many ways (the system) differs, so the arm key may not be the
-    only difference."""
+    only difference. A difference or a sameness is read only from a setting every figure
+    states: a figure that leaves it unstated may differ in it or not."""
     conditions = [i.result.conditions for items in arms.values() for i in items]
-    keys = w.unique(k for c in conditions for k, v in c.items() if w.is_scalar(v) and k != key)
+    keys = _other_keys(key, arms)
     moving, shared, renamed = [], [], False
     for other in keys:
         per_arm = [_values(items, other) for items in arms.values()]
         values = set().union(*per_arm)
+        everywhere = all(c.get(other) is not None for c in conditions)
         if other in UNCOMPARED_KEYS:
             renamed = renamed or len(values) > 1
+        elif not everywhere:
+            continue
         elif all(len(v) == 1 for v in per_arm) and len({next(iter(v)) for v in per_arm}) > 1:
             moving.append(other)  # each arm one value, and the arms' values differ
-        elif len(values) == 1 and all(c.get(other) is not None for c in conditions):
+        elif len(values) == 1:
             shared.append(other)
     return moving, shared, renamed
+
+
+def _other_keys(key: str, arms: dict[str, list[Grounded]]) -> list[str]:
+    conditions = [i.result.conditions for items in arms.values() for i in items]
+    return w.unique(
+        k
+        for c in conditions
+        for k, v in c.items()
+        if v is not None and w.is_scalar(v) and k != key and k not in NOT_SETTINGS
+    )
+
+
+def _unsaid(key: str, arms: dict[str, list[Grounded]], said: Sequence[str]) -> bool:
+    """Whether a setting some figure states is neither a difference nor a sameness the
+    section says (unstated by some figure, or several values within an arm): then the arm
+    key is not shown to be the only difference (cadamcat's llama.cpp arm ran other models
+    than its vLLM arm; "only the engine differs" hid that)."""
+    keys = _other_keys(key, arms)
+    return any(other not in said and other not in UNCOMPARED_KEYS for other in keys)
 
 
 def _values(items: Sequence[Grounded], key: str) -> set[str]:

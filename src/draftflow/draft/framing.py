@@ -23,7 +23,7 @@ from draftflow.draft.facts.fact_types import Fact, FactKind, FigureRef
 from draftflow.draft.facts.figures import figure_ref, metric_name
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
-from draftflow.extract.conditions.setup_names import family_names_in
+from draftflow.extract.conditions.setup_names import family_names_in, without_engines
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_numbers
 from draftflow.numbers.words import count_word
@@ -35,6 +35,10 @@ _VENDOR = re.compile(r"^(?:nvidia|amd|asus|intel|apple)\s+", re.I)
 SECONDARY_TITLE_METRICS = frozenset({"bandwidth"})
 TITLE_METRICS = SPEED_AND_TIME_METRICS | SECONDARY_TITLE_METRICS | {"accuracy", "judge_pass_rate"}
 """What a title may claim: a speed, a latency, an accuracy, else an interconnect's bandwidth."""
+NOT_ESTABLISHED = (
+    "What it does not establish: none of these figures was re-run here, and a comparison "
+    "holds only for the configurations and workloads its figures state."
+)
 RANKED_KINDS = frozenset({FactKind.LEADER, FactKind.SCALING, FactKind.CHANGE})
 """Facts that rank or compare configurations: the text then does not say it ranks none."""
 
@@ -134,16 +138,19 @@ def claim_phrase(writer: Framed) -> str:
     if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
         fact = lead[0]
         phrase = f"{fact.metric} of {facts_wording.figures_range(fact)}"
-        given = all(_models_figure(item, fact.subject) for item in _cited(writer, fact.inputs))
-        if fact.subject and writer.common_model() is None and given:
-            phrase += f" for {fact.subject}"
+        cited = _cited(writer, fact.inputs)
+        subject = fact.subject or _one_own_model(cited)
+        given = all(_models_figure(item, subject) for item in cited)
+        if subject and writer.common_model() is None and given and _said(writer, subject):
+            phrase += f" for {subject}"
         return phrase
     if first is not None:
         phrase = (
             f"{metric_name(first)} of {facts_wording.amount(figure_ref(first, writer.written))}"
         )
-        model = w.text(first.result.conditions.get("model"))
-        if model and writer.common_model() is None and _models_figure(first, model):
+        model = w.text(first.result.conditions.get("model")) or own_model(first)
+        named = model and writer.common_model() is None and _models_figure(first, model)
+        if model and named and _said(writer, model):
             phrase += f" for {model}"
         return phrase
     main = writer.main_claim()
@@ -196,6 +203,58 @@ def _models_figure(item: Grounded | None, model: str) -> bool:
     other = re.compile(r"\d\**\s*" + re.escape(unit[1]))
     between = line[at + len(model) : start] if at < start else line[end:at]
     return other.search(between) is None
+
+
+_NAME = re.compile(r"(?<![\w/.-])[A-Za-z][\w.]*(?:-[\w.]+)+")
+"""A hyphenated name (`gpt-oss-120b`, `GLM-4.5-Air-UD-Q4_K_XL`), a model's if it starts with
+a model family's name and carries a number."""
+_LLAMA_CPP = re.compile(r"llama[.-]cpp[\w.-]*", re.I)
+"""The engine named after a model family, with its build's suffix (`llama.cpp-vulkan_radv`)."""
+_CLAUSE_END = re.compile(r"[;:]|\.\s|\|")
+
+
+def own_model(item: Grounded) -> str | None:
+    """The model a figure's own context names where its conditions name none: the nearest
+    model name before the figure in its clause (Jacob's `gpt-oss-120b is the throughput
+    champion at 16.5 tok/s`), else the folder its document is in, where that folder is a
+    model's name and the document names no other model family (lhl's
+    `llm-bench/GLM-4.5-Air-UD-Q4_K_XL/README.md`). None where neither names one."""
+    line = item.document.line(item.result.source_line) or ""
+    found = _value_at(line, float(item.result.value))
+    if found is not None:
+        before = _CLAUSE_END.split(line[: found[0]])[-1]
+        names = [m.group(0) for m in _NAME.finditer(before) if _names_a_model(m.group(0))]
+        if names:
+            return names[-1]
+    folder = item.document.path.rsplit("/", 2)[-2] if item.document.path.count("/") else ""
+    if folder and _names_a_model(folder):
+        families = family_names_in(folder)
+        text = _LLAMA_CPP.sub(" ", without_engines(item.document.text))
+        if not family_names_in(text) - families:
+            return folder
+    return None
+
+
+def _said(writer: Framed, name: str) -> bool:
+    """Whether the documents the title may draw on state the name (a name the guard would
+    reject takes the whole claim with it)."""
+    return writer.everywhere.supports(name)
+
+
+def _one_own_model(items: Sequence[Grounded]) -> str:
+    """The model the figures' own contexts name, where each states no model in its
+    conditions and all name the same one; else `""`."""
+    if not items or any(w.text(i.result.conditions.get("model")) for i in items):
+        return ""
+    names = {own_model(item) for item in items}
+    found = names.pop() if len(names) == 1 else None
+    return found or ""
+
+
+def _names_a_model(name: str) -> bool:
+    return bool(re.search(r"\d", name)) and any(
+        name.lower().startswith(family) for family in family_names_in(name)
+    )
 
 
 def _value_at(line: str, value: float) -> tuple[int, int] | None:
@@ -295,11 +354,10 @@ def answer_sentences(writer: Framed, repository: str) -> list[str]:
     gaps = [c for c in writer.claims if c[0].kind is FactKind.UNSTATED]
     if gaps:
         said.append(gaps[0][1][0])
-    said.append(
-        "What it does not establish: none of these figures was re-run here, and a comparison "
-        "holds only for the configurations and workloads its figures state."
-    )
-    return writer.everywhere.keep(said)
+    kept = writer.everywhere.keep(said)
+    # the limits say what no draft establishes (nothing re-run, a comparison only for what its
+    # figures state); the answer repeats it only where it has nothing of its own to say
+    return kept or [NOT_ESTABLISHED]
 
 
 def ranks(claims: Sequence[tuple[Fact, list[str]]]) -> bool:

@@ -30,6 +30,14 @@ def cited_texts(grounded: Iterable[Grounded]) -> list[str]:
     return [document.text for document in documents.values()]
 
 
+def documents_of(grounded: Iterable[Grounded]) -> list[str]:
+    """The path and the text of each document the figures cite, once each: a folder name
+    (`llm-bench/GLM-4.5-Air-UD-Q4_K_XL/README.md`) states what its figures ran on as much
+    as a line does."""
+    items = list(grounded)
+    return list(dict.fromkeys(item.document.path for item in items)) + cited_texts(items)
+
+
 @dataclass(frozen=True)
 class Profile:
     """A configuration to describe: a test profile, or the shared conditions of results."""

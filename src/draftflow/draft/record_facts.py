@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from pydantic import JsonValue
 
 from draftflow.extract.conditions.setup_names import PRECISION
+from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.record.model import ReportedResult
 
 UNSTATED_NAMES = {
     "model_id": "the measured model",
@@ -50,13 +52,17 @@ MENTIONS = {
     r"|(?<!tensor )(?<!pipeline )(?<!data )(?<!expert )\bparallel\b(?![ _-]?(?:size|degree))",
     "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
     r"|\bpp\d+\b",
+    # `512-token outputs`, `a 64- vs 8-token generation` (a count: not `Token Generation Time`)
     "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
-    r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)",
+    r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)"
+    r"|\b\d+[ -]tokens? (?:outputs?|generations?|completions?|responses?)\b",
     "temperature": r"\btemperature\b",
     "top_p": r"\btop[_ -]?p\b",
     "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",
     # the words, or any weight precision of the vocabulary (`numbers/vocabulary.toml`)
-    "quantization": rf"\bquanti[sz]\w*|\bgguf\b|{PRECISION.pattern}",
+    # and a GGUF quantization's name in a folder or file name (`GLM-4.5-Air-UD-Q4_K_XL`)
+    "quantization": rf"\bquanti[sz]\w*|\bgguf\b|{PRECISION.pattern}"
+    r"|(?<![a-z0-9])(?:ud-)?i?q[1-8](?:_[0-9a-z]+)+(?![a-z0-9])",
     "speculative_decoding": r"\bspeculat\w*|\bmtp\b|\bdraft model\b|\beagle\d?\b|\bdflash\b",
 }
 
@@ -66,3 +72,18 @@ def mentioned(key: str, texts: Iterable[str]) -> bool:
     "no headline figure states it" would read as the sources not stating it."""
     pattern = MENTIONS.get(key)
     return pattern is not None and any(re.search(pattern, t, re.IGNORECASE) for t in texts)
+
+
+# (not a bare `score`: a number of no stated scale, epappas's HTTP 401 read as a score)
+INFERENCE_METRICS = SPEED_AND_TIME_METRICS | {
+    "accuracy",
+    "judge_pass_rate",
+    "perplexity",
+    "speculative_acceptance_rate",
+}
+
+
+def is_inference(result: ReportedResult) -> bool:
+    """Whether the figure measures a model's inference (a speed, a time, an accuracy), whose
+    run conditions a reader needs to compare it."""
+    return result.metric in INFERENCE_METRICS

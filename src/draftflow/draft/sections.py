@@ -10,14 +10,17 @@ from collections.abc import Sequence
 
 from draftflow.draft import template_wording as w
 from draftflow.draft.grounding import format_value
-from draftflow.draft.parts import Grounded, SectionWriter, cited_texts
-from draftflow.draft.record_facts import UNSTATED_NAMES, mentioned, states
+from draftflow.draft.parts import Grounded, SectionWriter, documents_of
+from draftflow.draft.record_facts import UNSTATED_NAMES, is_inference, mentioned, states
 from draftflow.draft.template_wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
+from draftflow.numbers import find_dates
 from draftflow.record.model import Conditions, ReportedSetup, Section
 
 MAX_DERIVED_SENTENCES = 3
 COMPARED_KEYS = 4
 MAX_NAMED_VALUES = 3
+# a system is named many ways (`GX10`, `NVIDIA GB10`): two names are no difference
+NAMED_MANY_WAYS = frozenset({"system"})
 
 
 def artifact_section(writer: SectionWriter) -> Section | None:
@@ -30,10 +33,43 @@ def artifact_section(writer: SectionWriter) -> Section | None:
     sentences = _measured_on(writer, model, facts.system, facts.runtimes)
     if facts.quantization:
         sentences.append(f"The weights are {facts.quantization}.")
-    if facts.experiment_date:
-        sentences.append(f"The measurements are dated {facts.experiment_date}.")
+    date = facts.experiment_date
+    dated = _dated(writer, date, facts.evidence.get("experiment_date")) if date else None
+    if dated:
+        sentences.append(dated)
     kept = grounding.keep(sentences)
     return w.section("Which artifact was measured?", [" ".join(kept)], writer.front)
+
+
+def _dated(writer: SectionWriter, date: str | None, evidence: str | None) -> str | None:
+    """`The measurements are dated 2026-07-24.`, where it holds of every headline figure: its
+    own conditions state that date, or its document is the one the date was read from and
+    that line states no other date (teaql's ledger reads "Evidence window: 2026-07-24 to
+    2026-07-25", and its round reports carry none). Where it holds of some figures only,
+    they are named by their documents; where the line gives a window, nothing is said."""
+    if not date or not evidence:
+        return None
+    url, _, anchor = evidence.partition("#L")
+    documents = [*(i.document for i in writer.grounded), *writer.snapshot.documents]
+    document = next((d for d in documents if d.pinned_url == url), None)
+    line = document.line(int(anchor)) if document is not None and anchor.isdigit() else None
+    if line is None or any(found not in date for _, _, found in find_dates(line)):
+        return None
+    by_date = [
+        item
+        for item in writer.grounded
+        if any(
+            isinstance(v, str) and date in v
+            for k, v in item.result.conditions.items()
+            if k in ("experiment_date", "date")
+        )
+    ]
+    from_line = [i for i in writer.grounded if i.document.pinned_url == url and i not in by_date]
+    if len(by_date) + len(from_line) == len(writer.grounded):
+        return f"The measurements are dated {date}."
+    if from_line and not by_date and document is not None:
+        return f"The measurements in {document.path} are dated {date}."
+    return None
 
 
 def _measured_on(
@@ -69,16 +105,16 @@ def _named(writer: SectionWriter, key: str) -> list[str]:
 
 
 def _some_name(named: int, count: int, what: str, names: Sequence[str]) -> str:
-    """`Some headline figures name their model: A, B and C; for the others it is unknown.` (no
-    counts: the grounding guard holds every number, words too, to a source)."""
+    """`Some headline figures name their model: A, B and C.` (no counts: the grounding guard
+    holds every number, words too, to a source). What the others were measured on is not
+    called unknown: their conditions leave it null, but their documents may name it (lhl's
+    folder names, teaql's round reports)."""
     shown = list(names[:MAX_NAMED_VALUES])
     if len(names) > MAX_NAMED_VALUES:
         shown.append("others")
     if named == count:
         return f"The headline figures name their {what}: {w.join(shown)}."
-    return (
-        f"Some headline figures name their {what}: {w.join(shown)}; for the others it is unknown."
-    )
+    return f"Some headline figures name their {what}: {w.join(shown)}."
 
 
 def measured_engines(writer: SectionWriter, runtimes: Sequence[str]) -> list[str]:
@@ -136,10 +172,6 @@ def figures_section(writer: SectionWriter) -> Section | None:
     if derived:
         paragraphs.append(derived)
         cited += [item.document for item in writer.grounded if item.result.uncertainty]
-    paragraphs.append(
-        "Every other grounded figure of the repository is kept beside the record in its "
-        "figures file."
-    )
     return w.section("What was measured?", [" ".join(paragraphs)], cited)
 
 
@@ -173,8 +205,16 @@ def differences_section(writer: SectionWriter) -> Section | None:
     cited = w.unique_documents(p.document for p in profiles if p.document)[:3] or writer.front
     grounding = writer.ground(cited)
     keys = w.unique(k for p in profiles for k, v in p.conditions.items() if w.is_scalar(v))
-    differ = [k for k in keys if w.differ(p.conditions.get(k) for p in profiles)]
-    shared = [k for k in keys if k not in differ and profiles[0].conditions.get(k) is not None]
+    differ = [
+        k
+        for k in keys
+        if k not in NAMED_MANY_WAYS and w.differ_stated(p.conditions.get(k) for p in profiles)
+    ]
+    shared = [
+        k
+        for k in keys
+        if k not in differ and all(p.conditions.get(k) is not None for p in profiles)
+    ]
     differ_names = grounding.keep(w.key_names(differ))
     shared_names = grounding.keep(w.key_names(shared))
     sentences = []
@@ -196,10 +236,10 @@ def comparable_section(writer: SectionWriter) -> Section | None:
     for (metric, _unit), items in groups[:MAX_METRICS]:
         if len(items) < 2:
             continue
-        why = _why_not_comparable(items)
+        why, unsaid = _why_not_comparable(items)
         if why:
             reasons.setdefault(why, []).append(metric)
-        else:
+        elif not unsaid:
             shared.append(metric)
     sentences = []
     for why, metrics in reasons.items():
@@ -210,23 +250,47 @@ def comparable_section(writer: SectionWriter) -> Section | None:
         )
     if shared:
         sentences.append(f"The {w.join(shared)} figures share their stated conditions.")
-    if len(groups) > 1:
-        sentences.append("Figures of different metrics or units are not comparable.")
-    sentences.append("No figure is compared with another source or repository.")
     kept = writer.ground(writer.front).keep(sentences)
     return w.section("What is comparable and what is not?", [" ".join(kept)], writer.front)
 
 
-def _why_not_comparable(items: Sequence[Grounded]) -> str:
+def _why_not_comparable(items: Sequence[Grounded]) -> tuple[str, bool]:
+    """What the figures of one metric differ in, among the conditions two of them state
+    (teaql: a latency that names no model does not differ in model from one that does), and
+    whether some condition is stated by some figures only (then they are not known to share
+    their conditions either). The two ends of one stated range (`between 15.45 and 16.36
+    tokens per second`) are one figure's bounds, not two statistics."""
     conditions = [item.result.conditions for item in items]
-    keys = w.unique(k for c in conditions for k, v in c.items() if w.is_scalar(v))
-    differ = [k for k in keys if w.differ(c.get(k) for c in conditions)]
+    keys = w.unique(k for c in conditions for k, v in c.items() if v is not None and w.is_scalar(v))
+    differ = [
+        k
+        for k in keys
+        if k not in NAMED_MANY_WAYS and w.differ_stated(c.get(k) for c in conditions)
+    ]
+    unsaid = any(
+        k not in differ
+        and (
+            any(c.get(k) is None for c in conditions)
+            or (k in NAMED_MANY_WAYS and w.differ_stated(c.get(k) for c in conditions))
+        )
+        for k in keys
+    )
     parts = []
     if differ:
         parts.append(w.join_capped(w.key_names(differ), COMPARED_KEYS))
-    if len(w.unique(item.result.statistic for item in items)) > 1:
+    if len(w.unique(item.result.statistic for item in items)) > 1 and not _one_range(items):
         parts.append("the statistic reported")
-    return w.join(parts)
+    return w.join(parts), unsaid
+
+
+RANGE_ENDS = frozenset({"range_min", "range_max"})
+
+
+def _one_range(items: Sequence[Grounded]) -> bool:
+    """Whether the figures are the two ends of one range their line states."""
+    ends = {item.result.statistic for item in items}
+    lines = {item.result.evidence_url for item in items}
+    return len(items) == 2 and ends == RANGE_ENDS and len(lines) == 1
 
 
 def missing_section(writer: SectionWriter) -> Section | None:
@@ -234,7 +298,7 @@ def missing_section(writer: SectionWriter) -> Section | None:
     stated = [item.result.conditions for item in writer.grounded]
     sentences = [
         *_record_unstated_sentences(writer, stated),
-        *_condition_gap_sentences(stated, cited_texts(writer.grounded)),
+        *_condition_gap_sentences(writer.grounded),
         *_setup_gap_sentences(writer.selection.setup),
     ]
     if writer.selection.dropped_claims:
@@ -242,7 +306,6 @@ def missing_section(writer: SectionWriter) -> Section | None:
             "Some candidate figures could not be tied to a line of a source document and "
             "were left out."
         )
-    sentences.append("No figure was reproduced independently.")
     kept = writer.ground(writer.front).keep(sentences)
     return w.section("What is missing?", [" ".join(kept)], writer.front)
 
@@ -260,9 +323,16 @@ def _record_unstated_sentences(writer: SectionWriter, stated: Sequence[Condition
     return [f"The sources do not state {w.join(names, 'or')}."]
 
 
-def _condition_gap_sentences(stated: Sequence[Conditions], texts: Sequence[str]) -> list[str]:
+def _condition_gap_sentences(grounded: Sequence[Grounded]) -> list[str]:
     """The standard conditions no headline figure states and no cited document speaks of,
-    then those only some state."""
+    then those only some state, where the documents of the others do not speak of it either
+    (lhl: every folder name, `GLM-4.5-Air-UD-Q4_K_XL`, states the quantization its figures'
+    conditions leave null)."""
+    texts = documents_of(grounded)
+    grounded = [item for item in grounded if is_inference(item.result)]
+    if not grounded:
+        return []  # a model's run conditions are no gap of a bandwidth or a clock
+    stated = [item.result.conditions for item in grounded]
     unknown = [
         k
         for k in STANDARD_CONDITION_KEYS
@@ -274,6 +344,9 @@ def _condition_gap_sentences(stated: Sequence[Conditions], texts: Sequence[str])
         if k not in unknown
         and any(states(c, k) for c in stated)
         and not all(states(c, k) for c in stated)
+        and not mentioned(
+            k, documents_of([i for i in grounded if not states(i.result.conditions, k)])
+        )
     ]
     sentences = []
     if unknown:

@@ -194,6 +194,12 @@ def is_scalar(value: JsonValue) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
+def differ_stated(values: Iterable[JsonValue]) -> bool:
+    """True when two of the values that are stated (not null) differ: a figure that leaves a
+    condition unstated may share it or not, so it shows no difference."""
+    return differ(value for value in values if value is not None)
+
+
 def differ(values: Iterable[JsonValue]) -> bool:
     """True when two of the values differ as canonical JSON (sorted keys) writes them."""
     iterator = iter(values)

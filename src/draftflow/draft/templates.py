@@ -26,6 +26,7 @@ from draftflow.draft.facts.lead import lead_configuration
 from draftflow.draft.facts.questions import fact_sections, headline_facts, supported_facts
 from draftflow.draft.grounding import (
     Grounding,
+    SourceText,
     SourceTexts,
     as_written,
     record_names,
@@ -154,8 +155,11 @@ class Writer:
 
     @cached_property
     def everywhere(self) -> Grounding:
-        """The guard over every cited document: read only when the framing is written."""
-        return self.ground(self.documents)
+        """The guard over every cited document, its path too (a folder named after its
+        model, `llm-bench/GLM-4.5-Air-UD-Q4_K_XL/`, states it): read only when the framing
+        is written."""
+        paths = SourceText("\n".join(d.path for d in self.documents))
+        return self._record.over([*(self.texts.document(d) for d in self.documents), paths])
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         """The guard over these documents and the record's values (cached per document set)."""

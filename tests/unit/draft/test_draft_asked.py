@@ -84,3 +84,19 @@ def test_only_one_setting_differs_is_not_said_when_the_system_differs_too() -> N
     same: list[dict[str, JsonValue]] = [{"engine": "llama.cpp"}, {"engine": "vLLM"}]
     text = _section(_draft(same), "What changes between")
     assert text is not None and "only the engine differs" in text
+
+
+def test_a_setting_some_figures_leave_unstated_is_no_difference_nor_sameness() -> None:
+    """cadamcat: the llama.cpp arm names its models and the vLLM arm does not; rhattala: one
+    arm names its engine. "Only the engine differs" and "the arms differ in engine" were
+    read from a null on one side."""
+    rows: list[dict[str, JsonValue]] = [
+        {"engine": "llama.cpp", "node_count": 2, "model": None, "speculative_decoding": "MTP"},
+        {"engine": "vLLM", "node_count": 2, "model": None},
+    ]
+    text = _section(_draft(rows), "What changes between")
+    assert text is not None and "They share node count" in text
+    assert "only the engine differs" not in text
+    rows = [{"node_count": 2, "engine": None}, {"node_count": 1, "engine": "SGLang"}]
+    text = _section(_draft(rows), "What changes between")
+    assert text is None or "differ in engine" not in text

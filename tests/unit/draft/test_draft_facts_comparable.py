@@ -107,3 +107,29 @@ def test_a_row_cell_no_condition_reads_is_a_difference() -> None:
     )
     oom = _figure(6.0, {"model": "Qwen3.6-27B", "toolbox": "rocm-7.2.3-mtp", "8b": "OOM"}, "x")
     assert compared_key(measured.result, oom.result) == ""
+
+
+def test_no_lead_over_a_figure_whose_conditions_are_the_same() -> None:
+    """cadamcat: `108 tok/s` in the README is the notes' `107.8` rounded; with no condition
+    telling them apart, "108 leads, 1.00x the 107.8" compared one measurement with itself."""
+    grounded = _grounded(
+        [
+            (5, 108.0, "vLLM, throughput", {"engine": "vLLM", "node_count": 2}),
+            (6, 107.8, "vLLM, notes, throughput", {"engine": "vLLM", "node_count": 2}),
+        ]
+    )
+    assert compared_key(grounded[0].result, grounded[1].result) == ""
+    assert leaders(grounded, _written) == []
+
+
+def test_no_lead_over_a_figure_along_a_key_only_one_of_them_states() -> None:
+    """Jacob: `16.5 tok/s` states no model, `14.6` states Qwen3.5-122B-A10B; "MLX leads with
+    16.5, 1.13x the 14.6 of Qwen3.5-122B-A10B" compared a known model with an unknown one."""
+    grounded = _grounded(
+        [
+            (5, 16.5, "MLX, throughput", {"engine": "MLX"}),
+            (6, 14.6, "Qwen3.5-122B-A10B, MLX", {"engine": "MLX", "model": "Qwen3.5-122B"}),
+        ]
+    )
+    assert compared_key(grounded[0].result, grounded[1].result) == "model"
+    assert leaders(grounded, _written) == []

@@ -12,8 +12,8 @@ from pydantic import JsonValue
 from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
-from draftflow.draft.parts import Grounded, cited_texts
-from draftflow.draft.record_facts import mentioned, states
+from draftflow.draft.parts import Grounded, cited_texts, documents_of
+from draftflow.draft.record_facts import is_inference, mentioned, states
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.record.model import ReportedResult
 
@@ -73,7 +73,7 @@ def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         result = item.result
         for key, value in _cells(result.conditions):
             text = text_value(value)
-            found = LIMIT_RE.search(text) if text and len(text) <= MAX_MARK_CHARS else None
+            found = _mark(text) if text and len(text) <= MAX_MARK_CHARS else None
             if found:
                 marked.setdefault((key, found.group(1)), []).append(item)
         if result.metric in FAILURE_METRICS and result.value > 0:
@@ -93,6 +93,13 @@ def limits(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             )
         )
     return sorted(facts, key=lambda f: -f.weight)
+
+
+def _mark(text: str) -> re.Match[str] | None:
+    """The limit a cell marks, where the cell opens with it (`OOM`, `❌ failed`, `timeout
+    (300 s)`): a cell that only speaks of one (Jacob's answer cell `(parse error, likely
+    `2`)`) marks no configuration as failed."""
+    return LIMIT_RE.match(re.sub(r"^[\W_]+", "", text))
 
 
 def _cells(conditions: Mapping[str, JsonValue]) -> list[tuple[str, JsonValue]]:
@@ -148,9 +155,17 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     texts = cited_texts(grounded)
     facts = [
         _gap_fact(gap, grounded, written, len(results))
-        for gap in (_repetitions_gap(results, texts), _conditions_gap(results, texts))
+        for gap in (_repetitions_gap(results, texts),)
         if gap is not None
     ]
+    # a model's run conditions (tokens, sampling, cache) are no gap of an interconnect's
+    # bandwidth or a clock (epappas: "No headline figure ... states its input tokens" over
+    # NCCL all-reduce bandwidths)
+    inference = [item for item in grounded if is_inference(item.result)]
+    # (any headline document that speaks of a condition leaves it unwritten, as before)
+    gap = _conditions_gap([item.result for item in inference], documents_of(grounded))
+    if gap is not None:
+        facts.append(_gap_fact(gap, inference, written, len(results)))
     engine = next((e for r in results if (e := text_value(r.conditions.get("engine")))), None)
     if engine:
         # the figures that name the engine, and their documents, are what the sentence cites
@@ -189,7 +204,9 @@ def _repetitions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) ->
 
 def _conditions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> _Gap | None:
     """The conditions a reader needs to compare a figure that no figure states and no
-    document speaks of."""
+    document speaks of (none of no figure)."""
+    if not results:
+        return None
     unknown = [
         k
         for k in UNKNOWN_KEYS
