@@ -106,22 +106,44 @@ def _places(line: str, value: float) -> list[tuple[int, int]]:
 
 
 def _reading(line: str, start: int, end: int, metric: str, unit: str) -> NotMeasured | None:
+    """Why the number at `line[start:end]` is no measurement of `metric` in `unit`, or None:
+    part of a name, explained or supposed, else a quantity other than the metric's."""
+    return (
+        _part_of_a_name(line, start, end)
+        or _explained_or_supposed(line, start, end)
+        or _other_quantity(line, start, end, metric, unit)
+    )
+
+
+def _part_of_a_name(line: str, start: int, end: int) -> NotMeasured | None:
+    """A number inside a name: in a code span naming something, a named constant's value, or
+    a number with letters before it."""
     span = _code_span(line, start)
     if span is not None and _NAME_SPAN.match(span.strip("`")) and re.search("[A-Za-z]", span):
         return NotMeasured("part of a name in a code span, not a result", span)
-    after = line[end:]
-    constant = re.match(r"^\s*(?:[A-Za-z%]{1,5}\s+)?`([^`]+)`", after)
+    constant = re.match(r"^\s*(?:[A-Za-z%]{1,5}\s+)?`([^`]+)`", line[end:])
     if constant and _IDENTIFIER.match(constant[1]) and _NAMED.search(constant[1]):
         return NotMeasured("the value of a named constant", constant[0].strip())
     if start > 0 and line[start - 1].isascii() and line[start - 1].isalpha():
         return NotMeasured("part of a name (letters before it)", line[max(0, start - 8) : end])
-    definition = _DEFINITION.match(after)
+    return None
+
+
+def _explained_or_supposed(line: str, start: int, end: int) -> NotMeasured | None:
+    """A number a definition explains (`N means ...`), or one in a hypothetical clause."""
+    definition = _DEFINITION.match(line[end:])
     if definition:
         return NotMeasured("a value a definition explains (`N means ...`)", definition[0].strip())
-    clause = _clause_before(line, start)
-    hypothetical = _HYPOTHETICAL.search(clause)
+    hypothetical = _HYPOTHETICAL.search(_clause_before(line, start))
     if hypothetical:
         return NotMeasured("in a hypothetical or conditional clause", hypothetical[0])
+    return None
+
+
+def _other_quantity(line: str, start: int, end: int, metric: str, unit: str) -> NotMeasured | None:
+    """A number of another quantity than the metric's: a count of things (`N× NOUN`) read as
+    a ratio, a factor of a product, a count of events given no unit, a memory size."""
+    after = line[end:]
     if metric == "ratio" and re.search(r"[x×]\s*$", line[start:end]):
         counted = _counted_things(after)
         if counted:

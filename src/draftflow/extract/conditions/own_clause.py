@@ -22,7 +22,7 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
-from draftflow.extract.conditions.named_models import measured_part, subject
+from draftflow.extract.conditions.named_models import Subject, measured_part, subject
 from draftflow.extract.conditions.readers import Resolved, read_own_text
 from draftflow.text.sentences import clause_spans, sentence_spans
 
@@ -85,6 +85,21 @@ def own_clause_conditions(
     clauses = _clauses(text)
     if len(clauses) > MAX_CLAUSES:
         return None
+    own, others = _own_and_others(text, clauses, at)
+    subjects = [subject(other) for other in others]
+    own_subject, unsure = _own_subject(own, others, subjects)
+    model = own_subject.one_name()
+    unsure = unsure or (model is None and bool(own_subject.names))
+    sizes = own_subject.sizes if not own_subject.names else frozenset()
+    same = [o for o, s in zip(others, subjects, strict=True) if not s or s.same_as(own_subject)]
+    found = [("model", model), *_kind_pairs(own, same, paragraph)]
+    return ClauseReading(tuple(found), sizes, unsure)
+
+
+def _own_and_others(
+    text: str, clauses: tuple[tuple[int, int], ...], at: int
+) -> tuple[str, list[str]]:
+    """The measured part of the clause holding offset `at`, and the block's other clauses."""
     own = ""
     others: list[str] = []
     for start, end in clauses:
@@ -92,31 +107,33 @@ def own_clause_conditions(
             own = measured_part(text[start:end], at - start)
         else:
             others.append(text[start:end])
+    return own, others
+
+
+def _own_subject(own: str, others: list[str], subjects: list[Subject]) -> tuple[Subject, bool]:
+    """The figure's subject, and whether it is unsure: its own clause's, else (`it decodes at
+    12.1 tok/s`) the one model the other clauses name, where they agree on it."""
     own_subject = subject(own)
-    found: list[tuple[str, JsonValue]] = []
+    if own_subject:
+        return own_subject, False
     # what another clause compares with is never given, but it is a model the paragraph names
-    subjects = [subject(other) for other in others]
-    given = [subject(measured_part(other, None)) for other in others]
-    unsure = False
-    if not own_subject:  # `it decodes at 12.1 tok/s`: the one model the other clauses name
-        named = [s for s in given if s]
-        agree = bool(named) and all(s.same_as(named[0]) for s in subjects if s)
-        own_subject = named[0] if agree else own_subject
-        unsure = not agree and any(subjects)
-    model = own_subject.one_name()
-    unsure = unsure or (model is None and bool(own_subject.names))
-    sizes = own_subject.sizes if not own_subject.names else frozenset()
-    same = [o for o, s in zip(others, subjects, strict=True) if not s or s.same_as(own_subject)]
-    found.append(("model", model))
-    # A clause that names none: what the paragraph names as a whole, where a clause of the
-    # same model states it (never more than the paragraph read whole gives).
+    named = [s for s in (subject(measured_part(other, None)) for other in others) if s]
+    agree = bool(named) and all(s.same_as(named[0]) for s in subjects if s)
+    return (named[0] if agree else own_subject), not agree and any(subjects)
+
+
+def _kind_pairs(own: str, same: list[str], paragraph: str) -> list[tuple[str, JsonValue]]:
+    """The precision, engine and system pairs: the own clause's where it names one of the
+    kind; else what the paragraph names as a whole, where the clauses of the same model state
+    it (never more than the paragraph read whole gives)."""
     near, far, whole = _reading(own), _reading(" ".join(same)), _reading(paragraph)
+    found: list[tuple[str, JsonValue]] = []
     for key, names in _KINDS:
         if names(own):
             found.append((key, near.get(key)))
         elif far.get(key) == whole.get(key):
             found.append((key, whole.get(key)))
-    return ClauseReading(tuple(found), sizes, unsure)
+    return found
 
 
 @lru_cache(maxsize=256)

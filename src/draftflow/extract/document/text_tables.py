@@ -325,25 +325,39 @@ def _pair_rows(
     return ([(rows[0][0], keys)], body) if keys else None
 
 
+def _may_be_table(cells_rows: list[tuple[int, list[str]]]) -> bool:
+    """Whether pipe rows (rules left out) may be a table: a number in a cell, and two rows or
+    one of two cells."""
+    if not any(_DIGIT.search(c) for _, cells in cells_rows for c in cells):
+        return False
+    return len(cells_rows) >= 2 or (len(cells_rows) == 1 and len(cells_rows[0][1]) >= 2)
+
+
+def _header_and_body(
+    rows: list[tuple[int, list[str]]], cells_rows: list[tuple[int, list[str]]]
+) -> tuple[list[tuple[int, list[str]]], list[tuple[int, list[str]]]]:
+    """The header and body rows: the `key: value` cells' keys over their values where no rule
+    is written, the rows above and below a rule, else the header rows as `_split_header`
+    finds them."""
+    rule = next((i for i, (_, cells) in enumerate(rows) if not cells), None)
+    if rule is None and (pairs := _pair_rows(cells_rows)) is not None:
+        return pairs
+    if rule is not None and rule > 0:
+        header = [row for row in rows[:rule] if row[1]][-MAX_HEADER_ROWS:]
+        return header, [row for row in rows[rule:] if row[1]]
+    return _split_header(cells_rows)
+
+
 def _pipe_rows(
     rows: list[tuple[int, list[str]]],
     first_line: int,
     heading_path: HeadingPath,
     caption: str | None,
 ) -> Table | None:
-    rule = next((i for i, (_, cells) in enumerate(rows) if not cells), None)
     cells_rows = [(i, cells) for i, cells in rows if cells]
-    if not cells_rows or not any(_DIGIT.search(c) for _, cells in cells_rows for c in cells):
+    if not _may_be_table(cells_rows):
         return None
-    if len(cells_rows) < 2 and not (len(cells_rows) == 1 and len(cells_rows[0][1]) >= 2):
-        return None
-    if rule is None and (pairs := _pair_rows(cells_rows)) is not None:
-        header, body = pairs
-    elif rule is not None and rule > 0:
-        header = [row for row in rows[:rule] if row[1]][-MAX_HEADER_ROWS:]
-        body = [row for row in rows[rule:] if row[1]]
-    else:
-        header, body = _split_header(cells_rows)
+    header, body = _header_and_body(rows, cells_rows)
     if not body:
         return None
     return _make_table(

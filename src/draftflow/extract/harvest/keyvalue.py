@@ -106,12 +106,7 @@ def _blocks(document: Document) -> list[_Block]:
         if line is None:
             heading, section, current = titles[number] or heading, None, None
             continue
-        short = len(line) <= MAX_LINE
-        match = KEY_VALUE.match(line) if short and ":" in line and "|" not in line else None
-        if match is None and short and '"' in line:
-            match = _JSON_PAIR.match(line)
-        if match is None and short and " : " in line:
-            match = _LOG_PAIR.match(line)
+        match = _pair(line)
         if match:
             if current is None:
                 current = _Block(section or heading)
@@ -119,9 +114,28 @@ def _blocks(document: Document) -> list[_Block]:
             current.entries.append((number, plain_text(match["key"]), match["value"].strip()))
             continue
         current = None
-        if short and ("-" in line or "=" in line) and (rule := _RULE.match(line)):
+        if rule := _section_rule(line):
             section = plain_text(rule["title"]) or None
     return blocks
+
+
+def _pair(line: str) -> re.Match[str] | None:
+    """The line's `key: value` pair (plain, a JSON object's or a logger's), if it is one."""
+    if len(line) > MAX_LINE:
+        return None
+    match = KEY_VALUE.match(line) if ":" in line and "|" not in line else None
+    if match is None and '"' in line:
+        match = _JSON_PAIR.match(line)
+    if match is None and " : " in line:
+        match = _LOG_PAIR.match(line)
+    return match
+
+
+def _section_rule(line: str) -> re.Match[str] | None:
+    """A `---- Title ----` rule (its title may be empty: a bare rule), if the line is one."""
+    if len(line) <= MAX_LINE and ("-" in line or "=" in line):
+        return _RULE.match(line)
+    return None
 
 
 def harvest_keyvalue(document: Document) -> list[Candidate]:
