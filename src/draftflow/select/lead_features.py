@@ -6,8 +6,11 @@ and reasons (their wording without paths or evidence), the rules' pick order and
 rules' claims take it, its score against the repository's best, its document (role, type,
 number of candidates), its metric, statistic and unit (vocabulary names, shared by every
 repository), whether a sentence states it, where in its document it stands, and whether it is
-the first of its metric there. No words of the figure's line, label or path: those are one
-repository's, which a model trained on a few dozen repositories would memorise. Training keeps
+the first of its metric there; and the repository context `lead_context.py` reads (is its
+metric the repository's main one or the one its name and front page name, does every run
+repeat its label, is it the best of its metric, is it a zero). No words of the figure's line,
+label or path as features: those are one repository's, which a model trained on a few dozen
+repositories would memorise. Training keeps
 a feature only where several repositories show it (`pipeline/lead_learning.py`).
 """
 
@@ -20,6 +23,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from draftflow.acquire.snapshot import Snapshot
+from draftflow.select.lead_context import context_features
 from draftflow.select.metric_scores import read_in_sentence
 from draftflow.select.rules import MAX_HEADLINE, claims, ranked_picks
 from draftflow.select.scored import Scored, said
@@ -101,4 +105,6 @@ def lead_features(
         for reason in item.reasons:
             found[f"reason={reason_name(reason)}"] = 1.0
         features.append(found)
+    for found, context in zip(features, context_features(eligible, snapshot), strict=True):
+        found.update(context)
     return features

@@ -1,0 +1,128 @@
+"""Benchmark: the lead ranker alone, left-one-out, in seconds rather than a full eval.
+
+Reads every gold repository's headline candidates as the lead model's training does (the
+rules' figures, `pipeline/lead_learning.py`), once; then for each repository trains the lead
+model on the others, ranks its ladder (`lead_ladder`, twelve rungs) and keeps the lead claims
+(`lead_claims`). Prints per repository: gold headline figures, those some candidate stands at
+(reachable), those among the twelve rungs, published, agreed, and published figures that are
+no gold figure on a covered line (non-results); then the totals as JSON. A feature or a
+setting is judged here first (about 20 CPU s after a 30 CPU s read), then by
+`draftflow eval --leave-one-out` (whose figures come from a left-out result model, so its
+numbers differ by a few).
+
+    nice .venv/bin/python benchmarks/lead_loo.py [--cache /tmp/lead.pkl] [--blend 1.5] \\
+        [--regularization 0.3] [--stop -2.625] tests/data/devgold/*.json \\
+        tests/data/teamgold/gold/*.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from draftflow.acquire import acquire, restrict
+from draftflow.extract.deterministic import extract_deterministic
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.standing import with_standing
+from draftflow.pipeline.gold import load_gold
+from draftflow.pipeline.lead_learning import README, RULES_ONLY, LeadExamples
+from draftflow.pipeline.learning import corpus_folder
+from draftflow.select import lead_model
+from draftflow.select.figures_file import in_source_order, make_figures
+from draftflow.select.lead_features import lead_features
+from draftflow.select.lead_training import LeadExample, LeadTrainingSettings, fit_lead
+from draftflow.select.profiles import readable_label
+from draftflow.select.rules import MAX_HEADLINE, headline_eligible, score_figures
+from draftflow.select.scored import Scored
+
+
+def read_figures(paths: Sequence[Path]) -> dict[str, Any]:
+    """Each gold file's snapshot and rules' figures (the slow part: cache it)."""
+    read: dict[str, Any] = {}
+    for path in paths:
+        gold = load_gold(path)
+        folder = corpus_folder(gold, path, None)
+        origin = f"https://github.com/{gold.repository}"
+        snapshot = acquire(str(folder), revision=gold.revision, origin=origin)
+        snapshot = restrict(snapshot, (*gold.document_globs(), *README))
+        extraction = extract_deterministic(snapshot, harvest(snapshot), None, RULES_ONLY)
+        results = [
+            r.model_copy(update={"label": readable_label(r.label)})
+            for r in with_standing(snapshot, extraction.reported_results)
+        ]
+        read[gold.repository] = (path, snapshot, make_figures(in_source_order(results, snapshot)))
+    return read
+
+
+def _place(item: Scored) -> tuple[str, int, float]:
+    result = item.figure.result
+    return (item.path, result.source_line, round(float(result.value), 6))
+
+
+def main(argv: Sequence[str]) -> int:
+    """Score every repository's headline by a lead model trained without it."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("gold", nargs="+", type=Path)
+    parser.add_argument("--cache", type=Path, help="read (or save) the figures here")
+    parser.add_argument("--blend", type=float, default=LeadTrainingSettings.blend)
+    parser.add_argument("--regularization", type=float, default=0.3)
+    parser.add_argument("--stop", type=float, default=lead_model.STOP_LOG_ODDS)
+    options = parser.parse_args(argv)
+    if options.cache and options.cache.exists():
+        read = pickle.loads(options.cache.read_bytes())  # our own cache
+    else:
+        read = read_figures(options.gold)
+        if options.cache:
+            options.cache.write_bytes(pickle.dumps(read))
+    lead_model.STOP_LOG_ODDS = options.stop  # `lead_claims` reads it
+    settings = LeadTrainingSettings(regularization=options.regularization, blend=options.blend)
+    sets: list[LeadExamples] = []
+    drafts: dict[str, Any] = {}
+    for repository, (path, snapshot, figures) in read.items():
+        gold = load_gold(path)
+        eligible = headline_eligible(score_figures(snapshot, figures), snapshot)
+        places = {(h.path, h.line, round(h.value, 6)) for h in gold.headline}
+        examples = [
+            LeadExample(found, _place(item) in places)
+            for item, found in zip(eligible, lead_features(eligible, snapshot), strict=True)
+            if item.score > 0
+        ]
+        reachable = len(places & {_place(i) for i in eligible if i.score > 0})
+        sets.append(LeadExamples(repository, examples, len(places), reachable))
+        drafts[repository] = (snapshot, eligible, places, gold)
+    totals = dict.fromkeys(("gold", "reachable", "ladder", "published", "agreed", "non"), 0)
+    print("| repository | gold | reachable | in 12 rungs | published | agreed | non-results |")
+    print("|---|---|---|---|---|---|---|")
+    for example_set in sets:
+        snapshot, eligible, places, gold = drafts[example_set.repository]
+        others = [s for s in sets if s.repository != example_set.repository and s.examples]
+        ladder = lead_model.lead_ladder(
+            eligible, snapshot, MAX_HEADLINE, fit_lead(others, settings)
+        )
+        claims = [rung.item for rung in lead_model.lead_claims(ladder)]
+        figures = {(f.path, f.line, round(f.value, 6)) for f in gold.figures}
+        row = {
+            "gold": len(places),
+            "reachable": example_set.reachable,
+            "ladder": sum(_place(rung.item) in places for rung in ladder),
+            "published": len(claims),
+            "agreed": sum(_place(item) in places for item in claims),
+            "non": sum(
+                _place(i) not in figures and gold.covers(i.path, i.figure.result.source_line)
+                for i in claims
+            ),
+        }
+        print(f"| {example_set.repository} | " + " | ".join(str(v) for v in row.values()) + " |")
+        for key, value in row.items():
+            totals[key] += value
+    print(json.dumps(totals))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
