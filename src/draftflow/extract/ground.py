@@ -17,7 +17,7 @@ from itertools import accumulate
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.artifact import DroppedClaim, DropReason
 from draftflow.extract.numeric import Found, as_number, matches_written, numbers_in
-from draftflow.text.instructions import candidate_lines, is_instruction
+from draftflow.text.instructions import candidate_lines, line_is_instruction
 from draftflow.text.lines import CASE_FOLDED
 
 INSTRUCTION_TEXT = re.compile(
@@ -77,7 +77,7 @@ def reads_as_instructions(text: str) -> bool:
         fixed = _INSTRUCTION_TEXT_LOWER.search(text.lower()) is not None
     else:
         fixed = INSTRUCTION_TEXT.search(text) is not None
-    return fixed or is_instruction(text)
+    return fixed or line_is_instruction(text)
 
 
 # Every match of `INSTRUCTION_TEXT` holds one of these, in lower case (`[INST]` as `inst`,

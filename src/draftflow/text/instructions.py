@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from draftflow.text.addressed import ADDRESSEE_WORDS, is_addressed_to_a_reader
 from draftflow.text.lines import CASE_FOLDED
@@ -201,6 +201,13 @@ def is_instruction(line: str) -> bool:
         or _READER_RE.search(line) is not None
         or is_addressed_to_a_reader(line)
     )
+
+
+@lru_cache(maxsize=1 << 17)
+def line_is_instruction(line: str) -> bool:
+    """`is_instruction`, remembered per line: a draft asks it of the same lines twice, when
+    extract grounds its figures and when verify checks them (a run file's every row)."""
+    return is_instruction(line)
 
 
 def _fixed_phrasing(line: str) -> bool:

@@ -37,7 +37,7 @@ from draftflow.numbers.forms import (
     suffixed_offsets,
 )
 from draftflow.numbers.quantifiers import with_quantified
-from draftflow.text.instructions import candidate_lines, is_instruction
+from draftflow.text.instructions import candidate_lines, line_is_instruction
 from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.readings import (
     LineReadings,
@@ -244,7 +244,9 @@ class DocumentIndex:
         cached = self._instruction_cache.get(number)
         if cached is None:
             # a line the document's one search does not find cannot be one (`candidate_lines`)
-            cached = self._may_instruct(number) and is_instruction(self.document.line(number) or "")
+            cached = self._may_instruct(number) and line_is_instruction(
+                self.document.line(number) or ""
+            )
             self._instruction_cache[number] = cached
         return cached
 

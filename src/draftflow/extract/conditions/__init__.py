@@ -8,7 +8,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.conditions.cite import CITED_KEYS, Reads, cited
+from draftflow.extract.conditions.cite import CITED_KEYS, Citations, Reads, cited
 from draftflow.extract.conditions.context import DocumentContext, recent
 from draftflow.extract.conditions.place_reading import Own, reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
@@ -48,6 +48,8 @@ class ConditionReader:
         self._chains: dict[tuple[str, int], ChainPlaces] = {}
         self._index = PlaceIndex()
         self._reading: DocumentContext | None = None
+        self._citations: dict[tuple[str, int, float | None], Citations] = {}
+        self._first_headers: dict[str, int] = {}
         readme = next(
             (d for d in snapshot.documents if d.path.lower() in ("readme.md", "readme")), None
         )
@@ -96,7 +98,22 @@ class ConditionReader:
             repository=self._readme_setup if own else {},
             setup_lines=self._run_set(figure.document),
         )
-        return self.cite(found, figure.document, figure.line, float(figure.value))
+        value = float(figure.value)
+        own_key = value if self._own_matters(context, figure.line) else None
+        memo = self._citations.setdefault((figure.document.document_id, figure.line, own_key), {})
+        own_place = (figure.document.path, figure.line, value)
+        chain = self.chain(figure.document, figure.line)
+        return cited(found, chain, self.reads_for(own_place), memo)
+
+    def _own_matters(self, context: DocumentContext, line: int) -> bool:
+        """Whether a figure's own value may change what its chain's places read
+        (`place_reading.reads_at`: a header row above it in its document, of which only its
+        own column's header counts); else every figure on its line reads them alike."""
+        first = self._first_headers.get(context.document.document_id)
+        if first is None:
+            first = min(context.header_lines, default=0) or len(context.lines) + 1
+            first = self._first_headers[context.document.document_id] = first
+        return first < line
 
     def _move_to(self, context: DocumentContext) -> None:
         """Figures come document by document: on to another, the last one's line memos are
@@ -105,6 +122,7 @@ class ConditionReader:
         if self._reading is not None and self._reading is not context:
             self._reading.forget_lines()
             self._index.forget()
+            self._citations.clear()
         self._reading = context
 
     def cite(

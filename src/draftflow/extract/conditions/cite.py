@@ -293,13 +293,32 @@ def _readable_again(
     return list(chain) if isinstance(chain, Iterator) else chain
 
 
+Citations = dict[tuple[str, type, object], "tuple[Place, ...] | None"]
+"""What `cite` found for each (key, value) on one chain read by one `reads`: a run file's
+row holds a dozen figures whose conditions are mostly the same values on the same chain."""
+
+
+def _citation_key(key: str, value: JsonValue) -> tuple[str, type, object] | None:
+    """A key equal for two values exactly when `cite` reads them alike: the type kept (`1`,
+    `1.0` and `true` are equal in Python, not to `cite`), a float by its repr; None for a
+    list or an object."""
+    kind = type(value)
+    if kind is float:
+        return (key, kind, repr(value))
+    if kind in (str, int, bool):
+        return (key, kind, value)
+    return None
+
+
 def cited(
     conditions: Mapping[str, JsonValue],
     chain: Iterable[tuple[Document, int]],
     reads: Reads | None = None,
+    memo: Citations | None = None,
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """The conditions with every cited key the chain does not state left out, and the
-    places that state the others (`key` -> [`path:line`, ...])."""
+    places that state the others (`key` -> [`path:line`, ...]). `memo`, when given, holds
+    what earlier calls with the same chain and `reads` found, and keeps what this one finds."""
     chain = _readable_again(chain)
     kept: dict[str, JsonValue] = {}
     sources: dict[str, list[str]] = {}
@@ -307,7 +326,13 @@ def cited(
         if key not in CITED_KEYS or value is None:
             kept[key] = value
             continue
-        places = cite(value, chain, key, reads)
+        memo_key = _citation_key(key, value) if memo is not None else None
+        if memo is not None and memo_key is not None and memo_key in memo:
+            places = memo[memo_key]
+        else:
+            places = cite(value, chain, key, reads)
+            if memo is not None and memo_key is not None:
+                memo[memo_key] = places
         if places is None:
             continue
         kept[key] = value

@@ -209,7 +209,9 @@ chain's places, ask again and again) and let go with it."""
 
 
 def _remembered(context: DocumentContext, line: int, key: str, read: Callable[[], _T]) -> _T:
-    places = _READ.setdefault(context, {})
+    places = _READ.get(context)  # `setdefault` makes a weak reference on every call
+    if places is None:
+        places = _READ[context] = {}
     found = places.get((line, key))
     if found is None:
         found = places[(line, key)] = read()
