@@ -33,6 +33,7 @@ from draftflow.extract.learned.features import (
     Place,
     instance_features,
 )
+from draftflow.extract.learned.rows import row_lines
 from draftflow.extract.learned.weights import KEPT, LEFT, ResultModel
 from draftflow.extract.metric_names import names_no_metric
 from draftflow.extract.statistic_names import statistic_of
@@ -203,6 +204,7 @@ class _PlaceReader:
     def __init__(self, documents: dict[str, Document]) -> None:
         self._documents = documents
         self._blocks: dict[str, Places] = {}
+        self._rows: dict[str, frozenset[int]] = {}
 
     def of(self, document: Document) -> Places:
         """The document's line places (none for a data file)."""
@@ -219,8 +221,11 @@ class _PlaceReader:
             return Place("line", "")
         block = self.of(document).get(candidate.line, ((), "line"))[1]
         if not reads_lines(document):
-            block = "data"
-        return Place(block, document.line(candidate.line) or "")
+            return Place("data", document.line(candidate.line) or "")
+        rows = self._rows.get(document.document_id)
+        if rows is None:
+            rows = self._rows[document.document_id] = row_lines(document.line_list)
+        return Place(block, document.line(candidate.line) or "", candidate.line in rows)
 
 
 def _instance(
