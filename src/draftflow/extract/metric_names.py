@@ -17,6 +17,7 @@ from draftflow.extract.vocabulary import (
     THRESHOLD_WORDS,
     metric_by_unit,
 )
+from draftflow.numbers.vocabulary import vocabulary
 
 # `c=1`, `x4`, and a count of a setting as a whole header (`2 devices`, `512 tokens`)
 _SETTING_VALUE = re.compile(r"\b[a-z_]+\s*=\s*[\d.,]+[km]?\b|^x\d+$|^\d+(\.\d+)?k?\s+[a-z]+$")
@@ -77,8 +78,25 @@ def metric_in_prose(text: str) -> str | None:
     return None
 
 
-NOT_A_LABEL = re.compile(r"`|\.(py|sh|md|json|ya?ml|txt|cu|cpp|h|toml)\b|https?://|/v\d+/")
-"""Code, a file, a link or an API path: an identifier, never a label of figures."""
+def _engine_stems() -> str:
+    """Negative lookbehinds for the engines whose names end like a source file (`llama.cpp`,
+    `Llama.cpp`): the vocabulary's engines are no file names."""
+    stems = {
+        spelling[: -len(".cpp")]
+        for engine in vocabulary().engine
+        for spelling in engine.spellings
+        if spelling.lower().endswith(".cpp")
+    }
+    tails = {stem[-5:] for stem in stems if stem}
+    cased = {variant for tail in tails for variant in (tail, tail[:1].upper() + tail[1:])}
+    return "".join(f"(?<!{re.escape(tail)})" for tail in sorted(cased))
+
+
+NOT_A_LABEL = re.compile(
+    r"`|\.(py|sh|md|json|ya?ml|txt|cu|h|toml)\b|" + _engine_stems() + r"\.cpp\b|https?://|/v\d+/"
+)
+"""Code, a file, a link or an API path: an identifier, never a label of figures (an engine
+named like a file, `llama.cpp`, is none: a row or column may name its configuration)."""
 
 
 def is_metric_key(name: str) -> bool:

@@ -33,6 +33,7 @@ from draftflow.extract.learned.features import (
     Place,
     instance_features,
 )
+from draftflow.extract.learned.rows import row_lines
 from draftflow.extract.learned.weights import KEPT, LEFT, ResultModel
 from draftflow.extract.metric_names import names_no_metric
 from draftflow.extract.statistic_names import statistic_of
@@ -115,13 +116,15 @@ def decide(
 _BOUND_OR_FORMULA = re.compile(r"[≈≤≥<>=]|\+\s*$|^\s*`")
 _FORMULA = re.compile(r"[≈≤≥<>=]")
 _OPEN_BOUND = re.compile(r"\+(?!\d)")
-_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>|-+>|=>")
+"""An HTML tag, or an arrow written with a bracket (`45.0 -> 70.0`, `a => b`)."""
 
 
 def _tags_blanked(text: str) -> str:
-    """`text` with each HTML tag (`<td>`, `</b>`, `<br/>`) written as spaces of its length:
-    a tag's angle brackets are no comparison (`<td>2.4</td>` in a notebook's table, `7min<br/>
-    10GB` in a cell), and the number keeps its place on the line."""
+    """`text` with each HTML tag (`<td>`, `</b>`, `<br/>`) and each arrow (`->`, `=>`)
+    written as spaces of its length: a tag's angle brackets are no comparison (`<td>2.4</td>`
+    in a notebook's table, `7min<br/>10GB` in a cell), nor is an arrow's (a reading from one
+    value to another, `45.0 -> 70.0 (Max 70.0)`), and the number keeps its place."""
     return _HTML_TAG.sub(lambda tag: " " * len(tag.group()), text)
 
 
@@ -138,7 +141,11 @@ def out_by_policy(candidate: Candidate) -> bool:
     )
     if THRESHOLD_WORDS.search(names):
         return True
-    if any(names_no_metric(name) for name in (candidate.key, candidate.row_header) if name):
+    if any(
+        names_no_metric(name) and not _a_duration(name, candidate)
+        for name in (candidate.key, candidate.row_header)
+        if name
+    ):
         return True
     if candidate.format is SourceFormat.LINE:
         line = _tags_blanked(candidate.caption or "")
@@ -148,6 +155,19 @@ def out_by_policy(candidate: Candidate) -> bool:
             return True
         return bool(_FORMULA.search(before) or _FORMULA.search(after))
     return bool(_BOUND_OR_FORMULA.search(_tags_blanked(candidate.text)))
+
+
+_TIME_ALONE = re.compile(r"^\W*time\W*$", re.I)
+_CLOCK_OR_EPOCH = 1e6
+"""A `time` cell at or above this is a clock reading or an epoch, not a duration."""
+
+
+def _a_duration(name: str, candidate: Candidate) -> bool:
+    """Whether a name the settings vocabulary reads as an identifier (`time`, a timestamp)
+    names a duration here: a number below a million under `Time` (`147 min`, `1.086`) is
+    how long something took; a clock (`12:38`) or a date is no one number, an epoch is big."""
+    values = [abs(float(value)) for value in candidate.values]
+    return bool(_TIME_ALONE.match(name)) and all(value < _CLOCK_OR_EPOCH for value in values)
 
 
 def _unspecified(instance: Instance) -> Selected:
@@ -184,6 +204,7 @@ class _PlaceReader:
     def __init__(self, documents: dict[str, Document]) -> None:
         self._documents = documents
         self._blocks: dict[str, Places] = {}
+        self._rows: dict[str, frozenset[int]] = {}
 
     def of(self, document: Document) -> Places:
         """The document's line places (none for a data file)."""
@@ -200,8 +221,11 @@ class _PlaceReader:
             return Place("line", "")
         block = self.of(document).get(candidate.line, ((), "line"))[1]
         if not reads_lines(document):
-            block = "data"
-        return Place(block, document.line(candidate.line) or "")
+            return Place("data", document.line(candidate.line) or "")
+        rows = self._rows.get(document.document_id)
+        if rows is None:
+            rows = self._rows[document.document_id] = row_lines(document.line_list)
+        return Place(block, document.line(candidate.line) or "", candidate.line in rows)
 
 
 def _instance(

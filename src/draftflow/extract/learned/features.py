@@ -24,6 +24,7 @@ from pathlib import PurePosixPath
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.harvest.lines import written_at
+from draftflow.extract.learned.rows import after_bar_glyphs, is_chart_data
 from draftflow.extract.metric_names import (
     is_measured_column,
     metric_in_prose,
@@ -79,6 +80,8 @@ class Place:
     block: str
     """`table`, `list`, `paragraph`, `code`, `heading`, `html`, or `line` (outside any)."""
     line: str
+    in_rows: bool = False
+    """The line stands in a run of lines of the same count of numbers (`rows.row_lines`)."""
 
 
 def instance_features(
@@ -292,6 +295,8 @@ def _place_features(add: _Adder, candidate: Candidate, place: Place) -> None:
     add(f"block={place.block}", 1.0)
     if candidate.format is SourceFormat.LINE:
         _line_features(add, candidate, place.line)
+        if place.in_rows:
+            add("line_in_rows", 1.0)
 
 
 def _line_features(add: _Adder, candidate: Candidate, line: str) -> None:
@@ -338,3 +343,7 @@ def _line_position_features(add: _Adder, line: str, before: str, start: int, end
         add("line_in_brackets", 1.0)
     if line.lstrip().startswith(("#", "|")):
         add("line_starts_" + line.lstrip()[0], 1.0)
+    if is_chart_data(line):
+        add("line_chart_data", 1.0)
+    if after_bar_glyphs(before):
+        add("line_after_bar_glyphs", 1.0)
