@@ -602,7 +602,10 @@ def _name_run(name: str) -> str:
         return name
     kept: list[str] = []
     for word in reversed(words):
-        if not (re.search(r"[A-Z\d/]", word) or families_in(word) or word.endswith(":")):
+        # a family joined to its size by a hyphen is a name (`gpt-oss-` of `gpt-oss-120b`)
+        if not (
+            re.search(r"[A-Z\d/]", word) or families_in(word.rstrip("-_")) or word.endswith(":")
+        ):
             break
         kept.append(word)
     if len(kept) == len(words):
