@@ -58,3 +58,20 @@ def test_a_family_joined_to_its_lower_case_size_is_a_model_name() -> None:
     assert vocab.model_in("his gpt-oss-120b tests") == "gpt-oss-120b"
     assert vocab.model_in("the gpt-oss-20b run") == "gpt-oss-20b"
     assert vocab.model_in("a 120b model") is None  # a size alone names no model
+
+
+_SPECULATIVE = """# DFlash
+
+| Target Model | Engine | Draft Model | Speed |
+|---|---|---|---|
+| Qwen3.6-35B-A3B NVFP4 (hermes) | vLLM | z-lab DFlash (737 MB) | 73 tok/s |
+"""
+
+
+def test_a_target_model_column_names_the_measured_model_not_its_draft() -> None:
+    # flowy0/gb10-experiments docs/BENCHMARKS.md:59
+    conditions, sources = _conditions(_SPECULATIVE)[73.0]
+    assert conditions["model"] == "Qwen3.6-35B-A3B NVFP4 (hermes)"
+    assert conditions["weight_precision"] == "NVFP4"
+    assert sources["model"] == ["docs/spark.md:5"]
+    assert vocab.header_key("Draft Model") is None
