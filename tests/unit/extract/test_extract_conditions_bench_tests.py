@@ -66,3 +66,22 @@ def test_only_a_whole_test_name_states_lengths() -> None:
     assert bench_test_lengths("PP 2") == ()  # a pipeline-parallel degree
     assert bench_test_lengths("pp512 + tg128") == ()
     assert bench_test_lengths("tg128 over RPC") == ()
+
+
+_MIXED = """# CPU beating GPU
+
+| backend     | threads |   test |            t/s |
+| ----------- | ------: | -----: | -------------: |
+| Ryzen-7950X |      16 | pp1500 | 8268.11 ± 48.34 |
+| Ryzen-7950X |      16 |  tg500 | 1240.54 ± 25.74 |
+"""
+
+
+def test_a_label_does_not_repeat_in_words_the_length_its_test_says() -> None:
+    # ikawrakow/ik_llama.cpp discussion 18: `output tokens 500` beside `tg500` is written by no
+    # source line, and verify removed the figure for it
+    snapshot = snapshot_of({"README.md": _MIXED})
+    results = extract_deterministic(snapshot, harvest(snapshot)).reported_results
+    label = next(r.label for r in results if float(r.value) == 1240.54)
+    assert "tg500" in label
+    assert "output tokens" not in label

@@ -75,3 +75,21 @@ def test_a_target_model_column_names_the_measured_model_not_its_draft() -> None:
     assert conditions["weight_precision"] == "NVFP4"
     assert sources["model"] == ["docs/spark.md:5"]
     assert vocab.header_key("Draft Model") is None
+
+
+_OPENING = """# Cross-platform benchmarking
+
+We benchmark Llama 3.1 8B across the fleet.
+
+## Platforms
+
+| Platform | Observed TPS |
+|---|---|
+| Lunar Lake iGPU | 22.8 |
+"""
+
+
+def test_the_documents_introduction_names_no_tables_model() -> None:
+    # JoshCork/intel-ai-benchmarking: the opening's model is not a GenAI cell's
+    conditions, _ = _conditions(_OPENING)[22.8]
+    assert "model" not in conditions

@@ -296,11 +296,16 @@ def _read_section_model(resolved: Resolved, context: DocumentContext, line: int)
     """The model the nearest section introduction above the figure names, with the weight
     format it states for it (`I only tested against his gpt-oss-120b tests (this is the
     ggml-org one, so Q8/MXFP4)` above a `### Vulkan AMDVLK` table); an introduction that names
-    two models gives none, nor does any farther one. Only a table's figures: a prose figure's
-    own clause says which model is its (`own_clause.py`)."""
+    two models gives none, nor does any farther one, nor the document's introduction (its
+    title's section, read by `_read_introduction` for its engine and system only: JoshCork's
+    opening Llama 3.1 8B is not the model of a GenAI cell). Only a table's figures: a prose
+    figure's own clause says which model is its (`own_clause.py`)."""
     if context.own_text(line):
         return
-    for number, _, _ in context.heading_path(line):
+    headings = context.headings()
+    for number, level, _ in context.heading_path(line):
+        if level == 1 or number == headings[0][0]:
+            return  # the document's introduction names what the document is about, not a run
         intro = context.section_intro(number, before=line)
         names = subject(intro).names if intro else frozenset()
         if not names:
