@@ -23,6 +23,7 @@ from pydantic import JsonValue
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import SOURCE_CELLS
+from draftflow.extract.conditions.columns import bench_test_lengths
 from draftflow.extract.identities import number_spans, written_texts
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
@@ -102,8 +103,14 @@ def condition_parts(
     own_system = _text(conditions.get("system"))
     if fold(own_system) != fold(system):
         parts.append(LabelPart(own_system, role="system"))
-    parts.append(LabelPart(_text(conditions.get("workload")), role="workload"))
-    parts.extend(_setting_parts(conditions, varying))
+    workload = _text(conditions.get("workload"))
+    parts.append(LabelPart(workload, role="workload"))
+    # a llama-bench test (`tg500`) already says its length: `output tokens 500` beside it
+    # repeats it in words no source line writes
+    said = frozenset(bench_test_lengths(workload))
+    parts.extend(
+        p for p in _setting_parts(conditions, varying) if (p.role, int(p.value)) not in said
+    )
     return [part for part in parts if part.value]
 
 

@@ -130,6 +130,33 @@ def model_of_weights_file(path: str, quant: str) -> str | None:
     return name if re.search(r"[A-Za-z]{2}", name) else None
 
 
+_BENCH_TEST = re.compile(
+    r"^(?:(?P<prompt>pp)|tg)\s*(?P<length>\d{1,6})"
+    r"(?:\s*(?:@|at)\s*(?:d|depth\s*)(?P<depth>\d{1,7}))?$",
+    re.I,
+)
+"""A llama-bench test name as its `test` column or a header writes it: `pp512`, `tg128`,
+`pp2048@d32768`, `tg128 @ d65536`."""
+_MAX_PARALLEL = 16
+"""`pp` with at most this many is a pipeline-parallel degree (`PP 2`), not a prompt."""
+
+
+def bench_test_lengths(text: str) -> tuple[tuple[str, int], ...]:
+    """The token counts a llama-bench test name states: `pp512` a prompt of 512 tokens
+    (`input_tokens`), `tg128` 128 generated (`output_tokens`), `@d32768` at a context depth of
+    32,768 (`context_tokens`); () for any other text (`pp2` is a pipeline-parallel degree)."""
+    found = _BENCH_TEST.match(text.strip().strip("*`").strip())
+    if found is None:
+        return ()
+    length = int(found.group("length"))
+    if found.group("prompt") and length <= _MAX_PARALLEL:
+        return ()
+    lengths = [("input_tokens" if found.group("prompt") else "output_tokens", length)]
+    if found.group("depth"):
+        lengths.append(("context_tokens", int(found.group("depth"))))
+    return tuple(lengths)
+
+
 def load_of_header(header: str) -> int | None:
     """The batch or concurrency a rate header states after `@` (`TPS@4`, `FTL@1`), or None
     (`pass@1` is a score's sample count)."""

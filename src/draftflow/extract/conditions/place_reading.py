@@ -31,6 +31,7 @@ from weakref import WeakKeyDictionary
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import (
+    bench_test_lengths,
     count_in_system_cell,
     load_of_header,
     topology_count,
@@ -364,6 +365,11 @@ def _row(
                 topology_count(cell, context.column_cells(line, column)),
             )
             found += [Reading(c, f"the cell {cell.strip()!r}") for c in counts if c is not None]
+        found += [
+            Reading(length, f"the test {cell.strip()!r}")
+            for named, length in bench_test_lengths(cell)
+            if named == key
+        ]
         if key == "gpu_count" and cell and _GPU_HEADER.search(name) and vocab.header_key(name):
             # `| GPU | ... |` over `3090 24GB * 2`: the row's two cards
             count = count_in_system_cell(cell)
@@ -387,6 +393,7 @@ def _headers(key: str, headers: list[str]) -> list[Reading]:
             ):
                 if count is not None:
                     found.append(Reading(count, how))
+        found += [Reading(n, how) for named, n in bench_test_lengths(plain) if named == key]
         length = _HEADER_LENGTH.match(plain)
         if length and (
             vocab.header_key(length.group("name")) == key

@@ -14,6 +14,7 @@ from pydantic import JsonValue
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import (
     bench_model,
+    bench_test_lengths,
     count_in_system_cell,
     load_of_header,
     model_of_weights_file,
@@ -187,6 +188,9 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         resolved.put(key, text)
         if key == "system":
             resolved.put("node_count", count_in_system_cell(text))
+        if key == "workload":  # llama-bench's `test` cell: `pp2048@d8192`
+            for length_key, length in bench_test_lengths(text):
+                resolved.put(length_key, length)
     else:
         _read_unkeyed_cell(resolved, text)
     if key == "model" or vocab.is_model_value(text):
@@ -331,6 +335,10 @@ def _column_puts(header: str) -> tuple[tuple[str, JsonValue], ...]:
     puts.put("engine", vocab.engine_of_header(plain))  # `MLC LLM (tok/sec)`
     puts.put("workload", vocab.benchmark_of(plain))  # `MMLU (5-shot)`
     puts.put("concurrency", load_of_header(plain))
+    if lengths := bench_test_lengths(plain):  # a llama-bench test's column: `tg128`
+        puts.put("workload", plain)
+        for key, length in lengths:
+            puts.put(key, length)
     if vocab.precision_in(plain) and len(plain.split()) <= 2 and vocab.is_precision_header(plain):
         puts.put("weight_precision", plain)
     system = vocab.system_of_header(header)

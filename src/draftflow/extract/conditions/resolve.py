@@ -25,6 +25,7 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.named_models import sole_model, subject
 from draftflow.extract.conditions.own_clause import ClauseReading, own_clause_conditions
 from draftflow.extract.conditions.readers import (
     KEPT_KEYS,
@@ -282,12 +283,38 @@ def _read_surroundings(
     read_text(resolved, context.caption(line))
     for _, _, heading in context.heading_path(line):
         read_text(resolved, heading)
+    _read_section_model(resolved, context, line)
     read_key_values(resolved, context.setup_pairs_for(line, setup_lines))
     _read_introduction(resolved, context, line)
     for key, setting in run_settings(context, readme, line).items():
         resolved.put(key, setting)
     for _, _, heading in context.heading_path(line):  # `### MMLU` above its table
         resolved.put("workload", vocab.benchmark_of(heading))
+
+
+def _read_section_model(resolved: Resolved, context: DocumentContext, line: int) -> None:
+    """The model the nearest section introduction above the figure names, with the weight
+    format it states for it (`I only tested against his gpt-oss-120b tests (this is the
+    ggml-org one, so Q8/MXFP4)` above a `### Vulkan AMDVLK` table); an introduction that names
+    two models gives none, nor does any farther one, nor the document's introduction (its
+    title's section, read by `_read_introduction` for its engine and system only: JoshCork's
+    opening Llama 3.1 8B is not the model of a GenAI cell). Only a table's figures: a prose
+    figure's own clause says which model is its (`own_clause.py`)."""
+    if context.own_text(line):
+        return
+    headings = context.headings()
+    for number, level, _ in context.heading_path(line):
+        if level == 1 or number == headings[0][0]:
+            return  # the document's introduction names what the document is about, not a run
+        intro = context.section_intro(number, before=line)
+        names = subject(intro).names if intro else frozenset()
+        if not names:
+            continue
+        model = sole_model(vocab.without_engines(intro))
+        if model is not None and len(names) == 1:
+            resolved.put("model", model)
+            resolved.put("weight_precision", vocab.sole_precision(intro))
+        return
 
 
 def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) -> None:

@@ -95,7 +95,8 @@ _VERSION = re.compile(r"^v?\d+(?:\.\d+)+(?![BbMm]$)(?:[\w.+-]*)$|^b\d{3,5}$|^[0-
 _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (key, re.compile(regex, re.I))
     for key, regex in (
-        ("model", r"^model(?:[\s_]*(?:id|name))?$|^checkpoint$"),
+        # a speculative-decoding table's `Target Model` is the one measured (not its `Draft Model`)
+        ("model", r"^(?:target[\s_]+)?model(?:[\s_]*(?:id|name))?$|^checkpoint$"),
         ("weight_precision", r"^(?:quant(?:ization)?|precision|weights?|dtype|format)$"),
         (
             "engine",
@@ -602,7 +603,10 @@ def _name_run(name: str) -> str:
         return name
     kept: list[str] = []
     for word in reversed(words):
-        if not (re.search(r"[A-Z\d/]", word) or families_in(word) or word.endswith(":")):
+        # a family joined to its size by a hyphen is a name (`gpt-oss-` of `gpt-oss-120b`)
+        if not (
+            re.search(r"[A-Z\d/]", word) or families_in(word.rstrip("-_")) or word.endswith(":")
+        ):
             break
         kept.append(word)
     if len(kept) == len(words):
