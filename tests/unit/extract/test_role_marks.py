@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from documents import make_document
 from draftflow.extract import extract
 from draftflow.extract.role_marks import role_marks
