@@ -17,6 +17,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from pathlib import PurePosixPath
 
 from pydantic import JsonValue
 
@@ -198,6 +199,14 @@ class LabelBuilder:
 
 _BESIDE_END = re.compile(r"[·;,(\[|<…]|\s[—–-]\s|(?<![\w@])\d")
 """Where the words beside a value end: a separator, or the next number (another value)."""
+_NEXT_CLAUSE = re.compile(
+    r"\s(?:and|but|or|while|whereas|because|then|so|than|vs\.?|versus|before|after)\b", re.I
+)
+"""Where the words after a value turn to another figure (`140 objects and failed at 160`)."""
+_BEFORE_START = re.compile(
+    r".*(?:[·;,(\[|<…:]|\s[—–-]\s|\d|\b(?:and|but|or|while|whereas|because|then|so)\b)", re.I | re.S
+)
+_MAX_WORDS_BEFORE = 3
 _RANGE_END = re.compile(r"\s*(?:[-–—~]|to\s)\s*\d")
 _MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
 _LEADING_UNIT = re.compile(
@@ -216,9 +225,16 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
     figures share a label only when nothing the source states sets them apart. In order:
     the conditions that differ between them (`KV fp8`, `thinking off`), the nearest caption
     or heading that differs (`fp8 result summary`), the words the source writes beside each
-    value in one cell (`thinking-on`, `thinking-off`)."""
+    value in one cell (`thinking-on`, `thinking-off`), and last the documents they stand in."""
     labels = [label for _, label, _ in figures]
-    steps = (_by_conditions, _by_cells, _by_place, _by_words_beside)
+    steps = (
+        _by_conditions,
+        _by_cells,
+        _by_place,
+        _by_words_beside,
+        _by_words_before,
+        _by_document,
+    )
     for step in steps:
         for group in _collisions(figures, labels):
             for index, part in step([figures[i] for i in group]):
@@ -331,6 +347,50 @@ def _by_words_beside(
     return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
 
 
+def _by_words_before(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The words the source writes right before each value of one sentence (`succeeded
+    through 140 objects and failed at 160`), when they differ: the figure's own verb, never
+    the words of the figure after it."""
+    words = [_words_before(item) for item, _, _ in group]
+    if len(set(words)) < 2:
+        return []
+    return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
+
+
+def _words_before(item: Selected) -> str:
+    """Up to three words before the figure's value, back to a separator, a number or a
+    conjunction."""
+    for text in written_texts(item.candidate):
+        plain = _MARKUP.sub(r"\1", text)
+        spans = number_spans(plain, float(item.value))
+        if not spans:
+            continue
+        before = plain[: spans[0][0]]
+        start = _BEFORE_START.match(before)
+        words = before[start.end() :].split() if start else before.split()
+        phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`")
+        if len(phrase) <= _MAX_BESIDE and _LETTER.search(phrase):
+            return phrase
+    return ""
+
+
+def _by_document(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The documents the figures stand in, where nothing nearer tells them apart: two
+    reports' `## Summary` sentences (`Round-24-Report`, `Round-25-Report`) are not one
+    figure's two readings. The file's name without its folder and extension, else its
+    path."""
+    paths = [item.candidate.path for item, _, _ in group]
+    if len(set(paths)) < 2:
+        return []
+    stems = [PurePosixPath(path).stem for path in paths]
+    names = stems if len(set(stems)) == len(set(paths)) else paths
+    return [(index, LabelPart(name, role="place")) for index, name in enumerate(names)]
+
+
 def _beside(item: Selected) -> str:
     """The words after the figure's value in its cell or line, up to the next separator."""
     for text in written_texts(item.candidate):
@@ -342,7 +402,9 @@ def _beside(item: Selected) -> str:
         if _RANGE_END.match(after):
             return ""  # the value is one end of a range (`3-4x`): the range names it
         cut = _BESIDE_END.search(after)
-        words = " ".join(_LEADING_UNIT.sub("", after[: cut.start()] if cut else after).split())
+        after = after[: cut.start()] if cut else after
+        turn = _NEXT_CLAUSE.search(after)
+        words = " ".join(_LEADING_UNIT.sub("", after[: turn.start()] if turn else after).split())
         if len(words) <= _MAX_BESIDE and _LETTER.search(words):
             return words
     return ""
