@@ -294,6 +294,30 @@ def _profiles(grounded: Anchored, labels: Labels, read: Conditions) -> list[Test
     return profiles
 
 
+_NO_ENGINE_METRICS = frozenset({"bandwidth"})
+"""Metrics an inference engine does not measure (a copy's, a link's, a memory's bandwidth): a
+figure of one takes an engine only its own line states, never its document's or repository's
+(`Host→device copies collapse to 2 MiB/s` in a vLLM repository is the kernel's)."""
+
+
+def _engine_at_hand(
+    item: Selected, anchor: Grounded, read: tuple[dict[str, JsonValue], dict[str, list[str]]]
+) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
+    """`read` without an engine cited farther than the figure's own line, for a metric no
+    engine measures."""
+    found, places = read
+    if item.metric not in _NO_ENGINE_METRICS or "engine" not in found:
+        return read
+    own = f"{anchor.document.path}:{anchor.line}"
+    if places.get("engine") == [own]:
+        return read
+    dropped = {"engine", "engine_version"}
+    return (
+        {k: v for k, v in found.items() if k not in dropped},
+        {k: v for k, v in places.items() if k not in dropped},
+    )
+
+
 def extract_deterministic(
     snapshot: Snapshot,
     candidates: list[Candidate],
@@ -317,7 +341,9 @@ def extract_deterministic(
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)
         read = {
-            id(item): reader.read(conditions_for(item.candidate), item.candidate, anchor)
+            id(item): _engine_at_hand(
+                item, anchor, reader.read(conditions_for(item.candidate), item.candidate, anchor)
+            )
             for item, anchor in grounded
         }
         conditions = {key: found for key, (found, _) in read.items()}

@@ -151,23 +151,24 @@ def unitless_figure(
     return (named, "") if named is not None else None
 
 
-_HTTP_CODE = re.compile(r"^[1-5]\d\d$")
+_HTTP_CODE = re.compile(r"^[45]\d\d$")
 _HTTP_BEFORE = re.compile(
-    r"\b(?:https?|status|errors?|codes?|(?:fail|fails|failed|failing|error|errors|errored|dies|"
-    r"died|aborts?|aborted|exits?|exited)\s+with|return(?:s|ed|ing)?|responds?\s+with|"
-    r"respond(?:ed|ing)\s+with|gets?|got|throws?|threw|raises?|raised)\W*(?:an?\s+)?\W*$",
+    r"(?:\b(?:https?|status(?:\s+code)?|error\s+code)\s*:?\s*"
+    r"|\b(?:fail|fails|failed|failing|errors?|errored|dies|died|aborts?|aborted|exits?|exited"
+    r"|responds?|responded|responding)\s+with\s+(?:an?\s+|the\s+)?[`*_]*)$",
     re.IGNORECASE,
 )
 _HTTP_AFTER = re.compile(
-    r"^\W*(?:errors?|responses?|status|codes?|unauthori[sz]ed|forbidden|not found)\b",
+    r"^[`*_]*\s*(?:errors?\s+codes?|error(?!s)|status|unauthori[sz]ed|forbidden|not found"
+    r"|too many requests|internal server error|bad gateway|service unavailable)\b",
     re.IGNORECASE,
 )
 
 
 def is_http_status(text: str, mention: NumberMention) -> bool:
-    """`fails with 401/403`, `returns 503`, `a 429 error`: HTTP status codes, written as
-    three-digit whole numbers that an error verb, `HTTP` or `status` introduces or `error`
-    follows; never a score (`401 (of 403)`) or any other figure."""
+    """`fails with 401/403`, `HTTP 503`, `a 429 error`: HTTP error codes (4xx, 5xx), whole
+    numbers that `fails with`, `HTTP` or `status` introduces or a lone `error` follows; never a
+    score (`401 (of 403)`) or any other figure (`500 errors` is a count)."""
     if not mention.values or mention.unit is not None:
         return False
     if not all(_HTTP_CODE.match(f"{value:g}") for value in mention.values):
