@@ -17,14 +17,19 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from pathlib import PurePosixPath
 
 from pydantic import JsonValue
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import SOURCE_CELLS
-from draftflow.extract.identities import number_spans, written_texts
+from draftflow.extract.label_words import (
+    MARKUP,
+    by_document,
+    by_words_before,
+    by_words_beside,
+    compared_setting,
+)
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
 MAX_LABEL = 80
@@ -44,6 +49,8 @@ _KEPT_ROLES = frozenset({*_NAMED_KEYS, "system"})
 is left out last of all the others)."""
 _TableKey = tuple[str, int]
 _NO_WHAT = frozenset({"unspecified", "count"})
+_BETWEEN = frozenset({"ratio", "relative_change"})
+"""Metrics of a figure between two configurations: its label says which two."""
 
 
 def _text(value: JsonValue) -> str:
@@ -179,6 +186,9 @@ class LabelBuilder:
         if _is_prose(candidate):
             # the heading tells apart a document's sentences (`Throughput — single stream`)
             extra = _place(candidate)
+            arms = compared_setting(candidate.column or "") if item.metric in _BETWEEN else None
+            if arms:  # `TP=1 → TP=2 only 1.19×`: what the ratio is between
+                extra.append(LabelPart(arms, role="place"))
             what = _prose_what(item)
             qualifier = row.qualifier
         else:
@@ -197,27 +207,10 @@ class LabelBuilder:
         return _shortened(built, [*systems, *varying, *extra])
 
 
-_BESIDE_END = re.compile(r"[·;,(\[|<…]|\s[—–-]\s|(?<![\w@])\d")
-"""Where the words beside a value end: a separator, or the next number (another value)."""
-_NEXT_CLAUSE = re.compile(
-    r"\s(?:and|but|or|while|whereas|because|then|so|than|vs\.?|versus|before|after)\b", re.I
-)
-"""Where the words after a value turn to another figure (`140 objects and failed at 160`)."""
-_BEFORE_START = re.compile(
-    r".*(?:[·;,(\[|<…:]|\s[—–-]\s|\d|\b(?:and|but|or|while|whereas|because|then|so)\b)", re.I | re.S
-)
-_MAX_WORDS_BEFORE = 3
-_RANGE_END = re.compile(r"\s*(?:[-–—~]|to\s)\s*\d")
-_MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
-_LEADING_UNIT = re.compile(
-    r"^[^\w]*(?:%|[a-zµ/]{1,8}/s|ms|s|GB|GiB|MB|tok/s|x|×)?(?![\w])\s*", re.I
-)
-_LETTER = re.compile(r"[A-Za-z]")
 _DECIMAL = re.compile(r"\d[.,]\d")
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")
 """Where a caption's clauses part: a table's caption is the text just above it, and its last
 clause is what titles the table (`BF16/auto result summary:`)."""
-_MAX_BESIDE = 40
 
 
 def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]]) -> list[Label]:
@@ -231,9 +224,9 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
         _by_conditions,
         _by_cells,
         _by_place,
-        _by_words_beside,
-        _by_words_before,
-        _by_document,
+        by_words_beside,
+        by_words_before,
+        by_document,
     )
     for step in steps:
         for group in _collisions(figures, labels):
@@ -332,79 +325,5 @@ def _places(candidate: Candidate) -> list[str]:
 
 
 def _plain_place(text: str) -> str:
-    plain = " ".join(_MARKUP.sub(r"\1", text).split()).strip(" :.—-")
+    plain = " ".join(MARKUP.sub(r"\1", text).split()).strip(" :.—-")
     return plain if len(plain) <= MAX_HEADING else ""
-
-
-def _by_words_beside(
-    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
-) -> list[tuple[int, LabelPart]]:
-    """The words the source writes right after each value of one line (`82.1 % pass@1
-    thinking-on · 80.4 % thinking-off`), when they differ."""
-    words = [_beside(item) for item, _, _ in group]
-    if len(set(words)) < 2:
-        return []
-    return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
-
-
-def _by_words_before(
-    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
-) -> list[tuple[int, LabelPart]]:
-    """The words the source writes right before each value of one sentence (`succeeded
-    through 140 objects and failed at 160`), when they differ: the figure's own verb, never
-    the words of the figure after it."""
-    words = [_words_before(item) for item, _, _ in group]
-    if len(set(words)) < 2:
-        return []
-    return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
-
-
-def _words_before(item: Selected) -> str:
-    """Up to three words before the figure's value, back to a separator, a number or a
-    conjunction."""
-    for text in written_texts(item.candidate):
-        plain = _MARKUP.sub(r"\1", text)
-        spans = number_spans(plain, float(item.value))
-        if not spans:
-            continue
-        before = plain[: spans[0][0]]
-        start = _BEFORE_START.match(before)
-        words = before[start.end() :].split() if start else before.split()
-        phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`")
-        if len(phrase) <= _MAX_BESIDE and _LETTER.search(phrase):
-            return phrase
-    return ""
-
-
-def _by_document(
-    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
-) -> list[tuple[int, LabelPart]]:
-    """The documents the figures stand in, where nothing nearer tells them apart: two
-    reports' `## Summary` sentences (`Round-24-Report`, `Round-25-Report`) are not one
-    figure's two readings. The file's name without its folder and extension, else its
-    path."""
-    paths = [item.candidate.path for item, _, _ in group]
-    if len(set(paths)) < 2:
-        return []
-    stems = [PurePosixPath(path).stem for path in paths]
-    names = stems if len(set(stems)) == len(set(paths)) else paths
-    return [(index, LabelPart(name, role="place")) for index, name in enumerate(names)]
-
-
-def _beside(item: Selected) -> str:
-    """The words after the figure's value in its cell or line, up to the next separator."""
-    for text in written_texts(item.candidate):
-        plain = _MARKUP.sub(r"\1", text)
-        spans = number_spans(plain, float(item.value))
-        if not spans:
-            continue
-        after = plain[spans[0][1] :]
-        if _RANGE_END.match(after):
-            return ""  # the value is one end of a range (`3-4x`): the range names it
-        cut = _BESIDE_END.search(after)
-        after = after[: cut.start()] if cut else after
-        turn = _NEXT_CLAUSE.search(after)
-        words = " ".join(_LEADING_UNIT.sub("", after[: turn.start()] if turn else after).split())
-        if len(words) <= _MAX_BESIDE and _LETTER.search(words):
-            return words
-    return ""

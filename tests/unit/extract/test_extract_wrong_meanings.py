@@ -99,9 +99,12 @@ def test_a_ratio_between_two_settings_takes_neither_arms_setting() -> None:
         "| Model | Precision | 500 tok | |\n|---|---|---:|---|\n"
         "| gemma-4-12B-it | w4a16 QAT dense | 59.9 | 🟢 TP=1 → TP=2 only **1.19×** — see below |\n"
     )
+    text = "# Bench\n\nvLLM on 2× RX 7900 XT.\n\n" + text.removeprefix("# Bench\n\n")
     [ratio] = [r for r in _results({"README.md": text}) if r.value == 1.19]
     cells = ratio.conditions.get("source_cells") or {}
     assert isinstance(cells, dict) and "TP" not in cells
+    assert "node_count" not in ratio.conditions  # the repository's two GPUs are TP=2's alone
+    assert "TP=1 → TP=2" in ratio.label  # what the ratio is between
 
 
 def test_a_rows_single_card_beats_the_repositorys_two_gpus() -> None:
