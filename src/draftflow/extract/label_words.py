@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 from pydantic import JsonValue
 
 from draftflow.extract.classify import Selected
+from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.identities import number_spans, written_texts
 from draftflow.record.label import Label, LabelPart
 
@@ -80,14 +81,24 @@ def by_document(
 ) -> list[tuple[int, LabelPart]]:
     """The documents the figures stand in, where nothing nearer tells them apart: two
     reports' `## Summary` sentences (`Round-24-Report`, `Round-25-Report`) are not one
-    figure's two readings. The file's name without its folder and extension, else its
-    path."""
+    figure's two readings. The file's name without its folder and extension, where the
+    names differ (a path's folders may spell a configuration no document states)."""
     paths = [item.candidate.path for item, _, _ in group]
     if len(set(paths)) < 2:
         return []
     stems = [PurePosixPath(path).stem for path in paths]
-    names = stems if len(set(stems)) == len(set(paths)) else paths
-    return [(index, LabelPart(name, role="place")) for index, name in enumerate(names)]
+    if len(set(stems)) < len(set(paths)) or any(_names_configuration(stem) for stem in stems):
+        # `README` twice: a folder's name is no word its documents state; and a file's name
+        # that spells a precision, an engine or a system would be a claim no document states
+        return []
+    return [(index, LabelPart(stem, role="place")) for index, stem in enumerate(stems)]
+
+
+def _names_configuration(text: str) -> bool:
+    """Whether a text spells a weight precision, an engine or a system."""
+    return bool(
+        vocab.PRECISION.search(text) or vocab.engines_named(text) or vocab.systems_named(text)
+    )
 
 
 def _beside(item: Selected) -> str:
