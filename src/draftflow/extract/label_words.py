@@ -87,15 +87,23 @@ def by_document(
     if len(set(paths)) < 2:
         return []
     stems = [PurePosixPath(path).stem for path in paths]
-    if len(set(stems)) < len(set(paths)) or any(_names_configuration(stem) for stem in stems):
-        # `README` twice: a folder's name is no word its documents state; and a file's name
-        # that spells a precision, an engine or a system would be a claim no document states
+    if len(set(stems)) < len(set(paths)) or any(
+        len(stem) > _MAX_STEM or _names_configuration(stem) for stem in stems
+    ):
+        # `README` twice: a folder's name is no word its documents state; a file's name that
+        # spells a precision, an engine or a system would be a claim no document states
+        # (`..._float16_mem0.8_...`), and a long one is a run's id, no name a reader reads
         return []
     return [(index, LabelPart(stem, role="place")) for index, stem in enumerate(stems)]
 
 
-def _names_configuration(text: str) -> bool:
-    """Whether a text spells a weight precision, an engine or a system."""
+_MAX_STEM = 32
+"""The longest file name (without its extension) that tells apart two documents' figures."""
+
+
+def _names_configuration(stem: str) -> bool:
+    """Whether a file's name spells a weight precision, an engine or a system."""
+    text = re.sub(r"[_.]+", " ", stem)
     return bool(
         vocab.PRECISION.search(text) or vocab.engines_named(text) or vocab.systems_named(text)
     )
