@@ -23,8 +23,11 @@ _NEXT_CLAUSE = re.compile(
 )
 """Where the words after a value turn to another figure (`140 objects and failed at 160`)."""
 _BEFORE_START = re.compile(
-    r".*(?:[·;,(\[|<…:]|\s[—–-]\s|\d|\b(?:and|but|or|while|whereas|because|then|so)\b)", re.I | re.S
+    r".*(?:[·;,(\[|<…:]|\s[—–-]\s|\d(?![\w.])|\b(?:and|but|or|while|whereas|because|then|so)\b)",
+    re.I | re.S,
 )
+_EMPHASIS = re.compile(r"[*`]+|\[([^\]]*)\]\([^)]*\)")
+"""Emphasis, code marks and a link's target, but not a name's underscores (`Q4_K_M`)."""
 _MAX_WORDS_BEFORE = 3
 _RANGE_END = re.compile(r"\s*(?:[-–—~]|to\s)\s*\d")
 MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
@@ -63,7 +66,7 @@ def _words_before(item: Selected) -> str:
     """Up to three words before the figure's value, back to a separator, a number or a
     conjunction."""
     for text in written_texts(item.candidate):
-        plain = MARKUP.sub(r"\1", text)
+        plain = _EMPHASIS.sub(r"\1", text)
         spans = number_spans(plain, float(item.value))
         if not spans:
             continue
