@@ -22,6 +22,7 @@ from draftflow.extract.derive import (
 )
 from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.identities import without_identities
+from draftflow.extract.label_words import compares_machines
 from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
 from draftflow.extract.learned.weights import ResultModel, shipped_model
@@ -294,6 +295,36 @@ def _profiles(grounded: Anchored, labels: Labels, read: Conditions) -> list[Test
     return profiles
 
 
+_NO_ENGINE_METRICS = frozenset({"bandwidth"})
+"""Metrics an inference engine does not measure (a copy's, a link's, a memory's bandwidth): a
+figure of one takes an engine only its own line states, never its document's or repository's
+(`Host→device copies collapse to 2 MiB/s` in a vLLM repository is the kernel's)."""
+
+
+_BETWEEN_METRICS = frozenset({"ratio", "relative_change"})
+"""A figure between two configurations (a speed-up): a setting it compares is neither's."""
+
+
+def _engine_at_hand(
+    item: Selected, anchor: Grounded, read: tuple[dict[str, JsonValue], dict[str, list[str]]]
+) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
+    """`read` without an engine cited farther than the figure's own line, for a metric no
+    engine measures; and without a machine count, for a ratio between two counts of them."""
+    found, places = read
+    own = f"{anchor.document.path}:{anchor.line}"
+    dropped: set[str] = set()
+    if item.metric in _NO_ENGINE_METRICS and places.get("engine", [own]) != [own]:
+        dropped |= {"engine", "engine_version"}
+    if item.metric in _BETWEEN_METRICS and compares_machines(item.candidate.column or ""):
+        dropped.add("node_count")  # `TP=1 → TP=2 only 1.19×`: two machines is one arm's
+    if not dropped:
+        return read
+    return (
+        {k: v for k, v in found.items() if k not in dropped},
+        {k: v for k, v in places.items() if k not in dropped},
+    )
+
+
 def extract_deterministic(
     snapshot: Snapshot,
     candidates: list[Candidate],
@@ -317,7 +348,9 @@ def extract_deterministic(
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)
         read = {
-            id(item): reader.read(conditions_for(item.candidate), item.candidate, anchor)
+            id(item): _engine_at_hand(
+                item, anchor, reader.read(conditions_for(item.candidate), item.candidate, anchor)
+            )
             for item, anchor in grounded
         }
         conditions = {key: found for key, (found, _) in read.items()}

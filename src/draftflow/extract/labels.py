@@ -24,7 +24,13 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.columns import bench_test_lengths
-from draftflow.extract.identities import number_spans, written_texts
+from draftflow.extract.label_words import (
+    MARKUP,
+    by_document,
+    by_words_before,
+    by_words_beside,
+    compared_setting,
+)
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
 MAX_LABEL = 80
@@ -44,6 +50,8 @@ _KEPT_ROLES = frozenset({*_NAMED_KEYS, "system"})
 is left out last of all the others)."""
 _TableKey = tuple[str, int]
 _NO_WHAT = frozenset({"unspecified", "count"})
+_BETWEEN = frozenset({"ratio", "relative_change"})
+"""Metrics of a figure between two configurations: its label says which two."""
 
 
 def _text(value: JsonValue) -> str:
@@ -185,6 +193,9 @@ class LabelBuilder:
         if _is_prose(candidate):
             # the heading tells apart a document's sentences (`Throughput — single stream`)
             extra = _place(candidate)
+            arms = compared_setting(candidate.column or "") if item.metric in _BETWEEN else None
+            if arms:  # `TP=1 → TP=2 only 1.19×`: what the ratio is between
+                extra.append(LabelPart(arms, role="place"))
             what = _prose_what(item)
             qualifier = row.qualifier
         else:
@@ -203,19 +214,10 @@ class LabelBuilder:
         return _shortened(built, [*systems, *varying, *extra])
 
 
-_BESIDE_END = re.compile(r"[·;,(\[|<…]|\s[—–-]\s|(?<![\w@])\d")
-"""Where the words beside a value end: a separator, or the next number (another value)."""
-_RANGE_END = re.compile(r"\s*(?:[-–—~]|to\s)\s*\d")
-_MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
-_LEADING_UNIT = re.compile(
-    r"^[^\w]*(?:%|[a-zµ/]{1,8}/s|ms|s|GB|GiB|MB|tok/s|x|×)?(?![\w])\s*", re.I
-)
-_LETTER = re.compile(r"[A-Za-z]")
 _DECIMAL = re.compile(r"\d[.,]\d")
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")
 """Where a caption's clauses part: a table's caption is the text just above it, and its last
 clause is what titles the table (`BF16/auto result summary:`)."""
-_MAX_BESIDE = 40
 
 
 def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]]) -> list[Label]:
@@ -223,9 +225,16 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
     figures share a label only when nothing the source states sets them apart. In order:
     the conditions that differ between them (`KV fp8`, `thinking off`), the nearest caption
     or heading that differs (`fp8 result summary`), the words the source writes beside each
-    value in one cell (`thinking-on`, `thinking-off`)."""
+    value in one cell (`thinking-on`, `thinking-off`), and last the documents they stand in."""
     labels = [label for _, label, _ in figures]
-    steps = (_by_conditions, _by_cells, _by_place, _by_words_beside)
+    steps = (
+        _by_conditions,
+        _by_cells,
+        _by_place,
+        by_words_beside,
+        by_words_before,
+        by_document,
+    )
     for step in steps:
         for group in _collisions(figures, labels):
             for index, part in step([figures[i] for i in group]):
@@ -323,33 +332,5 @@ def _places(candidate: Candidate) -> list[str]:
 
 
 def _plain_place(text: str) -> str:
-    plain = " ".join(_MARKUP.sub(r"\1", text).split()).strip(" :.—-")
+    plain = " ".join(MARKUP.sub(r"\1", text).split()).strip(" :.—-")
     return plain if len(plain) <= MAX_HEADING else ""
-
-
-def _by_words_beside(
-    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
-) -> list[tuple[int, LabelPart]]:
-    """The words the source writes right after each value of one line (`82.1 % pass@1
-    thinking-on · 80.4 % thinking-off`), when they differ."""
-    words = [_beside(item) for item, _, _ in group]
-    if len(set(words)) < 2:
-        return []
-    return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
-
-
-def _beside(item: Selected) -> str:
-    """The words after the figure's value in its cell or line, up to the next separator."""
-    for text in written_texts(item.candidate):
-        plain = _MARKUP.sub(r"\1", text)
-        spans = number_spans(plain, float(item.value))
-        if not spans:
-            continue
-        after = plain[spans[0][1] :]
-        if _RANGE_END.match(after):
-            return ""  # the value is one end of a range (`3-4x`): the range names it
-        cut = _BESIDE_END.search(after)
-        words = " ".join(_LEADING_UNIT.sub("", after[: cut.start()] if cut else after).split())
-        if len(words) <= _MAX_BESIDE and _LETTER.search(words):
-            return words
-    return ""

@@ -140,8 +140,17 @@ def _header_conditions(column: str) -> dict[str, JsonValue]:
     """The settings a column header names by value (`c=1`), read-only: a column's figures
     share them."""
     conditions: dict[str, JsonValue] = {}
-    for name, value in _SETTING_HEADER.findall(column):
-        _add(conditions, name, value)
+    stated = _SETTING_HEADER.findall(column)
+    # `TP=1 → TP=2 only 1.19×`: a setting named with two values is what the figure compares
+    # (a ratio between its arms), a setting of neither; it stays blank, never the first arm's
+    twice = {
+        name.lower()
+        for name, value in stated
+        if any(other.lower() == name.lower() and v != value for other, v in stated)
+    }
+    for name, value in stated:
+        if name.lower() not in twice:
+            _add(conditions, name, value)
     count = _COUNT_HEADER.match(column)
     if count is not None:
         _add(conditions, count.group(2), count.group(1))

@@ -44,6 +44,9 @@ HARD_SKIP = re.compile(
     r"|step|commit|year|month|day"
     # a hardware's list price and its rated power (thermal or board design power): specs
     r"|price|msrp|tdp|tgp)\b"
+    # a processor's rated frequency (`Max freq` of a core table, lscpu's `CPU max MHz`): a spec
+    r"|\b(?:max|maximum|min|minimum|base|boost|turbo|nominal|rated)[\s._-]*(?:cpu[\s._-]*)?"
+    r"(?:freq|frequency|clock|mhz|ghz)\b|\bcpu[\s._-]*(?:max|min)[\s._-]*(?:mhz|ghz)\b"
     r"|^time$|max.?model.?len|max.?tokens|max.?num|params|num.?prompts|^n$|request.?rate"
     r"|burstiness|mem(ory)?.?util|^temperature$|sampling.?temp|top.?[pk]|penalty|^(prompt|completion)$"
     r"|^(prompt|prefill|decode|input|output|completion|context|generated|gen)[ _]?tokens$"

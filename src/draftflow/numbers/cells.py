@@ -292,7 +292,7 @@ def _figures_of(
 
 def _header_pairs(header: str) -> list[tuple[str, str | None]]:
     """`TTFT / total` → [(TTFT, None), (total, None)]; `C4 / C6 aggregate` shares its tail."""
-    if "/" not in header or unit_of_name(header) in ("tokens/s", "requests/s", "GB/s"):
+    if "/" not in header or unit_of_name(header) in ("tokens/s", "requests/s", "GB/s", "GiB/s"):
         return []
     parts = [p.strip() for p in _HEADER_PAIR.split(header) if p.strip()]
     if len(parts) < 2:

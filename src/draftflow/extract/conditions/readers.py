@@ -219,6 +219,14 @@ def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
         resolved.put("model", text)
     elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
         resolved.put("weight_precision", found)
+    if len(text) <= _SHORT_CELL and (one := vocab.single_machine(text)) is not None:
+        # `single card, Vulkan`: the row's own words, nearer than a repository's `2× GPU`
+        resolved.put("node_count", one)
+
+
+_SHORT_CELL = 40
+"""A cell this short that says `single card` states the row's machine count (a longer one is
+prose that may speak of another run)."""
 
 
 def read_row(resolved: Resolved, row: RowCells, own: int | None) -> None:

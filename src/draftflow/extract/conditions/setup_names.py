@@ -29,8 +29,12 @@ ENGINES: dict[str, str] = {
 """Each engine's name → the pattern of its spellings (`numbers/vocabulary.toml`, `[[engine]]`)."""
 ANY_ENGINE = re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-])", re.I)
 """Any engine's spelling, as a word of its own (what a text names; `engine_in` says which)."""
+_NOT_THE_ENGINE_AFTER = r"(?![\w-]|#\d|/(?:pull|pulls|issues|blob|tree|commit|discussions)/)"
+"""After an engine's name, a project's issue (`vllm#49991`) or a URL into its repository
+(`vllm-project/vllm/pull/49991`): the text cites the project, it does not say the engine ran."""
 _ENGINE = [
-    (name, re.compile(rf"(?<![\w-])(?:{regex})(?![\w-])", re.I)) for name, regex in ENGINES.items()
+    (name, re.compile(rf"(?<![\w-])(?:{regex}){_NOT_THE_ENGINE_AFTER}", re.I))
+    for name, regex in ENGINES.items()
 ]
 
 FAMILIES = spelling_pattern(_VOCABULARY.model_families.names)

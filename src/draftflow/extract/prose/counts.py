@@ -151,6 +151,34 @@ def unitless_figure(
     return (named, "") if named is not None else None
 
 
+_HTTP_CODE = re.compile(r"^[45]\d\d$")
+_HTTP_BEFORE = re.compile(
+    r"(?:\b(?:https?|status(?:\s+code)?|error\s+code)\s*:?\s*"
+    r"|\b(?:fail|fails|failed|failing|errors?|errored|dies|died|aborts?|aborted|exits?|exited"
+    r"|responds?|responded|responding)\s+with\s+(?:an?\s+|the\s+)?[`*_]*)$",
+    re.IGNORECASE,
+)
+_HTTP_AFTER = re.compile(
+    r"^[`*_]*\s*(?:errors?\s+codes?|error(?!s)|status|unauthori[sz]ed|forbidden|not found"
+    r"|too many requests|internal server error|bad gateway|service unavailable)\b",
+    re.IGNORECASE,
+)
+
+
+def is_http_status(text: str, mention: NumberMention) -> bool:
+    """`fails with 401/403`, `HTTP 503`, `a 429 error`: HTTP error codes (4xx, 5xx), whole
+    numbers that `fails with`, `HTTP` or `status` introduces or a lone `error` follows; never a
+    score (`401 (of 403)`) or any other figure (`500 errors` is a count)."""
+    if not mention.values or mention.unit is not None:
+        return False
+    if not all(_HTTP_CODE.match(f"{value:g}") for value in mention.values):
+        return False
+    before = text[max(0, mention.start - 40) : mention.start]
+    return bool(
+        _HTTP_BEFORE.search(before) or _HTTP_AFTER.match(text[mention.end : mention.end + 20])
+    )
+
+
 def score_denominators(
     text: str, mentions: list[NumberMention], sentences: list[tuple[int, int]]
 ) -> dict[int, float]:
@@ -161,7 +189,7 @@ def score_denominators(
         sentence = span_at(sentences, mention.start)
         if sentence not in scored:
             scored[sentence] = _scores(text[slice(*sentence)])
-        if not scored[sentence] or not mention.values:
+        if not scored[sentence] or not mention.values or is_http_status(text, mention):
             continue
         following = mentions[i + 1] if i + 1 < len(mentions) else None
         if mention.kind is NumberKind.FRACTION and len(mention.values) == 2:

@@ -31,6 +31,7 @@ from draftflow.extract.prose.counts import (
     CHANGE_GAP,
     PLURAL_NOUN,
     SUBSET_GAP,
+    is_http_status,
     outcome_of,
     phrase_after,
     score_denominators,
@@ -296,7 +297,7 @@ def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[
     judged_sentences: dict[tuple[int, int], bool] = {}
     for i, mention in enumerate(mentions):
         sentence = span_at(state.sentences, mention.start)
-        if i in skipped or state.excluded(mention):
+        if i in skipped or state.excluded(mention) or is_http_status(text, mention):
             continue
         if sentence not in judged_sentences:
             judged_sentences[sentence] = not says(NOT_THIS_SENTENCE, text[slice(*sentence)])

@@ -236,11 +236,30 @@ class UnitContext:
         """The metric named just before the number if it fits the unit, else the first the
         clause names that fits it."""
         named = self.named()
-        return named if named and fits_unit(named, unit) else metric_in(self.clause, unit)
+        if named and fits_unit(named, unit):
+            return named
+        found = metric_in(self.clause, unit)
+        if found == "ttft" and _first_of_an_earlier_figure(self.before):
+            return None  # `first byte in 0.187 s and completed a request in 1.023 s`
+        return found
 
     def measured(self) -> bool:
         """Something used, held or measured the quantity (`used`, `peaked`, `remaining`)."""
         return bool(_MEASURED.search(f"{self.before[-50:]} {self.after[:30]}"))
+
+
+_FIRST_BYTE = re.compile(
+    r"\bfirst\s+(?:streaming\s+|streamed\s+|response\s+|output\s+|generated\s+)?"
+    r"(?:byte|token)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _first_of_an_earlier_figure(before: str) -> bool:
+    """The clause's `first byte` (or `first token`) names a number written before this one: the
+    time to it is that figure's, not this one's."""
+    found = list(_FIRST_BYTE.finditer(before))
+    return bool(found) and any(ch.isdigit() for ch in before[found[-1].end() :])
 
 
 def figure_with_unit(unit: str, context: UnitContext) -> tuple[str, str] | None:
@@ -258,7 +277,7 @@ def _metric_of_unit(unit: str, context: UnitContext) -> str | None:
         return _kv_capacity(context)
     if unit in _SIZE_UNITS:
         return _memory_metric(unit, context)
-    if unit == "GB/s":
+    if unit in ("GB/s", "GiB/s"):
         return "bandwidth" if context.measured() else None
     if unit == "%":
         return _percent_metric(context)
@@ -283,6 +302,13 @@ _KV_WORD = re.compile(r"\bkv\b|cache|pool|capacity", re.IGNORECASE)
 _OF_WEIGHTS_BEFORE = re.compile(
     r"(?:weights?|checkpoints?|safetensors|model size|download)\W+\S*$", re.IGNORECASE
 )
+_QUANT_FILE_BEFORE = re.compile(
+    r"(?:\b(?:UD[-_])?I?Q[1-8](?:_[A-Z0-9]{1,4}){1,3}|\bgguf)\W*"
+    r"(?:(?:is|was|at|weighs|of|=)\W*)?[~≈]?\s*$",
+    re.IGNORECASE,
+)
+"""`UD-IQ2_M at 90.9 GB`, `Q4_K_M (18.6 GB)`: a quantized file named just before its size
+is the file's size, a published artifact's, not memory measured."""
 _OF_WEIGHTS_AFTER = re.compile(
     r"^\s*of\s+(?:\w+\s+)?(?:weights|checkpoints?|safetensors|model|parameters|download)",
     re.IGNORECASE,
@@ -292,7 +318,7 @@ _OF_WEIGHTS_AFTER = re.compile(
 def _memory_metric(unit: str, context: UnitContext) -> str | None:
     """A size is measured memory (or KV capacity) when something used or held it, or when the
     metric named is memory; never the size of weights, a download or the hardware's spec."""
-    if _OF_WEIGHTS_BEFORE.search(context.before):
+    if _OF_WEIGHTS_BEFORE.search(context.before) or _QUANT_FILE_BEFORE.search(context.before):
         return None
     measured = context.measured()
     if _SPEC_NOUN.match(context.after) and not measured:

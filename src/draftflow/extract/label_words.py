@@ -1,0 +1,156 @@
+"""The words that tell apart figures whose labels read alike when no condition, cell or
+heading does: the words the source writes right after each value (`thinking-on`), right before
+it (`succeeded through 140 objects and failed at 160`), and last the documents they stand in
+(two reports' `## Summary`). Used by `labels.told_apart`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import PurePosixPath
+
+from pydantic import JsonValue
+
+from draftflow.extract.classify import Selected
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.identities import number_spans, written_texts
+from draftflow.record.label import Label, LabelPart
+
+_BESIDE_END = re.compile(r"[·;,(\[|<…]|\s[—–-]\s|(?<![\w@])\d")
+"""Where the words beside a value end: a separator, or the next number (another value)."""
+_NEXT_CLAUSE = re.compile(
+    r"\s(?:and|but|or|while|whereas|because|then|so|than|vs\.?|versus|before|after)\b", re.I
+)
+"""Where the words after a value turn to another figure (`140 objects and failed at 160`)."""
+_BEFORE_START = re.compile(
+    r".*(?:[·;,(\[|<…:]|\s[—–-]\s|\d(?![\w.])|\b(?:and|but|or|while|whereas|because|then|so)\b)",
+    re.I | re.S,
+)
+_EMPHASIS = re.compile(r"[*`]+|\[([^\]]*)\]\([^)]*\)")
+"""Emphasis, code marks and a link's target, but not a name's underscores (`Q4_K_M`)."""
+_MAX_WORDS_BEFORE = 3
+_RANGE_END = re.compile(r"\s*(?:[-–—~]|to\s)\s*\d")
+MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
+"""Emphasis, code marks and a link's target: what a label leaves out of the words it takes."""
+_LEADING_UNIT = re.compile(
+    r"^[^\w]*(?:%|[a-zµ/]{1,8}/s|ms|s|GB|GiB|MB|tok/s|x|×)?(?![\w])\s*", re.I
+)
+_LETTER = re.compile(r"[A-Za-z]")
+_MAX_BESIDE = 40
+
+
+def by_words_beside(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The words the source writes right after each value of one line (`82.1 % pass@1
+    thinking-on · 80.4 % thinking-off`), when they differ."""
+    words = [_beside(item) for item, _, _ in group]
+    if len(set(words)) < 2:
+        return []
+    return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
+
+
+def by_words_before(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The words the source writes right before each value of one sentence (`succeeded
+    through 140 objects and failed at 160`), when they differ: the figure's own verb, never
+    the words of the figure after it."""
+    words = [_words_before(item) for item, _, _ in group]
+    if len(set(words)) < 2:
+        return []
+    return [(index, LabelPart(text, role="place")) for index, text in enumerate(words) if text]
+
+
+def _words_before(item: Selected) -> str:
+    """Up to three words before the figure's value, back to a separator, a number or a
+    conjunction."""
+    for text in written_texts(item.candidate):
+        plain = _EMPHASIS.sub(r"\1", text)
+        spans = number_spans(plain, float(item.value))
+        if not spans:
+            continue
+        before = plain[: spans[0][0]]
+        start = _BEFORE_START.match(before)
+        words = before[start.end() :].split() if start else before.split()
+        phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`")
+        if len(phrase) <= _MAX_BESIDE and _LETTER.search(phrase):
+            return phrase
+    return ""
+
+
+def by_document(
+    group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> list[tuple[int, LabelPart]]:
+    """The documents the figures stand in, where nothing nearer tells them apart: two
+    reports' `## Summary` sentences (`Round-24-Report`, `Round-25-Report`) are not one
+    figure's two readings. The file's name without its folder and extension, where the
+    names differ (a path's folders may spell a configuration no document states)."""
+    paths = [item.candidate.path for item, _, _ in group]
+    if len(set(paths)) < 2:
+        return []
+    stems = [PurePosixPath(path).stem for path in paths]
+    if len(set(stems)) < len(set(paths)) or any(
+        len(stem) > _MAX_STEM or _names_configuration(stem) for stem in stems
+    ):
+        # `README` twice: a folder's name is no word its documents state; a file's name that
+        # spells a precision, an engine or a system would be a claim no document states
+        # (`..._float16_mem0.8_...`), and a long one is a run's id, no name a reader reads
+        return []
+    return [(index, LabelPart(stem, role="place")) for index, stem in enumerate(stems)]
+
+
+_MAX_STEM = 32
+"""The longest file name (without its extension) that tells apart two documents' figures."""
+
+
+def _names_configuration(stem: str) -> bool:
+    """Whether a file's name spells a weight precision, an engine or a system."""
+    text = re.sub(r"[_.]+", " ", stem)
+    return bool(
+        vocab.PRECISION.search(text) or vocab.engines_named(text) or vocab.systems_named(text)
+    )
+
+
+def _beside(item: Selected) -> str:
+    """The words after the figure's value in its cell or line, up to the next separator."""
+    for text in written_texts(item.candidate):
+        plain = MARKUP.sub(r"\1", text)
+        spans = number_spans(plain, float(item.value))
+        if not spans:
+            continue
+        after = plain[spans[0][1] :]
+        if _RANGE_END.match(after):
+            return ""  # the value is one end of a range (`3-4x`): the range names it
+        cut = _BESIDE_END.search(after)
+        after = after[: cut.start()] if cut else after
+        turn = _NEXT_CLAUSE.search(after)
+        words = " ".join(_LEADING_UNIT.sub("", after[: turn.start()] if turn else after).split())
+        if len(words) <= _MAX_BESIDE and _LETTER.search(words):
+            return words
+    return ""
+
+
+_COMPARED_SETTING = re.compile(
+    r"\b(?P<name>[A-Za-z][\w-]{0,20})\s*=\s*(?P<a>[\w.]+)\s*(?:→|->|=>|to|vs\.?|versus)\s*"
+    r"(?P=name)\s*=\s*(?P<b>[\w.]+)",
+    re.I,
+)
+_MACHINE_SETTING = re.compile(
+    r"^(?:tp|pp|dp|ep|tensor[\w-]*|pipeline[\w-]*|gpus?|nodes?|cards?|devices?|ranks?|world[\w-]*)$",
+    re.I,
+)
+
+
+def compared_setting(text: str) -> str | None:
+    """The one setting a text compares two values of (`TP=1 → TP=2`), as written: what a ratio
+    or a change between them measures, and a setting of neither arm."""
+    found = _COMPARED_SETTING.search(MARKUP.sub(r"\1", text))
+    return " ".join(found.group(0).split()) if found else None
+
+
+def compares_machines(text: str) -> bool:
+    """Whether the setting a text compares counts machines or their parallel ranks (`TP=1 →
+    TP=2`): a machine count the figure's context states is then one arm's, not the figure's."""
+    found = _COMPARED_SETTING.search(MARKUP.sub(r"\1", text))
+    return bool(found and _MACHINE_SETTING.match(found.group("name")))
