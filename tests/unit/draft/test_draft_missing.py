@@ -5,7 +5,6 @@ figures left out), in a fixed order, and nothing where there is no gap."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import get_args
 
 from pydantic import JsonValue
@@ -19,6 +18,7 @@ from draftflow.draft.template_wording import STANDARD_CONDITION_KEYS
 from draftflow.record.conditions import KNOWN_CONDITION_TYPES
 from draftflow.record.model import ReportedSetup
 from extract_support import selection_of
+from record_facts_stub import FactsStub
 
 RUNS = """# Runs
 
@@ -51,24 +51,12 @@ FULL_SETUP = ReportedSetup(
 )
 
 
-@dataclass
-class _Facts:
-    model_label: str | None = None
-    model_id: str | None = None
-    runtimes: tuple[str, ...] = ()
-    system: str | None = None
-    node_count: int | None = None
-    quantization: str | None = None
-    experiment_date: str | None = None
-    unstated: dict[str, str] = field(default_factory=dict)
-
-
 class _Writer:
     def __init__(
         self,
         conditions: list[dict[str, JsonValue]],
         *,
-        facts: _Facts | None = None,
+        facts: FactsStub | None = None,
         setup: ReportedSetup | None = None,
         dropped: list[object] | None = None,
     ) -> None:
@@ -108,7 +96,7 @@ def test_no_gap_leaves_no_section() -> None:
 
 def test_each_kind_of_gap_in_its_order() -> None:
     some = {k: v for k, v in EVERY_CONDITION.items() if k not in ("cache_state", "input_tokens")}
-    facts = _Facts(unstated={"experiment_date": "no source dates the measurements"})
+    facts = FactsStub(unstated={"experiment_date": "no source dates the measurements"})
     setup = FULL_SETUP.model_copy(update={"node_count": None, "kv_dtype": None})
     one: dict[str, JsonValue] = {**some, "input_tokens": 512}
     writer = _Writer([one, some], facts=facts, setup=setup, dropped=[1])
@@ -123,7 +111,7 @@ def test_each_kind_of_gap_in_its_order() -> None:
 
 
 def test_a_record_level_gap_a_figure_states_is_not_named() -> None:
-    facts = _Facts(unstated={"node_count": "the headline figures use several node counts"})
+    facts = FactsStub(unstated={"node_count": "the headline figures use several node counts"})
     writer = _Writer([EVERY_CONDITION], facts=facts)
     assert "The sources do not state" not in _said(writer)
 

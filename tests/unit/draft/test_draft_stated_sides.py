@@ -7,7 +7,6 @@ the editor's read of drafts18, issue 33)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from pydantic import JsonValue
 
@@ -19,6 +18,7 @@ from draftflow.draft.grounding import Grounding, SourceText
 from draftflow.draft.parts import Grounded, Profile
 from draftflow.draft.record_facts import mentioned
 from extract_support import selection_of, snapshot_of
+from record_facts_stub import FactsStub
 
 ROUND_1 = """# Round 1
 
@@ -36,21 +36,8 @@ Run date: 2026-07-24
 """
 
 
-@dataclass
-class _Facts:
-    model_label: str | None = None
-    model_id: str | None = None
-    runtimes: tuple[str, ...] = ()
-    system: str | None = None
-    node_count: int | None = None
-    quantization: str | None = None
-    experiment_date: str | None = None
-    unstated: dict[str, str] = field(default_factory=dict)
-    evidence: dict[str, str] = field(default_factory=dict)
-
-
 class _Writer:
-    def __init__(self, snapshot: Snapshot, grounded: list[Grounded], facts: _Facts) -> None:
+    def __init__(self, snapshot: Snapshot, grounded: list[Grounded], facts: FactsStub) -> None:
         self.snapshot = snapshot
         self.grounded = grounded
         self.front = list(snapshot.documents)
@@ -82,7 +69,7 @@ def _figure(
     return Grounded(result, document)
 
 
-def _teaql(facts: _Facts | None = None) -> _Writer:
+def _teaql(facts: FactsStub | None = None) -> _Writer:
     snapshot = snapshot_of(
         {"reports/ledger.md": LEDGER, "reports/round-1.md": ROUND_1, "reports/round-2.md": ROUND_2}
     )
@@ -110,7 +97,7 @@ def _teaql(facts: _Facts | None = None) -> _Writer:
             statistic="range_max",
         ),
     ]
-    return _Writer(snapshot, grounded, facts or _Facts())
+    return _Writer(snapshot, grounded, facts or FactsStub())
 
 
 def _text(section: object) -> str:
@@ -146,7 +133,9 @@ def test_a_date_line_that_gives_a_window_dates_nothing() -> None:
     measurements are dated 2026-07-24"; the round reports carry no date."""
     writer = _teaql()
     ledger = writer.snapshot.documents[0]
-    facts = _Facts(experiment_date="2026-07-24", evidence={"experiment_date": ledger.line_url(3)})
+    facts = FactsStub(
+        experiment_date="2026-07-24", evidence={"experiment_date": ledger.line_url(3)}
+    )
     assert "dated" not in _text(sections.artifact_section(_teaql(facts)))
     # a line with one date, and figures from other documents: it dates its own document's
     facts.evidence = {"experiment_date": ledger.line_url(4)}
@@ -174,10 +163,10 @@ def test_a_folder_that_names_the_quantization_is_no_figure_that_leaves_it_unstat
     glm, notes = snapshot.documents
     stated: dict[str, JsonValue] = {"weight_precision": "F16"}
     grounded = [_figure(glm, 3, 179.91, {}), _figure(notes, 3, 20.0, stated)]
-    said = _text(sections.missing_section(_Writer(snapshot, grounded, _Facts())))
+    said = _text(sections.missing_section(_Writer(snapshot, grounded, FactsStub())))
     assert "Only some headline figures state their quantization" not in said
     unnamed = [_figure(notes, 3, 179.91, {}), _figure(notes, 3, 20.0, stated)]
-    said = _text(sections.missing_section(_Writer(snapshot, unnamed, _Facts())))
+    said = _text(sections.missing_section(_Writer(snapshot, unnamed, FactsStub())))
     assert "Only some headline figures state their quantization" in said
 
 
@@ -202,7 +191,7 @@ def test_a_model_s_run_conditions_are_no_gap_of_an_interconnect_s_bandwidth() ->
     grounded = [_figure(document, 3, 21.95, {}, metric="bandwidth", unit="GB/s")]
     facts = unstated(grounded, lambda item: repr(item.result.value))
     assert [f for f in facts if f.subject == "conditions"] == []
-    said = _text(sections.missing_section(_Writer(snapshot, grounded, _Facts())))
+    said = _text(sections.missing_section(_Writer(snapshot, grounded, FactsStub())))
     assert "input tokens" not in said
 
 
@@ -235,6 +224,6 @@ def test_two_names_of_a_system_are_no_difference() -> None:
         _figure(document, 3, 3.3, {"system": "GX10"}, metric="relative_change", unit="%"),
         _figure(document, 3, 3.3, {"system": "NVIDIA GB10"}, metric="relative_change", unit="%"),
     ]
-    said = _text(sections.comparable_section(_Writer(snapshot, grounded, _Facts())))
+    said = _text(sections.comparable_section(_Writer(snapshot, grounded, FactsStub())))
     assert "differ in system" not in said
     assert "share their stated conditions" not in said  # nor are they shown to share it
