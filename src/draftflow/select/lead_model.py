@@ -102,8 +102,11 @@ def choose_ranked(
     eligible: list[Scored], snapshot: Snapshot, max_results: int, model: LeadModel
 ) -> list[Scored]:
     """The lead claims (`lead_claims`) of the lead ladder (`lead_ladder`, at most
-    `max_results` and `MAX_HEADLINE`), in source order."""
+    `max_results` and `MAX_HEADLINE`), in source order; the ladder's first pick where the
+    model calls none a claim (a record of figures never publishes an empty headline: figures
+    a model mislabelled alike, one label over a whole run file, score low until verify puts
+    their harvested readings back)."""
     ladder = lead_ladder(eligible, snapshot, min(max_results, MAX_HEADLINE), model)
-    taken = [rung.item for rung in lead_claims(ladder)]
+    taken = [rung.item for rung in lead_claims(ladder) or ladder[:1]]
     order = {id(item): index for index, item in enumerate(eligible)}
     return sorted(taken, key=lambda item: order[id(item)])
