@@ -234,8 +234,8 @@ def comparable_section(writer: SectionWriter) -> Section | None:
     reasons: dict[str, list[str]] = {}
     shared: list[str] = []
     for (metric, _unit), items in groups[:MAX_METRICS]:
-        if len(items) < 2:
-            continue
+        if len(items) < 2 or _one_range(items):
+            continue  # a range's two ends are one figure's bounds: neither alike nor apart
         why, unsaid = _why_not_comparable(items)
         if why:
             reasons.setdefault(why, []).append(metric)
