@@ -74,6 +74,8 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
         return []
     name, opening = subject_text(snapshot)
     metrics = Counter(item.figure.result.metric for item in eligible)
+    named = {m: (float(_named(m, name)), float(_named(m, opening))) for m in metrics}
+    keys = [_label_key(item) for item in eligible]
     weight: dict[str, float] = defaultdict(float)
     for item in eligible:
         weight[item.figure.result.metric] += max(item.score, 0.0)
@@ -81,10 +83,10 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
     metric_order = sorted(weight, key=lambda m: (-weight[m], -metrics[m], m))
     metric_rank = {metric: index for index, metric in enumerate(metric_order)}
     scores = sorted(-item.score for item in eligible)  # best first
-    labels = Counter(_label_key(item) for item in eligible)
+    labels = Counter(keys)
     label_documents: dict[str, set[str]] = defaultdict(set)
-    for item in eligible:
-        label_documents[_label_key(item)].add(item.path)
+    for item, key in zip(eligible, keys, strict=True):
+        label_documents[key].add(item.path)
     best: dict[tuple[str, str], float] = {}
     for item in eligible:
         metric = item.figure.result.metric
@@ -95,9 +97,8 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
         for key in ((item.path, metric), ("", metric)):
             best[key] = max(best.get(key, value), value)
     features: list[Features] = []
-    for item in eligible:
+    for item, label in zip(eligible, keys, strict=True):
         metric = item.figure.result.metric
-        label = _label_key(item)
         direction = _better(metric)
         value = float(item.figure.result.value) * direction
         found: Features = {
@@ -106,8 +107,8 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
             "main_metric": float(metric_rank[metric] == 0),
             "metric_rank_log": math.log1p(metric_rank[metric]),
             "score_rank_log": math.log1p(bisect.bisect_left(scores, -item.score)),
-            "metric_in_name": float(_named(metric, name)),
-            "metric_in_opening": float(_named(metric, opening)),
+            "metric_in_name": named[metric][0],
+            "metric_in_opening": named[metric][1],
             "label_repeats_log": math.log1p(labels[label] - 1),
             "label_documents_log": math.log1p(len(label_documents[label]) - 1),
             "zero_value": float(float(item.figure.result.value) == 0.0),
