@@ -85,8 +85,8 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
     scores = sorted(-item.score for item in eligible)  # best first
     labels = Counter(keys)
     label_documents: dict[str, set[str]] = defaultdict(set)
-    for item, key in zip(eligible, keys, strict=True):
-        label_documents[key].add(item.path)
+    for item, label_key in zip(eligible, keys, strict=True):
+        label_documents[label_key].add(item.path)
     best: dict[tuple[str, str], float] = {}
     for item in eligible:
         metric = item.figure.result.metric
