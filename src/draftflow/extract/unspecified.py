@@ -23,6 +23,7 @@ from draftflow.extract.metric_names import metric_name, names_no_metric, strip_s
 from draftflow.extract.raw_tables import raw_tables
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import (
+    ESTIMATE_WORDS,
     GENERIC_HEADERS,
     HARD_SKIP,
     SPEC_HEADINGS,
@@ -111,8 +112,7 @@ def _plain_value(figure: CellFigure) -> bool:
 
 
 _ESTIMATE_HEADING = re.compile(
-    r"\b(?:theoretical|estimated?|estimates|projected|projections?|predicted|predictions?)\b",
-    re.IGNORECASE,
+    rf"\b(?:{ESTIMATE_WORDS}|estimates|projections?|predictions?)\b", re.IGNORECASE
 )
 
 

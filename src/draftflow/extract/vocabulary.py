@@ -59,10 +59,12 @@ SOFT_SKIP = re.compile(
 )
 # Both, for callers that only ask "is this name a setting?"
 SKIP_KEY = re.compile(f"{HARD_SKIP.pattern}|{SOFT_SKIP.pattern}")
+# Words of a number worked out rather than run (`estimated`, `theoretical`).
+ESTIMATE_WORDS = r"estimated?|projected|theoretical|predicted"
 # Targets, gates, limits and estimates: a number named so is not a measured result.
 THRESHOLD_WORDS = re.compile(
     r"\b(target|threshold|gate|floor|ceiling|limit|budget|goal|slo|sla|requirement|cap"
-    r"|expected|estimated?|projected|theoretical|predicted)s?\b"
+    rf"|expected|{ESTIMATE_WORDS})s?\b"
 )
 # A percentage under a header naming a change is the change.
 CHANGE_WORDS = re.compile(
