@@ -6,7 +6,7 @@ it (`succeeded through 140 objects and failed at 160`), and last the documents t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import PurePosixPath
 
 from pydantic import JsonValue
@@ -65,12 +65,8 @@ def by_words_before(
 def _words_before(item: Selected) -> str:
     """Up to three words before the figure's value, back to a separator, a number or a
     conjunction."""
-    for text in written_texts(item.candidate):
-        plain = _EMPHASIS.sub(r"\1", text)
-        spans = number_spans(plain, float(item.value))
-        if not spans:
-            continue
-        before = plain[: spans[0][0]]
+    for plain, value_start, _end in _value_places(item, _EMPHASIS):
+        before = plain[:value_start]
         start = _BEFORE_START.match(before)
         words = before[start.end() :].split() if start else before.split()
         phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`")
@@ -114,12 +110,8 @@ def _names_configuration(stem: str) -> bool:
 
 def _beside(item: Selected) -> str:
     """The words after the figure's value in its cell or line, up to the next separator."""
-    for text in written_texts(item.candidate):
-        plain = MARKUP.sub(r"\1", text)
-        spans = number_spans(plain, float(item.value))
-        if not spans:
-            continue
-        after = plain[spans[0][1] :]
+    for plain, _start, end in _value_places(item, MARKUP):
+        after = plain[end:]
         if _RANGE_END.match(after):
             return ""  # the value is one end of a range (`3-4x`): the range names it
         cut = _BESIDE_END.search(after)
@@ -145,12 +137,26 @@ _MACHINE_SETTING = re.compile(
 def compared_setting(text: str) -> str | None:
     """The one setting a text compares two values of (`TP=1 → TP=2`), as written: what a ratio
     or a change between them measures, and a setting of neither arm."""
-    found = _COMPARED_SETTING.search(MARKUP.sub(r"\1", text))
+    found = _compared(text)
     return " ".join(found.group(0).split()) if found else None
 
 
 def compares_machines(text: str) -> bool:
     """Whether the setting a text compares counts machines or their parallel ranks (`TP=1 →
     TP=2`): a machine count the figure's context states is then one arm's, not the figure's."""
-    found = _COMPARED_SETTING.search(MARKUP.sub(r"\1", text))
+    found = _compared(text)
     return bool(found and _MACHINE_SETTING.match(found.group("name")))
+
+
+def _compared(text: str) -> re.Match[str] | None:
+    return _COMPARED_SETTING.search(MARKUP.sub(r"\1", text))
+
+
+def _value_places(item: Selected, markup: re.Pattern[str]) -> Iterator[tuple[str, int, int]]:
+    """Each text the figure is written in, without `markup`, with where its value first
+    stands there (texts that do not write it are passed over)."""
+    for text in written_texts(item.candidate):
+        plain = markup.sub(r"\1", text)
+        spans = number_spans(plain, float(item.value))
+        if spans:
+            yield plain, spans[0][0], spans[0][1]
