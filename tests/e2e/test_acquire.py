@@ -380,6 +380,29 @@ def test_submodules_are_listed_not_followed(tmp_path: Path, make_git_repo: Any) 
     ]
 
 
+def test_a_document_missing_from_a_partial_copy_is_skipped_with_the_fix(
+    tmp_path: Path, make_git_repo: Any
+) -> None:
+    """A mirror that lists a file but lacks its content (git prints size `BAD`) was a
+    traceback (KrisDcosta/edge-llm-bench's bare mirror): the rest is read, the missing
+    document is listed with the way to fetch it, and a missing non-document is ignored."""
+    source = tmp_path / "source"
+    source.mkdir()
+    (source / "README.md").write_text("Decode runs at 12.5 tok/s.\n")
+    (source / "results.md").write_text("| model | tok/s |\n|---|---|\n| a | 3.2 |\n")
+    (source / "libggml.so").write_bytes(b"\x7fELF" + bytes(range(256)))
+    repo = make_git_repo(source, origin=ORIGIN)
+    for name in ("results.md", "libggml.so"):
+        object_id = git(repo, "rev-parse", f"HEAD:{name}")
+        (repo / ".git" / "objects" / object_id[:2] / object_id[2:]).unlink()
+    snapshot = acquire(str(repo))
+    assert [d.path for d in snapshot.documents] == ["README.md"]
+    skipped = {s.path: s.reason for s in snapshot.skipped}
+    assert "partial or damaged clone" in skipped["results.md"]
+    assert "git fetch --refetch" in skipped["results.md"]
+    assert skipped.get("libggml.so") == "not a document type"
+
+
 def test_nested_git_metadata_in_a_plain_folder_is_excluded(tmp_path: Path) -> None:
     (tmp_path / "nested" / ".git").mkdir(parents=True)
     (tmp_path / "nested" / ".git" / "description.txt").write_text("metadata\n")

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from draftflow.acquire.rules import BAD_PATH, SUBMODULE, SYMLINK, Collector
+from draftflow.acquire.rules import BAD_PATH, MISSING_OBJECT, SUBMODULE, SYMLINK, Collector
 from draftflow.errors import InputError
 
 FULL_SHA = re.compile(r"[0-9a-f]{40}")
@@ -184,13 +184,15 @@ def remote_url(repo: Path, name: str, *, timeout: float) -> str | None:
 
 @dataclass(frozen=True)
 class TreeEntry:
-    """One entry of `git ls-tree -r --long`: a blob, symlink or submodule at a path."""
+    """One entry of `git ls-tree -r --long`: a blob, symlink or submodule at a path; `missing`
+    when git lists the entry but the copy does not hold its content (size `BAD`)."""
 
     mode: str
     kind: str
     object_id: str
     size: int | None
     path: bytes
+    missing: bool = False
 
 
 def list_tree(repo: Path, sha: str, *, timeout: float) -> list[TreeEntry]:
@@ -205,7 +207,10 @@ def _parse_ls_tree(out: bytes) -> Iterator[TreeEntry]:
             continue
         meta, _, path = record.partition(b"\t")
         mode, kind, object_id, size = meta.decode("ascii").split()
-        yield TreeEntry(mode, kind, object_id, None if size == "-" else int(size), path)
+        if size == "BAD":  # the object is listed in the tree but absent from this copy
+            yield TreeEntry(mode, kind, object_id, None, path, missing=True)
+        else:
+            yield TreeEntry(mode, kind, object_id, None if size == "-" else int(size), path)
 
 
 def read_blobs(repo: Path, object_ids: Sequence[str], *, timeout: float) -> dict[str, bytes]:
@@ -246,6 +251,9 @@ def collect_commit(repo: Path, sha: str, collector: Collector, *, timeout: float
             collector.skip(path, SYMLINK)
         elif entry.mode == MODE_SUBMODULE or entry.kind != "blob":
             collector.skip(path, SUBMODULE)
+        elif entry.missing:
+            if collector.is_document(path):
+                collector.skip(path, MISSING_OBJECT)
         elif collector.is_document(path) and collector.size_allowed(path, entry.size or 0):
             wanted[path] = entry.object_id
     blobs = read_blobs(repo, sorted(set(wanted.values())), timeout=timeout)

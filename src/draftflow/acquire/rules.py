@@ -60,6 +60,10 @@ NOT_REGULAR = "not a regular file"
 NOT_DOCUMENT = "not a document type"
 BINARY = "binary: NUL byte"
 BAD_PATH = "path is not valid UTF-8"
+MISSING_OBJECT = (
+    "its content is missing from this copy of the repository (a partial or damaged clone): "
+    "fetch the repository in full (git fetch --refetch) to read it"
+)
 
 
 def excluded_folder(path: str, *, is_dir: bool = False) -> str | None:
