@@ -10,10 +10,14 @@ from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft
 from draftflow.draft.grounding import Grounding, SourceTexts
 from draftflow.draft.template_wording import LIMITATIONS, MAX_DOCUMENTS_NAMED, README_NAMES
 from draftflow.select.artifact import Selection
+from draftflow.select.disclaimer import Disclaimer
 
 
 def no_results_draft(snapshot: Snapshot, selection: Selection) -> EditorialDraft:
-    """An editorial that says no result was found, with no number of its own."""
+    """An editorial that says no result was found, with no number of its own; or, where the
+    README says the repository reports no real results, that none is published and why."""
+    if selection.disclaimer is not None and selection.figures:
+        return _disclaimed_draft(snapshot, selection.disclaimer)
     documents = front_documents(snapshot)
     texts = SourceTexts()
     grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
@@ -46,6 +50,41 @@ def no_results_draft(snapshot: Snapshot, selection: Selection) -> EditorialDraft
         "line, so this draft reports none.",
         sections=sections,
         notes=["This record reports no figures; an editor may confirm that none were missed."],
+        limitations=list(LIMITATIONS[:2]),
+        creation_method=CREATION_DETERMINISTIC,
+    )
+
+
+def _disclaimed_draft(snapshot: Snapshot, disclaimer: Disclaimer) -> EditorialDraft:
+    """No headline: the README disclaims real results, so the figures its other documents
+    write (examples, settings, checklists) stay in the figures file for the editor."""
+    readme = snapshot.by_path(disclaimer.path)
+    documents = [readme] if readme is not None else front_documents(snapshot)
+    texts = SourceTexts()
+    grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
+    # the line stays in the selection note: a line number in prose reads as a quantity
+    said = (
+        f"The README ({disclaimer.path}) says the repository reports no real results: "
+        f'"{disclaimer.words}".'
+    )
+    kept = (
+        "The figures its other documents write (examples, dry runs, settings, checklists) "
+        "are kept in the figures file, and none is published as a headline result."
+    )
+    return EditorialDraft(
+        title=w.first_supported(
+            grounding,
+            f"{snapshot.repository}: no real benchmark results reported",
+            "No real benchmark results reported",
+        ),
+        summary=f"{said} {kept}",
+        answer=f"{said} {kept} An editor may add a figure the author does stand behind.",
+        sections=[
+            w.section_always(
+                "What does the repository say of its results?", [said, kept], documents
+            )
+        ],
+        notes=["This record publishes no headline result: the README disclaims real results."],
         limitations=list(LIMITATIONS[:2]),
         creation_method=CREATION_DETERMINISTIC,
     )

@@ -25,6 +25,7 @@ from draftflow.record.model import (
 )
 from draftflow.runtime.collector import collection_paused
 from draftflow.select.artifact import Selection
+from draftflow.select.disclaimer import results_disclaimer
 from draftflow.select.figures_file import (
     Figure,
     dump_figures,
@@ -163,15 +164,19 @@ async def select(
         # ranker read a figure against those before it: a column's first row is its baseline)
         figures = make_figures(in_source_order(results, snapshot))
         scored = score_figures(snapshot, figures)
-        eligible = headline_eligible(scored, snapshot)
+        disclaimer = results_disclaimer(snapshot, results)
+        # a repository whose README disclaims real results has no lead claim to publish
+        eligible = [] if disclaimer else headline_eligible(scored, snapshot)
         ranker = lead_model or shipped_lead_model()
         chosen = [
             (item.figure.id, item.why)
             for item in choose_ranked(eligible, snapshot, max_results, ranker)
         ]
     method = METHOD_RULES
+    if disclaimer is not None:
+        method += f" (none leads: {disclaimer.place} says {disclaimer.words!r})"
     prompt_hashes: dict[str, str] = {}
-    if client is not None and figures:
+    if client is not None and figures and disclaimer is None:
         ranked = _ranked(eligible)
         answer = await choose_with_model(
             client, snapshot.repository, ranked, max_results, budget_tokens
@@ -199,6 +204,7 @@ async def select(
     selection.prompt_hashes = prompt_hashes
     selection.extracted_setup = extraction.reported_setup
     selection.dropped_claims = len(extraction.dropped)
+    selection.disclaimer = disclaimer
     return selection
 
 

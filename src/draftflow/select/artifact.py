@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from draftflow.extract.artifact import empty_setup
 from draftflow.record.model import ReportedResult, ReportedSetup, SelectionNote, TestProfile
+from draftflow.select.disclaimer import Disclaimer
 from draftflow.select.figures_file import Figure
 from draftflow.select.metadata_model import RecordMetadata
 
@@ -32,6 +33,8 @@ class Selection:
     """The record-level setup the extract stage read from the sources."""
     dropped_claims: int = 0
     """How many claims the extract stage dropped as ungrounded (the draft says some were)."""
+    disclaimer: Disclaimer | None = None
+    """The README's sentence saying the repository reports no real results (then none leads)."""
 
     @property
     def setup(self) -> ReportedSetup:

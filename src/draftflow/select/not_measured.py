@@ -25,6 +25,10 @@ _IDENTIFIER = re.compile(r"^[A-Za-z_][\w.-]*$")
 # a code span holding one token with letters (`12X`, `gfx1100`): a name, not a value
 _NAME_SPAN = re.compile(r"^[\w.+-]+$")
 _NAMED = re.compile(r"_|[a-z][A-Z]|^[A-Z0-9_]{3,}$")
+# a value assigned to a setting in a command or configuration (`GPU_METRICS_INTERVAL_SECONDS=1
+# bash collect.sh`, `--max-tokens=512`): an environment variable's upper-case name with an
+# underscore, or a command-line option, then `=` right before the number
+_ASSIGNED = re.compile(r"(?:^|[\s;(\[\"'`])(--?[A-Za-z][\w-]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+)=[\"']?$")
 # a clause that states a condition, not a result: the words that open or carry it
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|unless|would|could|might|were|suppose|supposing|assuming|hypothetical(?:ly)?"
@@ -126,6 +130,9 @@ def _part_of_a_name(line: str, start: int, end: int) -> NotMeasured | None:
         return NotMeasured("the value of a named constant", constant[0].strip())
     if start > 0 and line[start - 1].isascii() and line[start - 1].isalpha():
         return NotMeasured("part of a name (letters before it)", line[max(0, start - 8) : end])
+    assigned = _ASSIGNED.search(line[max(0, start - 80) : start])
+    if assigned:
+        return NotMeasured("a value assigned to a setting (`NAME=value`)", f"{assigned[1]}=")
     return None
 
 
