@@ -41,22 +41,20 @@ def _linear_intro(context: DocumentContext, heading: int, before: int | None) ->
     headings = context.headings()
     nexts = [n for n, _, _ in headings if n > heading]
     end = min([*nexts, len(context.lines) + 1])
-    tables = context._tables  # noqa: SLF001  # the reference reads what the index reads
+    tables = context._tables  # the reference reads what the index reads
     if any(heading < t.span.first < end for t in tables):
         return ""
     until = end if before is None else min(end, before + 1)
     return " ".join(
         plain_text(b.text)
-        for b in context._texts  # noqa: SLF001
+        for b in context._texts
         if heading < b.span.first < until and b.span.last < end
     )
 
 
 def _linear_own(context: DocumentContext, line: int) -> str:
     return " ".join(
-        plain_text(b.text)
-        for b in context._texts  # noqa: SLF001
-        if b.span.first <= line <= b.span.last
+        plain_text(b.text) for b in context._texts if b.span.first <= line <= b.span.last
     )
 
 
