@@ -35,7 +35,8 @@ from draftflow.record.model import Record, SelectionEdit
 from draftflow.record.render import render_markdown
 from draftflow.review.diff import diff_lines, diff_records
 from draftflow.runtime.collector import collection_paused
-from draftflow.select import DEFAULT_MAX_RESULTS, FIGURES_NAME, Selection, dump_figures, select
+from draftflow.select import DEFAULT_MAX_RESULTS, FIGURES_NAME, Selection, select
+from draftflow.select.figures_file import figures_bytes
 from draftflow.select.lead_model import LeadModel
 from draftflow.store.locks import HeldLock
 from draftflow.store.source import SOURCE_SUFFIX, record_source_text
@@ -247,7 +248,7 @@ def _save(
     these files, or none of them."""
     source = source_of(request.source, origin=request.origin, only=request.only)
     with collection_paused():  # a dict per figure, and no cycles among them
-        figures = dump_figures(selection.figures)
+        figures = figures_bytes(selection.figures)  # written as bytes: no second copy
     return store.save(
         record,
         markdown=render_markdown(record),

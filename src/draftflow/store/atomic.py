@@ -126,8 +126,9 @@ class WriteUnit:
     staged: list[tuple[Path, Path]] = field(default_factory=list)
     """(temporary file, target) in the order they were staged."""
 
-    def stage(self, target: Path, text: str) -> None:
-        """Write `text` to a temporary file next to `target`, flushed to disk."""
+    def stage(self, target: Path, text: str | bytes | bytearray) -> None:
+        """Write `text` (UTF-8 text, or its bytes already encoded: a large file is not held
+        twice to be written) to a temporary file next to `target`, flushed to disk."""
         with deferred_signals():  # a temporary file is never created without being tracked
             try:
                 fd, name = tempfile.mkstemp(
@@ -138,9 +139,13 @@ class WriteUnit:
             temporary = Path(name)
             self.staged.append((temporary, target))
         try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            with (
+                os.fdopen(fd, "w", encoding="utf-8", newline="")
+                if isinstance(text, str)
+                else os.fdopen(fd, "wb")
+            ) as handle:
                 os.fchmod(handle.fileno(), _mode_for(target))
-                handle.write(text)
+                handle.write(text)  # type: ignore[arg-type]  # the mode is the text's
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as error:

@@ -204,20 +204,21 @@ class RecordStore:
         *,
         markdown: str,
         report: str | None = None,
-        extra: Mapping[str, str] | None = None,
+        extra: Mapping[str, str | bytes | bytearray] | None = None,
         held: HeldLock | None = None,
     ) -> SaveResult:
         """Write a record, its article, its report and any `extra` files as one unit.
 
-        `extra` maps a file name suffix to its text: `{"figures.json": text}` writes
-        `<id>.figures.json`. All of the files (and the history copy of the previous record)
-        are written, or none of them: see the module docstring. Takes the record's lock
-        unless `held` is it (the caller took it with `writer` before reading the record). An
-        unchanged file is not rewritten, and an unchanged record adds no history.
+        `extra` maps a file name suffix to its text (or its UTF-8 bytes):
+        `{"figures.json": text}` writes `<id>.figures.json`. All of the files (and the
+        history copy of the previous record) are written, or none of them: see the module
+        docstring. Takes the record's lock unless `held` is it (the caller took it with
+        `writer` before reading the record). An unchanged file is not rewritten, and an
+        unchanged record adds no history.
         """
         paths = self.paths(record.id)
         new_text = dump_record(record)
-        files = [(paths.md, markdown)]
+        files: list[tuple[Path, str | bytes | bytearray]] = [(paths.md, markdown)]
         if report is not None:
             files.append((paths.verify, report))
         for name, text in (extra or {}).items():
@@ -234,7 +235,8 @@ class RecordStore:
             if changed:
                 unit.stage(paths.json, new_text)
             for path, text in files:
-                if _read_or_none(path) != text:
+                old = _read_or_none(path) if isinstance(text, str) else _bytes_or_none(path)
+                if old != text:
                     unit.stage(path, text)
             try:
                 unit.commit()
@@ -258,6 +260,18 @@ class RecordStore:
         except OSError as error:
             raise write_error(directory, error) from error
         unit.stage(directory / f"{number:04d}.json", previous)
+
+
+def _bytes_or_none(path: Path) -> bytes | None:
+    """The bytes of `path`, or None when there is no such file."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise InputError(
+            f"cannot read {path}: {error.strerror}", hint=f"make {path} readable for you"
+        ) from error
 
 
 def _read_or_none(path: Path) -> str | None:

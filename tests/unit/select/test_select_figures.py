@@ -10,7 +10,13 @@ import pytest
 from documents import make_document, make_result
 from draftflow.errors import InputError
 from draftflow.record.model import ReportedResult
-from draftflow.select.figures_file import dump_figures, load_figures, make_figures, parse_figures
+from draftflow.select.figures_file import (
+    dump_figures,
+    figures_bytes,
+    load_figures,
+    make_figures,
+    parse_figures,
+)
 
 RESULTS = make_document("results.md", "".join(f"line {n}\n" for n in range(1, 11)), prefix="r-")
 
@@ -61,7 +67,14 @@ def test_the_file_is_what_json_dumps_writes(value: float, big: int) -> None:
         {"figures": [f.to_json() for f in figures]}, indent=2, ensure_ascii=False, allow_nan=False
     )
     assert dump_figures(figures) == expected + "\n"
+    assert figures_bytes(figures) == (expected + "\n").encode()  # what a draft writes
     assert parse_figures(dump_figures(figures)) == figures
+
+
+def test_no_figures_is_an_empty_list() -> None:
+    expected = json.dumps({"figures": []}, indent=2) + "\n"
+    assert dump_figures([]) == expected
+    assert figures_bytes([]) == expected.encode()
 
 
 def test_a_figure_that_is_not_a_number_is_refused_as_json_refuses_it() -> None:

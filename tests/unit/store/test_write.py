@@ -120,6 +120,23 @@ def test_save_new_then_unchanged_then_changed(tmp_path: Path, record: Record) ->
     assert store.ids() == [record.id]
 
 
+def test_an_extra_file_given_as_bytes_is_written_as_they_are(
+    tmp_path: Path, record: Record
+) -> None:
+    """A draft hands the figures file over as its UTF-8 bytes (no second copy as text)."""
+    store = RecordStore(tmp_path)
+    data = bytearray('{"figures": ["ü €"]}\n'.encode())
+    store.save(record, markdown="# a\n", extra={"figures.json": data})
+    path = store.extra_path(record.id, "figures.json")
+    assert path.read_bytes() == data
+    written = path.stat().st_mtime_ns
+    os.utime(path, ns=(written - 10**9, written - 10**9))  # an unchanged file is not rewritten
+    store.save(record, markdown="# a\n", extra={"figures.json": bytes(data)})
+    assert path.stat().st_mtime_ns == written - 10**9
+    store.save(record, markdown="# a\n", extra={"figures.json": b"[]\n"})
+    assert path.read_text(encoding="utf-8") == "[]\n"
+
+
 def test_bad_ids_and_missing_records_say_what_to_do(tmp_path: Path) -> None:
     store = RecordStore(tmp_path)
     with pytest.raises(InputError, match=r"'\.\./escape' is not a record id: use letters") as bad:

@@ -151,6 +151,7 @@ class DocumentContext:
         self._captions: dict[int, str] = {}
         self._setup_pairs: dict[tuple[int, frozenset[int]], list[tuple[str, str]]] = {}
         self._memo: dict[Hashable, object] = {}
+        self._intros: dict[tuple[int, int], str] = {}
 
     def remembered(self, key: Hashable, compute: Callable[[], _T]) -> _T:
         """`compute()` once per `key` while it is recent (see `recent`): what every figure of
@@ -469,11 +470,29 @@ class DocumentContext:
     def _texts(self) -> list[Paragraph | ListItem]:
         return [b for b in self._blocks if isinstance(b, Paragraph | ListItem)]
 
+    def _texts_at(self, line: int) -> list[Paragraph | ListItem]:
+        """The paragraphs and list items that hold a line, in the document model's order:
+        found by bisection where no two of them overlap (read line by line, a scan of every
+        block made a long document's figures quadratic), else by reading each."""
+        if self._flat_texts:
+            index = bisect_right(self._text_firsts, line) - 1
+            if index < 0:
+                return []
+            block = self._texts_in_order[index]
+            return [block] if line <= block.span.last else []
+        return [b for b in self._texts if b.span.first <= line <= b.span.last]
+
+    @cached_property
+    def _flat_texts(self) -> bool:
+        """Whether the text blocks, in line order, each end before the next starts."""
+        ordered = self._texts_in_order
+        return all(a.span.last < b.span.first for a, b in pairwise(ordered))
+
     def own_block(self, line: int) -> tuple[int, str] | None:
         """The one paragraph or list item that holds a line outside tables: its first line and
         its plain text, one text line per source line (None in a table, where two blocks hold
         the line, or where the plain text's lines are not the block's)."""
-        found = [b for b in self._texts if b.span.first <= line <= b.span.last]
+        found = self._texts_at(line)
         if len(found) != 1:
             return None
         text = plain_text(found[0].text)
@@ -482,9 +501,7 @@ class DocumentContext:
 
     def own_text(self, line: int) -> str:
         """The paragraph or list item that holds a line outside tables ("" in a table)."""
-        return " ".join(
-            plain_text(b.text) for b in self._texts if b.span.first <= line <= b.span.last
-        )
+        return " ".join(plain_text(b.text) for b in self._texts_at(line))
 
     def lead_text(self, line: int) -> str:
         """The paragraphs between the heading above a line (or above its table) and it, after
@@ -511,7 +528,8 @@ class DocumentContext:
 
     @cached_property
     def _texts_in_order(self) -> list[Paragraph | ListItem]:
-        return sorted(self._texts, key=lambda block: block.span.first)
+        texts = self._texts
+        return [texts[index] for index in self._text_order]
 
     @cached_property
     def _text_firsts(self) -> list[int]:
@@ -523,17 +541,45 @@ class DocumentContext:
         """The paragraphs right after a heading and before its next heading, which introduce
         the whole section ("" when a table comes first: they introduce that table); with
         `before`, only those that start above that line (a later list item states its own
-        run, not an earlier figure's)."""
-        nexts = [n for n, _, _ in self._headings if n > heading_line]
-        end = min([*nexts, len(self.lines) + 1])
-        if any(heading_line < t.span.first < end for t in self._tables):
-            return ""
+        run, not an earlier figure's). Read once per heading and bound (each table line
+        above which a heading stands asks)."""
+        numbers = self._sorted_heading_numbers
+        after = bisect_right(numbers, heading_line)
+        end = numbers[after] if after < len(numbers) else len(self.lines) + 1
         until = end if before is None else min(end, before + 1)
-        return " ".join(
-            plain_text(b.text)
-            for b in self._texts
-            if heading_line < b.span.first < until and b.span.last < end
+        stop = bisect_left(self._text_firsts, until)
+        key = (heading_line, stop)
+        found = self._intros.get(key)
+        if found is None:
+            found = self._intros[key] = self._section_intro(heading_line, end, stop)
+        return found
+
+    def _section_intro(self, heading_line: int, end: int, stop: int) -> str:
+        firsts = self._table_firsts
+        first_table = bisect_right(firsts, heading_line)
+        if first_table < len(firsts) and firsts[first_table] < end:
+            return ""
+        indices = sorted(
+            self._text_order[index]
+            for index in range(bisect_right(self._text_firsts, heading_line), stop)
+            if self._texts_in_order[index].span.last < end
         )
+        texts = self._texts
+        return " ".join(plain_text(texts[index].text) for index in indices)
+
+    @cached_property
+    def _sorted_heading_numbers(self) -> list[int]:
+        return sorted(number for number, _, _ in self._headings)
+
+    @cached_property
+    def _table_firsts(self) -> list[int]:
+        return sorted(table.span.first for table in self._tables)
+
+    @cached_property
+    def _text_order(self) -> list[int]:
+        """Each text block's place in the document model's order, in line order."""
+        texts = self._texts
+        return sorted(range(len(texts)), key=lambda index: texts[index].span.first)
 
     def section_span(self, heading_line: int) -> tuple[int, int]:
         """The lines of the section a heading opens: to the next heading of its level or

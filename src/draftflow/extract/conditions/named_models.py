@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from draftflow.extract.conditions import setup_names as vocab
 
@@ -62,8 +63,9 @@ class Subject:
         return not self.names and not other.names and self.sizes == other.sizes
 
 
+@lru_cache(maxsize=1024)  # a section's introduction is asked for each table line below it
 def subject(text: str) -> Subject:
-    """The models a text names, by name and by size alone."""
+    """The models a text names, by name and by size alone (a frozen value: shared)."""
     names = {
         found
         for part in _MODEL_PARTS.split(text)
@@ -91,6 +93,7 @@ _CONFIG = re.compile(r"\{[^{}]*\}")
 "google/gemma-4-31B-it-assistant"}'`): the draft model it names is a setting of the run."""
 
 
+@lru_cache(maxsize=1024)
 def sole_model(text: str) -> str | None:
     """The one model a text names by name (None where it names two, one of them only as what
     is compared with: `Llama 3 8B vs Qwen 7B` says neither is a figure's)."""
