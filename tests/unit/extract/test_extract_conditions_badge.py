@@ -40,6 +40,8 @@ def test_a_hardware_badge_says_its_label_and_message() -> None:
 
 def test_a_name_and_its_chip_side_by_side_are_one_system() -> None:
     assert sole_system("reference hardware: DGX Spark GB10.") == "DGX Spark GB10"
+    assert sole_system("RTX 4090 RTX 3090") is None  # two cards side by side are two
+    assert sole_system("GPU    RTX 4090    A100") is None  # nor columns of a text table
 
 
 def test_a_figure_takes_the_system_its_readme_names_only_in_a_badge() -> None:

@@ -260,9 +260,15 @@ def system_in(text: str) -> str | None:
     return match.group(0).strip() if match else None
 
 
-_RESTATED = re.compile(r"^\s*[(,/]\s*$|^\s*\((?:[^()]*?,\s*)?$|^[ \t]+$")
-"""What stands between a system and its restatement: `AMD Strix Halo (Ryzen AI Max+ 395)`,
-`DGX Spark GB10` (a name and its chip side by side, as a badge writes them)."""
+_RESTATED = re.compile(r"^\s*[(,/]\s*$|^\s*\((?:[^()]*?,\s*)?$")
+"""What stands between a system and its restatement: `AMD Strix Halo (Ryzen AI Max+ 395)`."""
+
+
+def _restates(between: str, second: re.Match[str]) -> bool:
+    """Whether a system mention restates the one before it: in brackets or after a comma or
+    slash, or as one word after one space (`DGX Spark GB10`, a name and its chip side by
+    side as a badge writes them; not `RTX 4090 RTX 3090`)."""
+    return bool(_RESTATED.match(between)) or (between == " " and " " not in second.group(0))
 
 
 def _system_mentions(text: str) -> list[tuple[str, str]]:
@@ -272,7 +278,7 @@ def _system_mentions(text: str) -> list[tuple[str, str]]:
     previous: re.Match[str] | None = None
     start = end = first = 0
     for match in SYSTEM.finditer(text):
-        if previous is not None and _RESTATED.match(text[previous.end() : match.start()]):
+        if previous is not None and _restates(text[previous.end() : match.start()], match):
             end = match.end()
             previous = match
             continue
