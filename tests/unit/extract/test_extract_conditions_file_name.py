@@ -208,6 +208,8 @@ def test_a_text_naming_a_cpus_box_beside_a_system_names_neither() -> None:
         ("2026-07-24", False),  # a date
         ("54.3/63", False),  # a score
         ("results", False),
+        ("qwen35 27B Q4_K - Medium", False),  # llama-bench's architecture label (cadamcat)
+        ("Mistral 7B", True),
     ],
 )
 def test_one_test_says_whether_a_name_is_a_models(name: str, expected: bool) -> None:

@@ -590,7 +590,8 @@ def names_model(name: str) -> bool:
     plain = name.strip().strip("`*")
     if is_model_value(plain) and (OWN_SIZE.search(plain) or _HF_ID.match(plain)):
         return True
-    start = _VERSIONED_FAMILY.match(plain)
+    start = _VERSIONED_FAMILY.match(plain) if " " not in plain else None  # one word only:
+    # `qwen35 27B Q4_K - Medium` is llama-bench's architecture label, not a model's name
     return start is not None and any(
         plain.lower().startswith(family) and len(family) >= 2
         for family in family_names_in(start.group(0))
