@@ -23,7 +23,7 @@ from draftflow.draft.facts.fact_types import Fact, FactKind, FigureRef
 from draftflow.draft.facts.figures import figure_ref, metric_name
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
-from draftflow.extract.conditions.setup_names import family_names_in, without_engines
+from draftflow.extract.conditions.setup_names import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_numbers
 from draftflow.numbers.words import count_word
@@ -148,7 +148,7 @@ def claim_phrase(writer: Framed) -> str:
         phrase = (
             f"{metric_name(first)} of {facts_wording.amount(figure_ref(first, writer.written))}"
         )
-        model = w.text(first.result.conditions.get("model")) or own_model(first)
+        model = w.text(first.result.conditions.get("model"))
         named = model and writer.common_model() is None and _models_figure(first, model)
         if model and named and _said(writer, model):
             phrase += f" for {model}"
@@ -205,36 +205,6 @@ def _models_figure(item: Grounded | None, model: str) -> bool:
     return other.search(between) is None
 
 
-_NAME = re.compile(r"(?<![\w/.-])[A-Za-z][\w.]*(?:-[\w.]+)+")
-"""A hyphenated name (`gpt-oss-120b`, `GLM-4.5-Air-UD-Q4_K_XL`), a model's if it starts with
-a model family's name and carries a number."""
-_LLAMA_CPP = re.compile(r"llama[.-]cpp[\w.-]*", re.I)
-"""The engine named after a model family, with its build's suffix (`llama.cpp-vulkan_radv`)."""
-_CLAUSE_END = re.compile(r"[;:]|\.\s|\|")
-
-
-def own_model(item: Grounded) -> str | None:
-    """The model a figure's own context names where its conditions name none: the nearest
-    model name before the figure in its clause (Jacob's `gpt-oss-120b is the throughput
-    champion at 16.5 tok/s`), else the folder its document is in, where that folder is a
-    model's name and the document names no other model family (lhl's
-    `llm-bench/GLM-4.5-Air-UD-Q4_K_XL/README.md`). None where neither names one."""
-    line = item.document.line(item.result.source_line) or ""
-    found = _value_at(line, float(item.result.value))
-    if found is not None:
-        before = _CLAUSE_END.split(line[: found[0]])[-1]
-        names = [m.group(0) for m in _NAME.finditer(before) if _names_a_model(m.group(0))]
-        if names:
-            return names[-1]
-    folder = item.document.path.rsplit("/", 2)[-2] if item.document.path.count("/") else ""
-    if folder and _names_a_model(folder):
-        families = family_names_in(folder)
-        text = _LLAMA_CPP.sub(" ", without_engines(item.document.text))
-        if not family_names_in(text) - families:
-            return folder
-    return None
-
-
 def _said(writer: Framed, name: str) -> bool:
     """Whether the documents the title may draw on state the name (a name the guard would
     reject takes the whole claim with it)."""
@@ -242,19 +212,12 @@ def _said(writer: Framed, name: str) -> bool:
 
 
 def _one_own_model(items: Sequence[Grounded]) -> str:
-    """The model the figures' own contexts name, where each states no model in its
-    conditions and all name the same one; else `""`."""
-    if not items or any(w.text(i.result.conditions.get("model")) for i in items):
-        return ""
-    names = {own_model(item) for item in items}
+    """The model the figures' conditions name (read from each one's own line, its folder or
+    nearer context by extract's condition reader, with its citation), where all name the
+    same one; else `""`."""
+    names = {w.text(item.result.conditions.get("model")) for item in items}
     found = names.pop() if len(names) == 1 else None
     return found or ""
-
-
-def _names_a_model(name: str) -> bool:
-    return bool(re.search(r"\d", name)) and any(
-        name.lower().startswith(family) for family in family_names_in(name)
-    )
 
 
 def _value_at(line: str, value: float) -> tuple[int, int] | None:

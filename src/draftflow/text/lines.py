@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from urllib.parse import unquote
 
 # Emphasis markers; an underscore inside a word (`est_ppt`) is part of the word.
 _EMPHASIS = re.compile(r"\*\*|\*|`|~~|(?<![^\W_])__?|__?(?![^\W_])")
@@ -51,3 +52,36 @@ def key_value_match(line: str) -> bool:
     """True for a `label: number` report line."""
     # the pattern needs a colon: most lines are ruled out without running it
     return ":" in line and "|" not in line and bool(KEY_VALUE.match(line))
+
+
+# A shields.io badge: `![alt](https://img.shields.io/badge/LABEL-MESSAGE-COLOR)`; in its path a
+# `--` is a dash, a `__` an underscore and a `_` a space.
+_BADGE = re.compile(
+    r"!\[[^\]]*\]\(\s*https?://img\.shields\.io/badge/"
+    r"(?P<label>(?:[^-/)\s]|--)+)-(?P<message>(?:[^-/)\s]|--)+)-[^/)\s]+\s*\)",
+    re.IGNORECASE,
+)
+_HARDWARE_LABEL = re.compile(
+    r"\b(?:hardware|system|gpu|device|machine|platform|tested\s+on)\b", re.IGNORECASE
+)
+
+
+def _badge_words(part: str) -> str:
+    kept = part.replace("--", "\0").replace("__", "\1").replace("_", " ")
+    return unquote(kept.replace("\0", "-").replace("\1", "_")).strip()
+
+
+@lru_cache(maxsize=1 << 12)
+def hardware_badges(line: str) -> str:
+    """What a line's shields.io badges labelled as hardware say, as `label: message`
+    sentences (`![](…/badge/reference%20hardware-DGX%20Spark%20GB10-76B900)` →
+    `reference hardware: DGX Spark GB10.`); "" when it has none. A badge's message is in its
+    link, which `plain_text` drops."""
+    if "shields.io" not in line:
+        return ""
+    found = []
+    for match in _BADGE.finditer(line):
+        label = _badge_words(match.group("label"))
+        if _HARDWARE_LABEL.search(label):
+            found.append(f"{label}: {_badge_words(match.group('message'))}.")
+    return " ".join(found)

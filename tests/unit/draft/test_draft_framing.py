@@ -15,6 +15,8 @@ from draftflow.draft.facts.fact_types import Direction, Fact, FactKind, FigureRe
 from draftflow.draft.framing import claim_phrase
 from draftflow.draft.template_wording import UNRANKED
 from draftflow.draft.templates import draft_deterministic
+from draftflow.extract import harvest
+from draftflow.extract.deterministic import extract_deterministic
 from draftflow.select.metadata_model import RecordMetadata
 from extract_support import selection_of, snapshot_of
 
@@ -254,18 +256,18 @@ SWEEP = """| backend | pp512 |
 def test_the_title_names_the_model_the_figure_s_own_line_or_folder_names() -> None:
     """read33-s18: Jacob's title "MLX on Apple M4 Max, throughput of 16.5 tokens/s" left out
     gpt-oss-120b, which its line names before the figure; lhl's "prefill rate of 179.91
-    tokens/s" the GLM-4.5-Air-UD-Q4_K_XL its folder is named after."""
+    tokens/s" the GLM-4.5-Air its folder `GLM-4.5-Air-UD-Q4_K_XL` is named after. The
+    condition reader reads both into the figure's conditions, cited, and the title takes
+    the model from there (s20: framing's own name test is gone)."""
     snapshot = snapshot_of({"docs/journal.md": JOURNAL})
-    document = snapshot.documents[0]
-    results = [
-        make_result(document, 3, 16.5, label="MLX, throughput", conditions={"engine": "MLX"}),
-        make_result(document, 4, 14.6, conditions={"engine": "MLX", "model": "Qwen3.5-122B-A10B"}),
-    ]
+    results = extract_deterministic(snapshot, harvest(snapshot)).reported_results
     draft = draft_deterministic(snapshot, selection_of(results), RecordMetadata())
     assert "16.5 tokens/s for gpt-oss-120b" in draft.title, draft.title
     folder = "llm-bench/GLM-4.5-Air-UD-Q4_K_XL/README.md"
-    snapshot = snapshot_of({folder: SWEEP, "README.md": "# Sweeps\n\n- GLM-4.5-Air-UD-Q4_K_XL\n"})
-    document = next(d for d in snapshot.documents if d.path == folder)
-    results = [make_result(document, 3, 179.91, label="llama.cpp-vulkan_amdvlk, pp512")]
-    draft = draft_deterministic(snapshot, selection_of(results), RecordMetadata())
-    assert "179.91 tokens/s for GLM-4.5-Air-UD-Q4_K_XL" in draft.title, draft.title
+    snapshot = snapshot_of({folder: SWEEP})
+    results = extract_deterministic(snapshot, harvest(snapshot)).reported_results
+    (result,) = [r for r in results if r.value == 179.91]
+    assert result.conditions["model"] == "GLM-4.5-Air"
+    assert (result.condition_sources or {})["model"] == [f"{folder}:0"]
+    draft = draft_deterministic(snapshot, selection_of([result]), RecordMetadata())
+    assert "GLM-4.5-Air" in draft.title and "179.91 tokens/s" in draft.title, draft.title

@@ -18,6 +18,7 @@ from draftflow.extract.conditions.setup_names import (
     header_key,
     is_version,
     model_in,
+    names_model,
     sole_system,
 )
 from draftflow.extract.conditions.setup_reading import _names_several, _setup_reading
@@ -41,6 +42,22 @@ def test_a_run_files_name_states_its_batch_format_and_model_not_its_lengths() ->
         ("runs/bs8_bs16_sweep.json", {}),  # two batches: neither is the file's
         ("results/Qwen3-8B_vs_Llama-3.1-8B.json", {}),  # two models: neither is the file's
         ("README.md", {}),
+        # lhl's model folders, named with their GGUF type (s20: one model-name test; the
+        # draft's title said GLM-4.5-Air-UD-Q4_K_XL names a model, the reader that it did not,
+        # and the reverse of Hunyuan-A13B-Instruct-UD-Q6_K_XL)
+        (
+            "llm-bench/GLM-4.5-Air-UD-Q4_K_XL/README.md",
+            {"model": "GLM-4.5-Air", "weight_precision": "UD-Q4_K_XL"},
+        ),
+        (
+            "llm-bench/Hunyuan-A13B-Instruct-UD-Q6_K_XL/README.md",
+            {"model": "Hunyuan-A13B-Instruct", "weight_precision": "UD-Q6_K_XL"},
+        ),
+        (
+            "llm-bench/Qwen3-30B-A3B-UD-Q4_K_XL/README.md",
+            {"model": "Qwen3-30B-A3B", "weight_precision": "UD-Q4_K_XL"},
+        ),
+        ("llm-bench/dots.llm1.inst-UD-Q4_K_XL/README.md", {}),  # no family, no size: none
     ],
 )
 def test_a_name_states_only_what_it_names_once(path: str, expected: dict[str, JsonValue]) -> None:
@@ -178,3 +195,22 @@ def test_a_text_naming_a_cpus_box_beside_a_system_names_neither() -> None:
     assert sole_system(text) is None
     assert "system" in _names_several(text)
     assert sole_system("Decode on an M2-Max laptop") == "M2-Max"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("GLM-4.5-Air", True),  # a family and its generation
+        ("Hunyuan-A13B-Instruct", True),  # an active-parameter count of its own
+        ("gpt-oss-120b", True),
+        ("Qwen/Qwen3-8B", True),
+        ("qwen397b-np1-max-context", False),  # a run's name glued to a count
+        ("2026-07-24", False),  # a date
+        ("54.3/63", False),  # a score
+        ("results", False),
+        ("qwen35 27B Q4_K - Medium", False),  # llama-bench's architecture label (cadamcat)
+        ("Mistral 7B", True),
+    ],
+)
+def test_one_test_says_whether_a_name_is_a_models(name: str, expected: bool) -> None:
+    assert names_model(name) is expected

@@ -6,6 +6,7 @@ from draftflow.pipeline.condition_score import (
     ConditionVerdict,
     GoldConditions,
     PlacedFigure,
+    identifying_part,
     score_conditions,
     values_match,
 )
@@ -55,3 +56,17 @@ def test_values_match_by_identifying_words_not_by_any_containment() -> None:
     assert not values_match(1024, 512)
     assert not values_match("vLLM", "the run used vLLM with a patched scheduler on two nodes")
     assert not values_match("4090", "3090Ti")
+
+
+def test_a_record_naming_the_golds_identifying_part_is_not_wrong() -> None:
+    """s20: turboderp's `HumanEval` was judged wrong against the gold's `HumanEval pass@1, 10
+    samples per task`, E27-25's `GSM8K` against `GSM8K 5-shot, strict-match, limit 100`: the
+    gold names the workload and adds its detail (CONDITIONS.md: "shortened to the
+    identifying part"). A record naming something else stays wrong, and a comparison's
+    one side is not the gold's comparison."""
+    assert values_match("HumanEval pass@1, 10 samples per task", "HumanEval")
+    assert values_match("GSM8K 5-shot, strict-match, limit 100", "GSM8K")
+    assert values_match("NVIDIA Jetson AGX Orin Developer Kit (64 GB)", "Jetson AGX Orin")
+    assert not values_match("HumanEval pass@1, 10 samples per task", "MMLU")
+    assert not values_match("Jetson AGX Orin (64 GB) vs RTX Ada 2000 (laptop, 8 GB)", "RTX Ada")
+    assert identifying_part("RTX Ada 2000 (laptop, 8 GB)") == "RTX Ada 2000"

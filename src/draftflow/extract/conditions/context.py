@@ -25,7 +25,7 @@ from draftflow.extract.document import (
     TableKind,
     parse_document,
 )
-from draftflow.text.lines import plain_text
+from draftflow.text.lines import hardware_badges, plain_text
 
 INTRO_LINES = 25
 # A code span with a colon and no space names an artifact (an image `name:tag`, a URL), whose
@@ -651,7 +651,7 @@ class DocumentContext:
         end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
         lines = self.lines[: min(end - 1, INTRO_LINES)]
         return " ".join(
-            plain_text(text)
+            f"{plain_text(text)} {hardware_badges(text)}".strip()
             for number, text in enumerate(lines, 1)
             if text.strip() and number not in self._heading_lines
         )

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
-from draftflow.extract.conditions.columns import SPLIT_PART
+from draftflow.extract.conditions.columns import SPLIT_PART, split_weights_name
 
 _SETTING = re.compile(
     r"(?<![A-Za-z0-9])(?P<key>bs|batch|conc|concurrency|ctx|longctx|context)[-=]?"
@@ -35,9 +35,6 @@ _KEYS = {
 }
 _SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 _PARTS = re.compile(r"[_\s]+|__")
-_OWN_SIZE = re.compile(r"(?:^|[-.:])\d+(?:\.\d+)?[bBmM](?:$|-)")
-"""A parameter count that is a part of the name of its own (`gpt-oss-120b`, `Llama-3.1-8B`),
-not the tail of a word (`qwen397b-np1-max-context` is a run's name)."""
 
 
 @lru_cache(maxsize=1 << 10)
@@ -64,15 +61,17 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
     found.extend(
         (key, next(iter(numbers))) for key, numbers in settings.items() if len(numbers) == 1
     )
+    weights = split_weights_name(name)
+    if weights is not None and vocab.names_model(weights[0]):
+        # a model's folder or file named with its GGUF type (`GLM-4.5-Air-UD-Q4_K_XL`):
+        # the model and the type, which underscores inside it must not split
+        found += [("weight_precision", weights[1]), ("model", weights[0])]
+        return found
     spaced = name.replace("_", " ")
     precision = vocab.sole_precision(spaced)
     if precision is not None:
         found.append(("weight_precision", precision))
-    models = {
-        SPLIT_PART.sub("", part)
-        for part in _PARTS.split(name)
-        if vocab.is_model_value(part) and _OWN_SIZE.search(part)
-    }
+    models = {SPLIT_PART.sub("", part) for part in _PARTS.split(name) if vocab.names_model(part)}
     if len(models) == 1:
         found.append(("model", next(iter(models))))
     return found

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.context import DocumentContext
-from draftflow.text.lines import plain_text
+from draftflow.text.lines import hardware_badges, plain_text
 
 SYSTEM = "system"
 WEIGHTS = "weight_precision"
@@ -82,7 +82,8 @@ def name_readings(context: DocumentContext, line: int, key: str) -> frozenset[st
     table = context.table_cells(line, "")
     headers = line in _header_line_set(context)
     if table is None and not headers:
-        return _of_text(key, text)
+        badges = hardware_badges(context.lines[line - 1])  # its message is in its link
+        return _of_text(key, f"{text} {badges}" if badges else text)
     found: set[str] = set()
     if table is not None:
         cells = list(zip(table.header, table.cells, strict=False))

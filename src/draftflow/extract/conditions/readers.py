@@ -215,8 +215,8 @@ def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
         resolved.put("system", hardware)
     elif (machines := vocab.machines_of_value(text)) is not None:
         resolved.put("node_count", machines)  # `Qwen3.8-27B / SGLang / 1 node`
-    elif vocab.is_model_value(text):
-        resolved.put("model", text)
+    elif vocab.is_model_value(text) or vocab.names_model(text):
+        resolved.put("model", text)  # `DeepSeek-V4-Flash` as well as `Qwen3.8-27B`
     elif (found := vocab.precision_in(text)) and len(found) >= len(text) - 2:
         resolved.put("weight_precision", found)
     if len(text) <= _SHORT_CELL and (one := vocab.single_machine(text)) is not None:

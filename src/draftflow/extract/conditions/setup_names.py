@@ -264,22 +264,29 @@ _RESTATED = re.compile(r"^\s*[(,/]\s*$|^\s*\((?:[^()]*?,\s*)?$")
 """What stands between a system and its restatement: `AMD Strix Halo (Ryzen AI Max+ 395)`."""
 
 
+def _restates(between: str, second: re.Match[str]) -> bool:
+    """Whether a system mention restates the one before it: in brackets or after a comma or
+    slash, or as one word after one space (`DGX Spark GB10`, a name and its chip side by
+    side as a badge writes them; not `RTX 4090 RTX 3090`)."""
+    return bool(_RESTATED.match(between)) or (between == " " and " " not in second.group(0))
+
+
 def _system_mentions(text: str) -> list[tuple[str, str]]:
     """Each system a text names, as written with its restatement in brackets (`AMD Strix
     Halo (Ryzen AI Max+ 395)` is one mention), and its name without its maker."""
     mentions: list[tuple[str, str]] = []
     previous: re.Match[str] | None = None
-    start = end = 0
+    start = end = first = 0
     for match in SYSTEM.finditer(text):
-        if previous is not None and _RESTATED.match(text[previous.end() : match.start()]):
+        if previous is not None and _restates(text[previous.end() : match.start()], match):
             end = match.end()
             previous = match
             continue
         if previous is not None:
-            mentions.append((_closed(text, start, end), _key(text[start:end].split("(")[0])))
-        start, end, previous = match.start(), match.end(), match
+            mentions.append((_closed(text, start, end), _key(text[start:first].split("(")[0])))
+        start, end, first, previous = match.start(), match.end(), match.end(), match
     if previous is not None:
-        mentions.append((_closed(text, start, end), _key(text[start:end].split("(")[0])))
+        mentions.append((_closed(text, start, end), _key(text[start:first].split("(")[0])))
     return mentions
 
 
@@ -562,6 +569,33 @@ def is_model_value(text: str) -> bool:
     if not plain or len(plain) > 80:
         return False
     return bool(_HF_ID.match(plain)) or bool(_MODEL_VALUE.fullmatch(plain))
+
+
+OWN_SIZE = re.compile(r"(?:^|[-.:\s])A?\d+(?:\.\d+)?[bBmM](?:$|[-.])")
+"""A parameter count that is a part of the name of its own (`gpt-oss-120b`, `Llama-3.1-8B`,
+`Hunyuan-A13B-Instruct`), not the tail of a word (`qwen397b-np1-max-context` is a run's name)."""
+_VERSIONED_FAMILY = re.compile(r"^[A-Za-z]+[-\s]?[Vv]?\d+(?:\.\d+)?(?:[-.\s]|$)")
+"""A family's name and its generation at a name's start, each a part of its own
+(`GLM-4.5-Air`, `Qwen3-32B`, `DeepSeek-V4-Flash`), not a run's name glued to a count
+(`qwen397b-np1`)."""
+
+
+@lru_cache(maxsize=1 << 12)
+def names_model(name: str) -> bool:
+    """Whether a name alone (a folder's, a clause's hyphenated word) is a model's: a value
+    that names one with a parameter count of its own (`is_model_value`, `OWN_SIZE`:
+    `Hunyuan-A13B-Instruct`), a Hugging Face id, or a model family's name with its
+    generation at its start (`GLM-4.5-Air`). The one test extract's condition reader and
+    the draft's title share."""
+    plain = name.strip().strip("`*")
+    if is_model_value(plain) and (OWN_SIZE.search(plain) or _HF_ID.match(plain)):
+        return True
+    start = _VERSIONED_FAMILY.match(plain) if " " not in plain else None  # one word only:
+    # `qwen35 27B Q4_K - Medium` is llama-bench's architecture label, not a model's name
+    return start is not None and any(
+        plain.lower().startswith(family) and len(family) >= 2
+        for family in family_names_in(start.group(0))
+    )
 
 
 @lru_cache(maxsize=1 << 14)
