@@ -8,7 +8,9 @@ number of candidates), its metric, statistic and unit (vocabulary names, shared 
 repository), whether a sentence states it, where in its document it stands, and whether it is
 the first of its metric there; and the repository context `lead_context.py` reads (is its
 metric the repository's main one or the one its name and front page name, does every run
-repeat its label, is it the best of its metric, is it a zero). No words of the figure's line,
+repeat its label, is it the best of its metric, is it a zero), and its standing in its own
+table (`lead_tables.py`: the best, the first, its rank by value among the table's figures of
+its metric). No words of the figure's line,
 label or path as features: those are one repository's, which a model trained on a few dozen
 repositories would memorise. Training keeps
 a feature only where several repositories show it (`pipeline/lead_learning.py`).
@@ -24,6 +26,7 @@ from pathlib import PurePosixPath
 
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.select.lead_context import context_features
+from draftflow.select.lead_tables import table_features
 from draftflow.select.metric_scores import read_in_sentence
 from draftflow.select.rules import MAX_HEADLINE, claims, ranked_picks
 from draftflow.select.scored import Scored, said
@@ -105,6 +108,12 @@ def lead_features(
         for reason in item.reasons:
             found[f"reason={reason_name(reason)}"] = 1.0
         features.append(found)
-    for found, context in zip(features, context_features(eligible, snapshot), strict=True):
+    for found, context, table in zip(
+        features,
+        context_features(eligible, snapshot),
+        table_features(eligible, snapshot),
+        strict=True,
+    ):
         found.update(context)
+        found.update(table)
     return features
