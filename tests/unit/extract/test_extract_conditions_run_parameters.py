@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 
+from documents import make_document
 from draftflow.extract.classify import select
+from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.place_reading import reads_at
 from draftflow.extract.deterministic import extract_deterministic
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.unspecified import with_unspecified
@@ -130,3 +133,34 @@ def test_a_run_files_row_states_its_own_sampling_settings() -> None:
     second = _at(results, "runs/sampling.jsonl", 2, 16.4)
     assert second.conditions["temperature"] == 0.0
     assert second.conditions.get("top_p") is None  # the other run's top_p is not this one's
+
+
+def test_a_run_file_named_for_a_date_gives_its_figures_that_experiment_date() -> None:
+    results = _results(
+        {
+            "README.md": "# Runs\n",
+            "runs/2026-10-17/sampling.jsonl": RUNS,
+            "runs/2026-10-17-vs-2026-10-18.jsonl": RUNS,
+        }
+    )
+    dated = _at(results, "runs/2026-10-17/sampling.jsonl", 1, 15.9)
+    assert dated.conditions["experiment_date"] == "2026-10-17"
+    assert (dated.condition_sources or {})["experiment_date"] == [
+        "runs/2026-10-17/sampling.jsonl:0"
+    ]
+    # a name with two dates does not say which one a run is of
+    compared = _at(results, "runs/2026-10-17-vs-2026-10-18.jsonl", 1, 15.9)
+    assert compared.conditions.get("experiment_date") is None
+
+
+def test_verify_reads_a_parameter_or_a_date_only_where_its_place_states_it() -> None:
+    matrix = DocumentContext(make_document("reports/matrix.md", MATRIX))
+    assert reads_at(matrix, 10, "temperature", 0.2)
+    assert not reads_at(matrix, 10, "temperature", 0.9)  # the row's top_p
+    assert reads_at(matrix, 10, "thinking", False)
+    assert not reads_at(matrix, 10, "thinking", True)
+    assert not reads_at(matrix, 3, "thinking", True)  # a sentence's words are no switch
+    dated = DocumentContext(make_document("runs/2026-10-17/sampling.jsonl", RUNS))
+    assert reads_at(dated, 0, "experiment_date", "2026-10-17")
+    assert not reads_at(dated, 0, "experiment_date", "2026-10-18")
+    assert not reads_at(dated, 1, "experiment_date", "2026-10-17")

@@ -48,7 +48,10 @@ from draftflow.extract.conditions.name_reading import (
     states_name,
 )
 from draftflow.extract.conditions.run_parameters import (
+    DATED,
     PARAMETER_KEYS,
+    file_dates,
+    is_date,
     parameter_value,
     parameters_in_cells,
     parameters_in_text,
@@ -141,7 +144,9 @@ class Reading:
 
 def read_where_read(key: str, value: object) -> bool:
     """Whether `key` is read at its place by `reads_at`: a count's whole number, an engine,
-    a system or a precision (`name_reading`)."""
+    a system or a precision (`name_reading`), a run parameter, a run's date."""
+    if key == DATED:
+        return is_date(value)
     if key in PARAMETER_KEYS:
         return (
             isinstance(value, bool | int | float)
@@ -165,6 +170,8 @@ def reads_at(
     row of the figure's (`own`) table naming an engine or a system per column, only the
     figure's column's header counts (`| Metric | GB10 | RTX 5070 Ti |` says GB10 only of the
     GB10 column's figures)."""
+    if key == DATED:  # a run's date is read from its file's name (`run_parameters.file_date`)
+        return line == 0 and value in file_dates(context.document.path)
     if key in PARAMETER_KEYS:
         if any(same_value(value, found) for found in parameters_at(context, line, key)):
             return True

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import JsonValue
 
+from draftflow.numbers.dates import find_dates
+
 if TYPE_CHECKING:
     from draftflow.extract.conditions.context import DocumentContext
 
@@ -190,3 +192,26 @@ def figure_parameters(
             elif key not in found:
                 blocked.add(key)
     return {key: found[key] for key in PARAMETER_KEYS if key in found}
+
+
+DATED = "experiment_date"
+"""A figure's run date, read from its file's name alone (`runs/2026-10-17/…`,
+`RESULTS-2026-08-14.md`): the date a results file or run folder is named for."""
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@lru_cache(maxsize=1 << 12)
+def file_dates(path: str) -> frozenset[str]:
+    """The dates a file's path names (`2026-10-17`, `20260607T135911Z`)."""
+    return frozenset(date for _, _, date in find_dates(path) if _ISO_DATE.match(date))
+
+
+def file_date(path: str) -> str | None:
+    """The one date a file's path names, or None (none, or two: which one ran is unsaid)."""
+    found = file_dates(path)
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def is_date(value: object) -> bool:
+    """Whether a condition's value is one ISO date, as `file_date` gives it."""
+    return isinstance(value, str) and bool(_ISO_DATE.match(value))
