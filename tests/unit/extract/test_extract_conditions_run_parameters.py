@@ -153,6 +153,44 @@ def test_a_run_file_named_for_a_date_gives_its_figures_that_experiment_date() ->
     assert compared.conditions.get("experiment_date") is None
 
 
+DATED_LOG = """# Results — 2026-08-14
+
+## 2026-08-14 — live matrix
+
+| Prompt | Decode tok/s |
+|---|---:|
+| 256 | 82.6 |
+
+- This is not a regression vs 1 Aug (TTFT 80.4 s vs 78.8 s).
+
+## 2026-08-01 — published sweep
+
+| Prompt | Decode tok/s |
+|---|---:|
+| 256 | 79.9 |
+
+## Historical
+
+| Prompt | Decode tok/s |
+|---|---:|
+| 256 | 61.2 |
+"""
+
+
+def test_a_dated_section_dates_its_figures_and_an_undated_one_of_a_dated_log_none() -> None:
+    results = _results({"README.md": "# Runs\n", "results/RESULTS-2026-08-14.md": DATED_LOG})
+    path = "results/RESULTS-2026-08-14.md"
+    live = _at(results, path, 7, 82.6)
+    assert live.conditions["experiment_date"] == "2026-08-14"
+    assert (live.condition_sources or {})["experiment_date"] == [f"{path}:3"]
+    assert _at(results, path, 15, 79.9).conditions["experiment_date"] == "2026-08-01"
+    # the file's name is the log's date, not the date of its undated historical runs
+    assert _at(results, path, 21, 61.2).conditions.get("experiment_date") is None
+    for result in results:
+        if result.source_line == 9:  # `vs 1 Aug`: the line names another run's date
+            assert result.conditions.get("experiment_date") is None
+
+
 def test_verify_reads_a_parameter_or_a_date_only_where_its_place_states_it() -> None:
     matrix = DocumentContext(make_document("reports/matrix.md", MATRIX))
     assert reads_at(matrix, 10, "temperature", 0.2)

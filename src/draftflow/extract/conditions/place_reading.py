@@ -50,11 +50,11 @@ from draftflow.extract.conditions.name_reading import (
 from draftflow.extract.conditions.run_parameters import (
     DATED,
     PARAMETER_KEYS,
-    file_dates,
     is_date,
     parameter_value,
     parameters_in_cells,
     parameters_in_text,
+    reads_date,
     same_value,
 )
 from draftflow.extract.conditions.run_settings import (
@@ -170,8 +170,11 @@ def reads_at(
     row of the figure's (`own`) table naming an engine or a system per column, only the
     figure's column's header counts (`| Metric | GB10 | RTX 5070 Ti |` says GB10 only of the
     GB10 column's figures)."""
-    if key == DATED:  # a run's date is read from its file's name (`run_parameters.file_date`)
-        return line == 0 and value in file_dates(context.document.path)
+    if key == DATED:  # a run's date: its file's name, or the one date a line names
+        if not 0 <= line <= len(context.lines):
+            return False
+        text = None if line == 0 else plain_text(context.lines[line - 1])
+        return reads_date(context.document.path, text, value)
     if key in PARAMETER_KEYS:
         if any(same_value(value, found) for found in parameters_at(context, line, key)):
             return True

@@ -42,7 +42,7 @@ from draftflow.extract.conditions.readers import (
     read_row_first,
     read_text,
 )
-from draftflow.extract.conditions.run_parameters import DATED, figure_parameters, file_date
+from draftflow.extract.conditions.run_parameters import DATED, figure_date, figure_parameters
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
@@ -99,7 +99,7 @@ def seed_conditions(
         else [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
     )
     parameters = figure_parameters(own_cells, context, line, setup_lines, readme)
-    dated = file_date(context.document.path) if context is not None else None
+    dated = figure_date(context, line) if context is not None else None
     if dated is not None:
         parameters = {**parameters, DATED: dated}
     return _assemble(resolved, raw, parameters)

@@ -195,23 +195,56 @@ def figure_parameters(
 
 
 DATED = "experiment_date"
-"""A figure's run date, read from its file's name alone (`runs/2026-10-17/…`,
-`RESULTS-2026-08-14.md`): the date a results file or run folder is named for."""
+"""A figure's run date: the one date its own line, else its nearest dated section heading,
+names (`## 2026-08-01 — published sweep`), else its file's name or title (`runs/2026-10-17/…`,
+`RESULTS-2026-08-14.md`) where no section heading of the document names a date (a results log
+with dated sections says nothing of an undated one's runs)."""
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _dates(text: str) -> frozenset[str]:
+    """Every date a text names, whole (`2026-10-17`) or not (`1 Aug`: `--08-01`)."""
+    return frozenset(date for _, _, date in find_dates(text))
 
 
 @lru_cache(maxsize=1 << 12)
 def file_dates(path: str) -> frozenset[str]:
-    """The dates a file's path names (`2026-10-17`, `20260607T135911Z`)."""
-    return frozenset(date for _, _, date in find_dates(path) if _ISO_DATE.match(date))
+    """The whole dates a file's path names (`2026-10-17`, `20260607T135911Z`)."""
+    return frozenset(date for date in _dates(path) if _ISO_DATE.match(date))
 
 
-def file_date(path: str) -> str | None:
-    """The one date a file's path names, or None (none, or two: which one ran is unsaid)."""
-    found = file_dates(path)
+@lru_cache(maxsize=1 << 14)
+def line_date(text: str) -> str | None:
+    """The one date a line names, whole; None for none, two, or a date without its year."""
+    found = _dates(text)
+    date = next(iter(found)) if len(found) == 1 else None
+    return date if date is not None and _ISO_DATE.match(date) else None
+
+
+def figure_date(context: DocumentContext, line: int) -> str | None:
+    """A figure's experiment date (see `DATED`), or None."""
+    own = context.lines[line - 1] if 1 <= line <= len(context.lines) else ""
+    if _dates(own):
+        return line_date(own)  # `vs 1 Aug` on the figure's line: another run's date, or none
+    for _, level, heading in context.heading_path(line):  # nearest first
+        if level > 1 and _dates(heading):
+            return line_date(heading)
+    headings = context.headings()
+    if any(level > 1 and _dates(heading) for _, level, heading in headings):
+        return None
+    titles = [heading for _, level, heading in headings if level == 1]
+    found = file_dates(context.document.path) | {d for t in titles if (d := line_date(t))}
     return next(iter(found)) if len(found) == 1 else None
 
 
+def reads_date(path: str, text: str | None, value: object) -> bool:
+    """Whether a place names the date `value`: a file's name (`text` None) among its dates, a
+    line as the one date it names."""
+    if text is None:
+        return value in file_dates(path)
+    return line_date(text) == value
+
+
 def is_date(value: object) -> bool:
-    """Whether a condition's value is one ISO date, as `file_date` gives it."""
+    """Whether a condition's value is one whole date, as `figure_date` gives it."""
     return isinstance(value, str) and bool(_ISO_DATE.match(value))
