@@ -67,7 +67,15 @@ The no-think-greedy run reached 15.45 tok/s; the GPU stayed cool.
 """
 
 RUNS = (
-    json.dumps({"id": "a", "temperature": 0.7, "top_p": 0.9, "output_tokens_per_second": 15.9})
+    json.dumps(
+        {
+            "id": "a",
+            "temperature": 0.7,
+            "top_p": 0.9,
+            "kv_cache_dtype": "fp8",
+            "output_tokens_per_second": 15.9,
+        }
+    )
     + "\n"
     + json.dumps({"id": "b", "temperature": 0.0, "output_tokens_per_second": 16.4})
     + "\n"
@@ -133,6 +141,8 @@ def test_a_run_files_row_states_its_own_sampling_settings() -> None:
     second = _at(results, "runs/sampling.jsonl", 2, 16.4)
     assert second.conditions["temperature"] == 0.0
     assert second.conditions.get("top_p") is None  # the other run's top_p is not this one's
+    assert first.conditions["kv_dtype"] == "fp8"
+    assert second.conditions.get("kv_dtype") is None  # `auto` names no precision
 
 
 def test_a_run_file_named_for_a_date_gives_its_figures_that_experiment_date() -> None:

@@ -147,7 +147,7 @@ def read_where_read(key: str, value: object) -> bool:
     a system or a precision (`name_reading`), a run parameter, a run's date."""
     if key == DATED:
         return is_date(value)
-    if key in PARAMETER_KEYS:
+    if key in PARAMETER_KEYS and key not in NAME_KEYS:
         return (
             isinstance(value, bool | int | float)
             and parameter_value(key, _written(value)) is not None
@@ -178,7 +178,7 @@ def reads_at(
     if key in PARAMETER_KEYS:
         if any(same_value(value, found) for found in parameters_at(context, line, key)):
             return True
-        if key not in COUNT_KEYS:
+        if key not in COUNT_KEYS and key not in NAME_KEYS:
             return False  # a cap or a draft length is also read as a count (a sentence's)
     header = _own_header(context, line, own) if key in NAME_KEYS or key == ENGINE else None
     if key == ENGINE:

@@ -1,6 +1,7 @@
 """A run's sampling and serving parameters where the source writes them under their names:
-`thinking` (on or off), `temperature`, `top_p`, the output cap `max_output_tokens` (`max_tokens`:
-a cap, not the tokens a run generated) and `draft_tokens` (speculative tokens per step).
+`thinking` (on or off), `temperature`, `top_p`, the KV cache's precision `kv_dtype`, the output
+cap `max_output_tokens` (`max_tokens`: a cap, not the tokens a run generated) and
+`draft_tokens` (speculative tokens per step).
 
 Each is read only under a name that says it (a column header, a `key: value` line, a JSON key,
 a flag: `| Thinking | Off |`, `temperature: 0.0`, `"top_p": 0.95`, `--num-speculative-tokens 3`),
@@ -20,12 +21,20 @@ from typing import TYPE_CHECKING
 
 from pydantic import JsonValue
 
+from draftflow.extract.conditions import setup_names as vocab
 from draftflow.numbers.dates import find_dates
 
 if TYPE_CHECKING:
     from draftflow.extract.conditions.context import DocumentContext
 
-PARAMETER_KEYS = ("thinking", "temperature", "top_p", "max_output_tokens", "draft_tokens")
+PARAMETER_KEYS = (
+    "thinking",
+    "temperature",
+    "top_p",
+    "max_output_tokens",
+    "kv_dtype",
+    "draft_tokens",
+)
 """The parameters read here, in the order a result's conditions write them."""
 
 SPELLINGS: dict[str, frozenset[str]] = {
@@ -43,6 +52,9 @@ SPELLINGS: dict[str, frozenset[str]] = {
             "num_predict",
             "n_predict",
         }
+    ),
+    "kv_dtype": frozenset(
+        {"kv_dtype", "kv_cache_dtype", "kv_cache_type", "kv_cache_precision", "kv_precision"}
     ),
     "draft_tokens": frozenset(
         {
@@ -92,6 +104,9 @@ def parameter_value(key: str, text: str) -> JsonValue:
     """`text` read whole as the parameter's value (None when it is not one): a switch in
     words for `thinking`, one number in range for a sampling setting, a whole count of
     draft tokens."""
+    if key == "kv_dtype":  # a precision, written whole (`fp8`, `q8_0`; not `auto`)
+        written = text.strip().strip("`*_\"'").strip().rstrip(",").strip()
+        return written if written and vocab.precision_in(written) == written else None
     plain = text.strip().strip("`*_\"'").strip().rstrip(",").strip().lower()
     if key == "thinking":
         return True if plain in _ON else False if plain in _OFF else None
