@@ -211,9 +211,16 @@ def _sections(record: Record) -> list[str]:
     return blocks
 
 
-RUN_PARAMETERS = ("thinking", "temperature", "top_p", "max_output_tokens", "draft_tokens")
+RUN_PARAMETERS = (
+    "thinking",
+    "temperature",
+    "top_p",
+    "max_output_tokens",
+    "kv_dtype",
+    "draft_tokens",
+)
 """The run settings a figure's or profile's line names beside its label where its conditions
-state them (`thinking off, temperature 0.2, top-p 0.9`), as the seed's article shows them."""
+state them (`thinking off, temperature 0.2, top-p 0.9, KV fp8`), as the seed's article shows them."""
 
 
 def _with_run_settings(label: str, conditions: dict[str, Any]) -> str:
