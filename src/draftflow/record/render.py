@@ -220,7 +220,8 @@ RUN_PARAMETERS = (
     "draft_tokens",
 )
 """The run settings a figure's or profile's line names beside its label where its conditions
-state them (`thinking off, temperature 0.2, top-p 0.9, KV fp8`), as the seed's article shows them."""
+state them (`thinking off, temperature 0.2, top-p 0.9, KV fp8`), as the seed's article
+shows them."""
 
 
 def _with_run_settings(label: str, conditions: dict[str, Any]) -> str:
