@@ -45,6 +45,11 @@ class Case:
 
 
 CASES = (
+    # `| no-think-greedy | Off | 0 / 1.0 | ...`: the figures stay, named by their row's
+    # `no-think-greedy` (a `temperature 0.0` label part, words the row does not write, had
+    # verify drop them)
+    Case("greedy-temperature-as-top-p", MATRIX, 116, "temperature", 0.0, 1.0),
+    Case("official-top-p-as-temperature", MATRIX, 117, "top_p", 0.95, 1.0),
     # `| no-think-low-temperature | Off | 0.2 / 0.9 | ...`
     Case("temperature-as-top-p", MATRIX, 118, "temperature", 0.2, 0.9),
     Case("top-p-as-temperature", MATRIX, 118, "top_p", 0.9, 0.2),
