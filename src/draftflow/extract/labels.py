@@ -271,10 +271,11 @@ def _figure_key(item: Selected) -> tuple[str, int, float, str]:
 def _by_conditions(
     group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
 ) -> list[tuple[int, LabelPart]]:
-    """A part for each condition whose value differs between the figures of the group; not a
-    run parameter read from the figure's context (`run_parameters`): its words are the
-    record's (`temperature 0.0` where the row writes `0 / 1.0`), and the row's own cells
-    (`no-think-greedy`) tell its figures apart as the source names them."""
+    """A part for each condition whose value differs between the figures of the group
+    (`thinking off`); not a sampling or serving setting read from the figure's context
+    (`run_parameters`): its words are the record's (`temperature 0.0` where the row writes
+    `0 / 1.0`, which verify reads as a temperature the place does not name), and the row's
+    own cells (`no-think-greedy`) tell its figures apart as the source names them."""
     found = differing_parts([conditions for _, _, conditions in group])
     return [
         (index, part)
@@ -284,7 +285,7 @@ def _by_conditions(
     ]
 
 
-_READ_PARAMETERS = frozenset({*PARAMETER_KEYS, DATED})
+_READ_PARAMETERS = frozenset({*PARAMETER_KEYS, DATED} - {"thinking"})
 
 
 def _by_cells(
