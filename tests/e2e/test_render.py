@@ -119,10 +119,26 @@ def test_headline_figures_are_a_table_not_a_json_dump(record: Record, article: s
     ]
     assert '"per_prompt_decode_rates"' not in article  # results' conditions stay in the JSON
     for result in record.editorial.reported_results:
-        assert f"| {result.label} | {result.metric} | {result.value!r} |" in article
+        assert f"| {result.label} (thinking off, " in article  # its run settings: see below
+        assert f"| {result.metric} | {result.value!r} |" in article
         assert f"]({result.evidence_url}) |" in article
     for profile in record.test_profiles:
-        assert f"- {profile.label} ([source]({profile.evidence_url}))" in article
+        assert f"- {profile.label} (thinking off, " in article
+        assert f"([source]({profile.evidence_url}))" in article
+
+
+def test_a_figure_and_a_profile_name_the_run_settings_their_conditions_state(
+    record: Record, article: str
+) -> None:
+    """The seed's article shows each figure's thinking, sampling, output cap and draft length
+    (issue 33): the figures table and the profiles name the ones stated, and only those."""
+    decode = "vllm-kit-run01 prose (thinking off, temperature 1.0, top-p 1.0, max output tokens 700"
+    assert f"| {decode}, draft tokens 3) | decode_rate | 27.0 |" in article
+    # the prefill cohort states no sampling settings: none is named for it
+    assert "| TensorFold final setup 32K prefill (thinking off, draft tokens 5) |" in article
+    assert (
+        "- TensorFold final setup 32K prefill (thinking off, draft tokens 5) ([source](" in article
+    )
 
 
 def test_setup_lines_and_license_line(record: Record, article: str) -> None:
@@ -176,7 +192,7 @@ def test_source_html_is_escaped(seed_data: dict[str, Any]) -> None:
     assert "<i>" not in page
     assert "# \\<script>alert(1)\\</script> on a Spark" in article
     assert 'Fast \\<img src=x onerror="alert(1)"> & cheap.' in article
-    assert "| \\<i>run\\</i> \\| one |" in article
+    assert "| \\<i>run\\</i> \\| one (thinking off, " in article  # then its run settings
 
 
 def test_comparisons_print_as_written(seed_data: dict[str, Any]) -> None:
@@ -198,7 +214,7 @@ def test_a_greater_than_sign_prints_as_itself_and_opens_no_quote(
     assert "&gt;" not in article
     assert "# Failed (Timeout > 600s per attempt)" in article
     assert "\\> 600 s timed out" in article and "a -> b" in article
-    assert "| timeout > 600s |" in article
+    assert "| timeout > 600s (thinking off, " in article
 
 
 def test_rendering_is_deterministic_and_ends_with_one_newline(record: Record) -> None:

@@ -84,8 +84,8 @@ CASES = (
         "concurrency-as-prompt", MIAAI, "docs/DEEPSEEK_V4_FLASH_0731.md", 56, "concurrency", 2, 256
     ),
     # `A/B c=1–6, prompt=256, max_tokens=4096, budget=1024`
-    Case("output-tokens-as-budget", MIAAI, "CHANGELOG.md", 97, "output_tokens", 4096, 1024),
-    Case("output-tokens-as-prompt", MIAAI, "CHANGELOG.md", 97, "output_tokens", 4096, 256),
+    Case("cap-as-budget", MIAAI, "CHANGELOG.md", 97, "max_output_tokens", 4096, 1024),
+    Case("cap-as-prompt", MIAAI, "CHANGELOG.md", 97, "max_output_tokens", 4096, 256),
     # `... when concurrency exceeded 4 parallel requests ...` after `TimeoutErrors (600s)`
     Case(
         "concurrency-as-timeout", TEAQL, "reports/DGX-GPU-TELEMETRY.md", 18, "concurrency", 4, 600

@@ -24,6 +24,7 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.columns import bench_test_lengths
+from draftflow.extract.conditions.run_parameters import DATED, PARAMETER_KEYS
 from draftflow.extract.label_words import (
     MARKUP,
     by_document,
@@ -270,9 +271,21 @@ def _figure_key(item: Selected) -> tuple[str, int, float, str]:
 def _by_conditions(
     group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
 ) -> list[tuple[int, LabelPart]]:
-    """A part for each condition whose value differs between the figures of the group."""
+    """A part for each condition whose value differs between the figures of the group
+    (`thinking off`); not a sampling or serving setting read from the figure's context
+    (`run_parameters`): its words are the record's (`temperature 0.0` where the row writes
+    `0 / 1.0`, which verify reads as a temperature the place does not name), and the row's
+    own cells (`no-think-greedy`) tell its figures apart as the source names them."""
     found = differing_parts([conditions for _, _, conditions in group])
-    return [(index, part) for index, parts in enumerate(found) for part in parts]
+    return [
+        (index, part)
+        for index, parts in enumerate(found)
+        for part in parts
+        if part.role not in _READ_PARAMETERS
+    ]
+
+
+_READ_PARAMETERS = frozenset({*PARAMETER_KEYS, DATED} - {"thinking"})
 
 
 def _by_cells(

@@ -97,7 +97,9 @@ class ProseMetric(Entry):
 class RunSetting(Entry):
     """A run setting a count in text states: the words that say which one it is."""
 
-    key: Literal["input_tokens", "output_tokens", "context_tokens", "concurrency"]
+    key: Literal[
+        "input_tokens", "output_tokens", "max_output_tokens", "context_tokens", "concurrency"
+    ]
     unit: str = ""
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()

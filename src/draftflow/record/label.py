@@ -182,6 +182,7 @@ _SETTING_NAMES = {
     "batch_size": "batch",
     "input_tokens": "input tokens",
     "output_tokens": "output tokens",
+    "max_output_tokens": "max output tokens",
     "context_tokens": "context tokens",
     "temperature": "temperature",
     "top_p": "top-p",

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from draftflow.record.bounds import cause_of, removed_cause
+from draftflow.record.label import condition_part
 from draftflow.record.model import Record
 
 __all__ = ["render_markdown"]
@@ -173,7 +174,8 @@ def _conditions(record: Record) -> list[str]:
         blocks.append("### Test profiles")
         blocks.append(
             "\n".join(
-                f"- {_one_line(profile.label)} ([source]({profile.evidence_url}))"
+                f"- {_one_line(_with_run_settings(profile.label, profile.conditions))} "
+                f"([source]({profile.evidence_url}))"
                 for profile in record.test_profiles
             )
         )
@@ -209,6 +211,31 @@ def _sections(record: Record) -> list[str]:
     return blocks
 
 
+RUN_PARAMETERS = (
+    "thinking",
+    "temperature",
+    "top_p",
+    "max_output_tokens",
+    "kv_dtype",
+    "draft_tokens",
+)
+"""The run settings a figure's or profile's line names beside its label where its conditions
+state them (`thinking off, temperature 0.2, top-p 0.9, KV fp8`), as the seed's article
+shows them."""
+
+
+def _with_run_settings(label: str, conditions: dict[str, Any]) -> str:
+    """`label`, then the run settings its conditions state that it does not already name."""
+    written = label.lower()
+    parts = [
+        part.text()
+        for key in RUN_PARAMETERS
+        if (part := condition_part(key, conditions.get(key))) is not None
+        and part.text().lower() not in written
+    ]
+    return f"{label} ({', '.join(parts)})" if parts else label
+
+
 def _cell(text: object) -> str:
     """A table cell: one escaped line with its pipes escaped."""
     return _show(text).replace("|", "\\|")
@@ -223,7 +250,8 @@ def _figures(record: Record) -> list[str]:
         value = repr(result.value) if isinstance(result.value, float) else str(result.value)
         where = result.source_place
         rows.append(
-            f"| {_cell(result.label)} | {_cell(result.metric)} | {value} | {_cell(result.unit)} "
+            f"| {_cell(_with_run_settings(result.label, result.conditions))} "
+            f"| {_cell(result.metric)} | {value} | {_cell(result.unit)} "
             f"| {_cell(result.statistic)} | [{_cell(where)}]({result.evidence_url}) |"
         )
     return ["## Selected source-reported figures", _FIGURES_INTRO, "\n".join(rows)]

@@ -201,12 +201,17 @@ def _experiment_date(
     meta: RecordMetadata, headline: list[ReportedResult], cited: list[Document]
 ) -> None:
     dates: dict[str, str] = {}
+    undated = False
     for result in headline:
+        found = False
         for key, value in result.conditions.items():
             if DATE_KEYS.match(key) and isinstance(value, str):
                 for _, _, date in find_dates(value)[:1]:
                     dates.setdefault(date, result.evidence_url)
-    if not dates:
+                    found = True
+        undated = undated or not found
+    # a headline figure its conditions do not date may be of any date its documents state
+    if not dates or undated:
         for document in cited:
             for number, line in enumerate(document.line_list, 1):
                 if _DATE_LINE.match(line):

@@ -49,7 +49,9 @@ def test_settings_written_as_keys_flags_and_short_names_are_counts() -> None:
     context = _context()
     assert counts_at(context, 9, "concurrency") == {8}
     assert counts_at(context, 11, "input_tokens") == {550}
-    assert counts_at(context, 11, "output_tokens") == {256}
+    # `--max-tokens=256` caps the output: the seed's `max_output_tokens`, not `output_tokens`
+    assert counts_at(context, 11, "max_output_tokens") == {256}
+    assert counts_at(context, 11, "output_tokens") == frozenset()
     assert counts_at(context, 11, "concurrency") == {2}
 
 

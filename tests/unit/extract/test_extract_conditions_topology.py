@@ -141,6 +141,8 @@ Data:
 def test_a_rate_header_states_its_load_and_a_section_list_its_lengths() -> None:
     found = _conditions(_RATE_AT, "222.63", 222.63)
     assert found["concurrency"] == 4
-    assert (found["input_tokens"], found["output_tokens"]) == (512, 200)
+    # `Max Tokens: 200` caps the output (the seed's `max_output_tokens`): not what was generated
+    assert (found["input_tokens"], found["max_output_tokens"]) == (512, 200)
+    assert "output_tokens" not in found
     assert _conditions(_RATE_AT, "62.69", 62.69)["concurrency"] == 1
     assert load_of_header("pass@1") is None

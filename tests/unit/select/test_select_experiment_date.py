@@ -34,3 +34,21 @@ def test_a_date_in_prose_is_no_experiment_date() -> None:
     document = snapshot.documents[0]
     result = make_result(document, document.line_list.index("| A | 9.5 |") + 1, 9.5)
     assert read_metadata(snapshot, [result], [result]).experiment_date is None
+
+
+def test_a_dated_figure_beside_an_undated_one_leaves_the_documents_dates_in() -> None:
+    """A headline figure its conditions date (`experiment_date`, read from its run file's name
+    or dated section) does not make the record's date its date alone where another headline
+    figure is undated: that one's document's dating line counts too (flowy0's record fell from
+    `from 2026-03-20 to 2026-06-25` to `2026-06-25`)."""
+    text = "# Results\n**Test Date:** March 20, 2026\n\n| Model | TPS |\n|---|---|\n"
+    text += "| Qwen3-0.6B | 100.8 |\n"
+    snapshot = snapshot_of({"RESULTS.md": text, "runs/2026-06-25.md": "| M | TPS |\n"})
+    document = snapshot.documents[0]
+    line = document.line_list.index("| Qwen3-0.6B | 100.8 |") + 1
+    undated = make_result(document, line, 100.8)
+    dated = make_result(document, line, 100.8, conditions={"experiment_date": "2026-06-25"})
+    found = read_metadata(snapshot, [dated, undated], [dated, undated]).experiment_date
+    assert found == "2026-03-20 and 2026-06-25"
+    # every headline figure dated: their dates, as before
+    assert read_metadata(snapshot, [dated], [dated]).experiment_date == "2026-06-25"

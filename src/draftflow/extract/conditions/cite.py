@@ -34,7 +34,6 @@ CITED_KEYS = (
     "thinking",
     "temperature",
     "top_p",
-    "max_output_tokens",
     "prefix_cache",
     "kv_dtype",
     "draft_tokens",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import pairwise
@@ -591,6 +591,10 @@ class DocumentContext:
     def headings(self) -> list[tuple[int, int, str]]:
         """(line, level, text) of every heading, in order."""
         return list(self._headings)
+
+    def pairs_on(self, lines: Iterable[int]) -> list[tuple[str, str]]:
+        """The `key: value` pairs of `lines` (a document's setup sections), in line order."""
+        return [pair for n in sorted(lines) for pair in self._pair_lines.get(n, ())]
 
     def pairs_in(self, first: int, last: int) -> list[tuple[str, str]]:
         """The `key: value` pairs of the lines from `first` to `last`, in order."""

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 from weakref import WeakKeyDictionary
 
+from pydantic import JsonValue
+
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import (
     bench_test_lengths,
@@ -44,6 +46,16 @@ from draftflow.extract.conditions.name_reading import (
     name_readings,
     names_of_cell,
     states_name,
+)
+from draftflow.extract.conditions.run_parameters import (
+    DATED,
+    PARAMETER_KEYS,
+    is_date,
+    parameter_value,
+    parameters_in_cells,
+    parameters_in_text,
+    reads_date,
+    same_value,
 )
 from draftflow.extract.conditions.run_settings import (
     setting_of_key,
@@ -132,7 +144,14 @@ class Reading:
 
 def read_where_read(key: str, value: object) -> bool:
     """Whether `key` is read at its place by `reads_at`: a count's whole number, an engine,
-    a system or a precision (`name_reading`)."""
+    a system or a precision (`name_reading`), a run parameter, a run's date."""
+    if key == DATED:
+        return is_date(value)
+    if key in PARAMETER_KEYS and key not in NAME_KEYS:
+        return (
+            isinstance(value, bool | int | float)
+            and parameter_value(key, _written(value)) is not None
+        )
     if key in COUNT_KEYS:
         return isinstance(value, int) and not isinstance(value, bool)
     if key in NAME_KEYS:
@@ -151,6 +170,16 @@ def reads_at(
     row of the figure's (`own`) table naming an engine or a system per column, only the
     figure's column's header counts (`| Metric | GB10 | RTX 5070 Ti |` says GB10 only of the
     GB10 column's figures)."""
+    if key == DATED:  # a run's date: its file's name, or the one date a line names
+        if not 0 <= line <= len(context.lines):
+            return False
+        text = None if line == 0 else plain_text(context.lines[line - 1])
+        return reads_date(context.document.path, text, value)
+    if key in PARAMETER_KEYS:
+        if any(same_value(value, found) for found in parameters_at(context, line, key)):
+            return True
+        if key not in COUNT_KEYS and key not in NAME_KEYS:
+            return False  # a cap or a draft length is also read as a count (a sentence's)
     header = _own_header(context, line, own) if key in NAME_KEYS or key == ENGINE else None
     if key == ENGINE:
         named = engine_readings(context, line) if header is None else _engines_in([header])
@@ -249,6 +278,37 @@ def _engines_in(cells: Iterable[str]) -> frozenset[str]:
             if named and (canonical := vocab.engine_in(named)) is not None:
                 engines.add(canonical)
     return frozenset(engines)
+
+
+def _written(value: object) -> str:
+    """A parameter's value as a source would write it (`true`, `0.95`, `3`)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def parameters_at(context: DocumentContext, line: int, key: str) -> tuple[JsonValue, ...]:
+    """The values a place states for a run parameter (`run_parameters`): a table row's cells
+    under a header naming it (a two-column row's first cell naming it over its second), a CSV
+    row's, or its line's `key: value`, inline settings and flags; read once per place."""
+    found = _remembered(context, line, "run parameters", lambda: _parameters(context, line))
+    return found.get(key, ())
+
+
+def _parameters(context: DocumentContext, line: int) -> dict[str, tuple[JsonValue, ...]]:
+    if not 1 <= line <= len(context.lines):
+        return {}
+    cells: list[tuple[str, str]] = []
+    table = context.table_cells(line, "")
+    if table is not None:
+        cells = list(zip(table.header, table.cells, strict=False))
+        if len(table.cells) == 2:
+            cells.append((table.cells[0], table.cells[1]))  # `| temperature | 0.0 |`
+    elif (record := _delimited_row(context, line)) is not None:
+        cells = list(zip(*record, strict=False))
+    found = parameters_in_cells(cells)
+    if table is None and line not in _header_line_set(context):
+        for key, value in parameters_in_text(plain_text(context.lines[line - 1])):
+            found.setdefault(key, set()).add(value)
+    return {key: tuple(values) for key, values in found.items()}
 
 
 def count_readings(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:

@@ -37,11 +37,19 @@ SEED_KEYS = (
     "concurrency",
     "input_tokens",
     "output_tokens",
+    "max_output_tokens",
     "context_tokens",
     "workload",
 )
 INT_KEYS = frozenset(
-    {"node_count", "concurrency", "input_tokens", "output_tokens", "context_tokens"}
+    {
+        "node_count",
+        "concurrency",
+        "input_tokens",
+        "output_tokens",
+        "max_output_tokens",
+        "context_tokens",
+    }
 )
 IDENTITY_KEYS = frozenset({"model", "model_artifact", "engine"})
 """Keys whose value is a name: a value without one (a date, a score, a count) is not put."""

@@ -42,6 +42,7 @@ from draftflow.extract.conditions.readers import (
     read_row_first,
     read_text,
 )
+from draftflow.extract.conditions.run_parameters import DATED, figure_date, figure_parameters
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
@@ -88,7 +89,20 @@ def seed_conditions(
         resolved.put("engine_version", resolved.stated_version)
     if clause is not None and not clause.admits(resolved.values.get("model")):
         resolved.values.pop("model", None)  # `a 26B MoE at 108 tok/s` under a gemma-4-31B heading
-    return _assemble(resolved, raw)
+    own_cells = (
+        [
+            (h, c)
+            for i, (h, c) in enumerate(zip(table.header, table.cells, strict=False))
+            if i != table.own
+        ]
+        if table is not None
+        else [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
+    )
+    parameters = figure_parameters(own_cells, context, line, setup_lines, readme)
+    dated = figure_date(context, line) if context is not None else None
+    if dated is not None:
+        parameters = {**parameters, DATED: dated}
+    return _assemble(resolved, raw, parameters)
 
 
 _MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})
@@ -477,10 +491,14 @@ def _own_by_value(cells: Sequence[str], value: float) -> int | None:
     return None
 
 
-def _assemble(resolved: Resolved, raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+def _assemble(
+    resolved: Resolved, raw: Mapping[str, JsonValue], parameters: Mapping[str, JsonValue]
+) -> dict[str, JsonValue]:
     conditions: dict[str, JsonValue] = {
         key: resolved.values[key] for key in SEED_KEYS if key in resolved.values
     }
+    for key, value in parameters.items():
+        conditions.setdefault(key, value)  # a count the row's own cell states stays its own
     for key in KEPT_KEYS:
         if key in raw:
             conditions[key] = raw[key]

@@ -179,6 +179,8 @@ def setting_of_key(key: str) -> str | None:
             continue
         if not setting.lengths or any(w in setting.lengths for w in words):
             found.add(setting.key)
+    if "max_output_tokens" in found and "max" in words:
+        found = {"max_output_tokens"}  # `max_output_tokens` names the cap, not the output
     return next(iter(found)) if len(found) == 1 else None
 
 

@@ -1,0 +1,265 @@
+"""A run's sampling and serving parameters where the source writes them under their names:
+`thinking` (on or off), `temperature`, `top_p`, the KV cache's precision `kv_dtype`, the output
+cap `max_output_tokens` (`max_tokens`: a cap, not the tokens a run generated) and
+`draft_tokens` (speculative tokens per step).
+
+Each is read only under a name that says it (a column header, a `key: value` line, a JSON key,
+a flag: `| Thinking | Off |`, `temperature: 0.0`, `"top_p": 0.95`, `--num-speculative-tokens 3`),
+never from a label's words (`no-think-greedy` says nothing a reader may trust) nor from a
+vocabulary's default. A value must read whole as its kind (`Off`, `true`; one number in the
+key's range: a `Temp` column of `45°C` is a GPU's, not a sampling temperature), and a place
+that states one key with two values says nothing of it. Extract (`resolve.py`) and verify
+(`place_reading.reads_at`) read a place with the same functions here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from pydantic import JsonValue
+
+from draftflow.extract.conditions import setup_names as vocab
+from draftflow.numbers.dates import find_dates
+
+if TYPE_CHECKING:
+    from draftflow.extract.conditions.context import DocumentContext
+
+PARAMETER_KEYS = (
+    "thinking",
+    "temperature",
+    "top_p",
+    "max_output_tokens",
+    "kv_dtype",
+    "draft_tokens",
+)
+"""The parameters read here, in the order a result's conditions write them."""
+
+SPELLINGS: dict[str, frozenset[str]] = {
+    "thinking": frozenset(
+        {"thinking", "enable_thinking", "think", "thinking_mode", "reasoning", "enable_reasoning"}
+    ),
+    "temperature": frozenset({"temperature", "temp", "sampling_temperature"}),
+    "top_p": frozenset({"top_p", "topp"}),
+    "max_output_tokens": frozenset(
+        {
+            "max_tokens",
+            "max_new_tokens",
+            "max_output_tokens",
+            "max_completion_tokens",
+            "num_predict",
+            "n_predict",
+        }
+    ),
+    "kv_dtype": frozenset(
+        {"kv_dtype", "kv_cache_dtype", "kv_cache_type", "kv_cache_precision", "kv_precision"}
+    ),
+    "draft_tokens": frozenset(
+        {
+            "draft_tokens",
+            "num_draft_tokens",
+            "num_speculative_tokens",
+            "speculative_num_draft_tokens",
+            "spec_tokens",
+        }
+    ),
+}
+"""How a column header, key or flag names each parameter (lower case, `_` for any run of other
+characters)."""
+
+
+_ON = frozenset({"on", "true", "yes", "enabled", "enable"})
+_OFF = frozenset({"off", "false", "no", "disabled", "disable"})
+_NAME = re.compile(r"[^a-z0-9]+")
+_NUMBER = re.compile(r"^[+]?(?:\d+(?:\.\d+)?|\.\d+)$")
+_MAX_DRAFT = 64
+_PAIR = re.compile(
+    r"^[\s>*_`+-]*[\"'`]?(?P<key>[A-Za-z][\w .-]{0,40}?)[\"'`]?\s*[:=]\s*(?P<value>[^\s,;|}]+)"
+)
+"""A `key: value` line as Markdown, YAML or JSON writes it (`- temperature: 0.0`,
+`"top_p": 0.95,`, `temperature = 0.6`)."""
+_INLINE = re.compile(
+    r"(?<![\w.-])[\"'`]?(?P<key>[A-Za-z][\w.-]*)[\"'`]?\s*[=:]\s*[\"'`]?(?P<value>[\w.+-]+)"
+)
+"""A setting written inline with its value (`temperature=1.0`, `{"top_p": 0.9, ...}`)."""
+_FLAG = re.compile(r"(?<![\w-])--(?P<key>[A-Za-z][\w-]*)[\s=]+(?P<value>[\w.+-]+)")
+"""A command's flag with its value (`--temperature 0.6`, `--num-speculative-tokens=3`)."""
+_SPLIT = re.compile(r"\s*/\s*")
+
+
+@lru_cache(maxsize=1 << 12)
+def parameter_of(name: str) -> str | None:
+    """The parameter a header, key or flag names (`enable_thinking` -> thinking), or None."""
+    plain = _NAME.sub("_", name.strip().lower()).strip("_")
+    for key, spellings in SPELLINGS.items():
+        if plain in spellings:
+            return key
+    return None
+
+
+@lru_cache(maxsize=1 << 12)
+def parameter_value(key: str, text: str) -> JsonValue:
+    """`text` read whole as the parameter's value (None when it is not one): a switch in
+    words for `thinking`, one number in range for a sampling setting, a whole count of
+    draft tokens."""
+    if key == "kv_dtype":  # a precision, written whole (`fp8`, `q8_0`; not `auto`)
+        written = text.strip().strip("`*_\"'").strip().rstrip(",").strip()
+        return written if written and vocab.precision_in(written) == written else None
+    plain = text.strip().strip("`*_\"'").strip().rstrip(",").strip().lower()
+    if key == "thinking":
+        return True if plain in _ON else False if plain in _OFF else None
+    if not _NUMBER.match(plain):
+        return None
+    number = float(plain)
+    if key == "temperature":
+        return number if 0 <= number <= 2 else None
+    if key == "top_p":
+        return number if 0 < number <= 1 else None
+    whole = number.is_integer() and "." not in plain
+    if key == "draft_tokens":
+        return int(number) if whole and 0 < number <= _MAX_DRAFT else None
+    if key == "max_output_tokens":
+        return int(number) if whole and number > 0 else None
+    return None
+
+
+def parameters_in_cells(cells: Iterable[tuple[str, str]]) -> dict[str, set[JsonValue]]:
+    """What a row's cells state under their headers, each key with every value read
+    (`temp / top_p` over `0 / 1.0` states both, part by part)."""
+    found: dict[str, set[JsonValue]] = {}
+    for header, cell in cells:
+        names, values = _SPLIT.split(header.strip()), _SPLIT.split(str(cell).strip())
+        pairs = zip(names, values, strict=True) if len(names) == len(values) else [(header, cell)]
+        for name, value in pairs:
+            key = parameter_of(name)
+            read = parameter_value(key, value) if key is not None else None
+            if key is not None and read is not None:
+                found.setdefault(key, set()).add(read)
+    return found
+
+
+@lru_cache(maxsize=1 << 14)
+def parameters_in_text(text: str) -> tuple[tuple[str, JsonValue], ...]:
+    """The parameters a line states under their names: a `key: value` line, inline settings,
+    flags; each (key, value) once, in order."""
+    found: list[tuple[str, JsonValue]] = []
+    pair = _PAIR.match(text)
+    matches = [pair] if pair is not None else []
+    matches += [*_INLINE.finditer(text), *_FLAG.finditer(text)]
+    for match in matches:
+        key = parameter_of(match.group("key"))
+        value = parameter_value(key, match.group("value")) if key is not None else None
+        if key is not None and value is not None and (key, value) not in found:
+            found.append((key, value))
+    return tuple(found)
+
+
+def single(found: dict[str, set[JsonValue]]) -> dict[str, JsonValue]:
+    """The keys stated with one value (two values at one place say nothing of the key;
+    `True` and `1` are told apart)."""
+    return {
+        key: next(iter(values))
+        for key, values in found.items()
+        if len({(type(v), v) for v in values}) == 1
+    }
+
+
+def same_value(a: object, b: JsonValue) -> bool:
+    """Whether two parameter values are the same reading (`True` is not `1`, `1.0` is `1`
+    for a sampling setting)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return a == b
+
+
+_PROSE = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
+
+
+def figure_parameters(
+    cells: Iterable[tuple[str, str]],
+    context: DocumentContext | None,
+    line: int,
+    setup_lines: frozenset[int],
+    readme: DocumentContext | None,
+) -> dict[str, JsonValue]:
+    """A figure's run parameters, nearest level first: its own row's other cells (or a JSON
+    leaf's object and its ancestors'), its section's `key: value` lines above it, its
+    document's setup sections' (`setup_lines`), the two-column setup tables describing its
+    run, the README's. A level that states a key
+    twice, differently, says nothing of it, and no farther level may then (a guess is worse
+    than a blank). The places that state them are found again by `cite`."""
+    levels: list[dict[str, set[JsonValue]]] = [parameters_in_cells(cells)]
+    if context is not None and context.document.path.lower().endswith(_PROSE):
+        levels.append(parameters_in_cells(context.key_values(line)))
+        levels.append(parameters_in_cells(context.pairs_on(setup_lines)))
+        levels.append(parameters_in_cells(context.setup_pairs_for(line, setup_lines)))
+    if readme is not None and readme is not context:
+        levels.append(parameters_in_cells(readme.setup_pairs))
+    found: dict[str, JsonValue] = {}
+    blocked: set[str] = set()
+    for level in levels:
+        stated = single(level)
+        for key in level:
+            if key in stated and key not in blocked:
+                found.setdefault(key, stated[key])
+            elif key not in found:
+                blocked.add(key)
+    return {key: found[key] for key in PARAMETER_KEYS if key in found}
+
+
+DATED = "experiment_date"
+"""A figure's run date: the one date its own line, else its nearest dated section heading,
+names (`## 2026-08-01 — published sweep`), else its file's name or title (`runs/2026-10-17/…`,
+`RESULTS-2026-08-14.md`) where no section heading of the document names a date (a results log
+with dated sections says nothing of an undated one's runs)."""
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _dates(text: str) -> frozenset[str]:
+    """Every date a text names, whole (`2026-10-17`) or not (`1 Aug`: `--08-01`)."""
+    return frozenset(date for _, _, date in find_dates(text))
+
+
+@lru_cache(maxsize=1 << 12)
+def file_dates(path: str) -> frozenset[str]:
+    """The whole dates a file's path names (`2026-10-17`, `20260607T135911Z`)."""
+    return frozenset(date for date in _dates(path) if _ISO_DATE.match(date))
+
+
+@lru_cache(maxsize=1 << 14)
+def line_date(text: str) -> str | None:
+    """The one date a line names, whole; None for none, two, or a date without its year."""
+    found = _dates(text)
+    date = next(iter(found)) if len(found) == 1 else None
+    return date if date is not None and _ISO_DATE.match(date) else None
+
+
+def figure_date(context: DocumentContext, line: int) -> str | None:
+    """A figure's experiment date (see `DATED`), or None."""
+    own = context.lines[line - 1] if 1 <= line <= len(context.lines) else ""
+    if _dates(own):
+        return line_date(own)  # `vs 1 Aug` on the figure's line: another run's date, or none
+    for _, level, heading in context.heading_path(line):  # nearest first
+        if level > 1 and _dates(heading):
+            return line_date(heading)
+    headings = context.headings()
+    if any(level > 1 and _dates(heading) for _, level, heading in headings):
+        return None
+    titles = [heading for _, level, heading in headings if level == 1]
+    found = file_dates(context.document.path) | {d for t in titles if (d := line_date(t))}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def reads_date(path: str, text: str | None, value: object) -> bool:
+    """Whether a place names the date `value`: a file's name (`text` None) among its dates, a
+    line as the one date it names."""
+    if text is None:
+        return value in file_dates(path)
+    return line_date(text) == value
+
+
+def is_date(value: object) -> bool:
+    """Whether a condition's value is one whole date, as `figure_date` gives it."""
+    return isinstance(value, str) and bool(_ISO_DATE.match(value))

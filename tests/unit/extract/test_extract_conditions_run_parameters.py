@@ -1,0 +1,214 @@
+"""A figure's run parameters read where its source writes them under their names (issue 33):
+`thinking`, `temperature`, `top_p`, `draft_tokens` and the output cap `max_output_tokens`
+(the seed's `max_output_tokens: 700` beside `output_tokens: null`), each cited to the place
+that states it; null where the figure's context does not state it, or states it twice."""
+
+from __future__ import annotations
+
+import json
+
+from documents import make_document
+from draftflow.extract.classify import select
+from draftflow.extract.conditions.context import DocumentContext
+from draftflow.extract.conditions.place_reading import reads_at
+from draftflow.extract.deterministic import extract_deterministic
+from draftflow.extract.harvest.run import harvest
+from draftflow.extract.unspecified import with_unspecified
+from draftflow.record.model import ReportedResult
+from extract_support import snapshot_of
+
+MATRIX = """# Nemotron modeling runs
+
+Every run below used vLLM on one DGX Spark.
+
+## Parameter matrix
+
+| Configuration | Thinking | temp / top_p | Elapsed | tok/s |
+|---|---|---:|---:|---:|
+| no-think-greedy | Off | 0 / 1.0 | 78.58 s | 15.45 |
+| no-think-low-temperature | Off | 0.2 / 0.9 | 77.99 s | 16.02 |
+| think-budget-1024 | On | 1.0 / 0.95 | 328.15 s | 16.36 |
+"""
+
+SETTINGS = """# Modular generation
+
+## Testing environment and parameters
+- **LLM Used**: DGX `nemotron-3-super`
+- **System Variables**:
+  - `temperature`: 0.0
+  - `max_tokens`: 16384
+  - `enable_thinking`: True
+
+## Results
+
+| Round | Objects | Generation time (s) |
+|---|---:|---:|
+| 10 | 90 | 202 |
+"""
+
+UNSTATED = """# Greedy and sampled runs
+
+The no-think-greedy run reached 15.45 tok/s; the GPU stayed cool.
+
+## Telemetry
+
+| Metric | Value |
+|---|---|
+| GPU temperature | 45 |
+
+## Runs
+
+- temperature: 0.0
+- temperature: 0.7
+
+| Run | tok/s |
+|---|---:|
+| greedy | 15.45 |
+"""
+
+RUNS = (
+    json.dumps(
+        {
+            "id": "a",
+            "temperature": 0.7,
+            "top_p": 0.9,
+            "kv_cache_dtype": "fp8",
+            "output_tokens_per_second": 15.9,
+        }
+    )
+    + "\n"
+    + json.dumps({"id": "b", "temperature": 0.0, "output_tokens_per_second": 16.4})
+    + "\n"
+)
+
+
+def _results(files: dict[str, str]) -> list[ReportedResult]:
+    snapshot = snapshot_of(files)
+    candidates = harvest(snapshot)
+    found = extract_deterministic(
+        snapshot, candidates, with_unspecified(candidates, select(candidates))
+    )
+    return found.reported_results
+
+
+def _at(results: list[ReportedResult], path: str, line: int, value: float) -> ReportedResult:
+    for result in results:
+        if result.source_line == line and path in result.evidence_url and result.value == value:
+            return result
+    raise AssertionError(f"no figure {value} at {path}:{line}")
+
+
+def test_a_rows_thinking_and_sampling_cells_are_its_conditions_cited_to_the_row() -> None:
+    results = _results({"README.md": "# Runs\n", "reports/matrix.md": MATRIX})
+    row = _at(results, "reports/matrix.md", 10, 16.02)
+    assert row.conditions["thinking"] is False
+    assert row.conditions["temperature"] == 0.2
+    assert row.conditions["top_p"] == 0.9
+    sources = row.condition_sources or {}
+    for key in ("thinking", "temperature", "top_p"):
+        assert sources[key] == ["reports/matrix.md:10"], key
+    on = _at(results, "reports/matrix.md", 11, 16.36)
+    assert on.conditions["thinking"] is True
+    assert (on.conditions["temperature"], on.conditions["top_p"]) == (1.0, 0.95)
+
+
+def test_a_sections_settings_block_gives_its_figures_the_settings_and_the_output_cap() -> None:
+    results = _results({"README.md": "# Runs\n", "reports/modular.md": SETTINGS})
+    figure = _at(results, "reports/modular.md", 14, 202)
+    assert figure.conditions["temperature"] == 0.0
+    assert figure.conditions["thinking"] is True
+    # `max_tokens` caps the output: it is not the tokens the run generated
+    assert figure.conditions["max_output_tokens"] == 16384
+    assert figure.conditions.get("output_tokens") is None
+    sources = figure.condition_sources or {}
+    assert sources["temperature"] == ["reports/modular.md:6"]
+    assert sources["max_output_tokens"] == ["reports/modular.md:7"]
+    assert sources["thinking"] == ["reports/modular.md:8"]
+
+
+def test_a_label_a_gpu_temperature_or_two_stated_values_give_no_parameter() -> None:
+    results = _results({"README.md": "# Runs\n", "notes.md": UNSTATED})
+    for result in results:
+        assert result.conditions.get("thinking") is None, result.label
+        assert result.conditions.get("temperature") is None, result.label
+
+
+def test_a_run_files_row_states_its_own_sampling_settings() -> None:
+    results = _results({"README.md": "# Runs\n", "runs/sampling.jsonl": RUNS})
+    first = _at(results, "runs/sampling.jsonl", 1, 15.9)
+    assert (first.conditions["temperature"], first.conditions["top_p"]) == (0.7, 0.9)
+    assert (first.condition_sources or {})["temperature"] == ["runs/sampling.jsonl:1"]
+    second = _at(results, "runs/sampling.jsonl", 2, 16.4)
+    assert second.conditions["temperature"] == 0.0
+    assert second.conditions.get("top_p") is None  # the other run's top_p is not this one's
+    assert first.conditions["kv_dtype"] == "fp8"
+    assert second.conditions.get("kv_dtype") is None  # `auto` names no precision
+
+
+def test_a_run_file_named_for_a_date_gives_its_figures_that_experiment_date() -> None:
+    results = _results(
+        {
+            "README.md": "# Runs\n",
+            "runs/2026-10-17/sampling.jsonl": RUNS,
+            "runs/2026-10-17-vs-2026-10-18.jsonl": RUNS,
+        }
+    )
+    dated = _at(results, "runs/2026-10-17/sampling.jsonl", 1, 15.9)
+    assert dated.conditions["experiment_date"] == "2026-10-17"
+    assert (dated.condition_sources or {})["experiment_date"] == [
+        "runs/2026-10-17/sampling.jsonl:0"
+    ]
+    # a name with two dates does not say which one a run is of
+    compared = _at(results, "runs/2026-10-17-vs-2026-10-18.jsonl", 1, 15.9)
+    assert compared.conditions.get("experiment_date") is None
+
+
+DATED_LOG = """# Results — 2026-08-14
+
+## 2026-08-14 — live matrix
+
+| Prompt | Decode tok/s |
+|---|---:|
+| 256 | 82.6 |
+
+- This is not a regression vs 1 Aug (TTFT 80.4 s vs 78.8 s).
+
+## 2026-08-01 — published sweep
+
+| Prompt | Decode tok/s |
+|---|---:|
+| 256 | 79.9 |
+
+## Historical
+
+| Prompt | Decode tok/s |
+|---|---:|
+| 256 | 61.2 |
+"""
+
+
+def test_a_dated_section_dates_its_figures_and_an_undated_one_of_a_dated_log_none() -> None:
+    results = _results({"README.md": "# Runs\n", "results/RESULTS-2026-08-14.md": DATED_LOG})
+    path = "results/RESULTS-2026-08-14.md"
+    live = _at(results, path, 7, 82.6)
+    assert live.conditions["experiment_date"] == "2026-08-14"
+    assert (live.condition_sources or {})["experiment_date"] == [f"{path}:3"]
+    assert _at(results, path, 15, 79.9).conditions["experiment_date"] == "2026-08-01"
+    # the file's name is the log's date, not the date of its undated historical runs
+    assert _at(results, path, 21, 61.2).conditions.get("experiment_date") is None
+    for result in results:
+        if result.source_line == 9:  # `vs 1 Aug`: the line names another run's date
+            assert result.conditions.get("experiment_date") is None
+
+
+def test_verify_reads_a_parameter_or_a_date_only_where_its_place_states_it() -> None:
+    matrix = DocumentContext(make_document("reports/matrix.md", MATRIX))
+    assert reads_at(matrix, 10, "temperature", 0.2)
+    assert not reads_at(matrix, 10, "temperature", 0.9)  # the row's top_p
+    assert reads_at(matrix, 10, "thinking", False)
+    assert not reads_at(matrix, 10, "thinking", True)
+    assert not reads_at(matrix, 3, "thinking", True)  # a sentence's words are no switch
+    dated = DocumentContext(make_document("runs/2026-10-17/sampling.jsonl", RUNS))
+    assert reads_at(dated, 0, "experiment_date", "2026-10-17")
+    assert not reads_at(dated, 0, "experiment_date", "2026-10-18")
+    assert not reads_at(dated, 1, "experiment_date", "2026-10-17")
