@@ -169,12 +169,19 @@ def _best(
     )
 
 
+# The gold's keys (`../shared/gold/CONDITIONS.md`) have no output cap: its `output_tokens` is
+# "the workload's generated length", which a stated cap (`max_tokens: 200`) gives; the record
+# keeps the cap apart as the seed does (`max_output_tokens`), and is judged by it there.
+_RECORD_KEYS_FOR_GOLD = {"output_tokens": ("output_tokens", "max_output_tokens")}
+
+
 def _judge(
     gold: Mapping[str, JsonValue], found: Mapping[str, JsonValue]
 ) -> dict[str, tuple[ConditionVerdict, JsonValue]]:
     verdicts: dict[str, tuple[ConditionVerdict, JsonValue]] = {}
     for key, expected in gold.items():
-        value = found.get(key)
+        stated = (found.get(k) for k in _RECORD_KEYS_FOR_GOLD.get(key, (key,)))
+        value = next((v for v in stated if v is not None and v != ""), None)
         if value is None or value == "":
             verdicts[key] = (ConditionVerdict.MISSING, None)
         elif values_match(expected, value):

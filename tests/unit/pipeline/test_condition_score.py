@@ -70,3 +70,16 @@ def test_a_record_naming_the_golds_identifying_part_is_not_wrong() -> None:
     assert not values_match("HumanEval pass@1, 10 samples per task", "MMLU")
     assert not values_match("Jetson AGX Orin (64 GB) vs RTX Ada 2000 (laptop, 8 GB)", "RTX Ada")
     assert identifying_part("RTX Ada 2000 (laptop, 8 GB)") == "RTX Ada 2000"
+
+
+def test_a_stated_output_cap_is_judged_as_the_golds_output_length() -> None:
+    """The gold has no cap key: ninehills' `Max Tokens: 200` is its `output_tokens`; the record
+    keeps the cap apart (`max_output_tokens`, the seed's field) and is judged by it there."""
+    gold = [GoldConditions(path="a.md", line=1, value=2.0, conditions={"output_tokens": 200})]
+    capped = PlacedFigure(path="a.md", line=1, value=2.0, conditions={"max_output_tokens": 200})
+    assert score_conditions(gold, [capped]).total.correct == 1
+    other = PlacedFigure(path="a.md", line=1, value=2.0, conditions={"max_output_tokens": 512})
+    assert score_conditions(gold, [other]).total.wrong == 1
+    both = {"output_tokens": 128, "max_output_tokens": 200}
+    generated = PlacedFigure(path="a.md", line=1, value=2.0, conditions=both)
+    assert score_conditions(gold, [generated]).total.wrong == 1  # what it generated decides
