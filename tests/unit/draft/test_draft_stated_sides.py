@@ -236,7 +236,9 @@ def test_two_means_and_a_figure_that_names_no_statistic_do_not_differ_in_it() ->
     """epappas/gx10-cluster docs/decisions.md:602-605: 21.95 and 22.68 GB/s are both means
     of four runs (the gap is the MTU change); the 22.2 GB/s sanity sample names no
     statistic. "The bandwidth figures differ in the statistic reported" was false."""
-    text = "# Net\n\n| MTU | busbw |\n|---|---|\n| 1500 | 21.95 |\n| 9000 | 22.68 |\n\nSample: 22.2\n"
+    text = (
+        "# Net\n\n| MTU | busbw |\n|---|---|\n| 1500 | 21.95 |\n| 9000 | 22.68 |\n\nSample: 22.2\n"
+    )
     snapshot = snapshot_of({"docs/decisions.md": text})
     (document,) = snapshot.documents
     unit = {"metric": "bandwidth", "unit": "GB/s"}
