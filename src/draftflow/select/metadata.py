@@ -31,7 +31,7 @@ from draftflow.select.setup_fields import (
     read_parallelism,
 )
 from draftflow.select.subject_system import opening_system
-from draftflow.select.topics import first_line, read_runtimes, read_topics
+from draftflow.select.topics import first_line, read_runtimes, read_topics, runs_a_model
 
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
@@ -91,7 +91,7 @@ def read_metadata(
     meta.platform_topics = read_topics(meta, headline, cited, PLATFORMS, "platform")
     _quantization(meta, headline)
     _experiment_date(meta, headline, cited)
-    _setup_fields(meta, snapshot, front, readme)
+    _setup_fields(meta, snapshot, front if runs_a_model(headline) else [], readme)
     meta.measurement_scope = measurement_scope(r.metric for r in every)
     return meta
 
