@@ -200,20 +200,27 @@ def _quantization(meta: RecordMetadata, headline: list[ReportedResult]) -> None:
 def _experiment_date(
     meta: RecordMetadata, headline: list[ReportedResult], cited: list[Document]
 ) -> None:
+    """The dates of the headline figures: each figure's own date condition, else the dating
+    line of its own document (`| Date | 2026-08-21 |` dates that report's figures, not the
+    README's lead). A date is the record's only where every headline figure is dated:
+    luongnv89's record read "Experiment date: 2026-08-21" over a lead from the 2026-08-20
+    round (read33-s19)."""
+    by_document = {d.document_id: _dating_line(d) for d in cited}
     dates: dict[str, str] = {}
+    undated = 0
     for result in headline:
-        for key, value in result.conditions.items():
-            if DATE_KEYS.match(key) and isinstance(value, str):
-                for _, _, date in find_dates(value)[:1]:
-                    dates.setdefault(date, result.evidence_url)
-    if not dates:
-        for document in cited:
-            for number, line in enumerate(document.line_list, 1):
-                if _DATE_LINE.match(line):
-                    for _, _, date in find_dates(line)[:1]:
-                        dates.setdefault(date, document.line_url(number))
+        dated = _own_date(result) or by_document.get(result.source_document_id)
+        if dated is None:
+            undated += 1
+        else:
+            dates.setdefault(*dated)
     if not dates:
         meta.unstated["experiment_date"] = "no source dates the measurements"
+        return
+    if undated:
+        meta.unstated["experiment_date"] = (
+            f"{undated} of {len(headline)} headline figures are not dated"
+        )
         return
     ordered = sorted(dates)
     if len(ordered) == 1:
@@ -223,6 +230,25 @@ def _experiment_date(
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
     meta.evidence["experiment_date"] = dates[ordered[0]]
+
+
+def _own_date(result: ReportedResult) -> tuple[str, str] | None:
+    """The date a figure's own conditions state, with the figure's line."""
+    for key, value in result.conditions.items():
+        if DATE_KEYS.match(key) and isinstance(value, str):
+            for _, _, date in find_dates(value)[:1]:
+                return date, result.evidence_url
+    return None
+
+
+def _dating_line(document: Document) -> tuple[str, str] | None:
+    """The date the document's first dating line states (`Date:`, `**Test Date:**`), with
+    that line's URL."""
+    for number, line in enumerate(document.line_list, 1):
+        if _DATE_LINE.match(line):
+            for _, _, date in find_dates(line)[:1]:
+                return date, document.line_url(number)
+    return None
 
 
 def _setup_fields(
