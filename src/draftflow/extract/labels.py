@@ -235,10 +235,20 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
         by_words_before,
         by_document,
     )
+    first = _collisions(figures, labels)
     for step in steps:
         for group in _collisions(figures, labels):
             for index, part in step([figures[i] for i in group]):
                 labels[group[index]] = labels[group[index]].with_parts(part)
+    for group in first:
+        # a figure its group-mates were told apart from by their own cells keeps its bare
+        # label: the heading that tells it apart is its own (JoshCork's 22.8 TPS under
+        # `PTL iGPU (DDR5-7200)`, beside an 18.7 whose row notes `Best iGPU (DDR5-5600)`)
+        bare = [i for i in group if labels[i] == figures[i][1]]
+        if bare and len(bare) < len(group):
+            for index, part in _by_place([figures[i] for i in group]):
+                if group[index] in bare:
+                    labels[group[index]] = labels[group[index]].with_parts(part)
     # select reads a figure's words as its row or sentence gives them: what tells it apart
     # from a figure elsewhere is for the reader, not a new name for it
     return [
@@ -250,16 +260,41 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
 def _collisions(
     figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]], labels: list[Label]
 ) -> list[list[int]]:
-    """Groups of figures that share a label but are not the same figure."""
+    """Groups of figures that read alike but are not the same figure: their labels are one
+    text, or differ only by a condition one states and the other leaves unstated (JoshCork's
+    22.8 and 18.7 TPS read `OpenVINO, Qwen 2.5-7B AWQ + GenAI, INT4 TPS` with and without
+    `INT4`, and the DDR5-7200 heading that tells them apart never entered the label)."""
     by_text: dict[str, list[int]] = defaultdict(list)
     for index, label in enumerate(labels):
-        by_text[label.text()].append(index)
+        by_text[_unconditioned(label)].append(index)
     groups = []
     for members in by_text.values():
         figures_named = {_figure_key(figures[i][0]) for i in members}
-        if len(figures_named) > 1:
+        if len(figures_named) > 1 and _no_condition_differs([labels[i] for i in members]):
             groups.append(members)
     return groups
+
+
+_NOT_CONDITIONS = frozenset({"", "place", "cell"})
+
+
+def _unconditioned(label: Label) -> str:
+    """The label's text without the parts a condition gave it."""
+    kept = Label(
+        tuple(p for p in label.parts if p.role in _NOT_CONDITIONS), label.what, label.qualifier
+    )
+    return kept.text() or label.fallback
+
+
+def _no_condition_differs(labels: Sequence[Label]) -> bool:
+    """Whether no condition is written two ways among the labels (one stating it and another
+    leaving it out is no difference)."""
+    stated: dict[str, set[str]] = defaultdict(set)
+    for label in labels:
+        for part in label.parts:
+            if part.role not in _NOT_CONDITIONS:
+                stated[part.role].add(part.text())
+    return all(len(texts) == 1 for texts in stated.values())
 
 
 def _figure_key(item: Selected) -> tuple[str, int, float, str]:
@@ -313,22 +348,81 @@ def _by_place(
     """The nearest caption or heading whose text differs between the figures of the group."""
     places = [_places(item.candidate) for item, _, _ in group]
     depth = max((len(found) for found in places), default=0)
-    for level in range(depth):
-        texts = [found[level] if level < len(found) else "" for found in places]
+    levels = [_level_texts(places, level) for level in range(depth)]
+    for level, texts in enumerate(levels):
         if len(set(texts)) < 2:
-            continue
+            continue  # alike, or too long to tell apart here: a level further up may
+        # a figure with nothing short here takes the nearest heading of its own further up
+        # (a caption too long for a label above JoshCork's `PTL iGPU (DDR5-7200)` table)
+        for index, text in enumerate(texts):
+            further = (t[index] for t in levels[level + 1 :] if t[index] and t.count(t[index]) == 1)
+            texts[index] = text or next(further, "")
         return [(index, LabelPart(text, role="place")) for index, text in enumerate(texts) if text]
     return []
 
 
+def _level_texts(places: list[list[str]], level: int) -> list[str]:
+    """Each figure's place at one level, short enough for a label, where they differ."""
+    raw = [found[level] if level < len(found) else "" for found in places]
+    if len(set(raw)) < 2:
+        return ["" for _ in raw]
+    return [_plain_place(text) or _own_clause(text, raw) for text in raw]
+
+
+_SECTION_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*)\s+")
+
+
+def _own_clause(text: str, others: list[str]) -> str:
+    """The first clause of a heading too long for a label that no other figure's heading
+    at that level has (`PTL iGPU (DDR5-7200)` of `6.2 Summary Table — PTL iGPU (DDR5-7200)
+    — Bandwidth Validation` beside `6.3 Summary Table — Lunar Lake iGPU (GenAI Backend)`);
+    clauses split at a dash outside parentheses, section numbers aside."""
+    theirs = {
+        _SECTION_NUMBER.sub("", clause).lower()
+        for other in others
+        if other != text
+        for clause in _top_clauses(_plain_text(other))
+    }
+    own = [
+        plain
+        for clause in _top_clauses(_plain_text(text))
+        if (plain := _SECTION_NUMBER.sub("", clause).strip(" :.—-"))
+        and plain.lower() not in theirs
+        and len(plain) <= MAX_HEADING
+    ]
+    # a clause that states a setting (`PTL iGPU (DDR5-7200)`) before a generic one
+    # (`Summary Table`)
+    return next((c for c in own if _SETTING_WORDS.search(c)), own[0] if own else "")
+
+
+_SETTING_WORDS = re.compile(r"[(\d]")
+
+
+def _plain_text(text: str) -> str:
+    return " ".join(MARKUP.sub(r"\1", text).split())
+
+
+def _top_clauses(text: str) -> list[str]:
+    """A heading's clauses split at ` — `, ` – ` or ` - ` outside parentheses."""
+    clauses, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += (char in "([") - (char in ")]")
+        dash = (
+            char in "—–-" and text[index - 1 : index] == " " and text[index + 1 : index + 2] == " "
+        )
+        if dash and depth == 0:
+            clauses.append(text[start:index].strip())
+            start = index + 1
+    clauses.append(text[start:].strip())
+    return [clause for clause in clauses if clause]
+
+
 def _places(candidate: Candidate) -> list[str]:
     """What a figure stands under, nearest first: its table's caption, then its headings (a
-    sentence's lead-in and heading); each as short plain text, or empty when too long."""
+    sentence's lead-in and heading), as written (`_by_place` shortens them)."""
     if _is_prose(candidate) or candidate.format is SourceFormat.LINE:
-        found = list(reversed(candidate.place))
-    else:
-        found = [_CLAUSES.split(candidate.caption or "")[-1], *reversed(candidate.headings)]
-    return [_plain_place(text) for text in found]
+        return list(reversed(candidate.place))
+    return [_CLAUSES.split(candidate.caption or "")[-1], *reversed(candidate.headings)]
 
 
 def _plain_place(text: str) -> str:
