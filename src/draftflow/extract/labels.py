@@ -30,6 +30,7 @@ from draftflow.extract.label_words import (
     by_words_before,
     by_words_beside,
     compared_setting,
+    own_clause,
 )
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
@@ -366,55 +367,7 @@ def _level_texts(places: list[list[str]], level: int) -> list[str]:
     raw = [found[level] if level < len(found) else "" for found in places]
     if len(set(raw)) < 2:
         return ["" for _ in raw]
-    return [_plain_place(text) or _own_clause(text, raw) for text in raw]
-
-
-_SECTION_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*)\s+")
-
-
-def _own_clause(text: str, others: list[str]) -> str:
-    """The first clause of a heading too long for a label that no other figure's heading
-    at that level has (`PTL iGPU (DDR5-7200)` of `6.2 Summary Table — PTL iGPU (DDR5-7200)
-    — Bandwidth Validation` beside `6.3 Summary Table — Lunar Lake iGPU (GenAI Backend)`);
-    clauses split at a dash outside parentheses, section numbers aside."""
-    theirs = {
-        _SECTION_NUMBER.sub("", clause).lower()
-        for other in others
-        if other != text
-        for clause in _top_clauses(_plain_text(other))
-    }
-    own = [
-        plain
-        for clause in _top_clauses(_plain_text(text))
-        if (plain := _SECTION_NUMBER.sub("", clause).strip(" :.—-"))
-        and plain.lower() not in theirs
-        and len(plain) <= MAX_HEADING
-    ]
-    # a clause that states a setting (`PTL iGPU (DDR5-7200)`) before a generic one
-    # (`Summary Table`)
-    return next((c for c in own if _SETTING_WORDS.search(c)), own[0] if own else "")
-
-
-_SETTING_WORDS = re.compile(r"[(\d]")
-
-
-def _plain_text(text: str) -> str:
-    return " ".join(MARKUP.sub(r"\1", text).split())
-
-
-def _top_clauses(text: str) -> list[str]:
-    """A heading's clauses split at ` — `, ` – ` or ` - ` outside parentheses."""
-    clauses, depth, start = [], 0, 0
-    for index, char in enumerate(text):
-        depth += (char in "([") - (char in ")]")
-        dash = (
-            char in "—–-" and text[index - 1 : index] == " " and text[index + 1 : index + 2] == " "
-        )
-        if dash and depth == 0:
-            clauses.append(text[start:index].strip())
-            start = index + 1
-    clauses.append(text[start:].strip())
-    return [clause for clause in clauses if clause]
+    return [_plain_place(text) or own_clause(text, raw, MAX_HEADING) for text in raw]
 
 
 def _places(candidate: Candidate) -> list[str]:
