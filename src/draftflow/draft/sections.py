@@ -239,7 +239,9 @@ def comparable_section(writer: SectionWriter) -> Section | None:
         why, unsaid = _why_not_comparable(items)
         if why:
             reasons.setdefault(why, []).append(metric)
-        elif not unsaid:
+        elif not unsaid and len({item.result.label for item in items}) == 1:
+            # labels that differ name a setting the conditions do not hold (epappas's
+            # `MTU 1500` and `MTU 9000` rows): they are not shown to share their conditions
             shared.append(metric)
     sentences = []
     for why, metrics in reasons.items():

@@ -252,3 +252,18 @@ def test_two_means_and_a_figure_that_names_no_statistic_do_not_differ_in_it() ->
     grounded[1] = _figure(document, 6, 22.68, {"mtu": "9000"}, statistic="median", **unit)
     said = _text(sections.comparable_section(_Writer(snapshot, grounded, FactsStub())))
     assert "the statistic reported" in said  # a mean beside a median still differs
+
+
+def test_figures_whose_labels_name_different_settings_are_not_said_to_share_conditions() -> None:
+    """epappas/gx10-cluster docs/decisions.md:602-603: 21.95 GB/s at MTU 1500 and 22.68 GB/s
+    at MTU 9000 state no condition but the system; "The bandwidth figures share their
+    stated conditions" was false (the MTU is in their rows)."""
+    text = "# Net\n\n| MTU | busbw |\n|---|---|\n| 1500 | 21.95 |\n| 9000 | 22.68 |\n"
+    snapshot = snapshot_of({"docs/decisions.md": text})
+    (document,) = snapshot.documents
+    grounded = [
+        _figure(document, 5, 21.95, {"system": "GB10"}, metric="bandwidth", unit="GB/s"),
+        _figure(document, 6, 22.68, {"system": "GB10"}, metric="bandwidth", unit="GB/s"),
+    ]
+    said = _text(sections.comparable_section(_Writer(snapshot, grounded, FactsStub())))
+    assert "share their stated conditions" not in said
