@@ -236,20 +236,15 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
         by_words_before,
         by_document,
     )
-    first = _collisions(figures, labels)
     for step in steps:
         for group in _collisions(figures, labels):
             for index, part in step([figures[i] for i in group]):
                 labels[group[index]] = labels[group[index]].with_parts(part)
-    for group in first:
-        # a figure its group-mates were told apart from by their own cells keeps its bare
-        # label: the heading that tells it apart is its own (JoshCork's 22.8 TPS under
-        # `PTL iGPU (DDR5-7200)`, beside an 18.7 whose row notes `Best iGPU (DDR5-5600)`)
-        bare = [i for i in group if labels[i] == figures[i][1]]
-        if bare and len(bare) < len(group):
-            for index, part in _by_place([figures[i] for i in group]):
-                if group[index] in bare:
-                    labels[group[index]] = labels[group[index]].with_parts(part)
+    for group in _collisions(figures, labels, loosely=True):
+        # alike but for a condition one states and another leaves out: each takes the
+        # nearest heading of its own (JoshCork's 22.8 TPS under `PTL iGPU (DDR5-7200)`)
+        for index, part in _by_place([figures[i] for i in group]):
+            labels[group[index]] = labels[group[index]].with_parts(part)
     # select reads a figure's words as its row or sentence gives them: what tells it apart
     # from a figure elsewhere is for the reader, not a new name for it
     return [
@@ -259,19 +254,27 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
 
 
 def _collisions(
-    figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]], labels: list[Label]
+    figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]],
+    labels: list[Label],
+    *,
+    loosely: bool = False,
 ) -> list[list[int]]:
-    """Groups of figures that read alike but are not the same figure: their labels are one
-    text, or differ only by a condition one states and the other leaves unstated (JoshCork's
-    22.8 and 18.7 TPS read `OpenVINO, Qwen 2.5-7B AWQ + GenAI, INT4 TPS` with and without
-    `INT4`, and the DDR5-7200 heading that tells them apart never entered the label)."""
+    """Groups of figures that share a label but are not the same figure; `loosely`, those
+    whose labels differ only by a condition one states and another leaves unstated
+    (JoshCork's 22.8 and 18.7 TPS read `OpenVINO, Qwen 2.5-7B AWQ + GenAI, INT4 TPS` with
+    and without `INT4`, and the DDR5-7200 heading that tells them apart never entered the
+    label)."""
     by_text: dict[str, list[int]] = defaultdict(list)
     for index, label in enumerate(labels):
-        by_text[_unconditioned(label)].append(index)
+        by_text[_unconditioned(label) if loosely else label.text()].append(index)
     groups = []
     for members in by_text.values():
         figures_named = {_figure_key(figures[i][0]) for i in members}
-        if len(figures_named) > 1 and _no_condition_differs([labels[i] for i in members]):
+        texts = {labels[i].text() for i in members}
+        alike = not loosely or (
+            len(texts) > 1 and _no_condition_differs([labels[i] for i in members])
+        )
+        if len(figures_named) > 1 and alike:
             groups.append(members)
     return groups
 
