@@ -96,10 +96,18 @@ def arms_section(writer: SectionWriter) -> Section | None:
             f"so a gap between them is not an effect of the {name} alone."
         )
     if shared_names:
-        sentences.append(f"They share {w.join_capped(shared_names, KEYS_NAMED)}.")
+        valued = f"They share {w.join_capped(_with_values(shared, arms), KEYS_NAMED)}."
+        plain = f"They share {w.join_capped(shared_names, KEYS_NAMED)}."
+        sentences.append(valued if grounding.supports(valued) else plain)
     if not moving_names and not hidden and shared_names:
         sentences.append(
             f"Of the settings the headline figures state, only the {name} differs between them."
+        )
+    partial = grounding.keep(w.key_names(_stated_by_some(key, arms, moving + shared)))
+    if not moving_names and partial:
+        sentences.append(
+            f"Some figures state their {w.join_capped(partial, KEYS_NAMED)} and others do not, "
+            f"so the {name} is not shown to be the only difference."
         )
     said = grounding.keep(sentences)
     if not said:
@@ -180,6 +188,31 @@ def _unsaid(key: str, arms: dict[str, list[Grounded]], said: Sequence[str]) -> b
     than its vLLM arm; "only the engine differs" hid that)."""
     keys = _other_keys(key, arms)
     return any(other not in said and other not in UNCOMPARED_KEYS for other in keys)
+
+
+def _with_values(keys: Sequence[str], arms: dict[str, list[Grounded]]) -> list[str]:
+    """Each shared setting with the value every figure states (`engine vLLM`): "They share
+    engine" said nothing of this repository (read33-s19 counted it a template sentence)."""
+    items = [i for found in arms.values() for i in found]
+    named = []
+    for key in keys:
+        shown = next(iter(_values(items, key)), "")
+        short = shown and len(shown) <= MAX_ARM_CHARS
+        named.append(f"{w.key_name(key)} {w.display(shown)}" if short else w.key_name(key))
+    return named
+
+
+def _stated_by_some(key: str, arms: dict[str, list[Grounded]], said: Sequence[str]) -> list[str]:
+    """The settings some figures state and others leave unstated (neither a difference nor a
+    sameness): what keeps the arm key from being shown the only difference."""
+    conditions = [i.result.conditions for items in arms.values() for i in items]
+    return [
+        other
+        for other in _other_keys(key, arms)
+        if other not in said
+        and other not in UNCOMPARED_KEYS
+        and any(c.get(other) is None for c in conditions)
+    ]
 
 
 def _values(items: Sequence[Grounded], key: str) -> set[str]:

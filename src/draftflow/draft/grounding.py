@@ -172,6 +172,15 @@ class Grounding:
         grounding._verdicts = {}
         return grounding
 
+    def naming(self, names: Iterable[str]) -> Grounding:
+        """The same guard, which also takes `names` as identifiers prose may repeat (a section
+        citing `reports/Round-25-Report.md` may name that path; a path's digits never support
+        a figure: names stand only for identifiers, never for numbers)."""
+        grounding = copy.copy(self)
+        grounding._names = [*self._names, *(name.lower() for name in names if name)]
+        grounding._verdicts = {}
+        return grounding
+
     @classmethod
     def of_texts(
         cls,

@@ -162,12 +162,15 @@ class Writer:
         return self._record.over([*(self.texts.document(d) for d in self.documents), paths])
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
-        """The guard over these documents and the record's values (cached per document set)."""
+        """The guard over these documents, their paths (a sentence names the documents it
+        cites: teaql's `reports/Round-25-Report.md`) and the record's values (cached per
+        document set)."""
         documents = list(documents)
         key = tuple(d.pinned_url for d in documents)
         if key not in self._groundings:
             sources = [self.texts.document(d) for d in documents]
-            self._groundings[key] = self._record.over(sources)
+            over = self._record.over(sources)
+            self._groundings[key] = over.naming(d.path for d in documents)
         return self._groundings[key]
 
     def written(self, item: Grounded) -> str:

@@ -1,7 +1,8 @@
 """The words that tell apart figures whose labels read alike when no condition, cell or
 heading does: the words the source writes right after each value (`thinking-on`), right before
 it (`succeeded through 140 objects and failed at 160`), and last the documents they stand in
-(two reports' `## Summary`). Used by `labels.told_apart`."""
+(two reports' `## Summary`); and the clause of a long heading that is a figure's own
+(`own_clause`). Used by `labels.told_apart`."""
 
 from __future__ import annotations
 
@@ -160,3 +161,52 @@ def _value_places(item: Selected, markup: re.Pattern[str]) -> Iterator[tuple[str
         spans = number_spans(plain, float(item.value))
         if spans:
             yield plain, spans[0][0], spans[0][1]
+
+
+_SECTION_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*)\s+")
+
+
+def own_clause(text: str, others: list[str], limit: int) -> str:
+    """The clause of a heading too long for a label that no other figure's heading at that
+    level has, one that states a setting first: `PTL iGPU (DDR5-7200)` of `6.2 Summary
+    Table — PTL iGPU (DDR5-7200) — Bandwidth Validation` beside `6.3 Summary Table — Lunar
+    Lake iGPU (GenAI Backend)`. Clauses split at a dash outside parentheses, section
+    numbers aside."""
+    theirs = {
+        _SECTION_NUMBER.sub("", clause).lower()
+        for other in others
+        if other != text
+        for clause in _top_clauses(_plain_text(other))
+    }
+    own = [
+        plain
+        for clause in _top_clauses(_plain_text(text))
+        if (plain := _SECTION_NUMBER.sub("", clause).strip(" :.—-"))
+        and plain.lower() not in theirs
+        and len(plain) <= limit
+    ]
+    # a clause that states a setting (`PTL iGPU (DDR5-7200)`) before a generic one
+    # (`Summary Table`)
+    return next((c for c in own if _SETTING_WORDS.search(c)), own[0] if own else "")
+
+
+_SETTING_WORDS = re.compile(r"[(\d]")
+
+
+def _plain_text(text: str) -> str:
+    return " ".join(MARKUP.sub(r"\1", text).split())
+
+
+def _top_clauses(text: str) -> list[str]:
+    """A heading's clauses split at ` — `, ` – ` or ` - ` outside parentheses."""
+    clauses, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += (char in "([") - (char in ")]")
+        dash = (
+            char in "—–-" and text[index - 1 : index] == " " and text[index + 1 : index + 2] == " "
+        )
+        if dash and depth == 0:
+            clauses.append(text[start:index].strip())
+            start = index + 1
+    clauses.append(text[start:].strip())
+    return [clause for clause in clauses if clause]

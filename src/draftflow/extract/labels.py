@@ -31,6 +31,7 @@ from draftflow.extract.label_words import (
     by_words_before,
     by_words_beside,
     compared_setting,
+    own_clause,
 )
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
@@ -240,6 +241,11 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
         for group in _collisions(figures, labels):
             for index, part in step([figures[i] for i in group]):
                 labels[group[index]] = labels[group[index]].with_parts(part)
+    for group in _collisions(figures, labels, loosely=True):
+        # alike but for a condition one states and another leaves out: each takes the
+        # nearest heading of its own (JoshCork's 22.8 TPS under `PTL iGPU (DDR5-7200)`)
+        for index, part in _by_place([figures[i] for i in group]):
+            labels[group[index]] = labels[group[index]].with_parts(part)
     # select reads a figure's words as its row or sentence gives them: what tells it apart
     # from a figure elsewhere is for the reader, not a new name for it
     return [
@@ -249,18 +255,51 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
 
 
 def _collisions(
-    figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]], labels: list[Label]
+    figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]],
+    labels: list[Label],
+    *,
+    loosely: bool = False,
 ) -> list[list[int]]:
-    """Groups of figures that share a label but are not the same figure."""
+    """Groups of figures that share a label but are not the same figure; `loosely`, those
+    whose labels differ only by a condition one states and another leaves unstated
+    (JoshCork's 22.8 and 18.7 TPS read `OpenVINO, Qwen 2.5-7B AWQ + GenAI, INT4 TPS` with
+    and without `INT4`, and the DDR5-7200 heading that tells them apart never entered the
+    label)."""
     by_text: dict[str, list[int]] = defaultdict(list)
     for index, label in enumerate(labels):
-        by_text[label.text()].append(index)
+        by_text[_unconditioned(label) if loosely else label.text()].append(index)
     groups = []
     for members in by_text.values():
         figures_named = {_figure_key(figures[i][0]) for i in members}
-        if len(figures_named) > 1:
+        texts = {labels[i].text() for i in members}
+        alike = not loosely or (
+            len(texts) > 1 and _no_condition_differs([labels[i] for i in members])
+        )
+        if len(figures_named) > 1 and alike:
             groups.append(members)
     return groups
+
+
+_NOT_CONDITIONS = frozenset({"", "place", "cell"})
+
+
+def _unconditioned(label: Label) -> str:
+    """The label's text without the parts a condition gave it."""
+    kept = Label(
+        tuple(p for p in label.parts if p.role in _NOT_CONDITIONS), label.what, label.qualifier
+    )
+    return kept.text() or label.fallback
+
+
+def _no_condition_differs(labels: Sequence[Label]) -> bool:
+    """Whether no condition is written two ways among the labels (one stating it and another
+    leaving it out is no difference)."""
+    stated: dict[str, set[str]] = defaultdict(set)
+    for label in labels:
+        for part in label.parts:
+            if part.role not in _NOT_CONDITIONS:
+                stated[part.role].add(part.text())
+    return all(len(texts) == 1 for texts in stated.values())
 
 
 def _figure_key(item: Selected) -> tuple[str, int, float, str]:
@@ -326,22 +365,33 @@ def _by_place(
     """The nearest caption or heading whose text differs between the figures of the group."""
     places = [_places(item.candidate) for item, _, _ in group]
     depth = max((len(found) for found in places), default=0)
-    for level in range(depth):
-        texts = [found[level] if level < len(found) else "" for found in places]
+    levels = [_level_texts(places, level) for level in range(depth)]
+    for level, texts in enumerate(levels):
         if len(set(texts)) < 2:
-            continue
+            continue  # alike, or too long to tell apart here: a level further up may
+        # a figure with nothing short here takes the nearest heading of its own further up
+        # (a caption too long for a label above JoshCork's `PTL iGPU (DDR5-7200)` table)
+        for index, text in enumerate(texts):
+            further = (t[index] for t in levels[level + 1 :] if t[index] and t.count(t[index]) == 1)
+            texts[index] = text or next(further, "")
         return [(index, LabelPart(text, role="place")) for index, text in enumerate(texts) if text]
     return []
 
 
+def _level_texts(places: list[list[str]], level: int) -> list[str]:
+    """Each figure's place at one level, short enough for a label, where they differ."""
+    raw = [found[level] if level < len(found) else "" for found in places]
+    if len(set(raw)) < 2:
+        return ["" for _ in raw]
+    return [_plain_place(text) or own_clause(text, raw, MAX_HEADING) for text in raw]
+
+
 def _places(candidate: Candidate) -> list[str]:
     """What a figure stands under, nearest first: its table's caption, then its headings (a
-    sentence's lead-in and heading); each as short plain text, or empty when too long."""
+    sentence's lead-in and heading), as written (`_by_place` shortens them)."""
     if _is_prose(candidate) or candidate.format is SourceFormat.LINE:
-        found = list(reversed(candidate.place))
-    else:
-        found = [_CLAUSES.split(candidate.caption or "")[-1], *reversed(candidate.headings)]
-    return [_plain_place(text) for text in found]
+        return list(reversed(candidate.place))
+    return [_CLAUSES.split(candidate.caption or "")[-1], *reversed(candidate.headings)]
 
 
 def _plain_place(text: str) -> str:

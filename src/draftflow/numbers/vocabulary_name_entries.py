@@ -98,6 +98,9 @@ class Hardware(Entry):
     spellings: tuple[str, ...] = ()
     patterns: tuple[str, ...] = ()
     alone: str | None = None
+    card: bool = False
+    """A card that sits in a machine (a GPU): a count of it (`2× RX 7900 XT`, `8x H100`) is a
+    count of GPUs, never of machines (`node_count`)."""
 
     @field_validator("spellings")
     @classmethod

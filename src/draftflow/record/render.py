@@ -1,10 +1,13 @@
 """The Markdown article an editor reads and publishes, rendered from a record.
 
 The structure follows the published example (seed 001): title and summary, bullet metadata,
-Conditions (fenced JSON) and the test profiles, Reading notes, Limits, License declaration,
+Conditions (fenced JSON), Reading notes, Limits, License declaration,
 Editorial answer with byline and creation method, one `##` heading per section with its
 `Sources:` line, the headline figures as a table (every other figure stays in the record's
-figures file) and the supplemental source identities (fenced JSON). A field the sources do
+figures file) and the supplemental source identities (fenced JSON). The record's test
+profiles and what the pipeline dropped, removed or left unread stay in the record and the
+flags file: the article gives them one count line (an editor cut both lists from the
+published page, issue 33). A field the sources do
 not state prints as "unknown"; text from the sources is HTML-escaped, so raw HTML in a
 source never reaches the published page. Rendering is a pure function of the record.
 """
@@ -33,10 +36,6 @@ _FIGURES_INTRO = (
 # The seed's word ("Unknown is null"): draftflow read no value; it claims nothing of the
 # sources, which an editor found false where "not stated" stood over a model a table names
 NOT_STATED = "unknown"
-MAX_CAUSES_SHOWN = 40
-"""Rows of the article's table of causes; the record counts every cause."""
-
-
 MAX_LISTED = 4
 """Values named in the article header before `and N more`."""
 
@@ -169,17 +168,7 @@ def _conditions(record: Record) -> list[str]:
         "recipe_parameters": record.recipe_parameters,
         "deployment_options": record.deployment_options,
     }
-    blocks = ["## Conditions", _CONDITIONS_INTRO, _fenced_json(block)]
-    if record.test_profiles:
-        blocks.append("### Test profiles")
-        blocks.append(
-            "\n".join(
-                f"- {_one_line(_with_run_settings(profile.label, profile.conditions))} "
-                f"([source]({profile.evidence_url}))"
-                for profile in record.test_profiles
-            )
-        )
-    return blocks
+    return ["## Conditions", _CONDITIONS_INTRO, _fenced_json(block)]
 
 
 def _bullet_section(heading: str, items: list[str]) -> list[str]:
@@ -265,9 +254,9 @@ def _supplemental(record: Record) -> list[str]:
 
 
 def _provenance(record: Record) -> list[str]:
-    """Who drafted it and how, one table of the documents it stands on, and what the pipeline
-    dropped or removed counted by cause: bounded whatever the repository's size (the record
-    lists examples, the figures file every figure)."""
+    """Who drafted it and how, one table of the documents it stands on, and one line counting
+    what the pipeline dropped, removed or left unread: bounded whatever the repository's size
+    (the record counts each by cause, the figures file lists every figure)."""
     provenance = record.provenance
     if provenance is None:
         return []
@@ -288,7 +277,7 @@ def _provenance(record: Record) -> list[str]:
         blocks.append(
             "\n".join(f"- prompt {name}: `{sha}`" for name, sha in provenance.prompt_hashes.items())
         )
-    blocks.extend(_cause_table(record))
+    blocks.extend(_set_aside_line(record))
     return blocks
 
 
@@ -305,28 +294,27 @@ def _documents_table(record: Record) -> str:
     return "\n".join(rows)
 
 
-def _cause_table(record: Record) -> list[str]:
-    """What was dropped, removed or left unread, one row per cause with its count."""
+def _set_aside_line(record: Record) -> list[str]:
+    """One line counting what was dropped, removed or left unread, and the test profiles;
+    the record keeps each entry with its cause."""
     provenance = record.provenance
     if provenance is None:
         return []
-    counts: list[tuple[str, str, int]] = []
     dropped = provenance.dropped_by_cause or Counter(cause_of(t) for t in provenance.dropped)
-    counts += [("dropped", cause, n) for cause, n in dropped.items()]
     removed = provenance.removed_by_cause or Counter(removed_cause(r) for r in provenance.removed)
-    counts += [("removed", cause, n) for cause, n in removed.items()]
     unread = provenance.unread_tables_by_reason or Counter(
         t.reason for t in provenance.unread_tables
     )
-    counts += [("unread table", reason, n) for reason, n in unread.items()]
-    if not counts:
-        return []
-    counts.sort(key=lambda row: (row[0], -row[2], row[1]))
-    shown = counts[:MAX_CAUSES_SHOWN]
-    rows = ["| What | Cause | Count |", "|---|---|---:|"]
-    rows += [f"| {what} | {_cell(cause)} | {n} |" for what, cause, n in shown]
-    blocks = ["### Dropped, removed and unread, by cause", "\n".join(rows)]
-    if len(counts) > len(shown):
-        rest = sum(n for _, _, n in counts[len(shown) :])
-        blocks.append(f"{len(counts) - len(shown)} more causes ({rest} entries) in the record.")
-    return blocks
+    parts = [
+        f"{n} {what}"
+        for n, what in (
+            (sum(dropped.values()), "dropped"),
+            (sum(removed.values()), "removed"),
+            (sum(unread.values()), "tables left unread"),
+        )
+        if n
+    ]
+    lines = [f"Counted by cause in the record: {', '.join(parts)}."] if parts else []
+    if record.test_profiles:
+        lines.append(f"Test profiles: {len(record.test_profiles)}, each in the record.")
+    return [" ".join(lines)] if lines else []

@@ -31,7 +31,7 @@ from draftflow.select.setup_fields import (
     read_parallelism,
 )
 from draftflow.select.subject_system import opening_system
-from draftflow.select.topics import first_line, read_runtimes, read_topics
+from draftflow.select.topics import first_line, read_runtimes, read_topics, runs_a_model
 
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
@@ -91,7 +91,7 @@ def read_metadata(
     meta.platform_topics = read_topics(meta, headline, cited, PLATFORMS, "platform")
     _quantization(meta, headline)
     _experiment_date(meta, headline, cited)
-    _setup_fields(meta, snapshot, front, readme)
+    _setup_fields(meta, snapshot, front if runs_a_model(headline) else [], readme)
     meta.measurement_scope = measurement_scope(r.metric for r in every)
     return meta
 
@@ -200,25 +200,27 @@ def _quantization(meta: RecordMetadata, headline: list[ReportedResult]) -> None:
 def _experiment_date(
     meta: RecordMetadata, headline: list[ReportedResult], cited: list[Document]
 ) -> None:
+    """The dates of the headline figures: each figure's own date condition, else the dating
+    line of its own document (`| Date | 2026-08-21 |` dates that report's figures, not the
+    README's lead). A date is the record's only where every headline figure is dated:
+    luongnv89's record read "Experiment date: 2026-08-21" over a lead from the 2026-08-20
+    round (read33-s19)."""
+    by_document = {d.document_id: _dating_line(d) for d in cited}
     dates: dict[str, str] = {}
-    undated = False
+    undated = 0
     for result in headline:
-        found = False
-        for key, value in result.conditions.items():
-            if DATE_KEYS.match(key) and isinstance(value, str):
-                for _, _, date in find_dates(value)[:1]:
-                    dates.setdefault(date, result.evidence_url)
-                    found = True
-        undated = undated or not found
-    # a headline figure its conditions do not date may be of any date its documents state
-    if not dates or undated:
-        for document in cited:
-            for number, line in enumerate(document.line_list, 1):
-                if _DATE_LINE.match(line):
-                    for _, _, date in find_dates(line)[:1]:
-                        dates.setdefault(date, document.line_url(number))
+        dated = _own_date(result) or by_document.get(result.source_document_id)
+        if dated is None:
+            undated += 1
+        else:
+            dates.setdefault(*dated)
     if not dates:
         meta.unstated["experiment_date"] = "no source dates the measurements"
+        return
+    if undated:
+        meta.unstated["experiment_date"] = (
+            f"{undated} of {len(headline)} headline figures are not dated"
+        )
         return
     ordered = sorted(dates)
     if len(ordered) == 1:
@@ -228,6 +230,25 @@ def _experiment_date(
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
     meta.evidence["experiment_date"] = dates[ordered[0]]
+
+
+def _own_date(result: ReportedResult) -> tuple[str, str] | None:
+    """The date a figure's own conditions state, with the figure's line."""
+    for key, value in result.conditions.items():
+        if DATE_KEYS.match(key) and isinstance(value, str):
+            for _, _, date in find_dates(value)[:1]:
+                return date, result.evidence_url
+    return None
+
+
+def _dating_line(document: Document) -> tuple[str, str] | None:
+    """The date the document's first dating line states (`Date:`, `**Test Date:**`), with
+    that line's URL."""
+    for number, line in enumerate(document.line_list, 1):
+        if _DATE_LINE.match(line):
+            for _, _, date in find_dates(line)[:1]:
+                return date, document.line_url(number)
+    return None
 
 
 def _setup_fields(

@@ -47,6 +47,9 @@ def read_runtimes(
             meta.evidence[f"runtime:{runtime}"] = named
     if found:
         _add_unnamed_runtimes(meta, found, headline, cited)
+    if not found and not runs_a_model(headline):
+        meta.unstated["runtime"] = "no headline figure is a model's: no engine ran them"
+        return
     if not found:
         found = _runtimes_where(meta, _sections_of(cited, headline))
     if not found and readme:
@@ -62,6 +65,26 @@ def read_runtimes(
     meta.runtimes = found
     if not found:
         meta.unstated["runtime"] = "no runtime is named where the headline figures are"
+
+
+_MODEL_UNITS = re.compile(r"token|request|\bsamples?\b|\bitems?\b", re.I)
+_MODEL_METRICS = re.compile(
+    r"ttft|tpot|itl|decode|prefill|generation|throughput|accuracy|score|pass_rate|acceptance"
+)
+
+
+def runs_a_model(headline: Iterable[ReportedResult]) -> bool:
+    """Whether some headline figure is a model's (it names its model, counts tokens or
+    requests, or is a model's speed or score): an engine, a parallelism or a KV-cache type
+    read elsewhere in the repository is no setting of an interconnect's bandwidth (epappas's
+    NCCL all-reduce figures were given `llama.cpp` from a README line and `TP2` from a
+    decision about a later model run, read33-s19)."""
+    return any(
+        r.conditions.get("model")
+        or _MODEL_UNITS.search(r.unit or "")
+        or _MODEL_METRICS.search(r.metric)
+        for r in headline
+    )
 
 
 def _add_unnamed_runtimes(

@@ -119,9 +119,13 @@ def _check_mention(
         severity = Severity.WARNING
     else:
         key = (mention.normalized or mention.text).lower()
+        # a listed document's own path is the record's (prose names the documents it cites)
+        known = key in ctx.record_values.identifiers or any(
+            key in d.path.lower() for d in ctx.listed
+        )
         lookup = (
             Lookup(ClaimStatus.RECORD, [])
-            if key in ctx.record_values.identifiers
+            if known
             else find_in(ctx, "identifier", key, ctx.listed, ctx.record_values.identifiers)
         )
         if lookup.status.ok:

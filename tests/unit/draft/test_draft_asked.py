@@ -100,3 +100,15 @@ def test_a_setting_some_figures_leave_unstated_is_no_difference_nor_sameness() -
     rows = [{"node_count": 2, "engine": None}, {"node_count": 1, "engine": "SGLang"}]
     text = _section(_draft(rows), "What changes between")
     assert text is None or "differ in engine" not in text
+
+
+def test_the_arms_name_what_they_share_and_what_only_some_state() -> None:
+    """PalatineVision and XiongjieDai both read "They share engine." under their arms
+    question: one body in two repositories, and no answer to what changes (read33-s19)."""
+    rows: list[dict[str, JsonValue]] = [
+        {"weight_precision": "Q4_K_M", "engine": "vLLM", "concurrency": 4},
+        {"weight_precision": "FP8", "engine": "vLLM"},
+    ]
+    text = _section(_draft(rows), "What changes between")
+    assert text is not None and "They share model Qwen3-30B-A3B and engine vLLM." in text
+    assert "Some figures state their concurrency and others do not" in text

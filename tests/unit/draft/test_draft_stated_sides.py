@@ -230,3 +230,40 @@ def test_two_names_of_a_system_are_no_difference() -> None:
     said = _text(sections.comparable_section(_Writer(snapshot, grounded, FactsStub())))
     assert "differ in system" not in said
     assert "share their stated conditions" not in said  # nor are they shown to share it
+
+
+def test_two_means_and_a_figure_that_names_no_statistic_do_not_differ_in_it() -> None:
+    """epappas/gx10-cluster docs/decisions.md:602-605: 21.95 and 22.68 GB/s are both means
+    of four runs (the gap is the MTU change); the 22.2 GB/s sanity sample names no
+    statistic. "The bandwidth figures differ in the statistic reported" was false."""
+    text = (
+        "# Net\n\n| MTU | busbw |\n|---|---|\n| 1500 | 21.95 |\n| 9000 | 22.68 |\n\nSample: 22.2\n"
+    )
+    snapshot = snapshot_of({"docs/decisions.md": text})
+    (document,) = snapshot.documents
+    unit = {"metric": "bandwidth", "unit": "GB/s"}
+    grounded = [
+        _figure(document, 5, 21.95, {"mtu": "1500"}, statistic="mean as reported", **unit),
+        _figure(document, 6, 22.68, {"mtu": "9000"}, statistic="mean as reported", **unit),
+        _figure(document, 8, 22.2, {}, **unit),
+    ]
+    said = _text(sections.comparable_section(_Writer(snapshot, grounded, FactsStub())))
+    assert "the statistic reported" not in said
+    grounded[1] = _figure(document, 6, 22.68, {"mtu": "9000"}, statistic="median", **unit)
+    said = _text(sections.comparable_section(_Writer(snapshot, grounded, FactsStub())))
+    assert "the statistic reported" in said  # a mean beside a median still differs
+
+
+def test_figures_whose_labels_name_different_settings_are_not_said_to_share_conditions() -> None:
+    """epappas/gx10-cluster docs/decisions.md:602-603: 21.95 GB/s at MTU 1500 and 22.68 GB/s
+    at MTU 9000 state no condition but the system; "The bandwidth figures share their
+    stated conditions" was false (the MTU is in their rows)."""
+    text = "# Net\n\n| MTU | busbw |\n|---|---|\n| 1500 | 21.95 |\n| 9000 | 22.68 |\n"
+    snapshot = snapshot_of({"docs/decisions.md": text})
+    (document,) = snapshot.documents
+    grounded = [
+        _figure(document, 5, 21.95, {"system": "GB10"}, metric="bandwidth", unit="GB/s"),
+        _figure(document, 6, 22.68, {"system": "GB10"}, metric="bandwidth", unit="GB/s"),
+    ]
+    said = _text(sections.comparable_section(_Writer(snapshot, grounded, FactsStub())))
+    assert "share their stated conditions" not in said

@@ -172,3 +172,26 @@ def test_two_reports_sentences_under_one_heading_are_told_apart_by_their_documen
     labels = {r.value: r.label for r in _results(files)}
     assert labels[100] != labels[120]
     assert "Round-24-Report" in labels[100] and "Round-25-Report" in labels[120]
+
+
+def test_two_rows_alike_but_for_an_unstated_precision_take_the_heading_that_parts_them() -> None:
+    """JoshCork/intel-ai-benchmarking docs/runtime-optimization.md:304 and :312: 18.7 TPS
+    (DDR5-5600) and 22.8 TPS (under `6.2 Summary Table — PTL iGPU (DDR5-7200) — Bandwidth
+    Validation`) were labelled alike but for `INT4`; the DDR5-7200 that tells them apart never
+    entered the label (read31-s19)."""
+    text = (
+        "# Runtime optimization\n\n## 6. Cross-Experiment Comparison\n\n"
+        "### 6.1 Summary Table — PTL iGPU (INT4, temp=0.0 — primary kiosk configuration)\n\n"
+        "#### Model Comparison — PTL iGPU (GenAI backend — best configuration)\n\n"
+        "| Model + Backend | INT4 TPS | Notes |\n|---|---|---|\n"
+        "| Qwen 2.5-7B AWQ + GenAI | **18.7** | Best iGPU (DDR5-5600) |\n\n"
+        "### 6.2 Summary Table — PTL iGPU (DDR5-7200) — Bandwidth Validation\n\n"
+        "To validate that optimization gains scale with hardware bandwidth, we re-ran the best "
+        "configurations on PTL with DDR5-7200 SODIMMs (+22% bandwidth over DDR5-5600).\n\n"
+        "| Model + Backend | INT4 TPS | Notes |\n|---|---|---|\n"
+        "| Qwen 2.5-7B AWQ + GenAI | **22.8** | Matches bandwidth elasticity prediction "
+        "(21-22 TPS) |\n"
+    )
+    labels = {r.value: r.label for r in _results({"docs/runtime-optimization.md": text})}
+    assert "DDR5-7200" in labels[22.8]
+    assert labels[22.8] != labels[18.7]

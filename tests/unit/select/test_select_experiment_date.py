@@ -52,3 +52,21 @@ def test_a_dated_figure_beside_an_undated_one_leaves_the_documents_dates_in() ->
     assert found == "2026-03-20 and 2026-06-25"
     # every headline figure dated: their dates, as before
     assert read_metadata(snapshot, [dated], [dated]).experiment_date == "2026-06-25"
+
+
+def test_a_reports_date_line_dates_its_own_figures_not_the_readmes_lead() -> None:
+    """luongnv89/dgx-spark-llm-lab: results/2026-08-21/REPORT.md:18 `| Date | 2026-08-21 |`
+    dates that report's rows; the README's lead (82.1 %, README.md:28) is from the
+    2026-08-20 round and dated by no line. The record read "Experiment date: 2026-08-21"
+    (read33-s19)."""
+    readme = "# Lab\n\n| Model | pass@1 |\n|---|---|\n| Qwen3.6-35B-A3B | 82.1 |\n"
+    report = (
+        "# Ox Alpha Free\n\n| | |\n|---|---|\n| Date | 2026-08-21 |\n\n| agent score | 74.8 |\n"
+    )
+    snapshot = snapshot_of({"README.md": readme, "results/2026-08-21/REPORT.md": report})
+    by_path = {d.path: d for d in snapshot.documents}
+    lead = make_result(by_path["README.md"], 5, 82.1)
+    row = make_result(by_path["results/2026-08-21/REPORT.md"], 7, 74.8)
+    meta = read_metadata(snapshot, [lead, row], [lead, row])
+    assert meta.experiment_date is None and "not dated" in meta.unstated["experiment_date"]
+    assert read_metadata(snapshot, [row], [row]).experiment_date == "2026-08-21"

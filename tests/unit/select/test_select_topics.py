@@ -9,8 +9,10 @@ from documents import make_document, make_result
 from draftflow.acquire.snapshot import Document
 from draftflow.record.model import ReportedResult
 from draftflow.select.keywords import HARDWARE, PLATFORMS
+from draftflow.select.metadata import read_metadata
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.topics import read_runtimes, read_topics
+from extract_support import snapshot_of
 
 
 def _result(document: Document, line: int, label: str, **conditions: Any) -> ReportedResult:
@@ -126,3 +128,48 @@ def test_the_runtime_of_the_sections_of_figures_naming_none_joins_the_named_ones
     assert meta.runtimes == ["vLLM", "SGLang"]
     assert meta.evidence["runtime:SGLang"] == readme.line_url(8)
     assert meta.evidence["runtime:vLLM"] == readme.line_url(7)
+
+
+GX10_README = make_document(
+    "README.md",
+    "# gx10-cluster\n\n**aarch64 Ubuntu 24.04 (DGX OS 7.x) on GB10.** The PyTorch index and "
+    "llama.cpp CUDA arch are chosen for `sm_121`.\n",
+)
+GX10_DECISIONS = make_document(
+    "docs/decisions.md",
+    "# Decisions\n\n## MTU\n\nMeasured, two-node NCCL all-reduce busbw, four runs each:\n\n"
+    "| | runs | mean |\n|---|---|---|\n"
+    "| MTU 1500 / `active_mtu` 1024 | 21.9, 22.0, 21.9, 22.0 | 21.95 GB/s |\n"
+    "| MTU 9000 / `active_mtu` 4096 | 22.6, 22.5, 22.8, 22.8 | **22.68 GB/s** |\n\n"
+    "## Model\n\n| *FP8 checkpoint* | *~149 GiB* | *two nodes, TP=2* |\n",
+)
+
+
+def _busbw(line: int, value: float) -> ReportedResult:
+    result = make_result(GX10_DECISIONS, line, value, label="MTU, mean")
+    return result.model_copy(update={"metric": "bandwidth", "unit": "GB/s"})
+
+
+def test_an_interconnects_bandwidth_takes_no_engine_or_parallelism_from_elsewhere() -> None:
+    """epappas/gx10-cluster docs/decisions.md:598-605: every headline figure is a two-node
+    NCCL all-reduce busbw; "Runtime topics: llama.cpp" came from README.md:229 and
+    `parallelism: TP2` from a checkpoint table (read33-s19)."""
+    headline = [_busbw(9, 21.95), _busbw(10, 22.68)]
+    meta = RecordMetadata()
+    read_runtimes(meta, headline, [GX10_DECISIONS], [GX10_README])
+    assert meta.runtimes == [] and "runtime" in meta.unstated
+    snapshot = snapshot_of(
+        {"README.md": GX10_README.text, "docs/decisions.md": GX10_DECISIONS.text}
+    )
+    decisions = next(d for d in snapshot.documents if d.path == "docs/decisions.md")
+    measured = [
+        make_result(decisions, n, v, label="MTU, mean").model_copy(
+            update={"metric": "bandwidth", "unit": "GB/s"}
+        )
+        for n, v in ((9, 21.95), (10, 22.68))
+    ]
+    meta = read_metadata(snapshot, measured, measured)
+    assert meta.parallelism is None and meta.runtimes == []
+    # a model's figure in the same documents still reads them
+    decode = make_result(decisions, 9, 21.95, label="decode")
+    assert read_metadata(snapshot, [decode], [decode]).parallelism is not None

@@ -46,6 +46,10 @@ PRECISION = _VOCABULARY.precision.bounded()
 _SYSTEM_WORDS = _VOCABULARY.hardware_pattern("system")
 SYSTEM = re.compile(rf"{HARDWARE_BEFORE}(?:{_SYSTEM_WORDS}){HARDWARE_AFTER}", re.I)
 """A machine or accelerator (`numbers/vocabulary.toml`, `[[hardware]]` of kind `system`)."""
+_CARD = re.compile(
+    rf"^(?:{'|'.join(e.pattern() for e in _VOCABULARY.hardware if e.card)}|gpus?)$", re.I
+)
+"""A card that sits in a machine (`RX 7900 XT`, `H100`, `GPUs`): counted, it is GPUs."""
 CPU = re.compile(
     rf"{HARDWARE_BEFORE}(?:{_VOCABULARY.hardware_pattern('cpu')})"
     rf"[\s-]+\d{{3,5}}[a-z]{{0,3}}{HARDWARE_AFTER}",
@@ -504,11 +508,17 @@ _NOTED = re.compile(r"\s*\([^()]*\)\s*")
 
 @lru_cache(maxsize=1 << 14)
 def count_of(text: str, system: str | None = None) -> int | None:
-    """The number of machines a text states (`4 x RasPi 5`, `H100 * 4`, `2-node`); with
+    """The number of machines a text states (`4 x RasPi 5`, `2 x DGX Spark`, `2-node`), not
+    of GPUs (`2× RX 7900 XT` is two cards in one machine); with
     `system`, a count of other machines is none of its (`runs on a single M3 Ultra; on NVIDIA
     it needs 8x H100s` counts no M3 Ultra)."""
     match = next(
-        (m for m in COUNTED_SYSTEM.finditer(text) if system is None or _counts(m, system)), None
+        (
+            m
+            for m in COUNTED_SYSTEM.finditer(text)
+            if not _counts_cards(m) and (system is None or _counts(m, system))
+        ),
+        None,
     )
     if match:
         count = (match.group("count") or match.group("count2") or match.group("count3")).lower()
@@ -519,6 +529,13 @@ def count_of(text: str, system: str | None = None) -> int | None:
         count = words.group("count").lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
     return None
+
+
+def _counts_cards(match: re.Match[str]) -> bool:
+    """Whether a count is of GPUs in a machine (`2× RX 7900 XT`, `H100 * 4`, `4 x GPUs`): the
+    GPUs of one VFIO guest are not two nodes (cadamcat/dual-radeon-vllm, read33-s19)."""
+    counted = match.group("system") or match.group("system2")
+    return bool(counted and _CARD.match(counted.strip()))
 
 
 def _counts(match: re.Match[str], system: str) -> bool:
