@@ -22,9 +22,22 @@ from draftflow.numbers.scan import find_numbers
 
 LINE_TABLE = 30_000
 """The `table` index of line candidates (apart from tables, prose and key/value blocks)."""
-TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".log", ".out", ".rst", ".adoc", ".ipynb")
+TEXT_SUFFIXES = (
+    ".md",
+    ".markdown",
+    ".txt",
+    ".log",
+    ".out",
+    ".rst",
+    ".adoc",
+    ".ipynb",
+    ".html",
+    ".htm",
+    ".tex",
+)
 """Documents whose lines are read here: data files (CSV, JSON) give every cell already; a
-notebook's outputs and Markdown cells are lines of its JSON text."""
+notebook's outputs and Markdown cells are lines of its JSON text; a web page's and a LaTeX
+source's sentences and script data are lines of their markup."""
 MAX_LINE_CHARS = 2_000
 """Longer lines (minified data, base64) hold no figure an editor reads."""
 

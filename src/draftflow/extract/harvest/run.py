@@ -46,6 +46,13 @@ def _report_beside_tables(document: Document) -> list[Candidate]:
     )
 
 
+def harvest_markup(document: Document) -> list[Candidate]:
+    """Web pages and LaTeX sources: their tables (`<table>`, `tabular`), then `key: value`
+    lines (a page's script data: `"score": 38.1,`); the learned result model reads the other
+    numbers of their lines (`harvest/lines.py`)."""
+    return harvest_html(document) + harvest_keyvalue(document)
+
+
 HARVESTERS: dict[str, Harvester] = {
     ".csv": harvest_csv,
     ".tsv": harvest_csv,
@@ -57,6 +64,9 @@ HARVESTERS: dict[str, Harvester] = {
     ".txt": harvest_log,
     ".log": harvest_log,
     ".out": harvest_log,
+    ".html": harvest_markup,
+    ".htm": harvest_markup,
+    ".tex": harvest_markup,
 }
 
 
