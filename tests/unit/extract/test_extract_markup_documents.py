@@ -106,3 +106,26 @@ def test_latex_markup_reads_as_its_text() -> None:
 def test_a_binary_page_is_no_document() -> None:
     data = b"<html>" + bytes(range(256)) * 40
     assert not_text_reason(data) is not None
+
+
+CHART_PAGE = """<html><body><div id="chart"></div>
+<script>
+var layout = { title: 'Speed', height: 400 };
+var traces = [{"x": ["72B Q8_0", "72B Q4_K_M"], "y": [6.45, 9.36],
+  "name": "Baseline (no draft)", "type": "bar"}];
+Plotly.newPlot('chart', traces, layout);
+</script></body></html>
+"""
+
+
+def test_a_web_page_s_script_data_is_read_as_json() -> None:
+    candidates = harvest_document(make_document("sweep.html", CHART_PAGE))
+    leaves = {c.json_path: c for c in candidates if c.json_path}
+    assert leaves["traces[0].y[0]"].values == [6.45]
+    assert leaves["traces[0].y[1]"].line == 4
+    assert leaves["traces[0].y[1]"].context["name"] == "Baseline (no draft)"
+    # a hand-written layout is no JSON: its numbers are left to the line reader
+    assert not any(c.line == 3 for c in candidates)
+    # a JSON leaf's number is read once, not again as a `key: value` line
+    confab = harvest_document(make_document("board.html", PAGE))
+    assert len([c for c in confab if c.line == 16]) == 1
