@@ -9,7 +9,6 @@ from documents import make_document
 from draftflow.acquire.rules import is_document_name
 from draftflow.acquire.textual import not_text_reason
 from draftflow.extract.document import DocumentKind, TableKind, parse_document
-from draftflow.extract.document.latex_tables import latex_plain
 from draftflow.extract.harvest.lines import reads_lines
 from draftflow.extract.harvest.run import harvest_document
 
@@ -99,6 +98,8 @@ def test_a_latex_tabular_reads_its_rows_on_their_lines() -> None:
 
 
 def test_latex_markup_reads_as_its_text() -> None:
+    from draftflow.extract.document.latex_tables import latex_plain
+
     assert latex_plain(r"\textbf{\num{80.69}}\%") == "80.69%"
     assert latex_plain(r"\texttt{qwen3:8b} \& co") == "qwen3:8b & co"
 
