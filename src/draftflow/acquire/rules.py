@@ -44,6 +44,9 @@ DOCUMENT_SUFFIXES = frozenset(
         ".rst",
         ".adoc",
         ".ipynb",
+        ".html",
+        ".htm",
+        ".tex",
     }
 )
 LICENSE_NAMES = frozenset({"license", "licence", "copying", "unlicense"})

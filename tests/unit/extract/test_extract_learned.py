@@ -187,3 +187,14 @@ def test_a_model_file_round_trips_and_a_wrong_one_says_how_to_fix_it() -> None:
         with pytest.raises(ConfigError) as raised:
             parse_model(ResultModel, text, "x.json")
         assert "train-result-model.py" in (raised.value.hint or "")
+
+
+@pytest.mark.parametrize("cell", ["**-8.1%**", "-**8.1%**", "**−8.1 %**"])
+def test_a_number_whose_minus_the_scan_left_out_is_no_line_candidate(cell: str) -> None:
+    # hedone21/llm_rs2's summary: `**-8.1%**` was read `8.1` on its line, a wrong sign
+    text = f"# Regression\n\nfeat against master: {cell} at 170 tokens\n"
+    snapshot = snapshot_of({"README.md": text})
+    [document] = snapshot.documents
+    found = harvest_lines(document, set())
+    assert all(abs(v) != 8.1 or v < 0 for c in found for v in c.values)
+    assert 170 in [v for c in found for v in c.values]

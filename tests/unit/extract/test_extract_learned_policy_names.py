@@ -69,3 +69,37 @@ def test_a_time_column_of_durations_is_not_a_timestamp() -> None:
 def test_a_time_column_of_epochs_is_still_an_identifier() -> None:
     text = "# Runs\n\n| ID | time |\n|---|---|\n| r1 | 1733450000 |\n"
     assert all(_left_by_rules(text, 1733450000))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # hedone21/llm_rs2: rows named by the configuration they ran at, columns by the branch
+        (
+            "### 4-context sweep results (ms/tok, lower is better)\n\n"
+            "| Context | master (legacy) | feat (flash DK=128) |\n|---|---|---|\n"
+            "| p100 (depth 170) | 66.48 | **61.06** |\n| p300 (depth 374) | 72.14 | **64.42** |\n",
+            66.48,
+        ),
+        # johnahull/llm-d-xks-gke: a report line per concurrency
+        ("# Results\n\n- Concurrency 5: 8.90 req/s\n", 8.90),
+        # chuyishang/inference-energy: a measured average of a quantity vLLM also sets
+        ("# Run\n\n```\nM9  Avg memory utilization:   91.4%\n```\n", 91.4),
+        # rmtrms/thm-bachelorthesis: a column counting the timeouts that happened
+        ("# Runs\n\n| Modell | Timeouts |\n|---|---|\n| qwen3:8b | 62 |\n", 62),
+    ],
+)
+def test_a_measured_number_beside_a_setting_s_name_is_not_held_out(text: str, value: float) -> None:
+    assert not any(_left_by_rules(text, value))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("# Setup\n\n| Model | Batch |\n|---|---|\n| Qwen3-8B | 4 |\n", 4),
+        ("# Setup\n\n| Knob | Value |\n|---|---|\n| gpu_memory_utilization | 0.88 |\n", 0.88),
+        ("# Setup\n\n| Model | timeout |\n|---|---|\n| Qwen3-8B | 2400 |\n", 2400),
+    ],
+)
+def test_a_setting_s_own_value_is_still_held_out(text: str, value: float) -> None:
+    assert all(_left_by_rules(text, value))

@@ -1,7 +1,8 @@
 """One document model, parsed once per document, that every finder reads.
 
 `parse_document(document)` reads a snapshot document by its path's suffix: Markdown (and
-HTML tables in it), CSV/TSV, JSON/JSONL, plain text and logs. The result is memoised by the
+HTML tables in it), CSV/TSV, JSON/JSONL, plain text and logs, web pages (their `<table>`s)
+and LaTeX sources (their `tabular`s). The result is memoised by the
 document's sha256 and path (a bounded memo: the corpus's documents are each parsed once per
 process, whichever finder asks first).
 """
@@ -36,7 +37,9 @@ from draftflow.extract.document.elements import (
     TableKind,
     is_non_value,
 )
+from draftflow.extract.document.html_tables import html_tables
 from draftflow.extract.document.json_tree import JsonScanError, scan_json
+from draftflow.extract.document.latex_tables import latex_tables
 from draftflow.extract.document.lines import atx_heading, is_table_row, pipe_cell_at, split_pipes
 from draftflow.extract.document.markdown import parse_markdown
 from draftflow.extract.document.pairs import markdown_pairs, text_pairs
@@ -88,6 +91,9 @@ _SUFFIXES: dict[str, DocumentKind] = {
     ".rst": DocumentKind.TEXT,
     ".adoc": DocumentKind.TEXT,
     ".ipynb": DocumentKind.TEXT,
+    ".html": DocumentKind.HTML,
+    ".htm": DocumentKind.HTML,
+    ".tex": DocumentKind.LATEX,
 }
 
 _NON_FINITE = re.compile(r"(?<![\w\"])(?:NaN|-?Infinity)(?![\w\"])")
@@ -115,6 +121,10 @@ def _parse(document: Document) -> ParsedDocument:
         blocks, sections = parse_markdown(lines)
     elif kind is DocumentKind.TEXT:
         blocks = tuple(text_tables(lines))
+    elif kind is DocumentKind.HTML:
+        blocks = tuple(html_tables(document.text))
+    elif kind is DocumentKind.LATEX:
+        blocks = tuple(latex_tables(lines))
     elif kind is DocumentKind.CSV:
         table = csv_table(lines, document.path, problems)
         blocks = (table,) if table is not None else ()

@@ -26,6 +26,10 @@ class DocumentKind(StrEnum):
     JSONL = "jsonl"
     TEXT = "text"
     """Plain text and logs: aligned, pipe-separated and `key: value` tables."""
+    HTML = "html"
+    """A web page: its `<table>`s; its lines as text (a script's data, `key: value`)."""
+    LATEX = "latex"
+    """A LaTeX source: its `tabular`s; its lines as text (figures in its sentences)."""
     OTHER = "other"
     """Not read (no structure this model knows)."""
 
@@ -42,6 +46,8 @@ class TableKind(StrEnum):
     """`|`-separated rows in text or a code block (llama-bench), with or without a rule."""
     KEYVALUE = "keyvalue"
     """`key: value` / `key = value` lines: one row per line, the key its row header."""
+    LATEX = "latex"
+    """A LaTeX `tabular`: cells split at `&`, rows ended by `\\\\`."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Harvest HTML tables written in Markdown (`<table><tr><th>…</th></tr>…</table>`).
+"""Harvest HTML tables (`<table><tr><th>…</th></tr>…</table>`) written in Markdown or in a
+web page, and a LaTeX source's `tabular`s (`a & 1 \\\\`, `extract.document.latex_tables`).
 
 The tables are the document model's (`extract.document`: read with the standard library's
 parser from the document's HTML blocks): each cell keeps the line its tag opens on, spans are
@@ -16,12 +17,21 @@ HTML_TABLE_OFFSET = 40_000
 """HTML tables are numbered after every other kind of table (table indexes)."""
 
 
+_MARKUP_TABLES = {
+    DocumentKind.MARKDOWN: TableKind.HTML,
+    DocumentKind.HTML: TableKind.HTML,
+    DocumentKind.LATEX: TableKind.LATEX,
+}
+
+
 def html_tables(document: Document) -> list[Table]:
-    """The HTML tables of a Markdown document, in source order."""
+    """The HTML tables of a Markdown document or a web page, or a LaTeX source's tabulars,
+    in source order."""
     parsed = parse_document(document)
-    if parsed.kind is not DocumentKind.MARKDOWN:
+    kind = _MARKUP_TABLES.get(parsed.kind)
+    if kind is None:
         return []
-    return [table for table in parsed.tables if table.kind is TableKind.HTML]
+    return [table for table in parsed.tables if table.kind is kind]
 
 
 def _names(table: Table, width: int) -> list[str]:
@@ -29,7 +39,7 @@ def _names(table: Table, width: int) -> list[str]:
 
 
 def harvest_html(document: Document) -> list[Candidate]:
-    """Every number-bearing cell of the document's HTML tables."""
+    """Every number-bearing cell of the document's HTML (or LaTeX) tables."""
     candidates: list[Candidate] = []
     for index, table in enumerate(html_tables(document)):
         heading = table.heading_path[-1] if table.heading_path else None

@@ -22,9 +22,22 @@ from draftflow.numbers.scan import find_numbers
 
 LINE_TABLE = 30_000
 """The `table` index of line candidates (apart from tables, prose and key/value blocks)."""
-TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".log", ".out", ".rst", ".adoc", ".ipynb")
+TEXT_SUFFIXES = (
+    ".md",
+    ".markdown",
+    ".txt",
+    ".log",
+    ".out",
+    ".rst",
+    ".adoc",
+    ".ipynb",
+    ".html",
+    ".htm",
+    ".tex",
+)
 """Documents whose lines are read here: data files (CSV, JSON) give every cell already; a
-notebook's outputs and Markdown cells are lines of its JSON text."""
+notebook's outputs and Markdown cells are lines of its JSON text; a web page's and a LaTeX
+source's sentences and script data are lines of their markup."""
 MAX_LINE_CHARS = 2_000
 """Longer lines (minified data, base64) hold no figure an editor reads."""
 
@@ -67,6 +80,8 @@ def harvest_lines(
         for mention in find_numbers(line, decimal_comma=decimal_comma):
             if not mention.kind.is_numeric:
                 continue
+            if _sign_lost(line, mention.start):
+                continue  # `**-8.1%**`: the minus stands outside what the scan read
             for index, value in enumerate(mention.values):
                 if (number, round(float(value), 9)) in taken:
                     continue
@@ -89,6 +104,20 @@ def harvest_lines(
                 if candidate is not None:
                     candidates.append(candidate)
     return candidates
+
+
+_EMPHASIS = "*_~"
+_MINUS = ("-", "\u2212")
+
+
+def _sign_lost(line: str, start: int) -> bool:
+    """Whether a minus sign the scan left out stands before a number written at `start`,
+    with at most emphasis between (`**-8.1%**` and `-**8.1**` read `8.1`): the value read is
+    not the value written. A hyphen after a word (`x-5`) is no sign."""
+    before = line[:start].rstrip(_EMPHASIS)
+    if not before.endswith(_MINUS):
+        return False
+    return len(before) < 2 or not before[-2].isalnum()
 
 
 def _typed(value: float) -> int | float:

@@ -13,6 +13,7 @@ from draftflow.extract.harvest.inline_pairs import harvest_inline_pairs
 from draftflow.extract.harvest.json_leaves import harvest_json
 from draftflow.extract.harvest.keyvalue import harvest_keyvalue
 from draftflow.extract.harvest.markdown_tables import harvest_markdown
+from draftflow.extract.harvest.script_data import harvest_script_data
 from draftflow.extract.prose.harvest import harvest_prose
 from draftflow.runtime.collector import collection_paused
 
@@ -46,6 +47,18 @@ def _report_beside_tables(document: Document) -> list[Candidate]:
     )
 
 
+def harvest_markup(document: Document) -> list[Candidate]:
+    """Web pages and LaTeX sources: their tables (`<table>`, `tabular`), a page's script data
+    (JSON literals: `script_data.py`), then `key: value` lines not read there; the learned
+    result model reads the other numbers of their lines (`harvest/lines.py`)."""
+    scripted = harvest_script_data(document)
+    read = {(c.line, value) for c in scripted for value in c.values}
+    pairs = [
+        c for c in harvest_keyvalue(document) if not read.issuperset((c.line, v) for v in c.values)
+    ]
+    return harvest_html(document) + scripted + pairs
+
+
 HARVESTERS: dict[str, Harvester] = {
     ".csv": harvest_csv,
     ".tsv": harvest_csv,
@@ -57,6 +70,9 @@ HARVESTERS: dict[str, Harvester] = {
     ".txt": harvest_log,
     ".log": harvest_log,
     ".out": harvest_log,
+    ".html": harvest_markup,
+    ".htm": harvest_markup,
+    ".tex": harvest_markup,
 }
 
 

@@ -142,9 +142,7 @@ def out_by_policy(candidate: Candidate) -> bool:
     if THRESHOLD_WORDS.search(names):
         return True
     if any(
-        names_no_metric(name) and not _a_duration(name, candidate)
-        for name in (candidate.key, candidate.row_header)
-        if name
+        _names_a_setting(name, candidate) for name in (candidate.key, candidate.row_header) if name
     ):
         return True
     if candidate.format is SourceFormat.LINE:
@@ -155,6 +153,32 @@ def out_by_policy(candidate: Candidate) -> bool:
             return True
         return bool(_FORMULA.search(before) or _FORMULA.search(after))
     return bool(_BOUND_OR_FORMULA.search(_tags_blanked(candidate.text)))
+
+
+_CONFIGURATION = re.compile(
+    r"\b(?:concurrency|batch(?:[\s_-]*size)?|bs|ctx|context|depth|chunk(?:[\s_-]*size)?)"
+    r"\s*[:=@]?\s*\d[\d,.]*\s*[kKmM]?\b",
+    re.I,
+)
+"""A setting named with its own value (`depth 170`, `ctx 518`, `Concurrency 5:`): the name
+says at which configuration the number beside it was measured, not that it is the setting."""
+_MEASURED_STATISTIC = re.compile(r"(?:^|[\W_])(?:avg|average|mean|median)(?:[\W_]|$)", re.I)
+"""A name that averages what it names (`Avg memory utilization`, `M9_avg_mem_util_percent`)
+reads a measurement: a setting is set, not averaged."""
+_EVENT_COUNT = re.compile(r"^\W*(?:timeouts|errors|failures|retries)\W*$", re.I)
+"""A name that is a plural event alone (`Timeouts`): a count of what happened, not the
+`timeout` setting."""
+
+
+def _names_a_setting(name: str, candidate: Candidate) -> bool:
+    """Whether the settings vocabulary reads `name` (a candidate's column, key or row) as a
+    setting or identifier of the number, once a setting given with its own value is read as
+    the configuration (`p100 (depth 170)`), and unless the name averages a measurement or
+    counts events (`Avg memory utilization`, `Timeouts`)."""
+    bare = _CONFIGURATION.sub(" ", name).strip(" \t:()[]-")
+    if not bare or _MEASURED_STATISTIC.search(bare) or _EVENT_COUNT.match(bare):
+        return False
+    return names_no_metric(bare) and not _a_duration(bare, candidate)
 
 
 _TIME_ALONE = re.compile(r"^\W*time\W*$", re.I)
