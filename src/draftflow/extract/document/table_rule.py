@@ -11,6 +11,8 @@ whose `meta["rows"]` lists each row as (0-based line, in the head, its cells' te
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import MD_TRIM_CHARS, isStrSpace, mdTrim
 from markdown_it.rules_block.state_block import StateBlock
@@ -142,7 +144,7 @@ def table(state: StateBlock, start: int, end_line: int, silent: bool) -> bool:
     return True
 
 
-def _starts_of(terminators: list[object]) -> str | None:
+def _starts_of(terminators: Sequence[object]) -> str | None:
     """The characters a line must open with for one of `terminators` to end a table, or None
     when a rule of theirs is not one of those `_TERMINATOR_STARTS` knows."""
     names = [getattr(rule, "__name__", "") for rule in terminators]
