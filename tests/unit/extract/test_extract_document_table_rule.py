@@ -51,6 +51,28 @@ CASES = [
     "| a | b |\n| --- |\n| 1 | 2 |\n",
     "| a |\n| --- |\n|  |\n| x\u2003|\n# heading ends it\n",
     "para\n| a | b |\n| --- | --- |\n| 1 | 2 |\n",
+    # each rule that ends a table, after rows the rule is not asked about (they open with |)
+    *(
+        f"| a | b |\n| --- | --- |\n| 1 | 2 |\n  | 3 | 4 |\n{end}\n| 5 | 6 |\n"
+        for end in (
+            "```",
+            "~~~",
+            "> q",
+            "***",
+            "___",
+            "- item",
+            "+ item",
+            "* item",
+            "1. item",
+            "2) item",
+            "<div>",
+            "## h",
+            "",
+            "    | code |",
+            "x | y",
+            "9 | 9",
+        )
+    ),
 ]
 
 
@@ -60,6 +82,7 @@ def test_the_compact_rule_reads_the_library_rule_tables() -> None:
 
 
 LINE_PIECES = ["| ", " |", "|", "a", "1.5", "\\|", "---", ":--", "--:", " ", "-", ">", "#", "`"]
+LINE_PIECES += ["~~~", "*", "_", "+", "1.", "2)", "<div>", "    "]
 
 
 @settings(max_examples=300, deadline=None)
