@@ -280,17 +280,23 @@ def test_sections_ask_questions_and_cite_pinned_documents(
 ) -> None:
     draft = draft_deterministic(fixture_snapshot, selection_from(fixture_extraction))
     headings = [s.heading for s in draft.sections]
-    # the lead configuration's claim first, then the weightiest comparison: the README's two
-    # decode rates at concurrency 1
-    assert headings[0] == "What decode rate does Qwen3-32B show under vLLM?"
-    assert headings[1] == "Which configuration leads decode rate at concurrency 1, and by how much?"
+    # the lead configuration's claim first, then (as the seeds ask) what changes between the
+    # arms, then the weightiest comparison: the README's two decode rates at concurrency 1
+    leads = "Which configuration leads decode rate at concurrency 1, and by how much?"
+    assert headings[:3] == [
+        "What decode rate does Qwen3-32B show under vLLM?",
+        "What changes between the vLLM, SGLang and TensorFold arms?",
+        leads,
+    ]
+    arms = draft.sections[1].paragraphs[0]
+    assert "the engine is not shown to be the only difference" in arms  # some state no model
     assert "What do the sources leave open about the decode rate figures?" in headings
     pinned = {d.pinned_url for d in fixture_snapshot.documents}
     for section in draft.sections:
         assert section.heading.endswith("?")
         assert section.citations, section.heading
         assert all("#" not in c and c in pinned for c in section.citations)
-    leader = draft.sections[1]
+    leader = draft.sections[2]
     assert "39.9 tokens/s, 1.48× the 27.0 tokens/s" in leader.paragraphs[0]
     # The derived prefill figure comes from runs.json, so the section saying so cites it.
     derived = next(s for s in draft.sections if "median of the source rows" in str(s))

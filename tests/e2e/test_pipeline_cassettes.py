@@ -58,7 +58,7 @@ RECORDED = {
 RECORDED_REPLIES = {
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
-    "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
+    "Kleybrink__dgx-spark-bench": (19, 18, CREATION_MODEL_FALLBACK),
 }
 SETTINGS = [
     "--model",

@@ -169,7 +169,7 @@ def _best(
     )
 
 
-# The gold's keys (`../shared/gold/CONDITIONS.md`) have no output cap: its `output_tokens` is
+# The gold's keys (the gold brief's conditions) have no output cap: its `output_tokens` is
 # "the workload's generated length", which a stated cap (`max_tokens: 200`) gives; the record
 # keeps the cap apart as the seed does (`max_output_tokens`), and is judged by it there.
 _RECORD_KEYS_FOR_GOLD = {"output_tokens": ("output_tokens", "max_output_tokens")}

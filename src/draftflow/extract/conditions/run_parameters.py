@@ -237,7 +237,12 @@ def line_date(text: str) -> str | None:
 
 
 def figure_date(context: DocumentContext, line: int) -> str | None:
-    """A figure's experiment date (see `DATED`), or None."""
+    """A figure's experiment date (see `DATED`), or None: read once per line (a wide row's
+    thousands of figures share it)."""
+    return context.remembered(("figure_date", line), lambda: (_figure_date(context, line),))[0]
+
+
+def _figure_date(context: DocumentContext, line: int) -> str | None:
     own = context.lines[line - 1] if 1 <= line <= len(context.lines) else ""
     if _dates(own):
         return line_date(own)  # `vs 1 Aug` on the figure's line: another run's date, or none
