@@ -242,6 +242,19 @@ class SelectionEdit(_Strict):
     on: IsoDate
 
 
+RUN_PARAMETER_KEYS = (
+    "thinking",
+    "temperature",
+    "top_p",
+    "max_output_tokens",
+    "kv_dtype",
+    "draft_tokens",
+)
+"""A result's run settings (the seed's per-result fields), in the order its conditions write
+them: read only under their own names (`extract/conditions/run_parameters.py`), named beside
+a figure's label in the article (`record/render.py`)."""
+
+
 class SelectionNote(_Strict):
     """How the headline `reported_results` were chosen among the figures in the figures file,
     and where the record-level metadata is stated (or why it stays null)."""

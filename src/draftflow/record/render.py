@@ -21,7 +21,7 @@ from typing import Any
 
 from draftflow.record.bounds import cause_of, removed_cause
 from draftflow.record.label import condition_part
-from draftflow.record.model import Record
+from draftflow.record.model import RUN_PARAMETER_KEYS, Record
 
 __all__ = ["render_markdown"]
 
@@ -200,17 +200,9 @@ def _sections(record: Record) -> list[str]:
     return blocks
 
 
-RUN_PARAMETERS = (
-    "thinking",
-    "temperature",
-    "top_p",
-    "max_output_tokens",
-    "kv_dtype",
-    "draft_tokens",
-)
-"""The run settings a figure's or profile's line names beside its label where its conditions
-state them (`thinking off, temperature 0.2, top-p 0.9, KV fp8`), as the seed's article
-shows them."""
+RUN_PARAMETERS = RUN_PARAMETER_KEYS
+"""The run settings a figure's line names beside its label where its conditions state them
+(`thinking off, temperature 0.2, top-p 0.9, KV fp8`), as the seed's article shows them."""
 
 
 def _with_run_settings(label: str, conditions: dict[str, Any]) -> str:

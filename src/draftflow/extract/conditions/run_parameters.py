@@ -23,18 +23,12 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.numbers.dates import find_dates
+from draftflow.record.model import RUN_PARAMETER_KEYS
 
 if TYPE_CHECKING:
     from draftflow.extract.conditions.context import DocumentContext
 
-PARAMETER_KEYS = (
-    "thinking",
-    "temperature",
-    "top_p",
-    "max_output_tokens",
-    "kv_dtype",
-    "draft_tokens",
-)
+PARAMETER_KEYS = RUN_PARAMETER_KEYS
 """The parameters read here, in the order a result's conditions write them."""
 
 SPELLINGS: dict[str, frozenset[str]] = {

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from draftflow.acquire.rules import DOCUMENT_SUFFIXES
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
 from draftflow.extract.document import parse_document
@@ -22,19 +23,8 @@ from draftflow.numbers.scan import find_numbers
 
 LINE_TABLE = 30_000
 """The `table` index of line candidates (apart from tables, prose and key/value blocks)."""
-TEXT_SUFFIXES = (
-    ".md",
-    ".markdown",
-    ".txt",
-    ".log",
-    ".out",
-    ".rst",
-    ".adoc",
-    ".ipynb",
-    ".html",
-    ".htm",
-    ".tex",
-)
+_DATA_SUFFIXES = frozenset({".csv", ".tsv", ".json", ".jsonl", ".ndjson", ".yaml", ".yml", ".toml"})
+TEXT_SUFFIXES = tuple(sorted(DOCUMENT_SUFFIXES - _DATA_SUFFIXES))
 """Documents whose lines are read here: data files (CSV, JSON) give every cell already; a
 notebook's outputs and Markdown cells are lines of its JSON text; a web page's and a LaTeX
 source's sentences and script data are lines of their markup."""
