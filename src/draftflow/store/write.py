@@ -276,14 +276,8 @@ def _bytes_or_none(path: Path) -> bytes | None:
 
 def _read_or_none(path: Path) -> str | None:
     """The text of `path`, or None when there is no such file."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise InputError(
-            f"cannot read {path}: {error.strerror}", hint=f"make {path} readable for you"
-        ) from error
+    data = _bytes_or_none(path)
+    return None if data is None else data.decode("utf-8")
 
 
 __all__ = [
