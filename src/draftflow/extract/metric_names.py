@@ -17,6 +17,7 @@ from draftflow.extract.vocabulary import (
     THRESHOLD_WORDS,
     metric_by_unit,
 )
+from draftflow.numbers.units import without_listed
 from draftflow.numbers.vocabulary import vocabulary
 
 # `c=1`, `x4`, and a count of a setting as a whole header (`2 devices`, `512 tokens`)
@@ -51,7 +52,7 @@ def metric_name(name: str) -> str | None:
     A spread or normalised column names its base metric with a suffix
     (`decode_tokens_per_s_std` → `decode_rate_stdev`, `ttft_s_norm` → `ttft_normalised`).
     """
-    lowered = strip_setting_values(name)
+    lowered = strip_setting_values(without_listed(name))
     suffix = ""
     for pattern, qualifier in _QUALIFIERS:
         if pattern.search(lowered):

@@ -105,6 +105,18 @@ _WINDOW = re.compile(
 )
 
 
+# a parenthesis that lists things joined by `+` (`Complete (LCB + tok/s)`: models with both
+# results): its unit names one of the things listed, not the value's
+_LISTED = re.compile(r"\([^()]*\s\+\s[^()]*\)")
+
+
+def without_listed(name: str) -> str:
+    """`name` without a parenthesis that lists things joined by `+` (`Complete (LCB + tok/s)`
+    names models complete in both, not a speed): what its unit or metric words name is one of
+    the things listed."""
+    return _LISTED.sub(" ", name) if "+" in name else name
+
+
 def is_window_name(name: str) -> bool:
     """True when a name ends in a count of a time unit (`five_minutes`, `15m`): the window its
     value was taken over, which is not the value's unit."""
@@ -114,8 +126,8 @@ def is_window_name(name: str) -> bool:
 @lru_cache(maxsize=1 << 16)  # a wide table's every header (8,192 thrashed at 10,000)
 def unit_of_name(name: str) -> str | None:
     """The unit a header or key implies (`TTFT (s)` → s, `ttft_ms` → ms), or None; none for
-    a window (`five_minutes`)."""
-    lowered = name.lower()
+    a window (`five_minutes`) or a parenthesis listing things (`Complete (LCB + tok/s)`)."""
+    lowered = without_listed(name.lower())
     if _WINDOW.search(lowered.strip()):
         return None
     for unit, pattern in _NAMES:
