@@ -6,7 +6,9 @@ are capped; every sentence that carries a number passes the grounding guard or i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from pydantic import JsonValue
 
 from draftflow.draft import template_wording as w
 from draftflow.draft.grounding import format_value
@@ -55,21 +57,22 @@ def _dated(writer: SectionWriter, date: str | None, evidence: str | None) -> str
     line = document.line(int(anchor)) if document is not None and anchor.isdigit() else None
     if line is None or any(found not in date for _, _, found in find_dates(line)):
         return None
-    by_date = [
-        item
-        for item in writer.grounded
-        if any(
-            isinstance(v, str) and date in v
-            for k, v in item.result.conditions.items()
-            if k in ("experiment_date", "date")
-        )
-    ]
+    by_date = [item for item in writer.grounded if _states_date(item.result.conditions, date)]
     from_line = [i for i in writer.grounded if i.document.pinned_url == url and i not in by_date]
     if len(by_date) + len(from_line) == len(writer.grounded):
         return f"The measurements are dated {date}."
     if from_line and not by_date and document is not None:
         return f"The measurements in {document.path} are dated {date}."
     return None
+
+
+def _states_date(conditions: Mapping[str, object], date: str) -> bool:
+    """Whether a figure's own date conditions name `date`."""
+    return any(
+        isinstance(value, str) and date in value
+        for key, value in conditions.items()
+        if key in ("experiment_date", "date")
+    )
 
 
 def _measured_on(
@@ -263,20 +266,7 @@ def _why_not_comparable(items: Sequence[Grounded]) -> tuple[str, bool]:
     their conditions either). The two ends of one stated range (`between 15.45 and 16.36
     tokens per second`) are one figure's bounds, not two statistics."""
     conditions = [item.result.conditions for item in items]
-    keys = w.unique(k for c in conditions for k, v in c.items() if v is not None and w.is_scalar(v))
-    differ = [
-        k
-        for k in keys
-        if k not in NAMED_MANY_WAYS and w.differ_stated(c.get(k) for c in conditions)
-    ]
-    unsaid = any(
-        k not in differ
-        and (
-            any(c.get(k) is None for c in conditions)
-            or (k in NAMED_MANY_WAYS and w.differ_stated(c.get(k) for c in conditions))
-        )
-        for k in keys
-    )
+    differ, unsaid = _stated_differences(conditions)
     parts = []
     if differ:
         parts.append(w.join_capped(w.key_names(differ), COMPARED_KEYS))
@@ -284,6 +274,25 @@ def _why_not_comparable(items: Sequence[Grounded]) -> tuple[str, bool]:
     if len(stated) > 1 and not _one_range(items):
         parts.append("the statistic reported")
     return w.join(parts), unsaid
+
+
+def _stated_differences(
+    conditions: Sequence[Mapping[str, JsonValue]],
+) -> tuple[list[str], bool]:
+    """The keys whose stated values differ among the figures, and whether some other key is
+    stated by some figures only (or named in ways that cannot be compared)."""
+    keys = w.unique(k for c in conditions for k, v in c.items() if v is not None and w.is_scalar(v))
+
+    def differs(key: str) -> bool:
+        return w.differ_stated(c.get(key) for c in conditions)
+
+    differ = [k for k in keys if k not in NAMED_MANY_WAYS and differs(k)]
+    unsaid = any(
+        k not in differ
+        and (any(c.get(k) is None for c in conditions) or (k in NAMED_MANY_WAYS and differs(k)))
+        for k in keys
+    )
+    return differ, unsaid
 
 
 _UNSTATED_STATISTIC = "as reported"

@@ -89,20 +89,28 @@ def seed_conditions(
         resolved.put("engine_version", resolved.stated_version)
     if clause is not None and not clause.admits(resolved.values.get("model")):
         resolved.values.pop("model", None)  # `a 26B MoE at 108 tok/s` under a gemma-4-31B heading
-    own_cells = (
-        [
-            (h, c)
-            for i, (h, c) in enumerate(zip(table.header, table.cells, strict=False))
-            if i != table.own
-        ]
-        if table is not None
-        else [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
-    )
+    parameters = _run_settings(raw, table, context, line, setup_lines, readme)
+    return _assemble(resolved, raw, parameters)
+
+
+def _run_settings(
+    raw: Mapping[str, JsonValue],
+    table: TableCells | None,
+    context: DocumentContext | None,
+    line: int,
+    setup_lines: frozenset[int],
+    readme: DocumentContext | None,
+) -> dict[str, JsonValue]:
+    """The run settings the figure's own cells (its row's other cells, or its raw cells) and
+    context state under their names, and its experiment date."""
+    if table is not None:
+        pairs = zip(table.header, table.cells, strict=False)
+        own_cells = [(h, c) for i, (h, c) in enumerate(pairs) if i != table.own]
+    else:
+        own_cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
     parameters = figure_parameters(own_cells, context, line, setup_lines, readme)
     dated = figure_date(context, line) if context is not None else None
-    if dated is not None:
-        parameters = {**parameters, DATED: dated}
-    return _assemble(resolved, raw, parameters)
+    return parameters if dated is None else {**parameters, DATED: dated}
 
 
 _MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})

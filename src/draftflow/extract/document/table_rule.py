@@ -91,33 +91,54 @@ def _aligns(state: StateBlock, line: int) -> list[str] | None:
 
 def table(state: StateBlock, start: int, end_line: int, silent: bool) -> bool:
     """The GFM table starting at line `start`, if one does (markdown-it's block rule)."""
-    if start + 2 > end_line:
-        return False
-    line = start + 1
-    if state.sCount[line] < state.blkIndent or state.is_code_block(line):
-        return False
-    aligns = _aligns(state, line)
-    if aligns is None:
-        return False
-    text = mdTrim(getLine(state, start))
-    if "|" not in text or state.is_code_block(start):
-        return False
-    columns = _split(text)
-    width = len(columns)
-    if width == 0 or width != len(aligns):
+    columns = _header_columns(state, start, end_line)
+    if columns is None:
         return False
     if silent:
         return True
     parent_type = state.parentType
     state.parentType = "table"
-    terminators = state.md.block.ruler.getRules("blockquote")
-    starts = _starts_of(terminators)
-    source = state.src
     opening = state.push("table_open", "table", 1)
     rows: list[RowCells] = [(start, True, [cell.strip(MD_TRIM_CHARS) for cell in columns])]
     holder = state.push(ROWS, "", 0)
+    line = _read_body(state, start + 2, end_line, len(columns), rows)
+    holder.meta = {"rows": rows}
+    state.push("table_close", "table", -1)
+    opening.map = [start, line]
+    state.parentType = parent_type
+    state.line = line
+    return True
+
+
+def _header_columns(state: StateBlock, start: int, end_line: int) -> list[str] | None:
+    """The header row's columns when lines `start` and `start + 1` open a table (a header
+    and its delimiter row of as many columns), else None."""
+    if start + 2 > end_line:
+        return None
+    line = start + 1
+    if state.sCount[line] < state.blkIndent or state.is_code_block(line):
+        return None
+    aligns = _aligns(state, line)
+    if aligns is None:
+        return None
+    text = mdTrim(getLine(state, start))
+    if "|" not in text or state.is_code_block(start):
+        return None
+    columns = _split(text)
+    if not columns or len(columns) != len(aligns):
+        return None
+    return columns
+
+
+def _read_body(
+    state: StateBlock, line: int, end_line: int, width: int, rows: list[RowCells]
+) -> int:
+    """Append the body rows from `line` on to `rows` (each padded to `width` cells) until a
+    line ends the table; returns the first line after it."""
+    terminators = state.md.block.ruler.getRules("blockquote")
+    starts = _starts_of(terminators)
+    source = state.src
     autocompleted = 0
-    line = start + 2
     while line < end_line:
         if state.sCount[line] < state.blkIndent:
             break
@@ -136,12 +157,7 @@ def table(state: StateBlock, start: int, end_line: int, silent: bool) -> bool:
         cells = [cell.strip(MD_TRIM_CHARS) for cell in columns[:width]]
         rows.append((line, False, cells + [""] * (width - len(cells))))
         line += 1
-    holder.meta = {"rows": rows}
-    state.push("table_close", "table", -1)
-    opening.map = [start, line]
-    state.parentType = parent_type
-    state.line = line
-    return True
+    return line
 
 
 def _starts_of(terminators: Sequence[object]) -> str | None:
