@@ -42,7 +42,12 @@ from draftflow.extract.conditions.readers import (
     read_row_first,
     read_text,
 )
-from draftflow.extract.conditions.run_parameters import DATED, figure_date, figure_parameters
+from draftflow.extract.conditions.run_parameters import (
+    DATED,
+    figure_date,
+    figure_parameters,
+    parameters_in_cells,
+)
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
@@ -103,14 +108,32 @@ def _run_settings(
 ) -> dict[str, JsonValue]:
     """The run settings the figure's own cells (its row's other cells, or its raw cells) and
     context state under their names, and its experiment date."""
+    own_cells: list[tuple[str, str]] | dict[str, set[JsonValue]]
     if table is not None:
-        pairs = zip(table.header, table.cells, strict=False)
-        own_cells = [(h, c) for i, (h, c) in enumerate(pairs) if i != table.own]
+        own_cells = _row_parameters(table, context, line)
     else:
         own_cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
     parameters = figure_parameters(own_cells, context, line, setup_lines, readme)
     dated = figure_date(context, line) if context is not None else None
     return parameters if dated is None else {**parameters, DATED: dated}
+
+
+def _row_parameters(
+    table: TableCells, context: DocumentContext | None, line: int
+) -> list[tuple[str, str]] | dict[str, set[JsonValue]]:
+    """The run parameters a row's cells state besides the figure's own: read once per row
+    where the figure's own cell names none (a 10,000-column row's figures each read the
+    whole row otherwise), else the row's other cells."""
+    width = min(len(table.header), len(table.cells))
+    index = table.own if table.own is not None and table.own < width else None
+    own = [] if index is None else [(table.header[index], table.cells[index])]
+    if context is None or parameters_in_cells(own):
+        pairs = zip(table.header, table.cells, strict=False)
+        return [pair for i, pair in enumerate(pairs) if i != table.own]
+    return context.remembered(
+        ("row parameters", line),
+        lambda: parameters_in_cells(zip(table.header, table.cells, strict=False)),
+    )
 
 
 _MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})

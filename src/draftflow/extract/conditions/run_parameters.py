@@ -172,7 +172,7 @@ _PROSE = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
 
 
 def figure_parameters(
-    cells: Iterable[tuple[str, str]],
+    cells: Iterable[tuple[str, str]] | dict[str, set[JsonValue]],
     context: DocumentContext | None,
     line: int,
     setup_lines: frozenset[int],
@@ -183,8 +183,10 @@ def figure_parameters(
     document's setup sections' (`setup_lines`), the two-column setup tables describing its
     run, the README's. A level that states a key
     twice, differently, says nothing of it, and no farther level may then (a guess is worse
-    than a blank). The places that state them are found again by `cite`."""
-    levels: list[dict[str, set[JsonValue]]] = [parameters_in_cells(cells)]
+    than a blank). The places that state them are found again by `cite`. `cells` may be
+    given as what `parameters_in_cells` read of them (a row's, read once for its figures)."""
+    own = cells if isinstance(cells, dict) else parameters_in_cells(cells)  # read already
+    levels: list[dict[str, set[JsonValue]]] = [own]
     if context is not None and context.document.path.lower().endswith(_PROSE):
         levels.append(parameters_in_cells(context.key_values(line)))
         levels.append(parameters_in_cells(context.pairs_on(setup_lines)))
