@@ -19,6 +19,9 @@ GITHUB = "https://github.com"
 # copy draftflow read, not a page anyone can open, until `--origin` names the public repository.
 LOCAL_SCHEME = "local://"
 
+README_NAMES = ("README.md", "readme.md", "README.markdown", "README.txt", "README")
+"""The names a repository's front page goes by, in the order they are looked for."""
+
 
 def split_lines(text: str) -> list[str]:
     """Split decoded text into lines numbered as GitHub numbers them (index 0 is line 1)."""

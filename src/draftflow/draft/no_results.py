@@ -4,11 +4,11 @@ editorial names first (the README, then the others)."""
 
 from __future__ import annotations
 
-from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.acquire.snapshot import README_NAMES, Document, Snapshot
 from draftflow.draft import template_wording as w
 from draftflow.draft.artifact import CREATION_DETERMINISTIC, EditorialDraft
 from draftflow.draft.grounding import Grounding, SourceTexts
-from draftflow.draft.template_wording import LIMITATIONS, MAX_DOCUMENTS_NAMED, README_NAMES
+from draftflow.draft.template_wording import LIMITATIONS, MAX_DOCUMENTS_NAMED
 from draftflow.select.artifact import Selection
 from draftflow.select.disclaimer import Disclaimer
 

@@ -67,7 +67,6 @@ SETUP_FIELDS = (
     ("context_limit_tokens", "context limit in tokens"),
     ("experiment_date", "experiment date"),
 )
-README_NAMES = ("README.md", "readme.md", "README.markdown", "README.txt", "README")
 
 UNRANKED = "Figures from different configurations are not ranked against each other."
 RANKED_LIMITATION = (

@@ -15,10 +15,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.acquire.snapshot import README_NAMES, Document, Snapshot
 from draftflow.record.model import ReportedResult
 
-_README_NAMES = ("README.md", "readme.md", "README.markdown", "README.txt", "README")
 # the author disclaims real or actual results (`does not claim real GPU benchmark results
 # yet`, `no real measurements so far`), or calls the numbers synthetic or placeholders
 _DISCLAIMS = re.compile(
@@ -62,7 +61,7 @@ def results_disclaimer(snapshot: Snapshot, results: Sequence[ReportedResult]) ->
 
 
 def _readme(snapshot: Snapshot) -> Document | None:
-    for name in _README_NAMES:
+    for name in README_NAMES:
         document = snapshot.by_path(name)
         if document is not None:
             return document

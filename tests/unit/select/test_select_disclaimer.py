@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from documents import make_document, make_result
+from documents import make_result
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.select.disclaimer import results_disclaimer
 from draftflow.select.not_measured import not_measured
+from extract_support import snapshot_of
 
-REVISION = "0123456789abcdef0123456789abcdef01234567"
 # lijiaweiphilip-web/l40s-llm-bench's README (line 18), and one of its documents' numbers
 SCAFFOLD = (
     "# l40s-llm-bench\n\nMinimal scaffold for reproducible LLM inference benchmarks.\n"
@@ -17,39 +17,32 @@ SCAFFOLD = (
 SCORECARD = "| Area | Score |\n| --- | ---: |\n| Project clarity | 5/5 |\n"
 
 
-def _document(path: str, text: str) -> Document:
-    return make_document(path, text, revision=REVISION, prefix="demo-")
-
-
-def _snapshot(*documents: Document) -> Snapshot:
-    return Snapshot(
-        repository="o/demo",
-        url="https://github.com/o/demo",
-        revision=REVISION,
-        commit_time="2026-01-01T00:00:00Z",
-        documents=list(documents),
-    )
+def _snapshot(files: dict[str, str]) -> tuple[Snapshot, dict[str, Document]]:
+    snapshot = snapshot_of(files)
+    return snapshot, {d.path: d for d in snapshot.documents}
 
 
 def test_a_readme_that_disclaims_real_results_is_read_with_its_line() -> None:
-    readme, scorecard = _document("README.md", SCAFFOLD), _document("docs/score.md", SCORECARD)
-    found = results_disclaimer(_snapshot(readme, scorecard), [make_result(scorecard, 3, 5)])
+    snapshot, by_path = _snapshot({"README.md": SCAFFOLD, "docs/score.md": SCORECARD})
+    found = results_disclaimer(snapshot, [make_result(by_path["docs/score.md"], 3, 5)])
     assert found is not None
     assert found.place == "README.md:5"
     assert found.words == "does not claim real GPU benchmark results"
 
 
 def test_a_wrapped_disclaimer_is_read_at_the_line_it_starts() -> None:
-    readme = _document("README.md", "# x\n\nThis release does not include real L40S\nresults.\n")
-    found = results_disclaimer(_snapshot(readme), [])
+    snapshot, _ = _snapshot(
+        {"README.md": "# x\n\nThis release does not include real L40S\nresults.\n"}
+    )
+    found = results_disclaimer(snapshot, [])
     assert found is not None and found.line == 3
 
 
 def test_a_readme_that_reports_results_is_never_read_as_disclaiming_them() -> None:
     """A README with a figure of its own that disclaims some other claim keeps its headline."""
     text = SCAFFOLD + "\n| model | tok/s |\n|---|---|\n| Qwen3-8B | 41.2 |\n"
-    readme = _document("README.md", text)
-    assert results_disclaimer(_snapshot(readme), [make_result(readme, 9, 41.2)]) is None
+    snapshot, by_path = _snapshot({"README.md": text})
+    assert results_disclaimer(snapshot, [make_result(by_path["README.md"], 9, 41.2)]) is None
 
 
 def test_ordinary_sentences_about_results_are_no_disclaimer() -> None:
@@ -59,14 +52,14 @@ def test_ordinary_sentences_about_results_are_no_disclaimer() -> None:
         "The numbers are medians of five runs.",
         "No results for the 70B model yet.",
     ):
-        readme = _document("README.md", f"# x\n\n{sentence}\n")
-        assert results_disclaimer(_snapshot(readme), []) is None, sentence
+        snapshot, _ = _snapshot({"README.md": f"# x\n\n{sentence}\n"})
+        assert results_disclaimer(snapshot, []) is None, sentence
 
 
 def test_a_value_assigned_to_a_setting_in_a_command_is_no_measurement() -> None:
     """l40s-llm-bench's `GPU_METRICS_INTERVAL_SECONDS=1` was the record's headline latency."""
     line = "GPU_METRICS_SAMPLES=120 GPU_METRICS_INTERVAL_SECONDS=1 \\"
-    document = _document("docs/gpu.md", f"```bash\n{line}\n```\n")
+    document = _snapshot({"docs/gpu.md": f"```bash\n{line}\n```\n"})[1]["docs/gpu.md"]
     found = not_measured(
         make_result(document, 2, 1).model_copy(update={"metric": "latency", "unit": "s"}), line
     )
@@ -78,7 +71,7 @@ def test_a_value_assigned_to_a_setting_in_a_command_is_no_measurement() -> None:
 
 def test_a_measured_key_value_in_a_log_is_still_a_measurement() -> None:
     """Log lines write results as `key=value` too: a lower-case key is not a setting's name."""
-    document = _document("run.log", "eval_rate=45.2 tokens/s\n")
+    document = _snapshot({"run.log": "eval_rate=45.2 tokens/s\n"})[1]["run.log"]
     line = "eval_rate=45.2 tokens/s"
     assert not_measured(make_result(document, 1, 45.2), line) is None
     line = "N=5 runs, throughput 45.2 tok/s"
