@@ -19,6 +19,7 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.name_reading import noted_system
 from draftflow.extract.conditions.chain_names import ChainText, Names, text_names
 from draftflow.extract.conditions.columns import (
     column_model,
@@ -172,6 +173,7 @@ def _read_table_place(
         # the figure's own cell, nearest of all: `~122–187 tok/s aggregate at concurrency 4`
         for key, setting in settings_in_text(table.cells[own]).single().items():
             resolved.put(key, setting)
+        resolved.put("system", noted_system(table.cells[own]))
     read_row_first(resolved, table, own, context, line)
     header = table.header[own] if own is not None and own < len(table.header) else None
     if header is not None:
