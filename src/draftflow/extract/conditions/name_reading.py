@@ -146,7 +146,6 @@ def noted_system(cell: str) -> str | None:
     return vocab.sole_system(note.group(1))
 
 
-
 def _chip_header(header: str) -> str | None:
     """A short column header naming one chip or CPU (`Strix Halo tok/s`), not as what its
     figures are compared with (`Speedup over Strix Halo`)."""
