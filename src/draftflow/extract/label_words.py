@@ -31,8 +31,9 @@ _EMPHASIS = re.compile(r"[*`]+|\[([^\]]*)\]\([^)]*\)")
 """Emphasis, code marks and a link's target, but not a name's underscores (`Q4_K_M`)."""
 _MAX_WORDS_BEFORE = 3
 _RANGE_END = re.compile(r"\s*(?:[-–—~]|to\s)\s*\d")
-MARKUP = re.compile(r"[*_`]+|\[([^\]]*)\]\([^)]*\)")
-"""Emphasis, code marks and a link's target: what a label leaves out of the words it takes."""
+MARKUP = re.compile(r"[*`]+|(?<!\w)_+|_+(?!\w)|\[([^\]]*)\]\([^)]*\)")
+"""Emphasis, code marks and a link's target: what a label leaves out of the words it takes;
+an underscore inside a word is the word's (`report-mistral_small3_2_latest.txt`)."""
 _LEADING_UNIT = re.compile(
     r"^[^\w]*(?:%|[a-zµ/]{1,8}/s|ms|s|GB|GiB|MB|tok/s|x|×)?(?![\w])\s*", re.I
 )

@@ -29,10 +29,15 @@ Keyword = tuple[str, ...]
 # The topics a record names: one vocabulary for the select stage (`select/topics.py`, with
 # the line that names each) and for a record assembled without a selection (`assemble.py`).
 # The runtimes are the vocabulary's engines (`numbers/vocabulary.toml`, `[[engine]]`).
+_PORT = r"\.(?:rs|cpp|c|js|ts|go|zig|swift|jl|net|java|kt|mojo)\b"
+"""A language's suffix after a runtime's name: `vLLM.rs` is another project, a port."""
 RUNTIMES: dict[str, Keyword] = {
-    engine.name: tuple(spelling_pattern([spelling]) for spelling in engine.spellings)
+    engine.name: tuple(
+        spelling_pattern([spelling]) + f"(?!{_PORT})" for spelling in engine.spellings
+    )
     for engine in vocabulary().engine
 }
+_RUNTIME_KEYWORDS = frozenset(RUNTIMES.values())
 # The hardware topics are the vocabulary's too (`[[hardware_topic]]`).
 HARDWARE: dict[str, Keyword] = {
     topic.topic: topic.keywords for topic in vocabulary().hardware_topic
@@ -44,8 +49,14 @@ _WORD = re.compile(r"\w")
 
 @functools.cache
 def pattern(keyword: Keyword) -> re.Pattern[str]:
-    """The keyword as one case-insensitive pattern of whole words, for a short text."""
-    return re.compile("|".join(rf"\b{alternative}\b" for alternative in keyword), re.I)
+    """The keyword as one case-insensitive pattern of whole words, for a short text; a
+    runtime's only on a line that names no port of it (`vLLM.rs – A Minimalist vLLM in Rust`
+    is about the port)."""
+    words = "|".join(rf"\b{alternative}\b" for alternative in keyword)
+    if keyword not in _RUNTIME_KEYWORDS:
+        return re.compile(words, re.I)
+    spellings = "|".join(alternative.removesuffix(f"(?!{_PORT})") for alternative in keyword)
+    return re.compile(rf"^(?!.*\b(?:{spellings}){_PORT}).*?(?:{words})", re.I | re.M)
 
 
 @functools.cache

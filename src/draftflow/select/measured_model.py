@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.acquire.snapshot import Document, Snapshot
-from draftflow.record.model import ModelArtifact, ReportedResult
+from draftflow.extract.document import parse_document
+from draftflow.record.model import ModelArtifact, ReportedResult, document_url
 from draftflow.select.artifact_revision import artifact_revision
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_names import (
@@ -64,7 +65,7 @@ def read_model(
         if name is None:
             return  # several stated models that are not variants of one: handled above
         meta.evidence["model_id"] = stated[name]
-    name = _model_artifact(meta, snapshot, front, name)
+    name = _model_artifact(meta, snapshot, front, name, headline)
     if name is None:
         name = _stated_elsewhere(meta, readme, headline, front[1:] if readme else front)
     if name is None:
@@ -120,15 +121,23 @@ def _with_carried_models(
 
 
 def _model_artifact(
-    meta: RecordMetadata, snapshot: Snapshot, front: list[Document], name: str | None
+    meta: RecordMetadata,
+    snapshot: Snapshot,
+    front: list[Document],
+    name: str | None,
+    headline: list[ReportedResult],
 ) -> str | None:
     """The model repository id the front documents name for `name` (with no name, the one
-    they name), with its revision where a source writes it: set as the record's model id and
-    artifact. Returns the model's name: `name`, else the id's model part; None when neither."""
+    they name, but not in a code block of a document without a headline figure: an example
+    config names no model of figures elsewhere), with its revision where a source writes it:
+    set as the record's model id and artifact. Returns the model's name: `name`, else the
+    id's model part; None when neither."""
     artifact = named_artifact(front, name)
     if artifact is None:
         return name
     ident, line = artifact
+    if name is None and _an_example_elsewhere(front, line, headline):
+        return None
     name_part = ident.split("/", 1)[1]
     if name is not None and not (same_model_name(name, ident) or same_model_name(name, name_part)):
         return name
@@ -213,3 +222,15 @@ def _comparison(meta: RecordMetadata, found: list[tuple[str, str]], where: str) 
         meta.evidence["model_family"] = found[0][1]
     else:
         meta.unstated["model_family"] = "the compared models belong to several families"
+
+
+def _an_example_elsewhere(front: list[Document], line: str, headline: list[ReportedResult]) -> bool:
+    """Whether a line naming a model is in a fenced code block of a document that holds no
+    headline figure (er0080/vllm-benchmarking's README: `model: facebook/opt-125m` in the
+    config a first run is shown with, while its figures stand in `docs/`)."""
+    where = document_url(line)
+    if where in {document_url(result.evidence_url) for result in headline}:
+        return False
+    number = int(line.rpartition("#L")[2] or 0)
+    document = next((d for d in front if document_url(d.line_url(1)) == where), None)
+    return document is not None and number in parse_document(document).fenced_lines()

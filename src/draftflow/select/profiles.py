@@ -20,7 +20,7 @@ from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.cite import CITED_KEYS
 from draftflow.record.conditions import RUN_SOURCE_LINES, SEED_RESULT_KEYS
 from draftflow.record.label import LabelPart, differing_parts
-from draftflow.record.model import ReportedResult, TestProfile
+from draftflow.record.model import ReportedResult, TestProfile, document_url
 from draftflow.select.metadata_model import RecordMetadata
 
 MAX_LABEL_PARTS = 5
@@ -106,7 +106,9 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
     own_model = any(isinstance(result.conditions.get(k), str) for k in ("model", "model_id"))
     # a record comparing models names none: the figure carries the one its document names
     document_model = meta.document_models.get(result.source_document_id, (None, None))[0]
-    artifact = meta.model_artifact.id if meta.model_artifact else None
+    artifact = (
+        meta.model_artifact.id if meta.model_artifact and _artifact_reaches(result, meta) else None
+    )
     if artifact and document_model and document_model.lower().startswith(artifact.lower()):
         artifact = document_model  # a variant of the record's model (`…-FP8`) measured here
     setup: dict[str, JsonValue] = {
@@ -131,6 +133,17 @@ def enrich(result: ReportedResult, meta: RecordMetadata) -> ReportedResult:
         conditions.setdefault(key, None)  # unknown is null, as the seed writes it
     label = readable_label(result.label)
     return result.model_copy(update={"conditions": conditions, "label": label})
+
+
+def _artifact_reaches(result: ReportedResult, meta: RecordMetadata) -> bool:
+    """Whether the record's model artifact is a figure's: the headline figures named the
+    model, or the figure stands in the document that names the artifact. An artifact read
+    from another document alone (a README's example config, `model: facebook/opt-125m`) says
+    nothing of a figure elsewhere (er0080/vllm-benchmarking's 27B load time took it)."""
+    where = meta.evidence.get("model_artifact")
+    if where is None or meta.evidence.get("model_id") != where:
+        return True
+    return document_url(where) == document_url(result.evidence_url)
 
 
 def _of_the_record_model(own_model: bool, meta: RecordMetadata) -> bool:

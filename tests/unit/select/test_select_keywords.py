@@ -7,7 +7,7 @@ import re
 import pytest
 
 from draftflow.acquire.snapshot import Document
-from draftflow.select.keywords import found_in, naming, pattern, topics
+from draftflow.select.keywords import RUNTIMES, found_in, naming, pattern, topics
 
 TABLE = {
     "vLLM": ("vllm",),
@@ -74,3 +74,11 @@ def test_pattern_is_whole_words_in_any_case() -> None:
     regex = pattern(("llama[.-]?cpp", "llama-server"))
     assert regex.flags & re.IGNORECASE
     assert regex.search("LLAMA-SERVER") and not regex.search("llama-servers")
+
+
+def test_a_runtime_is_not_named_by_a_line_about_its_port() -> None:
+    # guoqingbao/vllm.rs ReadMe.md:1: the record's runtime was `vLLM`
+    regex = pattern(RUNTIMES["vLLM"])
+    assert not regex.search("vLLM.rs – A Minimalist vLLM in Rust")
+    assert regex.search("Benchmarks\nserved by vLLM 0.6 on one A100")
+    assert pattern(RUNTIMES["llama.cpp"]).search("built llama.cpp b4567")

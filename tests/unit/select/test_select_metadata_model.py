@@ -140,3 +140,19 @@ def test_a_model_few_headline_figures_name_is_not_the_record_s() -> None:
     assert "most of them" in meta.unstated["model_id"]
     even = _meta([*one, *one, *unnamed[:2]], readme)
     assert even.model_label == "DeepSeek-R1:1.5b"
+
+
+def test_an_example_config_elsewhere_names_no_model_of_the_figures() -> None:
+    # er0080/vllm-benchmarking README.md:229: the config a first run is shown with; its
+    # figures (a 27B model's load time among them) stand in docs/
+    readme = _document(
+        "README.md",
+        "# Bench tool\n\n### Your first measurement\n\n```yaml\nmodel: acme/Foo-125m\n"
+        "max_model_len: 2048\n```\n",
+    )
+    table = _document("docs/verified.md", TABLE)
+    meta = _meta([_result(table, 3)], readme, table)
+    assert (meta.model_id, meta.model_artifact) == (None, None)
+    # the same id in the README's prose states the model served
+    stated = _document("README.md", "# Bench\n\nServing acme/Foo-125m on one node.\n")
+    assert _meta([_result(table, 3)], stated, table).model_id == "acme/Foo-125m"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from draftflow.record.model import ReportedResult
+from draftflow.record.model import ModelArtifact, ReportedResult
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.profiles import enrich, make_profiles, profile_label, readable_label
 
@@ -102,3 +102,19 @@ def test_enrich_writes_the_seed_s_settings_as_null_where_no_source_states_them()
     assert enriched.conditions["concurrency"] == 4  # the figure's own value is kept
     for key in ("thinking", "temperature", "top_p", "repetitions", "experiment_date"):
         assert key in enriched.conditions and enriched.conditions[key] is None
+
+
+def test_an_artifact_only_another_document_names_stays_the_record_s() -> None:
+    """er0080/vllm-benchmarking: the README's example config named `facebook/opt-125m`, and
+    every figure of `docs/` (a 27B model's load time among them) carried it."""
+    readme_line = "https://github.com/o/r/blob/" + "c" * 40 + "/README.md#L229"
+    meta = RecordMetadata(
+        model_id="acme/Foo-125m",
+        model_artifact=ModelArtifact(id="acme/Foo-125m", revision=None),
+        evidence={"model_id": readme_line, "model_artifact": readme_line},
+    )
+    assert enrich(_result(3), meta).conditions["model_artifact"] is None
+    # named by the figures' own document, it is theirs
+    here = URL.format(1)
+    meta.evidence = {"model_id": here, "model_artifact": here}
+    assert enrich(_result(3), meta).conditions["model_artifact"] == "acme/Foo-125m"

@@ -119,6 +119,8 @@ def _of_cell(key: str, header: str, cell: str) -> frozenset[str]:
         named = vocab.system_of_value(plain) if header else vocab.system_of_header(plain)
         if named is None and not header:
             named = _chip_header(plain)
+        if named is None and header:
+            named = noted_system(plain)
         return frozenset({named} if named else ())
     under = _KV_BEFORE.search(header) is not None
     if key == KV and under:
@@ -131,6 +133,17 @@ def _of_cell(key: str, header: str, cell: str) -> frozenset[str]:
 
 
 _COMPARED = re.compile(r"\b(?:vs\.?|versus|over|than|relative|speedup|ratio)\b", re.I)
+_VALUE_NOTE = re.compile(r"^[\d.,\s]+[^\d()]*\(([^()]+)\)$")
+"""A value cell with a note on its run in brackets (`97 tokens/s (Hopper, TP=2)`)."""
+
+
+def noted_system(cell: str) -> str | None:
+    """The one system a value cell's bracketed note names as where its row ran (the caption
+    above says `A100`, the cell `97 tokens/s (Hopper)`), not one it is compared with."""
+    note = _VALUE_NOTE.match(plain_text(cell))
+    if note is None or _COMPARED.search(note.group(1)):
+        return None
+    return vocab.sole_system(note.group(1))
 
 
 def _chip_header(header: str) -> str | None:

@@ -25,6 +25,7 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.name_reading import noted_system
 from draftflow.extract.conditions.named_models import sole_model, subject
 from draftflow.extract.conditions.own_clause import ClauseReading, own_clause_conditions
 from draftflow.extract.conditions.readers import (
@@ -172,6 +173,7 @@ def _read_table_place(
         # the figure's own cell, nearest of all: `~122–187 tok/s aggregate at concurrency 4`
         for key, setting in settings_in_text(table.cells[own]).single().items():
             resolved.put(key, setting)
+        resolved.put("system", noted_system(table.cells[own]))
     read_row_first(resolved, table, own, context, line)
     header = table.header[own] if own is not None and own < len(table.header) else None
     if header is not None:

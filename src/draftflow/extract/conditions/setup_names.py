@@ -27,15 +27,32 @@ ENGINES: dict[str, str] = {
     engine.name: spelling_pattern(engine.spellings) for engine in _VOCABULARY.engine
 }
 """Each engine's name → the pattern of its spellings (`numbers/vocabulary.toml`, `[[engine]]`)."""
-ANY_ENGINE = re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-])", re.I)
+_PORT = r"\.(?:rs|cpp|c|js|ts|go|zig|swift|jl|net|java|kt|mojo)(?!\w)"
+"""A language's suffix after an engine's name: another project, a port (`vLLM.rs` is not vLLM)."""
+ANY_ENGINE = re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-]|{_PORT})", re.I)
 """Any engine's spelling, as a word of its own (what a text names; `engine_in` says which)."""
-_NOT_THE_ENGINE_AFTER = r"(?![\w-]|#\d|/(?:pull|pulls|issues|blob|tree|commit|discussions)/)"
+_NOT_THE_ENGINE_AFTER = (
+    rf"(?![\w-]|{_PORT}|#\d|/(?:pull|pulls|issues|blob|tree|commit|discussions)/)"
+)
 """After an engine's name, a project's issue (`vllm#49991`) or a URL into its repository
 (`vllm-project/vllm/pull/49991`): the text cites the project, it does not say the engine ran."""
 _ENGINE = [
     (name, re.compile(rf"(?<![\w-])(?:{regex}){_NOT_THE_ENGINE_AFTER}", re.I))
     for name, regex in ENGINES.items()
 ]
+_PORTED = {
+    name: re.compile(rf"(?<![\w-])(?:{regex}){_PORT}", re.I) for name, regex in ENGINES.items()
+}
+"""Each engine's port (`vLLM.rs`): a text about the port names the port, not the engine
+(`vLLM.rs – A Minimalist vLLM in Rust` says nothing ran on vLLM)."""
+
+
+def _named(text: str) -> frozenset[str]:
+    """The engines whose own name a text holds, but not those it names as a port's origin."""
+    return frozenset(
+        name for name, regex in _ENGINE if regex.search(text) and not _PORTED[name].search(text)
+    )
+
 
 FAMILIES = spelling_pattern(_VOCABULARY.model_families.names)
 """Open-weight model families, by name: what a caption names when a column gives the size."""
@@ -171,7 +188,7 @@ def engine_in(text: str) -> str | None:
     """The one engine a text names (None when none or several do)."""
     if not ANY_ENGINE.search(text):
         return None  # most texts name none: one search rather than one per engine
-    found = {name for name, regex in _ENGINE if regex.search(text)}
+    found = set(_named(text))
     if "ExLlamaV2" in found or "ExLlamaV3" in found:
         found.discard("ExLlama")
     return next(iter(found)) if len(found) == 1 else None
@@ -452,7 +469,7 @@ def engines_named(text: str) -> frozenset[str]:
     """Every engine a text names, by its name."""
     if not ANY_ENGINE.search(text):
         return frozenset()  # one search of a wide row rather than one per engine
-    return frozenset(name for name, regex in _ENGINE if regex.search(text))
+    return _named(text)
 
 
 _QUANTITY = re.compile(

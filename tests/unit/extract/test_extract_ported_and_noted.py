@@ -1,0 +1,61 @@
+"""Meanings read from repositories fetched in session 21, each wrong on the code before it: a
+port of an engine is not the engine (guoqingbao/vllm.rs, `vLLM.rs – A Minimalist vLLM in
+Rust`), a value cell's own note of its hardware beats the caption above its table
+(`97 tokens/s (Hopper)` under `> A100`), and a label keeps a heading's underscores
+(gparemsky/48gb4090, `report-RTX4090-mistral_small3_2_latest.txt`)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from draftflow.extract import extract
+from draftflow.extract.conditions.setup_names import engine_in, engines_named
+from draftflow.extract.label_words import MARKUP
+from draftflow.record.model import ReportedResult
+from extract_support import snapshot_of
+
+PORT_README = """# vLLM.rs – A Minimalist vLLM in Rust
+
+## Performance
+
+> **A100** (Single Card, 40G)
+
+| Model | Format | Size| Decoding Speed |
+|------------------|---------------|----------|------------------------|
+| Ministral-3-3B | BF16 | 3B | **118.49** tokens/s |
+| QwQ-32B | Q4_K_M | 32B | **41.36** tokens/s |
+| **Qwen3.5-35B-A3B** | FP8 | **35B (MoE)**| **97** tokens/s (**Hopper**)  |
+"""
+
+
+def _results(files: dict[str, str]) -> list[ReportedResult]:
+    return asyncio.run(extract(snapshot_of(files), None)).reported_results
+
+
+def _conditions(result: ReportedResult) -> dict[str, object]:
+    return {k: v for k, v in (result.conditions or {}).items() if v is not None}
+
+
+def test_a_port_of_an_engine_names_the_port_not_the_engine() -> None:
+    assert engine_in("vLLM.rs – A Minimalist vLLM in Rust") is None
+    assert engines_named("benchmarks of mistral.rs and candle") == frozenset()
+    assert engine_in("served by vLLM.") == "vLLM"  # a sentence's full stop is no port
+    assert engine_in("llama.cpp b4567") == "llama.cpp"
+
+
+def test_figures_of_a_port_are_not_published_under_the_engine_it_ports() -> None:
+    results = _results({"README.md": PORT_README})
+    assert results
+    assert all(_conditions(r).get("engine") is None for r in results)
+
+
+def test_a_value_cells_note_of_its_hardware_beats_the_caption() -> None:
+    by_value = {r.value: _conditions(r) for r in _results({"README.md": PORT_README})}
+    assert by_value[118.49].get("system") == "A100"
+    assert by_value[97].get("system") == "Hopper"
+
+
+def test_a_label_keeps_the_underscores_inside_a_word() -> None:
+    heading = "report-RTX4090-mistral_small3_2_latest.txt"
+    assert MARKUP.sub(r"\1", heading) == heading
+    assert MARKUP.sub(r"\1", "**fast** _really_ `code`") == "fast really code"
