@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from draftflow.numbers.units import unit_after
 from draftflow.numbers.vocabulary import (
@@ -292,6 +293,24 @@ def _system_mentions(text: str) -> list[tuple[str, str]]:
     if previous is not None:
         mentions.append((_closed(text, start, end), _key(text[start:first].split("(")[0])))
     return mentions
+
+
+_JOINED = re.compile(r"^\s*(?:\+|&|and)\s*$", re.I)
+"""What stands between the two parts of one machine (`Tesla V100 32GB + RTX 3060 12GB`)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def names_systems_joined(text: str) -> bool:
+    """Whether a text names two systems joined as the parts of one machine (`dual-GPU system
+    (Tesla V100 32GB + RTX 3060 12GB)`): it states neither as the system of all its runs,
+    whichever it names first."""
+    found = list(SYSTEM.finditer(text))
+    for one, other in pairwise(found):
+        words = set(re.findall(r"[a-z0-9]+", one.group(0).lower()))
+        apart = not words & set(re.findall(r"[a-z0-9]+", other.group(0).lower()))
+        if apart and _JOINED.match(text[one.end() : other.start()]):
+            return True
+    return False
 
 
 def _closed(text: str, start: int, end: int) -> str:
