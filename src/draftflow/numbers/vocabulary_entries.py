@@ -154,6 +154,7 @@ class Standing(Entry):
     publishing_words: tuple[str, ...] = ()
     setup_words: tuple[str, ...] = ()
     predicted_words: tuple[str, ...] = ()
+    advice_verbs: tuple[str, ...] = ()
 
 
 class DocumentRoleWords(Entry):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from draftflow.extract import extract
+from draftflow.extract.role_marks import role_marks
 from draftflow.record.model import ReportedResult
 from extract_support import snapshot_of
 
@@ -44,3 +45,37 @@ def test_a_readme_opening_on_two_gpus_gives_no_figure_one_of_them() -> None:
     found = _at(results, "FAILURE_ANALYSIS.md", 7)
     assert [r.value for r in found] == [38.2]
     assert found[0].conditions.get("system") is None
+
+
+def test_advice_is_no_measured_ratio() -> None:
+    # epappas/gx10-cluster docs/runbooks/tune-network.md:183-185: `A 2× reduction in traffic
+    # beats a 3% link gain` is what to do, published as a measured ratio of 2×
+    text = (
+        "# Tune the network\n\n## The bigger lever is not the network\n\n"
+        "At 22.7 GB/s you are at **~91% of the 200 Gb/s cable**.\n\n"
+        "- **Reduce what crosses the wire at all** — gradient accumulation, sharding\n"
+        "  strategy, precision. A 2× reduction in traffic beats a 3% link gain.\n"
+        "- Expect about 2× the load time on a cold cache.\n"
+    )
+    results = _results({"docs/tune-network.md": text})
+    advice = [r for r in results if r.value in (2, 3)]
+    assert advice, "the advice's figures are read"
+    for result in advice:
+        assert result.status is not None and result.status.status.value == "advice"
+    # the measured figure of the same section stays the author's
+    measured = [r for r in results if r.value == 22.7]
+    assert measured and measured[0].status is None
+
+
+def test_a_measured_ratio_in_plain_prose_or_a_recommendation_is_no_advice() -> None:
+    # cadamcat/dual-radeon-vllm docs/open-questions.md:409 reads a penalty it measured; a
+    # recommendation that cites a measured gain keeps it (JoshCork runtime-optimization.md:492)
+    text = (
+        "# Notes\n\n## Copies\n\n"
+        "A 4.3× penalty, stable from 4 MiB to 512 MiB, independent of alignment.\n\n"
+        "1. **Use Qwen2.5-7B over Llama 3.1-8B** when throughput matters. The smaller model\n"
+        "   decodes 27% faster on the A770M.\n"
+    )
+    document = snapshot_of({"notes.md": text}).documents[0]
+    statuses, _ = role_marks(document)
+    assert [m for m in statuses if m.standing.status.value == "advice"] == []
