@@ -143,6 +143,7 @@ class Standing(Entry):
     comment_author_keys: tuple[str, ...] = ()
     hosted: tuple[str, ...] = ()
     hosted_cues: tuple[str, ...] = ()
+    hosted_routes: tuple[str, ...] = ()
     measured_words: tuple[str, ...] = ()
     example_headings: tuple[str, ...] = ()
     example_lead_ins: tuple[str, ...] = ()

@@ -79,3 +79,40 @@ def test_a_measured_ratio_in_plain_prose_or_a_recommendation_is_no_advice() -> N
     document = snapshot_of({"notes.md": text}).documents[0]
     statuses, _ = role_marks(document)
     assert [m for m in statuses if m.standing.status.value == "advice"] == []
+
+
+_HOSTED_REPORT = (
+    "# Ox Alpha Free (`x-preview-f-free`) through the opencode harness\n\n"
+    "**Verdict.** Strong — 74.8 agent score, 96.9 % solve.\n\n"
+    "## Setup\n\n"
+    "| | |\n|---|---|\n"
+    '| Model | `opencode/x-preview-f-free` — "Ox Alpha Free (Unlimited)" |\n'
+    "| Model card | stealth reasoning model, 1M ctx, cost $0 |\n"
+    "| Samples per task | 2 |\n\n"
+    "## Headline\n\n"
+    "| Run | Agent score | Solve |\n|---|---|---|\n"
+    "| **thinking OFF** | **74.8** | **96.9 %** |\n"
+    "| thinking ON | 70.3 | 87.5 % |\n"
+)
+
+
+def test_a_hosted_models_scores_are_not_the_boxs() -> None:
+    # luongnv89/dgx-spark-llm-lab results/2026-08-21/REPORT.md: an API model's agent scores,
+    # published under the DGX Spark record's setup as if run on the box
+    readme = "# DGX Spark LLM lab\n\nvLLM on an NVIDIA DGX Spark, TP1, fp8 KV cache.\n"
+    results = _results({"README.md": readme, "results/REPORT.md": _HOSTED_REPORT})
+    scores = [r for r in _at(results, "results/REPORT.md", 17) if r.value in (74.8, 96.9)]
+    assert scores
+    for result in scores:
+        assert result.attribution is not None
+        assert result.attribution.kind.value == "hosted_model"
+        assert result.attribution.who == "opencode/x-preview-f-free"
+        assert result.conditions.get("system") is None
+        assert result.conditions.get("engine") is None
+        assert result.conditions.get("model") == "opencode/x-preview-f-free"
+
+
+def test_a_local_models_setup_row_marks_nothing() -> None:
+    local = _HOSTED_REPORT.replace("opencode/x-preview-f-free", "Qwen/Qwen3-8B")
+    results = _results({"results/REPORT.md": local})
+    assert all(r.attribution is None for r in _at(results, "results/REPORT.md", 17))

@@ -81,6 +81,9 @@ def seed_conditions(
         clause = _read_own_place(resolved, raw, column, context, line, text)
     if context is not None and _runs_hosted(context, line):
         resolved.closed = _MACHINE_KEYS  # what farther context states is the local machine's
+        hosted = vocab.hosted_document_model(tuple(context.lines))
+        if hosted is not None:
+            resolved.put("model", hosted[1])  # the `| Model |` row every key of it names
     reading = _line_reading(context, line, setup_lines, readme)
     if context is not None:
         _read_stack(resolved, context, line, readme)
@@ -142,8 +145,13 @@ _MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})
 def _runs_hosted(context: DocumentContext, line: int) -> bool:
     """Whether a figure's own line, caption or headings name a model only its vendor serves
     (`### Bench H — Gemini 2.5 Flash ladder (10 sequential via Bifrost)`): the document's setup
-    (`Machine | Apple M4 Max`, `vllm-mlx`) describes the local runs, not this one."""
-    return context.remembered(
+    (`Machine | Apple M4 Max`, `vllm-mlx`) describes the local runs, not this one; or its
+    document's every `model` key names one (`| Model | `opencode/x-preview-f-free` |`)."""
+    hosted_document = context.kept(
+        ("hosted document",),
+        lambda: vocab.hosted_document_model(tuple(context.lines)) is not None,
+    )
+    return hosted_document or context.remembered(
         ("runs hosted", line),
         lambda: vocab.names_hosted_model(
             "\n".join(

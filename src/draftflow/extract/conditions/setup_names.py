@@ -368,6 +368,40 @@ _HOSTED = re.compile(
 )
 
 
+_MODEL_KEY = re.compile(
+    r"^[\s>*_-]*(?:\|\s*)?[*_`]*\"?model\"?[*_`]*\s*(?:\||:)[\s`*_]*\"?(?P<value>[^\"`|,\s]+)",
+    re.I,
+)
+"""A line stating a run's model under the key `model` (`| Model | `opencode/x` |`, `"model":
+"opencode/x"`, `model: opencode/x`)."""
+_ROUTES = "|".join(re.escape(route) for route in _VOCABULARY.standing.hosted_routes)
+_ROUTED = re.compile(rf"^(?:{_ROUTES or '(?!)'})/[\w.:/-]+$", re.I)
+"""A model id a hosted router prefixes (`opencode/x-preview-f-free`)."""
+_HOSTED_SERVICE = re.compile(
+    rf"^(?:{'|'.join(re.escape(name) for name in _VOCABULARY.standing.hosted) or '(?!)'})"
+    r"(?![\w-])",
+    re.I,
+)
+
+
+@lru_cache(maxsize=256)
+def hosted_document_model(lines: tuple[str, ...]) -> tuple[int, str] | None:
+    """The line and the id of the hosted model a document runs, where its every `model` key
+    names one (its setup table's `| Model | `opencode/x-preview-f-free` |`, a result file's
+    `"model": "opencode/..."`, or that id without its route); None where a key names a model
+    of the repository's own machine, or no key names any."""
+    stated = [
+        (number, found.group("value"))
+        for number, line in enumerate(lines, 1)
+        if "odel" in line and (found := _MODEL_KEY.match(line)) is not None
+    ]
+    hosted = {v for _, v in stated if _ROUTED.match(v) or _HOSTED_SERVICE.match(v)}
+    tails = {value.rsplit("/", 1)[-1].lower() for value in hosted}
+    if not hosted or any(v not in hosted and v.lower() not in tails for _, v in stated):
+        return None
+    return next((number, value) for number, value in stated if value in hosted)
+
+
 _BENCHMARK = re.compile(
     rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.benchmarks)})(?![\w])", re.I
 )
