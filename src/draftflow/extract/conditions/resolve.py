@@ -12,6 +12,7 @@ The raw `header: cell` pairs are kept, as evidence, under `source_cells`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -51,6 +52,7 @@ from draftflow.extract.conditions.run_parameters import (
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
+from draftflow.extract.document.lines import split_pipes
 from draftflow.extract.numeric import cell_numbers
 
 
@@ -189,8 +191,26 @@ def _read_table_place(
     read_row(resolved, table.row, own)
     if table.header and own != 0:  # a corner cell naming the table's benchmark (`Wiki2 PPL`)
         resolved.put("workload", vocab.benchmark_of(table.header[0]))
+    if context is not None and own == 1 and len(table.cells) == PAIR_CELLS:
+        resolved.put("workload", _suite_key(context.lines[line - 1], table.cells[0]))
     if header is not None:
         _column_model(resolved, header, context, line, readme)
+
+
+PAIR_CELLS = 2
+_SUITE_CELL = re.compile(r"`[^`|]+`(?:\s*(?:[+&,/]|and)\s*`[^`|]+`)*")
+"""A key cell written as code names only (`` `core16` + `hard12` ``, `` `agentic` ``)."""
+
+
+def _suite_key(row: str, key: str) -> str | None:
+    """The suite a `key | value` row's key cell names in code (`` | `agentic-hard` | agent
+    score 54.6 | ``): what its value was measured on; not a key naming a setting or metric."""
+    cells = split_pipes(row)
+    if len(cells) != PAIR_CELLS or not _SUITE_CELL.fullmatch(cells[0].strip()):
+        return None
+    if vocab.header_key(key) is not None or vocab.engine_in(key) or vocab.system_in(key):
+        return None
+    return key.strip() or None
 
 
 def _read_own_place(
