@@ -116,3 +116,18 @@ def test_a_local_models_setup_row_marks_nothing() -> None:
     local = _HOSTED_REPORT.replace("opencode/x-preview-f-free", "Qwen/Qwen3-8B")
     results = _results({"results/REPORT.md": local})
     assert all(r.attribution is None for r in _at(results, "results/REPORT.md", 17))
+
+
+def test_a_two_gpu_readmes_setup_line_is_no_place_for_another_documents_system() -> None:
+    # bhodgens FAILURE_ANALYSIS.md:137: a count in a paragraph whose later line names the
+    # V100 was cited to README:99 (`Dense models tested on the V100`); the section is the 3060's
+    analysis = (
+        "# Failure analysis\n\n### Affected: BTL-4 IQ2_XXS on 3060\n\n"
+        "### Issue 5b: tau2 User Sim GPU Conflict (FIXED)\n\n"
+        "**Symptom**: tau2-bench connection errors on all 15 tasks. Every task fails after 3 "
+        "retries.\n**Root cause**: ExLlamaV3 requires Ampere+ (sm_80+).\n"
+        "The V100 is sm_70 (Volta), so Gemma cannot be moved to V100 as user sim.\n"
+    )
+    results = _results({"README.md": _TWO_GPU_README, "FAILURE_ANALYSIS.md": analysis})
+    found = [r for r in _at(results, "FAILURE_ANALYSIS.md", 7) if r.value == 3]
+    assert found and found[0].conditions.get("system") is None

@@ -75,12 +75,16 @@ class ConditionReader:
         found = self._setups.get(document.document_id)
         if found is None:
             found = setup_conditions(setup_source(document))
-            context = self._context(document)
-            if names_systems_joined(f"{context.title} {context.intro}"):
+            if self._joined(self._context(document)):
                 found.pop("system", None)
                 found.pop("node_count", None)
             self._setups[document.document_id] = found
         return found
+
+    @staticmethod
+    def _joined(context: DocumentContext) -> bool:
+        """Whether a document's opening names two systems as the parts of one machine."""
+        return names_systems_joined(f"{context.title} {context.intro}")
 
     def setup(self, document: Document) -> dict[str, JsonValue]:
         """The settings a figure of `document` takes when no nearer context states them: the
@@ -182,7 +186,8 @@ class ConditionReader:
         readme = self._readme if self._speaks_for_repository(document) else None
         if readme is not None and readme.document is not document:
             parts.append((readme.document, readme.chain(1)))
-            parts.append((readme.document, self._setup_lines(readme.document)))
+            if not self._joined(readme):  # its setup lines speak for one part each
+                parts.append((readme.document, self._setup_lines(readme.document)))
         parts.append((document, (0,)))
         return ChainPlaces(tuple(parts), self._index)
 
