@@ -39,3 +39,14 @@ def test_a_pair_rows_code_key_is_the_suite_its_value_ran() -> None:
     assert workloads.get(82.1) == "core16 + hard12"
     assert workloads.get(100) == "agentic"
     assert workloads.get(35) is None  # a metric's name is no suite
+
+
+def test_a_data_centre_gpu_written_with_its_memory_after_a_hyphen_is_a_system() -> None:
+    # chuyishang/inference-energy results_paste.md:2 `# DGX4 (A100-80GB)`; QwenLM/Qwen and
+    # THUDM/ChatGLM2-6B write `A100-SXM4-80G`
+    text = (
+        "# DGX4 (A100-80GB)\n\n### Qwen2.5-3B-Instruct\n\n"
+        "D1  Energy per token:          0.3500 J/token\n"
+    )
+    found = [r for r in _results({"results_paste.md": text}) if r.value == 0.35]
+    assert found and found[0].conditions.get("system") == "A100-80GB"
