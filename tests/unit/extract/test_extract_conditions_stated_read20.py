@@ -50,16 +50,3 @@ def test_a_data_centre_gpu_written_with_its_memory_after_a_hyphen_is_a_system() 
     )
     found = [r for r in _results({"results_paste.md": text}) if r.value == 0.35]
     assert found and found[0].conditions.get("system") == "A100-80GB"
-
-
-def test_a_rate_headers_serving_shorthand_states_its_load() -> None:
-    # flowy0/gb10-experiments README:64-66 `| Config | Solo | c16 aggregate |`
-    text = (
-        "# Box\n\n## Main Model Speed (SGLang + Qwen3.8-27B)\n\n"
-        "| Config | Solo | c16 aggregate | C4 |\n|---|---|---|---|\n"
-        "| DSpark k7 | ~20–27 tok/s | ~188–291 | 7.1 |\n"
-    )
-    loads = {r.value: r.conditions.get("concurrency") for r in _results({"README.md": text})}
-    assert loads.get(20) == 1
-    assert loads.get(188) == 16
-    assert loads.get(7.1) is None  # `C4` is a perplexity corpus, not four requests

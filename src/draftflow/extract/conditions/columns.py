@@ -157,25 +157,11 @@ def bench_test_lengths(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(lengths)
 
 
-_CONCURRENT_RATE = re.compile(
-    r"^c(?P<load>\d{1,4})\s+(?:aggregate|agg\.?|tok/s|t/s|tps|throughput)\b"
-    r"|^(?P<solo>solo)(?:\s+(?:decode|tok/s|t/s|tps|throughput|\([^)]*\)))*$"
-)
-"""A rate header naming its load in a serving run's shorthand: `c16 aggregate` (16 concurrent
-requests), `Solo` (one); lowercase `c` only (`C4` is a perplexity corpus)."""
-
-
 def load_of_header(header: str) -> int | None:
-    """The batch or concurrency a rate header states after `@` (`TPS@4`, `FTL@1`) or in a
-    run's shorthand (`c16 aggregate`, `Solo`), or None (`pass@1` is a score's sample count)."""
-    plain = header.strip().strip("*`").strip()
-    match = _RATE_AT.match(plain)
-    if match:
-        return int(match.group("load"))
-    shorthand = _CONCURRENT_RATE.match(plain) or _CONCURRENT_RATE.match(plain.lower())
-    if shorthand is None or (shorthand.group("load") and not plain.startswith("c")):
-        return None
-    return 1 if shorthand.group("solo") else int(shorthand.group("load"))
+    """The batch or concurrency a rate header states after `@` (`TPS@4`, `FTL@1`), or None
+    (`pass@1` is a score's sample count)."""
+    match = _RATE_AT.match(header.strip().strip("*`").strip())
+    return int(match.group("load")) if match else None
 
 
 _WEIGHTS_SUFFIX = re.compile(r"\.(?:gguf|safetensors|bin)$", re.I)
