@@ -41,6 +41,7 @@ _WHAT_THEY_ARE = {
     Status.ILLUSTRATIVE: "an example of a tool's output, not a run",
     Status.FAILURE: "what a failure produced or a fault destroyed, not a measurement",
     Status.SETUP: "a time to set the system up, not a measurement of what it runs",
+    Status.ADVICE: "advice on what to do or expect, not a measurement",
 }
 """What figures are whose own words say they are no result (`role_marks.py`): the source
 says so in words other than the status's name, so the sentence says what they are."""

@@ -7,9 +7,10 @@ header (`author:	name`) for its comment; a sentence that names who stated the fi
 itself; a table row naming a hosted model or agent service (`Antigravity Native (Flash
 Swarm)`) for its row; a heading naming one (`### Bench H — Gemini 2.5 Flash ladder`) for its
 section's prose; and an introduction that puts such a service to work (`using ...
-powered by Gemini Flash`) for the document's prose. Tools and engines reporting a number
-(`reported by llama.cpp`, `vLLM reports`) are not people: they name no one. The words are
-data (`numbers/vocabulary.toml`, `[standing]`).
+powered by Gemini Flash`) for the document's prose; a document whose every `model` key
+names a hosted model (`| Model | `opencode/x-preview-f-free` |`) for all of it. Tools and
+engines reporting a number (`reported by llama.cpp`, `vLLM reports`) are not people: they name
+no one. The words are data (`numbers/vocabulary.toml`, `[standing]`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.setup_names import engine_in, is_model_value, model_in, system_in
+from draftflow.extract.conditions.setup_names import (
+    engine_in,
+    hosted_document_model,
+    is_model_value,
+    model_in,
+    system_in,
+)
 from draftflow.extract.document import parse_document
 from draftflow.extract.document.elements import Cell, ListItem, Paragraph, ParsedDocument
 from draftflow.extract.standing_marks import (
@@ -201,6 +208,17 @@ def _hosted_headings(document: Document, parsed: ParsedDocument) -> Iterator[Mar
         yield Mark(heading.span.first, section.span.last, mark, outside_tables=True)
 
 
+def _hosted_document(document: Document) -> Mark | None:
+    """A document whose every `model` key names a hosted model (`hosted_document_model`):
+    its runs are that service's, tables included, not the repository's machine."""
+    stated = hosted_document_model(tuple(document.line_list))
+    if stated is None:
+        return None
+    line, who = stated
+    kind, scope = AttributionKind.HOSTED_MODEL, StandingScope.DOCUMENT
+    return Mark(1, max(document.lines, 1), _attribution(document, who, kind, line, who, scope))
+
+
 def hosted_columns(document: Document) -> dict[tuple[int, float], Attribution]:
     """The figures of table columns headed by a hosted model or agent service (`| DGX Spark
     | Gemini Flash |`), by (line, value): that service ran them, not the author's system.
@@ -232,6 +250,9 @@ def attribution_marks(document: Document) -> list[Mark]:
     introduction = _hosted_introduction(document, parsed)
     if introduction is not None:
         marks.append(introduction)
+    hosted = _hosted_document(document)
+    if hosted is not None:
+        marks.append(hosted)
     return marks
 
 

@@ -16,7 +16,11 @@ Read by structure, nearest first, like the author's status words (`status_words.
 - a setup time: the times of a sentence that names setting up (`30-60 min per node, mostly
   the llama.cpp build`);
 - an estimate: the figures after a prediction word, before a measured one (`Mixtral
-  predicted at 23 TPS, measured at 69 TPS` marks the 23).
+  predicted at 23 TPS, measured at 69 TPS` marks the 23);
+- advice: the ratios and shares of a sentence that opens with an imperative verb of advice
+  taking them as its object (`Use 2× the memory`, `Expect about 2×`), or of a general
+  statement on an indefinite quantity in advice (`**Reduce what crosses the wire** ... A 2×
+  reduction in traffic beats a 3% link gain`).
 The words are data (`numbers/vocabulary.toml`, `[standing]`).
 """
 
@@ -310,6 +314,63 @@ def _predictions(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
                     yield _status(document, Status.ESTIMATED, words, line, span, scope, values)
 
 
+_SHARE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:[×%]|x(?![\w]))")
+"""A ratio or a share as a piece of advice writes one (`2×`, `2x`, `3%`)."""
+_OPENING = re.compile(r"^[\W_]*")
+_OBJECT = re.compile(r"^\s*(?:[~≈]\s*)?(?:[\w-]+\s+){0,2}?[~≈]?$")
+"""What stands between an advice verb and its quantity: at most two words (`about`, `at
+least`), no colon (`Use case: ... 25× lower cost` is a noun's label)."""
+_GENERIC = re.compile(r"^(?:A|An)\s+[~≈]?\d")
+"""A sentence that opens on an indefinite quantity (`A 2× reduction in traffic beats ...`):
+a general statement, not a reading."""
+_FIRST_PERSON = re.compile(r"\b(?:we|I|our|my|was|were|got|saw|measured|observed)\b", re.I)
+
+
+@cache
+def _advice_re() -> re.Pattern[str]:
+    return re.compile(word_pattern(vocabulary().standing.advice_verbs), re.I)
+
+
+def _advice_values(text: str, advised: bool) -> tuple[str, frozenset[float]] | None:
+    """The words and the quantities of a sentence that is advice: one that opens with an
+    imperative verb whose object is a ratio or share (`Use 2× the memory`, `Expect about 2×
+    the load time`), or, in a list item or paragraph that opens with such a verb (`advised`),
+    a general statement on an indefinite quantity (`**Reduce what crosses the wire at all**
+    ... A 2× reduction in traffic beats a 3% link gain`) that reports no reading."""
+    shares = list(_SHARE.finditer(text))
+    if not shares:
+        return None
+    values = frozenset(float(m.group(1)) for m in shares)
+    verb = _opens_advice(text)
+    if verb is not None and _OBJECT.match(text[verb.end() : shares[0].start()]):
+        return verb.group(0), values
+    opening = _OPENING.match(text)
+    at = opening.end() if opening is not None else 0
+    if advised and _GENERIC.match(text, at) and not _FIRST_PERSON.search(text):
+        return text[at : shares[0].end()], values
+    return None
+
+
+def _opens_advice(text: str) -> re.Match[str] | None:
+    """The imperative verb of advice a text opens with (`Use`, `**Reduce**`), if any."""
+    opening = _OPENING.match(text)
+    return _advice_re().match(text, opening.end() if opening is not None else 0)
+
+
+def _advice(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
+    """The ratios and shares of advice (`_advice_values`), sentence by sentence."""
+    for block, found in _prose(parsed):
+        advised = _opens_advice(plain(block.text)) is not None
+        for sentence in found:
+            advice = _advice_values(sentence.text, advised)
+            if advice is None:
+                continue
+            words, values = advice
+            span = (sentence.first, sentence.last)
+            scope = StandingScope.SENTENCE
+            yield _status(document, Status.ADVICE, words, sentence.first, span, scope, values)
+
+
 def _party_above(document: Document, parsed: ParsedDocument, line: int) -> str:
     """The party the nearest heading (`MiaAI-Lab's recipe`) or repository link
     (`[MiaAI-Lab/...](...)`) above `line` names, within its top section."""
@@ -360,6 +421,7 @@ def role_marks(document: Document) -> tuple[list[Mark], list[Mark]]:
         *_corrections(document, parsed),
         *_setup_times(document, parsed),
         *_predictions(document, parsed),
+        *_advice(document, parsed),
     ]
     return statuses, list(_theirs(document, parsed))
 

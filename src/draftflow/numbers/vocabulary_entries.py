@@ -143,6 +143,7 @@ class Standing(Entry):
     comment_author_keys: tuple[str, ...] = ()
     hosted: tuple[str, ...] = ()
     hosted_cues: tuple[str, ...] = ()
+    hosted_routes: tuple[str, ...] = ()
     measured_words: tuple[str, ...] = ()
     example_headings: tuple[str, ...] = ()
     example_lead_ins: tuple[str, ...] = ()
@@ -154,6 +155,7 @@ class Standing(Entry):
     publishing_words: tuple[str, ...] = ()
     setup_words: tuple[str, ...] = ()
     predicted_words: tuple[str, ...] = ()
+    advice_verbs: tuple[str, ...] = ()
 
 
 class DocumentRoleWords(Entry):

@@ -53,6 +53,8 @@ class Status(StrEnum):
     SETUP = "setup"
     """How long setting the system up takes (provisioning, installing, building), not a
     measurement of what it runs."""
+    ADVICE = "advice"
+    """What a piece of advice says to do or expect (`use 2x the memory`), not a measurement."""
 
 
 class StandingScope(StrEnum):

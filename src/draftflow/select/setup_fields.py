@@ -17,7 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.conditions.setup import is_setup_title
 from draftflow.extract.document import parse_document
+from draftflow.extract.document.lines import is_table_row, split_pipes
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _TP = re.compile(
@@ -38,6 +40,8 @@ _KV = re.compile(
     rf"|\b(?P<b>{_KV_TYPES})\s+kv(?:[- ]cache)?\b",  # `fp8 KV cache`, a stack's `fp8 KV`
     re.I,
 )
+_KV_HEADING = re.compile(r"\bkv\b|kv[-_ ]?cache|cache[-_ ]type|\bctk\b", re.I)
+_KV_TYPE = re.compile(rf"(?<![\w-])(?:{_KV_TYPES})(?![\w-])", re.I)
 _CONTEXT = re.compile(
     r"(?:--max[-_]model[-_]len|\bmax[-_]model[-_]len|--ctx[-_]size|\bcontext[-_ ](?:length|"
     r"window|size|limit)|\bmax[-_ ]context(?:[-_ ](?:length|tokens))?)\s*[:=]?\s*`?"
@@ -45,6 +49,8 @@ _CONTEXT = re.compile(
     re.I,
 )
 MIN_CONTEXT_TOKENS = 512
+PAIR_CELLS = 2
+"""The cells of a `key | value` row, a setup table's: a wider row states one run's setting."""
 _LICENSE_FILE = re.compile(r"^(?:licen[cs]e|copying)(?:\.(?:md|txt|markdown|rst))?$", re.I)
 # the words a license's own text opens with (its title), by SPDX identifier
 _LICENSE_TEXT = (
@@ -126,12 +132,40 @@ def read_parallelism(documents: Sequence[Document]) -> Stated:
 
 
 def read_kv_dtype(documents: Sequence[Document]) -> Stated:
-    """The KV-cache data type a serving flag, key or phrase states (`fp8`, `q8_0`)."""
+    """The KV-cache data type a serving flag, key or phrase states (`fp8`, `q8_0`), for
+    every figure: not as a cell of a table wider than a `key | value` pair (its header names
+    one arm of a comparison, `| Default TPS | Q8_0 KV TPS |`, its row one configuration among
+    others) nor in a section trying a KV-cache type (`## KV-Cache Q8_0 Mitigation`). Those
+    state no record's type, but one they state that differs leaves it null."""
     found: list[tuple[str | int, str]] = []
-    for line, url in _lines(documents):
-        for match in _KV.finditer(line):
-            found.append(((match["a"] or match["b"]).lower(), url))
-    return _agreed(found, "KV-cache type")
+    aside: list[tuple[str | int, str]] = []
+    for document in documents:
+        trials = _kv_trials(document)
+        for number, line in enumerate(document.line_list, 1):
+            apart = (is_table_row(line) and len(split_pipes(line)) > PAIR_CELLS) or any(
+                first <= number <= last for first, last in trials
+            )
+            for match in _KV.finditer(line):
+                stated = ((match["a"] or match["b"]).lower(), document.line_url(number))
+                (aside if apart else found).append(stated)
+    agreed = _agreed(found, "KV-cache type")
+    other = {value for value, _ in aside} - {agreed.value}
+    if agreed.value is not None and other:
+        listed = ", ".join(str(v) for v in [agreed.value, *sorted(map(str, other))][:4])
+        return Stated(None, unstated=f"the sources state several KV-cache types ({listed})")
+    return agreed
+
+
+def _kv_trials(document: Document) -> list[tuple[int, int]]:
+    """The sections whose heading names a KV-cache type (`## KV-Cache Q8_0 Mitigation`,
+    `### FP8 KV ablation`): a trial of that type beside the runs, not the setup of all; a
+    setup section keeps its word (`## Setup: fp8 KV cache`)."""
+    spans: list[tuple[int, int]] = []
+    for section in parse_document(document).sections:
+        title = section.title
+        if _KV_HEADING.search(title) and _KV_TYPE.search(title) and not is_setup_title(title):
+            spans.append((section.span.first, section.span.last))
+    return spans
 
 
 def read_context_limit(documents: Sequence[Document]) -> Stated:

@@ -15,6 +15,7 @@ from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.setup import setup_source
+from draftflow.extract.conditions.setup_names import names_systems_joined
 from draftflow.extract.conditions.setup_reading import setup_conditions
 from draftflow.extract.conditions.workload import methodology_spans
 from draftflow.extract.ground import Grounded
@@ -67,11 +68,23 @@ class ConditionReader:
         return self._context(document)
 
     def _setup(self, document: Document) -> dict[str, JsonValue]:
-        """What the document's setup sections state (read once per document)."""
+        """What the document's setup sections state (read once per document), less the system
+        where its opening names two as the parts of one machine: a README that opens on a
+        `dual-GPU system (Tesla V100 32GB + RTX 3060 12GB)` states no one system for all its
+        figures, whatever one setup line names (`Dense models tested on the V100`)."""
         found = self._setups.get(document.document_id)
         if found is None:
-            found = self._setups[document.document_id] = setup_conditions(setup_source(document))
+            found = setup_conditions(setup_source(document))
+            if self._joined(self._context(document)):
+                found.pop("system", None)
+                found.pop("node_count", None)
+            self._setups[document.document_id] = found
         return found
+
+    @staticmethod
+    def _joined(context: DocumentContext) -> bool:
+        """Whether a document's opening names two systems as the parts of one machine."""
+        return names_systems_joined(f"{context.title} {context.intro}")
 
     def setup(self, document: Document) -> dict[str, JsonValue]:
         """The settings a figure of `document` takes when no nearer context states them: the
@@ -173,7 +186,8 @@ class ConditionReader:
         readme = self._readme if self._speaks_for_repository(document) else None
         if readme is not None and readme.document is not document:
             parts.append((readme.document, readme.chain(1)))
-            parts.append((readme.document, self._setup_lines(readme.document)))
+            if not self._joined(readme):  # its setup lines speak for one part each
+                parts.append((readme.document, self._setup_lines(readme.document)))
         parts.append((document, (0,)))
         return ChainPlaces(tuple(parts), self._index)
 

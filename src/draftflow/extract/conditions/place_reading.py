@@ -479,6 +479,10 @@ def _text(key: str, text: str) -> list[Reading]:
                 int(n) for n in numbers[: None if swept else 1] if float(n).is_integer()
             }
         found += [Reading(v, f"the line {name!r}") for v in stated]
+        if key == "node_count" and vocab.header_key(name) == "system":
+            # `GPU: 1x NVIDIA RTX4090 24GB`, as `read_key_values` counts it
+            count = count_in_system_cell(value)
+            found += [Reading(count, f"the line {name!r}")] if count is not None else []
     for match in _INLINE.finditer(text):
         if _names_key(match.group("key"), key):
             value = int(match.group("value").replace(",", ""))

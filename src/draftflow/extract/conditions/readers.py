@@ -433,7 +433,9 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     match = _STATED_VERSION.search(text)
     stated = (match.group("a") or match.group("b")) if match else None
     if not local:  # a document's or repository's introduction spans its runs
-        found.append(("system", vocab.first_system(text)))
+        # of a machine made of two (`Tesla V100 32GB + RTX 3060 12GB`), the first is not all
+        joined = vocab.names_systems_joined(text)
+        found.append(("system", None if joined else vocab.first_system(text)))
         found.append(("node_count", vocab.count_of(text)))
         return tuple(found), stated
     precision = vocab.PRECISION.search(text)

@@ -12,6 +12,7 @@ The raw `header: cell` pairs are kept, as evidence, under `source_cells`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -52,6 +53,7 @@ from draftflow.extract.conditions.run_parameters import (
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
+from draftflow.extract.document.lines import split_pipes
 from draftflow.extract.numeric import cell_numbers
 
 
@@ -82,6 +84,9 @@ def seed_conditions(
         clause = _read_own_place(resolved, raw, column, context, line, text)
     if context is not None and _runs_hosted(context, line):
         resolved.closed = _MACHINE_KEYS  # what farther context states is the local machine's
+        hosted = vocab.hosted_document_model(tuple(context.lines))
+        if hosted is not None:
+            resolved.put("model", hosted[1])  # the `| Model |` row every key of it names
     reading = _line_reading(context, line, setup_lines, readme)
     if context is not None:
         _read_stack(resolved, context, line, readme)
@@ -143,8 +148,13 @@ _MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})
 def _runs_hosted(context: DocumentContext, line: int) -> bool:
     """Whether a figure's own line, caption or headings name a model only its vendor serves
     (`### Bench H — Gemini 2.5 Flash ladder (10 sequential via Bifrost)`): the document's setup
-    (`Machine | Apple M4 Max`, `vllm-mlx`) describes the local runs, not this one."""
-    return context.remembered(
+    (`Machine | Apple M4 Max`, `vllm-mlx`) describes the local runs, not this one; or its
+    document's every `model` key names one (`| Model | `opencode/x-preview-f-free` |`)."""
+    hosted_document = context.kept(
+        ("hosted document",),
+        lambda: vocab.hosted_document_model(tuple(context.lines)) is not None,
+    )
+    return hosted_document or context.remembered(
         ("runs hosted", line),
         lambda: vocab.names_hosted_model(
             "\n".join(
@@ -183,8 +193,26 @@ def _read_table_place(
     read_row(resolved, table.row, own)
     if table.header and own != 0:  # a corner cell naming the table's benchmark (`Wiki2 PPL`)
         resolved.put("workload", vocab.benchmark_of(table.header[0]))
+    if context is not None and own == 1 and len(table.cells) == PAIR_CELLS:
+        resolved.put("workload", _suite_key(context.lines[line - 1], table.cells[0]))
     if header is not None:
         _column_model(resolved, header, context, line, readme)
+
+
+PAIR_CELLS = 2
+_SUITE_CELL = re.compile(r"`[^`|]+`(?:\s*(?:[+&,/]|and)\s*`[^`|]+`)*")
+"""A key cell written as code names only (`` `core16` + `hard12` ``, `` `agentic` ``)."""
+
+
+def _suite_key(row: str, key: str) -> str | None:
+    """The suite a `key | value` row's key cell names in code (`` | `agentic-hard` | agent
+    score 54.6 | ``): what its value was measured on; not a key naming a setting or metric."""
+    cells = split_pipes(row)
+    if len(cells) != PAIR_CELLS or not _SUITE_CELL.fullmatch(cells[0].strip()):
+        return None
+    if vocab.header_key(key) is not None or vocab.engine_in(key) or vocab.system_in(key):
+        return None
+    return key.strip() or None
 
 
 def _read_own_place(

@@ -67,6 +67,12 @@ class SetupSource:
     """The lines of each setup section, first and last: where its settings are stated."""
 
 
+def is_setup_title(title: str) -> bool:
+    """Whether a heading says, first, that its section describes the run (`Test setup`)."""
+    title = plain_text(title).strip(" #*")
+    return not NOT_RUN.search(title) and bool(SETUP_HEADING.match(title))
+
+
 def is_setup_section(section: Section, first: bool) -> bool:
     """Whether a section describes the run: by its heading, or as a report's opening summary."""
     title = plain_text(section.title).strip(" #*")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from draftflow.numbers.units import unit_after
 from draftflow.numbers.vocabulary import (
@@ -311,6 +312,24 @@ def _system_mentions(text: str) -> list[tuple[str, str]]:
     return mentions
 
 
+_JOINED = re.compile(r"^\s*(?:\+|&|and)\s*$", re.I)
+"""What stands between the two parts of one machine (`Tesla V100 32GB + RTX 3060 12GB`)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def names_systems_joined(text: str) -> bool:
+    """Whether a text names two systems joined as the parts of one machine (`dual-GPU system
+    (Tesla V100 32GB + RTX 3060 12GB)`): it states neither as the system of all its runs,
+    whichever it names first."""
+    found = list(SYSTEM.finditer(text))
+    for one, other in pairwise(found):
+        words = set(re.findall(r"[a-z0-9]+", one.group(0).lower()))
+        apart = not words & set(re.findall(r"[a-z0-9]+", other.group(0).lower()))
+        if apart and _JOINED.match(text[one.end() : other.start()]):
+            return True
+    return False
+
+
 def _closed(text: str, start: int, end: int) -> str:
     found = text[start:end].strip()
     if found.count("(") > found.count(")"):
@@ -364,6 +383,40 @@ def first_system(text: str) -> str | None:
 _HOSTED = re.compile(
     rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.hosted_models)})(?![\w])", re.I
 )
+
+
+_MODEL_KEY = re.compile(
+    r"^[\s>*_-]*(?:\|\s*)?[*_`]*\"?model\"?[*_`]*\s*(?:\||:)[\s`*_]*\"?(?P<value>[^\"`|,\s]+)",
+    re.I,
+)
+"""A line stating a run's model under the key `model` (`| Model | `opencode/x` |`, `"model":
+"opencode/x"`, `model: opencode/x`)."""
+_ROUTES = "|".join(re.escape(route) for route in _VOCABULARY.standing.hosted_routes)
+_ROUTED = re.compile(rf"^(?:{_ROUTES or '(?!)'})/[\w.:/-]+$", re.I)
+"""A model id a hosted router prefixes (`opencode/x-preview-f-free`)."""
+_HOSTED_SERVICE = re.compile(
+    rf"^(?:{'|'.join(re.escape(name) for name in _VOCABULARY.standing.hosted) or '(?!)'})"
+    r"(?![\w-])",
+    re.I,
+)
+
+
+@lru_cache(maxsize=256)
+def hosted_document_model(lines: tuple[str, ...]) -> tuple[int, str] | None:
+    """The line and the id of the hosted model a document runs, where its every `model` key
+    names one (its setup table's `| Model | `opencode/x-preview-f-free` |`, a result file's
+    `"model": "opencode/..."`, or that id without its route); None where a key names a model
+    of the repository's own machine, or no key names any."""
+    stated = [
+        (number, found.group("value"))
+        for number, line in enumerate(lines, 1)
+        if "odel" in line and (found := _MODEL_KEY.match(line)) is not None
+    ]
+    hosted = {v for _, v in stated if _ROUTED.match(v) or _HOSTED_SERVICE.match(v)}
+    tails = {value.rsplit("/", 1)[-1].lower() for value in hosted}
+    if not hosted or any(v not in hosted and v.lower() not in tails for _, v in stated):
+        return None
+    return next((number, value) for number, value in stated if value in hosted)
 
 
 _BENCHMARK = re.compile(
