@@ -23,6 +23,13 @@ from prose_cases import readings
         ),
         # rhattala/dgx-spark-bench README.md line 196
         ("**SM clock rose 28% and decode moved 1%** — decode is memory-bandwidth-bound.", [28, 1]),
+        # an approximation word and a longer object between the verb and its `by`
+        # (ikawrakow/ik_llama.cpp discussions/... token generation speed.md line 55)
+        ("FA has improved CPU prompt processing speed by almost 50%.", [50]),
+        # a verb of change right before an approximate range (SteveLeve/intel-gpu-llm-inference
+        # ..._8B_PERFORMANCE_RESULTS.md line 274; johnahull/llm-d-xks-gke BENCHMARKS.md line 147)
+        ("As model size increases, speed decreases approximately 30-40% per tier.", [30, 40]),
+        ("Even under heavy load, latency only increases 16% from baseline.", [16]),
     ],
 )
 def test_a_percent_that_changed_is_a_relative_change(text: str, expected: list[float]) -> None:

@@ -144,3 +144,54 @@ def test_approximation_is_removed_as_the_pattern_removes_it(near: str) -> None:
 )
 def test_prompt_processing_names_the_prefill_rate_not_its_time(text: str, metric: str) -> None:
     assert [r[1] for r in readings(text)] == [metric]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # lhl/strix-halo-testing hardware-test/README.md line 18: measured against the
+        # theoretical limit, the measurement is a figure
+        (
+            "The maximum MBW I've gotten so far with GPU testing is 221 GB/s with Mesa RADV, "
+            "86% of the theoretical bus limit, which is pretty good!",
+            [221],
+        ),
+        # the theoretical value itself is not (synthetic, the rule's limit)
+        ("Decode reached 40 tok/s, 80% of the theoretical 50 tok/s.", [40]),
+        ("Decode reached 40 tok/s against 52 tok/s theoretical.", [40]),
+    ],
+)
+def test_a_measurement_against_a_theoretical_value_is_a_figure_the_value_is_not(
+    text: str, expected: list[float]
+) -> None:
+    assert [value for _, value, _ in figures(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a sentence that works its number out stays out whole
+        "The GPU has a theoretical peak of 273 GB/s.",
+        "In theory it reaches 500 tok/s.",
+        "Needle test: 6/9 correct (66.7%, down from a theoretical 128K context).",
+    ],
+)
+def test_a_theoretical_sentence_reports_nothing(text: str) -> None:
+    assert figures(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # SteveLeve/intel-gpu-llm-inference ..._COMPARISON_SUMMARY.md lines 117, 118 and 126:
+        # the lead-in names the figure though `~` opens it, and a GPU's or CPU's load is its
+        # utilization
+        ("- **Power**: ~25-35W", [(25, "power"), (35, "power")]),
+        ("- **GPU Load**: 60-80%", [(60, "utilization"), (80, "utilization")]),
+        ("- **CPU Load**: 20-30%", [(20, "utilization"), (30, "utilization")]),
+    ],
+)
+def test_a_lead_in_names_an_approximate_figure_and_a_load_is_a_utilization(
+    text: str, expected: list[tuple[float, str]]
+) -> None:
+    assert [(r[0], r[1]) for r in readings(text)] == expected

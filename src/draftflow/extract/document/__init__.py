@@ -16,6 +16,7 @@ from functools import partial
 from threading import Lock
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.document.asciidoc_tables import asciidoc_tables, outside_tables
 from draftflow.extract.document.csv_json import csv_table, is_comment_record, section_header_lines
 from draftflow.extract.document.elements import (
     Block,
@@ -119,6 +120,9 @@ def _parse(document: Document) -> ParsedDocument:
     sections: tuple[Section, ...] = ()
     if kind is DocumentKind.MARKDOWN:
         blocks, sections = parse_markdown(lines)
+    elif kind is DocumentKind.TEXT and document.path.lower().endswith(".adoc"):
+        tables = asciidoc_tables(lines)
+        blocks = (*tables, *outside_tables(tables, text_tables(lines)))
     elif kind is DocumentKind.TEXT:
         blocks = tuple(text_tables(lines))
     elif kind is DocumentKind.HTML:

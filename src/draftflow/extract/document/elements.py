@@ -48,6 +48,8 @@ class TableKind(StrEnum):
     """`key: value` / `key = value` lines: one row per line, the key its row header."""
     LATEX = "latex"
     """A LaTeX `tabular`: cells split at `&`, rows ended by `\\\\`."""
+    ASCIIDOC = "asciidoc"
+    """An AsciiDoc `|===` table: cells opened by `|`, rows of the declared column count."""
 
 
 @dataclass(frozen=True, slots=True)

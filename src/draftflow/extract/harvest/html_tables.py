@@ -1,5 +1,6 @@
 """Harvest HTML tables (`<table><tr><th>…</th></tr>…</table>`) written in Markdown or in a
-web page, and a LaTeX source's `tabular`s (`a & 1 \\\\`, `extract.document.latex_tables`).
+web page, a LaTeX source's `tabular`s (`a & 1 \\\\`, `extract.document.latex_tables`) and an
+AsciiDoc document's `|===` tables (`extract.document.asciidoc_tables`).
 
 The tables are the document model's (`extract.document`: read with the standard library's
 parser from the document's HTML blocks): each cell keeps the line its tag opens on, spans are
@@ -21,6 +22,7 @@ _MARKUP_TABLES = {
     DocumentKind.MARKDOWN: TableKind.HTML,
     DocumentKind.HTML: TableKind.HTML,
     DocumentKind.LATEX: TableKind.LATEX,
+    DocumentKind.TEXT: TableKind.ASCIIDOC,
 }
 
 

@@ -47,6 +47,14 @@ def _report_beside_tables(document: Document) -> list[Candidate]:
     )
 
 
+def harvest_asciidoc(document: Document) -> list[Candidate]:
+    """AsciiDoc documents: their `|===` tables (`harvest_html` reads them as it reads a
+    LaTeX tabular), then what a text file gives beside its tables (aligned tables, key/value
+    lines, `name=value` pairs); the learned result model reads the other numbers of their
+    lines (`harvest/lines.py`)."""
+    return harvest_html(document) + harvest_markdown(document) + _log_beside_tables(document)
+
+
 def harvest_markup(document: Document) -> list[Candidate]:
     """Web pages and LaTeX sources: their tables (`<table>`, `tabular`), a page's script data
     (JSON literals: `script_data.py`), then `key: value` lines not read there; the learned
@@ -73,6 +81,7 @@ HARVESTERS: dict[str, Harvester] = {
     ".html": harvest_markup,
     ".htm": harvest_markup,
     ".tex": harvest_markup,
+    ".adoc": harvest_asciidoc,
 }
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from draftflow.extract.prose.words import without_approximation
+
 CHANGE_UNITS = frozenset({"%", "pp", "points"})
 """Units a number of change is written in: the phrase a comparative after them governs is
 what changed (`38 % fewer output tokens`), not a setting."""
@@ -29,9 +31,9 @@ _CHANGE_VERB_BEFORE = re.compile(
     r"\b(?:los(?:es|t|ing)|lose|gain(?:s|ed)?|rose|rises|rise|fell|falls|fall|drop(?:s|ped)?|"
     r"moved|improv(?:es|ed)|increas(?:es|ed)|decreas(?:es|ed)|declin(?:es|ed)|grew|grows|"
     r"shr(?:ank|inks)|cut(?:s|ting)?|reduc(?:es|ed)|regress(?:es|ed)|jump(?:s|ed)|"
-    r"climb(?:s|ed)|slow(?:s|ed)\s+(?:down|by))(?:\s+[\w-]+){0,2}?\s+by\s*$|"
+    r"climb(?:s|ed)|slow(?:s|ed)\s+(?:down|by))(?:\s+[\w/-]+){0,4}?\s+by\s*$|"
     r"\b(?:los(?:es|t)|gain(?:s|ed)|rose|fell|drop(?:s|ped)|moved|grew|shrank|jump(?:s|ed)|"
-    r"climb(?:s|ed))\s*$",
+    r"climb(?:s|ed)|increas(?:es|ed)|decreas(?:es|ed)|declin(?:es|ed)|improv(?:es|ed))\s*$",
     re.IGNORECASE,
 )
 _NOT_SCORE_POINTS = re.compile(
@@ -54,10 +56,12 @@ def compared_after(after: str) -> bool:
 
 def changed(before: str, after: str) -> bool:
     """The words right around a number say it is a change: a comparative after its unit, or a
-    verb of change just before it (`loses 48%`, `cuts latency by 25%`)."""
+    verb of change just before it (`loses 48%`, `cuts latency by 25%`, `improved CPU prompt
+    processing speed by almost 50%`, `speed decreases approximately 30-40%`)."""
     if compared_after(after):
         return True
-    return bool(_CHANGE_VERB_BEFORE.search(before[-40:].rstrip(" *_~≈")))
+    near = without_approximation(before[-60:].rstrip(" *_~≈")).rstrip(" *_~≈")
+    return bool(_CHANGE_VERB_BEFORE.search(near))
 
 
 def not_score_points(after: str) -> bool:

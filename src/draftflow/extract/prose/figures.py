@@ -55,7 +55,10 @@ from draftflow.extract.prose.words import (
     RANGE_AND,
     SETTING_BEFORE,
     SETTING_REACH,
+    THEORETICAL_AFTER,
+    THEORETICAL_BEFORE,
     says,
+    theoretical_sentence,
     without_approximation,
 )
 from draftflow.numbers import NumberKind, NumberMention, find_numbers
@@ -254,6 +257,8 @@ class _Block:
         core = " ".join(without_approximation(near).rstrip(" \t\n+−-").split())
         if says(BOUND, core) or says(SETTING_BEFORE, core) or _HTTP_STATUS.search(core):
             return None
+        if THEORETICAL_BEFORE.search(near) or THEORETICAL_AFTER.match(text, unit_end):
+            return None  # `theoretical 128K`, `67 TFLOPS theoretical`: worked out, not run
         word = bool(mention.numbers and mention.numbers[0].word)
         if unit is None:
             return unitless_figure(text, mention, before, word, self.block.lead_in)
@@ -300,7 +305,10 @@ def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[
         if i in skipped or state.excluded(mention) or is_http_status(text, mention):
             continue
         if sentence not in judged_sentences:
-            judged_sentences[sentence] = not says(NOT_THIS_SENTENCE, text[slice(*sentence)])
+            words = text[slice(*sentence)]
+            judged_sentences[sentence] = not (
+                says(NOT_THIS_SENTENCE, words) or theoretical_sentence(words)
+            )
         if not judged_sentences[sentence]:
             continue
         denominator = denominators.get(i)

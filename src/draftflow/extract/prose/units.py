@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from draftflow.extract.prose.changes import POINTS, changed, not_score_points, points_moved
 from draftflow.extract.prose.literals import GatedPatterns
+from draftflow.extract.prose.words import without_approximation
 from draftflow.extract.vocabulary import (
     METRICS,
     PROSE_FALLBACK_METRICS,
@@ -64,7 +65,7 @@ SETTING_WORDS = re.compile(
 _MEASURED = re.compile(
     r"\b(?:used|uses|took|takes|remain(?:ed|ing|s)?|available|free|allocated|consum(?:ed|es)|"
     r"peak(?:ed|s)?|reported|showed|shows|in use|left|resident|footprint|occupied|reach(?:ed|es)|"
-    r"measured|observed|grew|rose|fell|dropped|averaged|sustain(?:ed|s)|achiev(?:ed|es)|got|"
+    r"measured|observed|gotten|grew|rose|fell|dropped|averaged|sustain(?:ed|s)|achiev(?:ed|es)|got|"
     r"hit|recorded|logged|produced|returned|scored|scores|finished|completed|ran|runs at|serves?|"
     r"decod(?:ed|es)|generat(?:ed|es|ing)|delivered|allocat(?:ed|es)|creat(?:ed|ing)|loaded|"
     r"wrote|written|writing|produc(?:ed|ing)|corrected|revised|settled|landed)\b",
@@ -207,8 +208,10 @@ def _metric_ending(lowered: str) -> str | None:
 
 
 def _lead_in_metric(before: str, lead_in: str | None) -> str | None:
-    """A bullet's lead-in names the figure that opens its text (`- minimum cosine: 0.99`)."""
-    if lead_in is not None and not before.strip(" :*_-") and not SETTING_WORDS.search(lead_in):
+    """A bullet's lead-in names the figure that opens its text (`- minimum cosine: 0.99`,
+    `- **Power**: ~22-33W`: an approximation mark or word opens it as well)."""
+    opening = without_approximation(before.rstrip()).strip(" :*_-~≈")
+    if lead_in is not None and not opening and not SETTING_WORDS.search(lead_in):
         return metric_in(lead_in)
     return None
 

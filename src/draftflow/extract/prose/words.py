@@ -63,7 +63,7 @@ SETTING_BEFORE = re.compile(
 
 NOT_THIS_SENTENCE = re.compile(
     r"\b(?:retract(?:ed|s)?|was wrong|were wrong|incorrect(?:ly)?|erroneous|invalid(?:ated)?|"
-    r"disregard|superseded|would|could|might|will|theoretical(?:ly)?|in theory|projected|assuming|"
+    r"disregard|superseded|would|could|might|will|in theory|projected|assuming|"
     r"placeholder|hypothes[ie]s|goal|planned|"
     r"hypothetical|estimate[sd]?|back-of-(?:the-)?envelope|expected to|e\.g\.|for example|"
     r"example:|such as|should|ought to)\b|~~|\?\s*$"
@@ -86,6 +86,35 @@ def says(pattern: re.Pattern[str], text: str) -> bool:
     if text.isascii():
         return _FOLDED[pattern].search(text.lower()) is not None
     return pattern.search(text) is not None
+
+
+_THEORETICAL = re.compile(r"\btheoretical(?:ly)?\b", re.IGNORECASE)
+_AGAINST_THEORETICAL = re.compile(
+    r"\b(?:of|out of|vs\.?|versus|against)[ \t]+(?:an?[ \t]+|the[ \t]+|its[ \t]+)?"
+    r"(?:[\w./-]+[ \t]+){0,3}?theoretical\b",
+    re.IGNORECASE,
+)
+
+
+def theoretical_sentence(sentence: str) -> bool:
+    """The sentence works its numbers out (`76 tok/s theoretical`, `theoretical 128K
+    context`) rather than measuring them against a theoretical value (`221 GB/s, 86% of the
+    theoretical bus limit`, `11.9 vs 67 TFLOPS theoretical`): there, only the theoretical
+    value is no result (`THEORETICAL_BEFORE`, `THEORETICAL_AFTER`)."""
+    return bool(_THEORETICAL.search(sentence)) and not _AGAINST_THEORETICAL.search(sentence)
+
+
+THEORETICAL_BEFORE = re.compile(
+    r"\b(?:theoretical(?:ly)?|in theory)\b(?:[ \t]+[\w-]+){0,3}?[ \t]*(?:of|is|at|=|:)?[ \t~≈]*$",
+    re.IGNORECASE,
+)
+"""`theoretical 128K`, `a theoretical peak of 273`: the number the word qualifies is worked
+out, not measured (the sentence's other numbers may be: `215 GB/s out of 256 theoretical`)."""
+THEORETICAL_AFTER = re.compile(
+    r"[ \t*_]*[(\[]?[ \t]*(?:theoretical(?:ly)?|in theory|on paper|spec(?:ified)?)\b",
+    re.IGNORECASE,
+)
+"""`67 TFLOPS theoretical`, `256 GB/s (theoretical)`: the word right after the unit."""
 
 
 LIST_GAP = re.compile(r"^\s*(?:,\s*(?:and|or)?|and|or|/|;|vs\.?|versus|→|->|⇒)\s*$", re.IGNORECASE)
