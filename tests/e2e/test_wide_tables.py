@@ -15,15 +15,17 @@ from typing import Any
 import pytest
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract import labels
 from draftflow.extract.conditions import cite, readers, workload
 from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.learned import features
 from draftflow.llm import ModelSettings
 from draftflow.numbers import ParsedNumber, scan
+from draftflow.numbers.vocabulary import Vocabulary
 from draftflow.pipeline.draft import DraftOutcome, DraftRequest, run_draft
 from draftflow.record.model import ReportedResult
-from draftflow.select import not_measured
+from draftflow.select import lead_context, not_measured
 from draftflow.verify import reread, roles
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
@@ -163,6 +165,45 @@ def test_a_wide_rows_shared_readings_are_read_once(
     # writes its value (~11 a figure: 50,364 readings for 4,500 figures) and scanned the whole
     # line for each; now it stops at the first place that reads as a result
     assert counts["headline exclusion readings"] <= 2 * COLUMNS * ROWS, counts
+
+
+def test_a_wide_tables_per_figure_lookups_stay_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 21: what is the same for many figures is asked once, and a figure's look-ups
+    in the vocabulary are plain dictionary reads. Counted at 1,500 columns x 3 rows."""
+    counts = {"private reads": 0, "figure keys": 0, "metric directions": 0}
+    figure_key, better = labels._figure_key, lead_context._better
+    private_read = Vocabulary.__getattr__  # type: ignore[attr-defined]
+
+    def counted_private(self: Vocabulary, name: str) -> Any:
+        counts["private reads"] += 1
+        return private_read(self, name)
+
+    def counted_key(item: Any) -> tuple[str, int, float, str]:
+        counts["figure keys"] += 1
+        return figure_key(item)
+
+    def counted_better(metric: str) -> int:
+        counts["metric directions"] += 1
+        return better(metric)
+
+    monkeypatch.setattr(Vocabulary, "__getattr__", counted_private)
+    monkeypatch.setattr(labels, "_figure_key", counted_key)
+    monkeypatch.setattr(lead_context, "_better", counted_better)
+    outcome = _draft_wide_table(tmp_path)
+    cells = COLUMNS * ROWS
+    assert outcome.figures >= cells * 0.9, outcome.figures
+    # before: `metric_by_id` and `unit_by_id` read the vocabulary's private dicts through
+    # pydantic's `__getattr__` (~4 µs each): 13,536 reads for 4,500 figures; now none
+    assert counts["private reads"] < 100, counts
+    # before: the label collisions keyed every figure in each of their 7 passes, a figure
+    # whose label no other shares too (31,500 keys); now only figures sharing a label (a
+    # column's 3 rows, in the first pass, until their row's model cell tells them apart)
+    assert counts["figure keys"] <= 2 * cells, counts
+    # before: the lead ranker's context read each figure's metric direction twice (9,000);
+    # now once per metric
+    assert counts["metric directions"] < 100, counts
 
 
 def _draft_wide_table(tmp_path: Path) -> DraftOutcome:

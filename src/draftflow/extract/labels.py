@@ -270,6 +270,8 @@ def _collisions(
         by_text[_unconditioned(label) if loosely else label.text()].append(index)
     groups = []
     for members in by_text.values():
+        if len(members) < 2:
+            continue  # a label of its own: no collision (most figures; 7 passes over them)
         figures_named = {_figure_key(figures[i][0]) for i in members}
         texts = {labels[i].text() for i in members}
         alike = not loosely or (

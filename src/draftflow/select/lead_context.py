@@ -75,6 +75,8 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
     name, opening = subject_text(snapshot)
     metrics = Counter(item.figure.result.metric for item in eligible)
     named = {m: (float(_named(m, name)), float(_named(m, opening))) for m in metrics}
+    directions = {m: _better(m) for m in metrics}  # once per metric, not per figure
+    dimensions = {m: f"dimension={_dimension(m)}" for m in metrics}
     keys = [_label_key(item) for item in eligible]
     weight: dict[str, float] = defaultdict(float)
     for item in eligible:
@@ -90,7 +92,7 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
     best: dict[tuple[str, str], float] = {}
     for item in eligible:
         metric = item.figure.result.metric
-        direction = _better(metric)
+        direction = directions[metric]
         if not direction:
             continue
         value = float(item.figure.result.value) * direction
@@ -99,7 +101,7 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
     features: list[Features] = []
     for item, label in zip(eligible, keys, strict=True):
         metric = item.figure.result.metric
-        direction = _better(metric)
+        direction = directions[metric]
         value = float(item.figure.result.value) * direction
         found: Features = {
             "metric_share": metrics[metric] / len(eligible),
@@ -112,7 +114,7 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
             "label_repeats_log": math.log1p(labels[label] - 1),
             "label_documents_log": math.log1p(len(label_documents[label]) - 1),
             "zero_value": float(float(item.figure.result.value) == 0.0),
-            f"dimension={_dimension(metric)}": 1.0,
+            dimensions[metric]: 1.0,
         }
         if direction:
             found["best_in_document"] = float(value >= best[(item.path, metric)])

@@ -54,6 +54,12 @@ def reason_name(reason: str) -> str:
     return reason
 
 
+@lru_cache(maxsize=4096)
+def _reason_feature(reason: str) -> str:
+    """A reason's feature name, written once per reason (every figure has several)."""
+    return f"reason={reason_name(reason)}"
+
+
 @lru_cache(maxsize=1024)
 def _kind(path: str) -> str:
     suffix = PurePosixPath(path).suffix.lower().lstrip(".")
@@ -106,7 +112,7 @@ def lead_features(
             "stands_alone": float(item.stands_alone),
         }
         for reason in item.reasons:
-            found[f"reason={reason_name(reason)}"] = 1.0
+            found[_reason_feature(reason)] = 1.0
         features.append(found)
     for found, context, table in zip(
         features,

@@ -16,7 +16,7 @@ from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.setup_names import CPU, SYSTEM
 from draftflow.extract.document import parse_document
 from draftflow.record.model import ReportedResult
-from draftflow.select.keywords import RUNTIMES, Keyword, naming, pattern
+from draftflow.select.keywords import RUNTIMES, Keyword, found_in, naming, pattern
 from draftflow.select.metadata_model import RecordMetadata
 
 
@@ -100,7 +100,7 @@ def _add_unnamed_runtimes(
     for runtime, keyword in RUNTIMES.items():
         if runtime in found:
             continue
-        hit = _first_in_sections(sections, pattern(keyword))
+        hit = _first_in_sections(sections, keyword)
         if hit is not None:
             found.append(runtime)
             meta.evidence[f"runtime:{runtime}"] = hit
@@ -129,7 +129,7 @@ def _sections_of(
 def _runtimes_where(meta: RecordMetadata, sections: list[tuple[Document, int, int]]) -> list[str]:
     found: list[str] = []
     for runtime, keyword in RUNTIMES.items():
-        hit = _first_in_sections(sections, pattern(keyword))
+        hit = _first_in_sections(sections, keyword)
         if hit is not None:
             found.append(runtime)
             meta.evidence[f"runtime:{runtime}"] = hit
@@ -150,7 +150,7 @@ def read_topics(
     if not found:
         sections = _sections_of(cited, headline)
         for topic, keyword in keywords.items():
-            hit = _first_in_sections(sections, pattern(keyword), as_hardware=kind == "hardware")
+            hit = _first_in_sections(sections, keyword, as_hardware=kind == "hardware")
             if hit is not None:
                 found.append(topic)
                 meta.evidence[f"{kind}:{topic}"] = hit
@@ -186,16 +186,42 @@ def _named_by_headline(regex: re.Pattern[str], headline: list[ReportedResult]) -
 
 
 def _first_in_sections(
-    sections: list[tuple[Document, int, int]], regex: re.Pattern[str], *, as_hardware: bool = False
+    sections: list[tuple[Document, int, int]], keyword: Keyword, *, as_hardware: bool = False
 ) -> str | None:
-    """The URL of the first line of the sections that `regex` matches (`as_hardware`: where
-    it names hardware, `_names_as_hardware`)."""
+    """The URL of the first line of the sections that the keyword's pattern matches
+    (`as_hardware`: where it names hardware, `_names_as_hardware`)."""
+    regex = pattern(keyword)
     for document, start, end in sections:
+        lowered = _section_lowered(document, start, end)
+        if lowered is not None and not found_in(lowered, keyword):
+            continue
         for number in range(start, end + 1):
             line = document.line(number) or ""
             if regex.search(line) and (not as_hardware or _names_as_hardware(line, regex)):
                 return document.line_url(number)
     return None
+
+
+_SECTIONS_KEPT = 64
+_sections_lowered: dict[tuple[str, str, int, int], str | None] = {}
+
+
+def _section_lowered(document: Document, start: int, end: int) -> str | None:
+    """A section's lines joined by line ends and lower-cased, where that answers whether a
+    keyword stands on one of them (`keywords.found_in`, literal-led, ~20 times faster than
+    the case-insensitive `\\b...\\b` pattern over each line: a wide table's 80 KB rows were
+    searched once per topic). Every match on a line is a match in the joined text, so a
+    keyword the joined text lacks stands on no line; one it holds is looked for line by line
+    as before. None (search each line) where the text is not ASCII: `str.lower` and the
+    engine's case folding part only on other letters (`ſ`, the Kelvin sign). Kept for the
+    last sections asked (each is asked once per topic)."""
+    key = (document.sha256, document.path, start, end)
+    if key not in _sections_lowered:
+        joined = "\n".join(document.line(number) or "" for number in range(start, end + 1))
+        if len(_sections_lowered) >= _SECTIONS_KEPT:
+            del _sections_lowered[next(iter(_sections_lowered))]
+        _sections_lowered[key] = joined.lower() if joined.isascii() else None
+    return _sections_lowered[key]
 
 
 def _names_as_hardware(line: str, regex: re.Pattern[str]) -> bool:

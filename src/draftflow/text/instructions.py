@@ -169,6 +169,13 @@ def _line_end(text: str, at: int) -> int:
 _ADDRESSEE_LOWER = re.compile(ADDRESSEE_WORDS.pattern, ADDRESSEE_WORDS.flags & ~re.IGNORECASE)
 
 
+def folds_apart(lowered: str) -> bool:
+    """Whether case-insensitive matching reads a letter of this lower-cased text as another
+    lower-case letter (`ſ` as `s`): where it does not, a case-insensitive pattern of
+    lower-case words matches the text where the words, as written, stand in its lower case."""
+    return _folds_apart(lowered)
+
+
 def _folds_apart(lowered: str) -> bool:
     """Whether a lower-cased text holds a letter that case-insensitive matching reads as
     another lower-case letter: one that does not come back from upper case (`ſ` -> `S` -> `s`,

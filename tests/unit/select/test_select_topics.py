@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+import pytest
 
 from documents import make_document, make_result
 from draftflow.acquire.snapshot import Document
 from draftflow.record.model import ReportedResult
-from draftflow.select.keywords import HARDWARE, PLATFORMS
+from draftflow.select import topics
+from draftflow.select.keywords import HARDWARE, PLATFORMS, RUNTIMES, pattern
 from draftflow.select.metadata import read_metadata
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.topics import read_runtimes, read_topics
@@ -173,3 +177,65 @@ def test_an_interconnects_bandwidth_takes_no_engine_or_parallelism_from_elsewher
     # a model's figure in the same documents still reads them
     decode = make_result(decisions, 9, 21.95, label="decode")
     assert read_metadata(snapshot, [decode], [decode]).parallelism is not None
+
+
+_SECTION_TEXTS = [
+    "# Bench\n\nServed with LM Studio on a DGX Spark.\n",
+    "# Bench\n\nServed with LM\nStudio, on a dgx-\nspark.\n",  # only across line ends
+    "# Bench\n\n| a | b |\n|---|---|\n| NVIDIA-tuned | 4 |\n| RTX 4090 | 5 |\n",
+    "# Bench\n\nOn a DGX ſpark and vllm.\n",  # long s: read line by line
+    "# Bench\n\nNothing named here.\n" + "| 1 | 2 |\n" * 50,
+]
+
+
+def _as_hardware(document: Document, line: int, regex: re.Pattern[str]) -> bool:
+    return topics._names_as_hardware(document.line(line) or "", regex)
+
+
+def test_a_sections_first_keyword_line_is_what_a_line_by_line_search_finds() -> None:
+    """`_first_in_sections` skips a section whose joined text lacks the keyword: the same
+    first line (or none) as searching every line with the case-insensitive pattern."""
+    for number, text in enumerate(_SECTION_TEXTS):
+        document = make_document(f"doc{number}.md", text)
+        sections = [(document, 1, len(document.line_list))]
+        for keyword in [*RUNTIMES.values(), *HARDWARE.values(), *PLATFORMS.values()]:
+            regex = pattern(keyword)
+            for as_hardware in (False, True):
+                expected = next(
+                    (
+                        document.line_url(line)
+                        for line in range(1, len(document.line_list) + 1)
+                        if regex.search(document.line(line) or "")
+                        and (
+                            not as_hardware
+                            or topics._names_as_hardware(document.line(line) or "", regex)
+                        )
+                    ),
+                    None,
+                )
+                found = topics._first_in_sections(sections, keyword, as_hardware=as_hardware)
+                assert found == expected, (text, keyword, as_hardware)
+
+
+def test_a_section_without_a_keyword_is_not_searched_line_by_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Session 21: a wide table's section was searched line by line once per topic (a hardware
+    keyword's case-insensitive pattern over each 80 KB row); a keyword its joined text lacks
+    is no line's."""
+    searched = {"lines": 0}
+
+    class Counted:
+        def __init__(self, regex: re.Pattern[str]) -> None:
+            self.regex = regex
+
+        def search(self, text: str) -> re.Match[str] | None:
+            searched["lines"] += 1
+            return self.regex.search(text)
+
+    monkeypatch.setattr(topics, "pattern", lambda keyword: Counted(pattern(keyword)))
+    document = make_document("wide.md", "# Sweep\n\n" + "| 1.5 | 2.5 | 3.5 |\n" * 200)
+    for keyword in HARDWARE.values():
+        topics._first_in_sections([(document, 1, 202)], keyword, as_hardware=True)
+    # before: each topic's pattern searched each of the 202 lines
+    assert searched["lines"] == 0, searched

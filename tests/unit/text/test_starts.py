@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from draftflow.text.addressed import ADDRESSEE_WORDS
 from draftflow.text.instructions import _ADDRESSEE_LOWER, _AI_RE
 from draftflow.text.lines import CASE_FOLDED
 from draftflow.text.starts import letter_led_starts
+from draftflow.verify import provenance
 from draftflow.verify.configwords import (
     _ENGINE_HELD_RE,
     _LETTER_LED_PRECISIONS,
@@ -132,19 +134,51 @@ def test_a_precision_written_in_digits_is_searched_with_the_full_pattern() -> No
 class _Index:
     def __init__(self, text: str) -> None:
         self.text = text
+        self.lower_text = text.lower()
         self.line_of = _line_of(text)
 
 
 @settings(max_examples=300, deadline=None)
 @given(TEXTS)
 def test_provenance_lines_are_the_lines_either_pattern_matches_on(text: str) -> None:
+    """Every line either pattern matches on is found; a line found that neither matches on
+    (`thirdly`, found by its word `third`) reads as none when read in full."""
     lines = text.split("\n")
-    expected = {
-        number
-        for number, line in enumerate(lines, start=1)
+
+    def matched(number: int) -> bool:
+        line = lines[number - 1]
+        return bool(_PROVENANCE_RE.search(line) or _CONDITION_RE.search(line))
+
+    expected = {number for number in range(1, len(lines) + 1) if matched(number)}
+    found = _provenance_lines(_Index(text))  # type: ignore[arg-type]
+    assert expected <= found
+    assert {number for number in found if matched(number)} == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["Reproduced by a THIRD PARTY.\nnothing\nverified_by: lab", "İndependently ſ verified"]
+)
+def test_provenance_lines_of_plain_and_folding_texts(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 21: a text whose lower case keeps its offsets and folds no letter otherwise
+    (most run files) is searched for the words, not with the patterns at every letter (~1.2
+    of 23 CPU s of `verify_bench.py`'s 1x input); a text with `İ` or `ſ`, with the patterns."""
+    starts = {"calls": 0}
+
+    def counted(pattern: re.Pattern[str], searched: str) -> Iterator[int]:
+        starts["calls"] += 1
+        return letter_led_starts(pattern, searched)
+
+    monkeypatch.setattr(provenance, "letter_led_starts", counted)
+    lines = text.split("\n")
+    found = _provenance_lines(_Index(text))  # type: ignore[arg-type]
+    assert found == {
+        n
+        for n, line in enumerate(lines, 1)
         if _PROVENANCE_RE.search(line) or _CONDITION_RE.search(line)
     }
-    assert _provenance_lines(_Index(text)) == expected  # type: ignore[arg-type]
+    assert starts["calls"] == (0 if text.isascii() else 2), starts
 
 
 @settings(max_examples=200, deadline=None)
