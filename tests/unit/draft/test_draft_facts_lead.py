@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pydantic import JsonValue
 
 from documents import make_document, make_result
-from draftflow.acquire.snapshot import Document
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections
 from draftflow.draft.facts.compute import compute_facts
 from draftflow.draft.facts.fact_types import FactKind
@@ -157,6 +157,8 @@ class _Writer:
         self.front = [grounded[0].document]
         self.facts = _Metadata()
         self.selection = selection_of([g.result for g in grounded])
+        read = {g.document.path: g.document for g in grounded}
+        self.snapshot = Snapshot.model_construct(documents=list(read.values()))
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         return Grounding([SourceText(d.text) for d in documents])
