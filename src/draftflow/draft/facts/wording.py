@@ -17,8 +17,9 @@ MAX_NAMED = 3
 
 def amount(ref: FigureRef) -> str:
     """The value as written with its unit once: `285W` stays `285W`, `47.91` becomes
-    `47.91 tokens/s`."""
-    return with_unit(ref.written, ref.unit)
+    `47.91 tokens/s`; one end of a stated range or an approximation with its bound (`up to
+    187 tokens/s`)."""
+    return ref.bound + with_unit(ref.written, ref.unit)
 
 
 def _ratio(top: FigureRef, bottom: FigureRef) -> str:
@@ -74,7 +75,7 @@ def figures_range(fact: Fact) -> str:
     if len(fact.inputs) == 1:
         return amount(fact.inputs[0])
     low, high = fact.inputs[0], fact.inputs[-1]
-    return f"{low.written} to {amount(high)}"
+    return f"{low.bound}{low.written} to {amount(high)}"
 
 
 def configuration_parts(fact: Fact, *, exact: bool = True) -> tuple[str, str]:
