@@ -35,6 +35,21 @@ _READERS: dict[str, Callable[[Sequence[Document]], Stated]] = {
     "kv_dtype": read_kv_dtype,
     "context_limit_tokens": read_context_limit,
 }
+# the names a setting goes by as a key or flag, its value in any form (`"max_model_len":
+# 131072` in djangodevreng's meta.json, which the readers' `key: value` lines do not take)
+_SETTING_NAMES = {
+    "parallelism": re.compile(
+        r"tensor[-_ ]parallel|pipeline[-_ ]parallel|\b[tp]p[-_]size\b|(?<![\w-])TP\s?=?\s?\d"
+    ),
+    "kv_dtype": re.compile(
+        r"kv[-_ ]cache[-_ ](?:dtype|type)|cache[-_]type[-_]k|\bkv[-_]dtype", re.I
+    ),
+    "context_limit_tokens": re.compile(
+        r"max[-_ ]model[-_ ]len|ctx[-_]size|\bn_ctx\b|context[-_ ](?:length|window|size|limit)"
+        r"|max[-_ ]context",
+        re.I,
+    ),
+}
 # fields whose absence a reader searched every document for already (the license documents
 # and the README), so a sentence may say they are not stated
 _SEARCHED_EVERYWHERE = frozenset({"license"})
@@ -45,6 +60,9 @@ def stated_anywhere(key: str, documents: Sequence[Document]) -> bool:
     condition `key`: one value or several, in any words its reader takes."""
     reader = _READERS.get(key)
     if reader is not None:
+        named = _SETTING_NAMES[key]
+        if any(named.search(d.text) for d in documents):
+            return True
         stated = reader(documents)
         return stated.value is not None or "several" in stated.unstated
     if key in MENTIONS:

@@ -143,3 +143,14 @@ def test_a_gap_another_document_read_states_is_not_named() -> None:
     )
     writer = _Writer([some], facts=facts, setup=setup, others=[runbook])
     assert sections.missing_section(writer) is None
+
+
+def test_a_setting_a_json_key_names_is_stated_somewhere() -> None:
+    """djangodevreng's run folders hold `"max_model_len": 131072` in meta.json: "The reported
+    setup does not state the ... context limit in tokens" was false (read33-s20 rerun)."""
+    setup = FULL_SETUP.model_copy(update={"context_limit_tokens": None})
+    alone = _said(_Writer([EVERY_CONDITION], setup=setup))
+    assert "context limit in tokens" in alone
+    meta = make_document("results/m/meta.json", '{\n  "max_model_len": 131072\n}\n')
+    writer = _Writer([EVERY_CONDITION], setup=setup, others=[meta])
+    assert sections.missing_section(writer) is None
