@@ -286,3 +286,11 @@ def test_one_end_of_a_stated_range_is_claimed_with_its_bound_never_as_a_point() 
         sentences(lead)[0]
         == "Qwen3.6-35B-A3B shows a decode rate of up to 187.0 tokens/s under vLLM."
     )
+    (gap,) = [
+        f
+        for f in compute_facts([Grounded(top, doc)], _written)
+        if f.kind is FactKind.UNSTATED and f.subject == "conditions"
+    ]
+    assert (
+        "for the figure of decode tok/s (up to 187.0 tokens/s), as for every" in (sentences(gap)[0])
+    )

@@ -209,15 +209,22 @@ def _unstated(fact: Fact) -> list[str]:
         names = join(fact.detail.split(", "), "or")
         first = fact.inputs[0]
         return [
-            f"No headline figure in {documents} states its {names}: for the {amount(first)} "
-            f"of {first.label}, as for every other figure, these stay unknown."
+            f"No headline figure in {documents} states its {names}: for {_the_figure(first)}, "
+            "as for every other figure, these stay unknown."
         ]
     first = fact.inputs[0]
     return [
         f"No headline figure in {documents} states how many runs it repeats or how far "
-        f"they spread: the {amount(first)} of {first.label}, like every other figure, comes "
-        "without a spread."
+        f"they spread: {_the_figure(first)}, like every other figure, comes without a spread."
     ]
+
+
+def _the_figure(ref: FigureRef) -> str:
+    """A figure named by its value and label (`the 47.91 tokens/s of X`); one end of a range
+    by its label, with its bound (`the figure of X (at least 77 tokens/s)`)."""
+    if ref.bound:
+        return f"the figure of {ref.label} ({amount(ref)})"
+    return f"the {amount(ref)} of {ref.label}"
 
 
 def _names(refs: Sequence[FigureRef]) -> list[str]:
