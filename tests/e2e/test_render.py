@@ -152,6 +152,7 @@ def test_unknowns_print_as_not_stated(seed_data: dict[str, Any]) -> None:
     seed_data["reported_setup"]["system"] = None
     for result in seed_data["editorial"]["reported_results"]:
         result["conditions"]["model"] = None
+        result["conditions"]["system"] = None
     article = render_markdown(Record.model_validate(seed_data))
     assert "- Model: unknown" in article
     assert "- Model family: unknown" in article
@@ -264,6 +265,8 @@ def test_empty_lists_drop_their_sections(seed_data: dict[str, Any]) -> None:
 
 def test_null_and_updated_dates_are_shown(seed_data: dict[str, Any]) -> None:
     seed_data["reported_setup"]["experiment_date"] = None
+    for result in seed_data["editorial"]["reported_results"]:
+        result["conditions"].pop("experiment_date", None)
     seed_data["editorial"]["modified_on"] = "2026-11-01"
     article = render_markdown(Record.model_validate(seed_data))
     assert "- Experiment date: unknown" in article
@@ -408,3 +411,20 @@ def test_provenance_is_a_document_table_and_one_count_line(record: Record) -> No
     assert record.provenance is not None
     assert record.provenance.dropped_by_cause == {cause_of(dropped[0]): 9000}
     assert "/figures/17/" not in article
+
+
+def test_a_date_and_a_system_the_results_state_are_not_unknown(
+    seed_data: dict[str, Any],
+) -> None:
+    """bhodgens's header read "Experiment date: unknown" and "System: unknown" over results
+    dated 2026-07-06 and measured on a V100 (read33-s20): a record-level null the results
+    fill shows what they state."""
+    seed_data["reported_setup"]["system"] = None
+    seed_data["reported_setup"]["experiment_date"] = None
+    results = seed_data["editorial"]["reported_results"]
+    for index, result in enumerate(results):
+        result["conditions"]["system"] = "Tesla V100 32GB"
+        result["conditions"]["experiment_date"] = "2026-07-06" if index else None
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "- Experiment date: 2026-07-06 (where a result states it)\n" in article
+    assert "- System: Tesla V100 32GB (every result states it)\n" in article

@@ -70,6 +70,19 @@ class EditorialDraft(BaseModel):
         description="shorter titles from the record's facts, best first, for when verify "
         "rejects the title",
     )
+    summary_fallback: str = Field(
+        default="",
+        description="the template's summary, for when verify empties a model's summary",
+    )
+    answer_fallback: str = Field(
+        default="",
+        description="the template's answer, for when verify empties a model's answer",
+    )
+    template_framing: list[str] = Field(
+        default_factory=list,
+        description="the framing fields (`title`, `summary`, `answer`) the template wrote under "
+        "a model's draft: the model's were unusable, or verify emptied them",
+    )
 
     @classmethod
     def of_record(cls, record: Record) -> EditorialDraft:

@@ -116,10 +116,25 @@ async def draft_with_model(
         unusable = creation == CREATION_MODEL_FALLBACK
         creation = CREATION_MODEL_UNUSABLE if unusable else CREATION_MODEL_SECTIONS_ONLY
     framing = framing_reply or FramingReply(title="", summary="", answer="")
+    title = checker.single("/title", framing.title)
+    summary = checker.single("/summary", framing.summary)
+    answer = checker.prose("/editorial/answer", framing.answer)
+    # each of the model's framing fields keeps the template's as its fallback, for when
+    # verify empties it (the Kleybrink replay's title, summary and answer all went)
     return EditorialDraft(
-        title=checker.single("/title", framing.title) or fallback.title,
-        summary=checker.single("/summary", framing.summary) or fallback.summary,
-        answer=checker.prose("/editorial/answer", framing.answer) or fallback.answer,
+        title=title or fallback.title,
+        summary=summary or fallback.summary,
+        answer=answer or fallback.answer,
+        title_fallbacks=[fallback.title, *fallback.title_fallbacks]
+        if title
+        else fallback.title_fallbacks,
+        summary_fallback=fallback.summary if summary else "",
+        answer_fallback=fallback.answer if answer else "",
+        template_framing=[
+            name
+            for name, text in (("title", title), ("summary", summary), ("answer", answer))
+            if not text
+        ],
         sections=sections,
         notes=checker.items("/notes", framing.notes) or fallback.notes,
         limitations=_merge(

@@ -38,6 +38,13 @@ def documents_of(grounded: Iterable[Grounded]) -> list[str]:
     return list(dict.fromkeys(item.document.path for item in items)) + cited_texts(items)
 
 
+def read_texts(snapshot: Snapshot) -> list[str]:
+    """The path and the text of every document the draft read: what a sentence saying a
+    thing is not stated must hold of."""
+    documents = snapshot.documents
+    return [*(document.path for document in documents), *(d.text for d in documents)]
+
+
 @dataclass(frozen=True)
 class Profile:
     """A configuration to describe: a test profile, or the shared conditions of results."""

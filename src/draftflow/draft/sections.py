@@ -10,11 +10,13 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import JsonValue
 
+from draftflow.acquire.snapshot import Document
 from draftflow.draft import template_wording as w
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter, documents_of
 from draftflow.draft.record_facts import UNSTATED_NAMES, is_inference, mentioned, states
 from draftflow.draft.template_wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
+from draftflow.draft.unstated_anywhere import unstated_anywhere
 from draftflow.numbers import find_dates
 from draftflow.record.model import Conditions, ReportedSetup, Section
 
@@ -319,10 +321,11 @@ def _one_range(items: Sequence[Grounded]) -> bool:
 def missing_section(writer: SectionWriter) -> Section | None:
     """What the sources leave unstated about the headline figures."""
     stated = [item.result.conditions for item in writer.grounded]
+    read = writer.snapshot.documents  # a gap holds of every document read (read33-s20)
     sentences = [
         *_record_unstated_sentences(writer, stated),
-        *_condition_gap_sentences(writer.grounded),
-        *_setup_gap_sentences(writer.selection.setup),
+        *_condition_gap_sentences(writer.grounded, read),
+        *_setup_gap_sentences(writer.selection.setup, read),
     ]
     if writer.selection.dropped_claims:
         sentences.append(
@@ -340,13 +343,14 @@ def _record_unstated_sentences(writer: SectionWriter, stated: Sequence[Condition
     if writer.facts is None or not writer.facts.unstated:
         return []
     keys = [k for k in writer.facts.unstated if not any(states(c, k) for c in stated)]
+    keys = unstated_anywhere(keys, writer.snapshot.documents)
     names = [UNSTATED_NAMES.get(k, w.key_name(k)) for k in keys]
     if not names:
         return []
     return [f"The sources do not state {w.join(names, 'or')}."]
 
 
-def _condition_gap_sentences(grounded: Sequence[Grounded]) -> list[str]:
+def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Document]) -> list[str]:
     """The standard conditions no headline figure states and no cited document speaks of,
     then those only some state, where the documents of the others do not speak of it either
     (lhl: every folder name, `GLM-4.5-Air-UD-Q4_K_XL`, states the quantization its figures'
@@ -361,6 +365,7 @@ def _condition_gap_sentences(grounded: Sequence[Grounded]) -> list[str]:
         for k in STANDARD_CONDITION_KEYS
         if not any(states(c, k) for c in stated) and not mentioned(k, texts)
     ]
+    unknown = unstated_anywhere(unknown, read)
     partial = [
         k
         for k in STANDARD_CONDITION_KEYS
@@ -382,9 +387,10 @@ def _condition_gap_sentences(grounded: Sequence[Grounded]) -> list[str]:
     return sentences
 
 
-def _setup_gap_sentences(setup: ReportedSetup) -> list[str]:
-    """The fields of the reported setup that no source fills."""
-    missing = [label for name, label in SETUP_FIELDS if getattr(setup, name) is None]
+def _setup_gap_sentences(setup: ReportedSetup, read: Sequence[Document]) -> list[str]:
+    """The fields of the reported setup that no document read states."""
+    names = unstated_anywhere([n for n, _ in SETUP_FIELDS if getattr(setup, n) is None], read)
+    missing = [label for name, label in SETUP_FIELDS if name in names]
     if not missing:
         return []
     return [f"The reported setup does not state the {w.join(missing, 'or')}."]

@@ -50,24 +50,63 @@ def drop_sentences(draft: EditorialDraft, claims: Claims) -> EditorialDraft:
     citations (`/editorial/sections/2/citations/0`) drops that citation. Paragraphs, notes and
     limitations left empty are removed, then sections left without paragraphs or citations;
     an emptied title becomes the first of the draft's `title_fallbacks` no flag rejects
-    (else `TITLE_WITHDRAWN`), an emptied summary or answer stays empty.
+    (else `TITLE_WITHDRAWN`), an emptied summary or answer its fallback (the template's, under
+    a model's) where it has one, else stays empty. Under a model's framing, each field the
+    template's text replaced is named in `template_framing` and in the creation method.
     """
     by_location = _by_location(claims)
     rejected = by_location.get("/title", [])
     fallbacks = (t for t in draft.title_fallbacks if not any(claim in t for claim in rejected))
-    title = _apply(draft.title, by_location, "/title") or next(fallbacks, TITLE_WITHDRAWN)
+    title = _apply(draft.title, by_location, "/title")
     summary = _apply(draft.summary, by_location, "/summary")
     answer = _apply(draft.answer, by_location, "/editorial/answer", "/answer")
-    return draft.model_copy(
-        update={
-            "title": title,
-            "summary": summary,
-            "answer": answer,
-            "notes": _edit_list(draft.notes, "notes", by_location),
-            "limitations": _edit_list(draft.limitations, "limitations", by_location),
-            "sections": _edit_sections(draft.sections, by_location),
-        }
-    )
+    # the fallbacks of an emptied field: the template's text under a model's framing
+    stood_in = {
+        "title": "" if title else next(fallbacks, ""),
+        "summary": "" if summary else _unrejected(draft.summary_fallback, by_location, "/summary"),
+        "answer": ""
+        if answer
+        else _unrejected(draft.answer_fallback, by_location, "/editorial/answer", "/answer"),
+    }
+    update: dict[str, object] = {
+        "title": title or stood_in["title"] or TITLE_WITHDRAWN,
+        "summary": summary or stood_in["summary"],
+        "answer": answer or stood_in["answer"],
+        "notes": _edit_list(draft.notes, "notes", by_location),
+        "limitations": _edit_list(draft.limitations, "limitations", by_location),
+        "sections": _edit_sections(draft.sections, by_location),
+    }
+    if draft.drafted_by_model:
+        update.update(_stood_in(draft, [name for name, text in stood_in.items() if text]))
+    return draft.model_copy(update=update)
+
+
+def _unrejected(fallback: str, by_location: dict[str, list[str]], *locations: str) -> str:
+    """The fallback, unless it holds a claim rejected at its location."""
+    rejected = [claim for location in locations for claim in by_location.get(location, [])]
+    return "" if any(claim in fallback for claim in rejected) else fallback
+
+
+def _stood_in(draft: EditorialDraft, fields: list[str]) -> dict[str, object]:
+    """A model's framing fields that verify emptied and the template's text replaced: a
+    summary's or answer's fallback is used once, and the creation method says which fields
+    stand in, for the editor (the Kleybrink replay read "Draft record: the title needs an
+    editor" over an empty summary and answer)."""
+    fields = [name for name in fields if name not in draft.template_framing]
+    if not fields:
+        return {}
+    verb = "stands in its place" if len(fields) == 1 else "stand in their place"
+    return {
+        "template_framing": [*draft.template_framing, *fields],
+        "summary_fallback": "" if "summary" in fields else draft.summary_fallback,
+        "answer_fallback": "" if "answer" in fields else draft.answer_fallback,
+        "creation_method": f"{draft.creation_method} Verify removed every sentence of the "
+        f"model's {_joined(fields)}; the template's {verb}, for the editor to check.",
+    }
+
+
+def _joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _by_location(claims: Claims) -> dict[str, list[str]]:

@@ -99,6 +99,11 @@ class TemplateParts:
         return self._writer.title() if self._writer else self._empty.title
 
     @cached_property
+    def title_fallbacks(self) -> list[str]:
+        """The shorter titles, for when verify rejects the title."""
+        return [t for t in self._writer.titles() if t != self.title] if self._writer else []
+
+    @cached_property
     def summary(self) -> str:
         """The summary."""
         return self._writer.summary() if self._writer else self._empty.summary

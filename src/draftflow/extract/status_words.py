@@ -110,9 +110,16 @@ def status_at_start(text: str) -> Found | None:
     return None
 
 
+_SPECULATIVE = "spec"
+
+
 def status_in_name(path: str) -> Found | None:
-    """The status a document's path names as one of its components (`X-CONTAMINATED.json`)."""
+    """The status a document's path names as one of its components (`X-CONTAMINATED.json`).
+    `spec` alone is no spec sheet in a path: it is short for speculative decoding there
+    (djangodevreng's `bf16-spec/` profile, lmdeploy's `spec_decoding.md`)."""
     for token in _PATH_TOKENS.split(path):
+        if token.lower() == _SPECULATIVE:
+            continue
         for status, pattern in _status_res():
             if pattern.fullmatch(token):
                 return Found(status, token)

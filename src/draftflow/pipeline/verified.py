@@ -287,6 +287,7 @@ def _drop_unsupported(
     ]
     rebuilt.profiles = with_stated_labels(make_profiles(rebuilt.headline), rebuilt.stated_profiles)
     rebuilt.metadata = without_fields(rebuilt.metadata, log.bad_fields)
+    before = list(draft.template_framing)
     if prose:
         draft = drop_sentences(draft, prose)
     gone = [
@@ -294,6 +295,12 @@ def _drop_unsupported(
     ]
     log.removed += gone
     draft = without_removed(draft, gone, rebuilt.headline)
+    log.dropped += [
+        f"draft: /{field}: verify removed every sentence of the model's {field}; the "
+        "template's stands in its place, for the editor to check"
+        for field in draft.template_framing
+        if field not in before
+    ]
     return rebuilt, draft
 
 

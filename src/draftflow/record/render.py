@@ -150,11 +150,13 @@ def _metadata(record: Record) -> str:
         ("Source revision", source.revision),
         ("Source commit time (not experiment date)", source.last_commit_at),
         ("Checked", source.checked_on),
-        ("Experiment date", setup.experiment_date),
+        # a null the headline results fill is no "unknown" (bhodgens's results are dated
+        # 2026-07-06 and measured on a V100; its header said both were unknown, read33-s20)
+        ("Experiment date", setup.experiment_date or _per_result(record, "experiment_date")),
         ("Runtime topics", ", ".join(record.runtime_topics)),
         ("Hardware topics", ", ".join(record.hardware_topics)),
         ("Platform topics", ", ".join(record.platform_topics)),
-        ("System", setup.system),
+        ("System", setup.system or _per_result(record, "system")),
         ("Node count", setup.node_count or _per_result(record, "node_count")),
         ("Measurement scope", record.measurement_scope),
         ("Performance figures", figures),

@@ -64,7 +64,13 @@ _LICENSE_TEXT = (
     ("GPL-2.0", re.compile(r"GNU GENERAL PUBLIC LICENSE\s+Version 2", re.I)),
     ("MPL-2.0", re.compile(r"Mozilla Public License,?\s+(?:Version|v\.?)\s*2\.0", re.I)),
     ("Unlicense", re.compile(r"This is free and unencumbered software", re.I)),
-    ("CC-BY-4.0", re.compile(r"Creative Commons Attribution 4\.0", re.I)),
+    # the CC BY legal code opens on its title alone (`Attribution 4.0 International`, djangodevreng)
+    (
+        "CC-BY-4.0",
+        re.compile(
+            r"Creative Commons Attribution 4\.0|^\s*Attribution 4\.0 International\b", re.I | re.M
+        ),
+    ),
 )
 _README_LICENSE = (
     ("Apache-2.0", re.compile(r"\bApache(?:[- ]License)?[- ,]*(?:Version\s*)?2(?:\.0)?\b", re.I)),

@@ -121,3 +121,28 @@ def test_the_engine_version_gap_cites_the_documents_of_the_figures_naming_it() -
     assert gap.detail == "llama.cpp"
     assert [ref.value for ref in gap.inputs] == [30.0]
     assert gap.citations == [setup.pinned_url]
+
+
+def test_a_gap_holds_of_every_document_read_not_only_the_headline_s() -> None:
+    """bhodgens (read33-s20): "No headline figure in FAILURE_ANALYSIS.md and README.md states
+    how many runs it repeats" and "... name llama.cpp but not its version" over a README that
+    says "2 decode runs averaged" and "llama.cpp v9836"; djangodevreng's vLLM version is in the
+    run's `meta.json`, no headline document. A gap is a claim about every document read."""
+    readme = (
+        "Benchmarks on a Tesla V100 32GB, llama.cpp v9836 (upstream-dflash branch).\n\n"
+        "All tests: 8K context, flash attention on, 2 decode runs averaged.\n"
+    )
+    assert _subjects(_gaps({"engine": "llama.cpp"}, PLAIN + readme)) == ["conditions"]
+    meta = '{\n  "vllm_version_reported": "0.26.0",\n  "runs": 3\n}\n'
+    doc = make_document("RUNS.md", PLAIN)
+    grounded = [Grounded(make_result(doc, 5, 47.91, conditions={"engine": "vLLM"}), doc)]
+
+    def value(item: Grounded) -> str:
+        return repr(item.result.value)
+
+    assert "engine version" in _subjects(unstated(grounded, value))
+    read = ["results/run/meta.json", meta]
+    assert "engine version" not in _subjects(unstated(grounded, value, read))
+    repeated = ["NOTES.md", "Each configuration: n=10 trials, ±0.30 tok/s."]
+    assert "repetitions" not in _subjects(unstated(grounded, value, repeated))
+    assert "repetitions" in _subjects(unstated(grounded, value, ["NOTES.md", "One pass."]))

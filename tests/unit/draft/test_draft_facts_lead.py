@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pydantic import JsonValue
 
 from documents import make_document, make_result
-from draftflow.acquire.snapshot import Document
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections
 from draftflow.draft.facts.compute import compute_facts
 from draftflow.draft.facts.fact_types import FactKind
@@ -157,6 +157,8 @@ class _Writer:
         self.front = [grounded[0].document]
         self.facts = _Metadata()
         self.selection = selection_of([g.result for g in grounded])
+        read = {g.document.path: g.document for g in grounded}
+        self.snapshot = Snapshot.model_construct(documents=list(read.values()))
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         return Grounding([SourceText(d.text) for d in documents])
@@ -263,3 +265,32 @@ def test_no_headline_figure_states_it_is_not_said_of_what_its_documents_speak_of
     text = " ".join(missing.paragraphs)
     assert "input tokens" not in text  # the table's `pp512` speaks of the prompt's length
     assert "output tokens" in text and "stay unknown" in text
+
+
+def test_one_end_of_a_stated_range_is_claimed_with_its_bound_never_as_a_point() -> None:
+    """luongnv89's README writes "~122–187 tok/s aggregate at concurrency 4"; its title and
+    answer claimed "a throughput of 187 tokens/s" (read33-s20)."""
+    doc = make_document("README.md", "# Lab\n\n| Throughput | ~122–187 tok/s at concurrency 4 |\n")
+    top = make_result(doc, 3, 187.0, conditions={"model": "Qwen3.6-35B-A3B", "engine": "vLLM"})
+    top = top.model_copy(
+        update={"statistic": "range_max: one end of the range; approximate as written"}
+    )
+    (lead,) = [
+        f for f in compute_facts([Grounded(top, doc)], _written) if f.kind is FactKind.MEASURED
+    ]
+    assert (
+        claim_title(lead, "o/lab")
+        == "Qwen3.6-35B-A3B: decode rate of up to 187.0 tokens/s under vLLM"
+    )
+    assert (
+        sentences(lead)[0]
+        == "Qwen3.6-35B-A3B shows a decode rate of up to 187.0 tokens/s under vLLM."
+    )
+    (gap,) = [
+        f
+        for f in compute_facts([Grounded(top, doc)], _written)
+        if f.kind is FactKind.UNSTATED and f.subject == "conditions"
+    ]
+    assert (
+        "for the figure of decode tok/s (up to 187.0 tokens/s), as for every" in (sentences(gap)[0])
+    )

@@ -10,7 +10,7 @@ from typing import get_args
 from pydantic import JsonValue
 
 from documents import make_document, make_result
-from draftflow.acquire.snapshot import Document
+from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.draft import sections
 from draftflow.draft.grounding import Grounding, SourceText
 from draftflow.draft.parts import Grounded, Profile
@@ -59,8 +59,10 @@ class _Writer:
         facts: FactsStub | None = None,
         setup: ReportedSetup | None = None,
         dropped: list[object] | None = None,
+        others: Iterable[Document] = (),
     ) -> None:
         doc = make_document("RUNS.md", RUNS)
+        self.snapshot = Snapshot.model_construct(documents=[doc, *others])
         self.grounded = [
             Grounded(make_result(doc, 5 + i, 47.91, conditions=c), doc)
             for i, c in enumerate(conditions)
@@ -122,3 +124,33 @@ def test_without_record_facts_no_record_level_gap_is_named() -> None:
     assert "The sources do not state" not in said
     assert said.startswith("No headline figure states its")
     assert "Only some" not in said  # one figure: what it leaves unstated, no figure states
+
+
+def test_a_gap_another_document_read_states_is_not_named() -> None:
+    """epappas's runbook: "read off the hardware on 2026-08-15" under "The reported setup does
+    not state the ... experiment date" (read33-s20); a gap is a claim about every document
+    the draft read, the headline's or not."""
+    facts = FactsStub(unstated={"experiment_date": "no source dates the measurements"})
+    setup = FULL_SETUP.model_copy(update={"experiment_date": None, "kv_dtype": None})
+    some = {k: v for k, v in EVERY_CONDITION.items() if k != "cache_state"}
+    alone = _said(_Writer([some], facts=facts, setup=setup))
+    assert "date of the measurements" in alone and "experiment date" in alone
+    assert "cache state" in alone
+    runbook = make_document(
+        "docs/runbook.md",
+        "Both read off the hardware on 2026-08-15.\nServed with --kv-cache-dtype fp8 and a "
+        "warm cache.\n",
+    )
+    writer = _Writer([some], facts=facts, setup=setup, others=[runbook])
+    assert sections.missing_section(writer) is None
+
+
+def test_a_setting_a_json_key_names_is_stated_somewhere() -> None:
+    """djangodevreng's run folders hold `"max_model_len": 131072` in meta.json: "The reported
+    setup does not state the ... context limit in tokens" was false (read33-s20 rerun)."""
+    setup = FULL_SETUP.model_copy(update={"context_limit_tokens": None})
+    alone = _said(_Writer([EVERY_CONDITION], setup=setup))
+    assert "context limit in tokens" in alone
+    meta = make_document("results/m/meta.json", '{\n  "max_model_len": 131072\n}\n')
+    writer = _Writer([EVERY_CONDITION], setup=setup, others=[meta])
+    assert sections.missing_section(writer) is None

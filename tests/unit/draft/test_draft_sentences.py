@@ -109,3 +109,34 @@ def test_unrelated_locations_change_nothing() -> None:
         original, {"/editorial/reported_results/0/value": {"27.0"}, "/test_profiles/1": {"x"}}
     )
     assert draft == original
+
+
+def test_a_model_framing_verify_empties_falls_back_on_the_template_s_flagged() -> None:
+    """The Kleybrink replay: verify removed every sentence of the model's title, summary and
+    answer, and the record read "Draft record: the title needs an editor" over an empty
+    summary and answer. The template's text stands in for each, once, and says so."""
+    model = make_draft().model_copy(
+        update={
+            "prompt_hashes": {"draft_framing": "0" * 64},
+            "title_fallbacks": ["acme/bench: Qwen3-32B, 27.0 tokens/s"],
+            "summary_fallback": "The lead figure is 27.0 tokens/s.",
+            "answer_fallback": "acme/bench reports 27.0 tokens/s.",
+            "creation_method": "Drafted with a model.",
+        }
+    )
+    claims = {"/title": ["9,999"], "/summary": ["Decode", "9,999"], "/answer": ["27.0", "12"]}
+    edited = drop_sentences(model, claims)
+    assert edited.title == "acme/bench: Qwen3-32B, 27.0 tokens/s"
+    assert edited.summary == "The lead figure is 27.0 tokens/s."
+    assert edited.answer == "Nothing else."  # a sentence of the model's stands: no fallback
+    assert edited.template_framing == ["title", "summary"]
+    assert edited.creation_method == (
+        "Drafted with a model. Verify removed every sentence of the model's title and summary; "
+        "the template's stand in their place, for the editor to check."
+    )
+    # a fallback verify rejects in its turn is not put back
+    again = drop_sentences(edited, {"/summary": ["27.0"]})
+    assert again.summary == "" and again.template_framing == ["title", "summary"]
+    # the template's own draft is unchanged: its emptied summary stays empty, unflagged
+    plain = drop_sentences(make_draft(), {"/summary": ["Decode", "9,999"]})
+    assert plain.summary == "" and plain.template_framing == []

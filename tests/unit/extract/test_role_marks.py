@@ -9,7 +9,7 @@ import asyncio
 from documents import make_document
 from draftflow.extract import extract
 from draftflow.extract.role_marks import role_marks
-from draftflow.extract.status_words import in_sentence
+from draftflow.extract.status_words import in_sentence, status_in_name
 from draftflow.record.model import ReportedResult
 from draftflow.record.standing import AttributionKind, Status
 from draftflow.select.lead import Exclusion, headline_exclusion
@@ -142,3 +142,28 @@ def test_a_section_whose_heading_names_a_hosted_model_is_that_models() -> None:
     # a document about the service: the service is its subject, not someone else
     about = "# Claude 3.5 Sonnet on our eval\n\n## Claude 3.5 Sonnet results\n\nIt scored 81.2 %.\n"
     assert _results({"README.md": about})["README.md:81.2"].attribution is None
+
+
+def test_a_labelled_line_speaks_for_its_own_figures_not_the_next_line_s() -> None:
+    """bhodgens's FAILURE_ANALYSIS.md: "**Symptom**: tau2 runner exits immediately (code 1, ~8s
+    wall time)" over "**Root cause**: ... differ from our custom setup:" read as "a time to set
+    the system up" (read33-s20): each bold-labelled line is a statement of its own."""
+    text = (
+        "# Failures\n\n**Symptom**: the runner exits immediately (code 1, ~8s wall time)\n"
+        "**Root cause**: the CLI flags differ from our custom setup.\n"
+    )
+    statuses, _ = role_marks(make_document("FAILURE_ANALYSIS.md", text))
+    assert [mark for mark in statuses if mark.standing.status is Status.SETUP] == []
+    joined = "# Notes\n\n**Build it yourself** with the script:\nabout 85 minutes on a slow host.\n"
+    statuses, _ = role_marks(make_document("README.md", joined))
+    assert [m.first for m in statuses if m.standing.status is Status.SETUP] == [3]
+
+
+def test_spec_in_a_path_is_speculative_decoding_not_a_spec_sheet() -> None:
+    """djangodevreng's `bf16-spec/` profile and lmdeploy's `spec_decoding.md`: a measured
+    profile with speculative decoding, read as "the author marks the figures as specification"
+    (read33-s20); `specs` or `datasheet` in a path still mark one."""
+    assert status_in_name("results/m/bf16-spec/05-big-context.md") is None
+    assert status_in_name("docs/en/advance/spec_decoding.md") is None
+    found = status_in_name("docs/gpu-specs.md")
+    assert found is not None and found.status is Status.SPECIFICATION

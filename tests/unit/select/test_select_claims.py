@@ -77,6 +77,18 @@ def test_a_license_title_over_two_lines_is_read_and_cited_at_its_first() -> None
     assert (stated.value, stated.evidence) == ("Apache-2.0", license_file.line_url(1))
 
 
+def test_the_cc_by_legal_code_is_read_by_the_title_it_opens_with() -> None:
+    # djangodevreng's LICENSE opens on `Attribution 4.0 International`; its full name comes
+    # 56 lines further down (read33-s20: "Not read by draftflow" over a CC BY 4.0 license)
+    text = "Attribution 4.0 International\n\n=====\n\nCreative Commons Corporation is not\n"
+    license_file = make_document("LICENSE", text)
+    readme = make_document("README.md", "# A\n")
+    stated = read_license(Snapshot.model_construct(documents=[readme, license_file]), readme)
+    assert (stated.value, stated.evidence) == ("CC-BY-4.0", license_file.line_url(1))
+    shared = make_document("LICENSE", "Attribution-ShareAlike 4.0 International\n")
+    assert read_license(Snapshot.model_construct(documents=[shared]), readme).value is None
+
+
 def test_a_license_section_is_read_under_its_heading_in_other_languages() -> None:
     for heading in ("ライセンス", "Lizenz", "Licencia", "许可证"):
         readme = make_document("README.md", f"# A\n\n## {heading}\n\nMIT License\n")

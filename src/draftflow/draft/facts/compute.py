@@ -41,11 +41,15 @@ DATE_KEYS = ("experiment_date", "date")
 
 
 def compute_facts(
-    grounded: Sequence[Grounded], written: Written, figures: Sequence[ReportedResult] = ()
+    grounded: Sequence[Grounded],
+    written: Written,
+    figures: Sequence[ReportedResult] = (),
+    read: Sequence[str] = (),
 ) -> list[Fact]:
     """Every fact the headline figures support, grouped by kind in `FactKind` order. A lead
     or a span is kept only where no other of the record's `figures`, comparable with it,
-    lies beyond it: "the highest" must not mean "the highest the headline kept"."""
+    lies beyond it: "the highest" must not mean "the highest the headline kept". A gap (what
+    no figure states) holds only where no document `read` (paths and texts) states it."""
     return [
         *lead(grounded, written),
         *leaders(grounded, written, figures),
@@ -54,7 +58,7 @@ def compute_facts(
         *limits(grounded, written),
         *attributions(grounded, written),
         *spans(grounded, written, figures),
-        *unstated(grounded, written),
+        *unstated(grounded, written, read),
     ]
 
 

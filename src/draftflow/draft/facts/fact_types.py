@@ -53,6 +53,9 @@ class FigureRef(BaseModel):
     value: float
     written: str
     evidence_url: str
+    bound: str = ""
+    """What the figure is of a stated range or an approximation, as prose says it before
+    the value (`up to `, `at least `, `about `): empty for a point value."""
 
     @property
     def document_url(self) -> str:

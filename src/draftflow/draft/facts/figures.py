@@ -178,7 +178,20 @@ def figure_ref(item: Grounded, written: Written, *, shared: bool = False) -> Fig
         value=float(result.value),
         written=written_value(float(result.value), written(item)),
         evidence_url=result.evidence_url,
+        bound=bound_words(result.statistic),
     )
+
+
+def bound_words(statistic: str | None) -> str:
+    """How prose states a figure that is one end of a range or an approximation its source
+    writes (`~122–187 tok/s`): "up to 187", never the bare "187" luongnv89's title and answer
+    claimed as a point value (read33-s20)."""
+    said = (statistic or "").lower()
+    if said.startswith("range_max"):
+        return "up to "
+    if said.startswith("range_min"):
+        return "at least "
+    return "about " if "approximate" in said else ""
 
 
 def identity(result: ReportedResult) -> tuple[tuple[str, str], ...]:

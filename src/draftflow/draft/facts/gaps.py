@@ -42,9 +42,11 @@ MAX_UNKNOWN_NAMED = 4
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 # a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
 # or a spread (`min 531 ms, max 827 ms`, a median or a percentile of several runs)
+# (`2 decode runs averaged`, `n=10 trials`: up to two words between the count and its runs)
 REPEATS_RE = re.compile(
-    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:runs|repetitions|repeats|"
-    r"iterations|trials)\b|\brepeated\b|\bstd(?:dev)?\b|±|\bstandard deviation\b|\bvariance\b"
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+){0,2}(?:runs|"
+    r"repetitions|repeats|iterations|trials)\b|\bn\s*=\s*\d+\b|\brepeated\b|\baveraged\b"
+    r"|\bstd(?:dev)?\b|±|\bstandard deviation\b|\bvariance\b"
     r"|\bmedian\b|\bp(?:50|90|95|99)\b|\bpercentile|\bmin(?:imum)?\b[^\n]{0,60}\bmax(?:imum)?\b",
     re.IGNORECASE,
 )
@@ -58,7 +60,8 @@ def _states_version(engine: str, text: str) -> bool:
     version's form (`| vllm-mlx / llama-swap | 0.2.6 / v165 |`): a gap sentence claims an
     absence, so a line that may state the version is enough to leave it unwritten."""
     name = re.escape(engine)
-    beside = name + r"(?:[\s\-_:=v@]|version|==){0,12}(?:b\d{3,}|\d+\.\d+)"
+    # (`llama.cpp v9836`: a build number after a `v` is a version too)
+    beside = name + r"(?:[\s\-_:=v@]|version|==){0,12}(?:[bv]\d{3,}|\d+\.\d+)"
     if re.search(beside, text, re.IGNORECASE):
         return True
     on_line = rf"^(?=[^\n]*{name})[^\n]*{_VERSION_TOKEN}"
@@ -149,10 +152,17 @@ class _Gap:
     detail: str = ""
 
 
-def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
-    """What no headline figure states: repetitions and a variance, an engine's version."""
+def unstated(
+    grounded: Sequence[Grounded], written: Written, read: Sequence[str] = ()
+) -> list[Fact]:
+    """What no headline figure states: repetitions and a variance, an engine's version.
+
+    A gap is a claim of absence, so it must hold of every document the draft read (`read`,
+    their paths and texts), not only of the headline's: bhodgens's README says "2 decode runs
+    averaged" and "llama.cpp v9836", djangodevreng's run folder a `meta.json` with the vLLM
+    version beside the headline's table (read33-s20 found each "not stated" sentence false)."""
     results = [item.result for item in grounded]
-    texts = cited_texts(grounded)
+    texts = [*cited_texts(grounded), *read]
     facts = [
         _gap_fact(gap, grounded, written, len(results))
         for gap in (_repetitions_gap(results, texts),)
@@ -162,15 +172,15 @@ def unstated(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     # bandwidth or a clock (epappas: "No headline figure ... states its input tokens" over
     # NCCL all-reduce bandwidths)
     inference = [item for item in grounded if is_inference(item.result)]
-    # (any headline document that speaks of a condition leaves it unwritten, as before)
-    gap = _conditions_gap([item.result for item in inference], documents_of(grounded))
+    # (any document read that speaks of a condition leaves it unwritten)
+    gap = _conditions_gap([item.result for item in inference], [*documents_of(grounded), *read])
     if gap is not None:
         facts.append(_gap_fact(gap, inference, written, len(results)))
     engine = next((e for r in results if (e := text_value(r.conditions.get("engine")))), None)
     if engine:
         # the figures that name the engine, and their documents, are what the sentence cites
         naming = [i for i in grounded if text_value(i.result.conditions.get("engine")) == engine]
-        gap = _engine_version_gap(engine, results, cited_texts(naming))
+        gap = _engine_version_gap(engine, results, [*cited_texts(naming), *read])
         if gap is not None:
             facts.append(_gap_fact(gap, naming, written, len(results)))
     return facts

@@ -13,7 +13,7 @@ from draftflow.draft import asked
 from draftflow.draft.facts import wording
 from draftflow.draft.facts.compute import compute_facts
 from draftflow.draft.facts.fact_types import Fact, FactKind
-from draftflow.draft.parts import SectionWriter
+from draftflow.draft.parts import SectionWriter, read_texts
 from draftflow.draft.template_wording import unique_documents
 from draftflow.record.model import ReportedResult, Section
 
@@ -28,7 +28,9 @@ def headline_facts(writer: SectionWriter) -> list[Fact]:
     """Every fact over the record's grounded headline, held against all its figures: computed
     once per draft (each scans every figure of the record), then read by both the sections
     (`fact_sections`) and the framing's claims (`supported_facts`)."""
-    return compute_facts(writer.grounded, writer.written, _figures(writer))
+    return compute_facts(
+        writer.grounded, writer.written, _figures(writer), read_texts(writer.snapshot)
+    )
 
 
 def fact_sections(writer: SectionWriter, facts: Sequence[Fact]) -> list[Section]:

@@ -17,8 +17,9 @@ MAX_NAMED = 3
 
 def amount(ref: FigureRef) -> str:
     """The value as written with its unit once: `285W` stays `285W`, `47.91` becomes
-    `47.91 tokens/s`."""
-    return with_unit(ref.written, ref.unit)
+    `47.91 tokens/s`; one end of a stated range or an approximation with its bound (`up to
+    187 tokens/s`)."""
+    return ref.bound + with_unit(ref.written, ref.unit)
 
 
 def _ratio(top: FigureRef, bottom: FigureRef) -> str:
@@ -74,7 +75,7 @@ def figures_range(fact: Fact) -> str:
     if len(fact.inputs) == 1:
         return amount(fact.inputs[0])
     low, high = fact.inputs[0], fact.inputs[-1]
-    return f"{low.written} to {amount(high)}"
+    return f"{low.bound}{low.written} to {amount(high)}"
 
 
 def configuration_parts(fact: Fact, *, exact: bool = True) -> tuple[str, str]:
@@ -208,15 +209,22 @@ def _unstated(fact: Fact) -> list[str]:
         names = join(fact.detail.split(", "), "or")
         first = fact.inputs[0]
         return [
-            f"No headline figure in {documents} states its {names}: for the {amount(first)} "
-            f"of {first.label}, as for every other figure, these stay unknown."
+            f"No headline figure in {documents} states its {names}: for {_the_figure(first)}, "
+            "as for every other figure, these stay unknown."
         ]
     first = fact.inputs[0]
     return [
         f"No headline figure in {documents} states how many runs it repeats or how far "
-        f"they spread: the {amount(first)} of {first.label}, like every other figure, comes "
-        "without a spread."
+        f"they spread: {_the_figure(first)}, like every other figure, comes without a spread."
     ]
+
+
+def _the_figure(ref: FigureRef) -> str:
+    """A figure named by its value and label (`the 47.91 tokens/s of X`); one end of a range
+    by its label, with its bound (`the figure of X (at least 77 tokens/s)`)."""
+    if ref.bound:
+        return f"the figure of {ref.label} ({amount(ref)})"
+    return f"the {amount(ref)} of {ref.label}"
 
 
 def _names(refs: Sequence[FigureRef]) -> list[str]:
