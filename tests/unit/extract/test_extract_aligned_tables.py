@@ -105,4 +105,3 @@ def test_an_aligned_columns_metric_is_read_from_its_caption_as_a_markdown_tables
     chosen = {(s.candidate.line, s.candidate.key): s for s in select(harvest(snapshot))}
     assert chosen[(9, "c=1")].metric == "decode_rate"
     assert chosen[(10, "c=8")].unit == "tokens/s"
-
