@@ -30,12 +30,6 @@ class SourceFormat(StrEnum):
     learned result model (`extract/learned/`) makes a figure of one."""
 
 
-HEADED_TABLES = frozenset({SourceFormat.MARKDOWN, SourceFormat.TEXT_TABLE})
-"""Tables read with their heading path and caption: Markdown (and HTML) tables and the aligned
-text tables of code blocks and logs. A metric or unit the caption or heading names is their
-cells' where the header names none (`classify`, `figure_names`, `unspecified`)."""
-
-
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What the prose finder read a figure in a sentence as: its metric, unit and statistic."""

@@ -13,13 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from draftflow.extract.candidates import (
-    HEADED_TABLES,
-    Candidate,
-    Reading,
-    SourceFormat,
-    unit_from_key,
-)
+from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
 from draftflow.extract.metric_names import (
     NOT_A_LABEL,
@@ -111,10 +105,10 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     if NOT_A_LABEL.search(candidate.row_header):
         return None
     metric = metric_name(candidate.row_header)
-    if metric is None and candidate.format in HEADED_TABLES and not bare:
+    if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
         # a column named by a setting's value (`c=1`): the caption says what the cells are
         metric = metric_in_prose(candidate.caption or "")
-    if metric is None and candidate.format in HEADED_TABLES:
+    if metric is None and candidate.format is SourceFormat.MARKDOWN:
         metric = context_metric(candidate)
     return metric
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from draftflow.extract.candidates import HEADED_TABLES, Candidate, unit_from_key
+from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.vocabulary import METRIC_RES, PROSE_METRICS, THRESHOLD_WORDS, metric_by_unit
 from draftflow.numbers.units import unit_named
 from draftflow.numbers.vocabulary import vocabulary
@@ -78,7 +78,7 @@ _CELL_WRITES_A_UNIT = re.compile(r"\d\s?[A-Za-zµ]{2,}|\d\s?[A-Za-zµ]*/[A-Za-z]
 
 def context_unit(candidate: Candidate, metric: str) -> str | None:
     """The unit the caption or heading that named `metric` writes (`(seconds)`), if any."""
-    if candidate.format not in HEADED_TABLES:
+    if candidate.format is not SourceFormat.MARKDOWN:
         return None
     reading = context_reading(candidate)
     return reading[1] if reading is not None and reading[0] == metric else None

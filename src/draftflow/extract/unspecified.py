@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import re
 
-from draftflow.extract.candidates import HEADED_TABLES, Candidate, SourceFormat, unit_from_key
+from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.figure_names import context_metric
 from draftflow.extract.metric_names import metric_name, names_no_metric, strip_setting_values
@@ -32,7 +32,7 @@ from draftflow.extract.vocabulary import (
 from draftflow.numbers.cells import CellFigure, CellRole, is_sentence, split_cell
 from draftflow.text.lines import plain_text
 
-_FORMATS = frozenset({SourceFormat.CSV, SourceFormat.TSV, *HEADED_TABLES})
+_FORMATS = frozenset({SourceFormat.CSV, SourceFormat.TSV, SourceFormat.MARKDOWN})
 # one number, with at most its markers (`**`, `~`) and one unit word after it
 _BARE_FIGURE = re.compile(r"^[*_~≈\s]*[-+−]?\d[\d,]*(\.\d+)?[*_\s]*([^\s\d*_]{1,12})?[*_\s]*$")
 # a unit the vocabulary may not know that still reads as one: a size in bytes, or a ratio

@@ -4,7 +4,6 @@ and caption beside each cell as a Markdown table's."""
 
 from __future__ import annotations
 
-from draftflow.extract.classify import select
 from draftflow.extract.document.elements import TableKind
 from draftflow.extract.document.text_tables import text_tables
 from draftflow.extract.harvest.run import harvest
@@ -84,24 +83,3 @@ def test_an_aligned_cell_carries_its_blocks_heading_path_as_a_markdown_cell_does
     )
     assert cell.row_header == "Qwen3-0.6B"
     assert (10, "TTFT(ms)") in cells
-
-
-BY_CONCURRENCY = """# Report
-
-## Decode speed
-
-Decode throughput in tokens per second, by concurrency:
-
-```
-model      c=1    c=8
-qwen-8b    41.5   210.3
-llama-8b   39.2   198.7
-```
-"""
-
-
-def test_an_aligned_columns_metric_is_read_from_its_caption_as_a_markdown_tables_is() -> None:
-    snapshot = snapshot_of({"README.md": BY_CONCURRENCY})
-    chosen = {(s.candidate.line, s.candidate.key): s for s in select(harvest(snapshot))}
-    assert chosen[(9, "c=1")].metric == "decode_rate"
-    assert chosen[(10, "c=8")].unit == "tokens/s"
