@@ -28,7 +28,10 @@ def _named_statistic(name: str) -> str | None:
     for pattern, statistic in _STATISTIC_RES:
         match = pattern.search(lowered)
         if match:
-            return statistic.format(match.group(1)) if "{0}" in statistic else statistic
+            if "{0}" not in statistic:
+                return statistic
+            # the entry's patterns are alternatives: the first group one of them matched
+            return statistic.format(next(group for group in match.groups() if group))
     return None
 
 

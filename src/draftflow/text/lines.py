@@ -21,7 +21,8 @@ _HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>")
 MAX_LINE = 300
 """Longer lines are prose or data dumps, never `label: number` report lines."""
 KEY_VALUE = re.compile(
-    r"^\s*(?:[-*]\s+)?\**(?P<key>[A-Za-z][\w ()/.,%*#+-]{0,70}?)\s*:\*{0,2}\s+"
+    r"^\s*(?:[-*]\s+)?\**(?P<key>(?:\d{1,2}(?:\.\d+)?(?:%|th)\s+)?[A-Za-z][\w ()/.,%*#+-]{0,70}?)"
+    r"\s*:\*{0,2}\s+"
     r"(?P<value>[-+~≈]?\d[\d,]*(?:\.\d+)?"
     r"(?:\s?[A-Za-z%×°µ][\w/%°.]{0,11})?)"
     r"\s*$"

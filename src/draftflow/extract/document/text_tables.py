@@ -5,7 +5,8 @@ Three shapes, tried in this order at each line (a line belongs to one table at m
 - pipe rows, `| model | t/s |` or `pp512 | 1234.5 ± 3.2` (llama-bench), with or without a
   rule of dashes (`|---|`, `+----+`); the rows above a rule are the header rows;
 - aligned columns, split on tabs or runs of two or more spaces, every row with the same
-  number of cells (a header with its first cell blank has one fewer); a line drawn with
+  number of cells (a header with its first cell blank has one fewer; a note without a digit
+  after a row's last column, `← throttled`, is left out of its cells); a line drawn with
   box-drawing characters is art, and a line whose first cell ends with a colon is a
   `key:   value` line, neither an aligned row;
 - comma-separated rows a tool printed into its log (`ISL,OSL,Throughput(tokens/sec)` over
@@ -155,10 +156,13 @@ def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, Aligned
                 break
             header.append((index, cells))
         elif width is None:
+            cells = _note_left(cells, len(header[-1][1]) if header else len(cells))
             width = len(cells)
             body.append((index, cells))
-        elif len(cells) == width:
+        elif len(cells := _note_left(cells, width)) == width:
             body.append((index, cells))
+        elif header and (split := _split_by_header(lines[header[-1][0]], line, width)):
+            body.append((index, split))
         else:
             break
         index += 1
@@ -171,6 +175,48 @@ def _aligned_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, Aligned
             cells = _header_fitted(lines[line_index], cells, first_row, body[0][1][0])
         fitted = [*fitted, (line_index, cells)] if len(cells) == width else []
     return fitted, body, index
+
+
+_CELL_AT = re.compile(r"\S+(?: \S+)*")
+_NEAR = 2
+"""How far (characters) from a header column's start a row's single space may stand to split
+a cell there."""
+
+
+def _split_by_header(header: str, line: str, width: int) -> list[str] | None:
+    """A row one space too tight for its columns (`T6   32B LoRA r=32 44.1%   74.0 GB`, where
+    a cell runs to one space from the next) split where its header's columns start: a cell of
+    the row that a header column starts inside is cut at a single space at most three
+    characters left of that start (the word after it opens the column). None unless that
+    gives `width` cells."""
+    starts = [match.start() for match in re.finditer(r"(?:^|(?<=  )|(?<=\t))\S", header)]
+    if len(starts) != width:
+        return None
+    cells: list[str] = []
+    for match in _CELL_AT.finditer(line):
+        begin, text = match.start(), match.group()
+        cut = 0
+        for start in starts:
+            # a space just left of the column's start: the next word opens the column
+            spaces = [
+                i
+                for i, char in enumerate(text)
+                if char == " " and i > cut and 0 < start - (begin + i) <= _NEAR + 1
+            ]
+            if spaces:
+                cells.append(text[cut : spaces[0]])
+                cut = spaces[0] + 1
+        cells.append(text[cut:])
+    return cells if len(cells) == width else None
+
+
+def _note_left(cells: list[str], width: int) -> list[str]:
+    """A row's cells without a note written after its last column (`52  ← throttled later`
+    under a header of `width` columns): cells past `width` holding no digit are a remark on
+    the row, not a column; a row with a number past `width` is another table's."""
+    if len(cells) > width > 1 and not any(_DIGIT.search(cell) for cell in cells[width:]):
+        return cells[:width]
+    return cells
 
 
 def _header_fitted(header: str, cells: list[str], row: str, first_cell: str) -> list[str]:

@@ -12,6 +12,11 @@ and log files are read whole. A column is named by its header cells joined.
 A table is read for figures when it has a header and only as far down as its rows each hold
 a cell that is one number with at most a short unit (`41.5`, `120 ms`) or a non-value
 (`OOM`, `n/a`, `—`): below that the columns are prose or art that happens to align.
+
+Each cell is read as a Markdown table's is (`markdown_tables.TableRows`): with its column
+header (a status it carries left out), its row's first cell, and the heading path and caption
+above the block, so that a heading or caption naming the metric (`### GB10 HF Inference
+(batch=1, BF16, measured)`) stands beside the cell as it does beside a Markdown table's.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import re
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
 from draftflow.extract.document import Cell, Table, TableKind, is_non_value, parse_document
+from draftflow.extract.status_words import without_column_marker
 
 ALIGNED_TABLE_OFFSET = 30_000
 """Aligned tables are numbered after Markdown tables and key/value blocks (table indexes)."""
@@ -56,8 +62,10 @@ def harvest_aligned(document: Document) -> list[Candidate]:
     candidates: list[Candidate] = []
     for index, table in enumerate(aligned_tables(document)):
         names = [
-            table.column_header(column) or f"column {column + 1}" for column in range(table.width)
+            without_column_marker(table.column_header(column)) or f"column {column + 1}"
+            for column in range(table.width)
         ]
+        heading = table.heading_path[-1] if table.heading_path else None
         for row_index, row in enumerate(_measured_rows(table)):
             context = {names[cell.column]: cell.text for cell in row}
             for cell in row:
@@ -69,6 +77,9 @@ def harvest_aligned(document: Document) -> list[Candidate]:
                     locator=f"a{index}r{row_index}c{cell.column}",
                     column=names[cell.column],
                     row_header=row[0].text if cell.column else None,
+                    heading=heading,
+                    caption=table.caption,
+                    headings=table.heading_path,
                     table=ALIGNED_TABLE_OFFSET + index,
                     row=row_index,
                     context=context,
