@@ -90,10 +90,10 @@ def replay_args(folder: Path, entry: dict[str, Any], records: Path, *extra: str)
 # Kleybrink was recorded whole on 2026-12-04 (19 exchanges in 24 minutes); the three had their
 # changed exchanges recorded on 2026-12-05 (MODE=new) after the headline became the lead claims
 # and labels tell apart the conditions that differ (issues 31 and 33).
-# MiaAI's draft_facts request changed in session 21: its lead figure, 160 tokens/s, is one end
-# of a stated range and the facts now say "at least 160 tokens/s" (read33-s20: a range's end
-# claimed as a point value); re-record it with MODE=new.
-STALE: set[str] = {"MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"}
+# MiaAI's draft_facts request changed in session 21 (its lead figure, 160 tokens/s, is one end
+# of a stated range and the facts now say "at least 160 tokens/s"); the three were re-recorded
+# with MODE=new on 2026-12-06 after the merge.
+STALE: set[str] = set()
 
 
 def _cases() -> list[Any]:
