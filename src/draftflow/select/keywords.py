@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.setup_names import PORT
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 Keyword = tuple[str, ...]
@@ -29,11 +30,9 @@ Keyword = tuple[str, ...]
 # The topics a record names: one vocabulary for the select stage (`select/topics.py`, with
 # the line that names each) and for a record assembled without a selection (`assemble.py`).
 # The runtimes are the vocabulary's engines (`numbers/vocabulary.toml`, `[[engine]]`).
-_PORT = r"\.(?:rs|cpp|c|js|ts|go|zig|swift|jl|net|java|kt|mojo)\b"
-"""A language's suffix after a runtime's name: `vLLM.rs` is another project, a port."""
 RUNTIMES: dict[str, Keyword] = {
     engine.name: tuple(
-        spelling_pattern([spelling]) + f"(?!{_PORT})" for spelling in engine.spellings
+        spelling_pattern([spelling]) + f"(?!{PORT})" for spelling in engine.spellings
     )
     for engine in vocabulary().engine
 }
@@ -51,12 +50,21 @@ _WORD = re.compile(r"\w")
 def pattern(keyword: Keyword) -> re.Pattern[str]:
     """The keyword as one case-insensitive pattern of whole words, for a short text; a
     runtime's only on a line that names no port of it (`vLLM.rs – A Minimalist vLLM in Rust`
-    is about the port)."""
+    is about the port), and not as the end of another project's name (`Candle-vLLM`)."""
     words = "|".join(rf"\b{alternative}\b" for alternative in keyword)
     if keyword not in _RUNTIME_KEYWORDS:
         return re.compile(words, re.I)
-    spellings = "|".join(alternative.removesuffix(f"(?!{_PORT})") for alternative in keyword)
-    return re.compile(rf"^(?!.*\b(?:{spellings}){_PORT}).*?(?:{words})", re.I | re.M)
+    spellings = "|".join(alternative.removesuffix(f"(?!{PORT})") for alternative in keyword)
+    named = "|".join(rf"\b(?<!-){_NOT_AN_ORIGIN}{alternative}\b" for alternative in keyword)
+    return re.compile(rf"^(?!.*\b(?:{spellings}){PORT}).*?(?:{named})", re.I | re.M)
+
+
+_NOT_AN_ORIGIN = "".join(
+    f"(?<!{words} )"
+    for words in ("implementation of", "port of", "clone of", "fork of", "rewrite of")
+)
+"""Not after words that make a runtime another project's origin (`a Rust implementation of
+vLLM`), as `extract/conditions/setup_names.py` reads an engine."""
 
 
 @functools.cache

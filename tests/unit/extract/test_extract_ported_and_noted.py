@@ -16,6 +16,8 @@ from extract_support import snapshot_of
 
 PORT_README = """# vLLM.rs – A Minimalist vLLM in Rust
 
+A blazing-fast, lightweight **Rust** implementation of vLLM.
+
 ## Performance
 
 > **A100** (Single Card, 40G)
@@ -40,6 +42,9 @@ def test_a_port_of_an_engine_names_the_port_not_the_engine() -> None:
     assert engine_in("vLLM.rs – A Minimalist vLLM in Rust") is None
     assert engines_named("benchmarks of mistral.rs and candle") == frozenset()
     assert engine_in("served by vLLM.") == "vLLM"  # a sentence's full stop is no port
+    # ReadMe.md:3: what a project reimplements is its origin, not what ran
+    assert engine_in("A lightweight **Rust** implementation of vLLM.") is None
+    assert engine_in("a fork of llama.cpp; benchmarks run on llama.cpp b4000") == "llama.cpp"
     assert engine_in("llama.cpp b4567") == "llama.cpp"
 
 

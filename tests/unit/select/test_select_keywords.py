@@ -80,5 +80,7 @@ def test_a_runtime_is_not_named_by_a_line_about_its_port() -> None:
     # guoqingbao/vllm.rs ReadMe.md:1: the record's runtime was `vLLM`
     regex = pattern(RUNTIMES["vLLM"])
     assert not regex.search("vLLM.rs – A Minimalist vLLM in Rust")
+    assert not regex.search("A lightweight Rust implementation of vLLM.")
+    assert not regex.search("* [Candle-vLLM](https://github.com/EricLBuehler/candle-vllm)")
     assert regex.search("Benchmarks\nserved by vLLM 0.6 on one A100")
     assert pattern(RUNTIMES["llama.cpp"]).search("built llama.cpp b4567")

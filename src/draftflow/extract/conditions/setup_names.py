@@ -28,12 +28,13 @@ ENGINES: dict[str, str] = {
     engine.name: spelling_pattern(engine.spellings) for engine in _VOCABULARY.engine
 }
 """Each engine's name → the pattern of its spellings (`numbers/vocabulary.toml`, `[[engine]]`)."""
-_PORT = r"\.(?:rs|cpp|c|js|ts|go|zig|swift|jl|net|java|kt|mojo)(?!\w)"
-"""A language's suffix after an engine's name: another project, a port (`vLLM.rs` is not vLLM)."""
-ANY_ENGINE = re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-]|{_PORT})", re.I)
+PORT = r"[.-](?:rs|cpp|c|js|ts|go|zig|swift|jl|net|java|kt|mojo)(?!\w)"
+"""A language's suffix after an engine's name: another project, a port (`vLLM.rs` and
+`vllm-rs` are not vLLM)."""
+ANY_ENGINE = re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-]|{PORT})", re.I)
 """Any engine's spelling, as a word of its own (what a text names; `engine_in` says which)."""
 _NOT_THE_ENGINE_AFTER = (
-    rf"(?![\w-]|{_PORT}|#\d|/(?:pull|pulls|issues|blob|tree|commit|discussions)/)"
+    rf"(?![\w-]|{PORT}|#\d|/(?:pull|pulls|issues|blob|tree|commit|discussions)/)"
 )
 """After an engine's name, a project's issue (`vllm#49991`) or a URL into its repository
 (`vllm-project/vllm/pull/49991`): the text cites the project, it does not say the engine ran."""
@@ -42,16 +43,34 @@ _ENGINE = [
     for name, regex in ENGINES.items()
 ]
 _PORTED = {
-    name: re.compile(rf"(?<![\w-])(?:{regex}){_PORT}", re.I) for name, regex in ENGINES.items()
+    name: re.compile(rf"(?<![\w-])(?:{regex}){PORT}", re.I) for name, regex in ENGINES.items()
 }
 """Each engine's port (`vLLM.rs`): a text about the port names the port, not the engine
 (`vLLM.rs – A Minimalist vLLM in Rust` says nothing ran on vLLM)."""
 
 
+_ORIGIN = re.compile(
+    r"\b(?:(?:re)?implementation|port|clone|rewrite|fork)\s+of\s+(?:the\s+)?[`*_]*$"
+    r"|\b(?:inspired\s+by|alternative\s+to|replacement\s+for)\s+(?:the\s+)?[`*_]*$",
+    re.I,
+)
+"""The words before an engine's name that make it another project's origin (`a lightweight
+Rust implementation of vLLM`): the engine is what the project ports, not what ran."""
+
+
 def _named(text: str) -> frozenset[str]:
-    """The engines whose own name a text holds, but not those it names as a port's origin."""
+    """The engines whose own name a text holds, but not those it names as a port's origin
+    (`vLLM.rs`, `an implementation of vLLM`)."""
     return frozenset(
-        name for name, regex in _ENGINE if regex.search(text) and not _PORTED[name].search(text)
+        name
+        for name, regex in _ENGINE
+        if regex.search(text) and not _PORTED[name].search(text) and not _only_origin(regex, text)
+    )
+
+
+def _only_origin(regex: re.Pattern[str], text: str) -> bool:
+    return all(
+        _ORIGIN.search(text[max(0, m.start() - 40) : m.start()]) for m in regex.finditer(text)
     )
 
 
