@@ -76,3 +76,13 @@ def test_a_figure_is_written_with_its_unit_once() -> None:
     long = make_result(doc, 2, 51.282952724374674)
     ref = figure_ref(Grounded(long, doc), lambda _: "51.282952724374674")
     assert amount(ref) == "51.28 tokens/s"
+
+
+def test_an_approximate_figure_is_hedged_once() -> None:
+    # er0080/vllm-benchmarking (read33-s21): the title read "latency of about ~72s"
+    doc = make_document("x.md", "| load | ~72s |\n| run | 72 s |\n")
+    approx = "as reported; approximate (the source writes ~ or about)"
+    hedged = make_result(doc, 1, 72.0).model_copy(update={"unit": "s", "statistic": approx})
+    assert figure_ref(Grounded(hedged, doc), lambda _: "~72s").bound == ""
+    plain = make_result(doc, 2, 72.0).model_copy(update={"unit": "s", "statistic": approx})
+    assert figure_ref(Grounded(plain, doc), lambda _: "72").bound == "about "

@@ -64,3 +64,23 @@ def test_a_label_keeps_the_underscores_inside_a_word() -> None:
     heading = "report-RTX4090-mistral_small3_2_latest.txt"
     assert MARKUP.sub(r"\1", heading) == heading
     assert MARKUP.sub(r"\1", "**fast** _really_ `code`") == "fast really code"
+
+
+SWEEP = """# Tuning playbook
+
+Measured on 2× RTX 3090, vLLM 0.25.1.
+
+| Point | tok/s/GPU | tok/s/user | |
+| --- | --- | --- | --- |
+| TP=2, concurrency 4 | 509 | 63.6 | frontier — fastest for one user |
+| TP=1, concurrency 16 | 1796 | 29.0 | frontier — most throughput per card |
+"""
+
+
+def test_a_rows_label_states_its_concurrency_and_tp_over_cards_is_no_node_count() -> None:
+    # er0080/vllm-benchmarking docs/tuning-playbook.md:56-60 (read31-s21): 1796 tok/s was
+    # published at concurrency 4 (another row's), 63.6 on 2 nodes (TP=2 on one 2-GPU host)
+    by_value = {r.value: _conditions(r) for r in _results({"docs/tuning.md": SWEEP})}
+    assert by_value[1796]["concurrency"] == 16
+    assert by_value[63.6]["concurrency"] == 4
+    assert by_value[63.6].get("node_count") is None

@@ -171,15 +171,22 @@ def figure_ref(item: Grounded, written: Written, *, shared: bool = False) -> Fig
     """The fact input for one grounded headline figure (its label without the workload
     settings when `shared`)."""
     result = item.result
+    as_written = written_value(float(result.value), written(item))
+    bound = bound_words(result.statistic)
+    if bound == "about " and as_written.lstrip().lower().startswith(_HEDGES):
+        bound = ""  # `~72s` says it already: not "about ~72s" (er0080, read33-s21)
     return FigureRef(
         label=short_label(result, shared=shared),
         metric=result.metric,
         unit=result.unit,
         value=float(result.value),
-        written=written_value(float(result.value), written(item)),
+        written=as_written,
         evidence_url=result.evidence_url,
-        bound=bound_words(result.statistic),
+        bound=bound,
     )
+
+
+_HEDGES = ("~", "≈", "about", "approx", "around", "circa", "ca.", "roughly", "nearly")
 
 
 def bound_words(statistic: str | None) -> str:

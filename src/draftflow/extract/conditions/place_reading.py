@@ -463,26 +463,30 @@ def _headers(key: str, headers: list[str]) -> list[Reading]:
     return found
 
 
+def _pair_readings(key: str, text: str) -> list[Reading]:
+    """What a `key: value` line states for the key: its setting's count, each point of a swept
+    JSON array under the key, a system cell's machine count (`GPU: 1x NVIDIA RTX4090 24GB`)."""
+    pair = _PAIR.match(text)
+    if pair is None:
+        return []
+    name, value = pair.group("key").strip(), pair.group("value")
+    stated = settings_in_pairs([(name, value)]).values.get(key, set())
+    if _names_key(name, key):
+        swept = value.strip().startswith("[")
+        numbers = cell_numbers(value.replace(",", " " if swept else "").split(",")[0])
+        stated = stated | {int(n) for n in numbers[: None if swept else 1] if float(n).is_integer()}
+    found = [Reading(v, f"the line {name!r}") for v in stated]
+    if key == "node_count" and vocab.header_key(name) == "system":
+        count = count_in_system_cell(value)  # as `read_key_values` counts it
+        found += [Reading(count, f"the line {name!r}")] if count is not None else []
+    return found
+
+
 def _text(key: str, text: str) -> list[Reading]:
     """A sentence's settings (`generating 1024 tokens`), a `key: value` line's, and the
     machines a text counts (`2-node`, `single node`)."""
     found = [Reading(v, "a sentence") for v in settings_in_text(text).values.get(key, ())]
-    pair = _PAIR.match(text)
-    if pair is not None:
-        name, value = pair.group("key").strip(), pair.group("value")
-        stated = settings_in_pairs([(name, value)]).values.get(key, set())
-        if _names_key(name, key):
-            # a JSON array under the key is a sweep: it states each of its points
-            swept = value.strip().startswith("[")
-            numbers = cell_numbers(value.replace(",", " " if swept else "").split(",")[0])
-            stated = stated | {
-                int(n) for n in numbers[: None if swept else 1] if float(n).is_integer()
-            }
-        found += [Reading(v, f"the line {name!r}") for v in stated]
-        if key == "node_count" and vocab.header_key(name) == "system":
-            # `GPU: 1x NVIDIA RTX4090 24GB`, as `read_key_values` counts it
-            count = count_in_system_cell(value)
-            found += [Reading(count, f"the line {name!r}")] if count is not None else []
+    found += _pair_readings(key, text)
     for match in _INLINE.finditer(text):
         if _names_key(match.group("key"), key):
             value = int(match.group("value").replace(",", ""))

@@ -23,6 +23,7 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
 from draftflow.extract.conditions.named_models import sole_model
+from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.numeric import cell_numbers
 from draftflow.numbers.names import names_something
 
@@ -230,6 +231,11 @@ def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
     if len(text) <= _SHORT_CELL and (one := vocab.single_machine(text)) is not None:
         # `single card, Vulkan`: the row's own words, nearer than a repository's `2× GPU`
         resolved.put("node_count", one)
+    if len(text) <= _SHORT_CELL:
+        # a row's own label states its run's settings (`TP=1, concurrency 16`), nearer than
+        # a sentence above the table or another row
+        for key, setting in settings_in_text(text).single().items():
+            resolved.put(key, setting)
 
 
 _SHORT_CELL = 40

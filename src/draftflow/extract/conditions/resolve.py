@@ -21,9 +21,7 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.chain_names import ChainText, Names, text_names
-from draftflow.extract.conditions.columns import (
-    column_model,
-)
+from draftflow.extract.conditions.columns import column_model, parallel_count
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.name_reading import noted_system
@@ -100,6 +98,8 @@ def seed_conditions(
         resolved.put("engine_version", resolved.stated_version)
     if clause is not None and not clause.admits(resolved.values.get("model")):
         resolved.values.pop("model", None)  # `a 26B MoE at 108 tok/s` under a gemma-4-31B heading
+    if table is not None and _parallel_cards(resolved, table):
+        resolved.values.pop("node_count", None)
     parameters = _run_settings(raw, table, context, line, setup_lines, readme)
     return _assemble(resolved, raw, parameters)
 
@@ -202,6 +202,17 @@ def _read_table_place(
 PAIR_CELLS = 2
 _SUITE_CELL = re.compile(r"`[^`|]+`(?:\s*(?:[+&,/]|and)\s*`[^`|]+`)*")
 """A key cell written as code names only (`` `core16` + `hard12` ``, `` `agentic` ``)."""
+
+
+def _parallel_cards(resolved: Resolved, table: TableCells) -> bool:
+    """Whether the machine count is the row's parallel degree over cards in one machine
+    (`TP=2` beside `RTX 3090`): a tensor-parallel run over two cards of one host is one node
+    (er0080/vllm-benchmarking, read31-s21), where over two DGX Sparks it is two."""
+    count = resolved.values.get("node_count")
+    system = resolved.values.get("system")
+    if not isinstance(count, int) or count < 2 or not isinstance(system, str):
+        return False
+    return vocab.is_card(system) and any(parallel_count(cell) == count for cell in table.cells)
 
 
 def _suite_key(row: str, key: str) -> str | None:

@@ -620,6 +620,11 @@ def count_of(text: str, system: str | None = None) -> int | None:
     return None
 
 
+def is_card(system: str) -> bool:
+    """Whether a system is a card that sits in a machine (`RTX 3090`, `H100`), not a machine."""
+    return bool(_CARD.match(system.strip()))
+
+
 def _counts_cards(match: re.Match[str]) -> bool:
     """Whether a count is of GPUs in a machine (`2× RX 7900 XT`, `H100 * 4`, `4 x GPUs`): the
     GPUs of one VFIO guest are not two nodes (cadamcat/dual-radeon-vllm, read33-s19)."""

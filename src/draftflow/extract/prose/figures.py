@@ -255,10 +255,8 @@ class _Block:
         before = text[clause[0] : mention.start]
         near = before[-SETTING_REACH:].rstrip(" \t\n~≈")
         core = " ".join(without_approximation(near).rstrip(" \t\n+−-").split())
-        if says(BOUND, core) or says(SETTING_BEFORE, core) or _HTTP_STATUS.search(core):
-            return None
-        if THEORETICAL_BEFORE.search(near) or THEORETICAL_AFTER.match(text, unit_end):
-            return None  # `theoretical 128K`, `67 TFLOPS theoretical`: worked out, not run
+        if _no_result_before(core, near) or THEORETICAL_AFTER.match(text, unit_end):
+            return None  # a bound, a setting; `67 TFLOPS theoretical`: worked out, not run
         word = bool(mention.numbers and mention.numbers[0].word)
         if unit is None:
             return unitless_figure(text, mention, before, word, self.block.lead_in)
@@ -266,11 +264,7 @@ class _Block:
         compared = unit in CHANGE_UNITS and compared_after(text[unit_end : unit_end + 30])
         if phrase and SETTING_AFTER.match(" ".join(phrase)) and not compared:
             return None  # `600-second request timeouts`; not `38 % fewer output tokens`
-        if unit == "s" and _DECADE_BEFORE.search(core):
-            return None  # `in the low 60s`: a decade of values, not seconds
-        if unit in TIME_UNITS and _DURATION_BEFORE.search(core):
-            return None  # `ran for 60 s`, `up for 15 hours`: a duration of the setup
-        if unit in TIME_UNITS and _PHASE_AFTER.match(text[unit_end : unit_end + 30]):
+        if _setup_time(unit, core, text[unit_end : unit_end + 30]):
             return None
         if word:
             return None
@@ -287,6 +281,25 @@ class _Block:
             lead_in=self.block.lead_in,
         )
         return figure_with_unit(unit, context)
+
+
+def _no_result_before(core: str, near: str) -> bool:
+    """Words before a number that make it no result: a bound, a setting, an HTTP status, a
+    theoretical value (`theoretical 128K`)."""
+    return bool(
+        says(BOUND, core)
+        or says(SETTING_BEFORE, core)
+        or _HTTP_STATUS.search(core)
+        or THEORETICAL_BEFORE.search(near)
+    )
+
+
+def _setup_time(unit: str, core: str, after: str) -> bool:
+    """A time that is no result: `in the low 60s` (a decade of values, not seconds), `ran for
+    60 s` or `up for 15 hours` (a duration of the setup), a phase's time after it."""
+    if unit == "s" and _DECADE_BEFORE.search(core):
+        return True
+    return unit in TIME_UNITS and bool(_DURATION_BEFORE.search(core) or _PHASE_AFTER.match(after))
 
 
 def figures_in_block(block: ProseBlock, *, decimal_comma: bool = False) -> list[ProseFigure]:
