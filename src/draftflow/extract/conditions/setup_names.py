@@ -332,6 +332,7 @@ def _system_mentions(text: str) -> list[tuple[str, str]]:
 
 
 _JOINED = re.compile(r"^\s*(?:\+|&|and)\s*$", re.I)
+_AND = re.compile(r"\band\b", re.I)
 """What stands between the two parts of one machine (`Tesla V100 32GB + RTX 3060 12GB`)."""
 
 
@@ -340,6 +341,8 @@ def names_systems_joined(text: str) -> bool:
     """Whether a text names two systems joined as the parts of one machine (`dual-GPU system
     (Tesla V100 32GB + RTX 3060 12GB)`): it states neither as the system of all its runs,
     whichever it names first."""
+    if "+" not in text and "&" not in text and not _AND.search(text):
+        return False  # nothing joins two parts: a wide row of numbers is not scanned for systems
     found = list(SYSTEM.finditer(text))
     for one, other in pairwise(found):
         words = set(re.findall(r"[a-z0-9]+", one.group(0).lower()))
