@@ -59,7 +59,8 @@ def read_figures(paths: Sequence[Path]) -> dict[str, Any]:
     return read
 
 
-def _place(item: Scored) -> tuple[str, int, float]:
+def place(item: Scored) -> tuple[str, int, float]:
+    """A figure's place as gold names it: its document, line and value."""
     result = item.figure.result
     return (item.path, result.source_line, round(float(result.value), 6))
 
@@ -88,11 +89,11 @@ def main(argv: Sequence[str]) -> int:
         eligible = headline_eligible(score_figures(snapshot, figures), snapshot)
         places = {(h.path, h.line, round(h.value, 6)) for h in gold.headline}
         examples = [
-            LeadExample(found, _place(item) in places)
+            LeadExample(found, place(item) in places)
             for item, found in zip(eligible, lead_features(eligible, snapshot), strict=True)
             if item.score > 0
         ]
-        reachable = len(places & {_place(i) for i in eligible if i.score > 0})
+        reachable = len(places & {place(i) for i in eligible if i.score > 0})
         sets.append(LeadExamples(repository, examples, len(places), reachable))
         drafts[repository] = (snapshot, eligible, places, gold)
     totals = dict.fromkeys(("gold", "reachable", "ladder", "published", "agreed", "non"), 0)
@@ -109,11 +110,11 @@ def main(argv: Sequence[str]) -> int:
         row = {
             "gold": len(places),
             "reachable": example_set.reachable,
-            "ladder": sum(_place(rung.item) in places for rung in ladder),
+            "ladder": sum(place(rung.item) in places for rung in ladder),
             "published": len(claims),
-            "agreed": sum(_place(item) in places for item in claims),
+            "agreed": sum(place(item) in places for item in claims),
             "non": sum(
-                _place(i) not in figures and gold.covers(i.path, i.figure.result.source_line)
+                place(i) not in figures and gold.covers(i.path, i.figure.result.source_line)
                 for i in claims
             ),
         }

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from lead_loo import place as place_of
 from lead_loo import read_figures
 
 from draftflow.pipeline.gold import load_gold
@@ -36,14 +37,9 @@ from draftflow.select.lead_features import lead_features
 from draftflow.select.lead_tables import figure_blocks
 from draftflow.select.lead_training import LeadExample, LeadTrainingSettings, fit_lead
 from draftflow.select.rules import MAX_HEADLINE, headline_eligible, score_figures
-from draftflow.select.scored import Scored, said
+from draftflow.select.scored import said
 
 CLASSES = ("ladder", "family", "table", "within table", "not candidate")
-
-
-def _place(item: Scored) -> tuple[str, int, float]:
-    result = item.figure.result
-    return (item.path, result.source_line, round(float(result.value), 6))
 
 
 def main(argv: Sequence[str]) -> int:
@@ -68,7 +64,7 @@ def main(argv: Sequence[str]) -> int:
         features = lead_features(eligible, snapshot)
         places = {(h.path, h.line, round(h.value, 6)) for h in gold.headline}
         examples = [
-            LeadExample(found, _place(item) in places)
+            LeadExample(found, place_of(item) in places)
             for item, found in zip(eligible, features, strict=True)
             if item.score > 0
         ]
@@ -92,7 +88,7 @@ def main(argv: Sequence[str]) -> int:
         taken = {id(rung.item) for rung in ladder}
         metrics = {rung.item.figure.result.metric for rung in ladder}
         tables = {(blocks[id(r.item)], r.item.figure.result.metric) for r in ladder}
-        candidates = {_place(item): item for item in pool}
+        candidates = {place_of(item): item for item in pool}
         row: Counter[str] = Counter()
         for place in sorted(places):
             item = candidates.get(place)
