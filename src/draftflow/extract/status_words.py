@@ -222,10 +222,15 @@ def column_marker(header: str) -> Found | None:
     if trailing:
         parts.append(trailing.group(1))
     for part in parts:
-        found = status_at_start(part.strip())
+        found = status_at_start(_ABBREVIATED.sub(r"\1.", part.strip()))
         if found and without_column_marker(cleaned, found).strip():
             return found
     return None
+
+
+_ABBREVIATED = re.compile(r"^(est)$", re.I)
+"""A bracketed abbreviation without its full stop (`tok/s [est]`): in a header, only the
+status's (in a sentence `EST` is a time zone)."""
 
 
 def without_column_marker(header: str, found: Found | None = None) -> str:
@@ -234,7 +239,7 @@ def without_column_marker(header: str, found: Found | None = None) -> str:
     found = found or column_marker(header)
     if found is None:
         return header
-    words = re.escape(found.words)
+    words = re.escape(found.words.rstrip(".")) + (r"\.?" if found.words.endswith(".") else "")
     mark = rf"\s*(?:[(\[]\s*{words}[^)\]]*[)\]]|(?::|\s[—–-]\s)\s*{words}.*$|\s~\s*{words}\s*$)"
     return re.sub(mark, "", plain(header), count=1, flags=re.I).strip()
 

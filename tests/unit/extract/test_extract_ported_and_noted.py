@@ -84,3 +84,46 @@ def test_a_rows_label_states_its_concurrency_and_tp_over_cards_is_no_node_count(
     assert by_value[1796]["concurrency"] == 16
     assert by_value[63.6]["concurrency"] == 4
     assert by_value[63.6].get("node_count") is None
+
+
+GEMM = """# GB10 tests
+
+**HW-1: Memory Bandwidth**
+| Size | BW | % Peak |
+|---|---|---|
+| 1 GB | 133.6 GB/s | 48.9% |
+
+Peak: **~134 GB/s (49%)**
+
+**HW-2: GEMM Throughput**
+| Precision | TFLOPS | % Theory |
+|---|---|---|
+| BF16 | 11.9 | 17.7% |
+| **FP8** | **61.1** | **45.6%** |
+"""
+
+
+def test_a_column_headed_tflops_is_not_a_bandwidth_or_a_token_rate() -> None:
+    # E27-25/fusionxpark-gb10-hwtest README.md:137: 61.1 TFLOPS was published as 61.1 GB/s,
+    # the unit of a line beside the table before it (with no such line: tokens/s)
+    units = {r.value: r.unit for r in _results({"README.md": GEMM})}
+    assert units[61.1] == units[11.9] == "TFLOPS"
+    assert units[133.6] == "GB/s"
+
+
+ESTIMATES = """# GB10 vs RTX 5070 Ti
+
+| Model | Params | GB10 tok/s | RTX 5070 Ti tok/s [est] | GB10 faster? |
+|---|---|---|---|---|
+| Qwen3-0.6B | 0.6B | **77 tok/s** | ~400–500 tok/s | ❌ 5–6× slower |
+"""
+
+
+def test_an_estimated_column_of_another_card_is_neither_measured_nor_the_other_machines() -> None:
+    # E27-25/fusionxpark-gb10-hwtest docs/GB10_vs_RTX5070Ti_comparison.md:62: the RTX 5070 Ti
+    # estimate (~400-500 tok/s [est]) led the record as a GB10 measurement
+    by_value = {r.value: r for r in _results({"docs/compare.md": ESTIMATES})}
+    assert _conditions(by_value[77]).get("system") == "GB10"
+    estimate = by_value[500]
+    assert estimate.status is not None and estimate.status.status.value == "estimated"
+    assert _conditions(estimate).get("system") == "RTX 5070 Ti"

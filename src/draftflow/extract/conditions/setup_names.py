@@ -578,11 +578,15 @@ def system_of_value(text: str) -> str | None:
     return found[0]
 
 
+_MARKED = re.compile(r"\s*\[[^\]]{1,20}\]$")
+"""A header's closing mark in square brackets (`RTX 5070 Ti tok/s [est]`): a status, not a name."""
+
+
 @lru_cache(maxsize=1 << 14)
 def system_of_header(header: str) -> str | None:
     """A column header that is a system: a named one, or a consumer GPU's number alone
     (`NVIDIA_GB10`, as a generated report writes it, is `NVIDIA GB10`)."""
-    plain = header.strip().strip("*`").replace("_", " ")
+    plain = _MARKED.sub("", header.strip().strip("*`").replace("_", " "))
     if _BARE_GPU.match(plain):
         return plain
     counted = COUNTED_SYSTEM.search(plain)
