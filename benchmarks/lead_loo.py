@@ -59,6 +59,18 @@ def read_figures(paths: Sequence[Path]) -> dict[str, Any]:
     return read
 
 
+def cached_figures(gold: list[Path], cache: Path | None) -> dict[str, Any]:
+    """Every repository's figures, read from `cache` where it exists (our own pickle), else
+    read and saved there."""
+    if cache and cache.exists():
+        found: dict[str, Any] = pickle.loads(cache.read_bytes())  # our own cache
+        return found
+    read = read_figures(gold)
+    if cache:
+        cache.write_bytes(pickle.dumps(read))
+    return read
+
+
 def place(item: Scored) -> tuple[str, int, float]:
     """A figure's place as gold names it: its document, line and value."""
     result = item.figure.result
@@ -74,12 +86,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--regularization", type=float, default=0.3)
     parser.add_argument("--stop", type=float, default=lead_model.STOP_LOG_ODDS)
     options = parser.parse_args(argv)
-    if options.cache and options.cache.exists():
-        read = pickle.loads(options.cache.read_bytes())  # our own cache
-    else:
-        read = read_figures(options.gold)
-        if options.cache:
-            options.cache.write_bytes(pickle.dumps(read))
+    read = cached_figures(options.gold, options.cache)
     lead_model.STOP_LOG_ODDS = options.stop  # `lead_claims` reads it
     settings = LeadTrainingSettings(regularization=options.regularization, blend=options.blend)
     sets: list[LeadExamples] = []

@@ -20,15 +20,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import pickle
 import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from lead_loo import cached_figures
 from lead_loo import place as place_of
-from lead_loo import read_figures
 
 from draftflow.pipeline.gold import load_gold
 from draftflow.pipeline.lead_learning import LeadExamples
@@ -49,12 +48,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--cache", type=Path, help="read (or save) the figures here")
     parser.add_argument("--detail", action="store_true", help="print each missed figure")
     options = parser.parse_args(argv)
-    if options.cache and options.cache.exists():
-        read = pickle.loads(options.cache.read_bytes())  # our own cache
-    else:
-        read = read_figures(options.gold)
-        if options.cache:
-            options.cache.write_bytes(pickle.dumps(read))
+    read = cached_figures(options.gold, options.cache)
     settings = LeadTrainingSettings()
     sets: list[LeadExamples] = []
     drafts: dict[str, Any] = {}
