@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from draftflow.draft.artifact import EditorialDraft
+from draftflow.draft.template_wording import join
 from draftflow.record.model import Section
 from draftflow.text.sentences import split_sentences
 
@@ -101,12 +102,8 @@ def _stood_in(draft: EditorialDraft, fields: list[str]) -> dict[str, object]:
         "summary_fallback": "" if "summary" in fields else draft.summary_fallback,
         "answer_fallback": "" if "answer" in fields else draft.answer_fallback,
         "creation_method": f"{draft.creation_method} Verify removed every sentence of the "
-        f"model's {_joined(fields)}; the template's {verb}, for the editor to check.",
+        f"model's {join(fields)}; the template's {verb}, for the editor to check.",
     }
-
-
-def _joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _by_location(claims: Claims) -> dict[str, list[str]]:

@@ -211,7 +211,7 @@ def _hosted_headings(document: Document, parsed: ParsedDocument) -> Iterator[Mar
 def _hosted_document(document: Document) -> Mark | None:
     """A document whose every `model` key names a hosted model (`hosted_document_model`):
     its runs are that service's, tables included, not the repository's machine."""
-    stated = hosted_document_model(tuple(document.line_list))
+    stated = hosted_document_model(document.line_list)
     if stated is None:
         return None
     line, who = stated

@@ -327,7 +327,8 @@ least`), no colon (`Use case: ... 25× lower cost` is a noun's label)."""
 _GENERIC = re.compile(r"^(?:A|An)\s+[~≈]?\d")
 """A sentence that opens on an indefinite quantity (`A 2× reduction in traffic beats ...`):
 a general statement, not a reading."""
-_FIRST_PERSON = re.compile(r"\b(?:we|I|our|my|was|were|got|saw|measured|observed)\b", re.I)
+_A_READING = re.compile(r"\b(?:we|I|our|my|was|were|got|saw|measured|observed)\b", re.I)
+"""Words of a reading (`we measured`, `was`): a sentence with them reports, it does not advise."""
 
 
 @cache
@@ -350,7 +351,7 @@ def _advice_values(text: str, advised: bool) -> tuple[str, frozenset[float]] | N
         return verb.group(0), values
     opening = _OPENING.match(text)
     at = opening.end() if opening is not None else 0
-    if advised and _GENERIC.match(text, at) and not _FIRST_PERSON.search(text):
+    if advised and _GENERIC.match(text, at) and not _A_READING.search(text):
         return text[at : shares[0].end()], values
     return None
 

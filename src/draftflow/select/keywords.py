@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.setup_names import PORT
+from draftflow.extract.conditions.setup_names import ORIGIN_WORDS, PORT
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 Keyword = tuple[str, ...]
@@ -59,12 +59,9 @@ def pattern(keyword: Keyword) -> re.Pattern[str]:
     return re.compile(rf"^(?!.*\b(?:{spellings}){PORT}).*?(?:{named})", re.I | re.M)
 
 
-_NOT_AN_ORIGIN = "".join(
-    f"(?<!{words} )"
-    for words in ("implementation of", "port of", "clone of", "fork of", "rewrite of")
-)
+_NOT_AN_ORIGIN = "".join(f"(?<!{words} )(?<!{words} the )" for words in ORIGIN_WORDS)
 """Not after words that make a runtime another project's origin (`a Rust implementation of
-vLLM`), as `extract/conditions/setup_names.py` reads an engine."""
+vLLM`), the words `extract/conditions/setup_names.py` reads an engine's origin by."""
 
 
 @functools.cache

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.conditions.setup import is_setup_title
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.lines import is_table_row, split_pipes
+from draftflow.extract.document.lines import PAIR_CELLS, is_table_row, split_pipes
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _TP = re.compile(
@@ -49,8 +49,6 @@ _CONTEXT = re.compile(
     re.I,
 )
 MIN_CONTEXT_TOKENS = 512
-PAIR_CELLS = 2
-"""The cells of a `key | value` row, a setup table's: a wider row states one run's setting."""
 _LICENSE_FILE = re.compile(r"^(?:licen[cs]e|copying)(?:\.(?:md|txt|markdown|rst))?$", re.I)
 # the words a license's own text opens with (its title), by SPDX identifier
 _LICENSE_TEXT = (

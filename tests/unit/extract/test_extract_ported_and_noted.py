@@ -127,3 +127,14 @@ def test_an_estimated_column_of_another_card_is_neither_measured_nor_the_other_m
     estimate = by_value[500]
     assert estimate.status is not None and estimate.status.status.value == "estimated"
     assert _conditions(estimate).get("system") == "RTX 5070 Ti"
+
+
+def test_a_sibling_value_cells_setting_is_not_the_rows() -> None:
+    # the row's label states its settings (above); a value cell's words are its own figure's
+    row = (
+        "| Model | short | long |\n|---|---|---|\n"
+        "| Qwen3-8B | 45 tok/s | 300 tok/s at concurrency 16 |\n"
+    )
+    by_value = {r.value: _conditions(r) for r in _results({"README.md": f"# Bench\n\n{row}"})}
+    assert by_value[300]["concurrency"] == 16
+    assert "concurrency" not in by_value[45]

@@ -81,6 +81,7 @@ def test_a_runtime_is_not_named_by_a_line_about_its_port() -> None:
     regex = pattern(RUNTIMES["vLLM"])
     assert not regex.search("vLLM.rs – A Minimalist vLLM in Rust")
     assert not regex.search("A lightweight Rust implementation of vLLM.")
+    assert not regex.search("inspired by the vLLM scheduler")  # setup_names.ORIGIN_WORDS
     assert not regex.search("* [Candle-vLLM](https://github.com/EricLBuehler/candle-vllm)")
     assert regex.search("Benchmarks\nserved by vLLM 0.6 on one A100")
     assert pattern(RUNTIMES["llama.cpp"]).search("built llama.cpp b4567")

@@ -11,6 +11,7 @@ from pydantic import JsonValue
 
 from draftflow.draft.facts.fact_types import Direction, FigureRef
 from draftflow.draft.parts import Grounded
+from draftflow.extract.prose.words import APPROXIMATE
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.label import Label
 from draftflow.record.model import ReportedResult
@@ -173,7 +174,7 @@ def figure_ref(item: Grounded, written: Written, *, shared: bool = False) -> Fig
     result = item.result
     as_written = written_value(float(result.value), written(item))
     bound = bound_words(result.statistic)
-    if bound == "about " and as_written.lstrip().lower().startswith(_HEDGES):
+    if bound == "about " and APPROXIMATE.search(_BEFORE_DIGITS.split(as_written, 1)[0]):
         bound = ""  # `~72s` says it already: not "about ~72s" (er0080, read33-s21)
     return FigureRef(
         label=short_label(result, shared=shared),
@@ -186,7 +187,8 @@ def figure_ref(item: Grounded, written: Written, *, shared: bool = False) -> Fig
     )
 
 
-_HEDGES = ("~", "≈", "about", "approx", "around", "circa", "ca.", "roughly", "nearly")
+_BEFORE_DIGITS = re.compile(r"\d")
+"""Where a value as written turns to its number: the part before it is its hedge (`~72s`)."""
 
 
 def bound_words(statistic: str | None) -> str:

@@ -25,7 +25,9 @@ from draftflow.extract.conditions.context import DocumentContext, RowCells, Tabl
 from draftflow.extract.conditions.named_models import sole_model
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.numeric import cell_numbers
+from draftflow.numbers import find_numbers
 from draftflow.numbers.names import names_something
+from draftflow.numbers.units import MEASURED_UNITS, unit_after
 
 SEED_KEYS = (
     "model",
@@ -231,11 +233,20 @@ def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
     if len(text) <= _SHORT_CELL and (one := vocab.single_machine(text)) is not None:
         # `single card, Vulkan`: the row's own words, nearer than a repository's `2× GPU`
         resolved.put("node_count", one)
-    if len(text) <= _SHORT_CELL:
+    if len(text) <= _SHORT_CELL and not _measures(text):
         # a row's own label states its run's settings (`TP=1, concurrency 16`), nearer than
-        # a sentence above the table or another row
+        # a sentence above the table or another row; a value cell's (`300 tok/s at
+        # concurrency 16`) are its own figure's, not its row's
         for key, setting in settings_in_text(text).single().items():
             resolved.put(key, setting)
+
+
+def _measures(text: str) -> bool:
+    """Whether a cell states a measured quantity (a number with a measured unit)."""
+    return any(
+        unit_after(text, mention.end) in MEASURED_UNITS
+        for mention in find_numbers(text, decimal_comma=False)
+    )
 
 
 _SHORT_CELL = 40

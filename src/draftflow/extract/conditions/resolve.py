@@ -51,7 +51,7 @@ from draftflow.extract.conditions.run_parameters import (
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
-from draftflow.extract.document.lines import split_pipes
+from draftflow.extract.document.lines import PAIR_CELLS, split_pipes
 from draftflow.extract.numeric import cell_numbers
 
 
@@ -82,7 +82,7 @@ def seed_conditions(
         clause = _read_own_place(resolved, raw, column, context, line, text)
     if context is not None and _runs_hosted(context, line):
         resolved.closed = _MACHINE_KEYS  # what farther context states is the local machine's
-        hosted = vocab.hosted_document_model(tuple(context.lines))
+        hosted = _hosted_model(context)
         if hosted is not None:
             resolved.put("model", hosted[1])  # the `| Model |` row every key of it names
     reading = _line_reading(context, line, setup_lines, readme)
@@ -145,16 +145,21 @@ def _row_parameters(
 _MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})
 
 
+def _hosted_model(context: DocumentContext) -> tuple[int, str] | None:
+    """The hosted model the figure's document runs (`hosted_document_model`), read once per
+    document: a cache keyed on the document's every line held 256 documents' lines alive."""
+    found: tuple[tuple[int, str] | None] = context.kept(
+        ("hosted document",), lambda: (vocab.hosted_document_model(context.lines),)
+    )
+    return found[0]
+
+
 def _runs_hosted(context: DocumentContext, line: int) -> bool:
     """Whether a figure's own line, caption or headings name a model only its vendor serves
     (`### Bench H — Gemini 2.5 Flash ladder (10 sequential via Bifrost)`): the document's setup
     (`Machine | Apple M4 Max`, `vllm-mlx`) describes the local runs, not this one; or its
     document's every `model` key names one (`| Model | `opencode/x-preview-f-free` |`)."""
-    hosted_document = context.kept(
-        ("hosted document",),
-        lambda: vocab.hosted_document_model(tuple(context.lines)) is not None,
-    )
-    return hosted_document or context.remembered(
+    return _hosted_model(context) is not None or context.remembered(
         ("runs hosted", line),
         lambda: vocab.names_hosted_model(
             "\n".join(
@@ -199,7 +204,6 @@ def _read_table_place(
         _column_model(resolved, header, context, line, readme)
 
 
-PAIR_CELLS = 2
 _SUITE_CELL = re.compile(r"`[^`|]+`(?:\s*(?:[+&,/]|and)\s*`[^`|]+`)*")
 """A key cell written as code names only (`` `core16` + `hard12` ``, `` `agentic` ``)."""
 

@@ -12,6 +12,7 @@ patterns.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
 
@@ -49,13 +50,21 @@ _PORTED = {
 (`vLLM.rs – A Minimalist vLLM in Rust` says nothing ran on vLLM)."""
 
 
-_ORIGIN = re.compile(
-    r"\b(?:(?:re)?implementation|port|clone|rewrite|fork)\s+of\s+(?:the\s+)?[`*_]*$"
-    r"|\b(?:inspired\s+by|alternative\s+to|replacement\s+for)\s+(?:the\s+)?[`*_]*$",
-    re.I,
+ORIGIN_WORDS = (
+    "implementation of",
+    "reimplementation of",
+    "port of",
+    "clone of",
+    "rewrite of",
+    "fork of",
+    "inspired by",
+    "alternative to",
+    "replacement for",
 )
 """The words before an engine's name that make it another project's origin (`a lightweight
 Rust implementation of vLLM`): the engine is what the project ports, not what ran."""
+_ORIGIN_WORDS = "|".join(words.replace(" ", r"\s+") for words in ORIGIN_WORDS)
+_ORIGIN = re.compile(rf"\b(?:{_ORIGIN_WORDS})\s+(?:the\s+)?[`*_]*$", re.I)
 
 
 def _named(text: str) -> frozenset[str]:
@@ -332,8 +341,8 @@ def _system_mentions(text: str) -> list[tuple[str, str]]:
 
 
 _JOINED = re.compile(r"^\s*(?:\+|&|and)\s*$", re.I)
-_AND = re.compile(r"\band\b", re.I)
 """What stands between the two parts of one machine (`Tesla V100 32GB + RTX 3060 12GB`)."""
+_AND = re.compile(r"\band\b", re.I)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -423,8 +432,7 @@ _HOSTED_SERVICE = re.compile(
 )
 
 
-@lru_cache(maxsize=256)
-def hosted_document_model(lines: tuple[str, ...]) -> tuple[int, str] | None:
+def hosted_document_model(lines: Sequence[str]) -> tuple[int, str] | None:
     """The line and the id of the hosted model a document runs, where its every `model` key
     names one (its setup table's `| Model | `opencode/x-preview-f-free` |`, a result file's
     `"model": "opencode/..."`, or that id without its route); None where a key names a model

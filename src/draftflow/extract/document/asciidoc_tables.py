@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from draftflow.extract.document.elements import Cell, Span, Table, TableKind
+from draftflow.extract.document.elements import Cell, Span, Table, TableKind, header_and_body
 
 MAX_COLUMNS = 64
 """A `cols` attribute or first row wider than this is not read (a malformed table)."""
@@ -145,14 +145,11 @@ def asciidoc_tables(lines: Sequence[str]) -> list[Table]:
         if rows:
             header = first_alone or bool(attributes and _HEADER_OPTION.search(attributes))
             head = 1 if header and len(rows) > 1 else 0
-            body = tuple(
-                tuple(Cell(c.text, c.line, c.column, index) for c in row)
-                for index, row in enumerate(rows[head:])
-            )
+            header_rows, body = header_and_body(rows, head)
             tables.append(
                 Table(
                     TableKind.ASCIIDOC,
-                    tuple(tuple(row) for row in rows[:head]),
+                    header_rows,
                     body,
                     Span(number, min(last, len(lines))),
                     _section(lines, number),

@@ -85,6 +85,22 @@ class Cell:
 
 Row = tuple[Cell, ...]
 
+
+def header_and_body(
+    rows: Sequence[Sequence[Cell]], head: int
+) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
+    """A table's first `head` rows as its header and the rest as its body, each part's rows
+    numbered from 0 (`Cell.row`), as the readers that find rows first (LaTeX, AsciiDoc) need."""
+
+    def numbered(part: Sequence[Sequence[Cell]]) -> tuple[Row, ...]:
+        return tuple(
+            tuple(Cell(c.text, c.line, c.column, index) for c in row)
+            for index, row in enumerate(part)
+        )
+
+    return numbered(rows[:head]), numbered(rows[head:])
+
+
 NON_VALUES = frozenset({"oom", "n/a", "na", "—", "–", "-", "--", "tbd", "timeout", "error"})
 """Cells that stand where a value would and say there is none (`OOM` is a limit the editor
 wants to see, not a number)."""

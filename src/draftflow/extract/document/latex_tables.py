@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from draftflow.extract.document.elements import Cell, Span, Table, TableKind
+from draftflow.extract.document.elements import Cell, Span, Table, TableKind, header_and_body
 
 MAX_COLUMNS = 64
 """A row split into more cells than this is not a table row (a malformed environment)."""
@@ -130,15 +130,7 @@ def latex_tables(lines: list[str]) -> list[Table]:
         if rows:
             if not head and len(rows) > 1:
                 head = 1
-            numbered = [
-                tuple(Cell(c.text, c.line, c.column, index) for c in row)
-                for index, row in enumerate(rows)
-            ]
-            header = tuple(numbered[:head])
-            body = tuple(
-                tuple(Cell(c.text, c.line, c.column, index) for c in row)
-                for index, row in enumerate(rows[head:])
-            )
+            header, body = header_and_body(rows, head)
             tables.append(
                 Table(
                     TableKind.LATEX,

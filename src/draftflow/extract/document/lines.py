@@ -21,6 +21,10 @@ def is_table_row(line: str) -> bool:
     return stripped.startswith("|") or stripped.count("|") >= 2
 
 
+PAIR_CELLS = 2
+"""The cells of a `key | value` row, a setup table's: a wider row states one run's values."""
+
+
 def split_pipes(line: str) -> list[str]:
     """The cells of a `|`-separated line (outer pipes dropped; `\\|` and code spans kept)."""
     text = line.strip()
