@@ -33,6 +33,7 @@ from draftflow.extract.label_words import (
     compared_setting,
     own_clause,
 )
+from draftflow.extract.metric_names import names_no_metric
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
 MAX_LABEL = 80
@@ -205,7 +206,9 @@ class LabelBuilder:
             extra = [
                 part
                 for part in row.parts
-                if part.name not in measured and not _covered(part, named)
+                if part.name not in measured
+                and not _covered(part, named)
+                and not _EMPTY_CELL.match(part.value.strip())
             ]
             what, qualifier = row.what, row.qualifier
         built = Label.of([*named, *extra], what, qualifier, fallback=row.fallback)
@@ -217,6 +220,8 @@ class LabelBuilder:
 
 
 _DECIMAL = re.compile(r"\d[.,]\d")
+_EMPTY_CELL = re.compile(r"^(?:[-–—−]+|n/?a|none)$", re.IGNORECASE)
+"""A cell that states nothing (`-`, `n/a`): it names no configuration (`Spec Quant -`)."""
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")
 """Where a caption's clauses part: a table's caption is the text just above it, and its last
 clause is what titles the table (`BF16/auto result summary:`)."""
@@ -345,10 +350,19 @@ def _by_cells(
         if len({repr(value) for value in values}) < 2:
             continue
         for index, value in enumerate(values):
-            text = _cell_name(value)
+            text = _cell_name(value) or _identity_number(header, value)
             if text:
                 parts.append((index, LabelPart(text, header, role="cell")))
     return parts
+
+
+def _identity_number(header: str, value: JsonValue) -> str:
+    """A number cell under a header that names a setting or an identity, never a metric
+    (`Size (B)` 1.5 beside `qwen 2.5`: the model's size, which tells its rows apart), as the
+    row writes it; else nothing."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not header:
+        return ""
+    return str(value) if names_no_metric(header) else ""
 
 
 def _cell_name(value: JsonValue) -> str:
