@@ -33,7 +33,6 @@ from draftflow.extract.label_words import (
     compared_setting,
     own_clause,
 )
-from draftflow.extract.metric_names import names_no_metric
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
 MAX_LABEL = 80
@@ -220,6 +219,7 @@ class LabelBuilder:
 
 
 _DECIMAL = re.compile(r"\d[.,]\d")
+_MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
 _EMPTY_CELL = re.compile(r"^(?:[-–—−]+|n/?a|none)$", re.IGNORECASE)
 """A cell that states nothing (`-`, `n/a`): it names no configuration (`Spec Quant -`)."""
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")
@@ -357,12 +357,12 @@ def _by_cells(
 
 
 def _identity_number(header: str, value: JsonValue) -> str:
-    """A number cell under a header that names a setting or an identity, never a metric
-    (`Size (B)` 1.5 beside `qwen 2.5`: the model's size, which tells its rows apart), as the
-    row writes it; else nothing."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not header:
+    """A number cell under a header that names the model's size (`Size (B)` 1.5 beside
+    `qwen 2.5`, `Params`), which tells its rows apart, as the row writes it; else nothing.
+    Another number of the row is a measurement or a setting its conditions name."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
         return ""
-    return str(value) if names_no_metric(header) else ""
+    return str(value) if _MODEL_SIZE_HEADER.search(header) else ""
 
 
 def _cell_name(value: JsonValue) -> str:

@@ -87,9 +87,13 @@ def test_no_number_of_a_screen_drawn_in_a_box_is_a_result() -> None:
     assert kept.isdisjoint({26, 24560, 96, 49, 14, 303, 128884, 40, 46, 411062})
 
 
-def test_a_directory_tree_is_not_a_screen() -> None:
+def test_a_directory_tree_or_a_chart_drawn_in_a_box_is_not_a_screen() -> None:
     tree = "│   ├── x86_tps_results.json              # x86 TPS (Q2_K 14.05, Q6_K 6.80)"
     assert not is_screen_line(tree)
     assert not in_status_screen({}, tree)
+    # infantesromeroadrian/JetsonAGXORIN_Testing docs/Informe_Tecnico_Jetson_AGX_Orin.md:531
+    chart = "│ Jetson:  |████████████████████████████| 28.9s              │"
+    assert not in_status_screen({"column 1": "│ Jetson:", "column 3": "28.9s │"}, chart)
     assert is_screen_line("│ 40C/ 46C     0RPM []     | │")
+    assert is_screen_line("│#0  [AMD Radeon RX 7900 XTX   ](gfx1100)| 0000:86:00.0   | │")
     assert in_status_screen({"Fan  Temp   Perf          Pwr:Usage/Cap": "N/A   38C"}, "")

@@ -68,7 +68,14 @@ def self_described(table: Table) -> bool:
     )
 
 
+_NUMBER_AND_UNIT = re.compile(r"^[\d.,]+\s*\S+$")
+"""A cell that is one number and its unit alone (`270.5 tokens/s`), not a phrase around them
+(`ok - 1.74 us write latency`, which a line reader reads)."""
+
+
 def _names_its_measure(text: str) -> bool:
+    if not _NUMBER_AND_UNIT.match(text.strip()):
+        return False
     figures = split_cell(text)
     if len(figures) != 1 or figures[0].role is not CellRole.VALUE or not figures[0].unit:
         return False
