@@ -58,3 +58,12 @@ def test_a_cell_that_states_nothing_names_no_configuration() -> None:
 
 def test_a_samplers_settings_table_gives_no_results() -> None:
     assert _results({"LLM Settings.md": SAMPLER}) == []
+
+
+def test_http_codes_listed_before_errors_are_no_score() -> None:
+    # cipher982/llm-benchmarks docs/sessions/2026-01-01-ai-operator-implementation.md:32
+    text = (
+        "# Operator\n\n### Phase 3: Health Check Integration\n"
+        "- Auto-executes high-confidence (≥0.95) disables for 404/401 errors >48h\n"
+    )
+    assert [r.value for r in _results({"docs/session.md": text})] == []
