@@ -205,7 +205,9 @@ class LabelBuilder:
             extra = [
                 part
                 for part in row.parts
-                if part.name not in measured and not _covered(part, named)
+                if part.name not in measured
+                and not _covered(part, named)
+                and not _EMPTY_CELL.match(part.value.strip())
             ]
             what, qualifier = row.what, row.qualifier
         built = Label.of([*named, *extra], what, qualifier, fallback=row.fallback)
@@ -217,6 +219,9 @@ class LabelBuilder:
 
 
 _DECIMAL = re.compile(r"\d[.,]\d")
+_MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
+_EMPTY_CELL = re.compile(r"^(?:[-–—−]+|n/?a|none)$", re.IGNORECASE)
+"""A cell that states nothing (`-`, `n/a`): it names no configuration (`Spec Quant -`)."""
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")
 """Where a caption's clauses part: a table's caption is the text just above it, and its last
 clause is what titles the table (`BF16/auto result summary:`)."""
@@ -345,10 +350,19 @@ def _by_cells(
         if len({repr(value) for value in values}) < 2:
             continue
         for index, value in enumerate(values):
-            text = _cell_name(value)
+            text = _cell_name(value) or _identity_number(header, value)
             if text:
                 parts.append((index, LabelPart(text, header, role="cell")))
     return parts
+
+
+def _identity_number(header: str, value: JsonValue) -> str:
+    """A number cell under a header that names the model's size (`Size (B)` 1.5 beside
+    `qwen 2.5`, `Params`), which tells its rows apart, as the row writes it; else nothing.
+    Another number of the row is a measurement or a setting its conditions name."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return ""
+    return str(value) if _MODEL_SIZE_HEADER.search(header) else ""
 
 
 def _cell_name(value: JsonValue) -> str:

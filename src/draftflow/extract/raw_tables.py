@@ -1,5 +1,6 @@
-"""Tables that are data, not reported figures: telemetry (a time in the first column) and raw
-dumps of hundreds of rows. Their cells are left to the model (or the editor) to cite."""
+"""Tables that are data, not reported figures: telemetry (a time in the first column), a
+device's status screen (`status_screen`: `nvidia-smi`, `amdgpu_top`) and
+raw dumps of hundreds of rows. Their cells are left to the model (or the editor) to cite."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Mapping
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.document import is_non_value
+from draftflow.extract.status_screen import is_screen_row
 
 MAX_TABLE_ROWS = 120
 """A table (or CSV file) with more body rows than this is raw data, not a results table."""
@@ -44,10 +46,11 @@ def names_a_run(row: Mapping[str, str]) -> bool:
 
 def is_raw_table(rows: int, first_column: str, first_row: Mapping[str, str] | None = None) -> bool:
     """True for a table of telemetry (its first column a time, its rows naming no run:
-    `names_a_run`) or one too long to be a results table: `rows` counts its body rows up to
-    the last one holding a candidate, `first_column` is the first named cell of its first
-    such row and `first_row` that row's cells by column."""
-    if rows > MAX_TABLE_ROWS:
+    `names_a_run`), a device's status screen (`is_screen_row`) or one too long to be
+    a results table: `rows` counts its body rows up to the last one holding a candidate,
+    `first_column` is the first named cell of its first such row and `first_row` that row's
+    cells by column."""
+    if rows > MAX_TABLE_ROWS or (first_row is not None and is_screen_row(first_row)):
         return True
     if not _TELEMETRY_FIRST_COLUMN.match(first_column.lower().strip()):
         return False

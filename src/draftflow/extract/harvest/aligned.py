@@ -9,9 +9,11 @@ The tables are the document model's (`extract.document`, `TableKind.ALIGNED`): i
 only code blocks holding a tool's output are read (elsewhere aligned text is prose); text
 and log files are read whole. A column is named by its header cells joined.
 
-A table is read for figures when it has a header and only as far down as its rows each hold
-a cell that is one number with at most a short unit (`41.5`, `120 ms`) or a non-value
-(`OOM`, `n/a`, `—`): below that the columns are prose or art that happens to align.
+A table is read for figures when it has a header, or when every row holds a cell that names
+its own measure (one number and a rate or time unit, `270.5 tokens/s` in Go's benchmark
+output), and only as far down as its rows each hold a cell that is one number with at most a
+short unit (`41.5`, `120 ms`) or a non-value (`OOM`, `n/a`, `—`): below that the columns are
+prose or art that happens to align.
 
 Each cell is read as a Markdown table's is (`markdown_tables.TableRows`): with its column
 header (a status it carries left out), its row's first cell, and the heading path and caption
@@ -27,6 +29,8 @@ from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
 from draftflow.extract.document import Cell, Table, TableKind, is_non_value, parse_document
 from draftflow.extract.status_words import without_column_marker
+from draftflow.numbers.cells import CellRole, split_cell
+from draftflow.numbers.dimensions import unit_dimensions
 
 ALIGNED_TABLE_OFFSET = 30_000
 """Aligned tables are numbered after Markdown tables and key/value blocks (table indexes)."""
@@ -39,11 +43,43 @@ _KINDS = (TableKind.ALIGNED, TableKind.CSV)
 under a header line (`text_tables`); a CSV file is read by `csv_files`."""
 
 
+_MEASURE_DIMENSIONS = frozenset({"rate", "time"})
+"""What a cell's own unit must measure for a headerless row to be read: a throughput or a
+time (`270.5 tokens/s`, `41 ms`); a bare count or a percentage names no measure."""
+
+
 def aligned_tables(document: Document) -> list[Table]:
-    """The document's aligned text tables (and comma-separated ones) with a header, in
-    source order."""
+    """The document's aligned text tables (and comma-separated ones) with a header, or whose
+    rows each name their own measure (`self_described`), in source order."""
     tables = parse_document(document).tables
-    return [table for table in tables if table.kind in _KINDS and table.header_rows]
+    return [
+        table
+        for table in tables
+        if table.kind in _KINDS and (table.header_rows or self_described(table))
+    ]
+
+
+def self_described(table: Table) -> bool:
+    """True when every body row of a headerless table holds a cell of one number and a rate or
+    time unit (`BenchmarkInference-32  99  110913774 ns/op  270.5 tokens/s`): the unit says
+    what the cell measures, as a header would."""
+    return bool(table.body_rows) and all(
+        any(_names_its_measure(cell.text) for cell in row) for row in table.body_rows
+    )
+
+
+_NUMBER_AND_UNIT = re.compile(r"^[\d.,]+\s*\S+$")
+"""A cell that is one number and its unit alone (`270.5 tokens/s`), not a phrase around them
+(`ok - 1.74 us write latency`, which a line reader reads)."""
+
+
+def _names_its_measure(text: str) -> bool:
+    if not _NUMBER_AND_UNIT.match(text.strip()):
+        return False
+    figures = split_cell(text)
+    if len(figures) != 1 or figures[0].role is not CellRole.VALUE or not figures[0].unit:
+        return False
+    return bool(unit_dimensions(figures[0].unit) & _MEASURE_DIMENSIONS)
 
 
 def _measured_rows(table: Table) -> list[tuple[Cell, ...]]:

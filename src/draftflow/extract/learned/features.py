@@ -31,6 +31,7 @@ from draftflow.extract.metric_names import (
     metric_name,
     names_no_metric,
 )
+from draftflow.extract.status_screen import in_status_screen
 from draftflow.extract.tool_output import in_progress_bar, is_transcript_turn
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
@@ -45,10 +46,11 @@ from draftflow.numbers.units import unit_after, unit_of_name
 Features = dict[str, float]
 IN_PROGRESS_BAR = "in_progress_bar"
 IN_TRANSCRIPT = "in_transcript_turn"
-NEVER_RESULTS = (IN_PROGRESS_BAR, IN_TRANSCRIPT)
-"""The number stands inside a tool's progress bar or on a model transcript's turn
-(`tool_output.py`): never a result, and `decide` keeps none (the features also let the
-model see such numbers as what they are)."""
+IN_STATUS_SCREEN = "in_status_screen"
+NEVER_RESULTS = (IN_PROGRESS_BAR, IN_TRANSCRIPT, IN_STATUS_SCREEN)
+"""The number stands inside a tool's progress bar, on a model transcript's turn
+(`tool_output.py`) or in a device's status screen (`status_screen.py`): never a result, and
+`decide` keeps none (the features also let the model see such numbers as what they are)."""
 _Adder = Callable[[str, float], None]
 
 _RESULT_PATH = re.compile(r"result|bench|report|run|eval|log|output|summar|finding", re.I)
@@ -102,6 +104,8 @@ def instance_features(
         add(IN_PROGRESS_BAR, 1.0)
     if is_transcript_turn(place.line):
         add(IN_TRANSCRIPT, 1.0)
+    if in_status_screen(candidate.context, place.line):
+        add(IN_STATUS_SCREEN, 1.0)
     if chosen is not None:
         add(f"fmt={candidate.format.value}&rule=chosen", 1.0)
     _word_features(add, candidate, place)

@@ -165,18 +165,22 @@ _HTTP_AFTER = re.compile(
 )
 
 
+_ERRORS_AFTER = re.compile(r"^[`*_]*\s*errors?\b", re.IGNORECASE)
+
+
 def is_http_status(text: str, mention: NumberMention) -> bool:
-    """`fails with 401/403`, `HTTP 503`, `a 429 error`: HTTP error codes (4xx, 5xx), whole
-    numbers that `fails with`, `HTTP` or `status` introduces or a lone `error` follows; never a
-    score (`401 (of 403)`) or any other figure (`500 errors` is a count)."""
+    """`fails with 401/403`, `HTTP 503`, `a 429 error`, `for 404/401 errors`: HTTP error codes
+    (4xx, 5xx), whole numbers that `fails with`, `HTTP` or `status` introduces, a lone `error`
+    follows, or listed together before `errors`; never a score (`401 (of 403)`) or any other
+    figure (`500 errors` is a count)."""
     if not mention.values or mention.unit is not None:
         return False
     if not all(_HTTP_CODE.match(f"{value:g}") for value in mention.values):
         return False
     before = text[max(0, mention.start - 40) : mention.start]
-    return bool(
-        _HTTP_BEFORE.search(before) or _HTTP_AFTER.match(text[mention.end : mention.end + 20])
-    )
+    after = text[mention.end : mention.end + 20]
+    listed = len(mention.values) > 1 and _ERRORS_AFTER.match(after) is not None
+    return bool(listed or _HTTP_BEFORE.search(before) or _HTTP_AFTER.match(after))
 
 
 def score_denominators(
