@@ -33,6 +33,8 @@ INTRO_LINES = 25
 _REFERENCE = re.compile(r"`[^`\s]*:[^`\s]*`")
 _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
+_TOOL_LINE = re.compile(r"[^:=\n]{1,60}[:=][ \t]*[-+~]?\d[\d.,]*[ \t]*[A-Za-z%/]{0,12}")
+"""A `key: value` line whose value is one number with at most a unit: what a tool prints."""
 _DATA_KINDS = frozenset({DocumentKind.CSV, DocumentKind.JSON, DocumentKind.JSONL})
 
 
@@ -222,8 +224,15 @@ class DocumentContext:
 
     @cached_property
     def _headings(self) -> list[tuple[int, int, str]]:
-        """(line, level, text) of every heading outside code blocks."""
-        return [(h.span.first, h.level, h.text) for h in self._heading_blocks]
+        """(line, level, text) of every heading outside code blocks, less a tool's output line
+        between its `-----` rules, which Markdown reads as a heading but names no section
+        (`Average of eval rate: 66.966 tokens/s` closes a model's run in freeletics/
+        ollama-benchmark results/*.md; the `model_name = mistral:7b` above it is its model)."""
+        return [
+            (h.span.first, h.level, h.text)
+            for h in self._heading_blocks
+            if not (h.span.last > h.span.first and _TOOL_LINE.fullmatch(h.text.strip()))
+        ]
 
     @cached_property
     def _rows_by_line(self) -> dict[int, tuple[Table, int]]:
