@@ -268,3 +268,26 @@ def test_a_tool_line_between_rules_names_no_section_so_its_run_keys_apply() -> N
     # a heading over its rule that is a title, not a tool's line, still opens a section
     titled = "Results\n-------\n\nmodel_name = a:1b\n\nSummary\n-------\n\nIt ran at 5 tok/s.\n"
     assert "model" not in _conditions("5 tok/s", 5, 10, titled)
+
+
+_GROUPED = """# LLM Performance Benchmarking
+
+## Performance
+
+### Multiple NVIDIA GPUs, FP16
+
+| Model         | GPU      | MLC LLM (tok/sec) | vLLM (tok/sec) |
+|---------------|----------|-------------------|----------------|
+| Llama2-70B    | A100 x 2 | **17.0**          | 15.27          |
+|               | A100 x 4 | **26.6**          | 17.64          |
+| Llama2-13B    | A100 x 2 | 30.1              |                |
+|               | A100 x 4 | 35.2              |                |
+"""
+
+
+def test_an_empty_first_cell_continues_the_group_above() -> None:
+    # mlc-ai/llm-perf-bench README.md:31-33: the `A100 x 4` row is Llama2-70B's
+    assert _conditions("26.6", 26.6, 10, _GROUPED)["model"] == "Llama2-70B"
+    assert _conditions("17.0", 17.0, 9, _GROUPED)["model"] == "Llama2-70B"
+    # a row that leaves another cell empty too states no group: its label stays unsaid
+    assert "model" not in _conditions("35.2", 35.2, 12, _GROUPED)

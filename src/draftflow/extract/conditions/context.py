@@ -370,6 +370,8 @@ class DocumentContext:
             for column, cell in enumerate(cells):
                 if cell.strip() in _DITTO:
                     cells[column] = _above(table, index, column)
+            if _continues_group(cells, table, index):
+                cells[0] = _above(table, index, 0)  # `|  | A100 x 4 | 26.6 |` under `Llama2-70B`
             exact: dict[str, int] = {}
             for column, cell in enumerate(cells):
                 if cell:
@@ -671,8 +673,23 @@ class DocumentContext:
 
 
 def _above(table: Table, index: int, column: int) -> str:
-    """A ditto cell's value: the nearest cell above it in its column that is not one."""
+    """A ditto cell's value: the nearest cell above it in its column that is not one (nor,
+    in the first column, empty)."""
     for row in reversed(table.body_rows[:index]):
-        if column < len(row) and row[column].text.strip() not in _DITTO:
-            return row[column].text
+        text = row[column].text if column < len(row) else ""
+        if column < len(row) and text.strip() not in _DITTO and (column or text.strip()):
+            return text
     return ""
+
+
+_GROUP_ROW = 3
+"""The fewest cells of a row that continues a group: its empty label and two it states."""
+
+
+def _continues_group(cells: list[str], table: Table, index: int) -> bool:
+    """Whether a body row's empty first cell continues the group the rows above it head: the
+    row states its other cells, and a row above names the first column (mlc-ai/llm-perf-bench
+    README.md:31-33: `Llama2-70B | A100 x 2`, then `| | A100 x 4 |` and `| | A100 x 8 |`)."""
+    if index == 0 or len(cells) < _GROUP_ROW or cells[0].strip():
+        return False
+    return all(cell.strip() for cell in cells[1:]) and bool(_above(table, index, 0).strip())
