@@ -237,6 +237,8 @@ def test_a_batch_written_as_its_setting_is_the_runs_concurrency() -> None:
     assert settings_in_text("**Batch=1 (latency-focused):**").values == {"concurrency": {1}}
     assert settings_in_text("llama-bench --batch-size 2048 -ub 512").values == {}
     assert settings_in_text("batch 3 of 5").values == {}
+    # robbiemu/dgx-spark-inference docs/handbook.md:38: a CUDA-graph capture setting
+    assert settings_in_text("the cap-CUDA-graphs-to-bs=1 optimization is planned").values == {}
     table = (
         "# Bench\n\n## Latency\n\n| Backend | Stage 2 bs=1 | Stage 2 bs=4 |\n|---|---|---|\n"
         "| vLLM FP4 | 1,819 ms | 456 ms |\n"
