@@ -31,6 +31,7 @@ MAX_LABEL_PARTS = 4
 
 ALIASES = {
     "c": "concurrency",
+    "bs": "concurrency",  # a batch size is the run's load (the gold policy's `concurrency`)
     "concurrency": "concurrency",
     "max_concurrency": "concurrency",
     "model": "model",

@@ -33,6 +33,8 @@ _PP = re.compile(
     r"\s*[:=]?\s*`?(?P<n>\d{1,2})\b",
     re.I,
 )
+_SEPARATOR = re.compile(r"\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?")
+"""A pipe table's separator row (`|---|:--:|`)."""
 _KV_TYPES = spelling_pattern(vocabulary().precision.kv_cache)
 _KV = re.compile(
     rf"(?:--kv[-_]cache[-_]dtype|\bkv[-_ ]cache[-_ ](?:dtype|type|precision)|--cache-type-k"
@@ -121,18 +123,56 @@ def _lines(documents: Iterable[Document]) -> Iterable[tuple[str, str]]:
 
 
 def read_parallelism(documents: Sequence[Document]) -> Stated:
-    """`TP2` (or `TP2 PP2`) where the sources state a tensor (and pipeline) parallel size."""
+    """`TP2` (or `TP2 PP2`) where the sources state a tensor (and pipeline) parallel size for
+    every run: not in one row of a table wider than a `key | value` pair whose other rows
+    state none or another (`| MiniMax-M2.5 | 62 tokens/s (Hopper, TP=2) |` below single-card
+    rows states that row's run, guoqingbao/vllm.rs, read33-s21). Such a row's size, where it
+    differs from the one agreed on, leaves the field null."""
     found: list[tuple[str | int, str]] = []
-    for line, url in _lines(documents):
-        tp = _TP.search(line)
-        if tp is None:
-            continue
-        size = int(tp["n"] or tp["m"])
-        if size < 1:
-            continue
-        pp = _PP.search(line)
-        found.append((f"TP{size}" + (f" PP{int(pp['n'])}" if pp else ""), url))
-    return _agreed(found, "parallelism")
+    aside: list[tuple[str | int, str]] = []
+    for document in documents:
+        lines = document.line_list
+        for number, line in enumerate(lines, 1):
+            stated = _parallelism(line)
+            if stated is None:
+                continue
+            row = is_table_row(line) and len(split_pipes(line)) > PAIR_CELLS
+            every = row and _every_row_states(lines, number, stated)
+            (aside if row and not every else found).append((stated, document.line_url(number)))
+    agreed = _agreed(found, "parallelism")
+    other = {value for value, _ in aside} - {agreed.value}
+    if agreed.value is not None and other:
+        listed = ", ".join(str(v) for v in [agreed.value, *sorted(map(str, other))][:4])
+        return Stated(None, unstated=f"the sources state several parallelisms ({listed})")
+    if agreed.value is None and aside and not found:
+        return Stated(None, unstated="only single table rows state a parallelism")
+    return agreed
+
+
+def _parallelism(line: str) -> str | None:
+    """The parallel size one line states (`TP2`, `TP2 PP2`), if any."""
+    tp = _TP.search(line)
+    if tp is None:
+        return None
+    size = int(tp["n"] or tp["m"])
+    if size < 1:
+        return None
+    pp = _PP.search(line)
+    return f"TP{size}" + (f" PP{int(pp['n'])}" if pp else "")
+
+
+def _every_row_states(lines: Sequence[str], number: int, stated: str) -> bool:
+    """Whether every body row of the table holding line `number` (1-based) states the
+    parallelism `stated`: then the table states it for all its runs."""
+    first = last = number - 1
+    while first > 0 and is_table_row(lines[first - 1]):
+        first -= 1
+    while last + 1 < len(lines) and is_table_row(lines[last + 1]):
+        last += 1
+    body = [line for line in lines[first : last + 1] if not _SEPARATOR.fullmatch(line.strip())][
+        1:
+    ]  # the header row names columns, not a run
+    return bool(body) and all(_parallelism(line) == stated for line in body)
 
 
 def read_kv_dtype(documents: Sequence[Document]) -> Stated:

@@ -108,3 +108,23 @@ def test_a_hash_line_inside_a_quoted_csv_cell_starts_no_section() -> None:
     text = 'concurrency,model,answer\n4,m,"text\n\n## Examples\nmore"\n8,m,ok\n'
     context = _context("bench.csv", text)
     assert counts_at(context, 6, "concurrency") == {8}
+
+
+_SUMMARY_LOG = (
+    "=== TensorRT-LLM Comprehensive Test Results Summary ===\n"
+    "Start Time: Fri Jul 11 04:27:26 UTC 2025\n\n"
+    "ISL,OSL,Requests,Throughput(tokens/sec),Latency(ms),Status\n"
+    "128,128,30000,14389.7989,266855.7100,SUCCESS\n"
+    "128,512,15000,19327.0773,397369.9631,SUCCESS\n"
+)
+
+
+def test_a_comma_separated_block_in_a_log_states_its_rows_counts_under_their_headers() -> None:
+    # shaamil101-etched/trtllm-benchmarks results/summary_results.log: extract read ISL and
+    # OSL from the row, and the place reader, reading only .csv and .tsv files' rows, could
+    # not re-read them, so the citation dropped them
+    context = DocumentContext(make_document("results/summary_results.log", _SUMMARY_LOG))
+    assert counts_at(context, 6, "output_tokens") == {512}
+    assert counts_at(context, 6, "input_tokens") == {128}
+    assert counts_at(context, 5, "output_tokens") == {128}
+    assert counts_at(context, 4, "output_tokens") == frozenset()  # the header record

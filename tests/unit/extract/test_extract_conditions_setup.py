@@ -235,3 +235,59 @@ def test_the_key_value_lines_under_a_report_s_title_state_its_setup() -> None:
     assert source.spans[0] == (3, 5)
     untitled = setup_source(make_document("NOTES.md", "Model: Qwen3 8B\n\n## Runs\n"))
     assert untitled.pairs == ()
+
+
+_TOOL_LOG = """-------Linux----------
+cpu_info: AMD Ryzen 9 5950X 16-Core Processor
+gpu_info: NVIDIA GeForce RTX 3060
+ollama_version: 0.5.7
+----------
+model_name =    mistral:7b
+eval rate:            67.11 tokens/s
+eval rate:            66.61 tokens/s
+--------------------
+Average of eval rate:  66.966  tokens/s
+----------------------------------------
+model_name =    phi4:14b
+eval rate:            32.77 tokens/s
+--------------------
+Average of eval rate:  32.808  tokens/s
+----------------------------------------
+"""
+
+
+def test_a_tool_line_between_rules_names_no_section_so_its_run_keys_apply() -> None:
+    # freeletics/ollama-benchmark results/Linux_RTX_3060.md: Markdown reads `Average of eval
+    # rate: 32.808 tokens/s` over `-----` as a heading, which cut the figure off from its
+    # `model_name` line and the log's `gpu_info` and `ollama_version`
+    found = _conditions("32.808", 32.808, 15, _TOOL_LOG)
+    assert found["model"] == "phi4:14b"
+    assert (found["engine"], found["engine_version"]) == ("Ollama", "0.5.7")
+    assert found["system"] == "NVIDIA GeForce RTX 3060"
+    assert _conditions("66.966", 66.966, 10, _TOOL_LOG)["model"] == "mistral:7b"
+    # a heading over its rule that is a title, not a tool's line, still opens a section
+    titled = "Results\n-------\n\nmodel_name = a:1b\n\nSummary\n-------\n\nIt ran at 5 tok/s.\n"
+    assert "model" not in _conditions("5 tok/s", 5, 10, titled)
+
+
+_GROUPED = """# LLM Performance Benchmarking
+
+## Performance
+
+### Multiple NVIDIA GPUs, FP16
+
+| Model         | GPU      | MLC LLM (tok/sec) | vLLM (tok/sec) |
+|---------------|----------|-------------------|----------------|
+| Llama2-70B    | A100 x 2 | **17.0**          | 15.27          |
+|               | A100 x 4 | **26.6**          | 17.64          |
+| Llama2-13B    | A100 x 2 | 30.1              |                |
+|               | A100 x 4 | 35.2              |                |
+"""
+
+
+def test_an_empty_first_cell_continues_the_group_above() -> None:
+    # mlc-ai/llm-perf-bench README.md:31-33: the `A100 x 4` row is Llama2-70B's
+    assert _conditions("26.6", 26.6, 10, _GROUPED)["model"] == "Llama2-70B"
+    assert _conditions("17.0", 17.0, 9, _GROUPED)["model"] == "Llama2-70B"
+    # a row that leaves another cell empty too states no group: its label stays unsaid
+    assert "model" not in _conditions("35.2", 35.2, 12, _GROUPED)

@@ -209,3 +209,11 @@ def test_a_unit_ending_a_list_item_s_line_is_no_owner_of_the_model_below_it() ->
     assert model_in(text) == "Qwen2.5-3B-Instruct"
     assert model_in("at 41 tok/s Qwen2.5 7B") == "Qwen2.5 7B"
     assert model_in("served Qwen/Qwen3-8B on vLLM") == "Qwen/Qwen3-8B"
+
+
+def test_a_file_named_like_a_gpu_is_no_system() -> None:
+    # hedone21/llm_rs2 results/data/flash_attn_decode/qwen_after_c1.txt: `[FAIL] p100.txt
+    # depth=170 llm_rs=86.09ms` names the prompt file p100.txt; the run was on a Galaxy S25
+    assert sole_system("[FAIL] p100.txt depth=170") is None
+    assert sole_system("on a Tesla P100 GPU") == "Tesla P100"
+    assert sole_system("NVIDIA H100 80GB.") == "NVIDIA H100 80GB"

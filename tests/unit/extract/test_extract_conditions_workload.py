@@ -19,6 +19,8 @@ from draftflow.extract.conditions.workload import (
     workload_in_text,
     workload_of_path,
 )
+from draftflow.extract.harvest.markdown_tables import harvest_markdown
+from draftflow.extract.results import conditions_for
 
 
 def _context(text: str, path: str = "report.md") -> DocumentContext:
@@ -224,3 +226,26 @@ def test_a_count_after_the_word_concurrency_is_the_concurrency() -> None:
     assert stated.values == {"concurrency": {4}}
     assert settings_in_text("max concurrency: 16 requests").values == {"concurrency": {16}}
     assert settings_in_text("from concurrency 1 to concurrency 64").conflicts == {"concurrency"}
+
+
+def test_a_batch_written_as_its_setting_is_the_runs_concurrency() -> None:
+    """E27-25/fusionxpark-gb10-hwtest (dev gold): `All GB10 numbers: batch=1, ...` over a
+    table, `**Batch=1 (latency-focused):**`, a `Stage 2 bs=4` column; the gold policy counts a
+    batch size as the run's load. llama.cpp's `--batch-size 2048` is its prompt batch, no load."""
+    caption = "All GB10 numbers: batch=1, short prompt (~128 tokens), generate 256 tokens, BF16."
+    assert settings_in_text(caption).values == {"concurrency": {1}, "output_tokens": {256}}
+    assert settings_in_text("**Batch=1 (latency-focused):**").values == {"concurrency": {1}}
+    assert settings_in_text("llama-bench --batch-size 2048 -ub 512").values == {}
+    assert settings_in_text("batch 3 of 5").values == {}
+    # robbiemu/dgx-spark-inference docs/handbook.md:38: a CUDA-graph capture setting
+    assert settings_in_text("the cap-CUDA-graphs-to-bs=1 optimization is planned").values == {}
+    table = (
+        "# Bench\n\n## Latency\n\n| Backend | Stage 2 bs=1 | Stage 2 bs=4 |\n|---|---|---|\n"
+        "| vLLM FP4 | 1,819 ms | 456 ms |\n"
+    )
+    found = {
+        value: conditions_for(candidate)
+        for candidate in harvest_markdown(make_document("README.md", table))
+        for value in candidate.values
+    }
+    assert found[456]["concurrency"] == 4 and found[1819]["concurrency"] == 1

@@ -10,6 +10,7 @@ from draftflow.extract.candidates import SourceFormat
 from draftflow.extract.classify import select
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.prose.harvest import harvest_prose
+from draftflow.extract.results import conditions_for
 from extract_support import snapshot_of
 from prose_cases import figures
 
@@ -54,3 +55,17 @@ def test_a_table_cell_that_is_a_sentence_is_read_as_prose() -> None:
     document = snapshot_of({"R.md": text}).documents[0]
     label = harvest_prose(document)[0].column or ""
     assert label.startswith("2026-07-24/25 / Recorded outcome › Focused generation")
+
+
+def test_a_setting_of_one_clause_is_not_the_next_clauses_figures() -> None:
+    # er0080/vllm-benchmarking docs/hardware-verification.md:40 (read31-s21): TP=2 is the 27B
+    # FP8 model's load; opt-125m's ~25s states no parallelism
+    text = (
+        "| Item | Result |\n| --- | --- |\n"
+        "| Model load time vs the 900s timeout | ✅ 27B FP8 at TP=2 ready in ~72s; "
+        "opt-125m in ~25s |\n"
+    )
+    document = snapshot_of({"R.md": text}).documents[0]
+    found = {c.value: conditions_for(c) for c in harvest_prose(document)}
+    assert found[72].get("TP") == 2
+    assert "TP" not in found[25]

@@ -4,7 +4,7 @@ that a side experiment tries (a `Mitigation` section, one arm's column) is not t
 from __future__ import annotations
 
 from documents import make_document
-from draftflow.select.setup_fields import read_kv_dtype
+from draftflow.select.setup_fields import read_kv_dtype, read_parallelism
 
 _MITIGATION = (
     "# Edge LLM bench\n\n"
@@ -33,3 +33,31 @@ def test_a_setup_states_the_kv_type_and_a_trial_of_another_leaves_it_unsaid() ->
     # the same trial of the setup's own type leaves the setup's
     same = setup + "\n## FP8 KV cache trial\n\nAn fp8 KV cache costs 9% decode.\n"
     assert read_kv_dtype([make_document("README.md", same)]).value == "fp8"
+
+
+_ONE_ROW_TP2 = (
+    "### Chat Performance\n\n> **A100** (Single Card, 40G)\n\n"
+    "| Model | Format | Size| Decoding Speed |\n|---|---|---|---|\n"
+    "| QwQ-32B | Q4_K_M | 32B | **41.36** tokens/s |\n"
+    "| **Qwen3.5-35B-A3B** | FP8 | **35B (MoE)**| **97** tokens/s (**Hopper**)  |\n"
+    "| **MiniMax-M2.5** | NVFP4 | **229B (MoE)**| **62** tokens/s (**Hopper, TP=2**)  |\n"
+)
+
+
+def test_one_table_rows_parallelism_is_not_the_records() -> None:
+    # guoqingbao/vllm.rs ReadMe.md:47 (read33-s21): TP=2 is the MiniMax-M2.5 row's run; the
+    # rows above it ran on a single card
+    stated = read_parallelism([make_document("README.md", _ONE_ROW_TP2)])
+    assert stated.value is None and "single table rows" in stated.unstated
+    # a setup line stating it for all, and that row beside it, disagree: null
+    setup = "# Bench\n\nServed with `--tensor-parallel-size 1`.\n\n" + _ONE_ROW_TP2
+    assert read_parallelism([make_document("README.md", setup)]).value is None
+
+
+def test_a_table_whose_every_row_states_one_parallelism_states_the_records() -> None:
+    rows = (
+        "| Model | Stack | tok/s |\n|---|---|---|\n"
+        "| A | vLLM / TP=2 | 10 |\n| B | vLLM / TP=2 | 12 |\n"
+    )
+    stated = read_parallelism([make_document("README.md", "# Bench\n\n" + rows)])
+    assert stated.value == "TP2"

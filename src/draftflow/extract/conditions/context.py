@@ -33,6 +33,8 @@ INTRO_LINES = 25
 _REFERENCE = re.compile(r"`[^`\s]*:[^`\s]*`")
 _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
+_TOOL_LINE = re.compile(r"[^:=\n]{1,60}[:=][ \t]*[-+~]?\d[\d.,]*[ \t]*[A-Za-z%/]{0,12}")
+"""A `key: value` line whose value is one number with at most a unit: what a tool prints."""
 _DATA_KINDS = frozenset({DocumentKind.CSV, DocumentKind.JSON, DocumentKind.JSONL})
 
 
@@ -222,8 +224,15 @@ class DocumentContext:
 
     @cached_property
     def _headings(self) -> list[tuple[int, int, str]]:
-        """(line, level, text) of every heading outside code blocks."""
-        return [(h.span.first, h.level, h.text) for h in self._heading_blocks]
+        """(line, level, text) of every heading outside code blocks, less a tool's output line
+        between its `-----` rules, which Markdown reads as a heading but names no section
+        (`Average of eval rate: 66.966 tokens/s` closes a model's run in freeletics/
+        ollama-benchmark results/*.md; the `model_name = mistral:7b` above it is its model)."""
+        return [
+            (h.span.first, h.level, h.text)
+            for h in self._heading_blocks
+            if not (h.span.last > h.span.first and _TOOL_LINE.fullmatch(h.text.strip()))
+        ]
 
     @cached_property
     def _rows_by_line(self) -> dict[int, tuple[Table, int]]:
@@ -361,6 +370,8 @@ class DocumentContext:
             for column, cell in enumerate(cells):
                 if cell.strip() in _DITTO:
                     cells[column] = _above(table, index, column)
+            if _continues_group(cells, table, index):
+                cells[0] = _above(table, index, 0)  # `|  | A100 x 4 | 26.6 |` under `Llama2-70B`
             exact: dict[str, int] = {}
             for column, cell in enumerate(cells):
                 if cell:
@@ -662,8 +673,23 @@ class DocumentContext:
 
 
 def _above(table: Table, index: int, column: int) -> str:
-    """A ditto cell's value: the nearest cell above it in its column that is not one."""
+    """A ditto cell's value: the nearest cell above it in its column that is not one (nor,
+    in the first column, empty)."""
     for row in reversed(table.body_rows[:index]):
-        if column < len(row) and row[column].text.strip() not in _DITTO:
-            return row[column].text
+        text = row[column].text if column < len(row) else ""
+        if column < len(row) and text.strip() not in _DITTO and (column or text.strip()):
+            return text
     return ""
+
+
+_GROUP_ROW = 3
+"""The fewest cells of a row that continues a group: its empty label and two it states."""
+
+
+def _continues_group(cells: list[str], table: Table, index: int) -> bool:
+    """Whether a body row's empty first cell continues the group the rows above it head: the
+    row states its other cells, and a row above names the first column (mlc-ai/llm-perf-bench
+    README.md:31-33: `Llama2-70B | A100 x 2`, then `| | A100 x 4 |` and `| | A100 x 8 |`)."""
+    if index == 0 or len(cells) < _GROUP_ROW or cells[0].strip():
+        return False
+    return all(cell.strip() for cell in cells[1:]) and bool(_above(table, index, 0).strip())

@@ -62,7 +62,14 @@ from draftflow.extract.conditions.run_settings import (
     settings_in_pairs,
     settings_in_text,
 )
-from draftflow.extract.document import section_header_lines, split_pipes
+from draftflow.extract.document import (
+    DocumentKind,
+    Table,
+    TableKind,
+    parse_document,
+    section_header_lines,
+    split_pipes,
+)
 from draftflow.extract.numeric import cell_numbers
 from draftflow.text.lines import plain_text
 
@@ -330,7 +337,7 @@ def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
     table = context.table_cells(line, "")
     if table is not None:
         readings += _row(context, line, key, table.header, table.cells)
-    elif (record := _delimited_row(context, line)) is not None:
+    elif (record := _delimited_row(context, line) or _text_table_row(context, line)) is not None:
         readings += _row(context, line, key, *record)
     text = plain_text(context.lines[line - 1])
     if line in _header_line_set(context):
@@ -369,6 +376,36 @@ def _delimited_row(
     if len(cells) < 2:
         return None
     return tuple(h.strip() for h in header), tuple(c.strip() for c in cells)
+
+
+def _text_table_row(
+    context: DocumentContext, line: int
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A body row of a comma-separated or aligned table in a text or log file (a tool's
+    `ISL,OSL,Requests,...` block in shaamil101-etched/trtllm-benchmarks results/
+    summary_results.log), under its header, as the text-table harvest reads it."""
+    rows = _remembered(context, 0, "text table rows", lambda: _text_table_rows(context))
+    return rows.get(line)
+
+
+def _text_table_rows(
+    context: DocumentContext,
+) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
+    parsed = parse_document(context.document)
+    if parsed.kind is not DocumentKind.TEXT:
+        return {}
+    found: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for block in parsed.blocks:
+        if not isinstance(block, Table) or block.kind not in _TEXT_TABLES:
+            continue
+        header = tuple(block.column_header(c) for c in range(block.width))
+        for row in block.body_rows:
+            if row:
+                found.setdefault(row[0].line, (header, tuple(cell.text for cell in row)))
+    return found
+
+
+_TEXT_TABLES = (TableKind.CSV, TableKind.ALIGNED)
 
 
 def _header_line_set(context: DocumentContext) -> frozenset[int]:

@@ -90,8 +90,11 @@ _FAMILY = re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w
 PRECISION = _VOCABULARY.precision.bounded()
 """A weight precision, as a word of its own (`numbers/vocabulary.toml`, `[precision]`)."""
 _SYSTEM_WORDS = _VOCABULARY.hardware_pattern("system")
-SYSTEM = re.compile(rf"{HARDWARE_BEFORE}(?:{_SYSTEM_WORDS}){HARDWARE_AFTER}", re.I)
-"""A machine or accelerator (`numbers/vocabulary.toml`, `[[hardware]]` of kind `system`)."""
+_FILE_AFTER = r"(?!\.(?:txt|json|jsonl|csv|tsv|log|md|ya?ml|html?)\b)"
+SYSTEM = re.compile(rf"{HARDWARE_BEFORE}(?:{_SYSTEM_WORDS}){HARDWARE_AFTER}{_FILE_AFTER}", re.I)
+"""A machine or accelerator (`numbers/vocabulary.toml`, `[[hardware]]` of kind `system`); not
+a file's name (`[FAIL] p100.txt depth=170` names the prompt file `p100`, not a Tesla P100:
+hedone21/llm_rs2 results/data/flash_attn_decode/qwen_after_c1.txt)."""
 _CARD = re.compile(
     rf"^(?:{'|'.join(e.pattern() for e in _VOCABULARY.hardware if e.card)}|gpus?)$", re.I
 )

@@ -239,12 +239,23 @@ class _Block:
         sentence = span_at(self.sentences, clause[0])
         first = self.clauses(sentence)[0]
         lead = self.text[first[0] : first[1]] if first[0] < clause[0] else ""
+        if lead.rstrip().endswith(";") and self._measures(first):
+            lead = ""  # `27B FP8 at TP=2 ready in ~72s; opt-125m in ~25s`: its own figure's
         words = " ".join(f"{lead} {self.text[clause[0] : clause[1]]}".split())
         if self.block.lead_in and words.startswith(self.block.lead_in):
             words = words[len(self.block.lead_in) :].lstrip(" :")
         parts = [self.block.heading, self.block.lead_in, words]
         label = " › ".join(part for part in parts if part)
         return label if len(label) <= MAX_LABEL else label[: MAX_LABEL - 1] + "…"
+
+    def _measures(self, span: tuple[int, int]) -> bool:
+        """Whether a clause states a figure of its own (a number with its unit): then what it
+        names (`at TP=2`) is that figure's, not the next clause's (er0080/vllm-benchmarking
+        docs/hardware-verification.md:40, read31-s21)."""
+        return any(
+            span[0] <= mention.start < span[1] and unit is not None
+            for mention, (unit, _) in zip(self.mentions, self.units, strict=True)
+        )
 
     def judge(self, i: int) -> tuple[str, str] | None:
         """(metric, unit) when mention `i` is a reported figure, else None."""
