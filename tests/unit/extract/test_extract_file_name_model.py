@@ -75,3 +75,40 @@ def test_figures_under_a_log_link_are_not_under_the_logs_name() -> None:
     figures = [r for r in results if r.value == 3541.34]
     assert figures
     assert all((r.conditions or {}).get("model") is None for r in figures)
+
+
+COMMAND_BLOCKS = """# vLLM benchmarking
+
+## Test 3
+
+```
+python benchmark_serving.py --backend vllm \\
+--model Qwen2-7B-Instruct --dataset-name random \\
+--random-input-len 1024 \\
+--random-output-len 1024
+
+============ Serving Benchmark Result ============
+Output token throughput (tok/s):         3541.34
+==================================================
+```
+
+```
+python benchmark_serving.py --backend vllm \\
+--model /models/latest --random-input-len 2048
+
+============ Serving Benchmark Result ============
+Output token throughput (tok/s):         1234.5
+==================================================
+```
+"""
+
+
+def test_the_command_opening_a_block_states_its_figures_model_and_lengths() -> None:
+    results = asyncio.run(extract(snapshot_of({"README.md": COMMAND_BLOCKS}), None))
+    by_value = {r.value: r.conditions or {} for r in results.reported_results}
+    assert by_value[3541.34].get("model") == "Qwen2-7B-Instruct"
+    assert by_value[3541.34].get("input_tokens") == 1024
+    assert by_value[3541.34].get("output_tokens") == 1024
+    # the next block's command is another run's; a path is no model's name
+    assert by_value[1234.5].get("model") is None
+    assert by_value[1234.5].get("input_tokens") == 2048
