@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.setup_names import ORIGIN_WORDS, PORT
+from draftflow.extract.conditions.setup_names import ORIGIN_AFTER, ORIGIN_WORDS, PORT
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 Keyword = tuple[str, ...]
@@ -55,13 +55,17 @@ def pattern(keyword: Keyword) -> re.Pattern[str]:
     if keyword not in _RUNTIME_KEYWORDS:
         return re.compile(words, re.I)
     spellings = "|".join(alternative.removesuffix(f"(?!{PORT})") for alternative in keyword)
-    named = "|".join(rf"\b(?<!-){_NOT_AN_ORIGIN}{alternative}\b" for alternative in keyword)
+    named = "|".join(
+        rf"\b(?<!-){_NOT_AN_ORIGIN}{alternative}\b(?!{ORIGIN_AFTER})" for alternative in keyword
+    )
     return re.compile(rf"^(?!.*\b(?:{spellings}){PORT}).*?(?:{named})", re.I | re.M)
 
 
 _NOT_AN_ORIGIN = "".join(f"(?<!{words} )(?<!{words} the )" for words in ORIGIN_WORDS)
 """Not after words that make a runtime another project's origin (`a Rust implementation of
-vLLM`), the words `extract/conditions/setup_names.py` reads an engine's origin by."""
+vLLM`) or what it imitates (`compatible with Ollama`), the words
+`extract/conditions/setup_names.py` reads an engine's origin by (and, after the name, its
+`ORIGIN_AFTER`: `Ollama-compatible`)."""
 
 
 @functools.cache

@@ -22,6 +22,7 @@ from pydantic import JsonValue
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.chain_names import ChainText, Names, text_names
 from draftflow.extract.conditions.columns import column_model, parallel_count
+from draftflow.extract.conditions.command import command_conditions
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.name_reading import noted_system
@@ -368,7 +369,9 @@ def _read_surroundings(
 ) -> None:
     """The figure's document, nearest first: its section's `key: value` lines, its caption and
     headings, its setup sections' pairs, its introduction (where the chain names no other),
-    and the run settings stated around it."""
+    and the run settings stated around it; first the command its code block opens with."""
+    for key, setting in command_conditions(context, line):
+        resolved.put(key, setting)
     read_key_values(resolved, context.key_values(line))
     read_text(resolved, context.caption(line))
     for _, _, heading in context.heading_path(line):

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
 
+from draftflow.acquire.rules import DOCUMENT_SUFFIXES
 from draftflow.numbers.units import unit_after
 from draftflow.numbers.vocabulary import (
     HARDWARE_AFTER,
@@ -60,11 +61,34 @@ ORIGIN_WORDS = (
     "inspired by",
     "alternative to",
     "replacement for",
+    "compatible with",
+    "compatibility with",
+    "emulation of",
+    "emulates",
+    "mimics",
 )
 """The words before an engine's name that make it another project's origin (`a lightweight
-Rust implementation of vLLM`): the engine is what the project ports, not what ran."""
+Rust implementation of vLLM`) or what the project imitates (`Compatible with OpenAI and
+Ollama API specifications`, `a drop-in replacement for vLLM`): the engine is what the project
+ports or speaks like, not what ran."""
+ORIGIN_AFTER = (
+    r"(?:[\s-]+api)?[\s-]+compatib(?:le|ility)\b"
+    r"|[\s-]+api[\s-]+(?:format|spec(?:ification)?s?|support|emulation)\b"
+)
+"""The words after an engine's name that make it what a project imitates, not what ran
+(`Ollama Compatible`, `OpenAI/Ollama API compatibility`, `Full Ollama API support`): the
+same kind as `ORIGIN_WORDS`, written after the name (`Ollama-compatible` is no engine's name
+of its own anyway). `a compatible llama.cpp server` and `the OpenAI-compatible vLLM endpoint`
+name the engine that ran."""
 _ORIGIN_WORDS = "|".join(words.replace(" ", r"\s+") for words in ORIGIN_WORDS)
-_ORIGIN = re.compile(rf"\b(?:{_ORIGIN_WORDS})\s+(?:the\s+)?[`*_]*$", re.I)
+_ORIGIN = re.compile(
+    rf"\b(?:{_ORIGIN_WORDS})\s+(?:the\s+)?"
+    r"(?:[\w.+-]+\s*(?:,|/|\+|&|\band\b|\bor\b)\s*){0,3}[`*_]*$",
+    re.I,
+)
+"""Origin words before a name, or before a list that ends with it (`compatible with OpenAI
+and Ollama`)."""
+_ORIGIN_NEXT = re.compile(ORIGIN_AFTER, re.I)
 
 
 def _named(text: str) -> frozenset[str]:
@@ -79,7 +103,9 @@ def _named(text: str) -> frozenset[str]:
 
 def _only_origin(regex: re.Pattern[str], text: str) -> bool:
     return all(
-        _ORIGIN.search(text[max(0, m.start() - 40) : m.start()]) for m in regex.finditer(text)
+        _ORIGIN.search(text[max(0, m.start() - 40) : m.start()])
+        or _ORIGIN_NEXT.match(text, m.end())
+        for m in regex.finditer(text)
     )
 
 
@@ -709,6 +735,12 @@ _VERSIONED_FAMILY = re.compile(r"^[A-Za-z]+[-\s]?[Vv]?\d+(?:\.\d+)?(?:[-.\s]|$)"
 (`qwen397b-np1`)."""
 
 
+_RUN_OF_AN_ENGINE = re.compile(rf"^(?:{'|'.join(ENGINES.values())})[-_]", re.I)
+"""A name that starts with an engine's (`vllm-7B-2gpuA10080GB-0.5GRAM-same-node`): a run's
+name, which states its model's size, GPUs and settings, not a model's (dennislee22/
+vLLM-benchmarking's startup log gave every figure the model `vllm-7B-2gpuA10080GB-...`)."""
+
+
 @lru_cache(maxsize=1 << 12)
 def names_model(name: str) -> bool:
     """Whether a name alone (a folder's, a clause's hyphenated word) is a model's: a value
@@ -717,6 +749,8 @@ def names_model(name: str) -> bool:
     generation at its start (`GLM-4.5-Air`). The one test extract's condition reader and
     the draft's title share."""
     plain = name.strip().strip("`*")
+    if _RUN_OF_AN_ENGINE.match(plain) and "/" not in plain:
+        return False  # `vllm-7B-2gpuA10080GB-...`: a run's name (`mlx-community/...` is an id)
     if is_model_value(plain) and (OWN_SIZE.search(plain) or _HF_ID.match(plain)):
         return True
     start = _VERSIONED_FAMILY.match(plain) if " " not in plain else None  # one word only:
@@ -731,10 +765,29 @@ def names_model(name: str) -> bool:
 def model_in(text: str) -> str | None:
     """The first model name a text states (a name with a parameter count), as written."""
     for match in _MODEL_NAME.finditer(text):
+        if _is_a_file_name(text, match):
+            continue
         name = _name_run(_after_function_words(_without_spaced_path(match.group(0))).strip("-_ "))
         if _size_of(name) and not SYSTEM.fullmatch(name) and _has_a_name(name):
             return name
     return None
+
+
+_FILE_WORD = re.compile(r"[^\s()\[\]<>\"'`,;|]*")
+_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,9}$")
+
+
+def _is_a_file_name(text: str, match: re.Match[str]) -> bool:
+    """Whether a matched name is a document's file name (`vllm-7B-2gpuA10080GB-0.5GRAM-same-
+    node.log`, `Llama-3-8B.json`): a name written with a document's suffix names the file,
+    which may carry the model's size, the GPUs and the settings of a run, not the model the
+    run served (dennislee22/vLLM-benchmarking's `Startup log: [vllm-7B-...-same-node.log]`
+    gave its section the model `7B-2gpuA10080GB-0.5GRAM-same-node.log`). A weights file
+    (`Qwen2-7B.gguf`) is named after its model and is kept."""
+    rest = _FILE_WORD.match(text, match.end())
+    end = rest.end() if rest is not None else match.end()
+    suffix = _SUFFIX.search(text[match.start() : end].rstrip("."))
+    return suffix is not None and suffix.group(0).lower() in DOCUMENT_SUFFIXES
 
 
 _SPACED_PATH = re.compile(r"^\S*/\S*\s+")
