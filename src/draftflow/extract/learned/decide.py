@@ -149,10 +149,26 @@ def out_by_policy(candidate: Candidate) -> bool:
         line = _tags_blanked(candidate.caption or "")
         start, end = written_at(candidate, line) or (-1, len(candidate.text) - 1)
         before, after = line[max(0, start - 3) : start], line[end : end + 3]
-        if _OPEN_BOUND.match(after):
+        if _OPEN_BOUND.match(after) or _FORMULA.search(after):
             return True
-        return bool(_FORMULA.search(before) or _FORMULA.search(after))
+        return bool(_FORMULA.search(before)) and not named_reading(line[max(0, start - 80) : start])
     return bool(_BOUND_OR_FORMULA.search(_tags_blanked(candidate.text)))
+
+
+_NAMED_READING = re.compile(
+    r"(?:^|[\s(,;|{\[`*])[A-Za-z_][\w@.\-]*(?:[ \t]+[A-Za-z_][\w@.\-]*)*"
+    r"[ \t]*`?[ \t]*=[ \t]*\**[ \t]*$"
+)
+"""Words, then `=` right before a number (`busbw=22.7 GB/s`, `load time =  390.49 ms`,
+`pass@1 = 0.000`): a tool's or an author's named reading. A formula's `=` follows a number or
+an operator (`198.25 * 1000 / 4790.39 = 41.47`, `n=3 = 40.3`), which no word run ends in."""
+
+
+def named_reading(before: str) -> bool:
+    """Whether the text `before` a number ends in a name and `=` (`key=value` or
+    `key = value`): the number is what the name reads, not the result of arithmetic the
+    source shows, so the policy's formula rule leaves it to the model."""
+    return bool(_NAMED_READING.search(before))
 
 
 _CONFIGURATION = re.compile(
