@@ -124,6 +124,8 @@ def test_a_named_reading_after_an_equals_sign_is_no_formula(line: str, value: fl
     [
         ("Tokens per Second = 198.66 * 1000 / 4790.39 = 41.47", 41.47),  # arithmetic shown
         ("Best config: MTP n=3 = 40.3 tok/s", 40.3),  # `=` after a number
+        # a chain of arithmetic whose middle term has a unit (heitor-mocelin, a corpus draft)
+        ("31B × 2 bytes ÷ 273 GB/s = 227 ms per token = 4.4 tok/s theoretical max", 4.4),
         ("Theoretical: 273 / 80 ≈ 3.4 tok/s", 3.4),
         ("run with --max-model-len=4096", 4096),  # a setting, named so
     ],
