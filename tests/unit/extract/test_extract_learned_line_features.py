@@ -40,8 +40,6 @@ def _line_features(
                 "line_result_word",
                 "line_spec_section",
                 "line_unit=tokens/s",
-                "line_unit_kind=rate",
-                "line_unit_measured",
                 "line_version",
             ],
         ),
@@ -107,32 +105,3 @@ def test_a_number_not_written_on_its_line_has_no_unit_or_setting_before_it() -> 
 def test_a_number_outside_a_line_has_only_its_block() -> None:
     features = _line_features("# 41.2 tok/s v1.2.3", "41.2", fmt=SourceFormat.MARKDOWN)
     assert features == ["block=paragraph"]
-
-
-@pytest.mark.parametrize(
-    ("line", "number", "kind"),
-    [
-        # rare units no four repositories share weigh through their kind
-        ("RDMA ok via enp1s0f0np0 - 1.74 us write latency", "1.74", "time"),
-        ("Power draw: 265 W under load", "265", "power"),
-        ("copy: 101478.93 MB/s", "101478.93", "rate"),
-    ],
-)
-def test_the_unit_after_a_number_gives_its_kind(line: str, number: str, kind: str) -> None:
-    features = _line_features(line, number)
-    assert f"line_unit_kind={kind}" in features and "line_unit_measured" in features
-
-
-def test_a_cell_s_unit_gives_its_kind() -> None:
-    candidate = Candidate(
-        candidate_id="README.md:3",
-        document_id="README.md",
-        path="README.md",
-        line=3,
-        format=SourceFormat.MARKDOWN,
-        text="54 C",
-        values=[54.0],
-        unit_guess="°C",
-    )
-    features = instance_features(candidate, 0, None, Place("table", "| x | 54 C |"))
-    assert "unit_kind=temperature" in features and "unit_measured" in features

@@ -40,8 +40,7 @@ from draftflow.extract.vocabulary import (
     SPEC_HEADINGS,
     THRESHOLD_WORDS,
 )
-from draftflow.numbers.units import MEASURED_UNITS, unit_after, unit_of_name
-from draftflow.numbers.vocabulary import vocabulary
+from draftflow.numbers.units import unit_after, unit_of_name
 
 Features = dict[str, float]
 IN_PROGRESS_BAR = "in_progress_bar"
@@ -270,44 +269,8 @@ def _shape_features(add: _Adder, candidate: Candidate, index: int) -> None:
         add("plus_minus", 1.0)
     if candidate.unit_guess:
         add("unit=" + candidate.unit_guess, 1.0)
-        for feature in unit_kind_features("unit", candidate.unit_guess):
-            add(feature, 1.0)
     else:
         add("unit=none", 1.0)
-
-
-_KIND_ORDER = ("rate", "time", "memory", "ratio", "power", "temperature", "frequency", "energy")
-_RATE = re.compile(r"/s(?:ec)?$|FLOPS$", re.I)
-
-
-@lru_cache(maxsize=256)
-def unit_kind(unit: str) -> str:
-    """The kind of quantity a canonical unit measures (`rate`, `time`, `memory`, `ratio`,
-    `power`, `temperature`, `frequency`, `energy`, `count`, or `other`), from the vocabulary's
-    dimensions: a per-second unit or a FLOP rate is a rate, whatever it counts."""
-    if _RATE.search(unit):
-        return "rate"
-    lowered = unit.lower()
-    dimensions = next(
-        (
-            u.dimensions
-            for u in vocabulary().unit
-            if u.id == unit or lowered in (spelling.lower() for spelling in u.written)
-        ),
-        frozenset(),
-    )
-    return next(
-        (kind for kind in _KIND_ORDER if kind in dimensions), "count" if dimensions else "other"
-    )
-
-
-def unit_kind_features(role: str, unit: str) -> tuple[str, ...]:
-    """A unit's kind and whether the vocabulary calls it measured, as features (`role` is
-    `unit` for a cell's or key's unit, `line_unit` for the unit written after a number on a
-    line): a rare unit (`µs`, `W`, `MB/s`, `GHz`) that no four repositories share still
-    weighs through its kind, which they do."""
-    kind = (f"{role}_kind={unit_kind(unit)}",)
-    return kind + ((f"{role}_measured",) if unit in MEASURED_UNITS else ())
 
 
 _FRACTION = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s*/\s*(\d[\d,]*(?:\.\d+)?)(?![\d.])")
@@ -344,9 +307,6 @@ def _line_features(add: _Adder, candidate: Candidate, line: str) -> None:
     before = line[:start] if span is not None else ""
     after_unit = unit_after(line, end) if span is not None else None
     add("line_unit=" + (after_unit or "none"), 1.0)
-    if after_unit:
-        for feature in unit_kind_features("line_unit", after_unit):
-            add(feature, 1.0)
     if _SETTING_BEFORE.search(before):
         add("line_setting_before", 1.0)
     _line_word_features(add, line)
