@@ -103,3 +103,34 @@ def test_a_measured_number_beside_a_setting_s_name_is_not_held_out(text: str, va
 )
 def test_a_setting_s_own_value_is_still_held_out(text: str, value: float) -> None:
     assert all(_left_by_rules(text, value))
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        # epappas/gx10-cluster's nccl-tests summary, E27-25's GRPO run, bhodgens' failure
+        # notes: a name, `=`, the reading (gold figures the policy held out on 59ed308)
+        ("size=1.07 GB  iters=10  busbw=22.7 GB/s", 22.7),
+        ("T21 GRPO (GSM8K) 200 steps: reward=0.373", 0.373),
+        ("- LCB pass@1 = 0.133 (Q8_0) - extremely low coding capability", 0.133),
+    ],
+)
+def test_a_named_reading_after_an_equals_sign_is_no_formula(line: str, value: float) -> None:
+    assert not any(_left_by_rules(f"# Run\n\n```\n{line}\n```\n", value))
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("Tokens per Second = 198.66 * 1000 / 4790.39 = 41.47", 41.47),  # arithmetic shown
+        ("Best config: MTP n=3 = 40.3 tok/s", 40.3),  # `=` after a number
+        # a chain of arithmetic whose middle term has a unit (heitor-mocelin, a corpus draft)
+        ("31B × 2 bytes ÷ 273 GB/s = 227 ms per token = 4.4 tok/s theoretical max", 4.4),
+        ("Theoretical: 273 / 80 ≈ 3.4 tok/s", 3.4),
+        ("run with --max-model-len=4096", 4096),  # a setting, named so
+    ],
+)
+def test_a_formula_a_bound_or_a_setting_after_an_equals_sign_stays_out(
+    line: str, value: float
+) -> None:
+    assert all(_left_by_rules(f"# Run\n\n{line}\n", value))

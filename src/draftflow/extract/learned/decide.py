@@ -149,10 +149,36 @@ def out_by_policy(candidate: Candidate) -> bool:
         line = _tags_blanked(candidate.caption or "")
         start, end = written_at(candidate, line) or (-1, len(candidate.text) - 1)
         before, after = line[max(0, start - 3) : start], line[end : end + 3]
-        if _OPEN_BOUND.match(after):
+        if _OPEN_BOUND.match(after) or _FORMULA.search(after):
             return True
-        return bool(_FORMULA.search(before) or _FORMULA.search(after))
+        return bool(_FORMULA.search(before)) and not named_reading(line[max(0, start - 80) : start])
     return bool(_BOUND_OR_FORMULA.search(_tags_blanked(candidate.text)))
+
+
+_NAMED_READING = re.compile(
+    r"(?:^|[\s(,;|{\[`*])(?P<name>[A-Za-z_][\w@.\-]*(?:[ \t]+[A-Za-z_][\w@.\-]*)*)"
+    r"[ \t]*`?[ \t]*=[ \t]*\**[ \t]*$"
+)
+"""Words, then `=` right before a number (`busbw=22.7 GB/s`, `load time =  390.49 ms`,
+`pass@1 = 0.000`): a tool's or an author's named reading. A formula's `=` follows a number or
+an operator (`198.25 * 1000 / 4790.39 = 41.47`, `n=3 = 40.3`), which no word run ends in."""
+_OPERATOR_BEFORE = re.compile(r"[×÷/^+=≈~]$")
+_NUMBER_BEFORE = re.compile(r"\d$")
+
+
+def named_reading(before: str) -> bool:
+    """Whether the text `before` a number ends in a name and `=` (`key=value` or
+    `key = value`): the number is what the name reads, not the result of arithmetic the
+    source shows, so the policy's formula rule leaves it to the model. Words after an
+    operator, or a unit after a number (`÷ 273 GB/s = 227 ms per token = 4.4 tok/s`), are a
+    quantity in a chain of arithmetic, not a name."""
+    match = _NAMED_READING.search(before)
+    if match is None:
+        return False
+    head = before[: match.start("name")].rstrip(" \t*_`")
+    if _OPERATOR_BEFORE.search(head):
+        return False
+    return not (_NUMBER_BEFORE.search(head) and unit_after(before, len(head)) is not None)
 
 
 _CONFIGURATION = re.compile(
