@@ -87,7 +87,7 @@ def test_a_rows_figures_cite_each_condition_once(monkeypatch: pytest.MonkeyPatch
 def test_shared_citations_cite_as_each_figure_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     shared = _extraction(monkeypatch, {"cite": 0})
     monkeypatch.undo()
-    monkeypatch.setattr(cite, "_citation_key", lambda key, value: None, raising=False)
+    monkeypatch.setattr(cite, "citation_key", lambda key, value: None)
     alone = _extraction(monkeypatch, {"cite": 0})
     assert shared.model_dump_json() == alone.model_dump_json()
     assert [r.condition_sources for r in shared.reported_results] == [

@@ -8,9 +8,17 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
-from draftflow.extract.conditions.cite import CITED_KEYS, Citations, Reads, cited
+from draftflow.extract.conditions.cite import (
+    CITED_KEYS,
+    Citations,
+    IndexedReads,
+    Reads,
+    citation_key,
+    cited,
+    said_and_read,
+)
 from draftflow.extract.conditions.context import DocumentContext, recent
-from draftflow.extract.conditions.place_reading import Own, reads_at
+from draftflow.extract.conditions.place_reading import Own, header_line_set, reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
@@ -51,6 +59,7 @@ class ConditionReader:
         self._reading: DocumentContext | None = None
         self._citations: dict[tuple[str, int, float | None], Citations] = {}
         self._first_headers: dict[str, int] = {}
+        self._lines_read: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
         readme = next(
             (d for d in snapshot.documents if d.path.lower() in ("readme.md", "readme")), None
         )
@@ -136,6 +145,7 @@ class ConditionReader:
             self._reading.forget_lines()
             self._index.forget()
             self._citations.clear()
+            self._lines_read.clear()
         self._reading = context
 
     def cite(
@@ -159,13 +169,30 @@ class ConditionReader:
     def reads_for(self, own: Own | None) -> Reads:
         """`reads` for one figure (`own`: its document's path, line and value): of a header
         row of its table, only its own column's header states an engine or a system."""
-        if own is None:
-            return self.reads
+        return _OwnReads(self, own)
 
-        def reads(document: Document, line: int, key: str, value: JsonValue) -> bool:
-            return reads_at(self._context(document), line, key, value, own)
-
-        return reads
+    def lines_read(
+        self, document: Document, lines: list[int], key: str, value: JsonValue
+    ) -> list[int]:
+        """Of a document's `lines`, those where a figure's `reads` may read `value` as `key`:
+        where it reads so for any figure, and the document's header rows (of which a figure's
+        own column's header is read for it alone); found once per document and value while
+        its figures are read (a data file's rows each asked for all the lines after them)."""
+        cite_key = citation_key(key, value)
+        if cite_key is None:
+            return lines
+        memo_key = (document.document_id, *cite_key)
+        found = self._lines_read.get(memo_key)
+        if found is None or found[0] != lines:
+            context = self._context(document)
+            headers = header_line_set(context)
+            kept = [
+                n
+                for n in lines
+                if n in headers or said_and_read(document, n, key, value, self.reads)
+            ]
+            found = self._lines_read[memo_key] = (lines, kept)
+        return found[1]
 
     def chain(self, document: Document, line: int) -> ChainPlaces:
         """A figure's context chain, nearest first: its document's lines (`DocumentContext.
@@ -227,3 +254,22 @@ class ConditionReader:
             found = [n for first, last in spans for n in range(first, last + 1)]
             self._setup_spans[document.document_id] = found
         return found
+
+
+class _OwnReads(IndexedReads):
+    """`ConditionReader.reads_for` one figure (or none): its reads, and the lines they may read
+    a value on."""
+
+    def __init__(self, reader: ConditionReader, own: Own | None) -> None:
+        self._reader = reader
+        self._own = own
+
+    def __call__(self, document: Document, line: int, key: str, value: JsonValue) -> bool:
+        """Whether the place states `value` as `key` for this figure (`reads_at`)."""
+        return reads_at(self._reader.context(document), line, key, value, self._own)
+
+    def lines_read(
+        self, document: Document, lines: list[int], key: str, value: JsonValue
+    ) -> list[int]:
+        """`ConditionReader.lines_read`: for any figure, so for this one."""
+        return self._reader.lines_read(document, lines, key, value)

@@ -192,6 +192,30 @@ class NarrowedChain(ABC):
     def may_name(self, words: frozenset[str]) -> Iterable[tuple[Document, int]]:
         """Its places whose text holds any of `words`, in its order."""
 
+    @abstractmethod
+    def may_state_kept(
+        self, value: JsonValue, keep: Callable[[Document, list[int]], list[int]]
+    ) -> Iterable[tuple[Document, int]]:
+        """`may_state(value)`, each document's lines narrowed by `keep(document, lines)`
+        (sorted lines in, a sorted subset of them out)."""
+
+
+class IndexedReads(ABC):
+    """A `Reads` that can also tell, of a document's lines, those where it may read a value:
+    a value no place reads (a data file's `f16` in every row, under no precision's name)
+    is then looked for once per document, not walked again from each row of it."""
+
+    @abstractmethod
+    def __call__(self, document: Document, line: int, key: str, value: JsonValue) -> bool:
+        """Whether the place states `value` as `key` where extract's reader reads it."""
+
+    @abstractmethod
+    def lines_read(
+        self, document: Document, lines: list[int], key: str, value: JsonValue
+    ) -> list[int]:
+        """Of `lines` (sorted), those where this may read `value` as `key`, sorted: every
+        line where `_where_read` would find it (more is allowed, never fewer)."""
+
 
 NEAR = 32
 """Places read one by one before a narrowed chain is searched only where it may state a value:
@@ -212,7 +236,10 @@ def cite(
     chain = _readable_again(chain)
     narrowed = chain if isinstance(chain, NarrowedChain) else None
     if reads is not None and read_where_read(key, value):
-        place = _where_read(value, _may_state(chain, narrowed, value), key, reads)
+        places = _may_state(chain, narrowed, value)
+        if narrowed is not None and isinstance(reads, IndexedReads):
+            places = _may_read(narrowed, value, key, reads)
+        place = _where_read(value, places, key, reads)
         # nowhere read so: a place where its words stand would be a guess
         return (place,) if place is not None else None
     place = _nearest_stating(value, _may_state(chain, narrowed, value), key)
@@ -233,13 +260,19 @@ def _where_read(
     """The first of `places` where the reader of `key` reads `value` (and, for an engine,
     where its words stand too)."""
     for document, line in places:
-        # an engine's words as well as its reading (`llama-bench` reads as llama.cpp),
-        # but in a file name, which glues them (`llamacpp_gemma4`); a count's reading
-        # alone (a CSV row's `256,512` is no plain text's)
-        said = key != "engine" or line == 0 or states(place_text(document, line), value)
-        if said and reads(document, line, key, value):
+        if said_and_read(document, line, key, value, reads):
             return Place(document.path, line)
     return None
+
+
+def said_and_read(document: Document, line: int, key: str, value: JsonValue, reads: Reads) -> bool:
+    """Whether `_where_read` takes the place: read as `key` by `reads` (an engine's words
+    standing there too)."""
+    # an engine's words as well as its reading (`llama-bench` reads as llama.cpp),
+    # but in a file name, which glues them (`llamacpp_gemma4`); a count's reading
+    # alone (a CSV row's `256,512` is no plain text's)
+    said = key != "engine" or line == 0 or states(place_text(document, line), value)
+    return said and reads(document, line, key, value)
 
 
 def _nearest_stating(
@@ -284,6 +317,17 @@ def _may_state(
     yield from narrowed.may_state(value)
 
 
+def _may_read(
+    narrowed: NarrowedChain, value: JsonValue, key: str, reads: IndexedReads
+) -> Iterator[tuple[Document, int]]:
+    """`_may_state` of a narrowed chain, its index's places kept to those where `reads` may
+    read `value`: the first where it does is the same place, as `_where_read` reads each."""
+    yield from islice(narrowed, NEAR)
+    yield from narrowed.may_state_kept(
+        value, lambda document, lines: reads.lines_read(document, lines, key, value)
+    )
+
+
 def _readable_again(
     chain: Iterable[tuple[Document, int]],
 ) -> Iterable[tuple[Document, int]]:
@@ -297,7 +341,7 @@ Citations = dict[tuple[str, type, object], "tuple[Place, ...] | None"]
 row holds a dozen figures whose conditions are mostly the same values on the same chain."""
 
 
-def _citation_key(key: str, value: JsonValue) -> tuple[str, type, object] | None:
+def citation_key(key: str, value: JsonValue) -> tuple[str, type, object] | None:
     """A key equal for two values exactly when `cite` reads them alike: the type kept (`1`,
     `1.0` and `true` are equal in Python, not to `cite`), a float by its repr; None for a
     list or an object."""
@@ -325,7 +369,7 @@ def cited(
         if key not in CITED_KEYS or value is None:
             kept[key] = value
             continue
-        memo_key = _citation_key(key, value) if memo is not None else None
+        memo_key = citation_key(key, value) if memo is not None else None
         if memo is not None and memo_key is not None and memo_key in memo:
             places = memo[memo_key]
         else:

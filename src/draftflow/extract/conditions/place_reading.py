@@ -202,7 +202,7 @@ def _own_header(context: DocumentContext, line: int, own: Own | None) -> str | N
     holding the figure's row and one cell of that row holds its value; else None."""
     if own is None or own[0] != context.document.path or not 1 <= line < own[1]:
         return None
-    if line not in _header_line_set(context):
+    if line not in header_line_set(context):
         return None
     columns = _remembered(context, own[1], "value columns", lambda: _value_columns(context, own[1]))
     column = columns.get(own[2])
@@ -268,7 +268,7 @@ def _engines(context: DocumentContext, line: int) -> frozenset[str]:
         return frozenset()
     text = plain_text(context.lines[line - 1])
     table = context.table_cells(line, "")
-    if table is None and line not in _header_line_set(context):
+    if table is None and line not in header_line_set(context):
         found = vocab.engine_in(text)
         return frozenset({found} if found else ())
     return _engines_in(table.cells if table is not None else split_pipes(text))
@@ -312,7 +312,7 @@ def _parameters(context: DocumentContext, line: int) -> dict[str, tuple[JsonValu
     elif (record := _delimited_row(context, line)) is not None:
         cells = list(zip(*record, strict=False))
     found = parameters_in_cells(cells)
-    if table is None and line not in _header_line_set(context):
+    if table is None and line not in header_line_set(context):
         for key, value in parameters_in_text(plain_text(context.lines[line - 1])):
             found.setdefault(key, set()).add(value)
     return {key: tuple(values) for key, values in found.items()}
@@ -340,7 +340,7 @@ def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
     elif (record := _delimited_row(context, line) or _text_table_row(context, line)) is not None:
         readings += _row(context, line, key, *record)
     text = plain_text(context.lines[line - 1])
-    if line in _header_line_set(context):
+    if line in header_line_set(context):
         readings += _headers(key, [cell for cell in split_pipes(text) if cell])
     readings += _text(key, text)
     if table is None:
@@ -408,7 +408,8 @@ def _text_table_rows(
 _TEXT_TABLES = (TableKind.CSV, TableKind.ALIGNED)
 
 
-def _header_line_set(context: DocumentContext) -> frozenset[int]:
+def header_line_set(context: DocumentContext) -> frozenset[int]:
+    """The document's table header lines, as a set (read once per document)."""
     found: frozenset[int] = context.remembered(
         "header line set", lambda: frozenset(context.header_lines)
     )

@@ -113,6 +113,17 @@ class ChainPlaces(NarrowedChain):
             return self.among(lambda index, document: index.with_every(document, words))
         return self.among(lambda index, document: index.stating(document, value))
 
+    def may_state_kept(
+        self, value: JsonValue, keep: Callable[[Document, list[int]], list[int]]
+    ) -> Iterator[tuple[Document, int]]:
+        """`may_state`, each document's lines narrowed by `keep(document, lines)`."""
+        if isinstance(value, str):
+            words = value_tokens(value)
+            return self.among(
+                lambda index, document: keep(document, index.with_every(document, words))
+            )
+        return self.among(lambda index, document: keep(document, index.stating(document, value)))
+
     def may_name(self, words: frozenset[str]) -> Iterator[tuple[Document, int]]:
         """The chain's places that hold any of `words`, in the chain's order."""
         return self.among(lambda index, document: index.with_any(document, words))

@@ -171,11 +171,29 @@ def _stack_parts(header: str, value: str) -> list[str]:
 
 def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
     """A row's cells: by header where the header says what it holds, else by value; a cell
-    that writes a stack (`model / engine / 1 node`) is read part by part."""
-    cells = [(header, part) for header, value in cells for part in _stack_parts(header, value)]
-    sizes = [value for _, value in cells if vocab.is_size(value)]
-    for header, value in cells:
-        _read_cell(resolved, header, value, sizes[0] if sizes else None)
+    that writes a stack (`model / engine / 1 node`) is read part by part. Each cell is read
+    once (with the row's size): a JSONL row's dozens of figures each read all its other
+    cells, the same cells under the same size."""
+    parts = [part for header, value in cells for part in _cell_parts(header, value)]
+    size = next((value for _, value, is_size in parts if is_size), None)
+    for header, value, _ in parts:
+        for key, setting in _cell_puts(header, value, size):
+            resolved.put(key, setting)
+
+
+@lru_cache(maxsize=1 << 14)
+def _cell_parts(header: str, value: str) -> tuple[tuple[str, str, bool], ...]:
+    """A cell's parts (`_stack_parts`) under its header, each with whether it is a size."""
+    return tuple((header, part, vocab.is_size(part)) for part in _stack_parts(header, value))
+
+
+@lru_cache(maxsize=1 << 14)
+def _cell_puts(header: str, value: str, size: str | None) -> _Puts:
+    """What `_read_cell` puts for one cell part, in order (read-only: replayed on each
+    figure's `Resolved`, which takes them as it would have from `_read_cell`)."""
+    puts = _Puts()
+    _read_cell(puts, header, value, size)
+    return puts
 
 
 def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | None) -> None:
