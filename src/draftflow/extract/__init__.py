@@ -16,10 +16,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+# Bound here, not on first use: `harvest` is also the name of a subpackage, and once
+# `draftflow.extract.harvest` is imported the package's attribute would be that module.
+from draftflow.extract.harvest.run import harvest, harvest_document
+
 if TYPE_CHECKING:
     from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
     from draftflow.extract.candidates import Candidate, SourceFormat
-    from draftflow.extract.harvest.run import harvest, harvest_document
     from draftflow.extract.model_pass.run import DEFAULT_CONTEXT_BUDGET_TOKENS, EXTRACT_PROMPT
     from draftflow.extract.run import extract, figures_by_line
 
@@ -34,8 +37,6 @@ _FROM = {
     "SourceFormat": "draftflow.extract.candidates",
     "extract": "draftflow.extract.run",
     "figures_by_line": "draftflow.extract.run",
-    "harvest": "draftflow.extract.harvest.run",
-    "harvest_document": "draftflow.extract.harvest.run",
 }
 
 __all__ = [
