@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from assert_cache import rewrite_before_workers
 from data_files import DATA, REFRESH
 from gitrepo import git
 
@@ -212,9 +213,12 @@ def pytest_configure(config: pytest.Config) -> None:
     """Bytecode for src/ before any test starts `python -m draftflow` (once, in the main
     process): where PYTHONDONTWRITEBYTECODE is set, as on the shared machine, each of those
     processes would compile the whole package again (0.3 of its ~1 CPU-second of start-up).
-    Up-to-date files are skipped, so a second run costs a few stat calls."""
+    Up-to-date files are skipped, so a second run costs a few stat calls. With xdist, the
+    test modules' rewritten bytecode is made here too, once, not by each worker
+    (`assert_cache.py`)."""
     if not hasattr(config, "workerinput"):
         compileall.compile_dir(ROOT / "src", quiet=1)
+        rewrite_before_workers(config, ROOT / "tests", DATA)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

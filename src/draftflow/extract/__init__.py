@@ -5,33 +5,39 @@ path, Markdown table cells with their row and column headers, each with its exac
 no model, the selected figures become the results as they are. With a model, the model
 chooses, labels, groups and fills conditions, and every number it returns is grounded on its
 cited line before it is accepted; derived figures are computed in Python.
+
+The names below load on first use (PEP 562): a process that reads only a submodule (verify
+reads `extract.document`) does not import the whole stage, and with it the harvest's and the
+classifier's vocabularies and regular expressions (about 0.2 CPU-s a process).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import threading
-from collections.abc import Callable
-from typing import TypeVar, cast
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-from draftflow.acquire.snapshot import SkippedFile, Snapshot
-from draftflow.extract.artifact import DocumentFigures, DroppedClaim, DropReason, Extraction
-from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import Selected, select, without_unread_prose
-from draftflow.extract.deterministic import extract_deterministic
+# Bound here, not on first use: `harvest` is also the name of a subpackage, and once
+# `draftflow.extract.harvest` is imported the package's attribute would be that module.
 from draftflow.extract.harvest.run import harvest, harvest_document
-from draftflow.extract.learned.weights import ResultModel
-from draftflow.extract.merge import merge_extractions
-from draftflow.extract.model_pass.run import (
-    DEFAULT_CONTEXT_BUDGET_TOKENS,
-    EXTRACT_PROMPT,
-    extract_with_model,
-)
-from draftflow.extract.standing import with_standing
-from draftflow.extract.unspecified import with_unspecified
-from draftflow.llm.protocol import StructuredClient
-from draftflow.runtime.collector import collection_paused
+
+if TYPE_CHECKING:
+    from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
+    from draftflow.extract.candidates import Candidate, SourceFormat
+    from draftflow.extract.model_pass.run import DEFAULT_CONTEXT_BUDGET_TOKENS, EXTRACT_PROMPT
+    from draftflow.extract.run import extract, figures_by_line
+
+# each name this package gives, and the module it comes from
+_FROM = {
+    "DEFAULT_CONTEXT_BUDGET_TOKENS": "draftflow.extract.model_pass.run",
+    "EXTRACT_PROMPT": "draftflow.extract.model_pass.run",
+    "Candidate": "draftflow.extract.candidates",
+    "DropReason": "draftflow.extract.artifact",
+    "DroppedClaim": "draftflow.extract.artifact",
+    "Extraction": "draftflow.extract.artifact",
+    "SourceFormat": "draftflow.extract.candidates",
+    "extract": "draftflow.extract.run",
+    "figures_by_line": "draftflow.extract.run",
+}
 
 __all__ = [
     "DEFAULT_CONTEXT_BUDGET_TOKENS",
@@ -48,119 +54,16 @@ __all__ = [
 ]
 
 
-async def extract(
-    snapshot: Snapshot,
-    client: StructuredClient | None,
-    *,
-    context_budget_tokens: int = DEFAULT_CONTEXT_BUDGET_TOKENS,
-    result_model: ResultModel | None = None,
-) -> Extraction:
-    """Extract the snapshot's reported results, test profiles and setup.
-
-    With `client` None the extraction is fully deterministic. With a client, the model labels,
-    groups and fills conditions over documents chunked to `context_budget_tokens`; what it
-    proposes that cannot be grounded is listed in `Extraction.dropped`. The deterministic
-    figures are kept either way (see `merge.py`). `result_model` decides which numbers are
-    results (the shipped model unless given). A repository with no results gives an empty
-    extraction: nothing is invented.
-    """
-    unreadable: list[SkippedFile] = []
-    candidates = harvest(snapshot, unreadable)
-    if client is None:
-        with collection_paused():  # a figure each, and no cycles among them
-            plain = select(candidates)
-            baseline = extract_deterministic(
-                snapshot, candidates, with_unspecified(candidates, plain), result_model
-            )
-            found = _with_standing(snapshot, baseline.model_copy(update={"unreadable": unreadable}))
-            found.share_figures(figures_by_line(snapshot, plain))
-        return found
-    # The model's requests go out first; the deterministic pass (seconds on a big repository)
-    # runs in a thread while they are answered, and this loop keeps reading the replies. The
-    # two passes share no state, so each gives what it gives alone.
-    chosen = select(candidates, include_prose=True)  # classified once for both passes
-    modelled_task = asyncio.ensure_future(
-        extract_with_model(
-            snapshot,
-            candidates,
-            client,
-            context_budget_tokens=context_budget_tokens,
-            chosen=chosen,
-        )
-    )
-    try:
-        # figures of no known metric are the editor's to name: the model is not shown them
-        plain = with_unspecified(candidates, without_unread_prose(chosen))
-        baseline = await _in_thread(
-            extract_deterministic, snapshot, candidates, plain, result_model
-        )
-    except BaseException:
-        modelled_task.cancel()
-        await asyncio.gather(modelled_task, return_exceptions=True)
-        raise
-    modelled = await modelled_task
-    order = [d.document_id for d in snapshot.documents]
-    merged = merge_extractions(baseline, modelled, order)
-    found = _with_standing(
-        snapshot,
-        merged.model_copy(
-            update={"unreadable": unreadable, "unread_tables": baseline.unread_tables}
-        ),
-    )
-    found.share_figures(figures_by_line(snapshot, without_unread_prose(chosen)))
-    return found
+def __getattr__(name: str) -> object:
+    """A name of the stage, imported from its module on first use and kept here."""
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
 
 
-def figures_by_line(snapshot: Snapshot, selected: list[Selected]) -> DocumentFigures:
-    """`select(candidates)` of the snapshot's harvest, by document (path, sha256) and line,
-    every document present (one with no figures has none): what `select(harvest_document(d))`
-    gives each document alone, as the classifier selects each candidate on its own and counts
-    a table's rows within its document."""
-    by_id = {
-        document.document_id: (document.path, document.sha256) for document in snapshot.documents
-    }
-    found: DocumentFigures = {key: {} for key in by_id.values()}
-    for item in selected:
-        candidate = item.candidate
-        found[by_id[candidate.document_id]].setdefault(candidate.line, []).append(item)
-    return found
-
-
-def _with_standing(snapshot: Snapshot, extraction: Extraction) -> Extraction:
-    """The extraction with each result's status words and attribution (`standing.py`)."""
-    results = with_standing(snapshot, extraction.reported_results)
-    return extraction.model_copy(update={"reported_results": results})
-
-
-_T = TypeVar("_T")
-
-
-async def _in_thread(function: Callable[..., _T], *args: object) -> _T:
-    """`function(*args)` in a daemon thread of its own, awaited on this loop.
-
-    Not the loop's executor: `asyncio.run` waits for the executor's threads on the way out,
-    so an interrupt during the pass would wait for it to finish; this thread is left behind.
-    """
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[_T] = loop.create_future()
-
-    def settle(result: _T | None, error: BaseException | None) -> None:
-        if done.done():
-            return  # the awaiting coroutine was cancelled
-        if error is not None:
-            done.set_exception(error)
-        else:
-            done.set_result(cast(_T, result))
-
-    def run() -> None:
-        result: _T | None = None
-        error: BaseException | None = None
-        try:
-            result = function(*args)
-        except BaseException as raised:  # handed to the awaiting coroutine, as to_thread does
-            error = raised
-        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
-            loop.call_soon_threadsafe(settle, result, error)
-
-    threading.Thread(target=run, name="draftflow-extract", daemon=True).start()
-    return await done
+def __dir__() -> list[str]:
+    """The module's names, the ones loaded on first use included."""
+    return sorted(set(globals()) | set(_FROM))
