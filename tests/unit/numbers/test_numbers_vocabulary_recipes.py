@@ -141,7 +141,12 @@ def test_hardware_and_precisions_load_from_the_data_file() -> None:
     assert {"fp8", "nvfp4", "bf16"} <= set(VOCABULARY.precision.spellings)
     assert "full precision" in VOCABULARY.precision.reference
     assert "fp8_e4m3" in VOCABULARY.precision.kv_cache
-    assert [topic.topic for topic in VOCABULARY.hardware_topic] == ["spark", "nvidia", "gx10", "amd"]
+    assert [topic.topic for topic in VOCABULARY.hardware_topic] == [
+        "spark",
+        "nvidia",
+        "gx10",
+        "amd",
+    ]
     assert VOCABULARY.record_system is not None
 
 
