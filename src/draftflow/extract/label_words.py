@@ -71,10 +71,21 @@ def _words_before(item: Selected) -> str:
         before = plain[:value_start]
         start = _BEFORE_START.match(before)
         words = before[start.end() :].split() if start else before.split()
-        phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`")
-        if len(phrase) <= _MAX_BESIDE and _LETTER.search(phrase):
+        phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`+−-")
+        if len(phrase) <= _MAX_BESIDE and _LETTER.search(phrase) and _LINKS.search(phrase):
             return phrase
     return ""
+
+
+_LINKS = re.compile(
+    r"\b(?:at|through|to|of|from|by|is|was|are|were|reads?|reached|hits?|than|as|vs\.?|"
+    r"versus|under|over|around|about)$|[=:]$",
+    re.I,
+)
+"""A phrase that ends by linking to the value after it (`failed at`, `succeeded through`):
+the figure's own verb. Three words cut from a sentence (`move at all` of "did not move at
+all — 13334.7 → 13334.6 MB/s", `suggested +` of "suggested +4.6%") name nothing
+(read33-s21)."""
 
 
 def by_document(
@@ -185,6 +196,7 @@ def own_clause(text: str, others: list[str], limit: int) -> str:
         if (plain := _SECTION_NUMBER.sub("", clause).strip(" :.—-"))
         and plain.lower() not in theirs
         and len(plain) <= limit
+        and not _CONTINUATION.match(plain)
     ]
     # a clause that states a setting (`PTL iGPU (DDR5-7200)`) before a generic one
     # (`Summary Table`)
@@ -195,7 +207,14 @@ _SETTING_WORDS = re.compile(r"[(\d]")
 
 
 def _plain_text(text: str) -> str:
-    return " ".join(MARKUP.sub(r"\1", text).split())
+    return " ".join(MARKUP.sub(r"\1", HTML_TAG.sub("", text)).split())
+
+
+HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+"""An HTML tag in a heading (`<a name="jumbo-mtu"></a>`): an anchor, no words of the label."""
+_CONTINUATION = re.compile(r"^(?:and|or|but|because|which|so|then|with|why|how)\b")
+"""A clause that continues the one before it (`and how to tell that from two cabled ports`):
+no name of a figure on its own (epappas's label read that way, read33-s21)."""
 
 
 def _top_clauses(text: str) -> list[str]:
