@@ -145,9 +145,7 @@ def claim_phrase(writer: Framed) -> str:
             phrase += f" for {subject}"
         return phrase
     if first is not None:
-        amount = _range_as_written(first) or facts_wording.amount(
-            figure_ref(first, writer.written)
-        )
+        amount = _range_as_written(first) or facts_wording.amount(figure_ref(first, writer.written))
         phrase = f"{metric_name(first)} of {amount}{_at_concurrency(first)}"
         model = w.text(first.result.conditions.get("model"))
         named = model and writer.common_model() is None and _models_figure(first, model)
