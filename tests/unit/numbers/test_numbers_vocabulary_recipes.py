@@ -160,6 +160,8 @@ def test_hardware_and_precisions_load_from_the_data_file() -> None:
         ("AMD Instinct MI300X nodes", "AMD Instinct MI300X"),
         ("### V100 (CUDA0) - 27B Dense Models", "V100"),
         ("a Tesla P40 24GB", "Tesla P40 24GB"),
+        # KrisDcosta's phone: its title named no device (read33-s21)
+        ("## Core Results (Pixel 6a, decode phase, n=10 trials)", "Pixel 6a"),
     ],
 )
 def test_every_kind_of_system_is_read_from_the_data(text: str, system: str) -> None:
