@@ -263,3 +263,19 @@ def test_an_amd_box_and_a_datacenter_card_are_hardware_topics() -> None:
     assert read_topics(meta, [], [document], HARDWARE, "hardware") == ["amd"]
     a100 = [_result(document, 5, "A100 (Single Card, 40G), decode tok/s")]
     assert read_topics(RecordMetadata(), a100, [document], HARDWARE, "hardware") == ["nvidia"]
+
+
+def test_a_repository_titled_by_an_engine_port_measures_that_engine() -> None:
+    """guoqingbao/vllm.rs is the engine its README's title names (`# vLLM.rs – A Minimalist
+    vLLM in Rust`); its record read "Runtime topics: unknown" (read33-s21)."""
+    readme = make_document(
+        "ReadMe.md", "# 🚀 **vLLM.rs** – A Minimalist vLLM in Rust\n\nA Rust implementation.\n"
+    )
+    plain = make_document("r.md", "| case | decode tok/s |\n|---|---|\n| short | 41.5 |\n")
+    meta = RecordMetadata()
+    read_runtimes(meta, [_result(plain, 3, "short")], [plain], [readme])
+    assert meta.runtimes == ["vLLM.rs"] and meta.evidence["runtime:vLLM.rs"] == readme.line_url(1)
+    other = make_document("README.md", "# Bench\n\nWe compare against candle-vllm.rs.\n")
+    meta = RecordMetadata()
+    read_runtimes(meta, [_result(plain, 3, "short")], [plain], [other])
+    assert meta.runtimes == []
