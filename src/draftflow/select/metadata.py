@@ -30,8 +30,14 @@ from draftflow.select.setup_fields import (
     read_license,
     read_parallelism,
 )
-from draftflow.select.subject_system import opening_system
-from draftflow.select.topics import first_line, read_runtimes, read_topics, runs_a_model
+from draftflow.select.subject_system import opening_system, section_system
+from draftflow.select.topics import (
+    first_line,
+    read_runtimes,
+    read_topics,
+    runs_a_model,
+    sections_of,
+)
 
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
@@ -148,6 +154,9 @@ def _system(
     other = _another_machine(front, hit[1], headline) if hit is not None else None
     if hit is None or other is not None:
         subject = opening_system(readme) if readme is not None else None
+        if subject is None and hit is None:
+            # no README subject: the one machine the headline figures' sections name
+            subject = section_system(sections_of(front, headline))
         if subject is not None and (hit is None or _names_another_machine(subject[0])):
             # the README opens on its own machine (an AMD box, two Radeon cards): its subject
             meta.system, meta.evidence["system"] = subject

@@ -51,7 +51,7 @@ def read_runtimes(
         meta.unstated["runtime"] = "no headline figure is a model's: no engine ran them"
         return
     if not found:
-        found = _runtimes_where(meta, _sections_of(cited, headline))
+        found = _runtimes_where(meta, sections_of(cited, headline))
     if not found and readme:
         hits = {
             runtime: hit
@@ -117,7 +117,7 @@ def _add_unnamed_runtimes(
     "Primary stack | DeepSeek-V4-Flash-0731, vLLM, TP=2"."""
     patterns = [pattern(keyword) for keyword in RUNTIMES.values()]
     unnamed = [r for r in headline if all(_named_by_headline(p, [r]) is None for p in patterns)]
-    sections = _sections_of(cited, unnamed)
+    sections = sections_of(cited, unnamed)
     for runtime, keyword in RUNTIMES.items():
         if runtime in found:
             continue
@@ -128,7 +128,7 @@ def _add_unnamed_runtimes(
     found.sort(key=list(RUNTIMES).index)
 
 
-def _sections_of(
+def sections_of(
     cited: list[Document], headline: list[ReportedResult]
 ) -> list[tuple[Document, int, int]]:
     """Each headline figure's section: from the heading above its line to the next heading
@@ -169,7 +169,7 @@ def read_topics(
     is its evidence (`kind:topic`). None named there: none, and `unstated` says why."""
     found = _topics_named(meta, headline, keywords, kind)
     if not found:
-        sections = _sections_of(cited, headline)
+        sections = sections_of(cited, headline)
         for topic, keyword in keywords.items():
             hit = _first_in_sections(sections, keyword, as_hardware=kind == "hardware")
             if hit is not None:

@@ -47,3 +47,37 @@ def test_two_radeon_cards_are_the_subject() -> None:
 )
 def test_an_opening_naming_two_machines_or_none_has_no_subject(readme: str) -> None:
     assert _subject(readme) is None
+
+
+PATH_NOTES = """# Benchmark Path — Phase 2
+
+## Where We Are
+
+We benchmarked five model families on a
+Framework Desktop with AMD Ryzen AI MAX+ 395 (96 GB GPU unified memory).
+
+| Model | Quant | Generation Speed |
+|---|---|---|
+| Mellum2 12B-A2.5B | Q6_K | 92.89 t/s |
+
+## Next
+
+An RTX 4090 owner may run these too.
+"""
+
+
+def test_the_one_machine_the_headline_figures_section_names_is_the_system() -> None:
+    """thesteve0: the README names no machine; the section holding the headline figure does
+    ("on a Framework Desktop with AMD Ryzen AI MAX+ 395"), and its record said "System:
+    unknown" (read33-s21). A machine named in another section is not the figures'."""
+    from documents import make_result
+    from draftflow.select.metadata import read_metadata
+    from extract_support import snapshot_of
+
+    snapshot = snapshot_of(
+        {"README.md": "# Bench\n\nServing and benchmarking.\n", "path.md": PATH_NOTES}
+    )
+    notes = next(d for d in snapshot.documents if d.path == "path.md")
+    meta = read_metadata(snapshot, [make_result(notes, 10, 92.89)], [])
+    assert meta.system == "AMD Ryzen AI MAX+ 395 (96 GB GPU unified memory)"
+    assert meta.evidence["system"] == notes.line_url(6)
