@@ -137,8 +137,13 @@ def claim_phrase(writer: Framed) -> str:
     first = _first_claim(writer)
     if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
         fact = lead[0]
-        phrase = f"{fact.metric} of {facts_wording.figures_range(fact)}"
         cited = _cited(writer, fact.inputs)
+        ranged = {_range_as_written(item) for item in cited}
+        # one stated range (`~122–187 tok/s`), whichever of its ends the claim holds
+        written = ranged.pop() if len(ranged) == 1 and cited else ""
+        amount = written or facts_wording.figures_range(fact)
+        shared = {_at_concurrency(item) for item in cited}
+        phrase = f"{fact.metric} of {amount}{shared.pop() if len(shared) == 1 else ''}"
         subject = fact.subject or _one_own_model(cited)
         given = all(_models_figure(item, subject) for item in cited)
         if subject and writer.common_model() is None and given and _said(writer, subject):
