@@ -78,14 +78,14 @@ def _words_before(item: Selected) -> str:
 
 
 _LINKS = re.compile(
-    r"\b(?:at|through|to|of|from|by|is|was|are|were|reads?|reached|hits?|than|as|vs\.?|"
-    r"versus|under|over|around|about)$|[=:]$",
+    r"\b(?:at|through|to|of|from|by|in|on|for|within|after|is|was|are|were|reads?|reached|"
+    r"hits?|than|as|vs\.?|versus|under|over|around|about)$|[=:]$",
     re.I,
 )
-"""A phrase that ends by linking to the value after it (`failed at`, `succeeded through`):
-the figure's own verb. Three words cut from a sentence (`move at all` of "did not move at
-all — 13334.7 → 13334.6 MB/s", `suggested +` of "suggested +4.6%") name nothing
-(read33-s21)."""
+"""A phrase that ends by linking to the value after it (`failed at`, `succeeded through`,
+`opt-125m in ~25s`): the figure's own verb or subject. Three words cut from a sentence
+(`move at all` of "did not move at all — 13334.7 → 13334.6 MB/s", `suggested +` of
+"suggested +4.6%") name nothing (read33-s21)."""
 
 
 def by_document(

@@ -136,6 +136,21 @@ def _names_another_machine(text: str) -> bool:
     return any(not _RECORD_FAMILY.search(name) for name in systems_named(text))
 
 
+def _stated_by_all(
+    subject: tuple[str, str] | None, headline: list[ReportedResult]
+) -> tuple[str, str] | None:
+    """The subject machine, unless a headline figure states another as its own (guoqingbao's
+    A100 prose beside rows measured on Hopper is no record-wide system)."""
+    if subject is None:
+        return None
+    named = systems_named(subject[0])
+    for result in headline:
+        stated = result.conditions.get("system")
+        if isinstance(stated, str) and not systems_named(stated) <= named:
+            return None
+    return subject
+
+
 def _count(word: str | None) -> int | None:
     if word is None:
         return None
@@ -156,7 +171,7 @@ def _system(
         subject = opening_system(readme) if readme is not None else None
         if subject is None and hit is None:
             # no README subject: the one machine the headline figures' sections name
-            subject = section_system(sections_of(front, headline))
+            subject = _stated_by_all(section_system(sections_of(front, headline)), headline)
         if subject is not None and (hit is None or _names_another_machine(subject[0])):
             # the README opens on its own machine (an AMD box, two Radeon cards): its subject
             meta.system, meta.evidence["system"] = subject

@@ -56,3 +56,14 @@ def test_a_key_value_table_without_a_header_names_the_figure_by_its_key() -> Non
     table = "# Lab\n\n| | |\n|---|---|\n| Throughput | 122 tok/s aggregate |\n"
     labels = [r.label for r in _results({"README.md": table}) if r.value == 122]
     assert labels and all("column" not in label and "Throughput" in label for label in labels)
+
+
+def test_words_naming_the_figures_subject_stay_in_its_label() -> None:
+    """er0080: "27B FP8 at TP=2 ready in ~72s; opt-125m in ~25s" tells its two load times
+    apart by what was loaded."""
+    text = (
+        "# Checks\n\n| Item | Result |\n| --- | --- |\n"
+        "| Model load time | ✅ 27B FP8 at TP=2 ready in ~72s; opt-125m in ~25s |\n"
+    )
+    labels = {r.value: r.label for r in _results({"docs/checks.md": text})}
+    assert "opt-125m in" in labels.get(25.0, ""), labels

@@ -81,3 +81,17 @@ def test_the_one_machine_the_headline_figures_section_names_is_the_system() -> N
     meta = read_metadata(snapshot, [make_result(notes, 10, 92.89)], [])
     assert meta.system == "AMD Ryzen AI MAX+ 395 (96 GB GPU unified memory)"
     assert meta.evidence["system"] == notes.line_url(6)
+
+
+def test_no_section_system_where_a_headline_figure_states_another() -> None:
+    """guoqingbao: an A100 named in prose beside rows measured on Hopper is no record-wide
+    system (the header read "System: A100" beside a Hopper row)."""
+    from documents import make_result
+    from draftflow.select.metadata import read_metadata
+    from extract_support import snapshot_of
+
+    readme = "# Bench\n\nServing and benchmarking.\n"
+    snapshot = snapshot_of({"README.md": readme, "path.md": PATH_NOTES})
+    notes = next(d for d in snapshot.documents if d.path == "path.md")
+    hopper = make_result(notes, 10, 92.89, conditions={"system": "Hopper"})
+    assert read_metadata(snapshot, [make_result(notes, 10, 92.89), hopper], []).system is None
