@@ -146,8 +146,11 @@ def _stated_by_all(
     named = systems_named(subject[0])
     for result in headline:
         stated = result.conditions.get("system")
-        if isinstance(stated, str) and not systems_named(stated) <= named:
-            return None
+        if not isinstance(stated, str) or not stated.strip():
+            continue
+        machines = systems_named(stated)
+        if not machines <= named or (not machines and stated.lower() not in subject[0].lower()):
+            return None  # another machine, or one the vocabulary does not know (`A6000-24GB`)
     return subject
 
 

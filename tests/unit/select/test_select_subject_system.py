@@ -95,3 +95,6 @@ def test_no_section_system_where_a_headline_figure_states_another() -> None:
     notes = next(d for d in snapshot.documents if d.path == "path.md")
     hopper = make_result(notes, 10, 92.89, conditions={"system": "Hopper"})
     assert read_metadata(snapshot, [make_result(notes, 10, 92.89), hopper], []).system is None
+    # gparemsky: a row's `A6000-24GB`, a machine the vocabulary does not know, is another
+    a6000 = make_result(notes, 10, 92.89, conditions={"system": "A6000-24GB"})
+    assert read_metadata(snapshot, [make_result(notes, 10, 92.89), a6000], []).system is None
