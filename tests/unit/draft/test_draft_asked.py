@@ -132,7 +132,12 @@ def test_the_arms_differ_in_every_setting_their_row_cells_state() -> None:
     glm: dict[str, JsonValue] = {
         "model": "GLM-4.5-Air",
         "weight_precision": "UD-Q4_K_XL",
-        "source_cells": {"backend": "vulkan_radv", "-fa": "-fa 1", "max_mem": 68851},
+        "source_cells": {
+            "backend": "vulkan_radv",
+            "-fa": "-fa 1",
+            "max_mem": 68851,
+            "column 1": "Vulkan",
+        },
     }
     oss: dict[str, JsonValue] = {
         "model": "gpt-oss-20b",
@@ -151,3 +156,4 @@ def test_the_arms_differ_in_every_setting_their_row_cells_state() -> None:
         "figures state their -fa, so a gap between them is not an effect of the model alone."
     ) in text
     assert "max" not in text
+    assert "column" not in text  # a cell without a header names no setting (rhattala)

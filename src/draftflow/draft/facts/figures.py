@@ -290,8 +290,12 @@ def setting_cells(result: ReportedResult) -> dict[str, str]:
     return {
         f"cell:{header}": value
         for header, value in _cells(result).items()
-        if _is_setting(value) and not _covered(value, result)
+        if _is_setting(value) and not _covered(value, result) and not _UNNAMED.match(header)
     }
+
+
+_UNNAMED = re.compile(r"^column \d+$")
+"""A column without a header (`column 1`): no setting a sentence can name."""
 
 
 def _cells(result: ReportedResult) -> dict[str, str]:
