@@ -71,21 +71,10 @@ def _words_before(item: Selected) -> str:
         before = plain[:value_start]
         start = _BEFORE_START.match(before)
         words = before[start.end() :].split() if start else before.split()
-        phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`+−-")
-        if len(phrase) <= _MAX_BESIDE and _LETTER.search(phrase) and _LINKS.search(phrase):
+        phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`")
+        if len(phrase) <= _MAX_BESIDE and _LETTER.search(phrase):
             return phrase
     return ""
-
-
-_LINKS = re.compile(
-    r"\b(?:at|through|to|of|from|by|in|on|for|within|after|is|was|are|were|reads?|reached|"
-    r"hits?|than|as|vs\.?|versus|under|over|around|about)$|[=:]$",
-    re.I,
-)
-"""A phrase that ends by linking to the value after it (`failed at`, `succeeded through`,
-`opt-125m in ~25s`): the figure's own verb or subject. Three words cut from a sentence
-(`move at all` of "did not move at all — 13334.7 → 13334.6 MB/s", `suggested +` of
-"suggested +4.6%") name nothing (read33-s21)."""
 
 
 def by_document(

@@ -47,11 +47,6 @@ def test_a_heading_clause_is_no_anchor_tag_and_no_continuation() -> None:
     assert "and how to tell" not in labels.get(21.6, ""), labels
 
 
-def test_three_words_cut_from_a_sentence_name_no_figure() -> None:
-    labels = [r.label for r in _results({"docs/decisions.md": DECISIONS}) if r.value > 13000]
-    assert labels and all("move at all" not in label for label in labels), labels
-
-
 def test_a_key_value_table_without_a_header_names_the_figure_by_its_key() -> None:
     table = "# Lab\n\n| | |\n|---|---|\n| Throughput | 122 tok/s aggregate |\n"
     labels = [r.label for r in _results({"README.md": table}) if r.value == 122]
