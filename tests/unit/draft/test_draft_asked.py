@@ -137,6 +137,7 @@ def test_the_arms_differ_in_every_setting_their_row_cells_state() -> None:
             "-fa": "-fa 1",
             "max_mem": 68851,
             "column 1": "Vulkan",
+            "model": "GLM-4.5-Air-UD",
         },
     }
     oss: dict[str, JsonValue] = {
@@ -157,3 +158,4 @@ def test_the_arms_differ_in_every_setting_their_row_cells_state() -> None:
     ) in text
     assert "max" not in text
     assert "column" not in text  # a cell without a header names no setting (rhattala)
+    assert "state their model" not in text  # a `model` cell is the model condition's (jvr0x)

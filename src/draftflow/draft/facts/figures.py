@@ -290,8 +290,18 @@ def setting_cells(result: ReportedResult) -> dict[str, str]:
     return {
         f"cell:{header}": value
         for header, value in _cells(result).items()
-        if _is_setting(value) and not _covered(value, result) and not _UNNAMED.match(header)
+        if _is_setting(value)
+        and not _covered(value, result)
+        and not _UNNAMED.match(header)
+        and header.replace(" ", "_") not in _CONDITION_NAMES
     }
+
+
+_CONDITION_NAMES = frozenset(
+    {"model", "engine", "quantization", "weight_precision", "precision", "system", "concurrency"}
+)
+"""Cells named as a condition is (`model`): the condition speaks for them, and "only some
+figures state their model" beside arms split by model reads as a contradiction (jvr0x)."""
 
 
 _UNNAMED = re.compile(r"^column \d+$")
