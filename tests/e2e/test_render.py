@@ -428,3 +428,16 @@ def test_a_date_and_a_system_the_results_state_are_not_unknown(
     article = render_markdown(Record.model_validate(seed_data))
     assert "- Experiment date: 2026-07-06 (where a result states it)\n" in article
     assert "- System: Tesla V100 32GB (every result states it)\n" in article
+
+
+def test_no_empty_hardware_topics_beside_a_known_system(seed_data: dict[str, Any]) -> None:
+    """lhl's header read "Hardware topics: unknown" over "System: AMD Strix Halo (Ryzen AI
+    Max+ 395)" (read33-s21): an empty topic list beside a known system is left out."""
+    seed_data["hardware_topics"] = []
+    article = render_markdown(Record.model_validate(seed_data))
+    assert "- Hardware topics:" not in article
+    assert f"- System: {seed_data['reported_setup']['system']}" in article
+    seed_data["reported_setup"]["system"] = None
+    for result in seed_data["editorial"]["reported_results"]:
+        result["conditions"]["system"] = None
+    assert "- Hardware topics: unknown" in render_markdown(Record.model_validate(seed_data))

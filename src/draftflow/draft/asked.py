@@ -7,12 +7,13 @@ record holds its answer, and each sentence passes the grounding guard or is not 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.draft import template_wording as w
+from draftflow.draft.facts.figures import setting_cells
 from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.sections import derived_paragraph
 from draftflow.record.model import Section
@@ -88,12 +89,22 @@ def arms_section(writer: SectionWriter) -> Section | None:
     hidden = renamed or _unsaid(key, arms, moving + shared)
     name = w.key_name(key)
     sentences = []
-    moving_names = grounding.keep(w.key_names(moving))
-    shared_names = grounding.keep(w.key_names(shared))
-    if moving_names:
+    moving_all = [_setting_name(k) for k in moving]
+    moving_names = grounding.keep(moving_all)
+    shared_names = grounding.keep([_setting_name(k) for k in shared])
+    partial_all = [_setting_name(k) for k in _stated_by_some(key, arms, moving + shared)]
+    partial = grounding.keep(partial_all)
+    # a "differ in" sentence names every stated difference or is not written
+    named_all = len(moving_names) == len(moving_all) and len(partial) == len(partial_all)
+    if moving_names and named_all:
+        some = (
+            f", and only some figures state their {w.join_capped(partial, KEYS_NAMED)}"
+            if partial
+            else ""
+        )
         sentences.append(
-            f"Besides the {name}, the arms differ in {w.join_capped(moving_names, KEYS_NAMED)}, "
-            f"so a gap between them is not an effect of the {name} alone."
+            f"Besides the {name}, the arms differ in {w.join_capped(moving_names, KEYS_NAMED)}"
+            f"{some}, so a gap between them is not an effect of the {name} alone."
         )
     if shared_names:
         valued = f"They share {w.join_capped(_with_values(shared, arms), KEYS_NAMED)}."
@@ -103,7 +114,6 @@ def arms_section(writer: SectionWriter) -> Section | None:
         sentences.append(
             f"Of the settings the headline figures state, only the {name} differs between them."
         )
-    partial = grounding.keep(w.key_names(_stated_by_some(key, arms, moving + shared)))
     if not moving_names and partial:
         sentences.append(
             f"Some figures state their {w.join_capped(partial, KEYS_NAMED)} and others do not, "
@@ -153,7 +163,7 @@ def _other_settings(key: str, arms: dict[str, list[Grounded]]) -> tuple[list[str
     whether a setting named many ways (the system) differs, so the arm key may not be the
     only difference. A difference or a sameness is read only from a setting every figure
     states: a figure that leaves it unstated may differ in it or not."""
-    conditions = [i.result.conditions for items in arms.values() for i in items]
+    conditions = [_settings(i) for items in arms.values() for i in items]
     keys = _other_keys(key, arms)
     moving, shared, renamed = [], [], False
     for other in keys:
@@ -171,8 +181,20 @@ def _other_settings(key: str, arms: dict[str, list[Grounded]]) -> tuple[list[str
     return moving, shared, renamed
 
 
+def _settings(item: Grounded) -> Mapping[str, JsonValue]:
+    """A figure's conditions and the row cells that are settings no condition reads
+    (`cell:backend`): lhl's GLM-4.5-Air and gpt-oss-20b arms differ in backend
+    (`llama.cpp-vulkan_radv`, `llama.cpp-hip`) as well as in weight precision, which
+    "Besides the model, the arms differ in weight precision" left out (read33-s21)."""
+    return {**item.result.conditions, **setting_cells(item.result)}
+
+
+def _setting_name(key: str) -> str:
+    return w.key_name(key.removeprefix("cell:"))
+
+
 def _other_keys(key: str, arms: dict[str, list[Grounded]]) -> list[str]:
-    conditions = [i.result.conditions for items in arms.values() for i in items]
+    conditions = [_settings(i) for items in arms.values() for i in items]
     return w.unique(
         k
         for c in conditions
@@ -198,14 +220,15 @@ def _with_values(keys: Sequence[str], arms: dict[str, list[Grounded]]) -> list[s
     for key in keys:
         shown = next(iter(_values(items, key)), "")
         short = shown and len(shown) <= MAX_ARM_CHARS
-        named.append(f"{w.key_name(key)} {w.display(shown)}" if short else w.key_name(key))
+        name = _setting_name(key)
+        named.append(f"{name} {w.display(shown)}" if short else name)
     return named
 
 
 def _stated_by_some(key: str, arms: dict[str, list[Grounded]], said: Sequence[str]) -> list[str]:
     """The settings some figures state and others leave unstated (neither a difference nor a
     sameness): what keeps the arm key from being shown the only difference."""
-    conditions = [i.result.conditions for items in arms.values() for i in items]
+    conditions = [_settings(i) for items in arms.values() for i in items]
     return [
         other
         for other in _other_keys(key, arms)
@@ -218,7 +241,7 @@ def _stated_by_some(key: str, arms: dict[str, list[Grounded]], said: Sequence[st
 def _values(items: Sequence[Grounded], key: str) -> set[str]:
     found: set[str] = set()
     for item in items:
-        value: JsonValue = item.result.conditions.get(key)
+        value: JsonValue = _settings(item).get(key)
         if value is not None and w.is_scalar(value):
             found.add(str(value))
     return found

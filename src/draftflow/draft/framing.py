@@ -137,17 +137,21 @@ def claim_phrase(writer: Framed) -> str:
     first = _first_claim(writer)
     if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
         fact = lead[0]
-        phrase = f"{fact.metric} of {facts_wording.figures_range(fact)}"
         cited = _cited(writer, fact.inputs)
+        ranged = {_range_as_written(item) for item in cited}
+        # one stated range (`~122–187 tok/s`), whichever of its ends the claim holds
+        written = ranged.pop() if len(ranged) == 1 and cited else ""
+        amount = written or facts_wording.figures_range(fact)
+        shared = {_at_concurrency(item) for item in cited}
+        phrase = f"{fact.metric} of {amount}{shared.pop() if len(shared) == 1 else ''}"
         subject = fact.subject or _one_own_model(cited)
         given = all(_models_figure(item, subject) for item in cited)
         if subject and writer.common_model() is None and given and _said(writer, subject):
             phrase += f" for {subject}"
         return phrase
     if first is not None:
-        phrase = (
-            f"{metric_name(first)} of {facts_wording.amount(figure_ref(first, writer.written))}"
-        )
+        amount = _range_as_written(first) or facts_wording.amount(figure_ref(first, writer.written))
+        phrase = f"{metric_name(first)} of {amount}{_at_concurrency(first)}"
         model = w.text(first.result.conditions.get("model"))
         named = model and writer.common_model() is None and _models_figure(first, model)
         if model and named and _said(writer, model):
@@ -162,6 +166,29 @@ def claim_phrase(writer: Framed) -> str:
     # `of`, not `up to`: the best of the headline is not the repository's best (lhl's title
     # said "up to 77.96 tokens/s" over a repository that reports 195.65 elsewhere)
     return f"{main[0].metric} of {facts_wording.amount(best)}"
+
+
+def _range_as_written(item: Grounded) -> str:
+    """One end of a stated range as the range its line writes (`~122–187 tokens/s`), `""`
+    for any other figure: luongnv89's "~122–187 tok/s aggregate" became "at least 122
+    tokens/s" in the title (read33-s21)."""
+    if not item.result.statistic.startswith(("range_min", "range_max")):
+        return ""
+    line = item.document.line(item.result.source_line) or ""
+    value = float(item.result.value)
+    for mention in find_numbers(line):
+        if len(mention.numbers) == 2 and any(n.matches(value) for n in mention.numbers):
+            return w.with_unit(line[mention.start : mention.end], item.result.unit)
+    return ""
+
+
+def _at_concurrency(item: Grounded) -> str:
+    """` at concurrency 4` where the figure's own conditions state a concurrency above one
+    (an aggregate throughput is no single stream's); `""` otherwise."""
+    concurrency = item.result.conditions.get("concurrency")
+    if isinstance(concurrency, int) and not isinstance(concurrency, bool) and concurrency > 1:
+        return f" at concurrency {concurrency}"
+    return ""
 
 
 def _cited(writer: Framed, refs: Sequence[FigureRef]) -> list[Grounded]:

@@ -6,6 +6,7 @@ are capped; every sentence that carries a number passes the grounding guard or i
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from pydantic import JsonValue
@@ -161,7 +162,10 @@ def figures_section(writer: SectionWriter) -> Section | None:
     paragraphs: list[str] = []
     cited = []
     groups = group_by_metric(writer.grounded)
+    per_metric = Counter(metric for (metric, _unit), items in groups for _ in items)
     for (metric, unit), items in groups[:MAX_METRICS]:
+        if len(items) < per_metric[metric]:
+            continue  # a range over one unit's figures would leave the metric's others out
         documents = w.unique_documents(item.document for item in items)
         grounding = writer.ground(documents)
         sentence = next(

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 
 from draftflow.draft.grounding import format_value
 from draftflow.record.model import ReportedResult
-from draftflow.record.standing import Attribution, ResultStatus, StandingScope, Status
+from draftflow.record.standing import (
+    Attribution,
+    AttributionKind,
+    ResultStatus,
+    StandingScope,
+    Status,
+)
 
 MAX_STANDING_NOTES = 3
 """Sentences of each kind; the figures file carries every figure's standing."""
@@ -86,6 +92,15 @@ def _listed(shown: Sequence[str]) -> str:
 
 
 def _attribution_sentence(attribution: Attribution, document_url: str) -> str:
+    if attribution.kind is AttributionKind.HOSTED_MODEL:
+        # the author's own run of a hosted model is still the author's measurement:
+        # "are opencode/x-preview-f-free's, not the repository author's measurements" gave
+        # luongnv89's harness run the wrong reason (read33-s21)
+        return (
+            f"The figures at {_place(attribution, document_url)} are of the hosted model "
+            f"{attribution.who}, not of a model run on the repository's hardware, so none of "
+            "them is a headline result."
+        )
     return (
         f"The figures at {_place(attribution, document_url)} are {attribution.who}'s"
         f", not the repository author's measurements, so none of them is a "

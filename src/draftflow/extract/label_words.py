@@ -185,6 +185,7 @@ def own_clause(text: str, others: list[str], limit: int) -> str:
         if (plain := _SECTION_NUMBER.sub("", clause).strip(" :.—-"))
         and plain.lower() not in theirs
         and len(plain) <= limit
+        and not _CONTINUATION.match(plain)
     ]
     # a clause that states a setting (`PTL iGPU (DDR5-7200)`) before a generic one
     # (`Summary Table`)
@@ -195,7 +196,14 @@ _SETTING_WORDS = re.compile(r"[(\d]")
 
 
 def _plain_text(text: str) -> str:
-    return " ".join(MARKUP.sub(r"\1", text).split())
+    return " ".join(MARKUP.sub(r"\1", HTML_TAG.sub("", text)).split())
+
+
+HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+"""An HTML tag in a heading (`<a name="jumbo-mtu"></a>`): an anchor, no words of the label."""
+_CONTINUATION = re.compile(r"^(?:and|or|but|because|which|so|then|with|why|how)\b")
+"""A clause that continues the one before it (`and how to tell that from two cabled ports`):
+no name of a figure on its own (epappas's label read that way, read33-s21)."""
 
 
 def _top_clauses(text: str) -> list[str]:

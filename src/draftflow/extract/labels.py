@@ -26,6 +26,7 @@ from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.columns import bench_test_lengths
 from draftflow.extract.conditions.run_parameters import DATED, PARAMETER_KEYS
 from draftflow.extract.label_words import (
+    HTML_TAG,
     MARKUP,
     by_document,
     by_words_before,
@@ -411,5 +412,5 @@ def _places(candidate: Candidate) -> list[str]:
 
 
 def _plain_place(text: str) -> str:
-    plain = " ".join(MARKUP.sub(r"\1", text).split()).strip(" :.—-")
+    plain = " ".join(MARKUP.sub(r"\1", HTML_TAG.sub("", text)).split()).strip(" :.—-")
     return plain if len(plain) <= MAX_HEADING else ""

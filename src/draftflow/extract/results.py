@@ -291,6 +291,10 @@ def label_parts(candidate: Candidate) -> list[LabelPart]:
     return parts
 
 
+_UNNAMED_COLUMN = re.compile(r"^column \d+$")
+"""The harvest's name for a column whose header cell is empty (`markdown_tables.py`)."""
+
+
 def figure_label(selected: Selected, parts: list[LabelPart] | None = None) -> Label:
     """A figure's label: the row's identity and its row header, then what the figure is (its
     column or key, with the part of its cell it is). The result's label is its `text()`,
@@ -301,6 +305,10 @@ def figure_label(selected: Selected, parts: list[LabelPart] | None = None) -> La
     parts = list(label_parts(candidate) if parts is None else parts)
     if candidate.json_path is not None:
         what = candidate.key
+    elif candidate.row_header and _UNNAMED_COLUMN.match(candidate.column or ""):
+        # a key-value table without a header row: the row's key names the figure, not
+        # "column 2" (luongnv89's `| Throughput | ~122–187 tok/s ... |`, read33-s21)
+        what = candidate.row_header
     elif candidate.row_header and not is_metric_key(candidate.column or ""):
         # the row header names the row (a configuration), the column what the figure is
         parts.append(LabelPart(candidate.row_header))

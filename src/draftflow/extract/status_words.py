@@ -248,9 +248,17 @@ def column_marks(document: Document) -> dict[tuple[int, float], ResultStatus]:
     """The status of each figure in a column whose header marks it, by (line, value): only
     values no unmarked cell of the same row also holds."""
 
+    parsed = parse_document(document)
+    beside_measured = _header_lines_with_measured(parsed)
+
     def status(cell: Cell) -> ResultStatus | None:
         found = column_marker(cell.text) or spec_header(cell.text)
         if found is None:
+            return None
+        if found.words.lower() in _CLAIM_WORDS and cell.line not in beside_measured:
+            # `| Claim | Source |` lists the author's own findings (KrisDcosta's "x86 TPS
+            # (Q2_K 14.05, ...)"): a claim is a vendor's only beside what was measured
+            # (`| Claim | Measured | Verdict |`), read33-s21
             return None
         return ResultStatus(
             status=found.status,
@@ -260,7 +268,21 @@ def column_marks(document: Document) -> dict[tuple[int, float], ResultStatus]:
             scope=StandingScope.COLUMN,
         )
 
-    return column_marks_by_header(parse_document(document), status)
+    return column_marks_by_header(parsed, status)
+
+
+_CLAIM_WORDS = frozenset({"claim"})
+
+
+def _header_lines_with_measured(parsed: ParsedDocument) -> frozenset[int]:
+    """The header rows (by line) that hold a cell the author marks measured (`Measured`)."""
+    return frozenset(
+        cell.line
+        for table in parsed.tables
+        for row in table.header_rows
+        for cell in row
+        if _measured_re().search(plain(cell.text))
+    )
 
 
 @cache

@@ -56,10 +56,16 @@ def pattern(keyword: Keyword) -> re.Pattern[str]:
         return re.compile(words, re.I)
     spellings = "|".join(alternative.removesuffix(f"(?!{PORT})") for alternative in keyword)
     named = "|".join(
-        rf"\b(?<!-){_NOT_AN_ORIGIN}{alternative}\b(?!{ORIGIN_AFTER})" for alternative in keyword
+        rf"\b(?<!-){_NOT_AN_ORIGIN}{alternative}\b{_NOT_AN_ORGANISATION}(?!{ORIGIN_AFTER})"
+        for alternative in keyword
     )
     return re.compile(rf"^(?!.*\b(?:{spellings}){PORT}).*?(?:{named})", re.I | re.M)
 
+
+_NOT_AN_ORGANISATION = r"(?!-project\b)"
+"""Not the name of the project's organisation, which hosts other tools too
+(`ghcr.io/vllm-project/guidellm` is GuideLLM: thesteve0's README serves with Ramalama, and its
+record named vLLM, read33-s21)."""
 
 _NOT_AN_ORIGIN = "".join(f"(?<!{words} )(?<!{words} the )" for words in ORIGIN_WORDS)
 """Not after words that make a runtime another project's origin (`a Rust implementation of

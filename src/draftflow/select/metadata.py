@@ -30,8 +30,14 @@ from draftflow.select.setup_fields import (
     read_license,
     read_parallelism,
 )
-from draftflow.select.subject_system import opening_system
-from draftflow.select.topics import first_line, read_runtimes, read_topics, runs_a_model
+from draftflow.select.subject_system import opening_system, section_system
+from draftflow.select.topics import (
+    first_line,
+    read_runtimes,
+    read_topics,
+    runs_a_model,
+    sections_of,
+)
 
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
@@ -130,6 +136,24 @@ def _names_another_machine(text: str) -> bool:
     return any(not _RECORD_FAMILY.search(name) for name in systems_named(text))
 
 
+def _stated_by_all(
+    subject: tuple[str, str] | None, headline: list[ReportedResult]
+) -> tuple[str, str] | None:
+    """The subject machine, unless a headline figure states another as its own (guoqingbao's
+    A100 prose beside rows measured on Hopper is no record-wide system)."""
+    if subject is None:
+        return None
+    named = systems_named(subject[0])
+    for result in headline:
+        stated = result.conditions.get("system")
+        if not isinstance(stated, str) or not stated.strip():
+            continue
+        machines = systems_named(stated)
+        if not machines <= named or (not machines and stated.lower() not in subject[0].lower()):
+            return None  # another machine, or one the vocabulary does not know (`A6000-24GB`)
+    return subject
+
+
 def _count(word: str | None) -> int | None:
     if word is None:
         return None
@@ -148,6 +172,9 @@ def _system(
     other = _another_machine(front, hit[1], headline) if hit is not None else None
     if hit is None or other is not None:
         subject = opening_system(readme) if readme is not None else None
+        if subject is None and hit is None:
+            # no README subject: the one machine the headline figures' sections name
+            subject = _stated_by_all(section_system(sections_of(front, headline)), headline)
         if subject is not None and (hit is None or _names_another_machine(subject[0])):
             # the README opens on its own machine (an AMD box, two Radeon cards): its subject
             meta.system, meta.evidence["system"] = subject

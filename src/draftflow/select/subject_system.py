@@ -45,6 +45,32 @@ def opening_system(readme: Document) -> tuple[str, str] | None:
     return widest[1], widest[2]
 
 
+def section_system(sections: list[tuple[Document, int, int]]) -> tuple[str, str] | None:
+    """The one machine the sections holding the headline figures name in their prose, as
+    written, with its line: thesteve0's figures stand under "We benchmarked ... on a
+    Framework Desktop with AMD Ryzen AI MAX+ 395" (its record named no system, read33-s21).
+    None when they name none, or two (a line naming two, or two lines naming others)."""
+    found: list[tuple[frozenset[str], str, str]] = []
+    for document, start, end in sections:
+        for number in range(start, end + 1):
+            line = document.line(number) or ""
+            if _LIST_OR_TABLE.match(line) or line.lstrip().startswith("#"):
+                continue
+            text = plain_text(line)
+            if not systems_named(text):
+                continue
+            name = _named_machine(text)
+            if name is None:
+                return None
+            found.append((frozenset(systems_named(name)), name, document.line_url(number)))
+    if not found:
+        return None
+    widest = max(found, key=lambda item: len(item[0]))
+    if any(not key <= widest[0] for key, _, _ in found):
+        return None
+    return widest[1], widest[2]
+
+
 def _opening_lines(readme: Document) -> list[int]:
     """The lines of the README's opening paragraphs: after its title heading (a level-1
     heading) and before the next heading; list items and table rows are not the opening

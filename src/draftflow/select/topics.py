@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.setup_names import CPU, SYSTEM
+from draftflow.extract.conditions.setup_names import CPU, PORT, SYSTEM
 from draftflow.extract.document import parse_document
 from draftflow.record.model import ReportedResult
 from draftflow.select.keywords import RUNTIMES, Keyword, found_in, naming, pattern
@@ -51,7 +51,7 @@ def read_runtimes(
         meta.unstated["runtime"] = "no headline figure is a model's: no engine ran them"
         return
     if not found:
-        found = _runtimes_where(meta, _sections_of(cited, headline))
+        found = _runtimes_where(meta, sections_of(cited, headline))
     if not found and readme:
         hits = {
             runtime: hit
@@ -62,9 +62,30 @@ def read_runtimes(
             runtime, hit = next(iter(hits.items()))
             found.append(runtime)
             meta.evidence[f"runtime:{runtime}"] = hit[1]
+    if not found and readme:
+        port = _titled_port(readme[0])
+        if port is not None:
+            found.append(port[0])
+            meta.evidence[f"runtime:{port[0]}"] = port[1]
     meta.runtimes = found
     if not found:
         meta.unstated["runtime"] = "no runtime is named where the headline figures are"
+
+
+_SPELLINGS = "|".join(a.removesuffix(f"(?!{PORT})") for k in RUNTIMES.values() for a in k)
+_PORT_NAME = re.compile(rf"(?<![\w-])(?:{_SPELLINGS}){PORT}", re.I)
+
+
+def _titled_port(readme: Document) -> tuple[str, str] | None:
+    """The engine port the README's title names as its subject (`# vLLM.rs – A Minimalist
+    vLLM in Rust`), as written, with the title's line: a repository that is an engine
+    measures itself (guoqingbao/vllm.rs read "Runtime topics: unknown", read33-s21)."""
+    headings = parse_document(readme).headings
+    if not headings or headings[0].level != 1:
+        return None
+    number = headings[0].span.first
+    found = _PORT_NAME.search(readme.line(number) or "")
+    return (found.group(0), readme.line_url(number)) if found else None
 
 
 _MODEL_UNITS = re.compile(r"token|request|\bsamples?\b|\bitems?\b", re.I)
@@ -96,7 +117,7 @@ def _add_unnamed_runtimes(
     "Primary stack | DeepSeek-V4-Flash-0731, vLLM, TP=2"."""
     patterns = [pattern(keyword) for keyword in RUNTIMES.values()]
     unnamed = [r for r in headline if all(_named_by_headline(p, [r]) is None for p in patterns)]
-    sections = _sections_of(cited, unnamed)
+    sections = sections_of(cited, unnamed)
     for runtime, keyword in RUNTIMES.items():
         if runtime in found:
             continue
@@ -107,7 +128,7 @@ def _add_unnamed_runtimes(
     found.sort(key=list(RUNTIMES).index)
 
 
-def _sections_of(
+def sections_of(
     cited: list[Document], headline: list[ReportedResult]
 ) -> list[tuple[Document, int, int]]:
     """Each headline figure's section: from the heading above its line to the next heading
@@ -148,7 +169,7 @@ def read_topics(
     is its evidence (`kind:topic`). None named there: none, and `unstated` says why."""
     found = _topics_named(meta, headline, keywords, kind)
     if not found:
-        sections = _sections_of(cited, headline)
+        sections = sections_of(cited, headline)
         for topic, keyword in keywords.items():
             hit = _first_in_sections(sections, keyword, as_hardware=kind == "hardware")
             if hit is not None:

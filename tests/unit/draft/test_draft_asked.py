@@ -112,3 +112,50 @@ def test_the_arms_name_what_they_share_and_what_only_some_state() -> None:
     text = _section(_draft(rows), "What changes between")
     assert text is not None and "They share model Qwen3-30B-A3B and engine vLLM." in text
     assert "Some figures state their concurrency and others do not" in text
+
+
+CELLS = """# Two models on one Strix Halo
+
+| model | quant | backend | -fa | max_mem | tg128 |
+|---|---|---|---|---|---|
+| GLM-4.5-Air | UD-Q4_K_XL | vulkan_radv | -fa 1 | 68851 | 23.35 |
+| gpt-oss-20b | F16 | hip |  | 14186 | 47.36 |
+"""
+
+
+def test_the_arms_differ_in_every_setting_their_row_cells_state() -> None:
+    """lhl: "Besides the model, the arms differ in weight precision" left out the backend
+    (vulkan_radv against hip) and flash attention (`-fa 1` on one arm only) that the figures'
+    own source cells state (read33-s21); a measured cell (`max_mem`) is no setting."""
+    snapshot = snapshot_of({"README.md": CELLS})
+    document = snapshot.documents[0]
+    glm: dict[str, JsonValue] = {
+        "model": "GLM-4.5-Air",
+        "weight_precision": "UD-Q4_K_XL",
+        "source_cells": {
+            "backend": "vulkan_radv",
+            "-fa": "-fa 1",
+            "max_mem": 68851,
+            "column 1": "Vulkan",
+            "model": "GLM-4.5-Air-UD",
+        },
+    }
+    oss: dict[str, JsonValue] = {
+        "model": "gpt-oss-20b",
+        "weight_precision": "F16",
+        "source_cells": {"backend": "hip", "max_mem": 14186},
+    }
+    results = [
+        make_result(document, 5, 23.35, conditions=glm),
+        make_result(document, 6, 47.36, conditions=oss),
+    ]
+    draft = draft_deterministic(snapshot, selection_of(results), RecordMetadata())
+    text = _section(draft, "What changes between the GLM-4.5-Air and gpt-oss-20b arms?")
+    assert text is not None
+    assert (
+        "Besides the model, the arms differ in weight precision and backend, and only some "
+        "figures state their -fa, so a gap between them is not an effect of the model alone."
+    ) in text
+    assert "max" not in text
+    assert "column" not in text  # a cell without a header names no setting (rhattala)
+    assert "state their model" not in text  # a `model` cell is the model condition's (jvr0x)

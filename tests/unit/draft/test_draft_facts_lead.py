@@ -212,6 +212,19 @@ def test_a_figure_without_a_unit_is_never_the_lead_claim_a_speed_is() -> None:
     assert (lead.metric, [ref.value for ref in lead.inputs]) == ("decode rate", [33.85])
 
 
+def test_a_count_of_events_is_never_the_lead_claim() -> None:
+    """epappas: "Two fixes, because the problem had two halves" led the record as "a repair
+    count of Two fixes on NVIDIA GB10" (read33-s21): a count of remedies measures nothing."""
+    doc = make_document(
+        "docs/decisions.md", "# Fabric\n\nTwo fixes, because the problem had two halves.\n"
+    )
+    fixes = make_result(doc, 3, 2.0, label="repair count", conditions={"system": "GB10"})
+    fixes = fixes.model_copy(update={"metric": "repair_count", "unit": "fixes"})
+    assert not [
+        f for f in compute_facts([Grounded(fixes, doc)], _written) if f.kind is FactKind.MEASURED
+    ]
+
+
 def _without(item: Grounded, key: str) -> Grounded:
     """The figure with one condition taken out."""
     conditions = {k: v for k, v in item.result.conditions.items() if k != key}

@@ -271,3 +271,39 @@ def test_the_title_names_the_model_the_figure_s_own_line_or_folder_names() -> No
     assert (result.condition_sources or {})["model"] == [f"{folder}:0"]
     draft = draft_deterministic(snapshot, selection_of([result]), RecordMetadata())
     assert "GLM-4.5-Air" in draft.title and "179.91 tokens/s" in draft.title, draft.title
+
+
+AGGREGATE = """# Qwen3.6-35B under vLLM on one Spark
+
+- ~35–48 tok/s per stream · ~122–187 tok/s aggregate at concurrency 4
+"""
+
+
+def test_a_title_claims_a_range_as_written_and_its_concurrency() -> None:
+    """luongnv89 (read33-s21): "~122–187 tok/s aggregate at concurrency 4" became "throughput
+    of at least 122 tokens/s", dropping the range's top and the concurrency."""
+    snapshot = snapshot_of({"README.md": AGGREGATE})
+    document = snapshot.documents[0]
+    low = make_result(document, 3, 122, conditions={"concurrency": 4}).model_copy(
+        update={"metric": "throughput", "statistic": "range_min"}
+    )
+    draft = draft_deterministic(snapshot, selection_of([low]), RecordMetadata())
+    assert "at least" not in draft.title, draft.title
+    assert "throughput of ~122–187 tokens/s at concurrency 4" in draft.title, draft.title
+
+
+def test_a_lead_claim_on_one_end_of_a_range_claims_the_range_as_written() -> None:
+    """luongnv89's lead configuration (model and engine stated) claimed "throughput of at
+    least 122 tokens/s" from "~122–187 tok/s aggregate at concurrency 4" (read33-s21)."""
+    snapshot = snapshot_of({"README.md": AGGREGATE})
+    document = snapshot.documents[0]
+    stated: dict[str, JsonValue] = {"model": "Qwen3.6-35B", "engine": "vLLM", "concurrency": 4}
+    low = make_result(document, 3, 122, conditions=stated).model_copy(
+        update={"metric": "throughput", "statistic": "range_min"}
+    )
+    high = make_result(document, 3, 187, conditions=stated).model_copy(
+        update={"metric": "throughput", "statistic": "range_max"}
+    )
+    draft = draft_deterministic(snapshot, selection_of([low, high]), RecordMetadata())
+    assert "at least" not in draft.title, draft.title
+    assert "throughput of ~122–187 tokens/s at concurrency 4" in draft.title, draft.title

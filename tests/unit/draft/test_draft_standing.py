@@ -97,3 +97,24 @@ def test_a_status_note_names_the_figures_its_words_mark_not_the_whole_line() -> 
     [note] = standing_notes([*marked, make_result(report, 3, 22.8)])
     assert "21 and 22" in note.text and "22.8" not in note.text
     assert "neither of them is a headline result" in note.text
+
+
+def test_a_hosted_models_run_is_not_said_to_be_someone_elses_measurement() -> None:
+    """luongnv89: the author's own harness run of `opencode/x-preview-f-free` was called
+    "opencode/x-preview-f-free's, not the repository author's measurements" (read33-s21)."""
+    hosted = Attribution(
+        who="opencode/x-preview-f-free",
+        kind=AttributionKind.HOSTED_MODEL,
+        words="opencode/x-preview-f-free",
+        path=FORUM.path,
+        line=3,
+        scope=StandingScope.DOCUMENT,
+    )
+    result = make_result(FORUM, 3, 77.0).model_copy(update={"attribution": hosted})
+    [note] = standing_notes([result])
+    assert "not the repository author's" not in note.text
+    assert note.text == (
+        f"The figures at {FORUM.pinned_url}#L3 are of the hosted model "
+        "opencode/x-preview-f-free, not of a model run on the repository's hardware, so none "
+        "of them is a headline result."
+    )

@@ -32,6 +32,25 @@ def test_a_spec_column_marks_its_values_and_an_achieved_column_stays_the_authors
     assert results["README.md:134"].status is None  # type: ignore[attr-defined]
 
 
+def test_a_claim_column_is_a_vendors_only_beside_what_was_measured() -> None:
+    """KrisDcosta's `| Claim | Source |` table lists the author's own findings ("x86 TPS
+    (Q2_K 14.05 ...)"), which the article called specification (read33-s21); E27-25's
+    `| Claim | Measured | Verdict |` quotes the vendor."""
+    findings = (
+        "# Results\n\n| Claim | Source |\n|---|---|\n"
+        "| x86 TPS (Q2_K 14.05 tok/s) | `results/x86.json` |\n"
+    )
+    results = _results({"README.md": findings})
+    assert results["README.md:14.05"].status is None  # type: ignore[attr-defined]
+    vendor = (
+        "# Results\n\n| Metric | Claim | Measured | Verdict |\n|---|---|---|---|\n"
+        "| Memory bandwidth | 273 GB/s | 134 GB/s | gap |\n"
+    )
+    results = _results({"README.md": vendor})
+    spec = results["README.md:273"].status  # type: ignore[attr-defined]
+    assert spec is not None and spec.status is Status.SPECIFICATION
+
+
 def test_a_specifications_section_marks_its_table_but_not_rows_marked_measured() -> None:
     text = (
         "# Box\n\n## Hardware Specifications\n\n| Property | Value |\n|---|---|\n"

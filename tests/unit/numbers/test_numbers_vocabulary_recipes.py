@@ -141,7 +141,12 @@ def test_hardware_and_precisions_load_from_the_data_file() -> None:
     assert {"fp8", "nvfp4", "bf16"} <= set(VOCABULARY.precision.spellings)
     assert "full precision" in VOCABULARY.precision.reference
     assert "fp8_e4m3" in VOCABULARY.precision.kv_cache
-    assert [topic.topic for topic in VOCABULARY.hardware_topic] == ["spark", "nvidia", "gx10"]
+    assert [topic.topic for topic in VOCABULARY.hardware_topic] == [
+        "spark",
+        "nvidia",
+        "gx10",
+        "amd",
+    ]
     assert VOCABULARY.record_system is not None
 
 
@@ -155,6 +160,8 @@ def test_hardware_and_precisions_load_from_the_data_file() -> None:
         ("AMD Instinct MI300X nodes", "AMD Instinct MI300X"),
         ("### V100 (CUDA0) - 27B Dense Models", "V100"),
         ("a Tesla P40 24GB", "Tesla P40 24GB"),
+        # KrisDcosta's phone: its title named no device (read33-s21)
+        ("## Core Results (Pixel 6a, decode phase, n=10 trials)", "Pixel 6a"),
     ],
 )
 def test_every_kind_of_system_is_read_from_the_data(text: str, system: str) -> None:

@@ -47,3 +47,54 @@ def test_two_radeon_cards_are_the_subject() -> None:
 )
 def test_an_opening_naming_two_machines_or_none_has_no_subject(readme: str) -> None:
     assert _subject(readme) is None
+
+
+PATH_NOTES = """# Benchmark Path — Phase 2
+
+## Where We Are
+
+We benchmarked five model families on a
+Framework Desktop with AMD Ryzen AI MAX+ 395 (96 GB GPU unified memory).
+
+| Model | Quant | Generation Speed |
+|---|---|---|
+| Mellum2 12B-A2.5B | Q6_K | 92.89 t/s |
+
+## Next
+
+An RTX 4090 owner may run these too.
+"""
+
+
+def test_the_one_machine_the_headline_figures_section_names_is_the_system() -> None:
+    """thesteve0: the README names no machine; the section holding the headline figure does
+    ("on a Framework Desktop with AMD Ryzen AI MAX+ 395"), and its record said "System:
+    unknown" (read33-s21). A machine named in another section is not the figures'."""
+    from documents import make_result
+    from draftflow.select.metadata import read_metadata
+    from extract_support import snapshot_of
+
+    snapshot = snapshot_of(
+        {"README.md": "# Bench\n\nServing and benchmarking.\n", "path.md": PATH_NOTES}
+    )
+    notes = next(d for d in snapshot.documents if d.path == "path.md")
+    meta = read_metadata(snapshot, [make_result(notes, 10, 92.89)], [])
+    assert meta.system == "AMD Ryzen AI MAX+ 395 (96 GB GPU unified memory)"
+    assert meta.evidence["system"] == notes.line_url(6)
+
+
+def test_no_section_system_where_a_headline_figure_states_another() -> None:
+    """guoqingbao: an A100 named in prose beside rows measured on Hopper is no record-wide
+    system (the header read "System: A100" beside a Hopper row)."""
+    from documents import make_result
+    from draftflow.select.metadata import read_metadata
+    from extract_support import snapshot_of
+
+    readme = "# Bench\n\nServing and benchmarking.\n"
+    snapshot = snapshot_of({"README.md": readme, "path.md": PATH_NOTES})
+    notes = next(d for d in snapshot.documents if d.path == "path.md")
+    hopper = make_result(notes, 10, 92.89, conditions={"system": "Hopper"})
+    assert read_metadata(snapshot, [make_result(notes, 10, 92.89), hopper], []).system is None
+    # gparemsky: a row's `A6000-24GB`, a machine the vocabulary does not know, is another
+    a6000 = make_result(notes, 10, 92.89, conditions={"system": "A6000-24GB"})
+    assert read_metadata(snapshot, [make_result(notes, 10, 92.89), a6000], []).system is None

@@ -239,3 +239,43 @@ def test_a_section_without_a_keyword_is_not_searched_line_by_line(
         topics._first_in_sections([(document, 1, 202)], keyword, as_hardware=True)
     # before: each topic's pattern searched each of the 202 lines
     assert searched["lines"] == 0, searched
+
+
+def test_the_vllm_project_organisation_names_no_vllm() -> None:
+    """thesteve0's README serves with Ramalama and benchmarks with
+    `ghcr.io/vllm-project/guidellm`; its record read "Runtime topics: vLLM" (read33-s21)."""
+    readme = make_document(
+        "README.md",
+        "# Bench\n\nUsing Ramalama for serving.\n\n  ghcr.io/vllm-project/guidellm:latest \\\n",
+    )
+    plain = make_document("r.md", "| case | decode tok/s |\n|---|---|\n| short | 41.5 |\n")
+    meta = RecordMetadata()
+    read_runtimes(meta, [_result(plain, 3, "short")], [plain], [readme])
+    assert meta.runtimes == []
+    assert pattern(RUNTIMES["vLLM"]).search("docker run vllm/vllm-openai:latest")
+
+
+def test_an_amd_box_and_a_datacenter_card_are_hardware_topics() -> None:
+    """lhl's "Hardware topics: unknown" stood beside "System: AMD Strix Halo (Ryzen AI Max+
+    395)", guoqingbao's beside "System: A100, Hopper" (read33-s21)."""
+    document = make_document("README.md", "# Bench\n\n| case | decode tok/s |\n|---|---|\n")
+    meta = RecordMetadata(system="AMD Strix Halo (Ryzen AI Max+ 395)")
+    assert read_topics(meta, [], [document], HARDWARE, "hardware") == ["amd"]
+    a100 = [_result(document, 5, "A100 (Single Card, 40G), decode tok/s")]
+    assert read_topics(RecordMetadata(), a100, [document], HARDWARE, "hardware") == ["nvidia"]
+
+
+def test_a_repository_titled_by_an_engine_port_measures_that_engine() -> None:
+    """guoqingbao/vllm.rs is the engine its README's title names (`# vLLM.rs – A Minimalist
+    vLLM in Rust`); its record read "Runtime topics: unknown" (read33-s21)."""
+    readme = make_document(
+        "ReadMe.md", "# 🚀 **vLLM.rs** – A Minimalist vLLM in Rust\n\nA Rust implementation.\n"
+    )
+    plain = make_document("r.md", "| case | decode tok/s |\n|---|---|\n| short | 41.5 |\n")
+    meta = RecordMetadata()
+    read_runtimes(meta, [_result(plain, 3, "short")], [plain], [readme])
+    assert meta.runtimes == ["vLLM.rs"] and meta.evidence["runtime:vLLM.rs"] == readme.line_url(1)
+    other = make_document("README.md", "# Bench\n\nWe compare against candle-vllm.rs.\n")
+    meta = RecordMetadata()
+    read_runtimes(meta, [_result(plain, 3, "short")], [plain], [other])
+    assert meta.runtimes == []

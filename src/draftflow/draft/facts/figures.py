@@ -283,6 +283,31 @@ def _is_setting(cell: str) -> bool:
     return bool(plain) and plain not in _OUTCOME_MARKS and not _MEASURED.fullmatch(plain)
 
 
+def setting_cells(result: ReportedResult) -> dict[str, str]:
+    """The figure's row cells that are settings no condition reads (`backend
+    llama.cpp-hip`, `-fa 1`), keyed `cell:HEADER`: not a measured value (`max_mem 68851`)
+    and not a cell a condition already holds."""
+    return {
+        f"cell:{header}": value
+        for header, value in _cells(result).items()
+        if _is_setting(value)
+        and not _covered(value, result)
+        and not _UNNAMED.match(header)
+        and header.replace(" ", "_") not in _CONDITION_NAMES
+    }
+
+
+_CONDITION_NAMES = frozenset(
+    {"model", "engine", "quantization", "weight_precision", "precision", "system", "concurrency"}
+)
+"""Cells named as a condition is (`model`): the condition speaks for them, and "only some
+figures state their model" beside arms split by model reads as a contradiction (jvr0x)."""
+
+
+_UNNAMED = re.compile(r"^column \d+$")
+"""A column without a header (`column 1`): no setting a sentence can name."""
+
+
 def _cells(result: ReportedResult) -> dict[str, str]:
     cells = result.conditions.get("source_cells")
     if not isinstance(cells, dict):

@@ -23,6 +23,7 @@ from draftflow.draft.facts.figures import (
 from draftflow.draft.facts.gaps import FAILURE_METRICS
 from draftflow.draft.parts import Grounded
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.label import NOT_CONFIGURATION
 
 # The conditions that name a configuration in a claim, in the order a sentence names them.
@@ -51,8 +52,14 @@ _MEASUREMENT_KEYS = frozenset(
         "repetitions",
     }
 )
-# a failure count qualifies a claim (a limit fact says it), it is not one
-_NOT_CLAIMED = FAILURE_METRICS | {"unspecified"}
+# a failure count qualifies a claim (a limit fact says it), it is not one; nor is a count of
+# events, a count of passes aside ("Two fixes, because the problem had two halves" made
+# epappas's lead "a repair count of Two fixes on NVIDIA GB10", read33-s21)
+_NOT_CLAIMED = (
+    FAILURE_METRICS
+    | {"unspecified"}
+    | frozenset(n.metric for n in vocabulary().outcome_noun if n.metric != "pass_count")
+)
 
 
 def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
