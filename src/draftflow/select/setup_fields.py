@@ -169,9 +169,10 @@ def _every_row_states(lines: Sequence[str], number: int, stated: str) -> bool:
         first -= 1
     while last + 1 < len(lines) and is_table_row(lines[last + 1]):
         last += 1
-    body = [line for line in lines[first : last + 1] if not _SEPARATOR.fullmatch(line.strip())][
-        1:
-    ]  # the header row names columns, not a run
+    rows = lines[first : last + 1]
+    # a header row (the one above a separator) names columns, not a run
+    headed = len(rows) > 1 and _SEPARATOR.fullmatch(rows[1].strip()) is not None
+    body = [line for line in rows[2 if headed else 0 :] if not _SEPARATOR.fullmatch(line.strip())]
     return bool(body) and all(_parallelism(line) == stated for line in body)
 
 
