@@ -16,7 +16,7 @@ import pytest
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract import labels
-from draftflow.extract.conditions import cite, readers, workload
+from draftflow.extract.conditions import cite, readers, run_parameters, workload
 from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.learned import features
@@ -170,10 +170,11 @@ def test_a_wide_rows_shared_readings_are_read_once(
 def test_a_wide_tables_per_figure_lookups_stay_bounded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Session 21: what is the same for many figures is asked once, and a figure's look-ups
-    in the vocabulary are plain dictionary reads. Counted at 1,500 columns x 3 rows."""
-    counts = {"private reads": 0, "figure keys": 0, "metric directions": 0}
+    """Sessions 21-22: what is the same for many figures is asked once, and a figure's
+    look-ups in the vocabulary are plain dictionary reads. Counted at 1,500 columns x 3 rows."""
+    counts = {"private reads": 0, "figure keys": 0, "metric directions": 0, "parameter reads": 0}
     figure_key, better = labels._figure_key, lead_context._better
+    parameters_in_cells = run_parameters.parameters_in_cells
     private_read = Vocabulary.__getattr__  # type: ignore[attr-defined]
 
     def counted_private(self: Vocabulary, name: str) -> Any:
@@ -188,9 +189,14 @@ def test_a_wide_tables_per_figure_lookups_stay_bounded(
         counts["metric directions"] += 1
         return better(metric)
 
+    def counted_parameters(cells: Any) -> dict[str, set[Any]]:
+        counts["parameter reads"] += 1
+        return parameters_in_cells(cells)
+
     monkeypatch.setattr(Vocabulary, "__getattr__", counted_private)
     monkeypatch.setattr(labels, "_figure_key", counted_key)
     monkeypatch.setattr(lead_context, "_better", counted_better)
+    monkeypatch.setattr(run_parameters, "parameters_in_cells", counted_parameters)
     outcome = _draft_wide_table(tmp_path)
     cells = COLUMNS * ROWS
     assert outcome.figures >= cells * 0.9, outcome.figures
@@ -204,6 +210,10 @@ def test_a_wide_tables_per_figure_lookups_stay_bounded(
     # before: the lead ranker's context read each figure's metric direction twice (9,000);
     # now once per metric
     assert counts["metric directions"] < 100, counts
+    # session 22: a figure's run parameters read its line's section, its document's setup
+    # sections and the setup tables describing its run (3 reads per figure, 13,500 at 4,500
+    # figures); now once per line
+    assert counts["parameter reads"] < 100, counts
 
 
 def _draft_wide_table(tmp_path: Path) -> DraftOutcome:

@@ -12,6 +12,7 @@ from pydantic import JsonValue
 from draftflow.extract.conditions.setup_names import PRECISION
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.record.model import ReportedResult
+from draftflow.text.gate import gated
 
 UNSTATED_NAMES = {
     "model_id": "the measured model",
@@ -67,11 +68,16 @@ MENTIONS = {
 }
 
 
+_MENTIONED = {key: gated(re.compile(pattern, re.IGNORECASE)) for key, pattern in MENTIONS.items()}
+"""Each key's words compiled behind the letters they open with: a document's every place is not
+tried (a wide table's 440 KB README is digits, blanks and pipes)."""
+
+
 def mentioned(key: str, texts: Iterable[str]) -> bool:
     """Whether a document speaks of the condition (`pp512`, `tg128`, `concurrency 1`): then
     "no headline figure states it" would read as the sources not stating it."""
-    pattern = MENTIONS.get(key)
-    return pattern is not None and any(re.search(pattern, t, re.IGNORECASE) for t in texts)
+    pattern = _MENTIONED.get(key)
+    return pattern is not None and any(pattern.search(t) for t in texts)
 
 
 # (not a bare `score`: a number of no stated scale, epappas's HTTP 401 read as a score)

@@ -16,6 +16,7 @@ from draftflow.draft.parts import Grounded, cited_texts, documents_of
 from draftflow.draft.record_facts import is_inference, mentioned, states
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.record.model import ReportedResult
+from draftflow.text.gate import gated
 
 MAX_LIMIT_ROWS = 4
 MAX_MARK_CHARS = 40
@@ -43,12 +44,14 @@ REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 # a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
 # or a spread (`min 531 ms, max 827 ms`, a median or a percentile of several runs)
 # (`2 decode runs averaged`, `n=10 trials`: up to two words between the count and its runs)
-REPEATS_RE = re.compile(
-    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+){0,2}(?:runs|"
-    r"repetitions|repeats|iterations|trials)\b|\bn\s*=\s*\d+\b|\brepeated\b|\baveraged\b"
-    r"|\bstd(?:dev)?\b|±|\bstandard deviation\b|\bvariance\b"
-    r"|\bmedian\b|\bp(?:50|90|95|99)\b|\bpercentile|\bmin(?:imum)?\b[^\n]{0,60}\bmax(?:imum)?\b",
-    re.IGNORECASE,
+REPEATS_RE = gated(  # behind its opening characters: each document is searched whole
+    re.compile(
+        r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+){0,2}(?:runs|"
+        r"repetitions|repeats|iterations|trials)\b|\bn\s*=\s*\d+\b|\brepeated\b|\baveraged\b"
+        r"|\bstd(?:dev)?\b|±|\bstandard deviation\b|\bvariance\b"
+        r"|\bmedian\b|\bp(?:50|90|95|99)\b|\bpercentile|\bmin(?:imum)?\b[^\n]{0,60}\bmax(?:imum)?\b",
+        re.IGNORECASE,
+    )
 )
 # a version as written beside a name or in the same table row: `v0.2.6`, `0.11.0`, `b9536`
 _VERSION_TOKEN = r"(?:\bv\d+(?:\.\d+)+|\b\d+\.\d+\.\d+|\bb\d{4,})"

@@ -188,11 +188,9 @@ def figure_parameters(
     own = cells if isinstance(cells, dict) else parameters_in_cells(cells)  # read already
     levels: list[dict[str, set[JsonValue]]] = [own]
     if context is not None and context.document.path.lower().endswith(_PROSE):
-        levels.append(parameters_in_cells(context.key_values(line)))
-        levels.append(parameters_in_cells(context.pairs_on(setup_lines)))
-        levels.append(parameters_in_cells(context.setup_pairs_for(line, setup_lines)))
+        levels += _context_levels(context, line, setup_lines)
     if readme is not None and readme is not context:
-        levels.append(parameters_in_cells(readme.setup_pairs))
+        levels.append(readme.kept(("setup parameters",), lambda: _setup_parameters(readme)))
     found: dict[str, JsonValue] = {}
     blocked: set[str] = set()
     for level in levels:
@@ -203,6 +201,26 @@ def figure_parameters(
             elif key not in found:
                 blocked.add(key)
     return {key: found[key] for key in PARAMETER_KEYS if key in found}
+
+
+def _context_levels(
+    context: DocumentContext, line: int, setup_lines: frozenset[int]
+) -> list[dict[str, set[JsonValue]]]:
+    """What a line's section, its document's setup sections and the setup tables describing
+    its run state, as `figure_parameters` reads them: once per line (a wide row's figures
+    each read them again before; the dicts are shared, not to be changed)."""
+    return context.remembered(
+        ("parameter levels", line, setup_lines),
+        lambda: [
+            parameters_in_cells(context.key_values(line)),
+            parameters_in_cells(context.pairs_on(setup_lines)),
+            parameters_in_cells(context.setup_pairs_for(line, setup_lines)),
+        ],
+    )
+
+
+def _setup_parameters(readme: DocumentContext) -> dict[str, set[JsonValue]]:
+    return parameters_in_cells(readme.setup_pairs)
 
 
 DATED = "experiment_date"

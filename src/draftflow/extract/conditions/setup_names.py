@@ -24,6 +24,7 @@ from draftflow.numbers.vocabulary import (
     spelling_pattern,
     vocabulary,
 )
+from draftflow.text.gate import gate, gated
 
 _VOCABULARY = vocabulary()
 ENGINES: dict[str, str] = {
@@ -33,7 +34,7 @@ ENGINES: dict[str, str] = {
 PORT = r"[.-](?:rs|cpp|c|js|ts|go|zig|swift|jl|net|java|kt|mojo)(?!\w)"
 """A language's suffix after an engine's name: another project, a port (`vLLM.rs` and
 `vllm-rs` are not vLLM)."""
-ANY_ENGINE = re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-]|{PORT})", re.I)
+ANY_ENGINE = gated(re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-]|{PORT})", re.I))
 """Any engine's spelling, as a word of its own (what a text names; `engine_in` says which)."""
 _NOT_THE_ENGINE_AFTER = (
     rf"(?![\w-]|{PORT}|#\d|/(?:pull|pulls|issues|blob|tree|commit|discussions)/)"
@@ -41,11 +42,12 @@ _NOT_THE_ENGINE_AFTER = (
 """After an engine's name, a project's issue (`vllm#49991`) or a URL into its repository
 (`vllm-project/vllm/pull/49991`): the text cites the project, it does not say the engine ran."""
 _ENGINE = [
-    (name, re.compile(rf"(?<![\w-])(?:{regex}){_NOT_THE_ENGINE_AFTER}", re.I))
+    (name, gated(re.compile(rf"(?<![\w-])(?:{regex}){_NOT_THE_ENGINE_AFTER}", re.I)))
     for name, regex in ENGINES.items()
 ]
 _PORTED = {
-    name: re.compile(rf"(?<![\w-])(?:{regex}){PORT}", re.I) for name, regex in ENGINES.items()
+    name: gated(re.compile(rf"(?<![\w-])(?:{regex}){PORT}", re.I))
+    for name, regex in ENGINES.items()
 }
 """Each engine's port (`vLLM.rs`): a text about the port names the port, not the engine
 (`vLLM.rs – A Minimalist vLLM in Rust` says nothing ran on vLLM)."""
@@ -111,13 +113,15 @@ def _only_origin(regex: re.Pattern[str], text: str) -> bool:
 
 FAMILIES = spelling_pattern(_VOCABULARY.model_families.names)
 """Open-weight model families, by name: what a caption names when a column gives the size."""
-_FAMILY = re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w-])", re.I)
+_FAMILY = gated(re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w-])", re.I))
 
-PRECISION = _VOCABULARY.precision.bounded()
+PRECISION = gated(_VOCABULARY.precision.bounded())
 """A weight precision, as a word of its own (`numbers/vocabulary.toml`, `[precision]`)."""
 _SYSTEM_WORDS = _VOCABULARY.hardware_pattern("system")
 _FILE_AFTER = r"(?!\.(?:txt|json|jsonl|csv|tsv|log|md|ya?ml|html?)\b)"
-SYSTEM = re.compile(rf"{HARDWARE_BEFORE}(?:{_SYSTEM_WORDS}){HARDWARE_AFTER}{_FILE_AFTER}", re.I)
+SYSTEM = gated(
+    re.compile(rf"{HARDWARE_BEFORE}(?:{_SYSTEM_WORDS}){HARDWARE_AFTER}{_FILE_AFTER}", re.I)
+)
 """A machine or accelerator (`numbers/vocabulary.toml`, `[[hardware]]` of kind `system`); not
 a file's name (`[FAIL] p100.txt depth=170` names the prompt file `p100`, not a Tesla P100:
 hedone21/llm_rs2 results/data/flash_attn_decode/qwen_after_c1.txt)."""
@@ -125,15 +129,19 @@ _CARD = re.compile(
     rf"^(?:{'|'.join(e.pattern() for e in _VOCABULARY.hardware if e.card)}|gpus?)$", re.I
 )
 """A card that sits in a machine (`RX 7900 XT`, `H100`, `GPUs`): counted, it is GPUs."""
-CPU = re.compile(
-    rf"{HARDWARE_BEFORE}(?:{_VOCABULARY.hardware_pattern('cpu')})"
-    rf"[\s-]+\d{{3,5}}[a-z]{{0,3}}{HARDWARE_AFTER}",
-    re.I,
+CPU = gated(
+    re.compile(
+        rf"{HARDWARE_BEFORE}(?:{_VOCABULARY.hardware_pattern('cpu')})"
+        rf"[\s-]+\d{{3,5}}[a-z]{{0,3}}{HARDWARE_AFTER}",
+        re.I,
+    )
 )
 """A CPU's model name (`EPYC 7742`, `Xeon Platinum 8380`, `Core i9-13900K`): hardware, like
 `SYSTEM`'s names, whose number is part of the name."""
-CHIP_FAMILY = re.compile(
-    rf"{HARDWARE_BEFORE}(?:{_VOCABULARY.hardware_pattern('chip')}){HARDWARE_AFTER}", re.I
+CHIP_FAMILY = gated(
+    re.compile(
+        rf"{HARDWARE_BEFORE}(?:{_VOCABULARY.hardware_pattern('chip')}){HARDWARE_AFTER}", re.I
+    )
 )
 """A chip that many makers' boxes carry (`Strix Halo`): never a figure's system by itself (the
 box and its count are what the gold and a reader need), but a text naming it beside a DGX
@@ -145,9 +153,14 @@ _BARE_GPU = re.compile(
 """A header that is a consumer GPU's model number alone (`4090`, `3090Ti`)."""
 _MAKER = re.compile(rf"^(?:{spelling_pattern(_VOCABULARY.hardware_makers.words)})\s+")
 COUNTED_SYSTEM = re.compile(
-    rf"(?<![\w.])(?P<count>\d+)\s*[x×*]\s*(?P<system>(?:{_SYSTEM_WORDS})|vms?\b|nodes?\b|gpus?\b)"
-    rf"|\b(?P<count3>one|two|three|four|eight)\s+(?:{_SYSTEM_WORDS})(?![\w-])"
-    rf"|(?P<system2>{_SYSTEM_WORDS})\s*[x×*]\s*(?P<count2>\d+)(?![\w.])",
+    "|".join(  # each alternative behind its own opening characters (digits open only the first)
+        gate(alternative, re.I)
+        for alternative in (
+            rf"(?<![\w.])(?P<count>\d+)\s*[x×*]\s*(?P<system>(?:{_SYSTEM_WORDS})|vms?\b|nodes?\b|gpus?\b)",
+            rf"\b(?P<count3>one|two|three|four|eight)\s+(?:{_SYSTEM_WORDS})(?![\w-])",
+            rf"(?P<system2>{_SYSTEM_WORDS})\s*[x×*]\s*(?P<count2>\d+)(?![\w.])",
+        )
+    ),
     re.I,
 )
 NODE_WORDS = re.compile(
@@ -440,8 +453,10 @@ def first_system(text: str) -> str | None:
     return mentions[0][0] if mentions else None
 
 
-_HOSTED = re.compile(
-    rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.hosted_models)})(?![\w])", re.I
+_HOSTED = gated(
+    re.compile(
+        rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.hosted_models)})(?![\w])", re.I
+    )
 )
 
 
@@ -478,8 +493,10 @@ def hosted_document_model(lines: Sequence[str]) -> tuple[int, str] | None:
     return next((number, value) for number, value in stated if value in hosted)
 
 
-_BENCHMARK = re.compile(
-    rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.benchmarks)})(?![\w])", re.I
+_BENCHMARK = gated(
+    re.compile(
+        rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.benchmarks)})(?![\w])", re.I
+    )
 )
 MAX_BENCHMARK_WORDS = 4
 """A header or heading this long at most is a benchmark's name with its qualifiers
@@ -558,7 +575,7 @@ def _engine_openings() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:{'|'.join(spelled) or '(?!)'})\s*\Z", re.I)
 
 
-_ENGINE_OPENING = _engine_openings()
+_ENGINE_OPENING = gated(_engine_openings())
 
 
 @lru_cache(maxsize=1 << 16)
