@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftflow.acquire.snapshot import Document
-from draftflow.draft import asked
-from draftflow.draft.facts import wording
+from draftflow.draft.facts import asked, wording
 from draftflow.draft.facts.compute import compute_facts
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.parts import SectionWriter, read_texts

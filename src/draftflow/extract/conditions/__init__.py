@@ -18,7 +18,8 @@ from draftflow.extract.conditions.cite import (
     said_and_read,
 )
 from draftflow.extract.conditions.context import DocumentContext, recent
-from draftflow.extract.conditions.place_reading import Own, header_line_set, reads_at
+from draftflow.extract.conditions.name_reading import header_line_set
+from draftflow.extract.conditions.place_reading import Own, reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions

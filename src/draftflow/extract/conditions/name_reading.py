@@ -80,7 +80,7 @@ def name_readings(context: DocumentContext, line: int, key: str) -> frozenset[st
         return frozenset()
     text = plain_text(context.lines[line - 1])
     table = context.table_cells(line, "")
-    headers = line in _header_line_set(context)
+    headers = line in header_line_set(context)
     if table is None and not headers:
         badges = hardware_badges(context.lines[line - 1])  # its message is in its link
         return _of_text(key, f"{text} {badges}" if badges else text)
@@ -101,7 +101,8 @@ def names_of_cell(key: str, header: str) -> frozenset[str]:
     return _of_cell(key, "", header)
 
 
-def _header_line_set(context: DocumentContext) -> frozenset[int]:
+def header_line_set(context: DocumentContext) -> frozenset[int]:
+    """The document's table header lines, as a set (read once per document)."""
     found: frozenset[int] = context.remembered(
         "header line set", lambda: frozenset(context.header_lines)
     )

@@ -42,6 +42,7 @@ from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.name_reading import (
     NAME_KEYS,
+    header_line_set,
     is_name_value,
     name_readings,
     names_of_cell,
@@ -406,14 +407,6 @@ def _text_table_rows(
 
 
 _TEXT_TABLES = (TableKind.CSV, TableKind.ALIGNED)
-
-
-def header_line_set(context: DocumentContext) -> frozenset[int]:
-    """The document's table header lines, as a set (read once per document)."""
-    found: frozenset[int] = context.remembered(
-        "header line set", lambda: frozenset(context.header_lines)
-    )
-    return found
 
 
 def _file_name(path: str, key: str) -> tuple[Reading, ...]:
