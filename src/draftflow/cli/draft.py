@@ -235,9 +235,11 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
     else:
         console.print(f"unchanged: {outcome.record_path}")
     console.print(
-        f"{outcome.results} headline results of {outcome.figures} figures "
-        f"(selected by {outcome.selection_method}), {outcome.sections} sections; "
-        f"flags: [red]{outcome.errors} error[/], [yellow]{outcome.warnings} warning[/]"
+        f"{_counted(outcome.results, 'headline result')} of "
+        f"{_counted(outcome.figures, 'figure')} (selected by {outcome.selection_method}), "
+        f"{_counted(outcome.sections, 'section')}; flags: "
+        f"[red]{_counted(outcome.errors, 'error')}[/], "
+        f"[yellow]{_counted(outcome.warnings, 'warning')}[/]"
     )
     if outcome.unreadable:
         console.print(
@@ -283,3 +285,8 @@ def _print_outcome(console: Console, outcome: DraftOutcome) -> None:
         f"figures {outcome.figures_path}"
     )
     console.print(f"done in {outcome.elapsed_seconds:.1f}s")
+
+
+def _counted(count: int, noun: str) -> str:
+    """`1 headline result`, `2 headline results`, `0 errors`: the count with its noun."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
