@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 _BOX_SIDES = "│┃║"
 _SCREEN_HEADERS = re.compile(r"Pwr:Usage/Cap|Memory-Usage|GPU-Util|Persistence-M|Bus-Id|^\W*PID$")
@@ -23,6 +24,7 @@ _PCI_ADDRESS = re.compile(r"\b[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.\d
 _DEVICE_READING = re.compile(r"\d\s*(?:MHz|mV|RPM)\b")
 
 
+@lru_cache(maxsize=256)
 def is_screen_line(line: str) -> bool:
     """True when `line` is a row of a status screen: a PCI address, or a row drawn in a box
     (`│ … │`) that reads a clock, a voltage or a fan speed."""
@@ -36,9 +38,16 @@ def is_screen_line(line: str) -> bool:
 def is_screen_row(row: Mapping[str, str]) -> bool:
     """True when a table row (its cells by column header) belongs to a status screen: one of
     `nvidia-smi`'s headers or a `PID` column, or cells that read as a screen's line."""
-    if any(_SCREEN_HEADERS.search(header) for header in row):
+    return _is_screen_row(tuple(row), tuple(row.values()))
+
+
+@lru_cache(maxsize=256)
+def _is_screen_row(headers: tuple[str, ...], cells: tuple[str, ...]) -> bool:
+    # read once per row: every number of a row asks of the same cells (a 10,000-column row
+    # read per cell would be 10^8 searches)
+    if any(_SCREEN_HEADERS.search(header) for header in headers):
         return True
-    return is_screen_line(" ".join(row.values()))
+    return is_screen_line(" ".join(cells))
 
 
 def in_status_screen(row: Mapping[str, str], line: str) -> bool:
