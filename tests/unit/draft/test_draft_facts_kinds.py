@@ -86,3 +86,39 @@ def test_an_approximate_figure_is_hedged_once() -> None:
     assert figure_ref(Grounded(hedged, doc), lambda _: "~72s").bound == ""
     plain = make_result(doc, 2, 72.0).model_copy(update={"unit": "s", "statistic": approx})
     assert figure_ref(Grounded(plain, doc), lambda _: "72").bound == "about "
+
+
+SWEEP = """# Inference Benchmarks
+Apple M4 Max 48GB 16 Core 16-inch using LM Studio
+
+| Size (B) | Speed (T/s) | Model | Type | Quant |
+|---|---|---|---|---|
+| 1.5 | 282 | qwen 2.5 | MLX | 4 |
+| 7 | 101 | qwen 2.5 | MLX | 4 |
+| 14 | 52 | qwen 2.5 | MLX | 4 |
+| 12 | 65 | wayfarer | MLX | 4 bit |
+| 12 | 45 | wayfarer | MLX | 6 bit |
+| 12 | 36 | wayfarer | MLX | 8 bit |
+"""
+
+
+def test_a_series_that_never_gains_does_not_stop_gaining_and_no_series_runs_along_a_size() -> None:
+    # NexVeridian/llm-inference-benchmarks README.md:6-14 (read33-s22): "It stops gaining at
+    # wayfarer, 6 …: 65 tokens/s becomes 45" over a series that only falls, and a series
+    # "along qwen 2.5, Size (B) N" over three models
+    doc = make_document("README.md", SWEEP)
+    rows = [
+        (6, 282.0, "qwen 2.5, MLX, Size (B) 1.5, 4"),
+        (7, 101.0, "qwen 2.5, MLX, Size (B) 7, 4"),
+        (8, 52.0, "qwen 2.5, MLX, Size (B) 14, 4"),
+        (9, 65.0, "wayfarer, MLX, 4 bit"),
+        (10, 45.0, "wayfarer, MLX, 6 bit"),
+        (11, 36.0, "wayfarer, MLX, 8 bit"),
+    ]
+    grounded = [
+        Grounded(make_result(doc, line, value, label=label), doc) for line, value, label in rows
+    ]
+    series = [f for f in compute_facts(grounded, _written) if f.kind is FactKind.SCALING]
+    assert all("Size" not in f.subject for f in series), [f.subject for f in series]
+    said = [s for f in series for s in sentences(f)]
+    assert not any("stops gaining" in s for s in said), said

@@ -188,6 +188,8 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         setting = varied_setting(results)
         if setting and not is_numeric_setting(results, setting):
             continue  # GPUs or hosts named with numbers are not steps along one setting
+        if _MODEL_SIZE.search(_setting_name(short_label(series[0][1].result), int(str(group[4])))):
+            continue  # a model's size names another model, not a setting's value
         used.update(id(i) for _, i in series)
         name = short_label(series[0][1].result)
         facts.append(_series_fact(series, _setting_name(name, int(str(group[4]))), written))
@@ -230,18 +232,26 @@ def _setting_name(name: str, position: int) -> str:
     return " ".join(f"{name[:start]}N{name[end:]}".split())
 
 
+_MODEL_SIZE = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
+"""A label part naming the model's size (`Size (B) 7`, labels' `Size (B)` column)."""
+
+
 def _series_fact(series: list[tuple[float, Grounded]], setting: str, written: Written) -> Fact:
     items = [item for _, item in series]
     way = direction(items[0].result)
     inputs = tuple(figure_ref(item, written) for item in items)
     detail = ""
+    gained = False
     for before, after in pairwise(inputs):
         gain = after.value / before.value if before.value else 0.0
         if way is Direction.LOWER and after.value:
             gain = before.value / after.value
         if way is not None and gain < FLAT_GAIN:
-            detail = after.label
+            # a series that never gained does not "stop gaining" (wayfarer 65 -> 45 -> 36
+            # tokens/s over 4, 6 and 8 bits: the first step already falls)
+            detail = after.label if gained else ""
             break
+        gained = True
     fact = fact_about(
         FactKind.SCALING,
         items[0],
