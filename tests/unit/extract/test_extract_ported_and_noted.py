@@ -84,6 +84,8 @@ def test_a_rows_label_states_its_concurrency_and_tp_over_cards_is_no_node_count(
     assert by_value[1796]["concurrency"] == 16
     assert by_value[63.6]["concurrency"] == 4
     assert by_value[63.6].get("node_count") is None
+    # nor TP=1 one node (read31-s22): the row runs on one card of the host and names no node
+    assert by_value[1796].get("node_count") is None
 
 
 GEMM = """# GB10 tests

@@ -212,10 +212,11 @@ _SUITE_CELL = re.compile(r"`[^`|]+`(?:\s*(?:[+&,/]|and)\s*`[^`|]+`)*")
 def _parallel_cards(resolved: Resolved, table: TableCells) -> bool:
     """Whether the machine count is the row's parallel degree over cards in one machine
     (`TP=2` beside `RTX 3090`): a tensor-parallel run over two cards of one host is one node
-    (er0080/vllm-benchmarking, read31-s21), where over two DGX Sparks it is two."""
+    (er0080/vllm-benchmarking, read31-s21), where over two DGX Sparks it is two; and `TP=1`
+    is one card of the host, which states no node count (read31-s22)."""
     count = resolved.values.get("node_count")
     system = resolved.values.get("system")
-    if not isinstance(count, int) or count < 2 or not isinstance(system, str):
+    if not isinstance(count, int) or count < 1 or not isinstance(system, str):
         return False
     return vocab.is_card(system) and any(parallel_count(cell) == count for cell in table.cells)
 
