@@ -134,29 +134,11 @@ def claim_phrase(writer: Framed) -> str:
     model. A figure without a unit claims nothing a reader can weigh, so the main
     comparison's best figure stands instead."""
     lead = writer.lead_claim()
-    first = _first_claim(writer)
     if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
-        fact = lead[0]
-        cited = _cited(writer, fact.inputs)
-        ranged = {_range_as_written(item) for item in cited}
-        # one stated range (`~122–187 tok/s`), whichever of its ends the claim holds
-        written = ranged.pop() if len(ranged) == 1 and cited else ""
-        amount = written or facts_wording.figures_range(fact)
-        shared = {_at_concurrency(item) for item in cited}
-        phrase = f"{fact.metric} of {amount}{shared.pop() if len(shared) == 1 else ''}"
-        subject = fact.subject or _one_own_model(cited)
-        given = all(_models_figure(item, subject) for item in cited)
-        if subject and writer.common_model() is None and given and _said(writer, subject):
-            phrase += f" for {subject}"
-        return phrase
+        return _lead_phrase(writer, lead[0])
+    first = _first_claim(writer)
     if first is not None:
-        amount = _range_as_written(first) or facts_wording.amount(figure_ref(first, writer.written))
-        phrase = f"{metric_name(first)} of {amount}{_at_concurrency(first)}"
-        model = w.text(first.result.conditions.get("model"))
-        named = model and writer.common_model() is None and _models_figure(first, model)
-        if model and named and _said(writer, model):
-            phrase += f" for {model}"
-        return phrase
+        return _first_phrase(writer, first)
     main = writer.main_claim()
     if main is None or main[0].kind is not FactKind.LEADER:
         return ""
@@ -166,6 +148,35 @@ def claim_phrase(writer: Framed) -> str:
     # `of`, not `up to`: the best of the headline is not the repository's best (lhl's title
     # said "up to 77.96 tokens/s" over a repository that reports 195.65 elsewhere)
     return f"{main[0].metric} of {facts_wording.amount(best)}"
+
+
+def _lead_phrase(writer: Framed, fact: Fact) -> str:
+    """The lead configuration's range as its lines write it, at its shared concurrency, for
+    its model where the record names none and the lines give the figures to it."""
+    cited = _cited(writer, fact.inputs)
+    ranged = {_range_as_written(item) for item in cited}
+    # one stated range (`~122–187 tok/s`), whichever of its ends the claim holds
+    written = ranged.pop() if len(ranged) == 1 and cited else ""
+    amount = written or facts_wording.figures_range(fact)
+    shared = {_at_concurrency(item) for item in cited}
+    phrase = f"{fact.metric} of {amount}{shared.pop() if len(shared) == 1 else ''}"
+    subject = fact.subject or _one_own_model(cited)
+    given = all(_models_figure(item, subject) for item in cited)
+    if subject and writer.common_model() is None and given and _said(writer, subject):
+        phrase += f" for {subject}"
+    return phrase
+
+
+def _first_phrase(writer: Framed, first: Grounded) -> str:
+    """The headline's first claimable figure as its line writes it, for its model where the
+    record names none and the line gives the figure to it."""
+    amount = _range_as_written(first) or facts_wording.amount(figure_ref(first, writer.written))
+    phrase = f"{metric_name(first)} of {amount}{_at_concurrency(first)}"
+    model = w.text(first.result.conditions.get("model"))
+    named = model and writer.common_model() is None and _models_figure(first, model)
+    if model and named and _said(writer, model):
+        phrase += f" for {model}"
+    return phrase
 
 
 def _range_as_written(item: Grounded) -> str:

@@ -303,19 +303,35 @@ def figure_label(selected: Selected, parts: list[LabelPart] | None = None) -> La
     `parts`, when given, is `label_parts(selected.candidate)` computed already."""
     candidate = selected.candidate
     parts = list(label_parts(candidate) if parts is None else parts)
+    what = _what_it_is(candidate, parts)
+    what, qualifier = _part_of_cell(selected, what)
+    # no identity in the row: the figure's place, without the harvest's internal table number
+    # (a number in a label is a claim verify checks against the source)
+    place = f"{candidate.path}, {candidate.heading}" if candidate.heading else candidate.path
+    return Label.of(parts, what, qualifier, fallback=place)
+
+
+def _what_it_is(candidate: Candidate, parts: list[LabelPart]) -> str:
+    """What the figure is: its JSON key, its row's key, or its column (appending the row
+    header to `parts` where it names the row's configuration)."""
     if candidate.json_path is not None:
-        what = candidate.key
-    elif candidate.row_header and _UNNAMED_COLUMN.match(candidate.column or ""):
+        return candidate.key
+    if candidate.row_header and _UNNAMED_COLUMN.match(candidate.column or ""):
         # a key-value table without a header row: the row's key names the figure, not
         # "column 2" (luongnv89's `| Throughput | ~122–187 tok/s ... |`, read33-s21)
-        what = candidate.row_header
-    elif candidate.row_header and not is_metric_key(candidate.column or ""):
+        return candidate.row_header
+    if candidate.row_header and not is_metric_key(candidate.column or ""):
         # the row header names the row (a configuration), the column what the figure is
         parts.append(LabelPart(candidate.row_header))
         bare = strip_setting_values(candidate.column or "")
-        what = (candidate.column or "") if bare else ""
-    else:
-        what = candidate.column or candidate.key
+        return (candidate.column or "") if bare else ""
+    return candidate.column or candidate.key
+
+
+def _part_of_cell(selected: Selected, what: str) -> tuple[str, str]:
+    """`what` with the part of its cell the figure is, and the label's qualifier (which of
+    several values, out of what)."""
+    candidate = selected.candidate
     qualifier = ""
     count = len(candidate.values)
     if selected.part:
@@ -326,10 +342,7 @@ def figure_label(selected: Selected, parts: list[LabelPart] | None = None) -> La
         qualifier = f"(value {selected.value_index + 1} of {count})"
     if selected.denominator is not None:
         qualifier = f"{qualifier} (of {selected.denominator:g})"
-    # no identity in the row: the figure's place, without the harvest's internal table number
-    # (a number in a label is a claim verify checks against the source)
-    place = f"{candidate.path}, {candidate.heading}" if candidate.heading else candidate.path
-    return Label.of(parts, what, qualifier, fallback=place)
+    return what, qualifier
 
 
 def make_result(

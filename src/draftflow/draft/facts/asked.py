@@ -14,6 +14,7 @@ from pydantic import JsonValue
 from draftflow.acquire.snapshot import Document
 from draftflow.draft import template_wording as w
 from draftflow.draft.facts.figures import setting_cells
+from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.sections import derived_paragraph
 from draftflow.record.model import Section
@@ -85,27 +86,26 @@ def arms_section(writer: SectionWriter) -> Section | None:
     heading = f"What changes between the {w.join(values)} arms?"
     if not grounding.supports(heading):
         return None
+    said = grounding.keep(_arm_sentences(key, arms, grounding))
+    if not said:
+        return None
+    return w.section(heading, [" ".join(said)], documents[:KEYS_NAMED])
+
+
+def _arm_sentences(key: str, arms: dict[str, list[Grounded]], grounding: Grounding) -> list[str]:
+    """What moves with the arms' setting, what they share, and what only some state."""
     moving, shared, renamed = _other_settings(key, arms)
     hidden = renamed or _unsaid(key, arms, moving + shared)
     name = w.key_name(key)
-    sentences = []
     moving_all = [_setting_name(k) for k in moving]
     moving_names = grounding.keep(moving_all)
     shared_names = grounding.keep([_setting_name(k) for k in shared])
     partial_all = [_setting_name(k) for k in _stated_by_some(key, arms, moving + shared)]
     partial = grounding.keep(partial_all)
+    sentences = []
     # a "differ in" sentence names every stated difference or is not written
-    named_all = len(moving_names) == len(moving_all) and len(partial) == len(partial_all)
-    if moving_names and named_all:
-        some = (
-            f", and only some figures state their {w.join_capped(partial, KEYS_NAMED)}"
-            if partial
-            else ""
-        )
-        sentences.append(
-            f"Besides the {name}, the arms differ in {w.join_capped(moving_names, KEYS_NAMED)}"
-            f"{some}, so a gap between them is not an effect of the {name} alone."
-        )
+    if moving_names and len(moving_names) == len(moving_all) and len(partial) == len(partial_all):
+        sentences.append(_differ_sentence(name, moving_names, partial))
     if shared_names:
         valued = f"They share {w.join_capped(_with_values(shared, arms), KEYS_NAMED)}."
         plain = f"They share {w.join_capped(shared_names, KEYS_NAMED)}."
@@ -119,10 +119,19 @@ def arms_section(writer: SectionWriter) -> Section | None:
             f"Some figures state their {w.join_capped(partial, KEYS_NAMED)} and others do not, "
             f"so the {name} is not shown to be the only difference."
         )
-    said = grounding.keep(sentences)
-    if not said:
-        return None
-    return w.section(heading, [" ".join(said)], documents[:KEYS_NAMED])
+    return sentences
+
+
+def _differ_sentence(name: str, moving: list[str], partial: list[str]) -> str:
+    some = (
+        f", and only some figures state their {w.join_capped(partial, KEYS_NAMED)}"
+        if partial
+        else ""
+    )
+    return (
+        f"Besides the {name}, the arms differ in {w.join_capped(moving, KEYS_NAMED)}"
+        f"{some}, so a gap between them is not an effect of the {name} alone."
+    )
 
 
 def _arms(grounded: Sequence[Grounded]) -> tuple[str, dict[str, list[Grounded]]] | None:
