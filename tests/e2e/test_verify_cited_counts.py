@@ -50,7 +50,7 @@ ONLY = {
     "XiongjieDai__GPU-Benchmarks-on-LLM-Inference": ("README.md",),
     "jethac__dgx-spark-hijinks": (
         "docs/BASELINE_RESULTS.md",
-        "results/llamacpp_gemma4_26b_q4_0_20260607T135911Z_nvidia_smi.txt",
+        "results/llamacpp_qwen25_1_5b_q4_k_m_20260608T0420JST_openai_benchmark.json",
     ),
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (
         "CHANGELOG.md",
@@ -101,12 +101,14 @@ CASES = (
         12,
     ),
 )
-SMI = "results/llamacpp_gemma4_26b_q4_0_20260607T135911Z_nvidia_smi.txt"
+RUN = "results/llamacpp_qwen25_1_5b_q4_k_m_20260608T0420JST_openai_benchmark.json"
 ENGINE_CASES = (
-    # a llama.cpp run's nvidia-smi capture (the engine named by its file's name), whose
-    # engine was cited to the README's `... vLLM image now serves ... SGLang ... llama.cpp`
-    Case("engine-named-beside-others", JETHAC, SMI, 9, "engine", "llama.cpp", "vLLM"),
-    Case("engine-named-beside-others-sglang", JETHAC, SMI, 9, "engine", "llama.cpp", "SGLang"),
+    # a llama.cpp run's results file (the engine named by its file's name) in a repository
+    # whose README names vLLM and SGLang too (`... vLLM image now serves ... SGLang ...
+    # llama.cpp`); its nvidia-smi capture served here until status screens stopped being
+    # figures (extract/status_screen.py)
+    Case("engine-named-beside-others", JETHAC, RUN, 10, "engine", "llama.cpp", "vLLM"),
+    Case("engine-named-beside-others-sglang", JETHAC, RUN, 10, "engine", "llama.cpp", "SGLang"),
 )
 RECORD_CASES = (
     "gpus-as-memory",

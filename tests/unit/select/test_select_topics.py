@@ -243,7 +243,8 @@ def test_a_section_without_a_keyword_is_not_searched_line_by_line(
 
 def test_the_vllm_project_organisation_names_no_vllm() -> None:
     """thesteve0's README serves with Ramalama and benchmarks with
-    `ghcr.io/vllm-project/guidellm`; its record read "Runtime topics: vLLM" (read33-s21)."""
+    `ghcr.io/vllm-project/guidellm`; its record read "Runtime topics: vLLM" (read33-s21). It
+    names RamaLama, the engine it serves with, now that the vocabulary knows it."""
     readme = make_document(
         "README.md",
         "# Bench\n\nUsing Ramalama for serving.\n\n  ghcr.io/vllm-project/guidellm:latest \\\n",
@@ -251,7 +252,7 @@ def test_the_vllm_project_organisation_names_no_vllm() -> None:
     plain = make_document("r.md", "| case | decode tok/s |\n|---|---|\n| short | 41.5 |\n")
     meta = RecordMetadata()
     read_runtimes(meta, [_result(plain, 3, "short")], [plain], [readme])
-    assert meta.runtimes == []
+    assert meta.runtimes == ["RamaLama"]
     assert pattern(RUNTIMES["vLLM"]).search("docker run vllm/vllm-openai:latest")
 
 
