@@ -15,8 +15,10 @@ of results is drawn in the same box characters, `│ Jetson: |█████| 2
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Mapping
 from functools import lru_cache
+from threading import Lock
 
 _BOX_SIDES = "│┃║"
 _SCREEN_HEADERS = re.compile(r"Pwr:Usage/Cap|Memory-Usage|GPU-Util|Persistence-M|Bus-Id|^\W*PID$")
@@ -38,16 +40,26 @@ def is_screen_line(line: str) -> bool:
 def is_screen_row(row: Mapping[str, str]) -> bool:
     """True when a table row (its cells by column header) belongs to a status screen: one of
     `nvidia-smi`'s headers or a `PID` column, or cells that read as a screen's line."""
-    return _is_screen_row(tuple(row), tuple(row.values()))
+    # read once per row: a row's candidates share one `context` dict (`candidates.Candidate`),
+    # and a 10,000-column row read per cell would be 10^8 searches; the memo holds the dict
+    # itself, so an id is never reused while its entry stands
+    with _ROWS_LOCK:
+        held = _ROWS.get(id(row))
+        if held is not None and held[0] is row:
+            return held[1]
+    found = any(_SCREEN_HEADERS.search(header) for header in row) or is_screen_line(
+        " ".join(row.values())
+    )
+    with _ROWS_LOCK:
+        _ROWS[id(row)] = (row, found)
+        if len(_ROWS) > _ROWS_KEPT:
+            _ROWS.popitem(last=False)
+    return found
 
 
-@lru_cache(maxsize=256)
-def _is_screen_row(headers: tuple[str, ...], cells: tuple[str, ...]) -> bool:
-    # read once per row: every number of a row asks of the same cells (a 10,000-column row
-    # read per cell would be 10^8 searches)
-    if any(_SCREEN_HEADERS.search(header) for header in headers):
-        return True
-    return is_screen_line(" ".join(cells))
+_ROWS: OrderedDict[int, tuple[Mapping[str, str], bool]] = OrderedDict()
+_ROWS_KEPT = 256
+_ROWS_LOCK = Lock()
 
 
 def in_status_screen(row: Mapping[str, str], line: str) -> bool:
