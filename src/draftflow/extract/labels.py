@@ -220,7 +220,9 @@ class LabelBuilder:
 
 
 _DECIMAL = re.compile(r"\d[.,]\d")
-_MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
+MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
+"""A header naming the model's size (`Size (B)`, `Params`): its number names another model,
+not a setting (labels tell rows apart by it; draft runs no series along it)."""
 _EMPTY_CELL = re.compile(r"^(?:[-–—−]+|n/?a|none)$", re.IGNORECASE)
 """A cell that states nothing (`-`, `n/a`): it names no configuration (`Spec Quant -`)."""
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")
@@ -363,7 +365,7 @@ def _identity_number(header: str, value: JsonValue) -> str:
     Another number of the row is a measurement or a setting its conditions name."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return ""
-    return str(value) if _MODEL_SIZE_HEADER.search(header) else ""
+    return str(value) if MODEL_SIZE_HEADER.search(header) else ""
 
 
 def _cell_name(value: JsonValue) -> str:

@@ -33,6 +33,7 @@ from draftflow.draft.facts.figures import (
 from draftflow.draft.facts.gaps import attributions, limits, unstated
 from draftflow.draft.facts.lead import lead
 from draftflow.draft.parts import Grounded
+from draftflow.extract.labels import MODEL_SIZE_HEADER
 from draftflow.record.model import ReportedResult
 
 MIN_SERIES = 3
@@ -188,11 +189,11 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         setting = varied_setting(results)
         if setting and not is_numeric_setting(results, setting):
             continue  # GPUs or hosts named with numbers are not steps along one setting
-        if _MODEL_SIZE.search(_setting_name(short_label(series[0][1].result), int(str(group[4])))):
+        along = _setting_name(short_label(series[0][1].result), int(str(group[4])))
+        if MODEL_SIZE_HEADER.search(along):
             continue  # a model's size names another model, not a setting's value
         used.update(id(i) for _, i in series)
-        name = short_label(series[0][1].result)
-        facts.append(_series_fact(series, _setting_name(name, int(str(group[4]))), written))
+        facts.append(_series_fact(series, along, written))
     return sorted(facts, key=lambda f: -f.weight)
 
 
@@ -230,10 +231,6 @@ def _setting_name(name: str, position: int) -> str:
     if word and not before.endswith(("/", ",", "›")):
         return word.group(1).strip().replace("_", " ")
     return " ".join(f"{name[:start]}N{name[end:]}".split())
-
-
-_MODEL_SIZE = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
-"""A label part naming the model's size (`Size (B) 7`, labels' `Size (B)` column)."""
 
 
 def _series_fact(series: list[tuple[float, Grounded]], setting: str, written: Written) -> Fact:
