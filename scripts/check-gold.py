@@ -83,6 +83,10 @@ def value_follows(raw: str, value: float) -> bool:
     if duration and any(duration.groups()):
         hours, minutes, seconds = (float(part or 0) for part in duration.groups())
         candidates.append(hours * 3600 + minutes * 60 + seconds)
+    timed = re.fullmatch(r"(\d+)m(\d+),(\d+)s", raw.strip())
+    if timed:  # `time` in a decimal-comma locale: "0m15,312s" = 15.312 s
+        minutes, whole, fraction = timed.groups()
+        candidates.append(float(minutes) * 60 + float(f"{whole}.{fraction}"))
     if not candidates:
         return True  # a phrase ("nearly double"): left to the reader
     return any(abs(c - value) <= 1e-9 * max(1.0, abs(value)) or abs(abs(c) - abs(value)) < 1e-9

@@ -61,3 +61,53 @@ def test_a_wrong_value_beside_a_decimal_comma_is_still_a_problem(
     result = _check(tmp_path, "74,68", value)
     assert result.returncode == 1
     assert "does not follow from raw '74,68'" in result.stdout
+
+
+TIMED = "- real\t0m15,312s\n"
+
+
+def _check_timed(tmp_path: Path, raw: str, value: float) -> subprocess.CompletedProcess[str]:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "results.md").write_text(TIMED, encoding="utf-8")
+    figure = {
+        "path": "results.md",
+        "line": 1,
+        "metric": "duration",
+        "value": value,
+        "unit": "s",
+        "label": "`time` real, a decimal-comma locale",
+        "raw": raw,
+    }
+    headline = {key: figure[key] for key in ("path", "line", "value", "metric", "label")}
+    gold = {
+        "repository": "example/time-decimal-comma",
+        "revision": "0" * 40,
+        "commit_time": "2025-01-01T00:00:00+00:00",
+        "documents": [{"path": "results.md", "sha256": hashlib.sha256(TIMED.encode()).hexdigest()}],
+        "figures": [figure],
+        "headline": [{**headline, "why": "test", "conditions": {}}],
+    }
+    gold_file = tmp_path / "gold.json"
+    gold_file.write_text(json.dumps(gold), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "check-gold.py"), str(gold_file), str(repo)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_a_time_real_with_a_decimal_comma_gives_its_seconds(tmp_path: Path) -> None:
+    result = _check_timed(tmp_path, "0m15,312s", 15.312)
+    assert result.returncode == 0, result.stdout
+    assert "0 problem(s)" in result.stdout
+
+
+@pytest.mark.parametrize("value", [15.321, 1.5312])
+def test_a_wrong_seconds_value_of_a_time_real_is_still_a_problem(
+    tmp_path: Path, value: float
+) -> None:
+    result = _check_timed(tmp_path, "0m15,312s", value)
+    assert result.returncode == 1
+    assert "does not follow from raw '0m15,312s'" in result.stdout
