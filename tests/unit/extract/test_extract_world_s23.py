@@ -74,3 +74,15 @@ def test_a_hardware_cell_names_the_engine_in_brackets() -> None:
     assert engines.get(36.7) == "FastFlowLM"
     assert engines.get(18.6) == "Ryzen AI Software"
     assert engines.get(28.7) is None  # the sentence names three engines: none is all rows'
+
+
+def test_a_memory_bandwidth_is_a_bandwidth_and_a_theoretical_peak_a_spec() -> None:
+    # Huaming007/Adreno740-Vulkan-LLM-Android README.md:21-26 (理论峰值: theoretical peak)
+    readme = (
+        "# Adreno 740\n\n| 测试项目 (Vulkan) | 理论峰值 (GFLOPS/GIOPS) | 对标说明 |\n"
+        "| :--- | :--- | :--- |\n"
+        "| **Memory Bandwidth** | **17.73 GB/s** | **高速统一内存通道 (UMA)** |\n"
+    )
+    found = [r for r in _results({"README.md": readme}) if r.value == 17.73]
+    assert found and found[0].metric == "bandwidth"
+    assert found[0].status is not None and found[0].status.status == "specification"
