@@ -18,6 +18,8 @@ def no_results_draft(snapshot: Snapshot, selection: Selection) -> EditorialDraft
     README says the repository reports no real results, that none is published and why."""
     if selection.disclaimer is not None and selection.figures:
         return _disclaimed_draft(snapshot, selection.disclaimer)
+    if any(snapshot.document(f.result.source_document_id) for f in selection.figures):
+        return _unled_draft(snapshot)
     documents = front_documents(snapshot)
     texts = SourceTexts()
     grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
@@ -50,6 +52,35 @@ def no_results_draft(snapshot: Snapshot, selection: Selection) -> EditorialDraft
         "line, so this draft reports none.",
         sections=sections,
         notes=["This record reports no figures; an editor may confirm that none were missed."],
+        limitations=list(LIMITATIONS[:2]),
+        creation_method=CREATION_DETERMINISTIC,
+    )
+
+
+def _unled_draft(snapshot: Snapshot) -> EditorialDraft:
+    """No headline, though figures were tied to their lines: none reads as the author's lead
+    claim (a framework's scores in a data file, a guide's tips), so none is published; saying
+    that no figure was found would be false (Oxford-Research-Cloud-Competency-Centre, s23)."""
+    documents = front_documents(snapshot)
+    texts = SourceTexts()
+    grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
+    found = (
+        "Figures were found in the repository's documents and tied to the lines that state "
+        "them; they are kept in the figures file."
+    )
+    unled = "None of them reads as the author's lead claim, so no headline result is published."
+    return EditorialDraft(
+        title=w.first_supported(
+            grounding,
+            f"{snapshot.repository}: no headline result",
+            "No headline result",
+        ),
+        summary=f"{found} {unled}",
+        answer=f"{found} {unled} An editor may add a figure the author stands behind.",
+        sections=[w.section_always("What was found?", [found, unled], documents)]
+        if documents
+        else [],
+        notes=["This record publishes no headline result; the figures file holds every figure."],
         limitations=list(LIMITATIONS[:2]),
         creation_method=CREATION_DETERMINISTIC,
     )

@@ -241,6 +241,8 @@ def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str
     """The figures a cell writes (none where the cell's parse and its values disagree) and the
     metric its names give; a named record (`{"name": "decode", "value": 41.2, "unit":
     "tok/s"}`) names it and its unit itself, and one named as a setting or threshold is None."""
+    if _expected(candidate):
+        return None
     figures = split_cell(candidate.text, candidate.key)
     if len(figures) != len(candidate.values):
         figures = ()
@@ -253,6 +255,21 @@ def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str
         return None
     named = metric_name(name) or metric_by_unit(unit or unit_from_key(name), name) or named
     return tuple(replace(f, unit=unit or f.unit, label=name) for f in figures), named
+
+
+_EXPECTATION = r"(?:expected|estimated|projected|predicted|anticipated)\b"
+_EXPECTED = re.compile(rf"\b{_EXPECTATION}", re.I)
+_EXPECTED_HEADING = re.compile(rf"^\W*{_EXPECTATION}", re.I)
+
+
+def _expected(candidate: Candidate) -> bool:
+    """Whether the cell is what its author expects, not what ran: its column names an
+    expectation (`Expected Gain`, `Estimated tok/s`) or its section is headed as one
+    (`Expected Response Times`)."""
+    if candidate.json_path is not None:
+        return False
+    heading = candidate.heading or ""
+    return bool(_EXPECTED.search(candidate.key) or _EXPECTED_HEADING.search(heading))
 
 
 def _cell_figure(candidate: Candidate, figure: CellFigure, named: str | None) -> Selected | None:

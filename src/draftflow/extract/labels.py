@@ -25,6 +25,7 @@ from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.columns import bench_test_lengths
 from draftflow.extract.conditions.run_parameters import DATED, PARAMETER_KEYS
+from draftflow.extract.conditions.setup_names import MODEL_SIZE_HEADER
 from draftflow.extract.label_words import (
     HTML_TAG,
     MARKUP,
@@ -220,9 +221,6 @@ class LabelBuilder:
 
 
 _DECIMAL = re.compile(r"\d[.,]\d")
-MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
-"""A header naming the model's size (`Size (B)`, `Params`): its number names another model,
-not a setting (labels tell rows apart by it; draft runs no series along it)."""
 _EMPTY_CELL = re.compile(r"^(?:[-–—−]+|n/?a|none)$", re.IGNORECASE)
 """A cell that states nothing (`-`, `n/a`): it names no configuration (`Spec Quant -`)."""
 _CLAUSES = re.compile(r"(?<=[.:;`])\s+")

@@ -289,7 +289,8 @@ def _header_lines_with_measured(parsed: ParsedDocument) -> frozenset[int]:
 def _spec_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     words = next(entry.words for entry in vocabulary().status if entry.id == "specification")
     return (
-        re.compile(r"(?i)^" + word_pattern(words) + r"$"),
+        # the word alone, or with its unit in brackets (`Theoretical (GFLOPS)`, `理论峰值 (GB/s)`)
+        re.compile(r"(?i)^" + word_pattern(words) + r"(?:\s*[(（][^()（）]*[)）])?$"),
         re.compile(r"(?i)" + word_pattern(words) + r"$"),
     )
 
@@ -300,8 +301,8 @@ def _measured_re() -> re.Pattern[str]:
 
 
 def spec_header(header: str) -> Found | None:
-    """A column header that is only a spec word (`Spec`, `Claim`, `Theoretical`): its cells
-    are a spec sheet's values, not measurements."""
+    """A column header that is only a spec word (`Spec`, `Claim`, `Theoretical`), perhaps
+    with its unit in brackets: its cells are a spec sheet's values, not measurements."""
     cleaned = plain(header).strip(" :")
     found = _spec_res()[0].match(cleaned)
     return Found(Status.SPECIFICATION, found.group(0)) if found else None

@@ -47,7 +47,7 @@ HARD_SKIP = re.compile(
     # a processor's rated frequency (`Max freq` of a core table, lscpu's `CPU max MHz`): a spec
     r"|\b(?:max|maximum|min|minimum|base|boost|turbo|nominal|rated)[\s._-]*(?:cpu[\s._-]*)?"
     r"(?:freq|frequency|clock|mhz|ghz)\b|\bcpu[\s._-]*(?:max|min)[\s._-]*(?:mhz|ghz)\b"
-    r"|^time$|max.?model.?len|max.?tokens|max.?num|params|num.?prompts|^n$|request.?rate"
+    r"|^time$|max.?model.?len|max.?tokens|max.?num|params|parameters|num.?prompts|^n$|request.?rate"
     r"|burstiness|mem(ory)?.?util|^temperature$|sampling.?temp|top.?[pk]|min.?p\b|repeat.?p\b"
     r"|penalty|^(prompt|completion)$"
     r"|^(prompt|prefill|decode|input|output|completion|context|generated|gen)[ _]?tokens$"

@@ -30,7 +30,7 @@ from draftflow.select.setup_fields import (
     read_license,
     read_parallelism,
 )
-from draftflow.select.subject_system import opening_system, section_system
+from draftflow.select.subject_system import listed_among_others, opening_system, section_system
 from draftflow.select.topics import (
     first_line,
     read_runtimes,
@@ -154,6 +154,17 @@ def _stated_by_all(
     return subject
 
 
+def _first_system_line(front: list[Document]) -> tuple[str, str] | None:
+    """The first (machine as written, line URL) of the record system in the front documents,
+    passing over a line that lists it among alternatives (a tool's supported chips)."""
+    for document in front:
+        for number, line in enumerate(document.line_list, 1):
+            match = _SYSTEM.search(line)
+            if match and not listed_among_others(line, match.group(0)):
+                return match.group(0), document.line_url(number)
+    return None
+
+
 def _count(word: str | None) -> int | None:
     if word is None:
         return None
@@ -168,7 +179,7 @@ def _system(
     headline: list[ReportedResult],
     readme: Document | None,
 ) -> None:
-    hit = first_line(front, _SYSTEM)
+    hit = _first_system_line(front)
     other = _another_machine(front, hit[1], headline) if hit is not None else None
     if hit is None or other is not None:
         subject = opening_system(readme) if readme is not None else None

@@ -83,10 +83,22 @@ def _opening_lines(readme: Document) -> list[int]:
     return [n for n in range(start, end) if not _LIST_OR_TABLE.match(readme.line_list[n - 1])]
 
 
+_NAME = r"[A-Z][\w™+.-]*(?:\s+[A-Z0-9][\w™+.-]*)*"
+_ENUMERATION = re.compile(rf"{_NAME}(?:,\s*{_NAME})+,?\s+(?:and|or)\s+{_NAME}")
+"""Names listed as alternatives (`Strix, Strix Halo, and Kraken`): what a tool supports, not
+the one machine it was measured on."""
+
+
+def listed_among_others(text: str, name: str) -> bool:
+    """Whether `name` stands in `text` as one of a list of alternatives (`supports Strix,
+    Strix Halo, and Kraken`): no claim that it is the machine measured."""
+    return any(name.lower() in found.group(0).lower() for found in _ENUMERATION.finditer(text))
+
+
 def _named_machine(text: str) -> str | None:
     system = sole_system(text)
     if system is not None:
-        return system
+        return None if listed_among_others(text, system) else system
     chips = list(CHIP_FAMILY.finditer(text))
     if not chips:
         return None
@@ -96,8 +108,8 @@ def _named_machine(text: str) -> str | None:
     if any(chip.start() >= end for chip in chips[1:]):
         return None  # the chip named again apart from its restatement: two places, or two
     named = text[first.start() : end].strip()
-    if systems_named(text) - systems_named(named):
-        return None  # another machine beside the chip
+    if systems_named(text) - systems_named(named) or listed_among_others(text, named):
+        return None  # another machine beside the chip, or the chip one of several listed
     return named
 
 

@@ -33,7 +33,9 @@ def test_a_figure_of_no_named_metric_is_not_written_about() -> None:
     assert "52.2" not in text  # the editor names its metric before anything is written
     assert written.creation_method == CREATION_DETERMINISTIC
     only_unnamed = asyncio.run(draft(snapshot, selection_of([unnamed]), None))
-    assert "no reported benchmark results" in only_unnamed.title.lower()
+    # a figure was found and tied to its line: "no results found" would be false (s23)
+    assert "no headline result" in only_unnamed.title.lower()
+    assert "no reported" not in only_unnamed.model_dump_json().lower()
 
 
 def test_the_templates_read_the_selection_s_metadata_and_dropped_claims() -> None:

@@ -27,6 +27,13 @@ def test_a_text_value_is_stated_by_its_words() -> None:
     assert not states("AMD Strix Halo vs", "Nvidia DGX Spark")
 
 
+def test_a_parameter_count_is_stated_with_or_without_a_space() -> None:
+    # Advantech-EdgeSync-Containers/... llm-models-performance-notes-readme.md:8 (s23)
+    assert states("| DeepSeek R1 | 7 B | Q4_K_M |", "DeepSeek R1 7B")
+    assert states("| DeepSeek R1 7B |", "DeepSeek R1 7B")
+    assert not states("| DeepSeek R1 | 70 B |", "DeepSeek R1 7B")
+
+
 def test_a_count_is_stated_as_written_in_thousands_or_in_words() -> None:
     assert states("--mean-input-tokens 550", 550)
     assert states("1,024 tokens", 1024)

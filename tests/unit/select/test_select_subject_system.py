@@ -98,3 +98,13 @@ def test_no_section_system_where_a_headline_figure_states_another() -> None:
     # gparemsky: a row's `A6000-24GB`, a machine the vocabulary does not know, is another
     a6000 = make_result(notes, 10, 92.89, conditions={"system": "A6000-24GB"})
     assert read_metadata(snapshot, [make_result(notes, 10, 92.89), a6000], []).system is None
+
+
+def test_a_machine_listed_among_supported_ones_is_not_the_subject() -> None:
+    # FastFlowLM/FastFlowLM README.md:19: its title read "FastFlowLM on Strix Halo" (s23)
+    readme = (
+        "# FastFlowLM\n\n"
+        "> FastFlowLM supports all Ryzen™ AI Series chips with XDNA2 NPUs (Strix, Strix Halo, "
+        "and Kraken).\n"
+    )
+    assert _subject(readme) is None

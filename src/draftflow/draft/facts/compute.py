@@ -33,7 +33,7 @@ from draftflow.draft.facts.figures import (
 from draftflow.draft.facts.gaps import attributions, limits, unstated
 from draftflow.draft.facts.lead import lead
 from draftflow.draft.parts import Grounded
-from draftflow.extract.labels import MODEL_SIZE_HEADER
+from draftflow.extract.conditions.setup_names import MODEL_SIZE_HEADER
 from draftflow.record.model import ReportedResult
 
 MIN_SERIES = 3

@@ -96,9 +96,17 @@ def parse_place(text: str) -> Place | None:
     return Place(path, int(line)) if path and line.isdigit() else None
 
 
+_SIZE_TOKEN = re.compile(r"^(\d+)([bm])$")
+"""A parameter count written as one word (`7b`): the same words as `7 B` in a table's cells."""
+
+
 @lru_cache(maxsize=1 << 16)
 def _tokens(text: str) -> frozenset[str]:
-    return frozenset(_TOKEN.findall(text.lower()))
+    words: list[str] = []
+    for word in _TOKEN.findall(text.lower()):
+        size = _SIZE_TOKEN.match(word)
+        words.extend(size.groups() if size else (word,))
+    return frozenset(words)
 
 
 @lru_cache(maxsize=1 << 16)

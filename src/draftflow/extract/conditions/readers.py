@@ -184,7 +184,8 @@ def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
 @lru_cache(maxsize=1 << 14)
 def _cell_parts(header: str, value: str) -> tuple[tuple[str, str, bool], ...]:
     """A cell's parts (`_stack_parts`) under its header, each with whether it is a size."""
-    return tuple((header, part, vocab.is_size(part)) for part in _stack_parts(header, value))
+    parts = _stack_parts(header, value)
+    return tuple((header, part, vocab.is_size(part, header)) for part in parts)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -206,17 +207,21 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         resolved.put("weight_precision", bench[1])
         return
     if key == "model" and size is not None and not vocab.SIZE.search(text):
-        text = f"{text} {size}"  # a model column beside a size column: `Llama` `7B`
+        # a model column beside a size column: `Llama` `7B`, `DeepSeek R1` `1.5 B`
+        text = f"{text} {vocab.size_name(size)}"
     if key == "engine" and vocab.engine_of_value(header) is None:
         _read_engine_cell(resolved, header, text)
     elif key == "weight_precision" and (model := vocab.model_in(text)) is not None:
         # `Quantization | Qwen-72B-Chat (BF16)`: the cell names the model with its format
         resolved.put("model", model)
         resolved.put("weight_precision", vocab.precision_in(text))
+    elif key == "system":
+        system, engine = _system_and_engine(text)
+        resolved.put("system", system)
+        resolved.put("engine", engine)
+        resolved.put("node_count", count_in_system_cell(system))
     elif key is not None and key != "engine":
         resolved.put(key, text)
-        if key == "system":
-            resolved.put("node_count", count_in_system_cell(text))
         if key == "workload":  # llama-bench's `test` cell: `pp2048@d8192`
             for length_key, length in bench_test_lengths(text):
                 resolved.put(length_key, length)
@@ -224,6 +229,19 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         _read_unkeyed_cell(resolved, text)
     if key == "model" or vocab.is_model_value(text):
         _precision_of_model(resolved, text)
+
+
+_ENGINE_IN_PARENTHESES = re.compile(r"\s*\(([^()]*)\)\s*$")
+
+
+def _system_and_engine(text: str) -> tuple[str, str | None]:
+    """A hardware cell that names the engine run on it in brackets (`NPU (FastFlowLM)`): the
+    hardware, then the engine; else the cell as it is and no engine."""
+    found = _ENGINE_IN_PARENTHESES.search(text)
+    engine = vocab.engine_in(found.group(1)) if found is not None else None
+    if found is None or engine is None:
+        return text, None
+    return text[: found.start()].strip() or text, engine
 
 
 def _read_engine_cell(resolved: Resolved | _Puts, header: str, text: str) -> None:
@@ -287,7 +305,7 @@ def read_row(resolved: Resolved, row: RowCells, own: int | None) -> None:
 @lru_cache(maxsize=256)
 def _row_sizes(row: RowCells) -> tuple[int, ...]:
     cells = row.cells[: len(row.header)]
-    return tuple(i for i, cell in enumerate(cells) if cell and vocab.is_size(cell))
+    return tuple(i for i, cell in enumerate(cells) if cell and vocab.is_size(cell, row.header[i]))
 
 
 @lru_cache(maxsize=512)

@@ -172,6 +172,11 @@ NODE_WORDS = re.compile(
 (`a 512 GB node`) is the machine's memory, not a count."""
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
 SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
+MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
+"""A header naming the model's size (`Size (B)`, `Params`): its number names another model,
+not a setting (labels tell rows apart by it; draft runs no series along it)."""
+_SPACED_SIZE = re.compile(r"\d+(?:\.\d+)?\s+B")
+"""A parameter count written apart from its `B` (`1.5 B`): a size only under a size header."""
 _HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
 """A Hugging Face id: an owner and a name, each with a letter (`54.3/63` is a score)."""
 _MODEL_NAME = re.compile(
@@ -192,7 +197,7 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (key, re.compile(regex, re.I))
     for key, regex in (
         # a speculative-decoding table's `Target Model` is the one measured (not its `Draft Model`)
-        ("model", r"^(?:target[\s_]+)?model(?:[\s_]*(?:id|name))?$|^checkpoint$"),
+        ("model", r"^(?:target[\s_]+)?model(?:[\s_]*(?:id|name|family))?$|^checkpoint$"),
         ("weight_precision", r"^(?:quant(?:ization)?|precision|weights?|dtype|format)$"),
         (
             "engine",
@@ -892,9 +897,17 @@ def without_engines(text: str) -> str:
     return text
 
 
-def is_size(text: str) -> bool:
-    """A value that is only a parameter count (`7B`, `1.1B`, `8x7B`)."""
-    return bool(SIZE.fullmatch(text.strip()))
+def is_size(text: str, header: str = "") -> bool:
+    """A value that is only a parameter count (`7B`, `1.1B`, `8x7B`; `1.5 B` under a
+    `Parameters` header)."""
+    if SIZE.fullmatch(text.strip()):
+        return True
+    return bool(MODEL_SIZE_HEADER.search(header) and _SPACED_SIZE.fullmatch(text.strip()))
+
+
+def size_name(size: str) -> str:
+    """A parameter count as a model's name writes it (`1.5 B` → `1.5B`)."""
+    return "".join(size.split())
 
 
 def is_version(text: str) -> bool:

@@ -82,6 +82,11 @@ _DURATION_BEFORE = re.compile(r"\bfor\b[^,.;:]{0,20}$")
 _PHASE_AFTER = re.compile(
     r"^[\s-]*(?:of\s+)?(?:idle|idling|inactivity|cool.?down|sleep)\b", re.IGNORECASE
 )
+# A power followed by the mode it names (`configured in 25W power mode`, `a 15 W profile`) is
+# the device's configured setting, not a power drawn during a run.
+_POWER_MODE_AFTER = re.compile(
+    r"[\s-]*(?:power\s+)?(?:mode|profile|preset|envelope|setting)s?\b", re.IGNORECASE
+)
 _NUMERIC = frozenset(
     {
         NumberKind.QUANTITY,
@@ -276,6 +281,8 @@ class _Block:
         if phrase and SETTING_AFTER.match(" ".join(phrase)) and not compared:
             return None  # `600-second request timeouts`; not `38 % fewer output tokens`
         if _setup_time(unit, core, text[unit_end : unit_end + 30]):
+            return None
+        if unit == "W" and _POWER_MODE_AFTER.match(text, unit_end):
             return None
         if word:
             return None

@@ -1,0 +1,88 @@
+"""Meanings read wrong in repositories fetched in session 23 (issue 31), each from an excerpt
+of the real document: a row's model family beside its parameter count, a parameter count as
+a figure, a configured power mode as a power drawn, an author's expectations as results, the
+engine a hardware cell names in brackets."""
+
+from __future__ import annotations
+
+import asyncio
+
+from draftflow.extract import extract
+from draftflow.record.model import ReportedResult
+from extract_support import snapshot_of
+
+# Advantech-EdgeSync-Containers/Qwen2.5-3B-AI-Agent-on-NVIDIA-Jetson
+# llm-models-performance-notes-readme.md:1-9, under a README about another model
+_JETSON_NOTES = (
+    "# Qwen2.5 3B AI Agent on NVIDIA Jetson\n\n"
+    "The following results were obtained on a Jetson Orin NX 8GB module configured in 25W "
+    "power mode to ensure optimal performance. These models were pulled from the official "
+    "repository of Ollama.\n\n"
+    "| Model Family | Parameters | Quantization | Size | Performance  |\n"
+    "|--------------|------------|--------------|------|--------------|\n"
+    "| DeepSeek R1 | 1.5 B | Q4_K_M | 1.1 GB | ~15-17 tokens/sec |\n"
+    "| DeepSeek R1 | 7 B | Q4_K_M | 4.7 GB | ~5-7 tokens/sec |\n"
+    "| DeepSeek Coder | 1.3 B | Q4_0 | 776 MB | ~20-25 tokens/sec |\n"
+)
+
+
+def _results(files: dict[str, str]) -> list[ReportedResult]:
+    return asyncio.run(extract(snapshot_of(files), None)).reported_results
+
+
+def test_a_rows_model_family_and_parameter_count_are_its_model() -> None:
+    results = _results({"README.md": _JETSON_NOTES})
+    models = {r.value: r.conditions.get("model") for r in results if r.unit == "tokens/s"}
+    assert models.get(15) == "DeepSeek R1 1.5B"
+    assert models.get(5) == "DeepSeek R1 7B"
+    assert models.get(20) == "DeepSeek Coder 1.3B"  # never the heading's Qwen2.5 3B
+
+
+def test_a_parameter_count_and_a_power_mode_are_no_results() -> None:
+    results = _results({"README.md": _JETSON_NOTES})
+    # the `Parameters` column is a model's size; `configured in 25W power mode` a setting
+    assert results and {r.unit for r in results} == {"tokens/s"}
+
+
+def test_what_the_author_expects_is_no_result() -> None:
+    # sirrand27/Orin_Nano_Super_Lab PERFORMANCE_OPTIMIZATION_GUIDE.md:9-11 and :211-215
+    guide = (
+        "# Guide\n\n## Expected Performance Improvements\n\n"
+        "| Optimization | Expected Gain | Impact |\n|---|---|---|\n"
+        "| Memory swappiness + overcommit | 30-50% faster model loading | **HIGH** |\n\n"
+        "### Expected Response Times (After Optimization)\n\n"
+        "| Model | First Load | Subsequent Queries | Notes |\n|---|---|---|---|\n"
+        "| qwen2.5-coder:turbo | ~15 sec | ~20-30 sec | Fastest coding model |\n\n"
+        "## Measured\n\n| Model | Decode (tok/s) |\n|---|---|\n| qwen2.5-coder:7b | 12.4 |\n"
+    )
+    values = {r.value for r in _results({"README.md": guide})}
+    assert values == {12.4}
+
+
+def test_a_hardware_cell_names_the_engine_in_brackets() -> None:
+    # FastFlowLM/FastFlowLM docs/benchmarks/llama3_results.md:9 and :17-20
+    page = (
+        "# LLaMA 3 Benchmark Results\n\n"
+        "This section reports the decoding speed of LLMs on different hardware: NPU "
+        "(FastFlowLM), NPU (Ryzen AI Software), iGPU (LM Studio), and CPU (LM Studio).\n\n"
+        "| **Model** | **Hardware** | **1k** | **2k** |\n|---|---|---|---|\n"
+        "| **LLaMA 3.2 1B** | NPU (FastFlowLM) | 36.7 | 35.8 |\n"
+        "| | NPU (Ryzen AI Software) | 18.6 | 14.9 |\n"
+        "| | iGPU | 28.7 | 19.0 |\n"
+    )
+    engines = {r.value: r.conditions.get("engine") for r in _results({"README.md": page})}
+    assert engines.get(36.7) == "FastFlowLM"
+    assert engines.get(18.6) == "Ryzen AI Software"
+    assert engines.get(28.7) is None  # the sentence names three engines: none is all rows'
+
+
+def test_a_memory_bandwidth_is_a_bandwidth_and_a_theoretical_peak_a_spec() -> None:
+    # Huaming007/Adreno740-Vulkan-LLM-Android README.md:21-26 (理论峰值: theoretical peak)
+    readme = (
+        "# Adreno 740\n\n| 测试项目 (Vulkan) | 理论峰值 (GFLOPS/GIOPS) | 对标说明 |\n"
+        "| :--- | :--- | :--- |\n"
+        "| **Memory Bandwidth** | **17.73 GB/s** | **高速统一内存通道 (UMA)** |\n"
+    )
+    found = [r for r in _results({"README.md": readme}) if r.value == 17.73]
+    assert found and found[0].metric == "bandwidth"
+    assert found[0].status is not None and found[0].status.status == "specification"
