@@ -7,6 +7,7 @@ it (`succeeded through 140 objects and failed at 160`), and last the documents t
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import PurePosixPath
 
@@ -173,17 +174,36 @@ def own_clause(text: str, others: list[str], limit: int) -> str:
     Table — PTL iGPU (DDR5-7200) — Bandwidth Validation` beside `6.3 Summary Table — Lunar
     Lake iGPU (GenAI Backend)`. Clauses split at a dash outside parentheses, section
     numbers aside."""
-    theirs = {
-        _SECTION_NUMBER.sub("", clause).lower()
-        for other in others
-        if other != text
-        for clause in _top_clauses(_plain_text(other))
-    }
+    return own_clauses([text], others, limit)[0]
+
+
+def own_clauses(texts: list[str], others: list[str], limit: int) -> list[str]:
+    """`own_clause` of each of `texts` against the same `others`, in time linear in their
+    clauses: each distinct heading is split once, and a clause is another heading's when
+    some distinct heading other than the text's own has it."""
+    clause_sets = {other: _clause_keys(other) for other in dict.fromkeys(others)}
+    holders: Counter[str] = Counter(key for keys in clause_sets.values() for key in keys)
+    found: dict[str, str] = {}
+    for text in texts:
+        if text not in found:
+            found[text] = _own_clause(text, holders, clause_sets.get(text, frozenset()), limit)
+    return [found[text] for text in texts]
+
+
+def _clause_keys(text: str) -> frozenset[str]:
+    return frozenset(
+        _SECTION_NUMBER.sub("", clause).lower() for clause in _top_clauses(_plain_text(text))
+    )
+
+
+def _own_clause(text: str, holders: Counter[str], mine: frozenset[str], limit: int) -> str:
+    """The text's own clause where `holders` counts the distinct headings holding each clause
+    key, the text's own (`mine`) among them."""
     own = [
         plain
         for clause in _top_clauses(_plain_text(text))
         if (plain := _SECTION_NUMBER.sub("", clause).strip(" :.—-"))
-        and plain.lower() not in theirs
+        and holders[key := plain.lower()] <= (key in mine)
         and len(plain) <= limit
         and not _CONTINUATION.match(plain)
     ]

@@ -33,7 +33,7 @@ from draftflow.extract.label_words import (
     by_words_before,
     by_words_beside,
     compared_setting,
-    own_clause,
+    own_clauses,
 )
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
@@ -388,8 +388,9 @@ def _by_place(
             continue  # alike, or too long to tell apart here: a level further up may
         # a figure with nothing short here takes the nearest heading of its own further up
         # (a caption too long for a label above JoshCork's `PTL iGPU (DDR5-7200)` table)
+        above = [(t, Counter(t)) for t in levels[level + 1 :]]
         for index, text in enumerate(texts):
-            further = (t[index] for t in levels[level + 1 :] if t[index] and t.count(t[index]) == 1)
+            further = (t[index] for t, counts in above if t[index] and counts[t[index]] == 1)
             texts[index] = text or next(further, "")
         return [(index, LabelPart(text, role="place")) for index, text in enumerate(texts) if text]
     return []
@@ -400,7 +401,11 @@ def _level_texts(places: list[list[str]], level: int) -> list[str]:
     raw = [found[level] if level < len(found) else "" for found in places]
     if len(set(raw)) < 2:
         return ["" for _ in raw]
-    return [_plain_place(text) or own_clause(text, raw, MAX_HEADING) for text in raw]
+    plain = [_plain_place(text) for text in raw]
+    # the long ones' own clauses, read together: one by one, each read every other heading
+    long = [text for text, short in zip(raw, plain, strict=True) if not short]
+    clauses = iter(own_clauses(long, raw, MAX_HEADING))
+    return [found or next(clauses) for found in plain]
 
 
 def _places(candidate: Candidate) -> list[str]:

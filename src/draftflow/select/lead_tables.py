@@ -36,24 +36,49 @@ def _better(metric: str) -> int:
     return 1 if entry.better == "higher" else -1
 
 
-def _spans(document: Document) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The document's tables' and sections' spans (first, last), each sorted by first line."""
+def _spans(document: Document) -> tuple[list[int | None], list[int | None]]:
+    """Each line's innermost table and section (`_innermost`), indexed by line."""
     parsed = parse_document(document)
-    tables = sorted((t.span.first, t.span.last) for t in parsed.tables)
-    sections = sorted((s.span.first, s.span.last) for s in parsed.sections)
-    return tables, sections
+    tables = [(t.span.first, t.span.last) for t in parsed.tables]
+    sections = [(s.span.first, s.span.last) for s in parsed.sections]
+    return _innermost(tables), _innermost(sections)
 
 
-def _innermost(spans: list[tuple[int, int]], line: int) -> int | None:
-    """The first line of the shortest span that holds the line."""
-    end = bisect.bisect_right(spans, (line, math.inf))
-    holding = [(last - first, first) for first, last in spans[:end] if last >= line]
-    return min(holding)[1] if holding else None
+def _innermost(spans: list[tuple[int, int]]) -> list[int | None]:
+    """For each line (an index up to the last line spanned), the first line of the shortest
+    span that holds it (the earliest of equally short ones); None where no span does. Spans
+    are laid shortest first, each on the lines no shorter one took, and a line taken points
+    past itself, so each line is laid once whatever the nesting."""
+    size = max((last for _, last in spans), default=0) + 2
+    owner: list[int | None] = [None] * size
+    untaken = list(range(size))  # a line's next line not yet laid (once itself laid)
+    for first, last in sorted(spans, key=lambda span: (span[1] - span[0], span[0])):
+        if first > last:
+            continue  # holds no line
+        line = _next_untaken(untaken, max(first, 0))
+        while line <= last:
+            owner[line] = first
+            untaken[line] = line + 1
+            line = _next_untaken(untaken, line + 1)
+    return owner
+
+
+def _next_untaken(untaken: list[int], line: int) -> int:
+    root = line
+    while untaken[root] != root:
+        root = untaken[root]
+    while untaken[line] != root:  # shorten the path walked, for the next walk
+        untaken[line], line = root, untaken[line]
+    return root
+
+
+def _owner(owners: list[int | None], line: int) -> int | None:
+    return owners[line] if 0 <= line < len(owners) else None
 
 
 def figure_blocks(eligible: list[Scored], snapshot: Snapshot) -> list[Block]:
     """Each candidate's table (or section, or whole file), in the order given."""
-    spans: dict[str, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+    spans: dict[str, tuple[list[int | None], list[int | None]]] = {}
     blocks: list[Block] = []
     for item in eligible:
         result = item.figure.result
@@ -63,9 +88,9 @@ def figure_blocks(eligible: list[Scored], snapshot: Snapshot) -> list[Block]:
             spans[document_id] = _spans(document) if document is not None else ([], [])
         tables, sections = spans[document_id]
         line = result.source_line
-        first = _innermost(tables, line)
+        first = _owner(tables, line)
         if first is None:
-            first = _innermost(sections, line)
+            first = _owner(sections, line)
         blocks.append((item.path, first or 0))
     return blocks
 

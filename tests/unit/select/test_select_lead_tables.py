@@ -4,8 +4,13 @@ the same metric (the best, the first, its rank by value), and its table's place.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
+
+import pytest
 
 from documents import make_result
+from draftflow.extract.document import parse_document
+from draftflow.select import lead_tables
 from draftflow.select.figures_file import make_figures
 from draftflow.select.lead_features import lead_features
 from draftflow.select.lead_tables import figure_blocks, table_features
@@ -55,3 +60,52 @@ def test_the_lead_features_hold_the_table_standing() -> None:
 def test_the_model_counts_more_than_the_rules_points_since_it_reads_tables() -> None:
     # lead_loo over 53 gold repositories: blend 1.5 gives 129, 4.5 gives 144 agreed figures
     assert LeadTrainingSettings().blend == 4.5
+
+
+def test_each_line_takes_the_shortest_span_that_holds_it_whatever_the_nesting() -> None:
+    spans = [(1, 40), (3, 10), (3, 10), (5, 6), (12, 40), (12, 13), (30, 29)]
+    owners = lead_tables._innermost(spans)
+    naive = [
+        min(((last - first, first) for first, last in spans if first <= line <= last), default=None)
+        for line in range(45)
+    ]
+    assert [lead_tables._owner(owners, line) for line in range(45)] == [n and n[1] for n in naive]
+
+
+def test_many_tables_find_their_figures_in_work_linear_in_their_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each line's table is laid once per document (88d6e41 compared each figure's line with
+    every table above it: 2,000 one-row tables, ~2 million comparisons)."""
+    compared = [0]
+
+    class Line(int):
+        def __le__(self, other: object) -> bool:
+            compared[0] += 1
+            return int(self) <= other  # type: ignore[operator]
+
+        def __ge__(self, other: object) -> bool:
+            compared[0] += 1
+            return int(self) >= other  # type: ignore[operator]
+
+    tables = 2_000
+    readme = "".join(f"|tok/s|\n|-|\n|{i}|\n\n" for i in range(tables))
+    snapshot = snapshot_of({"README.md": readme})
+    document = snapshot.documents[0]
+    parsed = parse_document(document)
+    monkeypatch.setattr(
+        lead_tables,
+        "parse_document",
+        lambda _: SimpleNamespace(
+            tables=[
+                SimpleNamespace(span=SimpleNamespace(first=Line(span.first), last=Line(span.last)))
+                for span in (table.span for table in parsed.tables)
+            ],
+            sections=[],
+        ),
+    )
+    results = [make_result(document, 4 * i + 3, float(i)) for i in range(tables)]
+    items = [Scored(f, score=1.0, path="README.md") for f in make_figures(results)]
+    blocks = figure_blocks(items, snapshot)
+    assert blocks == [("README.md", 4 * i + 1) for i in range(tables)]
+    assert compared[0] < 20 * tables, compared

@@ -197,7 +197,8 @@ def title_above(blocks: Sequence[Block], end: int, heading_path: HeadingPath) ->
     are passed over; a heading, table or code block ends the reading."""
     texts: list[str] = []
     titled = False
-    for block in reversed(blocks[:end]):
+    for place in range(min(end, len(blocks)) - 1, -1, -1):  # no `blocks[:end]` copy per table
+        block = blocks[place]
         if _is_figure(block):
             continue
         if not isinstance(block, Paragraph | ListItem) or block.heading_path != heading_path:
