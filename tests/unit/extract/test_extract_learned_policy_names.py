@@ -134,3 +134,29 @@ def test_a_formula_a_bound_or_a_setting_after_an_equals_sign_stays_out(
     line: str, value: float
 ) -> None:
     assert all(_left_by_rules(f"# Run\n\n{line}\n", value))
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        # dennislee22/vLLM-benchmarking's and cmontemuino/amd-mi300x-ml-benchmarks' vLLM logs
+        (
+            "(VllmWorker TP1 pid=3975) INFO 09-03 02:12:04 [default_loader.py:262] "
+            "Loading weights took 2.56 seconds",
+            2.56,
+        ),
+        ("INFO 08-07 16:59:02 [worker.py:294] Memory profiling takes 26.08 seconds", 26.08),
+        (
+            "(VllmWorker TP0 pid=3974) INFO [monitor.py:34] torch.compile takes 9.21 s in total",
+            9.21,
+        ),
+    ],
+)
+def test_a_log_lines_source_tag_is_not_the_numbers_name(line: str, value: float) -> None:
+    text = f"# Startup log\n\n```\n{line}\n```\n"
+    assert not any(_left_by_rules(text, value))
+
+
+def test_a_setting_after_a_log_tag_is_still_a_setting() -> None:
+    text = "# Startup log\n\n```\nINFO [config.py:12] max_model_len 8192\n```\n"
+    assert all(_left_by_rules(text, 8192))

@@ -141,9 +141,8 @@ def out_by_policy(candidate: Candidate) -> bool:
     )
     if THRESHOLD_WORDS.search(names):
         return True
-    if any(
-        _names_a_setting(name, candidate) for name in (candidate.key, candidate.row_header) if name
-    ):
+    key = _after_tag(candidate.key) if candidate.format is SourceFormat.LINE else candidate.key
+    if any(_names_a_setting(name, candidate) for name in (key, candidate.row_header) if name):
         return True
     if candidate.format is SourceFormat.LINE:
         line = _tags_blanked(candidate.caption or "")
@@ -207,6 +206,14 @@ def _names_a_setting(name: str, candidate: Candidate) -> bool:
     return names_no_metric(bare) and not _a_duration(bare, candidate)
 
 
+def _after_tag(words: str) -> str:
+    """The words before a number on a line after the last bracketed tag among them: a log
+    line's `[default_loader.py:272] Loading weights took 6.04 seconds` names its number
+    `Loading weights took`; the tag says where the logger stands (a file and a line, which the
+    settings vocabulary reads as an identifier), not what the number is."""
+    return words.rsplit("]", 1)[-1].strip()
+
+
 _TIME_ALONE = re.compile(r"^\W*time\W*$", re.I)
 _CLOCK_OR_EPOCH = 1e6
 """A `time` cell at or above this is a clock reading or an epoch, not a duration."""
@@ -222,13 +229,15 @@ def _a_duration(name: str, candidate: Candidate) -> bool:
 
 def _unspecified(instance: Instance) -> Selected:
     """A figure of no metric the model alone chose, with its unit where the source writes
-    one right after it and what the source calls it."""
+    one right after it (else the one its name gives) and what the source calls it."""
     candidate = instance.candidate
     unit = candidate.unit_guess
-    if unit is None and candidate.format is SourceFormat.LINE and candidate.caption:
+    if candidate.format is SourceFormat.LINE and candidate.caption:
+        # the unit written after the number first: the words before it may hold another
+        # number's (`10% in 0.0463 secs`, a `hey` latency distribution, is in seconds)
         span = written_at(candidate, candidate.caption)
         if span is not None:
-            unit = unit_after(candidate.caption, span[1])
+            unit = unit_after(candidate.caption, span[1]) or unit
     named = plain_text(candidate.key).strip() or (candidate.heading or "").strip() or None
     statistic = statistic_of(candidate.key, candidate.text)
     return Selected(
