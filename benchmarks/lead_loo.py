@@ -11,7 +11,7 @@ setting is judged here first (about 20 CPU s after a 30 CPU s read), then by
 numbers differ by a few).
 
     nice .venv/bin/python benchmarks/lead_loo.py [--cache /tmp/lead.pkl] [--blend 1.5] \\
-        [--regularization 0.3] [--stop -2.625] tests/data/devgold/*.json \\
+        [--regularization 0.1] [--stop -2.625] tests/data/devgold/*.json \\
         tests/data/teamgold/gold/*.json
 """
 
@@ -83,7 +83,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("gold", nargs="+", type=Path)
     parser.add_argument("--cache", type=Path, help="read (or save) the figures here")
     parser.add_argument("--blend", type=float, default=LeadTrainingSettings.blend)
-    parser.add_argument("--regularization", type=float, default=0.3)
+    parser.add_argument("--regularization", type=float, default=LeadTrainingSettings.regularization)
     parser.add_argument("--stop", type=float, default=lead_model.STOP_LOG_ODDS)
     options = parser.parse_args(argv)
     read = cached_figures(options.gold, options.cache)

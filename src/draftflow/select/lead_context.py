@@ -5,9 +5,11 @@ and whether its value is the best of its metric.
 An author's claims are one or two metrics reported across every configuration: the metric the
 repository's name or front page names (an energy study's energy per token, not the throughput
 beside it), the summary line every run's report ends with (`Average of ...`), the best value of
-each compared set. Each is read from structure shared by every repository (the vocabulary's
-metric patterns, labels without their numbers, the metric's better direction), never from
-one repository's words.
+each compared set. A figure's standing among its metric's figures by the rules' points, and
+how many candidates its line holds (a wide row of one configuration, or a line of one claim),
+let the ranker weigh the rules' verdict within a metric rather than across metrics. Each is
+read from structure shared by every repository (the vocabulary's metric patterns, labels
+without their numbers, the metric's better direction), never from one repository's words.
 """
 
 from __future__ import annotations
@@ -89,6 +91,12 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
     label_documents: dict[str, set[str]] = defaultdict(set)
     for item, label_key in zip(eligible, keys, strict=True):
         label_documents[label_key].add(item.path)
+    lines = Counter((item.path, item.figure.result.source_line) for item in eligible)
+    metric_scores: dict[str, list[float]] = defaultdict(list)
+    for item in eligible:
+        metric_scores[item.figure.result.metric].append(-item.score)
+    for found_scores in metric_scores.values():
+        found_scores.sort()
     best: dict[tuple[str, str], float] = {}
     for item in eligible:
         metric = item.figure.result.metric
@@ -111,6 +119,11 @@ def context_features(eligible: list[Scored], snapshot: Snapshot) -> list[Feature
             "score_rank_log": math.log1p(bisect.bisect_left(scores, -item.score)),
             "metric_in_name": named[metric][0],
             "metric_in_opening": named[metric][1],
+            "metric_in_subject": max(named[metric]),
+            "line_figures_log": math.log1p(lines[(item.path, item.figure.result.source_line)] - 1),
+            "score_rank_in_metric_log": math.log1p(
+                bisect.bisect_left(metric_scores[metric], -item.score)
+            ),
             "label_repeats_log": math.log1p(labels[label] - 1),
             "label_documents_log": math.log1p(len(label_documents[label]) - 1),
             "zero_value": float(float(item.figure.result.value) == 0.0),

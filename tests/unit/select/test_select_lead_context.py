@@ -74,3 +74,19 @@ def test_the_lead_features_carry_the_repository_context() -> None:
     assert all("main_metric" in found and "score_rank_log" in found for found in features)
     assert features[4]["metric_in_opening"] == 1.0
     assert context_features([], SNAPSHOT) == []
+
+
+def test_a_figures_row_its_rank_in_its_metric_and_the_subject_are_read() -> None:
+    items = _items()
+    items[1].figure = make_figures([items[1].figure.result.model_copy(update={"source_line": 5})])[
+        0
+    ]  # a second figure on the first decode rate's line
+    items[2].score = 5.0
+    features = context_features(items, SNAPSHOT)
+    assert [f["line_figures_log"] for f in features[:3]] == [math.log1p(1), math.log1p(1), 0.0]
+    # the rules' points, ranked within each metric: 5.0 first, then the three of 3.0
+    assert features[2]["score_rank_in_metric_log"] == 0.0
+    assert features[0]["score_rank_in_metric_log"] == math.log1p(1)
+    assert features[4]["score_rank_in_metric_log"] == 0.0  # the first of the energies
+    # the repository's name or its front page's opening names the metric
+    assert features[4]["metric_in_subject"] == 1.0 and features[0]["metric_in_subject"] == 0.0
