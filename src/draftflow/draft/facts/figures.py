@@ -324,6 +324,12 @@ def setting_cells(result: ReportedResult) -> dict[str, str]:
     }
 
 
+def has_cell(result: ReportedResult, key: str) -> bool:
+    """Whether the figure's row has the cell `cell:HEADER` names, whatever it holds: a cell
+    a condition reads (NexVeridian's `Type MLX`, read as the engine) is stated all the same."""
+    return key.startswith("cell:") and key.removeprefix("cell:") in _cells(result)
+
+
 _CONDITION_NAMES = frozenset(
     {"model", "engine", "quantization", "weight_precision", "precision", "system", "concurrency"}
 )
