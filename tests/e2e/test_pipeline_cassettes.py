@@ -185,8 +185,17 @@ def test_recorded_model_draft_replays_offline_and_verifies(
             "Verify removed every sentence of the model's title, summary and answer; the "
             "template's stand in their place, for the editor to check."
         )
-        flagged = [d for d in record.provenance.dropped if d.startswith("draft: /")]
+        flagged = [
+            d
+            for d in record.provenance.dropped
+            if d.startswith("draft: /") and "verify removed every sentence" in d
+        ]
         assert [d.split(":")[1].strip() for d in flagged] == [f"/{f}" for f in STOOD_IN[name]]
+        # the model's title withdrawn is named too, with what stands in its place (issue 33)
+        assert any(
+            d.startswith("draft: /title: ") and "is withdrawn" in d
+            for d in record.provenance.dropped
+        )
     else:
         assert creation == CREATION_MODEL_FALLBACK
         assert record.title != template.title, "the model's title was kept"

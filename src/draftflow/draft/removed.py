@@ -50,6 +50,27 @@ def citing_claims(
     ]
 
 
+def removal_notes(
+    draft: EditorialDraft,
+    removed: Iterable[ReportedResult | RemovedResult],
+    kept: Iterable[ReportedResult],
+) -> list[str]:
+    """For the record's provenance: each sentence `without_removed` takes out, by its place,
+    the number it states and the removed figure that number is."""
+    removed = list(removed)
+    gone = [(figure_value(r), r) for r in removed]
+    staying = [figure_value(r) for r in kept]
+    notes = []
+    for location, text in draft_texts(draft):
+        for mention, stated in mentions_of(text, [value for value, _ in gone], staying):
+            figure = next(r for value, r in gone if value == stated)
+            notes.append(
+                f"draft: {location}: {mention.text!r} states {figure.label!r} = {figure.value} "
+                f"{figure.unit}, a figure taken out of the record; the sentence goes with it"
+            )
+    return notes
+
+
 def without_removed(
     draft: EditorialDraft,
     removed: Iterable[ReportedResult | RemovedResult],

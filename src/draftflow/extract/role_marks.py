@@ -33,6 +33,7 @@ from functools import cache
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.attribution import named_party
 from draftflow.extract.candidates import cell_values
+from draftflow.extract.conditions.setup_names import SYSTEM
 from draftflow.extract.document import parse_document
 from draftflow.extract.document.elements import (
     Block,
@@ -168,12 +169,22 @@ def _examples(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
         code = _code_after(parsed.blocks, index, block.span.last)
         last = list(sentences(block))[-1:] if code is not None else []
         found = _words_re("example_lead_ins").search(last[0].text) if last else None
-        if code is not None and found is not None:
+        if code is not None and found is not None and not _instance_run(last[0].text):
             span = (code.span.first, code.span.last)
             line = last[0].first
             yield _status(
                 document, Status.ILLUSTRATIVE, found.group(0), line, span, StandingScope.SECTION
             )
+
+
+def _instance_run(lead_in: str) -> bool:
+    """True when a lead-in offers its block as an instance of a claim (`For example, here
+    is ...`) and names the machine it ran on (`running on a Apple M4 Max`): a run of the
+    subject, shown as evidence, not a tool's output shown for its form. A form example
+    (`looks like this:`) stays one whatever it names."""
+    lead_ins = _words_re("example_lead_ins").findall(lead_in)
+    instances = _words_re("example_instances")
+    return all(instances.fullmatch(word) for word in lead_ins) and bool(SYSTEM.search(lead_in))
 
 
 def _segments(sentence: Sentence) -> list[str]:

@@ -1,4 +1,5 @@
-"""Runs of one configuration: JSON Lines rows that repeat a configuration are runs of it.
+"""Runs of one configuration: JSON Lines rows that repeat a configuration are runs of it, and
+so are the lines `go test -bench -count=N` prints for one benchmark.
 
 A JSONL file of benchmark output often writes one row per run: the same settings (model,
 build, flags, prompt size) with new measurements and a new timestamp. Such a row is an input
@@ -7,10 +8,13 @@ rows becomes one figure, their median, with every run's value (`per_run_values`)
 (`run_source_lines`) kept so verify re-reads each run by position and the figures file keeps
 every run.
 
-A row's configuration is every scalar of it but its measurements and its timestamps. When in
-doubt a member counts as a setting: a setting misread as a measurement would merge different
-configurations into one median (a false figure), a measurement misread as a setting only
-leaves its rows unmerged.
+A row's configuration is every scalar of it but its measurements and its timestamps. A Go
+benchmark line (`BenchmarkInference-4  15  893788634 ns/op  33.56 tokens/s`) is its benchmark's
+name (with its GOMAXPROCS suffix) in one printed output: by Go's format the count after the
+name is the iterations the framework chose, an outcome, and every later pair is a measured
+value and its unit. When in doubt a member counts as a setting: a setting misread as a
+measurement would merge different configurations into one median (a false figure), a
+measurement misread as a setting only leaves its rows unmerged.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.extract.candidates import SourceFormat, unit_from_key
+from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.classify import Selected
 from draftflow.extract.derive import RunValue
 from draftflow.extract.document import Node, parse_document
@@ -34,6 +38,8 @@ MIN_RUNS = 2
 """Fewer rows than this are one configuration's only run: its figures stand as they are."""
 
 RUN_LINES = RUN_SOURCE_LINES
+TABLE_KEY = "printed output"
+"""The setting that keeps one Go benchmark's runs in one printed output apart from another's."""
 
 _ROW_PATH = re.compile(r"^\[(?P<row>\d+)\]\.?(?P<column>.*)$")
 _WORDS = re.compile(r"[._\-\s]+")
@@ -131,6 +137,27 @@ class _Place:
     column: str
 
 
+_GO_BENCHMARK = re.compile(r"^Benchmark[\w/=.-]*$")
+"""A Go benchmark's name as `go test -bench` prints it (`BenchmarkInference-32`)."""
+_GO_ITERATIONS = re.compile(r"^\d+$")
+
+
+def go_benchmark_place(candidate: Candidate) -> _Place | None:
+    """Where a figure of a `go test -bench` line stands: its printed output (the text table),
+    the line's benchmark name as its configuration, its column; None for another table's
+    figure or the line's iteration count (an outcome no summary is made of)."""
+    if candidate.format is not SourceFormat.TEXT_TABLE or candidate.column is None:
+        return None
+    names = list(candidate.context)
+    if len(names) < 3 or candidate.column in names[:2]:
+        return None
+    name, iterations = candidate.context[names[0]], candidate.context[names[1]]
+    if not _GO_BENCHMARK.match(name) or not _GO_ITERATIONS.match(iterations.strip()):
+        return None
+    settings = ((TABLE_KEY, str(candidate.table)), (names[0], name))
+    return _Place(candidate.document_id, candidate.row, settings, candidate.column)
+
+
 class _RowPlaces:
     """Each JSONL figure's place, every document's rows read for their settings once."""
 
@@ -140,6 +167,8 @@ class _RowPlaces:
 
     def place(self, item: Selected) -> _Place | None:
         candidate = item.candidate
+        if candidate.format is SourceFormat.TEXT_TABLE:
+            return go_benchmark_place(candidate)
         match = _ROW_PATH.match(candidate.json_path or "")
         if candidate.format is not SourceFormat.JSONL or match is None:
             return None
@@ -167,8 +196,9 @@ def fold_run_rows(
     """The figures that stand once (each configuration's first row stands for its runs), and
     by `id()` of each standing figure the group of runs it summarises.
 
-    Only JSONL rows are folded: a figure of any other source, of an array inside a row, or of
-    a configuration with fewer than `MIN_RUNS` rows stands as it is. A later row's array
+    Only JSONL rows and `go test -bench` lines are folded: a figure of any other source, of
+    an array inside a row, or of a configuration with fewer than `MIN_RUNS` rows stands as it
+    is. A later row's array
     members (its own samples) are inputs of that row's figures and do not stand."""
     items = list(selected)
     places = _RowPlaces(snapshot)

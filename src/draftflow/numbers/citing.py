@@ -30,13 +30,13 @@ class FigureValue:
 def states_figure(text: str, mention: NumberMention, figure: FigureValue) -> bool:
     """True when `mention` (found in `text`) states `figure`'s value, and its unit, if it
     writes one, may be the figure's."""
-    if not mention.kind.is_numeric:
+    if not mention.kind.is_numeric or _names_something(mention):
         return False
     if not any(number.matches(figure.value) for number in mention.numbers):
         return False
     if all(number.word for number in mention.numbers) and figure.value not in mention.values:
         return False  # a word is no rounding: `one` states 1, never 0.85
-    written = unit_after(text, mention.end)
+    written = unit_after(text, mention.end) | _glued_units(mention)
     if mention.numbers[0].percent:
         written = written | {"ratio"}
     wanted = unit_dimensions(figure.unit)
@@ -44,8 +44,40 @@ def states_figure(text: str, mention: NumberMention, figure: FigureValue) -> boo
         return not wanted or bool(written & wanted)
     if wanted & MEASURED:
         return False  # `0.2` alone is not `0.2 requests/s`
-    value = figure.value
-    return not (value == int(value) and abs(value) < _BARE_SMALL)
+    return not _bare_small(mention)
+
+
+def _names_something(mention: NumberMention) -> bool:
+    """True for digits glued to letters no unit is spelled as (`0xDaizz`, `3xl`): a name
+    that starts with a digit, not a quantity (the owner `0xDaizz` once read as `0x`, a
+    removed 0.2 rounded, and withdrew every title naming the repository)."""
+    return any(
+        number.unit and not number.percent and not unit_dimensions(number.unit)
+        for number in mention.numbers
+    )
+
+
+def _glued_units(mention: NumberMention) -> frozenset[str]:
+    """The dimensions of a unit written onto the number (`2x`, `24.7tok/s`)."""
+    return frozenset(
+        dimension
+        for number in mention.numbers
+        if number.unit and not number.percent
+        for dimension in unit_dimensions(number.unit)
+    )
+
+
+def _bare_small(mention: NumberMention) -> bool:
+    """True for a small whole number written with no decimals (`4` in `concurrency 4`): with
+    no unit, a setting or a count, whatever figure it rounds to (it read as a removed 3.7×
+    and took luongnv89's title with it)."""
+    return len(mention.numbers) == 1 and all(
+        not number.unit
+        and number.decimals == 0
+        and number.multiplier is None
+        and abs(number.value) < _BARE_SMALL
+        for number in mention.numbers
+    )
 
 
 def mentions_of(

@@ -147,6 +147,7 @@ class Standing(Entry):
     measured_words: tuple[str, ...] = ()
     example_headings: tuple[str, ...] = ()
     example_lead_ins: tuple[str, ...] = ()
+    example_instances: tuple[str, ...] = ()
     failure_words: tuple[str, ...] = ()
     fix_words: tuple[str, ...] = ()
     corrected_words: tuple[str, ...] = ()

@@ -29,6 +29,7 @@ from draftflow.record.model import (
 from draftflow.select import Selection
 from draftflow.select.artifact import setup_with_metadata
 from draftflow.select.keywords import HARDWARE, PLATFORMS, RUNTIMES, topics
+from draftflow.select.setup_fields import LICENSE_NOT_NAMED
 
 METRICS_STATUS = "site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results"
 MAIN_DOCUMENT_NAMES = ("README.md", "readme.md", "README.markdown", "REPORT.md")
@@ -206,15 +207,20 @@ def _with_selection(record: Record, selection: Selection) -> Record:
             "conditions": conditions,
             "reported_setup": reported_setup,
             "measurement_scope": meta.measurement_scope,
-            "license": _license(record.license, meta.license_spdx),
+            "license": _license(record.license, meta.license_spdx, meta.unstated.get("license")),
             "provenance": provenance,
         }
     )
 
 
-def _license(current: License, spdx: str | None) -> License:
-    """The license the repository's license document (or README) declares, if it names one."""
-    if spdx is None or current.declared_spdx is not None:
+def _license(current: License, spdx: str | None, unstated: str | None = None) -> License:
+    """The license the repository's license document (or README) declares, if it names one;
+    where its sources name several, why none is declared."""
+    if current.declared_spdx is not None:
+        return current
+    if spdx is None:
+        if unstated and unstated != LICENSE_NOT_NAMED:
+            return License(declared_spdx=None, scope=f"Not declared here: {unstated}.")
         return current
     return License(
         declared_spdx=spdx,

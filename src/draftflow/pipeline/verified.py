@@ -21,6 +21,7 @@ from typing import Any
 
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.draft import EditorialDraft, drop_sentences, without_removed
+from draftflow.draft.removed import removal_notes
 from draftflow.extract import Extraction
 from draftflow.extract.merge import figure_key
 from draftflow.pipeline.assemble import assemble, provenance_for
@@ -288,13 +289,20 @@ def _drop_unsupported(
     rebuilt.profiles = with_stated_labels(make_profiles(rebuilt.headline), rebuilt.stated_profiles)
     rebuilt.metadata = without_fields(rebuilt.metadata, log.bad_fields)
     before = list(draft.template_framing)
+    title = draft.title
     if prose:
         draft = drop_sentences(draft, prose)
     gone = [
         f.removed("verify", bad_figures[f.id]) for f in selection.figures if f.id in bad_figures
     ]
     log.removed += gone
+    log.dropped += removal_notes(draft, gone, rebuilt.headline)
     draft = without_removed(draft, gone, rebuilt.headline)
+    if draft.title != title:
+        log.dropped.append(
+            f"draft: /title: {title!r} is withdrawn (its claim is refused above); "
+            f"{draft.title!r} stands in its place"
+        )
     log.dropped += [
         f"draft: /{field}: verify removed every sentence of the model's {field}; the "
         "template's stands in its place, for the editor to check"

@@ -26,6 +26,7 @@ from draftflow.record.model import (
 from draftflow.runtime.collector import collection_paused
 from draftflow.select.artifact import Selection
 from draftflow.select.disclaimer import results_disclaimer
+from draftflow.select.figure_artifacts import figure_artifacts, with_figure_artifact
 from draftflow.select.figures_file import (
     Figure,
     dump_figures,
@@ -99,7 +100,15 @@ def build_selection(
     why = dict(chosen)
     picked = [figure for figure in figures if figure.id in why]
     metadata = read_metadata(snapshot, [f.result for f in picked], [f.result for f in figures])
-    headline = told_apart([enrich(figure.result, metadata) for figure in picked])
+    artifacts = figure_artifacts(snapshot)
+    headline = told_apart(
+        [
+            with_figure_artifact(
+                enrich(f.result, metadata), artifacts, metadata.evidence, f"model_artifact {f.id}"
+            )
+            for f in picked
+        ]
+    )
     note = SelectionNote(
         method=method,
         max_results=max_results,

@@ -237,6 +237,18 @@ def same_model_name(a: str, b: str) -> bool:
     return default_process(a) == default_process(b)
 
 
+def hf_ids(document: Document) -> list[tuple[int, str]]:
+    """(line, id) of each model repository id a document names (`owner/Name-30B`)."""
+    found = []
+    for number, line in enumerate(document.line_list, 1):
+        for match in _HF_ID.finditer(line):
+            owner, model = match.group(1), match.group(2)
+            if _FILE_EXTENSION.search(model) or not MODEL_SHAPE.search(model):
+                continue
+            found.append((number, f"{owner}/{model}".rstrip(".")))
+    return found
+
+
 def artifact(documents: list[Document], name: str | None) -> tuple[str, str] | None:
     """The model repository id (`owner/Name-30B`) the documents name, matching `name`; with
     no name, only when the documents name exactly one (several: the record is not about one)."""

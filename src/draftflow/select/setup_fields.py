@@ -93,6 +93,14 @@ _LICENSE_STATED = re.compile(
     re.I,
 )
 LICENSE_OPENING_LINES = 12
+LICENSE_NOT_NAMED = "no license document or README license section names one"
+"""Why a license stays null when nothing names one (not when several are named)."""
+_ANY_LICENSE_FILE = re.compile(r"^(?:licen[cs]e|copying)(?:[-._][\w.-]+)?$", re.I)
+"""A license file at the repository's root, one of several too (`LICENSE-MIT`)."""
+_SEVERAL_LICENSES = re.compile(
+    r"\bdual[- ]?licen[cs]|\bmulti[- ]?licen[cs]|\beither\b.+\bor\b", re.I
+)
+"""Words that say a line offers a choice of licenses."""
 
 
 @dataclass(frozen=True)
@@ -226,7 +234,17 @@ def read_context_limit(documents: Sequence[Document]) -> Stated:
 
 def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
     """The SPDX id of the license a license document's text is, else the one a README line
-    under a `License` heading names."""
+    under a `License` heading names; none where the repository carries several license
+    files or its README line names several licenses (NexVeridian's `LICENSE-MIT` and
+    `LICENSE-Apache`, "dual-licensed under either ... or ...", read as MIT): one of them
+    alone is not what the repository declares."""
+    several = _license_files(snapshot)
+    if len(several) > 1:
+        return Stated(
+            None,
+            unstated=f"the repository carries {len(several)} license files "
+            f"({', '.join(several)}); no one license is certain",
+        )
     for document in snapshot.documents:
         if "/" in document.path or not _LICENSE_FILE.match(document.path):
             continue
@@ -241,7 +259,13 @@ def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
         stated = _readme_license(readme)
         if stated is not None:
             return stated
-    return Stated(None, unstated="no license document or README license section names one")
+    return Stated(None, unstated=LICENSE_NOT_NAMED)
+
+
+def _license_files(snapshot: Snapshot) -> list[str]:
+    """The license files at the repository's root, documents or not (`LICENSE-MIT`)."""
+    paths = [d.path for d in snapshot.documents] + [f.path for f in snapshot.skipped]
+    return sorted(p for p in paths if "/" not in p and _ANY_LICENSE_FILE.match(p))
 
 
 def _readme_license(readme: Document) -> Stated | None:
@@ -272,8 +296,10 @@ def _license_section(readme: Document) -> Stated | None:
             line = readme.line(number) or ""
             if not line.strip():
                 continue
-            for spdx, pattern in _README_LICENSE:
-                if pattern.search(line):
-                    return Stated(spdx, evidence=readme.line_url(number))
+            named = [spdx for spdx, pattern in _README_LICENSE if pattern.search(line)]
+            if named and _SEVERAL_LICENSES.search(line):
+                return Stated(None, unstated=f"README line {number} names more than one license")
+            if named:
+                return Stated(named[0], evidence=readme.line_url(number))
             return None  # the section's first words name no license draftflow knows
     return None

@@ -159,3 +159,17 @@ def test_the_arms_differ_in_every_setting_their_row_cells_state() -> None:
     assert "max" not in text
     assert "column" not in text  # a cell without a header names no setting (rhattala)
     assert "state their model" not in text  # a `model` cell is the model condition's (jvr0x)
+
+
+def test_a_cell_every_row_has_is_stated_by_every_figure_though_a_condition_reads_it() -> None:
+    """NexVeridian (issue 33): every row has a `Type` cell; where it reads `MLX` the engine
+    condition holds it, where `GUFF` it stands as a cell, and "Some figures state their type
+    and others do not" was written of a column every row fills."""
+    mlx: dict[str, JsonValue] = {"engine": "MLX", "source_cells": {"Type": "MLX"}}
+    gguf: dict[str, JsonValue] = {"engine": "LM Studio", "source_cells": {"Type": "GUFF"}}
+    text = _section(_draft([mlx, gguf]), "What changes between")
+    assert text is None or "state their type" not in text
+    # a cell only one row has is still one some figures leave unstated
+    bare: dict[str, JsonValue] = {"engine": "LM Studio", "source_cells": {}}
+    text = _section(_draft([{**mlx, "source_cells": {"Type": "GUFF"}}, bare]), "What changes")
+    assert text is not None and "Some figures state their type and others do not" in text

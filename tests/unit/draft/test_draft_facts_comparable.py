@@ -133,3 +133,26 @@ def test_no_lead_over_a_figure_along_a_key_only_one_of_them_states() -> None:
     )
     assert compared_key(grounded[0].result, grounded[1].result) == "model"
     assert leaders(grounded, _written) == []
+
+
+def test_a_setting_cell_only_one_row_has_is_a_difference() -> None:
+    """0xDaizz/vllm-mlx (issue 33): a text model's `Speed` row was ranked 8.13x a video run's,
+    whose row also states `Configuration 2 frames @ 0.5fps`, `Frames 2`, `Tokens 256`: the
+    rows differ in the model and the workload, so no lead is written."""
+    text = _figure(464, {"model": "Llama-3.2-1B-4bit"}, "speed")
+    video = _figure(
+        57.1,
+        {"Configuration": "2 frames @ 0.5fps", "Frames": "2", "Time": "4.48s", "Tokens": "256"},
+        "speed",
+    )
+    video = Grounded(
+        video.result.model_copy(
+            update={"conditions": {**video.result.conditions, "model": "Qwen3-VL-8B-Instruct-4bit"}}
+        ),
+        video.document,
+    )
+    assert compared_key(text.result, video.result) is None
+    assert leaders([text, video], _written) == []
+    # a measured cell (`Time 4.48s`) only one row has is an outcome, not a setting
+    timed = _figure(50.0, {"model": "Llama-3.2-1B-4bit", "Time": "4.48s"}, "speed")
+    assert compared_key(text.result, timed.result) == ""

@@ -4,7 +4,7 @@ precision, and removed; a value a kept figure shares stays."""
 from __future__ import annotations
 
 from draftflow.draft import EditorialDraft, without_removed
-from draftflow.draft.removed import citing_claims, draft_texts
+from draftflow.draft.removed import citing_claims, draft_texts, removal_notes
 from draftflow.numbers.citing import FigureValue, mentions_of
 from draftflow.record.model import RemovedResult, Section
 
@@ -65,3 +65,41 @@ def test_every_sentence_citing_a_removed_figure_goes_and_the_rest_stays() -> Non
     assert len(edited.sections) == 1 and edited.notes == []
     assert "200" not in edited.title
     assert without_removed(draft, [], []) is draft
+
+
+def test_a_name_that_starts_with_digits_or_a_bare_setting_states_no_removed_figure() -> None:
+    # issue 33: `0xDaizz` read as 0× stated a removed 0.2, and `concurrency 4` a removed 3.7×:
+    # each withdrew a true title and every fallback naming the repository
+    draft = EditorialDraft(
+        title="0xDaizz/vllm-mlx on M4 Max, throughput of 464 tokens/s at concurrency 4",
+        summary="Decode is 27.0 tokens/s.",
+        answer="Nothing else.",
+        sections=[],
+        notes=[],
+        limitations=["Source-reported only."],
+        creation_method="test",
+        title_fallbacks=["0xDaizz/vllm-mlx on M4 Max", "0xDaizz/vllm-mlx"],
+    )
+    removed = [_removed(0.2, "unspecified"), _removed(0.029, "ms"), _removed(3.7, "×")]
+    assert without_removed(draft, removed, []) is draft
+    assert removal_notes(draft, removed, []) == []
+    # a multiple glued to its number still states it, a decimal too
+    assert [m.text for m, _ in mentions_of("a 3.7x gain", [FigureValue(3.7, "×")])] == ["3.7x"]
+    assert [m.text for m, _ in mentions_of("2x faster", [FigureValue(2, "×")])] == ["2x"]
+
+
+def test_each_sentence_taken_for_a_removed_figure_is_named_for_the_provenance() -> None:
+    draft = EditorialDraft(
+        title="Soak PASSED at 200/200 runs",
+        summary="Decode is 27.0 tokens/s.",
+        answer="Nothing else.",
+        sections=[],
+        notes=[],
+        limitations=["Source-reported only."],
+        creation_method="test",
+    )
+    notes = removal_notes(draft, [_removed(200, "runs")], [])
+    assert notes == [
+        "draft: /title: '200/200' states 'soak' = 200 runs, a figure taken out of the record; "
+        "the sentence goes with it"
+    ]

@@ -77,3 +77,49 @@ def test_a_jsonl_row_takes_no_condition_from_the_row_above() -> None:
     assert second.conditions.get("engine") == "llama.cpp"
     assert "model" not in second.conditions
     assert "engine_version" not in second.conditions
+
+
+GO_BENCH = """# Benchmarks
+
+## Raspberry Pi 4
+
+```
+$ go test -benchtime=10s -count=5 -run=nada -bench .
+goos: linux
+goarch: arm64
+BenchmarkInference-4          15         893788634 ns/op                33.56 tokens/s
+BenchmarkInference-4          12         923948131 ns/op                32.47 tokens/s
+BenchmarkInference-4          12         918284434 ns/op                32.67 tokens/s
+BenchmarkInference-4          12         918693617 ns/op                32.66 tokens/s
+BenchmarkInference-4          12         917186754 ns/op                32.71 tokens/s
+BenchmarkPrefill-4            40         250000000 ns/op               120.5 tokens/s
+PASS
+```
+
+## Another machine
+
+```
+$ go test -benchtime=10s -count=2 -run=nada -bench .
+BenchmarkInference-4          99         110913774 ns/op               270.5 tokens/s
+BenchmarkInference-4         100         111035054 ns/op               270.2 tokens/s
+PASS
+```
+"""
+
+
+def test_go_bench_count_lines_of_one_benchmark_are_one_median_per_printed_output() -> None:
+    # issue 33 (hybridgroup/yzma): `go test -bench -count=5` printed five lines of one
+    # benchmark, published as five figures; the iteration count Go chose named each
+    extraction = asyncio.run(extract(snapshot_of({"BENCHMARKS.md": GO_BENCH}), None))
+    rates = sorted(
+        (r for r in extraction.reported_results if r.unit == "tokens/s"), key=lambda r: r.value
+    )
+    assert [r.value for r in rates] == [32.67, 120.5, 270.35]
+    pi, prefill, other = rates
+    assert pi.conditions["per_run_values"] == [33.56, 32.47, 32.67, 32.66, 32.71]
+    assert pi.conditions["repetitions"] == 5
+    assert pi.conditions["run_source_lines"] == [9, 10, 11, 12, 13]
+    assert pi.statistic.startswith("median of 5 source rows")
+    assert "15" not in pi.label and "column 2" not in json.dumps(pi.conditions)
+    assert "per_run_values" not in prefill.conditions  # its only run stands as written
+    assert other.conditions["per_run_values"] == [270.5, 270.2]  # another output's runs

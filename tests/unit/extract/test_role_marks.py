@@ -167,3 +167,26 @@ def test_spec_in_a_path_is_speculative_decoding_not_a_spec_sheet() -> None:
     assert status_in_name("docs/en/advance/spec_decoding.md") is None
     found = status_in_name("docs/gpu-specs.md")
     assert found is not None and found.status is Status.SPECIFICATION
+
+
+BENCH_LINES = (
+    "BenchmarkInference-16    10    1577948683 ns/op    788.9 tokens/s\n"
+    "BenchmarkPrefill-16      12    1243692014 ns/op    910.8 tokens/s\n"
+    "PASS\n"
+)
+
+
+def test_a_run_offered_for_example_on_named_hardware_is_a_run_not_an_example() -> None:
+    # issue 33 (hybridgroup/yzma): "yzma is fast ... For example, here is X running on an
+    # Apple M4 Max:" over a real `go test -bench` output marked the run an example
+    run = (
+        "# Benchmarks\n\nIt is fast because it runs in process.\n\n"
+        "For example, here is the model performing inference on a prompt running on a "
+        "Apple M4 Max with 128 GB RAM:\n\n```\n" + BENCH_LINES + "```\n"
+    )
+    form = (
+        "# Usage\n\nThe output looks like this, for example on an Apple M4 Max:\n\n"
+        "```\n" + BENCH_LINES + "```\n"
+    )
+    assert _status(_results({"README.md": run})["README.md:788.9"]) is None
+    assert _status(_results({"README.md": form})["README.md:788.9"]) is Status.ILLUSTRATIVE

@@ -4,7 +4,7 @@ setup fields a source states once (select/setup_fields.py)."""
 from __future__ import annotations
 
 from documents import make_document, make_result
-from draftflow.acquire.snapshot import Snapshot
+from draftflow.acquire.snapshot import SkippedFile, Snapshot
 from draftflow.select.figures_file import make_figures
 from draftflow.select.rules import CLAIM_SCORE, MAX_HEADLINE, MIN_HEADLINE, choose, claims
 from draftflow.select.scored import Scored
@@ -124,3 +124,25 @@ def test_a_stack_s_fp8_kv_states_the_kv_cache_type() -> None:
         "fp8 KV |\n",
     )
     assert read_kv_dtype([readme]).value == "fp8"
+
+
+def test_two_license_files_or_a_dual_license_line_declare_no_one_license() -> None:
+    """NexVeridian/llm-inference-benchmarks (issue 33): `LICENSE-MIT` and `LICENSE-Apache`
+    beside a README "dual-licensed under either [License-MIT] or [LICENSE-APACHE]" was given
+    as MIT."""
+    readme = make_document(
+        "README.md",
+        "# A\n\n# License\nAll code is dual-licensed under either [License-MIT](./LICENSE-MIT)"
+        " or [LICENSE-APACHE](./LICENSE-Apache) at your option.\n",
+    )
+    files = [
+        SkippedFile(path=p, reason="not a document type") for p in ("LICENSE-MIT", "LICENSE-Apache")
+    ]
+    snapshot = Snapshot.model_construct(documents=[readme], skipped=files)
+    stated = read_license(snapshot, readme)
+    assert stated.value is None and "2 license files" in stated.unstated
+    alone = Snapshot.model_construct(documents=[readme], skipped=[])
+    stated = read_license(alone, readme)
+    assert stated.value is None and "more than one license" in stated.unstated
+    one = Snapshot.model_construct(documents=[readme], skipped=files[:1])
+    assert read_license(one, readme).value is None  # the README still offers a choice

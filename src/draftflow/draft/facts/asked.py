@@ -13,7 +13,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.draft import template_wording as w
-from draftflow.draft.facts.figures import setting_cells
+from draftflow.draft.facts.figures import has_cell, setting_cells
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.sections import derived_paragraph
@@ -236,14 +236,16 @@ def _with_values(keys: Sequence[str], arms: dict[str, list[Grounded]]) -> list[s
 
 def _stated_by_some(key: str, arms: dict[str, list[Grounded]], said: Sequence[str]) -> list[str]:
     """The settings some figures state and others leave unstated (neither a difference nor a
-    sameness): what keeps the arm key from being shown the only difference."""
-    conditions = [_settings(i) for items in arms.values() for i in items]
+    sameness): what keeps the arm key from being shown the only difference. A row that has
+    the cell states it, though a condition reads it there (NexVeridian's every row has a
+    `Type`; "some figures state their type and others do not" was false)."""
+    items = [i for found in arms.values() for i in found]
     return [
         other
         for other in _other_keys(key, arms)
         if other not in said
         and other not in UNCOMPARED_KEYS
-        and any(c.get(other) is None for c in conditions)
+        and any(_settings(i).get(other) is None and not has_cell(i.result, other) for i in items)
     ]
 
 

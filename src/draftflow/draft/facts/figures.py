@@ -257,9 +257,12 @@ def _differing_cells(
     first: ReportedResult, second: ReportedResult, conditions: set[str]
 ) -> list[str]:
     """The row cells both figures have and differ in (a `toolbox` column no condition reads),
-    past those a differing condition already covers (`model`, read from the `model` cell)."""
+    past those a differing condition already covers (`model`, read from the `model` cell),
+    and the setting cells one figure's row has and the other's lacks: a video run's `Frames 2`,
+    `Tokens 256` beside a text model's row with neither (0xDaizz, issue 33) is another
+    workload, not the same one."""
     a, b = _cells(first), _cells(second)
-    return [
+    shared = [
         f"cell:{header}"
         for header in a
         if header in b
@@ -269,6 +272,30 @@ def _differing_cells(
         and _is_setting(b[header])
         and not _covered(a[header], first)
         and not _covered(b[header], second)
+    ]
+    return (
+        shared
+        + _one_sided_cells(a, b, first, conditions)
+        + _one_sided_cells(b, a, second, conditions)
+    )
+
+
+_BARE_COUNT = re.compile(r"[\d.,]+")
+"""A cell of digits alone (`2`, `256`): a count the row was run at, or a measure no unit
+names; either way the rows differ in it."""
+
+
+def _one_sided_cells(
+    cells: dict[str, str], other: dict[str, str], result: ReportedResult, conditions: set[str]
+) -> list[str]:
+    """The setting cells (or bare counts) of `cells` whose header the other row lacks."""
+    return [
+        f"cell:{header}"
+        for header, value in cells.items()
+        if header not in other
+        and header not in conditions
+        and (_is_setting(value) or _BARE_COUNT.fullmatch(value.strip()))
+        and not _covered(value, result)
     ]
 
 
@@ -295,6 +322,12 @@ def setting_cells(result: ReportedResult) -> dict[str, str]:
         and not _UNNAMED.match(header)
         and header.replace(" ", "_") not in _CONDITION_NAMES
     }
+
+
+def has_cell(result: ReportedResult, key: str) -> bool:
+    """Whether the figure's row has the cell `cell:HEADER` names, whatever it holds: a cell
+    a condition reads (NexVeridian's `Type MLX`, read as the engine) is stated all the same."""
+    return key.startswith("cell:") and key.removeprefix("cell:") in _cells(result)
 
 
 _CONDITION_NAMES = frozenset(

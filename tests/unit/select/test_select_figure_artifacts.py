@@ -1,0 +1,45 @@
+"""A headline figure's own model artifact: the one id a source names for its model and
+precision (issue 33: thesteve0's `models/mellum2.md` names the Q6_K GGUF its row measured)."""
+
+from __future__ import annotations
+
+from documents import make_document, make_result
+from draftflow.select.figure_artifacts import FigureArtifacts, with_figure_artifact
+
+CARD = """# Mellum2 12B-A2.5B Thinking
+
+**HuggingFace (Q8_0 GGUF):** https://huggingface.co/JetBrains/Mellum2-12B-A2.5B-Thinking-GGUF-Q8_0
+**HuggingFace (Q6_K GGUF):** https://huggingface.co/JetBrains/Mellum2-12B-A2.5B-Thinking-GGUF-Q6_K
+**HuggingFace (base model):** https://huggingface.co/JetBrains/Mellum2-12B-A2.5B-Thinking
+"""
+TABLE = (
+    "| Model | Quant | Generation Speed |\n|---|---|---|\n"
+    "| Mellum2 12B-A2.5B | Q6_K | 92.89 t/s |\n"
+)
+
+
+def test_the_one_id_of_a_figures_model_and_precision_is_its_artifact_cited_at_its_line() -> None:
+    card = make_document("models/mellum2.md", CARD)
+    table = make_document("initial_path.md", TABLE)
+    result = make_result(
+        table, 3, 92.89, conditions={"model": "Mellum2 12B-A2.5B", "weight_precision": "Q6_K"}
+    )
+    evidence: dict[str, str] = {}
+    found = with_figure_artifact(result, FigureArtifacts([card, table]), evidence, "k")
+    assert found.conditions["model_artifact"] == "JetBrains/Mellum2-12B-A2.5B-Thinking-GGUF-Q6_K"
+    assert found.condition_sources == {"model_artifact": ["models/mellum2.md:4"]}
+    assert evidence == {"k": card.line_url(4)}
+    # no precision to choose between three ids: a guess, so none
+    bare = make_result(table, 3, 92.89, conditions={"model": "Mellum2 12B-A2.5B"})
+    assert (
+        with_figure_artifact(bare, FigureArtifacts([card]), {}, "k").conditions.get(
+            "model_artifact"
+        )
+        is None
+    )
+    # a model no id names keeps none
+    other = make_result(table, 3, 9.0, conditions={"model": "Qwen3-8B", "weight_precision": "Q6_K"})
+    assert (
+        "model_artifact"
+        not in with_figure_artifact(other, FigureArtifacts([card]), {}, "k").conditions
+    )
