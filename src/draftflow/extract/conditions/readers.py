@@ -306,9 +306,51 @@ def _row_puts(row: RowCells, size: str | None) -> tuple[tuple[int, _Puts], ...]:
 
 
 def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
+    """The precision a model's name carries (`Qwen3-0.6B-8bit`), put only where that model is
+    the figure's: a name's precision belongs to that model alone (a `| Model |
+    sam-audio-large-fp16 |` row a hundred lines below a whisper table is not the whisper
+    runs' precision). A row's cells (`_Puts`) are the figure's own row."""
     found = vocab.precision_in(model)
-    if found:
+    if not found:
+        return
+    if isinstance(resolved, _Puts) or not _inside_a_name(model, found):
+        resolved.put("weight_precision", found)  # `Checkpoint: ModelOpt mixed / NVFP4`
+    elif names_figures_model(resolved.values, model):
         resolved.put("weight_precision", found)
+
+
+def _inside_a_name(text: str, precision: str) -> bool:
+    """Whether `precision` is written as a part of a longer name (`sam-audio-large-fp16`,
+    `Qwen3-8B-AWQ`), not as a word of its own (`mixed / NVFP4`)."""
+    for word in text.split():
+        if precision.lower() in word.lower():
+            return len(word.strip("`*()[],;:")) > len(precision)
+    return False
+
+
+def names_figures_model(values: Mapping[str, JsonValue], model: str) -> bool:
+    """Whether `model` is the model `values` hold for the figure: the same name, or one
+    that holds the other's words (`Qwen3-0.6B` put from the row, `Qwen3-0.6B-8bit` in a
+    setup line)."""
+    held = values.get("model")
+    if not isinstance(held, str):
+        return False
+    short, long = sorted((_name_words(held), _name_words(model)), key=len)
+    return bool(short) and short <= long
+
+
+def precision_of_other_model(
+    values: Mapping[str, JsonValue], settings: Mapping[str, JsonValue]
+) -> bool:
+    """Whether `settings` (a setup's, the README's) give a precision that only their model's
+    name carries (`Model: Qwen2.5-7B-AWQ`), for a figure a nearer context gave another model:
+    that precision is the other model's."""
+    model, precision = settings.get("model"), settings.get("weight_precision")
+    if not isinstance(model, str) or not isinstance(precision, str):
+        return False
+    if not _inside_a_name(model, precision) or "model" not in values:
+        return False
+    return not names_figures_model(values, model)
 
 
 def read_row_first(
