@@ -91,3 +91,64 @@ def test_a_generic_result_header_lets_the_row_label_name_the_metric() -> None:
     assert by_value[72].metric == "startup_time"
     assert by_value[25].metric == "startup_time"
     assert by_value[4427].metric == "throughput"  # the cell's own words name its metric
+
+
+# cipher982/llm-benchmarks IMPLEMENTATION_SUMMARY.md:118-124 (lines of one paragraph, each
+# opening on a status mark)
+PROVIDERS = """\
+# Implementation Summary
+
+## Testing Results
+
+### Provider Integration Test
+✅ o3-mini: 233.20 tokens/sec
+✅ o4-mini: 126.78 tokens/sec
+✅ gpt-4.1-mini: 49.60 tokens/sec (no regression)
+"""
+
+# cipher982/llm-benchmarks api/SIMPLE_RUNNER_USAGE.md:171-177 (a model id with its snapshot date)
+RUNNER = """\
+# Simple Runner Usage
+
+## Output
+
+### Success
+```
+13:54:23 [INFO] Running benchmark: bedrock:us.anthropic.claude-opus-4-5-20251101-v1:0
+13:54:25 [INFO] ✅ Success bedrock:us.anthropic.claude-opus-4-5-20251101-v1:0 (tps=42.67, out=64)
+```
+"""
+
+# cipher982/llm-benchmarks docs/epic-self-maintaining-benchmarks.md:38-46
+SPANS = """\
+# Epic
+
+## The governing evidence
+
+| Failure | Kind | Duration undetected |
+|---|---|---|
+| Worker threads died on an unhandled Mongo error | runtime | 8 days |
+| Dead-lettered jobs had no path back | design | ~2 months |
+| DeepInfra dead on a billing 402 | external | 7 weeks |
+| A probe timed out | probe | 12 s |
+"""
+
+
+def test_a_line_opening_on_a_status_mark_is_its_own_figures_statement() -> None:
+    results = _results({"IMPLEMENTATION_SUMMARY.md": PROVIDERS})
+    labels = {r.value: r.label for r in results}
+    assert "o3-mini" in labels[233.2] and "o4-mini" not in labels[233.2]
+    assert "o4-mini" in labels[126.78] and "gpt" not in labels[126.78]
+    assert "gpt-4.1-mini" in labels[49.6]
+
+
+def test_a_date_inside_a_model_id_is_no_run_date() -> None:
+    results = _results({"api/SIMPLE_RUNNER_USAGE.md": RUNNER})
+    assert results
+    assert all("experiment_date" not in r.conditions for r in results)
+
+
+def test_a_span_in_days_weeks_or_months_is_no_bare_number() -> None:
+    results = _results({"docs/epic.md": SPANS})
+    assert {r.value for r in results} == {12}
+    assert all(r.unit != "unspecified" for r in results)
