@@ -152,3 +152,30 @@ def test_a_span_in_days_weeks_or_months_is_no_bare_number() -> None:
     results = _results({"docs/epic.md": SPANS})
     assert {r.value for r in results} == {12}
     assert all(r.unit != "unspecified" for r in results)
+
+
+# E27-25/fusionxpark-gb10-hwtest README.md:94-97 and 256-271 (a package list's SGLang version,
+# and a table whose row names vLLM)
+PACKAGES = """\
+# GB10 hardware test
+
+| Package | Version |
+|---|---|
+| SGLang | 0.5.10.post1 |
+| torchao | 0.17.0 |
+
+### Latency Comparison — ms per image
+
+| Backend | Hardware | Stage 2 bs=4 |
+|---|---|---|
+| vLLM FP4 (NVFP4_AWQ_LITE) | GB10 | 456 ms |
+| SGLang BF16 | GB10 | 2,373 ms |
+"""
+
+
+def test_a_version_is_its_engines_only() -> None:
+    results = {r.value: r for r in _results({"README.md": PACKAGES})}
+    assert results[456].conditions.get("engine") == "vLLM"
+    assert "engine_version" not in results[456].conditions
+    assert results[2373].conditions.get("engine") == "SGLang"
+    assert results[2373].conditions.get("engine_version") == "0.5.10.post1"

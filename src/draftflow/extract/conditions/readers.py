@@ -459,7 +459,8 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
         engine = vocab.engine_of_value(_VERSION_KEY.sub("", key))  # `ollama_version: 0.5.7`
         if engine and vocab.is_version(value):
             resolved.put("engine", engine)
-            resolved.put("engine_version", value)
+            if _is_figures_engine(resolved.values, engine):
+                resolved.put("engine_version", value)  # a version is its engine's only
             continue
         seed_key = vocab.header_key(key)
         named = vocab.engine_in(value)
@@ -483,6 +484,13 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
                 resolved.put("node_count", count_in_system_cell(value))  # `GPU: 1x RTX4090`
             if seed_key == "model":
                 _precision_of_model(resolved, value)
+
+
+def _is_figures_engine(values: Mapping[str, JsonValue], engine: str) -> bool:
+    """Whether `engine` is the one `values` hold for the figure (`| SGLang | 0.5.10.post1 |`
+    in a package list is no version of the vLLM a figure's row names)."""
+    held = values.get("engine")
+    return not isinstance(held, str) or held.lower() == engine.lower()
 
 
 def read_text(resolved: Resolved, text: str, *, local: bool = True) -> None:

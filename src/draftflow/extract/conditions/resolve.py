@@ -286,8 +286,11 @@ def _read_stack(
 def _read_document(resolved: Resolved, context: DocumentContext, reading: _LineReading) -> None:
     """The figure's document, as its line reads it (`_LineReading.context`), then the
     workload its headers state for what the figure's conditions are so far."""
+    stated = dict(reading.context).get("engine")
+    other = stated is not None and resolved.values.get("engine") not in (None, stated)
     for key, setting in reading.context:
-        resolved.put(key, setting)
+        if not (other and key == "engine_version"):  # a version is its engine's only
+            resolved.put(key, setting)
     resolved.stated_version = reading.stated_version
     if "workload" not in resolved.values:
         resolved.put("workload", header_workload(context, resolved.values))
