@@ -343,6 +343,8 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
     metric = _named_metric(candidate, figure, named)
     if metric is None or (metric == "memory" and _is_spec_size(candidate, figure.unit)):
         return None
+    if figure.unit is None and _in_calendar_units(candidate.text, figure.raw):
+        return None  # `8 days`, `~2 months`: a span no unit of the vocabulary measures
     if figure.unit == "×" and metric == "relative_change":
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
@@ -351,6 +353,16 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         # `total seconds` on a `short_decode` row, `decode_s`: the time a phase took, not its rate
         return "latency"
     return _percentage_metric(candidate, figure, metric)
+
+
+_CALENDAR_AFTER = re.compile(r"\s*(?:days?|weeks?|months?|years?|yrs?)\b", re.IGNORECASE)
+
+
+def _in_calendar_units(text: str, raw: str) -> bool:
+    """Whether a cell writes its number in days, weeks, months or years (`8 days`): read
+    without its unit it would be a bare number that misstates the span."""
+    at = text.find(raw) if raw else -1
+    return at >= 0 and bool(_CALENDAR_AFTER.match(text, at + len(raw)))
 
 
 def _named_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:

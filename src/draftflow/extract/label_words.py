@@ -70,12 +70,28 @@ def _words_before(item: Selected) -> str:
     conjunction."""
     for plain, value_start, _end in _value_places(item, _EMPHASIS):
         before = plain[:value_start]
-        start = _BEFORE_START.match(before)
-        words = before[start.end() :].split() if start else before.split()
-        phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`")
+        phrase = _phrase_ending(before)
+        if not _LETTER.search(phrase) and before.rstrip(" ~≈").endswith(":"):
+            # `✅ o3-mini: 233.20 tokens/sec`: the name its line gives it before the colon
+            lead = before.rstrip(" ~≈")[:-1]
+            start = _NAME_START.match(lead)
+            words = lead[start.end() :].split() if start else lead.split()
+            phrase = " ".join(words[-_MAX_WORDS_BEFORE:]).strip(_MARKS)
         if len(phrase) <= _MAX_BESIDE and _LETTER.search(phrase):
             return phrase
     return ""
+
+
+_MARKS = " ~≈*_`✅❌⚠️✔✖✗✓☑•-"
+_NAME_START = re.compile(r".*(?:[·;,(\[|<…:]|\s[—–-]\s)", re.S)
+"""Where a name written before its colon starts (its digits are its own: `o3-mini`)."""
+
+
+def _phrase_ending(before: str) -> str:
+    """Up to three words at the end of `before`, back to a separator."""
+    start = _BEFORE_START.match(before)
+    words = before[start.end() :].split() if start else before.split()
+    return " ".join(words[-_MAX_WORDS_BEFORE:]).strip(" ~≈*_`")
 
 
 def by_document(

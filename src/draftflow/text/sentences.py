@@ -29,18 +29,34 @@ _ABBREVIATION_AFTER_BLANK = re.compile(
 _CLAUSE_BREAK = re.compile(r";\s|:\s|\s[—–]\s|\s--\s|,\s(?=(?:and|but|while|whereas|so)\b)")
 
 
+_STATUS_MARKS = "\u2705\u274c\u26a0\u2714\u2716\u2717\u2713\u2611\U0001f7e2\U0001f534\U0001f7e1"
+"""✅ ❌ ⚠ ✔ ✖ ✗ ✓ ☑ and the green, red and yellow circles."""
+_STATUS_LINE = re.compile(f"\n(?=[ \t]*[{_STATUS_MARKS}])")
+"""A line that opens on a status mark (`✅ o4-mini: 126.78 tokens/sec`): a statement of its
+own, even where the paragraph's lines are joined with no stop between them."""
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """The (start, end) offsets of each sentence of `text`, trimmed of surrounding space."""
+    """The (start, end) offsets of each sentence of `text`, trimmed of surrounding space: a
+    line opening on a status mark starts one."""
     spans: list[tuple[int, int]] = []
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
+    starts = [0, *(m.end() for m in _STATUS_LINE.finditer(text))] if "\n" in text else [0]
+    for first, last in zip(starts, [*starts[1:], len(text)], strict=True):
+        spans.extend(_sentences_in(text, first, last))
+    return [trimmed for span in spans if (trimmed := _trim(text, span)) is not None]
+
+
+def _sentences_in(text: str, first: int, last: int) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    start = first
+    for match in _SENTENCE_END.finditer(text, first, last):
         end = match.end()
         if _ends_with_abbreviation(text, start, match.start() + 1):
             continue
         spans.append((start, end))
         start = end
-    spans.append((start, len(text)))
-    return [trimmed for span in spans if (trimmed := _trim(text, span)) is not None]
+    spans.append((start, last))
+    return spans
 
 
 def _ends_with_abbreviation(text: str, start: int, end: int) -> bool:

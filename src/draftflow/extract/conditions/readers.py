@@ -324,9 +324,51 @@ def _row_puts(row: RowCells, size: str | None) -> tuple[tuple[int, _Puts], ...]:
 
 
 def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:
+    """The precision a model's name carries (`Qwen3-0.6B-8bit`), put only where that model is
+    the figure's: a name's precision belongs to that model alone (a `| Model |
+    sam-audio-large-fp16 |` row a hundred lines below a whisper table is not the whisper
+    runs' precision). A row's cells (`_Puts`) are the figure's own row."""
     found = vocab.precision_in(model)
-    if found:
+    if not found:
+        return
+    if isinstance(resolved, _Puts) or not _inside_a_name(model, found):
+        resolved.put("weight_precision", found)  # `Checkpoint: ModelOpt mixed / NVFP4`
+    elif names_figures_model(resolved.values, model):
         resolved.put("weight_precision", found)
+
+
+def _inside_a_name(text: str, precision: str) -> bool:
+    """Whether `precision` is written as a part of a longer name (`sam-audio-large-fp16`,
+    `Qwen3-8B-AWQ`), not as a word of its own (`mixed / NVFP4`)."""
+    for word in text.split():
+        if precision.lower() in word.lower():
+            return len(word.strip("`*()[],;:")) > len(precision)
+    return False
+
+
+def names_figures_model(values: Mapping[str, JsonValue], model: str) -> bool:
+    """Whether `model` is the model `values` hold for the figure: the same name, or one
+    that holds the other's words (`Qwen3-0.6B` put from the row, `Qwen3-0.6B-8bit` in a
+    setup line)."""
+    held = values.get("model")
+    if not isinstance(held, str):
+        return False
+    short, long = sorted((_name_words(held), _name_words(model)), key=len)
+    return bool(short) and short <= long
+
+
+def precision_of_other_model(
+    values: Mapping[str, JsonValue], settings: Mapping[str, JsonValue]
+) -> bool:
+    """Whether `settings` (a setup's, the README's) give a precision that only their model's
+    name carries (`Model: Qwen2.5-7B-AWQ`), for a figure a nearer context gave another model:
+    that precision is the other model's."""
+    model, precision = settings.get("model"), settings.get("weight_precision")
+    if not isinstance(model, str) or not isinstance(precision, str):
+        return False
+    if not _inside_a_name(model, precision) or "model" not in values:
+        return False
+    return not names_figures_model(values, model)
 
 
 def read_row_first(
@@ -435,7 +477,8 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
         engine = vocab.engine_of_value(_VERSION_KEY.sub("", key))  # `ollama_version: 0.5.7`
         if engine and vocab.is_version(value):
             resolved.put("engine", engine)
-            resolved.put("engine_version", value)
+            if _is_figures_engine(resolved.values, engine):
+                resolved.put("engine_version", value)  # a version is its engine's only
             continue
         seed_key = vocab.header_key(key)
         named = vocab.engine_in(value)
@@ -459,6 +502,13 @@ def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> Non
                 resolved.put("node_count", count_in_system_cell(value))  # `GPU: 1x RTX4090`
             if seed_key == "model":
                 _precision_of_model(resolved, value)
+
+
+def _is_figures_engine(values: Mapping[str, JsonValue], engine: str) -> bool:
+    """Whether `engine` is the one `values` hold for the figure (`| SGLang | 0.5.10.post1 |`
+    in a package list is no version of the vLLM a figure's row names)."""
+    held = values.get("engine")
+    return not isinstance(held, str) or held.lower() == engine.lower()
 
 
 def read_text(resolved: Resolved, text: str, *, local: bool = True) -> None:

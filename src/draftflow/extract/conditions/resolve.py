@@ -33,6 +33,7 @@ from draftflow.extract.conditions.readers import (
     SEED_KEYS,
     SOURCE_CELLS,
     Resolved,
+    precision_of_other_model,
     prefer_caption_system,
     read_cells,
     read_column,
@@ -92,8 +93,10 @@ def seed_conditions(
         _read_document(resolved, context, reading)
         for key, setting in file_name_conditions(context.document.path):
             resolved.put(key, setting)
+    other = precision_of_other_model(resolved.values, setup or {})
     for key, setting in (setup or {}).items():
-        resolved.put(key, setting)
+        if not (other and key == "weight_precision"):
+            resolved.put(key, setting)
     _read_repository(resolved, reading, repository or {})
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
@@ -283,8 +286,11 @@ def _read_stack(
 def _read_document(resolved: Resolved, context: DocumentContext, reading: _LineReading) -> None:
     """The figure's document, as its line reads it (`_LineReading.context`), then the
     workload its headers state for what the figure's conditions are so far."""
+    stated = dict(reading.context).get("engine")
+    other = stated is not None and resolved.values.get("engine") not in (None, stated)
     for key, setting in reading.context:
-        resolved.put(key, setting)
+        if not (other and key == "engine_version"):  # a version is its engine's only
+            resolved.put(key, setting)
     resolved.stated_version = reading.stated_version
     if "workload" not in resolved.values:
         resolved.put("workload", header_workload(context, resolved.values))
@@ -299,7 +305,10 @@ def _read_repository(
     for key, setting in reading.readme:
         resolved.put(key, setting)
     engine = repository.get("engine")
+    other = precision_of_other_model(resolved.values, repository)
     for key, setting in repository.items():
+        if other and key == "weight_precision":
+            continue  # the precision of the README's model's name, not this figure's model's
         if (
             key == "engine_version"
             and engine is not None

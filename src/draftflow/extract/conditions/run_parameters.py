@@ -242,10 +242,38 @@ def file_dates(path: str) -> frozenset[str]:
     return frozenset(date for date in _dates(path) if _ISO_DATE.match(date))
 
 
+_WORD = re.compile(r"[^\s()\[\]`\"',;]+")
+_GLUED_AFTER = re.compile(r"[-_.]?[A-Za-z]")
+_TIME_AFTER = re.compile(r"T\d")
+_IN_A_PATH = re.compile(r"[/\\]|\.(?:json|jsonl|csv|md|txt|log|ya?ml|html?)\b", re.I)
+
+
+def _line_dates(text: str) -> frozenset[str]:
+    """The dates a line names as dates: not one glued inside a longer name that is no file or
+    folder (a model id's snapshot date, `claude-opus-4-5-20251101-v1:0`, is the model's, not
+    the run's); a run file's or folder's name (`runs/2026-10-18/`, `bench-20260607.json`)
+    still dates its run, as does a timestamp (`2026-08-17T10:00Z`)."""
+    return frozenset(
+        date for start, end, date in find_dates(text) if not _in_a_name(text, start, end)
+    )
+
+
+def _in_a_name(text: str, start: int, end: int) -> bool:
+    before = text[start - 1 : start]
+    if _TIME_AFTER.match(text, end):
+        return False
+    glued = (before.isalpha() or before in ("-", "_", ".", ":", "+")) and before != ""
+    if not glued and not _GLUED_AFTER.match(text, end):
+        return False
+    word = next((m.group(0) for m in _WORD.finditer(text) if m.start() <= start < m.end()), "")
+    rest = word.replace(text[start:end], "")
+    return not _IN_A_PATH.search(word) and any(ch.isalpha() for ch in rest)
+
+
 @lru_cache(maxsize=1 << 14)
 def line_date(text: str) -> str | None:
     """The one date a line names, whole; None for none, two, or a date without its year."""
-    found = _dates(text)
+    found = _line_dates(text)
     date = next(iter(found)) if len(found) == 1 else None
     return date if date is not None and _ISO_DATE.match(date) else None
 
@@ -258,7 +286,7 @@ def figure_date(context: DocumentContext, line: int) -> str | None:
 
 def _figure_date(context: DocumentContext, line: int) -> str | None:
     own = context.lines[line - 1] if 1 <= line <= len(context.lines) else ""
-    if _dates(own):
+    if _line_dates(own):
         return line_date(own)  # `vs 1 Aug` on the figure's line: another run's date, or none
     for _, level, heading in context.heading_path(line):  # nearest first
         if level > 1 and _dates(heading):

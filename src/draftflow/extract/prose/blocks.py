@@ -27,6 +27,7 @@ from draftflow.extract.document import (
     is_table_row,
     parse_document,
 )
+from draftflow.extract.vocabulary import GENERIC_HEADERS
 from draftflow.numbers.cells import is_sentence
 from draftflow.text.lines import MAX_LINE as KEY_VALUE_MAX_LINE
 from draftflow.text.lines import key_value_match
@@ -88,6 +89,9 @@ class ProseBlock:
     """(start, end, inner text) of each inline code span in `text`."""
     names: tuple[str, ...] = ()
     """What names the block's figures: a list item's lead-in, a table cell's row head."""
+    row_label: str | None = None
+    """A sentence cell's row head where its column's header names nothing (`Item | Result`):
+    what the cell's figures measure when their own clause names no metric."""
 
     def line_at(self, offset: int) -> int:
         """The source line that holds `offset`."""
@@ -168,6 +172,7 @@ def make_block(
     *,
     lead_in: str | None = None,
     names: tuple[str, ...] | None = None,
+    row_label: str | None = None,
 ) -> ProseBlock:
     """A block from its (line number, marker-blanked line) parts."""
     starts, offset = [], 0
@@ -194,6 +199,7 @@ def make_block(
         lead_in=lead_in or None,
         code_spans=spans,
         names=(lead_in,) if names is None and lead_in else names or (),
+        row_label=row_label,
     )
 
 
@@ -217,8 +223,16 @@ def sentence_cells(line: str, number: int, row: _TableRow, heading: str | None) 
         column = header[index] if index < len(header) else None
         lead = " / ".join(part for part in (cells[0], column) if part)
         names = (cells[0],) if cells[0] else ()
+        generic = column is None or bool(GENERIC_HEADERS.match(column.strip(" *_`").lower()))
         blocks.append(
-            make_block(BlockKind.CELL, [(number, masked)], heading, lead_in=lead, names=names)
+            make_block(
+                BlockKind.CELL,
+                [(number, masked)],
+                heading,
+                lead_in=lead,
+                names=names,
+                row_label=cells[0] if generic and cells[0] else None,
+            )
         )
     return blocks
 

@@ -297,6 +297,7 @@ class _Block:
             spaced,
             written=text[mention.end : unit_end],
             lead_in=self.block.lead_in,
+            row_label=self.block.row_label,
         )
         return figure_with_unit(unit, context)
 

@@ -230,6 +230,8 @@ class UnitContext:
     """The unit as written (`KV tokens`)."""
     lead_in: str | None = None
     """The block's lead-in, which names the figure that opens an item (`metric_before`)."""
+    row_label: str | None = None
+    """A sentence cell's row head under a header that names nothing (`ProseBlock.row_label`)."""
 
     def named(self) -> str | None:
         """The metric the phrase just before the number names (`metric_before`)."""
@@ -237,13 +239,16 @@ class UnitContext:
 
     def mentioned(self, unit: str) -> str | None:
         """The metric named just before the number if it fits the unit, else the first the
-        clause names that fits it."""
+        clause names that fits it, else the one its row's head names under a header that
+        names nothing (`Model load time | ✅ ready in ~72s` is a load time, not a latency)."""
         named = self.named()
         if named and fits_unit(named, unit):
             return named
         found = metric_in(self.clause, unit)
         if found == "ttft" and _first_of_an_earlier_figure(self.before):
             return None  # `first byte in 0.187 s and completed a request in 1.023 s`
+        if found is None and self.row_label:
+            return metric_in(self.row_label, unit)
         return found
 
     def measured(self) -> bool:

@@ -1,0 +1,48 @@
+"""Issue 31: a tool's or a design's own documents illustrate what the system is meant to do;
+their numbers never lead a record (cipher982/llm-benchmarks: `100-1000x fewer API calls`,
+`200k identical error docs`, `Example: 10,000 errors`, each an excerpt of its document)."""
+
+from __future__ import annotations
+
+from documents import make_document
+from draftflow.select.lead import DocumentRole, read_role
+
+QUICK_START = """\
+# Quick Start: LLM Error Classification
+
+## TL;DR
+
+Errors are now classified once per unique fingerprint (100-1000x fewer API calls).
+"""
+SPEC = """\
+# Reliability & Lifecycle v2 (Spec + Review-Integrated)
+
+Status: implement-now (phase 1)
+
+## Rollups / Dedupe
+
+Maintain rollups to avoid 200k identical error docs becoming the primary UI signal.
+"""
+TOOL = """\
+# LLM-based Error Classification System
+
+This system replaces brittle keyword-matching with intelligent LLM classification at the error
+rollup level, reducing API calls by 100-1000x.
+"""
+EPIC = "# Epic: a self-maintaining benchmark site\n\nStatus: revised after two reviews\n"
+RESULTS = "# Results\n\nGPU specs: RTX 4090. This quick start is not our title.\n"
+
+
+def test_a_tools_or_a_designs_own_documents_are_no_results_documents() -> None:
+    quick = read_role(make_document("QUICK-START-ERROR-CLASSIFICATION.md", QUICK_START))
+    assert quick.role is DocumentRole.DESIGN and "quick start" in quick.evidence
+    spec = read_role(make_document("RELIABILITY_LIFECYCLE_V2.md", SPEC))
+    assert spec.role is DocumentRole.DESIGN
+    tool = read_role(make_document("api/ops/README-ERROR-CLASSIFICATION.md", TOOL))
+    assert tool.role is DocumentRole.DESIGN and "this system replaces" in tool.evidence
+    epic = read_role(make_document("docs/epic-self-maintaining-benchmarks.md", EPIC))
+    assert epic.role is DocumentRole.PLAN
+
+
+def test_a_results_document_naming_specs_or_a_quick_start_stays_one() -> None:
+    assert read_role(make_document("docs/results.md", RESULTS)).role is DocumentRole.OTHER
