@@ -160,6 +160,20 @@ def _choose_comparing_every_figure(scored: list[Scored], max_results: int) -> li
     """`choose` without its lazy heap: each pick compares every figure's score after the
     costs of its document, metric and row (the reference the heap must agree with)."""
     pool = _without_restatements(scored)
+    # what each figure's score and costs read, worked out once, not once per figure per pick
+    terms = []
+    for item in pool:
+        result = item.figure.result
+        document = result.source_document_id
+        prose = result.evidence_url.split("#")[0].lower().endswith((".md", ".markdown"))
+        terms.append(
+            (
+                item.score,
+                (SAME_METRIC_COST[prose], (document, result.metric)),
+                (SAME_DOCUMENT_COST[prose], document),
+                (SAME_ROW_COST[prose and not item.stands_alone], (document, result.source_line)),
+            )
+        )
     taken: list[int] = []
     done: set[int] = set()
     per_metric: Counter[tuple[str, str]] = Counter()
@@ -167,18 +181,14 @@ def _choose_comparing_every_figure(scored: list[Scored], max_results: int) -> li
     per_row: Counter[tuple[str, int]] = Counter()
     while len(taken) < max_results:
         best_index, best_score = -1, float("-inf")
-        for index, item in enumerate(pool):
+        for index, (own, (m_cost, metric), (d_cost, document), (r_cost, row)) in enumerate(terms):
             if index in done:
                 continue
-            result = item.figure.result
-            document = result.source_document_id
-            prose = result.evidence_url.split("#")[0].lower().endswith((".md", ".markdown"))
             score = (
-                item.score
-                - SAME_METRIC_COST[prose] * per_metric[(document, result.metric)]
-                - SAME_DOCUMENT_COST[prose] * per_document[document]
-                - SAME_ROW_COST[prose and not item.stands_alone]
-                * per_row[(document, result.source_line)]
+                own
+                - m_cost * per_metric[metric]
+                - d_cost * per_document[document]
+                - r_cost * per_row[row]
             )
             if score > best_score:
                 best_index, best_score = index, score
