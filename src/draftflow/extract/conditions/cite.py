@@ -100,6 +100,12 @@ _SIZE_TOKEN = re.compile(r"^(\d+)([bm])$")
 """A parameter count written as one word (`7b`): the same words as `7 B` in a table's cells."""
 
 
+def words_of(text: str) -> frozenset[str]:
+    """A text's words as `states` compares them (lowercased; `7B` as `7 B`): the one
+    tokenization extract's place index and verify share."""
+    return _tokens(text)
+
+
 @lru_cache(maxsize=1 << 16)
 def _tokens(text: str) -> frozenset[str]:
     words: list[str] = []

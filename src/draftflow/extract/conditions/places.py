@@ -10,7 +10,6 @@ that state it), so a reader can walk only those places, in the chain's order.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -19,9 +18,14 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.chain import ChainLines
-from draftflow.extract.conditions.cite import NarrowedChain, place_text, states, value_tokens
+from draftflow.extract.conditions.cite import (
+    NarrowedChain,
+    place_text,
+    states,
+    value_tokens,
+    words_of,
+)
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)*")  # cite's words: an index of them per document
 _FEW = 16
 """A run of places this short is filtered place by place."""
 
@@ -46,7 +50,7 @@ class PlaceIndex:
         if found is None:
             found = {}
             for number in range(1, len(document.line_list) + 1):
-                for word in set(_TOKEN.findall(place_text(document, number).lower())):
+                for word in words_of(place_text(document, number)):
                     found.setdefault(word, []).append(number)
             self._words[document.document_id] = found
         return found
