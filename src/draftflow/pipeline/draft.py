@@ -36,7 +36,7 @@ from draftflow.record.render import render_markdown
 from draftflow.review.diff import diff_lines, diff_records
 from draftflow.runtime.collector import collection_paused
 from draftflow.select import DEFAULT_MAX_RESULTS, FIGURES_NAME, Selection, select
-from draftflow.select.figures_file import figures_bytes
+from draftflow.select.figures_file import figures_chunks
 from draftflow.select.lead_model import LeadModel
 from draftflow.store.locks import HeldLock
 from draftflow.store.source import SOURCE_SUFFIX, record_source_text
@@ -247,19 +247,22 @@ def _save(
     """Write the record with its article, report, source, figures and model log files: all of
     these files, or none of them."""
     source = source_of(request.source, origin=request.origin, only=request.only)
+    # The report and the figures file (91 and 220 MB for a repository of 100,000 figures)
+    # go to disk in pieces: the figures one at a time, the report's bytes as its serializer
+    # makes them (its text, the text with a newline and its encoding were three copies).
+    report_pieces = [report.__pydantic_serializer__.to_json(report, indent=2), b"\n"]
     with collection_paused():  # a dict per figure, and no cycles among them
-        figures = figures_bytes(selection.figures)  # written as bytes: no second copy
-    return store.save(
-        record,
-        markdown=render_markdown(record),
-        report=report.model_dump_json(indent=2) + "\n",
-        held=held,
-        extra={
-            SOURCE_SUFFIX.lstrip("."): record_source_text(source),
-            FIGURES_NAME: figures,
-            **_exchange_log(staged.client, staged.model, record),
-        },
-    )
+        return store.save(
+            record,
+            markdown=render_markdown(record),
+            report=report_pieces,
+            held=held,
+            extra={
+                SOURCE_SUFFIX.lstrip("."): record_source_text(source),
+                FIGURES_NAME: figures_chunks(selection.figures),
+                **_exchange_log(staged.client, staged.model, record),
+            },
+        )
 
 
 @dataclass(frozen=True)
