@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -152,6 +152,8 @@ async def run_draft(
             record, report, selection = assemble_verified(
                 inputs, staged.selection, staged.editorial, log
             )
+        del inputs
+        staged.release_verified()
         with events.stage("write"):
             saved = _save(store, request, record, report, selection, staged, held)
     run = _Run(record_id, record, report, selection, staged, saved, previous, log)
@@ -183,6 +185,17 @@ class _Staged:
     client: ModelClient | None
     model: str | None
     usage: dict[str, int]
+
+    def release_verified(self) -> None:
+        """Let go of what only verify read (every figure of the extraction, the harvest's
+        readings by line, the selection before verify's drops) before the files are written:
+        a repository of 100,000 figures held them twice over while its figures file was
+        written. What the outcome reports (unread documents and tables) stays."""
+        self.extraction.share_figures({})
+        self.extraction = self.extraction.model_copy(
+            update={"reported_results": [], "harvested": [], "test_profiles": []}
+        )
+        self.selection = replace(self.selection, figures=[], headline=[], profiles=[])
 
     @property
     def dropped(self) -> list[str]:
