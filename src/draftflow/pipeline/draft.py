@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -36,7 +36,7 @@ from draftflow.record.render import render_markdown
 from draftflow.review.diff import diff_lines, diff_records
 from draftflow.runtime.collector import collection_paused
 from draftflow.select import DEFAULT_MAX_RESULTS, FIGURES_NAME, Selection, select
-from draftflow.select.figures_file import figures_bytes
+from draftflow.select.figures_file import figures_chunks
 from draftflow.select.lead_model import LeadModel
 from draftflow.store.locks import HeldLock
 from draftflow.store.source import SOURCE_SUFFIX, record_source_text
@@ -152,6 +152,8 @@ async def run_draft(
             record, report, selection = assemble_verified(
                 inputs, staged.selection, staged.editorial, log
             )
+        del inputs
+        staged.release_verified()
         with events.stage("write"):
             saved = _save(store, request, record, report, selection, staged, held)
     run = _Run(record_id, record, report, selection, staged, saved, previous, log)
@@ -183,6 +185,17 @@ class _Staged:
     client: ModelClient | None
     model: str | None
     usage: dict[str, int]
+
+    def release_verified(self) -> None:
+        """Let go of what only verify read (every figure of the extraction, the harvest's
+        readings by line, the selection before verify's drops) before the files are written:
+        a repository of 100,000 figures held them twice over while its figures file was
+        written. What the outcome reports (unread documents and tables) stays."""
+        self.extraction.share_figures({})
+        self.extraction = self.extraction.model_copy(
+            update={"reported_results": [], "harvested": [], "test_profiles": []}
+        )
+        self.selection = replace(self.selection, figures=[], headline=[], profiles=[])
 
     @property
     def dropped(self) -> list[str]:
@@ -247,19 +260,22 @@ def _save(
     """Write the record with its article, report, source, figures and model log files: all of
     these files, or none of them."""
     source = source_of(request.source, origin=request.origin, only=request.only)
+    # The report and the figures file (91 and 220 MB for a repository of 100,000 figures)
+    # go to disk in pieces: the figures one at a time, the report's bytes as its serializer
+    # makes them (its text, the text with a newline and its encoding were three copies).
+    report_pieces = [report.__pydantic_serializer__.to_json(report, indent=2), b"\n"]
     with collection_paused():  # a dict per figure, and no cycles among them
-        figures = figures_bytes(selection.figures)  # written as bytes: no second copy
-    return store.save(
-        record,
-        markdown=render_markdown(record),
-        report=report.model_dump_json(indent=2) + "\n",
-        held=held,
-        extra={
-            SOURCE_SUFFIX.lstrip("."): record_source_text(source),
-            FIGURES_NAME: figures,
-            **_exchange_log(staged.client, staged.model, record),
-        },
-    )
+        return store.save(
+            record,
+            markdown=render_markdown(record),
+            report=report_pieces,
+            held=held,
+            extra={
+                SOURCE_SUFFIX.lstrip("."): record_source_text(source),
+                FIGURES_NAME: figures_chunks(selection.figures),
+                **_exchange_log(staged.client, staged.model, record),
+            },
+        )
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import filecmp
 import os
 import shutil
 import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +26,10 @@ from draftflow.errors import Interrupted, OutputError
 _DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _RENAMING = threading.RLock()  # held by whichever thread renames a unit's files into place
 _COMPLETED: list[Path] = []  # every file this process renamed into place (see `completed_writes`)
+
+Content = str | bytes | bytearray | Iterable[bytes]
+"""A file's content: UTF-8 text, its bytes, or its bytes in pieces (written one by one, so a
+file of hundreds of megabytes is never held whole)."""
 
 
 def write_error(path: Path, error: OSError) -> OutputError:
@@ -126,9 +131,10 @@ class WriteUnit:
     staged: list[tuple[Path, Path]] = field(default_factory=list)
     """(temporary file, target) in the order they were staged."""
 
-    def stage(self, target: Path, text: str | bytes | bytearray) -> None:
-        """Write `text` (UTF-8 text, or its bytes already encoded: a large file is not held
-        twice to be written) to a temporary file next to `target`, flushed to disk."""
+    def stage(self, target: Path, text: Content) -> None:
+        """Write `text` (UTF-8 text, or its bytes already encoded, whole or in pieces: a large
+        file is not held twice to be written) to a temporary file next to `target`, flushed
+        to disk."""
         with deferred_signals():  # a temporary file is never created without being tracked
             try:
                 fd, name = tempfile.mkstemp(
@@ -145,11 +151,25 @@ class WriteUnit:
                 else os.fdopen(fd, "wb")
             ) as handle:
                 os.fchmod(handle.fileno(), _mode_for(target))
-                handle.write(text)  # type: ignore[arg-type]  # the mode is the text's
+                if isinstance(text, str | bytes | bytearray):
+                    handle.write(text)  # type: ignore[arg-type]  # the mode is the text's
+                else:
+                    for piece in text:
+                        handle.write(piece)  # type: ignore[arg-type]  # bytes: mode "wb"
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as error:
             raise write_error(target, error) from error
+
+    def stage_if_changed(self, target: Path, pieces: Iterable[bytes]) -> None:
+        """`stage` the bytes `pieces` make unless `target` holds them already (compared on
+        disk: neither file is read whole)."""
+        self.stage(target, pieces)
+        temporary, _ = self.staged[-1]
+        if target.is_file() and filecmp.cmp(temporary, target, shallow=False):
+            self.staged.pop()
+            with contextlib.suppress(FileNotFoundError):
+                temporary.unlink()
 
     def commit(self) -> list[Path]:
         """Rename every staged file onto its target, all or none; returns the targets.

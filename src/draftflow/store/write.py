@@ -28,6 +28,7 @@ from draftflow.errors import InputError, Interrupted
 from draftflow.record.files import dump_record, load_record
 from draftflow.record.model import Record
 from draftflow.store.atomic import (
+    Content,
     WriteUnit,
     atomic_write_text,
     between_saves,
@@ -203,13 +204,13 @@ class RecordStore:
         record: Record,
         *,
         markdown: str,
-        report: str | None = None,
-        extra: Mapping[str, str | bytes | bytearray] | None = None,
+        report: Content | None = None,
+        extra: Mapping[str, Content] | None = None,
         held: HeldLock | None = None,
     ) -> SaveResult:
         """Write a record, its article, its report and any `extra` files as one unit.
 
-        `extra` maps a file name suffix to its text (or its UTF-8 bytes):
+        `extra` maps a file name suffix to its text (or its UTF-8 bytes, whole or in pieces):
         `{"figures.json": text}` writes `<id>.figures.json`. All of the files (and the
         history copy of the previous record) are written, or none of them: see the module
         docstring. Takes the record's lock unless `held` is it (the caller took it with
@@ -218,7 +219,7 @@ class RecordStore:
         """
         paths = self.paths(record.id)
         new_text = dump_record(record)
-        files: list[tuple[Path, str | bytes | bytearray]] = [(paths.md, markdown)]
+        files: list[tuple[Path, Content]] = [(paths.md, markdown)]
         if report is not None:
             files.append((paths.verify, report))
         for name, text in (extra or {}).items():
@@ -235,6 +236,9 @@ class RecordStore:
             if changed:
                 unit.stage(paths.json, new_text)
             for path, text in files:
+                if not isinstance(text, str | bytes | bytearray):
+                    unit.stage_if_changed(path, text)  # written in pieces, never held whole
+                    continue
                 old = _read_or_none(path) if isinstance(text, str) else _bytes_or_none(path)
                 if old != text:
                     unit.stage(path, text)

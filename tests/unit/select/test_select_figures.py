@@ -13,6 +13,7 @@ from draftflow.record.model import ReportedResult
 from draftflow.select.figures_file import (
     dump_figures,
     figures_bytes,
+    figures_chunks,
     load_figures,
     make_figures,
     parse_figures,
@@ -67,7 +68,9 @@ def test_the_file_is_what_json_dumps_writes(value: float, big: int) -> None:
         {"figures": [f.to_json() for f in figures]}, indent=2, ensure_ascii=False, allow_nan=False
     )
     assert dump_figures(figures) == expected + "\n"
-    assert figures_bytes(figures) == (expected + "\n").encode()  # what a draft writes
+    assert figures_bytes(figures) == (expected + "\n").encode()
+    pieces = list(figures_chunks(figures))  # what a draft writes, one figure at a time
+    assert b"".join(pieces) == (expected + "\n").encode() and len(pieces) == len(figures) + 2
     assert parse_figures(dump_figures(figures)) == figures
 
 

@@ -105,9 +105,37 @@ def _named_before_unit(setting: RunSetting) -> re.Pattern[str] | None:
     )
 
 
+@cache
+def _reach(phrases: tuple[str, ...]) -> int | None:
+    """How many characters other than spaces the longest of `phrases` holds: a match of
+    `_phrase_re(phrases, at_end=True)` spans no more of them before its tail of spaces and
+    brackets. None when a phrase starts or ends with a space or ends with a bracket (the
+    tail could not be told from the phrase: the whole text before is searched)."""
+    if any(p[:1].isspace() or p[-1:].isspace() or p.endswith("(") for p in phrases):
+        return None
+    return max((len("".join(p.split())) for p in phrases), default=0)
+
+
+def _phrase_window(text: str, end: int, reach: int | None) -> int:
+    """Where a phrase ending `text[:end]` (`_phrase_re(..., at_end=True)`) can start at the
+    earliest: before the tail of spaces and brackets, `reach` characters other than spaces.
+    Searching from there finds what searching the whole of `text[:end]` finds (the
+    lookbehind still sees the character before), without reading a long line's every
+    earlier character again for each of its numbers (a JSONL row holds dozens)."""
+    if reach is None:
+        return 0
+    at = end
+    while at > 0 and (text[at - 1].isspace() or text[at - 1] == "("):
+        at -= 1
+    seen = 0
+    while at > 0 and seen < reach:
+        at -= 1
+        seen += not text[at].isspace()
+    return at
+
+
 def _setting_of(text: str, mention: NumberMention) -> str | None:
     """The one setting the words around a count name, or None."""
-    before = text[: mention.start]
     keys = set()
     for setting in _settings():
         named = _named_before_unit(setting)
@@ -119,7 +147,12 @@ def _setting_of(text: str, mention: NumberMention) -> str | None:
             continue
         ends = _phrase_re(setting.before, at_end=True)
         starts = _phrase_re(setting.after, at_end=False)
-        if (ends and ends.search(before)) or (starts and starts.match(after)):
+        if (
+            ends
+            and ends.search(
+                text, _phrase_window(text, mention.start, _reach(setting.before)), mention.start
+            )
+        ) or (starts and starts.match(after)):
             keys.add(setting.key)
     return next(iter(keys)) if len(keys) == 1 else None
 
