@@ -207,8 +207,9 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         resolved.put("weight_precision", bench[1])
         return
     if key == "model" and size is not None and not vocab.SIZE.search(text):
-        # a model column beside a size column: `Llama` `7B`, `DeepSeek R1` `1.5 B`
-        text = f"{text} {vocab.size_name(size)}"
+        # a model column beside a size column: `Llama` `7B`, `DeepSeek R1` `1.5 B` (as written:
+        # verify finds a label's `1.5 B` only where the source writes it so)
+        text = f"{text} {size}"
     if key == "engine" and vocab.engine_of_value(header) is None:
         _read_engine_cell(resolved, header, text)
     elif key == "weight_precision" and (model := vocab.model_in(text)) is not None:

@@ -905,11 +905,6 @@ def is_size(text: str, header: str = "") -> bool:
     return bool(MODEL_SIZE_HEADER.search(header) and _SPACED_SIZE.fullmatch(text.strip()))
 
 
-def size_name(size: str) -> str:
-    """A parameter count as a model's name writes it (`1.5 B` → `1.5B`)."""
-    return "".join(size.split())
-
-
 def is_version(text: str) -> bool:
     """A value that is a version or build (`0.20.1`, `b9536`, `da1daf40`)."""
     return bool(_VERSION.match(text.strip().strip("`")))
