@@ -104,6 +104,8 @@ def _candidate_metric(candidate: Candidate) -> str | None:
         return None  # a settings column, or the first column: the row's own label
     if NOT_A_LABEL.search(candidate.row_header):
         return None
+    if _unnamed_bare_cell(candidate):
+        return None
     metric = metric_name(candidate.row_header)
     if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
         # a column named by a setting's value (`c=1`): the caption says what the cells are
@@ -111,6 +113,20 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     if metric is None and candidate.format is SourceFormat.MARKDOWN:
         metric = context_metric(candidate)
     return metric
+
+
+_HEADERLESS = re.compile(r"^column \d+$")
+
+
+def _unnamed_bare_cell(candidate: Candidate) -> bool:
+    """A cell of a headerless tool-output row that writes no unit of its own (`go test`'s
+    iteration count `40`, `250000000 ns/op`): the row's name (`BenchmarkPrefill-4`) names the
+    cells that write its unit, not these (hybridgroup/yzma, s23)."""
+    return (
+        candidate.format is SourceFormat.TEXT_TABLE
+        and candidate.unit_guess is None
+        and bool(_HEADERLESS.match(candidate.key))
+    )
 
 
 def _singular(name: str) -> str:
