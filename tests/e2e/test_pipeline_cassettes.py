@@ -55,10 +55,13 @@ RECORDED = {
 # Re-recorded in session 16 (MODE=new, new prompts only): MiaAI's one usable reply (its
 # framing) was to a prompt that changed and the new one is cut, so templates write it all;
 # Kleybrink's new framing reply parses and passes verify, so the model titles it.
+# Re-recorded in session 23 (MODE=new: the lead ranker's new headline changed the facts
+# prompts of MiaAI and Kleybrink): none of Kleybrink's 19 replies is usable now (its framing
+# reply is cut), so the templates write it and stand in for the title.
 RECORDED_REPLIES = {
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
-    "Kleybrink__dgx-spark-bench": (19, 18, CREATION_MODEL_FALLBACK),
+    "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
 }
 # The framing fields of the model's reply that verify empties, the template's text standing in
 # (Kleybrink's framing reply parses, and verify removes each of its sentences: before, the
