@@ -14,29 +14,22 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = "| Modell | Exact Matches |\n|---|---|\n| qwen2.5-coder:7b | 74,68 % |\n"
 
 
-def _check(tmp_path: Path, raw: str, value: float) -> subprocess.CompletedProcess[str]:
+def _run_check(
+    tmp_path: Path, document: tuple[str, str], figure: dict[str, object], model: str | None
+) -> subprocess.CompletedProcess[str]:
+    """check-gold.py on a one-document repository and a gold of one figure, its headline."""
+    path, text = document
     repo = tmp_path / "repo"
     repo.mkdir()
-    (repo / "ergebnisse.md").write_text(DOCUMENT, encoding="utf-8")
-    figure = {
-        "path": "ergebnisse.md",
-        "line": 3,
-        "metric": "accuracy",
-        "value": value,
-        "unit": "%",
-        "label": "qwen2.5-coder:7b, Exact Matches",
-        "raw": raw,
-    }
+    (repo / path).write_text(text, encoding="utf-8")
     headline = {key: figure[key] for key in ("path", "line", "value", "metric", "label")}
     gold = {
         "repository": "example/decimal-comma",
         "revision": "0" * 40,
         "commit_time": "2025-01-01T00:00:00+00:00",
-        "documents": [
-            {"path": "ergebnisse.md", "sha256": hashlib.sha256(DOCUMENT.encode()).hexdigest()}
-        ],
+        "documents": [{"path": path, "sha256": hashlib.sha256(text.encode()).hexdigest()}],
         "figures": [figure],
-        "headline": [{**headline, "why": "test", "conditions": {"model": "qwen2.5-coder:7b"}}],
+        "headline": [{**headline, "why": "test", "conditions": {"model": model} if model else {}}],
     }
     gold_file = tmp_path / "gold.json"
     gold_file.write_text(json.dumps(gold), encoding="utf-8")
@@ -46,6 +39,19 @@ def _check(tmp_path: Path, raw: str, value: float) -> subprocess.CompletedProces
         text=True,
         check=False,
     )
+
+
+def _check(tmp_path: Path, raw: str, value: float) -> subprocess.CompletedProcess[str]:
+    figure: dict[str, object] = {
+        "path": "ergebnisse.md",
+        "line": 3,
+        "metric": "accuracy",
+        "value": value,
+        "unit": "%",
+        "label": "qwen2.5-coder:7b, Exact Matches",
+        "raw": raw,
+    }
+    return _run_check(tmp_path, ("ergebnisse.md", DOCUMENT), figure, "qwen2.5-coder:7b")
 
 
 def test_a_decimal_comma_value_follows_from_its_raw(tmp_path: Path) -> None:
@@ -67,10 +73,7 @@ TIMED = "- real\t0m15,312s\n"
 
 
 def _check_timed(tmp_path: Path, raw: str, value: float) -> subprocess.CompletedProcess[str]:
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "results.md").write_text(TIMED, encoding="utf-8")
-    figure = {
+    figure: dict[str, object] = {
         "path": "results.md",
         "line": 1,
         "metric": "duration",
@@ -79,23 +82,7 @@ def _check_timed(tmp_path: Path, raw: str, value: float) -> subprocess.Completed
         "label": "`time` real, a decimal-comma locale",
         "raw": raw,
     }
-    headline = {key: figure[key] for key in ("path", "line", "value", "metric", "label")}
-    gold = {
-        "repository": "example/time-decimal-comma",
-        "revision": "0" * 40,
-        "commit_time": "2025-01-01T00:00:00+00:00",
-        "documents": [{"path": "results.md", "sha256": hashlib.sha256(TIMED.encode()).hexdigest()}],
-        "figures": [figure],
-        "headline": [{**headline, "why": "test", "conditions": {}}],
-    }
-    gold_file = tmp_path / "gold.json"
-    gold_file.write_text(json.dumps(gold), encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "check-gold.py"), str(gold_file), str(repo)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return _run_check(tmp_path, ("results.md", TIMED), figure, None)
 
 
 def test_a_time_real_with_a_decimal_comma_gives_its_seconds(tmp_path: Path) -> None:
