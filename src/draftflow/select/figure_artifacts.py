@@ -7,7 +7,9 @@ each (thesteve0's `models/mellum2.md`: `**HuggingFace (Q6_K GGUF):** https://hug
 JetBrains/Mellum2-12B-A2.5B-Thinking-GGUF-Q6_K` for its `Mellum2 12B-A2.5B | Q6_K` row). An id
 is the figure's only when it is the one id of the snapshot that holds every word of the
 figure's model name and, where several do, the one that holds its precision too: two
-candidates left are a guess, and the artifact stays null.
+candidates left are a guess, and the artifact stays null. An id that names an engine
+(`FastFlowLM/Llama-3.2-1B-NPU2`, an engine's own build) is only a figure of that engine's
+(not the same model's LM Studio row beside it: read31-s23).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Iterable
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.conditions.setup_names import engine_in
 from draftflow.record.model import ReportedResult
 from draftflow.select.model_names import MODEL_SHAPE, hf_ids
 
@@ -57,10 +60,16 @@ class FigureArtifacts:
         )
         if len(named) > 1 and isinstance(precision, str):
             named = [i for i in named if _holds(i, _words(precision))]
-        if len(named) != 1:
+        if len(named) != 1 or not _engine_fits(named[0], result):
             return None
         document, number = self._ids[named[0]]
         return named[0], document, number
+
+
+def _engine_fits(ident: str, result: ReportedResult) -> bool:
+    """Whether an id that names an engine is the figure's: the figure states that engine."""
+    engine = engine_in(re.sub(r"[/_-]", " ", ident))
+    return engine is None or result.conditions.get("engine") == engine
 
 
 def with_figure_artifact(

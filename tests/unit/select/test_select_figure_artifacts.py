@@ -43,3 +43,21 @@ def test_the_one_id_of_a_figures_model_and_precision_is_its_artifact_cited_at_it
         "model_artifact"
         not in with_figure_artifact(other, FigureArtifacts([card]), {}, "k").conditions
     )
+
+
+def test_an_engines_own_build_is_only_that_engines_figures_artifact() -> None:
+    # read31-s23: FastFlowLM's `FastFlowLM/Llama-3.2-1B-NPU2` on the LM Studio iGPU row
+    models = make_document(
+        "src/model_list.json",
+        '{"llama3.2:1b": "https://huggingface.co/FastFlowLM/Llama-3.2-1B-NPU2"}\n',
+    )
+    table = make_document(
+        "bench.md", "| Model | Hardware | W |\n|---|---|---|\n| LLaMA 3.2 1B | iGPU | 14.12 |\n"
+    )
+    artifacts = FigureArtifacts([models, table])
+    npu = make_result(table, 3, 14.12, conditions={"model": "Llama 3.2 1B", "engine": "FastFlowLM"})
+    igpu = make_result(table, 3, 14.12, conditions={"model": "Llama 3.2 1B"})
+    assert with_figure_artifact(npu, artifacts, {}, "k").conditions.get("model_artifact") == (
+        "FastFlowLM/Llama-3.2-1B-NPU2"
+    )
+    assert with_figure_artifact(igpu, artifacts, {}, "k").conditions.get("model_artifact") is None
