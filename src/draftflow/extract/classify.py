@@ -275,13 +275,13 @@ def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str
 
 _EXPECTATION = r"(?:expected|estimated|projected|predicted|anticipated)\b"
 _EXPECTED = re.compile(rf"\b{_EXPECTATION}", re.I)
-_EXPECTED_HEADING = re.compile(rf"^\W*{_EXPECTATION}", re.I)
+_EXPECTED_HEADING = re.compile(rf"^\W*(?:{_EXPECTATION}|(?:recommended|suggested)\b)", re.I)
 
 
 def _expected(candidate: Candidate) -> bool:
-    """Whether the cell is what its author expects, not what ran: its column names an
-    expectation (`Expected Gain`, `Estimated tok/s`) or its section is headed as one
-    (`Expected Response Times`)."""
+    """Whether the cell is what its author expects or advises, not what ran: its column names
+    an expectation (`Expected Gain`, `Estimated tok/s`) or its section is headed as one
+    (`Expected Response Times`, `Recommended Models for Jetson Orin Nano 8GB`)."""
     if candidate.json_path is not None:
         return False
     heading = candidate.heading or ""

@@ -165,6 +165,8 @@ class DocumentRoleWords(Entry):
 
     role: str
     path_words: tuple[str, ...] = ()
+    file_names: tuple[str, ...] = ()
+    """Whole file names, lowercased (`agents.md`): a convention's file, wherever it stands."""
     title_pattern: str | None = None
 
 

@@ -94,6 +94,9 @@ def read_role(document: Document, readme_text: str = "") -> RoleReading:
         named = sorted(words.intersection(entry.path_words))
         if named:
             return RoleReading(DocumentRole(entry.role), f"its path names `{named[0]}`")
+        file_name = document.path.rsplit("/", 1)[-1].lower()
+        if file_name in entry.file_names:
+            return RoleReading(DocumentRole(entry.role), f"it is a `{file_name}` file")
         pattern = _title_pattern(entry.title_pattern)
         if pattern is not None and document.path.lower().endswith((".md", ".markdown")):
             found = pattern.search(opening)

@@ -86,3 +86,15 @@ def test_a_memory_bandwidth_is_a_bandwidth_and_a_theoretical_peak_a_spec() -> No
     found = [r for r in _results({"README.md": readme}) if r.value == 17.73]
     assert found and found[0].metric == "bandwidth"
     assert found[0].status is not None and found[0].status.status == "specification"
+
+
+def test_a_recommendation_table_and_a_swap_size_are_no_results() -> None:
+    # sirrand27/Orin_Nano_Super_Lab JETSON_OLLAMA_GUIDE.md:146-150 and
+    # LARGE_MODELS_MASTER_GUIDE.md:5 (read31-s23: guidance and a configured swap published)
+    guide = (
+        "# Guide\n\nThe Orin Nano struggled despite having 128GB of swap space.\n\n"
+        "## Recommended Models for Jetson Orin Nano 8GB\n\n"
+        "| Model | Memory Usage | Speed |\n|---|---|---|\n| tinyllama:1.1b | ~1.5GB | Fast |\n\n"
+        "## Measured\n\n| Model | Decode (tok/s) |\n|---|---|\n| tinyllama:1.1b | 41.3 |\n"
+    )
+    assert {r.value for r in _results({"README.md": guide})} == {41.3}

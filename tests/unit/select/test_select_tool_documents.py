@@ -46,3 +46,13 @@ def test_a_tools_or_a_designs_own_documents_are_no_results_documents() -> None:
 
 def test_a_results_document_naming_specs_or_a_quick_start_stays_one() -> None:
     assert read_role(make_document("docs/results.md", RESULTS)).role is DocumentRole.OTHER
+
+
+def test_a_coding_agents_instructions_are_a_design_document_wherever_they_stand() -> None:
+    # cipher982/llm-benchmarks AGENTS.md:98 and :236 (read31-s23): a validation tolerance
+    # ("not within 10%") and a scheduler's 45-minute rotation led the record as results
+    text = "# LLM Benchmarks API Service\n\nThe scheduler's rotation, measured at 45 min.\n"
+    for path in ("AGENTS.md", "api/CLAUDE.md"):
+        assert read_role(make_document(path, text)).role is DocumentRole.DESIGN
+    # a folder of that name holding results is not such a file
+    assert read_role(make_document("agents/results.md", text)).role is not DocumentRole.DESIGN

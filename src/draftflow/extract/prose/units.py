@@ -72,7 +72,7 @@ _MEASURED = re.compile(
     re.IGNORECASE,
 )
 _SPEC_NOUN = re.compile(
-    r"^[\s-]*(?:of\s+)?(?:\w+\s+)?(?:unified|system|total|lpddr\w*|hbm\w*|ram|vram|"
+    r"^[\s-]*(?:of\s+)?(?:\w+\s+)?(?:unified|system|total|lpddr\w*|hbm\w*|ram|vram|swap|"
     r"storage|disk|ssd|nvme|weights|checkpoints?|safetensors|model|parameters|download|files?)\b",
     re.IGNORECASE,
 )
