@@ -219,7 +219,10 @@ def _license(current: License, spdx: str | None, unstated: str | None = None) ->
     if current.declared_spdx is not None:
         return current
     if spdx is None:
-        if unstated and unstated != LICENSE_NOT_NAMED:
+        if unstated == LICENSE_NOT_NAMED:
+            # read33-s23: "check the repository's license file" over repositories with none
+            return License(declared_spdx=None, scope=f"Not declared: {unstated}.")
+        if unstated:
             return License(declared_spdx=None, scope=f"Not declared here: {unstated}.")
         return current
     return License(
