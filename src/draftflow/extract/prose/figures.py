@@ -82,6 +82,9 @@ _DURATION_BEFORE = re.compile(r"\bfor\b[^,.;:]{0,20}$")
 _PHASE_AFTER = re.compile(
     r"^[\s-]*(?:of\s+)?(?:idle|idling|inactivity|cool.?down|sleep)\b", re.IGNORECASE
 )
+# A guide's step labelled with the time it takes (`**Time Required**: ~2-3 minutes` under `Run the
+# Full Optimization Script`): an instruction's duration, not a run's latency (read33-s23).
+_TIME_REQUIRED = re.compile(r"\btime\s+(?:required|needed)\W*[~≈]?\s*$", re.IGNORECASE)
 # A power followed by the mode it names (`configured in 25W power mode`, `a 15 W profile`) is
 # the device's configured setting, not a power drawn during a run.
 _POWER_MODE_AFTER = re.compile(
@@ -282,6 +285,8 @@ class _Block:
             return None  # `600-second request timeouts`; not `38 % fewer output tokens`
         if _setup_time(unit, core, text[unit_end : unit_end + 30]):
             return None
+        if unit in TIME_UNITS and _TIME_REQUIRED.search(text[sentence[0] : mention.start]):
+            return None  # `**Time Required**: ~2-3 minutes`: how long a step of a guide takes
         if unit == "W" and _POWER_MODE_AFTER.match(text, unit_end):
             return None
         if word:
