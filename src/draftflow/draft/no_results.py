@@ -21,8 +21,7 @@ def no_results_draft(snapshot: Snapshot, selection: Selection) -> EditorialDraft
     if any(snapshot.document(f.result.source_document_id) for f in selection.figures):
         return _unled_draft(snapshot)
     documents = front_documents(snapshot)
-    texts = SourceTexts()
-    grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
+    grounding = _grounding(snapshot, documents)
     read = grounding.keep(d.path for d in documents)
     looked = "The repository's documents were read at a pinned revision."
     if read:
@@ -62,8 +61,7 @@ def _unled_draft(snapshot: Snapshot) -> EditorialDraft:
     claim (a framework's scores in a data file, a guide's tips), so none is published; saying
     that no figure was found would be false (Oxford-Research-Cloud-Competency-Centre, s23)."""
     documents = front_documents(snapshot)
-    texts = SourceTexts()
-    grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
+    grounding = _grounding(snapshot, documents)
     found = (
         "Figures were found in the repository's documents and tied to the lines that state "
         "them; they are kept in the figures file."
@@ -91,8 +89,7 @@ def _disclaimed_draft(snapshot: Snapshot, disclaimer: Disclaimer) -> EditorialDr
     write (examples, settings, checklists) stay in the figures file for the editor."""
     readme = snapshot.by_path(disclaimer.path)
     documents = [readme] if readme is not None else front_documents(snapshot)
-    texts = SourceTexts()
-    grounding = Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
+    grounding = _grounding(snapshot, documents)
     # the line stays in the selection note: a line number in prose reads as a quantity
     said = (
         f"The README ({disclaimer.path}) says the repository reports no real results: "
@@ -119,6 +116,12 @@ def _disclaimed_draft(snapshot: Snapshot, disclaimer: Disclaimer) -> EditorialDr
         limitations=list(LIMITATIONS[:2]),
         creation_method=CREATION_DETERMINISTIC,
     )
+
+
+def _grounding(snapshot: Snapshot, documents: list[Document]) -> Grounding:
+    """What a no-result editorial's sentences may cite: these documents and the repository."""
+    texts = SourceTexts()
+    return Grounding([texts.document(d) for d in documents], names=[snapshot.repository])
 
 
 def front_documents(snapshot: Snapshot) -> list[Document]:
