@@ -8,6 +8,14 @@ from draftflow.numbers.vocabulary import dimensions_by_spelling, vocabulary
 _VOCABULARY = vocabulary()
 _UNIT_DIMENSIONS = dimensions_by_spelling()
 _SHARE = frozenset({"ratio"})
+_RATE = "rate"
+_RATE_OF_SPELLING = {
+    spelling.lower(): unit.id
+    for unit in _VOCABULARY.unit
+    if _RATE in unit.dimensions
+    for spelling in (unit.id, *unit.written, *unit.attached, *unit.aliases)
+}
+UNSPECIFIED = "unspecified"
 
 
 def fitted_metric(
@@ -31,4 +39,17 @@ def fitted_metric(
             metric = by_unit if _VOCABULARY.metric_dimension_of(by_unit) in dimensions else metric
     if metric == "temperature" and "temperature" not in dimensions:
         return None
+    if _another_rate(metric, unit):
+        return metric_by_unit(_RATE_OF_SPELLING[unit.lower()], name) or UNSPECIFIED
     return metric
+
+
+def _another_rate(metric: str, unit: str) -> bool:
+    """Whether a rate metric measured in one unit (`decode_rate`: tokens/s) was given a figure
+    in another rate's unit (`22.43 it/s`, a sampler's steps; `req/s`): a rate names what it
+    counts, so the figure is not that metric."""
+    entry = _VOCABULARY.metric_by_id(metric)
+    if entry is None or entry.dimension != _RATE or entry.unit is None:
+        return False
+    written = _RATE_OF_SPELLING.get(unit.lower())
+    return written is not None and written != entry.unit

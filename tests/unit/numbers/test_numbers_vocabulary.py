@@ -280,7 +280,7 @@ def test_time_and_rate_units_are_the_vocabularys_everywhere() -> None:
     assert VOCABULARY.unit_group("headline_latency") == metric_scores.TIME_UNITS
     assert VOCABULARY.unit_ids("time") > metric_scores.TIME_UNITS
     assert VOCABULARY.unit_ids("time") == figures._TIME_UNITS
-    assert figures._RATE_UNITS == VOCABULARY.unit_ids("rate") == {"tokens/s", "requests/s"}
+    assert figures._RATE_UNITS == VOCABULARY.unit_ids("rate") == {"tokens/s", "requests/s", "it/s"}
 
 
 @pytest.mark.parametrize("engine", VOCABULARY.engine, ids=lambda engine: engine.name)
