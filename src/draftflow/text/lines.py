@@ -11,6 +11,9 @@ from urllib.parse import unquote
 # Emphasis markers; an underscore inside a word (`est_ppt`) is part of the word.
 _EMPHASIS = re.compile(r"\*\*|\*|`|~~|(?<![^\W_])__?|__?(?![^\W_])")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+# CommonMark's backslash escape: a backslash before ASCII punctuation writes that character
+# (`decoder\*\*`, a footnote mark, is `decoder**`, not `decoder\\` once emphasis is gone)
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 # a footnote marker (`RTX 4070 Ti<sup>1</sup>`; after a digit it is an exponent), a line
 # break, then any other inline HTML tag (`<b>`)
 _FOOTNOTE_MARK = re.compile(r"(?<![\d.])<sup>\s*(?:\d|[*†‡§a-z])\s*</sup>", re.IGNORECASE)
@@ -34,7 +37,7 @@ CASE_FOLDED = re.compile("[\u017f\u0131]")
 """Letters a case-insensitive pattern reads as ASCII (`ſ` as `s`, `ı` as `i`) that lower case
 keeps: a search of lower-cased text for a pattern's words must read their lines in full
 (lower case itself turns the Kelvin sign into `k`)."""
-_MARKUP = frozenset("*`~_[")
+_MARKUP = frozenset("*`~_[\\")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -46,7 +49,7 @@ def plain_text(cell: str) -> str:
         cell = _HTML_TAG.sub("", _LINE_BREAK.sub(" ", cell))
     if _MARKUP.isdisjoint(cell):  # most cells: no pattern to run
         return cell.strip()
-    return _EMPHASIS.sub("", _LINK.sub(r"\1", cell)).strip()
+    return _EMPHASIS.sub("", _LINK.sub(r"\1", _ESCAPED.sub(r"\1", cell))).strip()
 
 
 def key_value_match(line: str) -> bool:

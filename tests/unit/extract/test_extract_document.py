@@ -95,6 +95,12 @@ def test_a_footnote_marker_in_a_cell_is_no_part_of_its_text() -> None:
     assert plain_text("x < 5 and y > 3") == "x < 5 and y > 3"
 
 
+def test_a_backslash_escape_writes_its_character() -> None:
+    # CommonMark: `\*` is a literal asterisk (a footnote mark here), `\|` a pipe in a cell
+    assert plain_text("consistency decoder\\*\\*") == "consistency decoder"
+    assert plain_text("a \\| b") == "a | b" and plain_text("\\times 2") == "\\times 2"
+
+
 def test_sections_paragraphs_and_list_items() -> None:
     parsed = _parse("README.md", README)
     assert [(s.heading_path, s.level, s.span.first, s.span.last) for s in parsed.sections] == [

@@ -41,3 +41,9 @@ def test_a_rate_metric_keeps_its_own_unit() -> None:
     assert fitted_metric("decode_rate", "it/s", "speed (it/s)", True, False) == "iteration_rate"
     assert fitted_metric("throughput", "req/s", "x", True, False) == "request_throughput"
     assert fitted_metric("throughput", "t/s", "x", True, False) == "throughput"
+
+
+def test_an_escaped_footnote_mark_leaves_no_backslash_in_a_label() -> None:
+    # `consistency decoder\*\*`: CommonMark writes `**` (a footnote mark), not `\\`
+    labels = {r.label for r in _results({"README.md": _SD_TABLE}) if r.value == 2.23}
+    assert labels and all("\\" not in label and "decoder" in label for label in labels)
