@@ -47,3 +47,16 @@ def test_an_escaped_footnote_mark_leaves_no_backslash_in_a_label() -> None:
     # `consistency decoder\*\*`: CommonMark writes `**` (a footnote mark), not `\\`
     labels = {r.label for r in _results({"README.md": _SD_TABLE}) if r.value == 2.23}
     assert labels and all("\\" not in label and "decoder" in label for label in labels)
+
+
+def test_a_clips_length_is_no_latency() -> None:
+    # BotYue/Pi-Whisper-RSS25-Workshop README.md:22-27, a test set's description
+    readme = (
+        "# Whisper on a Pi\n\n## Evaluation Tasks\n\nIt evaluated models across two test sets:\n\n"
+        "| Test Sets          | Description |\n| --- | --- |\n"
+        "| **Common Voice** | short single-sentence speech clips (10 clips total) |\n"
+        "| **AP News**      | 1–2 minutes long AP news clips (5 clips total) |\n\n"
+        "The tiny model transcribed a clip in 4.2 s on average.\n"
+    )
+    values = {(r.value, r.unit) for r in _results({"README.md": readme})}
+    assert (1, "min") not in values and (2, "min") not in values

@@ -85,6 +85,9 @@ _PHASE_AFTER = re.compile(
 # A guide's step labelled with the time it takes (`**Time Required**: ~2-3 minutes` under `Run the
 # Full Optimization Script`): an instruction's duration, not a run's latency (read33-s23).
 _TIME_REQUIRED = re.compile(r"\btime\s+(?:required|needed)\W*[~≈]?\s*$", re.IGNORECASE)
+# A time followed by `long` is an input's length (`1–2 minutes long AP news clips`, a test set's
+# description), not how long a run took.
+_LENGTH_AFTER = re.compile(r"[\s-]*long\b", re.IGNORECASE)
 # A power followed by the mode it names (`configured in 25W power mode`, `a 15 W profile`) is
 # the device's configured setting, not a power drawn during a run.
 _POWER_MODE_AFTER = re.compile(
@@ -287,6 +290,8 @@ class _Block:
             return None
         if unit in TIME_UNITS and _TIME_REQUIRED.search(text[sentence[0] : mention.start]):
             return None  # `**Time Required**: ~2-3 minutes`: how long a step of a guide takes
+        if unit in TIME_UNITS and _LENGTH_AFTER.match(text, unit_end):
+            return None
         if unit == "W" and _POWER_MODE_AFTER.match(text, unit_end):
             return None
         if word:
