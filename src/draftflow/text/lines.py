@@ -12,8 +12,9 @@ from urllib.parse import unquote
 _EMPHASIS = re.compile(r"\*\*|\*|`|~~|(?<![^\W_])__?|__?(?![^\W_])")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 # CommonMark's backslash escape: a backslash before ASCII punctuation writes that character
-# (`decoder\*\*`, a footnote mark, is `decoder**`, not `decoder\\` once emphasis is gone)
-_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+# (`decoder\*\*`, a footnote mark, is `decoder**`, not `decoder\\` once emphasis is gone); an
+# escaped pipe stays escaped, so that readers splitting a row's text keep it in its cell
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{}~])")
 # a footnote marker (`RTX 4070 Ti<sup>1</sup>`; after a digit it is an exponent), a line
 # break, then any other inline HTML tag (`<b>`)
 _FOOTNOTE_MARK = re.compile(r"(?<![\d.])<sup>\s*(?:\d|[*†‡§a-z])\s*</sup>", re.IGNORECASE)
