@@ -53,6 +53,14 @@ _JOINED = tuple(
 _NAMES = tuple(
     (unit.id, pattern) for unit in _UNITS if (pattern := unit_name_re(unit.id)) is not None
 )
+_RATES = _VOCABULARY.unit_ids("rate")
+# A rate divided by a size, a price or a power (`TPS/GB 效率`, `TPS/$`, `tok/s/W`) is an
+# efficiency, a unit of its own; by a count of things (`tok/s/GPU`, `tok/s per user`) it stays
+# a rate, per that thing.
+_PER_RESOURCE = re.compile(
+    r"\s*(?:/|per\s+)\s*(?:[kmgt]i?b|\$|usd|dollars?|€|¥|元|w|watts?|kw|j|joules?)(?![a-z])",
+    re.IGNORECASE,
+)
 
 
 # what may stand between a number and its unit: spaces and Markdown emphasis (`**48** t/s`)
@@ -131,8 +139,10 @@ def unit_of_name(name: str) -> str | None:
     if _WINDOW.search(lowered.strip()):
         return None
     for unit, pattern in _NAMES:
-        if pattern.search(lowered):
-            return unit
+        match = pattern.search(lowered)
+        if match:
+            per_resource = unit in _RATES and _PER_RESOURCE.match(lowered, match.end())
+            return None if per_resource else unit
     return None
 
 

@@ -248,7 +248,8 @@ def unit_name_re(unit_id: str) -> re.Pattern[str] | None:
     if unit.name_words:
         parts.append(rf"\b(?:{spelling_pattern(unit.name_words)})\b")
     if unit.name_ends:
-        parts.append(rf"(?:{spelling_pattern(unit.name_ends)})\b")
+        # never a GGUF type's last part (`Q4_K_S`, `IQ3_S` are weight formats, not seconds)
+        parts.append(rf"(?<!q\d_k)(?<!iq\d)(?:{spelling_pattern(unit.name_ends)})\b")
     return re.compile("|".join(parts)) if parts else None
 
 

@@ -8,6 +8,7 @@ import asyncio
 
 from draftflow.extract import extract
 from draftflow.extract.unit_fit import fitted_metric
+from draftflow.numbers.units import unit_of_name
 from draftflow.record.model import ReportedResult
 from extract_support import snapshot_of
 
@@ -60,3 +61,41 @@ def test_a_clips_length_is_no_latency() -> None:
     )
     values = {(r.value, r.unit) for r in _results({"README.md": readme})}
     assert (1, "min") not in values and (2, "min") not in values
+
+
+# newbdez33/llm-mac-512 docs/test-results/reports/qwen3-vs-minimax-comparison-20260206.md:24-40
+_COMPARISON = (
+    "# Qwen3-Coder-Next vs MiniMax M2.1 性能对比报告\n**测试日期:** 2026-02-06\n\n"
+    "| 指标 | MiniMax M2.1 Q4_K_S | Qwen3-Coder-Next Q4_K_M | Qwen3 优势 |\n"
+    "|------|---------------------|-------------------------|------------|\n"
+    "| **平均 TPS** | 37.37 | 33.92 | -9% (速度) |\n"
+    "| **TPS/GB 效率** | 0.27 | **0.70** | **+159%** ✅ |\n\n"
+    "#### 短文本生成 (100 tokens)\n\n"
+    "| 模型 | Tokens | 时间 | TPS | 速度对比 |\n|------|--------|------|-----|----------|\n"
+    "| MiniMax Q4_K_S | 100 | 3.53s | 28.36 | 基准 |\n"
+    "| Qwen3 Q4_K_M | 64 | 2.35s | 27.28 | **-33% 时间** ✅ |\n"
+)
+_COMPARISON_PATH = "docs/reports/qwen3-vs-minimax-comparison-20260206.md"
+
+
+def test_a_rate_per_gigabyte_is_an_efficiency_not_a_rate() -> None:
+    results = {r.value: r for r in _results({_COMPARISON_PATH: _COMPARISON})}
+    assert results[0.7].unit != "tokens/s" and results[0.7].metric == "efficiency"
+    assert results[37.37].unit == "tokens/s"
+
+
+def test_a_comparison_reports_file_name_is_no_model() -> None:
+    # the model was `qwen3-vs-minimax-comparison-20260206`, cited at the file name (line 0)
+    results = {r.value: r for r in _results({_COMPARISON_PATH: _COMPARISON})}
+    models = {r.conditions.get("model") for r in results.values()}
+    assert not any("comparison" in str(model) for model in models)
+    # a Chinese `模型` (model) column names its row's model
+    assert results[28.36].conditions.get("model") == "MiniMax Q4_K_S"
+    assert results[27.28].conditions.get("model") == "Qwen3 Q4_K_M"
+
+
+def test_a_gguf_types_last_part_is_no_seconds() -> None:
+    # `MiniMax M2.1 Q4_K_S` as a column header made its 37.37 TPS a latency of 37.37 s
+    results = {r.value: r for r in _results({_COMPARISON_PATH: _COMPARISON})}
+    assert results[37.37].unit == "tokens/s" and results[0.27].unit != "s"
+    assert unit_of_name("IQ3_S") is None and unit_of_name("ttft_s") == "s"

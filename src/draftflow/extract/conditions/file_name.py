@@ -35,6 +35,9 @@ _KEYS = {
 }
 _SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 _PARTS = re.compile(r"[_\s]+|__")
+_COMPARED = re.compile(r"(?:^|[-.])(?:vs|versus|compared?|comparison)(?:[-.]|$)", re.I)
+"""A name part that sets models against each other (`qwen3-vs-minimax-comparison-20260206`):
+a report on several models, never one model's name."""
 
 
 @lru_cache(maxsize=1 << 10)
@@ -71,7 +74,11 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
     precision = vocab.sole_precision(spaced)
     if precision is not None:
         found.append(("weight_precision", precision))
-    models = {SPLIT_PART.sub("", part) for part in _PARTS.split(name) if vocab.names_model(part)}
+    models = {
+        SPLIT_PART.sub("", part)
+        for part in _PARTS.split(name)
+        if vocab.names_model(part) and not _COMPARED.search(part)
+    }
     if len(models) == 1:
         found.append(("model", next(iter(models))))
     return found

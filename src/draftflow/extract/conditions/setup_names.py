@@ -197,8 +197,16 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (key, re.compile(regex, re.I))
     for key, regex in (
         # a speculative-decoding table's `Target Model` is the one measured (not its `Draft Model`)
-        ("model", r"^(?:target[\s_]+)?model(?:[\s_]*(?:id|name|family))?$|^checkpoint$"),
-        ("weight_precision", r"^(?:quant(?:ization)?|precision|weights?|dtype|format)$"),
+        # Chinese reports' headers too (模型 model, 模型名称 model name; 量化 quantization, 精度
+        # precision: newbdez33/llm-mac-512, Huaming007/Adreno740-Vulkan-LLM-Android)
+        (
+            "model",
+            r"^(?:target[\s_]+)?model(?:[\s_]*(?:id|name|family))?$|^checkpoint$|^模型(?:名称)?$",
+        ),
+        (
+            "weight_precision",
+            r"^(?:quant(?:ization)?|precision|weights?|dtype|format)$|^(?:量化|精度)$",
+        ),
         (
             "engine",
             r"^(?:engine|runtime|framework|inference engine|provider|server|serving)$",
