@@ -99,3 +99,15 @@ def test_a_gguf_types_last_part_is_no_seconds() -> None:
     results = {r.value: r for r in _results({_COMPARISON_PATH: _COMPARISON})}
     assert results[37.37].unit == "tokens/s" and results[0.27].unit != "s"
     assert unit_of_name("IQ3_S") is None and unit_of_name("ttft_s") == "s"
+
+
+def test_a_version_column_of_model_variants_states_no_engine_version() -> None:
+    # newbdez33/llm-mac-512 README.md:107-111, under `Archived Baseline Tests (Native mlx-lm)`
+    readme = (
+        "# LLM on a Mac Studio M3 Ultra\n\n#### Archived Baseline Tests (Native mlx-lm)\n\n"
+        "| Version | Memory | Avg TPS | TTFT | Status |\n|---|---|---|---|---|\n"
+        "| mlx-4bit | 135 GB | 45.73 | 67ms | Archived |\n"
+        "| mlx-6bit | 198 GB | 39.01 | 75ms | Archived |\n"
+    )
+    results = {r.value: r for r in _results({"README.md": readme})}
+    assert results[45.73].conditions.get("engine_version") in (None, "")

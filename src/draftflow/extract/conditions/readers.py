@@ -221,6 +221,10 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         resolved.put("system", system)
         resolved.put("engine", engine)
         resolved.put("node_count", count_in_system_cell(system))
+    elif key == "engine_version" and not vocab.is_version(text):
+        # a `Version` column of model variants (`mlx-4bit`, newbdez33/llm-mac-512): what the
+        # value names (its precision), never an engine's version
+        _read_unkeyed_cell(resolved, text)
     elif key is not None and key != "engine":
         resolved.put(key, text)
         if key == "workload":  # llama-bench's `test` cell: `pp2048@d8192`
