@@ -111,3 +111,17 @@ def test_a_version_column_of_model_variants_states_no_engine_version() -> None:
     )
     results = {r.value: r for r in _results({"README.md": readme})}
     assert results[45.73].conditions.get("engine_version") in (None, "")
+
+
+def test_a_compute_name_column_names_the_system() -> None:
+    # maxbengtsson10/Tenstorrent-paper scores.md:1-7
+    scores = (
+        "# All scores are computed using a fixed window size of 512 and 5 runs\n\n"
+        "| Compute Type | Compute Name | Tokens/Sec | Per Run Time | Total Time |\n"
+        "| :--- | :--- | :---: | :---: | :---: |\n"
+        "| GPU | Nvidia A6000 | 84.94 | 6.02 | 30.76 |\n"
+        "| TPU | Google TPU v3-8 (Kaggle) (Dynamic) | 3.49 | 146.69 | - |\n"
+    )
+    results = {r.value: r for r in _results({"scores.md": scores})}
+    assert results[84.94].conditions.get("system") == "Nvidia A6000"
+    assert results[3.49].conditions.get("system") == "Google TPU v3-8 (Kaggle) (Dynamic)"

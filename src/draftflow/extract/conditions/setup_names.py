@@ -215,6 +215,8 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "system",
             r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip)$"
+            # the hardware's name (`Compute Name | Nvidia A6000`, maxbengtsson10's scores.md)
+            r"|^(?:compute|device|hardware|gpu|accelerator)[\s_]+name$"
             r"|^gpu_(?:info|name)$",  # a run file's field (llama-bench's `gpu_info`)
         ),
         (
