@@ -125,3 +125,23 @@ def test_a_compute_name_column_names_the_system() -> None:
     results = {r.value: r for r in _results({"scores.md": scores})}
     assert results[84.94].conditions.get("system") == "Nvidia A6000"
     assert results[3.49].conditions.get("system") == "Google TPU v3-8 (Kaggle) (Dynamic)"
+
+
+def test_a_test_period_leaves_the_file_date_no_experiment_date() -> None:
+    # newbdez33/llm-mac-512 docs/test-results/reports/final-summary-20260206.md: the runs
+    # spread over five days, the file is dated the last
+    report = (
+        "# MiniMax M2.1 on Mac 512GB: final summary\n"
+        "**测试周期:** 2026-02-02 至 2026-02-06\n\n"
+        "| Format | TPS |\n|---|---|\n| GGUF Q4_K_S | 37.37 |\n"
+    )
+    dated = {
+        r.value: r.conditions.get("experiment_date")
+        for r in _results({"docs/reports/final-summary-20260206.md": report})
+    }
+    assert dated[37.37] is None
+    single = report.replace("2026-02-02 至 2026-02-06", "2026-02-06")
+    assert {
+        r.conditions.get("experiment_date")
+        for r in _results({"docs/reports/final-summary-20260206.md": single})
+    } == {"2026-02-06"}

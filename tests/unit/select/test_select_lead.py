@@ -35,6 +35,13 @@ def test_roles_come_from_path_opening_and_readme_pointers() -> None:
     assert read_role(make_document("misc/a.md", "# A\n"), readme).role is DocumentRole.OTHER
 
 
+def test_a_usage_guide_is_the_tools_documentation() -> None:
+    # cipher982/llm-benchmarks api/SIMPLE_RUNNER_USAGE.md:171-177: a sample log line under
+    # `## Output / ### Success` was published as a result (read31-s24)
+    usage = make_document("api/SIMPLE_RUNNER_USAGE.md", "# Simple runner\n\ntps=42.67\n")
+    assert read_role(usage).role is DocumentRole.DESIGN
+
+
 def test_a_configured_limit_is_a_key_that_names_a_limit() -> None:
     text = "```yaml\nrag:\n  max_p99_ttft_ms: 500\n  target_batch: 4\n  batch: 4\n```\n"
     document = make_document("docs/x.md", text)

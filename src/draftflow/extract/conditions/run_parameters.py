@@ -296,7 +296,21 @@ def _figure_date(context: DocumentContext, line: int) -> str | None:
         return None
     titles = [heading for _, level, heading in headings if level == 1]
     found = file_dates(context.document.path) | {d for t in titles if (d := line_date(t))}
+    if found and _opening_dates(context) - found:
+        return None  # `测试日期: 2026-02-02 至 2026-02-06` under a file dated the 6th
     return next(iter(found)) if len(found) == 1 else None
+
+
+_OPENING_LINES = 12
+
+
+def _opening_dates(context: DocumentContext) -> frozenset[str]:
+    """The whole dates a document's opening lines state: another date there (a test period's
+    first day) says the file's or title's date is when it was written, not when it ran."""
+    opening = context.lines[:_OPENING_LINES]
+    return frozenset(
+        date for text in opening for date in _line_dates(text) if _ISO_DATE.match(date)
+    )
 
 
 def reads_date(path: str, text: str | None, value: object) -> bool:
