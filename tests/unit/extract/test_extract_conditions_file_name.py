@@ -215,3 +215,16 @@ def test_a_text_naming_a_cpus_box_beside_a_system_names_neither() -> None:
 )
 def test_one_test_says_whether_a_name_is_a_models(name: str, expected: bool) -> None:
     assert names_model(name) is expected
+
+
+def test_a_run_file_named_for_its_model_and_machine() -> None:
+    # dambergn/ollama-benchmarks data/*.md: one `ollama run --verbose` per model and machine,
+    # whose eval rates carried no condition at all (read31-s24)
+    assert file_name_conditions("data/Deepseek-r1_8b Raspberry Pi 5.md") == (
+        ("model", "Deepseek-r1 8b"),
+        ("system", "Raspberry Pi 5"),
+    )
+    assert dict(file_name_conditions("data/Llama3.2_3b 4060Ti_16gb.md"))["model"] == "Llama3.2 3b"
+    # a comparison names two of each: neither
+    assert file_name_conditions("docs/strix-halo-vs-dgx-spark.md") == ()
+    assert file_name_conditions("reports/qwen3-vs-minimax-comparison-20260206.md") == ()

@@ -79,6 +79,14 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
         for part in _PARTS.split(name)
         if vocab.names_model(part) and not _COMPARED.search(part)
     }
+    spanned = vocab.model_in(spaced) if not _COMPARED.search(name) else None
+    if spanned is not None and all(spanned.startswith(model) for model in models):
+        # a model named across the name's parts, as spaced: `Deepseek-r1_8b Raspberry Pi 5`,
+        # `Llama3.2_3b` (the part alone, `Llama3.2`, drops its size)
+        models = {spanned}
     if len(models) == 1:
         found.append(("model", next(iter(models))))
+    system = vocab.sole_system(spaced) if not _COMPARED.search(name) else None
+    if system is not None:
+        found.append(("system", system))  # a run file named for its machine
     return found
