@@ -80,6 +80,8 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
         if vocab.names_model(part) and not _COMPARED.search(part)
     }
     spanned = vocab.model_in(spaced) if not _COMPARED.search(name) else None
+    if spanned is not None and not vocab.family_names_in(spanned):
+        spanned = None  # a run's name (`vllm-7B-2gpuA10080GB-…`) names a size, not a model
     if spanned is not None and all(spanned.startswith(model) for model in models):
         # a model named across the name's parts, as spaced: `Deepseek-r1_8b Raspberry Pi 5`,
         # `Llama3.2_3b` (the part alone, `Llama3.2`, drops its size)
