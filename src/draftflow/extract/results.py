@@ -325,6 +325,10 @@ def _what_it_is(candidate: Candidate, parts: list[LabelPart]) -> str:
         parts.append(LabelPart(candidate.row_header))
         bare = strip_setting_values(candidate.column or "")
         return (candidate.column or "") if bare else ""
+    if candidate.row_header and not parts and candidate.json_path is None:
+        # a row named only by a long first cell (no identity cell: `TensorRT 9.0 (cuda graphs,
+        # static shapes)`) is still named by it, or its rows' figures share one label
+        parts.append(LabelPart(candidate.row_header))
     return candidate.column or candidate.key
 
 

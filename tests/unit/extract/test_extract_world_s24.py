@@ -145,3 +145,15 @@ def test_a_test_period_leaves_the_file_date_no_experiment_date() -> None:
         r.conditions.get("experiment_date")
         for r in _results({"docs/reports/final-summary-20260206.md": single})
     } == {"2026-02-06"}
+
+
+def test_a_row_named_by_a_long_first_cell_names_its_figures() -> None:
+    # fal-ai README.md:30: four rows' it/s figures shared the label `speed (it/s)`
+    table = (
+        "# SD\n\n### SD1.5 (End-to-end) Benchmarks\n| | mean (s) | speed (it/s) |\n|---|---|---|\n"
+        "| OneFlow | 0.950s | 52.65 it/s |\n"
+        "| TensorRT 9.0 (cuda graphs, static shapes) | 0.819s | 61.14 it/s |\n"
+    )
+    labels = {r.value: r.label for r in _results({"README.md": table})}
+    assert labels[61.14].startswith("TensorRT 9.0 (cuda graphs, static shapes)")
+    assert labels[52.65].startswith("OneFlow")

@@ -387,6 +387,7 @@ def _read_surroundings(
     for _, _, heading in context.heading_path(line):
         read_text(resolved, heading)
     _read_section_model(resolved, context, line)
+    _read_section_machines(resolved, context, line)
     read_key_values(resolved, context.setup_pairs_for(line, setup_lines))
     _read_introduction(resolved, context, line)
     for key, setting in run_settings(context, readme, line).items():
@@ -418,6 +419,30 @@ def _read_section_model(resolved: Resolved, context: DocumentContext, line: int)
             resolved.put("model", model)
             resolved.put("weight_precision", vocab.sole_precision(intro))
         return
+
+
+_MACHINE_OF_SECTION = ("system", "engine")
+
+
+def _read_section_machines(resolved: Resolved, context: DocumentContext, line: int) -> None:
+    """The machine and engine the introductions of the sections holding the figure state for
+    all their runs, nearest first (`## Benchmarks` / `Running on an A100 80G SXM` above a
+    `### SD1.5` table: fal-ai/stable-diffusion-benchmarks, read31-s24), where the figure's
+    chain names no other; the document's own introduction is `_read_introduction`'s."""
+    headings = context.headings()
+    chain = ChainText(context, line)
+    for number, level, _ in context.heading_path(line):
+        if level == 1 or number == headings[0][0]:
+            return
+        intro = context.section_intro(number, before=line)
+        if not intro:
+            continue
+        stated = Resolved()
+        read_text(stated, intro, local=False)
+        for key in _MACHINE_OF_SECTION:
+            setting = stated.values.get(key)
+            if setting is not None and _names_no_other(chain, key, setting):
+                resolved.put(key, setting)
 
 
 def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) -> None:
