@@ -154,9 +154,9 @@ def test_unknowns_print_as_not_stated(seed_data: dict[str, Any]) -> None:
         result["conditions"]["model"] = None
         result["conditions"]["system"] = None
     article = render_markdown(Record.model_validate(seed_data))
-    assert "- Model: unknown" in article
-    assert "- Model family: unknown" in article
-    assert "- System: unknown" in article
+    assert "- Model: not recorded" in article
+    assert "- Model family: not recorded" in article
+    assert "- System: not recorded" in article
     assert ": null\n" not in article.split("## Conditions")[0]
 
 
@@ -269,7 +269,7 @@ def test_null_and_updated_dates_are_shown(seed_data: dict[str, Any]) -> None:
         result["conditions"].pop("experiment_date", None)
     seed_data["editorial"]["modified_on"] = "2026-11-01"
     article = render_markdown(Record.model_validate(seed_data))
-    assert "- Experiment date: unknown" in article
+    assert "- Experiment date: not recorded" in article
     assert "· 2026-10-18 (updated 2026-11-01)" in article
 
 
@@ -367,7 +367,7 @@ def test_a_record_without_a_source_document_still_renders(seed_data: dict[str, A
         seed_data["source"][key] = None
     seed_data["model_artifact"] = None
     article = render_markdown(Record.model_validate(seed_data))
-    assert "- Pinned document: unknown" in article
+    assert "- Pinned document: not recorded" in article
 
 
 def test_cli_output_ending_in_a_slash_is_a_folder_made_for_the_article(
@@ -413,6 +413,18 @@ def test_provenance_is_a_document_table_and_one_count_line(record: Record) -> No
     assert "/figures/17/" not in article
 
 
+def test_models_that_vary_say_how_many_results_record_none(seed_data: dict[str, Any]) -> None:
+    """dambergn's header read "Model: varies by result: Llama3.2, qwen2.5" over ten more
+    results that recorded no model (read33-s24): the list is not the whole."""
+    seed_data["model_id"] = None
+    results = seed_data["editorial"]["reported_results"]
+    for index, result in enumerate(results):
+        result["conditions"]["model"] = ["Llama3.2", "qwen2.5"][index] if index < 2 else None
+    article = render_markdown(Record.model_validate(seed_data))
+    rest, total = len(results) - 2, len(results)
+    assert f"- Model: varies by result: Llama3.2, qwen2.5; {rest} of {total} results" in article
+
+
 def test_a_date_and_a_system_the_results_state_are_not_unknown(
     seed_data: dict[str, Any],
 ) -> None:
@@ -440,4 +452,4 @@ def test_no_empty_hardware_topics_beside_a_known_system(seed_data: dict[str, Any
     seed_data["reported_setup"]["system"] = None
     for result in seed_data["editorial"]["reported_results"]:
         result["conditions"]["system"] = None
-    assert "- Hardware topics: unknown" in render_markdown(Record.model_validate(seed_data))
+    assert "- Hardware topics: not recorded" in render_markdown(Record.model_validate(seed_data))

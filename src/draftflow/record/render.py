@@ -8,7 +8,7 @@ figures file) and the supplemental source identities (fenced JSON). The record's
 profiles and what the pipeline dropped, removed or left unread stay in the record and the
 flags file: the article gives them one count line (an editor cut both lists from the
 published page, issue 33). A field the sources do
-not state prints as "unknown"; text from the sources is HTML-escaped, so raw HTML in a
+not state prints as "not recorded"; text from the sources is HTML-escaped, so raw HTML in a
 source never reaches the published page. Rendering is a pure function of the record.
 """
 
@@ -33,9 +33,10 @@ _FIGURES_INTRO = (
     "the record's JSON; every other grounded figure is in the record's figures file. "
     "No site reproduction or cross-source ranking."
 )
-# The seed's word ("Unknown is null"): draftflow read no value; it claims nothing of the
-# sources, which an editor found false where "not stated" stood over a model a table names
-NOT_STATED = "unknown"
+# What a null is in the article: the record holds no value, which claims nothing of the
+# sources: editors found both "not stated" (read33-s21) and "unknown" (read33-s24) false over
+# a model a table names
+NOT_STATED = "not recorded"
 MAX_LISTED = 4
 """Values named in the article header before `and N more`."""
 
@@ -99,7 +100,7 @@ def _fenced_json(value: Any) -> str:
 
 
 def _show(value: object) -> str:
-    """A scalar as the article shows it: unknown is "unknown", booleans are lowercase."""
+    """A scalar as the article shows it: a null is "not recorded", booleans are lowercase."""
     if value is None or value == "":
         return NOT_STATED
     if isinstance(value, bool):
@@ -127,7 +128,11 @@ def _per_result(record: Record, key: str) -> str | None:
         return f"{values[0]} ({where})"
     shown = ", ".join(values[:MAX_LISTED])
     more = f" and {len(values) - MAX_LISTED} more" if len(values) > MAX_LISTED else ""
-    return f"varies by result: {shown}{more}"
+    # `varies by result: Llama3.2, qwen2.5` over ten deepseek-r1 rows with none was read as
+    # the whole list (read33-s24)
+    total = len(record.editorial.reported_results)
+    none = f"; {unstated} of {total} results record none" if unstated else ""
+    return f"varies by result: {shown}{more}{none}"
 
 
 def _metadata(record: Record) -> str:
