@@ -64,6 +64,8 @@ _LICENSE_TEXT = (
     ("GPL-2.0", re.compile(r"GNU GENERAL PUBLIC LICENSE\s+Version 2", re.I)),
     ("MPL-2.0", re.compile(r"Mozilla Public License,?\s+(?:Version|v\.?)\s*2\.0", re.I)),
     ("Unlicense", re.compile(r"This is free and unencumbered software", re.I)),
+    # the CC0 legal code opens `Creative Commons Legal Code` / `CC0 1.0 Universal` (dambergn)
+    ("CC0-1.0", re.compile(r"\bCC0 1\.0 Universal\b", re.I)),
     # the CC BY legal code opens on its title alone (`Attribution 4.0 International`, djangodevreng)
     (
         "CC-BY-4.0",

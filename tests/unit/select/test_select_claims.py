@@ -89,6 +89,15 @@ def test_the_cc_by_legal_code_is_read_by_the_title_it_opens_with() -> None:
     assert read_license(Snapshot.model_construct(documents=[shared]), readme).value is None
 
 
+def test_the_cc0_legal_code_is_read_by_its_title() -> None:
+    # dambergn/ollama-benchmarks' LICENSE (read33-s24: "Not declared" over CC0 1.0)
+    text = "Creative Commons Legal Code\n\nCC0 1.0 Universal\n\n    CREATIVE COMMONS CORPORATION\n"
+    license_file = make_document("LICENSE", text)
+    readme = make_document("README.md", "# A\n")
+    stated = read_license(Snapshot.model_construct(documents=[readme, license_file]), readme)
+    assert (stated.value, stated.evidence) == ("CC0-1.0", license_file.line_url(3))
+
+
 def test_a_license_section_is_read_under_its_heading_in_other_languages() -> None:
     for heading in ("ライセンス", "Lizenz", "Licencia", "许可证"):
         readme = make_document("README.md", f"# A\n\n## {heading}\n\nMIT License\n")
