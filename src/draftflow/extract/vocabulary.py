@@ -53,6 +53,9 @@ HARD_SKIP = re.compile(
     r"|^(prompt|prefill|decode|input|output|completion|context|generated|gen)[ _]?tokens$"
     r"|input.?len|output.?len|^runs?$|trial|iteration"
     r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout|disk|size|mem(ory)?.?fraction|fraction.?static"
+    # `ollama ps`: where the model is loaded (`100% CPU`) and when it is unloaded (`4 minutes
+    # from now`), never a utilisation or a latency (dambergn/ollama-benchmarks, read31-s24)
+    r"|^processor$|^until$"
 )
 # Names of settings that a metric word in the same name overrides (see the module docstring).
 SOFT_SKIP = re.compile(

@@ -157,3 +157,30 @@ def test_a_row_named_by_a_long_first_cell_names_its_figures() -> None:
     labels = {r.value: r.label for r in _results({"README.md": table})}
     assert labels[61.14].startswith("TensorRT 9.0 (cuda graphs, static shapes)")
     assert labels[52.65].startswith("OneFlow")
+
+
+# dambergn/ollama-benchmarks `data/Deepseek-r1_8b Raspberry Pi 5.md:95-110`: `ollama run --verbose`
+_OLLAMA_VERBOSE = (
+    "## Metrics\n```\n"
+    "NAME              ID              SIZE      PROCESSOR    UNTIL\n"
+    "deepseek-r1:8b    28f8fd6cdc67    6.5 GB    100% CPU     4 minutes from now\n\n"
+    "total duration:       14m59.275589611s\n"
+    "prompt eval count:    10 token(s)\n"
+    "prompt eval rate:     2.59 tokens/s\n"
+    "eval count:           1278 token(s)\n"
+    "eval rate:            1.43 tokens/s\n```\n"
+)
+
+
+def test_ollama_ps_placement_and_expiry_are_no_results() -> None:
+    # `100% CPU` (where the model is loaded) and `4 minutes from now` (when it is unloaded)
+    found = {(r.value, r.unit) for r in _results({"data/run.md": _OLLAMA_VERBOSE})}
+    assert (100, "%") not in found and (4, "min") not in found
+    assert (1.43, "tokens/s") in found
+
+
+def test_a_run_file_named_for_its_machine_cites_its_name() -> None:
+    path = "data/Deepseek-r1_8b Raspberry Pi 5.md"
+    rate = next(r for r in _results({path: _OLLAMA_VERBOSE}) if r.value == 1.43)
+    assert rate.conditions.get("system") == "Raspberry Pi 5"
+    assert rate.conditions.get("model") == "Deepseek-r1 8b"

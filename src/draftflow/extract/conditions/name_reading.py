@@ -71,11 +71,14 @@ def states_name(readings: Iterable[str], key: str, value: str) -> bool:
     return bool(named) and named <= found
 
 
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+
+
 def name_readings(context: DocumentContext, line: int, key: str) -> frozenset[str]:
     """The systems (or precisions, lower case) a place states as the figure's (line 0: the
     document's file name)."""
-    if line == 0:
-        return _of_text(key, context.document.path.replace("_", " "))
+    if line == 0:  # without its extension: `Raspberry Pi 5.md` names a `Raspberry Pi 5`
+        return _of_text(key, _EXTENSION.sub("", context.document.path).replace("_", " "))
     if not 1 <= line <= len(context.lines):
         return frozenset()
     text = plain_text(context.lines[line - 1])

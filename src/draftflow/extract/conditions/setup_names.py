@@ -232,12 +232,14 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "input_tokens",
-            r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$|^n_prompt$",
+            r"^(?:prompt|input)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^isl$|^pp$|^n_prompt$"
+            r"|^prompt[\s_]eval[\s_]count$",  # `ollama run --verbose`
         ),
         (
             "output_tokens",
             r"^(?:generated|output|gen|completion)[\s_]*(?:tokens|len(?:gth)?|toks?)$|^osl$|^tg$"
-            r"|^n_gen$",  # llama-bench's own columns
+            r"|^n_gen$"  # llama-bench's own columns
+            r"|^eval[\s_]count$",  # `ollama run --verbose`
         ),
         (
             "context_tokens",
