@@ -180,6 +180,32 @@ def test_the_title_names_no_engine_the_claim_s_figures_do_not_state() -> None:
     assert "under" not in draft.answer.split(".")[0]  # not every headline figure names one
 
 
+EDGE = """# Edge boards
+
+| Board | Framework | MobileNet v2 (ms) |
+|---|---|---|
+| Jetson Nano | TensorFlow | 309.3 |
+| Jetson Nano | TensorRT | 72.3 |
+| Intel NCS2 | OpenVINO | 80.4 |
+"""
+
+
+def test_figures_of_several_engines_are_not_said_to_be_one_engines() -> None:
+    """aallan/benchmarking-ml-on-the-edge: "reports figures measured under OpenVINO" over
+    figures of TensorFlow, TensorRT and OpenVINO, OpenVINO being the one runtime topic the
+    vocabulary spells (read33-s24)."""
+    snapshot = snapshot_of({"README.md": EDGE})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 5, 309.3, conditions={"engine": "TensorFlow"}),
+        make_result(document, 6, 72.3, conditions={"engine": "TensorRT"}),
+        make_result(document, 7, 80.4, conditions={"engine": "OpenVINO"}),
+    ]
+    meta = RecordMetadata(runtimes=["OpenVINO"])
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    assert "under OpenVINO" not in draft.answer and "OpenVINO" not in draft.title
+
+
 TWO_CLAIMS = """# Dual GPUs
 
 `gemma-4-31B` (w4a16) decodes at **43 tok/s** on two GPUs, and a 26B MoE at **108 tok/s**.
