@@ -125,7 +125,7 @@ def _part_of_a_name(line: str, start: int, end: int) -> NotMeasured | None:
     span = _code_span(line, start)
     if span is not None and _NAME_SPAN.match(span.strip("`")) and re.search("[A-Za-z]", span):
         return NotMeasured("part of a name in a code span, not a result", span)
-    constant = re.match(r"^\s*(?:[A-Za-z%]{1,5}\s+)?`([^`]+)`", line[end:])
+    constant = re.match(r"^\s*(?:[A-Za-z%]{1,5}\s+)?`([^`]+)`", _after(line, end))
     if constant and _IDENTIFIER.match(constant[1]) and _NAMED.search(constant[1]):
         return NotMeasured("the value of a named constant", constant[0].strip())
     if start > 0 and line[start - 1].isascii() and line[start - 1].isalpha():
@@ -138,7 +138,7 @@ def _part_of_a_name(line: str, start: int, end: int) -> NotMeasured | None:
 
 def _explained_or_supposed(line: str, start: int, end: int) -> NotMeasured | None:
     """A number a definition explains (`N means ...`), or one in a hypothetical clause."""
-    definition = _DEFINITION.match(line[end:])
+    definition = _DEFINITION.match(_after(line, end))
     if definition:
         return NotMeasured("a value a definition explains (`N means ...`)", definition[0].strip())
     hypothetical = _HYPOTHETICAL.search(_clause_before(line, start))
@@ -150,7 +150,7 @@ def _explained_or_supposed(line: str, start: int, end: int) -> NotMeasured | Non
 def _other_quantity(line: str, start: int, end: int, metric: str, unit: str) -> NotMeasured | None:
     """A number of another quantity than the metric's: a count of things (`N× NOUN`) read as
     a ratio, a factor of a product, a count of events given no unit, a memory size."""
-    after = line[end:]
+    after = _after(line, end)
     if metric == "ratio" and re.search(r"[x×]\s*$", line[start:end]):
         counted = _counted_things(after)
         if counted:
@@ -177,6 +177,16 @@ def _counted_things(after: str) -> str:
     if _FUNCTION_WORD.match(words[0]) or any(_COMPARATIVE.match(word) for word in words):
         return ""
     return phrase[0].strip()
+
+
+_AFTER_CHARS = 240
+"""How far past a number its readers look (a constant's name, a definition's verb, the things
+counted): a copy of the rest of a 10,000-column row per figure made such a row quadratic."""
+
+
+def _after(line: str, end: int) -> str:
+    """The text right after a number, as far as its readers look."""
+    return line[end : end + _AFTER_CHARS]
 
 
 def _code_span(line: str, start: int) -> str | None:

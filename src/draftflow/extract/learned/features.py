@@ -343,7 +343,7 @@ def _line_position_features(add: _Adder, line: str, before: str, start: int, end
         add("line_in_code_span", 1.0)
     if before.rstrip().endswith((":", "=")):
         add("line_after_colon", 1.0)
-    if "[" in before and "]" in line[start:]:
+    if "[" in before and line.find("]", start) >= 0:
         add("line_in_brackets", 1.0)
     if line.lstrip().startswith(("#", "|")):
         add("line_starts_" + line.lstrip()[0], 1.0)
