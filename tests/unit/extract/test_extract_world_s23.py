@@ -110,3 +110,11 @@ def test_the_time_a_guides_step_requires_is_no_latency() -> None:
         "Decode reached 41.3 tok/s after it.\n"
     )
     assert {r.value for r in _results({"README.md": guide})} == {41.3}
+
+
+def test_a_gpu_architecture_in_a_spec_table_is_not_the_system() -> None:
+    # Advantech-EdgeSync-Containers/... README.md:139 gave every ACC-README row system `Ampere`
+    from draftflow.extract.conditions.setup_names import systems_named
+
+    assert not systems_named("| GPU | NVIDIA® Ampere architecture with 1024 CUDA® cores |")
+    assert systems_named("| H100 | 97 tokens/s (Hopper) |")  # a row's own generation word
