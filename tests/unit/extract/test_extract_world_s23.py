@@ -118,3 +118,19 @@ def test_a_gpu_architecture_in_a_spec_table_is_not_the_system() -> None:
 
     assert not systems_named("| GPU | NVIDIA® Ampere architecture with 1024 CUDA® cores |")
     assert systems_named("| H100 | 97 tokens/s (Hopper) |")  # a row's own generation word
+
+
+def test_a_chat_lines_prompt_rate_is_prefill_and_its_generation_rate_decode() -> None:
+    # Huaming007/Adreno740-Vulkan-LLM-Android README.md:52-56: llama.cpp's chat line; both
+    # rates shared one label as `throughput` (read31-s23 §4); the key right before a value
+    # names it, never the next key
+    demo = (
+        "## 📖 真实对话演示 (Case Study)\n\n"
+        "> **User**: 你是谁？  \n"
+        "> **AI**: 我是来自阿里云的AI助手...  \n"
+        "> `[ Prompt: 606.5 t/s | Generation: 6.6 t/s ]`\n"
+    )
+    metrics = {r.value: r.metric for r in _results({"README.md": demo})}
+    assert metrics == {606.5: "prefill_rate", 6.6: "decode_rate"}
+    labels = {r.label for r in _results({"README.md": demo})}
+    assert len(labels) == 2
