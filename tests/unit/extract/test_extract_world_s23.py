@@ -134,3 +134,57 @@ def test_a_chat_lines_prompt_rate_is_prefill_and_its_generation_rate_decode() ->
     assert metrics == {606.5: "prefill_rate", 6.6: "decode_rate"}
     labels = {r.label for r in _results({"README.md": demo})}
     assert len(labels) == 2
+
+
+def _shared(results: list[ReportedResult]) -> list[tuple[float, float]]:
+    from draftflow.extract.labels import labels_shared_across_settings
+
+    pairs = labels_shared_across_settings([(r.label, r.conditions) for r in results])
+    return [(results[a].value, results[b].value) for a, b in pairs]
+
+
+# lhl/strix-halo-testing llm-bench/gpt-oss-120b-F16/README.md:1-6 (read31-s23 §8)
+_LLAMA_BENCH = (
+    "# Benchmark Results\n"
+    "| backend | hipblaslt | -fa | -b | pp512 | tg128 | max_mem |\n"
+    "|---|---|---|---|---|---|---|\n"
+    "| llama.cpp-hip | | | | 349.57653 | 33.580682 | 62332 |\n"
+    "| llama.cpp-hip | 1 | | | nan | **33.66161** | 62963 |\n"
+    "| llama.cpp-hip | | -fa 1 | | nan | 33.021871 | 62086 |\n"
+    "| llama.cpp-hip | 1 | -fa 1 | | nan | 33.016706 | 62116 |\n"
+    "| llama.cpp-vulkan_amdvlk | | | -b 256 | 386.835679 | 33.623666 | 63831 |\n"
+)
+
+# NexVeridian/llm-inference-benchmarks README.md:1-17 (read31-s23 §7, read33-s23)
+_SPEC_DEC = (
+    "# Inference Benchmarks\n"
+    "Apple M4 Max 48GB 16 Core 16-inch using LM Studio\n\n"
+    "| Size (B) | Speed (T/s) | Model           | Type | Quant  | Spec Dec (B) | Spec Quant |\n"
+    "|----------|-------------|-----------------|------|--------|--------------|------------|\n"
+    "| 1.5      | 282         | qwen 2.5        | MLX  | 4      | -            | -          |\n"
+    "| 7        | 101         | qwen 2.5        | MLX  | 4      | -            | -          |\n"
+    "| 14       | 52          | qwen 2.5        | MLX  | 4      | -            | -          |\n"
+    "| 14       | 55          | qwen 2.5        | MLX  | 4      | 1.5          | 4          |\n"
+    "| 14       | 30          | qwen 2.5        | MLX  | 8      | -            | -          |\n"
+)
+
+
+def test_a_setting_column_of_numbers_tells_rows_apart() -> None:
+    # two tg128 rows differing only by `hipblaslt` 1 shared the label `gpt-oss-120b, F16,
+    # llama.cpp-hip, tg128`: a number cell was left to conditions no key reads
+    results = _results({"llm-bench/gpt-oss-120b-F16/README.md": _LLAMA_BENCH})
+    labels = {r.value: r.label for r in results}
+    assert labels[33.580682] != labels[33.66161]
+    assert "hipblaslt 1" in labels[33.66161]
+    assert "max_mem" not in labels[33.66161]  # a measurement of the row, not its setting
+    assert not _shared(results)
+
+
+def test_a_speculative_decoding_row_says_its_draft_model() -> None:
+    # the `Spec Dec (B)` 1.5 row was labelled as the plain row with `Spec Dec (B) -` on the
+    # other: the row that states the draft model is the one its label marks
+    results = _results({"README.md": _SPEC_DEC})
+    labels = {r.value: r.label for r in results}
+    assert "Spec Dec (B) 1.5" in labels[55]
+    assert "Spec Dec" not in labels[52]
+    assert not _shared(results)
