@@ -188,3 +188,35 @@ def test_a_speculative_decoding_row_says_its_draft_model() -> None:
     assert "Spec Dec (B) 1.5" in labels[55]
     assert "Spec Dec" not in labels[52]
     assert not _shared(results)
+
+
+def test_an_opening_that_speaks_for_every_figure_names_their_model() -> None:
+    # er0080/vllm-benchmarking docs/tuning-playbook.md:1-11,48-56: the model was blank on every
+    # row (read31-s23 §6) though the opening says every number comes from Qwen3.5-9B
+    playbook = (
+        "# Tuning playbook\n\n"
+        "The framework measures and displays; you decide.\n\n"
+        "Every number here comes from a real sweep on this framework: Qwen3.5-9B at "
+        "`max-model-len`\n8192, `gpu-memory-utilization` 0.90, `max-num-seqs` 64, on 2× RTX 3090 "
+        "with vLLM 0.25.1.\nTensor-parallel size 1 and 2 crossed with concurrency 4, 16 and 64.\n\n"
+        "## Pareto frontier\n\nFrom the sweep:\n\n"
+        "| Point | tok/s/GPU | tok/s/user | |\n| --- | --- | --- | --- |\n"
+        "| TP=2, concurrency 4 | 509 | 63.6 | frontier — fastest for one user |\n"
+        "| TP=1, concurrency 4 | 703 | 40.8 | frontier |\n"
+    )
+    results = _results({"docs/tuning-playbook.md": playbook})
+    assert {r.conditions.get("model") for r in results if r.unit == "tokens/s"} == {"Qwen3.5-9B"}
+    cited = {tuple(r.condition_sources.get("model", [])) for r in results if r.unit == "tokens/s"}
+    assert cited == {("docs/tuning-playbook.md:5",)}
+
+
+def test_an_opening_that_only_names_a_model_names_no_figures_model() -> None:
+    # the opening says what the document is about, not which model each run used
+    about = (
+        "# Engine notes\n\nWe compare engines for serving Llama 3.1 8B.\n\n"
+        "## Results\n\n| Engine | tok/s |\n| --- | --- |\n| vLLM | 41.2 |\n| SGLang | 44.0 |\n"
+    )
+    results = _results({"README.md": about})
+    assert results and all(r.conditions.get("model") is None for r in results)
+
+
