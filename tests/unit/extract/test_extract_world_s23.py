@@ -220,3 +220,14 @@ def test_an_opening_that_only_names_a_model_names_no_figures_model() -> None:
     assert results and all(r.conditions.get("model") is None for r in results)
 
 
+def test_a_tips_sections_rule_of_thumb_is_no_result() -> None:
+    # sirrand27/Orin_Nano_Super_Lab README.md:112-116: speeds by model-size class, no model
+    # and no run, were published as results and made the title (read31-s23 §3, read33-s23)
+    readme = (
+        "# Orin Nano Lab\n\n## Performance Tips\n\n"
+        "1. **Models up to 8GB** run mostly in RAM (fast: 15-30 tok/s)\n"
+        "2. **Models 8-30GB** use some swap (medium: 5-15 tok/s)\n"
+        "4. Monitor with: `watch -n 1 free -h`\n\n"
+        "## Results\n\nqwen2.5-coder:7b decoded at 12.4 tok/s.\n"
+    )
+    assert {r.value for r in _results({"README.md": readme})} == {12.4}
