@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from pydantic import JsonValue
 
-from draftflow.extract.candidates import Candidate, SourceFormat
+from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.columns import bench_test_lengths
@@ -352,9 +352,10 @@ def _setting_columns(
     figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]],
 ) -> dict[_TableKey, frozenset[str]]:
     """The columns of each table whose number cells name a setting of the row (`hipblaslt`
-    1, `TP` 2, `Spec Dec (B)` 1.5): no figure of the table stands under them, no metric names
-    them, and their rows repeat their values, as a swept setting's do and a measurement's
-    (`max_mem` 62332, 62963) do not."""
+    1, `TP` 2, `Spec Dec (B)` 1.5): no figure of the table stands under them, no metric or
+    unit names them, and their rows repeat their values, as a swept setting's do and a
+    measurement's (`max_mem` 62332, 62963) do not; a name with a unit is a reading (lhl's
+    results.jsonl `gtt_delta_mib` 61481 beside 61489)."""
     rows: dict[_TableKey, dict[int, dict[str, JsonValue]]] = defaultdict(dict)
     measured: dict[_TableKey, set[str]] = defaultdict(set)
     for item, _, conditions in figures:
@@ -375,6 +376,7 @@ def _setting_columns(
             for header, written in values.items()
             if header not in measured[table]
             and not is_measured_column(header)
+            and unit_from_key(header) is None
             and len(set(written)) < len(by_line)
         )
     return found

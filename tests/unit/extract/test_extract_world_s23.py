@@ -6,6 +6,7 @@ engine a hardware cell names in brackets."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 from draftflow.extract import extract
 from draftflow.record.model import ReportedResult
@@ -231,3 +232,22 @@ def test_a_tips_sections_rule_of_thumb_is_no_result() -> None:
         "## Results\n\nqwen2.5-coder:7b decoded at 12.4 tok/s.\n"
     )
     assert {r.value for r in _results({"README.md": readme})} == {12.4}
+
+
+def test_a_json_records_readings_name_no_setting() -> None:
+    # lhl/strix-halo-testing llm-bench/gpt-oss-120b-F16/results.jsonl:21,47,73,22 (trimmed):
+    # `gtt_delta_mib` 61481 beside 61489 is a reading, not a setting that names a row; the
+    # swept `value` and `hipblaslt` are
+    keys = ("mode", "value", "tokens_per_sec", "build", "hipblaslt", "fa", "gtt_delta_mib")
+    rows = (
+        ("tg", 128, 33.580682, "llama.cpp-hip", "", "", 61481),
+        ("tg", 128, 33.021871, "llama.cpp-hip", "", "-fa 1", 61489),
+        ("tg", 128, 33.66161, "llama.cpp-hip", "1", "", 61481),
+        ("tg", 256, 33.342844, "llama.cpp-hip", "", "", 61589),
+    )
+    text = "".join(json.dumps(dict(zip(keys, row, strict=True))) + "\n" for row in rows)
+    results = _results({"llm-bench/gpt-oss-120b-F16/results.jsonl": text})
+    labels = {r.value: r.label for r in results if r.unit == "tokens/s"}
+    assert not any("_mib" in label for label in labels.values())
+    assert "hipblaslt 1" in labels[33.66161]
+    assert len(set(labels.values())) == len(labels)
