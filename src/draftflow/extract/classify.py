@@ -201,6 +201,8 @@ def select(
     selected: list[Selected] = []
     for candidate in candidates:
         if candidate.format is SourceFormat.PROSE:
+            if advised(candidate):
+                continue
             if candidate.reading is not None:
                 selected.append(_read_in_prose(candidate, candidate.reading))
                 continue
@@ -285,7 +287,29 @@ def _expected(candidate: Candidate) -> bool:
     if candidate.json_path is not None:
         return False
     heading = candidate.heading or ""
-    return bool(_EXPECTED.search(candidate.key) or _EXPECTED_HEADING.search(heading))
+    return bool(
+        _EXPECTED.search(candidate.key)
+        or _EXPECTED_HEADING.search(heading)
+        or _GUIDANCE_HEADING.search(heading)
+    )
+
+
+_GUIDANCE_HEADING = re.compile(
+    r"\b(?:tips?|tips and tricks|best practices?|rules? of thumb|guidelines?|advice)\W*$",
+    re.I,
+)
+"""A section headed as advice (`Performance Tips`, `Rules of thumb`, `Best practices`): its
+figures say what to expect of a class of models or settings, and no run stands behind them
+(sirrand27/Orin_Nano_Super_Lab README.md:112-116, `Models up to 8GB … 15-30 tok/s`,
+read31-s23 §3). Not `Recommendations`: reports head their measured verdicts so (38 gold
+figures of the team's corpus stand under one; none under these words)."""
+
+
+def advised(candidate: Candidate) -> bool:
+    """Whether a figure stands in a section headed as advice (`_GUIDANCE_HEADING`): a cell
+    under its heading, a sentence under its block's."""
+    heading = candidate.heading or (candidate.place[0] if candidate.place else "")
+    return bool(_GUIDANCE_HEADING.search(plain_text(heading)))
 
 
 def _cell_figure(candidate: Candidate, figure: CellFigure, named: str | None) -> Selected | None:

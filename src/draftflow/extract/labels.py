@@ -20,8 +20,8 @@ from dataclasses import replace
 
 from pydantic import JsonValue
 
-from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import Selected
+from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
+from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.columns import bench_test_lengths
 from draftflow.extract.conditions.run_parameters import DATED, PARAMETER_KEYS
@@ -35,6 +35,7 @@ from draftflow.extract.label_words import (
     compared_setting,
     own_clauses,
 )
+from draftflow.extract.metric_names import is_measured_column
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
 MAX_LABEL = 80
@@ -235,9 +236,16 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
     or heading that differs (`fp8 result summary`), the words the source writes beside each
     value in one cell (`thinking-on`, `thinking-off`), and last the documents they stand in."""
     labels = [label for _, label, _ in figures]
+    settings = _setting_columns(figures)
+
+    def by_cells(
+        group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+    ) -> list[tuple[int, LabelPart]]:
+        return _by_cells(group, settings)
+
     steps = (
         _by_conditions,
-        _by_cells,
+        by_cells,
         _by_place,
         by_words_beside,
         by_words_before,
@@ -335,13 +343,54 @@ def _by_conditions(
 _READ_PARAMETERS = frozenset({*PARAMETER_KEYS, DATED} - {"thinking"})
 
 
+def _row_cells(conditions: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    row = conditions.get(SOURCE_CELLS)
+    return row if isinstance(row, dict) else {}
+
+
+def _setting_columns(
+    figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]],
+) -> dict[_TableKey, frozenset[str]]:
+    """The columns of each table whose number cells name a setting of the row (`hipblaslt`
+    1, `TP` 2, `Spec Dec (B)` 1.5): no figure of the table stands under them, no metric or
+    unit names them, and their rows repeat their values, as a swept setting's do and a
+    measurement's (`max_mem` 62332, 62963) do not; a name with a unit is a reading (lhl's
+    results.jsonl `gtt_delta_mib` 61481 beside 61489)."""
+    rows: dict[_TableKey, dict[int, dict[str, JsonValue]]] = defaultdict(dict)
+    measured: dict[_TableKey, set[str]] = defaultdict(set)
+    for item, _, conditions in figures:
+        candidate = item.candidate
+        if _is_prose(candidate):
+            continue
+        rows[_table(candidate)][candidate.line] = _row_cells(conditions)
+        if candidate.column and item.metric != UNSPECIFIED:  # `Spec Dec (B)` 1.5: named by none
+            measured[_table(candidate)].add(candidate.column)
+    found: dict[_TableKey, frozenset[str]] = {}
+    for table, by_line in rows.items():
+        values: dict[str, list[str]] = defaultdict(list)
+        for cells in by_line.values():
+            for header, value in cells.items():
+                values[header].append(repr(value))
+        found[table] = frozenset(
+            header
+            for header, written in values.items()
+            if header not in measured[table]
+            and not is_measured_column(header)
+            and unit_from_key(header) is None
+            and len(set(written)) < len(by_line)
+        )
+    return found
+
+
 def _by_cells(
     group: list[tuple[Selected, Label, Mapping[str, JsonValue]]],
+    settings: Mapping[_TableKey, frozenset[str]],
 ) -> list[tuple[int, LabelPart]]:
     """A part for each cell of the figures' rows whose text differs between them and names
-    a configuration (`KV cache: fp8`), never another measured value of the row."""
-    rows = [conditions.get(SOURCE_CELLS) for _, _, conditions in group]
-    cells = [row if isinstance(row, dict) else {} for row in rows]
+    a configuration (`KV cache: fp8`, `hipblaslt 1` under a setting's column), never another
+    measured value of the row; an empty cell (`-`) names nothing, so the row that states the
+    setting is the one its part marks (`Spec Dec (B) 1.5`, not the others' `-`)."""
+    cells = [_row_cells(conditions) for _, _, conditions in group]
     headers: list[str] = []
     for row in cells:
         headers += [header for header in row if header not in headers]
@@ -350,20 +399,21 @@ def _by_cells(
         values = [row.get(header) for row in cells]
         if len({repr(value) for value in values}) < 2:
             continue
+        setting = any(header in settings.get(_table(item.candidate), ()) for item, _, _ in group)
         for index, value in enumerate(values):
-            text = _cell_name(value) or _identity_number(header, value)
-            if text:
+            text = _cell_name(value) or _identity_number(header, value, setting=setting)
+            if text and not (setting and _EMPTY_CELL.match(text)):
                 parts.append((index, LabelPart(text, header, role="cell")))
     return parts
 
 
-def _identity_number(header: str, value: JsonValue) -> str:
+def _identity_number(header: str, value: JsonValue, *, setting: bool = False) -> str:
     """A number cell under a header that names the model's size (`Size (B)` 1.5 beside
-    `qwen 2.5`, `Params`), which tells its rows apart, as the row writes it; else nothing.
-    Another number of the row is a measurement or a setting its conditions name."""
+    `qwen 2.5`, `Params`) or a setting's column (`_setting_columns`), which tells its rows
+    apart, as the row writes it; else nothing. Another number of the row is a measurement."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return ""
-    return str(value) if MODEL_SIZE_HEADER.search(header) else ""
+    return str(value) if setting or MODEL_SIZE_HEADER.search(header) else ""
 
 
 def _cell_name(value: JsonValue) -> str:
@@ -419,3 +469,40 @@ def _places(candidate: Candidate) -> list[str]:
 def _plain_place(text: str) -> str:
     plain = " ".join(MARKUP.sub(r"\1", HTML_TAG.sub("", text)).split()).strip(" :.—-")
     return plain if len(plain) <= MAX_HEADING else ""
+
+
+def labels_shared_across_settings(
+    results: Sequence[tuple[str, Mapping[str, JsonValue]]],
+) -> list[tuple[int, int]]:
+    """Pairs of figures (label, conditions) that share a label although a stated condition or
+    a setting cell of their rows differs (`hipblaslt` 1 beside an empty cell): what
+    `told_apart` must never leave. A number cell whose every row differs is a measurement of
+    the row (`max_mem`), no setting."""
+    written: dict[str, list[str]] = defaultdict(list)
+    for _, conditions in results:
+        for header, value in _row_cells(conditions).items():
+            written[header].append(repr(value))
+    measured = {
+        header
+        for header, values in written.items()
+        if len(set(values)) == len(values) and all(_NUMBER.match(v) for v in values)
+    }
+
+    def stated(conditions: Mapping[str, JsonValue]) -> str:
+        cells = {k: v for k, v in _row_cells(conditions).items() if k not in measured}
+        rest = {k: v for k, v in conditions.items() if k != SOURCE_CELLS and v is not None}
+        return repr(sorted({**rest, **{f"cell {k}": v for k, v in cells.items()}}.items()))
+
+    by_label: dict[str, list[int]] = defaultdict(list)
+    for index, (label, _) in enumerate(results):
+        by_label[label].append(index)
+    return [
+        (first, other)
+        for members in by_label.values()
+        for first in members[:1]
+        for other in members[1:]
+        if stated(results[first][1]) != stated(results[other][1])
+    ]
+
+
+_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")

@@ -6,6 +6,7 @@ engine a hardware cell names in brackets."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 from draftflow.extract import extract
 from draftflow.record.model import ReportedResult
@@ -110,3 +111,143 @@ def test_the_time_a_guides_step_requires_is_no_latency() -> None:
         "Decode reached 41.3 tok/s after it.\n"
     )
     assert {r.value for r in _results({"README.md": guide})} == {41.3}
+
+
+def test_a_gpu_architecture_in_a_spec_table_is_not_the_system() -> None:
+    # Advantech-EdgeSync-Containers/... README.md:139 gave every ACC-README row system `Ampere`
+    from draftflow.extract.conditions.setup_names import systems_named
+
+    assert not systems_named("| GPU | NVIDIA® Ampere architecture with 1024 CUDA® cores |")
+    assert systems_named("| H100 | 97 tokens/s (Hopper) |")  # a row's own generation word
+
+
+def test_a_chat_lines_prompt_rate_is_prefill_and_its_generation_rate_decode() -> None:
+    # Huaming007/Adreno740-Vulkan-LLM-Android README.md:52-56: llama.cpp's chat line; both
+    # rates shared one label as `throughput` (read31-s23 §4); the key right before a value
+    # names it, never the next key
+    demo = (
+        "## 📖 真实对话演示 (Case Study)\n\n"
+        "> **User**: 你是谁？  \n"
+        "> **AI**: 我是来自阿里云的AI助手...  \n"
+        "> `[ Prompt: 606.5 t/s | Generation: 6.6 t/s ]`\n"
+    )
+    metrics = {r.value: r.metric for r in _results({"README.md": demo})}
+    assert metrics == {606.5: "prefill_rate", 6.6: "decode_rate"}
+    labels = {r.label for r in _results({"README.md": demo})}
+    assert len(labels) == 2
+
+
+def _shared(results: list[ReportedResult]) -> list[tuple[float, float]]:
+    from draftflow.extract.labels import labels_shared_across_settings
+
+    pairs = labels_shared_across_settings([(r.label, r.conditions) for r in results])
+    return [(results[a].value, results[b].value) for a, b in pairs]
+
+
+# lhl/strix-halo-testing llm-bench/gpt-oss-120b-F16/README.md:1-6 (read31-s23 §8)
+_LLAMA_BENCH = (
+    "# Benchmark Results\n"
+    "| backend | hipblaslt | -fa | -b | pp512 | tg128 | max_mem |\n"
+    "|---|---|---|---|---|---|---|\n"
+    "| llama.cpp-hip | | | | 349.57653 | 33.580682 | 62332 |\n"
+    "| llama.cpp-hip | 1 | | | nan | **33.66161** | 62963 |\n"
+    "| llama.cpp-hip | | -fa 1 | | nan | 33.021871 | 62086 |\n"
+    "| llama.cpp-hip | 1 | -fa 1 | | nan | 33.016706 | 62116 |\n"
+    "| llama.cpp-vulkan_amdvlk | | | -b 256 | 386.835679 | 33.623666 | 63831 |\n"
+)
+
+# NexVeridian/llm-inference-benchmarks README.md:1-17 (read31-s23 §7, read33-s23)
+_SPEC_DEC = (
+    "# Inference Benchmarks\n"
+    "Apple M4 Max 48GB 16 Core 16-inch using LM Studio\n\n"
+    "| Size (B) | Speed (T/s) | Model           | Type | Quant  | Spec Dec (B) | Spec Quant |\n"
+    "|----------|-------------|-----------------|------|--------|--------------|------------|\n"
+    "| 1.5      | 282         | qwen 2.5        | MLX  | 4      | -            | -          |\n"
+    "| 7        | 101         | qwen 2.5        | MLX  | 4      | -            | -          |\n"
+    "| 14       | 52          | qwen 2.5        | MLX  | 4      | -            | -          |\n"
+    "| 14       | 55          | qwen 2.5        | MLX  | 4      | 1.5          | 4          |\n"
+    "| 14       | 30          | qwen 2.5        | MLX  | 8      | -            | -          |\n"
+)
+
+
+def test_a_setting_column_of_numbers_tells_rows_apart() -> None:
+    # two tg128 rows differing only by `hipblaslt` 1 shared the label `gpt-oss-120b, F16,
+    # llama.cpp-hip, tg128`: a number cell was left to conditions no key reads
+    results = _results({"llm-bench/gpt-oss-120b-F16/README.md": _LLAMA_BENCH})
+    labels = {r.value: r.label for r in results}
+    assert labels[33.580682] != labels[33.66161]
+    assert "hipblaslt 1" in labels[33.66161]
+    assert "max_mem" not in labels[33.66161]  # a measurement of the row, not its setting
+    assert not _shared(results)
+
+
+def test_a_speculative_decoding_row_says_its_draft_model() -> None:
+    # the `Spec Dec (B)` 1.5 row was labelled as the plain row with `Spec Dec (B) -` on the
+    # other: the row that states the draft model is the one its label marks
+    results = _results({"README.md": _SPEC_DEC})
+    labels = {r.value: r.label for r in results}
+    assert "Spec Dec (B) 1.5" in labels[55]
+    assert "Spec Dec" not in labels[52]
+    assert not _shared(results)
+
+
+def test_an_opening_that_speaks_for_every_figure_names_their_model() -> None:
+    # er0080/vllm-benchmarking docs/tuning-playbook.md:1-11,48-56: the model was blank on every
+    # row (read31-s23 §6) though the opening says every number comes from Qwen3.5-9B
+    playbook = (
+        "# Tuning playbook\n\n"
+        "The framework measures and displays; you decide.\n\n"
+        "Every number here comes from a real sweep on this framework: Qwen3.5-9B at "
+        "`max-model-len`\n8192, `gpu-memory-utilization` 0.90, `max-num-seqs` 64, on 2× RTX 3090 "
+        "with vLLM 0.25.1.\nTensor-parallel size 1 and 2 crossed with concurrency 4, 16 and 64.\n\n"
+        "## Pareto frontier\n\nFrom the sweep:\n\n"
+        "| Point | tok/s/GPU | tok/s/user | |\n| --- | --- | --- | --- |\n"
+        "| TP=2, concurrency 4 | 509 | 63.6 | frontier — fastest for one user |\n"
+        "| TP=1, concurrency 4 | 703 | 40.8 | frontier |\n"
+    )
+    results = _results({"docs/tuning-playbook.md": playbook})
+    assert {r.conditions.get("model") for r in results if r.unit == "tokens/s"} == {"Qwen3.5-9B"}
+    cited = {tuple(r.condition_sources.get("model", [])) for r in results if r.unit == "tokens/s"}
+    assert cited == {("docs/tuning-playbook.md:5",)}
+
+
+def test_an_opening_that_only_names_a_model_names_no_figures_model() -> None:
+    # the opening says what the document is about, not which model each run used
+    about = (
+        "# Engine notes\n\nWe compare engines for serving Llama 3.1 8B.\n\n"
+        "## Results\n\n| Engine | tok/s |\n| --- | --- |\n| vLLM | 41.2 |\n| SGLang | 44.0 |\n"
+    )
+    results = _results({"README.md": about})
+    assert results and all(r.conditions.get("model") is None for r in results)
+
+
+def test_a_tips_sections_rule_of_thumb_is_no_result() -> None:
+    # sirrand27/Orin_Nano_Super_Lab README.md:112-116: speeds by model-size class, no model
+    # and no run, were published as results and made the title (read31-s23 §3, read33-s23)
+    readme = (
+        "# Orin Nano Lab\n\n## Performance Tips\n\n"
+        "1. **Models up to 8GB** run mostly in RAM (fast: 15-30 tok/s)\n"
+        "2. **Models 8-30GB** use some swap (medium: 5-15 tok/s)\n"
+        "4. Monitor with: `watch -n 1 free -h`\n\n"
+        "## Results\n\nqwen2.5-coder:7b decoded at 12.4 tok/s.\n"
+    )
+    assert {r.value for r in _results({"README.md": readme})} == {12.4}
+
+
+def test_a_json_records_readings_name_no_setting() -> None:
+    # lhl/strix-halo-testing llm-bench/gpt-oss-120b-F16/results.jsonl:21,47,73,22 (trimmed):
+    # `gtt_delta_mib` 61481 beside 61489 is a reading, not a setting that names a row; the
+    # swept `value` and `hipblaslt` are
+    keys = ("mode", "value", "tokens_per_sec", "build", "hipblaslt", "fa", "gtt_delta_mib")
+    rows = (
+        ("tg", 128, 33.580682, "llama.cpp-hip", "", "", 61481),
+        ("tg", 128, 33.021871, "llama.cpp-hip", "", "-fa 1", 61489),
+        ("tg", 128, 33.66161, "llama.cpp-hip", "1", "", 61481),
+        ("tg", 256, 33.342844, "llama.cpp-hip", "", "", 61589),
+    )
+    text = "".join(json.dumps(dict(zip(keys, row, strict=True))) + "\n" for row in rows)
+    results = _results({"llm-bench/gpt-oss-120b-F16/results.jsonl": text})
+    labels = {r.value: r.label for r in results if r.unit == "tokens/s"}
+    assert not any("_mib" in label for label in labels.values())
+    assert "hipblaslt 1" in labels[33.66161]
+    assert len(set(labels.values())) == len(labels)

@@ -55,6 +55,7 @@ from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.document.lines import PAIR_CELLS, split_pipes
 from draftflow.extract.numeric import cell_numbers
+from draftflow.text.sentences import sentence_spans
 
 
 def seed_conditions(
@@ -462,6 +463,32 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
             resolved.put(key, setting)
     if opening.stated_version and resolved.stated_version is None:
         resolved.stated_version = opening.stated_version
+    model = document_model(context.intro)
+    if model is not None and _names_no_other(chain, "model", model):
+        resolved.put("model", model)
+
+
+_EVERY_FIGURE = re.compile(
+    r"\b(?:every|each|all(?:\s+the)?)\s+(?:\w+\s+)?(?:numbers?|figures?|results?|measurements?|"
+    r"benchmarks?|runs?|tests?)\b(?:\s+\w+){0,3}?\s+(?:comes?|came|are|were|is|was|used?|ran|"
+    r"run|measured|taken|obtained)\b",
+    re.IGNORECASE,
+)
+"""An opening's sentence that speaks for every figure of its document (`Every number here
+comes from a real sweep on this framework: Qwen3.5-9B at …`)."""
+
+
+@lru_cache(maxsize=1 << 10)
+def document_model(intro: str) -> str | None:
+    """The one model an opening's sentence names for every figure of its document
+    (er0080/vllm-benchmarking docs/tuning-playbook.md:9, read31-s23 §6); None where no sentence
+    speaks for every figure or one names two models. An opening that only names a model is
+    what the document is about, not the model of each of its runs (`_read_section_model`)."""
+    for start, end in sentence_spans(intro):
+        sentence = intro[start:end]
+        if _EVERY_FIGURE.search(sentence):
+            return sole_model(vocab.without_engines(sentence))
+    return None
 
 
 def _readme_reading(

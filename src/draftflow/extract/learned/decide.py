@@ -17,7 +17,7 @@ from functools import cached_property
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate, SourceFormat
-from draftflow.extract.classify import UNSPECIFIED, Selected
+from draftflow.extract.classify import UNSPECIFIED, Selected, advised
 from draftflow.extract.harvest.lines import (
     Places,
     harvest_lines,
@@ -139,7 +139,7 @@ def out_by_policy(candidate: Candidate) -> bool:
         text.lower()
         for text in (candidate.key, candidate.heading or "", candidate.row_header or "")
     )
-    if THRESHOLD_WORDS.search(names):
+    if THRESHOLD_WORDS.search(names) or advised(candidate):
         return True
     key = _after_tag(candidate.key) if candidate.format is SourceFormat.LINE else candidate.key
     if any(_names_a_setting(name, candidate) for name in (key, candidate.row_header) if name):

@@ -308,8 +308,24 @@ class _Block:
             written=text[mention.end : unit_end],
             lead_in=self.block.lead_in,
             row_label=self.block.row_label,
+            keyed=self._keyed(clause, mention, unit_end),
         )
         return figure_with_unit(unit, context)
+
+    def _keyed(self, clause: tuple[int, int], mention: NumberMention, unit_end: int) -> str:
+        """`Prompt: 606.5 t/s` where the number opens a clause a `Key:` ends the one before
+        (Huaming007/Adreno740-Vulkan-LLM-Android README.md:56): the key names this value, and
+        no key further back does."""
+        if self.text[clause[0] : mention.start].strip(" ~≈*_`"):
+            return ""
+        key = _KEY_BEFORE.search(self.text, max(0, clause[0] - 40), clause[0])
+        if key is None:
+            return ""
+        return f"{key.group(1)}: {self.text[mention.start : unit_end]}"
+
+
+_KEY_BEFORE = re.compile(r"(\w[\w .-]{0,30}?)\s*:\s*$")
+"""A key and its colon, right before a clause (`[ Prompt: `)."""
 
 
 def _no_result_before(core: str, near: str) -> bool:

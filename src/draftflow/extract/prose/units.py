@@ -232,6 +232,9 @@ class UnitContext:
     """The block's lead-in, which names the figure that opens an item (`metric_before`)."""
     row_label: str | None = None
     """A sentence cell's row head under a header that names nothing (`ProseBlock.row_label`)."""
+    keyed: str = ""
+    """The key written just before the colon that opens the number's clause, with the number
+    and its unit (`Prompt: 606.5 t/s`): the key that names a value is the one right before it."""
 
     def named(self) -> str | None:
         """The metric the phrase just before the number names (`metric_before`)."""
@@ -241,7 +244,7 @@ class UnitContext:
         """The metric named just before the number if it fits the unit, else the first the
         clause names that fits it, else the one its row's head names under a header that
         names nothing (`Model load time | ✅ ready in ~72s` is a load time, not a latency)."""
-        named = self.named()
+        named = self.named() or self._key_names(unit)
         if named and fits_unit(named, unit):
             return named
         found = metric_in(self.clause, unit)
@@ -250,6 +253,15 @@ class UnitContext:
         if found is None and self.row_label:
             return metric_in(self.row_label, unit)
         return found
+
+    def _key_names(self, unit: str) -> str | None:
+        """The metric the key before the number's colon names, where it names more than the
+        unit alone does (`Prompt: 606.5 t/s | Generation: 6.6 t/s`: prefill, then decode)."""
+        if not self.keyed:
+            return None
+        named = metric_in(self.keyed, unit)
+        bare = self.keyed.partition(":")[2]
+        return named if named != metric_in(bare, unit) else None
 
     def measured(self) -> bool:
         """Something used, held or measured the quantity (`used`, `peaked`, `remaining`)."""
