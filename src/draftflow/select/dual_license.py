@@ -59,7 +59,7 @@ def _named(line: str, license_files: Sequence[str]) -> list[str]:
             places.setdefault(spdx, found.start())
     for path in license_files:
         at = line.lower().find(path.lower())
-        spdx = next((s for s, p in _FILE_LICENSE if p.match(path)), None)
-        if at >= 0 and spdx is not None:
-            places[spdx] = min(places.get(spdx, at), at)
+        named = next((s for s, p in _FILE_LICENSE if p.match(path)), None)
+        if at >= 0 and named is not None:
+            places[named] = min(places.get(named, at), at)
     return sorted(places, key=lambda spdx: places[spdx])
