@@ -15,7 +15,13 @@ from draftflow.acquire.snapshot import Document
 from draftflow.draft import template_wording as w
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter, documents_of
-from draftflow.draft.record_facts import UNSTATED_NAMES, is_inference, mentioned, states
+from draftflow.draft.record_facts import (
+    NOT_A_GAP,
+    UNSTATED_NAMES,
+    is_inference,
+    mentioned,
+    states,
+)
 from draftflow.draft.template_wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.draft.unstated_anywhere import unstated_anywhere
 from draftflow.numbers import find_dates
@@ -367,7 +373,7 @@ def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Docume
     unknown = [
         k
         for k in STANDARD_CONDITION_KEYS
-        if not any(states(c, k) for c in stated) and not mentioned(k, texts)
+        if k not in NOT_A_GAP and not any(states(c, k) for c in stated) and not mentioned(k, texts)
     ]
     unknown = unstated_anywhere(unknown, read)
     partial = [

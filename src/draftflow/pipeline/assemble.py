@@ -7,7 +7,7 @@ pinned source; everything the stages did not establish stays null.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from draftflow import __version__
@@ -80,7 +80,11 @@ def assemble(
     record_id = record_id or record_id_for(snapshot.repository)
     results = selection.headline if selection else extraction.reported_results
     profiles = selection.profiles if selection else extraction.test_profiles
-    standing = standing_notes([f.result for f in selection.figures]) if selection else []
+    standing = (
+        standing_notes([f.result for f in selection.figures], _lines_of(snapshot))
+        if selection
+        else []
+    )
     cited = cited_documents(snapshot, results, draft, standing)
     main = main_document(snapshot, cited)
     # A selection's metadata names the runtimes and topics (`_with_selection`): the search
@@ -211,6 +215,16 @@ def _with_selection(record: Record, selection: Selection) -> Record:
             "provenance": provenance,
         }
     )
+
+
+def _lines_of(snapshot: Snapshot) -> Callable[[str], Sequence[str]]:
+    """A document's lines by its pinned URL (none for one the snapshot does not hold)."""
+
+    def lines(url: str) -> Sequence[str]:
+        document = snapshot.by_url(url)
+        return document.line_list if document is not None else ()
+
+    return lines
 
 
 def _license(current: License, spdx: str | None, unstated: str | None = None) -> License:
