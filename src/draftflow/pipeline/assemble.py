@@ -57,10 +57,13 @@ def cited_documents(
     results: Sequence[ReportedResult],
     draft: EditorialDraft,
     notes: Sequence[StandingNote] = (),
+    setup: Sequence[str] = (),
 ) -> list[Document]:
-    """Every document a result, a section or a standing note cites, in snapshot order."""
+    """Every document a result, a section, a standing note or a setup field (`setup`, line
+    URLs) cites, in snapshot order."""
     wanted = {r.source_document_id for r in results}
     urls = {c for s in draft.sections for c in s.citations}
+    urls.update(url.partition("#")[0] for url in setup)
     urls.update(n.document_url for n in notes if n.document_url is not None)
     return [d for d in snapshot.documents if d.document_id in wanted or d.pinned_url in urls]
 
@@ -85,7 +88,7 @@ def assemble(
         if selection
         else []
     )
-    cited = cited_documents(snapshot, results, draft, standing)
+    cited = cited_documents(snapshot, results, draft, standing, _setup_evidence(selection))
     main = main_document(snapshot, cited)
     # A selection's metadata names the runtimes and topics (`_with_selection`): the search
     # of every document for keywords is only for a record assembled without one.
@@ -215,6 +218,18 @@ def _with_selection(record: Record, selection: Selection) -> Record:
             "provenance": provenance,
         }
     )
+
+
+RUN_SETUP_FIELDS = ("experiment_date", "kv_dtype")
+"""Setup fields a figure's run file may state (`select/run_row.py`): their document is listed."""
+
+
+def _setup_evidence(selection: Selection | None) -> list[str]:
+    """The line URLs that state the setup fields a run file may state."""
+    if selection is None:
+        return []
+    evidence = selection.metadata.evidence
+    return [evidence[key] for key in RUN_SETUP_FIELDS if key in evidence]
 
 
 def _lines_of(snapshot: Snapshot) -> Callable[[str], Sequence[str]]:
