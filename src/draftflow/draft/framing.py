@@ -160,14 +160,30 @@ def _of_a_model(writer: Framed, item: Grounded) -> bool:
     a model's speed, time or accuracy of no stated model claims nothing a reader can place."""
     if not is_inference(item.result):
         return True  # an interconnect's bandwidth or a clock is no model's
-    return bool(w.text(item.result.conditions.get("model"))) or writer.common_model() is not None
+    if writer.common_model() is not None:
+        return True
+    return looks_like_a_model(w.text(item.result.conditions.get("model")) or "")
+
+
+_BILLIONS = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s?[Bb](?![A-Za-z])")
+
+
+def looks_like_a_model(name: str) -> bool:
+    """Whether a stated model reads as one: a known family (`Qwen3.5-9B`), a hub id
+    (`meta-llama/Llama-2-70b-chat-hf`) or a size in billions (`Nemotron-3-Super-120B`). A
+    stack's name read as the model (MiaAI's "Anemll 1M/6" stack: "throughput of ~160-190
+    tokens/s for Anemll 1M") names none."""
+    name = name.strip()
+    if not name:
+        return False
+    return bool(family_names_in(name)) or "/" in name or _BILLIONS.search(name) is not None
 
 
 def _lead_claimed(writer: Framed, fact: Fact) -> bool:
     """The lead claim leads the title where each of its figures has a unit, a claimable
     metric and a stated model."""
     cited = _cited(writer, fact.inputs)
-    model = bool(fact.subject) or all(_of_a_model(writer, item) for item in cited)
+    model = looks_like_a_model(fact.subject) or all(_of_a_model(writer, item) for item in cited)
     return bool(cited) and model and all(_claimed(ref) for ref in fact.inputs)
 
 
@@ -368,7 +384,10 @@ def titles(writer: Framed, repository: str) -> list[str]:
     repository."""
     model = writer.common_model()
     subject = model if model and claim_is_the_models(writer, model) else repository
-    where, claim = setting(writer), claim_phrase(writer)
+    claim = claim_phrase(writer)
+    # no claim in the title: the setting is the headline's, not that of a figure it leaves
+    # out (ninehills's "LMDeploy on RTX4090" named one engine of a comparison of several)
+    where = setting(writer, of_claim=bool(claim))
     joined = f"{subject} {where}" if where.startswith("on ") else f"{subject}: {where}"
     candidates = []
     if where and claim:

@@ -353,3 +353,38 @@ def test_a_title_names_the_column_of_one_cell_of_a_swept_row() -> None:
     )
     draft = draft_deterministic(snapshot, selection_of([result]), RecordMetadata())
     assert "3.1 tokens/s at 64k" in draft.title, draft.title
+
+
+def test_a_stack_s_name_read_as_the_model_claims_nothing_in_a_title() -> None:
+    """MiaAI (session 24): "throughput of ~160–190 tokens/s for Anemll 1M" named the
+    "Anemll 1M/6" stack as the model; a model name has a family, a hub id or a size."""
+    text = "# Stack\n\n| Workload | See |\n|---|---|\n| Six chats | ~160–190 tok/s aggregate |\n"
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    stack = make_result(document, 5, 160, conditions={"model": "Anemll 1M"}).model_copy(
+        update={"metric": "throughput", "statistic": "range_min"}
+    )
+    draft = draft_deterministic(snapshot, selection_of([stack]), RecordMetadata())
+    assert "Anemll" not in draft.title and "160" not in draft.title, draft.title
+    from draftflow.draft.framing import looks_like_a_model  # (new in session 24)
+
+    for name in ("Qwen3.5-9B", "meta-llama/Llama-2-70b-chat-hf", "Nemotron-3-Super-120B"):
+        assert looks_like_a_model(name), name
+
+
+def test_a_title_without_a_claim_names_the_headline_s_setting_not_a_left_out_figure_s() -> None:
+    """ninehills (session 24): with no claim of a stated model, the title read "LMDeploy on
+    NVIDIA RTX4090 24GB", the engine of one figure of a comparison of four engines."""
+    text = (
+        "# TPS on RTX4090\n\n| engine | TPS@1 |\n|---|---|\n| LMDeploy | 88.5 |\n| vLLM | 50.7 |\n"
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 5, 88.5, conditions={"engine": "LMDeploy", "system": "RTX4090"}),
+        make_result(document, 6, 50.7, conditions={"engine": "vLLM", "system": "RTX4090"}),
+    ]
+    meta = RecordMetadata(runtimes=["LMDeploy", "vLLM"], system="RTX4090")
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    assert "88.5" not in draft.title, draft.title
+    assert "LMDeploy on" not in draft.title, draft.title  # both engines, or none
