@@ -114,7 +114,11 @@ def engines(writer: Framed, *, of_claim: bool = True) -> list[str]:
         stated = stated if len(stated) * 2 > len(named) else []
     runtimes = writer.facts.runtimes if writer.facts is not None else []
     spelled = [r for r in runtimes if any(r.lower() in s.lower() for s in stated)]
-    return (spelled or w.unique(stated))[:MAX_ENGINES_IN_TITLE]
+    every = all(any(r.lower() in s.lower() for r in spelled) for s in stated)
+    chosen: list[str] = spelled if spelled and every else w.unique(stated)
+    # two of four engines is no setting (ninehills: "vLLM / ExLlamaV2 on RTX4090" over
+    # LMDeploy, TGI, vLLM and ExLlamaV2): every engine, or none
+    return chosen if len(chosen) <= MAX_ENGINES_IN_TITLE else []
 
 
 def setting(writer: Framed, *, of_claim: bool = True) -> str:

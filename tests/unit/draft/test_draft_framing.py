@@ -388,3 +388,21 @@ def test_a_title_without_a_claim_names_the_headline_s_setting_not_a_left_out_fig
     draft = draft_deterministic(snapshot, selection_of(results), meta)
     assert "88.5" not in draft.title, draft.title
     assert "LMDeploy on" not in draft.title, draft.title  # both engines, or none
+
+
+def test_a_setting_names_every_engine_of_its_figures_or_none() -> None:
+    """ninehills (session 24): "vLLM / ExLlamaV2 on NVIDIA RTX4090 24GB" named two of the
+    four engines its headline compares."""
+    rows = [("LMDeploy", 88.5), ("vLLM", 50.7), ("TGI", 40.1), ("ExLlamaV2", 60.2)]
+    text = "# TPS on RTX4090\n\n| engine | TPS@1 |\n|---|---|\n" + "".join(
+        f"| {engine} | {value} |\n" for engine, value in rows
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 5 + i, value, conditions={"engine": engine, "system": "RTX4090"})
+        for i, (engine, value) in enumerate(rows)
+    ]
+    meta = RecordMetadata(runtimes=["vLLM", "ExLlamaV2"], system="RTX4090")
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    assert "vLLM / ExLlamaV2" not in draft.title and "vLLM / ExLlamaV2" not in draft.answer
