@@ -20,9 +20,11 @@ from typing import Protocol
 from draftflow.draft import template_wording as w
 from draftflow.draft.facts import wording as facts_wording
 from draftflow.draft.facts.fact_types import Fact, FactKind, FigureRef
-from draftflow.draft.facts.figures import figure_ref, metric_name
+from draftflow.draft.facts.figures import figure_ref, is_number_setting, metric_name
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
+from draftflow.draft.record_facts import is_inference
+from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.extract.conditions.setup_names import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers import find_numbers
@@ -110,13 +112,13 @@ def engines(writer: Framed, *, of_claim: bool = True) -> list[str]:
         stated = [n for n in named if n]
         # of the headline as a whole, as of its system: what most of its figures state
         stated = stated if len(stated) * 2 > len(named) else []
-    distinct = w.unique(stated)
-    if len(distinct) > MAX_ENGINES_IN_TITLE:
-        return []  # five runtimes' figures were "measured under OpenVINO" (aallan, read33-s24)
     runtimes = writer.facts.runtimes if writer.facts is not None else []
     spelled = [r for r in runtimes if any(r.lower() in s.lower() for s in stated)]
-    # the record's spelling of each engine, only where it spells them all
-    return spelled if len(spelled) == len(distinct) else distinct
+    every = all(any(r.lower() in s.lower() for r in spelled) for s in stated)
+    chosen: list[str] = spelled if spelled and every else w.unique(stated)
+    # two of four engines is no setting (ninehills: "vLLM / ExLlamaV2 on RTX4090" over
+    # LMDeploy, TGI, vLLM and ExLlamaV2): every engine, or none
+    return chosen if len(chosen) <= MAX_ENGINES_IN_TITLE else []
 
 
 def setting(writer: Framed, *, of_claim: bool = True) -> str:
@@ -138,7 +140,7 @@ def claim_phrase(writer: Framed) -> str:
     model. A figure without a unit claims nothing a reader can weigh, so the main
     comparison's best figure stands instead."""
     lead = writer.lead_claim()
-    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
+    if lead is not None and _lead_claimed(writer, lead[0]):
         return _lead_phrase(writer, lead[0])
     first = _first_claim(writer)
     if first is not None:
@@ -147,11 +149,46 @@ def claim_phrase(writer: Framed) -> str:
     if main is None or main[0].kind is not FactKind.LEADER:
         return ""
     best = main[0].inputs[0]
-    if not _claimed(best):
+    if not _claimed(best) or not all(_of_a_model(writer, i) for i in _cited(writer, (best,))):
         return ""
     # `of`, not `up to`: the best of the headline is not the repository's best (lhl's title
     # said "up to 77.96 tokens/s" over a repository that reports 195.65 elsewhere)
     return f"{main[0].metric} of {facts_wording.amount(best)}"
+
+
+def _of_a_model(writer: Framed, item: Grounded) -> bool:
+    """Whether the figure is a stated model's: its own conditions name one, or the record
+    names the model every headline figure is of. A title's claim is the subject's: er0080's
+    "vLLM, throughput of 4427 tokens/s" was a 125M model's plumbing check beside a Qwen3.5-9B
+    sweep, sirrand27's "15-30 tokens/s" a rule of thumb for "Models up to 8GB" (read33-s23):
+    a model's speed, time or accuracy of no stated model claims nothing a reader can place."""
+    if not is_inference(item.result):
+        return True  # an interconnect's bandwidth or a clock is no model's
+    if writer.common_model() is not None:
+        return True
+    return looks_like_a_model(w.text(item.result.conditions.get("model")) or "")
+
+
+_BILLIONS = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s?[Bb](?![A-Za-z])")
+
+
+def looks_like_a_model(name: str) -> bool:
+    """Whether a stated model reads as one: a known family (`Qwen3.5-9B`), a hub id
+    (`meta-llama/Llama-2-70b-chat-hf`) or a size in billions (`Nemotron-3-Super-120B`). A
+    stack's name read as the model (MiaAI's "Anemll 1M/6" stack: "throughput of ~160-190
+    tokens/s for Anemll 1M") names none."""
+    name = name.strip()
+    if not name:
+        return False
+    return bool(family_names_in(name)) or "/" in name or _BILLIONS.search(name) is not None
+
+
+def _lead_claimed(writer: Framed, fact: Fact) -> bool:
+    """The lead claim leads the title where each of its figures has a unit, a claimable
+    metric and a stated model."""
+    cited = _cited(writer, fact.inputs)
+    model = looks_like_a_model(fact.subject) or all(_of_a_model(writer, item) for item in cited)
+    return bool(cited) and model and all(_claimed(ref) for ref in fact.inputs)
 
 
 def _lead_phrase(writer: Framed, fact: Fact) -> str:
@@ -163,7 +200,8 @@ def _lead_phrase(writer: Framed, fact: Fact) -> str:
     written = ranged.pop() if len(ranged) == 1 and cited else ""
     amount = written or facts_wording.figures_range(fact)
     shared = {_at_concurrency(item) for item in cited}
-    phrase = f"{fact.metric} of {amount}{shared.pop() if len(shared) == 1 else ''}"
+    column = _at_column(cited[0]) if len(cited) == 1 else ""
+    phrase = f"{fact.metric} of {amount}{column}{shared.pop() if len(shared) == 1 else ''}"
     subject = fact.subject or _one_own_model(cited)
     given = all(_models_figure(item, subject) for item in cited)
     if subject and writer.common_model() is None and given and _said(writer, subject):
@@ -175,7 +213,7 @@ def _first_phrase(writer: Framed, first: Grounded) -> str:
     """The headline's first claimable figure as its line writes it, for its model where the
     record names none and the line gives the figure to it."""
     amount = _range_as_written(first) or facts_wording.amount(figure_ref(first, writer.written))
-    phrase = f"{metric_name(first)} of {amount}{_at_concurrency(first)}"
+    phrase = f"{metric_name(first)} of {amount}{_at_column(first)}{_at_concurrency(first)}"
     model = w.text(first.result.conditions.get("model"))
     named = model and writer.common_model() is None and _models_figure(first, model)
     if model and named and _said(writer, model):
@@ -195,6 +233,27 @@ def _range_as_written(item: Grounded) -> str:
         if len(mention.numbers) == 2 and any(n.matches(value) for n in mention.numbers):
             return w.with_unit(line[mention.start : mention.end], item.result.unit)
     return ""
+
+
+MIN_SWEEP_CELLS = 2
+"""Other cells of a row, under settings stated as numbers, that make it a sweep."""
+
+
+def _at_column(item: Grounded) -> str:
+    """` at 64k` where the figure is one cell of a row that sweeps a setting across its
+    columns (FastFlowLM's decode row at 1k ... 128k): the title's one figure named without its
+    column read as the model's speed, though it was its second lowest (read33-s23); `""`
+    otherwise."""
+    cells = item.result.conditions.get(SOURCE_CELLS)
+    own = item.result.label.rsplit(",", 1)[-1].strip()
+    if not isinstance(cells, dict) or not is_number_setting(own) or own in cells:
+        return ""
+    swept = [
+        header
+        for header, value in cells.items()
+        if is_number_setting(header) and isinstance(value, int | float)
+    ]
+    return f" at {own}" if len(swept) >= MIN_SWEEP_CELLS else ""
 
 
 def _at_concurrency(item: Grounded) -> str:
@@ -219,7 +278,9 @@ def _first_claim(writer: Framed) -> Grounded | None:
     claimable = [
         item
         for item in writer.grounded
-        if item.result.value > 0 and _claimed(figure_ref(item, writer.written))
+        if item.result.value > 0
+        and _claimed(figure_ref(item, writer.written))
+        and _of_a_model(writer, item)
     ]
     primary = [item for item in claimable if item.result.metric not in SECONDARY_TITLE_METRICS]
     return next(iter(primary or claimable), None)
@@ -281,7 +342,7 @@ def _claimed_refs(writer: Framed) -> tuple[FigureRef, ...]:
     claim's, else the headline's first figure, else the main comparison's best."""
     lead = writer.lead_claim()
     first = _first_claim(writer)
-    if lead is not None and all(_claimed(ref) for ref in lead[0].inputs):
+    if lead is not None and _lead_claimed(writer, lead[0]):
         return lead[0].inputs
     if first is not None:
         return (figure_ref(first, writer.written),)
@@ -327,7 +388,10 @@ def titles(writer: Framed, repository: str) -> list[str]:
     repository."""
     model = writer.common_model()
     subject = model if model and claim_is_the_models(writer, model) else repository
-    where, claim = setting(writer), claim_phrase(writer)
+    claim = claim_phrase(writer)
+    # no claim in the title: the setting is the headline's, not that of a figure it leaves
+    # out (ninehills's "LMDeploy on RTX4090" named one engine of a comparison of several)
+    where = setting(writer, of_claim=bool(claim))
     joined = f"{subject} {where}" if where.startswith("on ") else f"{subject}: {where}"
     candidates = []
     if where and claim:

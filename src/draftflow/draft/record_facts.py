@@ -51,8 +51,10 @@ MENTIONS = {
     # `Number of Parallel Model Requests Allowed`, `OLLAMA_NUM_PARALLEL`; not a parallelism
     "concurrency": r"\bconcurren\w*|\bsequential(?:ly)?\b|\bbatch size|num_parallel"
     r"|(?<!tensor )(?<!pipeline )(?<!data )(?<!expert )\bparallel\b(?![ _-]?(?:size|degree))",
+    # (a sequence length, FastFlowLM's `TPS at different sequence lengths`, says how long
+    # the input grew: "no figure states its input tokens" beside a 64k column misled)
     "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
-    r"|\bpp\d+\b",
+    r"|\bpp\d+\b|\bsequence[_ -]length",
     # `512-token outputs`, `a 64- vs 8-token generation` (a count: not `Token Generation Time`)
     "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
     r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)"
@@ -66,6 +68,12 @@ MENTIONS = {
     r"|(?<![a-z0-9])(?:ud-)?i?q[1-8](?:_[0-9a-z]+)+(?![a-z0-9])",
     "speculative_decoding": r"\bspeculat\w*|\bmtp\b|\bdraft model\b|\beagle\d?\b|\bdflash\b",
 }
+
+
+NOT_A_GAP = frozenset({"speculative_decoding"})
+"""Conditions never named as a gap: one is written only where no document read speaks of
+it, and then nothing says it was used (llama-bench's pp512 "leaves its speculative decoding
+unknown" was read as false, read33-s23)."""
 
 
 _MENTIONED = {key: gated(re.compile(pattern, re.IGNORECASE)) for key, pattern in MENTIONS.items()}

@@ -15,7 +15,13 @@ from draftflow.acquire.snapshot import Document
 from draftflow.draft import template_wording as w
 from draftflow.draft.grounding import format_value
 from draftflow.draft.parts import Grounded, SectionWriter, documents_of
-from draftflow.draft.record_facts import UNSTATED_NAMES, is_inference, mentioned, states
+from draftflow.draft.record_facts import (
+    NOT_A_GAP,
+    UNSTATED_NAMES,
+    is_inference,
+    mentioned,
+    states,
+)
 from draftflow.draft.template_wording import MAX_METRICS, SETUP_FIELDS, STANDARD_CONDITION_KEYS
 from draftflow.draft.unstated_anywhere import unstated_anywhere
 from draftflow.numbers import find_dates
@@ -364,12 +370,7 @@ def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Docume
     if not grounded:
         return []  # a model's run conditions are no gap of a bandwidth or a clock
     stated = [item.result.conditions for item in grounded]
-    unknown = [
-        k
-        for k in STANDARD_CONDITION_KEYS
-        if not any(states(c, k) for c in stated) and not mentioned(k, texts)
-    ]
-    unknown = unstated_anywhere(unknown, read)
+    unknown = unstated_anywhere(_unstated_keys(stated, texts), read)
     partial = [
         k
         for k in STANDARD_CONDITION_KEYS
@@ -389,6 +390,16 @@ def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Docume
     if partial:
         sentences.append(f"Only some headline figures state their {w.join(w.key_names(partial))}.")
     return sentences
+
+
+def _unstated_keys(stated: Sequence[Conditions], texts: Sequence[str]) -> list[str]:
+    """The standard conditions no figure states and no cited text speaks of (never a
+    `NOT_A_GAP` one)."""
+    return [
+        k
+        for k in STANDARD_CONDITION_KEYS
+        if k not in NOT_A_GAP and not any(states(c, k) for c in stated) and not mentioned(k, texts)
+    ]
 
 
 def _setup_gap_sentences(setup: ReportedSetup, read: Sequence[Document]) -> list[str]:

@@ -9,8 +9,9 @@ every document a note cites (`StandingNote.document_url`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from draftflow.draft.grounding import format_value
@@ -53,9 +54,36 @@ _WHAT_THEY_ARE = {
 says so in words other than the status's name, so the sentence says what they are."""
 
 
+_MEASURED = re.compile(r"\b(?:measured|benchmarked)\b|实测|實測|実測", re.IGNORECASE)
+"""Words with which an author says figures were measured (`通过 vkpeak 实测`)."""
+LINES_ABOVE = 3
+"""Lines above a column's header that introduce its table."""
+Lines = Callable[[str], Sequence[str]]
+"""A document's lines by its pinned URL (none for a document not at hand)."""
+
+
+def _contradicted(status: ResultStatus, document_url: str, lines: Lines | None) -> bool:
+    """Whether the author's own words beside the table say its figures were measured, where a
+    column header reads as a specification (Huaming007's `理论峰值` "theoretical peak" column
+    under "通过 `vkpeak` 实测", measured by vkpeak): "the author marks them as specification"
+    would then be false (read33-s23), though the figures stay out of an LLM headline."""
+    if status.status is not Status.SPECIFICATION or status.scope is not StandingScope.COLUMN:
+        return False
+    text = lines(document_url) if lines is not None else ()
+    start = max(0, status.line - 1 - LINES_ABOVE)
+    return any(_MEASURED.search(line) for line in text[start : status.line])
+
+
 def _status_sentence(status: ResultStatus, document_url: str, values: Sequence[str]) -> str:
     what = _WHAT_THEY_ARE.get(status.status)
     place = _place(status, document_url)
+    if status.scope is StandingScope.FILE_NAME:
+        # the path's word is no mark the author put on the figures (cipher982's
+        # `docs/specs/ai-operator.md`: "The author marks ... as specification ("specs")")
+        return (
+            f'The path of the document at {place} reads "{status.words}", so its figures are '
+            f"taken as {status.status.value}, none of them a headline result."
+        )
     if what is not None:
         return (
             f"The figures at {place} are {what}"
@@ -108,9 +136,12 @@ def _attribution_sentence(attribution: Attribution, document_url: str) -> str:
     )
 
 
-def standing_notes(results: Sequence[ReportedResult]) -> list[StandingNote]:
+def standing_notes(
+    results: Sequence[ReportedResult], lines: Lines | None = None
+) -> list[StandingNote]:
     """Why the status-marked and attributed figures are not in the headline, each sentence
-    with the document it cites."""
+    with the document it cites; a status the author's own words beside it contradict
+    (`_contradicted`, read with `lines`) gets no sentence."""
     # A mark is read from its figure's own document, so that figure's URL is the mark's.
     documents: dict[ResultStatus | Attribution, str] = {}
     statuses: Counter[ResultStatus] = Counter()
@@ -125,6 +156,8 @@ def standing_notes(results: Sequence[ReportedResult]) -> list[StandingNote]:
         elif result.attribution is not None:
             attributed[result.attribution] += 1
             documents.setdefault(result.attribution, url)
+    kept = [s for s in statuses if not _contradicted(s, documents[s], lines)]
+    statuses = Counter({s: statuses[s] for s in kept})
     notes = [
         StandingNote(_status_sentence(s, documents[s], values[s]), documents[s])
         for s, _ in statuses.most_common(MAX_STANDING_NOTES)

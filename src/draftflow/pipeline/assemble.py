@@ -7,7 +7,7 @@ pinned source; everything the stages did not establish stays null.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from draftflow import __version__
@@ -57,10 +57,13 @@ def cited_documents(
     results: Sequence[ReportedResult],
     draft: EditorialDraft,
     notes: Sequence[StandingNote] = (),
+    setup: Sequence[str] = (),
 ) -> list[Document]:
-    """Every document a result, a section or a standing note cites, in snapshot order."""
+    """Every document a result, a section, a standing note or a setup field (`setup`, line
+    URLs) cites, in snapshot order."""
     wanted = {r.source_document_id for r in results}
     urls = {c for s in draft.sections for c in s.citations}
+    urls.update(url.partition("#")[0] for url in setup)
     urls.update(n.document_url for n in notes if n.document_url is not None)
     return [d for d in snapshot.documents if d.document_id in wanted or d.pinned_url in urls]
 
@@ -80,8 +83,12 @@ def assemble(
     record_id = record_id or record_id_for(snapshot.repository)
     results = selection.headline if selection else extraction.reported_results
     profiles = selection.profiles if selection else extraction.test_profiles
-    standing = standing_notes([f.result for f in selection.figures]) if selection else []
-    cited = cited_documents(snapshot, results, draft, standing)
+    standing = (
+        standing_notes([f.result for f in selection.figures], _lines_of(snapshot))
+        if selection
+        else []
+    )
+    cited = cited_documents(snapshot, results, draft, standing, _setup_evidence(selection))
     main = main_document(snapshot, cited)
     # A selection's metadata names the runtimes and topics (`_with_selection`): the search
     # of every document for keywords is only for a record assembled without one.
@@ -211,6 +218,28 @@ def _with_selection(record: Record, selection: Selection) -> Record:
             "provenance": provenance,
         }
     )
+
+
+RUN_SETUP_FIELDS = ("experiment_date", "kv_dtype")
+"""Setup fields a figure's run file may state (`select/run_row.py`): their document is listed."""
+
+
+def _setup_evidence(selection: Selection | None) -> list[str]:
+    """The line URLs that state the setup fields a run file may state."""
+    if selection is None:
+        return []
+    evidence = selection.metadata.evidence
+    return [evidence[key] for key in RUN_SETUP_FIELDS if key in evidence]
+
+
+def _lines_of(snapshot: Snapshot) -> Callable[[str], Sequence[str]]:
+    """A document's lines by its pinned URL (none for one the snapshot does not hold)."""
+
+    def lines(url: str) -> Sequence[str]:
+        document = snapshot.by_url(url)
+        return document.line_list if document is not None else ()
+
+    return lines
 
 
 def _license(current: License, spdx: str | None, unstated: str | None = None) -> License:

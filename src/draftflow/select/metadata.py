@@ -11,7 +11,7 @@ field no source states stays None.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.conditions.setup_names import precision_in, systems_named
@@ -23,6 +23,7 @@ from draftflow.select.keywords import HARDWARE, PLATFORMS
 from draftflow.select.measured_model import first_stated, read_model
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_names import one_model
+from draftflow.select.run_row import RunRow, folder_run_date, run_row
 from draftflow.select.setup_fields import (
     Stated,
     read_context_limit,
@@ -96,8 +97,10 @@ def read_metadata(
     meta.hardware_topics = read_topics(meta, headline, cited, HARDWARE, "hardware")
     meta.platform_topics = read_topics(meta, headline, cited, PLATFORMS, "platform")
     _quantization(meta, headline)
-    _experiment_date(meta, headline, cited)
+    rows = [run_row(snapshot, result) for result in headline]
+    _experiment_date(meta, headline, cited, rows, snapshot)
     _setup_fields(meta, snapshot, front if runs_a_model(headline) else [], readme)
+    _run_kv_dtype(meta, rows)
     meta.measurement_scope = measurement_scope(r.metric for r in every)
     return meta
 
@@ -235,8 +238,28 @@ def _quantization(meta: RecordMetadata, headline: list[ReportedResult]) -> None:
     meta.unstated["quantization"] = "no source states the quantization of the measured model"
 
 
+def _run_kv_dtype(meta: RecordMetadata, rows: Sequence[RunRow | None]) -> None:
+    """The KV-cache type every headline figure's own run row states (`select/run_row.py`),
+    where no document the setup is read from states one: lhl's `type_k`/`type_v` `f16` in
+    each `results.jsonl` row (read33-s23)."""
+    silent = meta.unstated.get("kv_dtype", "").startswith("no source states")
+    if meta.kv_dtype is not None or not silent or not rows or None in rows:
+        return
+    types = {row.kv_dtype for row in rows if row is not None}
+    if len(types) != 1 or None in types:
+        return
+    first = next(row for row in rows if row is not None)
+    meta.kv_dtype = first.kv_dtype
+    meta.evidence["kv_dtype"] = first.url
+    meta.unstated.pop("kv_dtype", None)
+
+
 def _experiment_date(
-    meta: RecordMetadata, headline: list[ReportedResult], cited: list[Document]
+    meta: RecordMetadata,
+    headline: list[ReportedResult],
+    cited: list[Document],
+    rows: Sequence[RunRow | None] = (),
+    snapshot: Snapshot | None = None,
 ) -> None:
     """The dates of the headline figures: each figure's own date condition, else the dating
     line of its own document (`| Date | 2026-08-21 |` dates that report's figures, not the
@@ -246,8 +269,12 @@ def _experiment_date(
     by_document = {d.document_id: _dating_line(d) for d in cited}
     dates: dict[str, str] = {}
     undated = 0
-    for result in headline:
-        dated = _own_date(result) or by_document.get(result.source_document_id)
+    runs = list(rows) or [None] * len(headline)
+    for result, row in zip(headline, runs, strict=True):
+        # a figure's own run row dates it (lhl's `test_time`), before its document's line
+        ran = (row.date, row.url) if row is not None and row.date else None
+        ran = ran or (folder_run_date(snapshot, result) if snapshot is not None else None)
+        dated = _own_date(result) or ran or by_document.get(result.source_document_id)
         if dated is None:
             undated += 1
         else:

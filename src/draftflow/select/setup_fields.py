@@ -21,6 +21,7 @@ from draftflow.extract.conditions.setup import is_setup_title
 from draftflow.extract.document import parse_document
 from draftflow.extract.document.lines import PAIR_CELLS, is_table_row, split_pipes
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
+from draftflow.select.dual_license import dual_license
 
 _TP = re.compile(
     r"(?:--tensor[-_]parallel[-_]size|\btensor[-_ ]parallel(?:ism|[-_ ]size)?|\btp[-_]size)"
@@ -239,8 +240,13 @@ def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
     under a `License` heading names; none where the repository carries several license
     files or its README line names several licenses (NexVeridian's `LICENSE-MIT` and
     `LICENSE-Apache`, "dual-licensed under either ... or ...", read as MIT): one of them
-    alone is not what the repository declares."""
+    alone is not what the repository declares. A README line that plainly offers the choice
+    (`dual_license`: "either MIT or Apache 2.0 at your option") declares both, as the SPDX
+    expression `MIT OR Apache-2.0`."""
     several = _license_files(snapshot)
+    offered = dual_license(readme, several) if readme is not None else None
+    if readme is not None and offered is not None:
+        return Stated(offered[0], evidence=readme.line_url(offered[1]))
     if len(several) > 1:
         return Stated(
             None,

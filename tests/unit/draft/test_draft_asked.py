@@ -173,3 +173,39 @@ def test_a_cell_every_row_has_is_stated_by_every_figure_though_a_condition_reads
     bare: dict[str, JsonValue] = {"engine": "LM Studio", "source_cells": {}}
     text = _section(_draft([{**mlx, "source_cells": {"Type": "GUFF"}}, bare]), "What changes")
     assert text is not None and "Some figures state their type and others do not" in text
+
+
+OLLAMA = """# Ollama on Jetson Orin NX
+
+| model | quantization | tok/s |
+|---|---|---|
+| DeepSeek R1 1.5B | Q4_K_M | 15 |
+| Qwen 2.5 0.5B | Q4_K_M | 25 |
+| Llama 3.2 1B | Q8_0 | 17 |
+| Qwen 2.5 Coder 0.5B | Q8_0 | 25 |
+"""
+
+
+def test_arms_whose_figures_differ_within_say_so() -> None:
+    """Advantech (read33-s23): "What changes between the Q4_K_M, Q4_0 and Q8_0 arms? They
+    share engine Ollama." over arms each of which holds several models."""
+    snapshot = snapshot_of({"README.md": OLLAMA})
+    document = snapshot.documents[0]
+    rows = [("DeepSeek R1 1.5B", "Q4_K_M"), ("Qwen 2.5 0.5B", "Q4_K_M")]
+    rows += [("Llama 3.2 1B", "Q8_0"), ("Qwen 2.5 Coder 0.5B", "Q8_0")]
+    values = [15.0, 25.0, 17.0, 25.0]
+    results = [
+        make_result(
+            document,
+            5 + i,
+            value,
+            conditions={"model": model, "weight_precision": precision, "engine": "Ollama"},
+        )
+        for i, ((model, precision), value) in enumerate(zip(rows, values, strict=True))
+    ]
+    draft = draft_deterministic(
+        snapshot, selection_of(results), RecordMetadata(runtimes=["Ollama"])
+    )
+    text = _section(draft, "What changes between the Q4_K_M and Q8_0 arms?")
+    assert text is not None, [s.heading for s in draft.sections]
+    assert "Within an arm the figures also differ in model" in text, text

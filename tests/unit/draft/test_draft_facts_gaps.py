@@ -57,7 +57,7 @@ def test_each_gap_in_its_order_with_its_figures() -> None:
     assert repetitions.arithmetic == "no figure states repetitions or a spread"
     assert conditions.arithmetic == (
         "no figure states concurrency, input_tokens, output_tokens, temperature, top_p, "
-        "cache_state, quantization, speculative_decoding"
+        "cache_state, quantization"
     )
     assert conditions.detail == "concurrency, input tokens, output tokens, temperature"
     assert (version.arithmetic, version.detail) == ("no figure states an engine version", "vLLM")
@@ -146,3 +146,25 @@ def test_a_gap_holds_of_every_document_read_not_only_the_headline_s() -> None:
     repeated = ["NOTES.md", "Each configuration: n=10 trials, ±0.30 tok/s."]
     assert "repetitions" not in _subjects(unstated(grounded, value, repeated))
     assert "repetitions" in _subjects(unstated(grounded, value, ["NOTES.md", "One pass."]))
+
+
+def test_speculative_decoding_is_never_named_a_gap() -> None:
+    """lhl's llama-bench pp512/tg128 (read33-s23): "No headline figure ... states its
+    speculative decoding": a method that never decodes speculatively leaves nothing unknown,
+    and a gap is written only where no document speaks of it."""
+    (conditions,) = [f for f in _gaps({}) if f.subject == "conditions"]
+    assert "speculative" not in conditions.arithmetic
+    bench = PLAIN + "\n| model | test | t/s |\n| m | pp512 | 9 |\n| m | tg128 | 3 |\n"
+    assert [
+        f
+        for f in _gaps({**COMPARABLE, "speculative_decoding": None}, bench)
+        if f.subject == "conditions"
+    ] == []
+
+
+def test_a_sequence_length_speaks_of_the_input_tokens() -> None:
+    """FastFlowLM's "Decoding Speed (TPS at different sequence lengths)" with a 64k column:
+    "No headline figure ... states its input tokens" misled (read33-s23)."""
+    lengths = PLAIN + "\n### Decoding Speed (TPS at different sequence lengths)\n"
+    (conditions,) = [f for f in _gaps({}, lengths) if f.subject == "conditions"]
+    assert "input_tokens" not in conditions.arithmetic

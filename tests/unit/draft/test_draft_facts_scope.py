@@ -115,3 +115,19 @@ def test_no_range_that_leaves_out_a_headline_figure_of_its_metric() -> None:
     figures = [item.result for item in headline]
     assert FactKind.SPAN not in _kinds(headline, figures)
     assert FactKind.SPAN in _kinds(headline[:2], figures[:2])
+
+
+def test_no_range_over_figures_nothing_the_record_states_tells_apart() -> None:
+    """er0080 (read33-s23): "The headline startup time figures run from ~25s (NVIDIA GeForce
+    RTX 3090, startup time in docs/hardware-verification.md) to ~72s (the same)": a 125M model
+    and a 27B FP8 model on two cards, which the record does not state; one label for both."""
+    text = "# Checks\n\n- load: ~25s\n- load: ~72s\n"
+    doc = make_document("docs/hardware-verification.md", text)
+    same = {"system": "RTX 3090"}
+    first = make_result(doc, 3, 25.0, label="RTX 3090, startup time", conditions=same)
+    second = make_result(doc, 4, 72.0, label="RTX 3090, startup time", conditions=same)
+    grounded = [Grounded(first, doc), Grounded(second, doc)]
+    assert FactKind.SPAN not in _kinds(grounded, [first, second])
+    # told apart by their labels, the two still make a range
+    named = second.model_copy(update={"label": "RTX 3090, TP2, startup time"})
+    assert FactKind.SPAN in _kinds([grounded[0], Grounded(named, doc)], [first, named])

@@ -245,7 +245,7 @@ def test_a_title_says_what_it_knows_never_a_template() -> None:
     assert all("source-reported" not in t for t in draft.title_fallbacks)
 
 
-FABRIC = """# Two nodes
+FABRIC = """# Two nodes of Qwen3-8B
 
 The interconnect measures 13.9 GB/s of all-reduce bus bandwidth.
 
@@ -261,7 +261,8 @@ def test_a_title_claims_a_model_s_figure_before_an_interconnect_s() -> None:
     fabric = make_result(document, 3, 13.9).model_copy(
         update={"metric": "bandwidth", "unit": "GB/s"}
     )
-    decode = make_result(document, 5, 65.8)
+    # (the decode rate is a stated model's: a title claims no model's speed of no model)
+    decode = make_result(document, 5, 65.8, conditions={"model": "Qwen3-8B"})
     both = draft_deterministic(snapshot, selection_of([fabric, decode]), RecordMetadata())
     assert "65.8" in both.title and "13.9" not in both.title, both.title
     alone = draft_deterministic(snapshot, selection_of([fabric]), RecordMetadata())
@@ -310,7 +311,9 @@ def test_a_title_claims_a_range_as_written_and_its_concurrency() -> None:
     of at least 122 tokens/s", dropping the range's top and the concurrency."""
     snapshot = snapshot_of({"README.md": AGGREGATE})
     document = snapshot.documents[0]
-    low = make_result(document, 3, 122, conditions={"concurrency": 4}).model_copy(
+    # (the model its heading names, as the condition reader reads it)
+    stated: dict[str, JsonValue] = {"concurrency": 4, "model": "Qwen3.6-35B"}
+    low = make_result(document, 3, 122, conditions=stated).model_copy(
         update={"metric": "throughput", "statistic": "range_min"}
     )
     draft = draft_deterministic(snapshot, selection_of([low]), RecordMetadata())
@@ -333,3 +336,99 @@ def test_a_lead_claim_on_one_end_of_a_range_claims_the_range_as_written() -> Non
     draft = draft_deterministic(snapshot, selection_of([low, high]), RecordMetadata())
     assert "at least" not in draft.title, draft.title
     assert "throughput of ~122–187 tokens/s at concurrency 4" in draft.title, draft.title
+
+
+def test_a_title_claims_no_figure_of_no_stated_model() -> None:
+    """er0080 (read33-s23): "vLLM, throughput of 4427 tokens/s" was a 125M model's plumbing
+    check beside the repository's Qwen3.5-9B sweep, and sirrand27's "throughput of 15-30
+    tokens/s" a rule of thumb for "Models up to 8GB": a figure whose model neither it nor the
+    record states claims nothing in a title; a later figure of a stated model does."""
+    text = (
+        "# Checks\n\n| check | tok/s |\n|---|---|\n| normalisation | 4427 |\n\n"
+        "| model | tok/s |\n|---|---|\n| Qwen3.5-9B | 63.6 |\n"
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    vllm: dict[str, JsonValue] = {"engine": "vLLM"}
+    bare = make_result(document, 5, 4427.0, label="normalisation", conditions=vllm)
+    draft = draft_deterministic(snapshot, selection_of([bare]), RecordMetadata(runtimes=["vLLM"]))
+    assert "4427" not in draft.title
+    qwen = make_result(document, 9, 63.6, conditions={**vllm, "model": "Qwen3.5-9B"})
+    meta = RecordMetadata(runtimes=["vLLM"])
+    draft = draft_deterministic(snapshot, selection_of([bare, qwen]), meta)
+    assert "4427" not in draft.title and "63.6" in draft.title
+
+
+def test_a_title_names_the_column_of_one_cell_of_a_swept_row() -> None:
+    """FastFlowLM (read33-s23): "throughput of 3.1 tokens/s for LLaMA 3.1 8B" was the 64k
+    cell of a row swept from 1k (7.6) to 128k (2.0)."""
+    text = (
+        "# Decoding speed at different sequence lengths\n\n"
+        "| Model | 1k | 32k | 64k | 128k |\n|---|---|---|---|---|\n"
+        "| LLaMA 3.1 8B | 7.6 | 4.4 | 3.1 | 2.0 |\n"
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    cells: dict[str, JsonValue] = {"Model": "LLaMA 3.1 8B", "1k": 7.6, "32k": 4.4, "128k": 2.0}
+    result = make_result(
+        document,
+        5,
+        3.1,
+        label="LLaMA 3.1 8B, 64k",
+        conditions={"model": "LLaMA 3.1 8B", "source_cells": cells},
+    )
+    draft = draft_deterministic(snapshot, selection_of([result]), RecordMetadata())
+    assert "3.1 tokens/s at 64k" in draft.title, draft.title
+
+
+def test_a_stack_s_name_read_as_the_model_claims_nothing_in_a_title() -> None:
+    """MiaAI (session 24): "throughput of ~160–190 tokens/s for Anemll 1M" named the
+    "Anemll 1M/6" stack as the model; a model name has a family, a hub id or a size."""
+    text = "# Stack\n\n| Workload | See |\n|---|---|\n| Six chats | ~160–190 tok/s aggregate |\n"
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    stack = make_result(document, 5, 160, conditions={"model": "Anemll 1M"}).model_copy(
+        update={"metric": "throughput", "statistic": "range_min"}
+    )
+    draft = draft_deterministic(snapshot, selection_of([stack]), RecordMetadata())
+    assert "Anemll" not in draft.title and "160" not in draft.title, draft.title
+    from draftflow.draft.framing import looks_like_a_model  # (new in session 24)
+
+    for name in ("Qwen3.5-9B", "meta-llama/Llama-2-70b-chat-hf", "Nemotron-3-Super-120B"):
+        assert looks_like_a_model(name), name
+
+
+def test_a_title_without_a_claim_names_the_headline_s_setting_not_a_left_out_figure_s() -> None:
+    """ninehills (session 24): with no claim of a stated model, the title read "LMDeploy on
+    NVIDIA RTX4090 24GB", the engine of one figure of a comparison of four engines."""
+    text = (
+        "# TPS on RTX4090\n\n| engine | TPS@1 |\n|---|---|\n| LMDeploy | 88.5 |\n| vLLM | 50.7 |\n"
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 5, 88.5, conditions={"engine": "LMDeploy", "system": "RTX4090"}),
+        make_result(document, 6, 50.7, conditions={"engine": "vLLM", "system": "RTX4090"}),
+    ]
+    meta = RecordMetadata(runtimes=["LMDeploy", "vLLM"], system="RTX4090")
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    assert "88.5" not in draft.title, draft.title
+    assert "LMDeploy on" not in draft.title, draft.title  # both engines, or none
+
+
+def test_a_setting_names_every_engine_of_its_figures_or_none() -> None:
+    """ninehills (session 24): "vLLM / ExLlamaV2 on NVIDIA RTX4090 24GB" named two of the
+    four engines its headline compares."""
+    rows = [("LMDeploy", 88.5), ("vLLM", 50.7), ("TGI", 40.1), ("ExLlamaV2", 60.2)]
+    text = "# TPS on RTX4090\n\n| engine | TPS@1 |\n|---|---|\n" + "".join(
+        f"| {engine} | {value} |\n" for engine, value in rows
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    results = [
+        make_result(document, 5 + i, value, conditions={"engine": engine, "system": "RTX4090"})
+        for i, (engine, value) in enumerate(rows)
+    ]
+    meta = RecordMetadata(runtimes=["vLLM", "ExLlamaV2"], system="RTX4090")
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    assert "vLLM / ExLlamaV2" not in draft.title and "vLLM / ExLlamaV2" not in draft.answer

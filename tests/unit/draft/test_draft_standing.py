@@ -118,3 +118,50 @@ def test_a_hosted_models_run_is_not_said_to_be_someone_elses_measurement() -> No
         "opencode/x-preview-f-free, not of a model run on the repository's hardware, so none "
         "of them is a headline result."
     )
+
+
+def test_a_path_s_word_is_not_said_to_be_the_author_s_mark() -> None:
+    """cipher982 (read33-s23): "The author marks the figures at docs/specs/ai-operator.md#L1 as
+    specification ("specs")": the word is the folder's; the author marks nothing."""
+    spec = make_document("docs/specs/ai-operator.md", "# AI Operator Spec\n\n| a | 5 |\n")
+    status = ResultStatus(
+        status=Status.SPECIFICATION,
+        words="specs",
+        path=spec.path,
+        line=1,
+        scope=StandingScope.FILE_NAME,
+    )
+    [note] = standing_notes([make_result(spec, 3, 5.0).model_copy(update={"status": status})])
+    assert "author" not in note.text
+    assert f'{spec.pinned_url}#L1 reads "specs"' in note.text
+
+
+def test_a_specification_column_the_author_says_was_measured_gets_no_note() -> None:
+    """Huaming007 (read33-s23): "The author marks the figures at README.md#L21 as specification
+    ("理论峰值 (GFLOPS/GIOPS)")" under "通过 `vkpeak` 实测" (measured with vkpeak)."""
+    text = (
+        "# GPU\n\n通过 `vkpeak` 实测，Adreno 740 的算力：\n\n"
+        "| 测试项目 | 理论峰值 (GFLOPS/GIOPS) |\n| :--- | :--- |\n| FP16 | 4163.19 |\n"
+    )
+    readme = make_document("README.md", text)
+    status = ResultStatus(
+        status=Status.SPECIFICATION,
+        words="理论峰值 (GFLOPS/GIOPS)",
+        path=readme.path,
+        line=5,
+        scope=StandingScope.COLUMN,
+    )
+    marked = make_result(readme, 7, 4163.19).model_copy(update={"status": status})
+
+    def lines(url: str) -> list[str]:
+        return readme.line_list if url == readme.pinned_url else []
+
+    assert standing_notes([marked], lines) == []
+    # a specification column nothing beside it calls measured keeps its note
+    plain = make_document("README.md", text.replace("通过 `vkpeak` 实测，", ""))
+
+    def plain_lines(url: str) -> list[str]:
+        return plain.line_list
+
+    [note] = standing_notes([marked], plain_lines)
+    assert "as specification" in note.text

@@ -135,10 +135,11 @@ def test_a_stack_s_fp8_kv_states_the_kv_cache_type() -> None:
     assert read_kv_dtype([readme]).value == "fp8"
 
 
-def test_two_license_files_or_a_dual_license_line_declare_no_one_license() -> None:
+def test_a_dual_license_line_declares_both_as_an_spdx_or_expression() -> None:
     """NexVeridian/llm-inference-benchmarks (issue 33): `LICENSE-MIT` and `LICENSE-Apache`
-    beside a README "dual-licensed under either [License-MIT] or [LICENSE-APACHE]" was given
-    as MIT."""
+    beside a README "dual-licensed under either [License-MIT] or [LICENSE-APACHE] ... at your
+    option" was given as MIT, then (session 23) as no license; read33-s23: it is the standard
+    dual licence `MIT OR Apache-2.0`, with its line."""
     readme = make_document(
         "README.md",
         "# A\n\n# License\nAll code is dual-licensed under either [License-MIT](./LICENSE-MIT)"
@@ -149,9 +150,22 @@ def test_two_license_files_or_a_dual_license_line_declare_no_one_license() -> No
     ]
     snapshot = Snapshot.model_construct(documents=[readme], skipped=files)
     stated = read_license(snapshot, readme)
-    assert stated.value is None and "2 license files" in stated.unstated
+    assert (stated.value, stated.evidence) == ("MIT OR Apache-2.0", readme.line_url(4))
+    # a bare `APACHE` names Apache-2.0 only by the repository's license file of that name
     alone = Snapshot.model_construct(documents=[readme], skipped=[])
     stated = read_license(alone, readme)
     assert stated.value is None and "more than one license" in stated.unstated
     one = Snapshot.model_construct(documents=[readme], skipped=files[:1])
     assert read_license(one, readme).value is None  # the README still offers a choice
+    rust = make_document(
+        "README.md",
+        "# A\n\nLicensed under either of Apache License, Version 2.0 or MIT license at your "
+        "option.\n",
+    )
+    stated = read_license(Snapshot.model_construct(documents=[rust]), rust)
+    assert (stated.value, stated.evidence) == ("Apache-2.0 OR MIT", rust.line_url(3))
+    # two licenses mentioned without a choice offered declare no expression
+    mentioned = make_document("README.md", "# A\n\nWe compare MIT and Apache 2.0 code.\n")
+    assert read_license(Snapshot.model_construct(documents=[mentioned]), mentioned).value is None
+    files_only = Snapshot.model_construct(documents=[mentioned], skipped=files)
+    assert read_license(files_only, mentioned).value is None

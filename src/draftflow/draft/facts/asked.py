@@ -114,6 +114,12 @@ def _arm_sentences(key: str, arms: dict[str, list[Grounded]], grounding: Groundi
         sentences.append(
             f"Of the settings the headline figures state, only the {name} differs between them."
         )
+    within = [_setting_name(k) for k in _within_arms(key, arms)]
+    if within:
+        sentences.append(
+            f"Within an arm the figures also differ in {w.join_capped(within, KEYS_NAMED)}, "
+            f"so a gap between the arms is not an effect of the {name} alone."
+        )
     if not moving_names and partial:
         sentences.append(
             f"Some figures state their {w.join_capped(partial, KEYS_NAMED)} and others do not, "
@@ -219,6 +225,20 @@ def _unsaid(key: str, arms: dict[str, list[Grounded]], said: Sequence[str]) -> b
     than its vLLM arm; "only the engine differs" hid that)."""
     keys = _other_keys(key, arms)
     return any(other not in said and other not in UNCOMPARED_KEYS for other in keys)
+
+
+def _within_arms(key: str, arms: dict[str, list[Grounded]]) -> list[str]:
+    """The settings every figure states that take several values inside one arm: Advantech's
+    Q4_K_M, Q4_0 and Q8_0 arms each hold DeepSeek, Llama, Qwen and Mistral models, and "They
+    share engine Ollama" alone hid it (read33-s23)."""
+    items = [i for found in arms.values() for i in found]
+    return [
+        other
+        for other in _other_keys(key, arms)
+        if other not in UNCOMPARED_KEYS
+        and all(_settings(i).get(other) is not None for i in items)
+        and any(len(_values(found, other)) > 1 for found in arms.values())
+    ]
 
 
 def _with_values(keys: Sequence[str], arms: dict[str, list[Grounded]]) -> list[str]:

@@ -383,6 +383,12 @@ def varied_setting(results: list[ReportedResult]) -> str:
 _NUMBER_SETTING = re.compile(r"[~≈]?\s*\d[\d.,]*\s*(?:[a-z%×/]{1,8}\.?)?", re.IGNORECASE)
 
 
+def is_number_setting(text: str) -> bool:
+    """Whether a header or cell states a setting as a number, perhaps with its unit (`64k`,
+    `8`, `4 nodes`)."""
+    return _NUMBER_SETTING.fullmatch(text.strip()) is not None
+
+
 def is_numeric_setting(results: list[ReportedResult], key: str) -> bool:
     """Whether every figure states `key` as a number, perhaps with its unit (`8`, `4 nodes`,
     `32k`): only such a setting orders a series. A name that holds a number (`RTX 4070 Ti`,

@@ -37,8 +37,8 @@ UNKNOWN_KEYS = (
     "top_p",
     "cache_state",
     "quantization",
-    "speculative_decoding",
 )
+"""(Never a `NOT_A_GAP` condition, speculative decoding.)"""
 MAX_UNKNOWN_NAMED = 4
 REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 # a document that says its runs were repeated (`3 runs`, `five iterations`, `repeated`)
