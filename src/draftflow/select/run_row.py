@@ -49,19 +49,21 @@ def run_row(snapshot: Snapshot, result: ReportedResult) -> RunRow | None:
     if written is None:
         return None
     folder = dirname(document.path)
-    found = [
-        (run_file, number)
-        for run_file in snapshot.documents
-        if dirname(run_file.path) == folder and run_file.path.endswith(RUN_FILE_SUFFIXES)
-        for number in _lines_writing(run_file, written)
-    ]
-    if len(found) != 1:
+    rows: list[RunRow] = []
+    for run_file in snapshot.documents:
+        if dirname(run_file.path) != folder or not run_file.path.endswith(RUN_FILE_SUFFIXES):
+            continue
+        lines = _lines_writing(run_file, written)
+        if len(lines) > 1:
+            return None  # two rows of one file write it: which is the figure's is not said
+        row = _row(run_file.line(lines[0]) or "") if lines else None
+        if row is not None:
+            rows.append(RunRow(run_file.line_url(lines[0]), _date(row), _kv_dtype(row)))
+    # one run written to two files (lhl's `raw_runs.jsonl` and `results.jsonl`) is one row
+    # where both say the same; rows that disagree are two runs
+    if not rows or len({(row.date, row.kv_dtype) for row in rows}) > 1:
         return None
-    run_file, number = found[0]
-    row = _row(run_file.line(number) or "")
-    if row is None:
-        return None
-    return RunRow(run_file.line_url(number), _date(row), _kv_dtype(row))
+    return rows[0]
 
 
 _RUN_INFO = re.compile(r"^(?:run[_-]?info|run[_-]?meta(?:data)?|meta(?:data)?)\.json$", re.I)

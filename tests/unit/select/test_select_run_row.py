@@ -62,3 +62,14 @@ def test_a_run_info_file_dates_its_folder_s_figures_when_its_run_took_one_day() 
     two_days = one_day.replace("2025-08-08T15", "2025-08-09T15")
     meta, _ = _meta({f"{FOLDER}/run_info.json": two_days})
     assert meta.experiment_date is None
+
+
+def test_one_run_written_to_two_files_is_one_row() -> None:
+    """lhl writes each point to `raw_runs.jsonl` and `results.jsonl`: the same run twice, not
+    two candidate rows (its records stayed undated, session 24); rows that disagree are."""
+    row = _row(179.907472, "2025-08-08T11:28:44Z") + "\n"
+    meta, _ = _meta({f"{FOLDER}/raw_runs.jsonl": row, f"{FOLDER}/results.jsonl": row})
+    assert (meta.kv_dtype, meta.experiment_date) == ("f16", "2025-08-08")
+    other = _row(179.907472, "2025-08-09T11:28:44Z") + "\n"
+    meta, _ = _meta({f"{FOLDER}/raw_runs.jsonl": row, f"{FOLDER}/results.jsonl": other})
+    assert meta.experiment_date is None
