@@ -131,9 +131,16 @@ def unit_of_name(name: str) -> str | None:
     if _WINDOW.search(lowered.strip()):
         return None
     for unit, pattern in _NAMES:
-        if pattern.search(lowered):
+        match = pattern.search(lowered)
+        if match and not (unit in TIME_UNITS and _PER.search(lowered[: match.start()])):
             return unit
     return None
+
+
+_PER = re.compile(r"(?:(?<![a-z])per|/)[\s_-]*$")
+"""What makes a time unit the denominator of a rate (`train_items_per_sec`, `samples/sec`,
+`images per second`): a name of things per unit of time is a rate the vocabulary does not
+name, not a time in that unit."""
 
 
 def unit_named(text: str) -> str | None:
