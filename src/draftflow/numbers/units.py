@@ -140,10 +140,17 @@ def unit_of_name(name: str) -> str | None:
         return None
     for unit, pattern in _NAMES:
         match = pattern.search(lowered)
-        if match:
-            per_resource = unit in _RATES and _PER_RESOURCE.match(lowered, match.end())
-            return None if per_resource else unit
+        if match is None or (unit in TIME_UNITS and _PER.search(lowered[: match.start()])):
+            continue
+        per_resource = unit in _RATES and _PER_RESOURCE.match(lowered, match.end())
+        return None if per_resource else unit
     return None
+
+
+_PER = re.compile(r"(?:(?<![a-z])per|/)[\s_-]*$")
+"""What makes a time unit the denominator of a rate (`train_items_per_sec`, `samples/sec`,
+`images per second`): a name of things per unit of time is a rate the vocabulary does not
+name, not a time in that unit."""
 
 
 def unit_named(text: str) -> str | None:

@@ -19,3 +19,15 @@ def test_a_units_own_parenthesis_still_names_it() -> None:
     assert unit_of_name("Prompt + Gen (tok/s)") == "tokens/s"
     assert unit_of_name("throughput (tok/s, mean)") == "tokens/s"
     assert metric_name("Decode (tok/s)") is not None
+
+
+def test_a_time_unit_after_per_is_a_rates_denominator_not_the_unit() -> None:
+    """lambdal/deeplearning-benchmark's DLLogger lines (`train_items_per_sec : 445630.2
+    items/s`) were read as 445630 seconds, a latency, and verify removed them (fails on
+    df2b813: `s`)."""
+    assert unit_of_name("train_items_per_sec") is None
+    assert unit_of_name("samples/sec") is None
+    assert unit_of_name("images per second") is None
+    assert unit_of_name("latency_sec") == "s"
+    assert unit_of_name("time per token (ms)") == "ms"
+    assert unit_of_name("tokens_per_sec") == "tokens/s"

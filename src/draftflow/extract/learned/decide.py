@@ -35,10 +35,12 @@ from draftflow.extract.learned.features import (
 )
 from draftflow.extract.learned.rows import row_lines
 from draftflow.extract.learned.weights import KEPT, LEFT, ResultModel
-from draftflow.extract.metric_names import names_no_metric
+from draftflow.extract.metric_names import metric_name, names_no_metric
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import THRESHOLD_WORDS
+from draftflow.numbers.dimensions import unit_dimensions
 from draftflow.numbers.units import unit_after
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.text.lines import plain_text
 
 
@@ -228,8 +230,10 @@ def _a_duration(name: str, candidate: Candidate) -> bool:
 
 
 def _unspecified(instance: Instance) -> Selected:
-    """A figure of no metric the model alone chose, with its unit where the source writes
-    one right after it (else the one its name gives) and what the source calls it."""
+    """A figure the model alone chose, with its unit where the source writes one right after
+    it (else the one its name gives) and what the source calls it: of the metric that name
+    names when the unit is that metric's kind of quantity (verify refuses `unspecified`
+    for it), else of no metric."""
     candidate = instance.candidate
     unit = candidate.unit_guess
     if candidate.format is SourceFormat.LINE and candidate.caption:
@@ -242,12 +246,25 @@ def _unspecified(instance: Instance) -> Selected:
     statistic = statistic_of(candidate.key, candidate.text)
     return Selected(
         candidate,
-        UNSPECIFIED,
+        _metric_named(named, unit),
         unit or UNSPECIFIED,
         statistic,
         instance.value_index,
         named_as=named or "a number the source states without naming it",
     )
+
+
+def _metric_named(named: str | None, unit: str | None) -> str:
+    """The metric the name a source gives a number names (`Avg prompt throughput:` before
+    `4964.4 tokens/s`, `memory in each GPU:` before `31.83 GiB`), when the unit written with
+    it is that metric's kind of quantity; else `unspecified`: a name whose metric the unit
+    contradicts (`Avg prefill time:` in seconds is no `prefill_rate`), or a number of no unit,
+    is not read as that metric."""
+    metric = metric_name(named) if named else None
+    if metric is None or not unit:
+        return UNSPECIFIED
+    dimension = vocabulary().metric_dimension_of(metric)
+    return metric if dimension is not None and dimension in unit_dimensions(unit) else UNSPECIFIED
 
 
 def crossed(features: Features, chosen: bool) -> Features:
