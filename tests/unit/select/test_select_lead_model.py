@@ -26,6 +26,7 @@ from draftflow.select.lead_model import (
     lead_ladder,
     shipped_lead_model,
 )
+from draftflow.select.lead_training import LeadTrainingSettings
 from draftflow.select.rules import choose, ranked_picks
 from draftflow.select.scored import Scored
 from extract_support import snapshot_of
@@ -112,6 +113,15 @@ def test_the_shipped_model_loads_and_was_trained_on_the_gold() -> None:
     model = shipped_lead_model()
     assert len(model.trained_on) >= 25 and model.weights and model.blend > 0
     assert "score" in model.weights
+
+
+def test_the_shipped_model_is_fitted_as_the_settings_say() -> None:
+    # C 0.03 and blend 8, calibrated left-one-out over the 66 gold repositories
+    # (benchmarks/lead_loo.py: 176 -> 190 of 680 gold headline figures)
+    settings = LeadTrainingSettings()
+    model = shipped_lead_model()
+    assert (settings.regularization, settings.blend) == (0.03, 8.0)
+    assert model.settings["C"] == settings.regularization and model.blend == settings.blend
 
 
 def test_a_lead_model_file_round_trips_and_a_wrong_one_says_how_to_fix_it() -> None:
