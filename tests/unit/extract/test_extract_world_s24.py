@@ -184,3 +184,16 @@ def test_a_run_file_named_for_its_machine_cites_its_name() -> None:
     rate = next(r for r in _results({path: _OLLAMA_VERBOSE}) if r.value == 1.43)
     assert rate.conditions.get("system") == "Raspberry Pi 5"
     assert rate.conditions.get("model") == "Deepseek-r1 8b"
+
+
+def test_a_list_items_machines_are_not_its_siblings() -> None:
+    # d893a/localscore-insights README.md:15-21: a section's list, each item its own machines;
+    # `Intel CPUs are 10x slower` was given the item above's `M3 Ultra, M4 Max`
+    summary = (
+        "# LocalScore insights\n\nIntro.\n\n## Summary\n\n"
+        "-   For prompt processing: (14B parameter model, ttft < 3 seconds):\n"
+        "    -   Some Apple GPUs (M3 Ultra, M4 Max) are on par with AMD GPUs.\n"
+        "    -   Intel CPUs are 10x slower than Apple GPUs, and 100x slower than NVIDIA GPUs.\n"
+    )
+    systems = {r.value: r.conditions.get("system") for r in _results({"README.md": summary})}
+    assert systems.get(10) is None and systems.get(100) is None

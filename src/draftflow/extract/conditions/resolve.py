@@ -432,7 +432,10 @@ def _read_section_machines(resolved: Resolved, context: DocumentContext, line: i
     chain names no other; the document's own introduction is `_read_introduction`'s."""
     headings = context.headings()
     chain = ChainText(context, line)
-    for number, level, _ in context.heading_path(line):
+    path = context.heading_path(line)
+    if context.table_cells(line, "") is None:
+        path = path[1:]  # a prose figure's own section holds it: its own clause speaks for it
+    for number, level, _ in path:
         if level == 1 or number == headings[0][0]:
             return
         intro = context.section_intro(number, before=line)
