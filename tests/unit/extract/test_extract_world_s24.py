@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from draftflow.extract import extract
+from draftflow.extract.conditions.setup_names import count_of
 from draftflow.extract.unit_fit import fitted_metric
 from draftflow.numbers.units import unit_of_name
 from draftflow.record.model import ReportedResult
@@ -197,3 +198,10 @@ def test_a_list_items_machines_are_not_its_siblings() -> None:
     )
     systems = {r.value: r.conditions.get("system") for r in _results({"README.md": summary})}
     assert systems.get(10) is None and systems.get(100) is None
+
+
+def test_a_gpus_model_number_is_no_machine_count() -> None:
+    # atomicjets/gemma-embeddings GEMMA.md:1 (`4 x RTX 4090 machine`): node_count 4090 on
+    # every figure (read31-s24b)
+    assert count_of("4 x RTX 4090 machine") is None and count_of("Xeon 6248 machine") is None
+    assert count_of("a 2-node cluster") == 2 and count_of("four machines") == 4

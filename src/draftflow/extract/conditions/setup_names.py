@@ -691,11 +691,22 @@ def count_of(text: str, system: str | None = None) -> int | None:
         count = (match.group("count") or match.group("count2") or match.group("count3")).lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
     for words in NODE_WORDS.finditer(text):
-        if _counts_a_quantity(text, words.end("count")):
+        if _counts_a_quantity(text, words.end("count")) or _model_number(text, words):
             continue
         count = words.group("count").lower()
         return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
     return None
+
+
+_NAME_BEFORE = re.compile(r"[A-Za-z][\w-]*\s$")
+
+
+def _model_number(text: str, words: re.Match[str]) -> bool:
+    """Whether a count before `machine` is a hardware model number (`4 x RTX 4090 machine`):
+    three or more digits right after a name (issue 31: a GPU's number is never a value)."""
+    count = words.group("count")
+    before = text[: words.start("count")]
+    return count.isdigit() and len(count) >= 3 and bool(_NAME_BEFORE.search(before))
 
 
 def is_card(system: str) -> bool:
