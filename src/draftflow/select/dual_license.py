@@ -20,14 +20,20 @@ _CHOICE = re.compile(
     r"\bdual[- ]?licen[cs]ed\b|\bat (?:your|the licensee'?s?) (?:option|choice)\b", re.I
 )
 """Words that say the licensee chooses among the licenses the line names."""
-_NAMED = (
+LICENSE_NAMES = (
     ("Apache-2.0", re.compile(r"\bApache(?:[- ]License)?[- ,]*(?:Version\s*)?2(?:\.0)?\b", re.I)),
     ("MIT", re.compile(r"\bMIT\b", re.I)),
     ("BSD-3-Clause", re.compile(r"\bBSD[- ]3[- ]Clause\b", re.I)),
     ("BSD-2-Clause", re.compile(r"\bBSD[- ]2[- ]Clause\b", re.I)),
+    ("GPL-3.0", re.compile(r"\bGPL[- ]?v?3(?:\.0)?\b", re.I)),
+    ("CC-BY-4.0", re.compile(r"\bCC[- ]BY[- ]4\.0\b", re.I)),
     ("Unlicense", re.compile(r"\bUnlicense\b", re.I)),
     ("Zlib", re.compile(r"\bzlib\b", re.I)),
 )
+"""The licenses a README's text names, by SPDX identifier (this module's choices and
+`setup_fields`' license lines read the one table, each the identifiers it offers)."""
+_OFFERED = frozenset({"Apache-2.0", "MIT", "BSD-3-Clause", "BSD-2-Clause", "Unlicense", "Zlib"})
+_NAMED = tuple(entry for entry in LICENSE_NAMES if entry[0] in _OFFERED)
 # a root license file named after its license (`LICENSE-APACHE`, `LICENSE-MIT`): only the
 # Apache and MIT files of the Rust convention, whose names are unambiguous
 _FILE_LICENSE = (

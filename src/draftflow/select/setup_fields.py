@@ -21,7 +21,7 @@ from draftflow.extract.conditions.setup import is_setup_title
 from draftflow.extract.document import parse_document
 from draftflow.extract.document.lines import PAIR_CELLS, is_table_row, split_pipes
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
-from draftflow.select.dual_license import dual_license
+from draftflow.select.dual_license import LICENSE_NAMES, dual_license
 
 _TP = re.compile(
     r"(?:--tensor[-_]parallel[-_]size|\btensor[-_ ]parallel(?:ism|[-_ ]size)?|\btp[-_]size)"
@@ -75,12 +75,10 @@ _LICENSE_TEXT = (
         ),
     ),
 )
-_README_LICENSE = (
-    ("Apache-2.0", re.compile(r"\bApache(?:[- ]License)?[- ,]*(?:Version\s*)?2(?:\.0)?\b", re.I)),
-    ("MIT", re.compile(r"\bMIT\b(?:[- ]licen[cs]e[ds]?)?", re.I)),
-    ("BSD-3-Clause", re.compile(r"\bBSD[- ]3[- ]Clause\b", re.I)),
-    ("GPL-3.0", re.compile(r"\bGPL[- ]?v?3(?:\.0)?\b", re.I)),
-    ("CC-BY-4.0", re.compile(r"\bCC[- ]BY[- ]4\.0\b", re.I)),
+_README_LICENSE = tuple(
+    entry
+    for entry in LICENSE_NAMES
+    if entry[0] in {"Apache-2.0", "MIT", "BSD-3-Clause", "GPL-3.0", "CC-BY-4.0"}
 )
 # the heading of a README's license section, in the languages reports are written in
 _LICENSE_HEADING = re.compile(
