@@ -305,11 +305,25 @@ read31-s23 §3). Not `Recommendations`: reports head their measured verdicts so 
 figures of the team's corpus stand under one; none under these words)."""
 
 
+_TARGET_HEADING = re.compile(
+    r"\bwhat\W{0,3}(?:good|great|healthy|normal|success|fast|done)\W{0,3}looks\s+like\b"
+    r"|^\W*(?:\d+[.)]?\s*)*(?:(?:performance|throughput|latency|speed)\s+)?"
+    rf"(?:(?:targets?|goals?|expectations)\b|{_EXPECTATION})"
+    r"(?!\s*(?:vs\.?|versus|and|&|/|\+)(?:\W|$))",
+    re.I,
+)
+"""A section headed as what to aim for (`What "good" looks like on a single 4090`,
+`Performance targets`, `3) Expected throughput`): its figures are what the author expects a
+setup to reach, no run's (atomicjets/gemma-embeddings GEMMA.md:90-93, read31-s24b §1). Not a
+heading that merely mentions expectations: `vs. Expected Performance` and `What performance to
+expect` head measured figures set against them (gold of johnahull/llm-d-xks-gke, cadamcat)."""
+
+
 def advised(candidate: Candidate) -> bool:
-    """Whether a figure stands in a section headed as advice (`_GUIDANCE_HEADING`): a cell
-    under its heading, a sentence under its block's."""
-    heading = candidate.heading or (candidate.place[0] if candidate.place else "")
-    return bool(_GUIDANCE_HEADING.search(plain_text(heading)))
+    """Whether a figure stands in a section headed as advice (`_GUIDANCE_HEADING`) or as what
+    to aim for (`_TARGET_HEADING`): a cell under its heading, a sentence under its block's."""
+    heading = plain_text(candidate.heading or (candidate.place[0] if candidate.place else ""))
+    return bool(_GUIDANCE_HEADING.search(heading) or _TARGET_HEADING.search(heading))
 
 
 def _cell_figure(candidate: Candidate, figure: CellFigure, named: str | None) -> Selected | None:
@@ -389,10 +403,32 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
+    if figure.unit in TIME_UNITS and _STARTUP_AFTER.match(_after_figure(candidate.text, figure)):
+        return "startup_time"  # `~36 s load, ~10 tok/s`: the cell's word says what took 36 s
     if figure.label is None and metric in SPEED_METRICS and figure.unit in TIME_UNITS:
         # `total seconds` on a `short_decode` row, `decode_s`: the time a phase took, not its rate
         return "latency"
     return _percentage_metric(candidate, figure, metric)
+
+
+_STARTUP_AFTER = re.compile(
+    r"\s*(?:\(\s*)?(?:(?:model|weights?|cold)[\s-]+)?(?:load(?:ing|ed)?|boot(?:ing)?|warm-?up"
+    r"|start-?up|cold[\s-]?start|compil(?:e|ing|ation))\b",
+    re.IGNORECASE,
+)
+"""The word a cell writes right after a time (`~36 s load`, `12 s (model load)`): the time of
+loading or starting up, not a request's latency."""
+_UNIT_RUN = re.compile(r"\s*[^\s\d,;|()]+")
+
+
+def _after_figure(text: str, figure: CellFigure) -> str:
+    """The cell's text after a figure's number and its unit (`` for a figure not found)."""
+    at = text.find(figure.raw) if figure.raw else -1
+    if at < 0:
+        return ""
+    rest = text[at + len(figure.raw) :]
+    unit = _UNIT_RUN.match(rest) if figure.unit else None
+    return rest[unit.end() :] if unit is not None else rest
 
 
 _CALENDAR_AFTER = re.compile(r"\s*(?:days?|weeks?|months?|years?|yrs?)\b", re.IGNORECASE)

@@ -65,9 +65,19 @@ def context_metric(candidate: Candidate) -> str | None:
         return None  # a unit the vocabulary does not know (`($)`, `[J/token]`): not the heading's
     if own is None and _CELL_WRITES_A_UNIT.search(candidate.text):
         return None  # the cell's own unknown unit (`~80 GB/token`) is not the heading's metric
+    if _CELL_NAMES_A_COUNT.match(plain_text(candidate.text)):
+        return None  # `Total processed: 19104`: a running count, not the heading's rate
     return metric
 
 
+# a cell that names its own number as a count (`Total processed: 19104`, `Requests done: 96`):
+# a tally of things, never a rate or a time whatever the heading over it measures
+# (atomicjets/gemma-embeddings README.md:53, a log line's running total read as tokens/s)
+_CELL_NAMES_A_COUNT = re.compile(
+    r"^\W*(?:[A-Za-z]+\s+){0,2}(?:total|processed|completed|done|finished|count|seen|sent"
+    r"|received|handled)(?:\s+[A-Za-z]+){0,2}\s*[:=]\s*[\d,.]+\s*$",
+    re.IGNORECASE,
+)
 # a unit written in a header: a currency or percent sign, or a ratio in brackets (`[J/token]`);
 # a bracketed word (`(old)`, `(wiki.test)`) names a variant or a data set, not a unit
 _WRITES_A_UNIT = re.compile(r"[$€£%]|[(\[][^)\]]*/[^)\]]*[)\]]")

@@ -51,6 +51,7 @@ from draftflow.extract.prose.words import (
     BETWEEN,
     BOUND,
     LIST_GAP,
+    NOT_COMPLETED,
     NOT_THIS_SENTENCE,
     RANGE_AND,
     SETTING_BEFORE,
@@ -288,9 +289,7 @@ class _Block:
             return None  # `600-second request timeouts`; not `38 % fewer output tokens`
         if _setup_time(unit, core, text[unit_end : unit_end + 30]):
             return None
-        if unit in TIME_UNITS and _TIME_REQUIRED.search(text[sentence[0] : mention.start]):
-            return None  # `**Time Required**: ~2-3 minutes`: how long a step of a guide takes
-        if unit in TIME_UNITS and _LENGTH_AFTER.match(text, unit_end):
+        if unit in TIME_UNITS and _no_run_time(text, sentence, clause, mention.start, unit_end):
             return None
         if unit == "W" and _POWER_MODE_AFTER.match(text, unit_end):
             return None
@@ -336,6 +335,21 @@ def _no_result_before(core: str, near: str) -> bool:
         or says(SETTING_BEFORE, core)
         or _HTTP_STATUS.search(core)
         or THEORETICAL_BEFORE.search(near)
+    )
+
+
+def _no_run_time(
+    text: str, sentence: tuple[int, int], clause: tuple[int, int], start: int, unit_end: int
+) -> bool:
+    """A time at `start` that is no run's: its clause says the run never finished
+    (`NOT_COMPLETED`: `still X at` right before the time, the other words anywhere in the
+    clause), a guide's `**Time Required**: ~2-3 minutes` (how long a step takes), or a length
+    (`30 s long`)."""
+    return bool(
+        NOT_COMPLETED.search(text, clause[0], start)
+        or NOT_COMPLETED.search(text[start : clause[1]])
+        or _TIME_REQUIRED.search(text[sentence[0] : start])
+        or _LENGTH_AFTER.match(text, unit_end)
     )
 
 

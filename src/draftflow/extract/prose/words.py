@@ -72,6 +72,22 @@ NOT_THIS_SENTENCE = re.compile(
     r"never|always|start|stop|pass|export)\b(?![@/])",
     re.IGNORECASE,
 )
+NOT_COMPLETED = re.compile(
+    r"\b(?:did\s*n[o']t|does\s*n[o']t|do\s*n[o']t|never|failed\s+to|fails\s+to|unable\s+to"
+    r"|could\s*n[o']t|can\s*n[o']t|cannot|won't|will\s+not)\s+(?:[\w`-]+\s+){0,2}?"
+    r"(?:complete|completes|completed|finish|finishes|finished|produce|produces|return|respond"
+    r"|responds|load|loads|start|starts|end|ends|converge|converges|succeed|succeeds)\b"
+    r"|\b(?:produced|generated|returned|emitted|output|with)\s+(?:0|zero|no)\s+tokens?\b"
+    r"|\bstill\s+[^\s,;:.]+(?:\s+[^\s,;:.]+){0,3}\s+(?:at|after)\s*[~≈]?\s*$"
+    r"|\b(?:stall(?:s|ed)?|hung|stuck|timed\s+out|gave\s+up|aborted|killed)\b",
+    re.IGNORECASE,
+)
+"""A clause saying the run never finished (`did not complete even after 62 minutes`,
+`produced 0 tokens in 30 minutes`, `still WARMING UP at 62 minutes`): a time it states is
+how long the run was watched, a lower bound at most, never how long the thing took (the gold
+policy's bounds in words); the run gives no startup time or latency to report."""
+
+
 # The case-blind tests above, compiled again without IGNORECASE for lower-cased ASCII text
 # (their words are written in lower case): the regex engine runs them about twice as fast.
 _FOLDED = {
