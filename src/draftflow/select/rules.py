@@ -329,7 +329,7 @@ def _without_restatements(scored: list[Scored]) -> list[Scored]:
         precise = significant_digits(float(result.value)) >= RESTATED_MIN_DIGITS
         places[(result.metric, float(result.value), "" if precise else said(result))].append(item)
     chosen: set[int] = set()
-    for members in places.values():
+    for members in _sentences_restating(places):
         best = max(members, key=lambda item: item.score)  # the first of equals
         source = next((m for m in members if best.restates and m.path == best.restates), None)
         if source is not None and source is not best:
@@ -340,6 +340,39 @@ def _without_restatements(scored: list[Scored]) -> list[Scored]:
             best = source
         chosen.add(id(best))
     return [item for item in scored if id(item) in chosen]
+
+
+def _in_a_sentence(item: Scored) -> bool:
+    """Whether a figure is stated in a sentence (extract kept its words), not a table's cell."""
+    parts = item.figure.result.parts
+    return parts is not None and bool(parts.said)
+
+
+def _sentences_restating(
+    places: dict[tuple[str, float, str], list[Scored]],
+) -> list[list[Scored]]:
+    """The groups of `_without_restatements`, where sentences stating a number of few digits
+    with the same metric and unit are one claim restated (`4.9 tokens/sec average throughput`
+    in a summary, a README's list and an analysis paragraph: morteza89/llm-format-benchmarker,
+    read31-s24b §2), joined to the one other place that states it, when there is one (the
+    table or tool output they restate). Cells of different rows stay apart: equal short
+    values there are different configurations."""
+    by_number: dict[tuple[str, float, str], list[tuple[str, float, str]]] = defaultdict(list)
+    for key, members in places.items():
+        unit = members[0].figure.result.unit
+        by_number[(key[0], key[1], unit)].append(key)
+    groups: list[list[Scored]] = []
+    for keys in by_number.values():
+        said_in_words = {k for k in keys if k[2] and all(map(_in_a_sentence, places[k]))}
+        worded = [member for k in keys if k in said_in_words for member in places[k]]
+        rest = [places[k] for k in keys if k not in said_in_words]
+        if not worded:
+            groups.extend(rest)
+        elif len(rest) == 1:
+            groups.append([*rest[0], *worded])
+        else:
+            groups.extend([*rest, worded])
+    return groups
 
 
 def _is_markdown_url(url: str) -> bool:

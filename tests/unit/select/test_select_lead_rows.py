@@ -5,6 +5,7 @@ restates (select/run_files.py), and how `choose` takes them (select/rules.py).""
 from __future__ import annotations
 
 from documents import make_document, make_result
+from draftflow.record.label import Label
 from draftflow.select.dated import latest_entries
 from draftflow.select.figures_file import make_figures
 from draftflow.select.reference import reference_rows
@@ -105,3 +106,31 @@ def test_figures_that_stand_alone_pay_no_one_per_row_cost() -> None:
 
     assert chosen(stands_alone=True) == [15.45, 16.36]
     assert chosen(stands_alone=False) == [15.45, 20.5]
+
+
+def test_sentences_restating_a_short_figure_lead_once() -> None:
+    """morteza89/llm-format-benchmarker (294bcd4c): `Average Throughput: 4.9 tokens/sec` in a
+    tool's summary (INTEL_AI_PC_TESTING.md:38), restated in the analysis (:218) and in the
+    README's list (README.md:20): one measurement, published three times (read31-s24b §2)."""
+    summary = make_document("TESTING.md", "Average Throughput: 4.9 tokens/sec\n")
+    readme = make_document("README.md", "- Successfully benchmarked with 4.9 tokens/sec\n")
+    analysis = "The Intel Core Ultra 9 288V achieved 4.9 tokens/sec average throughput."
+    listed = "Successfully benchmarked on Intel CPU with 4.9 tokens/sec average throughput"
+    worded = [
+        make_result(summary, 1, 4.9, label="CPU, Average Throughput"),
+        make_result(summary, 1, 4.9, label="Performance Analysis").model_copy(
+            update={"parts": Label(said=analysis)}
+        ),
+        make_result(readme, 1, 4.9, label="Supported Models").model_copy(
+            update={"parts": Label(said=listed)}
+        ),
+    ]
+    figures = make_figures(worded)
+    scores = (3.0, 2.0, 4.0)
+    table, in_prose, in_list = (Scored(f, s) for f, s in zip(figures, scores, strict=True))
+    assert _without_restatements([table, in_prose, in_list]) == [in_list]
+    # cells of two rows with the same short value are two configurations, not a restatement
+    rows = make_figures(
+        [make_result(summary, 1, 4.9, label="CPU"), make_result(readme, 1, 4.9, label="GPU")]
+    )
+    assert len(_without_restatements([Scored(rows[0], 1.0), Scored(rows[1], 2.0)])) == 2
