@@ -110,9 +110,21 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
         # a column named by a setting's value (`c=1`): the caption says what the cells are
         metric = metric_in_prose(candidate.caption or "")
+    if metric is None and _a_setting_s_value(candidate):
+        return None
     if metric is None and candidate.format is SourceFormat.MARKDOWN:
         metric = context_metric(candidate)
     return metric
+
+
+def _a_setting_s_value(candidate: Candidate) -> bool:
+    """Whether a `Parameter | Value` table's cell is a setting's value: its column is generic
+    (`Value`) and its row names a setting (`Batch size | 32`, `Concurrency (CONC) | 96` under
+    `Best throughput`, atomicjets/gemma-embeddings GEMMA.md:125-126, published as tokens/s):
+    the heading's metric is the table's measured rows', not the settings'."""
+    row = candidate.row_header or ""
+    generic = GENERIC_HEADERS.match(plain_text(candidate.key).lower().strip())
+    return bool(generic) and names_no_metric(plain_text(row))
 
 
 _HEADERLESS = re.compile(r"^column \d+$")

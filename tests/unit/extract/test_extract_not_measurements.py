@@ -114,3 +114,20 @@ The system achieves a stable throughput of approximately **2,400 - 2,900 docs/se
 def test_a_running_total_in_a_log_line_is_not_the_heading_s_rate() -> None:
     found = _by_value(_selected({"README.md": COUNTER_LOG}))
     assert {19104.0, 33536.0}.isdisjoint(found)
+
+
+# atomicjets/gemma-embeddings GEMMA.md:121-129 (73c869d3)
+SETTINGS_TABLE = """### 🏆 Best throughput (stable)
+
+| Parameter                       | Value                                | Notes                  |
+| ------------------------------- | ------------------------------------ | ---------------------- |
+| **Batch size**                  | **32**                               | Larger batches.        |
+| **Concurrency (CONC)**          | **96**                               | Balances throughput.   |
+| **Latency (p50 / p95)**         | **49.0 s / 55.2 s**                  | Long end-to-end.       |
+"""
+
+
+def test_a_setting_row_of_a_parameter_value_table_takes_no_metric_from_the_heading() -> None:
+    found = _by_value(_selected({"GEMMA.md": SETTINGS_TABLE}))
+    assert {32.0, 96.0}.isdisjoint(found)  # settings, not throughputs
+    assert [item.metric for item in found[49.0]] == ["latency"]
