@@ -23,7 +23,7 @@ from draftflow.select.keywords import HARDWARE, PLATFORMS
 from draftflow.select.measured_model import first_stated, read_model
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_names import one_model
-from draftflow.select.run_row import RunRow, folder_run_date, run_row
+from draftflow.select.run_row import RunRow, folder_run_date, folder_run_span, run_row
 from draftflow.select.setup_fields import (
     Stated,
     read_context_limit,
@@ -269,16 +269,19 @@ def _experiment_date(
     by_document = {d.document_id: _dating_line(d) for d in cited}
     dates: dict[str, str] = {}
     undated = 0
+    spanned = False
     runs = list(rows) or [None] * len(headline)
     for result, row in zip(headline, runs, strict=True):
         # a figure's own run row dates it (lhl's `test_time`), before its document's line
         ran = (row.date, row.url) if row is not None and row.date else None
         ran = ran or (folder_run_date(snapshot, result) if snapshot is not None else None)
         dated = _own_date(result) or ran or by_document.get(result.source_document_id)
-        if dated is None:
-            undated += 1
-        else:
-            dates.setdefault(*dated)
+        # a run over two days dates the record's range by both ends
+        span = folder_run_span(snapshot, result) if dated is None and snapshot else []
+        for day in span or ([dated] if dated is not None else []):
+            dates.setdefault(*day)
+        undated += not span and dated is None
+        spanned = spanned or bool(span)
     if not dates:
         meta.unstated["experiment_date"] = "no source dates the measurements"
         return
@@ -290,7 +293,7 @@ def _experiment_date(
     ordered = sorted(dates)
     if len(ordered) == 1:
         meta.experiment_date = ordered[0]
-    elif len(ordered) == 2:
+    elif len(ordered) == 2 and not spanned:
         meta.experiment_date = f"{ordered[0]} and {ordered[1]}"
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
