@@ -367,13 +367,7 @@ def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Docume
     (lhl: every folder name, `GLM-4.5-Air-UD-Q4_K_XL`, states the quantization its figures'
     conditions leave null)."""
     texts = documents_of(grounded)
-    models = headline_models(item.result for item in grounded)
-    keys = [
-        k
-        for k in STANDARD_CONDITION_KEYS
-        if any(condition_applies(k, item.result, models) for item in grounded)
-    ]
-    grounded = [i for i in grounded if any(condition_applies(k, i.result, models) for k in keys)]
+    keys, grounded = _applicable(grounded)
     if not grounded:
         return []  # a model's run conditions are no gap of a bandwidth, a clock or an embedding
     stated = [item.result.conditions for item in grounded]
@@ -397,6 +391,18 @@ def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Docume
     if partial:
         sentences.append(f"Only some headline figures state their {w.join(w.key_names(partial))}.")
     return sentences
+
+
+def _applicable(grounded: Sequence[Grounded]) -> tuple[list[str], list[Grounded]]:
+    """The standard conditions that apply to some headline figure (a generation setting to a
+    token-generation figure), and the figures one of them applies to."""
+    models = headline_models(item.result for item in grounded)
+    keys = [
+        k
+        for k in STANDARD_CONDITION_KEYS
+        if any(condition_applies(k, item.result, models) for item in grounded)
+    ]
+    return keys, [i for i in grounded if any(condition_applies(k, i.result, models) for k in keys)]
 
 
 def _unstated_keys(

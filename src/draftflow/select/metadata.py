@@ -272,16 +272,11 @@ def _experiment_date(
     spanned = False
     runs = list(rows) or [None] * len(headline)
     for result, row in zip(headline, runs, strict=True):
-        # a figure's own run row dates it (lhl's `test_time`), before its document's line
-        ran = (row.date, row.url) if row is not None and row.date else None
-        ran = ran or (folder_run_date(snapshot, result) if snapshot is not None else None)
-        dated = _own_date(result) or ran or by_document.get(result.source_document_id)
-        # a run over two days dates the record's range by both ends
-        span = folder_run_span(snapshot, result) if dated is None and snapshot else []
-        for day in span or ([dated] if dated is not None else []):
+        days, spans = _figure_dates(result, row, by_document, snapshot)
+        for day in days:
             dates.setdefault(*day)
-        undated += not span and dated is None
-        spanned = spanned or bool(span)
+        undated += not days
+        spanned = spanned or spans
     if not dates:
         meta.unstated["experiment_date"] = "no source dates the measurements"
         return
@@ -298,6 +293,24 @@ def _experiment_date(
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
     meta.evidence["experiment_date"] = dates[ordered[0]]
+
+
+def _figure_dates(
+    result: ReportedResult,
+    row: RunRow | None,
+    by_document: dict[str, tuple[str, str] | None],
+    snapshot: Snapshot | None,
+) -> tuple[list[tuple[str, str]], bool]:
+    """The day the figure was measured on, with its line: its own date, its run row's (lhl's
+    `test_time`), its folder's one-day run, else its document's dating line; failing those,
+    both ends of its folder's run over two days (True: a span, not a day)."""
+    ran = (row.date, row.url) if row is not None and row.date else None
+    ran = ran or (folder_run_date(snapshot, result) if snapshot is not None else None)
+    dated = _own_date(result) or ran or by_document.get(result.source_document_id)
+    if dated is not None:
+        return [dated], False
+    span = folder_run_span(snapshot, result) if snapshot is not None else []
+    return span, bool(span)
 
 
 def _own_date(result: ReportedResult) -> tuple[str, str] | None:
