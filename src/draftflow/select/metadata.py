@@ -52,6 +52,8 @@ _SYSTEM = re.compile(
 _RECORD_FAMILY = re.compile(_RECORD_SYSTEM.pattern if _RECORD_SYSTEM else "(?!)", re.I)
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
+EXPERIMENT_DATE_UNTIL = "experiment_date:until"
+"""The evidence key of the last day of a record's dated range."""
 _DATE_LINE = re.compile(
     r"^\W*(?:(?:(?:test(?:ing)?|run|experiment|benchmark)\s+)?(?:date|datum)\b"
     r"|(?:test(?:ing)?|run|experiment|benchmark)\s+period\b|tested on\b|measured on\b"
@@ -293,6 +295,10 @@ def _experiment_date(
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
     meta.evidence["experiment_date"] = dates[ordered[0]]
+    if len(ordered) > 1:
+        # the last day's line too: verify holds each date to a listed document (lhl's range
+        # from 2025-08-02 to 2025-08-08 ends in another folder's run_info.json)
+        meta.evidence[EXPERIMENT_DATE_UNTIL] = dates[ordered[-1]]
 
 
 def _figure_dates(

@@ -7,7 +7,7 @@ import json
 
 from documents import make_result
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.select.metadata import read_metadata
+from draftflow.select.metadata import EXPERIMENT_DATE_UNTIL, read_metadata
 from draftflow.select.metadata_model import RecordMetadata
 from extract_support import snapshot_of
 
@@ -67,6 +67,7 @@ def test_a_run_info_file_dates_its_folder_s_figures_over_one_day_or_two() -> Non
         "from 2025-08-08 to 2025-08-09",
         info.line_url(2),
     )
+    assert meta.evidence[EXPERIMENT_DATE_UNTIL] == info.line_url(3)  # its end's line is listed
 
 
 def test_one_run_written_to_two_files_is_one_row() -> None:
