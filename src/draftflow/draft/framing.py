@@ -21,6 +21,7 @@ from draftflow.draft import template_wording as w
 from draftflow.draft.facts import wording as facts_wording
 from draftflow.draft.facts.fact_types import Fact, FactKind, FigureRef
 from draftflow.draft.facts.figures import figure_ref, is_number_setting, metric_name
+from draftflow.draft.facts.lead import is_set_aside
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
 from draftflow.draft.record_facts import is_inference
@@ -282,8 +283,10 @@ def _first_claim(writer: Framed) -> Grounded | None:
         and _claimed(figure_ref(item, writer.written))
         and _of_a_model(writer, item)
     ]
-    primary = [item for item in claimable if item.result.metric not in SECONDARY_TITLE_METRICS]
-    return next(iter(primary or claimable), None)
+    # (an archived or superseded row leads only where nothing current can)
+    current = [item for item in claimable if not is_set_aside(item.result)] or claimable
+    primary = [item for item in current if item.result.metric not in SECONDARY_TITLE_METRICS]
+    return next(iter(primary or current), None)
 
 
 def _models_figure(item: Grounded | None, model: str) -> bool:

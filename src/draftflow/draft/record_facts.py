@@ -54,11 +54,14 @@ MENTIONS = {
     # (a sequence length, FastFlowLM's `TPS at different sequence lengths`, says how long
     # the input grew: "no figure states its input tokens" beside a 64k column misled)
     "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
-    r"|\bpp\d+\b|\bsequence[_ -]length",
+    r"|\bpp\d+\b|\bsequence[_ -]length|\bprompt[_ ]eval[_ ]count\b",
     # `512-token outputs`, `a 64- vs 8-token generation` (a count: not `Token Generation Time`)
+    # (Ollama's verbose `eval count: 882 token(s)` beside its rate, morteza89's `for 10
+    # tokens`: read33-s24b found "no figure states its output tokens" false over each)
     "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
     r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)"
-    r"|\b\d+[ -]tokens? (?:outputs?|generations?|completions?|responses?)\b",
+    r"|\b\d+[ -]tokens? (?:outputs?|generations?|completions?|responses?)\b"
+    r"|(?<!prompt )\beval[_ ]count\b|\b(?:for|generat\w*|produc\w*) \d+ tokens?\b",
     "temperature": r"\btemperature\b",
     "top_p": r"\btop[_ -]?p\b",
     "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",
@@ -101,3 +104,65 @@ def is_inference(result: ReportedResult) -> bool:
     """Whether the figure measures a model's inference (a speed, a time, an accuracy), whose
     run conditions a reader needs to compare it."""
     return result.metric in INFERENCE_METRICS
+
+
+# the metrics of a model that generates tokens: its run settings (tokens in and out, sampling,
+# cache) are what a reader needs to compare them; a rate in tokens/s is one too
+TOKEN_GENERATION_METRICS = frozenset(
+    {
+        "ttft",
+        "ttfc",
+        "inter_token_latency",
+        "prefill_rate",
+        "decode_rate",
+        "aggregate_throughput",
+        "request_throughput",
+        "speculative_acceptance_rate",
+        "judge_pass_rate",
+        "perplexity",
+    }
+)
+TOKEN_UNITS = frozenset({"tokens/s", "J/token"})
+# a model that encodes or scores its input and generates no token (an embedding model, a
+# reranker, a cross-encoder): "no figure states its output tokens, temperature or top p" is
+# no gap of its figures (read33-s24b: atomicjets's EmbeddingGemma, shreyansh26's reranker)
+NOT_GENERATIVE = re.compile(
+    r"embed|rerank|cross[-_ ]?encoder|sentence[-_ ]transformer|\bbert\b|\bclip\b",
+    re.IGNORECASE,
+)
+
+
+def is_token_generation(result: ReportedResult, models: Iterable[str] = ()) -> bool:
+    """Whether the figure measures a model generating tokens (a decode rate, a time to first
+    token, a throughput in tokens/s), of a model that generates: its own model, else (it
+    names none) the headline's `models`, not all of which may be an embedding model or a
+    reranker. A latency in ms of a detector or a diffusion pipeline's it/s is none: its
+    token and sampling settings are no gap (read33-s24b: aallan, fal-ai)."""
+    if result.metric not in TOKEN_GENERATION_METRICS and result.unit not in TOKEN_UNITS:
+        return False
+    own = [m for k in MODEL_KEYS if isinstance(m := result.conditions.get(k), str) and m]
+    named = own or [m for m in models if m]
+    return not named or not all(NOT_GENERATIVE.search(m) for m in named)
+
+
+def headline_models(results: Iterable[ReportedResult]) -> list[str]:
+    """The models the figures' conditions name, once each."""
+    named = (r.conditions.get(k) for r in results for k in MODEL_KEYS)
+    return list(dict.fromkeys(m for m in named if isinstance(m, str) and m))
+
+
+GENERATION_KEYS = frozenset(
+    {"concurrency", "input_tokens", "output_tokens", "temperature", "top_p", "cache_state"}
+)
+"""The run settings of a model generating tokens (how many in and out, how sampled, how many
+requests at once, a warm or cold prefix cache): a gap only of its figures. A quantization is
+one of any model's inference."""
+
+
+def condition_applies(key: str, result: ReportedResult, models: Iterable[str] = ()) -> bool:
+    """Whether `key` is a condition a reader needs to compare the figure: a generation
+    setting of a token-generation figure (`is_token_generation`), any other of a model's
+    inference (`is_inference`)."""
+    if key in GENERATION_KEYS:
+        return is_token_generation(result, models)
+    return is_inference(result)

@@ -18,7 +18,8 @@ from draftflow.draft.parts import Grounded, SectionWriter, documents_of
 from draftflow.draft.record_facts import (
     NOT_A_GAP,
     UNSTATED_NAMES,
-    is_inference,
+    condition_applies,
+    headline_models,
     mentioned,
     states,
 )
@@ -366,14 +367,14 @@ def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Docume
     (lhl: every folder name, `GLM-4.5-Air-UD-Q4_K_XL`, states the quantization its figures'
     conditions leave null)."""
     texts = documents_of(grounded)
-    grounded = [item for item in grounded if is_inference(item.result)]
+    keys, grounded = _applicable(grounded)
     if not grounded:
-        return []  # a model's run conditions are no gap of a bandwidth or a clock
+        return []  # a model's run conditions are no gap of a bandwidth, a clock or an embedding
     stated = [item.result.conditions for item in grounded]
-    unknown = unstated_anywhere(_unstated_keys(stated, texts), read)
+    unknown = unstated_anywhere(_unstated_keys(stated, texts, keys), read)
     partial = [
         k
-        for k in STANDARD_CONDITION_KEYS
+        for k in keys
         if k not in unknown
         and any(states(c, k) for c in stated)
         and not all(states(c, k) for c in stated)
@@ -392,12 +393,26 @@ def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Docume
     return sentences
 
 
-def _unstated_keys(stated: Sequence[Conditions], texts: Sequence[str]) -> list[str]:
-    """The standard conditions no figure states and no cited text speaks of (never a
+def _applicable(grounded: Sequence[Grounded]) -> tuple[list[str], list[Grounded]]:
+    """The standard conditions that apply to some headline figure (a generation setting to a
+    token-generation figure), and the figures one of them applies to."""
+    models = headline_models(item.result for item in grounded)
+    keys = [
+        k
+        for k in STANDARD_CONDITION_KEYS
+        if any(condition_applies(k, item.result, models) for item in grounded)
+    ]
+    return keys, [i for i in grounded if any(condition_applies(k, i.result, models) for k in keys)]
+
+
+def _unstated_keys(
+    stated: Sequence[Conditions], texts: Sequence[str], keys: Sequence[str]
+) -> list[str]:
+    """The conditions of `keys` no figure states and no cited text speaks of (never a
     `NOT_A_GAP` one)."""
     return [
         k
-        for k in STANDARD_CONDITION_KEYS
+        for k in keys
         if k not in NOT_A_GAP and not any(states(c, k) for c in stated) and not mentioned(k, texts)
     ]
 

@@ -29,6 +29,7 @@ from draftflow.record.model import (
 from draftflow.select import Selection
 from draftflow.select.artifact import setup_with_metadata
 from draftflow.select.keywords import HARDWARE, PLATFORMS, RUNTIMES, topics
+from draftflow.select.metadata import EXPERIMENT_DATE_UNTIL
 from draftflow.select.setup_fields import LICENSE_NOT_NAMED
 
 METRICS_STATUS = "site_metrics_unmeasured; attributed_source_figures_in_editorial.reported_results"
@@ -220,7 +221,7 @@ def _with_selection(record: Record, selection: Selection) -> Record:
     )
 
 
-RUN_SETUP_FIELDS = ("experiment_date", "kv_dtype")
+RUN_SETUP_FIELDS = ("experiment_date", EXPERIMENT_DATE_UNTIL, "kv_dtype")
 """Setup fields a figure's run file may state (`select/run_row.py`): their document is listed."""
 
 

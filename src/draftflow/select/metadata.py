@@ -23,7 +23,7 @@ from draftflow.select.keywords import HARDWARE, PLATFORMS
 from draftflow.select.measured_model import first_stated, read_model
 from draftflow.select.metadata_model import RecordMetadata
 from draftflow.select.model_names import one_model
-from draftflow.select.run_row import RunRow, folder_run_date, run_row
+from draftflow.select.run_row import RunRow, folder_run_date, folder_run_span, run_row
 from draftflow.select.setup_fields import (
     Stated,
     read_context_limit,
@@ -52,6 +52,8 @@ _SYSTEM = re.compile(
 _RECORD_FAMILY = re.compile(_RECORD_SYSTEM.pattern if _RECORD_SYSTEM else "(?!)", re.I)
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)
+EXPERIMENT_DATE_UNTIL = "experiment_date:until"
+"""The evidence key of the last day of a record's dated range."""
 _DATE_LINE = re.compile(
     r"^\W*(?:(?:(?:test(?:ing)?|run|experiment|benchmark)\s+)?(?:date|datum)\b"
     r"|(?:test(?:ing)?|run|experiment|benchmark)\s+period\b|tested on\b|measured on\b"
@@ -269,16 +271,14 @@ def _experiment_date(
     by_document = {d.document_id: _dating_line(d) for d in cited}
     dates: dict[str, str] = {}
     undated = 0
+    spanned = False
     runs = list(rows) or [None] * len(headline)
     for result, row in zip(headline, runs, strict=True):
-        # a figure's own run row dates it (lhl's `test_time`), before its document's line
-        ran = (row.date, row.url) if row is not None and row.date else None
-        ran = ran or (folder_run_date(snapshot, result) if snapshot is not None else None)
-        dated = _own_date(result) or ran or by_document.get(result.source_document_id)
-        if dated is None:
-            undated += 1
-        else:
-            dates.setdefault(*dated)
+        days, spans = _figure_dates(result, row, by_document, snapshot)
+        for day in days:
+            dates.setdefault(*day)
+        undated += not days
+        spanned = spanned or spans
     if not dates:
         meta.unstated["experiment_date"] = "no source dates the measurements"
         return
@@ -290,11 +290,33 @@ def _experiment_date(
     ordered = sorted(dates)
     if len(ordered) == 1:
         meta.experiment_date = ordered[0]
-    elif len(ordered) == 2:
+    elif len(ordered) == 2 and not spanned:
         meta.experiment_date = f"{ordered[0]} and {ordered[1]}"
     else:
         meta.experiment_date = f"from {ordered[0]} to {ordered[-1]}"
     meta.evidence["experiment_date"] = dates[ordered[0]]
+    if len(ordered) > 1:
+        # the last day's line too: verify holds each date to a listed document (lhl's range
+        # from 2025-08-02 to 2025-08-08 ends in another folder's run_info.json)
+        meta.evidence[EXPERIMENT_DATE_UNTIL] = dates[ordered[-1]]
+
+
+def _figure_dates(
+    result: ReportedResult,
+    row: RunRow | None,
+    by_document: dict[str, tuple[str, str] | None],
+    snapshot: Snapshot | None,
+) -> tuple[list[tuple[str, str]], bool]:
+    """The day the figure was measured on, with its line: its own date, its run row's (lhl's
+    `test_time`), its folder's one-day run, else its document's dating line; failing those,
+    both ends of its folder's run over two days (True: a span, not a day)."""
+    ran = (row.date, row.url) if row is not None and row.date else None
+    ran = ran or (folder_run_date(snapshot, result) if snapshot is not None else None)
+    dated = _own_date(result) or ran or by_document.get(result.source_document_id)
+    if dated is not None:
+        return [dated], False
+    span = folder_run_span(snapshot, result) if snapshot is not None else []
+    return span, bool(span)
 
 
 def _own_date(result: ReportedResult) -> tuple[str, str] | None:

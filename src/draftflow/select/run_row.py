@@ -90,6 +90,25 @@ def folder_run_date(snapshot: Snapshot, result: ReportedResult) -> tuple[str, st
     return None
 
 
+def folder_run_span(snapshot: Snapshot, result: ReportedResult) -> list[tuple[str, str]]:
+    """The days the figure's folder's run file says its run started and ended on, each with
+    its line URL, where the run spans two days (lhl's Hunyuan run, 2025-08-05T18:47 to
+    2025-08-06T10:55): which is the figure's is not stated, but the record's measurements lie
+    between them (read33-s24: "Experiment date: unknown" over dated run files)."""
+    document = snapshot.document(result.source_document_id)
+    if document is None or "/" not in document.path:
+        return []
+    folder = dirname(document.path)
+    for info in snapshot.documents:
+        if dirname(info.path) != folder or not _RUN_INFO.match(basename(info.path)):
+            continue
+        start = _first_date(info, _START)
+        end = _first_date(info, _END)
+        if start is not None and end is not None:
+            return [start, end]
+    return []
+
+
 def _first_date(document: Document, pattern: re.Pattern[str]) -> tuple[str, str] | None:
     for number, line in enumerate(document.line_list, 1):
         found = pattern.search(line)

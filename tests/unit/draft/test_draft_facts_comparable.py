@@ -156,3 +156,67 @@ def test_a_setting_cell_only_one_row_has_is_a_difference() -> None:
     # a measured cell (`Time 4.48s`) only one row has is an outcome, not a setting
     timed = _figure(50.0, {"model": "Llama-3.2-1B-4bit", "Time": "4.48s"}, "speed")
     assert compared_key(text.result, timed.result) == ""
+
+
+ENGINES = """# Runs
+
+| engine | decode tok/s |
+|---|---|
+| vLLM | 41.0 ± 0.5 |
+| SGLang | 45.0 ± 6.0 |
+| TGI | 43.0 |
+"""
+
+
+def _engine_rows(rows: list[tuple[int, float, str, str]]) -> list[Grounded]:
+    doc = make_document("RUNS.md", ENGINES)
+    return [
+        Grounded(
+            make_result(doc, line, value, label=engine, conditions={"engine": engine}).model_copy(
+                update={"metric": metric}
+            ),
+            doc,
+        )
+        for line, value, engine, metric in rows
+    ]
+
+
+def test_a_spread_is_not_a_result_to_rank() -> None:
+    """shreyansh26 (read33-s24b): "For latency spread, ... torch.compile ... ± spread is
+    lowest with 0.0077 s; the next ... takes 0.0089 s"."""
+    spreads = _engine_rows(
+        [(5, 0.5, "vLLM", "decode_rate_spread"), (6, 6.0, "SGLang", "decode_rate_spread")]
+    )
+    assert leaders(spreads, _written) == []
+
+
+def test_no_lead_between_two_models() -> None:
+    """dambergn (read33-s24b): "qwen2.5 0.5b ... leads with 201.73 tokens/s, 1.46x the 138.31
+    tokens/s of Deepseek-r1 1.5b": two models, not two configurations of one."""
+    grounded = _grounded(
+        [
+            (5, 201.73, "qwen2.5 0.5b", {"model": "qwen2.5 0.5b", "engine": "Ollama"}),
+            (6, 138.31, "Deepseek-r1 1.5b", {"model": "Deepseek-r1 1.5b", "engine": "Ollama"}),
+        ]
+    )
+    assert compared_key(grounded[0].result, grounded[1].result) == "model"
+    assert leaders(grounded, _written) == []
+
+
+def test_the_runner_up_is_the_next_of_the_record_s_comparable_figures() -> None:
+    """fal-ai (read33-s24b): "the next, Diffusers ..., takes 2.230s" was the slowest row; the
+    headline had left out Stable Fast's 0.901 s between them."""
+    rows = _engine_rows([(5, 41.0, "vLLM", "decode_rate"), (7, 47.0, "TGI", "decode_rate")])
+    assert [f.subject for f in leaders(rows, _written)] == ["TGI"]
+    (between,) = _engine_rows([(6, 45.0, "SGLang", "decode_rate")])
+    assert leaders(rows, _written, [between.result]) == []
+
+
+def test_no_lead_within_the_source_s_spread() -> None:
+    """A lead of 4 tok/s where the source writes ± 6.0 beside the leader is no lead."""
+    rows = _engine_rows([(5, 41.0, "vLLM", "decode_rate"), (6, 45.0, "SGLang", "decode_rate")])
+    assert [f.subject for f in leaders(rows, _written)] == ["SGLang"]
+    (spread,) = _engine_rows([(6, 6.0, "SGLang", "decode_rate_spread")])
+    assert leaders(rows, _written, [spread.result]) == []
+    tight = _engine_rows([(5, 0.5, "vLLM", "decode_rate_spread")])
+    assert [f.subject for f in leaders(rows, _written, [tight[0].result])] == ["SGLang"]

@@ -168,3 +168,57 @@ def test_a_sequence_length_speaks_of_the_input_tokens() -> None:
     lengths = PLAIN + "\n### Decoding Speed (TPS at different sequence lengths)\n"
     (conditions,) = [f for f in _gaps({}, lengths) if f.subject == "conditions"]
     assert "input_tokens" not in conditions.arithmetic
+
+
+def _gap_of(result_update: dict[str, JsonValue], text: str = PLAIN) -> Fact | None:
+    doc = make_document("RUNS.md", text)
+    conditions = result_update.pop("conditions", {})
+    assert isinstance(conditions, dict)
+    result = make_result(doc, 5, 47.91, conditions=conditions).model_copy(update=result_update)
+    facts = unstated([Grounded(result, doc)], lambda item: repr(item.result.value))
+    return next((f for f in facts if f.subject == "conditions"), None)
+
+
+GENERATION = ("concurrency", "input_tokens", "output_tokens", "temperature", "top_p", "cache")
+
+
+def test_generation_settings_are_no_gap_of_an_embedding_model_or_a_detector() -> None:
+    """read33-s24b: "No headline figure ... states its input tokens, output tokens,
+    temperature or top p" over EmbeddingGemma's tokens/s (atomicjets), a reranker's latency
+    (shreyansh26), an SSD detector's ms (aallan) and a diffusion pipeline's it/s (fal-ai)."""
+    embedding = _gap_of({"metric": "throughput", "conditions": {"model": "EmbeddingGemma-300M"}})
+    assert embedding is None or not any(k in embedding.arithmetic for k in GENERATION)
+    detector = _gap_of({"metric": "latency", "unit": "ms"})
+    assert detector is not None and not any(k in detector.arithmetic for k in GENERATION)
+    assert "quantization" in detector.arithmetic  # a detector's precision is still a gap
+    diffusion = _gap_of({"metric": "iteration_rate", "unit": "it/s"})
+    assert diffusion is None or not any(k in diffusion.arithmetic for k in GENERATION)
+    # a chat model's rate in tokens/s keeps them
+    chat = _gap_of({"metric": "throughput", "conditions": {"model": "Llama 3.2 3B"}})
+    assert chat is not None and all(k in chat.arithmetic for k in GENERATION)
+
+
+def test_ollama_s_eval_counts_and_a_run_for_n_tokens_state_the_tokens() -> None:
+    """dambergn (read33-s24b): every data file prints `prompt eval count: 11 token(s)` and
+    `eval count: 882 token(s)` above its rate; morteza89 runs "for 10 tokens"."""
+    verbose = PLAIN + "\nprompt eval count:    11 token(s)\neval count:           882 token(s)\n"
+    gap = _gap_of({}, verbose)
+    assert gap is not None
+    assert "input_tokens" not in gap.arithmetic and "output_tokens" not in gap.arithmetic
+    ten = _gap_of({}, PLAIN + "\nAverage Latency: 2218.8 ms for 10 tokens\n")
+    assert ten is not None and "output_tokens" not in ten.arithmetic
+
+
+def test_the_generation_gap_cites_the_figures_it_is_a_gap_of() -> None:
+    """sagasusa (read33-s24b): "... states its concurrency, input tokens, temperature or top
+    p: for the 62 min of MLX ..., latency": a load time in minutes beside a chat model's
+    tokens/s; the sentence cites the tokens/s."""
+    doc = make_document("RUNS.md", PLAIN)
+    model: dict[str, JsonValue] = {"model": "Llama-3.2-3B", "weight_precision": "4bit"}
+    minutes = make_result(doc, 5, 62.0, conditions=model).model_copy(
+        update={"metric": "latency", "unit": "min"}
+    )
+    rate = make_result(doc, 5, 47.91, conditions=model)
+    facts = unstated([Grounded(minutes, doc), Grounded(rate, doc)], lambda i: repr(i.result.value))
+    (gap,) = [f for f in facts if f.subject == "conditions"]
+    assert [ref.value for ref in gap.inputs] == [47.91]

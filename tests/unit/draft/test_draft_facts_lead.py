@@ -307,3 +307,17 @@ def test_one_end_of_a_stated_range_is_claimed_with_its_bound_never_as_a_point() 
     assert (
         "for the figure of decode tok/s (up to 187.0 tokens/s), as for every" in (sentences(gap)[0])
     )
+
+
+def test_an_archived_figure_leads_no_claim() -> None:
+    """newbdez33 (read33-s24b): "The lead headline figure shows a throughput of 45.73 tokens/s
+    ... under MLX": the README's "📦 Archived" mlx-4bit row, not the current runs."""
+    grounded = _grounded()
+    archived = grounded[0].result.model_copy(
+        update={"label": "MLX, 📦 Archived, mlx-4bit, Avg TPS", "conditions": {"engine": "MLX"}}
+    )
+    facts = compute_facts([Grounded(archived, grounded[0].document), *grounded[1:]], _written)
+    lead = facts[0]
+    assert lead.kind is FactKind.MEASURED
+    assert 47.91 not in [ref.value for ref in lead.inputs]
+    assert [ref.value for ref in lead.inputs] == [53.6]

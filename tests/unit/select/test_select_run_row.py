@@ -7,7 +7,7 @@ import json
 
 from documents import make_result
 from draftflow.acquire.snapshot import Snapshot
-from draftflow.select.metadata import read_metadata
+from draftflow.select.metadata import EXPERIMENT_DATE_UNTIL, read_metadata
 from draftflow.select.metadata_model import RecordMetadata
 from extract_support import snapshot_of
 
@@ -49,7 +49,7 @@ def test_no_row_when_two_rows_write_the_value_or_the_kv_caches_differ() -> None:
     assert meta.kv_dtype is None
 
 
-def test_a_run_info_file_dates_its_folder_s_figures_when_its_run_took_one_day() -> None:
+def test_a_run_info_file_dates_its_folder_s_figures_over_one_day_or_two() -> None:
     one_day = (
         '{\n  "start_time": "2025-08-08T11:23:10Z",\n  "end_time": "2025-08-08T15:27:07Z"\n}\n'
     )
@@ -61,7 +61,13 @@ def test_a_run_info_file_dates_its_folder_s_figures_when_its_run_took_one_day() 
     )
     two_days = one_day.replace("2025-08-08T15", "2025-08-09T15")
     meta, _ = _meta({f"{FOLDER}/run_info.json": two_days})
-    assert meta.experiment_date is None
+    # which day is the figure's is not stated, but the measurements lie between the two
+    # (read33-s24: lhl's "Experiment date: unknown" over dated run files)
+    assert (meta.experiment_date, meta.evidence["experiment_date"]) == (
+        "from 2025-08-08 to 2025-08-09",
+        info.line_url(2),
+    )
+    assert meta.evidence[EXPERIMENT_DATE_UNTIL] == info.line_url(3)  # its end's line is listed
 
 
 def test_one_run_written_to_two_files_is_one_row() -> None:

@@ -37,6 +37,8 @@ from draftflow.extract.conditions.setup_names import MODEL_SIZE_HEADER
 from draftflow.record.model import ReportedResult
 
 MIN_SERIES = 3
+_SPREAD_SUFFIXES = ("_spread", "_stdev", "_std")
+MODEL_KEYS = ("model", "model_id", "model_artifact")
 FLAT_GAIN = 1.10
 DATE_KEYS = ("experiment_date", "date")
 
@@ -71,7 +73,7 @@ def leaders(
     groups: dict[tuple[object, ...], list[Grounded]] = {}
     for item in grounded:
         result = item.result
-        if direction(result) is None or result.value <= 0:
+        if direction(result) is None or result.value <= 0 or _is_spread(result):
             continue
         key = (result.metric, result.unit, statistic_key(result), workload(result))
         groups.setdefault(key, []).append(item)
@@ -90,8 +92,17 @@ def leaders(
             # them states (Jacob's 16.5, of no model, over Qwen3.5-122B-A10B's 14.6) it sets
             # a known configuration beside an unknown one
             continue
+        if along in MODEL_KEYS:
+            # another model is no other configuration of one subject: dambergn's "qwen2.5 0.5b
+            # leads with 201.73 tokens/s, 1.46x the 138.31 of Deepseek-r1 1.5b" ranked two
+            # models of different sizes (read33-s24b)
+            continue
         if _beyond(best.result, figures, way):
             continue  # the headline left out a comparable figure that does better
+        if _between(best.result, runner.result, figures):
+            continue  # the runner-up is not the next: the headline left out one between them
+        if _within_spread(best.result, runner.result, figures):
+            continue  # a lead the source's own spread covers is no lead
         refs = (figure_ref(best, written, shared=True), figure_ref(runner, written, shared=True))
         inputs = _distinct_names(refs, (best, runner))
         if inputs[0].label == inputs[1].label:
@@ -109,6 +120,60 @@ def leaders(
         )
         facts.append(fact)
     return sorted(facts, key=lambda f: -f.weight)
+
+
+def _is_spread(result: ReportedResult) -> bool:
+    """Whether the figure is a spread (`± 0.0077 s`) or a deviation: the width of other
+    figures' runs, not a result to rank (shreyansh26's "latency spread ... is lowest with
+    0.0077 s", read33-s24b)."""
+    return result.metric.endswith(_SPREAD_SUFFIXES)
+
+
+def _between(
+    best: ReportedResult, runner: ReportedResult, figures: Sequence[ReportedResult]
+) -> bool:
+    """Whether one of the record's `figures`, comparable with both (one metric, statistic and
+    workload), lies strictly between them: then the runner-up is not "the next" (fal-ai's
+    "the next, ..., takes 2.230s" was the slowest SD1.5 row; Stable Fast's 0.901 s lay
+    between, read33-s24b)."""
+    low, high = sorted((float(best.value), float(runner.value)))
+    for other in figures:
+        if not low < float(other.value) < high:
+            continue
+        if (other.metric, other.unit) != (best.metric, best.unit):
+            continue
+        if statistic_key(other) != statistic_key(best) or workload(other) != workload(best):
+            continue
+        if compared_key(best, other) is not None or compared_key(runner, other) is not None:
+            return True
+    return False
+
+
+def _within_spread(
+    best: ReportedResult, runner: ReportedResult, figures: Sequence[ReportedResult]
+) -> bool:
+    """Whether the gap between the two figures is no wider than a spread the source gives
+    either of them: its observed range, or a `± spread` figure on its line (read as widely
+    as the line's widest, since a line may hold several)."""
+    gap = abs(float(best.value) - float(runner.value))
+    return any(_spread_of(result, figures) >= gap for result in (best, runner))
+
+
+def _spread_of(result: ReportedResult, figures: Sequence[ReportedResult]) -> float:
+    spreads = [
+        float(other.value)
+        for other in figures
+        if _is_spread(other)
+        and other.evidence_url == result.evidence_url
+        and other.unit == result.unit
+        and other.metric.startswith(result.metric)
+    ]
+    interval = result.uncertainty
+    if interval is not None and None not in (interval.observed_min, interval.observed_max):
+        value = float(result.value)
+        ends = (float(interval.observed_min or 0), float(interval.observed_max or 0))
+        spreads.append(max(value - ends[0], ends[1] - value))
+    return max(spreads, default=0.0)
 
 
 def _stated_by_both(key: str, first: ReportedResult, second: ReportedResult) -> bool:

@@ -13,7 +13,7 @@ from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import Written, figure_ref, metric_name, text_value
 from draftflow.draft.parts import Grounded, cited_texts, documents_of
-from draftflow.draft.record_facts import is_inference, mentioned, states
+from draftflow.draft.record_facts import condition_applies, headline_models, mentioned, states
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.record.model import ReportedResult
 from draftflow.text.gate import gated
@@ -153,6 +153,7 @@ class _Gap:
     subject: str
     arithmetic: str
     detail: str = ""
+    keys: tuple[str, ...] = ()
 
 
 def unstated(
@@ -173,12 +174,21 @@ def unstated(
     ]
     # a model's run conditions (tokens, sampling, cache) are no gap of an interconnect's
     # bandwidth or a clock (epappas: "No headline figure ... states its input tokens" over
-    # NCCL all-reduce bandwidths)
-    inference = [item for item in grounded if is_inference(item.result)]
+    # NCCL all-reduce bandwidths), nor of an embedding model's, a reranker's, a detector's or
+    # a diffusion pipeline's figures (read33-s24b): only of a model generating tokens
+    models = headline_models(results)
+    keys = [k for k in UNKNOWN_KEYS if any(condition_applies(k, r, models) for r in results)]
     # (any document read that speaks of a condition leaves it unwritten)
-    gap = _conditions_gap([item.result for item in inference], [*documents_of(grounded), *read])
+    gap = _conditions_gap(results, [*documents_of(grounded), *read], keys)
     if gap is not None:
-        facts.append(_gap_fact(gap, inference, written, len(results)))
+        # the figures it is a gap of: those one of its conditions applies to (a chat model's
+        # tokens/s, not its load time in minutes: sagasusa's "for the 62 min ... latency")
+        cited = [
+            item
+            for item in grounded
+            if any(condition_applies(k, item.result, models) for k in gap.keys)
+        ]
+        facts.append(_gap_fact(gap, cited, written, len(results)))
     engine = next((e for r in results if (e := text_value(r.conditions.get("engine")))), None)
     if engine:
         # the figures that name the engine, and their documents, are what the sentence cites
@@ -215,14 +225,16 @@ def _repetitions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) ->
     return _Gap("repetitions", "no figure states repetitions or a spread")
 
 
-def _conditions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> _Gap | None:
-    """The conditions a reader needs to compare a figure that no figure states and no
-    document speaks of (none of no figure)."""
+def _conditions_gap(
+    results: Sequence[ReportedResult], texts: Sequence[str], keys: Sequence[str] = UNKNOWN_KEYS
+) -> _Gap | None:
+    """The conditions of `keys` a reader needs to compare a figure that no figure states
+    and no document speaks of (none of no figure)."""
     if not results:
         return None
     unknown = [
         k
-        for k in UNKNOWN_KEYS
+        for k in keys
         if not any(states(r.conditions, k) for r in results) and not mentioned(k, texts)
     ]
     if not unknown:
@@ -231,6 +243,7 @@ def _conditions_gap(results: Sequence[ReportedResult], texts: Sequence[str]) -> 
         "conditions",
         "no figure states " + ", ".join(unknown),
         ", ".join(k.replace("_", " ") for k in unknown[:MAX_UNKNOWN_NAMED]),
+        tuple(unknown[:MAX_UNKNOWN_NAMED]),
     )
 
 

@@ -8,6 +8,7 @@ cited figure. Nothing is named that no condition of those figures states.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pydantic import JsonValue
@@ -25,6 +26,10 @@ from draftflow.draft.parts import Grounded
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.label import NOT_CONFIGURATION
+from draftflow.record.model import ReportedResult
+from draftflow.record.standing import Status
+
+_SET_ASIDE_STATUSES = frozenset({Status.SUPERSEDED, Status.DEPRECATED, Status.RETRACTED})
 
 # The conditions that name a configuration in a claim, in the order a sentence names them.
 LEAD_KEYS = (
@@ -65,12 +70,13 @@ _NOT_CLAIMED = (
 def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     """The lead configuration's claim: its most reported metric, lowest to highest (with the
     engines every headline figure was measured with as its detail, when they are several)."""
-    if not grounded:
+    current = [item for item in grounded if not is_set_aside(item.result)]
+    if not current:
         return []
-    configuration = lead_configuration(grounded[0].result.conditions)
+    configuration = lead_configuration(current[0].result.conditions)
     if not NAMING_KEYS & {key for key, _ in configuration}:
         return []
-    group = [i for i in grounded if lead_configuration(i.result.conditions) == configuration]
+    group = [i for i in current if lead_configuration(i.result.conditions) == configuration]
     members = _main_metric(group)
     if not members or not _told_apart(members):
         return []
@@ -97,6 +103,24 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
             weight=len(group),
         )
     ]
+
+
+# the source's own words for a figure it keeps only for the record: an archived or superseded
+# row (newbdez33's "📦 Archived" mlx-4bit 45.73 TPS, which its README calls "not directly
+# comparable" with the current runs, led "The lead headline figure shows ... 45.73",
+# read33-s24b)
+_SET_ASIDE = re.compile(
+    r"\barchived?\b|\bsuperseded\b|\bobsolete\b|\boutdated\b|\bdeprecated\b|\blegacy\b",
+    re.IGNORECASE,
+)
+
+
+def is_set_aside(result: ReportedResult) -> bool:
+    """Whether the figure's label or its author's status marks it archived, superseded or
+    out of date: it stays in the headline's table but leads no claim."""
+    if result.status is not None and result.status.status in _SET_ASIDE_STATUSES:
+        return True
+    return _SET_ASIDE.search(result.label) is not None
 
 
 def _told_apart(members: Sequence[Grounded]) -> bool:
