@@ -152,3 +152,19 @@ def test_random_bytes_in_a_multibyte_encoding_are_skipped(tmp_path: Path) -> Non
     reasons = {s["path"]: s["reason"] for s in payload["skipped"]}
     assert set(reasons) == set(garbage), reasons
     assert all(r.startswith("not text: ") for r in reasons.values()), reasons
+
+
+def test_an_elf_binary_named_md_is_skipped(tmp_path: Path) -> None:
+    """The issue's case by its own name: an ELF executable with its NULs replaced, saved as
+    `results.md`, is no document (the fixture above names it `latency.json`)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "README.md").write_text(README)
+    (repo / "results.md").write_bytes(elf_without_nul())
+    result = cli(tmp_path, "sources", str(repo), "--origin", ORIGIN, "--revision", REVISION,
+                 "--json")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert [d["path"] for d in payload["documents"]] == ["README.md"]
+    reasons = {s["path"]: s["reason"] for s in payload["skipped"]}
+    assert reasons["results.md"].startswith("not text: "), reasons

@@ -108,3 +108,25 @@ def test_a_copy_that_fails_leaves_tests_data_as_it_was(repo: Path, tmp_path: Pat
     assert f"{data} is left as it was" in result.stderr, result.stderr
     assert tree(data) == before  # not half-replaced: corpus, devgold and wild are still v1
     assert sorted(p.name for p in data.parent.iterdir()) == ["data", "data_files.py"]
+
+
+@pytest.mark.parametrize("part", ["corpus", "wild"])
+def test_a_part_that_is_a_symlink_is_refused_never_followed(
+    repo: Path, tmp_path: Path, part: str
+) -> None:
+    """A part of the source (`corpus/`, `wild/`) that is itself a symlink to a folder outside
+    (the issue's `/etc`) is refused before any copy; `tests/data` is left as it was."""
+    data = repo / "tests" / "data"
+    before = tree(data)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("TOP-SECRET")
+    (outside / "MANIFEST.json").write_text("[]")
+    shared = shared_folder(tmp_path, "v2")
+    shutil.rmtree(shared / part)
+    (shared / part).symlink_to(outside)
+    result = script(repo, shared)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr, result.stderr
+    assert f"{shared / part} is a symlink, never followed" in result.stderr, result.stderr
+    assert tree(data) == before
