@@ -72,6 +72,12 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+step "this machine's speed now (benchmarks/cpu_speed.py: fixed work, compare runs by it)"
+# On a shared machine a CPU second is not a fixed amount of work (session 25: the same code
+# and venv took 1.8x the CPU seconds at 22:00 UTC as at 16:00): a run's CPU seconds are
+# compared with another run's in units of this figure, measured at its start.
+.venv/bin/python benchmarks/cpu_speed.py
+
 step "tests"
 # Three workers on two cores: the suite's tests wait as well as compute (servers that hang or
 # drip until a deadline, timeouts, git daemons, processes starting), and a core whose worker
