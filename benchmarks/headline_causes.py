@@ -2,7 +2,9 @@
 
 As `benchmarks/lead_loo.py` (rules-only figures; each repository's ladder ranked by a lead
 model trained without it), every gold headline figure is put in the first stage that loses it:
-- `not found`: no extracted figure stands at its document, line and value (recall);
+- `not found`: no extracted figure stands at its document, line and value (recall), split
+  by whether another figure stands on its line (`other value on its line`: the reader took
+  another number of the line, or mis-read it) or none does (`no figure on its line`);
 - `not eligible`: found, but of no known metric, or `headline_exclusion` keeps it out;
 - `no rules score`: eligible, but the rules give it no positive score (the ranker's pool);
 - `restated place stands`: in the pool, but another place of the same number stands for it
@@ -45,7 +47,8 @@ from draftflow.select.scored import Scored
 
 CAUSES = (
     "agreed",
-    "not found",
+    "other value on its line",
+    "no figure on its line",
     "not eligible",
     "no rules score",
     "restated place stands",
@@ -61,7 +64,9 @@ def cause(
     """The first stage that loses a gold headline figure."""
     found, eligible, pool, kept = stages
     if wanted not in found:
-        return "not found"
+        lines = {(path, line) for path, line, _ in found}
+        on_line = (wanted[0], wanted[1]) in lines
+        return "other value on its line" if on_line else "no figure on its line"
     if wanted not in eligible or found[wanted].figure.result.metric == UNSPECIFIED:
         return "not eligible"
     if wanted not in pool:
