@@ -24,8 +24,8 @@ from enum import Enum
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions import setup_names as vocab
-from draftflow.extract.conditions.cite import Place, place_text
-from draftflow.extract.conditions.name_reading import NAME_KEYS, SYSTEM
+from draftflow.extract.conditions.cite import Place, citation_key, place_text
+from draftflow.extract.conditions.name_reading import NAME_KEYS, SYSTEM, header_line_set
 from draftflow.extract.conditions.place_reading import (
     ENGINE,
     Own,
@@ -107,6 +107,46 @@ def reread_place(
         evidence.append(_evidence(document, place.line))
     status = PlaceStatus.OTHER_VALUE if said else PlaceStatus.UNREAD
     return PlaceReading(status, tuple(dict.fromkeys(said)), evidence)
+
+
+def reread_once(
+    ctx: VerifyContext,
+    key: str,
+    value: object,
+    places: list[Place],
+    documents: Mapping[str, Document],
+    own: Own | None = None,
+) -> PlaceReading:
+    """`reread_place`, read once per row of figures (`own`'s path and line) for each cited
+    place list and what is checked (`key` and `value`): a JSONL row's figures cite the same
+    places for the same conditions. The figure's own value is in the key only where it may
+    change the reading (a header row above it in its document: `place_reading._own_header`).
+    The answers are let go when the next figure is another row's (`VerifyContext.rereads`)."""
+    checked = citation_key(key, value) if isinstance(value, str | int | float | bool) else None
+    if own is None or checked is None:
+        return reread_place(ctx, key, value, places, documents, own)
+    own_value = own[2] if _own_may_count(ctx, places, documents, own) else None
+    found: PlaceReading = ctx.rereads.get(
+        own[:2],
+        (checked, tuple(places), own_value),
+        lambda: reread_place(ctx, key, value, places, documents, own),
+    )
+    return found
+
+
+def _own_may_count(
+    ctx: VerifyContext, places: list[Place], documents: Mapping[str, Document], own: Own
+) -> bool:
+    """Whether a cited place is a header row above the figure in its own document, where its
+    own column's header alone is read for it."""
+    document = documents.get(own[0])
+    if document is None:
+        return False
+    above = [place.line for place in places if place.path == own[0] and 1 <= place.line < own[1]]
+    if not above:
+        return False
+    headers = header_line_set(chain_reader(ctx).context(document))
+    return any(line in headers for line in above)
 
 
 def chain_reader(ctx: VerifyContext) -> ConditionReader:

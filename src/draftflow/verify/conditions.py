@@ -20,7 +20,7 @@ from draftflow.numbers import NumberKind, find_numbers
 from draftflow.record.conditions import RUN_SOURCE_LINES
 from draftflow.record.model import ReportedResult
 from draftflow.text.pointer import pointer
-from draftflow.verify.cited_places import PlaceStatus, chain_reader, reread_place
+from draftflow.verify.cited_places import PlaceStatus, chain_reader, reread_once
 from draftflow.verify.context import VerifyContext, number_of
 from draftflow.verify.dimensions import metric_dimension
 from draftflow.verify.index import identifier_keys
@@ -213,7 +213,7 @@ def _check_where_read(
 ) -> None:
     """A count or an engine must be stated at its cited place where extract's reader reads
     it: a count under its name, an engine as the one that measured."""
-    reading = reread_place(ctx, key, value, places, documents, own)
+    reading = reread_once(ctx, key, value, places, documents, own)
     if reading.status is PlaceStatus.STATED:
         return
     ctx.flag(
@@ -223,7 +223,7 @@ def _check_where_read(
         str(value),
         f"condition {key} = {value!r} is not what {_places(places)}, the place it cites, says: "
         f"it {reading.describe(key, value)}; re-draft the record, or leave the condition null",
-        reading.evidence,
+        list(reading.evidence),
     )
 
 

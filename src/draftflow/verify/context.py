@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from draftflow.acquire.snapshot import Document, Snapshot
+from draftflow.extract.conditions.row_memo import RowMemo
 from draftflow.numbers import NumberKind, ParsedNumber, parse_number, value_decimals
 from draftflow.record.model import Record
 from draftflow.verify.index import PATH_LINE, Accept, DocumentIndex, date_keys
@@ -227,6 +228,8 @@ class VerifyContext:
     listed_numbers: dict[ParsedNumber, tuple[Evidence, ...]] = field(default_factory=dict)
     # Extract's reader of a figure's context chain, built on first use (verify/conditions.py).
     chain_reader: Any = None
+    # The cited places a row's figures re-read, read once per row (verify/cited_places.py).
+    rereads: RowMemo[Any] = field(default_factory=RowMemo)
 
     def __post_init__(self) -> None:
         self.by_id = {d.document_id: d for d in self.listed}

@@ -23,6 +23,7 @@ from draftflow.extract.conditions.place_reading import Own, reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
+from draftflow.extract.conditions.row_memo import RowMemo, cells_key
 from draftflow.extract.conditions.setup import setup_source
 from draftflow.extract.conditions.setup_names import names_systems_joined
 from draftflow.extract.conditions.setup_reading import setup_conditions
@@ -61,6 +62,7 @@ class ConditionReader:
         self._citations: dict[tuple[str, int, float | None], Citations] = {}
         self._first_headers: dict[str, int] = {}
         self._lines_read: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+        self._rows: RowMemo[tuple[dict[str, JsonValue], dict[str, list[str]]]] = RowMemo()
         readme = next(
             (d for d in snapshot.documents if d.path.lower() in ("readme.md", "readme")), None
         )
@@ -105,10 +107,32 @@ class ConditionReader:
         self, raw: dict[str, JsonValue], candidate: Candidate, figure: Grounded
     ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
         """One grounded figure's conditions from its row (`raw`) and its context, each kept
-        only where the figure's context chain states it, and the places that state them."""
-        own = self._speaks_for_repository(figure.document)
+        only where the figure's context chain states it, and the places that state them.
+
+        A figure outside tables and paragraphs (a JSONL row's leaf, a JSON object's) reads
+        them from its line, its row's cells and its column alone: the row's figures with the
+        same cells and column share one reading (`RowMemo`), each given its own copy."""
         context = self._context(figure.document)
         self._move_to(context)
+        own_key = float(figure.value) if self._own_matters(context, figure.line) else None
+        if not context.shared_by_line(figure.line):
+            return self._read(raw, candidate, figure, own_key)
+        found, sources = self._rows.get(
+            (figure.document.document_id, figure.line),
+            (candidate.column, own_key, cells_key(raw)),
+            lambda: self._read(raw, candidate, figure, own_key),
+        )
+        return dict(found), {key: list(places) for key, places in sources.items()}
+
+    def _read(
+        self,
+        raw: dict[str, JsonValue],
+        candidate: Candidate,
+        figure: Grounded,
+        own_key: float | None,
+    ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
+        own = self._speaks_for_repository(figure.document)
+        context = self._context(figure.document)
         found = seed_conditions(
             raw,
             text=candidate.text,
@@ -122,7 +146,6 @@ class ConditionReader:
             setup_lines=self._run_set(figure.document),
         )
         value = float(figure.value)
-        own_key = value if self._own_matters(context, figure.line) else None
         memo = self._citations.setdefault((figure.document.document_id, figure.line, own_key), {})
         own_place = (figure.document.path, figure.line, value)
         chain = self.chain(figure.document, figure.line)
@@ -147,6 +170,7 @@ class ConditionReader:
             self._index.forget()
             self._citations.clear()
             self._lines_read.clear()
+            self._rows.clear()
         self._reading = context
 
     def cite(

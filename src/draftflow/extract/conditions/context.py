@@ -510,6 +510,12 @@ class DocumentContext:
         lines = found[0].span.last - found[0].span.first + 1
         return (found[0].span.first, text) if text.count("\n") + 1 == lines else None
 
+    def shared_by_line(self, line: int) -> bool:
+        """Whether a figure on `line` reads its context as every figure of its line does: the
+        line holds no table row (whose own cell and column are the figure's) and no paragraph
+        or list item (whose own clause is), as a JSONL row or a JSON object's line holds none."""
+        return line not in self._rows_by_line and self.own_block(line) is None
+
     def own_text(self, line: int) -> str:
         """The paragraph or list item that holds a line outside tables ("" in a table)."""
         return " ".join(plain_text(b.text) for b in self._texts_at(line))

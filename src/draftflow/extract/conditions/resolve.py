@@ -48,6 +48,7 @@ from draftflow.extract.conditions.run_parameters import (
     DATED,
     figure_date,
     figure_parameters,
+    line_cells_parameters,
     parameters_in_cells,
 )
 from draftflow.extract.conditions.run_settings import settings_in_text
@@ -124,6 +125,8 @@ def _run_settings(
         own_cells = _row_parameters(table, context, line)
     else:
         own_cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
+        if context is not None:
+            own_cells = line_cells_parameters(own_cells, context, line)
     parameters = figure_parameters(own_cells, context, line, setup_lines, readme)
     dated = figure_date(context, line) if context is not None else None
     return parameters if dated is None else {**parameters, DATED: dated}

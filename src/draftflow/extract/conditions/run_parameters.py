@@ -124,13 +124,40 @@ def parameters_in_cells(cells: Iterable[tuple[str, str]]) -> dict[str, set[JsonV
     (`temp / top_p` over `0 / 1.0` states both, part by part)."""
     found: dict[str, set[JsonValue]] = {}
     for header, cell in cells:
-        names, values = _SPLIT.split(header.strip()), _SPLIT.split(str(cell).strip())
-        pairs = zip(names, values, strict=True) if len(names) == len(values) else [(header, cell)]
-        for name, value in pairs:
-            key = parameter_of(name)
-            read = parameter_value(key, value) if key is not None else None
-            if key is not None and read is not None:
-                found.setdefault(key, set()).add(read)
+        for key, read in cell_parameters(header, cell):
+            found.setdefault(key, set()).add(read)
+    return found
+
+
+def cell_parameters(header: str, cell: str) -> tuple[tuple[str, JsonValue], ...]:
+    """What one cell states under its header, in order (`parameters_in_cells`' reading of it)."""
+    names, values = _SPLIT.split(header.strip()), _SPLIT.split(str(cell).strip())
+    pairs = zip(names, values, strict=True) if len(names) == len(values) else [(header, cell)]
+    found: list[tuple[str, JsonValue]] = []
+    for name, value in pairs:
+        key = parameter_of(name)
+        read = parameter_value(key, value) if key is not None else None
+        if key is not None and read is not None:
+            found.append((key, read))
+    return tuple(found)
+
+
+def line_cells_parameters(
+    cells: Iterable[tuple[str, str]], context: DocumentContext, line: int
+) -> dict[str, set[JsonValue]]:
+    """`parameters_in_cells` of a figure's cells on `line`, each cell read once per line: a
+    JSONL row's figures each hold the row's cells but their own, so they ask for the same
+    cells again and again (a memo of the line's, let go with the line's others)."""
+    known: dict[tuple[str, str], tuple[tuple[str, JsonValue], ...]] = context.remembered(
+        ("cell parameters", line), dict
+    )
+    found: dict[str, set[JsonValue]] = {}
+    for pair in cells:
+        reads = known.get(pair)
+        if reads is None:
+            reads = known[pair] = cell_parameters(*pair)
+        for key, read in reads:
+            found.setdefault(key, set()).add(read)
     return found
 
 
