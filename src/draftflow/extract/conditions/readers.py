@@ -23,6 +23,7 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
 from draftflow.extract.conditions.named_models import sole_model
+from draftflow.extract.conditions.not_a_model import is_format_only, names_no_model
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.numeric import cell_numbers
 from draftflow.numbers import find_numbers
@@ -74,6 +75,14 @@ _TRUNCATED = re.compile(r"(?:\.\.\.|…)\s*$")
 _VERSION_NAMED = r"(?:\s+version\s*[:=]?\s*|\s+)"
 """What stands between an engine's name and its version: a space, or ` version: `."""
 _VERSION_KEY = re.compile(r"[\s_-]+version$", re.I)
+_FUTURE_STEP = re.compile(
+    r"\b(?:later|in\s+the\s+future|future\s+(?:work|step)s?|next\s+steps?|to\s?do|planned"
+    r"|upcoming|roadmap|not\s+yet)\b",
+    re.I,
+)
+"""A heading or caption about a step still to come (`(Optional) Ready for the INT8 step later`):
+the precision it names is the plan's, not the measured runs' below it (atomicjets/
+gemma-embeddings' fp32 build was given INT8)."""
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
 
 
@@ -98,6 +107,8 @@ class Resolved:
             return
         if key in IDENTITY_KEYS and not names_something(str(value)):
             return  # a date or a score in a model's column names no model (`54.3/63`)
+        if key == "model" and names_no_model(str(value)):
+            return  # a format's words (`GGUF Q4_K_S`) or a reference (`Same 3B model`)
         if key in IDENTITY_KEYS and _TRUNCATED.search(str(value)):
             return  # a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`)
         if key == "model" and (weights := split_weights_name(str(value))) is not None:
@@ -256,7 +267,8 @@ def _read_engine_cell(resolved: Resolved | _Puts, header: str, text: str) -> Non
     if hardware is not None:  # a `backend` column naming the machine (`Ryzen-7950X`)
         resolved.put("system", hardware)
     else:
-        resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+        written = None if header.lower() == "backend" or is_format_only(text) else text
+        resolved.put("engine", engine or written)  # `GGUF` under `Framework` is a format
 
 
 def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
@@ -550,6 +562,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     if (
         precision
         and not _KV_PRECISION.match(text, precision.end())
+        and not _FUTURE_STEP.search(text)
         and vocab.sole_precision(text) is not None
     ):
         found.append(("weight_precision", precision.group(0)))
