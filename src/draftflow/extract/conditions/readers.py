@@ -105,12 +105,8 @@ class Resolved:
             return
         if value is None or value == "" or key in self.values or key in self.closed:
             return
-        if key in IDENTITY_KEYS and not names_something(str(value)):
-            return  # a date or a score in a model's column names no model (`54.3/63`)
-        if key == "model" and names_no_model(str(value)):
-            return  # a format's words (`GGUF Q4_K_S`) or a reference (`Same 3B model`)
-        if key in IDENTITY_KEYS and _TRUNCATED.search(str(value)):
-            return  # a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`)
+        if key in IDENTITY_KEYS and not _names_an_identity(key, str(value)):
+            return
         if key == "model" and (weights := split_weights_name(str(value))) is not None:
             value = weights[0]  # a weights file's name: the model, then its file type
             self.values[key] = value
@@ -124,6 +120,15 @@ class Resolved:
                 return
             value = number
         self.values[key] = value
+
+
+def _names_an_identity(key: str, value: str) -> bool:
+    """Whether a model, artifact or engine value names one: not a date or a score in a model's
+    column (`54.3/63`), not a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`),
+    and a model not a format's words (`GGUF Q4_K_S`) nor a reference (`Same 3B model`)."""
+    if not names_something(value) or _TRUNCATED.search(value):
+        return False
+    return key != "model" or not names_no_model(value)
 
 
 def _names_more_fully(values: Mapping[str, JsonValue], system: str) -> bool:

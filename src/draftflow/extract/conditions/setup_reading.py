@@ -62,8 +62,9 @@ def _names_several(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1 << 12)
 def _setup_reading(text: str) -> dict[str, JsonValue]:
     """One setup paragraph: the one engine it names (and the version written after it), the
-    one model it names, the one system it names and the machines it counts; none where it names a model only its
-    vendor serves (`we transitioned to an agent swarm powered by Gemini Flash`)."""
+    one model it names, the one system it names and the machines it counts; none where it
+    names a model only its vendor serves (`we transitioned to an agent swarm powered by
+    Gemini Flash`)."""
     found: dict[str, JsonValue] = {}
     if vocab.names_hosted_model(text):
         return found
