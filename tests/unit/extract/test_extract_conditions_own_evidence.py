@@ -11,6 +11,7 @@ import asyncio
 import pytest
 
 from draftflow.extract import extract
+from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.not_a_model import is_format_only, names_no_model
 from draftflow.extract.conditions.readers import Resolved, read_cells
 from draftflow.extract.conditions.setup_names import count_of
@@ -295,3 +296,13 @@ def test_a_model_the_setup_states_once_is_every_figures() -> None:
     generation = _by_value(results, 10)
     assert generation
     assert all(r.conditions.get("model") == "Llama-3.2-3B-Instruct" for r in generation)
+
+
+def test_a_run_files_name_states_its_card_by_model_number() -> None:
+    """read31-s24b §7: dambergn/ollama-benchmarks' run files are named `data/<model>
+    <hardware>.md`; `Deepseek-r1_1.5b 4060Ti_16gb.md` left its figures' system blank. A count
+    of cards (`2xP40_48gb`) states no one system."""
+    found = dict(file_name_conditions("data/Deepseek-r1_1.5b 4060Ti_16gb.md"))
+    assert found["system"] == "4060Ti"
+    assert "system" not in dict(file_name_conditions("data/deepseek-r1_70b 2xP40_48gb.md"))
+    assert dict(file_name_conditions("data/deepseek-r1_32b P40_24gb.md"))["system"] == "P40 24gb"
