@@ -262,42 +262,6 @@ def test_a_board_column_states_every_rows_system() -> None:
     assert engines[309.3] == "TensorFlow"
 
 
-# sagasusa/exo-cluster-research docs/03-sharding-and-warmup-finding.md:1-20 and 84-89
-STATED_ONCE = """\
-# Finding: EXO's CPU Warmup Is a Single-Threaded MLX Inference Pass
-
-**TL;DR** — On CPU-only x86 hardware, EXO shards the model correctly across
-nodes but never produces tokens.
-
-## Hardware
-
-| Node | CPU | RAM | Role |
-|------|-----|-----|------|
-| Dell | i7-1185G7 (4c/8t) | 15 GB | CPU node |
-| Mini | i5-6500 (4c) | 15 GB | CPU node |
-
-x86-64, CPU-only. Same base model both frameworks: `Llama-3.2-3B-Instruct`
-at matched 4-bit precision (MLX `mlx-community` 4-bit for EXO; GGUF
-`Q4_K_M` for llama.cpp). EXO commit `09f9ea31`; MLX 0.31.2 on the CPU node.
-
-## 4. Same machine, same model, llama.cpp works
-
-On the identical Dell, llama.cpp (GGML backend) loaded the same 3B model
-and answered a prompt at **~10 tok/s generation**, with `mpstat` showing
-3–4 CPU cores near 100% simultaneously — the multi-threaded contrast to
-MLX's single hot thread.
-"""
-
-
-def test_a_model_the_setup_states_once_is_every_figures() -> None:
-    """read31-s24b §4: no figure carried the model the Hardware section states once for the
-    whole document (L18); the prose figure's `the same 3B model` is that one."""
-    results = _results({"docs/03-finding.md": STATED_ONCE})
-    generation = _by_value(results, 10)
-    assert generation
-    assert all(r.conditions.get("model") == "Llama-3.2-3B-Instruct" for r in generation)
-
-
 def test_a_run_files_name_states_its_card_by_model_number() -> None:
     """read31-s24b §7: dambergn/ollama-benchmarks' run files are named `data/<model>
     <hardware>.md`; `Deepseek-r1_1.5b 4060Ti_16gb.md` left its figures' system blank. A count

@@ -94,8 +94,10 @@ def seed_conditions(
         _read_document(resolved, context, reading)
         for key, setting in file_name_conditions(context.document.path):
             resolved.put(key, setting)
-    if context is not None:
-        _read_setup(resolved, setup or {}, context, line)
+    other = precision_of_other_model(resolved.values, setup or {})
+    for key, setting in (setup or {}).items():
+        if not (other and key == "weight_precision"):
+            resolved.put(key, setting)
     _read_repository(resolved, reading, repository or {})
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
@@ -108,26 +110,6 @@ def seed_conditions(
             resolved.values.pop(key, None)
     parameters = _run_settings(raw, table, context, line, setup_lines, readme)
     return _assemble(resolved, raw, parameters)
-
-
-def _read_setup(
-    resolved: Resolved, setup: Mapping[str, JsonValue], context: DocumentContext, line: int
-) -> None:
-    """What the document's setup sections state for all its figures, for the keys no nearer
-    context stated: not the precision of the setup's model's name for a figure of another
-    model, and the setup's model only where the figure's own line, caption and headings
-    name no other (a `### Microsoft DialoGPT-small` section keeps its own)."""
-    other = precision_of_other_model(resolved.values, setup)
-    for key, setting in setup.items():
-        if other and key == "weight_precision":
-            continue
-        if key == "model" and "model" not in resolved.values:
-            local = context.remembered(
-                ("own runtime text", line), lambda: _local_text(context, line)
-            )
-            if subject(local).names - {setting}:
-                continue
-        resolved.put(key, setting)
 
 
 def _runs_another_runtime(

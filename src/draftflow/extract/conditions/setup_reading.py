@@ -11,7 +11,6 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
-from draftflow.extract.conditions.named_models import sole_model, subject
 from draftflow.extract.conditions.readers import VERSION, Resolved, named_only, read_key_values
 from draftflow.extract.conditions.setup import SetupSource, agreed
 
@@ -62,9 +61,8 @@ def _names_several(text: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1 << 12)
 def _setup_reading(text: str) -> dict[str, JsonValue]:
     """One setup paragraph: the one engine it names (and the version written after it), the
-    one model it names, the one system it names and the machines it counts; none where it
-    names a model only its vendor serves (`we transitioned to an agent swarm powered by
-    Gemini Flash`)."""
+    one system it names and the machines it counts; none where it names a model only its
+    vendor serves (`we transitioned to an agent swarm powered by Gemini Flash`)."""
     found: dict[str, JsonValue] = {}
     if vocab.names_hosted_model(text):
         return found
@@ -74,11 +72,6 @@ def _setup_reading(text: str) -> dict[str, JsonValue]:
         after = re.search(rf"{re.escape(engine)}{_VERSION_AFTER}", text, re.I)
         if after:
             found["engine_version"] = after.group(1).rstrip(".,;:-")
-    names = subject(text).names
-    model = sole_model(vocab.without_engines(text)) if len(names) == 1 else None
-    if model is not None and model in names:
-        # `Same base model both frameworks: Llama-3.2-3B-Instruct at matched 4-bit precision`
-        found["model"] = model
     systems = agreed({"system": m.group(0).strip()} for m in vocab.SYSTEM.finditer(text))
     if "system" in systems:
         found["system"] = systems["system"]
