@@ -94,10 +94,7 @@ def seed_conditions(
         _read_document(resolved, context, reading)
         for key, setting in file_name_conditions(context.document.path):
             resolved.put(key, setting)
-    other = precision_of_other_model(resolved.values, setup or {})
-    for key, setting in (setup or {}).items():
-        if not (other and key == "weight_precision"):
-            resolved.put(key, setting)
+    _read_setup(resolved, setup or {})
     _read_repository(resolved, reading, repository or {})
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
@@ -110,6 +107,15 @@ def seed_conditions(
             resolved.values.pop(key, None)
     parameters = _run_settings(raw, table, context, line, setup_lines, readme)
     return _assemble(resolved, raw, parameters)
+
+
+def _read_setup(resolved: Resolved, setup: Mapping[str, JsonValue]) -> None:
+    """What the document's setup sections state for all its figures, for the keys no nearer
+    context stated; not the precision of the setup's model's name for another model's figure."""
+    other = precision_of_other_model(resolved.values, setup)
+    for key, setting in setup.items():
+        if not (other and key == "weight_precision"):
+            resolved.put(key, setting)
 
 
 def _runs_another_runtime(
