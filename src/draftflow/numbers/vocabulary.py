@@ -46,6 +46,7 @@ from draftflow.numbers.vocabulary_name_entries import (
     HardwareMakers,
     HardwareTopic,
     ModelFamilies,
+    OtherRuntimes,
     Precision,
     RecordSystem,
     _bounded,
@@ -87,6 +88,7 @@ class Vocabulary(Entry):
     config_limit: ConfigLimit | None = None
     precision: Precision = Precision()
     engine: tuple[Engine, ...] = ()
+    other_runtimes: OtherRuntimes = OtherRuntimes()
     hardware: tuple[Hardware, ...] = ()
     hardware_makers: HardwareMakers = HardwareMakers()
     hardware_topic: tuple[HardwareTopic, ...] = ()

@@ -131,6 +131,13 @@ class HardwareMakers(Entry):
     words: tuple[str, ...] = ()
 
 
+class OtherRuntimes(Entry):
+    """Runtimes a run may name that are no engine of the record's (framework libraries and
+    model formats: `HuggingFace format`, `PyTorch`), lowercase spellings."""
+
+    spellings: tuple[str, ...] = ()
+
+
 class HardwareTopic(Entry):
     """A hardware topic a record is filed under: the keywords that find it in a snapshot and
     the words that support it in a source."""

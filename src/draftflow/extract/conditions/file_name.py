@@ -88,7 +88,18 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
         models = {spanned}
     if len(models) == 1:
         found.append(("model", next(iter(models))))
-    system = vocab.sole_system(spaced) if not _COMPARED.search(name) else None
+    system = _name_system(name, spaced) if not _COMPARED.search(name) else None
     if system is not None:
         found.append(("system", system))  # a run file named for its machine
     return found
+
+
+def _name_system(name: str, spaced: str) -> str | None:
+    """The one machine a name states: as written (`P40 24gb`), or a part that is a card's
+    model number alone (`Deepseek-r1_7b 4060Ti_16gb`: `4060Ti`, dambergn/ollama-benchmarks,
+    whose README's columns name its machines so); not a count of them (`2xP40`)."""
+    system = vocab.sole_system(spaced)
+    if system is not None:
+        return system
+    alone = {part for part in _PARTS.split(name) if vocab.system_of_header(part) == part}
+    return next(iter(alone)) if len(alone) == 1 else None

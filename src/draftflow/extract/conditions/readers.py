@@ -23,6 +23,7 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
 from draftflow.extract.conditions.named_models import sole_model
+from draftflow.extract.conditions.not_a_model import is_format_only, names_no_model
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.numeric import cell_numbers
 from draftflow.numbers import find_numbers
@@ -74,6 +75,14 @@ _TRUNCATED = re.compile(r"(?:\.\.\.|…)\s*$")
 _VERSION_NAMED = r"(?:\s+version\s*[:=]?\s*|\s+)"
 """What stands between an engine's name and its version: a space, or ` version: `."""
 _VERSION_KEY = re.compile(r"[\s_-]+version$", re.I)
+_FUTURE_STEP = re.compile(
+    r"\b(?:later|in\s+the\s+future|future\s+(?:work|step)s?|next\s+steps?|to\s?do|planned"
+    r"|upcoming|roadmap|not\s+yet)\b",
+    re.I,
+)
+"""A heading or caption about a step still to come (`(Optional) Ready for the INT8 step later`):
+the precision it names is the plan's, not the measured runs' below it (atomicjets/
+gemma-embeddings' fp32 build was given INT8)."""
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
 
 
@@ -96,10 +105,8 @@ class Resolved:
             return
         if value is None or value == "" or key in self.values or key in self.closed:
             return
-        if key in IDENTITY_KEYS and not names_something(str(value)):
-            return  # a date or a score in a model's column names no model (`54.3/63`)
-        if key in IDENTITY_KEYS and _TRUNCATED.search(str(value)):
-            return  # a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`)
+        if key in IDENTITY_KEYS and not _names_an_identity(key, str(value)):
+            return
         if key == "model" and (weights := split_weights_name(str(value))) is not None:
             value = weights[0]  # a weights file's name: the model, then its file type
             self.values[key] = value
@@ -113,6 +120,15 @@ class Resolved:
                 return
             value = number
         self.values[key] = value
+
+
+def _names_an_identity(key: str, value: str) -> bool:
+    """Whether a model, artifact or engine value names one: not a date or a score in a model's
+    column (`54.3/63`), not a name cut short by its table (`Qwen/Qwen3-Coder-30B-A3B-Instr...`),
+    and a model not a format's words (`GGUF Q4_K_S`) nor a reference (`Same 3B model`)."""
+    if not names_something(value) or _TRUNCATED.search(value):
+        return False
+    return key != "model" or not names_no_model(value)
 
 
 def _names_more_fully(values: Mapping[str, JsonValue], system: str) -> bool:
@@ -256,7 +272,8 @@ def _read_engine_cell(resolved: Resolved | _Puts, header: str, text: str) -> Non
     if hardware is not None:  # a `backend` column naming the machine (`Ryzen-7950X`)
         resolved.put("system", hardware)
     else:
-        resolved.put("engine", engine or text if header.lower() != "backend" else engine)
+        written = None if header.lower() == "backend" or is_format_only(text) else text
+        resolved.put("engine", engine or written)  # `GGUF` under `Framework` is a format
 
 
 def _read_unkeyed_cell(resolved: Resolved | _Puts, text: str) -> None:
@@ -550,6 +567,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     if (
         precision
         and not _KV_PRECISION.match(text, precision.end())
+        and not _FUTURE_STEP.search(text)
         and vocab.sole_precision(text) is not None
     ):
         found.append(("weight_precision", precision.group(0)))

@@ -95,10 +95,7 @@ def seed_conditions(
         _read_document(resolved, context, reading)
         for key, setting in file_name_conditions(context.document.path):
             resolved.put(key, setting)
-    other = precision_of_other_model(resolved.values, setup or {})
-    for key, setting in (setup or {}).items():
-        if not (other and key == "weight_precision"):
-            resolved.put(key, setting)
+    _read_setup(resolved, setup or {})
     _read_repository(resolved, reading, repository or {})
     if resolved.stated_version and "engine" in resolved.values:
         resolved.put("engine_version", resolved.stated_version)
@@ -106,8 +103,44 @@ def seed_conditions(
         resolved.values.pop("model", None)  # `a 26B MoE at 108 tok/s` under a gemma-4-31B heading
     if table is not None and _parallel_cards(resolved, table):
         resolved.values.pop("node_count", None)
+    if context is not None and _runs_another_runtime(context, line, resolved.values):
+        for key in _ENGINE_KEYS:
+            resolved.values.pop(key, None)
     parameters = _run_settings(raw, table, context, line, setup_lines, readme)
     return _assemble(resolved, raw, parameters)
+
+
+def _read_setup(resolved: Resolved, setup: Mapping[str, JsonValue]) -> None:
+    """What the document's setup sections state for all its figures, for the keys no nearer
+    context stated; not the precision of the setup's model's name for another model's figure."""
+    other = precision_of_other_model(resolved.values, setup)
+    for key, setting in setup.items():
+        if not (other and key == "weight_precision"):
+            resolved.put(key, setting)
+
+
+def _runs_another_runtime(
+    context: DocumentContext, line: int, values: Mapping[str, JsonValue]
+) -> bool:
+    """Whether the figure's own line, caption or headings name a runtime that is no engine
+    (`### Llama 3.2 3B (HuggingFace format on Intel CPU)`) and not the engine found for it:
+    an engine a setup lists among installed packages (`- **OpenVINO**: 2025.2.0`) is not what
+    ran a run that names its own (morteza89/llm-format-benchmarker)."""
+    engine = values.get("engine")
+    if not isinstance(engine, str):
+        return False
+    local = context.remembered(("own runtime text", line), lambda: _local_text(context, line))
+    if not vocab.OTHER_RUNTIME.search(local):
+        return False
+    named = vocab.engines_named(local)
+    return engine not in named and engine.lower() not in local.lower()  # `| TensorFlow |`
+
+
+def _local_text(context: DocumentContext, line: int) -> str:
+    """A figure's own line, its caption and its headings, joined."""
+    own = context.lines[line - 1] if 1 <= line <= len(context.lines) else ""
+    headings = [heading for _, _, heading in context.heading_path(line)]
+    return "\n".join([own, context.caption(line), *headings])
 
 
 def _run_settings(
@@ -210,6 +243,24 @@ def _read_table_place(
         resolved.put("workload", _suite_key(context.lines[line - 1], table.cells[0]))
     if header is not None:
         _column_model(resolved, header, context, line, readme)
+    if "engine" not in resolved.values and _engine_of_other_column(table, own):
+        resolved.closed = resolved.closed | _ENGINE_KEYS
+
+
+_ENGINE_KEYS = frozenset({"engine", "engine_version"})
+
+
+def _engine_of_other_column(table: TableCells, own: int | None) -> bool:
+    """Whether another measured column of the figure's table names an engine, where its own
+    row and column name none: the table gives each engine its column (`| | GGML (llama.cpp) |
+    MLX-CPU (EXO) |`), so the engine its section's prose names is the other column's, not
+    this figure's (sagasusa/exo-cluster-research's 83 tok/s under `MLX-CPU (EXO)` was given
+    the llama.cpp of the paragraph above the table)."""
+    return any(
+        vocab.engine_in(header) is not None
+        for index, header in enumerate(table.header)
+        if index not in (own, 0) and vocab.header_key(header) is None
+    )
 
 
 _SUITE_CELL = re.compile(r"`[^`|]+`(?:\s*(?:[+&,/]|and)\s*`[^`|]+`)*")

@@ -116,6 +116,11 @@ FAMILIES = spelling_pattern(_VOCABULARY.model_families.names)
 _FAMILY = gated(re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w-])", re.I))
 
 PRECISION = gated(_VOCABULARY.precision.bounded())
+OTHER_RUNTIME = re.compile(
+    rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.other_runtimes.spellings) or '(?!)'})(?![\w-])",
+    re.I,
+)
+"""A framework library or model format a run may name that is no engine (`HuggingFace format`)."""
 """A weight precision, as a word of its own (`numbers/vocabulary.toml`, `[precision]`)."""
 _SYSTEM_WORDS = _VOCABULARY.hardware_pattern("system")
 _FILE_AFTER = r"(?!\.(?:txt|json|jsonl|csv|tsv|log|md|ya?ml|html?)\b)"
@@ -214,7 +219,8 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("engine_version", r"^(?:engine[\s_]+)?version$"),
         (
             "system",
-            r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip)$"
+            # an edge kit's `Board` column (`Coral Dev Board`, aallan/benchmarking-ml-on-the-edge)
+            r"^(?:gpu|device|hardware|system|machine|accelerator|soc|chip|board)$"
             # the hardware's name (`Compute Name | Nvidia A6000`, maxbengtsson10's scores.md)
             r"|^(?:compute|device|hardware|gpu|accelerator)[\s_]+name$"
             r"|^gpu_(?:info|name)$",  # a run file's field (llama-bench's `gpu_info`)
@@ -679,23 +685,44 @@ def count_of(text: str, system: str | None = None) -> int | None:
     of GPUs (`2× RX 7900 XT` is two cards in one machine); with
     `system`, a count of other machines is none of its (`runs on a single M3 Ultra; on NVIDIA
     it needs 8x H100s` counts no M3 Ultra)."""
-    match = next(
-        (
-            m
-            for m in COUNTED_SYSTEM.finditer(text)
-            if not _counts_cards(m) and (system is None or _counts(m, system))
-        ),
-        None,
+    counts = _counts_stated(text, system)
+    if not counts:
+        return None
+    if any(other != counts[0] for other in counts[1:]):
+        return None  # `the two-node run ...; a solo-node run (world_size=1)`: which is whose?
+    return counts[0]
+
+
+def _counts_stated(text: str, system: str | None) -> list[int]:
+    """Every count of machines a text states, in the order `count_of` prefers them: a
+    counted system's, then a count in words, then one machine (`solo-node`, `world_size=1`)
+    where a text states another count beside it."""
+    counts = [
+        _count_number(m.group("count") or m.group("count2") or m.group("count3"))
+        for m in COUNTED_SYSTEM.finditer(text)
+        if not _counts_cards(m) and (system is None or _counts(m, system))
+    ]
+    counts.extend(
+        _count_number(words.group("count"))
+        for words in NODE_WORDS.finditer(text)
+        if not _counts_a_quantity(text, words.end("count")) and not _model_number(text, words)
     )
-    if match:
-        count = (match.group("count") or match.group("count2") or match.group("count3")).lower()
-        return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
-    for words in NODE_WORDS.finditer(text):
-        if _counts_a_quantity(text, words.end("count")) or _model_number(text, words):
-            continue
-        count = words.group("count").lower()
-        return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
-    return None
+    if counts:
+        counts.extend(int(m.group(1)) for m in _WORLD_SIZE.finditer(text))
+        if _SOLO_MACHINE.search(text):
+            counts.append(1)
+    return counts
+
+
+def _count_number(count: str) -> int:
+    count = count.lower()
+    return _COUNT_WORDS[count] if count in _COUNT_WORDS else int(count)
+
+
+_WORLD_SIZE = re.compile(r"\bworld[_\s-]?size\s*[=:]\s*(\d+)\b", re.I)
+"""A distributed run's count of ranks, as its launcher writes it (`world_size=1`)."""
+_SOLO_MACHINE = re.compile(r"\b(?:solo|single)[\s-](?:node|host|machine)\b", re.I)
+"""One machine, in words (`a solo-node run`)."""
 
 
 _NAME_BEFORE = re.compile(r"[A-Za-z][\w-]*\s$")

@@ -1,0 +1,51 @@
+"""Cells a model's column holds that name no model: a weight format or quantization alone
+(`GGUF Q4_K_S`, `MLX 8-bit`), or a reference to a model named elsewhere (`Same 3B model`).
+
+A model condition names a model; a format's words are the figure's weight precision (read from
+the same cell by `readers._precision_of_model`), and a reference is resolved by a farther
+context that names the model, or left blank.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from draftflow.extract.conditions import setup_names as vocab
+
+_FORMAT_WORDS = re.compile(
+    r"(?<![\w-])(?:gguf|ggml|safetensors|onnx|exl[23]|quant(?:ized|ised)?|quantization"
+    r"|format|weights?|(?:[1-8]|16)[\s-]?bits?|dynamic|static|native|int\d|fp\d+|bf16)(?![\w-])",
+    re.I,
+)
+"""Words of a weight format that are no model's name."""
+_REFERENCE = re.compile(
+    r"^\W*(?:the\s+)?(?:same|identical|this|that|above|previous)\b.*\bmodels?\W*$", re.I
+)
+"""A cell that points at a model named elsewhere (`Same 3B model`, `the same model`)."""
+_LEFT = re.compile(r"[A-Za-z]{2,}")
+
+
+@lru_cache(maxsize=1 << 12)
+def names_no_model(text: str) -> bool:
+    """Whether a model cell names no model: it refers to one named elsewhere, or it is a
+    weight format's words (an engine's name among them) with nothing else of a name left."""
+    plain = " ".join(text.strip().strip("`*").split())
+    if _REFERENCE.match(plain):
+        return True
+    rest = vocab.PRECISION.sub(" ", plain)
+    rest = _FORMAT_WORDS.sub(" ", rest)
+    if rest == plain and not vocab.ANY_ENGINE.search(plain):
+        return False  # no format word at all: whatever it is, not this rule's
+    rest = vocab.ANY_ENGINE.sub(" ", rest)
+    return _LEFT.search(rest) is None
+
+
+def is_format_only(text: str) -> bool:
+    """Whether a cell is a weight format's words alone, no engine among them (`GGUF`,
+    `GGUF Q4_K_M`): under a `Framework` header it names the file format, not what ran it."""
+    plain = " ".join(text.strip().strip("`*").split())
+    if not plain or vocab.ANY_ENGINE.search(plain):
+        return False
+    rest = _FORMAT_WORDS.sub(" ", vocab.PRECISION.sub(" ", plain))
+    return rest != plain and _LEFT.search(rest) is None
