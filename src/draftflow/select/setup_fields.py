@@ -142,7 +142,7 @@ def read_parallelism(documents: Sequence[Document]) -> Stated:
     for document in documents:
         lines = document.line_list
         for number, line in enumerate(lines, 1):
-            stated = _parallelism(line)
+            stated = parallelism_on_line(line)
             if stated is None:
                 continue
             row = is_table_row(line) and len(split_pipes(line)) > PAIR_CELLS
@@ -158,8 +158,9 @@ def read_parallelism(documents: Sequence[Document]) -> Stated:
     return agreed
 
 
-def _parallelism(line: str) -> str | None:
-    """The parallel size one line states (`TP2`, `TP2 PP2`), if any."""
+def parallelism_on_line(line: str) -> str | None:
+    """The parallel size one line states (`TP2`, `TP2 PP2`), if any: the words select writes
+    `reported_setup.parallelism` in, and verify reads a line by."""
     tp = _TP.search(line)
     if tp is None:
         return None
@@ -182,7 +183,7 @@ def _every_row_states(lines: Sequence[str], number: int, stated: str) -> bool:
     # a header row (the one above a separator) names columns, not a run
     headed = len(rows) > 1 and _SEPARATOR.fullmatch(rows[1].strip()) is not None
     body = [line for line in rows[2 if headed else 0 :] if not _SEPARATOR.fullmatch(line.strip())]
-    return bool(body) and all(_parallelism(line) == stated for line in body)
+    return bool(body) and all(parallelism_on_line(line) == stated for line in body)
 
 
 def read_kv_dtype(documents: Sequence[Document]) -> Stated:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from draftflow.select.setup_fields import parallelism_on_line
 from draftflow.text.pointer import pointer
 from draftflow.verify.context import VerifyContext
 from draftflow.verify.report import Rule, Severity
@@ -73,7 +74,7 @@ def check_setup_words(ctx: VerifyContext) -> None:
         ("parallelism", setup.parallelism, lambda line: bool(_PARALLEL.search(line))),
     ]
     for name, value, also in fields:
-        if not value:
+        if not value or (name == "parallelism" and _parallelism_stated(ctx, value)):
             continue
         for part in _PART_SEPARATORS.split(value):
             words = _words(_LEADING_COUNT.sub("", part.strip()))
@@ -88,6 +89,21 @@ def check_setup_words(ctx: VerifyContext) -> None:
                 f"states it{_what(name)}; unknown setup fields stay null",
             )
             break
+
+
+def _parallelism_stated(ctx: VerifyContext, value: str) -> bool:
+    """Whether a line of a listed document states the parallelism `value` as select reads
+    one (`--tensor-parallel-size 4` states `TP4`, btbtyler09/mi100-llm-testing), though its
+    words are not the value's."""
+    for listed in ctx.available():
+        document = listed.document
+        assert document is not None
+        lower = ctx.index(listed).lower_text
+        if "parallel" not in lower and "tp" not in lower:
+            continue
+        if any(parallelism_on_line(line) == value for line in document.line_list):
+            return True
+    return False
 
 
 def _what(name: str) -> str:

@@ -190,3 +190,43 @@ def test_a_label_part_read_from_a_cell_with_an_escaped_pipe_is_written() -> None
     document = snapshot_of({"README.md": text}).documents[0]
     context = FakeContext()
     assert reread._written(context, document, "a | b tok/s", 3)  # type: ignore[arg-type]
+
+
+SERVE = snapshot_of(
+    {
+        "report.md": "```bash\nvllm serve model \\\n    --tensor-parallel-size 4 --dtype half \\\n```\n"
+    }
+).documents[0]
+
+
+@dataclass
+class ServeContext(FakeContext):
+    """A context whose one listed document is a `vllm serve` command (`SERVE`)."""
+
+    def available(self) -> list[ListedDocument]:
+        d = SERVE
+        return [ListedDocument(d.document_id, d.path, d.pinned_url, d.sha256, "", "", "", d)]
+
+    def index(self, listed: ListedDocument) -> Any:
+        return self.indexes.of(SERVE)
+
+
+@pytest.mark.parametrize(("value", "error"), [("TP4", False), ("TP2", True), ("TP4 PP2", True)])
+def test_a_parallelism_is_read_on_a_line_as_select_reads_it(value: str, error: bool) -> None:
+    """`--tensor-parallel-size 4` states `TP4`, the words select writes the field in, though
+    no line carries `tp4` (btbtyler09/mi100-llm-testing's draft had an error flag over its
+    own serve command); another size is still an error."""
+
+    @dataclass
+    class Setup:
+        system: str | None = None
+        kv_dtype: str | None = None
+        parallelism: str | None = None
+
+    @dataclass
+    class Record:
+        reported_setup: Setup
+
+    ctx = ServeContext(record=Record(Setup(parallelism=value)))
+    check_setup_words(ctx)  # type: ignore[arg-type]
+    assert bool(ctx.flags) is error, ctx.flags
