@@ -192,11 +192,8 @@ def test_a_label_part_read_from_a_cell_with_an_escaped_pipe_is_written() -> None
     assert reread._written(context, document, "a | b tok/s", 3)  # type: ignore[arg-type]
 
 
-SERVE = snapshot_of(
-    {
-        "report.md": "```bash\nvllm serve model \\\n    --tensor-parallel-size 4 --dtype half \\\n```\n"
-    }
-).documents[0]
+SERVE_TEXT = "```bash\nvllm serve model \\\n    --tensor-parallel-size 4 --dtype half \\\n```\n"
+SERVE = snapshot_of({"report.md": SERVE_TEXT}).documents[0]
 
 
 @dataclass
