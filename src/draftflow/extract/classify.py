@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, replace
 
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
+from draftflow.extract.conditions.run_settings import setting_of_key
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
 from draftflow.extract.metric_names import (
     NOT_A_LABEL,
@@ -102,6 +103,10 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     bare = strip_setting_values(key)
     if (bare and SKIP_KEY.search(bare)) or candidate.row_header is None:
         return None  # a settings column, or the first column: the row's own label
+    if setting_of_key(key) is not None:
+        # `Input (tok)` beside `Category: Latency`: the run's prompt length, not the row's
+        # latency (btbtyler09/mi100-llm-testing, read31-s25)
+        return None
     if NOT_A_LABEL.search(candidate.row_header):
         return None
     if _unnamed_bare_cell(candidate):

@@ -131,3 +131,25 @@ def test_a_setting_row_of_a_parameter_value_table_takes_no_metric_from_the_headi
     found = _by_value(_selected({"GEMMA.md": SETTINGS_TABLE}))
     assert {32.0, 96.0}.isdisjoint(found)  # settings, not throughputs
     assert [item.metric for item in found[49.0]] == ["latency"]
+
+
+# btbtyler09/mi100-llm-testing Model_Reports/dual_mtp_validation/
+# benchmark_Qwen3.5-35B-A3B-GPTQ-8bit_dual.md:43-48 (d662b318), its TTFT and TPOT columns left out
+SUMMARY = """## Performance Summary
+
+| Scenario | Category | Input (tok) | Output (tok) | Concurrency | Output Throughput (tok/s) |
+|---|---:|---:|---:|---:|---:|
+| Single User Latency | Latency | 2048 | 512 | 1 | 100.32 |
+| Short Context Throughput | Throughput | 512 | 256 | 16 | 508.23 |
+| Decode Stress Test | Decode | 128 | 2048 | 1 | 105.81 |
+"""
+
+
+def test_a_column_naming_a_run_setting_takes_no_metric_from_its_row() -> None:
+    """`Input (tok)` and `Output (tok)` are the run's prompt and generation lengths: a row
+    whose category is `Throughput` does not make its 512 a throughput of 512 tokens/s (the
+    reader's read31-s25 §1 #2-3); the measured columns stay."""
+    selected = _by_value(_selected({"report.md": SUMMARY}))
+    for setting in (2048, 512, 256, 128):
+        assert setting not in selected, selected.get(setting)
+    assert {100.32, 508.23, 105.81} <= set(selected)
