@@ -212,3 +212,25 @@ def test_verify_reads_a_parameter_or_a_date_only_where_its_place_states_it() -> 
     assert reads_at(dated, 0, "experiment_date", "2026-10-17")
     assert not reads_at(dated, 0, "experiment_date", "2026-10-18")
     assert not reads_at(dated, 1, "experiment_date", "2026-10-17")
+
+
+# kreier/jetson llama.cpp/CUDA/benchmark.md:37-42 (fd960244)
+RELEASES = """# Benchmarking llama.cpp with and without GPU/CUDA support
+
+## Speed with
+
+| version | ngl | pp512 | tg128 | release    | notes    |
+|---------|-----|-------|-------|------------|----------|
+| b4970   | 0   | 6.71  | 4.98  | 2025-03-28 | pure CPU |
+| b1618   | 24  | 54.18 | 3.55  | 2023-12-07 | old!     |
+"""
+
+
+def test_a_release_date_column_dates_the_build_not_the_run() -> None:
+    """`release` is when the llama.cpp build came out: the record published 2025-03-28 and
+    2023-12-07 as the runs' experiment dates (read31-s25 §2 #2-5). A dated row elsewhere
+    still dates its figures (test above)."""
+    results = _results({"llama.cpp/CUDA/benchmark.md": RELEASES})
+    path = "llama.cpp/CUDA/benchmark.md"
+    for line, value in ((7, 6.71), (7, 4.98), (8, 54.18), (8, 3.55)):
+        assert _at(results, path, line, value).conditions.get("experiment_date") is None

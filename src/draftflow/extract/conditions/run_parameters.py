@@ -311,8 +311,28 @@ def figure_date(context: DocumentContext, line: int) -> str | None:
     return context.remembered(("figure_date", line), lambda: (_figure_date(context, line),))[0]
 
 
-def _figure_date(context: DocumentContext, line: int) -> str | None:
+_RELEASE_HEADER = re.compile(
+    r"\b(?:releas(?:e|es|ed)|published|build\s+date|version\s+date|tagged)\b", re.I
+)
+"""A column of the software's release dates (`| version | ... | release |`): a date under
+it dates the build a row ran, not the run (kreier/jetson llama.cpp/CUDA/benchmark.md:39-42,
+read31-s25 §2)."""
+
+
+def _own_dated_text(context: DocumentContext, line: int) -> str:
+    """A figure's line as its dates are read: a table row without its release-date cells."""
     own = context.lines[line - 1] if 1 <= line <= len(context.lines) else ""
+    cells = context.table_cells(line, "")
+    if cells is None or not any(_RELEASE_HEADER.search(h) for h in cells.header):
+        return own
+    kept = (
+        c for h, c in zip(cells.header, cells.cells, strict=False) if not _RELEASE_HEADER.search(h)
+    )
+    return " | ".join(kept)
+
+
+def _figure_date(context: DocumentContext, line: int) -> str | None:
+    own = _own_dated_text(context, line)
     if _line_dates(own):
         return line_date(own)  # `vs 1 Aug` on the figure's line: another run's date, or none
     for _, level, heading in context.heading_path(line):  # nearest first
