@@ -77,8 +77,17 @@ def _same_name(one: str, other: str) -> bool:
     return a in b or b in a
 
 
-def measured_system(writer: Framed) -> str | None:
-    """The system the headline figures were measured on, or None when they say otherwise."""
+def measured_system(writer: Framed, *, of_claim: bool = False) -> str | None:
+    """The system the headline figures were measured on, or None when they say otherwise;
+    with `of_claim`, the system the claim's figures state where they state one: a title's
+    claim is its own figure's (gparemsky/48gb4090's title set an RTX4090 row's 43.16 tokens/s
+    "on A100-24GB", the system most headline rows state, read33-s25)."""
+    claimed = _conditions_of(writer, _claimed_refs(writer), "system") if of_claim else []
+    if any(claimed):
+        named = {n for n in claimed if n}
+        if len(named) > 1 or not all(claimed):
+            return None  # the claim's figures were measured on several systems, or unstated
+        return _claim_system(writer, next(iter(named)))
     stated = [
         text for item in writer.grounded if (text := w.text(item.result.conditions.get("system")))
     ]
@@ -90,6 +99,14 @@ def measured_system(writer: Framed) -> str | None:
         if count * 2 > len(writer.grounded):
             return top
     return None
+
+
+def _claim_system(writer: Framed, system: str) -> str:
+    """The claim's one system, with the record's node count where the record's system is it."""
+    chosen = writer.facts.system if writer.facts is not None else None
+    if chosen and _same_name(chosen, system):
+        return _with_nodes(chosen, writer.facts.node_count if writer.facts else None)
+    return system
 
 
 def _with_nodes(system: str, nodes: int | None) -> str:
@@ -126,7 +143,7 @@ def setting(writer: Framed, *, of_claim: bool = True) -> str:
     """`vLLM on two GB10 nodes`: the engine and the system, as far as both are known (the
     claim's engines, or with `of_claim` False the headline's)."""
     engine = " / ".join(writer.everywhere.keep(engines(writer, of_claim=of_claim)))
-    system = measured_system(writer)
+    system = measured_system(writer, of_claim=of_claim)
     if system and not writer.everywhere.supports(system):
         system = None
     if engine and system:

@@ -432,3 +432,30 @@ def test_a_setting_names_every_engine_of_its_figures_or_none() -> None:
     meta = RecordMetadata(runtimes=["vLLM", "ExLlamaV2"], system="RTX4090")
     draft = draft_deterministic(snapshot, selection_of(results), meta)
     assert "vLLM / ExLlamaV2" not in draft.title and "vLLM / ExLlamaV2" not in draft.answer
+
+
+CARDS = """# Ollama on three cards
+
+| Card | Model | TG/s |
+|---|---|---|
+| RTX4090 | mistral-small3.2 | 43.16 |
+| A100-24GB | mistral-small3.2 | 55.96 |
+| A100-24GB | mistral-small3.2 | 48.95 |
+"""
+
+
+def test_the_title_names_the_system_of_its_claim_s_figure_not_the_headline_s_most() -> None:
+    """gparemsky/48gb4090: "mistral-small3.2:latest on A100-24GB, decode rate of 43.16
+    tokens/s", 43.16 being the RTX4090 row's (read33-s25): most headline rows are the A100's,
+    the claimed one is not."""
+    snapshot = snapshot_of({"README.md": CARDS})
+    document = snapshot.documents[0]
+    model: dict[str, JsonValue] = {"model": "mistral-small3.2"}
+    results = [
+        make_result(document, 5, 43.16, conditions={**model, "system": "RTX4090"}),
+        make_result(document, 6, 55.96, conditions={**model, "system": "A100-24GB"}),
+        make_result(document, 7, 48.95, conditions={**model, "system": "A100-24GB"}),
+    ]
+    draft = draft_deterministic(snapshot, selection_of(results), RecordMetadata())
+    assert "43.16" in draft.title, draft.title
+    assert "A100" not in draft.title and "RTX4090" in draft.title, draft.title
