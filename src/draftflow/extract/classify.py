@@ -394,7 +394,7 @@ def _figure_statistic(
 ) -> tuple[str, str]:
     """The figure's metric and statistic: a spread is its metric's `_spread`, a range's end
     says so, and an approximate value says it is approximate as written."""
-    statistic = statistic_of(f"{name} {candidate.key}", candidate.text)
+    statistic = statistic_of(f"{name} {candidate.key}", candidate.text, figure.index)
     if figure.role is CellRole.SPREAD:
         metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
     elif figure.role is not CellRole.VALUE:

@@ -10,14 +10,34 @@ from draftflow.extract.vocabulary import STATISTICS
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 
 
-def statistic_of(name: str, text: str) -> str:
-    """The statistic a figure's names state, else whether its cell writes a ± spread."""
+def statistic_of(name: str, text: str, index: int = 0) -> str:
+    """The statistic a figure's names state, else whether its cell writes a ± spread; where
+    the names list one statistic for each of a cell's values (`Latency (p50 / p95)` over
+    `49.0 s / 55.2 s`), the one in the value's place (`index`, 0-based)."""
+    listed = statistics_listed(name)
+    if len(listed) > index >= 1:
+        return listed[index]
     named = _named_statistic(name)
     if named is not None:
         return named
     if "±" in text or "+/-" in text:
         return "as reported; the source cell gives a ± spread"
     return "as reported"
+
+
+@lru_cache(maxsize=1 << 12)
+def statistics_listed(name: str) -> tuple[str, ...]:
+    """The statistics a name lists apart by `/` (`p50 / p95`: median, p95), in order; () when
+    it lists fewer than two, or a part names none or the same one twice (the second value of
+    atomicjets/gemma-embeddings' `Latency (p50 / p95) | 49.0 s / 55.2 s` was published as a
+    median, read31-s25)."""
+    parts = name.split("/")
+    if len(parts) < 2:
+        return ()
+    named = tuple(_named_statistic(part) for part in parts)
+    if any(n is None for n in named) or len(set(named)) < len(named):
+        return ()
+    return tuple(n for n in named if n is not None)
 
 
 @lru_cache(maxsize=1 << 16)  # a wide table's every header (8,192 thrashed at 10,000)

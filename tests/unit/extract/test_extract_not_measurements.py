@@ -153,3 +153,21 @@ def test_a_column_naming_a_run_setting_takes_no_metric_from_its_row() -> None:
     for setting in (2048, 512, 256, 128):
         assert setting not in selected, selected.get(setting)
     assert {100.32, 508.23, 105.81} <= set(selected)
+
+
+# atomicjets/gemma-embeddings GEMMA.md:121-127 (73c869d3), padding and notes shortened
+BEST = """### Best throughput (stable)
+
+| Parameter               | Value               | Notes                |
+| ----------------------- | ------------------- | -------------------- |
+| **Concurrency (CONC)**  | **96**              | Balances throughput. |
+| **Latency (p50 / p95)** | **49.0 s / 55.2 s** | Long end-to-end.     |
+"""
+
+
+def test_a_name_listing_two_statistics_gives_each_value_its_own() -> None:
+    """`Latency (p50 / p95)` over `49.0 s / 55.2 s`: the second value is the p95, not a
+    second median (read31-s25 §5 #2)."""
+    selected = _by_value(_selected({"GEMMA.md": BEST}))
+    assert [s.statistic for s in selected[49.0]] == ["median as reported"]
+    assert [s.statistic for s in selected[55.2]] == ["p95 as reported"]
