@@ -32,9 +32,9 @@ from draftflow.select.artifact import Selection
 from extract_support import selection_of
 from stub_server import StubReply, StubRequest, StubServer, completion
 
-# a repository whose headline holds a throughput leader (XiongjieDai's has none since the
-# session-24 lead ranker: no headline figure differs from its best in one condition only)
-FOLDER = "b4rtaz__distributed-llama"
+# a repository whose headline holds a throughput leader (b4rtaz/distributed-llama's has none
+# since session 25's extraction and lead changes; XiongjieDai's has one again)
+FOLDER = "XiongjieDai__GPU-Benchmarks-on-LLM-Inference"
 
 
 @dataclass
