@@ -12,6 +12,7 @@ from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import Selected, select
 from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions.readers import SOURCE_CELLS
+from draftflow.extract.conditions.row_memo import typed_item
 from draftflow.extract.derive import (
     DerivedFigure,
     RunValue,
@@ -253,9 +254,6 @@ def _results(
     return results + derived
 
 
-_SCALARS = frozenset({str, int, bool, type(None)})
-
-
 def conditions_key(conditions: dict[str, JsonValue]) -> object:
     """A hashable key equal for two conditions exactly when their sorted JSON texts are.
 
@@ -265,13 +263,10 @@ def conditions_key(conditions: dict[str, JsonValue]) -> object:
     grounded figure's conditions was a sixth of the deterministic pass."""
     items: list[tuple[str, type, object]] = []
     for name, value in conditions.items():
-        kind = type(value)
-        if kind is float:
-            items.append((name, kind, repr(value)))
-        elif kind in _SCALARS:
-            items.append((name, kind, value))
-        else:
+        item = typed_item(name, value)
+        if item is None:
             return json.dumps(conditions, sort_keys=True)
+        items.append(item)
     items.sort(key=lambda item: item[0])
     return tuple(items)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from posixpath import basename, dirname
 
@@ -76,18 +77,7 @@ def folder_run_date(snapshot: Snapshot, result: ReportedResult) -> tuple[str, st
     """The day the figure's folder's run file says its run started and ended on, with the
     start's line URL; None where it names no start and end, or two days (the run spans
     them, and which one is the figure's is not stated)."""
-    document = snapshot.document(result.source_document_id)
-    if document is None or "/" not in document.path:
-        return None
-    folder = dirname(document.path)
-    for info in snapshot.documents:
-        if dirname(info.path) != folder or not _RUN_INFO.match(basename(info.path)):
-            continue
-        start = _first_date(info, _START)
-        end = _first_date(info, _END)
-        if start is not None and end is not None and start[0] == end[0]:
-            return start
-    return None
+    return next((start for start, end in _run_spans(snapshot, result) if start[0] == end[0]), None)
 
 
 def folder_run_span(snapshot: Snapshot, result: ReportedResult) -> list[tuple[str, str]]:
@@ -95,9 +85,17 @@ def folder_run_span(snapshot: Snapshot, result: ReportedResult) -> list[tuple[st
     its line URL, where the run spans two days (lhl's Hunyuan run, 2025-08-05T18:47 to
     2025-08-06T10:55): which is the figure's is not stated, but the record's measurements lie
     between them (read33-s24: "Experiment date: unknown" over dated run files)."""
+    return next(([start, end] for start, end in _run_spans(snapshot, result)), [])
+
+
+def _run_spans(
+    snapshot: Snapshot, result: ReportedResult
+) -> Iterator[tuple[tuple[str, str], tuple[str, str]]]:
+    """The (start, end) days, each with its line URL, of every run file in the figure's
+    folder that names both."""
     document = snapshot.document(result.source_document_id)
     if document is None or "/" not in document.path:
-        return []
+        return
     folder = dirname(document.path)
     for info in snapshot.documents:
         if dirname(info.path) != folder or not _RUN_INFO.match(basename(info.path)):
@@ -105,8 +103,7 @@ def folder_run_span(snapshot: Snapshot, result: ReportedResult) -> list[tuple[st
         start = _first_date(info, _START)
         end = _first_date(info, _END)
         if start is not None and end is not None:
-            return [start, end]
-    return []
+            yield start, end
 
 
 def _first_date(document: Document, pattern: re.Pattern[str]) -> tuple[str, str] | None:

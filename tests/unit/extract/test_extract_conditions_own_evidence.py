@@ -270,3 +270,26 @@ def test_a_run_files_name_states_its_card_by_model_number() -> None:
     assert found["system"] == "4060Ti"
     assert "system" not in dict(file_name_conditions("data/deepseek-r1_70b 2xP40_48gb.md"))
     assert dict(file_name_conditions("data/deepseek-r1_32b P40_24gb.md"))["system"] == "P40 24gb"
+
+
+def test_a_table_s_engine_columns_are_read_once_per_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The columns naming an engine are read once for the table, not once per figure: per
+    figure, a 10,000-column table took 69 CPU s where the base took 12 (wide_tables.py, the
+    session-25 merge before this)."""
+    from draftflow.extract.conditions import resolve
+
+    calls: list[tuple[str, ...]] = []
+    real = resolve._engine_columns
+
+    def counted(header: tuple[str, ...]) -> frozenset[int]:
+        calls.append(header)
+        return real(header)
+
+    monkeypatch.setattr(resolve, "_engine_columns", counted)
+    wide = "| run | " + " | ".join(f"vLLM c{i} tok/s" for i in range(40)) + " |\n"
+    wide += "|---" * 41 + "|\n"
+    for row in range(3):
+        wide += f"| r{row} | " + " | ".join(str(10 + i + row) for i in range(40)) + " |\n"
+    results = _results({"README.md": "# Runs\n\n" + wide})
+    assert len(results) >= 100
+    assert 1 <= len(calls) <= 3, len(calls)  # once per table while it is recent

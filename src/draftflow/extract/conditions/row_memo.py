@@ -23,21 +23,25 @@ _T = TypeVar("_T")
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
+def typed_item(name: str, value: JsonValue) -> tuple[str, type, object] | None:
+    """`(name, type, value)` of a scalar, keyed so that `1`, `1.0` and `true` differ and a
+    float is its repr (`-0.0` is not `0.0`); None for a list or an object."""
+    kind = type(value)
+    if kind is float:
+        return (name, kind, repr(value))
+    if kind in _SCALARS:
+        return (name, kind, value)
+    return None
+
+
 def cells_key(cells: Mapping[str, JsonValue]) -> Hashable:
     """A hashable key equal for two rows' cells exactly when they are the same items in the
-    same order with the same types (`1`, `1.0` and `true` differ; order is kept, since the
-    conditions keep the cells in their order); a cell that is no scalar is keyed by its JSON
-    text."""
-    items: list[tuple[str, type, object]] = []
-    for name, value in cells.items():
-        kind = type(value)
-        if kind is float:
-            items.append((name, kind, repr(value)))
-        elif kind in _SCALARS:
-            items.append((name, kind, value))
-        else:
-            items.append((name, kind, json.dumps(value)))
-    return tuple(items)
+    same order with the same types (order is kept, since the conditions keep the cells in
+    their order); a cell that is no scalar is keyed by its JSON text."""
+    return tuple(
+        typed_item(name, value) or (name, type(value), json.dumps(value))
+        for name, value in cells.items()
+    )
 
 
 class RowMemo(Generic[_T]):
