@@ -286,7 +286,7 @@ def test_a_table_s_engine_columns_are_read_once_per_table(monkeypatch: pytest.Mo
         return real(header)
 
     monkeypatch.setattr(resolve, "_engine_columns", counted)
-    wide = "| run | " + " | ".join(f"vLLM c{i} tok/s" for i in range(40)) + " |\n"
+    wide = "| run | " + " | ".join(f"c{i} tok/s" for i in range(40)) + " |\n"
     wide += "|---" * 41 + "|\n"
     for row in range(3):
         wide += f"| r{row} | " + " | ".join(str(10 + i + row) for i in range(40)) + " |\n"
