@@ -101,15 +101,7 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     if metric is not None:
         return metric
     bare = strip_setting_values(key)
-    if (bare and SKIP_KEY.search(bare)) or candidate.row_header is None:
-        return None  # a settings column, or the first column: the row's own label
-    if setting_of_key(key) is not None:
-        # `Input (tok)` beside `Category: Latency`: the run's prompt length, not the row's
-        # latency (btbtyler09/mi100-llm-testing, read31-s25)
-        return None
-    if NOT_A_LABEL.search(candidate.row_header):
-        return None
-    if _unnamed_bare_cell(candidate):
+    if candidate.row_header is None or not _row_may_name_it(candidate, bare):
         return None
     metric = metric_name(candidate.row_header)
     if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
@@ -120,6 +112,20 @@ def _candidate_metric(candidate: Candidate) -> str | None:
     if metric is None and candidate.format is SourceFormat.MARKDOWN:
         metric = context_metric(candidate)
     return metric
+
+
+def _row_may_name_it(candidate: Candidate, bare: str) -> bool:
+    """Whether a cell whose column names no metric may take its row's (or context's): not
+    a settings column, not a column naming a run setting (`Input (tok)` beside `Category:
+    Latency` is the run's prompt length, not the row's latency: btbtyler09/mi100-llm-testing,
+    read31-s25), not under a row header that is no label, not a bare unnamed cell."""
+    if bare and SKIP_KEY.search(bare):
+        return False
+    if setting_of_key(candidate.key) is not None:
+        return False
+    if candidate.row_header is not None and NOT_A_LABEL.search(candidate.row_header):
+        return False
+    return not _unnamed_bare_cell(candidate)
 
 
 def _a_setting_s_value(candidate: Candidate) -> bool:
