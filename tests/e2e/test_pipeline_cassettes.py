@@ -58,8 +58,10 @@ RECORDED = {
 # Re-recorded in session 23 (MODE=new: the lead ranker's new headline changed the facts
 # prompts of MiaAI and Kleybrink): none of Kleybrink's 19 replies is usable now (its framing
 # reply is cut), so the templates write it and stand in for the title.
+# Re-recorded in session 25 (MODE=new, the merged headline changed the facts prompts): MiaAI's
+# one usable reply was to a prompt that changed, and its new reply is cut, so none is usable.
 RECORDED_REPLIES = {
-    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 12, CREATION_MODEL_UNUSABLE),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
     "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
 }
