@@ -44,9 +44,9 @@ _CSV = (
 
 def test_the_thresholds_the_model_is_trained_with() -> None:
     settings = TrainingSettings()
-    assert (settings.keep_threshold, settings.add_threshold) == (0.15, 0.65)
+    assert (settings.keep_threshold, settings.add_threshold) == (0.1, 0.65)
     model = shipped_model()
-    assert (model.keep_threshold, model.add_threshold) == (0.15, 0.65)
+    assert (model.keep_threshold, model.add_threshold) == (0.1, 0.65)
 
 
 def test_a_benchmark_column_of_a_per_gpu_csv_is_kept() -> None:
