@@ -176,6 +176,20 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
 
 
+def _draft_by(
+    model: Any, folder: Path, entry: dict[str, Any], records: Path, *extra: str
+) -> subprocess.CompletedProcess[str]:
+    """A real draft process of `folder`'s run file and README, its model a stub server
+    answering with `model`."""
+    with StubServer(model) as server:
+        args = draft_args(
+            folder, entry, records,
+            "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
+            "--only", RUN_FILE, "--only", "README.md", *extra,
+        )  # fmt: skip
+        return _run(*args)
+
+
 def _run_in_process(*args: str) -> subprocess.CompletedProcess[str]:
     return cli_in_process(*args, env=dict.fromkeys(MODEL_VARIABLES))
 
@@ -197,13 +211,14 @@ def hostile_draft(
     folder = _source_with_planted(corpus_dir, tmp)
     fixture = json.loads(FIXTURE.read_text())
     records = tmp / "records"
-    with StubServer(MisbehavingModel(fixture)) as server:
-        args = draft_args(
-            folder, manifest[CORPUS_FOLDER], records,
-            "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
-            "--only", RUN_FILE, "--only", "README.md", "--context-tokens", "24000",
-        )  # fmt: skip
-        done = _run(*args)
+    done = _draft_by(
+        MisbehavingModel(fixture),
+        folder,
+        manifest[CORPUS_FOLDER],
+        records,
+        "--context-tokens",
+        "24000",
+    )
     assert done.returncode == 0, done.stderr
     yield folder, records, json.loads(done.stdout)
 
@@ -322,13 +337,14 @@ def capable_draft(
     folder = _source_with_planted(corpus_dir, tmp)
     fixture = json.loads(FIXTURE.read_text())
     records = tmp / "records"
-    with StubServer(ScriptedModel(fixture)) as server:
-        args = draft_args(
-            folder, manifest[CORPUS_FOLDER], records,
-            "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
-            "--only", RUN_FILE, "--only", "README.md", "--context-tokens", "24000",
-        )  # fmt: skip
-        done = _run(*args)
+    done = _draft_by(
+        ScriptedModel(fixture),
+        folder,
+        manifest[CORPUS_FOLDER],
+        records,
+        "--context-tokens",
+        "24000",
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["errors"] == 0
     return folder, records
@@ -624,13 +640,14 @@ def overclaimed_draft(
     """(records folder, draft summary) of a draft by the overclaiming model, a real process."""
     records = tmp_path_factory.mktemp("overclaiming") / "records"
     fixture = json.loads(FIXTURE.read_text())
-    with StubServer(OverclaimingModel(fixture)) as server:
-        args = draft_args(
-            corpus_dir / CORPUS_FOLDER, manifest[CORPUS_FOLDER], records,
-            "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
-            "--only", RUN_FILE, "--only", "README.md", "--timeout", "120",
-        )  # fmt: skip
-        done = _run(*args)
+    done = _draft_by(
+        OverclaimingModel(fixture),
+        corpus_dir / CORPUS_FOLDER,
+        manifest[CORPUS_FOLDER],
+        records,
+        "--timeout",
+        "120",
+    )
     assert done.returncode == 0, done.stderr
     return records, json.loads(done.stdout)
 
@@ -751,13 +768,14 @@ def test_a_model_obeying_planted_lines_never_publishes_their_numbers(
     the obeying prose is an error and `approve` refuses (both real processes)."""
     folder = _source_with_planted(corpus_dir, tmp_path)
     records = tmp_path / "records"
-    with StubServer(ObeyingModel(json.loads(FIXTURE.read_text()))) as server:
-        args = draft_args(
-            folder, manifest[CORPUS_FOLDER], records,
-            "--base-url", server.url, "--model", "stub-model", "--no-cache", "--json",
-            "--only", RUN_FILE, "--only", "README.md", "--context-tokens", "24000",
-        )  # fmt: skip
-        done = _run(*args)
+    done = _draft_by(
+        ObeyingModel(json.loads(FIXTURE.read_text())),
+        folder,
+        manifest[CORPUS_FOLDER],
+        records,
+        "--context-tokens",
+        "24000",
+    )
     assert done.returncode == 0, done.stderr
     record = json.loads((records / f"{RECORD_ID}.json").read_text())
     article = (records / f"{RECORD_ID}.md").read_text().splitlines()

@@ -74,12 +74,14 @@ def check_setup_words(ctx: VerifyContext) -> None:
         ("parallelism", setup.parallelism, lambda line: bool(_PARALLEL.search(line))),
     ]
     for name, value, also in fields:
-        if not value or (name == "parallelism" and _parallelism_stated(ctx, value)):
+        if not value:
             continue
         for part in _PART_SEPARATORS.split(value):
             words = _words(_LEADING_COUNT.sub("", part.strip()))
             if _on_one_line(ctx, words, also):
                 continue
+            if name == "parallelism" and _parallelism_stated(ctx, value):
+                break  # `--tensor-parallel-size 4` states `TP4` in other words
             ctx.flag(
                 Severity.ERROR,
                 Rule.FIELDS,
@@ -98,9 +100,6 @@ def _parallelism_stated(ctx: VerifyContext, value: str) -> bool:
     for listed in ctx.available():
         document = listed.document
         assert document is not None
-        lower = ctx.index(listed).lower_text
-        if "parallel" not in lower and "tp" not in lower:
-            continue
         if any(parallelism_on_line(line) == value for line in document.line_list):
             return True
     return False

@@ -15,11 +15,12 @@ import pytest
 from pydantic import JsonValue
 
 from draftflow.extract import conditions
+from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import select
 from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions.row_memo import RowMemo, cells_key
 from draftflow.extract.deterministic import extract_deterministic
-from draftflow.extract.ground import Grounder
+from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.results import conditions_for
 from draftflow.extract.unspecified import with_unspecified
@@ -77,10 +78,14 @@ def test_a_rows_figures_read_their_shared_context_once(monkeypatch: pytest.Monke
     assert calls["seed"] <= len(figures) - ROWS
 
 
-def _reads(reader: ConditionReader) -> list[tuple[dict[str, JsonValue], dict[str, list[str]]]]:
+Reading = tuple[dict[str, JsonValue], dict[str, list[str]]]
+
+
+def _grounded(reader: ConditionReader) -> list[tuple[Candidate, Grounded]]:
+    """The run file's candidates, each with its grounded figure (those that ground)."""
     snapshot = reader._snapshot
     grounder = Grounder(snapshot)
-    out = []
+    found = []
     for candidate in harvest(snapshot):
         if candidate.document_id != snapshot.documents[-1].document_id:
             continue
@@ -91,30 +96,24 @@ def _reads(reader: ConditionReader) -> list[tuple[dict[str, JsonValue], dict[str
             line=candidate.line,
             claimed=float(candidate.value) if candidate.value is not None else 0.0,
         )
-        if hasattr(anchor, "line") and hasattr(anchor, "found"):
-            out.append(reader.read(conditions_for(candidate), candidate, anchor))  # type: ignore[arg-type]
-    return out
+        if isinstance(anchor, Grounded):
+            found.append((candidate, anchor))
+    return found
+
+
+def _reads(reader: ConditionReader) -> list[Reading]:
+    return [reader.read(conditions_for(c), c, a) for c, a in _grounded(reader)]
 
 
 def test_a_remembered_reading_is_what_a_fresh_reader_reads() -> None:
     snapshot = _snapshot()
-    shared = _reads(ConditionReader(snapshot))  # type: ignore[arg-type]
-    assert len(shared) >= 3 * ROWS
-    grounder = Grounder(snapshot)  # type: ignore[arg-type]
-    for candidate, reading in zip(
-        [c for c in harvest(snapshot) if c.document_id == snapshot.documents[-1].document_id],  # type: ignore[arg-type,attr-defined]
-        shared,
-        strict=False,
-    ):
-        anchor = grounder.ground(
-            kind="result",
-            label="x",
-            document_id=candidate.document_id,
-            line=candidate.line,
-            claimed=float(candidate.value) if candidate.value is not None else 0.0,
-        )
+    reader = ConditionReader(snapshot)  # type: ignore[arg-type]
+    grounded = _grounded(reader)
+    assert len(grounded) >= 3 * ROWS
+    shared = [reader.read(conditions_for(c), c, a) for c, a in grounded]
+    for (candidate, anchor), reading in zip(grounded, shared, strict=True):
         fresh = ConditionReader(snapshot)  # type: ignore[arg-type]
-        assert fresh.read(conditions_for(candidate), candidate, anchor) == reading  # type: ignore[arg-type]
+        assert fresh.read(conditions_for(candidate), candidate, anchor) == reading
 
 
 def test_each_figure_gets_its_own_copy() -> None:

@@ -20,7 +20,7 @@ from pydantic import JsonValue
 
 _T = TypeVar("_T")
 
-_SCALARS = frozenset({str, int, bool, float, type(None)})
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 def typed_item(name: str, value: JsonValue) -> tuple[str, type, object] | None:

@@ -116,12 +116,12 @@ FAMILIES = spelling_pattern(_VOCABULARY.model_families.names)
 _FAMILY = gated(re.compile(rf"(?<![\w/.-])(?:{FAMILIES})(?:[\s-]?\d+(?:\.\d+)?)?(?![\w-])", re.I))
 
 PRECISION = gated(_VOCABULARY.precision.bounded())
+"""A weight precision, as a word of its own (`numbers/vocabulary.toml`, `[precision]`)."""
 OTHER_RUNTIME = re.compile(
     rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.other_runtimes.spellings) or '(?!)'})(?![\w-])",
     re.I,
 )
 """A framework library or model format a run may name that is no engine (`HuggingFace format`)."""
-"""A weight precision, as a word of its own (`numbers/vocabulary.toml`, `[precision]`)."""
 _SYSTEM_WORDS = _VOCABULARY.hardware_pattern("system")
 _FILE_AFTER = r"(?!\.(?:txt|json|jsonl|csv|tsv|log|md|ya?ml|html?)\b)"
 SYSTEM = gated(
