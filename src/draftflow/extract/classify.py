@@ -400,7 +400,8 @@ def _figure_statistic(
 ) -> tuple[str, str]:
     """The figure's metric and statistic: a spread is its metric's `_spread`, a range's end
     says so, and an approximate value says it is approximate as written."""
-    statistic = statistic_of(f"{name} {candidate.key}", candidate.text, figure.index)
+    names = f"{name} {candidate.key}"
+    statistic = statistic_of(names, candidate.text, figure.index, len(candidate.values))
     if figure.role is CellRole.SPREAD:
         metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
     elif figure.role is not CellRole.VALUE:

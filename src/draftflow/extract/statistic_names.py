@@ -10,12 +10,12 @@ from draftflow.extract.vocabulary import STATISTICS
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 
 
-def statistic_of(name: str, text: str, index: int = 0) -> str:
+def statistic_of(name: str, text: str, index: int = 0, count: int = 1) -> str:
     """The statistic a figure's names state, else whether its cell writes a ± spread; where
-    the names list one statistic for each of a cell's values (`Latency (p50 / p95)` over
-    `49.0 s / 55.2 s`), the one in the value's place (`index`, 0-based)."""
+    the names list one statistic for each of the cell's `count` values (`Latency (p95 / p50)`
+    over `55.2 s / 49.0 s`), the one in the value's place (`index`, 0-based)."""
     listed = statistics_listed(name)
-    if len(listed) > index >= 1:
+    if count > 1 and len(listed) == count and 0 <= index < count:
         return listed[index]
     named = _named_statistic(name)
     if named is not None:

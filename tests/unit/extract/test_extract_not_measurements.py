@@ -171,3 +171,12 @@ def test_a_name_listing_two_statistics_gives_each_value_its_own() -> None:
     selected = _by_value(_selected({"GEMMA.md": BEST}))
     assert [s.statistic for s in selected[49.0]] == ["median as reported"]
     assert [s.statistic for s in selected[55.2]] == ["p95 as reported"]
+
+
+def test_a_listed_statistic_is_the_first_value_s_too() -> None:
+    """`Latency (p95 / p50)` over `55.2 s / 49.0 s`: the first value is the p95; the
+    statistic the names match first (the median) went to both values' first before."""
+    table = BEST.replace("(p50 / p95)", "(p95 / p50)").replace("49.0 s / 55.2 s", "55.2 s / 49.0 s")
+    selected = _by_value(_selected({"GEMMA.md": table}))
+    assert [s.statistic for s in selected[55.2]] == ["p95 as reported"]
+    assert [s.statistic for s in selected[49.0]] == ["median as reported"]
