@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
 from pydantic import JsonValue
 
@@ -43,6 +43,10 @@ __all__ = [
     "seed_conditions",
     "setup_conditions",
 ]
+
+
+_TABLE_CELL = "table cell"
+"""The first item of a table figure's memo key (a data file's figure's is its column)."""
 
 
 class ConditionReader:
@@ -115,11 +119,18 @@ class ConditionReader:
         context = self._context(figure.document)
         self._move_to(context)
         own_key = float(figure.value) if self._own_matters(context, figure.line) else None
-        if not context.shared_by_line(figure.line):
+        if context.shared_by_line(figure.line):
+            key: Hashable = (candidate.column, own_key, cells_key(raw))
+        elif context.in_table_row(figure.line):
+            # a table figure is read from the cell its text finds first in the row (so its
+            # column) and its value, not from its candidate's column: the row's figures of one
+            # cell text and value read alike (a sweep's row repeats each value ~10 times)
+            key = (_TABLE_CELL, candidate.text, float(figure.value), cells_key(raw))
+        else:
             return self._read(raw, candidate, figure, own_key)
         found, sources = self._rows.get(
             (figure.document.document_id, figure.line),
-            (candidate.column, own_key, cells_key(raw)),
+            key,
             lambda: self._read(raw, candidate, figure, own_key),
         )
         return dict(found), {key: list(places) for key, places in sources.items()}

@@ -346,6 +346,10 @@ class DocumentContext:
                 break
         return " ".join(reversed(parts))
 
+    def in_table_row(self, line: int) -> bool:
+        """Whether the line is a table's body row (`table_cells` reads its figures' cells)."""
+        return line in self._rows_by_line
+
     def table_cells(self, line: int, text: str) -> TableCells | None:
         """The line's table row under its header row, with the cell that holds `text`: the
         first cell that holds it or that it holds."""
