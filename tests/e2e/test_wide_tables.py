@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from draftflow.acquire.snapshot import Document
-from draftflow.extract import labels
+from draftflow.extract import conditions, identities, labels, statistic_names
 from draftflow.extract.conditions import cite, readers, run_parameters, workload
 from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
@@ -214,6 +214,46 @@ def test_a_wide_tables_per_figure_lookups_stay_bounded(
     # sections and the setup tables describing its run (3 reads per figure, 13,500 at 4,500
     # figures); now once per line
     assert counts["parameter reads"] < 100, counts
+
+
+def test_a_wide_rows_figures_of_one_value_share_their_readings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Session 26: what a row's figures of one cell text and value read alike is read once
+    per row (a sweep's row writes each value ~10 times): their conditions, whether the line
+    writes the value as no measurement, whether the cell writes it as a hardware name; a
+    one-value cell's names are not split for listed statistics; the label collisions are
+    grouped again only after a step gave a part. Counted at 1,500 columns x 3 rows."""
+    counts = dict.fromkeys(("seeds", "places", "spans", "listed", "collisions"), 0)
+    seed, places = conditions.seed_conditions, not_measured._places
+    spans, listed = identities.number_spans, statistic_names.statistics_listed
+    collisions = labels._collisions
+
+    def counter(name: str, real: Any) -> Any:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            counts[name] += 1
+            return real(*args, **kwargs)
+
+        return counted
+
+    monkeypatch.setattr(conditions, "seed_conditions", counter("seeds", seed))
+    monkeypatch.setattr(not_measured, "_places", counter("places", places))
+    monkeypatch.setattr(identities, "number_spans", counter("spans", spans))
+    monkeypatch.setattr(statistic_names, "statistics_listed", counter("listed", listed))
+    monkeypatch.setattr(labels, "_collisions", counter("collisions", collisions))
+    identities._in_short_hardware_name.cache_clear()
+    outcome = _draft_wide_table(tmp_path)
+    cells = COLUMNS * ROWS
+    assert outcome.figures >= cells * 0.9, outcome.figures
+    # b08bd511: once per figure (4,500 each); now once per row and value (~150 a row)
+    assert counts["seeds"] <= cells / 5, counts
+    assert counts["places"] <= cells / 5, counts
+    # b08bd511: once per figure (4,500); now once per cell text and value (~150)
+    assert counts["spans"] <= cells / 5, counts
+    # b08bd511: every figure's names split at `/` (`c7 tok/s`: 4,500); now none
+    assert counts["listed"] < 10, counts
+    # b08bd511: 7 passes (6 strict, 1 loose) whatever the steps gave; now 2
+    assert counts["collisions"] <= 3, counts
 
 
 def _draft_wide_table(tmp_path: Path) -> DraftOutcome:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
@@ -56,10 +57,26 @@ def in_hardware_name(item: Selected) -> bool:
     """True when the figure's value is written, where its text writes it at all, only inside
     a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070) or as a
     version right after what it versions (`driver **580**`)."""
-    texts = [
-        (text, number_spans(text, float(item.value))) for text in written_texts(item.candidate)
-    ]
-    written = [(text, spans) for text, spans in texts if spans]
+    texts = tuple(written_texts(item.candidate))
+    value = float(item.value)
+    if sum(map(len, texts)) <= _SHORT:
+        return _in_short_hardware_name(texts, value)
+    return _in_written_hardware_name(texts, value)
+
+
+_SHORT = 256
+"""Texts this short (a cell's) are read once per text and value: a sweep repeats its cells."""
+
+
+@lru_cache(maxsize=4096)
+def _in_short_hardware_name(texts: tuple[str, ...], value: float) -> bool:
+    return _in_written_hardware_name(texts, value)
+
+
+def _in_written_hardware_name(texts: tuple[str, ...], value: float) -> bool:
+    """`in_hardware_name` of a figure of `value` written in `texts`, narrowest first."""
+    spanned = [(text, number_spans(text, value)) for text in texts]
+    written = [(text, spans) for text, spans in spanned if spans]
     if any(_only_versions(text, spans) for text, spans in written):
         return True  # a cell `580` says no more; its sentence says `driver 580`
     for text, spans in written[:1]:

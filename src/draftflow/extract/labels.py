@@ -251,10 +251,15 @@ def told_apart(figures: Sequence[tuple[Selected, Label, Mapping[str, JsonValue]]
         by_words_before,
         by_document,
     )
+    groups: list[list[int]] | None = None
     for step in steps:
-        for group in _collisions(figures, labels):
+        # read again only after a step gave a part: else the labels, and so their
+        # collisions, are as they were (a wide table's 30,000 labels were grouped 7 times)
+        groups = _collisions(figures, labels) if groups is None else groups
+        for group in groups:
             for index, part in step([figures[i] for i in group]):
                 labels[group[index]] = labels[group[index]].with_parts(part)
+                groups = None
     for group in _collisions(figures, labels, loosely=True):
         # alike but for a condition one states and another leaves out: each takes the
         # nearest heading of its own (JoshCork's 22.8 TPS under `PTL iGPU (DDR5-7200)`)

@@ -14,9 +14,10 @@ def statistic_of(name: str, text: str, index: int = 0, count: int = 1) -> str:
     """The statistic a figure's names state, else whether its cell writes a ± spread; where
     the names list one statistic for each of the cell's `count` values (`Latency (p95 / p50)`
     over `55.2 s / 49.0 s`), the one in the value's place (`index`, 0-based)."""
-    listed = statistics_listed(name)
-    if count > 1 and len(listed) == count and 0 <= index < count:
-        return listed[index]
+    if count > 1 and 0 <= index < count:  # a one-value cell lists nothing: not split
+        listed = statistics_listed(name)
+        if len(listed) == count:
+            return listed[index]
     named = _named_statistic(name)
     if named is not None:
         return named

@@ -78,9 +78,24 @@ class NotMeasured:
 def not_measured(result: ReportedResult, line: str) -> NotMeasured | None:
     """Why the figure's value on `line` is no measurement (every place the line writes it),
     or None when one place reads as a result or the line does not write it."""
+    key = (float(result.value), result.metric, result.unit)
+    verdicts = _line_verdicts(line)
+    if key not in verdicts:  # the line's figures of one value, metric and unit read alike
+        verdicts[key] = _not_measured(line, *key)
+    return verdicts[key]
+
+
+@lru_cache(maxsize=256)
+def _line_verdicts(line: str) -> dict[tuple[float, str, str], NotMeasured | None]:
+    """The verdicts given on `line` so far (a sweep's row writes each value ~10 times)."""
+    del line  # the key of the memo
+    return {}
+
+
+def _not_measured(line: str, value: float, metric: str, unit: str) -> NotMeasured | None:
     first: NotMeasured | None = None
-    for start, end in _places(line, float(result.value)):
-        reading = _reading(line, start, end, result.metric, result.unit)
+    for start, end in _places(line, value):
+        reading = _reading(line, start, end, metric, unit)
         if reading is None:
             return None  # one place reads as a result: the rest need not be read
         first = first or reading
