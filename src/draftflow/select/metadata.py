@@ -39,6 +39,7 @@ from draftflow.select.topics import (
     runs_a_model,
     sections_of,
 )
+from draftflow.text.gate import gated
 
 QUANT_KEYS = ("quantization", "quant", "weight_precision", "precision", "dtype")
 DATE_KEYS = re.compile(r"^(experiment_)?(run_)?(date|timestamp|started|datum)$", re.I)
@@ -49,6 +50,7 @@ _SYSTEM = re.compile(
     r"(?!-\w)",  # not a piece of a slug (`dgx-spark-2x-...` names a repository)
     re.I,
 )
+_SYSTEM = gated(_SYSTEM)  # (`text/gate.py`: the same matches, each line's sooner)
 _RECORD_FAMILY = re.compile(_RECORD_SYSTEM.pattern if _RECORD_SYSTEM else "(?!)", re.I)
 # Only counts written as numbers (digits or number words) count: verify must find them stated.
 _NODE_COUNT = re.compile(r"\b(?P<count>\d+|one|two|three|four)[\s-]nodes?\b", re.I)

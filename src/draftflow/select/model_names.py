@@ -168,8 +168,11 @@ def _model_column(parsed: ParsedDocument) -> list[StatedModel]:
     for table in parsed.tables:
         if table.kind is not TableKind.MARKDOWN or not table.header_rows:
             continue
-        header = [clean_name(cell.written) for cell in table.header_rows[0]]
-        column = next((i for i, cell in enumerate(header) if _MODEL_HEADER.match(cell)), None)
+        # the first header that reads `Model`: the headers after it are not cleaned
+        header = table.header_rows[0]
+        column = next(
+            (i for i, c in enumerate(header) if _MODEL_HEADER.match(clean_name(c.written))), None
+        )
         if column is None:
             continue
         for row in table.body_rows:

@@ -22,6 +22,7 @@ from draftflow.extract.document import parse_document
 from draftflow.extract.document.lines import PAIR_CELLS, is_table_row, split_pipes
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 from draftflow.select.dual_license import LICENSE_NAMES, dual_license
+from draftflow.text.gate import gated
 
 _TP = re.compile(
     r"(?:--tensor[-_]parallel[-_]size|\btensor[-_ ]parallel(?:ism|[-_ ]size)?|\btp[-_]size)"
@@ -102,6 +103,11 @@ _SEVERAL_LICENSES = re.compile(
     r"\bdual[- ]?licen[cs]|\bmulti[- ]?licen[cs]|\beither\b.+\bor\b", re.I
 )
 """Words that say a line offers a choice of licenses."""
+# each line's searches behind the letters their matches open with (`text/gate.py`: the same
+# matches): a wide table's 80 KB rows are digits, blanks and pipes, where none opens
+_TP, _PP, _KV, _CONTEXT, _LICENSE_STATED, _SEVERAL_LICENSES = (
+    gated(p) for p in (_TP, _PP, _KV, _CONTEXT, _LICENSE_STATED, _SEVERAL_LICENSES)
+)
 
 
 @dataclass(frozen=True)
@@ -197,10 +203,13 @@ def read_kv_dtype(documents: Sequence[Document]) -> Stated:
     for document in documents:
         trials = _kv_trials(document)
         for number, line in enumerate(document.line_list, 1):
+            matches = list(_KV.finditer(line))
+            if not matches:
+                continue  # (a wide row is split into cells only where it states a type)
             apart = (is_table_row(line) and len(split_pipes(line)) > PAIR_CELLS) or any(
                 first <= number <= last for first, last in trials
             )
-            for match in _KV.finditer(line):
+            for match in matches:
                 stated = ((match["a"] or match["b"]).lower(), document.line_url(number))
                 (aside if apart else found).append(stated)
     agreed = _agreed(found, "KV-cache type")

@@ -166,7 +166,8 @@ def unstated(
     averaged" and "llama.cpp v9836", djangodevreng's run folder a `meta.json` with the vLLM
     version beside the headline's table (read33-s20 found each "not stated" sentence false)."""
     results = [item.result for item in grounded]
-    texts = [*cited_texts(grounded), *read]
+    # a text both cited and read is searched once (a 440 KB README twice per key)
+    texts = _once([*cited_texts(grounded), *read])
     facts = [
         _gap_fact(gap, grounded, written, len(results))
         for gap in (_repetitions_gap(results, texts),)
@@ -179,7 +180,7 @@ def unstated(
     models = headline_models(results)
     keys = [k for k in UNKNOWN_KEYS if any(condition_applies(k, r, models) for r in results)]
     # (any document read that speaks of a condition leaves it unwritten)
-    gap = _conditions_gap(results, [*documents_of(grounded), *read], keys)
+    gap = _conditions_gap(results, _once([*documents_of(grounded), *read]), keys)
     if gap is not None:
         # the figures it is a gap of: those one of its conditions applies to (a chat model's
         # tokens/s, not its load time in minutes: sagasusa's "for the 62 min ... latency")
@@ -193,10 +194,15 @@ def unstated(
     if engine:
         # the figures that name the engine, and their documents, are what the sentence cites
         naming = [i for i in grounded if text_value(i.result.conditions.get("engine")) == engine]
-        gap = _engine_version_gap(engine, results, [*cited_texts(naming), *read])
+        gap = _engine_version_gap(engine, results, _once([*cited_texts(naming), *read]))
         if gap is not None:
             facts.append(_gap_fact(gap, naming, written, len(results)))
     return facts
+
+
+def _once(texts: Sequence[str]) -> list[str]:
+    """`texts` in order, each once: every search over them asks whether any one holds."""
+    return list(dict.fromkeys(texts))
 
 
 def _gap_fact(gap: _Gap, cited: Sequence[Grounded], written: Written, weight: int) -> Fact:
