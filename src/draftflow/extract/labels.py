@@ -50,6 +50,8 @@ _SETTINGS: tuple[tuple[str, str], ...] = (
     ("output_tokens", "output tokens"),
     ("context_tokens", "context tokens"),
 )
+_PART_KEYS = (*_NAMED_KEYS, "system", "workload", *(key for key, _ in _SETTINGS))
+"""The conditions `condition_parts` reads."""
 _KEPT_ROLES = frozenset({*_NAMED_KEYS, "system"})
 """The parts a long label keeps longest: what was measured, with what, on what (the system
 is left out last of all the others)."""
@@ -189,12 +191,28 @@ class LabelBuilder:
         self._varying = _varying(figures)
         self._measured = _measured_columns(selected)
         self._system = record_system(conditions for _, conditions in figures)
+        self._parts: dict[tuple[object, ...], list[LabelPart]] = {}
+
+    def _condition_parts(
+        self, table: _TableKey, conditions: Mapping[str, JsonValue]
+    ) -> list[LabelPart]:
+        """`condition_parts` of a figure of `table`, once per table and the conditions it
+        reads (a row's figures of one reading share them); a new list each time."""
+        varying = self._varying.get(table, frozenset())
+        key = (table, *((type(v), v) for v in map(conditions.get, _PART_KEYS)))
+        try:
+            found = self._parts.get(key)
+        except TypeError:  # a list or an object: not a key, read as it is
+            return condition_parts(conditions, varying, self._system)
+        if found is None:
+            found = self._parts[key] = condition_parts(conditions, varying, self._system)
+        return list(found)
 
     def label(self, item: Selected, row: Label, conditions: Mapping[str, JsonValue]) -> Label:
         """The figure's label: `row` (its row's cells and what it is) under its conditions."""
         candidate = item.candidate
         table = _table(candidate)
-        named = condition_parts(conditions, self._varying.get(table, frozenset()), self._system)
+        named = self._condition_parts(table, conditions)
         if _is_prose(candidate):
             # the heading tells apart a document's sentences (`Throughput — single stream`)
             extra = _place(candidate)
