@@ -19,7 +19,7 @@ from draftflow.extract import conditions, identities, labels, statistic_names
 from draftflow.extract.conditions import cite, readers, run_parameters, workload
 from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
-from draftflow.extract.learned import features
+from draftflow.extract.learned import decide, features
 from draftflow.llm import ModelSettings
 from draftflow.numbers import ParsedNumber, scan
 from draftflow.numbers.vocabulary import Vocabulary
@@ -225,6 +225,7 @@ def test_a_wide_rows_figures_of_one_value_share_their_readings(
     one-value cell's names are not split for listed statistics; the label collisions are
     grouped again only after a step gave a part. Counted at 1,500 columns x 3 rows."""
     counts = dict.fromkeys(("seeds", "places", "spans", "listed", "collisions"), 0)
+    counts["line places"] = 0
     seed, places = conditions.seed_conditions, not_measured._places
     spans, listed = identities.number_spans, statistic_names.statistics_listed
     collisions = labels._collisions
@@ -241,6 +242,8 @@ def test_a_wide_rows_figures_of_one_value_share_their_readings(
     monkeypatch.setattr(identities, "number_spans", counter("spans", spans))
     monkeypatch.setattr(statistic_names, "statistics_listed", counter("listed", listed))
     monkeypatch.setattr(labels, "_collisions", counter("collisions", collisions))
+    place = decide._PlaceReader._place
+    monkeypatch.setattr(decide._PlaceReader, "_place", counter("line places", place))
     identities._in_short_hardware_name.cache_clear()
     outcome = _draft_wide_table(tmp_path)
     cells = COLUMNS * ROWS
@@ -254,6 +257,8 @@ def test_a_wide_rows_figures_of_one_value_share_their_readings(
     assert counts["listed"] < 10, counts
     # b08bd511: 7 passes (6 strict, 1 loose) whatever the steps gave; now 2
     assert counts["collisions"] <= 3, counts
+    # b08bd511: the learned decision's place of each figure built anew (4,500); now per line
+    assert counts["line places"] < 100, counts
 
 
 def _draft_wide_table(tmp_path: Path) -> DraftOutcome:

@@ -281,6 +281,7 @@ class _PlaceReader:
         self._documents = documents
         self._blocks: dict[str, Places] = {}
         self._rows: dict[str, frozenset[int]] = {}
+        self._last: tuple[tuple[str, int], Place] | None = None
 
     def of(self, document: Document) -> Places:
         """The document's line places (none for a data file)."""
@@ -291,7 +292,14 @@ class _PlaceReader:
         return blocks
 
     def place(self, candidate: Candidate) -> Place:
-        """Where a candidate stands: its block kind (`data` in a data file) and its line."""
+        """Where a candidate stands: its block kind (`data` in a data file) and its line; the
+        last line's kept (a row's candidates come together and stand alike)."""
+        key = (candidate.document_id, candidate.line)
+        if self._last is None or self._last[0] != key:
+            self._last = (key, self._place(candidate))
+        return self._last[1]
+
+    def _place(self, candidate: Candidate) -> Place:
         document = self._documents.get(candidate.document_id)
         if document is None:
             return Place("line", "")
