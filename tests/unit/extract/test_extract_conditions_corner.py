@@ -58,6 +58,19 @@ def test_each_column_of_a_sweep_ran_at_its_header_s_concurrency() -> None:
     assert "!throughput" not in by_value[102.7].label
 
 
+def test_a_row_s_name_under_a_counting_corner_is_read_as_what_it_names() -> None:
+    """The corner `concurrent requests` heads the column of runtimes: `llama.cpp` under it
+    is the row's engine, not a concurrency that fails to be a number."""
+    snapshot = snapshot_of({"README.md": SWEEP})
+    candidates = harvest(snapshot)
+    found = extract_deterministic(
+        snapshot, candidates, with_unspecified(candidates, select(candidates))
+    )
+    by_value = {r.value: r for r in found.reported_results}
+    assert by_value[102.7].conditions["engine"] == "llama.cpp"
+    assert by_value[21.7].conditions["engine"] == "vLLM"
+
+
 def test_the_row_states_the_sweep_s_counts_to_verify() -> None:
     context = DocumentContext(make_document("README.md", SWEEP))
     assert counts_at(context, 9, "concurrency") == {1, 4, 8}
