@@ -233,6 +233,11 @@ class Writer:
 
     def common_model(self) -> str | None:
         """The measured model the sources name, else the one every result names."""
+        return self._common_model
+
+    @cached_property
+    def _common_model(self) -> str | None:
+        # asked once per headline figure by the framing: over every figure it was quadratic
         if self.facts is not None and self.facts.model_label:
             label = self.facts.model_label
             if self.ground(self.front).supports(label):

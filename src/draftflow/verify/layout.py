@@ -26,7 +26,7 @@ from draftflow.extract.document import (
     is_table_row,
     parse_document,
 )
-from draftflow.extract.document.csv_json import sniff_delimiter
+from draftflow.extract.document.csv_json import filled_width, sniff_delimiter
 from draftflow.extract.document.markdown import parse_markdown
 
 # Not tool output's `|` boxes: nvidia-smi writes several quantities under one header cell
@@ -131,6 +131,8 @@ class DocumentLayout:
         if header and fields and line > header[0]:
             width = max(len(header[2]), len(fields))
             titles = tuple(header[2][c] if c < len(header[2]) else "" for c in range(width))
+            if filled_width(fields) > len(header[2]):
+                titles = ("",) * width  # a shifted row: see `_table_rows`
             found = _Row(tuple(fields), titles, header[0])
         self._row_cache[line] = found
         return found
@@ -294,10 +296,15 @@ def _table_rows(table: Table, offset: int = 0) -> Iterator[tuple[int, _Row]]:
     if table.kind not in _READ_TABLES or not table.header_rows:
         return
     header = tuple(table.column_header(column) for column in range(table.width))
+    named = len(table.header_rows[0])
     for row in table.body_rows:
         if row:
             cells = tuple(cell.written for cell in row)
-            yield row[0].line + offset, _Row(cells, header, table.span.first + offset)
+            shifted = table.kind is TableKind.CSV and filled_width(cells) > named
+            # an unquoted delimiter inside a cell moved every cell after it: which header is
+            # each cell's is unknown, so none is
+            names = ("",) * len(header) if shifted else header
+            yield row[0].line + offset, _Row(cells, names, table.span.first + offset)
 
 
 def _csv_fields(text: str, delimiter: str) -> list[str]:

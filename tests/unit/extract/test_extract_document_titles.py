@@ -89,6 +89,18 @@ def test_a_bold_title_above_the_paragraph_over_a_table_names_it_past_images() ->
     assert table.caption is not None and "Raspberry Pi 4B 8 GB" in table.caption
 
 
+@pytest.mark.parametrize(
+    "images",
+    ["![throughput vs concurrency](fig/t.png)", "[![chart](a.svg)](https://x.io) ![b](b.png)"],
+)
+def test_a_markdown_image_is_passed_over_like_an_html_one(images: str) -> None:
+    """A chart's alt text is no table's title (`!throughput vs concurrency` entered labels)."""
+    bare = f"# R\n\n## Throughput\n\n{images}\n\n| c | 1 |\n|---|---|\n| x | 2 |\n"
+    assert _table(bare).title is None
+    titled = bare.replace(images, f"Decode of three engines:\n\n{images}")
+    assert _table(titled).title == "Decode of three engines:"
+
+
 def test_a_bold_title_directly_above_a_table_takes_the_paragraph_above_it() -> None:
     table = _table(TITLE_ABOVE_SETUP)
     assert table.title is not None

@@ -4,7 +4,9 @@ of runs whose first column is a time, and the document and table features of the
 
 from __future__ import annotations
 
+from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import select
+from draftflow.extract.harvest.csv_files import harvest_csv
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.learned.columns import ColumnStats
 from extract_support import snapshot_of
@@ -58,3 +60,33 @@ def test_a_cell_reads_whether_the_rules_took_numbers_of_its_table_and_document()
     assert stats.features(code)["table_chosen=none"] == 1.0
     assert stats.features(code)["doc_chosen=most"] == 1.0
     assert stats.features(code)["fmt=markdown&table_chosen=none"] == 1.0
+
+
+MISALIGNED_CSV = (
+    "Hardware,Framework,kv_cache_dtype,latency,throughput\n"
+    "H100,vLLM,fp16,0.77,332.47\n"
+    "H100,vLLM,Weight = fp8, KV Cache = fp8,45.70,5736.12\n"
+    "H100,vLLM,fp8,1.53,334.43,\n"
+)
+
+
+def test_a_record_with_more_cells_than_its_header_ties_none_to_a_column() -> None:
+    """An unquoted comma inside a cell shifts every cell after it: `45.70` (a latency) would
+    sit under `throughput`. Which column each cell belongs to is unknown, so none is named."""
+    problems: list[str] = []
+    found = harvest_csv_of(MISALIGNED_CSV, problems)
+    shifted = {c.values[0]: c for c in found if c.line == 3}
+    assert shifted[45.70].column == "column 5" and shifted[5736.12].column == "column 6"
+    assert all(c.unit_guess is None and c.row_header is None for c in shifted.values())
+    assert not any(
+        name in c.context for c in shifted.values() for name in ("throughput", "latency")
+    )
+    aligned = {(c.column, c.values[0]) for c in found if c.line in (2, 4)}
+    assert {("throughput", 332.47), ("latency", 1.53), ("throughput", 334.43)} <= aligned
+    assert len(problems) == 1 and "line(s) 3:" in problems[0] and "no column" in problems[0]
+
+
+def harvest_csv_of(text: str, problems: list[str]) -> list[Candidate]:
+    """The CSV harvest of one file `results.csv` holding `text`."""
+    document = snapshot_of({"results.csv": text}).documents[0]
+    return harvest_csv(document, problems)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from draftflow.record.model import ReportedResult
 from draftflow.verify import reread
 from draftflow.verify.context import DocumentIndexes, ListedDocument
+from draftflow.verify.layout import DocumentLayout
 from draftflow.verify.reread import check_reading, kind_of, named_statistic, unit_id
 from draftflow.verify.setup import check_setup_words
 from extract_support import snapshot_of
@@ -45,23 +46,24 @@ class FakeContext:
     record: Any = None
     indexes: DocumentIndexes = field(default_factory=DocumentIndexes)
     flags: list[tuple[str, str]] = field(default_factory=list)
+    document: Any = DOCUMENT
 
     def flag(self, severity: Any, rule: Any, location: str, claim: str, message: str, *_: Any):
         self.flags.append((location, message))
 
     def available(self) -> list[ListedDocument]:
-        d = DOCUMENT
+        d = self.document
         return [ListedDocument(d.document_id, d.path, d.pinned_url, d.sha256, "", "", "", d)]
 
     def index(self, listed: ListedDocument) -> Any:
-        return self.indexes.of(DOCUMENT)
+        return self.indexes.of(self.document)
 
 
-def line_of(fragment: str) -> int:
-    return next(n for n, text in enumerate(DOCUMENT.line_list, 1) if fragment in text)
+def line_of(fragment: str, document: Any = DOCUMENT) -> int:
+    return next(n for n, text in enumerate(document.line_list, 1) if fragment in text)
 
 
-def result(fragment: str, value: float, **fields: Any) -> ReportedResult:
+def result(fragment: str, value: float, document: Any = DOCUMENT, **fields: Any) -> ReportedResult:
     data: dict[str, Any] = {
         "label": "run, concurrency 1",
         "metric": "aggregate_throughput",
@@ -72,18 +74,18 @@ def result(fragment: str, value: float, **fields: Any) -> ReportedResult:
         "conditions": {},
         "evidence_state": "source_reported",
         "site_reproduced": False,
-        "evidence_url": f"{DOCUMENT.pinned_url}#L{line_of(fragment)}",
-        "source_document_sha256": DOCUMENT.sha256,
-        "source_document_id": DOCUMENT.document_id,
-        "source_line": line_of(fragment),
+        "evidence_url": f"{document.pinned_url}#L{line_of(fragment, document)}",
+        "source_document_sha256": document.sha256,
+        "source_document_id": document.document_id,
+        "source_line": line_of(fragment, document),
     }
     data.update(fields)
     return ReportedResult.model_validate(data)
 
 
-def flagged(figure: ReportedResult) -> list[str]:
-    ctx = FakeContext()
-    check_reading(ctx, "/r", figure, DOCUMENT, lambda: None)  # type: ignore[arg-type]
+def flagged(figure: ReportedResult, document: Any = DOCUMENT) -> list[str]:
+    ctx = FakeContext(document=document)
+    check_reading(ctx, "/r", figure, document, lambda: None)  # type: ignore[arg-type]
     return [location for location, _ in ctx.flags]
 
 
@@ -227,3 +229,27 @@ def test_a_parallelism_is_read_on_a_line_as_select_reads_it(value: str, error: b
     ctx = ServeContext(record=Record(Setup(parallelism=value)))
     check_setup_words(ctx)  # type: ignore[arg-type]
     assert bool(ctx.flags) is error, ctx.flags
+
+
+SHIFTED = snapshot_of(
+    {
+        "kv.csv": "Hardware,kv_cache_dtype,latency,throughput\n"
+        "H100,fp16,0.77,332.47\n"
+        "H100,Weight = fp8, KV Cache = fp8,45.70,5736.12\n"
+    }
+).documents[0]
+
+
+@pytest.mark.parametrize("quoted", [False, True])
+def test_a_row_shifted_by_an_unquoted_comma_is_read_under_no_header(quoted: bool) -> None:
+    """`45.70` sits under `throughput` by position only: a comma inside the row's dtype cell
+    moved it there, so verify reads that row's cells under no header (a quote elsewhere in the
+    file makes verify read the file whole: the same answer)."""
+    text = SHIFTED.text + ('H100,"fp8",1.53,334.43\n' if quoted else "")
+    document = snapshot_of({"kv.csv": text}).documents[0]
+    layout = DocumentLayout(document)
+    cells, header = layout.row_and_header(2) or ((), ())
+    assert cells == ("H100", "fp16", "0.77", "332.47")
+    assert header[:4] == ("Hardware", "kv_cache_dtype", "latency", "throughput")
+    cells, header = layout.row_and_header(3) or ((), ())
+    assert "45.70" in cells and set(header) == {""}

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _SIZE_FORMAT = re.compile(
@@ -162,6 +164,24 @@ def load_of_header(header: str) -> int | None:
     (`pass@1` is a score's sample count)."""
     match = _RATE_AT.match(header.strip().strip("*`").strip())
     return int(match.group("load")) if match else None
+
+
+_BARE_NUMBER = re.compile(r"\d+")
+
+
+@lru_cache(maxsize=1 << 12)
+def corner_settings(corner: str, header: str) -> tuple[tuple[str, int], ...]:
+    """The run settings a column headed by a bare number has where the corner cell names what
+    the column headers count (`| concurrent requests | 1 | 4 | 8 |`: the `4` column ran at
+    concurrency 4), read as a sentence would state them (`4 concurrent requests`)."""
+    plain = header.strip().strip("*`").strip()
+    if not _BARE_NUMBER.fullmatch(plain) or not corner.strip():
+        return ()
+    name = corner.strip().strip("*`").strip()
+    for text in (f"{plain} {name}", f"{name} {plain}"):
+        if stated := settings_in_text(text).single():
+            return tuple(stated.items())
+    return ()
 
 
 _WEIGHTS_SUFFIX = re.compile(r"\.(?:gguf|safetensors|bin)$", re.I)

@@ -34,6 +34,7 @@ from pydantic import JsonValue
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import (
     bench_test_lengths,
+    corner_settings,
     count_in_system_cell,
     load_of_header,
     topology_count,
@@ -472,9 +473,15 @@ def _row(
 def _headers(key: str, headers: list[str]) -> list[Reading]:
     """Column headers that state the key's count (`TPS@4`, `4 x RasPi 5`, `TP2`, `tg 1024`)."""
     found: list[Reading] = []
+    corner = headers[0] if headers else ""
     for header in headers:
         plain = header.strip().strip("*`").strip()
         how = f"the column header {plain!r}"
+        found += [
+            Reading(n, f"{how} under the corner {corner.strip()!r}")
+            for named, n in corner_settings(corner, header)
+            if named == key
+        ]
         if key == "concurrency" and (load := load_of_header(plain)) is not None:
             found.append(Reading(load, how))
         if key == "node_count":

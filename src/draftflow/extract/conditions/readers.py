@@ -241,6 +241,10 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         # a `Version` column of model variants (`mlx-4bit`, newbdez33/llm-mac-512): what the
         # value names (its precision), never an engine's version
         _read_unkeyed_cell(resolved, text)
+    elif key in INT_KEYS and not any(char.isdigit() for char in text):
+        # a corner header over names (`| concurrent requests | 1 | 4 |` over `llama.cpp`):
+        # the column counts nothing of the row, its cell names what it names by itself
+        _read_unkeyed_cell(resolved, text)
     elif key is not None and key != "engine":
         resolved.put(key, text)
         if key == "workload":  # llama-bench's `test` cell: `pp2048@d8192`

@@ -21,7 +21,7 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.chain_names import ChainText, Names, text_names
-from draftflow.extract.conditions.columns import column_model, parallel_count
+from draftflow.extract.conditions.columns import column_model, corner_settings, parallel_count
 from draftflow.extract.conditions.command import command_conditions
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
@@ -239,6 +239,9 @@ def _read_table_place(
     read_row(resolved, table.row, own)
     if table.header and own != 0:  # a corner cell naming the table's benchmark (`Wiki2 PPL`)
         resolved.put("workload", vocab.benchmark_of(table.header[0]))
+        if header is not None:
+            for key, setting in corner_settings(table.header[0], header):
+                resolved.put(key, setting)
     if context is not None and own == 1 and len(table.cells) == PAIR_CELLS:
         resolved.put("workload", _suite_key(context.lines[line - 1], table.cells[0]))
     if header is not None:
@@ -590,9 +593,6 @@ def _readme_reading(
             and _sections_name_other_engine(context, engine)
         )
     )
-
-
-_ENGINE_KEYS = frozenset({"engine", "engine_version"})
 
 
 def _sections_name_other_engine(context: DocumentContext, engine: JsonValue) -> bool:

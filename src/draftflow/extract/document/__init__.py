@@ -17,7 +17,12 @@ from threading import Lock
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document.asciidoc_tables import asciidoc_tables, outside_tables
-from draftflow.extract.document.csv_json import csv_table, is_comment_record, section_header_lines
+from draftflow.extract.document.csv_json import (
+    csv_table,
+    filled_width,
+    is_comment_record,
+    section_header_lines,
+)
 from draftflow.extract.document.elements import (
     Block,
     Cell,
@@ -66,6 +71,7 @@ __all__ = [
     "TableKind",
     "atx_heading",
     "document_kind",
+    "filled_width",
     "is_comment_record",
     "is_non_value",
     "is_table_row",

@@ -47,6 +47,13 @@ def is_comment_record(fields: Sequence[str]) -> bool:
     return bool(fields) and fields[0].lstrip().startswith("#")
 
 
+def filled_width(cells: Sequence[str]) -> int:
+    """How many cells a record holds up to its last non-blank one (`a,b,c,` holds three): one
+    holding more than its header names has a delimiter inside an unquoted cell somewhere, and
+    which column each cell after it belongs to is unknown."""
+    return next((i + 1 for i in range(len(cells) - 1, -1, -1) if cells[i].strip()), 0)
+
+
 def section_header_lines(lines: Sequence[str], delimiter: str) -> list[int]:
     """The first line of each table's header record in a CSV or TSV file written as sections
     (`# title`, `## 2. Speed ranking`, then a header and rows): the first record neither blank

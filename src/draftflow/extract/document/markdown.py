@@ -79,6 +79,8 @@ CODE_LANGUAGES = frozenset(
 
 
 _BOLD_TITLE = re.compile(r"\*\*[^*\n]+\*\*:?|__[^_\n]+__:?")
+_IMAGES_ONLY = re.compile(r"(?:\s*\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?)+\s*")
+"""A paragraph of Markdown images alone (`![chart](a.png)`, a linked `[![badge](b.svg)](url)`)."""
 _PARSER = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 # Blocks only: a document's paragraphs keep their source text, so inline markup is parsed
 # only for the headings and table cells whose text holds a character it could start with.
@@ -213,7 +215,10 @@ def title_above(blocks: Sequence[Block], end: int, heading_path: HeadingPath) ->
 
 
 def _is_figure(block: Block) -> bool:
-    """An HTML block that holds no table (an image, a centred figure, a line break)."""
+    """An HTML block that holds no table (an image, a centred figure, a line break), or a
+    paragraph of Markdown images alone: a chart's alt text names no table below it."""
+    if isinstance(block, Paragraph):
+        return _IMAGES_ONLY.fullmatch(block.text) is not None
     return isinstance(block, HtmlBlock) and "<table" not in block.text.lower()
 
 

@@ -31,7 +31,7 @@ from draftflow.extract.candidates import (
     make_candidate,
     plain_cell_candidate,
 )
-from draftflow.extract.document import is_comment_record
+from draftflow.extract.document import filled_width, is_comment_record
 from draftflow.extract.raw_tables import MAX_TABLE_ROWS
 from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.units import unit_of_name
@@ -134,6 +134,7 @@ def _rows(document: Document, delimiter: str, problems: list[str] | None) -> lis
     names: list[str] = []
     units: list[str | None] = []
     rows: list[_Row] = []
+    misaligned: list[int] = []
     table, count = -1, 0
     for cells, field_lines, one_line in _records(_raw_lines(document.text), delimiter, problems):
         if not any(cell.strip() for cell in cells):
@@ -147,16 +148,43 @@ def _rows(document: Document, delimiter: str, problems: list[str] | None) -> lis
             units = [unit_of_name(name) for name in names]
             table, count = table + 1, 0
             continue
-        if len(cells) > len(names):
+        row_names, row_units, row_header = names, units, cells[0].strip() or None
+        if filled_width(cells) > len(header):
+            misaligned.append(field_lines[0])
+            row_names = [f"column {i + 1}" for i in range(len(cells))]
+            row_units, row_header = [None] * len(cells), None
+        elif len(cells) > len(names):
             names = header + [f"column {i + 1}" for i in range(len(header), len(cells))]
             units = [unit_of_name(name) for name in names]
-        context = {names[i]: cell for i, cell in enumerate(cells) if cell.strip()}
-        row_header = cells[0].strip() or None
+            row_names, row_units = names, units
+        context = {row_names[i]: cell for i, cell in enumerate(cells) if cell.strip()}
         rows.append(
-            _Row(cells, field_lines, one_line, count, names, units, context, row_header, table)
+            _Row(
+                cells,
+                field_lines,
+                one_line,
+                count,
+                row_names,
+                row_units,
+                context,
+                row_header,
+                table,
+            )
         )
         count += 1
+    if misaligned and problems is not None:
+        problems.append(_misaligned_problem(misaligned))
     return rows
+
+
+def _misaligned_problem(lines: list[int]) -> str:
+    """The reason given for records with more filled cells than their header names."""
+    shown = ", ".join(str(line) for line in lines[:5]) + (", ..." if len(lines) > 5 else "")
+    return (
+        f"{len(lines)} record(s) hold more cells than their header names (line(s) {shown}: "
+        "a delimiter inside an unquoted cell?), so their cells were tied to no column "
+        "and none of them is published"
+    )
 
 
 def _row_candidates(
