@@ -245,6 +245,10 @@ def _plan_token(tok: str, offset: int, decimal_comma: bool, steps: list[_Step]) 
     if _SIMPLE_NUMBER_RE.fullmatch(tok):  # the common case, first
         steps.append((offset, end, None, (_simple_number(tok),), None))
         return
+    duration = compound_duration(tok)
+    if duration is not None:  # before the comma split: `0m15,312s` is one duration
+        steps.append((offset, end, None, (duration,), None))
+        return
     if "," in tok and "-" not in tok and not QUANTITY_RE.fullmatch(tok):
         _plan_parts(tok, offset, ",", decimal_comma, steps)  # CSV cells and JSON arrays
         return
@@ -269,6 +273,31 @@ def _plan_token(tok: str, offset: int, decimal_comma: bool, steps: list[_Step]) 
             _plan_parts(tok, offset, sep, decimal_comma, steps)
             return
     steps.append((offset, end, NumberKind.IDENTIFIER, (), tok.lower()))
+
+
+_DURATION_RE = re.compile(r"(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m)?(?:(?P<s>\d+)(?:[.,](?P<frac>\d+))?s)?")
+
+
+def compound_duration(tok: str) -> ParsedNumber | None:
+    """A duration written in two or three units, in seconds (`1m25s` 85, `12h47m39s`,
+    `2m9.6s` 129.6, `1h30m`; `0m15,312s` is the `time` command's 15.312 s where a comma is
+    the decimal mark): a time in hours, minutes and seconds, not an identifier. One unit
+    alone (`5m`, `30s`) is a quantity the unit reader reads; seconds of 60 or more after
+    minutes or hours, or minutes of 60 or more after hours, are no such time (`10m60s`)."""
+    match = _DURATION_RE.fullmatch(tok)
+    if match is None:
+        return None
+    hours, minutes, seconds = (match.group(part) for part in ("h", "m", "s"))
+    if sum(part is not None for part in (hours, minutes, seconds)) < 2:
+        return None
+    if (minutes is not None and hours is not None and int(minutes) >= 60) or (
+        seconds is not None and (hours, minutes) != (None, None) and int(seconds) >= 60
+    ):
+        return None
+    fraction = match.group("frac") or ""
+    whole = int(hours or 0) * 3600 + int(minutes or 0) * 60 + int(seconds or 0)
+    value = whole + (int(fraction) / 10 ** len(fraction) if fraction else 0.0)
+    return make_number(round(value, len(fraction)), len(fraction), unit="s")
 
 
 def _compound(
