@@ -63,7 +63,18 @@ def metric_name(name: str) -> str | None:
     for metric, regex in METRIC_RES:
         if regex.search(lowered):
             return metric + suffix
-    return None
+    return "score" if _BENCHMARK_SCORED.match(lowered) and not suffix else None
+
+
+def _scored_benchmarks() -> str:
+    context = vocabulary().run_context
+    scored = set(context.benchmarks) - set(context.perplexity_corpora)
+    return "|".join(re.escape(name.lower()) for name in sorted(scored, key=len, reverse=True))
+
+
+_BENCHMARK_SCORED = re.compile(rf"^\s*(?:{_scored_benchmarks()})\s*(?:\(\s*%\s*\)|%)?\s*$")
+"""A header that is a task benchmark's name alone (`CEval`, `CMMLU`, `MMLU (%)`): its column
+holds that benchmark's score (a corpus scored by perplexity says so: `Wiki2 PPL`)."""
 
 
 @lru_cache(maxsize=2048)

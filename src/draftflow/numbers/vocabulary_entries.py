@@ -121,6 +121,9 @@ class RunContext(Entry):
     benchmarks: tuple[str, ...] = ()
     """Task benchmarks (`MMLU`, `GSM8K`, `Wiki2`): a score column or heading naming one
     states the workload of the figures under it."""
+    perplexity_corpora: tuple[str, ...] = ()
+    """The benchmarks a column may score by perplexity: a header naming one alone names no
+    metric, as every other benchmark's names its score."""
 
 
 class StatusWords(Entry):
@@ -147,6 +150,8 @@ class Standing(Entry):
     measured_words: tuple[str, ...] = ()
     example_headings: tuple[str, ...] = ()
     example_lead_ins: tuple[str, ...] = ()
+    assistant_turns: tuple[str, ...] = ()
+    """A chat transcript's markers of the assistant's turn, at a line's end."""
     example_instances: tuple[str, ...] = ()
     failure_words: tuple[str, ...] = ()
     fix_words: tuple[str, ...] = ()
