@@ -118,6 +118,9 @@ class RunContext(Entry):
     hosted_models: tuple[str, ...] = ()
     """Models served only by their vendor's API (`Gemini Flash`): a figure whose context
     names one was not measured on the repository's own machine or engine."""
+    hosted_services: tuple[str, ...] = ()
+    """Inference services only their vendor runs (`Workers AI`): a figure whose context names
+    one was measured on the vendor's service, not the repository's own machine or engine."""
     benchmarks: tuple[str, ...] = ()
     """Task benchmarks (`MMLU`, `GSM8K`, `Wiki2`): a score column or heading naming one
     states the workload of the figures under it."""
