@@ -63,7 +63,19 @@ def metric_name(name: str) -> str | None:
     for metric, regex in METRIC_RES:
         if regex.search(lowered):
             return metric + suffix
-    return "score" if _BENCHMARK_SCORED.match(lowered) and not suffix else None
+    return None
+
+
+def benchmark_score(name: str) -> str | None:
+    """`score` for a column header that is a task benchmark's name alone (`CEval`, `MMLU
+    (%)`): its column holds that benchmark's score. Read of column headers only: a row named
+    `mmlu` may hold its shot count and spread beside the score."""
+    return "score" if _BENCHMARK_SCORED.match(plain_header(name)) else None
+
+
+def plain_header(name: str) -> str:
+    """A header without its markup, lower-cased."""
+    return " ".join(name.strip().strip("*_`").lower().split())
 
 
 def _scored_benchmarks() -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from draftflow.extract import extract
-from draftflow.extract.metric_names import metric_name
+from draftflow.extract.metric_names import benchmark_score
 from draftflow.record.model import ReportedResult
 from draftflow.record.standing import Status
 from extract_support import snapshot_of
@@ -59,9 +59,9 @@ def test_a_column_named_for_a_task_benchmark_holds_its_score() -> None:
 
 def test_a_corpus_scored_by_perplexity_names_no_metric_alone() -> None:
     # a `WikiText-2` column may hold perplexities: its name alone says no score
-    assert metric_name("WikiText-2") is None
-    assert metric_name("CEval") == "score" and metric_name("MMLU (%)") == "score"
-    assert metric_name("CMMLU std") is None
+    assert benchmark_score("WikiText-2") is None
+    assert benchmark_score("CEval") == "score" and benchmark_score("**MMLU (%)**") == "score"
+    assert benchmark_score("CMMLU std") is None
 
 
 def test_a_caption_pointing_to_another_file_is_no_label() -> None:
