@@ -42,7 +42,7 @@ from draftflow.draft.template_wording import (
     RANKED_LIMITATION,
     UNRANKED,
 )
-from draftflow.record.model import ReportedResult, Section
+from draftflow.record.model import ReportedResult, Section, document_url
 from draftflow.select.artifact import Selection
 from draftflow.select.metadata_model import RecordMetadata
 
@@ -164,7 +164,15 @@ class Writer:
         model, `llm-bench/GLM-4.5-Air-UD-Q4_K_XL/`, states it): read only when the framing
         is written."""
         paths = SourceText("\n".join(d.path for d in self.documents))
-        return self._record.over([*(self.texts.document(d) for d in self.documents), paths])
+        documents = w.unique_documents([*self.documents, *self._evidence_documents()])
+        return self._record.over([*(self.texts.document(d) for d in documents), paths])
+
+    def _evidence_documents(self) -> list[Document]:
+        """The documents the record's facts cite (its system's `README.md:3`): what the record
+        states of the whole is said where the framing names it (lhl/strix-halo-testing's title
+        left out `AMD Strix Halo (Ryzen AI Max+ 395)`, stated only in its README, read33-s26)."""
+        cited = {document_url(url) for url in (self.facts.evidence if self.facts else {}).values()}
+        return [d for d in self.snapshot.documents if d.pinned_url in cited]
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         """The guard over these documents, their paths (a sentence names the documents it

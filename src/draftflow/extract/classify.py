@@ -18,6 +18,7 @@ from draftflow.extract.conditions.run_settings import setting_of_key
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
 from draftflow.extract.metric_names import (
     NOT_A_LABEL,
+    benchmark_score,
     metric_in_prose,
     metric_name,
     names_no_metric,
@@ -97,7 +98,7 @@ def _candidate_metric(candidate: Candidate) -> str | None:
         if named is None and candidate.json_path.endswith("]"):
             return metric_name(_singular(key))  # `"latencies": [0.717, ...]`: one per run
         return named
-    metric = metric_name(key)
+    metric = metric_name(key) or benchmark_score(key)
     if metric is not None:
         return metric
     bare = strip_setting_values(key)

@@ -486,12 +486,22 @@ def _places(candidate: Candidate) -> list[str]:
     sentence's lead-in and heading), as written (`_by_place` shortens them)."""
     if _is_prose(candidate) or candidate.format is SourceFormat.LINE:
         return list(reversed(candidate.place))
-    return [_CLAUSES.split(candidate.caption or "")[-1], *reversed(candidate.headings)]
+    caption = _CLAUSES.split(candidate.caption or "")[-1]
+    if _POINTER.match(" ".join(MARKUP.sub(r"\1", caption).split()).strip(" :.")):
+        caption = ""  # `参考 result/bhm_summary.md`: where else the table is, not what it holds
+    return [caption, *reversed(candidate.headings)]
 
 
 def _plain_place(text: str) -> str:
     plain = " ".join(MARKUP.sub(r"\1", HTML_TAG.sub("", text)).split()).strip(" :.—-")
     return plain if len(plain) <= MAX_HEADING else ""
+
+
+_POINTER = re.compile(
+    r"(?:see(?: also)?|refer to|cf\.?|参考|参见|详见|见)\s*:?\s*(?:[\w.-]+/)*[\w-]+\.[a-z]{1,5}$",
+    re.IGNORECASE,
+)
+"""A caption that only points to a file holding the same figures (`See results/summary.md`)."""
 
 
 def labels_shared_across_settings(

@@ -66,6 +66,29 @@ def metric_name(name: str) -> str | None:
     return None
 
 
+def benchmark_score(name: str) -> str | None:
+    """`score` for a column header that is a task benchmark's name alone (`CEval`, `MMLU
+    (%)`): its column holds that benchmark's score. Read of column headers only: a row named
+    `mmlu` may hold its shot count and spread beside the score."""
+    return "score" if _BENCHMARK_SCORED.match(plain_header(name)) else None
+
+
+def plain_header(name: str) -> str:
+    """A header without its markup, lower-cased."""
+    return " ".join(name.strip().strip("*_`").lower().split())
+
+
+def _scored_benchmarks() -> str:
+    context = vocabulary().run_context
+    scored = set(context.benchmarks) - set(context.perplexity_corpora)
+    return "|".join(re.escape(name.lower()) for name in sorted(scored, key=len, reverse=True))
+
+
+_BENCHMARK_SCORED = re.compile(rf"^\s*(?:{_scored_benchmarks()})\s*(?:\(\s*%\s*\)|%)?\s*$")
+"""A header that is a task benchmark's name alone (`CEval`, `CMMLU`, `MMLU (%)`): its column
+holds that benchmark's score (a corpus scored by perplexity says so: `Wiki2 PPL`)."""
+
+
 @lru_cache(maxsize=2048)
 def metric_in_prose(text: str) -> str | None:
     """The metric a table caption describes (`Cell value = median decode tok/s`), if any.

@@ -177,6 +177,28 @@ def _examples(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
             )
 
 
+@cache
+def _assistant_turn_re() -> re.Pattern[str]:
+    turns = "|".join(re.escape(turn) for turn in vocabulary().standing.assistant_turns)
+    # the marker alone on its line, or glued to the prompt it answers (`求解答案。assistant`)
+    return re.compile(rf"(?:^|[^\w\s])[ \t]*(?:{turns})[ \t]*$", re.MULTILINE)
+
+
+def _transcripts(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
+    """Code blocks holding a chat transcript's assistant turn: a model's generated text (its
+    worked answer's `2x + 4y = 20`), an illustration of its answers, never a result."""
+    for block in parsed.blocks:
+        if not isinstance(block, CodeBlock):
+            continue
+        found = _assistant_turn_re().search(block.text)
+        if found is None:
+            continue
+        line = block.first_line + block.text.count("\n", 0, found.start())
+        span = (block.span.first, block.span.last)
+        words = found.group(0).strip(" \t")
+        yield _status(document, Status.ILLUSTRATIVE, words, line, span, StandingScope.SECTION)
+
+
 def _instance_run(lead_in: str) -> bool:
     """True when a lead-in offers its block as an instance of a claim (`For example, here
     is ...`) and names the machine it ran on (`running on a Apple M4 Max`): a run of the
@@ -433,6 +455,7 @@ def role_marks(document: Document) -> tuple[list[Mark], list[Mark]]:
     parsed = parse_document(document)
     statuses = [
         *_examples(document, parsed),
+        *_transcripts(document, parsed),
         *_failures(document, parsed),
         *_corrections(document, parsed),
         *_setup_times(document, parsed),

@@ -191,6 +191,12 @@ class Vocabulary(Entry):
         without bounds, in the file's order."""
         return "|".join(entry.pattern() for entry in self.hardware if entry.kind == kind)
 
+    def names_a_card(self, name: str) -> bool:
+        """Whether `name` is a card that sits in a machine (`AMD Instinct MI100`, `RTX 4090`):
+        a count of it is of GPUs, never of machines."""
+        names = "|".join(entry.pattern() for entry in self.hardware if entry.card)
+        return _card_pattern(names).fullmatch(name.strip()) is not None
+
     def unit_ids(self, dimension: str) -> frozenset[str]:
         """The canonical units of one dimension (`time` → ms, µs, s, min, h)."""
         return frozenset(u.id for u in self.unit if dimension in u.dimensions)
@@ -204,6 +210,13 @@ class Vocabulary(Entry):
     def metric_ids(self, kind: str) -> frozenset[str]:
         """The metrics of one kind (`speed`, `latency`, `duration`)."""
         return frozenset(m.id for m in self.metric if m.kind == kind)
+
+
+@cache
+def _card_pattern(names: str) -> re.Pattern[str]:
+    """The card entries' names (`names`, as alternatives) as a whole name, a parenthesised
+    architecture allowed after it (`AMD Instinct MI100 (gfx908)`); compiled once."""
+    return re.compile(rf"(?:{names})(?:\s+\([^)]*\))?", re.I)
 
 
 def written_re(unit: Unit) -> re.Pattern[str]:

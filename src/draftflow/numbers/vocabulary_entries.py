@@ -118,9 +118,15 @@ class RunContext(Entry):
     hosted_models: tuple[str, ...] = ()
     """Models served only by their vendor's API (`Gemini Flash`): a figure whose context
     names one was not measured on the repository's own machine or engine."""
+    hosted_services: tuple[str, ...] = ()
+    """Inference services only their vendor runs (`Workers AI`): a figure whose context names
+    one was measured on the vendor's service, not the repository's own machine or engine."""
     benchmarks: tuple[str, ...] = ()
     """Task benchmarks (`MMLU`, `GSM8K`, `Wiki2`): a score column or heading naming one
     states the workload of the figures under it."""
+    perplexity_corpora: tuple[str, ...] = ()
+    """The benchmarks a column may score by perplexity: a header naming one alone names no
+    metric, as every other benchmark's names its score."""
 
 
 class StatusWords(Entry):
@@ -147,6 +153,8 @@ class Standing(Entry):
     measured_words: tuple[str, ...] = ()
     example_headings: tuple[str, ...] = ()
     example_lead_ins: tuple[str, ...] = ()
+    assistant_turns: tuple[str, ...] = ()
+    """A chat transcript's markers of the assistant's turn, at a line's end."""
     example_instances: tuple[str, ...] = ()
     failure_words: tuple[str, ...] = ()
     fix_words: tuple[str, ...] = ()

@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.bounds import cause_of, removed_cause
 from draftflow.record.label import condition_part
 from draftflow.record.model import RUN_PARAMETER_KEYS, Record
@@ -108,6 +109,16 @@ def _show(value: object) -> str:
     return _one_line(str(value))
 
 
+def _count_label(system: str | None) -> str:
+    """What the record's `node_count` counts: GPUs where its system is a card that sits in a
+    machine (`4× AMD Instinct MI100`, tensor parallel 4, is one host: read33-s26), else nodes."""
+    named = _STATED_WHERE.sub("", system or "")
+    return "GPU count" if named and vocabulary().names_a_card(named) else "Node count"
+
+
+_STATED_WHERE = re.compile(r"\s+\((?:where a|every) result states it\)$")
+
+
 def _per_result(record: Record, key: str) -> str | None:
     """What the headline results' own conditions say where the record states no one value:
     the value they all share, or the values they vary over (a record comparing models)."""
@@ -162,7 +173,10 @@ def _metadata(record: Record) -> str:
         ("Hardware topics", ", ".join(record.hardware_topics)),
         ("Platform topics", ", ".join(record.platform_topics)),
         ("System", setup.system or _per_result(record, "system")),
-        ("Node count", setup.node_count or _per_result(record, "node_count")),
+        (
+            _count_label(setup.system or _per_result(record, "system")),
+            setup.node_count or _per_result(record, "node_count"),
+        ),
         ("Measurement scope", record.measurement_scope),
         ("Performance figures", figures),
     ]

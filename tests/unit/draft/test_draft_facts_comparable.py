@@ -220,3 +220,22 @@ def test_no_lead_within_the_source_s_spread() -> None:
     assert leaders(rows, _written, [spread.result]) == []
     tight = _engine_rows([(5, 0.5, "vLLM", "decode_rate_spread")])
     assert [f.subject for f in leaders(rows, _written, [tight[0].result])] == ["SGLang"]
+
+
+def test_no_lead_of_a_stated_machine_over_a_figure_of_none() -> None:
+    # atomicjets/gemma-embeddings GEMMA.md:128 and :262: an RTX 4090's 49.0 s latency beside
+    # Cloudflare Workers AI's 0.83 s, whose machine no source states ("59.04× as much")
+    grounded = _grounded(
+        [
+            (5, 49.0, "Qwen3-8B, latency", {"model": "Qwen3-8B", "system": "RTX 4090"}),
+            (6, 0.83, "Qwen3-8B, latency", {"model": "Qwen3-8B"}),
+        ]
+    )
+    assert compared_key(grounded[0].result, grounded[1].result) is None
+    both = _grounded(
+        [
+            (5, 49.0, "Qwen3-8B, RTX 4090", {"model": "Qwen3-8B", "system": "RTX 4090"}),
+            (6, 30.0, "Qwen3-8B, RTX 3090", {"model": "Qwen3-8B", "system": "RTX 3090"}),
+        ]
+    )
+    assert compared_key(both[0].result, both[1].result) == "system"

@@ -459,3 +459,21 @@ def test_the_title_names_the_system_of_its_claim_s_figure_not_the_headline_s_mos
     draft = draft_deterministic(snapshot, selection_of(results), RecordMetadata())
     assert "43.16" in draft.title, draft.title
     assert "A100" not in draft.title and "RTX4090" in draft.title, draft.title
+
+
+def test_the_title_names_the_records_system_its_evidence_states() -> None:
+    # lhl/strix-halo-testing: `AMD Strix Halo (Ryzen AI Max+ 395)` is stated in README.md:3
+    # only, the headline figures are in per-model folders: the title left the system out
+    readme = "# strix-halo-testing\n\nTesting for the AMD Strix Halo (Ryzen AI Max+ 395) APU.\n"
+    table = (
+        "# Benchmark Results\n| backend | pp512 | tg128 |\n|---|---|---|\n"
+        "| llama.cpp-vulkan | **179.907472** | 22.659149 |\n"
+    )
+    snapshot = snapshot_of({"README.md": readme, "llm-bench/GLM-4.5-Air/README.md": table})
+    document = snapshot.documents[1]
+    results = [make_result(document, 4, 179.907472, conditions={"model": "GLM-4.5-Air"})]
+    system = "AMD Strix Halo (Ryzen AI Max+ 395)"
+    evidence = {"system": f"{snapshot.documents[0].pinned_url}#L3"}
+    meta = RecordMetadata(model_label="GLM-4.5-Air", system=system, evidence=evidence)
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    assert system in draft.title

@@ -370,7 +370,15 @@ def compared_key(first: ReportedResult, second: ReportedResult) -> str | None:
     differing += _differing_cells(first, second, set(differing))
     if len(differing) > 1:
         return None
+    if differing and differing[0] in _MACHINE and (differing[0] in a) != (differing[0] in b):
+        return None  # a figure of a stated machine beside one of none (a hosted service's)
     return differing[0] if differing else ""
+
+
+_MACHINE = frozenset({"system"})
+"""Conditions that name the machine a figure ran on: one figure stating it and the other not
+compares a known machine with an unknown one (atomicjets/gemma-embeddings' RTX 4090 latency
+beside Cloudflare Workers AI's, "59.04× as much", read33-s26)."""
 
 
 def varied_setting(results: list[ReportedResult]) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from draftflow.draft.facts.fact_types import Direction, Fact, FactKind, FigureRef
 from draftflow.draft.template_wording import join, with_unit
 from draftflow.numbers.arithmetic import ratio_text
+from draftflow.numbers.vocabulary import vocabulary
 from draftflow.numbers.words import count_word
 from draftflow.record.model import pinned_path
 
@@ -99,7 +100,9 @@ def configuration_parts(fact: Fact, *, exact: bool = True) -> tuple[str, str]:
         if count.isdigit():
             nodes = int(count)
             said = count_word(nodes)
-            where = f" on {said} {system}" if nodes == 1 else f" on {said} {system} nodes"
+            # four MI100 cards under one host's tensor parallelism are GPUs, not nodes
+            plural = " GPUs" if vocabulary().names_a_card(system) else " nodes"
+            where = f" on {said} {system}" if nodes == 1 else f" on {said} {system}{plural}"
     engine = conf.get("engine")
     if engine:
         version = conf.get("engine_version", "") if exact else ""

@@ -476,11 +476,8 @@ def first_system(text: str) -> str | None:
     return mentions[0][0] if mentions else None
 
 
-_HOSTED = gated(
-    re.compile(
-        rf"(?<![\w-])(?:{spelling_pattern(_VOCABULARY.run_context.hosted_models)})(?![\w])", re.I
-    )
-)
+_HOSTED_NAMES = (*_VOCABULARY.run_context.hosted_models, *_VOCABULARY.run_context.hosted_services)
+_HOSTED = gated(re.compile(rf"(?<![\w-])(?:{spelling_pattern(_HOSTED_NAMES)})(?![\w])", re.I))
 
 
 _MODEL_KEY = re.compile(
@@ -538,7 +535,8 @@ def benchmark_of(text: str) -> str | None:
 
 
 def names_hosted_model(text: str) -> bool:
-    """Whether a text names a model only its vendor serves (`powered by Gemini Flash`)."""
+    """Whether a text names a model or a service only its vendor serves (`powered by Gemini
+    Flash`, `Cloudflare Workers AI Load Test`)."""
     return any(_line_names_hosted(line) for line in text.split("\n"))
 
 

@@ -293,6 +293,8 @@ class _Block:
             return None
         if unit == "W" and _POWER_MODE_AFTER.match(text, unit_end):
             return None
+        if mention.text.endswith("x") and _EQUATION_AFTER.match(text, unit_end):
+            return None  # `2x + 4y = 20`: an unknown's coefficient, not a multiple
         if word:
             return None
         signed = bool(_SIGN_BEFORE.search(text[max(0, mention.start - 1) : mention.start]))
@@ -322,6 +324,10 @@ class _Block:
             return ""
         return f"{key.group(1)}: {self.text[mention.start : unit_end]}"
 
+
+_EQUATION_AFTER = re.compile(r"\s*(?:[-+*/]\s*\(?\s*(?:\d+(?:\.\d+)?\s*)?[a-z]?\s*\)?\s*)*=(?!=)")
+"""Only terms (numbers, one-letter unknowns) and operators, then an equals sign: the rest of
+an equation (`2x + 32 - 4x = 20`, `-2x = -12`)."""
 
 _KEY_BEFORE = re.compile(r"(\w[\w .-]{0,30}?)\s*:\s*$")
 """A key and its colon, right before a clause (`[ Prompt: `)."""
