@@ -161,10 +161,19 @@ class Writer:
     @cached_property
     def everywhere(self) -> Grounding:
         """The guard over every cited document, its path too (a folder named after its
-        model, `llm-bench/GLM-4.5-Air-UD-Q4_K_XL/`, states it): read only when the framing
-        is written."""
-        paths = SourceText("\n".join(d.path for d in self.documents))
-        return self._record.over([*(self.texts.document(d) for d in self.documents), paths])
+        model, `llm-bench/GLM-4.5-Air-UD-Q4_K_XL/`, states it), and the documents stating
+        the record's setup (its system): read only when the framing is written. A title
+        names the system its README states though no headline figure stands there
+        (lhl/strix-halo-testing's `Ryzen AI Max+ 395` left out of its title, read33-s25)."""
+        documents = w.unique_documents([*self.documents, *self._setup_documents()])
+        paths = SourceText("\n".join(d.path for d in documents))
+        return self._record.over([*(self.texts.document(d) for d in documents), paths])
+
+    def _setup_documents(self) -> list[Document]:
+        """The documents whose lines the record's setup fields cite (`facts.evidence`)."""
+        urls = self.facts.evidence.values() if self.facts is not None else ()
+        found = (self.snapshot.by_url(url) for url in urls)
+        return [document for document in found if document is not None]
 
     def ground(self, documents: Iterable[Document]) -> Grounding:
         """The guard over these documents, their paths (a sentence names the documents it
