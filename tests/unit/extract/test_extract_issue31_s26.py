@@ -10,6 +10,7 @@ import asyncio
 
 from draftflow.extract import extract
 from draftflow.record.model import ReportedResult
+from draftflow.verify.dimensions import metric_dimension
 from extract_support import snapshot_of
 
 # btbtyler09/mi100-llm-testing Model_Reports/dual_mtp_validation/
@@ -81,6 +82,9 @@ def test_a_mean_of_memory_changes_is_no_memory_use() -> None:
     assert found[1038.8].metric == "latency"
     # a block listing no change of memory: its memory is what is in use
     assert found[5924.3].metric == "memory"
+    # verify reads a change of memory in megabytes as a memory, not a ratio (it dropped
+    # 1246.8 MB as "a ratio" while the metric was the vocabulary's unknown)
+    assert metric_dimension("memory_change") == "memory"
 
 
 # sagasusa/exo-cluster-research docs/03-sharding-and-warmup-finding.md:84-99
