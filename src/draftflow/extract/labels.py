@@ -23,7 +23,7 @@ from pydantic import JsonValue
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.conditions import SOURCE_CELLS
-from draftflow.extract.conditions.columns import bench_test_lengths, load_of_header
+from draftflow.extract.conditions.columns import bench_test_lengths
 from draftflow.extract.conditions.run_parameters import DATED, PARAMETER_KEYS
 from draftflow.extract.conditions.setup_names import MODEL_SIZE_HEADER
 from draftflow.extract.heading_places import names_a_place
@@ -141,14 +141,6 @@ def _setting_parts(conditions: Mapping[str, JsonValue], varying: frozenset[str])
     return parts
 
 
-def _header_says(part: LabelPart, candidate: Candidate) -> bool:
-    """True when the figure's own column header already states a setting part: `c16
-    aggregate` says `concurrency 16` in the words its source writes."""
-    if part.role != "concurrency" or not candidate.column:
-        return False
-    return str(load_of_header(candidate.column)) == part.value
-
-
 def _covered(part: LabelPart, named: list[LabelPart]) -> bool:
     """True when a row cell only repeats a condition part (`Qwen/Qwen3-8B` and `Qwen3-8B`)."""
     key = fold(part.value)
@@ -205,7 +197,6 @@ class LabelBuilder:
         candidate = item.candidate
         table = _table(candidate)
         named = condition_parts(conditions, self._varying.get(table, frozenset()), self._system)
-        named = [part for part in named if not _header_says(part, candidate)]
         if _is_prose(candidate):
             # the heading tells apart a document's sentences (`Throughput — single stream`)
             extra = _place(candidate)

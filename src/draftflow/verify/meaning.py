@@ -15,8 +15,6 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 
-from draftflow.acquire.snapshot import Document
-from draftflow.extract.conditions.columns import load_of_header
 from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.place_reading import SETTING_SPELLINGS
 from draftflow.extract.conditions.run_settings import SINGLE_STREAM
@@ -481,8 +479,6 @@ def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
     for listed in ctx.available():
         if listed.document is not None and (name, value) in _named_in_file_name(listed.path):
             return True  # `..._bs8_in128_out128.json`: the run's file names its settings
-        if name == "concurrency" and _header_states_load(listed.document, value):
-            return True  # `| c16 aggregate |`: the column's header names its load
         index = ctx.index(listed)
         lines = index.lines_for_number(number, limit=MAX_NAMED_LINES)
         if len(lines) >= MAX_NAMED_LINES:
@@ -494,20 +490,3 @@ def _find_named(ctx: VerifyContext, name: str, value: float) -> bool:
             if stated is not None and _states(stated[0], value):
                 return True
     return False
-
-
-_LOAD_CELL = re.compile(
-    r"(?im)(?:^|\|)\s*[*`]*\s*((?:c|conc(?:urrency)?)\s*[=:]?\s*\d{1,4}\b[^|\n]*)"
-)
-"""A table cell opening with a concurrency by value (`| c=6 aggregate |`), as
-`load_of_header` reads a column's header."""
-
-
-def _header_states_load(document: Document | None, value: float) -> bool:
-    """Whether a table header of the document states `value` as its column's load
-    (`c16 aggregate`, `C1 decode`, `TPS@4`), as extract reads it (`load_of_header`)."""
-    if document is None:
-        return False
-    return any(
-        load_of_header(cell.group(1)) == value for cell in _LOAD_CELL.finditer(document.text)
-    )

@@ -14,8 +14,6 @@ import re
 from collections.abc import Iterable
 
 from draftflow.extract.conditions import setup_names as vocab
-from draftflow.extract.conditions.run_settings import SINGLE_STREAM
-from draftflow.extract.metric_names import metric_name
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 _SIZE_FORMAT = re.compile(
@@ -160,30 +158,10 @@ def bench_test_lengths(text: str) -> tuple[tuple[str, int], ...]:
 
 
 def load_of_header(header: str) -> int | None:
-    """The batch or concurrency a rate header states after `@` (`TPS@4`, `FTL@1`), or the
-    concurrency it opens with by value (`c=6 aggregate`, `c16 aggregate`, `C1 decode`) or
-    names in words (`Single-stream decode`), or None (`pass@1` is a score's sample count; a
-    bare `C4` may name a case, not a load)."""
-    plain = header.strip().strip("*`").strip()
-    match = _RATE_AT.match(plain)
-    if match:
-        return int(match.group("load"))
-    named = _CONCURRENCY_FIRST.match(plain)
-    if named is None:
-        # `Single-stream decode`: a rate one request at a time
-        return 1 if SINGLE_STREAM.search(plain) and metric_name(plain) is not None else None
-    rest = named.group("rest") or ""
-    if not (named.group("sign") or rest) or (rest and metric_name(rest) is None):
-        return None
-    return int(named.group("load"))
-
-
-_CONCURRENCY_FIRST = re.compile(
-    r"^(?:c|conc(?:urrency)?)(?:\s*(?P<sign>[=:])\s*|\s*)(?P<load>\d{1,4})(?![\d.,])"
-    r"(?:\s+(?P<rest>\S.*))?$",
-    re.I,
-)
-"""A header opening with the concurrency its column ran at: `c=6`, `c16 aggregate`."""
+    """The batch or concurrency a rate header states after `@` (`TPS@4`, `FTL@1`), or None
+    (`pass@1` is a score's sample count)."""
+    match = _RATE_AT.match(header.strip().strip("*`").strip())
+    return int(match.group("load")) if match else None
 
 
 _WEIGHTS_SUFFIX = re.compile(r"\.(?:gguf|safetensors|bin)$", re.I)
