@@ -26,6 +26,7 @@ from draftflow.extract.metric_names import (
 )
 from draftflow.extract.raw_tables import raw_tables
 from draftflow.extract.statistic_names import SPREAD_STATISTIC, statistic_of
+from draftflow.extract.stream_totals import summed_over_streams
 from draftflow.extract.unit_fit import fitted_metric
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
@@ -428,6 +429,7 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
         return "ratio"  # `1.7×` under `Speedup`: a ratio, not a percentage change
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
+    metric = summed_over_streams(metric, candidate)
     if figure.unit in TIME_UNITS and _STARTUP_AFTER.match(_after_figure(candidate.text, figure)):
         return "startup_time"  # `~36 s load, ~10 tok/s`: the cell's word says what took 36 s
     if figure.label is None and metric in SPEED_METRICS and figure.unit in TIME_UNITS:

@@ -27,6 +27,7 @@ from draftflow.extract.label_words import compares_machines
 from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
 from draftflow.extract.learned.weights import ResultModel, shipped_model
+from draftflow.extract.memory_deltas import with_memory_changes
 from draftflow.extract.results import (
     conditions_for,
     figure_label,
@@ -336,7 +337,7 @@ def extract_deterministic(
         if selected is None:
             selected = with_unspecified(candidates, select(candidates))
         selected = decide(snapshot, candidates, selected, result_model or shipped_model())
-        selected = without_identities(selected)
+        selected = with_memory_changes(snapshot, without_identities(selected))
         # a JSONL row that repeats a configuration is a run of it, an input of its summary
         selected, run_groups = fold_run_rows(snapshot, selected)
         labels = {id(item): figure_label(item) for item in selected}

@@ -26,6 +26,7 @@ from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.columns import bench_test_lengths
 from draftflow.extract.conditions.run_parameters import DATED, PARAMETER_KEYS
 from draftflow.extract.conditions.setup_names import MODEL_SIZE_HEADER
+from draftflow.extract.heading_places import names_a_place
 from draftflow.extract.label_words import (
     HTML_TAG,
     MARKUP,
@@ -159,7 +160,8 @@ def _prose_what(item: Selected) -> str:
 
 def _place(candidate: Candidate) -> list[LabelPart]:
     """The nearest of a sentence's heading and lead-in that is short enough to name it."""
-    for text in reversed(candidate.place):
+    for written in reversed(candidate.place):
+        text = _as_place(candidate, written)
         plain = " ".join(text.replace("*", "").replace("`", "").split()).strip(" :.—-")
         if plain and len(plain) <= MAX_HEADING:
             return [LabelPart(plain, role="place")]
@@ -485,11 +487,21 @@ def _places(candidate: Candidate) -> list[str]:
     """What a figure stands under, nearest first: its table's caption, then its headings (a
     sentence's lead-in and heading), as written (`_by_place` shortens them)."""
     if _is_prose(candidate) or candidate.format is SourceFormat.LINE:
-        return list(reversed(candidate.place))
+        return [_as_place(candidate, text) for text in reversed(candidate.place)]
     caption = _CLAUSES.split(candidate.caption or "")[-1]
     if _POINTER.match(" ".join(MARKUP.sub(r"\1", caption).split()).strip(" :.")):
         caption = ""  # `参考 result/bhm_summary.md`: where else the table is, not what it holds
-    return [caption, *reversed(candidate.headings)]
+    headings = [_as_place(candidate, text) for text in reversed(candidate.headings)]
+    return [caption, *headings]
+
+
+def _as_place(candidate: Candidate, text: str) -> str:
+    """A text a figure stands under, blank where it is a heading (or a sentence's lead-in)
+    that names no place (`heading_places`): a sentence, or the section's role. A table's
+    caption is the prose above it and keeps its words."""
+    heading = _is_prose(candidate) or candidate.format is SourceFormat.LINE
+    heading = heading or text == candidate.heading or text in candidate.headings
+    return "" if heading and not names_a_place(text) else text
 
 
 def _plain_place(text: str) -> str:

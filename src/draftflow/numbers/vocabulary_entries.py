@@ -165,6 +165,7 @@ class Standing(Entry):
     setup_words: tuple[str, ...] = ()
     predicted_words: tuple[str, ...] = ()
     advice_verbs: tuple[str, ...] = ()
+    heading_verbs: tuple[str, ...] = ()
 
 
 class DocumentRoleWords(Entry):

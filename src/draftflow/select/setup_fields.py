@@ -53,6 +53,11 @@ _CONTEXT = re.compile(
     re.I,
 )
 MIN_CONTEXT_TOKENS = 512
+_ONE_GENERATION = re.compile(
+    r"(?:\s-p|--prompt)[\s=]+[\"']|\s(?:-i|--interactive(?:-first)?|-cnv|--conversation)(?=\s|$)"
+)
+"""A command given its prompt as text (`-p "Solar System"`, not llama-bench's `-p 512`) or
+run as a chat: one generation, whose flags set up that example only."""
 _LICENSE_FILE = re.compile(r"^(?:licen[cs]e|copying)(?:\.(?:md|txt|markdown|rst))?$", re.I)
 # the words a license's own text opens with (its title), by SPDX identifier
 _LICENSE_TEXT = (
@@ -233,9 +238,14 @@ def _kv_trials(document: Document) -> list[tuple[int, int]]:
 
 
 def read_context_limit(documents: Sequence[Document]) -> Stated:
-    """The context limit in tokens a serving flag or key states as digits (`32768`)."""
+    """The context limit in tokens a serving flag or key states as digits (`32768`): not
+    the flag of a one-off generation (a command given its prompt or run interactively,
+    `main -p "Solar System" --ctx-size 512`, kreier/jetson, read33-s25), which sets up that
+    one example, not the runs the record reports."""
     found: list[tuple[str | int, str]] = []
     for line, url in _lines(documents):
+        if _ONE_GENERATION.search(line):
+            continue
         for match in _CONTEXT.finditer(line):
             tokens = int(match["n"])
             if tokens >= MIN_CONTEXT_TOKENS:

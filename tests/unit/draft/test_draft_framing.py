@@ -477,3 +477,18 @@ def test_the_title_names_the_records_system_its_evidence_states() -> None:
     meta = RecordMetadata(model_label="GLM-4.5-Air", system=system, evidence=evidence)
     draft = draft_deterministic(snapshot, selection_of(results), meta)
     assert system in draft.title
+
+
+def test_the_title_names_the_system_the_readme_states_though_no_figure_stands_there() -> None:
+    # lhl/strix-halo-testing (read33-s25): the README names the machine, the headline
+    # figures stand in each model's folder; the title named no hardware at all
+    files = {
+        "README.md": "# Strix Halo testing\n\nRuns on an AMD Ryzen AI Max+ 395 box.\n",
+        "llm-bench/GLM/README.md": "| test | t/s |\n|---|---|\n| pp512 | 179.91 |\n",
+    }
+    snapshot = snapshot_of(files)
+    readme, bench = snapshot.documents
+    results = [make_result(bench, 3, 179.91, conditions={"model": "GLM-4.5-Air"})]
+    meta = RecordMetadata(system="Ryzen AI Max+ 395", evidence={"system": readme.line_url(3)})
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    assert "Ryzen AI Max+ 395" in draft.title

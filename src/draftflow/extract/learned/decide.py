@@ -36,6 +36,7 @@ from draftflow.extract.learned.features import (
 from draftflow.extract.learned.rows import row_lines
 from draftflow.extract.learned.weights import KEPT, LEFT, ResultModel
 from draftflow.extract.metric_names import metric_name, names_no_metric
+from draftflow.extract.references import is_reference_point
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import THRESHOLD_WORDS
 from draftflow.numbers.dimensions import unit_dimensions
@@ -104,6 +105,8 @@ def decide(
     for instance in instances(snapshot, candidates, selected):
         if any(name in instance.own for name in NEVER_RESULTS):
             continue  # a progress bar's count or time, a transcript's words: never results
+        if is_reference_point(instance.candidate):
+            continue  # a baseline's 1.00×: what its definition fixes, no measurement
         if instance.chosen is None and (
             LINE_READ in instance.own or out_by_policy(instance.candidate)
         ):
