@@ -226,6 +226,14 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
         # a model column beside a size column: `Llama` `7B`, `DeepSeek R1` `1.5 B` (as written:
         # verify finds a label's `1.5 B` only where the source writes it so)
         text = f"{text} {size}"
+    _read_under_key(resolved, key, header, text)
+    if key == "model" or vocab.is_model_value(text):
+        _precision_of_model(resolved, text)
+
+
+def _read_under_key(resolved: Resolved | _Puts, key: str | None, header: str, text: str) -> None:
+    """One cell's value read as its header's key says (an engine, a precision with its model,
+    a system with the engine in its brackets, a count), else as what it names by itself."""
     if key == "engine" and vocab.engine_of_value(header) is None:
         _read_engine_cell(resolved, header, text)
     elif key == "weight_precision" and (model := vocab.model_in(text)) is not None:
@@ -252,8 +260,6 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
                 resolved.put(length_key, length)
     else:
         _read_unkeyed_cell(resolved, text)
-    if key == "model" or vocab.is_model_value(text):
-        _precision_of_model(resolved, text)
 
 
 _ENGINE_IN_PARENTHESES = re.compile(r"\s*\(([^()]*)\)\s*$")
