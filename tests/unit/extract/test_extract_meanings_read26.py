@@ -27,6 +27,8 @@ def test_an_unknowns_coefficient_in_an_equation_is_no_multiple() -> None:
     worked = "化简这个方程，得到 \\(2x + 32 - 4x = 20\\)，进一步化简得到 \\(-2x = -12\\)\n"
     assert figures(worked) == []
     assert figures("Solving, 3x = 12 gives x = 4.\n") == []
+    # :486, read31-s26b: an unknown inside brackets on the same side
+    assert figures("   2x + 4(8 - x) = 20\n") == []
 
 
 def test_a_multiple_beside_an_equals_sign_in_words_stays_a_ratio() -> None:

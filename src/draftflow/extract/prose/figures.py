@@ -325,7 +325,9 @@ class _Block:
         return f"{key.group(1)}: {self.text[mention.start : unit_end]}"
 
 
-_EQUATION_AFTER = re.compile(r"\s*(?:[-+*/]\s*\(?\s*(?:\d+(?:\.\d+)?\s*)?[a-z]?\s*\)?\s*)*=(?!=)")
+_EQUATION_AFTER = re.compile(
+    r"\s*(?:[-+*/](?:\d+(?:\.\d+)?|(?<![a-z])[a-z](?![a-z])|[\s()+*/-]){0,40})?=(?!=)"
+)
 """Only terms (numbers, one-letter unknowns) and operators, then an equals sign: the rest of
 an equation (`2x + 32 - 4x = 20`, `-2x = -12`)."""
 
