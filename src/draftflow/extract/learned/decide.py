@@ -149,6 +149,8 @@ def out_by_policy(candidate: Candidate) -> bool:
     key = _after_tag(candidate.key) if candidate.format is SourceFormat.LINE else candidate.key
     if any(_names_a_setting(name, candidate) for name in (key, candidate.row_header) if name):
         return True
+    if an_epoch_time(key, candidate.values):
+        return True
     if candidate.format is SourceFormat.LINE:
         line = _tags_blanked(candidate.caption or "")
         start, end = written_at(candidate, line) or (-1, len(candidate.text) - 1)
@@ -230,6 +232,29 @@ def _a_duration(name: str, candidate: Candidate) -> bool:
     how long something took; a clock (`12:38`) or a date is no one number, an epoch is big."""
     values = [abs(float(value)) for value in candidate.values]
     return bool(_TIME_ALONE.match(name)) and all(value < _CLOCK_OR_EPOCH for value in values)
+
+
+_POINT_IN_TIME = frozenset(
+    {"start", "started", "begin", "end", "ended", "finished", "stop", "stopped", "created", "epoch"}
+)
+"""Words that name when something happened (`start_time`, `end_time`, `created`)."""
+_NAME_WORDS = re.compile(r"[^a-z]+")
+_EPOCH = (1e9, 1e19)
+"""Seconds since 1970 pass 1e9 in 2001; milliseconds, microseconds and nanoseconds are larger
+still, and no epoch of this era is 1e19 nanoseconds."""
+
+
+def an_epoch_time(name: str, values: list[float]) -> bool:
+    """Whether `name` names when a run started or ended (`start_time`, `end_time`, `created`)
+    and every value is an epoch: a timestamp, an identifier of the run as the policy holds a
+    `timestamp` or a `date` out, never a result. A name that names a metric
+    (`end_to_end_latency_ns`) measures a duration, and a small value is one (`147`)."""
+    words = _NAME_WORDS.split(name.rsplit(".", 1)[-1].lower())
+    if not _POINT_IN_TIME.intersection(words) or not values:
+        return False
+    if not all(_EPOCH[0] <= abs(float(value)) < _EPOCH[1] for value in values):
+        return False
+    return metric_name(name) is None
 
 
 def _unspecified(instance: Instance) -> Selected:
