@@ -218,8 +218,9 @@ def _lead_phrase(writer: Framed, fact: Fact) -> str:
     written = ranged.pop() if len(ranged) == 1 and cited else ""
     amount = written or facts_wording.figures_range(fact)
     shared = {_at_concurrency(item) for item in cited}
-    column = _at_column(cited[0]) if len(cited) == 1 else ""
-    phrase = f"{fact.metric} of {amount}{column}{shared.pop() if len(shared) == 1 else ''}"
+    at = _at_setting(cited[0]) if len(cited) == 1 else ""
+    at = at or (shared.pop() if len(shared) == 1 else "")
+    phrase = f"{fact.metric} of {amount}{at}"
     subject = fact.subject or _one_own_model(cited)
     given = all(_models_figure(item, subject) for item in cited)
     if subject and writer.common_model() is None and given and _said(writer, subject):
@@ -231,7 +232,7 @@ def _first_phrase(writer: Framed, first: Grounded) -> str:
     """The headline's first claimable figure as its line writes it, for its model where the
     record names none and the line gives the figure to it."""
     amount = _range_as_written(first) or facts_wording.amount(figure_ref(first, writer.written))
-    phrase = f"{metric_name(first)} of {amount}{_at_column(first)}{_at_concurrency(first)}"
+    phrase = f"{metric_name(first)} of {amount}{_at_setting(first)}"
     model = w.text(first.result.conditions.get("model"))
     named = model and writer.common_model() is None and _models_figure(first, model)
     if model and named and _said(writer, model):
@@ -272,6 +273,18 @@ def _at_column(item: Grounded) -> str:
         if is_number_setting(header) and isinstance(value, int | float)
     ]
     return f" at {own}" if len(swept) >= MIN_SWEEP_CELLS else ""
+
+
+def _at_setting(item: Grounded) -> str:
+    """Where the figure's column and concurrency put it: ` at concurrency 1` where its column
+    is its concurrency (Sergey-Kit's llama.cpp row across 1 ... 32 concurrent requests read
+    "69.6 tokens/s at 1", read33-s27), else its column and its concurrency above one."""
+    column = _at_column(item)
+    concurrency = item.result.conditions.get("concurrency")
+    counted = isinstance(concurrency, int) and not isinstance(concurrency, bool)
+    if counted and column == f" at {concurrency}":
+        return f" at concurrency {concurrency}"
+    return column + _at_concurrency(item)
 
 
 def _at_concurrency(item: Grounded) -> str:

@@ -321,3 +321,65 @@ def test_an_archived_figure_leads_no_claim() -> None:
     assert lead.kind is FactKind.MEASURED
     assert 47.91 not in [ref.value for ref in lead.inputs]
     assert [ref.value for ref in lead.inputs] == [53.6]
+
+
+def test_a_range_joining_two_setups_is_no_claim_its_first_figure_is() -> None:
+    """argonne-lcf (read33-s27): "146.53 to 5106.74 tokens/s" joined a batch-1, 1024-token
+    power study and a batch-64, 128-token speculative-decoding study of one model and GPU."""
+    power = make_document("power.csv", "h\nx\nA100,vLLM,1024,1,146.53\n")
+    spec = make_document("spec.csv", "h\nx\nA100,vLLM,128,64,5106.74\n")
+    stated: dict[str, JsonValue] = {"model": "Llama-2-7b", "engine": "vLLM", "system": "A100"}
+    # the speculative-decoding study's rows carry columns the power study's do not
+    spec_cells: dict[str, JsonValue] = {"Length": 128, "speculative model": "None"}
+    grounded = [
+        Grounded(
+            make_result(
+                power,
+                3,
+                146.53,
+                conditions={**stated, "concurrency": 1, "source_cells": {"Length": 1024}},
+            ),
+            power,
+        ),
+        Grounded(
+            make_result(
+                spec,
+                3,
+                5106.74,
+                conditions={**stated, "concurrency": 64, "source_cells": spec_cells},
+            ),
+            spec,
+        ),
+    ]
+    (lead,) = [f for f in compute_facts(grounded, _written) if f.kind is FactKind.MEASURED]
+    assert [ref.value for ref in lead.inputs] == [146.53]
+
+
+def test_a_range_the_record_s_own_figures_of_its_setup_exceed_is_no_claim() -> None:
+    """Sergey-Kit (read33-s27): the headline kept llama.cpp's 69.6 ... 117.3 tokens/s at
+    concurrency 1 to 16 and left out the same row's 125.4 at 32: "69.6 to 117.3" was not the
+    source's range."""
+    doc = make_document(
+        "README.md", "# x\n\n| 1 | 8 | 32 |\n|---|---|---|\n| 69.6 | 117.3 | 125.4 |\n"
+    )
+    stated: dict[str, JsonValue] = {"engine": "llama.cpp", "weight_precision": "FP16"}
+    rows = [(69.6, 1), (117.3, 8)]
+    grounded = [
+        Grounded(make_result(doc, 5, v, conditions={**stated, "concurrency": c}), doc)
+        for v, c in rows
+    ]
+    other = make_result(doc, 5, 125.4, conditions={**stated, "concurrency": 32})
+    vllm = make_result(doc, 6, 130.0, conditions={"engine": "vLLM", "concurrency": 32})
+    figures = [g.result for g in grounded]
+    (lead,) = [
+        f
+        for f in compute_facts(grounded, _written, [*figures, vllm])
+        if f.kind is FactKind.MEASURED
+    ]
+    assert [ref.value for ref in lead.inputs] == [69.6, 117.3]  # another engine's is no end
+    (lead,) = [
+        f
+        for f in compute_facts(grounded, _written, [*figures, other])
+        if f.kind is FactKind.MEASURED
+    ]
+    assert [ref.value for ref in lead.inputs] == [69.6]

@@ -492,3 +492,30 @@ def test_the_title_names_the_system_the_readme_states_though_no_figure_stands_th
     meta = RecordMetadata(system="Ryzen AI Max+ 395", evidence={"system": readme.line_url(3)})
     draft = draft_deterministic(snapshot, selection_of(results), meta)
     assert "Ryzen AI Max+ 395" in draft.title
+
+
+def test_a_title_names_a_concurrency_column_as_a_concurrency() -> None:
+    """Sergey-Kit (read33-s27): llama.cpp's 69.6 tokens/s, the first cell of a row across 1 ...
+    32 concurrent requests, read "throughput of 69.6 tokens/s at 1"."""
+    text = (
+        "# Throughput by concurrency\n\n"
+        "| Runtime | 1 | 4 | 8 |\n|---|---|---|---|\n"
+        "| llama.cpp | 69.6 | 102.7 | 117.3 |\n"
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    cells: dict[str, JsonValue] = {"Runtime": "llama.cpp", "4": 102.7, "8": 117.3}
+    result = make_result(
+        document,
+        5,
+        69.6,
+        label="llama.cpp, 1",
+        conditions={
+            "model": "Qwen3-0.6B",
+            "engine": "llama.cpp",
+            "concurrency": 1,
+            "source_cells": cells,
+        },
+    )
+    draft = draft_deterministic(snapshot, selection_of([result]), RecordMetadata())
+    assert "69.6 tokens/s at concurrency 1" in draft.title, draft.title
