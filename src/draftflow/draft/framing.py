@@ -24,7 +24,7 @@ from draftflow.draft.facts.figures import figure_ref, is_number_setting, metric_
 from draftflow.draft.facts.lead import is_set_aside
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
-from draftflow.draft.record_facts import is_inference
+from draftflow.draft.record_facts import is_inference, looks_like_a_model
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.extract.conditions.setup_names import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
@@ -185,20 +185,6 @@ def _of_a_model(writer: Framed, item: Grounded) -> bool:
     if writer.common_model() is not None:
         return True
     return looks_like_a_model(w.text(item.result.conditions.get("model")) or "")
-
-
-_BILLIONS = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s?[Bb](?![A-Za-z])")
-
-
-def looks_like_a_model(name: str) -> bool:
-    """Whether a stated model reads as one: a known family (`Qwen3.5-9B`), a hub id
-    (`meta-llama/Llama-2-70b-chat-hf`) or a size in billions (`Nemotron-3-Super-120B`). A
-    stack's name read as the model (MiaAI's "Anemll 1M/6" stack: "throughput of ~160-190
-    tokens/s for Anemll 1M") names none."""
-    name = name.strip()
-    if not name:
-        return False
-    return bool(family_names_in(name)) or "/" in name or _BILLIONS.search(name) is not None
 
 
 def _lead_claimed(writer: Framed, fact: Fact) -> bool:

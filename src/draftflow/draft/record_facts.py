@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 
 from pydantic import JsonValue
 
-from draftflow.extract.conditions.setup_names import PRECISION
+from draftflow.extract.conditions.setup_names import PRECISION, family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.record.model import ReportedResult
 from draftflow.text.gate import gated
@@ -170,3 +170,17 @@ def condition_applies(key: str, result: ReportedResult, models: Iterable[str] = 
     if key in GENERATION_KEYS:
         return is_token_generation(result, models)
     return is_inference(result)
+
+
+_BILLIONS = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s?[Bb](?![A-Za-z])")
+
+
+def looks_like_a_model(name: str) -> bool:
+    """Whether a stated model reads as one: a known family (`Qwen3.5-9B`), a hub id
+    (`meta-llama/Llama-2-70b-chat-hf`) or a size in billions (`Nemotron-3-Super-120B`). A
+    stack's name read as the model (MiaAI's "Anemll 1M/6" stack: "throughput of ~160-190
+    tokens/s for Anemll 1M") names none."""
+    name = name.strip()
+    if not name:
+        return False
+    return bool(family_names_in(name)) or "/" in name or _BILLIONS.search(name) is not None
