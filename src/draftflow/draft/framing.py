@@ -206,12 +206,40 @@ def _lead_phrase(writer: Framed, fact: Fact) -> str:
     shared = {_at_concurrency(item) for item in cited}
     at = _at_setting(cited[0]) if len(cited) == 1 else ""
     at = at or (shared.pop() if len(shared) == 1 else "")
-    phrase = f"{fact.metric} of {amount}{at}"
+    phrase = f"{fact.metric} of {amount}{at}{_in_precision(writer, fact, cited)}"
     subject = fact.subject or _one_own_model(cited)
     given = all(_models_figure(item, subject) for item in cited)
     if subject and writer.common_model() is None and given and _said(writer, subject):
         phrase += f" for {subject}"
     return phrase
+
+
+_PRECISION_KEYS = ("weight_precision", "quantization")
+
+
+def _in_precision(writer: Framed, fact: Fact, cited: Sequence[Grounded]) -> str:
+    """` in Q3_K_L` where the claim is one figure and another headline figure of its metric
+    states another precision: the figure is one row of a sweep over precisions, not the
+    model's speed (sensura-san's "qwen3-06b: throughput of 7.06 tokens/s" was its Q3_K_L row
+    of seven quantizations, read33-s27); `""` otherwise."""
+    conf = dict(fact.configuration)
+    precision = next((conf[k] for k in _PRECISION_KEYS if conf.get(k)), "")
+    if len(cited) != 1 or not precision or not _said(writer, precision):
+        return ""
+    metric = cited[0].result.metric
+    others = {
+        _precision_key(text)
+        for item in writer.grounded
+        if item.result.metric == metric
+        for key in _PRECISION_KEYS
+        if (text := w.text(item.result.conditions.get(key)))
+    }
+    return f" in {precision}" if others - {_precision_key(precision)} else ""
+
+
+def _precision_key(text: str) -> str:
+    """`FP16` and `float16` (`BF16`, `bfloat16`) are one precision spelled two ways."""
+    return text.lower().replace("bfloat", "bf").replace("float", "fp")
 
 
 def _first_phrase(writer: Framed, first: Grounded) -> str:
