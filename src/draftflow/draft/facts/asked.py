@@ -158,13 +158,9 @@ def _arms(grounded: Sequence[Grounded]) -> tuple[str, dict[str, list[Grounded]]]
 
 
 def _compared(key: str, arms: Mapping[str, Sequence[Grounded]]) -> bool:
-    """Whether the arms are arms of one comparison: each holds a figure of a metric (and unit)
-    every other arm holds too, and a model arm names a model. Memetica's "Gemma-3-12B and
-    Speedup arms" set a row label of MLX-over-PyTorch ratios beside the model's tokens/s
-    (read33-s27): no gap between them is a model's."""
-    measured = [{(i.result.metric, i.result.unit) for i in items} for items in arms.values()]
-    if not set.intersection(*measured):
-        return False
+    """Whether the arms are arms of one comparison: a model arm names a model. Memetica's
+    "Gemma-3-12B and Speedup arms" set a table's `Speedup` row (MLX over PyTorch ratios)
+    beside the model's tokens/s (read33-s27): no gap between them is a model's."""
     return key != "model" or all(looks_like_a_model(name) for name in arms)
 
 
