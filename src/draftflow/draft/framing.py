@@ -24,7 +24,7 @@ from draftflow.draft.facts.figures import figure_ref, is_number_setting, metric_
 from draftflow.draft.facts.lead import is_set_aside
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded
-from draftflow.draft.record_facts import is_inference
+from draftflow.draft.record_facts import is_inference, looks_like_a_model
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.extract.conditions.setup_names import family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
@@ -187,20 +187,6 @@ def _of_a_model(writer: Framed, item: Grounded) -> bool:
     return looks_like_a_model(w.text(item.result.conditions.get("model")) or "")
 
 
-_BILLIONS = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s?[Bb](?![A-Za-z])")
-
-
-def looks_like_a_model(name: str) -> bool:
-    """Whether a stated model reads as one: a known family (`Qwen3.5-9B`), a hub id
-    (`meta-llama/Llama-2-70b-chat-hf`) or a size in billions (`Nemotron-3-Super-120B`). A
-    stack's name read as the model (MiaAI's "Anemll 1M/6" stack: "throughput of ~160-190
-    tokens/s for Anemll 1M") names none."""
-    name = name.strip()
-    if not name:
-        return False
-    return bool(family_names_in(name)) or "/" in name or _BILLIONS.search(name) is not None
-
-
 def _lead_claimed(writer: Framed, fact: Fact) -> bool:
     """The lead claim leads the title where each of its figures has a unit, a claimable
     metric and a stated model."""
@@ -218,8 +204,9 @@ def _lead_phrase(writer: Framed, fact: Fact) -> str:
     written = ranged.pop() if len(ranged) == 1 and cited else ""
     amount = written or facts_wording.figures_range(fact)
     shared = {_at_concurrency(item) for item in cited}
-    column = _at_column(cited[0]) if len(cited) == 1 else ""
-    phrase = f"{fact.metric} of {amount}{column}{shared.pop() if len(shared) == 1 else ''}"
+    at = _at_setting(cited[0]) if len(cited) == 1 else ""
+    at = at or (shared.pop() if len(shared) == 1 else "")
+    phrase = f"{fact.metric} of {amount}{at}{_in_precision(writer, fact, cited)}"
     subject = fact.subject or _one_own_model(cited)
     given = all(_models_figure(item, subject) for item in cited)
     if subject and writer.common_model() is None and given and _said(writer, subject):
@@ -227,11 +214,39 @@ def _lead_phrase(writer: Framed, fact: Fact) -> str:
     return phrase
 
 
+_PRECISION_KEYS = ("weight_precision", "quantization")
+
+
+def _in_precision(writer: Framed, fact: Fact, cited: Sequence[Grounded]) -> str:
+    """` in Q3_K_L` where the claim is one figure and another headline figure of its metric
+    states another precision: the figure is one row of a sweep over precisions, not the
+    model's speed (sensura-san's "qwen3-06b: throughput of 7.06 tokens/s" was its Q3_K_L row
+    of seven quantizations, read33-s27); `""` otherwise."""
+    conf = dict(fact.configuration)
+    precision = next((conf[k] for k in _PRECISION_KEYS if conf.get(k)), "")
+    if len(cited) != 1 or not precision or not _said(writer, precision):
+        return ""
+    metric = cited[0].result.metric
+    others = {
+        _precision_key(text)
+        for item in writer.grounded
+        if item.result.metric == metric
+        for key in _PRECISION_KEYS
+        if (text := w.text(item.result.conditions.get(key)))
+    }
+    return f" in {precision}" if others - {_precision_key(precision)} else ""
+
+
+def _precision_key(text: str) -> str:
+    """`FP16` and `float16` (`BF16`, `bfloat16`) are one precision spelled two ways."""
+    return text.lower().replace("bfloat", "bf").replace("float", "fp")
+
+
 def _first_phrase(writer: Framed, first: Grounded) -> str:
     """The headline's first claimable figure as its line writes it, for its model where the
     record names none and the line gives the figure to it."""
     amount = _range_as_written(first) or facts_wording.amount(figure_ref(first, writer.written))
-    phrase = f"{metric_name(first)} of {amount}{_at_column(first)}{_at_concurrency(first)}"
+    phrase = f"{metric_name(first)} of {amount}{_at_setting(first)}"
     model = w.text(first.result.conditions.get("model"))
     named = model and writer.common_model() is None and _models_figure(first, model)
     if model and named and _said(writer, model):
@@ -272,6 +287,18 @@ def _at_column(item: Grounded) -> str:
         if is_number_setting(header) and isinstance(value, int | float)
     ]
     return f" at {own}" if len(swept) >= MIN_SWEEP_CELLS else ""
+
+
+def _at_setting(item: Grounded) -> str:
+    """Where the figure's column and concurrency put it: ` at concurrency 1` where its column
+    is its concurrency (Sergey-Kit's llama.cpp row across 1 ... 32 concurrent requests read
+    "69.6 tokens/s at 1", read33-s27), else its column and its concurrency above one."""
+    column = _at_column(item)
+    concurrency = item.result.conditions.get("concurrency")
+    counted = isinstance(concurrency, int) and not isinstance(concurrency, bool)
+    if counted and column == f" at {concurrency}":
+        return f" at concurrency {concurrency}"
+    return column + _at_concurrency(item)
 
 
 def _at_concurrency(item: Grounded) -> str:

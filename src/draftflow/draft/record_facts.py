@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 
 from pydantic import JsonValue
 
-from draftflow.extract.conditions.setup_names import PRECISION
+from draftflow.extract.conditions.setup_names import PRECISION, family_names_in
 from draftflow.extract.vocabulary import SPEED_AND_TIME_METRICS
 from draftflow.record.model import ReportedResult
 from draftflow.text.gate import gated
@@ -53,15 +53,19 @@ MENTIONS = {
     r"|(?<!tensor )(?<!pipeline )(?<!data )(?<!expert )\bparallel\b(?![ _-]?(?:size|degree))",
     # (a sequence length, FastFlowLM's `TPS at different sequence lengths`, says how long
     # the input grew: "no figure states its input tokens" beside a 64k column misled)
+    # (llama-bench's own shorthand in a run log, `512p + 128g tokens`, sensura-san; a fixed
+    # `window size of 512`, maxbengtsson10: read33-s27 found "these stay unknown" false)
     "input_tokens": r"\binput[_ -]?(?:tokens?|length|len)\b|\bprompt[_ -](?:tokens?|length)|\bisl\b"
-    r"|\bpp\d+\b|\bsequence[_ -]length|\bprompt[_ ]eval[_ ]count\b",
+    r"|\bpp\d+\b|\bsequence[_ -]length|\bprompt[_ ]eval[_ ]count\b|\b\d+p\s*\+\s*\d+g\b"
+    r"|\b(?:context|token)[_ -]window\b|\bwindow[_ -]size\b",
     # `512-token outputs`, `a 64- vs 8-token generation` (a count: not `Token Generation Time`)
     # (Ollama's verbose `eval count: 882 token(s)` beside its rate, morteza89's `for 10
     # tokens`: read33-s24b found "no figure states its output tokens" false over each)
     "output_tokens": r"\boutput[_ -]?(?:tokens?|length|len)\b|\bmax[_ -]tokens\b|\bosl\b"
     r"|\btg\d+\b|\bgenerat\w* (?:tokens|length)"
     r"|\b\d+[ -]tokens? (?:outputs?|generations?|completions?|responses?)\b"
-    r"|(?<!prompt )\beval[_ ]count\b|\b(?:for|generat\w*|produc\w*) \d+ tokens?\b",
+    r"|(?<!prompt )\beval[_ ]count\b|\b(?:for|generat\w*|produc\w*) \d+ tokens?\b"
+    r"|\b\d+p\s*\+\s*\d+g\b",
     "temperature": r"\btemperature\b",
     "top_p": r"\btop[_ -]?p\b",
     "cache_state": r"\bcach(?:e|ed|ing)\b|\bwarm[- ]?up\b|\bcold start",
@@ -166,3 +170,17 @@ def condition_applies(key: str, result: ReportedResult, models: Iterable[str] = 
     if key in GENERATION_KEYS:
         return is_token_generation(result, models)
     return is_inference(result)
+
+
+_BILLIONS = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?\s?[Bb](?![A-Za-z])")
+
+
+def looks_like_a_model(name: str) -> bool:
+    """Whether a stated model reads as one: a known family (`Qwen3.5-9B`), a hub id
+    (`meta-llama/Llama-2-70b-chat-hf`) or a size in billions (`Nemotron-3-Super-120B`). A
+    stack's name read as the model (MiaAI's "Anemll 1M/6" stack: "throughput of ~160-190
+    tokens/s for Anemll 1M") names none."""
+    name = name.strip()
+    if not name:
+        return False
+    return bool(family_names_in(name)) or "/" in name or _BILLIONS.search(name) is not None

@@ -385,8 +385,7 @@ def _condition_gap_sentences(grounded: Sequence[Grounded], read: Sequence[Docume
     sentences = []
     if unknown:
         sentences.append(
-            f"No headline figure states its {w.join(w.key_names(unknown), 'or')}; "
-            "these stay unknown."
+            f"The record states no {w.join(w.key_names(unknown), 'or')} for any headline figure."
         )
     if partial:
         sentences.append(f"Only some headline figures state their {w.join(w.key_names(partial))}.")

@@ -209,3 +209,25 @@ def test_arms_whose_figures_differ_within_say_so() -> None:
     text = _section(draft, "What changes between the Q4_K_M and Q8_0 arms?")
     assert text is not None, [s.heading for s in draft.sections]
     assert "Within an arm the figures also differ in model" in text, text
+
+
+def test_a_row_label_read_as_a_model_or_another_metric_makes_no_arm() -> None:
+    """Memetica (read33-s27): "What changes between the Gemma-3-12B and Speedup arms?" set a
+    table's `Speedup` row (MLX over PyTorch ratios) beside the model's tokens/s as an arm."""
+    text = "# Gemma-3-12B speed\n\n| | Short | Average |\n|---|---|---|\n"
+    text += "| MLX FP16 | 29.0 | 28.09 |\n| Speedup | 2.75x | 1.88x |\n"
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    mlx: dict[str, JsonValue] = {
+        "model": "Gemma-3-12B",
+        "weight_precision": "FP16",
+        "engine": "MLX",
+    }
+    speed = make_result(document, 5, 28.09, conditions=mlx)
+    for update in ({"metric": "ratio", "unit": "×"}, {}):
+        # a ratio beside the tokens/s, or the label beside a tokens/s of its own: no model
+        row = make_result(document, 6, 1.88, conditions={"model": "Speedup"})
+        draft = draft_deterministic(
+            snapshot, selection_of([speed, row.model_copy(update=update)]), RecordMetadata()
+        )
+        assert _section(draft, "What changes between") is None, draft.sections

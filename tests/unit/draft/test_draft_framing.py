@@ -492,3 +492,52 @@ def test_the_title_names_the_system_the_readme_states_though_no_figure_stands_th
     meta = RecordMetadata(system="Ryzen AI Max+ 395", evidence={"system": readme.line_url(3)})
     draft = draft_deterministic(snapshot, selection_of(results), meta)
     assert "Ryzen AI Max+ 395" in draft.title
+
+
+def test_a_title_names_a_concurrency_column_as_a_concurrency() -> None:
+    """Sergey-Kit (read33-s27): llama.cpp's 69.6 tokens/s, the first cell of a row across 1 ...
+    32 concurrent requests, read "throughput of 69.6 tokens/s at 1"."""
+    text = (
+        "# Throughput by concurrency\n\n"
+        "| Runtime | 1 | 4 | 8 |\n|---|---|---|---|\n"
+        "| llama.cpp | 69.6 | 102.7 | 117.3 |\n"
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    cells: dict[str, JsonValue] = {"Runtime": "llama.cpp", "4": 102.7, "8": 117.3}
+    result = make_result(
+        document,
+        5,
+        69.6,
+        label="llama.cpp, 1",
+        conditions={
+            "model": "Qwen3-0.6B",
+            "engine": "llama.cpp",
+            "concurrency": 1,
+            "source_cells": cells,
+        },
+    )
+    draft = draft_deterministic(snapshot, selection_of([result]), RecordMetadata())
+    assert "69.6 tokens/s at concurrency 1" in draft.title, draft.title
+
+
+def test_a_title_s_one_row_of_a_precision_sweep_names_its_precision() -> None:
+    """sensura-san (read33-s27): "qwen3-06b: throughput of 7.06 tokens/s" was the Q3_K_L row
+    of a sweep over seven quantizations, read as the model's speed."""
+    text = (
+        "==> qwen3-06b / Q3_K_L\nGeneration: 7.06 t/s\n==> qwen3-06b / Q6_K\nGeneration: 5.74 t/s\n"
+    )
+    snapshot = snapshot_of({"results/bench.log": text})
+    document = snapshot.documents[0]
+    results = [
+        make_result(
+            document, line, value, conditions={"model": "qwen3-06b", "weight_precision": quant}
+        ).model_copy(update={"metric": "throughput"})
+        for line, value, quant in ((2, 7.06, "Q3_K_L"), (4, 5.74, "Q6_K"))
+    ]
+    draft = draft_deterministic(snapshot, selection_of(results), RecordMetadata())
+    assert "7.06 tokens/s in Q3_K_L" in draft.title, draft.title
+    # beside a row that states no precision, the figure is no row of a sweep
+    same = [results[0], results[1].model_copy(update={"conditions": {"model": "qwen3-06b"}})]
+    draft = draft_deterministic(snapshot, selection_of(same), RecordMetadata())
+    assert " in Q3_K_L" not in draft.title, draft.title

@@ -104,7 +104,7 @@ def test_each_kind_of_gap_in_its_order() -> None:
     writer = _Writer([one, some], facts=facts, setup=setup, dropped=[1])
     assert _said(writer) == (
         "The sources do not state the date of the measurements. "
-        "No headline figure states its cache state; these stay unknown. "
+        "The record states no cache state for any headline figure. "
         "Only some headline figures state their input tokens. "
         "The reported setup does not state the node count or KV cache dtype. "
         "Some candidate figures could not be tied to a line of a source document and were "
@@ -122,7 +122,7 @@ def test_without_record_facts_no_record_level_gap_is_named() -> None:
     writer = _Writer([{}], facts=None)
     said = _said(writer)
     assert "The sources do not state" not in said
-    assert said.startswith("No headline figure states its")
+    assert said.startswith("The record states no ")
     assert "Only some" not in said  # one figure: what it leaves unstated, no figure states
 
 

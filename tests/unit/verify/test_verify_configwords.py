@@ -29,6 +29,11 @@ from draftflow.verify.index import DocumentIndex
             "stay unknown.",
             False,
         ),
+        (
+            "The record states no temperature for any headline figure in README.md: for the "
+            "7.06 tokens/s of X, as for every other figure, they are not recorded.",
+            False,
+        ),
         ("the report does not state how many nodes served the model", True),
     ],
 )

@@ -16,6 +16,7 @@ from draftflow.draft import template_wording as w
 from draftflow.draft.facts.figures import has_cell, setting_cells
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded, SectionWriter
+from draftflow.draft.record_facts import looks_like_a_model
 from draftflow.draft.sections import derived_paragraph
 from draftflow.record.model import Section
 
@@ -152,8 +153,15 @@ def _arms(grounded: Sequence[Grounded]) -> tuple[str, dict[str, list[Grounded]]]
             arms.setdefault(w.display(value), []).append(item)
         named = 2 <= len(arms) <= MAX_ARMS and all(_names_an_arm(key, v) for v in arms)
         if named and (key != "engine" or len({_first_word(v) for v in arms}) == len(arms)):
-            return key, arms
+            return (key, arms) if _compared(key, arms) else None
     return None
+
+
+def _compared(key: str, arms: Mapping[str, Sequence[Grounded]]) -> bool:
+    """Whether the arms are arms of one comparison: a model arm names a model. Memetica's
+    "Gemma-3-12B and Speedup arms" set a table's `Speedup` row (MLX over PyTorch ratios)
+    beside the model's tokens/s (read33-s27): no gap between them is a model's."""
+    return key != "model" or all(looks_like_a_model(name) for name in arms)
 
 
 def _names_an_arm(key: str, value: str) -> bool:

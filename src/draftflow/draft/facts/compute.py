@@ -54,7 +54,7 @@ def compute_facts(
     lies beyond it: "the highest" must not mean "the highest the headline kept". A gap (what
     no figure states) holds only where no document `read` (paths and texts) states it."""
     return [
-        *lead(grounded, written),
+        *lead(grounded, written, figures),
         *leaders(grounded, written, figures),
         *scaling(grounded, written),
         *changes(grounded, written),

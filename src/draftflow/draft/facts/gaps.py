@@ -47,7 +47,7 @@ REPETITION_KEYS = ("repetitions", "runs", "num_runs", "iterations", "trials")
 REPEATS_RE = gated(  # behind its opening characters: each document is searched whole
     re.compile(
         r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:[a-z-]+\s+){0,2}(?:runs|"
-        r"repetitions|repeats|iterations|trials)\b|\bn\s*=\s*\d+\b|\brepeated\b|\baveraged\b"
+        r"repetitions|repeats|reps|iterations|trials)\b|\bn\s*=\s*\d+\b|\brepeated\b|\baveraged\b"
         r"|\bstd(?:dev)?\b|±|\bstandard deviation\b|\bvariance\b"
         r"|\bmedian\b|\bp(?:50|90|95|99)\b|\bpercentile|\bmin(?:imum)?\b[^\n]{0,60}\bmax(?:imum)?\b",
         re.IGNORECASE,

@@ -17,6 +17,7 @@ from draftflow.draft.facts.build import fact_about
 from draftflow.draft.facts.fact_types import Fact, FactKind
 from draftflow.draft.facts.figures import (
     Written,
+    compared_along_one,
     direction,
     figure_ref,
     statistic_key,
@@ -67,9 +68,13 @@ _NOT_CLAIMED = (
 )
 
 
-def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
+def lead(
+    grounded: Sequence[Grounded], written: Written, figures: Sequence[ReportedResult] = ()
+) -> list[Fact]:
     """The lead configuration's claim: its most reported metric, lowest to highest (with the
-    engines every headline figure was measured with as its detail, when they are several)."""
+    engines every headline figure was measured with as its detail, when they are several);
+    its first figure alone where that range is no one setup's or not the source's (another
+    of the record's `figures` of the same setup lies outside it)."""
     current = [item for item in grounded if not is_set_aside(item.result)]
     if not current:
         return []
@@ -80,6 +85,8 @@ def lead(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
     members = _main_metric(group)
     if not members or not _told_apart(members):
         return []
+    if not _one_setup_range(members, figures):
+        members = members[:1]
     ordered = sorted(members, key=lambda i: float(i.result.value))
     low, high = ordered[0], ordered[-1]
     chosen = [low, high] if low.result.value != high.result.value else [low]
@@ -113,6 +120,34 @@ _SET_ASIDE = re.compile(
     r"\barchived?\b|\bsuperseded\b|\bobsolete\b|\boutdated\b|\bdeprecated\b|\blegacy\b",
     re.IGNORECASE,
 )
+
+
+def _one_setup_range(members: Sequence[Grounded], figures: Sequence[ReportedResult]) -> bool:
+    """Whether the members' lowest to highest is one setup's range as the source gives it:
+    they differ in one condition at most (argonne's 146.53 to 5106.74 tokens/s joined a
+    batch-1, 1024-token power study and a batch-64, 128-token speculative-decoding one), and no
+    other figure of the record along that condition lies outside them (Sergey-Kit's llama.cpp
+    "69.6 to 117.3 tokens/s" left out its own row's 125.4 at concurrency 32, read33-s27)."""
+    results = [item.result for item in members]
+    if len(results) < 2 or not compared_along_one(results):
+        return len(results) < 2
+    low = min(float(r.value) for r in results)
+    high = max(float(r.value) for r in results)
+    first = results[0]
+    for other in figures:
+        if not (float(other.value) < low or float(other.value) > high) or other.value <= 0:
+            continue
+        if (other.metric, other.unit, statistic_key(other)) != (
+            first.metric,
+            first.unit,
+            statistic_key(first),
+        ):
+            continue
+        if lead_configuration(other.conditions) != lead_configuration(first.conditions):
+            continue
+        if compared_along_one([*results, other]):
+            return False
+    return True
 
 
 def is_set_aside(result: ReportedResult) -> bool:

@@ -55,9 +55,7 @@ def unnamed(fact: Fact) -> list[str]:
         return [f"The headline {fact.metric} figures run from {amount(low)} to {amount(high)}."]
     if fact.kind is FactKind.UNSTATED and fact.subject == "conditions":
         names = join(fact.detail.split(", "), "or")
-        return [
-            f"No headline figure in {join(_paths(fact))} states its {names}; these stay unknown."
-        ]
+        return [f"The record states no {names} for any headline figure in {join(_paths(fact))}."]
     if fact.kind is FactKind.UNSTATED and fact.subject == "repetitions":
         return [
             f"No headline figure in {join(_paths(fact))} states how many runs it repeats or "
@@ -211,9 +209,12 @@ def _unstated(fact: Fact) -> list[str]:
     if fact.subject == "conditions":
         names = join(fact.detail.split(", "), "or")
         first = fact.inputs[0]
+        # what the record holds, not what the sources say: a document the draft did not
+        # read, or words no pattern knows ("512p + 128g tokens, 5 reps" in sensura-san's
+        # log), may state them ("these stay unknown" was false there, read33-s27)
         return [
-            f"No headline figure in {documents} states its {names}: for {_the_figure(first)}, "
-            "as for every other figure, these stay unknown."
+            f"The record states no {names} for any headline figure in {documents}: for "
+            f"{_the_figure(first)}, as for every other figure, they are not recorded."
         ]
     first = fact.inputs[0]
     return [
