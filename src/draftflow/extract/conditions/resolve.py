@@ -27,6 +27,7 @@ from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.name_reading import noted_system
 from draftflow.extract.conditions.named_models import sole_model, subject
+from draftflow.extract.conditions.opening_machine import opening_chip
 from draftflow.extract.conditions.own_clause import ClauseReading, own_clause_conditions
 from draftflow.extract.conditions.readers import (
     KEPT_KEYS,
@@ -542,6 +543,17 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
     model = document_model(context.intro)
     if model is not None and _names_no_other(chain, "model", model):
         resolved.put("model", model)
+    if "system" not in opening.values:
+        chip = _opening_chip(context)
+        if chip is not None and _names_no_other(chain, "system", chip):
+            resolved.put("system", chip)
+
+
+def _opening_chip(context: DocumentContext) -> str | None:
+    """The chip a document's opening names as its subject, restated (`opening_chip`), read
+    once per document."""
+    found = context.remembered("opening chip", lambda: opening_chip(context.document))
+    return found[0] if found is not None else None
 
 
 _EVERY_FIGURE = re.compile(
@@ -579,6 +591,7 @@ def _readme_reading(
         return ()
     stated = Resolved()
     read_text(stated, f"{readme.title} {readme.intro}", local=False)
+    stated.put("system", _opening_chip(readme))  # where the opening names no system's name
     engine = stated.values.get("engine")
     counted = stated.values.get("system")
     return tuple(

@@ -32,7 +32,7 @@ def stacks(
     weight format the row names with it (a row naming no engine and no machines is none)."""
     found = []
     for _, value in pairs:
-        model = vocab.model_in(value)
+        model = vocab.model_in(value) or _leading_name(value)
         if model is None:
             continue
         settings: list[tuple[str, JsonValue]] = []
@@ -41,6 +41,8 @@ def stacks(
         if engine is None and machines is None:
             continue
         precision = vocab.sole_precision(value)
+        if precision is not None and _KV_AFTER.match(value, _end_of(value, precision)):
+            precision = None  # `fp8 KV`: the cache's format, not the weights'
         for key, setting in (
             ("engine", engine),
             ("node_count", machines),
@@ -52,14 +54,40 @@ def stacks(
     return tuple(found)
 
 
+_PART = re.compile(r"[^,;+(]+")
+_KV_AFTER = re.compile(r"\s*(?:kv|cache)\b", re.I)
+
+
+def _leading_name(value: str) -> str | None:
+    """A stack's model named by its family and generation, without a size, as the first part
+    of the row (`DeepSeek-V4-Flash-0731, vLLM, TP=2`)."""
+    first = _PART.match(value)
+    name = first.group(0).strip() if first else ""
+    return name if name and vocab.names_model(name) else None
+
+
+def _end_of(value: str, precision: str) -> int:
+    found = value.lower().find(precision.lower())
+    return found + len(precision) if found >= 0 else len(value)
+
+
 def same_model(figure: str, stack: str) -> bool:
     """Whether a figure's model is the stack's, written shorter or longer (`Qwen3.8-27B` for
-    `Qwen3.8-27B-NVFP4`): one's words all in the other's, their size among them."""
+    `Qwen3.8-27B-NVFP4`): one's words all in the other's, their size among them, or (a model
+    named without a size) a family, its generation and its variant (`DeepSeek-V4-Flash` for
+    `DeepSeek-V4-Flash-0731`)."""
     short, long = sorted((_name_words(figure), _name_words(stack)), key=len)
-    return bool(short) and short <= long and any(_SIZE_WORD.match(word) for word in short)
+    if not short or not short <= long:
+        return False
+    sized = any(_SIZE_WORD.match(word) for word in short)
+    return sized or (len(short) >= _NAMED_WORDS and any(_GENERATION.search(w) for w in short))
 
 
 _SIZE_WORD = re.compile(r"^\d+(?:\.\d+)?[bm]$")
+_GENERATION = re.compile(r"\d")
+_NAMED_WORDS = 3
+"""Words a model named without its size has at least to be told from its family's others:
+its family, its generation and its variant (`deepseek v4 flash`; `llama 3` is a family)."""
 
 
 def _name_words(name: str) -> frozenset[str]:
