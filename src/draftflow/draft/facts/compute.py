@@ -32,6 +32,7 @@ from draftflow.draft.facts.figures import (
 )
 from draftflow.draft.facts.gaps import attributions, limits, unstated
 from draftflow.draft.facts.lead import lead
+from draftflow.draft.facts.row_errors import row_failures
 from draftflow.draft.parts import Grounded
 from draftflow.extract.conditions.setup_names import MODEL_SIZE_HEADER
 from draftflow.record.model import ReportedResult
@@ -251,6 +252,8 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         results = [item.result for _, item in series]
         if not compared_along_one(results):
             continue  # figures that differ in more than the series' setting are no series
+        if any(row_failures(item) for _, item in series):
+            continue  # a trial with failed requests is no clean point of a trend
         setting = varied_setting(results)
         if setting and not is_numeric_setting(results, setting):
             continue  # GPUs or hosts named with numbers are not steps along one setting
