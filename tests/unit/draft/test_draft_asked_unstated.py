@@ -67,3 +67,41 @@ def test_a_column_another_row_of_its_table_leaves_blank_is_still_unstated() -> N
     }
     text = _arms_text([(7, 69.6, with_cell), (7, 102.7, without)])
     assert text is not None and "Some figures state their backend and others do not" in text
+
+
+OLLAMA = "# Ollama\n\n| | TTFT p50 |\n|---|---|\n| unset | 570 ms |\n"
+
+
+def test_numbered_columns_and_another_documents_rows_leave_nothing_unstated() -> None:
+    """Sergey-Kit as drafted: the ratio row's `1`, `4` columns are the sweep's points, each
+    throughput row's own column is no cell of it, and `runtimes/ollama.md`'s rows, read with
+    their own document's context, say nothing of the README rows' FP16."""
+    snapshot = snapshot_of({"README.md": README, "runtimes/ollama.md": OLLAMA})
+    readme, ollama = snapshot.documents[0], snapshot.documents[1]
+    one: dict[str, JsonValue] = {
+        "engine": "llama.cpp",
+        "weight_precision": "FP16",
+        "source_cells": {"concurrent requests": "llama.cpp", "4": 102.7, "scaling 1→32": "×1.80"},
+    }
+    four: dict[str, JsonValue] = {
+        "engine": "llama.cpp",
+        "weight_precision": "FP16",
+        "source_cells": {"concurrent requests": "llama.cpp", "1": 69.6, "scaling 1→32": "×1.80"},
+    }
+    ratio: dict[str, JsonValue] = {
+        "engine": "llama.cpp",
+        "weight_precision": "FP16",
+        "source_cells": {"concurrency_as_written": "llama.cpp ÷ vLLM", "1": "5.35×"},
+    }
+    unset: dict[str, JsonValue] = {"engine": "Ollama", "source_cells": {"column 1": "unset"}}
+    results = [
+        make_result(readme, 7, 69.6, conditions=one),
+        make_result(readme, 7, 102.7, conditions=four),
+        make_result(readme, 3, 1.07, conditions=ratio),
+        make_result(ollama, 5, 570, conditions=unset),
+    ]
+    meta = RecordMetadata(model_label="Qwen3-0.6B", runtimes=["llama.cpp", "Ollama"])
+    draft = draft_deterministic(snapshot, selection_of(results), meta)
+    found = [s for s in draft.sections if s.heading.startswith("What changes between")]
+    text = " ".join(found[0].paragraphs) if found else ""
+    assert "not shown to be the only difference" not in text

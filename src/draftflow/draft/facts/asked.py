@@ -7,6 +7,7 @@ record holds its answer, and each sentence passes the grounding guard or is not 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from pydantic import JsonValue
@@ -275,25 +276,37 @@ def _stated_by_some(key: str, arms: dict[str, list[Grounded]], said: Sequence[st
         if other not in said
         and other not in UNCOMPARED_KEYS
         and other not in SWEEP_POINTS
+        and not _NUMBERED.match(other.removeprefix("cell:"))
         and any(_leaves_unstated(i, other, items) for i in items)
     ]
 
 
 def _leaves_unstated(item: Grounded, key: str, items: Sequence[Grounded]) -> bool:
-    """Whether the figure leaves the setting unstated: no condition or cell of its own holds
-    it and, for a cell, its row is one of a table whose other rows have that column (the
-    same document, and some column they share)."""
+    """Whether the figure leaves the setting unstated where a figure like it states it: no
+    condition or cell of its own holds it, and another figure of the same document does (a
+    document read with its own context says nothing of another's settings: Sergey-Kit's
+    `runtimes/ollama.md` rows beside the README's FP16 rows); for a cell, that figure's row is
+    of a table like its own (a column they share, numbered columns aside: those are the
+    sweep's points, `1`, `4`, and a row's own column is no cell of it)."""
     if _settings(item).get(key) is not None or has_cell(item.result, key):
         return False
-    if not key.startswith("cell:"):
-        return True
-    own = set(row_headers(item.result))
-    return any(
-        other.result.source_document_id == item.result.source_document_id
-        and has_cell(other.result, key)
-        and own & set(row_headers(other.result))
-        for other in items
-    )
+    own = _named_headers(item)
+    for other in items:
+        if other.result.source_document_id != item.result.source_document_id:
+            continue
+        if not key.startswith("cell:"):
+            if _settings(other).get(key) is not None:
+                return True
+        elif has_cell(other.result, key) and own & _named_headers(other):
+            return True
+    return False
+
+
+def _named_headers(item: Grounded) -> set[str]:
+    return {h for h in row_headers(item.result) if not _NUMBERED.match(h)}
+
+
+_NUMBERED = re.compile(r"^[\d.,\s]+$")
 
 
 def _values(items: Sequence[Grounded], key: str) -> set[str]:
