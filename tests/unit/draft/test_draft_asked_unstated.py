@@ -73,9 +73,8 @@ OLLAMA = "# Ollama\n\n| | TTFT p50 |\n|---|---|\n| unset | 570 ms |\n"
 
 
 def test_numbered_columns_and_another_documents_rows_leave_nothing_unstated() -> None:
-    """Sergey-Kit as drafted: the ratio row's `1`, `4` columns are the sweep's points, each
-    throughput row's own column is no cell of it, and `runtimes/ollama.md`'s rows, read with
-    their own document's context, say nothing of the README rows' FP16."""
+    """Sergey-Kit as drafted: the ratio row's `1`, `4` columns are the sweep's points, and
+    each throughput row's own column is no cell of it."""
     snapshot = snapshot_of({"README.md": README, "runtimes/ollama.md": OLLAMA})
     readme, ollama = snapshot.documents[0], snapshot.documents[1]
     one: dict[str, JsonValue] = {
@@ -93,7 +92,11 @@ def test_numbered_columns_and_another_documents_rows_leave_nothing_unstated() ->
         "weight_precision": "FP16",
         "source_cells": {"concurrency_as_written": "llama.cpp ÷ vLLM", "1": "5.35×"},
     }
-    unset: dict[str, JsonValue] = {"engine": "Ollama", "source_cells": {"column 1": "unset"}}
+    unset: dict[str, JsonValue] = {
+        "engine": "Ollama",
+        "weight_precision": "FP16",
+        "source_cells": {"column 1": "unset"},
+    }
     results = [
         make_result(readme, 7, 69.6, conditions=one),
         make_result(readme, 7, 102.7, conditions=four),

@@ -282,24 +282,21 @@ def _stated_by_some(key: str, arms: dict[str, list[Grounded]], said: Sequence[st
 
 
 def _leaves_unstated(item: Grounded, key: str, items: Sequence[Grounded]) -> bool:
-    """Whether the figure leaves the setting unstated where a figure like it states it: no
-    condition or cell of its own holds it, and another figure of the same document does (a
-    document read with its own context says nothing of another's settings: Sergey-Kit's
-    `runtimes/ollama.md` rows beside the README's FP16 rows); for a cell, that figure's row is
-    of a table like its own (a column they share, numbered columns aside: those are the
-    sweep's points, `1`, `4`, and a row's own column is no cell of it)."""
+    """Whether the figure leaves the setting unstated: no condition or cell of its own holds
+    it and, for a cell, a figure of the same document has it in a row of a table like its own
+    (a column they share, numbered columns aside: those are the sweep's points, `1`, `4`, and
+    a row's own column is no cell of it)."""
     if _settings(item).get(key) is not None or has_cell(item.result, key):
         return False
+    if not key.startswith("cell:"):
+        return True
     own = _named_headers(item)
-    for other in items:
-        if other.result.source_document_id != item.result.source_document_id:
-            continue
-        if not key.startswith("cell:"):
-            if _settings(other).get(key) is not None:
-                return True
-        elif has_cell(other.result, key) and own & _named_headers(other):
-            return True
-    return False
+    return any(
+        other.result.source_document_id == item.result.source_document_id
+        and has_cell(other.result, key)
+        and own & _named_headers(other)
+        for other in items
+    )
 
 
 def _named_headers(item: Grounded) -> set[str]:
