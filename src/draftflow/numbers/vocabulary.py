@@ -45,6 +45,7 @@ from draftflow.numbers.vocabulary_name_entries import (
     Hardware,
     HardwareMakers,
     HardwareTopic,
+    LocalWeights,
     ModelFamilies,
     OtherRuntimes,
     Precision,
@@ -94,6 +95,7 @@ class Vocabulary(Entry):
     hardware_topic: tuple[HardwareTopic, ...] = ()
     record_system: RecordSystem | None = None
     model_families: ModelFamilies = ModelFamilies()
+    local_weights: LocalWeights = LocalWeights()
     unit_groups: dict[str, frozenset[str]] = Field(default_factory=dict)
     metric_dimension: tuple[MetricDimensionWords, ...] = ()
     statistic: tuple[StatisticWords, ...] = ()

@@ -189,3 +189,10 @@ class ModelFamilies(Entry):
     """The open-weight model families a caption or heading may name, by plain name."""
 
     names: tuple[str, ...] = ()
+
+
+class LocalWeights(Entry):
+    """The folder names a run loads weights from on its own disk (`models/Qwen3-0.6B`): a
+    path under one is no published model repository id."""
+
+    folders: frozenset[str] = frozenset()

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from rapidfuzz.utils import default_process
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.not_a_model import is_local_weights_path
 from draftflow.extract.document import ParsedDocument, TableKind, parse_document
 
 # a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
@@ -240,13 +241,21 @@ def same_model_name(a: str, b: str) -> bool:
     return default_process(a) == default_process(b)
 
 
+def _published_id(owner: str, model: str) -> bool:
+    """Whether `owner/model` reads as a model repository id: a model's name, not a file, and
+    not a path under a local weights folder (`models/Qwen3-0.6B`)."""
+    if _FILE_EXTENSION.search(model) or not MODEL_SHAPE.search(model):
+        return False
+    return not is_local_weights_path(f"{owner}/{model}")
+
+
 def hf_ids(document: Document) -> list[tuple[int, str]]:
     """(line, id) of each model repository id a document names (`owner/Name-30B`)."""
     found = []
     for number, line in enumerate(document.line_list, 1):
         for match in _HF_ID.finditer(line):
             owner, model = match.group(1), match.group(2)
-            if _FILE_EXTENSION.search(model) or not MODEL_SHAPE.search(model):
+            if not _published_id(owner, model):
                 continue
             found.append((number, f"{owner}/{model}".rstrip(".")))
     return found
@@ -261,7 +270,7 @@ def artifact(documents: list[Document], name: str | None) -> tuple[str, str] | N
         for number, line in enumerate(document.line_list, 1):
             for match in _HF_ID.finditer(line):
                 owner, model = match.group(1), match.group(2)
-                if _FILE_EXTENSION.search(model) or not MODEL_SHAPE.search(model):
+                if not _published_id(owner, model):
                     continue
                 ident = f"{owner}/{model}".rstrip(".")
                 if name is not None and (

@@ -29,6 +29,7 @@ from draftflow.numbers import (
     find_numbers,
     value_decimals,
 )
+from draftflow.record.model import ReportedResult
 from draftflow.select.comparisons import score_comparisons
 from draftflow.select.dated import LatestEntry, latest_entries
 from draftflow.select.emphasis import in_small_print, marked_by_symbol, spread_statistics
@@ -52,6 +53,7 @@ from draftflow.select.shapes import (
     is_markdown,
     significant_digits,
 )
+from draftflow.select.telemetry import periodic_stats_line
 
 DEFAULT_MAX_RESULTS = 24
 """The most figures a model may choose, and the rules' bound when asked for fewer."""
@@ -246,7 +248,22 @@ def headline_eligible(scored: list[Scored], snapshot: Snapshot) -> list[Scored]:
         document = snapshot.document(result.source_document_id)
         if headline_exclusion(result, document, item.role) is None:
             eligible.append(item)
-    return eligible
+    return _without_server_samples(eligible, snapshot)
+
+
+def _without_server_samples(eligible: list[Scored], snapshot: Snapshot) -> list[Scored]:
+    """The eligible figures less a serving engine's periodic stats lines, where a prose
+    document (the author's report) has a figure to lead with: Sergey-Kit's 256.0 tokens/s was
+    one ten-second vLLM logger sample beside the README's medians of three runs (read31-s26b)."""
+    if not any(_is_markdown_url(item.figure.result.evidence_url) for item in eligible):
+        return eligible
+    return [item for item in eligible if not _server_sample(item.figure.result, snapshot)]
+
+
+def _server_sample(result: ReportedResult, snapshot: Snapshot) -> bool:
+    document = snapshot.document(result.source_document_id)
+    line = document.line(result.source_line) if document is not None else None
+    return periodic_stats_line(line or "") is not None
 
 
 def choose(scored: list[Scored], max_results: int) -> list[Scored]:

@@ -111,7 +111,9 @@ def test_the_arms_name_what_they_share_and_what_only_some_state() -> None:
     ]
     text = _section(_draft(rows), "What changes between")
     assert text is not None and "They share model Qwen3-30B-A3B and engine vLLM." in text
-    assert "Some figures state their concurrency and others do not" in text
+    # a sweep point is no arm's setting: one figure at concurrency 4 beside one that states
+    # none leaves the precision arms' other settings as they were (Sergey-Kit, read33-s26b)
+    assert "concurrency" not in text
 
 
 CELLS = """# Two models on one Strix Halo
@@ -169,9 +171,11 @@ def test_a_cell_every_row_has_is_stated_by_every_figure_though_a_condition_reads
     gguf: dict[str, JsonValue] = {"engine": "LM Studio", "source_cells": {"Type": "GUFF"}}
     text = _section(_draft([mlx, gguf]), "What changes between")
     assert text is None or "state their type" not in text
-    # a cell only one row has is still one some figures leave unstated
-    bare: dict[str, JsonValue] = {"engine": "LM Studio", "source_cells": {}}
-    text = _section(_draft([{**mlx, "source_cells": {"Type": "GUFF"}}, bare]), "What changes")
+    # a cell only one row of the table has is still one some figures leave unstated (a row
+    # of the same table: one with no cells is no row of it, read33-s26b)
+    bare: dict[str, JsonValue] = {"engine": "LM Studio", "source_cells": {"Size": "2 GB"}}
+    typed: dict[str, JsonValue] = {"Type": "GUFF", "Size": "4 GB"}
+    text = _section(_draft([{**mlx, "source_cells": typed}, bare]), "What changes")
     assert text is not None and "Some figures state their type and others do not" in text
 
 

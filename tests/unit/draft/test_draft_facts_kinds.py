@@ -122,3 +122,30 @@ def test_a_series_that_never_gains_does_not_stop_gaining_and_no_series_runs_alon
     assert all("Size" not in f.subject for f in series), [f.subject for f in series]
     said = [s for f in series for s in sentences(f)]
     assert not any("stops gaining" in s for s in said), said
+
+
+TRIALS = """# 4-GPU Detailed Trials (BATCH=32)
+
+| Concurrency | Docs/s | Tok/s | p50 (s) | Errors |
+|---|---|---|---|---|
+| 128 | 174 | 72,711 | 21.91 | 0 |
+| 192 | 186 | 76,873 | 31.69 | 0 |
+| 256 | 178 | 73,633 | 42.94 | 0 |
+| 384 | 188 | 78,018 | 59.13 | 201 |
+"""
+
+
+def test_no_trend_runs_through_a_trial_that_had_failed_requests() -> None:
+    """atomicjets (read33-s26b): "Along concurrency, throughput goes from 72,711 tokens/s to
+    78,018 tokens/s" ran through the concurrency-384 trial with 201 errors; without that row
+    the series of clean trials stands."""
+    doc = make_document("GEMMA.md", TRIALS)
+    rows = [(5, 72711.0, 128), (6, 76873.0, 192), (7, 73633.0, 256), (8, 78018.0, 384)]
+    grounded = [
+        Grounded(make_result(doc, line, value, label=f"concurrency {c}, Tok/s"), doc)
+        for line, value, c in rows
+    ]
+    series = [f for f in compute_facts(grounded, _written) if f.kind is FactKind.SCALING]
+    assert series == []
+    clean = [f for f in compute_facts(grounded[:3], _written) if f.kind is FactKind.SCALING]
+    assert clean and [ref.value for ref in clean[0].inputs] == [72711.0, 76873.0, 73633.0]

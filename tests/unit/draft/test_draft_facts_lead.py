@@ -403,3 +403,21 @@ def test_a_run_log_s_llama_bench_shorthand_states_tokens_and_repetitions() -> No
     assert "input" not in conditions.detail and "output" not in conditions.detail
     text = sentences(conditions)[0]
     assert "stay unknown" not in text and text.startswith("The record states no concurrency")
+
+
+def test_a_range_is_over_one_reports_figures_not_two_reports_of_one_name() -> None:
+    """btbtyler09 (read33-s26b): the dual and native GPTQ8 runs of one served model, one report
+    each, made "a decode rate of 100.32 to 105.25 tokens/s": two setups pooled in one range.
+    The claim is the lead figure's report's own."""
+    stated: dict[str, JsonValue] = {"model": "Qwen3.5-35B-A3B-GPTQ-8bit", "engine": "vLLM"}
+    dual = make_document("reports/benchmark_dual.md", RUNS)
+    native = make_document("reports/benchmark_native.md", RUNS)
+    rows = [
+        Grounded(make_result(dual, 5, 100.32, conditions={**stated, "workload": "single"}), dual),
+        Grounded(
+            make_result(native, 6, 105.25, conditions={**stated, "workload": "decode"}), native
+        ),
+    ]
+    (lead,) = [f for f in compute_facts(rows, _written) if f.kind is FactKind.MEASURED]
+    assert [ref.value for ref in lead.inputs] == [100.32]
+    assert "to 105.25" not in claim_title(lead, "o/demo")

@@ -146,3 +146,21 @@ def test_a_rate_header_states_its_load_and_a_section_list_its_lengths() -> None:
     assert "output_tokens" not in found
     assert _conditions(_RATE_AT, "62.69", 62.69)["concurrency"] == 1
     assert load_of_header("pass@1") is None
+
+
+_OLD_BENCH = """# Speed with TinyLlama
+
+| model | size | params | backend | ngl | test | t/s |
+| --- | ---: | ---: | --- | --: | --- | ---: |
+| llama ?B mostly Q4_K - Medium | 636.18 MiB | 1.10 B | CUDA | 5 | pp 512 | 20.99 ± 0.16 |
+"""
+
+
+def test_an_older_llama_bench_type_string_with_no_size_names_no_model() -> None:
+    """kreier/jetson (read33-s26b): `llama ?B mostly Q4_K - Medium` is the type string of a
+    build that could not tell the size; "Model: llama ?B mostly Q4_K - Medium 1.10 B" named
+    no model (the source names TinyLlama-1.1B-Chat-v1.0). Its file type is still Q4_K_M."""
+    assert bench_model("llama ?B mostly Q4_K - Medium") == (None, "Q4_K_M")
+    found = _conditions(_OLD_BENCH, "20.99", 20.99, path="llama.cpp/CUDA/benchmark.md")
+    assert "?B" not in str(found.get("model"))
+    assert found.get("weight_precision") == "Q4_K_M"

@@ -7,13 +7,14 @@ record holds its answer, and each sentence passes the grounding guard or is not 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
 from draftflow.draft import template_wording as w
-from draftflow.draft.facts.figures import has_cell, setting_cells
+from draftflow.draft.facts.figures import has_cell, row_headers, setting_cells
 from draftflow.draft.grounding import Grounding
 from draftflow.draft.parts import Grounded, SectionWriter
 from draftflow.draft.record_facts import looks_like_a_model
@@ -33,6 +34,10 @@ ARM_KEYS = (
 UNCOMPARED_KEYS = frozenset({"system"})
 # conditions that hold a figure's own words or standing, not a setting of its arm
 NOT_SETTINGS = frozenset({"metric_as_written", "attribution", "status"})
+# where along a sweep a figure was measured: figures of one arm differ in it, no arm is named
+SWEEP_POINTS = frozenset(
+    {"concurrency", "input_tokens", "output_tokens", "context_tokens", "max_output_tokens"}
+)
 MAX_ARMS = 3
 MAX_ARM_CHARS = 40
 KEYS_NAMED = 4
@@ -266,15 +271,47 @@ def _stated_by_some(key: str, arms: dict[str, list[Grounded]], said: Sequence[st
     """The settings some figures state and others leave unstated (neither a difference nor a
     sameness): what keeps the arm key from being shown the only difference. A row that has
     the cell states it, though a condition reads it there (NexVeridian's every row has a
-    `Type`; "some figures state their type and others do not" was false)."""
+    `Type`; "some figures state their type and others do not" was false). A point of a sweep
+    (concurrency, lengths) is where a figure was measured, not what names its arm, and a
+    column of one table is left unstated only by another row of a table like it: Sergey-Kit's
+    "Some figures state their ... concurrency, scaling 1→32, concurrency as written ... so the
+    engine is not shown to be the only difference" was read from a prose ratio and another
+    table's rows, over a README that holds every other condition equal (read33-s26b)."""
     items = [i for found in arms.values() for i in found]
     return [
         other
         for other in _other_keys(key, arms)
         if other not in said
         and other not in UNCOMPARED_KEYS
-        and any(_settings(i).get(other) is None and not has_cell(i.result, other) for i in items)
+        and other not in SWEEP_POINTS
+        and not _NUMBERED.match(other.removeprefix("cell:"))
+        and any(_leaves_unstated(i, other, items) for i in items)
     ]
+
+
+def _leaves_unstated(item: Grounded, key: str, items: Sequence[Grounded]) -> bool:
+    """Whether the figure leaves the setting unstated: no condition or cell of its own holds
+    it and, for a cell, a figure of the same document has it in a row of a table like its own
+    (a column they share, numbered columns aside: those are the sweep's points, `1`, `4`, and
+    a row's own column is no cell of it)."""
+    if _settings(item).get(key) is not None or has_cell(item.result, key):
+        return False
+    if not key.startswith("cell:"):
+        return True
+    own = _named_headers(item)
+    return any(
+        other.result.source_document_id == item.result.source_document_id
+        and has_cell(other.result, key)
+        and own & _named_headers(other)
+        for other in items
+    )
+
+
+def _named_headers(item: Grounded) -> set[str]:
+    return {h for h in row_headers(item.result) if not _NUMBERED.match(h)}
+
+
+_NUMBERED = re.compile(r"^[\d.,\s]+$")
 
 
 def _values(items: Sequence[Grounded], key: str) -> set[str]:

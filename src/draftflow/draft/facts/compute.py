@@ -32,6 +32,7 @@ from draftflow.draft.facts.figures import (
 )
 from draftflow.draft.facts.gaps import attributions, limits, unstated
 from draftflow.draft.facts.lead import lead
+from draftflow.draft.facts.row_errors import row_failures
 from draftflow.draft.parts import Grounded
 from draftflow.extract.conditions.setup_names import MODEL_SIZE_HEADER
 from draftflow.record.model import ReportedResult
@@ -249,8 +250,8 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         if len(series) < MIN_SERIES or any(id(i) in used for _, i in series):
             continue
         results = [item.result for _, item in series]
-        if not compared_along_one(results):
-            continue  # figures that differ in more than the series' setting are no series
+        if not _one_clean_series(results, series):
+            continue
         setting = varied_setting(results)
         if setting and not is_numeric_setting(results, setting):
             continue  # GPUs or hosts named with numbers are not steps along one setting
@@ -260,6 +261,14 @@ def scaling(grounded: Sequence[Grounded], written: Written) -> list[Fact]:
         used.update(id(i) for _, i in series)
         facts.append(_series_fact(series, along, written))
     return sorted(facts, key=lambda f: -f.weight)
+
+
+def _one_clean_series(results: list[ReportedResult], series: list[tuple[float, Grounded]]) -> bool:
+    """Whether the figures differ in the series' setting alone (more is no series) and no
+    row of theirs counts failed requests (such a trial is no clean point of a trend)."""
+    if not compared_along_one(results):
+        return False
+    return not any(row_failures(item) for _, item in series)
 
 
 def _model_numbers(name: str, model: object) -> set[int]:

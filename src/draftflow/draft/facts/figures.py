@@ -321,7 +321,13 @@ def setting_cells(result: ReportedResult) -> dict[str, str]:
         and not _covered(value, result)
         and not _UNNAMED.match(header)
         and header.replace(" ", "_") not in _CONDITION_NAMES
+        and not header.endswith("_as_written")  # a condition's own words, no column's header
     }
+
+
+def row_headers(result: ReportedResult) -> list[str]:
+    """The headers of the figure's row cells (lowercase), none for a figure of prose."""
+    return list(_cells(result))
 
 
 def has_cell(result: ReportedResult, key: str) -> bool:

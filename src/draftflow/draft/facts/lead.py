@@ -81,7 +81,7 @@ def lead(
     configuration = lead_configuration(current[0].result.conditions)
     if not NAMING_KEYS & {key for key, _ in configuration}:
         return []
-    group = [i for i in current if lead_configuration(i.result.conditions) == configuration]
+    group = [i for i in current if _one_setup(i, current[0], configuration)]
     members = _main_metric(group)
     if not members or not _told_apart(members):
         return []
@@ -148,6 +148,17 @@ def _one_setup_range(members: Sequence[Grounded], figures: Sequence[ReportedResu
         if compared_along_one([*results, other]):
             return False
     return True
+
+
+def _one_setup(item: Grounded, first: Grounded, configuration: tuple[tuple[str, str], ...]) -> bool:
+    """Whether the figure is of the lead figure's setup: the configuration its conditions
+    name, stated in the same report. Two reports of one configuration's name are two setups
+    the record may not tell apart (btbtyler09's dual and native GPTQ8 runs, one file each:
+    "decode rate of 100.32 to 105.25 tokens/s" pooled them, read33-s26b); a range is over one
+    setup's figures, else the claim is the lead figure's own."""
+    if lead_configuration(item.result.conditions) != configuration:
+        return False
+    return item.result.source_document_id == first.result.source_document_id
 
 
 def is_set_aside(result: ReportedResult) -> bool:

@@ -98,7 +98,7 @@ def topology_count(text: str, siblings: Iterable[str]) -> int | None:
 
 _BENCH_MODEL = re.compile(
     r"^(?P<arch>[a-z][a-z0-9-]*)\s+(?P<size>(?:\d+(?:\.\d+)?|\?)[BMK](?:\.A\d+(?:\.\d+)?B)?)"
-    r"\s+(?P<quant>[A-Z0-9][\w.]*(?:\s+\S.*)?)$"
+    r"\s+(?:mostly\s+)?(?P<quant>[A-Z0-9][\w.]*(?:\s+\S.*)?)$"
 )
 """llama-bench's `model` cell: the architecture, the size and the file type
 (`deepseek2 30B.A3B BF16`, `qwen3moe 30B.A3B Q4_K - Medium`), not the model's name."""
@@ -106,9 +106,12 @@ _FILE_TYPE_SIZES = {"small": "S", "medium": "M", "large": "L"}
 """llama.cpp's spelling of a k-quant's size (`Q4_K - Medium` is the `Q4_K_M` file type)."""
 
 
-def bench_model(cell: str) -> tuple[str, str] | None:
+def bench_model(cell: str) -> tuple[str | None, str] | None:
     """A llama-bench `model` cell's architecture with its size (`deepseek2 30B.A3B`) and
-    its weight format (`BF16`, `Q4_K - Medium` as `Q4_K_M`), or None for any other cell."""
+    its weight format (`BF16`, `Q4_K - Medium` as `Q4_K_M`), or None for any other cell. An
+    older build writes `llama ?B mostly Q4_K - Medium`: a size it could not tell names no
+    model (None in its place; kreier's TinyLlama rows read as model `llama ?B mostly ...`,
+    read33-s26b), and `mostly` is no part of the file type."""
     match = _BENCH_MODEL.match(cell.strip().strip("`"))
     if match is None:
         return None
@@ -116,6 +119,8 @@ def bench_model(cell: str) -> tuple[str, str] | None:
     base, _, size = quant.partition(" - ")
     if size.strip().lower() in _FILE_TYPE_SIZES:
         quant = f"{base}_{_FILE_TYPE_SIZES[size.strip().lower()]}"
+    if match.group("size").startswith("?"):
+        return None, quant
     return f"{match.group('arch')} {match.group('size')}", quant
 
 

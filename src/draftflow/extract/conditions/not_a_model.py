@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.numbers.vocabulary import vocabulary
 
 _FORMAT_WORDS = re.compile(
     r"(?<![\w-])(?:gguf|ggml|safetensors|onnx|exl[23]|quant(?:ized|ised)?|quantization"
@@ -49,3 +50,13 @@ def is_format_only(text: str) -> bool:
         return False
     rest = _FORMAT_WORDS.sub(" ", vocab.PRECISION.sub(" ", plain))
     return rest != plain and _LEFT.search(rest) is None
+
+
+def is_local_weights_path(ident: str) -> bool:
+    """Whether an `owner/name` id is a path under a folder a run loads weights from
+    (`models/Qwen3-0.6B`, Sergey-Kit's `vllm serve` argument): a local copy, not the published
+    artifact, which a record names only where a source writes its repository id
+    (read33-s26b)."""
+    owner, slash, _ = ident.strip().strip("`'\"").partition("/")
+    folders = vocabulary().local_weights.folders
+    return bool(slash) and (owner.lower() in folders or owner in {".", "..", "~", ""})

@@ -23,7 +23,11 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
 from draftflow.extract.conditions.named_models import sole_model
-from draftflow.extract.conditions.not_a_model import is_format_only, names_no_model
+from draftflow.extract.conditions.not_a_model import (
+    is_format_only,
+    is_local_weights_path,
+    names_no_model,
+)
 from draftflow.extract.conditions.run_settings import settings_in_text
 from draftflow.extract.numeric import cell_numbers
 from draftflow.numbers import find_numbers
@@ -128,6 +132,8 @@ def _names_an_identity(key: str, value: str) -> bool:
     and a model not a format's words (`GGUF Q4_K_S`) nor a reference (`Same 3B model`)."""
     if not names_something(value) or _TRUNCATED.search(value):
         return False
+    if key == "model_artifact" and is_local_weights_path(value):
+        return False  # `models/Qwen3-0.6B`: a local copy's path, not a published id
     return key != "model" or not names_no_model(value)
 
 
@@ -219,7 +225,8 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
     text = str(value).strip().strip("`")
     key = vocab.header_key(header)
     if key == "model" and (bench := bench_model(text)) is not None:
-        resolved.put("model", bench[0])  # llama-bench's `deepseek2 30B.A3B BF16`
+        if bench[0] is not None:
+            resolved.put("model", bench[0])  # llama-bench's `deepseek2 30B.A3B BF16`
         resolved.put("weight_precision", bench[1])
         return
     if key == "model" and size is not None and not vocab.SIZE.search(text):

@@ -139,6 +139,21 @@ def cell_parameters(header: str, cell: str) -> tuple[tuple[str, JsonValue], ...]
         read = parameter_value(key, value) if key is not None else None
         if key is not None and read is not None:
             found.append((key, read))
+    if not found and all(parameter_of(name) is None for name in names):
+        # a cell that writes its settings under their own names (Sergey-Kit's `| Sampling |
+        # temperature=0, top_p=1, max_tokens=128 |`, read33-s26b): its header names none
+        found.extend(pair for pair in _inline_settings(str(cell)) if pair not in found)
+    return tuple(found)
+
+
+def _inline_settings(text: str) -> tuple[tuple[str, JsonValue], ...]:
+    """The settings a text writes inline with their values (`temperature=0`, `--top-p 1`)."""
+    found: list[tuple[str, JsonValue]] = []
+    for match in [*_INLINE.finditer(text), *_FLAG.finditer(text)]:
+        key = parameter_of(match.group("key"))
+        value = parameter_value(key, match.group("value")) if key is not None else None
+        if key is not None and value is not None and (key, value) not in found:
+            found.append((key, value))
     return tuple(found)
 
 
