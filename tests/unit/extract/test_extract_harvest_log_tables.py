@@ -127,3 +127,28 @@ def test_a_tools_rate_in_megabytes_is_a_bandwidth() -> None:
     }
     assert (6, "bandwidth", "MB/s") in chosen
     assert (9, "bandwidth", "MB/s") in chosen
+
+
+GO_BENCH = """# Benchmarks
+
+```
+goos: linux
+goarch: amd64
+cpu: AMD Ryzen 9 7950X3D 16-Core Processor
+BenchmarkInference-32                100         111035054 ns/op               270.2 tokens/s
+BenchmarkInference-32                100         110369390 ns/op               271.8 tokens/s
+PASS
+```
+"""
+
+
+def test_a_go_benchmarks_time_per_operation_is_a_latency() -> None:
+    # Go's `testing` package prints `ns/op` after each benchmark's time (hybridgroup/yzma
+    # BENCHMARKS.md): without the unit the column was a bare integer beside an iteration count
+    chosen = {
+        (s.candidate.line, s.metric, s.unit, float(s.candidate.values[s.value_index]))
+        for s in select(harvest(snapshot_of({"README.md": GO_BENCH})))
+    }
+    assert (7, "latency", "ns/op", 111035054.0) in chosen
+    assert (8, "latency", "ns/op", 110369390.0) in chosen
+    assert not any(value == 100.0 for _, _, _, value in chosen)  # the iteration count
