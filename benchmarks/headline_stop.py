@@ -29,11 +29,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from draftflow import select as select_stage
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.llm import ModelSettings
 from draftflow.pipeline.evaluate import EvalRequest, evaluate
 from draftflow.pipeline.gold import GoldFile, load_gold
+from draftflow.select import run as select_stage
 from draftflow.select.lead_model import LeadModel, lead_ladder
 from draftflow.select.rules import MAX_HEADLINE
 from draftflow.select.scored import Scored

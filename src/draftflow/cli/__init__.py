@@ -7,7 +7,6 @@ Exit codes: 0 success; 1 the checked thing failed (error flags, refused sign-off
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib
 import logging
@@ -18,20 +17,25 @@ import threading
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from types import FrameType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.console import Console
 
 from draftflow import __version__
 from draftflow.cli.usage import as_usage_failure
 from draftflow.errors import DraftflowError, Interrupted
 from draftflow.runtime.collector import tune_collector
-from draftflow.store.write import completed_writes, forget_completed_writes
+from draftflow.store.atomic import completed_writes, forget_completed_writes
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from rich.console import Console
 
 # Each command -> the module that registers it on `main`, imported only when the command is
-# run or listed (`--help`): `draftflow approve` need not import extract, select and draft, nor
-# `--version` any stage (click's lazy-loading pattern: `list_commands`, `get_command`).
+# run or asked for its own help: `draftflow approve` need not import extract, select and draft,
+# nor `--version` and `--help` any stage (click's lazy-loading pattern: `list_commands`,
+# `get_command`). Nothing here imports asyncio, rich or pydantic: the commands do.
 _COMMAND_MODULES = {
     "sources": "sources",
     "render": "render",
@@ -50,6 +54,36 @@ _COMMAND_MODULES = {
     "prompts": "prompts",
     "figures": "figures",
     "logs": "logs",
+}
+
+# Each command's one-line help as its docstring's first sentence says it, for `draftflow --help`
+# without importing every command module (a test holds each line to the command's own).
+_COMMAND_HELP = {
+    "approve": "Sign off a record: verify it again, then record who approved which exact content.",
+    "cache": "Inspect or empty the cache of validated model replies.",
+    "diff": "Show what changed in a record: fields added, removed and changed.",
+    "doctor": "Check the model server: reachable, model served, JSON-schema output honoured.",
+    "draft": "Draft a verified record from SOURCE (a GitHub URL, a checkout or mirror, a "
+    "file:// URL or a corpus folder).",
+    "eval": "Score extraction on GOLD files: recall per document and shape, precision, headline.",
+    "figures": "List the figures of record ID with their ids (the ones `draftflow select ID "
+    "--add` takes), values, units, metrics, places, the conditions that tell them apart, and a "
+    "* for those in the headline.",
+    "logs": "Show each model request of record ID's last draft and its reply: accepted, "
+    "rejected (with the reason: not JSON, cut at the token cap, not the schema) or refused by "
+    "the server; then what the checks dropped from the accepted replies (the provenance).",
+    "models": "List the models the configured server offers, by the names a draft takes (a "
+    "llama.cpp model file by its name without folder and .gguf).",
+    "prompts": "List the prompts draftflow sends to the model: name, the file it is read from "
+    "(packaged, or your folder's override), and the first 12 hex digits of its sha256.",
+    "refresh": "Re-draft each record (every one, or the IDs given) whose repository moved.",
+    "render": "Render RECORD.json as the Markdown article an editor reads and publishes.",
+    "review": "Every flag of a record with its claim, the cited source lines around it, and "
+    "what to do.",
+    "select": "Change the headline figures of record ID: add or drop figures by id.",
+    "sources": "Pin SOURCE at one full revision and list every document draftflow will read.",
+    "status": "One row per record: id, revision, results, flags, state, day of the last change.",
+    "verify": "Verify RECORD.json against its sources, offline and deterministically.",
 }
 
 EPILOG = """\b
@@ -79,6 +113,8 @@ _PIPED_WIDTH = 200
 def output_console(*, stderr: bool = False) -> Console:
     """The console every command prints with: lines are never re-wrapped, and when the output
     is piped or captured tables get room instead of squeezing into 80 columns."""
+    from rich.console import Console
+
     console = Console(highlight=False, soft_wrap=True, stderr=stderr)
     if not console.is_terminal:
         console = Console(highlight=False, soft_wrap=True, stderr=stderr, width=_PIPED_WIDTH)
@@ -112,6 +148,8 @@ def _on_signal(signum: int, _frame: FrameType | None) -> None:
     name = signal.Signals(signum).name
     main_task = _Running.main_task
     if main_task is not None and not main_task.done():
+        import asyncio  # imported already: `run_async` set `main_task`
+
         loop = main_task.get_loop()
         if asyncio.current_task(loop) is not main_task:
             _Running.signal_name = name
@@ -123,6 +161,7 @@ def _on_signal(signum: int, _frame: FrameType | None) -> None:
 def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
     """`asyncio.run` for the commands: SIGINT and SIGTERM stop the coroutine within moments,
     whether it waits on the network or computes (see `_on_signal`)."""
+    import asyncio
 
     async def main() -> T:
         _Running.main_task = asyncio.current_task()
@@ -219,6 +258,23 @@ class _Group(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command's name, none of their modules imported."""
         return sorted({*self.commands, *_COMMAND_MODULES})
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """As click's, each line from `_COMMAND_HELP` for a command whose module is not
+        imported: `draftflow --help` imports none of them."""
+        names = self.list_commands(ctx)
+        shown = [n for n in names if n not in self.commands or not self.commands[n].hidden]
+        if not shown:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in shown)
+        rows = [(name, self._short_help(name, limit)) for name in shown]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def _short_help(self, name: str, limit: int) -> str:
+        # a command not imported is shortened as click shortens its own help: by a stand-in
+        command = self.commands.get(name) or click.Command(name, help=_COMMAND_HELP[name])
+        return command.get_short_help_str(limit)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """The command, its module imported (which registers it) the first time it is asked for."""

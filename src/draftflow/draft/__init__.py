@@ -6,30 +6,47 @@ figures, profiles, setup and record-level metadata) and returns an `EditorialDra
 result; otherwise it writes the editorial deterministically from templates (and the pipeline
 prints `NO_MODEL_HINT` when no model was configured). `drop_sentences` removes the sentences
 verification rejected, `without_removed` those that cite a figure taken out of the record.
+
+The names below load on first use (PEP 562): a process that reads only a submodule (`verify`
+reads `draft.removed`) does not import the whole stage (the model drafter, the facts and the
+templates).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-from draftflow.acquire.snapshot import Snapshot
-from draftflow.draft.artifact import (
-    CREATION_DETERMINISTIC,
-    CREATION_MODEL_UNUSABLE,
-    NO_MODEL_HINT,
-    EditorialDraft,
-)
-from draftflow.draft.model_drafter import draft_with_model
-from draftflow.draft.prompt_material import DEFAULT_BUDGET_TOKENS
-from draftflow.draft.removed import without_removed
-from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
-from draftflow.draft.template_wording import LIMITATIONS, UNUSABLE_MODEL_LIMITATION
-from draftflow.draft.templates import draft_deterministic
-from draftflow.extract.classify import UNSPECIFIED
-from draftflow.llm.protocol import StructuredClient
-from draftflow.runtime.collector import collection_paused
-from draftflow.select.artifact import Selection
-from draftflow.text.sentences import split_sentences
+if TYPE_CHECKING:
+    from draftflow.draft.artifact import (
+        CREATION_DETERMINISTIC,
+        CREATION_MODEL_UNUSABLE,
+        NO_MODEL_HINT,
+        EditorialDraft,
+    )
+    from draftflow.draft.model_drafter import draft_with_model
+    from draftflow.draft.removed import without_removed
+    from draftflow.draft.run import draft, named_figures, templated_after_unusable_model
+    from draftflow.draft.sentences import TITLE_WITHDRAWN, drop_sentences
+    from draftflow.draft.templates import draft_deterministic
+    from draftflow.text.sentences import split_sentences
+
+# each name this package gives, and the module it comes from
+_FROM = {
+    "CREATION_DETERMINISTIC": "draftflow.draft.artifact",
+    "CREATION_MODEL_UNUSABLE": "draftflow.draft.artifact",
+    "NO_MODEL_HINT": "draftflow.draft.artifact",
+    "TITLE_WITHDRAWN": "draftflow.draft.sentences",
+    "EditorialDraft": "draftflow.draft.artifact",
+    "draft": "draftflow.draft.run",
+    "draft_deterministic": "draftflow.draft.templates",
+    "draft_with_model": "draftflow.draft.model_drafter",
+    "drop_sentences": "draftflow.draft.sentences",
+    "named_figures": "draftflow.draft.run",
+    "split_sentences": "draftflow.text.sentences",
+    "templated_after_unusable_model": "draftflow.draft.run",
+    "without_removed": "draftflow.draft.removed",
+}
 
 __all__ = [
     "CREATION_DETERMINISTIC",
@@ -48,62 +65,14 @@ __all__ = [
 ]
 
 
-async def draft(
-    snapshot: Snapshot,
-    selection: Selection,
-    client: StructuredClient | None,
-    *,
-    budget_tokens: int = DEFAULT_BUDGET_TOKENS,
-    from_facts: bool = True,
-) -> EditorialDraft:
-    """Draft the editorial about the selection's named headline figures (`named_figures`):
-    with the model when one is given (its sections written from the computed facts unless
-    `from_facts` is False), else from templates (which also use the record-level metadata the
-    select stage read from the sources). When none of the model's replies is usable, the
-    templates write it as with no model at all (`templated_after_unusable_model`).
-
-    A repository with no grounded result never goes to the model: the template draft says
-    that no reported results were found, and there is nothing a model could add safely.
-    """
-    named = named_figures(selection)
-    grounded = any(snapshot.by_url(r.evidence_url) for r in named.headline)
-    if client is None or not grounded:
-        with collection_paused():  # facts over every figure, and no cycles among them
-            return draft_deterministic(snapshot, named, selection.metadata)
-    asked = await draft_with_model(
-        snapshot, named, client, budget_tokens=budget_tokens, from_facts=from_facts
-    )
-    if asked.creation_method != CREATION_MODEL_UNUSABLE:
-        return asked
-    templated = draft_deterministic(snapshot, selection, selection.metadata)
-    return templated_after_unusable_model(templated, asked)
+def __getattr__(name: str) -> object:
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
 
 
-def named_figures(selection: Selection) -> Selection:
-    """The selection less its headline figures of no known metric: the editor names those
-    before anything is written about them (they stay in the record, for the editor)."""
-    kept = [r for r in selection.headline if r.metric != UNSPECIFIED]
-    if len(kept) == len(selection.headline):
-        return selection
-    return replace(selection, headline=kept)
-
-
-def templated_after_unusable_model(
-    templated: EditorialDraft, asked: EditorialDraft
-) -> EditorialDraft:
-    """The templates' draft for a model whose replies were all unusable (`asked`): its byline,
-    dropped replies and prompt hashes, and limits that say the model was asked rather than
-    that there was none."""
-    without_model = LIMITATIONS[-1]
-    limitations = [
-        UNUSABLE_MODEL_LIMITATION if item == without_model else item
-        for item in templated.limitations
-    ]
-    return templated.model_copy(
-        update={
-            "creation_method": asked.creation_method,
-            "dropped": asked.dropped,
-            "prompt_hashes": asked.prompt_hashes,
-            "limitations": limitations,
-        }
-    )
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_FROM))
