@@ -232,16 +232,20 @@ class ConditionReader:
 
     def chain(self, document: Document, line: int) -> ChainPlaces:
         """A figure's context chain, nearest first: its document's lines (`DocumentContext.
-        chain`), the rest of a data file (a JSON object's keys may follow its value), the
-        document's setup sections, then the README's opening and setup sections, then the
-        file's name. Made of runs, read as far as a reader goes (a chain written out per figure
-        was quadratic in a section of many tables); made once per line (a row's figures share
-        it)."""
+        chain`), the note in italics below its table, the rest of a data file (a JSON
+        object's keys may follow its value), the document's setup sections, then the README's
+        opening and setup sections, then the file's name. Made of runs, read as far as a
+        reader goes (a chain written out per figure was quadratic in a section of many
+        tables); made once per line (a row's figures share it)."""
         key = (document.document_id, line)
         return recent(self._chains, key, lambda: self._chain(document, line))
 
     def _chain(self, document: Document, line: int) -> ChainPlaces:
-        lines: list[Iterable[int]] = [self._context(document).chain(line)]
+        context = self._context(document)
+        lines: list[Iterable[int]] = [context.chain(line)]
+        note, _ = context.note_below(line)
+        if note:
+            lines.append((note,))  # the note in italics below its table
         if not document.path.lower().endswith(_PROSE_SUFFIXES):
             lines.append(range(line + 1, len(document.line_list) + 1))
         lines.append(self._setup_lines(document))

@@ -72,6 +72,7 @@ from draftflow.extract.document import (
     section_header_lines,
     split_pipes,
 )
+from draftflow.extract.document.lines import PAIR_CELLS
 from draftflow.extract.numeric import cell_numbers
 from draftflow.text.lines import plain_text
 
@@ -339,6 +340,8 @@ def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
     table = context.table_cells(line, "")
     if table is not None:
         readings += _row(context, line, key, table.header, table.cells)
+        if len(table.cells) == PAIR_CELLS:  # `| Concurrency | 4 |`: a key-value table's row
+            readings += _pair_readings(key, f"{table.cells[0]}: {table.cells[1]}")
     elif (record := _delimited_row(context, line) or _text_table_row(context, line)) is not None:
         readings += _row(context, line, key, *record)
     text = plain_text(context.lines[line - 1])
