@@ -110,3 +110,11 @@ def test_a_compound_count_names_its_setting() -> None:
     assert settings_in_text("median of 3 runs, 64-token prompts").single() == {"input_tokens": 64}
     assert settings_in_text("a 128-token output").single() == {"output_tokens": 128}
     assert settings_in_text("8-way concurrent requests").single() == {}
+
+
+def test_a_rate_under_a_length_word_is_no_length() -> None:
+    """`- Estimated token generation speed: ~30ms per token` in a setup section (johnahull/
+    llm-d-xks-gke) names a rate, not 30 generated tokens: only a bare count is a length."""
+    notes = "# TPU\n\n## Test setup\n\n- Estimated token generation speed: ~30ms per token\n"
+    setup = setup_conditions(setup_source(make_document("BENCHMARKS.md", notes)))
+    assert "output_tokens" not in setup

@@ -14,6 +14,7 @@ from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.readers import VERSION, Resolved, named_only, read_key_values
 from draftflow.extract.conditions.run_settings import setting_of_key, settings_in_pairs
 from draftflow.extract.conditions.setup import SetupSource, agreed
+from draftflow.numbers import find_numbers
 
 SETUP_COUNT_KEYS = ("concurrency", "input_tokens", "output_tokens")
 """The run's load and lengths a setup's `key: value` line or key-value table row states for
@@ -54,10 +55,10 @@ def _pair_counts(pair: tuple[str, str]) -> dict[str, JsonValue]:
     key, value = pair
     if setting_of_key(key) not in SETUP_COUNT_KEYS:
         return {}
-    return dict(settings_in_pairs([(key, part) for part in _COUNT.findall(value)]).single())
-
-
-_COUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?")
+    if len(find_numbers(value, decimal_comma=False)) != 1:
+        return {}
+    # a bare count: `~30ms per token` under `Estimated token generation speed` is no length
+    return dict(settings_in_pairs([pair]).single())
 
 
 @lru_cache(maxsize=1 << 12)
