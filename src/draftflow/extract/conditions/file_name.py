@@ -33,19 +33,6 @@ _KEYS = {
     "longctx": "context_tokens",
     "context": "context_tokens",
 }
-_LENGTH = re.compile(
-    r"(?<![A-Za-z0-9])(?P<key>in|isl|out|osl)[-=]?(?P<number>\d+)(?![A-Za-z0-9.])", re.I
-)
-"""A run's prompt or output length glued to its short name (`in128`, `out1024`): read only in a
-name stating two settings or more (`bs1_in128_out128`), where the parts name run settings and
-not something else (`in2` alone)."""
-_LENGTH_KEYS = {
-    "in": "input_tokens",
-    "isl": "input_tokens",
-    "out": "output_tokens",
-    "osl": "output_tokens",
-}
-MIN_NAME_SETTINGS = 2
 _SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,8}$")
 _PARTS = re.compile(r"[_\s]+|__")
 _COMPARED = re.compile(r"(?:^|[-.])(?:vs|versus|compared?|comparison)(?:[-.]|$)", re.I)
@@ -70,7 +57,10 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
     """One file or folder name's settings, the one weight format and the one model it names;
     a setting it states twice differently (`in128_in256`) is none."""
     found: list[tuple[str, JsonValue]] = []
-    settings = _name_settings(name)
+    settings: dict[str, set[int]] = {}
+    for match in _SETTING.finditer(name):
+        key = _KEYS[match.group("key").lower()]
+        settings.setdefault(key, set()).add(int(match.group("number")))
     found.extend(
         (key, next(iter(numbers))) for key, numbers in settings.items() if len(numbers) == 1
     )
@@ -102,21 +92,6 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
     if system is not None:
         found.append(("system", system))  # a run file named for its machine
     return found
-
-
-def _name_settings(name: str) -> dict[str, set[int]]:
-    """Each setting a name states with the values it gives it (`bs8`, `conc1`), and its
-    lengths (`in128`, `out128`) where it states two settings or more."""
-    settings: dict[str, set[int]] = {}
-    for match in _SETTING.finditer(name):
-        key = _KEYS[match.group("key").lower()]
-        settings.setdefault(key, set()).add(int(match.group("number")))
-    lengths = list(_LENGTH.finditer(name))
-    if len(lengths) + sum(len(numbers) for numbers in settings.values()) >= MIN_NAME_SETTINGS:
-        for match in lengths:
-            key = _LENGTH_KEYS[match.group("key").lower()]
-            settings.setdefault(key, set()).add(int(match.group("number")))
-    return settings
 
 
 def _name_system(name: str, spaced: str) -> str | None:
