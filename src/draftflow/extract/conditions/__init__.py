@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections.abc import Hashable, Iterable
 
 from pydantic import JsonValue
@@ -26,7 +28,7 @@ from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.row_memo import RowMemo, cells_key
 from draftflow.extract.conditions.setup import setup_source
 from draftflow.extract.conditions.setup_names import names_systems_joined
-from draftflow.extract.conditions.setup_reading import setup_conditions
+from draftflow.extract.conditions.setup_reading import SETUP_COUNT_KEYS, setup_conditions
 from draftflow.extract.conditions.workload import methodology_spans
 from draftflow.extract.ground import Grounded
 from draftflow.extract.standing_marks import copied_page
@@ -44,6 +46,10 @@ __all__ = [
     "setup_conditions",
 ]
 
+
+_LINKED_REPORT = re.compile(r"\]\((?!\w+:)(?P<path>[^)\s#]+\.md)(?:#[^)\s]*)?\)", re.I)
+"""A Markdown link to a report in the repository (`[report](results/x/REPORT.md)`), not to a
+web page."""
 
 _TABLE_CELL = "table cell"
 """The first item of a table figure's memo key (a data file's figure's is its column)."""
@@ -152,7 +158,7 @@ class ConditionReader:
             column=candidate.column,
             context=context,
             readme=self._readme if own else None,
-            setup=self._setup(figure.document),
+            setup=self._figure_setup(figure.document, figure.line),
             repository=self._readme_setup if own else {},
             setup_lines=self._run_set(figure.document),
         )
@@ -161,6 +167,35 @@ class ConditionReader:
         own_place = (figure.document.path, figure.line, value)
         chain = self.chain(figure.document, figure.line)
         return cited(found, chain, self.reads_for(own_place), memo)
+
+    def _figure_setup(self, document: Document, line: int) -> dict[str, JsonValue]:
+        """What a figure's setup states: its document's setup sections, and nearer, the load
+        and lengths the setup of the one report its line links states (a summary row that
+        restates a report's score: `**82.1 %** pass@1 ([report](results/.../REPORT.md))`)."""
+        setup = self._setup(document)
+        report = self._linked_report(document, line)
+        if report is None:
+            return setup
+        counts = {k: v for k, v in self._setup(report).items() if k in SETUP_COUNT_KEYS}
+        return {**setup, **counts} if counts else setup
+
+    def _linked_report(self, document: Document, line: int) -> Document | None:
+        """The one Markdown document of the snapshot a figure's line links, or None (no link,
+        or links to two: a row citing a run and its rerun states neither's load)."""
+        if not 1 <= line <= len(document.line_list):
+            return None
+        text = document.line_list[line - 1]
+        if "](" not in text:
+            return None
+        folder = posixpath.dirname(document.path)
+        paths = {
+            posixpath.normpath(posixpath.join(folder, match.group("path")))
+            for match in _LINKED_REPORT.finditer(text)
+        }
+        paths.discard(document.path)
+        if len(paths) != 1:
+            return None
+        return self._snapshot.by_path(next(iter(paths)))
 
     def _own_matters(self, context: DocumentContext, line: int) -> bool:
         """Whether a figure's own value may change what its chain's places read
@@ -232,20 +267,28 @@ class ConditionReader:
 
     def chain(self, document: Document, line: int) -> ChainPlaces:
         """A figure's context chain, nearest first: its document's lines (`DocumentContext.
-        chain`), the rest of a data file (a JSON object's keys may follow its value), the
-        document's setup sections, then the README's opening and setup sections, then the
-        file's name. Made of runs, read as far as a reader goes (a chain written out per figure
-        was quadratic in a section of many tables); made once per line (a row's figures share
-        it)."""
+        chain`), the note in italics below its table, the rest of a data file (a JSON
+        object's keys may follow its value), the setup of the one report its line links, the
+        document's setup sections, then the README's
+        opening and setup sections, then the file's name. Made of runs, read as far as a
+        reader goes (a chain written out per figure was quadratic in a section of many
+        tables); made once per line (a row's figures share it)."""
         key = (document.document_id, line)
         return recent(self._chains, key, lambda: self._chain(document, line))
 
     def _chain(self, document: Document, line: int) -> ChainPlaces:
-        lines: list[Iterable[int]] = [self._context(document).chain(line)]
+        context = self._context(document)
+        lines: list[Iterable[int]] = [context.chain(line)]
+        note, _ = context.note_below(line)
+        if note:
+            lines.append((note,))  # the note in italics below its table
         if not document.path.lower().endswith(_PROSE_SUFFIXES):
             lines.append(range(line + 1, len(document.line_list) + 1))
-        lines.append(self._setup_lines(document))
         parts = [(document, numbers) for numbers in lines]
+        report = self._linked_report(document, line)
+        if report is not None:  # the setup of the report the figure's line links: nearer
+            parts.append((report, self._setup_lines(report)))
+        parts.append((document, self._setup_lines(document)))
         readme = self._readme if self._speaks_for_repository(document) else None
         if readme is not None and readme.document is not document:
             parts.append((readme.document, readme.chain(1)))

@@ -31,6 +31,8 @@ INTRO_LINES = 25
 # A code span with a colon and no space names an artifact (an image `name:tag`, a URL), whose
 # name is no statement about the figures' run.
 _REFERENCE = re.compile(r"`[^`\s]*:[^`\s]*`")
+_ITALIC_NOTE = re.compile(r"(?s)(?P<mark>[*_])(?![*_\s]).*(?<![*_\s])(?P=mark)")
+"""A paragraph written wholly in italics (`*...*`, `_..._`; not `**bold**`)."""
 _DITTO = frozenset({"--", '"', "″", "〃", "''", "ditto"})
 _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 _TOOL_LINE = re.compile(r"[^:=\n]{1,60}[:=][ \t]*[-+~]?\d[\d.,]*[ \t]*[A-Za-z%/]{0,12}")
@@ -345,6 +347,25 @@ class DocumentContext:
             if len(parts) >= 3:
                 break
         return " ".join(reversed(parts))
+
+    def note_below(self, line: int) -> tuple[int, str]:
+        """The note written in italics just below the line's table (`*output tokens/s, median
+        of 3 runs, 64-token prompts*`): its first line and its plain text; (0, "") for none
+        (outside tables, or a table followed by anything else: a sentence below a table may
+        be about the next one)."""
+        found = self._rows_by_line.get(line)
+        if found is None:
+            return (0, "")
+        below = found[0].span.last + 1
+        while below <= len(self.lines) and not self.lines[below - 1].strip():
+            below += 1
+        blocks = [b for b in self._texts_at(below) if isinstance(b, Paragraph)]
+        if not blocks or blocks[0].span.first != below:
+            return (0, "")
+        raw = "\n".join(self.lines[below - 1 : blocks[0].span.last]).strip()
+        if not _ITALIC_NOTE.fullmatch(raw):
+            return (0, "")
+        return (below, plain_text(raw))
 
     def in_table_row(self, line: int) -> bool:
         """Whether the line is a table's body row (`table_cells` reads its figures' cells)."""

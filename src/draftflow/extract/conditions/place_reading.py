@@ -72,6 +72,7 @@ from draftflow.extract.document import (
     section_header_lines,
     split_pipes,
 )
+from draftflow.extract.document.lines import PAIR_CELLS
 from draftflow.extract.numeric import cell_numbers
 from draftflow.text.lines import plain_text
 
@@ -339,6 +340,8 @@ def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
     table = context.table_cells(line, "")
     if table is not None:
         readings += _row(context, line, key, table.header, table.cells)
+        if len(table.cells) == PAIR_CELLS:  # `| Concurrency | 4 |`: a key-value table's row
+            readings += _key_value_row(key, table.cells[0], table.cells[1])
     elif (record := _delimited_row(context, line) or _text_table_row(context, line)) is not None:
         readings += _row(context, line, key, *record)
     text = plain_text(context.lines[line - 1])
@@ -499,6 +502,14 @@ def _headers(key: str, headers: list[str]) -> list[Reading]:
         ):
             found.append(Reading(int(length.group("value")), how))
     return found
+
+
+def _key_value_row(key: str, name: str, value: str) -> list[Reading]:
+    """A key-value table's row stating a load or length under its name, as a setup reads it
+    (`| Concurrency | 4 |`): a bare count only, not any number of its value (`| Nodes | head
+    10.100.10.4:8000 |` states no node count)."""
+    stated = settings_in_pairs([(name, value)]).values.get(key, set())
+    return [Reading(v, f"the row {name.strip()!r}") for v in stated]
 
 
 def _pair_readings(key: str, text: str) -> list[Reading]:

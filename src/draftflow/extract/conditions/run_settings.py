@@ -24,6 +24,8 @@ from draftflow.numbers.vocabulary import (
 )
 
 _WORD = re.compile(r"[a-z0-9'’@.+-]+")
+_JOINED_UNIT = re.compile(r"-tokens?$", re.IGNORECASE)
+"""A unit joined to its count as a compound's first part (`64-token`)."""
 _DIGITS = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
 
 
@@ -72,7 +74,7 @@ def _count(mention: NumberMention) -> int | None:
     """A whole count written out in digits (`32K` may be 32000 or 32768 tokens: none)."""
     if mention.kind is not NumberKind.QUANTITY or len(mention.numbers) != 1:
         return None
-    if not _DIGITS.fullmatch(mention.text):
+    if not _DIGITS.fullmatch(_JOINED_UNIT.sub("", mention.text)):
         return None
     value = mention.numbers[0].value
     return int(value) if float(value).is_integer() and value > 0 else None
@@ -102,6 +104,20 @@ def _named_before_unit(setting: RunSetting) -> re.Pattern[str] | None:
         rf"[\s*_`]+(?:{spelling_pattern(setting.after)})[\s-]+"
         rf"(?:{unit_spelling_re(setting.unit).pattern.lstrip('^')})(?![\w/])",
         re.IGNORECASE,
+    )
+
+
+@cache
+def _unit_before_named(setting: RunSetting) -> re.Pattern[str] | None:
+    """A count written as a compound before the setting's word (`64-token prompts`, `a
+    128-token output`): the unit joined to the count in the singular such a compound takes
+    (the number reader reads `64-token` as one mention), then one of the words the setting
+    takes after its unit."""
+    if not setting.unit or not setting.after:
+        return None
+    singular = re.escape(setting.unit.removesuffix("s"))
+    return re.compile(
+        rf"(?<=-{singular})[\s-]+(?:{spelling_pattern(setting.after)})(?![\w/])", re.IGNORECASE
     )
 
 
@@ -141,6 +157,10 @@ def _setting_of(text: str, mention: NumberMention) -> str | None:
         named = _named_before_unit(setting)
         if named is not None and named.match(text, mention.end):
             keys.add(setting.key)  # `100 output tokens`: the setting's word before its unit
+            continue
+        compound = _unit_before_named(setting)
+        if compound is not None and compound.match(text, mention.end):
+            keys.add(setting.key)  # `64-token prompts`: the unit before the setting's word
             continue
         after = _after_unit(text, mention.end, setting.unit)
         if after is None:

@@ -38,11 +38,13 @@ SETUP_HEADING = re.compile(
     r"|(?:model[- ])?service|server|serving|runtime|software)\s+)?"
     r"(?:set[- ]?up|hardware|environment|configuration|config|description|methodology|specs?"
     r"|specifications|system|platform|model and checkpoint|test rig|testbed"
-    r"|how (?:we|i) test(?:ed)?)\b",
+    r"|how (?:we|i) test(?:ed)?"
+    r"|(?:experiment(?:al)?|test(?:ing)?|benchmark(?:ing)?|measurement|run)\s+conditions)\b",
     re.I,
 )
 """A heading that says, first, that its section describes the run (`Test setup`, `Hardware
-and stack`; not `Thinking mode configuration`, which configures something else)."""
+and stack`, `Experimental conditions`; not `Thinking mode configuration`, which configures
+something else)."""
 NOT_RUN = re.compile(r"\b(?:requirements?|recommended|prerequisites?|suggested)\b", re.I)
 """What a reader needs, not what ran (`Hardware requirements`)."""
 LINK_ITEM = re.compile(r"^\s*\[[^\]]+\]\([^)]+\)")

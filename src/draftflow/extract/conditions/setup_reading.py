@@ -12,7 +12,14 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.readers import VERSION, Resolved, named_only, read_key_values
+from draftflow.extract.conditions.run_settings import setting_of_key, settings_in_pairs
 from draftflow.extract.conditions.setup import SetupSource, agreed
+from draftflow.numbers import find_numbers
+
+SETUP_COUNT_KEYS = ("concurrency", "input_tokens", "output_tokens")
+"""The run's load and lengths a setup's `key: value` line or key-value table row states for
+all its figures (`| Concurrency | 4 |`, `Prompt tokens: 64`); a cap (`max_tokens`) is a run
+parameter, read with its name (`run_parameters.py`)."""
 
 _VERSION_AFTER = rf"(?:\s+(?:nightly|version|build|release))?(?:\s*[:=]\s*|\s+)`?v?{VERSION}"
 
@@ -24,7 +31,7 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
     for pair in source.pairs:
         resolved = Resolved()
         read_key_values(resolved, [pair])
-        readings.append(named_only(resolved.values))
+        readings.append({**named_only(resolved.values), **_pair_counts(pair)})
     found = agreed(readings)
     for text in source.texts:
         for key in _names_several(text):
@@ -40,6 +47,18 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
     if "engine_version" in versions:
         found["engine_version"] = versions["engine_version"]
     return found
+
+
+def _pair_counts(pair: tuple[str, str]) -> dict[str, JsonValue]:
+    """The load or length a setup pair states under its name, where its value writes one count
+    (`Context | 512 tokens/slot (sweep), 4096 tokens/slot (long prompt)` states none)."""
+    key, value = pair
+    if setting_of_key(key) not in SETUP_COUNT_KEYS:
+        return {}
+    if len(find_numbers(value, decimal_comma=False)) != 1:
+        return {}
+    # a bare count: `~30ms per token` under `Estimated token generation speed` is no length
+    return dict(settings_in_pairs([pair]).single())
 
 
 @lru_cache(maxsize=1 << 12)

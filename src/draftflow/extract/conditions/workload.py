@@ -5,6 +5,8 @@ The levels, each read as a whole: the figure's own paragraph; its run file's nam
 (`..._conc1_in32000_out1024_low_context_chat_20260210_074736.json` names the workload
 `low_context_chat`); the paragraphs that lead into its table or paragraph (a caption:
 `Average speed of generating 1024 tokens`, `Dataset is The Pile, 10 rows of 512 tokens`); the
+note in italics just below its table (`*output tokens/s, median of 3 runs, 64-token
+prompts*`); the
 introductions of the sections above it; the document's methodology section (`key: value`
 lines, the program its command runs); the README's. A key is taken from the nearest level
 that states it once; a level that states it with two values leaves it unspecified, for that
@@ -154,6 +156,7 @@ def _levels(context: DocumentContext, readme: DocumentContext | None, line: int)
     from_path = workload_of_path(context.document.path)
     yield Level(workloads={from_path} if from_path else set())
     yield _text_level(context.lead_text(line))
+    yield _text_level(context.note_below(line)[1])  # `*median of 3 runs, 64-token prompts*`
     for number, _, heading in context.heading_path(line):
         yield Level(settings_in_text(heading))  # `### Single-stream decode`
         yield _intro_level(context, number, line)
