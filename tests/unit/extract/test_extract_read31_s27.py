@@ -95,7 +95,7 @@ def test_a_generation_in_brackets_after_a_card_restates_the_card() -> None:
     from draftflow.extract.conditions.setup_names import sole_system
 
     row = "GTX 1650 SUPER, 4096 MiB, compute capability 7.5 (Turing), driver 591.86"
-    assert sole_system(row) == "GTX 1650"
+    assert sole_system(row) == "GTX 1650 SUPER"  # a SUPER refresh is a card of its own
     assert sole_system("A100 (Ampere)") == "A100 (Ampere)"  # a restatement, as before
     assert sole_system("Hopper vs RTX 4090") is None
 
