@@ -26,6 +26,7 @@ from draftflow.extract.metric_names import (
 )
 from draftflow.extract.raw_tables import raw_tables
 from draftflow.extract.statistic_names import SPREAD_STATISTIC, statistic_of
+from draftflow.extract.status_words import spec_heading
 from draftflow.extract.stream_totals import summed_over_streams
 from draftflow.extract.unit_fit import fitted_metric
 from draftflow.extract.vocabulary import (
@@ -107,13 +108,23 @@ def _candidate_metric(candidate: Candidate) -> str | None:
         return None
     metric = metric_name(candidate.row_header)
     if metric is None and candidate.format is SourceFormat.MARKDOWN and not bare:
-        # a column named by a setting's value (`c=1`): the caption says what the cells are
-        metric = metric_in_prose(candidate.caption or "")
+        # a column named by a setting's value (`c=1`, `2560 tokens`): the corner cell over
+        # the row names (`TTFT p50, concurrency 1`) or the caption says what the cells are
+        metric = metric_name(corner_header(candidate)) or metric_in_prose(candidate.caption or "")
     if metric is None and _a_setting_s_value(candidate):
         return None
     if metric is None and candidate.format is SourceFormat.MARKDOWN:
         metric = context_metric(candidate)
     return metric
+
+
+def corner_header(candidate: Candidate) -> str:
+    """The header over a table row's first cell (the corner cell), or `` where the row has
+    no label or the candidate is that label's own cell."""
+    if candidate.row_header is None or not candidate.context:
+        return ""
+    corner, first = next(iter(candidate.context.items()))
+    return corner if plain_text(first) == candidate.row_header else ""
 
 
 def _row_may_name_it(candidate: Candidate, bare: str) -> bool:
@@ -421,7 +432,7 @@ UNSPECIFIED = "unspecified"
 def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) -> str | None:
     """The metric of one figure of a cell: its own label's, the cell's, or its unit's."""
     metric = _named_metric(candidate, figure, named)
-    if metric is None or (metric == "memory" and _is_spec_size(candidate, figure.unit)):
+    if metric is None or _is_spec_value(candidate, figure.unit, metric):
         return None
     if figure.unit is None and _in_calendar_units(candidate.text, figure.raw):
         return None  # `8 days`, `~2 months`: a span no unit of the vocabulary measures
@@ -514,12 +525,25 @@ def _percentage_metric(candidate: Candidate, figure: CellFigure, metric: str) ->
     return metric
 
 
-def _is_spec_size(candidate: Candidate, unit: str | None) -> bool:
-    """A memory size in a hardware/setup section, or named as a resource's total: a spec."""
+def _is_spec_value(candidate: Candidate, unit: str | None, metric: str) -> bool:
+    """A memory size in a hardware/setup section, or named as a resource's total; a bandwidth
+    in such a section its own name does not call measured (`## Hardware` … `Memory
+    Bandwidth: 800 GB/s` is the machine's sheet, not a run's reading): a spec."""
+    in_spec_section = bool(candidate.heading and SPEC_HEADINGS.search(candidate.heading))
+    if metric == "bandwidth":
+        # under a heading that names a spec sheet (`Hardware Specifications`) the figure
+        # stays, marked a specification (`status_words.spec_heading`)
+        spec_sheet = spec_heading(candidate.heading or "") is not None
+        return in_spec_section and not spec_sheet and not _MEASURED_NAME.search(candidate.key)
+    if metric != "memory":
+        return False
     if TOTAL_SIZE.search(candidate.key.lower()):
         return True
-    in_spec_section = bool(candidate.heading and SPEC_HEADINGS.search(candidate.heading))
     return in_spec_section and (unit is None or unit in MEMORY_UNITS)
+
+
+_MEASURED_NAME = re.compile(r"\b(?:measured|achieved|observed|actual|effective|sustained)\b", re.I)
+"""A name that says its bandwidth was measured (`Measured bandwidth`, `Achieved GB/s`)."""
 
 
 _BOUND_KEY = re.compile(r"^\s*(max|min|maximum|minimum)\b")

@@ -193,6 +193,11 @@ class Vocabulary(Entry):
         without bounds, in the file's order."""
         return "|".join(entry.pattern() for entry in self.hardware if entry.kind == kind)
 
+    def generation_pattern(self) -> str:
+        """The names of GPU generations (`[[hardware]]` with `generation = true`) as
+        alternatives without bounds."""
+        return "|".join(entry.pattern() for entry in self.hardware if entry.generation)
+
     def names_a_card(self, name: str) -> bool:
         """Whether `name` is a card that sits in a machine (`AMD Instinct MI100`, `RTX 4090`):
         a count of it is of GPUs, never of machines."""

@@ -176,6 +176,9 @@ class DocumentRoleWords(Entry):
     path_words: tuple[str, ...] = ()
     file_names: tuple[str, ...] = ()
     """Whole file names, lowercased (`agents.md`): a convention's file, wherever it stands."""
+    folder_names: tuple[str, ...] = ()
+    """Whole folder names, lowercased (`.claude`): every document under such a folder,
+    wherever the folder stands."""
     title_pattern: str | None = None
 
 

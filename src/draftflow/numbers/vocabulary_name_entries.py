@@ -42,6 +42,12 @@ PRECISION_BEFORE = r"(?<![A-Za-z0-9])"
 
 PRECISION_AFTER = r"(?![\w])"
 
+PRECISION_VARIANT = r"(?:(?<![\w-])[A-Za-z]{1,3}-)?"
+"""A short word a precision's own token opens with (`UD-Q4_K_M`, `qat-q4_0`, `AWQ-INT4`):
+a variant of the format, read with it, so that the token is kept whole (`Q4_K_M` alone would
+name a different quantization). A precision at the tail of a longer name (`Qwen3-8B-Q4_K_M`,
+`gemma-3-it-BF16`) keeps the name's tail as before."""
+
 
 # what an engine's or a hardware name may not touch on either side: a word character or `-`
 HARDWARE_BEFORE = r"(?<![\w-])"
@@ -87,7 +93,9 @@ class Precision(Entry):
 
     def bounded(self) -> re.Pattern[str]:
         """Any precision as a word of its own, in any case."""
-        return re.compile(rf"{PRECISION_BEFORE}(?:{self.pattern()}){PRECISION_AFTER}", re.I)
+        return re.compile(
+            rf"{PRECISION_BEFORE}{PRECISION_VARIANT}(?:{self.pattern()}){PRECISION_AFTER}", re.I
+        )
 
 
 class Hardware(Entry):
@@ -101,6 +109,9 @@ class Hardware(Entry):
     card: bool = False
     """A card that sits in a machine (a GPU): a count of it (`2× RX 7900 XT`, `8x H100`) is a
     count of GPUs, never of machines (`node_count`)."""
+    generation: bool = False
+    """A generation's name (`Turing`, `Hopper`), not a product's: written beside a card
+    (`GTX 1650 SUPER, compute capability 7.5 (Turing)`) it restates that card's kind."""
 
     @field_validator("spellings")
     @classmethod

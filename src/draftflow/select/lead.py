@@ -97,6 +97,9 @@ def read_role(document: Document, readme_text: str = "") -> RoleReading:
         file_name = document.path.rsplit("/", 1)[-1].lower()
         if file_name in entry.file_names:
             return RoleReading(DocumentRole(entry.role), f"it is a `{file_name}` file")
+        folder = _named_folder(document.path, entry.folder_names)
+        if folder is not None:
+            return RoleReading(DocumentRole(entry.role), f"it stands under `{folder}/`")
         pattern = _title_pattern(entry.title_pattern)
         if pattern is not None and document.path.lower().endswith((".md", ".markdown")):
             found = pattern.search(opening)
@@ -106,6 +109,12 @@ def read_role(document: Document, readme_text: str = "") -> RoleReading:
     if pointer:
         return RoleReading(DocumentRole.RESULTS, f"the README points to `{pointer}`")
     return RoleReading(DocumentRole.OTHER, "no role its structure names")
+
+
+def _named_folder(path: str, folder_names: tuple[str, ...]) -> str | None:
+    """The first folder of the path that the role names (`.claude` in
+    `.claude/memory/notes.md`), or None."""
+    return next((f for f in path.lower().split("/")[:-1] if f in folder_names), None)
 
 
 @functools.lru_cache(maxsize=32)

@@ -179,3 +179,16 @@ def test_a_version_is_its_engines_only() -> None:
     assert "engine_version" not in results[456].conditions
     assert results[2373].conditions.get("engine") == "SGLang"
     assert results[2373].conditions.get("engine_version") == "0.5.10.post1"
+
+
+def test_a_precision_keeps_the_short_variant_its_token_opens_with() -> None:
+    # thesteve0/local-llm-benchmark models/qwen3.6.md:53 (read31-s27 n6): `UD-Q4_K_M`
+    # (Unsloth Dynamic) was recorded as plain `Q4_K_M`, a different quantization
+    from draftflow.extract.conditions.setup_names import is_precision_header, precision_in
+
+    assert precision_in("Benchmark Results — Qwen3.6 35B-A3B UD-Q4_K_M (GPU)") == "UD-Q4_K_M"
+    assert precision_in("served as qat-q4_0 weights") == "qat-q4_0"
+    assert is_precision_header("UD-Q4_K_M")
+    # a precision at the tail of a longer name keeps that name's tail, as before
+    assert precision_in("Qwen3-8B-Q4_K_M") == "Q4_K_M"
+    assert precision_in("gemma-3-27b-it-BF16") == "BF16"

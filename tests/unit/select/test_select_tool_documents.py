@@ -56,3 +56,16 @@ def test_a_coding_agents_instructions_are_a_design_document_wherever_they_stand(
         assert read_role(make_document(path, text)).role is DocumentRole.DESIGN
     # a folder of that name holding results is not such a file
     assert read_role(make_document("agents/results.md", text)).role is not DocumentRole.DESIGN
+
+
+def test_a_coding_assistants_own_folder_holds_no_results_document() -> None:
+    # thesteve0/local-llm-benchmark .claude/memory/feedback_metrics_source.md:10 (read31-s27):
+    # the assistant's memory note quotes `client throughput of 77 t/s` as the figure not to
+    # report, and it led the record
+    note = "---\nname: feedback-metrics-source\n---\n\nclient throughput of 77 t/s vs 43 t/s\n"
+    for path in (".claude/memory/feedback_metrics_source.md", "tools/.cursor/rules/bench.md"):
+        reading = read_role(make_document(path, note))
+        assert reading.role is DocumentRole.DESIGN and "/`" in reading.evidence
+    # a results folder or file merely named after the assistant stays what it is
+    for path in ("claude/results.md", "results/claude-3-opus.md"):
+        assert read_role(make_document(path, note)).role is not DocumentRole.DESIGN

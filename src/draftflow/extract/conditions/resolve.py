@@ -243,6 +243,9 @@ def _read_table_place(
         if header is not None:
             for key, setting in corner_settings(table.header[0], header):
                 resolved.put(key, setting)
+        # the corner's own settings hold for every row (`TTFT p50, concurrency 1`)
+        for key, setting in settings_in_text(table.header[0]).single().items():
+            resolved.put(key, setting)
     if context is not None and own == 1 and len(table.cells) == PAIR_CELLS:
         resolved.put("workload", _suite_key(context.lines[line - 1], table.cells[0]))
     if header is not None:

@@ -379,11 +379,30 @@ _RESTATED = re.compile(r"^\s*[(,/]\s*$|^\s*\((?:[^()]*?,\s*)?$")
 """What stands between a system and its restatement: `AMD Strix Halo (Ryzen AI Max+ 395)`."""
 
 
+_GENERATION = re.compile(rf"(?:{_VOCABULARY.generation_pattern() or '(?!)'})", re.I)
+"""A GPU generation's name (`Turing`), `[[hardware]]` entries with `generation = true`."""
+
+
+def is_generation(name: str) -> bool:
+    """Whether a system's name is a GPU generation's alone (`Turing GPU`, `NVIDIA Hopper`)."""
+    return _GENERATION.fullmatch(name.strip()) is not None
+
+
 def _restates(between: str, second: re.Match[str]) -> bool:
     """Whether a system mention restates the one before it: in brackets or after a comma or
     slash, or as one word after one space (`DGX Spark GB10`, a name and its chip side by
-    side as a badge writes them; not `RTX 4090 RTX 3090`)."""
-    return bool(_RESTATED.match(between)) or (between == " " and " " not in second.group(0))
+    side as a badge writes them; not `RTX 4090 RTX 3090`); or a generation's name in brackets
+    after it, whatever the card's details between (`GTX 1650 SUPER, 4096 MiB, compute
+    capability 7.5 (Turing)`: the card's kind, not a second machine)."""
+    if _RESTATED.match(between) or (between == " " and " " not in second.group(0)):
+        return True
+    return _generation_after(between, second)
+
+
+def _generation_after(between: str, second: re.Match[str]) -> bool:
+    """Whether a mention is a generation's name in the brackets that follow a card."""
+    bracketed = between.rstrip().endswith("(") and between.count("(") == 1
+    return bracketed and is_generation(second.group(0))
 
 
 def _system_mentions(text: str) -> list[tuple[str, str]]:
@@ -394,7 +413,9 @@ def _system_mentions(text: str) -> list[tuple[str, str]]:
     start = end = first = 0
     for match in SYSTEM.finditer(text):
         if previous is not None and _restates(text[previous.end() : match.start()], match):
-            end = match.end()
+            between = text[previous.end() : match.start()]
+            if _RESTATED.match(between) or not _generation_after(between, match):
+                end = match.end()  # a generation's name far after is the card's kind
             previous = match
             continue
         if previous is not None:

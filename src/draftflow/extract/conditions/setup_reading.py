@@ -92,6 +92,10 @@ def _setup_reading(text: str) -> dict[str, JsonValue]:
         if after:
             found["engine_version"] = after.group(1).rstrip(".,;:-")
     systems = agreed({"system": m.group(0).strip()} for m in vocab.SYSTEM.finditer(text))
+    if vocab.is_generation(str(systems.get("system", ""))):
+        # `none of the vLLM blockers were the Turing GPU`: the kind of card, not which one;
+        # a setup names its machine by the card's own name (`GTX 1650 SUPER`)
+        systems.pop("system")
     if "system" in systems:
         found["system"] = systems["system"]
         found["node_count"] = vocab.count_of(text, str(systems["system"]))
