@@ -533,8 +533,15 @@ def _is_spec_value(candidate: Candidate, unit: str | None, metric: str) -> bool:
     if metric == "bandwidth":
         # under a heading that names a spec sheet (`Hardware Specifications`) the figure
         # stays, marked a specification (`status_words.spec_heading`)
+        # only a memory bandwidth: an interconnect's busbw or a link's sustained rate under a
+        # setup heading is a measurement (NCCL's 13.9 GB/s, fix27's left-one-out)
         spec_sheet = spec_heading(candidate.heading or "") is not None
-        return in_spec_section and not spec_sheet and not _MEASURED_NAME.search(candidate.key)
+        return (
+            in_spec_section
+            and not spec_sheet
+            and _MEMORY_NAME.search(candidate.key) is not None
+            and not _MEASURED_NAME.search(candidate.key)
+        )
     if metric != "memory":
         return False
     if TOTAL_SIZE.search(candidate.key.lower()):
@@ -542,6 +549,7 @@ def _is_spec_value(candidate: Candidate, unit: str | None, metric: str) -> bool:
     return in_spec_section and (unit is None or unit in MEMORY_UNITS)
 
 
+_MEMORY_NAME = re.compile(r"\bmem(?:ory)?\b", re.IGNORECASE)
 _MEASURED_NAME = re.compile(r"\b(?:measured|achieved|observed|actual|effective|sustained)\b", re.I)
 """A name that says its bandwidth was measured (`Measured bandwidth`, `Achieved GB/s`)."""
 
