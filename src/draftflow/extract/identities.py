@@ -16,7 +16,7 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions.setup_names import CPU, SYSTEM
 
-_NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?")
+_NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d+(?:,\d{3})*(?:\.\d+)?")
 _HARDWARE = (SYSTEM, CPU)
 _MEASURE_AFTER = re.compile(r"[×x%]|\s*(?:×|%)")
 """A number a name's pattern reaches but that a multiplier or percent follows (`Jetson
@@ -76,7 +76,7 @@ def _in_short_hardware_name(texts: tuple[str, ...], value: float) -> bool:
 def _in_written_hardware_name(texts: tuple[str, ...], value: float) -> bool:
     """`in_hardware_name` of a figure of `value` written in `texts`, narrowest first."""
     spanned = [(text, number_spans(text, value)) for text in texts]
-    written = [(text, spans) for text, spans in spanned if spans]
+    written = [(text, spans) for text, spans in spanned if spans and _says_more(text, spans)]
     if any(_only_versions(text, spans) for text, spans in written):
         return True  # a cell `580` says no more; its sentence says `driver 580`
     for text, spans in written[:1]:
@@ -86,6 +86,17 @@ def _in_written_hardware_name(texts: tuple[str, ...], value: float) -> bool:
             for start, end in spans
         )
     return False
+
+
+def _says_more(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether `text` holds words beside its number: a prose mention's own text (`7900X`,
+    `4090`) is the number and a letter at most, so the sentence around it decides (kzprojects'
+    "Ryzen 9 7900X" was a ratio of 7900x, nijaru's "(RTX 4090, 30% GPU utilization)" a
+    utilization of 4090 %, read31-s27b)."""
+    rest = text
+    for start, end in reversed(spans):
+        rest = rest[:start] + rest[end:]
+    return sum(character.isalpha() for character in rest) > 1
 
 
 def _only_versions(text: str, spans: list[tuple[int, int]]) -> bool:

@@ -98,6 +98,30 @@ def test_a_number_inside_a_hardware_name_is_no_figure() -> None:
     assert not in_hardware_name(_cell("41.5", 41.5))
 
 
+def _mention(mention: str, sentence: str, value: float) -> Selected:
+    candidate = Candidate(
+        "doc:L3:m",
+        "doc",
+        "README.md",
+        3,
+        SourceFormat.PROSE,
+        mention,
+        [value],
+        None,
+        caption=sentence,
+    )
+    return Selected(candidate, "ratio", "", "as reported")
+
+
+def test_a_prose_mention_of_a_hardware_names_number_is_read_in_its_sentence() -> None:
+    # read31-s27b: kzprojects' "Ryzen 9 7900X" published as a ratio of 7900x, nijaru's
+    # "(RTX 4090, 30% GPU utilization)" as a utilization of 4090 %
+    assert in_hardware_name(_mention("7900X", "Linux + Ryzen 9 7900X + 64 GB RAM", 7900))
+    assert in_hardware_name(_mention("4090", "Performance (RTX 4090, 30% GPU utilization):", 4090))
+    assert not in_hardware_name(_mention("30%", "Performance (RTX 4090, 30% GPU utilization):", 30))
+    assert not in_hardware_name(_mention("11×", "Jetson 11× faster than the Pi", 11))
+
+
 def test_a_version_written_after_what_it_versions_is_no_figure() -> None:
     # epappas/gx10-cluster: "`nvidia-modprobe` **610** against driver **580**" gave a
     # relative change of 580 (an editor's read)
