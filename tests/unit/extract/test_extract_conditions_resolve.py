@@ -81,6 +81,15 @@ def test_a_quantization_cell_naming_its_model_states_both() -> None:
     assert plain.values == {"weight_precision": "4-bit AWQ"}
 
 
+def test_a_cell_saying_not_available_states_no_condition() -> None:
+    """sensura-san/llm-bench results_extended_21nov.csv:52 (read31-s27b): llama-bench's
+    `gpu_info` column holds `NA` on a CPU-only Raspberry Pi, and the figure took system "NA"."""
+    for written in ("NA", "N/A", "n/a", "-", "—", "unknown"):
+        resolved = Resolved()
+        read_cells(resolved, [("gpu_info", written), ("quant", "Q8_0")])
+        assert resolved.values == {"weight_precision": "Q8_0"}, written
+
+
 def test_a_farther_place_naming_the_same_machine_more_fully_names_it() -> None:
     """guruswami-ai/mlx-benchmarks docs/FINDINGS.md (team gold): the introduction's `5-node M3
     Ultra cluster` is nearer than the hardware table's `| SoC | Apple M3 Ultra (2× M3 Max dies)

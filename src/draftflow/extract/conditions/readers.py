@@ -219,10 +219,16 @@ def _cell_puts(header: str, value: str, size: str | None) -> _Puts:
     return puts
 
 
+_NOT_STATED = re.compile(r"(?:n/?a|null|nil|unknown|tbd|[-–—?]+)\Z", re.IGNORECASE)
+"""A cell that says its value is not there: it states no condition."""
+
+
 def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | None) -> None:
     """One cell under its header: what the header says the cell is, else what its value
     names by itself; a model cell also states the precision its name carries."""
     text = str(value).strip().strip("`")
+    if _NOT_STATED.match(text):
+        return  # `gpu_info` `NA` in a llama-bench CSV (sensura-san's system "NA", read31-s27b)
     key = vocab.header_key(header)
     if key == "model" and (bench := bench_model(text)) is not None:
         if bench[0] is not None:
