@@ -151,6 +151,8 @@ def out_by_policy(candidate: Candidate) -> bool:
         return True
     if an_epoch_time(key, candidate.values):
         return True
+    if a_sampling_temperature(key, candidate):
+        return True
     if candidate.format is SourceFormat.LINE:
         line = _tags_blanked(candidate.caption or "")
         start, end = written_at(candidate, line) or (-1, len(candidate.text) - 1)
@@ -242,6 +244,20 @@ _NAME_WORDS = re.compile(r"[^a-z]+")
 _EPOCH = (1e9, 1e19)
 """Seconds since 1970 pass 1e9 in 2001; milliseconds, microseconds and nanoseconds are larger
 still, and no epoch of this era is 1e19 nanoseconds."""
+
+
+_SAMPLING_CEILING = 2.0
+"""OpenAI-compatible servers accept a sampling temperature from 0 to 2; a device's
+temperature in °C or °F never reads that low while it runs."""
+
+
+def a_sampling_temperature(name: str, candidate: Candidate) -> bool:
+    """Whether a number named a temperature with no unit and no more than 2 is the sampler's
+    setting (`| Temp | Min P | Top P |` over `0.7`), not a device's reading: a retrain on 70
+    repositories scored a sampler table's `Temp 0.7` a result (test_extract_world22)."""
+    if candidate.unit_guess is not None or metric_name(name) != "temperature":
+        return False
+    return bool(candidate.values) and all(0 <= v <= _SAMPLING_CEILING for v in candidate.values)
 
 
 def an_epoch_time(name: str, values: list[float]) -> bool:
