@@ -90,6 +90,18 @@ def test_a_cell_saying_not_available_states_no_condition() -> None:
         assert resolved.values == {"weight_precision": "Q8_0"}, written
 
 
+def test_a_setup_listing_a_sweeps_points_states_no_figures_concurrency() -> None:
+    """nijaru/vllama ai/research/concurrent-performance-test.md (read31-s27b): the test list's
+    `Concurrent requests: 5, 10, 50` gave every row concurrency 5, though each row's own
+    `Concurrent` cell says 10 or 50."""
+    listed = Resolved()
+    read_key_values(listed, [("Concurrent requests", "5, 10, 50")])
+    assert "concurrency" not in listed.values
+    row = Resolved()
+    read_cells(row, [("Concurrent", "10"), ("Notes", "Scales well")])
+    assert row.values == {"concurrency": 10}
+
+
 def test_a_farther_place_naming_the_same_machine_more_fully_names_it() -> None:
     """guruswami-ai/mlx-benchmarks docs/FINDINGS.md (team gold): the introduction's `5-node M3
     Ultra cluster` is nearer than the hardware table's `| SoC | Apple M3 Ultra (2× M3 Max dies)

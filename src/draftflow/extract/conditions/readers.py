@@ -119,6 +119,8 @@ class Resolved:
         if key == "system" and not vocab.names_hardware(str(value)):
             return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
         if key in INT_KEYS:
+            if isinstance(value, str) and len(_COUNTS.findall(value)) > 1:
+                return  # `Concurrent requests: 5, 10, 50`: a sweep's points, no figure's own
             number = _int(value)
             if number is None:
                 return
@@ -219,6 +221,8 @@ def _cell_puts(header: str, value: str, size: str | None) -> _Puts:
     return puts
 
 
+_COUNTS = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?![\w.])")
+"""Whole numbers as a count is written (`1,024`), not a version's or a size's parts."""
 _NOT_STATED = re.compile(r"(?:n/?a|null|nil|unknown|tbd|[-–—?]+)\Z", re.IGNORECASE)
 """A cell that says its value is not there: it states no condition."""
 

@@ -232,7 +232,7 @@ _HEADER_KEYS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "concurrency",
-            r"^(?:c|concurrency|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel"
+            r"^(?:c|concurrency|concurrent|max[\s_]concurrency|batch(?:[\s_]size)?|users|parallel"
             r"|(?:(?:max|num|number)[\s_]+(?:of[\s_]+)?)?(?:parallel|concurrent)"
             r"(?:[\s_]+model)?[\s_]+(?:requests?|users|clients|streams)(?:[\s_]+allowed)?)$",
         ),
