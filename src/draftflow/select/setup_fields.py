@@ -71,6 +71,8 @@ _LICENSE_TEXT = (
     ("GPL-2.0", re.compile(r"GNU GENERAL PUBLIC LICENSE\s+Version 2", re.I)),
     ("MPL-2.0", re.compile(r"Mozilla Public License,?\s+(?:Version|v\.?)\s*2\.0", re.I)),
     ("Unlicense", re.compile(r"This is free and unencumbered software", re.I)),
+    # source-available, not open source: an editor's reuse depends on it (nijaru/vllama)
+    ("Elastic-2.0", re.compile(r"\bElastic License 2\.0\b", re.I)),
     # the CC0 legal code opens `Creative Commons Legal Code` / `CC0 1.0 Universal` (dambergn)
     ("CC0-1.0", re.compile(r"\bCC0 1\.0 Universal\b", re.I)),
     # the CC BY legal code opens on its title alone (`Attribution 4.0 International`, djangodevreng)
@@ -285,6 +287,9 @@ def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
         stated = _readme_license(readme)
         if stated is not None:
             return stated
+    if several:
+        # read33-s27b: "no license document ... names one" over nijaru's Elastic License file
+        return Stated(None, unstated=f"its license file {several[0]} is not one this draft reads")
     return Stated(None, unstated=LICENSE_NOT_NAMED)
 
 

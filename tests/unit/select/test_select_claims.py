@@ -69,6 +69,19 @@ def test_the_license_comes_from_a_license_document_or_the_readme_section() -> No
     assert read_license(Snapshot.model_construct(documents=[plain]), plain).value is None
 
 
+def test_a_license_file_this_draft_cannot_name_is_said_so_not_denied() -> None:
+    # nijaru/vllama's LICENSE is the Elastic License 2.0; the draft said "no license document
+    # or README license section names one" (read33-s27b)
+    readme = make_document("README.md", "# A\n")
+    elastic = make_document("LICENSE", "Elastic License 2.0\n\nURL: https://www.elastic.co\n")
+    stated = read_license(Snapshot.model_construct(documents=[readme, elastic]), readme)
+    assert (stated.value, stated.evidence) == ("Elastic-2.0", elastic.line_url(1))
+    other = make_document("LICENSE", "The Frobnicator Public License\n")
+    unread = read_license(Snapshot.model_construct(documents=[readme, other]), readme)
+    assert unread.value is None
+    assert unread.unstated == "its license file LICENSE is not one this draft reads"
+
+
 def test_a_license_title_over_two_lines_is_read_and_cited_at_its_first() -> None:
     apache = "   Apache License\n   Version 2.0, January 2004\n   http://www.apache.org/\n"
     license_file = make_document("LICENSE", apache)
