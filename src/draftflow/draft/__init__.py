@@ -14,8 +14,9 @@ templates).
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from draftflow.runtime.lazy import lazy_names
 
 if TYPE_CHECKING:
     from draftflow.draft.artifact import (
@@ -64,15 +65,4 @@ __all__ = [
     "without_removed",
 ]
 
-
-def __getattr__(name: str) -> object:
-    module = _FROM.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_FROM))
+__getattr__, __dir__ = lazy_names(__name__, _FROM)

@@ -13,12 +13,12 @@ classifier's vocabularies and regular expressions (about 0.2 CPU-s a process).
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 # Bound here, not on first use: `harvest` is also the name of a subpackage, and once
 # `draftflow.extract.harvest` is imported the package's attribute would be that module.
 from draftflow.extract.harvest.run import harvest, harvest_document
+from draftflow.runtime.lazy import lazy_names
 
 if TYPE_CHECKING:
     from draftflow.extract.artifact import DroppedClaim, DropReason, Extraction
@@ -53,17 +53,4 @@ __all__ = [
     "harvest_document",
 ]
 
-
-def __getattr__(name: str) -> object:
-    """A name of the stage, imported from its module on first use and kept here."""
-    module = _FROM.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The module's names, the ones loaded on first use included."""
-    return sorted(set(globals()) | set(_FROM))
+__getattr__, __dir__ = lazy_names(__name__, _FROM)
