@@ -29,6 +29,7 @@ from draftflow.extract.conditions.not_a_model import (
     names_no_model,
 )
 from draftflow.extract.conditions.run_settings import settings_in_text
+from draftflow.extract.document.elements import is_non_value
 from draftflow.extract.numeric import cell_numbers
 from draftflow.numbers import find_numbers
 from draftflow.numbers.names import names_something
@@ -223,15 +224,13 @@ def _cell_puts(header: str, value: str, size: str | None) -> _Puts:
 
 _COUNTS = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?![\w.])")
 """Whole numbers as a count is written (`1,024`), not a version's or a size's parts."""
-_NOT_STATED = re.compile(r"(?:n/?a|null|nil|unknown|tbd|[-–—?]+)\Z", re.IGNORECASE)
-"""A cell that says its value is not there: it states no condition."""
 
 
 def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | None) -> None:
     """One cell under its header: what the header says the cell is, else what its value
     names by itself; a model cell also states the precision its name carries."""
     text = str(value).strip().strip("`")
-    if _NOT_STATED.match(text):
+    if is_non_value(text):
         return  # `gpu_info` `NA` in a llama-bench CSV (sensura-san's system "NA", read31-s27b)
     key = vocab.header_key(header)
     if key == "model" and (bench := bench_model(text)) is not None:

@@ -101,7 +101,9 @@ def header_and_body(
     return numbered(rows[:head]), numbered(rows[head:])
 
 
-NON_VALUES = frozenset({"oom", "n/a", "na", "—", "–", "-", "--", "tbd", "timeout", "error"})
+NON_VALUES = frozenset(
+    {"oom", "n/a", "na", "—", "–", "-", "--", "tbd", "timeout", "error", "unknown"}
+)
 """Cells that stand where a value would and say there is none (`OOM` is a limit the editor
 wants to see, not a number)."""
 
