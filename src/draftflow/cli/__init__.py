@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -193,13 +193,31 @@ def _interrupts_raise() -> Iterator[None]:
         yield  # only the main thread may set handlers (and only it receives signals)
         return
     previous = {number: signal.getsignal(number) for number in _HANDLED_SIGNALS}
+    previous_unraisable_hook = sys.unraisablehook
     for number in _HANDLED_SIGNALS:
         signal.signal(number, _on_signal)
+    sys.unraisablehook = _unraisable_hook(previous_unraisable_hook)
     try:
         yield
     finally:
+        sys.unraisablehook = previous_unraisable_hook
         for number, handler in previous.items():
             signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def _unraisable_hook(
+    previous: Callable[[sys.UnraisableHookArgs], Any],
+) -> Callable[[sys.UnraisableHookArgs], Any]:
+    """Say nothing of an `Interrupted` that Python could not raise (the signal landed in a
+    weakref callback or a `__del__`): `note_signal` has kept it, so the command still ends
+    130 with its one-line message, and a traceback there would only hide that line."""
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> Any:
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, Interrupted):
+            return None
+        return previous(unraisable)
+
+    return hook
 
 
 def interrupted_message(interrupted: KeyboardInterrupt) -> str:
