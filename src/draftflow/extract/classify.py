@@ -398,8 +398,10 @@ def _figure_unit(candidate: Candidate, figure: CellFigure, metric: str, name: st
     words around its table's, or its metric's usual unit."""
     if metric.endswith("_normalised"):
         return "score"
+    written = _UNKNOWN_RATE_AFTER.match(_after_figure(candidate.text, figure))
     return (
         figure.unit
+        or (written[1] if written is not None else None)
         or unit_from_key(name)
         or unit_from_key(candidate.key)
         or context_unit(candidate, metric)
@@ -469,6 +471,9 @@ def _after_figure(text: str, figure: CellFigure) -> str:
     return rest[unit.end() :] if unit is not None else rest
 
 
+_UNKNOWN_RATE_AFTER = re.compile(r"\s*([A-Za-zµ]+/[A-Za-z]+)\b")
+"""A unit the vocabulary does not know written right after a number, as a ratio (`img/s`,
+`samples/sec`): the figure's unit as written, never the metric's usual one (`tokens/s`)."""
 _CALENDAR_AFTER = re.compile(r"\s*(?:days?|weeks?|months?|years?|yrs?)\b", re.IGNORECASE)
 
 
