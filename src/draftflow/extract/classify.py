@@ -443,6 +443,8 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
     metric = summed_over_streams(metric, candidate)
+    if _SETTING_AFTER.match(_after_figure(candidate.text, figure)):
+        return None  # `60 s config`, `30 s timeout`: what the run was set to, not a reading
     if figure.unit in TIME_UNITS and _STARTUP_AFTER.match(_after_figure(candidate.text, figure)):
         return "startup_time"  # `~36 s load, ~10 tok/s`: the cell's word says what took 36 s
     if figure.label is None and metric in SPEED_METRICS and figure.unit in TIME_UNITS:
@@ -458,6 +460,10 @@ _STARTUP_AFTER = re.compile(
 )
 """The word a cell writes right after a time (`~36 s load`, `12 s (model load)`): the time of
 loading or starting up, not a request's latency."""
+_SETTING_AFTER = re.compile(
+    r"\s*(?:config|configured|configuration|setting|budget|limit|cap|timeout)\b", re.IGNORECASE
+)
+"""The word a cell writes right after a number and its unit that makes it a setting."""
 _UNIT_RUN = re.compile(r"\s*[^\s\d,;|()]+")
 
 

@@ -64,3 +64,14 @@ def test_camel_case_keys_are_read_as_words_but_product_names_are_not() -> None:
     assert metric_name("avg evalRate") == "decode_rate"
     assert metric_name("LoadGen ResNet-50 Offline") is None
     assert metric_name("Gen") == "decode_rate"
+
+
+def test_a_number_the_cell_calls_a_config_is_no_reading() -> None:
+    # read31-s28: "❌ No — 60 s config, 1,000-example subset" published as a latency of 60 s
+    table = (
+        "| Harness | Conformant? | Latency |\n|---|---|---|\n"
+        "| QA | No — 60 s config, 1,000-example subset | 12.5 ms |\n"
+        "| Vision | No — 10 s timeout | 3.1 ms |\n"
+    )
+    chosen = _chosen(table)
+    assert sorted(value for _, value in chosen) == [3.1, 12.5]
