@@ -398,8 +398,10 @@ def _figure_unit(candidate: Candidate, figure: CellFigure, metric: str, name: st
     words around its table's, or its metric's usual unit."""
     if metric.endswith("_normalised"):
         return "score"
+    written = _UNKNOWN_RATE_AFTER.match(_after_figure(candidate.text, figure))
     return (
         figure.unit
+        or (written[1] if written is not None else None)
         or unit_from_key(name)
         or unit_from_key(candidate.key)
         or context_unit(candidate, metric)
@@ -441,6 +443,8 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
     metric = summed_over_streams(metric, candidate)
+    if _SETTING_AFTER.match(_after_figure(candidate.text, figure)):
+        return None  # `60 s config`, `30 s timeout`: what the run was set to, not a reading
     if figure.unit in TIME_UNITS and _STARTUP_AFTER.match(_after_figure(candidate.text, figure)):
         return "startup_time"  # `~36 s load, ~10 tok/s`: the cell's word says what took 36 s
     if figure.label is None and metric in SPEED_METRICS and figure.unit in TIME_UNITS:
@@ -456,6 +460,10 @@ _STARTUP_AFTER = re.compile(
 )
 """The word a cell writes right after a time (`~36 s load`, `12 s (model load)`): the time of
 loading or starting up, not a request's latency."""
+_SETTING_AFTER = re.compile(
+    r"\s*(?:config|configured|configuration|setting|budget|limit|cap|timeout)\b", re.IGNORECASE
+)
+"""The word a cell writes right after a number and its unit that makes it a setting."""
 _UNIT_RUN = re.compile(r"\s*[^\s\d,;|()]+")
 
 
@@ -469,6 +477,9 @@ def _after_figure(text: str, figure: CellFigure) -> str:
     return rest[unit.end() :] if unit is not None else rest
 
 
+_UNKNOWN_RATE_AFTER = re.compile(r"\s*([A-Za-zµ]+/[A-Za-z]+)\b")
+"""A unit the vocabulary does not know written right after a number, as a ratio (`img/s`,
+`samples/sec`): the figure's unit as written, never the metric's usual one (`tokens/s`)."""
 _CALENDAR_AFTER = re.compile(r"\s*(?:days?|weeks?|months?|years?|yrs?)\b", re.IGNORECASE)
 
 

@@ -81,11 +81,19 @@ def _in_written_hardware_name(texts: tuple[str, ...], value: float) -> bool:
         return True  # a cell `580` says no more; its sentence says `driver 580`
     for text, spans in written[:1]:
         names = [m.span() for pattern in _HARDWARE for m in pattern.finditer(text)]
+        suffixed = [(a, b) for m in CPU.finditer(text) for a, b in [m.span()]]
         return all(
-            any(a <= start and end <= b for a, b in names) and not _MEASURE_AFTER.match(text, end)
+            any(a <= start and end <= b for a, b in names)
+            and (_suffix_of_name(suffixed, start, end) or not _MEASURE_AFTER.match(text, end))
             for start, end in spans
         )
     return False
+
+
+def _suffix_of_name(names: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether a CPU's name goes on past the number (`Threadripper 1950x`, `Core i9-13900K`):
+    its letters are the model's suffix, not a multiplier after a measurement."""
+    return any(a <= start and end < b for a, b in names)
 
 
 def _says_more(text: str, spans: list[tuple[int, int]]) -> bool:

@@ -30,12 +30,22 @@ def strip_setting_values(name: str) -> str:
     camelCase words apart, lower-cased.
 
     Memoised: a column's figures, and every label of its rows, ask about the same header."""
-    return _SETTING_VALUE.sub(" ", _CAMEL_HUMP.sub(" ", name).lower()).strip()
+    return _SETTING_VALUE.sub(" ", _camel_words_apart(name).lower()).strip()
+
+
+def _camel_words_apart(name: str) -> str:
+    """A camelCase key's words apart (`averageTokensPerSecond` → `average Tokens Per
+    Second`), read as a spaced name's are; so is a key that is one PascalCase word
+    (`TokensPerSecond`). In a spaced name a capitalised compound is a product's name
+    (MLPerf's `LoadGen`, `ResNet`): its humps are no words (`gen` would name a decode rate)."""
+    if not any(character.isspace() for character in name.strip()):
+        return _CAMEL_HUMP.sub(" ", name)
+    return _CAMEL_WORD.sub(lambda word: _CAMEL_HUMP.sub(" ", word[0]), name)
 
 
 _CAMEL_HUMP = re.compile(r"(?<=[a-z\d])(?=[A-Z][a-z\d])")
-"""Where a camelCase name's words meet (`averageTokensPerSecond` → `average Tokens Per
-Second`): its words are read as a spaced name's are."""
+_CAMEL_WORD = re.compile(r"\b[a-z][a-z\d]*(?:[A-Z][a-z\d]+)+")
+"""A camelCase word: it opens in lower case (`evalRate`), unlike a product's name."""
 
 
 _QUALIFIERS: tuple[tuple[re.Pattern[str], str], ...] = (

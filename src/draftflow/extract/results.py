@@ -338,15 +338,36 @@ def _part_of_cell(selected: Selected, what: str) -> tuple[str, str]:
     candidate = selected.candidate
     qualifier = ""
     count = len(candidate.values)
+    listed = _listed_part(what, count, selected.value_index) if count > 1 else None
     if selected.part:
         what = f"{what}: {selected.part}"
     elif "±" in candidate.text or "+/-" in candidate.text:
         what = f"{what} ± spread" if selected.value_index else what
-    elif (count > 1 and is_slashed(candidate.text)) or (count > 1 and selected.value_index):
-        qualifier = f"(value {selected.value_index + 1} of {count})"
+    elif listed is not None:
+        what = listed
+    elif count > 1 and (
+        is_slashed(candidate.text) or "+" in candidate.text or selected.value_index
+    ):
+        qualifier = f"(value {selected.value_index + 1} of {count})"  # `81W + 86W`: not a sum
     if selected.denominator is not None:
         qualifier = f"{qualifier} (of {selected.denominator:g})"
     return what, qualifier
+
+
+_LISTED = re.compile(r"\(([^()]*[+/][^()]*)\)")
+
+
+def _listed_part(what: str, count: int, index: int) -> str | None:
+    """The name a header gives the figure's value when it lists one name a value
+    (`Power Usage (1st card + 2nd card)` over `81W + 86W`: the first is `Power Usage: 1st
+    card`, never the sum the whole header names); None when it lists none or another count."""
+    found = _LISTED.search(what)
+    if found is None:
+        return None
+    names = [name.strip() for name in re.split(r"[+/]", found[1]) if name.strip()]
+    if len(names) != count:
+        return None
+    return f"{(what[: found.start()] + what[found.end() :]).strip()}: {names[index]}"
 
 
 def make_result(

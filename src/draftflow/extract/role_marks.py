@@ -30,6 +30,8 @@ import re
 from collections.abc import Iterator, Sequence
 from functools import cache
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.attribution import named_party
 from draftflow.extract.candidates import cell_values
@@ -168,13 +170,27 @@ def _examples(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
             continue
         code = _code_after(parsed.blocks, index, block.span.last)
         last = list(sentences(block))[-1:] if code is not None else []
-        found = _words_re("example_lead_ins").search(last[0].text) if last else None
-        if code is not None and found is not None and not _instance_run(last[0].text):
+        lead_in = _example_lead_in(last[0].text) if last else None
+        if code is not None and lead_in is not None and not _instance_run(last[0].text):
             span = (code.span.first, code.span.last)
             line = last[0].first
-            yield _status(
-                document, Status.ILLUSTRATIVE, found.group(0), line, span, StandingScope.SECTION
-            )
+            yield _status(document, Status.ILLUSTRATIVE, lead_in, line, span, StandingScope.SECTION)
+
+
+_NOUN_OF = re.compile(r"\b([A-Za-z]{6,9})\s+of\b")
+
+
+def _example_lead_in(text: str) -> str | None:
+    """The words that introduce a code block as an example: a lead-in of the vocabulary's,
+    or `example of` as its author typed it (`This is an exmaple of the results_<server>.csv
+    file`: a letter off or two swapped, Damerau-Levenshtein distance 1, read31-s28)."""
+    found = _words_re("example_lead_ins").search(text)
+    if found is not None:
+        return found.group(0)
+    for noun in _NOUN_OF.finditer(text):
+        if DamerauLevenshtein.distance(noun[1].lower(), "example") <= 1:
+            return noun.group(0)
+    return None
 
 
 @cache

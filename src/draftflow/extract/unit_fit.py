@@ -15,6 +15,12 @@ _RATE_OF_SPELLING = {
     if _RATE in unit.dimensions
     for spelling in (unit.id, *unit.written, *unit.attached, *unit.aliases)
 }
+_TIME = "time"
+_KNOWN_UNITS = frozenset(
+    spelling.lower()
+    for unit in _VOCABULARY.unit
+    for spelling in (unit.id, *unit.written, *unit.attached, *unit.aliases)
+)
 UNSPECIFIED = "unspecified"
 
 
@@ -39,6 +45,9 @@ def fitted_metric(
             metric = by_unit if _VOCABULARY.metric_dimension_of(by_unit) in dimensions else metric
     if metric == "temperature" and "temperature" not in dimensions:
         return None
+    if dimension == _TIME and _TIME not in dimensions and unit.lower() in _KNOWN_UNITS:
+        # `42.7 TFLOPS` under a caption that says latency: a time is never in another unit
+        return metric_by_unit(unit, name) or UNSPECIFIED
     if _another_rate(metric, unit):
         return metric_by_unit(_RATE_OF_SPELLING[unit.lower()], name) or UNSPECIFIED
     return metric

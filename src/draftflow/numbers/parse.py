@@ -103,7 +103,15 @@ def make_number(
 
 
 def _parse_digits(digits: str, decimal_comma: bool) -> tuple[float, int, tuple[float, ...]] | None:
-    """Value, decimals and alternative readings of a written number with separators."""
+    """Value, decimals and alternative readings of a written number with separators; None
+    for digits no float holds (`0080E343`, a hex word in a log, reads as 8e344: infinite)."""
+    parsed = _digits_value(digits, decimal_comma)
+    if parsed is None or not all(math.isfinite(v) for v in (parsed[0], *parsed[2])):
+        return None
+    return parsed
+
+
+def _digits_value(digits: str, decimal_comma: bool) -> tuple[float, int, tuple[float, ...]] | None:
     if "," not in digits:
         try:
             return float(digits), _decimals(digits), ()
@@ -156,7 +164,7 @@ def _parse_cached(token: str, decimal_comma: bool) -> ParsedNumber | None:
     if scales is not None:
         unit = None
     percent = bool(match["pct"])
-    return make_number(
+    number = make_number(
         sign * value,
         decimals,
         scales=scales,
@@ -165,6 +173,9 @@ def _parse_cached(token: str, decimal_comma: bool) -> ParsedNumber | None:
         approximate=approximate,
         extra=tuple(sign * e for e in extra),
     )
+    if not all(math.isfinite(v) for v in (number.value, *number.alternatives)):
+        return None  # a scale took it past what a float holds (`1e308K`)
+    return number
 
 
 # Commas separate fields in these formats, so a comma there is never a decimal point.

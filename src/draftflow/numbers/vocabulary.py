@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -266,13 +266,22 @@ def unit_name_re(unit_id: str) -> re.Pattern[str] | None:
     unit = _known_unit(unit_id)
     parts = []
     if unit.name_parts:
-        parts.append(spelling_pattern(unit.name_parts))
+        parts.append(_name_parts_pattern(unit.name_parts))
     if unit.name_words:
         parts.append(rf"\b(?:{spelling_pattern(unit.name_words)})\b")
     if unit.name_ends:
         # never a GGUF type's last part (`Q4_K_S`, `IQ3_S` are weight formats, not seconds)
         parts.append(rf"(?<!q\d_k)(?<!iq\d)(?:{spelling_pattern(unit.name_ends)})\b")
     return re.compile("|".join(parts)) if parts else None
+
+
+def _name_parts_pattern(spellings: Sequence[str]) -> str:
+    """Spellings found anywhere in a header, but one that begins with a letter not inside a
+    word: `t/s` is no part of `BERT/SQuAD — f1`, and `Mtok/s` is another unit than `tok/s`."""
+    led = [spelling for spelling in spellings if spelling[:1].isascii() and spelling[:1].isalpha()]
+    other = [spelling for spelling in spellings if spelling not in led]
+    alternatives = [rf"(?<![a-z])(?:{spelling_pattern(led)})"] if led else []
+    return "|".join([*alternatives, spelling_pattern(other)] if other else alternatives)
 
 
 def _known_unit(unit_id: str) -> Unit:

@@ -39,6 +39,10 @@ from draftflow.extract.conditions.setup_names import (
         ("Testing was conducted on the Intel GPU B60 24G using", "Intel GPU B60 24G"),
         # tensorchord/inference-benchmark: `- GPU: 1 x NVIDIA T4`
         ("GPU: 1 x NVIDIA T4", "NVIDIA T4"),
+        # read31-s28: a `| Benchmark | RTX 5070 Ti | Colab T4 |` table's second column
+        ("Colab T4", "Colab T4"),
+        ("on a Tesla T4 16GB", "Tesla T4 16GB"),
+        ("one L4 GPU", "L4 GPU"),
     ],
 )
 def test_a_text_names_the_hardware_it_ran_on(text: str, system: str) -> None:

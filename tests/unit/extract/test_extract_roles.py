@@ -153,3 +153,12 @@ def test_a_column_headed_by_a_hosted_service_is_attributed_to_it() -> None:
     assert hosted is not None and hosted.who == "Gemini Flash"
     assert hosted.scope is StandingScope.COLUMN
     assert results["README.md:41.5"].attribution is None  # type: ignore[attr-defined]
+
+
+def test_a_cpu_model_numbers_letter_suffix_is_no_multiplier() -> None:
+    # read31-s28: "Asrock X399 + Threadripper 1950x" published as a ratio of 1950×
+    sentence = "Motherboard + CPU: X399 + Threadripper 1950x."
+    assert in_hardware_name(_mention("1950x", sentence, 1950))
+    assert in_hardware_name(_mention("13900k", "on a Core i9-13900k desktop", 13900))
+    assert not in_hardware_name(_mention("3x", "Ryzen 9 5950x is 3x faster", 3))
+    assert not in_hardware_name(_mention("11×", "Jetson 11× faster than the Pi", 11))

@@ -195,3 +195,28 @@ def test_two_rows_alike_but_for_an_unstated_precision_take_the_heading_that_part
     labels = {r.value: r.label for r in _results({"docs/runtime-optimization.md": text})}
     assert "DDR5-7200" in labels[22.8]
     assert labels[22.8] != labels[18.7]
+
+
+SETUP_AND_RESULTS = """# Bench on two cards
+
+I ran the script 5 times and it crashed 2 times.
+
+| Model | Rate | Power (1st card + 2nd card) |
+|---|---|---|
+| m-14b | 16.65 tok/s | 81W + 86W |
+"""
+
+
+def test_how_often_a_script_ran_is_no_count_of_events() -> None:
+    # read33-s28: "I ran the script 5 times" became the headline's "event count" of 5 times
+    results = _results({"README.md": SETUP_AND_RESULTS})
+    assert [r.value for r in _at(results, "README.md", 3)] == [2]
+
+
+def test_a_header_naming_each_value_of_a_cell_names_each_figure() -> None:
+    # read31-s28: "81W + 86W" under "Power Usage (1st card + 2nd card)": the first value was
+    # labelled as the header's sum, the second "(value 2 of 2)"
+    results = _results({"README.md": SETUP_AND_RESULTS})
+    labels = {r.value: r.label for r in _at(results, "README.md", 7)}
+    assert labels[81].endswith("Power: 1st card")
+    assert labels[86].endswith("Power: 2nd card")

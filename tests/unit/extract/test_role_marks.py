@@ -190,3 +190,15 @@ def test_a_run_offered_for_example_on_named_hardware_is_a_run_not_an_example() -
     )
     assert _status(_results({"README.md": run})["README.md:788.9"]) is None
     assert _status(_results({"README.md": form})["README.md:788.9"]) is Status.ILLUSTRATIVE
+
+
+def test_a_block_introduced_as_an_example_of_a_file_is_an_example_as_typed() -> None:
+    # read31-s28: a README's "This is an exmaple of the `results_<server>_<client>.csv` file."
+    # over a CSV block: its twelve figures were published as the record's headline
+    csv = "env,TTFT (ms),Output token throughput (tok/s)\ndefault,31.75,884.27\n"
+    for lead_in in ("This is an exmaple of the `results.csv` file.", "An example of the output:"):
+        text = f"# Tool\n\n## Benchmark Result\n\n{lead_in}\n```csv\n{csv}```\n"
+        results = _results({"README.md": text})
+        assert _status(results["README.md:31.75"]) is Status.ILLUSTRATIVE
+    plain = "# Tool\n\n## Benchmark Result\n\nThe results of the run:\n```csv\n" + csv + "```\n"
+    assert _status(_results({"README.md": plain})["README.md:31.75"]) is None

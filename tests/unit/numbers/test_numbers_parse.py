@@ -225,3 +225,16 @@ def test_unit_after_reads_the_first_unit_of_the_vocabulary(after: str) -> None:
     """One alternation finds the unit the vocabulary's patterns find tried one by one."""
     text = "12" + after
     assert unit_after(text, 2) == _unit_after_one_by_one(text, 2)
+
+
+@pytest.mark.parametrize("token", ["0080E343", "1e400", "-7E999", "1e308K", "9e307G"])
+def test_digits_no_float_holds_are_no_number(token: str) -> None:
+    """A hex word in a log (`"data": "0080E343"`, MLPerf's accuracy log) reads as 8e344: no
+    finite float, so no number (it reached the record as `inf` and failed its validation)."""
+    assert parse_number(token) is None
+    assert not [n for m in find_numbers(f"data {token} end") for n in m.numbers]
+
+
+def test_large_finite_numbers_are_still_read() -> None:
+    parsed = parse_number("0080E043")
+    assert parsed is not None and parsed.value == 8e44
