@@ -67,6 +67,11 @@ class LabelPart:
 
     def is_other_figure(self) -> bool:
         """True when the part is another measured cell of the row, not a setting of it."""
+        return self._other_figure
+
+    @cached_property
+    def _other_figure(self) -> bool:
+        # judged once per part: `Label.of` asks of every part each time a label grows
         if not self.name:
             return False
         value = " ".join(self.value.split())

@@ -257,13 +257,22 @@ def _without_server_samples(eligible: list[Scored], snapshot: Snapshot) -> list[
     one ten-second vLLM logger sample beside the README's medians of three runs (read31-s26b)."""
     if not any(_is_markdown_url(item.figure.result.evidence_url) for item in eligible):
         return eligible
-    return [item for item in eligible if not _server_sample(item.figure.result, snapshot)]
+    samples: dict[tuple[str, int], bool] = {}
+    return [item for item in eligible if not _server_sample(item.figure.result, snapshot, samples)]
 
 
-def _server_sample(result: ReportedResult, snapshot: Snapshot) -> bool:
-    document = snapshot.document(result.source_document_id)
-    line = document.line(result.source_line) if document is not None else None
-    return periodic_stats_line(line or "") is not None
+def _server_sample(
+    result: ReportedResult, snapshot: Snapshot, samples: dict[tuple[str, int], bool]
+) -> bool:
+    """Whether the figure's line is a periodic stats line, asked once per line: a wide row's
+    10,000 figures share one 80 KB line, which a search per figure read 10,000 times."""
+    key = (result.source_document_id, result.source_line)
+    known = samples.get(key)
+    if known is None:
+        document = snapshot.document(result.source_document_id)
+        line = document.line(result.source_line) if document is not None else None
+        known = samples[key] = periodic_stats_line(line or "") is not None
+    return known
 
 
 def choose(scored: list[Scored], max_results: int) -> list[Scored]:

@@ -408,6 +408,13 @@ def _cited_cells(ctx: VerifyContext, document: Document, line: int) -> frozenset
     return found
 
 
+@lru_cache(maxsize=4096)
+def _metric_of_part(lowered: str) -> str | None:
+    """The first metric a label part names, once per part: a data file's figures share their
+    label parts (`bench_raw.avg_ts`), each searched with every metric's pattern."""
+    return next((name for name, regex in METRIC_RES if regex.search(lowered)), None)
+
+
 def _check_label(
     ctx: VerifyContext,
     base: str,
@@ -423,7 +430,7 @@ def _check_label(
         lowered = part.lower()
         if _written(ctx, document, lowered, result.source_line):
             continue  # the source's own words (a row's name, a series' description)
-        metric = next((name for name, regex in METRIC_RES if regex.search(lowered)), None)
+        metric = _metric_of_part(lowered)
         if metric is None:
             continue
         if not says_metric(metric, readings) and not says_metric(result.metric, readings):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from draftflow.record.label import Label, LabelPart, fold, is_measured_value
 
 
@@ -88,3 +90,29 @@ def test_a_condition_is_written_as_a_label_part_one_way() -> None:
         assert part is not None and part.text() == text and part.role == key
     assert condition_part("source_cells", {"a": 1}) is None
     assert condition_part("verbose", True) is None
+
+
+def test_a_parts_other_figure_verdict_is_judged_once_and_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`Label.of` asks every part whether it is another cell's measurement each time a label
+    grows (`with_parts`: a data file's figures, ~8 parts each); the verdict is the part's own,
+    judged once (4 % of a draft of lhl's llm-bench subset judged it 520,000 times)."""
+    import draftflow.record.label as label_module
+
+    judged: list[str] = []
+    measured = label_module.is_measured_value
+
+    def counting(text: str) -> bool:
+        judged.append(text)
+        return measured(text)
+
+    monkeypatch.setattr(label_module, "is_measured_value", counting)
+    cell = LabelPart("34.2 tok/s", "decode")
+    setting = LabelPart("8", "concurrency")
+    label = Label.of([setting, cell], "tok/s")
+    for _ in range(5):
+        label = label.with_parts(LabelPart("vLLM", role="engine"))
+    assert [part.text() for part in label.parts] == ["concurrency 8", "vLLM"]
+    assert cell.is_other_figure() and not setting.is_other_figure()
+    assert judged == ["34.2 tok/s"]
