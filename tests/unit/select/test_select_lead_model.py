@@ -16,6 +16,7 @@ from draftflow.logistic import parse_model
 from draftflow.record.model import ReportedResult
 from draftflow.select import select
 from draftflow.select.figures_file import make_figures
+from draftflow.select.lead import DocumentRole, RoleReading
 from draftflow.select.lead_features import lead_features, reason_name
 from draftflow.select.lead_model import (
     STOP_LOG_ODDS,
@@ -107,6 +108,26 @@ def test_features_name_the_rules_reasons_without_their_evidence() -> None:
     assert first["reason=in a results document"] == 1.0 and first["score_gap"] == 0.0
     assert second["score_gap"] == -5.0 and first["metric=decode_rate"] == 1.0
     assert not [name for name in first if "row" in name or "README" in name]
+
+
+def test_the_front_pages_summary_table_bold_and_opening_weigh_apart_from_other_documents() -> None:
+    # an editor leads with the README's own summary table, emphasis and opening; the same
+    # reasons in a results document are one of many (failed before: no such features)
+    items = _scored([5.0, 5.0])
+    items[0].role = RoleReading(DocumentRole.LEAD, "README.md is the front page")
+    items[1].role = RoleReading(DocumentRole.RESULTS, "the README points to `docs/`")
+    for item in items:
+        item.add(1.0, "in a summary table")
+        item.add(1.0, "written in bold")
+        item.add(1.5, "in the opening section of the README")
+    front, other = lead_features(items, SNAPSHOT)
+    assert {k: v for k, v in front.items() if k.startswith("front_page_")} == {
+        "front_page_summary_table": 1.0,
+        "front_page_bold": 1.0,
+        "front_page_opening": 1.0,
+    }
+    assert not [name for name in other if name.startswith("front_page_")]
+    assert other["reason=in a summary table"] == front["reason=in a summary table"] == 1.0
 
 
 def test_the_shipped_model_loads_and_was_trained_on_the_gold() -> None:
