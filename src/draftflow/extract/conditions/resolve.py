@@ -25,6 +25,7 @@ from draftflow.extract.conditions.columns import column_model, corner_settings, 
 from draftflow.extract.conditions.command import command_conditions
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.measurement import figure_measurement
 from draftflow.extract.conditions.name_reading import noted_system
 from draftflow.extract.conditions.named_models import sole_model, subject
 from draftflow.extract.conditions.opening_machine import opening_chip
@@ -163,7 +164,28 @@ def _run_settings(
             own_cells = line_cells_parameters(own_cells, context, line)
     parameters = figure_parameters(own_cells, context, line, setup_lines, readme)
     dated = figure_date(context, line) if context is not None else None
-    return parameters if dated is None else {**parameters, DATED: dated}
+    measured = _measurement(raw, table, context, line, setup_lines, readme)
+    return {**parameters, **measured} if dated is None else {**parameters, DATED: dated, **measured}
+
+
+def _measurement(
+    raw: Mapping[str, JsonValue],
+    table: TableCells | None,
+    context: DocumentContext | None,
+    line: int,
+    setup_lines: frozenset[int],
+    readme: DocumentContext | None,
+) -> dict[str, int | str]:
+    """The figure's repetitions and denominator (`measurement.figure_measurement`): its row's
+    other cells and its own column's header, or its raw cells."""
+    if table is None:
+        cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
+        return figure_measurement(cells, None, context, line, setup_lines, readme)
+    pairs = zip(table.header, table.cells, strict=False)
+    cells = [pair for i, pair in enumerate(pairs) if i != table.own]
+    own = table.own if table.own is not None and table.own < len(table.header) else None
+    header = table.header[own] if own is not None else None
+    return figure_measurement(cells, header, context, line, setup_lines, readme)
 
 
 def _row_parameters(
