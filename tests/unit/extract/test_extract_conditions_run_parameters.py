@@ -234,3 +234,56 @@ def test_a_release_date_column_dates_the_build_not_the_run() -> None:
     path = "llama.cpp/CUDA/benchmark.md"
     for line, value in ((7, 6.71), (7, 4.98), (8, 54.18), (8, 3.55)):
         assert _at(results, path, line, value).conditions.get("experiment_date") is None
+
+
+STAMPED = """{
+  "run": {
+    "id": "gemma-4-26b-a4b-bf16",
+    "timestamp": "2026-07-19T16:47:58Z",
+    "hardware": {"name": "DGX Spark"}
+  },
+  "results": {
+    "decode_tokens_per_second": 52.4
+  }
+}
+"""
+
+
+def test_a_json_run_files_timestamp_dates_its_figures_and_two_stamps_none() -> None:
+    """Issue 33: a run file's `"timestamp"` is when its figures ran (jvr0x/dgx-spark-bench's
+    results/*.json); before (13e5f5ef) a JSON file's figures were dated by its name alone."""
+    twice = STAMPED.replace('"hardware"', '"finished": "x",\n    "date": "2026-07-20",\n    "h"')
+    results = _results(
+        {"README.md": "# Runs\n", "results/a.json": STAMPED, "results/b.json": twice}
+    )
+    figure = _at(results, "results/a.json", 8, 52.4)
+    assert figure.conditions["experiment_date"] == "2026-07-19"
+    assert (figure.condition_sources or {})["experiment_date"] == ["results/a.json:4"]
+    # two stamps of two days: which one a figure ran on is not said
+    assert _at(results, "results/b.json", 10, 52.4).conditions.get("experiment_date") is None
+
+
+PREFIX = """# Serving runs
+
+## Server settings
+
+- enable_prefix_caching: false
+- max_tokens: 256
+
+| Concurrency | Output tok/s |
+|---:|---:|
+| 4 | 88.1 |
+"""
+
+
+def test_a_sections_prefix_caching_switch_is_its_figures_prefix_cache() -> None:
+    """Issue 33: the seed's per-result `prefix_cache`, read as a switch under its names
+    (`enable_prefix_caching: false`); before (13e5f5ef) never read."""
+    results = _results({"README.md": "# Runs\n", "reports/serve.md": PREFIX})
+    figure = _at(results, "reports/serve.md", 10, 88.1)
+    assert figure.conditions["prefix_cache"] is False
+    assert (figure.condition_sources or {})["prefix_cache"] == ["reports/serve.md:5"]
+    assert figure.conditions["max_output_tokens"] == 256
+    context = DocumentContext(make_document("reports/serve.md", PREFIX))
+    assert reads_at(context, 5, "prefix_cache", False)
+    assert not reads_at(context, 5, "prefix_cache", True)

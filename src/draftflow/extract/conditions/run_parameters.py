@@ -28,8 +28,11 @@ from draftflow.record.model import RUN_PARAMETER_KEYS
 if TYPE_CHECKING:
     from draftflow.extract.conditions.context import DocumentContext
 
-PARAMETER_KEYS = RUN_PARAMETER_KEYS
-"""The parameters read here, in the order a result's conditions write them."""
+PREFIX_CACHE = "prefix_cache"
+PARAMETER_KEYS = (*RUN_PARAMETER_KEYS, PREFIX_CACHE)
+"""The parameters read here, in the order a result's conditions write them: the run settings
+and whether the server cached prompt prefixes (`enable_prefix_caching: false`)."""
+_SWITCHES = frozenset({"thinking", PREFIX_CACHE})
 
 SPELLINGS: dict[str, frozenset[str]] = {
     "thinking": frozenset(
@@ -49,6 +52,9 @@ SPELLINGS: dict[str, frozenset[str]] = {
     ),
     "kv_dtype": frozenset(
         {"kv_dtype", "kv_cache_dtype", "kv_cache_type", "kv_cache_precision", "kv_precision"}
+    ),
+    PREFIX_CACHE: frozenset(
+        {"prefix_cache", "prefix_caching", "enable_prefix_caching", "enable_prefix_cache"}
     ),
     "draft_tokens": frozenset(
         {
@@ -102,7 +108,7 @@ def parameter_value(key: str, text: str) -> JsonValue:
         written = text.strip().strip("`*_\"'").strip().rstrip(",").strip()
         return written if written and vocab.precision_in(written) == written else None
     plain = text.strip().strip("`*_\"'").strip().rstrip(",").strip().lower()
-    if key == "thinking":
+    if key in _SWITCHES:
         return True if plain in _ON else False if plain in _OFF else None
     if not _NUMBER.match(plain):
         return None
@@ -346,10 +352,33 @@ def _own_dated_text(context: DocumentContext, line: int) -> str:
     return " | ".join(kept)
 
 
+_STAMP = re.compile(
+    r'^\s*"(?:timestamp|run_timestamp|date|run_date|experiment_date|benchmark_date|started_at'
+    r'|start_time|datetime)"\s*:\s*"(?P<stamp>[^"]{8,40})"',
+    re.I,
+)
+"""A run file's line stamping when it ran (`"timestamp": "2026-07-19T16:47:58Z",`)."""
+
+
+def _stamped_date(context: DocumentContext) -> str | None:
+    """The one date a JSON run file's stamps name (`"timestamp": ...` lines), or None for
+    none or two (a file of runs on several days says nothing of which one a figure is of)."""
+    found = {
+        line_date(match.group("stamp"))
+        for text in context.lines
+        if (match := _STAMP.match(text)) is not None
+    }
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def _figure_date(context: DocumentContext, line: int) -> str | None:
     own = _own_dated_text(context, line)
     if _line_dates(own):
         return line_date(own)  # `vs 1 Aug` on the figure's line: another run's date, or none
+    if context.document.path.lower().endswith(".json"):
+        stamped = context.kept(("stamped date",), lambda: (_stamped_date(context),))[0]
+        if stamped is not None:
+            return stamped
     for _, level, heading in context.heading_path(line):  # nearest first
         if level > 1 and _dates(heading):
             return line_date(heading)
