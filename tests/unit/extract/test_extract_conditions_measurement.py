@@ -167,3 +167,44 @@ def test_verify_reads_repetitions_and_a_denominator_only_where_the_place_states_
     assert not reads_at(context, 7, "measurement_denominator", "aggregate", own_stream)
     # the header row of two denominators, read for no figure, says neither
     assert not reads_at(context, 14, "measurement_denominator", "aggregate")
+
+
+# rhattala/dgx-spark-bench verifier-gate/README.md:124-134
+COSTS = """# Verifier gate
+
+## What it costs (measured, 4 runs)
+
+End-to-end best-of-3 on short outputs, 2x DGX Spark GB10. Prompt: a 119-char coding question,
+`max_tokens=300`, `temperature=0.7`, clocks 2405/3003 MHz at ~40 C.
+
+| concurrency | aggregate | mean latency |
+|---|---|---|
+| 1 | 70 tok/s | 4.1 s |
+| 6 | **237 tok/s** | 7.2 s |
+
+## Sweep
+
+| Prompt | Decode tok/s |
+|---|---:|
+| 256 | 82.6 |
+
+*output tokens/s, median of 3 runs, 64-token prompts*
+"""
+
+
+def test_a_headings_run_count_a_captions_settings_and_a_note_below_are_read() -> None:
+    results = _results({"README.md": "# Runs\n", "gate/README.md": COSTS})
+    figure = _at(results, "gate/README.md", 11, 237)
+    assert figure.conditions["repetitions"] == 4
+    assert figure.conditions["measurement_denominator"] == "aggregate"
+    assert figure.conditions["max_output_tokens"] == 300
+    assert figure.conditions["temperature"] == 0.7
+    sources = figure.condition_sources or {}
+    assert sources["repetitions"] == ["gate/README.md:3"]
+    assert sources["measurement_denominator"] == ["gate/README.md:8"]
+    assert sources["temperature"] == sources["max_output_tokens"] == ["gate/README.md:6"]
+    # the latency column is no rate: no denominator
+    assert "measurement_denominator" not in _at(results, "gate/README.md", 11, 7.2).conditions
+    swept = _at(results, "gate/README.md", 17, 82.6)
+    assert swept.conditions["repetitions"] == 3
+    assert (swept.condition_sources or {})["repetitions"] == ["gate/README.md:19"]

@@ -287,3 +287,37 @@ def test_a_sections_prefix_caching_switch_is_its_figures_prefix_cache() -> None:
     context = DocumentContext(make_document("reports/serve.md", PREFIX))
     assert reads_at(context, 5, "prefix_cache", False)
     assert not reads_at(context, 5, "prefix_cache", True)
+
+
+DATED_REPORT = """# GB10 vs RTX 5070 Ti: Detailed Benchmark Comparison
+
+**Device Under Test:** NVIDIA GB10
+**Date:** 2026-05-07
+
+## Results
+
+| Model | tok/s |
+|---|---:|
+| Qwen3-8B | 41.2 |
+"""
+
+
+def test_a_reports_opening_date_line_dates_its_figures_and_a_research_date_does_not() -> None:
+    """Issue 33: `**Date:** 2026-05-07` under a report's title dates its runs, as the record's
+    date is read (E27-25 docs/GB10_vs_RTX5070Ti_comparison.md:5); before (13e5f5ef) a
+    document's figures were dated only by its headings, file name or title."""
+    research = DATED_REPORT.replace("**Date:**", "> Research date:")
+    period = DATED_REPORT.replace("2026-05-07", "2026-05-07 to 2026-05-09")
+    results = _results(
+        {
+            "README.md": "# Runs\n",
+            "docs/report.md": DATED_REPORT,
+            "docs/research.md": research,
+            "docs/period.md": period,
+        }
+    )
+    figure = _at(results, "docs/report.md", 10, 41.2)
+    assert figure.conditions["experiment_date"] == "2026-05-07"
+    assert (figure.condition_sources or {})["experiment_date"] == ["docs/report.md:4"]
+    assert _at(results, "docs/research.md", 10, 41.2).conditions.get("experiment_date") is None
+    assert _at(results, "docs/period.md", 10, 41.2).conditions.get("experiment_date") is None

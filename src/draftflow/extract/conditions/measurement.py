@@ -207,7 +207,8 @@ def figure_measurement(
     readme: DocumentContext | None,
 ) -> dict[str, int | str]:
     """A figure's `repetitions` and `measurement_denominator` where its chain states them:
-    repetitions nearest first (its row's cells and line, the text above it, its headings, its
+    repetitions nearest first (its row's cells and line, the text above it, its table's note in
+    italics below it, its headings, its
     document's setup sections, the README's opening; a level stating two counts says nothing,
     and no farther one may then), the denominator from its own column's header or its own data
     line alone (see the module docstring)."""
@@ -242,6 +243,7 @@ def _nearest_counts(
     if context is not None:
         levels += [
             lambda: repetitions_in_text(context.caption(line)),
+            lambda: repetitions_in_text(context.note_below(line)[1]),
             lambda: _in_texts(heading for _, _, heading in context.heading_path(line)),
             lambda: context.kept(
                 ("setup repetitions", setup_lines),

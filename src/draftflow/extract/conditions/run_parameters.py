@@ -254,17 +254,38 @@ def figure_parameters(
 def _context_levels(
     context: DocumentContext, line: int, setup_lines: frozenset[int]
 ) -> list[dict[str, set[JsonValue]]]:
-    """What a line's section, its document's setup sections and the setup tables describing
-    its run state, as `figure_parameters` reads them: once per line (a wide row's figures
+    """What a line's caption and section, its document's setup sections and the setup tables
+    describing its run state, as `figure_parameters` reads them: once per line (a wide row's figures
     each read them again before; the dicts are shared, not to be changed)."""
     return context.remembered(
         ("parameter levels", line, setup_lines),
         lambda: [
-            parameters_in_cells(context.key_values(line)),
+            _joined(_text_parameters(context.caption(line)), context.key_values(line)),
             parameters_in_cells(context.pairs_on(setup_lines)),
             parameters_in_cells(context.setup_pairs_for(line, setup_lines)),
         ],
     )
+
+
+def _joined(
+    caption: dict[str, set[JsonValue]], pairs: list[tuple[str, str]]
+) -> dict[str, set[JsonValue]]:
+    """A section's `key: value` lines above a figure and its caption's inline settings, read
+    as one level: two values of a key in either say nothing of it."""
+    found = parameters_in_cells(pairs)
+    for key, values in caption.items():
+        found.setdefault(key, set()).update(values)
+    return found
+
+
+def _text_parameters(text: str) -> dict[str, set[JsonValue]]:
+    """The settings a caption's lines write inline (`` `max_tokens=300`, `temperature=0.7` ``
+    in the sentence above a table), each line read as `parameters_in_text` reads it."""
+    found: dict[str, set[JsonValue]] = {}
+    for line in text.splitlines():
+        for key, value in parameters_in_text(line):
+            found.setdefault(key, set()).add(value)
+    return found
 
 
 def _setup_parameters(readme: DocumentContext) -> dict[str, set[JsonValue]]:
@@ -389,7 +410,34 @@ def _figure_date(context: DocumentContext, line: int) -> str | None:
     found = file_dates(context.document.path) | {d for t in titles if (d := line_date(t))}
     if found and _opening_dates(context) - found:
         return None  # `测试日期: 2026-02-02 至 2026-02-06` under a file dated the 6th
+    if not found and context.document.path.lower().endswith(_PROSE):
+        found = context.kept(("dating lines",), lambda: _dating_lines(context))
     return next(iter(found)) if len(found) == 1 else None
+
+
+_DATING_LINE = re.compile(
+    r"^\W*(?:(?:(?:test(?:ing)?|run|experiment|benchmark)\s+)?(?:date|datum)\b"
+    r"|(?:test(?:ing)?|run|experiment|benchmark)\s+period\b|tested on\b|measured on\b"
+    r"|collected\b|実施日|測定日|実験日|测试日期|日期)",
+    re.I,
+)
+"""An opening line that dates a report's runs (`**Date:** 2026-05-07`, `> Collected: 2026-07-24
+05:47:48 UTC`, `Tested on 2026-08-01`), as the record's experiment date is read
+(`select/metadata.py`): not `Research date:` (when others' claims were read) nor a line that
+merely names a date."""
+
+
+def _dating_lines(context: DocumentContext) -> frozenset[str]:
+    """The dates a document's opening lines that date its runs state, each line one date;
+    a line of two dates (a test period) gives none."""
+    found: set[str | None] = set()
+    for text in context.lines[:_OPENING_LINES]:
+        plain = text.strip()
+        if _DATING_LINE.match(plain) and _line_dates(plain):
+            found.add(line_date(plain))
+    return (
+        frozenset(date for date in found if date is not None) if None not in found else frozenset()
+    )
 
 
 _OPENING_LINES = 12
