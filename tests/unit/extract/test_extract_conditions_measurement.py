@@ -31,7 +31,7 @@ Agent / file-writing decode-only (`max_tokens=512`, temp 0, 3 trials):
 
 | C | Agg decode tok/s | Mean stream tok/s |
 | ---: | ---: | ---: |
-| 1 | 66.6 | 66.7 |
+| 1 | 66.6 | 66.6 |
 | 6 | 190.5 | 31.7 |
 
 ## Static batch
@@ -208,3 +208,35 @@ def test_a_headings_run_count_a_captions_settings_and_a_note_below_are_read() ->
     swept = _at(results, "gate/README.md", 17, 82.6)
     assert swept.conditions["repetitions"] == 3
     assert (swept.condition_sources or {})["repetitions"] == ["gate/README.md:19"]
+
+
+ONE_LINE = (
+    json.dumps(
+        {
+            "model_id": "Qwen/Qwen3-30B-A3B-FP8",
+            "output_throughput": 41.7,
+            "total_token_throughput": 1303.5,
+        }
+    )
+    + "\n"
+)
+
+
+def test_a_figure_on_a_line_of_many_keys_takes_only_its_own_keys_denominator() -> None:
+    """PalatineVision's vLLM bench files are one JSON line: `total_token_throughput` says
+    `total` of its own figure, not of `output_throughput` beside it."""
+    results = _results({"README.md": "# Runs\n", "results/bench.json": ONE_LINE})
+    assert _at(results, "results/bench.json", 1, 1303.5).conditions["measurement_denominator"] == (
+        "total"
+    )
+    output = _at(results, "results/bench.json", 1, 41.7)
+    assert output.conditions.get("measurement_denominator") is None
+
+
+def test_a_value_standing_in_two_cells_of_its_row_takes_no_columns_denominator() -> None:
+    """`| 1 | 66.6 | 66.6 |` under `Agg decode tok/s` and `Mean stream tok/s`: which column a
+    figure of 66.6 is of is not said (MiaAI RESULTS-2026-08-14.md:137)."""
+    results = _results({"README.md": "# Runs\n", "results/agent.md": TRIALS})
+    for result in results:
+        if result.source_line == 9:
+            assert result.conditions.get("measurement_denominator") is None, result.label

@@ -20,6 +20,7 @@ from draftflow.extract.conditions.cite import (
     said_and_read,
 )
 from draftflow.extract.conditions.context import DocumentContext, recent
+from draftflow.extract.conditions.measurement import denominators_in
 from draftflow.extract.conditions.name_reading import header_line_set
 from draftflow.extract.conditions.place_reading import Own, reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
@@ -205,7 +206,7 @@ class ConditionReader:
         if first is None:
             first = min(context.header_lines, default=0) or len(context.lines) + 1
             first = self._first_headers[context.document.document_id] = first
-        return first < line
+        return first < line or _keys_a_denominator(context, line)
 
     def _move_to(self, context: DocumentContext) -> None:
         """Figures come document by document: on to another, the last one's line memos are
@@ -333,6 +334,16 @@ class ConditionReader:
             found = [n for first, last in spans for n in range(first, last + 1)]
             self._setup_spans[document.document_id] = found
         return found
+
+
+def _keys_a_denominator(context: DocumentContext, line: int) -> bool:
+    """Whether a data file's line holds a key naming a rate's denominator: its figures each
+    take only their own key's (`measurement.keyed_denominators`), so they read apart."""
+    if context.document.path.lower().endswith(_PROSE_SUFFIXES) or not 1 <= line <= len(
+        context.lines
+    ):
+        return False
+    return bool(denominators_in(context.lines[line - 1]))
 
 
 class _OwnReads(IndexedReads):

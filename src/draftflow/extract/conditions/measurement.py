@@ -189,6 +189,23 @@ def _read_denominators(text: str, patterns: Iterable[re.Pattern[str]]) -> frozen
     return frozenset(found)
 
 
+_KEYED = re.compile(
+    r'"(?P<key>[^"]{1,80})"\s*:\s*(?P<number>-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)(?![\w.])'
+)
+"""A JSON key and the number it holds, on a data line (`"per_request_tok_s": 15.9`)."""
+
+
+def keyed_denominators(text: str, value: float) -> frozenset[str]:
+    """The denominators the keys holding `value` on a data line write beside a rate: a line of
+    many keys (a JSON Lines row, a file on one line) says of a figure only what its own key
+    says (`"total_token_throughput": 3.1` is no `output_throughput`'s)."""
+    found: set[str] = set()
+    for match in _KEYED.finditer(text):
+        if float(match.group("number")) == value:
+            found |= denominators_in(match.group("key"))
+    return frozenset(found)
+
+
 def one(found: frozenset[int] | frozenset[str]) -> int | str | None:
     """The one value a place states (two say nothing)."""
     values: list[int | str] = list(found)
@@ -201,6 +218,7 @@ _PROSE = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
 def figure_measurement(
     own_cells: Iterable[tuple[str, str]],
     own_header: str | None,
+    value: float,
     context: DocumentContext | None,
     line: int,
     setup_lines: frozenset[int],
@@ -210,8 +228,9 @@ def figure_measurement(
     repetitions nearest first (its row's cells and line, the text above it, its table's note in
     italics below it, its headings, its
     document's setup sections, the README's opening; a level stating two counts says nothing,
-    and no farther one may then), the denominator from its own column's header or its own data
-    line alone (see the module docstring)."""
+    and no farther one may then), the denominator from its own column's header (None where
+    its value stands in two cells: which column is its own is not said) or its own key on its
+    data line (see the module docstring)."""
     found: dict[str, int | str] = {}
     in_range = context is not None and 1 <= line <= len(context.lines)
     own_text = plain_text(context.lines[line - 1]) if context is not None and in_range else ""
@@ -221,7 +240,7 @@ def figure_measurement(
     denominators = header_denominators(own_header) if own_header else frozenset()
     data_line = context is not None and not context.document.path.lower().endswith(_PROSE)
     if own_header is None and data_line:
-        denominators = denominators_in(own_text)
+        denominators = keyed_denominators(own_text, value)
     denominator = one(denominators)
     if denominator is not None:
         found[DENOMINATOR] = denominator

@@ -47,6 +47,7 @@ from draftflow.extract.conditions.measurement import (
     REPETITIONS,
     denominators_in,
     header_denominators,
+    keyed_denominators,
     repetitions_in_cells,
     repetitions_in_text,
 )
@@ -231,10 +232,15 @@ def measurement_at(
     if key == REPETITIONS:
         return _remembered(context, line, _RUNS, lambda: _repetitions(context, line, text))
     header = _own_header(context, line, own)
+    mine = own is not None and own[0] == context.document.path
     if header is not None:
         found = header_denominators(header)
     elif line in header_line_set(context):
-        found = header_denominators(text)
+        # a header row above the figure whose own column it cannot tell says nothing of it
+        above = mine and own is not None and line < own[1]
+        found = frozenset() if above else header_denominators(text)
+    elif mine and own is not None and line == own[1]:
+        found = keyed_denominators(text, own[2])  # its own key on its data line
     else:
         found = denominators_in(text)
     return found if len(found) == 1 else frozenset()

@@ -109,7 +109,8 @@ def seed_conditions(
         for key in _ENGINE_KEYS:
             resolved.values.pop(key, None)
     parameters = _run_settings(raw, table, context, line, setup_lines, readme)
-    return _assemble(resolved, raw, parameters)
+    measured = _measurement(raw, table, (context, line, value), setup_lines, readme)
+    return _assemble(resolved, raw, {**parameters, **measured})
 
 
 def _read_setup(resolved: Resolved, setup: Mapping[str, JsonValue]) -> None:
@@ -164,28 +165,29 @@ def _run_settings(
             own_cells = line_cells_parameters(own_cells, context, line)
     parameters = figure_parameters(own_cells, context, line, setup_lines, readme)
     dated = figure_date(context, line) if context is not None else None
-    measured = _measurement(raw, table, context, line, setup_lines, readme)
-    return {**parameters, **measured} if dated is None else {**parameters, DATED: dated, **measured}
+    return parameters if dated is None else {**parameters, DATED: dated}
 
 
 def _measurement(
     raw: Mapping[str, JsonValue],
     table: TableCells | None,
-    context: DocumentContext | None,
-    line: int,
+    figure: tuple[DocumentContext | None, int, float],
     setup_lines: frozenset[int],
     readme: DocumentContext | None,
 ) -> dict[str, int | str]:
     """The figure's repetitions and denominator (`measurement.figure_measurement`): its row's
-    other cells and its own column's header, or its raw cells."""
+    other cells and its own column's header (none where its cell's text stands in another
+    cell too), or its raw cells and its line's key holding its value."""
+    context, line, value = figure
     if table is None:
         cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
-        return figure_measurement(cells, None, context, line, setup_lines, readme)
+        return figure_measurement(cells, None, value, context, line, setup_lines, readme)
     pairs = zip(table.header, table.cells, strict=False)
     cells = [pair for i, pair in enumerate(pairs) if i != table.own]
     own = table.own if table.own is not None and table.own < len(table.header) else None
-    header = table.header[own] if own is not None else None
-    return figure_measurement(cells, header, context, line, setup_lines, readme)
+    alone = own is not None and table.cells.count(table.cells[own]) == 1
+    header = table.header[own] if own is not None and alone else None
+    return figure_measurement(cells, header, value, context, line, setup_lines, readme)
 
 
 def _row_parameters(
