@@ -259,6 +259,12 @@ def test_a_json_run_files_timestamp_dates_its_figures_and_two_stamps_none() -> N
     figure = _at(results, "results/a.json", 8, 52.4)
     assert figure.conditions["experiment_date"] == "2026-07-19"
     assert (figure.condition_sources or {})["experiment_date"] == ["results/a.json:4"]
+    # a stamp far above its figure (jvr0x results/mimo-v25-dual.json:5 over :64) is cited too
+    filler = "".join(f'    "note_{i}": "x",\n' for i in range(40))
+    far = STAMPED.replace('"results": {\n', '"results": {\n' + filler)
+    far_results = _results({"README.md": "# Runs\n", "results/far.json": far})
+    distant = _at(far_results, "results/far.json", 48, 52.4)
+    assert (distant.condition_sources or {})["experiment_date"] == ["results/far.json:4"]
     # two stamps of two days: which one a figure ran on is not said
     assert _at(results, "results/b.json", 10, 52.4).conditions.get("experiment_date") is None
 

@@ -27,6 +27,7 @@ from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.row_memo import RowMemo, cells_key
+from draftflow.extract.conditions.run_parameters import stamp_lines
 from draftflow.extract.conditions.setup import setup_source
 from draftflow.extract.conditions.setup_names import names_systems_joined
 from draftflow.extract.conditions.setup_reading import SETUP_COUNT_KEYS, setup_conditions
@@ -285,6 +286,9 @@ class ConditionReader:
             lines.append((note,))  # the note in italics below its table
         if not document.path.lower().endswith(_PROSE_SUFFIXES):
             lines.append(range(line + 1, len(document.line_list) + 1))
+            # a JSON run file's `"timestamp": ...` lines, first: they state only when it ran,
+            # and a stamp's date (`2026-07-21T11:10:07Z`) is no word the place index finds
+            lines.insert(0, stamp_lines(context))
         parts = [(document, numbers) for numbers in lines]
         report = self._linked_report(document, line)
         if report is not None:  # the setup of the report the figure's line links: nearer

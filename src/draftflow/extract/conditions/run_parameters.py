@@ -381,13 +381,24 @@ _STAMP = re.compile(
 """A run file's line stamping when it ran (`"timestamp": "2026-07-19T16:47:58Z",`)."""
 
 
+def stamp_lines(context: DocumentContext) -> tuple[int, ...]:
+    """The lines of a JSON run file that stamp when it ran (`"timestamp": ...`): places of its
+    figures' chains (`ConditionReader.chain`), where their date is cited."""
+    if not context.document.path.lower().endswith(".json"):
+        return ()
+    return context.kept(
+        ("stamp lines",),
+        lambda: tuple(n for n, text in enumerate(context.lines, 1) if _STAMP.match(text)),
+    )
+
+
 def _stamped_date(context: DocumentContext) -> str | None:
     """The one date a JSON run file's stamps name (`"timestamp": ...` lines), or None for
     none or two (a file of runs on several days says nothing of which one a figure is of)."""
     found = {
         line_date(match.group("stamp"))
-        for text in context.lines
-        if (match := _STAMP.match(text)) is not None
+        for n in stamp_lines(context)
+        if (match := _STAMP.match(context.lines[n - 1])) is not None
     }
     return next(iter(found)) if len(found) == 1 else None
 
