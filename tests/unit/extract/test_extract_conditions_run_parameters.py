@@ -313,6 +313,10 @@ def test_a_reports_opening_date_line_dates_its_figures_and_a_research_date_does_
     date is read (E27-25 docs/GB10_vs_RTX5070Ti_comparison.md:5); before (13e5f5ef) a
     document's figures were dated only by its headings, file name or title."""
     research = DATED_REPORT.replace("**Date:**", "> Research date:")
+    # a post's front matter dates the post (rhattala docs/blog-draft.md:4), not its runs
+    post = "---\ntitle: Two benchmarks\ndate: 2026-08-16\n---\n\n" + DATED_REPORT.replace(
+        "**Date:** 2026-05-07", "Measured with vLLM."
+    )
     period = DATED_REPORT.replace("2026-05-07", "2026-05-07 to 2026-05-09")
     results = _results(
         {
@@ -320,8 +324,10 @@ def test_a_reports_opening_date_line_dates_its_figures_and_a_research_date_does_
             "docs/report.md": DATED_REPORT,
             "docs/research.md": research,
             "docs/period.md": period,
+            "docs/post.md": post,
         }
     )
+    assert _at(results, "docs/post.md", 15, 41.2).conditions.get("experiment_date") is None
     figure = _at(results, "docs/report.md", 10, 41.2)
     assert figure.conditions["experiment_date"] == "2026-05-07"
     assert (figure.condition_sources or {})["experiment_date"] == ["docs/report.md:4"]

@@ -438,11 +438,23 @@ _DATING_LINE = re.compile(
 merely names a date."""
 
 
+def _after_front_matter(lines: list[str]) -> list[str]:
+    """A document's lines after its YAML front matter (`---` ... `---` at its top): a post's
+    `date: 2026-08-16` is when it was written, not when its runs ran (rhattala
+    docs/blog-draft.md:4)."""
+    if not lines or lines[0].strip() != "---":
+        return lines
+    for number, text in enumerate(lines[1:], 1):
+        if text.strip() == "---":
+            return lines[number + 1 :]
+    return lines
+
+
 def _dating_lines(context: DocumentContext) -> frozenset[str]:
     """The dates a document's opening lines that date its runs state, each line one date;
     a line of two dates (a test period) gives none."""
     found: set[str | None] = set()
-    for text in context.lines[:_OPENING_LINES]:
+    for text in _after_front_matter(context.lines)[:_OPENING_LINES]:
         plain = text.strip()
         if _DATING_LINE.match(plain) and _line_dates(plain):
             found.add(line_date(plain))
