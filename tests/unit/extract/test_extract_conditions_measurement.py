@@ -240,3 +240,39 @@ def test_a_value_standing_in_two_cells_of_its_row_takes_no_columns_denominator()
     for result in results:
         if result.source_line == 9:
             assert result.conditions.get("measurement_denominator") is None, result.label
+
+
+# Reederey87/dgx-spark-2x-deepseek-v4-flash README.md:264-268 and 286-289
+LABELLED = """# Production stack
+
+## Gates
+
+| Metric | Result |
+|---|---|
+| Throughput — single stream (C1) | **33.85 tok/s** mean |
+| Throughput — aggregate @ concurrency 8 (C8) | **87.78 tok/s** mean |
+
+## A/B
+
+| Metric | cand7 | c8r | Delta |
+|---|---|---|---|
+| C8 aggregate tok/s (mean) | 87.68 | **87.78** | tie |
+| Bench acceptance | 0.502 | 0.495 | flat |
+"""
+
+
+def test_a_rows_label_beside_a_rate_gives_its_figures_denominator() -> None:
+    results = _results({"README.md": "# Runs\n", "docs/gates.md": LABELLED})
+    single = _at(results, "docs/gates.md", 7, 33.85)
+    assert single.conditions["measurement_denominator"] == "single stream"
+    assert (single.condition_sources or {})["measurement_denominator"] == ["docs/gates.md:7"]
+    aggregate = _at(results, "docs/gates.md", 8, 87.78)
+    assert aggregate.conditions["measurement_denominator"] == "aggregate"
+    ab = _at(results, "docs/gates.md", 14, 87.68)
+    assert ab.conditions["measurement_denominator"] == "aggregate"
+    assert (
+        _at(results, "docs/gates.md", 15, 0.495).conditions.get("measurement_denominator") is None
+    )
+    context = DocumentContext(make_document("docs/gates.md", LABELLED))
+    assert reads_at(context, 8, "measurement_denominator", "aggregate", ("docs/gates.md", 8, 87.78))
+    assert not reads_at(context, 8, "measurement_denominator", "per request")

@@ -9,11 +9,12 @@ under a `Runs` header. A line that counts failures (`failed every attempt (4 run
 nothing of how a figure was formed, nor does a model's name before `runs` (`Gemma 4 runs in
 the browser`: the verb).
 
-A denominator is read only from the figure's own column header or its own data line, where the
-words stand beside a rate (`Aggregate tok/s`, `Per-request decode throughput`, `t/s (total)`,
-`"per_stream_tok_s": 41.2`): the value is the source's words (`aggregate`, `per request`),
-never a definition it does not write. A place that states two of either says nothing of it.
-Extract (`resolve.py`) and verify (`place_reading.reads_at`) read a place with these functions.
+A denominator is read only from the figure's own column header, its row's label or its own data
+line, where the words stand beside a rate (`Aggregate tok/s`, `Per-request decode throughput`,
+`t/s (total)`, `| C8 aggregate tok/s (mean) |`, `"per_stream_tok_s": 41.2`): the value is the
+source's words (`aggregate`, `per request`), never a definition it does not write. A place
+that states two of either says nothing of it. Extract (`resolve.py`) and verify
+(`place_reading.reads_at`) read a place with these functions.
 """
 
 from __future__ import annotations
@@ -155,7 +156,7 @@ _RATE = (
     r"(?:throughput|tok(?:ens)?[/_]s(?:ec)?\b|t/s|tps\b|tokens[\s_-]per[\s_-]second|speed)"
 )
 _DENOMINATOR_FIRST = re.compile(rf"(?<![a-z]){_DENOMINATOR}[\s_-]+{_RATE}", re.I)
-_RATE_FIRST = re.compile(rf"{_RATE}\s*[(\[]?\s*{_DENOMINATOR}(?![a-z])", re.I)
+_RATE_FIRST = re.compile(rf"{_RATE}\s*[(\[—–:-]?\s*{_DENOMINATOR}(?![a-z])", re.I)
 _SPACES = re.compile(r"[\s_-]+")
 _ALONE = re.compile(
     r"(?<![a-z])(?P<d>per[\s_-]?(?:request|user|stream|sequence)|aggregated?|agg)(?![a-z])", re.I
@@ -218,6 +219,7 @@ _PROSE = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
 def figure_measurement(
     own_cells: Iterable[tuple[str, str]],
     own_header: str | None,
+    row_label: str | None,
     value: float,
     context: DocumentContext | None,
     line: int,
@@ -230,7 +232,7 @@ def figure_measurement(
     document's setup sections, the README's opening; a level stating two counts says nothing,
     and no farther one may then), the denominator from its own column's header (None where
     its value stands in two cells: which column is its own is not said) or its own key on its
-    data line (see the module docstring)."""
+    data line, else its row's label beside a rate (see the module docstring)."""
     found: dict[str, int | str] = {}
     in_range = context is not None and 1 <= line <= len(context.lines)
     own_text = plain_text(context.lines[line - 1]) if context is not None and in_range else ""
@@ -238,6 +240,8 @@ def figure_measurement(
     if count is not None:
         found[REPETITIONS] = count
     denominators = header_denominators(own_header) if own_header else frozenset()
+    if not denominators and row_label:
+        denominators = denominators_in(row_label)  # `| C8 aggregate tok/s (mean) | 87.78 |`
     data_line = context is not None and not context.document.path.lower().endswith(_PROSE)
     if own_header is None and data_line:
         denominators = keyed_denominators(own_text, value)

@@ -239,6 +239,8 @@ def measurement_at(
         # a header row above the figure whose own column it cannot tell says nothing of it
         above = mine and own is not None and line < own[1]
         found = frozenset() if above else header_denominators(text)
+    elif (row := context.table_cells(line, "")) is not None:
+        found = denominators_in(row.cells[0]) if row.cells else frozenset()  # its row's label
     elif mine and own is not None and line == own[1]:
         found = keyed_denominators(text, own[2])  # its own key on its data line
     else:

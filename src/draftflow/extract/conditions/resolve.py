@@ -181,13 +181,14 @@ def _measurement(
     context, line, value = figure
     if table is None:
         cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
-        return figure_measurement(cells, None, value, context, line, setup_lines, readme)
+        return figure_measurement(cells, None, None, value, context, line, setup_lines, readme)
     pairs = zip(table.header, table.cells, strict=False)
     cells = [pair for i, pair in enumerate(pairs) if i != table.own]
     own = table.own if table.own is not None and table.own < len(table.header) else None
     alone = own is not None and table.cells.count(table.cells[own]) == 1
     header = table.header[own] if own is not None and alone else None
-    return figure_measurement(cells, header, value, context, line, setup_lines, readme)
+    label = table.cells[0] if table.cells and own != 0 else None
+    return figure_measurement(cells, header, label, value, context, line, setup_lines, readme)
 
 
 def _row_parameters(
