@@ -24,6 +24,7 @@ from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.conditions import SOURCE_CELLS
 from draftflow.extract.conditions.columns import bench_test_lengths
+from draftflow.extract.conditions.measurement import MEASUREMENT_KEYS
 from draftflow.extract.conditions.run_parameters import DATED, PARAMETER_KEYS
 from draftflow.extract.conditions.setup_names import MODEL_SIZE_HEADER
 from draftflow.extract.heading_places import names_a_place
@@ -365,7 +366,7 @@ def _by_conditions(
     ]
 
 
-_READ_PARAMETERS = frozenset({*PARAMETER_KEYS, DATED} - {"thinking"})
+_READ_PARAMETERS = frozenset({*PARAMETER_KEYS, *MEASUREMENT_KEYS, DATED} - {"thinking"})
 
 
 def _row_cells(conditions: Mapping[str, JsonValue]) -> dict[str, JsonValue]:

@@ -25,12 +25,14 @@ from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.cite import Place, citation_key, place_text
+from draftflow.extract.conditions.measurement import MEASUREMENT_KEYS
 from draftflow.extract.conditions.name_reading import NAME_KEYS, SYSTEM, header_line_set
 from draftflow.extract.conditions.place_reading import (
     ENGINE,
     Own,
     count_readings,
     engine_readings,
+    measurement_at,
     names_at,
     reads_at,
 )
@@ -102,6 +104,9 @@ def reread_place(
         elif key in NAME_KEYS:
             named = sorted(names_at(context, place.line, key))
             said += [f"{key.replace('_', ' ')} {name}" for name in named]
+        elif key in MEASUREMENT_KEYS:
+            read = sorted(map(str, measurement_at(context, place.line, key, own)))
+            said += [f"{key.replace('_', ' ')} {found}" for found in read]
         else:
             said += [r.describe(key) for r in count_readings(context, place.line, key)]
         evidence.append(_evidence(document, place.line))

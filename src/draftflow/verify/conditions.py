@@ -136,7 +136,7 @@ def check_cited_conditions(
         held = [key for key in conditions if key in _CITED_ORDER]
         for key in sorted(held, key=_CITED_ORDER.__getitem__):
             value = conditions[key]
-            if value is None:
+            if value is None or _counted_not_cited(key, value, conditions, cited):
                 continue
             places = cited.get(key) if cited is not None else _chain_places(ctx, result, key)
             _check_cited(
@@ -147,6 +147,14 @@ def check_cited_conditions(
                 documents,
                 (result.source_path, result.source_line, float(result.value)),
             )
+
+
+def _counted_not_cited(
+    key: str, value: Any, conditions: Mapping[str, Any], cited: Mapping[str, Any] | None
+) -> bool:
+    """`repetitions` counted from the result's own `per_run_values` (rule 2 checks the runs)
+    and cited to no place: no source need state it."""
+    return _counts_inputs(key, value, conditions) and (cited is None or key not in cited)
 
 
 def _chain_places(ctx: VerifyContext, result: ReportedResult, key: str) -> list[str] | None:

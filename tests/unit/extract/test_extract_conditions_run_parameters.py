@@ -234,3 +234,102 @@ def test_a_release_date_column_dates_the_build_not_the_run() -> None:
     path = "llama.cpp/CUDA/benchmark.md"
     for line, value in ((7, 6.71), (7, 4.98), (8, 54.18), (8, 3.55)):
         assert _at(results, path, line, value).conditions.get("experiment_date") is None
+
+
+STAMPED = """{
+  "run": {
+    "id": "gemma-4-26b-a4b-bf16",
+    "timestamp": "2026-07-19T16:47:58Z",
+    "hardware": {"name": "DGX Spark"}
+  },
+  "results": {
+    "decode_tokens_per_second": 52.4
+  }
+}
+"""
+
+
+def test_a_json_run_files_timestamp_dates_its_figures_and_two_stamps_none() -> None:
+    """Issue 33: a run file's `"timestamp"` is when its figures ran (jvr0x/dgx-spark-bench's
+    results/*.json); before (13e5f5ef) a JSON file's figures were dated by its name alone."""
+    twice = STAMPED.replace('"hardware"', '"finished": "x",\n    "date": "2026-07-20",\n    "h"')
+    results = _results(
+        {"README.md": "# Runs\n", "results/a.json": STAMPED, "results/b.json": twice}
+    )
+    figure = _at(results, "results/a.json", 8, 52.4)
+    assert figure.conditions["experiment_date"] == "2026-07-19"
+    assert (figure.condition_sources or {})["experiment_date"] == ["results/a.json:4"]
+    # a stamp far above its figure (jvr0x results/mimo-v25-dual.json:5 over :64) is cited too
+    filler = "".join(f'    "note_{i}": "x",\n' for i in range(40))
+    far = STAMPED.replace('"results": {\n', '"results": {\n' + filler)
+    far_results = _results({"README.md": "# Runs\n", "results/far.json": far})
+    distant = _at(far_results, "results/far.json", 48, 52.4)
+    assert (distant.condition_sources or {})["experiment_date"] == ["results/far.json:4"]
+    # two stamps of two days: which one a figure ran on is not said
+    assert _at(results, "results/b.json", 10, 52.4).conditions.get("experiment_date") is None
+
+
+PREFIX = """# Serving runs
+
+## Server settings
+
+- enable_prefix_caching: false
+- max_tokens: 256
+
+| Concurrency | Output tok/s |
+|---:|---:|
+| 4 | 88.1 |
+"""
+
+
+def test_a_sections_prefix_caching_switch_is_its_figures_prefix_cache() -> None:
+    """Issue 33: the seed's per-result `prefix_cache`, read as a switch under its names
+    (`enable_prefix_caching: false`); before (13e5f5ef) never read."""
+    results = _results({"README.md": "# Runs\n", "reports/serve.md": PREFIX})
+    figure = _at(results, "reports/serve.md", 10, 88.1)
+    assert figure.conditions["prefix_cache"] is False
+    assert (figure.condition_sources or {})["prefix_cache"] == ["reports/serve.md:5"]
+    assert figure.conditions["max_output_tokens"] == 256
+    context = DocumentContext(make_document("reports/serve.md", PREFIX))
+    assert reads_at(context, 5, "prefix_cache", False)
+    assert not reads_at(context, 5, "prefix_cache", True)
+
+
+DATED_REPORT = """# GB10 vs RTX 5070 Ti: Detailed Benchmark Comparison
+
+**Device Under Test:** NVIDIA GB10
+**Date:** 2026-05-07
+
+## Results
+
+| Model | tok/s |
+|---|---:|
+| Qwen3-8B | 41.2 |
+"""
+
+
+def test_a_reports_opening_date_line_dates_its_figures_and_a_research_date_does_not() -> None:
+    """Issue 33: `**Date:** 2026-05-07` under a report's title dates its runs, as the record's
+    date is read (E27-25 docs/GB10_vs_RTX5070Ti_comparison.md:5); before (13e5f5ef) a
+    document's figures were dated only by its headings, file name or title."""
+    research = DATED_REPORT.replace("**Date:**", "> Research date:")
+    # a post's front matter dates the post (rhattala docs/blog-draft.md:4), not its runs
+    post = "---\ntitle: Two benchmarks\ndate: 2026-08-16\n---\n\n" + DATED_REPORT.replace(
+        "**Date:** 2026-05-07", "Measured with vLLM."
+    )
+    period = DATED_REPORT.replace("2026-05-07", "2026-05-07 to 2026-05-09")
+    results = _results(
+        {
+            "README.md": "# Runs\n",
+            "docs/report.md": DATED_REPORT,
+            "docs/research.md": research,
+            "docs/period.md": period,
+            "docs/post.md": post,
+        }
+    )
+    assert _at(results, "docs/post.md", 15, 41.2).conditions.get("experiment_date") is None
+    figure = _at(results, "docs/report.md", 10, 41.2)
+    assert figure.conditions["experiment_date"] == "2026-05-07"
+    assert (figure.condition_sources or {})["experiment_date"] == ["docs/report.md:4"]
+    assert _at(results, "docs/research.md", 10, 41.2).conditions.get("experiment_date") is None
+    assert _at(results, "docs/period.md", 10, 41.2).conditions.get("experiment_date") is None

@@ -20,12 +20,14 @@ from draftflow.extract.conditions.cite import (
     said_and_read,
 )
 from draftflow.extract.conditions.context import DocumentContext, recent
+from draftflow.extract.conditions.measurement import denominators_in
 from draftflow.extract.conditions.name_reading import header_line_set
 from draftflow.extract.conditions.place_reading import Own, reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.row_memo import RowMemo, cells_key
+from draftflow.extract.conditions.run_parameters import stamp_lines
 from draftflow.extract.conditions.setup import setup_source
 from draftflow.extract.conditions.setup_names import names_systems_joined
 from draftflow.extract.conditions.setup_reading import SETUP_COUNT_KEYS, setup_conditions
@@ -205,7 +207,7 @@ class ConditionReader:
         if first is None:
             first = min(context.header_lines, default=0) or len(context.lines) + 1
             first = self._first_headers[context.document.document_id] = first
-        return first < line
+        return first < line or _keys_a_denominator(context, line)
 
     def _move_to(self, context: DocumentContext) -> None:
         """Figures come document by document: on to another, the last one's line memos are
@@ -284,6 +286,9 @@ class ConditionReader:
             lines.append((note,))  # the note in italics below its table
         if not document.path.lower().endswith(_PROSE_SUFFIXES):
             lines.append(range(line + 1, len(document.line_list) + 1))
+            # a JSON run file's `"timestamp": ...` lines, first: they state only when it ran,
+            # and a stamp's date (`2026-07-21T11:10:07Z`) is no word the place index finds
+            lines.insert(0, stamp_lines(context))
         parts = [(document, numbers) for numbers in lines]
         report = self._linked_report(document, line)
         if report is not None:  # the setup of the report the figure's line links: nearer
@@ -333,6 +338,16 @@ class ConditionReader:
             found = [n for first, last in spans for n in range(first, last + 1)]
             self._setup_spans[document.document_id] = found
         return found
+
+
+def _keys_a_denominator(context: DocumentContext, line: int) -> bool:
+    """Whether a data file's line holds a key naming a rate's denominator: its figures each
+    take only their own key's (`measurement.keyed_denominators`), so they read apart."""
+    if context.document.path.lower().endswith(_PROSE_SUFFIXES) or not 1 <= line <= len(
+        context.lines
+    ):
+        return False
+    return bool(denominators_in(context.lines[line - 1]))
 
 
 class _OwnReads(IndexedReads):

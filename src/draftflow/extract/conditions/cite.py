@@ -24,6 +24,7 @@ from itertools import islice
 from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document
+from draftflow.extract.conditions.measurement import MEASUREMENT_KEYS
 from draftflow.extract.conditions.place_reading import read_where_read
 from draftflow.extract.conditions.readers import SEED_KEYS
 from draftflow.extract.conditions.run_settings import SINGLE_STREAM
@@ -38,6 +39,7 @@ CITED_KEYS = (
     "kv_dtype",
     "draft_tokens",
     "experiment_date",
+    *MEASUREMENT_KEYS,
     "gpu_count",
     "tensor_parallel",
     "batch_size",

@@ -41,6 +41,16 @@ from draftflow.extract.conditions.columns import (
 )
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.measurement import (
+    DENOMINATOR,
+    MEASUREMENT_KEYS,
+    REPETITIONS,
+    denominators_in,
+    header_denominators,
+    keyed_denominators,
+    repetitions_in_cells,
+    repetitions_in_text,
+)
 from draftflow.extract.conditions.name_reading import (
     NAME_KEYS,
     header_line_set,
@@ -157,6 +167,10 @@ def read_where_read(key: str, value: object) -> bool:
     a system or a precision (`name_reading`), a run parameter, a run's date."""
     if key == DATED:
         return is_date(value)
+    if key == REPETITIONS:
+        return isinstance(value, int) and not isinstance(value, bool) and value > 0
+    if key == DENOMINATOR:
+        return isinstance(value, str) and bool(value)
     if key in PARAMETER_KEYS and key not in NAME_KEYS:
         return (
             isinstance(value, bool | int | float)
@@ -185,6 +199,8 @@ def reads_at(
             return False
         text = None if line == 0 else plain_text(context.lines[line - 1])
         return reads_date(context.document.path, text, value)
+    if key in MEASUREMENT_KEYS:
+        return value in measurement_at(context, line, key, own)
     if key in PARAMETER_KEYS:
         if any(same_value(value, found) for found in parameters_at(context, line, key)):
             return True
@@ -198,6 +214,50 @@ def reads_at(
         named = names_at(context, line, key) if header is None else names_of_cell(key, header)
         return states_name(named, key, str(value))
     return value in counts_at(context, line, key)
+
+
+_RUNS = "measured runs"
+"""The memo key of a place's repetition counts (`count_readings` holds its own under the key)."""
+
+
+def measurement_at(
+    context: DocumentContext, line: int, key: str, own: Own | None = None
+) -> frozenset[int] | frozenset[str]:
+    """The repetition counts or the denominator a place states (`measurement.py`): a line's
+    counts under their names and a row's cells under a `Runs` header; a header row's
+    denominator of the figure's own column (`own`), else the one the line writes."""
+    if not 1 <= line <= len(context.lines):
+        return frozenset()
+    text = plain_text(context.lines[line - 1])
+    if key == REPETITIONS:
+        return _remembered(context, line, _RUNS, lambda: _repetitions(context, line, text))
+    header = _own_header(context, line, own)
+    mine = own is not None and own[0] == context.document.path
+    if header is not None:
+        found = header_denominators(header)
+    elif line in header_line_set(context):
+        # a header row above the figure whose own column it cannot tell says nothing of it
+        above = mine and own is not None and line < own[1]
+        found = frozenset() if above else header_denominators(text)
+    elif (row := context.table_cells(line, "")) is not None:
+        found = denominators_in(row.cells[0]) if row.cells else frozenset()  # its row's label
+    elif mine and own is not None and line == own[1]:
+        found = keyed_denominators(text, own[2])  # its own key on its data line
+    else:
+        found = denominators_in(text)
+    return found if len(found) == 1 else frozenset()
+
+
+def _repetitions(context: DocumentContext, line: int, text: str) -> frozenset[int]:
+    cells: list[tuple[str, str]] = []
+    table = context.table_cells(line, "")
+    if table is not None:
+        cells = list(zip(table.header, table.cells, strict=False))
+        if len(table.cells) == PAIR_CELLS:
+            cells.append((table.cells[0], table.cells[1]))  # `| Runs | 5 |`
+    elif (record := _delimited_row(context, line)) is not None:
+        cells = list(zip(*record, strict=False))
+    return repetitions_in_cells(cells) | repetitions_in_text(text)
 
 
 def _own_header(context: DocumentContext, line: int, own: Own | None) -> str | None:

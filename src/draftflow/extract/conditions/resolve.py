@@ -25,6 +25,7 @@ from draftflow.extract.conditions.columns import column_model, corner_settings, 
 from draftflow.extract.conditions.command import command_conditions
 from draftflow.extract.conditions.context import DocumentContext, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
+from draftflow.extract.conditions.measurement import figure_measurement
 from draftflow.extract.conditions.name_reading import noted_system
 from draftflow.extract.conditions.named_models import sole_model, subject
 from draftflow.extract.conditions.opening_machine import opening_chip
@@ -108,7 +109,8 @@ def seed_conditions(
         for key in _ENGINE_KEYS:
             resolved.values.pop(key, None)
     parameters = _run_settings(raw, table, context, line, setup_lines, readme)
-    return _assemble(resolved, raw, parameters)
+    measured = _measurement(raw, table, (context, line, value), setup_lines, readme)
+    return _assemble(resolved, raw, {**parameters, **measured})
 
 
 def _read_setup(resolved: Resolved, setup: Mapping[str, JsonValue]) -> None:
@@ -164,6 +166,29 @@ def _run_settings(
     parameters = figure_parameters(own_cells, context, line, setup_lines, readme)
     dated = figure_date(context, line) if context is not None else None
     return parameters if dated is None else {**parameters, DATED: dated}
+
+
+def _measurement(
+    raw: Mapping[str, JsonValue],
+    table: TableCells | None,
+    figure: tuple[DocumentContext | None, int, float],
+    setup_lines: frozenset[int],
+    readme: DocumentContext | None,
+) -> dict[str, int | str]:
+    """The figure's repetitions and denominator (`measurement.figure_measurement`): its row's
+    other cells and its own column's header (none where its cell's text stands in another
+    cell too), or its raw cells and its line's key holding its value."""
+    context, line, value = figure
+    if table is None:
+        cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
+        return figure_measurement(cells, None, None, value, context, line, setup_lines, readme)
+    pairs = zip(table.header, table.cells, strict=False)
+    cells = [pair for i, pair in enumerate(pairs) if i != table.own]
+    own = table.own if table.own is not None and table.own < len(table.header) else None
+    alone = own is not None and table.cells.count(table.cells[own]) == 1
+    header = table.header[own] if own is not None and alone else None
+    label = table.cells[0] if table.cells and own != 0 else None
+    return figure_measurement(cells, header, label, value, context, line, setup_lines, readme)
 
 
 def _row_parameters(

@@ -28,8 +28,11 @@ from draftflow.record.model import RUN_PARAMETER_KEYS
 if TYPE_CHECKING:
     from draftflow.extract.conditions.context import DocumentContext
 
-PARAMETER_KEYS = RUN_PARAMETER_KEYS
-"""The parameters read here, in the order a result's conditions write them."""
+PREFIX_CACHE = "prefix_cache"
+PARAMETER_KEYS = (*RUN_PARAMETER_KEYS, PREFIX_CACHE)
+"""The parameters read here, in the order a result's conditions write them: the run settings
+and whether the server cached prompt prefixes (`enable_prefix_caching: false`)."""
+_SWITCHES = frozenset({"thinking", PREFIX_CACHE})
 
 SPELLINGS: dict[str, frozenset[str]] = {
     "thinking": frozenset(
@@ -49,6 +52,9 @@ SPELLINGS: dict[str, frozenset[str]] = {
     ),
     "kv_dtype": frozenset(
         {"kv_dtype", "kv_cache_dtype", "kv_cache_type", "kv_cache_precision", "kv_precision"}
+    ),
+    PREFIX_CACHE: frozenset(
+        {"prefix_cache", "prefix_caching", "enable_prefix_caching", "enable_prefix_cache"}
     ),
     "draft_tokens": frozenset(
         {
@@ -102,7 +108,7 @@ def parameter_value(key: str, text: str) -> JsonValue:
         written = text.strip().strip("`*_\"'").strip().rstrip(",").strip()
         return written if written and vocab.precision_in(written) == written else None
     plain = text.strip().strip("`*_\"'").strip().rstrip(",").strip().lower()
-    if key == "thinking":
+    if key in _SWITCHES:
         return True if plain in _ON else False if plain in _OFF else None
     if not _NUMBER.match(plain):
         return None
@@ -248,17 +254,38 @@ def figure_parameters(
 def _context_levels(
     context: DocumentContext, line: int, setup_lines: frozenset[int]
 ) -> list[dict[str, set[JsonValue]]]:
-    """What a line's section, its document's setup sections and the setup tables describing
-    its run state, as `figure_parameters` reads them: once per line (a wide row's figures
+    """What a line's caption and section, its document's setup sections and the setup tables
+    describing its run state, as `figure_parameters` reads them: once per line (a wide row's figures
     each read them again before; the dicts are shared, not to be changed)."""
     return context.remembered(
         ("parameter levels", line, setup_lines),
         lambda: [
-            parameters_in_cells(context.key_values(line)),
+            _joined(_text_parameters(context.caption(line)), context.key_values(line)),
             parameters_in_cells(context.pairs_on(setup_lines)),
             parameters_in_cells(context.setup_pairs_for(line, setup_lines)),
         ],
     )
+
+
+def _joined(
+    caption: dict[str, set[JsonValue]], pairs: list[tuple[str, str]]
+) -> dict[str, set[JsonValue]]:
+    """A section's `key: value` lines above a figure and its caption's inline settings, read
+    as one level: two values of a key in either say nothing of it."""
+    found = parameters_in_cells(pairs)
+    for key, values in caption.items():
+        found.setdefault(key, set()).update(values)
+    return found
+
+
+def _text_parameters(text: str) -> dict[str, set[JsonValue]]:
+    """The settings a caption's lines write inline (`` `max_tokens=300`, `temperature=0.7` ``
+    in the sentence above a table), each line read as `parameters_in_text` reads it."""
+    found: dict[str, set[JsonValue]] = {}
+    for line in text.splitlines():
+        for key, value in parameters_in_text(line):
+            found.setdefault(key, set()).add(value)
+    return found
 
 
 def _setup_parameters(readme: DocumentContext) -> dict[str, set[JsonValue]]:
@@ -346,10 +373,44 @@ def _own_dated_text(context: DocumentContext, line: int) -> str:
     return " | ".join(kept)
 
 
+_STAMP = re.compile(
+    r'^\s*"(?:timestamp|run_timestamp|date|run_date|experiment_date|benchmark_date|started_at'
+    r'|start_time|datetime)"\s*:\s*"(?P<stamp>[^"]{8,40})"',
+    re.I,
+)
+"""A run file's line stamping when it ran (`"timestamp": "2026-07-19T16:47:58Z",`)."""
+
+
+def stamp_lines(context: DocumentContext) -> tuple[int, ...]:
+    """The lines of a JSON run file that stamp when it ran (`"timestamp": ...`): places of its
+    figures' chains (`ConditionReader.chain`), where their date is cited."""
+    if not context.document.path.lower().endswith(".json"):
+        return ()
+    return context.kept(
+        ("stamp lines",),
+        lambda: tuple(n for n, text in enumerate(context.lines, 1) if _STAMP.match(text)),
+    )
+
+
+def _stamped_date(context: DocumentContext) -> str | None:
+    """The one date a JSON run file's stamps name (`"timestamp": ...` lines), or None for
+    none or two (a file of runs on several days says nothing of which one a figure is of)."""
+    found = {
+        line_date(match.group("stamp"))
+        for n in stamp_lines(context)
+        if (match := _STAMP.match(context.lines[n - 1])) is not None
+    }
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def _figure_date(context: DocumentContext, line: int) -> str | None:
     own = _own_dated_text(context, line)
     if _line_dates(own):
         return line_date(own)  # `vs 1 Aug` on the figure's line: another run's date, or none
+    if context.document.path.lower().endswith(".json"):
+        stamped = context.kept(("stamped date",), lambda: (_stamped_date(context),))[0]
+        if stamped is not None:
+            return stamped
     for _, level, heading in context.heading_path(line):  # nearest first
         if level > 1 and _dates(heading):
             return line_date(heading)
@@ -360,7 +421,46 @@ def _figure_date(context: DocumentContext, line: int) -> str | None:
     found = file_dates(context.document.path) | {d for t in titles if (d := line_date(t))}
     if found and _opening_dates(context) - found:
         return None  # `测试日期: 2026-02-02 至 2026-02-06` under a file dated the 6th
+    if not found and context.document.path.lower().endswith(_PROSE):
+        found = context.kept(("dating lines",), lambda: _dating_lines(context))
     return next(iter(found)) if len(found) == 1 else None
+
+
+_DATING_LINE = re.compile(
+    r"^\W*(?:(?:(?:test(?:ing)?|run|experiment|benchmark)\s+)?(?:date|datum)\b"
+    r"|(?:test(?:ing)?|run|experiment|benchmark)\s+period\b|tested on\b|measured on\b"
+    r"|collected\b|実施日|測定日|実験日|测试日期|日期)",
+    re.I,
+)
+"""An opening line that dates a report's runs (`**Date:** 2026-05-07`, `> Collected: 2026-07-24
+05:47:48 UTC`, `Tested on 2026-08-01`), as the record's experiment date is read
+(`select/metadata.py`): not `Research date:` (when others' claims were read) nor a line that
+merely names a date."""
+
+
+def _after_front_matter(lines: list[str]) -> list[str]:
+    """A document's lines after its YAML front matter (`---` ... `---` at its top): a post's
+    `date: 2026-08-16` is when it was written, not when its runs ran (rhattala
+    docs/blog-draft.md:4)."""
+    if not lines or lines[0].strip() != "---":
+        return lines
+    for number, text in enumerate(lines[1:], 1):
+        if text.strip() == "---":
+            return lines[number + 1 :]
+    return lines
+
+
+def _dating_lines(context: DocumentContext) -> frozenset[str]:
+    """The dates a document's opening lines that date its runs state, each line one date;
+    a line of two dates (a test period) gives none."""
+    found: set[str | None] = set()
+    for text in _after_front_matter(context.lines)[:_OPENING_LINES]:
+        plain = text.strip()
+        if _DATING_LINE.match(plain) and _line_dates(plain):
+            found.add(line_date(plain))
+    return (
+        frozenset(date for date in found if date is not None) if None not in found else frozenset()
+    )
 
 
 _OPENING_LINES = 12
