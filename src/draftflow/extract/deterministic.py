@@ -10,6 +10,7 @@ from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract.artifact import DroppedClaim, Extraction
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import Selected, select
+from draftflow.extract.compared_arms import BETWEEN_METRICS, compared_keys
 from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.extract.conditions.row_memo import typed_item
@@ -297,22 +298,21 @@ figure of one takes an engine only its own line states, never its document's or 
 (`Host→device copies collapse to 2 MiB/s` in a vLLM repository is the kernel's)."""
 
 
-_BETWEEN_METRICS = frozenset({"ratio", "relative_change"})
-"""A figure between two configurations (a speed-up): a setting it compares is neither's."""
-
-
 def _engine_at_hand(
     item: Selected, anchor: Grounded, read: tuple[dict[str, JsonValue], dict[str, list[str]]]
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """`read` without an engine cited farther than the figure's own line, for a metric no
-    engine measures; and without a machine count, for a ratio between two counts of them."""
+    engine measures; without a machine count, for a ratio between two counts of them; and
+    without the engine or system a ratio's own words compare (`compared_keys`)."""
     found, places = read
     own = f"{anchor.document.path}:{anchor.line}"
     dropped: set[str] = set()
     if item.metric in _NO_ENGINE_METRICS and places.get("engine", [own]) != [own]:
         dropped |= {"engine", "engine_version"}
-    if item.metric in _BETWEEN_METRICS and compares_machines(item.candidate.column or ""):
+    if item.metric in BETWEEN_METRICS and compares_machines(item.candidate.column or ""):
         dropped.add("node_count")  # `TP=1 → TP=2 only 1.19×`: two machines is one arm's
+    candidate = item.candidate
+    dropped |= compared_keys(item.metric, (candidate.column, candidate.text), found)
     if not dropped:
         return read
     return (
