@@ -36,6 +36,12 @@ from draftflow.extract.results import (
     make_result,
 )
 from draftflow.extract.run_rows import RUN_LINES, RunGroup, fold_run_rows
+from draftflow.extract.setting_columns import (
+    SettingColumns,
+    setting_columns,
+    with_row_settings,
+    without_setting_cells,
+)
 from draftflow.extract.unread import unread_tables
 from draftflow.extract.unspecified import with_unspecified
 from draftflow.record.label import Label, LabelPart
@@ -321,6 +327,16 @@ def _engine_at_hand(
     )
 
 
+def _read(
+    reader: ConditionReader, item: Selected, anchor: Grounded, settings: SettingColumns
+) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
+    """A figure's conditions from its row (with the setting cells of its row a column named
+    like a measurement holds) and its context chain."""
+    candidate = item.candidate
+    raw = with_row_settings(conditions_for(candidate), settings.row_settings(candidate))
+    return reader.read(raw, candidate, anchor)
+
+
 def extract_deterministic(
     snapshot: Snapshot,
     candidates: list[Candidate],
@@ -337,6 +353,8 @@ def extract_deterministic(
         if selected is None:
             selected = with_unspecified(candidates, select(candidates))
         selected = decide(snapshot, candidates, selected, result_model or shipped_model())
+        settings = setting_columns(snapshot, candidates)
+        selected = without_setting_cells(selected, settings)
         selected = with_memory_changes(snapshot, without_identities(selected))
         # a JSONL row that repeats a configuration is a run of it, an input of its summary
         selected, run_groups = fold_run_rows(snapshot, selected)
@@ -344,9 +362,7 @@ def extract_deterministic(
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)
         read = {
-            id(item): _engine_at_hand(
-                item, anchor, reader.read(conditions_for(item.candidate), item.candidate, anchor)
-            )
+            id(item): _engine_at_hand(item, anchor, _read(reader, item, anchor, settings))
             for item, anchor in grounded
         }
         conditions = {key: found for key, (found, _) in read.items()}
