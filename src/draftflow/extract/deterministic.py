@@ -8,7 +8,7 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract.artifact import DroppedClaim, Extraction
-from draftflow.extract.candidates import Candidate
+from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected, select
 from draftflow.extract.compared_arms import BETWEEN_METRICS, compared_keys
 from draftflow.extract.conditions import ConditionReader
@@ -24,7 +24,7 @@ from draftflow.extract.derive import (
 )
 from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.identities import without_identities
-from draftflow.extract.label_words import compares_machines
+from draftflow.extract.label_words import compares_machines, words_after_value
 from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
 from draftflow.extract.learned.weights import ResultModel, shipped_model
@@ -317,8 +317,10 @@ def _engine_at_hand(
         dropped |= {"engine", "engine_version"}
     if item.metric in BETWEEN_METRICS and compares_machines(item.candidate.column or ""):
         dropped.add("node_count")  # `TP=1 → TP=2 only 1.19×`: two machines is one arm's
-    candidate = item.candidate
-    dropped |= compared_keys(item.metric, (candidate.column, candidate.text), found)
+    if item.metric in BETWEEN_METRICS:
+        prose = item.candidate.format is SourceFormat.PROSE
+        header = None if prose else item.candidate.column  # a prose figure's is its place
+        dropped |= compared_keys(item.metric, (header, words_after_value(item)), found)
     if not dropped:
         return read
     return (

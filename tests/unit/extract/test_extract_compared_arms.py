@@ -44,6 +44,24 @@ def test_a_speedup_between_precisions_keeps_its_one_engine() -> None:
     assert compared_keys("ratio", ("vLLM speedup", "1.3x"), found) == frozenset()
 
 
+def test_a_ratio_beside_another_machines_ratio_keeps_its_own_system() -> None:
+    # a sentence of two ratios: the words before the value are the other ratio's
+    text = (
+        "# Bench\n\nWe measured Qwen2.5-7B under OpenVINO on Lunar Lake and on Arc A770M.\n\n"
+        "Quantization gains more on iGPUs (2.33x INT4/FP16 speedup on Lunar Lake vs "
+        "2.03x on Arc A770M).\n"
+    )
+    for ratio in [r for r in _results({"README.md": text}) if r.value == 2.03]:
+        assert ratio.conditions.get("system") in (None, "Arc A770M"), ratio.conditions
+
+
+def test_a_ratio_whose_engine_names_both_arms_keeps_it() -> None:
+    from draftflow.extract.compared_arms import compared_keys
+
+    found = {"engine": "llama.cpp vs vLLM"}
+    assert compared_keys("ratio", ("", "x faster than vLLM at one request"), found) == set()
+
+
 def test_a_ratio_naming_another_engine_or_system_leaves_them_blank() -> None:
     from draftflow.extract.compared_arms import compared_keys
 
