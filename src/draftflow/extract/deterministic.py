@@ -8,8 +8,9 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.extract.artifact import DroppedClaim, Extraction
-from draftflow.extract.candidates import Candidate
+from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected, select
+from draftflow.extract.compared_arms import BETWEEN_METRICS, compared_keys
 from draftflow.extract.conditions import ConditionReader
 from draftflow.extract.conditions.readers import SOURCE_CELLS
 from draftflow.extract.conditions.row_memo import typed_item
@@ -23,7 +24,7 @@ from draftflow.extract.derive import (
 )
 from draftflow.extract.ground import Grounded, Grounder
 from draftflow.extract.identities import without_identities
-from draftflow.extract.label_words import compares_machines
+from draftflow.extract.label_words import compares_machines, words_after_value
 from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
 from draftflow.extract.learned.weights import ResultModel, shipped_model
@@ -35,6 +36,12 @@ from draftflow.extract.results import (
     make_result,
 )
 from draftflow.extract.run_rows import RUN_LINES, RunGroup, fold_run_rows
+from draftflow.extract.setting_columns import (
+    SettingColumns,
+    setting_columns,
+    with_row_settings,
+    without_setting_cells,
+)
 from draftflow.extract.unread import unread_tables
 from draftflow.extract.unspecified import with_unspecified
 from draftflow.record.label import Label, LabelPart
@@ -297,28 +304,39 @@ figure of one takes an engine only its own line states, never its document's or 
 (`Host→device copies collapse to 2 MiB/s` in a vLLM repository is the kernel's)."""
 
 
-_BETWEEN_METRICS = frozenset({"ratio", "relative_change"})
-"""A figure between two configurations (a speed-up): a setting it compares is neither's."""
-
-
 def _engine_at_hand(
     item: Selected, anchor: Grounded, read: tuple[dict[str, JsonValue], dict[str, list[str]]]
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """`read` without an engine cited farther than the figure's own line, for a metric no
-    engine measures; and without a machine count, for a ratio between two counts of them."""
+    engine measures; without a machine count, for a ratio between two counts of them; and
+    without the engine or system a ratio's own words compare (`compared_keys`)."""
     found, places = read
     own = f"{anchor.document.path}:{anchor.line}"
     dropped: set[str] = set()
     if item.metric in _NO_ENGINE_METRICS and places.get("engine", [own]) != [own]:
         dropped |= {"engine", "engine_version"}
-    if item.metric in _BETWEEN_METRICS and compares_machines(item.candidate.column or ""):
+    if item.metric in BETWEEN_METRICS and compares_machines(item.candidate.column or ""):
         dropped.add("node_count")  # `TP=1 → TP=2 only 1.19×`: two machines is one arm's
+    if item.metric in BETWEEN_METRICS:
+        prose = item.candidate.format is SourceFormat.PROSE
+        header = None if prose else item.candidate.column  # a prose figure's is its place
+        dropped |= compared_keys(item.metric, (header, words_after_value(item)), found)
     if not dropped:
         return read
     return (
         {k: v for k, v in found.items() if k not in dropped},
         {k: v for k, v in places.items() if k not in dropped},
     )
+
+
+def _read(
+    reader: ConditionReader, item: Selected, anchor: Grounded, settings: SettingColumns
+) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
+    """A figure's conditions from its row (with the setting cells of its row a column named
+    like a measurement holds) and its context chain."""
+    candidate = item.candidate
+    raw = with_row_settings(conditions_for(candidate), settings.row_settings(candidate))
+    return reader.read(raw, candidate, anchor)
 
 
 def extract_deterministic(
@@ -337,6 +355,8 @@ def extract_deterministic(
         if selected is None:
             selected = with_unspecified(candidates, select(candidates))
         selected = decide(snapshot, candidates, selected, result_model or shipped_model())
+        settings = setting_columns(snapshot, candidates)
+        selected = without_setting_cells(selected, settings)
         selected = with_memory_changes(snapshot, without_identities(selected))
         # a JSONL row that repeats a configuration is a run of it, an input of its summary
         selected, run_groups = fold_run_rows(snapshot, selected)
@@ -344,9 +364,7 @@ def extract_deterministic(
         grounded, dropped = ground_selected(grounder, selected, labels)
         reader = ConditionReader(snapshot)
         read = {
-            id(item): _engine_at_hand(
-                item, anchor, reader.read(conditions_for(item.candidate), item.candidate, anchor)
-            )
+            id(item): _engine_at_hand(item, anchor, _read(reader, item, anchor, settings))
             for item, anchor in grounded
         }
         conditions = {key: found for key, (found, _) in read.items()}

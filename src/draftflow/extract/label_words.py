@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import PurePosixPath
 
 from pydantic import JsonValue
 
+from draftflow.extract.candidates import SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.identities import number_spans, written_texts
@@ -169,6 +170,27 @@ def compares_machines(text: str) -> bool:
 
 def _compared(text: str) -> re.Match[str] | None:
     return _COMPARED_SETTING.search(MARKUP.sub(r"\1", text))
+
+
+_CLAUSE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+
+
+def words_after_value(item: Selected) -> str:
+    """The words after the figure's value to the end of its clause, in its sentence (a prose
+    figure's place ends with it: `Abstract › vLLM decodes 1.4x faster than llama.cpp`) or
+    its cell (`1.3x over llama.cpp`): what a ratio written there is taken over."""
+    candidate = item.candidate
+    if candidate.format is SourceFormat.PROSE:
+        texts: Iterable[str] = (MARKUP.sub(r"\1", (candidate.column or "").rsplit("›", 1)[-1]),)
+    else:
+        texts = (plain for plain, _, _ in _value_places(item, MARKUP))
+    for plain in texts:
+        spans = number_spans(plain, float(item.value))
+        if spans:
+            after = plain[spans[0][1] :]
+            cut = _CLAUSE_END.search(after)
+            return after[: cut.start()] if cut else after
+    return ""
 
 
 def _value_places(item: Selected, markup: re.Pattern[str]) -> Iterator[tuple[str, int, int]]:

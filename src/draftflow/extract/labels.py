@@ -37,7 +37,7 @@ from draftflow.extract.label_words import (
     compared_setting,
     own_clauses,
 )
-from draftflow.extract.metric_names import is_measured_column
+from draftflow.extract.metric_names import is_measured_column, names_measured_extreme
 from draftflow.record.label import Label, LabelPart, differing_parts, fold, is_measured_value
 
 MAX_LABEL = 80
@@ -402,6 +402,7 @@ def _setting_columns(
             for header, written in values.items()
             if header not in measured[table]
             and not is_measured_column(header)
+            and not names_measured_extreme(header)
             and unit_from_key(header) is None
             and len(set(written)) < len(by_line)
         )

@@ -154,6 +154,25 @@ def is_measured_column(name: str) -> bool:
     return metric_by_unit(unit_from_key(name), name) is not None
 
 
+_MEASURED_EXTREME = re.compile(
+    r"^\W*peak\b|(?:^|[\W_])(?:peak|max|maximum|high)[\W_]*(?:mem(?:ory)?|rss|vram|gtt|ram)"
+    r"(?:[\W_]|$)|(?:^|[\W_])(?:mem(?:ory)?|rss|vram|gtt|ram)[\W_]*(?:peak|max|high)(?:[\W_]|$)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=1 << 12)
+def names_measured_extreme(name: str) -> bool:
+    """Whether a header names the highest reading of a resource a run took (`Peak`, `max_mem`,
+    `max_mem_mib`, `Max RSS`, `mem_peak`): a measurement of the run whatever its unit, never
+    a setting of the figures beside it (a label `Qwen3-8B, 6144` carried the run's peak
+    memory as if it were its configuration). A limit the run was given says so (`limit`,
+    `cap`: `THRESHOLD_WORDS`) and is not this."""
+    if THRESHOLD_WORDS.search(name.lower()):
+        return False
+    return _MEASURED_EXTREME.search(name) is not None
+
+
 @lru_cache(maxsize=1 << 14)
 def names_no_metric(name: str) -> bool:
     """True when a name says its figures are settings, thresholds or identifiers, never a

@@ -19,7 +19,12 @@ from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import Selected, is_slashed
 from draftflow.extract.derive import RANGE_KIND, DerivedFigure
-from draftflow.extract.metric_names import is_measured_column, is_metric_key, strip_setting_values
+from draftflow.extract.metric_names import (
+    is_measured_column,
+    is_metric_key,
+    names_measured_extreme,
+    strip_setting_values,
+)
 from draftflow.extract.numeric import cell_numbers
 from draftflow.record.label import Label, LabelPart
 from draftflow.record.model import KNOWN_CONDITION_TYPES, ReportedResult, TestProfile, Uncertainty
@@ -105,6 +110,8 @@ def _is_measurement_cell(in_json: bool, name: str, text: str) -> bool:
     """True for a neighbour that is another figure (or empty), not a setting of this one."""
     if not text.strip() or is_measured_column(name) or "±" in text:
         return True
+    if names_measured_extreme(name):
+        return True  # a run's peak memory is its reading, not its configuration
     if not in_json and name.strip() and not strip_setting_values(name):
         return True  # under `c=1` or `2 devices`: a figure at another setting, not a setting
     if in_json:

@@ -1,0 +1,53 @@
+"""What a figure between two arms (a ratio, a speed-up, a change) leaves unsaid: the engine or
+system it compares, when its own words name one the figure's context did not resolve.
+
+`Speedup vs llama.cpp` in a vLLM table, `vLLM ÷ llama.cpp`, `1.3x faster than llama.cpp`: the
+figure is vLLM's rate over llama.cpp's, measured on both, and is neither engine's alone. The
+engine its chain resolves (the table's, the document's) is one arm's; given to the ratio, it
+reads as a figure of that engine. A guess is worse than a blank: the key stays unset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from pydantic import JsonValue
+
+from draftflow.extract.conditions.setup_names import (
+    engines_named,
+    other_system_among,
+    systems_named,
+)
+
+BETWEEN_METRICS = frozenset({"ratio", "relative_change"})
+"""A figure between two configurations (a speed-up): a setting it compares is neither's."""
+
+_ENGINE_KEYS = frozenset({"engine", "engine_version"})
+_SYSTEM_KEYS = frozenset({"system", "node_count"})
+
+
+def compared_keys(
+    metric: str | None, own_texts: Iterable[str | None], found: Mapping[str, JsonValue]
+) -> frozenset[str]:
+    """The condition keys a figure between two arms does not take from its context: the
+    engine (and its version) where the figure's own words (its column header, and the words
+    after its value in its cell or sentence: `1.4x faster than llama.cpp`) name an engine
+    the resolved one does not (a resolved `llama.cpp vs vLLM` names both arms); the system
+    (and the machine count) where they name a system other than the one resolved. Words
+    before the value are another figure's (`2.33x on Lunar Lake vs 2.03x on Arc A770M`)."""
+    if metric not in BETWEEN_METRICS:
+        return frozenset()
+    own = "\n".join(text for text in own_texts if text)
+    dropped: set[str] = set()
+    engine = found.get("engine")
+    if isinstance(engine, str) and _names_other_engine(own, engine):
+        dropped |= _ENGINE_KEYS
+    system = found.get("system")
+    if isinstance(system, str) and other_system_among(systems_named(own), system):
+        dropped |= _SYSTEM_KEYS
+    return frozenset(dropped)
+
+
+def _names_other_engine(text: str, engine: str) -> bool:
+    named = engines_named(text)
+    return bool(named) and not named <= engines_named(engine)
