@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.vocabulary import METRIC_RES, PROSE_METRICS, THRESHOLD_WORDS, metric_by_unit
+from draftflow.numbers.dimensions import unit_dimensions
 from draftflow.numbers.units import unit_named
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.text.lines import plain_text
@@ -32,10 +33,15 @@ def _chain_reading(text: str) -> tuple[str, str | None] | None:
     lowered = text.lower()
     if THRESHOLD_WORDS.search(lowered):
         return None
-    for metric, regex in _CHAIN_METRIC_RES:
-        if regex.search(lowered):
-            return metric, unit_from_key(text)
-    return None
+    named = [metric for metric, regex in _CHAIN_METRIC_RES if regex.search(lowered)]
+    if not named:
+        return None
+    unit = unit_from_key(text)
+    # the metric of the unit it writes, where it names several: `Power Consumption (Watts)
+    # During Prefill` measures power in the prefill phase, not a prefill rate
+    dimensions = unit_dimensions(unit) if unit else frozenset()
+    agreeing = (m for m in named if vocabulary().metric_dimension_of(m) in dimensions)
+    return next(agreeing, named[0]), unit
 
 
 def context_reading(candidate: Candidate) -> tuple[str, str | None] | None:

@@ -54,9 +54,33 @@ def plain_text(cell: str) -> str:
 
 
 def key_value_match(line: str) -> bool:
-    """True for a `label: number` report line."""
+    """True for a `label: number` report line (a logger's record too, `log_message`)."""
     # the pattern needs a colon: most lines are ruled out without running it
-    return ":" in line and "|" not in line and bool(KEY_VALUE.match(line))
+    return ":" in line and "|" not in line and bool(KEY_VALUE.match(log_message(line)))
+
+
+_STAMP = r"\d{4}-\d\d-\d\d[T ]\d{1,2}:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?"
+_LEVEL = r"(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|CRITICAL|FATAL)\b"
+LOG_PREFIX = re.compile(
+    rf"^\s*(?:[-*+]\s+)?(?:\*\*|__)?(?P<prefix>\[{_STAMP}\b[^\[\]]{{0,80}}\]"
+    rf"|{_STAMP}(?:\s*-?\s*{_LEVEL}(?:\s*[-:])?)?)\s"
+)
+"""A logger's record prefix: its time stamp (a date and a time), with its level and logger in
+brackets (`[2026-01-20 20:19:06,373 INFO]`, `[2026-04-11T04:40:32Z INFO  llm_rs2::opencl]`) or
+bare (`2026-01-20 20:19:06,373 - INFO -`), after a list marker and emphasis if any."""
+
+
+def log_message(line: str) -> str:
+    """The line with a logger's record prefix (`LOG_PREFIX`) written as spaces: what the
+    record says (`Tokens per second: 111.2`), each character in its place. The stamp's
+    numbers are no figures and its level no word naming one. Other lines as they are."""
+    if not line[:1].isspace() and not line[:1].isdigit() and line[:1] not in "[-*+_":
+        return line
+    match = LOG_PREFIX.match(line)
+    if match is None:
+        return line
+    start, end = match.span("prefix")
+    return line[:start] + " " * (end - start) + line[end:]
 
 
 # A shields.io badge: `![alt](https://img.shields.io/badge/LABEL-MESSAGE-COLOR)`; in its path a

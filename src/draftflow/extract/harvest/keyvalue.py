@@ -28,7 +28,7 @@ from draftflow.extract.document import (
     Paragraph,
     parse_document,
 )
-from draftflow.text.lines import KEY_VALUE, MAX_LINE, plain_text
+from draftflow.text.lines import KEY_VALUE, MAX_LINE, log_message, plain_text
 
 BLOCK_TABLE_OFFSET = 10_000
 """Key/value blocks are numbered after the document's Markdown tables (table indexes)."""
@@ -123,7 +123,9 @@ def _pair(line: str) -> re.Match[str] | None:
     """The line's `key: value` pair (plain, a JSON object's or a logger's), if it is one."""
     if len(line) > MAX_LINE:
         return None
-    match = KEY_VALUE.match(line) if ":" in line and "|" not in line else None
+    # a logger's record is read after its prefix (`[2026-01-20 20:19:06,373 INFO] Tokens
+    # per second: 111.2`): the time stamp and level name no figure
+    match = KEY_VALUE.match(log_message(line)) if ":" in line and "|" not in line else None
     if match is None and '"' in line:
         match = _JSON_PAIR.match(line)
     if match is None and " : " in line:

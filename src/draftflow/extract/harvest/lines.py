@@ -20,6 +20,7 @@ from draftflow.extract.document import parse_document
 from draftflow.numbers.kinds import NumberKind
 from draftflow.numbers.parse import detect_decimal_comma
 from draftflow.numbers.scan import find_numbers
+from draftflow.text.lines import log_message
 
 LINE_TABLE = 30_000
 """The `table` index of line candidates (apart from tables, prose and key/value blocks)."""
@@ -67,7 +68,8 @@ def harvest_lines(
     for number, line in enumerate(lines, start=1):
         if not line or len(line) > MAX_LINE_CHARS or not any(ch.isdigit() for ch in line):
             continue
-        for mention in find_numbers(line, decimal_comma=decimal_comma):
+        message = log_message(line)  # a logger's time stamp holds no figure
+        for mention in find_numbers(message, decimal_comma=decimal_comma):
             if not mention.kind.is_numeric:
                 continue
             if _sign_lost(line, mention.start):
@@ -89,7 +91,7 @@ def harvest_lines(
                     table=LINE_TABLE,
                     values=[_typed(value)],
                     headings=headings,
-                    column=_words_before(line, mention.start),
+                    column=_words_before(message, mention.start),
                 )
                 if candidate is not None:
                     candidates.append(candidate)

@@ -14,12 +14,14 @@ import re
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, cell_values, make_candidate
-from draftflow.extract.document import DocumentKind, Table, TableKind, parse_document
+from draftflow.extract.document import DocumentKind, Table, TableKind, is_non_value, parse_document
 from draftflow.extract.raw_tables import is_raw_table
 from draftflow.extract.status_words import without_column_marker
+from draftflow.numbers.cells import split_cell
 from draftflow.text.lines import plain_text
 
 _DIGIT = re.compile(r"\d")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def markdown_tables(document: Document) -> list[Table]:
@@ -55,6 +57,30 @@ def table_candidates(document: Document, index: int, table: Table) -> list[Candi
     return candidates
 
 
+def _grouped_row_headers(table: Table) -> list[str]:
+    """Each body row's header: its first cell, or, where that is blank, the first cell of the
+    grouped row above (`| **LLaMA 3.2 1B** | NPU | 36.7 |` then `| | iGPU | 28.7 |`: the blank
+    cell is the group's, as an HTML `rowspan` cell would be read). A group cell that is itself a
+    value (`41.2`, `36.7 tok/s`, `n/a`) names no group and is not carried down."""
+    headers: list[str] = []
+    group = ""
+    for row in table.body_rows:
+        own = plain_text(row[0].written) if row else ""
+        if own:
+            group = own if _names_a_group(own) else ""
+        headers.append(own or group)
+    return headers
+
+
+def _names_a_group(text: str) -> bool:
+    """Whether a first cell names the rows under it: words, not a value (a bare number, a
+    number with its unit) nor a cell saying there is none."""
+    if not _LETTER.search(text) or is_non_value(text):
+        return False
+    measured = text[:1].isdigit() and any(figure.unit for figure in split_cell(text, ""))
+    return not measured
+
+
 class TableRows:
     """One table's candidates row by row (a row's cells are read with its table's header,
     heading and caption only): `table_candidates` is every row's, in order."""
@@ -69,6 +95,7 @@ class TableRows:
             without_column_marker(table.column_header(column)) for column in range(table.width)
         ]
         self._heading = table.heading_path[-1] if table.heading_path else None
+        self._row_headers = _grouped_row_headers(table)
 
     def row(self, row_index: int) -> list[Candidate]:
         """The candidates of the table's `row_index`-th body row, in column order."""
@@ -78,7 +105,7 @@ class TableRows:
         cells = [cell.written for cell in row]
         names = _column_names(self._header, len(cells))
         context = {names[i]: cell for i, cell in enumerate(cells) if cell}
-        row_header = plain_text(cells[0]) if cells else None
+        row_header = self._row_headers[row_index]
         for column_index, cell in enumerate(cells):
             if not _DIGIT.search(cell):
                 continue  # no number (and none once emphasis and links are removed)

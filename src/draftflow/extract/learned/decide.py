@@ -42,7 +42,7 @@ from draftflow.extract.vocabulary import THRESHOLD_WORDS
 from draftflow.numbers.dimensions import unit_dimensions
 from draftflow.numbers.units import unit_after
 from draftflow.numbers.vocabulary import vocabulary
-from draftflow.text.lines import plain_text
+from draftflow.text.lines import log_message, plain_text
 
 
 @dataclass(frozen=True)
@@ -353,7 +353,10 @@ class _PlaceReader:
         rows = self._rows.get(document.document_id)
         if rows is None:
             rows = self._rows[document.document_id] = row_lines(document.line_list)
-        return Place(block, document.line(candidate.line) or "", candidate.line in rows)
+        # a logger's record is read without its prefix: its time stamp and level say
+        # nothing of whether a number is a result (`[2026-01-20 20:19:06,373 INFO]`)
+        line = log_message(document.line(candidate.line) or "")
+        return Place(block, line, candidate.line in rows)
 
 
 def _instance(
