@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from draftflow.numbers.words import word_value
 from draftflow.text.lines import plain_text
 
 if TYPE_CHECKING:
@@ -33,20 +34,10 @@ REPETITIONS = "repetitions"
 DENOMINATOR = "measurement_denominator"
 MEASUREMENT_KEYS = (REPETITIONS, DENOMINATOR)
 
-_COUNT_WORDS = {
-    "one": 1,
-    "single": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "twenty": 20,
-}
+_COUNT_WORDS: tuple[str, ...] = ("one", "single", "two", "three", "four", "five", "six")
+_COUNT_WORDS += ("seven", "eight", "nine", "ten", "twenty")
+"""The counts written as words a repetition count takes (`numbers.words` gives each value;
+`single` is one)."""
 _COUNT = rf"(?P<n>\d{{1,4}}|{'|'.join(_COUNT_WORDS)})"
 _RUN_NOUNS = r"(?:repetitions?|repeats|trials?|reps)"
 _COUNTED_NOUN = re.compile(
@@ -110,7 +101,7 @@ def is_repetition_name(name: str) -> bool:
 
 def _count(written: str) -> int | None:
     plain = written.strip().lower()
-    number = _COUNT_WORDS.get(plain)
+    number = (1 if plain == "single" else word_value(plain)) if plain in _COUNT_WORDS else None
     if number is None and plain.isdigit():
         number = int(plain)
     return number if number is not None and 0 < number <= _MAX_REPETITIONS else None
