@@ -63,15 +63,18 @@ RECORDED = {
 # Re-recorded in session 26 (MODE=new, Kleybrink's facts prompt changed with its labels: a
 # heading that is a sentence no longer names a figure): its framing reply parses again, and
 # verify removes each of its sentences, so the templates stand in (as in session 16).
+# Re-recorded in session 28 (MODE=new, the merge's labels and conditions changed the facts
+# prompts): MiaAI's new framing reply parses and passes verify, so the model frames it;
+# Kleybrink's new framing reply states nothing verify removes, so its title is the model's.
 RECORDED_REPLIES = {
-    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 12, CREATION_MODEL_UNUSABLE),
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
     "Kleybrink__dgx-spark-bench": (19, 18, CREATION_MODEL_FALLBACK),
 }
 # The framing fields of the model's reply that verify empties, the template's text standing in
 # (Kleybrink's framing reply parses, and verify removes each of its sentences: before, the
 # record read "Draft record: the title needs an editor" over an empty summary and answer).
-STOOD_IN = {"Kleybrink__dgx-spark-bench": ("title", "summary", "answer")}
+STOOD_IN: dict[str, tuple[str, ...]] = {}
 SETTINGS = [
     "--model",
     "smollm2",
