@@ -97,7 +97,10 @@ def main() -> int:
         draft_all(args.repositories, args.out)
     before = count(args.out)
     after = count(args.compare) if args.compare else None
-    print(f"records: {len(_records(args.out))}" + (f" -> {len(_records(args.compare))}" if after else ""))
+    print(
+        f"records: {len(_records(args.out))}"
+        + (f" -> {len(_records(args.compare))}" if after else "")
+    )
     print(f"{'field':38} {'filled/total':>14}" + ("  ->  after" if after else ""))
     for field in sorted(set(before) | set(after or {})):
         filled, blank = before.get(field, [0, 0])
