@@ -258,7 +258,10 @@ def _nearest_counts(
         levels += [
             lambda: repetitions_in_text(context.caption(line)),
             lambda: repetitions_in_text(context.note_below(line)[1]),
-            lambda: _in_texts(heading for _, _, heading in context.heading_path(line)),
+            lambda: context.kept(  # a line's headings, read once whatever its figures
+                ("heading repetitions", line),
+                lambda: _in_texts(heading for _, _, heading in context.heading_path(line)),
+            ),
             lambda: context.kept(
                 ("setup repetitions", setup_lines),
                 lambda: _lines_repetitions(context, setup_lines),
