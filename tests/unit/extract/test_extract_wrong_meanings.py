@@ -220,3 +220,17 @@ def test_a_header_naming_each_value_of_a_cell_names_each_figure() -> None:
     labels = {r.value: r.label for r in _at(results, "README.md", 7)}
     assert labels[81].endswith("Power: 1st card")
     assert labels[86].endswith("Power: 2nd card")
+
+
+def test_a_row_run_on_the_cpu_is_not_the_gpu_its_column_names() -> None:
+    # read31-s28: `| llama-bench TinyLlama-1.1B Q4 (CPU) | 410 / 27 t/s |` under the laptop's
+    # `RTX 5070 Ti` column was published as measured on the RTX 5070 Ti
+    text = (
+        "# Bench\n\nAll runs on an RTX 5070 Ti laptop.\n\n"
+        "| Benchmark | RTX 5070 Ti |\n|---|---|\n"
+        "| llama-bench TinyLlama-1.1B Q4 (GPU) | 313 t/s |\n"
+        "| llama-bench TinyLlama-1.1B Q4 (CPU) | 27 t/s |\n"
+    )
+    results = _results({"README.md": text})
+    assert [r.conditions.get("system") for r in _at(results, "README.md", 7)] == ["RTX 5070 Ti"]
+    assert [r.conditions.get("system") for r in _at(results, "README.md", 8)] == [None]

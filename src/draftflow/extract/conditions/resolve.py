@@ -210,6 +210,7 @@ def _row_parameters(
 
 
 _MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})
+_DEVICE_KEYS = frozenset({"system", "node_count"})
 
 
 def _hosted_model(context: DocumentContext) -> tuple[int, str] | None:
@@ -240,6 +241,19 @@ def _runs_hosted(context: DocumentContext, line: int) -> bool:
     )
 
 
+_CPU_ROW = re.compile(r"\(\s*CPU\b[^)]*\)|\bCPU[- ]only\b|\bon\s+(?:the\s+)?CPU\b", re.IGNORECASE)
+"""A row that says it ran on the CPU (`llama-bench TinyLlama Q4 (CPU)`, `CPU-only`)."""
+
+
+def _cpu_row_under_a_card(table: TableCells, header: str) -> bool:
+    """Whether a row says it ran on the CPU while the figure's column names a GPU card
+    (`| llama-bench … (CPU) | 410 / 27 t/s |` under `RTX 5070 Ti`: the author's machine's
+    column, not the device that ran the row): no machine is stated for it, so none is put."""
+    first = table.cells[0] if table.cells else ""
+    system = vocab.system_of_header(header)
+    return bool(system and vocab.is_card(system) and _CPU_ROW.search(first))
+
+
 def _read_table_place(
     resolved: Resolved,
     table: TableCells,
@@ -259,6 +273,8 @@ def _read_table_place(
     read_row_first(resolved, table, own, context, line)
     header = table.header[own] if own is not None and own < len(table.header) else None
     if header is not None:
+        if _cpu_row_under_a_card(table, header):
+            resolved.closed = resolved.closed | _DEVICE_KEYS
         # the figure's own column naming a machine is nearer than the row's other cells
         prefer_caption_system(resolved, context, line, header)
         read_column(resolved, header)
