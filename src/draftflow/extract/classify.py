@@ -443,9 +443,10 @@ def _figure_metric(candidate: Candidate, figure: CellFigure, named: str | None) 
     if candidate.json_path is None:
         metric = _refine(metric, candidate)
     metric = summed_over_streams(metric, candidate)
-    if _SETTING_AFTER.match(_after_figure(candidate.text, figure)):
+    after = _after_figure(candidate.text, figure)
+    if _SETTING_AFTER.match(after):
         return None  # `60 s config`, `30 s timeout`: what the run was set to, not a reading
-    if figure.unit in TIME_UNITS and _STARTUP_AFTER.match(_after_figure(candidate.text, figure)):
+    if figure.unit in TIME_UNITS and _STARTUP_AFTER.match(after):
         return "startup_time"  # `~36 s load, ~10 tok/s`: the cell's word says what took 36 s
     if figure.label is None and metric in SPEED_METRICS and figure.unit in TIME_UNITS:
         # `total seconds` on a `short_decode` row, `decode_s`: the time a phase took, not its rate

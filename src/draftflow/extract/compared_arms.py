@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from pydantic import JsonValue
 
+from draftflow.extract.conditions.readers import DEVICE_KEYS, ENGINE_KEYS
 from draftflow.extract.conditions.setup_names import (
     engines_named,
     other_system_among,
@@ -21,9 +22,6 @@ from draftflow.extract.conditions.setup_names import (
 
 BETWEEN_METRICS = frozenset({"ratio", "relative_change"})
 """A figure between two configurations (a speed-up): a setting it compares is neither's."""
-
-_ENGINE_KEYS = frozenset({"engine", "engine_version"})
-_SYSTEM_KEYS = frozenset({"system", "node_count"})
 
 
 def compared_keys(
@@ -41,10 +39,10 @@ def compared_keys(
     dropped: set[str] = set()
     engine = found.get("engine")
     if isinstance(engine, str) and _names_other_engine(own, engine):
-        dropped |= _ENGINE_KEYS
+        dropped |= ENGINE_KEYS
     system = found.get("system")
     if isinstance(system, str) and other_system_among(systems_named(own), system):
-        dropped |= _SYSTEM_KEYS
+        dropped |= DEVICE_KEYS
     return frozenset(dropped)
 
 

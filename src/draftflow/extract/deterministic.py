@@ -12,7 +12,7 @@ from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected, select
 from draftflow.extract.compared_arms import BETWEEN_METRICS, compared_keys
 from draftflow.extract.conditions import ConditionReader
-from draftflow.extract.conditions.readers import SOURCE_CELLS
+from draftflow.extract.conditions.readers import ENGINE_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.row_memo import typed_item
 from draftflow.extract.derive import (
     DerivedFigure,
@@ -314,7 +314,7 @@ def _engine_at_hand(
     own = f"{anchor.document.path}:{anchor.line}"
     dropped: set[str] = set()
     if item.metric in _NO_ENGINE_METRICS and places.get("engine", [own]) != [own]:
-        dropped |= {"engine", "engine_version"}
+        dropped |= ENGINE_KEYS
     if item.metric in BETWEEN_METRICS and compares_machines(item.candidate.column or ""):
         dropped.add("node_count")  # `TP=1 → TP=2 only 1.19×`: two machines is one arm's
     if item.metric in BETWEEN_METRICS:

@@ -80,20 +80,19 @@ def _in_written_hardware_name(texts: tuple[str, ...], value: float) -> bool:
     if any(_only_versions(text, spans) for text, spans in written):
         return True  # a cell `580` says no more; its sentence says `driver 580`
     for text, spans in written[:1]:
-        names = [m.span() for pattern in _HARDWARE for m in pattern.finditer(text)]
-        suffixed = [(a, b) for m in CPU.finditer(text) for a, b in [m.span()]]
-        return all(
-            any(a <= start and end <= b for a, b in names)
-            and (_suffix_of_name(suffixed, start, end) or not _MEASURE_AFTER.match(text, end))
-            for start, end in spans
-        )
+        names = [(*m.span(), kind is CPU) for kind in _HARDWARE for m in kind.finditer(text)]
+        return all(any(_in_name(text, start, end, name) for name in names) for start, end in spans)
     return False
 
 
-def _suffix_of_name(names: list[tuple[int, int]], start: int, end: int) -> bool:
-    """Whether a CPU's name goes on past the number (`Threadripper 1950x`, `Core i9-13900K`):
-    its letters are the model's suffix, not a multiplier after a measurement."""
-    return any(a <= start and end < b for a, b in names)
+def _in_name(text: str, start: int, end: int, name: tuple[int, int, bool]) -> bool:
+    """Whether the number at `start:end` is part of a hardware name: inside it, and followed
+    by no multiplier (`Jetson 11×`), unless a CPU's name goes on past it (`Threadripper
+    1950x`, `Core i9-13900K`: its letters are the model's suffix)."""
+    first, last, cpu = name
+    if not first <= start or not end <= last:
+        return False
+    return (cpu and end < last) or not _MEASURE_AFTER.match(text, end)
 
 
 def _says_more(text: str, spans: list[tuple[int, int]]) -> bool:

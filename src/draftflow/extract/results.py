@@ -361,7 +361,10 @@ def _part_of_cell(selected: Selected, what: str) -> tuple[str, str]:
     return what, qualifier
 
 
-_LISTED = re.compile(r"\(([^()]*[+/][^()]*)\)")
+_LISTED = re.compile(r"\(([^()]*\s[+/]\s[^()]*)\)")
+"""A parenthesis listing names joined by a spaced `+` or `/` (`(1st card + 2nd card)`), not
+a unit's slash (`(tok/s)`)."""
+_LIST_JOIN = re.compile(r"\s[+/]\s")
 
 
 def _listed_part(what: str, count: int, index: int) -> str | None:
@@ -371,7 +374,7 @@ def _listed_part(what: str, count: int, index: int) -> str | None:
     found = _LISTED.search(what)
     if found is None:
         return None
-    names = [name.strip() for name in re.split(r"[+/]", found[1]) if name.strip()]
+    names = [name.strip() for name in _LIST_JOIN.split(found[1]) if name.strip()]
     if len(names) != count:
         return None
     return f"{(what[: found.start()] + what[found.end() :]).strip()}: {names[index]}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from draftflow.extract.vocabulary import metric_by_unit
+from draftflow.numbers.units import unit_named
 from draftflow.numbers.vocabulary import dimensions_by_spelling, vocabulary
 
 _VOCABULARY = vocabulary()
@@ -16,11 +17,6 @@ _RATE_OF_SPELLING = {
     for spelling in (unit.id, *unit.written, *unit.attached, *unit.aliases)
 }
 _TIME = "time"
-_KNOWN_UNITS = frozenset(
-    spelling.lower()
-    for unit in _VOCABULARY.unit
-    for spelling in (unit.id, *unit.written, *unit.attached, *unit.aliases)
-)
 UNSPECIFIED = "unspecified"
 
 
@@ -45,7 +41,7 @@ def fitted_metric(
             metric = by_unit if _VOCABULARY.metric_dimension_of(by_unit) in dimensions else metric
     if metric == "temperature" and "temperature" not in dimensions:
         return None
-    if dimension == _TIME and _TIME not in dimensions and unit.lower() in _KNOWN_UNITS:
+    if dimension == _TIME and _TIME not in dimensions and unit_named(unit) is not None:
         # `42.7 TFLOPS` under a caption that says latency: a time is never in another unit
         return metric_by_unit(unit, name) or UNSPECIFIED
     if _another_rate(metric, unit):

@@ -234,3 +234,10 @@ def test_a_row_run_on_the_cpu_is_not_the_gpu_its_column_names() -> None:
     results = _results({"README.md": text})
     assert [r.conditions.get("system") for r in _at(results, "README.md", 7)] == ["RTX 5070 Ti"]
     assert [r.conditions.get("system") for r in _at(results, "README.md", 8)] == [None]
+
+
+def test_a_units_slash_in_a_header_names_no_value_of_a_cell() -> None:
+    # review of session 28: `(tok/s)` read as a list of two names gave `Throughput: tok`
+    text = "# Bench\n\n| Model | Throughput (tok/s) |\n|---|---|\n| m-8b | 41.2 / 38.5 |\n"
+    labels = [r.label for r in _at(_results({"README.md": text}), "README.md", 5)]
+    assert labels and not any(": tok" in label or ": s" in label for label in labels)

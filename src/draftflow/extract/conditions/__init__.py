@@ -35,8 +35,6 @@ from draftflow.extract.conditions.workload import methodology_spans
 from draftflow.extract.ground import Grounded
 from draftflow.extract.standing_marks import copied_page
 
-_PROSE_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
-
 __all__ = [
     "CITED_KEYS",
     "SEED_KEYS",
@@ -284,7 +282,7 @@ class ConditionReader:
         note, _ = context.note_below(line)
         if note:
             lines.append((note,))  # the note in italics below its table
-        if not document.path.lower().endswith(_PROSE_SUFFIXES):
+        if not context.is_prose:
             lines.append(range(line + 1, len(document.line_list) + 1))
             # a JSON run file's `"timestamp": ...` lines, first: they state only when it ran,
             # and a stamp's date (`2026-07-21T11:10:07Z`) is no word the place index finds
@@ -343,9 +341,7 @@ class ConditionReader:
 def _keys_a_denominator(context: DocumentContext, line: int) -> bool:
     """Whether a data file's line holds a key naming a rate's denominator: its figures each
     take only their own key's (`measurement.keyed_denominators`), so they read apart."""
-    if context.document.path.lower().endswith(_PROSE_SUFFIXES) or not 1 <= line <= len(
-        context.lines
-    ):
+    if context.is_prose or not 1 <= line <= len(context.lines):
         return False
     return bool(denominators_in(context.lines[line - 1]))
 

@@ -38,6 +38,8 @@ _READ_TABLES = (TableKind.MARKDOWN, TableKind.HTML)
 _TOOL_LINE = re.compile(r"[^:=\n]{1,60}[:=][ \t]*[-+~]?\d[\d.,]*[ \t]*[A-Za-z%/]{0,12}")
 """A `key: value` line whose value is one number with at most a unit: what a tool prints."""
 _DATA_KINDS = frozenset({DocumentKind.CSV, DocumentKind.JSON, DocumentKind.JSONL})
+PROSE_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
+"""The documents written as prose (their lines are sentences, sections and tables), not data."""
 
 
 _MAX_WANTED = 64  # a longer figure text is looked for cell by cell
@@ -148,6 +150,7 @@ class DocumentContext:
         self._any_row: dict[tuple[int, Callable[[str], bool]], bool] = {}
         self.document = document
         self.lines = document.line_list
+        self.is_prose = document.path.lower().endswith(PROSE_SUFFIXES)
         self._key_values: dict[int, list[tuple[str, str]]] = {}
         self._rows: dict[tuple[int, int], RowCells] = {}
         self._headers: dict[int, tuple[str, ...]] = {}

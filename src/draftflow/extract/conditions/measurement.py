@@ -59,11 +59,12 @@ _RUN_BEFORE = frozenset(
 )
 """The words that may stand before a count of runs when capitalised or not (`All 5 runs`);
 another capitalised word before the count names a model (`Gemma 4 runs.`)."""
-_TIMES = re.compile(
-    rf"\b(?:repeated|ran|run|executed|measured|benchmarked)\s+(?:\w+\s+){{0,3}}?{_COUNT}\s+times\b",
-    re.I,
-)
+_RUN_VERB = r"\b(?:repeated|ran|run|executed|measured|benchmarked)\s+(?:\w+\s+){0,3}?"
+_TIMES = re.compile(rf"{_RUN_VERB}{_COUNT}\s+times\b", re.I)
 """`repeated 3 times`, `each prompt was run five times`."""
+RUN_VERB_BEFORE = re.compile(rf"{_RUN_VERB}$", re.I)
+"""The text before `N times` when `N` counts runs (`I ran the script `): a repetition count,
+read here as `repetitions`, so no count of events (`prose/counts.py`)."""
 _BENCH_FLAG = re.compile(r"\bllama-bench\b.*?\s(?:-r|--repetitions)[\s=]+(?P<n>\d{1,4})\b")
 """llama-bench's repetitions flag on its command line (`llama-bench -m M.gguf -r 2`): `-r`
 is read only after that tool's name."""
@@ -204,9 +205,6 @@ def one(found: frozenset[int] | frozenset[str]) -> int | str | None:
     return values[0] if len(values) == 1 else None
 
 
-_PROSE = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
-
-
 def figure_measurement(
     own_cells: Iterable[tuple[str, str]],
     own_header: str | None,
@@ -233,7 +231,7 @@ def figure_measurement(
     denominators = header_denominators(own_header) if own_header else frozenset()
     if not denominators and row_label:
         denominators = denominators_in(row_label)  # `| C8 aggregate tok/s (mean) | 87.78 |`
-    data_line = context is not None and not context.document.path.lower().endswith(_PROSE)
+    data_line = context is not None and not context.is_prose
     if own_header is None and data_line:
         denominators = keyed_denominators(own_text, value)
     denominator = one(denominators)

@@ -61,6 +61,10 @@ INT_KEYS = frozenset(
     }
 )
 IDENTITY_KEYS = frozenset({"model", "model_artifact", "engine"})
+ENGINE_KEYS = frozenset({"engine", "engine_version"})
+"""What ran a figure: its engine and that engine's version."""
+DEVICE_KEYS = frozenset({"system", "node_count"})
+"""What it ran on: the machine and how many of them."""
 """Keys whose value is a name: a value without one (a date, a score, a count) is not put."""
 SOURCE_CELLS = "source_cells"
 """The figure's row as its source writes it (`header: cell`), kept for evidence."""

@@ -31,6 +31,8 @@ from draftflow.extract.conditions.named_models import sole_model, subject
 from draftflow.extract.conditions.opening_machine import opening_chip
 from draftflow.extract.conditions.own_clause import ClauseReading, own_clause_conditions
 from draftflow.extract.conditions.readers import (
+    DEVICE_KEYS,
+    ENGINE_KEYS,
     KEPT_KEYS,
     SEED_KEYS,
     SOURCE_CELLS,
@@ -106,7 +108,7 @@ def seed_conditions(
     if table is not None and _parallel_cards(resolved, table):
         resolved.values.pop("node_count", None)
     if context is not None and _runs_another_runtime(context, line, resolved.values):
-        for key in _ENGINE_KEYS:
+        for key in ENGINE_KEYS:
             resolved.values.pop(key, None)
     parameters = _run_settings(raw, table, context, line, setup_lines, readme)
     measured = _measurement(raw, table, (context, line, value), setup_lines, readme)
@@ -209,8 +211,7 @@ def _row_parameters(
     )
 
 
-_MACHINE_KEYS = frozenset({"system", "node_count", "engine", "engine_version"})
-_DEVICE_KEYS = frozenset({"system", "node_count"})
+_MACHINE_KEYS = DEVICE_KEYS | ENGINE_KEYS
 
 
 def _hosted_model(context: DocumentContext) -> tuple[int, str] | None:
@@ -274,7 +275,7 @@ def _read_table_place(
     header = table.header[own] if own is not None and own < len(table.header) else None
     if header is not None:
         if _cpu_row_under_a_card(table, header):
-            resolved.closed = resolved.closed | _DEVICE_KEYS
+            resolved.closed = resolved.closed | DEVICE_KEYS
         # the figure's own column naming a machine is nearer than the row's other cells
         prefer_caption_system(resolved, context, line, header)
         read_column(resolved, header)
@@ -292,10 +293,7 @@ def _read_table_place(
     if header is not None:
         _column_model(resolved, header, context, line, readme)
     if "engine" not in resolved.values and _engine_of_other_column(table, own, context):
-        resolved.closed = resolved.closed | _ENGINE_KEYS
-
-
-_ENGINE_KEYS = frozenset({"engine", "engine_version"})
+        resolved.closed = resolved.closed | ENGINE_KEYS
 
 
 def _engine_of_other_column(
@@ -575,7 +573,7 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
     engine = opening.values.get("engine")
     chain = ChainText(context, line)
     for key, setting in opening.values.items():
-        if key in _ENGINE_KEYS and _sections_name_other_engine(context, engine):
+        if key in ENGINE_KEYS and _sections_name_other_engine(context, engine):
             continue
         counted = opening.values.get("system")
         if key == "node_count" and counted and not _names_no_other(chain, "system", counted):
@@ -645,7 +643,7 @@ def _readme_reading(
         and _names_no_other(chain, key, setting)
         and not (key == "node_count" and counted and not _names_no_other(chain, "system", counted))
         and not (
-            key in _ENGINE_KEYS
+            key in ENGINE_KEYS
             and context is not None
             and _sections_name_other_engine(context, engine)
         )
@@ -673,7 +671,7 @@ def _rows_say_apart(context: DocumentContext, line: int) -> frozenset[str]:
     if not vocab.systems_named(own) and context.any_row(line, _names_systems):
         apart.update({"system", "node_count"})
     if not vocab.engines_named(own) and context.any_row(line, _names_engines):
-        apart.update({"engine", "engine_version"})
+        apart.update(ENGINE_KEYS)
     return frozenset(apart)
 
 

@@ -216,9 +216,6 @@ def same_value(a: object, b: JsonValue) -> bool:
     return a == b
 
 
-_PROSE = (".md", ".markdown", ".rst", ".txt", ".org", ".html", ".htm")
-
-
 def figure_parameters(
     cells: Iterable[tuple[str, str]] | dict[str, set[JsonValue]],
     context: DocumentContext | None,
@@ -235,7 +232,7 @@ def figure_parameters(
     given as what `parameters_in_cells` read of them (a row's, read once for its figures)."""
     own = cells if isinstance(cells, dict) else parameters_in_cells(cells)  # read already
     levels: list[dict[str, set[JsonValue]]] = [own]
-    if context is not None and context.document.path.lower().endswith(_PROSE):
+    if context is not None and context.is_prose:
         levels += _context_levels(context, line, setup_lines)
     if readme is not None and readme is not context:
         levels.append(readme.kept(("setup parameters",), lambda: _setup_parameters(readme)))
@@ -421,7 +418,7 @@ def _figure_date(context: DocumentContext, line: int) -> str | None:
     found = file_dates(context.document.path) | {d for t in titles if (d := line_date(t))}
     if found and _opening_dates(context) - found:
         return None  # `测试日期: 2026-02-02 至 2026-02-06` under a file dated the 6th
-    if not found and context.document.path.lower().endswith(_PROSE):
+    if not found and context.is_prose:
         found = context.kept(("dating lines",), lambda: _dating_lines(context))
     return next(iter(found)) if len(found) == 1 else None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from draftflow.extract.conditions.measurement import RUN_VERB_BEFORE
 from draftflow.extract.prose.blocks import span_at
 from draftflow.extract.prose.units import SETTING_AFTER, SETTING_WORDS, metric_before
 from draftflow.extract.vocabulary import OUTCOME_NOUNS
@@ -54,12 +55,6 @@ _WORKLOAD_WITH = re.compile(
     r"\s+with\b[^,;:]*$",
     re.IGNORECASE,
 )
-_REPEATED_BEFORE = re.compile(
-    r"\b(?:ran|run|runs|running|re-?ran|repeated|repeat|executed|performed|tested|measured"
-    r"|benchmarked|sampled)\b(?:\s+[\w'-]+){0,3}\s*$",
-    re.IGNORECASE,
-)
-"""A verb of running a test before `N times`: the number counts repetitions of the run."""
 SUBSET_GAP = re.compile(r"^\s*,?\s*(?:including|of which|of them|of these)\s+$", re.IGNORECASE)
 CHANGE_GAP = re.compile(r"^\s*(?:[A-Za-z][\w/-]*\s+){1,3}to\s+$")
 PLURAL_NOUN = re.compile(r"^[a-z]{2,}[^s\W]s$|^[a-z]+ies$")
@@ -145,7 +140,7 @@ def unitless_figure(
     if outcome is not None:
         if _WORKLOAD_WITH.search(before):
             return None  # `four requests with a 4.3K prompt and one repair`: the workload
-        if outcome[1].lower() == "times" and _REPEATED_BEFORE.search(before):
+        if outcome[1].lower() == "times" and RUN_VERB_BEFORE.search(before):
             return None  # `I ran the script 5 times`: how often it was run, a setting
         whole = all(float(value).is_integer() for value in mention.values)
         return outcome if whole else None  # `vLLM 0.19's fixes`: a count is whole
