@@ -128,13 +128,17 @@ def test_a_knob_table_s_setting_rows_are_out_whatever_their_columns_say() -> Non
     assert found and all(out_by_policy(candidate) for candidate in found)
 
 
-def test_a_sentence_a_reader_took_numbers_of_keeps_its_reading() -> None:
+def test_what_a_reader_left_in_a_sentence_it_read_is_the_model_s_to_weigh() -> None:
+    # a feature, not a gate (issue 30): before session 29 a read sentence's other numbers
+    # stood out whatever the model scored, and the far end of `23–32 %` was never a figure
     text = "# Bench\n\nAfter 300 s of idle, the first request had a TTFT of 850 ms.\n"
     snapshot = snapshot_of({"README.md": text})
     candidates = harvest(snapshot)
     selected = with_unspecified(candidates, select(candidates))
-    kept = decide(snapshot, candidates, selected, _model({"bias": 10.0}))
-    assert 300 not in [item.value for item in kept]
+    sure = _model({"line_others_chosen": 10.0})
+    assert 300 in [item.value for item in decide(snapshot, candidates, selected, sure)]
+    unsure = _model({"line_others_chosen": -10.0})
+    assert 300 not in [item.value for item in decide(snapshot, candidates, selected, unsure)]
 
 
 def test_scoring_the_crossed_features_in_place_matches_the_crossed_mapping() -> None:

@@ -109,7 +109,11 @@ def test_a_column_headed_tflops_is_not_a_bandwidth_or_a_token_rate() -> None:
     # E27-25/fusionxpark-gb10-hwtest README.md:137: 61.1 TFLOPS was published as 61.1 GB/s,
     # the unit of a line beside the table before it (with no such line: tokens/s)
     units = {r.value: r.unit for r in _results({"README.md": GEMM})}
-    assert units[61.1] == units[11.9] == "TFLOPS"
+    assert units[11.9] == "TFLOPS"
+    # the model adds the bold FP8 row near its threshold (p 0.69 by the model of 8f52aedf,
+    # 0.61 retrained with energy read in joules, session 29): left out, it has no unit to
+    # misread; published, it is in TFLOPS
+    assert units.get(61.1, "TFLOPS") == "TFLOPS"
     assert units[133.6] == "GB/s"
 
 

@@ -103,3 +103,19 @@ def test_a_bandwidth_is_a_figure_only_where_something_measured_or_corrected_it()
         (22.68, "bandwidth"),
         (21.95, "bandwidth"),
     ]
+
+
+def test_energy_a_meter_measured_in_joules_and_kilowatt_hours() -> None:
+    # chuyishang/inference-energy results_paste.md lines 56 and 80 (session 29): before the
+    # energy units a run's joules were no unit, and neither number a figure
+    text = (
+        "M1  Total energy:              213326.31 J (0.059257 kWh)\n"
+        "Active energy:                 174543.31 J (0.048484 kWh)\n"
+    )
+    assert figures(text) == [
+        (1, 213326.31, "J"),
+        (1, 0.059257, "kWh"),
+        (2, 174543.31, "J"),
+        (2, 0.048484, "kWh"),
+    ]
+    assert {reading[1] for reading in readings(text)} == {"energy"}

@@ -1,8 +1,8 @@
 """The learned decision: which numbers of a snapshot are reported results.
 
 The rules' figures (`classify.select`, `unspecified.with_unspecified`) and every other number
-(a cell's value the rules left, a number on a line no reader took, `harvest/lines.py`) are
-instances; the model keeps those it scores at or above its threshold. A figure the rules chose
+(a cell's value the rules left, a number on a line no reader took or left, `harvest/lines.py`)
+are instances; the model keeps those it scores at or above its threshold. A figure the rules chose
 keeps the rules' metric, unit and statistic; a figure only the model chose is `unspecified`,
 with what the source calls it: the model says *that* it is a result, not *what* it measures.
 """
@@ -26,7 +26,7 @@ from draftflow.extract.harvest.lines import (
     taken_places,
     written_at,
 )
-from draftflow.extract.learned.columns import LINE_READ, ColumnStats
+from draftflow.extract.learned.columns import ColumnStats
 from draftflow.extract.learned.features import (
     NEVER_RESULTS,
     Features,
@@ -107,10 +107,8 @@ def decide(
             continue  # a progress bar's count or time, a transcript's words: never results
         if is_reference_point(instance.candidate):
             continue  # a baseline's 1.00×: what its definition fixes, no measurement
-        if instance.chosen is None and (
-            LINE_READ in instance.own or out_by_policy(instance.candidate)
-        ):
-            continue  # the policy's out list, or a sentence a reader read: they stand
+        if instance.chosen is None and out_by_policy(instance.candidate):
+            continue  # the policy's out list stands
         if not model.accepts_crossed(instance.own, rules_chose=instance.chosen is not None):
             continue
         kept.append(instance.chosen or _unspecified(instance))
