@@ -29,6 +29,20 @@ _VERSIONED = re.compile(
 """What a version number is written right after (an editor's read found epappas's `driver
 **580**` published as a relative change of 580)."""
 
+_VERSIONED_NAME = re.compile(
+    r"(?:(?:driver|drivers|kernel|firmware|bios|version|release|build|os|ubuntu|debian|fedora"
+    r"|centos|rhel|macos|ios|ipados|android|windows|jetpack|l4t|gcc|g\+\+|clang|nvcc|msvc"
+    r"|cmake|cudnn|nccl|python|glibc)(?:\s+(?:version|ver\.?|release))?)",
+    re.IGNORECASE,
+)
+"""A row or column name that, as a whole, names something a bare number under it versions
+(a platform table's `| Ubuntu | 18.04 | 20.04 |`, `| kernel | 5.15 LTS |`, a `Driver`
+column). Backends an author also compares by speed (CUDA, ROCm, Vulkan, Metal) and engines
+are not among them: `| CUDA | 45.2 |` may be a rate."""
+_BARE_VERSION = re.compile(r"(?:[<>]=?|[≤≥~])?\s*v?\d+(?:\.\d+)*(?:\s*LTS)?", re.IGNORECASE)
+"""A cell holding a version and nothing else (`22.04`, `<= 8`, `5.10 LTS`, `v12`)."""
+_NAME_MARKUP = re.compile(r"[*_`:]+")
+
 
 def written_texts(candidate: Candidate) -> Iterator[str]:
     """Where a figure's number is written, narrowest first: its cell or mention, its caption
@@ -56,7 +70,10 @@ def number_spans(text: str, value: float) -> list[tuple[int, int]]:
 def in_hardware_name(item: Selected) -> bool:
     """True when the figure's value is written, where its text writes it at all, only inside
     a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070) or as a
-    version right after what it versions (`driver **580**`)."""
+    version right after what it versions (`driver **580**`), or is a bare version under a
+    row or column that names what it versions (`| Ubuntu | 18.04 |`)."""
+    if is_named_version(item.candidate):
+        return True
     texts = tuple(written_texts(item.candidate))
     value = float(item.value)
     if sum(map(len, texts)) <= _SHORT:
@@ -110,6 +127,21 @@ def _only_versions(text: str, spans: list[tuple[int, int]]) -> bool:
     """Whether `text` writes the number, each time, as a version right after what it versions."""
     versions = {m.end() for m in _VERSIONED.finditer(text)}
     return all(start in versions for start, _ in spans)
+
+
+def is_named_version(candidate: Candidate) -> bool:
+    """Whether a table or key/value cell holds a bare version under a row header or key that
+    names, as a whole, what it versions (an OS, a compiler, a driver, a kernel)."""
+    if candidate.format is SourceFormat.PROSE or candidate.json_path is not None:
+        return False
+    if not _BARE_VERSION.fullmatch(candidate.text.strip()):
+        return False
+    names = (candidate.row_header, candidate.column)
+    return any(name and _VERSIONED_NAME.fullmatch(_bare_name(name)) for name in names)
+
+
+def _bare_name(name: str) -> str:
+    return _NAME_MARKUP.sub("", name).strip()
 
 
 def without_identities(selected: Iterable[Selected]) -> list[Selected]:

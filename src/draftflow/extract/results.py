@@ -46,7 +46,16 @@ ALIASES = {
     "input_tokens": "input_tokens",
     "output_tokens": "output_tokens",
 }
-_STAT_KEY = re.compile(r"^(p\d+(\.\d+)?|mean|median|avg|average|min|max|std|stdev|sum)$", re.I)
+_STAT_KEY = re.compile(
+    r"^(p\d+(\.\d+)?|mean|median|avg|average|min|max|std|stdev|sum)$"
+    r"|^(?:p\d+|mean|median|avg|average|std|stdev|stddev)_[a-z]"
+    r"|[a-z]_(?:p\d+|mean|median|avg|average|std|stdev|stddev)$",
+    re.I,
+)
+"""A JSON key of a statistic, alone or joined to what it measures (`avg_ns`, `stddev_ts`,
+`ttft_p99`): another reading of the run, never a setting of its figures (llama-bench's run
+JSON labelled each rate with its run's `avg_ns 26042952710, stddev_ns 7477302`). `max_`
+and `min_` lead settings too (`max_tokens`, `min_p`): only alone are they readings."""
 _SETTING_HEADER = re.compile(r"\b([a-z_]+)\s*=\s*([\d.,]+[km]?)\b", re.IGNORECASE)
 _COUNT_HEADER = re.compile(r"^\s*([\d.,]+k?)\s+([a-z]+)\s*$", re.IGNORECASE)
 """A header that is a count of a setting (`2 devices`): its cells are figures at that count."""

@@ -108,3 +108,18 @@ def test_a_header_that_is_one_format_states_all_its_words() -> None:
     assert reads_at(context, 1, "weight_precision", "4bit-GPTQ", ("README.md", 3, 6.09))
     assert not reads_at(context, 1, "weight_precision", "3bit-GPTQ", ("README.md", 3, 6.09))
     assert not reads_at(context, 1, "weight_precision", "BF16", ("README.md", 3, 7.1))
+
+
+def test_llama_bench_json_states_its_weights_by_llama_cpp_type_name_and_its_cache_by_type_k() -> (
+    None
+):
+    """Verify re-reads a llama-bench run's `Q4_K_M` where its JSON writes llama.cpp's own
+    name (`Q4_K - Medium`), and reads `"type_k": "f16"` as the cache's format, never the
+    weights' (sensura-san/llm-bench)."""
+    text = (
+        '{\n  "model_type": "qwen3 0.6B Q4_K - Medium",\n  "type_k": "f16",\n  "avg_ts": 19.6\n}\n'
+    )
+    context = DocumentContext(make_document("results/run.json", text))
+    assert reads_at(context, 2, "weight_precision", "Q4_K_M")
+    assert not reads_at(context, 3, "weight_precision", "f16")
+    assert reads_at(context, 3, "kv_dtype", "f16")

@@ -164,3 +164,40 @@ def test_an_older_llama_bench_type_string_with_no_size_names_no_model() -> None:
     found = _conditions(_OLD_BENCH, "20.99", 20.99, path="llama.cpp/CUDA/benchmark.md")
     assert "?B" not in str(found.get("model"))
     assert found.get("weight_precision") == "Q4_K_M"
+
+
+_BENCH_JSON = """[
+  {
+    "build_commit": "f40a2e5f1",
+    "model_filename": "models/qwen3-0.6b/qwen3-0.6b-Q4_K_M.gguf",
+    "model_type": "qwen3 0.6B Q4_K - Medium",
+    "type_k": "f16",
+    "type_v": "f16",
+    "n_prompt": 512,
+    "avg_ts": 19.65983
+  }
+]
+"""
+
+
+def test_a_llama_bench_json_run_states_its_weights_by_model_type_not_its_cache_type() -> None:
+    """llama-bench's JSON names its model cell `model_type` and its KV cache's formats
+    `type_k`/`type_v`: a Q4_K_M run with an f16 cache was published as weights `f16`
+    (sensura-san/llm-bench, team gold)."""
+    raw: dict[str, JsonValue] = {
+        "model_type": "qwen3 0.6B Q4_K - Medium",
+        "type_k": "f16",
+        "type_v": "f16",
+        "n_prompt": 512,
+    }
+    found = seed_conditions(
+        raw,
+        text="19.65983",
+        value=19.65983,
+        line=9,
+        column="avg_ts",
+        context=DocumentContext(make_document("results/run.json", _BENCH_JSON)),
+        readme=None,
+    )
+    assert found["weight_precision"] == "Q4_K_M"
+    assert found["model"] == "qwen3 0.6B"

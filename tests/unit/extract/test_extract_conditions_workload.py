@@ -249,3 +249,22 @@ def test_a_batch_written_as_its_setting_is_the_runs_concurrency() -> None:
         for value in candidate.values
     }
     assert found[456]["concurrency"] == 4 and found[1819]["concurrency"] == 1
+
+
+def test_a_json_statistic_joined_to_its_measure_is_a_reading_not_a_setting() -> None:
+    """llama-bench's run JSON holds `avg_ns`, `stddev_ns`, `stddev_ts` beside `avg_ts`:
+    readings of the same run, never settings its rate was measured at (each rate's label
+    carried `avg_ns 26042952710, stddev_ns 7477302`); `max_tokens` stays a setting."""
+    from draftflow.extract.harvest.json_leaves import harvest_json
+
+    text = (
+        '[\n  {\n    "n_prompt": 512,\n    "max_tokens": 64,\n    "avg_ns": 26042952710,\n'
+        '    "stddev_ns": 7477302,\n    "avg_ts": 19.65983,\n    "stddev_ts": 0.005643\n  }\n]\n'
+    )
+    rate = next(
+        c for c in harvest_json(make_document("results/run.json", text)) if 19.65983 in c.values
+    )
+    found = conditions_for(rate)
+    assert not {"avg_ns", "stddev_ns", "stddev_ts"} & set(found)
+    assert found["n_prompt"] == 512
+    assert found["max_tokens"] == 64

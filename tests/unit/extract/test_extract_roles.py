@@ -98,6 +98,36 @@ def test_a_number_inside_a_hardware_name_is_no_figure() -> None:
     assert not in_hardware_name(_cell("41.5", 41.5))
 
 
+def _table_cell(text: str, value: float, column: str, row_header: str) -> Selected:
+    candidate = Candidate(
+        "doc:L3:t",
+        "doc",
+        "README.md",
+        3,
+        SourceFormat.MARKDOWN,
+        text,
+        [value],
+        column,
+        row_header=row_header,
+    )
+    return Selected(candidate, "unspecified", "", "as reported")
+
+
+def test_a_bare_version_under_what_it_versions_is_no_figure() -> None:
+    """A platform table (`| Ubuntu | 18.04 | 20.04 |`, `| kernel | 5.10 LTS |`, a `Driver`
+    column) writes versions, not measurements (kreier/jetson's software table was read as 13
+    figures)."""
+    assert in_hardware_name(_table_cell("18.04", 18.04, "Jetson Nano", "Ubuntu"))
+    assert in_hardware_name(_table_cell("5.10 LTS", 5.1, "Jetson Orin Nano", "kernel"))
+    assert in_hardware_name(_table_cell("<= 8", 8, "Jetson Nano", "**gcc**"))
+    assert in_hardware_name(_table_cell("550.54", 550.54, "Driver", "RTX 4090"))
+    # a backend or engine names what ran, and its row may hold rates
+    assert not in_hardware_name(_table_cell("45.2", 45.2, "tok/s", "CUDA"))
+    assert not in_hardware_name(_table_cell("45.2", 45.2, "Vulkan", "Qwen3-8B"))
+    # a cell that says more than a version is read as it is
+    assert not in_hardware_name(_table_cell("18.04 s", 18.04, "Jetson Nano", "Ubuntu"))
+
+
 def _mention(mention: str, sentence: str, value: float) -> Selected:
     candidate = Candidate(
         "doc:L3:m",

@@ -35,7 +35,15 @@ KV = "kv_dtype"
 NAME_KEYS = frozenset({SYSTEM, WEIGHTS, KV})
 """The cited condition keys whose value is a name read where it is stated as the figure's."""
 
-_KV_BEFORE = re.compile(r"\bkv(?:\b|[_-])|(?:\b|[_-])cache(?:\b|[_-])|-ct[kv]\b", re.I)
+_KV_BEFORE = re.compile(
+    r"\bkv(?:\b|[_-])|(?:\b|[_-])cache(?:\b|[_-])|-ct[kv]\b|(?:\b|_)type_[kv]\b", re.I
+)
+"""What names a KV cache before its format: `KV cache: fp8`, `--cache-type-k`, `-ctk`, and
+llama-bench's `type_k`/`type_v` columns and JSON keys (a run's `"type_k": "f16"` is its
+cache's, not the weights' of a Q4_K_M model)."""
+_LLAMA_CPP_TYPE = re.compile(r"\b(q\d)_k\s+-\s+(s|m|l)(?:mall|edium|arge)\b", re.I)
+"""llama.cpp's own name of a k-quant type (`qwen3 0.6B Q4_K - Medium` in llama-bench's model
+column and `model_type` key): the format its files call `Q4_K_M`."""
 _KV_AFTER = re.compile(r"^[\s`*_)]*(?:[\w.-]+[\s`*_]+)?(?:kv\b|cache\b)", re.I)
 _WEIGHTS_BEFORE = re.compile(r"weight|\bquant|\bw\d", re.I)
 _SEPARATOR = re.compile(r"[,;|{}()\[\]]|[.!?]\s|\bvs\.?\s|\band\s|\bor\s|\s--?(?=[a-z])", re.I)
@@ -175,6 +183,7 @@ def _of_text(key: str, text: str) -> frozenset[str]:
     weights: set[str] = set()
     named: set[str] = set()  # under the weights' own name (`Weights = Q40, Buffer = Q80`)
     caches: set[str] = set()
+    text = _LLAMA_CPP_TYPE.sub(r"\1_k_\2", text)
     for match in _FORMATS.finditer(text):
         before = text[: match.start()]
         clause = before[max((m.end() for m in _SEPARATOR.finditer(before)), default=0) :]

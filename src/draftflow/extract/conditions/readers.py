@@ -226,6 +226,13 @@ def _cell_puts(header: str, value: str, size: str | None) -> _Puts:
     return puts
 
 
+_KV_HEADER = re.compile(r"\bkv(?:\b|[_-])|(?:\b|[_-])cache(?:\b|[_-])|(?:\b|_)type_[kv]\b", re.I)
+"""A header or key naming the KV cache (`kv_cache_dtype`, llama-bench's `type_k`/`type_v`):
+its cell is the cache's format, never the weights'."""
+_BENCH_MODEL_KEY = re.compile(r"\s*model_type\s*$", re.I)
+"""llama-bench's JSON key for its `model` cell (`"model_type": "qwen3 0.6B Q4_K - Medium"`),
+read as one only where its value has llama-bench's shape (`bench_model`): a Hugging Face
+config's `model_type` (`llama`) has no size and format."""
 _COUNTS = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?![\w.])")
 """Whole numbers as a count is written (`1,024`), not a version's or a size's parts."""
 
@@ -236,7 +243,11 @@ def _read_cell(resolved: Resolved | _Puts, header: str, value: str, size: str | 
     text = str(value).strip().strip("`")
     if is_non_value(text):
         return  # `gpu_info` `NA` in a llama-bench CSV (sensura-san's system "NA", read31-s27b)
+    if _KV_HEADER.search(header):
+        return  # `type_k: f16`: the KV cache's format (run_parameters reads it), not the weights'
     key = vocab.header_key(header)
+    if key is None and _BENCH_MODEL_KEY.match(header):
+        key = "model"  # llama-bench's JSON names its `model` column `model_type`
     if key == "model" and (bench := bench_model(text)) is not None:
         if bench[0] is not None:
             resolved.put("model", bench[0])  # llama-bench's `deepseek2 30B.A3B BF16`

@@ -51,7 +51,15 @@ SPELLINGS: dict[str, frozenset[str]] = {
         }
     ),
     "kv_dtype": frozenset(
-        {"kv_dtype", "kv_cache_dtype", "kv_cache_type", "kv_cache_precision", "kv_precision"}
+        {
+            "kv_dtype",
+            "kv_cache_dtype",
+            "kv_cache_type",
+            "kv_cache_precision",
+            "kv_precision",
+            "type_k",  # llama-bench's key and column (`type_v` is the values')
+            "cache_type_k",
+        }
     ),
     PREFIX_CACHE: frozenset(
         {"prefix_cache", "prefix_caching", "enable_prefix_caching", "enable_prefix_cache"}
