@@ -1,0 +1,142 @@
+"""Who measured what, on what (issue 31): an engine a sentence names only as what did not run,
+an engine one row of an opening's list of tools names, a run's required minimum, and a
+setup stated under a top-level heading of a document whose sections are all top-level."""
+
+from __future__ import annotations
+
+import pytest
+
+from documents import make_document
+from draftflow.extract.compared_arms import compared_keys
+from draftflow.extract.conditions import (
+    ConditionReader,
+    DocumentContext,
+    seed_conditions,
+    setup_conditions,
+)
+from draftflow.extract.conditions.columns import split_weights_name
+from draftflow.extract.conditions.setup import setup_source
+from draftflow.extract.conditions.setup_names import engine_measured
+from extract_support import snapshot_of
+from prose_cases import figures
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # read-s28: kurtvalcorza/inference-bench reference/README.md:9, a rejected engine
+        "(the MLCommons Whisper reference SUT uses vLLM, which we avoided on Blackwell).",
+        "We ran the notebook instead of vLLM.",
+        "vLLM was not used for these runs.",
+        "The reference uses SGLang, which we skipped on this card.",
+    ],
+)
+def test_an_engine_named_as_what_did_not_run_is_none(text: str) -> None:
+    assert engine_measured(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "engine"),
+    [
+        ("All runs use vLLM, which we pinned to 0.6.3.", "vLLM"),
+        ("served with vLLM, which is fast", "vLLM"),
+        ("Benchmarks were run with llama.cpp.", "llama.cpp"),
+    ],
+)
+def test_an_engine_that_ran_is_still_read(text: str, engine: str) -> None:
+    assert engine_measured(text) == engine
+
+
+_TOOLS_THEN_RESULTS = """\
+# standards/ — additional benchmark standards
+
+Other widely used benchmarks and tools, added for broader coverage.
+
+| Tool | What / framework | Status on 5070 Ti |
+|---|---|---|
+| **Polygraphy** (`polygraphy_resnet.sh`) | TensorRT profiler | ran |
+| **llama.cpp `llama-bench`** (`llama_bench.sh`) | LLM token throughput | ran |
+| **AI-Benchmark** (`ai_benchmark.md`) | ETH AI Score | documented |
+
+## Results (RTX 5070 Ti)
+
+| Benchmark | Metric | Value |
+|---|---|---|
+| Polygraphy — ResNet-50 fp16, batch 128 | throughput | 3,361 img/s |
+"""
+
+
+def test_an_engine_one_row_of_an_openings_tool_list_names_is_not_the_documents() -> None:
+    # read-s28: kurtvalcorza/inference-bench standards/README.md:17, a Polygraphy row given
+    # the llama.cpp that one row of the opening's list of tools names (line 9)
+    context = DocumentContext(make_document("standards/README.md", _TOOLS_THEN_RESULTS))
+    found = seed_conditions(
+        {}, text="3,361 img/s", value=3361, line=15, column=None, context=context, readme=None
+    )
+    assert "engine" not in found
+    assert found.get("system") == "RTX 5070 Ti"
+
+
+def test_an_engine_the_openings_sentence_names_is_the_documents() -> None:
+    text = _TOOLS_THEN_RESULTS.replace(
+        "Other widely used benchmarks and tools, added for broader coverage.",
+        "Every run below used llama.cpp on one laptop.",
+    ).replace("| **Polygraphy** (`polygraphy_resnet.sh`) | TensorRT profiler | ran |\n", "")
+    context = DocumentContext(make_document("standards/README.md", text))
+    found = seed_conditions(
+        {}, text="3,361 img/s", value=3361, line=14, column=None, context=context, readme=None
+    )
+    assert found.get("engine") == "llama.cpp"
+
+
+@pytest.mark.parametrize(
+    ("found", "dropped"),
+    [
+        # newbdez33/llm-mac-512 README.md:93-94 (team gold): `GGUF Q4_K_S is 4.7x faster than
+        # MLX 4-bit` was given Q4_K_S, one arm's format, and MLX, the other arm's engine
+        ({"engine": "MLX", "weight_precision": "Q4_K_S"}, {"engine", "weight_precision"}),
+        ({"weight_precision": "Q4_K_S"}, {"weight_precision"}),
+        ({"weight_precision": "4-bit"}, set()),  # the compared arm's own format: not another
+    ],
+)
+def test_a_ratio_takes_neither_arms_engine_nor_format(
+    found: dict[str, str], dropped: set[str]
+) -> None:
+    keys = compared_keys("ratio", (None, "faster than MLX 4-bit"), found)
+    assert keys & {"engine", "weight_precision"} == dropped
+
+
+_COMPARES_ENGINES = """\
+# Large MoE models on a Mac
+
+> Testing framework: **MLX** (native) vs **llama.cpp** (GGUF)
+
+## Key findings
+
+- GGUF Q4_K_S is **4.7x faster** than MLX 4-bit
+
+## Hardware
+
+| Spec | Details |
+|------|---------|
+| **Chip** | Apple M3 Ultra |
+| **MLX** | 0.30.4+ |
+"""
+
+
+def test_a_package_row_names_no_engine_where_the_opening_compares_engines() -> None:
+    # newbdez33/llm-mac-512 README.md:351 (team gold): `| **MLX** | 0.30.4+ |` in the spec
+    # table gave MLX to figures of LM Studio's llama.cpp backend
+    context = DocumentContext(make_document("README.md", _COMPARES_ENGINES))
+    found = seed_conditions(
+        {},
+        text="- GGUF Q4_K_S is **4.7x faster** than MLX 4-bit",
+        value=4.7,
+        line=7,
+        column=None,
+        context=context,
+        readme=context,
+    )
+    assert "engine" not in found
+    assert "engine_version" not in found
+    assert found.get("system") == "Apple M3 Ultra"
