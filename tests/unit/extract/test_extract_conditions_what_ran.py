@@ -90,6 +90,19 @@ def test_an_engine_the_openings_sentence_names_is_the_documents() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # read-s28: kurtvalcorza/inference-bench docs/architecture.md:30 and README.md:14,
+        # MLPerf's required minimum run time published as a measured duration
+        "MLPerf Inference rules require, per benchmark: runs of ~**600 s** minimum duration.",
+        "Runs use short configs (reduced query counts) instead of MLPerf's ~600 s minimums.",
+    ],
+)
+def test_a_required_minimum_is_no_figure(text: str) -> None:
+    assert figures(text) == []
+
+
+@pytest.mark.parametrize(
     ("found", "dropped"),
     [
         # newbdez33/llm-mac-512 README.md:93-94 (team gold): `GGUF Q4_K_S is 4.7x faster than
