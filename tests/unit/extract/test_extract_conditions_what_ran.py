@@ -102,6 +102,75 @@ def test_a_required_minimum_is_no_figure(text: str) -> None:
     assert figures(text) == []
 
 
+_ALL_TOP_LEVEL = """\
+# ollama-benchmark on Intel Arc A770 dGPU
+
+Got this script from someone else's repository.
+
+# My Setup
+
+dGPU: two Intel Arc A770 Limited Edition with 16Gb VRAM. No overclock.
+
+OS: Ubuntu 24.10, Kernel 6.11.
+
+# My Results
+
+|Model name|Average Evaluation Rate|
+|:--|:--|
+|qwen3:14b|18.52 tokens/second|
+"""
+
+
+def test_a_setup_under_a_top_level_heading_states_the_documents_run() -> None:
+    # read-s28: okazaki0yumemi1/ollama-benchmark-intel-a770, whose headings are all `#`: the
+    # two Arc A770s its `# My Setup` states were blank in every result
+    document = make_document("README.md", _ALL_TOP_LEVEL)
+    source = setup_source(document)
+    assert source.spans == ((5, 10),)
+    assert setup_conditions(source).get("system") == "Intel Arc A770"
+
+
+_PHASES = """\
+# LLM inference on NVIDIA GPUs
+
+## Phase 4: engine comparison
+
+### Hardware and Setup
+- GPU: NVIDIA RTX 3090
+- Model: `Qwen/Qwen2.5-7B-Instruct`
+
+| Engine | Short | Default | Long |
+|---|---|---|---|
+| vLLM | ~48 | ~50.3 | ~50.4 |
+
+## Phase 5A: load testing
+
+### Setup
+
+* Engine: `vllm`
+* Output length: 64 tokens
+
+| QPS | Throughput |
+|---|---|
+| 1 | 48.4 tok/s |
+"""
+
+
+def test_one_parts_setup_speaks_for_that_part_alone() -> None:
+    # read-s28: Swapnil99007/nvidia-llm-inference-bench README.md:339, Phase 5A's `Output
+    # length: default_output (64 tokens)` given to Phase 4's Short, Default and Long columns
+    # and, as the README's, to every run file of the repository
+    snapshot = snapshot_of({"README.md": _PHASES, "results/run.csv": "qps,tps\n1,48.4\n"})
+    reader = ConditionReader(snapshot)
+    readme = next(d for d in snapshot.documents if d.path == "README.md")
+    run = next(d for d in snapshot.documents if d.path == "results/run.csv")
+    assert "output_tokens" not in reader.setup(readme)
+    assert "output_tokens" not in reader.setup(run)
+    assert reader.setup(readme).get("model") is None  # Phase 4's alone, too
+    assert reader.figure_setup(readme, 11).get("output_tokens") is None
+    assert reader.figure_setup(readme, 22).get("output_tokens") == 64
+
+
 @pytest.mark.parametrize(
     ("found", "dropped"),
     [
