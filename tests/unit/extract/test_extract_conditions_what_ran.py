@@ -222,3 +222,20 @@ def test_a_package_row_names_no_engine_where_the_opening_compares_engines() -> N
     assert "engine" not in found
     assert "engine_version" not in found
     assert found.get("system") == "Apple M3 Ultra"
+
+
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        # newbdez33/llm-mac-512 qwen3-vs-minimax-comparison-20260206.md:62 (team gold): a row's
+        # `MiniMax Q4_K_S` was published as the model's name
+        ("MiniMax Q4_K_S", ("MiniMax", "Q4_K_S")),
+        ("Qwen3 Q4_K_M", ("Qwen3", "Q4_K_M")),
+        ("Nemotron-3-Nano-30B-A3B-UD-Q8_K_XL.gguf", ("Nemotron-3-Nano-30B-A3B", "UD-Q8_K_XL")),
+        ("Qwen3-8B-FP8", None),
+    ],
+)
+def test_a_model_written_with_its_weights_type_is_the_model_and_its_format(
+    name: str, parts: tuple[str, str] | None
+) -> None:
+    assert split_weights_name(name) == parts
