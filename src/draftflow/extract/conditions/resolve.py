@@ -521,7 +521,7 @@ def _read_setup_pairs(
     `| MLX | 0.30.4+ |` row lists an installed package, not what ran each figure."""
     stated = Resolved(dict(resolved.values), resolved.closed, resolved.stated_version)
     read_key_values(stated, context.setup_pairs_for(line, setup_lines))
-    compares = "engine" not in resolved.values and context.remembered(
+    compares = "engine" not in resolved.values and context.kept(
         "opening compares engines",
         lambda: len(vocab.engines_named(f"{context.title} {context.intro}")) > 1,
     )
@@ -676,7 +676,7 @@ def _opening_states_engine(context: DocumentContext, engine: JsonValue) -> bool:
     llama-bench | ... |` beside `| **Polygraphy** | ... |`), and no heading names another."""
     if engine is None:
         return True
-    return not _sections_name_other_engine(context, engine) and context.remembered(
+    return not _sections_name_other_engine(context, engine) and context.kept(
         ("opening engine", engine),
         lambda: vocab.engine_measured(f"{context.title} {context.intro_prose}") == engine,
     )
