@@ -9,12 +9,15 @@ reads as a figure of that engine. A guess is worse than a blank: the key stays u
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from pydantic import JsonValue
 
 from draftflow.extract.conditions.readers import DEVICE_KEYS, ENGINE_KEYS
 from draftflow.extract.conditions.setup_names import (
+    COMPARISON_WORDS,
+    PRECISION,
     engines_named,
     other_system_among,
     systems_named,
@@ -38,12 +41,35 @@ def compared_keys(
     own = "\n".join(text for text in own_texts if text)
     dropped: set[str] = set()
     engine = found.get("engine")
-    if isinstance(engine, str) and _names_other_engine(own, engine):
-        dropped |= ENGINE_KEYS
+    arm = compared_arm(own)
+    if isinstance(engine, str) and (
+        _names_other_engine(own, engine) or (arm is not None and engine in engines_named(arm))
+    ):
+        dropped |= ENGINE_KEYS  # `1.4x faster than MLX 8-bit`: MLX ran the other arm
+    precision = found.get("weight_precision")
+    if isinstance(precision, str) and arm is not None and _other_precision(arm, precision):
+        dropped.add("weight_precision")  # `Q4_K_S is 4.7x faster than MLX 4-bit`: one arm's
     system = found.get("system")
     if isinstance(system, str) and other_system_among(systems_named(own), system):
         dropped |= DEVICE_KEYS
     return frozenset(dropped)
+
+
+_COMPARED_ARM = re.compile(rf"\b(?:{COMPARISON_WORDS})\s+(?P<arm>[^,;()]{{1,40}})", re.I)
+"""The words after a comparison word: what a ratio's own words take it over (`than MLX
+8-bit`), the other arm."""
+
+
+def compared_arm(text: str) -> str | None:
+    """The arm a figure's own words (after its value) compare it with, as written, if any."""
+    found = _COMPARED_ARM.search(text)
+    return found.group("arm") if found else None
+
+
+def _other_precision(arm: str, precision: str) -> bool:
+    """Whether the compared arm names a weight format other than `precision`."""
+    named = {m.group(0).lower() for m in PRECISION.finditer(arm)}
+    return bool(named) and precision.lower() not in named
 
 
 def _names_other_engine(text: str, engine: str) -> bool:

@@ -90,9 +90,10 @@ def test_a_comparison_reports_file_name_is_no_model() -> None:
     results = {r.value: r for r in _results({_COMPARISON_PATH: _COMPARISON})}
     models = {r.conditions.get("model") for r in results.values()}
     assert not any("comparison" in str(model) for model in models)
-    # a Chinese `模型` (model) column names its row's model
-    assert results[28.36].conditions.get("model") == "MiniMax Q4_K_S"
-    assert results[27.28].conditions.get("model") == "Qwen3 Q4_K_M"
+    # a Chinese `模型` (model) column names its row's model, then its weights' type
+    assert results[28.36].conditions.get("model") == "MiniMax"
+    assert results[28.36].conditions.get("weight_precision") == "Q4_K_S"
+    assert results[27.28].conditions.get("model") == "Qwen3"
 
 
 def test_a_gguf_types_last_part_is_no_seconds() -> None:

@@ -28,7 +28,12 @@ from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.row_memo import RowMemo, cells_key
 from draftflow.extract.conditions.run_parameters import stamp_lines
-from draftflow.extract.conditions.setup import setup_source
+from draftflow.extract.conditions.setup import (
+    ScopedSetup,
+    agreed,
+    scoped_setups,
+    setup_source,
+)
 from draftflow.extract.conditions.setup_names import names_systems_joined
 from draftflow.extract.conditions.setup_reading import SETUP_COUNT_KEYS, setup_conditions
 from draftflow.extract.conditions.workload import methodology_spans
@@ -63,6 +68,8 @@ class ConditionReader:
         self._contexts: dict[str, DocumentContext] = {}
         self._setups: dict[str, dict[str, JsonValue]] = {}
         self._setup_spans: dict[str, list[int]] = {}
+        self._scoped_setups: dict[str, tuple[ScopedSetup, ...]] = {}
+        self._part_setups: dict[ScopedSetup, dict[str, JsonValue]] = {}
         self._own: dict[str, bool] = {}
         self._setup_sets: dict[str, frozenset[int]] = {}
         self._setup_line_lists: dict[str, tuple[int, ...]] = {}
@@ -97,10 +104,26 @@ class ConditionReader:
         found = self._setups.get(document.document_id)
         if found is None:
             found = setup_conditions(setup_source(document))
+            for key in _scoped_keys(self._scoped(document), found):
+                found.pop(key)  # one part's setup (`## Phase 5A` / `### Setup`), not all's
             if self._joined(self._context(document)):
                 found.pop("system", None)
                 found.pop("node_count", None)
             self._setups[document.document_id] = found
+        return found
+
+    def _scoped(self, document: Document) -> tuple[ScopedSetup, ...]:
+        """The setups of a document's parts (`scoped_setups`), read once per document."""
+        found = self._scoped_setups.get(document.document_id)
+        if found is None:
+            found = self._scoped_setups[document.document_id] = scoped_setups(document)
+        return found
+
+    def _part_setup(self, part: ScopedSetup) -> dict[str, JsonValue]:
+        """What one part's setup states, read once (each figure of the part asks)."""
+        found = self._part_setups.get(part)
+        if found is None:
+            found = self._part_setups[part] = setup_conditions(part.source)
         return found
 
     @staticmethod
@@ -158,7 +181,7 @@ class ConditionReader:
             column=candidate.column,
             context=context,
             readme=self._readme if own else None,
-            setup=self._figure_setup(figure.document, figure.line),
+            setup=self.figure_setup(figure.document, figure.line),
             repository=self._readme_setup if own else {},
             setup_lines=self._run_set(figure.document),
         )
@@ -168,11 +191,14 @@ class ConditionReader:
         chain = self.chain(figure.document, figure.line)
         return cited(found, chain, self.reads_for(own_place), memo)
 
-    def _figure_setup(self, document: Document, line: int) -> dict[str, JsonValue]:
+    def figure_setup(self, document: Document, line: int) -> dict[str, JsonValue]:
         """What a figure's setup states: its document's setup sections, and nearer, the load
         and lengths the setup of the one report its line links states (a summary row that
         restates a report's score: `**82.1 %** pass@1 ([report](results/.../REPORT.md))`)."""
         setup = self._setup(document)
+        for part in self._scoped(document):
+            if part.scope is not None and part.scope[0] <= line <= part.scope[1]:
+                setup = {**setup, **self._part_setup(part)}  # its own part's, nearer
         report = self._linked_report(document, line)
         if report is None:
             return setup
@@ -336,6 +362,23 @@ class ConditionReader:
             found = [n for first, last in spans for n in range(first, last + 1)]
             self._setup_spans[document.document_id] = found
         return found
+
+
+def _scoped_keys(setups: tuple[ScopedSetup, ...], found: dict[str, JsonValue]) -> list[str]:
+    """The keys of a document's setups (`found`) that only its parts' setups state, and not
+    every part's alike: `Output length: 64 tokens` under `## Phase 5A` is not the length of
+    Phase 4's runs (a setup of the whole document states its keys for all)."""
+    if not setups:
+        return []
+    whole = [setup_conditions(s.source) for s in setups if s.scope is None]
+    parts = [setup_conditions(s.source) for s in setups if s.scope is not None]
+    alike = agreed(parts)
+    return [
+        key
+        for key in found
+        if not any(key in reading for reading in whole)
+        and (any(key not in reading for reading in parts) or key not in alike)
+    ]
 
 
 def _keys_a_denominator(context: DocumentContext, line: int) -> bool:

@@ -193,9 +193,10 @@ _WEIGHTS_SUFFIX = re.compile(r"\.(?:gguf|safetensors|bin)$", re.I)
 SPLIT_PART = re.compile(r"[-_]\d{5}-of-\d{5}$", re.I)
 """A split weights file's part (`-00001-of-00003`): the file's, not the model's name."""
 _FILE_QUANT = re.compile(
-    r"[-_.](?P<quant>(?:UD[-_])?(?:I?Q[1-8](?:_[0-9A-Z]+)*|BF16|F16|F32|MXFP4(?:_MOE)?|TQ\d_\d))$"
+    r"[-_.\s](?P<quant>(?:UD[-_])?(?:I?Q[1-8](?:_[0-9A-Z]+)*|BF16|F16|F32|MXFP4(?:_MOE)?|TQ\d_\d))$"
 )
-"""A GGUF file's type at the end of its name (`-UD-Q8_K_XL`, `-Q4_K_M`, `-BF16`)."""
+"""A GGUF file's type at the end of its name (`-UD-Q8_K_XL`, `-Q4_K_M`, `-BF16`), or of a
+model's as a table writes it (`MiniMax Q4_K_S`: the model, then its weights' type)."""
 
 
 def split_weights_name(name: str) -> tuple[str, str] | None:

@@ -695,6 +695,26 @@ class DocumentContext:
     def intro(self) -> str:
         """The document's text before its second heading (at most INTRO_LINES lines); none in
         a data file (CSV, JSON), whose first lines are its rows, not what it says of them."""
+        return self._intro_text(frozenset())
+
+    @cached_property
+    def intro_prose(self) -> str:
+        """`intro` less the body rows of its tables of more than two columns: such a row
+        speaks for itself (`| **llama.cpp** llama-bench | LLM token throughput | ran |` in a
+        list of tools), not for the whole document as its sentences do."""
+        return self._intro_text(self._row_table_lines)
+
+    @cached_property
+    def _row_table_lines(self) -> frozenset[int]:
+        return frozenset(
+            cell.line
+            for table in self._tables
+            if table.width > 2
+            for row in table.body_rows
+            for cell in row[:1]
+        )
+
+    def _intro_text(self, left_out: frozenset[int]) -> str:
         if parse_document(self.document).kind in _DATA_KINDS:
             return ""
         end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
@@ -702,7 +722,7 @@ class DocumentContext:
         return " ".join(
             f"{plain_text(text)} {hardware_badges(text)}".strip()
             for number, text in enumerate(lines, 1)
-            if text.strip() and number not in self._heading_lines
+            if text.strip() and number not in self._heading_lines and number not in left_out
         )
 
 

@@ -505,12 +505,30 @@ def _read_surroundings(
         read_text(resolved, heading)
     _read_section_model(resolved, context, line)
     _read_section_machines(resolved, context, line)
-    read_key_values(resolved, context.setup_pairs_for(line, setup_lines))
+    _read_setup_pairs(resolved, context, line, setup_lines)
     _read_introduction(resolved, context, line)
     for key, setting in run_settings(context, readme, line).items():
         resolved.put(key, setting)
     for _, _, heading in context.heading_path(line):  # `### MMLU` above its table
         resolved.put("workload", vocab.benchmark_of(heading))
+
+
+def _read_setup_pairs(
+    resolved: Resolved, context: DocumentContext, line: int, setup_lines: frozenset[int]
+) -> None:
+    """The two-column setup rows that describe the figure's run; not the engine one names
+    where the document's opening compares engines (`MLX (native) vs llama.cpp (GGUF)`): its
+    `| MLX | 0.30.4+ |` row lists an installed package, not what ran each figure."""
+    stated = Resolved(dict(resolved.values), resolved.closed, resolved.stated_version)
+    read_key_values(stated, context.setup_pairs_for(line, setup_lines))
+    compares = "engine" not in resolved.values and context.kept(
+        "opening compares engines",
+        lambda: len(vocab.engines_named(f"{context.title} {context.intro}")) > 1,
+    )
+    for key, setting in stated.values.items():
+        if not (compares and key in ENGINE_KEYS):
+            resolved.values[key] = setting  # as `read_key_values` put it
+    resolved.stated_version = stated.stated_version
 
 
 def _read_section_model(resolved: Resolved, context: DocumentContext, line: int) -> None:
@@ -573,7 +591,7 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
     engine = opening.values.get("engine")
     chain = ChainText(context, line)
     for key, setting in opening.values.items():
-        if key in ENGINE_KEYS and _sections_name_other_engine(context, engine):
+        if key in ENGINE_KEYS and not _opening_states_engine(context, engine):
             continue
         counted = opening.values.get("system")
         if key == "node_count" and counted and not _names_no_other(chain, "system", counted):
@@ -644,9 +662,23 @@ def _readme_reading(
         and not (key == "node_count" and counted and not _names_no_other(chain, "system", counted))
         and not (
             key in ENGINE_KEYS
-            and context is not None
-            and _sections_name_other_engine(context, engine)
+            and (
+                (context is not None and _sections_name_other_engine(context, engine))
+                or not _opening_states_engine(readme, engine)
+            )
         )
+    )
+
+
+def _opening_states_engine(context: DocumentContext, engine: JsonValue) -> bool:
+    """Whether a document's opening states `engine` for all its runs: in its title or its
+    sentences, not only in one row of a table listing several tools (`| **llama.cpp**
+    llama-bench | ... |` beside `| **Polygraphy** | ... |`), and no heading names another."""
+    if engine is None:
+        return True
+    return not _sections_name_other_engine(context, engine) and context.kept(
+        ("opening engine", engine),
+        lambda: vocab.engine_measured(f"{context.title} {context.intro_prose}") == engine,
     )
 
 

@@ -34,7 +34,7 @@ from draftflow.extract.document import (
 from draftflow.text.lines import plain_text
 
 SETUP_HEADING = re.compile(
-    r"^(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:our|the|test(?:ed|ing)?|benchmark(?:ing)?|evaluation"
+    r"^(?:\d+(?:\.\d+)*[.)]?\s+)?(?:(?:our|my|the|test(?:ed|ing)?|benchmark(?:ing)?|evaluation"
     r"|(?:model[- ])?service|server|serving|runtime|software)\s+)?"
     r"(?:set[- ]?up|hardware|environment|configuration|config|description|methodology|specs?"
     r"|specifications|system|platform|model and checkpoint|test rig|testbed"
@@ -107,6 +107,46 @@ def setup_source(document: Document) -> SetupSource:
     )
 
 
+@dataclass(frozen=True)
+class ScopedSetup:
+    """One setup section and the part of its document it speaks for: the part it is nested in
+    (`## Phase 5A` / `### Setup`, `scope` its first and last line), or None for the whole."""
+
+    scope: tuple[int, int] | None
+    source: SetupSource
+
+
+def scoped_setups(document: Document) -> tuple[ScopedSetup, ...]:
+    """The setup sections of a document whose parts (two or more) hold their own, each with
+    the part it speaks for; none for a document of one part (its setups speak for it all)."""
+    parsed = parse_document(document)
+    found: list[ScopedSetup] = []
+    for section in _setup_sections(parsed.sections):
+        texts: list[str] = []
+        pairs: list[tuple[str, str]] = []
+        span = (section.span.first, section.span.last)
+        for block in parsed.blocks:
+            if _inside(block, [span]):
+                _read_setup_block(block, texts, pairs)
+        source = SetupSource(tuple(texts), tuple(pairs), (span[0],), (span,))
+        found.append(ScopedSetup(_part_of(parsed.sections, section), source))
+    parts = {s.scope for s in found if s.scope is not None}
+    return tuple(found) if len(parts) > 1 else ()
+
+
+def _part_of(sections: Sequence[Section], section: Section) -> tuple[int, int] | None:
+    """The span of the nearest section below the title that holds `section`, if any."""
+    holders = [
+        s
+        for s in sections
+        if 1 < s.level < section.level and s.span.first <= section.span.first <= s.span.last
+    ]
+    if not holders:
+        return None
+    part = max(holders, key=lambda s: s.level)
+    return part.span.first, part.span.last
+
+
 def _opening_pairs(parsed: ParsedDocument) -> list[KeyValue]:
     """The `key: value` lines between a document's title and its first section (`**Model:**
     Mistral 7B Instruct v0.2 (INT4 quantized)`, `**Framework:** OpenVINO GenAI`): a report
@@ -125,6 +165,9 @@ def _setup_sections(sections: Sequence[Section]) -> list[Section]:
     """The sections below the title that describe the run; the first of the top level may be
     a report's opening summary (`is_setup_section`)."""
     below_title = [s for s in sections if s.level >= 2]
+    titles = [s for s in sections if s.level == 1]
+    if not below_title and len(titles) > 1:
+        below_title = titles[1:]  # `# My Setup`, `# My Results` under a `# Title`: its sections
     top = min((s.level for s in below_title), default=2)
     firsts = [s for s in below_title if s.level == top][:1]
     return [s for s in below_title if is_setup_section(s, s in firsts)]

@@ -344,6 +344,20 @@ _COMPARED = re.compile(
     re.I,
 )
 """The words before an engine that name it as what a figure is compared with."""
+_REJECTED_BEFORE = re.compile(
+    r"\b(?:not|no|without|instead\s+of|rather\s+than|avoid(?:ed|ing)?|skipp(?:ed|ing)"
+    r"|dropp(?:ed|ing)|rejected)\s+(?:using\s+|the\s+)?`?$",
+    re.I,
+)
+"""The words before an engine that name it as what did not run (`instead of vLLM`)."""
+_REJECTED_AFTER = re.compile(
+    r"`?\s*(?:,\s*|\(\s*)?(?:which|that)\s+(?:we|I|they)\s+(?:avoided|skipped|dropped|rejected"
+    r"|abandoned|(?:did|do|could)\s*(?:not|n't)\s+(?:use|run))\b"
+    r"|`?\s*(?:was|were|is)\s*(?:not|n't)\s+(?:used|run)\b",
+    re.I,
+)
+"""The words after an engine that name it as what did not run (`uses vLLM, which we avoided
+on Blackwell`: another party's reference used it, these runs did not)."""
 
 
 @lru_cache(maxsize=1 << 14)
@@ -356,7 +370,10 @@ def engine_measured(text: str) -> str | None:
         return None
     regex = dict(_ENGINE)[name]
     compared = all(
-        _COMPARED.search(text[max(0, m.start() - 40) : m.start()]) for m in regex.finditer(text)
+        _COMPARED.search(text[max(0, m.start() - 40) : m.start()])
+        or _REJECTED_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+        or _REJECTED_AFTER.match(text, m.end())
+        for m in regex.finditer(text)
     )
     return None if compared else name
 

@@ -44,7 +44,8 @@ _NEXT_WORD = re.compile(r"^\s*[\w-]+")
 
 SETTING_AFTER = re.compile(
     r"^[\s-]*(?:[\w/.-]+\s+){0,2}?(?:limit|budget|cap|ceiling|floor|target|threshold|gate|goal|"
-    r"timeout|context(?!\s+(?:error|overflow))|window size|max|maximum|request|prompt|run|trial|"
+    r"timeout|context(?!\s+(?:error|overflow))|window size|max|maximum|minimum|rule|request|"
+    r"prompt|run|trial|"
     r"iteration|sample|question|task|user|stream|parallel|concurrent|batch|layer|expert|param|"
     r"parameter|weight|checkpoint|safetensor|model|file|download|disk|storage|ssd|nvme|unified|"
     r"lpddr\w*|hbm\w*|ram|vram|bandwidth|bus|sequence|input|output token|prompt token|"
