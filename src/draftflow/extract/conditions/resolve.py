@@ -617,9 +617,13 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
 
 def _opening_chip(context: DocumentContext) -> str | None:
     """The chip a document's opening names as its subject, restated (`opening_chip`), read
-    once per document."""
-    found = context.remembered("opening chip", lambda: opening_chip(context.document))
-    return found[0] if found is not None else None
+    once per document: kept, not in the few recent line memos, which a line's figures fill
+    (each of 10,000 one-cell tables read it anew, listing the document's every heading), and
+    wrapped, since a memo asks again for an answer of None (most documents name no chip)."""
+    found: tuple[tuple[str, int] | None] = context.kept(
+        ("opening chip",), lambda: (opening_chip(context.document),)
+    )
+    return found[0][0] if found[0] is not None else None
 
 
 _EVERY_FIGURE = re.compile(
