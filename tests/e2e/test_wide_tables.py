@@ -358,5 +358,6 @@ def test_many_small_tables_are_drafted_in_work_linear_in_their_count(
     assert counts["lines read"] < 50 * TABLES, counts
     # 8f52aedf: the opening's chip, "read once per document", was read once per table: its
     # memo kept a line's few recent answers and asked again for None; each reading listed
-    # the document's every heading (10,000 tables: 54 of 86 profiled CPU s); now once
+    # the document's every heading (10,000 tables: 54 of 86 profiled CPU s); now once per
+    # document (2)
     assert counts["opening chips"] <= 2, counts
