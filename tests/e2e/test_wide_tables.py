@@ -16,7 +16,14 @@ import pytest
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract import conditions, identities, labels, statistic_names
-from draftflow.extract.conditions import cite, readers, run_parameters, workload
+from draftflow.extract.conditions import (
+    cite,
+    measurement,
+    readers,
+    resolve,
+    run_parameters,
+    workload,
+)
 from draftflow.extract.conditions.columns import topology_count
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.learned import decide, features
@@ -223,9 +230,11 @@ def test_a_wide_rows_figures_of_one_value_share_their_readings(
     per row (a sweep's row writes each value ~10 times): their conditions, whether the line
     writes the value as no measurement, whether the cell writes it as a hardware name; a
     one-value cell's names are not split for listed statistics; the label collisions are
-    grouped again only after a step gave a part. Counted at 1,500 columns x 3 rows."""
+    grouped again only after a step gave a part. Session 29: a row's cells under a `Runs`
+    header are read once per row, not once per reading of the row. Counted at 1,500 columns
+    x 3 rows."""
     counts = dict.fromkeys(("seeds", "places", "spans", "listed", "collisions"), 0)
-    counts["line places"] = 0
+    counts["line places"] = counts["repetition names"] = 0
     seed, places = conditions.seed_conditions, not_measured._places
     spans, listed = identities.number_spans, statistic_names.statistics_listed
     collisions = labels._collisions
@@ -244,6 +253,8 @@ def test_a_wide_rows_figures_of_one_value_share_their_readings(
     monkeypatch.setattr(labels, "_collisions", counter("collisions", collisions))
     place = decide._PlaceReader._place
     monkeypatch.setattr(decide._PlaceReader, "_place", counter("line places", place))
+    repetition_name = counter("repetition names", measurement.is_repetition_name)
+    monkeypatch.setattr(measurement, "is_repetition_name", repetition_name)
     identities._in_short_hardware_name.cache_clear()
     outcome = _draft_wide_table(tmp_path)
     cells = COLUMNS * ROWS
@@ -259,6 +270,10 @@ def test_a_wide_rows_figures_of_one_value_share_their_readings(
     assert counts["collisions"] <= 3, counts
     # b08bd511: the learned decision's place of each figure built anew (4,500); now per line
     assert counts["line places"] < 100, counts
+    # 8f52aedf: each of a row's ~150 readings asked every other header of the row whether it
+    # names a repetition count (666,000 at 4,500 figures; 29 M, two thirds of the 28 CPU s,
+    # at 10,000 columns); now each row's headers once (4,503)
+    assert counts["repetition names"] <= 3 * cells, counts
 
 
 def _draft_wide_table(tmp_path: Path) -> DraftOutcome:
@@ -298,7 +313,7 @@ def test_many_small_tables_are_drafted_in_work_linear_in_their_count(
     (folder / "docs").mkdir(parents=True)
     (folder / "README.md").write_text(_README)
     (folder / "docs" / "sweeps.md").write_text(many_tables_readme(TABLES))
-    counts = {"places read": 0, "lines read": 0}
+    counts = {"places read": 0, "lines read": 0, "opening chips": 0}
 
     class CountedLines(list[str]):
         def __getitem__(self, index: object) -> object:  # type: ignore[override]
@@ -317,6 +332,13 @@ def test_many_small_tables_are_drafted_in_work_linear_in_their_count(
 
     monkeypatch.setattr(DocumentContext, "__init__", counted_init)
     monkeypatch.setattr(cite, "place_text", counted_place_text)
+    opening_chip = resolve.opening_chip
+
+    def counted_opening_chip(document: Document) -> tuple[str, int] | None:
+        counts["opening chips"] += 1
+        return opening_chip(document)
+
+    monkeypatch.setattr(resolve, "opening_chip", counted_opening_chip)
     request = DraftRequest(
         source=str(folder),
         records_dir=tmp_path / "records",
@@ -334,3 +356,8 @@ def test_many_small_tables_are_drafted_in_work_linear_in_their_count(
     # table (at 400 and at 800 tables)
     assert counts["places read"] < 100 * TABLES, counts
     assert counts["lines read"] < 50 * TABLES, counts
+    # 8f52aedf: the opening's chip, "read once per document", was read once per table: its
+    # memo kept a line's few recent answers and asked again for None; each reading listed
+    # the document's every heading (10,000 tables: 54 of 86 profiled CPU s); now once per
+    # document (2)
+    assert counts["opening chips"] <= 2, counts

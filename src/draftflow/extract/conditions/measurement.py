@@ -132,11 +132,18 @@ def repetitions_in_text(text: str) -> frozenset[int]:
 
 def repetitions_in_cells(cells: Iterable[tuple[str, str]]) -> frozenset[int]:
     """The repetition counts a row's cells state under a header naming them (`| Runs | 5 |`)."""
-    found = set()
-    for header, cell in cells:
-        if is_repetition_name(header) and (count := _count(str(cell))) is not None:
-            found.add(count)
-    return frozenset(found)
+    return frozenset(count for _, count in counted_cells(cells))
+
+
+def counted_cells(cells: Iterable[tuple[str, str]]) -> tuple[tuple[int, int], ...]:
+    """`(place, count)` of each cell whose header names a repetition count (`| Runs | 5 |`),
+    by its place among `cells`: a table row's, read once for the row, whose figures each
+    leave out their own cell (a 10,000-column row's every figure read the whole row)."""
+    return tuple(
+        (place, count)
+        for place, (header, cell) in enumerate(cells)
+        if is_repetition_name(header) and (count := _count(str(cell))) is not None
+    )
 
 
 _DENOMINATOR = (
@@ -206,7 +213,7 @@ def one(found: frozenset[int] | frozenset[str]) -> int | str | None:
 
 
 def figure_measurement(
-    own_cells: Iterable[tuple[str, str]],
+    cell_counts: frozenset[int],
     own_header: str | None,
     row_label: str | None,
     value: float,
@@ -216,16 +223,16 @@ def figure_measurement(
     readme: DocumentContext | None,
 ) -> dict[str, int | str]:
     """A figure's `repetitions` and `measurement_denominator` where its chain states them:
-    repetitions nearest first (its row's cells and line, the text above it, its table's note in
-    italics below it, its headings, its
-    document's setup sections, the README's opening; a level stating two counts says nothing,
-    and no farther one may then), the denominator from its own column's header (None where
+    repetitions nearest first (its row's cells' counts, `cell_counts`, and its line, the text
+    above it, its table's note in italics below it, its headings, its document's setup
+    sections, the README's opening; a level stating two counts says nothing, and no farther
+    one may then), the denominator from its own column's header (None where
     its value stands in two cells: which column is its own is not said) or its own key on its
     data line, else its row's label beside a rate (see the module docstring)."""
     found: dict[str, int | str] = {}
     in_range = context is not None and 1 <= line <= len(context.lines)
     own_text = plain_text(context.lines[line - 1]) if context is not None and in_range else ""
-    count = one(_nearest_counts(list(own_cells), own_text, context, line, setup_lines, readme))
+    count = one(_nearest_counts(cell_counts, own_text, context, line, setup_lines, readme))
     if count is not None:
         found[REPETITIONS] = count
     denominators = header_denominators(own_header) if own_header else frozenset()
@@ -241,7 +248,7 @@ def figure_measurement(
 
 
 def _nearest_counts(
-    cells: list[tuple[str, str]],
+    cell_counts: frozenset[int],
     own_text: str,
     context: DocumentContext | None,
     line: int,
@@ -250,7 +257,7 @@ def _nearest_counts(
 ) -> frozenset[int]:
     """The repetition counts of the nearest level of a figure's chain that states any."""
     levels: list[Callable[[], frozenset[int]]] = [
-        lambda: repetitions_in_cells(cells) | repetitions_in_text(own_text)
+        lambda: cell_counts | repetitions_in_text(own_text)
     ]
     if context is not None:
         levels += [

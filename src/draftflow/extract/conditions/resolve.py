@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,9 +24,13 @@ from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.chain_names import ChainText, Names, text_names
 from draftflow.extract.conditions.columns import column_model, corner_settings, parallel_count
 from draftflow.extract.conditions.command import command_conditions
-from draftflow.extract.conditions.context import DocumentContext, TableCells
+from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
 from draftflow.extract.conditions.file_name import file_name_conditions
-from draftflow.extract.conditions.measurement import figure_measurement
+from draftflow.extract.conditions.measurement import (
+    counted_cells,
+    figure_measurement,
+    repetitions_in_cells,
+)
 from draftflow.extract.conditions.name_reading import noted_system
 from draftflow.extract.conditions.named_models import sole_model, subject
 from draftflow.extract.conditions.opening_machine import opening_chip
@@ -183,14 +188,33 @@ def _measurement(
     context, line, value = figure
     if table is None:
         cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
-        return figure_measurement(cells, None, None, value, context, line, setup_lines, readme)
-    pairs = zip(table.header, table.cells, strict=False)
-    cells = [pair for i, pair in enumerate(pairs) if i != table.own]
+        counts = repetitions_in_cells(cells)
+        return figure_measurement(counts, None, None, value, context, line, setup_lines, readme)
+    row = _row_reading(table.row)
+    counts = frozenset(count for place, count in row.counted if place != table.own)
     own = table.own if table.own is not None and table.own < len(table.header) else None
-    alone = own is not None and table.cells.count(table.cells[own]) == 1
+    alone = own is not None and row.texts[table.cells[own]] == 1
     header = table.header[own] if own is not None and alone else None
     label = table.cells[0] if table.cells and own != 0 else None
-    return figure_measurement(cells, header, label, value, context, line, setup_lines, readme)
+    return figure_measurement(counts, header, label, value, context, line, setup_lines, readme)
+
+
+@dataclass(frozen=True)
+class _RowReading:
+    """What a table row's figures read of their row alike, read once for the row (a
+    10,000-column row's figures each scanned it whole: quadratic in its width)."""
+
+    counted: tuple[tuple[int, int], ...]
+    """`(column, count)` of each cell under a header naming a repetition count."""
+    texts: Counter[str]
+    """How many of the row's cells hold each text."""
+
+
+@lru_cache(maxsize=256)
+def _row_reading(row: RowCells) -> _RowReading:
+    """Read once per row, as `readers._row_puts` is (not in the context's few recent line
+    memos, which a row's every figure's other readings fill)."""
+    return _RowReading(counted_cells(zip(row.header, row.cells, strict=False)), Counter(row.cells))
 
 
 def _row_parameters(
@@ -611,9 +635,13 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
 
 def _opening_chip(context: DocumentContext) -> str | None:
     """The chip a document's opening names as its subject, restated (`opening_chip`), read
-    once per document."""
-    found = context.remembered("opening chip", lambda: opening_chip(context.document))
-    return found[0] if found is not None else None
+    once per document: kept, not in the few recent line memos, which a line's figures fill
+    (each of 10,000 one-cell tables read it anew, listing the document's every heading), and
+    wrapped, since a memo asks again for an answer of None (most documents name no chip)."""
+    found: tuple[tuple[str, int] | None] = context.kept(
+        ("opening chip",), lambda: (opening_chip(context.document),)
+    )
+    return found[0][0] if found[0] is not None else None
 
 
 _EVERY_FIGURE = re.compile(
