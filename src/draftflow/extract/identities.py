@@ -55,10 +55,13 @@ def number_spans(text: str, value: float) -> list[tuple[int, int]]:
 
 def in_hardware_name(item: Selected) -> bool:
     """True when the figure's value is written, where its text writes it at all, only inside
-    a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070) or as a
-    version right after what it versions (`driver **580**`)."""
+    a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070), as a
+    version right after what it versions (`driver **580**`) or as a count of the devices a
+    name follows (`1× NVIDIA L40S`)."""
     texts = tuple(written_texts(item.candidate))
     value = float(item.value)
+    if _counts_devices(item.candidate.text, value):
+        return True
     if sum(map(len, texts)) <= _SHORT:
         return _in_short_hardware_name(texts, value)
     return _in_written_hardware_name(texts, value)
@@ -83,6 +86,23 @@ def _in_written_hardware_name(texts: tuple[str, ...], value: float) -> bool:
         names = [(*m.span(), kind is CPU) for kind in _HARDWARE for m in kind.finditer(text)]
         return all(any(_in_name(text, start, end, name) for name in names) for start, end in spans)
     return False
+
+
+_TIMES = re.compile(r"\s*[×xX]\s*")
+
+
+def _counts_devices(text: str, value: float) -> bool:
+    """Whether `text` writes `value` only as a multiplier right before a hardware name (`1×
+    NVIDIA L40S`, `8x H100`): a count of devices, a setting, never a ratio (laknarayana9's
+    setup row `1× NVIDIA L40S (48 GiB)` was published as a ratio of 1, read31-s29)."""
+    spans = number_spans(text, value)
+    if not spans:
+        return False
+    for _, end in spans:
+        times = _TIMES.match(text, end)
+        if times is None or times.end() == end or SYSTEM.match(text, times.end()) is None:
+            return False
+    return True
 
 
 def _in_name(text: str, start: int, end: int, name: tuple[int, int, bool]) -> bool:
