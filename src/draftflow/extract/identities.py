@@ -15,6 +15,7 @@ from functools import lru_cache
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions.setup_names import CPU, SYSTEM
+from draftflow.extract.harvest.json_leaves import is_prose_text
 
 _NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d+(?:,\d{3})*(?:\.\d+)?")
 _HARDWARE = (SYSTEM, CPU)
@@ -135,3 +136,30 @@ def _only_versions(text: str, spans: list[tuple[int, int]]) -> bool:
 def without_identities(selected: Iterable[Selected]) -> list[Selected]:
     """The selected figures less those that are a hardware name's number."""
     return [item for item in selected if not in_hardware_name(item)]
+
+
+_DATA_FORMATS = frozenset({SourceFormat.JSON, SourceFormat.JSONL})
+_PLAIN_NUMBER = re.compile(r"\s*[-−]?\d+(?:\.\d+)?\s*")
+
+
+def without_text(selected: Iterable[Selected]) -> list[Selected]:
+    """The selected figures less those written inside a data file's natural-language text:
+    a string that is prose itself (`is_prose_text`: a dataset's question, a prompt, a
+    calibration passage), or a string listed beside prose (a question's `choices`,
+    `2x^2 + 5`). Its numbers are its content; a number the file types as a number (a run's
+    `tokens_per_second` beside its prompt) stays. They remain candidates, so no line reader
+    takes their numbers again."""
+    return [item for item in selected if not _in_text(item.candidate)]
+
+
+def _in_text(candidate: Candidate) -> bool:
+    if candidate.format not in _DATA_FORMATS:
+        return False
+    if is_prose_text(candidate.text):
+        return True
+    listed = (candidate.json_path or "").endswith("]")
+    return (
+        listed
+        and _PLAIN_NUMBER.fullmatch(candidate.text) is None
+        and any(is_prose_text(value) for value in candidate.context.values())
+    )

@@ -96,11 +96,11 @@ def test_numbers_in_a_datasets_text_are_its_content() -> None:
     assert is_prose_text("Compute the sum of the roots of x^2 - 5x + 6 in the real field.")
     assert not is_prose_text("median of 3 runs, 45.2 tok/s")
     rows = [
-        '{"question": "' + question + '", "choices": ["8x + 1", "4"], "answer": "$12"}',
+        '{"question": "' + question + '", "choices": ["8x + 1", "4"], "answer": "B"}',
         '{"prompt": "' + question + '", "tokens_per_second": 52.4}',
     ]
     values = {r.value for r in _results({"data/items.jsonl": "\n".join(rows) + "\n"})}
-    assert not values & {3, 2, 12, 20, 8, 1, 4}
+    assert not values & {3, 2, 12, 20, 8, 1, 4}  # 52.4, a number of its own, may stay
 
 
 def test_a_level_reached_is_no_change() -> None:

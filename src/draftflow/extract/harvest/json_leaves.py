@@ -101,29 +101,17 @@ class _LeafCollector:
     def __init__(self) -> None:
         self.sites: list[LeafSite] = []
 
-    def walk(
-        self, node: Node, path: str, scope: dict[str, str], parent_line: int, text: bool = False
-    ) -> None:
+    def walk(self, node: Node, path: str, scope: dict[str, str], parent_line: int) -> None:
         """Visit `node` at `path`, with the scalars of its enclosing objects in `scope` and the
-        line its container opens on; `text` when an enclosing object is a text item (one of
-        its strings is prose: a dataset's question, whose choices `2x^2 + 5` are its text too,
-        while a number it holds as a number, a run's `tokens_per_second`, stays a figure)."""
+        line its container opens on."""
         if node.kind == "object":
             inner = _scope(node, scope)
-            text = text or any(
-                child.kind == "string" and is_prose_text(child.text) for _, child in node.members
-            )
             for key, child in node.members:
-                self.walk(child, f"{path}.{key}" if path else key, inner, node.line, text)
+                self.walk(child, f"{path}.{key}" if path else key, inner, node.line)
         elif node.kind == "array":
             for index, child in enumerate(node.items):
-                self.walk(child, f"{path}[{index}]", scope, node.line, text)
-        elif node.kind == "number" or (
-            node.kind == "string"
-            and _DIGIT.search(node.text)
-            and not text
-            and not is_prose_text(node.text)
-        ):
+                self.walk(child, f"{path}[{index}]", scope, node.line)
+        elif node.kind == "number" or (node.kind == "string" and _DIGIT.search(node.text)):
             self.sites.append(LeafSite(node.line, node.text, path or "$", scope, parent_line))
 
 
