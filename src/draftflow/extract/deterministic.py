@@ -23,7 +23,7 @@ from draftflow.extract.derive import (
     sweep_conditions,
 )
 from draftflow.extract.ground import Grounded, Grounder
-from draftflow.extract.identities import without_identities
+from draftflow.extract.identities import without_identities, without_text
 from draftflow.extract.label_words import compares_machines, words_after_value
 from draftflow.extract.labels import LabelBuilder, told_apart
 from draftflow.extract.learned.decide import decide
@@ -357,7 +357,7 @@ def extract_deterministic(
         selected = decide(snapshot, candidates, selected, result_model or shipped_model())
         settings = setting_columns(snapshot, candidates)
         selected = without_setting_cells(selected, settings)
-        selected = with_memory_changes(snapshot, without_identities(selected))
+        selected = with_memory_changes(snapshot, without_identities(without_text(selected)))
         # a JSONL row that repeats a configuration is a run of it, an input of its summary
         selected, run_groups = fold_run_rows(snapshot, selected)
         labels = {id(item): figure_label(item) for item in selected}

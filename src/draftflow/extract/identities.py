@@ -15,6 +15,7 @@ from functools import lru_cache
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
 from draftflow.extract.conditions.setup_names import CPU, SYSTEM
+from draftflow.extract.harvest.json_leaves import is_prose_text
 
 _NUMBER_WRITTEN = re.compile(r"(?<![\w.])[-−]?\d+(?:,\d{3})*(?:\.\d+)?")
 _HARDWARE = (SYSTEM, CPU)
@@ -69,13 +70,16 @@ def number_spans(text: str, value: float) -> list[tuple[int, int]]:
 
 def in_hardware_name(item: Selected) -> bool:
     """True when the figure's value is written, where its text writes it at all, only inside
-    a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070) or as a
-    version right after what it versions (`driver **580**`), or is a bare version under a
-    row or column that names what it versions (`| Ubuntu | 18.04 |`)."""
+    a hardware model's name (`**RTX 5070 Ti** (4–5× faster)` gives no figure 5070), as a
+    version right after what it versions (`driver **580**`), as a bare version under a row
+    or column that names what it versions (`| Ubuntu | 18.04 |`) or as a count of the
+    devices a name follows (`1× NVIDIA L40S`)."""
     if is_named_version(item.candidate):
         return True
     texts = tuple(written_texts(item.candidate))
     value = float(item.value)
+    if _counts_devices(item.candidate.text, value):
+        return True
     if sum(map(len, texts)) <= _SHORT:
         return _in_short_hardware_name(texts, value)
     return _in_written_hardware_name(texts, value)
@@ -100,6 +104,23 @@ def _in_written_hardware_name(texts: tuple[str, ...], value: float) -> bool:
         names = [(*m.span(), kind is CPU) for kind in _HARDWARE for m in kind.finditer(text)]
         return all(any(_in_name(text, start, end, name) for name in names) for start, end in spans)
     return False
+
+
+_TIMES = re.compile(r"\s*[×xX]\s*")
+
+
+def _counts_devices(text: str, value: float) -> bool:
+    """Whether `text` writes `value` only as a multiplier right before a hardware name (`1×
+    NVIDIA L40S`, `8x H100`): a count of devices, a setting, never a ratio (laknarayana9's
+    setup row `1× NVIDIA L40S (48 GiB)` was published as a ratio of 1, read31-s29)."""
+    spans = number_spans(text, value)
+    if not spans:
+        return False
+    for _, end in spans:
+        times = _TIMES.match(text, end)
+        if times is None or times.end() == end or SYSTEM.match(text, times.end()) is None:
+            return False
+    return True
 
 
 def _in_name(text: str, start: int, end: int, name: tuple[int, int, bool]) -> bool:
@@ -147,3 +168,30 @@ def _bare_name(name: str) -> str:
 def without_identities(selected: Iterable[Selected]) -> list[Selected]:
     """The selected figures less those that are a hardware name's number."""
     return [item for item in selected if not in_hardware_name(item)]
+
+
+_DATA_FORMATS = frozenset({SourceFormat.JSON, SourceFormat.JSONL})
+_PLAIN_NUMBER = re.compile(r"\s*[-−]?\d+(?:\.\d+)?\s*")
+
+
+def without_text(selected: Iterable[Selected]) -> list[Selected]:
+    """The selected figures less those written inside a data file's natural-language text:
+    a string that is prose itself (`is_prose_text`: a dataset's question, a prompt, a
+    calibration passage), or a string listed beside prose (a question's `choices`,
+    `2x^2 + 5`). Its numbers are its content; a number the file types as a number (a run's
+    `tokens_per_second` beside its prompt) stays. They remain candidates, so no line reader
+    takes their numbers again."""
+    return [item for item in selected if not _in_text(item.candidate)]
+
+
+def _in_text(candidate: Candidate) -> bool:
+    if candidate.format not in _DATA_FORMATS:
+        return False
+    if is_prose_text(candidate.text):
+        return True
+    listed = (candidate.json_path or "").endswith("]")
+    return (
+        listed
+        and _PLAIN_NUMBER.fullmatch(candidate.text) is None
+        and any(is_prose_text(value) for value in candidate.context.values())
+    )

@@ -187,9 +187,33 @@ def _example_lead_in(text: str) -> str | None:
     found = _words_re("example_lead_ins").search(text)
     if found is not None:
         return found.group(0)
+    offered = _offered_as_example(text)
+    if offered is not None:
+        return offered
     for noun in _NOUN_OF.finditer(text):
         if DamerauLevenshtein.distance(noun[1].lower(), "example") <= 1:
             return noun.group(0)
+    return None
+
+
+_WORD_AT = re.compile(r"[^\W_]+")
+
+
+def _offered_as_example(text: str) -> str | None:
+    """The example word of a lead-in whose words offer its block as an example in any order:
+    with an output noun four words away at most (`Expected output`, `Output (sample):`), or
+    with a hedge to the reader (`sample — your numbers will vary`)."""
+    found = _words_re("example_words").search(text)
+    if found is None:
+        return None
+    if _words_re("example_hedges").search(text) is not None:
+        return found.group(0)
+    words = [word.lower() for word in _WORD_AT.findall(text)]
+    outputs = set(vocabulary().standing.example_outputs)
+    for example in _words_re("example_words").finditer(text):
+        at = len(_WORD_AT.findall(text[: example.start()]))
+        if outputs.intersection(words[max(0, at - 4) : at + 5]):
+            return example.group(0)
     return None
 
 

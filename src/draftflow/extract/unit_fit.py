@@ -17,6 +17,7 @@ _RATE_OF_SPELLING = {
     for spelling in (unit.id, *unit.written, *unit.attached, *unit.aliases)
 }
 _TIME = "time"
+_COUNT = frozenset({"count"})
 UNSPECIFIED = "unspecified"
 
 
@@ -30,15 +31,14 @@ def fitted_metric(
     another dimension, taken from a farther name (the row's first cell, a caption), yields to
     the metric of the cell's unit (`77.99 s` on a `…-low-temperature` row is a time), and so
     does one its key writes with a percent (`memory_percent` is a share); a unit read from a
-    caption or heading changes no metric."""
+    caption or heading changes no metric. A count written in the cell (`ANE batch (32 tok)`
+    under `Prefill`) is never a rate: it counts what the rate would be of."""
     dimension = _VOCABULARY.metric_dimension_of(metric)
     dimensions = _UNIT_DIMENSIONS.get(unit.lower(), frozenset())
+    if dimension == _RATE and dimensions == _COUNT and unit_in_cell:
+        return None
     if dimension is not None and dimensions and dimension not in dimensions:
-        by_unit = metric_by_unit(unit, name)
-        if dimensions == _SHARE and by_unit is not None and (unit_in_cell or unit_in_key):
-            metric = by_unit  # `memory_percent`: a share of the memory, not a size
-        elif by_unit is not None and unit_in_cell:
-            metric = by_unit if _VOCABULARY.metric_dimension_of(by_unit) in dimensions else metric
+        metric = _metric_of_unit(metric, unit, name, dimensions, (unit_in_cell, unit_in_key))
     if metric == "temperature" and "temperature" not in dimensions:
         return None
     if dimension == _TIME and _TIME not in dimensions and unit_named(unit) is not None:
@@ -46,6 +46,21 @@ def fitted_metric(
         return metric_by_unit(unit, name) or UNSPECIFIED
     if _another_rate(metric, unit):
         return metric_by_unit(_RATE_OF_SPELLING[unit.lower()], name) or UNSPECIFIED
+    return metric
+
+
+def _metric_of_unit(
+    metric: str, unit: str, name: str, dimensions: frozenset[str], written: tuple[bool, bool]
+) -> str:
+    """The metric a unit of another dimension than `metric`'s makes, when it is written in the
+    cell (or, for a share, in its key): `written` is (in the cell, in the key)."""
+    by_unit = metric_by_unit(unit, name)
+    if by_unit is None:
+        return metric
+    if dimensions == _SHARE and any(written):
+        return by_unit  # `memory_percent`: a share of the memory, not a size
+    if written[0] and _VOCABULARY.metric_dimension_of(by_unit) in dimensions:
+        return by_unit
     return metric
 
 

@@ -52,6 +52,10 @@ HARD_SKIP = re.compile(
     r"|penalty|^(prompt|completion)$"
     r"|^(prompt|prefill|decode|input|output|completion|context|generated|gen)[ _]?tokens$"
     r"|input.?len|output.?len|^runs?$|trial|iteration"
+    # the length of a workload's part (`Prefill length | 256, 1024`): a setting, never the rate
+    # its first word names (haxlys's scenario matrix published as prefill rates, read31-s29)
+    r"|(?:prompt|prefill|decode|generation|gen|sequence|seq|completion)[\s._-]?"
+    r"(?:length|len|count)(?![a-z])"
     r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout|disk|size|mem(ory)?.?fraction|fraction.?static"
     # `ollama ps`: where the model is loaded (`100% CPU`) and when it is unloaded (`4 minutes
     # from now`), never a utilisation or a latency (dambergn/ollama-benchmarks, read31-s24)

@@ -29,6 +29,10 @@ _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+){2,}(?:[-+.]?[A-Za-z0-9]+)*|[vV]\d+(
 _VERSION_CORE_RE = re.compile(r"[vV]?(\d+(?:\.\d+)+)")
 _RANGE_SEP_RE = re.compile(r"[ \t]*[–—][ \t]*|-|[ \t]+to[ \t]+")
 _PLUS_MINUS_RE = re.compile(r"[ \t]*(?:±|\+/-|\+-)[ \t]*")
+_MODEL_TAG_RE = re.compile(r"[A-Za-z][\w.\-]*:\d+(?:\.\d+)?[bBmM](?:[-_.][\w.\-]*)?")
+"""A model tag (`llama3.2:3b`, `qwen2.5:7b-instruct`, `smollm2:135m`): a name, a colon and a
+size in billions or millions of parameters, the name of what ran, not a figure (an editor's
+read found alitrabeh's `llama3.2:3b` published as a latency of 3e9, read31-s29)."""
 _NEGATIVE_PREFIX = frozenset(" \t\n([{=:,|;<>\"'")
 
 
@@ -263,6 +267,9 @@ def _plan_token(tok: str, offset: int, decimal_comma: bool, steps: list[_Step]) 
     quantity = parse_number(tok, decimal_comma=decimal_comma)
     if quantity is not None:
         steps.append((offset, end, None, (quantity,), None))
+        return
+    if _MODEL_TAG_RE.fullmatch(tok):
+        steps.append((offset, end, NumberKind.IDENTIFIER, (), tok.lower()))
         return
     compound = _compound(tok, decimal_comma)
     if compound is not None:

@@ -153,6 +153,11 @@ class Standing(Entry):
     measured_words: tuple[str, ...] = ()
     example_headings: tuple[str, ...] = ()
     example_lead_ins: tuple[str, ...] = ()
+    example_words: tuple[str, ...] = ()
+    """Words that offer what follows as an example (`sample`, `expected`), read with an
+    output noun or a hedge of the same lead-in."""
+    example_outputs: tuple[str, ...] = ()
+    example_hedges: tuple[str, ...] = ()
     assistant_turns: tuple[str, ...] = ()
     """A chat transcript's markers of the assistant's turn, at a line's end."""
     example_instances: tuple[str, ...] = ()

@@ -56,6 +56,31 @@ def _scope(node: Node, inherited: dict[str, str]) -> dict[str, str]:
     return merged
 
 
+_WORD = re.compile(r"(?<!\S)[^\W\d_][^\W\d_'’-]*[.,;:!?)\"]*(?!\S)")
+_SENTENCE_END = re.compile(r"[^\W\d_]{2,}[.?!](?:\s|$)")
+PROSE_WORDS = 20
+"""A string value of this many words or more is natural language: a dataset's question, a
+prompt, a calibration passage, a model's answer. A number inside it is its content, never a
+figure (sahilchachra's GSM8K question `.75X = $19.50` was published as a ratio of 75 and a
+calibration passage's `5 – 10 minutes` as a latency, read31-s29); a note of a run is shorter
+(`median of 3 runs`)."""
+SENTENCE_WORDS = 8
+"""So is a shorter one that ends a sentence after a word (`... in the given polynomial ring.`)
+and holds this many words."""
+
+
+def is_prose_text(text: str) -> bool:
+    """Whether a data file's string value is natural-language text (`PROSE_WORDS` words, or
+    `SENTENCE_WORDS` and a sentence's end): its numbers are what it says, not what was
+    measured."""
+    if len(text) < SENTENCE_WORDS * 3:
+        return False
+    words = sum(1 for _ in _WORD.finditer(text))
+    return words >= PROSE_WORDS or (
+        words >= SENTENCE_WORDS and _SENTENCE_END.search(text) is not None
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class LeafSite:
     """A number-bearing leaf where the walk finds it: its line and text, key path, the scalars

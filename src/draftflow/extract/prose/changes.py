@@ -48,6 +48,23 @@ _POINTS_MOVED = re.compile(
 )
 
 
+_NEW_LEVEL_BEFORE = re.compile(
+    r"\b(?:rose|rises|rise|risen|fell|falls|fall|fallen|drop(?:s|ped)?|grew|grows|grown|"
+    r"shr(?:ank|inks|unk)|jump(?:s|ed)|climb(?:s|ed)|increas(?:es|ed)|decreas(?:es|ed)|"
+    r"declin(?:es|ed)|improv(?:es|ed)|reduc(?:es|ed)|cut|collapsed?|plummet(?:s|ed)|"
+    r"went\s+(?:up|down)|goes\s+(?:up|down)|sank|sinks)(?:\s+from\s+[^\s,;]+)?"
+    r"\s+(?:all\s+the\s+way\s+)?to\s*$",
+    re.IGNORECASE,
+)
+
+
+def new_level(before: str) -> bool:
+    """A verb of change with `to` right before the number (`MATH-500 dropped to 0%`): the
+    number is the level reached, not the change (that is written `by`)."""
+    near = without_approximation(before[-60:].rstrip(" *_~≈")).rstrip(" *_~≈")
+    return bool(_NEW_LEVEL_BEFORE.search(near))
+
+
 def compared_after(after: str) -> bool:
     """A comparative stands right after the unit (`fewer`, `faster`, `improvement`), and no
     specification noun after it (`more compute`)."""

@@ -14,7 +14,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from draftflow.extract.prose.changes import POINTS, changed, not_score_points, points_moved
+from draftflow.extract.prose.changes import (
+    POINTS,
+    changed,
+    new_level,
+    not_score_points,
+    points_moved,
+)
 from draftflow.extract.prose.literals import GatedPatterns
 from draftflow.extract.prose.words import without_approximation
 from draftflow.extract.vocabulary import (
@@ -363,6 +369,8 @@ def _percent_metric(context: UnitContext) -> str | None:
     percent = named_after or context.named() or metric_in(context.clause)
     if percent is None or percent in _RATE_METRICS or percent in _TIME_METRICS:
         return None
+    if percent == "relative_change" and new_level(context.before):
+        return None  # `MATH-500 dropped to 0%`: the level reached, of a metric left unnamed
     return percent
 
 
