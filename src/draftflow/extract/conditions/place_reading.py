@@ -212,8 +212,8 @@ def reads_at(
     if key == ENGINE:
         named = engine_readings(context, line) if header is None else _engines_in([header])
         item = _own_item(context, line, own)
-        listed = vocab.engine_in(item) if item is not None else None
-        return vocab.engine_in(str(value)) in (named | {listed} if listed else named)
+        engine = vocab.engine_in(item) if item is not None else None
+        return vocab.engine_in(str(value)) in (named | {engine} if engine else named)
     if key in NAME_KEYS:
         named = names_at(context, line, key) if header is None else names_of_cell(key, header)
         own_item = _own_item(context, line, own)
