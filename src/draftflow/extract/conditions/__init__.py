@@ -29,7 +29,12 @@ from draftflow.extract.conditions.resolve import seed_conditions
 from draftflow.extract.conditions.row_memo import RowMemo, cells_key
 from draftflow.extract.conditions.run_parameters import stamp_lines
 from draftflow.extract.conditions.setup import setup_source
-from draftflow.extract.conditions.setup_names import names_systems_joined
+from draftflow.extract.conditions.setup_names import (
+    PRECISION,
+    engines_named,
+    names_systems_joined,
+    systems_named,
+)
 from draftflow.extract.conditions.setup_reading import SETUP_COUNT_KEYS, setup_conditions
 from draftflow.extract.conditions.workload import methodology_spans
 from draftflow.extract.ground import Grounded
@@ -205,7 +210,7 @@ class ConditionReader:
         if first is None:
             first = min(context.header_lines, default=0) or len(context.lines) + 1
             first = self._first_headers[context.document.document_id] = first
-        return first < line or _keys_a_denominator(context, line)
+        return first < line or _keys_a_denominator(context, line) or _lists_names(context, line)
 
     def _move_to(self, context: DocumentContext) -> None:
         """Figures come document by document: on to another, the last one's line memos are
@@ -336,6 +341,16 @@ class ConditionReader:
             found = [n for first, last in spans for n in range(first, last + 1)]
             self._setup_spans[document.document_id] = found
         return found
+
+
+def _lists_names(context: DocumentContext, line: int) -> bool:
+    """Whether a prose line names several precisions, engines or systems: each figure on it
+    reads its own listed item (`8bit ~88 t/s, FP16 ~144 t/s`), so they read apart."""
+    if not 1 <= line <= len(context.lines) or context.in_table_row(line):
+        return False
+    text = context.lines[line - 1]
+    formats = {m.group(0).lower() for m in PRECISION.finditer(text)}
+    return len(formats) > 1 or len(engines_named(text)) > 1 or len(systems_named(text)) > 1
 
 
 def _keys_a_denominator(context: DocumentContext, line: int) -> bool:
