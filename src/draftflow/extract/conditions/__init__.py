@@ -34,7 +34,12 @@ from draftflow.extract.conditions.setup import (
     scoped_setups,
     setup_source,
 )
-from draftflow.extract.conditions.setup_names import names_systems_joined
+from draftflow.extract.conditions.setup_names import (
+    PRECISION,
+    engines_named,
+    names_systems_joined,
+    systems_named,
+)
 from draftflow.extract.conditions.setup_reading import SETUP_COUNT_KEYS, setup_conditions
 from draftflow.extract.conditions.workload import methodology_spans
 from draftflow.extract.ground import Grounded
@@ -231,7 +236,7 @@ class ConditionReader:
         if first is None:
             first = min(context.header_lines, default=0) or len(context.lines) + 1
             first = self._first_headers[context.document.document_id] = first
-        return first < line or _keys_a_denominator(context, line)
+        return first < line or _keys_a_denominator(context, line) or _lists_names(context, line)
 
     def _move_to(self, context: DocumentContext) -> None:
         """Figures come document by document: on to another, the last one's line memos are
@@ -379,6 +384,16 @@ def _scoped_keys(setups: tuple[ScopedSetup, ...], found: dict[str, JsonValue]) -
         if not any(key in reading for reading in whole)
         and (any(key not in reading for reading in parts) or key not in alike)
     ]
+
+
+def _lists_names(context: DocumentContext, line: int) -> bool:
+    """Whether a prose line names several precisions, engines or systems: each figure on it
+    reads its own listed item (`8bit ~88 t/s, FP16 ~144 t/s`), so they read apart."""
+    if not 1 <= line <= len(context.lines) or context.in_table_row(line):
+        return False
+    text = context.lines[line - 1]
+    formats = {m.group(0).lower() for m in PRECISION.finditer(text)}
+    return len(formats) > 1 or len(engines_named(text)) > 1 or len(systems_named(text)) > 1
 
 
 def _keys_a_denominator(context: DocumentContext, line: int) -> bool:

@@ -692,6 +692,24 @@ class DocumentContext:
         return self._headings[0][2] if self._headings else ""
 
     @cached_property
+    def opening_columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each column of the tables that begin in the document's introduction (the lines
+        `intro` reads): its header and its body cells."""
+        if parse_document(self.document).kind in _DATA_KINDS:
+            return ()
+        end = self._headings[1][0] if len(self._headings) > 1 else INTRO_LINES
+        last = min(end - 1, INTRO_LINES)
+        return tuple(
+            (
+                table.column_header(column),
+                tuple(r[column].text for r in table.body_rows if column < len(r)),
+            )
+            for table in self._tables
+            if table.span.first <= last
+            for column in range(table.width)
+        )
+
+    @cached_property
     def intro(self) -> str:
         """The document's text before its second heading (at most INTRO_LINES lines); none in
         a data file (CSV, JSON), whose first lines are its rows, not what it says of them."""

@@ -59,9 +59,14 @@ _RUN_BEFORE = frozenset(
 )
 """The words that may stand before a count of runs when capitalised or not (`All 5 runs`);
 another capitalised word before the count names a model (`Gemma 4 runs.`)."""
-_RUN_VERB = r"\b(?:repeated|ran|run|executed|measured|benchmarked)\s+(?:\w+\s+){0,3}?"
-_TIMES = re.compile(rf"{_RUN_VERB}{_COUNT}\s+times\b", re.I)
-"""`repeated 3 times`, `each prompt was run five times`."""
+_RUN_VERB = r"\b(?:repeated|ran|runs?|executed|measured|benchmarked)\s+(?:\w+\s+){0,3}?"
+_TIMES = re.compile(
+    rf"{_RUN_VERB}{_COUNT}\s+times\b(?!\s+(?:as|faster|slower|more|less|higher|lower|larger"
+    r"|smaller|bigger|longer|shorter|quicker)\b)",
+    re.I,
+)
+"""`repeated 3 times`, `each prompt was run five times`, `the suite runs 5 times`; not a ratio
+(`runs 5 times faster`)."""
 RUN_VERB_BEFORE = re.compile(rf"{_RUN_VERB}$", re.I)
 """The text before `N times` when `N` counts runs (`I ran the script `): a repetition count,
 read here as `repetitions`, so no count of events (`prose/counts.py`)."""
@@ -89,9 +94,12 @@ REPETITION_NAMES = frozenset(
 """How a column header, key or flag names a repetition count (lower case, `_` for any run of
 other characters)."""
 _PAIR = re.compile(
-    r"(?<![\w-])(?:--)?[\"'`]?(?P<key>[A-Za-z][\w-]*)[\"'`]?\s*[:=\s]\s*[\"'`]?(?P<value>\d{1,4})"
-    r"(?![\d.])"
+    r"(?<![\w-])(?P<flag>--)?[\"'`]?(?P<key>[A-Za-z][\w-]*)[\"'`]?"
+    r"(?:\s*[:=]\s*|(?(flag)\s+|(?!)))[\"'`]?(?P<value>\d{1,4})(?![\d.])"
 )
+"""`runs: 5`, `"num_runs": 3`, `--repetitions 3`: a key and its count joined by `:` or `=`, or
+a flag and its value by a space; not a verb and its object (`runs 14 GB model on 8 GB VRAM`
+counts gigabytes, not runs)."""
 _MAX_REPETITIONS = 10_000
 
 

@@ -14,6 +14,9 @@ cache's name (`KV cache: fp8`, `fp8 KV`, a `KV dtype` column or key). A precisio
 the KV cache's is not the weights' (`NVFP4 MLA KV cache`), nor one inside an identifier
 (`VLLM_USE_B12X_FP8_GEMM`); a line naming two (`GB10 NF4 vs GB10 FP4`) states neither.
 
+A prose line that lists values each after its own name (`8bit ~88 t/s, FP16 ~144 t/s`)
+states for each figure the name written right before it in its listed item (`item_names`).
+
 `name_readings` gives what a place states for the key; `states_name` whether a value is one
 of them. Extract cites a system or precision only at a place that states it so, and verify
 re-reads it there (`place_reading.reads_at`).
@@ -21,12 +24,14 @@ re-reads it there (`place_reading.reads_at`).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from functools import lru_cache
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.context import DocumentContext
+from draftflow.numbers import find_numbers
 from draftflow.text.lines import hardware_badges, plain_text
 
 SYSTEM = "system"
@@ -105,6 +110,34 @@ def name_readings(context: DocumentContext, line: int, key: str) -> frozenset[st
     for cell in text.split("|") if headers else ():
         found |= _of_cell(key, "", cell)
     return frozenset(found)
+
+
+_ITEM_CUT = re.compile(
+    r"[;,](?!\d{3}(?!\d))|[.!?:]\s|\b(?:vs\.?|versus|than|against|compared\s+(?:to|with))\s", re.I
+)
+"""Where a line passes from one listed item to the next (`8bit ~88 t/s, FP16 ~144 t/s`), or
+to what an item is compared with; not a thousands separator (`4,549`)."""
+
+
+def item_before(text: str, value: float) -> str | None:
+    """The words of a figure's listed item before its number on a prose line (`FP16 ~` of
+    `8bit ~88 t/s, FP16 ~144 t/s` for 144); None where the line does not write the value
+    once."""
+    found = [
+        mention
+        for mention in find_numbers(text, decimal_comma=False)
+        if any(math.isclose(v, value, rel_tol=1e-9) for v in mention.values)
+    ]
+    if len(found) != 1:
+        return None
+    before = text[: found[0].start]
+    cuts = [m.end() for m in _ITEM_CUT.finditer(before)]
+    return before[cuts[-1] :] if cuts else before
+
+
+def item_names(item: str, key: str) -> frozenset[str]:
+    """The system or precision a figure's listed item (`item_before`) states for the key."""
+    return _of_text(key, item)
 
 
 def names_of_cell(key: str, header: str) -> frozenset[str]:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from draftflow.extract.conditions import setup_names as vocab
 
-_COMPARED = re.compile(
+COMPARED = re.compile(
     rf"\s(?:{vocab.COMPARISON_WORDS}|compared\s+(?:to|with)"
     r"|(?:exceed|beat|outperform|trail)(?:s|ed|ing)?|ahead\s+of|behind"
     r"|(?:the\s+)?same(?:\s+[\w-]+){0,3}\s+as|as\s+[\w-]+\s+as)\s",
@@ -78,7 +78,7 @@ def subject(text: str) -> Subject:
 def measured_part(clause: str, at: int | None) -> str:
     """The part of a clause on the figure's side of its comparison words (`at`: the figure's
     offset in it), or its part before them for another figure's clause."""
-    cuts = [m for m in _COMPARED.finditer(clause)]
+    cuts = [m for m in COMPARED.finditer(clause)]
     start = 0
     for cut in cuts:
         if at is not None and cut.end() <= at:

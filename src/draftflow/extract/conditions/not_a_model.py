@@ -22,9 +22,7 @@ _FORMAT_WORDS = re.compile(
     re.I,
 )
 """Words of a weight format that are no model's name."""
-_BACKEND_WORDS = re.compile(
-    r"(?<![\w-])(?:mps|cuda|rocm|hip|metal|vulkan|sycl|opencl|cpu|gpu)(?![\w-])", re.I
-)
+_BACKEND_WORDS = re.compile(rf"(?<![\w-]){vocab.DEVICE_BACKENDS}(?![\w-])", re.I)
 """The device backend an engine ran on (`PyTorch MPS`, `llama.cpp Vulkan`): beside an
 engine's name, no model's."""
 _REFERENCE = re.compile(

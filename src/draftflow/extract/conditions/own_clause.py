@@ -22,8 +22,10 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
-from draftflow.extract.conditions.named_models import Subject, measured_part, subject
+from draftflow.extract.conditions.named_models import COMPARED, Subject, measured_part, subject
 from draftflow.extract.conditions.readers import Resolved, read_own_text
+from draftflow.numbers import find_numbers
+from draftflow.numbers.units import unit_after
 from draftflow.text.sentences import clause_spans, sentence_spans
 
 
@@ -61,6 +63,9 @@ class ClauseReading:
     unsure: bool = False
     """The paragraph names models and none is the figure's for sure (its clause names two, or
     names none while the other clauses name different ones): no farther model is put."""
+    closed: frozenset[str] = frozenset()
+    """The keys its clause names several of, none written right before the figure: no
+    farther context's is the figure's."""
 
     def admits(self, model: JsonValue) -> bool:
         """Whether a model a farther context names may be the figure's."""
@@ -92,8 +97,66 @@ def own_clause_conditions(
     unsure = unsure or (model is None and bool(own_subject.names))
     sizes = own_subject.sizes if not own_subject.names else frozenset()
     same = [o for o, s in zip(others, subjects, strict=True) if not s or s.same_as(own_subject)]
-    found = [("model", model), *_kind_pairs(own, same, paragraph)]
-    return ClauseReading(tuple(found), sizes, unsure)
+    pairs, closed = _kind_pairs(own, same, paragraph, _item_before(text, clauses, at))
+    if _other_arm(text, clauses, at):
+        closed |= _MACHINE_KEYS  # what ran it is the other arm's own, which only it may name
+    return ClauseReading((("model", model), *pairs), sizes, unsure, closed)
+
+
+_MACHINE_KEYS = frozenset({"engine", "engine_version", "system", "node_count"})
+_ARM_END = re.compile(r"[,;:()\[\]]|\s[-–—]\s|\*\*|\.(?:\s|$)")
+"""Where an arm's words after its value end (`~1.0–1.2s managed** — a gap`)."""
+_LABEL_WORD = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _other_arm(text: str, clauses: tuple[tuple[int, int], ...], at: int) -> bool:
+    """Whether the figure is the compared-with arm of a sentence contrasting two arms each
+    named beside its value (`0.02–0.17s self-hosted vs ~1.0–1.2s managed`): the machine and
+    engine the document states are its own setup's, the first arm's, not this one's
+    (laknarayana9/llm-quantization-inference-benchmark's managed API was given vLLM on an
+    L40S, read31-s29). Two values of one arm's kinds (`4,549 vs 1,810 tok/s`) name no arm."""
+    start, end = next(((s, e) for s, e in clauses if s <= at < e), (at, at))
+    clause, offset = text[start:end], at - start
+    cuts = [cut for cut in COMPARED.finditer(clause) if cut.end() <= offset]
+    if not cuts:
+        return False
+    own = _label_after(clause[offset:])
+    first = [m for m in find_numbers(clause[: cuts[-1].start()], decimal_comma=False)]
+    if not own or not first:
+        return False
+    other = _label_after(clause[first[-1].start : cuts[-1].start()])
+    return bool(other) and other != own
+
+
+def _label_after(text: str) -> str:
+    """The words beside the value a text opens with, past its unit, up to where its arm
+    ends (`managed` of `~1.0–1.2s managed** — a gap`), lower case; "" where none."""
+    found = find_numbers(text, decimal_comma=False)
+    if not found:
+        return ""
+    end = found[0].end
+    unit = unit_after(text, end)
+    if unit:
+        at = text.find(unit, end)
+        end = at + len(unit) if at >= 0 else end
+    rest = text[end:]
+    cut = _ARM_END.search(rest)
+    words = _LABEL_WORD.findall(rest[: cut.start()] if cut else rest)
+    return " ".join(words[:3]).lower()
+
+
+_ITEM_CUT = re.compile(r"[;,](?!\d{3}(?!\d))")
+"""Where a clause passes from one listed item to the next (`8bit ~88 t/s, FP16 ~144 t/s`);
+not a thousands separator (`4,549`)."""
+
+
+def _item_before(text: str, clauses: tuple[tuple[int, int], ...], at: int) -> str:
+    """The words of the figure's own listed item before it: its clause from the last comma
+    or comparison word before the figure (`FP16 ~` of `8bit ~88 t/s, FP16 ~144 t/s`)."""
+    start = next((s for s, e in clauses if s <= at < e), at)
+    before = measured_part(text[start:at], at - start)
+    cuts = [m.end() for m in _ITEM_CUT.finditer(before)]
+    return before[cuts[-1] :] if cuts else before
 
 
 def _own_and_others(
@@ -122,18 +185,38 @@ def _own_subject(own: str, others: list[str], subjects: list[Subject]) -> tuple[
     return (named[0] if agree else own_subject), not agree and any(subjects)
 
 
-def _kind_pairs(own: str, same: list[str], paragraph: str) -> list[tuple[str, JsonValue]]:
+def _kind_pairs(
+    own: str, same: list[str], paragraph: str, item: str
+) -> tuple[list[tuple[str, JsonValue]], frozenset[str]]:
     """The precision, engine and system pairs: the own clause's where it names one of the
-    kind; else what the paragraph names as a whole, where the clauses of the same model state
-    it (never more than the paragraph read whole gives)."""
+    kind, and where it names several, the one written right before the figure in its listed
+    item (`item`: `8bit ~88 t/s, FP16 ~144 t/s` gives 88 its 8bit), else none and no farther
+    one (the keys returned); where the clause names none, what the paragraph names as a
+    whole, where the clauses of the same model state it (never more than the paragraph read
+    whole gives)."""
     near, far, whole = _reading(own), _reading(" ".join(same)), _reading(paragraph)
     found: list[tuple[str, JsonValue]] = []
+    closed: set[str] = set()
     for key, names in _KINDS:
-        if names(own):
+        if names(own) and near.get(key) is None and _names_several(key, own):
+            listed = _reading(item).get(key) if names(item) else None
+            found.append((key, listed))
+            if listed is None:
+                closed.add(key)
+        elif names(own):
             found.append((key, near.get(key)))
         elif far.get(key) == whole.get(key):
             found.append((key, whole.get(key)))
-    return found
+    return found, frozenset(closed)
+
+
+def _names_several(key: str, text: str) -> bool:
+    """Whether a text names two or more of a key's kind (two precisions, engines, systems)."""
+    if key == "weight_precision":
+        return len({m.group(0).lower() for m in vocab.PRECISION.finditer(text)}) > 1
+    if key == "engine":
+        return len(vocab.engines_named(text)) > 1
+    return len(vocab.systems_named(text)) > 1
 
 
 @lru_cache(maxsize=256)

@@ -55,6 +55,8 @@ from draftflow.extract.conditions.name_reading import (
     NAME_KEYS,
     header_line_set,
     is_name_value,
+    item_before,
+    item_names,
     name_readings,
     names_of_cell,
     states_name,
@@ -209,11 +211,27 @@ def reads_at(
     header = _own_header(context, line, own) if key in NAME_KEYS or key == ENGINE else None
     if key == ENGINE:
         named = engine_readings(context, line) if header is None else _engines_in([header])
-        return vocab.engine_in(str(value)) in named
+        item = _own_item(context, line, own)
+        engine = vocab.engine_in(item) if item is not None else None
+        return vocab.engine_in(str(value)) in (named | {engine} if engine else named)
     if key in NAME_KEYS:
         named = names_at(context, line, key) if header is None else names_of_cell(key, header)
-        return states_name(named, key, str(value))
+        own_item = _own_item(context, line, own)
+        listed = item_names(own_item, key) if own_item is not None else frozenset()
+        return states_name(named, key, str(value)) or states_name(listed, key, str(value))
     return value in counts_at(context, line, key)
+
+
+def _own_item(context: DocumentContext, line: int, own: Own | None) -> str | None:
+    """The figure's own listed item before its number, where the place is its own prose line
+    (`name_reading.item_before`)."""
+    if own is None or own[0] != context.document.path or own[1] != line:
+        return None
+    if not 1 <= line <= len(context.lines) or context.table_cells(line, "") is not None:
+        return None
+    if line in header_line_set(context):
+        return None
+    return item_before(plain_text(context.lines[line - 1]), own[2])
 
 
 _RUNS = "measured runs"

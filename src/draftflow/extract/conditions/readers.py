@@ -205,9 +205,19 @@ def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
     cells, the same cells under the same size."""
     parts = [part for header, value in cells for part in _cell_parts(header, value)]
     size = next((value for _, value, is_size in parts if is_size), None)
-    for header, value, _ in parts:
-        for key, setting in _cell_puts(header, value, size):
-            resolved.put(key, setting)
+    puts = [put for header, value, _ in parts for put in _cell_puts(header, value, size)]
+    for key, setting in _versions_with_engine(puts):
+        resolved.put(key, setting)
+
+
+def _versions_with_engine(puts: Iterable[tuple[str, JsonValue]]) -> list[tuple[str, JsonValue]]:
+    """A row's puts, without a version where the row names no engine: a `Version` column
+    beside no engine is the version of what the row names (an lm-eval task's `1.1`), not of
+    the engine the document ran (haxlys/llm-bench, read31-s29)."""
+    kept = list(puts)
+    if any(key == "engine" and setting not in (None, "") for key, setting in kept):
+        return kept
+    return [(key, setting) for key, setting in kept if key != "engine_version"]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -383,7 +393,10 @@ def _row_puts(row: RowCells, size: str | None) -> tuple[tuple[int, _Puts], ...]:
                 _read_cell(puts, header, part, size)
             if puts:
                 found.append((column, puts))
-    return tuple(found)
+    if any(key == "engine" and setting for _, puts in found for key, setting in puts):
+        return tuple(found)
+    unversioned = ((column, _Puts(_versions_with_engine(puts))) for column, puts in found)
+    return tuple((column, puts) for column, puts in unversioned if puts)
 
 
 def _precision_of_model(resolved: Resolved | _Puts, model: str) -> None:

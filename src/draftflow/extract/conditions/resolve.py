@@ -61,6 +61,13 @@ from draftflow.extract.conditions.run_parameters import (
     parameters_in_cells,
 )
 from draftflow.extract.conditions.run_settings import settings_in_text
+from draftflow.extract.conditions.runners import (
+    is_runner_header,
+    joins_runners,
+    lists_runners,
+    names_runner,
+    opening_lists_runners,
+)
 from draftflow.extract.conditions.stacks import same_model, section_text, stacks
 from draftflow.extract.conditions.workload import header_workload, run_settings
 from draftflow.extract.document.lines import PAIR_CELLS, split_pipes
@@ -303,7 +310,7 @@ def _read_table_place(
         # the figure's own column naming a machine is nearer than the row's other cells
         prefer_caption_system(resolved, context, line, header)
         read_column(resolved, header)
-    read_row(resolved, table.row, own)
+    _read_row_and_runner(resolved, table, own, context, line)
     if table.header and own != 0:  # a corner cell naming the table's benchmark (`Wiki2 PPL`)
         resolved.put("workload", vocab.benchmark_of(table.header[0]))
         if header is not None:
@@ -318,6 +325,49 @@ def _read_table_place(
         _column_model(resolved, header, context, line, readme)
     if "engine" not in resolved.values and _engine_of_other_column(table, own, context):
         resolved.closed = resolved.closed | ENGINE_KEYS
+
+
+def _read_row_and_runner(
+    resolved: Resolved,
+    table: TableCells,
+    own: int | None,
+    context: DocumentContext | None,
+    line: int,
+) -> None:
+    """The row's other cells, where its runner cell (`_row_runner`) says what ran it: a row
+    whose runner names no engine takes none from farther (`FlexGen` is not the document's
+    vLLM), nor one joining an engine with another runner (`TensorRT + MLX`) that engine."""
+    runner = _row_runner(table, own, context, line)
+    if runner is not None and joins_runners(runner):
+        resolved.closed = resolved.closed | ENGINE_KEYS
+    read_row(resolved, table.row, own)
+    if runner is not None and "engine" not in resolved.values:
+        resolved.closed = resolved.closed | ENGINE_KEYS
+
+
+def _row_runner(
+    table: TableCells, own: int | None, context: DocumentContext | None, line: int
+) -> str | None:
+    """The cell naming what ran the figure's row, under a runner column that lists runners
+    (`runners.py`), or None."""
+    if context is None:
+        return None
+    header = table.header
+    columns = context.kept(  # once per table: its rows share one header tuple
+        ("runner columns", id(header)), lambda: _runner_columns(header, context, line)
+    )
+    for column in sorted(columns - {own}):
+        if column < len(table.cells) and names_runner(table.cells[column]):
+            return table.cells[column]
+    return None
+
+
+def _runner_columns(header: tuple[str, ...], context: DocumentContext, line: int) -> frozenset[int]:
+    return frozenset(
+        column
+        for column, name in enumerate(header)
+        if is_runner_header(name) and lists_runners(context.column_cells(line, column))
+    )
 
 
 def _engine_of_other_column(
@@ -401,6 +451,7 @@ def _read_own_place(
     nearer = "model" in resolved.values  # its row's cells named it
     for key, setting in clause.pairs:
         resolved.put(key, setting)
+    resolved.closed = resolved.closed | clause.closed
     return None if nearer else clause
 
 
@@ -614,8 +665,9 @@ def _read_introduction(resolved: Resolved, context: DocumentContext, line: int) 
     read_text(opening, context.intro, local=False)
     engine = opening.values.get("engine")
     chain = ChainText(context, line)
+    several = opening_lists_runners(context.opening_columns)
     for key, setting in opening.values.items():
-        if key in ENGINE_KEYS and not _opening_states_engine(context, engine):
+        if key in ENGINE_KEYS and (several or not _opening_states_engine(context, engine)):
             continue
         counted = opening.values.get("system")
         if key == "node_count" and counted and not _names_no_other(chain, "system", counted):
@@ -691,7 +743,8 @@ def _readme_reading(
         and not (
             key in ENGINE_KEYS
             and (
-                (context is not None and _sections_name_other_engine(context, engine))
+                opening_lists_runners(readme.opening_columns)
+                or (context is not None and _sections_name_other_engine(context, engine))
                 or not _opening_states_engine(readme, engine)
             )
         )

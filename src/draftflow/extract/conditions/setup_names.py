@@ -34,10 +34,19 @@ ENGINES: dict[str, str] = {
 PORT = r"[.-](?:rs|cpp|c|js|ts|go|zig|swift|jl|net|java|kt|mojo)(?!\w)"
 """A language's suffix after an engine's name: another project, a port (`vLLM.rs` and
 `vllm-rs` are not vLLM)."""
-ANY_ENGINE = gated(re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?![\w-]|{PORT})", re.I))
+DEVICE_BACKENDS = r"(?:mps|cuda|rocm|hip|metal|vulkan|sycl|opencl|cpu|gpu)"
+"""The device backends an engine runs on (`llama.cpp Vulkan`, `PyTorch MPS`)."""
+_NOT_A_BACKEND = rf"(?!{DEVICE_BACKENDS}(?![a-z0-9]))"
+_WORD_AFTER = rf"(?:\w|-{_NOT_A_BACKEND})"
+"""What runs an engine's name on into another word: a letter, or a hyphen before anything but
+a device backend (`llama.cpp-hip`, `llama.cpp-vulkan_amdvlk` are llama.cpp built for one;
+`llama-cpp-python` is another project)."""
+ANY_ENGINE = gated(
+    re.compile(rf"(?<![\w-])(?:{'|'.join(ENGINES.values())})(?!{_WORD_AFTER}|{PORT})", re.I)
+)
 """Any engine's spelling, as a word of its own (what a text names; `engine_in` says which)."""
 _NOT_THE_ENGINE_AFTER = (
-    rf"(?![\w-]|{PORT}|#\d|/(?:pull|pulls|issues|blob|tree|commit|discussions)/)"
+    rf"(?!{_WORD_AFTER}|{PORT}|#\d|/(?:pull|pulls|issues|blob|tree|commit|discussions)/)"
 )
 """After an engine's name, a project's issue (`vllm#49991`) or a URL into its repository
 (`vllm-project/vllm/pull/49991`): the text cites the project, it does not say the engine ran."""
@@ -305,7 +314,11 @@ def engine_of_header(header: str) -> str | None:
     """The engine a column header names as what measured its figures, as the header writes
     it (`MLC LLM (tok/sec)` gives `MLC LLM`, `Exllama V2 (tok/sec)` `Exllama V2`); none where
     the header names it as what is compared with (`Speedup over vLLM`) or says more."""
-    plain = _UNIT_ASIDE.sub("", header.replace("*", "").replace("`", "")).strip()
+    written = header.replace("*", "").replace("`", "")
+    plain = _UNIT_ASIDE.sub("", written).strip()
+    aside = _UNIT_ASIDE.search(written)
+    if engine_in(plain) is None and aside is not None:
+        plain = aside.group(0).strip().strip("()").strip()  # `GGML (llama.cpp)`: its engine
     name = engine_of_value(plain)
     if name is None or engine_measured(plain) != name or len(plain.split()) > 3:
         return None
