@@ -75,3 +75,14 @@ def test_a_number_the_cell_calls_a_config_is_no_reading() -> None:
     )
     chosen = _chosen(table)
     assert sorted(value for _, value in chosen) == [3.1, 12.5]
+
+
+def test_an_energy_header_states_its_unit() -> None:
+    """`| Energy (kWh) |` states kilowatt-hours: without a header spelling its figures took the
+    energy metric's usual unit and were published as joules (read33-s29b, a COSTS table)."""
+    assert unit_of_name("Energy (kWh)") == "kWh"
+    assert unit_of_name("total_energy_kwh") == "kWh"
+    assert unit_of_name("Energy (J)") == "J"
+    assert unit_of_name("energy_j") == "J"
+    assert unit_of_name("Energy (Wh)") == "Wh"
+    assert unit_of_name("Joules per token") == "J/token"
