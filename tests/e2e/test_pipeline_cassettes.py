@@ -66,10 +66,12 @@ RECORDED = {
 # Re-recorded in session 28 (MODE=new, the merge's labels and conditions changed the facts
 # prompts): MiaAI's new framing reply parses and passes verify, so the model frames it;
 # Kleybrink's new framing reply states nothing verify removes, so its title is the model's.
+# Re-recorded in session 29 (MODE=new, the merge's retrained lead model changed Kleybrink's
+# facts and framing prompts): none of its 19 replies is usable now, so templates write it all.
 RECORDED_REPLIES = {
     "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
-    "Kleybrink__dgx-spark-bench": (19, 18, CREATION_MODEL_FALLBACK),
+    "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
 }
 # The framing fields of the model's reply that verify empties, the template's text standing in
 # (Kleybrink's framing reply parses, and verify removes each of its sentences: before, the
