@@ -123,6 +123,12 @@ def _line(drafted: Drafted, url: str) -> str:
     return document.line(int(url.rsplit("#L", 1)[1])) or ""
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="session 29's lead model (retrained on 78 repositories) publishes no XiongjieDai "
+    "headline figure with a comparable next best, so its draft states no leader fact; the "
+    "leader's rules stay covered by tests/unit/draft/test_draft_facts_lead.py",
+)
 def test_leader_is_the_best_figure_and_its_margin_over_the_next(xiong: Drafted) -> None:
     """README.md L33 (H100 PCIe 80GB, 144.49) over the 3070 8GB's 70.94 (L15): the next best
     8B Q4_K_M headline figure at tg 1024, since the headline holds only the lead claims. The

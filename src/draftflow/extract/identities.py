@@ -112,7 +112,10 @@ _TIMES = re.compile(r"\s*[×xX]\s*")
 def _counts_devices(text: str, value: float) -> bool:
     """Whether `text` writes `value` only as a multiplier right before a hardware name (`1×
     NVIDIA L40S`, `8x H100`): a count of devices, a setting, never a ratio (laknarayana9's
-    setup row `1× NVIDIA L40S (48 GiB)` was published as a ratio of 1, read31-s29)."""
+    setup row `1× NVIDIA L40S (48 GiB)` was published as a ratio of 1, read31-s29). A text
+    with no multiplier sign says no count (most cells: not searched per figure)."""
+    if "×" not in text and "x" not in text.lower():
+        return False
     spans = number_spans(text, value)
     if not spans:
         return False
