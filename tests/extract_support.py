@@ -113,3 +113,29 @@ def selection_from(extraction: Extraction) -> Selection:
         setup=extraction.reported_setup,
         dropped_claims=len(extraction.dropped),
     )
+
+
+def deterministic_results(files: Mapping[str, str]) -> list[ReportedResult]:
+    """The results a no-model extraction of `files` reports (harvest, the rules' choice and
+    every other number, the result model's decision, grounding and conditions)."""
+    from draftflow.extract.classify import select
+    from draftflow.extract.deterministic import extract_deterministic
+    from draftflow.extract.harvest.run import harvest
+    from draftflow.extract.unspecified import with_unspecified
+
+    snapshot = snapshot_of(files)
+    candidates = harvest(snapshot)
+    found = extract_deterministic(
+        snapshot, candidates, with_unspecified(candidates, select(candidates))
+    )
+    return found.reported_results
+
+
+def result_at(
+    results: Sequence[ReportedResult], path: str, line: int, value: float
+) -> ReportedResult:
+    """The result of `value` cited at `path`'s `line`; an assertion error naming it if none."""
+    for result in results:
+        if result.source_line == line and path in result.evidence_url and result.value == value:
+            return result
+    raise AssertionError(f"no figure {value} at {path}:{line}")

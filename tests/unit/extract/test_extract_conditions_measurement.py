@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 
 from documents import make_document
-from draftflow.extract.classify import select
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.measurement import (
     denominators_in,
@@ -17,11 +16,7 @@ from draftflow.extract.conditions.measurement import (
     repetitions_in_text,
 )
 from draftflow.extract.conditions.place_reading import reads_at
-from draftflow.extract.deterministic import extract_deterministic
-from draftflow.extract.harvest.run import harvest
-from draftflow.extract.unspecified import with_unspecified
-from draftflow.record.model import ReportedResult
-from extract_support import snapshot_of
+from extract_support import deterministic_results, result_at
 
 TRIALS = """# Results
 
@@ -68,57 +63,42 @@ RUNS = (
 )
 
 
-def _results(files: dict[str, str]) -> list[ReportedResult]:
-    snapshot = snapshot_of(files)
-    candidates = harvest(snapshot)
-    found = extract_deterministic(
-        snapshot, candidates, with_unspecified(candidates, select(candidates))
-    )
-    return found.reported_results
-
-
-def _at(results: list[ReportedResult], path: str, line: int, value: float) -> ReportedResult:
-    for result in results:
-        if result.source_line == line and path in result.evidence_url and result.value == value:
-            return result
-    raise AssertionError(f"no figure {value} at {path}:{line}")
-
-
 def test_a_captions_trial_count_is_its_tables_repetitions_cited_to_the_caption() -> None:
-    results = _results({"README.md": "# Runs\n", "results/agent.md": TRIALS})
-    figure = _at(results, "results/agent.md", 9, 66.6)
+    results = deterministic_results({"README.md": "# Runs\n", "results/agent.md": TRIALS})
+    figure = result_at(results, "results/agent.md", 9, 66.6)
     assert figure.conditions["repetitions"] == 3
     assert (figure.condition_sources or {})["repetitions"] == ["results/agent.md:5"]
     # a row's own `Runs` cell is nearer than anything above it
-    assert _at(results, "results/agent.md", 16, 252.6).conditions["repetitions"] == 5
+    assert result_at(results, "results/agent.md", 16, 252.6).conditions["repetitions"] == 5
 
 
 def test_a_columns_header_gives_its_figures_denominator_and_no_other_columns() -> None:
-    results = _results({"README.md": "# Runs\n", "results/agent.md": TRIALS})
-    aggregate = _at(results, "results/agent.md", 10, 190.5)
+    results = deterministic_results({"README.md": "# Runs\n", "results/agent.md": TRIALS})
+    aggregate = result_at(results, "results/agent.md", 10, 190.5)
     assert aggregate.conditions["measurement_denominator"] == "aggregate"
     assert (aggregate.condition_sources or {})["measurement_denominator"] == ["results/agent.md:7"]
     # `Mean stream tok/s` names no denominator in the words that say one
     assert (
-        _at(results, "results/agent.md", 10, 31.7).conditions.get("measurement_denominator") is None
+        result_at(results, "results/agent.md", 10, 31.7).conditions.get("measurement_denominator")
+        is None
     )
-    per_stream = _at(results, "results/agent.md", 16, 31.6)
+    per_stream = result_at(results, "results/agent.md", 16, 31.6)
     assert per_stream.conditions["measurement_denominator"] == "per stream"
 
 
 def test_a_run_files_row_states_its_repetitions_and_denominator_under_their_names() -> None:
-    results = _results({"README.md": "# Runs\n", "runs/bench.jsonl": RUNS})
-    first = _at(results, "runs/bench.jsonl", 1, 15.9)
+    results = deterministic_results({"README.md": "# Runs\n", "runs/bench.jsonl": RUNS})
+    first = result_at(results, "runs/bench.jsonl", 1, 15.9)
     assert first.conditions["repetitions"] == 5
     assert first.conditions["measurement_denominator"] == "per request"
     assert (first.condition_sources or {})["measurement_denominator"] == ["runs/bench.jsonl:1"]
-    second = _at(results, "runs/bench.jsonl", 2, 96.4)
+    second = result_at(results, "runs/bench.jsonl", 2, 96.4)
     assert second.conditions["measurement_denominator"] == "aggregate"
     assert second.conditions.get("repetitions") is None  # the other row's count is not its own
 
 
 def test_a_failure_count_a_models_name_or_two_counts_give_no_repetitions() -> None:
-    results = _results({"README.md": "# Runs\n", "notes/train.md": FAILED})
+    results = deterministic_results({"README.md": "# Runs\n", "notes/train.md": FAILED})
     for result in results:
         assert result.conditions.get("repetitions") is None, result.label
     assert repetitions_in_text("Failed at weight loading every attempt (4 runs).") == frozenset()
@@ -193,8 +173,8 @@ End-to-end best-of-3 on short outputs, 2x DGX Spark GB10. Prompt: a 119-char cod
 
 
 def test_a_headings_run_count_a_captions_settings_and_a_note_below_are_read() -> None:
-    results = _results({"README.md": "# Runs\n", "gate/README.md": COSTS})
-    figure = _at(results, "gate/README.md", 11, 237)
+    results = deterministic_results({"README.md": "# Runs\n", "gate/README.md": COSTS})
+    figure = result_at(results, "gate/README.md", 11, 237)
     assert figure.conditions["repetitions"] == 4
     assert figure.conditions["measurement_denominator"] == "aggregate"
     assert figure.conditions["max_output_tokens"] == 300
@@ -204,8 +184,8 @@ def test_a_headings_run_count_a_captions_settings_and_a_note_below_are_read() ->
     assert sources["measurement_denominator"] == ["gate/README.md:8"]
     assert sources["temperature"] == sources["max_output_tokens"] == ["gate/README.md:6"]
     # the latency column is no rate: no denominator
-    assert "measurement_denominator" not in _at(results, "gate/README.md", 11, 7.2).conditions
-    swept = _at(results, "gate/README.md", 17, 82.6)
+    assert "measurement_denominator" not in result_at(results, "gate/README.md", 11, 7.2).conditions
+    swept = result_at(results, "gate/README.md", 17, 82.6)
     assert swept.conditions["repetitions"] == 3
     assert (swept.condition_sources or {})["repetitions"] == ["gate/README.md:19"]
 
@@ -225,18 +205,18 @@ ONE_LINE = (
 def test_a_figure_on_a_line_of_many_keys_takes_only_its_own_keys_denominator() -> None:
     """PalatineVision's vLLM bench files are one JSON line: `total_token_throughput` says
     `total` of its own figure, not of `output_throughput` beside it."""
-    results = _results({"README.md": "# Runs\n", "results/bench.json": ONE_LINE})
-    assert _at(results, "results/bench.json", 1, 1303.5).conditions["measurement_denominator"] == (
-        "total"
-    )
-    output = _at(results, "results/bench.json", 1, 41.7)
+    results = deterministic_results({"README.md": "# Runs\n", "results/bench.json": ONE_LINE})
+    assert result_at(results, "results/bench.json", 1, 1303.5).conditions[
+        "measurement_denominator"
+    ] == ("total")
+    output = result_at(results, "results/bench.json", 1, 41.7)
     assert output.conditions.get("measurement_denominator") is None
 
 
 def test_a_value_standing_in_two_cells_of_its_row_takes_no_columns_denominator() -> None:
     """`| 1 | 66.6 | 66.6 |` under `Agg decode tok/s` and `Mean stream tok/s`: which column a
     figure of 66.6 is of is not said (MiaAI RESULTS-2026-08-14.md:137)."""
-    results = _results({"README.md": "# Runs\n", "results/agent.md": TRIALS})
+    results = deterministic_results({"README.md": "# Runs\n", "results/agent.md": TRIALS})
     for result in results:
         if result.source_line == 9:
             assert result.conditions.get("measurement_denominator") is None, result.label
@@ -262,16 +242,17 @@ LABELLED = """# Production stack
 
 
 def test_a_rows_label_beside_a_rate_gives_its_figures_denominator() -> None:
-    results = _results({"README.md": "# Runs\n", "docs/gates.md": LABELLED})
-    single = _at(results, "docs/gates.md", 7, 33.85)
+    results = deterministic_results({"README.md": "# Runs\n", "docs/gates.md": LABELLED})
+    single = result_at(results, "docs/gates.md", 7, 33.85)
     assert single.conditions["measurement_denominator"] == "single stream"
     assert (single.condition_sources or {})["measurement_denominator"] == ["docs/gates.md:7"]
-    aggregate = _at(results, "docs/gates.md", 8, 87.78)
+    aggregate = result_at(results, "docs/gates.md", 8, 87.78)
     assert aggregate.conditions["measurement_denominator"] == "aggregate"
-    ab = _at(results, "docs/gates.md", 14, 87.68)
+    ab = result_at(results, "docs/gates.md", 14, 87.68)
     assert ab.conditions["measurement_denominator"] == "aggregate"
     assert (
-        _at(results, "docs/gates.md", 15, 0.495).conditions.get("measurement_denominator") is None
+        result_at(results, "docs/gates.md", 15, 0.495).conditions.get("measurement_denominator")
+        is None
     )
     context = DocumentContext(make_document("docs/gates.md", LABELLED))
     assert reads_at(context, 8, "measurement_denominator", "aggregate", ("docs/gates.md", 8, 87.78))

@@ -8,14 +8,9 @@ from __future__ import annotations
 import json
 
 from documents import make_document
-from draftflow.extract.classify import select
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.place_reading import reads_at
-from draftflow.extract.deterministic import extract_deterministic
-from draftflow.extract.harvest.run import harvest
-from draftflow.extract.unspecified import with_unspecified
-from draftflow.record.model import ReportedResult
-from extract_support import snapshot_of
+from extract_support import deterministic_results, result_at
 
 MATRIX = """# Nemotron modeling runs
 
@@ -82,39 +77,23 @@ RUNS = (
 )
 
 
-def _results(files: dict[str, str]) -> list[ReportedResult]:
-    snapshot = snapshot_of(files)
-    candidates = harvest(snapshot)
-    found = extract_deterministic(
-        snapshot, candidates, with_unspecified(candidates, select(candidates))
-    )
-    return found.reported_results
-
-
-def _at(results: list[ReportedResult], path: str, line: int, value: float) -> ReportedResult:
-    for result in results:
-        if result.source_line == line and path in result.evidence_url and result.value == value:
-            return result
-    raise AssertionError(f"no figure {value} at {path}:{line}")
-
-
 def test_a_rows_thinking_and_sampling_cells_are_its_conditions_cited_to_the_row() -> None:
-    results = _results({"README.md": "# Runs\n", "reports/matrix.md": MATRIX})
-    row = _at(results, "reports/matrix.md", 10, 16.02)
+    results = deterministic_results({"README.md": "# Runs\n", "reports/matrix.md": MATRIX})
+    row = result_at(results, "reports/matrix.md", 10, 16.02)
     assert row.conditions["thinking"] is False
     assert row.conditions["temperature"] == 0.2
     assert row.conditions["top_p"] == 0.9
     sources = row.condition_sources or {}
     for key in ("thinking", "temperature", "top_p"):
         assert sources[key] == ["reports/matrix.md:10"], key
-    on = _at(results, "reports/matrix.md", 11, 16.36)
+    on = result_at(results, "reports/matrix.md", 11, 16.36)
     assert on.conditions["thinking"] is True
     assert (on.conditions["temperature"], on.conditions["top_p"]) == (1.0, 0.95)
 
 
 def test_a_sections_settings_block_gives_its_figures_the_settings_and_the_output_cap() -> None:
-    results = _results({"README.md": "# Runs\n", "reports/modular.md": SETTINGS})
-    figure = _at(results, "reports/modular.md", 14, 202)
+    results = deterministic_results({"README.md": "# Runs\n", "reports/modular.md": SETTINGS})
+    figure = result_at(results, "reports/modular.md", 14, 202)
     assert figure.conditions["temperature"] == 0.0
     assert figure.conditions["thinking"] is True
     # `max_tokens` caps the output: it is not the tokens the run generated
@@ -127,18 +106,18 @@ def test_a_sections_settings_block_gives_its_figures_the_settings_and_the_output
 
 
 def test_a_label_a_gpu_temperature_or_two_stated_values_give_no_parameter() -> None:
-    results = _results({"README.md": "# Runs\n", "notes.md": UNSTATED})
+    results = deterministic_results({"README.md": "# Runs\n", "notes.md": UNSTATED})
     for result in results:
         assert result.conditions.get("thinking") is None, result.label
         assert result.conditions.get("temperature") is None, result.label
 
 
 def test_a_run_files_row_states_its_own_sampling_settings() -> None:
-    results = _results({"README.md": "# Runs\n", "runs/sampling.jsonl": RUNS})
-    first = _at(results, "runs/sampling.jsonl", 1, 15.9)
+    results = deterministic_results({"README.md": "# Runs\n", "runs/sampling.jsonl": RUNS})
+    first = result_at(results, "runs/sampling.jsonl", 1, 15.9)
     assert (first.conditions["temperature"], first.conditions["top_p"]) == (0.7, 0.9)
     assert (first.condition_sources or {})["temperature"] == ["runs/sampling.jsonl:1"]
-    second = _at(results, "runs/sampling.jsonl", 2, 16.4)
+    second = result_at(results, "runs/sampling.jsonl", 2, 16.4)
     assert second.conditions["temperature"] == 0.0
     assert second.conditions.get("top_p") is None  # the other run's top_p is not this one's
     assert first.conditions["kv_dtype"] == "fp8"
@@ -146,20 +125,20 @@ def test_a_run_files_row_states_its_own_sampling_settings() -> None:
 
 
 def test_a_run_file_named_for_a_date_gives_its_figures_that_experiment_date() -> None:
-    results = _results(
+    results = deterministic_results(
         {
             "README.md": "# Runs\n",
             "runs/2026-10-17/sampling.jsonl": RUNS,
             "runs/2026-10-17-vs-2026-10-18.jsonl": RUNS,
         }
     )
-    dated = _at(results, "runs/2026-10-17/sampling.jsonl", 1, 15.9)
+    dated = result_at(results, "runs/2026-10-17/sampling.jsonl", 1, 15.9)
     assert dated.conditions["experiment_date"] == "2026-10-17"
     assert (dated.condition_sources or {})["experiment_date"] == [
         "runs/2026-10-17/sampling.jsonl:0"
     ]
     # a name with two dates does not say which one a run is of
-    compared = _at(results, "runs/2026-10-17-vs-2026-10-18.jsonl", 1, 15.9)
+    compared = result_at(results, "runs/2026-10-17-vs-2026-10-18.jsonl", 1, 15.9)
     assert compared.conditions.get("experiment_date") is None
 
 
@@ -188,14 +167,16 @@ DATED_LOG = """# Results — 2026-08-14
 
 
 def test_a_dated_section_dates_its_figures_and_an_undated_one_of_a_dated_log_none() -> None:
-    results = _results({"README.md": "# Runs\n", "results/RESULTS-2026-08-14.md": DATED_LOG})
+    results = deterministic_results(
+        {"README.md": "# Runs\n", "results/RESULTS-2026-08-14.md": DATED_LOG}
+    )
     path = "results/RESULTS-2026-08-14.md"
-    live = _at(results, path, 7, 82.6)
+    live = result_at(results, path, 7, 82.6)
     assert live.conditions["experiment_date"] == "2026-08-14"
     assert (live.condition_sources or {})["experiment_date"] == [f"{path}:3"]
-    assert _at(results, path, 15, 79.9).conditions["experiment_date"] == "2026-08-01"
+    assert result_at(results, path, 15, 79.9).conditions["experiment_date"] == "2026-08-01"
     # the file's name is the log's date, not the date of its undated historical runs
-    assert _at(results, path, 21, 61.2).conditions.get("experiment_date") is None
+    assert result_at(results, path, 21, 61.2).conditions.get("experiment_date") is None
     for result in results:
         if result.source_line == 9:  # `vs 1 Aug`: the line names another run's date
             assert result.conditions.get("experiment_date") is None
@@ -230,10 +211,10 @@ def test_a_release_date_column_dates_the_build_not_the_run() -> None:
     """`release` is when the llama.cpp build came out: the record published 2025-03-28 and
     2023-12-07 as the runs' experiment dates (read31-s25 §2 #2-5). A dated row elsewhere
     still dates its figures (test above)."""
-    results = _results({"llama.cpp/CUDA/benchmark.md": RELEASES})
+    results = deterministic_results({"llama.cpp/CUDA/benchmark.md": RELEASES})
     path = "llama.cpp/CUDA/benchmark.md"
     for line, value in ((7, 6.71), (7, 4.98), (8, 54.18), (8, 3.55)):
-        assert _at(results, path, line, value).conditions.get("experiment_date") is None
+        assert result_at(results, path, line, value).conditions.get("experiment_date") is None
 
 
 STAMPED = """{
@@ -253,20 +234,20 @@ def test_a_json_run_files_timestamp_dates_its_figures_and_two_stamps_none() -> N
     """Issue 33: a run file's `"timestamp"` is when its figures ran (jvr0x/dgx-spark-bench's
     results/*.json); before (13e5f5ef) a JSON file's figures were dated by its name alone."""
     twice = STAMPED.replace('"hardware"', '"finished": "x",\n    "date": "2026-07-20",\n    "h"')
-    results = _results(
+    results = deterministic_results(
         {"README.md": "# Runs\n", "results/a.json": STAMPED, "results/b.json": twice}
     )
-    figure = _at(results, "results/a.json", 8, 52.4)
+    figure = result_at(results, "results/a.json", 8, 52.4)
     assert figure.conditions["experiment_date"] == "2026-07-19"
     assert (figure.condition_sources or {})["experiment_date"] == ["results/a.json:4"]
     # a stamp far above its figure (jvr0x results/mimo-v25-dual.json:5 over :64) is cited too
     filler = "".join(f'    "note_{i}": "x",\n' for i in range(40))
     far = STAMPED.replace('"results": {\n', '"results": {\n' + filler)
-    far_results = _results({"README.md": "# Runs\n", "results/far.json": far})
-    distant = _at(far_results, "results/far.json", 48, 52.4)
+    far_results = deterministic_results({"README.md": "# Runs\n", "results/far.json": far})
+    distant = result_at(far_results, "results/far.json", 48, 52.4)
     assert (distant.condition_sources or {})["experiment_date"] == ["results/far.json:4"]
     # two stamps of two days: which one a figure ran on is not said
-    assert _at(results, "results/b.json", 10, 52.4).conditions.get("experiment_date") is None
+    assert result_at(results, "results/b.json", 10, 52.4).conditions.get("experiment_date") is None
 
 
 PREFIX = """# Serving runs
@@ -285,8 +266,8 @@ PREFIX = """# Serving runs
 def test_a_sections_prefix_caching_switch_is_its_figures_prefix_cache() -> None:
     """Issue 33: the seed's per-result `prefix_cache`, read as a switch under its names
     (`enable_prefix_caching: false`); before (13e5f5ef) never read."""
-    results = _results({"README.md": "# Runs\n", "reports/serve.md": PREFIX})
-    figure = _at(results, "reports/serve.md", 10, 88.1)
+    results = deterministic_results({"README.md": "# Runs\n", "reports/serve.md": PREFIX})
+    figure = result_at(results, "reports/serve.md", 10, 88.1)
     assert figure.conditions["prefix_cache"] is False
     assert (figure.condition_sources or {})["prefix_cache"] == ["reports/serve.md:5"]
     assert figure.conditions["max_output_tokens"] == 256
@@ -318,7 +299,7 @@ def test_a_reports_opening_date_line_dates_its_figures_and_a_research_date_does_
         "**Date:** 2026-05-07", "Measured with vLLM."
     )
     period = DATED_REPORT.replace("2026-05-07", "2026-05-07 to 2026-05-09")
-    results = _results(
+    results = deterministic_results(
         {
             "README.md": "# Runs\n",
             "docs/report.md": DATED_REPORT,
@@ -327,9 +308,11 @@ def test_a_reports_opening_date_line_dates_its_figures_and_a_research_date_does_
             "docs/post.md": post,
         }
     )
-    assert _at(results, "docs/post.md", 15, 41.2).conditions.get("experiment_date") is None
-    figure = _at(results, "docs/report.md", 10, 41.2)
+    assert result_at(results, "docs/post.md", 15, 41.2).conditions.get("experiment_date") is None
+    figure = result_at(results, "docs/report.md", 10, 41.2)
     assert figure.conditions["experiment_date"] == "2026-05-07"
     assert (figure.condition_sources or {})["experiment_date"] == ["docs/report.md:4"]
-    assert _at(results, "docs/research.md", 10, 41.2).conditions.get("experiment_date") is None
-    assert _at(results, "docs/period.md", 10, 41.2).conditions.get("experiment_date") is None
+    assert (
+        result_at(results, "docs/research.md", 10, 41.2).conditions.get("experiment_date") is None
+    )
+    assert result_at(results, "docs/period.md", 10, 41.2).conditions.get("experiment_date") is None

@@ -7,33 +7,11 @@ no engine is no engine's version; `runs 14 GB` counts no runs; a backend build
 from __future__ import annotations
 
 from documents import make_document
-from draftflow.extract.classify import select
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.measurement import repetitions_in_text
 from draftflow.extract.conditions.place_reading import reads_at
-from draftflow.extract.deterministic import extract_deterministic
-from draftflow.extract.harvest.run import harvest
-from draftflow.extract.unspecified import with_unspecified
-from draftflow.record.model import ReportedResult
-from extract_support import snapshot_of
-
-
-def _results(files: dict[str, str]) -> list[ReportedResult]:
-    snapshot = snapshot_of(files)
-    candidates = harvest(snapshot)
-    found = extract_deterministic(
-        snapshot, candidates, with_unspecified(candidates, select(candidates))
-    )
-    return found.reported_results
-
-
-def _at(results: list[ReportedResult], path: str, line: int, value: float) -> ReportedResult:
-    for result in results:
-        if result.source_line == line and path in result.evidence_url and result.value == value:
-            return result
-    raise AssertionError(f"no figure {value} at {path}:{line}")
-
+from extract_support import deterministic_results, result_at
 
 METHODS = """# Offload bench
 
@@ -64,20 +42,20 @@ FlexGen, on the 14B model, is 2.4× faster than naive loading.
 
 
 def test_a_row_naming_its_own_runner_takes_no_engine_of_the_document() -> None:
-    results = _results({"README.md": METHODS})
-    assert _at(results, "README.md", 17, 48.5).conditions.get("engine") == "vLLM"
+    results = deterministic_results({"README.md": METHODS})
+    assert result_at(results, "README.md", 17, 48.5).conditions.get("engine") == "vLLM"
     for value, line in ((3.1, 18), (0.9, 19)):
-        assert _at(results, "README.md", line, value).conditions.get("engine") is None
+        assert result_at(results, "README.md", line, value).conditions.get("engine") is None
     # a strategy column: the row naming MLX alone is MLX's, one joining it with another
     # runner names no one engine, one naming another runner none of the document's
-    assert _at(results, "README.md", 23, 96).conditions.get("engine") == "MLX"
-    assert _at(results, "README.md", 24, 140).conditions.get("engine") is None
-    assert _at(results, "README.md", 25, 276).conditions.get("engine") is None
+    assert result_at(results, "README.md", 23, 96).conditions.get("engine") == "MLX"
+    assert result_at(results, "README.md", 24, 140).conditions.get("engine") is None
+    assert result_at(results, "README.md", 25, 276).conditions.get("engine") is None
 
 
 def test_an_opening_listing_runners_names_no_engine_for_the_whole_document() -> None:
-    results = _results({"README.md": METHODS})
-    ratio = _at(results, "README.md", 11, 2.4)
+    results = deterministic_results({"README.md": METHODS})
+    ratio = result_at(results, "README.md", 11, 2.4)
     assert ratio.conditions.get("engine") is None  # FlexGen's, not the opening's vLLM row's
 
 
@@ -105,10 +83,10 @@ LISTED = """# Notes
 
 
 def test_each_listed_value_takes_the_precision_written_right_before_it() -> None:
-    results = _results({"README.md": "# Notes\n", "docs/notes.md": LISTED})
+    results = deterministic_results({"README.md": "# Notes\n", "docs/notes.md": LISTED})
     expected = {(6, 61): "Q4_K_M", (6, 98): "BF16", (7, 170): "Q4_K_M", (7, 97): "BF16"}
     for (line, value), precision in expected.items():
-        figure = _at(results, "docs/notes.md", line, value)
+        figure = result_at(results, "docs/notes.md", line, value)
         assert figure.conditions.get("weight_precision") == precision, (line, value)
         assert (figure.condition_sources or {})["weight_precision"] == [f"docs/notes.md:{line}"]
     # verify reads each at its own line, for its own figure only
@@ -130,15 +108,15 @@ We serve Llama-3.1-8B with **llama.cpp** on an **NVIDIA RTX 4090**, against a ho
 
 
 def test_a_compared_with_arm_takes_none_of_the_authors_machine_or_engine() -> None:
-    results = _results({"README.md": ARMS})
+    results = deterministic_results({"README.md": ARMS})
     for value in (0.05, 0.2):
-        own = _at(results, "README.md", 7, value).conditions
+        own = result_at(results, "README.md", 7, value).conditions
         assert own.get("engine") == "llama.cpp" and own.get("system") == "NVIDIA RTX 4090"
     for value in (0.9, 1.4):
-        other = _at(results, "README.md", 7, value).conditions
+        other = result_at(results, "README.md", 7, value).conditions
         assert other.get("engine") is None and other.get("system") is None
     # two values of one arm's kind name no arm: both are the author's runs
-    assert _at(results, "README.md", 8, 1700).conditions.get("engine") == "llama.cpp"
+    assert result_at(results, "README.md", 8, 1700).conditions.get("engine") == "llama.cpp"
 
 
 TASKS = """=== stdout ===
@@ -156,11 +134,11 @@ ENGINES = """# Engines
 
 
 def test_a_version_column_beside_no_engine_is_no_engines_version() -> None:
-    results = _results({"README.md": "# Evals\n", "results/arc.log": TASKS})
-    score = _at(results, "results/arc.log", 5, 0.5)
+    results = deterministic_results({"README.md": "# Evals\n", "results/arc.log": TASKS})
+    score = result_at(results, "results/arc.log", 5, 0.5)
     assert score.conditions.get("engine_version") is None  # the task's version
-    engines = _results({"README.md": ENGINES})
-    assert _at(engines, "README.md", 5, 41.2).conditions.get("engine_version") == "0.6.3"
+    engines = deterministic_results({"README.md": ENGINES})
+    assert result_at(engines, "README.md", 5, 41.2).conditions.get("engine_version") == "0.6.3"
 
 
 def test_a_verb_before_a_size_counts_no_runs() -> None:
@@ -183,7 +161,7 @@ def test_a_backend_build_of_an_engine_names_the_engine() -> None:
     assert vocab.engine_in("llama.cpp-vulkan_amdvlk") == "llama.cpp"
     assert vocab.engine_in("llama.cpp-hip") == "llama.cpp"
     assert vocab.engine_in("llama-cpp-python") is None  # another project
-    results = _results({"README.md": "# Box\n", "bench/m/README.md": BACKENDS})
-    figure = _at(results, "bench/m/README.md", 6, 410.2)
+    results = deterministic_results({"README.md": "# Box\n", "bench/m/README.md": BACKENDS})
+    figure = result_at(results, "bench/m/README.md", 6, 410.2)
     assert figure.conditions.get("engine") == "llama.cpp"
     assert (figure.condition_sources or {})["engine"] == ["bench/m/README.md:6"]

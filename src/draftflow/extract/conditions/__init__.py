@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Hashable, Iterable
+from functools import lru_cache
 
 from pydantic import JsonValue
 
@@ -391,7 +392,13 @@ def _lists_names(context: DocumentContext, line: int) -> bool:
     reads its own listed item (`8bit ~88 t/s, FP16 ~144 t/s`), so they read apart."""
     if not 1 <= line <= len(context.lines) or context.in_table_row(line):
         return False
-    text = context.lines[line - 1]
+    return _names_several(context.lines[line - 1])
+
+
+@lru_cache(maxsize=1 << 12)
+def _names_several(text: str) -> bool:
+    """Whether a line names two or more precisions, engines or systems (read once per line
+    text: every figure of a line asks)."""
     formats = {m.group(0).lower() for m in PRECISION.finditer(text)}
     return len(formats) > 1 or len(engines_named(text)) > 1 or len(systems_named(text)) > 1
 

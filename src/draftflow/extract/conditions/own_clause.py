@@ -22,6 +22,7 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.name_reading import own_item
 from draftflow.extract.conditions.named_models import COMPARED, Subject, measured_part, subject
 from draftflow.extract.conditions.readers import Resolved, read_own_text
 from draftflow.numbers import find_numbers
@@ -145,18 +146,12 @@ def _label_after(text: str) -> str:
     return " ".join(words[:3]).lower()
 
 
-_ITEM_CUT = re.compile(r"[;,](?!\d{3}(?!\d))")
-"""Where a clause passes from one listed item to the next (`8bit ~88 t/s, FP16 ~144 t/s`);
-not a thousands separator (`4,549`)."""
-
-
 def _item_before(text: str, clauses: tuple[tuple[int, int], ...], at: int) -> str:
-    """The words of the figure's own listed item before it: its clause from the last comma
-    or comparison word before the figure (`FP16 ~` of `8bit ~88 t/s, FP16 ~144 t/s`)."""
+    """The words of the figure's own listed item before it (`name_reading.own_item`, as
+    verify re-reads it): its clause's measured part from the last item break before the
+    figure (`FP16 ~` of `8bit ~88 t/s, FP16 ~144 t/s`)."""
     start = next((s for s, e in clauses if s <= at < e), at)
-    before = measured_part(text[start:at], at - start)
-    cuts = [m.end() for m in _ITEM_CUT.finditer(before)]
-    return before[cuts[-1] :] if cuts else before
+    return own_item(measured_part(text[start:at], at - start))
 
 
 def _own_and_others(
