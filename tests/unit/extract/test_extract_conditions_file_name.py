@@ -58,6 +58,10 @@ def test_a_run_files_name_states_its_batch_format_and_model_not_its_lengths() ->
             {"model": "Qwen3-30B-A3B", "weight_precision": "UD-Q4_K_XL"},
         ),
         ("llm-bench/dots.llm1.inst-UD-Q4_K_XL/README.md", {}),  # no family, no size: none
+        # adurham/exo: a report's name is about a model, not its name (the report's
+        # `**Model:**` line names it: DeepSeek-V4-Flash-8bit)
+        ("docs/deepseek-v4-mtp-performance.md", {}),
+        ("results/qwen3-8b-results.json", {"model": "qwen3-8b"}),
     ],
 )
 def test_a_name_states_only_what_it_names_once(path: str, expected: dict[str, JsonValue]) -> None:

@@ -165,3 +165,25 @@ def test_a_backend_build_of_an_engine_names_the_engine() -> None:
     figure = result_at(results, "bench/m/README.md", 6, 410.2)
     assert figure.conditions.get("engine") == "llama.cpp"
     assert (figure.condition_sources or {})["engine"] == ["bench/m/README.md:6"]
+
+
+WINNER_TABLE = """# Engine comparison
+
+Peak throughput of each engine on one A10G.
+
+| Model | TensorRT Peak | vLLM Peak | Throughput Winner |
+|-------|---------------|-----------|-------------------|
+| **Gemma 3-1B** | 3,972 tok/s | **5,121 tok/s** | vLLM (+29%) |
+| **Phi-2 2.7B** | **1,934 tok/s** | 1,571 tok/s | TensorRT (+23%) |
+"""
+
+
+def test_a_cell_naming_a_comparison_s_winner_is_not_its_row_s_engine() -> None:
+    # Subrahmanyam2305/LLM-serve analysis/all_models/README.md:45 (team gold): the
+    # TensorRT-LLM peak of 3,972 tok/s was published as vLLM's, the winner cell's engine
+    engines = {
+        r.value: r.conditions.get("engine")
+        for r in deterministic_results({"README.md": WINNER_TABLE})
+    }
+    assert engines[3972] is None
+    assert engines[5121] == "vLLM"  # its own column names it

@@ -168,6 +168,34 @@ Runs with vLLM on any RTX 4090.
     assert setup["system"] == "DGX Spark"
 
 
+def test_a_reference_of_variables_or_what_a_tool_supports_is_not_what_ran() -> None:
+    # adurham/exo's README: `## Environment Variables` ran on through `### Ollama API
+    # Compatibility` ("exo supports Ollama API endpoints"), which gave 2,808 figures of its
+    # other documents the engine Ollama
+    document = """# exo
+
+## Environment Variables
+
+| Variable | Description |
+|---|---|
+| `EXO_FAST_SYNCH` | Control MLX_METAL_FAST_SYNCH behavior |
+
+### Using the API
+
+- **Ollama API** - Compatible with Ollama and tools like OpenWebUI
+
+### Ollama API Compatibility
+
+exo supports Ollama API endpoints for compatibility with tools like OpenWebUI.
+
+## Hardware Accelerator Support
+
+Runs on Apple Silicon; Ollama's API for tools that speak it.
+"""
+    setup = setup_conditions(setup_source(make_document("README.md", document)))
+    assert "engine" not in setup
+
+
 def test_a_setup_paragraph_naming_two_machines_states_no_system_for_all() -> None:
     # mrdbourke/gpu-benchmarking README: the spec section names both GPUs, then one of them
     report = """# Compare GPUs

@@ -9,7 +9,7 @@ from draftflow.extract.classify import select
 from draftflow.extract.harvest.csv_files import harvest_csv
 from draftflow.extract.harvest.run import harvest
 from draftflow.extract.learned.columns import ColumnStats
-from extract_support import snapshot_of
+from extract_support import deterministic_results, snapshot_of
 
 _RANKING = [f"{i}\tmodel-{i}\t{90 - i}.5%\t{30 + i}.1\n" for i in range(1, 80)]
 _SPEED = [f"{i}\tmodel-{i}\t{20 + i}.4\n" for i in range(1, 60)]
@@ -90,3 +90,35 @@ def harvest_csv_of(text: str, problems: list[str]) -> list[Candidate]:
     """The CSV harvest of one file `results.csv` holding `text`."""
     document = snapshot_of({"results.csv": text}).documents[0]
     return harvest_csv(document, problems)
+
+
+def _telemetry(header: str, times: list[int]) -> str:
+    rows = "".join(f"{t},{60 + i % 7}.5,{70 + i % 3}\n" for i, t in enumerate(times))
+    return f"{header},power_w,temp_c\n{rows}"
+
+
+def test_the_time_axis_of_a_sampled_series_is_no_result() -> None:
+    # djangodevreng's 77 telemetry files (`elapsed_s,power_w,...`, a sample every 10 s with a
+    # second of jitter): 16,752 `elapsed_s` cells were kept as unspecified figures
+    times = [10 * n + (n % 4 == 3) for n in range(1, 40)]
+    results = deterministic_results(
+        {"results/run/01-telemetry.csv": _telemetry("elapsed_s", times)}
+    )
+    assert not [r for r in results if r.label.endswith("elapsed_s")]  # 39 before
+
+
+def test_an_uneven_or_short_or_unnamed_first_column_stays_the_model_s_to_weigh() -> None:
+    sweep = [1, 2, 4, 8, 16, 32, 64]  # a concurrency sweep doubles: no clock
+    candidates = harvest(snapshot_of({"a.csv": _telemetry("elapsed_s", sweep)}))
+    stats = ColumnStats(candidates, select(candidates))
+    first = next(c for c in candidates if c.column == "elapsed_s")
+    assert "col_sampling_axis" not in stats.features(first)
+    for header, times in (("elapsed_s", [10, 20, 30, 40]), ("tokens", list(range(10, 400, 10)))):
+        candidates = harvest(snapshot_of({"a.csv": _telemetry(header, times)}))
+        stats = ColumnStats(candidates, select(candidates))
+        first = next(c for c in candidates if c.column == header)
+        assert "col_sampling_axis" not in stats.features(first), header
+    candidates = harvest(snapshot_of({"a.csv": _telemetry("time (s)", list(range(5, 200, 5)))}))
+    stats = ColumnStats(candidates, select(candidates))
+    first = next(c for c in candidates if c.column == "time (s)")
+    assert stats.features(first)["col_sampling_axis"] == 1.0

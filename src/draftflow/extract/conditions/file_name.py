@@ -38,6 +38,13 @@ _PARTS = re.compile(r"[_\s]+|__")
 _COMPARED = re.compile(r"(?:^|[-.])(?:vs|versus|compared?|comparison)(?:[-.]|$)", re.I)
 """A name part that sets models against each other (`qwen3-vs-minimax-comparison-20260206`):
 a report on several models, never one model's name."""
+_REPORT = re.compile(
+    r"(?:^|[-.])(?:performance|results?|benchmarks?|report|analysis|notes|summary|writeup"
+    r"|findings|investigation|profiling|tuning)(?:[-.]|$)",
+    re.I,
+)
+"""A name part that calls its file a report (`deepseek-v4-mtp-performance`): about a model,
+not the model's name (which the report states inside, `**Model:** DeepSeek-V4-Flash-8bit`)."""
 
 
 @lru_cache(maxsize=1 << 10)
@@ -77,11 +84,14 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
     models = {
         SPLIT_PART.sub("", part)
         for part in _PARTS.split(name)
-        if vocab.names_model(part) and not _COMPARED.search(part)
+        if vocab.names_model(part) and not _COMPARED.search(part) and not _REPORT.search(part)
     }
     spanned = vocab.model_in(spaced) if not _COMPARED.search(name) else None
     if spanned is not None and not vocab.family_names_in(spanned):
         spanned = None  # a run's name (`vllm-7B-2gpuA10080GB-…`) names a size, not a model
+    report = _REPORT.search(spanned) if spanned is not None else None
+    if spanned is not None and report is not None:
+        spanned = spanned[: report.start()] or None  # `qwen3-8b-results`: the model is `qwen3-8b`
     if spanned is not None and all(spanned.startswith(model) for model in models):
         # a model named across the name's parts, as spaced: `Deepseek-r1_8b Raspberry Pi 5`,
         # `Llama3.2_3b` (the part alone, `Llama3.2`, drops its size)

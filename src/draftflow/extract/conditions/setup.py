@@ -45,8 +45,13 @@ SETUP_HEADING = re.compile(
 """A heading that says, first, that its section describes the run (`Test setup`, `Hardware
 and stack`, `Experimental conditions`; not `Thinking mode configuration`, which configures
 something else)."""
-NOT_RUN = re.compile(r"\b(?:requirements?|recommended|prerequisites?|suggested)\b", re.I)
-"""What a reader needs, not what ran (`Hardware requirements`)."""
+NOT_RUN = re.compile(
+    r"\b(?:requirements?|recommended|prerequisites?|suggested"
+    r"|variables?|support(?:ed)?|compatib\w*|install\w*)\b",
+    re.I,
+)
+"""What a reader needs or may use, not what ran: `Hardware requirements`, `Environment
+variables` (a reference of settings), `Hardware accelerator support`, `API compatibility`."""
 LINK_ITEM = re.compile(r"^\s*\[[^\]]+\]\([^)]+\)")
 """A list item that opens with a link: a pointer to someone else's setup (`awesome` lists)."""
 LEAD_HEADING = re.compile(

@@ -297,11 +297,17 @@ def engine_in(text: str) -> str | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
+_MEASURED_BESIDE = re.compile(r"[+\u2212]\s*\d|\d\s*%|\d\s*[×x]\s*(?:\)|$)")
+"""A change, share or ratio written beside a name (`vLLM (+29%)`, `TensorRT (-92%)`): the cell
+says which engine won a comparison by how much, not which engine ran its row."""
+
+
 @lru_cache(maxsize=1 << 14)
 def engine_of_value(text: str) -> str | None:
-    """The engine a short value is (the value names an engine and little else)."""
+    """The engine a short value is (the value names an engine and little else: not a
+    comparison's winner with its margin)."""
     name = engine_in(text)
-    if name is None or len(text.split()) > 4:
+    if name is None or len(text.split()) > 4 or _MEASURED_BESIDE.search(text):
         return None
     return name
 

@@ -10,12 +10,13 @@ looks like a setting wherever it is.
 from __future__ import annotations
 
 import itertools
+import re
 from collections import defaultdict
 from collections.abc import Hashable
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected
-from draftflow.extract.learned.features import Features
+from draftflow.extract.learned.features import SAMPLING_AXIS, Features
 
 LINE_READ = "line_others_chosen"
 """A line candidate's feature: the rules took other numbers of its line (a sentence the prose
@@ -23,6 +24,16 @@ finder read): a feature, not a gate (issue 30). What a reader left in a sentence
 setting, yet often a result it does not read (a range's far end `23–32 %`, a pair
 `50.9/51.9`, `24.89 vs 12.1`): the model weighs it. As a gate it held 53 gold figures of 74
 repositories out for 6 off-gold ones (session 29, left-one-out models)."""
+
+
+_TIME_AXIS = re.compile(
+    r"(?:elapsed|time|timestamp|t|ts|uptime|wall|sec(?:ond)?s?)(?:[\s_]?time)?"
+    r"(?:[\s_]*[\[(]?(?:s|sec|secs|seconds|ms|min)[\])]?)?",
+    re.IGNORECASE,
+)
+"""A header naming when a sample was taken (`elapsed_s`, `time (s)`, `t`, `timestamp`)."""
+_SAMPLED = 5
+"""A time axis steps evenly over at least this many samples (a sweep of a few is no series)."""
 
 
 def column_key(candidate: Candidate) -> Hashable:
@@ -54,8 +65,10 @@ class ColumnStats:
         self._lines_read: dict[tuple[str, int], int] = defaultdict(int)
         self._columns: dict[Hashable, Features] = {}
         self._wholes: dict[Hashable, list[int]] = defaultdict(lambda: [0, 0])
+        self._time_axes: dict[Hashable, bool] = {}
         for candidate in candidates:
             column, row = column_key(candidate), row_key(candidate)
+            self._time_axes[column] = self._time_axes.get(column, True) and _time_axis(candidate)
             self._values[column].append(float(candidate.values[0]))
             self._row_cells[row] += 1
             taken = id(candidate) in chosen
@@ -112,7 +125,31 @@ class ColumnStats:
             features["col_increasing"] = 1.0
             if all(b - a == values[1] - values[0] for a, b in itertools.pairwise(values)):
                 features["col_arithmetic"] = 1.0
+            if count >= _SAMPLED and self._time_axes.get(column, False) and _even(values):
+                features[SAMPLING_AXIS] = 1.0
         return features
+
+
+def _even(values: list[float]) -> bool:
+    """Whether increasing values step evenly, as a sampler's clock does: every step within
+    half of the usual one (`10, 20, 30, 41, 51`: a 10 s period with a second of jitter)."""
+    steps = sorted(b - a for a, b in itertools.pairwise(values))
+    usual = steps[len(steps) // 2]
+    return usual > 0 and steps[0] >= usual / 2 and steps[-1] <= usual * 1.5
+
+
+def _time_axis(candidate: Candidate) -> bool:
+    """Whether a cell stands where a sampled series keeps its time: a table's or CSV's first
+    column, headed by a time (`elapsed_s,power_w,temp_c`: a GPU's telemetry every 10 s). Its
+    cells say when each row was sampled; the row's other cells are what was measured."""
+    return (
+        candidate.format is not SourceFormat.LINE
+        and candidate.json_path is None
+        and candidate.row_header is None
+        and candidate.column is not None
+        and len(candidate.values) == 1
+        and _TIME_AXIS.fullmatch(candidate.column.strip(" `*")) is not None
+    )
 
 
 def _wholes(candidate: Candidate) -> tuple[tuple[str, str, int], ...]:

@@ -47,10 +47,12 @@ Features = dict[str, float]
 IN_PROGRESS_BAR = "in_progress_bar"
 IN_TRANSCRIPT = "in_transcript_turn"
 IN_STATUS_SCREEN = "in_status_screen"
-NEVER_RESULTS = (IN_PROGRESS_BAR, IN_TRANSCRIPT, IN_STATUS_SCREEN)
+SAMPLING_AXIS = "col_sampling_axis"
+NEVER_RESULTS = (IN_PROGRESS_BAR, IN_TRANSCRIPT, IN_STATUS_SCREEN, SAMPLING_AXIS)
 """The number stands inside a tool's progress bar, on a model transcript's turn
-(`tool_output.py`) or in a device's status screen (`status_screen.py`): never a result, and
-`decide` keeps none (the features also let the model see such numbers as what they are)."""
+(`tool_output.py`), in a device's status screen (`status_screen.py`) or on the time axis of a
+sampled series (`columns.py`): never a result, and `decide` keeps none (the features also let
+the model see such numbers as what they are)."""
 _Adder = Callable[[str, float], None]
 
 _RESULT_PATH = re.compile(r"result|bench|report|run|eval|log|output|summar|finding", re.I)
