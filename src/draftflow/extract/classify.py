@@ -25,7 +25,7 @@ from draftflow.extract.metric_names import (
     strip_setting_values,
 )
 from draftflow.extract.raw_tables import raw_tables
-from draftflow.extract.statistic_names import SPREAD_STATISTIC, statistic_of
+from draftflow.extract.statistic_names import spread_statistic, statistic_of
 from draftflow.extract.status_words import spec_heading
 from draftflow.extract.stream_totals import summed_over_streams
 from draftflow.extract.unit_fit import fitted_metric
@@ -418,7 +418,7 @@ def _figure_statistic(
     names = f"{name} {candidate.key}"
     statistic = statistic_of(names, candidate.text, figure.index, len(candidate.values))
     if figure.role is CellRole.SPREAD:
-        metric, statistic = f"{metric}_spread", SPREAD_STATISTIC
+        metric, statistic = f"{metric}_spread", spread_statistic(names, candidate.text)
     elif figure.role is not CellRole.VALUE:
         statistic = f"{figure.role.value}: one end of the range written in the source"
     if figure.approximate:

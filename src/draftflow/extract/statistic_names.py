@@ -6,24 +6,54 @@ import re
 from functools import lru_cache
 
 from draftflow.extract.vocabulary import STATISTICS
+from draftflow.numbers.cells import CellRole, split_cell
 
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
+_PLUS_MINUS = re.compile(r"±|\+/-")
 
 
 def statistic_of(name: str, text: str, index: int = 0, count: int = 1) -> str:
     """The statistic a figure's names state, else whether its cell writes a ± spread; where
     the names list one statistic for each of the cell's `count` values (`Latency (p95 / p50)`
-    over `55.2 s / 49.0 s`), the one in the value's place (`index`, 0-based)."""
+    over `55.2 s / 49.0 s`), the one in the value's place (`index`, 0-based). Where the names
+    write a value and its spread (`Mean ± σ`) over a cell that does (`87.0 ± 0.0`), the value
+    is of the statistic before the `±` (`spread_statistic` reads the one after it)."""
     if count > 1 and 0 <= index < count:  # a one-value cell lists nothing: not split
         listed = statistics_listed(name)
         if len(listed) == count:
             return listed[index]
-    named = _named_statistic(name)
+    halves = _plus_minus_halves(name, text)
+    named = _named_statistic(name if halves is None else halves[0])
     if named is not None:
         return named
     if "±" in text or "+/-" in text:
         return "as reported; the source cell gives a ± spread"
     return "as reported"
+
+
+def cell_statistic(name: str, text: str, index: int) -> str:
+    """The statistic of a cell's `index`-th number: a ± spread's as `spread_statistic`, any
+    other's as `statistic_of`."""
+    spread = any(f.index == index and f.role is CellRole.SPREAD for f in split_cell(text, name))
+    return spread_statistic(name, text) if spread else statistic_of(name, text)
+
+
+def spread_statistic(name: str, text: str) -> str:
+    """The statistic of the ± spread a cell writes after its value: the one the names write
+    after their own `±` (`Mean ± σ`: standard deviation), else `SPREAD_STATISTIC`."""
+    halves = _plus_minus_halves(name, text)
+    named = None if halves is None else _named_statistic(halves[1])
+    return SPREAD_STATISTIC if named is None else named
+
+
+def _plus_minus_halves(name: str, text: str) -> tuple[str, str] | None:
+    """A name's words before and after its `±` where both it and the cell write one: the
+    name then says which statistic each of the cell's two numbers is. A name with a `±` over
+    a cell without one (`Latency ±σ` over `3.2`) names the spread alone: None."""
+    if not _PLUS_MINUS.search(text):
+        return None
+    parts = _PLUS_MINUS.split(name, maxsplit=1)
+    return (parts[0], parts[1]) if len(parts) == 2 else None
 
 
 @lru_cache(maxsize=1 << 12)

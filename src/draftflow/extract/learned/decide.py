@@ -37,7 +37,7 @@ from draftflow.extract.learned.rows import row_lines
 from draftflow.extract.learned.weights import KEPT, LEFT, ResultModel
 from draftflow.extract.metric_names import metric_name, names_no_metric
 from draftflow.extract.references import is_reference_point
-from draftflow.extract.statistic_names import statistic_of
+from draftflow.extract.statistic_names import cell_statistic
 from draftflow.extract.vocabulary import THRESHOLD_WORDS
 from draftflow.numbers.dimensions import unit_dimensions
 from draftflow.numbers.units import unit_after
@@ -285,7 +285,7 @@ def _unspecified(instance: Instance) -> Selected:
         if span is not None:
             unit = unit_after(candidate.caption, span[1]) or unit
     named = plain_text(candidate.key).strip() or (candidate.heading or "").strip() or None
-    statistic = statistic_of(candidate.key, candidate.text)
+    statistic = cell_statistic(candidate.key, candidate.text, instance.value_index)
     return Selected(
         candidate,
         _metric_named(named, unit),
