@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from draftflow.extract.bench_records import bench_rate_name
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
 from draftflow.extract.conditions.run_settings import setting_of_key
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
@@ -301,6 +302,8 @@ def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str
     if len(figures) != len(candidate.values):
         figures = ()
     named = _candidate_metric(candidate)
+    if named is None and (bench := bench_rate_name(candidate)) is not None:
+        named = metric_name(bench)  # llama-bench's `avg_ts`: its record's test names it
     record = named_record(candidate)
     if record is None:
         return figures, named

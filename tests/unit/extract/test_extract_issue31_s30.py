@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from draftflow.extract import extract
+from draftflow.extract.conditions.setup_names import precision_in
 from draftflow.record.model import ReportedResult
 from extract_support import snapshot_of
 
@@ -38,3 +39,59 @@ def test_a_mean_plus_minus_sigma_column_states_a_mean_and_its_deviation() -> Non
     assert "standard deviation" not in mean.statistic
     assert mean.statistic.startswith("mean")
     assert found[(0.8, 7)].statistic == "standard deviation"
+
+
+# Gabe298/vLLM-llama-benchy-testing-result 2026-07-Qwen-3.6/llama-benchy/rdtand-prismaaura.md
+BENCHY = """\
+# Qwen3.6-27B-PrismaAURA-5.5bit
+
+| model                              |   test |              t/s |     peak t/s |
+| :--------------------------------- | -----: | ---------------: | -----------: |
+| Qwen3.6-27B-PrismaAURA-5.5bit-vllm | pp2048 | 5063.05 ± 507.65 |              |
+| Qwen3.6-27B-PrismaAURA-5.5bit-vllm |  tg480 |     63.48 ± 2.54 | 76.67 ± 5.25 |
+"""
+
+
+def test_a_precision_with_a_decimal_bit_count_keeps_its_fraction() -> None:
+    assert precision_in("Qwen3.6-27B-PrismaAURA-5.5bit-vllm") == "5.5bit"
+    assert precision_in("an average of 1.58-bit weights") == "1.58-bit"
+    assert precision_in("Qwen3-8B 4-bit") == "4-bit"
+    results = _results({"rdtand-prismaaura.md": BENCHY})
+    assert results
+    assert {r.conditions.get("weight_precision") for r in results} <= {"5.5bit", None}
+
+
+def _bench_record(n_prompt: int, n_gen: int, avg_ts: float, stddev_ts: float) -> str:
+    return (
+        '{"build_commit": "c264f65ff", "backends": "ROCm", "model_filename": '
+        '"/models/Qwen3-8B-Q4_K_M.gguf", "model_type": "qwen3 8B Q4_K - Medium", '
+        f'"n_batch": 2048, "n_threads": 16, "n_prompt": {n_prompt}, "n_gen": {n_gen}, '
+        '"n_depth": 0, "test_time": "2026-07-12T10:57:18Z", "avg_ns": 4203154464, '
+        f'"stddev_ns": 26370127, "avg_ts": {avg_ts}, "stddev_ts": {stddev_ts}, '
+        '"samples_ns": [4207140847, 4227304440], "samples_ts": [486.791, 484.469]}'
+    )
+
+
+# kyuz0/amd-strix-halo-toolboxes benchmark/ryzen_ai_halo/.../*__curve-prefill__*.jsonl
+# (llama-bench -o jsonl: one record per test)
+BENCH_JSONL = "\n".join(
+    [
+        _bench_record(2048, 0, 487.265894, 3.061359),
+        _bench_record(0, 128, 41.532817, 0.204511),
+        _bench_record(512, 128, 150.75, 1.25),
+    ]
+)
+
+
+def test_llama_bench_rates_are_named_by_their_record_s_test() -> None:
+    found = _by_value(_results({"results/bench.jsonl": BENCH_JSONL}))
+    assert found[487.265894].metric == "prefill_rate"
+    assert found[41.532817].metric == "decode_rate"
+    assert found[3.061359].metric.startswith("prefill_rate")
+    assert found[3.061359].statistic == "standard deviation"
+    # a prompt and a generation in one test measure neither rate alone
+    assert found[150.75].metric not in ("prefill_rate", "decode_rate")
+
+
+def _by_value(results: list[ReportedResult]) -> dict[float, ReportedResult]:
+    return {float(r.value): r for r in results if isinstance(r.value, int | float)}
