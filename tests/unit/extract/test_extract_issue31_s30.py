@@ -95,3 +95,49 @@ def test_llama_bench_rates_are_named_by_their_record_s_test() -> None:
 
 def _by_value(results: list[ReportedResult]) -> dict[float, ReportedResult]:
     return {float(r.value): r for r in results if isinstance(r.value, int | float)}
+
+
+# morteza89/llm-format-benchmarker INTEL_AI_PC_TESTING.md:22-31 (each run one line)
+RUN_LINES = """\
+# Intel AI PC Testing Results
+
+### Llama 3.2 3B (HuggingFace format on Intel CPU)
+
+```
+=== Benchmark Results ===
+Run 1: 933.9ms, 5.4 tokens/sec, 6162.2MB memory
+Run 2: 851.1ms, 5.9 tokens/sec, -56.9MB memory
+Run 3: 1196.1ms, 4.2 tokens/sec, -17.7MB memory
+```
+"""
+
+
+def test_a_line_of_values_with_units_gives_each_its_metric() -> None:
+    found = _by_value(_results({"INTEL_AI_PC_TESTING.md": RUN_LINES}))
+    assert found[933.9].metric == "latency"
+    assert found[933.9].unit == "ms"
+    assert found[5.4].unit == "tokens/s"
+    assert found[6162.2].metric == "memory"
+    # a negative memory on the figure's own line is a change, whatever the runs above say
+    assert found[-56.9].metric == "memory_change"
+
+
+# a conversion run's log pasted above its results (coremltools' warning on import)
+LIBRARY_WARNING = """\
+# Core ML on the M2
+
+Converted and run with llama.cpp.
+
+WARNING: Torch version 2.10.0 has not been tested with coremltools. You may run into
+unexpected errors.
+
+| Model | Decode (tok/s) |
+|---|---:|
+| Llama-3.2-1B | 41.25 |
+"""
+
+
+def test_a_library_s_version_in_a_warning_is_not_the_engine_s() -> None:
+    found = _by_value(_results({"README.md": LIBRARY_WARNING}))
+    assert found[41.25].conditions.get("engine") == "llama.cpp"
+    assert found[41.25].conditions.get("engine_version") != "2.10.0"

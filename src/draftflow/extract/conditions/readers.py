@@ -74,6 +74,33 @@ _STATED_VERSION = re.compile(
     r"|\bv?(?P<b>\d+\.\d+(?:\.\d+)*)\s+version\b",
     re.I,
 )
+_OWNER_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)[\s:]*$")
+"""The word right before a stated `version`: the thing whose version it is, when it names one."""
+_NO_OWNER = frozenset(
+    {
+        "a", "an", "the", "this", "that", "its", "our", "same", "latest", "current", "new",
+        "with", "on", "at", "in", "of", "and", "using", "engine", "server", "runtime",
+        "inference", "build", "release", "software",
+    }
+)  # fmt: skip
+"""Words before `version` that name no other thing (`tested with version 0.9.2`, `the server
+version 0.9.2`): the version stated is the engine's."""
+
+
+def _stated_version(text: str) -> str | None:
+    """The version a text states without naming the engine (`tested on 0.9.2`, `version
+    0.9.2`); none where the words before it name another thing (`Torch version 2.10.0 has not
+    been tested with coremltools`, `CUDA version 12.4`: a library's, not the engine's)."""
+    match = _STATED_VERSION.search(text)
+    if match is None:
+        return None
+    if match.group("a") and match.group(0)[:1].lower() == "v":  # `... version 2.10.0`
+        owner = _OWNER_BEFORE.search(text, 0, match.start())
+        if owner is not None and owner.group(1).lower() not in _NO_OWNER:
+            return None
+    return match.group("a") or match.group("b")
+
+
 VERSION = r"(\d+(?:\.\d+)+(?![BbMm](?![\w.]))[\w.+-]*|b\d{3,5})"
 """A version as written after an engine's name: its numbers and any suffix (`-cu130`,
 `.dev1+g6804e1b81`); a llama.cpp build (`b6100`); not a model's size (`vLLM  0.6B` in a
@@ -609,8 +636,7 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
         after = re.search(rf"{re.escape(engine)}{_VERSION_NAMED}v?{VERSION}", text, re.I)
         if after:
             found.append(("engine_version", after.group(1).rstrip(".,;:-")))
-    match = _STATED_VERSION.search(text)
-    stated = (match.group("a") or match.group("b")) if match else None
+    stated = _stated_version(text)
     if not local:  # a document's or repository's introduction spans its runs
         # of a machine made of two (`Tesla V100 32GB + RTX 3060 12GB`), the first is not all
         joined = vocab.names_systems_joined(text)
