@@ -141,3 +141,32 @@ def test_a_library_s_version_in_a_warning_is_not_the_engine_s() -> None:
     found = _by_value(_results({"README.md": LIBRARY_WARNING}))
     assert found[41.25].conditions.get("engine") == "llama.cpp"
     assert found[41.25].conditions.get("engine_version") != "2.10.0"
+
+
+# each row one run, under a statement of how many runs each configuration had
+ONE_RUN_ROWS = """\
+# Decode on the M2
+
+Method: 4 runs per config.
+
+| Config | Run | Decode (tok/s) |
+|---|---:|---:|
+| fp16 | 1 | 41.25 |
+| fp16 | 2 | 41.75 |
+
+Each configuration: 4 runs.
+
+| Run | Decode (tok/s) |
+|---|---:|
+| Run 1 | 40.25 |
+| Run 2 | 40.75 |
+| Mean | 40.5 |
+"""
+
+
+def test_one_run_s_figure_takes_no_count_of_runs() -> None:
+    found = _by_value(_results({"README.md": ONE_RUN_ROWS}))
+    for single in (41.25, 41.75, 40.25, 40.75):
+        assert found[single].conditions.get("repetitions") is None
+    # the mean over the runs is what the count of runs is of
+    assert found[40.5].conditions.get("repetitions") == 4

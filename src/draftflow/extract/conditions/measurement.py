@@ -101,6 +101,28 @@ _PAIR = re.compile(
 a flag and its value by a space; not a verb and its object (`runs 14 GB model on 8 GB VRAM`
 counts gigabytes, not runs)."""
 _MAX_REPETITIONS = 10_000
+_RUN_WORDS = r"(?:run|trial|rep|repetition|repeat|iteration|iter|attempt)"
+_ONE_RUN = re.compile(rf"^{_RUN_WORDS}[\s_#-]*\d{{1,4}}$", re.I)
+"""A name that is one run's (`Run 2`, `Trial 1`, `iteration_3`): its figure is that run alone."""
+_RUN_INDEX = re.compile(rf"^{_RUN_WORDS}(?:[\s_#-]*(?:id|no|number|index|idx|#))?$", re.I)
+"""A column numbering runs (`Run`, `Trial #`, `run_id`): each row under it is one run."""
+_INDEX = re.compile(r"^\d{1,4}$")
+
+
+def names_one_run(names: Iterable[str | None]) -> bool:
+    """Whether a figure's own column or row is named as one run (`Trial 1`, `Run 2`): a count
+    of runs stated above it (`4 runs per config`) is its configuration's, not this figure's,
+    which is one of them."""
+    return any(name and _ONE_RUN.match(plain_text(name).strip()) for name in names)
+
+
+def numbers_its_run(cells: Iterable[tuple[str, str]]) -> bool:
+    """Whether a row numbers its run under a run column (`| Run | ... |` over `| 2 |`): each
+    figure of it is one run (`names_one_run`)."""
+    return any(
+        _RUN_INDEX.match(plain_text(header).strip()) and _INDEX.match(plain_text(cell).strip())
+        for header, cell in cells
+    )
 
 
 def is_repetition_name(name: str) -> bool:
@@ -229,6 +251,8 @@ def figure_measurement(
     line: int,
     setup_lines: frozenset[int],
     readme: DocumentContext | None,
+    *,
+    single: bool = False,
 ) -> dict[str, int | str]:
     """A figure's `repetitions` and `measurement_denominator` where its chain states them:
     repetitions nearest first (its row's cells' counts, `cell_counts`, and its line, the text
@@ -236,11 +260,15 @@ def figure_measurement(
     sections, the README's opening; a level stating two counts says nothing, and no farther
     one may then), the denominator from its own column's header (None where
     its value stands in two cells: which column is its own is not said) or its own key on its
-    data line, else its row's label beside a rate (see the module docstring)."""
+    data line, else its row's label beside a rate (see the module docstring). One run's
+    figure (`single`: `names_one_run`, `numbers_its_run`) takes no count of runs: it is one
+    of them."""
     found: dict[str, int | str] = {}
     in_range = context is not None and 1 <= line <= len(context.lines)
     own_text = plain_text(context.lines[line - 1]) if context is not None and in_range else ""
-    count = one(_nearest_counts(cell_counts, own_text, context, line, setup_lines, readme))
+    count = None
+    if not single:
+        count = one(_nearest_counts(cell_counts, own_text, context, line, setup_lines, readme))
     if count is not None:
         found[REPETITIONS] = count
     denominators = header_denominators(own_header) if own_header else frozenset()

@@ -29,6 +29,8 @@ from draftflow.extract.conditions.file_name import file_name_conditions
 from draftflow.extract.conditions.measurement import (
     counted_cells,
     figure_measurement,
+    names_one_run,
+    numbers_its_run,
     repetitions_in_cells,
 )
 from draftflow.extract.conditions.name_reading import noted_system
@@ -196,14 +198,21 @@ def _measurement(
     if table is None:
         cells = [(k, str(v)) for k, v in raw.items() if isinstance(v, str | int | float)]
         counts = repetitions_in_cells(cells)
-        return figure_measurement(counts, None, None, value, context, line, setup_lines, readme)
+        single = numbers_its_run(cells)
+        return figure_measurement(
+            counts, None, None, value, context, line, setup_lines, readme, single=single
+        )
     row = _row_reading(table.row)
     counts = frozenset(count for place, count in row.counted if place != table.own)
     own = table.own if table.own is not None and table.own < len(table.header) else None
     alone = own is not None and row.texts[table.cells[own]] == 1
     header = table.header[own] if own is not None and alone else None
     label = table.cells[0] if table.cells and own != 0 else None
-    return figure_measurement(counts, header, label, value, context, line, setup_lines, readme)
+    own_header = table.header[own] if own is not None else None
+    single = row.one_run or names_one_run((own_header, label))
+    return figure_measurement(
+        counts, header, label, value, context, line, setup_lines, readme, single=single
+    )
 
 
 @dataclass(frozen=True)
@@ -215,13 +224,16 @@ class _RowReading:
     """`(column, count)` of each cell under a header naming a repetition count."""
     texts: Counter[str]
     """How many of the row's cells hold each text."""
+    one_run: bool
+    """Whether the row numbers its run (`measurement.numbers_its_run`)."""
 
 
 @lru_cache(maxsize=256)
 def _row_reading(row: RowCells) -> _RowReading:
     """Read once per row, as `readers._row_puts` is (not in the context's few recent line
     memos, which a row's every figure's other readings fill)."""
-    return _RowReading(counted_cells(zip(row.header, row.cells, strict=False)), Counter(row.cells))
+    cells = tuple(zip(row.header, row.cells, strict=False))
+    return _RowReading(counted_cells(cells), Counter(row.cells), numbers_its_run(cells))
 
 
 def _row_parameters(
