@@ -32,3 +32,8 @@ def test_no_test_or_another_key_names_nothing() -> None:
     assert bench_rate_name(_cell("avg_ts", {"n_prompt": "512", "n_gen": "128"})) is None
     assert bench_rate_name(_cell("avg_ts", {"model": "qwen3 8B"})) is None
     assert bench_rate_name(_cell("start_ts", {"n_prompt": "512", "n_gen": "0"})) is None
+
+
+def test_each_run_s_samples_are_left_as_read() -> None:
+    # named, the samples fold into one derived mean and no longer stand as themselves
+    assert bench_rate_name(_cell("samples_ts", {"n_prompt": "512", "n_gen": "0"})) is None
