@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 
 from draftflow.extract import extract
-from draftflow.extract.conditions.setup_names import precision_in
 from draftflow.record.model import ReportedResult
 from extract_support import snapshot_of
 
@@ -42,25 +41,6 @@ def test_a_mean_plus_minus_sigma_column_states_a_mean_and_its_deviation() -> Non
 
 
 # Gabe298/vLLM-llama-benchy-testing-result 2026-07-Qwen-3.6/llama-benchy/rdtand-prismaaura.md
-BENCHY = """\
-# Qwen3.6-27B-PrismaAURA-5.5bit
-
-| model                              |   test |              t/s |     peak t/s |
-| :--------------------------------- | -----: | ---------------: | -----------: |
-| Qwen3.6-27B-PrismaAURA-5.5bit-vllm | pp2048 | 5063.05 ± 507.65 |              |
-| Qwen3.6-27B-PrismaAURA-5.5bit-vllm |  tg480 |     63.48 ± 2.54 | 76.67 ± 5.25 |
-"""
-
-
-def test_a_precision_with_a_decimal_bit_count_keeps_its_fraction() -> None:
-    assert precision_in("Qwen3.6-27B-PrismaAURA-5.5bit-vllm") == "5.5bit"
-    assert precision_in("an average of 1.58-bit weights") == "1.58-bit"
-    assert precision_in("Qwen3-8B 4-bit") == "4-bit"
-    results = _results({"rdtand-prismaaura.md": BENCHY})
-    assert results
-    assert {r.conditions.get("weight_precision") for r in results} <= {"5.5bit", None}
-
-
 def _bench_record(n_prompt: int, n_gen: int, avg_ts: float, stddev_ts: float) -> str:
     return (
         '{"build_commit": "c264f65ff", "backends": "ROCm", "model_filename": '
@@ -98,31 +78,6 @@ def _by_value(results: list[ReportedResult]) -> dict[float, ReportedResult]:
 
 
 # morteza89/llm-format-benchmarker INTEL_AI_PC_TESTING.md:22-31 (each run one line)
-RUN_LINES = """\
-# Intel AI PC Testing Results
-
-### Llama 3.2 3B (HuggingFace format on Intel CPU)
-
-```
-=== Benchmark Results ===
-Run 1: 933.9ms, 5.4 tokens/sec, 6162.2MB memory
-Run 2: 851.1ms, 5.9 tokens/sec, -56.9MB memory
-Run 3: 1196.1ms, 4.2 tokens/sec, -17.7MB memory
-```
-"""
-
-
-def test_a_line_of_values_with_units_gives_each_its_metric() -> None:
-    found = _by_value(_results({"INTEL_AI_PC_TESTING.md": RUN_LINES}))
-    assert found[933.9].metric == "latency"
-    assert found[933.9].unit == "ms"
-    assert found[5.4].unit == "tokens/s"
-    assert found[6162.2].metric == "memory"
-    # a negative memory on the figure's own line is a change, whatever the runs above say
-    assert found[-56.9].metric == "memory_change"
-
-
-# a conversion run's log pasted above its results (coremltools' warning on import)
 LIBRARY_WARNING = """\
 # Core ML on the M2
 
