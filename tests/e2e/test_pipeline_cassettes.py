@@ -69,7 +69,7 @@ RECORDED = {
 # Re-recorded in session 29 (MODE=new, the merge's retrained lead model changed Kleybrink's
 # facts and framing prompts): none of its 19 replies is usable now, so templates write it all.
 RECORDED_REPLIES = {
-    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 11, CREATION_MODEL_FALLBACK),
+    "MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark": (12, 12, CREATION_MODEL_UNUSABLE),
     "jvr0x__dgx-spark-bench": (7, 7, CREATION_MODEL_UNUSABLE),
     "Kleybrink__dgx-spark-bench": (19, 19, CREATION_MODEL_UNUSABLE),
 }
