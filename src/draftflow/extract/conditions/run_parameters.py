@@ -143,11 +143,8 @@ def parameters_in_cells(cells: Iterable[tuple[str, str]]) -> dict[str, set[JsonV
     return found
 
 
-@lru_cache(maxsize=1 << 14)
 def cell_parameters(header: str, cell: str) -> tuple[tuple[str, JsonValue], ...]:
-    """What one cell states under its header, in order (`parameters_in_cells`' reading of it);
-    read once per header and cell text (a CSV's rows repeat them: Kleybrink asked 215,000
-    times for a few thousand)."""
+    """What one cell states under its header, in order (`parameters_in_cells`' reading of it)."""
     names, values = _SPLIT.split(header.strip()), _SPLIT.split(str(cell).strip())
     pairs = zip(names, values, strict=True) if len(names) == len(values) else [(header, cell)]
     found: list[tuple[str, JsonValue]] = []
