@@ -63,45 +63,59 @@ def file_name_conditions(path: str) -> tuple[tuple[str, JsonValue], ...]:
 def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
     """One file or folder name's settings, the one weight format and the one model it names;
     a setting it states twice differently (`in128_in256`) is none."""
-    found: list[tuple[str, JsonValue]] = []
-    settings: dict[str, set[int]] = {}
-    for match in _SETTING.finditer(name):
-        key = _KEYS[match.group("key").lower()]
-        settings.setdefault(key, set()).add(int(match.group("number")))
-    found.extend(
-        (key, next(iter(numbers))) for key, numbers in settings.items() if len(numbers) == 1
-    )
+    found = _name_settings(name)
     weights = split_weights_name(name)
     if weights is not None and vocab.names_model(weights[0]):
         # a model's folder or file named with its GGUF type (`GLM-4.5-Air-UD-Q4_K_XL`):
         # the model and the type, which underscores inside it must not split
-        found += [("weight_precision", weights[1]), ("model", weights[0])]
-        return found
+        return [*found, ("weight_precision", weights[1]), ("model", weights[0])]
     spaced = name.replace("_", " ")
     precision = vocab.sole_precision(spaced)
     if precision is not None:
         found.append(("weight_precision", precision))
+    model = _name_model(name, spaced)
+    if model is not None:
+        found.append(("model", model))
+    system = _name_system(name, spaced) if not _COMPARED.search(name) else None
+    if system is not None:
+        found.append(("system", system))  # a run file named for its machine
+    return found
+
+
+def _name_settings(name: str) -> list[tuple[str, JsonValue]]:
+    """The settings a name glues to their numbers (`bs8`, `conc1`), each stated once."""
+    settings: dict[str, set[int]] = {}
+    for match in _SETTING.finditer(name):
+        key = _KEYS[match.group("key").lower()]
+        settings.setdefault(key, set()).add(int(match.group("number")))
+    return [(key, next(iter(numbers))) for key, numbers in settings.items() if len(numbers) == 1]
+
+
+def _name_model(name: str, spaced: str) -> str | None:
+    """The one model a name states: a part that names one, or a model named across the
+    parts; none in a name that compares models or calls its file a report of several."""
     models = {
         SPLIT_PART.sub("", part)
         for part in _PARTS.split(name)
         if vocab.names_model(part) and not _COMPARED.search(part) and not _REPORT.search(part)
     }
-    spanned = vocab.model_in(spaced) if not _COMPARED.search(name) else None
-    if spanned is not None and not vocab.family_names_in(spanned):
-        spanned = None  # a run's name (`vllm-7B-2gpuA10080GB-…`) names a size, not a model
-    report = _REPORT.search(spanned) if spanned is not None else None
-    if spanned is not None and report is not None:
-        spanned = spanned[: report.start()] or None  # `qwen3-8b-results`: the model is `qwen3-8b`
+    spanned = _spanned_model(name, spaced)
     if spanned is not None and all(spanned.startswith(model) for model in models):
         # a model named across the name's parts, as spaced: `Deepseek-r1_8b Raspberry Pi 5`,
         # `Llama3.2_3b` (the part alone, `Llama3.2`, drops its size)
         models = {spanned}
-    if len(models) == 1:
-        found.append(("model", next(iter(models))))
-    system = _name_system(name, spaced) if not _COMPARED.search(name) else None
-    if system is not None:
-        found.append(("system", system))  # a run file named for its machine
-    return found
+    return next(iter(models)) if len(models) == 1 else None
+
+
+def _spanned_model(name: str, spaced: str) -> str | None:
+    """The model the spaced name states across its parts, without a report word after it."""
+    spanned = vocab.model_in(spaced) if not _COMPARED.search(name) else None
+    if spanned is None or not vocab.family_names_in(spanned):
+        return None  # a run's name (`vllm-7B-2gpuA10080GB-…`) names a size, not a model
+    report = _REPORT.search(spanned)
+    if report is not None:
+        return spanned[: report.start()] or None  # `qwen3-8b-results`: the model is `qwen3-8b`
+    return spanned
 
 
 def _name_system(name: str, spaced: str) -> str | None:
