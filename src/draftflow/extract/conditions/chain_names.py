@@ -86,7 +86,9 @@ class ChainText:
         """What the chain's text names: the union of its lines', or read from the joined text
         where a line may name an engine with the next."""
         chain = self.context.chain(self.line)
-        found = _above_names(self.context, chain.above)
+        found = _NONE
+        for run in chain.above:
+            found = _union(found, _above_names(self.context, run))
         small = [chain.line, *chain.header, *chain.headings, *chain.opening]
         found = _union(found, _lines_names(self.context, small))
         found = _union(found, _setup_names(self.context, self.setup_lines))
