@@ -60,3 +60,33 @@ def test_a_sibling_subsections_key_values_are_not_a_figures() -> None:
     context = DocumentContext(make_document("docs/run.md", document))
     line = document.splitlines().index("| Gemma 3-1B | 5,121 tok/s |") + 1
     assert ("concurrency", "1") not in context.key_values(line)
+
+
+_NEWS = """# Cluster
+
+- Llama 3.3 70B on 4 x Mac Mini M4 Pro 24GB RAM
+
+## Measurements
+
+### Generation time
+
+**Raspberry Pi 5 8GB**
+
+| Model | 2 x RasPi 5 8 GB |
+|---|---|
+| Llama 3 8B | 444.27 ms |
+
+### Network transfer
+
+| Model | 2 devices |
+|---|---|
+| Llama 3 8B | 544 kB |
+"""
+
+
+def test_a_sibling_naming_another_machine_keeps_the_openings_machine_off() -> None:
+    # a sibling gives a figure no value, but it shows the document ran on more than one
+    # machine: the opening's `4 x Mac Mini` is not every figure's
+    found = _row_conditions(_NEWS, "| Llama 3 8B | 544 kB |", 544)
+    assert "Mac Mini" not in str(found.get("system"))
+    assert found.get("node_count") != 4

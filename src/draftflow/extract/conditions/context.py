@@ -308,6 +308,11 @@ class DocumentContext:
                 pairs.extend(self._pair_lines[numbers[index]])
         return pairs
 
+    def section_above(self, line: int) -> range:
+        """The lines above `line` back to its outermost section's start, nearest first (its
+        sibling subsections' among them: what the document names near it, not its context)."""
+        return range(line - 1, self.section_start(line) - 1, -1)
+
     def above_runs(self, line: int) -> tuple[range, ...]:
         """The lines above `line` that are its context, nearest first, as descending runs:
         back to its own section's heading, then each enclosing section's heading and own text
@@ -315,7 +320,7 @@ class DocumentContext:
         TTFT at C=1" in one subsection says nothing of the next subsection's table."""
         path = [h for h in self.heading_path(line) if h[1] >= 2]
         if not path:
-            return (range(line - 1, self.section_start(line) - 1, -1),)
+            return (self.section_above(line),)
         runs = [range(line - 1, path[0][0] - 1, -1)]
         numbers = self._sorted_heading_numbers
         for number, _, _ in path[1:]:
