@@ -178,10 +178,12 @@ class RecordSystem(Entry):
 
 
 class Engine(Entry):
-    """An inference engine: the name records carry and the plain spellings texts use."""
+    """An inference engine: the name records carry and the plain spellings texts use, and
+    the engines it serves models through (`backends`: exo runs MLX)."""
 
     name: str
     spellings: tuple[str, ...]
+    backends: tuple[str, ...] = ()
 
     @field_validator("spellings")
     @classmethod

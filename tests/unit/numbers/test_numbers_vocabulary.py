@@ -190,7 +190,7 @@ def test_the_snapshot_helper_reads_the_table() -> None:
 
 def test_the_engine_and_family_tables_load_from_the_data_file() -> None:
     names = [engine.name for engine in VOCABULARY.engine]
-    assert len(names) == len(set(names)) == 21
+    assert len(names) == len(set(names)) == 22
     assert "llama.cpp" in names and "TensorRT-LLM" in names
     assert {"qwen", "gpt-oss", "command-r"} <= set(VOCABULARY.model_families.names)
     assert VOCABULARY.unit_group("restated") >= {"tokens/s", "ms", "%"}

@@ -76,17 +76,24 @@ class ChainText:
 
     @cached_property
     def text(self) -> str:
-        """The chain's lines, joined nearest first, each once, then the setup lines'."""
+        """The chain's lines, joined nearest first, each once, then the setup lines'; its
+        lines above are its whole outermost section's (`section_above`)."""
         lines = self.context.lines
-        numbers = dict.fromkeys([*self.context.chain(self.line), *sorted(self.setup_lines)])
-        return "\n".join(lines[n - 1] for n in numbers if n <= len(lines))
+        chain = self.context.chain(self.line)
+        parts = ((chain.line,), chain.header, self.context.section_above(self.line))
+        numbers = dict.fromkeys([*parts[0], *parts[1], *parts[2], *chain.headings, *chain.opening])
+        numbers.update(dict.fromkeys(sorted(self.setup_lines)))
+        return "\n".join(lines[n - 1] for n in numbers if 1 <= n <= len(lines))
 
     @cached_property
     def names(self) -> Names:
         """What the chain's text names: the union of its lines', or read from the joined text
-        where a line may name an engine with the next."""
+        where a line may name an engine with the next. Its lines above are its outermost
+        section's, a sibling subsection's among them: a sibling never gives a figure a value
+        (`DocumentContext.chain`), but one that names another machine or engine says the
+        document ran on more than one, so a repository-wide one is not every figure's."""
         chain = self.context.chain(self.line)
-        found = _above_names(self.context, chain.above)
+        found = _above_names(self.context, self.context.section_above(self.line))
         small = [chain.line, *chain.header, *chain.headings, *chain.opening]
         found = _union(found, _lines_names(self.context, small))
         found = _union(found, _setup_names(self.context, self.setup_lines))

@@ -298,12 +298,36 @@ class DocumentContext:
 
     def _section_pairs(self, line: int) -> list[tuple[str, str]]:
         numbers = self._pair_line_numbers
-        first = bisect_left(numbers, self.section_start(line))
-        last = bisect_left(numbers, line)
         pairs: list[tuple[str, str]] = []
-        for index in range(last - 1, first - 1, -1):
-            pairs.extend(self._pair_lines[numbers[index]])
+        for run in self.above_runs(line):
+            if not run:
+                continue
+            first = bisect_left(numbers, run[-1])
+            last = bisect_left(numbers, run[0] + 1)
+            for index in range(last - 1, first - 1, -1):
+                pairs.extend(self._pair_lines[numbers[index]])
         return pairs
+
+    def section_above(self, line: int) -> range:
+        """The lines above `line` back to its outermost section's start, nearest first (its
+        sibling subsections' among them: what the document names near it, not its context)."""
+        return range(line - 1, self.section_start(line) - 1, -1)
+
+    def above_runs(self, line: int) -> tuple[range, ...]:
+        """The lines above `line` that are its context, nearest first, as descending runs:
+        back to its own section's heading, then each enclosing section's heading and own text
+        (before its first subsection). A sibling subsection above is not among them: "7.7 ms
+        TTFT at C=1" in one subsection says nothing of the next subsection's table."""
+        path = [h for h in self.heading_path(line) if h[1] >= 2]
+        if not path:
+            return (self.section_above(line),)
+        runs = [range(line - 1, path[0][0] - 1, -1)]
+        numbers = self._sorted_heading_numbers
+        for number, _, _ in path[1:]:
+            after = bisect_right(numbers, number)
+            end = numbers[after] if after < len(numbers) else line
+            runs.append(range(min(end, line) - 1, number - 1, -1))
+        return tuple(runs)
 
     @cached_property
     def _pair_lines(self) -> dict[int, list[tuple[str, str]]]:
@@ -409,7 +433,8 @@ class DocumentContext:
 
     def chain(self, line: int) -> ChainLines:
         """The lines of a figure's context, nearest first: its own line, its table's header
-        rows, the lines above it back to its outermost section's start, its heading path, then
+        rows, the lines above it back to its section's start and its enclosing sections' own
+        text (`above_runs`), its heading path, then
         the document's opening (title and introduction); as runs, not written out (a section
         of many tables gives each figure a chain of every line above it). Read once per line
         (a row's figures share it)."""
@@ -426,7 +451,7 @@ class DocumentContext:
         return ChainLines(
             line=line,
             header=header,
-            above=range(line - 1, self.section_start(line) - 1, -1),
+            above=self.above_runs(line),
             headings=tuple(number for number, _, _ in self.heading_path(line)),
             opening=range(1, min(end, INTRO_LINES + 1)),
         )

@@ -322,6 +322,8 @@ def _read_table_place(
         # the figure's own column naming a machine is nearer than the row's other cells
         prefer_caption_system(resolved, context, line, header)
         read_column(resolved, header)
+        if "system" not in resolved.values and _columns_say_apart(table.header, own):
+            resolved.closed = resolved.closed | DEVICE_KEYS
     _read_row_and_runner(resolved, table, own, context, line)
     if table.header and own != 0:  # a corner cell naming the table's benchmark (`Wiki2 PPL`)
         resolved.put("workload", vocab.benchmark_of(table.header[0]))
@@ -785,6 +787,15 @@ def _sections_name_other_engine(context: DocumentContext, engine: JsonValue) -> 
             vocab.engines_named(heading) - {engine} for _, _, heading in context.headings()
         ),
     )
+
+
+def _columns_say_apart(header: tuple[str, ...], own: int | None) -> bool:
+    """Whether a table's columns name their machines and the figure's own names none: its
+    `x86 i5-1235U` column beside `Pixel 6a ARM` ran on another machine than the opening's
+    Pixel 6a, whichever the vocabulary does not know (KrisDcosta/edge-llm-bench)."""
+    if own is None or own >= len(header) or vocab.systems_named(header[own]):
+        return False
+    return any(vocab.systems_named(cell) for index, cell in enumerate(header) if index != own)
 
 
 def _rows_say_apart(context: DocumentContext, line: int) -> frozenset[str]:

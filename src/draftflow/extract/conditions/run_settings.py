@@ -243,14 +243,19 @@ def _holds(words: list[str], name: str) -> bool:
 
 
 def settings_in_pairs(pairs: list[tuple[str, str]]) -> Stated:
-    """The run settings `key: value` lines state (the first count of each value)."""
+    """The run settings `key: value` lines state: a value's count where it writes one. A
+    value of several counts states none for all figures: a sweep (`Concurrency Levels: 1, 2,
+    4, 8`) is each figure's own, and an exception (`512 tokens (128 for Qwen)`) is another
+    figure's; its first count would be a guess for every figure."""
     stated = Stated()
     for key, value in pairs:
         setting = setting_of_key(key)
         if setting is None:
             continue
-        first = next(iter(find_numbers(value, decimal_comma=False)), None)
+        mentions = find_numbers(value, decimal_comma=False)
+        first = next(iter(mentions), None)
         count = _count(first) if first is not None else None
-        if count is not None:
+        others = {_count(m) for m in mentions[1:]} - {None, count}
+        if count is not None and not others:
             stated.add(setting, count)
     return stated

@@ -294,7 +294,17 @@ def engine_in(text: str) -> str | None:
     found = set(_named(text))
     if "ExLlamaV2" in found or "ExLlamaV3" in found:
         found.discard("ExLlama")
+    if len(found) > 1 and not _COMPARES.search(text):
+        found -= {b for name in found for b in _BACKENDS.get(name, ())}
     return next(iter(found)) if len(found) == 1 else None
+
+
+_BACKENDS = {e.name: e.backends for e in _VOCABULARY.engine if e.backends}
+"""Each engine's backends (`[[engine]] backends`): a text that names an engine and the one
+it runs on names the engine's stack (`exo main=652d8224 ..., mlx main=419cf7efe`): its engine
+is the top of the stack, not a lower layer."""
+_COMPARES = re.compile(r"\b(?:vs\.?|versus|compared|against)\b", re.I)
+"""Words that set two engines side by side: then the text names two, neither alone."""
 
 
 _MEASURED_BESIDE = re.compile(r"[+\u2212]\s*\d|\d\s*%|\d\s*[×x]\s*(?:\)|$)")
