@@ -25,7 +25,7 @@ from draftflow.extract.metric_names import (
     names_no_metric,
     strip_setting_values,
 )
-from draftflow.extract.raw_tables import raw_tables
+from draftflow.extract.raw_tables import is_raw_cell, raw_tables
 from draftflow.extract.statistic_names import spread_statistic, statistic_of
 from draftflow.extract.status_words import spec_heading
 from draftflow.extract.stream_totals import summed_over_streams
@@ -245,7 +245,7 @@ def select(
                 continue
             if not include_prose:
                 continue
-        if candidate.json_path is None and (candidate.document_id, candidate.table) in raw:
+        if is_raw_cell(candidate, raw):
             continue
         if candidate.json_path is None and not is_figure_text(candidate.text):
             continue

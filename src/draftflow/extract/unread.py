@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import Selected, is_figure_text
-from draftflow.extract.raw_tables import raw_tables
+from draftflow.extract.raw_tables import is_raw_row, raw_tables
 from draftflow.record.model import UnreadTable
 from draftflow.text.lines import plain_text
 
@@ -35,7 +35,8 @@ class UnreadReason(StrEnum):
     """Why a table with numbers gave no figure."""
 
     RAW_DATA = "raw_data"
-    """Telemetry (its first column a time) or more rows than a results table."""
+    """Telemetry (its first column a time), more rows than a results table naming no run,
+    or a long results log's rows past a results table's."""
     NO_METRIC = "no_metric"
     """No name around its numbers says they measure something; none reads as a figure of
     unknown metric either."""
@@ -51,29 +52,43 @@ class _Table:
 
 def unread_tables(candidates: list[Candidate], read: list[Selected]) -> list[UnreadTable]:
     """The tables of `candidates` with numbers outside their first column of which `read`
-    (the figures kept) holds none, in harvest order."""
+    (the figures kept) holds none, in harvest order; a long results log's raw tail (its rows
+    past a results table's, `is_raw_row`) is listed on its own, as raw data, whatever was
+    read of its first rows."""
     kept = {(item.candidate.document_id, item.candidate.table) for item in read}
-    tables: dict[tuple[str, int], _Table] = {}
+    raw: set[tuple[str, int]] | None = None
+    tables: dict[tuple[str, int, bool], _Table] = {}
     for candidate in candidates:
         where = (candidate.document_id, candidate.table)
-        if where in kept or not _is_table_number(candidate):
+        if not _is_table_number(candidate):
             continue
-        table = tables.setdefault(where, _Table(candidate.path, candidate.line))
+        tail = is_raw_row(candidate.row)
+        if tail:
+            raw = raw_tables(candidates) if raw is None else raw
+            tail = where not in raw
+        if where in kept and not tail:
+            continue
+        table = tables.setdefault((*where, tail), _Table(candidate.path, candidate.line))
         table.line = min(table.line, candidate.line)
         table.numbers += 1
         name = plain_text(candidate.key).strip()
         if name and name not in table.columns and len(table.columns) < MAX_COLUMNS:
             table.columns.append(name)
-    raw = raw_tables(candidates) if tables else set()
+    if tables and raw is None:
+        raw = raw_tables(candidates)
     return [
         UnreadTable(
             place=f"{table.path}:{table.line}",
-            reason=(UnreadReason.RAW_DATA if where in raw else UnreadReason.NO_METRIC).value,
+            reason=_reason(tail or (document, index) in (raw or set())).value,
             numbers=table.numbers,
             columns=table.columns,
         )
-        for where, table in tables.items()
+        for (document, index, tail), table in tables.items()
     ]
+
+
+def _reason(raw: bool) -> UnreadReason:
+    return UnreadReason.RAW_DATA if raw else UnreadReason.NO_METRIC
 
 
 def _is_table_number(candidate: Candidate) -> bool:

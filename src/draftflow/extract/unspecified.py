@@ -20,7 +20,7 @@ from draftflow.extract.candidates import Candidate, SourceFormat, unit_from_key
 from draftflow.extract.classify import UNSPECIFIED, Selected
 from draftflow.extract.figure_names import context_metric
 from draftflow.extract.metric_names import metric_name, names_no_metric, strip_setting_values
-from draftflow.extract.raw_tables import raw_tables
+from draftflow.extract.raw_tables import is_raw_cell, raw_tables
 from draftflow.extract.statistic_names import statistic_of
 from draftflow.extract.vocabulary import (
     ESTIMATE_WORDS,
@@ -56,7 +56,7 @@ def with_unspecified(candidates: list[Candidate], selected: list[Selected]) -> l
     extra = [
         found
         for candidate in unread
-        if (candidate.document_id, candidate.table) not in raw
+        if not is_raw_cell(candidate, raw)
         and (found := unspecified_figure(candidate, decimals)) is not None
     ]
     if not extra:

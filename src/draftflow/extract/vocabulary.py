@@ -56,7 +56,7 @@ HARD_SKIP = re.compile(
     # its first word names (haxlys's scenario matrix published as prefill rates, read31-s29)
     r"|(?:prompt|prefill|decode|generation|gen|sequence|seq|completion)[\s._-]?"
     r"(?:length|len|count)(?![a-z])"
-    r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout|disk|size|mem(ory)?.?fraction|fraction.?static"
+    r"|weights?.?gb|mem.?gb|bw.?gbs|tops|timeout(?!s)|disk|size|mem(ory)?.?fraction|fraction.?static"
     # `ollama ps`: where the model is loaded (`100% CPU`) and when it is unloaded (`4 minutes
     # from now`), never a utilisation or a latency (dambergn/ollama-benchmarks, read31-s24)
     r"|^processor$|^until$"

@@ -179,7 +179,7 @@ def _parse_cached(token: str, decimal_comma: bool) -> ParsedNumber | None:
 
 
 # Commas separate fields in these formats, so a comma there is never a decimal point.
-_NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl")
+_NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl", ".ndjson")
 
 
 def uses_decimal_comma(path: str, text: str) -> bool:

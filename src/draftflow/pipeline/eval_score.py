@@ -310,7 +310,7 @@ def line_shape(path: str, line: str, *, in_fence: bool = False, raw: str = "") -
     figure `raw` in such a cell counts as prose.
     """
     suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
-    if suffix in ("json", "jsonl", "yaml", "yml", "toml"):
+    if suffix in ("json", "jsonl", "ndjson", "yaml", "yml", "toml"):
         return SourceShape.JSON
     if suffix in ("csv", "tsv"):
         return SourceShape.CSV

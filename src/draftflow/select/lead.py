@@ -147,7 +147,7 @@ def configured_limit(document: Document, line: int) -> str | None:
     """The key of a configuration line that sets a limit (`max_p99_ttft_ms: 500`), in a
     Markdown or configuration file (a tool's JSON output names measured maxima the same way,
     so JSON and CSV are not read as configuration)."""
-    if document.path.lower().endswith((".json", ".jsonl", ".csv")):
+    if document.path.lower().endswith((".json", ".jsonl", ".ndjson", ".csv")):
         return None
     config = vocabulary().config_limit
     text = document.line(line) or ""

@@ -117,7 +117,7 @@ def distinct_models(found: list[StatedModel]) -> list[StatedModel]:
 
 def stated_models(document: Document) -> list[StatedModel]:
     """Every model the document names by one of the shapes, one entry per model."""
-    if document.path.lower().endswith((".json", ".jsonl")):
+    if document.path.lower().endswith((".json", ".jsonl", ".ndjson")):
         found = _json_models(document)
     elif document.path.lower().endswith((".md", ".markdown")):
         found = _markdown_models(document)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.document import parse_document
 
-DATA_SUFFIXES = (".json", ".jsonl", ".csv", ".tsv")
+DATA_SUFFIXES = (".json", ".jsonl", ".ndjson", ".csv", ".tsv")
 
 
 def run_file_paths(snapshot: Snapshot) -> frozenset[str]:

@@ -26,7 +26,7 @@ from draftflow.record.model import ReportedResult
 
 MIN_DIGITS = 6
 """Digits a value must be written with to find its row by its text alone (`179.907472`)."""
-RUN_FILE_SUFFIXES = (".jsonl",)
+RUN_FILE_SUFFIXES = (".jsonl", ".ndjson")
 _DATE_KEYS = re.compile(r"^(?:test_time|timestamp|start_time|date|run_date)$")
 _KV_KEYS = (("type_k", "type_v"), ("cache_type_k", "cache_type_v"))
 _KV_NAMES = re.compile(r"^(?:f16|f32|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|fp8|fp16)$", re.I)

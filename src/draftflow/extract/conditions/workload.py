@@ -33,7 +33,7 @@ from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 WORKLOAD = "workload"
 MAX_WORKLOAD_CHARS = 80
-RUN_FILE_SUFFIXES = frozenset({".json", ".jsonl", ".csv", ".tsv"})
+RUN_FILE_SUFFIXES = frozenset({".json", ".jsonl", ".ndjson", ".csv", ".tsv"})
 MIN_FILE_SETTINGS = 2
 """A run file's name states its run when it holds two settings or more (`conc1_in32000`)."""
 _FILE_SETTING = re.compile(r"^[a-z]+\d+$", re.IGNORECASE)

@@ -9,11 +9,12 @@ CSV sections (`# title`, `## 2. Speed ranking`, then a header and rows) is read 
 section, each comment ending a table and the next record heading the following one (its
 `table` index counts the sections).
 
-A raw data table (more rows than a results table has: `raw_tables.MAX_TABLE_ROWS`) is
-never a result, and what later steps read of it is which lines hold numbers (the model is
-shown its first rows, the grounding of the model's claims accepts a data line): so each of
-its rows gives one candidate per line, its first number-bearing cell, not one per cell. Data
-files hold hundreds of thousands of cells, and nothing reads the rest.
+A raw data table (more rows than a results table has: `raw_tables.MAX_TABLE_ROWS`, its
+rows naming no run) and a long results log's rows past that many are never results, and
+what later steps read of them is which lines hold numbers (the model is shown the first
+rows, the grounding of the model's claims accepts a data line): so each such row gives one
+candidate per line, its first number-bearing cell, not one per cell. Data files hold
+hundreds of thousands of cells, and nothing reads the rest.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from draftflow.extract.candidates import (
     plain_cell_candidate,
 )
 from draftflow.extract.document import filled_width, is_comment_record
-from draftflow.extract.raw_tables import MAX_TABLE_ROWS
+from draftflow.extract.raw_tables import MAX_TABLE_ROWS, is_raw_row, is_raw_table
 from draftflow.numbers.cells import plain_cell_value
 from draftflow.numbers.units import unit_of_name
 
@@ -248,8 +249,11 @@ def _is_raw(document: Document, fmt: SourceFormat, rows: list[_Row]) -> bool:
     )
     # a short table whose first column is a time (a log of runs, each with its start time) is
     # read cell by cell: the rules leave it as telemetry (`select.raw_tables`), the result
-    # model reads each cell; only a long one is a dump whose cells nothing reads
-    return last.index + 1 > MAX_TABLE_ROWS
+    # model reads each cell; only a long one is a dump whose cells nothing reads (a long
+    # results log is not: its rows past a results table's are its raw tail, `is_raw_row`)
+    rows_held = last.index + 1
+    context = first[0].context
+    return rows_held > MAX_TABLE_ROWS and is_raw_table(rows_held, next(iter(context), ""), context)
 
 
 def harvest_csv(
@@ -268,7 +272,11 @@ def harvest_csv(
         if raw and not raw_tables:
             continue
         for row in table:
-            first_only = raw and row.one_line  # a record over several lines: each of its lines
+            tail = is_raw_row(row.index)  # a long results log's rows past a results table's
+            if tail and not raw_tables:
+                continue
+            # a record over several lines: each of its lines
+            first_only = (raw or tail) and row.one_line
             candidates.extend(_row_candidates(document, fmt, row, first_only=first_only))
     return candidates
 

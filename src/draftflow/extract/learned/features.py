@@ -171,12 +171,17 @@ def _document_features(add: _Adder, path: str) -> None:
         add(name, 1.0)
 
 
+_SUFFIX_FAMILY = {".ndjson": ".jsonl"}
+"""Spellings of one format, one feature: JSON Lines is read the same under either suffix."""
+
+
 @lru_cache(maxsize=4096)
 def _document_names(path: str) -> tuple[str, ...]:
     """The features of a document's path (read once per document)."""
     names: list[str] = []
     pure = PurePosixPath(path)
-    names.append("ext=" + (pure.suffix.lower() or "none"))
+    suffix = pure.suffix.lower() or "none"
+    names.append("ext=" + _SUFFIX_FAMILY.get(suffix, suffix))
     if pure.name.lower().startswith("readme") and len(pure.parts) == 1:
         names.append("doc=top_readme")
     elif pure.name.lower().startswith("readme"):

@@ -14,7 +14,7 @@ from draftflow.acquire.rules import is_license_file
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate
 from draftflow.extract.classify import Selected
-from draftflow.extract.raw_tables import raw_tables
+from draftflow.extract.raw_tables import is_raw_cell, raw_tables
 
 # Measured: numeric tables run about 2 characters per token (a 45,642-character Kleybrink CSV
 # chunk was 22,202 tokens for llama.cpp's SmolLM2 tokenizer); prose runs nearer 4. The
@@ -82,12 +82,13 @@ def _document_order(snapshot: Snapshot) -> list[Document]:
 
 
 def _omitted_lines(candidates: list[Candidate]) -> dict[str, set[int]]:
-    """Per document, the lines of raw data tables beyond their first few rows."""
+    """Per document, the lines of raw data tables beyond their first few rows and of a long
+    results log's raw tail."""
     raw = raw_tables(candidates)
     omitted: dict[str, set[int]] = {}
     for candidate in candidates:
         where = (candidate.document_id, candidate.table)
-        if candidate.json_path is None and where in raw and candidate.row >= RAW_ROWS_SHOWN:
+        if is_raw_cell(candidate, raw) and (where not in raw or candidate.row >= RAW_ROWS_SHOWN):
             omitted.setdefault(candidate.document_id, set()).add(candidate.line)
     return omitted
 
