@@ -317,28 +317,45 @@ def _read_table_place(
     read_row_first(resolved, table, own, context, line)
     header = table.header[own] if own is not None and own < len(table.header) else None
     if header is not None:
-        if _cpu_row_under_a_card(table, header):
-            resolved.closed = resolved.closed | DEVICE_KEYS
-        # the figure's own column naming a machine is nearer than the row's other cells
-        prefer_caption_system(resolved, context, line, header)
-        read_column(resolved, header)
-        if "system" not in resolved.values and _columns_say_apart(table.header, own):
-            resolved.closed = resolved.closed | DEVICE_KEYS
+        _read_own_column(resolved, table, own, header, context, line)
     _read_row_and_runner(resolved, table, own, context, line)
-    if table.header and own != 0:  # a corner cell naming the table's benchmark (`Wiki2 PPL`)
-        resolved.put("workload", vocab.benchmark_of(table.header[0]))
-        if header is not None:
-            for key, setting in corner_settings(table.header[0], header):
-                resolved.put(key, setting)
-        # the corner's own settings hold for every row (`TTFT p50, concurrency 1`)
-        for key, setting in settings_in_text(table.header[0]).single().items():
-            resolved.put(key, setting)
+    if table.header and own != 0:
+        _read_corner(resolved, table.header[0], header)
     if context is not None and own == 1 and len(table.cells) == PAIR_CELLS:
         resolved.put("workload", _suite_key(context.lines[line - 1], table.cells[0]))
     if header is not None:
         _column_model(resolved, header, context, line, readme)
     if "engine" not in resolved.values and _engine_of_other_column(table, own, context):
         resolved.closed = resolved.closed | ENGINE_KEYS
+
+
+def _read_own_column(
+    resolved: Resolved,
+    table: TableCells,
+    own: int | None,
+    header: str,
+    context: DocumentContext | None,
+    line: int,
+) -> None:
+    """The figure's own column's header: the machine or format it names, nearer than the
+    row's other cells; no machine where the column names none beside columns that do."""
+    if _cpu_row_under_a_card(table, header):
+        resolved.closed = resolved.closed | DEVICE_KEYS
+    prefer_caption_system(resolved, context, line, header)
+    read_column(resolved, header)
+    if "system" not in resolved.values and _columns_say_apart(table.header, own):
+        resolved.closed = resolved.closed | DEVICE_KEYS
+
+
+def _read_corner(resolved: Resolved, corner: str, header: str | None) -> None:
+    """A corner cell naming the table's benchmark (`Wiki2 PPL`) and the settings it states
+    for every row (`TTFT p50, concurrency 1`)."""
+    resolved.put("workload", vocab.benchmark_of(corner))
+    if header is not None:
+        for key, setting in corner_settings(corner, header):
+            resolved.put(key, setting)
+    for key, setting in settings_in_text(corner).single().items():
+        resolved.put(key, setting)
 
 
 def _read_row_and_runner(
