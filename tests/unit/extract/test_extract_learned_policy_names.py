@@ -113,6 +113,7 @@ def test_a_setting_s_own_value_is_still_held_out(text: str, value: float) -> Non
         ("size=1.07 GB  iters=10  busbw=22.7 GB/s", 22.7),
         ("T21 GRPO (GSM8K) 200 steps: reward=0.373", 0.373),
         ("- LCB pass@1 = 0.133 (Q8_0) - extremely low coding capability", 0.133),
+        ("sweep n=4: latency=3.2 s", 3.2),  # a reading named beside a setting's value
     ],
 )
 def test_a_named_reading_after_an_equals_sign_is_no_formula(line: str, value: float) -> None:
@@ -128,6 +129,11 @@ def test_a_named_reading_after_an_equals_sign_is_no_formula(line: str, value: fl
         ("31B × 2 bytes ÷ 273 GB/s = 227 ms per token = 4.4 tok/s theoretical max", 4.4),
         ("Theoretical: 273 / 80 ≈ 3.4 tok/s", 3.4),
         ("run with --max-model-len=4096", 4096),  # a setting, named so
+        # a setting named with its value beside a result: jvr0x/dgx-spark-bench's dual-Spark
+        # recipe, whose draft published the 12 as a throughput of 12 tokens/s
+        ("Peak aggregate **177.8 tok/s @ N=12** (the sweep ceiling)", 12),
+        ("Decode 41.2 tok/s (n=5, batch=8)", 5),
+        ("Decode 41.2 tok/s (n=5, batch=8)", 8),
     ],
 )
 def test_a_formula_a_bound_or_a_setting_after_an_equals_sign_stays_out(

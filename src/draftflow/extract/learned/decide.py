@@ -157,7 +157,11 @@ def out_by_policy(candidate: Candidate) -> bool:
         before, after = line[max(0, start - 3) : start], line[end : end + 3]
         if _OPEN_BOUND.match(after) or _FORMULA.search(after):
             return True
-        return bool(_FORMULA.search(before)) and not named_reading(line[max(0, start - 80) : start])
+        if not _FORMULA.search(before):
+            return False
+        name = reading_name(line[max(0, start - 80) : start])
+        # a setting named with its value (`177.8 tok/s @ N=12`, `n=3`) is the configuration
+        return name is None or _names_a_setting(name, candidate)
     return bool(_BOUND_OR_FORMULA.search(_tags_blanked(candidate.text)))
 
 
@@ -178,13 +182,21 @@ def named_reading(before: str) -> bool:
     source shows, so the policy's formula rule leaves it to the model. Words after an
     operator, or a unit after a number (`÷ 273 GB/s = 227 ms per token = 4.4 tok/s`), are a
     quantity in a chain of arithmetic, not a name."""
+    return reading_name(before) is not None
+
+
+def reading_name(before: str) -> str | None:
+    """The name `named_reading` reads before a number (`busbw` of `busbw=22.7`, `N` of
+    `177.8 tok/s @ N=12`), or None where the `=` is arithmetic's or there is none."""
     match = _NAMED_READING.search(before)
     if match is None:
-        return False
+        return None
     head = before[: match.start("name")].rstrip(" \t*_`")
     if _OPERATOR_BEFORE.search(head):
-        return False
-    return not (_NUMBER_BEFORE.search(head) and unit_after(before, len(head)) is not None)
+        return None
+    if _NUMBER_BEFORE.search(head) and unit_after(before, len(head)) is not None:
+        return None
+    return match.group("name")
 
 
 _CONFIGURATION = re.compile(
