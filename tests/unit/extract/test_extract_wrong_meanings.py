@@ -34,6 +34,20 @@ def test_http_status_codes_are_no_score() -> None:
     assert [r.value for r in _at(results, "docs/manage-models.md", 6)] == [401]
 
 
+def test_status_codes_in_the_plural_are_no_latency() -> None:
+    # jvr0x/dgx-spark-bench recipes/step-3.7-flash-dual/README.md:68, published in the README
+    # example's headline as a latency of 500 s
+    text = (
+        "# Step 3.7 Flash\n\n## Known blocker\n\n"
+        "The engine declares itself dead and every subsequent request 500s.\n"
+        "The first request took 500s to warm the cache.\n"
+    )
+    results = _results({"README.md": text})
+    assert _at(results, "README.md", 5) == []
+    # a time written the same way, after no request's word, stays one
+    assert [(r.value, r.unit) for r in _at(results, "README.md", 6)] == [(500, "s")]
+
+
 def test_counts_of_errors_and_warnings_are_not_http_codes() -> None:
     # teaql reports/DGX-SPARK-EXECUTION-LEDGER.md:72
     text = "# Ledger\n\nThe official evaluator reported 0 errors, 141 warnings, 6 suggestions.\n"

@@ -169,18 +169,30 @@ _HTTP_AFTER = re.compile(
 
 
 _ERRORS_AFTER = re.compile(r"^[`*_]*\s*errors?\b", re.IGNORECASE)
+_PLURAL_CODE = re.compile(r"[45]\d\ds\b")
+_PLURAL_CODE_BEFORE = re.compile(
+    r"\b(?:requests?|calls?|returns?|returned|returning|got|gets|getting|throws?|threw"
+    r"|gives?|gave)\s+$",
+    re.IGNORECASE,
+)
+"""A request's word right before a status code in the plural (`every subsequent request
+500s`, `the API returned 503s`): the server's answers, not seconds."""
 
 
 def is_http_status(text: str, mention: NumberMention) -> bool:
     """`fails with 401/403`, `HTTP 503`, `a 429 error`, `for 404/401 errors`: HTTP error codes
     (4xx, 5xx), whole numbers that `fails with`, `HTTP` or `status` introduces, a lone `error`
-    follows, or listed together before `errors`; never a score (`401 (of 403)`) or any other
-    figure (`500 errors` is a count)."""
-    if not mention.values or mention.unit is not None:
+    follows, or listed together before `errors`, or written in the plural after a request's
+    word (`every request 500s`); never a score (`401 (of 403)`) or any other figure (`500
+    errors` is a count, `took 500s` a time)."""
+    if not mention.values:
         return False
     if not all(_HTTP_CODE.match(f"{value:g}") for value in mention.values):
         return False
     before = text[max(0, mention.start - 40) : mention.start]
+    if mention.unit is not None:  # `request 500s`: the codes in the plural, read as seconds
+        plural = _PLURAL_CODE.match(text, mention.start) is not None
+        return plural and _PLURAL_CODE_BEFORE.search(before) is not None
     after = text[mention.end : mention.end + 20]
     listed = len(mention.values) > 1 and _ERRORS_AFTER.match(after) is not None
     return bool(listed or _HTTP_BEFORE.search(before) or _HTTP_AFTER.match(after))
