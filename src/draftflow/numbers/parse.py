@@ -7,6 +7,7 @@ import math
 import re
 from functools import lru_cache
 
+from draftflow.numbers.file_kinds import DATA_SUFFIXES
 from draftflow.numbers.kinds import ParsedNumber
 from draftflow.numbers.words import word_value
 
@@ -179,7 +180,7 @@ def _parse_cached(token: str, decimal_comma: bool) -> ParsedNumber | None:
 
 
 # Commas separate fields in these formats, so a comma there is never a decimal point.
-_NO_DECIMAL_COMMA_SUFFIXES = (".csv", ".tsv", ".json", ".jsonl", ".ndjson")
+_NO_DECIMAL_COMMA_SUFFIXES = DATA_SUFFIXES
 
 
 def uses_decimal_comma(path: str, text: str) -> bool:

@@ -22,6 +22,7 @@ from enum import StrEnum
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.document import parse_document
+from draftflow.numbers.file_kinds import JSON_SUFFIXES
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.model import ReportedResult
 from draftflow.select.not_measured import not_measured
@@ -147,7 +148,7 @@ def configured_limit(document: Document, line: int) -> str | None:
     """The key of a configuration line that sets a limit (`max_p99_ttft_ms: 500`), in a
     Markdown or configuration file (a tool's JSON output names measured maxima the same way,
     so JSON and CSV are not read as configuration)."""
-    if document.path.lower().endswith((".json", ".jsonl", ".ndjson", ".csv")):
+    if document.path.lower().endswith((*JSON_SUFFIXES, ".csv")):
         return None
     config = vocabulary().config_limit
     text = document.line(line) or ""

@@ -20,6 +20,7 @@ from rapidfuzz.utils import default_process
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.conditions.not_a_model import is_local_weights_path
 from draftflow.extract.document import ParsedDocument, TableKind, parse_document
+from draftflow.numbers.file_kinds import JSON_SUFFIXES
 
 # a model name states its size (`30B`, `1.5b`, `-A3B`) or a version piece (`-V4`)
 MODEL_SHAPE = re.compile(r"\d+(\.\d+)?[bm]\b|[-_]v\d|-a\d+b", re.I)
@@ -117,7 +118,7 @@ def distinct_models(found: list[StatedModel]) -> list[StatedModel]:
 
 def stated_models(document: Document) -> list[StatedModel]:
     """Every model the document names by one of the shapes, one entry per model."""
-    if document.path.lower().endswith((".json", ".jsonl", ".ndjson")):
+    if document.path.lower().endswith(JSON_SUFFIXES):
         found = _json_models(document)
     elif document.path.lower().endswith((".md", ".markdown")):
         found = _markdown_models(document)

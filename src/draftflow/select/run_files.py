@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.document import parse_document
-
-DATA_SUFFIXES = (".json", ".jsonl", ".ndjson", ".csv", ".tsv")
+from draftflow.numbers.file_kinds import DATA_SUFFIXES
 
 
 def run_file_paths(snapshot: Snapshot) -> frozenset[str]:

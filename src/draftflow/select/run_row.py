@@ -22,11 +22,12 @@ from pydantic import JsonValue
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.numbers import find_dates
+from draftflow.numbers.file_kinds import JSON_LINES_SUFFIXES
 from draftflow.record.model import ReportedResult
 
 MIN_DIGITS = 6
 """Digits a value must be written with to find its row by its text alone (`179.907472`)."""
-RUN_FILE_SUFFIXES = (".jsonl", ".ndjson")
+RUN_FILE_SUFFIXES = JSON_LINES_SUFFIXES
 _DATE_KEYS = re.compile(r"^(?:test_time|timestamp|start_time|date|run_date)$")
 _KV_KEYS = (("type_k", "type_v"), ("cache_type_k", "cache_type_v"))
 _KV_NAMES = re.compile(r"^(?:f16|f32|bf16|q8_0|q4_0|q4_1|q5_0|q5_1|iq4_nl|fp8|fp16)$", re.I)

@@ -28,6 +28,7 @@ from draftflow.extract.document import (
 )
 from draftflow.extract.document.csv_json import filled_width, sniff_delimiter
 from draftflow.extract.document.markdown import parse_markdown
+from draftflow.numbers.file_kinds import JSON_SUFFIXES
 
 # Not tool output's `|` boxes: nvidia-smi writes several quantities under one header cell
 # (`Fan  Temp  Perf  Pwr:Usage/Cap`), which names no one dimension for a cell below it.
@@ -36,7 +37,7 @@ _TABLE_DOCUMENTS = (DocumentKind.MARKDOWN, DocumentKind.CSV)
 _FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _JSON_KEY_RE = re.compile(r'^\s*"([^"]+)"\s*:')
 _YAML_KEY_RE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w.-]*)\s*:")
-_NESTED_SUFFIXES = (".json", ".jsonl", ".ndjson", ".yaml", ".yml")
+_NESTED_SUFFIXES = (*JSON_SUFFIXES, ".yaml", ".yml")
 MAX_ENCLOSING_KEYS = 3
 MAX_CAPTION_LINES = 8
 MAX_LEVELS = 4

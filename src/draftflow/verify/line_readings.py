@@ -25,6 +25,7 @@ from draftflow.extract.classify import Selected, select
 from draftflow.extract.harvest.json_leaves import LeafSite, json_leaf_sites, leaf_candidate
 from draftflow.extract.harvest.markdown_tables import TableRows, markdown_tables
 from draftflow.extract.harvest.run import harvest_beside_tables
+from draftflow.numbers.file_kinds import JSON_SUFFIXES
 
 
 class TableReadings:
@@ -132,7 +133,7 @@ class LeafReadings:
     def of(cls, document: Document) -> LeafReadings | None:
         """The document's readings line by line, or None when it is not a JSON document (a
         CSV file, a report: read whole or table by table)."""
-        if not document.path.lower().endswith((".json", ".jsonl", ".ndjson")):
+        if not document.path.lower().endswith(JSON_SUFFIXES):
             return None
         return cls(document, *json_leaf_sites(document, keep_parse=False))
 

@@ -29,11 +29,12 @@ from pydantic import JsonValue
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.context import DocumentContext
 from draftflow.extract.conditions.run_settings import Stated, settings_in_pairs, settings_in_text
+from draftflow.numbers.file_kinds import DATA_SUFFIXES
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
 WORKLOAD = "workload"
 MAX_WORKLOAD_CHARS = 80
-RUN_FILE_SUFFIXES = frozenset({".json", ".jsonl", ".ndjson", ".csv", ".tsv"})
+RUN_FILE_SUFFIXES = frozenset(DATA_SUFFIXES)
 MIN_FILE_SETTINGS = 2
 """A run file's name states its run when it holds two settings or more (`conc1_in32000`)."""
 _FILE_SETTING = re.compile(r"^[a-z]+\d+$", re.IGNORECASE)

@@ -17,6 +17,7 @@ from draftflow.acquire.rules import DOCUMENT_SUFFIXES
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import Candidate, SourceFormat, make_candidate
 from draftflow.extract.document import parse_document
+from draftflow.numbers.file_kinds import DATA_SUFFIXES
 from draftflow.numbers.kinds import NumberKind
 from draftflow.numbers.parse import detect_decimal_comma
 from draftflow.numbers.scan import find_numbers
@@ -24,7 +25,7 @@ from draftflow.text.lines import log_message
 
 LINE_TABLE = 30_000
 """The `table` index of line candidates (apart from tables, prose and key/value blocks)."""
-_DATA_SUFFIXES = frozenset({".csv", ".tsv", ".json", ".jsonl", ".ndjson", ".yaml", ".yml", ".toml"})
+_DATA_SUFFIXES = frozenset({*DATA_SUFFIXES, ".yaml", ".yml", ".toml"})
 TEXT_SUFFIXES = tuple(sorted(DOCUMENT_SUFFIXES - _DATA_SUFFIXES))
 """Documents whose lines are read here: data files (CSV, JSON) give every cell already; a
 notebook's outputs and Markdown cells are lines of its JSON text; a web page's and a LaTeX
