@@ -152,3 +152,67 @@ def test_a_go_benchmarks_time_per_operation_is_a_latency() -> None:
     assert (7, "latency", "ns/op", 111035054.0) in chosen
     assert (8, "latency", "ns/op", 110369390.0) in chosen
     assert not any(value == 100.0 for _, _, _, value in chosen)  # the iteration count
+
+
+SCALING_LOG = """--- Testing qwen2.5:1.5b (1.5B) ---
+  Running benchmark...
+  Results: 173.25 tok/s | TTFT: 11.8ms | 256 tokens | 1.734337s total | GPU: 51C
+"""
+
+
+def test_a_pipe_row_of_pairs_beside_quantities_naming_themselves_is_keyed() -> None:
+    # pendakwahteknologi/gx10-benchmarks model-scaling-log.txt:11: read as a headed row, the
+    # 173.25 tok/s was the row's name and `GPU: 51C` its throughput (verify dropped 13 figures)
+    (table,) = text_tables(SCALING_LOG.splitlines())
+    assert table.keyed
+    assert [c.text for c in table.header_rows[0]] == ["Results", "TTFT", "tokens", "total", "GPU"]
+    assert [c.text for c in table.body_rows[0]] == [
+        "173.25 tok/s",
+        "11.8ms",
+        "256 tokens",
+        "1.734337s",
+        "51C",
+    ]
+
+
+def test_a_keyed_rows_first_value_is_a_result_and_names_no_row() -> None:
+    candidates = harvest(snapshot_of({"scaling-log.txt": SCALING_LOG}))
+    assert all(c.row_header is None for c in candidates if c.line == 3)
+    chosen = {(s.candidate.key, s.metric) for s in select(candidates)}
+    assert ("Results", "throughput") in chosen
+    assert ("total", "latency") in chosen
+
+
+def test_a_pipe_row_with_one_pair_among_bare_cells_is_no_keyed_row() -> None:
+    (table,) = text_tables(["name | 5 tokens | speed: 12 tok/s", "x | 6 tokens | 7"])
+    assert not table.keyed
+
+
+BENCH_CSV_LOG = (
+    "=== ENGINE 3: llama.cpp ===\n"
+    "build_commit,gpu_info,model_filename,model_type,n_prompt,n_gen,avg_ts,stddev_ts,"
+    + ",".join(f"field_{n}" for n in range(40))
+    + "\n"
+    + '"6de97b9","NVIDIA GB10","/usr/share/ollama/.ollama/models/blobs/sha256-'
+    + "2049f5674b1e92b4464e5729975c9689fcfbf0b0e4443ccf10b5339f370f9a54"
+    + '","qwen2 14B Q4_K - Medium","0","256","22.008380","0.019334",'
+    + ",".join('"0.000000"' for _ in range(40))
+    + "\n"
+)
+
+
+def test_llama_benchs_long_csv_rows_in_a_log_are_a_table() -> None:
+    # pendakwahteknologi/gx10-benchmarks engine-comparison-log.txt:27-28: 404 characters a line
+    # and a weights path of 90; read as prose, the row's text before 22.008380 was its metric
+    lines = BENCH_CSV_LOG.splitlines()
+    assert len(lines[1]) > 400 and len(lines[2]) > 400
+    (table,) = [t for t in text_tables(lines) if t.kind is TableKind.CSV]
+    assert [c.text for c in table.body_rows[0]][6] == "22.008380"
+
+
+def test_a_weights_path_under_an_engines_folder_names_no_engine() -> None:
+    from draftflow.extract.conditions.setup_names import engine_in
+
+    assert engine_in("/usr/share/ollama/.ollama/models/blobs/sha256-2049f5674b1e") is None
+    assert engine_in("./build/bin/llama-bench -m model.gguf") == "llama.cpp"
+    assert engine_in("vllm/vllm-openai:latest") == "vLLM"

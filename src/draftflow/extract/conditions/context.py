@@ -250,10 +250,23 @@ class DocumentContext:
         return found
 
     def heading_path(self, line: int) -> list[tuple[int, int, str]]:
-        """The headings above a line, closest (deepest) first."""
+        """The headings above a line whose sections hold it, closest (deepest) first."""
         if self._paths is None:
-            return self._heading_path(line)
-        return list(self._paths[bisect_right(self._heading_numbers, line)])
+            path = self._heading_path(line)
+        else:
+            path = list(self._paths[bisect_right(self._heading_numbers, line)])
+        ends = self._closed_section_ends
+        return [h for h in path if ends.get(h[0], line) >= line] if ends else path
+
+    @cached_property
+    def _closed_section_ends(self) -> dict[int, int]:
+        """The last line of each banner's section in a log (closed by a bare rule, `======`
+        after the lines of `=== Serving Benchmark Result ===`: `extract.document.banners`), by
+        its banner's line; empty for a document whose headings are its own (Markdown)."""
+        parsed = parse_document(self.document)
+        if parsed.kind is not DocumentKind.TEXT:
+            return {}
+        return {section.span.first: section.span.last for section in parsed.sections}
 
     def _heading_path(self, line: int) -> list[tuple[int, int, str]]:
         path: list[tuple[int, int, str]] = []
@@ -283,7 +296,10 @@ class DocumentContext:
         return paths
 
     def section_start(self, line: int) -> int:
-        """The first line of the outermost section below the title that holds `line`."""
+        """The first line of the outermost section below the title that holds `line` (a text
+        file's first line: its banners head no section of context, `above_runs`)."""
+        if self._closed_section_ends:
+            return 1
         path = self.heading_path(line)
         below_title = [h for h in path if h[1] >= 2] or path
         return below_title[-1][0] if below_title else 1
@@ -319,7 +335,9 @@ class DocumentContext:
         (before its first subsection). A sibling subsection above is not among them: "7.7 ms
         TTFT at C=1" in one subsection says nothing of the next subsection's table."""
         path = [h for h in self.heading_path(line) if h[1] >= 2]
-        if not path:
+        if not path or self._closed_section_ends:
+            # a log's banners head its parts, not its context: every line above still is
+            # (the machine a file states once above its first banner is every part's)
             return (self.section_above(line),)
         runs = [range(line - 1, path[0][0] - 1, -1)]
         numbers = self._sorted_heading_numbers

@@ -288,15 +288,27 @@ _HEADER_ROWS = "›"
 
 @lru_cache(maxsize=1 << 14)
 def engine_in(text: str) -> str | None:
-    """The one engine a text names (None when none or several do)."""
+    """The one engine a text names (None when none or several do); a file path's folders
+    name none (`/usr/share/ollama/.ollama/models/blobs/...`, the weights llama-bench read),
+    its file may (`./build/bin/llama-bench`)."""
     if not ANY_ENGINE.search(text):
         return None  # most texts name none: one search rather than one per engine
+    if "/" in text and not ANY_ENGINE.search(text := _FILE_PATH.sub(_file_name, text)):
+        return None
     found = set(_named(text))
     if "ExLlamaV2" in found or "ExLlamaV3" in found:
         found.discard("ExLlama")
     if len(found) > 1 and not _COMPARES.search(text):
         found -= {b for name in found for b in _BACKENDS.get(name, ())}
     return next(iter(found)) if len(found) == 1 else None
+
+
+_FILE_PATH = re.compile(r"(?<!\S)(?:~|\.{1,2})?/[^\s/]+/\S*")
+"""A file path (`/usr/share/ollama/...`, `~/models/x.gguf`, `./bin/llama-bench`)."""
+
+
+def _file_name(path: re.Match[str]) -> str:
+    return " " + path.group(0).rstrip("/").rsplit("/", 1)[-1]
 
 
 _BACKENDS = {e.name: e.backends for e in _VOCABULARY.engine if e.backends}
@@ -992,14 +1004,17 @@ def _has_a_name(text: str) -> bool:
 # LLaMA 3 70B`, `Most people assume a 671B` names none)
 _FUNCTION_WORD = re.compile(
     r"^(?:.*\s)?(?:on|for|of|with|in|at|using|from|by|vs\.?|and|a|an|the"
-    r"|but|while|whereas|although|though|however|unlike|because|since)\s+",
+    r"|but|while|whereas|although|though|however|unlike|because|since"
+    r"|testing|tested|running|benchmarking|evaluating|serving|loading|pulling)\s+",
     re.I,
 )
+"""The words after which a model's name starts: joining words, and a tool's verbs of what it
+does with the model (`--- Testing qwen2.5:1.5b (1.5B) ---`, `Running llama-bench with ...`)."""
 
 
 def _after_function_words(name: str) -> str:
     """A matched name without the words before its last joining word: the model starts after
-    `on`, `for`, `of`, ... (`Results for Qwen2.5 1.5B` names `Qwen2.5 1.5B`)."""
+    `on`, `for`, `of`, `testing`, ... (`Results for Qwen2.5 1.5B` names `Qwen2.5 1.5B`)."""
     return _FUNCTION_WORD.sub("", name, count=1)
 
 

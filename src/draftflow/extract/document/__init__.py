@@ -17,6 +17,12 @@ from threading import Lock
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.document.asciidoc_tables import asciidoc_tables, outside_tables
+from draftflow.extract.document.banners import (
+    BANNERED_SUFFIXES,
+    banner_headings,
+    banner_sections,
+    under_banners,
+)
 from draftflow.extract.document.csv_json import (
     csv_table,
     filled_width,
@@ -129,6 +135,11 @@ def _parse(document: Document) -> ParsedDocument:
     elif kind is DocumentKind.TEXT and document.path.lower().endswith(".adoc"):
         tables = asciidoc_tables(lines)
         blocks = (*tables, *outside_tables(tables, text_tables(lines)))
+    elif kind is DocumentKind.TEXT and document.path.lower().endswith(BANNERED_SUFFIXES):
+        sections = banner_sections(lines)
+        placed = under_banners(text_tables(lines), sections)
+        headings = banner_headings(lines)
+        blocks = tuple(sorted((*headings, *placed), key=lambda block: block.span.first))
     elif kind is DocumentKind.TEXT:
         blocks = tuple(text_tables(lines))
     elif kind is DocumentKind.HTML:

@@ -129,6 +129,9 @@ class Table:
     """What names the table: the paragraph or list item directly above it, and the one above
     that when either is a title wholly in bold (`**Raspberry Pi 5 8GB**`); images between are
     passed over."""
+    keyed: bool = False
+    """Every cell is a value named by its own key (`tok/s: 43.63 | TTFT: 33.7ms`, the keys
+    made the header): no column names the row, the first is a value like the others."""
 
     @property
     def width(self) -> int:

@@ -16,7 +16,8 @@ Three shapes, tried in this order at each line (a line belongs to one table at m
   consecutive lines one table.
 
 A pipe row whose every cell is `key: value` (`tok/s: 43.63 | TTFT: 33.7ms`) states its own
-header: the keys name the columns and the values are the row.
+header: the keys name the columns and the values are the row; a cell naming its own quantity
+beside two such cells (`256 tokens`, `1.73s total`) is keyed by its words.
 
 Without a rule, the leading rows (at most two) whose cells neither open with a number nor
 hold a non-value (`OOM`, `n/a`, `—`) are header rows. A table needs a row with a number;
@@ -38,12 +39,18 @@ from draftflow.extract.document.elements import (
     TableKind,
     is_non_value,
 )
+from draftflow.extract.document.keyed_rows import keyed_rows
 from draftflow.extract.document.lines import split_pipes
 
 MAX_LINE = 400
-"""A longer line is data or prose, never a table row."""
+"""A longer line is data or prose, never a table row (but a comma-separated one)."""
+MAX_COMMA_LINE = 4_000
+"""A comma-separated row a tool printed may be this long (llama-bench's `-o csv`: 39 fields,
+a weights file's path among them)."""
 MAX_CELL = 60
 """An aligned cell longer than this is prose, not a column."""
+MAX_COMMA_FIELD = 300
+"""A field of a comma-separated row under a header of names may be this long (a path)."""
 MAX_HEADER_ROWS = 2
 
 _GAP = re.compile(r"\t+| {2,}")
@@ -52,7 +59,6 @@ _TEXT_RULE = re.compile(r"^[\s=\-+:|]*[=\-]{3,}[\s=\-+:|]*$")
 _LEADING_NUMBER = re.compile(r"^[*_`~≈±+\-−(\[]*\s*\.?\d")
 _DIGIT = re.compile(r"\d")
 _BOX_DRAWING = re.compile("[\u2500-\u257f]")
-_PIPE_PAIR = re.compile(r"^(?P<key>[A-Za-z][^:|]{0,40}?)\s*:\s*(?P<value>\S.{0,40})$")
 MIN_COMMA_FIELDS = 3
 """A comma row has this many fields at least (`a, b` is a sentence's)."""
 MAX_HEADER_WORDS = 4
@@ -79,6 +85,8 @@ def _make_table(
     body: Sequence[tuple[int, list[str]]],
     heading_path: HeadingPath,
     caption: str | None,
+    *,
+    keyed: bool = False,
 ) -> Table:
     def rows(part: Sequence[tuple[int, list[str]]]) -> tuple[Row, ...]:
         return tuple(
@@ -87,9 +95,8 @@ def _make_table(
         )
 
     lines = [line for line, _ in (*header, *body)]
-    return Table(
-        kind, rows(header), rows(body), Span(min(lines), max(lines)), heading_path, caption
-    )
+    span = Span(min(lines), max(lines))
+    return Table(kind, rows(header), rows(body), span, heading_path, caption, keyed=keyed)
 
 
 def _split_header(
@@ -230,16 +237,17 @@ def _header_fitted(header: str, cells: list[str], row: str, first_cell: str) -> 
     return ["", *cells] if header_start >= first_end else [*cells, ""]
 
 
-def _comma_fields(line: str) -> list[str] | None:
+def _comma_fields(line: str, longest: int = MAX_CELL) -> list[str] | None:
     """The fields of a comma-separated line (CSV quoting read), or None for a line that is
-    not one: fewer than three fields, a gap of spaces (aligned text), a field too long."""
+    not one: fewer than three fields, a gap of spaces (aligned text), a field longer than
+    `longest`."""
     if line.count(",") < MIN_COMMA_FIELDS - 1 or _GAP.search(line.strip()):
         return None
     try:
         fields = next(csv.reader([line.strip()]))
     except csv.Error:
         return None
-    if len(fields) < MIN_COMMA_FIELDS or any(len(field) > MAX_CELL for field in fields):
+    if len(fields) < MIN_COMMA_FIELDS or any(len(field) > longest for field in fields):
         return None
     return [field.strip() for field in fields]
 
@@ -263,8 +271,8 @@ def _comma_run(lines: Sequence[str], start: int) -> tuple[AlignedRows, AlignedRo
         return [], [], start
     body: AlignedRows = []
     index = start + 1
-    while index < len(lines) and len(lines[index]) <= MAX_LINE and "|" not in lines[index]:
-        fields = _comma_fields(lines[index])
+    while index < len(lines) and len(lines[index]) <= MAX_COMMA_LINE and "|" not in lines[index]:
+        fields = _comma_fields(lines[index], MAX_COMMA_FIELD)
         if fields is None or len(fields) != len(header) or not _holds_values(fields):
             break
         body.append((index, fields))
@@ -299,10 +307,13 @@ def text_tables(
     index = 0
     while index < len(lines):
         line = lines[index]
-        if not line.strip() or len(line) > MAX_LINE:
+        if not line.strip() or len(line) > MAX_COMMA_LINE:
             index += 1
             continue
-        table, after = _table_at(lines, index, first_line, heading_path, caption)
+        if len(line) > MAX_LINE:
+            table, after = _comma_table_at(lines, index, first_line, heading_path, caption)
+        else:
+            table, after = _table_at(lines, index, first_line, heading_path, caption)
         if table is not None:
             tables.append(table)
             index = after
@@ -322,15 +333,8 @@ def _table_at(
         rows, after = _pipe_table(lines, index)
         table = _pipe_rows(rows, first_line, heading_path, caption)
         return table, after
-    header, body, after = _comma_run(lines, index)
-    if body:
-        table = _make_table(
-            TableKind.CSV,
-            _numbered(header, first_line),
-            _numbered(body, first_line),
-            heading_path,
-            caption,
-        )
+    table, after = _comma_table_at(lines, index, first_line, heading_path, caption)
+    if table is not None:
         return table, after
     header, body, after = _aligned_run(lines, index)
     if len(header) + len(body) >= 2:
@@ -351,24 +355,27 @@ def _table_at(
     return None, index + 1
 
 
-def _pair_rows(
-    rows: list[tuple[int, list[str]]],
-) -> tuple[list[tuple[int, list[str]]], list[tuple[int, list[str]]]] | None:
-    """Pipe rows whose every cell is `key: value` with a number, all rows with the same keys
-    (`tok/s: 43.63 | TTFT: 33.7ms`): a header of the keys (on the first row's line) and the
-    rows of their values; None for other rows."""
-    keys: list[str] | None = None
-    body: list[tuple[int, list[str]]] = []
-    for index, cells in rows:
-        matches = [_PIPE_PAIR.match(cell.strip()) for cell in cells]
-        if len(cells) < 2 or not all(match and _DIGIT.search(match["value"]) for match in matches):
-            return None
-        row_keys = [match["key"].strip() for match in matches if match]
-        if keys is not None and row_keys != keys:
-            return None
-        keys = row_keys
-        body.append((index, [match["value"].strip() for match in matches if match]))
-    return ([(rows[0][0], keys)], body) if keys else None
+def _comma_table_at(
+    lines: Sequence[str],
+    index: int,
+    first_line: int,
+    heading_path: HeadingPath,
+    caption: str | None,
+) -> tuple[Table | None, int]:
+    """The comma-separated table whose header line is `index`, if one is."""
+    if "|" in lines[index]:
+        return None, index + 1
+    header, body, after = _comma_run(lines, index)
+    if not body:
+        return None, index + 1
+    table = _make_table(
+        TableKind.CSV,
+        _numbered(header, first_line),
+        _numbered(body, first_line),
+        heading_path,
+        caption,
+    )
+    return table, after
 
 
 def _may_be_table(cells_rows: list[tuple[int, list[str]]]) -> bool:
@@ -382,12 +389,9 @@ def _may_be_table(cells_rows: list[tuple[int, list[str]]]) -> bool:
 def _header_and_body(
     rows: list[tuple[int, list[str]]], cells_rows: list[tuple[int, list[str]]]
 ) -> tuple[list[tuple[int, list[str]]], list[tuple[int, list[str]]]]:
-    """The header and body rows: the `key: value` cells' keys over their values where no rule
-    is written, the rows above and below a rule, else the header rows as `_split_header`
-    finds them."""
+    """The header and body rows of rows not keyed by their cells (`keyed_rows`): the rows
+    above and below a rule, else the header rows as `_split_header` finds them."""
     rule = next((i for i, (_, cells) in enumerate(rows) if not cells), None)
-    if rule is None and (pairs := _pair_rows(cells_rows)) is not None:
-        return pairs
     if rule is not None and rule > 0:
         header = [row for row in rows[:rule] if row[1]][-MAX_HEADER_ROWS:]
         return header, [row for row in rows[rule:] if row[1]]
@@ -403,7 +407,9 @@ def _pipe_rows(
     cells_rows = [(i, cells) for i, cells in rows if cells]
     if not _may_be_table(cells_rows):
         return None
-    header, body = _header_and_body(rows, cells_rows)
+    has_rule = any(not cells for _, cells in rows)
+    pairs = None if has_rule else keyed_rows(cells_rows)
+    header, body = pairs or _header_and_body(rows, cells_rows)
     if not body:
         return None
     return _make_table(
@@ -412,4 +418,5 @@ def _pipe_rows(
         _numbered(body, first_line),
         heading_path,
         caption,
+        keyed=pairs is not None,
     )

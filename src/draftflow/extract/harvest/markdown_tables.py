@@ -105,14 +105,17 @@ class TableRows:
         cells = [cell.written for cell in row]
         names = _column_names(self._header, len(cells))
         context = {names[i]: cell for i, cell in enumerate(cells) if cell}
-        row_header = self._row_headers[row_index]
+        # A keyed row (`tok/s: 43.63 | TTFT: 33.7ms`) is pairs: each cell is named by its key
+        # alone, as a `key: value` line's value is, and no cell names the row.
+        row_header = None if table.keyed else self._row_headers[row_index]
+        fmt = SourceFormat.KEY_VALUE if table.keyed else SourceFormat.MARKDOWN
         for column_index, cell in enumerate(cells):
             if not _DIGIT.search(cell):
                 continue  # no number (and none once emphasis and links are removed)
             candidate = make_candidate(
                 self.document,
                 line=row[column_index].line,
-                fmt=SourceFormat.MARKDOWN,
+                fmt=fmt,
                 text=cell,
                 locator=f"t{self.index}r{row_index}c{column_index}",
                 column=names[column_index],
