@@ -94,9 +94,11 @@ _LICENSE_HEADING = re.compile(
     re.I,
 )
 MAX_LICENSE_LEVEL = 4
+_BEFORE_WORDS = re.compile(r"^[^\w]+")
 _LICENSE_STATED = re.compile(
     r"img\.shields\.io/badge/licen[cs]e-(?P<badge>[^-/)\s]+)"  # a badge's label-message
     r"|\blicen[cs]e:\s*(?P<alt>[\w. -]{2,30}?)\]"  # an image's alt text `License: MIT`
+    r"|\blicen[cs]e:?\**:?\s*\[(?P<link>[\w. -]{2,20})\]\("  # `**License:** [MIT](LICENSE)`
     r"|\blicen[cs]ed under (?:the )?(?:terms of the )?(?P<under>[\w. -]{2,30})"
     r"|\[(?P<linked>[\w. -]{2,20}) licen[cs]ed\]",
     re.I,
@@ -104,6 +106,8 @@ _LICENSE_STATED = re.compile(
 LICENSE_OPENING_LINES = 12
 LICENSE_NOT_NAMED = "no license document or README license section names one"
 """Why a license stays null when nothing names one (not when several are named)."""
+_LICENSE_FILE_NAMED = re.compile(r"(?<![\w/-])(?:\./)?(?:LICEN[CS]E|COPYING)(?:\.(?:md|txt))?\b")
+"""A README naming the repository's license file (`this repo's LICENSE`, `[MIT](LICENSE)`)."""
 _ANY_LICENSE_FILE = re.compile(r"^(?:licen[cs]e|copying)(?:[-._][\w.-]+)?$", re.I)
 """A license file at the repository's root, one of several too (`LICENSE-MIT`)."""
 _SEVERAL_LICENSES = re.compile(
@@ -290,7 +294,21 @@ def read_license(snapshot: Snapshot, readme: Document | None) -> Stated:
     if several:
         # read33-s27b: "no license document ... names one" over nijaru's Elastic License file
         return Stated(None, unstated=f"its license file {several[0]} is not one this draft reads")
+    if readme is not None and (named_at := _license_file_named(readme)) is not None:
+        # read-s32: "no license document ... names one" where the README points to a LICENSE
+        # file the snapshot does not hold (a copy of the documents only)
+        return Stated(
+            None, unstated=f"README line {named_at} names a license file this draft did not read"
+        )
     return Stated(None, unstated=LICENSE_NOT_NAMED)
+
+
+def _license_file_named(readme: Document) -> int | None:
+    """The first README line naming the repository's license file, if one does."""
+    for number, line in enumerate(readme.line_list, 1):
+        if ("LICEN" in line or "COPYING" in line) and _LICENSE_FILE_NAMED.search(line):
+            return number
+    return None
 
 
 def _license_files(snapshot: Snapshot) -> list[str]:
@@ -320,7 +338,9 @@ def _license_section(readme: Document) -> Stated | None:
     headings from the document model: a `# comment` in a code block is none)."""
     headings = parse_document(readme).headings
     for index, heading in enumerate(headings):
-        if heading.level > MAX_LICENSE_LEVEL or not _LICENSE_HEADING.match(heading.text):
+        # a heading may open with an emoji or a mark (`## 📄 License`)
+        title = _BEFORE_WORDS.sub("", heading.text)
+        if heading.level > MAX_LICENSE_LEVEL or not _LICENSE_HEADING.match(title):
             continue
         end = headings[index + 1].span.first if index + 1 < len(headings) else None
         for number in range(heading.span.last + 1, end or len(readme.line_list) + 1):

@@ -182,3 +182,22 @@ def test_a_dual_license_line_declares_both_as_an_spdx_or_expression() -> None:
     assert read_license(Snapshot.model_construct(documents=[mentioned]), mentioned).value is None
     files_only = Snapshot.model_construct(documents=[mentioned], skipped=files)
     assert read_license(files_only, mentioned).value is None
+
+
+def test_a_readme_license_behind_an_emoji_or_a_link_is_read() -> None:
+    # read-s32: newbdez33/llm-mac-512 README.md:469 `## 📄 License` over `MIT`, and
+    # heitor-mocelin/dgx-spark-research README.md:253 `**License:** [MIT](LICENSE) © 2026`:
+    # both drafts said "no license document or README license section names one"
+    emoji = make_document("README.md", "# A\n\n## 📄 License\n\nMIT\n")
+    assert read_license(Snapshot.model_construct(documents=[emoji]), emoji).value == "MIT"
+    linked = make_document("README.md", "# A\n\n**License:** [MIT](LICENSE) © 2026 H. M.\n")
+    assert read_license(Snapshot.model_construct(documents=[linked]), linked).value == "MIT"
+
+
+def test_a_license_file_the_readme_names_but_the_draft_lacks_is_not_denied() -> None:
+    # read-s32: MiaAI-Lab's README.md:532 "Repo scripts/docs: this repo's `LICENSE`", its
+    # LICENSE not among the documents: "no license document ... names one" was false
+    readme = make_document("README.md", "# A\n\nRepo scripts/docs: this repo's `LICENSE`.\n")
+    stated = read_license(Snapshot.model_construct(documents=[readme]), readme)
+    assert stated.value is None
+    assert stated.unstated == "README line 3 names a license file this draft did not read"
