@@ -44,6 +44,9 @@ HARD_SKIP = re.compile(
     r"|step|commit|year|month|day"
     # a hardware's list price and its rated power (thermal or board design power): specs
     r"|price|msrp|tdp|tgp)\b"
+    # an identifier's key in snake case or a path (`task_id`, `detail.request_id`): `\bid\b`
+    # misses it, `_` being a word character (`"task_id": "HumanEval/147"`, read-s32)
+    r"|(?<![a-z0-9])(?:id|ids|uuid)(?![a-z0-9])"
     # a processor's rated frequency (`Max freq` of a core table, lscpu's `CPU max MHz`): a spec
     r"|\b(?:max|maximum|min|minimum|base|boost|turbo|nominal|rated)[\s._-]*(?:cpu[\s._-]*)?"
     r"(?:freq|frequency|clock|mhz|ghz)\b|\bcpu[\s._-]*(?:max|min)[\s._-]*(?:mhz|ghz)\b"

@@ -72,3 +72,25 @@ def test_a_duration_named_with_an_end_is_no_epoch() -> None:
 def test_a_small_start_time_is_no_epoch(value: str) -> None:
     text = f"# Runs\n\n| Run | start time (s) |\n|---|---|\n| warm | {value} |\n"
     assert not any(_out({"README.md": text}, "start time (s)"))
+
+
+def _record_rows(count: int) -> str:
+    rows = [
+        {"ts": 1784949212.4 + 60 * i, "cfg": "B-8B-tp2", "tok_s": 41.5 + i, "ttft": 0.21 + i}
+        for i in range(count)
+    ]
+    return "".join(json.dumps(row) + "\n" for row in rows)
+
+
+def test_a_records_ts_epoch_is_held_out() -> None:
+    # read-s32: cadamcat/dual-radeon-vllm benchmarks/results.jsonl:13 `"ts": 1784949212.4`
+    # was published as a figure of metric `unspecified`
+    assert all(_out({"README.md": "# Runs\n", "benchmarks/results.jsonl": _record_rows(3)}, "ts"))
+
+
+def test_a_task_identifier_is_held_out() -> None:
+    # read-s32: heitor-mocelin codestral-22b.he-score.json:598 `"task_id": "HumanEval/147"`
+    # gave a figure 147 of metric `unspecified`
+    detail = [{"task_id": f"HumanEval/{n}", "passed": True, "seconds": 0.5 + n} for n in range(4)]
+    document = json.dumps({"score": 0.61, "detail": detail}, indent=1)
+    assert all(_out({"README.md": "# Scores\n", "results/x.he-score.json": document}, "task_id"))

@@ -248,8 +248,10 @@ def _a_duration(name: str, candidate: Candidate) -> bool:
 
 _POINT_IN_TIME = frozenset(
     {"start", "started", "begin", "end", "ended", "finished", "stop", "stopped", "created", "epoch"}
+    | {"ts", "timestamp", "stamp", "datetime", "when"}
 )
-"""Words that name when something happened (`start_time`, `end_time`, `created`)."""
+"""Words that name when something happened (`start_time`, `end_time`, `created`, a record's
+`ts`: cadamcat/dual-radeon-vllm's `"ts": 1784949212.4` was published, read-s32)."""
 _NAME_WORDS = re.compile(r"[^a-z]+")
 _EPOCH = (1e9, 1e19)
 """Seconds since 1970 pass 1e9 in 2001; milliseconds, microseconds and nanoseconds are larger
