@@ -268,3 +268,17 @@ def test_a_json_statistic_joined_to_its_measure_is_a_reading_not_a_setting() -> 
     assert not {"avg_ns", "stddev_ns", "stddev_ts"} & set(found)
     assert found["n_prompt"] == 512
     assert found["max_tokens"] == 64
+
+
+def test_a_load_written_after_an_at_sign_is_a_concurrency() -> None:
+    assert settings_in_text("951 tok/s @ C=32 aggregate").single() == {"concurrency": 32}
+    assert settings_in_text("it batches to 48.7 tok/s @ c8").single() == {"concurrency": 8}
+    assert settings_in_text("pass@1 of 40% and a@c8.com").single() == {}
+
+
+def test_single_stream_beside_another_load_states_no_concurrency() -> None:
+    # read-s32: heitor-mocelin 2xAsusGx10/README.md:13 "11.9 tok/s single-stream / 48.7 tok/s
+    # @ c8": 48.7 was published at concurrency 1
+    stated = settings_in_text("at **11.9 tok/s single-stream / 48.7 tok/s @ c8**, on FP4")
+    assert stated.single() == {}
+    assert "concurrency" in stated.conflicts

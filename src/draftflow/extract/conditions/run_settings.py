@@ -185,6 +185,11 @@ SINGLE_STREAM = re.compile(
 `シングルストリーム`): its concurrency is 1."""
 
 
+_AT_LOAD = re.compile(r"@\s?c(?P<n>[1-9]\d{0,3})(?![\w.])", re.IGNORECASE)
+"""A load written as a concurrency after `@` (`48.7 tok/s @ c8`): `c8` reads as a name, not a
+number, so no setting's phrase finds it (`@ C=32` is the vocabulary's `c=`)."""
+
+
 _SINGLE_AS_BASE = re.compile(
     r"=|(?:\b(?:vs\.?|versus|over|than|against|relative\s+to|compared\s+(?:to|with))|[/(])\s*$",
     re.IGNORECASE,
@@ -211,6 +216,8 @@ def settings_in_text(text: str) -> Stated:
     stated = Stated()
     if _runs_single_stream(text):
         stated.add("concurrency", 1)
+    for load in _AT_LOAD.finditer(text):
+        stated.add("concurrency", int(load["n"]))
     for mention in find_numbers(text, decimal_comma=False):
         count = _count(mention)
         key = _setting_of(text, mention) if count is not None else None
