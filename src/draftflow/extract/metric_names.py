@@ -12,6 +12,7 @@ from functools import lru_cache
 from draftflow.extract.candidates import unit_from_key
 from draftflow.extract.vocabulary import (
     HARD_SKIP,
+    ID_KEY,
     METRIC_RES,
     SKIP_KEY,
     THRESHOLD_WORDS,
@@ -179,5 +180,7 @@ def names_no_metric(name: str) -> bool:
     metric by their unit. Memoised: the figures of a column (and a row) share their names."""
     bare = strip_setting_values(name)
     if (bare and SKIP_KEY.search(bare)) or THRESHOLD_WORDS.search(name.lower()):
+        return True
+    if ID_KEY.search(name.lower()):
         return True
     return NOT_A_LABEL.search(name) is not None

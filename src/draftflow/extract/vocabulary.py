@@ -44,9 +44,6 @@ HARD_SKIP = re.compile(
     r"|step|commit|year|month|day"
     # a hardware's list price and its rated power (thermal or board design power): specs
     r"|price|msrp|tdp|tgp)\b"
-    # an identifier's key in snake case or a path (`task_id`, `detail.request_id`): `\bid\b`
-    # misses it, `_` being a word character (`"task_id": "HumanEval/147"`, read-s32)
-    r"|(?<![a-z0-9])(?:id|ids|uuid)(?![a-z0-9])"
     # a processor's rated frequency (`Max freq` of a core table, lscpu's `CPU max MHz`): a spec
     r"|\b(?:max|maximum|min|minimum|base|boost|turbo|nominal|rated)[\s._-]*(?:cpu[\s._-]*)?"
     r"(?:freq|frequency|clock|mhz|ghz)\b|\bcpu[\s._-]*(?:max|min)[\s._-]*(?:mhz|ghz)\b"
@@ -64,6 +61,10 @@ HARD_SKIP = re.compile(
     # from now`), never a utilisation or a latency (dambergn/ollama-benchmarks, read31-s24)
     r"|^processor$|^until$"
 )
+# An identifier's key in snake case or a path (`task_id`, `detail.request_id`): `\bid\b` misses
+# it, `_` being a word character (`"task_id": "HumanEval/147"` was published as 147, read-s32).
+# A name's, not a caption's: `Config: model_id=...` above a table names what ran its figures.
+ID_KEY = re.compile(r"(?<![a-z0-9])(?:id|ids|uuid)(?![a-z0-9])")
 # Names of settings that a metric word in the same name overrides (see the module docstring).
 SOFT_SKIP = re.compile(
     r"concurrency|^c$|batch|ctx|context|count|draft|chunk|depth|mhz|clock|fan|_chars"
