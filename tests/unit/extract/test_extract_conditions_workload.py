@@ -282,3 +282,41 @@ def test_single_stream_beside_another_load_states_no_concurrency() -> None:
     stated = settings_in_text("at **11.9 tok/s single-stream / 48.7 tok/s @ c8**, on FP4")
     assert stated.single() == {}
     assert "concurrency" in stated.conflicts
+
+
+_SWEEP_UNDER_A_CAPTION = """# Results
+
+## 2026-08-01 sweep
+
+900K acceptance: 899,994 prompt tokens, 1,028.85 s TTFT.
+
+| Prompt | Concurrency | TTFT (s) |
+| ---: | ---: | ---: |
+| 256 | 1 | 0.63 |
+| 2,048 | 2 | 1.11 |
+"""
+
+
+def test_a_caption_setting_is_not_a_row_whose_column_states_it() -> None:
+    # read-s32: MiaAI-Lab results/RESULTS-2026-08-14.md:73, the 2,048-token row's TTFT was
+    # given the 900K acceptance run's input tokens, 899994
+    context = DocumentContext(make_document("results/run.md", _SWEEP_UNDER_A_CAPTION))
+    row = _SWEEP_UNDER_A_CAPTION.splitlines().index("| 2,048 | 2 | 1.11 |") + 1
+    found = seed_conditions(
+        {}, text="1.11", value=1.11, line=row, column="TTFT (s)", context=context, readme=None
+    )
+    assert found.get("input_tokens") != 899994
+    assert found["concurrency"] == 2
+    caption = _SWEEP_UNDER_A_CAPTION.splitlines().index(
+        "900K acceptance: 899,994 prompt tokens, 1,028.85 s TTFT."
+    )
+    found = seed_conditions(
+        {},
+        text="1,028.85",
+        value=1028.85,
+        line=caption + 1,
+        column=None,
+        context=context,
+        readme=None,
+    )
+    assert found["input_tokens"] == 899994  # the caption's own figure keeps it

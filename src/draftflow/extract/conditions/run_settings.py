@@ -227,6 +227,15 @@ def settings_in_text(text: str) -> Stated:
 
 
 @lru_cache(maxsize=1 << 12)
+def setting_of_column(header: str) -> str | None:
+    """The setting a table column is named as alone (`Prompt`, `Concurrency`, `Context`): its
+    header is one of the setting's names, whatever its cells write."""
+    name = header.strip(" *_`:").lower()
+    found = {setting.key for setting in _settings() if name in setting.names}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+@lru_cache(maxsize=1 << 12)
 def setting_of_key(key: str) -> str | None:
     """The setting a `key:` names (`Prompt's token length` -> input_tokens), or None."""
     words = _WORD.findall(key.lower())

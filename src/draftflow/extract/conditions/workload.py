@@ -28,7 +28,12 @@ from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.context import DocumentContext
-from draftflow.extract.conditions.run_settings import Stated, settings_in_pairs, settings_in_text
+from draftflow.extract.conditions.run_settings import (
+    Stated,
+    setting_of_column,
+    settings_in_pairs,
+    settings_in_text,
+)
 from draftflow.numbers.file_kinds import DATA_SUFFIXES
 from draftflow.numbers.vocabulary import spelling_pattern, vocabulary
 
@@ -188,7 +193,10 @@ def _run_settings(
     context: DocumentContext, readme: DocumentContext | None, line: int
 ) -> dict[str, JsonValue]:
     found: dict[str, JsonValue] = {}
-    blocked: set[str] = set()
+    # a row's own column states the setting (`| Prompt | Concurrency | TTFT |` over `2,048 | 2`):
+    # a caption's or a section's value is another run's (MiaAI-Lab's `900K acceptance:
+    # 899,994 prompt tokens` above the sweep gave every row input tokens 899994, read-s32)
+    blocked: set[str] = _columns_setting(context, line)
     for level in _levels(context, readme, line):
         for key, value in level.stated.single().items():
             if key not in blocked:
@@ -199,6 +207,14 @@ def _run_settings(
         elif len(level.workloads) > 1:
             blocked.add(WORKLOAD)
     return found
+
+
+def _columns_setting(context: DocumentContext, line: int) -> set[str]:
+    """The settings the line's table names a column after (none outside tables)."""
+    cells = context.table_cells(line, "")
+    if cells is None:
+        return set()
+    return {key for header in cells.header if header and (key := setting_of_column(header))}
 
 
 def header_workload(context: DocumentContext, values: dict[str, JsonValue]) -> str | None:
