@@ -5,7 +5,9 @@ and `### ROCm` tables; an introduction naming two models names none, nor does on
 
 from __future__ import annotations
 
+from documents import make_document
 from draftflow.extract import harvest
+from draftflow.extract.conditions import DocumentContext, seed_conditions
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.deterministic import extract_deterministic
 from extract_support import snapshot_of
@@ -93,3 +95,46 @@ def test_the_documents_introduction_names_no_tables_model() -> None:
     # JoshCork/intel-ai-benchmarking: the opening's model is not a GenAI cell's
     conditions, _ = _conditions(_OPENING)[22.8]
     assert "model" not in conditions
+
+
+_MODEL_HEADINGS = """# Ollama parallel performance
+
+## Model: LLAMA 3.2 (2.0GB)
+
+| Parallel Requests Allowed | Duration (s) |
+|---|---|
+| 1 | 795 |
+
+## Model: Qwen and Llama 3
+
+| Parallel Requests Allowed | Duration (s) |
+|---|---|
+| 1 | 812 |
+"""
+
+
+def test_a_heading_written_as_a_model_key_names_its_sections_model() -> None:
+    # read-s32: savoirtech/ollama-parallel-performance README.md:17 `## Model: LLAMA 3.2
+    # (2.0GB)` over its runs: every figure's model was null (the gold's is `LLAMA 3.2`)
+    context = DocumentContext(make_document("README.md", _MODEL_HEADINGS))
+    lines = _MODEL_HEADINGS.splitlines()
+    first = seed_conditions(
+        {},
+        text="795",
+        value=795,
+        line=lines.index("| 1 | 795 |") + 1,
+        column="Duration (s)",
+        context=context,
+        readme=None,
+    )
+    assert first["model"] == "LLAMA 3.2"
+    second = seed_conditions(
+        {},
+        text="812",
+        value=812,
+        line=lines.index("| 1 | 812 |") + 1,
+        column="Duration (s)",
+        context=context,
+        readme=None,
+    )
+    assert "model" not in second  # two families named: neither is the section's

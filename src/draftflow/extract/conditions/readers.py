@@ -690,6 +690,22 @@ _NOTE = re.compile(r"\s*\(|\s[-–—]\s")
 parameters)`, `gpt-oss-20b — MoE` (not a comma: `Llama 3.1 8B, Qwen 7B` lists two)."""
 
 
+_RELEASE = re.compile(r"\d")
+MAX_RELEASE_WORDS = 3
+
+
+def _family_release(text: str) -> str | None:
+    """A value a `Model:` key names that is a model family's release with no size (`Model:
+    LLAMA 3.2 (2.0GB)`, `Model: MiniMax M2.1`): the value before its note, where it opens with
+    a known family's name and writes its release's number, in a few words."""
+    head = _NOTE.split(text.strip().strip("`"), maxsplit=1)[0].strip()
+    if len(head.split()) > MAX_RELEASE_WORDS or not _RELEASE.search(head):
+        return None
+    families = vocab.family_names_in(head)
+    opens = any(head.lower().startswith(family) for family in families)
+    return head if opens and len(families) == 1 else None
+
+
 def _model_before_note(text: str) -> str | None:
     """The model a setup line names before its note (`Model: Qwen/Qwen2.5-3B-Instruct (2B
     parameters)` names `Qwen/Qwen2.5-3B-Instruct`), or None when what precedes the note is
@@ -713,7 +729,11 @@ def named_only(values: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
         elif key == "system":
             named = vocab.system_in(text)
         elif key == "model":
-            named = text if vocab.is_model_value(text) else _model_before_note(text)
+            named = (
+                text
+                if vocab.is_model_value(text)
+                else _model_before_note(text) or _family_release(text)
+            )
         elif key == "weight_precision":
             named = vocab.precision_in(text)
         else:

@@ -608,6 +608,8 @@ def _read_surroundings(
     read_key_values(resolved, context.key_values(line))
     read_text(resolved, context.caption(line))
     for _, _, heading in context.heading_path(line):
+        if (pair := _heading_pair(heading)) is not None:
+            read_key_values(resolved, [pair])  # `## Model: LLAMA 3.2 (2.0GB)`
         read_text(resolved, heading)
     _read_section_model(resolved, context, line)
     _read_section_machines(resolved, context, line)
@@ -617,6 +619,15 @@ def _read_surroundings(
         resolved.put(key, setting)
     for _, _, heading in context.heading_path(line):  # `### MMLU` above its table
         resolved.put("workload", vocab.benchmark_of(heading))
+
+
+_HEADING_PAIR = re.compile(r"^\W*(?P<key>[A-Za-z][\w ]{0,20}?)\s*:\s*(?P<value>\S.*)$")
+
+
+def _heading_pair(heading: str) -> tuple[str, str] | None:
+    """A heading written as a `key: value` line (`## Model: LLAMA 3.2 (2.0GB)`)."""
+    match = _HEADING_PAIR.match(heading)
+    return (match["key"], match["value"]) if match else None
 
 
 def _read_setup_pairs(
