@@ -39,6 +39,7 @@ from draftflow.extract.metric_names import metric_name, names_no_metric
 from draftflow.extract.references import is_reference_point
 from draftflow.extract.statistic_names import cell_statistic
 from draftflow.extract.vocabulary import THRESHOLD_WORDS
+from draftflow.numbers import NumberKind, find_numbers
 from draftflow.numbers.dimensions import unit_dimensions
 from draftflow.numbers.units import unit_after
 from draftflow.numbers.vocabulary import vocabulary
@@ -291,14 +292,16 @@ def _unspecified(instance: Instance) -> Selected:
     names when the unit is that metric's kind of quantity (verify refuses `unspecified`
     for it), else of no metric."""
     candidate = instance.candidate
+    named = plain_text(candidate.key).strip() or (candidate.heading or "").strip() or None
     unit = candidate.unit_guess
+    if unit is not None and named is not None and _another_numbers_unit(named, unit):
+        unit = None  # `(~62–83 tok/s) from 256 through 128K`: the name's unit is 62–83's
     if candidate.format is SourceFormat.LINE and candidate.caption:
         # the unit written after the number first: the words before it may hold another
         # number's (`10% in 0.0463 secs`, a `hey` latency distribution, is in seconds)
         span = written_at(candidate, candidate.caption)
         if span is not None:
             unit = unit_after(candidate.caption, span[1]) or unit
-    named = plain_text(candidate.key).strip() or (candidate.heading or "").strip() or None
     statistic = cell_statistic(candidate.key, candidate.text, instance.value_index)
     return Selected(
         candidate,
@@ -307,6 +310,23 @@ def _unspecified(instance: Instance) -> Selected:
         statistic,
         instance.value_index,
         named_as=named or "a number the source states without naming it",
+    )
+
+
+_SHARED_UNIT = re.compile(r"(?:\b(?:vs|versus|than|to|and|or)\.?|→|->|[/–-])\s*$", re.I)
+"""Words ending a name that carry its number's unit over to the next (`5.15 token/s vs.`)."""
+_MEASURED_KINDS = frozenset({NumberKind.QUANTITY, NumberKind.RANGE, NumberKind.PLUS_MINUS})
+
+
+def _another_numbers_unit(name: str, unit: str) -> bool:
+    """Whether the words naming a number write `unit` right after a quantity of their own and
+    do not carry it over to the number: the unit is that quantity's (MiaAI-Lab's `256` after
+    `flat (~62–83 tok/s) from` was published as 256 tokens/s, read-s32)."""
+    return any(
+        mention.kind in _MEASURED_KINDS
+        and unit_after(name, mention.end) == unit
+        and not _SHARED_UNIT.search(name)
+        for mention in find_numbers(name)
     )
 
 
