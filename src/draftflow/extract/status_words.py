@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.candidates import cell_values
@@ -126,9 +126,11 @@ def status_in_name(path: str) -> Found | None:
     return None
 
 
+@lru_cache(maxsize=1 << 15)
 def marker(text: str) -> Found | None:
     """The status a heading or cell states as its mark: the text opens with it, or a part
-    before a colon or dash, or a bracketed part, does."""
+    before a colon or dash, or a bracketed part, does (read once per text: a table's rows
+    repeat their cells)."""
     cleaned = plain(text)
     parts = [cleaned, *_HEAD_SPLIT.split(cleaned)[1:], *_PARTS.findall(cleaned)]
     for part in parts:

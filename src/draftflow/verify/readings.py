@@ -28,9 +28,11 @@ def states(mention: NumberMention, number: ParsedNumber) -> ParsedNumber | None:
     return None
 
 
+@lru_cache(maxsize=1 << 15)
 def cell_readings(cell: str) -> tuple[float, ...]:
     """Every reading of every number in one table cell, read in isolation (no decimal
-    comma); a plain decimal cell, most cells of a data table, without the scanner."""
+    comma); a plain decimal cell, most cells of a data table, without the scanner. Read once
+    per cell text: a wide table's rows repeat their labels and settings."""
     plain = plain_cell_value(cell)
     if plain is not None:
         return (float(plain),)

@@ -148,6 +148,7 @@ _MAX_PARALLEL = 16
 """`pp` with at most this many is a pipeline-parallel degree (`PP 2`), not a prompt."""
 
 
+@lru_cache(maxsize=1 << 15)
 def bench_test_lengths(text: str) -> tuple[tuple[str, int], ...]:
     """The token counts a llama-bench test name states: `pp512` a prompt of 512 tokens
     (`input_tokens`), `tg128` 128 generated (`output_tokens`), `@d32768` at a context depth of

@@ -26,6 +26,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar, cast
 from weakref import WeakKeyDictionary
 
@@ -424,7 +425,7 @@ def _read(context: DocumentContext, line: int, key: str) -> tuple[Reading, ...]:
         readings += _row(context, line, key, *record)
     text = plain_text(context.lines[line - 1])
     if line in header_line_set(context):
-        readings += _headers(key, [cell for cell in split_pipes(text) if cell])
+        readings += _headers(key, tuple(cell for cell in split_pipes(text) if cell))
     readings += _text(key, text)
     if table is None:
         own = context.own_text(line)
@@ -502,6 +503,7 @@ def _file_name(path: str, key: str) -> tuple[Reading, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=1 << 14)
 def _names_key(header: str, key: str) -> bool:
     if _SHORT_NAMES.get(header.strip().lower()) == key:
         return True
@@ -547,12 +549,14 @@ def _row(
             # `| GPU | ... |` over `3090 24GB * 2`: the row's two cards
             count = count_in_system_cell(cell)
             found += [Reading(count, f"the cell {cell.strip()!r}")] if count is not None else []
-    found += _headers(key, list(header))
+    found += _headers(key, tuple(header))
     return found
 
 
-def _headers(key: str, headers: list[str]) -> list[Reading]:
-    """Column headers that state the key's count (`TPS@4`, `4 x RasPi 5`, `TP2`, `tg 1024`)."""
+@lru_cache(maxsize=1 << 12)
+def _headers(key: str, headers: tuple[str, ...]) -> tuple[Reading, ...]:
+    """Column headers that state the key's count (`TPS@4`, `4 x RasPi 5`, `TP2`, `tg 1024`):
+    read once per table header and key, as each of its rows reads them."""
     found: list[Reading] = []
     corner = headers[0] if headers else ""
     for header in headers:
@@ -579,7 +583,7 @@ def _headers(key: str, headers: list[str]) -> list[Reading]:
             or (key in SETTING_SPELLINGS and _names_key(length.group("name"), key))
         ):
             found.append(Reading(int(length.group("value")), how))
-    return found
+    return tuple(found)
 
 
 def _key_value_row(key: str, name: str, value: str) -> list[Reading]:
