@@ -698,9 +698,12 @@ def _family_release(text: str) -> str | None:
     """A value a `Model:` key names that is a model family's release with no size (`Model:
     LLAMA 3.2 (2.0GB)`, `Model: MiniMax M2.1`): the value before its note, where it opens with
     a known family's name and writes its release's number, in a few words."""
-    head = _NOTE.split(text.strip().strip("`"), maxsplit=1)[0].strip()
+    parts = _NOTE.split(text.strip().strip("`"), maxsplit=1)
+    head = parts[0].strip()
     if len(head.split()) > MAX_RELEASE_WORDS or not _RELEASE.search(head):
         return None
+    if len(parts) > 1 and (vocab.model_in(parts[1]) or vocab.family_names_in(parts[1])):
+        return None  # `Llama 3 8B (and Qwen 7B)`: the note names another
     families = vocab.family_names_in(head)
     opens = any(head.lower().startswith(family) for family in families)
     return head if opens and len(families) == 1 else None
