@@ -22,6 +22,7 @@ from draftflow.extract.conditions.columns import (
     topology_count,
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
+from draftflow.extract.conditions.machine_chip import machine_with_chip
 from draftflow.extract.conditions.named_models import sole_model
 from draftflow.extract.conditions.not_a_model import (
     is_format_only,
@@ -574,7 +575,10 @@ def prefer_caption_system(
 
 
 def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> None:
-    """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`)."""
+    """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`); a
+    computer one line names and its chip another (`machine_chip.py`) are the system together."""
+    pairs = tuple(pairs)
+    resolved.put("system", machine_with_chip(pairs))
     for key, value in pairs:
         value = value.strip().strip("`").split("`")[0].strip()
         engine = vocab.engine_of_value(_VERSION_KEY.sub("", key))  # `ollama_version: 0.5.7`
