@@ -171,7 +171,8 @@ COUNTED_SYSTEM = re.compile(
         gate(alternative, re.I)
         for alternative in (
             rf"(?<![\w.])(?P<count>\d+)\s*[x×*]\s*(?P<system>(?:{_SYSTEM_WORDS})|vms?\b|nodes?\b|gpus?\b)",
-            rf"\b(?P<count3>one|two|three|four|eight)\s+(?:{_SYSTEM_WORDS})(?![\w-])",
+            # `two DGX Sparks`, `dual DGX Spark`: a count in words, the name in the plural too
+            rf"\b(?P<count3>one|two|three|four|eight|dual|twin)\s+(?P<system3>{_SYSTEM_WORDS})s?(?![\w-])",
             rf"(?P<system2>{_SYSTEM_WORDS})\s*[x×*]\s*(?P<count2>\d+)(?![\w.])",
         )
     ),
@@ -184,7 +185,7 @@ NODE_WORDS = re.compile(
 )
 """A count of machines in words (`2-node`, `four machines`); a memory size before the word
 (`a 512 GB node`) is the machine's memory, not a count."""
-_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8, "dual": 2, "twin": 2}
 SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
 MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
 """A header naming the model's size (`Size (B)`, `Params`): its number names another model,
@@ -809,7 +810,7 @@ def is_card(system: str) -> bool:
 def _counts_cards(match: re.Match[str]) -> bool:
     """Whether a count is of GPUs in a machine (`2× RX 7900 XT`, `H100 * 4`, `4 x GPUs`): the
     GPUs of one VFIO guest are not two nodes (cadamcat/dual-radeon-vllm, read33-s19)."""
-    counted = match.group("system") or match.group("system2")
+    counted = match.group("system") or match.group("system2") or match.group("system3")
     return bool(counted and _CARD.match(counted.strip()))
 
 
