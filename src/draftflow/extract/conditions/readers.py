@@ -644,8 +644,10 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     if not local:  # a document's or repository's introduction spans its runs
         # of a machine made of two (`Tesla V100 32GB + RTX 3060 12GB`), the first is not all
         joined = vocab.names_systems_joined(text)
-        found.append(("system", None if joined else vocab.first_system(text)))
-        found.append(("node_count", vocab.count_of(text)))
+        # two machines offered as alternatives (`GX10 / DGX Spark nodes`): which one ran?
+        either = vocab.names_alternative_systems(text)
+        found.append(("system", None if joined or either else vocab.first_system(text)))
+        found.append(("node_count", None if either else vocab.count_of(text)))
         return tuple(found), stated
     precision = vocab.PRECISION.search(text)
     if (

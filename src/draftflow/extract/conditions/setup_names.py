@@ -494,6 +494,27 @@ def names_systems_joined(text: str) -> bool:
     return False
 
 
+_ALTERNATIVE = re.compile(r"^\s*(?:/|or)\s*(?:an?\s+|the\s+)?$", re.I)
+"""What stands between two machines offered as alternatives (`ASUS Ascent GX10 / NVIDIA DGX
+Spark nodes`, `a DGX Spark or a GX10`)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def names_alternative_systems(text: str) -> bool:
+    """Whether a text offers two machines as alternatives (`provisions ASUS Ascent GX10 /
+    NVIDIA DGX Spark nodes`): what a tool runs on, not the one machine its figures were
+    measured on, so an introduction naming them states no system for all its runs."""
+    if "/" not in text and not re.search(r"\bor\b", text, re.I):
+        return False
+    found = list(SYSTEM.finditer(text))
+    for one, other in pairwise(found):
+        words = set(re.findall(r"[a-z0-9]+", _key(one.group(0))))
+        apart = not words & set(re.findall(r"[a-z0-9]+", _key(other.group(0))))
+        if apart and _ALTERNATIVE.match(text[one.end() : other.start()]):
+            return True
+    return False
+
+
 def _closed(text: str, start: int, end: int) -> str:
     found = text[start:end].strip()
     if found.count("(") > found.count(")"):
