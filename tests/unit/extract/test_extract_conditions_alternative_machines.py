@@ -3,9 +3,9 @@
 epappas/gx10-cluster's README opens `Turn NVIDIA GB10 boxes into a working GPU cluster` and
 `Ansible that provisions ASUS Ascent GX10 / NVIDIA DGX Spark nodes`: a tool for either box.
 Its documents' figures were given the first system the opening names, `NVIDIA GB10` (the
-chip), where the gold names the box measured (`ASUS Ascent GX10`). Which of the two ran a figure is not
-what the opening says: it states none (a blank, not a guess); a machine restated in brackets
-(`NVIDIA DGX Spark (GB10)`) is still one machine.
+chip), where the gold names the box measured (`ASUS Ascent GX10`). Which of the two ran a
+figure is not what the opening says: it states none (a blank, not a guess); a machine restated
+in brackets (`NVIDIA DGX Spark (GB10)`) is still one machine.
 """
 
 from __future__ import annotations
