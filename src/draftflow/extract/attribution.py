@@ -208,6 +208,48 @@ def _hosted_headings(document: Document, parsed: ParsedDocument) -> Iterator[Mar
         yield Mark(heading.span.first, section.span.last, mark, outside_tables=True)
 
 
+@cache
+def _source_heading_re() -> re.Pattern[str]:
+    standing = vocabulary().standing
+    before = word_pattern(standing.source_prepositions)
+    nouns = word_pattern(standing.source_nouns)
+    return re.compile(
+        rf"{before}\s+(?P<who>(?:the\s+|an?\s+)?(?:[\w.&'+-]+\s+){{0,3}}?{nouns})", re.I
+    )
+
+
+_OWN = frozenset({"my", "our", "this", "these"})
+"""Whose source a heading names when it is the author's own (`from our docs`)."""
+
+
+def _attributed_headings(document: Document, parsed: ParsedDocument) -> Iterator[Mark]:
+    """Sections whose heading attributes them to another party's published source (`accuracy
+    trade-off (per HF docs)`, `Numbers from the model card`, `Results according to NVIDIA`):
+    every figure of the section, its tables too, is that party's, not the author's run. `per`
+    alone is a rate (`tok/s per GPU`): only a source's noun after it names a source."""
+    for heading in parsed.headings:
+        section = parsed.section_at(heading.span.first)
+        if section is None or heading.level <= 1:
+            continue
+        text = plain(heading.text)
+        who = _heading_source(text)
+        if who is None:
+            continue
+        kind, scope = AttributionKind.VENDOR, StandingScope.SECTION
+        mark = _attribution(document, who, kind, heading.span.first, text, scope)
+        yield Mark(heading.span.first, section.span.last, mark)
+
+
+def _heading_source(text: str) -> str | None:
+    """The party or source a heading attributes its section to, or None."""
+    found = _source_heading_re().search(text)
+    if found is not None:
+        who = found.group("who").strip()
+        return None if who.split()[0].lower() in _OWN else who
+    by = _by_re().search(text)
+    return named_party(by.group("who")) if by is not None else None
+
+
 def _hosted_document(document: Document) -> Mark | None:
     """A document whose every `model` key names a hosted model (`hosted_document_model`):
     its runs are that service's, tables included, not the repository's machine."""
@@ -247,6 +289,7 @@ def attribution_marks(document: Document) -> list[Mark]:
     marks.extend(_sentences(document, parsed))
     marks.extend(_hosted_rows(document, parsed))
     marks.extend(_hosted_headings(document, parsed))
+    marks.extend(_attributed_headings(document, parsed))
     introduction = _hosted_introduction(document, parsed)
     if introduction is not None:
         marks.append(introduction)

@@ -11,6 +11,7 @@ name what ran them, and covers the rows that name nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.attribution import attribution_marks, hosted_columns
@@ -24,6 +25,7 @@ from draftflow.extract.document import parse_document
 from draftflow.extract.role_marks import role_marks
 from draftflow.extract.standing_marks import Mark
 from draftflow.extract.status_words import column_marks, measured_marks, status_marks
+from draftflow.record.label import Label
 from draftflow.record.model import ReportedResult
 from draftflow.record.standing import Attribution, ResultStatus, Status
 
@@ -115,5 +117,50 @@ def with_standing(snapshot: Snapshot, results: Sequence[ReportedResult]) -> list
             update["status"] = status
         if attribution is not None:
             update["attribution"] = attribution
-        marked.append(result.model_copy(update=update) if update else result)
+        result = result.model_copy(update=update) if update else result
+        if attribution is not None and mark is not None and attribution is mark.standing:
+            result = _without_subject(result, mark)
+        marked.append(result)
     return marked
+
+
+SUBJECT_KEYS = ("system", "node_count", "engine", "engine_version")
+"""The repository's subject a figure's conditions may name: the machine and the engine."""
+
+
+def _without_subject(result: ReportedResult, mark: Mark) -> ReportedResult:
+    """A third party's figure without the machine and engine read outside the words that
+    attribute it (the repository's subject, stated for the author's own runs): `NVIDIA DGX
+    Spark` from a recipe's opening is not where Hugging Face's docs measured."""
+    sources = dict(result.condition_sources or {})
+    conditions = dict(result.conditions)
+    path = result.source_path
+    dropped = False
+    for key in SUBJECT_KEYS:
+        if key not in conditions:
+            continue
+        places = sources.get(key, [])
+        if any(_within(place, path, mark) for place in places):
+            continue
+        conditions.pop(key)
+        sources.pop(key, None)
+        dropped = True
+    if not dropped:
+        return result
+    update: dict[str, object] = {"conditions": conditions, "condition_sources": sources}
+    parts = result.parts
+    if parts is not None and parts.text() == result.label:
+        # the label is written from the conditions: not from the ones just left out
+        kept = [
+            part for part in parts.parts if part.role not in SUBJECT_KEYS or part.role in conditions
+        ]
+        label = Label.of(kept, parts.what, parts.qualifier, fallback=parts.fallback)
+        label = replace(label, said=parts.said)
+        update.update(label=label.text(), parts=label)
+    return result.model_copy(update=update)
+
+
+def _within(place: str, path: str, mark: Mark) -> bool:
+    """Whether a cited `path:line` lies in the mark's lines of the figure's document."""
+    where, _, line = place.rpartition(":")
+    return where == path and line.isdigit() and mark.first <= int(line) <= mark.last

@@ -144,6 +144,8 @@ class Standing(Entry):
     result_nouns: tuple[str, ...] = ()
     stating_verbs: tuple[str, ...] = ()
     by_phrases: tuple[str, ...] = ()
+    source_nouns: tuple[str, ...] = ()
+    source_prepositions: tuple[str, ...] = ()
     source_keys: tuple[str, ...] = ()
     origin_keys: tuple[str, ...] = ()
     comment_author_keys: tuple[str, ...] = ()

@@ -102,7 +102,7 @@ class Hardware(Entry):
     """A machine, CPU family or chip sources name: its kind and the ways they write it."""
 
     name: str
-    kind: Literal["system", "cpu", "chip"]
+    kind: Literal["system", "cpu", "chip", "machine"]
     spellings: tuple[str, ...] = ()
     patterns: tuple[str, ...] = ()
     alone: str | None = None

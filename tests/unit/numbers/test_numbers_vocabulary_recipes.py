@@ -137,7 +137,7 @@ def test_without_the_entries_none_of_them_is_read(tmp_path: Path) -> None:
 
 def test_hardware_and_precisions_load_from_the_data_file() -> None:
     kinds = {entry.kind for entry in VOCABULARY.hardware}
-    assert kinds == {"system", "cpu", "chip"}
+    assert kinds == {"system", "cpu", "chip", "machine"}
     assert {"fp8", "nvfp4", "bf16"} <= set(VOCABULARY.precision.spellings)
     assert "full precision" in VOCABULARY.precision.reference
     assert "fp8_e4m3" in VOCABULARY.precision.kv_cache

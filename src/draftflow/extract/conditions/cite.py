@@ -256,6 +256,10 @@ def cite(
         if narrowed is not None and isinstance(reads, IndexedReads):
             places = _may_read(narrowed, value, key, reads)
         place = _where_read(value, places, key, reads)
+        if place is None and narrowed is not None and key == "system" and isinstance(value, str):
+            # a system is read where a place names part of it (`Apple M3 Ultra` of `Mac Studio
+            # M3 Ultra`, `name_reading.states_name`): not only where every word of it stands
+            place = _where_read(value, narrowed.may_name(value_tokens(value)), key, reads)
         # nowhere read so: a place where its words stand would be a guess
         return (place,) if place is not None else None
     place = _nearest_stating(value, _may_state(chain, narrowed, value), key)

@@ -22,6 +22,7 @@ from draftflow.extract.conditions.columns import (
     topology_count,
 )
 from draftflow.extract.conditions.context import DocumentContext, RowCells, TableCells
+from draftflow.extract.conditions.machine_chip import machine_with_chip
 from draftflow.extract.conditions.named_models import sole_model
 from draftflow.extract.conditions.not_a_model import (
     is_format_only,
@@ -574,7 +575,10 @@ def prefer_caption_system(
 
 
 def read_key_values(resolved: Resolved, pairs: Iterable[tuple[str, str]]) -> None:
-    """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`)."""
+    """`key: value` lines of the section, nearest first (`- vLLM: 0.20.1`, `model: X`); a
+    computer one line names and its chip another (`machine_chip.py`) are the system together."""
+    pairs = tuple(pairs)
+    resolved.put("system", machine_with_chip(pairs))
     for key, value in pairs:
         value = value.strip().strip("`").split("`")[0].strip()
         engine = vocab.engine_of_value(_VERSION_KEY.sub("", key))  # `ollama_version: 0.5.7`
@@ -640,8 +644,10 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     if not local:  # a document's or repository's introduction spans its runs
         # of a machine made of two (`Tesla V100 32GB + RTX 3060 12GB`), the first is not all
         joined = vocab.names_systems_joined(text)
-        found.append(("system", None if joined else vocab.first_system(text)))
-        found.append(("node_count", vocab.count_of(text)))
+        # two machines offered as alternatives (`GX10 / DGX Spark nodes`): which one ran?
+        either = vocab.names_alternative_systems(text)
+        found.append(("system", None if joined or either else vocab.first_system(text)))
+        found.append(("node_count", None if either else vocab.count_of(text)))
         return tuple(found), stated
     precision = vocab.PRECISION.search(text)
     if (

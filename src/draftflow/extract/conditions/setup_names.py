@@ -171,7 +171,8 @@ COUNTED_SYSTEM = re.compile(
         gate(alternative, re.I)
         for alternative in (
             rf"(?<![\w.])(?P<count>\d+)\s*[x×*]\s*(?P<system>(?:{_SYSTEM_WORDS})|vms?\b|nodes?\b|gpus?\b)",
-            rf"\b(?P<count3>one|two|three|four|eight)\s+(?:{_SYSTEM_WORDS})(?![\w-])",
+            # `two DGX Sparks`, `dual DGX Spark`: a count in words, the name in the plural too
+            rf"\b(?P<count3>one|two|three|four|eight|dual|twin)\s+(?P<system3>{_SYSTEM_WORDS})s?(?![\w-])",
             rf"(?P<system2>{_SYSTEM_WORDS})\s*[x×*]\s*(?P<count2>\d+)(?![\w.])",
         )
     ),
@@ -184,7 +185,7 @@ NODE_WORDS = re.compile(
 )
 """A count of machines in words (`2-node`, `four machines`); a memory size before the word
 (`a 512 GB node`) is the machine's memory, not a count."""
-_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8}
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8, "dual": 2, "twin": 2}
 SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
 MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
 """A header naming the model's size (`Size (B)`, `Params`): its number names another model,
@@ -505,6 +506,27 @@ def names_systems_joined(text: str) -> bool:
     return False
 
 
+_ALTERNATIVE = re.compile(r"^\s*(?:/|or)\s*(?:an?\s+|the\s+)?$", re.I)
+"""What stands between two machines offered as alternatives (`ASUS Ascent GX10 / NVIDIA DGX
+Spark nodes`, `a DGX Spark or a GX10`)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def names_alternative_systems(text: str) -> bool:
+    """Whether a text offers two machines as alternatives (`provisions ASUS Ascent GX10 /
+    NVIDIA DGX Spark nodes`): what a tool runs on, not the one machine its figures were
+    measured on, so an introduction naming them states no system for all its runs."""
+    if "/" not in text and not re.search(r"\bor\b", text, re.I):
+        return False
+    found = list(SYSTEM.finditer(text))
+    for one, other in pairwise(found):
+        words = set(re.findall(r"[a-z0-9]+", _key(one.group(0))))
+        apart = not words & set(re.findall(r"[a-z0-9]+", _key(other.group(0))))
+        if apart and _ALTERNATIVE.match(text[one.end() : other.start()]):
+            return True
+    return False
+
+
 def _closed(text: str, start: int, end: int) -> str:
     found = text[start:end].strip()
     if found.count("(") > found.count(")"):
@@ -821,7 +843,7 @@ def is_card(system: str) -> bool:
 def _counts_cards(match: re.Match[str]) -> bool:
     """Whether a count is of GPUs in a machine (`2× RX 7900 XT`, `H100 * 4`, `4 x GPUs`): the
     GPUs of one VFIO guest are not two nodes (cadamcat/dual-radeon-vllm, read33-s19)."""
-    counted = match.group("system") or match.group("system2")
+    counted = match.group("system") or match.group("system2") or match.group("system3")
     return bool(counted and _CARD.match(counted.strip()))
 
 

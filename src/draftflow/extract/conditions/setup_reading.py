@@ -11,6 +11,7 @@ from functools import lru_cache
 from pydantic import JsonValue
 
 from draftflow.extract.conditions import setup_names as vocab
+from draftflow.extract.conditions.machine_chip import is_chip_key, machine_with_chip
 from draftflow.extract.conditions.readers import VERSION, Resolved, named_only, read_key_values
 from draftflow.extract.conditions.run_settings import setting_of_key, settings_in_pairs
 from draftflow.extract.conditions.setup import SetupSource, agreed
@@ -28,10 +29,16 @@ def setup_conditions(source: SetupSource) -> dict[str, JsonValue]:
     """What a document's setup sections state, agreed key by key (a key stated twice
     differently is left out): their prose and their `key: value` lines and tables."""
     readings: list[dict[str, JsonValue]] = [_setup_reading(text) for text in source.texts]
+    joined = machine_with_chip(source.pairs)
+    if joined is not None:
+        readings.append({"system": joined})
     for pair in source.pairs:
         resolved = Resolved()
         read_key_values(resolved, [pair])
-        readings.append({**named_only(resolved.values), **_pair_counts(pair)})
+        reading = {**named_only(resolved.values), **_pair_counts(pair)}
+        if joined is not None and is_chip_key(pair[0]):
+            reading.pop("system", None)  # the chip of the computer `joined` names with it
+        readings.append(reading)
     found = agreed(readings)
     for text in source.texts:
         for key in _names_several(text):
