@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Hashable, Iterable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from pydantic import JsonValue
 
@@ -23,7 +23,7 @@ from draftflow.extract.conditions.cite import (
 from draftflow.extract.conditions.context import DocumentContext, recent
 from draftflow.extract.conditions.measurement import denominators_in
 from draftflow.extract.conditions.name_reading import header_line_set
-from draftflow.extract.conditions.place_reading import Own, reads_at
+from draftflow.extract.conditions.place_reading import Own, own_reading, reads_at
 from draftflow.extract.conditions.places import ChainPlaces, PlaceIndex
 from draftflow.extract.conditions.readers import SEED_KEYS, SOURCE_CELLS
 from draftflow.extract.conditions.resolve import seed_conditions
@@ -62,6 +62,10 @@ _LINKED_REPORT = re.compile(r"\]\((?!\w+:)(?P<path>[^)\s#]+\.md)(?:#[^)\s]*)?\)"
 """A Markdown link to a report in the repository (`[report](results/x/REPORT.md)`), not to a
 web page."""
 
+_PER_KEY = "per key"
+"""The third item of the citation memo's key of a line whose figures share their citations
+but for the keys their own values read apart (`place_reading.own_reading`)."""
+
 _TABLE_CELL = "table cell"
 """The first item of a table figure's memo key (a data file's figure's is its column)."""
 
@@ -82,7 +86,7 @@ class ConditionReader:
         self._chains: dict[tuple[str, int], ChainPlaces] = {}
         self._index = PlaceIndex()
         self._reading: DocumentContext | None = None
-        self._citations: dict[tuple[str, int, float | None], Citations] = {}
+        self._citations: dict[tuple[str, int, float | str | None], Citations] = {}
         self._first_headers: dict[str, int] = {}
         self._lines_read: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
         self._rows: RowMemo[tuple[dict[str, JsonValue], dict[str, list[str]]]] = RowMemo()
@@ -192,9 +196,18 @@ class ConditionReader:
             setup_lines=self._run_set(figure.document),
         )
         value = float(figure.value)
-        memo = self._citations.setdefault((figure.document.document_id, figure.line, own_key), {})
         own_place = (figure.document.path, figure.line, value)
         chain = self.chain(figure.document, figure.line)
+        if own_key is not None and not self._header_above(context, figure.line):
+            # no header row above: the figure's value changes only what a few keys read
+            # (its denominator, its listed item's names), so the line's figures share the
+            # rest of their citations (a JSONL row's dozen figures each cited them anew)
+            memo = self._citations.setdefault(
+                (figure.document.document_id, figure.line, _PER_KEY), {}
+            )
+            part = partial(own_reading, context, own=own_place)
+            return cited(found, chain, self.reads_for(own_place), memo, part)
+        memo = self._citations.setdefault((figure.document.document_id, figure.line, own_key), {})
         return cited(found, chain, self.reads_for(own_place), memo)
 
     def figure_setup(self, document: Document, line: int) -> dict[str, JsonValue]:
@@ -233,11 +246,19 @@ class ConditionReader:
         """Whether a figure's own value may change what its chain's places read
         (`place_reading.reads_at`: a header row above it in its document, of which only its
         own column's header counts); else every figure on its line reads them alike."""
+        return (
+            self._header_above(context, line)
+            or _keys_a_denominator(context, line)
+            or _lists_names(context, line)
+        )
+
+    def _header_above(self, context: DocumentContext, line: int) -> bool:
+        """Whether a table's header row stands above `line` in its document."""
         first = self._first_headers.get(context.document.document_id)
         if first is None:
             first = min(context.header_lines, default=0) or len(context.lines) + 1
             first = self._first_headers[context.document.document_id] = first
-        return first < line or _keys_a_denominator(context, line) or _lists_names(context, line)
+        return first < line
 
     def _move_to(self, context: DocumentContext) -> None:
         """Figures come document by document: on to another, the last one's line memos are

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
@@ -356,9 +356,10 @@ def _readable_again(
     return list(chain) if isinstance(chain, Iterator) else chain
 
 
-Citations = dict[tuple[str, type, object], "tuple[Place, ...] | None"]
-"""What `cite` found for each (key, value) on one chain read by one `reads`: a run file's
-row holds a dozen figures whose conditions are mostly the same values on the same chain."""
+Citations = dict[Hashable, "tuple[Place, ...] | None"]
+"""What `cite` found for each (key, value) on one chain read by one `reads` (and, with a
+`memo_part`, what of the figure the key's reading depends on): a run file's row holds a dozen
+figures whose conditions are mostly the same values on the same chain."""
 
 
 def citation_key(key: str, value: JsonValue) -> tuple[str, type, object] | None:
@@ -378,10 +379,13 @@ def cited(
     chain: Iterable[tuple[Document, int]],
     reads: Reads | None = None,
     memo: Citations | None = None,
+    memo_part: Callable[[str], object] | None = None,
 ) -> tuple[dict[str, JsonValue], dict[str, list[str]]]:
     """The conditions with every cited key the chain does not state left out, and the
     places that state the others (`key` -> [`path:line`, ...]). `memo`, when given, holds
-    what earlier calls with the same chain and `reads` found, and keeps what this one finds."""
+    what earlier calls with the same chain and `reads` found, and keeps what this one finds;
+    with `memo_part`, each entry holds for the `reads` of every figure whose `memo_part` of
+    the key is the same (`place_reading.own_reading`)."""
     chain = _readable_again(chain)
     kept: dict[str, JsonValue] = {}
     sources: dict[str, list[str]] = {}
@@ -389,7 +393,9 @@ def cited(
         if key not in CITED_KEYS or value is None:
             kept[key] = value
             continue
-        memo_key = citation_key(key, value) if memo is not None else None
+        memo_key: Hashable | None = citation_key(key, value) if memo is not None else None
+        if memo_key is not None and memo_part is not None:
+            memo_key = (memo_key, memo_part(key))
         if memo is not None and memo_key is not None and memo_key in memo:
             places = memo[memo_key]
         else:

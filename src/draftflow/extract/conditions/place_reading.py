@@ -235,6 +235,22 @@ def _own_item(context: DocumentContext, line: int, own: Own | None) -> str | Non
     return item_before(plain_text(context.lines[line - 1]), own[2])
 
 
+def own_reading(context: DocumentContext, key: str, own: Own) -> object:
+    """What `reads_at` reads of `key` for the figure `own` depends on, at any place, where no
+    header row of its document stands above its line (so `_own_header` reads none): its own
+    line's denominator (`measurement_at`), or the engine or names its listed item states
+    (`_own_item`); None for a key every figure of the line reads alike. Two figures of one
+    line with equal answers read every place of their chain alike for the key."""
+    if key == DENOMINATOR:
+        return measurement_at(context, own[1], key, own)
+    if key != ENGINE and key not in NAME_KEYS:
+        return None
+    item = _own_item(context, own[1], own)
+    if key == ENGINE:
+        return vocab.engine_in(item) if item is not None else None
+    return item_names(item, key) if item is not None else frozenset()
+
+
 _RUNS = "measured runs"
 """The memo key of a place's repetition counts (`count_readings` holds its own under the key)."""
 
