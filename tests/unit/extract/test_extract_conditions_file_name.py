@@ -232,3 +232,20 @@ def test_a_run_file_named_for_its_model_and_machine() -> None:
     # a comparison names two of each: neither
     assert file_name_conditions("docs/strix-halo-vs-dgx-spark.md") == ()
     assert file_name_conditions("reports/qwen3-vs-minimax-comparison-20260206.md") == ()
+
+
+@pytest.mark.parametrize(
+    ("path", "engine"),
+    [
+        ("benchmarks/llamacpp-depth-sweep-rocm.json", "llama.cpp"),  # cadamcat, read-s32
+        ("results/vllm-sweep.json", "vLLM"),
+        ("mlx_results.json", "MLX"),
+    ],
+)
+def test_a_file_name_part_names_its_engine(path: str, engine: str) -> None:
+    # cadamcat/dual-radeon-vllm's llama-bench records were given the repository's vLLM
+    assert dict(file_name_conditions(path))["engine"] == engine
+
+
+def test_a_name_comparing_engines_names_none() -> None:
+    assert "engine" not in dict(file_name_conditions("results/vllm-vs-llamacpp.json"))

@@ -79,7 +79,21 @@ def _name_conditions(name: str) -> list[tuple[str, JsonValue]]:
     system = _name_system(name, spaced) if not _COMPARED.search(name) else None
     if system is not None:
         found.append(("system", system))  # a run file named for its machine
+    engine = _name_engine(name) if not _COMPARED.search(name) else None
+    if engine is not None:
+        found.append(("engine", engine))  # `llamacpp-depth-sweep-rocm.json`
     return found
+
+
+_WORDS = re.compile(r"[-_\s]+")
+
+
+def _name_engine(name: str) -> str | None:
+    """The one engine a name's parts name (cadamcat's `llamacpp-depth-sweep-rocm.json` of
+    llama-bench records was given the repository's vLLM, read-s32): an engine's name glued to
+    other words is none in a sentence (`vllm-7B-2gpu...`), a part of its own in a name."""
+    engines = {engine for part in _WORDS.split(name) if (engine := vocab.engine_in(part))}
+    return next(iter(engines)) if len(engines) == 1 else None
 
 
 def _name_settings(name: str) -> list[tuple[str, JsonValue]]:
