@@ -22,6 +22,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field, JsonValue
 
+from draftflow.extract.conditions.setup_names import engine_in
+
 MAX_EXTRA_WORDS = 4
 """How many more words the longer side may have than the shorter and still match."""
 
@@ -184,11 +186,18 @@ def _judge(
         value = next((v for v in stated if v is not None and v != ""), None)
         if value is None or value == "":
             verdicts[key] = (ConditionVerdict.MISSING, None)
-        elif values_match(expected, value):
+        elif values_match(expected, value) or (key == "engine" and _same_engine(expected, value)):
             verdicts[key] = (ConditionVerdict.CORRECT, value)
         else:
             verdicts[key] = (ConditionVerdict.WRONG, value)
     return verdicts
+
+
+def _same_engine(gold: JsonValue, found: JsonValue) -> bool:
+    """Whether two engine values are one engine spelled two ways (the gold's `llamacpp` as
+    draftbench's files write it, the record's `llama.cpp`): spelling, not meaning."""
+    named = engine_in(str(gold))
+    return named is not None and named == engine_in(str(found))
 
 
 def values_match(gold: JsonValue, found: JsonValue) -> bool:

@@ -83,3 +83,13 @@ def test_a_stated_output_cap_is_judged_as_the_golds_output_length() -> None:
     both = {"output_tokens": 128, "max_output_tokens": 200}
     generated = PlacedFigure(path="a.md", line=1, value=2.0, conditions=both)
     assert score_conditions(gold, [generated]).total.wrong == 1  # what it generated decides
+
+
+def test_one_engine_spelled_two_ways_is_correct_and_two_engines_are_not() -> None:
+    """alexziskind1/draftbench's gold writes the engine as its files do, `llamacpp`; a record's
+    `llama.cpp` is that engine (spelling, not meaning), a record's `vLLM` is not."""
+    gold = [GoldConditions(path="a.md", line=1, value=2.0, conditions={"engine": "llamacpp"})]
+    same = PlacedFigure(path="a.md", line=1, value=2.0, conditions={"engine": "llama.cpp"})
+    assert score_conditions(gold, [same]).total.correct == 1
+    other = PlacedFigure(path="a.md", line=1, value=2.0, conditions={"engine": "vLLM"})
+    assert score_conditions(gold, [other]).total.wrong == 1
