@@ -338,14 +338,8 @@ def _table_at(
         return table, after
     header, body, after = _aligned_run(lines, index)
     if len(header) + len(body) >= 2:
-        table = _make_table(
-            TableKind.ALIGNED,
-            _numbered(header, first_line),
-            _numbered(body, first_line),
-            heading_path,
-            caption,
-        )
-        return table, after
+        place = (first_line, heading_path, caption)
+        return _numbered_table(TableKind.ALIGNED, header, body, place), after
     rows, after = _key_values(lines, index)
     if rows:
         table = _make_table(
@@ -368,14 +362,20 @@ def _comma_table_at(
     header, body, after = _comma_run(lines, index)
     if not body:
         return None, index + 1
-    table = _make_table(
-        TableKind.CSV,
-        _numbered(header, first_line),
-        _numbered(body, first_line),
-        heading_path,
-        caption,
-    )
-    return table, after
+    place = (first_line, heading_path, caption)
+    return _numbered_table(TableKind.CSV, header, body, place), after
+
+
+def _numbered_table(
+    kind: TableKind,
+    header: AlignedRows,
+    body: AlignedRows,
+    place: tuple[int, HeadingPath, str | None],
+) -> Table:
+    """A table of rows indexed from the block's first line (`first_line` its line 1)."""
+    first_line, heading_path, caption = place
+    numbered = (_numbered(header, first_line), _numbered(body, first_line))
+    return _make_table(kind, *numbered, heading_path, caption)
 
 
 def _may_be_table(cells_rows: list[tuple[int, list[str]]]) -> bool:
