@@ -5,7 +5,8 @@ The chip alone is no figure's system: the source names the machine the runs were
 a chip's name read alone (`Apple M3 Ultra`) says less than the source does (a reader asks which
 box). Where one table or list of `key: value` pairs gives both, the system is the computer with
 its chip, as the two rows write them (`Mac Studio M3 Ultra`; the maker's word left out of the
-chip, since the computer's name already says whose it is), cited at the two lines. A computer
+chip, since the computer's name already says whose it is), cited at the chip's line (the
+computer's row stands in the same table or list; citing both is not done). A computer
 is a `[[hardware]]` entry of kind `machine` (`numbers/vocabulary.toml`); a model or machine row
 naming none (`| Model | Qwen3-8B |`) joins nothing."""
 
