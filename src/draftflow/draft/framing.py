@@ -102,11 +102,26 @@ def measured_system(writer: Framed, *, of_claim: bool = False) -> str | None:
 
 
 def _claim_system(writer: Framed, system: str) -> str:
-    """The claim's one system, with the record's node count where the record's system is it."""
+    """The claim's one system, with the node count its figures state alike (jvr0x's MiniMax
+    rows ran on two Sparks: "on NVIDIA DGX Spark" said one, read-s32), else the record's
+    where the record's system is it."""
+    counts = set(_claimed_counts(writer))
+    stated = next(iter(counts)) if len(counts) == 1 else None
     chosen = writer.facts.system if writer.facts is not None else None
     if chosen and _same_name(chosen, system):
-        return _with_nodes(chosen, writer.facts.node_count if writer.facts else None)
-    return system
+        return _with_nodes(chosen, stated or (writer.facts.node_count if writer.facts else None))
+    return _with_nodes(system, stated)
+
+
+def _claimed_counts(writer: Framed) -> list[int | None]:
+    """The node count each claimed figure's own conditions state (None where none)."""
+    cited = {(ref.evidence_url, ref.value) for ref in _claimed_refs(writer)}
+    counts: list[int | None] = []
+    for item in writer.grounded:
+        if (item.result.evidence_url, float(item.result.value)) in cited:
+            count = item.result.conditions.get("node_count")
+            counts.append(count if isinstance(count, int) and not isinstance(count, bool) else None)
+    return counts
 
 
 def _with_nodes(system: str, nodes: int | None) -> str:

@@ -545,3 +545,24 @@ def test_a_title_s_one_row_of_a_precision_sweep_names_its_precision() -> None:
     same = [results[0], results[1].model_copy(update={"conditions": {"model": "qwen3-06b"}})]
     draft = draft_deterministic(snapshot, selection_of(same), RecordMetadata())
     assert " in Q3_K_L" not in draft.title, draft.title
+
+
+def test_a_title_counts_the_machines_its_claims_figures_ran_on() -> None:
+    """jvr0x's MiniMax rows state two Sparks (`node_count` 2) while the record states no
+    count: the title said "on NVIDIA DGX Spark", one machine (read-s32)."""
+    text = (
+        "# Bench\n\nAll runs on two NVIDIA DGX Sparks.\n\n"
+        "| model | tok/s |\n|---|---|\n| Qwen3.5-9B | 63.6 |\n"
+    )
+    snapshot = snapshot_of({"README.md": text})
+    document = snapshot.documents[0]
+    two: dict[str, JsonValue] = {
+        "model": "Qwen3.5-9B",
+        "engine": "vLLM",
+        "system": "NVIDIA DGX Spark",
+        "node_count": 2,
+    }
+    result = make_result(document, 7, 63.6, conditions=two)
+    meta = RecordMetadata(runtimes=["vLLM"])
+    draft = draft_deterministic(snapshot, selection_of([result]), meta)
+    assert "two NVIDIA DGX Sparks" in draft.title, draft.title
