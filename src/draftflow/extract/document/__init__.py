@@ -19,8 +19,7 @@ from draftflow.acquire.snapshot import Document
 from draftflow.extract.document.asciidoc_tables import asciidoc_tables, outside_tables
 from draftflow.extract.document.banners import (
     BANNERED_SUFFIXES,
-    banner_headings,
-    banner_sections,
+    read_banners,
     under_banners,
 )
 from draftflow.extract.document.csv_json import (
@@ -136,9 +135,8 @@ def _parse(document: Document) -> ParsedDocument:
         tables = asciidoc_tables(lines)
         blocks = (*tables, *outside_tables(tables, text_tables(lines)))
     elif kind is DocumentKind.TEXT and document.path.lower().endswith(BANNERED_SUFFIXES):
-        sections = banner_sections(lines)
+        headings, sections = read_banners(lines)
         placed = under_banners(text_tables(lines), sections)
-        headings = banner_headings(lines)
         blocks = tuple(sorted((*headings, *placed), key=lambda block: block.span.first))
     elif kind is DocumentKind.TEXT:
         blocks = tuple(text_tables(lines))

@@ -34,22 +34,31 @@ _LEVELS = {"=": 2, "#": 2, "-": 3, "*": 3, "~": 3}
 _BARE_RULE = re.compile(r"^\s*(?P<rule>[=#*~-])(?P=rule){2,}\s*$")
 
 
+def read_banners(lines: Sequence[str]) -> tuple[tuple[Heading, ...], tuple[Section, ...]]:
+    """The text file's banners as headings, in order, each with its path, and each banner's
+    section: its lines down to the next banner of its level or a stronger one, or to a bare
+    rule of its level or a stronger one. One pass over the lines for both."""
+    banners = _banners(lines)
+    headings = tuple(heading for heading, _ in banners)
+    sections = tuple(
+        Section(
+            heading.heading_path,
+            heading.level,
+            Span(heading.span.first, len(lines) if end is None else end),
+        )
+        for heading, end in banners
+    )
+    return headings, sections
+
+
 def banner_headings(lines: Sequence[str]) -> tuple[Heading, ...]:
-    """Every banner line of a text file as a heading, in order, each with its path."""
-    return tuple(heading for heading, _ in _banners(lines))
+    """Every banner line of a text file as a heading (`read_banners`)."""
+    return read_banners(lines)[0]
 
 
 def banner_sections(lines: Sequence[str]) -> tuple[Section, ...]:
-    """Each banner's section: its lines down to the next banner of its level or a stronger
-    one, or to a bare rule of its level or a stronger one."""
-    sections: list[Section] = []
-    banners = _banners(lines)
-    for heading, end in banners:
-        last = len(lines) if end is None else end
-        sections.append(
-            Section(heading.heading_path, heading.level, Span(heading.span.first, last))
-        )
-    return tuple(sections)
+    """Each banner's section (`read_banners`)."""
+    return read_banners(lines)[1]
 
 
 def _banners(lines: Sequence[str]) -> list[tuple[Heading, int | None]]:
