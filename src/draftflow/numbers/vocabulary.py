@@ -78,6 +78,7 @@ class Vocabulary(Entry):
     """The data file's contents, in the file's order (which is the order names are tried)."""
 
     measured_dimensions: frozenset[str] = frozenset()
+    name_end_statistics: tuple[str, ...] = ()
     unit: tuple[Unit, ...]
     metric: tuple[Metric, ...]
     prose_metric: tuple[ProseMetric, ...] = ()
@@ -271,8 +272,17 @@ def unit_name_re(unit_id: str) -> re.Pattern[str] | None:
         parts.append(rf"\b(?:{spelling_pattern(unit.name_words)})\b")
     if unit.name_ends:
         # never a GGUF type's last part (`Q4_K_S`, `IQ3_S` are weight formats, not seconds)
-        parts.append(rf"(?<!q\d_k)(?<!iq\d)(?:{spelling_pattern(unit.name_ends)})\b")
+        parts.append(
+            rf"(?<!q\d_k)(?<!iq\d)(?:{spelling_pattern(unit.name_ends)})(?:\b|{_statistic_end()})"
+        )
     return re.compile("|".join(parts)) if parts else None
+
+
+@cache
+def _statistic_end() -> str:
+    """A statistic ending a key after its unit (`_max`, `_quantiles_p25`), as a lookahead."""
+    statistics = vocabulary().name_end_statistics
+    return rf"(?=_(?:{spelling_pattern(statistics)})\b)" if statistics else "(?!)"
 
 
 def _name_parts_pattern(spellings: Sequence[str]) -> str:

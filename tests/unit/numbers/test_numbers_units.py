@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from draftflow.numbers.units import plain_unit_after, unit_after
+from draftflow.numbers.units import plain_unit_after, unit_after, unit_of_name
 from draftflow.numbers.vocabulary import vocabulary
 
 RESTATED = vocabulary().unit_group("restated")
@@ -52,3 +52,26 @@ def test_markup_is_where_the_two_readings_part() -> None:
 def test_a_unit_outside_the_group_is_not_read_as_a_stem() -> None:
     assert _after("273 GB/s", "273", frozenset({"GB"})) is None
     assert _after("9 seconds", "9", frozenset({"ms"})) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "unit"),
+    [
+        ("results_inter_token_latency_s_max", "s"),
+        ("results_ttft_s_quantiles_p25", "s"),
+        ("results_end_to_end_latency_s_mean", "s"),
+        ("latency_ms_p99", "ms"),
+        ("decode_tok_s_mean", "tokens/s"),
+    ],
+)
+def test_a_unit_ending_a_key_before_its_statistic_is_read(name: str, unit: str) -> None:
+    """ray-project/llmperf-leaderboard raw_data/summary/*.json (read-s32): LLMPerf's
+    `results_inter_token_latency_s_max` and every other summary key with a statistic after
+    its unit gave a figure of unit `unspecified`."""
+    assert unit_of_name(name) == unit
+
+
+@pytest.mark.parametrize("name", ["iq3_s_max", "items_per_s_max", "tests_max", "q4_k_s"])
+def test_a_statistic_after_no_unit_names_none(name: str) -> None:
+    """A GGUF type, a rate of things per second and a plural stay without a unit."""
+    assert unit_of_name(name) is None
