@@ -130,3 +130,15 @@ def test_a_model_key_names_the_model_before_a_run_name_shaped_like_one() -> None
     ]
     read_cells(resolved, cells)
     assert resolved.values["model"] == "meta-llama/Llama-2-13b-chat-hf"
+
+
+def test_a_documents_path_names_no_model() -> None:
+    """MiaAI-Lab's docs/GLM-NEW-REPORT.md:376 (read-s32): `| 0731 checkpoint + serving
+    profile | docs/DEEPSEEK_V4_FLASH_0731.md |` gave its row the model
+    `docs/DEEPSEEK_V4_FLASH_0731.md`; a weights file still names its model."""
+    cell = Resolved()
+    read_cells(cell, [("Primary source in this repo", "`docs/DEEPSEEK_V4_FLASH_0731.md`")])
+    assert "model" not in cell.values
+    weights = Resolved()
+    read_cells(weights, [("Model", "Qwen2-7B.gguf")])
+    assert weights.values.get("model") == "Qwen2-7B.gguf"

@@ -217,3 +217,18 @@ def test_a_file_named_like_a_gpu_is_no_system() -> None:
     assert sole_system("[FAIL] p100.txt depth=170") is None
     assert sole_system("on a Tesla P100 GPU") == "Tesla P100"
     assert sole_system("NVIDIA H100 80GB.") == "NVIDIA H100 80GB"
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("On the **default Anemll 1M/6** stack:", None),
+        ("Llama 7B/13B results", "Llama 7B"),
+        ("SmolLM2-135M on one core", "SmolLM2-135M"),
+    ],
+)
+def test_a_size_paired_with_a_bare_count_names_no_model(text: str, model: str | None) -> None:
+    """MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark README.md:242 (read-s32): `default
+    Anemll 1M/6` (a 1M context with 6 slots, on the image Anemll publishes) gave its
+    section's figures the model `Anemll 1M`; two sizes joined by a slash still name one."""
+    assert model_in(text) == model

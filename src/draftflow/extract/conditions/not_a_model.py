@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import PurePosixPath
 
+from draftflow.acquire.rules import DOCUMENT_SUFFIXES
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.metric_names import metric_name
 from draftflow.numbers.vocabulary import vocabulary
@@ -36,6 +38,14 @@ _METRIC_NAME_WORDS = 3
 """A metric's name in a model's cell is short (`Speedup`, `Decode throughput`)."""
 
 
+def _names_a_document(plain: str) -> bool:
+    """Whether a cell is a document's path (`docs/DEEPSEEK_V4_FLASH_0731.md` under `Primary
+    source in this repo`, MiaAI-Lab's GLM-NEW-REPORT.md:376): it names where a model is
+    written about, not the model (a weights file, `Qwen2-7B.gguf`, is no document)."""
+    suffix = PurePosixPath(plain).suffix.lower()
+    return " " not in plain and suffix in DOCUMENT_SUFFIXES
+
+
 def _names_a_metric(plain: str) -> bool:
     """Whether a cell is a metric's or a ratio's name and nothing else: a few words, no digit
     (every model's name this reads is a family or a size, not a measured quantity)."""
@@ -49,7 +59,7 @@ def names_no_model(text: str) -> bool:
     """Whether a model cell names no model: it refers to one named elsewhere, or it is a
     weight format's words (an engine's name among them) with nothing else of a name left."""
     plain = " ".join(text.strip().strip("`*").split())
-    if _REFERENCE.match(plain) or _names_a_metric(plain):
+    if _REFERENCE.match(plain) or _names_a_metric(plain) or _names_a_document(plain):
         return True
     rest = vocab.PRECISION.sub(" ", plain)
     rest = _FORMAT_WORDS.sub(" ", rest)
