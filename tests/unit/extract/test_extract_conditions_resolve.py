@@ -142,3 +142,19 @@ def test_a_documents_path_names_no_model() -> None:
     weights = Resolved()
     read_cells(weights, [("Model", "Qwen2-7B.gguf")])
     assert weights.values.get("model") == "Qwen2-7B.gguf"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From the published 0731 sweep on 2× DGX Spark, TP=2, NVFP4 DS-MLA, MTP-5",
+        "Qwen3-8B with fp8 attention on one GPU",
+    ],
+)
+def test_a_caches_or_attentions_format_is_no_weight_precision(text: str) -> None:
+    """MiaAI-Lab's docs/GLM-NEW-REPORT.md:63 (read-s32): `NVFP4 DS-MLA` is the format of
+    DeepSeek's latent-attention KV cache (README.md:11 `nvfp4_ds_mla` KV), and the section's
+    decode rates took weight precision NVFP4."""
+    resolved = Resolved()
+    read_text(resolved, text)
+    assert "weight_precision" not in resolved.values

@@ -120,7 +120,10 @@ _FUTURE_STEP = re.compile(
 """A heading or caption about a step still to come (`(Optional) Ready for the INT8 step later`):
 the precision it names is the plan's, not the measured runs' below it (atomicjets/
 gemma-embeddings' fp32 build was given INT8)."""
-_KV_PRECISION = re.compile(r"\s*(?:kv|cache|-vs-|vs\b)", re.I)
+_KV_PRECISION = re.compile(r"\s*(?:kv|cache|(?:\w+-)?mla\b|attn\b|attention\b|-vs-|vs\b)", re.I)
+"""What after a precision makes it the KV cache's or the attention's format, or one side of a
+comparison: `NVFP4 KV`, `NVFP4 DS-MLA` (DeepSeek's latent-attention cache, MiaAI-Lab's
+GLM-NEW-REPORT.md:63, read-s32), `fp8 attention`, `bf16-vs-fp8`."""
 
 
 @dataclass
