@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pydantic import JsonValue
 
 from documents import make_document
@@ -320,3 +321,18 @@ def test_a_caption_setting_is_not_a_row_whose_column_states_it() -> None:
         readme=None,
     )
     assert found["input_tokens"] == 899994  # the caption's own figure keeps it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(Qwen3.6 measured **75 tok/s single-stream / 951 peak**, at 58% of its roofline).",
+        "~627 tok/s @ c32, ~951 peak, single-stream ~75",
+    ],
+)
+def test_a_peak_beside_a_single_stream_states_no_concurrency_for_all(text: str) -> None:
+    """heitor-mocelin/dgx-spark-research guides/05-benchmarking-and-the-tuning-loop.md:10
+    (read-s32): the peak aggregate 951 took the single stream's concurrency 1."""
+    stated = settings_in_text(text)
+    assert "concurrency" not in stated.single()
+    assert settings_in_text("decodes at 75 tok/s single-stream").single() == {"concurrency": 1}
