@@ -20,12 +20,14 @@ from draftflow.record.model import Record
 from draftflow.review.reverify import AcquireLimits, current_report, snapshot_for
 from draftflow.store.source import load_record_source
 from draftflow.store.write import RecordStore
-from draftflow.verify import VerificationReport
+from draftflow.verify import FlagCause, Severity, VerificationReport, flags_by_cause
+from draftflow.verify.causes import EXAMPLES
 
 VERIFY_EPILOG = """\b
 Examples:
   draftflow verify records/<id>.json
   draftflow verify records/<id>.json --source path/to/checkout
+  draftflow verify records/<id>.json --all-flags     # every warning, not three a cause
   draftflow verify records/gold/miaai-lab-deepseek-v4-flash-dspark-2x-dgx-spark.json \\
       --source tests/data/corpus/MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark --json
 
@@ -57,6 +59,12 @@ Exit codes: 0 no error flag, 1 error flags found, 2 bad usage or unreadable inpu
     help='Print {"record_id", "checked", "flags", "claims"} as JSON on stdout.',
 )
 @click.option(
+    "--all-flags",
+    is_flag=True,
+    help=f"Print every warning; by default each cause's first {EXAMPLES} are printed in full "
+    "and the rest counted (every error is always printed).",
+)
+@click.option(
     "--fetch",
     is_flag=True,
     help="Fetch the record's repository when neither --source nor a stored source is given "
@@ -68,6 +76,7 @@ def verify_command(
     record_path: Path,
     source: str | None,
     as_json: bool,
+    all_flags: bool,
     fetch: bool,
     max_bytes: int,
     timeout: float,
@@ -87,9 +96,11 @@ def verify_command(
     snapshot = _acquire(record, source, store, offline=not fetch, limits=limits)
     report = current_report(record, snapshot, store)
     if as_json:
-        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        data = report.to_json()
+        data["causes"] = [cause.to_json() for cause in flags_by_cause(report.flags)]
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print_report(report, snapshot, output_console(), record)
+        print_report(report, snapshot, output_console(), record, all_flags=all_flags)
     if report.errors:
         raise CheckFailed(
             f"{record.id}: {len(report.errors)} error flag(s)",
@@ -116,9 +127,15 @@ def _acquire(
 
 
 def print_report(
-    report: VerificationReport, snapshot: Snapshot, console: Console, record: Record | None = None
+    report: VerificationReport,
+    snapshot: Snapshot | None,
+    console: Console,
+    record: Record | None = None,
+    *,
+    all_flags: bool = False,
 ) -> None:
-    """The human form: a summary of what was checked, then each flag with its context."""
+    """The human form: a summary of what was checked, the flags counted by cause, then each
+    error and (unless `all_flags`) each cause's first warnings with their context."""
     checked = report.checked
     console.print(f"[bold]verify[/bold] {escape(report.record_id)}")
     table = Table(show_header=False)
@@ -140,7 +157,40 @@ def print_report(
     for label, count in rows:
         table.add_row(label, str(count))
     console.print(table)
-    for flag in report.flags:
-        print_flag(console, flag, snapshot, record=record)
+    causes = flags_by_cause(report.flags)
+    if causes:
+        console.print(_causes_table(causes))
+    for cause in causes:
+        _print_cause(console, cause, snapshot, record, all_flags=all_flags)
     verdict = "[red]FAILED[/red]" if report.errors else "[green]passed[/green]"
     console.print(f"\n{verdict}: {len(report.errors)} error(s), {len(report.warnings)} warning(s)")
+
+
+def _causes_table(causes: list[FlagCause]) -> Table:
+    table = Table(title="flags by cause", title_justify="left")
+    table.add_column("flags", justify="right")
+    table.add_column("severity")
+    table.add_column("rule")
+    table.add_column("cause")
+    for cause in causes:
+        table.add_row(str(cause.count), cause.severity.value, cause.rule.value, escape(cause.cause))
+    return table
+
+
+def _print_cause(
+    console: Console,
+    cause: FlagCause,
+    snapshot: Snapshot | None,
+    record: Record | None,
+    *,
+    all_flags: bool,
+) -> None:
+    """A cause's flags in full: every error; a warning cause's first few, the rest counted."""
+    shown = cause.flags if all_flags or cause.severity is Severity.ERROR else cause.flags[:EXAMPLES]
+    for flag in shown:
+        print_flag(console, flag, snapshot, record=record)
+    if len(shown) < cause.count:
+        console.print(
+            f"\n[dim]… {cause.count - len(shown)} more {cause.severity.value}(s) of this cause "
+            "(--all-flags prints every one; --json lists them)[/dim]"
+        )

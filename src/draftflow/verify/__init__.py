@@ -16,6 +16,7 @@ from draftflow.acquire.snapshot import Snapshot
 from draftflow.errors import InputError
 from draftflow.record.model import Record
 from draftflow.runtime.collector import collection_paused
+from draftflow.verify.causes import FlagCause, flags_by_cause
 from draftflow.verify.citations import check_citations, check_test_profiles
 from draftflow.verify.conditions import check_conditions
 from draftflow.verify.configwords import check_config_words
@@ -51,10 +52,12 @@ __all__ = [
     "DocumentIndexes",
     "Evidence",
     "Flag",
+    "FlagCause",
     "Rule",
     "Severity",
     "VerificationReport",
     "flag_id",
+    "flags_by_cause",
     "verify_figures",
     "verify_record",
     "with_figures",
