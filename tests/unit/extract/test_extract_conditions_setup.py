@@ -319,3 +319,33 @@ def test_an_empty_first_cell_continues_the_group_above() -> None:
     assert _conditions("17.0", 17.0, 9, _GROUPED)["model"] == "Llama2-70B"
     # a row that leaves another cell empty too states no group: its label stays unsaid
     assert "model" not in _conditions("35.2", 35.2, 12, _GROUPED)
+
+
+SECTIONS_OF_ONE_LEVEL = """# Script
+
+<https://github.com/jgoodyear/ollama-benchmark.git>
+
+# System Information
+
+Ubuntu 22.04 LTS
+
+NVidia RTX 1000 ADA.
+
+## Model: LLAMA 3.2 (2.0GB)
+
+| Key | Value |
+|-----|-------|
+| Hardware | Apple M4 |
+
+Test ran on an Apple M4 too.
+"""
+
+
+def test_a_top_level_setup_section_states_its_own_lines_not_its_subsections() -> None:
+    """savoirtech/ollama-parallel-performance README.md:5-15 (read-s32): its `# System
+    Information` (a document of several `#` sections) names the machine every `##` model
+    section below it ran on; the draft named none. A subsection's own lines are its runs'."""
+    source = setup_source(make_document("README.md", SECTIONS_OF_ONE_LEVEL))
+    assert setup_conditions(source)["system"] == "NVidia RTX 1000 ADA"
+    assert not source.pairs
+    assert all("M4" not in text for text in source.texts)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pydantic import JsonValue
 
@@ -27,6 +27,7 @@ from draftflow.extract.document import (
     Paragraph,
     ParsedDocument,
     Section,
+    Span,
     Table,
     TableKind,
     parse_document,
@@ -175,7 +176,25 @@ def _setup_sections(sections: Sequence[Section]) -> list[Section]:
         below_title = titles[1:]  # `# My Setup`, `# My Results` under a `# Title`: its sections
     top = min((s.level for s in below_title), default=2)
     firsts = [s for s in below_title if s.level == top][:1]
-    return [s for s in below_title if is_setup_section(s, s in firsts)]
+    found = [s for s in below_title if is_setup_section(s, s in firsts)]
+    if below_title and len(titles) > 1:
+        found.extend(_own_part(sections, t) for t in titles[1:] if is_setup_title(t.title))
+    return found
+
+
+def _own_part(sections: Sequence[Section], section: Section) -> Section:
+    """A section up to its first subsection: a `# System Information` that a document of
+    several `#` sections writes its machine under, its models' `##` results nested below
+    (savoirtech/ollama-parallel-performance README.md:5-15, read-s32), states the setup in
+    its own lines; its subsections' tables and prose are their runs', not the setup."""
+    inner = [
+        s.span.first
+        for s in sections
+        if s.level > section.level and section.span.first < s.span.first <= section.span.last
+    ]
+    if not inner:
+        return section
+    return replace(section, span=Span(section.span.first, min(inner) - 1))
 
 
 def _read_setup_block(block: Block, texts: list[str], pairs: list[tuple[str, str]]) -> None:
