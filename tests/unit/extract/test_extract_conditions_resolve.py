@@ -181,3 +181,25 @@ def test_an_introduction_names_its_subject_by_its_published_id(
     resolved = Resolved()
     read_text(resolved, intro, local=False)
     assert resolved.values.get("model") == model
+
+
+@pytest.mark.parametrize(
+    ("written", "values"),
+    [
+        ("/models/gemma-4-31B-it-qat-w4a16-ct", {"model": "gemma-4-31B-it-qat-w4a16-ct"}),
+        (
+            "qwen2.5-7b-instruct-q4_k_m-00001-of-00002.gguf",
+            {"model": "qwen2.5-7b-instruct", "weight_precision": "q4_k_m"},
+        ),
+        ("Qwen/Qwen3-8B", {"model": "Qwen/Qwen3-8B"}),
+    ],
+)
+def test_a_models_local_path_or_weights_file_gives_its_name(
+    written: str, values: dict[str, str]
+) -> None:
+    """read-s32: cadamcat's figures took the model `/models/gemma-4-31B-it-qat-w4a16-ct` (a
+    local folder), pendakwahteknologi's `qwen2.5-7b-instruct-q4_k_m-00001-of-00002.gguf` (a
+    split weights file's part, its type in lower case); a published id is kept whole."""
+    resolved = Resolved()
+    resolved.put("model", written)
+    assert resolved.values == values

@@ -198,6 +198,7 @@ _FILE_QUANT = re.compile(
 )
 """A GGUF file's type at the end of its name (`-UD-Q8_K_XL`, `-Q4_K_M`, `-BF16`), or of a
 model's as a table writes it (`MiniMax Q4_K_S`: the model, then its weights' type)."""
+_FILE_QUANT_ANY_CASE = re.compile(_FILE_QUANT.pattern, re.I)
 
 
 def split_weights_name(name: str) -> tuple[str, str] | None:
@@ -205,7 +206,10 @@ def split_weights_name(name: str) -> tuple[str, str] | None:
     Q8_K_XL.gguf` gives `Nemotron-3-Nano-30B-A3B` and `UD-Q8_K_XL`; a split file's part
     `-00001-of-00003` is the file's), or None for a model's name (`Qwen3-8B-FP8`)."""
     stem = SPLIT_PART.sub("", _WEIGHTS_SUFFIX.sub("", name.strip()))
-    found = _FILE_QUANT.search(stem)
+    # a file's name may write its type in lower case (`qwen2.5-7b-instruct-q4_k_m.gguf`,
+    # pendakwahteknologi's llama.cpp runs); a model's name in a table is read as written
+    quant = _FILE_QUANT_ANY_CASE if _WEIGHTS_SUFFIX.search(name.strip()) else _FILE_QUANT
+    found = quant.search(stem)
     if found is None:
         return None
     model = stem[: found.start()]

@@ -122,6 +122,18 @@ _FUTURE_STEP = re.compile(
 """A heading or caption about a step still to come (`(Optional) Ready for the INT8 step later`):
 the precision it names is the plan's, not the measured runs' below it (atomicjets/
 gemma-embeddings' fp32 build was given INT8)."""
+
+
+def _is_a_local_copy(value: str) -> bool:
+    """Whether a model's value is a local folder's path (`/models/gemma-4-31B-it-qat-w4a16-ct`,
+    cadamcat's `vllm serve` argument, read-s32; `models/Qwen3-0.6B`): the model is its last
+    part, the rest where this machine keeps it."""
+    plain = value.strip().strip("`'\"")
+    return bool(_ROOTED.match(plain)) or is_local_weights_path(plain)
+
+
+_ROOTED = re.compile(r"^(?:~|\.{1,2})?/\S*[^/\s]")
+"""A path from the root, the home or the working folder (`/models/x`, `./x`, `~/x`)."""
 _KV_PRECISION = re.compile(r"\s*(?:kv|cache|(?:\w+-)?mla\b|attn\b|attention\b|-vs-|vs\b)", re.I)
 """What after a precision makes it the KV cache's or the attention's format, or one side of a
 comparison: `NVFP4 KV`, `NVFP4 DS-MLA` (DeepSeek's latent-attention cache, MiaAI-Lab's
@@ -149,6 +161,8 @@ class Resolved:
             return
         if key in IDENTITY_KEYS and not _names_an_identity(key, str(value)):
             return
+        if key == "model" and isinstance(value, str) and _is_a_local_copy(value):
+            value = value.rstrip("/").rsplit("/", 1)[-1]  # `/models/gemma-4-31B-it`: its name
         if key == "model" and (weights := split_weights_name(str(value))) is not None:
             value = weights[0]  # a weights file's name: the model, then its file type
             self.values[key] = value
