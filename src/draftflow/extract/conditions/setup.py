@@ -170,14 +170,14 @@ def _opening_pairs(parsed: ParsedDocument) -> list[KeyValue]:
 def _setup_sections(sections: Sequence[Section]) -> list[Section]:
     """The sections below the title that describe the run; the first of the top level may be
     a report's opening summary (`is_setup_section`)."""
-    below_title = [s for s in sections if s.level >= 2]
+    below_title = nested = [s for s in sections if s.level >= 2]
     titles = [s for s in sections if s.level == 1]
     if not below_title and len(titles) > 1:
         below_title = titles[1:]  # `# My Setup`, `# My Results` under a `# Title`: its sections
     top = min((s.level for s in below_title), default=2)
     firsts = [s for s in below_title if s.level == top][:1]
     found = [s for s in below_title if is_setup_section(s, s in firsts)]
-    if below_title and len(titles) > 1:
+    if nested and len(titles) > 1:
         found.extend(_own_part(sections, t) for t in titles[1:] if is_setup_title(t.title))
     return found
 
