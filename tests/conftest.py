@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import compileall
 import fcntl
+import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +24,7 @@ from data_files import DATA, REFRESH
 from gitrepo import git
 
 if TYPE_CHECKING:
+    from draftflow.acquire.snapshot import Snapshot
     from draftflow.extract.artifact import Extraction
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,8 +80,10 @@ def _held(lock: Path) -> Iterator[None]:
 
 
 class _Shared:
-    """Each corpus folder's no-model extraction and draft, made once per test run: the first
-    process to ask makes it, under a lock in `root`; another waits for it and reads it."""
+    """No-model extractions and drafts of corpus folders, made once per test run: the first
+    process to ask makes one, under a lock in `root`; another waits for it and reads it. An
+    extraction is kept by its snapshot's fingerprint (every document's hash, the revision and
+    URLs), so any in-process draft of the same snapshot can take it (`kept_extractions`)."""
 
     def __init__(self, corpus_dir: Path, manifest: dict[str, dict[str, Any]], root: Path) -> None:
         self.corpus_dir, self.manifest, self.root = corpus_dir, manifest, root
@@ -88,36 +93,75 @@ class _Shared:
         entry = self.manifest[folder]
         return {"revision": entry["revision"], "origin": entry["url"]}
 
-    def _kept(self, folder: str) -> Path:
-        return self.root / f"{folder}.extraction.pickle"
+    def _snapshot(self, folder: str) -> Snapshot:
+        from draftflow.acquire import acquire
 
-    def extraction(self, folder: str) -> Extraction:
-        """`extract(snapshot, None)` of the folder at its MANIFEST revision and URL, as extract
-        returned it (a fresh copy)."""
-        import asyncio
+        return acquire(str(self.corpus_dir / folder), **self._request(folder))
+
+    def _kept(self, snapshot: Snapshot, second: bool) -> Path:
+        """Where the extraction of `snapshot` is kept: the first one made in this run, or the
+        second, made apart from it (never copied from the first)."""
+        key = hashlib.sha256(snapshot.model_dump_json().encode()).hexdigest()[:24]
+        return self.root / f"{key}.{'second' if second else 'first'}.extraction.pickle"
+
+    async def kept_extraction(
+        self, snapshot: Snapshot, make: Callable[[], Awaitable[Extraction]], *, second: bool
+    ) -> Extraction:
+        """The kept no-model extraction of `snapshot` (a fresh copy), made by `make` (which
+        must be `extract(snapshot, None)`) if none is kept yet: the one made is returned as
+        made, kept pickled before a later stage can change it."""
         import pickle
 
-        from draftflow.acquire import acquire
-        from draftflow.extract import extract
-
-        kept = self._kept(folder)
-        with _held(self.root / f"{folder}.lock"):
+        kept = self._kept(snapshot, second)
+        with _held(kept.with_suffix(".lock")):
             if not kept.exists():
-                snapshot = acquire(str(self.corpus_dir / folder), **self._request(folder))
-                _write(kept, pickle.dumps(asyncio.run(extract(snapshot, None))))
+                made = await make()
+                _write(kept, pickle.dumps(made))
+                return made
         extraction: Extraction = pickle.loads(kept.read_bytes())
         return extraction
 
-    def draft(self, folder: str) -> Path:
-        """The folder's `run_draft` with default settings (no model): its record's path. The
-        extraction it drafted from is kept as `extraction` gives it, if none is yet; if one is,
-        the draft starts from it (the same `extract(snapshot, None)`: extract is deterministic
-        without a model) rather than extracting again (ray-project's is ~55 CPU-s)."""
+    def extraction(self, folder: str, *, second: bool = False) -> Extraction:
+        """`extract(snapshot, None)` of the folder at its MANIFEST revision and URL, as extract
+        returned it (a fresh copy); `second`: another one, made apart from the first."""
         import asyncio
-        import pickle
+
+        from draftflow.extract import extract
+
+        snapshot = self._snapshot(folder)
+        return asyncio.run(
+            self.kept_extraction(snapshot, lambda: extract(snapshot, None), second=second)
+        )
+
+    @contextmanager
+    def drafts_keep_extractions(self, *, second: bool = False) -> Iterator[None]:
+        """Within it, an in-process draft's no-model extraction (`run_draft`'s
+        `extract(snapshot, None)`, as the CLI runs it) is the kept one of its snapshot, made
+        and kept if there is none yet; a draft with a model or a result model of its own
+        extracts as it would."""
+        from draftflow.pipeline import draft as pipeline_draft
+
+        real_extract = pipeline_draft.extract
+
+        async def extract_kept(snapshot: Any, client: Any, **kwargs: Any) -> Extraction:
+            if client is not None or kwargs.get("result_model") is not None:
+                return await real_extract(snapshot, client, **kwargs)
+            return await self.kept_extraction(
+                snapshot, lambda: real_extract(snapshot, client, **kwargs), second=second
+            )
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(pipeline_draft, "extract", extract_kept)
+            yield
+
+    def draft(self, folder: str) -> Path:
+        """The folder's `run_draft` with default settings (no model): its record's path. Its
+        extraction is the folder's kept one (the same `extract(snapshot, None)`: extract is
+        deterministic without a model), made and kept by the draft if none is yet
+        (ray-project's is ~55 CPU-s)."""
+        import asyncio
 
         from draftflow.llm import ModelSettings
-        from draftflow.pipeline import draft as pipeline_draft
         from draftflow.pipeline.draft import DraftRequest, run_draft
 
         done = self.root / f"{folder}.done"
@@ -130,23 +174,8 @@ class _Shared:
                     settings=ModelSettings(),
                     **self._request(folder),
                 )
-                extracted: list[bytes] = []
-                real_extract = pipeline_draft.extract
-                kept = self._kept(folder)
-
-                async def extract_kept(snapshot: Any, client: Any, **kwargs: Any) -> Extraction:
-                    if kept.exists() and client is None and kwargs.get("result_model") is None:
-                        made: Extraction = pickle.loads(kept.read_bytes())
-                        return made
-                    extraction = await real_extract(snapshot, client, **kwargs)
-                    extracted.append(pickle.dumps(extraction))  # before select reads it
-                    return extraction
-
-                with pytest.MonkeyPatch.context() as patch:
-                    patch.setattr(pipeline_draft, "extract", extract_kept)
+                with self.drafts_keep_extractions():
                     outcome = asyncio.run(run_draft(request))
-                if not kept.exists():
-                    _write(kept, extracted[0])
                 _write(done, outcome.record_path.encode())
         return Path(done.read_text())
 
@@ -184,6 +213,29 @@ def shared_corpus_extraction(_shared: _Shared) -> SharedCorpusExtraction:
     included), so a test may change it. ray-project's extraction is ~55 CPU-s; eight modules
     extracted the same folders again."""
     return _shared.extraction
+
+
+@pytest.fixture(scope="session")
+def second_corpus_extraction(_shared: _Shared) -> SharedCorpusExtraction:
+    """A second no-model extraction of a corpus folder, made once per test run apart from
+    `shared_corpus_extraction`'s (extract run again, never a copy of the first: in whichever
+    worker asks first, so under another hash seed as often as not): for the tests whose point
+    is that an independent run gives the same (test_draft's and test_pipeline's determinism
+    tests, which each made their own of jvr0x and MiaAI). A fresh copy on each call."""
+    return partial(_shared.extraction, second=True)
+
+
+KeptExtractions = Callable[..., AbstractContextManager[None]]
+
+
+@pytest.fixture(scope="session")
+def kept_extractions(_shared: _Shared) -> KeptExtractions:
+    """`with kept_extractions():` an in-process no-model draft (the CLI's or `run_draft`'s)
+    takes the run's kept extraction of its snapshot (the one `shared_corpus_extraction` gives
+    for a corpus folder at its MANIFEST revision: the same snapshot fingerprint), made and kept
+    if none is; `second=True` takes `second_corpus_extraction`'s. For tests of what a draft
+    does after extracting: select, draft, verify and the files written are run as ever."""
+    return _shared.drafts_keep_extractions
 
 
 MakeRepo = Callable[..., Path]

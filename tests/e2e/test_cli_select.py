@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from conftest import KeptExtractions
 from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
@@ -33,11 +34,17 @@ RECORD_ID = "palatinevision-dgx-spark-benchmark"
 
 @pytest.fixture(scope="module")
 def drafted(
-    tmp_path_factory: pytest.TempPathFactory, corpus_dir: Path, manifest: dict[str, Any]
+    tmp_path_factory: pytest.TempPathFactory,
+    corpus_dir: Path,
+    manifest: dict[str, Any],
+    kept_extractions: KeptExtractions,
 ) -> Path:
+    """`draftflow draft --max-results 8` of the folder, from the run's kept extraction of it
+    (conftest: test_draft_facts and test_select_rules read the same)."""
     records = tmp_path_factory.mktemp("records")
     args = draft_args(corpus_dir / FOLDER, manifest[FOLDER], records, "--max-results", "8")
-    result = CliRunner().invoke(main, args)
+    with kept_extractions():
+        result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     return records
 

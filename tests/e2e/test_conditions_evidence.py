@@ -14,7 +14,7 @@ from typing import Any
 from click.testing import CliRunner
 from pydantic import JsonValue
 
-from conftest import CORPUS
+from conftest import CORPUS, KeptExtractions
 from draftflow.acquire import acquire
 from draftflow.acquire.snapshot import Snapshot
 from draftflow.cli import main
@@ -140,16 +140,20 @@ DISTRIBUTED_LLAMA = "b4rtaz__distributed-llama"
 
 
 def test_a_hand_edited_condition_is_an_error_at_its_pointer(
-    tmp_path: Path, manifest: dict[str, dict[str, Any]], monkeypatch: Any
+    tmp_path: Path,
+    manifest: dict[str, dict[str, Any]],
+    monkeypatch: Any,
+    kept_extractions: KeptExtractions,
 ) -> None:
     """A condition changed by hand in the record or in the figures file no longer says what
     its cited place says: `draftflow verify` flags it at its JSON pointer; a clean draft has
-    no such flag."""
+    no such flag. (The draft's extraction is the run's kept one of b4rtaz, conftest.)"""
     for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
         monkeypatch.delenv(variable, raising=False)
     folder, entry = CORPUS / DISTRIBUTED_LLAMA, manifest[DISTRIBUTED_LLAMA]
     args = ["draft", str(folder), "--origin", entry["url"], "--revision", entry["revision"]]
-    drafted = CliRunner().invoke(main, [*args, "--records-dir", str(tmp_path), "--json"])
+    with kept_extractions():
+        drafted = CliRunner().invoke(main, [*args, "--records-dir", str(tmp_path), "--json"])
     assert drafted.exit_code == 0, drafted.output
     path = Path(json.loads(drafted.stdout)["record_path"])
     clean = CliRunner().invoke(main, ["verify", str(path), "--source", str(folder), "--json"])

@@ -454,8 +454,8 @@ def drafted(
     shared_corpus_extraction: SharedCorpusExtraction,
 ) -> Callable[[str], Drafted]:
     """`corpus_draft` of a corpus folder from its shared extraction (conftest), made once per
-    folder for this module's tests (a second independent draft, extraction included, is made
-    where determinism is the point); callers copy before changing anything."""
+    folder for this module's tests (a second draft, from a second extraction made apart from
+    the first, where determinism is the point); callers copy before changing anything."""
     made: dict[str, Drafted] = {}
 
     def draft_of(folder: str) -> Drafted:
@@ -473,10 +473,14 @@ def test_corpus_draft_is_deterministic_and_grounded(
     corpus_dir: Path,
     manifest: dict[str, dict[str, Any]],
     drafted: Callable[[str], Drafted],
+    second_corpus_extraction: SharedCorpusExtraction,
 ) -> None:
+    """A second draft from a second extraction, made apart from the first (conftest: once per
+    run, shared with test_pipeline's determinism test), is the first draft."""
     snap, extraction, first = drafted(folder)
     assert extraction.reported_results, "the extraction found nothing to draft from"
-    _, _, again = corpus_draft(corpus_dir / folder, manifest[folder])
+    second = second_corpus_extraction(folder)
+    _, _, again = corpus_draft(corpus_dir / folder, manifest[folder], second)
     assert first.model_dump_json() == again.model_dump_json()
     assert first.creation_method == CREATION_DETERMINISTIC
     assert unsupported_numbers(first, snap, list(extraction.reported_results)) == []

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from conftest import SharedCorpusDraft
+from conftest import KeptExtractions, SharedCorpusDraft
 from draft_cli import draft_args
 from draftflow.acquire import acquire
 from draftflow.cli import main
@@ -44,12 +44,15 @@ def test_deterministic_draft_is_verified_and_reproducible(
     corpus_dir: Path,
     manifest: dict[str, dict[str, Any]],
     shared_corpus_draft: SharedCorpusDraft,
+    kept_extractions: KeptExtractions,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`draftflow draft` over the run's shared no-model draft of the folder (conftest: made by
     `run_draft`, once per run): the CLI's own draft, a second independent one, finds nothing
-    changed and leaves every byte as the first wrote it. A fresh folder's first draft
+    changed and leaves every byte as the first wrote it. Its extraction is the run's second
+    one, made apart from the first (conftest; test_draft's determinism test drafts from it
+    too); its selection, draft, verify and files are its own. A fresh folder's first draft
     (`new_record`) is the CLI draft of `test_a_changed_document_shows_in_the_diff`."""
     for variable in ("DRAFTFLOW_BASE_URL", "OPENAI_BASE_URL", "DRAFTFLOW_CASSETTE"):
         monkeypatch.delenv(variable, raising=False)
@@ -57,7 +60,8 @@ def test_deterministic_draft_is_verified_and_reproducible(
     records = Path(shutil.copytree(shared_corpus_draft(name).parent, tmp_path / "records"))
     files = written_files(records)
 
-    again = CliRunner().invoke(main, draft_args(folder, entry, records, "--json"))
+    with kept_extractions(second=True):
+        again = CliRunner().invoke(main, draft_args(folder, entry, records, "--json"))
     assert again.exit_code == 0, again.output
     summary = json.loads(again.output)
     assert summary["changed"] is False and summary["new_record"] is False
