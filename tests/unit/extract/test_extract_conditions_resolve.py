@@ -161,29 +161,6 @@ def test_a_caches_or_attentions_format_is_no_weight_precision(text: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("intro", "model"),
-    [
-        (
-            "Two-node DGX Spark recipe for **`deepseek-ai/DeepSeek-V4-Flash-0731`**: vLLM TP=2,"
-            " DSpark speculative decoding, **1M-token** ceiling, `nvfp4_ds_mla` KV.",
-            "deepseek-ai/DeepSeek-V4-Flash-0731",
-        ),
-        ("Numbers: `results/RESULTS-2026-08-14.md` (dated tables).", None),
-        ("Compares `Qwen/Qwen3-8B` with `meta-llama/Llama-3.1-8B`.", None),
-    ],
-)
-def test_an_introduction_names_its_subject_by_its_published_id(
-    intro: str, model: str | None
-) -> None:
-    """MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark README.md:10 (read-s32): the opening
-    names its one model by its Hugging Face id, and the record had no model, id or artifact
-    (its title `vLLM on DGX Spark`); a document's path or two ids name no subject."""
-    resolved = Resolved()
-    read_text(resolved, intro, local=False)
-    assert resolved.values.get("model") == model
-
-
-@pytest.mark.parametrize(
     ("written", "values"),
     [
         ("/models/gemma-4-31B-it-qat-w4a16-ct", {"model": "gemma-4-31B-it-qat-w4a16-ct"}),

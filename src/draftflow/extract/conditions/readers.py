@@ -8,11 +8,9 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import PurePosixPath
 
 from pydantic import JsonValue
 
-from draftflow.acquire.rules import DOCUMENT_SUFFIXES
 from draftflow.extract.conditions import setup_names as vocab
 from draftflow.extract.conditions.columns import (
     bench_model,
@@ -681,7 +679,6 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
         either = vocab.names_alternative_systems(text)
         found.append(("system", None if joined or either else vocab.first_system(text)))
         found.append(("node_count", None if either else vocab.count_of(text)))
-        found.append(("model", _published_subject(text)))
         return tuple(found), stated
     precision = vocab.PRECISION.search(text)
     if (
@@ -697,20 +694,6 @@ def _text_reading(text: str, local: bool) -> tuple[tuple[tuple[str, JsonValue], 
     found.append(("model", sole_model(vocab.without_engines(text))))
     found.append(("node_count", vocab.count_of(text) or vocab.single_machine(text)))
     return tuple(found), stated
-
-
-def _published_subject(text: str) -> str | None:
-    """The one model an introduction names, where it names it by its published id
-    (`deepseek-ai/DeepSeek-V4-Flash-0731`, MiaAI-Lab's README.md:10: `Two-node DGX Spark
-    recipe for ...`, read-s32): the subject of every figure whose nearer context names no
-    model. A name without its owner in an introduction is as often a model compared with."""
-    ids = {m.group(1) for m in _CODE_ID.finditer(text) if vocab.is_hf_id(m.group(1))}
-    ids = {i for i in ids if PurePosixPath(i).suffix.lower() not in DOCUMENT_SUFFIXES}
-    return next(iter(ids)) if len(ids) == 1 and sole_model(text) in (None, *ids) else None
-
-
-_CODE_ID = re.compile(r"(?<![\w/.:-])`([\w.-]+/[\w.-]+)`(?![\w/])")
-"""An `owner/name` written as code, alone (not a path's or an image's part)."""
 
 
 def read_own_text(resolved: Resolved, text: str) -> None:

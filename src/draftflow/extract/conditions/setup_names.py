@@ -194,13 +194,6 @@ _SPACED_SIZE = re.compile(r"\d+(?:\.\d+)?\s+B")
 """A parameter count written apart from its `B` (`1.5 B`): a size only under a size header."""
 _HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
 """A Hugging Face id: an owner and a name, each with a letter (`54.3/63` is a score)."""
-
-
-def is_hf_id(name: str) -> bool:
-    """Whether a name is a Hugging Face id, owner and name (`deepseek-ai/DeepSeek-V4-Flash`)."""
-    return bool(_HF_ID.match(name.strip().strip("`")))
-
-
 _MODEL_NAME = re.compile(
     r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_:-]?(?:\d+x)?\d+(?:\.\d+)?[BbMm]"
     r"(?:-A\d+B)?(?:[-_][\w.]+)*(?![\w])(?!/\d+(?![\w.]))"
