@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from draftflow.extract.bench_records import bench_rate_name
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
 from draftflow.extract.conditions.run_settings import setting_of_key
+from draftflow.extract.expectations import PlannedCells, expectation_heading, names_expectation
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
 from draftflow.extract.metric_names import (
     NOT_A_LABEL,
@@ -235,6 +236,7 @@ def select(
     """
     if raw is None:
         raw = raw_tables(candidates)
+    planned = PlannedCells(candidates)
     selected: list[Selected] = []
     for candidate in candidates:
         if candidate.format is SourceFormat.PROSE:
@@ -249,6 +251,8 @@ def select(
             continue
         if candidate.json_path is None and not is_figure_text(candidate.text):
             continue
+        if planned.covers(candidate):
+            continue  # one arm of a plan whose other cells are `TBD`: not run yet
         selected.extend(_cell_figures(candidate))
     return selected
 
@@ -314,11 +318,6 @@ def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str
     return tuple(replace(f, unit=unit or f.unit, label=name) for f in figures), named
 
 
-_EXPECTATION = r"(?:expected|estimated|projected|predicted|anticipated)\b"
-_EXPECTED = re.compile(rf"\b{_EXPECTATION}", re.I)
-_EXPECTED_HEADING = re.compile(rf"^\W*(?:{_EXPECTATION}|(?:recommended|suggested)\b)", re.I)
-
-
 def _expected(candidate: Candidate) -> bool:
     """Whether the cell is what its author expects or advises, not what ran: its column names
     an expectation (`Expected Gain`, `Estimated tok/s`) or its section is headed as one
@@ -327,8 +326,8 @@ def _expected(candidate: Candidate) -> bool:
         return False
     heading = candidate.heading or ""
     return bool(
-        _EXPECTED.search(candidate.key)
-        or _EXPECTED_HEADING.search(heading)
+        names_expectation(candidate.key)
+        or expectation_heading(heading)
         or _GUIDANCE_HEADING.search(heading)
     )
 
@@ -344,6 +343,7 @@ read31-s23 §3). Not `Recommendations`: reports head their measured verdicts so 
 figures of the team's corpus stand under one; none under these words)."""
 
 
+_EXPECTATION = r"(?:expected|estimated|projected|predicted|anticipated)\b"
 _TARGET_HEADING = re.compile(
     r"\bwhat\W{0,3}(?:good|great|healthy|normal|success|fast|done)\W{0,3}looks\s+like\b"
     r"|^\W*(?:\d+[.)]?\s*)*(?:(?:performance|throughput|latency|speed)\s+)?"

@@ -1,0 +1,96 @@
+"""Issue 31 (who measured what): figures an outside reader of session 32's drafts found
+published with a wrong meaning, each built from a small excerpt of the real document:
+expectation and plan tables read as measurements, ..."""
+
+from __future__ import annotations
+
+import asyncio
+
+from draftflow.extract import extract
+from draftflow.record.model import ReportedResult
+from extract_support import snapshot_of
+
+
+def _results(files: dict[str, str]) -> list[ReportedResult]:
+    return asyncio.run(extract(snapshot_of(files), None)).reported_results
+
+
+def _values(results: list[ReportedResult]) -> set[float]:
+    return {float(r.value) for r in results if isinstance(r.value, int | float)}
+
+
+# newbdez33/llm-mac-512 docs/mlx-local-setup.md:29-36: a recommendation table whose last
+# column is `性能预期`, "expected performance"
+RECOMMENDED = """\
+# MLX 本地部署
+
+## 测试结果
+
+| 模型 | 实测 TPS |
+|------|---------|
+| 4-bit | 45.73 |
+
+### 推荐配置（MiniMax M2.1）
+
+| 模型版本 | 推荐内存 | 磁盘空间 | 性能预期 |
+|---------|---------|---------|---------|
+| 4-bit | 32GB+ | 120GB | 最快 (~45 TPS) |
+| 6-bit | 64GB+ | 180GB | 平衡 (~40 TPS) |
+"""
+
+# MiaAI-Lab/DeepSeek-v4-Flash-DSpark-2x-DGX-Spark README.md:237-247
+SHOULD_SEE = """\
+# DSpark
+
+## What speed to expect
+
+| Workload | What you should see |
+| --- | --- |
+| One chat, any prompt length through 128K | ~62-83 decode tok/s after first token |
+| **Six short chats** | **~175 tok/s aggregate** (~30 per stream) |
+
+## Measured
+
+| Workload | Decode tok/s |
+| --- | --- |
+| One chat | 66.6 |
+"""
+
+# newbdez33/llm-mac-512 docs/test-design-summary.md:200-213: a plan's tables, the llama.cpp
+# arm not run yet (`TBD`), its memory an estimate
+PLAN = """\
+# Test design summary
+
+### 1. Framework Performance
+| Dimension | MLX 4-bit | llama.cpp Q4_K_M | Winner |
+|-----------|-----------|------------------|--------|
+| TPS (single) | 45.73 | TBD | TBD |
+| Memory | 135GB | ~140GB | TBD |
+| Load time | 21.25s | TBD | TBD |
+
+### 2. Quantization Trade-offs
+| Level | Framework | TPS | Memory | Quality |
+|-------|-----------|-----|--------|---------|
+| 4-bit | MLX | 45.73 | 135GB | Good |
+| 4-bit | llama.cpp | TBD | ~141GB | TBD |
+| 8-bit | MLX | 33.04 | 252GB | Better |
+"""
+
+
+def test_an_expected_performance_column_in_chinese_is_no_result() -> None:
+    values = _values(_results({"docs/mlx-local-setup.md": RECOMMENDED}))
+    assert 45.73 in values
+    assert not {45.0, 40.0} & values
+
+
+def test_a_what_you_should_see_column_is_no_result() -> None:
+    values = _values(_results({"README.md": SHOULD_SEE}))
+    assert 66.6 in values
+    assert not {62.0, 83.0, 175.0, 30.0} & values
+
+
+def test_a_plan_s_arm_of_placeholders_states_no_result() -> None:
+    values = _values(_results({"docs/summary.md": PLAN}))
+    assert {45.73, 135.0, 21.25, 33.04, 252.0} <= values
+    assert 140.0 not in values  # the llama.cpp column: TBD but for its memory
+    assert 141.0 not in values  # the llama.cpp row: TBD but for its memory
