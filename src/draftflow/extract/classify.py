@@ -17,6 +17,7 @@ from draftflow.extract.bench_records import bench_rate_name
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
 from draftflow.extract.conditions.run_settings import setting_of_key
 from draftflow.extract.expectations import PlannedCells, expectation_heading, names_expectation
+from draftflow.extract.failed_points import failed_point
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
 from draftflow.extract.metric_names import (
     NOT_A_LABEL,
@@ -300,7 +301,7 @@ def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str
     """The figures a cell writes (none where the cell's parse and its values disagree) and the
     metric its names give; a named record (`{"name": "decode", "value": 41.2, "unit":
     "tok/s"}`) names it and its unit itself, and one named as a setting or threshold is None."""
-    if _expected(candidate):
+    if _expected(candidate) or failed_point(candidate):
         return None
     figures = split_cell(candidate.text, candidate.key)
     if len(figures) != len(candidate.values):

@@ -94,3 +94,54 @@ def test_a_plan_s_arm_of_placeholders_states_no_result() -> None:
     assert {45.73, 135.0, 21.25, 33.04, 252.0} <= values
     assert 140.0 not in values  # the llama.cpp column: TBD but for its memory
     assert 141.0 not in values  # the llama.cpp row: TBD but for its memory
+
+
+# lhl/strix-halo-testing llm-bench/gpt-oss-120b-F16/results.jsonl: one line per sweep point;
+# the point at pp64 produced no rate (`"tokens_per_sec": null`)
+def _point(value: int, rate: str, median_w: float) -> str:
+    return (
+        f'{{"duration_s": 44.05, "mode": "pp", "value": {value}, "tokens_per_sec": {rate}, '
+        f'"bench_raw": null, "vram_peak_mib": 182, "max_temp_c": 48.0, "max_power_w": 36.09, '
+        f'"min_power_w": 4.22, "median_power_w": {median_w}, "build": "llama.cpp-vulkan"}}'
+    )
+
+
+SWEEP = "\n".join([_point(512, "812.5", 61.3), _point(64, "null", 16.02)])
+
+
+def test_a_point_that_produced_no_rate_publishes_none_of_its_side_values() -> None:
+    results = _results({"llm-bench/m/results.jsonl": SWEEP})
+    on_failed = [r for r in results if r.source_line == 2]
+    assert on_failed == []
+    assert 812.5 in _values([r for r in results if r.source_line == 1])
+
+
+def test_a_key_s_statistic_word_is_its_statistic() -> None:
+    found = {
+        (float(r.value), r.source_line): r
+        for r in _results({"llm-bench/m/results.jsonl": SWEEP})
+        if isinstance(r.value, int | float)
+    }
+    assert found[(4.22, 1)].statistic.startswith("minimum")
+    assert found[(36.09, 1)].statistic.startswith("maximum")
+    assert found[(61.3, 1)].statistic.startswith("median")
+
+
+# ray-project/llmperf-leaderboard raw_data/summary/bedrock_13b.json (a summary's quantiles)
+QUANTILES = """\
+{
+  "results_ttft_s_quantiles_p90": 0.644,
+  "results_ttft_s_mean": 0.5,
+  "results_end_to_end_latency_s_max": 3.558
+}
+"""
+
+
+def test_a_snake_case_quantile_key_states_its_percentile() -> None:
+    found = _by_value(_results({"raw_data/summary/bedrock_13b.json": QUANTILES}))
+    assert found[0.644].statistic.startswith("p90")
+    assert found[3.558].statistic.startswith("maximum")
+
+
+def _by_value(results: list[ReportedResult]) -> dict[float, ReportedResult]:
+    return {float(r.value): r for r in results if isinstance(r.value, int | float)}

@@ -19,6 +19,7 @@ from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import UNSPECIFIED, Selected, advised
 from draftflow.extract.expectations import PlannedCells, expectation_heading, names_expectation
+from draftflow.extract.failed_points import failed_point
 from draftflow.extract.harvest.lines import (
     Places,
     harvest_lines,
@@ -112,8 +113,8 @@ def decide(
             continue  # a baseline's 1.00×: what its definition fixes, no measurement
         if instance.chosen is None and out_by_policy(instance.candidate):
             continue  # the policy's out list stands
-        if planned.covers(instance.candidate):
-            continue  # one arm of a plan whose other cells are `TBD`: not run yet
+        if planned.covers(instance.candidate) or failed_point(instance.candidate):
+            continue  # a plan's arm (`TBD`), a point with no rate: nothing ran
         if not model.accepts_crossed(instance.own, rules_chose=instance.chosen is not None):
             continue
         kept.append(instance.chosen or _unspecified(instance))
