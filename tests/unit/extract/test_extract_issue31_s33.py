@@ -145,3 +145,22 @@ def test_a_snake_case_quantile_key_states_its_percentile() -> None:
 
 def _by_value(results: list[ReportedResult]) -> dict[float, ReportedResult]:
     return {float(r.value): r for r in results if isinstance(r.value, int | float)}
+
+
+# heitor-mocelin/dgx-spark-research README.md:82-85: the last column is tokens per second per
+# watt, read as tokens per second
+SMALL_MODELS = """\
+# DGX Spark research
+
+| Model | Format | TTFT | **Decode tok/s** | Agg @c32 | tok/s·W⁻¹ |
+|---|---|---:|---:|---:|---:|
+| **Qwen3-4B** | NVFP4 | **31.9 ms** | **64.4** | **1680** | 35.9 |
+| Gemma-4-E4B | NVFP4 | 40.1 ms | 53.5 | 1498 | **43.3** |
+"""
+
+
+def test_a_rate_per_watt_column_is_an_efficiency_not_a_throughput() -> None:
+    found = _by_value(_results({"README.md": SMALL_MODELS}))
+    assert found[53.5].metric == "decode_rate"
+    assert 43.3 not in found or found[43.3].metric not in ("throughput", "decode_rate")
+    assert 43.3 not in found or found[43.3].unit != "tokens/s"
