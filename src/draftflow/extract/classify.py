@@ -31,6 +31,7 @@ from draftflow.extract.raw_tables import is_raw_cell, raw_tables
 from draftflow.extract.statistic_names import spread_statistic, statistic_of
 from draftflow.extract.status_words import spec_heading
 from draftflow.extract.stream_totals import summed_over_streams
+from draftflow.extract.training import training_metric
 from draftflow.extract.unit_fit import fitted_metric
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
@@ -282,9 +283,8 @@ _NOT_REPORTED = frozenset(
 
 def _read_in_prose(candidate: Candidate, reading: Reading) -> Selected:
     denominator = float(reading.denominator) if reading.denominator is not None else None
-    return Selected(
-        candidate, reading.metric, reading.unit, reading.statistic, denominator=denominator
-    )
+    metric = training_metric(candidate, reading.metric)
+    return Selected(candidate, metric, reading.unit, reading.statistic, denominator=denominator)
 
 
 def _cell_figures(candidate: Candidate) -> list[Selected]:
@@ -384,6 +384,7 @@ def _cell_figure(candidate: Candidate, figure: CellFigure, named: str | None) ->
     metric = fitted_metric(metric, unit, name or candidate.key, in_cell, unit == key_unit)
     if metric is None:
         return None
+    metric = training_metric(candidate, metric)
     metric, statistic = _figure_statistic(candidate, figure, metric, name)
     return Selected(
         candidate, metric, unit, statistic, figure.index, figure.label, figure.denominator

@@ -164,3 +164,59 @@ def test_a_rate_per_watt_column_is_an_efficiency_not_a_throughput() -> None:
     assert found[53.5].metric == "decode_rate"
     assert 43.3 not in found or found[43.3].metric not in ("throughput", "decode_rate")
     assert 43.3 not in found or found[43.3].unit != "tokens/s"
+
+
+# pendakwahteknologi/gx10-benchmarks 04-training-finetuning/README.md:9-20 and README.md:49-50
+TRAINING = """\
+# Fine-Tuning Benchmark
+
+### Training Performance
+
+| Metric | LoRA | QLoRA | Full Fine-Tune |
+|--------|-----:|------:|---------------:|
+| **Avg Step Time** | 33.93s | 66.21s | 36.45s |
+| **Tokens/sec** | 161.9 | 83.0 | 150.7 |
+
+### Inference after fine-tuning
+
+| Model | Latency |
+|-------|--------:|
+| Llama 3.1 8B fine-tuned | 0.42 s |
+"""
+GLANCE = """\
+# GX10 benchmarks
+
+| # | Benchmark | Highlight |
+|:-:|-----------|-----------|
+| 01 | **Model Scaling** | 173 tok/s (1.5B) |
+| 04 | **Fine-Tuning** | 161.9 tok/s with LoRA |
+"""
+
+
+def test_a_training_step_time_is_no_inference_latency() -> None:
+    found = _by_value(_results({"04-training-finetuning/README.md": TRAINING}))
+    assert found[33.93].metric == "training_time"
+    assert found[161.9].metric == "training_throughput"
+    assert found[0.42].metric == "latency"  # a fine-tuned model served: inference
+
+
+def test_a_fine_tuning_row_s_rate_is_a_training_rate() -> None:
+    found = _by_value(_results({"README.md": GLANCE}))
+    assert found[173].metric in ("throughput", "decode_rate")
+    assert found[161.9].metric == "training_throughput"
+
+
+# cadamcat/dual-radeon-vllm docs/open-questions.md:575
+PENALTY = """\
+# Open questions
+
+## Proven by revert
+
+The writable copy is slower by **4× to 8×**, not the flat figure quoted earlier.
+"""
+
+
+def test_a_range_s_end_written_with_its_unit_is_published_as_a_range_end() -> None:
+    found = _by_value(_results({"docs/open-questions.md": PENALTY}))
+    assert found[8.0].statistic.startswith("range_max")
+    assert found[4.0].statistic.startswith("range_min")
