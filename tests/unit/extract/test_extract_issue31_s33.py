@@ -220,3 +220,20 @@ def test_a_range_s_end_written_with_its_unit_is_published_as_a_range_end() -> No
     found = _by_value(_results({"docs/open-questions.md": PENALTY}))
     assert found[8.0].statistic.startswith("range_max")
     assert found[4.0].statistic.startswith("range_min")
+
+
+# bhodgens/local-llm-benchmarks final_results.json:12-22: a model whose decode rate was not
+# measured, with its benchmark scores
+SCORES = """\
+[
+  {"name": "gemma4-coding Q4_K_M", "human_eval": null, "livecodebench": 0.5466,
+   "tau2": 0.5, "decode_tps": null, "gpu": "3060"},
+  {"name": "LFM2.5-8B Q4_K_M", "human_eval": 0.61, "livecodebench": 0.4533,
+   "tau2": 0.5333, "decode_tps": 105.7, "gpu": "3060"}
+]
+"""
+
+
+def test_a_score_beside_a_null_rate_is_a_result_of_its_own() -> None:
+    values = _values(_results({"final_results.json": SCORES}))
+    assert {0.5466, 105.7, 0.4533} <= values
