@@ -19,6 +19,9 @@ from draftflow.numbers.vocabulary import vocabulary
 
 TRAINING_TIME = "training_time"
 TRAINING_THROUGHPUT = "training_throughput"
+_NAME_WORDS = 4
+"""A row's cell of more words is text, not a name (a model's answer in a CSV of runs that
+tells of training is no training run: singhh5050's phi3_combined.csv)."""
 _CJK = re.compile(r"[\u3000-\u9fff]")
 
 
@@ -51,7 +54,9 @@ def _names(candidate: Candidate) -> tuple[str, ...]:
     """The names a figure's own place gives it, nearest first: its key, its table row's
     cells (`| 04 | Fine-Tuning | Full FT of Llama 8B in 5h |`), its JSON path and its section
     path, innermost first (a prose figure's lead-in, then its heading)."""
-    row = tuple(candidate.context.values()) if candidate.json_path is None else ()
+    row: tuple[str, ...] = ()
+    if candidate.json_path is None:
+        row = tuple(text for text in candidate.context.values() if len(text.split()) <= _NAME_WORDS)
     return (
         candidate.key,
         candidate.row_header or "",

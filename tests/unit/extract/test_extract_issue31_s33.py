@@ -237,3 +237,22 @@ SCORES = """\
 def test_a_score_beside_a_null_rate_is_a_result_of_its_own() -> None:
     values = _values(_results({"final_results.json": SCORES}))
     assert {0.5466, 105.7, 0.4533} <= values
+
+
+# flowy0/gb10-experiments docs/BENCHMARKS.md:82-86: a model that is someone's finetune, served
+SERVED_FINETUNE = """\
+# Benchmarks
+
+## Other Models (test group)
+
+| Model | Engine | tok/s | Notes |
+|---|---|---|---|
+| Qwopus3.6-27B-v2 MTP Q4_K_M | llama.cpp | 25 | Jackrong finetune |
+| Qwen3-8B | llama.cpp | 41 | answered: the training of the model took weeks of compute |
+"""
+
+
+def test_a_served_finetune_s_rate_and_a_long_cell_s_words_are_no_training() -> None:
+    found = _by_value(_results({"docs/BENCHMARKS.md": SERVED_FINETUNE}))
+    assert found[25].metric != "training_throughput"
+    assert found[41].metric != "training_throughput"
