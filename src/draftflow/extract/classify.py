@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from draftflow.extract.bench_records import bench_rate_name
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
 from draftflow.extract.conditions.run_settings import setting_of_key
+from draftflow.extract.expectations import PlannedCells, expectation_heading, names_expectation
+from draftflow.extract.failed_points import failed_point
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
 from draftflow.extract.metric_names import (
     NOT_A_LABEL,
@@ -29,6 +31,7 @@ from draftflow.extract.raw_tables import is_raw_cell, raw_tables
 from draftflow.extract.statistic_names import spread_statistic, statistic_of
 from draftflow.extract.status_words import spec_heading
 from draftflow.extract.stream_totals import summed_over_streams
+from draftflow.extract.training import training_metric
 from draftflow.extract.unit_fit import fitted_metric
 from draftflow.extract.vocabulary import (
     CHANGE_WORDS,
@@ -235,6 +238,7 @@ def select(
     """
     if raw is None:
         raw = raw_tables(candidates)
+    planned = PlannedCells(candidates)
     selected: list[Selected] = []
     for candidate in candidates:
         if candidate.format is SourceFormat.PROSE:
@@ -249,6 +253,8 @@ def select(
             continue
         if candidate.json_path is None and not is_figure_text(candidate.text):
             continue
+        if planned.covers(candidate):
+            continue  # one arm of a plan whose other cells are `TBD`: not run yet
         selected.extend(_cell_figures(candidate))
     return selected
 
@@ -277,9 +283,8 @@ _NOT_REPORTED = frozenset(
 
 def _read_in_prose(candidate: Candidate, reading: Reading) -> Selected:
     denominator = float(reading.denominator) if reading.denominator is not None else None
-    return Selected(
-        candidate, reading.metric, reading.unit, reading.statistic, denominator=denominator
-    )
+    metric = training_metric(candidate, reading.metric)
+    return Selected(candidate, metric, reading.unit, reading.statistic, denominator=denominator)
 
 
 def _cell_figures(candidate: Candidate) -> list[Selected]:
@@ -296,7 +301,7 @@ def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str
     """The figures a cell writes (none where the cell's parse and its values disagree) and the
     metric its names give; a named record (`{"name": "decode", "value": 41.2, "unit":
     "tok/s"}`) names it and its unit itself, and one named as a setting or threshold is None."""
-    if _expected(candidate):
+    if _expected(candidate) or failed_point(candidate):
         return None
     figures = split_cell(candidate.text, candidate.key)
     if len(figures) != len(candidate.values):
@@ -314,11 +319,6 @@ def _figures_and_name(candidate: Candidate) -> tuple[tuple[CellFigure, ...], str
     return tuple(replace(f, unit=unit or f.unit, label=name) for f in figures), named
 
 
-_EXPECTATION = r"(?:expected|estimated|projected|predicted|anticipated)\b"
-_EXPECTED = re.compile(rf"\b{_EXPECTATION}", re.I)
-_EXPECTED_HEADING = re.compile(rf"^\W*(?:{_EXPECTATION}|(?:recommended|suggested)\b)", re.I)
-
-
 def _expected(candidate: Candidate) -> bool:
     """Whether the cell is what its author expects or advises, not what ran: its column names
     an expectation (`Expected Gain`, `Estimated tok/s`) or its section is headed as one
@@ -327,8 +327,8 @@ def _expected(candidate: Candidate) -> bool:
         return False
     heading = candidate.heading or ""
     return bool(
-        _EXPECTED.search(candidate.key)
-        or _EXPECTED_HEADING.search(heading)
+        names_expectation(candidate.key)
+        or expectation_heading(heading)
         or _GUIDANCE_HEADING.search(heading)
     )
 
@@ -344,6 +344,7 @@ read31-s23 §3). Not `Recommendations`: reports head their measured verdicts so 
 figures of the team's corpus stand under one; none under these words)."""
 
 
+_EXPECTATION = r"(?:expected|estimated|projected|predicted|anticipated)\b"
 _TARGET_HEADING = re.compile(
     r"\bwhat\W{0,3}(?:good|great|healthy|normal|success|fast|done)\W{0,3}looks\s+like\b"
     r"|^\W*(?:\d+[.)]?\s*)*(?:(?:performance|throughput|latency|speed)\s+)?"
@@ -383,6 +384,7 @@ def _cell_figure(candidate: Candidate, figure: CellFigure, named: str | None) ->
     metric = fitted_metric(metric, unit, name or candidate.key, in_cell, unit == key_unit)
     if metric is None:
         return None
+    metric = training_metric(candidate, metric)
     metric, statistic = _figure_statistic(candidate, figure, metric, name)
     return Selected(
         candidate, metric, unit, statistic, figure.index, figure.label, figure.denominator

@@ -28,6 +28,13 @@ _HEX_RE = re.compile(
 _VERSION_RE = re.compile(r"[vV]?\d+(?:\.\d+){2,}(?:[-+.]?[A-Za-z0-9]+)*|[vV]\d+(?:\.\d+)+")
 _VERSION_CORE_RE = re.compile(r"[vV]?(\d+(?:\.\d+)+)")
 _RANGE_SEP_RE = re.compile(r"[ \t]*[–—][ \t]*|-|[ \t]+to[ \t]+")
+_UNIT_RANGE_SEP_RE = re.compile(
+    r"[ \t]*(?P<unit>[×x]|[A-Za-z/µ]{1,8})(?:[ \t]*[–—][ \t]*|[ \t]+to[ \t]+)"
+)
+_FROM_BEFORE_RE = re.compile(r"(?i)(?<![\w-])from[\s*_~≈]*$")
+"""A range whose ends each write the unit (`**4× to 8×**`, `10 ms – 20 ms`): the first end's
+unit, then the separator; the second end must write the same unit (cadamcat
+docs/open-questions.md:575's `4× to 8×` was published as a point 8×, read-s32)."""
 _PLUS_MINUS_RE = re.compile(r"[ \t]*(?:±|\+/-|\+-)[ \t]*")
 _MODEL_TAG_RE = re.compile(r"[A-Za-z][\w.\-]*:\d+(?:\.\d+)?[bBmM](?:[-_.][\w.\-]*)?")
 """A model tag (`llama3.2:3b`, `qwen2.5:7b-instruct`, `smollm2:135m`): a name, a colon and a
@@ -193,6 +200,20 @@ class _Scanner:
                 )
         return None
 
+    def unit_range(self, gap: str, start: int, end: int) -> bool:
+        """Whether `gap` is a unit and a range's separator (`× to `) and the same unit follows
+        the second end at `end` (`8×`), not a word or another unit (`4 tok/s to 8 GB`). After
+        `from` the two are a change's before and after (`from 4 tok/s to 8 tok/s`), no range."""
+        found = _UNIT_RANGE_SEP_RE.fullmatch(gap)
+        if found is None or _FROM_BEFORE_RE.search(self.text[max(0, start - 12) : start]):
+            return False
+        unit = found.group("unit")
+        after = self.text[end : end + len(unit) + 2].lstrip(" \t")
+        if not after.lower().startswith(unit.lower()):
+            return False
+        rest = after[len(unit) : len(unit) + 1]
+        return not (rest.isalnum() or rest == "_")
+
     def combine(self) -> list[NumberMention]:
         """Join `558.56 ± 42.49` and `20 – 27` / `20 to 27` into one mention."""
         out: list[NumberMention] = []
@@ -204,7 +225,9 @@ class _Scanner:
                 kind = None
                 if _PLUS_MINUS_RE.fullmatch(gap):
                     kind = NumberKind.PLUS_MINUS
-                elif _RANGE_SEP_RE.fullmatch(gap) and not prev.numbers[0].word:
+                elif not prev.numbers[0].word and (
+                    _RANGE_SEP_RE.fullmatch(gap) or self.unit_range(gap, prev.start, mention.end)
+                ):
                     kind = NumberKind.RANGE
                 if kind is not None:
                     second = _unsigned(mention.numbers[0], mention.text)

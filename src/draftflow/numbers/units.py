@@ -58,7 +58,9 @@ _RATES = _VOCABULARY.unit_ids("rate")
 # efficiency, a unit of its own; by a count of things (`tok/s/GPU`, `tok/s per user`) it stays
 # a rate, per that thing.
 _PER_RESOURCE = re.compile(
-    r"\s*(?:/|per\s+)\s*(?:[kmgt]i?b|\$|usd|dollars?|€|¥|元|w|watts?|kw|j|joules?)(?![a-z])",
+    r"\s*(?:/|per\s+)\s*(?:[kmgt]i?b|\$|usd|dollars?|€|¥|元|w|watts?|kw|j|joules?)(?![a-z])"
+    # or times a resource to the minus one (`tok/s·W⁻¹`, heitor README.md:85, read-s32)
+    r"|\s*[·⋅*×.]?\s*(?:w|watts?|kw|j|joules?)\s*(?:⁻¹|\^\s*\(?-1\)?|-1)",
     re.IGNORECASE,
 )
 

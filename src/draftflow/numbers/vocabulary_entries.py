@@ -173,6 +173,19 @@ class Standing(Entry):
     predicted_words: tuple[str, ...] = ()
     advice_verbs: tuple[str, ...] = ()
     heading_verbs: tuple[str, ...] = ()
+    training_words: tuple[str, ...] = ()
+    """Words that say a figure measures a training run (`Training Performance`,
+    `train_runtime`, `Avg Step Time`), not inference."""
+    inference_words: tuple[str, ...] = ()
+    """Words that say a name speaks of inference (`Inference after fine-tuning`)."""
+    expectation_words: tuple[str, ...] = ()
+    """A column's or key's words that say its cells are what the author expects, not what
+    ran (`Expected tok/s`, `What you should see`, `性能预期`)."""
+    expectation_openers: tuple[str, ...] = ()
+    """Words a heading opens with to say its section advises or expects (`Recommended
+    models`, `推荐配置`)."""
+    placeholders: tuple[str, ...] = ()
+    """Cells that stand for a value not yet measured (`TBD`, `pending`, `待测`)."""
 
 
 class DocumentRoleWords(Entry):

@@ -18,6 +18,8 @@ from functools import cached_property
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import UNSPECIFIED, Selected, advised
+from draftflow.extract.expectations import PlannedCells, expectation_heading, names_expectation
+from draftflow.extract.failed_points import failed_point
 from draftflow.extract.harvest.lines import (
     Places,
     harvest_lines,
@@ -103,6 +105,7 @@ def decide(
     """The figures the model keeps: the rules' figures it accepts, and an `unspecified`
     figure for each other number it accepts, in harvest order (line candidates last)."""
     kept: list[Selected] = []
+    planned = PlannedCells(candidates)
     for instance in instances(snapshot, candidates, selected):
         if any(name in instance.own for name in NEVER_RESULTS):
             continue  # a progress bar's count or time, a transcript's words: never results
@@ -110,6 +113,8 @@ def decide(
             continue  # a baseline's 1.00×: what its definition fixes, no measurement
         if instance.chosen is None and out_by_policy(instance.candidate):
             continue  # the policy's out list stands
+        if planned.covers(instance.candidate) or failed_point(instance.candidate):
+            continue  # a plan's arm (`TBD`), a point with no rate: nothing ran
         if not model.accepts_crossed(instance.own, rules_chose=instance.chosen is not None):
             continue
         kept.append(instance.chosen or _unspecified(instance))
@@ -145,6 +150,8 @@ def out_by_policy(candidate: Candidate) -> bool:
     )
     if THRESHOLD_WORDS.search(names) or advised(candidate):
         return True
+    if names_expectation(candidate.key) or expectation_heading(candidate.heading or ""):
+        return True  # `What you should see`, `性能预期`, `推荐配置`: expected, not run
     key = _after_tag(candidate.key) if candidate.format is SourceFormat.LINE else candidate.key
     if any(_names_a_setting(name, candidate) for name in (key, candidate.row_header) if name):
         return True
