@@ -117,21 +117,6 @@ def test_a_farther_place_naming_the_same_machine_more_fully_names_it() -> None:
     assert other.values["system"] == "DGX Spark"
 
 
-def test_a_model_key_names_the_model_before_a_run_name_shaped_like_one() -> None:
-    """ray-project/llmperf-leaderboard raw_data/summary/anyscale_13b.json:3-4 (read-s32): the
-    summary's `"name": "meta-llama-Llama-2-13b-chat-hf_550_150_summary"` (the run's name) came
-    before its `"model": "meta-llama/Llama-2-13b-chat-hf"` and every figure took the run name
-    as its model."""
-    resolved = Resolved()
-    cells = [
-        ("version", "2023-08-31"),
-        ("name", "meta-llama-Llama-2-13b-chat-hf_550_150_summary"),
-        ("model", "meta-llama/Llama-2-13b-chat-hf"),
-    ]
-    read_cells(resolved, cells)
-    assert resolved.values["model"] == "meta-llama/Llama-2-13b-chat-hf"
-
-
 def test_a_documents_path_names_no_model() -> None:
     """MiaAI-Lab's docs/GLM-NEW-REPORT.md:376 (read-s32): `| 0731 checkpoint + serving
     profile | docs/DEEPSEEK_V4_FLASH_0731.md |` gave its row the model
