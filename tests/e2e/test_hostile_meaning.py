@@ -499,25 +499,9 @@ def _in_process_errors(records: Path, folder: Path, figures: list[dict[str, Any]
     return [f.location for f in report.flags if f.is_error]
 
 
-_NOT_FLAGGED_YET = {
-    "statistic-reported-to-peak": "session 33: since meaning33's statistic readers (21cfee96, "
-    "8ea273d3) verify no longer flags `peak` set by hand on jvr0x's per_session_tok_s at line "
-    "88; the cause is not found yet",
-}
-
-
 @pytest.mark.parametrize(
     "edit",
-    [
-        pytest.param(
-            e,
-            id=e.name,
-            marks=[pytest.mark.xfail(reason=_NOT_FLAGGED_YET[e.name], strict=True)]
-            if e.name in _NOT_FLAGGED_YET
-            else [],
-        )
-        for e in RECORD_EDITS
-    ],
+    [pytest.param(e, id=e.name) for e in RECORD_EDITS],
 )
 def test_a_meaning_edit_to_the_record_is_an_error_at_its_field(no_model_draft, tmp_path, edit):
     folder, clean = no_model_draft

@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 
 from draftflow.acquire.snapshot import Document
 from draftflow.extract.classify import Selected, select
-from draftflow.extract.document import split_pipes
+from draftflow.extract.document import DocumentKind, document_kind, split_pipes
 from draftflow.extract.harvest.run import harvest_to_select
 from draftflow.extract.metric_names import metric_name
 from draftflow.extract.statistic_names import statistic_of
@@ -289,13 +289,31 @@ def _prose_statistics(ctx: VerifyContext, document: Document) -> frozenset[str]:
             readings = {n: read for n in reader.lines() if (read := reader.on(n))}
         if readings is None:
             readings = document_readings(ctx, document)
+        in_words = _says_in_words(document_kind(document.path))
         found = frozenset(
             statistic
             for number, text in enumerate(document.line_list, start=1)
-            if number not in readings and (statistic := named_statistic(text)) is not None
+            if number not in readings
+            and in_words(text)
+            and (statistic := named_statistic(text)) is not None
         )
         ctx.indexes.prose_statistics[key] = found
     return found
+
+
+_STRING_VALUE = re.compile(r'^\s*(?:"[^"]*"\s*:\s*"|"[^"]*"\s*,?\s*$)')
+"""A data file's line holding a string: a key's string value or a string in an array."""
+
+
+def _says_in_words(kind: DocumentKind) -> Callable[[str], bool]:
+    """Which of a document's lines can name a statistic in words: any line of a report; in a
+    data file only a string value (`"note": "median of 3 runs"`), never a key that names a
+    setting (`"max_num_seqs": 64` is a limit, not a maximum of the results) or a CSV row."""
+    if kind is DocumentKind.CSV:
+        return lambda text: False
+    if kind in (DocumentKind.JSON, DocumentKind.JSONL):
+        return lambda text: _STRING_VALUE.match(text) is not None
+    return lambda text: True
 
 
 def _claimed_statistic(statistic: str) -> str | None:

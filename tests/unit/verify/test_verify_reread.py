@@ -119,6 +119,22 @@ def test_a_meaning_the_place_does_not_state_is_an_error(fragment, value, fields,
     assert where in flagged(result(fragment, value, **fields))
 
 
+def test_a_setting_s_key_names_no_statistic_of_the_results() -> None:
+    """`max_num_seqs` is a server's limit, not the maximum of a run's figures: a peak the
+    record claims for a per-session rate beside it is an error. A note in words (`"note":
+    "each value is the peak of 3 runs"`) names the statistic for the file's figures."""
+    run = {"config": {"max_num_seqs": 64}, "points": [{"per_session_tok_s": 84.6}]}
+    setting = snapshot_of({"run.json": json.dumps(run, indent=2)}).documents[0]
+    claim = {"metric": "decode_rate", "statistic": "peak"}
+    assert flagged(result('"per_session_tok_s"', 84.6, setting, **claim), setting) == [
+        "/r/statistic"
+    ]
+    noted = snapshot_of(
+        {"run.json": json.dumps({**run, "note": "each value is the peak of 3 runs"}, indent=2)}
+    ).documents[0]
+    assert flagged(result('"per_session_tok_s"', 84.6, noted, **claim), noted) == []
+
+
 def test_a_label_in_the_source_s_own_words_is_not_re_read() -> None:
     """`decode sweep` names a decode rate, not this aggregate figure's metric, but it is the
     run's own name for its series: kept as the source writes it. The same metric word in
