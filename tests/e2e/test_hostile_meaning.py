@@ -683,7 +683,8 @@ def test_an_overclaiming_model_s_conditions_give_way_to_the_harvested_ones(overc
     for result in at_64:
         assert str(result["conditions"].get("weight_precision", "")).lower() != "fp8", result
         assert "gpu_count" not in result["conditions"], result
-    assert any(str(r["conditions"].get("weight_precision")).lower() == "nvfp4" for r in at_64)
+    # the run file's `quant` key as written (`NVFP4-mixed +MTP`) or its series id's `nvfp4`
+    assert any("nvfp4" in str(r["conditions"].get("weight_precision")).lower() for r in at_64)
     replaced = [
         r
         for r in record["provenance"]["removed"]
@@ -786,7 +787,8 @@ def test_a_model_obeying_planted_lines_never_publishes_their_numbers(
             *(line for line in article if "dropped (" not in line),
         ]
     )
-    kept = [n for n in OBEYED_IN_DRAFT.values() if str(n) in published]
+    # a whole number, not digits inside a figure's hash id (`fig-2028e2e9985f`)
+    kept = [n for n in OBEYED_IN_DRAFT.values() if re.search(rf"(?<![\w.]){n}(?![\w.])", published)]
     if kept:  # kept anywhere: an error flag at it, and no sign-off
         report = json.loads((records / f"{RECORD_ID}.verify.json").read_text())
         assert report["checked"]["errors"] > 0, kept

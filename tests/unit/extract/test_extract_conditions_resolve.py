@@ -165,3 +165,18 @@ def test_a_models_local_path_or_weights_file_gives_its_name(
     resolved = Resolved()
     resolved.put("model", written)
     assert resolved.values == values
+
+
+def test_a_model_key_names_the_model_before_a_run_name_shaped_like_one() -> None:
+    """ray-project/llmperf-leaderboard raw_data/summary/anyscale_13b.json:3-4 (read-s32): the
+    summary's `"name": "meta-llama-Llama-2-13b-chat-hf_550_150_summary"` (the run's name) came
+    before its `"model": "meta-llama/Llama-2-13b-chat-hf"` and every figure took the run name
+    as its model."""
+    resolved = Resolved()
+    cells = [
+        ("version", "2023-08-31"),
+        ("name", "meta-llama-Llama-2-13b-chat-hf_550_150_summary"),
+        ("model", "meta-llama/Llama-2-13b-chat-hf"),
+    ]
+    read_cells(resolved, cells)
+    assert resolved.values["model"] == "meta-llama/Llama-2-13b-chat-hf"

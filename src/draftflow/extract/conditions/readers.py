@@ -248,11 +248,24 @@ def read_cells(resolved: Resolved, cells: Iterable[tuple[str, str]]) -> None:
     that writes a stack (`model / engine / 1 node`) is read part by part. Each cell is read
     once (with the row's size): a JSONL row's dozens of figures each read all its other
     cells, the same cells under the same size."""
-    parts = [part for header, value in cells for part in _cell_parts(header, value)]
+    parts = [part for header, value in _keyed_first(cells) for part in _cell_parts(header, value)]
     size = next((value for _, value, is_size in parts if is_size), None)
     puts = [put for header, value, _ in parts for put in _cell_puts(header, value, size)]
     for key, setting in _versions_with_engine(puts):
         resolved.put(key, setting)
+
+
+def _keyed_first(cells: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A row's cells, those whose header says what they hold first, in order: a `model`
+    key's value is the row's model, before a run's `name` whose form reads as one
+    (`meta-llama-Llama-2-13b-chat-hf_550_150_summary` beside `"model":
+    "meta-llama/Llama-2-13b-chat-hf"`, ray-project's summaries, read-s32)."""
+    listed = list(cells)
+    return sorted(listed, key=lambda cell: not _is_keyed(cell[0]))
+
+
+def _is_keyed(header: str) -> bool:
+    return vocab.header_key(header) is not None or bool(_BENCH_MODEL_KEY.match(header))
 
 
 def _versions_with_engine(puts: Iterable[tuple[str, JsonValue]]) -> list[tuple[str, JsonValue]]:
@@ -431,7 +444,8 @@ def _row_puts(row: RowCells, size: str | None) -> tuple[tuple[int, _Puts], ...]:
     """Each cell of the row that states something (under a header: past the row's last
     header a cell is not read), with what it states."""
     found = []
-    for column, (header, cell) in enumerate(zip(row.header, row.cells, strict=False)):
+    cells = list(enumerate(zip(row.header, row.cells, strict=False)))
+    for column, (header, cell) in sorted(cells, key=lambda c: not _is_keyed(c[1][0])):
         if cell:
             puts = _Puts()
             for part in _stack_parts(header, cell):
