@@ -203,6 +203,12 @@ def _run_summary(
     )
 
 
+def _place_of(anchor: Grounded, item: Selected) -> tuple[str, int, str, int]:
+    """Where a figure sits: its document, line, cell and which of the cell's numbers."""
+    document_id = anchor.document.document_id
+    return document_id, anchor.line, item.candidate.candidate_id, item.value_index
+
+
 def _results(
     grounded: Anchored,
     labels: Labels,
@@ -218,10 +224,11 @@ def _results(
     run_groups = run_groups or {}
     in_arrays, confirmed, derived = _summaries(grounded, reader)
     results: list[ReportedResult] = []
-    seen: set[tuple[str, int, str, str]] = set()
+    seen: set[tuple[str, int, str, int, str]] = set()
     for item, anchor in grounded:
         label = labels[id(item)]
-        key = (anchor.document.document_id, anchor.line, item.candidate.candidate_id, label.text())
+        # a cell's value index: both ends of a range (`~20–27`) share their cell and label
+        key = (*_place_of(anchor, item), label.text())
         if id(item) in in_arrays or key in seen:
             continue
         seen.add(key)

@@ -361,13 +361,21 @@ def _part_of_cell(selected: Selected, what: str) -> tuple[str, str]:
         what = f"{what} ± spread" if selected.value_index else what
     elif listed is not None:
         what = listed
-    elif count > 1 and (
-        is_slashed(candidate.text) or "+" in candidate.text or selected.value_index
+    elif (
+        count > 1
+        and not _is_range_end(selected)
+        and (is_slashed(candidate.text) or "+" in candidate.text or selected.value_index)
     ):
         qualifier = f"(value {selected.value_index + 1} of {count})"  # `81W + 86W`: not a sum
     if selected.denominator is not None:
         qualifier = f"{qualifier} (of {selected.denominator:g})"
     return what, qualifier
+
+
+def _is_range_end(selected: Selected) -> bool:
+    """Whether the figure is one end of a range (`~20–27`): its statistic tells the two ends
+    apart; `(value 2 of 2)` would add numbers to its label that the source does not write."""
+    return selected.statistic.startswith(("range_min", "range_max"))
 
 
 _LISTED = re.compile(r"\(([^()]*\s[+/]\s[^()]*)\)")

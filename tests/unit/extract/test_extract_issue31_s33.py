@@ -222,6 +222,29 @@ def test_a_range_s_end_written_with_its_unit_is_published_as_a_range_end() -> No
     assert found[4.0].statistic.startswith("range_min")
 
 
+# flowy0/gb10-experiments README.md:64-66: a table cell holding a range, its unit after it
+RANGE_CELLS = """\
+# GB10
+
+## Main Model Speed (SGLang + Qwen3.8-27B — measured on this box)
+
+| Config | Solo | c16 aggregate | Notes |
+|---|---|---|---|
+| DSpark k7 @ safe 0.50 (current) | ~20–27 tok/s | ~188–291 | fresh-codegen |
+"""
+
+
+def test_both_ends_of_a_range_in_a_cell_are_results_labelled_alike() -> None:
+    """Session 33's in-sample eval lost 27 and 291: the upper end's label said `(value 2 of
+    2)`, numbers its cell does not write (verify removed it), and one label for both ends
+    made the second a duplicate. The statistic tells the ends apart."""
+    found = _by_value(_results({"README.md": RANGE_CELLS}))
+    for low, high in ((20.0, 27.0), (188.0, 291.0)):
+        assert found[low].statistic.startswith("range_min")
+        assert found[high].statistic.startswith("range_max")
+        assert found[high].label == found[low].label and "value" not in found[high].label
+
+
 # bhodgens/local-llm-benchmarks final_results.json:12-22: a model whose decode rate was not
 # measured, with its benchmark scores
 SCORES = """\
