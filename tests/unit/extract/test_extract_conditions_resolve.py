@@ -180,3 +180,15 @@ def test_a_model_key_names_the_model_before_a_run_name_shaped_like_one() -> None
     ]
     read_cells(resolved, cells)
     assert resolved.values["model"] == "meta-llama/Llama-2-13b-chat-hf"
+
+
+def test_a_configuration_s_letter_with_its_size_names_no_model() -> None:
+    """cadamcat/dual-radeon-vllm benchmarks/results.jsonl:118 (read-s32): `"cfg":
+    "A-12B-tp2"` (configuration A, a 12B model on two cards) was every figure's model; the
+    repository names no model for it. A family's name is two characters or more."""
+    config = Resolved()
+    read_cells(config, [("cfg", "A-12B-tp2"), ("kind", "decode")])
+    assert "model" not in config.values
+    named = Resolved()
+    read_cells(named, [("cfg", "Yi-34B-tp2")])
+    assert named.values.get("model") == "Yi-34B-tp2"

@@ -195,12 +195,13 @@ _SPACED_SIZE = re.compile(r"\d+(?:\.\d+)?\s+B")
 _HF_ID = re.compile(r"^(?=[\w.-]*[A-Za-z])[\w.-]+/(?=[\w.-]*[A-Za-z])[\w.-]*\d[\w.-]*$")
 """A Hugging Face id: an owner and a name, each with a letter (`54.3/63` is a score)."""
 _MODEL_NAME = re.compile(
-    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]*(?:[\s_-][\w.]+){0,4}?[\s_:-]?(?:\d+x)?\d+(?:\.\d+)?[BbMm]"
+    r"(?<![\w/.-])(?:[\w.-]+/)?[A-Za-z][\w.]+(?:[\s_-][\w.]+){0,4}?[\s_:-]?(?:\d+x)?\d+(?:\.\d+)?[BbMm]"
     r"(?:-A\d+B)?(?:[-_][\w.]+)*(?![\w])(?!/\d+(?![\w.]))"
 )
 """A model's name with its parameter count (`Qwen3-8B`, `SmolLM2-135M`); not a size paired
 with a bare count (`Anemll 1M/6`: a 1M context with 6 slots, MiaAI-Lab's README.md:242;
-`Llama 7B/13B` lists two sizes and is read)."""
+`Llama 7B/13B` lists two sizes and is read); nor a configuration's letter with the size it
+runs (`A-12B-tp2`, cadamcat's results.jsonl `cfg`: a family's name has two characters or more)."""
 _TAG_SIZE = re.compile(r"(?<=[A-Za-z\d]:)\d+(?:\.\d+)?[bB](?![\w])")
 """The size an Ollama tag gives its model after a colon (`llama3.2:3b`, `deepseek-r1:14b`)."""
 _LOWER_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?b(?![\w])")
