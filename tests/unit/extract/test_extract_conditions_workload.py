@@ -328,6 +328,9 @@ def test_a_caption_setting_is_not_a_row_whose_column_states_it() -> None:
     [
         "(Qwen3.6 measured **75 tok/s single-stream / 951 peak**, at 58% of its roofline).",
         "~627 tok/s @ c32, ~951 peak, single-stream ~75",
+        # AsusGx10/FINDINGS.md:91, the sentence above `**Qwen3.6 951 tok/s**`
+        "Single-stream is bandwidth-bound; **saturation is not**. Every model pegs 96% GPU-util",
+        "single-stream and aggregate throughput of each model",
     ],
 )
 def test_a_peak_beside_a_single_stream_states_no_concurrency_for_all(text: str) -> None:

@@ -190,10 +190,14 @@ _AT_LOAD = re.compile(r"@\s?c(?P<n>[1-9]\d{0,3})(?![\w.])", re.IGNORECASE)
 number, so no setting's phrase finds it (`@ C=32` is the vocabulary's `c=`)."""
 
 
-_PEAK_LOAD = re.compile(r"(?<![\w-])peak(?![\w-])", re.IGNORECASE)
-"""A peak beside a single stream (`75 tok/s single-stream / 951 peak`, heitor-mocelin's
-guides/05-benchmarking-and-the-tuning-loop.md:10, read-s32): the text names two loads, one
-request and the sweep's best, so neither is every figure's concurrency."""
+_OTHER_LOAD = re.compile(
+    r"(?<![\w-])(?:peak|saturat(?:ion|ed|ing)|under\s+load|aggregate)(?![\w-])", re.IGNORECASE
+)
+"""A peak, a saturated run or an aggregate beside a single stream (`75 tok/s single-stream /
+951 peak`, heitor-mocelin's guides/05-benchmarking-and-the-tuning-loop.md:10; `Single-stream
+is bandwidth-bound; saturation is not`, its AsusGx10/FINDINGS.md:91 above `Qwen3.6 951
+tok/s`, read-s32): the text names two loads, one request and a full box, so neither is every
+figure's concurrency."""
 _ANOTHER_LOAD = 0
 """The load a peak was reached at, unnamed: it only makes the text's concurrency two-valued."""
 
@@ -224,7 +228,7 @@ def settings_in_text(text: str) -> Stated:
     stated = Stated()
     if _runs_single_stream(text):
         stated.add("concurrency", 1)
-        if _PEAK_LOAD.search(text):
+        if _OTHER_LOAD.search(text):
             stated.add("concurrency", _ANOTHER_LOAD)
     for load in _AT_LOAD.finditer(text):
         stated.add("concurrency", int(load["n"]))
