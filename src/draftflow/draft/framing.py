@@ -115,12 +115,10 @@ def _claim_system(writer: Framed, system: str) -> str:
 
 def _claimed_counts(writer: Framed) -> list[int | None]:
     """The node count each claimed figure's own conditions state (None where none)."""
-    cited = {(ref.evidence_url, ref.value) for ref in _claimed_refs(writer)}
     counts: list[int | None] = []
-    for item in writer.grounded:
-        if (item.result.evidence_url, float(item.result.value)) in cited:
-            count = item.result.conditions.get("node_count")
-            counts.append(count if isinstance(count, int) and not isinstance(count, bool) else None)
+    for item in _cited(writer, _claimed_refs(writer)):
+        count = item.result.conditions.get("node_count")
+        counts.append(count if isinstance(count, int) and not isinstance(count, bool) else None)
     return counts
 
 
@@ -417,12 +415,7 @@ def _claimed_refs(writer: Framed) -> tuple[FigureRef, ...]:
 
 def _conditions_of(writer: Framed, refs: Sequence[FigureRef], key: str) -> list[str | None]:
     """The `key` condition each claimed figure's own conditions state (None where none)."""
-    cited = {(ref.evidence_url, ref.value) for ref in refs}
-    return [
-        w.text(item.result.conditions.get(key))
-        for item in writer.grounded
-        if (item.result.evidence_url, float(item.result.value)) in cited
-    ]
+    return [w.text(item.result.conditions.get(key)) for item in _cited(writer, refs)]
 
 
 def claim_is_the_models(writer: Framed, model: str) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from draftflow.extract.bench_records import bench_rate_name
 from draftflow.extract.candidates import Candidate, Reading, SourceFormat, unit_from_key
 from draftflow.extract.conditions.run_settings import setting_of_key
-from draftflow.extract.expectations import PlannedCells, expectation_heading, names_expectation
+from draftflow.extract.expectations import PlannedCells, named_expected
 from draftflow.extract.failed_points import failed_point
 from draftflow.extract.figure_names import context_metric, context_unit, named_record
 from draftflow.extract.metric_names import (
@@ -325,12 +325,7 @@ def _expected(candidate: Candidate) -> bool:
     (`Expected Response Times`, `Recommended Models for Jetson Orin Nano 8GB`)."""
     if candidate.json_path is not None:
         return False
-    heading = candidate.heading or ""
-    return bool(
-        names_expectation(candidate.key)
-        or expectation_heading(heading)
-        or _GUIDANCE_HEADING.search(heading)
-    )
+    return named_expected(candidate) or bool(_GUIDANCE_HEADING.search(candidate.heading or ""))
 
 
 _GUIDANCE_HEADING = re.compile(

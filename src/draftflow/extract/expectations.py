@@ -24,35 +24,23 @@ from functools import cache
 
 from draftflow.extract.candidates import Candidate, cell_values
 from draftflow.extract.metric_names import metric_name
-from draftflow.extract.standing_marks import plain
+from draftflow.extract.standing_marks import plain, word_pattern
 from draftflow.numbers.vocabulary import vocabulary
-
-_CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af]")
-
-
-def _alternation(words: tuple[str, ...]) -> str:
-    """Whole words, longest first; a word in CJK script matches inside a longer name (its
-    script writes no spaces between words)."""
-    parts = []
-    for word in sorted(words, key=len, reverse=True):
-        escaped = re.escape(word)
-        parts.append(escaped if _CJK.search(word) else rf"(?<![\w-]){escaped}(?![\w-])")
-    return "(?:" + "|".join(parts) + ")"
 
 
 @cache
 def _words_re() -> re.Pattern[str]:
-    return re.compile(_alternation(vocabulary().standing.expectation_words), re.I)
+    return re.compile(word_pattern(vocabulary().standing.expectation_words), re.I)
 
 
 @cache
 def _opener_re() -> re.Pattern[str]:
-    return re.compile(r"^\W*" + _alternation(vocabulary().standing.expectation_openers), re.I)
+    return re.compile(r"^\W*" + word_pattern(vocabulary().standing.expectation_openers), re.I)
 
 
 @cache
 def _placeholder_re() -> re.Pattern[str]:
-    return re.compile(r"^\W*" + _alternation(vocabulary().standing.placeholders) + r"\W*$", re.I)
+    return re.compile(r"^\W*" + word_pattern(vocabulary().standing.placeholders) + r"\W*$", re.I)
 
 
 def names_expectation(name: str) -> bool:
@@ -65,6 +53,12 @@ def expectation_heading(heading: str) -> bool:
     """Whether a heading opens with an expectation or a recommendation (`Expected Response
     Times`, `Recommended Models`, `推荐配置`): its section advises, no run stands behind it."""
     return bool(heading) and _opener_re().search(plain(heading)) is not None
+
+
+def named_expected(candidate: Candidate) -> bool:
+    """Whether a figure's column or key names an expectation (`names_expectation`) or its
+    section's heading opens with one (`expectation_heading`)."""
+    return names_expectation(candidate.key) or expectation_heading(candidate.heading or "")
 
 
 def is_placeholder(text: str) -> bool:
@@ -130,4 +124,10 @@ class PlannedCells:
         return verdict
 
 
-__all__ = ["PlannedCells", "expectation_heading", "is_placeholder", "names_expectation"]
+__all__ = [
+    "PlannedCells",
+    "expectation_heading",
+    "is_placeholder",
+    "named_expected",
+    "names_expectation",
+]

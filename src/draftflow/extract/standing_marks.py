@@ -71,11 +71,22 @@ def sentences(block: Paragraph | ListItem) -> Iterator[Sentence]:
         yield Sentence(plain(written), written, block.line_of(start), block.line_of(end - 1))
 
 
+CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af]")
+"""A character of a CJK script, which writes no spaces between words: a word in it stands
+inside a longer name (`预期` in `性能预期`)."""
+
+
 def word_pattern(words: tuple[str, ...]) -> str:
-    """An alternation of whole words (longest first; a trailing `.` needs no word end)."""
-    ordered = sorted(words, key=len, reverse=True)
-    parts = [re.escape(w) + ("" if w.endswith(".") else r"(?![\w-])") for w in ordered]
-    return r"(?<![\w-])(?:" + "|".join(parts) + ")"
+    """An alternation of whole words (longest first; a trailing `.` needs no word end; a word
+    in a CJK script matches inside a longer run of its script)."""
+    parts = []
+    for word in sorted(words, key=len, reverse=True):
+        escaped = re.escape(word)
+        if CJK.search(word):
+            parts.append(escaped)
+        else:
+            parts.append(r"(?<![\w-])" + escaped + ("" if word.endswith(".") else r"(?![\w-])"))
+    return "(?:" + "|".join(parts) + ")"
 
 
 def first_in_rows(

@@ -14,6 +14,7 @@ import re
 from functools import cache
 
 from draftflow.extract.candidates import Candidate
+from draftflow.extract.standing_marks import CJK
 from draftflow.extract.vocabulary import SPEED_METRICS, TIME_METRICS
 from draftflow.numbers.vocabulary import vocabulary
 
@@ -22,7 +23,6 @@ TRAINING_THROUGHPUT = "training_throughput"
 _NAME_WORDS = 4
 """A row's cell of more words is text, not a name (a model's answer in a CSV of runs that
 tells of training is no training run: singhh5050's phi3_combined.csv)."""
-_CJK = re.compile(r"[\u3000-\u9fff]")
 
 
 @cache
@@ -40,7 +40,7 @@ def _words_re(words: tuple[str, ...]) -> re.Pattern[str]:
     for word in sorted(words, key=len, reverse=True):
         escaped = re.escape(word).replace(r"\ ", r"[\s_-]+")
         # `_` parts a key's words (`train_runtime`); a CJK word stands inside a longer name
-        parts.append(escaped if _CJK.search(word) else rf"(?<![^\W_]){escaped}(?![^\W_])")
+        parts.append(escaped if CJK.search(word) else rf"(?<![^\W_]){escaped}(?![^\W_])")
     return re.compile("|".join(parts), re.I)
 
 

@@ -31,10 +31,11 @@ _RANGE_SEP_RE = re.compile(r"[ \t]*[–—][ \t]*|-|[ \t]+to[ \t]+")
 _UNIT_RANGE_SEP_RE = re.compile(
     r"[ \t]*(?P<unit>[×x]|[A-Za-z/µ]{1,8})(?:[ \t]*[–—][ \t]*|[ \t]+to[ \t]+)"
 )
-_FROM_BEFORE_RE = re.compile(r"(?i)(?<![\w-])from[\s*_~≈]*$")
 """A range whose ends each write the unit (`**4× to 8×**`, `10 ms – 20 ms`): the first end's
 unit, then the separator; the second end must write the same unit (cadamcat
 docs/open-questions.md:575's `4× to 8×` was published as a point 8×, read-s32)."""
+_FROM_BEFORE_RE = re.compile(r"(?i)(?<![\w-])from[\s*_~≈]*$")
+"""`from` right before a range's first end: `from 4 tok/s to 8 tok/s` is a change, no range."""
 _PLUS_MINUS_RE = re.compile(r"[ \t]*(?:±|\+/-|\+-)[ \t]*")
 _MODEL_TAG_RE = re.compile(r"[A-Za-z][\w.\-]*:\d+(?:\.\d+)?[bBmM](?:[-_.][\w.\-]*)?")
 """A model tag (`llama3.2:3b`, `qwen2.5:7b-instruct`, `smollm2:135m`): a name, a colon and a

@@ -289,12 +289,12 @@ def _prose_statistics(ctx: VerifyContext, document: Document) -> frozenset[str]:
             readings = {n: read for n in reader.lines() if (read := reader.on(n))}
         if readings is None:
             readings = document_readings(ctx, document)
-        in_words = _says_in_words(document_kind(document.path))
+        kind = document_kind(document.path)
         found = frozenset(
             statistic
             for number, text in enumerate(document.line_list, start=1)
             if number not in readings
-            and in_words(text)
+            and _says_in_words(kind, text)
             and (statistic := named_statistic(text)) is not None
         )
         ctx.indexes.prose_statistics[key] = found
@@ -305,15 +305,15 @@ _STRING_VALUE = re.compile(r'^\s*(?:"[^"]*"\s*:\s*"|"[^"]*"\s*,?\s*$)')
 """A data file's line holding a string: a key's string value or a string in an array."""
 
 
-def _says_in_words(kind: DocumentKind) -> Callable[[str], bool]:
-    """Which of a document's lines can name a statistic in words: any line of a report; in a
+def _says_in_words(kind: DocumentKind, text: str) -> bool:
+    """Whether a document's line can name a statistic in words: any line of a report; in a
     data file only a string value (`"note": "median of 3 runs"`), never a key that names a
     setting (`"max_num_seqs": 64` is a limit, not a maximum of the results) or a CSV row."""
     if kind is DocumentKind.CSV:
-        return lambda text: False
+        return False
     if kind in (DocumentKind.JSON, DocumentKind.JSONL):
-        return lambda text: _STRING_VALUE.match(text) is not None
-    return lambda text: True
+        return _STRING_VALUE.match(text) is not None
+    return True
 
 
 def _claimed_statistic(statistic: str) -> str | None:

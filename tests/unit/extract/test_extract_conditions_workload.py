@@ -9,6 +9,7 @@ from pydantic import JsonValue
 from documents import make_document
 from draftflow.extract.conditions import DocumentContext, seed_conditions
 from draftflow.extract.conditions.cite import states
+from draftflow.extract.conditions.place_reading import counts_at
 from draftflow.extract.conditions.run_settings import (
     setting_of_key,
     settings_in_pairs,
@@ -339,3 +340,15 @@ def test_a_peak_beside_a_single_stream_states_no_concurrency_for_all(text: str) 
     stated = settings_in_text(text)
     assert "concurrency" not in stated.single()
     assert settings_in_text("decodes at 75 tok/s single-stream").single() == {"concurrency": 1}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="run_settings._ANOTHER_LOAD: the peak's unnamed load is stated as concurrency 0 to "
+    "make the text two-valued, and verify's place reading (place_reading._text reads "
+    "Stated.values) then reads a concurrency 0 no source writes (review34)",
+)
+def test_a_peak_beside_a_single_stream_states_no_concurrency_of_zero() -> None:
+    text = "(Qwen3.6 measured **75 tok/s single-stream / 951 peak**, at 58% of its roofline)."
+    context = DocumentContext(make_document("guides/05.md", f"# Tuning\n\n{text}\n"))
+    assert 0 not in counts_at(context, 3, "concurrency")

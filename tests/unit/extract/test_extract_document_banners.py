@@ -10,7 +10,7 @@ from documents import make_document
 from draftflow.extract.conditions import DocumentContext, seed_conditions
 from draftflow.extract.conditions.setup_names import model_in
 from draftflow.extract.document import parse_document
-from draftflow.extract.document.banners import banner_headings, banner_sections
+from draftflow.extract.document.banners import read_banners
 
 ENGINE_LOG = """=== ENGINE 1: OLLAMA ===
   Run 1/3...
@@ -33,7 +33,7 @@ tok/s: 99.1 | latency: 2.5s
 
 
 def test_banners_are_headings_with_their_paths_and_levels() -> None:
-    headings = banner_headings(SERVING.splitlines())
+    headings, _ = read_banners(SERVING.splitlines())
     assert [(h.text, h.level, h.span.first) for h in headings] == [
         ("Serving Benchmark Result", 2, 1),
         ("Time to First Token", 3, 3),
@@ -42,13 +42,13 @@ def test_banners_are_headings_with_their_paths_and_levels() -> None:
 
 
 def test_a_bare_rule_closes_the_sections_of_its_rule() -> None:
-    spans = {s.title: (s.span.first, s.span.last) for s in banner_sections(SERVING.splitlines())}
+    spans = {s.title: (s.span.first, s.span.last) for s in read_banners(SERVING.splitlines())[1]}
     assert spans == {"Serving Benchmark Result": (1, 5), "Time to First Token": (3, 5)}
 
 
 def test_a_rule_or_a_framed_title_is_no_banner() -> None:
     lines = ["==========", "  GX10 Benchmark: Can It Run X?", "==========", "--- 12 ---"]
-    assert banner_headings(lines) == ()
+    assert read_banners(lines) == ((), ())
 
 
 def test_a_logs_tables_stand_under_their_banner() -> None:

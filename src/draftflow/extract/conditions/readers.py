@@ -159,12 +159,8 @@ class Resolved:
             return
         if key in IDENTITY_KEYS and not _names_an_identity(key, str(value)):
             return
-        if key == "model" and isinstance(value, str) and _is_a_local_copy(value):
-            value = value.rstrip("/").rsplit("/", 1)[-1]  # `/models/gemma-4-31B-it`: its name
-        if key == "model" and (weights := split_weights_name(str(value))) is not None:
-            value = weights[0]  # a weights file's name: the model, then its file type
-            self.values[key] = value
-            self.put("weight_precision", weights[1])
+        if key == "model":
+            self._put_model(value)
             return
         if key == "system" and not vocab.names_hardware(str(value)):
             return  # a `GPU` column of temperatures (`51C`) or a `Device: GPU` cell
@@ -176,6 +172,16 @@ class Resolved:
                 return
             value = number
         self.values[key] = value
+
+    def _put_model(self, value: JsonValue) -> None:
+        """A model's value as the model's name: a local folder's last part, a weights file's
+        model (its file type the weights' precision)."""
+        if isinstance(value, str) and _is_a_local_copy(value):
+            value = value.rstrip("/").rsplit("/", 1)[-1]  # `/models/gemma-4-31B-it`: its name
+        weights = split_weights_name(str(value))
+        self.values["model"] = value if weights is None else weights[0]
+        if weights is not None:
+            self.put("weight_precision", weights[1])
 
 
 def _names_an_identity(key: str, value: str) -> bool:
@@ -260,8 +266,7 @@ def _keyed_first(cells: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     key's value is the row's model, before a run's `name` whose form reads as one
     (`meta-llama-Llama-2-13b-chat-hf_550_150_summary` beside `"model":
     "meta-llama/Llama-2-13b-chat-hf"`, ray-project's summaries, read-s32)."""
-    listed = list(cells)
-    return sorted(listed, key=lambda cell: not _is_keyed(cell[0]))
+    return sorted(cells, key=lambda cell: not _is_keyed(cell[0]))
 
 
 def _is_keyed(header: str) -> bool:

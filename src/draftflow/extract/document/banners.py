@@ -51,16 +51,6 @@ def read_banners(lines: Sequence[str]) -> tuple[tuple[Heading, ...], tuple[Secti
     return headings, sections
 
 
-def banner_headings(lines: Sequence[str]) -> tuple[Heading, ...]:
-    """Every banner line of a text file as a heading (`read_banners`)."""
-    return read_banners(lines)[0]
-
-
-def banner_sections(lines: Sequence[str]) -> tuple[Section, ...]:
-    """Each banner's section (`read_banners`)."""
-    return read_banners(lines)[1]
-
-
 def _banners(lines: Sequence[str]) -> list[tuple[Heading, int | None]]:
     """Each banner with the last line of its section (None: the end of the file)."""
     found: list[tuple[Heading, int | None]] = []

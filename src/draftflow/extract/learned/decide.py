@@ -18,7 +18,7 @@ from functools import cached_property
 from draftflow.acquire.snapshot import Document, Snapshot
 from draftflow.extract.candidates import Candidate, SourceFormat
 from draftflow.extract.classify import UNSPECIFIED, Selected, advised
-from draftflow.extract.expectations import PlannedCells, expectation_heading, names_expectation
+from draftflow.extract.expectations import PlannedCells, named_expected
 from draftflow.extract.failed_points import failed_point
 from draftflow.extract.harvest.lines import (
     Places,
@@ -150,7 +150,7 @@ def out_by_policy(candidate: Candidate) -> bool:
     )
     if THRESHOLD_WORDS.search(names) or advised(candidate):
         return True
-    if names_expectation(candidate.key) or expectation_heading(candidate.heading or ""):
+    if named_expected(candidate):
         return True  # `What you should see`, `性能预期`, `推荐配置`: expected, not run
     key = _after_tag(candidate.key) if candidate.format is SourceFormat.LINE else candidate.key
     if any(_names_a_setting(name, candidate) for name in (key, candidate.row_header) if name):
