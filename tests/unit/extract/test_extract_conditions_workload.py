@@ -342,12 +342,6 @@ def test_a_peak_beside_a_single_stream_states_no_concurrency_for_all(text: str) 
     assert settings_in_text("decodes at 75 tok/s single-stream").single() == {"concurrency": 1}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="run_settings._ANOTHER_LOAD: the peak's unnamed load is stated as concurrency 0 to "
-    "make the text two-valued, and verify's place reading (place_reading._text reads "
-    "Stated.values) then reads a concurrency 0 no source writes (review34)",
-)
 def test_a_peak_beside_a_single_stream_states_no_concurrency_of_zero() -> None:
     text = "(Qwen3.6 measured **75 tok/s single-stream / 951 peak**, at 58% of its roofline)."
     context = DocumentContext(make_document("guides/05.md", f"# Tuning\n\n{text}\n"))

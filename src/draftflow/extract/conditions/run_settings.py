@@ -34,24 +34,38 @@ class Stated:
     """The settings one level of context states: each key's values as read."""
 
     values: dict[str, set[int]] = field(default_factory=dict)
+    unsettled: set[str] = field(default_factory=set)
+    """Keys the text names another value of without writing it (`951 peak` beside
+    `single-stream`): no value of theirs is every figure's, and none is read for them."""
 
     def add(self, key: str, value: int) -> None:
         """One reading of `key`."""
         self.values.setdefault(key, set()).add(value)
 
+    def unsettle(self, key: str) -> None:
+        """A reading of `key` whose value the text does not write."""
+        self.unsettled.add(key)
+
     def merge(self, other: Stated) -> None:
         """Another reading of the same level."""
         for key, values in other.values.items():
             self.values.setdefault(key, set()).update(values)
+        self.unsettled |= other.unsettled
 
     def single(self) -> dict[str, int]:
-        """The keys stated with exactly one value."""
-        return {key: next(iter(v)) for key, v in self.values.items() if len(v) == 1}
+        """The keys stated with exactly one value (and no unwritten other)."""
+        return {
+            key: next(iter(v))
+            for key, v in self.values.items()
+            if len(v) == 1 and key not in self.unsettled
+        }
 
     @property
     def conflicts(self) -> frozenset[str]:
         """The keys stated with two or more values: unspecified at this level."""
-        return frozenset(key for key, v in self.values.items() if len(v) > 1)
+        return frozenset(
+            key for key, v in self.values.items() if len(v) > 1 or (v and key in self.unsettled)
+        )
 
 
 @cache
@@ -198,8 +212,6 @@ _OTHER_LOAD = re.compile(
 is bandwidth-bound; saturation is not`, its AsusGx10/FINDINGS.md:91 above `Qwen3.6 951
 tok/s`, read-s32): the text names two loads, one request and a full box, so neither is every
 figure's concurrency."""
-_ANOTHER_LOAD = 0
-"""The load a peak was reached at, unnamed: it only makes the text's concurrency two-valued."""
 
 
 _SINGLE_AS_BASE = re.compile(
@@ -229,7 +241,7 @@ def settings_in_text(text: str) -> Stated:
     if _runs_single_stream(text):
         stated.add("concurrency", 1)
         if _OTHER_LOAD.search(text):
-            stated.add("concurrency", _ANOTHER_LOAD)
+            stated.unsettle("concurrency")
     for load in _AT_LOAD.finditer(text):
         stated.add("concurrency", int(load["n"]))
     for mention in find_numbers(text, decimal_comma=False):
