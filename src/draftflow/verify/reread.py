@@ -293,9 +293,7 @@ def _prose_statistics(ctx: VerifyContext, document: Document) -> frozenset[str]:
         found = frozenset(
             statistic
             for number, text in enumerate(document.line_list, start=1)
-            if number not in readings
-            and _says_in_words(kind, text)
-            and (statistic := named_statistic(text)) is not None
+            if number not in readings and (statistic := _statistic_in_words(kind, text)) is not None
         )
         ctx.indexes.prose_statistics[key] = found
     return found
@@ -305,15 +303,26 @@ _STRING_VALUE = re.compile(r'^\s*(?:"[^"]*"\s*:\s*"|"[^"]*"\s*,?\s*$)')
 """A data file's line holding a string: a key's string value or a string in an array."""
 
 
-def _says_in_words(kind: DocumentKind, text: str) -> bool:
-    """Whether a document's line can name a statistic in words: any line of a report; in a
-    data file only a string value (`"note": "median of 3 runs"`), never a key that names a
-    setting (`"max_num_seqs": 64` is a limit, not a maximum of the results) or a CSV row."""
+_IDENTIFIER = re.compile(r"-{1,2}[A-Za-z][\w-]*|\w*_\w*")
+"""A setting's key or flag (`max_tokens`, `--max-model-len`): a limit it names, not a
+statistic of the results (`max_tokens: 512` in a README's YAML)."""
+
+
+def _named_in_words(text: str) -> str | None:
+    """The statistic a text names, its keys and flags aside (`--max-model-len` in the
+    sentence above a table names no maximum of the table's figures)."""
+    return named_statistic(_IDENTIFIER.sub(" ", text))
+
+
+def _statistic_in_words(kind: DocumentKind, text: str) -> str | None:
+    """The statistic a document's line names in words: any line of a report, its keys and
+    flags aside; in a data file only a string value (`"note": "median of 3 runs"`), never a
+    key (`"max_num_seqs": 64`) or a CSV row."""
     if kind is DocumentKind.CSV:
-        return False
-    if kind in (DocumentKind.JSON, DocumentKind.JSONL):
-        return _STRING_VALUE.match(text) is not None
-    return True
+        return None
+    if kind in (DocumentKind.JSON, DocumentKind.JSONL) and not _STRING_VALUE.match(text):
+        return None
+    return _named_in_words(text)
 
 
 def _claimed_statistic(statistic: str) -> str | None:
@@ -335,7 +344,7 @@ def _check_statistic(
     if said is None:
         return
     read = {named_statistic(r.statistic) for r in readings}
-    if said in read or any(named_statistic(names_of(r)) == said for r in readings):
+    if said in read or any(_named_in_words(names_of(r)) == said for r in readings):
         return
     stated = {s for s in read if s is not None}
     if not stated and said in _prose_statistics(ctx, document):

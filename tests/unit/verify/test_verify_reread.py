@@ -135,6 +135,19 @@ def test_a_setting_s_key_names_no_statistic_of_the_results() -> None:
     assert flagged(result('"per_session_tok_s"', 84.6, noted, **claim), noted) == []
 
 
+def test_a_report_s_setting_keys_and_flags_name_no_statistic() -> None:
+    """A README's `max_tokens: 512` or `--max-model-len` is a limit (review34: the key-opening
+    `max_` pattern read it as a maximum): a peak claimed for a figure beside it is an error;
+    a sentence saying so in words names the statistic."""
+    settings = "# Run\n\n```yaml\nmax_tokens: 512\n```\n\nvllm serve --max-model-len 8192\n"
+    table = "| run | decode tok/s |\n|---|---|\n| a | 84.6 |\n"
+    claim = {"metric": "decode_rate", "statistic": "peak", "unit": "tokens/s"}
+    report = snapshot_of({"README.md": settings + "\n" + table}).documents[0]
+    assert "/r/statistic" in flagged(result("| a |", 84.6, report, **claim), report)
+    said = snapshot_of({"README.md": "Each value is the peak of 3 runs.\n\n" + table}).documents[0]
+    assert flagged(result("| a |", 84.6, said, **claim), said) == []
+
+
 def test_a_label_in_the_source_s_own_words_is_not_re_read() -> None:
     """`decode sweep` names a decode rate, not this aggregate figure's metric, but it is the
     run's own name for its series: kept as the source writes it. The same metric word in
