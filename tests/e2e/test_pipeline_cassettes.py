@@ -109,8 +109,9 @@ def replay_args(folder: Path, entry: dict[str, Any], records: Path, *extra: str)
 # Session 33 (2026-12-07): the extraction changed MiaAI's extract requests (its expectation
 # table, its `Anemll 1M/6` stack and its `NVFP4 DS-MLA` section no longer give figures a model,
 # a weight precision or a result); 5 of them were recorded (MODE=new) before the session ran
-# out of time, about 2.5 minutes each on 2 cores: the rest are for the next session.
-STALE: set[str] = {"MiaAI-Lab__DeepSeek-v4-Flash-DSpark-2x-DGX-Spark"}
+# out of time, about 2.5 minutes each on 2 cores; session 34 recorded the rest (MODE=new,
+# 2026-12-08, 26 minutes).
+STALE: set[str] = set()
 
 
 def _cases() -> list[Any]:
