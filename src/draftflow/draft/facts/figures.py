@@ -12,6 +12,7 @@ from pydantic import JsonValue
 from draftflow.draft.facts.fact_types import Direction, FigureRef
 from draftflow.draft.parts import Grounded
 from draftflow.extract.prose.words import APPROXIMATE
+from draftflow.numbers.units import TIME_UNITS
 from draftflow.numbers.vocabulary import vocabulary
 from draftflow.record.label import Label
 from draftflow.record.model import ReportedResult
@@ -43,7 +44,6 @@ WORKLOAD_KEYS = (
 _SHARED_ROLES = frozenset(WORKLOAD_KEYS)
 # workload conditions that hold the source's own words for the work (`tg 1024`), not a count
 NAMED_WORKLOAD_KEYS = frozenset({"workload", "case"})
-_TIME_UNITS = vocabulary().unit_ids("time")
 _RATE_UNITS = vocabulary().unit_ids("rate")
 _STATISTIC_RE = re.compile(r"\b(p\d{2,3}|min|max|mean|median|average|avg)\b", re.IGNORECASE)
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
@@ -68,7 +68,7 @@ def direction(result: ReportedResult) -> Direction | None:
     metric = vocabulary().metric_by_id(result.metric)
     if metric is not None and metric.better is not None:
         return Direction(metric.better)
-    if result.unit in _TIME_UNITS:
+    if result.unit in TIME_UNITS:
         return Direction.LOWER
     if result.unit in _RATE_UNITS:
         return Direction.HIGHER

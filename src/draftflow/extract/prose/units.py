@@ -31,7 +31,7 @@ from draftflow.extract.vocabulary import (
     metric_by_unit,
 )
 from draftflow.numbers import NumberKind, NumberMention
-from draftflow.numbers.units import UNIT_READ_CHARS, canonical_unit, unit_after
+from draftflow.numbers.units import TIME_UNITS, UNIT_READ_CHARS, canonical_unit, unit_after
 from draftflow.numbers.vocabulary import vocabulary
 
 _METRIC_REACH = 60
@@ -99,7 +99,6 @@ _WORD_THEN_TOKENS = re.compile(r"[A-Za-z][\w-]*\s+tokens?\b", re.IGNORECASE)
 
 _VOCABULARY = vocabulary()
 _RATE_UNITS = _VOCABULARY.unit_ids("rate")
-TIME_UNITS = _VOCABULARY.unit_ids("time")
 _SIZE_UNITS = _VOCABULARY.unit_ids("memory")
 # Units of telemetry and hardware: a figure in one is measured only when something measured it
 # (`a 240 W GPU` is its specification).
