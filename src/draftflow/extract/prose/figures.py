@@ -39,7 +39,6 @@ from draftflow.extract.prose.counts import (
 )
 from draftflow.extract.prose.units import (
     SETTING_AFTER,
-    TIME_UNITS,
     UnitContext,
     figure_with_unit,
     joined_unit,
@@ -64,6 +63,7 @@ from draftflow.extract.prose.words import (
 )
 from draftflow.numbers import NumberKind, NumberMention, find_numbers
 from draftflow.numbers.quantifiers import with_quantified
+from draftflow.numbers.units import TIME_UNITS
 from draftflow.text.sentences import clause_spans, sentence_spans
 
 MAX_LABEL = 200
