@@ -140,3 +140,20 @@ _SENTENCE_PIECES = ["PASSED", "Correct", "ok", "OKAY", "scored", "é", "×", " "
 def test_score_words_are_read_in_any_case(sentence: str) -> None:
     """The lower-case twin used for ASCII sentences answers as the case-blind pattern does."""
     assert _scores(sentence) is (_SCORE_WORDS.search(sentence) is not None)
+
+
+def test_an_outcome_noun_qualifying_another_or_what_a_failure_becomes_counts_nothing() -> None:
+    """hybridgroup/yzma cmd/yzma-checker/README.md:51 and :551 (team gold: no result): `the two
+    failure exits` counts exits, not failures; `turns a failure into 4294967295` is the value
+    a failure is read as. Both were published as failure counts and led the headline."""
+    text = (
+        "Note the two failure exits are different. **1** is a violation.\n"
+        "\n"
+        "Reading either through an unsigned Go type turns a failure into 4294967295 while\n"
+        "every width still matches.\n"
+        "\n"
+        "The run ended with 3 failures and 0 errors.\n"
+    )
+    found = [(line, value) for line, value, _ in figures(text)]
+    assert (1, 2) not in found and (3, 4294967295) not in found
+    assert (6, 3) in found and (6, 0) in found

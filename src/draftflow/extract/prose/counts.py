@@ -104,12 +104,22 @@ def outcome_of(words: list[str]) -> tuple[str, str] | None:
         if "/" in noun and position < len(words) - 1:
             continue  # `retry/message storms`: the compound qualifies the noun after it
         for name, regex in _OUTCOME_RES:
-            if regex.match(noun):
+            if regex.match(noun) and not _modifies_next(words, position):
                 return name, " ".join(words[: position + 1])
         if adjective and noun.endswith("s") and noun.isalpha():
             return "count", " ".join(words[: position + 1])
         adjective = adjective or bool(_OUTCOME_ADJECTIVE.match(word))
     return None
+
+
+def _modifies_next(words: list[str], position: int) -> bool:
+    """Whether a singular outcome noun qualifies the plural noun after it (`two failure
+    exits`, `3 error messages`, hybridgroup/yzma's exit codes): the number counts those."""
+    following = words[position + 1] if position + 1 < len(words) else ""
+    return (
+        not words[position].lower().endswith("s")
+        and PLURAL_NOUN.match(following.lower()) is not None
+    )
 
 
 def _counted_outcome(before: str, words: list[str]) -> tuple[str, str] | None:

@@ -46,7 +46,10 @@ _METRIC_RES = tuple(
 _GATED_METRICS = GatedPatterns(_METRIC_RES)
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 _WORD_REST = re.compile(r"^[\w-]*")
-_NEXT_WORD = re.compile(r"^\s*[\w-]+")
+_NEXT_WORD = re.compile(r"^\s*(?!(?:into|than|versus|vs)\b)[\w-]+", re.IGNORECASE)
+"""One free word between a metric and its number (`decode throughput hovered 50`), not one
+that makes the number what the metric becomes or is compared with (`turns a failure into
+4294967295`, hybridgroup/yzma's signedness note; `fewer errors than 5`)."""
 
 SETTING_AFTER = re.compile(
     r"^[\s-]*(?:[\w/.-]+\s+){0,2}?(?:limit|budget|cap|ceiling|floor|target|threshold|gate|goal|"
