@@ -7,9 +7,11 @@ from functools import lru_cache
 
 from draftflow.extract.vocabulary import STATISTICS
 from draftflow.numbers.cells import CellRole, split_cell
+from draftflow.numbers.units import minutes_named
 
 _STATISTIC_RES = tuple((re.compile(pattern), statistic) for pattern, statistic in STATISTICS)
 _PLUS_MINUS = re.compile(r"±|\+/-")
+_MINIMUM = "minimum as reported"
 
 
 def statistic_of(name: str, text: str, index: int = 0, count: int = 1) -> str:
@@ -78,6 +80,8 @@ def _named_statistic(name: str) -> str | None:
     lowered = name.lower()
     for pattern, statistic in _STATISTIC_RES:
         match = pattern.search(lowered)
+        if match and statistic == _MINIMUM and minutes_named(lowered):
+            continue  # `Time (min)`, `duration_min`: a duration in minutes, no minimum
         if match:
             if "{0}" not in statistic:
                 return statistic

@@ -104,6 +104,13 @@ class _Scanner:
                         start, end, self.text[start:end], NumberKind.DATE, normalized=normalized
                     )
                 )
+        for start, end, duration in spaced_durations(self.text):
+            if self.free(start, end):
+                self.add(
+                    NumberMention(
+                        start, end, self.text[start:end], NumberKind.QUANTITY, (duration,)
+                    )
+                )
         for m in _TIME_RE.finditer(self.text) if _TIME_HINT_RE.search(self.text) else ():
             if self.free(m.start(), m.end()):
                 self.add(
@@ -329,6 +336,38 @@ def compound_duration(tok: str) -> ParsedNumber | None:
     whole = int(hours or 0) * 3600 + int(minutes or 0) * 60 + int(seconds or 0)
     value = whole + (int(fraction) / 10 ** len(fraction) if fraction else 0.0)
     return make_number(round(value, len(fraction)), len(fraction), unit="s")
+
+
+_HOURS = r"\s?(?:h|hr|hrs|hours?)"
+_MINUTES = r"\s?(?:m|min|mins|minutes?)"
+_SECONDS = r"\s?(?:s|sec|secs|seconds?)"
+_SPACED_DURATION_RE = re.compile(
+    rf"(?<![\w.,:/-])(?:(?P<h>\d+){_HOURS}\s+(?P<m>\d+){_MINUTES}"
+    rf"(?:\s+(?P<s>\d+(?:\.\d+)?){_SECONDS})?"
+    rf"|(?P<m2>\d+){_MINUTES}\s+(?P<s2>\d+(?:\.\d+)?){_SECONDS})(?![\w.,:/-]*\w)"
+)
+_SPACED_HINT_RE = re.compile(r"\d\s?[hm]\w*\s+\d")
+
+
+def spaced_durations(text: str) -> list[tuple[int, int, ParsedNumber]]:
+    """Durations written in two or three units apart (`4h 48m`, `1h 2m 3s`, `2m 30s`,
+    `3 h 52 m`), each as one number of seconds with its offsets, as `compound_duration`
+    reads them joined (`1m25s`): read apart, `4h 48m` was two figures, and a header's `Time`
+    took the last, 48. Minutes of 60 or more after hours, or seconds after minutes, are no
+    such time (`2h 75m`)."""
+    if not _SPACED_HINT_RE.search(text):
+        return []
+    found = []
+    for match in _SPACED_DURATION_RE.finditer(text):
+        hours = int(match["h"] or 0)
+        minutes = int(match["m"] or match["m2"] or 0)
+        seconds = match["s"] or match["s2"] or "0"
+        if (match["h"] and minutes >= 60) or float(seconds) >= 60:
+            continue
+        decimals = len(seconds.partition(".")[2])
+        value = round(hours * 3600 + minutes * 60 + float(seconds), decimals)
+        found.append((match.start(), match.end(), make_number(value, decimals, unit="s")))
+    return found
 
 
 def _compound(

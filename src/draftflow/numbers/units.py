@@ -136,17 +136,79 @@ def is_window_name(name: str) -> bool:
 @lru_cache(maxsize=1 << 16)  # a wide table's every header (8,192 thrashed at 10,000)
 def unit_of_name(name: str) -> str | None:
     """The unit a header or key implies (`TTFT (s)` → s, `ttft_ms` → ms), or None; none for
-    a window (`five_minutes`) or a parenthesis listing things (`Complete (LCB + tok/s)`)."""
+    a window (`five_minutes`) or a parenthesis listing things (`Complete (LCB + tok/s)`). A
+    time joined after things counted is a rate's (`tg_tok_sec` → tokens/s, `samples_sec` →
+    none: `counted_rate`); a bare `min` ending a duration's name is minutes (`minutes_named`)."""
     lowered = without_listed(name.lower())
     if _WINDOW.search(lowered.strip()):
         return None
+    counted = counted_rate(lowered)
+    if counted is not None:
+        return counted[0]
     for unit, pattern in _NAMES:
         match = pattern.search(lowered)
         if match is None or (unit in TIME_UNITS and _PER.search(lowered[: match.start()])):
             continue
         per_resource = unit in _RATES and _PER_RESOURCE.match(lowered, match.end())
         return None if per_resource else unit
-    return None
+    return "min" if minutes_named(lowered) else None
+
+
+_TIME_OF_WORD = {
+    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), "s"),
+    **dict.fromkeys(("min", "mins", "minute", "minutes"), "min"),
+    **dict.fromkeys(("hr", "hrs", "hour", "hours"), "h"),
+}
+_RATE_NOUNS = {noun: entry.rates for entry in _VOCABULARY.rate_noun for noun in entry.nouns}
+# joined without `per` only to seconds: `tokens_min` is the least count of tokens
+_COUNTED_RATE = re.compile(
+    rf"(?<![a-z])(?P<noun>{spelling_pattern(_RATE_NOUNS)})[_\s-]"
+    rf"(?:per[_\s-](?P<time>{spelling_pattern(_TIME_OF_WORD)})"
+    rf"|(?P<second>{spelling_pattern(w for w, t in _TIME_OF_WORD.items() if t == 's')}))"
+    r"(?![a-z0-9])"
+)
+_NAME_WORD = re.compile(r"[a-z0-9]+")
+_RATE_TIME_WORDS = frozenset(_VOCABULARY.rate_time_words)
+
+
+def counted_rate(lowered: str) -> tuple[str | None] | None:
+    """Where a lowercased name joins a time unit after things counted (`tg_tok_sec`,
+    `req_sec`, `requests_per_min`, `samples_sec`), the rate it names, as a one-tuple: the
+    vocabulary's unit for it (`tokens/s`, `requests/min`) or None where it names none; None
+    where the name joins no such time, or says it is a time (`time_to_100_tokens_s`)."""
+    match = _COUNTED_RATE.search(lowered)
+    if match is None or _RATE_TIME_WORDS & set(_NAME_WORD.findall(lowered[: match.start()])):
+        return None
+    rate = _RATE_NOUNS[match["noun"]].get(_TIME_OF_WORD[match["time"] or match["second"]])
+    # a rate per watt or per byte (`tokens_s_per_w`) is an efficiency: no rate's unit
+    if rate is not None and _PER_RESOURCE.match(lowered.replace("_", " "), match.end()):
+        return (None,)
+    return (rate,)
+
+
+_BARE_MIN = re.compile(r"(?:\(\s*min\s*\)|(?<=[a-z0-9)])[\s_-]min)\s*$")
+_MINUTE_DURATION_WORDS = frozenset(_VOCABULARY.minute_duration_words)
+_MINUTE_ITEM_WORDS = frozenset(_VOCABULARY.minute_item_words)
+
+
+@lru_cache(maxsize=1 << 14)
+def minutes_named(name: str) -> bool:
+    """Whether a name's bare `min` ending it names minutes, not a minimum: the rest of the
+    name holds a duration word (`Time (min)`, `duration_min`, `elapsed_min`), no item its
+    value could be the least over (`step_time_min`) and no other unit (`wall_s_min`). Any
+    other `min` at the end (`ttft_min`, `FTL(min)`) is a minimum, as a `min` opening a name
+    (`min_power_w`) or before a unit (`ttft_ms_min`) is."""
+    lowered = name.lower().strip()
+    match = _BARE_MIN.search(lowered)
+    if match is None:
+        return False
+    rest = lowered[: match.start()]
+    words = set(_NAME_WORD.findall(rest.replace("_", " ")))
+    return (
+        bool(words & _MINUTE_DURATION_WORDS)
+        and not words & _MINUTE_ITEM_WORDS
+        and unit_of_name(rest) is None
+    )
 
 
 _PER = re.compile(r"(?:(?<![a-z])per|/)[\s_-]*$")

@@ -29,6 +29,7 @@ from draftflow.numbers.vocabulary_entries import (
     MetricDimensionWords,
     OutcomeNoun,
     ProseMetric,
+    RateNoun,
     RunContext,
     RunSetting,
     Standing,
@@ -79,6 +80,10 @@ class Vocabulary(Entry):
 
     measured_dimensions: frozenset[str] = frozenset()
     name_end_statistics: tuple[str, ...] = ()
+    rate_time_words: tuple[str, ...] = ()
+    minute_duration_words: tuple[str, ...] = ()
+    minute_item_words: tuple[str, ...] = ()
+    rate_noun: tuple[RateNoun, ...] = ()
     unit: tuple[Unit, ...]
     metric: tuple[Metric, ...]
     prose_metric: tuple[ProseMetric, ...] = ()
@@ -119,6 +124,14 @@ class Vocabulary(Entry):
         for name, units in self.unit_groups.items():
             if unknown := sorted(units - known):
                 raise ValueError(f"unit group {name!r} names no unit {unknown}")
+        return self
+
+    @model_validator(mode="after")
+    def _rate_nouns_name_known_units(self) -> Vocabulary:
+        known = {unit.id for unit in self.unit}
+        for entry in self.rate_noun:
+            if unknown := sorted({*entry.rates, *entry.rates.values()} - known):
+                raise ValueError(f"[[rate_noun]] {list(entry.nouns)} names no unit {unknown}")
         return self
 
     @model_validator(mode="after")

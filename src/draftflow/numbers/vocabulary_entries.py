@@ -271,6 +271,14 @@ class StatisticWords(_Alternatives):
         return self
 
 
+class RateNoun(Entry):
+    """Things counted per unit of time in a key (`tg_tok_sec`, `requests_per_min`): the
+    nouns, and the rate each time unit after them makes (none: a rate without a unit)."""
+
+    nouns: tuple[str, ...]
+    rates: dict[str, str] = {}
+
+
 class OutcomeNoun(_Alternatives):
     """The nouns after a number in prose that make it a count of run outcomes (`0 errors`)."""
 

@@ -11,7 +11,7 @@ from draftflow.numbers.dimensions import UNIT_AFTER_RE as UNIT_AFTER_RE
 from draftflow.numbers.dimensions import UNIT_SPELLINGS as UNIT_SPELLINGS
 from draftflow.numbers.dimensions import unit_after as unit_after
 from draftflow.numbers.dimensions import unit_dimensions as unit_dimensions
-from draftflow.numbers.units import is_window_name
+from draftflow.numbers.units import counted_rate, is_window_name
 from draftflow.numbers.vocabulary import spelling_pattern, spellings_with_dimensions, vocabulary
 
 _VOCABULARY = vocabulary()
@@ -38,6 +38,10 @@ def metric_dimension(name: str) -> str | None:
     text = " ".join(re.findall(r"[a-z0-9/%]+", name.lower().replace("_", " ")))
     for pattern, dimension in _METRIC_DIMENSIONS:
         if pattern.search(text):
+            # a time its last word names is a rate's denominator after things counted
+            # (`tg_tok_sec`, `requests_per_min`), as extract reads the name's unit
+            if dimension == "time" and counted_rate(name.lower()) is not None:
+                return "rate"
             return dimension
     return None
 

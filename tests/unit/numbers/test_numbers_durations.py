@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from draftflow.numbers import NumberKind, find_numbers
+from draftflow.numbers.cells import split_cell
 
 
 @pytest.mark.parametrize(
@@ -42,3 +43,38 @@ def test_one_unit_alone_is_read_as_before(line: str, text: str, value: float, un
 @pytest.mark.parametrize("token", ["10m60s", "2h75m", "1m5", "4m2h"])
 def test_no_clock_reading_is_no_duration(token: str) -> None:
     assert all(m.kind is not NumberKind.QUANTITY or m.text != token for m in find_numbers(token))
+
+
+# s34: a duration written in units apart (`4h 48m`, pendakwahteknologi/gx10-benchmarks
+# 04-training-finetuning/README.md:17) was two figures, 4 h and 48 m, and a header's `Total
+# Time` named both: now one quantity in seconds, as `1m25s` is
+@pytest.mark.parametrize(
+    ("line", "text", "seconds"),
+    [
+        ("| **Total Time** | 4h 48m | 9h 14m | 5h 06m |", "4h 48m", 17280.0),
+        ("| Fastest Training | **LoRA** (4h 48m) |", "4h 48m", 17280.0),
+        ("| BF16 baseline | 1m 5s | 0.7213 |", "1m 5s", 65.0),
+        ("| **Total Test Duration** | 2m 30s (916 tokens generated) |", "2m 30s", 150.0),
+        ("the sweep took 1h 2m 3s in all", "1h 2m 3s", 3723.0),
+        ("Sweep wall time: 4h 27min (smallest-first order)", "4h 27min", 16020.0),
+        ("landed 3 h 52 m after the pin", "3 h 52 m", 13920.0),
+    ],
+)
+def test_a_duration_in_units_apart_is_one_quantity_in_seconds(
+    line: str, text: str, seconds: float
+) -> None:
+    mentions = [m for m in find_numbers(line) if m.text == text]
+    assert len(mentions) == 1
+    assert mentions[0].kind is NumberKind.QUANTITY
+    assert mentions[0].values == pytest.approx((seconds,))
+    assert mentions[0].numbers[0].unit == "s"
+
+
+def test_a_cell_of_a_duration_in_units_apart_gives_one_figure() -> None:
+    (figure,) = split_cell("4h 48m", "Total Time")
+    assert (figure.value, figure.unit, figure.raw) == (17280.0, "s", "4h 48m")
+
+
+@pytest.mark.parametrize("line", ["2h 75m", "3m 75s", "0.5h 30m"])
+def test_no_time_of_units_apart_is_read_where_a_part_overflows(line: str) -> None:
+    assert all(len(m.values) == 1 and m.text != line for m in find_numbers(line))
