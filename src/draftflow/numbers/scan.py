@@ -73,57 +73,11 @@ class _Scanner:
             self.taken.append((mention.start, mention.end))
 
     def scan(self) -> list[NumberMention]:
-        for m in _URL_RE.finditer(self.text) if "://" in self.text else ():
-            end = m.end()
-            while end > m.start() and self.text[end - 1] in ".,;:!?'\"":
-                end -= 1
-            self.add(
-                NumberMention(
-                    m.start(),
-                    end,
-                    self.text[m.start() : end],
-                    NumberKind.URL,
-                    normalized=self.text[m.start() : end],
-                )
-            )
-        for m in ISO_DATE_RE.finditer(self.text) if _ISO_HINT_RE.search(self.text) else ():
-            if self.free(m.start(), m.end()):
-                self.add(
-                    NumberMention(
-                        m.start(),
-                        m.end(),
-                        m.group(),
-                        NumberKind.DATE,
-                        normalized=f"{m['y']}-{m['m']}-{m['d']}",
-                    )
-                )
-        for start, end, normalized in named_dates(self.text):
-            if self.free(start, end):
-                self.add(
-                    NumberMention(
-                        start, end, self.text[start:end], NumberKind.DATE, normalized=normalized
-                    )
-                )
-        for start, end, duration in spaced_durations(self.text):
-            if self.free(start, end):
-                self.add(
-                    NumberMention(
-                        start, end, self.text[start:end], NumberKind.QUANTITY, (duration,)
-                    )
-                )
-        for m in _TIME_RE.finditer(self.text) if _TIME_HINT_RE.search(self.text) else ():
-            if self.free(m.start(), m.end()):
-                self.add(
-                    NumberMention(
-                        m.start(), m.end(), m.group(), NumberKind.TIME, normalized=m.group()
-                    )
-                )
-        masked = self.text
-        if self.taken:
-            chars = list(self.text)
-            for start, end in self.taken:
-                chars[start:end] = " " * (end - start)
-            masked = "".join(chars)
+        """Every mention of the text: the spans that claim their text first (URLs, dates,
+        durations, times), then each token of the rest, then words joined and combined."""
+        self._mark_urls()
+        self._mark_dates_and_times()
+        masked = self._masked()
         self.marking = False
         for m in _TOKEN_RE.finditer(masked):
             word = m.group()
@@ -134,6 +88,53 @@ class _Scanner:
             self.merge_words()
         self.mentions.sort(key=_start)
         return self.combine()
+
+    def _mark_urls(self) -> None:
+        for m in _URL_RE.finditer(self.text) if "://" in self.text else ():
+            end = m.end()
+            while end > m.start() and self.text[end - 1] in ".,;:!?'\"":
+                end -= 1
+            url = self.text[m.start() : end]
+            self.add(NumberMention(m.start(), end, url, NumberKind.URL, normalized=url))
+
+    def _mark_dates_and_times(self) -> None:
+        text = self.text
+        for m in ISO_DATE_RE.finditer(text) if _ISO_HINT_RE.search(text) else ():
+            if self.free(m.start(), m.end()):
+                normalized = f"{m['y']}-{m['m']}-{m['d']}"
+                self.add(
+                    NumberMention(
+                        m.start(), m.end(), m.group(), NumberKind.DATE, normalized=normalized
+                    )
+                )
+        for start, end, normalized in named_dates(text):
+            if self.free(start, end):
+                self.add(
+                    NumberMention(
+                        start, end, text[start:end], NumberKind.DATE, normalized=normalized
+                    )
+                )
+        for start, end, duration in spaced_durations(text):
+            if self.free(start, end):
+                self.add(
+                    NumberMention(start, end, text[start:end], NumberKind.QUANTITY, (duration,))
+                )
+        for m in _TIME_RE.finditer(text) if _TIME_HINT_RE.search(text) else ():
+            if self.free(m.start(), m.end()):
+                self.add(
+                    NumberMention(
+                        m.start(), m.end(), m.group(), NumberKind.TIME, normalized=m.group()
+                    )
+                )
+
+    def _masked(self) -> str:
+        """The text with each claimed span blanked (its length kept)."""
+        if not self.taken:
+            return self.text
+        chars = list(self.text)
+        for start, end in self.taken:
+            chars[start:end] = " " * (end - start)
+        return "".join(chars)
 
     def token(self, start: int, end: int) -> None:
         """Add the mentions of one token (`_token_steps`: what a token holds depends on its

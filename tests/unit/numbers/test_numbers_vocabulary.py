@@ -280,7 +280,7 @@ def test_time_and_rate_units_are_the_vocabularys_everywhere() -> None:
 
     assert VOCABULARY.unit_group("headline_latency") == metric_scores.TIME_UNITS
     assert VOCABULARY.unit_ids("time") > metric_scores.TIME_UNITS
-    assert VOCABULARY.unit_ids("time") == figures._TIME_UNITS
+    assert VOCABULARY.unit_ids("time") == figures.TIME_UNITS
     # requests/min: LLMPerf's `results_num_completed_requests_per_min` (s34)
     rates = {"tokens/s", "requests/s", "requests/min", "it/s"}
     assert figures._RATE_UNITS == VOCABULARY.unit_ids("rate") == rates
