@@ -253,11 +253,15 @@ def _figures_of(
         unit = "%"
     if mention.kind is NumberKind.RANGE:
         low, high = numbers
+        # a range written from high to low (`27-13`) has its upper end first
+        first_role, second_role = (
+            (CellRole.RANGE_MAX, CellRole.RANGE_MIN)
+            if low.value > high.value
+            else (CellRole.RANGE_MIN, CellRole.RANGE_MAX)
+        )
         return [
-            CellFigure(first, low.value, low.decimals, raw, CellRole.RANGE_MIN, unit, approximate),
-            CellFigure(
-                first + 1, high.value, high.decimals, raw, CellRole.RANGE_MAX, unit, approximate
-            ),
+            CellFigure(first, low.value, low.decimals, raw, first_role, unit, approximate),
+            CellFigure(first + 1, high.value, high.decimals, raw, second_role, unit, approximate),
         ]
     if mention.kind is NumberKind.PLUS_MINUS:
         centre, spread = numbers

@@ -279,3 +279,25 @@ def test_a_served_finetune_s_rate_and_a_long_cell_s_words_are_no_training() -> N
     found = _by_value(_results({"docs/BENCHMARKS.md": SERVED_FINETUNE}))
     assert found[25].metric != "training_throughput"
     assert found[41].metric != "training_throughput"
+
+
+# chameleon-ai/ryzen-ai-max README.md:175 (read-s34): ranges written from the best case down
+HIGH_TO_LOW = """\
+# Ryzen AI Max
+
+The 8060S runs from 27-13 tokens/s depending on context length, with the 6800XT coming in
+at 52-27, just about twice as fast.
+
+| GPU | decode tok/s |
+|---|---|
+| 8060S | 27–13 |
+"""
+
+
+def test_a_range_written_from_high_to_low_has_its_upper_end_first() -> None:
+    """The reader found `27-13 tokens/s` published as `range_min` 27, and the article said
+    "at least 27 tokens/s" of the best case."""
+    results = _results({"README.md": HIGH_TO_LOW})
+    ends = {(r.source_line, float(r.value)): r.statistic.split(":")[0] for r in results}
+    assert ends[(3, 27.0)] == "range_max" and ends[(3, 13.0)] == "range_min"
+    assert ends[(8, 27.0)] == "range_max" and ends[(8, 13.0)] == "range_min"
