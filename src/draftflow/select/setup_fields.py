@@ -352,5 +352,11 @@ def _license_section(readme: Document) -> Stated | None:
                 return Stated(None, unstated=f"README line {number} names more than one license")
             if named:
                 return Stated(named[0], evidence=readme.line_url(number))
-            return None  # the section's first words name no license draftflow knows
+            # a license draftflow has no id for (`CC BY-ND 4.0`, guruswami's `## Licence`):
+            # the section names one, so "no section names one" would be false (read-s34)
+            return Stated(
+                None,
+                unstated=f"README line {number}, under its license heading, names a license "
+                "this draft has no identifier for; read it there",
+            )
     return None

@@ -82,6 +82,17 @@ def test_a_license_file_this_draft_cannot_name_is_said_so_not_denied() -> None:
     assert unread.unstated == "its license file LICENSE is not one this draft reads"
 
 
+def test_a_readme_licence_section_naming_an_unknown_license_is_said_so_not_denied() -> None:
+    """guruswami-ai/mlx-benchmarks README.md:137-139 (read-s34): `## Licence` over `CC BY-ND
+    4.0. Share freely with attribution.`; the record said no README license section names
+    one, and the license forbids derivatives."""
+    text = "# A\n\n## Licence\n\nCC BY-ND 4.0. Share freely with attribution. No derivatives.\n"
+    readme = make_document("README.md", text)
+    stated = read_license(Snapshot.model_construct(documents=[readme]), readme)
+    assert stated.value is None
+    assert stated.unstated is not None and stated.unstated.startswith("README line 5,")
+
+
 def test_a_license_title_over_two_lines_is_read_and_cited_at_its_first() -> None:
     apache = "   Apache License\n   Version 2.0, January 2004\n   http://www.apache.org/\n"
     license_file = make_document("LICENSE", apache)
