@@ -192,3 +192,14 @@ def test_a_configuration_s_letter_with_its_size_names_no_model() -> None:
     named = Resolved()
     read_cells(named, [("cfg", "Yi-34B-tp2")])
     assert named.values.get("model") == "Yi-34B-tp2"
+
+
+def test_a_score_under_a_format_header_is_no_weight_precision() -> None:
+    """kojira/vllm_gb10 benchmarks/instruction_following_summary.tsv:13 (read-s34): the
+    `format` category's score `3/3` was a hosted model's weight precision."""
+    scored = Resolved()
+    read_cells(scored, [("model", "gemini-3-flash-preview"), ("format", "3/3")])
+    assert "weight_precision" not in scored.values
+    named = Resolved()
+    read_cells(named, [("format", "Q4_K_M")])
+    assert named.values.get("weight_precision") == "Q4_K_M"

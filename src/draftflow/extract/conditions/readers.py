@@ -159,6 +159,8 @@ class Resolved:
             return
         if key in IDENTITY_KEYS and not _names_an_identity(key, str(value)):
             return
+        if key == "weight_precision" and _SCORE.fullmatch(str(value).strip()):
+            return  # a `format` column of scores (`3/3`, kojira's instruction-following TSV)
         if key == "model":
             self._put_model(value)
             return
@@ -306,6 +308,8 @@ _BENCH_MODEL_KEY = re.compile(r"\s*model_type\s*$", re.I)
 """llama-bench's JSON key for its `model` cell (`"model_type": "qwen3 0.6B Q4_K - Medium"`),
 read as one only where its value has llama-bench's shape (`bench_model`): a Hugging Face
 config's `model_type` (`llama`) has no size and format."""
+_SCORE = re.compile(r"\d+(?:\.\d+)?\s*/\s*\d+(?:\.\d+)?")
+"""A score written over its whole (`3/3`, `54.3/63`): no format's name."""
 _COUNTS = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?![\w.])")
 """Whole numbers as a count is written (`1,024`), not a version's or a size's parts."""
 
@@ -720,6 +724,10 @@ def _own_reading(text: str) -> tuple[tuple[str, JsonValue], ...]:
         found.append(("weight_precision", precision))
     found.append(("engine", vocab.engine_measured(text)))
     found.append(("system", vocab.sole_system(text)))
+    # `runs at 16 TPS on 4 Mac Studios`, `fits on a single M3 Ultra`: nearer than the
+    # introduction's `5-node cluster` (guruswami's FINDINGS.md:16-17, read-s34)
+    count = vocab.count_of(text) or vocab.single_machine(text) or vocab.single_system(text)
+    found.append(("node_count", count))
     return tuple(found)
 
 
