@@ -171,10 +171,11 @@ def test_a_header_of_two_rows_is_read_by_its_last() -> None:
 
 def test_a_setups_count_is_of_its_own_machine() -> None:
     """guruswami-ai/mlx-benchmarks: `8× H100s` on NVIDIA counts no M3 Ultra (and no machines:
-    they are GPUs)."""
+    they are GPUs); a setup line's `single M3 Ultra` is no count of all its runs."""
     text = "DeepSeek V3 fits on a single M3 Ultra. On NVIDIA, it needs 8× H100s or a quad-4090 rig"
     assert count_of(text) is None
     assert count_of(text, "M3 Ultra") is None
+    assert count_of("runs at 16 TPS on 4 Mac Studios") == 4
     assert count_of("a cluster of 2x NVIDIA DGX Spark", "DGX Spark") == 2
     assert _setup_reading(text).get("node_count") is None
 

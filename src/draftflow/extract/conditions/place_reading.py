@@ -642,7 +642,7 @@ def _text(key: str, text: str) -> list[Reading]:
         if _names_key(match.group("key").replace("-", " "), key):
             found.append(Reading(int(match.group("value")), f"the flag {match.group(0)!r}"))
     if key == "node_count":
-        for count in (vocab.count_of(text), vocab.single_machine(text)):
+        for count in (vocab.count_of(text), vocab.single_machine(text), vocab.single_system(text)):
             if count is not None:
                 found.append(Reading(count, "a text counting machines"))
     if key in _WRITTEN:

@@ -132,6 +132,7 @@ OTHER_RUNTIME = re.compile(
 )
 """A framework library or model format a run may name that is no engine (`HuggingFace format`)."""
 _SYSTEM_WORDS = _VOCABULARY.hardware_pattern("system")
+_MACHINE_WORDS = _VOCABULARY.hardware_pattern("machine")
 _FILE_AFTER = r"(?!\.(?:txt|json|jsonl|csv|tsv|log|md|ya?ml|html?)\b)"
 SYSTEM = gated(
     re.compile(rf"{HARDWARE_BEFORE}(?:{_SYSTEM_WORDS}){HARDWARE_AFTER}{_FILE_AFTER}", re.I)
@@ -174,6 +175,8 @@ COUNTED_SYSTEM = re.compile(
             # `two DGX Sparks`, `dual DGX Spark`: a count in words, the name in the plural too
             rf"\b(?P<count3>one|two|three|four|eight|dual|twin)\s+(?P<system3>{_SYSTEM_WORDS})s?(?![\w-])",
             rf"(?P<system2>{_SYSTEM_WORDS})\s*[x×*]\s*(?P<count2>\d+)(?![\w.])",
+            # `on 4 Mac Studios`, `3 DGX Sparks`: a count in digits before the name in the plural
+            rf"(?<![\w.])(?P<count4>\d+)\s+(?P<system4>{_SYSTEM_WORDS}|{_MACHINE_WORDS})s(?![\w-])",
         )
     ),
     re.I,
@@ -185,7 +188,15 @@ NODE_WORDS = re.compile(
 )
 """A count of machines in words (`2-node`, `four machines`); a memory size before the word
 (`a 512 GB node`) is the machine's memory, not a count."""
-_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "eight": 8, "dual": 2, "twin": 2}
+_COUNT_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "eight": 8,
+    "dual": 2,
+    "twin": 2,
+}
 SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[BM](?:-A\d+B)?(?![\w])|(?<![\w.])\d+x\d+B(?![\w])")
 MODEL_SIZE_HEADER = re.compile(r"^\W*(?:model\s+)?(?:size|params|parameters)\b", re.IGNORECASE)
 """A header naming the model's size (`Size (B)`, `Params`): its number names another model,
@@ -801,7 +812,9 @@ def _counts_stated(text: str, system: str | None) -> list[int]:
     counted system's, then a count in words, then one machine (`solo-node`, `world_size=1`)
     where a text states another count beside it."""
     counts = [
-        _count_number(m.group("count") or m.group("count2") or m.group("count3"))
+        _count_number(
+            m.group("count") or m.group("count2") or m.group("count3") or m.group("count4")
+        )
         for m in COUNTED_SYSTEM.finditer(text)
         if not _counts_cards(m) and (system is None or _counts(m, system))
     ]
@@ -847,7 +860,12 @@ def is_card(system: str) -> bool:
 def _counts_cards(match: re.Match[str]) -> bool:
     """Whether a count is of GPUs in a machine (`2× RX 7900 XT`, `H100 * 4`, `4 x GPUs`): the
     GPUs of one VFIO guest are not two nodes (cadamcat/dual-radeon-vllm, read33-s19)."""
-    counted = match.group("system") or match.group("system2") or match.group("system3")
+    counted = (
+        match.group("system")
+        or match.group("system2")
+        or match.group("system3")
+        or match.group("system4")
+    )
     return bool(counted and _CARD.match(counted.strip()))
 
 
@@ -874,6 +892,17 @@ def machines_of_value(text: str) -> int | None:
     if not _MACHINES_ALONE.match(plain):
         return None
     return single_machine(plain) or count_of(plain)
+
+
+_SINGLE_SYSTEM = re.compile(
+    rf"\b(?:a\s+)?single\s+(?:{_SYSTEM_WORDS}|{_MACHINE_WORDS})(?![\w-])", re.I
+)
+
+
+def single_system(text: str) -> int | None:
+    """1 where a sentence puts its run on one named machine (`fits on a single M3 Ultra`): a
+    figure's own clause's word, never a setup's or an introduction's."""
+    return 1 if _SINGLE_SYSTEM.search(text) else None
 
 
 def single_machine(text: str) -> int | None:
