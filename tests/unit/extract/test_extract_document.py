@@ -285,3 +285,21 @@ def test_each_document_is_parsed_once() -> None:
 @pytest.mark.parametrize("path", ["r.md", "r.txt"])
 def test_single_line_prose_with_a_pipe_is_not_a_table_without_a_number(path: str) -> None:
     assert _parse(path, "```\nthis | that\n```\n").tables == []
+
+
+def test_the_markdown_parsers_build_their_rules_before_any_thread_parses() -> None:
+    """A batch worker drafting two repositories at once failed one with "none of the block
+    rules matched" (session 34's fresh-clone run): markdown-it builds its rule chains on
+    first use and publishes the table before filling it. Importing the document model
+    builds them, in a fresh interpreter, before any document is parsed."""
+    import subprocess
+    import sys
+
+    check = (
+        "import draftflow.extract.document.markdown as m\n"
+        "rulers = [r for p in (m._PARSER, m._BLOCKS) for r in "
+        "(p.core.ruler, p.block.ruler, p.inline.ruler, p.inline.ruler2)]\n"
+        "assert all(r.__dict__['__cache__'] is not None for r in rulers)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

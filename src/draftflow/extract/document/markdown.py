@@ -90,6 +90,20 @@ _BLOCKS = use_compact_tables(
 _INLINE_MARKS = frozenset("\\`*_[!<&~\n")
 
 
+def _compile_rules(*parsers: MarkdownIt) -> None:
+    """Build each parser's rule chains now, while the module loads in one thread.
+    markdown-it builds them on first use and publishes the chain table before filling it, so
+    two threads parsing their first documents at once (a batch worker's two drafts) saw an
+    empty chain: "none of the block rules matched"."""
+    for parser in parsers:
+        for ruler in (parser.core.ruler, parser.block.ruler, parser.inline.ruler):
+            ruler.getRules("")
+        parser.inline.ruler2.getRules("")
+
+
+_compile_rules(_PARSER, _BLOCKS)
+
+
 def inline_text(token: Token, env: dict[str, object] | None = None) -> str:
     """The plain text of an inline token: markup dropped, link and image text kept, line
     breaks and `<br>` read as spaces, blanks collapsed. A token the block pass left unparsed
