@@ -329,11 +329,18 @@ def compound_duration(tok: str) -> ParsedNumber | None:
     hours, minutes, seconds = (match.group(part) for part in ("h", "m", "s"))
     if sum(part is not None for part in (hours, minutes, seconds)) < 2:
         return None
-    if (minutes is not None and hours is not None and int(minutes) >= 60) or (
-        seconds is not None and (hours, minutes) != (None, None) and int(seconds) >= 60
+    return _in_seconds(hours, minutes, seconds, match.group("frac") or "")
+
+
+def _in_seconds(
+    hours: str | None, minutes: str | None, seconds: str | None, fraction: str
+) -> ParsedNumber | None:
+    """Parts of a time in two or three units as one number of seconds, or None where minutes
+    of 60 or more follow hours or seconds of 60 or more follow either (`2h 75m`, `10m60s`)."""
+    if (hours is not None and minutes is not None and int(minutes) >= 60) or (
+        seconds is not None and int(seconds) >= 60
     ):
         return None
-    fraction = match.group("frac") or ""
     whole = int(hours or 0) * 3600 + int(minutes or 0) * 60 + int(seconds or 0)
     value = whole + (int(fraction) / 10 ** len(fraction) if fraction else 0.0)
     return make_number(round(value, len(fraction)), len(fraction), unit="s")
@@ -360,14 +367,10 @@ def spaced_durations(text: str) -> list[tuple[int, int, ParsedNumber]]:
         return []
     found = []
     for match in _SPACED_DURATION_RE.finditer(text):
-        hours = int(match["h"] or 0)
-        minutes = int(match["m"] or match["m2"] or 0)
-        seconds = match["s"] or match["s2"] or "0"
-        if (match["h"] and minutes >= 60) or float(seconds) >= 60:
-            continue
-        decimals = len(seconds.partition(".")[2])
-        value = round(hours * 3600 + minutes * 60 + float(seconds), decimals)
-        found.append((match.start(), match.end(), make_number(value, decimals, unit="s")))
+        whole, _, fraction = (match["s"] or match["s2"] or "").partition(".")
+        seconds = _in_seconds(match["h"], match["m"] or match["m2"], whole or None, fraction)
+        if seconds is not None:
+            found.append((match.start(), match.end(), seconds))
     return found
 
 
